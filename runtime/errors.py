@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, Literal, NoReturn, TypeVar, Union
+from typing import ClassVar, Final, Generic, Literal, NoReturn, TypeVar, Union
 
-if sys.version_info >= (3, 11) or TYPE_CHECKING:
+if sys.version_info >= (3, 11):
     from typing import assert_never
 else:  # pragma: no cover - Python 3.10
 
-    def assert_never(value: NoReturn, /) -> NoReturn:
+    def assert_never(value: NoReturn, /) -> NoReturn:  # noqa: D103
         """Mark a branch that the type checker proves unreachable."""
         raise AssertionError(f"Expected code to be unreachable, but got: {value!r}")
 

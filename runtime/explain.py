@@ -1,1 +1,130 @@
-"""placeholder"""
+"""``explain``: one sentence a model can act on, per ToolError variant.
+
+Every field embedded in the sentence is text from a tool or a remote server,
+so it must not speak for itself: each one is quoted, stripped of control and
+format characters (newlines included), and cut to a bounded length. A hostile
+``reason`` cannot end the sentence and append instructions of its own.
+"""
+
+from __future__ import annotations
+
+import reprlib
+import unicodedata
+from typing import Final
+
+from .errors import (
+    Denied,
+    InvalidArgs,
+    NotFound,
+    RateLimited,
+    Timeout,
+    ToolError,
+    Unavailable,
+    Unknown,
+    assert_never,
+)
+
+__all__ = ["explain", "quote", "MAX_FIELD_CHARS"]
+
+MAX_FIELD_CHARS: Final = 120
+"""The longest an embedded field may be, in characters, before it is cut."""
+
+MAX_SUGGESTIONS: Final = 5
+
+_repr = reprlib.Repr()
+_repr.maxstring = MAX_FIELD_CHARS
+_repr.maxother = MAX_FIELD_CHARS
+_repr.maxlevel = 3
+
+
+def _clean(text: str) -> str:
+    out: list[str] = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029" or cat in ("Zl", "Zp"):
+            out.append(" ")
+        elif cat in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue  # control, format (bidi overrides, zero-width), surrogates, unassigned
+        else:
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def quote(value: object, limit: int = MAX_FIELD_CHARS) -> str:
+    """``value`` as a quoted, single-line, bounded string that cannot break out.
+
+    Double quotes inside become single quotes, so the closing quote is always
+    the one this function adds.
+    """
+    try:
+        text = value if isinstance(value, str) else _repr.repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    # Bound the work before cleaning: a megabyte of reason costs nothing.
+    text = _clean(text[: limit * 4]).replace('"', "'")
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return f'"{text}"'
+
+
+def _duration(ms: int) -> str:
+    if ms < 1000:
+        return f"{ms} ms"
+    seconds = ms / 1000
+    if seconds < 120:
+        return f"{seconds:g} s"
+    return f"{seconds / 60:.1f} min"
+
+
+def explain(error: ToolError) -> str:
+    """A sentence for a model: what happened, and what to do about it."""
+    match error:
+        case RateLimited(retry_after_ms, limit):
+            what = "Rate limited" + (f" (limit {quote(limit)})" if limit is not None else "")
+            return (
+                f"{what}. Wait at least {_duration(max(0, retry_after_ms))} before calling this "
+                "tool again; calling sooner will be refused again."
+            )
+        case InvalidArgs(path, expected, got):
+            return (
+                f"Invalid argument at {quote(path)}: expected {quote(expected)}, got "
+                f"{quote(got)}. Change this argument and call again; the same arguments will "
+                "fail the same way."
+            )
+        case NotFound(searched, suggestions):
+            if suggestions:
+                shown = ", ".join(quote(s) for s in suggestions[:MAX_SUGGESTIONS])
+                more = " (and more)" if len(suggestions) > MAX_SUGGESTIONS else ""
+                return (
+                    f"Nothing found for {quote(searched)}. Did you mean {shown}{more}? Call "
+                    "again with one of these; do not retry the same input."
+                )
+            return (
+                f"Nothing found for {quote(searched)}. Check the name or search for it first; "
+                "do not retry the same input."
+            )
+        case Timeout(after_ms):
+            after = f" after {_duration(after_ms)}" if after_ms > 0 else ""
+            return (
+                f"The tool timed out{after}. It may succeed if retried later or with a smaller "
+                "request; if it changes anything, check whether it took effect before repeating it."
+            )
+        case Unavailable(reason, status):
+            code = f" (HTTP {status})" if status is not None else ""
+            return (
+                f"The service is unavailable{code}: {quote(reason)}. Retry later, or use "
+                "another source for this information."
+            )
+        case Denied(reason, required):
+            needs = f" Requires: {quote(required)}." if required is not None else ""
+            return (
+                f"Permission denied: {quote(reason)}.{needs} Do not retry; this needs a "
+                "different approach or an escalation."
+            )
+        case Unknown(message, _):
+            return (
+                f"The tool failed unexpectedly: {quote(message)}. Do not assume it succeeded; "
+                "report the failure or try a different approach."
+            )
+        case _:
+            assert_never(error)
