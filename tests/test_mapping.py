@@ -1,0 +1,118 @@
+"""from_http and from_exception: the outside world, classified; never raising."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import urllib.error
+from datetime import datetime, timedelta, timezone
+from email.message import Message
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from smullyan import runtime as r
+
+NOW = datetime(2026, 12, 2, 12, 0, 0, tzinfo=timezone.utc)
+
+
+def test_429_reads_retry_after_seconds() -> None:
+    assert r.from_http(429, {"Retry-After": "7"}, NOW) == r.RateLimited(7000)
+    assert r.from_http(429, {"retry-after": " 0 "}, NOW) == r.RateLimited(0)
+
+
+def test_429_reads_retry_after_http_date_against_now() -> None:
+    when = (NOW + timedelta(seconds=90)).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert r.from_http(429, {"Retry-After": when}, NOW) == r.RateLimited(90_000)
+    past = (NOW - timedelta(hours=1)).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert r.from_http(429, {"Retry-After": past}, NOW) == r.RateLimited(0)
+
+
+def test_429_without_usable_advice_uses_the_documented_default() -> None:
+    assert r.from_http(429, {}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
+    assert r.from_http(429, {"Retry-After": "soon"}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
+    assert r.from_http(429, {"Retry-After": "-3"}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
+    # an HTTP-date cannot be read without `now`: nothing here reads the clock
+    date = NOW.strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert r.from_http(429, {"Retry-After": date}).retry_after_ms == 1000  # type: ignore[union-attr]
+
+
+def test_429_limit_header() -> None:
+    assert r.from_http(429, {"X-RateLimit-Limit": "5000", "Retry-After": "1"}, NOW) == r.RateLimited(1000, "5000")
+
+
+@pytest.mark.parametrize(
+    "status, cls",
+    [(401, r.Denied), (403, r.Denied), (404, r.NotFound), (410, r.NotFound), (400, r.InvalidArgs),
+     (422, r.InvalidArgs), (408, r.Timeout), (504, r.Timeout), (500, r.Unavailable), (502, r.Unavailable),
+     (503, r.Unavailable), (599, r.Unavailable), (418, r.Unknown), (302, r.Unknown)],
+)
+def test_status_table(status: int, cls: type) -> None:
+    error = r.from_http(status, {}, NOW)
+    assert isinstance(error, cls)
+    if cls is r.Unavailable:
+        assert error.status == status  # type: ignore[union-attr]
+
+
+def test_denied_reads_required_scope_and_not_found_names_target() -> None:
+    e = r.from_http(403, {"WWW-Authenticate": 'Bearer realm="x", error="insufficient_scope", scope="repo:write"'}, NOW)
+    assert e == r.Denied("HTTP 403 Forbidden", "repo:write")
+    assert r.from_http(404, {}, NOW, target="/repos/x") == r.NotFound("/repos/x")
+    assert r.from_http(504, {}, NOW, elapsed_ms=30_000) == r.Timeout(30_000)
+
+
+@settings(max_examples=200)
+@given(
+    st.integers() | st.none() | st.text() | st.booleans(),
+    st.dictionaries(st.text(), st.text()),
+    st.datetimes(timezones=st.just(timezone.utc)) | st.datetimes() | st.none(),
+)
+def test_from_http_never_raises(status: object, headers: dict[str, str], now: datetime | None) -> None:
+    headers = {**headers, "Retry-After": headers.get("x", "Wed, 21 Oct 2015 07:28:00 GMT")}
+    r.from_http(status, headers, now)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "exc, expected",
+    [
+        (TimeoutError(), r.Timeout(0)),
+        (socket.timeout("timed out"), r.Timeout(0)),
+        (asyncio.TimeoutError(), r.Timeout(0)),
+        (ConnectionRefusedError(111, "Connection refused"), r.Unavailable("ConnectionRefusedError: [Errno 111] Connection refused")),
+        (ConnectionResetError(), r.Unavailable("ConnectionResetError")),
+        (PermissionError(13, "Permission denied", "/etc/shadow"), r.Denied("PermissionError: [Errno 13] Permission denied: '/etc/shadow'")),
+        (FileNotFoundError(2, "No such file", "/tmp/nope"), r.NotFound("/tmp/nope")),
+        (IsADirectoryError(21, "Is a directory", "/tmp"), None),
+        (urllib.error.URLError("no route"), r.Unavailable("URLError: <urlopen error no route>")),
+        (socket.gaierror(-2, "Name or service not known"), None),
+    ],
+)
+def test_from_exception_table(exc: BaseException, expected: r.ToolError | None) -> None:
+    got = r.from_exception(exc)
+    if expected is not None:
+        assert got == expected
+    else:
+        assert isinstance(got, (r.InvalidArgs, r.Unavailable))
+
+
+def test_from_exception_http_error_uses_status() -> None:
+    hdrs = Message()
+    hdrs["Retry-After"] = "3"
+    exc = urllib.error.HTTPError("https://api.example/x", 429, "Too Many", hdrs, None)
+    assert r.from_exception(exc) == r.RateLimited(3000)
+    exc404 = urllib.error.HTTPError("https://api.example/x", 404, "nf", Message(), None)
+    assert r.from_exception(exc404) == r.NotFound("https://api.example/x")
+
+
+def test_anything_else_is_unknown_naming_the_type() -> None:
+    err = r.from_exception(ValueError("bad value"))
+    assert isinstance(err, r.Unknown) and err.message == "ValueError: bad value"
+    assert isinstance(err.cause, ValueError)
+
+    class Nasty(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no str for you")
+
+    nasty = r.from_exception(Nasty())
+    assert isinstance(nasty, r.Unknown) and "Nasty" in nasty.message

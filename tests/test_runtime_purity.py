@@ -1,0 +1,65 @@
+"""The runtime is standard-library only and never waits or reads time on its own."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
+
+# Reading or waiting on real time is allowed only inside these explicit clock
+# choices, which user code must name to get them.
+CLOCK_FUNCTIONS = {"system_sleep", "asyncio_sleep", "system_now", "system_clock", "asyncio_clock"}
+TIME_CALLS = {
+    ("time", "sleep"), ("time", "monotonic"), ("time", "monotonic_ns"), ("time", "time"),
+    ("time", "time_ns"), ("time", "perf_counter"), ("asyncio", "sleep"),
+}
+
+
+def _modules() -> list[Path]:
+    return sorted(RUNTIME.glob("*.py"))
+
+
+def test_runtime_imports_only_the_standard_library() -> None:
+    stdlib = set(sys.stdlib_module_names)
+    for path in _modules():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in stdlib | {"__future__"}, f"{path.name} imports {name}"
+
+
+def test_no_time_is_read_or_waited_on_outside_explicit_clocks() -> None:
+    offenders = []
+    for path in _modules():
+        tree = ast.parse(path.read_text(), str(path))
+        parents: dict[ast.AST, ast.AST] = {}
+        for parent in ast.walk(tree):
+            for child in ast.iter_child_nodes(parent):
+                parents[child] = parent
+        imported_from = {
+            alias.asname or alias.name: (node.module, alias.name)
+            for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+        }
+        for node in ast.walk(tree):
+            hit = None
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if (node.value.id, node.attr) in TIME_CALLS:
+                    hit = f"{node.value.id}.{node.attr}"
+            elif isinstance(node, ast.Name) and imported_from.get(node.id) in TIME_CALLS:
+                hit = node.id
+            if hit is None:
+                continue
+            scope = node
+            while scope in parents and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope = parents[scope]
+            if not (isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.name in CLOCK_FUNCTIONS):
+                offenders.append(f"{path.name}:{node.lineno} {hit}")
+    assert offenders == []
