@@ -110,7 +110,7 @@ def explain(error: ToolError) -> str:
                 "request; if it changes anything, check whether it took effect before repeating it."
             )
         case Unavailable(reason, status):
-            code = f" (HTTP {status})" if status is not None else ""
+            code = f" (HTTP {status})" if status is not None and f"HTTP {status}" not in reason else ""
             return (
                 f"The service is unavailable{code}: {quote(reason)}. Retry later, or use "
                 "another source for this information."

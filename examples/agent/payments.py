@@ -1,0 +1,23 @@
+"""A payments tool (mistakes on purpose)."""
+
+import smtplib
+
+import httpx
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(5))
+def charge(customer: str, cents: int) -> dict:
+    # Retried blindly: a timeout after the charge went through charges twice.
+    with httpx.Client() as client:
+        return client.post("https://api.pay.example/charges", json={"customer": customer, "amount": cents}).json()
+
+
+def send_receipt(to: str, text: str) -> None:
+    with smtplib.SMTP("mail.example.com") as smtp:
+        smtp.sendmail("billing@example.com", [to], text)
+
+
+async def fetch_rates() -> dict:
+    async with httpx.AsyncClient(timeout=None) as client:
+        return (await client.get("https://rates.example/latest")).json()
