@@ -1,0 +1,286 @@
+"""The findings cache, ``.smullyan_cache/``.
+
+What a file's findings depend on: its bytes, its path (``per-file-ignores``),
+the configuration, and the linter's own code.  So:
+
+- The cache directory holds one *index* file per namespace; the namespace is a
+  hash of the smullyan version, ``Config.fingerprint()`` and a signature of the
+  linter's code (the bytes of every module in ``smullyan.linter`` and
+  ``smullyan.rules``, so the rule set and any change to a rule start a new
+  namespace).  A run reads one index at start and writes it once at the end.
+- The index maps each file's absolute path to ``(display path, size, mtime_ns,
+  sha256 of the bytes, findings)``.  The *content key is the sha256*: an entry
+  is reused only for the same bytes.  ``size`` and ``mtime_ns`` serve only to
+  skip re-hashing: when both equal the recorded entry the file is taken as
+  unchanged without being read (as git's index, ruff and mypy do).  An edit that
+  keeps the size and the nanosecond mtime identical would go unseen; to make
+  that unlikely an entry whose file was modified less than
+  :data:`RACY_WINDOW_NS` before it was recorded is marked "racy" and is always
+  re-hashed (git's "racily clean" rule).  When size or mtime differ, the file is
+  read and hashed; the same sha256 still reuses the findings (``git checkout``,
+  ``touch``), a different one re-lints.
+- Writes are atomic (a temporary file in the same directory, then
+  ``os.replace``).  A missing, unreadable or corrupt index is ignored: the run
+  lints from scratch.  Nothing here ever fails a run.
+- The directory gets a ``.gitignore`` containing ``*`` and a ``CACHEDIR.TAG``,
+  as ruff and mypy do.  At most :data:`KEEP_INDEXES` index files are kept (the
+  most recently written), so switching configurations does not grow it forever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from smullyan.linter.findings import Finding
+
+__all__ = [
+    "CACHE_DIR_NAME",
+    "Cache",
+    "CacheEntry",
+    "code_signature",
+    "file_digest",
+]
+
+CACHE_DIR_NAME = ".smullyan_cache"
+INDEX_FORMAT = 1
+KEEP_INDEXES = 8
+RACY_WINDOW_NS = 2_000_000_000
+_CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by smullyan.\n"
+    "# For information about cache directory tags see https://bford.info/cachedir/\n"
+)
+
+FindingRow = tuple[int, int, int, int, str, str, str]
+
+
+def file_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+_signature: str | None = None
+
+
+def code_signature() -> str:
+    """A hash of the smullyan version and of the source of the linter and its rules."""
+    global _signature
+    if _signature is not None:
+        return _signature
+    import smullyan
+
+    h = hashlib.sha256()
+    h.update(str(getattr(smullyan, "__version__", "?")).encode())
+    for package in ("smullyan.linter", "smullyan.rules"):
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            spec = None
+        locations = list(spec.submodule_search_locations or []) if spec is not None else []
+        for location in sorted(locations):
+            for module in sorted(Path(location).glob("*.py")):
+                h.update(package.encode() + b"/" + module.name.encode() + b"\0")
+                try:
+                    h.update(module.read_bytes())
+                except OSError:
+                    h.update(b"<unreadable>")
+    _signature = h.hexdigest()
+    return _signature
+
+
+@dataclass(frozen=True, slots=True)
+class CacheEntry:
+    display: str
+    size: int
+    mtime_ns: int  # -1 when racy: always re-hash
+    sha: str
+    findings: tuple[FindingRow, ...]
+
+    def to_findings(self, path: str) -> list[Finding]:
+        return [Finding(path, *row) for row in self.findings]
+
+
+def _rows(findings: Iterable[Finding]) -> tuple[FindingRow, ...]:
+    return tuple(
+        (f.line, f.column, f.end_line, f.end_column, f.code, f.name, f.message) for f in findings
+    )
+
+
+def _parse_entry(raw: Any) -> CacheEntry | None:
+    if not isinstance(raw, list) or len(raw) != 5:
+        return None
+    display, size, mtime_ns, sha, rows = raw
+    if not (
+        isinstance(display, str)
+        and isinstance(size, int)
+        and isinstance(mtime_ns, int)
+        and isinstance(sha, str)
+        and isinstance(rows, list)
+    ):
+        return None
+    parsed: list[FindingRow] = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 7:
+            return None
+        line, col, end_line, end_col, code, name, message = row
+        if not all(isinstance(v, int) for v in (line, col, end_line, end_col)):
+            return None
+        if not all(isinstance(v, str) for v in (code, name, message)):
+            return None
+        parsed.append((line, col, end_line, end_col, code, name, message))
+    return CacheEntry(display, size, mtime_ns, sha, tuple(parsed))
+
+
+class Cache:
+    """One namespace of the findings cache, loaded once and saved once per run."""
+
+    def __init__(self, directory: Path, namespace: str) -> None:
+        self.directory = directory
+        self.namespace = namespace
+        self.index_path = directory / f"index-{namespace}.json"
+        self._entries: dict[str, CacheEntry] = {}
+        self._dirty = False
+        self._load()
+
+    @classmethod
+    def for_config(cls, directory: Path, config_fingerprint: str) -> Cache:
+        """The cache in ``directory`` for this configuration and this linter build."""
+        namespace = hashlib.sha256(
+            f"{INDEX_FORMAT}\0{code_signature()}\0{config_fingerprint}".encode()
+        ).hexdigest()[:20]
+        return cls(directory, namespace)
+
+    # ------------------------------------------------------------------ reading
+
+    def _load(self) -> None:
+        try:
+            with open(self.index_path, encoding="utf-8") as f:
+                raw = json.load(f)
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+            return
+        if not isinstance(raw, dict) or raw.get("format") != INDEX_FORMAT:
+            return
+        files = raw.get("files")
+        if not isinstance(files, dict):
+            return
+        for key, value in files.items():
+            entry = _parse_entry(value)
+            if isinstance(key, str) and entry is not None:
+                self._entries[key] = entry
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def entry(self, path: str) -> CacheEntry | None:
+        return self._entries.get(os.path.abspath(path))
+
+    def lookup_stat(self, path: str, display: str, size: int, mtime_ns: int) -> list[Finding] | None:
+        """Findings for ``path`` if its size and mtime match a non-racy entry: no hashing."""
+        entry = self._entries.get(os.path.abspath(path))
+        if (
+            entry is not None
+            and entry.mtime_ns >= 0
+            and entry.display == display
+            and entry.size == size
+            and entry.mtime_ns == mtime_ns
+        ):
+            return entry.to_findings(display)
+        return None
+
+    def lookup_sha(self, path: str, display: str, sha: str) -> list[Finding] | None:
+        """Findings for ``path`` if its recorded content hash is ``sha``."""
+        entry = self._entries.get(os.path.abspath(path))
+        if entry is not None and entry.display == display and entry.sha == sha:
+            return entry.to_findings(display)
+        return None
+
+    # ------------------------------------------------------------------ writing
+
+    def record(
+        self,
+        path: str,
+        display: str,
+        size: int,
+        mtime_ns: int,
+        sha: str,
+        findings: Iterable[Finding],
+        *,
+        now_ns: int | None = None,
+    ) -> None:
+        """Remember the findings for this content (``size``/``mtime_ns`` from before the read)."""
+        now = time.time_ns() if now_ns is None else now_ns
+        if now - mtime_ns < RACY_WINDOW_NS:
+            mtime_ns = -1
+        new = CacheEntry(display, size, mtime_ns, sha, _rows(findings))
+        key = os.path.abspath(path)
+        if self._entries.get(key) != new:
+            self._entries[key] = new
+            self._dirty = True
+
+    def save(self) -> bool:
+        """Write the index atomically if anything changed. Never raises; False on failure."""
+        if not self._dirty:
+            return True
+        payload = {
+            "format": INDEX_FORMAT,
+            "files": {
+                key: [e.display, e.size, e.mtime_ns, e.sha, [list(r) for r in e.findings]]
+                for key, e in self._entries.items()
+            },
+        }
+        tmp_name: str | None = None
+        try:
+            self._prepare_directory()
+            fd, tmp_name = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=self.directory)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(payload, f, separators=(",", ":"))
+            os.replace(tmp_name, self.index_path)
+            tmp_name = None
+            self._dirty = False
+            self._prune()
+            return True
+        except OSError:
+            return False
+        finally:
+            if tmp_name is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp_name)
+
+    def _prepare_directory(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        for name, text in ((".gitignore", "# Created by smullyan automatically.\n*\n"),
+                           ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+            target = self.directory / name
+            if not target.exists():
+                with contextlib.suppress(OSError):
+                    target.write_text(text, encoding="utf-8")
+
+    def _prune(self) -> None:
+        try:
+            indexes = sorted(
+                self.directory.glob("index-*.json"),
+                key=lambda p: p.stat().st_mtime_ns,
+                reverse=True,
+            )
+        except OSError:
+            return
+        for old in indexes[KEEP_INDEXES:]:
+            if old != self.index_path:
+                with contextlib.suppress(OSError):
+                    old.unlink()
+
+
+def cache_directory(config_source: str | None, cwd: Path | None = None) -> Path:
+    """``.smullyan_cache`` next to the configuration file, else in the current directory."""
+    if config_source:
+        return Path(config_source).resolve().parent / CACHE_DIR_NAME
+    return (cwd or Path.cwd()) / CACHE_DIR_NAME

@@ -1,0 +1,345 @@
+"""The ``smullyan`` command: ``lint``, ``rules`` and ``explain``.
+
+Exit status of ``smullyan lint``: 0 no findings, 1 findings (0 with
+``--exit-zero``), 2 a usage error, a configuration error, a path that does not
+exist, or an internal error.  Bad input never prints a traceback (set
+``SMULLYAN_DEBUG=1`` to see one for an internal error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from smullyan.linter import discovery, output
+from smullyan.linter.findings import Finding
+
+if TYPE_CHECKING:
+    from smullyan.linter.config import Config
+
+__all__ = ["build_parser", "main"]
+
+PROG = "smullyan"
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+STDIN = "-"
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit 2."""
+
+
+def _version() -> str:
+    import smullyan
+
+    return str(getattr(smullyan, "__version__", "0.0.0"))
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def _code_list(value: str) -> tuple[str, ...]:
+    codes = tuple(c.strip().upper() for c in value.split(",") if c.strip())
+    for code in codes:
+        if not code.isalnum():
+            raise argparse.ArgumentTypeError(f"not a rule code or prefix: {code!r}")
+    return codes
+
+
+def _jobs(value: str) -> int:
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return jobs
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse's own behaviour (usage + message, exit 2), with our program name
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Find unsafe tool-failure handling in Python code for LLM agents.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    lint = sub.add_parser(
+        "lint",
+        help="lint files and directories",
+        description="Lint Python files. Directories are walked for *.py files, skipping "
+        ".git, virtualenvs, build/dist and what .gitignore ignores.",
+    )
+    lint.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files or directories to lint (default: .); '-' reads stdin",
+    )
+    lint.add_argument("--select", type=_code_list, metavar="CODES",
+                      help="comma-separated codes or prefixes to enable (replaces the config's)")
+    lint.add_argument("--ignore", type=_code_list, metavar="CODES",
+                      help="comma-separated codes or prefixes to disable (replaces the config's)")
+    lint.add_argument("--config", type=Path, metavar="FILE",
+                      help="pyproject.toml or .smullyan.yaml to use instead of searching for one")
+    lint.add_argument("--format", choices=output.FORMATS, default="text",
+                      help="output format (default: text)")
+    lint.add_argument("--output", "-o", type=Path, metavar="FILE",
+                      help="write the report to FILE instead of stdout")
+    lint.add_argument("--statistics", action="store_true",
+                      help="print the number of findings per code at the end")
+    lint.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                      help="worker processes (default: all cores; 1 lints in-process)")
+    lint.add_argument("--no-cache", action="store_true",
+                      help="neither read nor write .smullyan_cache/")
+    lint.add_argument("--exit-zero", action="store_true",
+                      help="exit 0 even when there are findings")
+    lint.add_argument("--quiet", "-q", action="store_true",
+                      help="print the findings and nothing else")
+    lint.add_argument("--stdin-filename", metavar="NAME",
+                      help="the file name to report (and to match per-file-ignores) for '-'")
+
+    sub.add_parser("rules", help="list every rule", description="List every rule: code, name, summary.")
+
+    explain = sub.add_parser("explain", help="show a rule's documentation",
+                             description="Print a rule's documentation (Markdown).")
+    explain.add_argument("code", metavar="CODE", help="a rule code (TFH201) or name (call-without-timeout)")
+    return parser
+
+
+# --------------------------------------------------------------------------- lint
+
+
+@dataclass
+class _Group:
+    """Files that share one configuration."""
+
+    config: Config
+    paths: list[str] = field(default_factory=list)
+
+
+def _load_config(start: Path, explicit: Path | None) -> Config:
+    from smullyan.linter.config import load_config
+
+    return load_config(start, explicit)
+
+
+def _with_overrides(config: Config, args: argparse.Namespace) -> Config:
+    overrides: dict[str, tuple[str, ...]] = {}
+    if args.select is not None:
+        overrides["select"] = args.select
+    if args.ignore is not None:
+        overrides["ignore"] = args.ignore
+    return config.with_overrides(**overrides) if overrides else config
+
+
+def _config_key(config: Config) -> tuple[str | None, str]:
+    return (config.source, config.fingerprint())
+
+
+def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]:
+    """Load the configuration for each path argument (walking up from it) and group them."""
+    groups: dict[tuple[str | None, str], _Group] = {}
+    for arg in paths:
+        start = Path(args.stdin_filename or ".") if arg == STDIN else Path(arg)
+        if arg == STDIN and not start.parent.exists():
+            start = Path(".")
+        config = _with_overrides(_load_config(start, args.config), args)
+        group = groups.setdefault(_config_key(config), _Group(config))
+        group.paths.append(arg)
+    return list(groups.values())
+
+
+@contextlib.contextmanager
+def _open_output(target: Path | None) -> Iterator[TextIO]:
+    if target is None:
+        yield sys.stdout
+        return
+    try:
+        stream = open(target, "w", encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    with stream:
+        yield stream
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from smullyan.linter import cache as cache_mod
+    from smullyan.linter import runner
+    from smullyan.linter.config import ConfigError
+
+    paths: list[str] = list(args.paths) or ["."]
+    for p in paths:
+        if p != STDIN and not os.path.exists(p):
+            raise UsageError(f"path not found: {p}")
+    if paths.count(STDIN) > 1:
+        raise UsageError("'-' (stdin) can be given only once")
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f"config file not found: {args.config}")
+
+    try:
+        groups = _group_paths(args, paths)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+    jobs = args.jobs or runner.default_jobs()
+    findings: list[Finding] = []
+    files_checked = 0
+    stdin_sources: dict[str, bytes] = {}
+
+    def pool_warning(exc: BaseException) -> None:
+        if not args.quiet:
+            print(f"{PROG}: warning: no process pool ({exc}); linting in-process", file=sys.stderr)
+
+    for group in groups:
+        file_args = [p for p in group.paths if p != STDIN]
+        if STDIN in group.paths:
+            data = sys.stdin.buffer.read() if sys.stdin is not None else b""
+            display = discovery.display_path(args.stdin_filename) if args.stdin_filename else "stdin"
+            stdin_sources[display] = data
+            findings.extend(runner.lint_stdin(data, display, group.config))
+            files_checked += 1
+        if not file_args:
+            continue
+        try:
+            files = discovery.discover(file_args)
+        except discovery.PathNotFound as exc:
+            raise UsageError(str(exc)) from None
+        cache = None
+        if not args.no_cache:
+            cache = cache_mod.Cache.for_config(
+                cache_mod.cache_directory(group.config.source), group.config.fingerprint()
+            )
+        result = runner.run(files, group.config, jobs=jobs, cache=cache, on_pool_error=pool_warning)
+        findings.extend(result.findings)
+        files_checked += result.files_checked
+
+    findings = runner.sort_findings(findings)
+    _report(args, findings, files_checked, stdin_sources)
+    if findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _report(
+    args: argparse.Namespace,
+    findings: list[Finding],
+    files_checked: int,
+    stdin_sources: dict[str, bytes],
+) -> None:
+    with _open_output(args.output) as stream:
+        fmt = args.format
+        if fmt == "text":
+            output.format_text(
+                findings,
+                stream,
+                sources=output.SourceLines(stdin_sources),
+                color=args.output is None and output.use_color(stream),
+            )
+        elif fmt == "json":
+            output.format_json(findings, stream)
+        elif fmt == "sarif":
+            output.format_sarif(findings, stream)
+        else:
+            output.format_github(findings, stream)
+        # Extra lines must not corrupt a machine-readable document on stdout.
+        if fmt in ("text", "github"):
+            human: TextIO = stream
+        elif args.output is not None:
+            human = sys.stdout
+        else:
+            human = sys.stderr
+        if args.statistics:
+            output.format_statistics(findings, human)
+        if not args.quiet and fmt == "text":
+            output.format_summary(findings, files_checked, human)
+
+
+# --------------------------------------------------------------------------- rules / explain
+
+
+def _rules(_args: argparse.Namespace) -> int:
+    catalogue = output.rule_catalogue()
+    code_w = max((len(m.code) for m in catalogue), default=6)
+    name_w = max((len(m.name) for m in catalogue), default=4)
+    for meta in catalogue:
+        print(f"{meta.code:<{code_w}}  {meta.name:<{name_w}}  {meta.summary}")
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace) -> int:
+    meta = output.find_rule(args.code)
+    if meta is None:
+        raise UsageError(f"unknown rule: {args.code} (`{PROG} rules` lists them)")
+    text = meta.docs.strip() or meta.summary
+    if not text.lstrip().startswith("#"):
+        print(f"# {meta.code} {meta.name}\n")
+    print(text)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _reconfigure_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    _reconfigure_streams()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stderr)
+            return EXIT_ERROR
+        if args.command == "lint":
+            return _lint(args)
+        if args.command == "rules":
+            return _rules(args)
+        return _explain(args)
+    except UsageError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`smullyan lint | head`): stop quietly, as cat does.
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FINDINGS
+    except Exception as exc:  # a bug in smullyan: one line, not a traceback, unless asked
+        if os.environ.get("SMULLYAN_DEBUG"):
+            traceback.print_exc()
+        print(
+            f"{PROG}: internal error: {type(exc).__name__}: {exc} "
+            f"(set SMULLYAN_DEBUG=1 for a traceback; please report it)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

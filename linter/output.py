@@ -1,0 +1,464 @@
+"""Output formats of ``smullyan lint``: text, json, sarif, github.
+
+Every formatter takes the findings already sorted (path, line, column, code)
+and writes one complete document to a text stream.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tokenize
+import unicodedata
+import urllib.parse
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from smullyan.linter.findings import Finding
+
+__all__ = [
+    "FORMATS",
+    "RuleMeta",
+    "SourceLines",
+    "build_sarif",
+    "escape_github_data",
+    "escape_github_property",
+    "format_github",
+    "format_json",
+    "format_sarif",
+    "format_statistics",
+    "format_text",
+    "rule_catalogue",
+    "use_color",
+]
+
+FORMATS = ("text", "json", "sarif", "github")
+TOOL_NAME = "smullyan"
+INFORMATION_URI = "https://pypi.org/project/smullyan/"
+SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _version() -> str:
+    import smullyan
+
+    return str(getattr(smullyan, "__version__", "0.0.0"))
+
+
+# --------------------------------------------------------------------------- colour
+
+
+def use_color(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR", ""):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False
+
+
+class _Style:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def _wrap(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+
+    def path(self, text: str) -> str:
+        return self._wrap(text, "1")
+
+    def code(self, text: str) -> str:
+        return self._wrap(text, "1;31")
+
+    def caret(self, text: str) -> str:
+        return self._wrap(text, "31")
+
+    def dim(self, text: str) -> str:
+        return self._wrap(text, "2")
+
+
+# --------------------------------------------------------------------------- source lines
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _decode(data: bytes) -> str:
+    """Decode source bytes as Python does (BOM, PEP 263 cookie), never failing."""
+    import io
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:
+        encoding = "utf-8"
+    try:
+        return data.decode(encoding, errors="replace")
+    except LookupError:
+        return data.decode("utf-8", errors="replace")
+
+
+class SourceLines:
+    """Reads (once per file) the lines that text output shows under each finding.
+
+    Lines split where Python's tokenizer splits them (``\\n``, ``\\r\\n``, ``\\r``),
+    not where ``str.splitlines`` would (form feeds, ``\\u2028``), so line numbers agree.
+    """
+
+    def __init__(self, overrides: Mapping[str, bytes] | None = None) -> None:
+        self._overrides = dict(overrides or {})
+        self._lines: dict[str, list[str] | None] = {}
+
+    def line(self, path: str, lineno: int) -> str | None:
+        if path not in self._lines:
+            data = self._overrides.get(path)
+            if data is None:
+                try:
+                    data = Path(path).read_bytes()
+                except OSError:
+                    data = None
+            if data is None:
+                self._lines[path] = None
+            else:
+                text = _decode(data)
+                if text.startswith("\ufeff"):
+                    text = text[1:]
+                self._lines[path] = _LINE_BREAK.split(text)
+        lines = self._lines[path]
+        if lines is None or not 1 <= lineno <= len(lines):
+            return None
+        return lines[lineno - 1]
+
+
+def _width(text: str) -> int:
+    """Terminal cells taken by ``text`` (wide East Asian characters take two)."""
+    total = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
+
+
+def _pad(prefix: str) -> str:
+    """Blank space as wide as ``prefix``, keeping its tabs so the caret lines up anywhere."""
+    return "".join("\t" if ch == "\t" else " " * _width(ch) for ch in prefix)
+
+
+def _source_excerpt(finding: Finding, line: str, style: _Style) -> list[str]:
+    """The source line (dedented, indented by four) and a caret line under the finding."""
+    stripped = line.lstrip(" \t\f")
+    cut = len(line) - len(stripped)
+    shown = stripped.rstrip()
+    if not shown:
+        return []
+    start = max(0, finding.column - 1 - cut)
+    start = min(start, len(shown))
+    if finding.end_line == finding.line and finding.end_column > finding.column:
+        end = min(len(shown), finding.end_column - 1 - cut)
+    else:
+        end = len(shown)
+    underline = max(1, _width(shown[start:end]))
+    caret = _pad(shown[:start]) + "^" * underline
+    return ["    " + shown, "    " + style.caret(caret)]
+
+
+# --------------------------------------------------------------------------- text
+
+
+def format_text(
+    findings: Sequence[Finding],
+    stream: TextIO,
+    *,
+    sources: SourceLines | None = None,
+    color: bool = False,
+    show_source: bool = True,
+) -> None:
+    """flake8's ``path:line:col: CODE message``, then the source line and a caret."""
+    style = _Style(color)
+    sources = sources or SourceLines()
+    for f in findings:
+        stream.write(
+            f"{style.path(f.path)}:{f.line}:{f.column}: {style.code(f.code)} {f.message}\n"
+        )
+        if show_source:
+            line = sources.line(f.path, f.line)
+            if line is not None:
+                for row in _source_excerpt(f, line, style):
+                    stream.write(row + "\n")
+
+
+def format_statistics(findings: Sequence[Finding], stream: TextIO) -> None:
+    """One line per code: count, code, name; then the total."""
+    counts = Counter(f.code for f in findings)
+    names = {f.code: f.name for f in findings}
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    for code in sorted(counts):
+        stream.write(f"{counts[code]:>{width}}  {code}  {names[code]}\n")
+    stream.write(f"{len(findings)} finding{'s' if len(findings) != 1 else ''} in total\n")
+
+
+def format_summary(findings: Sequence[Finding], files_checked: int, stream: TextIO) -> None:
+    files = "file" if files_checked == 1 else "files"
+    if not findings:
+        stream.write(f"No findings ({files_checked} {files} checked).\n")
+        return
+    affected = len({f.path for f in findings})
+    stream.write(
+        f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} in "
+        f"{affected} file{'s' if affected != 1 else ''} ({files_checked} {files} checked).\n"
+    )
+
+
+# --------------------------------------------------------------------------- json
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    return {
+        "path": f.path,
+        "line": f.line,
+        "column": f.column,
+        "end_line": f.end_line,
+        "end_column": f.end_column,
+        "code": f.code,
+        "name": f.name,
+        "message": f.message,
+    }
+
+
+def format_json(findings: Sequence[Finding], stream: TextIO) -> None:
+    """A JSON list with one object per finding."""
+    json.dump([finding_dict(f) for f in findings], stream, indent=2, ensure_ascii=False)
+    stream.write("\n")
+
+
+# --------------------------------------------------------------------------- github
+
+
+def escape_github_data(text: str) -> str:
+    """Escape a workflow command's message (``%``, CR, LF)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_github_property(text: str) -> str:
+    """Escape a workflow command's property value (also ``:`` and ``,``)."""
+    return escape_github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(findings: Sequence[Finding], stream: TextIO) -> None:
+    """GitHub Actions workflow commands: one ``::error`` annotation per finding."""
+    for f in findings:
+        props = ",".join(
+            f"{key}={escape_github_property(str(value))}"
+            for key, value in (
+                ("file", f.path.replace(os.sep, "/")),
+                ("line", f.line),
+                ("col", f.column),
+                ("endLine", f.end_line),
+                ("endColumn", f.end_column),
+                ("title", f.code),
+            )
+        )
+        stream.write(f"::error {props}::{escape_github_data(f.message)}\n")
+
+
+# --------------------------------------------------------------------------- rule metadata
+
+
+@dataclass(frozen=True)
+class RuleMeta:
+    code: str
+    name: str
+    summary: str
+    docs: str
+    level: str = "error"  # SARIF: "error" | "warning" | "note"
+
+
+_PSEUDO_FALLBACK = {
+    "TFH001": RuleMeta(
+        "TFH001",
+        "could-not-parse",
+        "The file could not be read or parsed, so no rule could check it.",
+        "## could-not-parse (TFH001)\n\nThe file could not be read or parsed as Python, so "
+        "no rule checked it. Fix the syntax error (or the encoding) the message names.\n",
+    ),
+    "TFH002": RuleMeta(
+        "TFH002",
+        "internal-error",
+        "A rule crashed on this file; the other rules' findings are still reported.",
+        "## internal-error (TFH002)\n\nA rule (or a worker process) failed on this file. "
+        "This is a bug in smullyan: please report it with the file. The other rules' "
+        "findings for the file are still reported.\n",
+    ),
+}
+
+
+def _meta_from_rule(rule: Any) -> RuleMeta:
+    code = str(rule.code)
+    name = str(getattr(rule, "name", code))
+    summary = str(getattr(rule, "summary", "") or getattr(rule, "message", "") or name)
+    docs = str(getattr(rule, "docs", "") or summary)
+    level = str(getattr(rule, "level", "error"))
+    if level not in ("error", "warning", "note"):
+        level = "error"
+    return RuleMeta(code, name, summary, docs, level)
+
+
+def _describe(code: str) -> RuleMeta | None:
+    try:
+        from smullyan.linter import registry
+    except ImportError:
+        return _PSEUDO_FALLBACK.get(code)
+    describe = getattr(registry, "describe", None)
+    if describe is not None:
+        try:
+            described = describe(code)
+        except (KeyError, LookupError, ValueError):
+            described = None
+        if described is not None:
+            if isinstance(described, tuple):
+                name, summary, docs = described[:3]
+                return RuleMeta(code, str(name), str(summary), str(docs))
+            return _meta_from_rule(described)
+    return _PSEUDO_FALLBACK.get(code)
+
+
+def rule_catalogue() -> list[RuleMeta]:
+    """Every rule the linter knows, the pseudo-rules TFH001/TFH002 included, sorted by code."""
+    from smullyan.linter import registry
+
+    metas: dict[str, RuleMeta] = {}
+    for code in ("TFH001", "TFH002"):
+        meta = _describe(code)
+        if meta is not None:
+            metas[code] = meta
+    for rule in registry.all_rules():
+        metas[str(rule.code)] = _meta_from_rule(rule)
+    return [metas[c] for c in sorted(metas)]
+
+
+def find_rule(code_or_name: str, catalogue: Iterable[RuleMeta] | None = None) -> RuleMeta | None:
+    """A rule by code (case-insensitive) or kebab-case name."""
+    wanted = code_or_name.strip()
+    for meta in catalogue if catalogue is not None else rule_catalogue():
+        if meta.code.upper() == wanted.upper() or meta.name == wanted.lower():
+            return meta
+    return None
+
+
+# --------------------------------------------------------------------------- sarif
+
+
+def _first_paragraph(markdown: str) -> str:
+    """The first prose paragraph of a rule's Markdown docs (headings skipped)."""
+    for block in re.split(r"\n\s*\n", markdown.strip()):
+        text = block.strip()
+        if text and not text.startswith("#") and not text.startswith("```"):
+            return " ".join(line.strip() for line in text.splitlines())
+    return markdown.strip()
+
+
+def _artifact_location(path: str, root: Path) -> dict[str, Any]:
+    abspath = Path(os.path.abspath(path))
+    try:
+        rel = abspath.relative_to(root)
+    except ValueError:
+        return {"uri": abspath.as_uri()}
+    return {"uri": urllib.parse.quote(rel.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
+def build_sarif(
+    findings: Sequence[Finding],
+    catalogue: Sequence[RuleMeta],
+    *,
+    root: Path | None = None,
+    version: str | None = None,
+) -> dict[str, Any]:
+    """A SARIF 2.1.0 log with one run: the rule metadata and one result per finding.
+
+    ``root`` (default: the current directory) is ``%SRCROOT%``: result URIs are
+    relative to it, with forward slashes, as GitHub code scanning expects.
+    """
+    root = Path(os.path.abspath(root or Path.cwd()))
+    metas = {m.code: m for m in catalogue}
+    for f in findings:  # a code the catalogue does not know still gets a rule entry
+        if f.code not in metas:
+            metas[f.code] = RuleMeta(f.code, f.name, f.name, f.name)
+    ordered = [metas[c] for c in sorted(metas)]
+    index = {m.code: i for i, m in enumerate(ordered)}
+    rules = [
+        {
+            "id": m.code,
+            "name": m.name,
+            "shortDescription": {"text": m.summary},
+            "fullDescription": {"text": _first_paragraph(m.docs) or m.summary},
+            "help": {"text": m.docs, "markdown": m.docs},
+            "defaultConfiguration": {"level": m.level},
+            "properties": {"tags": ["tool-failure-handling"]},
+        }
+        for m in ordered
+    ]
+    results = []
+    for f in findings:
+        start_line = max(1, f.line)
+        start_col = max(1, f.column)
+        end_line = max(start_line, f.end_line)
+        end_col = max(1, f.end_column)
+        if end_line == start_line and end_col < start_col:
+            end_col = start_col
+        results.append(
+            {
+                "ruleId": f.code,
+                "ruleIndex": index[f.code],
+                "level": metas[f.code].level,
+                "message": {"text": f.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": _artifact_location(f.path, root),
+                            "region": {
+                                "startLine": start_line,
+                                "startColumn": start_col,
+                                "endLine": end_line,
+                                "endColumn": end_col,
+                            },
+                        }
+                    }
+                ],
+            }
+        )
+    return {
+        "$schema": SARIF_SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": TOOL_NAME,
+                        "version": version or _version(),
+                        "informationUri": INFORMATION_URI,
+                        "rules": rules,
+                    }
+                },
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+
+
+def format_sarif(
+    findings: Sequence[Finding],
+    stream: TextIO,
+    *,
+    catalogue: Sequence[RuleMeta] | None = None,
+    root: Path | None = None,
+) -> None:
+    log = build_sarif(findings, rule_catalogue() if catalogue is None else catalogue, root=root)
+    json.dump(log, stream, indent=2, ensure_ascii=False)
+    stream.write("\n")
