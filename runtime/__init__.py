@@ -63,3 +63,11 @@ __all__ = [
     "unavailable",
     "unknown",
 ]
+
+# ---------------------------------------------------------------- combinators (issue 3)
+# retry / deadline / fallback with an injected clock, both dialects; the names
+# are listed once, in combinators.__all__.
+from . import combinators as _combinators
+from .combinators import *  # noqa: E402,F401,F403
+
+__all__ += _combinators.__all__

@@ -1,0 +1,107 @@
+"""Typed events reported to :func:`~smullyan.runtime.observing` callbacks.
+
+Every combinator that takes an ``observing(callback)`` clause calls the
+callback with one of these frozen dataclasses, synchronously, at the moment
+the thing happens. They are plain values: log them, count them, turn them into
+spans. A callback that raises propagates (an observer bug is not a tool error).
+
+========== ==========================================================
+Attempted  an attempt is about to start (``attempt`` counts from 1)
+Succeeded  that attempt returned ``Ok``
+Failed     that attempt returned ``Err(error)``
+Waiting    the retry will sleep ``wait_ms`` before the next attempt;
+           ``advised`` is true when the wait is a server's ``retry_after_ms``
+GaveUp     the retry stops and returns ``Err(error)``; ``reason`` says why
+TimedOut   ``giving_up_after`` fired and returns ``Err(Timeout(after_ms))``
+FellBack   ``falling_back_to`` replaced ``Err(error)`` with the fallback
+========== ==========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Literal, Union
+
+from .errors import ToolError
+
+__all__ = [
+    "Attempted",
+    "Succeeded",
+    "Failed",
+    "Waiting",
+    "GaveUp",
+    "GiveUpReason",
+    "TimedOut",
+    "FellBack",
+    "Event",
+    "Observer",
+]
+
+GiveUpReason = Literal[
+    "not_retryable",  # a condition clause said no (e.g. InvalidArgs under while_transient)
+    "attempts",  # up_to(n).attempts reached
+    "budget",  # a shared Budget is spent
+    "advice_too_long",  # RateLimited.retry_after_ms is over the trusted cap
+    "deadline",  # the next wait would end past the deadline, or the deadline has passed
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Attempted:
+    """Attempt number ``attempt`` (1-based) is about to run."""
+
+    attempt: int
+
+
+@dataclass(frozen=True, slots=True)
+class Succeeded:
+    """Attempt number ``attempt`` returned ``Ok``."""
+
+    attempt: int
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """Attempt number ``attempt`` returned ``Err(error)``."""
+
+    attempt: int
+    error: ToolError
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """After attempt ``attempt`` failed, the retry sleeps ``wait_ms`` before the next one."""
+
+    attempt: int
+    wait_ms: int
+    advised: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GaveUp:
+    """The retry stopped after ``attempts`` attempts and returns ``Err(error)``."""
+
+    attempts: int
+    error: ToolError
+    reason: GiveUpReason
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The deadline fired: the call returns ``Err(Timeout(after_ms))``."""
+
+    after_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class FellBack:
+    """The tool returned ``Err(error)``; the fallback's result is returned instead."""
+
+    error: ToolError
+
+
+Event = Union[Attempted, Succeeded, Failed, Waiting, GaveUp, TimedOut, FellBack]
+"""Every event an observer can receive."""
+
+Observer = Callable[[Event], None]
+"""A callback that receives events."""

@@ -1,0 +1,298 @@
+"""Tools, stages and ``pipe``: the plumbing the combinators share.
+
+A *tool* is a callable that returns a :data:`~smullyan.runtime.Result` (a sync
+tool) or an awaitable of one (an ``async def`` tool). A *stage* turns a tool
+into another tool: ``clock.retrying(...)``, ``clock.giving_up_after(...)`` and
+``falling_back_to(...)`` are stages, and :func:`pipe` applies them left to
+right.
+
+Whether a tool is async is decided once, when a stage is applied, with
+:func:`inspect.iscoroutinefunction`; nothing is inspected per call.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, overload
+
+from .errors import Err, Ok, Result, ToolError
+
+__all__ = [
+    "calling_api",
+    "the_value",
+    "pipe",
+    "SyncStage",
+    "AsyncStage",
+    "is_async_callable",
+]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
+D = TypeVar("D")
+E = TypeVar("E")
+F = TypeVar("F")
+G = TypeVar("G")
+H = TypeVar("H")
+
+Classifier = Callable[[Exception], ToolError]
+"""Turns an exception raised by an API into a ToolError; must not raise."""
+
+_CoroutineType = types.CoroutineType
+
+
+def is_async_callable(fn: object) -> bool:
+    """True for an ``async def`` function, method, partial of one, or object with ``async def __call__``."""
+    if inspect.iscoroutinefunction(fn):
+        return True
+    call = getattr(fn, "__call__", None)  # noqa: B004 - an instance whose __call__ is async
+    return call is not None and inspect.iscoroutinefunction(call)
+
+
+# ---------------------------------------------------------------- calling_api
+
+
+@overload
+def calling_api(  # type: ignore[overload-overlap]  # an async def is not a sync tool of a coroutine
+    fn: Callable[P, Awaitable[T]], classify: Classifier | None = None
+) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+@overload
+def calling_api(fn: Callable[P, T], classify: Classifier | None = None) -> Callable[P, Result[T]]: ...
+def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> Callable[..., Any]:
+    """Turn ``fn`` (sync or ``async def``) into a tool that returns a Result and never raises ``Exception``.
+
+    An ``Exception`` raised by ``fn`` becomes ``Err(classify(exc))``;
+    ``classify`` defaults to :func:`~smullyan.runtime.from_exception`.
+    ``BaseException``s that are not ``Exception`` (``KeyboardInterrupt``,
+    ``SystemExit``, ``asyncio.CancelledError``) always propagate.
+
+    ``fn`` is async when it is an ``async def`` (or a ``functools.partial`` of
+    one); a plain function or lambda that *returns* a coroutine is a mistake
+    this reports with ``TypeError`` on the first call, rather than returning
+    ``Ok(<coroutine>)``.
+    """
+    if classify is None:
+        from .mapping import from_exception
+
+        classify = from_exception
+    cls = classify
+
+    if is_async_callable(fn):
+
+        async def async_tool(*args: Any, **kwargs: Any) -> Result[Any]:
+            try:
+                return Ok(await fn(*args, **kwargs))
+            except Exception as exc:
+                return Err(cls(exc))
+
+        _name(async_tool, fn)
+        return async_tool
+
+    def sync_tool(*args: Any, **kwargs: Any) -> Result[Any]:
+        try:
+            value = fn(*args, **kwargs)
+        except Exception as exc:
+            return Err(cls(exc))
+        if type(value) is _CoroutineType:
+            value.close()
+            raise TypeError(
+                f"{_describe(fn)} returned a coroutine: pass an `async def` function "
+                "(or functools.partial of one) to calling_api, not a lambda that calls it"
+            )
+        return Ok(value)
+
+    _name(sync_tool, fn)
+    return sync_tool
+
+
+def _describe(fn: object) -> str:
+    return getattr(fn, "__qualname__", None) or repr(fn)
+
+
+def _name(wrapper: Callable[..., Any], fn: object) -> None:
+    wrapper.__qualname__ = f"calling_api({_describe(fn)})"
+    wrapper.__name__ = wrapper.__qualname__
+    wrapper.__doc__ = getattr(fn, "__doc__", None)
+
+
+# ---------------------------------------------------------------- the_value
+
+
+def the_value(value: T) -> Callable[..., Ok[T]]:
+    """A sync tool that ignores its arguments and returns ``Ok(value)`` (for ``falling_back_to``)."""
+    result = Ok(value)
+
+    def constant_tool(*args: Any, **kwargs: Any) -> Ok[T]:
+        return result
+
+    constant_tool.__qualname__ = constant_tool.__name__ = f"the_value({value!r})"
+    return constant_tool
+
+
+# ---------------------------------------------------------------- stages
+
+SyncWrap = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+class SyncStage:
+    """A stage that keeps the tool's kind: a sync tool stays sync, an async tool stays async.
+
+    ``clock.retrying(...)`` and ``clock.giving_up_after(...)`` on a clock made
+    from a sync sleep are sync stages.
+    """
+
+    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
+
+    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
+        self._wrap_sync = wrap_sync
+        self._wrap_async = wrap_async
+        self._label = label
+
+    @overload
+    def __call__(
+        self, tool: Callable[P, Awaitable[Result[T]]]
+    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    @overload
+    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Result[T]]: ...
+    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+        if is_async_callable(tool):
+            return self._wrap_async(tool)
+        return self._wrap_sync(tool)
+
+    def __repr__(self) -> str:
+        return self._label
+
+
+class AsyncStage:
+    """A stage whose result is always an async tool (its clock, or its fallback, is async)."""
+
+    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
+
+    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
+        self._wrap_sync = wrap_sync
+        self._wrap_async = wrap_async
+        self._label = label
+
+    @overload
+    def __call__(
+        self, tool: Callable[P, Awaitable[Result[T]]]
+    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    @overload
+    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+        if is_async_callable(tool):
+            return self._wrap_async(tool)
+        return self._wrap_sync(tool)
+
+    def __repr__(self) -> str:
+        return self._label
+
+
+class SyncFallingBack(Generic[T]):
+    """``falling_back_to(sync_fallback)``: keeps the tool's kind; the fallback yields ``Result[T]``."""
+
+    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
+
+    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
+        self._wrap_sync = wrap_sync
+        self._wrap_async = wrap_async
+        self._label = label
+
+    @overload
+    def __call__(
+        self, tool: Callable[P, Awaitable[Result[T]]]
+    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    @overload
+    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Result[T]]: ...
+    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+        if is_async_callable(tool):
+            return self._wrap_async(tool)
+        return self._wrap_sync(tool)
+
+    def __repr__(self) -> str:
+        return self._label
+
+
+class AsyncFallingBack(Generic[T]):
+    """``falling_back_to(async_fallback)``: the result is always an async tool."""
+
+    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
+
+    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
+        self._wrap_sync = wrap_sync
+        self._wrap_async = wrap_async
+        self._label = label
+
+    @overload
+    def __call__(
+        self, tool: Callable[P, Awaitable[Result[T]]]
+    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    @overload
+    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+        if is_async_callable(tool):
+            return self._wrap_async(tool)
+        return self._wrap_sync(tool)
+
+    def __repr__(self) -> str:
+        return self._label
+
+
+# ---------------------------------------------------------------- pipe
+
+
+@overload
+def pipe(x: A, /) -> A: ...
+@overload
+def pipe(x: A, f1: Callable[[A], B], /) -> B: ...
+@overload
+def pipe(x: A, f1: Callable[[A], B], f2: Callable[[B], C], /) -> C: ...
+@overload
+def pipe(x: A, f1: Callable[[A], B], f2: Callable[[B], C], f3: Callable[[C], D], /) -> D: ...
+@overload
+def pipe(
+    x: A, f1: Callable[[A], B], f2: Callable[[B], C], f3: Callable[[C], D], f4: Callable[[D], E], /
+) -> E: ...
+@overload
+def pipe(
+    x: A,
+    f1: Callable[[A], B],
+    f2: Callable[[B], C],
+    f3: Callable[[C], D],
+    f4: Callable[[D], E],
+    f5: Callable[[E], F],
+    /,
+) -> F: ...
+@overload
+def pipe(
+    x: A,
+    f1: Callable[[A], B],
+    f2: Callable[[B], C],
+    f3: Callable[[C], D],
+    f4: Callable[[D], E],
+    f5: Callable[[E], F],
+    f6: Callable[[F], G],
+    /,
+) -> G: ...
+@overload
+def pipe(
+    x: A,
+    f1: Callable[[A], B],
+    f2: Callable[[B], C],
+    f3: Callable[[C], D],
+    f4: Callable[[D], E],
+    f5: Callable[[E], F],
+    f6: Callable[[F], G],
+    f7: Callable[[G], H],
+    /,
+) -> H: ...
+@overload
+def pipe(x: Any, /, *fns: Callable[[Any], Any]) -> Any: ...
+def pipe(x: Any, /, *fns: Callable[[Any], Any]) -> Any:
+    """Apply ``fns`` to ``x`` left to right: ``pipe(x, f, g) == g(f(x))``."""
+    for fn in fns:
+        x = fn(x)
+    return x
