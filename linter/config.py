@@ -1,0 +1,381 @@
+"""Configuration: ``[tool.smullyan]`` in ``pyproject.toml`` or ``.smullyan.yaml``.
+
+Discovery walks up from the linted path; the nearest directory that has
+either file wins. When one directory has both a ``.smullyan.yaml`` and a
+``pyproject.toml`` with a ``[tool.smullyan]`` table, ``.smullyan.yaml`` wins
+(a file that exists only to configure smullyan is the more specific one).
+A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
+
+Keys (kebab-case): ``select``, ``ignore``, ``per-file-ignores``, ``classify``,
+``timeout-required``, ``retry-decorators``. Any mistake raises
+:class:`ConfigError`, whose message names the file, the key and what was
+expected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .knowledge import CLASSES, Knowledge
+
+if sys.version_info >= (3, 11):
+    import tomllib as _toml
+else:  # pragma: no cover - Python 3.10
+    try:
+        import tomli as _toml
+    except ImportError:  # pragma: no cover
+        _toml = None  # type: ignore[assignment]
+
+KEYS = (
+    "select",
+    "ignore",
+    "per-file-ignores",
+    "classify",
+    "timeout-required",
+    "retry-decorators",
+)
+YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
+
+_CODE_RE = re.compile(r"^[A-Z]{1,5}[0-9]{0,4}$")
+_QUALNAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+class ConfigError(Exception):
+    """A configuration mistake; ``str()`` is the complete user-facing message."""
+
+
+def _prefix_len(code: str, prefixes: tuple[str, ...]) -> int:
+    best = -1
+    for p in prefixes:
+        if code.startswith(p) and len(p) > best:
+            best = len(p)
+    return best
+
+
+@dataclass(frozen=True)
+class Config:
+    select: tuple[str, ...] = ("TFH",)
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    classify: Mapping[str, str] = field(default_factory=dict, hash=False)
+    timeout_required: tuple[str, ...] = ()
+    retry_decorators: tuple[str, ...] = ()
+    source: str | None = None
+
+    @classmethod
+    def default(cls) -> "Config":
+        return cls()
+
+    @property
+    def root(self) -> Path:
+        """The directory per-file-ignores globs are relative to."""
+        return Path(self.source).parent if self.source else Path.cwd()
+
+    def is_enabled(self, code: str, path: str | None = None) -> bool:
+        """flake8-style prefix selection; ignore wins over a shorter or equal select."""
+        sel = _prefix_len(code, self.select)
+        if sel < 0:
+            return False
+        if _prefix_len(code, self.ignore) >= sel:
+            return False
+        if path is not None and self.per_file_ignores:
+            for codes in self._ignores_for(path):
+                if _prefix_len(code, codes) >= 0:
+                    return False
+        return True
+
+    def _ignores_for(self, path: str) -> list[tuple[str, ...]]:
+        p = Path(path)
+        try:
+            rel = os.path.relpath(p.resolve() if p.is_absolute() or p.exists() else p, self.root.resolve())
+        except ValueError:  # different drive on Windows
+            rel = str(p)
+        rel = rel.replace(os.sep, "/")
+        raw = str(path).replace(os.sep, "/")
+        out = []
+        for glob, codes in self.per_file_ignores:
+            g = glob.replace(os.sep, "/")
+            if g.startswith("./"):
+                g = g[2:]
+            if (
+                fnmatch.fnmatchcase(rel, g)
+                or fnmatch.fnmatchcase(raw, g)
+                or ("/" not in g and fnmatch.fnmatchcase(p.name, g))
+                or fnmatch.fnmatchcase(rel, g.rstrip("/") + "/*")
+            ):
+                out.append(codes)
+        return out
+
+    def fingerprint(self) -> str:
+        """A stable hash of everything that changes findings (for the cache)."""
+        data = {
+            "select": list(self.select),
+            "ignore": list(self.ignore),
+            "per_file_ignores": [[g, list(c)] for g, c in self.per_file_ignores],
+            "classify": sorted(self.classify.items()),
+            "timeout_required": list(self.timeout_required),
+            "retry_decorators": list(self.retry_decorators),
+            "root": str(self.root) if self.per_file_ignores else "",
+        }
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+    def with_overrides(
+        self,
+        *,
+        select: "tuple[str, ...] | list[str] | None" = None,
+        ignore: "tuple[str, ...] | list[str] | None" = None,
+        extend_select: "tuple[str, ...] | list[str] | None" = None,
+        extend_ignore: "tuple[str, ...] | list[str] | None" = None,
+    ) -> "Config":
+        """A copy with command-line selections applied (select/ignore replace, extend_* add)."""
+        changes: dict[str, Any] = {}
+        new_select = tuple(select) if select is not None else self.select
+        new_ignore = tuple(ignore) if ignore is not None else self.ignore
+        if extend_select:
+            new_select = (*new_select, *extend_select)
+        if extend_ignore:
+            new_ignore = (*new_ignore, *extend_ignore)
+        for key, codes in (("select", new_select), ("ignore", new_ignore)):
+            for c in codes:
+                if not _CODE_RE.match(c):
+                    raise ConfigError(
+                        f"command line: --{key} got {c!r}; expected rule codes or prefixes like TFH2 or TFH201"
+                    )
+        changes["select"] = new_select
+        changes["ignore"] = new_ignore
+        return dataclasses.replace(self, **changes)
+
+    def knowledge(self) -> Knowledge:
+        """The library knowledge extended by this configuration."""
+        return _knowledge_for(self.timeout_required, tuple(sorted(self.classify.items())), self.retry_decorators)
+
+
+_KNOWLEDGE_CACHE: dict[tuple[Any, ...], Knowledge] = {}
+
+
+def _knowledge_for(
+    timeout_required: tuple[str, ...],
+    classify: tuple[tuple[str, str], ...],
+    retry: tuple[str, ...],
+) -> Knowledge:
+    key = (timeout_required, classify, retry)
+    k = _KNOWLEDGE_CACHE.get(key)
+    if k is None:
+        k = Knowledge.build(timeout_required, dict(classify), retry)
+        _KNOWLEDGE_CACHE[key] = k
+    return k
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _codes(file: str, key: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(
+            f"{file}: `{key}` must be a list of rule codes or prefixes (like [\"TFH2\", \"TFH401\"]), "
+            f"got {_show(value)}"
+        )
+    for v in value:
+        if not _CODE_RE.match(v):
+            raise ConfigError(
+                f"{file}: `{key}` has {v!r}; expected rule codes or prefixes like \"TFH2\" or \"TFH201\""
+            )
+    return tuple(value)
+
+
+def _qualnames(file: str, key: str, value: Any, allow_keyword: bool = False) -> tuple[str, ...]:
+    what = "a list of qualified names (like [\"mylib.client.fetch\"])"
+    if allow_keyword and isinstance(value, dict):
+        items = []
+        for name, kw in value.items():
+            if not isinstance(kw, str) or not kw.isidentifier():
+                raise ConfigError(
+                    f"{file}: `{key}` maps {name!r} to {_show(kw)}; expected the name of its timeout keyword"
+                )
+            items.append(f"{name}:{kw}")
+        value = items
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{file}: `{key}` must be {what}, got {_show(value)}")
+    for v in value:
+        name, _, kw = v.partition(":") if allow_keyword else (v, "", "")
+        if not _QUALNAME_RE.match(name) or (kw and not kw.isidentifier()):
+            hint = " or \"name:keyword\"" if allow_keyword else ""
+            raise ConfigError(f"{file}: `{key}` has {v!r}; expected a dotted qualified name{hint}")
+    return tuple(value)
+
+
+def _classify(file: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise ConfigError(
+            f"{file}: `classify` must be a table mapping qualified names to one of "
+            f"{', '.join(CLASSES)}, got {_show(value)}"
+        )
+    out: dict[str, str] = {}
+    for name, cls in value.items():
+        if not isinstance(name, str) or not _QUALNAME_RE.match(name):
+            raise ConfigError(f"{file}: `classify` has key {name!r}; expected a dotted qualified name")
+        if cls not in CLASSES:
+            raise ConfigError(
+                f"{file}: `classify` maps {name!r} to {cls!r}; expected one of {', '.join(CLASSES)}"
+            )
+        out[name] = cls
+    return out
+
+
+def _per_file_ignores(file: str, value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    key = "per-file-ignores"
+    pairs: list[tuple[str, Any]] = []
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, (list, str)):
+        lines = value if isinstance(value, list) else value.splitlines()
+        for line in lines:
+            if not isinstance(line, str) or ":" not in line:
+                raise ConfigError(
+                    f"{file}: `{key}` entry {_show(line)} must look like \"glob:CODE,CODE\""
+                )
+            glob, _, codes = line.partition(":")
+            pairs.append((glob.strip(), codes))
+    else:
+        raise ConfigError(
+            f"{file}: `{key}` must be a table mapping globs to lists of codes "
+            f"(like {{\"tests/*\" = [\"TFH201\"]}}), got {_show(value)}"
+        )
+    out = []
+    for glob, codes in pairs:
+        if not isinstance(glob, str) or not glob.strip():
+            raise ConfigError(f"{file}: `{key}` has key {glob!r}; expected a file glob")
+        out.append((glob.strip(), _codes(file, f"{key}.{glob}", codes)))
+    return tuple(out)
+
+
+def _show(value: Any) -> str:
+    kind = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "a table", type(None): "nothing"}.get(type(value), type(value).__name__)
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{kind} ({text})"
+
+
+_PARSERS: dict[str, Callable[[str, Any], Any]] = {
+    "select": lambda f, v: _codes(f, "select", v),
+    "ignore": lambda f, v: _codes(f, "ignore", v),
+    "per-file-ignores": _per_file_ignores,
+    "classify": _classify,
+    "timeout-required": lambda f, v: _qualnames(f, "timeout-required", v, allow_keyword=True),
+    "retry-decorators": lambda f, v: _qualnames(f, "retry-decorators", v),
+}
+
+
+def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
+    """Validate a parsed mapping (the ``[tool.smullyan]`` table or the YAML document)."""
+    file = source or "<config>"
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{file}: {where or 'the document'} must be a mapping of settings, got {_show(data)}")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in _PARSERS:
+            close = difflib.get_close_matches(str(key).replace("_", "-"), KEYS, n=1)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            raise ConfigError(
+                f"{file}: unknown key `{key}`{hint}; expected one of: {', '.join(KEYS)}"
+            )
+        values[key.replace("-", "_")] = _PARSERS[key](file, value)
+    return Config(source=source, **values)
+
+
+def _read_toml(path: Path) -> Any:
+    if _toml is None:  # pragma: no cover - Python 3.10 without tomli
+        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs the `tomli` package")
+    try:
+        with path.open("rb") as f:
+            return _toml.load(f)
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    except _toml.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: invalid TOML: {e}") from None
+
+
+def _smullyan_table(path: Path, doc: Any) -> Any:
+    tool = doc.get("tool") if isinstance(doc, dict) else None
+    if isinstance(tool, dict) and "smullyan" in tool:
+        return tool["smullyan"]
+    return None
+
+
+def _load_toml(path: Path, required: bool) -> Config | None:
+    doc = _read_toml(path)
+    table = _smullyan_table(path, doc)
+    if table is None:
+        if required:
+            raise ConfigError(f"{path}: has no [tool.smullyan] table")
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: `tool.smullyan` must be a table, got {_show(table)}")
+    return from_mapping(table, str(path), "[tool.smullyan]")
+
+
+def _load_yaml(path: Path) -> Config:
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path}: cannot read: {e}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: invalid YAML: {e}") from None
+    return from_mapping(data, str(path))
+
+
+def load_file(path: Path) -> Config:
+    """Load one explicit configuration file (``--config``)."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: configuration file not found")
+    if path.suffix in (".yaml", ".yml"):
+        return _load_yaml(path)
+    if path.suffix == ".toml":
+        cfg = _load_toml(path, required=True)
+        assert cfg is not None
+        return cfg
+    raise ConfigError(f"{path}: unsupported configuration file; expected pyproject.toml or .smullyan.yaml")
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest ``.smullyan.yaml`` or ``pyproject.toml`` with ``[tool.smullyan]``."""
+    start = start.absolute()
+    directory = start if start.is_dir() else start.parent
+    for d in (directory, *directory.parents):
+        for name in YAML_NAMES:
+            if (d / name).is_file():
+                return d / name
+        pyproject = d / "pyproject.toml"
+        if pyproject.is_file() and _smullyan_table(pyproject, _read_toml(pyproject)) is not None:
+            return pyproject
+    return None
+
+
+def load_config(start: Path, explicit: Path | None = None) -> Config:
+    """``explicit`` wins; else the nearest config file above ``start``; else the defaults."""
+    if explicit is not None:
+        return load_file(Path(explicit))
+    found = find_config_file(Path(start))
+    if found is None:
+        return Config.default()
+    return load_file(found)

@@ -1,0 +1,297 @@
+"""The engine: read -> screen -> parse -> rules -> findings.
+
+1. Decide which rules are enabled for the path (config select/ignore/per-file-ignores).
+2. Screen with ``ast`` (or the tree flake8 hands over): each enabled rule says
+   whether the file can contain a finding. No candidate: done, no libcst.
+3. Parse once with libcst; run the name resolver and every candidate rule in
+   ONE traversal (our own batched dispatch, so that a rule that raises is
+   switched off for this file and reported as TFH002 while the others go on).
+4. Only when something was reported, compute positions (one extra pass).
+5. Apply ``# noqa`` and sort by (line, column, code).
+
+:func:`lint_source` never raises.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import sys
+import tokenize
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from .config import Config
+from .findings import Finding
+from .names import Names
+from .noqa import suppressed
+from .registry import PSEUDO_RULES, enabled_rules
+from .rule import FileContext, RawFinding, Rule, Screen
+
+PARSE_ERROR = "TFH001"
+INTERNAL_ERROR = "TFH002"
+_RECURSION_LIMIT = 10_000
+_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+
+VisitorFn = Callable[[cst.CSTNode], Any]
+
+
+def decode(source: bytes | str) -> str:
+    """Source text as Python reads it: PEP 263 cookie or BOM, else UTF-8; BOM removed."""
+    if isinstance(source, str):
+        return source[1:] if source.startswith("\ufeff") else source
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+    except SyntaxError:
+        encoding = "utf-8"
+    try:
+        text = source.decode(encoding, errors="replace")
+    except LookupError:
+        text = source.decode("utf-8", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _lines(source: bytes | str) -> list[str]:
+    return _LINE_SPLIT.split(decode(source))
+
+
+def _pseudo(path: str, code: str, line: int, column: int, message: str) -> Finding:
+    name = PSEUDO_RULES[code][0]
+    return Finding(path, max(line, 1), max(column, 1), max(line, 1), max(column, 1) + 1, code, name, message)
+
+
+class _Dispatch(cst.CSTVisitor):
+    """Runs many visitors in one traversal; a visitor that raises is switched off."""
+
+    def __init__(self, owners: Sequence[tuple[str, object]]) -> None:
+        super().__init__()
+        self.visit_table: dict[str, list[tuple[int, VisitorFn]]] = {}
+        self.leave_table: dict[str, list[tuple[int, VisitorFn]]] = {}
+        self.names = [name for name, _ in owners]
+        self.dead: set[int] = set()
+        self.crashes: list[tuple[str, cst.CSTNode, BaseException]] = []
+        for index, (_, owner) in enumerate(owners):
+            for attr, fn in _methods(owner):
+                table = self.visit_table if attr.startswith("visit_") else self.leave_table
+                table.setdefault(attr.split("_", 1)[1], []).append((index, fn))
+        # the resolver (owner 0) binds on leave after the rules have seen the node
+        for fns in self.leave_table.values():
+            fns.sort(key=lambda item: (item[0] == 0, item[0]))
+
+    def _run(self, fns: list[tuple[int, VisitorFn]] | None, node: cst.CSTNode) -> None:
+        if not fns:
+            return
+        for index, fn in fns:
+            if index in self.dead:
+                continue
+            try:
+                fn(node)
+            except Exception as exc:  # a rule bug must not lose other findings
+                self.dead.add(index)
+                self.crashes.append((self.names[index], node, exc))
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self._run(self.visit_table.get(type(node).__name__), node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self._run(self.leave_table.get(type(original_node).__name__), original_node)
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        self._run(self.visit_table.get(f"{type(node).__name__}_{attribute}"), node)
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        self._run(self.leave_table.get(f"{type(original_node).__name__}_{attribute}"), original_node)
+
+
+_METHOD_CACHE: dict[type, list[str]] = {}
+
+
+def _methods(owner: object) -> Iterable[tuple[str, VisitorFn]]:
+    cls = type(owner)
+    names = _METHOD_CACHE.get(cls)
+    if names is None:
+        names = []
+        for attr in dir(cls):
+            if not (attr.startswith("visit_") or attr.startswith("leave_")):
+                continue
+            fn = getattr(cls, attr, None)
+            if callable(fn) and not getattr(fn, "_is_no_op", False):
+                names.append(attr)
+        _METHOD_CACHE[cls] = names
+    return [(attr, getattr(owner, attr)) for attr in names]
+
+
+def _syntax_error_finding(path: str, exc: BaseException) -> Finding:
+    line = getattr(exc, "lineno", None) or 1
+    col = getattr(exc, "offset", None) or 1
+    msg = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
+    if isinstance(exc, RecursionError):
+        msg = "too deeply nested"
+    elif isinstance(exc, ValueError):  # e.g. source code string cannot contain null bytes
+        msg = str(exc)
+    return _pseudo(path, PARSE_ERROR, int(line), int(col), f"could not parse: {msg} (line {line})")
+
+
+def lint_source(
+    source: bytes | str,
+    path: str,
+    config: Config,
+    *,
+    apply_noqa: bool = True,
+    tree: ast.Module | None = None,
+    codes: frozenset[str] | None = None,
+) -> list[Finding]:
+    """Lint one module's source; never raises.
+
+    ``codes`` (optional) narrows the rules further, e.g. to what flake8 selected.
+    """
+    try:
+        findings = _lint(source, path, config, tree, codes)
+    except Exception as exc:  # the engine itself failed: report, do not raise
+        findings = [
+            _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
+        ]
+    findings = [f for f in findings if f.code not in PSEUDO_RULES or config.is_enabled(f.code, path)]
+    if apply_noqa and findings:
+        try:
+            lines = _lines(source)
+        except Exception:  # pragma: no cover - decode never raises with errors="replace"
+            lines = []
+        findings = [
+            f for f in findings if not (0 < f.line <= len(lines) and suppressed(lines[f.line - 1], f.code))
+        ]
+    findings.sort(key=lambda f: (f.line, f.column, f.code, f.end_line, f.end_column, f.message))
+    return findings
+
+
+def _lint(
+    source: bytes | str,
+    path: str,
+    config: Config,
+    tree: ast.Module | None,
+    codes: frozenset[str] | None,
+) -> list[Finding]:
+    rules = [r for r in enabled_rules(config, path) if codes is None or r.code in codes]
+    if not rules:
+        return []
+    old_limit = sys.getrecursionlimit()
+    if old_limit < _RECURSION_LIMIT:
+        sys.setrecursionlimit(_RECURSION_LIMIT)
+    try:
+        return _lint_rules(source, path, config, tree, rules)
+    finally:
+        if old_limit < _RECURSION_LIMIT:
+            sys.setrecursionlimit(old_limit)
+
+
+def _lint_rules(
+    source: bytes | str,
+    path: str,
+    config: Config,
+    tree: ast.Module | None,
+    rules: list[type[Rule]],
+) -> list[Finding]:
+    if tree is None:
+        try:
+            tree = ast.parse(source, filename=path)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            return [_syntax_error_finding(path, exc)]
+    knowledge = config.knowledge()
+    screen = Screen(tree)
+    candidates = [r for r in rules if r.is_candidate(screen, knowledge)]
+    if not candidates:
+        return []
+
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        return [
+            _pseudo(
+                path,
+                PARSE_ERROR,
+                exc.raw_line,
+                exc.raw_column + 1,
+                f"could not parse: {exc.message} (line {exc.raw_line})",
+            )
+        ]
+    except (RecursionError, MemoryError, ValueError) as exc:
+        return [_syntax_error_finding(path, exc)]
+
+    names = Names(module)
+    instances: list[Rule] = []
+    owners: list[tuple[str, object]] = [("name-resolution", names)]
+    out: list[Finding] = []
+    for rule_cls in candidates:
+        try:
+            ctx = FileContext(path, config, knowledge, names, screen)
+            inst = rule_cls(ctx)
+        except Exception as exc:
+            out.append(
+                _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {rule_cls.name}: {type(exc).__name__}: {exc}")
+            )
+            continue
+        instances.append(inst)
+        owners.append((rule_cls.name, inst))
+
+    wrapper: MetadataWrapper | None = None
+    providers = {p for inst in instances for p in inst.get_inherited_dependencies()}
+    dispatch = _Dispatch(owners)
+    with ExitStack() as stack:
+        if providers:
+            wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+            wrapper.resolve_many(providers)
+            for inst in instances:
+                stack.enter_context(inst.resolve(wrapper))
+        try:
+            module.visit(dispatch)
+        except RecursionError:
+            out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, "internal error in engine: module too deeply nested"))
+
+    raw: list[RawFinding] = [f for inst in instances for f in inst.findings]
+    if not raw and not dispatch.crashes:
+        return out
+    if wrapper is None:
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    for r in raw:
+        pos = positions.get(r.node)
+        if pos is None:  # pragma: no cover - every parsed node has a position
+            out.append(Finding(path, 1, 1, 1, 1, r.code, r.name, r.message))
+            continue
+        out.append(
+            Finding(
+                path,
+                pos.start.line,
+                pos.start.column + 1,
+                pos.end.line,
+                pos.end.column + 1,
+                r.code,
+                r.name,
+                r.message,
+            )
+        )
+    for name, node, exc in dispatch.crashes:
+        pos = positions.get(node)
+        line = pos.start.line if pos else 1
+        col = pos.start.column + 1 if pos else 1
+        out.append(
+            _pseudo(path, INTERNAL_ERROR, line, col, f"internal error in {name}: {type(exc).__name__}: {exc}")
+        )
+    return out
+
+
+def lint_path(path: Path, config: Config, *, apply_noqa: bool = True) -> list[Finding]:
+    """Read a file's bytes and lint them; an unreadable file is a TFH001 finding."""
+    display = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        finding = _pseudo(display, PARSE_ERROR, 1, 1, f"could not parse: cannot read file: {exc.strerror or exc}")
+        return [finding] if config.is_enabled(PARSE_ERROR, display) else []
+    return lint_source(data, display, config, apply_noqa=apply_noqa)

@@ -1,0 +1,292 @@
+"""What the linter knows about libraries: plain data, no rule logic.
+
+Every qualified name here is spelled the way Python resolves it from the
+module's imports (``requests.post``, ``requests.Session.post`` for a method
+called on a ``requests.Session()`` instance). Rules read these tables through
+:class:`Knowledge`, which user configuration (``timeout-required``,
+``classify``, ``retry-decorators``) extends; rules never copy them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutParam:
+    """How a call takes its timeout.
+
+    ``keyword``: the parameter name. ``position``: its 0-based positional index
+    when it can be passed positionally (``None``: keyword-only or the position
+    differs between versions). ``required``: a call without it blocks forever
+    (TFH201). ``none_is_infinite``: an explicit ``None`` disables the timeout
+    (TFH202). ``default``: a human note for docs and messages.
+    """
+
+    keyword: str = "timeout"
+    position: int | None = None
+    required: bool = True
+    none_is_infinite: bool = True
+    default: str = "none: blocks forever"
+
+
+_REQ = TimeoutParam()
+_HTTPX = TimeoutParam(required=False, default="5 seconds")
+_AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session default)")
+
+HTTP_METHODS: Final[tuple[str, ...]] = ("get", "post", "put", "patch", "delete", "head", "options")
+
+# Canonical spellings of classes that live in a submodule too.
+ALIASES: Final[Mapping[str, str]] = {
+    "requests.sessions.Session": "requests.Session",
+    "requests.api": "requests",
+    "requests.session": "requests.Session",  # factory: requests.session() -> Session
+    "requests.sessions.session": "requests.Session",
+    "httpx._client.Client": "httpx.Client",
+    "httpx._client.AsyncClient": "httpx.AsyncClient",
+    "aiohttp.client.ClientSession": "aiohttp.ClientSession",
+    "redis.client.Redis": "redis.Redis",
+    "redis.StrictRedis": "redis.Redis",
+    "redis.client.StrictRedis": "redis.Redis",
+    "websocket._core.create_connection": "websocket.create_connection",
+    "asyncio.subprocess.create_subprocess_exec": "asyncio.create_subprocess_exec",
+    "asyncio.subprocess.create_subprocess_shell": "asyncio.create_subprocess_shell",
+}
+
+# Calls whose result is an instance of a known class (a class's own
+# constructor is implied: calling ``requests.Session`` gives a ``requests.Session``).
+FACTORIES: Final[Mapping[str, str]] = {
+    "requests.Session": "requests.Session",
+    "asyncio.create_subprocess_exec": "asyncio.subprocess.Process",
+    "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
+    "redis.from_url": "redis.Redis",
+    "redis.Redis.from_url": "redis.Redis",
+}
+
+# Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so
+# ``with X(...) as x`` binds an X.
+ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
+    {
+        "requests.Session",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp.ClientSession",
+        "smtplib.SMTP",
+        "smtplib.SMTP_SSL",
+        "smtplib.LMTP",
+        "ftplib.FTP",
+        "ftplib.FTP_TLS",
+        "subprocess.Popen",
+        "http.client.HTTPConnection",
+        "http.client.HTTPSConnection",
+        "socket.socket",
+        "redis.Redis",
+    }
+)
+
+
+def _build_timeouts() -> dict[str, TimeoutParam]:
+    t: dict[str, TimeoutParam] = {}
+    # requests: no default timeout at all.
+    for m in (*HTTP_METHODS, "request"):
+        t[f"requests.{m}"] = _REQ
+        t[f"requests.Session.{m}"] = _REQ
+    t["requests.Session.send"] = _REQ
+    # httpx: 5 s default, so a missing timeout is fine; timeout=None is not.
+    for m in (*HTTP_METHODS, "request", "stream"):
+        t[f"httpx.{m}"] = _HTTPX
+        t[f"httpx.Client.{m}"] = _HTTPX
+        t[f"httpx.AsyncClient.{m}"] = _HTTPX
+    t["httpx.Client"] = _HTTPX
+    t["httpx.AsyncClient"] = _HTTPX
+    # aiohttp: 5 min total by default; timeout=None on a request disables it.
+    for m in (*HTTP_METHODS, "request", "ws_connect"):
+        t[f"aiohttp.ClientSession.{m}"] = _AIOHTTP
+    t["aiohttp.request"] = _AIOHTTP
+    # standard library
+    t["urllib.request.urlopen"] = TimeoutParam(position=2)
+    t["http.client.HTTPConnection"] = TimeoutParam(position=2)
+    t["http.client.HTTPSConnection"] = TimeoutParam()
+    t["socket.create_connection"] = TimeoutParam(position=1)
+    t["smtplib.SMTP"] = TimeoutParam(position=3)
+    t["smtplib.SMTP_SSL"] = TimeoutParam()
+    t["smtplib.LMTP"] = TimeoutParam()
+    t["ftplib.FTP"] = TimeoutParam(position=4)
+    t["ftplib.FTP_TLS"] = TimeoutParam()
+    for f in ("run", "call", "check_call", "check_output"):
+        t[f"subprocess.{f}"] = TimeoutParam()
+    t["subprocess.Popen.communicate"] = TimeoutParam(position=1)
+    t["subprocess.Popen.wait"] = TimeoutParam(position=0)
+    # third party
+    t["websocket.create_connection"] = TimeoutParam(position=1)
+    t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
+    t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
+    t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
+    return t
+
+
+TIMEOUTS: Final[Mapping[str, TimeoutParam]] = _build_timeouts()
+
+# Calls with no timeout parameter at all that block until something else
+# happens; fine only inside a timeout scope (TFH201 otherwise).
+NEEDS_TIMEOUT_SCOPE: Final[frozenset[str]] = frozenset(
+    {"asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"}
+)
+
+# Calls that put a deadline on what runs inside them (their arguments) ...
+TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
+# ... and context managers that put a deadline on their block.
+TIMEOUT_SCOPES: Final[frozenset[str]] = frozenset(
+    {
+        "asyncio.timeout",
+        "asyncio.timeout_at",
+        "async_timeout.timeout",
+        "async_timeout.timeout_at",
+        "anyio.fail_after",
+        "anyio.move_on_after",
+        "trio.fail_after",
+        "trio.move_on_after",
+    }
+)
+
+# Timeout objects whose every field may be None, which means "no timeout".
+# name -> (names of its fields in positional order)
+TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
+    "aiohttp.ClientTimeout": ("total", "connect", "sock_read", "sock_connect", "ceil_threshold"),
+    "httpx.Timeout": ("timeout", "connect", "read", "write", "pool"),
+}
+# Fields of those objects that are not deadlines (ignored when deciding "all None").
+TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
+
+# Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
+# disables that half (TFH202).
+TUPLE_TIMEOUT_PREFIXES: Final[tuple[str, ...]] = ("requests.",)
+
+# Module roots whose import makes a file a candidate for the timeout rules.
+TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
+    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
+)
+
+# ---------------------------------------------------------------- typed errors
+
+RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime.errors")
+TOOL_ERROR_VARIANTS: Final[tuple[str, ...]] = (
+    "RateLimited",
+    "InvalidArgs",
+    "NotFound",
+    "Timeout",
+    "Unavailable",
+    "Denied",
+    "Unknown",
+)
+_TOOL_ERROR_FUNCS: Final[tuple[str, ...]] = (
+    "rate_limited",
+    "invalid_args",
+    "not_found",
+    "timeout",
+    "unavailable",
+    "denied",
+    "unknown",
+    "ToolFailure",
+    "from_exception",
+    "from_http",
+)
+# Calls that turn an exception into a typed ToolError (building one from the
+# exception's text is fine: the type carries the decision, not the text).
+TOOL_ERROR_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
+    f"{mod}.{name}"
+    for mod in (*RUNTIME_MODULES, "smullyan.runtime.mapping")
+    for name in (*TOOL_ERROR_VARIANTS, *_TOOL_ERROR_FUNCS)
+)
+
+# Attributes of an exception that hold its message text.
+EXCEPTION_TEXT_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {"args", "message", "msg", "strerror"}
+)
+# Calls that format the exception currently being handled.
+TRACEBACK_FORMATTERS: Final[frozenset[str]] = frozenset(
+    {
+        "traceback.format_exc",
+        "traceback.format_exception",
+        "traceback.format_exception_only",
+        "traceback.format_tb",
+        "traceback.format_stack",
+    }
+)
+
+# Method names that record an error somewhere (a logger, a tracker, stderr).
+RECORDING_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "debug",
+        "info",
+        "warning",
+        "warn",
+        "error",
+        "exception",
+        "critical",
+        "fatal",
+        "log",
+        "print_exc",
+        "print_exception",
+        "capture_exception",
+        "captureException",
+        "capture_message",
+        "record_exception",
+        "set_status",
+    }
+)
+RECORDING_FUNCTIONS: Final[frozenset[str]] = frozenset({"print", "warnings.warn"})
+
+CLASSES: Final[tuple[str, ...]] = (
+    "read-safe",
+    "idempotent-write",
+    "non-idempotent-write",
+    "irreversible",
+)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The tables above, extended by one configuration."""
+
+    timeouts: Mapping[str, TimeoutParam]
+    classify: Mapping[str, str]
+    retry_decorators: frozenset[str]
+
+    @classmethod
+    def build(
+        cls,
+        timeout_required: tuple[str, ...] = (),
+        classify: Mapping[str, str] | None = None,
+        retry_decorators: tuple[str, ...] = (),
+    ) -> "Knowledge":
+        timeouts = dict(TIMEOUTS)
+        for entry in timeout_required:
+            name, _, keyword = entry.partition(":")
+            timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
+        return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
+
+    def module_roots(self) -> frozenset[str]:
+        """Top-level module names whose import makes a file a timeout candidate."""
+        return TIMEOUT_MODULE_ROOTS | frozenset(q.split(".")[0] for q in self.timeouts)
+
+    def call_names(self) -> frozenset[str]:
+        """Last components of every call the timeout rules know."""
+        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE)}
+        names |= {q.rsplit(".", 1)[-1] for q in TIMEOUT_OBJECTS}
+        return frozenset(names)
+
+
+def canonical(qualname: str) -> str:
+    """Map a submodule spelling to the canonical one (``requests.sessions.Session`` ...)."""
+    if qualname in ALIASES:
+        return ALIASES[qualname]
+    head, _, tail = qualname.rpartition(".")
+    while head:
+        if head in ALIASES:
+            return f"{ALIASES[head]}.{qualname[len(head) + 1:]}"
+        head, _, _ = head.rpartition(".")
+    return qualname

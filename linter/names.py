@@ -1,0 +1,294 @@
+"""Name resolution from a module's own imports, plus a light scope walk.
+
+This is deliberately not libcst's ScopeProvider/QualifiedNameProvider (a full
+extra pass over every file). :class:`Names` is driven by the engine during the
+one traversal that also runs the rules: it keeps a stack of scopes (module,
+class, function, lambda), binds names as Python does (imports, assignments,
+``with ... as``, parameters, ``def``/``class``, ``for`` and ``except`` targets,
+``global``), and tracks objects built from known constructors so that
+``s = requests.Session(); s.post(...)`` resolves to ``requests.Session.post``.
+
+A *reference* is ``(qualified_name, is_instance)``: ``("requests.Session",
+False)`` is the class, ``("requests.Session", True)`` an object of it.
+``None`` is "not something we know" (a local, a parameter, a builtin).
+Bindings are flow-ordered inside functions; the module scope is pre-filled
+from its top-level statements so functions see module globals defined below
+them, and a fallback assignment (``except ImportError: requests = None``)
+does not hide the import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+import libcst as cst
+
+from . import knowledge
+
+Ref = Optional[tuple[str, bool]]
+
+_FuncLike = Union[cst.FunctionDef, cst.Lambda]
+
+
+def dotted(node: cst.BaseExpression | None) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain, else None."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+@dataclass
+class _Scope:
+    kind: str  # "module" | "class" | "function"
+    bindings: dict[str, Ref] = field(default_factory=dict)
+    imported: set[str] = field(default_factory=set)
+    globals: set[str] = field(default_factory=set)
+    self_name: str | None = None  # first parameter of a method
+    cls: "_Scope | None" = None  # the class scope a method belongs to
+    attrs: dict[str, Ref] = field(default_factory=dict)  # class scopes: self.<attr>
+
+
+class Names:
+    """The resolver. Create one per module, register it first in the traversal."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module_scope = _Scope("module")
+        self.stack: list[_Scope] = [self.module_scope]
+        self._prefill(module.body)
+
+    # ------------------------------------------------------------ queries
+
+    def qualify(self, node: cst.BaseExpression) -> Ref:
+        """Resolve an expression to a reference, or None."""
+        if isinstance(node, cst.Name):
+            return self.lookup(node.value)
+        if isinstance(node, cst.Attribute):
+            value = node.value
+            if isinstance(value, cst.Name):
+                scope = self.stack[-1]
+                if scope.self_name is not None and value.value == scope.self_name and scope.cls:
+                    if node.attr.value in scope.cls.attrs:
+                        return scope.cls.attrs[node.attr.value]
+                    return None
+            base = self.qualify(value)
+            if base is None:
+                return None
+            return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
+        if isinstance(node, cst.Call):
+            callee = self.qualify(node.func)
+            if callee is None or callee[1]:
+                return None
+            name = callee[0]
+            if name in knowledge.FACTORIES:
+                return (knowledge.FACTORIES[name], True)
+            last = name.rsplit(".", 1)[-1]
+            if last[:1].isupper():
+                return (name, True)
+            return None
+        if isinstance(node, cst.Await):
+            return self.qualify(node.expression)
+        return None
+
+    def qualname(self, node: cst.BaseExpression) -> str | None:
+        """The qualified name of a callee or value that is not an instance."""
+        ref = self.qualify(node)
+        if ref is None or ref[1]:
+            return None
+        return ref[0]
+
+    def lookup(self, name: str) -> Ref:
+        scope = self.stack[-1]
+        if name in scope.bindings:
+            return scope.bindings[name]
+        if name in scope.globals:
+            return self.module_scope.bindings.get(name)
+        for outer in reversed(self.stack[:-1]):
+            if outer.kind == "class":
+                continue  # class bodies are not visible from nested scopes
+            if name in outer.bindings:
+                return outer.bindings[name]
+        return None
+
+    # ------------------------------------------------------------ binding
+
+    def bind(self, name: str, ref: Ref, *, imported: bool = False) -> None:
+        scope = self.stack[-1]
+        if name in scope.globals:
+            scope = self.module_scope
+        if scope.kind == "module" and ref is None and name in scope.imported and not imported:
+            return  # `except ImportError: requests = None` keeps meaning requests
+        scope.bindings[name] = ref
+        if imported:
+            scope.imported.add(name)
+
+    def _bind_target(self, target: cst.BaseExpression, ref: Ref) -> None:
+        if isinstance(target, cst.Name):
+            self.bind(target.value, ref)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for el in target.elements:
+                self._bind_target(el.value, None)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_target(target.value, None)
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            scope = self.stack[-1]
+            if scope.self_name == target.value.value and scope.cls is not None:
+                if ref is not None:
+                    scope.cls.attrs[target.attr.value] = ref
+                else:
+                    scope.cls.attrs.pop(target.attr.value, None)
+
+    def _bind_import(self, node: cst.Import | cst.ImportFrom) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = dotted(alias.name) or ""
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    self.bind(alias.asname.name.value, (knowledge.canonical(full), False), imported=True)
+                else:
+                    root = full.split(".")[0]
+                    self.bind(root, (root, False), imported=True)
+            return
+        if isinstance(node.names, cst.ImportStar):
+            return
+        module = dotted(node.module) if node.module is not None else ""
+        prefix = "." * len(node.relative) + (module or "")
+        for alias in node.names:
+            name = dotted(alias.name) or ""
+            full = f"{prefix}.{name}" if prefix and not prefix.endswith(".") else f"{prefix}{name}"
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.bind(local, (knowledge.canonical(full), False), imported=True)
+
+    def _prefill(self, body: "tuple[cst.BaseStatement, ...] | list[cst.BaseStatement]") -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                        self._bind_import(small)
+                    elif isinstance(small, cst.Assign):
+                        ref = self.qualify(small.value)
+                        for t in small.targets:
+                            self._bind_target(t.target, ref)
+                    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                        self._bind_target(small.target, self.qualify(small.value))
+            elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                self.bind(stmt.name.value, None)
+            elif isinstance(stmt, cst.If):
+                self._prefill(stmt.body.body)
+                orelse = stmt.orelse
+                while orelse is not None:
+                    self._prefill(orelse.body.body)
+                    orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+            elif isinstance(stmt, cst.Try) or isinstance(stmt, cst.TryStar):
+                self._prefill(stmt.body.body)
+                for h in stmt.handlers:
+                    self._prefill(h.body.body)
+                if stmt.orelse is not None:
+                    self._prefill(stmt.orelse.body.body)
+                if stmt.finalbody is not None:
+                    self._prefill(stmt.finalbody.body.body)
+            elif isinstance(stmt, cst.With):
+                self._prefill(stmt.body.body)
+
+    # ------------------------------------------------------------ traversal hooks
+
+    def _push_function(self, node: _FuncLike) -> None:
+        parent = self.stack[-1]
+        scope = _Scope("function")
+        params = node.params
+        all_params = [*params.posonly_params, *params.params, *params.kwonly_params]
+        if isinstance(params.star_arg, cst.Param):
+            all_params.append(params.star_arg)
+        if params.star_kwarg is not None:
+            all_params.append(params.star_kwarg)
+        for p in all_params:
+            scope.bindings[p.name.value] = None
+        if isinstance(node, cst.FunctionDef) and parent.kind == "class":
+            first = [*params.posonly_params, *params.params]
+            is_static = any(
+                dotted(d.decorator) in ("staticmethod", "classmethod") for d in node.decorators
+            )
+            if first and not is_static:
+                scope.self_name = first[0].name.value
+                scope.cls = parent
+        elif parent.kind == "function" and parent.cls is not None:
+            # a closure inside a method still sees `self`
+            if parent.self_name and parent.self_name not in scope.bindings:
+                scope.self_name, scope.cls = parent.self_name, parent.cls
+        self.stack.append(scope)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.bind(node.name.value, None)
+        self._push_function(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.stack.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._push_function(node)
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self.stack.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.bind(node.name.value, None)
+        self.stack.append(_Scope("class"))
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.stack.pop()
+
+    def visit_Import(self, node: cst.Import) -> None:
+        self._bind_import(node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self._bind_import(node)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.stack[-1].globals.update(n.name.value for n in node.names)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        ref = self.qualify(node.value)
+        for t in node.targets:
+            self._bind_target(t.target, ref)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind_target(node.target, self.qualify(node.value))
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind_target(node.target, None)
+
+    def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind_target(node.target, self.qualify(node.value))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind_target(node.target, None)
+
+    def leave_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is None:
+            return
+        ref = self.qualify(node.item)
+        if ref is not None and not (ref[1] and ref[0] in knowledge.ENTER_RETURNS_SELF):
+            ref = None
+        self._bind_target(node.asname.name, ref)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None and isinstance(node.name.name, cst.Name):
+            self.bind(node.name.name.value, None)
+
+    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+        if node.name is not None and isinstance(node.name.name, cst.Name):
+            self.bind(node.name.name.value, None)
+
+    def visit_MatchAs(self, node: cst.MatchAs) -> None:
+        if node.name is not None:
+            self.bind(node.name.value, None)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._bind_target(node.target, None)

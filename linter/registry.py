@@ -1,0 +1,118 @@
+"""Rule discovery: every ``Rule`` subclass in a module under ``smullyan.rules``.
+
+Adding a rule is adding a file. :func:`all_rules` is sorted by code;
+:func:`describe` also knows the engine's pseudo-codes TFH001 and TFH002.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from typing import TYPE_CHECKING
+
+from .rule import Rule
+
+if TYPE_CHECKING:
+    from .config import Config
+
+_PARSE_DOCS = """\
+## What it does
+Reports a file that could not be parsed (a syntax error, an unreadable file,
+or source the parser cannot decode). No other rule runs on that file.
+
+## Why is this bad?
+A file the linter cannot read is a file it cannot check: every other finding
+in it is silently missing.
+
+## Example
+```python
+def f(:
+    pass
+```
+
+## Use instead
+Fix the syntax error (the message gives the parser's reason and line).
+
+## How to suppress
+`ignore = ["TFH001"]` in the configuration, or exclude the file.
+"""
+
+_INTERNAL_DOCS = """\
+## What it does
+Reports that a rule raised an exception on this file (a bug in smullyan).
+The line is the one the rule was visiting; the other rules' findings for the
+file are still reported.
+
+## Why is this bad?
+The crashing rule did not check the rest of the file.
+
+## Example
+Any file that triggers a rule bug.
+
+## Use instead
+Please report it with the file (or a reduced example) and the message.
+
+## How to suppress
+`ignore = ["TFH002"]` in the configuration, or `# noqa: TFH002` on the line.
+"""
+
+# code -> (name, summary, docs)
+PSEUDO_RULES: dict[str, tuple[str, str, str]] = {
+    "TFH001": ("could-not-parse", "The file could not be parsed; nothing else was checked.", _PARSE_DOCS),
+    "TFH002": ("internal-error", "A rule crashed on this file (a smullyan bug); other findings are kept.", _INTERNAL_DOCS),
+}
+
+_RULES: list[type[Rule]] | None = None
+
+
+def all_rules() -> list[type[Rule]]:
+    """Every rule class in ``smullyan.rules``, sorted by code."""
+    global _RULES
+    if _RULES is None:
+        package = importlib.import_module("smullyan.rules")
+        found: dict[str, type[Rule]] = {}
+        for info in pkgutil.iter_modules(package.__path__):
+            if info.name.startswith("_"):
+                continue
+            module = importlib.import_module(f"smullyan.rules.{info.name}")
+            for _, obj in inspect.getmembers(module, inspect.isclass):
+                if issubclass(obj, Rule) and obj is not Rule and obj.__module__ == module.__name__:
+                    if obj.code in found and found[obj.code] is not obj:
+                        raise RuntimeError(f"two rules claim {obj.code}: {found[obj.code]} and {obj}")
+                    found[obj.code] = obj
+        _RULES = sorted(found.values(), key=lambda r: r.code)
+    return list(_RULES)
+
+
+def get_rule(code: str) -> type[Rule] | None:
+    for r in all_rules():
+        if r.code == code:
+            return r
+    return None
+
+
+def all_codes() -> list[str]:
+    """Every code, pseudo-codes included, sorted."""
+    return sorted([*PSEUDO_RULES, *(r.code for r in all_rules())])
+
+
+def describe(code: str) -> tuple[str, str, str]:
+    """``(name, summary, docs)`` for a rule or pseudo-code; KeyError when unknown.
+
+    Also accepts a rule's kebab-case name.
+    """
+    key = code.upper()
+    if key in PSEUDO_RULES:
+        return PSEUDO_RULES[key]
+    for r in all_rules():
+        if r.code == key or r.name == code:
+            return (r.name, r.summary, r.docs)
+    for c, (name, summary, docs) in PSEUDO_RULES.items():
+        if name == code:
+            return (name, summary, docs)
+    raise KeyError(code)
+
+
+def enabled_rules(config: "Config", path: str | None = None) -> list[type[Rule]]:
+    return [r for r in all_rules() if config.is_enabled(r.code, path)]

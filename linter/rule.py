@@ -1,0 +1,183 @@
+"""The rule base class, and the cheap ``ast`` screen every rule consults first.
+
+A rule is one class in one file under ``rules/``. It declares its metadata
+as class attributes, says from the :class:`Screen` (one cheap ``ast`` walk of
+the file) whether the file can contain a finding, and otherwise is a libcst
+``BatchableCSTVisitor``: its ``visit_<Node>``/``leave_<Node>`` methods run in
+the single traversal the engine makes for all enabled rules, and it calls
+:meth:`Rule.report` with the node to flag.
+
+Examples: ``VALID`` snippets must produce no finding; every line of an
+``INVALID`` snippet that ends with ``# error: TFH201`` (several codes
+comma-separated when a line has several findings) must produce exactly those
+findings, and no other line may produce one.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import libcst as cst
+from libcst import BatchableCSTVisitor
+
+from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .names import Names
+
+
+class Screen:
+    """Facts about a module from one ``ast`` walk, computed lazily."""
+
+    def __init__(self, tree: ast.AST) -> None:
+        self.tree = tree
+
+    @cached_property
+    def _nodes(self) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler]]:
+        imports: list[ast.AST] = []
+        calls: list[ast.Call] = []
+        handlers: list[ast.ExceptHandler] = []
+        Import, ImportFrom, Call, Handler = ast.Import, ast.ImportFrom, ast.Call, ast.ExceptHandler
+        for node in ast.walk(self.tree):
+            t = type(node)
+            if t is Call:
+                calls.append(node)  # type: ignore[arg-type]
+            elif t is Handler:
+                handlers.append(node)  # type: ignore[arg-type]
+            elif t is Import or t is ImportFrom:
+                imports.append(node)
+        return imports, calls, handlers
+
+    @cached_property
+    def imports(self) -> frozenset[str]:
+        """Every dotted name imported, and each of its prefixes (relative ones start with '.')."""
+        out: set[str] = set()
+        for node in self._nodes[0]:
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                assert isinstance(node, ast.ImportFrom)
+                mod = "." * node.level + (node.module or "")
+                names = [f"{mod}.{a.name}" if node.module else f"{mod}{a.name}" for a in node.names]
+                if node.module:
+                    names.append(mod)
+            for name in names:
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    out.add(".".join(parts[:i]))
+        return frozenset(out)
+
+    @cached_property
+    def import_roots(self) -> frozenset[str]:
+        return frozenset(n.split(".")[0] for n in self.imports if n and not n.startswith("."))
+
+    @cached_property
+    def imported_locals(self) -> frozenset[str]:
+        """Names that imports bind in the module."""
+        out: set[str] = set()
+        for node in self._nodes[0]:
+            for a in node.names:  # type: ignore[attr-defined]
+                out.add(a.asname or a.name.split(".")[0])
+        return frozenset(out)
+
+    @cached_property
+    def call_names(self) -> frozenset[str]:
+        """The last component of every callee (``post`` for ``requests.post(...)``)."""
+        out: set[str] = set()
+        for call in self._nodes[1]:
+            f = call.func
+            if isinstance(f, ast.Attribute):
+                out.add(f.attr)
+            elif isinstance(f, ast.Name):
+                out.add(f.id)
+        return frozenset(out)
+
+    @property
+    def handlers(self) -> list[ast.ExceptHandler]:
+        return self._nodes[2]
+
+
+@dataclass
+class FileContext:
+    """What a rule instance gets for one file."""
+
+    path: str
+    config: "Config"
+    knowledge: Knowledge
+    names: "Names"
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class RawFinding:
+    node: cst.CSTNode
+    code: str
+    name: str
+    message: str
+
+
+class Rule(BatchableCSTVisitor):
+    """Base class of every rule (see the module docstring for the contract)."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    message: ClassVar[str]
+    docs: ClassVar[str]
+    VALID: ClassVar[list[str]] = []
+    INVALID: ClassVar[list[str]] = []
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.names = ctx.names
+        self.knowledge = ctx.knowledge
+        self.findings: list[RawFinding] = []
+
+    @classmethod
+    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+        """Whether this file may contain a finding (cheap; default: always)."""
+        return True
+
+    def report(self, node: cst.CSTNode, message: str | None = None, **fields: Any) -> None:
+        """Flag ``node``; ``message`` defaults to the class message formatted with ``fields``."""
+        text = message if message is not None else self.message.format(**fields)
+        self.findings.append(RawFinding(node, self.code, self.name, text))
+
+
+# ---------------------------------------------------------------- call helpers
+
+
+def keyword_arg(call: cst.Call, keyword: str) -> cst.Arg | None:
+    """The ``keyword=`` argument of a call, if passed."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg
+    return None
+
+
+def has_star(call: cst.Call) -> bool:
+    """Whether ``*args`` or ``**kwargs`` is passed (any parameter may hide in it)."""
+    return any(arg.star for arg in call.args)
+
+
+def positional(call: cst.Call) -> list[cst.Arg]:
+    return [arg for arg in call.args if arg.keyword is None and not arg.star]
+
+
+def argument(call: cst.Call, keyword: str, position: int | None) -> cst.Arg | None:
+    """The argument bound to a parameter, by keyword or by position."""
+    arg = keyword_arg(call, keyword)
+    if arg is None and position is not None:
+        pos = positional(call)
+        if len(pos) > position:
+            arg = pos[position]
+    return arg
+
+
+def is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"

@@ -1,0 +1,281 @@
+"""TFH201 call-without-timeout."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
+
+_KILLS = ("kill", "terminate")
+_WAITS = ("communicate", "wait")
+
+
+def _fix(qualname: str, keyword: str) -> str:
+    if qualname.startswith("requests."):
+        return f"pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent"
+    if qualname.startswith("subprocess."):
+        return f"pass {keyword}=<seconds> so a hung process cannot stall the agent"
+    return f"pass {keyword}=<seconds> so a hung peer cannot stall the agent"
+
+
+class CallWithoutTimeout(Rule):
+    code = "TFH201"
+    name = "call-without-timeout"
+    summary = "A blocking network or process call has no timeout."
+    message = "{call} has no {keyword}; {fix}"
+    docs = """\
+## What it does
+Finds blocking network and process calls made without a timeout: `requests`
+(module functions and `Session` methods), `urllib.request.urlopen`,
+`http.client.HTTPConnection`/`HTTPSConnection`, `socket.create_connection`,
+`smtplib.SMTP`/`SMTP_SSL`, `ftplib.FTP`, `subprocess.run`/`call`/`check_call`/
+`check_output`, `Popen.communicate`/`wait`, asyncio subprocess
+`communicate()`/`wait()` outside `asyncio.wait_for`/`asyncio.timeout`,
+websocket-client `create_connection`, and redis-py `Redis(...)` without
+`socket_timeout`. Names are resolved from the module's imports
+(`import requests as rq`, `from requests import post as send`,
+`s = requests.Session()`, `with smtplib.SMTP(...) as smtp`), and the
+`timeout-required` setting adds your own.
+
+Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
+timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
+documented clean-up `proc.kill()` followed by `proc.communicate()` in an
+exception handler.
+
+## Why is this bad?
+These calls wait forever by default. One hung server or child process stalls
+the agent's whole turn, and no retry or budget ever runs because nothing fails.
+
+## Example
+```python
+import requests
+
+def fetch(url):
+    return requests.get(url).json()
+```
+
+## Use instead
+```python
+import requests
+
+def fetch(url):
+    return requests.get(url, timeout=(3.05, 30)).json()
+```
+
+## How to suppress
+`# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
+configuration. To teach it another client, add the call's qualified name to
+`timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
+"""
+    VALID = [
+        """\
+import requests
+requests.get("https://x", timeout=5)
+requests.post("https://x", json={}, timeout=(3, 10))
+""",
+        """\
+import httpx
+httpx.get("https://x")
+with httpx.Client() as c:
+    c.post("https://x")
+""",
+        """\
+import requests
+def call(url, **kwargs):
+    return requests.get(url, **kwargs)
+def call2(url, t):
+    return requests.get(url, timeout=t)
+""",
+        """\
+class Api:
+    def post(self, url):
+        return url
+    def run(self):
+        return self.post("x")
+""",
+        """\
+import requests
+def f(requests):
+    return requests.get("x")
+""",
+        """\
+import subprocess
+proc = subprocess.Popen(["ls"])
+try:
+    out, err = proc.communicate(timeout=15)
+except subprocess.TimeoutExpired:
+    proc.kill()
+    out, err = proc.communicate()
+subprocess.run(["ls"], timeout=10, check=True)
+""",
+        """\
+import asyncio
+async def main():
+    proc = await asyncio.create_subprocess_exec("ls")
+    await asyncio.wait_for(proc.communicate(), timeout=10)
+    async with asyncio.timeout(5):
+        await proc.wait()
+""",
+        """\
+import aiohttp
+async def main():
+    async with aiohttp.ClientSession() as s:
+        async with s.get("https://x") as r:
+            return await r.text()
+""",
+        """\
+import my_module
+my_module.get("x")
+from urllib.request import urlopen
+urlopen("https://x", None, 10)
+""",
+        """\
+import redis
+r = redis.Redis(host="h", socket_timeout=5)
+""",
+    ]
+    INVALID = [
+        """\
+import requests
+requests.post("https://x", json={})  # error: TFH201
+""",
+        """\
+import requests as rq
+rq.get("https://x")  # error: TFH201
+from requests import post as send
+send("https://x")  # error: TFH201
+""",
+        """\
+import requests
+s = requests.Session()
+s.get("https://x")  # error: TFH201
+with requests.Session() as session:
+    session.put("https://x", data=b"")  # error: TFH201
+""",
+        """\
+import requests
+class Client:
+    def __init__(self):
+        self.session = requests.Session()
+    def fetch(self):
+        return self.session.get("https://x")  # error: TFH201
+""",
+        """\
+import urllib.request
+urllib.request.urlopen("https://x")  # error: TFH201
+from urllib import request
+request.urlopen("https://x")  # error: TFH201
+""",
+        """\
+import smtplib, socket, ftplib, http.client
+with smtplib.SMTP("mail") as smtp:  # error: TFH201
+    smtp.sendmail("a", ["b"], "m")
+socket.create_connection(("h", 80))  # error: TFH201
+ftplib.FTP("h")  # error: TFH201
+http.client.HTTPSConnection("h")  # error: TFH201
+http.client.HTTPConnection("h", 80)  # error: TFH201
+""",
+        """\
+import subprocess
+subprocess.run(["ls"], check=True)  # error: TFH201
+subprocess.check_output(["ls"])  # error: TFH201
+with subprocess.Popen(["ls"]) as proc:
+    proc.wait()  # error: TFH201
+""",
+        """\
+import asyncio
+async def main():
+    proc = await asyncio.create_subprocess_exec("ls")
+    out, err = await proc.communicate()  # error: TFH201
+""",
+        """\
+import websocket, redis
+ws = websocket.create_connection("ws://x")  # error: TFH201
+r = redis.Redis(host="h")  # error: TFH201
+""",
+    ]
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__(ctx)
+        self.wrapped = 0  # inside asyncio.wait_for(...)'s arguments
+        self.scoped = 0  # inside `async with asyncio.timeout(...)`
+        self.saved: list[tuple[int, int]] = []
+        self.wrapper_calls: set[int] = set()
+        self.scope_blocks: dict[int, int] = {}
+        self.exempt: set[int] = set()
+
+    @classmethod
+    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+        if not (screen.import_roots & knowledge.module_roots()):
+            return False
+        return bool(screen.call_names & (knowledge.call_names() | screen.imported_locals))
+
+    # nested functions run later: the enclosing deadline does not apply
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.saved.append((self.wrapped, self.scoped))
+        self.wrapped = self.scoped = 0
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.wrapped, self.scoped = self.saved.pop()
+
+    def visit_With(self, node: cst.With) -> None:
+        n = 0
+        for item in node.items:
+            expr = item.item
+            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in kb.TIMEOUT_SCOPES:
+                n += 1
+        if n:
+            self.scope_blocks[id(node)] = n
+            self.scoped += n
+
+    def leave_With(self, node: cst.With) -> None:
+        self.scoped -= self.scope_blocks.pop(id(node), 0)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        killed: str | None = None
+        for stmt in node.body.body:
+            smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]
+            for small in smalls:
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                if killed is not None and isinstance(value, cst.Call):
+                    f = value.func
+                    if (
+                        isinstance(f, cst.Attribute)
+                        and f.attr.value in _WAITS
+                        and isinstance(f.value, cst.Name)
+                        and f.value.value == killed
+                    ):
+                        self.exempt.add(id(value))
+                killed = None
+                if isinstance(small, cst.Expr) and isinstance(value, cst.Call):
+                    f = value.func
+                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS and isinstance(f.value, cst.Name):
+                        killed = f.value.value
+
+    def visit_Call(self, node: cst.Call) -> None:
+        qn = self.names.qualname(node.func)
+        if qn is None:
+            return
+        if qn in kb.TIMEOUT_WRAPPERS:
+            self.wrapper_calls.add(id(node))
+            self.wrapped += 1
+        spec = self.knowledge.timeouts.get(qn)
+        if spec is not None:
+            if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
+                if id(node) not in self.exempt:
+                    self.report(node, call=qn, keyword=spec.keyword, fix=_fix(qn, spec.keyword))
+        elif qn in kb.NEEDS_TIMEOUT_SCOPE and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
+            self.report(
+                node,
+                f"{qn} has no timeout; wrap it in asyncio.wait_for(..., timeout=<seconds>) "
+                "or `async with asyncio.timeout(<seconds>)` so a hung process cannot stall the agent",
+            )
+
+    def leave_Call(self, node: cst.Call) -> None:
+        if id(node) in self.wrapper_calls:
+            self.wrapper_calls.discard(id(node))
+            self.wrapped -= 1
