@@ -1,0 +1,133 @@
+"""TFH202 infinite-timeout."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.rule import Rule, Screen, argument, is_none, keyword_arg, positional
+
+
+class InfiniteTimeout(Rule):
+    code = "TFH202"
+    name = "infinite-timeout"
+    summary = "An explicit timeout=None turns the timeout off."
+    message = "{call} gets {what}, which waits forever; pass a number of seconds"
+    docs = """\
+## What it does
+Finds an explicit `None` where a timeout belongs: `timeout=None` on requests,
+httpx (module, `Client`, `AsyncClient` and their methods), aiohttp session
+methods, `urlopen`, subprocess calls and `Popen.communicate`/`wait`;
+`asyncio.wait_for(aw, None)`; a requests `(connect, None)` tuple; and timeout
+objects with every deadline off: `aiohttp.ClientTimeout(total=None)`,
+`httpx.Timeout(None)`.
+
+## Why is this bad?
+`None` means "no deadline". httpx and aiohttp have safe defaults; passing
+`None` throws them away, and a hung server then stalls the agent forever.
+
+## Example
+```python
+import httpx
+
+client = httpx.Client(timeout=None)
+```
+
+## Use instead
+```python
+import httpx
+
+client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
+```
+
+## How to suppress
+`# noqa: TFH202` on the line (say why: a long download that a caller bounds
+some other way), or `ignore`/`per-file-ignores` in the configuration.
+"""
+    VALID = [
+        """\
+import httpx, requests, asyncio
+httpx.get("https://x", timeout=10)
+requests.get("https://x", timeout=(3, 30))
+async def f(aw):
+    return await asyncio.wait_for(aw, 5)
+""",
+        """\
+import aiohttp, httpx
+t = aiohttp.ClientTimeout(total=None, sock_read=30)
+u = httpx.Timeout(10.0, read=None)
+aiohttp.ClientSession(timeout=None)  # None means the session default here
+""",
+        """\
+def call(client):
+    return client.get("https://x", timeout=None)  # unknown client
+""",
+    ]
+    INVALID = [
+        """\
+import httpx
+httpx.get("https://x", timeout=None)  # error: TFH202
+client = httpx.Client(timeout=None)  # error: TFH202
+async def f():
+    async with httpx.AsyncClient() as c:
+        await c.post("https://x", timeout=None)  # error: TFH202
+""",
+        """\
+import requests, subprocess
+requests.get("https://x", timeout=None)  # error: TFH202
+requests.get("https://x", timeout=(3, None))  # error: TFH202
+subprocess.run(["ls"], timeout=None)  # error: TFH202
+""",
+        """\
+import asyncio
+async def f(aw):
+    return await asyncio.wait_for(aw, None)  # error: TFH202
+async def g(aw):
+    return await asyncio.wait_for(aw, timeout=None)  # error: TFH202
+""",
+        """\
+import aiohttp, httpx
+t = aiohttp.ClientTimeout(total=None)  # error: TFH202
+u = httpx.Timeout(None)  # error: TFH202
+async def f(session: aiohttp.ClientSession):
+    async with aiohttp.ClientSession() as s:
+        await s.get("https://x", timeout=None)  # error: TFH202
+""",
+    ]
+
+    @classmethod
+    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+        if not (screen.import_roots & knowledge.module_roots()):
+            return False
+        return bool(screen.call_names & (knowledge.call_names() | screen.imported_locals))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        qn = self.names.qualname(node.func)
+        if qn is None:
+            return
+        spec = self.knowledge.timeouts.get(qn)
+        if spec is not None and spec.none_is_infinite:
+            arg = argument(node, spec.keyword, spec.position)
+            if arg is None:
+                return
+            if is_none(arg.value):
+                self.report(arg, call=qn, what=f"{spec.keyword}=None")
+            elif isinstance(arg.value, cst.Tuple) and qn.startswith(kb.TUPLE_TIMEOUT_PREFIXES):
+                if any(is_none(el.value) for el in arg.value.elements):
+                    self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
+            return
+        fields = kb.TIMEOUT_OBJECTS.get(qn)
+        if fields is None or any(a.star for a in node.args):
+            return
+        given: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(positional(node)):
+            if i < len(fields):
+                given[fields[i]] = arg.value
+        for name in fields:
+            kw = keyword_arg(node, name)
+            if kw is not None:
+                given[name] = kw.value
+        deadlines = {k: v for k, v in given.items() if k not in kb.TIMEOUT_OBJECT_NON_DEADLINES}
+        if deadlines and all(is_none(v) for v in deadlines.values()):
+            self.report(node, call=qn, what="no deadline at all (every field None)")

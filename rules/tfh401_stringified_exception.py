@@ -1,0 +1,350 @@
+"""TFH401 stringified-exception."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.rule import FileContext, Rule, Screen
+
+_CODEGEN = cst.Module(body=[])
+_FORMAT_NAMES = frozenset(q.rsplit(".", 1)[1] for q in kb.TRACEBACK_FORMATTERS)
+
+
+def _mentions(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+class StringifiedException(Rule):
+    code = "TFH401"
+    name = "stringified-exception"
+    summary = "An exception is turned into text and handed back to the caller."
+    message = (
+        "{verb} the exception as text ({text}); return a typed ToolError instead, "
+        "e.g. Err(from_exception({exc})), so the agent can tell a retryable failure from a permanent one"
+    )
+    docs = """\
+## What it does
+Inside an `except ... as e` handler, finds the exception turned into text and
+handed back by `return` or `yield`: `str(e)`, `repr(e)`, `f"...{e}"`,
+`"%s" % e`, `"{}".format(e)`, `e.args[0]`, `traceback.format_exc()`, also
+inside a dict/list/tuple or as an argument to a result object
+(`ToolResult(content=f"Error: {e}")`), and through a variable
+(`msg = str(e)` ... `return {"error": msg}`).
+
+Not reported: logging the exception, returning only its type name
+(`type(e).__name__`), raising, or building one of the runtime's ToolErrors from
+it (`Err(unknown(str(e)))`, `Unknown(message=str(e))`, `ToolFailure(...)`).
+
+## Why is this bad?
+A string is the one shape an agent cannot act on: it cannot tell a rate limit
+(wait and retry) from a bad argument (fix the call) from a missing object (stop).
+The model guesses from prose, retries permanent failures and gives up on
+transient ones; the text may also leak internals (paths, hosts, tokens).
+
+## Example
+```python
+def get_issue(n):
+    try:
+        return Ok(api.issue(n))
+    except Exception as e:
+        return {"error": str(e)}
+```
+
+## Use instead
+```python
+from smullyan.runtime import Err, Ok, from_exception
+
+def get_issue(n):
+    try:
+        return Ok(api.issue(n))
+    except Exception as e:
+        return Err(from_exception(e))
+```
+
+## How to suppress
+`# noqa: TFH401` on the `return`/`yield` line, or `ignore`/`per-file-ignores`
+in the configuration (e.g. for a CLI that prints errors to a human).
+"""
+    VALID = [
+        """\
+import logging
+log = logging.getLogger(__name__)
+def f():
+    try:
+        return g()
+    except Exception as e:
+        log.warning("failed: %s", e)
+        return None
+""",
+        """\
+def f():
+    try:
+        return g()
+    except Exception as e:
+        return {"error": type(e).__name__, "kind": e.__class__.__name__}
+""",
+        """\
+from smullyan.runtime import Err, Unknown, unknown, ToolFailure
+from smullyan import runtime as rt
+def f():
+    try:
+        return g()
+    except OSError as e:
+        return Err(unknown(str(e)))
+    except ValueError as e:
+        return Err(Unknown(message=f"bad: {e}"))
+    except KeyError as e:
+        return Err(rt.not_found(str(e)))
+""",
+        """\
+def f():
+    try:
+        return g()
+    except Exception as e:
+        raise RuntimeError(str(e)) from e
+""",
+        """\
+def f():
+    try:
+        return g()
+    except Exception as e:
+        def later():
+            return 1
+        return e.status_code
+""",
+    ]
+    INVALID = [
+        """\
+def f():
+    try:
+        return g()
+    except Exception as e:
+        return str(e)  # error: TFH401
+""",
+        """\
+def f():
+    try:
+        return g()
+    except ValueError as e:
+        return f"Error: {e}"  # error: TFH401
+    except KeyError as err:
+        return {"ok": False, "error": repr(err)}  # error: TFH401
+    except OSError as exc:
+        return None, "failed: %s" % exc  # error: TFH401
+    except TypeError as exc:
+        return "failed: {}".format(exc)  # error: TFH401
+    except LookupError as exc:
+        return exc.args[0]  # error: TFH401
+""",
+        """\
+import traceback
+def f():
+    try:
+        return g()
+    except Exception:
+        return traceback.format_exc()  # error: TFH401
+""",
+        """\
+def tool(x):
+    try:
+        return ToolResult(content=do(x))
+    except Exception as e:
+        return ToolResult(content=f"Error: {e}", is_error=True)  # error: TFH401
+""",
+        """\
+def stream():
+    try:
+        yield from work()
+    except Exception as e:
+        yield {"type": "error", "message": str(e)}  # error: TFH401
+""",
+        """\
+def f():
+    try:
+        result = g()
+    except Exception as e:
+        message = f"request failed: {e}"
+        return {"error": message}  # error: TFH401
+    return result
+""",
+        """\
+from smullyan.runtime import Err
+def f():
+    try:
+        return g()
+    except Exception as e:
+        return Err(str(e))  # error: TFH401
+""",
+    ]
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__(ctx)
+        self.handlers: list[str | None] = []  # enclosing handler names, innermost last
+        self.tainted: set[str] = set()
+        self.saved: list[tuple[list[str | None], set[str]]] = []
+
+    @classmethod
+    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+        for h in screen.handlers:
+            if h.name is None:
+                if _FORMAT_NAMES & screen.call_names:
+                    return True
+                continue
+            for stmt in h.body:
+                for n in ast.walk(stmt):
+                    if isinstance(n, (ast.Return, ast.Yield)) and n.value is not None:
+                        return True
+                    if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
+                        if _mentions(n.value, h.name):
+                            return True
+        return False
+
+    # ------------------------------------------------------------ scopes
+
+    def _enter_function(self) -> None:
+        self.saved.append((self.handlers, self.tainted))
+        self.handlers, self.tainted = [], set()
+
+    def _leave_function(self) -> None:
+        self.handlers, self.tainted = self.saved.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._enter_function()
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._leave_function()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._enter_function()
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self._leave_function()
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        name = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
+        self.handlers.append(name)
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.handlers.pop()
+
+    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+        name = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
+        self.handlers.append(name)
+
+    def leave_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+        self.handlers.pop()
+
+    # ------------------------------------------------------------ checks
+
+    @property
+    def _exc_names(self) -> set[str]:
+        return {h for h in self.handlers if h is not None}
+
+    def _active(self) -> bool:
+        return bool(self.handlers or self.tainted)
+
+    def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
+        """The exception object itself, its message attributes, or a tainted name."""
+        if isinstance(node, cst.Name):
+            return node.value in exc or node.value in self.tainted
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        return (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value in exc
+            and node.attr.value in kb.EXCEPTION_TEXT_ATTRIBUTES
+        )
+
+    def _mentions_exc(self, node: cst.BaseExpression, exc: set[str]) -> bool:
+        if self._is_exc_text(node, exc):
+            return True
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return any(self._is_exc_text(el.value, exc) for el in node.elements)
+        if isinstance(node, cst.Dict):
+            return any(
+                isinstance(el, cst.DictElement) and self._is_exc_text(el.value, exc) for el in node.elements
+            )
+        return False
+
+    def _leak(self, node: cst.CSTNode, exc: set[str]) -> cst.CSTNode | None:
+        """The sub-expression that turns the exception into text, if any."""
+        if isinstance(node, cst.Name):
+            return node if node.value in self.tainted else None
+        if isinstance(node, cst.Lambda):
+            return None
+        if isinstance(node, cst.Attribute) or isinstance(node, cst.Subscript):
+            if self._is_exc_text(node, exc) and not isinstance(node, cst.Name):
+                return node
+        if isinstance(node, cst.Call):
+            func = node.func
+            qn = self.names.qualname(func)
+            if qn is not None:
+                if qn in kb.TOOL_ERROR_CONSTRUCTORS:
+                    return None
+                if qn in kb.TRACEBACK_FORMATTERS and self.handlers:
+                    return node
+            if isinstance(func, cst.Name) and func.value in ("str", "repr") and node.args:
+                if self.names.lookup(func.value) is None and self._is_exc_text(node.args[0].value, exc):
+                    return node
+            if isinstance(func, cst.Name) and func.value == "type":
+                return None
+            if isinstance(func, cst.Attribute):
+                if func.attr.value == "format" and any(self._is_exc_text(a.value, exc) for a in node.args):
+                    return node
+                if func.attr.value in ("__str__", "__repr__") and self._is_exc_text(func.value, exc):
+                    return node
+        elif isinstance(node, cst.FormattedStringExpression):
+            if self._is_exc_text(node.expression, exc):
+                return node
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+            if isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                if self._mentions_exc(node.right, exc):
+                    return node
+        for child in node.children:
+            if isinstance(child, cst.BaseExpression) or isinstance(
+                child, (cst.Arg, cst.Element, cst.BaseDictElement, cst.FormattedStringExpression)
+            ):
+                found = self._leak(child, exc)
+                if found is not None:
+                    return found
+        return None
+
+    def _check(self, holder: cst.CSTNode, value: cst.BaseExpression | None, verb: str) -> None:
+        if value is None or not self._active():
+            return
+        exc = self._exc_names
+        found = self._leak(value, exc)
+        if found is None:
+            return
+        text = _CODEGEN.code_for_node(found).strip()
+        if len(text) > 40:
+            text = text[:37] + "..."
+        self.report(holder, verb=verb, text=text, exc=sorted(exc)[0] if exc else "e")
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self._check(node, node.value, "returns")
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        if isinstance(node.value, cst.BaseExpression):
+            self._check(node, node.value, "yields")
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not self._active():
+            return
+        leaks = self._leak(node.value, self._exc_names) is not None
+        for t in node.targets:
+            if isinstance(t.target, cst.Name):
+                if leaks:
+                    self.tainted.add(t.target.value)
+                else:
+                    self.tainted.discard(t.target.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self._active() and isinstance(node.target, cst.Name):
+            if self._leak(node.value, self._exc_names) is not None:
+                self.tainted.add(node.target.value)
