@@ -362,6 +362,15 @@ def _first_paragraph(markdown: str) -> str:
     return markdown.strip()
 
 
+def default_srcroot(start: Path | None = None) -> Path:
+    """The git work tree containing ``start`` (default: the current directory), else ``start``."""
+    here = Path(os.path.abspath(start or Path.cwd()))
+    for directory in (here, *here.parents):
+        if (directory / ".git").exists():
+            return directory
+    return here
+
+
 def _artifact_location(path: str, root: Path) -> dict[str, Any]:
     abspath = Path(os.path.abspath(path))
     try:
@@ -380,10 +389,13 @@ def build_sarif(
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log with one run: the rule metadata and one result per finding.
 
-    ``root`` (default: the current directory) is ``%SRCROOT%``: result URIs are
-    relative to it, with forward slashes, as GitHub code scanning expects.
+    ``root`` is ``%SRCROOT%``: result URIs are relative to it, with forward
+    slashes, as GitHub code scanning expects.  By default it is the root of the
+    git work tree around the current directory (so running from a subdirectory
+    still gives repository-relative paths), else the current directory.
+    Relative finding paths are relative to the current directory.
     """
-    root = Path(os.path.abspath(root or Path.cwd()))
+    root = Path(os.path.abspath(root or default_srcroot()))
     metas = {m.code: m for m in catalogue}
     for f in findings:  # a code the catalogue does not know still gets a rule entry
         if f.code not in metas:

@@ -1,0 +1,166 @@
+"""Which files ``smullyan lint`` picks up: skipped directories, virtualenvs, .gitignore."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from smullyan.linter.discovery import GitIgnore, PathNotFound, discover
+
+
+def touch(root: Path, *rels: str) -> None:
+    for rel in rels:
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("x = 1\n")
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_walks_python_files_and_reports_paths_relative_to_the_argument(in_tmp: Path) -> None:
+    touch(in_tmp, "a.py", "pkg/b.py", "pkg/sub/c.py", "notes.txt", "pkg/data.json")
+    assert sorted(discover(["."])) == ["a.py", "pkg/b.py", "pkg/sub/c.py"]
+    assert sorted(discover(["pkg"])) == ["pkg/b.py", "pkg/sub/c.py"]
+    assert sorted(discover(["./pkg/"])) == ["pkg/b.py", "pkg/sub/c.py"]
+
+
+@pytest.mark.parametrize(
+    "skipped",
+    [".git", ".hg", ".venv", "venv", ".tox", ".nox", "build", "dist", "__pycache__",
+     "node_modules", ".smullyan_cache"],
+)
+def test_skips_tool_directories(in_tmp: Path, skipped: str) -> None:
+    touch(in_tmp, "keep.py", f"{skipped}/x.py", f"pkg/{skipped}/y.py")
+    assert discover(["."]) == ["keep.py"]
+
+
+def test_skips_any_directory_holding_pyvenv_cfg(in_tmp: Path) -> None:
+    touch(in_tmp, "keep.py", "myenv/lib/site.py")
+    (in_tmp / "myenv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    assert discover(["."]) == ["keep.py"]
+    # named on the command line, it is linted all the same
+    assert discover(["myenv"]) == ["myenv/lib/site.py"]
+
+
+def test_explicit_files_are_linted_even_if_ignored_or_not_py(in_tmp: Path) -> None:
+    touch(in_tmp, "build/gen.py", "script", "ignored.py")
+    (in_tmp / ".gitignore").write_text("ignored.py\n")
+    assert discover(["."]) == []
+    assert discover(["build/gen.py", "script", "ignored.py"]) == ["build/gen.py", "script", "ignored.py"]
+
+
+def test_missing_path_raises(in_tmp: Path) -> None:
+    with pytest.raises(PathNotFound, match="nope.py"):
+        discover(["nope.py"])
+
+
+def test_overlapping_arguments_list_each_file_once(in_tmp: Path) -> None:
+    touch(in_tmp, "pkg/a.py")
+    assert discover(["pkg", ".", "pkg/a.py"]) == ["pkg/a.py"]
+
+
+def test_gitignore_patterns(in_tmp: Path) -> None:
+    touch(
+        in_tmp,
+        "keep.py",
+        "gen_a.py",
+        "docs/conf.py",
+        "src/docs/keep2.py",
+        "logs/x.py",
+        "src/logs.py",
+        "deep/a/b/generated/z.py",
+        "important_gen.py",
+        "tmp/one.py",
+        "#hash.py",
+    )
+    (in_tmp / ".gitignore").write_text(
+        "# a comment\n"
+        "\n"
+        "gen_*.py\n"          # glob, any depth
+        "/docs/\n"            # anchored, directory only
+        "logs/\n"             # directory only: src/logs.py (a file) stays
+        "**/generated/\n"     # leading **
+        "tmp/**\n"            # trailing **
+        "important_*.py\n"
+        "!important_gen.py\n"  # negation, last match wins
+        "\\#hash.py\n"         # escaped #
+    )
+    assert sorted(discover(["."])) == ["important_gen.py", "keep.py", "src/docs/keep2.py", "src/logs.py"]
+
+
+def test_nested_gitignore_applies_to_its_subtree_only(in_tmp: Path) -> None:
+    touch(in_tmp, "a/secret.py", "b/secret.py", "a/inner/keep.py", "a/inner/secret.py")
+    (in_tmp / "a" / ".gitignore").write_text("secret.py\n")
+    (in_tmp / "a" / "inner" / ".gitignore").write_text("!secret.py\n")
+    assert sorted(discover(["."])) == ["a/inner/keep.py", "a/inner/secret.py", "b/secret.py"]
+
+
+def test_gitignore_above_the_linted_directory_applies_inside_a_repo(in_tmp: Path) -> None:
+    (in_tmp / ".git").mkdir()
+    (in_tmp / ".gitignore").write_text("src/generated/\n*_pb2.py\n")
+    (in_tmp / ".git" / "info").mkdir()
+    (in_tmp / ".git" / "info" / "exclude").write_text("local.py\n")
+    touch(in_tmp, "src/generated/g.py", "src/mod.py", "src/api_pb2.py", "src/local.py")
+    os.chdir(in_tmp / "src")
+    assert discover(["."]) == ["mod.py"]
+    os.chdir(in_tmp)
+    assert discover(["src"]) == ["src/mod.py"]
+
+
+def test_a_file_below_an_ignored_directory_cannot_be_re_included(in_tmp: Path) -> None:
+    touch(in_tmp, "out/keep.py")
+    (in_tmp / ".gitignore").write_text("out/\n!out/keep.py\n")
+    assert discover(["."]) == []
+
+
+# Differential test: our matcher against git itself on the same patterns and paths.
+PATTERNS = [
+    "*.pyc", "build/", "/top.py", "a/**/z.py", "**/cache", "doc/*.py", "!doc/keep.py",
+    "x?.py", "[ab]c.py", "[!q]q.py", "dir/**", "name", "foo/bar/", "\\!bang.py", "sp\\ ace.py",
+]
+PATHS = [
+    ("m.pyc", False), ("sub/m.pyc", False), ("build", True), ("sub/build", True), ("sub2/build", False),
+    ("top.py", False), ("sub/top.py", False), ("a/z.py", False), ("a/b/c/z.py", False),
+    ("b/a/z.py", False), ("cache", True), ("p/q/cache", True), ("p/cache", False),
+    ("doc/x.py", False), ("doc/keep.py", False), ("doc/sub/x.py", False), ("x1.py", False),
+    ("x12.py", False), ("ac.py", False), ("cc.py", False), ("qq.py", False), ("aq.py", False),
+    ("dir/f.py", False), ("dir/g/h.py", False), ("name", False), ("p/name", True),
+    ("foo/bar", True), ("x/foo/bar", True), ("!bang.py", False), ("sp ace.py", False),
+]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_matcher_agrees_with_git_check_ignore(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("\n".join(PATTERNS) + "\n")
+    for rel, is_dir in PATHS:
+        p = tmp_path / rel
+        if is_dir:
+            p.mkdir(parents=True, exist_ok=True)
+            (p / ".keep").write_text("")
+        elif not p.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text("")
+    query = "\n".join(rel + ("/" if is_dir else "") for rel, is_dir in PATHS) + "\n"
+    proc = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--stdin", "-v", "-n"],
+        cwd=tmp_path, input=query, capture_output=True, text=True,
+    )
+    git_ignored: set[str] = set()
+    for line in proc.stdout.splitlines():
+        source, _tab, path = line.partition("\t")
+        pattern = source.split(":", 2)[2] if source.count(":") >= 2 else ""
+        if source != "::" and not pattern.startswith("!"):
+            git_ignored.add(path.rstrip("/"))
+    ours = GitIgnore.from_lines(tmp_path, PATTERNS)
+    our_ignored = {rel for rel, is_dir in PATHS if ours.match(str(tmp_path / rel), is_dir)}
+    assert len(git_ignored) >= 18  # the query really exercised git
+    assert our_ignored == git_ignored
