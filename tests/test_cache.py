@@ -1,0 +1,245 @@
+"""The findings cache: content-keyed, skips unchanged files without hashing, never fatal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from smullyan.linter import cache as cache_mod
+from smullyan.linter import engine, runner
+from smullyan.linter.cache import Cache
+from smullyan.linter.config import Config
+from smullyan.linter.findings import Finding
+
+BAD = "import requests\n\n\ndef f(url):\n    return requests.get(url)\n"
+GOOD = "import requests\n\n\ndef f(url):\n    return requests.get(url, timeout=5)\n"
+OLD = time.time_ns() - 3600 * 10**9  # an hour ago: outside the racy window
+
+
+def F(path: str, line: int = 1) -> Finding:
+    return Finding(path, line, 1, line, 5, "TFH201", "call-without-timeout", "pass timeout=")
+
+
+def write(path: Path, text: str, *, old: bool = True) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    if old:
+        os.utime(path, ns=(OLD, OLD))
+
+
+class Counters:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.linted: list[str] = []
+        self.hashed = 0
+        real_lint = engine.lint_source
+        real_digest = cache_mod.file_digest
+
+        def lint_source(source: bytes | str, path: str, config: Config, **kw: object) -> list[Finding]:
+            self.linted.append(path)
+            return real_lint(source, path, config, **kw)  # type: ignore[arg-type]
+
+        def digest(data: bytes) -> str:
+            self.hashed += 1
+            return real_digest(data)
+
+        monkeypatch.setattr(engine, "lint_source", lint_source)
+        monkeypatch.setattr(runner, "file_digest", digest)
+
+    def reset(self) -> None:
+        self.linted.clear()
+        self.hashed = 0
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    for i in range(5):
+        write(tmp_path / "pkg" / f"m{i}.py", BAD if i % 2 == 0 else GOOD)
+    return tmp_path
+
+
+def run(files: list[str], config: Config | None = None, cache_dir: Path | None = None) -> runner.RunResult:
+    config = config or Config.default()
+    cache = Cache.for_config(cache_dir or Path(cache_mod.CACHE_DIR_NAME), config.fingerprint())
+    return runner.run(files, config, jobs=1, cache=cache)
+
+
+FILES = [f"pkg/m{i}.py" for i in range(5)]
+
+
+# --------------------------------------------------------------------------- the index
+
+
+def test_record_save_load_round_trip(tmp_path: Path) -> None:
+    c = Cache(tmp_path / "c", "ns")
+    c.record("a.py", "a.py", 10, OLD, "sha-a", [F("a.py", 3)])
+    assert c.save()
+    again = Cache(tmp_path / "c", "ns")
+    assert again.lookup_stat("a.py", "a.py", 10, OLD) == [F("a.py", 3)]
+    assert again.lookup_stat("a.py", "a.py", 11, OLD) is None  # size differs
+    assert again.lookup_stat("a.py", "a.py", 10, OLD + 1) is None  # mtime differs
+    assert again.lookup_sha("a.py", "a.py", "sha-a") == [F("a.py", 3)]
+    assert again.lookup_sha("a.py", "a.py", "sha-b") is None
+    assert again.lookup_sha("a.py", "other/a.py", "sha-a") is None  # reported under another path
+    assert Cache(tmp_path / "c", "other-namespace").lookup_sha("a.py", "a.py", "sha-a") is None
+
+
+def test_a_recently_modified_file_is_racy_and_always_rehashed(tmp_path: Path) -> None:
+    c = Cache(tmp_path / "c", "ns")
+    now = time.time_ns()
+    c.record("a.py", "a.py", 10, now - 10**8, "sha", [], now_ns=now)
+    assert c.lookup_stat("a.py", "a.py", 10, now - 10**8) is None
+    assert c.lookup_sha("a.py", "a.py", "sha") == []
+
+
+def test_directory_gets_gitignore_and_cachedir_tag_and_no_temp_files(tmp_path: Path) -> None:
+    c = Cache(tmp_path / "c", "ns")
+    c.record("a.py", "a.py", 1, OLD, "s", [])
+    assert c.save()
+    names = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert names == [".gitignore", "CACHEDIR.TAG", "index-ns.json"]
+    assert (tmp_path / "c" / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\xff garbage",
+        b'{"format": 1, "files": {"/a.py": ["a.py", 1]}}',
+        b'{"format": 1, "files": []}',
+        b'{"format": 999, "files": {}}',
+        b"[1, 2, 3]",
+        b'{"format": 1, "files": {"/a.py": ["a.py", 1, 2, "s", [[1, 2, 3]]]}}',
+        b'{"format": 1, "fi',
+    ],
+)
+def test_a_corrupt_index_is_ignored(tree: Path, content: bytes) -> None:
+    first = run(FILES)
+    index = next(Path(cache_mod.CACHE_DIR_NAME).glob("index-*.json"))
+    index.write_bytes(content)
+    again = run(FILES)
+    assert again.findings == first.findings
+    assert again.files_linted == 5
+    assert len(Cache(index.parent, index.stem.removeprefix("index-"))) == 5  # rewritten whole
+
+
+def test_keeps_a_bounded_number_of_indexes(tmp_path: Path) -> None:
+    d = tmp_path / "c"
+    for i in range(cache_mod.KEEP_INDEXES + 3):
+        c = Cache(d, f"ns{i}")
+        c.record("a.py", "a.py", 1, OLD, "s", [])
+        assert c.save()
+    assert len(list(d.glob("index-*.json"))) == cache_mod.KEEP_INDEXES
+
+
+def test_an_unwritable_cache_directory_is_not_fatal(tree: Path) -> None:
+    (tree / "blocked").write_text("a file where the cache directory should be")
+    result = run(FILES, cache_dir=tree / "blocked" / "cache")
+    assert len(result.findings) == 3
+
+
+# --------------------------------------------------------------------------- runs
+
+
+def test_second_run_neither_lints_nor_hashes_unchanged_files(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    counters = Counters(monkeypatch)
+    cold = run(FILES)
+    assert sorted(counters.linted) == FILES
+    assert counters.hashed == 5
+    assert [f.path for f in cold.findings] == ["pkg/m0.py", "pkg/m2.py", "pkg/m4.py"]
+    counters.reset()
+    warm = run(FILES)
+    assert warm.findings == cold.findings
+    assert counters.linted == [] and counters.hashed == 0
+    assert warm.files_from_cache == 5 and warm.files_linted == 0
+
+
+def test_a_changed_file_is_linted_again(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    counters = Counters(monkeypatch)
+    run(FILES)
+    counters.reset()
+    write(tree / "pkg" / "m0.py", GOOD)  # fixed: same size? no matter, content differs
+    result = run(FILES)
+    assert counters.linted == ["pkg/m0.py"]
+    assert [f.path for f in result.findings] == ["pkg/m2.py", "pkg/m4.py"]
+
+
+def test_same_size_same_mtime_edit_is_the_documented_blind_spot_but_racy_edits_are_seen(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counters = Counters(monkeypatch)
+    path = tree / "pkg" / "m1.py"
+    write(path, GOOD, old=False)  # modified just now: recorded as racy
+    run(FILES)
+    counters.reset()
+    # an edit of the same size within the same mtime tick: caught because the entry is racy
+    st = path.stat()
+    path.write_text(GOOD.replace("timeout=5", "timeout=7"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    result = run(FILES)
+    assert counters.linted == ["pkg/m1.py"]
+    assert len(result.findings) == 3
+
+
+def test_touched_file_with_the_same_bytes_is_hashed_but_not_linted(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    counters = Counters(monkeypatch)
+    cold = run(FILES)
+    counters.reset()
+    os.utime(tree / "pkg" / "m2.py", ns=(OLD + 10**9, OLD + 10**9))
+    warm = run(FILES)
+    assert counters.linted == [] and counters.hashed == 1
+    assert warm.findings == cold.findings
+    counters.reset()
+    run(FILES)  # and the new mtime was recorded
+    assert counters.hashed == 0
+
+
+def test_config_or_linter_changes_start_a_new_namespace(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    counters = Counters(monkeypatch)
+    run(FILES)
+    counters.reset()
+    quiet = Config.default().with_overrides(ignore=("TFH201",))
+    assert run(FILES, quiet).findings == []
+    assert len(counters.linted) == 5
+    counters.reset()
+    monkeypatch.setattr(cache_mod, "_signature", "a different linter build")
+    run(FILES)
+    assert len(counters.linted) == 5
+
+
+def test_unreadable_file_is_reported_and_not_cached(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = "pkg/vanished.py"
+    result = run([*FILES, missing])
+    codes = {(f.path, f.code) for f in result.findings}
+    assert (missing, "TFH001") in codes
+    c = Cache.for_config(Path(cache_mod.CACHE_DIR_NAME), Config.default().fingerprint())
+    assert c.entry(missing) is None and c.entry(FILES[0]) is not None
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def smullyan(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "smullyan", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_cli_writes_the_cache_next_to_the_config_and_no_cache_disables_it(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.smullyan]\nselect = ["TFH"]\n')
+    write(tmp_path / "src" / "a.py", BAD)
+    proc = smullyan(tmp_path / "src", "lint", "--no-cache", ".")
+    assert proc.returncode == 1, proc.stderr
+    assert not (tmp_path / ".smullyan_cache").exists() and not (tmp_path / "src" / ".smullyan_cache").exists()
+    proc = smullyan(tmp_path / "src", "lint", ".")
+    assert proc.returncode == 1
+    index = list((tmp_path / ".smullyan_cache").glob("index-*.json"))
+    assert len(index) == 1
+    data = json.loads(index[0].read_text())
+    assert [entry[0] for entry in data["files"].values()] == ["a.py"]
+    again = smullyan(tmp_path / "src", "lint", ".")
+    assert again.stdout == proc.stdout and again.returncode == 1
