@@ -287,10 +287,14 @@ def _explain(args: argparse.Namespace) -> int:
     meta = output.find_rule(args.code)
     if meta is None:
         raise UsageError(f"unknown rule: {args.code} (`{PROG} rules` lists them)")
-    text = meta.docs.strip() or meta.summary
-    if not text.lstrip().startswith("#"):
+    docs = meta.docs.strip()
+    if not docs.startswith("# "):  # the docs have no title of their own: give them one
         print(f"# {meta.code} {meta.name}\n")
-    print(text)
+        print(meta.summary)
+        if docs:
+            print()
+    if docs:
+        print(docs)
     return EXIT_OK
 
 
