@@ -117,7 +117,7 @@ class AsyncClock:
         sleep = self.sleep
         return AsyncStage(
             lambda tool: _deadline.checking_async(tool, False, ms, now, observers),
-            lambda tool: _deadline.racing(tool, ms, sleep, now, observers),
+            lambda tool: _deadline.racing(tool, ms, sleep, now, observers, sleep is asyncio_sleep),
             f"giving_up_after({limit!r})",
         )
 

@@ -156,43 +156,81 @@ def racing(
     sleep: Callable[[int], Awaitable[None]],
     now: Now | None,
     observers: tuple[Observer, ...],
+    loop_timer: bool = False,
 ) -> Callable[..., Awaitable[Result[Any]]]:
-    """An async deadline around an async tool: the call races ``sleep(limit_ms)``; the loser is cancelled."""
+    """An async deadline around an async tool: the call races ``sleep(limit_ms)``.
+
+    The work runs in the caller's task; a watchdog task awaits the clock's
+    sleep and, if it finishes first, cancels the caller's task, which this
+    turns into ``Err(Timeout(limit_ms))``. A cancellation from anyone else
+    propagates untouched (on 3.11+ told apart with ``Task.uncancel``).
+
+    ``loop_timer=True`` is for the real ``asyncio_sleep`` clock only: the same
+    race, with the event loop's ``call_later`` in place of a watchdog task
+    (which is what ``asyncio.sleep`` itself does, minus a task per call).
+    """
 
     async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
         early = _already_expired()
         if early is not None:
             return early
+        task = asyncio.current_task()
+        if task is None:  # pragma: no cover - awaited outside a task (not under asyncio)
+            raise RuntimeError("giving_up_after() on an async clock must run inside an asyncio task")
+        cancelling = _cancelling(task)
+        fired = False
+
+        def fire() -> None:
+            nonlocal fired
+            fired = True
+            task.cancel()
+
+        timer: asyncio.Future[None] | None = None
+        handle: asyncio.TimerHandle | None = None
+        if loop_timer:
+            handle = asyncio.get_running_loop().call_later(limit_ms / 1000, fire)
+        else:
+
+            async def watchdog() -> None:
+                await sleep(limit_ms)
+                fire()
+
+            timer = asyncio.ensure_future(watchdog())
         scope = DeadlineScope(limit_ms, now, _current.get())
         token = _current.set(scope)
         try:
-            # The task copies the current context, so the work sees the scope.
-            work: asyncio.Future[Result[Any]] = asyncio.ensure_future(tool(*args, **kwargs))
+            result = await tool(*args, **kwargs)
+        except asyncio.CancelledError:
+            if not fired or _uncancel(task) > cancelling:
+                raise  # not ours, or ours and someone else's: let it through
+            result = Err(Timeout(limit_ms))
+        else:
+            if fired:  # the work swallowed our cancellation: the deadline still fired
+                _uncancel(task)
+                result = Err(Timeout(limit_ms))
         finally:
             _current.reset(token)
-        timer: asyncio.Future[None] = asyncio.ensure_future(sleep(limit_ms))
-        try:
-            done, _ = await asyncio.wait((work, timer), return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            # We are cancelled (or interrupted) while waiting: take both children down with us.
-            work.cancel()
-            timer.cancel()
-            raise
-        if work in done:
-            timer.cancel()
-            result = work.result()  # re-raises what the work raised
-            if scope.fired and observers:
-                _emit(observers, limit_ms)
-            return result
-        # The clock won. A sleep that failed is a bug in the clock: surface it.
-        timer.result()
-        work.cancel()
-        await asyncio.wait((work,))
-        if not work.cancelled():
-            work.exception()  # retrieve it so asyncio does not log "never retrieved"
-        scope.fired = True
-        if observers:
+            if not fired:
+                if handle is not None:
+                    handle.cancel()
+                if timer is not None:
+                    timer.cancel()
+        if fired:
+            scope.fired = True
+        elif timer is not None and timer.done() and not timer.cancelled():
+            timer.result()  # the clock's sleep raised: a bug in the clock, surface it
+        if scope.fired and observers:
             _emit(observers, limit_ms)
-        return Err(Timeout(limit_ms))
+        return result
 
     return giving_up_after
+
+
+def _cancelling(task: asyncio.Task[Any]) -> int:
+    counter = getattr(task, "cancelling", None)  # Python 3.11+
+    return int(counter()) if counter is not None else 0
+
+
+def _uncancel(task: asyncio.Task[Any]) -> int:
+    undo = getattr(task, "uncancel", None)  # Python 3.11+
+    return int(undo()) if undo is not None else 0

@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Union
 
-from .deadline import _current
+from .deadline import DeadlineScope, _current
 from .durations import Duration
 from .errors import Err, Ok, RateLimited, Result, Timeout, ToolError, is_retryable
 from .events import Attempted, Event, Failed, GaveUp, GiveUpReason, Observer, Succeeded, Waiting
@@ -320,14 +320,20 @@ def _take_all(budgets: tuple[Budget, ...]) -> bool:
     return True
 
 
-def _error_of(result: object) -> ToolError:
+def _as_err(result: object) -> Err[ToolError]:
     if isinstance(result, Err):
-        return result.error  # type: ignore[no-any-return]
+        return result
     raise TypeError(f"a tool under retrying() must return Ok or Err, got {result!r}")
 
 
-def after_failure(plan: Plan, attempt: int, error: ToolError) -> int:
-    """Attempt ``attempt`` failed with ``error``: the wait before the next one, or -1 to give up."""
+def after_failure(plan: Plan, attempt: int, result: Err[ToolError]) -> int | Err[ToolError]:
+    """Attempt ``attempt`` returned ``result``: the wait before the next attempt, or the Err to return.
+
+    The Err is ``result`` itself when the retry gives up (not retryable,
+    bound, budget, advice too long, or a wait that would end past the
+    deadline), or ``Err(Timeout)`` when a deadline has already passed.
+    """
+    error = result.error
     observers = plan.observers
     if observers:
         _emit(observers, Failed(attempt, error))
@@ -349,14 +355,18 @@ def after_failure(plan: Plan, attempt: int, error: ToolError) -> int:
         else:
             wait = plan.schedule.wait_ms(attempt)
     scope = _current.get()
-    if reason is None and scope is not None and wait >= scope.remaining():
-        reason = "deadline"  # the wait would end at or past the deadline: give up now
+    if reason is None and scope is not None:
+        gone = scope.expired()
+        if gone is not None:  # the deadline has passed while the attempt ran
+            return _timed_out(plan, attempt, gone)
+        if wait >= scope.remaining():
+            reason = "deadline"  # the wait would end at or past the deadline: give up now
     if reason is None and plan.budgets and not _take_all(plan.budgets):
         reason = "budget"
     if reason is not None:
         if observers:
             _emit(observers, GaveUp(attempt, error, reason))
-        return -1
+        return result
     if observers:
         _emit(observers, Waiting(attempt, wait, advised))
     if scope is not None:
@@ -364,19 +374,21 @@ def after_failure(plan: Plan, attempt: int, error: ToolError) -> int:
     return wait
 
 
-def before_attempt(plan: Plan, attempt: int) -> Result[Any] | None:
-    """After a wait: ``Err(Timeout)`` if a deadline has passed meanwhile, else None (go on)."""
-    scope = _current.get()
-    if scope is None:
-        return None
-    gone = scope.expired()
-    if gone is None:
-        return None
+def _timed_out(plan: Plan, attempt: int, gone: DeadlineScope) -> Err[ToolError]:
     gone.fired = True
     timed_out = Timeout(gone.limit_ms)
     if plan.observers:
         _emit(plan.observers, GaveUp(attempt, timed_out, "deadline"))
     return Err(timed_out)
+
+
+def before_attempt(plan: Plan, attempt: int) -> Err[ToolError] | None:
+    """After a wait: ``Err(Timeout)`` if a deadline has passed meanwhile, else None (go on)."""
+    scope = _current.get()
+    if scope is None:
+        return None
+    gone = scope.expired()
+    return None if gone is None else _timed_out(plan, attempt, gone)
 
 
 # ---------------------------------------------------------------- the loops
@@ -389,10 +401,9 @@ def wrap_sync(plan: Plan, tool: Callable[..., Result[Any]], sleep: Callable[[int
     def slow(result: object, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
         attempt = 1
         while True:
-            error = _error_of(result)
-            wait = after_failure(plan, attempt, error)
-            if wait < 0:
-                return result  # type: ignore[return-value]
+            wait = after_failure(plan, attempt, _as_err(result))
+            if not isinstance(wait, int):
+                return wait
             sleep(wait)
             early = before_attempt(plan, attempt)
             if early is not None:
@@ -440,10 +451,9 @@ def wrap_async(
     async def slow(result: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
         attempt = 1
         while True:
-            error = _error_of(result)
-            wait = after_failure(plan, attempt, error)
-            if wait < 0:
-                return result  # type: ignore[no-any-return]
+            wait = after_failure(plan, attempt, _as_err(result))
+            if not isinstance(wait, int):
+                return wait
             if sleep_is_async:
                 await sleep(wait)
             else:

@@ -1,0 +1,194 @@
+"""Success-path overhead of a retry stack: smullyan vs tenacity, stamina, backoff.
+
+Run with ``make bench-runtime`` (installs the ``bench`` extras first).
+
+Every library wraps the same function, which returns at once, configured the
+same way: 4 attempts, exponential backoff from 100 ms (factor 2, no jitter),
+retry on one transient exception type. Only the success path is timed, so no
+library ever sleeps (each is given its real sleep; none is reached). smullyan
+wraps the function with ``calling_api`` (exceptions -> ToolError) and
+``clock.retrying(...)``; its figure includes building the ``Ok`` result.
+
+Numbers are the best of several repeats (µs per call, minus nothing: the bare
+call is printed for reference). Sync and async run in the same process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import platform
+import sys
+import time
+from typing import Any, Awaitable, Callable
+
+import backoff
+import stamina
+import tenacity
+
+from smullyan import runtime as tool
+
+N_SYNC = 100_000
+N_ASYNC = 50_000
+REPEATS = 7
+
+
+class Transient(ConnectionError):
+    """The transient exception type every library retries on."""
+
+
+def work(x: int) -> int:
+    return x
+
+
+async def awork(x: int) -> int:
+    return x
+
+
+# ---------------------------------------------------------------- the stacks, configured alike
+
+
+def smullyan_stack(fn: Callable[..., Any], clock: Any) -> Any:
+    return tool.pipe(
+        tool.calling_api(fn),
+        clock.retrying(
+            tool.while_transient,
+            tool.up_to(4).attempts,
+            tool.backing_off(tool.exponentially_from(tool.millis(100))),
+        ),
+    )
+
+
+def smullyan_terse(fn: Callable[..., Any], sleep: Any) -> Any:
+    return tool.retry(times=4, backoff=tool.exponential(100), sleep=sleep, retry_on=tool.is_retryable)(
+        tool.calling_api(fn)
+    )
+
+
+def smullyan_full(fn: Callable[..., Any], clock: Any) -> Any:
+    """The whole pipe of the issue: retry + deadline + fallback."""
+    return tool.pipe(
+        tool.calling_api(fn),
+        clock.retrying(
+            tool.while_transient,
+            tool.up_to(4).attempts,
+            tool.backing_off(tool.exponentially_from(tool.millis(100))),
+        ),
+        clock.giving_up_after(tool.seconds(10)),
+        tool.falling_back_to(tool.the_value(0)),
+    )
+
+
+def tenacity_stack(fn: Callable[..., Any]) -> Any:
+    return tenacity.retry(
+        stop=tenacity.stop_after_attempt(4),
+        wait=tenacity.wait_exponential(multiplier=0.1, exp_base=2),
+        retry=tenacity.retry_if_exception_type(Transient),
+        reraise=True,
+    )(fn)
+
+
+def stamina_stack(fn: Callable[..., Any]) -> Any:
+    return stamina.retry(
+        on=Transient, attempts=4, timeout=None, wait_initial=0.1, wait_max=3600.0, wait_jitter=0.0, wait_exp_base=2
+    )(fn)
+
+
+def backoff_stack(fn: Callable[..., Any]) -> Any:
+    return backoff.on_exception(backoff.expo, Transient, max_tries=4, factor=0.1, base=2, jitter=None)(fn)
+
+
+# ---------------------------------------------------------------- timing
+
+
+def time_sync(fn: Callable[[int], Any], n: int = N_SYNC) -> float:
+    """Best µs per call over REPEATS runs of n calls."""
+    best = float("inf")
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        for i in range(n):
+            fn(i)
+        best = min(best, time.perf_counter() - start)
+    return best / n * 1e6
+
+
+async def _time_async(fn: Callable[[int], Awaitable[Any]], n: int) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        for i in range(n):
+            await fn(i)
+        best = min(best, time.perf_counter() - start)
+    return best / n * 1e6
+
+
+def time_async(fn: Callable[[int], Awaitable[Any]], n: int = N_ASYNC) -> float:
+    return asyncio.run(_time_async(fn, n))
+
+
+def check(sync_value: Any, expect: int, name: str) -> None:
+    value = sync_value.value if isinstance(sync_value, tool.Ok) else sync_value
+    if value != expect:
+        raise SystemExit(f"{name} returned {sync_value!r}, expected {expect}")
+
+
+def main() -> None:
+    sync_clock = tool.system_clock()
+    async_clock = tool.asyncio_clock()
+
+    sync_rows: dict[str, Callable[[int], Any]] = {
+        "smullyan (readable)": smullyan_stack(work, sync_clock),
+        "smullyan (terse)": smullyan_terse(work, tool.system_sleep),
+        "tenacity": tenacity_stack(work),
+        "stamina": stamina_stack(work),
+        "backoff": backoff_stack(work),
+    }
+    async_rows: dict[str, Callable[[int], Awaitable[Any]]] = {
+        "smullyan (readable)": smullyan_stack(awork, async_clock),
+        "smullyan (terse)": smullyan_terse(awork, tool.asyncio_sleep),
+        "tenacity": tenacity_stack(awork),
+        "stamina": stamina_stack(awork),
+        "backoff": backoff_stack(awork),
+    }
+    extra_sync = {"smullyan full pipe (retry+deadline+fallback)": smullyan_full(work, sync_clock)}
+    extra_async = {"smullyan full pipe (retry+deadline+fallback)": smullyan_full(awork, async_clock)}
+
+    # Every stack must give the same answer before it is timed.
+    for name, fn in {**sync_rows, **extra_sync}.items():
+        check(fn(7), 7, name)
+    for name, afn in {**async_rows, **extra_async}.items():
+        check(asyncio.run(afn(7)), 7, name)  # type: ignore[arg-type]
+
+    bare_sync = time_sync(work)
+    bare_async = time_async(awork)
+    sync_us = {name: time_sync(fn) for name, fn in {**sync_rows, **extra_sync}.items()}
+    async_us = {name: time_async(fn) for name, fn in {**async_rows, **extra_async}.items()}
+
+    ref_sync = sync_us["smullyan (readable)"]
+    ref_async = async_us["smullyan (readable)"]
+    print(f"Python {platform.python_version()} on {platform.machine()}, {sys.platform}; "
+          f"tenacity {tenacity_version()}, stamina {dist_version('stamina')}, backoff {dist_version('backoff')}")
+    print(f"success path, best of {REPEATS} x {N_SYNC} sync / {N_ASYNC} async calls; "
+          "ratio = library / smullyan (readable)\n")
+    print("| stack | sync µs/call | sync ratio | async µs/call | async ratio |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name in sync_rows:
+        print(f"| {name} | {sync_us[name]:.2f} | {sync_us[name] / ref_sync:.1f}x "
+              f"| {async_us[name]:.2f} | {async_us[name] / ref_async:.1f}x |")
+    for name in extra_sync:
+        print(f"| {name} | {sync_us[name]:.2f} | {sync_us[name] / ref_sync:.1f}x "
+              f"| {async_us[name]:.2f} | {async_us[name] / ref_async:.1f}x |")
+    print(f"| bare call (no wrapper) | {bare_sync:.2f} | | {bare_async:.2f} | |")
+
+
+def dist_version(name: str) -> str:
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def tenacity_version() -> str:
+    return dist_version("tenacity")
+
+
+if __name__ == "__main__":
+    main()
