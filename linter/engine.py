@@ -65,11 +65,10 @@ def _pseudo(path: str, code: str, line: int, column: int, message: str) -> Findi
     return Finding(path, max(line, 1), max(column, 1), max(line, 1), max(column, 1) + 1, code, name, message)
 
 
-class _Dispatch(cst.CSTVisitor):
+class _Dispatch:
     """Runs many visitors in one traversal; a visitor that raises is switched off."""
 
     def __init__(self, owners: Sequence[tuple[str, object]]) -> None:
-        super().__init__()
         self.visit_table: dict[str, list[tuple[int, VisitorFn]]] = {}
         self.leave_table: dict[str, list[tuple[int, VisitorFn]]] = {}
         self.names = [name for name, _ in owners]
@@ -95,18 +94,69 @@ class _Dispatch(cst.CSTVisitor):
                 self.dead.add(index)
                 self.crashes.append((self.names[index], node, exc))
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        self._run(self.visit_table.get(type(node).__name__), node)
-        return True
+    def walk(self, node: cst.CSTNode) -> None:
+        """Pre-order traversal that reads fields instead of rebuilding nodes.
 
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self._run(self.leave_table.get(type(original_node).__name__), original_node)
+        libcst's own ``visit`` re-creates every node it passes (validation
+        included) even for a read-only visitor; reading the dataclass fields
+        directly is several times cheaper. Whitespace and punctuation fields
+        are skipped: no rule looks at them.
+        """
+        cls = type(node)
+        name = cls.__name__
+        fns = self.visit_table.get(name)
+        if fns:
+            self._run(fns, node)
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = _fields_of(cls)
+        for field in fields:
+            value = getattr(node, field)
+            if isinstance(value, cst.CSTNode):
+                self.walk(value)
+            elif type(value) is tuple or type(value) is list:
+                for child in value:
+                    if isinstance(child, cst.CSTNode):
+                        self.walk(child)
+        fns = self.leave_table.get(name)
+        if fns:
+            self._run(fns, node)
 
-    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        self._run(self.visit_table.get(f"{type(node).__name__}_{attribute}"), node)
 
-    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        self._run(self.leave_table.get(f"{type(original_node).__name__}_{attribute}"), original_node)
+_SKIP_FIELDS = frozenset(
+    {
+        "lpar", "rpar", "comma", "semicolon", "leading_lines", "lines_after_decorators",
+        "header", "footer", "equal", "colon", "dot", "lbracket", "rbracket", "lbrace",
+        "rbrace", "operator", "newline", "trailing_whitespace", "star_tok", "asynchronous",
+    }
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+# source order where the dataclass field order differs and it matters for scopes
+_ORDER: dict[str, tuple[str, ...]] = {
+    "ListComp": ("for_in", "elt"),
+    "SetComp": ("for_in", "elt"),
+    "GeneratorExp": ("for_in", "elt"),
+    "DictComp": ("for_in", "key", "value"),
+    "CompFor": ("iter", "target", "ifs", "inner_for_in"),
+    "For": ("iter", "target", "body", "orelse"),
+    "IfExp": ("test", "body", "orelse"),
+}
+
+
+def _fields_of(cls: type) -> tuple[str, ...]:
+    import dataclasses
+
+    names = [
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.name not in _SKIP_FIELDS and "whitespace" not in f.name
+    ]
+    order = _ORDER.get(cls.__name__)
+    if order:
+        names = [n for n in order if n in names] + [n for n in names if n not in order]
+    result = tuple(names)
+    _FIELDS[cls] = result
+    return result
 
 
 _METHOD_CACHE: dict[type, list[str]] = {}
@@ -249,7 +299,7 @@ def _lint_rules(
             for inst in instances:
                 stack.enter_context(inst.resolve(wrapper))
         try:
-            module.visit(dispatch)
+            dispatch.walk(module)
         except RecursionError:
             out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, "internal error in engine: module too deeply nested"))
 
