@@ -517,6 +517,17 @@ def test_sync_deadline_never_starts_a_sleep_that_ends_past_it() -> None:
     assert events[-1] == GaveUp(4, DOWN, "deadline")
 
 
+def test_a_wait_that_would_end_exactly_on_the_deadline_is_not_started() -> None:
+    clock = FakeClock()
+    fetch = tool.pipe(
+        Script([DOWN] * 20).sync,
+        tool.with_clock(clock.sleep).retrying(tool.up_to(10).attempts, tool.backing_off(tool.constant(tool.millis(100)))),
+        tool.with_clock(clock.sleep).giving_up_after(tool.millis(300)),
+    )
+    assert fetch() == Err(DOWN)
+    assert clock.slept == [100, 100]  # a third wait would end on the deadline, leaving no time to try
+
+
 def test_sync_deadline_checks_before_each_attempt_using_now() -> None:
     clock = FakeClock()
     events: list[tool.Event] = []
