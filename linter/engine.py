@@ -19,6 +19,7 @@ import io
 import re
 import sys
 import tokenize
+import warnings
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -247,20 +248,31 @@ def _lint_rules(
     tree: ast.Module | None,
     rules: list[type[Rule]],
 ) -> list[Finding]:
+    knowledge = config.knowledge()
+    ast_error: BaseException | None = None
     if tree is None:
         try:
-            tree = ast.parse(source, filename=path)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+                tree = ast.parse(source, filename=path)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-            return [_syntax_error_finding(path, exc)]
-    knowledge = config.knowledge()
-    screen = Screen(tree)
-    candidates = [r for r in rules if r.is_candidate(screen, knowledge)]
-    if not candidates:
-        return []
+            # Newer syntax than the running Python (PEP 695 on 3.11): libcst may
+            # still parse it; then every enabled rule runs without the screen.
+            ast_error = exc
+    if tree is not None:
+        screen = Screen(tree)
+        candidates = [r for r in rules if r.is_candidate(screen, knowledge)]
+        if not candidates:
+            return []
+    else:
+        screen = Screen(ast.Module(body=[], type_ignores=[]))
+        candidates = rules
 
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
+        if ast_error is not None:
+            return [_syntax_error_finding(path, ast_error)]
         return [
             _pseudo(
                 path,
@@ -270,8 +282,8 @@ def _lint_rules(
                 f"could not parse: {exc.message} (line {exc.raw_line})",
             )
         ]
-    except (RecursionError, MemoryError, ValueError) as exc:
-        return [_syntax_error_finding(path, exc)]
+    except (RecursionError, MemoryError, ValueError, SyntaxError, LookupError) as exc:
+        return [_syntax_error_finding(path, ast_error or exc)]
 
     names = Names(module)
     instances: list[Rule] = []

@@ -1,0 +1,165 @@
+"""The engine: screening, one traversal, positions, noqa, config, TFH001/TFH002."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any, ClassVar
+
+import libcst as cst
+import pytest
+
+from smullyan.linter import engine, registry
+from smullyan.linter.config import Config
+from smullyan.linter.engine import lint_path, lint_source
+from smullyan.linter.findings import Finding
+from smullyan.linter.rule import Rule
+
+SRC = """\
+import requests
+import httpx
+
+def f(url):
+    requests.get(url)
+    return httpx.get(url, timeout=None)
+"""
+
+
+def codes(findings: list[Finding]) -> list[tuple[int, str]]:
+    return [(f.line, f.code) for f in findings]
+
+
+def test_positions_and_fields() -> None:
+    [a, b] = lint_source(SRC, "m.py", Config.default())
+    assert (a.path, a.line, a.column, a.end_line, a.end_column, a.code, a.name) == (
+        "m.py", 5, 5, 5, 22, "TFH201", "call-without-timeout"
+    )
+    assert "requests.get" in a.message and "timeout=" in a.message
+    # TFH202 points at the offending argument
+    assert (b.line, b.code) == (6, "TFH202")
+    assert SRC.splitlines()[5][b.column - 1 : b.end_column - 1] == "timeout=None"
+
+
+def test_bytes_and_str_agree_and_sorted() -> None:
+    as_str = lint_source(SRC, "m.py", Config.default())
+    as_bytes = lint_source(SRC.encode(), "m.py", Config.default())
+    assert as_str == as_bytes
+    keys = [(f.line, f.column, f.code) for f in as_str]
+    assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize(
+    "comment, suppressed",
+    [
+        ("# noqa", True),
+        ("# noqa: TFH201", True),
+        ("#noqa:TFH201", True),
+        ("# NOQA: tfh201", True),
+        ("# noqa: TFH2", True),
+        ("# noqa: E501,TFH201", True),
+        ("# noqa: TFH202", False),
+        ("# no qa", False),
+    ],
+)
+def test_noqa(comment: str, suppressed: bool) -> None:
+    src = f"import requests\nrequests.get('x')  {comment}\n"
+    found = lint_source(src, "m.py", Config.default())
+    assert (found == []) is suppressed
+    assert codes(lint_source(src, "m.py", Config.default(), apply_noqa=False)) == [(2, "TFH201")]
+
+
+def test_config_selection_applies() -> None:
+    cfg = Config.default()
+    assert codes(lint_source(SRC, "m.py", cfg.with_overrides(select=["TFH202"]))) == [(6, "TFH202")]
+    assert codes(lint_source(SRC, "m.py", cfg.with_overrides(ignore=["TFH2"]))) == []
+    pfi = Config(per_file_ignores=(("m.py", ("TFH201",)),))
+    assert codes(lint_source(SRC, "m.py", pfi)) == [(6, "TFH202")]
+    assert codes(lint_source(SRC, "other.py", pfi)) == [(5, "TFH201"), (6, "TFH202")]
+
+
+def test_unparsable_is_tfh001_at_its_line() -> None:
+    [f] = lint_source("x = 1\ny = (\n", "bad.py", Config.default())
+    assert f.code == "TFH001" and f.name == "could-not-parse"
+    assert f.message.startswith("could not parse: ")
+    assert f.line >= 2
+
+
+def test_unreadable_file_is_tfh001(tmp_path: Path) -> None:
+    [f] = lint_path(tmp_path / "missing.py", Config.default())
+    assert f.code == "TFH001" and "cannot read" in f.message
+
+
+def test_lint_path_reads_bytes_with_cookie(tmp_path: Path) -> None:
+    p = tmp_path / "latin.py"
+    p.write_bytes("# -*- coding: latin-1 -*-\nimport requests\ns = 'café'\nrequests.post('x')\n".encode("latin-1"))
+    assert codes(lint_path(p, Config.default())) == [(4, "TFH201")]
+
+
+class Boom(Rule):
+    code = "TFH999"
+    name = "boom"
+    summary = "crashes"
+    message = "never"
+    docs = ""
+
+    def visit_Return(self, node: cst.Return) -> None:
+        raise ZeroDivisionError("kaboom")
+
+
+def test_crashing_rule_is_tfh002_and_others_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_RULES", [*registry.all_rules(), Boom])
+    found = lint_source(SRC, "m.py", Config.default())
+    assert codes(found) == [(5, "TFH201"), (6, "TFH002"), (6, "TFH202")]
+    crash = found[1]
+    assert crash.message == "internal error in boom: ZeroDivisionError: kaboom"
+    assert crash.name == "internal-error"
+
+
+def test_no_candidate_means_no_libcst_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    real = cst.parse_module
+    monkeypatch.setattr(engine.cst, "parse_module", lambda src: calls.append(src) or real(src))
+    lint_source("import os\nos.getcwd()\n", "m.py", Config.default())
+    assert calls == []
+    lint_source(SRC, "m.py", Config.default())
+    assert len(calls) == 1
+
+
+def test_positions_only_computed_when_something_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[object] = []
+    real = engine.MetadataWrapper
+
+    def spy(module: cst.Module, **kw: Any) -> Any:
+        made.append(module)
+        return real(module, **kw)
+
+    monkeypatch.setattr(engine, "MetadataWrapper", spy)
+    assert lint_source("import requests\nrequests.get('x', timeout=3)\n", "m.py", Config.default()) == []
+    assert made == []
+    assert lint_source("import requests\nrequests.get('x')\n", "m.py", Config.default())
+    assert len(made) == 1
+
+
+def test_flake8_tree_is_used_for_the_screen() -> None:
+    # a tree that says "nothing imported" means no candidate: the source is not parsed
+    empty = ast.parse("")
+    assert lint_source(SRC, "m.py", Config.default(), tree=empty) == []
+    assert codes(lint_source(SRC, "m.py", Config.default(), tree=ast.parse(SRC))) == [(5, "TFH201"), (6, "TFH202")]
+
+
+def test_codes_argument_narrows_rules() -> None:
+    assert codes(lint_source(SRC, "m.py", Config.default(), codes=frozenset({"TFH202"}))) == [(6, "TFH202")]
+
+
+def test_registry_describes_rules_and_pseudo_codes() -> None:
+    rules = registry.all_rules()
+    assert [r.code for r in rules] == sorted(r.code for r in rules)
+    assert {"TFH201", "TFH202", "TFH401"} <= {r.code for r in rules}
+    name, summary, docs = registry.describe("TFH001")
+    assert name == "could-not-parse" and summary and "## What it does" in docs
+    assert registry.describe("TFH002")[0] == "internal-error"
+    assert registry.describe("tfh201")[0] == "call-without-timeout"
+    assert registry.describe("call-without-timeout")[0] == "call-without-timeout"
+    with pytest.raises(KeyError):
+        registry.describe("TFH998")
+    assert registry.all_codes()[:2] == ["TFH001", "TFH002"]

@@ -1,0 +1,176 @@
+"""Name resolution: imports, aliases, constructors, scopes and shadowing.
+
+Each snippet marks calls with ``# -> qualified.name`` (or ``# -> ?`` for
+"not a known name"); the resolver must produce exactly that for the call on
+the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from smullyan.linter.engine import _Dispatch
+from smullyan.linter.names import Names
+
+
+class _Recorder:
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self.seen: list[tuple[cst.Call, str | None]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.seen.append((node, self.names.qualname(node.func)))
+
+
+def resolved(src: str) -> dict[int, str]:
+    """line -> qualified name of the outermost call on that line ('?' when unknown)."""
+    module = cst.parse_module(src)
+    names = Names(module)
+    rec = _Recorder(names)
+    _Dispatch([("names", names), ("rec", rec)]).walk(module)
+    pos = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    out: dict[int, str] = {}
+    for node, qn in rec.seen:
+        out.setdefault(pos[node].start.line, qn or "?")
+    return out
+
+
+def expected(src: str) -> dict[int, str]:
+    return {
+        n: m.group(1)
+        for n, line in enumerate(src.splitlines(), 1)
+        if (m := re.search(r"# -> (\S+)\s*$", line))
+    }
+
+
+CASES = {
+    "aliases": """\
+import requests as rq
+from requests import post as send
+from httpx import Client
+import urllib.request
+from urllib import request
+rq.get("x")  # -> requests.get
+send("x")  # -> requests.post
+Client().get("x")  # -> httpx.Client.get
+urllib.request.urlopen("x")  # -> urllib.request.urlopen
+request.urlopen("x")  # -> urllib.request.urlopen
+""",
+    "constructed objects": """\
+import requests, httpx, smtplib
+s = requests.Session()
+s.post("x")  # -> requests.Session.post
+async def f():
+    async with httpx.AsyncClient() as c:
+        await c.post("x")  # -> httpx.AsyncClient.post
+with smtplib.SMTP("h") as smtp:  # -> smtplib.SMTP
+    smtp.sendmail("a", "b", "c")  # -> smtplib.SMTP.sendmail
+with requests.get("x", stream=True) as r:  # -> requests.get
+    r.iter_lines()  # -> ?
+""",
+    "submodule spellings are canonical": """\
+from requests.sessions import Session
+import requests.api
+Session().get("x")  # -> requests.Session.get
+requests.api.get("x")  # -> requests.get
+requests.session().get("x")  # -> requests.Session.get
+""",
+    "self attributes in a class": """\
+import requests
+class C:
+    def __init__(self):
+        self.http = requests.Session()
+        self.other = 3
+    def go(self):
+        self.http.get("x")  # -> requests.Session.get
+        self.post("x")  # -> ?
+        def inner():
+            return self.http.put("x")  # -> requests.Session.put
+        return inner
+""",
+    "shadowing": """\
+import requests
+def param(requests):
+    requests.get("x")  # -> ?
+def assigned():
+    requests = object()
+    requests.get("x")  # -> ?
+def loop(xs):
+    for requests in xs:
+        requests.get("x")  # -> ?
+def handler():
+    try:
+        pass
+    except Exception as requests:
+        requests.get("x")  # -> ?
+def untouched():
+    requests.get("x")  # -> requests.get
+class K:
+    requests = None
+    def m(self):
+        requests.get("x")  # -> requests.get
+def requests_shadowed_by_def():
+    def requests():
+        pass
+    requests()  # -> ?
+""",
+    "not the library": """\
+import my_module
+my_module.get("x")  # -> my_module.get
+def f(client):
+    client.post("x")  # -> ?
+""",
+    "module globals, fallbacks and global": """\
+try:
+    import requests
+except ImportError:
+    requests = None
+def f():
+    session.get("x")  # -> requests.Session.get
+    requests.get("x")  # -> requests.get
+def g():
+    global session
+    session.get("x")  # -> requests.Session.get
+session = requests.Session()
+""",
+    "rebinding changes meaning in order": """\
+import requests
+def f():
+    s = requests.Session()
+    s.get("x")  # -> requests.Session.get
+    s = make()  # -> ?
+    s.get("x")  # -> ?
+""",
+    "closures see enclosing locals": """\
+import httpx
+def outer():
+    client = httpx.Client()
+    def inner():
+        client.get("x")  # -> httpx.Client.get
+    lam = lambda client: client.get("x")  # -> ?
+""",
+    "asyncio subprocess": """\
+import asyncio
+async def f():
+    proc = await asyncio.create_subprocess_exec("ls")
+    await proc.communicate()  # -> asyncio.subprocess.Process.communicate
+""",
+    "imports inside functions": """\
+def f():
+    import requests as r
+    r.get("x")  # -> requests.get
+def g():
+    r.get("x")  # -> ?
+""",
+}
+
+
+@pytest.mark.parametrize("src", CASES.values(), ids=list(CASES))
+def test_resolution(src: str) -> None:
+    got = resolved(src)
+    want = expected(src)
+    assert {line: got.get(line) for line in want} == want
