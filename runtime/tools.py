@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import inspect
 import types
-from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, overload
+from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, Union, overload
 
 from .errors import Err, Ok, Result, ToolError
 
@@ -243,9 +243,27 @@ class AsyncFallingBack(Generic[T]):
 
 # ---------------------------------------------------------------- pipe
 
+AnyStage = Union[SyncStage, AsyncStage, SyncFallingBack[T], AsyncFallingBack[T]]
+"""Any of this module's stages, for a tool whose results are ``Result[T]``."""
 
+
+# The first overloads type a tool followed by this module's stages: mypy cannot
+# infer a chain of overloaded callables through generic ``Callable[[A], B]``
+# parameters, so the kind of the result (sync or awaitable) is computed here:
+# sync only when the tool and every stage are sync. The later overloads are the
+# plain, generic left-to-right composition.
 @overload
 def pipe(x: A, /) -> A: ...
+@overload
+def pipe(  # type: ignore[overload-overlap]  # all-sync stages on a sync tool stay sync
+    x: Callable[P, Result[T]], /, *stages: SyncStage | SyncFallingBack[T]
+) -> Callable[P, Result[T]]: ...
+@overload
+def pipe(
+    x: Callable[P, Awaitable[Result[T]]], /, *stages: AnyStage[T]
+) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+@overload
+def pipe(x: Callable[P, Result[T]], /, *stages: AnyStage[T]) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
 @overload
 def pipe(x: A, f1: Callable[[A], B], /) -> B: ...
 @overload
@@ -289,8 +307,6 @@ def pipe(
     f7: Callable[[G], H],
     /,
 ) -> H: ...
-@overload
-def pipe(x: Any, /, *fns: Callable[[Any], Any]) -> Any: ...
 def pipe(x: Any, /, *fns: Callable[[Any], Any]) -> Any:
     """Apply ``fns`` to ``x`` left to right: ``pipe(x, f, g) == g(f(x))``."""
     for fn in fns:
