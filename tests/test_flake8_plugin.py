@@ -1,0 +1,106 @@
+"""The flake8 plugin, run through flake8 itself in a subprocess."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from smullyan.linter.flake8_plugin import Plugin, _selected_codes
+
+BAD = "import requests\nrequests.get('x')\nrequests.post('y', timeout=None)\n"
+
+
+def flake8(cwd: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "flake8", "--isolated", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "a.py").write_text(BAD)
+    (tmp_path / "b.py").write_text("import requests\nrequests.get('x')  # noqa: TFH201\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_c.py").write_text("import subprocess\nsubprocess.run(['ls'])\n")
+    return tmp_path
+
+
+def test_findings_in_flake8_format_and_noqa(project: Path) -> None:
+    res = flake8(project, "--select", "TFH", "a.py", "b.py")
+    assert res.returncode == 1, res.stderr
+    lines = sorted(res.stdout.splitlines())
+    assert lines[0].startswith("a.py:2:1: TFH201 requests.get has no timeout")
+    assert lines[1].startswith("a.py:3:20: TFH202 requests.post gets timeout=None")
+    assert len(lines) == 2  # b.py's finding is suppressed by its noqa
+
+
+def test_stdin(project: Path) -> None:
+    res = flake8(project, "--select", "TFH", "-", stdin=BAD)
+    assert [line.split(" ")[1] for line in res.stdout.splitlines()] == ["TFH201", "TFH202"]
+    assert res.stdout.startswith("stdin:2:1: TFH201")
+
+
+def test_version_lists_the_plugin(project: Path) -> None:
+    res = flake8(project, "--version")
+    assert "smullyan:" in res.stdout
+
+
+def test_selection_ignore_per_file_ignores_and_jobs(project: Path) -> None:
+    # the default selection includes the plugin's codes
+    res = flake8(project, "-j2", ".")
+    codes = sorted(line.split(":")[0] + " " + line.split(" ")[1] for line in res.stdout.splitlines() if " TFH" in line)
+    assert codes == ["./a.py TFH201", "./a.py TFH202", "./tests/test_c.py TFH201"], res.stdout + res.stderr
+    res = flake8(project, "--extend-ignore", "TFH201", ".")
+    assert [line.split(" ")[1] for line in res.stdout.splitlines()] == ["TFH202"]
+    res = flake8(project, "--per-file-ignores", "tests/*:TFH201", "--select", "TFH", ".")
+    assert "test_c.py" not in res.stdout and "a.py:2:1: TFH201" in res.stdout
+    res = flake8(project, "--select", "E9,F", ".")
+    assert "TFH" not in res.stdout
+
+
+def test_smullyan_config_is_read(project: Path) -> None:
+    (project / ".smullyan.yaml").write_text("ignore: [TFH202]\ntimeout-required: [mylib.fetch]\n")
+    (project / "d.py").write_text("import mylib\nmylib.fetch('x')\n")
+    res = flake8(project, "--select", "TFH", "a.py", "d.py")
+    codes = sorted(line.split(" ")[0] + line.split(" ")[1] for line in res.stdout.splitlines())
+    assert codes == ["a.py:2:1:TFH201", "d.py:2:1:TFH201"], res.stdout + res.stderr
+
+
+def _options(**kw: object) -> argparse.Namespace:
+    base: dict[str, object] = dict(
+        select=None, extend_select=None, ignore=None, extend_ignore=None,
+        extended_default_select=["C90", "F", "E", "W", "TFH"], extended_default_ignore=[],
+    )
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_selected_codes_follow_flake8_decisions() -> None:
+    assert _selected_codes(_options(select=["E9", "F"])) == frozenset()
+    default = _selected_codes(_options())
+    assert default is not None and {"TFH001", "TFH201", "TFH401"} <= default
+    only = _selected_codes(_options(select=["TFH2"]))
+    assert only is not None and "TFH201" in only and "TFH401" not in only
+    assert "TFH201" not in (_selected_codes(_options(extend_ignore=["TFH201"])) or ())
+    assert "TFH401" in (_selected_codes(_options(select=["E9"], extend_select=["TFH4"])) or ())
+
+
+def test_plugin_does_nothing_when_nothing_is_selected(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ast
+
+    monkeypatch.setattr(Plugin, "selected", frozenset())
+    lines = BAD.splitlines(keepends=True)
+    assert list(Plugin(ast.parse(BAD), lines, "a.py").run()) == []
+    monkeypatch.setattr(Plugin, "selected", frozenset({"TFH201"}))
+    monkeypatch.setattr(Plugin, "_configs", {})
+    out = list(Plugin(ast.parse(BAD), lines, "a.py").run())
+    assert [(line, col, msg.split(" ")[0]) for line, col, msg, _ in out] == [(2, 0, "TFH201")]
