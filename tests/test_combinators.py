@@ -802,3 +802,18 @@ def test_terse_spellings() -> None:
     assert fetch() == Err(DOWN)
     with pytest.raises(tool.ConfigError):
         tool.retry(sleep=clock.sleep)  # no bound
+
+
+# ---------------------------------------------------------------- the documented fake-clock pattern runs
+
+
+def test_the_fake_clock_example_in_docs_runs() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "runtime.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    example = next(b for b in blocks if "def test_backs_off_100_then_200" in b)
+    namespace: dict[str, Any] = {}
+    exec(compile(example, "docs/runtime.md", "exec"), namespace)
+    namespace["test_backs_off_100_then_200"]()
