@@ -318,10 +318,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return EXIT_ERROR
         if args.command == "lint":
-            return _lint(args)
-        if args.command == "rules":
-            return _rules(args)
-        return _explain(args)
+            status = _lint(args)
+        elif args.command == "rules":
+            status = _rules(args)
+        else:
+            status = _explain(args)
+        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
+        return status
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
