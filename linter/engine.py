@@ -75,6 +75,8 @@ class _Dispatch:
         self.names = [name for name, _ in owners]
         self.dead: set[int] = set()
         self.crashes: list[tuple[str, cst.CSTNode, BaseException]] = []
+        self.top: int | None = None  # index of the module-level statement being walked
+        self.crash_tops: list[int | None] = []
         for index, (_, owner) in enumerate(owners):
             for attr, fn in _methods(owner):
                 table = self.visit_table if attr.startswith("visit_") else self.leave_table
@@ -94,6 +96,23 @@ class _Dispatch:
             except Exception as exc:  # a rule bug must not lose other findings
                 self.dead.add(index)
                 self.crashes.append((self.names[index], node, exc))
+                self.crash_tops.append(self.top)
+
+    def walk_module(self, module: cst.Module, sinks: Sequence[list[RawFinding]]) -> dict[int, int]:
+        """Walk a module; return id(raw finding) -> index of its module-level statement."""
+        tops: dict[int, int] = {}
+        seen = [len(sink) for sink in sinks]
+        self._run(self.visit_table.get("Module"), module)
+        for i, stmt in enumerate(module.body):
+            self.top = i
+            self.walk(stmt)
+            for k, sink in enumerate(sinks):
+                for raw in sink[seen[k]:]:
+                    tops[id(raw)] = i
+                seen[k] = len(sink)
+        self.top = None
+        self._run(self.leave_table.get("Module"), module)
+        return tops
 
     def walk(self, node: cst.CSTNode) -> None:
         """Pre-order traversal that reads fields instead of rebuilding nodes.
@@ -304,6 +323,7 @@ def _lint_rules(
     wrapper: MetadataWrapper | None = None
     providers = {p for inst in instances for p in inst.get_inherited_dependencies()}
     dispatch = _Dispatch(owners)
+    tops: dict[int, int] = {}
     with ExitStack() as stack:
         if providers:
             wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
@@ -311,40 +331,76 @@ def _lint_rules(
             for inst in instances:
                 stack.enter_context(inst.resolve(wrapper))
         try:
-            dispatch.walk(module)
+            tops = dispatch.walk_module(module, [inst.findings for inst in instances])
         except RecursionError:
             out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, "internal error in engine: module too deeply nested"))
 
     raw: list[RawFinding] = [f for inst in instances for f in inst.findings]
     if not raw and not dispatch.crashes:
         return out
-    if wrapper is None:
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
+    wanted: list[tuple[cst.CSTNode, int | None]] = [(r.node, tops.get(id(r))) for r in raw]
+    wanted += [(node, top) for (_, node, _), top in zip(dispatch.crashes, dispatch.crash_tops)]
+    positions = _positions(module, tree, wanted, wrapper)
     for r in raw:
-        pos = positions.get(r.node)
-        if pos is None:  # pragma: no cover - every parsed node has a position
-            out.append(Finding(path, 1, 1, 1, 1, r.code, r.name, r.message))
-            continue
-        out.append(
-            Finding(
-                path,
-                pos.start.line,
-                pos.start.column + 1,
-                pos.end.line,
-                pos.end.column + 1,
-                r.code,
-                r.name,
-                r.message,
-            )
-        )
+        line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
+        out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message))
     for name, node, exc in dispatch.crashes:
-        pos = positions.get(node)
-        line = pos.start.line if pos else 1
-        col = pos.start.column + 1 if pos else 1
+        line, col, _, _ = positions.get(node, (1, 0, 1, 0))
         out.append(
-            _pseudo(path, INTERNAL_ERROR, line, col, f"internal error in {name}: {type(exc).__name__}: {exc}")
+            _pseudo(path, INTERNAL_ERROR, line, col + 1, f"internal error in {name}: {type(exc).__name__}: {exc}")
         )
+    return out
+
+
+Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column (exclusive)
+
+
+def _positions(
+    module: cst.Module,
+    tree: ast.Module | None,
+    wanted: list[tuple[cst.CSTNode, int | None]],
+    wrapper: MetadataWrapper | None,
+) -> dict[cst.CSTNode, Span]:
+    """Positions of the reported nodes.
+
+    libcst's PositionProvider re-generates the whole module's code (costlier
+    than parsing it). When the ``ast`` tree is at hand, only the module-level
+    statements that hold a finding are re-generated, each on its own, and the
+    statement's line comes from ``ast``.
+    """
+    out: dict[cst.CSTNode, Span] = {}
+    by_top: dict[int, list[cst.CSTNode]] = {}
+    starts: list[int] = []
+    if tree is not None and all(top is not None for _, top in wanted):
+        j = 0
+        for stmt in module.body:
+            starts.append(j)
+            j += len(stmt.body) if isinstance(stmt, cst.SimpleStatementLine) else 1
+        if j == len(tree.body):
+            for node, top in wanted:
+                assert top is not None
+                by_top.setdefault(top, []).append(node)
+    if not by_top:
+        if wrapper is None:
+            wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        for node, pos in wrapper.resolve(PositionProvider).items():
+            out[node] = (pos.start.line, pos.start.column, pos.end.line, pos.end.column)
+        return out
+    for top, nodes in by_top.items():
+        stmt = module.body[top]
+        sub = module.with_changes(body=[stmt], header=(), footer=())
+        pos = MetadataWrapper(sub, unsafe_skip_copy=True).resolve(PositionProvider)
+        anchor: cst.CSTNode
+        if isinstance(stmt, cst.SimpleStatementLine):
+            anchor = stmt.body[0]
+        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            anchor = stmt.name
+        else:
+            anchor = stmt
+        offset = tree.body[starts[top]].lineno - pos[anchor].start.line  # type: ignore[union-attr]
+        for node in nodes:
+            p = pos[node]
+            out[node] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
     return out
 
 

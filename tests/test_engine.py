@@ -163,3 +163,59 @@ def test_registry_describes_rules_and_pseudo_codes() -> None:
     with pytest.raises(KeyError):
         registry.describe("TFH998")
     assert registry.all_codes()[:2] == ["TFH001", "TFH002"]
+
+
+TRICKY = '''\
+"""Module docstring."""
+# a comment before the imports
+
+import requests; import subprocess
+
+
+@decorator(
+    arg=1,
+)
+def f(x):  # comment
+    return requests.get(x)
+
+class C:
+    """Doc."""
+
+    # comment
+    @property
+    def p(self):
+        return [subprocess.run(["ls"]),
+                requests.post("y")]
+def tabs():
+\treturn 1
+if True: requests.put("z")
+x = 1; requests.head("h")
+'''
+
+
+def test_statement_local_positions_match_full_module_positions() -> None:
+    module = cst.parse_module(TRICKY)
+    calls: list[cst.CSTNode] = []
+    tops: list[int] = []
+    for i, stmt in enumerate(module.body):
+        for node in _calls_in(stmt):
+            calls.append(node)
+            tops.append(i)
+    assert len(calls) == 5
+    wanted: list[tuple[cst.CSTNode, int | None]] = list(zip(calls, tops))
+    fast = engine._positions(module, ast.parse(TRICKY), wanted, None)
+    full = engine._positions(module, None, wanted, None)
+    assert [fast[n] for n in calls] == [full[n] for n in calls]
+    assert [full[n][0] for n in calls] == [11, 19, 20, 23, 24]
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("get", "run", "post", "put", "head"):
+                found.append(n)
+
+    node.visit(V())
+    return found
