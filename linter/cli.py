@@ -156,11 +156,16 @@ def _config_key(config: Config) -> tuple[str | None, str]:
 def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]:
     """Load the configuration for each path argument (walking up from it) and group them."""
     groups: dict[tuple[str | None, str], _Group] = {}
+    by_directory: dict[str, Config] = {}  # pre-commit passes many files from few directories
     for arg in paths:
         start = Path(args.stdin_filename or ".") if arg == STDIN else Path(arg)
         if arg == STDIN and not start.parent.exists():
             start = Path(".")
-        config = _with_overrides(_load_config(start, args.config), args)
+        directory = os.path.abspath(start if start.is_dir() else start.parent)
+        config = by_directory.get(directory)
+        if config is None:
+            config = _with_overrides(_load_config(Path(directory), args.config), args)
+            by_directory[directory] = config
         group = groups.setdefault(_config_key(config), _Group(config))
         group.paths.append(arg)
     return list(groups.values())
