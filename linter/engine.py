@@ -30,14 +30,13 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from .config import Config
 from .findings import Finding
 from .names import Names
-from .noqa import suppressed
+from .noqa import logical_line_texts, suppressed
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
 
 PARSE_ERROR = "TFH001"
 INTERNAL_ERROR = "TFH002"
 _RECURSION_LIMIT = 10_000
-_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 
 VisitorFn = Callable[[cst.CSTNode], Any]
 
@@ -55,10 +54,6 @@ def decode(source: bytes | str) -> str:
     except LookupError:
         text = source.decode("utf-8", errors="replace")
     return text[1:] if text.startswith("\ufeff") else text
-
-
-def _lines(source: bytes | str) -> list[str]:
-    return _LINE_SPLIT.split(decode(source))
 
 
 def _pseudo(path: str, code: str, line: int, column: int, message: str) -> Finding:
@@ -230,7 +225,8 @@ def lint_source(
     findings = [f for f in findings if f.code not in PSEUDO_RULES or config.is_enabled(f.code, path)]
     if apply_noqa and findings:
         try:
-            lines = _lines(source)
+            text = decode(source)
+            lines = logical_line_texts(text) if "noqa" in text.lower() else []
         except Exception:  # pragma: no cover - decode never raises with errors="replace"
             lines = []
         findings = [

@@ -26,3 +26,34 @@ def suppressed(line: str, code: str) -> bool:
         return True
     wanted = {c.upper() for c in re.split(r"[,\s]+", codes.strip()) if c}
     return code in wanted or code.startswith(tuple(wanted))
+
+
+def logical_line_texts(text: str) -> list[str]:
+    """For each physical line, the text searched for ``# noqa`` (index = line - 1).
+
+    Exactly flake8's mapping: lines are grouped between NL/NEWLINE tokens, so
+    a ``# noqa`` after a multi-line string or a backslash continuation covers
+    every line of it (a call split inside brackets is one group per line).
+    Falls back to the physical lines when the source does not tokenize.
+    """
+    import io
+    import re
+    import tokenize
+
+    lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", text)
+    mapping = list(lines)
+    lo, hi = len(lines) + 2, -1
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.ENDMARKER, tokenize.DEDENT):
+                continue
+            lo, hi = min(lo, tok.start[0]), max(hi, tok.end[0])
+            if tok.type in (tokenize.NL, tokenize.NEWLINE):
+                if hi > lo:
+                    joined = "".join(lines[lo - 1 : hi])
+                    for n in range(lo, min(hi, len(mapping)) + 1):
+                        mapping[n - 1] = joined
+                lo, hi = len(lines) + 2, -1
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass
+    return mapping

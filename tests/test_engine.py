@@ -219,3 +219,14 @@ def _calls_in(node: cst.CSTNode) -> list[cst.CSTNode]:
 
     node.visit(V())
     return found
+
+
+def test_noqa_follows_flake8_line_grouping() -> None:
+    src = (
+        "import requests\n"
+        "requests.get(\n    'x',\n)  # noqa: TFH201\n"  # inside brackets: each line on its own
+        "requests.get(  # noqa\n    'x',\n)\n"
+        "x = requests.get('''a\nb''')  # noqa\n"  # a multi-line string is one group
+        "y = requests.get('x'\\\n    )  # noqa\n"  # so is a backslash continuation
+    )
+    assert codes(lint_source(src, "m.py", Config.default())) == [(2, "TFH201")]
