@@ -1,0 +1,26 @@
+"""The README's runnable snippets run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def _blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README.read_text(), re.DOTALL)
+
+
+def test_readme_fake_clock_pattern_runs() -> None:
+    [block] = [b for b in _blocks() if "class FakeClock" in b]
+    namespace: dict[str, object] = {}
+    exec("from smullyan import runtime as tool\n" + block, namespace)
+    test = namespace["test_backs_off_100_then_200"]
+    assert callable(test)
+    test()
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    head = README.read_text().split("\n\n", 3)[:3]
+    assert any("make demo" in part and "make test" in part for part in head)
