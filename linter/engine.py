@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import io
-import re
 import sys
 import tokenize
 import warnings
@@ -322,8 +321,8 @@ def _lint_rules(
     tops: dict[int, int] = {}
     with ExitStack() as stack:
         if providers:
+            # one wrapper per file; it caches, so each provider is computed once
             wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-            wrapper.resolve_many(providers)
             for inst in instances:
                 stack.enter_context(inst.resolve(wrapper))
         try:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import libcst as cst
+from libcst.metadata import ParentNodeProvider
 import pytest
 
 from smullyan.linter import engine, registry
@@ -230,3 +231,35 @@ def test_noqa_follows_flake8_line_grouping() -> None:
         "y = requests.get('x'\\\n    )  # noqa\n"  # so is a backslash continuation
     )
     assert codes(lint_source(src, "m.py", Config.default())) == [(2, "TFH201")]
+
+
+class NeedsParents(Rule):
+    code = "TFH998"
+    name = "needs-parents"
+    summary = "test rule with metadata"
+    message = "call inside {parent}"
+    docs = ""
+    METADATA_DEPENDENCIES = (ParentNodeProvider,)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        parent = self.get_metadata(ParentNodeProvider, node)
+        self.report(node, parent=type(parent).__name__)
+
+
+def test_metadata_resolved_once_only_for_rules_that_declare_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_rules = registry.all_rules()
+    resolved: list[set[object]] = []
+    real = engine.MetadataWrapper.resolve_many
+
+    def spy(self: Any, providers: Any) -> Any:
+        resolved.append(set(providers))
+        return real(self, providers)
+
+    monkeypatch.setattr(engine.MetadataWrapper, "resolve_many", spy)
+    # the real rules declare no metadata: a clean candidate file builds no wrapper at all
+    lint_source("import requests\nrequests.get('x', timeout=1)\n", "m.py", Config.default())
+    assert resolved == []
+    monkeypatch.setattr(registry, "_RULES", [*real_rules, NeedsParents])
+    found = lint_source("f(g())\n", "m.py", Config.default())
+    assert [f.message for f in found] == ["call inside Expr", "call inside Arg"]
+    assert sum(ParentNodeProvider in p for p in resolved) == 1  # once for the file
