@@ -58,6 +58,7 @@ ALIASES: Final[Mapping[str, str]] = {
 # constructor is implied: calling ``requests.Session`` gives a ``requests.Session``).
 FACTORIES: Final[Mapping[str, str]] = {
     "requests.Session": "requests.Session",
+    "requests.session": "requests.Session",
     "asyncio.create_subprocess_exec": "asyncio.subprocess.Process",
     "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
     "redis.from_url": "redis.Redis",
@@ -268,6 +269,41 @@ class Knowledge:
             name, _, keyword = entry.partition(":")
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
+
+    def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        """Module root -> callee names whose presence makes a file a candidate.
+
+        ``kind`` is ``"missing"`` (TFH201: calls that need a timeout) or
+        ``"none"`` (TFH202: calls where ``None`` disables it). For a method of
+        a class, the object has to be built in the module for the call to
+        resolve at all, so the class (or its factory) is what to look for:
+        ``asyncio.subprocess.Process.wait`` screens on
+        ``create_subprocess_exec``, not on every ``.wait()``.
+        """
+        cache = self.__dict__.setdefault("_screen_cache", {})
+        if kind in cache:
+            return cache[kind]  # type: ignore[no-any-return]
+        if kind == "missing":
+            names = [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
+        else:
+            names = [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+        producers: dict[str, set[str]] = {}
+        for factory, cls in FACTORIES.items():
+            producers.setdefault(cls, set()).add(factory.rsplit(".", 1)[1])
+        out: dict[str, set[str]] = {}
+        for q in names:
+            parts = q.split(".")
+            target = out.setdefault(parts[0], set())
+            cls_idx = [i for i in range(1, len(parts) - 1) if parts[i][:1].isupper()]
+            if not cls_idx:
+                target.add(parts[-1])
+            else:
+                i = cls_idx[-1]
+                target.add(parts[i])
+                target |= producers.get(".".join(parts[: i + 1]), set())
+        result = {root: frozenset(v) for root, v in out.items()}
+        cache[kind] = result
+        return result
 
     def module_roots(self) -> frozenset[str]:
         """Top-level module names whose import makes a file a timeout candidate."""

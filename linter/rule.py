@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 import libcst as cst
 from libcst import BatchableCSTVisitor
@@ -83,6 +83,31 @@ class Screen:
             for a in node.names:  # type: ignore[attr-defined]
                 out.add(a.asname or a.name.split(".")[0])
         return frozenset(out)
+
+    @cached_property
+    def imported_locals_by_root(self) -> dict[str, frozenset[str]]:
+        """Top-level module -> the local names its imports bind (``send`` for ``from requests import post as send``)."""
+        out: dict[str, set[str]] = {}
+        for node in self._nodes[0]:
+            if isinstance(node, ast.ImportFrom):
+                if node.level or not node.module:
+                    continue
+                root = node.module.split(".")[0]
+                out.setdefault(root, set()).update(a.asname or a.name for a in node.names)
+            else:
+                assert isinstance(node, ast.Import)
+                for a in node.names:
+                    out.setdefault(a.name.split(".")[0], set()).add(a.asname or a.name.split(".")[0])
+        return {k: frozenset(v) for k, v in out.items()}
+
+    def calls_any(self, relevant: "Mapping[str, frozenset[str]]") -> bool:
+        """Whether, for some imported module, a call names something relevant to it."""
+        calls = self.call_names
+        for root, local_names in self.imported_locals_by_root.items():
+            names = relevant.get(root)
+            if names is not None and (calls & names or calls & local_names):
+                return True
+        return False
 
     @cached_property
     def call_names(self) -> frozenset[str]:

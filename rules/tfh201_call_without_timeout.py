@@ -208,9 +208,7 @@ r = redis.Redis(host="h")  # error: TFH201
 
     @classmethod
     def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        if not (screen.import_roots & knowledge.module_roots()):
-            return False
-        return bool(screen.call_names & (knowledge.call_names() | screen.imported_locals))
+        return screen.calls_any(knowledge.screen_names("missing"))
 
     # nested functions run later: the enclosing deadline does not apply
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -98,9 +98,7 @@ async def f(session: aiohttp.ClientSession):
 
     @classmethod
     def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        if not (screen.import_roots & knowledge.module_roots()):
-            return False
-        return bool(screen.call_names & (knowledge.call_names() | screen.imported_locals))
+        return screen.calls_any(knowledge.screen_names("none"))
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)

@@ -189,17 +189,16 @@ def f():
 
     @classmethod
     def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+        formats = bool(_FORMAT_NAMES & screen.call_names)
         for h in screen.handlers:
-            if h.name is None:
-                if _FORMAT_NAMES & screen.call_names:
-                    return True
+            if h.name is None and not formats:
                 continue
             for stmt in h.body:
                 for n in ast.walk(stmt):
-                    if isinstance(n, (ast.Return, ast.Yield)) and n.value is not None:
-                        return True
-                    if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
-                        if _mentions(n.value, h.name):
+                    if isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                        if n.value is None:
+                            continue
+                        if formats or (h.name is not None and _mentions(n.value, h.name)):
                             return True
         return False
 
