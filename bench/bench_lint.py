@@ -60,7 +60,7 @@ from typing import Callable, Sequence
 
 HERE = Path(__file__).resolve().parent
 CORPUS_ROOT = HERE / ".corpus"
-BIN = Path(sys.executable).parent  # the venv that runs this script (smullyan installed)
+BIN = Path(sys.executable).parent  # the venv that runs this script (smullyan installed); see --snapshot
 
 AGENT_PACKAGES = ["openai-agents==0.24.0"]
 AGENT_DISTRIBUTION = "openai-agents"
@@ -90,6 +90,30 @@ def ensure_venv(name: str, packages: Sequence[str], extra: Sequence[str] = ()) -
         check=True,
     )
     stamp.write_text(want)
+    return venv
+
+
+def snapshot_venv() -> Path:
+    """A venv with a non-editable install of this checkout's HEAD, so that edits made while a
+    long benchmark runs (the editable install follows the work tree) cannot change it midway."""
+    repo = HERE.parent
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
+    venv = CORPUS_ROOT / "venv-snapshot"
+    stamp = venv / ".bench-installed"
+    if stamp.exists() and stamp.read_text() == head:
+        return venv
+    src = CORPUS_ROOT / "snapshot-src"
+    shutil.rmtree(src, ignore_errors=True)
+    src.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", "--format=tar", head], cwd=repo, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    shutil.rmtree(venv, ignore_errors=True)
+    log(f"installing smullyan {head[:10]} (non-editable) into {venv}")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pins = [_same_version(d) for d in ("libcst", "flake8", "pyflakes", "pycodestyle", "pyyaml")]
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    *pins, str(src)], check=True)
+    stamp.write_text(head)
     return venv
 
 
@@ -215,7 +239,7 @@ def make_tools(flake8_venv: Path, fixit_venv: Path, filelist: Path, with_fixit: 
     f8_base = str(flake8_venv / "bin" / "flake8")
     f8_plug = str(BIN / "flake8")
     smullyan = str(BIN / "smullyan")
-    py = sys.executable
+    py = str(BIN / "python")
     ast_prog = (
         "import ast, sys, warnings\nwarnings.simplefilter('ignore')\n"
         "for p in open(sys.argv[1]).read().split('\\n'):\n"
@@ -377,10 +401,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--stdlib-tests", action="store_true", help="include the stdlib's test suites (~1,800 files)")
     ap.add_argument("--no-fixit", action="store_true", help="skip fixit")
     ap.add_argument("--work", type=Path, default=None, help="scratch directory for the corpus copies (default: a new temp dir)")
+    ap.add_argument("--snapshot", action="store_true",
+                    help="measure a non-editable install of git HEAD (bench/.corpus/venv-snapshot) instead of this venv")
     ap.add_argument("--json", type=Path, default=CORPUS_ROOT / "bench_lint_results.json", help="where to write raw results")
     args = ap.parse_args(argv)
 
     CORPUS_ROOT.mkdir(parents=True, exist_ok=True)
+    global BIN
+    if args.snapshot:
+        BIN = snapshot_venv() / "bin"
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE.parent, capture_output=True, text=True).stdout.strip()
+    rules = subprocess.run([str(BIN / "smullyan"), "rules"], capture_output=True, text=True).stdout.split("\n")
+    rule_codes = [r.split()[0] for r in rules if r.strip()]
     flake8_venv = ensure_venv("venv-flake8", [_same_version(d) for d in ("flake8", "pyflakes", "pycodestyle")])
     fixit_venv = None if args.no_fixit else ensure_venv("venv-fixit", FIXIT_PACKAGES)
     plugin_listed = "smullyan" in subprocess.run([str(BIN / "flake8"), "--version"], capture_output=True, text=True).stdout
@@ -398,7 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     header = [
         f"date: {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M} UTC; machine: {os.cpu_count()} cores, "
         f"{platform.machine()}, {platform.system()}; Python {platform.python_version()}; "
-        f"smullyan {md.version('smullyan')}, flake8 {md.version('flake8')}, libcst {md.version('libcst')}, "
+        f"smullyan {md.version('smullyan')} at {commit}{' (snapshot)' if args.snapshot else ' (this venv)'} "
+        f"with {len(rule_codes)} rules ({', '.join(rule_codes)}), flake8 {md.version('flake8')}, libcst {md.version('libcst')}, "
         f"fixit {FIXIT_PACKAGES[0].split('==')[1] if fixit_venv else '-'}; best of {args.repeat} "
         f"(fixit: {0 if args.no_fixit else args.fixit_repeat}); plugin registered: {plugin_listed}",
         "",
