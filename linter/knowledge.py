@@ -239,7 +239,12 @@ RECORDING_METHODS: Final[frozenset[str]] = frozenset(
         "set_status",
     }
 )
-RECORDING_FUNCTIONS: Final[frozenset[str]] = frozenset({"print", "warnings.warn"})
+RECORDING_FUNCTIONS: Final[frozenset[str]] = frozenset(
+    {"print", "warnings.warn", "sys.exc_info", "sys.exception"}
+)
+# A callee whose name contains one of these hands the error to someone
+# (``onerror(...)``, ``self.report_failure(...)``, ``notify_admin(...)``).
+RECORDING_NAME_PARTS: Final[tuple[str, ...]] = ("error", "fail", "report", "warn", "log", "alert", "notify")
 
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",

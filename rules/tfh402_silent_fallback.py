@@ -104,11 +104,22 @@ def f():
         raise
 """,
         """\
+import sys
 def f():
     try:
         return g()
     except Exception:
         return fallback_value()
+    try:
+        return h()
+    except Exception:
+        onerror(h, sys.exc_info())
+        return None
+    try:
+        return k()
+    except BaseException:
+        self.report_failure()
+        return []
 """,
     ]
     INVALID = [
@@ -200,12 +211,15 @@ def f():
                 return True
             if isinstance(n, cst.Call):
                 f = n.func
-                if isinstance(f, cst.Attribute) and f.attr.value in kb.RECORDING_METHODS:
+                last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
+                if last in kb.RECORDING_METHODS or last in kb.RECORDING_FUNCTIONS:
                     return True
-                if isinstance(f, cst.Name) and f.value in kb.RECORDING_FUNCTIONS:
+                if any(part in last.lower() for part in kb.RECORDING_NAME_PARTS):
                     return True
                 qn = self.names.qualname(f)
-                if qn is not None and (qn in kb.RECORDING_FUNCTIONS or qn.startswith("logging.")):
+                if qn is not None and (
+                    qn in kb.RECORDING_FUNCTIONS or qn.startswith(("logging.", "traceback."))
+                ):
                     return True
             if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 continue
