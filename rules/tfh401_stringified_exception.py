@@ -297,6 +297,10 @@ def f():
                     return node
                 if func.attr.value in ("__str__", "__repr__") and self._is_exc_text(func.value, exc):
                     return node
+        elif isinstance(node, cst.FormattedString):
+            for part in node.parts:
+                if isinstance(part, cst.FormattedStringExpression) and self._is_exc_text(part.expression, exc):
+                    return node
         elif isinstance(node, cst.FormattedStringExpression):
             if self._is_exc_text(node.expression, exc):
                 return node
