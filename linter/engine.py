@@ -339,10 +339,10 @@ def _lint_rules(
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
         out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message))
-    for name, node, exc in dispatch.crashes:
+    for name, node, error in dispatch.crashes:
         line, col, _, _ = positions.get(node, (1, 0, 1, 0))
         out.append(
-            _pseudo(path, INTERNAL_ERROR, line, col + 1, f"internal error in {name}: {type(exc).__name__}: {exc}")
+            _pseudo(path, INTERNAL_ERROR, line, col + 1, f"internal error in {name}: {type(error).__name__}: {error}")
         )
     return out
 
@@ -378,8 +378,8 @@ def _positions(
     if not by_top:
         if wrapper is None:
             wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        for node, pos in wrapper.resolve(PositionProvider).items():
-            out[node] = (pos.start.line, pos.start.column, pos.end.line, pos.end.column)
+        for node, code_range in wrapper.resolve(PositionProvider).items():
+            out[node] = (code_range.start.line, code_range.start.column, code_range.end.line, code_range.end.column)
         return out
     for top, nodes in by_top.items():
         stmt = module.body[top]

@@ -20,7 +20,7 @@ does not hide the import.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 import libcst as cst
 
@@ -165,7 +165,7 @@ class Names:
                 local = alias.asname.name.value
             self.bind(local, (knowledge.canonical(full), False), imported=True)
 
-    def _prefill(self, body: "tuple[cst.BaseStatement, ...] | list[cst.BaseStatement]") -> None:
+    def _prefill(self, body: Sequence[cst.CSTNode]) -> None:
         for stmt in body:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:

@@ -231,7 +231,7 @@ def f():
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
-            stmts: list[cst.BaseSmallStatement] = list(body.body)
+            stmts: list[cst.BaseSmallStatement] = [b for b in body.body if isinstance(b, cst.BaseSmallStatement)]
         else:
             stmts = []
             for stmt in body.body:
