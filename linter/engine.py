@@ -243,7 +243,8 @@ def _lint(
     codes: frozenset[str] | None,
 ) -> list[Finding]:
     rules = [r for r in enabled_rules(config, path) if codes is None or r.code in codes]
-    if not rules:
+    # With no rule enabled, a file is still parsed when TFH001 itself is selected.
+    if not rules and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):
         return []
     old_limit = sys.getrecursionlimit()
     if old_limit < _RECURSION_LIMIT:

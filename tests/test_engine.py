@@ -85,6 +85,14 @@ def test_unparsable_is_tfh001_at_its_line() -> None:
     assert f.line >= 2
 
 
+def test_tfh001_alone_still_reports_a_parse_error() -> None:
+    only_parse = Config.default().with_overrides(select=["TFH001"])
+    [f] = lint_source("def f(:\n", "bad.py", only_parse)
+    assert f.code == "TFH001"
+    assert lint_source("import requests\nrequests.get(u)\n", "ok.py", only_parse) == []
+    assert lint_source("def f(:\n", "bad.py", Config.default().with_overrides(select=["TFH2"])) == []
+
+
 def test_unreadable_file_is_tfh001(tmp_path: Path) -> None:
     [f] = lint_path(tmp_path / "missing.py", Config.default())
     assert f.code == "TFH001" and "cannot read" in f.message
