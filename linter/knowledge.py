@@ -246,6 +246,141 @@ RECORDING_FUNCTIONS: Final[frozenset[str]] = frozenset(
 # (``onerror(...)``, ``self.report_failure(...)``, ``notify_admin(...)``).
 RECORDING_NAME_PARTS: Final[tuple[str, ...]] = ("error", "fail", "report", "warn", "log", "alert", "notify")
 
+# ---------------------------------------------------------------- TFH401 scope
+
+# The one attribute of an exception that *is* its text (``e.args[0]``).
+# ``e.message``, ``e.status_code``, ``e.errors()`` are data the exception
+# carries, not the exception turned into text (TFH401 stays silent on them).
+EXCEPTION_ARGS_ATTRIBUTES: Final[frozenset[str]] = frozenset({"args"})
+# Calls (qualified names) whose result is text built from their arguments, so
+# the exception text flows through them (``json.dumps({"error": str(e)})``).
+# Any other call's result is not the exception text: ``f(str(e))`` stops it.
+TEXT_BUILDING_CALLS: Final[frozenset[str]] = frozenset(
+    {"json.dumps", "textwrap.dedent", "textwrap.indent", "textwrap.shorten", "html.escape"}
+)
+# Builtins that build a container of their arguments (the text stays inside).
+CONTAINER_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple", "set", "frozenset"})
+# Keywords under which a constructor receives the exception object itself
+# (``ToolOutput(content=str(e), exception=e)`` keeps the typed failure).
+# Any keyword, or a positional argument, whose value is the bare exception
+# counts; these names are documentation of the common spellings.
+EXCEPTION_KEYWORDS: Final[frozenset[str]] = frozenset({"exception", "exc", "error", "err", "exc_info", "cause"})
+# A function whose job is producing text for telemetry or serialisation
+# (``_serialize_value``, ``safe_repr``, ``to_json``, ``format_attribute``):
+# a name (lowercase, leading underscores stripped) containing one of these
+# parts, or starting with one of the prefixes. TFH401 is silent inside it.
+TEXT_PRODUCER_NAME_PARTS: Final[tuple[str, ...]] = ("serializ", "serialis", "repr", "to_json", "to_str")
+TEXT_PRODUCER_NAME_PREFIXES: Final[tuple[str, ...]] = ("format_",)
+# Exceptions an output parser raises. A handler that catches only these and
+# feeds the text back to the model as a re-prompt (into an argument named
+# like ``messages``/``retry_messages`` or a ``...Message(...)``) is the
+# format-repair loop, not a tool failure: TFH401 is silent there.
+PARSER_ERRORS: Final[frozenset[str]] = frozenset(
+    {"ValueError", "JSONDecodeError", "ValidationError", "OutputParserException", "OutputParserError"}
+)
+REPROMPT_KEYWORD_PART: Final[str] = "messages"
+REPROMPT_CALL_SUFFIX: Final[str] = "Message"
+
+# ---------------------------------------------------------------- TFH402 scope
+
+# TFH402 fires only when the ``try`` body does tool-like work: a call below,
+# a call the timeout tables know (``TIMEOUTS``, ``NEEDS_TIMEOUT_SCOPE``, and
+# configured ``timeout-required``/``classify`` names), or an ``await``.
+# Qualified-name prefixes of modules whose calls reach the outside world.
+TOOL_MODULE_PREFIXES: Final[tuple[str, ...]] = (
+    "requests.",
+    "httpx.",
+    "aiohttp.",
+    "urllib.request.",
+    "urllib3.",
+    "http.client.",
+    "socket.",
+    "ssl.",
+    "subprocess.",
+    "smtplib.",
+    "ftplib.",
+    "websocket.",
+    "websockets.",
+    "redis.",
+    "boto3.",
+    "botocore.",
+    "stripe.",
+    "slack_sdk.",
+    "sqlite3.",
+    "psycopg.",
+    "psycopg2.",
+    "pymongo.",
+    "paramiko.",
+    "shutil.",
+)
+# Exact qualified names of file and process I/O (builtin ``open`` is spelled
+# ``open``, as the resolver leaves builtins unqualified).
+TOOL_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "open",
+        "io.open",
+        "os.open",
+        "os.listdir",
+        "os.scandir",
+        "os.stat",
+        "os.remove",
+        "os.unlink",
+        "os.rename",
+        "os.replace",
+        "os.makedirs",
+        "os.mkdir",
+        "os.rmdir",
+        "os.system",
+        "os.popen",
+        "asyncio.create_subprocess_exec",
+        "asyncio.create_subprocess_shell",
+        "asyncio.open_connection",
+    }
+)
+# Method names that do I/O whatever the receiver (``Path(p).read_text()``)
+# or that send through an SDK client (the spec's send/charge calls).
+TOOL_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "read_text",
+        "read_bytes",
+        "write_text",
+        "write_bytes",
+        "urlopen",
+        "sendmail",
+        "send_message",
+        "send_email",
+        "send_raw_email",
+        "chat_postMessage",
+    }
+)
+# A method call on a receiver whose name (last dotted part, leading
+# underscores stripped, split on ``_``) contains one of these words is a call
+# to an outside service (``client.delete(*ids)``, ``self._redis.get(k)``).
+TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
+    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http"}
+)
+# Predicates: "could not tell" means "no" (``return False`` is the answer).
+# A function is a predicate when its name (leading underscores stripped)
+# starts with one of these prefixes or is one of the names, or when it is
+# annotated ``-> bool`` / every other return is bool-valued and its name is
+# not an action below.
+PREDICATE_PREFIXES: Final[tuple[str, ...]] = ("is_", "has_", "can_", "should_", "ping", "exists", "check_")
+# Action verbs: ``delete() -> bool`` returning False on an outage says
+# "nothing deleted", a status, not an answer (no predicate exemption).
+ACTION_VERBS: Final[frozenset[str]] = frozenset(
+    {
+        "delete", "remove", "drop", "send", "post", "put", "create", "update", "upsert", "insert",
+        "write", "save", "store", "upload", "publish", "add", "set", "clear", "purge", "execute", "run",
+    }
+)
+# Best-effort cleanup: a function with one of these names (leading
+# underscores stripped, or any ``_``-separated word of it) may swallow errors.
+CLEANUP_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    {"close", "aclose", "cleanup", "shutdown", "teardown", "__exit__", "__aexit__", "__del__"}
+)
+CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
+
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
