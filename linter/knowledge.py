@@ -258,8 +258,11 @@ EXCEPTION_ARGS_ATTRIBUTES: Final[frozenset[str]] = frozenset({"args"})
 TEXT_BUILDING_CALLS: Final[frozenset[str]] = frozenset(
     {"json.dumps", "textwrap.dedent", "textwrap.indent", "textwrap.shorten", "html.escape"}
 )
-# Builtins that build a container of their arguments (the text stays inside).
-CONTAINER_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple", "set", "frozenset"})
+# Builtins that build a container of their arguments (the text stays
+# inside), and ``getattr(e, "message", str(e))`` whose default flows out.
+TEXT_PASSING_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple", "set", "frozenset", "getattr"})
+# Methods whose result is text made of their arguments (``tmpl.format(error=str(e))``).
+TEXT_PASSING_METHODS: Final[frozenset[str]] = frozenset({"format", "format_map", "join"})
 # Keywords under which a constructor receives the exception object itself
 # (``ToolOutput(content=str(e), exception=e)`` keeps the typed failure).
 # Any keyword, or a positional argument, whose value is the bare exception

@@ -35,9 +35,30 @@ inside a dict/list/tuple or as an argument to a result object
 (`ToolResult(content=f"Error: {e}")`), and through a variable
 (`msg = str(e)` ... `return {"error": msg}`).
 
+Only returns and yields inside the handler count. The text is followed
+through variables, containers, string methods (`str(e).strip()`), text
+builders (`json.dumps`, `"sep".join`) and result objects' constructors (a
+capitalised callee, `dict(...)`); it stops at any other call's result
+(`f(str(e))` is what `f` made of it, not the exception text).
+
 Not reported: logging the exception, returning only its type name
 (`type(e).__name__`), raising, or building one of the runtime's ToolErrors from
 it (`Err(unknown(str(e)))`, `Unknown(message=str(e))`, `ToolFailure(...)`).
+Also not reported:
+- an attribute of the exception other than `args` (`exc.message`,
+  `exc.status_code`, `exc.errors()`): data it carries, not the exception
+  turned into text (`e.args[0]` is reported);
+- a constructor that also receives the exception object itself
+  (`ToolOutput(content=str(e), exception=e)`, or `e` positionally): the
+  typed failure survives;
+- functions whose job is producing text for telemetry or serialisation:
+  the name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or
+  starts with `format_` (leading underscores ignored);
+- a handler that catches only parser errors (`ValueError`,
+  `JSONDecodeError`, `ValidationError`, `OutputParserException`) and puts
+  the text in a re-prompt for the model (an argument named like
+  `messages`/`retry_messages`, or a `...Message(...)` object): that is the
+  format-repair loop, not a tool failure.
 
 ## Why is this bad?
 A string is the one shape an agent cannot act on: it cannot tell a rate limit
@@ -116,6 +137,59 @@ def f():
             return 1
         return e.status_code
 """,
+        # an attribute other than args is data the exception carries, not its text
+        """\
+def run(tool):
+    try:
+        return tool()
+    except ModelRetry as exc:
+        return _ModelRetry(message=exc.message)
+    except HTTPError as exc:
+        return {"status": exc.status_code, "detail": f"{exc.response.reason}"}
+    except ValidationError as exc:
+        return exc.errors()
+""",
+        # taint stops at a call's result, and a return in the try body is not the handler's
+        """\
+def query(self, sparql):
+    while retries <= max_retries:
+        try:
+            return self._prepare(sparql)
+        except Exception as e:
+            retries += 1
+            parse_exception = str(e)
+            result = self.fix_chain.invoke({"error_message": parse_exception})
+            sparql = result[self.fix_chain.output_key]
+    return fallback(f"{sparql}")
+""",
+        # the constructor also gets the exception object: the typed failure survives
+        """\
+def call(tool, args):
+    try:
+        return tool(**args)
+    except Exception as e:
+        return ToolOutput(content=str(e), raw_output=str(e), is_error=True, exception=e)
+""",
+        # a helper whose job is producing text for telemetry
+        """\
+def _serialize_value(value):
+    try:
+        return json.dumps(value)
+    except Exception:
+        try:
+            return str(value)
+        except Exception as e:
+            return f"Unable to serialize: {e}"
+""",
+        # a parser error fed back to the model as a re-prompt
+        """\
+def parse(self, last_message):
+    try:
+        return self.parser.parse(last_message.content)
+    except ValueError as e:
+        error_msg = f"Error while parsing the output: {e!s}"
+        return AgentOutput(retry_messages=[last_message, ChatMessage(role="user", content=error_msg)])
+""",
     ]
     INVALID = [
         """\
@@ -179,13 +253,50 @@ def f():
     except Exception as e:
         return Err(str(e))  # error: TFH401
 """,
+        """\
+import json
+def tool(x):
+    try:
+        return do(x)
+    except Exception as e:
+        return json.dumps({"error": str(e)})  # error: TFH401
+    except ValueError as e:
+        return ActionResult(error=str(e).strip())  # error: TFH401
+""",
+        # text kept in a variable and returned after the handler
+        """\
+async def scrape(page, url):
+    try:
+        results = await page.content()
+    except Exception as e:
+        results = f"Error: {e}"
+    return results  # error: TFH401
+""",
+        """\
+def use(tool):
+    try:
+        return tool.run()
+    except Exception as e:
+        error = getattr(e, "message", str(e))
+        return error  # error: TFH401
+""",
+        # a broad handler is not a parser's format-repair loop
+        """\
+def step(self, m):
+    try:
+        return self.tool(m)
+    except Exception as e:
+        return AgentOutput(retry_messages=[ChatMessage(role="user", content=str(e))])  # error: TFH401
+""",
     ]
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
-        self.handlers: list[str | None] = []  # enclosing handler names, innermost last
+        # enclosing handlers, innermost last: (bound name, catches only parser errors)
+        self.handlers: list[tuple[str | None, bool]] = []
         self.tainted: set[str] = set()
-        self.saved: list[tuple[list[str | None], set[str]]] = []
+        self.funcs: list[str | None] = []  # enclosing function names (None: lambda)
+        self.saved: list[tuple[list[tuple[str | None, bool]], set[str]]] = []
 
     @classmethod
     def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
@@ -204,47 +315,108 @@ def f():
 
     # ------------------------------------------------------------ scopes
 
-    def _enter_function(self) -> None:
+    def _enter_function(self, name: str | None) -> None:
         self.saved.append((self.handlers, self.tainted))
         self.handlers, self.tainted = [], set()
+        self.funcs.append(name)
 
     def _leave_function(self) -> None:
         self.handlers, self.tainted = self.saved.pop()
+        self.funcs.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._enter_function()
+        self._enter_function(node.name.value)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._leave_function()
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._enter_function()
+        self._enter_function(None)
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
         self._leave_function()
 
-    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+    @staticmethod
+    def _parser_only(node: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+        """Whether the handler catches only parser errors (ValueError, JSONDecodeError, ValidationError)."""
+        t = node.type
+        if t is None:
+            return False
+        items = [el.value for el in t.elements] if isinstance(t, cst.Tuple) else [t]
+        for item in items:
+            last = item.attr.value if isinstance(item, cst.Attribute) else item.value if isinstance(item, cst.Name) else ""
+            if last not in kb.PARSER_ERRORS:
+                return False
+        return True
+
+    def _enter_handler(self, node: cst.ExceptHandler | cst.ExceptStarHandler) -> None:
         name = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
-        self.handlers.append(name)
+        self.handlers.append((name, self._parser_only(node)))
+
+    def _leave_handler(self) -> None:
+        self.handlers.pop()
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self._enter_handler(node)
 
     def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        self.handlers.pop()
+        self._leave_handler()
 
     def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        name = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
-        self.handlers.append(name)
+        self._enter_handler(node)
 
     def leave_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        self.handlers.pop()
+        self._leave_handler()
 
     # ------------------------------------------------------------ checks
 
     @property
     def _exc_names(self) -> set[str]:
-        return {h for h in self.handlers if h is not None}
+        return {h for h, _ in self.handlers if h is not None}
 
     def _active(self) -> bool:
-        return bool(self.handlers or self.tainted)
+        """Inside a handler (or text from one is in a variable), not in a function producing text."""
+        if not (self.handlers or self.tainted):
+            return False
+        func = self.funcs[-1] if self.funcs else None
+        if func is not None:
+            name = func.lstrip("_").lower()
+            if any(p in name for p in kb.TEXT_PRODUCER_NAME_PARTS) or name.startswith(kb.TEXT_PRODUCER_NAME_PREFIXES):
+                return False
+        return True
+
+    def _passes_exception(self, call: cst.Call, exc: set[str]) -> bool:
+        """``X(..., exception=e)`` / ``X(e, ...)``: the object keeps the typed failure."""
+        return any(isinstance(a.value, cst.Name) and a.value.value in exc and not a.star for a in call.args)
+
+    def _text_call(self, call: cst.Call) -> bool:
+        """Whether the exception text flows through this call into its result."""
+        func = call.func
+        qn = self.names.qualname(func)
+        if qn is not None and qn in kb.TEXT_BUILDING_CALLS:
+            return True
+        if isinstance(func, cst.Name):
+            if func.value in kb.TEXT_PASSING_BUILTINS and self.names.lookup(func.value) is None:
+                return True
+            return func.value[:1].isupper()  # a result object's constructor
+        if isinstance(func, cst.Attribute):
+            if isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                return True  # "sep".join([...])
+            if func.attr.value in kb.TEXT_PASSING_METHODS:
+                return True  # template.format(error=str(e))
+            return func.attr.value[:1].isupper()
+        return False
+
+    @staticmethod
+    def _reprompt(node: cst.CSTNode) -> bool:
+        """Text going back to the model as a message (``retry_messages=[...]``, ``ChatMessage(...)``)."""
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            return kb.REPROMPT_KEYWORD_PART in node.keyword.value.lower()
+        if isinstance(node, cst.Call):
+            f = node.func
+            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
+            return last.endswith(kb.REPROMPT_CALL_SUFFIX)
+        return False
 
     def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
         """The exception object itself, its message attributes, or a tainted name."""
@@ -256,7 +428,7 @@ def f():
             isinstance(node, cst.Attribute)
             and isinstance(node.value, cst.Name)
             and node.value.value in exc
-            and node.attr.value in kb.EXCEPTION_TEXT_ATTRIBUTES
+            and node.attr.value in kb.EXCEPTION_ARGS_ATTRIBUTES
         )
 
     def _mentions_exc(self, node: cst.BaseExpression, exc: set[str]) -> bool:
@@ -297,6 +469,13 @@ def f():
                     return node
                 if func.attr.value in ("__str__", "__repr__") and self._is_exc_text(func.value, exc):
                     return node
+            if self._passes_exception(node, exc) and not (isinstance(func, cst.Name) and func.value == "getattr"):
+                return None
+            if not self._text_call(node):
+                # f(str(e)) is not the exception text; str(e).strip() still is
+                return self._leak(func, exc)
+            if self.handlers and self.handlers[-1][1] and self._reprompt(node):
+                return None
         elif isinstance(node, cst.FormattedString):
             for part in node.parts:
                 if isinstance(part, cst.FormattedStringExpression) and self._is_exc_text(part.expression, exc):
@@ -308,7 +487,10 @@ def f():
             if isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
                 if self._mentions_exc(node.right, exc):
                     return node
+        reprompt_ok = bool(self.handlers) and self.handlers[-1][1]
         for child in node.children:
+            if reprompt_ok and self._reprompt(child):
+                continue
             if isinstance(child, cst.BaseExpression) or isinstance(
                 child, (cst.Arg, cst.Element, cst.BaseDictElement, cst.FormattedStringExpression)
             ):
