@@ -137,11 +137,12 @@ def the_value(value: T) -> Callable[..., Ok[T]]:
 SyncWrap = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
-class SyncStage:
-    """A stage that keeps the tool's kind: a sync tool stays sync, an async tool stays async.
+class _Stage:
+    """What every stage shares: a wrapper for sync tools, one for async tools, and a label.
 
-    ``clock.retrying(...)`` and ``clock.giving_up_after(...)`` on a clock made
-    from a sync sleep are sync stages.
+    The subclasses differ only in their typed ``__call__`` overloads (which
+    kind of tool comes out); the kind of tool going in is decided here, once,
+    when the stage is applied.
     """
 
     __slots__ = ("_wrap_sync", "_wrap_async", "_label")
@@ -151,13 +152,7 @@ class SyncStage:
         self._wrap_async = wrap_async
         self._label = label
 
-    @overload
-    def __call__(
-        self, tool: Callable[P, Awaitable[Result[T]]]
-    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
-    @overload
-    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Result[T]]: ...
-    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+    def _apply(self, tool: Callable[..., Any]) -> Callable[..., Any]:
         if is_async_callable(tool):
             return self._wrap_async(tool)
         return self._wrap_sync(tool)
@@ -166,15 +161,29 @@ class SyncStage:
         return self._label
 
 
-class AsyncStage:
+class SyncStage(_Stage):
+    """A stage that keeps the tool's kind: a sync tool stays sync, an async tool stays async.
+
+    ``clock.retrying(...)`` and ``clock.giving_up_after(...)`` on a clock made
+    from a sync sleep are sync stages.
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __call__(
+        self, tool: Callable[P, Awaitable[Result[T]]]
+    ) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    @overload
+    def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Result[T]]: ...
+    def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
+        return self._apply(tool)
+
+
+class AsyncStage(_Stage):
     """A stage whose result is always an async tool (its clock, or its fallback, is async)."""
 
-    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
-
-    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
-        self._wrap_sync = wrap_sync
-        self._wrap_async = wrap_async
-        self._label = label
+    __slots__ = ()
 
     @overload
     def __call__(
@@ -183,23 +192,13 @@ class AsyncStage:
     @overload
     def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
     def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
-        if is_async_callable(tool):
-            return self._wrap_async(tool)
-        return self._wrap_sync(tool)
-
-    def __repr__(self) -> str:
-        return self._label
+        return self._apply(tool)
 
 
-class SyncFallingBack(Generic[T]):
+class SyncFallingBack(_Stage, Generic[T]):
     """``falling_back_to(sync_fallback)``: keeps the tool's kind; the fallback yields ``Result[T]``."""
 
-    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
-
-    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
-        self._wrap_sync = wrap_sync
-        self._wrap_async = wrap_async
-        self._label = label
+    __slots__ = ()
 
     @overload
     def __call__(
@@ -208,23 +207,13 @@ class SyncFallingBack(Generic[T]):
     @overload
     def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Result[T]]: ...
     def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
-        if is_async_callable(tool):
-            return self._wrap_async(tool)
-        return self._wrap_sync(tool)
-
-    def __repr__(self) -> str:
-        return self._label
+        return self._apply(tool)
 
 
-class AsyncFallingBack(Generic[T]):
+class AsyncFallingBack(_Stage, Generic[T]):
     """``falling_back_to(async_fallback)``: the result is always an async tool."""
 
-    __slots__ = ("_wrap_sync", "_wrap_async", "_label")
-
-    def __init__(self, wrap_sync: SyncWrap, wrap_async: SyncWrap, label: str) -> None:
-        self._wrap_sync = wrap_sync
-        self._wrap_async = wrap_async
-        self._label = label
+    __slots__ = ()
 
     @overload
     def __call__(
@@ -233,12 +222,7 @@ class AsyncFallingBack(Generic[T]):
     @overload
     def __call__(self, tool: Callable[P, Result[T]]) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
     def __call__(self, tool: Callable[..., Any]) -> Callable[..., Any]:
-        if is_async_callable(tool):
-            return self._wrap_async(tool)
-        return self._wrap_sync(tool)
-
-    def __repr__(self) -> str:
-        return self._label
+        return self._apply(tool)
 
 
 # ---------------------------------------------------------------- pipe
