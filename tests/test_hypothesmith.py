@@ -73,7 +73,7 @@ def test_node_generated_programs_never_crash_the_engine(source: str) -> None:
     _check(source)
 
 
-@_settings(30)
+@_settings(15)
 @given(hypothesmith.from_grammar("eval_input"))
 def test_generated_expressions_inside_calls_never_crash_the_engine(source: str) -> None:
     """Expressions dropped into the places the rules look at: call arguments, handlers, returns."""
