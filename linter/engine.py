@@ -383,21 +383,69 @@ def _positions(
             out[node] = (code_range.start.line, code_range.start.column, code_range.end.line, code_range.end.column)
         return out
     for top, nodes in by_top.items():
-        stmt = module.body[top]
-        sub = module.with_changes(body=[stmt], header=(), footer=())
-        pos = MetadataWrapper(sub, unsafe_skip_copy=True).resolve(PositionProvider)
-        anchor: cst.CSTNode
-        if isinstance(stmt, cst.SimpleStatementLine):
-            anchor = stmt.body[0]
-        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            anchor = stmt.name
-        else:
-            anchor = stmt
-        offset = tree.body[starts[top]].lineno - pos[anchor].start.line  # type: ignore[union-attr]
+        assert tree is not None
         for node in nodes:
-            p = pos[node]
-            out[node] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
+            if node in out:
+                continue
+            sub, anchor, line = _narrowest(module.body[top], tree.body[starts[top]], node)
+            pos = MetadataWrapper(
+                module.with_changes(body=[sub], header=(), footer=()), unsafe_skip_copy=True
+            ).resolve(PositionProvider)
+            offset = line - pos[anchor].start.line
+            # every other wanted node under the same re-generated statement comes for free
+            for other in nodes:
+                p = pos.get(other)
+                if p is not None and other not in out:
+                    out[other] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
     return out
+
+
+def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(current.children)
+    return False
+
+
+def _anchor(stmt: cst.CSTNode) -> cst.CSTNode:
+    """The node of ``stmt`` that sits on the line ``ast`` gives as the statement's ``lineno``."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return stmt.body[0]
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        return stmt.name
+    return stmt
+
+
+def _narrowest(stmt: cst.BaseStatement, node_ast: ast.stmt, node: cst.CSTNode) -> tuple[cst.BaseStatement, cst.CSTNode, int]:
+    """The smallest re-generation of ``stmt`` that still places ``node`` exactly.
+
+    Re-generating a whole module-level class to place one call in one method
+    costs as much as the class. Inside a class body, only the member that holds
+    the node is kept: the class is re-generated as a skeleton holding just that
+    member, so indentation (and so every column) is as in the file, and the
+    member's ``ast`` statement gives its line. Returns the statement to
+    re-generate, the node whose line is known, and that line.
+    """
+    shell: list[cst.ClassDef] = []
+    cur, cur_ast = stmt, node_ast
+    while isinstance(cur, cst.ClassDef) and isinstance(cur.body, cst.IndentedBlock) and isinstance(cur_ast, ast.ClassDef):
+        j, found = 0, None
+        for child in cur.body.body:
+            if _contains(child, node):
+                found = child
+                break
+            j += len(child.body) if isinstance(child, cst.SimpleStatementLine) else 1
+        if found is None or j >= len(cur_ast.body):
+            break  # the node is in the class header (bases, decorators): keep the whole class
+        shell.append(cur)
+        cur, cur_ast = found, cur_ast.body[j]
+    anchor, line = _anchor(cur), cur_ast.lineno
+    for cls in reversed(shell):
+        cur = cls.with_changes(body=cls.body.with_changes(body=[cur]), decorators=(), leading_lines=())
+    return cur, anchor, line
 
 
 def lint_path(path: Path, config: Config, *, apply_noqa: bool = True) -> list[Finding]:

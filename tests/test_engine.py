@@ -199,6 +199,16 @@ def tabs():
 \treturn 1
 if True: requests.put("z")
 x = 1; requests.head("h")
+class Outer(Base,
+            metaclass=M):
+    x = 1; y = 2
+    class Inner:
+        def m(self):
+            a = 1
+            return requests.get(
+                  "deep")
+    def n(self): pass
+    z = requests.delete("q")
 '''
 
 
@@ -210,12 +220,12 @@ def test_statement_local_positions_match_full_module_positions() -> None:
         for node in _calls_in(stmt):
             calls.append(node)
             tops.append(i)
-    assert len(calls) == 5
+    assert len(calls) == 7
     wanted: list[tuple[cst.CSTNode, int | None]] = list(zip(calls, tops))
     fast = engine._positions(module, ast.parse(TRICKY), wanted, None)
     full = engine._positions(module, None, wanted, None)
     assert [fast[n] for n in calls] == [full[n] for n in calls]
-    assert [full[n][0] for n in calls] == [11, 19, 20, 23, 24]
+    assert [full[n][0] for n in calls] == [11, 19, 20, 23, 24, 31, 34]
 
 
 def _calls_in(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -223,7 +233,7 @@ def _calls_in(node: cst.CSTNode) -> list[cst.CSTNode]:
 
     class V(cst.CSTVisitor):
         def visit_Call(self, n: cst.Call) -> None:
-            if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("get", "run", "post", "put", "head"):
+            if isinstance(n.func, cst.Attribute) and n.func.attr.value in ("get", "run", "post", "put", "head", "delete"):
                 found.append(n)
 
     node.visit(V())
