@@ -9,8 +9,11 @@ called on a ``requests.Session()`` instance). Rules read these tables through
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final, Mapping
+
+from smullyan.runtime.errors import TAGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,23 +177,12 @@ TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
 # ---------------------------------------------------------------- typed errors
 
 RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime.errors")
-TOOL_ERROR_VARIANTS: Final[tuple[str, ...]] = (
-    "RateLimited",
-    "InvalidArgs",
-    "NotFound",
-    "Timeout",
-    "Unavailable",
-    "Denied",
-    "Unknown",
-)
+# The variants are the runtime's own list (one source of truth: an eighth
+# variant reaches the rules without an edit here); each has a lower-case
+# constructor of the same name in snake_case.
+TOOL_ERROR_VARIANTS: Final[tuple[str, ...]] = TAGS
 _TOOL_ERROR_FUNCS: Final[tuple[str, ...]] = (
-    "rate_limited",
-    "invalid_args",
-    "not_found",
-    "timeout",
-    "unavailable",
-    "denied",
-    "unknown",
+    *(re.sub(r"(?<!^)(?=[A-Z])", "_", tag).lower() for tag in TAGS),
     "ToolFailure",
     "from_exception",
     "from_http",

@@ -174,3 +174,14 @@ def test_resolution(src: str) -> None:
     got = resolved(src)
     want = expected(src)
     assert {line: got.get(line) for line in want} == want
+
+
+def test_tool_error_names_the_linter_knows_exist_in_the_runtime() -> None:
+    import smullyan.runtime as runtime
+    from smullyan.linter import knowledge
+
+    assert knowledge.TOOL_ERROR_VARIANTS == runtime.TAGS
+    for qualified in knowledge.TOOL_ERROR_CONSTRUCTORS:
+        module, _, name = qualified.rpartition(".")
+        assert module == "smullyan.runtime" or module.startswith("smullyan.runtime.")
+        assert hasattr(runtime, name), qualified
