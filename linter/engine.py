@@ -2,12 +2,15 @@
 
 1. Decide which rules are enabled for the path (config select/ignore/per-file-ignores).
 2. Screen with ``ast`` (or the tree flake8 hands over): each enabled rule says
-   whether the file can contain a finding. No candidate: done, no libcst.
-3. Parse once with libcst; run the name resolver and every candidate rule in
+   which lines hold a candidate (or only whether the file can contain a
+   finding). No candidate: done, no libcst.
+3. Narrow: every ``def``/``class`` that holds no candidate line becomes a
+   one-line stub (``narrow.py``), so libcst parses only what can hold a finding.
+4. Parse once with libcst; run the name resolver and every candidate rule in
    ONE traversal (our own batched dispatch, so that a rule that raises is
    switched off for this file and reported as TFH002 while the others go on).
-4. Only when something was reported, compute positions (one extra pass).
-5. Apply ``# noqa`` and sort by (line, column, code).
+5. Only when something was reported, compute positions (one extra pass).
+6. Apply ``# noqa`` and sort by (line, column, code).
 
 :func:`lint_source` never raises.
 """
@@ -29,6 +32,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from .config import Config
 from .findings import Finding
 from .names import Names
+from .narrow import narrow
 from .noqa import logical_line_texts, suppressed
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
@@ -274,17 +278,38 @@ def _lint_rules(
             # Newer syntax than the running Python (PEP 695 on 3.11): libcst may
             # still parse it; then every enabled rule runs without the screen.
             ast_error = exc
+    narrowed: str | None = None
     if tree is not None:
         screen = Screen(tree)
-        candidates = [r for r in rules if r.is_candidate(screen, knowledge)]
+        candidates: list[type[Rule]] = []
+        spots: set[int] | None = set()
+        for rule in rules:
+            lines = rule.candidate_lines(screen, knowledge)
+            if lines is None:
+                if rule.is_candidate(screen, knowledge):
+                    candidates.append(rule)
+                    spots = None  # this rule cannot say where: parse every definition
+            elif lines:
+                candidates.append(rule)
+                if spots is not None:
+                    spots.update(lines)
         if not candidates:
             return []
+        if spots:
+            narrowed = narrow(decode(source), tree, spots, screen.binders)
     else:
         screen = Screen(ast.Module(body=[], type_ignores=[]))
         candidates = rules
 
+    module: cst.Module | None = None
+    if narrowed is not None:
+        try:
+            module = cst.parse_module(narrowed)
+        except Exception:  # parse the file as it is, and report what that says
+            module = None
     try:
-        module = cst.parse_module(source)
+        if module is None:
+            module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
         if ast_error is not None:
             return [_syntax_error_finding(path, ast_error)]

@@ -405,6 +405,11 @@ class Knowledge:
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
 
+    def _timeout_names(self, kind: str) -> list[str]:
+        if kind == "missing":
+            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
+        return [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+
     def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
         """Module root -> callee names whose presence makes a file a candidate.
 
@@ -418,10 +423,7 @@ class Knowledge:
         cache = self.__dict__.setdefault("_screen_cache", {})
         if kind in cache:
             return cache[kind]  # type: ignore[no-any-return]
-        if kind == "missing":
-            names = [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
-        else:
-            names = [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+        names = self._timeout_names(kind)
         producers: dict[str, set[str]] = {}
         for factory, cls in FACTORIES.items():
             producers.setdefault(cls, set()).add(factory.rsplit(".", 1)[1])
@@ -437,6 +439,44 @@ class Knowledge:
                 target.add(parts[i])
                 target |= producers.get(".".join(parts[: i + 1]), set())
         result = {root: frozenset(v) for root, v in out.items()}
+        cache[kind] = result
+        return result
+
+    def spot_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        """:meth:`screen_names` plus the method names themselves (``post``, ``wait``).
+
+        The screen looks for the class or its factory; the finding sits on the
+        method call, possibly in another method than the one that built the
+        object (``self.s = requests.Session()`` in ``__init__``), so the
+        definitions to parse are those that call either.
+        """
+        cache = self.__dict__.setdefault("_spot_cache", {})
+        if kind in cache:
+            return cache[kind]  # type: ignore[no-any-return]
+        names = self._timeout_names(kind)
+        out = {root: set(v) for root, v in self.screen_names(kind).items()}
+        for q in names:
+            out.setdefault(q.split(".")[0], set()).add(q.rsplit(".", 1)[-1])
+        result = {root: frozenset(v) for root, v in out.items()}
+        cache[kind] = result
+        return result
+
+    def spot_imports(self, kind: str) -> frozenset[str]:
+        """Qualified names an import must bind for a bare call of it to be a spot.
+
+        Every name of :meth:`spot_names`'s kind, its factories, and each of
+        their prefixes: ``from requests import Session`` is one,
+        ``from urllib.parse import quote`` is not (``urllib`` is a root only
+        for ``urllib.request.urlopen``).
+        """
+        cache = self.__dict__.setdefault("_spot_import_cache", {})
+        if kind in cache:
+            return cache[kind]  # type: ignore[no-any-return]
+        out: set[str] = set()
+        for q in (*self._timeout_names(kind), *FACTORIES):
+            parts = q.split(".")
+            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        result = frozenset(out)
         cache[kind] = result
         return result
 

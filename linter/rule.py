@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Mapping
 
 import libcst as cst
 from libcst import BatchableCSTVisitor
@@ -47,13 +47,18 @@ class Screen:
         self.tree = tree
 
     @cached_property
-    def _nodes(self) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler]]:
+    def _nodes(self) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST]]:
         # an explicit stack over ``_fields`` that never pushes leaves is about
         # three times faster than ``ast.walk``
         imports: list[ast.AST] = []
         calls: list[ast.Call] = []
         handlers: list[ast.ExceptHandler] = []
+        tries: list[ast.stmt] = []
+        binders: list[ast.AST] = []  # what can bind a name across definitions (see narrow.py)
         Import, ImportFrom, Call, Handler = ast.Import, ast.ImportFrom, ast.Call, ast.ExceptHandler
+        Try = ast.Try
+        TryStar = getattr(ast, "TryStar", ast.Try)
+        binder_types = frozenset({ast.Assign, ast.AnnAssign, ast.withitem, ast.Global, ast.Nonlocal})
         AST, leaves = ast.AST, _LEAVES
         stack: list[ast.AST] = [self.tree]
         pop, push = stack.pop, stack.append
@@ -67,6 +72,10 @@ class Screen:
             elif t is Import or t is ImportFrom:
                 imports.append(node)
                 continue
+            elif t is Try or t is TryStar:
+                tries.append(node)  # type: ignore[arg-type]
+            elif t in binder_types:
+                binders.append(node)
             for name in t._fields:
                 value = getattr(node, name, None)
                 if type(value) is list:
@@ -75,7 +84,7 @@ class Screen:
                             push(child)
                 elif type(value) not in leaves and isinstance(value, AST):
                     push(value)
-        return imports, calls, handlers
+        return imports, calls, handlers, tries, binders
 
     @cached_property
     def imports(self) -> frozenset[str]:
@@ -134,6 +143,46 @@ class Screen:
                 return True
         return False
 
+    def calls_to(
+        self, relevant: "Mapping[str, frozenset[str]]", qualified: "Callable[[str], bool] | None" = None
+    ) -> list[ast.Call]:
+        """Calls whose last name is relevant to an imported module (``post`` once ``requests`` is imported).
+
+        A bare call of a name an import binds (``send(...)`` after ``from
+        requests import post as send``) counts when the import's qualified
+        name passes ``qualified`` (every such name when it is None).
+        """
+        wanted: set[str] = set()
+        for root, local_names in self.imported_locals_by_root.items():
+            names = relevant.get(root)
+            if names is not None:
+                wanted |= names
+        for local, full in self.import_bindings:
+            if full.split(".")[0] in relevant and (qualified is None or qualified(full)):
+                wanted.add(local)
+        out = []
+        for call in self._nodes[1]:
+            f = call.func
+            last = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+            if last in wanted:
+                out.append(call)
+        return out
+
+    @cached_property
+    def import_bindings(self) -> list[tuple[str, str]]:
+        """(local name, qualified name) for every absolute import: ``("send", "requests.post")``."""
+        out: list[tuple[str, str]] = []
+        for node in self._nodes[0]:
+            if isinstance(node, ast.ImportFrom):
+                if node.level or not node.module:
+                    continue
+                out.extend((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+            else:
+                assert isinstance(node, ast.Import)
+                for a in node.names:
+                    out.append((a.asname, a.name) if a.asname else (a.name.split(".")[0], a.name.split(".")[0]))
+        return out
+
     @cached_property
     def call_names(self) -> frozenset[str]:
         """The last component of every callee (``post`` for ``requests.post(...)``)."""
@@ -149,6 +198,16 @@ class Screen:
     @property
     def handlers(self) -> list[ast.ExceptHandler]:
         return self._nodes[2]
+
+    @property
+    def tries(self) -> list[ast.stmt]:
+        """Every ``try`` statement (``ast.Try``, and ``ast.TryStar`` where it exists)."""
+        return self._nodes[3]
+
+    @property
+    def binders(self) -> list[ast.AST]:
+        """Assignments, ``with`` items, ``global`` and ``nonlocal``: what can bind a name another definition reads."""
+        return self._nodes[4]
 
 
 @dataclass
@@ -190,8 +249,27 @@ class Rule(BatchableCSTVisitor):
 
     @classmethod
     def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        """Whether this file may contain a finding (cheap; default: always)."""
+        """Whether this file may contain a finding (cheap; default: always).
+
+        Used only when :meth:`candidate_lines` says ``None``.
+        """
         return True
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int] | None:
+        """Lines of the ``ast`` nodes a finding would grow from; ``None``: cannot say.
+
+        A rule that can say makes the file cheaper twice: no line means no
+        candidate (as :meth:`is_candidate` returning False), and the engine
+        parses with libcst only the definitions that hold a candidate line
+        (every other ``def``/``class`` becomes a one-line stub, see
+        ``linter/narrow.py``). The promise: every finding lies inside the
+        innermost top-level or class-member definition that holds one of
+        these lines (or outside every definition), and the rule needs no other
+        definition to make it (module-level statements, and methods that bind
+        ``self.<attr>``, are always kept for the name resolver).
+        """
+        return None
 
     def report(self, node: cst.CSTNode, message: str | None = None, **fields: Any) -> None:
         """Flag ``node``; ``message`` defaults to the class message formatted with ``fields``."""

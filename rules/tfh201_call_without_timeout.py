@@ -207,8 +207,12 @@ r = redis.Redis(host="h")  # error: TFH201
         self.exempt: set[int] = set()
 
     @classmethod
-    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        return screen.calls_any(knowledge.screen_names("missing"))
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
+        if not screen.calls_any(knowledge.screen_names("missing")):
+            return []
+        qualified = knowledge.spot_imports("missing")
+        spots = screen.calls_to(knowledge.spot_names("missing"), lambda q: kb.canonical(q) in qualified)
+        return [c.lineno for c in spots]
 
     # nested functions run later: the enclosing deadline does not apply
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import Rule, Screen, argument, is_none, keyword_arg, positional
+
+
+def _has_none(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value is None
+    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Constant) and e.value is None for e in node.elts)
 
 
 class InfiniteTimeout(Rule):
@@ -97,8 +105,13 @@ async def f(session: aiohttp.ClientSession):
     ]
 
     @classmethod
-    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        return screen.calls_any(knowledge.screen_names("none"))
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
+        if not screen.calls_any(knowledge.screen_names("none")):
+            return []
+        qualified = knowledge.spot_imports("none")
+        spots = screen.calls_to(knowledge.spot_names("none"), lambda q: kb.canonical(q) in qualified)
+        # every finding is a None (alone, or in a (connect, read) tuple) passed to the call
+        return [c.lineno for c in spots if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))]
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)

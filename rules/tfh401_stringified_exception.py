@@ -299,19 +299,23 @@ def step(self, m):
         self.saved: list[tuple[list[tuple[str | None, bool]], set[str]]] = []
 
     @classmethod
-    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
+        """Handlers whose body returns, yields or assigns the exception (or formats anything)."""
         formats = bool(_FORMAT_NAMES & screen.call_names)
+        out = []
         for h in screen.handlers:
             if h.name is None and not formats:
                 continue
-            for stmt in h.body:
-                for n in ast.walk(stmt):
-                    if isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign)):
-                        if n.value is None:
-                            continue
-                        if formats or (h.name is not None and _mentions(n.value, h.name)):
-                            return True
-        return False
+            if any(
+                isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                and n.value is not None
+                and (formats or (h.name is not None and _mentions(n.value, h.name)))
+                and not isinstance(n.value, ast.Name)  # `x = e` / `return e`: the object, not its text
+                for stmt in h.body
+                for n in ast.walk(stmt)
+            ):
+                out.append(h.lineno)
+        return out
 
     # ------------------------------------------------------------ scopes
 

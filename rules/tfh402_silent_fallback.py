@@ -333,24 +333,24 @@ def version():
         self.funcs: list[cst.FunctionDef] = []
 
     @classmethod
-    def is_candidate(cls, screen: Screen, knowledge: Knowledge) -> bool:
-        """A broad handler returning a default AND a tool-like call (or await) in its ``try`` body."""
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
+        """``try`` statements with a broad handler returning a default and a tool-like call (or await) in the body."""
         cands = {
             id(h)
             for h in screen.handlers
             if _broad_ast(h) and any(isinstance(s, ast.Return) and _default_ast(s.value) for s in h.body)
         }
         if not cands:
-            return False
+            return []
         configured = (*knowledge.timeouts, *knowledge.classify)
         roots = (_TOOL_ROOTS | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
         names = _TOOL_LAST_NAMES | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
-        tries = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
-        for node in ast.walk(screen.tree):
-            if isinstance(node, tries) and any(id(h) in cands for h in node.handlers):
-                if _tool_like_ast(node.body, frozenset(roots), names):
-                    return True
-        return False
+        return [
+            node.lineno
+            for node in screen.tries
+            if any(id(h) in cands for h in node.handlers)  # type: ignore[attr-defined]
+            and _tool_like_ast(node.body, frozenset(roots), names)  # type: ignore[attr-defined]
+        ]
 
     # ------------------------------------------------------------ scopes
 

@@ -1,7 +1,8 @@
-"""A rule's cheap ast screen never hides a finding the rule would make.
+"""A rule's cheap ast screen, and the narrowing built on it, never hide a finding.
 
-The screen exists for speed only: linting with every screen forced open must give the same
-findings as linting with the screens. Checked on every rule's own examples, on examples/, and
+Both exist for speed only: linting with every screen forced open (and so nothing narrowed)
+must give the same findings as linting with the screens, and linting with the narrowing
+switched off the same as with it. Checked on every rule's own examples, on examples/, and
 on a slice of the standard library that holds the network, subprocess and except-heavy modules.
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from smullyan.linter.config import Config
+from smullyan.linter import engine
 from smullyan.linter.engine import lint_source
 from smullyan.linter.registry import all_rules
 
@@ -47,5 +49,25 @@ def test_screens_hide_no_finding(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(len(f) for f in screened.values()) > 0  # the corpus does exercise the rules
     for rule in all_rules():
         monkeypatch.setattr(rule, "is_candidate", classmethod(lambda cls, screen, knowledge: True))
+        monkeypatch.setattr(rule, "candidate_lines", classmethod(lambda cls, screen, knowledge: None))
     unscreened = {name: lint_source(src, name, config) for name, src in sources}
     assert screened == unscreened
+
+
+def test_narrowing_hides_no_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = Config.default()
+    sources = _sources()
+    calls: list[bool] = []
+    real = engine.narrow
+
+    def counting(*args: object) -> str | None:
+        out = real(*args)  # type: ignore[arg-type]
+        calls.append(out is not None)
+        return out
+
+    monkeypatch.setattr(engine, "narrow", counting)
+    narrowed = {name: lint_source(src, name, config) for name, src in sources}
+    assert sum(calls) >= 10  # the corpus does exercise the narrowing
+    monkeypatch.setattr(engine, "narrow", lambda *args: None)
+    whole = {name: lint_source(src, name, config) for name, src in sources}
+    assert narrowed == whole

@@ -1,0 +1,105 @@
+"""Narrow a module to the definitions that can hold a finding, before libcst parses it.
+
+``libcst.parse_module`` costs about half of flake8's whole run, and in agent code a
+file that holds one candidate usually holds it in one method of a long class. The
+rules say which lines their candidates are on (:meth:`Rule.candidate_lines`, from
+the ``ast`` screen); this module replaces every ``def``/``class`` (module-level, or
+a member of a kept class, recursively) that holds none of those lines by a
+one-line stub with the same name::
+
+    def name(): ...        # or: class name: ...
+
+followed by empty lines, so that every kept line keeps its number and its text,
+every statement list keeps its length (positions are still found by matching
+libcst's statements to ``ast``'s, see ``engine._positions``), and the stub still
+binds its name for the resolver.
+
+Kept whole, whatever the candidates: every statement that is not a definition
+(imports, assignments, ``if``/``try`` blocks at module level); a definition that
+binds a name other definitions may read (``global``/``nonlocal``; inside a
+class, a method that assigns ``self.<attr>``, since ``self.client.post()`` in one
+method resolves through ``self.client = httpx.Client()`` in another).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_left
+from typing import Collection, Sequence
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_BARE_CR = re.compile(r"\r(?!\n)")
+
+
+def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequence[ast.AST]) -> str | None:
+    """``text`` with every definition that holds no ``wanted`` line stubbed out.
+
+    ``tree`` is ``ast``'s tree of exactly ``text``; ``binders`` the assignment,
+    ``with``-item and ``global``/``nonlocal`` nodes in it (``Screen.binders``).
+    Returns None when nothing would be dropped, or when the text is one that line
+    arithmetic cannot be trusted on (a bare carriage return ends a line for
+    Python but not for ``str.split``).
+    """
+    if _BARE_CR.search(text):
+        return None
+    lines = text.split("\n")
+    lines = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    n = len(lines)
+    spots = sorted(wanted)
+    global_lines: list[int] = []
+    attr_lines: list[int] = []
+    for node in binders:
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            global_lines.append(node.lineno)
+        elif _binds_attribute(node):
+            attr_lines.append(getattr(node, "lineno", 0) or getattr(getattr(node, "context_expr", None), "lineno", 0))
+    global_lines.sort()
+    attr_lines.sort()
+    changed = False
+
+    def holds(sorted_lines: list[int], start: int, end: int) -> bool:
+        i = bisect_left(sorted_lines, start)
+        return i < len(sorted_lines) and sorted_lines[i] <= end
+
+    def visit(body: Sequence[ast.stmt], in_class: bool) -> None:
+        nonlocal changed
+        for stmt in body:
+            if not isinstance(stmt, _DEFS):
+                continue
+            start = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+            end = stmt.end_lineno or stmt.lineno
+            if end > n or start < 1:
+                continue  # cannot happen for a tree of this text; keep rather than guess
+            if holds(spots, start, end):
+                if isinstance(stmt, ast.ClassDef) and stmt.body[0].lineno > stmt.lineno:
+                    visit(stmt.body, True)  # an indented body: narrow its members
+                continue
+            if holds(global_lines, start, end) or (in_class and holds(attr_lines, start, end)):
+                continue
+            first = lines[start - 1]
+            indent = first[: len(first) - len(first.lstrip(" \t\f"))]
+            stub = f"class {stmt.name}: ..." if isinstance(stmt, ast.ClassDef) else f"def {stmt.name}(): ..."
+            lines[start - 1] = indent + stub + _ending(lines[end - 1])
+            for i in range(start, end):
+                lines[i] = _ending(lines[i])
+            changed = True
+
+    visit(tree.body, False)
+    return "".join(lines) if changed else None
+
+
+def _ending(line: str) -> str:
+    if line.endswith("\r\n"):
+        return "\r\n"
+    return "\n"
+
+
+def _binds_attribute(node: ast.AST) -> bool:
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Attribute) for t in node.targets)
+    if isinstance(node, ast.AnnAssign):
+        return isinstance(node.target, ast.Attribute)
+    if isinstance(node, ast.withitem):
+        return isinstance(node.optional_vars, ast.Attribute)
+    return False
