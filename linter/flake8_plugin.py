@@ -3,7 +3,8 @@
 flake8 runs every installed plugin whatever ``--select`` says, so the plugin
 asks flake8's own decision engine which TFH codes are selected (``--select``,
 ``--extend-select``, ``--ignore``, ``--extend-ignore``, defaults) and does no
-work at all when none is. Only the selected rules run. ``# noqa`` and
+work at all when none is (it does not even import libcst then: the codes come
+from the rule files' names). Only the selected rules run. ``# noqa`` and
 ``--per-file-ignores`` are left to flake8.
 
 The source comes from flake8's ``lines`` (so ``flake8 -`` on stdin works) and
@@ -19,11 +20,12 @@ from __future__ import annotations
 import argparse
 import ast
 from pathlib import Path
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
-from .config import Config, load_config
-from .engine import lint_source
-from .registry import all_codes
+from .registry import codes_from_files
+
+if TYPE_CHECKING:
+    from .config import Config
 
 try:
     from importlib.metadata import version as _version
@@ -39,7 +41,7 @@ def _selected_codes(options: argparse.Namespace) -> frozenset[str] | None:
         from flake8.style_guide import Decision, DecisionEngine
 
         decider = DecisionEngine(options)
-        return frozenset(c for c in all_codes() if decider.decision_for(c) is Decision.Selected)
+        return frozenset(c for c in codes_from_files() if decider.decision_for(c) is Decision.Selected)
     except Exception:  # an unexpected flake8 version: run everything, flake8 filters
         return None
 
@@ -50,7 +52,7 @@ class Plugin:
 
     selected: ClassVar[frozenset[str] | None] = None
     config_file: ClassVar[str | None] = None
-    _configs: ClassVar[dict[str, Config]] = {}
+    _configs: ClassVar[dict[str, "Config"]] = {}
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
         self.tree = tree
@@ -73,7 +75,9 @@ class Plugin:
         cls.config_file = getattr(options, "smullyan_config", None)
         cls._configs = {}
 
-    def _config(self) -> Config:
+    def _config(self) -> "Config":
+        from .config import load_config
+
         explicit = Path(self.config_file) if self.config_file else None
         if self.filename in ("-", "stdin") or not self.filename:
             directory = Path.cwd()
@@ -90,6 +94,8 @@ class Plugin:
         selected = self.selected
         if selected is not None and not selected:
             return
+        from .engine import lint_source  # imports libcst: only once a TFH code is selected
+
         config = self._config()
         source = "".join(self.lines)
         tree = self.tree if isinstance(self.tree, ast.Module) else None

@@ -104,3 +104,27 @@ def test_plugin_does_nothing_when_nothing_is_selected(monkeypatch: pytest.Monkey
     monkeypatch.setattr(Plugin, "_configs", {})
     out = list(Plugin(ast.parse(BAD), lines, "a.py").run())
     assert [(line, col, msg.split(" ")[0]) for line, col, msg, _ in out] == [(2, 0, "TFH201")]
+
+
+def test_codes_from_file_names_match_the_rule_classes() -> None:
+    from smullyan.linter.registry import all_codes, codes_from_files
+
+    assert codes_from_files() == all_codes()
+
+
+def test_nothing_selected_never_imports_libcst() -> None:
+    """flake8 loads every plugin; with no TFH code selected this one costs no libcst import."""
+    script = (
+        "import sys, argparse\n"
+        "from smullyan.linter.flake8_plugin import Plugin\n"
+        "opts = argparse.Namespace(select=['E9','F'], ignore=None, extend_select=None, extend_ignore=None,\n"
+        "    extended_default_select=['C90','F','E','W','TFH'], extended_default_ignore=[], smullyan_config=None)\n"
+        "Plugin.parse_options(opts)\n"
+        "assert Plugin.selected == frozenset(), Plugin.selected\n"
+        "import ast\n"
+        "assert list(Plugin(ast.parse('x = 1'), ['x = 1\\n'], 'a.py').run()) == []\n"
+        "print('libcst' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
