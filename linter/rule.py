@@ -1,8 +1,11 @@
 """The rule base class, and the cheap ``ast`` screen every rule consults first.
 
-A rule is one class in one file under ``rules/``. It declares its metadata
-as class attributes, says from the :class:`Screen` (one cheap ``ast`` walk of
-the file) whether the file can contain a finding, and otherwise is a libcst
+A rule is one class in one file under ``rules/`` named ``tfhNNN_<name>.py``
+(the flake8 plugin reads the codes from those names). It declares its
+metadata as class attributes, says from the :class:`Screen` (one cheap
+``ast`` walk of the file) on which lines a finding could start
+(:meth:`Rule.candidate_lines`; or only whether the file can contain one,
+:meth:`Rule.is_candidate`), and otherwise is a libcst
 ``BatchableCSTVisitor``: its ``visit_<Node>``/``leave_<Node>`` methods run in
 the single traversal the engine makes for all enabled rules, and it calls
 :meth:`Rule.report` with the node to flag.

@@ -281,3 +281,23 @@ def test_metadata_resolved_once_only_for_rules_that_declare_it(monkeypatch: pyte
     found = lint_source("f(g())\n", "m.py", Config.default())
     assert [f.message for f in found] == ["call inside Expr", "call inside Arg"]
     assert sum(ParentNodeProvider in p for p in resolved) == 1  # once for the file
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_cycle_collector_paused_during_a_file_and_restored(monkeypatch: pytest.MonkeyPatch, enabled: bool) -> None:
+    import gc
+
+    seen: list[bool] = []
+    real = cst.parse_module
+    monkeypatch.setattr(engine.cst, "parse_module", lambda src: seen.append(gc.isenabled()) or real(src))
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert codes(lint_source(SRC, "m.py", Config.default())) == [(5, "TFH201"), (6, "TFH202")]
+        assert seen == [False]
+        assert gc.isenabled() is enabled
+        monkeypatch.setattr(engine, "_lint_rules", lambda *a: 1 / 0)  # the engine fails: still restored
+        assert codes(lint_source(SRC, "m.py", Config.default())) == [(1, "TFH002")]
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
