@@ -71,6 +71,10 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
             end = stmt.end_lineno or stmt.lineno
             if end > n or start < 1:
                 continue  # cannot happen for a tree of this text; keep rather than guess
+            if stmt.decorator_list:
+                # ``ast`` gives the decorator expression's line; ``@(`` or ``@\`` puts the ``@`` above it
+                while start > 1 and not lines[start - 1].lstrip().startswith("@"):
+                    start -= 1
             if holds(spots, start, end):
                 if isinstance(stmt, ast.ClassDef) and stmt.body[0].lineno > stmt.lineno:
                     visit(stmt.body, True)  # an indented body: narrow its members

@@ -142,3 +142,20 @@ def test_finding_in_a_method_through_an_attribute_set_elsewhere() -> None:
     src = SOURCE + "\n" + "\n".join(f"def pad{i}():\n    return {i}\n" for i in range(30))
     findings = lint_source(src, "m.py", Config.default())
     assert [(f.code, f.line) for f in findings] == [("TFH201", 15), ("TFH201", 29)]
+
+
+def test_decorator_expression_below_its_at_sign() -> None:
+    src = "import requests\n@(\n    deco\n)\ndef a():\n    return 1\n@\\\nother\ndef b():\n    return 2\ndef c():\n    return requests.get('u')\n"
+    out = _narrow(src, {12})
+    assert out is not None
+    assert out.splitlines()[1:10] == ["def a(): ...", "", "", "", "", "def b(): ...", "", "", ""]
+    ast.parse(out)
+    assert [(f.code, f.line) for f in lint_source(src, "m.py", Config.default())] == [("TFH201", 12)]
+
+
+def test_engine_falls_back_to_the_whole_file_when_the_narrowed_text_does_not_parse(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from smullyan.linter import engine
+
+    monkeypatch.setattr(engine, "narrow", lambda *args: "def (:\n")
+    findings = lint_source(SOURCE, "m.py", Config.default())
+    assert [(f.code, f.line) for f in findings] == [("TFH201", 15), ("TFH201", 29)]
