@@ -8,6 +8,7 @@ import sysconfig
 from pathlib import Path
 
 import libcst as cst
+import pytest
 
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
@@ -153,7 +154,9 @@ def test_decorator_expression_below_its_at_sign() -> None:
     assert [(f.code, f.line) for f in lint_source(src, "m.py", Config.default())] == [("TFH201", 12)]
 
 
-def test_engine_falls_back_to_the_whole_file_when_the_narrowed_text_does_not_parse(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_engine_falls_back_to_the_whole_file_when_the_narrowed_text_does_not_parse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from smullyan.linter import engine
 
     monkeypatch.setattr(engine, "narrow", lambda *args: "def (:\n")
