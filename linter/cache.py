@@ -9,7 +9,9 @@ the configuration, and the linter's own code.  So:
   ``smullyan.rules``, so the rule set and any change to a rule start a new
   namespace).  A run reads one index at start and writes it once at the end.
 - The index maps each file's absolute path to ``(display path, size, mtime_ns,
-  sha256 of the bytes, findings)``.  The *content key is the sha256*: an entry
+  sha256 of the bytes, findings, package)``; the package (from the
+  ``__init__.py`` files above it) is part of the key because relative imports
+  resolve through it.  The *content key is the sha256*: an entry
   is reused only for the same bytes.  ``size`` and ``mtime_ns`` serve only to
   skip re-hashing: when both equal the recorded entry the file is taken as
   unchanged without being read (as git's index, ruff and mypy do).  An edit that
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 CACHE_DIR_NAME = ".smullyan_cache"
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 KEEP_INDEXES = 8
 RACY_WINDOW_NS = 2_000_000_000
 _CACHEDIR_TAG = (
@@ -104,6 +106,7 @@ class CacheEntry:
     mtime_ns: int  # -1 when racy: always re-hash
     sha: str
     findings: tuple[FindingRow, ...]
+    package: str = ""  # the package the file sat in (relative imports resolve through it)
 
     def to_findings(self, path: str) -> list[Finding]:
         return [Finding(path, *row) for row in self.findings]
@@ -116,11 +119,12 @@ def _rows(findings: Iterable[Finding]) -> tuple[FindingRow, ...]:
 
 
 def _parse_entry(raw: Any) -> CacheEntry | None:
-    if not isinstance(raw, list) or len(raw) != 5:
+    if not isinstance(raw, list) or len(raw) != 6:
         return None
-    display, size, mtime_ns, sha, rows = raw
+    display, size, mtime_ns, sha, rows, package = raw
     if not (
         isinstance(display, str)
+        and isinstance(package, str)
         and isinstance(size, int)
         and isinstance(mtime_ns, int)
         and isinstance(sha, str)
@@ -137,7 +141,7 @@ def _parse_entry(raw: Any) -> CacheEntry | None:
         if not all(isinstance(v, str) for v in (code, name, message)):
             return None
         parsed.append((line, col, end_line, end_col, code, name, message))
-    return CacheEntry(display, size, mtime_ns, sha, tuple(parsed))
+    return CacheEntry(display, size, mtime_ns, sha, tuple(parsed), package)
 
 
 class Cache:
@@ -183,23 +187,26 @@ class Cache:
     def entry(self, path: str) -> CacheEntry | None:
         return self._entries.get(os.path.abspath(path))
 
-    def lookup_stat(self, path: str, display: str, size: int, mtime_ns: int) -> list[Finding] | None:
+    def lookup_stat(
+        self, path: str, display: str, size: int, mtime_ns: int, package: str = ""
+    ) -> list[Finding] | None:
         """Findings for ``path`` if its size and mtime match a non-racy entry: no hashing."""
         entry = self._entries.get(os.path.abspath(path))
         if (
             entry is not None
             and entry.mtime_ns >= 0
             and entry.display == display
+            and entry.package == package
             and entry.size == size
             and entry.mtime_ns == mtime_ns
         ):
             return entry.to_findings(display)
         return None
 
-    def lookup_sha(self, path: str, display: str, sha: str) -> list[Finding] | None:
+    def lookup_sha(self, path: str, display: str, sha: str, package: str = "") -> list[Finding] | None:
         """Findings for ``path`` if its recorded content hash is ``sha``."""
         entry = self._entries.get(os.path.abspath(path))
-        if entry is not None and entry.display == display and entry.sha == sha:
+        if entry is not None and entry.display == display and entry.sha == sha and entry.package == package:
             return entry.to_findings(display)
         return None
 
@@ -214,13 +221,14 @@ class Cache:
         sha: str,
         findings: Iterable[Finding],
         *,
+        package: str = "",
         now_ns: int | None = None,
     ) -> None:
         """Remember the findings for this content (``size``/``mtime_ns`` from before the read)."""
         now = time.time_ns() if now_ns is None else now_ns
         if now - mtime_ns < RACY_WINDOW_NS:
             mtime_ns = -1
-        new = CacheEntry(display, size, mtime_ns, sha, _rows(findings))
+        new = CacheEntry(display, size, mtime_ns, sha, _rows(findings), package)
         key = os.path.abspath(path)
         if self._entries.get(key) != new:
             self._entries[key] = new
@@ -233,7 +241,7 @@ class Cache:
         payload = {
             "format": INDEX_FORMAT,
             "files": {
-                key: [e.display, e.size, e.mtime_ns, e.sha, [list(r) for r in e.findings]]
+                key: [e.display, e.size, e.mtime_ns, e.sha, [list(r) for r in e.findings], e.package]
                 for key, e in self._entries.items()
             },
         }

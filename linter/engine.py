@@ -34,6 +34,7 @@ from .config import Config
 from .findings import Finding
 from .names import Names
 from .narrow import narrow
+from .packages import package_of
 from .noqa import logical_line_texts, suppressed
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
@@ -287,8 +288,9 @@ def _lint_rules(
             # still parse it; then every enabled rule runs without the screen.
             ast_error = exc
     narrowed: str | None = None
+    package = package_of(path)
     if tree is not None:
-        screen = Screen(tree)
+        screen = Screen(tree, package)
         candidates: list[type[Rule]] = []
         spots: set[int] | None = set()
         for rule in rules:
@@ -306,7 +308,7 @@ def _lint_rules(
         if spots:
             narrowed = narrow(decode(source), tree, spots, screen.binders)
     else:
-        screen = Screen(ast.Module(body=[], type_ignores=[]))
+        screen = Screen(ast.Module(body=[], type_ignores=[]), package)
         candidates = rules
 
     module: cst.Module | None = None
@@ -333,7 +335,7 @@ def _lint_rules(
     except (RecursionError, MemoryError, ValueError, SyntaxError, LookupError) as exc:
         return [_syntax_error_finding(path, ast_error or exc)]
 
-    names = Names(module)
+    names = Names(module, package)
     instances: list[Rule] = []
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []

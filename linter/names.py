@@ -25,6 +25,7 @@ from typing import Optional, Sequence, Union
 import libcst as cst
 
 from . import knowledge
+from .packages import absolute_module
 
 Ref = Optional[tuple[str, bool]]
 
@@ -57,7 +58,8 @@ class _Scope:
 class Names:
     """The resolver. Create one per module, register it first in the traversal."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, package: str | None = None) -> None:
+        self.package = package  # resolves relative imports (see :func:`package_of`)
         self.module_scope = _Scope("module")
         self.stack: list[_Scope] = [self.module_scope]
         self._prefill(module.body)
@@ -157,6 +159,10 @@ class Names:
             return
         module = dotted(node.module) if node.module is not None else ""
         prefix = "." * len(node.relative) + (module or "")
+        if node.relative:
+            resolved = absolute_module(module or None, len(node.relative), self.package)
+            if resolved is not None:
+                prefix = resolved
         for alias in node.names:
             name = dotted(alias.name) or ""
             full = f"{prefix}.{name}" if prefix and not prefix.endswith(".") else f"{prefix}{name}"

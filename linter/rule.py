@@ -27,6 +27,7 @@ import libcst as cst
 from libcst import BatchableCSTVisitor
 
 from .knowledge import Knowledge
+from .packages import absolute_module
 
 if TYPE_CHECKING:
     from .config import Config
@@ -46,8 +47,13 @@ _LEAVES: frozenset[type] = frozenset(
 class Screen:
     """Facts about a module from one ``ast`` walk, computed lazily."""
 
-    def __init__(self, tree: ast.AST) -> None:
+    def __init__(self, tree: ast.AST, package: str | None = None) -> None:
         self.tree = tree
+        self.package = package  # resolves relative imports
+
+    def _from_module(self, node: ast.ImportFrom) -> str | None:
+        """The absolute module a ``from`` import reads from, or None (relative, package unknown)."""
+        return absolute_module(node.module, node.level, self.package)
 
     @cached_property
     def _nodes(self) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST]]:
@@ -98,10 +104,14 @@ class Screen:
                 names = [a.name for a in node.names]
             else:
                 assert isinstance(node, ast.ImportFrom)
-                mod = "." * node.level + (node.module or "")
-                names = [f"{mod}.{a.name}" if node.module else f"{mod}{a.name}" for a in node.names]
-                if node.module:
-                    names.append(mod)
+                resolved = self._from_module(node)
+                if resolved is not None:
+                    names = [f"{resolved}.{a.name}" for a in node.names] + [resolved]
+                else:
+                    mod = "." * node.level + (node.module or "")
+                    names = [f"{mod}.{a.name}" if node.module else f"{mod}{a.name}" for a in node.names]
+                    if node.module:
+                        names.append(mod)
             for name in names:
                 parts = name.split(".")
                 for i in range(1, len(parts) + 1):
@@ -127,9 +137,10 @@ class Screen:
         out: dict[str, set[str]] = {}
         for node in self._nodes[0]:
             if isinstance(node, ast.ImportFrom):
-                if node.level or not node.module:
+                module = self._from_module(node)
+                if not module:
                     continue
-                root = node.module.split(".")[0]
+                root = module.split(".")[0]
                 out.setdefault(root, set()).update(a.asname or a.name for a in node.names)
             else:
                 assert isinstance(node, ast.Import)
@@ -173,13 +184,14 @@ class Screen:
 
     @cached_property
     def import_bindings(self) -> list[tuple[str, str]]:
-        """(local name, qualified name) for every absolute import: ``("send", "requests.post")``."""
+        """(local name, qualified name) for every import: ``("send", "requests.post")`` (relative ones when the package is known)."""
         out: list[tuple[str, str]] = []
         for node in self._nodes[0]:
             if isinstance(node, ast.ImportFrom):
-                if node.level or not node.module:
+                module = self._from_module(node)
+                if not module:
                     continue
-                out.extend((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+                out.extend((a.asname or a.name, f"{module}.{a.name}") for a in node.names)
             else:
                 assert isinstance(node, ast.Import)
                 for a in node.names:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from smullyan.linter.cache import Cache, file_digest
 from smullyan.linter.findings import Finding
+from smullyan.linter.packages import package_of
 
 if TYPE_CHECKING:
     from smullyan.linter.config import Config
@@ -236,13 +237,13 @@ def run(
             continue
         known: str | None = None
         if cache is not None:
-            hit = cache.lookup_stat(display, display, st.st_size, st.st_mtime_ns)
+            hit = cache.lookup_stat(display, display, st.st_size, st.st_mtime_ns, package_of(display) or "")
             if hit is not None:
                 result.findings.extend(hit)
                 result.files_from_cache += 1
                 continue
             entry = cache.entry(display)
-            if entry is not None and entry.display == display:
+            if entry is not None and entry.display == display and entry.package == (package_of(display) or ""):
                 known = entry.sha
         tasks.append((st.st_size, (display, known)))
 
@@ -266,7 +267,7 @@ def run(
         findings = outcome.findings
         if findings is None:
             reused = (
-                cache.lookup_sha(outcome.display, outcome.display, outcome.sha or "")
+                cache.lookup_sha(outcome.display, outcome.display, outcome.sha or "", package_of(outcome.display) or "")
                 if cache is not None
                 else None
             )
@@ -279,7 +280,13 @@ def run(
             result.files_linted += 1
         if cache is not None and outcome.sha is not None:
             cache.record(
-                outcome.display, outcome.display, outcome.size, outcome.mtime_ns, outcome.sha, findings
+                outcome.display,
+                outcome.display,
+                outcome.size,
+                outcome.mtime_ns,
+                outcome.sha,
+                findings,
+                package=package_of(outcome.display) or "",
             )
         result.findings.extend(findings)
 
