@@ -436,12 +436,30 @@ def _positions(
 
 
 def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is under ``root``, by the same field walk as the traversal.
+
+    (libcst's ``children`` builds each list through its visitor machinery,
+    several times slower.) Whitespace and punctuation fields are skipped, as
+    in the traversal, so a node the rules can report is always found.
+    """
     stack = [root]
+    pop, push, CSTNode = stack.pop, stack.append, cst.CSTNode
     while stack:
-        current = stack.pop()
+        current = pop()
         if current is node:
             return True
-        stack.extend(current.children)
+        cls = type(current)
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = _fields_of(cls)
+        for field in fields:
+            value = getattr(current, field)
+            if isinstance(value, CSTNode):
+                push(value)
+            elif type(value) is tuple or type(value) is list:
+                for child in value:
+                    if isinstance(child, CSTNode):
+                        push(child)
     return False
 
 
