@@ -71,3 +71,20 @@ def test_narrowing_hides_no_finding(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "narrow", lambda *args: None)
     whole = {name: lint_source(src, name, config) for name, src in sources}
     assert narrowed == whole
+
+
+# Rules that cannot say on which lines their findings grow, with the reason. Each one turns the
+# narrowing off for every file it admits, so the speed targets in docs/performance.md assume
+# this stays empty or small; add a rule here only with a measurement.
+WHOLE_FILE_RULES: dict[str, str] = {}
+
+
+def test_every_rule_names_its_candidate_lines() -> None:
+    from smullyan.linter.rule import Rule
+
+    for rule in all_rules():
+        localised = rule.candidate_lines.__func__ is not Rule.candidate_lines.__func__  # type: ignore[attr-defined]
+        assert localised or rule.code in WHOLE_FILE_RULES, (
+            f"{rule.code} does not implement candidate_lines: libcst would parse every file it admits "
+            "whole; implement it, or list the rule in WHOLE_FILE_RULES with the reason and a measurement"
+        )
