@@ -17,8 +17,9 @@ that real projects use: comments, blank lines, ``*``/``?``/``[...]`` globs,
 ``**`` (leading, trailing and in the middle), directory-only patterns with a
 trailing ``/``, patterns anchored by a leading or inner ``/``, negation with
 ``!`` (last match wins), backslash escapes, nested ``.gitignore`` files that
-apply to their own subtree, and the repository's ``.git/info/exclude``.  Not
-read: the user's global ``core.excludesFile``.
+apply to their own subtree, the repository's ``.git/info/exclude``, and the
+user's global excludes file (``core.excludesFile`` from git's global or the
+repository's config, else ``$XDG_CONFIG_HOME/git/ignore``), as git reads them.
 """
 
 from __future__ import annotations
@@ -225,6 +226,64 @@ def _find_repo_root(start: str) -> str | None:
         current = parent
 
 
+def _excludes_file(root: str) -> str | None:
+    """The user's excludes file for the work tree at ``root``, as git finds it.
+
+    ``core.excludesFile`` from the global config (``$GIT_CONFIG_GLOBAL``, else
+    ``$XDG_CONFIG_HOME/git/config`` and ``~/.gitconfig``) or the repository's
+    ``.git/config`` (the last one read wins); unset, ``$XDG_CONFIG_HOME/git/ignore``
+    (``~/.config/git/ignore``). ``~/`` is expanded. Never raises.
+    """
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    explicit_global = os.environ.get("GIT_CONFIG_GLOBAL")
+    configs = [explicit_global] if explicit_global else [os.path.join(xdg, "git", "config"), os.path.join(home, ".gitconfig")]
+    configs.append(os.path.join(root, ".git", "config"))
+    value: str | None = None
+    for path in configs:
+        found = _git_config_value(path, "core", "excludesfile")
+        if found is not None:
+            value = found
+    if value is None:
+        return os.path.join(xdg, "git", "ignore")
+    if not value:
+        return None  # `excludesFile =` turns it off
+    return os.path.expanduser(value)
+
+
+def _git_config_value(path: str, section: str, key: str) -> str | None:
+    """The last ``key`` in ``[section]`` of a git config file (no includes, no subsections)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return None
+    current = ""
+    value: str | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            header = line[1 : line.find("]")] if "]" in line else line[1:]
+            current = header.strip().lower()
+            continue
+        name, sep, rest = line.partition("=")
+        if current != section or name.strip().lower() != key:
+            continue
+        rest = rest.strip() if sep else ""
+        if rest.startswith('"'):
+            end = rest.find('"', 1)
+            rest = rest[1:end] if end > 0 else rest[1:]
+        else:
+            for mark in ("#", ";"):
+                cut = rest.find(mark)
+                if cut >= 0:
+                    rest = rest[:cut].rstrip()
+        value = rest
+    return value
+
+
 def _ancestor_ignores(directory: str) -> list[GitIgnore]:
     """``.gitignore`` files that apply to ``directory`` from above, outermost first.
 
@@ -235,6 +294,11 @@ def _ancestor_ignores(directory: str) -> list[GitIgnore]:
     if root is None:
         return []
     ignores: list[GitIgnore] = []
+    user_excludes = _excludes_file(root)
+    if user_excludes is not None:
+        global_ignore = GitIgnore.from_file(user_excludes, root)
+        if global_ignore is not None:
+            ignores.append(global_ignore)
     exclude = GitIgnore.from_file(os.path.join(root, ".git", "info", "exclude"), root)
     if exclude is not None:
         ignores.append(exclude)

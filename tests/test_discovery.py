@@ -19,6 +19,16 @@ def touch(root: Path, *rels: str) -> None:
         p.write_text("x = 1\n")
 
 
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test reads the developer's own git config or global excludes file."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("GIT_CONFIG_GLOBAL", raising=False)
+    return home
+
+
 @pytest.fixture
 def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
@@ -164,3 +174,55 @@ def test_matcher_agrees_with_git_check_ignore(tmp_path: Path) -> None:
     our_ignored = {rel for rel, is_dir in PATHS if ours.match(str(tmp_path / rel), is_dir)}
     assert len(git_ignored) >= 18  # the query really exercised git
     assert our_ignored == git_ignored
+
+
+def _repo(root: Path) -> None:
+    (root / ".git").mkdir()
+    touch(root, "app.py", "gen_models.py", "sub/gen_x.py", "scratch.py")
+
+
+def test_global_excludes_file_from_gitconfig(in_tmp: Path, own_home: Path) -> None:
+    _repo(in_tmp)
+    (own_home / ".gitconfig").write_text('[user]\n\tname = x\n[core]\n\texcludesFile = "~/my ignore"  \n')
+    (own_home / "my ignore").write_text("gen_*.py\n")
+    assert discover(["."]) == ["app.py", "scratch.py"]
+    # the repository's own config wins, and an empty value turns the file off
+    (in_tmp / ".git" / "config").write_text("[core]\n    excludesfile =\n")
+    assert discover(["."]) == ["app.py", "gen_models.py", "scratch.py", "sub/gen_x.py"]
+
+
+def test_global_excludes_default_location_and_precedence(
+    in_tmp: Path, own_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(in_tmp)
+    (own_home / ".config" / "git").mkdir(parents=True)
+    (own_home / ".config" / "git" / "ignore").write_text("gen_*.py\nscratch.py\n")
+    (in_tmp / ".gitignore").write_text("!scratch.py\n")  # a .gitignore outranks the global file
+    assert discover(["."]) == ["app.py", "scratch.py"]
+    xdg = own_home / "xdg"
+    (xdg / "git").mkdir(parents=True)
+    (xdg / "git" / "ignore").write_text("app.py\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(xdg))
+    assert discover(["."]) == ["gen_models.py", "scratch.py", "sub/gen_x.py"]
+
+
+def test_global_excludes_file_does_not_apply_outside_a_repository(in_tmp: Path, own_home: Path) -> None:
+    touch(in_tmp, "app.py", "gen_models.py")
+    (own_home / ".config" / "git").mkdir(parents=True)
+    (own_home / ".config" / "git" / "ignore").write_text("gen_*.py\n")
+    assert discover(["."]) == ["app.py", "gen_models.py"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_global_excludes_agree_with_git(tmp_path: Path, own_home: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    touch(repo, "app.py", "gen_models.py", "sub/gen_x.py", "scratch.py")
+    (own_home / ".gitconfig").write_text("[core]\n\texcludesFile = ~/ignores\n")
+    (own_home / "ignores").write_text("gen_*.py\n")
+    proc = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard"], cwd=repo, capture_output=True, text=True, check=True
+    )
+    ours = sorted(os.path.relpath(p, repo) for p in discover([str(repo)]))
+    assert ours == sorted(proc.stdout.split()) == ["app.py", "scratch.py"]
