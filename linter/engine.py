@@ -115,29 +115,14 @@ class _Dispatch:
         return tops
 
     def walk(self, node: cst.CSTNode) -> None:
-        """Pre-order traversal that reads fields instead of rebuilding nodes.
-
-        libcst's own ``visit`` re-creates every node it passes (validation
-        included) even for a read-only visitor; reading the dataclass fields
-        directly is several times cheaper. Whitespace and punctuation fields
-        are skipped: no rule looks at them.
-        """
+        """Pre-order traversal over :func:`_children` (fields, not libcst's ``visit``)."""
         cls = type(node)
         name = cls.__name__
         fns = self.visit_table.get(name)
         if fns:
             self._run(fns, node)
-        fields = _FIELDS.get(cls)
-        if fields is None:
-            fields = _fields_of(cls)
-        for field in fields:
-            value = getattr(node, field)
-            if isinstance(value, cst.CSTNode):
-                self.walk(value)
-            elif type(value) is tuple or type(value) is list:
-                for child in value:
-                    if isinstance(child, cst.CSTNode):
-                        self.walk(child)
+        for child in _children(node):
+            self.walk(child)
         fns = self.leave_table.get(name)
         if fns:
             self._run(fns, node)
@@ -177,6 +162,28 @@ def _fields_of(cls: type) -> tuple[str, ...]:
     result = tuple(names)
     _FIELDS[cls] = result
     return result
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The child nodes the traversal visits, in source order, read from the dataclass fields.
+
+    libcst's own ``visit`` re-creates every node it passes (validation
+    included) even for a read-only visitor; reading the fields directly is
+    several times cheaper. Whitespace and punctuation fields are skipped: no
+    rule looks at them.
+    """
+    cls = type(node)
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _fields_of(cls)
+    out: list[cst.CSTNode] = []
+    for field in fields:
+        value = getattr(node, field)
+        if isinstance(value, cst.CSTNode):
+            out.append(value)
+        elif type(value) is tuple or type(value) is list:
+            out.extend(child for child in value if isinstance(child, cst.CSTNode))
+    return out
 
 
 _METHOD_CACHE: dict[type, list[str]] = {}
@@ -436,30 +443,17 @@ def _positions(
 
 
 def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is under ``root``, by the same field walk as the traversal.
+    """Whether ``node`` is under ``root``, by the traversal's own :func:`_children`.
 
     (libcst's ``children`` builds each list through its visitor machinery,
-    several times slower.) Whitespace and punctuation fields are skipped, as
-    in the traversal, so a node the rules can report is always found.
+    several times slower.) A node the rules can report is always found.
     """
     stack = [root]
-    pop, push, CSTNode = stack.pop, stack.append, cst.CSTNode
     while stack:
-        current = pop()
+        current = stack.pop()
         if current is node:
             return True
-        cls = type(current)
-        fields = _FIELDS.get(cls)
-        if fields is None:
-            fields = _fields_of(cls)
-        for field in fields:
-            value = getattr(current, field)
-            if isinstance(value, CSTNode):
-                push(value)
-            elif type(value) is tuple or type(value) is list:
-                for child in value:
-                    if isinstance(child, CSTNode):
-                        push(child)
+        stack.extend(_children(current))
     return False
 
 
