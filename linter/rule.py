@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Mapping
 import libcst as cst
 from libcst import BatchableCSTVisitor
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, canonical
 from .packages import absolute_module
 
 if TYPE_CHECKING:
@@ -42,6 +42,15 @@ _LEAVES: frozenset[type] = frozenset(
         if isinstance(c, type) and issubclass(c, (ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.expr_context))
     }
 )
+
+
+def _last_name(func: ast.expr) -> str | None:
+    """``post`` for ``requests.post`` or ``post``; None for any other callee."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
 
 
 class Screen:
@@ -135,17 +144,8 @@ class Screen:
     def imported_locals_by_root(self) -> dict[str, frozenset[str]]:
         """Top-level module -> the local names its imports bind (``send`` for ``from requests import post as send``)."""
         out: dict[str, set[str]] = {}
-        for node in self._nodes[0]:
-            if isinstance(node, ast.ImportFrom):
-                module = self._from_module(node)
-                if not module:
-                    continue
-                root = module.split(".")[0]
-                out.setdefault(root, set()).update(a.asname or a.name for a in node.names)
-            else:
-                assert isinstance(node, ast.Import)
-                for a in node.names:
-                    out.setdefault(a.name.split(".")[0], set()).add(a.asname or a.name.split(".")[0])
+        for local, full in self.import_bindings:
+            out.setdefault(full.split(".")[0], set()).add(local)
         return {k: frozenset(v) for k, v in out.items()}
 
     def calls_any(self, relevant: "Mapping[str, frozenset[str]]") -> bool:
@@ -174,13 +174,20 @@ class Screen:
         for local, full in self.import_bindings:
             if full.split(".")[0] in relevant and (qualified is None or qualified(full)):
                 wanted.add(local)
-        out = []
-        for call in self._nodes[1]:
-            f = call.func
-            last = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-            if last in wanted:
-                out.append(call)
-        return out
+        return [call for call in self._nodes[1] if _last_name(call.func) in wanted]
+
+    def timeout_calls(self, knowledge: Knowledge, kind: str) -> list[ast.Call]:
+        """The calls the timeout rules look at: TFH201 (``kind="missing"``) or TFH202 (``"none"``).
+
+        Empty when the file-level screen (:meth:`calls_any` on
+        ``Knowledge.screen_names``) rules the file out; else every call of a
+        known function, class, factory or method (``Knowledge.spot_names``),
+        bare calls counting only through an import of a known name.
+        """
+        if not self.calls_any(knowledge.screen_names(kind)):
+            return []
+        qualified = knowledge.spot_imports(kind)
+        return self.calls_to(knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
 
     @cached_property
     def import_bindings(self) -> list[tuple[str, str]]:
@@ -201,14 +208,7 @@ class Screen:
     @cached_property
     def call_names(self) -> frozenset[str]:
         """The last component of every callee (``post`` for ``requests.post(...)``)."""
-        out: set[str] = set()
-        for call in self._nodes[1]:
-            f = call.func
-            if isinstance(f, ast.Attribute):
-                out.add(f.attr)
-            elif isinstance(f, ast.Name):
-                out.add(f.id)
-        return frozenset(out)
+        return frozenset(name for call in self._nodes[1] if (name := _last_name(call.func)) is not None)
 
     @property
     def handlers(self) -> list[ast.ExceptHandler]:

@@ -208,11 +208,7 @@ r = redis.Redis(host="h")  # error: TFH201
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        if not screen.calls_any(knowledge.screen_names("missing")):
-            return []
-        qualified = knowledge.spot_imports("missing")
-        spots = screen.calls_to(knowledge.spot_names("missing"), lambda q: kb.canonical(q) in qualified)
-        return [c.lineno for c in spots]
+        return [c.lineno for c in screen.timeout_calls(knowledge, "missing")]
 
     # nested functions run later: the enclosing deadline does not apply
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

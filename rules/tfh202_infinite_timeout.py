@@ -106,10 +106,7 @@ async def f(session: aiohttp.ClientSession):
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        if not screen.calls_any(knowledge.screen_names("none")):
-            return []
-        qualified = knowledge.spot_imports("none")
-        spots = screen.calls_to(knowledge.spot_names("none"), lambda q: kb.canonical(q) in qualified)
+        spots = screen.timeout_calls(knowledge, "none")
         # every finding is a None (alone, or in a (connect, read) tuple) passed to the call
         return [c.lineno for c in spots if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))]
 
