@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, Mapping
+from typing import Any, Callable, Final, Mapping, TypeVar, cast
 
 from smullyan.runtime.errors import TAGS
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +407,14 @@ class Knowledge:
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
 
+    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per (table, kind) for this (frozen) Knowledge."""
+        cache: dict[tuple[str, str], Any] = self.__dict__.setdefault("_memo_cache", {})
+        key = (table, kind)
+        if key not in cache:
+            cache[key] = build()
+        return cast(_T, cache[key])
+
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
             return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
@@ -420,9 +430,9 @@ class Knowledge:
         ``asyncio.subprocess.Process.wait`` screens on
         ``create_subprocess_exec``, not on every ``.wait()``.
         """
-        cache = self.__dict__.setdefault("_screen_cache", {})
-        if kind in cache:
-            return cache[kind]  # type: ignore[no-any-return]
+        return self._memo("screen_names", kind, lambda: self._build_screen_names(kind))
+
+    def _build_screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
         names = self._timeout_names(kind)
         producers: dict[str, set[str]] = {}
         for factory, cls in FACTORIES.items():
@@ -438,9 +448,7 @@ class Knowledge:
                 i = cls_idx[-1]
                 target.add(parts[i])
                 target |= producers.get(".".join(parts[: i + 1]), set())
-        result = {root: frozenset(v) for root, v in out.items()}
-        cache[kind] = result
-        return result
+        return {root: frozenset(v) for root, v in out.items()}
 
     def spot_names(self, kind: str) -> Mapping[str, frozenset[str]]:
         """:meth:`screen_names` plus the method names themselves (``post``, ``wait``).
@@ -450,16 +458,13 @@ class Knowledge:
         object (``self.s = requests.Session()`` in ``__init__``), so the
         definitions to parse are those that call either.
         """
-        cache = self.__dict__.setdefault("_spot_cache", {})
-        if kind in cache:
-            return cache[kind]  # type: ignore[no-any-return]
-        names = self._timeout_names(kind)
+        return self._memo("spot_names", kind, lambda: self._build_spot_names(kind))
+
+    def _build_spot_names(self, kind: str) -> Mapping[str, frozenset[str]]:
         out = {root: set(v) for root, v in self.screen_names(kind).items()}
-        for q in names:
+        for q in self._timeout_names(kind):
             out.setdefault(q.split(".")[0], set()).add(q.rsplit(".", 1)[-1])
-        result = {root: frozenset(v) for root, v in out.items()}
-        cache[kind] = result
-        return result
+        return {root: frozenset(v) for root, v in out.items()}
 
     def spot_imports(self, kind: str) -> frozenset[str]:
         """Qualified names an import must bind for a bare call of it to be a spot.
@@ -469,16 +474,14 @@ class Knowledge:
         ``from urllib.parse import quote`` is not (``urllib`` is a root only
         for ``urllib.request.urlopen``).
         """
-        cache = self.__dict__.setdefault("_spot_import_cache", {})
-        if kind in cache:
-            return cache[kind]  # type: ignore[no-any-return]
+        return self._memo("spot_imports", kind, lambda: self._build_spot_imports(kind))
+
+    def _build_spot_imports(self, kind: str) -> frozenset[str]:
         out: set[str] = set()
         for q in (*self._timeout_names(kind), *FACTORIES):
             parts = q.split(".")
             out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        result = frozenset(out)
-        cache[kind] = result
-        return result
+        return frozenset(out)
 
     def module_roots(self) -> frozenset[str]:
         """Top-level module names whose import makes a file a timeout candidate."""
