@@ -237,13 +237,14 @@ def run(
             continue
         known: str | None = None
         if cache is not None:
-            hit = cache.lookup_stat(display, display, st.st_size, st.st_mtime_ns, package_of(display) or "")
+            package = package_of(display) or ""
+            hit = cache.lookup_stat(display, display, st.st_size, st.st_mtime_ns, package)
             if hit is not None:
                 result.findings.extend(hit)
                 result.files_from_cache += 1
                 continue
             entry = cache.entry(display)
-            if entry is not None and entry.display == display and entry.package == (package_of(display) or ""):
+            if entry is not None and entry.display == display and entry.package == package:
                 known = entry.sha
         tasks.append((st.st_size, (display, known)))
 
@@ -265,9 +266,10 @@ def run(
 
     for outcome in outcomes:
         findings = outcome.findings
+        package = (package_of(outcome.display) or "") if cache is not None else ""
         if findings is None:
             reused = (
-                cache.lookup_sha(outcome.display, outcome.display, outcome.sha or "", package_of(outcome.display) or "")
+                cache.lookup_sha(outcome.display, outcome.display, outcome.sha or "", package)
                 if cache is not None
                 else None
             )
@@ -286,7 +288,7 @@ def run(
                 outcome.mtime_ns,
                 outcome.sha,
                 findings,
-                package=package_of(outcome.display) or "",
+                package=package,
             )
         result.findings.extend(findings)
 
