@@ -52,8 +52,10 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
     for node in binders:
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             global_lines.append(node.lineno)
-        elif _binds_attribute(node):
-            attr_lines.append(getattr(node, "lineno", 0) or getattr(getattr(node, "context_expr", None), "lineno", 0))
+        else:
+            line = _attribute_binding_line(node)
+            if line is not None:
+                attr_lines.append(line)
     global_lines.sort()
     attr_lines.sort()
     changed = False
@@ -99,11 +101,12 @@ def _ending(line: str) -> str:
     return "\n"
 
 
-def _binds_attribute(node: ast.AST) -> bool:
-    if isinstance(node, ast.Assign):
-        return any(isinstance(t, ast.Attribute) for t in node.targets)
-    if isinstance(node, ast.AnnAssign):
-        return isinstance(node.target, ast.Attribute)
-    if isinstance(node, ast.withitem):
-        return isinstance(node.optional_vars, ast.Attribute)
-    return False
+def _attribute_binding_line(node: ast.AST) -> int | None:
+    """The line of an assignment (or ``with ... as``) to an attribute, ``self.x = ...``; else None."""
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) for t in node.targets):
+        return node.lineno
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+        return node.lineno
+    if isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Attribute):
+        return node.context_expr.lineno
+    return None
