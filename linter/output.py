@@ -398,11 +398,11 @@ def _describe(code: str) -> RuleMeta | None:
 
 
 def rule_catalogue() -> list[RuleMeta]:
-    """Every rule the linter knows, the pseudo-rules TFH001/TFH002 included, sorted by code."""
+    """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code."""
     from smullyan.linter import registry
 
     metas: dict[str, RuleMeta] = {}
-    for code in ("TFH001", "TFH002"):
+    for code in registry.PSEUDO_RULES:
         meta = _describe(code)
         if meta is not None:
             metas[code] = meta
