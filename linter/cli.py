@@ -39,6 +39,26 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit 2."""
 
 
+#: What the linter imports beyond the standard library (the ``[lint]`` extra).
+LINT_EXTRA = "smullyan[lint]"
+
+
+def missing_linter_dependencies() -> list[str]:
+    """The linter's dependencies that are not installed (``pip install smullyan`` is the runtime only)."""
+    import importlib.util
+
+    return [name for name in ("libcst",) if importlib.util.find_spec(name) is None]
+
+
+def _require_linter() -> None:
+    missing = missing_linter_dependencies()
+    if missing:
+        raise UsageError(
+            f"the linter needs {', '.join(missing)}, which is not installed "
+            f"(`pip install smullyan` installs only the runtime): pip install '{LINT_EXTRA}'"
+        )
+
+
 def _version() -> str:
     import smullyan
 
@@ -495,6 +515,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_ERROR
+        if args.command in ("lint", "rules", "explain"):
+            _require_linter()
         if args.command == "lint":
             status = _lint(args)
         elif args.command == "rules":

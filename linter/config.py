@@ -442,7 +442,7 @@ def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
 
 def _read_toml(path: Path) -> Any:
     if _toml is None:  # pragma: no cover - Python 3.10 without tomli
-        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs the `tomli` package")
+        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs tomli: pip install 'smullyan[lint]'")
     try:
         with path.open("rb") as f:
             return _toml.load(f)
@@ -472,7 +472,10 @@ def _load_toml(path: Path, required: bool) -> Config | None:
 
 
 def _load_yaml(path: Path) -> Config:
-    import yaml
+    try:
+        import yaml
+    except ImportError:
+        raise ConfigError(f"{path}: reading YAML needs pyyaml: pip install 'smullyan[lint]'") from None
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -447,7 +447,7 @@ def discover(
     for arg in paths:
         if not os.path.exists(arg):
             raise PathNotFound(arg)
-        if custom is not None and _named_path_excluded(arg, custom, root):
+        if custom is not None and path_is_excluded(arg, custom, root):
             continue
         if os.path.isdir(arg):
             abs_dir = os.path.abspath(arg)
@@ -458,7 +458,7 @@ def discover(
     return result
 
 
-def _named_path_excluded(arg: str, custom: Excluded, root: str | None) -> bool:
+def path_is_excluded(arg: str, custom: Excluded, root: str | None) -> bool:
     """A path named on the command line is skipped when it, or a directory between it and
     the project root (else the current directory), matches a user-given exclude glob."""
     abspath = os.path.abspath(arg)

@@ -91,7 +91,24 @@ class Plugin:
         cls.extend_select = tuple(sorted(c for c in OFF_BY_DEFAULT if c in named))
         if cls.selected is not None and not cls.selected:
             return
+        import importlib.util
+
+        if importlib.util.find_spec("libcst") is None:
+            cls._without_libcst(named)
+            return
         cls._check_configs(getattr(options, "filenames", None) or ["."])
+
+    @classmethod
+    def _without_libcst(cls, named: Sequence[str]) -> None:
+        """smullyan without its [flake8] extra: an error when TFH was asked for, else a warning."""
+        import sys
+
+        message = "smullyan's rules need libcst, which is not installed: pip install 'smullyan[flake8]'"
+        if any(str(code).startswith("TFH") for code in named):
+            print(f"flake8: smullyan: error: {message}", file=sys.stderr)
+            raise SystemExit(2)
+        print(f"flake8: smullyan: warning: {message}; the TFH rules are off", file=sys.stderr)
+        cls.selected = frozenset()
 
     @classmethod
     def _check_configs(cls, paths: Sequence[str]) -> None:
@@ -139,6 +156,15 @@ class Plugin:
         except ConfigError as exc:
             raise SmullyanConfigError(f"smullyan: error: {exc}") from None
 
+    def _excluded(self, config: "Config") -> bool:
+        """The smullyan configuration's own ``exclude``/``extend-exclude`` globs hold in flake8 too."""
+        from .discovery import SKIP_DIRS, path_is_excluded, exclude_matcher
+
+        globs = [g for g in config.excludes() if g not in SKIP_DIRS]
+        if not globs or self.filename in ("-", "stdin") or not self.filename:
+            return False
+        return path_is_excluded(self.filename, exclude_matcher(globs, str(config.root)), str(config.root))
+
     def _source(self) -> "tuple[str | bytes, ast.Module | None]":
         """flake8's text and tree; the file's bytes when flake8 fell back to latin-1."""
         source = "".join(self.lines)
@@ -167,6 +193,8 @@ class Plugin:
         from .engine import lint_source  # imports libcst: only once a TFH code is selected
 
         config = self._config()
+        if self._excluded(config):
+            return
         source, tree = self._source()
         findings = lint_source(source, self.filename, config, apply_noqa=False, tree=tree, codes=selected)
         for f in findings:
