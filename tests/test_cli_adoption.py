@@ -284,3 +284,19 @@ def test_jobs_auto_and_no_files_warning(project: Path) -> None:
 def test_in_process_main_accepts_the_new_options(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lint", "--no-cache", "--format", "concise", "--extend-ignore", "TFH2", "pkg"]) == 0
     assert "No findings" in capsys.readouterr().out
+
+
+def test_every_lint_option_is_documented_in_cli_md() -> None:
+    import argparse
+
+    from smullyan.linter.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    for command in ("lint", "clean"):
+        for action in sub.choices[command]._actions:
+            for flag in action.option_strings:
+                if flag.startswith("--") and flag != "--help":
+                    assert f"`{flag}" in text, f"{command} {flag} is not in docs/cli.md"
+    assert "`smullyan clean" in text or "smullyan clean " in text
