@@ -90,8 +90,8 @@ def _per_file_ignores(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
             pairs[-1][1].append(token)
         else:
             raise argparse.ArgumentTypeError(f"expected \"glob:CODES\" entries, got {value!r}")
-    for glob, codes in pairs:
-        if not codes:
+    for glob, named in pairs:
+        if not named:
             raise argparse.ArgumentTypeError(f"{glob!r} names no codes; expected \"glob:CODE,CODE\"")
     return tuple((g, tuple(c)) for g, c in pairs)
 

@@ -68,11 +68,17 @@ class ConfigError(Exception):
     """A configuration mistake; ``str()`` is the complete user-facing message."""
 
 
+_KNOWN_CODES: tuple[str, ...] | None = None
+
+
 def known_codes() -> tuple[str, ...]:
     """Every rule code, pseudo-codes included (read from file names: imports no rule)."""
-    from .registry import codes_from_files
+    global _KNOWN_CODES
+    if _KNOWN_CODES is None:
+        from .registry import codes_from_files
 
-    return tuple(codes_from_files())
+        _KNOWN_CODES = tuple(codes_from_files())
+    return _KNOWN_CODES
 
 
 def selector_problem(selector: str, codes: "tuple[str, ...] | None" = None) -> str | None:
