@@ -324,7 +324,7 @@ def _lint(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
     if args.show_settings:
-        _show_settings(groups)
+        _show_settings(args, groups)
         return EXIT_OK
     if args.show_files:
         for file in sorted({f for group in groups for f in _discover(group)}):
@@ -372,9 +372,11 @@ def _lint(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _show_settings(groups: Sequence[_Group]) -> None:
+def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
     """Each group's resolved settings, as TOML-ish lines, with where each came from."""
     import json
+
+    from smullyan.linter import cache as cache_mod
 
     for i, group in enumerate(groups):
         config = group.config
@@ -382,7 +384,9 @@ def _show_settings(groups: Sequence[_Group]) -> None:
             print()
         print(f"# paths: {' '.join(group.paths)}")
         print(f"# configuration file: {config.source or '(none: defaults)'}")
-        print(f"# project root: {config.root}")
+        print(f"# globs relative to: {config.root}")
+        cache_dir = cache_mod.cache_directory(config.source, start=group.start, explicit=args.cache_dir)
+        print(f"# cache: {'(off: --no-cache)' if args.no_cache else cache_dir}")
         for key, value in config.settings().items():
             origin = config.origins.get(key, "default")
             print(f"{key} = {json.dumps(value)}  # {origin}")
