@@ -347,6 +347,8 @@ def add_to_text(text: str, codes_by_line: dict[int, set[str]]) -> tuple[str, int
         ending = raw[len(body):]
         comment = comments.get(row)
         m = NOQA_INLINE_REGEXP.search(body)
+        if m is not None and (comment is None or m.start() < comment[0]):
+            continue  # flake8 would read a "# noqa" inside a string first: no comment can help here
         if m is not None and m.group("codes") is None:
             continue  # a blanket noqa: nothing to add
         if m is not None:

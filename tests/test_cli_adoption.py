@@ -300,3 +300,15 @@ def test_every_lint_option_is_documented_in_cli_md() -> None:
                 if flag.startswith("--") and flag != "--help":
                     assert f"`{flag}" in text, f"{command} {flag} is not in docs/cli.md"
     assert "`smullyan clean" in text or "smullyan clean " in text
+
+
+def test_add_noqa_never_edits_a_string_and_puts_the_comment_where_flake8_reads_it() -> None:
+    from smullyan.linter.noqa import add_to_text, logical_line_texts, suppressed
+
+    src = "x = '# noqa: E501'; f()\ny = g(1)  # why\nz = \\\n    h()\n"
+    new, changed = add_to_text(src, {1: {"TFH201"}, 2: {"TFH201"}, 3: {"TFH202"}})
+    assert changed == 2
+    assert new.splitlines() == ["x = '# noqa: E501'; f()", "y = g(1)  # why  # noqa: TFH201", "z = \\",
+                                "    h()  # noqa: TFH202"]
+    texts = logical_line_texts(new)
+    assert suppressed(texts[1], "TFH201") and suppressed(texts[2], "TFH202") and not suppressed(texts[0], "TFH201")
