@@ -49,8 +49,12 @@ __all__ = [
     "CACHE_DIR_NAME",
     "Cache",
     "CacheEntry",
+    "NotACache",
+    "cache_directory",
+    "clear",
     "code_signature",
     "file_digest",
+    "project_root",
 ]
 
 CACHE_DIR_NAME = ".smullyan_cache"
@@ -287,8 +291,54 @@ class Cache:
                     old.unlink()
 
 
-def cache_directory(config_source: str | None, cwd: Path | None = None) -> Path:
-    """``.smullyan_cache`` next to the configuration file, else in the current directory."""
+def project_root(config_source: str | None, start: Path | None = None, cwd: Path | None = None) -> Path:
+    """The configuration file's directory, else the git work tree around ``start``, else ``cwd``."""
     if config_source:
-        return Path(config_source).resolve().parent / CACHE_DIR_NAME
-    return (cwd or Path.cwd()) / CACHE_DIR_NAME
+        return Path(config_source).resolve().parent
+    here = Path(os.path.abspath(start or cwd or Path.cwd()))
+    if here.is_file() or not here.exists():
+        here = here.parent
+    for directory in (here, *here.parents):
+        if (directory / ".git").exists():
+            return directory
+    return Path(os.path.abspath(cwd or Path.cwd()))
+
+
+def cache_directory(
+    config_source: str | None,
+    cwd: Path | None = None,
+    *,
+    start: Path | None = None,
+    explicit: Path | None = None,
+    environ: dict[str, str] | None = None,
+) -> Path:
+    """Where the cache lives: ``explicit`` (``--cache-dir``), else ``$SMULLYAN_CACHE_DIR``,
+    else ``.smullyan_cache`` at the :func:`project_root`."""
+    if explicit is not None:
+        return Path(os.path.abspath(explicit))
+    env = os.environ if environ is None else environ
+    if env.get("SMULLYAN_CACHE_DIR"):
+        return Path(os.path.abspath(env["SMULLYAN_CACHE_DIR"]))
+    return project_root(config_source, start, cwd) / CACHE_DIR_NAME
+
+
+class NotACache(Exception):
+    """``clear`` refused a directory that smullyan did not create."""
+
+
+def clear(directory: Path) -> bool:
+    """Delete a cache directory; False if there was none. Refuses (NotACache) a directory
+    without smullyan's ``CACHEDIR.TAG``, so a mistyped ``--cache-dir`` deletes nothing."""
+    import shutil
+
+    if not directory.exists():
+        return False
+    tag = directory / "CACHEDIR.TAG"
+    try:
+        ours = tag.read_text(encoding="utf-8") == _CACHEDIR_TAG
+    except OSError:
+        ours = False
+    if not directory.is_dir() or not ours:
+        raise NotACache(f"{directory} is not a smullyan cache (no CACHEDIR.TAG written by smullyan); not deleting it")
+    shutil.rmtree(directory)
+    return True

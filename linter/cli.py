@@ -23,6 +23,7 @@ from smullyan.linter import discovery, output
 from smullyan.linter.findings import Finding
 
 if TYPE_CHECKING:
+    from smullyan.linter.cache import Cache
     from smullyan.linter.config import Config
 
 __all__ = ["build_parser", "main"]
@@ -38,6 +39,26 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit 2."""
 
 
+#: What the linter imports beyond the standard library (the ``[lint]`` extra).
+LINT_EXTRA = "smullyan[lint]"
+
+
+def missing_linter_dependencies() -> list[str]:
+    """The linter's dependencies that are not installed (``pip install smullyan`` is the runtime only)."""
+    import importlib.util
+
+    return [name for name in ("libcst",) if importlib.util.find_spec(name) is None]
+
+
+def _require_linter() -> None:
+    missing = missing_linter_dependencies()
+    if missing:
+        raise UsageError(
+            f"the linter needs {', '.join(missing)}, which is not installed "
+            f"(`pip install smullyan` installs only the runtime): pip install '{LINT_EXTRA}'"
+        )
+
+
 def _version() -> str:
     import smullyan
 
@@ -48,20 +69,42 @@ def _version() -> str:
 
 
 def _code_list(value: str) -> tuple[str, ...]:
-    codes = tuple(c.strip().upper() for c in value.split(",") if c.strip())
-    for code in codes:
-        if not code.isalnum():
-            raise argparse.ArgumentTypeError(f"not a rule code or prefix: {code!r}")
-    return codes
+    """Comma-separated selectors, as written: checked against the rules later (exit 2)."""
+    return tuple(c.strip() for c in value.split(",") if c.strip())
+
+
+def _glob_list(value: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in value.split(",") if c.strip())
+
+
+def _per_file_ignores(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """flake8's syntax: ``glob:CODE,CODE glob2:CODE`` (whitespace or commas between entries)."""
+    pairs: list[tuple[str, list[str]]] = []
+    for token in value.replace(",", " ").split():
+        if ":" in token:
+            glob, _, codes = token.rpartition(":")
+            if not glob:
+                raise argparse.ArgumentTypeError(f"expected \"glob:CODES\", got {token!r}")
+            pairs.append((glob, [c for c in codes.split(",") if c]))
+        elif pairs:
+            pairs[-1][1].append(token)
+        else:
+            raise argparse.ArgumentTypeError(f"expected \"glob:CODES\" entries, got {value!r}")
+    for glob, named in pairs:
+        if not named:
+            raise argparse.ArgumentTypeError(f"{glob!r} names no codes; expected \"glob:CODE,CODE\"")
+    return tuple((g, tuple(c)) for g, c in pairs)
 
 
 def _jobs(value: str) -> int:
+    if value == "auto":
+        return 0
     try:
         jobs = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a positive integer or 'auto', got {value!r}") from None
     if jobs < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive integer or 'auto', got {value!r}")
     return jobs
 
 
@@ -92,28 +135,57 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="files or directories to lint (default: .); '-' reads stdin",
     )
-    lint.add_argument("--select", type=_code_list, metavar="CODES",
-                      help="comma-separated codes or prefixes to enable (replaces the config's)")
-    lint.add_argument("--ignore", type=_code_list, metavar="CODES",
-                      help="comma-separated codes or prefixes to disable (replaces the config's)")
+    sel = lint.add_argument_group("rule selection")
+    sel.add_argument("--select", type=_code_list, metavar="CODES",
+                     help="comma-separated codes or prefixes to enable (replaces the config's)")
+    sel.add_argument("--extend-select", type=_code_list, metavar="CODES", action="append",
+                     help="codes or prefixes to enable on top of the selection")
+    sel.add_argument("--ignore", type=_code_list, metavar="CODES",
+                     help="comma-separated codes or prefixes to disable (replaces the config's)")
+    sel.add_argument("--extend-ignore", type=_code_list, metavar="CODES", action="append",
+                     help="codes or prefixes to disable on top of the config's ignore")
+    sel.add_argument("--per-file-ignores", type=_per_file_ignores, metavar="GLOB:CODES",
+                     help="flake8's syntax, e.g. 'tests/*:TFH201 scripts/*:TFH2' (replaces the config's; "
+                     "globs relative to the current directory)")
+    files = lint.add_argument_group("file selection")
+    files.add_argument("--exclude", type=_glob_list, metavar="GLOBS",
+                       help="comma-separated globs of files/directories to skip (replaces the default list)")
+    files.add_argument("--extend-exclude", type=_glob_list, metavar="GLOBS", action="append",
+                       help="globs to skip on top of the default list and the config's")
+    files.add_argument("--stdin-filename", metavar="NAME",
+                       help="read the source from stdin and report it as NAME (also matched by "
+                       "per-file-ignores and used to find the configuration)")
     lint.add_argument("--config", type=Path, metavar="FILE",
                       help="pyproject.toml or .smullyan.yaml to use instead of searching for one")
-    lint.add_argument("--format", choices=output.FORMATS, default="text",
-                      help="output format (default: text)")
-    lint.add_argument("--output", "-o", type=Path, metavar="FILE",
-                      help="write the report to FILE instead of stdout")
-    lint.add_argument("--statistics", action="store_true",
-                      help="print the number of findings per code at the end")
-    lint.add_argument("--jobs", "-j", type=_jobs, metavar="N",
-                      help="worker processes (default: all cores; 1 lints in-process)")
-    lint.add_argument("--no-cache", action="store_true",
-                      help="neither read nor write .smullyan_cache/")
-    lint.add_argument("--exit-zero", action="store_true",
-                      help="exit 0 even when there are findings")
-    lint.add_argument("--quiet", "-q", action="store_true",
-                      help="print the findings and nothing else")
-    lint.add_argument("--stdin-filename", metavar="NAME",
-                      help="the file name to report (and to match per-file-ignores) for '-'")
+    out = lint.add_argument_group("output")
+    out.add_argument("--format", "--output-format", dest="format", choices=output.FORMATS, default="text",
+                     help="output format (default: text, also called full; concise: one line per finding)")
+    out.add_argument("--no-show-source", dest="show_source", action="store_false", default=True,
+                     help="text format without the source line, caret and help URL (same as --format concise)")
+    out.add_argument("--output", "-o", type=Path, metavar="FILE",
+                     help="write the report to FILE instead of stdout")
+    out.add_argument("--statistics", action="store_true",
+                     help="print the number of findings per code at the end")
+    out.add_argument("--exit-zero", action="store_true",
+                     help="exit 0 even when there are findings")
+    out.add_argument("--quiet", "-q", action="store_true",
+                     help="print the findings and nothing else")
+    run = lint.add_argument_group("running")
+    run.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                     help="worker processes: a number or 'auto' (default: auto = all cores; 1 lints in-process)")
+    run.add_argument("--no-cache", action="store_true",
+                     help="neither read nor write the cache")
+    run.add_argument("--cache-dir", type=Path, metavar="DIR",
+                     help="where the cache lives (default: $SMULLYAN_CACHE_DIR, else .smullyan_cache/ at "
+                     "the project root: the config's directory, else the git root, else the current directory)")
+    modes = lint.add_argument_group("other modes (print, change files, or lint nothing)")
+    modes.add_argument("--add-noqa", action="store_true",
+                       help="append '# noqa: CODE' to every line that has a finding (merging with an "
+                       "existing '# noqa: ...'), then exit 0")
+    modes.add_argument("--show-settings", action="store_true",
+                       help="print the resolved configuration of each path and where it came from, then exit")
+    modes.add_argument("--show-files", action="store_true",
+                       help="print the files that would be linted, then exit")
 
     rules = sub.add_parser("rules", help="list every rule", description="List every rule: code, name, summary.")
     rules.add_argument("--markdown", action="store_true",
@@ -122,6 +194,13 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="show a rule's documentation",
                              description="Print a rule's documentation (Markdown).")
     explain.add_argument("code", metavar="CODE", help="a rule code (TFH201) or name (call-without-timeout)")
+
+    clean = sub.add_parser("clean", help="delete the cache",
+                           description="Delete the findings cache of the project around PATH "
+                           "(default: the current directory), or the one --cache-dir names.")
+    clean.add_argument("paths", nargs="*", metavar="PATH", help="a path in the project (default: .)")
+    clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache directory to delete")
+    clean.add_argument("--config", type=Path, metavar="FILE", help="the configuration that marks the project root")
     return parser
 
 
@@ -133,6 +212,7 @@ class _Group:
     """Files that share one configuration."""
 
     config: Config
+    start: Path
     paths: list[str] = field(default_factory=list)
 
 
@@ -142,22 +222,29 @@ def _load_config(start: Path, explicit: Path | None) -> Config:
     return load_config(start, explicit)
 
 
+def _flatten(values: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(v for group in values for v in group)
+
+
 def _with_overrides(config: Config, args: argparse.Namespace) -> Config:
-    overrides: dict[str, tuple[str, ...]] = {}
-    if args.select is not None:
-        overrides["select"] = args.select
-    if args.ignore is not None:
-        overrides["ignore"] = args.ignore
-    return config.with_overrides(**overrides) if overrides else config
+    return config.with_overrides(
+        select=args.select,
+        ignore=args.ignore,
+        extend_select=_flatten(args.extend_select),
+        extend_ignore=_flatten(args.extend_ignore),
+        per_file_ignores=args.per_file_ignores,
+        exclude=args.exclude,
+        extend_exclude=_flatten(args.extend_exclude),
+    )
 
 
-def _config_key(config: Config) -> tuple[str | None, str]:
-    return (config.source, config.fingerprint())
+def _config_key(config: Config) -> tuple[str | None, str, tuple[str, ...]]:
+    return (config.source, config.fingerprint(), config.excludes())
 
 
 def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]:
     """Load the configuration for each path argument (walking up from it) and group them."""
-    groups: dict[tuple[str | None, str], _Group] = {}
+    groups: dict[tuple[str | None, str, tuple[str, ...]], _Group] = {}
     by_directory: dict[str, Config] = {}  # pre-commit passes many files from few directories
     for arg in paths:
         start = Path(args.stdin_filename or ".") if arg == STDIN else Path(arg)
@@ -168,7 +255,7 @@ def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]
         if config is None:
             config = _with_overrides(_load_config(Path(directory), args.config), args)
             by_directory[directory] = config
-        group = groups.setdefault(_config_key(config), _Group(config))
+        group = groups.setdefault(_config_key(config), _Group(config, Path(directory)))
         group.paths.append(arg)
     return list(groups.values())
 
@@ -186,12 +273,15 @@ def _open_output(target: Path | None) -> Iterator[TextIO]:
         yield stream
 
 
-def _lint(args: argparse.Namespace) -> int:
-    from smullyan.linter import cache as cache_mod
-    from smullyan.linter import runner
-    from smullyan.linter.config import ConfigError
-
-    paths: list[str] = list(args.paths) or ["."]
+def _check_paths(args: argparse.Namespace) -> list[str]:
+    paths: list[str] = list(args.paths)
+    if args.stdin_filename is not None:
+        if not paths:
+            paths = [STDIN]  # --stdin-filename implies reading stdin, as in ruff
+        elif STDIN not in paths:
+            raise UsageError("--stdin-filename reads stdin: give '-' (or no path), not "
+                             + ", ".join(paths))
+    paths = paths or ["."]
     for p in paths:
         if p != STDIN and not os.path.exists(p):
             raise UsageError(f"path not found: {p}")
@@ -199,11 +289,47 @@ def _lint(args: argparse.Namespace) -> int:
         raise UsageError("'-' (stdin) can be given only once")
     if args.config is not None and not args.config.is_file():
         raise UsageError(f"config file not found: {args.config}")
+    if args.add_noqa and STDIN in paths:
+        raise UsageError("--add-noqa changes files; it cannot read stdin")
+    return paths
 
+
+def _discover(group: _Group) -> list[str]:
+    file_args = [p for p in group.paths if p != STDIN]
+    if not file_args:
+        return []
+    try:
+        return discovery.discover(file_args, excludes=group.config.excludes(), root=str(group.config.root))
+    except discovery.PathNotFound as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _cache_for(args: argparse.Namespace, group: _Group) -> Cache | None:
+    from smullyan.linter import cache as cache_mod
+
+    if args.no_cache:
+        return None
+    directory = cache_mod.cache_directory(group.config.source, start=group.start, explicit=args.cache_dir)
+    return cache_mod.Cache.for_config(directory, group.config.fingerprint())
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from smullyan.linter import runner
+    from smullyan.linter.config import ConfigError
+
+    paths = _check_paths(args)
     try:
         groups = _group_paths(args, paths)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+
+    if args.show_settings:
+        _show_settings(args, groups)
+        return EXIT_OK
+    if args.show_files:
+        for file in sorted({f for group in groups for f in _discover(group)}):
+            print(file)
+        return EXIT_OK
 
     jobs = args.jobs or runner.default_jobs()
     findings: list[Finding] = []
@@ -215,33 +341,55 @@ def _lint(args: argparse.Namespace) -> int:
             print(f"{PROG}: warning: no process pool ({exc}); linting in-process", file=sys.stderr)
 
     for group in groups:
-        file_args = [p for p in group.paths if p != STDIN]
         if STDIN in group.paths:
             data = sys.stdin.buffer.read() if sys.stdin is not None else b""
             display = discovery.display_path(args.stdin_filename) if args.stdin_filename else "stdin"
             stdin_sources[display] = data
             findings.extend(runner.lint_stdin(data, display, group.config))
             files_checked += 1
-        if not file_args:
+        files = _discover(group)
+        if not files:
             continue
-        try:
-            files = discovery.discover(file_args)
-        except discovery.PathNotFound as exc:
-            raise UsageError(str(exc)) from None
-        cache = None
-        if not args.no_cache:
-            cache = cache_mod.Cache.for_config(
-                cache_mod.cache_directory(group.config.source), group.config.fingerprint()
-            )
-        result = runner.run(files, group.config, jobs=jobs, cache=cache, on_pool_error=pool_warning)
+        result = runner.run(files, group.config, jobs=jobs, cache=_cache_for(args, group),
+                            on_pool_error=pool_warning)
         findings.extend(result.findings)
         files_checked += result.files_checked
 
+    if files_checked == 0 and not args.quiet:
+        print(f"{PROG}: warning: no Python files found under {', '.join(paths)}", file=sys.stderr)
     findings = runner.sort_findings(findings)
+    if args.add_noqa:
+        from smullyan.linter import noqa
+
+        added, changed = noqa.add_noqa(findings)
+        if not args.quiet:
+            print(f"Added {added} noqa directive{'s' if added != 1 else ''} "
+                  f"to {changed} file{'s' if changed != 1 else ''}.")
+        return EXIT_OK
     _report(args, findings, files_checked, stdin_sources)
     if findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
+    """Each group's resolved settings, as TOML-ish lines, with where each came from."""
+    import json
+
+    from smullyan.linter import cache as cache_mod
+
+    for i, group in enumerate(groups):
+        config = group.config
+        if i:
+            print()
+        print(f"# paths: {' '.join(group.paths)}")
+        print(f"# configuration file: {config.source or '(none: defaults)'}")
+        print(f"# globs relative to: {config.root}")
+        cache_dir = cache_mod.cache_directory(config.source, start=group.start, explicit=args.cache_dir)
+        print(f"# cache: {'(off: --no-cache)' if args.no_cache else cache_dir}")
+        for key, value in config.settings().items():
+            origin = config.origins.get(key, "default")
+            print(f"{key} = {json.dumps(value)}  # {origin}")
 
 
 def _report(
@@ -252,21 +400,23 @@ def _report(
 ) -> None:
     with _open_output(args.output) as stream:
         fmt = args.format
-        if fmt == "text":
+        sources = output.SourceLines(stdin_sources)
+        if fmt in ("text", "full", "concise"):
             output.format_text(
                 findings,
                 stream,
-                sources=output.SourceLines(stdin_sources),
-                color=args.output is None and output.use_color(stream),
+                sources=sources,
+                color=output.use_color(stream, to_file=args.output is not None),
+                show_source=args.show_source and fmt != "concise",
             )
         elif fmt == "json":
-            output.format_json(findings, stream)
+            output.format_json(findings, stream, sources=sources)
         elif fmt == "sarif":
             output.format_sarif(findings, stream)
         else:
             output.format_github(findings, stream)
         # Extra lines must not corrupt a machine-readable document on stdout.
-        if fmt in ("text", "github"):
+        if fmt in ("text", "full", "concise", "github"):
             human: TextIO = stream
         elif args.output is not None:
             human = sys.stdout
@@ -274,8 +424,30 @@ def _report(
             human = sys.stderr
         if args.statistics:
             output.format_statistics(findings, human)
-        if not args.quiet and fmt == "text":
+        if not args.quiet and fmt in ("text", "full", "concise"):
             output.format_summary(findings, files_checked, human)
+
+
+def _clean(args: argparse.Namespace) -> int:
+    from smullyan.linter import cache as cache_mod
+    from smullyan.linter.config import ConfigError
+
+    start = Path(args.paths[0]) if args.paths else Path(".")
+    if not start.exists():
+        raise UsageError(f"path not found: {start}")
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f"config file not found: {args.config}")
+    try:
+        config = _load_config(start, args.config)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    directory = cache_mod.cache_directory(config.source, start=start, explicit=args.cache_dir)
+    try:
+        removed = cache_mod.clear(directory)
+    except cache_mod.NotACache as exc:
+        raise UsageError(str(exc)) from None
+    print(f"Removed {directory}" if removed else f"No cache at {directory}")
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- rules / explain
@@ -347,10 +519,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_ERROR
+        if args.command in ("lint", "rules", "explain"):
+            _require_linter()
         if args.command == "lint":
             status = _lint(args)
         elif args.command == "rules":
             status = _rules(args)
+        elif args.command == "clean":
+            status = _clean(args)
         else:
             status = _explain(args)
         sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit

@@ -6,10 +6,14 @@ either file wins. When one directory has both a ``.smullyan.yaml`` and a
 (a file that exists only to configure smullyan is the more specific one).
 A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
 
-Keys (kebab-case): ``select``, ``ignore``, ``per-file-ignores``, ``classify``,
-``timeout-required``, ``retry-decorators``. Any mistake raises
+Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
+``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
+``classify``, ``timeout-required``, ``retry-decorators``. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
-expected.
+expected. A rule selector (in ``select``, ``ignore``, their ``extend-``
+forms and ``per-file-ignores``) must be a rule code or a prefix of one
+(upper case, as in flake8 and ruff); anything else is an error with a
+did-you-mean, never a silently empty selection.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .discovery import SKIP_DIRS
 from .knowledge import CLASSES, Knowledge
 
 if sys.version_info >= (3, 11):
@@ -38,20 +43,77 @@ else:  # pragma: no cover - Python 3.10
 
 KEYS = (
     "select",
+    "extend-select",
     "ignore",
+    "extend-ignore",
     "per-file-ignores",
+    "exclude",
+    "extend-exclude",
     "classify",
     "timeout-required",
     "retry-decorators",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
-_CODE_RE = re.compile(r"^[A-Z]{1,5}[0-9]{0,4}$")
+#: Rules that run only when selected by their full code (like ruff's RUF100):
+#: ``select = ["TFH"]`` does not turn them on, ``extend-select = ["TFH003"]`` does.
+OFF_BY_DEFAULT: frozenset[str] = frozenset({"TFH003"})
+
+#: Directory names never walked into unless ``exclude`` replaces this list.
+DEFAULT_EXCLUDE: tuple[str, ...] = tuple(sorted(SKIP_DIRS))
 _QUALNAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 class ConfigError(Exception):
     """A configuration mistake; ``str()`` is the complete user-facing message."""
+
+
+_KNOWN_CODES: tuple[str, ...] | None = None
+
+
+def known_codes() -> tuple[str, ...]:
+    """Every rule code, pseudo-codes included (read from file names: imports no rule)."""
+    global _KNOWN_CODES
+    if _KNOWN_CODES is None:
+        from .registry import codes_from_files
+
+        _KNOWN_CODES = tuple(codes_from_files())
+    return _KNOWN_CODES
+
+
+def selector_problem(selector: str, codes: "tuple[str, ...] | None" = None) -> str | None:
+    """Why ``selector`` selects no rule (with a did-you-mean), or None when it is valid.
+
+    A selector is a rule code or a prefix of one, upper case: ``TFH``, ``TFH2``,
+    ``TFH201``. Lower case is refused, as flake8 and ruff refuse it, with the
+    upper-case spelling suggested.
+    """
+    codes = known_codes() if codes is None else codes
+    if selector and any(code.startswith(selector) for code in codes):
+        return None
+    prefixes = sorted({c[:n] for c in codes for n in range(3, len(c) + 1)})
+    if selector.upper() != selector and any(c.startswith(selector.upper()) for c in codes):
+        return f"unknown rule selector {selector!r} (codes are upper case: did you mean {selector.upper()!r}?)"
+    if not selector:
+        return "empty rule selector"
+    close = difflib.get_close_matches(selector.upper(), prefixes, n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    if not selector.upper().startswith("TFH"):
+        hint += "; smullyan's rules are TFH codes (other tools' codes belong in their own config)"
+    return (
+        f"unknown rule selector {selector!r}{hint}; expected rule codes or prefixes like "
+        "TFH2 or TFH201 (`smullyan rules` lists them)"
+    )
+
+
+def check_selectors(where: str, key: str, codes: "tuple[str, ...] | list[str]") -> tuple[str, ...]:
+    """``codes`` unchanged when every one is a valid selector; else a ConfigError naming ``key``."""
+    known = known_codes()
+    for code in codes:
+        problem = selector_problem(code, known)
+        if problem is not None:
+            raise ConfigError(f"{where}: `{key}`: {problem}")
+    return tuple(codes)
 
 
 def _prefix_len(code: str, prefixes: tuple[str, ...]) -> int:
@@ -70,7 +132,11 @@ class Config:
     classify: Mapping[str, str] = field(default_factory=dict, hash=False)
     timeout_required: tuple[str, ...] = ()
     retry_decorators: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
     source: str | None = None
+    #: where each setting came from ("default", the file, "command line"), for --show-settings
+    origins: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     @classmethod
     def default(cls) -> "Config":
@@ -82,9 +148,12 @@ class Config:
         return Path(self.source).parent if self.source else Path.cwd()
 
     def is_enabled(self, code: str, path: str | None = None) -> bool:
-        """flake8-style prefix selection; ignore wins over a shorter or equal select."""
+        """flake8-style prefix selection; ignore wins over a shorter or equal select.
+
+        A code in :data:`OFF_BY_DEFAULT` needs its full code selected.
+        """
         sel = _prefix_len(code, self.select)
-        if sel < 0:
+        if sel < 0 or (code in OFF_BY_DEFAULT and sel < len(code)):
             return False
         if _prefix_len(code, self.ignore) >= sel:
             return False
@@ -103,10 +172,15 @@ class Config:
         rel = rel.replace(os.sep, "/")
         raw = str(path).replace(os.sep, "/")
         out = []
+        absolute = os.path.abspath(path).replace(os.sep, "/")
         for glob, codes in self.per_file_ignores:
             g = glob.replace(os.sep, "/")
             if g.startswith("./"):
                 g = g[2:]
+            if os.path.isabs(glob):
+                if fnmatch.fnmatchcase(absolute, g) or fnmatch.fnmatchcase(absolute, g.rstrip("/") + "/*"):
+                    out.append(codes)
+                continue
             if (
                 fnmatch.fnmatchcase(rel, g)
                 or fnmatch.fnmatchcase(raw, g)
@@ -136,24 +210,73 @@ class Config:
         ignore: "tuple[str, ...] | list[str] | None" = None,
         extend_select: "tuple[str, ...] | list[str] | None" = None,
         extend_ignore: "tuple[str, ...] | list[str] | None" = None,
+        per_file_ignores: "tuple[tuple[str, tuple[str, ...]], ...] | None" = None,
+        exclude: "tuple[str, ...] | list[str] | None" = None,
+        extend_exclude: "tuple[str, ...] | list[str] | None" = None,
+        origin: str = "command line",
     ) -> "Config":
-        """A copy with command-line selections applied (select/ignore replace, extend_* add)."""
+        """A copy with command-line settings applied.
+
+        ``select``/``ignore``/``per_file_ignores``/``exclude`` replace the
+        configuration's (as in flake8); the ``extend_*`` forms add to it.
+        Every selector is checked (:func:`check_selectors`); exclude globs given
+        here are relative to the current directory.
+        """
         changes: dict[str, Any] = {}
-        new_select = tuple(select) if select is not None else self.select
-        new_ignore = tuple(ignore) if ignore is not None else self.ignore
+        origins = dict(self.origins)
+        for key, codes in (("select", select), ("ignore", ignore),
+                           ("extend-select", extend_select), ("extend-ignore", extend_ignore)):
+            if codes is not None:
+                if key == "select" and not codes:
+                    raise ConfigError(f"{origin}: `--select` is empty: it would select no rule")
+                check_selectors(origin, f"--{key}", tuple(codes))
+        if select is not None:
+            changes["select"] = tuple(select)
+            origins["select"] = origin
+        if ignore is not None:
+            changes["ignore"] = tuple(ignore)
+            origins["ignore"] = origin
         if extend_select:
-            new_select = (*new_select, *extend_select)
+            changes["select"] = (*changes.get("select", self.select), *extend_select)
+            origins["select"] = f"{origins.get('select', 'default')} + {origin}"
         if extend_ignore:
-            new_ignore = (*new_ignore, *extend_ignore)
-        for key, codes in (("select", new_select), ("ignore", new_ignore)):
-            for c in codes:
-                if not _CODE_RE.match(c):
-                    raise ConfigError(
-                        f"command line: --{key} got {c!r}; expected rule codes or prefixes like TFH2 or TFH201"
-                    )
-        changes["select"] = new_select
-        changes["ignore"] = new_ignore
+            changes["ignore"] = (*changes.get("ignore", self.ignore), *extend_ignore)
+            origins["ignore"] = f"{origins.get('ignore', 'default')} + {origin}"
+        if per_file_ignores is not None:
+            for glob, codes in per_file_ignores:
+                check_selectors(origin, f"--per-file-ignores {glob}", codes)
+            cwd = os.getcwd()
+            changes["per_file_ignores"] = tuple(
+                (g if os.path.isabs(g) else os.path.join(cwd, g), c) for g, c in per_file_ignores
+            )
+            origins["per-file-ignores"] = origin
+        if exclude is not None:
+            changes["exclude"] = tuple(exclude)
+            origins["exclude"] = origin
+        if extend_exclude:
+            changes["extend_exclude"] = (*self.extend_exclude, *extend_exclude)
+            origins["extend-exclude"] = origin
+        if not changes:
+            return self
+        changes["origins"] = origins
         return dataclasses.replace(self, **changes)
+
+    def excludes(self) -> tuple[str, ...]:
+        """Every exclude glob: ``exclude`` (default: :data:`DEFAULT_EXCLUDE`) and ``extend-exclude``."""
+        return (*self.exclude, *self.extend_exclude)
+
+    def settings(self) -> dict[str, Any]:
+        """The resolved settings, keyed as in the configuration file (for --show-settings)."""
+        return {
+            "select": list(self.select),
+            "ignore": list(self.ignore),
+            "per-file-ignores": {g: list(c) for g, c in self.per_file_ignores},
+            "exclude": list(self.exclude),
+            "extend-exclude": list(self.extend_exclude),
+            "classify": dict(sorted(self.classify.items())),
+            "timeout-required": list(self.timeout_required),
+            "retry-decorators": list(self.retry_decorators),
+        }
 
     def knowledge(self) -> Knowledge:
         """The library knowledge extended by this configuration."""
@@ -187,12 +310,18 @@ def _codes(file: str, key: str, value: Any) -> tuple[str, ...]:
             f"{file}: `{key}` must be a list of rule codes or prefixes (like [\"TFH2\", \"TFH401\"]), "
             f"got {_show(value)}"
         )
-    for v in value:
-        if not _CODE_RE.match(v):
-            raise ConfigError(
-                f"{file}: `{key}` has {v!r}; expected rule codes or prefixes like \"TFH2\" or \"TFH201\""
-            )
-    return tuple(value)
+    return check_selectors(file, key, value)
+
+
+def _globs(file: str, key: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ConfigError(
+            f"{file}: `{key}` must be a list of file or directory globs (like [\"generated/\", \"*_pb2.py\"]), "
+            f"got {_show(value)}"
+        )
+    return tuple(v.strip() for v in value)
 
 
 def _qualnames(file: str, key: str, value: Any, allow_keyword: bool = False) -> tuple[str, ...]:
@@ -272,8 +401,12 @@ def _show(value: Any) -> str:
 
 _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "select": lambda f, v: _codes(f, "select", v),
+    "extend-select": lambda f, v: _codes(f, "extend-select", v),
     "ignore": lambda f, v: _codes(f, "ignore", v),
+    "extend-ignore": lambda f, v: _codes(f, "extend-ignore", v),
     "per-file-ignores": _per_file_ignores,
+    "exclude": lambda f, v: _globs(f, "exclude", v),
+    "extend-exclude": lambda f, v: _globs(f, "extend-exclude", v),
     "classify": _classify,
     "timeout-required": lambda f, v: _qualnames(f, "timeout-required", v, allow_keyword=True),
     "retry-decorators": lambda f, v: _qualnames(f, "retry-decorators", v),
@@ -295,13 +428,27 @@ def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
             raise ConfigError(
                 f"{file}: unknown key `{key}`{hint}; expected one of: {', '.join(KEYS)}"
             )
-        values[key.replace("-", "_")] = _PARSERS[key](file, value)
-    return Config(source=source, **values)
+        values[key] = _PARSERS[key](file, value)
+    if values.get("select") == ():
+        raise ConfigError(f"{file}: `select` is empty: it would select no rule")
+    fields: dict[str, Any] = {}
+    origins: dict[str, str] = {}
+    for key, value in values.items():
+        if key in ("extend-select", "extend-ignore"):
+            continue
+        fields[key.replace("-", "_")] = value
+        origins[key] = file
+    for key, base in (("extend-select", "select"), ("extend-ignore", "ignore")):
+        if key in values:
+            default = getattr(Config, base)
+            fields[base] = (*fields.get(base, default), *values[key])
+            origins[base] = f"{origins.get(base, 'default')} + {file} ({key})"
+    return Config(source=source, origins=origins, **fields)
 
 
 def _read_toml(path: Path) -> Any:
     if _toml is None:  # pragma: no cover - Python 3.10 without tomli
-        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs the `tomli` package")
+        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs tomli: pip install 'smullyan[lint]'")
     try:
         with path.open("rb") as f:
             return _toml.load(f)
@@ -331,7 +478,10 @@ def _load_toml(path: Path, required: bool) -> Config | None:
 
 
 def _load_yaml(path: Path) -> Config:
-    import yaml
+    try:
+        import yaml
+    except ImportError:
+        raise ConfigError(f"{path}: reading YAML needs pyyaml: pip install 'smullyan[lint]'") from None
 
     try:
         text = path.read_text(encoding="utf-8")

@@ -24,9 +24,10 @@ repository's config, else ``$XDG_CONFIG_HOME/git/ignore``), as git reads them.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -331,12 +332,46 @@ def _display(arg: str, rel: str) -> str:
     return os.path.normpath(os.path.join(arg, rel)) if rel else os.path.normpath(arg)
 
 
+Excluded = Callable[[str, str], bool]  # (name, absolute path) -> skip?
+
+
+def exclude_matcher(globs: Sequence[str], root: str | None = None) -> Excluded:
+    """flake8/ruff-style exclusion: a glob matches a file or directory's name, its path
+    relative to ``root`` (the configuration's directory), or its absolute path."""
+    plain = frozenset(g for g in globs if not any(ch in g for ch in "*?[/" + os.sep))
+    patterns = [g.rstrip("/").replace(os.sep, "/") for g in globs if g not in plain]
+    base = os.path.abspath(root or os.getcwd())
+
+    def excluded(name: str, abspath: str) -> bool:
+        if name in plain:
+            return True
+        if not patterns:
+            return False
+        absolute = abspath.replace(os.sep, "/")
+        rel = os.path.relpath(abspath, base).replace(os.sep, "/")
+        for g in patterns:
+            if g.startswith("./"):
+                g = g[2:]
+            if fnmatch.fnmatchcase(name, g) or fnmatch.fnmatchcase(absolute, g) or (
+                not rel.startswith("../") and fnmatch.fnmatchcase(rel, g)
+            ):
+                return True
+        return False
+
+    return excluded
+
+
+def _default_excluded(name: str, abspath: str) -> bool:
+    return name in SKIP_DIRS
+
+
 def _walk(
     arg: str,
     abs_dir: str,
     rel_dir: str,
     ignores: list[GitIgnore],
     is_root: bool,
+    excluded: Excluded = _default_excluded,
 ) -> Iterator[str]:
     try:
         with os.scandir(abs_dir) as it:
@@ -357,13 +392,13 @@ def _walk(
         except OSError:
             continue
         if is_dir:
-            if entry.name in SKIP_DIRS:
+            if excluded(entry.name, entry.path):
                 continue
             if _is_ignored(ignores, entry.path, True):
                 continue
             subdirs.append(entry)
             continue
-        if not entry.name.endswith(PYTHON_SUFFIXES):
+        if not entry.name.endswith(PYTHON_SUFFIXES) or excluded(entry.name, entry.path):
             continue
         try:
             if not entry.is_file():
@@ -374,17 +409,32 @@ def _walk(
             continue
         yield _display(arg, os.path.join(rel_dir, entry.name))
     for entry in subdirs:
-        yield from _walk(arg, entry.path, os.path.join(rel_dir, entry.name), ignores, False)
+        yield from _walk(arg, entry.path, os.path.join(rel_dir, entry.name), ignores, False, excluded)
 
 
-def discover(paths: Sequence[str]) -> list[str]:
+def discover(
+    paths: Sequence[str],
+    *,
+    excludes: Sequence[str] | None = None,
+    root: str | None = None,
+) -> list[str]:
     """The files to lint under ``paths``, each as a path usable from the current directory.
 
     Each returned path is the command-line argument joined with the file's path
     below it (``src`` -> ``src/pkg/mod.py``, ``.`` -> ``pkg/mod.py``), normalised,
     and listed once even when two arguments overlap.  Raises :class:`PathNotFound`
     for an argument that does not exist.  ``-`` (stdin) is not handled here.
+
+    ``excludes`` (the configuration's ``exclude`` + ``extend-exclude``; default
+    :data:`SKIP_DIRS`) are globs matched against each name, each path relative
+    to ``root`` and each absolute path. The globs that are not defaults also
+    apply to a path named on the command line (so ``exclude`` holds under
+    pre-commit, which names every file, as ruff's ``force-exclude`` does); the
+    default list and ``.gitignore`` never skip a named path.
     """
+    excluded = _default_excluded if excludes is None else exclude_matcher(excludes, root)
+    user_globs = [g for g in excludes or () if g not in SKIP_DIRS]
+    custom = exclude_matcher(user_globs, root) if user_globs else None
     seen: set[str] = set()
     result: list[str] = []
 
@@ -397,13 +447,32 @@ def discover(paths: Sequence[str]) -> list[str]:
     for arg in paths:
         if not os.path.exists(arg):
             raise PathNotFound(arg)
+        if custom is not None and path_is_excluded(arg, custom, root):
+            continue
         if os.path.isdir(arg):
             abs_dir = os.path.abspath(arg)
-            for display in _walk(arg, abs_dir, "", _ancestor_ignores(abs_dir), True):
+            for display in _walk(arg, abs_dir, "", _ancestor_ignores(abs_dir), True, excluded):
                 add(display)
         else:
             add(os.path.normpath(arg))
     return result
+
+
+def path_is_excluded(arg: str, custom: Excluded, root: str | None) -> bool:
+    """A path named on the command line is skipped when it, or a directory between it and
+    the project root (else the current directory), matches a user-given exclude glob."""
+    abspath = os.path.abspath(arg)
+    for base in (os.path.abspath(root or os.getcwd()), os.getcwd()):
+        rel = os.path.relpath(abspath, base)
+        if rel == "." or rel.startswith(".."):
+            continue
+        current = abspath
+        for _ in rel.split(os.sep):
+            if custom(os.path.basename(current), current):
+                return True
+            current = os.path.dirname(current)
+        return False
+    return custom(os.path.basename(abspath), abspath)
 
 
 def display_path(path: str | os.PathLike[str]) -> str:

@@ -35,7 +35,7 @@ from .findings import Finding
 from .names import Names
 from .narrow import narrow
 from .packages import package_of
-from .noqa import logical_line_texts, suppressed
+from . import noqa
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
 
@@ -235,15 +235,8 @@ def lint_source(
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
         ]
     findings = [f for f in findings if f.code not in PSEUDO_RULES or config.is_enabled(f.code, path)]
-    if apply_noqa and findings:
-        try:
-            text = decode(source)
-            lines = logical_line_texts(text) if "noqa" in text.lower() else []
-        except Exception:  # pragma: no cover - decode never raises with errors="replace"
-            lines = []
-        findings = [
-            f for f in findings if not (0 < f.line <= len(lines) and suppressed(lines[f.line - 1], f.code))
-        ]
+    # suppression comments (noqa.py): inline ones only when flake8 does not apply them itself
+    findings = noqa.apply_to_source(findings, source, path, config, inline=apply_noqa, codes=codes)
     findings.sort(key=lambda f: (f.line, f.column, f.code, f.end_line, f.end_column, f.message))
     return findings
 

@@ -24,6 +24,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
 
 from .registry import codes_from_files
 
+try:
+    from flake8.exceptions import ExecutionError as _ExecutionError
+except ImportError:  # pragma: no cover - the plugin only runs inside flake8
+    _ExecutionError = Exception  # type: ignore[assignment,misc]
+
+
+class SmullyanConfigError(_ExecutionError):
+    """A smullyan configuration error found while flake8 runs: flake8 prints it, no traceback."""
+
 if TYPE_CHECKING:
     from .config import Config
 
@@ -52,6 +61,7 @@ class Plugin:
 
     selected: ClassVar[frozenset[str] | None] = None
     config_file: ClassVar[str | None] = None
+    extend_select: ClassVar[tuple[str, ...]] = ()
     _configs: ClassVar[dict[str, "Config"]] = {}
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
@@ -74,21 +84,107 @@ class Plugin:
         cls.selected = _selected_codes(options)
         cls.config_file = getattr(options, "smullyan_config", None)
         cls._configs = {}
+        # off-by-default codes (TFH003) run when flake8 names them in full
+        named = [*(getattr(options, "select", None) or ()), *(getattr(options, "extend_select", None) or ())]
+        from .config import OFF_BY_DEFAULT
 
-    def _config(self) -> "Config":
+        cls.extend_select = tuple(sorted(c for c in OFF_BY_DEFAULT if c in named))
+        if cls.selected is not None and not cls.selected:
+            return
+        import importlib.util
+
+        if importlib.util.find_spec("libcst") is None:
+            cls._without_libcst(named)
+            return
+        cls._check_configs(getattr(options, "filenames", None) or ["."])
+
+    @classmethod
+    def _without_libcst(cls, named: Sequence[str]) -> None:
+        """smullyan without its [flake8] extra: an error when TFH was asked for, else a warning."""
+        import sys
+
+        message = "smullyan's rules need libcst, which is not installed: pip install 'smullyan[flake8]'"
+        if any(str(code).startswith("TFH") for code in named):
+            print(f"flake8: smullyan: error: {message}", file=sys.stderr)
+            raise SystemExit(2)
+        print(f"flake8: smullyan: warning: {message}; the TFH rules are off", file=sys.stderr)
+        cls.selected = frozenset()
+
+    @classmethod
+    def _check_configs(cls, paths: Sequence[str]) -> None:
+        """Read the configuration of each path flake8 was given; a bad one exits 2 with one line."""
+        import sys
+
+        from .config import ConfigError
+
+        for path in paths:
+            start = Path.cwd() if path == "-" else Path(path).absolute()
+            directory = start if start.is_dir() else start.parent
+            try:
+                cls._config_for(directory)
+            except ConfigError as exc:
+                print(f"flake8: smullyan: error: {exc}", file=sys.stderr)
+                raise SystemExit(2) from None
+
+    @classmethod
+    def _config_for(cls, directory: Path) -> "Config":
         from .config import load_config
 
-        explicit = Path(self.config_file) if self.config_file else None
+        explicit = Path(cls.config_file) if cls.config_file else None
+        if explicit is not None and not explicit.is_file():
+            from .config import ConfigError
+
+            raise ConfigError(f"--smullyan-config: configuration file not found: {explicit}")
+        key = str(directory)
+        config = cls._configs.get(key)
+        if config is None:
+            config = load_config(directory, explicit)
+            if cls.extend_select:
+                config = config.with_overrides(extend_select=cls.extend_select, origin="flake8")
+            cls._configs[key] = config
+        return config
+
+    def _config(self) -> "Config":
+        from .config import ConfigError
+
         if self.filename in ("-", "stdin") or not self.filename:
             directory = Path.cwd()
         else:
             directory = Path(self.filename).absolute().parent
-        key = str(directory)
-        config = self._configs.get(key)
-        if config is None:
-            config = load_config(directory, explicit)
-            self._configs[key] = config
-        return config
+        try:
+            return self._config_for(directory)
+        except ConfigError as exc:
+            raise SmullyanConfigError(f"smullyan: error: {exc}") from None
+
+    def _excluded(self, config: "Config") -> bool:
+        """The smullyan configuration's own ``exclude``/``extend-exclude`` globs hold in flake8 too."""
+        from .discovery import SKIP_DIRS, path_is_excluded, exclude_matcher
+
+        globs = [g for g in config.excludes() if g not in SKIP_DIRS]
+        if not globs or self.filename in ("-", "stdin") or not self.filename:
+            return False
+        return path_is_excluded(self.filename, exclude_matcher(globs, str(config.root)), str(config.root))
+
+    def _source(self) -> "tuple[str | bytes, ast.Module | None]":
+        """flake8's text and tree; the file's bytes when flake8 fell back to latin-1."""
+        source = "".join(self.lines)
+        tree = self.tree if isinstance(self.tree, ast.Module) else None
+        if source.isascii() or self.filename in ("-", "stdin") or not self.filename:
+            return source, tree
+        try:
+            with open(self.filename, "rb") as f:
+                data = f.read()
+        except OSError:
+            return source, tree
+        import io
+        import tokenize
+
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+            data.decode(encoding)
+        except (SyntaxError, UnicodeDecodeError, LookupError):
+            return data, None  # Python would refuse this file: TFH001, as in the CLI
+        return source, tree
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         selected = self.selected
@@ -97,8 +193,9 @@ class Plugin:
         from .engine import lint_source  # imports libcst: only once a TFH code is selected
 
         config = self._config()
-        source = "".join(self.lines)
-        tree = self.tree if isinstance(self.tree, ast.Module) else None
+        if self._excluded(config):
+            return
+        source, tree = self._source()
         findings = lint_source(source, self.filename, config, apply_noqa=False, tree=tree, codes=selected)
         for f in findings:
             yield (f.line, f.column - 1, f"{f.code} {f.message}", type(self))

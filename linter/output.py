@@ -36,10 +36,21 @@ __all__ = [
     "use_color",
 ]
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "full", "concise", "json", "sarif", "github")
 TOOL_NAME = "smullyan"
-INFORMATION_URI = "https://pypi.org/project/smullyan/"
+#: The repository (pyproject.toml's ``[project.urls] Repository``; a test holds them equal).
+REPOSITORY_URL = "https://github.com/smullyan/smullyan"
+DOCS_URL = f"{REPOSITORY_URL}/blob/main/docs"
+INFORMATION_URI = f"{REPOSITORY_URL}#the-linter"
+RULES_URL = f"{DOCS_URL}/rules.md"
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+#: Version of the ``--format json`` document (docs/cli.md describes it).
+JSON_SCHEMA_VERSION = 2
+
+
+def rule_url(code: str, name: str) -> str:
+    """The rule's entry in docs/rules.md (GitHub's anchor for ``## TFH201 call-without-timeout``)."""
+    return f"{RULES_URL}#{code.lower()}-{name}"
 
 
 def _version() -> str:
@@ -51,11 +62,15 @@ def _version() -> str:
 # --------------------------------------------------------------------------- colour
 
 
-def use_color(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
-    """Colour only on a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+def use_color(stream: TextIO, environ: Mapping[str, str] | None = None, *, to_file: bool = False) -> bool:
+    """Colour on a terminal; never when ``NO_COLOR`` is set (https://no-color.org); always
+    (even into a pipe, for CI logs) when ``FORCE_COLOR`` is set (https://force-color.org),
+    except into an ``--output`` file. ``NO_COLOR`` wins over ``FORCE_COLOR``."""
     env = os.environ if environ is None else environ
-    if env.get("NO_COLOR", ""):
+    if env.get("NO_COLOR", "") or to_file:
         return False
+    if env.get("FORCE_COLOR", ""):
+        return True
     isatty = getattr(stream, "isatty", None)
     try:
         return bool(isatty and isatty())
@@ -112,6 +127,32 @@ class SourceLines:
     def __init__(self, overrides: Mapping[str, bytes] | None = None) -> None:
         self._overrides = dict(overrides or {})
         self._lines: dict[str, list[str] | None] = {}
+        self._texts: dict[str, str | None] = {}
+        self._rows: dict[str, dict[int, int]] = {}
+
+    def text(self, path: str) -> str | None:
+        """The whole decoded source (BOM removed), or None when unreadable."""
+        if path not in self._texts:
+            data = self._overrides.get(path)
+            if data is None:
+                try:
+                    data = Path(path).read_bytes()
+                except OSError:
+                    data = None
+            text = None if data is None else _decode(data)
+            if text is not None and text.startswith("\ufeff"):
+                text = text[1:]
+            self._texts[path] = text
+        return self._texts[path]
+
+    def noqa_row(self, path: str, lineno: int) -> int:
+        """The line a ``# noqa`` for a finding on ``lineno`` goes on (the end of a multi-line string)."""
+        from smullyan.linter.noqa import noqa_rows
+
+        if path not in self._rows:
+            text = self.text(path)
+            self._rows[path] = noqa_rows(text) if text is not None else {}
+        return self._rows[path].get(lineno, lineno)
 
     def line(self, path: str, lineno: int) -> str | None:
         if path not in self._lines:
@@ -178,7 +219,10 @@ def format_text(
     color: bool = False,
     show_source: bool = True,
 ) -> None:
-    """flake8's ``path:line:col: CODE message``, then the source line and a caret."""
+    """flake8's ``path:line:col: CODE message``, then the source line, a caret and the rule's URL.
+
+    ``show_source=False`` is the concise form: the first line only.
+    """
     style = _Style(color)
     sources = sources or SourceLines()
     for f in findings:
@@ -190,6 +234,7 @@ def format_text(
             if line is not None:
                 for row in _source_excerpt(f, line, style):
                     stream.write(row + "\n")
+            stream.write("    " + style.dim(f"help: {rule_url(f.code, f.name)}") + "\n")
 
 
 def format_statistics(findings: Sequence[Finding], stream: TextIO) -> None:
@@ -217,7 +262,8 @@ def format_summary(findings: Sequence[Finding], files_checked: int, stream: Text
 # --------------------------------------------------------------------------- json
 
 
-def finding_dict(f: Finding) -> dict[str, Any]:
+def finding_dict(f: Finding, sources: SourceLines | None = None) -> dict[str, Any]:
+    """One finding: smullyan's own fields, then ruff's (docs/cli.md, schema version 2)."""
     return {
         "path": f.path,
         "line": f.line,
@@ -227,12 +273,21 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "code": f.code,
         "name": f.name,
         "message": f.message,
+        # ruff's --output-format json fields
+        "filename": os.path.abspath(f.path) if f.path != "stdin" else f.path,
+        "location": {"row": f.line, "column": f.column},
+        "end_location": {"row": f.end_line, "column": f.end_column},
+        "url": rule_url(f.code, f.name),
+        "noqa_row": sources.noqa_row(f.path, f.line) if sources is not None else f.line,
+        "fix": None,
+        "cell": None,
     }
 
 
-def format_json(findings: Sequence[Finding], stream: TextIO) -> None:
-    """A JSON list with one object per finding."""
-    json.dump([finding_dict(f) for f in findings], stream, indent=2, ensure_ascii=False)
+def format_json(findings: Sequence[Finding], stream: TextIO, *, sources: SourceLines | None = None) -> None:
+    """A JSON list with one object per finding (ruff's shape, plus smullyan's fields)."""
+    sources = sources or SourceLines()
+    json.dump([finding_dict(f, sources) for f in findings], stream, indent=2, ensure_ascii=False)
     stream.write("\n")
 
 
@@ -249,13 +304,28 @@ def escape_github_property(text: str) -> str:
     return escape_github_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def format_github(findings: Sequence[Finding], stream: TextIO) -> None:
-    """GitHub Actions workflow commands: one ``::error`` annotation per finding."""
+def _repository_path(path: str, root: Path) -> str:
+    """``path`` relative to ``root`` with forward slashes; absolute when outside it."""
+    abspath = Path(os.path.abspath(path))
+    try:
+        return abspath.relative_to(root).as_posix()
+    except ValueError:
+        return abspath.as_posix()
+
+
+def format_github(findings: Sequence[Finding], stream: TextIO, *, root: Path | None = None) -> None:
+    """GitHub Actions workflow commands: one ``::error`` annotation per finding.
+
+    ``file=`` is relative to ``root``, by default the git work tree around the
+    current directory (GitHub resolves it against the repository root, so a
+    step that runs in a subdirectory still annotates the right file).
+    """
+    root = Path(os.path.abspath(root or default_srcroot()))
     for f in findings:
         props = ",".join(
             f"{key}={escape_github_property(str(value))}"
             for key, value in (
-                ("file", f.path.replace(os.sep, "/")),
+                ("file", _repository_path(f.path, root)),
                 ("line", f.line),
                 ("col", f.column),
                 ("endLine", f.end_line),
@@ -328,11 +398,11 @@ def _describe(code: str) -> RuleMeta | None:
 
 
 def rule_catalogue() -> list[RuleMeta]:
-    """Every rule the linter knows, the pseudo-rules TFH001/TFH002 included, sorted by code."""
+    """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code."""
     from smullyan.linter import registry
 
     metas: dict[str, RuleMeta] = {}
-    for code in ("TFH001", "TFH002"):
+    for code in registry.PSEUDO_RULES:
         meta = _describe(code)
         if meta is not None:
             metas[code] = meta
@@ -353,13 +423,38 @@ def find_rule(code_or_name: str, catalogue: Iterable[RuleMeta] | None = None) ->
 # --------------------------------------------------------------------------- sarif
 
 
-def _first_paragraph(markdown: str) -> str:
-    """The first prose paragraph of a rule's Markdown docs (headings skipped)."""
-    for block in re.split(r"\n\s*\n", markdown.strip()):
-        text = block.strip()
-        if text and not text.startswith("#") and not text.startswith("```"):
-            return " ".join(line.strip() for line in text.splitlines())
-    return markdown.strip()
+def section(markdown: str, title: str) -> str | None:
+    """The text of the ``## title`` section of a rule's docs (any heading level, case-insensitive,
+    headings inside code fences ignored), without its fenced code blocks; None when absent."""
+    wanted = title.strip().lower()
+    found: list[str] | None = None
+    fenced = False
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            if found is not None:
+                found.append("\0fence")
+            continue
+        if not fenced and re.match(r"#{1,6}\s", stripped):
+            heading = stripped.lstrip("#").strip().rstrip(":").lower()
+            if found is not None:
+                break
+            if heading == wanted:
+                found = []
+            continue
+        if found is not None and not fenced:
+            found.append(line)
+    if found is None:
+        return None
+    paragraphs = re.split(r"\n\s*\n", "\n".join(x for x in found if x != "\0fence"))
+    text = "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+    return text or None
+
+
+def full_description(meta: RuleMeta) -> str:
+    """SARIF ``fullDescription``: the rule's "What it does" section, else its summary."""
+    return section(meta.docs, "What it does") or meta.summary
 
 
 def default_srcroot(start: Path | None = None) -> Path:
@@ -407,7 +502,8 @@ def build_sarif(
             "id": m.code,
             "name": m.name,
             "shortDescription": {"text": m.summary},
-            "fullDescription": {"text": _first_paragraph(m.docs) or m.summary},
+            "fullDescription": {"text": full_description(m)},
+            "helpUri": rule_url(m.code, m.name),
             "help": {"text": m.docs, "markdown": m.docs},
             "defaultConfiguration": {"level": m.level},
             "properties": {"tags": ["tool-failure-handling"]},

@@ -57,10 +57,41 @@ Please report it with the file (or a reduced example) and the message.
 `ignore = ["TFH002"]` in the configuration, or `# noqa: TFH002` on the line.
 """
 
+_UNUSED_NOQA_DOCS = """\
+## What it does
+Reports a `# noqa: TFH...` comment naming a smullyan code that suppressed
+nothing on its line: the finding is gone (unused), the rule is not enabled
+for the file (non-enabled), or no rule has that code (unknown). Off by
+default: it runs only when selected by its full code
+(`extend-select = ["TFH003"]`, `--extend-select TFH003`).
+
+Only TFH codes are checked. Other tools' codes (`# noqa: E501`) and a bare
+`# noqa` are never reported: they may be there for another linter.
+
+## Why is this bad?
+A stale suppression hides the next real finding on that line, and tells
+the reader there is a problem where there is none.
+
+## Example
+```python
+requests.get(url, timeout=10)  # noqa: TFH201
+```
+
+## Use instead
+```python
+requests.get(url, timeout=10)
+```
+
+## How to suppress
+Leave it off (the default), or `ignore = ["TFH003"]`. Beside ruff, set
+`lint.external = ["TFH"]` so ruff's own RUF100 leaves TFH codes to smullyan.
+"""
+
 # code -> (name, summary, docs)
 PSEUDO_RULES: dict[str, tuple[str, str, str]] = {
     "TFH001": ("could-not-parse", "The file could not be parsed; nothing else was checked.", _PARSE_DOCS),
     "TFH002": ("internal-error", "A rule crashed on this file (a smullyan bug); other findings are kept.", _INTERNAL_DOCS),
+    "TFH003": ("unused-noqa", "A `# noqa` names a TFH code that suppressed nothing (off by default).", _UNUSED_NOQA_DOCS),
 }
 
 _RULES: list[type[Rule]] | None = None

@@ -54,8 +54,10 @@ def test_bytes_and_str_agree_and_sorted() -> None:
     [
         ("# noqa", True),
         ("# noqa: TFH201", True),
-        ("#noqa:TFH201", True),
-        ("# NOQA: tfh201", True),
+        ("#noqa:TFH201", False),  # flake8 reads only "# noqa" with one space
+        ("# NOQA: tfh201", False),  # codes compare case-sensitively in flake8
+        ("# NOQA:TFH201", True),
+        ("# noqa : TFH202", True),  # no colon right after noqa: flake8 sees a blanket noqa
         ("# noqa: TFH2", True),
         ("# noqa: E501,TFH201", True),
         ("# noqa: TFH202", False),

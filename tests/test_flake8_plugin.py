@@ -128,3 +128,31 @@ def test_nothing_selected_never_imports_libcst() -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("files", "args", "needle"),
+    [
+        ({"pyproject.toml": "[tool.smullyan]\nselectt = ['TFH']\n"}, ["a.py"], "unknown key `selectt`"),
+        ({".smullyan.yaml": "select: [E501]\n"}, ["a.py"], "unknown rule selector 'E501'"),
+        ({}, ["--smullyan-config", "missing.toml", "a.py"], "missing.toml"),
+        ({}, ["--smullyan-config", "missing.toml", "-j2", "."], "missing.toml"),
+    ],
+)
+def test_a_bad_config_is_one_line_not_a_traceback(project: Path, files: dict[str, str], args: list[str],
+                                                  needle: str) -> None:
+    for name, text in files.items():
+        (project / name).write_text(text)
+    res = flake8(project, "--select", "TFH", *args)
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert "Traceback" not in res.stderr + res.stdout
+    [line] = res.stderr.splitlines()
+    assert line.startswith("flake8: smullyan: error: ") and needle in line
+
+
+def test_a_bad_config_found_deeper_down_stops_flake8_without_a_traceback(project: Path) -> None:
+    (project / "tests" / ".smullyan.yaml").write_text("ignroe: [TFH201]\n")
+    res = flake8(project, "--select", "TFH", ".")
+    assert res.returncode == 1
+    assert "Traceback" not in res.stderr + res.stdout
+    assert "smullyan: error: " in res.stdout and "unknown key `ignroe`" in res.stdout

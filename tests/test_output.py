@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -40,13 +41,18 @@ def test_text_is_flake8_form_with_source_and_caret() -> None:
         "a.py:4:12: TFH201 pass timeout= to this call",
         "    return requests.post(url)",
         "           " + "^" * 18,
+        "    help: https://github.com/smullyan/smullyan/blob/main/docs/rules.md#tfh201-call-without-timeout",
+    ]
+    # concise: the first line only
+    assert render([F("a.py", 4, 12, 30)], {"a.py": src}, show_source=False).splitlines() == [
+        "a.py:4:12: TFH201 pass timeout= to this call",
     ]
 
 
 def test_caret_on_a_multi_line_finding_runs_to_the_end_of_the_first_line() -> None:
     src = b"x = call(\n    1)\n"
     lines = render([F("m.py", 1, 5, 6, end_line=2)], {"m.py": src}).splitlines()
-    assert lines[1:] == ["    x = call(", "        ^^^^^"]
+    assert lines[1:3] == ["    x = call(", "        ^^^^^"]
 
 
 def test_caret_keeps_tabs_and_counts_wide_characters() -> None:
@@ -85,7 +91,8 @@ def test_source_lines_decode_pep263_and_bom(tmp_path: Path) -> None:
 
 
 def test_text_without_a_readable_source_still_prints_the_finding() -> None:
-    assert render([F("gone.py", 1, 1, 2)], {}) == "gone.py:1:1: TFH201 pass timeout= to this call\n"
+    assert render([F("gone.py", 1, 1, 2)], {}, show_source=False) == "gone.py:1:1: TFH201 pass timeout= to this call\n"
+    assert render([F("gone.py", 1, 1, 2)], {}).splitlines()[1].startswith("    help: https://")
 
 
 class FakeTTY(io.StringIO):
@@ -130,11 +137,17 @@ def test_json_is_a_list_of_objects_with_every_field() -> None:
     out = io.StringIO()
     format_json(findings, out)
     data = json.loads(out.getvalue())
-    assert data == [
+    assert [{k: d[k] for k in list(d)[:8]} for d in data] == [
         {"path": f.path, "line": f.line, "column": f.column, "end_line": f.end_line,
          "end_column": f.end_column, "code": f.code, "name": f.name, "message": f.message}
         for f in findings
     ]
+    # ruff's fields, for tools built for `ruff --output-format json`
+    first = data[0]
+    assert first["filename"] == os.path.abspath("a.py")
+    assert first["location"] == {"row": 4, "column": 12} and first["end_location"] == {"row": 4, "column": 30}
+    assert first["url"].endswith("docs/rules.md#tfh201-call-without-timeout")
+    assert first["noqa_row"] == 4 and first["fix"] is None
 
 
 def test_json_of_no_findings_is_an_empty_list() -> None:

@@ -167,3 +167,42 @@ def test_srcroot_is_the_git_work_tree_when_run_from_a_subdirectory(
     log = build_sarif([Finding("m.py", 1, 1, 1, 2, "TFH201", "call-without-timeout", "x")], CATALOGUE)
     loc = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
     assert loc == {"uri": "sub/m.py", "uriBaseId": "%SRCROOT%"}
+
+
+def _github_anchor(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = heading.strip().lstrip("#").strip().lower()
+    return "".join(ch for ch in text if ch.isalnum() or ch in "- _").replace(" ", "-")
+
+
+def test_every_rule_has_a_correct_short_and_full_description_and_a_help_uri() -> None:
+    from smullyan.linter.output import REPOSITORY_URL, rule_url, section
+
+    repo = Path(__file__).resolve().parent.parent
+    rules_md = (repo / "docs" / "rules.md").read_text(encoding="utf-8")
+    anchors = {_github_anchor(line) for line in rules_md.splitlines() if line.startswith("## ")}
+    log = build_sarif([], rule_catalogue(), root=repo)
+    driver = log["runs"][0]["tool"]["driver"]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    info = driver["informationUri"]
+    assert info.startswith(REPOSITORY_URL) and info.split("#")[1] in {_github_anchor(h) for h in readme.splitlines()
+                                                                     if h.startswith("#")}
+    metas = {m.code: m for m in rule_catalogue()}
+    assert {r["id"] for r in driver["rules"]} == set(metas)
+    for rule in driver["rules"]:
+        meta = metas[rule["id"]]
+        full = rule["fullDescription"]["text"]
+        what = section(meta.docs, "What it does")
+        assert what and full == what, rule["id"]
+        assert "```" not in full and "## " not in full and len(full) < len(meta.docs), rule["id"]
+        assert rule["shortDescription"]["text"] == meta.summary
+        assert rule["helpUri"] == rule_url(meta.code, meta.name)
+        assert rule["helpUri"].split("#")[1] in anchors, rule["helpUri"]
+
+
+def test_section_reads_headings_of_any_level_and_skips_code() -> None:
+    from smullyan.linter.output import section
+
+    docs = "# T\n\n### What it does:\nFinds `x`.\n\n```python\n## not a heading\n```\nMore.\n\n## Why\nNo.\n"
+    assert section(docs, "What it does") == "Finds `x`.\n\nMore."
+    assert section(docs, "Example") is None
