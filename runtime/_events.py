@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
-from .errors import ToolError
+from ._errors import ToolError
 
 __all__ = [
     "Attempted",
