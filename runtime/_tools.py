@@ -16,7 +16,7 @@ import asyncio
 import concurrent.futures
 import inspect
 import types
-from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, Union, overload
+from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, Protocol, TypeVar, Union, overload
 
 from ._errors import Err, Ok, Result, ToolError, Unknown
 
@@ -57,10 +57,25 @@ def is_async_callable(fn: object) -> bool:
 # ---------------------------------------------------------------- calling_api
 
 
+T_co = TypeVar("T_co", covariant=True)
+
+
+class AsyncTool(Protocol[P, T_co]):
+    """What ``calling_api`` makes of an ``async def``: awaiting its call gives ``Result[T]``.
+
+    A protocol rather than a plain ``Callable`` so that a function whose return
+    type is ``Any`` (``resp.json()``, an untyped SDK) is not taken for an
+    ``async def`` by mypy: such a tool is typed ``Any``, and calling it is not
+    an untyped call.
+    """
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, Result[T_co]]: ...  # noqa: D102
+
+
 @overload
 def calling_api(  # type: ignore[overload-overlap]  # an async def is not a sync tool of a coroutine
-    fn: Callable[P, Awaitable[T]], classify: Classifier | None = None
-) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    fn: Callable[P, Coroutine[Any, Any, T]], classify: Classifier | None = None
+) -> AsyncTool[P, T]: ...
 @overload
 def calling_api(fn: Callable[P, T], classify: Classifier | None = None) -> Callable[P, Result[T]]: ...
 def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> Callable[..., Any]:

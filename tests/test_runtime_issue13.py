@@ -482,3 +482,64 @@ def test_a_blocking_system_sleep_under_an_async_tool_is_refused() -> None:
     with pytest.raises(tool.ConfigError, match="asyncio_clock"):
         stage(fetch)
 
+
+
+# ---------------------------------------------------------------- 6. typing as users meet it
+
+TYPING_SNIPPET = '''
+from __future__ import annotations
+
+from typing import Any
+
+from smullyan import runtime as tool
+
+
+def get_json() -> Any:  # resp.json(), an untyped SDK
+    return {"id": 7}
+
+
+class UntypedClient:
+    def get(self, url):  # type: ignore[no-untyped-def]
+        return {"id": 7}
+
+
+client = UntypedClient()
+
+
+def name(n: int) -> str:
+    return "x"
+
+
+async def aname(n: int) -> str:
+    return "x"
+
+
+fetch = tool.calling_api(get_json)
+result = fetch()
+over_untyped = tool.calling_api(lambda: client.get("x"))  # type: ignore[no-untyped-call]
+value = over_untyped()
+typed: tool.Result[Any] = fetch()
+
+fallback: tool.SyncFallingBack[str | None] = tool.falling_back_to(tool.the_value(None))
+widened = tool.pipe(tool.calling_api(name), fallback)
+reveal_type(widened(1))
+reveal_type(tool.calling_api(aname))
+reveal_type(tool.pipe(tool.calling_api(aname), tool.with_clock(tool.asyncio_sleep).retrying(tool.up_to(2).attempts)))
+'''
+
+
+def test_any_returning_tools_and_widened_fallbacks_type_check(tmp_path: Any) -> None:
+    import subprocess
+
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(TYPING_SNIPPET)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", "/dev/null", str(snippet)],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )
+    errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
+    assert errors == [], proc.stdout
+    notes = [line.split("Revealed type is ")[1] for line in proc.stdout.splitlines() if "Revealed type" in line]
+    assert "Ok[str | None]" in notes[0] and "Coroutine" not in notes[0]
+    assert "AsyncTool[[n: int], str]" in notes[1]
+    assert "Coroutine[Any, Any" in notes[2] and "Ok[str]" in notes[2]
