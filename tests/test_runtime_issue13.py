@@ -136,6 +136,21 @@ def test_a_sync_tool_under_an_async_clock_runs_in_a_thread_and_the_deadline_retu
     assert events == [tool.Abandoned(50), tool.TimedOut(50)]
 
 
+def test_a_sync_tool_under_an_async_retry_runs_each_attempt_in_a_thread() -> None:
+    threads: list[str] = []
+    clock = FakeClock()
+
+    def flaky() -> str:
+        threads.append(threading.current_thread().name)
+        if len(threads) < 2:
+            raise ConnectionResetError("reset")
+        return "body"
+
+    fetch = tool.pipe(tool.calling_api(flaky), tool.with_clock(clock.asleep).retrying(tool.up_to(3).attempts))
+    assert asyncio.run(fetch()) == Ok("body")
+    assert len(threads) == 2 and "MainThread" not in threads
+
+
 def test_a_sync_tool_under_an_async_deadline_returns_its_result_when_in_time() -> None:
     fetch = tool.with_clock(never).giving_up_after(tool.seconds(5))(tool.calling_api(lambda: 42))
     assert asyncio.run(fetch()) == Ok(42)
