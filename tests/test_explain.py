@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from strategies import tool_errors
 
 from smullyan import runtime as r
-from smullyan.runtime.explain import MAX_FIELD_CHARS
+from smullyan.runtime._explain import MAX_FIELD_CHARS
 
 
 def test_denied_reads_as_designed() -> None:
@@ -95,6 +95,6 @@ def test_explain_is_one_line_for_every_error(error: r.ToolError) -> None:
     assert text and "\n" not in text and text.endswith(".")
 
 
-@given(st.integers(min_value=-(10**6), max_value=10**15))
+@given(st.integers(min_value=0, max_value=2**53 - 1))
 def test_rate_limited_never_negative(ms: int) -> None:
     assert "-" not in r.explain(r.RateLimited(ms))

@@ -1,9 +1,9 @@
 """Runtime combinators: retry, deadline, fallback, with an injected clock, in two dialects.
 
 This module gathers the public names; the code lives in
-:mod:`.durations`, :mod:`.clock`, :mod:`.schedules`, :mod:`.retry`,
-:mod:`.deadline`, :mod:`.fallback`, :mod:`.tools`, :mod:`.events` and
-:mod:`.terse`. Read ``docs/runtime.md`` for the guide.
+:mod:`._durations`, :mod:`._clock`, :mod:`._schedules`, :mod:`._retry`,
+:mod:`._deadline`, :mod:`._fallback`, :mod:`._tools`, :mod:`._events` and
+:mod:`._terse`. Read ``docs/runtime.md`` for the guide.
 
 The readable dialect::
 
@@ -25,7 +25,7 @@ The readable dialect::
 
 from __future__ import annotations
 
-from .clock import (
+from ._clock import (
     AsyncClock,
     SyncClock,
     asyncio_clock,
@@ -35,9 +35,10 @@ from .clock import (
     system_sleep,
     with_clock,
 )
-from .deadline import DeadlineScope, current_scope
-from .durations import Duration, millis, minutes, seconds
-from .events import (
+from ._deadline import DeadlineScope, current_scope
+from ._durations import Duration, millis, minutes, seconds
+from ._events import (
+    Abandoned,
     Attempted,
     Event,
     Failed,
@@ -47,33 +48,38 @@ from .events import (
     Observer,
     Succeeded,
     TimedOut,
+    Unsatisfied,
     Waiting,
 )
-from .fallback import falling_back_to
-from .retry import (
+from ._fallback import falling_back_to
+from ._retry import (
     DEFAULT_ADVICE_CAP,
     DEFAULT_SCHEDULE,
     Advice,
+    Attempt,
     AttemptBound,
+    Attempts,
     BackingOff,
     Budget,
     BudgetBound,
     Condition,
     ConfigError,
     Observing,
+    ResultCondition,
     RetryClause,
     backing_off,
     ignoring_server_advice,
     observing,
+    retrying_on_result,
     retrying_when,
     trusting_server_advice_up_to,
     up_to,
     while_transient,
     within,
 )
-from .schedules import RandomSource, Schedule, constant, exponentially_from
-from .terse import deadline, exponential, fallback, fixed, retry
-from .tools import (
+from ._schedules import RandomSource, Schedule, constant, exponentially_from
+from ._terse import deadline, exponential, fallback, fixed, retry
+from ._tools import (
     AsyncFallingBack,
     AsyncStage,
     SyncFallingBack,
@@ -120,6 +126,10 @@ __all__ = [
     "RetryClause",
     "while_transient",
     "retrying_when",
+    "retrying_on_result",
+    "ResultCondition",
+    "Attempts",
+    "Attempt",
     "up_to",
     "within",
     "backing_off",
@@ -141,10 +151,12 @@ __all__ = [
     "Attempted",
     "Succeeded",
     "Failed",
+    "Unsatisfied",
     "Waiting",
     "GaveUp",
     "GiveUpReason",
     "TimedOut",
+    "Abandoned",
     "FellBack",
     "Event",
     "Observer",

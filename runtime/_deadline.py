@@ -1,0 +1,374 @@
+"""``giving_up_after``: bound how long the caller waits.
+
+The deadline stage opens a *scope* (a :mod:`contextvars` variable) for the
+duration of one call. Retries inside it read the scope: they do not start a
+wait that would end at or past the deadline, and they do not start an attempt
+once it has passed. How the scope measures elapsed time:
+
+- with ``now`` on the deadline's clock: ``now() - start``, which counts the
+  work as well as the waits;
+- without ``now``: the sum of the waits the retries inside have made (the
+  deadline cannot see how long the work itself took).
+
+For an async tool on an async clock the call also *races* the clock's sleep:
+if the sleep finishes first the attempt's task is cancelled and the call
+returns ``Err(Timeout(after_ms))``. A sync call cannot be interrupted, so a
+sync deadline only checks between attempts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import types
+from contextvars import ContextVar
+from typing import Any, Awaitable, Callable, Coroutine, Generator
+
+from ._errors import Err, Result, Timeout
+from ._events import Abandoned, Observer, TimedOut
+
+_CoroutineType = types.CoroutineType
+
+__all__ = ["DeadlineScope", "current_scope"]
+
+Now = Callable[[], int]
+
+
+class DeadlineScope:
+    """One call's deadline: ``limit_ms`` from ``start``; nested scopes see their parents."""
+
+    __slots__ = ("limit_ms", "now", "start", "waited", "parent", "fired")
+
+    def __init__(self, limit_ms: int, now: Now | None, parent: DeadlineScope | None) -> None:
+        self.limit_ms = limit_ms
+        self.now = now
+        self.start = 0 if now is None else now()
+        self.waited = 0
+        self.parent = parent
+        self.fired = False
+
+    def own_remaining(self) -> int:
+        """Milliseconds left before this scope's own deadline (may be negative)."""
+        if self.now is not None:
+            return self.limit_ms - (self.now() - self.start)
+        return self.limit_ms - self.waited
+
+    def remaining(self) -> int:
+        """Milliseconds left before the nearest deadline, this scope's or an enclosing one's."""
+        left = self.own_remaining()
+        scope = self.parent
+        while scope is not None:
+            left = min(left, scope.own_remaining())
+            scope = scope.parent
+        return left
+
+    def expired(self) -> DeadlineScope | None:
+        """The innermost scope whose deadline has passed, if any."""
+        scope: DeadlineScope | None = self
+        while scope is not None:
+            if scope.own_remaining() <= 0:
+                return scope
+            scope = scope.parent
+        return None
+
+    def add_wait(self, ms: int) -> None:
+        """Record a wait made inside this scope (and every enclosing one)."""
+        scope: DeadlineScope | None = self
+        while scope is not None:
+            scope.waited += ms
+            scope = scope.parent
+
+
+_current: ContextVar[DeadlineScope | None] = ContextVar("smullyan_deadline", default=None)
+
+
+def current_scope() -> DeadlineScope | None:
+    """The deadline scope of the running call, if it runs under ``giving_up_after``."""
+    return _current.get()
+
+
+def _emit(observers: tuple[Observer, ...], after_ms: int) -> None:
+    event = TimedOut(after_ms)
+    for observer in observers:
+        observer(event)
+
+
+def _already_expired() -> Result[Any] | None:
+    parent = _current.get()
+    if parent is None:
+        return None
+    gone = parent.expired()
+    if gone is None:
+        return None
+    gone.fired = True
+    return Err(Timeout(gone.limit_ms))
+
+
+def checking_sync(
+    tool: Callable[..., Result[Any]], limit_ms: int, now: Now | None, observers: tuple[Observer, ...]
+) -> Callable[..., Result[Any]]:
+    """A sync deadline around a sync tool: checks between attempts, never interrupts one."""
+
+    def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
+        early = _already_expired()
+        if early is not None:
+            return early
+        scope = DeadlineScope(limit_ms, now, _current.get())
+        token = _current.set(scope)
+        try:
+            result = tool(*args, **kwargs)
+        finally:
+            _current.reset(token)
+        if scope.fired and observers:
+            _emit(observers, limit_ms)
+        return result
+
+    return giving_up_after
+
+
+def checking_async(
+    tool: Callable[..., Any],
+    tool_is_async: bool,
+    limit_ms: int,
+    now: Now | None,
+    observers: tuple[Observer, ...],
+) -> Callable[..., Awaitable[Result[Any]]]:
+    """A checking deadline whose result is awaitable (the tool or the clock is async, not both)."""
+
+    async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
+        early = _already_expired()
+        if early is not None:
+            return early
+        scope = DeadlineScope(limit_ms, now, _current.get())
+        token = _current.set(scope)
+        try:
+            result = tool(*args, **kwargs)
+            if tool_is_async:
+                result = await result
+        finally:
+            _current.reset(token)
+        if scope.fired and observers:
+            _emit(observers, limit_ms)
+        return result  # type: ignore[no-any-return]
+
+    return giving_up_after
+
+
+class _Resume:
+    """Awaiting this continues driving ``coro`` from where it suspended (on ``first``).
+
+    The deadline starts an async tool in the caller's task; only a tool that
+    actually suspends is handed to a task of its own (``_rest``), so it can be
+    raced and abandoned. A tool that finishes without suspending costs no task.
+    """
+
+    __slots__ = ("coro", "first")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], first: Any) -> None:
+        self.coro = coro
+        self.first = first
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro = self.coro
+        pending = self.first
+        self.first = None
+        while True:
+            try:
+                sent = yield pending
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
+                try:
+                    pending = coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+            else:
+                try:
+                    pending = coro.send(sent)
+                except StopIteration as stop:
+                    return stop.value
+
+
+async def _rest(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
+    return await _Resume(coro, first)
+
+
+async def _awaited(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
+
+
+async def _one_turn(loop: asyncio.AbstractEventLoop) -> None:
+    """Let every callback already scheduled run once (a cancelled task gets to stop)."""
+    turn = loop.create_future()
+    loop.call_soon(_resolve, turn)
+    await turn
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    """Retrieve an abandoned attempt's outcome, so asyncio does not log it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _timed_out(
+    scope: DeadlineScope, limit_ms: int, observers: tuple[Observer, ...], abandoned: bool
+) -> Result[Any]:
+    scope.fired = True  # TimedOut is reported by the caller, as for a deadline a retry saw pass
+    if observers and abandoned:
+        event = Abandoned(limit_ms)
+        for observer in observers:
+            observer(event)
+    return Err(Timeout(limit_ms))
+
+
+async def _race(
+    task: asyncio.Future[Any],
+    scope: DeadlineScope,
+    limit_ms: int,
+    sleep: Callable[[int], Awaitable[None]],
+    observers: tuple[Observer, ...],
+    loop_timer: bool,
+    in_thread: bool,
+) -> Result[Any]:
+    """Wait for ``task`` or the deadline, whichever is first; on the deadline, cancel and do not wait."""
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+    task.add_done_callback(lambda _: _resolve(waiter))
+    fired = False
+
+    def fire() -> None:
+        nonlocal fired
+        fired = True
+        _resolve(waiter)
+
+    left = max(0, scope.own_remaining()) if scope.now is not None else limit_ms
+    handle: asyncio.TimerHandle | None = None
+    timer: asyncio.Future[None] | None = None
+    if loop_timer:
+        handle = loop.call_later(left / 1000, fire)
+    else:
+
+        async def watchdog() -> None:
+            await sleep(left)
+            fire()
+
+        timer = asyncio.ensure_future(watchdog())
+    try:
+        await waiter
+    except BaseException:  # the caller was cancelled: the attempt goes with it
+        task.cancel()
+        task.add_done_callback(_consume)
+        raise
+    finally:
+        if handle is not None:
+            handle.cancel()
+        if timer is not None and not timer.done():
+            timer.cancel()
+    if task.done():
+        return task.result()  # type: ignore[no-any-return]  # the attempt finished first
+    if timer is not None and timer.done() and not timer.cancelled() and timer.exception() is not None:
+        task.cancel()
+        task.add_done_callback(_consume)
+        timer.result()  # the clock's sleep raised: a bug in the clock, surface it
+    task.cancel()
+    if not in_thread:
+        await _one_turn(loop)
+    abandoned = in_thread or not task.done()
+    if task.done():
+        _consume(task)
+    else:
+        task.add_done_callback(_consume)
+    return _timed_out(scope, limit_ms, observers, abandoned)
+
+
+def racing(
+    tool: Callable[..., Awaitable[Result[Any]]],
+    limit_ms: int,
+    sleep: Callable[[int], Awaitable[None]],
+    now: Now | None,
+    observers: tuple[Observer, ...],
+    loop_timer: bool = False,
+) -> Callable[..., Awaitable[Result[Any]]]:
+    """An async deadline around an async tool: the call races ``sleep(limit_ms)``.
+
+    The tool starts in the caller's task. If it finishes without suspending,
+    its result is returned and nothing else is created. If it suspends, the
+    rest of it runs as a task of its own, raced against the clock's sleep: if
+    the sleep finishes first the task is cancelled and the caller gets
+    ``Err(Timeout(limit_ms))`` at once, even when the tool ignores the
+    cancellation (it is then abandoned and reported as ``Abandoned``). A
+    cancellation of the caller cancels the attempt and propagates.
+
+    ``loop_timer=True`` is for the real ``asyncio_sleep`` clock only: the
+    event loop's ``call_later`` replaces a watchdog task.
+    """
+
+    async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
+        parent = _current.get()
+        if parent is not None:
+            gone = parent.expired()
+            if gone is not None:
+                gone.fired = True
+                return Err(Timeout(gone.limit_ms))
+        scope = DeadlineScope(limit_ms, now, parent)
+        token = _current.set(scope)
+        try:
+            coro = tool(*args, **kwargs)
+            if type(coro) is not _CoroutineType:
+                coro = _awaited(coro)
+            first = coro.send(None)
+        except StopIteration as done:  # finished without suspending: nothing to race
+            _current.reset(token)
+            if observers and scope.fired:
+                _emit(observers, limit_ms)
+            return done.value  # type: ignore[no-any-return]
+        except BaseException:
+            _current.reset(token)
+            raise
+        # it suspended: the rest runs as a task of its own (which copies the scope), raced
+        task = asyncio.ensure_future(_rest(coro, first))
+        _current.reset(token)
+        result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, False)
+        if scope.fired and observers:
+            _emit(observers, limit_ms)
+        return result
+
+    return giving_up_after
+
+
+def racing_thread(
+    tool: Callable[..., Result[Any]],
+    limit_ms: int,
+    sleep: Callable[[int], Awaitable[None]],
+    now: Now | None,
+    observers: tuple[Observer, ...],
+    loop_timer: bool = False,
+) -> Callable[..., Awaitable[Result[Any]]]:
+    """An async deadline around a sync tool: the tool runs in a worker thread, raced against the clock.
+
+    A thread cannot be stopped: when the deadline fires the caller gets
+    ``Err(Timeout)`` on time and the call is abandoned (reported as
+    ``Abandoned``) to finish in its thread; its result is dropped.
+    """
+
+    async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
+        early = _already_expired()
+        if early is not None:
+            return early
+        scope = DeadlineScope(limit_ms, now, _current.get())
+        token = _current.set(scope)
+        try:
+            task = asyncio.ensure_future(asyncio.to_thread(tool, *args, **kwargs))  # copies the scope
+        finally:
+            _current.reset(token)
+        result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, True)
+        if scope.fired and observers:
+            _emit(observers, limit_ms)
+        return result
+
+    return giving_up_after
