@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable, Coroutine, overload
 
 from . import deadline as _deadline
 from . import retry as _retry
+from ._keys import guard_retry  # refuses unsafe writes, keeps one key per logical call (issue 14)
 from .durations import Duration
 from .events import Observer
 from .retry import ConfigError, Observing, RetryClause
@@ -66,8 +67,8 @@ class SyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return SyncStage(
-            lambda tool: _retry.wrap_sync(plan, tool, sleep),
-            lambda tool: _retry.wrap_async(plan, tool, True, sleep, False),
+            guard_retry(lambda tool: _retry.wrap_sync(plan, tool, sleep)),
+            guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, False)),
             f"retrying({plan.describe()})",
         )
 
@@ -100,8 +101,8 @@ class AsyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return AsyncStage(
-            lambda tool: _retry.wrap_async(plan, tool, False, sleep, True),
-            lambda tool: _retry.wrap_async(plan, tool, True, sleep, True),
+            guard_retry(lambda tool: _retry.wrap_async(plan, tool, False, sleep, True)),
+            guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
             f"retrying({plan.describe()})",
         )
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
+from ._write_events import CircuitChanged, LeaseLost, Reconciled, Replayed, TakenOver
 from .errors import ToolError
 
 __all__ = [
@@ -100,7 +101,10 @@ class FellBack:
     error: ToolError
 
 
-Event = Union[Attempted, Succeeded, Failed, Waiting, GaveUp, TimedOut, FellBack]
+Event = Union[
+    Attempted, Succeeded, Failed, Waiting, GaveUp, TimedOut, FellBack,
+    TakenOver, Reconciled, Replayed, LeaseLost, CircuitChanged,  # safe writes (issue 14)
+]
 """Every event an observer can receive."""
 
 Observer = Callable[[Event], None]
