@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Mapping, TypeVar, cast
 
-from smullyan.runtime.errors import TAGS
+from smullyan.runtime._errors import TAGS
 
 _T = TypeVar("_T")
 
@@ -178,7 +178,7 @@ TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
 
 # ---------------------------------------------------------------- typed errors
 
-RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime.errors")
+RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime._errors")
 # The variants are the runtime's own list (one source of truth: an eighth
 # variant reaches the rules without an edit here); each has a lower-case
 # constructor of the same name in snake_case.
@@ -193,7 +193,7 @@ _TOOL_ERROR_FUNCS: Final[tuple[str, ...]] = (
 # exception's text is fine: the type carries the decision, not the text).
 TOOL_ERROR_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
     f"{mod}.{name}"
-    for mod in (*RUNTIME_MODULES, "smullyan.runtime.mapping")
+    for mod in (*RUNTIME_MODULES, "smullyan.runtime._mapping")
     for name in (*TOOL_ERROR_VARIANTS, *_TOOL_ERROR_FUNCS)
 )
 

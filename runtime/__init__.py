@@ -4,7 +4,7 @@ Standard library only. Nothing here sleeps or reads the time on its own:
 whatever waits or reads time takes a clock.
 """
 
-from .errors import (
+from ._errors import (
     TAGS,
     Denied,
     Err,
@@ -28,9 +28,9 @@ from .errors import (
     unavailable,
     unknown,
 )
-from .explain import explain
-from .mapping import from_exception, from_http
-from .wire import dump, dump_json, parse, parse_json
+from ._explain import explain
+from ._mapping import from_exception, from_http
+from ._wire import dump, dump_json, parse, parse_json
 
 __all__ = [
     "TAGS",
@@ -67,8 +67,8 @@ __all__ = [
 # ---------------------------------------------------------------- combinators (issue 3)
 # retry / deadline / fallback with an injected clock, both dialects; the names
 # are listed once, in combinators.__all__.
-from . import combinators as _combinators
-from .combinators import *  # noqa: E402,F401,F403
+from . import _combinators
+from ._combinators import *  # noqa: E402,F401,F403
 
 __all__ += _combinators.__all__
 

@@ -31,11 +31,11 @@ from typing import Any, Callable, TypeVar
 
 from ._write_events import CircuitChanged, CircuitState
 from .classification import carry
-from .durations import Duration
-from .errors import Err, Ok, Result, Unavailable, is_retryable
-from .events import Observer
-from .retry import ConfigError, Observing
-from .tools import SyncStage
+from ._durations import Duration
+from ._errors import Err, Ok, Result, Unavailable, is_retryable
+from ._events import Observer
+from ._retry import ConfigError, Observing
+from ._tools import SyncStage
 
 __all__ = ["CircuitBreaker", "breaking_after", "circuit_breaker"]
 

@@ -46,7 +46,7 @@ from typing import Any, Awaitable, Callable, Final, TypeVar, Union, overload
 from . import classification as _classification
 from ._ledger import Done, FailedEarlier, InProgress, Ledger, Mismatch, Started, fingerprint_of
 from ._write_events import LeaseLost, Reconciled, Replayed, TakenOver
-from .errors import (
+from ._errors import (
     Denied,
     Err,
     InvalidArgs,
@@ -59,9 +59,9 @@ from .errors import (
     Unavailable,
     Unknown,
 )
-from .events import Event, Observer
-from .retry import ConfigError, Observing
-from .tools import is_async_callable
+from ._events import Event, Observer
+from ._retry import ConfigError, Observing
+from ._tools import is_async_callable
 
 __all__ = [
     "keyed",

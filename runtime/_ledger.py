@@ -49,9 +49,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Final, Iterator, Literal, Protocol, Union
 
-from .durations import Duration, minutes, seconds
-from .errors import ToolError, unknown
-from .wire import dump_json, parse_json
+from ._durations import Duration, minutes, seconds
+from ._errors import ToolError, unknown
+from ._wire import dump_json, parse_json
 
 __all__ = [
     "Started",

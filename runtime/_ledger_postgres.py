@@ -20,7 +20,7 @@ import threading
 from typing import Any, ClassVar, Iterator
 
 from ._ledger import _INDEX, DEFAULT_LEASE, DEFAULT_TTL, JSON_CODEC, SCHEMA, Codec, Now, SQLLedger, _Executor
-from .durations import Duration
+from ._durations import Duration
 
 __all__ = ["PostgresLedger"]
 

@@ -36,8 +36,8 @@ from typing import Any, Callable, Generic, TypeVar
 
 from ._keys import keyed, recorded_in
 from ._ledger import Ledger
-from .errors import Err, Ok, Result, ToolError, is_retryable, not_found, unavailable
-from .tools import is_async_callable
+from ._errors import Err, Ok, Result, ToolError, is_retryable, not_found, unavailable
+from ._tools import is_async_callable
 
 __all__ = ["Step", "step", "Saga", "saga", "SagaOutcome", "Proposal", "Proposals"]
 
@@ -98,7 +98,7 @@ def _as_result(value: object, where: str) -> Result[Any]:
 
 
 def _from_exception(exc: Exception) -> Err[ToolError]:
-    from .mapping import from_exception
+    from ._mapping import from_exception
 
     return Err(from_exception(exc))
 

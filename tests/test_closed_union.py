@@ -35,7 +35,7 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     control, changed = base / "control", base / "changed"
     for root in (control, changed):
         shutil.copytree(RUNTIME, root / "rtcopy", ignore=shutil.ignore_patterns("__pycache__"))
-    errors = changed / "rtcopy" / "errors.py"
+    errors = changed / "rtcopy" / "_errors.py"
     text = errors.read_text()
     anchor = 'ToolError = Union[RateLimited, InvalidArgs, NotFound, Timeout, Unavailable, Denied, Unknown]'
     assert anchor in text, "the union's definition moved; update this test"
@@ -55,4 +55,4 @@ def test_an_undecided_eighth_variant_fails_mypy_strict(copies: tuple[Path, Path]
     failing = {line.split(":")[0].replace("\\", "/").rsplit("/", 1)[-1]
                for line in result.stdout.splitlines() if "assert_never" in line and "error" in line}
     # Both decisions the issue names: the retryability table and explain (the wire format too).
-    assert {"errors.py", "explain.py", "wire.py"} <= failing, result.stdout
+    assert {"_errors.py", "_explain.py", "_wire.py"} <= failing, result.stdout

@@ -94,7 +94,7 @@ def test_mypy_rejects_bare_ints_and_keeps_result_types(tmp_path: Path) -> None:
         if kind == "error":
             errors.setdefault(number, []).append(message)
         elif message.startswith("Revealed type is"):
-            notes[number] = message.replace("builtins.", "").replace("smullyan.runtime.errors.", "")
+            notes[number] = message.replace("builtins.", "").replace("smullyan.runtime._errors.", "")
     assert set(errors) == expected, proc.stdout + proc.stderr
     assert any("Duration" in m for m in errors[_line(lines, "clock.giving_up_after(10)")])
     assert any("Duration" in m for m in errors[_line(lines, "tool.exponentially_from(100)")])

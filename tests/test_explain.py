@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from strategies import tool_errors
 
 from smullyan import runtime as r
-from smullyan.runtime.explain import MAX_FIELD_CHARS
+from smullyan.runtime._explain import MAX_FIELD_CHARS
 
 
 def test_denied_reads_as_designed() -> None:

@@ -22,8 +22,8 @@ import asyncio
 from contextvars import ContextVar
 from typing import Any, Awaitable, Callable
 
-from .errors import Err, Result, Timeout
-from .events import Observer, TimedOut
+from ._errors import Err, Result, Timeout
+from ._events import Observer, TimedOut
 
 __all__ = ["DeadlineScope", "current_scope"]
 

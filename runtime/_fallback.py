@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, Coroutine, TypeVar, overload
 
-from .errors import Ok, Result
-from .events import FellBack, Observer
-from .retry import ConfigError, Observing
-from .tools import AsyncFallingBack, SyncFallingBack, is_async_callable
+from ._errors import Ok, Result
+from ._events import FellBack, Observer
+from ._retry import ConfigError, Observing
+from ._tools import AsyncFallingBack, SyncFallingBack, is_async_callable
 
 __all__ = ["falling_back_to"]
 

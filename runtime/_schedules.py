@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from .durations import Duration
+from ._durations import Duration
 
 __all__ = ["Schedule", "RandomSource", "exponentially_from", "constant"]
 

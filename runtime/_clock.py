@@ -18,13 +18,13 @@ import asyncio
 import time
 from typing import Any, Awaitable, Callable, Coroutine, overload
 
-from . import deadline as _deadline
-from . import retry as _retry
+from . import _deadline
+from . import _retry
+from ._durations import Duration
+from ._events import Observer
 from ._keys import guard_retry  # refuses unsafe writes, keeps one key per logical call (issue 14)
-from .durations import Duration
-from .events import Observer
-from .retry import ConfigError, Observing, RetryClause
-from .tools import AsyncStage, SyncStage, is_async_callable
+from ._retry import ConfigError, Observing, RetryClause
+from ._tools import AsyncStage, SyncStage, is_async_callable
 
 __all__ = [
     "SyncClock",

@@ -12,7 +12,7 @@ import reprlib
 import unicodedata
 from typing import Final
 
-from .errors import (
+from ._errors import (
     Denied,
     InvalidArgs,
     NotFound,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Final
 
-from .errors import (
+from ._errors import (
     Denied,
     InvalidArgs,
     NotFound,

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Coroutine, TypeVar, overload
 
-from .clock import AsyncClock, SyncClock, with_clock
-from .durations import millis
-from .errors import Result, ToolError
-from .events import Observer
-from .fallback import falling_back_to
-from .retry import (
+from ._clock import AsyncClock, SyncClock, with_clock
+from ._durations import millis
+from ._errors import Result, ToolError
+from ._events import Observer
+from ._fallback import falling_back_to
+from ._retry import (
     Budget,
     ConfigError,
     RetryClause,
@@ -37,8 +37,8 @@ from .retry import (
     up_to,
     within,
 )
-from .schedules import RandomSource, Schedule, constant, exponentially_from
-from .tools import AsyncFallingBack, AsyncStage, SyncFallingBack, SyncStage, the_value
+from ._schedules import RandomSource, Schedule, constant, exponentially_from
+from ._tools import AsyncFallingBack, AsyncStage, SyncFallingBack, SyncStage, the_value
 
 __all__ = ["retry", "exponential", "fixed", "deadline", "fallback"]
 

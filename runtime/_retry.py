@@ -22,11 +22,11 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Union
 
-from .deadline import DeadlineScope, _current
-from .durations import Duration
-from .errors import Err, Ok, RateLimited, Result, Timeout, ToolError, is_retryable
-from .events import Attempted, Event, Failed, GaveUp, GiveUpReason, Observer, Succeeded, Waiting
-from .schedules import Schedule, exponentially_from
+from ._deadline import DeadlineScope, _current
+from ._durations import Duration
+from ._errors import Err, Ok, RateLimited, Result, Timeout, ToolError, is_retryable
+from ._events import Attempted, Event, Failed, GaveUp, GiveUpReason, Observer, Succeeded, Waiting
+from ._schedules import Schedule, exponentially_from
 
 __all__ = [
     "Budget",

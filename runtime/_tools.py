@@ -16,7 +16,7 @@ import inspect
 import types
 from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, Union, overload
 
-from .errors import Err, Ok, Result, ToolError
+from ._errors import Err, Ok, Result, ToolError
 from .classification import carry
 
 __all__ = [
@@ -76,7 +76,7 @@ def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> C
     ``Ok(<coroutine>)``.
     """
     if classify is None:
-        from .mapping import from_exception
+        from ._mapping import from_exception
 
         classify = from_exception
     cls = classify

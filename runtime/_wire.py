@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from .errors import (
+from ._errors import (
     Denied,
     InvalidArgs,
     NotFound,

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
+from ._errors import ToolError
 from ._write_events import CircuitChanged, LeaseLost, Reconciled, Replayed, TakenOver
-from .errors import ToolError
 
 __all__ = [
     "Attempted",

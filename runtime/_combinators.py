@@ -25,7 +25,7 @@ The readable dialect::
 
 from __future__ import annotations
 
-from .clock import (
+from ._clock import (
     AsyncClock,
     SyncClock,
     asyncio_clock,
@@ -35,9 +35,9 @@ from .clock import (
     system_sleep,
     with_clock,
 )
-from .deadline import DeadlineScope, current_scope
-from .durations import Duration, millis, minutes, seconds
-from .events import (
+from ._deadline import DeadlineScope, current_scope
+from ._durations import Duration, millis, minutes, seconds
+from ._events import (
     Attempted,
     Event,
     Failed,
@@ -49,8 +49,8 @@ from .events import (
     TimedOut,
     Waiting,
 )
-from .fallback import falling_back_to
-from .retry import (
+from ._fallback import falling_back_to
+from ._retry import (
     DEFAULT_ADVICE_CAP,
     DEFAULT_SCHEDULE,
     Advice,
@@ -71,9 +71,9 @@ from .retry import (
     while_transient,
     within,
 )
-from .schedules import RandomSource, Schedule, constant, exponentially_from
-from .terse import deadline, exponential, fallback, fixed, retry
-from .tools import (
+from ._schedules import RandomSource, Schedule, constant, exponentially_from
+from ._terse import deadline, exponential, fallback, fixed, retry
+from ._tools import (
     AsyncFallingBack,
     AsyncStage,
     SyncFallingBack,
