@@ -344,3 +344,14 @@ def test_mypy_keeps_the_keyed_tools_signature(tmp_path: Any) -> None:
     notes = re.findall(r'Revealed type is "(.*)"', proc.stdout)
     assert notes[0].startswith("def (card: str, cents: int) -> smullyan.runtime._errors.Ok[str]")
     assert notes[1].startswith("def (card: str, cents: int) -> typing.Coroutine[")
+
+
+def test_a_sync_keyed_tool_under_an_async_clock_keeps_one_key_across_attempts(tmp_path: Any) -> None:
+    card = Card("unavailable", "timeout-after")
+    ledger = _ledger(tmp_path, WallClock())
+    pay = tool.pipe(
+        tool.keyed(tool.calling_api(card.charge), tool.reconciling_with(card.find), tool.recorded_in(ledger)),
+        tool.with_clock(ano_sleep).retrying(tool.up_to(4).attempts),
+    )
+    assert asyncio.run(pay("c", 5)) == tool.Ok("ch_1")
+    assert card.effects == 1 and len(card.keys_seen) == 2 and len(set(card.keys_seen)) == 1
