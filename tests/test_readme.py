@@ -51,3 +51,12 @@ def test_readme_fake_clock_pattern_runs() -> None:
 def test_readme_starts_with_the_two_commands() -> None:
     head = README.read_text().split("\n\n", 3)[:3]
     assert any("make demo" in part and "make test" in part for part in head)
+
+
+def test_readme_writes_example_runs() -> None:
+    [block] = [b for b in _blocks() if "def charge_card" in b]
+    namespace: dict[str, object] = {}
+    exec(block, namespace)  # the block asserts what it shows
+    payments = namespace["payments"]
+    assert payments.charges == {"order-17:charge": "ch_1"}  # type: ignore[attr-defined]
+    assert payments.refunded == ["ch_1"]  # type: ignore[attr-defined]
