@@ -112,6 +112,14 @@ class _Dispatch:
                 seen[k] = len(sink)
         self.top = None
         self._run(self.leave_table.get("Module"), module)
+        # findings reported when the module is left (rules that decide once
+        # everything is seen) belong to the statement that holds their node
+        for k, sink in enumerate(sinks):
+            for raw in sink[seen[k]:]:
+                for i, stmt in enumerate(module.body):
+                    if _contains(stmt, raw.node):
+                        tops[id(raw)] = i
+                        break
         return tops
 
     def walk(self, node: cst.CSTNode) -> None:
@@ -346,9 +354,21 @@ def _lint_rules(
     instances: list[Rule] = []
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []
+    models: dict[type, Any] = {}
     for rule_cls in candidates:
+        for model_cls in rule_cls.models:
+            if model_cls not in models:
+                try:
+                    models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models))
+                except Exception as exc:
+                    out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {model_cls.__name__}: {type(exc).__name__}: {exc}"))
+                    continue
+                owners.append((model_cls.__name__, models[model_cls]))
+    for rule_cls in candidates:
+        if any(m not in models for m in rule_cls.models):
+            continue  # its model failed to build (reported above)
         try:
-            ctx = FileContext(path, config, knowledge, names, screen)
+            ctx = FileContext(path, config, knowledge, names, screen, models)
             inst = rule_cls(ctx)
         except Exception as exc:
             out.append(
@@ -440,6 +460,15 @@ def _positions(
                 if p is not None and other not in out:
                     out[other] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
     return out
+
+
+def node_lines(module: cst.Module, tree: ast.Module | None, nodes: Sequence[cst.CSTNode]) -> dict[cst.CSTNode, int]:
+    """The first line of each node (for a message that names another line), as findings get theirs."""
+    wanted: list[tuple[cst.CSTNode, int | None]] = []
+    for node in nodes:
+        top = next((i for i, stmt in enumerate(module.body) if _contains(stmt, node)), None)
+        wanted.append((node, top))
+    return {node: span[0] for node, span in _positions(module, tree, wanted, None).items() if node in set(nodes)}
 
 
 def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:

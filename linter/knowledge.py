@@ -378,6 +378,248 @@ CLEANUP_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
 
 
+# ---------------------------------------------------------------- TFH1xx retry safety
+# Read by ``linter/retries.py`` (the retry model) and ``linter/effects.py``
+# (what a call does); the TFH1xx rules read only those two modules.
+
+READ_SAFE: Final[str] = "read-safe"
+IDEMPOTENT_WRITE: Final[str] = "idempotent-write"
+NON_IDEMPOTENT_WRITE: Final[str] = "non-idempotent-write"
+IRREVERSIBLE: Final[str] = "irreversible"
+
+# Retry constructs, by qualified name -> kind (see ``retries.Retry.kind``).
+RETRY_DECORATORS: Final[Mapping[str, str]] = {
+    "tenacity.retry": "tenacity",
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "tenacity.TornadoRetrying": "tenacity",
+    "backoff.on_exception": "backoff",
+    "backoff.on_predicate": "backoff",
+    "backoff._decorator.on_exception": "backoff",
+    "backoff._decorator.on_predicate": "backoff",
+    "stamina.retry": "stamina",
+}
+# Objects iterated as ``for attempt in X(...): with attempt: ...``.
+RETRY_ITERATORS: Final[Mapping[str, str]] = {
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "stamina.retry_context": "stamina",
+}
+# smullyan's own runtime: ``tool.retry(...)`` (terse) and ``clock.retrying(...)``.
+RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
+    {f"{m}.retry" for m in ("smullyan.runtime", "smullyan.runtime.terse")}
+)
+RUNTIME_RETRY_METHOD: Final[str] = "retrying"
+RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
+RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime.combinators.pipe"})
+RUNTIME_CALLING_API: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.calling_api", "smullyan.runtime.tools.calling_api"}
+)
+RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.retrying_when", "smullyan.runtime.retry.retrying_when"}
+)
+RUNTIME_DEFAULT_CONDITION: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.while_transient", "smullyan.runtime.retry.while_transient", "smullyan.runtime.is_retryable"}
+)
+# Framework policies that retry everything they wrap.
+LANGCHAIN_WITH_RETRY_METHOD: Final[str] = "with_retry"
+LANGCHAIN_ROOTS: Final[frozenset[str]] = frozenset({"langchain", "langchain_core", "langchain_community", "langgraph"})
+TOOL_RETRY_MIDDLEWARE: Final[frozenset[str]] = frozenset(
+    {
+        "langchain.agents.middleware.ToolRetryMiddleware",
+        "langchain.agents.middleware.tool_retry.ToolRetryMiddleware",
+    }
+)
+RETRY_TRANSPORTS: Final[frozenset[str]] = frozenset(
+    {
+        "pydantic_ai.retries.TenacityTransport",
+        "pydantic_ai.retries.AsyncTenacityTransport",
+    }
+)
+URLLIB3_RETRY: Final[frozenset[str]] = frozenset(
+    {
+        "urllib3.Retry",
+        "urllib3.util.Retry",
+        "urllib3.util.retry.Retry",
+        "requests.adapters.Retry",
+        "requests.packages.urllib3.util.retry.Retry",
+        "requests.packages.urllib3.Retry",
+    }
+)
+HTTP_ADAPTERS: Final[frozenset[str]] = frozenset({"requests.adapters.HTTPAdapter", "requests.HTTPAdapter"})
+# urllib3's default ``allowed_methods`` (no POST/PATCH).
+URLLIB3_DEFAULT_METHODS: Final[frozenset[str]] = frozenset({"DELETE", "GET", "HEAD", "OPTIONS", "PUT", "TRACE"})
+
+# tenacity's condition builders -> what they do.
+TENACITY_CONDITIONS: Final[Mapping[str, str]] = {
+    "retry_if_exception_type": "types",
+    "retry_if_exception_cause_type": "types",
+    "retry_if_not_exception_type": "not-types",
+    "retry_unless_exception_type": "not-types",
+    "retry_if_exception": "exception-predicate",
+    "retry_if_result": "result-predicate",
+    "retry_if_not_result": "not-result-predicate",
+    "retry_if_exception_message": "message",
+    "retry_if_not_exception_message": "message",
+    "retry_any": "any",
+    "retry_all": "all",
+    "retry_always": "always",
+    "retry_never": "never",
+}
+TENACITY_STOPS: Final[Mapping[str, str]] = {
+    "stop_after_attempt": "attempts",
+    "stop_after_delay": "seconds",
+    "stop_before_delay": "seconds",
+    "stop_never": "never",
+    "stop_any": "any",
+    "stop_all": "all",
+    "stop_when_event_set": "event",
+}
+TENACITY_NO_WAIT: Final[frozenset[str]] = frozenset({"wait_none"})
+
+# The catalogue's permanent failures (TFH102).
+PERMANENT_STATUSES: Final[frozenset[int]] = frozenset({400, 401, 403, 404, 405, 409, 410, 422})
+# 4xx statuses that are worth retrying: timeout, too early, rate limited.
+TRANSIENT_4XX: Final[frozenset[int]] = frozenset({408, 425, 429})
+SERVER_ERROR_STATUSES: Final[frozenset[int]] = frozenset({500, 502, 503, 504})
+RATE_LIMIT_STATUS: Final[int] = 429
+# The statuses a literal status test is evaluated on.
+SAMPLE_STATUSES: Final[tuple[int, ...]] = (
+    200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408, 409, 410, 413, 422, 425, 429, 499,
+    500, 501, 502, 503, 504, 529, 599,
+)
+PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied"})
+# Exception types whose retry repeats the same failure; exact names, so a
+# parse failure (``JSONDecodeError``) that a re-asked model may fix is not one.
+PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError",
+        "TypeError",
+        "KeyError",
+        "PermissionError",
+        "openai.BadRequestError",
+        "openai.AuthenticationError",
+        "openai.PermissionDeniedError",
+        "openai.NotFoundError",
+        "openai.UnprocessableEntityError",
+        "anthropic.BadRequestError",
+        "anthropic.AuthenticationError",
+        "anthropic.PermissionDeniedError",
+        "anthropic.NotFoundError",
+        "anthropic.UnprocessableEntityError",
+    }
+)
+EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+# Retries that honour a server's Retry-After on 429 even when 429 is not in
+# their status list (urllib3's ``respect_retry_after_header``, on by default).
+RETRIES_429_IMPLICITLY: Final[frozenset[str]] = frozenset({"urllib3"})
+# A call whose name holds one of these words asks a model or a person again:
+# a retry on a parse error there is a re-prompt, not a repeated permanent
+# failure (TFH102 reads exception types only when the retried work has none).
+REPROMPT_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {
+        "llm", "invoke", "ainvoke", "generate", "agenerate", "complete", "acomplete", "completion",
+        "completions", "chat", "achat", "predict", "apredict", "input", "prompt", "ask", "run", "arun",
+        "step", "astep", "model", "query", "aquery", "create", "acreate", "call", "acall", "parse",
+    }
+)
+
+# HTTP: method name -> class; clients whose methods and ``request(method, ...)`` send.
+HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
+    "get": READ_SAFE,
+    "head": READ_SAFE,
+    "options": READ_SAFE,
+    "put": IDEMPOTENT_WRITE,
+    "delete": IDEMPOTENT_WRITE,
+    "post": NON_IDEMPOTENT_WRITE,
+    "patch": NON_IDEMPOTENT_WRITE,
+}
+HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "requests",
+        "requests.Session",
+        "httpx",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp",
+        "aiohttp.ClientSession",
+        "urllib3",
+        "urllib3.PoolManager",
+        "urllib3.HTTPConnectionPool",
+        "urllib3.HTTPSConnectionPool",
+        "urllib3.poolmanager.PoolManager",
+    }
+)
+# ``request`` methods taking the HTTP method first (or as ``method=``).
+HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "urlopen"})
+# A POST to a URL whose literal text holds one of these reads (search,
+# embeddings, completions, token exchange, GraphQL): read-safe.
+READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
+    "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
+    "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
+)
+# Known SDK calls that send or charge, by qualified name.
+SDK_CALLS: Final[Mapping[str, str]] = {
+    "smtplib.SMTP.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP.send_message": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.send_message": IRREVERSIBLE,
+    "smtplib.LMTP.sendmail": IRREVERSIBLE,
+    "slack_sdk.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.async_client.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "twilio.rest.Client.messages.create": IRREVERSIBLE,
+    "twilio.rest.Client.calls.create": IRREVERSIBLE,
+}
+# Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
+SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("stripe.", "create", NON_IDEMPOTENT_WRITE),
+    ("stripe.", "capture", IRREVERSIBLE),
+    ("stripe.", "pay", IRREVERSIBLE),
+)
+# Methods of SDK clients built by factories the resolver cannot follow
+# (``boto3.client("ses")``): method name -> (module the file must import, class).
+SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
+    "send_email": ("boto3", IRREVERSIBLE),
+    "send_raw_email": ("boto3", IRREVERSIBLE),
+    "send_templated_email": ("boto3", IRREVERSIBLE),
+    "publish": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
+    "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
+}
+# The runtime's classification decorators, read statically.
+CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
+    f"{m}.{name}": cls
+    for m in ("smullyan.runtime", "smullyan.runtime.classification")
+    for name, cls in (
+        ("read_safe", READ_SAFE),
+        ("idempotent_write", IDEMPOTENT_WRITE),
+        ("non_idempotent_write", NON_IDEMPOTENT_WRITE),
+        ("irreversible", IRREVERSIBLE),
+    )
+}
+# MCP tool annotations (1.x camelCase, 2.x snake_case): hint -> (value, class).
+MCP_HINTS: Final[tuple[tuple[str, bool, str], ...]] = (
+    ("readOnlyHint", True, READ_SAFE),
+    ("read_only_hint", True, READ_SAFE),
+    ("destructiveHint", True, IRREVERSIBLE),
+    ("destructive_hint", True, IRREVERSIBLE),
+    ("idempotentHint", True, IDEMPOTENT_WRITE),
+    ("idempotent_hint", True, IDEMPOTENT_WRITE),
+    ("idempotentHint", False, NON_IDEMPOTENT_WRITE),
+    ("idempotent_hint", False, NON_IDEMPOTENT_WRITE),
+)
+MCP_TOOL_DECORATOR_METHOD: Final[str] = "tool"
+# Spellings of an idempotency key: keyword names and header names, compared
+# lower-cased with ``_`` and ``-`` removed.
+IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
+IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
+
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",

@@ -19,7 +19,7 @@ findings, and no other line may produce one.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Mapping
 
@@ -234,6 +234,8 @@ class FileContext:
     knowledge: Knowledge
     names: "Names"
     screen: Screen
+    # per-file models the rules asked for (``Rule.models``), shared by every rule of the file
+    models: dict[type, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -254,6 +256,10 @@ class Rule(BatchableCSTVisitor):
     docs: ClassVar[str]
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[str]] = []
+    # Per-file collectors this rule reads (e.g. ``retries.RetryModel``): the
+    # engine builds each once per file from a FileContext, runs it in the same
+    # traversal right after the name resolver, and puts it in ``ctx.models``.
+    models: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__()
