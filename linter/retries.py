@@ -151,6 +151,8 @@ class Retry:
     decorator: str | None = None  # own-decorator / configured: the decorator's name
     effects: list[Effect] = field(default_factory=list)
     work_known: bool = False  # the retried work was found and read (effects are complete)
+    calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
+    honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
 
 
 # ---------------------------------------------------------------- literal reading
@@ -455,6 +457,10 @@ class RetryModel:
     def retry_at(self, node: cst.CSTNode) -> Retry | None:
         return self._by_anchor.get(id(node))
 
+    def exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
+        """The exception types a type or tuple names, as the model reads them (None: not literal)."""
+        return self._exception_names(node)
+
     # ------------------------------------------------------------ traversal
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -566,6 +572,13 @@ class RetryModel:
         return []
 
     def _record_effect(self, node: cst.Call) -> None:
+        if self._active:
+            func = node.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+            if last is not None:
+                for group in self._active:
+                    for retry in group:
+                        retry.calls.add(last)
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
         if found is not None:
             cls, what = found
@@ -1156,7 +1169,7 @@ class RetryModel:
             v = _int(total.value)
             retry.stop = Stop(total.value, attempts=v + 1) if v is not None else (Stop(total.value, never=True) if dotted(total.value) in ("None", "False") else UNKNOWN)
         respect = keyword_arg(node, "respect_retry_after_header")
-        retry.decorator = None if respect is None or dotted(respect.value) != "False" else "no-retry-after"
+        retry.honours_retry_after = respect is None or dotted(respect.value) != "False"
         return retry
 
 
