@@ -1322,13 +1322,19 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         return cached
     retry_names = set(_RETRY_CALL_NAMES) | {q.rsplit(".", 1)[-1] for q in knowledge.retry_decorators}
     retry_lines: list[int] = []
+    predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
     for call in screen._nodes[1]:
         name = _ast_name(call.func)
         if name in retry_names:
             retry_lines.append(call.lineno)
+        if name in retry_names or name in kb.TENACITY_CONDITIONS or name in _RUNTIME_CONDITION_NAMES:
+            for arg in (*call.args, *(k.value for k in call.keywords)):
+                if isinstance(arg, ast.Name):
+                    predicates.add(arg.id)
     # loops around a try, and every decorator (own decorators are defined in the module)
     defs: set[str] = set()
     decorated: list[tuple[int, str]] = []
+    def_lines: list[tuple[int, str]] = []
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
@@ -1340,6 +1346,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                         retry_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             defs.add(node.name)
+            def_lines.append((node.lineno, node.name))
             for d in node.decorator_list:
                 name = _ast_name(d)
                 if name is not None:
@@ -1360,6 +1367,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:
         write_names = (
@@ -1381,4 +1389,5 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     return result
 
 
+_RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)
 _CLASSIFICATION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.CLASSIFICATION_DECORATORS)
