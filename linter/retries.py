@@ -359,15 +359,28 @@ def _goes_round(handler: cst.ExceptHandler) -> bool:
     return bool(stmts) and not _exits(stmts[-1])
 
 
-def _has_success_exit(suite: cst.BaseSuite) -> bool:
-    stack: list[cst.CSTNode] = list(_body_stmts(suite))
+def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
+    """A ``break``/``return`` in the ``try`` body; ``shallow``: at most one ``if``/``with`` down (a worker loop's exits sit deep)."""
+    stack: list[tuple[cst.CSTNode, int]] = [(s, 0) for s in _body_stmts(suite)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         if isinstance(node, (cst.Break, cst.Return)):
             return True
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While)):
             continue
-        stack.extend(node.children)
+        if isinstance(node, cst.BaseCompoundStatement):
+            depth += 1
+            if shallow and depth > 2:
+                continue
+        stack.extend((child, depth) for child in node.children)
+    return False
+
+
+def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
+    """Whether ``name`` indexes or slices something in the suite (``texts[i : i + n]``)."""
+    for n in _walk(suite):
+        if isinstance(n, cst.SubscriptElement) and name in _names_in(n):
+            return True
     return False
 
 
@@ -409,6 +422,11 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         it = loop.iter
         if not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
             return None
+        # range(n), range(1, n + 1); a start elsewhere or a step walks over data (batches)
+        if len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
+            return None
+        if len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
+            return None
     trynode = _loop_try(loop)
     if trynode is None:
         return None
@@ -418,12 +436,21 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             return None
         name = target.value
         if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS)):
-            if name in _names_in(trynode.body):
+            if name in _names_in(trynode.body) or _subscripts(loop.body, name):
+                return None
+    else:
+        # a worker loop does work before its try; a retry loop goes straight to it
+        for stmt in _body_stmts(loop.body):
+            if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
+                break
+            if not isinstance(stmt, cst.SimpleStatementLine):
                 return None
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
-    success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
+    success = _has_success_exit(trynode.body, shallow=isinstance(loop, cst.While)) or (
+        trynode.orelse is not None and _has_success_exit(trynode.orelse.body)
+    )
     if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
@@ -1242,8 +1269,9 @@ def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
     code = cst.Module([]).code_for_node(loop.node)
     if "429" in code or "TOO_MANY_REQUESTS" in code or "RateLimit" in code or "rate_limit" in code.lower():
         return None
+    elifs = {id(n.orelse) for n in _walk(loop.node) if isinstance(n, cst.If) and isinstance(n.orelse, cst.If)}
     for n in _walk(loop.node):
-        if isinstance(n, cst.If) and _whole_4xx(status_set(n.test)):
+        if isinstance(n, cst.If) and id(n) not in elifs and _whole_4xx(status_set(n.test)):
             stmts = _body_stmts(n.body)
             if stmts and _exits(stmts[-1]):
                 return n.test

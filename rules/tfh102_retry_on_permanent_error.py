@@ -154,6 +154,17 @@ def retriable(exc):
 def fetch(url):
     return httpx.get(url)
 """,
+        # found in real code: a TypeError caught with a parse error while reading stored JSON
+        """\
+import json
+
+def pop(rows):
+    for attempt in range(3):
+        try:
+            return json.loads(rows.pop()[0])
+        except (json.JSONDecodeError, TypeError):
+            continue
+""",
     ]
     INVALID = [
         """\
@@ -270,7 +281,8 @@ def fetch(url):
                 what.append(" and ".join(bad_tags))
             inline = retry.body is not None or retry.function is not None
             bad_types = [t for t in cond.exceptions if t in kb.PERMANENT_EXCEPTIONS]
-            if inline and _reprompts(retry):
+            parsing = any(t.rsplit(".", 1)[-1] in kb.PARSER_ERRORS - {"ValueError"} for t in cond.exceptions)
+            if inline and (_reprompts(retry) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
             if bad_types and inline:
                 what.append(", ".join(bad_types))

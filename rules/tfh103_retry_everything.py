@@ -172,6 +172,27 @@ from smullyan import runtime as tool
 clock = tool.with_clock(lambda ms: None)
 stage = clock.retrying(tool.while_transient, tool.up_to(3).attempts)
 """,
+        # found in real code: a batch loop and a worker loop are not retries
+        """\
+async def embed_all(self, texts):
+    out = []
+    for i in range(0, len(texts), self.batch_size):
+        try:
+            out.extend(await self.embed(texts[i : i + self.batch_size]))
+        except Exception:
+            continue
+    while True:
+        task = await self.queue.get()
+        if task is None:
+            return out
+        try:
+            if task.ok:
+                if task.done:
+                    if task.final:
+                        return task
+        except Exception:
+            continue
+""",
     ]
     INVALID = [
         """\

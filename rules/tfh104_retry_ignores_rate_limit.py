@@ -144,6 +144,25 @@ from urllib3 import Retry
 
 a = HTTPAdapter(max_retries=Retry(total=5, status_forcelist=(429, 502, 503), backoff_factor=1))
 """,
+        # found in real code: the 4xx test is an elif after a branch that retries 429 (a constant set)
+        """\
+import time, requests
+
+RETRYABLE = {408, 429}
+
+def send(url, body):
+    for attempt in range(3):
+        try:
+            r = requests.get(url, timeout=5)
+            if r.status_code in RETRYABLE:
+                time.sleep(1)
+            elif 400 <= r.status_code < 500:
+                break
+            else:
+                return r
+        except requests.ConnectionError:
+            time.sleep(1)
+""",
     ]
     INVALID = [
         """\
