@@ -7,6 +7,7 @@ import libcst as cst
 from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
+from smullyan.linter.timeouts import timeout_calls
 
 _KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
@@ -208,7 +209,7 @@ r = redis.Redis(host="h")  # error: TFH201
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        return [c.lineno for c in screen.timeout_calls(knowledge, "missing")]
+        return [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
 
     # nested functions run later: the enclosing deadline does not apply
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:

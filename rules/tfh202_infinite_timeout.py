@@ -9,6 +9,7 @@ import libcst as cst
 from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import Rule, Screen, argument, is_none, keyword_arg, positional
+from smullyan.linter.timeouts import timeout_calls
 
 
 def _has_none(node: ast.expr) -> bool:
@@ -106,7 +107,7 @@ async def f(session: aiohttp.ClientSession):
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        spots = screen.timeout_calls(knowledge, "none")
+        spots = timeout_calls(screen, knowledge, "none")
         # every finding is a None (alone, or in a (connect, read) tuple) passed to the call
         return [c.lineno for c in spots if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))]
 
