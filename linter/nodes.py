@@ -145,6 +145,17 @@ def argument(call: cst.Call, keyword: str, position: int | None) -> cst.Arg | No
     return arg
 
 
-def is_none(node: cst.BaseExpression) -> bool:
-    """Whether the expression is the literal ``None``."""
+def is_none(node: cst.BaseExpression | ast.expr) -> bool:
+    """Whether the expression is the literal ``None`` (either tree)."""
+    if isinstance(node, ast.Constant):
+        return node.value is None
     return isinstance(node, cst.Name) and node.value == "None"
+
+
+def elements(node: cst.BaseExpression | ast.expr) -> list[cst.BaseExpression] | list[ast.expr] | None:
+    """The items of a tuple/list/set display on either tree (``(3, None)`` gives ``[3, None]``); None for anything else."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return list(node.elts)
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return [el.value for el in node.elements]
+    return None

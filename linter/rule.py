@@ -32,6 +32,7 @@ from .nodes import (  # re-exported: rules import their helpers from here
     SCOPE_NODES_CST,
     argument,
     dotted,
+    elements,
     handler_name,
     handler_types,
     has_star,
@@ -47,7 +48,7 @@ from .packages import absolute_module
 
 __all__ = [
     "FileContext", "RawFinding", "Rule", "Screen",
-    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "handler_name", "handler_types", "has_star",
+    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "elements", "handler_name", "handler_types", "has_star",
     "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope", "walk_in_scope_ast",
 ]
 

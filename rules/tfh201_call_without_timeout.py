@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
 from smullyan.linter.timeouts import timeout_calls
 
 _KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
-
-
-def _fix(qualname: str, keyword: str) -> str:
-    if qualname.startswith("requests."):
-        return f"pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent"
-    if qualname.startswith("subprocess."):
-        return f"pass {keyword}=<seconds> so a hung process cannot stall the agent"
-    return f"pass {keyword}=<seconds> so a hung peer cannot stall the agent"
 
 
 class CallWithoutTimeout(Rule):
@@ -223,7 +214,7 @@ r = redis.Redis(host="h")  # error: TFH201
         n = 0
         for item in node.items:
             expr = item.item
-            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in kb.TIMEOUT_SCOPES:
+            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in self.knowledge.timeout_scopes:
                 n += 1
         if n:
             self.scope_blocks[id(node)] = n
@@ -259,20 +250,17 @@ r = redis.Redis(host="h")  # error: TFH201
         qn = self.names.qualname(node.func)
         if qn is None:
             return
-        if qn in kb.TIMEOUT_WRAPPERS:
+        k = self.knowledge
+        if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self.wrapped += 1
-        spec = self.knowledge.timeouts.get(qn)
+        spec = k.timeouts.get(qn)
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
-                    self.report(node, call=qn, keyword=spec.keyword, fix=_fix(qn, spec.keyword))
-        elif qn in kb.NEEDS_TIMEOUT_SCOPE and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
-            self.report(
-                node,
-                f"{qn} has no timeout; wrap it in asyncio.wait_for(..., timeout=<seconds>) "
-                "or `async with asyncio.timeout(<seconds>)` so a hung process cannot stall the agent",
-            )
+                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword))
+        elif qn in k.needs_timeout_scope and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
+            self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:

@@ -6,16 +6,16 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import Rule, Screen, argument, is_none, keyword_arg, positional
+from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
 from smullyan.linter.timeouts import timeout_calls
 
 
-def _has_none(node: ast.expr) -> bool:
-    if isinstance(node, ast.Constant):
-        return node.value is None
-    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Constant) and e.value is None for e in node.elts)
+def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
+    """``None``, or a ``(connect, read)`` tuple with ``None`` in it (either tree: the screen and the check agree)."""
+    if is_none(node):
+        return True
+    return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
 class InfiniteTimeout(Rule):
@@ -122,11 +122,10 @@ async def f(session: aiohttp.ClientSession):
                 return
             if is_none(arg.value):
                 self.report(arg, call=qn, what=f"{spec.keyword}=None")
-            elif isinstance(arg.value, cst.Tuple) and qn.startswith(kb.TUPLE_TIMEOUT_PREFIXES):
-                if any(is_none(el.value) for el in arg.value.elements):
-                    self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
+            elif spec.connect_read_tuple and _has_none(arg.value):
+                self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
             return
-        fields = kb.TIMEOUT_OBJECTS.get(qn)
+        fields = self.knowledge.timeout_objects.get(qn)
         if fields is None or any(a.star for a in node.args):
             return
         given: dict[str, cst.BaseExpression] = {}
@@ -137,6 +136,6 @@ async def f(session: aiohttp.ClientSession):
             kw = keyword_arg(node, name)
             if kw is not None:
                 given[name] = kw.value
-        deadlines = {k: v for k, v in given.items() if k not in kb.TIMEOUT_OBJECT_NON_DEADLINES}
+        deadlines = {k: v for k, v in given.items() if k not in self.knowledge.timeout_object_non_deadlines}
         if deadlines and all(is_none(v) for v in deadlines.values()):
             self.report(node, call=qn, what="no deadline at all (every field None)")
