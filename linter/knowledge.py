@@ -596,10 +596,10 @@ def markdown_calls(names: Iterable[str], note: Callable[[str], str | None] | Non
     return "\n".join(lines)
 
 
-def markdown_words(words: Iterable[str]) -> str:
-    """``a``, ``b`` and ``c`` for docs: the given order, or sorted for a set."""
+def markdown_words(words: Iterable[str], last: str = "and") -> str:
+    """```a`, `b` and `c``` for docs (``last="or"``: ``... or `c```): the given order, or sorted for a set."""
     items = sorted(words) if isinstance(words, (set, frozenset)) else list(words)
     quoted = [f"`{w}`" for w in items]
     if len(quoted) <= 1:
         return "".join(quoted)
-    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return ", ".join(quoted[:-1]) + f" {last} " + quoted[-1]

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
 from smullyan.linter.timeouts import timeout_calls
 
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
+
+
+def _keyword_note(qualname: str) -> str | None:
+    keyword = _DEFAULTS.timeouts[qualname].keyword
+    return f"`{keyword}`" if keyword != "timeout" else None
 
 
 class CallWithoutTimeout(Rule):
@@ -17,19 +23,23 @@ class CallWithoutTimeout(Rule):
     name = "call-without-timeout"
     summary = "A blocking network or process call has no timeout."
     message = "{call} has no {keyword}; {fix}"
-    docs = """\
+    docs = f"""\
 ## What it does
-Finds blocking network and process calls made without a timeout: `requests`
-(module functions and `Session` methods), `urllib.request.urlopen`,
-`http.client.HTTPConnection`/`HTTPSConnection`, `socket.create_connection`,
-`smtplib.SMTP`/`SMTP_SSL`, `ftplib.FTP`, `subprocess.run`/`call`/`check_call`/
-`check_output`, `Popen.communicate`/`wait`, asyncio subprocess
-`communicate()`/`wait()` outside `asyncio.wait_for`/`asyncio.timeout`,
-websocket-client `create_connection`, and redis-py `Redis(...)` without
-`socket_timeout`. Names are resolved from the module's imports
-(`import requests as rq`, `from requests import post as send`,
-`s = requests.Session()`, `with smtplib.SMTP(...) as smtp`), and the
-`timeout-required` setting adds your own.
+Finds blocking network and process calls made without a timeout. The calls
+it knows (from `linter/knowledge.py`; the keyword it looks for is `timeout`
+unless another is named):
+
+{markdown_calls((q for q, spec in _DEFAULTS.timeouts.items() if spec.required), _keyword_note)}
+
+and, with no timeout parameter at all, these outside a timeout scope
+({markdown_words(_DEFAULTS.timeout_wrappers | _DEFAULTS.timeout_scopes, "or")}):
+
+{markdown_calls(_DEFAULTS.needs_timeout_scope)}
+
+Names are resolved from the module's imports (`import requests as rq`,
+`from requests import post as send`, `s = requests.Session()`,
+`with smtplib.SMTP(...) as smtp`), and the `timeout-required` setting adds
+your own.
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the

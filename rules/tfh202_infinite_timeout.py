@@ -6,9 +6,20 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
 from smullyan.linter.timeouts import timeout_calls
+
+
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
+
+
+def _keyword_note(qualname: str) -> str | None:
+    spec = _DEFAULTS.timeouts[qualname]
+    notes = [f"`{spec.keyword}`"] if spec.keyword != "timeout" else []
+    if spec.position is not None:
+        notes.append(f"positional argument {spec.position + 1}")
+    return ", ".join(notes) or None
 
 
 def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
@@ -23,14 +34,19 @@ class InfiniteTimeout(Rule):
     name = "infinite-timeout"
     summary = "An explicit timeout=None turns the timeout off."
     message = "{call} gets {what}, which waits forever; pass a number of seconds"
-    docs = """\
+    docs = f"""\
 ## What it does
-Finds an explicit `None` where a timeout belongs: `timeout=None` on requests,
-httpx (module, `Client`, `AsyncClient` and their methods), aiohttp session
-methods, `urlopen`, subprocess calls and `Popen.communicate`/`wait`;
-`asyncio.wait_for(aw, None)`; a requests `(connect, None)` tuple; and timeout
-objects with every deadline off: `aiohttp.ClientTimeout(total=None)`,
-`httpx.Timeout(None)`.
+Finds an explicit `None` where a timeout belongs (the calls come from
+`linter/knowledge.py`): `timeout=None` (or `None` in the timeout's position)
+on
+
+{markdown_calls((q for q, spec in _DEFAULTS.timeouts.items() if spec.none_is_infinite), _keyword_note)}
+
+a `(connect, None)` tuple where a `(connect, read)` pair is accepted
+({markdown_words(sorted({q.split(".")[0] for q, spec in _DEFAULTS.timeouts.items() if spec.connect_read_tuple}))});
+and timeout objects with every deadline off:
+{markdown_words((f"{q}(None)" for q in _DEFAULTS.timeout_objects), "or")}
+(fields that are not deadlines, {markdown_words(_DEFAULTS.timeout_object_non_deadlines)}, do not count).
 
 ## Why is this bad?
 `None` means "no deadline". httpx and aiohttp have safe defaults; passing

@@ -6,7 +6,7 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
+from smullyan.linter.knowledge import Knowledge, markdown_words
 from smullyan.linter.names import Handler, Names
 from smullyan.linter.rule import (
     Rule,
@@ -20,6 +20,7 @@ from smullyan.linter.rule import (
     walk_in_scope_ast,
 )
 
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _BROAD = ("Exception", "BaseException")
 _CODEGEN = cst.Module(body=[])
 _BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all", "any")
@@ -110,40 +111,45 @@ class SilentFallback(Rule):
         "`{handler}` around a tool call returns {value} and records nothing: an outage looks like "
         "\"nothing there\"; log it, re-raise, or {fix}"
     )
-    docs = """\
+    docs = f"""\
 ## What it does
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
 or a tuple naming one of them) around a *tool call* that returns an empty or
-default value (`None`, `[]`, `{}`, `()`, `""`, `0`, `False`, `list()`, a bare
+default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `return`) with no re-raise and no record of the error: no logging call
 (`log.warning(...)`, `logger.exception(...)`, `print(...)`,
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
 
 A tool call is what the `try` body does that can fail because something
-outside the process failed: a network or process call the timeout tables
-know (requests, httpx, aiohttp, urllib, `http.client`, sockets, smtplib,
-subprocess, redis, websockets, and configured `timeout-required`/`classify`
-names), an SDK call that sends (boto3, stripe, slack, `sendmail`), file I/O
-(`open(...)`, `Path.read_text`, `os.listdir`, shutil), a method of an object
-named like a client (`client.delete(...)`, `self._redis.get(...)`,
-`conn.execute(...)`), or any `await`.
+outside the process failed (the lists come from `linter/knowledge.py`):
+- a network or process call the timeout tables know (TFH201, TFH202), and
+  configured `timeout-required`/`classify` names;
+- a call into {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes)};
+- file and process I/O: {markdown_words(_DEFAULTS.tool_calls)};
+- a method named {markdown_words(_DEFAULTS.tool_methods, "or")}, whatever the object;
+- a method of an object whose name has one of the words
+  {markdown_words(_DEFAULTS.tool_receiver_words, "or")}
+  (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`);
+- any `await`.
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
 - a `try` body without a tool call (parsing, introspection, formatting,
   optional imports: `from x import y` / `except Exception: return None`);
-- `return False` in a predicate: a function named `is_*`, `has_*`, `can_*`,
-  `should_*`, `check_*`, `exists*`, `ping*`, or annotated `-> bool`, or whose
+- `return False` in a predicate: a function whose name starts with
+  {markdown_words((p + "*" for p in _DEFAULTS.predicate_prefixes), "or")}, or annotated `-> bool`, or whose
   other returns are all bool-valued, unless its name starts with an action
-  verb (`delete() -> bool` returning `False` on an outage means "nothing
-  deleted" and is reported);
+  verb ({markdown_words(_DEFAULTS.action_verbs, "or")}: `delete() -> bool` returning
+  `False` on an outage means "nothing deleted" and is reported);
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
-- best-effort cleanup: functions named `close`, `aclose`, `cleanup`,
-  `shutdown`, `teardown` (or with one of these as a `_`-separated word),
-  `__exit__`, `__aexit__`, `__del__`, or with `best_effort` in the name.
+- best-effort cleanup: functions named {markdown_words(_DEFAULTS.cleanup_function_words, "or")}
+  (or with one of these as a `_`-separated word), or with
+  {markdown_words(_DEFAULTS.cleanup_function_name_parts, "or")} in the name;
+- a handler for `Exception` when the module defines its own `Exception`
+  (only the builtins are broad).
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -155,7 +161,7 @@ the outage, so nobody fixes it.
 ```python
 def search(q):
     try:
-        return requests.get(URL, params={"q": q}, timeout=10).json()["hits"]
+        return requests.get(URL, params={{"q": q}}, timeout=10).json()["hits"]
     except Exception:
         return []
 ```
@@ -166,7 +172,7 @@ from smullyan.runtime import Err, Ok, from_exception
 
 def search(q):
     try:
-        return Ok(requests.get(URL, params={"q": q}, timeout=10).json()["hits"])
+        return Ok(requests.get(URL, params={{"q": q}}, timeout=10).json()["hits"])
     except Exception as e:
         return Err(from_exception(e))
 ```
