@@ -190,6 +190,12 @@ TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
 )
 
+# Calls that block the thread they run on, and what to await instead inside
+# an ``async def`` (the worked example of docs/writing-rules.md reads this).
+BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
+    "time.sleep": "await asyncio.sleep(<seconds>)",
+}
+
 # ---------------------------------------------------------------- typed errors
 
 RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime.errors")
@@ -424,6 +430,7 @@ class Knowledge:
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
     runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
     tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS
     exception_text_attributes: ClassVar[frozenset[str]] = EXCEPTION_TEXT_ATTRIBUTES

@@ -11,9 +11,11 @@ the single traversal the engine makes for all enabled rules, and it calls
 :meth:`Rule.report` with the node to flag.
 
 Examples: ``VALID`` snippets must produce no finding; every line of an
-``INVALID`` snippet that ends with ``# error: TFH201`` (several codes
-comma-separated when a line has several findings) must produce exactly those
-findings, and no other line may produce one.
+``INVALID`` snippet that ends with ``# error: TFH201`` (optionally
+``TFH201:12`` for the column and a quoted message fragment; several items
+comma-separated) must produce exactly those findings, and no other line may
+produce one (``linter/examples.py``). The walk-through is
+``docs/writing-rules.md``.
 """
 
 from __future__ import annotations

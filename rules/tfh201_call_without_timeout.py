@@ -141,7 +141,7 @@ r = redis.Redis(host="h", socket_timeout=5)
     INVALID = [
         """\
 import requests
-requests.post("https://x", json={})  # error: TFH201
+requests.post("https://x", json={})  # error: TFH201:1 "pass timeout=(connect, read) seconds so a hung server"
 """,
         """\
 import requests as rq
@@ -181,7 +181,7 @@ http.client.HTTPConnection("h", 80)  # error: TFH201
 """,
         """\
 import subprocess
-subprocess.run(["ls"], check=True)  # error: TFH201
+subprocess.run(["ls"], check=True)  # error: TFH201 "pass timeout=<seconds> so a hung process"
 subprocess.check_output(["ls"])  # error: TFH201
 with subprocess.Popen(["ls"]) as proc:
     proc.wait()  # error: TFH201
@@ -190,12 +190,12 @@ with subprocess.Popen(["ls"]) as proc:
 import asyncio
 async def main():
     proc = await asyncio.create_subprocess_exec("ls")
-    out, err = await proc.communicate()  # error: TFH201
+    out, err = await proc.communicate()  # error: TFH201 "wrap it in asyncio.wait_for"
 """,
         """\
 import websocket, redis
 ws = websocket.create_connection("ws://x")  # error: TFH201
-r = redis.Redis(host="h")  # error: TFH201
+r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout; pass socket_timeout=<seconds>"
 """,
     ]
 
