@@ -7,15 +7,11 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
-from smullyan.linter.effects import WRITES, Effect
+from smullyan.linter.effects import Effect
 from smullyan.linter.engine import node_lines
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.retries import Retry, RetryModel, screen_lines
 from smullyan.linter.rule import Rule, Screen
-
-_WHAT = {kb.NON_IDEMPOTENT_WRITE: "a non-idempotent write", kb.IRREVERSIBLE: "an irreversible call"}
-
 
 class RetryNonIdempotentWrite(Rule):
     code = "TFH101"
@@ -387,7 +383,7 @@ again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
                     )
                 continue
             for effect in retry.effects:
-                if effect.cls in WRITES and not effect.keyed:
+                if effect.cls in self.knowledge.write_classes and not effect.keyed:
                     found.append((retry, effect))
                     break
         if not found:
@@ -399,4 +395,4 @@ again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
             where = str(line) if line else "?"
             if effect.helper:
                 where += f", in {effect.helper}()"
-            self.report(retry.anchor, what=effect.what, line=where, cls=_WHAT.get(effect.cls, effect.cls))
+            self.report(retry.anchor, what=effect.what, line=where, cls=self.knowledge.write_classes[effect.cls])
