@@ -476,6 +476,8 @@ class RetryModel:
         self._local_classes: dict[str, str] = {}
         self._own_decorators: dict[str, tuple[Loop, Condition | _Unknown]] = {}
         self._aliases: dict[str, cst.Call] = {}  # name -> retry factory call assigned to it
+        self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
+        self._client_effects: list[tuple[str, Effect]] = []
         self._imports: frozenset[str] = frozenset()
         self.finished = False
 
@@ -563,6 +565,23 @@ class RetryModel:
             for t in node.targets:
                 if isinstance(t.target, cst.Name):
                     self._aliases[t.target.value] = node.value
+        for t in node.targets:
+            self._bind_client(t.target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_client(node.asname.name, node.item)
+
+    def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``client = httpx.AsyncClient(transport=TenacityTransport(...))``: requests on ``client`` are retried."""
+        if not isinstance(value, cst.Call):
+            return
+        transport = keyword_arg(value, "transport")
+        name = dotted(target)
+        if transport is None or name is None or not isinstance(transport.value, cst.Call):
+            return
+        if self.names.qualname(transport.value.func) in kb.RETRY_TRANSPORTS:
+            self._clients[name] = transport.value
 
     def visit_Call(self, node: cst.Call) -> None:
         retry = self._call_retry(node)
@@ -612,6 +631,10 @@ class RetryModel:
             effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
             if self._functions:
                 self._effects_of[id(self._functions[-1])].append(effect)
+            if isinstance(node.func, cst.Attribute):
+                receiver = dotted(node.func.value)
+                if receiver is not None:
+                    self._client_effects.append((receiver, effect))
             for group in self._active:
                 for retry in group:
                     retry.effects.append(effect)
@@ -638,13 +661,20 @@ class RetryModel:
         return None
 
     def _finish(self) -> None:
+        by_transport = {id(call): name for name, call in self._clients.items()}
         for retry in self.retries:
+            if retry.kind == "transport":
+                name = by_transport.get(id(retry.anchor))
+                if name is not None:
+                    retry.work_known = True
+                    retry.effects.extend(e for receiver, e in self._client_effects if receiver == name)
+                continue
             helpers = list(self._helper_calls.get(id(retry), []))
             own = retry.function
             if own is None and retry.callee is not None:
-                target = self._callee_target(retry.callee)
-                if target is not None:
-                    helpers.append(target)
+                targets = self._callee_targets(retry.callee)
+                if targets:
+                    helpers.extend(targets)
                     retry.work_known = True
             if own is not None:
                 declared = declared_class(own, self.names)
@@ -669,6 +699,18 @@ class RetryModel:
                             Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=fn.name.value)
                         )
         self.finished = True
+
+    def _callee_targets(self, callee: cst.BaseExpression) -> list[tuple[str, str | None]]:
+        """Same-module functions a callee reaches; a list (``tools=[f, g]``) reaches each."""
+        if isinstance(callee, (cst.List, cst.Tuple)):
+            out = []
+            for el in callee.elements:
+                found = self._callee_target(el.value)
+                if found is not None:
+                    out.append(found)
+            return out
+        found = self._callee_target(callee)
+        return [found] if found is not None else []
 
     def _callee_target(self, callee: cst.BaseExpression) -> tuple[str, str | None] | None:
         if isinstance(callee, cst.Call):
@@ -1126,7 +1168,8 @@ class RetryModel:
         return UNKNOWN
 
     def _middleware_retry(self, node: cst.Call) -> Retry:
-        retry = Retry("tool-middleware", node)
+        tools = keyword_arg(node, "tools")
+        retry = Retry("tool-middleware", node, callee=tools.value if tools is not None else None)
         if any(a.star == "**" for a in node.args):
             return retry
         on = keyword_arg(node, "retry_on")

@@ -344,6 +344,19 @@ def close(order):
 def mail(to):
     ses.send_email(Source="a@example.com", Destination={"ToAddresses": [to]}, Message={})
 """,
+        # pydantic-ai's retrying transport on an httpx client; LangChain's tool-retry middleware
+        """\
+import httpx
+from pydantic_ai.retries import AsyncTenacityTransport, RetryConfig
+from langchain.agents.middleware import ToolRetryMiddleware
+
+client = httpx.AsyncClient(transport=AsyncTenacityTransport(config=RetryConfig()))  # error: TFH101
+
+async def open_ticket(body):
+    return await client.post("https://desk.example/tickets", json=body)
+
+mw = ToolRetryMiddleware(tools=[open_ticket], retry_on=(httpx.TransportError,))  # error: TFH101
+""",
         # LangChain with_retry over a write; tool.retry terse dialect
         """\
 import requests
