@@ -376,6 +376,47 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
     return False
 
 
+def _direct_exit(suite: cst.BaseSuite) -> bool:
+    """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
+
+    A retry's attempt exits when it worked; a daemon's exit sits in an
+    ``else`` (``if self.pool: ... else: break``) or deeper in its program.
+    """
+    for stmt in _body_stmts(suite):
+        if _exits_cleanly(stmt):
+            return True
+        if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
+            return True
+    return False
+
+
+def _exits_cleanly(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Return, cst.Break)) for s in stmt.body)
+
+
+def _narrows(handler: cst.ExceptHandler) -> bool:
+    """The handler decides from the exception whether to go round (``if "timed out" in str(e): ... else: raise``)."""
+    if handler.name is None or not isinstance(handler.name.name, cst.Name):
+        return False
+    bound = handler.name.name.value
+    for n in _walk(handler.body):
+        if isinstance(n, cst.If) and bound in _names_in(n.test):
+            branches: list[cst.CSTNode] = [n.body]
+            if n.orelse is not None:
+                branches.append(n.orelse)
+            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
+                return True
+        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and isinstance(n.value, (cst.Call, cst.BooleanOperation)):
+            # stop = self._should_stop(e) ... if stop: raise
+            if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
+                return True
+    return False
+
+
+_BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
+_MAX_WHILE_ATTEMPT_STATEMENTS = 30
+
+
 def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
     """Whether ``name`` indexes or slices something in the suite (``texts[i : i + n]``)."""
     for n in _walk(suite):
@@ -439,18 +480,30 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             if name in _names_in(trynode.body) or _subscripts(loop.body, name):
                 return None
     else:
-        # a worker loop does work before its try; a retry loop goes straight to it
+        # a worker loop does work before its try (``item = await queue.get()``); a retry loop
+        # goes straight to it (counting and logging at most)
         for stmt in _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
             if not isinstance(stmt, cst.SimpleStatementLine):
                 return None
+            for n in _walk(stmt):
+                if isinstance(n, cst.Await):
+                    return None
+                if isinstance(n, cst.Call):
+                    callee = (dotted(n.func) or "").rsplit(".", 1)[-1].lower()
+                    if not any(w in callee for w in _BOOKKEEPING_CALL_WORDS):
+                        return None
+        # a daemon's try body is a program; a retry's is an attempt
+        if sum(1 for n in _walk(trynode.body) if isinstance(n, cst.BaseStatement)) > _MAX_WHILE_ATTEMPT_STATEMENTS:
+            return None
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
-    success = _has_success_exit(trynode.body, shallow=isinstance(loop, cst.While)) or (
-        trynode.orelse is not None and _has_success_exit(trynode.orelse.body)
-    )
+    if isinstance(loop, cst.While):
+        success = _direct_exit(trynode.body) or (trynode.orelse is not None and _direct_exit(trynode.orelse.body))
+    else:
+        success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
@@ -1072,6 +1125,8 @@ class RetryModel:
         node: cst.CSTNode | None = None
         for h in loop.handlers:
             node = node or h
+            if _narrows(h):
+                return UNKNOWN
             if h.type is None:
                 types.append("BaseException")
                 continue

@@ -192,6 +192,41 @@ async def embed_all(self, texts):
         except Exception:
             continue
 """,
+        # found in real code: a handler that decides from the exception; a periodic daemon; a queue worker
+        """\
+import asyncio
+
+async def connect(ws, retries):
+    for attempt in range(retries):
+        try:
+            return await ws.connect()
+        except Exception as e:
+            if attempt < retries - 1 and "timed out" in str(e).lower():
+                await asyncio.sleep(1)
+            else:
+                raise
+
+async def cleanup(pool):
+    while True:
+        try:
+            if pool:
+                await asyncio.sleep(60)
+                await pool.cleanup()
+            else:
+                break
+        except Exception:
+            continue
+
+async def worker(queue):
+    while True:
+        item = await queue.get()
+        try:
+            if item is None:
+                return
+            await item.run()
+        except Exception:
+            continue
+""",
     ]
     INVALID = [
         """\
