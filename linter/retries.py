@@ -376,15 +376,19 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
     return False
 
 
-def _direct_exit(suite: cst.BaseSuite) -> bool:
+def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
 
     A retry's attempt exits when it worked; a daemon's exit sits in an
-    ``else`` (``if self.pool: ... else: break``) or deeper in its program.
+    ``else`` (``if self.pool: ... else: break``), deeper in its program, or
+    under a test of the loop's own flag (``while self._running: ... if not
+    self._running: break``): ``flags`` are the names the loop's test reads.
     """
     for stmt in _body_stmts(suite):
         if _exits_cleanly(stmt):
             return True
+        if isinstance(stmt, cst.If) and flags and _names_in(stmt.test) & flags:
+            continue
         if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
             return True
     return False
@@ -406,10 +410,21 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
                 branches.append(n.orelse)
             if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
                 return True
-        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and isinstance(n.value, (cst.Call, cst.BooleanOperation)):
+        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
             if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
                 return True
+    return False
+
+
+def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
+    """``last = e``, ``msg = str(e)``, ``text = f"...{e}"``: keeping the exception, not deciding on it."""
+    if isinstance(value, cst.Name):
+        return True
+    if isinstance(value, (cst.FormattedString, cst.ConcatenatedString, cst.SimpleString)):
+        return True
+    if isinstance(value, cst.Call) and dotted(value.func) in ("str", "repr", "type", "format_exc", "traceback.format_exc"):
+        return True
     return False
 
 
@@ -501,7 +516,10 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     if not handlers:
         return None
     if isinstance(loop, cst.While):
-        success = _direct_exit(trynode.body) or (trynode.orelse is not None and _direct_exit(trynode.orelse.body))
+        flags = _names_in(loop.test) - {"True", "self", "not"}
+        success = _direct_exit(trynode.body, flags) or (
+            trynode.orelse is not None and _direct_exit(trynode.orelse.body, flags)
+        )
     else:
         success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     if isinstance(loop, cst.While) and not success:
