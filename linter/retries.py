@@ -1448,6 +1448,14 @@ def _ast_name(node: ast.expr) -> str | None:
     return None
 
 
+def _ast_may_retry(loop: ast.For | ast.While) -> bool:
+    """``while ...``, or ``for _ in range(n)`` / ``range(1, n)`` (what :func:`hand_loop` accepts, over-approximated)."""
+    if isinstance(loop, ast.While):
+        return True
+    it = loop.iter
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
+
+
 def _ast_goes_round(h: ast.ExceptHandler) -> bool:
     return bool(h.body) and not isinstance(h.body[-1], (ast.Raise, ast.Return, ast.Break))
 
@@ -1479,18 +1487,23 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     defs: set[str] = set()
     decorated: list[tuple[int, str]] = []
     def_lines: list[tuple[int, str]] = []
+    spans: list[tuple[int, int, str]] = []
+    loop_lines: list[int] = []
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
-                        retry_lines.append(node.lineno)
+                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in s.body for x in ast.walk(b)):
+                            retry_lines.append(node.lineno)
+                            loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            defs.add(node.name)
             def_lines.append((node.lineno, node.name))
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            spans.append((first, node.end_lineno or node.lineno, node.name))
             for d in node.decorator_list:
                 name = _ast_name(d)
                 if name is not None:
@@ -1500,6 +1513,9 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 stack.append(child)
             elif isinstance(child, ast.arguments):
                 continue
+    # a same-module decorator can retry only if a retry loop lies inside it
+    defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
+    all_defs = {name for _, name in def_lines}
     for line, name in decorated:
         if name in retry_names or name in defs:
             retry_lines.append(line)
@@ -1514,24 +1530,57 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:
-        write_names = (
-            set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS | set(kb.SDK_METHODS)
-            | {q.rsplit(".", 1)[-1] for q in (*kb.SDK_CALLS, *knowledge.classify)}
-            | {name for _, name, _ in kb.SDK_PREFIX_CALLS}
-        )
-        for call in screen._nodes[1]:
-            name = _ast_name(call.func)
-            if name in write_names or name in defs:
-                write_lines.append(call.lineno)
-            elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id in ("self", "cls"):
-                write_lines.append(call.lineno)
-        for line, name in decorated:
-            if name in _CLASSIFICATION_NAMES or name == kb.MCP_TOOL_DECORATOR_METHOD:
-                write_lines.append(line)
+        write_lines = _reached_lines(screen, knowledge, retry_lines, spans)
     result = (retry_lines, write_lines)
     _SCREEN_CACHE[screen] = result
     return result
 
 
+def _reached_lines(
+    screen: "Screen", knowledge: kb.Knowledge, retry_lines: list[int], spans: list[tuple[int, int, str]]
+) -> list[int]:
+    """Lines of what the retried work may reach: the same-module functions it calls or passes on.
+
+    A retry's region is the innermost function holding its line (or, at
+    module level, the calls starting on that line); every function named
+    in a call or as an argument there is kept whole (its writes, its
+    declarations). A retrying transport reaches every write on its client, anywhere.
+    """
+    regions: list[tuple[int, int]] = []
+    calls = screen._nodes[1]
+    for line in retry_lines:
+        holding = [(a, b) for a, b, _ in spans if a <= line <= b]
+        if holding:
+            regions.append(max(holding))
+        else:
+            ends = [c.end_lineno or c.lineno for c in calls if c.lineno == line]
+            regions.append((line, max([line, *ends])))
+    called: set[str] = set()
+    transport = False
+    for call in calls:
+        if not any(a <= call.lineno <= b for a, b in regions):
+            continue
+        func = call.func
+        if isinstance(func, ast.Name):
+            called.add(func.id)
+            transport = transport or func.id in _TRANSPORT_NAMES
+        elif isinstance(func, ast.Attribute):
+            transport = transport or func.attr in _TRANSPORT_NAMES
+            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                called.add(func.attr)
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            for el in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
+                if isinstance(el, ast.Name):
+                    called.add(el.id)
+                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id in ("self", "cls"):
+                    called.add(el.attr)
+    out = [a for a, _, name in spans if name in called]
+    if transport:
+        write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
+        out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)
+    return out
+
+
+_TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
 _RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)
 _CLASSIFICATION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.CLASSIFICATION_DECORATORS)
