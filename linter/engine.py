@@ -112,6 +112,14 @@ class _Dispatch:
                 seen[k] = len(sink)
         self.top = None
         self._run(self.leave_table.get("Module"), module)
+        # findings reported when the module is left (rules that decide once
+        # everything is seen) belong to the statement that holds their node
+        for k, sink in enumerate(sinks):
+            for raw in sink[seen[k]:]:
+                for i, stmt in enumerate(module.body):
+                    if _contains(stmt, raw.node):
+                        tops[id(raw)] = i
+                        break
         return tops
 
     def walk(self, node: cst.CSTNode) -> None:
@@ -223,13 +231,16 @@ def lint_source(
     apply_noqa: bool = True,
     tree: ast.Module | None = None,
     codes: frozenset[str] | None = None,
+    rules: Sequence[type[Rule]] | None = None,
 ) -> list[Finding]:
     """Lint one module's source; never raises.
 
     ``codes`` (optional) narrows the rules further, e.g. to what flake8 selected.
+    ``rules`` (optional) replaces the registry's rules (a rule under test that
+    is not in ``rules/``); the configuration still enables or disables them.
     """
     try:
-        findings = _lint(source, path, config, tree, codes)
+        findings = _lint(source, path, config, tree, codes, rules)
     except Exception as exc:  # the engine itself failed: report, do not raise
         findings = [
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
@@ -247,8 +258,10 @@ def _lint(
     config: Config,
     tree: ast.Module | None,
     codes: frozenset[str] | None,
+    only: Sequence[type[Rule]] | None = None,
 ) -> list[Finding]:
-    rules = [r for r in enabled_rules(config, path) if codes is None or r.code in codes]
+    pool = enabled_rules(config, path) if only is None else [r for r in only if config.is_enabled(r.code, path)]
+    rules = [r for r in pool if codes is None or r.code in codes]
     # With no rule enabled, a file is still parsed when TFH001 itself is selected.
     if not rules and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):
         return []
@@ -339,9 +352,21 @@ def _lint_rules(
     instances: list[Rule] = []
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []
+    models: dict[type, Any] = {}
     for rule_cls in candidates:
+        for model_cls in rule_cls.models:
+            if model_cls not in models:
+                try:
+                    models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models))
+                except Exception as exc:
+                    out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {model_cls.__name__}: {type(exc).__name__}: {exc}"))
+                    continue
+                owners.append((model_cls.__name__, models[model_cls]))
+    for rule_cls in candidates:
+        if any(m not in models for m in rule_cls.models):
+            continue  # its model failed to build (reported above)
         try:
-            ctx = FileContext(path, config, knowledge, names, screen)
+            ctx = FileContext(path, config, knowledge, names, screen, models)
             inst = rule_cls(ctx)
         except Exception as exc:
             out.append(
@@ -433,6 +458,15 @@ def _positions(
                 if p is not None and other not in out:
                     out[other] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
     return out
+
+
+def node_lines(module: cst.Module, tree: ast.Module | None, nodes: Sequence[cst.CSTNode]) -> dict[cst.CSTNode, int]:
+    """The first line of each node (for a message that names another line), as findings get theirs."""
+    wanted: list[tuple[cst.CSTNode, int | None]] = []
+    for node in nodes:
+        top = next((i for i, stmt in enumerate(module.body) if _contains(stmt, node)), None)
+        wanted.append((node, top))
+    return {node: span[0] for node, span in _positions(module, tree, wanted, None).items() if node in set(nodes)}
 
 
 def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:

@@ -10,8 +10,8 @@ called on a ``requests.Session()`` instance). Rules read these tables through
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Final, Mapping, TypeVar, cast
+from dataclasses import dataclass, replace
+from typing import Any, Callable, ClassVar, Final, Hashable, Iterable, Mapping, TypeVar, cast
 
 from smullyan.runtime._errors import TAGS
 
@@ -26,7 +26,10 @@ class TimeoutParam:
     when it can be passed positionally (``None``: keyword-only or the position
     differs between versions). ``required``: a call without it blocks forever
     (TFH201). ``none_is_infinite``: an explicit ``None`` disables the timeout
-    (TFH202). ``default``: a human note for docs and messages.
+    (TFH202). ``default``: a human note for docs and messages. ``advice``:
+    what TFH201's message tells the user to do (``{keyword}`` is filled in).
+    ``connect_read_tuple``: the call also takes a ``(connect, read)`` tuple,
+    and a ``None`` inside it disables that half (TFH202).
     """
 
     keyword: str = "timeout"
@@ -34,9 +37,14 @@ class TimeoutParam:
     required: bool = True
     none_is_infinite: bool = True
     default: str = "none: blocks forever"
+    advice: str = "pass {keyword}=<seconds> so a hung peer cannot stall the agent"
+    connect_read_tuple: bool = False
 
 
-_REQ = TimeoutParam()
+_REQ = TimeoutParam(
+    advice="pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent", connect_read_tuple=True
+)
+_PROCESS = TimeoutParam(advice="pass {keyword}=<seconds> so a hung process cannot stall the agent")
 _HTTPX = TimeoutParam(required=False, default="5 seconds")
 _AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session default)")
 
@@ -121,9 +129,9 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["ftplib.FTP"] = TimeoutParam(position=4)
     t["ftplib.FTP_TLS"] = TimeoutParam()
     for f in ("run", "call", "check_call", "check_output"):
-        t[f"subprocess.{f}"] = TimeoutParam()
-    t["subprocess.Popen.communicate"] = TimeoutParam(position=1)
-    t["subprocess.Popen.wait"] = TimeoutParam(position=0)
+        t[f"subprocess.{f}"] = _PROCESS
+    t["subprocess.Popen.communicate"] = replace(_PROCESS, position=1)
+    t["subprocess.Popen.wait"] = replace(_PROCESS, position=0)
     # third party
     t["websocket.create_connection"] = TimeoutParam(position=1)
     t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
@@ -138,9 +146,15 @@ TIMEOUTS: Final[Mapping[str, TimeoutParam]] = _build_timeouts()
 
 # Calls with no timeout parameter at all that block until something else
 # happens; fine only inside a timeout scope (TFH201 otherwise).
-NEEDS_TIMEOUT_SCOPE: Final[frozenset[str]] = frozenset(
-    {"asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"}
+# name -> what TFH201's message tells the user to do.
+_WRAP_ASYNCIO = (
+    "wrap it in asyncio.wait_for(..., timeout=<seconds>) or `async with asyncio.timeout(<seconds>)` "
+    "so a hung process cannot stall the agent"
 )
+NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
+    "asyncio.subprocess.Process.communicate": _WRAP_ASYNCIO,
+    "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
+}
 
 # Calls that put a deadline on what runs inside them (their arguments) ...
 TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
@@ -168,13 +182,19 @@ TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
 TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
 
 # Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
-# disables that half (TFH202).
+# disables that half (TFH202). Deprecated: read ``TimeoutParam.connect_read_tuple``.
 TUPLE_TIMEOUT_PREFIXES: Final[tuple[str, ...]] = ("requests.",)
 
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
 )
+
+# Calls that block the thread they run on, and what to await instead inside
+# an ``async def`` (the worked example of docs/writing-rules.md reads this).
+BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
+    "time.sleep": "await asyncio.sleep(<seconds>)",
+}
 
 # ---------------------------------------------------------------- typed errors
 
@@ -378,6 +398,257 @@ CLEANUP_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
 
 
+# ---------------------------------------------------------------- TFH1xx retry safety
+# Read by ``linter/retries.py`` (the retry model) and ``linter/effects.py``
+# (what a call does); the TFH1xx rules read only those two modules.
+
+READ_SAFE: Final[str] = "read-safe"
+IDEMPOTENT_WRITE: Final[str] = "idempotent-write"
+NON_IDEMPOTENT_WRITE: Final[str] = "non-idempotent-write"
+IRREVERSIBLE: Final[str] = "irreversible"
+
+# Retry constructs, by qualified name -> kind (see ``retries.Retry.kind``).
+RETRY_DECORATORS: Final[Mapping[str, str]] = {
+    "tenacity.retry": "tenacity",
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "tenacity.TornadoRetrying": "tenacity",
+    "backoff.on_exception": "backoff",
+    "backoff.on_predicate": "backoff",
+    "backoff._decorator.on_exception": "backoff",
+    "backoff._decorator.on_predicate": "backoff",
+    "stamina.retry": "stamina",
+}
+# Objects iterated as ``for attempt in X(...): with attempt: ...``.
+RETRY_ITERATORS: Final[Mapping[str, str]] = {
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "stamina.retry_context": "stamina",
+}
+# smullyan's own runtime: ``tool.retry(...)`` (terse) and ``clock.retrying(...)``.
+RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
+    {f"{m}.retry" for m in ("smullyan.runtime", "smullyan.runtime.terse")}
+)
+RUNTIME_RETRY_METHOD: Final[str] = "retrying"
+RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
+RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime.combinators.pipe"})
+RUNTIME_CALLING_API: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.calling_api", "smullyan.runtime.tools.calling_api"}
+)
+RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.retrying_when", "smullyan.runtime.retry.retrying_when"}
+)
+RUNTIME_DEFAULT_CONDITION: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.while_transient", "smullyan.runtime.retry.while_transient", "smullyan.runtime.is_retryable"}
+)
+# Framework policies that retry everything they wrap.
+LANGCHAIN_WITH_RETRY_METHOD: Final[str] = "with_retry"
+LANGCHAIN_ROOTS: Final[frozenset[str]] = frozenset({"langchain", "langchain_core", "langchain_community", "langgraph"})
+TOOL_RETRY_MIDDLEWARE: Final[frozenset[str]] = frozenset(
+    {
+        "langchain.agents.middleware.ToolRetryMiddleware",
+        "langchain.agents.middleware.tool_retry.ToolRetryMiddleware",
+    }
+)
+RETRY_TRANSPORTS: Final[frozenset[str]] = frozenset(
+    {
+        "pydantic_ai.retries.TenacityTransport",
+        "pydantic_ai.retries.AsyncTenacityTransport",
+    }
+)
+URLLIB3_RETRY: Final[frozenset[str]] = frozenset(
+    {
+        "urllib3.Retry",
+        "urllib3.util.Retry",
+        "urllib3.util.retry.Retry",
+        "requests.adapters.Retry",
+        "requests.packages.urllib3.util.retry.Retry",
+        "requests.packages.urllib3.Retry",
+    }
+)
+HTTP_ADAPTERS: Final[frozenset[str]] = frozenset({"requests.adapters.HTTPAdapter", "requests.HTTPAdapter"})
+# urllib3's default ``allowed_methods`` (no POST/PATCH).
+URLLIB3_DEFAULT_METHODS: Final[frozenset[str]] = frozenset({"DELETE", "GET", "HEAD", "OPTIONS", "PUT", "TRACE"})
+
+# tenacity's condition builders -> what they do.
+TENACITY_CONDITIONS: Final[Mapping[str, str]] = {
+    "retry_if_exception_type": "types",
+    "retry_if_exception_cause_type": "types",
+    "retry_if_not_exception_type": "not-types",
+    "retry_unless_exception_type": "not-types",
+    "retry_if_exception": "exception-predicate",
+    "retry_if_result": "result-predicate",
+    "retry_if_not_result": "not-result-predicate",
+    "retry_if_exception_message": "message",
+    "retry_if_not_exception_message": "message",
+    "retry_any": "any",
+    "retry_all": "all",
+    "retry_always": "always",
+    "retry_never": "never",
+}
+TENACITY_STOPS: Final[Mapping[str, str]] = {
+    "stop_after_attempt": "attempts",
+    "stop_after_delay": "seconds",
+    "stop_before_delay": "seconds",
+    "stop_never": "never",
+    "stop_any": "any",
+    "stop_all": "all",
+    "stop_when_event_set": "event",
+}
+TENACITY_NO_WAIT: Final[frozenset[str]] = frozenset({"wait_none"})
+
+# The catalogue's permanent failures (TFH102).
+PERMANENT_STATUSES: Final[frozenset[int]] = frozenset({400, 401, 403, 404, 405, 409, 410, 422})
+# 4xx statuses that are worth retrying: timeout, too early, rate limited.
+TRANSIENT_4XX: Final[frozenset[int]] = frozenset({408, 425, 429})
+SERVER_ERROR_STATUSES: Final[frozenset[int]] = frozenset({500, 502, 503, 504})
+RATE_LIMIT_STATUS: Final[int] = 429
+# The statuses a literal status test is evaluated on.
+SAMPLE_STATUSES: Final[tuple[int, ...]] = (
+    200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408, 409, 410, 413, 422, 425, 429, 499,
+    500, 501, 502, 503, 504, 529, 599,
+)
+PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied"})
+# Exception types whose retry repeats the same failure; exact names, so a
+# parse failure (``JSONDecodeError``) that a re-asked model may fix is not one.
+PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError",
+        "TypeError",
+        "KeyError",
+        "PermissionError",
+        "openai.BadRequestError",
+        "openai.AuthenticationError",
+        "openai.PermissionDeniedError",
+        "openai.NotFoundError",
+        "openai.UnprocessableEntityError",
+        "anthropic.BadRequestError",
+        "anthropic.AuthenticationError",
+        "anthropic.PermissionDeniedError",
+        "anthropic.NotFoundError",
+        "anthropic.UnprocessableEntityError",
+    }
+)
+EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+# Retries that honour a server's Retry-After on 429 even when 429 is not in
+# their status list (urllib3's ``respect_retry_after_header``, on by default).
+RETRIES_429_IMPLICITLY: Final[frozenset[str]] = frozenset({"urllib3"})
+# A call whose name holds one of these words asks a model or a person again:
+# a retry on a parse error there is a re-prompt, not a repeated permanent
+# failure (TFH102 reads exception types only when the retried work has none).
+REPROMPT_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {
+        "llm", "invoke", "ainvoke", "generate", "agenerate", "complete", "acomplete", "completion",
+        "completions", "chat", "achat", "predict", "apredict", "input", "prompt", "ask", "run", "arun",
+        "step", "astep", "model", "query", "aquery", "create", "acreate", "call", "acall", "parse",
+    }
+)
+
+# Exception names that say "rate limited" (compared lower-cased, ``_`` removed).
+RATE_LIMIT_WORDS: Final[tuple[str, ...]] = ("ratelimit", "toomanyrequests", "throttl")
+# The classes a retry must not repeat blindly (TFH101), with how a message names them.
+WRITE_CLASSES: Final[Mapping[str, str]] = {
+    NON_IDEMPOTENT_WRITE: "a non-idempotent write",
+    IRREVERSIBLE: "an irreversible call",
+}
+
+# HTTP: method name -> class; clients whose methods and ``request(method, ...)`` send.
+HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
+    "get": READ_SAFE,
+    "head": READ_SAFE,
+    "options": READ_SAFE,
+    "put": IDEMPOTENT_WRITE,
+    "delete": IDEMPOTENT_WRITE,
+    "post": NON_IDEMPOTENT_WRITE,
+    "patch": NON_IDEMPOTENT_WRITE,
+}
+HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "requests",
+        "requests.Session",
+        "httpx",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp",
+        "aiohttp.ClientSession",
+        "urllib3",
+        "urllib3.PoolManager",
+        "urllib3.HTTPConnectionPool",
+        "urllib3.HTTPSConnectionPool",
+        "urllib3.poolmanager.PoolManager",
+    }
+)
+# ``request`` methods taking the HTTP method first (or as ``method=``).
+HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "urlopen"})
+# A POST to a URL whose literal text holds one of these reads (search,
+# embeddings, completions, token exchange, GraphQL): read-safe.
+READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
+    "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
+    "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
+    "fetch", "poll",
+)
+# Known SDK calls that send or charge, by qualified name.
+SDK_CALLS: Final[Mapping[str, str]] = {
+    "smtplib.SMTP.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP.send_message": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.send_message": IRREVERSIBLE,
+    "smtplib.LMTP.sendmail": IRREVERSIBLE,
+    "slack_sdk.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.async_client.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "twilio.rest.Client.messages.create": IRREVERSIBLE,
+    "twilio.rest.Client.calls.create": IRREVERSIBLE,
+}
+# Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
+SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("stripe.", "create", NON_IDEMPOTENT_WRITE),
+    ("stripe.", "capture", IRREVERSIBLE),
+    ("stripe.", "pay", IRREVERSIBLE),
+)
+# Methods of SDK clients built by factories the resolver cannot follow
+# (``boto3.client("ses")``): method name -> (module the file must import, class).
+SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
+    "send_email": ("boto3", IRREVERSIBLE),
+    "send_raw_email": ("boto3", IRREVERSIBLE),
+    "send_templated_email": ("boto3", IRREVERSIBLE),
+    "publish": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
+    "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
+}
+# The runtime's classification decorators, read statically.
+CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
+    f"{m}.{name}": cls
+    for m in ("smullyan.runtime", "smullyan.runtime.classification")
+    for name, cls in (
+        ("read_safe", READ_SAFE),
+        ("idempotent_write", IDEMPOTENT_WRITE),
+        ("non_idempotent_write", NON_IDEMPOTENT_WRITE),
+        ("irreversible", IRREVERSIBLE),
+    )
+}
+# MCP tool annotations (1.x camelCase, 2.x snake_case): hint -> (value, class).
+MCP_HINTS: Final[tuple[tuple[str, bool, str], ...]] = (
+    ("readOnlyHint", True, READ_SAFE),
+    ("read_only_hint", True, READ_SAFE),
+    ("destructiveHint", True, IRREVERSIBLE),
+    ("destructive_hint", True, IRREVERSIBLE),
+    ("idempotentHint", True, IDEMPOTENT_WRITE),
+    ("idempotent_hint", True, IDEMPOTENT_WRITE),
+    ("idempotentHint", False, NON_IDEMPOTENT_WRITE),
+    ("idempotent_hint", False, NON_IDEMPOTENT_WRITE),
+)
+MCP_TOOL_DECORATOR_METHOD: Final[str] = "tool"
+# Spellings of an idempotency key: keyword names and header names, compared
+# lower-cased with ``_`` and ``-`` removed.
+IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
+IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
+
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
@@ -388,11 +659,70 @@ CLASSES: Final[tuple[str, ...]] = (
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The tables above, extended by one configuration."""
+    """The tables above, extended by one configuration.
+
+    Rules read every table through this object (``self.knowledge`` in a
+    visitor, the ``knowledge`` argument of a screen), never through this
+    module's globals: the three fields are what configuration extends, the
+    class attributes below are the library's own tables under lower-case
+    names, so a table that configuration later extends needs no rule edit.
+    """
 
     timeouts: Mapping[str, TimeoutParam]
     classify: Mapping[str, str]
     retry_decorators: frozenset[str]
+
+    http_methods: ClassVar[tuple[str, ...]] = HTTP_METHODS
+    aliases: ClassVar[Mapping[str, str]] = ALIASES
+    factories: ClassVar[Mapping[str, str]] = FACTORIES
+    enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
+    needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
+    timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
+    timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
+    timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
+    timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
+    runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
+    tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS
+    exception_text_attributes: ClassVar[frozenset[str]] = EXCEPTION_TEXT_ATTRIBUTES
+    traceback_formatters: ClassVar[frozenset[str]] = TRACEBACK_FORMATTERS
+    recording_methods: ClassVar[frozenset[str]] = RECORDING_METHODS
+    recording_functions: ClassVar[frozenset[str]] = RECORDING_FUNCTIONS
+    recording_name_parts: ClassVar[tuple[str, ...]] = RECORDING_NAME_PARTS
+    exception_args_attributes: ClassVar[frozenset[str]] = EXCEPTION_ARGS_ATTRIBUTES
+    text_building_calls: ClassVar[frozenset[str]] = TEXT_BUILDING_CALLS
+    text_passing_builtins: ClassVar[frozenset[str]] = TEXT_PASSING_BUILTINS
+    text_passing_methods: ClassVar[frozenset[str]] = TEXT_PASSING_METHODS
+    exception_keywords: ClassVar[frozenset[str]] = EXCEPTION_KEYWORDS
+    text_producer_name_parts: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PARTS
+    text_producer_name_prefixes: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PREFIXES
+    parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
+    reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
+    reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
+    tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
+    tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
+    tool_receiver_words: ClassVar[frozenset[str]] = TOOL_RECEIVER_WORDS
+    predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
+    action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
+    cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
+    cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+    # TFH1xx retry safety (the retry model and effects read the module's tables directly)
+    write_classes: ClassVar[Mapping[str, str]] = WRITE_CLASSES
+    permanent_statuses: ClassVar[frozenset[int]] = PERMANENT_STATUSES
+    permanent_tags: ClassVar[frozenset[str]] = PERMANENT_TAGS
+    permanent_exceptions: ClassVar[frozenset[str]] = PERMANENT_EXCEPTIONS
+    every_exception: ClassVar[frozenset[str]] = EVERY_EXCEPTION
+    server_error_statuses: ClassVar[frozenset[int]] = SERVER_ERROR_STATUSES
+    rate_limit_status: ClassVar[int] = RATE_LIMIT_STATUS
+    rate_limit_words: ClassVar[tuple[str, ...]] = RATE_LIMIT_WORDS
+    retries_429_implicitly: ClassVar[frozenset[str]] = RETRIES_429_IMPLICITLY
+    reprompt_call_words: ClassVar[frozenset[str]] = REPROMPT_CALL_WORDS
+
+    @staticmethod
+    def canonical(qualname: str) -> str:
+        """Map a submodule spelling to the canonical one (see :func:`canonical`)."""
+        return canonical(qualname)
 
     @classmethod
     def build(
@@ -407,13 +737,20 @@ class Knowledge:
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
 
-    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
-        """``build()``, computed once per (table, kind) for this (frozen) Knowledge."""
-        cache: dict[tuple[str, str], Any] = self.__dict__.setdefault("_memo_cache", {})
-        key = (table, kind)
+    def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per ``key`` for this (frozen) Knowledge.
+
+        For what a rule derives from the tables (``{q.rsplit(".", 1)[1] for q in
+        knowledge.traceback_formatters}``): computed once per configuration,
+        not once per file, and still following what configuration adds.
+        """
+        cache: dict[Hashable, Any] = self.__dict__.setdefault("_memo_cache", {})
         if key not in cache:
             cache[key] = build()
         return cast(_T, cache[key])
+
+    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
+        return self.memo((table, kind), build)
 
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
@@ -504,3 +841,34 @@ def canonical(qualname: str) -> str:
             return f"{ALIASES[head]}.{qualname[len(head) + 1:]}"
         head, _, _ = head.rpartition(".")
     return qualname
+
+
+def markdown_calls(names: Iterable[str], note: Callable[[str], str | None] | None = None) -> str:
+    """A Markdown list of qualified names grouped by owner, for rule docs generated from the tables.
+
+    ``["requests.get", "requests.post", "requests.Session.get"]`` becomes
+    ``- `requests`: `get`, `post``` and ``- `requests.Session`: `get```, in
+    the order the owners first appear.
+    """
+    groups: dict[str, list[str]] = {}
+    for q in names:
+        owner, _, last = q.rpartition(".")
+        members = groups.setdefault(owner, [])
+        extra = note(q) if note is not None else None
+        entry = f"`{last}`" + (f" ({extra})" if extra else "")
+        if entry not in members:
+            members.append(entry)
+    lines = []
+    for owner, members in groups.items():
+        listed = ", ".join(members)
+        lines.append(f"- `{owner}`: {listed}" if owner else f"- {listed}")
+    return "\n".join(lines)
+
+
+def markdown_words(words: Iterable[str], last: str = "and") -> str:
+    """```a`, `b` and `c``` for docs (``last="or"``: ``... or `c```): the given order, or sorted for a set."""
+    items = sorted(words) if isinstance(words, (set, frozenset)) else list(words)
+    quoted = [f"`{w}`" for w in items]
+    if len(quoted) <= 1:
+        return "".join(quoted)
+    return ", ".join(quoted[:-1]) + f" {last} " + quoted[-1]

@@ -1,0 +1,273 @@
+"""What a call does to the world: the catalogue's four classes, read from data.
+
+read-safe, idempotent write, non-idempotent write, irreversible
+(``knowledge.READ_SAFE`` ...). A call is classified from, in order:
+
+1. the project's ``classify`` configuration (qualified name -> class);
+2. a same-module function that declares its class (the runtime's
+   ``@read_safe``/``@idempotent_write``/``@non_idempotent_write``/``@irreversible``,
+   or MCP ``ToolAnnotations`` hints on ``@mcp.tool(annotations=...)``);
+3. HTTP: the method of a requests/httpx/aiohttp/urllib3 call (``post``,
+   ``request("POST", ...)``, ``method="PATCH"``); a POST whose literal URL
+   names a read (search, embeddings, completions, token, GraphQL) is read-safe;
+4. known SDK calls that send or charge (``knowledge.SDK_CALLS`` ...).
+
+Only the last two are data in ``knowledge.py``; this module holds no names of
+its own. Whether a call carries an idempotency key is :func:`has_idempotency_key`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import libcst as cst
+
+from . import knowledge as kb
+from .names import Names, dotted
+from .rule import keyword_arg, positional
+
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One call that writes (or reads) and what the linter knows about it."""
+
+    node: cst.CSTNode  # the call (or, for a retried def that declares its class, its decorator)
+    cls: str  # one of knowledge.CLASSES
+    what: str  # "POST to 'https://...'", "stripe.Charge.create", "send_email"
+    keyed: bool  # carries an idempotency key
+    helper: str | None = None  # the same-module function it was found in, when reached through a call
+
+
+def _norm(text: str) -> str:
+    return text.lower().replace("_", "").replace("-", "")
+
+
+def _string(node: cst.BaseExpression | None) -> str | None:
+    """The literal text of a string (the literal parts of an f-string or ``+`` concatenation)."""
+    if isinstance(node, cst.SimpleString):
+        try:
+            value = node.evaluated_value
+        except Exception:  # pragma: no cover - libcst evaluates every valid literal
+            return None
+        return value if isinstance(value, str) else None
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = _string(node.left), _string(node.right)
+        return None if left is None and right is None else (left or "") + (right or "")
+    if isinstance(node, cst.FormattedString):
+        return "".join(p.value for p in node.parts if isinstance(p, cst.FormattedStringText)) or None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        left, right = _string(node.left), _string(node.right)
+        return None if left is None and right is None else (left or "") + "{}" + (right or "")
+    return None
+
+
+def _names(node: cst.CSTNode) -> list[str]:
+    """Every name and attribute name under a node."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        stack.extend(n.children)
+    return out
+
+
+def _declared_from_decorators(node: cst.FunctionDef, names: Names) -> str | None:
+    for dec in node.decorators:
+        expr = dec.decorator
+        qn = names.qualname(expr)
+        if qn is not None and qn in kb.CLASSIFICATION_DECORATORS:
+            return kb.CLASSIFICATION_DECORATORS[qn]
+        if isinstance(expr, cst.Call):
+            # @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True)) / annotations={"readOnlyHint": True}
+            func = expr.func
+            if isinstance(func, cst.Attribute) and func.attr.value == kb.MCP_TOOL_DECORATOR_METHOD:
+                ann = keyword_arg(expr, "annotations")
+                if ann is not None:
+                    found = mcp_class(ann.value)
+                    if found is not None:
+                        return found
+    return None
+
+
+def mcp_class(node: cst.BaseExpression) -> str | None:
+    """The class MCP ``ToolAnnotations`` hints state literally, or None."""
+    hints: dict[str, bool] = {}
+    if isinstance(node, cst.Call):
+        for arg in node.args:
+            if arg.keyword is not None and isinstance(arg.value, cst.Name) and arg.value.value in ("True", "False"):
+                hints[arg.keyword.value] = arg.value.value == "True"
+    elif isinstance(node, cst.Dict):
+        for el in node.elements:
+            if isinstance(el, cst.DictElement) and isinstance(el.value, cst.Name) and el.value.value in ("True", "False"):
+                key = _string(el.key)
+                if key is not None:
+                    hints[key] = el.value.value == "True"
+    # strongest statement first: destructive, then non-idempotent, idempotent, read-only
+    order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+    found = {cls for hint, value, cls in kb.MCP_HINTS if hints.get(hint) is value}
+    if hints.get("readOnlyHint") is True or hints.get("read_only_hint") is True:
+        return kb.READ_SAFE  # read-only makes the other hints meaningless (MCP spec)
+    for cls in order:
+        if cls in found:
+            return cls
+    return None
+
+
+def declared_class(node: cst.FunctionDef, names: Names) -> str | None:
+    """The class a definition declares for itself (decorators, MCP annotations), or None."""
+    return _declared_from_decorators(node, names)
+
+
+def _http_method(call: cst.Call, last: str) -> str | None:
+    """The HTTP method (lower case) a client call sends, when literal."""
+    if last in kb.HTTP_METHOD_CLASSES:
+        return last
+    if last in kb.HTTP_REQUEST_METHODS:
+        arg = keyword_arg(call, "method")
+        if arg is None:
+            pos = positional(call)
+            arg = pos[0] if pos else None
+        text = _string(arg.value) if arg is not None else None
+        if text is not None and text.lower() in kb.HTTP_METHOD_CLASSES:
+            return text.lower()
+    return None
+
+
+def _url(call: cst.Call, last: str) -> cst.BaseExpression | None:
+    arg = keyword_arg(call, "url")
+    if arg is not None:
+        return arg.value
+    pos = positional(call)
+    index = 1 if last in kb.HTTP_REQUEST_METHODS else 0
+    return pos[index].value if len(pos) > index else None
+
+
+def classify_call(
+    call: cst.Call,
+    names: Names,
+    knowledge: kb.Knowledge,
+    local_classes: Mapping[str, str],
+    imports: frozenset[str],
+) -> tuple[str, str] | None:
+    """(class, description) of a call, or None when nothing is known about it.
+
+    ``local_classes``: same-module function names -> declared class.
+    ``imports``: the module's imported top-level names (for SDK methods).
+    """
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        last = func.attr.value
+    elif isinstance(func, cst.Name):
+        last = func.value
+    else:
+        return None
+    qn = names.qualname(func)
+    if qn is not None and qn in knowledge.classify:
+        return knowledge.classify[qn], qn
+    if isinstance(func, cst.Name) and qn is None and last in local_classes:
+        return local_classes[last], f"{last}()"
+    if qn is not None:
+        owner, _, _ = qn.rpartition(".")
+        if owner in kb.HTTP_CLIENTS or qn in kb.HTTP_CLIENTS:
+            method = _http_method(call, last)
+            if method is not None:
+                cls = kb.HTTP_METHOD_CLASSES[method]
+                url = _url(call, last)
+                text = _string(url) if url is not None else None
+                shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} through {qn}"
+                # the URL's literal text and the names it is built from (``self.search_url``)
+                said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
+                if cls == kb.NON_IDEMPOTENT_WRITE and any(p in said.lower() for p in kb.READ_POST_URL_PARTS):
+                    return kb.READ_SAFE, shown
+                return cls, shown
+        if qn in kb.SDK_CALLS:
+            return kb.SDK_CALLS[qn], qn
+        for prefix, name, cls in kb.SDK_PREFIX_CALLS:
+            if qn.startswith(prefix) and last == name:
+                return cls, qn
+    if isinstance(func, cst.Attribute) and last in kb.SDK_METHODS:
+        root, cls = kb.SDK_METHODS[last]
+        if root in imports and (qn is None or qn.split(".")[0] == root):
+            return cls, f"{dotted(func) or last}()"
+    return None
+
+
+def _headers_have_key(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Dict):
+        for el in node.elements:
+            if isinstance(el, cst.DictElement):
+                key = _string(el.key)
+                if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                    return True
+            elif isinstance(el, cst.StarredDictElement) and _headers_have_key(el.value):
+                return True
+        return False
+    if isinstance(node, cst.Call) and dotted(node.func) == "dict":
+        return any(
+            arg.keyword is not None and _norm(arg.keyword.value) in kb.IDEMPOTENCY_HEADERS for arg in node.args
+        ) or any(arg.keyword is None and _headers_have_key(arg.value) for arg in node.args)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _headers_have_key(node.left) or _headers_have_key(node.right)
+    return False
+
+
+def _assigned_key(name: str, scope: Sequence[cst.BaseStatement]) -> bool:
+    """Whether ``name`` is given an idempotency key anywhere in these statements."""
+    stack: list[cst.CSTNode] = list(scope)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                t = target.target
+                if isinstance(t, cst.Name) and t.value == name and _headers_have_key(node.value):
+                    return True
+                if (
+                    isinstance(t, cst.Subscript)
+                    and dotted(t.value) == name
+                    and len(t.slice) == 1
+                    and isinstance(t.slice[0].slice, cst.Index)
+                ):
+                    key = _string(t.slice[0].slice.value)
+                    if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                        return True
+        elif isinstance(node, cst.AnnAssign):
+            if isinstance(node.target, cst.Name) and node.target.value == name and node.value is not None:
+                if _headers_have_key(node.value):
+                    return True
+        elif isinstance(node, cst.Call):
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in ("update", "setdefault", "__setitem__")
+                and dotted(func.value) == name
+            ):
+                if any(_headers_have_key(a.value) for a in node.args):
+                    return True
+                first = positional(node)
+                key = _string(first[0].value) if first else None
+                if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                    return True
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            continue  # another scope
+        stack.extend(node.children)
+    return False
+
+
+def has_idempotency_key(call: cst.Call, scope: Sequence[cst.BaseStatement]) -> bool:
+    """``idempotency_key=``/``idempotencyKey=``, or headers with an ``Idempotency-Key`` (literal or a variable set in ``scope``)."""
+    for arg in call.args:
+        if arg.keyword is None:
+            continue
+        key = _norm(arg.keyword.value)
+        if key in kb.IDEMPOTENCY_KEYWORDS:
+            return True
+        if key.endswith("headers"):
+            if _headers_have_key(arg.value):
+                return True
+            if isinstance(arg.value, cst.Name) and _assigned_key(arg.value.value, scope):
+                return True
+    return False

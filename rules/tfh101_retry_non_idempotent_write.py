@@ -1,0 +1,411 @@
+"""TFH101 retry-non-idempotent-write."""
+
+from __future__ import annotations
+
+import ast
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter.effects import Effect
+from smullyan.linter.engine import node_lines
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.retries import Retry, RetryModel, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+class RetryNonIdempotentWrite(Rule):
+    code = "TFH101"
+    name = "retry-non-idempotent-write"
+    summary = "A retry repeats a write that is not safe to repeat."
+    message = (
+        "retried {what} (line {line}, {cls}) has no idempotency key: send an Idempotency-Key that stays "
+        "the same across attempts, reconcile by reading before retrying, or, if it only reads, declare it "
+        "read-safe (@smullyan.runtime.read_safe or `classify` in the config)"
+    )
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a retry whose retried work performs a non-idempotent write (HTTP POST or
+PATCH through requests, httpx, aiohttp or urllib3; a call declared
+`non-idempotent-write`) or an irreversible call (sending mail, an SMS, a
+Stripe charge, ...) with no idempotency key. The retry is any the retry model
+knows: tenacity, backoff, stamina, this project's runtime retry, a
+`retry-decorators` entry, a hand-written retry loop, a decorator of the same
+module that loops around the function, urllib3 `Retry` allowing POST on a
+requests session. The retried work is read one level deep: the body, and the
+same-module functions and methods it calls. The finding sits on the retry and
+names the write and its line.
+
+## Why is this bad?
+A timeout does not say whether the request arrived. When the first attempt
+charged the card and only the answer got lost, the retry charges it again.
+Excluding timeouts from the retry condition does not help: a connection reset
+after the request was sent is just as ambiguous.
+
+## Example
+```python
+from tenacity import retry, stop_after_attempt
+import httpx
+
+@retry(stop=stop_after_attempt(3))
+def charge(customer, cents):
+    return httpx.post("https://api.pay.example/charges", json={"customer": customer, "amount": cents})
+```
+
+## Use instead
+```python
+@retry(stop=stop_after_attempt(3))
+def charge(customer, cents, key):   # key made once, before the first attempt
+    return httpx.post(
+        "https://api.pay.example/charges",
+        json={"customer": customer, "amount": cents},
+        headers={"Idempotency-Key": key},
+    )
+```
+A POST that only reads (search, embeddings, token polling, GraphQL queries):
+decorate the function with `@smullyan.runtime.read_safe`, or map it in the
+configuration: `classify = {"myapp.search.query" = "read-safe"}`.
+
+## How to suppress
+Declare the call's class as above (one line for every call site), or
+`# noqa: TFH101` on the retry's line.
+"""
+    VALID = [
+        # PUT, DELETE and GET repeat safely
+        """\
+import httpx
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))
+def save(doc):
+    httpx.put("https://api.example/docs/1", json=doc)
+    httpx.delete("https://api.example/docs/2")
+    return httpx.get("https://api.example/docs/1").json()
+""",
+        # idempotency key as a keyword, in literal headers, in a headers variable
+        """\
+import stripe, requests, httpx
+from tenacity import retry
+
+@retry
+def charge(key):
+    stripe.Charge.create(amount=100, currency="usd", idempotency_key=key)
+
+@retry
+def post(key):
+    requests.post("https://api.example/orders", json={}, headers={"idempotency-key": key}, timeout=5)
+
+@retry
+def post2(key):
+    headers = {"Content-Type": "application/json", "X-Idempotency-Key": key}
+    httpx.post("https://api.example/orders", json={}, headers=headers)
+""",
+        # a POST that only reads: search URL, and declared read-safe
+        """\
+import httpx
+from smullyan.runtime import read_safe
+from tenacity import retry
+
+@retry
+def search(q):
+    return httpx.post("https://api.example/v1/search", json={"q": q})
+
+@retry
+@read_safe
+def lookup(q):
+    return httpx.post("https://api.example/v1/items", json={"q": q})
+""",
+        # the write is not in the retried work
+        """\
+import httpx
+import backoff
+
+@backoff.on_exception(backoff.expo, httpx.TransportError, max_tries=3)
+def fetch(url):
+    return httpx.get(url)
+
+def submit(url):
+    fetch(url)
+    return httpx.post(url, json={})
+""",
+        # a hand loop that only reads; a for loop over items is not a retry
+        """\
+import requests
+
+def poll(url, items):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except requests.Timeout:
+            continue
+    for item in items:
+        try:
+            requests.post(url, json=item, timeout=5)
+        except requests.RequestException:
+            continue
+""",
+        # urllib3 Retry with its default methods (no POST)
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[429, 503])))
+""",
+        # an unknown callee: nothing to say
+        """\
+from tenacity import Retrying, stop_after_attempt
+
+def run(fn):
+    return Retrying(stop=stop_after_attempt(3))(fn)
+""",
+        # MCP tool declared idempotent, retried
+        """\
+import httpx
+from mcp.server.fastmcp import FastMCP
+from mcp.types import ToolAnnotations
+from tenacity import retry
+
+mcp = FastMCP("x")
+
+@mcp.tool(annotations=ToolAnnotations(idempotentHint=True))
+@retry
+def upsert(doc):
+    return httpx.post("https://api.example/upsert", json=doc)
+""",
+        # configured: classify marks the call read-safe (via the config in tests); here a stamina retry of a GET
+        """\
+import stamina, httpx
+
+@stamina.retry(on=httpx.TransportError, attempts=3)
+async def get(c: httpx.AsyncClient):
+    async with httpx.AsyncClient() as client:
+        return await client.get("https://api.example/x")
+""",
+        # runtime retry of a read; helper that only reads
+        """\
+import httpx
+from smullyan import runtime as tool
+
+def fetch():
+    return httpx.get("https://api.example/x")
+
+clock = tool.with_clock(lambda ms: None)
+stage = tool.pipe(tool.calling_api(fetch, None), clock.retrying(tool.while_transient, tool.up_to(3).attempts))
+""",
+        # LangChain with_retry on a read
+        """\
+import requests
+from langchain_core.runnables import RunnableLambda
+
+def read(x):
+    return requests.get("https://api.example/x", timeout=5).json()
+
+chain = RunnableLambda(read).with_retry(retry_if_exception_type=(requests.Timeout,))
+""",
+    ]
+    INVALID = [
+        # tenacity decorator, bare and with arguments; httpx client method
+        """\
+import httpx
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(5))  # error: TFH101
+def charge(customer, cents):
+    with httpx.Client() as client:
+        return client.post("https://api.pay.example/charges", json={"amount": cents}).json()
+""",
+        # aliases; a timeout-only condition does not make the write safe
+        """\
+import requests as rq
+import tenacity as t
+
+@t.retry(retry=t.retry_if_exception_type(rq.Timeout), stop=t.stop_after_attempt(3))  # error: TFH101
+def create_order(order):
+    return rq.post("https://shop.example/orders", json=order, timeout=10)
+""",
+        # async: aiohttp session under async with, AsyncRetrying iterator
+        """\
+import aiohttp
+from tenacity import AsyncRetrying, stop_after_attempt
+
+async def notify(payload):
+    async with aiohttp.ClientSession() as session:
+        async for attempt in AsyncRetrying(stop=stop_after_attempt(3)):  # error: TFH101
+            with attempt:
+                async with session.post("https://hooks.example/x", json=payload) as r:
+                    return await r.json()
+""",
+        # one level into a same-module helper; backoff
+        """\
+import backoff
+import smtplib
+
+def send_receipt(to, text):
+    with smtplib.SMTP("mail.example.com", timeout=10) as smtp:
+        smtp.sendmail("billing@example.com", [to], text)
+
+@backoff.on_exception(backoff.expo, OSError, max_tries=3)  # error: TFH101
+def finish(order):
+    send_receipt(order.email, "thanks")
+""",
+        # hand-written loop, request("POST", ...)
+        """\
+import time
+import httpx
+
+def submit(doc):
+    for attempt in range(4):  # error: TFH101
+        try:
+            return httpx.request("POST", "https://api.example/docs", json=doc)
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+""",
+        # while loop with a method helper
+        """\
+import requests
+
+class Client:
+    def _create(self, body):
+        return requests.post("https://api.example/items", json=body, timeout=5)
+
+    def create(self, body):
+        while True:  # error: TFH101
+            try:
+                return self._create(body)
+            except requests.ConnectionError:
+                continue
+""",
+        # a project's own retry decorator
+        """\
+import functools, time
+import requests
+
+def with_retries(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        for _ in range(3):
+            try:
+                return func(*args, **kwargs)
+            except requests.RequestException:
+                time.sleep(1)
+    return wrapper
+
+@with_retries  # error: TFH101
+def publish(post):
+    return requests.patch("https://blog.example/posts/1", json=post, timeout=5)
+""",
+        # stamina, runtime pipe, Retrying called with the function
+        """\
+import stamina, httpx
+from smullyan import runtime as tool
+from tenacity import Retrying, stop_after_attempt
+
+def pay():
+    return httpx.post("https://api.pay.example/charges", json={})
+
+@stamina.retry(on=httpx.TransportError)  # error: TFH101
+def pay_twice():
+    return pay()
+
+clock = tool.with_clock(lambda ms: None)
+stage = tool.pipe(tool.calling_api(pay, None), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+Retrying(stop=stop_after_attempt(2))(pay)  # error: TFH101
+""",
+        # urllib3 Retry allowing POST on a session; allowed_methods=None means every method
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=["GET", "POST"])))  # error: TFH101
+t = requests.Session()
+t.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=None)))  # error: TFH101
+""",
+        # declared by the code: runtime decorator and MCP annotations; SDKs
+        """\
+import boto3
+from smullyan.runtime import irreversible
+from tenacity import retry
+
+ses = boto3.client("ses")
+
+@irreversible
+def refund(order):
+    ...
+
+@retry  # error: TFH101
+def close(order):
+    refund(order)
+
+@retry  # error: TFH101
+def mail(to):
+    ses.send_email(Source="a@example.com", Destination={"ToAddresses": [to]}, Message={})
+""",
+        # pydantic-ai's retrying transport on an httpx client; LangChain's tool-retry middleware
+        """\
+import httpx
+from pydantic_ai.retries import AsyncTenacityTransport, RetryConfig
+from langchain.agents.middleware import ToolRetryMiddleware
+
+client = httpx.AsyncClient(transport=AsyncTenacityTransport(config=RetryConfig()))  # error: TFH101
+
+async def open_ticket(body):
+    return await client.post("https://desk.example/tickets", json=body)
+
+mw = ToolRetryMiddleware(tools=[open_ticket], retry_on=(httpx.TransportError,))  # error: TFH101
+""",
+        # LangChain with_retry over a write; tool.retry terse dialect
+        """\
+import requests
+from langchain_core.runnables import RunnableLambda
+from smullyan import runtime as tool
+
+def create(x):
+    return requests.post("https://api.example/tickets", json=x, timeout=5)
+
+chain = RunnableLambda(create).with_retry()  # error: TFH101
+again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        retries, writes = screen_lines(screen, knowledge)
+        return [*retries, *writes] if retries else []
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._module = node
+
+    def leave_Module(self, node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if not model.finished:
+            return
+        found: list[tuple[Retry, Effect]] = []
+        for retry in model.retries:
+            if retry.kind == "urllib3":
+                methods = retry.methods
+                if methods is None or (isinstance(methods, frozenset) and methods & {"POST", "PATCH"}):
+                    allowed = "every method" if methods is None else ", ".join(sorted(methods))
+                    self.report(
+                        retry.anchor,
+                        f"urllib3 Retry allows {allowed}: every POST/PATCH on the session it is mounted on is "
+                        "retried without an idempotency key; keep allowed_methods to idempotent methods",
+                    )
+                continue
+            for effect in retry.effects:
+                if effect.cls in self.knowledge.write_classes and not effect.keyed:
+                    found.append((retry, effect))
+                    break
+        if not found:
+            return
+        tree = self.ctx.screen.tree
+        lines = node_lines(self._module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
+        for retry, effect in found:
+            line = lines.get(effect.node)
+            where = str(line) if line else "?"
+            if effect.helper:
+                where += f", in {effect.helper}()"
+            self.report(retry.anchor, what=effect.what, line=where, cls=self.knowledge.write_classes[effect.cls])
