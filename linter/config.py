@@ -26,7 +26,7 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -202,6 +202,15 @@ class Config:
             "root": str(self.root) if self.per_file_ignores else "",
         }
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+    def only(self, *codes: str) -> "Config":
+        """A copy that enables exactly ``codes`` and ignores nothing.
+
+        Unlike :meth:`with_overrides` the codes are not checked against the
+        registry: this is for rules under test that are not registered (the
+        examples checker, the TFH9xx stand-ins), never for user input.
+        """
+        return replace(self, select=tuple(codes), ignore=())
 
     def with_overrides(
         self,

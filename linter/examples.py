@@ -135,7 +135,7 @@ def check_example(rule: type[Rule], src: str, kind: str, config: Config | None =
     from .engine import lint_source
 
     src = textwrap.dedent(src)
-    config = (config or Config.default()).with_overrides(select=[rule.code, *PSEUDO])
+    config = (config or Config.default()).only(rule.code, *PSEUDO)
     findings = lint_source(src, "example.py", config, rules=[rule])
     problems = [f"{_show(f)} (the engine could not run the rule)" for f in findings if f.code in PSEUDO]
     findings = [f for f in findings if f.code not in PSEUDO]

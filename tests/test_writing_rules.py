@@ -70,7 +70,7 @@ def test_the_example_passes_its_own_examples(example_rule: type[Rule]) -> None:
 
 
 def test_the_example_finds_the_newcomers_case_and_only_that(example_rule: type[Rule]) -> None:
-    config = Config.default().with_overrides(select=[example_rule.code])
+    config = Config.default().only(example_rule.code)
     src = "import time\nasync def f():\n    time.sleep(1)\n    g = lambda: time.sleep(2)\n"
     found = lint_source(src, "m.py", config, rules=[example_rule])
     assert [(f.line, f.column) for f in found] == [(3, 5)]
