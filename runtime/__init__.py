@@ -71,3 +71,25 @@ from . import _combinators
 from ._combinators import *  # noqa: E402,F401,F403
 
 __all__ += _combinators.__all__
+
+# ---------------------------------------------------------------- safe writes (issue 14)
+# classify every call; the linter reads these decorators by these qualified names.
+from .classification import (  # noqa: E402
+    CLASSIFICATIONS,
+    Classification,
+    classification_of,
+    idempotent_write,
+    irreversible,
+    non_idempotent_write,
+    read_safe,
+)
+
+__all__ += [
+    "CLASSIFICATIONS",
+    "Classification",
+    "classification_of",
+    "idempotent_write",
+    "irreversible",
+    "non_idempotent_write",
+    "read_safe",
+]

@@ -17,6 +17,7 @@ import types
 from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, Union, overload
 
 from ._errors import Err, Ok, Result, ToolError
+from .classification import carry
 
 __all__ = [
     "calling_api",
@@ -116,6 +117,7 @@ def _name(wrapper: Callable[..., Any], fn: object) -> None:
     wrapper.__qualname__ = f"calling_api({_describe(fn)})"
     wrapper.__name__ = wrapper.__qualname__
     wrapper.__doc__ = getattr(fn, "__doc__", None)
+    carry(fn, wrapper)
 
 
 # ---------------------------------------------------------------- the_value
@@ -154,8 +156,8 @@ class _Stage:
 
     def _apply(self, tool: Callable[..., Any]) -> Callable[..., Any]:
         if is_async_callable(tool):
-            return self._wrap_async(tool)
-        return self._wrap_sync(tool)
+            return carry(tool, self._wrap_async(tool))
+        return carry(tool, self._wrap_sync(tool))
 
     def __repr__(self) -> str:
         return self._label
