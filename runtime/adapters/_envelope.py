@@ -173,18 +173,29 @@ def _retype(wrapper: Callable[..., Any], fn: Callable[..., Any]) -> None:
     wrapper.__annotations__ = annotations
 
 
+Stage = Callable[[Callable[..., Any]], Callable[..., Any]]
+"""A runtime stage over a Result-returning tool, e.g. ``clock.retrying(...)`` or ``tool.retry(...)``."""
+
+
 def unwrapping(
     fn: Callable[..., Any],
     on_error: Callable[[tool.ToolError], Any],
     classify: Classifier | None = None,
+    stage: Stage | None = None,
+    passing: tuple[type[Exception], ...] = (),
 ) -> Callable[..., Any]:
     """``fn`` returning its plain value: ``Ok(v)`` gives ``v``; ``Err(e)`` or a raised exception give ``on_error(e)``.
 
     ``on_error`` returns what the framework should receive, or raises what it
     expects. A plain return value passes through, so the decorated tool may
-    return ``Result`` or not. ``async def`` stays ``async def``; the name,
+    return ``Result`` or not. ``stage`` (a runtime retry, deadline or
+    fallback stage, or a ``pipe`` of them) runs over the Result-returning
+    tool first, so transient errors are retried by the runtime's policy
+    before the framework ever sees them. ``async def`` stays ``async def``
+    (and a sync tool under an async clock becomes one); the name,
     docstring, parameters and classification mark are kept, and a
-    ``Result[T]`` return annotation becomes ``T``.
+    ``Result[T]`` return annotation becomes ``T``. Exceptions of the types in
+    ``passing`` (the framework's own signals) propagate untouched.
     """
 
     def settle(value: object) -> Any:
@@ -194,14 +205,47 @@ def unwrapping(
             return on_error(error_of(value, classify))
         return value
 
+    def as_result(value: object) -> tool.Result[Any]:
+        if isinstance(value, (tool.Ok, tool.Err)):
+            return value
+        return tool.Ok(value)
+
+    attempt: Callable[..., Any]
     if tool.is_async_callable(fn):
+
+        async def async_attempt(*args: Any, **kwargs: Any) -> tool.Result[Any]:
+            try:
+                return as_result(await fn(*args, **kwargs))
+            except passing:
+                raise
+            except Exception as exc:
+                return tool.Err(error_of(exc, classify))
+
+        attempt = async_attempt
+    else:
+
+        def sync_attempt(*args: Any, **kwargs: Any) -> tool.Result[Any]:
+            try:
+                return as_result(fn(*args, **kwargs))
+            except passing:
+                raise
+            except Exception as exc:
+                return tool.Err(error_of(exc, classify))
+
+        attempt = sync_attempt
+
+    # The stage sees the tool itself: its name, and its classification mark
+    # (classification_of follows __wrapped__), so the runtime's write rules apply.
+    setattr(attempt, "__wrapped__", fn)
+    attempt.__name__ = attempt.__qualname__ = getattr(fn, "__name__", "tool")
+    staged = attempt if stage is None else stage(attempt)
+    if tool.is_async_callable(staged) or tool.is_async_callable(fn):
 
         @functools.wraps(fn)
         async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                value = await fn(*args, **kwargs)
-            except Exception as exc:
-                return on_error(error_of(exc, classify))
+            value = staged(*args, **kwargs)
+            if inspect.isawaitable(value):
+                value = await value
             return settle(value)
 
         _retype(async_wrapper, fn)
@@ -209,11 +253,7 @@ def unwrapping(
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            value = fn(*args, **kwargs)
-        except Exception as exc:
-            return on_error(error_of(exc, classify))
-        return settle(value)
+        return settle(staged(*args, **kwargs))
 
     _retype(wrapper, fn)
     return wrapper

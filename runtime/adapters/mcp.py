@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar, overload
 
 from smullyan import runtime as tool
 
-from ._envelope import Classifier, error_of, unwrapping
+from ._envelope import Classifier, Stage, error_of, unwrapping
 
 try:
     from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
@@ -60,10 +60,14 @@ def error_result(error: tool.ToolError) -> CallToolResult:
 
 
 @overload
-def reporting_errors(fn: F, /, *, classify: Classifier | None = None) -> F: ...
+def reporting_errors(fn: F, /, *, classify: Classifier | None = None, retrying: Stage | None = None) -> F: ...
 @overload
-def reporting_errors(fn: None = None, /, *, classify: Classifier | None = None) -> Callable[[F], F]: ...
-def reporting_errors(fn: F | None = None, /, *, classify: Classifier | None = None) -> F | Callable[[F], F]:
+def reporting_errors(
+    fn: None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> Callable[[F], F]: ...
+def reporting_errors(
+    fn: F | None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> F | Callable[[F], F]:
     """Decorate a server tool: a returned ``Err`` or a raised exception becomes :func:`error_result`.
 
     ``Ok(v)`` (or a plain return value) is returned as ``v``, so the server
@@ -74,7 +78,7 @@ def reporting_errors(fn: F | None = None, /, *, classify: Classifier | None = No
     """
 
     def decorate(f: F) -> F:
-        return unwrapping(f, error_result, classify)  # type: ignore[return-value]
+        return unwrapping(f, error_result, classify, retrying)  # type: ignore[return-value]
 
     return decorate if fn is None else decorate(fn)
 

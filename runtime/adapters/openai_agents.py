@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TypeVar, overload
 
 from smullyan import runtime as tool
 
-from ._envelope import Classifier, error_of, invalid_args_from_validation, recover, render, unwrapping
+from ._envelope import Classifier, Stage, error_of, invalid_args_from_validation, recover, render, unwrapping
 
 try:
     from agents.exceptions import ModelBehaviorError
@@ -45,13 +45,17 @@ def error_text(error: tool.ToolError) -> str:
     return render(error)
 
 
-def _classify(error: Exception, classify: Classifier | None) -> tool.ToolError:
+def _classify(ctx: Any, error: Exception, classify: Classifier | None) -> tool.ToolError:
     if isinstance(error, ModelBehaviorError) and str(error).startswith(_INVALID_JSON):
-        # The SDK could not validate the model's arguments against the tool's schema.
+        # The SDK could not validate the model's arguments against the tool's schema
+        # (it keeps pydantic's details only when it may log tool data).
         cause = error.__cause__
         found = invalid_args_from_validation(cause) if cause is not None else None
+        arguments = getattr(ctx, "tool_arguments", None)
         return found or tool.invalid_args(
-            "arguments", "JSON arguments matching the tool's parameters", str(error)
+            "arguments",
+            "JSON arguments matching the tool's parameters",
+            arguments if isinstance(arguments, str) else str(error),
         )
     return error_of(error, classify)
 
@@ -63,14 +67,14 @@ def failure_error_function(ctx: Any, error: Exception) -> str:
     error (the model's arguments did not match the schema) becomes
     ``InvalidArgs``; anything else goes through ``from_exception``.
     """
-    return render(_classify(error, None))
+    return render(_classify(ctx, error, None))
 
 
 def failure_error_function_using(classify: Classifier) -> Callable[[Any, Exception], str]:
     """:func:`failure_error_function` with your own exception classifier."""
 
     def failure(ctx: Any, error: Exception) -> str:
-        return render(_classify(error, classify))
+        return render(_classify(ctx, error, classify))
 
     return failure
 
@@ -80,10 +84,14 @@ def _raise(error: tool.ToolError) -> NoReturn:
 
 
 @overload
-def reporting_errors(fn: F, /, *, classify: Classifier | None = None) -> F: ...
+def reporting_errors(fn: F, /, *, classify: Classifier | None = None, retrying: Stage | None = None) -> F: ...
 @overload
-def reporting_errors(fn: None = None, /, *, classify: Classifier | None = None) -> Callable[[F], F]: ...
-def reporting_errors(fn: F | None = None, /, *, classify: Classifier | None = None) -> F | Callable[[F], F]:
+def reporting_errors(
+    fn: None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> Callable[[F], F]: ...
+def reporting_errors(
+    fn: F | None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> F | Callable[[F], F]:
     """Decorate a tool that returns ``Result``: ``Ok(v)`` gives ``v``; ``Err(e)`` is raised as ``ToolFailure(e)``.
 
     The SDK then reports it through the tool's ``failure_error_function``
@@ -95,7 +103,7 @@ def reporting_errors(fn: F | None = None, /, *, classify: Classifier | None = No
     """
 
     def decorate(f: F) -> F:
-        return unwrapping(f, _raise, classify)  # type: ignore[return-value]
+        return unwrapping(f, _raise, classify, retrying)  # type: ignore[return-value]
 
     return decorate if fn is None else decorate(fn)
 
