@@ -75,6 +75,9 @@ def reporting_errors(
     server as ``T``, so its output schema is ``T``'s. Put it under
     ``@server.tool(...)``. ``classify`` maps exceptions (default
     ``from_exception``); a ``ToolFailure`` always gives its own error.
+    ``retrying`` is a runtime stage (``clock.retrying(...)``, or a ``pipe``
+    with a deadline) run over the tool first, so transient errors are
+    retried by the runtime's policy before the client sees them.
     """
 
     def decorate(f: F) -> F:

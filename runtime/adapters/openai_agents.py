@@ -98,8 +98,10 @@ def reporting_errors(
     (use :func:`failure_error_function`), so the run's trace marks the call
     failed and the model reads the explanation. An exception the tool raises
     is classified here (``classify``, default ``from_exception``), so a custom
-    classifier applies. A ``Result[T]`` return annotation is shown to the SDK
-    as ``T``. Put it under ``@function_tool(...)``.
+    classifier applies. ``retrying`` is a runtime stage run over the tool
+    first, so transient errors are retried by the runtime's policy. A
+    ``Result[T]`` return annotation is shown to the SDK as ``T``. Put it
+    under ``@function_tool(...)``.
     """
 
     def decorate(f: F) -> F:
