@@ -22,8 +22,11 @@ from . import _deadline
 from . import _retry
 from ._durations import Duration
 from ._events import Observer
-from ._retry import ConfigError, Observing, RetryClause
+from ._errors import ToolError
+from ._retry import Attempts, ConfigError, Observing, RetryClause
 from ._tools import AsyncStage, SyncStage, is_async_callable
+
+Classifier = Callable[[Exception], ToolError]
 
 __all__ = [
     "SyncClock",
@@ -52,8 +55,36 @@ def _deadline_observers(clauses: tuple[Observing, ...]) -> tuple[Observer, ...]:
     return tuple(clause.callback for clause in clauses)
 
 
+def _classifier(classify: Classifier | None) -> Classifier:
+    if classify is None:
+        from ._mapping import from_exception
+
+        return from_exception
+    if not callable(classify):
+        raise ConfigError(f"attempts(classify=...) takes a function from Exception to ToolError, got {classify!r}")
+    return classify
+
+
+def _blocking_under_async(sleep: Callable[[int], Any]) -> Callable[[Callable[..., Any]], Any]:
+    """The async-tool wrapper of a sync clock: refused for the real blocking sleep."""
+
+    def refuse(tool: Callable[..., Any]) -> Any:
+        raise ConfigError(
+            f"a clock built on system_sleep would block the event loop while {_name(tool)} waits: "
+            "use tool.asyncio_clock() (or with_clock(asyncio_sleep)) for an async tool; "
+            "a sync sleep is only right for an instant fake in tests"
+        )
+
+    return refuse
+
+
 class SyncClock:
-    """A clock whose sleep is a plain function: its stages keep a tool sync (or async)."""
+    """A clock whose sleep is a plain function: its stages keep a tool sync (or async).
+
+    Under an async tool, a sync sleep blocks the event loop while it waits:
+    that is right only for an instant fake in tests, and refused for
+    :func:`system_sleep`.
+    """
 
     __slots__ = ("sleep", "now")
 
@@ -62,14 +93,26 @@ class SyncClock:
         self.now = now
 
     def retrying(self, *clauses: RetryClause) -> SyncStage:
-        """A retry stage; see :mod:`smullyan.runtime.retry` for the clauses."""
+        """A retry stage; see ``docs/runtime.md`` for the clauses."""
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return SyncStage(
             lambda tool: _retry.wrap_sync(plan, tool, sleep),
-            lambda tool: _retry.wrap_async(plan, tool, True, sleep, False),
+            _blocking_under_async(sleep)
+            if sleep is system_sleep
+            else lambda tool: _retry.wrap_async(plan, tool, True, sleep, False),
             f"retrying({plan.describe()})",
         )
+
+    def attempts(self, *clauses: RetryClause, classify: Classifier | None = None) -> Attempts:
+        """The retry as a loop, for code that cannot be wrapped::
+
+            for attempt in clock.attempts(tool.up_to(4).attempts):
+                with attempt:                  # an Exception here is classified and retried
+                    body = fetch(url)
+            result = ...                       # see Attempts.result
+        """
+        return Attempts(_retry.make_plan(clauses), self.sleep, False, _classifier(classify))
 
     def giving_up_after(self, limit: Duration, *clauses: Observing) -> SyncStage:
         """A deadline that checks between attempts (a sync clock cannot race a call)."""
@@ -105,19 +148,25 @@ class AsyncClock:
             f"retrying({plan.describe()})",
         )
 
-    def giving_up_after(self, limit: Duration, *clauses: Observing) -> AsyncStage:
-        """A deadline: an async tool races ``sleep(limit)`` and is cancelled if it loses.
+    def attempts(self, *clauses: RetryClause, classify: Classifier | None = None) -> Attempts:
+        """The retry as an ``async for`` loop, for code that cannot be wrapped (see :class:`Attempts`)."""
+        return Attempts(_retry.make_plan(clauses), self.sleep, True, _classifier(classify))
 
-        A sync tool cannot be raced (it blocks the event loop); for it the
-        deadline checks between attempts, as on a sync clock.
+    def giving_up_after(self, limit: Duration, *clauses: Observing) -> AsyncStage:
+        """A deadline: the call races ``sleep(limit)``; the caller gets ``Err(Timeout)`` on time.
+
+        An async tool that loses is cancelled (and abandoned if it ignores the
+        cancellation); a sync tool runs in a worker thread (``asyncio.to_thread``)
+        so the event loop stays free, and is abandoned to finish there if it loses.
         """
         ms = _check_duration(limit, "giving_up_after()")
         observers = _deadline_observers(clauses)
         now = self.now
         sleep = self.sleep
+        loop_timer = sleep is asyncio_sleep
         return AsyncStage(
-            lambda tool: _deadline.checking_async(tool, False, ms, now, observers),
-            lambda tool: _deadline.racing(tool, ms, sleep, now, observers, sleep is asyncio_sleep),
+            lambda tool: _deadline.racing_thread(tool, ms, sleep, now, observers, loop_timer),
+            lambda tool: _deadline.racing(tool, ms, sleep, now, observers, loop_timer),
             f"giving_up_after({limit!r})",
         )
 
@@ -129,6 +178,12 @@ def _name(fn: object) -> str:
     return str(getattr(fn, "__qualname__", fn))
 
 
+def _is_seconds_sleep(fn: object) -> bool:
+    """``time.sleep`` or ``asyncio.sleep`` (recognised by module and name; they take seconds)."""
+    module = getattr(fn, "__module__", None)
+    return getattr(fn, "__name__", None) == "sleep" and module in ("time", "asyncio", "asyncio.tasks")
+
+
 @overload
 def with_clock(sleep: Callable[[int], Coroutine[Any, Any, None]], now: Now | None = None) -> AsyncClock: ...
 @overload
@@ -137,6 +192,12 @@ def with_clock(sleep: Callable[[int], Any], now: Now | None = None) -> SyncClock
     """A clock from ``sleep(ms)`` (plain or ``async def``) and, optionally, ``now() -> ms``."""
     if not callable(sleep):
         raise ConfigError(f"with_clock() takes a sleep function of milliseconds, got {sleep!r}")
+    if _is_seconds_sleep(sleep):
+        raise ConfigError(
+            f"with_clock({_name(sleep)}) would wait 1000x too long: a clock's sleep takes milliseconds, "
+            "time.sleep and asyncio.sleep take seconds; use tool.system_sleep / tool.asyncio_sleep "
+            "(or tool.system_clock() / tool.asyncio_clock())"
+        )
     if now is not None and not callable(now):
         raise ConfigError(f"with_clock(now=...) takes a function returning milliseconds, got {now!r}")
     if is_async_callable(sleep):
@@ -147,13 +208,20 @@ def with_clock(sleep: Callable[[int], Any], now: Now | None = None) -> SyncClock
 # ---------------------------------------------------------------- the real clocks (explicit choices)
 
 
+_MAX_SLEEP_MS = 2**31 - 1  # about 24.8 days: past every schedule's cap, and within time.sleep's range
+
+
 def system_sleep(ms: int) -> None:
-    """Block the thread for ``ms`` milliseconds (``time.sleep``)."""
+    """Block the thread for ``ms`` milliseconds (``time.sleep``); refuses a negative or absurd wait."""
+    if isinstance(ms, bool) or not isinstance(ms, int) or not 0 <= ms <= _MAX_SLEEP_MS:
+        raise ValueError(f"system_sleep() takes whole milliseconds from 0 to {_MAX_SLEEP_MS}, got {ms!r}")
     time.sleep(ms / 1000)
 
 
 async def asyncio_sleep(ms: int) -> None:
-    """Suspend the task for ``ms`` milliseconds (``asyncio.sleep``)."""
+    """Suspend the task for ``ms`` milliseconds (``asyncio.sleep``); refuses a negative or absurd wait."""
+    if isinstance(ms, bool) or not isinstance(ms, int) or not 0 <= ms <= _MAX_SLEEP_MS:
+        raise ValueError(f"asyncio_sleep() takes whole milliseconds from 0 to {_MAX_SLEEP_MS}, got {ms!r}")
     await asyncio.sleep(ms / 1000)
 
 

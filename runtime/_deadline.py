@@ -19,11 +19,14 @@ sync deadline only checks between attempts.
 from __future__ import annotations
 
 import asyncio
+import types
 from contextvars import ContextVar
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Coroutine, Generator
 
 from ._errors import Err, Result, Timeout
-from ._events import Observer, TimedOut
+from ._events import Abandoned, Observer, TimedOut
+
+_CoroutineType = types.CoroutineType
 
 __all__ = ["DeadlineScope", "current_scope"]
 
@@ -150,6 +153,139 @@ def checking_async(
     return giving_up_after
 
 
+class _Resume:
+    """Awaiting this continues driving ``coro`` from where it suspended (on ``first``).
+
+    The deadline starts an async tool in the caller's task; only a tool that
+    actually suspends is handed to a task of its own (``_rest``), so it can be
+    raced and abandoned. A tool that finishes without suspending costs no task.
+    """
+
+    __slots__ = ("coro", "first")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], first: Any) -> None:
+        self.coro = coro
+        self.first = first
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro = self.coro
+        pending = self.first
+        self.first = None
+        while True:
+            try:
+                sent = yield pending
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
+                try:
+                    pending = coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+            else:
+                try:
+                    pending = coro.send(sent)
+                except StopIteration as stop:
+                    return stop.value
+
+
+async def _rest(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
+    return await _Resume(coro, first)
+
+
+async def _awaited(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
+
+
+async def _one_turn(loop: asyncio.AbstractEventLoop) -> None:
+    """Let every callback already scheduled run once (a cancelled task gets to stop)."""
+    turn = loop.create_future()
+    loop.call_soon(_resolve, turn)
+    await turn
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    """Retrieve an abandoned attempt's outcome, so asyncio does not log it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _timed_out(
+    scope: DeadlineScope, limit_ms: int, observers: tuple[Observer, ...], abandoned: bool
+) -> Result[Any]:
+    scope.fired = True  # TimedOut is reported by the caller, as for a deadline a retry saw pass
+    if observers and abandoned:
+        event = Abandoned(limit_ms)
+        for observer in observers:
+            observer(event)
+    return Err(Timeout(limit_ms))
+
+
+async def _race(
+    task: asyncio.Future[Any],
+    scope: DeadlineScope,
+    limit_ms: int,
+    sleep: Callable[[int], Awaitable[None]],
+    observers: tuple[Observer, ...],
+    loop_timer: bool,
+    in_thread: bool,
+) -> Result[Any]:
+    """Wait for ``task`` or the deadline, whichever is first; on the deadline, cancel and do not wait."""
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+    task.add_done_callback(lambda _: _resolve(waiter))
+    fired = False
+
+    def fire() -> None:
+        nonlocal fired
+        fired = True
+        _resolve(waiter)
+
+    left = max(0, scope.own_remaining()) if scope.now is not None else limit_ms
+    handle: asyncio.TimerHandle | None = None
+    timer: asyncio.Future[None] | None = None
+    if loop_timer:
+        handle = loop.call_later(left / 1000, fire)
+    else:
+
+        async def watchdog() -> None:
+            await sleep(left)
+            fire()
+
+        timer = asyncio.ensure_future(watchdog())
+    try:
+        await waiter
+    except BaseException:  # the caller was cancelled: the attempt goes with it
+        task.cancel()
+        task.add_done_callback(_consume)
+        raise
+    finally:
+        if handle is not None:
+            handle.cancel()
+        if timer is not None and not timer.done():
+            timer.cancel()
+    if task.done():
+        return task.result()  # type: ignore[no-any-return]  # the attempt finished first
+    if timer is not None and timer.done() and not timer.cancelled() and timer.exception() is not None:
+        task.cancel()
+        task.add_done_callback(_consume)
+        timer.result()  # the clock's sleep raised: a bug in the clock, surface it
+    task.cancel()
+    if not in_thread:
+        await _one_turn(loop)
+    abandoned = in_thread or not task.done()
+    if task.done():
+        _consume(task)
+    else:
+        task.add_done_callback(_consume)
+    return _timed_out(scope, limit_ms, observers, abandoned)
+
+
 def racing(
     tool: Callable[..., Awaitable[Result[Any]]],
     limit_ms: int,
@@ -160,65 +296,38 @@ def racing(
 ) -> Callable[..., Awaitable[Result[Any]]]:
     """An async deadline around an async tool: the call races ``sleep(limit_ms)``.
 
-    The work runs in the caller's task; a watchdog task awaits the clock's
-    sleep and, if it finishes first, cancels the caller's task, which this
-    turns into ``Err(Timeout(limit_ms))``. A cancellation from anyone else
-    propagates untouched (on 3.11+ told apart with ``Task.uncancel``).
+    The tool starts in the caller's task. If it finishes without suspending,
+    its result is returned and nothing else is created. If it suspends, the
+    rest of it runs as a task of its own, raced against the clock's sleep: if
+    the sleep finishes first the task is cancelled and the caller gets
+    ``Err(Timeout(limit_ms))`` at once, even when the tool ignores the
+    cancellation (it is then abandoned and reported as ``Abandoned``). A
+    cancellation of the caller cancels the attempt and propagates.
 
-    ``loop_timer=True`` is for the real ``asyncio_sleep`` clock only: the same
-    race, with the event loop's ``call_later`` in place of a watchdog task
-    (which is what ``asyncio.sleep`` itself does, minus a task per call).
+    ``loop_timer=True`` is for the real ``asyncio_sleep`` clock only: the
+    event loop's ``call_later`` replaces a watchdog task.
     """
 
     async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
         early = _already_expired()
         if early is not None:
             return early
-        task = asyncio.current_task()
-        if task is None:  # pragma: no cover - awaited outside a task (not under asyncio)
-            raise RuntimeError("giving_up_after() on an async clock must run inside an asyncio task")
-        cancelling = _cancelling(task)
-        fired = False
-
-        def fire() -> None:
-            nonlocal fired
-            fired = True
-            task.cancel()
-
-        timer: asyncio.Future[None] | None = None
-        handle: asyncio.TimerHandle | None = None
-        if loop_timer:
-            handle = asyncio.get_running_loop().call_later(limit_ms / 1000, fire)
-        else:
-
-            async def watchdog() -> None:
-                await sleep(limit_ms)
-                fire()
-
-            timer = asyncio.ensure_future(watchdog())
         scope = DeadlineScope(limit_ms, now, _current.get())
         token = _current.set(scope)
         try:
-            result = await tool(*args, **kwargs)
-        except asyncio.CancelledError:
-            if not fired or _uncancel(task) > cancelling:
-                raise  # not ours, or ours and someone else's: let it through
-            result = Err(Timeout(limit_ms))
-        else:
-            if fired:  # the work swallowed our cancellation: the deadline still fired
-                _uncancel(task)
-                result = Err(Timeout(limit_ms))
+            coro = tool(*args, **kwargs)
+            if type(coro) is not _CoroutineType:
+                coro = _awaited(coro)
+            try:
+                first = coro.send(None)
+            except StopIteration as done:  # finished without suspending: nothing to race
+                if scope.fired and observers:
+                    _emit(observers, limit_ms)
+                return done.value  # type: ignore[no-any-return]
+            task = asyncio.ensure_future(_rest(coro, first))  # copies the scope
         finally:
             _current.reset(token)
-            if not fired:
-                if handle is not None:
-                    handle.cancel()
-                if timer is not None:
-                    timer.cancel()
-        if fired:
-            scope.fired = True
-        elif timer is not None and timer.done() and not timer.cancelled():
-            timer.result()  # the clock's sleep raised: a bug in the clock, surface it
+        result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, False)
         if scope.fired and observers:
             _emit(observers, limit_ms)
         return result
@@ -226,11 +335,34 @@ def racing(
     return giving_up_after
 
 
-def _cancelling(task: asyncio.Task[Any]) -> int:
-    counter = getattr(task, "cancelling", None)  # Python 3.11+
-    return int(counter()) if counter is not None else 0
+def racing_thread(
+    tool: Callable[..., Result[Any]],
+    limit_ms: int,
+    sleep: Callable[[int], Awaitable[None]],
+    now: Now | None,
+    observers: tuple[Observer, ...],
+    loop_timer: bool = False,
+) -> Callable[..., Awaitable[Result[Any]]]:
+    """An async deadline around a sync tool: the tool runs in a worker thread, raced against the clock.
 
+    A thread cannot be stopped: when the deadline fires the caller gets
+    ``Err(Timeout)`` on time and the call is abandoned (reported as
+    ``Abandoned``) to finish in its thread; its result is dropped.
+    """
 
-def _uncancel(task: asyncio.Task[Any]) -> int:
-    undo = getattr(task, "uncancel", None)  # Python 3.11+
-    return int(undo()) if undo is not None else 0
+    async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
+        early = _already_expired()
+        if early is not None:
+            return early
+        scope = DeadlineScope(limit_ms, now, _current.get())
+        token = _current.set(scope)
+        try:
+            task = asyncio.ensure_future(asyncio.to_thread(tool, *args, **kwargs))  # copies the scope
+        finally:
+            _current.reset(token)
+        result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, True)
+        if scope.fired and observers:
+            _emit(observers, limit_ms)
+        return result
+
+    return giving_up_after

@@ -11,8 +11,9 @@ deciding its behaviour is a ``mypy --strict`` error.
 
 from __future__ import annotations
 
+import reprlib
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Final, Generic, Literal, NoReturn, TypeVar, Union
 
 if sys.version_info >= (3, 11):
@@ -50,17 +51,76 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RateLimited:
+MAX_MS: Final = 2**53 - 1
+"""The longest duration a ToolError carries: the largest integer a JSON peer (JavaScript) reads exactly."""
+
+_safe_repr = reprlib.Repr()
+_safe_repr.maxstring = 200
+_safe_repr.maxother = 200
+_safe_repr.maxlong = 60
+
+
+def _repr_field(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**60:
+        return f"<int of {value.bit_length()} bits>"
+    if isinstance(value, (str, type(None))):
+        return repr(value)
+    try:
+        return _safe_repr.repr(value)
+    except Exception:
+        return f"<{type(value).__name__} (repr failed)>"
+
+
+def _clean_str(error: object, name: str, optional: bool = False) -> None:
+    value = getattr(error, name)
+    if value is None and optional:
+        return
+    if not isinstance(value, str):
+        cls = type(error).__name__
+        want = "a str or None" if optional else "a str"
+        raise TypeError(f"{cls}.{name} must be {want}, got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates cannot be sent: replaced, so the error stays sendable
+        object.__setattr__(error, name, value.encode("utf-8", "replace").decode("utf-8"))
+
+
+def _check_int(error: object, name: str, low: int, high: int, optional: bool = False) -> None:
+    value = getattr(error, name)
+    if value is None and optional:
+        return
+    cls = type(error).__name__
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{cls}.{name} must be an int, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{cls}.{name} must be between {low} and {high}, got {_repr_field(value)}")
+
+
+class _Variant:
+    """What the seven variants share: a ``repr`` that never raises (hostile causes, huge ints)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{f.name}={_repr_field(getattr(self, f.name))}" for f in fields(self))  # type: ignore[arg-type]
+        return f"{type(self).__name__}({parts})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RateLimited(_Variant):
     """The tool (or the service behind it) refused the call for now; wait, then retry."""
 
     tag: ClassVar[Literal["RateLimited"]] = "RateLimited"
     retry_after_ms: int
     limit: str | None = None
 
+    def __post_init__(self) -> None:
+        _check_int(self, "retry_after_ms", 0, MAX_MS)
+        _clean_str(self, "limit", optional=True)
 
-@dataclass(frozen=True, slots=True)
-class InvalidArgs:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class InvalidArgs(_Variant):
     """An argument was wrong; the same call will fail again until it changes."""
 
     tag: ClassVar[Literal["InvalidArgs"]] = "InvalidArgs"
@@ -68,49 +128,84 @@ class InvalidArgs:
     expected: str
     got: object
 
+    def __post_init__(self) -> None:
+        _clean_str(self, "path")
+        _clean_str(self, "expected")
 
-@dataclass(frozen=True, slots=True)
-class NotFound:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NotFound(_Variant):
     """What was asked for does not exist; ``suggestions`` may name near matches."""
 
     tag: ClassVar[Literal["NotFound"]] = "NotFound"
     searched: str
     suggestions: tuple[str, ...] | None = None
 
+    def __post_init__(self) -> None:
+        _clean_str(self, "searched")
+        raw = self.suggestions
+        if raw is None:
+            return
+        if not isinstance(raw, (tuple, list)) or not all(isinstance(s, str) for s in raw):
+            raise TypeError("NotFound.suggestions must be a tuple of str or None")
+        cleaned = tuple(s.encode("utf-8", "replace").decode("utf-8") for s in raw)
+        if cleaned != raw or not isinstance(raw, tuple):
+            object.__setattr__(self, "suggestions", cleaned)
 
-@dataclass(frozen=True, slots=True)
-class Timeout:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Timeout(_Variant):
     """No answer within ``after_ms`` milliseconds (0 when the duration is not known)."""
 
     tag: ClassVar[Literal["Timeout"]] = "Timeout"
     after_ms: int
 
+    def __post_init__(self) -> None:
+        _check_int(self, "after_ms", 0, MAX_MS)
 
-@dataclass(frozen=True, slots=True)
-class Unavailable:
-    """The service is down or overloaded; ``status`` is the HTTP status when there was one."""
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Unavailable(_Variant):
+    """The service is down or overloaded.
+
+    ``status`` is the HTTP status when there was one; ``retry_after_ms`` is the
+    server's advice (a ``Retry-After`` on a 502/503/504) when it gave one.
+    """
 
     tag: ClassVar[Literal["Unavailable"]] = "Unavailable"
     reason: str
     status: int | None = None
+    retry_after_ms: int | None = None
+
+    def __post_init__(self) -> None:
+        _clean_str(self, "reason")
+        _check_int(self, "status", 0, 999, optional=True)
+        _check_int(self, "retry_after_ms", 0, MAX_MS, optional=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Denied:
+@dataclass(frozen=True, slots=True, repr=False)
+class Denied(_Variant):
     """The caller is not allowed; ``required`` names the missing permission when known."""
 
     tag: ClassVar[Literal["Denied"]] = "Denied"
     reason: str
     required: str | None = None
 
+    def __post_init__(self) -> None:
+        _clean_str(self, "reason")
+        _clean_str(self, "required", optional=True)
 
-@dataclass(frozen=True, slots=True)
-class Unknown:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Unknown(_Variant):
     """Anything that could not be classified; ``cause`` keeps the original for debugging."""
 
     tag: ClassVar[Literal["Unknown"]] = "Unknown"
     message: str
     cause: object = None
+
+    def __post_init__(self) -> None:
+        _clean_str(self, "message")
 
 
 ToolError = Union[RateLimited, InvalidArgs, NotFound, Timeout, Unavailable, Denied, Unknown]
@@ -192,9 +287,9 @@ def timeout(after_ms: int) -> ToolError:
     return Timeout(after_ms)
 
 
-def unavailable(reason: str, status: int | None = None) -> ToolError:
+def unavailable(reason: str, status: int | None = None, retry_after_ms: int | None = None) -> ToolError:
     """Build an :class:`Unavailable` error."""
-    return Unavailable(reason, status)
+    return Unavailable(reason, status, retry_after_ms)
 
 
 def denied(reason: str, required: str | None = None) -> ToolError:

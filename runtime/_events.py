@@ -7,12 +7,14 @@ spans. A callback that raises propagates (an observer bug is not a tool error).
 
 ========== ==========================================================
 Attempted  an attempt is about to start (``attempt`` counts from 1)
-Succeeded  that attempt returned ``Ok``
+Succeeded  that attempt returned ``Ok``; ``waited_ms`` is the time this call waited
 Failed     that attempt returned ``Err(error)``
+Unsatisfied that attempt returned ``Ok(value)`` that ``retrying_on_result`` rejects
 Waiting    the retry will sleep ``wait_ms`` before the next attempt;
            ``advised`` is true when the wait is a server's ``retry_after_ms``
 GaveUp     the retry stops and returns ``Err(error)``; ``reason`` says why
 TimedOut   ``giving_up_after`` fired and returns ``Err(Timeout(after_ms))``
+Abandoned  an attempt that ignored the deadline's cancellation is left running
 FellBack   ``falling_back_to`` replaced ``Err(error)`` with the fallback
 ========== ==========================================================
 """
@@ -28,6 +30,8 @@ __all__ = [
     "Attempted",
     "Succeeded",
     "Failed",
+    "Unsatisfied",
+    "Abandoned",
     "Waiting",
     "GaveUp",
     "GiveUpReason",
@@ -55,9 +59,10 @@ class Attempted:
 
 @dataclass(frozen=True, slots=True)
 class Succeeded:
-    """Attempt number ``attempt`` returned ``Ok``."""
+    """Attempt number ``attempt`` returned ``Ok``; the call waited ``waited_ms`` in all before it."""
 
     attempt: int
+    waited_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +71,14 @@ class Failed:
 
     attempt: int
     error: ToolError
+
+
+@dataclass(frozen=True, slots=True)
+class Unsatisfied:
+    """Attempt number ``attempt`` returned ``Ok(value)``, which ``retrying_on_result`` sends back."""
+
+    attempt: int
+    value: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +92,17 @@ class Waiting:
 
 @dataclass(frozen=True, slots=True)
 class GaveUp:
-    """The retry stopped after ``attempts`` attempts and returns ``Err(error)``."""
+    """The retry stopped after attempt ``attempt`` and returns ``Err(error)``.
 
-    attempts: int
-    error: ToolError
+    ``error`` is None when the last attempt returned an ``Ok`` that
+    ``retrying_on_result`` rejected (that ``Ok`` is returned); ``waited_ms`` is
+    the time the call waited in all.
+    """
+
+    attempt: int
+    error: ToolError | None
     reason: GiveUpReason
+    waited_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +119,14 @@ class FellBack:
     error: ToolError
 
 
-Event = Union[Attempted, Succeeded, Failed, Waiting, GaveUp, TimedOut, FellBack]
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """The deadline fired and the attempt it cancelled did not stop: it is left running, not awaited."""
+
+    after_ms: int
+
+
+Event = Union[Attempted, Succeeded, Failed, Unsatisfied, Waiting, GaveUp, TimedOut, Abandoned, FellBack]
 """Every event an observer can receive."""
 
 Observer = Callable[[Event], None]

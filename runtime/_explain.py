@@ -109,10 +109,11 @@ def explain(error: ToolError) -> str:
                 f"The tool timed out{after}. It may succeed if retried later or with a smaller "
                 "request; if it changes anything, check whether it took effect before repeating it."
             )
-        case Unavailable(reason, status):
+        case Unavailable(reason, status, retry_after_ms):
             code = f" (HTTP {status})" if status is not None and f"HTTP {status}" not in reason else ""
+            when = "later" if retry_after_ms is None else f"in {_duration(retry_after_ms)} at the earliest"
             return (
-                f"The service is unavailable{code}: {quote(reason)}. Retry later, or use "
+                f"The service is unavailable{code}: {quote(reason)}. Retry {when}, or use "
                 "another source for this information."
             )
         case Denied(reason, required):

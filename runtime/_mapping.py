@@ -1,15 +1,23 @@
 """From the outside world to ToolErrors: HTTP responses and Python exceptions.
 
-Neither :func:`from_http` nor :func:`from_exception` ever raises.
+:func:`from_exception` never raises. :func:`from_http` never raises on any
+status or headers; a ``now`` that is not a timezone-aware ``datetime`` is a
+programming error, refused at once (``TypeError`` / ``ValueError``).
+
+Exceptions of the HTTP, SDK and RPC clients agent code uses (requests, httpx,
+aiohttp, urllib3, openai, anthropic, botocore, grpc) are recognised by module
+and class name along the exception's MRO, never by importing those packages:
+the runtime stays standard-library only.
 """
 
 from __future__ import annotations
 
 import email.utils
+import errno
 import math
 from collections.abc import Mapping
-from datetime import datetime, timezone
-from typing import Final
+from datetime import datetime
+from typing import Any, Callable, Final, Iterable, Protocol
 
 from ._errors import (
     Denied,
@@ -41,49 +49,123 @@ _REASONS: Final[dict[int, str]] = {
     502: "Bad Gateway",
     503: "Service Unavailable",
     504: "Gateway Timeout",
+    529: "Overloaded",
 }
 
+# Retry-After is honoured on 429 and on these (RFC 9110 section 10.2.3 allows it on 503;
+# gateways send it on 502/504 too).
+_ADVICE_STATUSES: Final = frozenset({502, 503, 504})
 
-def _header(headers: Mapping[str, str], name: str) -> str | None:
-    """Case-insensitive header lookup (``name`` in lower case)."""
+class Headers(Protocol):
+    """Anything with ``items()`` of (name, value) pairs: a dict, ``email.message.Message``,
+    ``requests``' ``CaseInsensitiveDict``, ``httpx.Headers``, aiohttp's ``CIMultiDict``."""
+
+    def items(self) -> Iterable[tuple[Any, Any]]: ...  # noqa: D102
+
+
+_MAX_ADVICE_MS: Final = 2**53 - 1  # the largest integer a JSON peer (JavaScript) reads exactly
+
+
+def _text(value: object) -> str:
+    """``value`` as text safe to keep in an error: a str, lone surrogates replaced."""
+    text = value if isinstance(value, str) else str(value)
     try:
-        for key, value in headers.items():
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
+def _header(headers: object, name: str) -> str | None:
+    """Case-insensitive header lookup (``name`` in lower case); str or bytes keys and values."""
+    try:
+        items = headers.items()  # type: ignore[attr-defined]
+        for key, value in items:
+            if isinstance(key, (bytes, bytearray)):
+                key = bytes(key).decode("latin-1")
             if isinstance(key, str) and key.lower() == name:
-                return str(value).strip()
+                if isinstance(value, (bytes, bytearray)):
+                    value = bytes(value).decode("latin-1")
+                return _text(value).strip()
     except Exception:
         return None
     return None
 
 
-def _aware(now: datetime) -> datetime:
-    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+def _check_now(now: object) -> datetime | None:
+    if now is None:
+        return None
+    if not isinstance(now, datetime):
+        raise TypeError(f"now must be a timezone-aware datetime, got {type(now).__name__}")
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError(
+            "now must be a timezone-aware datetime (a naive one would be read in an unknown "
+            "zone): pass datetime.now(timezone.utc)"
+        )
+    return now
 
 
-def parse_retry_after(value: str | None, now: datetime) -> int | None:
-    """``Retry-After`` in milliseconds: delta-seconds or an HTTP-date against ``now``.
+def parse_retry_after(value: str | None, now: datetime | None) -> int | None:
+    """``Retry-After`` in milliseconds: delta-seconds, or an HTTP-date against ``now``.
 
-    ``None`` when absent or malformed; a date in the past is 0.
+    ``None`` when absent or malformed, or an HTTP-date without ``now``; a date
+    in the past is 0. ``now`` must be timezone-aware.
     """
+    now = _check_now(now)
     if value is None:
         return None
     value = value.strip()
     if value.isascii() and value.isdigit():
-        return int(value) * 1000
+        return min(int(value[:16]) * 1000, _MAX_ADVICE_MS)
+    if now is None:
+        return None
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when is None:  # pragma: no cover - older Pythons returned None
+    if when is None or when.tzinfo is None:  # pragma: no cover - older Pythons returned None
         return None
-    delta = (_aware(when) - _aware(now)).total_seconds()
+    try:
+        delta = (when - now).total_seconds()
+    except OverflowError:  # pragma: no cover - dates at datetime's limits
+        return None
     if not math.isfinite(delta):
         return None
-    return max(0, math.ceil(delta * 1000))
+    return min(max(0, math.ceil(delta * 1000)), _MAX_ADVICE_MS)
+
+
+def _retry_after_ms(headers: object, now: datetime | None) -> int | None:
+    """The server's advice: ``retry-after-ms`` (OpenAI, Azure), else ``Retry-After``.
+
+    An HTTP-date is read against ``now``, else against the response's own
+    ``Date`` header (the server's clock, so skew cannot distort it).
+    """
+    raw_ms = _header(headers, "retry-after-ms")
+    if raw_ms is not None:
+        try:
+            ms = float(raw_ms)
+        except ValueError:
+            ms = math.nan
+        if math.isfinite(ms) and ms >= 0:
+            return min(math.ceil(ms), _MAX_ADVICE_MS)
+    raw = _header(headers, "retry-after")
+    if raw is None:
+        return None
+    if now is None:
+        date = _header(headers, "date")
+        if date is not None:
+            try:
+                server_now = email.utils.parsedate_to_datetime(date)
+            except (TypeError, ValueError, IndexError, OverflowError):
+                server_now = None
+            if server_now is not None and server_now.tzinfo is not None:
+                now = server_now
+    return parse_retry_after(raw, now)
 
 
 def from_http(
     status: int,
-    headers: Mapping[str, str] | None = None,
+    headers: Headers | None = None,
     now: datetime | None = None,
     *,
     target: str | None = None,
@@ -91,27 +173,27 @@ def from_http(
 ) -> ToolError:
     """The ToolError for an HTTP failure status.
 
-    429 -> RateLimited (``Retry-After`` read as delta-seconds or an HTTP-date
-    against ``now``; ``X-RateLimit-Limit`` as the limit); 401/403 -> Denied;
-    404/410 -> NotFound (``target`` names what was asked for); 400/422 ->
-    InvalidArgs; 408/504 -> Timeout (``elapsed_ms`` when known); 500/502/503
-    and other 5xx -> Unavailable with the status; anything else -> Unknown.
-    ``now`` is required to read an HTTP-date; without it such a header counts
-    as absent (nothing here reads the clock by itself).
+    429 -> RateLimited (the wait from ``retry-after-ms`` or ``Retry-After``,
+    delta-seconds or an HTTP-date; ``X-RateLimit-Limit`` as the limit);
+    401/403 -> Denied; 404/410 -> NotFound (``target`` names what was asked
+    for); 400/422 -> InvalidArgs; 408 -> Timeout (``elapsed_ms`` when known);
+    500 and other 5xx -> Unavailable with the status; 502/503/504 with a
+    ``Retry-After`` -> Unavailable carrying that wait (504 without one ->
+    Timeout); anything else -> Unknown.
+
+    An HTTP-date is read against ``now`` (timezone-aware), else against the
+    response's ``Date`` header; with neither it counts as absent (nothing here
+    reads the clock). Header keys may be str or bytes, any case.
     """
+    now = _check_now(now)
     try:
         if isinstance(status, bool) or not isinstance(status, int):
-            return Unknown(f"not an HTTP status: {status!r}")
-        hdrs: Mapping[str, str] = headers if headers is not None else {}
+            return Unknown(f"not an HTTP status: {_text(repr(status))[:100]}")
+        hdrs: object = headers if headers is not None else {}
         reason = f"HTTP {status} {_REASONS.get(status, '')}".rstrip()
-        what = target if target is not None else "the requested resource"
+        what = _text(target) if target is not None else "the requested resource"
         if status == 429:
-            raw = _header(hdrs, "retry-after")
-            wait: int | None = None
-            if raw is not None and raw.isascii() and raw.isdigit():
-                wait = int(raw) * 1000
-            elif now is not None:
-                wait = parse_retry_after(raw, now)
+            wait = _retry_after_ms(hdrs, now)
             return RateLimited(
                 DEFAULT_RETRY_AFTER_MS if wait is None else wait,
                 _header(hdrs, "x-ratelimit-limit") or _header(hdrs, "ratelimit-policy"),
@@ -122,8 +204,12 @@ def from_http(
             return NotFound(what)
         if status in (400, 422):
             return InvalidArgs("request", "a request the server accepts", reason)
+        if status in _ADVICE_STATUSES:
+            advice = _retry_after_ms(hdrs, now)
+            if advice is not None:
+                return Unavailable(reason, status, advice)
         if status in (408, 504):
-            return Timeout(max(0, elapsed_ms))
+            return Timeout(elapsed_ms if isinstance(elapsed_ms, int) and elapsed_ms > 0 else 0)
         if 500 <= status <= 599:
             return Unavailable(reason, status)
         return Unknown(f"unexpected {reason}")
@@ -131,7 +217,7 @@ def from_http(
         return Unknown(f"could not classify HTTP status {status!r}", exc)
 
 
-def _required_scope(headers: Mapping[str, str]) -> str | None:
+def _required_scope(headers: object) -> str | None:
     """The scope a ``WWW-Authenticate: Bearer ... scope="..."`` challenge asks for."""
     challenge = _header(headers, "www-authenticate")
     if not challenge:
@@ -143,30 +229,351 @@ def _required_scope(headers: Mapping[str, str]) -> str | None:
     return None
 
 
-def from_exception(exc: BaseException) -> ToolError:
-    """The ToolError for an exception raised by a tool.
+# ---------------------------------------------------------------- exceptions
 
-    ``ToolFailure`` -> its error unchanged; ``urllib.error.HTTPError`` -> as
-    :func:`from_http`; ``TimeoutError`` (and ``socket.timeout``,
-    ``asyncio.TimeoutError``) -> Timeout; ``ConnectionError`` and other
-    network ``OSError``s -> Unavailable; ``PermissionError`` -> Denied;
-    ``FileNotFoundError`` -> NotFound; ``IsADirectoryError`` /
-    ``NotADirectoryError`` -> InvalidArgs; anything else -> Unknown naming the
-    exception type.
+
+def from_exception(exc: BaseException) -> ToolError:
+    """The ToolError for an exception raised by a tool; never raises.
+
+    ``ToolFailure`` -> its error unchanged. An exception carrying an HTTP
+    response (requests ``HTTPError``, httpx ``HTTPStatusError``, aiohttp
+    ``ClientResponseError``, openai/anthropic ``APIStatusError``,
+    ``urllib.error.HTTPError``) -> :func:`from_http` with that response's
+    status and headers, so ``Retry-After`` becomes the wait. Timeouts of any
+    client -> Timeout; connection failures -> Unavailable; botocore
+    ``ClientError`` by its error code, then its HTTP status; grpc errors by
+    status code; ``subprocess.TimeoutExpired`` -> Timeout; network
+    ``OSError``s by errno. The full table is in docs/runtime.md. Anything else
+    -> Unknown naming the exception type.
     """
     try:
         return _from_exception(exc)
     except Exception:
-        return Unknown(f"unclassifiable exception of type {type(exc).__name__}")
+        try:
+            name = type(exc).__name__
+        except Exception:  # pragma: no cover - a type without a name
+            name = "exception"
+        return Unknown(f"unclassifiable exception of type {_text(name)}", exc)
 
 
 def _message(exc: BaseException) -> str:
     try:
-        text = str(exc)
+        text = _text(str(exc))
     except Exception:
         text = ""
     name = type(exc).__name__
     return f"{name}: {text}" if text else name
+
+
+def _status_of(obj: object) -> int | None:
+    for attr in ("status_code", "status", "code"):
+        value = getattr(obj, attr, None)
+        if isinstance(value, int) and not isinstance(value, bool) and 100 <= value <= 999:
+            return value
+    return None
+
+
+def _url_of(*objs: object) -> str | None:
+    for obj in objs:
+        if obj is None:
+            continue
+        for path in (("url",), ("request", "url"), ("request_info", "url")):
+            value: object = obj
+            try:
+                for attr in path:
+                    value = getattr(value, attr, None)
+            except Exception:
+                value = None
+            if value is not None and not callable(value):
+                return _text(value)
+    return None
+
+
+def _from_response(exc: BaseException) -> ToolError | None:
+    """``exc.response`` (or ``exc`` itself) as an HTTP response: status and headers."""
+    response = getattr(exc, "response", None)
+    status = _status_of(response) if response is not None else None
+    headers: object = getattr(response, "headers", None) if response is not None else None
+    if status is None:
+        status = _status_of(exc)
+        headers = getattr(exc, "headers", None)
+    if status is None or status < 400:
+        return None
+    error = from_http(status, headers if _has_items(headers) else {}, target=_url_of(response, exc))  # type: ignore[arg-type]
+    if isinstance(error, Unknown):
+        return Unknown(f"{_message(exc)} ({error.message})", exc)
+    return error
+
+
+def _has_items(obj: object) -> bool:
+    return callable(getattr(obj, "items", None))
+
+
+def _http(exc: BaseException) -> ToolError:
+    error = _from_response(exc)
+    return error if error is not None else Unavailable(_message(exc))
+
+
+def _openai_status(exc: BaseException) -> ToolError:
+    if getattr(exc, "code", None) == "insufficient_quota":  # a 429 that waiting will not fix
+        return Denied(_message(exc), "quota (billing)")
+    return _http(exc)
+
+
+def _timeout(exc: BaseException) -> ToolError:
+    return Timeout(0)
+
+
+def _unavailable(exc: BaseException) -> ToolError:
+    return Unavailable(_message(exc))
+
+
+def _invalid_url(exc: BaseException) -> ToolError:
+    return InvalidArgs("url", "a valid URL", _message(exc))
+
+
+def _denied(exc: BaseException) -> ToolError:
+    return Denied(_message(exc))
+
+
+def _invalid(exc: BaseException) -> ToolError:
+    return InvalidArgs("request", "arguments the client accepts", _message(exc))
+
+
+def _urllib3_max_retry(exc: BaseException) -> ToolError:
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, BaseException) and reason is not exc:
+        return _from_exception(reason)
+    return Unavailable(_message(exc))
+
+
+def _wrapped_reason(exc: BaseException) -> ToolError:
+    """requests' ConnectionError usually wraps urllib3's error (in ``args[0]``): classify that."""
+    args = getattr(exc, "args", ())
+    inner = args[0] if args else None
+    if isinstance(inner, BaseException) and inner is not exc:
+        nested = _from_exception(inner)
+        if not isinstance(nested, Unknown):
+            return nested if not isinstance(nested, Unavailable) else Unavailable(_message(exc))
+    return Unavailable(_message(exc))
+
+
+# botocore ClientError codes (Error.Code) that decide more than the HTTP status does.
+_AWS_CODES: Final[dict[str, str]] = {
+    **dict.fromkeys(
+        (
+            "Throttling", "ThrottlingException", "ThrottledException", "TooManyRequestsException",
+            "RequestLimitExceeded", "ProvisionedThroughputExceededException", "SlowDown",
+            "RequestThrottled", "RequestThrottledException", "BandwidthLimitExceeded",
+            "LimitExceededException", "TransactionInProgressException",
+        ),
+        "rate",
+    ),
+    **dict.fromkeys(
+        (
+            "AccessDenied", "AccessDeniedException", "UnauthorizedOperation", "UnrecognizedClientException",
+            "InvalidClientTokenId", "ExpiredToken", "ExpiredTokenException", "SignatureDoesNotMatch",
+            "AuthFailure", "InvalidAccessKeyId", "MissingAuthenticationToken", "NotAuthorized",
+        ),
+        "denied",
+    ),
+    **dict.fromkeys(
+        ("NoSuchKey", "NoSuchBucket", "ResourceNotFoundException", "NotFound", "NoSuchEntity", "404"),
+        "not_found",
+    ),
+    **dict.fromkeys(
+        (
+            "ValidationException", "ValidationError", "InvalidParameterValue", "InvalidParameterException",
+            "InvalidParameterCombination", "MissingParameter", "InvalidRequestException", "InvalidInput",
+            "SerializationException", "MalformedPolicyDocument",
+        ),
+        "invalid",
+    ),
+    **dict.fromkeys(
+        (
+            "ServiceUnavailable", "ServiceUnavailableException", "InternalError", "InternalFailure",
+            "InternalServerError", "InternalServerException", "ServiceException", "Unavailable",
+        ),
+        "unavailable",
+    ),
+    **dict.fromkeys(("RequestTimeout", "RequestTimeoutException", "RequestExpired"), "timeout"),
+}
+
+
+def _botocore_client_error(exc: BaseException) -> ToolError:
+    raw = getattr(exc, "response", None)
+    response: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    raw_error, raw_meta = response.get("Error"), response.get("ResponseMetadata")
+    error: Mapping[str, Any] = raw_error if isinstance(raw_error, Mapping) else {}
+    meta: Mapping[str, Any] = raw_meta if isinstance(raw_meta, Mapping) else {}
+    code = error.get("Code")
+    message = _message(exc)
+    status = meta.get("HTTPStatusCode")
+    status = status if isinstance(status, int) and not isinstance(status, bool) else None
+    raw_headers = meta.get("HTTPHeaders")
+    headers: Mapping[str, Any] = raw_headers if isinstance(raw_headers, Mapping) else {}
+    kind = _AWS_CODES.get(code) if isinstance(code, str) else None
+    if kind == "rate":
+        wait = _retry_after_ms(headers, None)
+        return RateLimited(DEFAULT_RETRY_AFTER_MS if wait is None else wait, _text(code))
+    if kind == "denied":
+        return Denied(message)
+    if kind == "not_found":
+        return NotFound(_text(error.get("Message") or code))
+    if kind == "invalid":
+        return InvalidArgs("request", "parameters the service accepts", message)
+    if kind == "unavailable":
+        return Unavailable(message, status)
+    if kind == "timeout":
+        return Timeout(0)
+    if status is not None and status >= 400:
+        mapped = from_http(status, headers)
+        if isinstance(mapped, (Unavailable, Denied, InvalidArgs)) and not isinstance(mapped, RateLimited):
+            if isinstance(mapped, Unavailable):
+                return Unavailable(message, status, mapped.retry_after_ms)
+            if isinstance(mapped, Denied):
+                return Denied(message, mapped.required)
+            return InvalidArgs("request", "parameters the service accepts", message)
+        if not isinstance(mapped, Unknown):
+            return mapped
+    return Unknown(message, exc)
+
+
+# gRPC status codes (grpc.StatusCode names) -> what they become.
+_GRPC: Final[dict[str, Callable[[str], ToolError]]] = {
+    "DEADLINE_EXCEEDED": lambda m: Timeout(0),
+    "UNAVAILABLE": lambda m: Unavailable(m),
+    "ABORTED": lambda m: Unavailable(m),  # a concurrency conflict: retry the whole call
+    "RESOURCE_EXHAUSTED": lambda m: RateLimited(DEFAULT_RETRY_AFTER_MS),
+    "PERMISSION_DENIED": lambda m: Denied(m),
+    "UNAUTHENTICATED": lambda m: Denied(m, "authentication"),
+    "NOT_FOUND": lambda m: NotFound(m),
+    "INVALID_ARGUMENT": lambda m: InvalidArgs("request", "arguments the service accepts", m),
+    "OUT_OF_RANGE": lambda m: InvalidArgs("request", "arguments in range", m),
+    "FAILED_PRECONDITION": lambda m: InvalidArgs("request", "a state the operation needs", m),
+    "ALREADY_EXISTS": lambda m: InvalidArgs("request", "a resource that does not exist yet", m),
+}
+
+
+def _grpc(exc: BaseException) -> ToolError:
+    code_fn = getattr(exc, "code", None)
+    code = code_fn() if callable(code_fn) else None
+    name = getattr(code, "name", None)
+    details_fn = getattr(exc, "details", None)
+    details = details_fn() if callable(details_fn) else None
+    message = f"gRPC {name}: {_text(details)}" if details else f"gRPC {name}"
+    make = _GRPC.get(name) if isinstance(name, str) else None
+    return make(message) if make is not None else Unknown(message, exc)
+
+
+def _subprocess_timeout(exc: BaseException) -> ToolError:
+    seconds = getattr(exc, "timeout", None)
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and math.isfinite(seconds):
+        return Timeout(max(0, min(round(seconds * 1000), _MAX_ADVICE_MS)))
+    return Timeout(0)
+
+
+def _called_process(exc: BaseException) -> ToolError:
+    code = getattr(exc, "returncode", None)
+    cmd = getattr(exc, "cmd", None)
+    program = cmd[0] if isinstance(cmd, (list, tuple)) and cmd else cmd
+    if code in (126, 127) and program is not None:  # the shell could not run it / did not find it
+        return NotFound(_text(program))
+    return Unknown(_message(exc), exc)
+
+
+_Classify = Callable[[BaseException], ToolError]
+
+# (top-level package, class name) -> classifier, looked up along the MRO, most derived first.
+# httpx2 is the httpx fork some SDK versions vendor.
+_BY_NAME: Final[dict[tuple[str, str], _Classify]] = {
+    # requests (its exceptions are OSErrors with no errno)
+    ("requests", "HTTPError"): _http,
+    ("requests", "ConnectTimeout"): _timeout,  # also a ConnectionError: the timeout decides
+    ("requests", "Timeout"): _timeout,  # ReadTimeout
+    ("requests", "ConnectionError"): _wrapped_reason,  # SSLError, ProxyError too
+    ("requests", "ChunkedEncodingError"): _unavailable,
+    ("requests", "ContentDecodingError"): _unavailable,
+    ("requests", "RetryError"): _unavailable,
+    ("requests", "InvalidURL"): _invalid_url,
+    ("requests", "MissingSchema"): _invalid_url,
+    ("requests", "InvalidSchema"): _invalid_url,
+    ("requests", "URLRequired"): _invalid_url,
+    ("requests", "InvalidHeader"): _invalid,
+    # urllib3
+    ("urllib3", "MaxRetryError"): _urllib3_max_retry,
+    ("urllib3", "TimeoutError"): _timeout,  # ReadTimeoutError, ConnectTimeoutError
+    ("urllib3", "NewConnectionError"): _unavailable,  # subclasses ConnectTimeoutError
+    ("urllib3", "ProtocolError"): _unavailable,
+    ("urllib3", "SSLError"): _unavailable,
+    ("urllib3", "ProxyError"): _unavailable,
+    ("urllib3", "ResponseError"): _unavailable,
+    ("urllib3", "LocationValueError"): _invalid_url,
+    # aiohttp
+    ("aiohttp", "ClientResponseError"): _http,
+    ("aiohttp", "ServerTimeoutError"): _timeout,
+    ("aiohttp", "ClientConnectionError"): _unavailable,
+    ("aiohttp", "ClientPayloadError"): _unavailable,
+    ("aiohttp", "InvalidURL"): _invalid_url,
+}
+for _httpx in ("httpx", "httpx2"):
+    _BY_NAME.update(
+        {
+            (_httpx, "HTTPStatusError"): _http,
+            (_httpx, "TimeoutException"): _timeout,
+            (_httpx, "NetworkError"): _unavailable,  # ConnectError, ReadError, WriteError, CloseError
+            (_httpx, "RemoteProtocolError"): _unavailable,
+            (_httpx, "ProxyError"): _unavailable,
+            (_httpx, "LocalProtocolError"): _invalid,
+            (_httpx, "InvalidURL"): _invalid_url,
+            (_httpx, "UnsupportedProtocol"): _invalid_url,
+        }
+    )
+for _sdk in ("openai", "anthropic"):
+    _BY_NAME.update(
+        {
+            (_sdk, "APIStatusError"): _openai_status,  # RateLimitError, InternalServerError, ...
+            (_sdk, "APITimeoutError"): _timeout,
+            (_sdk, "APIConnectionError"): _unavailable,
+        }
+    )
+_BY_NAME.update(
+    {
+        ("botocore", "ClientError"): _botocore_client_error,
+        ("botocore", "ConnectTimeoutError"): _timeout,
+        ("botocore", "ReadTimeoutError"): _timeout,
+        ("botocore", "ConnectionError"): _unavailable,  # EndpointConnectionError, ...
+        ("botocore", "HTTPClientError"): _unavailable,  # ConnectionClosedError, ...
+        ("botocore", "NoCredentialsError"): _denied,
+        ("botocore", "PartialCredentialsError"): _denied,
+        ("botocore", "ParamValidationError"): _invalid,
+        ("grpc", "RpcError"): _grpc,
+        ("subprocess", "TimeoutExpired"): _subprocess_timeout,
+        ("subprocess", "CalledProcessError"): _called_process,
+    }
+)
+
+# errno values of network failures (on plain OSErrors and library subclasses of OSError).
+_NETWORK_ERRNOS: Final = frozenset(
+    getattr(errno, name)
+    for name in (
+        "ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EHOSTUNREACH", "ENETUNREACH", "ENETDOWN",
+        "ENETRESET", "EHOSTDOWN", "EPIPE", "ENOTCONN", "ESHUTDOWN", "EADDRNOTAVAIL",
+    )
+    if hasattr(errno, name)
+)
+_TIMEOUT_ERRNOS: Final = frozenset(getattr(errno, n) for n in ("ETIMEDOUT",) if hasattr(errno, n))
+
+
+def _by_name(exc: BaseException) -> ToolError | None:
+    for cls in type(exc).__mro__:
+        module = getattr(cls, "__module__", None)
+        if not isinstance(module, str) or module == "builtins":
+            continue
+        classify = _BY_NAME.get((module.partition(".")[0], cls.__name__))
+        if classify is not None:
+            return classify(exc)
+    return None
 
 
 def _from_exception(exc: BaseException) -> ToolError:
@@ -176,7 +583,10 @@ def _from_exception(exc: BaseException) -> ToolError:
     import urllib.error  # stdlib; imported here to keep import of the runtime light
 
     if isinstance(exc, urllib.error.HTTPError):
-        return from_http(exc.code, dict(exc.headers.items()) if exc.headers else {}, target=exc.url)
+        return from_http(exc.code, exc.headers if exc.headers is not None else {}, target=_text(exc.url))
+    named = _by_name(exc)
+    if named is not None:
+        return named
     if isinstance(exc, TimeoutError) or type(exc).__name__ == "TimeoutError":
         # socket.timeout is TimeoutError since 3.10; asyncio.TimeoutError and
         # concurrent.futures.TimeoutError are on 3.11 (same name on 3.10).
@@ -184,17 +594,28 @@ def _from_exception(exc: BaseException) -> ToolError:
     if isinstance(exc, PermissionError):
         return Denied(_message(exc))
     if isinstance(exc, FileNotFoundError):
-        return NotFound(str(exc.filename) if exc.filename is not None else _message(exc))
+        return NotFound(_text(exc.filename) if exc.filename is not None else _message(exc))
     if isinstance(exc, (IsADirectoryError, NotADirectoryError)):
-        path = str(exc.filename) if exc.filename is not None else "path"
+        path = _text(exc.filename) if exc.filename is not None else "path"
         expected = "a file" if isinstance(exc, IsADirectoryError) else "a directory"
         return InvalidArgs(path, expected, _message(exc))
     if isinstance(exc, ConnectionError):
         return Unavailable(_message(exc))
     if isinstance(exc, urllib.error.URLError):
+        reason = exc.reason
+        if isinstance(reason, BaseException) and reason is not exc:
+            nested = _from_exception(reason)
+            if isinstance(nested, Timeout):
+                return nested
         return Unavailable(_message(exc))
     import socket
 
     if isinstance(exc, socket.gaierror):
         return Unavailable(f"name resolution failed: {_message(exc)}")
+    if isinstance(exc, OSError):
+        code: Any = exc.errno
+        if code in _TIMEOUT_ERRNOS:
+            return Timeout(0)
+        if code in _NETWORK_ERRNOS:
+            return Unavailable(_message(exc))
     return Unknown(_message(exc), exc)

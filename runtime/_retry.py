@@ -20,12 +20,22 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Union
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator, Union
 
 from ._deadline import DeadlineScope, _current
 from ._durations import Duration
-from ._errors import Err, Ok, RateLimited, Result, Timeout, ToolError, is_retryable
-from ._events import Attempted, Event, Failed, GaveUp, GiveUpReason, Observer, Succeeded, Waiting
+from ._errors import Denied, Err, InvalidArgs, Ok, RateLimited, Result, Timeout, ToolError, Unavailable, is_retryable
+from ._events import (
+    Attempted,
+    Event,
+    Failed,
+    GaveUp,
+    GiveUpReason,
+    Observer,
+    Succeeded,
+    Unsatisfied,
+    Waiting,
+)
 from ._schedules import Schedule, exponentially_from
 
 __all__ = [
@@ -40,6 +50,8 @@ __all__ = [
     "RetryClause",
     "while_transient",
     "retrying_when",
+    "retrying_on_result",
+    "ResultCondition",
     "up_to",
     "within",
     "backing_off",
@@ -48,6 +60,8 @@ __all__ = [
     "observing",
     "DEFAULT_ADVICE_CAP",
     "DEFAULT_SCHEDULE",
+    "Attempt",
+    "Attempts",
 ]
 
 
@@ -105,11 +119,30 @@ class Budget:
 # ---------------------------------------------------------------- clauses
 
 
+def _fn_name(fn: object) -> str:
+    return str(getattr(fn, "__qualname__", None) or repr(fn))
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """Retry only while ``predicate(error)`` holds."""
+    """Retry only while ``predicate(error)`` holds (never for InvalidArgs or Denied)."""
 
     predicate: Callable[[ToolError], bool]
+
+    def __repr__(self) -> str:
+        if self.predicate is is_retryable:
+            return "while_transient"
+        return f"retrying_when({_fn_name(self.predicate)})"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCondition:
+    """Retry an ``Ok(value)`` while ``predicate(value)`` holds (polling)."""
+
+    predicate: Callable[[Any], bool]
+
+    def __repr__(self) -> str:
+        return f"retrying_on_result({_fn_name(self.predicate)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +151,18 @@ class AttemptBound:
 
     attempts: int
 
+    def __repr__(self) -> str:
+        return f"up_to({self.attempts}).attempts"
+
 
 @dataclass(frozen=True, slots=True)
 class BudgetBound:
     """Each retry takes a unit from ``budget``."""
 
     budget: Budget
+
+    def __repr__(self) -> str:
+        return f"within({self.budget!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +171,21 @@ class BackingOff:
 
     schedule: Schedule
 
+    def __repr__(self) -> str:
+        return f"backing_off({self.schedule!r})"
+
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """Whether a RateLimited error's ``retry_after_ms`` replaces the schedule, and up to what."""
+    """Whether a server's ``retry_after_ms`` replaces the schedule, and up to what."""
 
     honour: bool
     cap_ms: int
+
+    def __repr__(self) -> str:
+        if not self.honour:
+            return "ignoring_server_advice"
+        return f"trusting_server_advice_up_to(millis({self.cap_ms}))"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +194,17 @@ class Observing:
 
     callback: Observer
 
+    def __repr__(self) -> str:
+        return f"observing({_fn_name(self.callback)})"
 
-RetryClause = Union[Condition, AttemptBound, BudgetBound, BackingOff, Advice, Observing]
+
+RetryClause = Union[Condition, ResultCondition, AttemptBound, BudgetBound, BackingOff, Advice, Observing]
 """Anything ``retrying(...)`` accepts."""
 
 
 class _UpTo:
+    """``up_to(n)``: not a clause yet; ``.attempts`` makes it one."""
+
     __slots__ = ("_n",)
 
     def __init__(self, n: int) -> None:
@@ -162,6 +214,9 @@ class _UpTo:
     def attempts(self) -> AttemptBound:
         """At most ``n`` attempts: 1 call and ``n - 1`` retries."""
         return AttemptBound(self._n)
+
+    def __repr__(self) -> str:
+        return f"up_to({self._n}) (incomplete: write up_to({self._n}).attempts)"
 
 
 def up_to(n: int) -> _UpTo:
@@ -176,10 +231,25 @@ while_transient: Condition = Condition(is_retryable)
 
 
 def retrying_when(predicate: Callable[[ToolError], bool]) -> Condition:
-    """Retry only while ``predicate(error)`` is true (combined with other conditions: all must hold)."""
+    """Retry only while ``predicate(error)`` is true (combined with other conditions: all must hold).
+
+    A predicate narrows the retryability table; it can opt NotFound and Unknown
+    in, but InvalidArgs and Denied are never retried, whatever it says.
+    """
     if not callable(predicate):
         raise ConfigError(f"retrying_when() takes a predicate on ToolError, got {predicate!r}")
     return Condition(predicate)
+
+
+def retrying_on_result(predicate: Callable[[Any], bool]) -> ResultCondition:
+    """Also retry an ``Ok(value)`` while ``predicate(value)`` is true: polling until a job is done.
+
+    The attempts, schedule, budget and deadline apply as for errors; when the
+    retry gives up, the last ``Ok`` is returned as it is.
+    """
+    if not callable(predicate):
+        raise ConfigError(f"retrying_on_result() takes a predicate on the Ok value, got {predicate!r}")
+    return ResultCondition(predicate)
 
 
 def within(budget: Budget) -> BudgetBound:
@@ -200,7 +270,7 @@ DEFAULT_ADVICE_CAP: Duration = Duration(60_000)
 """The longest server advice trusted by default: one minute."""
 
 DEFAULT_SCHEDULE: Schedule = exponentially_from(Duration(100))
-"""The schedule when no ``backing_off`` clause is given: 100 ms, 200 ms, 400 ms, ..."""
+"""The schedule when no ``backing_off`` clause is given: 100 ms, 200 ms, 400 ms, ... up to a minute."""
 
 ignoring_server_advice: Advice = Advice(False, 0)
 """Use the local schedule even for RateLimited errors."""
@@ -228,6 +298,7 @@ class Plan:
     """The clauses of one ``retrying(...)``, checked and sorted."""
 
     conditions: tuple[Callable[[ToolError], bool], ...]
+    result_conditions: tuple[Callable[[Any], bool], ...]
     max_attempts: int | None
     budgets: tuple[Budget, ...]
     schedule: Schedule
@@ -236,17 +307,22 @@ class Plan:
     observers: tuple[Observer, ...]
 
     def describe(self) -> str:
-        parts = []
+        parts = [repr(Condition(c)) for c in self.conditions]
+        parts.extend(repr(ResultCondition(c)) for c in self.result_conditions)
         if self.max_attempts is not None:
             parts.append(f"up_to({self.max_attempts}).attempts")
         parts.extend(f"within({b!r})" for b in self.budgets)
         parts.append(f"backing_off({self.schedule!r})")
+        if not self.honour_advice or self.advice_cap_ms != DEFAULT_ADVICE_CAP.ms:
+            parts.append(repr(Advice(self.honour_advice, self.advice_cap_ms)))
+        parts.extend(repr(Observing(o)) for o in self.observers)
         return ", ".join(parts)
 
 
 def make_plan(clauses: tuple[RetryClause, ...]) -> Plan:
     """Sort and check ``clauses``; raise :class:`ConfigError` for a retry that cannot work."""
     conditions: list[Callable[[ToolError], bool]] = []
+    result_conditions: list[Callable[[Any], bool]] = []
     bound: AttemptBound | None = None
     budgets: list[Budget] = []
     schedule: BackingOff | None = None
@@ -255,6 +331,8 @@ def make_plan(clauses: tuple[RetryClause, ...]) -> Plan:
     for clause in clauses:
         if isinstance(clause, Condition):
             conditions.append(clause.predicate)
+        elif isinstance(clause, ResultCondition):
+            result_conditions.append(clause.predicate)
         elif isinstance(clause, AttemptBound):
             if bound is not None:
                 raise ConfigError("retrying() got two attempt bounds; give one up_to(n).attempts")
@@ -276,10 +354,12 @@ def make_plan(clauses: tuple[RetryClause, ...]) -> Plan:
             advice = clause
         elif isinstance(clause, Observing):
             observers.append(clause.callback)
+        elif isinstance(clause, _UpTo):
+            raise ConfigError(f"retrying() got up_to({clause._n}) without .attempts: write up_to({clause._n}).attempts")
         else:
             raise ConfigError(
                 f"retrying() does not understand {clause!r}; clauses are while_transient, "
-                "retrying_when(...), up_to(n).attempts, within(budget), backing_off(...), "
+                "retrying_when(...), retrying_on_result(...), up_to(n).attempts, within(budget), backing_off(...), "
                 "ignoring_server_advice, trusting_server_advice_up_to(...), observing(...)"
             )
     if bound is None and not budgets:
@@ -292,6 +372,7 @@ def make_plan(clauses: tuple[RetryClause, ...]) -> Plan:
     advice = advice if advice is not None else Advice(True, DEFAULT_ADVICE_CAP.ms)
     return Plan(
         conditions=tuple(conditions),
+        result_conditions=tuple(result_conditions),
         max_attempts=bound.attempts if bound is not None else None,
         budgets=tuple(budgets),
         schedule=schedule.schedule if schedule is not None else DEFAULT_SCHEDULE,
@@ -320,35 +401,64 @@ def _take_all(budgets: tuple[Budget, ...]) -> bool:
     return True
 
 
-def _as_err(result: object) -> Err[ToolError]:
-    if isinstance(result, Err):
+def _as_result(result: object) -> Result[Any]:
+    if isinstance(result, (Ok, Err)):
         return result
     raise TypeError(f"a tool under retrying() must return Ok or Err, got {result!r}")
 
 
-def after_failure(plan: Plan, attempt: int, result: Err[ToolError]) -> int | Err[ToolError]:
-    """Attempt ``attempt`` returned ``result``: the wait before the next attempt, or the Err to return.
+def _advice(error: ToolError) -> int | None:
+    """The server's advised wait carried by ``error`` (None when absent; a negative one is absent)."""
+    if isinstance(error, RateLimited):
+        advice: int | None = error.retry_after_ms
+    elif isinstance(error, Unavailable):
+        advice = error.retry_after_ms
+    else:
+        return None
+    return advice if advice is not None and advice >= 0 else None
 
-    The Err is ``result`` itself when the retry gives up (not retryable,
-    bound, budget, advice too long, or a wait that would end past the
-    deadline), or ``Err(Timeout)`` when a deadline has already passed.
+
+def unsatisfied(plan: Plan, result: Result[Any]) -> bool:
+    """True when ``result`` is an ``Ok`` that the plan's result conditions send back for another try."""
+    if not plan.result_conditions or not isinstance(result, Ok):
+        return False
+    value = result.value
+    return all(condition(value) for condition in plan.result_conditions)
+
+
+def after_attempt(plan: Plan, attempt: int, result: Result[Any], waited: int) -> int | Result[Any]:
+    """Attempt ``attempt`` returned ``result`` (an Err, or an unsatisfying Ok): the next wait, or what to return.
+
+    What is returned is ``result`` itself when the retry gives up (not
+    retryable, bound, budget, advice too long, or a wait that would end past
+    the deadline), or ``Err(Timeout)`` when a deadline has already passed.
     """
-    error = result.error
     observers = plan.observers
-    if observers:
-        _emit(observers, Failed(attempt, error))
     reason: GiveUpReason | None = None
+    error: ToolError | None = None
+    if isinstance(result, Ok):
+        if observers:
+            _emit(observers, Unsatisfied(attempt, result.value))
+    else:
+        error = _as_result(result).error  # type: ignore[union-attr]
+        assert error is not None
+        if observers:
+            _emit(observers, Failed(attempt, error))
+        if isinstance(error, (InvalidArgs, Denied)):
+            reason = "not_retryable"  # whatever a predicate says: the same call fails the same way
+        else:
+            for condition in plan.conditions:
+                if not condition(error):
+                    reason = "not_retryable"
+                    break
     wait = 0
     advised = False
-    for condition in plan.conditions:
-        if not condition(error):
-            reason = "not_retryable"
-            break
     if reason is None and plan.max_attempts is not None and attempt >= plan.max_attempts:
         reason = "attempts"
     if reason is None:
-        if plan.honour_advice and isinstance(error, RateLimited):
-            wait = max(0, error.retry_after_ms)
+        advice = _advice(error) if error is not None and plan.honour_advice else None
+        if advice is not None:
+            wait = advice
             advised = True
             if wait > plan.advice_cap_ms:
                 reason = "advice_too_long"
@@ -358,14 +468,14 @@ def after_failure(plan: Plan, attempt: int, result: Err[ToolError]) -> int | Err
     if reason is None and scope is not None:
         gone = scope.expired()
         if gone is not None:  # the deadline has passed while the attempt ran
-            return _timed_out(plan, attempt, gone)
+            return _timed_out(plan, attempt, gone, waited)
         if wait >= scope.remaining():
             reason = "deadline"  # the wait would end at or past the deadline: give up now
     if reason is None and plan.budgets and not _take_all(plan.budgets):
         reason = "budget"
     if reason is not None:
         if observers:
-            _emit(observers, GaveUp(attempt, error, reason))
+            _emit(observers, GaveUp(attempt, error, reason, waited))
         return result
     if observers:
         _emit(observers, Waiting(attempt, wait, advised))
@@ -374,21 +484,21 @@ def after_failure(plan: Plan, attempt: int, result: Err[ToolError]) -> int | Err
     return wait
 
 
-def _timed_out(plan: Plan, attempt: int, gone: DeadlineScope) -> Err[ToolError]:
+def _timed_out(plan: Plan, attempt: int, gone: DeadlineScope, waited: int) -> Err[ToolError]:
     gone.fired = True
     timed_out = Timeout(gone.limit_ms)
     if plan.observers:
-        _emit(plan.observers, GaveUp(attempt, timed_out, "deadline"))
+        _emit(plan.observers, GaveUp(attempt, timed_out, "deadline", waited))
     return Err(timed_out)
 
 
-def before_attempt(plan: Plan, attempt: int) -> Err[ToolError] | None:
+def before_attempt(plan: Plan, attempt: int, waited: int) -> Err[ToolError] | None:
     """After a wait: ``Err(Timeout)`` if a deadline has passed meanwhile, else None (go on)."""
     scope = _current.get()
     if scope is None:
         return None
     gone = scope.expired()
-    return None if gone is None else _timed_out(plan, attempt, gone)
+    return None if gone is None else _timed_out(plan, attempt, gone, waited)
 
 
 # ---------------------------------------------------------------- the loops
@@ -398,32 +508,36 @@ def wrap_sync(plan: Plan, tool: Callable[..., Result[Any]], sleep: Callable[[int
     """A sync retry around a sync tool with a sync sleep."""
     observers = plan.observers
 
-    def slow(result: object, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
+    def slow(result: Result[Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
         attempt = 1
+        waited = 0
         while True:
-            wait = after_failure(plan, attempt, _as_err(result))
+            wait = after_attempt(plan, attempt, result, waited)
             if not isinstance(wait, int):
                 return wait
             sleep(wait)
-            early = before_attempt(plan, attempt)
+            waited += wait
+            early = before_attempt(plan, attempt, waited)
             if early is not None:
                 return early
             attempt += 1
             if observers:
                 _emit(observers, Attempted(attempt))
             result = tool(*args, **kwargs)
-            if isinstance(result, Ok):
+            if isinstance(result, Ok) and not unsatisfied(plan, result):
                 if observers:
-                    _emit(observers, Succeeded(attempt))
+                    _emit(observers, Succeeded(attempt, waited))
                 return result
 
-    if observers:
+    if observers or plan.result_conditions:
 
         def retrying_observed(*args: Any, **kwargs: Any) -> Result[Any]:
-            _emit(observers, Attempted(1))
+            if observers:
+                _emit(observers, Attempted(1))
             result = tool(*args, **kwargs)
-            if isinstance(result, Ok):
-                _emit(observers, Succeeded(1))
+            if isinstance(result, Ok) and not unsatisfied(plan, result):
+                if observers:
+                    _emit(observers, Succeeded(1, 0))
                 return result
             return slow(result, args, kwargs)
 
@@ -450,15 +564,17 @@ def wrap_async(
 
     async def slow(result: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
         attempt = 1
+        waited = 0
         while True:
-            wait = after_failure(plan, attempt, _as_err(result))
+            wait = after_attempt(plan, attempt, result, waited)
             if not isinstance(wait, int):
                 return wait
             if sleep_is_async:
                 await sleep(wait)
             else:
                 sleep(wait)
-            early = before_attempt(plan, attempt)
+            waited += wait
+            early = before_attempt(plan, attempt, waited)
             if early is not None:
                 return early
             attempt += 1
@@ -467,20 +583,22 @@ def wrap_async(
             result = tool(*args, **kwargs)
             if tool_is_async:
                 result = await result
-            if isinstance(result, Ok):
+            if isinstance(result, Ok) and not unsatisfied(plan, result):
                 if observers:
-                    _emit(observers, Succeeded(attempt))
+                    _emit(observers, Succeeded(attempt, waited))
                 return result
 
-    if observers:
+    if observers or plan.result_conditions:
 
         async def retrying_observed(*args: Any, **kwargs: Any) -> Result[Any]:
-            _emit(observers, Attempted(1))
+            if observers:
+                _emit(observers, Attempted(1))
             result = tool(*args, **kwargs)
             if tool_is_async:
                 result = await result
-            if isinstance(result, Ok):
-                _emit(observers, Succeeded(1))
+            if isinstance(result, Ok) and not unsatisfied(plan, result):
+                if observers:
+                    _emit(observers, Succeeded(1, 0))
                 return result
             return await slow(result, args, kwargs)
 
@@ -503,3 +621,129 @@ def wrap_async(
         return await slow(result, args, kwargs)
 
     return retrying_sync_tool
+
+
+# ---------------------------------------------------------------- the block form
+
+
+class Attempt:
+    """One attempt of :class:`Attempts`: use it as ``with attempt:`` or call :meth:`record`.
+
+    Inside ``with attempt:``, an ``Exception`` is classified (``from_exception``
+    by default) and recorded as ``Err``; it does not propagate. A block that
+    ends normally without :meth:`record` counts as ``Ok(None)``.
+    """
+
+    __slots__ = ("number", "_owner")
+
+    def __init__(self, number: int, owner: Attempts) -> None:
+        self.number = number
+        self._owner = owner
+
+    def record(self, result: Result[Any]) -> Result[Any]:
+        """This attempt's outcome is ``result`` (an ``Ok`` or ``Err``); returns it."""
+        self._owner._outcome = _as_result(result)
+        return result
+
+    def __enter__(self) -> Attempt:
+        return self
+
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> bool:
+        if exc is None or not isinstance(exc, Exception):
+            return False
+        self._owner._outcome = Err(self._owner._classify(exc))
+        return True
+
+    def __repr__(self) -> str:
+        return f"<attempt {self.number}>"
+
+
+class Attempts:
+    """``for attempt in clock.attempts(...)`` / ``async for``: the retry loop for code that cannot be wrapped.
+
+    The same clauses as ``retrying(...)``. After the loop, :attr:`result` is
+    the last outcome (the ``Ok``, or the ``Err`` the retry gave up with);
+    :attr:`attempts_made` and :attr:`waited_ms` are this loop's statistics.
+    A sync clock's attempts can be iterated with ``for`` and ``async for``; an
+    async clock's only with ``async for``.
+    """
+
+    __slots__ = ("_plan", "_sleep", "_sleep_is_async", "_classify", "_outcome", "result", "attempts_made", "waited_ms")
+
+    def __init__(
+        self,
+        plan: Plan,
+        sleep: Callable[[int], Any],
+        sleep_is_async: bool,
+        classify: Callable[[Exception], ToolError],
+    ) -> None:
+        self._plan = plan
+        self._sleep = sleep
+        self._sleep_is_async = sleep_is_async
+        self._classify = classify
+        self._outcome: Result[Any] | None = None
+        self.result: Result[Any] | None = None
+        self.attempts_made = 0
+        self.waited_ms = 0
+
+    def _after(self, attempt: int) -> int | None:
+        """The wait before the next attempt, or None when the loop is over (``result`` set)."""
+        plan = self._plan
+        outcome: Result[Any] = self._outcome if self._outcome is not None else Ok(None)
+        self._outcome = None
+        if isinstance(outcome, Ok) and not unsatisfied(plan, outcome):
+            if plan.observers:
+                _emit(plan.observers, Succeeded(attempt, self.waited_ms))
+            self.result = outcome
+            return None
+        wait = after_attempt(plan, attempt, outcome, self.waited_ms)
+        if not isinstance(wait, int):
+            self.result = wait
+            return None
+        return wait
+
+    def _start(self, attempt: int) -> Attempt:
+        self.attempts_made = attempt
+        if self._plan.observers:
+            _emit(self._plan.observers, Attempted(attempt))
+        return Attempt(attempt, self)
+
+    def __iter__(self) -> Iterator[Attempt]:
+        if self._sleep_is_async:
+            raise TypeError("an async clock's attempts(...) are iterated with `async for`")
+        self.result, self.attempts_made, self.waited_ms = None, 0, 0
+        attempt = 1
+        while True:
+            yield self._start(attempt)
+            wait = self._after(attempt)
+            if wait is None:
+                return
+            self._sleep(wait)
+            self.waited_ms += wait
+            early = before_attempt(self._plan, attempt, self.waited_ms)
+            if early is not None:
+                self.result = early
+                return
+            attempt += 1
+
+    async def __aiter__(self) -> AsyncIterator[Attempt]:
+        self.result, self.attempts_made, self.waited_ms = None, 0, 0
+        attempt = 1
+        while True:
+            yield self._start(attempt)
+            wait = self._after(attempt)
+            if wait is None:
+                return
+            if self._sleep_is_async:
+                await self._sleep(wait)
+            else:
+                self._sleep(wait)
+            self.waited_ms += wait
+            early = before_attempt(self._plan, attempt, self.waited_ms)
+            if early is not None:
+                self.result = early
+                return
+            attempt += 1
+
+    def __repr__(self) -> str:
+        return f"attempts({self._plan.describe()})"

@@ -3,8 +3,9 @@
 A :class:`Schedule` maps the number of the retry (1 for the wait after the
 first failed attempt) to a wait in whole milliseconds::
 
-    exponentially_from(millis(100))                  # 100, 200, 400, 800, ...
+    exponentially_from(millis(100))                  # 100, 200, 400, 800, ... at most a minute
     exponentially_from(millis(100)).capped_at(seconds(1))   # ..., 800, 1000, 1000
+    exponentially_from(millis(100)).by(1.5)          # 100, 150, 225, 338, ...
     constant(millis(250))                            # 250, 250, 250, ...
     exponentially_from(millis(100)).with_full_jitter(random.Random(7))
                                                      # uniform in [0, 100], [0, 200], ...
@@ -15,12 +16,18 @@ Jitter draws from the random source you pass (anything with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ._durations import Duration
 
-__all__ = ["Schedule", "RandomSource", "exponentially_from", "constant"]
+__all__ = ["Schedule", "RandomSource", "exponentially_from", "constant", "DEFAULT_CAP"]
+
+DEFAULT_CAP: Duration = Duration(60_000)
+"""The longest wait an exponential schedule makes unless ``capped_at`` says otherwise: one minute."""
+
+_MAX_WAIT_MS = 2**53 - 1
 
 
 class RandomSource(Protocol):
@@ -33,20 +40,38 @@ class RandomSource(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
-    """``base_ms * factor ** (retry - 1)``, then capped at ``cap_ms``, then jittered."""
+    """``base_ms * factor ** (retry - 1)`` rounded, then capped at ``cap_ms``, then jittered."""
 
     base_ms: int
-    factor: int = 2
+    factor: float = 2
     cap_ms: int | None = None
     jitter: RandomSource | None = None
 
     def __post_init__(self) -> None:
         if self.base_ms < 0:
             raise ValueError(f"a schedule's base wait cannot be negative, got {self.base_ms} ms")
-        if isinstance(self.factor, bool) or not isinstance(self.factor, int) or self.factor < 1:
-            raise ValueError(f"an exponential factor must be an int >= 1, got {self.factor!r}")
+        factor = self.factor
+        if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not math.isfinite(factor) or factor < 1:
+            raise ValueError(f"an exponential factor must be a finite number >= 1, got {factor!r}")
         if self.cap_ms is not None and self.cap_ms < 0:
             raise ValueError(f"a cap cannot be negative, got {self.cap_ms} ms")
+
+    def __repr__(self) -> str:
+        if self.factor == 1:
+            text = f"constant(millis({self.base_ms}))"
+        else:
+            text = f"exponentially_from(millis({self.base_ms}))"
+            if self.factor != 2:
+                text += f".by({self.factor!r})"
+        if self.cap_ms is not None and not (self.factor != 1 and self.cap_ms == DEFAULT_CAP.ms):
+            text += f".capped_at(millis({self.cap_ms}))"
+        if self.jitter is not None:
+            text += f".with_full_jitter({self.jitter!r})"
+        return text
+
+    def by(self, factor: float) -> Schedule:
+        """The same schedule growing by ``factor`` (a number >= 1, ``1.5`` allowed) instead of 2."""
+        return replace(self, factor=factor)
 
     def capped_at(self, cap: Duration) -> Schedule:
         """The same schedule, never waiting longer than ``cap``."""
@@ -62,19 +87,34 @@ class Schedule:
 
     def wait_ms(self, retry: int) -> int:
         """The wait before retry number ``retry`` (1 = after the first failed attempt)."""
-        wait = self.base_ms * int(self.factor ** (retry - 1))
-        if self.cap_ms is not None and wait > self.cap_ms:
-            wait = self.cap_ms
+        limit = self.cap_ms if self.cap_ms is not None else _MAX_WAIT_MS
+        factor = self.factor
+        if self.base_ms == 0 or limit == 0:
+            wait = 0
+        elif factor == 1:
+            wait = self.base_ms
+        elif (retry - 1) * math.log(factor) + math.log(self.base_ms) > math.log(limit) + 1:
+            wait = limit  # would overflow, or is far past the cap anyway
+        elif isinstance(factor, int):
+            wait = self.base_ms * factor ** (retry - 1)
+        else:
+            wait = round(self.base_ms * factor ** (retry - 1))
+        if wait > limit:
+            wait = limit
         if self.jitter is not None:
             wait = self.jitter.randint(0, wait)
         return wait
 
 
-def exponentially_from(start: Duration, factor: int = 2) -> Schedule:
-    """Wait ``start``, then ``start * factor``, then ``start * factor**2``, ..."""
+def exponentially_from(start: Duration, factor: float = 2) -> Schedule:
+    """Wait ``start``, then ``start * factor``, then ``start * factor**2``, ... never more than a minute.
+
+    ``.by(1.5)`` changes the factor; ``.capped_at(d)`` changes the cap (a
+    longer one included).
+    """
     if not isinstance(start, Duration):
         raise TypeError(f"exponentially_from() takes a Duration (millis/seconds/minutes), got {start!r}")
-    return Schedule(start.ms, factor)
+    return Schedule(start.ms, factor, DEFAULT_CAP.ms)
 
 
 def constant(wait: Duration) -> Schedule:

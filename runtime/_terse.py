@@ -48,7 +48,7 @@ Now = Callable[[], int]
 
 
 def exponential(
-    base_ms: int, factor: int = 2, *, cap_ms: int | None = None, jitter: RandomSource | None = None
+    base_ms: int, factor: float = 2, *, cap_ms: int | None = None, jitter: RandomSource | None = None
 ) -> Schedule:
     """``exponentially_from(millis(base_ms), factor)``, optionally ``.capped_at`` / ``.with_full_jitter``."""
     schedule = exponentially_from(millis(base_ms), factor)
@@ -73,7 +73,7 @@ def retry(
     backoff: Schedule | None = None,
     retry_on: Callable[[ToolError], bool] | None = None,
     budget: Budget | None = None,
-    honor_advice: bool = True,
+    honour_advice: bool = True,
     max_advice_ms: int | None = None,
     on_event: Observer | None = None,
     now: Now | None = None,
@@ -86,7 +86,7 @@ def retry(
     backoff: Schedule | None = None,
     retry_on: Callable[[ToolError], bool] | None = None,
     budget: Budget | None = None,
-    honor_advice: bool = True,
+    honour_advice: bool = True,
     max_advice_ms: int | None = None,
     on_event: Observer | None = None,
     now: Now | None = None,
@@ -98,7 +98,7 @@ def retry(
     backoff: Schedule | None = None,
     retry_on: Callable[[ToolError], bool] | None = None,
     budget: Budget | None = None,
-    honor_advice: bool = True,
+    honour_advice: bool = True,
     max_advice_ms: int | None = None,
     on_event: Observer | None = None,
     now: Now | None = None,
@@ -107,7 +107,7 @@ def retry(
 
     ``times`` -> ``up_to(times).attempts``; ``backoff`` -> ``backing_off``;
     ``retry_on`` -> ``retrying_when`` (default: ``while_transient``);
-    ``budget`` -> ``within``; ``honor_advice=False`` ->
+    ``budget`` -> ``within``; ``honour_advice=False`` ->
     ``ignoring_server_advice``; ``max_advice_ms`` ->
     ``trusting_server_advice_up_to(millis(...))``; ``on_event`` -> ``observing``.
     """
@@ -120,7 +120,7 @@ def retry(
         clauses.append(within(budget))
     if backoff is not None:
         clauses.append(backing_off(backoff))
-    if not honor_advice:
+    if not honour_advice:
         clauses.append(ignoring_server_advice)
     if max_advice_ms is not None:
         clauses.append(trusting_server_advice_up_to(millis(max_advice_ms)))

@@ -84,10 +84,12 @@ def dump(error: ToolError) -> dict[str, object]:
                 out["suggestions"] = list(suggestions)
         case Timeout(after_ms):
             out["afterMs"] = after_ms
-        case Unavailable(reason, status):
+        case Unavailable(reason, status, retry_after_ms):
             out["reason"] = reason
             if status is not None:
                 out["status"] = status
+            if retry_after_ms is not None:
+                out["retryAfterMs"] = retry_after_ms
         case Denied(reason, required):
             out["reason"] = reason
             if required is not None:
@@ -172,7 +174,8 @@ def _parse(value: object) -> ToolError:
     if tag == "Unavailable":
         status_raw = value.get("status")
         status = None if status_raw is None else _int(status_raw, "status")
-        return Unavailable(_str(value, "reason"), status)
+        advice = None if value.get("retryAfterMs") is None else _duration(value, "retryAfterMs")
+        return Unavailable(_str(value, "reason"), status, advice)
     if tag == "Denied":
         return Denied(_str(value, "reason"), _opt_str(value, "required"))
     if tag == "Unknown":

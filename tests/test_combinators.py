@@ -371,7 +371,7 @@ def test_advice_that_would_cross_the_deadline_gives_up_at_once() -> None:
     )
     assert fetch() == Err(RateLimited(2000))
     assert clock.slept == [100]
-    assert events[-1] == GaveUp(2, RateLimited(2000), "deadline")
+    assert events[-1] == GaveUp(2, RateLimited(2000), "deadline", waited_ms=100)
 
 
 # ---------------------------------------------------------------- budget
@@ -470,7 +470,7 @@ def test_observing_receives_every_attempt_failure_wait_and_give_up() -> None:
         Waiting(2, 40, advised=True),
         Attempted(3),
         Failed(3, InvalidArgs("n", "int", "x")),
-        GaveUp(3, InvalidArgs("n", "int", "x"), "not_retryable"),
+        GaveUp(3, InvalidArgs("n", "int", "x"), "not_retryable", waited_ms=140),
     ]
 
 
@@ -481,7 +481,7 @@ def test_observing_success_and_attempt_bound() -> None:
     assert events == [Attempted(1), Succeeded(1)]
     events.clear()
     exp100(clock, 2, tool.observing(events.append))(Script([DOWN, DOWN]).sync)()
-    assert events[-1] == GaveUp(2, DOWN, "attempts")
+    assert events[-1] == GaveUp(2, DOWN, "attempts", waited_ms=100)
     events.clear()
     tool.with_clock(clock.sleep).retrying(tool.within(tool.Budget(0)), tool.observing(events.append))(
         Script([DOWN]).sync
@@ -514,7 +514,7 @@ def test_sync_deadline_never_starts_a_sleep_that_ends_past_it() -> None:
     )
     assert fetch() == Err(DOWN)
     assert clock.slept == [100, 200, 400]  # 800 more would end at 1500 ms
-    assert events[-1] == GaveUp(4, DOWN, "deadline")
+    assert events[-1] == GaveUp(4, DOWN, "deadline", waited_ms=700)
 
 
 def test_a_wait_that_would_end_exactly_on_the_deadline_is_not_started() -> None:

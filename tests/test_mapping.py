@@ -66,7 +66,7 @@ def test_denied_reads_required_scope_and_not_found_names_target() -> None:
 @given(
     st.integers() | st.none() | st.text() | st.booleans(),
     st.dictionaries(st.text(), st.text()),
-    st.datetimes(timezones=st.just(timezone.utc)) | st.datetimes() | st.none(),
+    st.datetimes(timezones=st.just(timezone.utc)) | st.none(),
 )
 def test_from_http_never_raises(status: object, headers: dict[str, str], now: datetime | None) -> None:
     headers = {**headers, "Retry-After": headers.get("x", "Wed, 21 Oct 2015 07:28:00 GMT")}
@@ -116,3 +116,46 @@ def test_anything_else_is_unknown_naming_the_type() -> None:
 
     nasty = r.from_exception(Nasty())
     assert isinstance(nasty, r.Unknown) and "Nasty" in nasty.message
+
+
+# ---------------------------------------------------------------- server advice (issue 13, item 2)
+
+
+@pytest.mark.parametrize("status", [502, 503, 504])
+def test_retry_after_is_read_on_502_503_504(status: int) -> None:
+    got = r.from_http(status, {"Retry-After": "12"}, NOW)
+    assert isinstance(got, r.Unavailable) and got.retry_after_ms == 12_000 and got.status == status
+    assert r.from_http(503, {}, NOW) == r.Unavailable("HTTP 503 Service Unavailable", 503)
+    assert r.from_http(504, {}, NOW) == r.Timeout(0)
+
+
+def test_negative_advice_cannot_be_built() -> None:
+    with pytest.raises(ValueError, match="retry_after_ms"):
+        r.RateLimited(-5000)
+    with pytest.raises(ValueError, match="retry_after_ms"):
+        r.Unavailable("down", 503, -1)
+
+
+def test_a_naive_or_non_datetime_now_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        r.from_http(429, {"Retry-After": "3"}, datetime(2026, 1, 1))
+    with pytest.raises(TypeError, match="datetime"):
+        r.from_http(429, {"Retry-After": "3"}, 1_700_000_000)  # type: ignore[arg-type]
+    # a zone other than UTC is read as that zone, not as UTC
+    plus2 = timezone(timedelta(hours=2))
+    when = (NOW + timedelta(seconds=60)).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert r.from_http(429, {"Retry-After": when}, NOW.astimezone(plus2)) == r.RateLimited(60_000)
+
+
+def test_bytes_keyed_headers_work() -> None:
+    assert r.from_http(429, {b"Retry-After": b"4", b"X-RateLimit-Limit": b"10"}, NOW) == r.RateLimited(4000, "10")
+    assert r.from_http(503, {b"retry-after": b"2"}) == r.Unavailable(
+        "HTTP 503 Service Unavailable", 503, 2000
+    )
+
+
+def test_retry_after_ms_header_and_date_header() -> None:
+    assert r.from_http(429, {"retry-after-ms": "250", "Retry-After": "9"}) == r.RateLimited(250)
+    when = (NOW + timedelta(seconds=5)).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    date = NOW.strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert r.from_http(429, {"Retry-After": when, "Date": date}) == r.RateLimited(5000)
