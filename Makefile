@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint-self bench bench-runtime bench-lint clean
+.PHONY: demo test lint-self bench bench-runtime bench-lint bench-ledger clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,11 +22,14 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 	$(PY) -m mypy --strict -p smullyan.runtime
 
-bench: bench-runtime bench-lint
+bench: bench-runtime bench-lint bench-ledger
 
 bench-runtime: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]' --config-settings editable_mode=strict
 	$(PY) bench/bench_runtime.py
+
+bench-ledger: $(STAMP)
+	$(PY) bench/bench_ledger.py
 
 bench-lint: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]' --config-settings editable_mode=strict

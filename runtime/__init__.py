@@ -93,3 +93,65 @@ __all__ += [
     "non_idempotent_write",
     "read_safe",
 ]
+
+from ._breaker import CircuitBreaker, breaking_after, circuit_breaker  # noqa: E402
+from ._keys import (  # noqa: E402
+    IDEMPOTENCY_HEADER,
+    MAX_KEY_LENGTH,
+    KeyedClause,
+    Reconciling,
+    Recording,
+    current_key,
+    extend_lease,
+    idempotency_headers,
+    keyed,
+    reconciling_with,
+    recorded_in,
+)
+from ._ledger import (  # noqa: E402
+    DEFAULT_LEASE,
+    DEFAULT_TTL,
+    JSON_CODEC,
+    SCHEMA,
+    Begin,
+    Codec,
+    Done,
+    FailedEarlier,
+    InProgress,
+    Ledger,
+    Mismatch,
+    SQLiteLedger,
+    Started,
+    fingerprint_of,
+    wall_now,
+)
+from ._saga import Proposal, Proposals, Saga, SagaOutcome, Step, saga, step  # noqa: E402
+from ._write_events import (  # noqa: E402
+    CircuitChanged,
+    CircuitState,
+    LeaseLost,
+    Reconciled,
+    Replayed,
+    TakenOver,
+    WriteEvent,
+)
+
+__all__ += [
+    "CircuitBreaker", "breaking_after", "circuit_breaker",
+    "IDEMPOTENCY_HEADER", "MAX_KEY_LENGTH", "KeyedClause", "Reconciling", "Recording",
+    "current_key", "extend_lease", "idempotency_headers", "keyed", "reconciling_with", "recorded_in",
+    "DEFAULT_LEASE", "DEFAULT_TTL", "JSON_CODEC", "SCHEMA", "Begin", "Codec", "Done", "FailedEarlier",
+    "InProgress", "Ledger", "Mismatch", "SQLiteLedger", "Started", "fingerprint_of", "wall_now",
+    "PostgresLedger",
+    "Proposal", "Proposals", "Saga", "SagaOutcome", "Step", "saga", "step",
+    "CircuitChanged", "CircuitState", "LeaseLost", "Reconciled", "Replayed", "TakenOver", "WriteEvent",
+]
+
+
+def __getattr__(name: str) -> object:
+    """``PostgresLedger`` is imported on first use: it is the one place psycopg is needed."""
+    if name == "PostgresLedger":
+        from ._ledger_postgres import PostgresLedger
+
+        return PostgresLedger
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,6 +23,7 @@ from . import _retry
 from ._durations import Duration
 from ._events import Observer
 from ._errors import ToolError
+from ._keys import guard_retry  # refuses unsafe writes, keeps one key per logical call (issue 14)
 from ._retry import Attempts, ConfigError, Observing, RetryClause
 from ._tools import AsyncStage, SyncStage, is_async_callable
 
@@ -97,10 +98,12 @@ class SyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return SyncStage(
-            lambda tool: _retry.wrap_sync(plan, tool, sleep),
-            _blocking_under_async(sleep)
-            if sleep is system_sleep
-            else lambda tool: _retry.wrap_async(plan, tool, True, sleep, False),
+            guard_retry(lambda tool: _retry.wrap_sync(plan, tool, sleep)),
+            guard_retry(
+                _blocking_under_async(sleep)
+                if sleep is system_sleep
+                else lambda tool: _retry.wrap_async(plan, tool, True, sleep, False)
+            ),
             f"retrying({plan.describe()})",
         )
 
@@ -143,8 +146,8 @@ class AsyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return AsyncStage(
-            lambda tool: _retry.wrap_async(plan, tool, False, sleep, True),
-            lambda tool: _retry.wrap_async(plan, tool, True, sleep, True),
+            guard_retry(lambda tool: _retry.wrap_async(plan, tool, False, sleep, True)),
+            guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
             f"retrying({plan.describe()})",
         )
 

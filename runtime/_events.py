@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
 from ._errors import ToolError
+from ._write_events import CircuitChanged, LeaseLost, Reconciled, Replayed, TakenOver
 
 __all__ = [
     "Attempted",
@@ -126,7 +127,10 @@ class Abandoned:
     after_ms: int
 
 
-Event = Union[Attempted, Succeeded, Failed, Unsatisfied, Waiting, GaveUp, TimedOut, Abandoned, FellBack]
+Event = Union[
+    Attempted, Succeeded, Failed, Unsatisfied, Waiting, GaveUp, TimedOut, Abandoned, FellBack,
+    TakenOver, Reconciled, Replayed, LeaseLost, CircuitChanged,  # safe writes (issue 14)
+]
 """Every event an observer can receive."""
 
 Observer = Callable[[Event], None]

@@ -54,3 +54,12 @@ def test_readme_framework_example_runs(index: int) -> None:
         set_tracing_disabled(True)
     block = _framework_blocks()[index]
     exec(compile(block, f"README.md framework example {index + 1}", "exec"), {"__name__": "readme_example"})
+
+
+def test_readme_writes_example_runs() -> None:
+    [block] = [b for b in _blocks() if "def charge_card" in b]
+    namespace: dict[str, object] = {}
+    exec(block, namespace)  # the block asserts what it shows
+    payments = namespace["payments"]
+    assert payments.charges == {"order-17:charge": "ch_1"}  # type: ignore[attr-defined]
+    assert payments.refunded == ["ch_1"]  # type: ignore[attr-defined]

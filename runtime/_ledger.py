@@ -1,0 +1,444 @@
+"""The ledger: a durable record of keyed calls, so a run can resume without repeating effects.
+
+A :class:`Ledger` stores one record per idempotency key::
+
+    key | fingerprint | state (in_progress | done | failed) | owner | lease_until | expires_at | outcome
+
+:meth:`Ledger.begin` decides, atomically (the database decides every race),
+what a caller with ``key`` may do:
+
+========================= ==============================================================
+:class:`Started`          no record (or an expired one): the caller owns the key for one
+                          lease and runs the effect
+:class:`Started` takeover the record is in progress but its lease has expired (its worker
+                          died, or gave up after an ambiguous Timeout): the caller owns it
+                          now, and the effect *may already have happened*
+:class:`InProgress`       another owner holds an unexpired lease
+:class:`Done`             the effect ran; its stored result
+:class:`FailedEarlier`           the effect failed for good; its stored error
+:class:`Mismatch`         the key was first used with other arguments (another fingerprint)
+========================= ==============================================================
+
+The owner then calls :meth:`~Ledger.finish`, :meth:`~Ledger.fail`,
+:meth:`~Ledger.release` (the effect certainly did not happen) or
+:meth:`~Ledger.abandon` (it may have: the next caller takes over, and
+reconciles). :meth:`~Ledger.extend` is the heartbeat of a long call. Done and
+failed records expire after ``ttl`` (24 hours by default, as Stripe's keys);
+:meth:`~Ledger.purge` deletes expired records in small batches and runs on
+its own every ``purge_every`` begins.
+
+Results are stored as JSON (through a :class:`Codec` for anything else),
+errors in the wire format. Nothing here reads the time: every ledger takes a
+``now`` function returning *wall-clock* milliseconds (leases must mean the
+same on every process and host): :func:`wall_now` is the explicit real one.
+
+Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
+across processes on one host) and
+:class:`~smullyan.runtime.PostgresLedger` (``psycopg`` 3, many hosts).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Final, Iterator, Literal, Protocol, Union
+
+from ._durations import Duration, minutes, seconds
+from ._errors import ToolError, unknown
+from ._wire import dump_json, parse_json
+
+__all__ = [
+    "Started",
+    "InProgress",
+    "Done",
+    "FailedEarlier",
+    "Mismatch",
+    "Begin",
+    "Ledger",
+    "Codec",
+    "JSON_CODEC",
+    "fingerprint_of",
+    "wall_now",
+    "SQLiteLedger",
+    "DEFAULT_LEASE",
+    "DEFAULT_TTL",
+    "SCHEMA",
+]
+
+Now = Callable[[], int]
+
+DEFAULT_LEASE: Final[Duration] = seconds(30)
+"""How long a worker owns a key before another may take it over, unless it extends the lease."""
+
+DEFAULT_TTL: Final[Duration] = minutes(24 * 60)
+"""How long a done or failed record answers for its key: 24 hours."""
+
+
+def wall_now() -> int:
+    """Wall-clock milliseconds since the epoch (``time.time_ns() // 1_000_000``), for ledgers."""
+    return time.time_ns() // 1_000_000
+
+
+# ---------------------------------------------------------------- outcomes of begin
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """The caller owns the key; ``takeover`` is true when an earlier owner's effect may have run."""
+
+    state: ClassVar[Literal["started"]] = "started"
+    takeover: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InProgress:
+    """Another owner runs the effect; its lease ends at ``lease_until`` (ms)."""
+
+    state: ClassVar[Literal["in_progress"]] = "in_progress"
+    lease_until: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The effect ran and returned ``result`` (as decoded by the codec)."""
+
+    state: ClassVar[Literal["done"]] = "done"
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class FailedEarlier:
+    """The effect failed for good with ``error``."""
+
+    state: ClassVar[Literal["failed"]] = "failed"
+    error: ToolError
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """The key is already used with other arguments (``fingerprint`` is the stored one)."""
+
+    state: ClassVar[Literal["mismatch"]] = "mismatch"
+    fingerprint: str
+
+
+Begin = Union[Started, InProgress, Done, FailedEarlier, Mismatch]
+"""What :meth:`Ledger.begin` returns."""
+
+
+class Ledger(Protocol):
+    """Where keyed calls record what they did. Every method is atomic; ``owner`` fences writes.
+
+    ``finish``, ``fail``, ``release``, ``abandon`` and ``extend`` return False
+    when ``owner`` no longer holds the key (its lease expired and another owner
+    took it over): the caller has lost the key and must not assume its record.
+    """
+
+    def begin(self, key: str, fingerprint: str, owner: str) -> Begin: ...
+    def finish(self, key: str, owner: str, result: object) -> bool: ...
+    def fail(self, key: str, owner: str, error: ToolError) -> bool: ...
+    def release(self, key: str, owner: str) -> bool: ...
+    def abandon(self, key: str, owner: str) -> bool: ...
+    def extend(self, key: str, owner: str) -> bool: ...
+    def purge(self, limit: int = 1000) -> int: ...
+
+
+# ---------------------------------------------------------------- codecs and fingerprints
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How results are stored: ``encode(value) -> str`` and ``decode(str) -> value``."""
+
+    encode: Callable[[Any], str]
+    decode: Callable[[str], Any]
+
+
+def _json_encode(value: object) -> str:
+    try:
+        return json.dumps(value, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"a ledger stores results as JSON, and {value!r} is not JSON-serialisable ({exc}); "
+            "return a JSON value from the tool or give the ledger a codec=Codec(encode, decode)"
+        ) from None
+
+
+JSON_CODEC: Final[Codec] = Codec(_json_encode, json.loads)
+"""The default codec: JSON (tuples come back as lists)."""
+
+
+def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """A SHA-256 of the call's arguments (JSON, keys sorted; other values by ``repr``)."""
+    text = json.dumps([list(args), kwargs], sort_keys=True, default=repr, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# ---------------------------------------------------------------- the SQL ledger (both backends)
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS {table} (
+    key         TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    state       TEXT NOT NULL CHECK (state IN ('in_progress', 'done', 'failed')),
+    owner       TEXT,
+    lease_until BIGINT NOT NULL,
+    expires_at  BIGINT NOT NULL,
+    outcome     TEXT
+)
+"""
+"""The table both backends create on first use (``{table}`` is ``smullyan_ledger`` by default).
+
+``lease_until`` and ``expires_at`` are wall-clock milliseconds. An
+``in_progress`` record expires ``ttl`` after its lease ends (an abandoned key
+is forgotten eventually); a ``done`` or ``failed`` one ``ttl`` after it was
+written. ``outcome`` is the codec's text for ``done``, the wire format for ``failed``.
+"""
+
+_INDEX: Final = "CREATE INDEX IF NOT EXISTS {table}_expires ON {table} (expires_at)"
+
+Row = tuple[str, str, "str | None", int, int, "str | None"]
+
+
+class _Executor(Protocol):
+    def __call__(self, sql: str, params: tuple[Any, ...] = ...) -> list[tuple[Any, ...]] | int: ...
+
+
+class SQLLedger:
+    """The ledger logic over any SQL database; subclasses give a connection and a transaction."""
+
+    #: ``FOR UPDATE`` where the database locks rows; SQLite locks the whole database instead.
+    _lock_row: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        *,
+        now: Now,
+        lease: Duration = DEFAULT_LEASE,
+        ttl: Duration = DEFAULT_TTL,
+        codec: Codec = JSON_CODEC,
+        table: str = "smullyan_ledger",
+        purge_every: int = 1000,
+    ) -> None:
+        if not callable(now):
+            raise TypeError(f"a ledger takes now=<function returning wall-clock ms>, got {now!r}")
+        for name, value in (("lease", lease), ("ttl", ttl)):
+            if not isinstance(value, Duration) or value.ms <= 0:
+                raise TypeError(f"a ledger's {name}= takes a positive Duration, got {value!r}")
+        if not table.isidentifier():
+            raise ValueError(f"a ledger's table= must be an SQL identifier, got {table!r}")
+        if isinstance(purge_every, bool) or not isinstance(purge_every, int) or purge_every < 0:
+            raise ValueError(f"purge_every= takes an int >= 0 (0: never on its own), got {purge_every!r}")
+        self.now = now
+        self.lease_ms = lease.ms
+        self.ttl_ms = ttl.ms
+        self.codec = codec
+        self.table = table
+        self.purge_every = purge_every
+        self._begins = 0
+
+    # -- what a backend provides
+
+    def _transaction(self) -> contextlib.AbstractContextManager[_Executor]:
+        raise NotImplementedError
+
+    # -- the protocol
+
+    def begin(self, key: str, fingerprint: str, owner: str) -> Begin:
+        """Decide what ``owner`` may do with ``key`` (see the module's table)."""
+        now = self.now()
+        lease_until = now + self.lease_ms
+        expires = lease_until + self.ttl_ms
+        t = self.table
+        with self._transaction() as run:
+            inserted = run(
+                f"INSERT INTO {t} (key, fingerprint, state, owner, lease_until, expires_at, outcome) "
+                "VALUES (?, ?, 'in_progress', ?, ?, ?, NULL) ON CONFLICT (key) DO NOTHING",
+                (key, fingerprint, owner, lease_until, expires),
+            )
+            if inserted == 1:
+                outcome: Begin = Started(False)
+            else:
+                rows = run(
+                    f"SELECT fingerprint, state, owner, lease_until, expires_at, outcome FROM {t} "
+                    f"WHERE key = ?{self._lock_row}",
+                    (key,),
+                )
+                assert isinstance(rows, list) and rows, "a conflicting row must exist"
+                outcome = self._decide(run, key, fingerprint, owner, now, rows[0])
+        self._begins += 1
+        if self.purge_every and self._begins % self.purge_every == 0:
+            self.purge()
+        return outcome
+
+    def _decide(
+        self, run: _Executor, key: str, fingerprint: str, owner: str, now: int, row: tuple[Any, ...]
+    ) -> Begin:
+        stored_fp, state, holder, lease_until, expires_at, outcome = row
+        t = self.table
+        take = (
+            f"UPDATE {t} SET fingerprint = ?, state = 'in_progress', owner = ?, lease_until = ?, "
+            "expires_at = ?, outcome = NULL WHERE key = ?"
+        )
+        new_lease = now + self.lease_ms
+        if expires_at <= now:  # an expired record is forgotten: a new call
+            run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
+            return Started(False)
+        if stored_fp != fingerprint:
+            return Mismatch(stored_fp)
+        if state == "done":
+            return Done(self.codec.decode(outcome))
+        if state == "failed":
+            error = parse_json(outcome)
+            return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
+        if holder != owner and lease_until > now:
+            return InProgress(lease_until)
+        run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
+        return Started(True)
+
+    def _owned(self, sql: str, params: tuple[Any, ...]) -> bool:
+        with self._transaction() as run:
+            return run(sql, params) == 1
+
+    def finish(self, key: str, owner: str, result: object) -> bool:
+        """Record ``result`` for ``key``; False when ``owner`` has lost the key."""
+        text = self.codec.encode(result)
+        return self._owned(
+            f"UPDATE {self.table} SET state = 'done', owner = NULL, outcome = ?, expires_at = ? "
+            "WHERE key = ? AND state = 'in_progress' AND owner = ?",
+            (text, self.now() + self.ttl_ms, key, owner),
+        )
+
+    def fail(self, key: str, owner: str, error: ToolError) -> bool:
+        """Record ``error`` for ``key`` (a later caller gets it back); False when the key was lost."""
+        return self._owned(
+            f"UPDATE {self.table} SET state = 'failed', owner = NULL, outcome = ?, expires_at = ? "
+            "WHERE key = ? AND state = 'in_progress' AND owner = ?",
+            (dump_json(error), self.now() + self.ttl_ms, key, owner),
+        )
+
+    def release(self, key: str, owner: str) -> bool:
+        """Forget ``key``: the effect certainly did not happen, the next caller starts afresh."""
+        return self._owned(
+            f"DELETE FROM {self.table} WHERE key = ? AND state = 'in_progress' AND owner = ?", (key, owner)
+        )
+
+    def abandon(self, key: str, owner: str) -> bool:
+        """End ``owner``'s lease now: the effect may have happened, so the next caller takes over."""
+        return self._owned(
+            f"UPDATE {self.table} SET lease_until = 0 WHERE key = ? AND state = 'in_progress' AND owner = ?",
+            (key, owner),
+        )
+
+    def extend(self, key: str, owner: str) -> bool:
+        """The heartbeat: renew ``owner``'s lease for another ``lease``; False when it was lost."""
+        lease_until = self.now() + self.lease_ms
+        return self._owned(
+            f"UPDATE {self.table} SET lease_until = ?, expires_at = ? "
+            "WHERE key = ? AND state = 'in_progress' AND owner = ?",
+            (lease_until, lease_until + self.ttl_ms, key, owner),
+        )
+
+    def purge(self, limit: int = 1000) -> int:
+        """Delete up to ``limit`` expired records; returns how many. Short, so callers barely wait."""
+        t = self.table
+        with self._transaction() as run:
+            deleted = run(
+                f"DELETE FROM {t} WHERE key IN "
+                f"(SELECT key FROM {t} WHERE expires_at <= ? LIMIT ?{self._skip_locked})",
+                (self.now(), limit),
+            )
+        return deleted if isinstance(deleted, int) else 0
+
+    _skip_locked: ClassVar[str] = ""
+
+    def state_of(self, key: str) -> Literal["in_progress", "done", "failed"] | None:
+        """The stored state of ``key`` (None when there is no record): for tests and tools."""
+        with self._transaction() as run:
+            rows = run(f"SELECT state FROM {self.table} WHERE key = ?", (key,))
+        state = rows[0][0] if isinstance(rows, list) and rows else None
+        return "in_progress" if state == "in_progress" else "done" if state == "done" else (
+            "failed" if state == "failed" else None
+        )
+
+
+class SQLiteLedger(SQLLedger):
+    """A ledger in one SQLite file (WAL mode): safe across threads and processes on one host.
+
+    Each thread (and each process after a fork) opens its own connection.
+    ``begin`` runs in a ``BEGIN IMMEDIATE`` transaction, so SQLite's write
+    lock decides every race; ``busy_timeout`` (ms) is how long a caller waits
+    for that lock before the call fails with ``sqlite3.OperationalError``.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        now: Now,
+        lease: Duration = DEFAULT_LEASE,
+        ttl: Duration = DEFAULT_TTL,
+        codec: Codec = JSON_CODEC,
+        table: str = "smullyan_ledger",
+        purge_every: int = 1000,
+        busy_timeout_ms: int = 30_000,
+        synchronous: Literal["FULL", "NORMAL"] = "FULL",
+    ) -> None:
+        super().__init__(now=now, lease=lease, ttl=ttl, codec=codec, table=table, purge_every=purge_every)
+        if str(path) == ":memory:":
+            raise ValueError("SQLiteLedger needs a file path (':memory:' is private to one connection)")
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous= takes 'FULL' or 'NORMAL', got {synchronous!r}")
+        self.path = os.fspath(path)
+        self.busy_timeout_ms = busy_timeout_ms
+        self.synchronous = synchronous
+        self._local = threading.local()
+        with self._transaction() as run:
+            run(SCHEMA.format(table=table))
+            run(_INDEX.format(table=table))
+
+    def _connection(self) -> sqlite3.Connection:
+        local = self._local
+        conn: sqlite3.Connection | None = getattr(local, "conn", None)
+        if conn is None or getattr(local, "pid", None) != os.getpid():
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000)
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            local.conn = conn
+            local.pid = os.getpid()
+        return conn
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[_Executor]:
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE")
+
+        def run(sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]] | int:
+            cursor = conn.execute(sql, params)
+            if cursor.description is not None:
+                return cursor.fetchall()
+            return cursor.rowcount
+
+        try:
+            yield run
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when their threads end)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    def __repr__(self) -> str:
+        return f"SQLiteLedger({self.path!r})"
