@@ -192,3 +192,12 @@ def test_an_adapter_without_its_framework_says_which_extra_to_install(module: st
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert f"pip install 'smullyan[{extra}]'" in out.stdout
+
+
+def test_the_runtime_write_rules_apply_to_a_decorated_tool() -> None:
+    @tool.irreversible
+    def send_email(to: str) -> tool.Result[None]:
+        return tool.Ok(None)
+
+    with pytest.raises(tool.ConfigError, match="irreversible"):
+        env.unwrapping(send_email, _on_error, stage=tool.with_clock(lambda ms: None).retrying(tool.up_to(3).attempts))

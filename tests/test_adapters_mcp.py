@@ -172,3 +172,23 @@ def test_calling_tool_gives_a_classified_runtime_tool_returning_results() -> Non
     assert err == tool.Err(tool.InvalidArgs("repo", "owner/name", "hello"))
     assert isinstance(missing, tool.Err)  # an unknown tool: an error result without an envelope
     assert kind == "read_safe"
+
+
+def test_retrying_a_remote_tool_the_server_calls_destructive_is_refused() -> None:
+    server = MCPServer("repos")
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=True))
+    def delete_repo(repo: str) -> str:
+        """Delete a repository."""
+        return "deleted"
+
+    async def go() -> None:
+        async with Client(server) as client:
+            [remote] = (await client.list_tools()).tools
+            delete = mcp_errors.calling_tool(client, remote)
+            assert tool.classification_of(delete) == "irreversible"
+            with pytest.raises(tool.ConfigError, match="irreversible"):
+                tool.with_clock(lambda ms: None).retrying(tool.up_to(3).attempts)(delete)
+            assert isinstance(await delete(repo="octo/old"), tool.Ok)  # called once, it still works
+
+    asyncio.run(go())
