@@ -45,7 +45,8 @@ def test_error_of_reads_errors_errs_and_exceptions() -> None:
     assert env.error_of(tool.Err(denied)) is denied
     assert env.error_of(tool.ToolFailure(denied), classify=lambda e: tool.unknown("never")) is denied
     assert env.error_of(PermissionError("x")) == tool.Denied("PermissionError: x")
-    assert env.error_of(ValueError("x"), classify=lambda e: tool.invalid_args("v", "int", str(e))) == tool.InvalidArgs("v", "int", "x")
+    as_invalid = lambda e: tool.invalid_args("v", "int", str(e))  # noqa: E731
+    assert env.error_of(ValueError("x"), classify=as_invalid) == tool.InvalidArgs("v", "int", "x")
 
 
 def test_a_classifier_that_raises_gives_unknown_not_a_crash() -> None:
@@ -152,7 +153,8 @@ def test_an_async_clock_makes_a_sync_tool_async() -> None:
     async def sleep(ms: int) -> None:
         pass
 
-    wrapped = env.unwrapping(lambda: tool.Err(tool.denied("no")), _on_error, stage=tool.with_clock(sleep).retrying(tool.up_to(2).attempts))
+    stage = tool.with_clock(sleep).retrying(tool.up_to(2).attempts)
+    wrapped = env.unwrapping(lambda: tool.Err(tool.denied("no")), _on_error, stage=stage)
     assert inspect.iscoroutinefunction(wrapped)
     assert asyncio.run(wrapped()) == "ERR Denied"
 

@@ -155,7 +155,7 @@ def test_tool_error_exception_is_a_tool_exception_and_a_tool_failure() -> None:
     assert isinstance(exc, ToolException) and isinstance(exc, tool.ToolFailure)
     assert tool.from_exception(exc) == tool.Denied("no", "repo:write")
     assert lc_errors.parse(exc) == tool.Denied("no", "repo:write")
-    assert lc_errors.handle_tool_error(ToolException("plain")) .startswith("The tool failed unexpectedly")
+    assert lc_errors.handle_tool_error(ToolException("plain")).startswith("The tool failed unexpectedly")
 
 
 def test_error_message_for_a_loop_of_ones_own() -> None:
@@ -172,7 +172,8 @@ def test_parse_refuses_what_is_not_an_error_envelope() -> None:
     assert lc_errors.parse(ok) is None
     assert lc_errors.parse(ToolMessage("boom", tool_call_id="c", status="error")) is None
     assert lc_errors.parse(AIMessage("hi")) is None
-    blocks = ToolMessage([{"type": "text", "text": lc_errors.handle_tool_error(lc_errors.ToolErrorException(tool.timeout(5)))}], tool_call_id="c", status="error")
+    text = lc_errors.handle_tool_error(lc_errors.ToolErrorException(tool.timeout(5)))
+    blocks = ToolMessage([{"type": "text", "text": text}], tool_call_id="c", status="error")
     assert lc_errors.parse(blocks) == tool.Timeout(5)
 
 
