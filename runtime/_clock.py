@@ -132,8 +132,22 @@ class SyncClock:
         return f"with_clock({_name(self.sleep)}, now={_name(self.now)})"
 
 
+def _in_thread(tool: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    """A sync tool as an async one whose every call runs in a worker thread (the loop stays free)."""
+
+    def in_thread(*args: Any, **kwargs: Any) -> Awaitable[Any]:
+        return asyncio.to_thread(tool, *args, **kwargs)
+
+    return in_thread
+
+
 class AsyncClock:
-    """A clock whose sleep is ``async def``: its stages always give async tools."""
+    """A clock whose sleep is ``async def``: its stages always give async tools.
+
+    A sync tool under its stages runs in a worker thread (``asyncio.to_thread``)
+    for each attempt, so it never blocks the event loop and a deadline can
+    return on time.
+    """
 
     __slots__ = ("sleep", "now")
 
@@ -146,8 +160,13 @@ class AsyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return AsyncStage(
+<<<<<<< HEAD
             guard_retry(lambda tool: _retry.wrap_async(plan, tool, False, sleep, True)),
             guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
+=======
+            lambda tool: _retry.wrap_async(plan, _in_thread(tool), True, sleep, True),
+            lambda tool: _retry.wrap_async(plan, tool, True, sleep, True),
+>>>>>>> issue-13
             f"retrying({plan.describe()})",
         )
 

@@ -1,9 +1,9 @@
 """Runtime combinators: retry, deadline, fallback, with an injected clock, in two dialects.
 
 This module gathers the public names; the code lives in
-:mod:`.durations`, :mod:`.clock`, :mod:`.schedules`, :mod:`.retry`,
-:mod:`.deadline`, :mod:`.fallback`, :mod:`.tools`, :mod:`.events` and
-:mod:`.terse`. Read ``docs/runtime.md`` for the guide.
+:mod:`._durations`, :mod:`._clock`, :mod:`._schedules`, :mod:`._retry`,
+:mod:`._deadline`, :mod:`._fallback`, :mod:`._tools`, :mod:`._events` and
+:mod:`._terse`. Read ``docs/runtime.md`` for the guide.
 
 The readable dialect::
 

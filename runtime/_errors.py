@@ -2,7 +2,7 @@
 
 Seven frozen, slotted dataclasses make up :data:`ToolError`. Each carries a
 class-level ``tag`` equal to its class name: that tag is what crosses JSON and
-process boundaries (see :mod:`smullyan.runtime.wire`).
+process boundaries (see :func:`smullyan.runtime.dump`).
 
 The union is closed: every function that decides per variant does so with a
 ``match`` ending in :func:`assert_never`, so adding an eighth variant without

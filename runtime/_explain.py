@@ -37,14 +37,40 @@ _repr.maxother = MAX_FIELD_CHARS
 _repr.maxlevel = 3
 
 
+# Invisible code points outside category Cf: variation selectors, the combining grapheme
+# joiner, Hangul fillers, Khmer inherent vowels, Mongolian selectors, the whole tag and
+# variation-selector-supplement plane block.
+_INVISIBLE_RANGES: Final = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+# Quotation marks that read like a double quote (after NFKC): all become an apostrophe, so
+# the only double quotes in a sentence are the ones quote() puts around a field.
+_QUOTES: Final = frozenset(
+    "\"'`\u00ab\u00bb\u02ba\u02bb\u02bc\u02bd\u02ee\u05f3\u05f4\u2018\u2019\u201a\u201b\u201c\u201d"
+    "\u201e\u201f\u2032\u2033\u2034\u2035\u2036\u2037\u2039\u203a\u2057\u275b\u275c\u275d\u275e"
+    "\u275f\u2760\u276e\u276f\u2e42\u3003\u301d\u301e\u301f\uff02\uff07"
+)
+
+
+def _invisible(code: int) -> bool:
+    for low, high in _INVISIBLE_RANGES:
+        if low <= code <= high:
+            return True
+    return False
+
+
 def _clean(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
     out: list[str] = []
     for ch in text:
         cat = unicodedata.category(ch)
-        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029" or cat in ("Zl", "Zp"):
+        if ch in "\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029" or cat in ("Zl", "Zp", "Zs"):
             out.append(" ")
-        elif cat in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            continue  # control, format (bidi overrides, zero-width), surrogates, unassigned
+        elif cat in ("Cc", "Cf", "Cs", "Co", "Cn") or _invisible(ord(ch)):
+            continue  # control, format (bidi overrides, zero-width, tags), surrogates, unassigned, invisible
+        elif ch in _QUOTES or (cat in ("Pi", "Pf")):
+            out.append("'")
         else:
             out.append(ch)
     return " ".join("".join(out).split())
@@ -53,15 +79,18 @@ def _clean(text: str) -> str:
 def quote(value: object, limit: int = MAX_FIELD_CHARS) -> str:
     """``value`` as a quoted, single-line, bounded string that cannot break out.
 
-    Double quotes inside become single quotes, so the closing quote is always
-    the one this function adds.
+    The text is NFKC-normalised; control, format, private-use, unassigned and
+    invisible characters (variation selectors, tag characters, fillers) are
+    removed; line and paragraph separators become spaces; every quotation
+    mark that could pass for a double quote becomes ``'``, so the closing
+    quote is always the one this function adds.
     """
     try:
         text = value if isinstance(value, str) else _repr.repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"
     # Bound the work before cleaning: a megabyte of reason costs nothing.
-    text = _clean(text[: limit * 4]).replace('"', "'")
+    text = _clean(text[: limit * 4])
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return f'"{text}"'

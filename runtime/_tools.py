@@ -12,12 +12,18 @@ Whether a tool is async is decided once, when a stage is applied, with
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import inspect
 import types
-from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, TypeVar, Union, overload
+from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, Protocol, TypeVar, Union, overload
 
+<<<<<<< HEAD
 from ._errors import Err, Ok, Result, ToolError
 from .classification import carry
+=======
+from ._errors import Err, Ok, Result, ToolError, Unknown
+>>>>>>> issue-13
 
 __all__ = [
     "calling_api",
@@ -56,10 +62,25 @@ def is_async_callable(fn: object) -> bool:
 # ---------------------------------------------------------------- calling_api
 
 
+T_co = TypeVar("T_co", covariant=True)
+
+
+class AsyncTool(Protocol[P, T_co]):
+    """What ``calling_api`` makes of an ``async def``: awaiting its call gives ``Result[T]``.
+
+    A protocol rather than a plain ``Callable`` so that a function whose return
+    type is ``Any`` (``resp.json()``, an untyped SDK) is not taken for an
+    ``async def`` by mypy: such a tool is typed ``Any``, and calling it is not
+    an untyped call.
+    """
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, Result[T_co]]: ...  # noqa: D102
+
+
 @overload
 def calling_api(  # type: ignore[overload-overlap]  # an async def is not a sync tool of a coroutine
-    fn: Callable[P, Awaitable[T]], classify: Classifier | None = None
-) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+    fn: Callable[P, Coroutine[Any, Any, T]], classify: Classifier | None = None
+) -> AsyncTool[P, T]: ...
 @overload
 def calling_api(fn: Callable[P, T], classify: Classifier | None = None) -> Callable[P, Result[T]]: ...
 def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> Callable[..., Any]:
@@ -87,7 +108,7 @@ def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> C
             try:
                 return Ok(await fn(*args, **kwargs))
             except Exception as exc:
-                return Err(cls(exc))
+                return Err(_classified(cls, exc))
 
         _name(async_tool, fn)
         return async_tool
@@ -96,17 +117,37 @@ def calling_api(fn: Callable[..., Any], classify: Classifier | None = None) -> C
         try:
             value = fn(*args, **kwargs)
         except Exception as exc:
-            return Err(cls(exc))
-        if type(value) is _CoroutineType:
-            value.close()
+            return Err(_classified(cls, exc))
+        if type(value) is _CoroutineType or isinstance(value, _FUTURES):
+            _discard(value)
             raise TypeError(
-                f"{_describe(fn)} returned a coroutine: pass an `async def` function "
-                "(or functools.partial of one) to calling_api, not a lambda that calls it"
+                f"{_describe(fn)} returned {'a coroutine' if type(value) is _CoroutineType else 'a Future'}: "
+                "pass an `async def` function (or functools.partial of one) to calling_api, "
+                "not a function that starts the work and returns its awaitable"
             )
         return Ok(value)
 
     _name(sync_tool, fn)
     return sync_tool
+
+
+_FUTURES = (asyncio.Future, concurrent.futures.Future)
+
+
+def _discard(value: object) -> None:
+    if type(value) is _CoroutineType:
+        value.close()
+    elif isinstance(value, _FUTURES):
+        value.cancel()
+
+
+def _classified(classify: Classifier, exc: Exception) -> ToolError:
+    """``classify(exc)``; a classifier that raises gives ``Unknown`` naming both, with ``exc`` as the cause."""
+    try:
+        return classify(exc)
+    except Exception as bug:
+        name = getattr(classify, "__qualname__", None) or type(classify).__name__
+        return Unknown(f"the classifier {name} raised {type(bug).__name__} on {type(exc).__name__}", exc)
 
 
 def _describe(fn: object) -> str:

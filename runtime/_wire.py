@@ -48,22 +48,39 @@ def _jsonable(value: object, depth: int = 0) -> object:
     of them) pass unchanged; tuples become lists; anything else becomes its
     ``repr`` (an exception becomes ``"TypeName: message"``).
     """
-    if value is None or isinstance(value, (bool, int, str)):
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, int):
+        # Python refuses to print ints of more than 4300 digits; a JSON peer reads 2**53 exactly
+        return value if value.bit_length() <= _MAX_INT_BITS else f"<int of {value.bit_length()} bits>"
+    if isinstance(value, str):
+        return _sendable(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else repr(value)
     if depth >= MAX_JSON_DEPTH:
         return "..."
     if isinstance(value, (list, tuple)):
         return [_jsonable(v, depth + 1) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, BaseException):
-        return f"{type(value).__name__}: {value}"
     try:
-        return repr(value)
+        if isinstance(value, Mapping):
+            return {_sendable(str(k)): _jsonable(v, depth + 1) for k, v in value.items()}
+        if isinstance(value, BaseException):
+            return _sendable(f"{type(value).__name__}: {value}")
+        return _sendable(repr(value))
     except Exception:
         return f"<{type(value).__name__}>"
+
+
+_MAX_INT_BITS: Final = 4000  # about 1200 digits: far under the 4300-digit limit of int <-> str
+
+
+def _sendable(text: str) -> str:
+    """``text`` without lone surrogates (they cannot be encoded), each replaced by U+FFFD."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
 
 
 def dump(error: ToolError) -> dict[str, object]:
@@ -211,6 +228,26 @@ def _depth(text: str) -> int:
     return deepest
 
 
+def _refuse_constant(name: str) -> object:
+    raise _Invalid(f"{name} is not JSON")  # NaN, Infinity, -Infinity: Python extensions to JSON
+
+
+def _has_lone_surrogate(value: object, depth: int) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if depth > MAX_JSON_DEPTH:
+        return False
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k, depth + 1) or _has_lone_surrogate(v, depth + 1) for k, v in value.items())
+    return False
+
+
 def parse_json(
     text: str | bytes,
     *,
@@ -221,7 +258,8 @@ def parse_json(
 
     Payloads over ``max_bytes`` or nested deeper than ``max_depth`` are refused
     before they are decoded, so a hostile payload cannot exhaust memory or the
-    stack. Never raises.
+    stack. ``NaN`` / ``Infinity`` literals and lone surrogates (``"\\ud800"``)
+    are not JSON a peer can read: refused too. Never raises.
     """
     try:
         if isinstance(text, (bytes, bytearray)):
@@ -237,6 +275,9 @@ def parse_json(
             return None
         if _depth(text) > max_depth:
             return None
-        return parse(json.loads(text))
+        value = json.loads(text, parse_constant=_refuse_constant)
+        if _has_lone_surrogate(value, 0):
+            return None
+        return parse(value)
     except Exception:  # includes RecursionError, UnicodeDecodeError, JSONDecodeError
         return None
