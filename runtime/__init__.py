@@ -125,6 +125,7 @@ from ._ledger import (  # noqa: E402
     fingerprint_of,
     wall_now,
 )
+from ._ledger_postgres import PostgresLedger  # noqa: E402  (psycopg is imported when one is made)
 from ._saga import Proposal, Proposals, Saga, SagaOutcome, Step, saga, step  # noqa: E402
 from ._write_events import (  # noqa: E402
     CircuitChanged,
@@ -147,11 +148,3 @@ __all__ += [
     "CircuitChanged", "CircuitState", "LeaseLost", "Reconciled", "Replayed", "TakenOver", "WriteEvent",
 ]
 
-
-def __getattr__(name: str) -> object:
-    """``PostgresLedger`` is imported on first use: it is the one place psycopg is needed."""
-    if name == "PostgresLedger":
-        from ._ledger_postgres import PostgresLedger
-
-        return PostgresLedger
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -160,13 +160,8 @@ class AsyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return AsyncStage(
-<<<<<<< HEAD
-            guard_retry(lambda tool: _retry.wrap_async(plan, tool, False, sleep, True)),
+            guard_retry(lambda tool: _retry.wrap_async(plan, _in_thread(tool), True, sleep, True)),
             guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
-=======
-            lambda tool: _retry.wrap_async(plan, _in_thread(tool), True, sleep, True),
-            lambda tool: _retry.wrap_async(plan, tool, True, sleep, True),
->>>>>>> issue-13
             f"retrying({plan.describe()})",
         )
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import uuid
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Final, TypeVar, Union, overload
+from typing import Any, Awaitable, Callable, Coroutine, Final, ParamSpec, TypeVar, Union, overload
 
 from . import classification as _classification
 from ._ledger import Done, FailedEarlier, InProgress, Ledger, Mismatch, Started, fingerprint_of
@@ -78,6 +78,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 F = TypeVar("F", bound=Callable[..., Any])
 
 IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
@@ -380,17 +381,31 @@ class _Keyed:
 
 @overload
 def keyed(
+    tool: Callable[P, Awaitable[Result[T]]],
+    *clauses: KeyedClause,
+    key_from: Callable[P, str] | None = None,
+    pass_key_as: None = None,
+) -> Callable[P, Coroutine[Any, Any, Result[T]]]: ...
+@overload
+def keyed(
+    tool: Callable[P, Result[T]],
+    *clauses: KeyedClause,
+    key_from: Callable[P, str] | None = None,
+    pass_key_as: None = None,
+) -> Callable[P, Result[T]]: ...
+@overload
+def keyed(
     tool: Callable[..., Awaitable[Result[T]]],
     *clauses: KeyedClause,
     key_from: Callable[..., str] | None = None,
-    pass_key_as: str | None = None,
-) -> Callable[..., Awaitable[Result[T]]]: ...
+    pass_key_as: str,
+) -> Callable[..., Coroutine[Any, Any, Result[T]]]: ...
 @overload
 def keyed(
     tool: Callable[..., Result[T]],
     *clauses: KeyedClause,
     key_from: Callable[..., str] | None = None,
-    pass_key_as: str | None = None,
+    pass_key_as: str,
 ) -> Callable[..., Result[T]]: ...
 def keyed(
     tool: Callable[..., Any],
@@ -400,7 +415,9 @@ def keyed(
 ) -> Callable[..., Any]:
     """``tool`` (a Result-returning tool, e.g. ``calling_api(charge)``) with an idempotency key.
 
-    See the module docs for the clauses and what is recorded.
+    The keyed tool has ``tool``'s signature (for mypy too), except with
+    ``pass_key_as``, where the tool takes one more keyword argument than its
+    callers pass. See the module docs for the clauses and what is recorded.
     """
     if not callable(tool):
         raise ConfigError(f"keyed() takes a tool, got {tool!r}")

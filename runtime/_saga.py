@@ -54,12 +54,19 @@ class Step:
 
 
 def step(action: Callable[[], Any], compensate: Callable[[Any], Any] | None = None, *, name: str | None = None) -> Step:
-    """A saga step: ``action()`` returns a Result; ``compensate(value)`` undoes it (None: nothing to undo)."""
+    """A saga step: ``action()`` returns a Result; ``compensate(value)`` undoes it (None: nothing to undo).
+
+    The step's name (in the outcome) is ``name``, else the action's qualified
+    name, else (a lambda) ``"step N"`` by its place in the saga.
+    """
     if not callable(action):
         raise TypeError(f"step() takes an action (a function of no arguments), got {action!r}")
     if compensate is not None and not callable(compensate):
         raise TypeError(f"step(compensate=...) takes a function of the action's value, got {compensate!r}")
-    return Step(name or str(getattr(action, "__qualname__", None) or "step"), action, compensate)
+    if name is None:
+        qualname = str(getattr(action, "__qualname__", ""))
+        name = "" if "<lambda>" in qualname else qualname  # a lambda is named by its place in the saga
+    return Step(name, action, compensate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +116,11 @@ class Saga:
     __slots__ = ("steps",)
 
     def __init__(self, steps: tuple[Step, ...]) -> None:
-        names = [s.name for s in steps]
         for s in steps:
             if not isinstance(s, Step):
                 raise TypeError(f"saga() takes step(...) values, got {s!r}")
+        steps = tuple(s if s.name else Step(f"step {i + 1}", s.action, s.compensate) for i, s in enumerate(steps))
+        names = [s.name for s in steps]
         if len(set(names)) != len(names):
             raise ValueError(f"saga() step names must differ (give name=...), got {names}")
         self.steps = steps

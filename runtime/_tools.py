@@ -18,12 +18,8 @@ import inspect
 import types
 from typing import Any, Awaitable, Callable, Coroutine, Generic, ParamSpec, Protocol, TypeVar, Union, overload
 
-<<<<<<< HEAD
-from ._errors import Err, Ok, Result, ToolError
-from .classification import carry
-=======
 from ._errors import Err, Ok, Result, ToolError, Unknown
->>>>>>> issue-13
+from .classification import carry
 
 __all__ = [
     "calling_api",

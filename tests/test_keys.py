@@ -312,3 +312,46 @@ def test_a_cancelled_call_hands_its_key_over_at_once(tmp_path: Any) -> None:
 
     asyncio.run(main())
     assert ledger.begin("a", tool.fingerprint_of(("a",), {}), "next") == tool.Started(takeover=True)
+
+
+KEYED_SNIPPET = '''
+from smullyan import runtime as tool
+
+@tool.non_idempotent_write
+def charge(card: str, cents: int) -> str: raise NotImplementedError
+async def acharge(card: str, cents: int) -> str: raise NotImplementedError
+
+clock = tool.with_clock(lambda ms: None)
+k = tool.keyed(tool.calling_api(charge), key_from=lambda card, cents: card)
+reveal_type(tool.pipe(k, clock.retrying(tool.up_to(3).attempts)))
+reveal_type(tool.keyed(tool.calling_api(acharge)))
+k("c", "x")  # E
+tool.keyed(tool.calling_api(charge), key_from=lambda order: order)  # E
+'''
+
+
+def test_mypy_keeps_the_keyed_tools_signature(tmp_path: Any) -> None:
+    import re
+    import subprocess
+    import sys
+
+    (tmp_path / "snippet.py").write_text(KEYED_SNIPPET)
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "snippet.py"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    lines = KEYED_SNIPPET.splitlines()
+    errors = {int(m.group(1)) for m in re.finditer(r"snippet\.py:(\d+): error", proc.stdout)}
+    assert errors == {i + 1 for i, line in enumerate(lines) if line.endswith("# E")}, proc.stdout
+    notes = re.findall(r'Revealed type is "(.*)"', proc.stdout)
+    assert notes[0].startswith("def (card: str, cents: int) -> smullyan.runtime._errors.Ok[str]")
+    assert notes[1].startswith("def (card: str, cents: int) -> typing.Coroutine[")
+
+
+def test_a_sync_keyed_tool_under_an_async_clock_keeps_one_key_across_attempts(tmp_path: Any) -> None:
+    card = Card("unavailable", "timeout-after")
+    ledger = _ledger(tmp_path, WallClock())
+    pay = tool.pipe(
+        tool.keyed(tool.calling_api(card.charge), tool.reconciling_with(card.find), tool.recorded_in(ledger)),
+        tool.with_clock(ano_sleep).retrying(tool.up_to(4).attempts),
+    )
+    assert asyncio.run(pay("c", 5)) == tool.Ok("ch_1")
+    assert card.effects == 1 and len(card.keys_seen) == 2 and len(set(card.keys_seen)) == 1

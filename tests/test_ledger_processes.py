@@ -90,7 +90,7 @@ def test_processes_racing_the_same_keys_run_each_effect_exactly_once(backend: tu
 
 
 def _doomed(backend: str, where: str, table: str, effect_file: str, marker: str, effect_first: bool) -> None:
-    ledger = _open(backend, where, table, tool.wall_now, lease=tool.seconds(2))
+    ledger = _open(backend, where, table, tool.wall_now, lease=tool.seconds(60))
 
     def charge(order: str) -> str:
         if effect_first:
@@ -131,7 +131,7 @@ def test_a_worker_killed_mid_effect_is_recovered_after_its_lease_by_reconciling(
 
     def worker(now: Any) -> tuple[tool.Result[str], list[object]]:
         events: list[object] = []
-        ledger = _open(name, where, table, now, lease=tool.seconds(2))
+        ledger = _open(name, where, table, now, lease=tool.seconds(60))
         call = tool.keyed(tool.calling_api(charge), tool.recorded_in(ledger), tool.reconciling_with(find),
                           tool.observing(events.append), key_from=lambda order: order)
         return call("order-1"), events
@@ -139,11 +139,11 @@ def test_a_worker_killed_mid_effect_is_recovered_after_its_lease_by_reconciling(
     early, _ = worker(tool.wall_now)  # the dead worker's lease still runs
     assert isinstance(early, tool.Err) and early.error == tool.Unavailable(
         "in progress: another worker holds idempotency key 'order-1'")
-    result, events = worker(lambda: tool.wall_now() + 2_500)  # after the lease
+    result, events = worker(lambda: tool.wall_now() + 61_000)  # after the lease
     assert result == tool.Ok("charged order-1")
     assert effects(effect_file) == ["order-1"]
     assert events == [tool.TakenOver("order-1", reconciling=True), tool.Reconciled("order-1", effect_first)]
-    again, events = worker(lambda: tool.wall_now() + 2_500)
+    again, events = worker(lambda: tool.wall_now() + 61_000)
     assert again == result and events == [tool.Replayed("order-1")]
 
 

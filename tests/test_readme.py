@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import re
-<<<<<<< HEAD
-
-import pytest
-=======
 import subprocess
 import sys
->>>>>>> issue-13
 from pathlib import Path
+
+import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -90,6 +90,13 @@ def test_run_refuses_async_steps_and_bad_steps_are_clear_errors() -> None:
     with pytest.raises(TypeError, match="must return Ok or Err"):
         tool.saga(tool.step(lambda: 3)).run()
 
+    def book() -> tool.Result[int]:
+        return tool.Ok(1)
+
+    named = tool.saga(tool.step(lambda: tool.Ok(1)), tool.step(book), tool.step(lambda: tool.Err(tool.timeout(1))))
+    assert named.run().completed == ("step 1", "test_run_refuses_async_steps_and_bad_steps_are_clear_errors.<locals>.book")
+    assert named.run().failed == "step 3"
+
 
 def test_commit_is_idempotent_on_its_token(tmp_path: Any) -> None:
     for ledger in (None, tool.SQLiteLedger(tmp_path / "l.db", now=lambda: 0)):
