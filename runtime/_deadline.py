@@ -41,7 +41,7 @@ class DeadlineScope:
     def __init__(self, limit_ms: int, now: Now | None, parent: DeadlineScope | None) -> None:
         self.limit_ms = limit_ms
         self.now = now
-        self.start = now() if now is not None else 0
+        self.start = 0 if now is None else now()
         self.waited = 0
         self.parent = parent
         self.fired = False
@@ -309,24 +309,30 @@ def racing(
     """
 
     async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
-        early = _already_expired()
-        if early is not None:
-            return early
-        scope = DeadlineScope(limit_ms, now, _current.get())
+        parent = _current.get()
+        if parent is not None:
+            gone = parent.expired()
+            if gone is not None:
+                gone.fired = True
+                return Err(Timeout(gone.limit_ms))
+        scope = DeadlineScope(limit_ms, now, parent)
         token = _current.set(scope)
         try:
             coro = tool(*args, **kwargs)
             if type(coro) is not _CoroutineType:
                 coro = _awaited(coro)
-            try:
-                first = coro.send(None)
-            except StopIteration as done:  # finished without suspending: nothing to race
-                if scope.fired and observers:
-                    _emit(observers, limit_ms)
-                return done.value  # type: ignore[no-any-return]
-            task = asyncio.ensure_future(_rest(coro, first))  # copies the scope
-        finally:
+            first = coro.send(None)
+        except StopIteration as done:  # finished without suspending: nothing to race
             _current.reset(token)
+            if observers and scope.fired:
+                _emit(observers, limit_ms)
+            return done.value  # type: ignore[no-any-return]
+        except BaseException:
+            _current.reset(token)
+            raise
+        # it suspended: the rest runs as a task of its own (which copies the scope), raced
+        task = asyncio.ensure_future(_rest(coro, first))
+        _current.reset(token)
         result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, False)
         if scope.fired and observers:
             _emit(observers, limit_ms)
