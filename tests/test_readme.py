@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -51,6 +53,34 @@ def test_readme_fake_clock_pattern_runs() -> None:
 def test_readme_starts_with_the_two_commands() -> None:
     head = README.read_text().split("\n\n", 3)[:3]
     assert any("make demo" in part and "make test" in part for part in head)
+
+
+def _framework_blocks() -> list[str]:
+    text = README.read_text()
+    section = text.split("## Using it with your framework", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+
+
+FRAMEWORKS = ["mcp", "agents", "langchain_core", "pydantic_ai"]
+
+
+def test_readme_has_one_framework_example_each() -> None:
+    blocks = _framework_blocks()
+    assert len(blocks) == len(FRAMEWORKS)
+    adapters = ["mcp", "openai_agents", "langchain", "pydantic_ai"]
+    for block, adapter in zip(blocks, adapters):
+        assert f"from smullyan.runtime.adapters import {adapter} as" in block
+
+
+@pytest.mark.parametrize("index", range(len(FRAMEWORKS)), ids=FRAMEWORKS)
+def test_readme_framework_example_runs(index: int) -> None:
+    pytest.importorskip(FRAMEWORKS[index], reason="the framework's extra is not installed")
+    if FRAMEWORKS[index] == "agents":
+        from agents import set_tracing_disabled
+
+        set_tracing_disabled(True)
+    block = _framework_blocks()[index]
+    exec(compile(block, f"README.md framework example {index + 1}", "exec"), {"__name__": "readme_example"})
 
 
 def test_readme_writes_example_runs() -> None:

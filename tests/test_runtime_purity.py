@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -23,13 +24,35 @@ TIME_CALLS = {
 }
 
 
+# The framework adapters are the one exception, and a narrow one: each module
+# under runtime/adapters/ may import its own framework (and nothing else outside
+# the standard library), because it exists to speak that framework's types. The
+# framework is optional (an extra), and `import smullyan.runtime` never imports an
+# adapter (test_importing_the_runtime_imports_no_adapter below), so the runtime
+# proper stays standard-library only. An adapter may also import the runtime's
+# public names (`from smullyan import runtime`), never a private module.
+ADAPTER_FRAMEWORKS = {
+    "mcp.py": {"mcp"},
+    "openai_agents.py": {"agents"},
+    "langchain.py": {"langchain_core"},
+    "pydantic_ai.py": {"pydantic_ai"},
+}
+
+
 def _modules() -> list[Path]:
-    return sorted(RUNTIME.glob("*.py"))
+    return sorted(RUNTIME.rglob("*.py"))
+
+
+def _allowed(path: Path) -> set[str]:
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    if path.parent.name == "adapters":
+        return stdlib | {"smullyan"} | ADAPTER_FRAMEWORKS.get(path.name, set())
+    return stdlib
 
 
 def test_runtime_imports_only_the_standard_library() -> None:
-    stdlib = set(sys.stdlib_module_names)
     for path in _modules():
+        allowed = _allowed(path)
         tree = ast.parse(path.read_text(), str(path))
         top_level = {id(node) for node in tree.body}
         for node in ast.walk(tree):
@@ -45,7 +68,27 @@ def test_runtime_imports_only_the_standard_library() -> None:
             else:
                 continue
             for name in names:
-                assert name.split(".")[0] in stdlib | {"__future__"}, f"{path.name} imports {name}"
+                assert name.split(".")[0] in allowed, f"{path.relative_to(RUNTIME)} imports {name}"
+                if name.split(".")[0] == "smullyan":
+                    assert name == "smullyan" and all(a.name == "runtime" for a in node.names), (
+                        f"{path.relative_to(RUNTIME)}: an adapter imports only `from smullyan import runtime`"
+                    )
+
+
+def test_every_adapter_module_is_listed_with_its_framework() -> None:
+    adapters = {p.name for p in (RUNTIME / "adapters").glob("*.py") if not p.name.startswith("_")}
+    assert adapters == set(ADAPTER_FRAMEWORKS)
+
+
+def test_importing_the_runtime_imports_no_adapter_and_no_framework() -> None:
+    code = (
+        "import sys, smullyan.runtime;"
+        "bad = [m for m in sys.modules if m.startswith('smullyan.runtime.adapters')"
+        " or m.split('.')[0] in ('mcp', 'agents', 'langchain_core', 'pydantic_ai', 'pydantic')];"
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"
 
 
 def test_no_time_is_read_or_waited_on_outside_explicit_clocks() -> None:

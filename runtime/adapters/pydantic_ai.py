@@ -1,0 +1,125 @@
+"""pydantic-ai (``pydantic-ai-slim`` 2.x): each ToolError as the retry or the failure it is.
+
+Tested against ``pydantic-ai-slim`` 2.68. ``pip install 'smullyan[pydantic-ai]'``.
+
+pydantic-ai sends a tool's ``ModelRetry`` back as a retry prompt until the
+tool's retry budget runs out, and a ``ToolFailed`` as a terminal failure the
+model sees but is not asked to repeat. :func:`reporting_errors` picks by the
+error's variant:
+
+- ``InvalidArgs``, ``NotFound``: ``ModelRetry``; the model should change the call.
+- ``Denied``, ``Unknown``, and a transient error the runtime gave up on:
+  ``ToolFailed``; the same call cannot succeed now, so it is never a retry prompt.
+- ``RateLimited``, ``Timeout``, ``Unavailable``: retried by the runtime's policy
+  when you pass ``retrying=clock.retrying(...)`` (server advice, backoff, budget),
+  not by the model's retry budget; what is left after it is a ``ToolFailed``.
+
+Either way the message is :func:`~smullyan.runtime.explain` followed by the JSON
+envelope on its own line, and :func:`parse` recovers the ToolError from the
+tool return part in the run's messages::
+
+    @agent.tool_plain
+    @ai_errors.reporting_errors(retrying=clock.retrying(tool.up_to(3).attempts))
+    def get_issue(repo: str, number: int) -> tool.Result[Issue]: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn, TypeVar, overload
+
+from smullyan import runtime as tool
+
+from ._envelope import Classifier, Stage, recover, render, unwrapping
+
+try:
+    from pydantic_ai.exceptions import ModelRetry, ToolFailed
+except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
+    raise ImportError(
+        "smullyan.runtime.adapters.pydantic_ai needs pydantic-ai 2.x: pip install 'smullyan[pydantic-ai]'"
+    ) from _exc
+
+__all__ = ["to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def asks_model_to_retry(error: tool.ToolError) -> bool:
+    """True for the variants the model can fix by changing the call: ``InvalidArgs``, ``NotFound``."""
+    match error:
+        case tool.InvalidArgs() | tool.NotFound():
+            return True
+        case tool.RateLimited() | tool.Timeout() | tool.Unavailable() | tool.Denied() | tool.Unknown():
+            return False
+        case _:
+            tool.assert_never(error)
+
+
+def to_exception(error: tool.ToolError) -> ModelRetry | ToolFailed:
+    """``ModelRetry`` for an error the model should fix by changing the call, else ``ToolFailed``."""
+    text = render(error)
+    return ModelRetry(text) if asks_model_to_retry(error) else ToolFailed(text)
+
+
+def raise_for(error: tool.ToolError) -> NoReturn:
+    """Raise :func:`to_exception` of ``error`` (for a tool body that has an ``Err`` in hand)."""
+    raise to_exception(error)
+
+
+@overload
+def reporting_errors(fn: F, /, *, classify: Classifier | None = None, retrying: Stage | None = None) -> F: ...
+@overload
+def reporting_errors(
+    fn: None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> Callable[[F], F]: ...
+def reporting_errors(
+    fn: F | None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+) -> F | Callable[[F], F]:
+    """Decorate a tool: ``Ok(v)`` gives ``v``; an ``Err`` or a raised exception ends as :func:`to_exception`.
+
+    ``retrying`` is a runtime stage (``clock.retrying(...)``, ``tool.retry(...)``,
+    or a ``pipe`` with a deadline) run over the tool first, so transient
+    errors are retried by the runtime, and only what remains reaches the
+    model. ``classify`` maps raised exceptions (default ``from_exception``).
+    A ``ModelRetry`` or ``ToolFailed`` the tool raises itself is not an
+    ``Exception`` this touches: it passes through to pydantic-ai unchanged.
+    Put it under ``@agent.tool`` / ``@agent.tool_plain`` (or pass the
+    decorated function to ``Tool(...)``); a ``RunContext`` first parameter is
+    passed through.
+    """
+
+    def decorate(f: F) -> F:
+        return unwrapping(f, raise_for, classify, retrying, passing=(ModelRetry, ToolFailed))  # type: ignore[return-value]
+
+    return decorate if fn is None else decorate(fn)
+
+
+def parse(part: object) -> tool.ToolError | None:
+    """The ToolError a failed or retried tool return carries, or None.
+
+    ``part`` is a ``ToolReturnPart`` (``outcome`` ``"failed"`` or
+    ``"retried"``), a legacy ``RetryPromptPart``, a ``ModelRetry`` /
+    ``ToolFailed``, or the message text itself.
+    """
+    if isinstance(part, str):
+        return recover(part)
+    if isinstance(part, (ModelRetry, ToolFailed)):
+        return recover(part.message)
+    outcome = getattr(part, "outcome", None)
+    kind = getattr(part, "part_kind", None)
+    if kind == "tool-return" and outcome not in ("failed", "retried"):
+        return None
+    if kind not in ("tool-return", "retry-prompt"):
+        return None
+    return recover(getattr(part, "content", None))
+
+
+def parse_all(messages: Iterable[Any]) -> list[tool.ToolError]:
+    """Every ToolError in a run's messages (``result.all_messages()``), in order."""
+    found: list[tool.ToolError] = []
+    for message in messages:
+        for part in getattr(message, "parts", ()):
+            error = parse(part)
+            if error is not None:
+                found.append(error)
+    return found
