@@ -620,6 +620,36 @@ IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
 IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
 
 
+# ---------------------------------------------------------------- TFH3xx budgets (linter/retry_paths.py)
+
+# A call whose name (last component, lower case) holds one of these waits: the
+# path from a retry loop's handler back to its head that calls one is not hot
+# (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
+# ``event.wait(5)``, ``self.delay(attempt)``).
+SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause")
+# A call whose name (lower case) starts like this gives up (raises or exits):
+# it bounds a retry loop as ``raise`` does.
+GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
+# Words in a ``for`` loop's target or ``range`` bound that say it counts attempts.
+RETRY_COUNTER_WORDS: Final[tuple[str, ...]] = ("attempt", "retr", "tries", "try")
+# Exception types that a re-run fails or fixes at once, not after a wait: a
+# retry loop that only catches these (re-asking a model after a parse error)
+# needs no backoff (TFH303). Last name, exact, or one of the suffixes.
+DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "AssertionError",
+        "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
+        "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
+        "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
+    }
+)
+# The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
+# ``retrying(...)`` call without one raises ConfigError when built (TFH301).
+RUNTIME_BOUND_CLAUSES: Final[frozenset[str]] = frozenset({"within"})
+DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
+    "ParseError", "ParsingError", "ParserError", "ValidationError", "DecodeError", "FormatError", "OutputParserException",
+)
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
