@@ -138,8 +138,9 @@ def bound(loop: Loop) -> cst.CSTNode | None:
 
     Bounded: an exit (``break``/``return``/``raise``, ``sys.exit``, a call
     named like ``give_up``/``raise_``/``fail``) reachable from a handler that
-    goes round, or anywhere in the loop outside the ``try`` body and ``else``
-    (a check before or after the ``try``, in ``finally``); inside the ``try``
+    goes round, or on the way back to the loop head (a check before the
+    ``try``, in its ``finally``, after it when a handler falls through to
+    there); inside the ``try``
     body, an ``if`` whose test reads a counter, a deadline or the time and
     whose body exits; a counter the handler passes to a call (it may be
     checked there).
@@ -148,12 +149,15 @@ def bound(loop: Loop) -> cst.CSTNode | None:
         for n in _walk(handler.body, into_loops=False):
             if _is_exit(n):
                 return n
-    # outside the try body, its else and its handlers (a handler that does not go
-    # round re-raises one kind of error; it bounds nothing for the others)
-    inside = {id(n) for n in _walk_all([*_try_body_and_else(loop), *loop.try_node.handlers])}
-    for n in _walk(loop.node.body, into_loops=False):
-        if id(n) in inside:
-            continue
+    # before the try (a check on every round), in its finally; after it only
+    # when a going-round handler falls through to there (after a `continue`
+    # it is the success path: `try: x = f() / except: continue / break`)
+    around = list(_before_try(loop))
+    if loop.try_node.finalbody is not None:
+        around.append(loop.try_node.finalbody)
+    if not all(_ends_with_jump(_stmts(h.body)) for h in loop.handlers):
+        around.extend(_after_try(loop))
+    for n in _walk_all(around, into_loops=False):
         if _is_exit(n):
             return n
     counters = _counters(loop)
@@ -200,6 +204,20 @@ def plain_success_exit(loop: Loop) -> bool:
     return False
 
 
+def _before_try(loop: Loop) -> list[cst.BaseStatement]:
+    """The statements of the loop body (and of a ``with`` around the ``try``) that run before it."""
+    body = _stmts(loop.node.body)
+    for i, stmt in enumerate(body):
+        if stmt is loop.try_node:
+            return list(body[:i])
+        if isinstance(stmt, cst.With):
+            inner = _stmts(stmt.body)
+            for j, s in enumerate(inner):
+                if s is loop.try_node:
+                    return list(body[:i]) + list(inner[:j])
+    return list(body)
+
+
 def _after_try(loop: Loop) -> list[cst.BaseStatement]:
     """The statements that run after the ``try`` before the loop goes round: the rest of the
     block holding it (a ``with`` around it), then the rest of the loop body."""
@@ -239,25 +257,39 @@ def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
 
     The path: the handler's statements, the ``try``'s ``finally``, and, unless
     the handler ends in ``continue``, the statements after the ``try`` up to
-    the first statement that leaves or restarts the loop. A sleep in the
-    ``try`` body (the exception skipped it) or its ``else`` (success only) is
-    not on it.
+    the first statement that leaves or restarts the loop; then, from the loop
+    head, what runs before the attempt's first call (a ``while`` test, the
+    statements before the ``try``, sleeps leading the ``try`` body). A sleep
+    after the call in the ``try`` body (the exception skipped it) or in its
+    ``else`` (success only) is not on it.
     """
     if any(is_sleep(n) for n in _walk(handler.body)):
         return True
     final = loop.try_node.finalbody
     if final is not None and any(is_sleep(n) for n in _walk(final.body)):
         return True
-    if _ends_with_jump(_stmts(handler.body)):
-        return False
-    for stmt in _after_try(loop):
-        if any(is_sleep(n) for n in _walk(stmt)):
-            return True
-        if _ends_with_jump([stmt]):
-            return False
-    # a for loop over range(...) or a while test: no wait there; a while test that sleeps does
+    if not _ends_with_jump(_stmts(handler.body)):
+        for stmt in _after_try(loop):
+            if any(is_sleep(n) for n in _walk(stmt)):
+                return True
+            if _ends_with_jump([stmt]):
+                break
+    return _sleeps_before_attempt(loop)
+
+
+def _sleeps_before_attempt(loop: Loop) -> bool:
+    """A sleep between the loop head and the next attempt's first call: in a ``while`` test,
+    before the ``try`` (``if attempt: time.sleep(...)``), or leading the ``try`` body."""
     if isinstance(loop.node, cst.While) and any(is_sleep(n) for n in _walk(loop.node.test)):
         return True
+    if any(is_sleep(n) for n in _walk_all(_before_try(loop))):
+        return True
+    for stmt in _stmts(loop.try_node.body):
+        nodes = list(_walk(stmt))
+        if any(is_sleep(n) for n in nodes):
+            return True
+        if any(isinstance(n, cst.Call) for n in nodes):
+            return False  # the attempt's call comes first: an exception there skips what follows
     return False
 
 
