@@ -641,6 +641,8 @@ DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
         "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
         "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
+        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH)
+        "WatchError", "FileExistsError",
     }
 )
 # The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
@@ -648,7 +650,14 @@ DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
 RUNTIME_BOUND_CLAUSES: Final[frozenset[str]] = frozenset({"within"})
 DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
     "ParseError", "ParsingError", "ParserError", "ValidationError", "DecodeError", "FormatError", "OutputParserException",
+    "Conflict", "ConflictError",
 )
+# A handler catching only these waits through a cancellation; it re-runs nothing.
+CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
+)
+# Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
+LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",

@@ -96,6 +96,22 @@ def _is_exit(node: cst.CSTNode) -> bool:
     return False
 
 
+def _loop_exits(nodes: Iterable[cst.CSTNode], *, raising: bool = True) -> Iterator[cst.CSTNode]:
+    """What leaves the loop under ``nodes``: ``return`` (and, when ``raising``, ``raise`` and
+    give-up calls) at any depth, ``break`` only outside nested loops; nested definitions skipped."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(n, False) for n in nodes]
+    while stack:
+        n, nested = stack.pop()
+        if isinstance(n, cst.Return) or (not nested and isinstance(n, cst.Break)):
+            yield n
+        elif raising and _is_exit(n) and not isinstance(n, cst.Break):
+            yield n
+        for child in n.children:
+            if isinstance(child, _Scope):
+                continue
+            stack.append((child, nested or isinstance(child, _Loops)))
+
+
 def _try_body_and_else(loop: Loop) -> list[cst.CSTNode]:
     out: list[cst.CSTNode] = [loop.try_node.body]
     if loop.try_node.orelse is not None:
@@ -146,9 +162,8 @@ def bound(loop: Loop) -> cst.CSTNode | None:
     checked there).
     """
     for handler in loop.handlers:
-        for n in _walk(handler.body, into_loops=False):
-            if _is_exit(n):
-                return n
+        for n in _loop_exits([handler.body]):
+            return n
     # before the try (a check on every round), in its finally; after it only
     # when a going-round handler falls through to there (after a `continue`
     # it is the success path: `try: x = f() / except: continue / break`)
@@ -157,13 +172,12 @@ def bound(loop: Loop) -> cst.CSTNode | None:
         around.append(loop.try_node.finalbody)
     if not all(_ends_with_jump(_stmts(h.body)) for h in loop.handlers):
         around.extend(_after_try(loop))
-    for n in _walk_all(around, into_loops=False):
-        if _is_exit(n):
-            return n
+    for n in _loop_exits(around):
+        return n
     counters = _counters(loop)
     for n in _walk_all(_try_body_and_else(loop), into_loops=False):
         if isinstance(n, cst.If) and _tests_budget(n.test, counters):
-            if any(_is_exit(m) for m in _walk(n.body, into_loops=False)):
+            if any(True for _ in _loop_exits([n.body])):
                 return n
     for handler in loop.handlers:
         for n in _walk(handler.body):
@@ -296,10 +310,8 @@ def _sleeps_before_attempt(loop: Loop) -> bool:
 def leaves_on_success(loop: Loop) -> bool:
     """A ``break``/``return`` (of this loop) anywhere in it outside the handlers that go round."""
     handlers = {id(n) for h in loop.handlers for n in _walk(h)}
-    for n in _walk(loop.node.body, into_loops=False):
-        if id(n) in handlers:
-            continue
-        if isinstance(n, (cst.Break, cst.Return)):
+    for n in _loop_exits([loop.node.body], raising=False):
+        if id(n) not in handlers:
             return True
     return False
 
@@ -345,9 +357,79 @@ def callee_text(loop: Loop) -> str:
         for n in _walk(stmt):
             if isinstance(n, cst.Call):
                 name = dotted(n.func)
-                if name and not is_sleep(n):
+                if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
                     return f"`{name}()`"
     return "the call"
+
+
+def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
+    """The last names of the types a handler catches; None for a bare ``except`` or a non-name."""
+    if handler.type is None:
+        return None
+    elems = handler.type.elements if isinstance(handler.type, (cst.Tuple, cst.List)) else None
+    types = [el.value for el in elems] if elems is not None else [handler.type]
+    out: list[str] = []
+    for t in types:
+        name = dotted(t)
+        if name is None:
+            return None
+        out.append(name.rsplit(".", 1)[-1])
+    return out
+
+
+def catches_failure(handler: cst.ExceptHandler) -> bool:
+    """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
+    future again through repeated cancellation: it re-runs nothing)."""
+    types = _handler_types(handler)
+    return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
+
+
+def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
+    """The going-round handlers that retry blindly: they catch a failure (not only a
+    cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
+    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
+
+
+def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
+    ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
+    server. A search or a fallback, not a blind retry."""
+    assigned: set[str] = set()
+    for n in _walk(handler.body):
+        if isinstance(n, cst.AugAssign):
+            name = dotted(n.target)
+            if name:
+                assigned.add(name)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                name = dotted(t.target)
+                if name:
+                    assigned.add(name)
+    if not assigned:
+        return False
+    read: set[str] = set()
+    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
+        if isinstance(n, (cst.Name, cst.Attribute)):
+            name = dotted(n)
+            if name:
+                read.add(name)
+    if isinstance(loop.node, cst.While):
+        read |= {dotted(n) or "" for n in _walk(loop.node.test) if isinstance(n, (cst.Name, cst.Attribute))}
+    return bool(assigned & read)
+
+
+def iterates(loop: Loop) -> bool:
+    """A ``for`` over ``range`` that walks something: its target (not counter-like) is read in
+    the loop body, or the range has a step (``range(0, len(xs), size)``)."""
+    node = loop.node
+    if not isinstance(node, cst.For):
+        return False
+    if isinstance(node.iter, cst.Call) and len(node.iter.args) == 3:
+        return True
+    target = dotted(node.target)
+    if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
+        return False
+    return any(isinstance(n, cst.Name) and n.value == target for n in _walk(node.body))
 
 
 def catches_transient(handler: cst.ExceptHandler) -> bool:

@@ -299,6 +299,8 @@ class Client:
                 called = paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ()))
                 if called is None or not paths.forever(loop) or not paths.plain_success_exit(loop):
                     continue
+                if not paths.failure_handlers(loop):
+                    continue
                 if paths.bound(loop) is None:
                     self.report(
                         loop.node,

@@ -61,6 +61,24 @@ timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
         """\
+import asyncio
+async def drain(task):
+    while True:  # waits on the same task through cancellation: re-runs nothing
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            continue
+""",
+        """\
+def open_unique(path):
+    n = 0
+    while True:  # each round tries another name: a search, not a retry
+        try:
+            return open(f"{path}.{n}", "xb")
+        except FileExistsError:
+            n += 1
+""",
+        """\
 import time
 def fetch(client):
     attempts = 0
@@ -263,5 +281,7 @@ def fetch(client):
                 continue
             if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
                 continue  # a retry decorator or helper: TFH301
+            if not paths.failure_handlers(loop):
+                continue  # waits through cancellation, or tries something else each round
             if paths.plain_success_exit(loop) and paths.bound(loop) is None:
                 self.report(loop.node, call=paths.callee_text(loop))

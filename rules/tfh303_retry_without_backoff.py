@@ -78,6 +78,38 @@ for attempt in range(3):
 """
     VALID = [
         """\
+from redis.exceptions import WatchError
+def incr(r, key):
+    with r.pipeline() as pipe:
+        for _ in range(10):
+            try:
+                pipe.watch(key)
+                pipe.multi()
+                pipe.incr(key)
+                return pipe.execute()
+            except WatchError:  # optimistic concurrency: re-read at once
+                continue
+""",
+        """\
+def embed_all(client, texts, size, log):
+    out = []
+    for i in range(0, len(texts), size):  # batches, not attempts
+        try:
+            out.extend(client.embed(texts[i : i + size]))
+        except Exception as exc:
+            log.warning("batch failed, will not retry: %s", exc)
+    return out
+""",
+        """\
+def fetch(client, mirrors):
+    url = mirrors[0]
+    for attempt in range(len(mirrors)):
+        try:
+            return client.get(url)
+        except ConnectionError:
+            url = mirrors[(attempt + 1) % len(mirrors)]  # another server: no wait needed
+""",
+        """\
 from tenacity import retry, stop_after_attempt, wait_exponential
 @retry(stop=stop_after_attempt(3), wait=wait_exponential(max=10))
 def fetch():
@@ -280,9 +312,9 @@ class Agent:
         if isinstance(loop.node, cst.While):
             if not paths.plain_success_exit(loop):
                 return  # polling
-        elif not (paths.leaves_on_success(loop) or paths.looks_like_retry(loop)):
+        elif paths.iterates(loop) or not (paths.leaves_on_success(loop) or paths.looks_like_retry(loop)):
             return
-        for handler in loop.handlers:
+        for handler in paths.failure_handlers(loop):
             if paths.catches_transient(handler) and not paths.sleeps_on_failure_path(loop, handler):
                 self.report(
                     handler,

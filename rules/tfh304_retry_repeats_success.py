@@ -58,6 +58,19 @@ for attempt in range(3):
 """
     VALID = [
         """\
+def fetch(client, url):
+    for attempt in range(3):
+        try:
+            for hop in range(4):  # redirects
+                resp = client.get(url)
+                if resp.is_redirect:
+                    url = resp.headers["location"]
+                    continue
+                return resp  # leaves the retry loop too
+        except ConnectionError:
+            continue
+""",
+        """\
 import time
 def fetch(client):
     for attempt in range(3):
@@ -234,7 +247,9 @@ def fetch(client, num_retries):
             loop = retry.loop
             if retry.kind != "loop" or loop is None or not isinstance(loop.node, cst.For):
                 continue
-            if paths.leaves_on_success(loop) or not paths.looks_like_retry(loop):
+            if paths.leaves_on_success(loop) or paths.iterates(loop) or not paths.looks_like_retry(loop):
+                continue
+            if not paths.failure_handlers(loop):
                 continue
             target = loop.node.target
             name = target.value if isinstance(target, cst.Name) else "_"
