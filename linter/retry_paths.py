@@ -54,7 +54,7 @@ def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode
     while stack:
         n = stack.pop()
         yield n
-        for child in n.children:
+        for child in reversed(n.children):  # source order
             if isinstance(child, _Scope) or (not into_loops and isinstance(child, _Loops)):
                 continue
             stack.append(child)
@@ -353,7 +353,9 @@ def looks_like_retry(loop: Loop) -> bool:
 
 def callee_text(loop: Loop) -> str:
     """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none."""
-    for stmt in _stmts(loop.try_node.body):
+    for stmt in _transparent(_stmts(loop.try_node.body)):
+        if isinstance(stmt, cst.With):
+            continue  # its body comes next; its items are context managers (timeouts, locks)
         for n in _walk(stmt):
             if isinstance(n, cst.Call):
                 name = dotted(n.func)
@@ -413,14 +415,13 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
             name = dotted(n)
             if name:
                 read.add(name)
-    if isinstance(loop.node, cst.While):
-        read |= {dotted(n) or "" for n in _walk(loop.node.test) if isinstance(n, (cst.Name, cst.Attribute))}
     return bool(assigned & read)
 
 
 def iterates(loop: Loop) -> bool:
     """A ``for`` over ``range`` that walks something: its target (not counter-like) is read in
-    the loop body, or the range has a step (``range(0, len(xs), size)``)."""
+    the loop body outside the handlers (a log line in a handler does not count), or the range
+    has a step (``range(0, len(xs), size)``)."""
     node = loop.node
     if not isinstance(node, cst.For):
         return False
@@ -429,7 +430,8 @@ def iterates(loop: Loop) -> bool:
     target = dotted(node.target)
     if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
         return False
-    return any(isinstance(n, cst.Name) and n.value == target for n in _walk(node.body))
+    in_handlers = {id(n) for h in loop.try_node.handlers for n in _walk(h)}
+    return any(isinstance(n, cst.Name) and n.value == target and id(n) not in in_handlers for n in _walk(node.body))
 
 
 def catches_transient(handler: cst.ExceptHandler) -> bool:
