@@ -64,6 +64,18 @@ def _string(node: cst.BaseExpression | None) -> str | None:
     return None
 
 
+def _names(node: cst.CSTNode) -> list[str]:
+    """Every name and attribute name under a node."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        stack.extend(n.children)
+    return out
+
+
 def _declared_from_decorators(node: cst.FunctionDef, names: Names) -> str | None:
     for dec in node.decorators:
         expr = dec.decorator
@@ -167,8 +179,10 @@ def classify_call(
                 cls = kb.HTTP_METHOD_CLASSES[method]
                 url = _url(call, last)
                 text = _string(url) if url is not None else None
-                shown = f"{method.upper()} to {text!r}" if text else f"{method.upper()} ({qn})"
-                if cls == kb.NON_IDEMPOTENT_WRITE and text and any(p in text.lower() for p in kb.READ_POST_URL_PARTS):
+                shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} ({qn})"
+                # the URL's literal text and the names it is built from (``self.search_url``)
+                said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
+                if cls == kb.NON_IDEMPOTENT_WRITE and any(p in said.lower() for p in kb.READ_POST_URL_PARTS):
                     return kb.READ_SAFE, shown
                 return cls, shown
         if qn in kb.SDK_CALLS:

@@ -579,6 +579,7 @@ HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "u
 READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
     "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
     "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
+    "fetch", "poll",
 )
 # Known SDK calls that send or charge, by qualified name.
 SDK_CALLS: Final[Mapping[str, str]] = {

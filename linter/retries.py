@@ -151,6 +151,8 @@ class Retry:
     decorator: str | None = None  # own-decorator / configured: the decorator's name
     effects: list[Effect] = field(default_factory=list)
     work_known: bool = False  # the retried work was found and read (effects are complete)
+    calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
+    honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
 
 
 # ---------------------------------------------------------------- literal reading
@@ -357,15 +359,28 @@ def _goes_round(handler: cst.ExceptHandler) -> bool:
     return bool(stmts) and not _exits(stmts[-1])
 
 
-def _has_success_exit(suite: cst.BaseSuite) -> bool:
-    stack: list[cst.CSTNode] = list(_body_stmts(suite))
+def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
+    """A ``break``/``return`` in the ``try`` body; ``shallow``: at most one ``if``/``with`` down (a worker loop's exits sit deep)."""
+    stack: list[tuple[cst.CSTNode, int]] = [(s, 0) for s in _body_stmts(suite)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         if isinstance(node, (cst.Break, cst.Return)):
             return True
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While)):
             continue
-        stack.extend(node.children)
+        if isinstance(node, cst.BaseCompoundStatement):
+            depth += 1
+            if shallow and depth > 2:
+                continue
+        stack.extend((child, depth) for child in node.children)
+    return False
+
+
+def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
+    """Whether ``name`` indexes or slices something in the suite (``texts[i : i + n]``)."""
+    for n in _walk(suite):
+        if isinstance(n, cst.SubscriptElement) and name in _names_in(n):
+            return True
     return False
 
 
@@ -419,6 +434,11 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         it = loop.iter
         if not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
             return None
+        # range(n), range(1, n + 1); a start elsewhere or a step walks over data (batches)
+        if len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
+            return None
+        if len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
+            return None
     trynode = _loop_try(loop)
     if trynode is None:
         return None
@@ -428,12 +448,21 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             return None
         name = target.value
         if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS)):
-            if name in _names_in(trynode.body):
+            if name in _names_in(trynode.body) or _subscripts(loop.body, name):
+                return None
+    else:
+        # a worker loop does work before its try; a retry loop goes straight to it
+        for stmt in _body_stmts(loop.body):
+            if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
+                break
+            if not isinstance(stmt, cst.SimpleStatementLine):
                 return None
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
-    success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
+    success = _has_success_exit(trynode.body, shallow=isinstance(loop, cst.While)) or (
+        trynode.orelse is not None and _has_success_exit(trynode.orelse.body)
+    )
     success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
     if isinstance(loop, cst.While) and not success:
         return None
@@ -467,6 +496,10 @@ class RetryModel:
 
     def retry_at(self, node: cst.CSTNode) -> Retry | None:
         return self._by_anchor.get(id(node))
+
+    def exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
+        """The exception types a type or tuple names, as the model reads them (None: not literal)."""
+        return self._exception_names(node)
 
     # ------------------------------------------------------------ traversal
 
@@ -579,6 +612,13 @@ class RetryModel:
         return []
 
     def _record_effect(self, node: cst.Call) -> None:
+        if self._active:
+            func = node.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+            if last is not None:
+                for group in self._active:
+                    for retry in group:
+                        retry.calls.add(last)
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
         if found is not None:
             cls, what = found
@@ -1169,7 +1209,7 @@ class RetryModel:
             v = _int(total.value)
             retry.stop = Stop(total.value, attempts=v + 1) if v is not None else (Stop(total.value, never=True) if dotted(total.value) in ("None", "False") else UNKNOWN)
         respect = keyword_arg(node, "respect_retry_after_header")
-        retry.decorator = None if respect is None or dotted(respect.value) != "False" else "no-retry-after"
+        retry.honours_retry_after = respect is None or dotted(respect.value) != "False"
         return retry
 
 
@@ -1242,8 +1282,9 @@ def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
     code = cst.Module([]).code_for_node(loop.node)
     if "429" in code or "TOO_MANY_REQUESTS" in code or "RateLimit" in code or "rate_limit" in code.lower():
         return None
+    elifs = {id(n.orelse) for n in _walk(loop.node) if isinstance(n, cst.If) and isinstance(n.orelse, cst.If)}
     for n in _walk(loop.node):
-        if isinstance(n, cst.If) and _whole_4xx(status_set(n.test)):
+        if isinstance(n, cst.If) and id(n) not in elifs and _whole_4xx(status_set(n.test)):
             stmts = _body_stmts(n.body)
             if stmts and _exits(stmts[-1]):
                 return n.test
@@ -1324,13 +1365,19 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     # issue 11: ``from backoff import on_exception as retry_on`` (an import alias)
     retry_names |= {local for local, full in screen.import_bindings if full.rsplit(".", 1)[-1] in _RETRY_CALL_NAMES}
     retry_lines: list[int] = []
+    predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
     for call in screen._nodes[1]:
         name = _ast_name(call.func)
         if name in retry_names:
             retry_lines.append(call.lineno)
+        if name in retry_names or name in kb.TENACITY_CONDITIONS or name in _RUNTIME_CONDITION_NAMES:
+            for arg in (*call.args, *(k.value for k in call.keywords)):
+                if isinstance(arg, ast.Name):
+                    predicates.add(arg.id)
     # loops around a try, and every decorator (own decorators are defined in the module)
     defs: set[str] = set()
     decorated: list[tuple[int, str]] = []
+    def_lines: list[tuple[int, str]] = []
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
@@ -1342,6 +1389,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                         retry_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             defs.add(node.name)
+            def_lines.append((node.lineno, node.name))
             for d in node.decorator_list:
                 name = _ast_name(d)
                 if name is not None:
@@ -1362,6 +1410,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:
         write_names = (
@@ -1383,4 +1432,5 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     return result
 
 
+_RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)
 _CLASSIFICATION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.CLASSIFICATION_DECORATORS)

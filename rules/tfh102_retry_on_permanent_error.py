@@ -1,0 +1,301 @@
+"""TFH102 retry-on-permanent-error."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.retries import Condition, Retry, RetryModel, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+
+def _reprompts(retry: Retry) -> bool:
+    """The retried work asks a model or a person again: a parse error there can go away."""
+    for name in retry.calls:
+        words = set(name.lower().strip("_").split("_"))
+        if words & kb.REPROMPT_CALL_WORDS:
+            return True
+    return False
+
+
+class RetryOnPermanentError(Rule):
+    code = "TFH102"
+    name = "retry-on-permanent-error"
+    summary = "A retry condition includes failures that retrying cannot fix."
+    message = "the retry condition includes {what}, which fails the same way every time: {advice}"
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a literal retry condition that includes a permanent failure: an HTTP
+status 400, 401, 403, 404, 405, 409, 410 or 422 (in a status list, in a
+status predicate written as a lambda or a small function of the same module,
+or in a range test such as `status >= 400` that retries 4xx other than
+408/425/429); the runtime's `InvalidArgs`/`Denied` tags; the exception types
+`ValueError`, `TypeError`, `KeyError`, `PermissionError` (and the OpenAI and
+Anthropic SDKs' 400/401/403/404/422 errors). The exception types are read only
+when the retried work is in the file and asks no model or person again
+(an LLM call whose answer did not parse may well parse next time). A condition
+held in a variable is not read.
+
+## Why is this bad?
+A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
+the load, delays the error by the whole backoff schedule, and can lock an
+account (repeated 401s) or hit a rate limit that then hides the real cause.
+
+## Example
+```python
+@retry(retry=retry_if_result(lambda r: r.status_code in (404, 500, 502, 503)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+```
+
+## Use instead
+```python
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+```
+
+## How to suppress
+`# noqa: TFH102` on the reported line (say which permanent failure is in
+fact transient for this service, e.g. a 404 during eventual consistency).
+"""
+    VALID = [
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[408, 429, 500, 502, 503, 504])))
+""",
+        # a parse error of a model's answer is retried by asking again
+        """\
+import json
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type((ValueError, json.JSONDecodeError)), stop=stop_after_attempt(3))
+def extract(llm, prompt):
+    return json.loads(llm.invoke(prompt))
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, requests.RequestException, giveup=lambda e: e.response is not None and e.response.status_code < 500, max_tries=3)
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        # the condition lives in a variable
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+
+RETRY_STATUSES = load()
+
+@retry(retry=retry_if_result(lambda r: r.status_code in RETRY_STATUSES), stop=stop_after_attempt(3))
+def fetch(url):
+    return url
+""",
+        """\
+from smullyan import runtime as tool
+
+clock = tool.with_clock(lambda ms: None)
+stage = clock.retrying(tool.retrying_when(lambda e: isinstance(e, (tool.RateLimited, tool.Unavailable))), tool.up_to(3).attempts)
+""",
+        # a small same-module predicate that retries 5xx and 429
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+
+def transient(resp):
+    if resp.status_code == 429:
+        return True
+    return resp.status_code >= 500
+
+@retry(retry=retry_if_result(transient), stop=stop_after_attempt(3))
+def fetch(client, url):
+    return client.get(url)
+""",
+        """\
+import time, requests
+
+def fetch(url):
+    for _ in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except (requests.Timeout, ConnectionError):
+            time.sleep(1)
+""",
+        # ValueError from an input() re-prompt loop
+        """\
+def ask():
+    while True:
+        try:
+            return int(input("number? "))
+        except ValueError:
+            print("try again")
+""",
+        """\
+import stamina, httpx
+
+def retriable(exc):
+    return isinstance(exc, httpx.HTTPStatusError) and exc.response.status_code >= 500
+
+@stamina.retry(on=retriable, attempts=3)
+def fetch(url):
+    return httpx.get(url)
+""",
+        # found in real code: a TypeError caught with a parse error while reading stored JSON
+        """\
+import json
+
+def pop(rows):
+    for attempt in range(3):
+        try:
+            return json.loads(rows.pop()[0])
+        except (json.JSONDecodeError, TypeError):
+            continue
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (404, 429, 500, 502, 503)), stop=stop_after_attempt(4))  # error: TFH102
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[401, 429, 500, 503])))  # error: TFH102
+""",
+        # a range test that retries 4xx
+        """\
+import tenacity as t
+
+@t.retry(retry=t.retry_if_result(lambda r: r.status >= 400), stop=t.stop_after_attempt(3))  # error: TFH102
+async def fetch(session, url):
+    return await session.get(url)
+""",
+        """\
+import requests
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type((requests.Timeout, ValueError)), stop=stop_after_attempt(3))  # error: TFH102
+def fetch(url):
+    return requests.get(url, timeout=5).json()
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, (requests.ConnectionError, KeyError), max_tries=3)  # error: TFH102
+def fetch(url):
+    return requests.get(url, timeout=5).json()["data"]
+""",
+        """\
+import stamina, requests
+
+@stamina.retry(on=(requests.Timeout, PermissionError), attempts=3)  # error: TFH102
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        """\
+import time, requests
+
+def fetch(url):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5).json()
+        except (requests.Timeout, TypeError):  # error: TFH102
+            time.sleep(attempt)
+""",
+        """\
+from smullyan import runtime as tool
+
+clock = tool.with_clock(lambda ms: None)
+stage = clock.retrying(tool.retrying_when(lambda e: isinstance(e, (tool.Denied, tool.Unavailable))), tool.up_to(3).attempts)  # error: TFH102
+again = tool.retry(times=3, retry_on=lambda e: e.tag in ("InvalidArgs", "Timeout"))  # error: TFH102
+""",
+        # a small same-module predicate
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+
+def should_retry(resp):
+    return resp.status_code in (409, 429, 503)
+
+@retry(retry=retry_if_result(should_retry), stop=stop_after_attempt(3))  # error: TFH102
+def fetch(client, url):
+    return client.get(url)
+""",
+        """\
+import openai
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type((openai.RateLimitError, openai.AuthenticationError)), stop=stop_after_attempt(3))  # error: TFH102
+def embed(client, text):
+    return client.embeddings.create(input=text, model="m")
+""",
+        """\
+import httpx
+from tenacity import retry, retry_if_exception, stop_after_attempt
+
+@retry(retry=retry_if_exception(lambda e: isinstance(e, httpx.HTTPStatusError) and e.response.status_code != 200), stop=stop_after_attempt(3))  # error: TFH102
+def fetch(url):
+    return httpx.get(url).raise_for_status()
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if not model.finished:
+            return
+        for retry in model.retries:
+            cond = retry.condition
+            if retry.kind == "own-decorator" or not isinstance(cond, Condition):
+                continue
+            what: list[str] = []
+            if cond.statuses is not None:
+                bad = sorted(cond.statuses & kb.PERMANENT_STATUSES)
+                if bad:
+                    what.append("HTTP " + "/".join(map(str, bad)))
+            bad_tags = sorted(cond.tags & kb.PERMANENT_TAGS)
+            if bad_tags and not cond.every_exception:
+                what.append(" and ".join(bad_tags))
+            inline = retry.body is not None or retry.function is not None
+            bad_types = [t for t in cond.exceptions if t in kb.PERMANENT_EXCEPTIONS]
+            parsing = any(t.rsplit(".", 1)[-1] in kb.PARSER_ERRORS - {"ValueError"} for t in cond.exceptions)
+            if inline and (_reprompts(retry) or parsing):
+                bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
+            if bad_types and inline:
+                what.append(", ".join(bad_types))
+            if not what:
+                continue
+            where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
+            if retry.loop is not None and bad_types:
+                for handler in retry.loop.handlers:
+                    if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):
+                        where = handler
+                        break
+            self.report(
+                where,
+                what="; ".join(what),
+                advice="retry only timeouts, connection errors, 408/425/429 and 5xx, and let the rest surface at once",
+            )

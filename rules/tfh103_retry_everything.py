@@ -1,0 +1,328 @@
+"""TFH103 retry-everything."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.retries import Condition, RetryModel, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+# kinds whose condition is about exceptions (a runtime retry decides on typed
+# results; urllib3 on statuses; an own decorator's loop is reported where it is written)
+_KINDS = frozenset({"tenacity", "backoff", "stamina", "loop", "with-retry", "tool-middleware", "transport"})
+_DEFAULTS = {
+    "tenacity": "tenacity retries every exception when no retry= is given",
+    "with-retry": "with_retry() retries every Exception unless retry_if_exception_type= says otherwise",
+    "tool-middleware": "ToolRetryMiddleware retries every Exception unless retry_on= says otherwise",
+    "transport": "the transport's tenacity config has no retry=, so every exception is retried",
+}
+
+
+class RetryEverything(Rule):
+    code = "TFH103"
+    name = "retry-everything"
+    summary = "A retry retries every exception, bugs and permanent failures included."
+    message = (
+        "{why}: a bug (TypeError, KeyError) or a permanent failure is retried like an outage; "
+        "retry only the transient failures (timeouts, connection errors, 429 and 5xx)"
+    )
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a retry with no condition at all (tenacity's `@retry`, `@retry(stop=...)`
+without `retry=`, `Retrying(...)`; LangChain `with_retry()` and
+`ToolRetryMiddleware()` without a condition), and one whose literal
+condition names `Exception` or `BaseException`: tenacity
+`retry_if_exception_type(Exception)`, backoff's exception tuple, stamina
+`on=Exception`, a hand-written loop's or a same-module retry decorator's
+`except Exception:` (or bare `except:`) that goes round again. A condition
+held in a variable is not read. backoff `on_predicate` retries on results, not
+exceptions, and stamina cannot be used without `on=`: neither fires unless
+it names `Exception`.
+
+## Why is this bad?
+Every exception includes the ones retrying cannot fix: a `TypeError` from a
+bug, a `KeyError` from a changed response shape, a 401. They are retried
+until the stop, the caller waits for nothing, and the real error shows up late
+(or as `RetryError`), after the load has been multiplied.
+
+## Example
+```python
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(5))
+def fetch(url):
+    return httpx.get(url, timeout=10).raise_for_status().json()
+```
+
+## Use instead
+```python
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type((httpx.TransportError,)), stop=stop_after_attempt(5))
+def fetch(url):
+    return httpx.get(url, timeout=10).raise_for_status().json()
+```
+
+## How to suppress
+`# noqa: TFH103` on the reported line, when every exception really is
+transient for this call (say why).
+"""
+    VALID = [
+        """\
+import httpx
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(3))
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, (requests.Timeout, requests.ConnectionError), max_tries=4)
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        """\
+import backoff
+
+@backoff.on_predicate(backoff.fibo, max_tries=5)
+def poll(job):
+    return job.done()
+""",
+        """\
+import stamina, httpx
+
+@stamina.retry(on=httpx.HTTPError, attempts=3)
+def fetch(url):
+    return httpx.get(url)
+""",
+        # a condition in a variable is unknown
+        """\
+from tenacity import retry, stop_after_attempt
+
+RETRYABLE = make_condition()
+
+@retry(retry=RETRYABLE, stop=stop_after_attempt(3))
+def fetch(url):
+    return url
+""",
+        """\
+import time, requests
+
+def fetch(url):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except (requests.Timeout, requests.ConnectionError):
+            time.sleep(2 ** attempt)
+""",
+        # except Exception that re-raises does not go round; a worker loop is not a retry
+        """\
+import requests
+
+def fetch(url, queue):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except requests.Timeout:
+            continue
+        except Exception:
+            raise
+    while True:
+        try:
+            handle(queue.get())
+        except Exception:
+            log()
+""",
+        """\
+from langchain_core.runnables import RunnableLambda
+import httpx
+
+chain = RunnableLambda(lambda x: x).with_retry(retry_if_exception_type=(httpx.TransportError,), stop_after_attempt=3)
+""",
+        """\
+from langchain.agents.middleware import ToolRetryMiddleware
+import httpx
+
+mw = ToolRetryMiddleware(max_retries=2, retry_on=(httpx.TransportError, TimeoutError))
+""",
+        # iterating items with a try is not a retry; **kwargs hide the condition
+        """\
+from tenacity import retry
+
+def each(items):
+    for item in items:
+        try:
+            item.send()
+        except Exception:
+            continue
+
+def make(**opts):
+    return retry(**opts)
+""",
+        """\
+from smullyan import runtime as tool
+
+clock = tool.with_clock(lambda ms: None)
+stage = clock.retrying(tool.while_transient, tool.up_to(3).attempts)
+""",
+        # found in real code: a batch loop and a worker loop are not retries
+        """\
+async def embed_all(self, texts):
+    out = []
+    for i in range(0, len(texts), self.batch_size):
+        try:
+            out.extend(await self.embed(texts[i : i + self.batch_size]))
+        except Exception:
+            continue
+    while True:
+        task = await self.queue.get()
+        if task is None:
+            return out
+        try:
+            if task.ok:
+                if task.done:
+                    if task.final:
+                        return task
+        except Exception:
+            continue
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry
+
+@retry  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import tenacity as t
+
+@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_fixed(1))  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(Exception), stop=stop_after_attempt(3))  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import backoff
+
+@backoff.on_exception(backoff.expo, Exception, max_tries=3)  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import stamina
+
+@stamina.retry(on=(OSError, BaseException), attempts=3)  # error: TFH103
+async def fetch(url):
+    return url
+""",
+        """\
+import time
+
+def fetch(client, url):
+    for _ in range(3):
+        try:
+            return client.get(url)
+        except Exception:  # error: TFH103
+            time.sleep(1)
+""",
+        """\
+import asyncio
+
+async def fetch(client, url):
+    while True:
+        try:
+            return await client.get(url)
+        except:  # error: TFH103
+            await asyncio.sleep(1)
+""",
+        # the own decorator's loop is reported where it is written, once
+        """\
+import functools
+
+def retrying(func):
+    @functools.wraps(func)
+    def wrapper(*a, **k):
+        for _ in range(3):
+            try:
+                return func(*a, **k)
+            except Exception:  # error: TFH103
+                pass
+    return wrapper
+
+@retrying
+def fetch(url):
+    return url
+""",
+        """\
+from tenacity import AsyncRetrying, Retrying, stop_after_attempt
+
+def run(fn):
+    for attempt in Retrying(stop=stop_after_attempt(3)):  # error: TFH103
+        with attempt:
+            fn()
+    return AsyncRetrying(stop=stop_after_attempt(2))(fn)  # error: TFH103
+""",
+        """\
+from langchain_core.runnables import RunnableLambda
+from langchain.agents.middleware import ToolRetryMiddleware
+
+chain = RunnableLambda(lambda x: x).with_retry(stop_after_attempt=3)  # error: TFH103
+mw = ToolRetryMiddleware(max_retries=2)  # error: TFH103
+""",
+        """\
+from tenacity import retry, retry_always, retry_if_exception_type, stop_after_attempt
+
+my_retry = retry(stop=stop_after_attempt(3))
+
+@my_retry  # error: TFH103
+def fetch(url):
+    return url
+
+@retry(retry=retry_if_exception_type(), stop=stop_after_attempt(3))  # error: TFH103
+def fetch2(url):
+    return url
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if not model.finished:
+            return
+        for retry in model.retries:
+            cond = retry.condition
+            if retry.kind not in _KINDS or not isinstance(cond, Condition) or not cond.every_exception:
+                continue
+            if cond.default:
+                why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
+                self.report(retry.anchor, why=why)
+            else:
+                where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
+                named = ", ".join(t for t in cond.exceptions if t in kb.EVERY_EXCEPTION) or "everything"
+                if retry.loop is not None:
+                    for handler in retry.loop.handlers:
+                        if handler.type is None:
+                            where, named = handler, "everything (a bare except)"
+                            break
+                        if set(model.exception_names(handler.type) or ()) & kb.EVERY_EXCEPTION:
+                            where = handler
+                            break
+                self.report(where, why=f"the retry condition names {named}")

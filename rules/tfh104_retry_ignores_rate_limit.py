@@ -1,0 +1,294 @@
+"""TFH104 retry-ignores-rate-limit."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import knowledge as kb
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.retries import Condition, RetryModel, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+_RATE_LIMIT_WORDS = ("ratelimit", "toomanyrequests", "throttl")
+
+
+class RetryIgnoresRateLimit(Rule):
+    code = "TFH104"
+    name = "retry-ignores-rate-limit"
+    summary = "A retry retries server errors but never a 429."
+    message = "{what}, so a 429 (rate limited) is never retried: retry 429 too, and wait as long as its Retry-After says"
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a literal retry condition that lists 5xx statuses (500/502/503/504, or
+a test such as `status >= 500`) but not 429, and a status test in a retry
+that treats the whole 4xx range as permanent (`400 <= status < 500`,
+`status // 100 == 4`, as backoff's `giveup=` or as `if ...: raise` in a
+hand-written retry loop) so a 429 is never retried. Silent when the same
+condition also names a rate-limit exception (`RateLimitError`,
+`TooManyRequests`), and for urllib3 `Retry`, which retries a 429 that carries
+`Retry-After` on its own (unless `respect_retry_after_header=False`).
+
+## Why is this bad?
+429 is the most transient failure there is: the server says exactly when to
+come back. An agent that gives up on it fails a task that would have worked a
+second later, and one that classifies it as permanent never learns to slow down.
+
+## Example
+```python
+@retry(retry=retry_if_result(lambda r: r.status_code in (500, 502, 503, 504)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+```
+
+## Use instead
+```python
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503, 504)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+```
+
+## How to suppress
+`# noqa: TFH104` on the reported line (say where 429 is handled instead).
+"""
+    VALID = [
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503, 504)), stop=stop_after_attempt(4))
+def fetch(url):
+    return httpx.get(url)
+""",
+        # urllib3 honours Retry-After on 429 by itself
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[500, 502, 503, 504])))
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, requests.HTTPError, giveup=lambda e: e.response.status_code < 500 and e.response.status_code != 429, max_tries=3)
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        # a rate-limit exception is retried alongside
+        """\
+import openai
+from tenacity import retry, retry_if_exception_type, retry_if_result, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(openai.RateLimitError) | retry_if_result(lambda r: r.status >= 500), stop=stop_after_attempt(3))
+def ask(client):
+    return client.get("/x")
+""",
+        # statuses held in a variable
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+
+CODES = load()
+
+@retry(retry=retry_if_result(lambda r: r.status_code in CODES), stop=stop_after_attempt(3))
+def fetch(client):
+    return client.get("/x")
+""",
+        # a hand loop that handles 429 before the 4xx test
+        """\
+import time, requests
+
+def fetch(url):
+    for attempt in range(5):
+        try:
+            r = requests.get(url, timeout=5)
+            if r.status_code == 429:
+                time.sleep(int(r.headers.get("Retry-After", "1")))
+                continue
+            if 400 <= r.status_code < 500:
+                raise ValueError(r.text)
+            return r
+        except requests.ConnectionError:
+            time.sleep(attempt)
+""",
+        """\
+import stamina, httpx
+
+def transient(exc):
+    return isinstance(exc, httpx.HTTPStatusError) and (exc.response.status_code >= 500 or exc.response.status_code == 429)
+
+@stamina.retry(on=transient, attempts=3)
+def fetch(url):
+    return httpx.get(url)
+""",
+        # a 4xx test outside any retry is not this rule's business
+        """\
+def is_client_error(status):
+    return 400 <= status < 500
+""",
+        """\
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+import httpx
+
+@retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(3))
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3 import Retry
+
+a = HTTPAdapter(max_retries=Retry(total=5, status_forcelist=(429, 502, 503), backoff_factor=1))
+""",
+        # found in real code: the 4xx test is an elif after a branch that retries 429 (a constant set)
+        """\
+import time, requests
+
+RETRYABLE = {408, 429}
+
+def send(url, body):
+    for attempt in range(3):
+        try:
+            r = requests.get(url, timeout=5)
+            if r.status_code in RETRYABLE:
+                time.sleep(1)
+            elif 400 <= r.status_code < 500:
+                break
+            else:
+                return r
+        except requests.ConnectionError:
+            time.sleep(1)
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (500, 502, 503, 504)), stop=stop_after_attempt(4))  # error: TFH104
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import tenacity as t
+
+@t.retry(retry=t.retry_if_result(lambda r: r.status >= 500), stop=t.stop_after_attempt(3))  # error: TFH104
+async def fetch(session, url):
+    return await session.get(url)
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, requests.HTTPError, giveup=lambda e: 400 <= e.response.status_code < 500, max_tries=3)  # error: TFH104
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, requests.HTTPError, giveup=lambda e: e.response.status_code // 100 == 4, max_tries=3)  # error: TFH104
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        # urllib3 told not to honour Retry-After
+        """\
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+a = HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[502, 503], respect_retry_after_header=False))  # error: TFH104
+""",
+        """\
+import time, requests
+
+def fetch(url):
+    for attempt in range(5):
+        try:
+            r = requests.get(url, timeout=5)
+            if 400 <= r.status_code < 500:  # error: TFH104
+                raise ValueError(r.text)
+            return r
+        except requests.ConnectionError:
+            time.sleep(attempt)
+""",
+        """\
+import asyncio, aiohttp
+
+async def fetch(session, url):
+    while True:
+        try:
+            async with session.get(url) as r:
+                if r.status // 100 == 4:  # error: TFH104
+                    return None
+                return await r.json()
+        except aiohttp.ClientError:
+            await asyncio.sleep(1)
+""",
+        # a small same-module predicate
+        """\
+from tenacity import retry, retry_if_result, stop_after_attempt
+
+def server_error(resp):
+    return resp.status_code in {500, 502, 503}
+
+@retry(retry=retry_if_result(server_error), stop=stop_after_attempt(3))  # error: TFH104
+def fetch(client, url):
+    return client.get(url)
+""",
+        """\
+import stamina, httpx
+
+def transient(exc):
+    return isinstance(exc, httpx.HTTPStatusError) and exc.response.status_code >= 500
+
+@stamina.retry(on=transient, attempts=3)  # error: TFH104
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import httpx
+from tenacity import retry, retry_if_exception, stop_after_attempt
+
+@retry(retry=retry_if_exception(lambda e: isinstance(e, httpx.HTTPStatusError) and str(e.response.status_code).startswith("5")), stop=stop_after_attempt(3))  # error: TFH104
+def fetch(url):
+    return httpx.get(url).raise_for_status()
+""",
+        """\
+import requests
+from tenacity import retry_if_result, Retrying, stop_after_attempt
+
+def fetch(url):
+    for attempt in Retrying(retry=retry_if_result(lambda r: r.status_code == 503), stop=stop_after_attempt(3)):  # error: TFH104
+        with attempt:
+            return requests.get(url, timeout=5)
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if not model.finished:
+            return
+        for retry in model.retries:
+            cond = retry.condition
+            if retry.kind == "own-decorator" or not isinstance(cond, Condition):
+                continue
+            if any(w in t.lower().replace("_", "") for t in cond.exceptions for w in _RATE_LIMIT_WORDS):
+                continue
+            if cond.permanent_4xx is not None:
+                self.report(cond.permanent_4xx, what="this status test treats every 4xx, 429 included, as permanent")
+                continue
+            statuses = cond.statuses
+            if not statuses or kb.RATE_LIMIT_STATUS in statuses:
+                continue
+            fives = sorted(statuses & kb.SERVER_ERROR_STATUSES)
+            if not fives or (retry.kind in kb.RETRIES_429_IMPLICITLY and retry.honours_retry_after):
+                continue
+            where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
+            self.report(where, what="the retry condition retries " + "/".join(map(str, fives)) + " but not 429")
