@@ -139,6 +139,14 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
     t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
+    # timeout scopes whose delay or deadline may be None: no deadline at all (TFH202 only)
+    _scope = TimeoutParam(position=0, required=False, default="required")
+    t["asyncio.timeout"] = replace(_scope, keyword="delay")
+    t["asyncio.timeout_at"] = replace(_scope, keyword="when")
+    t["async_timeout.timeout"] = replace(_scope, keyword="timeout")
+    t["async_timeout.timeout_at"] = replace(_scope, keyword="deadline")
+    t["anyio.fail_after"] = replace(_scope, keyword="delay")
+    t["anyio.move_on_after"] = replace(_scope, keyword="delay")
     return t
 
 
@@ -180,6 +188,9 @@ TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 # Fields of those objects that are not deadlines (ignored when deciding "all None").
 TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
+# Timeout objects whose omitted fields are None: ``aiohttp.ClientTimeout()`` has no deadline
+# at all (``httpx.Timeout()`` refuses to be built without a default).
+TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.ClientTimeout"})
 
 # Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
 # disables that half (TFH202). Deprecated: read ``TimeoutParam.connect_read_tuple``.
@@ -712,6 +723,7 @@ class Knowledge:
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    timeout_objects_omitted_none: ClassVar[frozenset[str]] = TIMEOUT_OBJECTS_OMITTED_NONE
     blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
     runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
     tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS
