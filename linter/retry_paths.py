@@ -26,13 +26,17 @@ a statement that *may* leave the loop counts as a bound.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
 
 import libcst as cst
 
 from . import knowledge as kb
 from .names import dotted
-from .retries import Loop
+from .retries import Condition, Loop, Retry
+from .rule import has_star, keyword_arg
+
+if TYPE_CHECKING:
+    from .names import Names
 
 _Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _Loops = (cst.For, cst.While)
@@ -455,6 +459,42 @@ def catches_transient(handler: cst.ExceptHandler) -> bool:
 
 
 LoopNode = Union[cst.For, cst.While]
+
+
+def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
+    """How a literal runtime retry call has no bound (it raises ConfigError when built), or None."""
+    if has_star(call):
+        return None
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == kb.RUNTIME_RETRY_METHOD:
+        # clock.retrying(clauses...): every clause must be a known runtime name, none a bound
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is not None:
+                return None
+            if isinstance(value, cst.Attribute) and value.attr.value == "attempts":
+                return None
+            head = value.func if isinstance(value, cst.Call) else value
+            qn = names.qualname(head)
+            if qn is None or not qn.startswith(kb.RUNTIME_PREFIX) or qn.rsplit(".", 1)[-1] in kb.RUNTIME_BOUND_CLAUSES:
+                return None
+        return "retrying() with neither up_to(n).attempts nor within(budget)"
+    for keyword in ("times", "budget"):
+        arg = keyword_arg(call, keyword)
+        if arg is not None and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            return None
+    return "retry() with neither times= nor budget="
+
+
+def deterministic_only(retry: Retry) -> bool:
+    """A known condition that names only parse/validation errors (a re-ask needs no wait)."""
+    cond = retry.condition
+    if not isinstance(cond, Condition) or cond.default or cond.every_exception or cond.statuses is not None or not cond.exceptions:
+        return False
+    return all(
+        (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
+        for e in cond.exceptions
+    )
 
 
 class LoopParameters:

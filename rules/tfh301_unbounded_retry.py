@@ -6,12 +6,11 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter import retry_paths as paths
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
 from smullyan.linter.retries import Retry, RetryModel, Stop, screen_lines
-from smullyan.linter.rule import Rule, Screen, has_star, keyword_arg
+from smullyan.linter.rule import Rule, Screen
 
 _FIX = {
     "tenacity": "add stop=stop_after_attempt(n) (and stop_after_delay(s) for a time budget)",
@@ -19,31 +18,6 @@ _FIX = {
     "backoff": "pass max_tries=n or max_time=seconds",
     "stamina": "keep attempts= or timeout= a number",
 }
-
-
-def _runtime_would_raise(call: cst.Call, names: object) -> str | None:
-    """How a literal runtime retry call has no bound (it raises ConfigError when built), or None."""
-    if has_star(call):
-        return None
-    func = call.func
-    if isinstance(func, cst.Attribute) and func.attr.value == kb.RUNTIME_RETRY_METHOD:
-        # clock.retrying(clauses...): every clause must be a known runtime name, none a bound
-        for arg in call.args:
-            value = arg.value
-            if arg.keyword is not None:
-                return None
-            if isinstance(value, cst.Attribute) and value.attr.value == "attempts":
-                return None
-            head = value.func if isinstance(value, cst.Call) else value
-            qn = names.qualname(head)  # type: ignore[attr-defined]
-            if qn is None or not qn.startswith(kb.RUNTIME_PREFIX) or qn.rsplit(".", 1)[-1] in kb.RUNTIME_BOUND_CLAUSES:
-                return None
-        return "retrying() with neither up_to(n).attempts nor within(budget)"
-    for keyword in ("times", "budget"):
-        arg = keyword_arg(call, keyword)
-        if arg is not None and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
-            return None
-    return "retry() with neither times= nor budget="
 
 
 class UnboundedRetry(paths.LoopParameters, Rule):
@@ -284,7 +258,7 @@ class Client:
         retry = model.retry_at(node)
         if retry is None or retry.kind != "runtime":
             return
-        how = _runtime_would_raise(node, self.names)
+        how = paths.runtime_unbounded(node, self.names)
         if how is not None:
             self.report(node, what=f"the runtime's {how}", fix="add up_to(n).attempts (times=n) or a budget; as written it raises ConfigError when built")
 

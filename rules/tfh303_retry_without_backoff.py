@@ -6,25 +6,13 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter import retry_paths as paths
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
-from smullyan.linter.retries import Condition, Retry, RetryModel, Wait, screen_lines
+from smullyan.linter.retries import Retry, RetryModel, Wait, screen_lines
 from smullyan.linter.rule import Rule, Screen
 
 _LIBRARY = ("tenacity", "transport")
-
-
-def _deterministic_only(retry: Retry) -> bool:
-    """A known condition that names only parse/validation errors (a re-ask needs no wait)."""
-    cond = retry.condition
-    if not isinstance(cond, Condition) or cond.default or cond.every_exception or cond.statuses is not None or not cond.exceptions:
-        return False
-    return all(
-        (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
-        for e in cond.exceptions
-    )
 
 
 class RetryWithoutBackoff(Rule):
@@ -296,7 +284,7 @@ class Agent:
         model: RetryModel = self.ctx.models[RetryModel]
         for retry in model.retries:
             if retry.kind in _LIBRARY:
-                if isinstance(retry.wait, Wait) and retry.wait.none and not _deterministic_only(retry):
+                if isinstance(retry.wait, Wait) and retry.wait.none and not paths.deterministic_only(retry):
                     how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
                     self.report(
                         retry.anchor,
