@@ -91,6 +91,11 @@ ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
         "smtplib.LMTP",
         "ftplib.FTP",
         "ftplib.FTP_TLS",
+        "imaplib.IMAP4",
+        "imaplib.IMAP4_SSL",
+        "nntplib.NNTP",
+        "nntplib.NNTP_SSL",
+        "telnetlib.Telnet",
         "subprocess.Popen",
         "http.client.HTTPConnection",
         "http.client.HTTPSConnection",
@@ -128,6 +133,15 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["smtplib.LMTP"] = TimeoutParam()
     t["ftplib.FTP"] = TimeoutParam(position=4)
     t["ftplib.FTP_TLS"] = TimeoutParam()
+    # mail, news and terminal clients: no timeout means the socket default (None: blocks forever);
+    # positions only where every supported Python agrees (nntplib and telnetlib: gone in 3.13)
+    t["imaplib.IMAP4"] = TimeoutParam(position=2)
+    t["imaplib.IMAP4_SSL"] = TimeoutParam()
+    t["poplib.POP3"] = TimeoutParam(position=2)
+    t["poplib.POP3_SSL"] = TimeoutParam()
+    t["nntplib.NNTP"] = TimeoutParam(position=6)
+    t["nntplib.NNTP_SSL"] = TimeoutParam(position=7)
+    t["telnetlib.Telnet"] = TimeoutParam(position=2)
     for f in ("run", "call", "check_call", "check_output"):
         t[f"subprocess.{f}"] = _PROCESS
     t["subprocess.Popen.communicate"] = replace(_PROCESS, position=1)

@@ -9,7 +9,7 @@ import libcst as cst
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
 from smullyan.linter.nodes import last_name
-from smullyan.linter.timeouts import timeout_calls
+from smullyan.linter.timeouts import helper_lines, timeout_calls
 
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -171,12 +171,14 @@ async def f(url):
         # every finding is a None (alone, or in a (connect, read) tuple) passed to the call, or a
         # timeout object whose omitted fields are None built with no deadline argument
         omitted = {q.rsplit(".", 1)[-1] for q in knowledge.timeout_objects_omitted_none}
-        return [
+        lines = [
             c.lineno
             for c in spots
             if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))
             or (last_name(c.func) in omitted and not c.args)
         ]
+        # and the helpers that say what a client is (``def _session(self) -> requests.Session``)
+        return lines + helper_lines(screen, knowledge) if lines else lines
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
