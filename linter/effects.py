@@ -27,7 +27,6 @@ from . import knowledge as kb
 from .names import Names, dotted
 from .rule import keyword_arg, positional
 
-WRITES: frozenset[str] = frozenset({kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE})
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ def classify_call(
                 cls = kb.HTTP_METHOD_CLASSES[method]
                 url = _url(call, last)
                 text = _string(url) if url is not None else None
-                shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} ({qn})"
+                shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} through {qn}"
                 # the URL's literal text and the names it is built from (``self.search_url``)
                 said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
                 if cls == kb.NON_IDEMPOTENT_WRITE and any(p in said.lower() for p in kb.READ_POST_URL_PARTS):

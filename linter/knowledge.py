@@ -571,6 +571,14 @@ REPROMPT_CALL_WORDS: Final[frozenset[str]] = frozenset(
     }
 )
 
+# Exception names that say "rate limited" (compared lower-cased, ``_`` removed).
+RATE_LIMIT_WORDS: Final[tuple[str, ...]] = ("ratelimit", "toomanyrequests", "throttl")
+# The classes a retry must not repeat blindly (TFH101), with how a message names them.
+WRITE_CLASSES: Final[Mapping[str, str]] = {
+    NON_IDEMPOTENT_WRITE: "a non-idempotent write",
+    IRREVERSIBLE: "an irreversible call",
+}
+
 # HTTP: method name -> class; clients whose methods and ``request(method, ...)`` send.
 HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
     "get": READ_SAFE,
@@ -764,6 +772,17 @@ class Knowledge:
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
     cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+    # TFH1xx retry safety (the retry model and effects read the module's tables directly)
+    write_classes: ClassVar[Mapping[str, str]] = WRITE_CLASSES
+    permanent_statuses: ClassVar[frozenset[int]] = PERMANENT_STATUSES
+    permanent_tags: ClassVar[frozenset[str]] = PERMANENT_TAGS
+    permanent_exceptions: ClassVar[frozenset[str]] = PERMANENT_EXCEPTIONS
+    every_exception: ClassVar[frozenset[str]] = EVERY_EXCEPTION
+    server_error_statuses: ClassVar[frozenset[int]] = SERVER_ERROR_STATUSES
+    rate_limit_status: ClassVar[int] = RATE_LIMIT_STATUS
+    rate_limit_words: ClassVar[tuple[str, ...]] = RATE_LIMIT_WORDS
+    retries_429_implicitly: ClassVar[frozenset[str]] = RETRIES_429_IMPLICITLY
+    reprompt_call_words: ClassVar[frozenset[str]] = REPROMPT_CALL_WORDS
 
     @staticmethod
     def canonical(qualname: str) -> str:

@@ -376,6 +376,47 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
     return False
 
 
+def _direct_exit(suite: cst.BaseSuite) -> bool:
+    """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
+
+    A retry's attempt exits when it worked; a daemon's exit sits in an
+    ``else`` (``if self.pool: ... else: break``) or deeper in its program.
+    """
+    for stmt in _body_stmts(suite):
+        if _exits_cleanly(stmt):
+            return True
+        if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
+            return True
+    return False
+
+
+def _exits_cleanly(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Return, cst.Break)) for s in stmt.body)
+
+
+def _narrows(handler: cst.ExceptHandler) -> bool:
+    """The handler decides from the exception whether to go round (``if "timed out" in str(e): ... else: raise``)."""
+    if handler.name is None or not isinstance(handler.name.name, cst.Name):
+        return False
+    bound = handler.name.name.value
+    for n in _walk(handler.body):
+        if isinstance(n, cst.If) and bound in _names_in(n.test):
+            branches: list[cst.CSTNode] = [n.body]
+            if n.orelse is not None:
+                branches.append(n.orelse)
+            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
+                return True
+        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and isinstance(n.value, (cst.Call, cst.BooleanOperation)):
+            # stop = self._should_stop(e) ... if stop: raise
+            if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
+                return True
+    return False
+
+
+_BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
+_MAX_WHILE_ATTEMPT_STATEMENTS = 30
+
+
 def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
     """Whether ``name`` indexes or slices something in the suite (``texts[i : i + n]``)."""
     for n in _walk(suite):
@@ -451,18 +492,30 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             if name in _names_in(trynode.body) or _subscripts(loop.body, name):
                 return None
     else:
-        # a worker loop does work before its try; a retry loop goes straight to it
+        # a worker loop does work before its try (``item = await queue.get()``); a retry loop
+        # goes straight to it (counting and logging at most)
         for stmt in _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
             if not isinstance(stmt, cst.SimpleStatementLine):
                 return None
+            for n in _walk(stmt):
+                if isinstance(n, cst.Await):
+                    return None
+                if isinstance(n, cst.Call):
+                    callee = (dotted(n.func) or "").rsplit(".", 1)[-1].lower()
+                    if not any(w in callee for w in _BOOKKEEPING_CALL_WORDS):
+                        return None
+        # a daemon's try body is a program; a retry's is an attempt
+        if sum(1 for n in _walk(trynode.body) if isinstance(n, cst.BaseStatement)) > _MAX_WHILE_ATTEMPT_STATEMENTS:
+            return None
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
-    success = _has_success_exit(trynode.body, shallow=isinstance(loop, cst.While)) or (
-        trynode.orelse is not None and _has_success_exit(trynode.orelse.body)
-    )
+    if isinstance(loop, cst.While):
+        success = _direct_exit(trynode.body) or (trynode.orelse is not None and _direct_exit(trynode.orelse.body))
+    else:
+        success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
     if isinstance(loop, cst.While) and not success:
         return None
@@ -489,6 +542,8 @@ class RetryModel:
         self._local_classes: dict[str, str] = {}
         self._own_decorators: dict[str, tuple[Loop, Condition | _Unknown]] = {}
         self._aliases: dict[str, cst.Call] = {}  # name -> retry factory call assigned to it
+        self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
+        self._client_effects: list[tuple[str, Effect]] = []
         self._imports: frozenset[str] = frozenset()
         self.finished = False
 
@@ -576,6 +631,23 @@ class RetryModel:
             for t in node.targets:
                 if isinstance(t.target, cst.Name):
                     self._aliases[t.target.value] = node.value
+        for t in node.targets:
+            self._bind_client(t.target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_client(node.asname.name, node.item)
+
+    def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``client = httpx.AsyncClient(transport=TenacityTransport(...))``: requests on ``client`` are retried."""
+        if not isinstance(value, cst.Call):
+            return
+        transport = keyword_arg(value, "transport")
+        name = dotted(target)
+        if transport is None or name is None or not isinstance(transport.value, cst.Call):
+            return
+        if self.names.qualname(transport.value.func) in kb.RETRY_TRANSPORTS:
+            self._clients[name] = transport.value
 
     def visit_Call(self, node: cst.Call) -> None:
         retry = self._call_retry(node)
@@ -625,6 +697,10 @@ class RetryModel:
             effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
             if self._functions:
                 self._effects_of[id(self._functions[-1])].append(effect)
+            if isinstance(node.func, cst.Attribute):
+                receiver = dotted(node.func.value)
+                if receiver is not None:
+                    self._client_effects.append((receiver, effect))
             for group in self._active:
                 for retry in group:
                     retry.effects.append(effect)
@@ -651,13 +727,20 @@ class RetryModel:
         return None
 
     def _finish(self) -> None:
+        by_transport = {id(call): name for name, call in self._clients.items()}
         for retry in self.retries:
+            if retry.kind == "transport":
+                name = by_transport.get(id(retry.anchor))
+                if name is not None:
+                    retry.work_known = True
+                    retry.effects.extend(e for receiver, e in self._client_effects if receiver == name)
+                continue
             helpers = list(self._helper_calls.get(id(retry), []))
             own = retry.function
             if own is None and retry.callee is not None:
-                target = self._callee_target(retry.callee)
-                if target is not None:
-                    helpers.append(target)
+                targets = self._callee_targets(retry.callee)
+                if targets:
+                    helpers.extend(targets)
                     retry.work_known = True
             if own is not None:
                 declared = declared_class(own, self.names)
@@ -682,6 +765,18 @@ class RetryModel:
                             Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=fn.name.value)
                         )
         self.finished = True
+
+    def _callee_targets(self, callee: cst.BaseExpression) -> list[tuple[str, str | None]]:
+        """Same-module functions a callee reaches; a list (``tools=[f, g]``) reaches each."""
+        if isinstance(callee, (cst.List, cst.Tuple)):
+            out = []
+            for el in callee.elements:
+                found = self._callee_target(el.value)
+                if found is not None:
+                    out.append(found)
+            return out
+        found = self._callee_target(callee)
+        return [found] if found is not None else []
 
     def _callee_target(self, callee: cst.BaseExpression) -> tuple[str, str | None] | None:
         if isinstance(callee, cst.Call):
@@ -1043,6 +1138,8 @@ class RetryModel:
         node: cst.CSTNode | None = None
         for h in loop.handlers:
             node = node or h
+            if _narrows(h):
+                return UNKNOWN
             if h.type is None:
                 types.append("BaseException")
                 continue
@@ -1139,7 +1236,8 @@ class RetryModel:
         return UNKNOWN
 
     def _middleware_retry(self, node: cst.Call) -> Retry:
-        retry = Retry("tool-middleware", node)
+        tools = keyword_arg(node, "tools")
+        retry = Retry("tool-middleware", node, callee=tools.value if tools is not None else None)
         if any(a.star == "**" for a in node.args):
             return retry
         on = keyword_arg(node, "retry_on")

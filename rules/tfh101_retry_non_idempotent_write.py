@@ -7,15 +7,11 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
-from smullyan.linter.effects import WRITES, Effect
+from smullyan.linter.effects import Effect
 from smullyan.linter.engine import node_lines
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.retries import Retry, RetryModel, screen_lines
 from smullyan.linter.rule import Rule, Screen
-
-_WHAT = {kb.NON_IDEMPOTENT_WRITE: "a non-idempotent write", kb.IRREVERSIBLE: "an irreversible call"}
-
 
 class RetryNonIdempotentWrite(Rule):
     code = "TFH101"
@@ -348,6 +344,19 @@ def close(order):
 def mail(to):
     ses.send_email(Source="a@example.com", Destination={"ToAddresses": [to]}, Message={})
 """,
+        # pydantic-ai's retrying transport on an httpx client; LangChain's tool-retry middleware
+        """\
+import httpx
+from pydantic_ai.retries import AsyncTenacityTransport, RetryConfig
+from langchain.agents.middleware import ToolRetryMiddleware
+
+client = httpx.AsyncClient(transport=AsyncTenacityTransport(config=RetryConfig()))  # error: TFH101
+
+async def open_ticket(body):
+    return await client.post("https://desk.example/tickets", json=body)
+
+mw = ToolRetryMiddleware(tools=[open_ticket], retry_on=(httpx.TransportError,))  # error: TFH101
+""",
         # LangChain with_retry over a write; tool.retry terse dialect
         """\
 import requests
@@ -387,7 +396,7 @@ again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
                     )
                 continue
             for effect in retry.effects:
-                if effect.cls in WRITES and not effect.keyed:
+                if effect.cls in self.knowledge.write_classes and not effect.keyed:
                     found.append((retry, effect))
                     break
         if not found:
@@ -399,4 +408,4 @@ again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
             where = str(line) if line else "?"
             if effect.helper:
                 where += f", in {effect.helper}()"
-            self.report(retry.anchor, what=effect.what, line=where, cls=_WHAT.get(effect.cls, effect.cls))
+            self.report(retry.anchor, what=effect.what, line=where, cls=self.knowledge.write_classes[effect.cls])

@@ -6,17 +6,16 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.retries import Condition, Retry, RetryModel, screen_lines
 from smullyan.linter.rule import Rule, Screen
 
 
-def _reprompts(retry: Retry) -> bool:
+def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
     """The retried work asks a model or a person again: a parse error there can go away."""
     for name in retry.calls:
         words = set(name.lower().strip("_").split("_"))
-        if words & kb.REPROMPT_CALL_WORDS:
+        if words & knowledge.reprompt_call_words:
             return True
     return False
 
@@ -273,16 +272,16 @@ def fetch(url):
                 continue
             what: list[str] = []
             if cond.statuses is not None:
-                bad = sorted(cond.statuses & kb.PERMANENT_STATUSES)
+                bad = sorted(cond.statuses & self.knowledge.permanent_statuses)
                 if bad:
                     what.append("HTTP " + "/".join(map(str, bad)))
-            bad_tags = sorted(cond.tags & kb.PERMANENT_TAGS)
+            bad_tags = sorted(cond.tags & self.knowledge.permanent_tags)
             if bad_tags and not cond.every_exception:
                 what.append(" and ".join(bad_tags))
             inline = retry.body is not None or retry.function is not None
-            bad_types = [t for t in cond.exceptions if t in kb.PERMANENT_EXCEPTIONS]
-            parsing = any(t.rsplit(".", 1)[-1] in kb.PARSER_ERRORS - {"ValueError"} for t in cond.exceptions)
-            if inline and (_reprompts(retry) or parsing):
+            bad_types = [t for t in cond.exceptions if t in self.knowledge.permanent_exceptions]
+            parsing = any(t.rsplit(".", 1)[-1] in self.knowledge.parser_errors - {"ValueError"} for t in cond.exceptions)
+            if inline and (_reprompts(retry, self.knowledge) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
             if bad_types and inline:
                 what.append(", ".join(bad_types))

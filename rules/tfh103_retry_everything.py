@@ -6,7 +6,6 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.retries import Condition, RetryModel, screen_lines
 from smullyan.linter.rule import Rule, Screen
@@ -193,6 +192,41 @@ async def embed_all(self, texts):
         except Exception:
             continue
 """,
+        # found in real code: a handler that decides from the exception; a periodic daemon; a queue worker
+        """\
+import asyncio
+
+async def connect(ws, retries):
+    for attempt in range(retries):
+        try:
+            return await ws.connect()
+        except Exception as e:
+            if attempt < retries - 1 and "timed out" in str(e).lower():
+                await asyncio.sleep(1)
+            else:
+                raise
+
+async def cleanup(pool):
+    while True:
+        try:
+            if pool:
+                await asyncio.sleep(60)
+                await pool.cleanup()
+            else:
+                break
+        except Exception:
+            continue
+
+async def worker(queue):
+    while True:
+        item = await queue.get()
+        try:
+            if item is None:
+                return
+            await item.run()
+        except Exception:
+            continue
+""",
     ]
     INVALID = [
         """\
@@ -316,13 +350,13 @@ def fetch2(url):
                 self.report(retry.anchor, why=why)
             else:
                 where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
-                named = ", ".join(t for t in cond.exceptions if t in kb.EVERY_EXCEPTION) or "everything"
+                named = ", ".join(t for t in cond.exceptions if t in self.knowledge.every_exception) or "everything"
                 if retry.loop is not None:
                     for handler in retry.loop.handlers:
                         if handler.type is None:
                             where, named = handler, "everything (a bare except)"
                             break
-                        if set(model.exception_names(handler.type) or ()) & kb.EVERY_EXCEPTION:
+                        if set(model.exception_names(handler.type) or ()) & self.knowledge.every_exception:
                             where = handler
                             break
                 self.report(where, why=f"the retry condition names {named}")

@@ -6,13 +6,9 @@ from typing import Collection
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.retries import Condition, RetryModel, screen_lines
 from smullyan.linter.rule import Rule, Screen
-
-_RATE_LIMIT_WORDS = ("ratelimit", "toomanyrequests", "throttl")
-
 
 class RetryIgnoresRateLimit(Rule):
     code = "TFH104"
@@ -279,16 +275,16 @@ def fetch(url):
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):
                 continue
-            if any(w in t.lower().replace("_", "") for t in cond.exceptions for w in _RATE_LIMIT_WORDS):
+            if any(w in t.lower().replace("_", "") for t in cond.exceptions for w in self.knowledge.rate_limit_words):
                 continue
             if cond.permanent_4xx is not None:
                 self.report(cond.permanent_4xx, what="this status test treats every 4xx, 429 included, as permanent")
                 continue
             statuses = cond.statuses
-            if not statuses or kb.RATE_LIMIT_STATUS in statuses:
+            if not statuses or self.knowledge.rate_limit_status in statuses:
                 continue
-            fives = sorted(statuses & kb.SERVER_ERROR_STATUSES)
-            if not fives or (retry.kind in kb.RETRIES_429_IMPLICITLY and retry.honours_retry_after):
+            fives = sorted(statuses & self.knowledge.server_error_statuses)
+            if not fives or (retry.kind in self.knowledge.retries_429_implicitly and retry.honours_retry_after):
                 continue
             where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
             self.report(where, what="the retry condition retries " + "/".join(map(str, fives)) + " but not 429")
