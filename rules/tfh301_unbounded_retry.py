@@ -165,7 +165,7 @@ def fetch():
     INVALID = [
         """\
 from tenacity import retry, wait_exponential
-@retry(wait=wait_exponential(max=30))  # error: TFH301
+@retry(wait=wait_exponential(max=30))  # error: TFH301 "`retry` never stops retrying: add stop=stop_after_attempt(n)"
 def fetch(url):
     ...
 @retry  # error: TFH301
