@@ -376,15 +376,19 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
     return False
 
 
-def _direct_exit(suite: cst.BaseSuite) -> bool:
+def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
 
     A retry's attempt exits when it worked; a daemon's exit sits in an
-    ``else`` (``if self.pool: ... else: break``) or deeper in its program.
+    ``else`` (``if self.pool: ... else: break``), deeper in its program, or
+    under a test of the loop's own flag (``while self._running: ... if not
+    self._running: break``): ``flags`` are the names the loop's test reads.
     """
     for stmt in _body_stmts(suite):
         if _exits_cleanly(stmt):
             return True
+        if isinstance(stmt, cst.If) and flags and _names_in(stmt.test) & flags:
+            continue
         if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
             return True
     return False
@@ -406,10 +410,21 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
                 branches.append(n.orelse)
             if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
                 return True
-        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and isinstance(n.value, (cst.Call, cst.BooleanOperation)):
+        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
             if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
                 return True
+    return False
+
+
+def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
+    """``last = e``, ``msg = str(e)``, ``text = f"...{e}"``: keeping the exception, not deciding on it."""
+    if isinstance(value, cst.Name):
+        return True
+    if isinstance(value, (cst.FormattedString, cst.ConcatenatedString, cst.SimpleString)):
+        return True
+    if isinstance(value, cst.Call) and dotted(value.func) in ("str", "repr", "type", "format_exc", "traceback.format_exc"):
+        return True
     return False
 
 
@@ -513,7 +528,10 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     if not handlers:
         return None
     if isinstance(loop, cst.While):
-        success = _direct_exit(trynode.body) or (trynode.orelse is not None and _direct_exit(trynode.orelse.body))
+        flags = _names_in(loop.test) - {"True", "self", "not"}
+        success = _direct_exit(trynode.body, flags) or (
+            trynode.orelse is not None and _direct_exit(trynode.orelse.body, flags)
+        )
     else:
         success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
@@ -1443,6 +1461,14 @@ def _ast_name(node: ast.expr) -> str | None:
     return None
 
 
+def _ast_may_retry(loop: ast.For | ast.While) -> bool:
+    """``while ...``, or ``for _ in range(n)`` / ``range(1, n)`` (what :func:`hand_loop` accepts, over-approximated)."""
+    if isinstance(loop, ast.While):
+        return True
+    it = loop.iter
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
+
+
 def _ast_goes_round(h: ast.ExceptHandler) -> bool:
     return bool(h.body) and not isinstance(h.body[-1], (ast.Raise, ast.Return, ast.Break))
 
@@ -1476,18 +1502,23 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     defs: set[str] = set()
     decorated: list[tuple[int, str]] = []
     def_lines: list[tuple[int, str]] = []
+    spans: list[tuple[int, int, str]] = []
+    loop_lines: list[int] = []
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
-                        retry_lines.append(node.lineno)
+                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in s.body for x in ast.walk(b)):
+                            retry_lines.append(node.lineno)
+                            loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            defs.add(node.name)
             def_lines.append((node.lineno, node.name))
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            spans.append((first, node.end_lineno or node.lineno, node.name))
             for d in node.decorator_list:
                 name = _ast_name(d)
                 if name is not None:
@@ -1497,6 +1528,9 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 stack.append(child)
             elif isinstance(child, ast.arguments):
                 continue
+    # a same-module decorator can retry only if a retry loop lies inside it
+    defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
+    all_defs = {name for _, name in def_lines}
     for line, name in decorated:
         if name in retry_names or name in defs:
             retry_lines.append(line)
@@ -1511,24 +1545,57 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:
-        write_names = (
-            set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS | set(kb.SDK_METHODS)
-            | {q.rsplit(".", 1)[-1] for q in (*kb.SDK_CALLS, *knowledge.classify)}
-            | {name for _, name, _ in kb.SDK_PREFIX_CALLS}
-        )
-        for call in screen._nodes[1]:
-            name = _ast_name(call.func)
-            if name in write_names or name in defs:
-                write_lines.append(call.lineno)
-            elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id in ("self", "cls"):
-                write_lines.append(call.lineno)
-        for line, name in decorated:
-            if name in _CLASSIFICATION_NAMES or name == kb.MCP_TOOL_DECORATOR_METHOD:
-                write_lines.append(line)
+        write_lines = _reached_lines(screen, knowledge, retry_lines, spans)
     result = (retry_lines, write_lines)
     _SCREEN_CACHE[screen] = result
     return result
 
 
+def _reached_lines(
+    screen: "Screen", knowledge: kb.Knowledge, retry_lines: list[int], spans: list[tuple[int, int, str]]
+) -> list[int]:
+    """Lines of what the retried work may reach: the same-module functions it calls or passes on.
+
+    A retry's region is the innermost function holding its line (or, at
+    module level, the calls starting on that line); every function named
+    in a call or as an argument there is kept whole (its writes, its
+    declarations). A retrying transport reaches every write on its client, anywhere.
+    """
+    regions: list[tuple[int, int]] = []
+    calls = screen._nodes[1]
+    for line in retry_lines:
+        holding = [(a, b) for a, b, _ in spans if a <= line <= b]
+        if holding:
+            regions.append(max(holding))
+        else:
+            ends = [c.end_lineno or c.lineno for c in calls if c.lineno == line]
+            regions.append((line, max([line, *ends])))
+    called: set[str] = set()
+    transport = False
+    for call in calls:
+        if not any(a <= call.lineno <= b for a, b in regions):
+            continue
+        func = call.func
+        if isinstance(func, ast.Name):
+            called.add(func.id)
+            transport = transport or func.id in _TRANSPORT_NAMES
+        elif isinstance(func, ast.Attribute):
+            transport = transport or func.attr in _TRANSPORT_NAMES
+            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                called.add(func.attr)
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            for el in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
+                if isinstance(el, ast.Name):
+                    called.add(el.id)
+                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id in ("self", "cls"):
+                    called.add(el.attr)
+    out = [a for a, _, name in spans if name in called]
+    if transport:
+        write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
+        out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)
+    return out
+
+
+_TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
 _RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)
 _CLASSIFICATION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.CLASSIFICATION_DECORATORS)

@@ -200,6 +200,8 @@ def test_hand_loops_for_range_and_while() -> None:
         "while True:\n        job = q.get()\n        if job is None:\n            return\n        try:\n            job.run()\n            break\n        except Exception:\n            continue\n",
         "while True:\n        try:\n            job.run()\n        except Exception:\n            continue\n",
         "for _ in range(3):\n        try:\n            return job.run()\n        except Exception:\n            raise\n",
+        # a daemon's exit tests the loop's own flag
+        "while q.running:\n        try:\n            job.run()\n            if not q.running:\n                break\n        except Exception:\n            continue\n",
     ],
 )
 def test_loops_that_are_not_retries(loop: str) -> None:
@@ -328,3 +330,24 @@ def test_tfh101_reads_classify_and_mcp_snake_case_hints() -> None:
     )
     assert _tfh101(mcp) == []
     assert len(_tfh101(mcp.replace("read_only_hint=True", "idempotent_hint=False"))) == 1
+
+
+def test_a_handler_that_decides_from_the_exception_makes_the_condition_unknown() -> None:
+    r = one(
+        "def f(fn, pred):\n"
+        "    for attempt in range(3):\n"
+        "        try:\n            return fn()\n"
+        "        except BaseException as e:\n"
+        "            should = pred(e) if pred else False\n"
+        "            if not should:\n                raise\n"
+    )
+    assert r.kind == "loop" and r.condition is UNKNOWN
+    r = one(
+        "def f(fn):\n"
+        "    for attempt in range(3):\n"
+        "        try:\n            return fn()\n"
+        "        except Exception as e:\n"
+        "            last = e\n            msg = str(e)\n"
+        "            if attempt == 2:\n                raise\n"
+    )
+    assert isinstance(r.condition, Condition) and r.condition.every_exception
