@@ -1512,7 +1512,8 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
-                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in s.body for x in ast.walk(b)):
+                        # issue 11: the success exit may follow the try (`except: continue` / `break`)
+                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in node.body for x in ast.walk(b)):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
