@@ -212,6 +212,56 @@ def _methods(owner: object) -> Iterable[tuple[str, VisitorFn]]:
     return [(attr, getattr(owner, attr)) for attr in names]
 
 
+def _parse_without_unreadable(
+    text: str, tree: ast.Module, spots: "set[int] | None", binders: "list[ast.AST]", bad_line: int
+) -> cst.Module | None:
+    """Parse ``text`` with every definition that libcst cannot read stubbed, or None.
+
+    ``ast`` accepted the file; libcst's grammar misses a few forms (``(x): int``
+    in a function). The definition (module-level or a class member, the
+    levels :func:`narrow` stubs) holding the line libcst stopped at is
+    stubbed, and again for the next such line, a few times; findings in
+    those definitions are lost, the rest of the file is linted.
+    """
+    n = text.count("\n") + 1
+    wanted = set(range(1, n + 1)) if spots is None else set(spots)
+    for _ in range(8):
+        span = _narrowable_span(tree.body, bad_line)
+        if span is None:
+            return None
+        wanted -= set(range(span[0], span[1] + 1))
+        # its ``global`` statements and attribute bindings go with it: libcst cannot read them anyway
+        binders = [b for b in binders if not span[0] <= getattr(b, "lineno", 0) <= span[1]]
+        narrowed = narrow(text, tree, wanted, binders)
+        if narrowed is None:
+            return None
+        try:
+            return cst.parse_module(narrowed)
+        except cst.ParserSyntaxError as exc:
+            if span[0] <= exc.raw_line <= span[1]:
+                return None  # stubbing did not remove it (kept for a binder)
+            bad_line = exc.raw_line
+        except Exception:
+            return None
+    return None
+
+
+def _narrowable_span(body: "list[ast.stmt]", line: int) -> tuple[int, int] | None:
+    """(first, last) line of the module-level definition, or class member, holding ``line``."""
+    for stmt in body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        start = min([stmt.lineno, *(d.lineno for d in stmt.decorator_list)])
+        end = stmt.end_lineno or stmt.lineno
+        if start <= line <= end:
+            if isinstance(stmt, ast.ClassDef):
+                inner = _narrowable_span(stmt.body, line)
+                if inner is not None:
+                    return inner
+            return (start, end)
+    return None
+
+
 def _syntax_error_finding(path: str, exc: BaseException) -> Finding:
     line = getattr(exc, "lineno", None) or 1
     col = getattr(exc, "offset", None) or 1
@@ -336,15 +386,20 @@ def _lint_rules(
     except cst.ParserSyntaxError as exc:
         if ast_error is not None:
             return [_syntax_error_finding(path, ast_error)]
-        return [
-            _pseudo(
-                path,
-                PARSE_ERROR,
-                exc.raw_line,
-                exc.raw_column + 1,
-                f"could not parse: {exc.message} (line {exc.raw_line})",
-            )
-        ]
+        if tree is not None:
+            # Python accepts it, libcst does not (``(x): int`` in a function): lint the file
+            # without the definitions libcst cannot read rather than call valid code unparseable
+            module = _parse_without_unreadable(decode(source), tree, spots, screen.binders, exc.raw_line)
+        if module is None:
+            return [
+                _pseudo(
+                    path,
+                    PARSE_ERROR,
+                    exc.raw_line,
+                    exc.raw_column + 1,
+                    f"could not parse: {exc.message} (line {exc.raw_line})",
+                )
+            ]
     except (RecursionError, MemoryError, ValueError, SyntaxError, LookupError) as exc:
         return [_syntax_error_finding(path, ast_error or exc)]
 

@@ -91,6 +91,11 @@ ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
         "smtplib.LMTP",
         "ftplib.FTP",
         "ftplib.FTP_TLS",
+        "imaplib.IMAP4",
+        "imaplib.IMAP4_SSL",
+        "nntplib.NNTP",
+        "nntplib.NNTP_SSL",
+        "telnetlib.Telnet",
         "subprocess.Popen",
         "http.client.HTTPConnection",
         "http.client.HTTPSConnection",
@@ -128,6 +133,15 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["smtplib.LMTP"] = TimeoutParam()
     t["ftplib.FTP"] = TimeoutParam(position=4)
     t["ftplib.FTP_TLS"] = TimeoutParam()
+    # mail, news and terminal clients: no timeout means the socket default (None: blocks forever);
+    # positions only where every supported Python agrees (nntplib and telnetlib: gone in 3.13)
+    t["imaplib.IMAP4"] = TimeoutParam(position=2)
+    t["imaplib.IMAP4_SSL"] = TimeoutParam()
+    t["poplib.POP3"] = TimeoutParam(position=2)
+    t["poplib.POP3_SSL"] = TimeoutParam()
+    t["nntplib.NNTP"] = TimeoutParam(position=6)
+    t["nntplib.NNTP_SSL"] = TimeoutParam(position=7)
+    t["telnetlib.Telnet"] = TimeoutParam(position=2)
     for f in ("run", "call", "check_call", "check_output"):
         t[f"subprocess.{f}"] = _PROCESS
     t["subprocess.Popen.communicate"] = replace(_PROCESS, position=1)
@@ -139,6 +153,14 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
     t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
+    # timeout scopes whose delay or deadline may be None: no deadline at all (TFH202 only)
+    _scope = TimeoutParam(position=0, required=False, default="required")
+    t["asyncio.timeout"] = replace(_scope, keyword="delay")
+    t["asyncio.timeout_at"] = replace(_scope, keyword="when")
+    t["async_timeout.timeout"] = replace(_scope, keyword="timeout")
+    t["async_timeout.timeout_at"] = replace(_scope, keyword="deadline")
+    t["anyio.fail_after"] = replace(_scope, keyword="delay")
+    t["anyio.move_on_after"] = replace(_scope, keyword="delay")
     return t
 
 
@@ -180,6 +202,9 @@ TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 # Fields of those objects that are not deadlines (ignored when deciding "all None").
 TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
+# Timeout objects whose omitted fields are None: ``aiohttp.ClientTimeout()`` has no deadline
+# at all (``httpx.Timeout()`` refuses to be built without a default).
+TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.ClientTimeout"})
 
 # Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
 # disables that half (TFH202). Deprecated: read ``TimeoutParam.connect_read_tuple``.
@@ -649,6 +674,45 @@ IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
 IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
 
 
+# ---------------------------------------------------------------- TFH3xx budgets (linter/retry_paths.py)
+
+# A call whose name (last component, lower case) holds one of these waits: the
+# path from a retry loop's handler back to its head that calls one is not hot
+# (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
+# ``event.wait(5)``, ``self.delay(attempt)``).
+SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause")
+# A call whose name (lower case) starts like this gives up (raises or exits):
+# it bounds a retry loop as ``raise`` does.
+GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
+# Words in a ``for`` loop's target or ``range`` bound that say it counts attempts.
+RETRY_COUNTER_WORDS: Final[tuple[str, ...]] = ("attempt", "retr", "tries", "try")
+# Exception types that a re-run fails or fixes at once, not after a wait: a
+# retry loop that only catches these (re-asking a model after a parse error)
+# needs no backoff (TFH303). Last name, exact, or one of the suffixes.
+DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "AssertionError",
+        "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
+        "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
+        "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
+        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH)
+        "WatchError", "FileExistsError",
+    }
+)
+# The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
+# ``retrying(...)`` call without one raises ConfigError when built (TFH301).
+RUNTIME_BOUND_CLAUSES: Final[frozenset[str]] = frozenset({"within"})
+DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
+    "ParseError", "ParsingError", "ParserError", "ValidationError", "DecodeError", "FormatError", "OutputParserException",
+    "Conflict", "ConflictError",
+)
+# A handler catching only these waits through a cancellation; it re-runs nothing.
+CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
+)
+# Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
+LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
@@ -681,6 +745,7 @@ class Knowledge:
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    timeout_objects_omitted_none: ClassVar[frozenset[str]] = TIMEOUT_OBJECTS_OMITTED_NONE
     blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
     runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
     tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS

@@ -47,6 +47,7 @@ _TryLike = Union[cst.Try, cst.TryStar]
 _HandlerNode = Union[cst.ExceptHandler, cst.ExceptStarHandler]
 
 BUILTINS: frozenset[str] = frozenset(dir(builtins))
+_PROPERTIES = frozenset({"property", "cached_property"})
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class _Scope:
     self_name: str | None = None  # first parameter of a method
     cls: "_Scope | None" = None  # the class scope a method belongs to
     attrs: dict[str, Ref] = field(default_factory=dict)  # class scopes: self.<attr>
+    defs: dict[str, cst.FunctionDef] = field(default_factory=dict)  # functions (methods) defined here, for what they return
 
 
 class Names:
@@ -100,6 +102,7 @@ class Names:
         self.package = package  # resolves relative imports (see :func:`package_of`)
         self.module_scope = _Scope("module")
         self.stack: list[_Scope] = [self.module_scope]
+        self._returns_memo: dict[int, Ref] = {}
         self._prefill(module.body)
 
     # ------------------------------------------------------------ queries
@@ -115,12 +118,20 @@ class Names:
                 if scope.self_name is not None and value.value == scope.self_name and scope.cls:
                     if node.attr.value in scope.cls.attrs:
                         return scope.cls.attrs[node.attr.value]
+                    prop = scope.cls.defs.get(node.attr.value)
+                    if prop is not None and any(
+                        (dotted(d.decorator) or "").rsplit(".", 1)[-1] in _PROPERTIES for d in prop.decorators
+                    ):
+                        return self._returns(prop)
                     return None
             base = self.qualify(value)
             if base is None:
                 return None
             return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
         if isinstance(node, cst.Call):
+            helper = self._helper(node.func)
+            if helper is not None:
+                return self._returns(helper)
             callee = self.qualify(node.func)
             if callee is None or callee[1]:
                 return None
@@ -134,6 +145,90 @@ class Names:
         if isinstance(node, cst.Await):
             return self.qualify(node.expression)
         return None
+
+    # ------------------------------------------------------------ annotations and helpers
+
+    def annotation_ref(self, annotation: cst.Annotation | cst.BaseExpression | None) -> Ref:
+        """An object of the class an annotation names: ``requests.Session``, ``Session | None``,
+        ``Optional[Session]``, ``"requests.Session"``; None for anything else."""
+        expr = annotation.annotation if isinstance(annotation, cst.Annotation) else annotation
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            left, right = expr.left, expr.right
+            if isinstance(right, cst.Name) and right.value == "None":
+                expr = left
+            elif isinstance(left, cst.Name) and left.value == "None":
+                expr = right
+            else:
+                return None
+        if isinstance(expr, cst.Subscript) and len(expr.slice) == 1:
+            head = self.qualname(expr.value) or dotted(expr.value) or ""
+            inner = expr.slice[0].slice
+            if head.rsplit(".", 1)[-1] == "Optional" and isinstance(inner, cst.Index):
+                expr = inner.value
+        if isinstance(expr, cst.SimpleString):
+            text = expr.evaluated_value
+            if not isinstance(text, str) or not all(p.isidentifier() for p in text.split(".")):
+                return None
+            parts = text.split(".")
+            expr = cst.Name(parts[0])
+            for part in parts[1:]:
+                expr = cst.Attribute(value=expr, attr=cst.Name(part))
+        if not isinstance(expr, (cst.Name, cst.Attribute)):
+            return None
+        ref = self.qualify(expr)
+        if ref is None or ref[1] or not ref[0].rsplit(".", 1)[-1][:1].isupper():
+            return None
+        return (ref[0], True)
+
+    def _helper(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """A function of this module (``_get_session()``) or method of this class (``self._session()``) that a call runs."""
+        if isinstance(func, cst.Name):
+            scope = self._binding_scope(func.value)
+            if scope is not None and scope.bindings.get(func.value) is None:
+                return scope.defs.get(func.value)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            scope = self.stack[-1]
+            if scope.self_name is not None and func.value.value == scope.self_name and scope.cls is not None:
+                if func.attr.value not in scope.cls.attrs:
+                    return scope.cls.defs.get(func.attr.value)
+        return None
+
+    def _returns(self, fn: cst.FunctionDef) -> Ref:
+        """What a same-module function returns: its return annotation, else the object every
+        ``return`` gives (a constructor call, or a local assigned one)."""
+        key = id(fn)
+        if key in self._returns_memo:
+            return self._returns_memo[key]
+        self._returns_memo[key] = None  # recursion guard
+        ref = self.annotation_ref(fn.returns) if fn.returns is not None else None
+        if ref is None and fn.returns is None:
+            local: dict[str, list[cst.BaseExpression]] = {}
+            values: list[cst.BaseExpression] = []
+            stack: list[cst.CSTNode] = [fn.body]
+            while stack:
+                n = stack.pop()
+                if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                    continue
+                if isinstance(n, cst.Return) and n.value is not None:
+                    values.append(n.value)
+                elif isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
+                    local.setdefault(n.targets[0].target.value, []).append(n.value)
+                stack.extend(n.children)
+            refs: set[Ref] = set()
+            for v in values:
+                if isinstance(v, cst.Name) and v.value in local:
+                    assigned = local[v.value]
+                    refs.update(self.qualify(a) if len(assigned) == 1 else None for a in assigned)
+                elif isinstance(v, cst.Name) and v.value == "None":
+                    continue
+                else:
+                    refs.add(self.qualify(v))
+            if len(refs) == 1:
+                only = next(iter(refs))
+                ref = only if only is not None and only[1] else None
+        self._returns_memo[key] = ref
+        return ref
 
     def qualname(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of a callee or value that is not an instance."""
@@ -279,6 +374,8 @@ class Names:
                         self._bind_target(small.target, self.qualify(small.value))
             elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 self.bind(stmt.name.value, None)
+                if isinstance(stmt, cst.FunctionDef):
+                    self.module_scope.defs[stmt.name.value] = stmt
             elif isinstance(stmt, cst.If):
                 self._prefill(stmt.body.body)
                 orelse = stmt.orelse
@@ -308,7 +405,8 @@ class Names:
         if params.star_kwarg is not None:
             all_params.append(params.star_kwarg)
         for p in all_params:
-            scope.bindings[p.name.value] = None
+            # a parameter known only from its annotation (``session: requests.Session``)
+            scope.bindings[p.name.value] = self.annotation_ref(p.annotation) if p.annotation is not None else None
         if isinstance(node, cst.FunctionDef) and parent.kind == "class":
             first = [*params.posonly_params, *params.params]
             is_static = any(
@@ -325,6 +423,7 @@ class Names:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.bind(node.name.value, None)
+        self.stack[-1].defs[node.name.value] = node
         self._push_function(node)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -339,7 +438,11 @@ class Names:
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.bind(node.name.value, None)
         # a class body runs where it stands: inside the enclosing handlers and loops
-        self.stack.append(_Scope("class", node, self.stack[-1].blocks))
+        scope = _Scope("class", node, self.stack[-1].blocks)
+        if isinstance(node.body, cst.IndentedBlock):
+            # methods are known before the first one runs (self._session() defined below its caller)
+            scope.defs.update((m.name.value, m) for m in node.body.body if isinstance(m, cst.FunctionDef))
+        self.stack.append(scope)
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self.stack.pop()
@@ -359,8 +462,16 @@ class Names:
             self._bind_target(t.target, ref)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._bind_target(node.target, self.qualify(node.value))
+        # the value's type when it is known, else the annotation's (``session: requests.Session``)
+        ref = self.qualify(node.value) if node.value is not None else None
+        if ref is None:
+            ref = self.annotation_ref(node.annotation)
+        if node.value is None and ref is None:
+            return  # a bare annotation binds nothing
+        self._bind_target(node.target, ref)
+        scope = self.stack[-1]
+        if scope.kind == "class" and isinstance(node.target, cst.Name) and ref is not None:
+            scope.attrs[node.target.value] = ref  # a declared field: self.<name> in the methods
 
     def leave_AugAssign(self, node: cst.AugAssign) -> None:
         self._bind_target(node.target, None)

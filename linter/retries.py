@@ -440,6 +440,18 @@ def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
     return False
 
 
+def _success_after_try(loop: Union[cst.For, cst.While], trynode: cst.Try) -> bool:
+    """A ``break``/``return`` right after the ``try``, in the loop body or in a ``with`` around it
+    (``try: x = f() / except E: continue / break``: the handler skips it, success reaches it)."""
+    blocks = [_body_stmts(loop.body)] + [_body_stmts(s.body) for s in _body_stmts(loop.body) if isinstance(s, cst.With)]
+    for stmts in blocks:
+        for i, stmt in enumerate(stmts):
+            if stmt is trynode and i + 1 < len(stmts):
+                nxt = stmts[i + 1]
+                return isinstance(nxt, cst.SimpleStatementLine) and any(isinstance(x, (cst.Break, cst.Return)) for x in nxt.body)
+    return False
+
+
 def _names_in(node: cst.CSTNode) -> set[str]:
     out: set[str] = set()
     stack = [node]
@@ -522,6 +534,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         )
     else:
         success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
+    success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
     if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
@@ -1473,6 +1486,8 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     if cached is not None:
         return cached
     retry_names = set(_RETRY_CALL_NAMES) | {q.rsplit(".", 1)[-1] for q in knowledge.retry_decorators}
+    # issue 11: ``from backoff import on_exception as retry_on`` (an import alias)
+    retry_names |= {local for local, full in screen.import_bindings if full.rsplit(".", 1)[-1] in _RETRY_CALL_NAMES}
     retry_lines: list[int] = []
     predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
     for call in screen._nodes[1]:
@@ -1497,7 +1512,8 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
-                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in s.body for x in ast.walk(b)):
+                        # issue 11: the success exit may follow the try (`except: continue` / `break`)
+                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in node.body for x in ast.walk(b)):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -69,3 +69,32 @@ def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.C
         return []
     qualified = knowledge.spot_imports(kind)
     return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
+
+
+def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
+    """Lines of the functions whose return annotation names a client class the timeout tables know
+    (``def _session(self) -> requests.Session``, a ``@property`` too): the resolver reads what
+    ``self._session().get(...)`` is from them, so narrowing must keep them."""
+
+    def build() -> list[int]:
+        classes = {q.rsplit(".", 1)[-1] for q in knowledge.factories.values()}
+        for q in knowledge.timeouts:
+            parts = q.split(".")
+            classes.update(p for p in parts[-2:] if p[:1].isupper())
+        out: list[int] = []
+        stack: list[ast.AST] = [screen.tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+                for n in ast.walk(node.returns):
+                    text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                        text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "")
+                    if text is not None and classes & set(text.split(".")):
+                        out.append(node.lineno)
+                        break
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                stack.extend(n for n in node.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
+        return out
+
+    return screen.memo("timeouts.helper_lines", build)

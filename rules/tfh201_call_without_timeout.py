@@ -6,7 +6,7 @@ import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
-from smullyan.linter.timeouts import timeout_calls
+from smullyan.linter.timeouts import helper_lines, timeout_calls
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")
@@ -38,8 +38,11 @@ and, with no timeout parameter at all, these outside a timeout scope
 
 Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
-`with smtplib.SMTP(...) as smtp`), and the `timeout-required` setting adds
-your own.
+`with smtplib.SMTP(...) as smtp`), from annotations (`session:
+requests.Session`, `Optional[Session]`, a class field `session:
+requests.Session`), and from helpers of the same module (`_get_session()`,
+`self._session()`, a `@property`) by their return annotation or what they
+return; the `timeout-required` setting adds your own.
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
@@ -145,6 +148,18 @@ urlopen("https://x", None, 10)
 import redis
 r = redis.Redis(host="h", socket_timeout=5)
 """,
+        """\
+import imaplib, poplib, requests
+def mail(host, session: requests.Session):
+    imaplib.IMAP4_SSL(host, timeout=10)
+    imaplib.IMAP4(host, 143, 10)
+    poplib.POP3(host, 110, 10)
+    return session.get("https://x", timeout=5)
+def helper() -> "Session":  # not requests': unknown
+    ...
+def use():
+    return helper().get("https://x")
+""",
     ]
     INVALID = [
         """\
@@ -216,6 +231,45 @@ import websocket, redis
 ws = websocket.create_connection("ws://x")  # error: TFH201
 r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout; pass socket_timeout=<seconds>"
 """,
+        """\
+import requests
+def _get_session() -> requests.Session:
+    return make_session()
+class Tool:
+    def _session(self) -> requests.Session:
+        return requests.Session()
+    @property
+    def http(self) -> "requests.Session":
+        return self._session()
+    def run(self, url):
+        self._session().get(url)  # error: TFH201 "requests.Session.get"
+        return self.http.post(url, json={})  # error: TFH201
+def fetch(url):
+    s = _get_session()
+    return s.get(url)  # error: TFH201
+""",
+        """\
+from typing import Optional
+import requests
+from requests import Session
+def fetch(session: requests.Session, url):
+    return session.get(url)  # error: TFH201
+async def afetch(url, session: Optional[Session] = None):
+    return session.get(url)  # error: TFH201
+class Client:
+    session: requests.Session
+    def get(self, url):
+        return self.session.get(url)  # error: TFH201
+""",
+        """\
+import imaplib, poplib, ftplib
+def mail(host):
+    with imaplib.IMAP4_SSL(host) as m:  # error: TFH201 "imaplib.IMAP4_SSL"
+        m.noop()
+    poplib.POP3(host)  # error: TFH201
+    poplib.POP3_SSL(host, 995)  # error: TFH201
+    ftplib.FTP_TLS(host)  # error: TFH201
+""",
     ]
 
     def __init__(self, ctx: FileContext) -> None:
@@ -230,7 +284,9 @@ r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout;
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        return [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
+        spots = [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
+        # and the helpers that say what a client is (``def _session(self) -> requests.Session``)
+        return spots + helper_lines(screen, knowledge) if spots else spots
 
     def _function(self) -> int:
         func = self.names.function

@@ -8,7 +8,8 @@ import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
-from smullyan.linter.timeouts import timeout_calls
+from smullyan.linter.nodes import last_name
+from smullyan.linter.timeouts import helper_lines, timeout_calls
 
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -46,6 +47,8 @@ a `(connect, None)` tuple where a `(connect, read)` pair is accepted
 ({markdown_words(sorted({q.split(".")[0] for q, spec in _DEFAULTS.timeouts.items() if spec.connect_read_tuple}))});
 and timeout objects with every deadline off:
 {markdown_words((f"{q}(None)" for q in _DEFAULTS.timeout_objects), "or")}
+(or built with no deadline at all where omitted fields are None:
+{markdown_words((f"{q}()" for q in sorted(_DEFAULTS.timeout_objects_omitted_none)), "or")})
 (fields that are not deadlines, {markdown_words(_DEFAULTS.timeout_object_non_deadlines)}, do not count).
 
 ## Why is this bad?
@@ -85,6 +88,18 @@ u = httpx.Timeout(10.0, read=None)
 aiohttp.ClientSession(timeout=None)  # None means the session default here
 """,
         """\
+import asyncio, aiohttp
+async def f(aw, delay):
+    async with asyncio.timeout(10):
+        await aw
+    async with asyncio.timeout(delay):  # a variable: unknown
+        await aw
+    t = aiohttp.ClientTimeout(total=60)
+    u = aiohttp.ClientTimeout(sock_read=30, ceil_threshold=None)
+    v = aiohttp.ClientTimeout(**{"total": 5})
+    return t, u, v
+""",
+        """\
 def call(client):
     return client.get("https://x", timeout=None)  # unknown client
 """,
@@ -119,13 +134,51 @@ async def f(session: aiohttp.ClientSession):
     async with aiohttp.ClientSession() as s:
         await s.get("https://x", timeout=None)  # error: TFH202
 """,
+        """\
+import httpx
+def download(url):
+    with httpx.stream("GET", url, timeout=None) as r:  # error: TFH202:35 "httpx.stream"
+        return r.read()
+def upload(url, data):
+    client = httpx.Client()
+    with client.stream("POST", url, content=data, timeout=None) as r:  # error: TFH202 "httpx.Client.stream"
+        return r.status_code
+""",
+        """\
+import asyncio, anyio
+import async_timeout as at
+async def f(aw):
+    async with asyncio.timeout(None):  # error: TFH202 "delay=None"
+        await aw
+    async with asyncio.timeout_at(None):  # error: TFH202
+        await aw
+    async with at.timeout(None):  # error: TFH202
+        await aw
+    with anyio.fail_after(None):  # error: TFH202
+        await aw
+""",
+        """\
+from aiohttp import ClientSession, ClientTimeout
+async def f(url):
+    async with ClientSession(timeout=ClientTimeout()) as s:  # error: TFH202:38 "default to None"
+        return await s.get(url)
+""",
     ]
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         spots = timeout_calls(screen, knowledge, "none")
-        # every finding is a None (alone, or in a (connect, read) tuple) passed to the call
-        return [c.lineno for c in spots if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))]
+        # every finding is a None (alone, or in a (connect, read) tuple) passed to the call, or a
+        # timeout object whose omitted fields are None built with no deadline argument
+        omitted = {q.rsplit(".", 1)[-1] for q in knowledge.timeout_objects_omitted_none}
+        lines = [
+            c.lineno
+            for c in spots
+            if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))
+            or (last_name(c.func) in omitted and not c.args)
+        ]
+        # and the helpers that say what a client is (``def _session(self) -> requests.Session``)
+        return lines + helper_lines(screen, knowledge) if lines else lines
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
@@ -153,5 +206,9 @@ async def f(session: aiohttp.ClientSession):
             if kw is not None:
                 given[name] = kw.value
         deadlines = {k: v for k, v in given.items() if k not in self.knowledge.timeout_object_non_deadlines}
-        if deadlines and all(is_none(v) for v in deadlines.values()):
+        if qn in self.knowledge.timeout_objects_omitted_none:
+            if all(is_none(v) for v in deadlines.values()):  # omitted fields are None too
+                what = "no deadline at all (every field None)" if deadlines else "no deadline at all (its fields default to None)"
+                self.report(node, call=qn, what=what)
+        elif deadlines and all(is_none(v) for v in deadlines.values()):
             self.report(node, call=qn, what="no deadline at all (every field None)")

@@ -303,3 +303,19 @@ def test_cycle_collector_paused_during_a_file_and_restored(monkeypatch: pytest.M
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_a_definition_libcst_cannot_read_is_left_out_not_reported_as_unparseable() -> None:
+    # ``(x): int`` is valid Python (ast accepts it) that libcst's grammar rejects
+    src = (
+        "import requests\n"
+        "def odd(url):\n"
+        "    global G\n"
+        "    (G): int\n"
+        "    return requests.get(url)\n"
+        "def fetch(url):\n"
+        "    return requests.get(url)\n"
+    )
+    config = Config.default().with_overrides(select=["TFH201", "TFH0"])
+    found = [(f.line, f.code) for f in lint_source(src, "odd.py", config)]
+    assert found == [(7, "TFH201")]

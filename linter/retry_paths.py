@@ -1,0 +1,526 @@
+"""Budget facts about a hand-written retry loop, read from the retry model's :class:`~.retries.Loop`.
+
+An addition to the retry model (``linter/retries.py``) for the budget rules
+(TFH301-TFH304); it finds no retry itself. Every function takes a loop the
+model found and answers one question about its paths:
+
+- :func:`forever`: ``while True`` / ``while 1`` (any other test may be the bound);
+- :func:`bound`: what stops a going-round handler from going round forever
+  (an exit reachable from the handler, or anywhere in the loop outside the
+  ``try`` body, a counter or deadline test that exits), or None;
+- :func:`plain_success_exit`: the ``try`` leaves the loop on success without a
+  condition (a retry), as opposed to only under a test (a polling loop);
+- :func:`sleeps_on_failure_path`: a sleep lies on the path from a handler back to
+  the loop head (a sleep inside the ``try``, on the success path, or after a
+  ``continue`` does not);
+- :func:`leaves_on_success`: a ``break``/``return`` anywhere outside the
+  handlers that go round (``try: x = f() / except: continue / break`` counts);
+- :func:`calls_parameter`: the ``try`` calls a parameter of an enclosing
+  function (the loop of a retry decorator or helper);
+- :func:`looks_like_retry`: a ``for`` loop that says it retries (counter
+  names, a sleep or a "retry" word in the handler).
+
+Every answer errs towards silence: a path that *may* sleep counts as sleeping,
+a statement that *may* leave the loop counts as a bound.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
+
+import libcst as cst
+
+from . import knowledge as kb
+from .names import dotted
+from .retries import Condition, Loop, Retry
+from .rule import has_star, keyword_arg
+
+if TYPE_CHECKING:
+    from .names import Names
+
+_Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+_Loops = (cst.For, cst.While)
+_COUNTER_WORDS = ("attempt", "retr", "tries", "try", "count", "tried", "fail", "error")
+_TIME_WORDS = ("time", "monotonic", "deadline", "elapsed", "timeout", "expire", "until", "now", "clock", "budget")
+
+
+def _stmts(suite: cst.BaseSuite | None) -> Sequence[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    if isinstance(suite, cst.SimpleStatementSuite):
+        return [cst.SimpleStatementLine(body=list(suite.body))]
+    return []
+
+
+def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode]:
+    """Every node under ``node``, not entering nested definitions (nor loops when ``into_loops`` is False)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for child in reversed(n.children):  # source order
+            if isinstance(child, _Scope) or (not into_loops and isinstance(child, _Loops)):
+                continue
+            stack.append(child)
+
+
+def _walk_all(nodes: Iterable[cst.CSTNode], *, into_loops: bool = True) -> Iterator[cst.CSTNode]:
+    for n in nodes:
+        yield from _walk(n, into_loops=into_loops)
+
+
+def _callee_last(call: cst.Call) -> str:
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    if isinstance(func, cst.Name):
+        return func.value
+    return ""
+
+
+def forever(loop: Loop) -> bool:
+    """``while True:`` or ``while 1:``."""
+    node = loop.node
+    if not isinstance(node, cst.While):
+        return False
+    test = node.test
+    return (isinstance(test, cst.Name) and test.value == "True") or (isinstance(test, cst.Integer) and test.value == "1")
+
+
+def _is_exit(node: cst.CSTNode) -> bool:
+    """``break``/``return``/``raise``, or a call that ends the process or is named like a give-up."""
+    if isinstance(node, (cst.Break, cst.Return, cst.Raise)):
+        return True
+    if isinstance(node, cst.Call):
+        name = dotted(node.func) or ""
+        if name in ("sys.exit", "exit", "quit", "os._exit", "os.abort"):
+            return True
+        last = _callee_last(node).lower()
+        return last.startswith(kb.GIVE_UP_CALL_PREFIXES)
+    return False
+
+
+def _loop_exits(nodes: Iterable[cst.CSTNode], *, raising: bool = True) -> Iterator[cst.CSTNode]:
+    """What leaves the loop under ``nodes``: ``return`` (and, when ``raising``, ``raise`` and
+    give-up calls) at any depth, ``break`` only outside nested loops; nested definitions skipped."""
+    stack: list[tuple[cst.CSTNode, bool]] = [(n, False) for n in nodes]
+    while stack:
+        n, nested = stack.pop()
+        if isinstance(n, cst.Return) or (not nested and isinstance(n, cst.Break)):
+            yield n
+        elif raising and _is_exit(n) and not isinstance(n, cst.Break):
+            yield n
+        for child in n.children:
+            if isinstance(child, _Scope):
+                continue
+            stack.append((child, nested or isinstance(child, _Loops)))
+
+
+def _try_body_and_else(loop: Loop) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = [loop.try_node.body]
+    if loop.try_node.orelse is not None:
+        out.append(loop.try_node.orelse)
+    return out
+
+
+def _counters(loop: Loop) -> set[str]:
+    """Names the loop counts with: ``x += 1``/``x -= 1``/``x = x + 1`` anywhere in it, or named like a counter."""
+    out: set[str] = set()
+    for n in _walk(loop.node.body):
+        if isinstance(n, cst.AugAssign) and isinstance(n.operator, (cst.AddAssign, cst.SubtractAssign)):
+            name = dotted(n.target)
+            if name:
+                out.add(name)
+        elif isinstance(n, cst.Assign) and isinstance(n.value, cst.BinaryOperation):
+            for t in n.targets:
+                name = dotted(t.target)
+                if name and dotted(n.value.left) == name:
+                    out.add(name)
+    return out
+
+
+def _tests_budget(test: cst.BaseExpression, counters: set[str]) -> bool:
+    """A test that reads a counter, a deadline or the time."""
+    for n in _walk(test):
+        name = dotted(n) if isinstance(n, (cst.Name, cst.Attribute)) else None
+        if name is None:
+            continue
+        if name in counters:
+            return True
+        low = name.rsplit(".", 1)[-1].lower()
+        if any(w in low for w in _COUNTER_WORDS + _TIME_WORDS):
+            return True
+    return False
+
+
+def bound(loop: Loop) -> cst.CSTNode | None:
+    """What bounds the loop's going-round handlers, or None when nothing does.
+
+    Bounded: an exit (``break``/``return``/``raise``, ``sys.exit``, a call
+    named like ``give_up``/``raise_``/``fail``) reachable from a handler that
+    goes round, or on the way back to the loop head (a check before the
+    ``try``, in its ``finally``, after it when a handler falls through to
+    there); inside the ``try``
+    body, an ``if`` whose test reads a counter, a deadline or the time and
+    whose body exits; a counter the handler passes to a call (it may be
+    checked there).
+    """
+    for handler in loop.handlers:
+        for n in _loop_exits([handler.body]):
+            return n
+    # before the try (a check on every round), in its finally; after it only
+    # when a going-round handler falls through to there (after a `continue`
+    # it is the success path: `try: x = f() / except: continue / break`)
+    around = list(_before_try(loop))
+    if loop.try_node.finalbody is not None:
+        around.append(loop.try_node.finalbody)
+    if not all(_ends_with_jump(_stmts(h.body)) for h in loop.handlers):
+        around.extend(_after_try(loop))
+    for n in _loop_exits(around):
+        return n
+    counters = _counters(loop)
+    for n in _walk_all(_try_body_and_else(loop), into_loops=False):
+        if isinstance(n, cst.If) and _tests_budget(n.test, counters):
+            if any(True for _ in _loop_exits([n.body])):
+                return n
+    for handler in loop.handlers:
+        for n in _walk(handler.body):
+            if isinstance(n, cst.Call) and any(
+                (dotted(a.value) or "") in counters for a in n.args if isinstance(a.value, (cst.Name, cst.Attribute))
+            ):
+                return n
+    return None
+
+
+def _transparent(stmts: Sequence[cst.BaseStatement]) -> Iterator[cst.CSTNode]:
+    """The statements run unconditionally: top level, and through ``with`` blocks."""
+    for stmt in stmts:
+        yield stmt
+        if isinstance(stmt, cst.With):
+            yield from _transparent(_stmts(stmt.body))
+
+
+def plain_success_exit(loop: Loop) -> bool:
+    """The ``try`` (or its ``else``) ends the loop on success with no test in between: a retry, not a poll.
+
+    Also a ``break``/``return`` right after the ``try`` at the loop's top level
+    (``try: x = f() / except E: continue / break``).
+    """
+    suites = [_stmts(loop.try_node.body)]
+    if loop.try_node.orelse is not None:
+        suites.append(_stmts(loop.try_node.orelse.body))
+    for suite in suites:
+        for stmt in _transparent(suite):
+            if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in stmt.body):
+                return True
+    after = _after_try(loop)
+    for stmt in after:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in stmt.body):
+            return True
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            break
+    return False
+
+
+def _before_try(loop: Loop) -> list[cst.BaseStatement]:
+    """The statements of the loop body (and of a ``with`` around the ``try``) that run before it."""
+    body = _stmts(loop.node.body)
+    for i, stmt in enumerate(body):
+        if stmt is loop.try_node:
+            return list(body[:i])
+        if isinstance(stmt, cst.With):
+            inner = _stmts(stmt.body)
+            for j, s in enumerate(inner):
+                if s is loop.try_node:
+                    return list(body[:i]) + list(inner[:j])
+    return list(body)
+
+
+def _after_try(loop: Loop) -> list[cst.BaseStatement]:
+    """The statements that run after the ``try`` before the loop goes round: the rest of the
+    block holding it (a ``with`` around it), then the rest of the loop body."""
+    out: list[cst.BaseStatement] = []
+    for stmt_list in (_stmts(loop.node.body),):
+        for i, stmt in enumerate(stmt_list):
+            if stmt is loop.try_node:
+                return list(stmt_list[i + 1 :])
+            if isinstance(stmt, cst.With):
+                inner = _stmts(stmt.body)
+                for j, s in enumerate(inner):
+                    if s is loop.try_node:
+                        return list(inner[j + 1 :]) + list(stmt_list[i + 1 :])
+    return out
+
+
+def is_sleep(node: cst.CSTNode) -> bool:
+    """A call named like a wait: ``time.sleep``, ``await asyncio.sleep``, ``self._backoff(n)``, ``event.wait(5)``."""
+    if not isinstance(node, cst.Call):
+        return False
+    last = _callee_last(node).lower()
+    return any(w in last for w in kb.SLEEP_WORDS)
+
+
+def _ends_with_jump(stmts: Sequence[cst.BaseStatement]) -> bool:
+    """The block's last statement is ``continue``/``break``/``return``/``raise`` (control never falls out)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    return isinstance(last, cst.SimpleStatementLine) and any(
+        isinstance(s, (cst.Continue, cst.Break, cst.Return, cst.Raise)) for s in last.body
+    )
+
+
+def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """Whether a sleep may run between ``handler`` catching and the loop's next attempt.
+
+    The path: the handler's statements, the ``try``'s ``finally``, and, unless
+    the handler ends in ``continue``, the statements after the ``try`` up to
+    the first statement that leaves or restarts the loop; then, from the loop
+    head, what runs before the attempt's first call (a ``while`` test, the
+    statements before the ``try``, sleeps leading the ``try`` body). A sleep
+    after the call in the ``try`` body (the exception skipped it) or in its
+    ``else`` (success only) is not on it.
+    """
+    if any(is_sleep(n) for n in _walk(handler.body)):
+        return True
+    final = loop.try_node.finalbody
+    if final is not None and any(is_sleep(n) for n in _walk(final.body)):
+        return True
+    if not _ends_with_jump(_stmts(handler.body)):
+        for stmt in _after_try(loop):
+            if any(is_sleep(n) for n in _walk(stmt)):
+                return True
+            if _ends_with_jump([stmt]):
+                break
+    return _sleeps_before_attempt(loop)
+
+
+def _sleeps_before_attempt(loop: Loop) -> bool:
+    """A sleep between the loop head and the next attempt's first call: in a ``while`` test,
+    before the ``try`` (``if attempt: time.sleep(...)``), or leading the ``try`` body."""
+    if isinstance(loop.node, cst.While) and any(is_sleep(n) for n in _walk(loop.node.test)):
+        return True
+    if any(is_sleep(n) for n in _walk_all(_before_try(loop))):
+        return True
+    for stmt in _stmts(loop.try_node.body):
+        nodes = list(_walk(stmt))
+        if any(is_sleep(n) for n in nodes):
+            return True
+        if any(isinstance(n, cst.Call) for n in nodes):
+            return False  # the attempt's call comes first: an exception there skips what follows
+    return False
+
+
+def leaves_on_success(loop: Loop) -> bool:
+    """A ``break``/``return`` (of this loop) anywhere in it outside the handlers that go round."""
+    handlers = {id(n) for h in loop.handlers for n in _walk(h)}
+    for n in _loop_exits([loop.node.body], raising=False):
+        if id(n) not in handlers:
+            return True
+    return False
+
+
+def calls_parameter(loop: Loop, parameters: Iterable[str]) -> str | None:
+    """The parameter of an enclosing function that the ``try`` calls (``func(*args)``), or None."""
+    params = set(parameters)
+    if not params:
+        return None
+    for n in _walk(loop.try_node.body):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in params:
+            return n.func.value
+    return None
+
+
+def looks_like_retry(loop: Loop) -> bool:
+    """A ``for`` loop that says it retries: a counter-like target or bound, or a handler that waits or talks of retrying.
+
+    ``for _ in range(n): try: start_worker() except: log()`` (do n things,
+    tolerating failures) says none of that.
+    """
+    node = loop.node
+    if isinstance(node, cst.For):
+        names = [dotted(node.target) or ""]
+        if isinstance(node.iter, cst.Call):
+            names += [dotted(a.value) or "" for a in node.iter.args]
+        if any(w in name.lower() for name in names for w in kb.RETRY_COUNTER_WORDS):
+            return True
+    for handler in loop.handlers:
+        for n in _walk(handler.body):
+            if is_sleep(n):
+                return True
+            if isinstance(n, (cst.SimpleString, cst.FormattedStringText)):
+                text = n.value.lower()
+                if "retr" in text or "attempt" in text or "again" in text:
+                    return True
+    return False
+
+
+def callee_text(loop: Loop) -> str:
+    """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none."""
+    for stmt in _transparent(_stmts(loop.try_node.body)):
+        if isinstance(stmt, cst.With):
+            continue  # its body comes next; its items are context managers (timeouts, locks)
+        for n in _walk(stmt):
+            if isinstance(n, cst.Call):
+                name = dotted(n.func)
+                if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                    return f"`{name}()`"
+    return "the call"
+
+
+def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
+    """The last names of the types a handler catches; None for a bare ``except`` or a non-name."""
+    if handler.type is None:
+        return None
+    elems = handler.type.elements if isinstance(handler.type, (cst.Tuple, cst.List)) else None
+    types = [el.value for el in elems] if elems is not None else [handler.type]
+    out: list[str] = []
+    for t in types:
+        name = dotted(t)
+        if name is None:
+            return None
+        out.append(name.rsplit(".", 1)[-1])
+    return out
+
+
+def catches_failure(handler: cst.ExceptHandler) -> bool:
+    """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
+    future again through repeated cancellation: it re-runs nothing)."""
+    types = _handler_types(handler)
+    return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
+
+
+def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
+    """The going-round handlers that retry blindly: they catch a failure (not only a
+    cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
+    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
+
+
+def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
+    ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
+    server. A search or a fallback, not a blind retry."""
+    assigned: set[str] = set()
+    for n in _walk(handler.body):
+        if isinstance(n, cst.AugAssign):
+            name = dotted(n.target)
+            if name:
+                assigned.add(name)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                name = dotted(t.target)
+                if name:
+                    assigned.add(name)
+    if not assigned:
+        return False
+    read: set[str] = set()
+    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
+        if isinstance(n, (cst.Name, cst.Attribute)):
+            name = dotted(n)
+            if name:
+                read.add(name)
+    return bool(assigned & read)
+
+
+def iterates(loop: Loop) -> bool:
+    """A ``for`` over ``range`` that walks something: its target (not counter-like) is read in
+    the loop body outside the handlers (a log line in a handler does not count), or the range
+    has a step (``range(0, len(xs), size)``)."""
+    node = loop.node
+    if not isinstance(node, cst.For):
+        return False
+    if isinstance(node.iter, cst.Call) and len(node.iter.args) == 3:
+        return True
+    target = dotted(node.target)
+    if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
+        return False
+    in_handlers = {id(n) for h in loop.try_node.handlers for n in _walk(h)}
+    return any(isinstance(n, cst.Name) and n.value == target and id(n) not in in_handlers for n in _walk(node.body))
+
+
+def catches_transient(handler: cst.ExceptHandler) -> bool:
+    """The handler may catch a transient failure: bare, broad, or any type not known to be a parse or validation error."""
+    if handler.type is None:
+        return True
+    types: list[cst.BaseExpression]
+    if isinstance(handler.type, (cst.Tuple, cst.List)):
+        types = [el.value for el in handler.type.elements]
+    else:
+        types = [handler.type]
+    for t in types:
+        name = dotted(t)
+        if name is None:
+            return True
+        last = name.rsplit(".", 1)[-1]
+        if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES):
+            continue
+        return True
+    return False
+
+
+LoopNode = Union[cst.For, cst.While]
+
+
+def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
+    """How a literal runtime retry call has no bound (it raises ConfigError when built), or None."""
+    if has_star(call):
+        return None
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == kb.RUNTIME_RETRY_METHOD:
+        # clock.retrying(clauses...): every clause must be a known runtime name, none a bound
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is not None:
+                return None
+            if isinstance(value, cst.Attribute) and value.attr.value == "attempts":
+                return None
+            head = value.func if isinstance(value, cst.Call) else value
+            qn = names.qualname(head)
+            if qn is None or not qn.startswith(kb.RUNTIME_PREFIX) or qn.rsplit(".", 1)[-1] in kb.RUNTIME_BOUND_CLAUSES:
+                return None
+        return "retrying() with neither up_to(n).attempts nor within(budget)"
+    for keyword in ("times", "budget"):
+        arg = keyword_arg(call, keyword)
+        if arg is not None and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            return None
+    return "retry() with neither times= nor budget="
+
+
+def deterministic_only(retry: Retry) -> bool:
+    """A known condition that names only parse/validation errors (a re-ask needs no wait)."""
+    cond = retry.condition
+    if not isinstance(cond, Condition) or cond.default or cond.every_exception or cond.statuses is not None or not cond.exceptions:
+        return False
+    return all(
+        (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
+        for e in cond.exceptions
+    )
+
+
+class LoopParameters:
+    """Mixin for a rule: records, for every loop, the parameters of the functions around it.
+
+    ``self.loop_parameters[id(loop)]`` then feeds :func:`calls_parameter`.
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        self.loop_parameters: dict[int, frozenset[str]] = {}
+        self._param_stack: list[frozenset[str]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        p = node.params
+        names = {a.name.value for a in (*p.posonly_params, *p.params, *p.kwonly_params)}
+        outer = self._param_stack[-1] if self._param_stack else frozenset()
+        self._param_stack.append(outer | names)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._param_stack.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        if self._param_stack:
+            self.loop_parameters[id(node)] = self._param_stack[-1]
+
+    def visit_For(self, node: cst.For) -> None:
+        if self._param_stack:
+            self.loop_parameters[id(node)] = self._param_stack[-1]

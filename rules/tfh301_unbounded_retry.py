@@ -1,0 +1,295 @@
+"""TFH301 unbounded-retry."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import retry_paths as paths
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.names import dotted
+from smullyan.linter.retries import Retry, RetryModel, Stop, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+_FIX = {
+    "tenacity": "add stop=stop_after_attempt(n) (and stop_after_delay(s) for a time budget)",
+    "transport": "give its config a stop=stop_after_attempt(n)",
+    "backoff": "pass max_tries=n or max_time=seconds",
+    "stamina": "keep attempts= or timeout= a number",
+}
+
+
+class UnboundedRetry(paths.LoopParameters, Rule):
+    code = "TFH301"
+    name = "unbounded-retry"
+    summary = "A retry with no stop: it retries for ever."
+    message = "{what} never stops retrying: {fix}"
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a retry that has no bound on attempts or time:
+tenacity (`@retry`, `Retrying`/`AsyncRetrying`, `for attempt in Retrying(...)`,
+pydantic-ai's `TenacityTransport`) without `stop=` or with `stop=stop_never`;
+`backoff.on_exception`/`on_predicate` with neither `max_tries` nor `max_time`;
+`stamina.retry`/`retry_context` with `attempts=None` and `timeout=None`; this
+project's runtime retry built with no attempt bound and no budget (it raises
+`ConfigError` when built: reported when the call is literal); and a project's
+own retry decorator or helper (a loop that calls the function it was given)
+that is a `while True` with nothing that ends it. A bound passed as a
+variable or through `**kwargs` counts as present.
+
+## Why is this bad?
+tenacity's default is to retry for ever, and backoff without limits does the
+same. When the failure is not transient (a revoked key, a removed endpoint),
+the agent spins on it until someone kills the process, holding a worker and
+burning quota. A retry needs a budget per call, and the task needs one too.
+
+## Example
+```python
+from tenacity import retry, wait_exponential
+
+@retry(wait=wait_exponential(max=30))
+def fetch(url):
+    return httpx.get(url, timeout=10)
+```
+
+## Use instead
+```python
+from tenacity import retry, stop_after_attempt, stop_after_delay, wait_exponential
+
+@retry(stop=stop_after_attempt(5) | stop_after_delay(60), wait=wait_exponential(max=30))
+def fetch(url):
+    return httpx.get(url, timeout=10)
+```
+
+## How to suppress
+`# noqa: TFH301` on the line of the retry (say what bounds it instead: a
+caller's deadline, a cancellation), or `ignore`/`per-file-ignores` in the
+configuration.
+"""
+    VALID = [
+        """\
+from tenacity import retry, stop_after_attempt, wait_fixed
+@retry(stop=stop_after_attempt(3), wait=wait_fixed(1))
+def fetch():
+    ...
+""",
+        """\
+import tenacity
+STOP = tenacity.stop_after_delay(30)
+@tenacity.retry(stop=STOP)  # a variable counts as a bound
+def fetch():
+    ...
+def build(**options):
+    return tenacity.Retrying(**options)  # may hold stop=
+""",
+        """\
+import backoff, requests
+@backoff.on_exception(backoff.expo, requests.RequestException, max_time=60)
+def get(url):
+    return requests.get(url, timeout=5)
+@backoff.on_predicate(backoff.fibo, lambda r: r is None, max_tries=8)
+def poll():
+    ...
+""",
+        """\
+import stamina
+@stamina.retry(on=ConnectionError, attempts=None, timeout=30)
+def fetch():
+    ...
+async def go():
+    async for attempt in stamina.retry_context(on=ConnectionError):
+        with attempt:
+            ...
+""",
+        """\
+from tenacity import AsyncRetrying, stop_after_attempt
+async def run(call):
+    async for attempt in AsyncRetrying(stop=stop_after_attempt(4)):
+        with attempt:
+            await call()
+""",
+        """\
+from smullyan import runtime as tool
+def build(sleep, budget, clauses):
+    a = tool.retry(times=4, sleep=sleep)
+    b = tool.retry(budget=budget, sleep=sleep)
+    clock = tool.with_clock(sleep)
+    c = clock.retrying(tool.while_transient, tool.up_to(4).attempts)
+    d = clock.retrying(tool.while_transient, *clauses)
+    return a, b, c, d
+""",
+        """\
+import functools
+def retrying(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        for attempt in range(5):  # bounded
+            try:
+                return func(*args, **kwargs)
+            except ConnectionError:
+                continue
+        raise RuntimeError("gave up")
+    return wrapper
+""",
+        """\
+def retrying(func, limit):
+    def wrapper(*args):
+        attempts = 0
+        while True:
+            try:
+                return func(*args)
+            except ConnectionError:
+                attempts += 1
+                if attempts >= limit:
+                    raise
+    return wrapper
+""",
+        """\
+def serve(handle, queue):
+    while True:  # a worker loop: no success exit, not a retry
+        try:
+            handle(queue.get())
+        except Exception:
+            continue
+""",
+        """\
+def retry(stop=None):  # not tenacity's: unknown
+    return lambda f: f
+@retry()
+def fetch():
+    ...
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry, wait_exponential
+@retry(wait=wait_exponential(max=30))  # error: TFH301 "`retry` never stops retrying: add stop=stop_after_attempt(n)"
+def fetch(url):
+    ...
+@retry  # error: TFH301
+def fetch2(url):
+    ...
+""",
+        """\
+import tenacity as t
+@t.retry(stop=t.stop_never, wait=t.wait_fixed(2))  # error: TFH301
+def fetch():
+    ...
+""",
+        """\
+from tenacity import Retrying, AsyncRetrying, wait_fixed
+def run(call):
+    for attempt in Retrying(wait=wait_fixed(1)):  # error: TFH301
+        with attempt:
+            call()
+async def arun(call):
+    async for attempt in AsyncRetrying(wait=wait_fixed(1)):  # error: TFH301
+        with attempt:
+            await call()
+""",
+        """\
+import backoff
+from backoff import on_exception as retry_on
+@backoff.on_exception(backoff.expo, ConnectionError)  # error: TFH301
+def get(url):
+    ...
+@retry_on(backoff.constant, TimeoutError, interval=1)  # error: TFH301
+def get2(url):
+    ...
+""",
+        """\
+import stamina
+@stamina.retry(on=ConnectionError, attempts=None, timeout=None)  # error: TFH301
+def fetch():
+    ...
+def go(call):
+    for attempt in stamina.retry_context(on=OSError, attempts=None, timeout=None):  # error: TFH301
+        with attempt:
+            call()
+""",
+        """\
+from smullyan import runtime as tool
+def build(sleep):
+    clock = tool.with_clock(sleep)
+    a = clock.retrying(tool.while_transient, tool.backing_off(tool.constant(tool.millis(10))))  # error: TFH301
+    b = tool.retry(sleep=sleep, times=None)  # error: TFH301
+    return a, b
+""",
+        """\
+import functools, time
+def retrying(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        while True:  # error: TFH301
+            try:
+                return func(*args, **kwargs)
+            except ConnectionError:
+                time.sleep(1)
+    return wrapper
+""",
+        """\
+import asyncio
+async def with_retries(coro_fn, *args):
+    while True:  # error: TFH301
+        try:
+            return await coro_fn(*args)
+        except (ConnectionError, TimeoutError):
+            await asyncio.sleep(2)
+""",
+        """\
+import tenacity
+class Client:
+    def fetch(self):
+        @tenacity.retry(retry=tenacity.retry_if_exception_type(OSError))  # error: TFH301
+        def inner():
+            ...
+        return inner()
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        retry = model.retry_at(node)
+        if retry is None or retry.kind != "runtime":
+            return
+        how = paths.runtime_unbounded(node, self.names)
+        if how is not None:
+            self.report(node, what=f"the runtime's {how}", fix="add up_to(n).attempts (times=n) or a budget; as written it raises ConfigError when built")
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        for retry in model.retries:
+            if retry.kind in _FIX:
+                if isinstance(retry.stop, Stop) and retry.stop.never:
+                    self.report(retry.anchor, what=self._describe(retry), fix=_FIX[retry.kind])
+            elif retry.kind == "loop" and retry.loop is not None:
+                loop = retry.loop
+                called = paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ()))
+                if called is None or not paths.forever(loop) or not paths.plain_success_exit(loop):
+                    continue
+                if not paths.failure_handlers(loop):
+                    continue
+                if paths.bound(loop) is None:
+                    self.report(
+                        loop.node,
+                        what=f"this retry loop around `{called}()` (a retry decorator or helper)",
+                        fix="count attempts and re-raise after N, or give it a deadline",
+                    )
+
+    @staticmethod
+    def _describe(retry: Retry) -> str:
+        anchor = retry.anchor
+        if isinstance(anchor, cst.For):
+            call = anchor.iter
+            name = dotted(call.func) if isinstance(call, cst.Call) else dotted(call)
+            return f"`for attempt in {name or 'Retrying'}(...)`"
+        head = anchor.func if isinstance(anchor, cst.Call) else anchor
+        while isinstance(head, cst.Call):
+            head = head.func
+        return f"`{dotted(head) or retry.kind}`"

@@ -1,0 +1,287 @@
+"""TFH302 unbounded-retry-loop."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import retry_paths as paths
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.retries import RetryModel, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+
+class UnboundedRetryLoop(paths.LoopParameters, Rule):
+    code = "TFH302"
+    name = "unbounded-retry-loop"
+    summary = "A `while True` retry loop with nothing that ends it on failure."
+    message = "`while True` retries {call} with no bound: count attempts and give up after N, or use a retry with `stop=`"
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a `while True:` (or `while 1:`) retry loop: its `try` leaves the loop on
+success (`break`/`return`), and a handler goes round again (`continue`, `pass`,
+a log line, a sleep) with nothing that bounds it: no `break`/`return`/`raise`
+reachable from the handler or elsewhere in the loop outside the `try`, no
+attempt counter or deadline tested with an exit. Loops whose `try` has no
+plain success exit (a worker that handles messages for ever, a poll that
+returns only when a status says so) are not retries and stay silent. A loop in
+a retry decorator or helper (it calls the function it was given) is TFH301.
+
+## Why is this bad?
+A permanent failure (bad credentials, a deleted resource, a bug) makes this
+loop spin until the process is killed: an agent step that never ends, a
+worker held, and, with no sleep either, an API hammered.
+
+## Example
+```python
+while True:
+    try:
+        return client.fetch(doc_id)
+    except httpx.TransportError:
+        log.warning("retrying")
+        time.sleep(1)
+```
+
+## Use instead
+```python
+for attempt in range(5):
+    try:
+        return client.fetch(doc_id)
+    except httpx.TransportError:
+        if attempt == 4:
+            raise
+        time.sleep(2 ** attempt)
+```
+
+## How to suppress
+`# noqa: TFH302` on the `while` line (say what ends it: a supervisor's
+timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
+"""
+    VALID = [
+        """\
+import asyncio
+async def drain(task):
+    while True:  # waits on the same task through cancellation: re-runs nothing
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            continue
+""",
+        """\
+def open_unique(path):
+    n = 0
+    while True:  # each round tries another name: a search, not a retry
+        try:
+            return open(f"{path}.{n}", "xb")
+        except FileExistsError:
+            n += 1
+""",
+        """\
+import time
+def fetch(client):
+    attempts = 0
+    while True:
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            attempts += 1
+            if attempts > 5:
+                raise
+            time.sleep(attempts)
+""",
+        """\
+import time
+def fetch(client, deadline):
+    while True:
+        if time.monotonic() > deadline:  # a deadline check
+            raise TimeoutError
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            time.sleep(1)
+""",
+        """\
+def consume(queue, handle, log):
+    while True:  # a worker loop: the try never leaves on success
+        try:
+            handle(queue.get())
+        except Exception as exc:
+            log.exception(exc)
+""",
+        """\
+import time
+def wait_ready(client):
+    while True:  # polling: leaves only when a status says so
+        try:
+            status = client.status()
+            if status == "ready":
+                return status
+        except ConnectionError:
+            pass
+        time.sleep(5)
+""",
+        """\
+def fetch(client, stop_event):
+    while not stop_event.is_set():  # any other test may be the bound
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            continue
+""",
+        """\
+def fetch(client):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            continue
+""",
+        """\
+async def fetch(client, log):
+    while True:
+        try:
+            return await client.get("/x")
+        except ConnectionError as exc:
+            log.warning("gave up: %s", exc)
+            break
+        except TimeoutError:
+            raise
+""",
+        """\
+def fetch(client):
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            if tries > 3:
+                return None
+            return client.get("/x")
+        except ConnectionError:
+            pass
+""",
+        """\
+def retrying(func):
+    def wrapper(*args):
+        while True:  # a retry decorator: TFH301's
+            try:
+                return func(*args)
+            except ConnectionError:
+                pass
+    return wrapper
+""",
+        """\
+def read_all(stream, out):
+    while True:
+        try:
+            chunk = next(stream)
+        except StopIteration:
+            break
+        out.append(chunk)
+""",
+    ]
+    INVALID = [
+        """\
+import time
+def fetch(client):
+    while True:  # error: TFH302:5 "`while True` retries `client.get()` with no bound: count attempts and give up after N"
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            time.sleep(1)
+""",
+        """\
+def fetch(client, log):
+    while 1:  # error: TFH302
+        try:
+            data = client.get("/x")
+            break
+        except Exception as exc:
+            log.warning("retrying: %s", exc)
+            continue
+    return data
+""",
+        """\
+import asyncio
+async def fetch(session):
+    while True:  # error: TFH302
+        try:
+            async with session.get("https://x") as r:
+                return await r.json()
+        except (ConnectionError, asyncio.TimeoutError):
+            await asyncio.sleep(2)
+""",
+        """\
+import time as t
+class Agent:
+    def step(self):
+        while True:  # error: TFH302
+            try:
+                result = self.llm.invoke(self.prompt)
+            except Exception:
+                t.sleep(3)
+                continue
+            break
+        return result
+""",
+        """\
+def outer(client):
+    def inner():
+        while True:  # error: TFH302
+            try:
+                return client.get("/x")
+            except OSError:
+                pass
+    return inner()
+""",
+        """\
+import time
+def fetch(client):
+    while True:  # error: TFH302
+        try:
+            resp = client.get("/x")
+        except ConnectionError:
+            time.sleep(1)
+            continue
+        else:
+            return resp
+""",
+        """\
+def fetch(client, lock):
+    while True:  # error: TFH302
+        with lock:
+            try:
+                return client.get("/x")
+            except TimeoutError:
+                pass
+""",
+        """\
+import logging
+def fetch(client):
+    count = 0
+    while True:  # error: TFH302
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            count += 1  # counted, never compared
+            logging.warning("attempt failed")
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        for retry in model.retries:
+            loop = retry.loop
+            if retry.kind != "loop" or loop is None or not paths.forever(loop):
+                continue
+            if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
+                continue  # a retry decorator or helper: TFH301
+            if not paths.failure_handlers(loop):
+                continue  # waits through cancellation, or tries something else each round
+            if paths.plain_success_exit(loop) and paths.bound(loop) is None:
+                self.report(loop.node, call=paths.callee_text(loop))

@@ -1,0 +1,328 @@
+"""TFH303 retry-without-backoff."""
+
+from __future__ import annotations
+
+from typing import Collection
+
+import libcst as cst
+
+from smullyan.linter import retry_paths as paths
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.names import dotted
+from smullyan.linter.retries import Retry, RetryModel, Wait, screen_lines
+from smullyan.linter.rule import Rule, Screen
+
+_LIBRARY = ("tenacity", "transport")
+
+
+class RetryWithoutBackoff(Rule):
+    code = "TFH303"
+    name = "retry-without-backoff"
+    summary = "A retry that goes again at once: no wait between attempts."
+    message = "{what} retries with no wait between attempts: {fix}"
+    models = (RetryModel,)
+    docs = """\
+## What it does
+Finds a retry that tries again at once. For tenacity (and pydantic-ai's
+`TenacityTransport`): no `wait=`, or `wait=wait_none()`. For a hand-written
+retry loop (including the loop of a retry decorator, bounded or not): no
+sleep lies on the path from a handler that goes round back to the loop head.
+A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
+whose name holds `sleep`, `wait`, `backoff` or `delay`. This is a path
+question: a sleep inside the `try` (the exception skipped it), on the success
+path (the `else`), or at the end of the loop when the handler's `continue`
+jumps over it does not count. A handler that catches only parse or validation
+errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
+model) needs no wait and is left alone, as are polling and worker loops.
+
+## Why is this bad?
+Transient failures (429, 503, a reset connection) mean "not now". Retrying at
+once turns one overloaded server into a thundering herd of clients, burns the
+attempt budget in milliseconds, and makes the rate limiting worse.
+
+## Example
+```python
+for attempt in range(3):
+    try:
+        return client.get(url)
+    except httpx.TransportError:
+        log.warning("attempt %d failed", attempt)
+    time.sleep(2 ** attempt)   # never reached: the loop is over or went round
+```
+
+## Use instead
+```python
+for attempt in range(3):
+    try:
+        return client.get(url)
+    except httpx.TransportError:
+        log.warning("attempt %d failed", attempt)
+        time.sleep(2 ** attempt + random.random())
+```
+
+## How to suppress
+`# noqa: TFH303` on the reported line (say why no wait is needed), or
+`ignore`/`per-file-ignores` in the configuration.
+"""
+    VALID = [
+        """\
+from redis.exceptions import WatchError
+def incr(r, key):
+    with r.pipeline() as pipe:
+        for _ in range(10):
+            try:
+                pipe.watch(key)
+                pipe.multi()
+                pipe.incr(key)
+                return pipe.execute()
+            except WatchError:  # optimistic concurrency: re-read at once
+                continue
+""",
+        """\
+def embed_all(client, texts, size, log):
+    out = []
+    for i in range(0, len(texts), size):  # batches, not attempts
+        try:
+            out.extend(client.embed(texts[i : i + size]))
+        except Exception as exc:
+            log.warning("batch failed, will not retry: %s", exc)
+    return out
+""",
+        """\
+def fetch(client, mirrors):
+    url = mirrors[0]
+    for attempt in range(len(mirrors)):
+        try:
+            return client.get(url)
+        except ConnectionError:
+            url = mirrors[(attempt + 1) % len(mirrors)]  # another server: no wait needed
+""",
+        """\
+from tenacity import retry, stop_after_attempt, wait_exponential
+@retry(stop=stop_after_attempt(3), wait=wait_exponential(max=10))
+def fetch():
+    ...
+""",
+        """\
+import time
+def fetch(client):
+    for attempt in range(4):
+        if attempt:
+            time.sleep(2 ** attempt)  # before the next attempt
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            continue
+""",
+        """\
+import time
+def fetch(client):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            time.sleep(2 ** attempt)
+""",
+        """\
+import asyncio
+async def fetch(client):
+    for _ in range(3):
+        try:
+            return await client.get("/x")
+        except ConnectionError:
+            pass
+        await asyncio.sleep(1)  # the handler falls through to it
+""",
+        """\
+def fetch(client, sleep):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            if attempt < 2:
+                sleep(100 * 2 ** attempt)  # an injected sleep, on some path
+""",
+        """\
+import json
+def ask(llm, prompt):
+    for _ in range(3):
+        try:
+            return json.loads(llm(prompt))
+        except json.JSONDecodeError:  # re-asking the model: no wait needed
+            prompt += " Answer in JSON."
+""",
+        """\
+def fetch(client):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            self_backoff(attempt)
+def self_backoff(n):
+    ...
+""",
+        """\
+import tenacity
+@tenacity.retry(stop=tenacity.stop_after_attempt(3), retry=tenacity.retry_if_exception_type(ValueError))
+def parse():  # only a parse error: a re-run needs no wait
+    ...
+""",
+        """\
+def consume(queue, handle):
+    while True:  # a worker loop, not a retry
+        try:
+            handle(queue.get())
+        except Exception:
+            continue
+""",
+        """\
+import time
+def fetch(client, **policy):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:
+            continue
+        finally:
+            time.sleep(1)  # finally runs on the failure path too
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry, stop_after_attempt
+@retry(stop=stop_after_attempt(3))  # error: TFH303
+def fetch():
+    ...
+""",
+        """\
+import tenacity as t
+@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_none())  # error: TFH303
+def fetch():
+    ...
+""",
+        """\
+def fetch(client):
+    for attempt in range(3):
+        try:
+            return client.get("/x")
+        except ConnectionError:  # error: TFH303
+            continue
+""",
+        """\
+import time
+def fetch(client):
+    for attempt in range(3):
+        try:
+            resp = client.get("/x")
+            time.sleep(1)  # after the call: the exception skips it
+            return resp
+        except ConnectionError:  # error: TFH303
+            pass
+""",
+        """\
+import time
+def fetch(client):
+    for attempt in range(3):
+        try:
+            resp = client.get("/x")
+        except ConnectionError:  # error: TFH303
+            continue
+        else:
+            time.sleep(1)  # success path only
+            return resp
+""",
+        """\
+import asyncio
+async def fetch(client):
+    for attempt in range(3):
+        try:
+            return await client.get("/x")
+        except (ConnectionError, TimeoutError):  # error: TFH303:9 "loop around `client.get()` retries with no wait"
+            continue
+        await asyncio.sleep(2)  # jumped over by continue
+""",
+        """\
+import functools
+def retrying(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        for attempt in range(5):
+            try:
+                return func(*args, **kwargs)
+            except Exception:  # error: TFH303
+                if attempt == 4:
+                    raise
+    return wrapper
+""",
+        """\
+from tenacity import AsyncRetrying, stop_after_attempt
+async def run(call):
+    async for attempt in AsyncRetrying(stop=stop_after_attempt(3)):  # error: TFH303
+        with attempt:
+            await call()
+""",
+        """\
+class Agent:
+    def step(self):
+        while True:
+            try:
+                out = self.llm.invoke(self.prompt)
+                break
+            except Exception as exc:  # error: TFH303
+                self.errors += 1
+                if self.errors > 3:
+                    raise
+        return out
+""",
+    ]
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        for retry in model.retries:
+            if retry.kind in _LIBRARY:
+                if isinstance(retry.wait, Wait) and retry.wait.none and not paths.deterministic_only(retry):
+                    how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
+                    self.report(
+                        retry.anchor,
+                        what=f"{self._name(retry)} with {how}",
+                        fix="add wait=wait_exponential_jitter(initial=1, max=30) (or wait_random_exponential)",
+                    )
+            elif retry.kind == "loop" and retry.loop is not None:
+                self._check_loop(retry)
+
+    def _check_loop(self, retry: Retry) -> None:
+        loop = retry.loop
+        assert loop is not None
+        if isinstance(loop.node, cst.While):
+            if not paths.plain_success_exit(loop):
+                return  # polling
+        elif paths.iterates(loop) or not (paths.leaves_on_success(loop) or paths.looks_like_retry(loop)):
+            return
+        for handler in paths.failure_handlers(loop):
+            if paths.catches_transient(handler) and not paths.sleeps_on_failure_path(loop, handler):
+                self.report(
+                    handler,
+                    what=f"this loop around {paths.callee_text(loop)}",
+                    fix="sleep on the way back to the next attempt (exponential, with jitter), in the handler itself",
+                )
+                return
+
+    @staticmethod
+    def _name(retry: Retry) -> str:
+        anchor = retry.anchor
+        head: cst.BaseExpression | None
+        if isinstance(anchor, cst.For):
+            head = anchor.iter
+        elif isinstance(anchor, cst.Decorator):
+            head = anchor.decorator
+        elif isinstance(anchor, cst.BaseExpression):
+            head = anchor
+        else:
+            head = None
+        while isinstance(head, cst.Call):
+            head = head.func
+        return f"`{dotted(head) if head is not None else None or retry.kind}`"

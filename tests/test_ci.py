@@ -1,0 +1,30 @@
+"""CI's other-Pythons step says which versions it could not find, and a missing one does not fail CI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / ".ci" / "other-pythons"
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_a_version_that_is_not_on_the_machine_is_named_and_does_not_fail(tmp_path: Path) -> None:
+    env = {**os.environ, "PYENV_ROOT": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        ["/bin/bash", str(SCRIPT), "2.9"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Python 2.9: NOT FOUND" in done.stdout
+    assert "passed: none; not found: 2.9; failed: none" in done.stdout
+
+
+def test_ci_runs_the_other_pythons_after_the_suite() -> None:
+    run = (ROOT / ".ci" / "run").read_text()
+    assert run.index("make test") < run.index(".ci/other-pythons")
+    assert os.access(SCRIPT, os.X_OK)
