@@ -197,6 +197,35 @@ TOOL_ERROR_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
     for name in (*TOOL_ERROR_VARIANTS, *_TOOL_ERROR_FUNCS)
 )
 
+# ---------------------------------------------------------------- TFH5xx: the closed union
+
+# Qualified name -> tag, for every variant class (``smullyan.runtime.Denied`` -> ``Denied``).
+TOOL_ERROR_CLASSES: Final[Mapping[str, str]] = {
+    f"{mod}.{tag}": tag for mod in RUNTIME_MODULES for tag in TOOL_ERROR_VARIANTS
+}
+# The union itself, and ``Result`` (``Ok[T] | Err[ToolError]``): an annotation
+# naming one of them makes a value a ToolError (or a Result).
+TOOL_ERROR_UNION: Final[frozenset[str]] = frozenset(f"{mod}.ToolError" for mod in RUNTIME_MODULES)
+RESULT_TYPES: Final[frozenset[str]] = frozenset(f"{mod}.{n}" for mod in RUNTIME_MODULES for n in ("Result", "Err"))
+OK_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Ok" for mod in RUNTIME_MODULES)
+ERR_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Err" for mod in RUNTIME_MODULES)
+# ``Err``'s one field, by keyword (``case Err(error=NotFound())``).
+ERR_FIELD: Final[str] = "error"
+# Functions whose result is a ToolError (or None): the wire parsers.
+TOOL_ERROR_PARSERS: Final[frozenset[str]] = frozenset(
+    f"{mod}.{fn}" for mod in ("smullyan.runtime", "smullyan.runtime.wire") for fn in ("parse", "parse_json")
+)
+# ``assert_never`` under its three homes; a bare ``assert_never`` defined in
+# the module itself (the usual backport for Python 3.10) counts too.
+ASSERT_NEVER: Final[frozenset[str]] = frozenset(
+    {"typing.assert_never", "typing_extensions.assert_never", *(f"{mod}.assert_never" for mod in RUNTIME_MODULES)}
+)
+# Where a ToolError's tag lives: the class attribute ``e.tag``, the wire
+# form's key ``d["_tag"]`` (also ``d.get("_tag")``), and the class name
+# (``type(e).__name__``).
+TAG_ATTRIBUTE: Final[str] = "tag"
+WIRE_TAG_KEY: Final[str] = "_tag"
+
 # Attributes of an exception that hold its message text.
 EXCEPTION_TEXT_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"args", "message", "msg", "strerror"}
