@@ -1,7 +1,10 @@
 """Rule discovery: every ``Rule`` subclass in a module under ``smullyan.rules``.
 
-Adding a rule is adding a file. :func:`all_rules` is sorted by code;
-:func:`describe` also knows the engine's pseudo-codes TFH001 and TFH002.
+Adding a rule is adding a file (``rules/__init__.py`` puts the source
+directory on the package path, so a strict editable install sees a new file
+at once). :func:`all_rules` is sorted by code; :func:`describe` also knows the
+engine's pseudo-codes TFH001 and TFH002. Codes ``TFH9xx`` are reserved for
+tests' stand-in rules (a crashing rule, an unknown code) and never shipped.
 """
 
 from __future__ import annotations
@@ -62,6 +65,9 @@ PSEUDO_RULES: dict[str, tuple[str, str, str]] = {
     "TFH001": ("could-not-parse", "The file could not be parsed; nothing else was checked.", _PARSE_DOCS),
     "TFH002": ("internal-error", "A rule crashed on this file (a smullyan bug); other findings are kept.", _INTERNAL_DOCS),
 }
+
+# Codes starting with this are never a shipped rule: tests use them for stand-ins.
+RESERVED_FOR_TESTS = "TFH9"
 
 _RULES: list[type[Rule]] | None = None
 
