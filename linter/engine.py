@@ -223,13 +223,16 @@ def lint_source(
     apply_noqa: bool = True,
     tree: ast.Module | None = None,
     codes: frozenset[str] | None = None,
+    rules: Sequence[type[Rule]] | None = None,
 ) -> list[Finding]:
     """Lint one module's source; never raises.
 
     ``codes`` (optional) narrows the rules further, e.g. to what flake8 selected.
+    ``rules`` (optional) replaces the registry's rules (a rule under test that
+    is not in ``rules/``); the configuration still enables or disables them.
     """
     try:
-        findings = _lint(source, path, config, tree, codes)
+        findings = _lint(source, path, config, tree, codes, rules)
     except Exception as exc:  # the engine itself failed: report, do not raise
         findings = [
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
@@ -254,8 +257,10 @@ def _lint(
     config: Config,
     tree: ast.Module | None,
     codes: frozenset[str] | None,
+    only: Sequence[type[Rule]] | None = None,
 ) -> list[Finding]:
-    rules = [r for r in enabled_rules(config, path) if codes is None or r.code in codes]
+    pool = enabled_rules(config, path) if only is None else [r for r in only if config.is_enabled(r.code, path)]
+    rules = [r for r in pool if codes is None or r.code in codes]
     # With no rule enabled, a file is still parsed when TFH001 itself is selected.
     if not rules and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):
         return []

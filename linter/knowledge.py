@@ -10,8 +10,8 @@ called on a ``requests.Session()`` instance). Rules read these tables through
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Final, Mapping, TypeVar, cast
+from dataclasses import dataclass, replace
+from typing import Any, Callable, ClassVar, Final, Hashable, Iterable, Mapping, TypeVar, cast
 
 from smullyan.runtime.errors import TAGS
 
@@ -26,7 +26,10 @@ class TimeoutParam:
     when it can be passed positionally (``None``: keyword-only or the position
     differs between versions). ``required``: a call without it blocks forever
     (TFH201). ``none_is_infinite``: an explicit ``None`` disables the timeout
-    (TFH202). ``default``: a human note for docs and messages.
+    (TFH202). ``default``: a human note for docs and messages. ``advice``:
+    what TFH201's message tells the user to do (``{keyword}`` is filled in).
+    ``connect_read_tuple``: the call also takes a ``(connect, read)`` tuple,
+    and a ``None`` inside it disables that half (TFH202).
     """
 
     keyword: str = "timeout"
@@ -34,9 +37,14 @@ class TimeoutParam:
     required: bool = True
     none_is_infinite: bool = True
     default: str = "none: blocks forever"
+    advice: str = "pass {keyword}=<seconds> so a hung peer cannot stall the agent"
+    connect_read_tuple: bool = False
 
 
-_REQ = TimeoutParam()
+_REQ = TimeoutParam(
+    advice="pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent", connect_read_tuple=True
+)
+_PROCESS = TimeoutParam(advice="pass {keyword}=<seconds> so a hung process cannot stall the agent")
 _HTTPX = TimeoutParam(required=False, default="5 seconds")
 _AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session default)")
 
@@ -121,9 +129,9 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["ftplib.FTP"] = TimeoutParam(position=4)
     t["ftplib.FTP_TLS"] = TimeoutParam()
     for f in ("run", "call", "check_call", "check_output"):
-        t[f"subprocess.{f}"] = TimeoutParam()
-    t["subprocess.Popen.communicate"] = TimeoutParam(position=1)
-    t["subprocess.Popen.wait"] = TimeoutParam(position=0)
+        t[f"subprocess.{f}"] = _PROCESS
+    t["subprocess.Popen.communicate"] = replace(_PROCESS, position=1)
+    t["subprocess.Popen.wait"] = replace(_PROCESS, position=0)
     # third party
     t["websocket.create_connection"] = TimeoutParam(position=1)
     t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
@@ -138,9 +146,15 @@ TIMEOUTS: Final[Mapping[str, TimeoutParam]] = _build_timeouts()
 
 # Calls with no timeout parameter at all that block until something else
 # happens; fine only inside a timeout scope (TFH201 otherwise).
-NEEDS_TIMEOUT_SCOPE: Final[frozenset[str]] = frozenset(
-    {"asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"}
+# name -> what TFH201's message tells the user to do.
+_WRAP_ASYNCIO = (
+    "wrap it in asyncio.wait_for(..., timeout=<seconds>) or `async with asyncio.timeout(<seconds>)` "
+    "so a hung process cannot stall the agent"
 )
+NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
+    "asyncio.subprocess.Process.communicate": _WRAP_ASYNCIO,
+    "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
+}
 
 # Calls that put a deadline on what runs inside them (their arguments) ...
 TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
@@ -168,13 +182,19 @@ TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
 TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
 
 # Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
-# disables that half (TFH202).
+# disables that half (TFH202). Deprecated: read ``TimeoutParam.connect_read_tuple``.
 TUPLE_TIMEOUT_PREFIXES: Final[tuple[str, ...]] = ("requests.",)
 
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
 )
+
+# Calls that block the thread they run on, and what to await instead inside
+# an ``async def`` (the worked example of docs/writing-rules.md reads this).
+BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
+    "time.sleep": "await asyncio.sleep(<seconds>)",
+}
 
 # ---------------------------------------------------------------- typed errors
 
@@ -417,11 +437,59 @@ CLASSES: Final[tuple[str, ...]] = (
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The tables above, extended by one configuration."""
+    """The tables above, extended by one configuration.
+
+    Rules read every table through this object (``self.knowledge`` in a
+    visitor, the ``knowledge`` argument of a screen), never through this
+    module's globals: the three fields are what configuration extends, the
+    class attributes below are the library's own tables under lower-case
+    names, so a table that configuration later extends needs no rule edit.
+    """
 
     timeouts: Mapping[str, TimeoutParam]
     classify: Mapping[str, str]
     retry_decorators: frozenset[str]
+
+    http_methods: ClassVar[tuple[str, ...]] = HTTP_METHODS
+    aliases: ClassVar[Mapping[str, str]] = ALIASES
+    factories: ClassVar[Mapping[str, str]] = FACTORIES
+    enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
+    needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
+    timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
+    timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
+    timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
+    timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
+    runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
+    tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS
+    exception_text_attributes: ClassVar[frozenset[str]] = EXCEPTION_TEXT_ATTRIBUTES
+    traceback_formatters: ClassVar[frozenset[str]] = TRACEBACK_FORMATTERS
+    recording_methods: ClassVar[frozenset[str]] = RECORDING_METHODS
+    recording_functions: ClassVar[frozenset[str]] = RECORDING_FUNCTIONS
+    recording_name_parts: ClassVar[tuple[str, ...]] = RECORDING_NAME_PARTS
+    exception_args_attributes: ClassVar[frozenset[str]] = EXCEPTION_ARGS_ATTRIBUTES
+    text_building_calls: ClassVar[frozenset[str]] = TEXT_BUILDING_CALLS
+    text_passing_builtins: ClassVar[frozenset[str]] = TEXT_PASSING_BUILTINS
+    text_passing_methods: ClassVar[frozenset[str]] = TEXT_PASSING_METHODS
+    exception_keywords: ClassVar[frozenset[str]] = EXCEPTION_KEYWORDS
+    text_producer_name_parts: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PARTS
+    text_producer_name_prefixes: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PREFIXES
+    parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
+    reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
+    reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
+    tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
+    tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
+    tool_receiver_words: ClassVar[frozenset[str]] = TOOL_RECEIVER_WORDS
+    predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
+    action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
+    cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
+    cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+
+    @staticmethod
+    def canonical(qualname: str) -> str:
+        """Map a submodule spelling to the canonical one (see :func:`canonical`)."""
+        return canonical(qualname)
 
     @classmethod
     def build(
@@ -436,13 +504,20 @@ class Knowledge:
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
 
-    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
-        """``build()``, computed once per (table, kind) for this (frozen) Knowledge."""
-        cache: dict[tuple[str, str], Any] = self.__dict__.setdefault("_memo_cache", {})
-        key = (table, kind)
+    def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per ``key`` for this (frozen) Knowledge.
+
+        For what a rule derives from the tables (``{q.rsplit(".", 1)[1] for q in
+        knowledge.traceback_formatters}``): computed once per configuration,
+        not once per file, and still following what configuration adds.
+        """
+        cache: dict[Hashable, Any] = self.__dict__.setdefault("_memo_cache", {})
         if key not in cache:
             cache[key] = build()
         return cast(_T, cache[key])
+
+    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
+        return self.memo((table, kind), build)
 
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
@@ -533,3 +608,34 @@ def canonical(qualname: str) -> str:
             return f"{ALIASES[head]}.{qualname[len(head) + 1:]}"
         head, _, _ = head.rpartition(".")
     return qualname
+
+
+def markdown_calls(names: Iterable[str], note: Callable[[str], str | None] | None = None) -> str:
+    """A Markdown list of qualified names grouped by owner, for rule docs generated from the tables.
+
+    ``["requests.get", "requests.post", "requests.Session.get"]`` becomes
+    ``- `requests`: `get`, `post``` and ``- `requests.Session`: `get```, in
+    the order the owners first appear.
+    """
+    groups: dict[str, list[str]] = {}
+    for q in names:
+        owner, _, last = q.rpartition(".")
+        members = groups.setdefault(owner, [])
+        extra = note(q) if note is not None else None
+        entry = f"`{last}`" + (f" ({extra})" if extra else "")
+        if entry not in members:
+            members.append(entry)
+    lines = []
+    for owner, members in groups.items():
+        listed = ", ".join(members)
+        lines.append(f"- `{owner}`: {listed}" if owner else f"- {listed}")
+    return "\n".join(lines)
+
+
+def markdown_words(words: Iterable[str], last: str = "and") -> str:
+    """```a`, `b` and `c``` for docs (``last="or"``: ``... or `c```): the given order, or sorted for a set."""
+    items = sorted(words) if isinstance(words, (set, frozenset)) else list(words)
+    quoted = [f"`{w}`" for w in items]
+    if len(quoted) <= 1:
+        return "".join(quoted)
+    return ", ".join(quoted[:-1]) + f" {last} " + quoted[-1]

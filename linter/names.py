@@ -15,10 +15,22 @@ Bindings are flow-ordered inside functions; the module scope is pre-filled
 from its top-level statements so functions see module globals defined below
 them, and a fallback assignment (``except ImportError: requests = None``)
 does not hide the import.
+
+Rules also ask it where they are (the answers describe the node being
+visited, from its ``visit_*`` to its ``leave_*``): :attr:`Names.function` and
+:attr:`Names.is_async` (a ``lambda`` is a function, never async),
+:attr:`Names.handler` / :attr:`Names.handlers` (the ``except`` clauses the
+code runs in, with their ``try`` and bound name), :attr:`Names.enclosing_try`,
+:attr:`Names.loop` (the ``for``/``while`` whose body holds the code), and
+:meth:`Names.is_builtin` (a builtin name no scope shadows). None of these
+crosses a ``def`` or ``lambda``: its body runs later, outside the handler or
+loop that holds the definition. A class body runs where it stands, so it does
+not cut them.
 """
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
 
@@ -30,6 +42,30 @@ from .packages import absolute_module
 Ref = Optional[tuple[str, bool]]
 
 _FuncLike = Union[cst.FunctionDef, cst.Lambda]
+_Loop = Union[cst.For, cst.While]
+_TryLike = Union[cst.Try, cst.TryStar]
+_HandlerNode = Union[cst.ExceptHandler, cst.ExceptStarHandler]
+
+BUILTINS: frozenset[str] = frozenset(dir(builtins))
+
+
+@dataclass(frozen=True)
+class Handler:
+    """An ``except`` clause the visited code runs in."""
+
+    node: _HandlerNode
+    statement: _TryLike  # the ``try`` it belongs to
+    name: str | None  # what ``as name`` binds, if anything
+
+
+@dataclass
+class _Blocks:
+    """Statements that enclose code within one function (shared by the class bodies inside it)."""
+
+    tries: list[_TryLike] = field(default_factory=list)
+    handlers: list[Handler] = field(default_factory=list)
+    loops: list[_Loop] = field(default_factory=list)  # loops whose header is being walked or whose body holds the node
+    bodies: list[_Loop] = field(default_factory=list)  # loops whose body holds the node
 
 
 def dotted(node: cst.BaseExpression | None) -> str | None:
@@ -47,6 +83,8 @@ def dotted(node: cst.BaseExpression | None) -> str | None:
 @dataclass
 class _Scope:
     kind: str  # "module" | "class" | "function"
+    node: "cst.FunctionDef | cst.Lambda | cst.ClassDef | None" = None
+    blocks: _Blocks = field(default_factory=_Blocks)
     bindings: dict[str, Ref] = field(default_factory=dict)
     imported: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
@@ -105,17 +143,73 @@ class Names:
         return ref[0]
 
     def lookup(self, name: str) -> Ref:
+        """What ``name`` refers to here (None: unbound, a builtin, or not something we know)."""
+        scope = self._binding_scope(name)
+        return scope.bindings.get(name) if scope is not None else None
+
+    def _binding_scope(self, name: str) -> _Scope | None:
         scope = self.stack[-1]
         if name in scope.bindings:
-            return scope.bindings[name]
+            return scope
         if name in scope.globals:
-            return self.module_scope.bindings.get(name)
+            return self.module_scope if name in self.module_scope.bindings else None
         for outer in reversed(self.stack[:-1]):
             if outer.kind == "class":
                 continue  # class bodies are not visible from nested scopes
             if name in outer.bindings:
-                return outer.bindings[name]
+                return outer
         return None
+
+    def binds(self, name: str) -> bool:
+        """Whether a scope visible here binds ``name`` (an import, assignment, parameter, ``def``, ``class``...)."""
+        return self._binding_scope(name) is not None
+
+    def is_builtin(self, name: str) -> bool:
+        """Whether ``name`` here is Python's builtin of that name: a builtin no visible scope shadows.
+
+        ``class Exception(...)``, ``def str(...)``, ``from x import open``, a
+        parameter named ``type``: each makes the name something else.
+        """
+        return name in BUILTINS and self._binding_scope(name) is None
+
+    # ------------------------------------------------------------ where we are
+
+    @property
+    def function(self) -> cst.FunctionDef | cst.Lambda | None:
+        """The innermost ``def`` or ``lambda`` holding the visited node (a class body inside one counts as in it)."""
+        for scope in reversed(self.stack):
+            if scope.kind == "function":
+                return scope.node  # type: ignore[return-value]
+        return None
+
+    @property
+    def is_async(self) -> bool:
+        """Whether the innermost function is an ``async def`` (a ``lambda`` inside one is not)."""
+        func = self.function
+        return isinstance(func, cst.FunctionDef) and func.asynchronous is not None
+
+    @property
+    def handlers(self) -> tuple[Handler, ...]:
+        """The ``except`` clauses the visited node runs in, innermost last, within the innermost function."""
+        return tuple(self.stack[-1].blocks.handlers)
+
+    @property
+    def handler(self) -> Handler | None:
+        """The innermost ``except`` clause the visited node runs in (within the innermost function), or None."""
+        handlers = self.stack[-1].blocks.handlers
+        return handlers[-1] if handlers else None
+
+    @property
+    def enclosing_try(self) -> cst.Try | cst.TryStar | None:
+        """The innermost ``try`` statement (any of its parts) holding the visited node, within the innermost function."""
+        tries = self.stack[-1].blocks.tries
+        return tries[-1] if tries else None
+
+    @property
+    def loop(self) -> cst.For | cst.While | None:
+        """The innermost ``for``/``while`` whose body holds the visited node (not its header or ``else``), within the innermost function."""
+        bodies = self.stack[-1].blocks.bodies
+        return bodies[-1] if bodies else None
 
     # ------------------------------------------------------------ binding
 
@@ -206,7 +300,7 @@ class Names:
 
     def _push_function(self, node: _FuncLike) -> None:
         parent = self.stack[-1]
-        scope = _Scope("function")
+        scope = _Scope("function", node)
         params = node.params
         all_params = [*params.posonly_params, *params.params, *params.kwonly_params]
         if isinstance(params.star_arg, cst.Param):
@@ -244,7 +338,8 @@ class Names:
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.bind(node.name.value, None)
-        self.stack.append(_Scope("class"))
+        # a class body runs where it stands: inside the enclosing handlers and loops
+        self.stack.append(_Scope("class", node, self.stack[-1].blocks))
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self.stack.pop()
@@ -275,6 +370,50 @@ class Names:
 
     def visit_For(self, node: cst.For) -> None:
         self._bind_target(node.target, None)
+        self.stack[-1].blocks.loops.append(node)
+
+    def leave_For(self, node: cst.For) -> None:
+        self.stack[-1].blocks.loops.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        self.stack[-1].blocks.loops.append(node)
+
+    def leave_While(self, node: cst.While) -> None:
+        self.stack[-1].blocks.loops.pop()
+
+    def _enter_block(self, node: cst.BaseSuite) -> None:
+        blocks = self.stack[-1].blocks
+        if blocks.loops and blocks.loops[-1].body is node:
+            blocks.bodies.append(blocks.loops[-1])
+
+    def _leave_block(self, node: cst.BaseSuite) -> None:
+        blocks = self.stack[-1].blocks
+        if blocks.bodies and blocks.bodies[-1].body is node:
+            blocks.bodies.pop()
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self._enter_block(node)
+
+    def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self._leave_block(node)
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self._enter_block(node)
+
+    def leave_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self._leave_block(node)
+
+    def visit_Try(self, node: cst.Try) -> None:
+        self.stack[-1].blocks.tries.append(node)
+
+    def leave_Try(self, node: cst.Try) -> None:
+        self.stack[-1].blocks.tries.pop()
+
+    def visit_TryStar(self, node: cst.TryStar) -> None:
+        self.stack[-1].blocks.tries.append(node)
+
+    def leave_TryStar(self, node: cst.TryStar) -> None:
+        self.stack[-1].blocks.tries.pop()
 
     def leave_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is None:
@@ -284,13 +423,24 @@ class Names:
             ref = None
         self._bind_target(node.asname.name, ref)
 
+    def _enter_handler(self, node: _HandlerNode) -> None:
+        name = node.name.name.value if node.name is not None and isinstance(node.name.name, cst.Name) else None
+        if name is not None:
+            self.bind(name, None)
+        blocks = self.stack[-1].blocks
+        blocks.handlers.append(Handler(node, blocks.tries[-1], name))
+
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        if node.name is not None and isinstance(node.name.name, cst.Name):
-            self.bind(node.name.name.value, None)
+        self._enter_handler(node)
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.stack[-1].blocks.handlers.pop()
 
     def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        if node.name is not None and isinstance(node.name.name, cst.Name):
-            self.bind(node.name.name.value, None)
+        self._enter_handler(node)
+
+    def leave_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
+        self.stack[-1].blocks.handlers.pop()
 
     def visit_MatchAs(self, node: cst.MatchAs) -> None:
         if node.name is not None:

@@ -11,9 +11,11 @@ the single traversal the engine makes for all enabled rules, and it calls
 :meth:`Rule.report` with the node to flag.
 
 Examples: ``VALID`` snippets must produce no finding; every line of an
-``INVALID`` snippet that ends with ``# error: TFH201`` (several codes
-comma-separated when a line has several findings) must produce exactly those
-findings, and no other line may produce one.
+``INVALID`` snippet that ends with ``# error: TFH201`` (optionally
+``TFH201:12`` for the column and a quoted message fragment; several items
+comma-separated) must produce exactly those findings, and no other line may
+produce one (``linter/examples.py``). The walk-through is
+``docs/writing-rules.md``.
 """
 
 from __future__ import annotations
@@ -21,17 +23,42 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Hashable, TypeVar, cast
 
 import libcst as cst
 from libcst import BatchableCSTVisitor
 
 from .knowledge import Knowledge, canonical
+from .nodes import (  # re-exported: rules import their helpers from here
+    SCOPE_NODES_AST,
+    SCOPE_NODES_CST,
+    argument,
+    dotted,
+    elements,
+    handler_name,
+    handler_types,
+    has_star,
+    is_none,
+    keyword_arg,
+    last_name,
+    positional,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
 from .packages import absolute_module
+
+__all__ = [
+    "FileContext", "RawFinding", "Rule", "Screen",
+    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "elements", "handler_name", "handler_types", "has_star",
+    "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope", "walk_in_scope_ast",
+]
 
 if TYPE_CHECKING:
     from .config import Config
     from .names import Names
+
+_T = TypeVar("_T")
 
 
 _LEAVES: frozenset[type] = frozenset(
@@ -44,21 +71,23 @@ _LEAVES: frozenset[type] = frozenset(
 )
 
 
-def _last_name(func: ast.expr) -> str | None:
-    """``post`` for ``requests.post`` or ``post``; None for any other callee."""
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return None
-
-
 class Screen:
     """Facts about a module from one ``ast`` walk, computed lazily."""
 
     def __init__(self, tree: ast.AST, package: str | None = None) -> None:
         self.tree = tree
         self.package = package  # resolves relative imports
+
+    def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per file for ``key`` (for screen facts several rules share)."""
+        cache = self._memo_cache
+        if key not in cache:
+            cache[key] = build()
+        return cast(_T, cache[key])
+
+    @cached_property
+    def _memo_cache(self) -> dict[Hashable, Any]:
+        return {}
 
     def _from_module(self, node: ast.ImportFrom) -> str | None:
         """The absolute module a ``from`` import reads from, or None (relative, package unknown)."""
@@ -140,54 +169,98 @@ class Screen:
                 out.add(a.asname or a.name.split(".")[0])
         return frozenset(out)
 
+    def timeout_calls(self, knowledge: Knowledge, kind: str) -> list[ast.Call]:
+        """Deprecated alias of :func:`smullyan.linter.timeouts.timeout_calls` (kept while branches move over)."""
+        from .timeouts import timeout_calls
+
+        return timeout_calls(self, knowledge, kind)
+
+    def calls_of(self, qualified: Collection[str]) -> list[ast.Call]:
+        """Calls that may call one of ``qualified`` (e.g. ``{"time.sleep"}``), resolved as the rules resolve them.
+
+        A callee whose first name an import binds is resolved through it
+        (``import time as t; t.sleep()``, ``from time import sleep; sleep()``)
+        and kept only if it names one of ``qualified``: ``from time import
+        time; time()`` is not a call of ``time.sleep``. A callee the screen
+        cannot resolve (a local alias, an object's method such as
+        ``session.get`` for ``requests.Session.get``, a rebound import) is kept
+        when its last name matches, so the screen never hides a call that
+        ``self.names.qualname`` would resolve. Empty when the file imports
+        none of the modules (a dotless name is a builtin: ``{"open"}`` keeps
+        bare ``open(...)`` calls no import binds). Sorted by position.
+        """
+        wanted = {canonical(q) for q in qualified}
+        if not wanted:
+            return []
+        roots = {q.split(".", 1)[0] for q in wanted if "." in q}
+        builtins = {q for q in wanted if "." not in q}
+        if not builtins and not roots & self._import_roots_bound:
+            return []
+        resolvable = bool(roots & self._import_roots_bound)
+        imports, rebound = self._import_map, self._rebound
+        by_last = self._calls_by_last
+        out: list[ast.Call] = []
+        lasts = {q.rsplit(".", 1)[-1] for q in wanted}
+        lasts.update(
+            local for local, fulls in imports.items() if any(canonical(full) in wanted for full in fulls)
+        )  # `from time import sleep as nap; nap(1)`
+        for last in lasts:
+            for call in by_last.get(last, ()):
+                name = dotted(call.func)
+                if name is not None:
+                    root, _, rest = name.partition(".")
+                    fulls = imports.get(root)
+                    if fulls and root not in rebound:
+                        if any(canonical(f"{full}.{rest}" if rest else full) in wanted for full in fulls):
+                            out.append(call)
+                        continue  # resolved through an import, to something else
+                    if name in builtins:
+                        out.append(call)  # a builtin no import rebinds
+                        continue
+                if resolvable:
+                    out.append(call)  # an alias or an object's method: the rule resolves it
+        out.sort(key=lambda c: (c.lineno, c.col_offset))
+        return out
+
     @cached_property
-    def imported_locals_by_root(self) -> dict[str, frozenset[str]]:
-        """Top-level module -> the local names its imports bind (``send`` for ``from requests import post as send``)."""
+    def _calls_by_last(self) -> dict[str, list[ast.Call]]:
+        out: dict[str, list[ast.Call]] = {}
+        for call in self._nodes[1]:
+            name = last_name(call.func)
+            if name is not None:
+                out.setdefault(name, []).append(call)
+        return out
+
+    @cached_property
+    def _import_map(self) -> dict[str, frozenset[str]]:
+        """Local name -> every qualified name an import binds to it."""
         out: dict[str, set[str]] = {}
         for local, full in self.import_bindings:
-            out.setdefault(full.split(".")[0], set()).add(local)
+            out.setdefault(local, set()).add(full)
         return {k: frozenset(v) for k, v in out.items()}
 
-    def calls_any(self, relevant: "Mapping[str, frozenset[str]]") -> bool:
-        """Whether, for some imported module, a call names something relevant to it."""
-        calls = self.call_names
-        for root, local_names in self.imported_locals_by_root.items():
-            names = relevant.get(root)
-            if names is not None and (calls & names or calls & local_names):
-                return True
-        return False
+    @cached_property
+    def _import_roots_bound(self) -> frozenset[str]:
+        return frozenset(full.split(".", 1)[0] for _, full in self.import_bindings)
 
-    def calls_to(
-        self, relevant: "Mapping[str, frozenset[str]]", qualified: "Callable[[str], bool] | None" = None
-    ) -> list[ast.Call]:
-        """Calls whose last name is relevant to an imported module (``post`` once ``requests`` is imported).
+    @cached_property
+    def _rebound(self) -> frozenset[str]:
+        """Names some assignment or ``with ... as`` binds (an import so rebound may mean something else).
 
-        A bare call of a name an import binds (``send(...)`` after ``from
-        requests import post as send``) counts when the import's qualified
-        name passes ``qualified`` (every such name when it is None).
+        (A walrus rebinding an imported module's name is not seen.)
         """
-        wanted: set[str] = set()
-        for root, local_names in self.imported_locals_by_root.items():
-            names = relevant.get(root)
-            if names is not None:
-                wanted |= names
-        for local, full in self.import_bindings:
-            if full.split(".")[0] in relevant and (qualified is None or qualified(full)):
-                wanted.add(local)
-        return [call for call in self._nodes[1] if _last_name(call.func) in wanted]
-
-    def timeout_calls(self, knowledge: Knowledge, kind: str) -> list[ast.Call]:
-        """The calls the timeout rules look at: TFH201 (``kind="missing"``) or TFH202 (``"none"``).
-
-        Empty when the file-level screen (:meth:`calls_any` on
-        ``Knowledge.screen_names``) rules the file out; else every call of a
-        known function, class, factory or method (``Knowledge.spot_names``),
-        bare calls counting only through an import of a known name.
-        """
-        if not self.calls_any(knowledge.screen_names(kind)):
-            return []
-        qualified = knowledge.spot_imports(kind)
-        return self.calls_to(knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
+        out: set[str] = set()
+        for node in self._nodes[4]:
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                targets = [node.optional_vars]
+            for t in targets:
+                out.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+        return frozenset(out)
 
     @cached_property
     def import_bindings(self) -> list[tuple[str, str]]:
@@ -208,7 +281,12 @@ class Screen:
     @cached_property
     def call_names(self) -> frozenset[str]:
         """The last component of every callee (``post`` for ``requests.post(...)``)."""
-        return frozenset(name for call in self._nodes[1] if (name := _last_name(call.func)) is not None)
+        return frozenset(self._calls_by_last)
+
+    @property
+    def calls(self) -> list[ast.Call]:
+        """Every call in the file (for a rule that needs more than :meth:`calls_of`)."""
+        return self._nodes[1]
 
     @property
     def handlers(self) -> list[ast.ExceptHandler]:
@@ -290,37 +368,3 @@ class Rule(BatchableCSTVisitor):
         """Flag ``node``; ``message`` defaults to the class message formatted with ``fields``."""
         text = message if message is not None else self.message.format(**fields)
         self.findings.append(RawFinding(node, self.code, self.name, text))
-
-
-# ---------------------------------------------------------------- call helpers
-
-
-def keyword_arg(call: cst.Call, keyword: str) -> cst.Arg | None:
-    """The ``keyword=`` argument of a call, if passed."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg
-    return None
-
-
-def has_star(call: cst.Call) -> bool:
-    """Whether ``*args`` or ``**kwargs`` is passed (any parameter may hide in it)."""
-    return any(arg.star for arg in call.args)
-
-
-def positional(call: cst.Call) -> list[cst.Arg]:
-    return [arg for arg in call.args if arg.keyword is None and not arg.star]
-
-
-def argument(call: cst.Call, keyword: str, position: int | None) -> cst.Arg | None:
-    """The argument bound to a parameter, by keyword or by position."""
-    arg = keyword_arg(call, keyword)
-    if arg is None and position is not None:
-        pos = positional(call)
-        if len(pos) > position:
-            arg = pos[position]
-    return arg
-
-
-def is_none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
-from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
 from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
+from smullyan.linter.timeouts import timeout_calls
 
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
 
 
-def _fix(qualname: str, keyword: str) -> str:
-    if qualname.startswith("requests."):
-        return f"pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent"
-    if qualname.startswith("subprocess."):
-        return f"pass {keyword}=<seconds> so a hung process cannot stall the agent"
-    return f"pass {keyword}=<seconds> so a hung peer cannot stall the agent"
+def _keyword_note(qualname: str) -> str | None:
+    keyword = _DEFAULTS.timeouts[qualname].keyword
+    return f"`{keyword}`" if keyword != "timeout" else None
 
 
 class CallWithoutTimeout(Rule):
@@ -25,19 +23,23 @@ class CallWithoutTimeout(Rule):
     name = "call-without-timeout"
     summary = "A blocking network or process call has no timeout."
     message = "{call} has no {keyword}; {fix}"
-    docs = """\
+    docs = f"""\
 ## What it does
-Finds blocking network and process calls made without a timeout: `requests`
-(module functions and `Session` methods), `urllib.request.urlopen`,
-`http.client.HTTPConnection`/`HTTPSConnection`, `socket.create_connection`,
-`smtplib.SMTP`/`SMTP_SSL`, `ftplib.FTP`, `subprocess.run`/`call`/`check_call`/
-`check_output`, `Popen.communicate`/`wait`, asyncio subprocess
-`communicate()`/`wait()` outside `asyncio.wait_for`/`asyncio.timeout`,
-websocket-client `create_connection`, and redis-py `Redis(...)` without
-`socket_timeout`. Names are resolved from the module's imports
-(`import requests as rq`, `from requests import post as send`,
-`s = requests.Session()`, `with smtplib.SMTP(...) as smtp`), and the
-`timeout-required` setting adds your own.
+Finds blocking network and process calls made without a timeout. The calls
+it knows (from `linter/knowledge.py`; the keyword it looks for is `timeout`
+unless another is named):
+
+{markdown_calls((q for q, spec in _DEFAULTS.timeouts.items() if spec.required), _keyword_note)}
+
+and, with no timeout parameter at all, these outside a timeout scope
+({markdown_words(_DEFAULTS.timeout_wrappers | _DEFAULTS.timeout_scopes, "or")}):
+
+{markdown_calls(_DEFAULTS.needs_timeout_scope)}
+
+Names are resolved from the module's imports (`import requests as rq`,
+`from requests import post as send`, `s = requests.Session()`,
+`with smtplib.SMTP(...) as smtp`), and the `timeout-required` setting adds
+your own.
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
@@ -139,7 +141,7 @@ r = redis.Redis(host="h", socket_timeout=5)
     INVALID = [
         """\
 import requests
-requests.post("https://x", json={})  # error: TFH201
+requests.post("https://x", json={})  # error: TFH201:1 "pass timeout=(connect, read) seconds so a hung server"
 """,
         """\
 import requests as rq
@@ -179,7 +181,7 @@ http.client.HTTPConnection("h", 80)  # error: TFH201
 """,
         """\
 import subprocess
-subprocess.run(["ls"], check=True)  # error: TFH201
+subprocess.run(["ls"], check=True)  # error: TFH201 "pass timeout=<seconds> so a hung process"
 subprocess.check_output(["ls"])  # error: TFH201
 with subprocess.Popen(["ls"]) as proc:
     proc.wait()  # error: TFH201
@@ -188,12 +190,12 @@ with subprocess.Popen(["ls"]) as proc:
 import asyncio
 async def main():
     proc = await asyncio.create_subprocess_exec("ls")
-    out, err = await proc.communicate()  # error: TFH201
+    out, err = await proc.communicate()  # error: TFH201 "wrap it in asyncio.wait_for"
 """,
         """\
 import websocket, redis
 ws = websocket.create_connection("ws://x")  # error: TFH201
-r = redis.Redis(host="h")  # error: TFH201
+r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout; pass socket_timeout=<seconds>"
 """,
     ]
 
@@ -208,7 +210,7 @@ r = redis.Redis(host="h")  # error: TFH201
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        return [c.lineno for c in screen.timeout_calls(knowledge, "missing")]
+        return [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
 
     # nested functions run later: the enclosing deadline does not apply
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -222,7 +224,7 @@ r = redis.Redis(host="h")  # error: TFH201
         n = 0
         for item in node.items:
             expr = item.item
-            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in kb.TIMEOUT_SCOPES:
+            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in self.knowledge.timeout_scopes:
                 n += 1
         if n:
             self.scope_blocks[id(node)] = n
@@ -258,20 +260,17 @@ r = redis.Redis(host="h")  # error: TFH201
         qn = self.names.qualname(node.func)
         if qn is None:
             return
-        if qn in kb.TIMEOUT_WRAPPERS:
+        k = self.knowledge
+        if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self.wrapped += 1
-        spec = self.knowledge.timeouts.get(qn)
+        spec = k.timeouts.get(qn)
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
-                    self.report(node, call=qn, keyword=spec.keyword, fix=_fix(qn, spec.keyword))
-        elif qn in kb.NEEDS_TIMEOUT_SCOPE and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
-            self.report(
-                node,
-                f"{qn} has no timeout; wrap it in asyncio.wait_for(..., timeout=<seconds>) "
-                "or `async with asyncio.timeout(<seconds>)` so a hung process cannot stall the agent",
-            )
+                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword))
+        elif qn in k.needs_timeout_scope and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
+            self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:

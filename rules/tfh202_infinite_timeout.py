@@ -6,15 +6,27 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import Rule, Screen, argument, is_none, keyword_arg, positional
+from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
+from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
+from smullyan.linter.timeouts import timeout_calls
 
 
-def _has_none(node: ast.expr) -> bool:
-    if isinstance(node, ast.Constant):
-        return node.value is None
-    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Constant) and e.value is None for e in node.elts)
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
+
+
+def _keyword_note(qualname: str) -> str | None:
+    spec = _DEFAULTS.timeouts[qualname]
+    notes = [f"`{spec.keyword}`"] if spec.keyword != "timeout" else []
+    if spec.position is not None:
+        notes.append(f"positional argument {spec.position + 1}")
+    return ", ".join(notes) or None
+
+
+def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
+    """``None``, or a ``(connect, read)`` tuple with ``None`` in it (either tree: the screen and the check agree)."""
+    if is_none(node):
+        return True
+    return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
 class InfiniteTimeout(Rule):
@@ -22,14 +34,19 @@ class InfiniteTimeout(Rule):
     name = "infinite-timeout"
     summary = "An explicit timeout=None turns the timeout off."
     message = "{call} gets {what}, which waits forever; pass a number of seconds"
-    docs = """\
+    docs = f"""\
 ## What it does
-Finds an explicit `None` where a timeout belongs: `timeout=None` on requests,
-httpx (module, `Client`, `AsyncClient` and their methods), aiohttp session
-methods, `urlopen`, subprocess calls and `Popen.communicate`/`wait`;
-`asyncio.wait_for(aw, None)`; a requests `(connect, None)` tuple; and timeout
-objects with every deadline off: `aiohttp.ClientTimeout(total=None)`,
-`httpx.Timeout(None)`.
+Finds an explicit `None` where a timeout belongs (the calls come from
+`linter/knowledge.py`): `timeout=None` (or `None` in the timeout's position)
+on
+
+{markdown_calls((q for q, spec in _DEFAULTS.timeouts.items() if spec.none_is_infinite), _keyword_note)}
+
+a `(connect, None)` tuple where a `(connect, read)` pair is accepted
+({markdown_words(sorted({q.split(".")[0] for q, spec in _DEFAULTS.timeouts.items() if spec.connect_read_tuple}))});
+and timeout objects with every deadline off:
+{markdown_words((f"{q}(None)" for q in _DEFAULTS.timeout_objects), "or")}
+(fields that are not deadlines, {markdown_words(_DEFAULTS.timeout_object_non_deadlines)}, do not count).
 
 ## Why is this bad?
 `None` means "no deadline". httpx and aiohttp have safe defaults; passing
@@ -106,7 +123,7 @@ async def f(session: aiohttp.ClientSession):
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        spots = screen.timeout_calls(knowledge, "none")
+        spots = timeout_calls(screen, knowledge, "none")
         # every finding is a None (alone, or in a (connect, read) tuple) passed to the call
         return [c.lineno for c in spots if any(_has_none(a) for a in (*c.args, *(k.value for k in c.keywords)))]
 
@@ -121,11 +138,10 @@ async def f(session: aiohttp.ClientSession):
                 return
             if is_none(arg.value):
                 self.report(arg, call=qn, what=f"{spec.keyword}=None")
-            elif isinstance(arg.value, cst.Tuple) and qn.startswith(kb.TUPLE_TIMEOUT_PREFIXES):
-                if any(is_none(el.value) for el in arg.value.elements):
-                    self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
+            elif spec.connect_read_tuple and _has_none(arg.value):
+                self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
             return
-        fields = kb.TIMEOUT_OBJECTS.get(qn)
+        fields = self.knowledge.timeout_objects.get(qn)
         if fields is None or any(a.star for a in node.args):
             return
         given: dict[str, cst.BaseExpression] = {}
@@ -136,6 +152,6 @@ async def f(session: aiohttp.ClientSession):
             kw = keyword_arg(node, name)
             if kw is not None:
                 given[name] = kw.value
-        deadlines = {k: v for k, v in given.items() if k not in kb.TIMEOUT_OBJECT_NON_DEADLINES}
+        deadlines = {k: v for k, v in given.items() if k not in self.knowledge.timeout_object_non_deadlines}
         if deadlines and all(is_none(v) for v in deadlines.values()):
             self.report(node, call=qn, what="no deadline at all (every field None)")

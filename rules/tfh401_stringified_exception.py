@@ -6,12 +6,17 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Rule, Screen
+from smullyan.linter.rule import FileContext, Rule, Screen, handler_types, last_name
 
 _CODEGEN = cst.Module(body=[])
-_FORMAT_NAMES = frozenset(q.rsplit(".", 1)[1] for q in kb.TRACEBACK_FORMATTERS)
+
+
+def _format_names(knowledge: Knowledge) -> frozenset[str]:
+    """Last names of the traceback formatters (``format_exc``), for the screen."""
+    return knowledge.memo(
+        "tfh401.format_names", lambda: frozenset(q.rsplit(".", 1)[1] for q in knowledge.traceback_formatters)
+    )
 
 
 def _mentions(node: ast.AST, name: str) -> bool:
@@ -181,6 +186,16 @@ def _serialize_value(value):
         except Exception as e:
             return f"Unable to serialize: {e}"
 """,
+        # `str` is this module's own function here, not the builtin
+        """\
+def str(value):
+    return value
+def f():
+    try:
+        return g()
+    except Exception as e:
+        return str(e)
+""",
         # a parser error fed back to the model as a re-prompt
         """\
 def parse(self, last_message):
@@ -292,16 +307,14 @@ def step(self, m):
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
-        # enclosing handlers, innermost last: (bound name, catches only parser errors)
-        self.handlers: list[tuple[str | None, bool]] = []
-        self.tainted: set[str] = set()
-        self.funcs: list[str | None] = []  # enclosing function names (None: lambda)
-        self.saved: list[tuple[list[tuple[str | None, bool]], set[str]]] = []
+        # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
+        self.taints: dict[int, set[str]] = {}
+        self.parser_only: dict[int, bool] = {}  # id of a handler -> catches only parser errors
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """Handlers whose body returns, yields or assigns the exception (or formats anything)."""
-        formats = bool(_FORMAT_NAMES & screen.call_names)
+        formats = bool(_format_names(knowledge) & screen.call_names)
         out = []
         for h in screen.handlers:
             if h.name is None and not formats:
@@ -319,73 +332,47 @@ def step(self, m):
 
     # ------------------------------------------------------------ scopes
 
-    def _enter_function(self, name: str | None) -> None:
-        self.saved.append((self.handlers, self.tainted))
-        self.handlers, self.tainted = [], set()
-        self.funcs.append(name)
-
-    def _leave_function(self) -> None:
-        self.handlers, self.tainted = self.saved.pop()
-        self.funcs.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._enter_function(node.name.value)
+    @property
+    def tainted(self) -> set[str]:
+        """Names that hold exception text in the function being visited."""
+        func = self.names.function
+        return self.taints.setdefault(id(func) if func is not None else 0, set())
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._leave_function()
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._enter_function(None)
+        self.taints.pop(id(node), None)
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
-        self._leave_function()
+        self.taints.pop(id(node), None)
 
-    @staticmethod
-    def _parser_only(node: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+    def _parser_only(self, node: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
         """Whether the handler catches only parser errors (ValueError, JSONDecodeError, ValidationError)."""
-        t = node.type
-        if t is None:
+        types = handler_types(node)
+        return bool(types) and all(last_name(t) in self.knowledge.parser_errors for t in types)
+
+    def _in_parser_handler(self) -> bool:
+        handler = self.names.handler
+        if handler is None:
             return False
-        items = [el.value for el in t.elements] if isinstance(t, cst.Tuple) else [t]
-        for item in items:
-            last = item.attr.value if isinstance(item, cst.Attribute) else item.value if isinstance(item, cst.Name) else ""
-            if last not in kb.PARSER_ERRORS:
-                return False
-        return True
-
-    def _enter_handler(self, node: cst.ExceptHandler | cst.ExceptStarHandler) -> None:
-        name = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
-        self.handlers.append((name, self._parser_only(node)))
-
-    def _leave_handler(self) -> None:
-        self.handlers.pop()
-
-    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        self._enter_handler(node)
-
-    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        self._leave_handler()
-
-    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        self._enter_handler(node)
-
-    def leave_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> None:
-        self._leave_handler()
+        key = id(handler.node)
+        if key not in self.parser_only:
+            self.parser_only[key] = self._parser_only(handler.node)
+        return self.parser_only[key]
 
     # ------------------------------------------------------------ checks
 
     @property
     def _exc_names(self) -> set[str]:
-        return {h for h, _ in self.handlers if h is not None}
+        return {h.name for h in self.names.handlers if h.name is not None}
 
     def _active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text."""
-        if not (self.handlers or self.tainted):
+        if self.names.handler is None and not self.tainted:
             return False
-        func = self.funcs[-1] if self.funcs else None
-        if func is not None:
-            name = func.lstrip("_").lower()
-            if any(p in name for p in kb.TEXT_PRODUCER_NAME_PARTS) or name.startswith(kb.TEXT_PRODUCER_NAME_PREFIXES):
+        func = self.names.function
+        if isinstance(func, cst.FunctionDef):
+            k = self.knowledge
+            name = func.name.value.lstrip("_").lower()
+            if any(p in name for p in k.text_producer_name_parts) or name.startswith(k.text_producer_name_prefixes):
                 return False
         return True
 
@@ -396,30 +383,28 @@ def step(self, m):
     def _text_call(self, call: cst.Call) -> bool:
         """Whether the exception text flows through this call into its result."""
         func = call.func
+        k = self.knowledge
         qn = self.names.qualname(func)
-        if qn is not None and qn in kb.TEXT_BUILDING_CALLS:
+        if qn is not None and qn in k.text_building_calls:
             return True
         if isinstance(func, cst.Name):
-            if func.value in kb.TEXT_PASSING_BUILTINS and self.names.lookup(func.value) is None:
+            if func.value in k.text_passing_builtins and self.names.is_builtin(func.value):
                 return True
             return func.value[:1].isupper()  # a result object's constructor
         if isinstance(func, cst.Attribute):
             if isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
                 return True  # "sep".join([...])
-            if func.attr.value in kb.TEXT_PASSING_METHODS:
+            if func.attr.value in k.text_passing_methods:
                 return True  # template.format(error=str(e))
             return func.attr.value[:1].isupper()
         return False
 
-    @staticmethod
-    def _reprompt(node: cst.CSTNode) -> bool:
+    def _reprompt(self, node: cst.CSTNode) -> bool:
         """Text going back to the model as a message (``retry_messages=[...]``, ``ChatMessage(...)``)."""
         if isinstance(node, cst.Arg) and node.keyword is not None:
-            return kb.REPROMPT_KEYWORD_PART in node.keyword.value.lower()
+            return self.knowledge.reprompt_keyword_part in node.keyword.value.lower()
         if isinstance(node, cst.Call):
-            f = node.func
-            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
-            return last.endswith(kb.REPROMPT_CALL_SUFFIX)
+            return (last_name(node.func) or "").endswith(self.knowledge.reprompt_call_suffix)
         return False
 
     def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
@@ -432,7 +417,7 @@ def step(self, m):
             isinstance(node, cst.Attribute)
             and isinstance(node.value, cst.Name)
             and node.value.value in exc
-            and node.attr.value in kb.EXCEPTION_ARGS_ATTRIBUTES
+            and node.attr.value in self.knowledge.exception_args_attributes
         )
 
     def _mentions_exc(self, node: cst.BaseExpression, exc: set[str]) -> bool:
@@ -459,12 +444,12 @@ def step(self, m):
             func = node.func
             qn = self.names.qualname(func)
             if qn is not None:
-                if qn in kb.TOOL_ERROR_CONSTRUCTORS:
+                if qn in self.knowledge.tool_error_constructors:
                     return None
-                if qn in kb.TRACEBACK_FORMATTERS and self.handlers:
+                if qn in self.knowledge.traceback_formatters and self.names.handler is not None:
                     return node
             if isinstance(func, cst.Name) and func.value in ("str", "repr") and node.args:
-                if self.names.lookup(func.value) is None and self._is_exc_text(node.args[0].value, exc):
+                if self.names.is_builtin(func.value) and self._is_exc_text(node.args[0].value, exc):
                     return node
             if isinstance(func, cst.Name) and func.value == "type":
                 return None
@@ -478,7 +463,7 @@ def step(self, m):
             if not self._text_call(node):
                 # f(str(e)) is not the exception text; str(e).strip() still is
                 return self._leak(func, exc)
-            if self.handlers and self.handlers[-1][1] and self._reprompt(node):
+            if self._in_parser_handler() and self._reprompt(node):
                 return None
         elif isinstance(node, cst.FormattedString):
             for part in node.parts:
@@ -491,7 +476,7 @@ def step(self, m):
             if isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
                 if self._mentions_exc(node.right, exc):
                     return node
-        reprompt_ok = bool(self.handlers) and self.handlers[-1][1]
+        reprompt_ok = self._in_parser_handler()
         for child in node.children:
             if reprompt_ok and self._reprompt(child):
                 continue

@@ -6,68 +6,100 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter import knowledge as kb
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Rule, Screen
-
-_BROAD = ("Exception", "BaseException")
-_EMPTY_CALLS = ("list", "dict", "set", "tuple", "str", "frozenset")
-_BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all", "any")
-_SCOPES_AST = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-_SCOPES_CST = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-_TOOL_ROOTS: frozenset[str] = frozenset(
-    p.split(".")[0] for p in (*kb.TOOL_MODULE_PREFIXES, *kb.TOOL_CALLS) if "." in p
+from smullyan.linter.knowledge import Knowledge, markdown_words
+from smullyan.linter.names import Handler, Names
+from smullyan.linter.rule import (
+    Rule,
+    Screen,
+    elements,
+    handler_name,
+    handler_types,
+    last_name,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
 )
-_TOOL_LAST_NAMES: frozenset[str] = frozenset(q.rsplit(".", 1)[-1] for q in kb.TOOL_CALLS) | kb.TOOL_METHODS
+
+_DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
+_BROAD = ("Exception", "BaseException")
+_CODEGEN = cst.Module(body=[])
+_BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all", "any")
+
+# What a handler may return and still say "there is nothing": one table, read
+# by the ``ast`` screen and by the libcst check alike (:func:`_default`).
+_DEFAULT_CONSTANTS: tuple[object, ...] = (None, False, "", b"", 0)
+_DEFAULT_NAMES = {"None": None, "False": False}
+_EMPTY_CALLS = ("list", "dict", "set", "tuple", "str", "frozenset")
+_EMPTY_DISPLAYS = {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "set()"}
 
 
-def _broad_ast(handler: ast.ExceptHandler) -> bool:
-    t = handler.type
-    if t is None:
-        return True
-    items = t.elts if isinstance(t, ast.Tuple) else [t]
-    return any(isinstance(i, ast.Name) and i.id in _BROAD for i in items)
+def _default(value: cst.BaseExpression | ast.expr | None) -> str | None:
+    """How the returned value reads when it is an empty or default value (``[]``, ``None``, ``0``...), else None.
 
-
-def _default_ast(value: ast.expr | None) -> bool:
+    On the ``ast`` tree (the screen) and the libcst tree (the check) from the
+    same tables; ``None`` is a bare ``return``.
+    """
     if value is None:
-        return True
+        return "None"
     if isinstance(value, ast.Constant):
-        return value.value in (None, False, "", b"", 0)
-    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-        return not value.elts
+        return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
+    if isinstance(value, cst.Name):
+        return value.value if value.value in _DEFAULT_NAMES else None
+    if isinstance(value, cst.SimpleString):
+        return value.value if value.evaluated_value in ("", b"") else None
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return value.value if value.evaluated_value == 0 else None
     if isinstance(value, ast.Dict):
-        return not value.keys
-    return isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Name)
+        return "{}" if not value.keys else None
+    if isinstance(value, cst.Dict):
+        return "{}" if not value.elements else None
+    items = elements(value)
+    if items is not None:
+        if items:
+            return None
+        return _EMPTY_DISPLAYS.get(type(value), "()") if isinstance(value, cst.CSTNode) else "()"
+    if isinstance(value, ast.Call):
+        name = value.func.id if isinstance(value.func, ast.Name) else None
+        return f"{name}()" if name in _EMPTY_CALLS and not value.args and not value.keywords else None
+    if isinstance(value, cst.Call):
+        name = value.func.value if isinstance(value.func, cst.Name) else None
+        return f"{name}()" if name in _EMPTY_CALLS and not value.args else None
+    return None
 
 
-def _receiver_words(name: str) -> set[str]:
-    return set(name.lstrip("_").lower().split("_"))
+def _receiver_words(name: str | None) -> set[str]:
+    return set((name or "").lstrip("_").lower().split("_"))
 
 
-def _tool_like_ast(body: list[ast.stmt], roots: frozenset[str], names: frozenset[str]) -> bool:
+def _tool_roots(knowledge: Knowledge) -> frozenset[str]:
+    return knowledge.memo(
+        "tfh402.tool_roots",
+        lambda: frozenset(
+            p.split(".")[0] for p in (*knowledge.tool_module_prefixes, *knowledge.tool_calls) if "." in p
+        ),
+    )
+
+
+def _tool_last_names(knowledge: Knowledge) -> frozenset[str]:
+    return knowledge.memo(
+        "tfh402.tool_last_names",
+        lambda: frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_calls) | knowledge.tool_methods,
+    )
+
+
+def _tool_like_ast(body: list[ast.stmt], roots: frozenset[str], names: frozenset[str], knowledge: Knowledge) -> bool:
     """A cheap superset of :meth:`SilentFallback._tool_like` on the ``ast``."""
-    stack: list[ast.AST] = list(body)
-    while stack:
-        n = stack.pop()
+    for n in walk_in_scope_ast(body):
         if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
             return True
-        if isinstance(n, _SCOPES_AST):
-            continue
         if isinstance(n, ast.Call):
-            f = n.func
             if roots:
                 return True  # a tool module is imported: let the rule resolve the call
-            if isinstance(f, ast.Name) and f.id in names:
+            f = n.func
+            if last_name(f) in names:
                 return True
-            if isinstance(f, ast.Attribute):
-                if f.attr in names:
-                    return True
-                recv = f.value
-                last = recv.attr if isinstance(recv, ast.Attribute) else recv.id if isinstance(recv, ast.Name) else ""
-                if _receiver_words(last) & kb.TOOL_RECEIVER_WORDS:
-                    return True
-        stack.extend(ast.iter_child_nodes(n))
+            if isinstance(f, ast.Attribute) and _receiver_words(receiver_name(f)) & knowledge.tool_receiver_words:
+                return True
     return False
 
 
@@ -77,42 +109,47 @@ class SilentFallback(Rule):
     summary = "A broad except around a tool call returns an empty or default value and records nothing."
     message = (
         "`{handler}` around a tool call returns {value} and records nothing: an outage looks like "
-        "\"nothing there\"; log it, re-raise, or return a typed ToolError (Err(from_exception(e)))"
+        "\"nothing there\"; log it, re-raise, or {fix}"
     )
-    docs = """\
+    docs = f"""\
 ## What it does
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
 or a tuple naming one of them) around a *tool call* that returns an empty or
-default value (`None`, `[]`, `{}`, `()`, `""`, `0`, `False`, `list()`, a bare
+default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `return`) with no re-raise and no record of the error: no logging call
 (`log.warning(...)`, `logger.exception(...)`, `print(...)`,
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
 
 A tool call is what the `try` body does that can fail because something
-outside the process failed: a network or process call the timeout tables
-know (requests, httpx, aiohttp, urllib, `http.client`, sockets, smtplib,
-subprocess, redis, websockets, and configured `timeout-required`/`classify`
-names), an SDK call that sends (boto3, stripe, slack, `sendmail`), file I/O
-(`open(...)`, `Path.read_text`, `os.listdir`, shutil), a method of an object
-named like a client (`client.delete(...)`, `self._redis.get(...)`,
-`conn.execute(...)`), or any `await`.
+outside the process failed (the lists come from `linter/knowledge.py`):
+- a network or process call the timeout tables know (TFH201, TFH202), and
+  configured `timeout-required`/`classify` names;
+- a call into {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes)};
+- file and process I/O: {markdown_words(_DEFAULTS.tool_calls)};
+- a method named {markdown_words(_DEFAULTS.tool_methods, "or")}, whatever the object;
+- a method of an object whose name has one of the words
+  {markdown_words(_DEFAULTS.tool_receiver_words, "or")}
+  (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`);
+- any `await`.
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
 - a `try` body without a tool call (parsing, introspection, formatting,
   optional imports: `from x import y` / `except Exception: return None`);
-- `return False` in a predicate: a function named `is_*`, `has_*`, `can_*`,
-  `should_*`, `check_*`, `exists*`, `ping*`, or annotated `-> bool`, or whose
+- `return False` in a predicate: a function whose name starts with
+  {markdown_words((p + "*" for p in _DEFAULTS.predicate_prefixes), "or")}, or annotated `-> bool`, or whose
   other returns are all bool-valued, unless its name starts with an action
-  verb (`delete() -> bool` returning `False` on an outage means "nothing
-  deleted" and is reported);
+  verb ({markdown_words(_DEFAULTS.action_verbs, "or")}: `delete() -> bool` returning
+  `False` on an outage means "nothing deleted" and is reported);
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
-- best-effort cleanup: functions named `close`, `aclose`, `cleanup`,
-  `shutdown`, `teardown` (or with one of these as a `_`-separated word),
-  `__exit__`, `__aexit__`, `__del__`, or with `best_effort` in the name.
+- best-effort cleanup: functions named {markdown_words(_DEFAULTS.cleanup_function_words, "or")}
+  (or with one of these as a `_`-separated word), or with
+  {markdown_words(_DEFAULTS.cleanup_function_name_parts, "or")} in the name;
+- a handler for `Exception` when the module defines its own `Exception`
+  (only the builtins are broad).
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -124,7 +161,7 @@ the outage, so nobody fixes it.
 ```python
 def search(q):
     try:
-        return requests.get(URL, params={"q": q}, timeout=10).json()["hits"]
+        return requests.get(URL, params={{"q": q}}, timeout=10).json()["hits"]
     except Exception:
         return []
 ```
@@ -135,7 +172,7 @@ from smullyan.runtime import Err, Ok, from_exception
 
 def search(q):
     try:
-        return Ok(requests.get(URL, params={"q": q}, timeout=10).json()["hits"])
+        return Ok(requests.get(URL, params={{"q": q}}, timeout=10).json()["hits"])
     except Exception as e:
         return Err(from_exception(e))
 ```
@@ -145,6 +182,17 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # `Exception` is this module's own class here, not the builtin: the handler is narrow
+        """\
+import requests
+class Exception(BaseException):
+    pass
+def f():
+    try:
+        return requests.get(URL, timeout=5).json()
+    except Exception:
+        return None
+""",
         """\
 import logging
 import requests
@@ -281,11 +329,30 @@ import requests
 def post(payload):
     try:
         return requests.post(URL, json=payload, timeout=10).json()
-    except:  # error: TFH402
+    except:  # error: TFH402:5 "returns None and records nothing"
         return
     try:
         return requests.post(URL, json=payload, timeout=10).json()
-    except (ValueError, BaseException) as e:  # error: TFH402
+    except (ValueError, BaseException) as e:  # error: TFH402 "return a typed ToolError (Err(from_exception(e)))"
+        return {}
+""",
+        # the advice never names an exception the handler does not bind
+        """\
+import requests
+def get(url):
+    try:
+        return requests.get(url, timeout=10).json()
+    except:  # error: TFH402 "catch it as `except Exception as e:` and return a typed ToolError"
+        return None
+def head(url):
+    try:
+        return requests.head(url, timeout=10).headers
+    except BaseException:  # error: TFH402 "catch it as `except BaseException as e:`"
+        return {}
+def put(url, err):
+    try:
+        return requests.put(url, timeout=10).json()
+    except Exception as exc:  # error: TFH402 "Err(from_exception(exc))"
         return {}
 """,
         # a status flag of an action is not a predicate
@@ -327,164 +394,93 @@ def version():
 """,
     ]
 
-    def __init__(self, ctx: FileContext) -> None:
-        super().__init__(ctx)
-        self.tries: list[cst.Try | cst.TryStar] = []
-        self.funcs: list[cst.FunctionDef] = []
-
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """``try`` statements with a broad handler returning a default and a tool-like call (or await) in the body."""
         cands = {
             id(h)
             for h in screen.handlers
-            if _broad_ast(h) and any(isinstance(s, ast.Return) and _default_ast(s.value) for s in h.body)
+            if _catches_broadly(h, None) and any(isinstance(s, ast.Return) and _default(s.value) for s in h.body)
         }
         if not cands:
             return []
         configured = (*knowledge.timeouts, *knowledge.classify)
-        roots = (_TOOL_ROOTS | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
-        names = _TOOL_LAST_NAMES | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
+        roots = (_tool_roots(knowledge) | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
+        names = _tool_last_names(knowledge) | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
         return [
             node.lineno
             for node in screen.tries
             if any(id(h) in cands for h in node.handlers)  # type: ignore[attr-defined]
-            and _tool_like_ast(node.body, frozenset(roots), names)  # type: ignore[attr-defined]
+            and _tool_like_ast(node.body, frozenset(roots), names, knowledge)  # type: ignore[attr-defined]
         ]
-
-    # ------------------------------------------------------------ scopes
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.funcs.append(node)
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.funcs.pop()
-
-    def visit_Try(self, node: cst.Try) -> None:
-        self.tries.append(node)
-
-    def leave_Try(self, node: cst.Try) -> None:
-        self.tries.pop()
-
-    def visit_TryStar(self, node: cst.TryStar) -> None:
-        self.tries.append(node)
-
-    def leave_TryStar(self, node: cst.TryStar) -> None:
-        self.tries.pop()
 
     # ------------------------------------------------------------ facts
 
-    def _is_broad(self, node: cst.ExceptHandler) -> bool:
-        t = node.type
-        if t is None:
-            return True
-        items = [el.value for el in t.elements] if isinstance(t, cst.Tuple) else [t]
-        for item in items:
-            if isinstance(item, cst.Name) and item.value in _BROAD and self.names.lookup(item.value) is None:
-                return True
-        return False
-
-    @staticmethod
-    def _default(value: cst.BaseExpression | None) -> str | None:
-        if value is None:
-            return "None"
-        if isinstance(value, cst.Name) and value.value in ("None", "False"):
-            return value.value
-        if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)) and not value.elements:
-            return {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "set()"}[type(value)]
-        if isinstance(value, cst.SimpleString) and value.evaluated_value in ("", b""):
-            return value.value
-        if isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0:
-            return value.value
-        if (
-            isinstance(value, cst.Call)
-            and not value.args
-            and isinstance(value.func, cst.Name)
-            and value.func.value in _EMPTY_CALLS
-        ):
-            return f"{value.func.value}()"
-        return None
-
-    def _records(self, node: cst.ExceptHandler) -> bool:
+    def _records(self, handler: Handler) -> bool:
         """A raise, a logging-like call, or any use of the exception name."""
-        exc = node.name.name.value if node.name and isinstance(node.name.name, cst.Name) else None
-        stack: list[cst.CSTNode] = [node.body]
-        while stack:
-            n = stack.pop()
+        k = self.knowledge
+        exc = handler.name
+        for n in walk_in_scope(handler.node.body):
             if isinstance(n, cst.Raise):
                 return True
             if isinstance(n, cst.Name) and exc is not None and n.value == exc:
                 return True
             if isinstance(n, cst.Call):
-                f = n.func
-                last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
-                if last in kb.RECORDING_METHODS or last in kb.RECORDING_FUNCTIONS:
+                last = last_name(n.func) or ""
+                if last in k.recording_methods or last in k.recording_functions:
                     return True
-                if any(part in last.lower() for part in kb.RECORDING_NAME_PARTS):
+                if any(part in last.lower() for part in k.recording_name_parts):
                     return True
-                qn = self.names.qualname(f)
-                if qn is not None and (
-                    qn in kb.RECORDING_FUNCTIONS or qn.startswith(("logging.", "traceback."))
-                ):
+                qn = self.names.qualname(n.func)
+                if qn is not None and (qn in k.recording_functions or qn.startswith(("logging.", "traceback."))):
                     return True
-            if isinstance(n, _SCOPES_CST):
-                continue
-            stack.extend(n.children)
         return False
 
     def _tool_call(self, call: cst.Call) -> bool:
         func = call.func
+        k = self.knowledge
         qn = self.names.qualname(func)
         if qn is not None:
-            qn = kb.canonical(qn)
-            k = self.knowledge
+            qn = k.canonical(qn)
             if (
                 qn in k.timeouts
-                or qn in kb.NEEDS_TIMEOUT_SCOPE
+                or qn in k.needs_timeout_scope
                 or qn in k.classify
-                or qn in kb.TOOL_CALLS
-                or qn.startswith(kb.TOOL_MODULE_PREFIXES)
+                or qn in k.tool_calls
+                or qn.startswith(k.tool_module_prefixes)
             ):
                 return True
         if isinstance(func, cst.Name):
-            return func.value == "open" and self.names.lookup("open") is None
+            return func.value == "open" and self.names.is_builtin("open")
         if isinstance(func, cst.Attribute):
-            if func.attr.value in kb.TOOL_METHODS:
+            if func.attr.value in k.tool_methods:
                 return True
-            recv = func.value
-            last = (
-                recv.attr.value if isinstance(recv, cst.Attribute) else recv.value if isinstance(recv, cst.Name) else ""
-            )
-            return bool(_receiver_words(last) & kb.TOOL_RECEIVER_WORDS)
+            return bool(_receiver_words(receiver_name(func)) & k.tool_receiver_words)
         return False
 
     def _tool_like(self, body: cst.BaseSuite) -> bool:
         """Whether the ``try`` body awaits or makes a tool call (nested scopes excluded)."""
-        stack: list[cst.CSTNode] = [body]
-        while stack:
-            n = stack.pop()
+        for n in walk_in_scope(body):
             if isinstance(n, cst.Await):
                 return True
             if isinstance(n, (cst.With, cst.For)) and n.asynchronous is not None:
                 return True
             if isinstance(n, cst.Call) and self._tool_call(n):
                 return True
-            if isinstance(n, _SCOPES_CST):
-                continue
-            stack.extend(n.children)
         return False
 
     def _exempt_function(self, returned: str) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate."""
-        if not self.funcs:
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
             return False
-        func = self.funcs[-1]
+        k = self.knowledge
         raw = func.name.value
         name = raw.lstrip("_").lower()
         words = set(name.split("_"))
-        if raw in kb.CLEANUP_FUNCTION_WORDS or words & kb.CLEANUP_FUNCTION_WORDS:
+        if raw in k.cleanup_function_words or words & k.cleanup_function_words:
             return True
-        if any(part in name for part in kb.CLEANUP_FUNCTION_NAME_PARTS):
+        if any(part in name for part in k.cleanup_function_name_parts):
             return True
         if returned == "None(bare)":
             # a procedure: nothing is handed back that could pass for an empty result
@@ -494,9 +490,9 @@ def version():
             return all(r.value is None for r in self._returns(func))
         if returned != "False":
             return False
-        if name.startswith(kb.PREDICATE_PREFIXES):
+        if name.startswith(k.predicate_prefixes):
             return True
-        if name.split("_")[0] in kb.ACTION_VERBS:
+        if name.split("_")[0] in k.action_verbs:
             return False
         ann = func.returns.annotation if func.returns is not None else None
         if isinstance(ann, cst.Name) and ann.value == "bool":
@@ -507,16 +503,7 @@ def version():
 
     @staticmethod
     def _returns(func: cst.FunctionDef) -> list[cst.Return]:
-        out: list[cst.Return] = []
-        stack: list[cst.CSTNode] = [func.body]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, cst.Return):
-                out.append(n)
-            if isinstance(n, _SCOPES_CST):
-                continue
-            stack.extend(n.children)
-        return out
+        return [n for n in walk_in_scope(func.body) if isinstance(n, cst.Return)]
 
     @staticmethod
     def _bool_valued(v: cst.BaseExpression) -> bool:
@@ -533,7 +520,8 @@ def version():
         return False
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
-        if not self._is_broad(node) or not self.tries:
+        handler = self.names.handler
+        if handler is None or not _catches_broadly(node, self.names):
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
@@ -547,12 +535,34 @@ def version():
         bare = False
         for small in stmts:
             if isinstance(small, cst.Return):
-                returned = self._default(small.value)
+                returned = _default(small.value)
                 bare = small.value is None
                 break
-        if returned is None or self._records(node):
+        if returned is None or self._records(handler):
             return
-        if not self._tool_like(self.tries[-1].body) or self._exempt_function("None(bare)" if bare else returned):
+        if not self._tool_like(handler.statement.body) or self._exempt_function("None(bare)" if bare else returned):
             return
-        handler = "except:" if node.type is None else "except " + cst.Module([]).code_for_node(node.type)
-        self.report(node, handler=handler, value=returned)
+        text = "except:" if node.type is None else "except " + _CODEGEN.code_for_node(node.type)
+        self.report(node, handler=text, value=returned, fix=_fix(node))
+
+
+def _catches_broadly(handler: cst.ExceptHandler | ast.ExceptHandler, names: "Names | None") -> bool:
+    """A bare ``except:``, or one naming ``Exception``/``BaseException`` (the builtins: ``names`` says if shadowed)."""
+    types = handler_types(handler)
+    if not types:
+        return True
+    return any(
+        isinstance(t, (ast.Name, cst.Name))
+        and last_name(t) in _BROAD
+        and (names is None or names.is_builtin(last_name(t) or ""))
+        for t in types
+    )
+
+
+def _fix(node: cst.ExceptHandler) -> str:
+    """The advice, naming the exception the handler binds, or showing how to bind one (a bare ``except:`` has none)."""
+    name = handler_name(node)
+    if name is not None:
+        return f"return a typed ToolError (Err(from_exception({name})))"
+    catch = "except Exception" if node.type is None else "except " + _CODEGEN.code_for_node(node.type)
+    return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"

@@ -36,3 +36,50 @@ def test_every_rule_documents_what_why_bad_good_and_suppression(rule: type) -> N
     assert docs.count("```python") >= 2, f"{rule.code} docs need a bad and a good example"
     explained = _run("explain", rule.code)  # type: ignore[attr-defined]
     assert explained.startswith(f"# {rule.code} {rule.name}")  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- docs come from the data
+
+
+def test_rule_docs_list_the_calls_the_knowledge_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Growing a table grows the rule's docs: no hand-written list to go stale."""
+    import importlib
+
+    from smullyan.linter import knowledge
+
+    module = importlib.import_module("smullyan.rules.tfh201_call_without_timeout")
+    assert "- `subprocess`: `run`, `call`, `check_call`, `check_output`" in module.CallWithoutTimeout.docs
+    assert "acme_sdk" not in module.CallWithoutTimeout.docs
+    monkeypatch.setattr(knowledge, "TIMEOUTS", {**knowledge.TIMEOUTS, "acme_sdk.Client.fetch": knowledge.TimeoutParam()})
+    try:
+        fresh = importlib.reload(module)
+        assert "- `acme_sdk.Client`: `fetch`" in fresh.CallWithoutTimeout.docs
+    finally:
+        monkeypatch.undo()
+        importlib.reload(module)
+
+
+def test_every_known_tool_call_is_in_the_tfh402_docs() -> None:
+    from smullyan.linter.knowledge import Knowledge
+    from smullyan.linter.registry import get_rule
+
+    rule = get_rule("TFH402")
+    assert rule is not None
+    for name in (*Knowledge.tool_calls, *Knowledge.tool_methods, *Knowledge.tool_receiver_words):
+        assert f"`{name}`" in rule.docs, name
+
+
+def test_rules_read_knowledge_through_the_context_only() -> None:
+    """A rule imports the ``Knowledge`` type and the docs helpers, never the module's tables."""
+    import ast
+
+    allowed = {"Knowledge", "markdown_calls", "markdown_words", "TimeoutParam"}
+    for path in sorted((DOCS.parent / "rules").glob("tfh*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "smullyan.linter.knowledge":
+                assert {a.name for a in node.names} <= allowed, (path.name, [a.name for a in node.names])
+            if isinstance(node, ast.ImportFrom) and node.module == "smullyan.linter":
+                assert "knowledge" not in {a.name for a in node.names}, path.name
+            if isinstance(node, ast.Import):
+                assert "smullyan.linter.knowledge" not in {a.name for a in node.names}, path.name

@@ -1,0 +1,161 @@
+"""Small node helpers every rule shares, for libcst nodes and (where a screen needs them) ``ast`` nodes.
+
+One helper per question, so that a rule's ``ast`` screen and its libcst check
+read the same answer the same way (the screen must admit everything the check
+can report). ``smullyan.linter.rule`` re-exports them; rules import from there.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Sequence, Union
+
+import libcst as cst
+
+AnyHandler = Union[cst.ExceptHandler, cst.ExceptStarHandler, ast.ExceptHandler]
+
+# Nodes that open a scope of their own: code inside runs later (or elsewhere),
+# not as part of the statement that holds them.
+SCOPE_NODES_CST: tuple[type[cst.CSTNode], ...] = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+SCOPE_NODES_AST: tuple[type[ast.AST], ...] = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+# ---------------------------------------------------------------- names
+
+
+def last_name(node: cst.BaseExpression | ast.expr | None) -> str | None:
+    """The last name of a callee or dotted expression, on either tree.
+
+    ``post`` for ``requests.post`` or ``post``; None for anything else
+    (``f()()``, ``x[0]``, ``"sep".join``'s receiver).
+    """
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def dotted(node: cst.BaseExpression | ast.expr | None) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain on either tree, else None."""
+    parts: list[str] = []
+    while isinstance(node, (cst.Attribute, ast.Attribute)):
+        parts.append(node.attr.value if isinstance(node, cst.Attribute) else node.attr)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+    elif isinstance(node, ast.Name):
+        parts.append(node.id)
+    else:
+        return None
+    return ".".join(reversed(parts))
+
+
+def receiver_name(call_func: cst.BaseExpression | ast.expr) -> str | None:
+    """The last name of a method call's receiver: ``_redis`` for ``self._redis.get``, ``client`` for ``client.get``."""
+    if isinstance(call_func, cst.Attribute):
+        return last_name(call_func.value)
+    if isinstance(call_func, ast.Attribute):
+        return last_name(call_func.value)
+    return None
+
+
+# ---------------------------------------------------------------- except handlers
+
+
+def handler_name(handler: AnyHandler) -> str | None:
+    """The name an ``except ... as name`` binds, or None."""
+    if isinstance(handler, ast.ExceptHandler):
+        return handler.name
+    if handler.name is not None and isinstance(handler.name.name, cst.Name):
+        return handler.name.name.value
+    return None
+
+
+def handler_types(handler: AnyHandler) -> list[cst.BaseExpression] | list[ast.expr]:
+    """The exception type expressions a handler names (a tuple's elements); empty for a bare ``except:``."""
+    if isinstance(handler, ast.ExceptHandler):
+        t = handler.type
+        if t is None:
+            return []
+        return list(t.elts) if isinstance(t, ast.Tuple) else [t]
+    ct = handler.type
+    if ct is None:
+        return []
+    return [el.value for el in ct.elements] if isinstance(ct, cst.Tuple) else [ct]
+
+
+# ---------------------------------------------------------------- walking
+
+
+def walk_in_scope(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``root`` and every node under it, not entering nested ``def``/``class``/``lambda`` (which are yielded, not entered)."""
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        n = stack.pop()
+        yield n
+        if n is not root and isinstance(n, SCOPE_NODES_CST):
+            continue
+        stack.extend(n.children)
+
+
+def walk_in_scope_ast(roots: Sequence[ast.AST]) -> Iterator[ast.AST]:
+    """The ``ast`` twin of :func:`walk_in_scope` over several roots (a statement list)."""
+    stack: list[ast.AST] = list(roots)
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, SCOPE_NODES_AST):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+
+
+# ---------------------------------------------------------------- call arguments (libcst)
+
+
+def keyword_arg(call: cst.Call, keyword: str) -> cst.Arg | None:
+    """The ``keyword=`` argument of a call, if passed."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg
+    return None
+
+
+def has_star(call: cst.Call) -> bool:
+    """Whether ``*args`` or ``**kwargs`` is passed (any parameter may hide in it)."""
+    return any(arg.star for arg in call.args)
+
+
+def positional(call: cst.Call) -> list[cst.Arg]:
+    """The positional arguments, in order (``*args`` excluded)."""
+    return [arg for arg in call.args if arg.keyword is None and not arg.star]
+
+
+def argument(call: cst.Call, keyword: str, position: int | None) -> cst.Arg | None:
+    """The argument bound to a parameter, by keyword or by position."""
+    arg = keyword_arg(call, keyword)
+    if arg is None and position is not None:
+        pos = positional(call)
+        if len(pos) > position:
+            arg = pos[position]
+    return arg
+
+
+def is_none(node: cst.BaseExpression | ast.expr) -> bool:
+    """Whether the expression is the literal ``None`` (either tree)."""
+    if isinstance(node, ast.Constant):
+        return node.value is None
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def elements(node: cst.BaseExpression | ast.expr) -> list[cst.BaseExpression] | list[ast.expr] | None:
+    """The items of a tuple/list/set display on either tree (``(3, None)`` gives ``[3, None]``); None for anything else."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return list(node.elts)
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return [el.value for el in node.elements]
+    return None

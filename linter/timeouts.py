@@ -1,0 +1,71 @@
+"""The screen of the timeout rules (TFH201, TFH202): which calls of a file they look at.
+
+Built on :class:`~smullyan.linter.rule.Screen`'s generic facts and on
+``Knowledge``'s timeout tables. A new rule about timeouts can reuse
+:func:`timeout_calls`; any other rule asks ``Screen.calls_of``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Mapping
+
+from .knowledge import Knowledge, canonical
+from .nodes import last_name
+from .rule import Screen
+
+
+def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
+    """Top-level module -> the local names its imports bind (``send`` for ``from requests import post as send``)."""
+
+    def build() -> dict[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for local, full in screen.import_bindings:
+            out.setdefault(full.split(".")[0], set()).add(local)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    return screen.memo("timeouts.imported_locals_by_root", build)
+
+
+def calls_any(screen: Screen, relevant: Mapping[str, frozenset[str]]) -> bool:
+    """Whether, for some imported module, a call names something relevant to it."""
+    calls = screen.call_names
+    for root, local_names in imported_locals_by_root(screen).items():
+        names = relevant.get(root)
+        if names is not None and (calls & names or calls & local_names):
+            return True
+    return False
+
+
+def calls_to(
+    screen: Screen, relevant: Mapping[str, frozenset[str]], qualified: Callable[[str], bool] | None = None
+) -> list[ast.Call]:
+    """Calls whose last name is relevant to an imported module (``post`` once ``requests`` is imported).
+
+    A bare call of a name an import binds (``send(...)`` after ``from
+    requests import post as send``) counts when the import's qualified name
+    passes ``qualified`` (every such name when it is None).
+    """
+    wanted: set[str] = set()
+    for root in imported_locals_by_root(screen):
+        names = relevant.get(root)
+        if names is not None:
+            wanted |= names
+    for local, full in screen.import_bindings:
+        if full.split(".")[0] in relevant and (qualified is None or qualified(full)):
+            wanted.add(local)
+    return [call for call in screen.calls if last_name(call.func) in wanted]
+
+
+def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.Call]:
+    """The calls the timeout rules look at: TFH201 (``kind="missing"``) or TFH202 (``"none"``).
+
+    Empty when the file-level screen (:func:`calls_any` on
+    ``Knowledge.screen_names``) rules the file out; else every call of a
+    known function, class, factory or method (``Knowledge.spot_names``), bare
+    calls counting only through an import of a known name.
+    """
+    if not calls_any(screen, knowledge.screen_names(kind)):
+        return []
+    qualified = knowledge.spot_imports(kind)
+    return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
