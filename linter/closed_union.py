@@ -19,20 +19,16 @@ from __future__ import annotations
 
 import ast
 import difflib
-import weakref
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import libcst as cst
 
-from . import knowledge as kb
 from .knowledge import Knowledge
-from .names import dotted
+from .nodes import dotted, walk_in_scope
 from .rule import FileContext, Rule, Screen
 
-TAGS: tuple[str, ...] = kb.TOOL_ERROR_VARIANTS
 _CODEGEN = cst.Module(body=[])
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 def code(node: cst.CSTNode) -> str:
@@ -51,23 +47,23 @@ def _norm(s: str) -> str:
     return s.replace("_", "").replace("-", "").replace(" ", "").lower()
 
 
-def nearest_tag(s: str) -> str:
+def nearest_tag(s: str, tags: Sequence[str]) -> str:
     """The real tag closest to ``s`` (case and separators ignored first)."""
-    for tag in TAGS:
+    for tag in tags:
         if _norm(tag) == _norm(s):
             return tag
-    best = difflib.get_close_matches(_norm(s), [_norm(t) for t in TAGS], n=1, cutoff=0.0)
+    best = difflib.get_close_matches(_norm(s), [_norm(t) for t in tags], n=1, cutoff=0.0)
     if best:
-        return next(t for t in TAGS if _norm(t) == best[0])
-    return TAGS[0]
+        return next(t for t in tags if _norm(t) == best[0])
+    return tags[0]
 
 
-def near_miss(s: str) -> bool:
+def near_miss(s: str, tags: Sequence[str]) -> bool:
     """A misspelt tag: ``"Notfound"``, ``"RateLimit"``, ``"TimeOut"``, ``"Unavailble"``; never a real tag."""
-    if s in TAGS or len(s) < 4:
+    if s in tags or len(s) < 4:
         return False
     n = _norm(s)
-    for tag in TAGS:
+    for tag in tags:
         t = _norm(tag)
         if n == t:
             return True
@@ -91,28 +87,26 @@ class Candidates:
     compares: list[int] = field(default_factory=list)  # a tag expression compared with a string
 
 
-_CACHE: "weakref.WeakKeyDictionary[Screen, Candidates]" = weakref.WeakKeyDictionary()
-
-
-def _variant_locals(screen: Screen) -> tuple[frozenset[str], frozenset[str]]:
+def _variant_locals(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozenset[str]]:
     """(names bound to a variant class, names bound to a runtime module) by the imports."""
     variants, modules = set(), set()
     for local, full in screen.import_bindings:
-        if full in kb.TOOL_ERROR_CLASSES:
+        if full in knowledge.tool_error_classes:
             variants.add(local)
-        elif full in kb.RUNTIME_MODULES or full == "smullyan":
+        elif full in knowledge.runtime_modules or full == "smullyan":
             modules.add(local)
     return frozenset(variants), frozenset(modules)
 
 
-def _tag_expr_ast(node: ast.expr) -> bool:
+def _tag_expr_ast(node: ast.expr, knowledge: Knowledge) -> bool:
     if isinstance(node, ast.Attribute):
-        return node.attr in (kb.TAG_ATTRIBUTE, "__name__")
+        return node.attr in (knowledge.tag_attribute, "__name__")
+    key = knowledge.wire_tag_key
     if isinstance(node, ast.Subscript):
         s = node.slice
-        return isinstance(s, ast.Constant) and s.value == kb.WIRE_TAG_KEY
+        return isinstance(s, ast.Constant) and s.value == key
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
-        return bool(node.args) and isinstance(node.args[0], ast.Constant) and node.args[0].value == kb.WIRE_TAG_KEY
+        return bool(node.args) and isinstance(node.args[0], ast.Constant) and node.args[0].value == key
     return False
 
 
@@ -124,13 +118,15 @@ def _strings_ast(node: ast.expr) -> bool:
     return False
 
 
-def candidates(screen: Screen) -> Candidates:
-    """One cached walk over the module's ``ast`` (shared by the four rules)."""
-    found = _CACHE.get(screen)
-    if found is not None:
-        return found
+def candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
+    """One walk over the module's ``ast``, shared by the four rules (``screen.memo``)."""
+    return screen.memo("closed_union", lambda: _candidates(screen, knowledge))
+
+
+def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
     found = Candidates()
-    variants, modules = _variant_locals(screen)
+    TAGS = knowledge.tool_error_variants
+    variants, modules = _variant_locals(screen, knowledge)
 
     def names_variant(node: ast.expr) -> bool:
         for n in ast.walk(node):
@@ -157,20 +153,20 @@ def candidates(screen: Screen) -> Candidates:
                     and any(names_variant(a) for a in n.args[1:])
                 ) or (
                     isinstance(n, ast.Compare)
-                    and any(_tag_expr_ast(c) or names_variant(c) for c in (n.left, *n.comparators))
+                    and any(_tag_expr_ast(c, knowledge) or names_variant(c) for c in (n.left, *n.comparators))
                 ):
                     found.chains.append(node.lineno)  # type: ignore[attr-defined]
                     break
         elif t is ast.Compare:
             sides = [node.left, *node.comparators]  # type: ignore[attr-defined]
-            if any(_tag_expr_ast(s) for s in sides) and any(_strings_ast(s) for s in sides):
+            if any(_tag_expr_ast(s, knowledge) for s in sides) and any(_strings_ast(s) for s in sides):
                 found.compares.append(node.lineno)  # type: ignore[attr-defined]
         elif t is ast.Dict:
             keys = [k for k in node.keys if k is not None]  # type: ignore[attr-defined]
             hits = sum(
                 1
                 for k in keys
-                if (isinstance(k, ast.Constant) and isinstance(k.value, str) and (k.value in TAGS or near_miss(k.value)))
+                if (isinstance(k, ast.Constant) and isinstance(k.value, str) and (k.value in TAGS or near_miss(k.value, TAGS)))
                 or (isinstance(k, ast.Name) and k.id in variants)
                 or (isinstance(k, ast.Attribute) and k.attr in TAGS and isinstance(k.value, ast.Name) and k.value.id in modules)
             )
@@ -179,7 +175,6 @@ def candidates(screen: Screen) -> Candidates:
         elif t is ast.Import or t is ast.ImportFrom:
             continue
         stack.extend(ast.iter_child_nodes(node))
-    _CACHE[screen] = found
     return found
 
 
@@ -258,25 +253,18 @@ def _body_statements(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
     return body.body  # type: ignore[attr-defined,no-any-return]
 
 
-def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """Every node under ``node`` (nested functions and classes excluded)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        if n is not node and isinstance(n, _SCOPES):
-            continue
-        stack.extend(n.children)
-
-
 class UnionRule(Rule):
     """Base class of TFH501-TFH504 (not a rule itself: it has no code)."""
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
-        # per function: subject name -> "error" | "result"
-        self._known: list[dict[str, str]] = [{}]
-        self._cases: list[cst.MatchCase] = []
+        # id(function) (None: the module) -> {name -> "error" | "result"}
+        self._known: dict[int | None, dict[str, str]] = {}
+        self.tags: tuple[str, ...] = self.knowledge.tool_error_variants
+
+    def _scope(self) -> dict[str, str]:
+        function = self.names.function
+        return self._known.setdefault(id(function) if function is not None else None, {})
 
     # ------------------------------------------------------------ what names hold
 
@@ -295,9 +283,9 @@ class UnionRule(Rule):
             n = stack.pop()
             if isinstance(n, (cst.Name, cst.Attribute)):
                 qn = self.names.qualname(n)
-                if qn in kb.RESULT_TYPES:
+                if qn in self.knowledge.result_types:
                     return "result"
-                if qn in kb.TOOL_ERROR_UNION or qn in kb.TOOL_ERROR_CLASSES:
+                if qn in self.knowledge.tool_error_union or qn in self.knowledge.tool_error_classes:
                     kind = "error"
                 if isinstance(n, cst.Attribute):
                     continue
@@ -307,7 +295,7 @@ class UnionRule(Rule):
     def _value_kind(self, value: cst.BaseExpression) -> str | None:
         if isinstance(value, cst.Await):
             value = value.expression
-        if isinstance(value, cst.Call) and self.names.qualname(value.func) in kb.TOOL_ERROR_PARSERS:
+        if isinstance(value, cst.Call) and self.names.qualname(value.func) in self.knowledge.tool_error_parsers:
             return "error"
         if isinstance(value, cst.Name):
             return self.known(value)
@@ -316,44 +304,39 @@ class UnionRule(Rule):
     def known(self, subject: cst.BaseExpression) -> str | None:
         """"error" or "result" when the expression is a name known to hold one."""
         if isinstance(subject, cst.Name):
-            return self._known[-1].get(subject.value)
+            return self._scope().get(subject.value)
         return self._value_kind(subject) if isinstance(subject, cst.Call) else None
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        scope: dict[str, str] = {}
+        scope = self._scope()  # the resolver has entered the function already
         p = node.params
         for param in (*p.posonly_params, *p.params, *p.kwonly_params):
             if param.annotation is not None:
                 kind = self._annotation_kind(param.annotation.annotation)
                 if kind:
                     scope[param.name.value] = kind
-        self._known.append(scope)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._known.pop()
+        self._known.pop(id(node), None)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if isinstance(node.target, cst.Name):
             kind = self._annotation_kind(node.annotation.annotation)
             if kind:
-                self._known[-1][node.target.value] = kind
+                self._scope()[node.target.value] = kind
 
     def visit_Assign(self, node: cst.Assign) -> None:
         kind = self._value_kind(node.value)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if kind:
-                    self._known[-1][t.target.value] = kind
+                    self._scope()[t.target.value] = kind
                 else:
-                    self._known[-1].pop(t.target.value, None)
+                    self._scope().pop(t.target.value, None)
 
     def visit_MatchCase(self, node: cst.MatchCase) -> None:
-        self._cases.append(node)
         for name in self._err_captures(node.pattern):
-            self._known[-1][name] = "error"
-
-    def leave_MatchCase(self, node: cst.MatchCase) -> None:
-        self._cases.pop()
+            self._scope()[name] = "error"
 
     def _err_captures(self, p: cst.MatchPattern) -> list[str]:
         """Names an ``Err(e)`` / ``Err(error=e)`` pattern binds to the error."""
@@ -363,7 +346,7 @@ class UnionRule(Rule):
         if isinstance(p, cst.MatchOr):
             for e in p.patterns:
                 out += self._err_captures(e.pattern)
-        if isinstance(p, cst.MatchClass) and self.names.qualname(p.cls) in kb.ERR_CLASSES:
+        if isinstance(p, cst.MatchClass) and self.names.qualname(p.cls) in self.knowledge.err_classes:
             sub = self._err_sub(p)
             while isinstance(sub, cst.MatchAs):
                 if sub.name is not None:
@@ -371,20 +354,19 @@ class UnionRule(Rule):
                 sub = sub.pattern
         return out
 
-    @staticmethod
-    def _err_sub(p: cst.MatchClass) -> cst.MatchPattern | None:
+    def _err_sub(self, p: cst.MatchClass) -> cst.MatchPattern | None:
         if p.patterns:
             return p.patterns[0].value
         for kw in p.kwds:
-            if kw.key.value == kb.ERR_FIELD:
+            if kw.key.value == self.knowledge.err_field:
                 return kw.pattern
         return None
 
     def calls_assert_never(self, body: cst.CSTNode) -> bool:
-        for n in _walk(body):
+        for n in walk_in_scope(body):
             if isinstance(n, cst.Call):
                 qn = self.names.qualname(n.func)
-                if qn in kb.ASSERT_NEVER:
+                if qn in self.knowledge.assert_never:
                     return True
                 if isinstance(n.func, cst.Name) and n.func.value == "assert_never" and qn is None:
                     return True  # a local backport
@@ -395,7 +377,7 @@ class UnionRule(Rule):
     def tag_subject(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """``e`` for ``e.tag``, ``d["_tag"]``, ``d.get("_tag")``, ``type(e).__name__``; else None."""
         if isinstance(node, cst.Attribute):
-            if node.attr.value == kb.TAG_ATTRIBUTE:
+            if node.attr.value == self.knowledge.tag_attribute:
                 return node.value
             if node.attr.value == "__name__":
                 inner = node.value
@@ -407,11 +389,11 @@ class UnionRule(Rule):
             return None
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             s = node.slice[0].slice
-            if isinstance(s, cst.Index) and string_value(s.value) == kb.WIRE_TAG_KEY:
+            if isinstance(s, cst.Index) and string_value(s.value) == self.knowledge.wire_tag_key:
                 return node.value
             return None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get":
-            if node.args and string_value(node.args[0].value) == kb.WIRE_TAG_KEY:
+            if node.args and string_value(node.args[0].value) == self.knowledge.wire_tag_key:
                 return node.func.value
         return None
 
@@ -427,7 +409,7 @@ class UnionRule(Rule):
     def variant_of(self, node: cst.BaseExpression) -> str | None:
         """The tag of a variant class expression (``Denied``, ``tool.Denied``, an alias)."""
         qn = self.names.qualname(node)
-        return kb.TOOL_ERROR_CLASSES.get(qn) if qn is not None else None
+        return self.knowledge.tool_error_classes.get(qn) if qn is not None else None
 
     def _strings(self, node: cst.BaseExpression) -> list[tuple[cst.CSTNode, str]] | None:
         s = string_value(node)
@@ -478,7 +460,7 @@ class UnionRule(Rule):
                 if subject is not None and isinstance(op, (cst.Equal, cst.In)):
                     strings = self._strings(b)
                     if strings:
-                        real = {s for _, s in strings if s in TAGS}
+                        real = {s for _, s in strings if s in self.tags}
                         return code(subject), Cover(set(real), set(real), strings=strings)
                 subject = self._class_subject(a)
                 if subject is not None and isinstance(op, (cst.Is, cst.Equal, cst.In)):
@@ -512,22 +494,22 @@ class UnionRule(Rule):
         if isinstance(p, cst.MatchValue):
             s = string_value(p.value)
             if tag_values and s is not None:
-                real = {s} if s in TAGS else set()
+                real = {s} if s in self.tags else set()
                 return Cover(set(real), set(real), strings=[(p.value, s)])
             return Cover()
         if isinstance(p, cst.MatchClass):
             qn = self.names.qualname(p.cls)
             whole = all(_irrefutable(e.value) for e in p.patterns) and all(_irrefutable(k.pattern) for k in p.kwds)
-            tag = kb.TOOL_ERROR_CLASSES.get(qn) if qn is not None else None
+            tag = self.knowledge.tool_error_classes.get(qn) if qn is not None else None
             if tag is not None:
                 named = Cover({tag}, {tag})
                 return named if whole else named.partial()
-            if qn in kb.OK_CLASSES:
+            if qn in self.knowledge.ok_classes:
                 return Cover(ok=whole, result=True)
-            if qn in kb.ERR_CLASSES:
+            if qn in self.knowledge.err_classes:
                 sub = self._err_sub(p)
                 inner = Cover({ALL}) if sub is None else self.cover(sub, False)
-                others = [k for k in p.kwds if k.key.value != kb.ERR_FIELD]
+                others = [k for k in p.kwds if k.key.value != self.knowledge.err_field]
                 if others and not all(_irrefutable(k.pattern) for k in others):
                     inner = inner.partial()
                 inner.result = True
@@ -537,7 +519,7 @@ class UnionRule(Rule):
             strings: list[tuple[cst.CSTNode, str]] = []
             rest_whole = True
             for el in p.elements:
-                if string_value(el.key) == kb.WIRE_TAG_KEY:
+                if string_value(el.key) == self.knowledge.wire_tag_key:
                     found = self._pattern_strings(el.pattern)
                     if found is None:
                         rest_whole = rest_whole and _irrefutable(el.pattern)
@@ -545,7 +527,7 @@ class UnionRule(Rule):
                         strings += found
                 elif not _irrefutable(el.pattern):
                     rest_whole = False
-            real = {s for _, s in strings if s in TAGS}
+            real = {s for _, s in strings if s in self.tags}
             out = Cover(set(real), set(real), strings=strings)
             return out if rest_whole else out.partial()
         return Cover()
@@ -569,7 +551,7 @@ class UnionRule(Rule):
         names = set(self._err_captures(case.pattern))
         if not names:
             return False
-        for n in _walk(case.body):
+        for n in walk_in_scope(case.body):
             if isinstance(n, cst.Match) and isinstance(n.subject, cst.Name) and n.subject.value in names:
                 return True
             if isinstance(n, cst.If):
@@ -603,14 +585,14 @@ class UnionRule(Rule):
                 top = _irrefutable(case.pattern)
                 err_all = result and ALL in c.covers and not top and not self._delegates(case)
                 if top or err_all:
-                    left = [] if everything else [t for t in TAGS if t not in covered]
+                    left = [] if everything else [t for t in self.tags if t not in covered]
                     if left:
                         wildcard, absorbed = case, left
             covered |= c.covers
             ok = ok or c.ok or (_irrefutable(case.pattern))
         missing: list[str] = []
         if ALL not in covered:
-            missing = [t for t in TAGS if t not in covered]
+            missing = [t for t in self.tags if t not in covered]
             if result and not total.named and not covered:
                 missing = ["Err"]
         if result and not ok:
@@ -663,7 +645,7 @@ class UnionRule(Rule):
         if isinstance(orelse, cst.Else):
             closed = any(isinstance(s, cst.SimpleStatementLine) and any(isinstance(x, cst.Raise) for x in s.body)
                          for s in _body_statements(orelse.body)) or self.calls_assert_never(orelse.body)
-        missing = [t for t in TAGS if t not in covered]
+        missing = [t for t in self.tags if t not in covered]
         if not (total.named or total.strings):
             return None
         has_else = isinstance(orelse, cst.Else)
@@ -681,18 +663,19 @@ class UnionRule(Rule):
                 keys.add(tag)
                 continue
             s = string_value(el.key)
-            if s is None or not (s in TAGS or near_miss(s)):
+            if s is None or not (s in self.tags or near_miss(s, self.tags)):
                 return None
             strings.append((el.key, s))
-            if s in TAGS:
+            if s in self.tags:
                 keys.add(s)
         if len(keys) < 2:
             return None
-        return TableSummary(node, [t for t in TAGS if t not in keys], strings)
+        return TableSummary(node, [t for t in self.tags if t not in keys], strings)
 
 
 def candidate_lines(screen: Screen, knowledge: Knowledge, *kinds: str) -> list[int]:
-    c = candidates(screen)
+    """The candidate lines of the given kinds (``"matches"``, ``"chains"``, ``"tables"``, ``"compares"``)."""
+    c = candidates(screen, knowledge)
     out: list[int] = []
     for kind in kinds:
         out += getattr(c, kind)

@@ -485,6 +485,17 @@ class Knowledge:
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
     cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+    tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
+    tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES
+    tool_error_union: ClassVar[frozenset[str]] = TOOL_ERROR_UNION
+    result_types: ClassVar[frozenset[str]] = RESULT_TYPES
+    ok_classes: ClassVar[frozenset[str]] = OK_CLASSES
+    err_classes: ClassVar[frozenset[str]] = ERR_CLASSES
+    err_field: ClassVar[str] = ERR_FIELD
+    tool_error_parsers: ClassVar[frozenset[str]] = TOOL_ERROR_PARSERS
+    assert_never: ClassVar[frozenset[str]] = ASSERT_NEVER
+    tag_attribute: ClassVar[str] = TAG_ATTRIBUTE
+    wire_tag_key: ClassVar[str] = WIRE_TAG_KEY
 
     @staticmethod
     def canonical(qualname: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import TAGS, UnionRule, candidate_lines, near_miss, nearest_tag
+from smullyan.linter.closed_union import UnionRule, candidate_lines, near_miss, nearest_tag
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import FileContext, Screen
 
@@ -193,11 +193,11 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
         if id(node) in self._done:
             return
         self._done.add(id(node))
-        if value in TAGS:
+        if value in self.tags:
             return
-        if known or (near_miss(value) and (wire or value[:1].isupper())):
+        if known or (near_miss(value, self.tags) and (wire or value[:1].isupper())):
             quoted = node.value if isinstance(node, cst.SimpleString) else f'"{value}"'
-            self.report(node, value=quoted, nearest=nearest_tag(value))
+            self.report(node, value=quoted, nearest=nearest_tag(value, self.tags))
 
     def visit_Match(self, node: cst.Match) -> None:
         s = self.match(node)
@@ -223,7 +223,7 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
             self._judge(n, value, True, False)
 
     def _known_key(self, key: str) -> bool:
-        return self._known[-1].get(key) is not None
+        return self._scope().get(key) is not None
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         sides = [node.left, *(c.comparator for c in node.comparisons)]

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from smullyan.linter.closed_union import near_miss, nearest_tag
+from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
 
@@ -125,10 +126,11 @@ def test_an_eighth_variant_is_asked_for_by_every_rule(scratch: tuple[Path, Path]
      ("invalid_args", "InvalidArgs"), ("Unknwon", "Unknown"), ("Denyed", "Denied")],
 )
 def test_near_misses_name_the_real_tag(text: str, nearest: str) -> None:
-    assert near_miss(text)
-    assert nearest_tag(text) == nearest
+    tags = Knowledge.tool_error_variants
+    assert near_miss(text, tags)
+    assert nearest_tag(text, tags) == nearest
 
 
 @pytest.mark.parametrize("text", ["RateLimited", "a", "latest", "v1.0", "Some", "None", "Error", "Done", "Found"])
 def test_real_tags_and_strangers_are_not_near_misses(text: str) -> None:
-    assert not near_miss(text)
+    assert not near_miss(text, Knowledge.tool_error_variants)
