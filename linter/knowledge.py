@@ -427,6 +427,51 @@ CLEANUP_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
 
 
+# ---------------------------------------------------------------- TFH403 scope
+
+# A compensation step: a call whose name (split on ``_`` and camelCase,
+# lower-cased) has one of these words. ``cleanup`` is not one: on real code it
+# names local teardown (``tempdir.cleanup()``) or text cleaning
+# (``_func_cleanup(resp)``), not the undoing of an outside effect.
+COMPENSATION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund", "cancel", "release", "delete"}
+)
+# A function named with one of these words is itself a compensation: the
+# first call in its swallowed ``try`` is the step (``def rollback(self): ...``).
+# ``delete``/``cancel``/``release``/``cleanup`` functions are not enough: their
+# first call is as often a lookup or a log line; their steps are found by name.
+COMPENSATION_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund"}
+)
+# Functions whose whole job is best-effort cleanup of this object: a failure
+# there has nowhere to go (a ``_``-separated word of the name, or the name).
+COMPENSATION_EXEMPT_FUNCTIONS: Final[frozenset[str]] = frozenset(
+    {"__del__", "__exit__", "__aexit__", "close", "aclose", "shutdown", "teardown", "dispose"}
+)
+# ``task.cancel()``, ``cancel_scope.cancel()``, ``timer.cancel()``, ``lock.release()``:
+# in-process cancellation and synchronisation, not the undoing of an outside
+# effect. A ``cancel``/``release`` call with no argument, or on a receiver
+# with one of these words, is not a compensation step.
+LOCAL_CANCEL_METHODS: Final[frozenset[str]] = frozenset({"cancel", "release"})
+LOCAL_CANCEL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
+    {"task", "tasks", "future", "fut", "scope", "timer", "handle", "lock", "rlock", "sem", "semaphore",
+     "mutex", "condition", "cond", "event", "watcher", "waiter", "loop", "thread", "group", "tg"}
+)
+# Exceptions that say "already gone / not held": swallowing them around a
+# delete or a release is the idempotent answer, not a hidden failure.
+# So are optimistic-concurrency failures (``WatchError``, DynamoDB's
+# ``ConditionalCheckFailedException``, a ``...Conflict``): the state changed
+# under us, and not deleting is the decision. Matched on the exception's last
+# name: exactly, or containing one of the parts.
+ALREADY_GONE_ERRORS: Final[frozenset[str]] = frozenset(
+    {"FileNotFoundError", "KeyError", "LookupError", "ProcessLookupError", "CancelledError", "WatchError"}
+)
+ALREADY_GONE_ERROR_PARTS: Final[tuple[str, ...]] = (
+    "NotFound", "DoesNotExist", "NoSuch", "Conflict", "ConditionalCheck", "PreconditionFailed"
+)
+# ``with contextlib.suppress(...)`` swallows like ``except ...: pass``.
+SUPPRESSORS: Final[frozenset[str]] = frozenset({"contextlib.suppress"})
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
@@ -485,6 +530,14 @@ class Knowledge:
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
     cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+    compensation_words: ClassVar[frozenset[str]] = COMPENSATION_WORDS
+    compensation_function_words: ClassVar[frozenset[str]] = COMPENSATION_FUNCTION_WORDS
+    compensation_exempt_functions: ClassVar[frozenset[str]] = COMPENSATION_EXEMPT_FUNCTIONS
+    local_cancel_methods: ClassVar[frozenset[str]] = LOCAL_CANCEL_METHODS
+    local_cancel_receiver_words: ClassVar[frozenset[str]] = LOCAL_CANCEL_RECEIVER_WORDS
+    already_gone_errors: ClassVar[frozenset[str]] = ALREADY_GONE_ERRORS
+    already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
+    suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
     tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES
     tool_error_union: ClassVar[frozenset[str]] = TOOL_ERROR_UNION
