@@ -327,6 +327,22 @@ PARSER_ERRORS: Final[frozenset[str]] = frozenset(
 REPROMPT_KEYWORD_PART: Final[str] = "messages"
 REPROMPT_CALL_SUFFIX: Final[str] = "Message"
 
+# Methods that put their argument into the container they are called on
+# (``out["error"] = str(e)`` is the subscript form): the container then
+# carries the exception text, and returning it hands the text back.
+CONTAINER_FILLING_METHODS: Final[frozenset[str]] = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft"}
+)
+# A tool whose job is to run code the model wrote returns that code's error
+# so the model can fix it: the text is the product. The ``try`` calls one of
+# these builtins, or a callee (or the enclosing function) whose name has one
+# of these parts.
+CODE_RUNNING_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile"})
+CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
+    "run_code", "execute_code", "exec_code", "run_python", "execute_python", "python_repl", "repl",
+    "run_cell", "execute_cell", "sandbox", "interpreter", "evaluate_code",
+)
+
 # ---------------------------------------------------------------- TFH402 scope
 
 # TFH402 fires only when the ``try`` body does tool-like work: a call below,
@@ -522,6 +538,9 @@ class Knowledge:
     parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
     reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
     reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
+    code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
+    code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS
     tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
     tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
     tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
