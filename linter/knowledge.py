@@ -419,7 +419,34 @@ TOOL_METHODS: Final[frozenset[str]] = frozenset(
 # underscores stripped, split on ``_``) contains one of these words is a call
 # to an outside service (``client.delete(*ids)``, ``self._redis.get(k)``).
 TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
-    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http"}
+    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http",
+     "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection"}
+)
+# A predicate over a remote resource (``has_index``, ``table_exists``,
+# ``_check_queue``) whose ``try`` calls a method on a receiver named with one
+# of the words above answers "absent" for an outage: reported, unless the
+# predicate's whole point is reachability (the names below: a ping whose
+# False means "not reachable" is the answer).
+REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
+    "ping", "alive", "health", "connected", "reachable", "available", "can_connect", "is_up", "is_ready",
+)
+# Fallbacks that are the design, not a hidden outage: a cache whose None
+# means "miss, recompute"; telemetry and device-id helpers whose value only
+# feeds a metric; validators of an address or a format. A function (or the
+# ``try``'s receiver, for caches) whose name has one of these parts.
+BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
+    "cache", "cached", "telemetry", "metric", "analytics", "tracking", "tracer", "device_id", "machine_id",
+    "distinct_id", "anonymous_id", "installation_id", "valid",
+)
+# Third-party calls count as tool calls (a document converter, an SDK helper),
+# except libraries that only parse or build values in memory.
+IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
+    {"yaml", "orjson", "ujson", "json5", "toml", "tomli", "tomli_w", "dateutil", "packaging", "pydantic",
+     "pydantic_core", "typing_extensions", "regex", "jinja2", "markdown", "markdownify", "bs4", "lxml", "numpy",
+     "pandas", "PIL", "tiktoken", "jsonschema", "attr", "attrs", "dataclasses_json", "jmespath", "jsonpath_ng",
+     "tenacity", "rich", "click", "typer", "tqdm", "docstring_parser", "griffe", "pytz", "tzlocal", "emoji",
+     "chardet", "charset_normalizer", "filetype", "magic", "mimetypes", "validators", "email_validator",
+     "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy"}
 )
 # Predicates: "could not tell" means "no" (``return False`` is the answer).
 # A function is a predicate when its name (leading underscores stripped)
@@ -433,6 +460,7 @@ ACTION_VERBS: Final[frozenset[str]] = frozenset(
     {
         "delete", "remove", "drop", "send", "post", "put", "create", "update", "upsert", "insert",
         "write", "save", "store", "upload", "publish", "add", "set", "clear", "purge", "execute", "run",
+        "cancel", "stop", "kill", "terminate",
     }
 )
 # Best-effort cleanup: a function with one of these names (leading
@@ -545,6 +573,9 @@ class Knowledge:
     tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
     tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
     tool_receiver_words: ClassVar[frozenset[str]] = TOOL_RECEIVER_WORDS
+    reachability_name_parts: ClassVar[tuple[str, ...]] = REACHABILITY_NAME_PARTS
+    benign_fallback_name_parts: ClassVar[tuple[str, ...]] = BENIGN_FALLBACK_NAME_PARTS
+    in_memory_libraries: ClassVar[frozenset[str]] = IN_MEMORY_LIBRARIES
     predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
