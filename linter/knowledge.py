@@ -338,9 +338,11 @@ CONTAINER_FILLING_METHODS: Final[frozenset[str]] = frozenset(
 # these builtins, or a callee (or the enclosing function) whose name has one
 # of these parts.
 CODE_RUNNING_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile"})
+# Matched on whole ``_``-separated words (``repl`` is not ``reply``; a
+# sandbox's file tools are not code runs, so ``sandbox`` is not one).
 CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
     "run_code", "execute_code", "exec_code", "run_python", "execute_python", "python_repl", "repl",
-    "run_cell", "execute_cell", "sandbox", "interpreter", "evaluate_code",
+    "run_cell", "execute_cell", "code_interpreter", "evaluate_code", "run_python_code", "execute_python_code",
 )
 
 # ---------------------------------------------------------------- TFH402 scope

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 
@@ -21,6 +22,12 @@ def _format_names(knowledge: Knowledge) -> frozenset[str]:
 
 def _mentions(node: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _has_words(name: str, parts: tuple[str, ...]) -> bool:
+    """Whether one of ``parts`` is a run of whole ``_``-separated words of ``name`` (camelCase split too)."""
+    words = "_" + "_".join(w for w in re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().split("_") if w) + "_"
+    return any(f"_{p}_" in words for p in parts)
 
 
 def _fills(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
@@ -522,7 +529,7 @@ async def h(fetch):
             name = func.name.value.lstrip("_").lower()
             if any(p in name for p in k.text_producer_name_parts) or name.startswith(k.text_producer_name_prefixes):
                 return False
-            if any(p in name for p in k.code_running_name_parts):
+            if _has_words(name, k.code_running_name_parts):
                 return False
         handler = self.names.handler
         if handler is not None and self._runs_code(handler.statement):
@@ -540,7 +547,7 @@ async def h(fetch):
                     name = last_name(n.func) or ""
                     if isinstance(n.func, cst.Name) and name in k.code_running_builtins and self.names.is_builtin(name):
                         found = True
-                    elif any(p in name.lower() for p in k.code_running_name_parts):
+                    elif _has_words(name, k.code_running_name_parts):
                         found = True
                     if found:
                         break
