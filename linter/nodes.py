@@ -29,27 +29,35 @@ def last_name(node: cst.BaseExpression | ast.expr | None) -> str | None:
     ``post`` for ``requests.post`` or ``post``; None for anything else
     (``f()()``, ``x[0]``, ``"sep".join``'s receiver).
     """
-    if isinstance(node, cst.Attribute):
-        return node.attr.value
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
+    # exact types, ast first: libcst's classes are ABCs, and isinstance() on them is slow
+    t = type(node)
+    if t is ast.Attribute:
+        return node.attr  # type: ignore[union-attr]
+    if t is ast.Name:
+        return node.id  # type: ignore[union-attr]
+    if t is cst.Attribute:
+        return node.attr.value  # type: ignore[union-attr]
+    if t is cst.Name:
+        return node.value  # type: ignore[union-attr]
     return None
 
 
 def dotted(node: cst.BaseExpression | ast.expr | None) -> str | None:
     """``a.b.c`` for a Name/Attribute chain on either tree, else None."""
     parts: list[str] = []
-    while isinstance(node, (cst.Attribute, ast.Attribute)):
-        parts.append(node.attr.value if isinstance(node, cst.Attribute) else node.attr)
-        node = node.value
-    if isinstance(node, cst.Name):
-        parts.append(node.value)
-    elif isinstance(node, ast.Name):
-        parts.append(node.id)
+    while True:
+        t = type(node)
+        if t is ast.Attribute:
+            parts.append(node.attr)  # type: ignore[union-attr]
+        elif t is cst.Attribute:
+            parts.append(node.attr.value)  # type: ignore[union-attr]
+        else:
+            break
+        node = node.value  # type: ignore[union-attr]
+    if t is ast.Name:
+        parts.append(node.id)  # type: ignore[union-attr]
+    elif t is cst.Name:
+        parts.append(node.value)  # type: ignore[union-attr]
     else:
         return None
     return ".".join(reversed(parts))
@@ -57,10 +65,9 @@ def dotted(node: cst.BaseExpression | ast.expr | None) -> str | None:
 
 def receiver_name(call_func: cst.BaseExpression | ast.expr) -> str | None:
     """The last name of a method call's receiver: ``_redis`` for ``self._redis.get``, ``client`` for ``client.get``."""
-    if isinstance(call_func, cst.Attribute):
-        return last_name(call_func.value)
-    if isinstance(call_func, ast.Attribute):
-        return last_name(call_func.value)
+    t = type(call_func)
+    if t is ast.Attribute or t is cst.Attribute:
+        return last_name(call_func.value)  # type: ignore[union-attr]
     return None
 
 
@@ -147,15 +154,16 @@ def argument(call: cst.Call, keyword: str, position: int | None) -> cst.Arg | No
 
 def is_none(node: cst.BaseExpression | ast.expr) -> bool:
     """Whether the expression is the literal ``None`` (either tree)."""
-    if isinstance(node, ast.Constant):
-        return node.value is None
-    return isinstance(node, cst.Name) and node.value == "None"
+    t = type(node)
+    if t is ast.Constant:
+        return node.value is None  # type: ignore[union-attr]
+    return t is cst.Name and node.value == "None"  # type: ignore[union-attr]
 
 
 def elements(node: cst.BaseExpression | ast.expr) -> list[cst.BaseExpression] | list[ast.expr] | None:
     """The items of a tuple/list/set display on either tree (``(3, None)`` gives ``[3, None]``); None for anything else."""
-    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return list(node.elts)
+    if isinstance(node, ast.AST):
+        return list(node.elts) if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else None
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return [el.value for el in node.elements]
     return None

@@ -13,7 +13,6 @@ from smullyan.linter.rule import (
     Rule,
     Screen,
     dotted,
-    elements,
     handler_name,
     handler_types,
     last_name,
@@ -43,26 +42,25 @@ def _default(value: cst.BaseExpression | ast.expr | None) -> str | None:
     """
     if value is None:
         return "None"
-    if isinstance(value, ast.Constant):
-        return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
+    if isinstance(value, ast.AST):  # the screen
+        if isinstance(value, ast.Constant):
+            return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
+        if isinstance(value, ast.Dict):
+            return "{}" if not value.keys else None
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+            return "()" if not value.elts else None
+        if isinstance(value, ast.Call):
+            name = value.func.id if isinstance(value.func, ast.Name) else None
+            return f"{name}()" if name in _EMPTY_CALLS and not value.args and not value.keywords else None
+        return None
     if isinstance(value, cst.Name):
         return value.value if value.value in _DEFAULT_NAMES else None
     if isinstance(value, cst.SimpleString):
         return value.value if value.evaluated_value in ("", b"") else None
     if isinstance(value, (cst.Integer, cst.Float)):
         return value.value if value.evaluated_value == 0 else None
-    if isinstance(value, ast.Dict):
-        return "{}" if not value.keys else None
-    if isinstance(value, cst.Dict):
-        return "{}" if not value.elements else None
-    items = elements(value)
-    if items is not None:
-        if items:
-            return None
-        return _EMPTY_DISPLAYS.get(type(value), "()") if isinstance(value, cst.CSTNode) else "()"
-    if isinstance(value, ast.Call):
-        name = value.func.id if isinstance(value.func, ast.Name) else None
-        return f"{name}()" if name in _EMPTY_CALLS and not value.args and not value.keywords else None
+    if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
+        return _EMPTY_DISPLAYS[type(value)] if not value.elements else None
     if isinstance(value, cst.Call):
         name = value.func.value if isinstance(value.func, cst.Name) else None
         return f"{name}()" if name in _EMPTY_CALLS and not value.args else None
@@ -707,7 +705,7 @@ def _catches_broadly(handler: cst.ExceptHandler | ast.ExceptHandler, names: "Nam
     if not types:
         return True
     return any(
-        isinstance(t, (ast.Name, cst.Name))
+        type(t) in (ast.Name, cst.Name)
         and last_name(t) in _BROAD
         and (names is None or names.is_builtin(last_name(t) or ""))
         for t in types
