@@ -438,7 +438,7 @@ REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
 # ``try``'s receiver, for caches) whose name has one of these parts.
 BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
     "cache", "cached", "telemetry", "metric", "analytics", "tracking", "tracer", "device_id", "machine_id",
-    "distinct_id", "anonymous_id", "installation_id", "valid",
+    "distinct_id", "anonymous_id", "installation_id", "trace_id", "valid",
 )
 # Third-party calls count as tool calls (a document converter, an SDK helper),
 # except libraries that only parse or build values in memory.
@@ -448,7 +448,8 @@ IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
      "pandas", "PIL", "tiktoken", "jsonschema", "attr", "attrs", "dataclasses_json", "jmespath", "jsonpath_ng",
      "tenacity", "rich", "click", "typer", "tqdm", "docstring_parser", "griffe", "pytz", "tzlocal", "emoji",
      "chardet", "charset_normalizer", "filetype", "magic", "mimetypes", "validators", "email_validator",
-     "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy"}
+     "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy",
+     "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources"}
 )
 # Predicates: "could not tell" means "no" (``return False`` is the answer).
 # A function is a predicate when its name (leading underscores stripped)

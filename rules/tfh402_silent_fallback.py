@@ -377,6 +377,22 @@ def gpu_count():
     except Exception:
         return 0
 """,
+        # a module's function is not a client's method; building a third-party object is in memory
+        """\
+import socket
+from mcp.types import ResourceLink
+def _is_ip_address(host) -> bool:
+    try:
+        socket.inet_aton(host)
+        return True
+    except Exception:
+        return False
+def _link_block(url):
+    try:
+        return ResourceLink(type="resource_link", uri=url, name="x")
+    except Exception:
+        return None
+""",
     ]
     INVALID = [
         """\
@@ -570,8 +586,8 @@ async def acancel_run(self, run_id) -> bool:
 
     def _third_party(self, qn: str) -> bool:
         """A name imported from a package that is neither the standard library, an in-memory one, nor this module's own."""
-        if "." not in qn:
-            return False
+        if "." not in qn or qn.rsplit(".", 1)[1][:1].isupper():
+            return False  # a builtin, or building an object (a model, a client): in memory
         root = qn.split(".", 1)[0]
         own = (self.names.package or "").split(".", 1)[0]
         return (
@@ -584,12 +600,13 @@ async def acancel_run(self, run_id) -> bool:
     def _remote_receiver(self, body: cst.BaseSuite) -> bool:
         """The ``try`` calls a method of an object named like a client, db, store, manager, cluster, bucket..."""
         words = self.knowledge.tool_receiver_words
-        return any(
-            isinstance(n, cst.Call)
-            and isinstance(n.func, cst.Attribute)
-            and bool(_chain_words(n.func) & words)
-            for n in walk_in_scope(body)
-        )
+        for n in walk_in_scope(body):
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and _chain_words(n.func) & words:
+                ref = self.names.qualify(n.func.value)
+                if ref is not None and not ref[1]:
+                    continue  # a module's function (socket.inet_aton), not a method of a client
+                return True
+        return False
 
     def _benign(self, body: cst.BaseSuite) -> bool:
         """A cache, telemetry or validator helper, or a ``try`` that reads a cache: the fallback is the design."""
