@@ -152,7 +152,8 @@ outside the process failed (the lists come from `linter/knowledge.py`):
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
 - a `try` body without a tool call (parsing, introspection, formatting),
-  and optional-import probes (a `try` that imports);
+  and optional-import probes (a `try` that imports a package outside the
+  standard library);
 - `return False` in a predicate: a function whose name starts with
   {markdown_words((p + "*" for p in _DEFAULTS.predicate_prefixes), "or")}, or annotated `-> bool`, or whose
   other returns are all bool-valued, unless its name starts with an action
@@ -618,9 +619,20 @@ async def acancel_run(self, run_id) -> bool:
             isinstance(n, cst.Call) and "cache" in (receiver_name(n.func) or "").lower() for n in walk_in_scope(body)
         )
 
+    @staticmethod
+    def _probe(node: cst.CSTNode) -> bool:
+        """An import of an optional package (not the standard library, not a relative one): the ``try`` is a probe."""
+        if isinstance(node, cst.Import):
+            roots = [(dotted(a.name) or "").split(".")[0] for a in node.names]
+        elif isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None:
+            roots = [(dotted(node.module) or "").split(".")[0]]
+        else:
+            return False
+        return any(r and r not in sys.stdlib_module_names for r in roots)
+
     def _tool_like(self, body: cst.BaseSuite) -> bool:
         """Whether the ``try`` body awaits or makes a tool call (nested scopes excluded); an import makes it a probe."""
-        if any(isinstance(n, (cst.Import, cst.ImportFrom)) for n in walk_in_scope(body)):
+        if any(self._probe(n) for n in walk_in_scope(body)):
             return False
         for n in walk_in_scope(body):
             if isinstance(n, cst.Await):
