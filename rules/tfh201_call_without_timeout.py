@@ -121,6 +121,14 @@ async def main():
         await proc.wait()
 """,
         """\
+import asyncio
+async def main():
+    proc = await asyncio.create_subprocess_exec("ls")
+    async with asyncio.timeout(5):
+        class Reader:
+            data = proc.communicate()  # a class body runs in the block
+""",
+        """\
 import aiohttp
 async def main():
     async with aiohttp.ClientSession() as s:
@@ -192,6 +200,17 @@ async def main():
     proc = await asyncio.create_subprocess_exec("ls")
     out, err = await proc.communicate()  # error: TFH201 "wrap it in asyncio.wait_for"
 """,
+        # a function defined under a deadline runs later, without it
+        """\
+import asyncio
+async def main():
+    proc = await asyncio.create_subprocess_exec("ls")
+    async with asyncio.timeout(5):
+        async def later():
+            await proc.wait()  # error: TFH201
+        finish = lambda: proc.communicate()  # error: TFH201
+        await asyncio.wait_for(later(), 1)
+""",
         """\
 import websocket, redis
 ws = websocket.create_connection("ws://x")  # error: TFH201
@@ -201,9 +220,10 @@ r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout;
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
-        self.wrapped = 0  # inside asyncio.wait_for(...)'s arguments
-        self.scoped = 0  # inside `async with asyncio.timeout(...)`
-        self.saved: list[tuple[int, int]] = []
+        # open deadlines (asyncio.wait_for(...)'s arguments, `async with asyncio.timeout(...)` blocks)
+        # per function: id of the def or lambda (0: module level). A nested function runs later,
+        # so the deadline around its definition does not apply to it.
+        self.deadlines: dict[int, int] = {}
         self.wrapper_calls: set[int] = set()
         self.scope_blocks: dict[int, int] = {}
         self.exempt: set[int] = set()
@@ -212,13 +232,13 @@ r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout;
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         return [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
 
-    # nested functions run later: the enclosing deadline does not apply
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.saved.append((self.wrapped, self.scoped))
-        self.wrapped = self.scoped = 0
+    def _function(self) -> int:
+        func = self.names.function
+        return id(func) if func is not None else 0
 
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.wrapped, self.scoped = self.saved.pop()
+    def _open(self, n: int) -> None:
+        key = self._function()
+        self.deadlines[key] = self.deadlines.get(key, 0) + n
 
     def visit_With(self, node: cst.With) -> None:
         n = 0
@@ -228,10 +248,10 @@ r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout;
                 n += 1
         if n:
             self.scope_blocks[id(node)] = n
-            self.scoped += n
+            self._open(n)
 
     def leave_With(self, node: cst.With) -> None:
-        self.scoped -= self.scope_blocks.pop(id(node), 0)
+        self._open(-self.scope_blocks.pop(id(node), 0))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         killed: str | None = None
@@ -263,16 +283,16 @@ r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout;
         k = self.knowledge
         if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
-            self.wrapped += 1
+            self._open(1)
         spec = k.timeouts.get(qn)
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
                     self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword))
-        elif qn in k.needs_timeout_scope and not (self.wrapped or self.scoped) and id(node) not in self.exempt:
+        elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:
             self.wrapper_calls.discard(id(node))
-            self.wrapped -= 1
+            self._open(-1)
