@@ -8,7 +8,17 @@ import re
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Rule, Screen, dotted, handler_types, last_name, receiver_name, walk_in_scope
+from smullyan.linter.rule import (
+    FileContext,
+    Rule,
+    Screen,
+    dotted,
+    handler_types,
+    last_name,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _CODEGEN = cst.Module(body=[])
@@ -336,15 +346,34 @@ async def f(client, job_id):
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        """``try`` statements with a swallowing handler, and ``contextlib.suppress`` calls."""
-        lines = [
-            node.lineno
+        """``try`` statements with a swallowing handler around a compensation-named call (or in a
+        compensation-named function), and ``contextlib.suppress`` calls."""
+        words = knowledge.compensation_words
+        swallowing = [
+            node
             for node in screen.tries
             if any(
                 _swallows_ast(h) and not _all_gone([dotted(t) for t in handler_types(h)], knowledge)
                 for h in node.handlers  # type: ignore[attr-defined]
             )
         ]
+        # functions named like a compensation: any call in their swallowed try is the step
+        spans = [
+            (d.lineno, d.end_lineno or d.lineno)
+            for d in ast.walk(screen.tree)
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (_words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
+        ] if swallowing else []
+
+        def step_inside(node: ast.stmt) -> bool:
+            if any(a <= node.lineno <= b for a, b in spans):
+                return True
+            return any(
+                isinstance(n, ast.Call) and (_words(last_name(n.func) or "") & words or "rollback" in (last_name(n.func) or "").lower())
+                for n in walk_in_scope_ast(node.body)  # type: ignore[attr-defined]
+            )
+
+        lines = [node.lineno for node in swallowing if step_inside(node)]
         return lines + [c.lineno for c in screen.calls_of(knowledge.suppressors)]
 
     # ------------------------------------------------------------ facts
