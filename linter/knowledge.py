@@ -449,7 +449,8 @@ IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
      "tenacity", "rich", "click", "typer", "tqdm", "docstring_parser", "griffe", "pytz", "tzlocal", "emoji",
      "chardet", "charset_normalizer", "filetype", "magic", "mimetypes", "validators", "email_validator",
      "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy",
-     "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources"}
+     "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources",
+     "libcst", "parso", "tree_sitter"}
 )
 # Predicates: "could not tell" means "no" (``return False`` is the answer).
 # A function is a predicate when its name (leading underscores stripped)
