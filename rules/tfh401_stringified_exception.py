@@ -73,7 +73,7 @@ class StringifiedException(Rule):
     summary = "An exception is turned into text and handed back to the caller."
     message = (
         "{verb} the exception as text ({text}); return a typed ToolError instead, "
-        "e.g. Err(from_exception({exc})), so the agent can tell a retryable failure from a permanent one"
+        "e.g. {fix}, so the agent can tell a retryable failure from a permanent one"
     )
     docs = """\
 ## What it does
@@ -312,7 +312,7 @@ def f():
     except ValueError as e:
         return f"Error: {e}"  # error: TFH401
     except KeyError as err:
-        return {"ok": False, "error": repr(err)}  # error: TFH401
+        return {"ok": False, "error": repr(err)}  # error: TFH401 "e.g. Err(from_exception(err))"
     except OSError as exc:
         return None, "failed: %s" % exc  # error: TFH401
     except TypeError as exc:
@@ -326,7 +326,7 @@ def f():
     try:
         return g()
     except Exception:
-        return traceback.format_exc()  # error: TFH401
+        return traceback.format_exc()  # error: TFH401 "e.g. `except ... as e:` and Err(from_exception(e))"
 """,
         """\
 def tool(x):
@@ -734,7 +734,9 @@ async def h(fetch):
         text = _CODEGEN.code_for_node(found).strip()
         if len(text) > 40:
             text = text[:37] + "..."
-        self.report(holder, verb=verb, text=text, exc=sorted(exc)[0] if exc else "e")
+        # name only an exception the handler binds (a bare `except:` binds none)
+        fix = f"Err(from_exception({sorted(exc)[0]}))" if exc else "`except ... as e:` and Err(from_exception(e))"
+        self.report(holder, verb=verb, text=text, fix=fix)
 
     def visit_Return(self, node: cst.Return) -> None:
         self._check(node, node.value, "returns")
