@@ -118,6 +118,16 @@ def _strings_ast(node: ast.expr) -> bool:
     return False
 
 
+_LEAVES: frozenset[type] = frozenset(
+    {ast.Name, ast.Constant}
+    | {
+        c
+        for c in vars(ast).values()
+        if isinstance(c, type) and issubclass(c, (ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.expr_context))
+    }
+)
+
+
 def candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
     """One walk over the module's ``ast``, shared by the four rules (``screen.memo``)."""
     return screen.memo("closed_union", lambda: _candidates(screen, knowledge))
@@ -137,7 +147,10 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
         return False
 
     Match = getattr(ast, "Match", None)
+    leaves = _LEAVES
+    AST = ast.AST
     stack: list[ast.AST] = [screen.tree]
+    push = stack.append
     while stack:
         node = stack.pop()
         t = type(node)
@@ -174,7 +187,15 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
                 found.tables.append(node.lineno)  # type: ignore[attr-defined]
         elif t is ast.Import or t is ast.ImportFrom:
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        # an explicit walk over ``_fields`` that never pushes leaves (as Screen's own walk)
+        for name in t._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for child in value:
+                    if type(child) not in leaves and isinstance(child, AST):
+                        push(child)
+            elif type(value) not in leaves and isinstance(value, AST):
+                push(value)
     return found
 
 

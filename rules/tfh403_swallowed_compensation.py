@@ -28,6 +28,21 @@ def _words(name: str) -> set[str]:
     return {w for w in _CAMEL.sub("_", name).lower().split("_") if w}
 
 
+def _statements(tree: ast.AST) -> list[ast.stmt]:
+    """Every statement (bodies of compound statements included), without walking expressions."""
+    out: list[ast.stmt] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        n = stack.pop()
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(n, field, None) or ():
+                if isinstance(child, ast.stmt):
+                    out.append(child)
+                if isinstance(child, ast.AST):
+                    stack.append(child)
+    return out
+
+
 def _swallows_ast(handler: ast.ExceptHandler) -> bool:
     """The handler's body is only ``pass``, ``...``, ``continue`` (or a string)."""
     return all(
@@ -360,7 +375,7 @@ async def f(client, job_id):
         # functions named like a compensation: any call in their swallowed try is the step
         spans = [
             (d.lineno, d.end_lineno or d.lineno)
-            for d in ast.walk(screen.tree)
+            for d in _statements(screen.tree)
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
             and (_words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
         ] if swallowing else []
