@@ -17,10 +17,19 @@ demo: $(STAMP)
 	$(PY) examples/runtime_demo.py
 	$(VENV)/bin/smullyan lint examples/ || [ $$? -eq 1 ]  # 1 = findings, as intended here; 2 would be an error
 
-## test: the whole suite, then mypy --strict over the runtime
+## test: the whole suite, the project's own code through its own linter, then mypy --strict over the runtime
 test: $(STAMP)
 	$(PY) -m pytest -q
+	$(MAKE) --no-print-directory lint-self
 	$(PY) -m mypy --strict -p smullyan.runtime
+
+## lint-self: runtime/, linter/ and rules/ with every rule; any finding fails (justify one with `# noqa: CODE  reason`).
+## The repository root is the `smullyan` package (package-dir in pyproject.toml), so the files are linted
+## through a `smullyan` link: relative imports then resolve to smullyan.runtime..., as they do installed.
+lint-self: $(STAMP)
+	@tmp=$$(mktemp -d) && ln -s "$(CURDIR)" "$$tmp/smullyan" && \
+	$(VENV)/bin/smullyan lint --no-cache --select TFH "$$tmp/smullyan/runtime" "$$tmp/smullyan/linter" "$$tmp/smullyan/rules"; \
+	status=$$?; rm "$$tmp/smullyan"; rmdir "$$tmp"; exit $$status
 
 bench: bench-runtime bench-lint bench-ledger
 

@@ -242,6 +242,35 @@ TOOL_ERROR_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
     for name in (*TOOL_ERROR_VARIANTS, *_TOOL_ERROR_FUNCS)
 )
 
+# ---------------------------------------------------------------- TFH5xx: the closed union
+
+# Qualified name -> tag, for every variant class (``smullyan.runtime.Denied`` -> ``Denied``).
+TOOL_ERROR_CLASSES: Final[Mapping[str, str]] = {
+    f"{mod}.{tag}": tag for mod in RUNTIME_MODULES for tag in TOOL_ERROR_VARIANTS
+}
+# The union itself, and ``Result`` (``Ok[T] | Err[ToolError]``): an annotation
+# naming one of them makes a value a ToolError (or a Result).
+TOOL_ERROR_UNION: Final[frozenset[str]] = frozenset(f"{mod}.ToolError" for mod in RUNTIME_MODULES)
+RESULT_TYPES: Final[frozenset[str]] = frozenset(f"{mod}.{n}" for mod in RUNTIME_MODULES for n in ("Result", "Err"))
+OK_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Ok" for mod in RUNTIME_MODULES)
+ERR_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Err" for mod in RUNTIME_MODULES)
+# ``Err``'s one field, by keyword (``case Err(error=NotFound())``).
+ERR_FIELD: Final[str] = "error"
+# Functions whose result is a ToolError (or None): the wire parsers.
+TOOL_ERROR_PARSERS: Final[frozenset[str]] = frozenset(
+    f"{mod}.{fn}" for mod in ("smullyan.runtime", "smullyan.runtime._wire") for fn in ("parse", "parse_json")
+)
+# ``assert_never`` under its three homes; a bare ``assert_never`` defined in
+# the module itself (the usual backport for Python 3.10) counts too.
+ASSERT_NEVER: Final[frozenset[str]] = frozenset(
+    {"typing.assert_never", "typing_extensions.assert_never", *(f"{mod}.assert_never" for mod in RUNTIME_MODULES)}
+)
+# Where a ToolError's tag lives: the class attribute ``e.tag``, the wire
+# form's key ``d["_tag"]`` (also ``d.get("_tag")``), and the class name
+# (``type(e).__name__``).
+TAG_ATTRIBUTE: Final[str] = "tag"
+WIRE_TAG_KEY: Final[str] = "_tag"
+
 # Attributes of an exception that hold its message text.
 EXCEPTION_TEXT_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"args", "message", "msg", "strerror"}
@@ -323,6 +352,24 @@ PARSER_ERRORS: Final[frozenset[str]] = frozenset(
 REPROMPT_KEYWORD_PART: Final[str] = "messages"
 REPROMPT_CALL_SUFFIX: Final[str] = "Message"
 
+# Methods that put their argument into the container they are called on
+# (``out["error"] = str(e)`` is the subscript form): the container then
+# carries the exception text, and returning it hands the text back.
+CONTAINER_FILLING_METHODS: Final[frozenset[str]] = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft"}
+)
+# A tool whose job is to run code the model wrote returns that code's error
+# so the model can fix it: the text is the product. The ``try`` calls one of
+# these builtins, or a callee (or the enclosing function) whose name has one
+# of these parts.
+CODE_RUNNING_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile"})
+# Matched on whole ``_``-separated words (``repl`` is not ``reply``; a
+# sandbox's file tools are not code runs, so ``sandbox`` is not one).
+CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
+    "run_code", "execute_code", "exec_code", "run_python", "execute_python", "python_repl", "repl",
+    "run_cell", "execute_cell", "code_interpreter", "evaluate_code", "run_python_code", "execute_python_code",
+)
+
 # ---------------------------------------------------------------- TFH402 scope
 
 # TFH402 fires only when the ``try`` body does tool-like work: a call below,
@@ -399,7 +446,36 @@ TOOL_METHODS: Final[frozenset[str]] = frozenset(
 # underscores stripped, split on ``_``) contains one of these words is a call
 # to an outside service (``client.delete(*ids)``, ``self._redis.get(k)``).
 TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
-    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http"}
+    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http",
+     "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection"}
+)
+# A predicate over a remote resource (``has_index``, ``table_exists``,
+# ``_check_queue``) whose ``try`` calls a method on a receiver named with one
+# of the words above answers "absent" for an outage: reported, unless the
+# predicate's whole point is reachability (the names below: a ping whose
+# False means "not reachable" is the answer).
+REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
+    "ping", "alive", "health", "connected", "reachable", "available", "can_connect", "is_up", "is_ready",
+)
+# Fallbacks that are the design, not a hidden outage: a cache whose None
+# means "miss, recompute"; telemetry and device-id helpers whose value only
+# feeds a metric; validators of an address or a format. A function (or the
+# ``try``'s receiver, for caches) whose name has one of these parts.
+BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
+    "cache", "cached", "telemetry", "metric", "analytics", "tracking", "tracer", "device_id", "machine_id",
+    "distinct_id", "anonymous_id", "installation_id", "trace_id", "valid",
+)
+# Third-party calls count as tool calls (a document converter, an SDK helper),
+# except libraries that only parse or build values in memory.
+IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
+    {"yaml", "orjson", "ujson", "json5", "toml", "tomli", "tomli_w", "dateutil", "packaging", "pydantic",
+     "pydantic_core", "typing_extensions", "regex", "jinja2", "markdown", "markdownify", "bs4", "lxml", "numpy",
+     "pandas", "PIL", "tiktoken", "jsonschema", "attr", "attrs", "dataclasses_json", "jmespath", "jsonpath_ng",
+     "tenacity", "rich", "click", "typer", "tqdm", "docstring_parser", "griffe", "pytz", "tzlocal", "emoji",
+     "chardet", "charset_normalizer", "filetype", "magic", "mimetypes", "validators", "email_validator",
+     "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy",
+     "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources",
+     "libcst", "parso", "tree_sitter"}
 )
 # Predicates: "could not tell" means "no" (``return False`` is the answer).
 # A function is a predicate when its name (leading underscores stripped)
@@ -413,6 +489,7 @@ ACTION_VERBS: Final[frozenset[str]] = frozenset(
     {
         "delete", "remove", "drop", "send", "post", "put", "create", "update", "upsert", "insert",
         "write", "save", "store", "upload", "publish", "add", "set", "clear", "purge", "execute", "run",
+        "cancel", "stop", "kill", "terminate",
     }
 )
 # Best-effort cleanup: a function with one of these names (leading
@@ -454,19 +531,19 @@ RETRY_ITERATORS: Final[Mapping[str, str]] = {
 }
 # smullyan's own runtime: ``tool.retry(...)`` (terse) and ``clock.retrying(...)``.
 RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
-    {f"{m}.retry" for m in ("smullyan.runtime", "smullyan.runtime.terse")}
+    {f"{m}.retry" for m in ("smullyan.runtime", "smullyan.runtime._terse")}
 )
 RUNTIME_RETRY_METHOD: Final[str] = "retrying"
 RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
-RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime.combinators.pipe"})
+RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._combinators.pipe"})
 RUNTIME_CALLING_API: Final[frozenset[str]] = frozenset(
-    {"smullyan.runtime.calling_api", "smullyan.runtime.tools.calling_api"}
+    {"smullyan.runtime.calling_api", "smullyan.runtime._tools.calling_api"}
 )
 RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
-    {"smullyan.runtime.retrying_when", "smullyan.runtime.retry.retrying_when"}
+    {"smullyan.runtime.retrying_when", "smullyan.runtime._retry.retrying_when"}
 )
 RUNTIME_DEFAULT_CONDITION: Final[frozenset[str]] = frozenset(
-    {"smullyan.runtime.while_transient", "smullyan.runtime.retry.while_transient", "smullyan.runtime.is_retryable"}
+    {"smullyan.runtime.while_transient", "smullyan.runtime._retry.while_transient", "smullyan.runtime.is_retryable"}
 )
 # Framework policies that retry everything they wrap.
 LANGCHAIN_WITH_RETRY_METHOD: Final[str] = "with_retry"
@@ -713,6 +790,52 @@ CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 
+
+# ---------------------------------------------------------------- TFH403 scope
+
+# A compensation step: a call whose name (split on ``_`` and camelCase,
+# lower-cased) has one of these words. ``cleanup`` is not one: on real code it
+# names local teardown (``tempdir.cleanup()``) or text cleaning
+# (``_func_cleanup(resp)``), not the undoing of an outside effect.
+COMPENSATION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund", "cancel", "release", "delete"}
+)
+# A function named with one of these words is itself a compensation: the
+# first call in its swallowed ``try`` is the step (``def rollback(self): ...``).
+# ``delete``/``cancel``/``release``/``cleanup`` functions are not enough: their
+# first call is as often a lookup or a log line; their steps are found by name.
+COMPENSATION_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund"}
+)
+# Functions whose whole job is best-effort cleanup of this object: a failure
+# there has nowhere to go (a ``_``-separated word of the name, or the name).
+COMPENSATION_EXEMPT_FUNCTIONS: Final[frozenset[str]] = frozenset(
+    {"__del__", "__exit__", "__aexit__", "close", "aclose", "shutdown", "teardown", "dispose"}
+)
+# ``task.cancel()``, ``cancel_scope.cancel()``, ``timer.cancel()``, ``lock.release()``:
+# in-process cancellation and synchronisation, not the undoing of an outside
+# effect. A ``cancel``/``release`` call with no argument, or on a receiver
+# with one of these words, is not a compensation step.
+LOCAL_CANCEL_METHODS: Final[frozenset[str]] = frozenset({"cancel", "release"})
+LOCAL_CANCEL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
+    {"task", "tasks", "future", "fut", "scope", "timer", "handle", "lock", "rlock", "sem", "semaphore",
+     "mutex", "condition", "cond", "event", "watcher", "waiter", "loop", "thread", "group", "tg"}
+)
+# Exceptions that say "already gone / not held": swallowing them around a
+# delete or a release is the idempotent answer, not a hidden failure.
+# So are optimistic-concurrency failures (``WatchError``, DynamoDB's
+# ``ConditionalCheckFailedException``, a ``...Conflict``): the state changed
+# under us, and not deleting is the decision. Matched on the exception's last
+# name: exactly, or containing one of the parts.
+ALREADY_GONE_ERRORS: Final[frozenset[str]] = frozenset(
+    {"FileNotFoundError", "KeyError", "LookupError", "ProcessLookupError", "CancelledError", "WatchError"}
+)
+ALREADY_GONE_ERROR_PARTS: Final[tuple[str, ...]] = (
+    "NotFound", "DoesNotExist", "NoSuch", "Conflict", "ConditionalCheck", "PreconditionFailed"
+)
+# ``with contextlib.suppress(...)`` swallows like ``except ...: pass``.
+SUPPRESSORS: Final[frozenset[str]] = frozenset({"contextlib.suppress"})
+
 CLASSES: Final[tuple[str, ...]] = (
     "read-safe",
     "idempotent-write",
@@ -764,10 +887,16 @@ class Knowledge:
     parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
     reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
     reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
+    code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
+    code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS
     tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
     tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
     tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
     tool_receiver_words: ClassVar[frozenset[str]] = TOOL_RECEIVER_WORDS
+    reachability_name_parts: ClassVar[tuple[str, ...]] = REACHABILITY_NAME_PARTS
+    benign_fallback_name_parts: ClassVar[tuple[str, ...]] = BENIGN_FALLBACK_NAME_PARTS
+    in_memory_libraries: ClassVar[frozenset[str]] = IN_MEMORY_LIBRARIES
     predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
@@ -783,6 +912,25 @@ class Knowledge:
     rate_limit_words: ClassVar[tuple[str, ...]] = RATE_LIMIT_WORDS
     retries_429_implicitly: ClassVar[frozenset[str]] = RETRIES_429_IMPLICITLY
     reprompt_call_words: ClassVar[frozenset[str]] = REPROMPT_CALL_WORDS
+    compensation_words: ClassVar[frozenset[str]] = COMPENSATION_WORDS
+    compensation_function_words: ClassVar[frozenset[str]] = COMPENSATION_FUNCTION_WORDS
+    compensation_exempt_functions: ClassVar[frozenset[str]] = COMPENSATION_EXEMPT_FUNCTIONS
+    local_cancel_methods: ClassVar[frozenset[str]] = LOCAL_CANCEL_METHODS
+    local_cancel_receiver_words: ClassVar[frozenset[str]] = LOCAL_CANCEL_RECEIVER_WORDS
+    already_gone_errors: ClassVar[frozenset[str]] = ALREADY_GONE_ERRORS
+    already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
+    suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
+    tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
+    tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES
+    tool_error_union: ClassVar[frozenset[str]] = TOOL_ERROR_UNION
+    result_types: ClassVar[frozenset[str]] = RESULT_TYPES
+    ok_classes: ClassVar[frozenset[str]] = OK_CLASSES
+    err_classes: ClassVar[frozenset[str]] = ERR_CLASSES
+    err_field: ClassVar[str] = ERR_FIELD
+    tool_error_parsers: ClassVar[frozenset[str]] = TOOL_ERROR_PARSERS
+    assert_never: ClassVar[frozenset[str]] = ASSERT_NEVER
+    tag_attribute: ClassVar[str] = TAG_ATTRIBUTE
+    wire_tag_key: ClassVar[str] = WIRE_TAG_KEY
 
     @staticmethod
     def canonical(qualname: str) -> str:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Rule, Screen, handler_types, last_name
+from smullyan.linter.rule import walk_in_scope, FileContext, Rule, Screen, handler_types, last_name
 
 _CODEGEN = cst.Module(body=[])
 
@@ -21,6 +22,49 @@ def _format_names(knowledge: Knowledge) -> frozenset[str]:
 
 def _mentions(node: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _has_words(name: str, parts: tuple[str, ...]) -> bool:
+    """Whether one of ``parts`` is a run of whole ``_``-separated words of ``name`` (camelCase split too)."""
+    words = "_" + "_".join(w for w in re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().split("_") if w) + "_"
+    return any(f"_{p}_" in words for p in parts)
+
+
+def _fills(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
+    """``results.append(f"{e}")``: a container filled with something that mentions the exception."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in knowledge.container_filling_methods
+        and any(_mentions(a, name) for a in (*node.args, *(k.value for k in node.keywords)))
+    )
+
+
+def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
+    """Names of functions or ``self``/``cls`` methods called with something that mentions the exception."""
+    out: set[str] = set()
+    for stmt in handler.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Call) and any(_mentions(a, name) for a in (*n.args, *(k.value for k in n.keywords))):
+                f = n.func
+                if isinstance(f, ast.Name):
+                    out.add(f.id)
+                elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+                    out.add(f.attr)
+    return out
+
+
+def _definitions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Module-level functions and class methods (classes nested in classes too)."""
+    out: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    stack = list(getattr(tree, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.append(n)
+        elif isinstance(n, ast.ClassDef):
+            stack.extend(n.body)
+    return out
 
 
 class StringifiedException(Rule):
@@ -205,6 +249,53 @@ def parse(self, last_message):
         error_msg = f"Error while parsing the output: {e!s}"
         return AgentOutput(retry_messages=[last_message, ChatMessage(role="user", content=error_msg)])
 """,
+        # a same-module helper that builds a typed error, or only logs
+        """\
+import logging
+from smullyan.runtime import Err, unknown
+log = logging.getLogger(__name__)
+def fail(msg):
+    return Err(unknown(msg))
+def note(msg):
+    log.warning(msg)
+    return None
+def f(client):
+    try:
+        return client.get()
+    except Exception as e:
+        return fail(str(e))
+def g(client):
+    try:
+        return client.get()
+    except Exception as e:
+        return note(f"get failed: {e}")
+""",
+        # a tool that runs the model's code: the code's error is the product
+        """\
+def run_python(code, ns):
+    try:
+        exec(code, ns)
+        return ns.get("result")
+    except Exception as e:
+        return f"Error: {e}"
+class Tool:
+    def run(self, code):
+        try:
+            return self.repl.run_cell(code)
+        except Exception as e:
+            return {"error": str(e)}
+""",
+        # a container filled with the type name only
+        """\
+def f(items, fetch):
+    errors = []
+    for it in items:
+        try:
+            fetch(it)
+        except Exception as e:
+            errors.append(type(e).__name__)
+    return errors
+""",
     ]
     INVALID = [
         """\
@@ -303,6 +394,50 @@ def step(self, m):
     except Exception as e:
         return AgentOutput(retry_messages=[ChatMessage(role="user", content=str(e))])  # error: TFH401
 """,
+        # text through a same-module helper (a method, and a function)
+        """\
+import json
+class Tool:
+    def _error_json(self, message):
+        return json.dumps({"status": "error", "message": message})
+    def run(self, q):
+        try:
+            return self.client.search(q)
+        except Exception as e:
+            return self._error_json(str(e))  # error: TFH401
+def make_error(err):
+    return {"error": str(err)}
+def g(h):
+    try:
+        return h()
+    except Exception as e:
+        return make_error(e)  # error: TFH401
+""",
+        # a container filled with the text, then returned
+        """\
+def f(items, fetch):
+    results = []
+    for it in items:
+        try:
+            results.append(fetch(it))
+        except Exception as e:
+            results.append(f"error: {e}")
+    return results  # error: TFH401
+def g(fetch):
+    out = {"ok": False}
+    try:
+        out["data"] = fetch()
+    except Exception as e:
+        out["error"] = str(e)
+    return out  # error: TFH401
+async def h(fetch):
+    payload = {}
+    try:
+        await fetch()
+    except Exception as e:
+        payload.update(error=repr(e))
+        return payload  # error: TFH401
+""",
     ]
 
     def __init__(self, ctx: FileContext) -> None:
@@ -310,12 +445,27 @@ def step(self, m):
         # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
         self.taints: dict[int, set[str]] = {}
         self.parser_only: dict[int, bool] = {}  # id of a handler -> catches only parser errors
+        self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
+        # same-module helpers: module-level functions and class methods, by name
+        self.helpers: dict[str, list[cst.FunctionDef]] = {}
+        self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
+        self.following = False  # inside a helper's returns: one level only
+
+    def visit_Module(self, node: cst.Module) -> None:
+        stack: list[cst.CSTNode] = list(node.body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, cst.FunctionDef):
+                self.helpers.setdefault(n.name.value, []).append(n)
+            elif isinstance(n, cst.ClassDef) and isinstance(n.body, cst.IndentedBlock):
+                stack.extend(n.body.body)
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """Handlers whose body returns, yields or assigns the exception (or formats anything)."""
         formats = bool(_format_names(knowledge) & screen.call_names)
-        out = []
+        out: list[int] = []
+        helpers: set[str] = set()
         for h in screen.handlers:
             if h.name is None and not formats:
                 continue
@@ -326,8 +476,13 @@ def step(self, m):
                 and not isinstance(n.value, ast.Name)  # `x = e` / `return e`: the object, not its text
                 for stmt in h.body
                 for n in ast.walk(stmt)
-            ):
+            ) or (h.name is not None and any(_fills(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt))):
                 out.append(h.lineno)
+                if h.name is not None:
+                    helpers.update(_helpers_called(h, h.name))
+        if helpers:
+            # same-module helpers the text goes through are read too: keep their definitions
+            out += [d.lineno for d in _definitions(screen.tree) if d.name in helpers]
         return out
 
     # ------------------------------------------------------------ scopes
@@ -369,12 +524,83 @@ def step(self, m):
         if self.names.handler is None and not self.tainted:
             return False
         func = self.names.function
+        k = self.knowledge
         if isinstance(func, cst.FunctionDef):
-            k = self.knowledge
             name = func.name.value.lstrip("_").lower()
             if any(p in name for p in k.text_producer_name_parts) or name.startswith(k.text_producer_name_prefixes):
                 return False
+            if _has_words(name, k.code_running_name_parts):
+                return False
+        handler = self.names.handler
+        if handler is not None and self._runs_code(handler.statement):
+            return False
         return True
+
+    def _runs_code(self, statement: cst.Try | cst.TryStar) -> bool:
+        """The ``try`` runs code the model wrote (``exec``/``eval``, a REPL or sandbox): its error is the product."""
+        key = id(statement)
+        if key not in self.code_runs:
+            k = self.knowledge
+            found = False
+            for n in walk_in_scope(statement.body):
+                if isinstance(n, cst.Call):
+                    name = last_name(n.func) or ""
+                    if isinstance(n.func, cst.Name) and name in k.code_running_builtins and self.names.is_builtin(name):
+                        found = True
+                    elif _has_words(name, k.code_running_name_parts):
+                        found = True
+                    if found:
+                        break
+            self.code_runs[key] = found
+        return self.code_runs[key]
+
+    def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
+        """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
+        if self.following:
+            return False
+        func = call.func
+        if isinstance(func, cst.Name) and self.names.lookup(func.value) is None:
+            defs, method = self.helpers.get(func.value, []), False
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            defs, method = self.helpers.get(func.attr.value, []), True
+        else:
+            return False
+        if not defs:
+            return False
+        for i, arg in enumerate(call.args):
+            obj = isinstance(arg.value, cst.Name) and arg.value.value in exc  # the exception itself
+            if arg.star or not (obj or self._leak(arg.value, exc) is not None):
+                continue
+            for d in defs:
+                params = [*d.params.posonly_params, *d.params.params]
+                if method and params and params[0].name.value in ("self", "cls"):
+                    params = params[1:]
+                if arg.keyword is not None:
+                    name = arg.keyword.value
+                elif i < len(params):
+                    name = params[i].name.value
+                else:
+                    continue
+                if self._carries(d, name, obj):
+                    return True
+        return False
+
+    def _carries(self, helper: cst.FunctionDef, param: str, obj: bool) -> bool:
+        """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself)."""
+        key = (id(helper), param, obj)
+        if key not in self.carries:
+            self.carries[key] = False
+            self.following = True
+            exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
+            try:
+                for n in walk_in_scope(helper.body):
+                    if isinstance(n, cst.Return) and n.value is not None:
+                        if self._leak(n.value, exc, extra=extra) is not None:
+                            self.carries[key] = True
+                            break
+            finally:
+                self.following = False
+        return self.carries[key]
 
     def _passes_exception(self, call: cst.Call, exc: set[str]) -> bool:
         """``X(..., exception=e)`` / ``X(e, ...)``: the object keeps the typed failure."""
@@ -410,7 +636,7 @@ def step(self, m):
     def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
         """The exception object itself, its message attributes, or a tainted name."""
         if isinstance(node, cst.Name):
-            return node.value in exc or node.value in self.tainted
+            return node.value in exc or node.value in self.tainted or node.value in self._extra
         if isinstance(node, cst.Subscript):
             node = node.value
         return (
@@ -431,10 +657,18 @@ def step(self, m):
             )
         return False
 
-    def _leak(self, node: cst.CSTNode, exc: set[str]) -> cst.CSTNode | None:
-        """The sub-expression that turns the exception into text, if any."""
+    _extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
+
+    def _leak(self, node: cst.CSTNode, exc: set[str], extra: frozenset[str] | None = None) -> cst.CSTNode | None:
+        """The sub-expression that turns the exception into text, if any (``extra``: names holding text)."""
+        if extra is not None:
+            saved, self._extra = self._extra, extra
+            try:
+                return self._leak(node, exc)
+            finally:
+                self._extra = saved
         if isinstance(node, cst.Name):
-            return node if node.value in self.tainted else None
+            return node if node.value in self.tainted or node.value in self._extra else None
         if isinstance(node, cst.Lambda):
             return None
         if isinstance(node, cst.Attribute) or isinstance(node, cst.Subscript):
@@ -458,6 +692,8 @@ def step(self, m):
                     return node
                 if func.attr.value in ("__str__", "__repr__") and self._is_exc_text(func.value, exc):
                     return node
+            if self._helper_carries(node, exc):
+                return node
             if self._passes_exception(node, exc) and not (isinstance(func, cst.Name) and func.value == "getattr"):
                 return None
             if not self._text_call(node):
@@ -519,6 +755,21 @@ def step(self, m):
                     self.tainted.add(t.target.value)
                 else:
                     self.tainted.discard(t.target.value)
+            elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
+                self.tainted.add(t.target.value.value)  # out["error"] = str(e)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.attr.value in self.knowledge.container_filling_methods
+            and self._active()
+        ):
+            exc = self._exc_names
+            if any(self._leak(a.value, exc) is not None for a in node.args):
+                self.tainted.add(func.value.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self._active() and isinstance(node.target, cst.Name):

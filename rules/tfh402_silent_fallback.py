@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 
 import libcst as cst
 
@@ -11,6 +12,7 @@ from smullyan.linter.names import Handler, Names
 from smullyan.linter.rule import (
     Rule,
     Screen,
+    dotted,
     handler_name,
     handler_types,
     last_name,
@@ -69,6 +71,18 @@ def _receiver_words(name: str | None) -> set[str]:
     return set((name or "").lstrip("_").lower().split("_"))
 
 
+def _chain_words(func: cst.BaseExpression | ast.expr) -> set[str]:
+    """Words of every name in a method call's receiver: ``self.client.indices.get`` -> client, indices, self."""
+    receiver = func.value if isinstance(func, (cst.Attribute, ast.Attribute)) else None
+    chain = dotted(receiver) if receiver is not None else None
+    if chain is None:
+        return _receiver_words(receiver_name(func))
+    out: set[str] = set()
+    for part in chain.split("."):
+        out |= _receiver_words(part)
+    return out
+
+
 def _tool_roots(knowledge: Knowledge) -> frozenset[str]:
     return knowledge.memo(
         "tfh402.tool_roots",
@@ -96,7 +110,7 @@ def _tool_like_ast(body: list[ast.stmt], roots: frozenset[str], names: frozenset
             f = n.func
             if last_name(f) in names:
                 return True
-            if isinstance(f, ast.Attribute) and _receiver_words(receiver_name(f)) & knowledge.tool_receiver_words:
+            if isinstance(f, ast.Attribute) and _chain_words(f) & knowledge.tool_receiver_words:
                 return True
     return False
 
@@ -128,18 +142,33 @@ outside the process failed (the lists come from `linter/knowledge.py`):
 - a method named {markdown_words(_DEFAULTS.tool_methods, "or")}, whatever the object;
 - a method of an object whose name has one of the words
   {markdown_words(_DEFAULTS.tool_receiver_words, "or")}
-  (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`);
+  (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`,
+  `self.db.get_session(...)`, the sync twin of an awaited call);
+- a function or class imported from a third-party package (a document
+  converter, an SDK helper), except packages that only parse or build values
+  in memory ({markdown_words(sorted(_DEFAULTS.in_memory_libraries)[:8])}, ...) and the module's own package;
 - any `await`.
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
-- a `try` body without a tool call (parsing, introspection, formatting,
-  optional imports: `from x import y` / `except Exception: return None`);
+- a `try` body without a tool call (parsing, introspection, formatting),
+  and optional-import probes (a `try` that imports a package outside the
+  standard library);
 - `return False` in a predicate: a function whose name starts with
   {markdown_words((p + "*" for p in _DEFAULTS.predicate_prefixes), "or")}, or annotated `-> bool`, or whose
   other returns are all bool-valued, unless its name starts with an action
-  verb ({markdown_words(_DEFAULTS.action_verbs, "or")}: `delete() -> bool` returning
-  `False` on an outage means "nothing deleted" and is reported);
+  verb ({markdown_words(_DEFAULTS.action_verbs, "or")}, also with the async
+  `a` prefix, `acancel_run`: `delete() -> bool` returning `False` on an
+  outage means "nothing deleted" and is reported), and unless it asks about a
+  remote resource (`has_index`, `table_exists`: the `try` calls a method of
+  an object named like a client, db, store, manager, cluster, bucket...;
+  an outage then reads as "absent" and the caller creates it again), which is
+  reported too; a predicate about reachability stays silent (a name with
+  {markdown_words(_DEFAULTS.reachability_name_parts, "or")}: the boolean is the point);
+- fallbacks that are the design: a function named with
+  {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
+  means "recompute", a telemetry or device id that only feeds a metric, a
+  format validator), or a `try` that reads a cache (`self._cache.get(k)`);
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
@@ -311,6 +340,60 @@ class Conn:
         except BaseException:
             return
 """,
+        # design fallbacks: a cache miss, a telemetry id, a reachability ping, a format validator, an optional import
+        """\
+import uuid
+import requests
+class Store:
+    def _get_cached(self, key):
+        try:
+            return self.client.get(key)
+        except Exception:
+            return None
+    def lookup(self, key):
+        try:
+            return self._cache.get(key)
+        except Exception:
+            return None
+def get_device_id(client):
+    try:
+        return client.fetch_id()
+    except Exception:
+        return ""
+async def is_alive(self) -> bool:
+    try:
+        await self.client.ping()
+        return True
+    except Exception:
+        return False
+def is_valid_url(url):
+    try:
+        return requests.head(url, timeout=2).ok
+    except Exception:
+        return False
+def gpu_count():
+    try:
+        import torch
+        return torch.cuda.device_count()
+    except Exception:
+        return 0
+""",
+        # a module's function is not a client's method; building a third-party object is in memory
+        """\
+import socket
+from mcp.types import ResourceLink
+def _is_ip_address(host) -> bool:
+    try:
+        socket.inet_aton(host)
+        return True
+    except Exception:
+        return False
+def _link_block(url):
+    try:
+        return ResourceLink(type="resource_link", uri=url, name="x")
+    except Exception:
+        return None
+""",
     ]
     INVALID = [
         """\
@@ -390,6 +473,45 @@ def version():
     except Exception:  # error: TFH402
         return None
 """,
+        # predicates over a remote resource: an outage reads as "absent"
+        """\
+class VectorStore:
+    def has_index(self, name) -> bool:
+        try:
+            self.client.indices.get(index=name)
+            return True
+        except Exception:  # error: TFH402
+            return False
+    def table_exists(self, table):
+        try:
+            return self.db.open_table(table) is not None
+        except Exception:  # error: TFH402
+            return False
+""",
+        # a tool method wrapping a third-party converter, and the sync twin through a db receiver
+        """\
+from markitdown import MarkItDown
+class ConvertTool:
+    def _run(self, path):
+        try:
+            return MarkItDown().convert(path).text_content
+        except Exception:  # error: TFH402
+            return ""
+    def get_session(self, sid):
+        try:
+            return self.db.get_session(sid)
+        except Exception:  # error: TFH402
+            return None
+""",
+        # an async action's status flag is not a predicate answer
+        """\
+async def acancel_run(self, run_id) -> bool:
+    try:
+        await self.api.runs.cancel(run_id)
+        return True
+    except Exception:  # error: TFH402
+        return False
+""",
     ]
 
     @classmethod
@@ -404,6 +526,11 @@ def version():
             return []
         configured = (*knowledge.timeouts, *knowledge.classify)
         roots = (_tool_roots(knowledge) | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
+        # third-party packages (the rule resolves the call); the module's own package is one of them here
+        roots |= {
+            r for r in screen.import_roots
+            if r not in sys.stdlib_module_names and r not in knowledge.in_memory_libraries and not r.startswith("_")
+        }
         names = _tool_last_names(knowledge) | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
         return [
             node.lineno
@@ -448,16 +575,65 @@ def version():
                 or qn.startswith(k.tool_module_prefixes)
             ):
                 return True
+            if self._third_party(qn):
+                return True
         if isinstance(func, cst.Name):
             return func.value == "open" and self.names.is_builtin("open")
         if isinstance(func, cst.Attribute):
             if func.attr.value in k.tool_methods:
                 return True
-            return bool(_receiver_words(receiver_name(func)) & k.tool_receiver_words)
+            return bool(_chain_words(func) & k.tool_receiver_words)
         return False
 
+    def _third_party(self, qn: str) -> bool:
+        """A name imported from a package that is neither the standard library, an in-memory one, nor this module's own."""
+        if "." not in qn or qn.rsplit(".", 1)[1][:1].isupper():
+            return False  # a builtin, or building an object (a model, a client): in memory
+        root = qn.split(".", 1)[0]
+        own = (self.names.package or "").split(".", 1)[0]
+        return (
+            root not in sys.stdlib_module_names
+            and root not in self.knowledge.in_memory_libraries
+            and root != own
+            and not root.startswith("_")
+        )
+
+    def _remote_receiver(self, body: cst.BaseSuite) -> bool:
+        """The ``try`` calls a method of an object named like a client, db, store, manager, cluster, bucket..."""
+        words = self.knowledge.tool_receiver_words
+        for n in walk_in_scope(body):
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and _chain_words(n.func) & words:
+                ref = self.names.qualify(n.func.value)
+                if ref is not None and not ref[1]:
+                    continue  # a module's function (socket.inet_aton), not a method of a client
+                return True
+        return False
+
+    def _benign(self, body: cst.BaseSuite) -> bool:
+        """A cache, telemetry or validator helper, or a ``try`` that reads a cache: the fallback is the design."""
+        parts = self.knowledge.benign_fallback_name_parts
+        func = self.names.function
+        if isinstance(func, cst.FunctionDef) and any(p in func.name.value.lower() for p in parts):
+            return True
+        return any(
+            isinstance(n, cst.Call) and "cache" in (receiver_name(n.func) or "").lower() for n in walk_in_scope(body)
+        )
+
+    @staticmethod
+    def _probe(node: cst.CSTNode) -> bool:
+        """An import of an optional package (not the standard library, not a relative one): the ``try`` is a probe."""
+        if isinstance(node, cst.Import):
+            roots = [(dotted(a.name) or "").split(".")[0] for a in node.names]
+        elif isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None:
+            roots = [(dotted(node.module) or "").split(".")[0]]
+        else:
+            return False
+        return any(r and r not in sys.stdlib_module_names for r in roots)
+
     def _tool_like(self, body: cst.BaseSuite) -> bool:
-        """Whether the ``try`` body awaits or makes a tool call (nested scopes excluded)."""
+        """Whether the ``try`` body awaits or makes a tool call (nested scopes excluded); an import makes it a probe."""
+        if any(self._probe(n) for n in walk_in_scope(body)):
+            return False
         for n in walk_in_scope(body):
             if isinstance(n, cst.Await):
                 return True
@@ -467,8 +643,8 @@ def version():
                 return True
         return False
 
-    def _exempt_function(self, returned: str) -> bool:
-        """Best-effort cleanup, or ``return False`` in a predicate."""
+    def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
+        """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return False
@@ -488,10 +664,15 @@ def version():
             return all(r.value is None for r in self._returns(func))
         if returned != "False":
             return False
+        first = name.split("_")[0]
+        if first in k.action_verbs or (first.startswith("a") and first[1:] in k.action_verbs):
+            return False  # an action's status flag (acancel_run: the async twin)
+        if any(p in name for p in k.reachability_name_parts):
+            return True
+        if self._remote_receiver(body):
+            return False  # has_index / table_exists: an outage reads as "absent"
         if name.startswith(k.predicate_prefixes):
             return True
-        if name.split("_")[0] in k.action_verbs:
-            return False
         ann = func.returns.annotation if func.returns is not None else None
         if isinstance(ann, cst.Name) and ann.value == "bool":
             return True
@@ -538,7 +719,10 @@ def version():
                 break
         if returned is None or self._records(handler):
             return
-        if not self._tool_like(handler.statement.body) or self._exempt_function("None(bare)" if bare else returned):
+        body = handler.statement.body
+        if not self._tool_like(body) or self._exempt_function("None(bare)" if bare else returned, body):
+            return
+        if self._benign(body):
             return
         text = "except:" if node.type is None else "except " + _CODEGEN.code_for_node(node.type)
         self.report(node, handler=text, value=returned, fix=_fix(node))

@@ -1,0 +1,512 @@
+"""TFH403 swallowed-compensation."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import libcst as cst
+
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.rule import (
+    FileContext,
+    Rule,
+    Screen,
+    dotted,
+    handler_types,
+    last_name,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CODEGEN = cst.Module(body=[])
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in _CAMEL.sub("_", name).lower().split("_") if w}
+
+
+def _statements(tree: ast.AST) -> list[ast.stmt]:
+    """Every statement (bodies of compound statements included), without walking expressions."""
+    out: list[ast.stmt] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        n = stack.pop()
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(n, field, None) or ():
+                if isinstance(child, ast.stmt):
+                    out.append(child)
+                if isinstance(child, ast.AST):
+                    stack.append(child)
+    return out
+
+
+def _swallows_ast(handler: ast.ExceptHandler) -> bool:
+    """The handler's body is only ``pass``, ``...``, ``continue`` (or a string)."""
+    return all(
+        isinstance(s, (ast.Pass, ast.Continue)) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        for s in handler.body
+    )
+
+
+def _swallows_cst(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+    body = handler.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for stmt in statements:
+        smalls = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else None
+        if smalls is None:
+            return False
+        for small in smalls:
+            if isinstance(small, (cst.Pass, cst.Continue)):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, (cst.Ellipsis, cst.SimpleString, cst.ConcatenatedString)):
+                continue
+            return False
+    return True
+
+
+def _all_gone(types: list[str | None], knowledge: Knowledge) -> bool:
+    """Every type caught means "already gone" (``except FileNotFoundError: pass`` around a delete)."""
+    gone, parts = knowledge.already_gone_errors, knowledge.already_gone_error_parts
+    lasts = [t.rsplit(".", 1)[-1] if t is not None else None for t in types]
+    return bool(lasts) and all(t is not None and (t in gone or any(p in t for p in parts)) for t in lasts)
+
+
+def _broad(types: list[str | None]) -> bool:
+    return not types or any(t in ("Exception", "BaseException", "builtins.Exception") for t in types)
+
+
+class SwallowedCompensation(Rule):
+    code = "TFH403"
+    name = "swallowed-compensation"
+    summary = "A compensation step (rollback, refund, cancel, delete, ...) whose failure is swallowed without a record."
+    message = (
+        "{call}() undoes earlier work and `{how}` swallows its failure without a record: if it fails, "
+        "the half-done work stays and nobody knows; log it (with the exception) or let it raise"
+    )
+    docs = """\
+## What it does
+Finds a compensation step inside a `try` whose handler only `pass`es
+(or `...`, or `continue`) and records nothing, or inside
+`with contextlib.suppress(...)`. A compensation step is a call whose name
+has one of the words compensate, rollback, undo, revert, refund, cancel,
+release, delete (split on `_` and camelCase: `conn.rollback()`,
+`refund_payment(...)`, `bucket.delete_blob(...)`, `s3.deleteObject(...)`,
+`client.jobs.cancel(job_id)`), or the first call in such a `try` when the
+function itself is named compensate, rollback, undo, revert or refund
+(`def rollback(self): ...`). The finding is on the call.
+
+Not reported:
+- in-process cancellation and synchronisation: `task.cancel()`,
+  `cancel_scope.cancel()`, `timer.cancel()`, `lock.release()` (a
+  `cancel`/`release` with no argument, or on a receiver named like a task,
+  future, scope, timer, handle, lock or semaphore);
+- cleanup inside `__del__`, `__exit__`, `__aexit__`, `close`, `aclose`,
+  `shutdown`, `teardown`, `dispose` (a failure there has nowhere to go);
+- `continue` in a `while` loop: the step is tried again (an optimistic
+  transaction's retry), not given up;
+- `cleanup` calls and functions: on real code they are local teardown
+  (`tempdir.cleanup()`) or text cleaning, not the undoing of an outside
+  effect;
+- a handler that catches only "already gone" errors (`FileNotFoundError`,
+  `KeyError`, `NotFound`, `DoesNotExist`, `NoSuchKey`, ...): the thing to
+  delete is not there, which is what deleting it wanted;
+- a handler that records: a logger call, `warnings.warn`, a metric or a
+  trace, a re-raise, or any use of the exception.
+
+## Why is this bad?
+A compensation runs because something already went wrong: the charge must
+be refunded, the half-created resource deleted, the transaction rolled back.
+When the compensation itself fails and the failure is swallowed, the system
+stays half-done (a customer charged for nothing, an orphaned VM billing by
+the hour) and nothing anywhere says so.
+
+## Example
+```python
+def book(trip):
+    charge = payments.charge(trip.price)
+    try:
+        airline.reserve(trip)
+    except Exception:
+        try:
+            payments.refund(charge.id)
+        except Exception:
+            pass
+        raise
+```
+
+## Use instead
+```python
+def book(trip):
+    charge = payments.charge(trip.price)
+    try:
+        airline.reserve(trip)
+    except Exception:
+        try:
+            payments.refund(charge.id)
+        except Exception:
+            log.exception("refund of %s failed; needs a manual refund", charge.id)
+        raise
+```
+
+## How to suppress
+`# noqa: TFH403` on the call's line, saying why a failed compensation is
+harmless there, or `ignore`/`per-file-ignores` in the configuration.
+"""
+    VALID = [
+        # recorded
+        """\
+import logging
+log = logging.getLogger(__name__)
+def undo(conn):
+    try:
+        conn.rollback()
+    except Exception:
+        log.exception("rollback failed")
+""",
+        # asyncio cancellation and locks
+        """\
+import asyncio
+async def stop(task, scope, lock):
+    try:
+        task.cancel()
+        scope.cancel()
+        lock.release()
+    except Exception:
+        pass
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+""",
+        # cleanup where a failure has nowhere to go
+        """\
+class Session:
+    def __exit__(self, *exc):
+        try:
+            self.client.delete_session(self.id)
+        except Exception:
+            pass
+    async def aclose(self):
+        try:
+            await self.client.delete_session(self.id)
+        except Exception:
+            pass
+    def __del__(self):
+        try:
+            self.cleanup()
+        except Exception:
+            pass
+""",
+        # already gone is what deleting wanted
+        """\
+import os
+def drop(bucket, key, path):
+    try:
+        bucket.delete_object(key)
+    except (KeyError, NoSuchKey):
+        pass
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
+""",
+        # the exception is used
+        """\
+def undo(conn, errors):
+    try:
+        conn.rollback()
+    except Exception as e:
+        errors.append(e)
+""",
+        # a re-raise, and not a compensation
+        """\
+def f(client, job):
+    try:
+        client.refund(job)
+    except Exception:
+        raise
+    try:
+        client.create(job)
+    except Exception:
+        pass
+""",
+        # a compensation step whose own try records, inside an outer one that swallows
+        """\
+import warnings
+def f(client, job):
+    try:
+        try:
+            client.cancel_job(job)
+        except Exception as e:
+            warnings.warn(f"cancel failed: {e}")
+    except BaseException:
+        pass
+""",
+        # optimistic concurrency: the state changed, not deleting is the decision;
+        # and a narrow handler around a local parse in a function named revert
+        """\
+import json
+def _revert(client, table, rows):
+    try:
+        client.delete_item(TableName=table, Key={"id": {"S": "x"}})
+    except client.exceptions.ConditionalCheckFailedException:
+        pass
+    for raw in rows:
+        try:
+            payload = json.loads(raw)
+        except (json.JSONDecodeError, TypeError):
+            continue
+""",
+        # a while loop's continue retries the step
+        """\
+def purge(pipe, key):
+    while True:
+        try:
+            pipe.watch(key)
+            pipe.delete(key)
+            pipe.execute()
+        except WatchError:
+            continue
+        return
+""",
+        # a threading timer and an asyncio handle
+        """\
+def f(timer, handle):
+    for t in (timer, handle):
+        try:
+            t.cancel()
+        except Exception:
+            continue
+""",
+    ]
+    INVALID = [
+        """\
+def undo(conn):
+    try:
+        conn.rollback()  # error: TFH403 "conn.rollback() undoes earlier work"
+    except Exception:
+        pass
+""",
+        # a refund in the compensation path of a saga
+        """\
+def book(trip, payments, airline):
+    charge = payments.charge(trip.price)
+    try:
+        airline.reserve(trip)
+    except Exception:
+        try:
+            payments.refund(charge.id)  # error: TFH403
+        except Exception:
+            pass
+        raise
+""",
+        # a remote delete, camelCase, bare except with `...`
+        """\
+async def drop(s3, key):
+    try:
+        await s3.deleteObject(Bucket="b", Key=key)  # error: TFH403
+    except:
+        ...
+""",
+        # continue in a loop
+        """\
+def release_all(client, ids):
+    for i in ids:
+        try:
+            client.release_hold(i)  # error: TFH403
+        except Exception:
+            continue
+""",
+        # the function is the compensation
+        """\
+class Saga:
+    def compensate(self):
+        try:
+            self.api.post("/orders/cancel", json={"id": self.id})  # error: TFH403
+        except Exception:
+            pass
+""",
+        # contextlib.suppress under an alias
+        """\
+from contextlib import suppress as quietly
+def f(client, run_id):
+    with quietly(Exception):
+        client.runs.cancel(run_id)  # error: TFH403
+""",
+        # a tuple of handlers that is not only "already gone"
+        """\
+def f(vm):
+    try:
+        vm.delete()  # error: TFH403
+    except (KeyError, ConnectionError):
+        pass
+""",
+        # a remote cancel by id is not task cancellation
+        """\
+async def f(client, job_id):
+    try:
+        await client.jobs.cancel(job_id)  # error: TFH403
+        await client.undo_transfer(job_id)  # error: TFH403
+    except BaseException:
+        pass
+""",
+    ]
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__(ctx)
+        self._seen: set[int] = set()
+
+    @classmethod
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
+        """``try`` statements with a swallowing handler around a compensation-named call (or in a
+        compensation-named function), and ``contextlib.suppress`` calls."""
+        words = knowledge.compensation_words
+        swallowing = [
+            node
+            for node in screen.tries
+            if any(
+                _swallows_ast(h) and not _all_gone([dotted(t) for t in handler_types(h)], knowledge)
+                for h in node.handlers  # type: ignore[attr-defined]
+            )
+        ]
+        # functions named like a compensation: any call in their swallowed try is the step
+        spans = [
+            (d.lineno, d.end_lineno or d.lineno)
+            for d in _statements(screen.tree)
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (_words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
+        ] if swallowing else []
+
+        def step_inside(node: ast.stmt) -> bool:
+            if any(a <= node.lineno <= b for a, b in spans):
+                return True
+            return any(
+                isinstance(n, ast.Call) and (_words(last_name(n.func) or "") & words or "rollback" in (last_name(n.func) or "").lower())
+                for n in walk_in_scope_ast(node.body)  # type: ignore[attr-defined]
+            )
+
+        lines = [node.lineno for node in swallowing if step_inside(node)]
+        return lines + [c.lineno for c in screen.calls_of(knowledge.suppressors)]
+
+    # ------------------------------------------------------------ facts
+
+    def _compensation_name(self, name: str, words: frozenset[str]) -> bool:
+        return bool(_words(name) & words) or "rollback" in name.lower()
+
+    def _local(self, call: cst.Call, words: set[str]) -> bool:
+        """``task.cancel()``, ``lock.release()``: in-process, not the undoing of an outside effect."""
+        if not words & self.knowledge.local_cancel_methods or words & (self.knowledge.compensation_words - self.knowledge.local_cancel_methods):
+            return False
+        if not call.args:
+            return True
+        receiver = receiver_name(call.func)
+        qn = self.names.qualname(call.func) or ""
+        return qn.startswith(("asyncio.", "trio.", "anyio.", "threading.", "concurrent.")) or bool(
+            receiver and _words(receiver) & self.knowledge.local_cancel_receiver_words
+        )
+
+    def _compensation(self, call: cst.Call) -> bool:
+        name = last_name(call.func)
+        if name is None or not self._compensation_name(name, self.knowledge.compensation_words):
+            return False
+        return not self._local(call, _words(name))
+
+    def _exempt_function(self) -> tuple[bool, bool]:
+        """(cleanup where failures have nowhere to go, the function is itself a compensation)."""
+        function = self.names.function
+        if not isinstance(function, cst.FunctionDef):
+            return False, False
+        name = function.name.value
+        exempt = self.knowledge.compensation_exempt_functions
+        if name in exempt or set(name.lstrip("_").split("_")) & exempt:
+            return True, False
+        return False, self._compensation_name(name, self.knowledge.compensation_function_words)
+
+    def _recording(self, call: cst.Call) -> bool:
+        k = self.knowledge
+        name = last_name(call.func) or ""
+        qn = self.names.qualname(call.func) or ""
+        return (
+            name in k.recording_methods
+            or qn in k.recording_functions
+            or any(part in name.lower() for part in k.recording_name_parts)
+        )
+
+    def _calls(self, body: cst.BaseSuite) -> list[cst.Call]:
+        """Calls in ``body`` in source order, outside nested scopes and nested ``try``/``with`` statements."""
+        out: list[cst.Call] = []
+        stack: list[cst.CSTNode] = [body]
+        while stack:
+            n = stack.pop()
+            if n is not body and isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Try, cst.TryStar)):
+                continue
+            if n is not body and isinstance(n, cst.With) and self._suppressing(n) is not None:
+                continue
+            if isinstance(n, cst.Call):
+                out.append(n)
+            stack.extend(reversed(n.children))
+        return out
+
+    def _check(self, body: cst.BaseSuite, how: str, broad: bool) -> None:
+        cleanup, is_compensation = self._exempt_function()
+        if cleanup:
+            return
+        calls = self._calls(body)
+        found = [c for c in calls if self._compensation(c)]
+        if not found and is_compensation and broad:
+            found = [c for c in calls if not self._recording(c)][:1]
+        for call in found:
+            if id(call) not in self._seen:
+                self._seen.add(id(call))
+                self.report(call, call=dotted(call.func) or last_name(call.func) or "the call", how=how)
+
+    # ------------------------------------------------------------ visitors
+
+    def _handler(self, node: cst.Try | cst.TryStar) -> tuple[str, bool] | None:
+        """How the ``try`` swallows (``except Exception: pass``), and whether that handler is broad."""
+        for h in node.handlers:
+            if not _swallows_cst(h):
+                continue
+            if isinstance(self.names.loop, cst.While) and any(isinstance(n, cst.Continue) for n in walk_in_scope(h.body)):
+                continue  # a retry loop: the step is tried again, not given up
+            types = [dotted(t) for t in handler_types(h)]
+            if _all_gone(types, self.knowledge):
+                continue
+            caught = "except" if h.type is None else "except " + _CODEGEN.code_for_node(h.type)
+            return f"{caught}: {_CODEGEN.code_for_node(_first(h)).strip()}", _broad(types)
+        return None
+
+    def visit_Try(self, node: cst.Try) -> None:
+        how = self._handler(node)
+        if how is not None:
+            self._check(node.body, *how)
+
+    def visit_TryStar(self, node: cst.TryStar) -> None:
+        how = self._handler(node)
+        if how is not None:
+            self._check(node.body, *how)
+
+    def _suppressing(self, node: cst.With) -> tuple[str, bool] | None:
+        for item in node.items:
+            call = item.item
+            if isinstance(call, cst.Call) and self.names.qualname(call.func) in self.knowledge.suppressors:
+                types = [dotted(a.value) for a in call.args]
+                if not _all_gone(types, self.knowledge):
+                    return _CODEGEN.code_for_node(call), _broad(types) and bool(types)
+        return None
+
+    def visit_With(self, node: cst.With) -> None:
+        how = self._suppressing(node)
+        if how is not None:
+            self._check(node.body, f"with {how[0]}", how[1])
+
+
+def _first(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> cst.CSTNode:
+    body = handler.body
+    first = body.body[0] if isinstance(body, cst.IndentedBlock) and body.body else body
+    if isinstance(first, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) and first.body:
+        return first.body[0]
+    return first
