@@ -89,7 +89,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         shutil.copy(ROOT / name, pkg / name)
     for folder in ("runtime", "linter", "rules"):
         shutil.copytree(ROOT / folder, pkg / folder, ignore=ignore)
-    errors = pkg / "runtime" / "errors.py"
+    errors = pkg / "runtime" / "_errors.py"
     text = errors.read_text()
     union = "ToolError = Union[RateLimited, InvalidArgs, NotFound, Timeout, Unavailable, Denied, Unknown]"
     tags = '    "Unknown",\n)'
