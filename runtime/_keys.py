@@ -360,7 +360,9 @@ class _Keyed:
             state.ambiguous = True
         if ledger is None:
             return
-        if isinstance(error, (InvalidArgs, Denied, NotFound)) and not state.ambiguous:
+        # noqa reason: the else is the safe default on purpose: an outcome not known to be definite or
+        # transient may have happened, so its key is handed over (abandoned), whatever its variant.
+        if isinstance(error, (InvalidArgs, Denied, NotFound)) and not state.ambiguous:  # noqa: TFH503
             lost = not ledger.fail(state.key, state.owner, error)
         elif isinstance(error, (RateLimited, Unavailable)) and not state.ambiguous:
             lost = not ledger.release(state.key, state.owner)

@@ -409,7 +409,8 @@ def _as_result(result: object) -> Result[Any]:
 
 def _advice(error: ToolError) -> int | None:
     """The server's advised wait carried by ``error`` (None when absent; a negative one is absent)."""
-    if isinstance(error, RateLimited):
+    # only these two variants carry a retry_after_ms field; every other one has no advice to give
+    if isinstance(error, RateLimited):  # noqa: TFH503
         advice: int | None = error.retry_after_ms
     elif isinstance(error, Unavailable):
         advice = error.retry_after_ms
