@@ -24,7 +24,9 @@ def test_a_version_that_is_not_on_the_machine_is_named_and_does_not_fail(tmp_pat
     assert "passed: none; not found: 2.9; failed: none" in done.stdout
 
 
-def test_ci_runs_the_other_pythons_after_the_suite() -> None:
+def test_ci_runs_the_other_pythons_alongside_the_suite_and_fails_if_either_fails() -> None:
     run = (ROOT / ".ci" / "run").read_text()
-    assert run.index("make test") < run.index(".ci/other-pythons")
+    started = run.index(".ci/other-pythons > ")
+    assert started < run.index("make test") < run.index('wait "$others_pid"')
+    assert '[ "$suite" -eq 0 ] && [ "$others" -eq 0 ]' in run
     assert os.access(SCRIPT, os.X_OK)

@@ -1,6 +1,7 @@
 """pydantic-ai (``pydantic-ai-slim`` 2.x): each ToolError as the retry or the failure it is.
 
-Tested against ``pydantic-ai-slim`` 2.68. ``pip install 'smullyan[pydantic-ai]'``.
+Tested against ``pydantic-ai-slim`` 2.68 (Python 3.11+) and 2.54 (the newest pip installs on Python
+3.10, which still sends a retry as a ``RetryPromptPart``). ``pip install 'smullyan[pydantic-ai]'``.
 
 pydantic-ai sends a tool's ``ModelRetry`` back as a retry prompt until the
 tool's retry budget runs out, and a ``ToolFailed`` as a terminal failure the
