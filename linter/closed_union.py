@@ -118,16 +118,6 @@ def _strings_ast(node: ast.expr) -> bool:
     return False
 
 
-_LEAVES: frozenset[type] = frozenset(
-    {ast.Name, ast.Constant}
-    | {
-        c
-        for c in vars(ast).values()
-        if isinstance(c, type) and issubclass(c, (ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.expr_context))
-    }
-)
-
-
 def candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
     """One walk over the module's ``ast``, shared by the four rules (``screen.memo``)."""
     return screen.memo("closed_union", lambda: _candidates(screen, knowledge))
@@ -147,12 +137,8 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
         return False
 
     Match = getattr(ast, "Match", None)
-    leaves = _LEAVES
-    AST = ast.AST
-    stack: list[ast.AST] = [screen.tree]
-    push = stack.append
-    while stack:
-        node = stack.pop()
+    # the nodes come from the screen's own walk (no second walk over the module)
+    for node in screen.branching:
         t = type(node)
         if Match is not None and t is Match:
             found.matches.append(node.lineno)  # type: ignore[attr-defined]
@@ -185,17 +171,6 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
             )
             if hits >= 2:
                 found.tables.append(node.lineno)  # type: ignore[attr-defined]
-        elif t is ast.Import or t is ast.ImportFrom:
-            continue
-        # an explicit walk over ``_fields`` that never pushes leaves (as Screen's own walk)
-        for name in t._fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                for child in value:
-                    if type(child) not in leaves and isinstance(child, AST):
-                        push(child)
-            elif type(value) not in leaves and isinstance(value, AST):
-                push(value)
     return found
 
 

@@ -94,7 +94,9 @@ class Screen:
         return absolute_module(node.module, node.level, self.package)
 
     @cached_property
-    def _nodes(self) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST]]:
+    def _nodes(
+        self,
+    ) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST], list[ast.AST]]:
         # an explicit stack over ``_fields`` that never pushes leaves is about
         # three times faster than ``ast.walk``
         imports: list[ast.AST] = []
@@ -102,10 +104,12 @@ class Screen:
         handlers: list[ast.ExceptHandler] = []
         tries: list[ast.stmt] = []
         binders: list[ast.AST] = []  # what can bind a name across definitions (see narrow.py)
+        branching: list[ast.AST] = []  # match, if, compare, dict: where ToolError handling can be (TFH5xx)
         Import, ImportFrom, Call, Handler = ast.Import, ast.ImportFrom, ast.Call, ast.ExceptHandler
         Try = ast.Try
         TryStar = getattr(ast, "TryStar", ast.Try)
         binder_types = frozenset({ast.Assign, ast.AnnAssign, ast.withitem, ast.Global, ast.Nonlocal})
+        branching_types = frozenset({ast.If, ast.Compare, ast.Dict} | ({ast.Match} if hasattr(ast, "Match") else set()))
         AST, leaves = ast.AST, _LEAVES
         stack: list[ast.AST] = [self.tree]
         pop, push = stack.pop, stack.append
@@ -123,6 +127,8 @@ class Screen:
                 tries.append(node)  # type: ignore[arg-type]
             elif t in binder_types:
                 binders.append(node)
+            elif t in branching_types:
+                branching.append(node)
             for name in t._fields:
                 value = getattr(node, name, None)
                 if type(value) is list:
@@ -131,7 +137,7 @@ class Screen:
                             push(child)
                 elif type(value) not in leaves and isinstance(value, AST):
                     push(value)
-        return imports, calls, handlers, tries, binders
+        return imports, calls, handlers, tries, binders, branching
 
     @cached_property
     def imports(self) -> frozenset[str]:
@@ -301,6 +307,11 @@ class Screen:
     def binders(self) -> list[ast.AST]:
         """Assignments, ``with`` items, ``global`` and ``nonlocal``: what can bind a name another definition reads."""
         return self._nodes[4]
+
+    @property
+    def branching(self) -> list[ast.AST]:
+        """Every ``match`` statement, ``if`` statement, comparison and dict display, in walk order."""
+        return self._nodes[5]
 
 
 @dataclass
