@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
-from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
+from smullyan.linter.fixes import add_keyword
+from smullyan.linter.rule import FileContext, NodeEdit, RawFix, Rule, Screen, argument, has_star
 from smullyan.linter.timeouts import helper_lines, timeout_calls
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -344,7 +345,12 @@ def mail(host):
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
-                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword))
+                    seconds = self.ctx.config.timeout_text
+                    autofix = RawFix(
+                        f"Add `{spec.keyword}={seconds}`",
+                        (NodeEdit(node, add_keyword(node, spec.keyword, seconds)),),
+                    )
+                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword), autofix=autofix)
         elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 
