@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .config import Config
@@ -454,17 +455,19 @@ def _lint_rules(
     wanted: list[tuple[cst.CSTNode, int | None]] = [(r.node, tops.get(id(r))) for r in raw]
     wanted += [(node, top) for (_, node, _), top in zip(dispatch.crashes, dispatch.crash_tops)]
     fixed = [r for r in raw if r.fix is not None]
+    fix_tops: dict[cst.CSTNode, int | None] = {}
     for r in fixed:
         assert r.fix is not None
         own = tops.get(id(r))
         for e in r.fix.edits:
             # a fix's node lies in its finding's statement, or is a module-level statement (an import)
             if own is not None and _contains(module.body[own], e.node):
-                wanted.append((e.node, own))
+                fix_tops[e.node] = own
             else:
-                wanted.append((e.node, next((i for i, stmt in enumerate(module.body) if stmt is e.node or _contains(stmt, e.node)), None)))
+                fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if _contains(stmt, e.node)), None)
+            wanted.append((e.node, fix_tops[e.node]))
     positions = _positions(module, tree, wanted, wrapper)
-    fixes = _resolve_fixes(module, fixed, source, positions) if fixed else {}
+    fixes = _resolve_fixes(module, fixed, source, positions, fix_tops) if fixed else {}
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
         out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message, fixes.get(id(r))))
@@ -479,11 +482,34 @@ def _lint_rules(
 Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column (exclusive)
 
 
+def _block_indent(module: cst.Module, top: int, node: cst.CSTNode) -> str:
+    """The indentation of the block whose statement holds ``node`` (what a line break inside it indents by)."""
+    stack: list[tuple[cst.CSTNode, str]] = [(module.body[top], "")]
+    while stack:
+        current, indent = stack.pop()
+        if current is node:
+            return indent
+        if isinstance(current, cst.IndentedBlock):
+            indent += current.indent if current.indent is not None else module.default_indent
+        stack.extend((child, indent) for child in _children(current))
+    return ""
+
+
+def _render(module: cst.Module, node: cst.CSTNode, indent: str) -> str:
+    """``node``'s code as it reads inside a block indented by ``indent`` (``Module.code_for_node`` assumes none)."""
+    state = CodegenState(
+        default_indent=module.default_indent, default_newline=module.default_newline, indent_tokens=[indent] if indent else []
+    )
+    node._codegen(state)
+    return "".join(state.tokens)
+
+
 def _resolve_fixes(
     module: cst.Module,
     raw: list[RawFinding],
     source: bytes | str,
     positions: dict[cst.CSTNode, Span],
+    tops: dict[cst.CSTNode, int | None],
 ) -> dict[int, Fix]:
     """Each fix's node edits as positioned text edits (``findings.Edit``), by ``id`` of its raw finding.
 
@@ -514,7 +540,8 @@ def _resolve_fixes(
                 if getattr(content, "lpar", None) and getattr(e.node, "lpar", None):
                     # a position leaves out the node's parentheses (and the space inside them): so does the text
                     content = content.with_changes(lpar=[], rpar=[])
-                content = module.code_for_node(content)
+                top = tops.get(e.node)
+                content = _render(module, content, _block_indent(module, top, e.node) if top is not None else "")
             else:
                 content = content.replace("\n", newline)
             if e.where == "replace":

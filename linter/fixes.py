@@ -198,6 +198,68 @@ def imported_name(ctx: FileContext, qualified: str, like: cst.BaseExpression | N
     return attr, [NodeEdit(node, f"from {mod} import {attr}\n", position)]
 
 
+def retry_call(anchor: cst.CSTNode) -> tuple[cst.Call | None, cst.BaseExpression | None]:
+    """The call that configures a library retry (None for a bare ``@retry``), and the name it calls.
+
+    ``anchor`` is ``retries.Retry.anchor``: a decorator's expression (``retry``,
+    ``retry(...)``), ``for attempt in Retrying(...)``, or ``Retrying(...)(fn)``.
+    """
+    if isinstance(anchor, cst.Decorator):
+        d = anchor.decorator
+        if isinstance(d, cst.Call):
+            return d, d.func
+        return None, d
+    if isinstance(anchor, cst.For):
+        it = anchor.iter
+        return (it, it.func) if isinstance(it, cst.Call) else (None, None)
+    if isinstance(anchor, cst.Call):
+        if isinstance(anchor.func, cst.Call):
+            return anchor.func, anchor.func.func
+        return anchor, anchor.func
+    if isinstance(anchor, (cst.Name, cst.Attribute)):
+        return None, anchor  # a bare decorator (or a name bound to a retry elsewhere: the caller checks)
+    return None, None
+
+
+def retry_keyword_fix(
+    ctx: FileContext,
+    anchor: cst.CSTNode,
+    library: str,
+    keyword: str,
+    qualified: str | None,
+    value: str,
+    message: str,
+) -> RawFix | None:
+    """Make a library retry pass ``keyword=<qualified>(value)`` (or ``keyword=value`` without ``qualified``).
+
+    The name is spelled as the file imports the library (:func:`imported_name`,
+    adding the import when it is missing); a bare ``@retry`` becomes a call.
+    """
+    call, head = retry_call(anchor)
+    if head is None:
+        return None
+    qn = ctx.names.qualname(head) or ""
+    if not qn.startswith(library + "."):
+        return None  # `@policy` where `policy = retry(...)` sits elsewhere: no obvious edit here
+    edits: list[NodeEdit] = []
+    if qualified is not None:
+        spelled = imported_name(ctx, qualified, head)
+        if spelled is None:
+            return None
+        name, edits = spelled
+        value = f"{name}({value})"
+    if call is None:
+        if not isinstance(head, (cst.Name, cst.Attribute)):
+            return None
+        bare = cst.Call(func=head.with_changes(lpar=[], rpar=[]), args=[])
+        edits.append(NodeEdit(head, add_keyword(bare, keyword, value)))
+    else:
+        if any(a.star for a in call.args):
+            return None
+        edits.append(set_keyword(call, keyword, value))
+    return RawFix(message.format(value=value), tuple(edits))
+
+
 # --------------------------------------------------------------------------- applying edits to text
 
 
