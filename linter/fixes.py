@@ -159,24 +159,44 @@ def imported_name(ctx: FileContext, qualified: str, like: cst.BaseExpression | N
     ``from tenacity import stop_after_attempt`` line goes after the leading
     imports. None when the name is bound to something else.
     """
+    found = imported_names(ctx, [qualified], like)
+    return None if found is None else (found[0][0], found[1])
+
+
+def imported_names(
+    ctx: FileContext, qualified: Sequence[str], like: cst.BaseExpression | None = None
+) -> tuple[list[str], list[NodeEdit]] | None:
+    """:func:`imported_name` for several names of one module, with one import edit for all of them."""
     module = ctx.module
-    if module is None:
+    if module is None or not qualified:
         return None
     names = ctx.names
-    mod, _, attr = qualified.rpartition(".")
     bindings = names.module_scope.bindings
-    for local, ref in bindings.items():
-        if ref == (qualified, False) and names.lookup(local) == ref:
-            return local, []
-    aliases = [local for local, ref in bindings.items() if ref == (mod, False) and names.lookup(local) == ref]
-    if isinstance(like, cst.Attribute) and names.qualname(like.value) == mod:
-        prefix = dotted(like.value)
-        if prefix is not None:
-            return f"{prefix}.{attr}", []
-    if names.binds(attr) or attr in bindings:
-        return (f"{aliases[0]}.{attr}", []) if aliases else None  # the bare name means something else here
-    if aliases and not isinstance(like, cst.Name):
-        return f"{aliases[0]}.{attr}", []
+    spelled: list[str] = []
+    to_import: list[str] = []
+    mod = qualified[0].rpartition(".")[0]
+    for q in qualified:
+        m, _, attr = q.rpartition(".")
+        if m != mod:
+            return None
+        local = next((n for n, ref in bindings.items() if ref == (q, False) and names.lookup(n) == ref), None)
+        if local is not None:
+            spelled.append(local)
+            continue
+        aliases = [n for n, ref in bindings.items() if ref == (mod, False) and names.lookup(n) == ref]
+        if isinstance(like, cst.Attribute) and names.qualname(like.value) == mod and dotted(like.value):
+            spelled.append(f"{dotted(like.value)}.{attr}")
+        elif names.binds(attr) or attr in bindings:
+            if not aliases:
+                return None  # the bare name means something else here
+            spelled.append(f"{aliases[0]}.{attr}")
+        elif aliases and not isinstance(like, cst.Name):
+            spelled.append(f"{aliases[0]}.{attr}")
+        else:
+            spelled.append(attr)
+            to_import.append(attr)
+    if not to_import:
+        return spelled, []
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
@@ -188,14 +208,16 @@ def imported_name(ctx: FileContext, qualified: str, like: cst.BaseExpression | N
                 and dotted(small.module) == mod
                 and not isinstance(small.names, cst.ImportStar)
             ):
-                alias = cst.ImportAlias(name=cst.Name(attr))
                 opening = small.lpar.whitespace_after if small.lpar is not None else None
-                return attr, [NodeEdit(small, small.with_changes(names=_append(small.names, alias, opening)))]
+                aliases_now: Sequence[cst.ImportAlias] = small.names
+                for attr in to_import:
+                    aliases_now = _append(aliases_now, cst.ImportAlias(name=cst.Name(attr)), opening)
+                return spelled, [NodeEdit(small, small.with_changes(names=aliases_now))]
     where = _header_anchor(module)
     if where is None:
         return None
     node, position = where
-    return attr, [NodeEdit(node, f"from {mod} import {attr}\n", position)]
+    return spelled, [NodeEdit(node, f"from {mod} import {', '.join(to_import)}\n", position)]
 
 
 def retry_call(anchor: cst.CSTNode) -> tuple[cst.Call | None, cst.BaseExpression | None]:
