@@ -537,7 +537,7 @@ def _resolve_fixes(
                 text = lines[line - 1] if 0 < line <= len(lines) else ""
                 content = content(text[: len(text) - len(text.lstrip(" \t\f"))]).replace("\n", newline)
             elif isinstance(content, cst.CSTNode):
-                if getattr(content, "lpar", None) and getattr(e.node, "lpar", None):
+                if isinstance(content, cst.BaseExpression) and content.lpar and getattr(e.node, "lpar", None):
                     # a position leaves out the node's parentheses (and the space inside them): so does the text
                     content = content.with_changes(lpar=[], rpar=[])
                 top = tops.get(e.node)
