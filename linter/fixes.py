@@ -260,8 +260,7 @@ def retry_keyword_fix(
     call, head = retry_call(anchor)
     if head is None:
         return None
-    qn = ctx.names.qualname(head) or ""
-    if not qn.startswith(library + "."):
+    if call is None and not (ctx.names.qualname(head) or "").startswith(library + "."):
         return None  # `@policy` where `policy = retry(...)` sits elsewhere: no obvious edit here
     edits: list[NodeEdit] = []
     if qualified is not None:
