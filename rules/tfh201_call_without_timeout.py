@@ -70,6 +70,16 @@ def fetch(url):
     return requests.get(url, timeout=(3.05, 30)).json()
 ```
 
+## Fix
+`smullyan lint --fix` adds the timeout keyword the call takes (`timeout=`,
+`socket_timeout=` for redis) set to `default-timeout-seconds` (30 unless
+configured): `requests.get(url)` becomes `requests.get(url, timeout=30)`.
+This changes what the program does on purpose: a call that waited forever
+now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
+`socket.timeout`) after that many seconds, so the caller's handling of that
+error starts to matter. The calls that need a timeout scope
+(`asyncio` subprocess waits) get no fix: where the deadline goes is a decision.
+
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
 configuration. To teach it another client, add the call's qualified name to

@@ -70,6 +70,14 @@ import httpx
 client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
 ```
 
+## Fix
+`smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
+`(connect, read)` pair, or the one `None` deadline of a timeout object) with
+`default-timeout-seconds` (30 unless configured). This changes what the
+program does on purpose: a request that could wait forever now raises a
+timeout error after that many seconds. A timeout object with several `None`
+fields, or none written, gets no fix.
+
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
 some other way), or `ignore`/`per-file-ignores` in the configuration.

@@ -64,6 +64,18 @@ def fetch(url):
     return httpx.get(url, timeout=10)
 ```
 
+## Fix
+`smullyan lint --fix` bounds tenacity with `stop=stop_after_attempt(N)`
+(replacing `stop=stop_never`; a bare `@retry` becomes `@retry(stop=...)`) and
+backoff with `max_tries=N`, N being `default-max-attempts` (3 unless
+configured). The import is added the way the file imports tenacity
+(`tenacity.stop_after_attempt` after `import tenacity`, else the name joins
+the `from tenacity import ...` line, else a new import line after the leading
+imports). This changes what the program does on purpose: after N attempts
+the last exception is raised (tenacity: `RetryError`, unless `reraise=True`)
+instead of retrying for ever. Hand-written loops, stamina and the runtime
+get no fix: where to count is a decision.
+
 ## How to suppress
 `# noqa: TFH301` on the line of the retry (say what bounds it instead: a
 caller's deadline, a cancellation), or `ignore`/`per-file-ignores` in the

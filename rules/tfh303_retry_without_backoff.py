@@ -61,6 +61,14 @@ for attempt in range(3):
         time.sleep(2 ** attempt + random.random())
 ```
 
+## Fix
+For tenacity, `smullyan lint --fix` adds
+`wait=wait_exponential_jitter(initial=1, max=30)` (replacing `wait_none()`),
+importing the name the way the file imports tenacity. This changes what the
+program does on purpose: attempts are now spaced by about 1, 2, 4... seconds
+plus up to a second of jitter, capped at 30, so a failing call takes longer
+to give up. Hand-written loops get no fix: where the sleep goes is a decision.
+
 ## How to suppress
 `# noqa: TFH303` on the reported line (say why no wait is needed), or
 `ignore`/`per-file-ignores` in the configuration.

@@ -80,6 +80,15 @@ def advise(error: ToolError) -> str:
             assert_never(error)
 ```
 
+## Fix
+`smullyan lint --fix` adds one arm per missing variant, written as the other
+arms are (`case Timeout():`, `case tool.Timeout():`, `case "Timeout":`,
+`case {"_tag": "Timeout"}:`, `case Err(Timeout()):`, importing the class when
+needed), each raising `NotImplementedError("unhandled Timeout")`; the arms go
+before a guarded catch-all arm, else after the last arm. This changes what
+the program does on purpose: a variant that fell through the `match`
+silently now raises, so the author has to decide what it means.
+
 ## How to suppress
 `# noqa: TFH501` on the `match` line, saying why the missing variants cannot
 reach it, or `ignore`/`per-file-ignores` in the configuration.

@@ -56,6 +56,13 @@ def retry_after(d):
 ```
 (class patterns are checked by the type checker; strings are not.)
 
+## Fix
+When exactly one real tag is nearest to a near miss (`"RateLimit"`,
+`"Notfound"`), `smullyan lint --fix` replaces the string with it, keeping the
+quotes. This changes what the program does on purpose: the branch that never
+ran now runs for that variant. A string that is no near miss (`"Throttled"`)
+or is as near to two tags gets no fix.
+
 ## How to suppress
 `# noqa: TFH504` on the line, or `ignore`/`per-file-ignores` in the configuration.
 """

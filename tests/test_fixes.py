@@ -519,3 +519,15 @@ def test_flake8_plugin_reports_and_never_writes(tmp_path: Path) -> None:
     )
     assert "TFH201" in out.stdout and "[*]" not in out.stdout
     assert f.read_text() == DIRTY
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_a_rule_documents_its_fix_exactly_when_it_has_one(rule: type, capsys: pytest.CaptureFixture[str]) -> None:
+    docs: str = rule.docs  # type: ignore[attr-defined]
+    code: str = rule.code  # type: ignore[attr-defined]
+    assert ("## Fix" in docs) == (code in FIXABLE)
+    if code in FIXABLE:
+        fix_section = docs.split("## Fix", 1)[1].split("\n## ", 1)[0]
+        assert "--fix" in fix_section and "on purpose" in fix_section  # what it changes at run time
+        assert main(["explain", code]) == 0
+        assert "## Fix" in capsys.readouterr().out
