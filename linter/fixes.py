@@ -79,20 +79,21 @@ def _append(items: Sequence[_Item], new: _Item, opening: cst.BaseParenthesizable
         sep = _no_comment(opening)
     else:
         sep = cst.SimpleWhitespace(" ")
-    if isinstance(last.comma, cst.Comma):
-        ws = last.comma.whitespace_after
+    comma = last.comma
+    if isinstance(comma, cst.Comma):
+        ws = comma.whitespace_after
         if isinstance(ws, cst.ParenthesizedWhitespace) and isinstance(sep, cst.ParenthesizedWhitespace):
             # the closing bracket on its own line: the new item on its own line, the old one keeps its comment
             last = last.with_changes(
-                comma=last.comma.with_changes(whitespace_after=ws.with_changes(indent=sep.indent, last_line=sep.last_line))
+                comma=comma.with_changes(whitespace_after=ws.with_changes(indent=sep.indent, last_line=sep.last_line))
             )
             closing = cst.ParenthesizedWhitespace(
                 first_line=cst.TrailingWhitespace(), empty_lines=(), indent=ws.indent, last_line=ws.last_line
             )
             new = new.with_changes(comma=cst.Comma(whitespace_after=closing))
         else:
-            new = new.with_changes(comma=last.comma)  # the trailing comma (and what follows) moves to the end
-            last = last.with_changes(comma=cst.Comma(whitespace_before=last.comma.whitespace_before, whitespace_after=sep))
+            new = new.with_changes(comma=comma)  # the trailing comma (and what follows) moves to the end
+            last = last.with_changes(comma=cst.Comma(whitespace_before=comma.whitespace_before, whitespace_after=sep))
     else:
         last = last.with_changes(comma=cst.Comma(whitespace_after=sep))
     if isinstance(last, cst.Arg) and isinstance(new, cst.Arg):

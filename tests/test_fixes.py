@@ -295,7 +295,7 @@ def test_a_noqa_finding_is_never_fixed() -> None:
     assert fix(src) == 'import requests\nrequests.get("a")  # noqa: TFH201\nrequests.get("b", timeout=30)\n'
 
 
-def test_narrowed_definitions_are_never_written_as_stubs() -> None:
+def test_narrowed_definitions_are_never_written_as_stubs(monkeypatch: pytest.MonkeyPatch) -> None:
     # the engine parses a narrowed text (definitions without candidates are stubs): the fix edits the file as it is
     src = textwrap.dedent(
         """\
@@ -314,7 +314,13 @@ def test_narrowed_definitions_are_never_written_as_stubs() -> None:
             return a * b
         """
     )
+    from smullyan.linter import engine
+
+    narrowed: list[str | None] = []
+    real = engine.narrow
+    monkeypatch.setattr(engine, "narrow", lambda *a: narrowed.append(real(*a)) or narrowed[-1])
     out = assert_round_trip(src)
+    assert narrowed and narrowed[0] is not None and "def helper(): ..." in narrowed[0]  # the engine did stub it
     assert out == src.replace('requests.get("x")', 'requests.get("x", timeout=30)')
 
 
