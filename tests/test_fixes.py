@@ -537,3 +537,14 @@ def test_a_rule_documents_its_fix_exactly_when_it_has_one(rule: type, capsys: py
         assert "--fix" in fix_section and "on purpose" in fix_section  # what it changes at run time
         assert main(["explain", code]) == 0
         assert "## Fix" in capsys.readouterr().out
+
+
+def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    class Stdin:
+        buffer = io.BytesIO(b'import requests\nrequests.get("x")\n')
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    code, out, err = run(["lint", "--no-cache", "--diff", "--stdin-filename", "pkg/m.py"], capsys)
+    assert code == 1
+    assert '+requests.get("x", timeout=30)' in out and out.startswith("--- pkg/m.py\n+++ pkg/m.py\n")
+    assert "Would fix 1 finding." in err
