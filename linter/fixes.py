@@ -42,8 +42,9 @@ if TYPE_CHECKING:
     from .config import Config
 
 __all__ = [
-    "MAX_PASSES", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "apply_fixes", "diff",
-    "fix_file", "fix_text", "imported_name", "keyword_value", "read_source", "set_keyword", "write_source",
+    "MAX_PASSES", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "apply_fixes", "diff", "expression",
+    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "keyword_value", "parses", "read_source",
+    "retry_call", "retry_keyword_fix", "set_keyword", "write_source",
 ]
 
 #: Re-lint passes at most: overlapping fixes are applied one per pass.
