@@ -1,8 +1,9 @@
 """The ``smullyan`` command: ``lint``, ``rules`` and ``explain``.
 
 Exit status of ``smullyan lint``: 0 no findings, 1 findings (0 with
-``--exit-zero``), 2 a usage error, a configuration error, a path that does not
-exist, or an internal error.  Bad input never prints a traceback (set
+``--exit-zero``; after ``--fix``, findings left; with ``--diff``, a diff), 2 a
+usage error, a configuration error, a path that does not exist, or an
+internal error.  Bad input never prints a traceback (set
 ``SMULLYAN_DEBUG=1`` to see one for an internal error).
 """
 
@@ -366,7 +367,7 @@ def _lint(args: argparse.Namespace) -> int:
         result = runner.run(files, group.config, jobs=jobs, cache=cache, on_pool_error=pool_warning)
         found = result.findings
         if fixing.active:
-            found = fixing.fix_files(found, group.config, cache, pool_warning)
+            found = fixing.fix_files(found, group.config, cache)
         findings.extend(fixing.mark(found, group.config))
         files_checked += result.files_checked
 
@@ -385,9 +386,13 @@ def _lint(args: argparse.Namespace) -> int:
         return fixing.report_diff()
     if fixing.stdin_output is not None:
         # the fixed source goes to stdout (as ruff does); the findings left go to stderr
-        _report(args, findings, files_checked, stdin_sources, fixing, stream=sys.stderr)
+        _report(args, findings, files_checked, stdin_sources, fixing, stream=sys.stderr if args.output is None else None)
         sys.stdout.flush()
-        sys.stdout.buffer.write(fixing.stdin_output)
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is not None:
+            buffer.write(fixing.stdin_output)  # the bytes as read: encoding and line endings kept
+        else:
+            sys.stdout.write(output._decode(fixing.stdin_output))
     else:
         _report(args, findings, files_checked, stdin_sources, fixing)
     if findings and not args.exit_zero:
@@ -432,9 +437,7 @@ class _Fixing:
         self.stdin_output = source.encode(result.text) if result.changed else data
         return result.remaining if result.changed else found
 
-    def fix_files(
-        self, found: list[Finding], config: Config, cache: Cache | None, on_pool_error: object
-    ) -> list[Finding]:
+    def fix_files(self, found: list[Finding], config: Config, cache: Cache | None) -> list[Finding]:
         from smullyan.linter import fixes, runner
 
         by_path: dict[str, list[Finding]] = {}
