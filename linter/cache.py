@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from smullyan.linter.findings import Finding
+from smullyan.linter.findings import Edit, Finding, Fix
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 CACHE_DIR_NAME = ".smullyan_cache"
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 KEEP_INDEXES = 8
 RACY_WINDOW_NS = 2_000_000_000
 _CACHEDIR_TAG = (
@@ -67,7 +67,9 @@ _CACHEDIR_TAG = (
     "# For information about cache directory tags see https://bford.info/cachedir/\n"
 )
 
-FindingRow = tuple[int, int, int, int, str, str, str]
+#: line, column, end line, end column, code, name, message, and the fix (None, or
+#: ``[message, applicability, [[line, column, end_line, end_column, content], ...]]``)
+FindingRow = tuple[int, int, int, int, str, str, str, Any]
 
 
 def file_digest(data: bytes) -> str:
@@ -113,12 +115,37 @@ class CacheEntry:
     package: str = ""  # the package the file sat in (relative imports resolve through it)
 
     def to_findings(self, path: str) -> list[Finding]:
-        return [Finding(path, *row) for row in self.findings]
+        return [Finding(path, *row[:7], fix=_fix_from_row(row[7])) for row in self.findings]
+
+
+def _fix_row(fix: Fix | None) -> Any:
+    if fix is None:
+        return None
+    return [fix.message, fix.applicability, [[e.line, e.column, e.end_line, e.end_column, e.content] for e in fix.edits]]
+
+
+def _fix_from_row(raw: Any) -> Fix | None:
+    if raw is None:
+        return None
+    message, applicability, edits = raw
+    return Fix(message, tuple(Edit(*e) for e in edits), applicability)
+
+
+def _valid_fix_row(raw: Any) -> bool:
+    if raw is None:
+        return True
+    if not (isinstance(raw, list) and len(raw) == 3 and isinstance(raw[0], str) and isinstance(raw[1], str)):
+        return False
+    edits = raw[2]
+    return isinstance(edits, list) and all(
+        isinstance(e, list) and len(e) == 5 and all(isinstance(v, int) for v in e[:4]) and isinstance(e[4], str)
+        for e in edits
+    )
 
 
 def _rows(findings: Iterable[Finding]) -> tuple[FindingRow, ...]:
     return tuple(
-        (f.line, f.column, f.end_line, f.end_column, f.code, f.name, f.message) for f in findings
+        (f.line, f.column, f.end_line, f.end_column, f.code, f.name, f.message, _fix_row(f.fix)) for f in findings
     )
 
 
@@ -137,14 +164,14 @@ def _parse_entry(raw: Any) -> CacheEntry | None:
         return None
     parsed: list[FindingRow] = []
     for row in rows:
-        if not isinstance(row, list) or len(row) != 7:
+        if not isinstance(row, list) or len(row) != 8:
             return None
-        line, col, end_line, end_col, code, name, message = row
+        line, col, end_line, end_col, code, name, message, fix = row
         if not all(isinstance(v, int) for v in (line, col, end_line, end_col)):
             return None
-        if not all(isinstance(v, str) for v in (code, name, message)):
+        if not all(isinstance(v, str) for v in (code, name, message)) or not _valid_fix_row(fix):
             return None
-        parsed.append((line, col, end_line, end_col, code, name, message))
+        parsed.append((line, col, end_line, end_col, code, name, message, fix))
     return CacheEntry(display, size, mtime_ns, sha, tuple(parsed), package)
 
 

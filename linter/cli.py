@@ -1,8 +1,9 @@
 """The ``smullyan`` command: ``lint``, ``rules`` and ``explain``.
 
 Exit status of ``smullyan lint``: 0 no findings, 1 findings (0 with
-``--exit-zero``), 2 a usage error, a configuration error, a path that does not
-exist, or an internal error.  Bad input never prints a traceback (set
+``--exit-zero``; after ``--fix``, findings left; with ``--diff``, a diff), 2 a
+usage error, a configuration error, a path that does not exist, or an
+internal error.  Bad input never prints a traceback (set
 ``SMULLYAN_DEBUG=1`` to see one for an internal error).
 """
 
@@ -179,6 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="where the cache lives (default: $SMULLYAN_CACHE_DIR, else .smullyan_cache/ at "
                      "the project root: the config's directory, else the git root, else the current directory)")
     modes = lint.add_argument_group("other modes (print, change files, or lint nothing)")
+    modes.add_argument("--fix", action="store_true",
+                       help="apply the fixes of fixable findings (marked [*]; config: fixable/unfixable), "
+                       "then report what is left; with stdin, print the fixed source")
+    modes.add_argument("--diff", action="store_true",
+                       help="print a unified diff of what --fix would change and write nothing "
+                       "(exit 1 when there is a diff)")
     modes.add_argument("--add-noqa", action="store_true",
                        help="append '# noqa: CODE' to every line that has a finding (merging with an "
                        "existing '# noqa: ...'), then exit 0")
@@ -291,6 +298,8 @@ def _check_paths(args: argparse.Namespace) -> list[str]:
         raise UsageError(f"config file not found: {args.config}")
     if args.add_noqa and STDIN in paths:
         raise UsageError("--add-noqa changes files; it cannot read stdin")
+    if args.add_noqa and (args.fix or args.diff):
+        raise UsageError("--add-noqa cannot be combined with --fix or --diff")
     return paths
 
 
@@ -335,6 +344,7 @@ def _lint(args: argparse.Namespace) -> int:
     findings: list[Finding] = []
     files_checked = 0
     stdin_sources: dict[str, bytes] = {}
+    fixing = _Fixing(args)
 
     def pool_warning(exc: BaseException) -> None:
         if not args.quiet:
@@ -345,14 +355,20 @@ def _lint(args: argparse.Namespace) -> int:
             data = sys.stdin.buffer.read() if sys.stdin is not None else b""
             display = discovery.display_path(args.stdin_filename) if args.stdin_filename else "stdin"
             stdin_sources[display] = data
-            findings.extend(runner.lint_stdin(data, display, group.config))
+            found = runner.lint_stdin(data, display, group.config)
+            if fixing.active:
+                found = fixing.fix_stdin(data, display, group.config, found)
+            findings.extend(fixing.mark(found, group.config))
             files_checked += 1
         files = _discover(group)
         if not files:
             continue
-        result = runner.run(files, group.config, jobs=jobs, cache=_cache_for(args, group),
-                            on_pool_error=pool_warning)
-        findings.extend(result.findings)
+        cache = _cache_for(args, group)
+        result = runner.run(files, group.config, jobs=jobs, cache=cache, on_pool_error=pool_warning)
+        found = result.findings
+        if fixing.active:
+            found = fixing.fix_files(found, group.config, cache)
+        findings.extend(fixing.mark(found, group.config))
         files_checked += result.files_checked
 
     if files_checked == 0 and not args.quiet:
@@ -366,10 +382,105 @@ def _lint(args: argparse.Namespace) -> int:
             print(f"Added {added} noqa directive{'s' if added != 1 else ''} "
                   f"to {changed} file{'s' if changed != 1 else ''}.")
         return EXIT_OK
-    _report(args, findings, files_checked, stdin_sources)
+    if args.diff:
+        return fixing.report_diff()
+    if fixing.stdin_output is not None:
+        # the fixed source goes to stdout (as ruff does); the findings left go to stderr
+        _report(args, findings, files_checked, stdin_sources, fixing, stream=sys.stderr if args.output is None else None)
+        sys.stdout.flush()
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is not None:
+            buffer.write(fixing.stdin_output)  # the bytes as read: encoding and line endings kept
+        else:
+            sys.stdout.write(output._decode(fixing.stdin_output))
+    else:
+        _report(args, findings, files_checked, stdin_sources, fixing)
     if findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+class _Fixing:
+    """``--fix`` / ``--diff``: fix each group's files with its configuration (``linter/fixes.py``)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.active = bool(args.fix or args.diff)
+        self.fixed = 0
+        self.diffs: list[str] = []
+        self.stdin_output: bytes | None = None
+        self.fixable_ids: set[int] = set()
+
+    def mark(self, findings: list[Finding], config: Config) -> list[Finding]:
+        """Remember which findings ``--fix`` would fix (``[*]``, JSON and SARIF fixes)."""
+        self.fixable_ids.update(id(f) for f in findings if f.fix is not None and config.is_fixable(f.code, f.path))
+        return findings
+
+    def is_fixable(self, finding: Finding) -> bool:
+        return id(finding) in self.fixable_ids
+
+    def fix_stdin(self, data: bytes, display: str, config: Config, found: list[Finding]) -> list[Finding]:
+        from smullyan.linter import fixes
+
+        try:
+            source = fixes.read_source(data)
+        except (SyntaxError, UnicodeDecodeError, LookupError):
+            if self.args.fix and not self.args.diff:
+                self.stdin_output = data
+            return found
+        result = fixes.fix_text(source.text, display, config, found)
+        self.fixed += len(result.fixed)
+        if self.args.diff:
+            if result.changed:
+                self.diffs.append(fixes.diff(display, source.text, result.text))
+            return found
+        self.stdin_output = source.encode(result.text) if result.changed else data
+        return result.remaining if result.changed else found
+
+    def fix_files(self, found: list[Finding], config: Config, cache: Cache | None) -> list[Finding]:
+        from smullyan.linter import fixes, runner
+
+        by_path: dict[str, list[Finding]] = {}
+        for f in found:
+            by_path.setdefault(f.path, []).append(f)
+        out: list[Finding] = []
+        written: list[str] = []
+        for path, file_findings in by_path.items():
+            if not fixes.fixable(file_findings, config):
+                out.extend(file_findings)
+                continue
+            outcome = fixes.fix_file(path, config, file_findings, write=False)
+            if outcome is None or not outcome[1].changed:
+                out.extend(file_findings)
+                continue
+            source, result = outcome
+            self.fixed += len(result.fixed)
+            if self.args.diff:
+                self.diffs.append(fixes.diff(path, source.text, result.text))
+                out.extend(file_findings)
+                continue
+            try:
+                fixes.write_source(path, source.encode(result.text))
+            except (OSError, UnicodeEncodeError) as exc:
+                self.fixed -= len(result.fixed)
+                print(f"{PROG}: warning: cannot write the fixes to {path}: {getattr(exc, 'strerror', None) or exc}",
+                      file=sys.stderr)
+                out.extend(file_findings)
+                continue
+            written.append(path)
+            out.extend(result.remaining)
+        if written and cache is not None:
+            # refresh the cache entries of the rewritten files (their findings are what is left)
+            runner.run(written, config, jobs=1, cache=cache)
+        return out
+
+    def report_diff(self) -> int:
+        for text in self.diffs:
+            sys.stdout.write(text)
+        if not self.args.quiet:
+            n = self.fixed
+            print(f"Would fix {n} finding{'s' if n != 1 else ''}." if n else "No fixes available.", file=sys.stderr)
+        return EXIT_FINDINGS if self.diffs else EXIT_OK
 
 
 def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
@@ -397,10 +508,16 @@ def _report(
     findings: list[Finding],
     files_checked: int,
     stdin_sources: dict[str, bytes],
+    fixing: _Fixing,
+    stream: TextIO | None = None,
 ) -> None:
-    with _open_output(args.output) as stream:
+    fixable = fixing.is_fixable
+    with _open_output(args.output) if stream is None else contextlib.nullcontext(stream) as stream:
         fmt = args.format
         sources = output.SourceLines(stdin_sources)
+        if fixing.stdin_output is not None:
+            # the findings are those of the fixed source
+            sources = output.SourceLines({path: fixing.stdin_output for path in stdin_sources})
         if fmt in ("text", "full", "concise"):
             output.format_text(
                 findings,
@@ -408,11 +525,12 @@ def _report(
                 sources=sources,
                 color=output.use_color(stream, to_file=args.output is not None),
                 show_source=args.show_source and fmt != "concise",
+                fixable=fixable,
             )
         elif fmt == "json":
-            output.format_json(findings, stream, sources=sources)
+            output.format_json(findings, stream, sources=sources, fixable=fixable)
         elif fmt == "sarif":
-            output.format_sarif(findings, stream)
+            output.format_sarif(findings, stream, fixable=fixable)
         else:
             output.format_github(findings, stream)
         # Extra lines must not corrupt a machine-readable document on stdout.
@@ -425,7 +543,7 @@ def _report(
         if args.statistics:
             output.format_statistics(findings, human)
         if not args.quiet and fmt in ("text", "full", "concise"):
-            output.format_summary(findings, files_checked, human)
+            output.format_summary(findings, files_checked, human, fixable=fixable, fixed=fixing.fixed)
 
 
 def _clean(args: argparse.Namespace) -> int:

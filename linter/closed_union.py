@@ -58,6 +58,20 @@ def nearest_tag(s: str, tags: Sequence[str]) -> str:
     return tags[0]
 
 
+def only_nearest_tag(s: str, tags: Sequence[str]) -> str | None:
+    """The real tag ``s`` misspells when exactly one is nearest (for a fix); None when it is no near miss or a tie."""
+    if not near_miss(s, tags):
+        return None
+    n = _norm(s)
+    same = [t for t in tags if _norm(t) == n]
+    if same:
+        return same[0] if len(same) == 1 else None
+    scored = sorted(((difflib.SequenceMatcher(None, n, _norm(t)).ratio(), t) for t in tags), reverse=True)
+    if len(scored) > 1 and scored[0][0] == scored[1][0]:
+        return None
+    return scored[0][1]
+
+
 def near_miss(s: str, tags: Sequence[str]) -> bool:
     """A misspelt tag: ``"Notfound"``, ``"RateLimit"``, ``"TimeOut"``, ``"Unavailble"``; never a real tag."""
     if s in tags or len(s) < 4:

@@ -8,7 +8,9 @@ A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
 
 Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``classify``, ``timeout-required``, ``retry-decorators``. Any mistake raises
+``classify``, ``timeout-required``, ``retry-decorators``, and for ``--fix``:
+``fixable``, ``unfixable`` (rule selectors), ``default-timeout-seconds`` (30)
+and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
 expected. A rule selector (in ``select``, ``ignore``, their ``extend-``
 forms and ``per-file-ignores``) must be a rule code or a prefix of one
@@ -52,6 +54,10 @@ KEYS = (
     "classify",
     "timeout-required",
     "retry-decorators",
+    "fixable",
+    "unfixable",
+    "default-timeout-seconds",
+    "default-max-attempts",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -134,6 +140,12 @@ class Config:
     retry_decorators: tuple[str, ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
+    #: which rules' fixes ``--fix`` applies (selectors; ``unfixable`` wins over an equal or shorter ``fixable``)
+    fixable: tuple[str, ...] = ("TFH",)
+    unfixable: tuple[str, ...] = ()
+    #: what the fixes write: TFH201/TFH202's timeout, TFH301's attempts
+    default_timeout_seconds: float = 30
+    default_max_attempts: int = 3
     source: str | None = None
     #: where each setting came from ("default", the file, "command line"), for --show-settings
     origins: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
@@ -162,6 +174,11 @@ class Config:
                 if _prefix_len(code, codes) >= 0:
                     return False
         return True
+
+    def is_fixable(self, code: str, path: str | None = None) -> bool:
+        """Whether ``--fix`` applies ``code``'s fixes (``fixable`` / ``unfixable``, prefix selection)."""
+        fix = _prefix_len(code, self.fixable)
+        return fix >= 0 and _prefix_len(code, self.unfixable) < fix
 
     def _ignores_for(self, path: str) -> list[tuple[str, ...]]:
         p = Path(path)
@@ -200,6 +217,9 @@ class Config:
             "timeout_required": list(self.timeout_required),
             "retry_decorators": list(self.retry_decorators),
             "root": str(self.root) if self.per_file_ignores else "",
+            # the fixes carried with the findings write these
+            "default_timeout_seconds": self.default_timeout_seconds,
+            "default_max_attempts": self.default_max_attempts,
         }
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
@@ -285,7 +305,17 @@ class Config:
             "classify": dict(sorted(self.classify.items())),
             "timeout-required": list(self.timeout_required),
             "retry-decorators": list(self.retry_decorators),
+            "fixable": list(self.fixable),
+            "unfixable": list(self.unfixable),
+            "default-timeout-seconds": self.default_timeout_seconds,
+            "default-max-attempts": self.default_max_attempts,
         }
+
+    @property
+    def timeout_text(self) -> str:
+        """``default-timeout-seconds`` as the fixes write it (``30``, ``2.5``)."""
+        value = self.default_timeout_seconds
+        return str(int(value)) if float(value).is_integer() else repr(float(value))
 
     def knowledge(self) -> Knowledge:
         """The library knowledge extended by this configuration."""
@@ -399,6 +429,18 @@ def _per_file_ignores(file: str, value: Any) -> tuple[tuple[str, tuple[str, ...]
     return tuple(out)
 
 
+def _positive_number(file: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value != value or value == float("inf"):
+        raise ConfigError(f"{file}: `{key}` must be a positive number of seconds (like 30), got {_show(value)}")
+    return value
+
+
+def _attempts(file: str, key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{file}: `{key}` must be a whole number of attempts, 1 or more (like 3), got {_show(value)}")
+    return value
+
+
 def _show(value: Any) -> str:
     kind = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "a table", type(None): "nothing"}.get(type(value), type(value).__name__)
@@ -419,6 +461,10 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "classify": _classify,
     "timeout-required": lambda f, v: _qualnames(f, "timeout-required", v, allow_keyword=True),
     "retry-decorators": lambda f, v: _qualnames(f, "retry-decorators", v),
+    "fixable": lambda f, v: _codes(f, "fixable", v),
+    "unfixable": lambda f, v: _codes(f, "unfixable", v),
+    "default-timeout-seconds": lambda f, v: _positive_number(f, "default-timeout-seconds", v),
+    "default-max-attempts": lambda f, v: _attempts(f, "default-max-attempts", v),
 }
 
 

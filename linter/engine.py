@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import gc
 import io
+import re
 import sys
 import tokenize
 import warnings
@@ -28,10 +29,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .config import Config
-from .findings import Finding
+from .findings import Edit, Finding, Fix
 from .names import Names
 from .narrow import narrow
 from .packages import package_of
@@ -42,6 +44,7 @@ from .rule import FileContext, RawFinding, Rule, Screen
 PARSE_ERROR = "TFH001"
 INTERNAL_ERROR = "TFH002"
 _RECURSION_LIMIT = 10_000
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what ends a line for Python and libcst
 
 VisitorFn = Callable[[cst.CSTNode], Any]
 
@@ -412,7 +415,7 @@ def _lint_rules(
         for model_cls in rule_cls.models:
             if model_cls not in models:
                 try:
-                    models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models))
+                    models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models, module))
                 except Exception as exc:
                     out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {model_cls.__name__}: {type(exc).__name__}: {exc}"))
                     continue
@@ -421,7 +424,7 @@ def _lint_rules(
         if any(m not in models for m in rule_cls.models):
             continue  # its model failed to build (reported above)
         try:
-            ctx = FileContext(path, config, knowledge, names, screen, models)
+            ctx = FileContext(path, config, knowledge, names, screen, models, module)
             inst = rule_cls(ctx)
         except Exception as exc:
             out.append(
@@ -451,10 +454,23 @@ def _lint_rules(
         return out  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
     wanted: list[tuple[cst.CSTNode, int | None]] = [(r.node, tops.get(id(r))) for r in raw]
     wanted += [(node, top) for (_, node, _), top in zip(dispatch.crashes, dispatch.crash_tops)]
+    fixed = [r for r in raw if r.fix is not None]
+    fix_tops: dict[cst.CSTNode, int | None] = {}
+    for r in fixed:
+        assert r.fix is not None
+        own = tops.get(id(r))
+        for e in r.fix.edits:
+            # a fix's node lies in its finding's statement, or is a module-level statement (an import)
+            if own is not None and _contains(module.body[own], e.node):
+                fix_tops[e.node] = own
+            else:
+                fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if _contains(stmt, e.node)), None)
+            wanted.append((e.node, fix_tops[e.node]))
     positions = _positions(module, tree, wanted, wrapper)
+    fixes = _resolve_fixes(module, fixed, source, positions, fix_tops) if fixed else {}
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
-        out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message))
+        out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message, fixes.get(id(r))))
     for name, node, error in dispatch.crashes:
         line, col, _, _ = positions.get(node, (1, 0, 1, 0))
         out.append(
@@ -464,6 +480,79 @@ def _lint_rules(
 
 
 Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column (exclusive)
+
+
+def _block_indent(module: cst.Module, top: int, node: cst.CSTNode) -> str:
+    """The indentation of the block whose statement holds ``node`` (what a line break inside it indents by)."""
+    stack: list[tuple[cst.CSTNode, str]] = [(module.body[top], "")]
+    while stack:
+        current, indent = stack.pop()
+        if current is node:
+            return indent
+        if isinstance(current, cst.IndentedBlock):
+            indent += current.indent if current.indent is not None else module.default_indent
+        stack.extend((child, indent) for child in _children(current))
+    return ""
+
+
+def _render(module: cst.Module, node: cst.CSTNode, indent: str) -> str:
+    """``node``'s code as it reads inside a block indented by ``indent`` (``Module.code_for_node`` assumes none)."""
+    state = CodegenState(
+        default_indent=module.default_indent, default_newline=module.default_newline, indent_tokens=[indent] if indent else []
+    )
+    node._codegen(state)
+    return "".join(state.tokens)
+
+
+def _resolve_fixes(
+    module: cst.Module,
+    raw: list[RawFinding],
+    source: bytes | str,
+    positions: dict[cst.CSTNode, Span],
+    tops: dict[cst.CSTNode, int | None],
+) -> dict[int, Fix]:
+    """Each fix's node edits as positioned text edits (``findings.Edit``), by ``id`` of its raw finding.
+
+    The module may be the narrowed text (definitions without candidates are
+    stubs), but every edited node lies in a kept part, whose lines are the
+    file's own: the positions and the text hold for the file as it is. A fix
+    that cannot be placed is dropped (the finding stays).
+    """
+    lines = _LINE_BREAK.split(decode(source)) if any(
+        callable(e.content) for r in raw if r.fix is not None for e in r.fix.edits
+    ) else []
+    newline = module.default_newline
+    out: dict[int, Fix] = {}
+    for r in raw:
+        if r.fix is None:
+            continue
+        edits: list[Edit] = []
+        for e in r.fix.edits:
+            span = positions.get(e.node)
+            if span is None:
+                break
+            line, col, end_line, end_col = span
+            content = e.content
+            if callable(content):
+                text = lines[line - 1] if 0 < line <= len(lines) else ""
+                content = content(text[: len(text) - len(text.lstrip(" \t\f"))]).replace("\n", newline)
+            elif isinstance(content, cst.CSTNode):
+                if isinstance(content, cst.BaseExpression) and content.lpar and getattr(e.node, "lpar", None):
+                    # a position leaves out the node's parentheses (and the space inside them): so does the text
+                    content = content.with_changes(lpar=[], rpar=[])
+                top = tops.get(e.node)
+                content = _render(module, content, _block_indent(module, top, e.node) if top is not None else "")
+            else:
+                content = content.replace("\n", newline)
+            if e.where == "replace":
+                edits.append(Edit(line, col + 1, end_line, end_col + 1, content))
+            elif e.where == "line_before":
+                edits.append(Edit(line, 1, line, 1, content))
+            else:  # line_after
+                edits.append(Edit(end_line + 1, 1, end_line + 1, 1, content))
+        else:
+            out[id(r)] = Fix(r.fix.message, tuple(sorted(edits)))
+    return out
 
 
 def _positions(

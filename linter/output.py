@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from smullyan.linter.findings import Finding
 
@@ -208,6 +208,35 @@ def _source_excerpt(finding: Finding, line: str, style: _Style) -> list[str]:
     return ["    " + shown, "    " + style.caret(caret)]
 
 
+# --------------------------------------------------------------------------- fixes
+
+#: Whether ``--fix`` would apply a finding's fix (the CLI passes the configuration's
+#: ``fixable``/``unfixable``); by default every fix a finding carries.
+FixablePredicate = Callable[[Finding], bool]
+
+
+def _has_fix(f: Finding) -> bool:
+    return f.fix is not None
+
+
+def fix_dict(f: Finding) -> dict[str, Any] | None:
+    """ruff's ``fix`` object: applicability, message, edits with 1-based locations."""
+    if f.fix is None:
+        return None
+    return {
+        "applicability": f.fix.applicability,
+        "message": f.fix.message,
+        "edits": [
+            {
+                "content": e.content,
+                "location": {"row": e.line, "column": e.column},
+                "end_location": {"row": e.end_line, "column": e.end_column},
+            }
+            for e in f.fix.edits
+        ],
+    }
+
+
 # --------------------------------------------------------------------------- text
 
 
@@ -218,16 +247,19 @@ def format_text(
     sources: SourceLines | None = None,
     color: bool = False,
     show_source: bool = True,
+    fixable: FixablePredicate = _has_fix,
 ) -> None:
     """flake8's ``path:line:col: CODE message``, then the source line, a caret and the rule's URL.
 
-    ``show_source=False`` is the concise form: the first line only.
+    ``show_source=False`` is the concise form: the first line only. A finding
+    ``--fix`` would fix is marked ``[*]`` after its code, as ruff marks it.
     """
     style = _Style(color)
     sources = sources or SourceLines()
     for f in findings:
+        mark = " [*]" if fixable(f) else ""
         stream.write(
-            f"{style.path(f.path)}:{f.line}:{f.column}: {style.code(f.code)} {f.message}\n"
+            f"{style.path(f.path)}:{f.line}:{f.column}: {style.code(f.code)}{mark} {f.message}\n"
         )
         if show_source:
             line = sources.line(f.path, f.line)
@@ -247,22 +279,38 @@ def format_statistics(findings: Sequence[Finding], stream: TextIO) -> None:
     stream.write(f"{len(findings)} finding{'s' if len(findings) != 1 else ''} in total\n")
 
 
-def format_summary(findings: Sequence[Finding], files_checked: int, stream: TextIO) -> None:
+def format_summary(
+    findings: Sequence[Finding],
+    files_checked: int,
+    stream: TextIO,
+    *,
+    fixable: FixablePredicate = _has_fix,
+    fixed: int = 0,
+) -> None:
+    """The closing line; with ``fixed`` (after ``--fix``) how many were fixed; then ruff's
+    ``[*] N fixable with the `--fix` option.``"""
     files = "file" if files_checked == 1 else "files"
+    done = f"Fixed {fixed} finding{'s' if fixed != 1 else ''}; " if fixed else ""
     if not findings:
-        stream.write(f"No findings ({files_checked} {files} checked).\n")
+        stream.write(f"{done}{'n' if done else 'N'}o findings ({files_checked} {files} checked).\n")
         return
     affected = len({f.path for f in findings})
+    remaining = " remaining" if fixed else ""
     stream.write(
-        f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''} in "
+        f"{done}{'f' if done else 'F'}ound {len(findings)} finding{'s' if len(findings) != 1 else ''}{remaining} in "
         f"{affected} file{'s' if affected != 1 else ''} ({files_checked} {files} checked).\n"
     )
+    n = sum(1 for f in findings if fixable(f))
+    if n:
+        stream.write(f"[*] {n} fixable with the `--fix` option.\n")
 
 
 # --------------------------------------------------------------------------- json
 
 
-def finding_dict(f: Finding, sources: SourceLines | None = None) -> dict[str, Any]:
+def finding_dict(
+    f: Finding, sources: SourceLines | None = None, fixable: FixablePredicate = _has_fix
+) -> dict[str, Any]:
     """One finding: smullyan's own fields, then ruff's (docs/cli.md, schema version 2)."""
     return {
         "path": f.path,
@@ -279,15 +327,21 @@ def finding_dict(f: Finding, sources: SourceLines | None = None) -> dict[str, An
         "end_location": {"row": f.end_line, "column": f.end_column},
         "url": rule_url(f.code, f.name),
         "noqa_row": sources.noqa_row(f.path, f.line) if sources is not None else f.line,
-        "fix": None,
+        "fix": fix_dict(f) if fixable(f) else None,
         "cell": None,
     }
 
 
-def format_json(findings: Sequence[Finding], stream: TextIO, *, sources: SourceLines | None = None) -> None:
+def format_json(
+    findings: Sequence[Finding],
+    stream: TextIO,
+    *,
+    sources: SourceLines | None = None,
+    fixable: FixablePredicate = _has_fix,
+) -> None:
     """A JSON list with one object per finding (ruff's shape, plus smullyan's fields)."""
     sources = sources or SourceLines()
-    json.dump([finding_dict(f, sources) for f in findings], stream, indent=2, ensure_ascii=False)
+    json.dump([finding_dict(f, sources, fixable) for f in findings], stream, indent=2, ensure_ascii=False)
     stream.write("\n")
 
 
@@ -481,8 +535,13 @@ def build_sarif(
     *,
     root: Path | None = None,
     version: str | None = None,
+    fixable: FixablePredicate = _has_fix,
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log with one run: the rule metadata and one result per finding.
+
+    A finding ``--fix`` would fix carries it as ``fixes`` (one ``artifactChange``
+    of ``replacements``: ``deletedRegion`` and ``insertedContent``), so code
+    review tools can offer it.
 
     ``root`` is ``%SRCROOT%``: result URIs are relative to it, with forward
     slashes, as GitHub code scanning expects.  By default it is the root of the
@@ -518,27 +577,49 @@ def build_sarif(
         end_col = max(1, f.end_column)
         if end_line == start_line and end_col < start_col:
             end_col = start_col
-        results.append(
-            {
-                "ruleId": f.code,
-                "ruleIndex": index[f.code],
-                "level": metas[f.code].level,
-                "message": {"text": f.message},
-                "locations": [
-                    {
-                        "physicalLocation": {
-                            "artifactLocation": _artifact_location(f.path, root),
-                            "region": {
-                                "startLine": start_line,
-                                "startColumn": start_col,
-                                "endLine": end_line,
-                                "endColumn": end_col,
-                            },
-                        }
+        result: dict[str, Any] = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": metas[f.code].level,
+            "message": {"text": f.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": _artifact_location(f.path, root),
+                        "region": {
+                            "startLine": start_line,
+                            "startColumn": start_col,
+                            "endLine": end_line,
+                            "endColumn": end_col,
+                        },
                     }
-                ],
-            }
-        )
+                }
+            ],
+        }
+        if f.fix is not None and fixable(f):
+            result["fixes"] = [
+                {
+                    "description": {"text": f.fix.message},
+                    "artifactChanges": [
+                        {
+                            "artifactLocation": _artifact_location(f.path, root),
+                            "replacements": [
+                                {
+                                    "deletedRegion": {
+                                        "startLine": e.line,
+                                        "startColumn": e.column,
+                                        "endLine": e.end_line,
+                                        "endColumn": e.end_column,
+                                    },
+                                    "insertedContent": {"text": e.content},
+                                }
+                                for e in f.fix.edits
+                            ],
+                        }
+                    ],
+                }
+            ]
+        results.append(result)
     return {
         "$schema": SARIF_SCHEMA_URI,
         "version": "2.1.0",
@@ -566,7 +647,8 @@ def format_sarif(
     *,
     catalogue: Sequence[RuleMeta] | None = None,
     root: Path | None = None,
+    fixable: FixablePredicate = _has_fix,
 ) -> None:
-    log = build_sarif(findings, rule_catalogue() if catalogue is None else catalogue, root=root)
+    log = build_sarif(findings, rule_catalogue() if catalogue is None else catalogue, root=root, fixable=fixable)
     json.dump(log, stream, indent=2, ensure_ascii=False)
     stream.write("\n")

@@ -49,7 +49,7 @@ from .nodes import (  # re-exported: rules import their helpers from here
 from .packages import absolute_module
 
 __all__ = [
-    "FileContext", "RawFinding", "Rule", "Screen",
+    "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "elements", "handler_name", "handler_types", "has_star",
     "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope", "walk_in_scope_ast",
 ]
@@ -325,6 +325,34 @@ class FileContext:
     screen: Screen
     # per-file models the rules asked for (``Rule.models``), shared by every rule of the file
     models: dict[type, Any] = field(default_factory=dict)
+    # the parsed module (narrowed: definitions without candidates are stubs), for fixes that edit imports
+    module: cst.Module | None = None
+
+
+@dataclass(frozen=True)
+class NodeEdit:
+    """One edit of a fix, said in nodes; the engine turns it into a positioned ``findings.Edit``.
+
+    ``where``: ``"replace"`` the node's text with ``content``; ``"line_before"``
+    inserts ``content`` at the start of the node's first line, ``"line_after"``
+    at the start of the line after its last one (whole lines: ``content`` ends
+    with a line break). ``content`` is a replacement node (rendered with the
+    module's line ending and indentation), text, or a function of the
+    indentation of the node's first line that returns text (``"\n"`` in text
+    becomes the module's line ending).
+    """
+
+    node: cst.CSTNode
+    content: "cst.CSTNode | str | Callable[[str], str]"
+    where: str = "replace"
+
+
+@dataclass(frozen=True)
+class RawFix:
+    """A rule's fix for one finding: a message and edits (``linter/fixes.py`` has the helpers)."""
+
+    message: str
+    edits: tuple[NodeEdit, ...]
 
 
 @dataclass(frozen=True)
@@ -333,6 +361,7 @@ class RawFinding:
     code: str
     name: str
     message: str
+    fix: RawFix | None = None
 
 
 class Rule(BatchableCSTVisitor):
@@ -381,7 +410,12 @@ class Rule(BatchableCSTVisitor):
         """
         return None
 
-    def report(self, node: cst.CSTNode, message: str | None = None, **fields: Any) -> None:
-        """Flag ``node``; ``message`` defaults to the class message formatted with ``fields``."""
+    def report(
+        self, node: cst.CSTNode, message: str | None = None, *, autofix: RawFix | None = None, **fields: Any
+    ) -> None:
+        """Flag ``node``; ``message`` defaults to the class message formatted with ``fields``.
+
+        ``autofix``: the repair, when there is one obvious one (``smullyan lint --fix``).
+        """
         text = message if message is not None else self.message.format(**fields)
-        self.findings.append(RawFinding(node, self.code, self.name, text))
+        self.findings.append(RawFinding(node, self.code, self.name, text, autofix))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
-from smullyan.linter.rule import FileContext, Rule, Screen, argument, has_star
+from smullyan.linter.fixes import add_keyword
+from smullyan.linter.rule import FileContext, NodeEdit, RawFix, Rule, Screen, argument, has_star
 from smullyan.linter.timeouts import helper_lines, timeout_calls
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -68,6 +69,16 @@ import requests
 def fetch(url):
     return requests.get(url, timeout=(3.05, 30)).json()
 ```
+
+## Fix
+`smullyan lint --fix` adds the timeout keyword the call takes (`timeout=`,
+`socket_timeout=` for redis) set to `default-timeout-seconds` (30 unless
+configured): `requests.get(url)` becomes `requests.get(url, timeout=30)`.
+This changes what the program does on purpose: a call that waited forever
+now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
+`socket.timeout`) after that many seconds, so the caller's handling of that
+error starts to matter. The calls that need a timeout scope
+(`asyncio` subprocess waits) get no fix: where the deadline goes is a decision.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -344,7 +355,12 @@ def mail(host):
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
-                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword))
+                    seconds = self.ctx.config.timeout_text
+                    autofix = RawFix(
+                        f"Add `{spec.keyword}={seconds}`",
+                        (NodeEdit(node, add_keyword(node, spec.keyword, seconds)),),
+                    )
+                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword), autofix=autofix)
         elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 

@@ -7,7 +7,8 @@ import ast
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
-from smullyan.linter.rule import Rule, Screen, argument, elements, is_none, keyword_arg, positional
+from smullyan.linter.fixes import expression
+from smullyan.linter.rule import NodeEdit, RawFix, Rule, Screen, argument, elements, is_none, keyword_arg, positional
 from smullyan.linter.nodes import last_name
 from smullyan.linter.timeouts import helper_lines, timeout_calls
 
@@ -68,6 +69,14 @@ import httpx
 
 client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
 ```
+
+## Fix
+`smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
+`(connect, read)` pair, or the one `None` deadline of a timeout object) with
+`default-timeout-seconds` (30 unless configured). This changes what the
+program does on purpose: a request that could wait forever now raises a
+timeout error after that many seconds. A timeout object with several `None`
+fields, or none written, gets no fix.
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -190,9 +199,9 @@ async def f(url):
             if arg is None:
                 return
             if is_none(arg.value):
-                self.report(arg, call=qn, what=f"{spec.keyword}=None")
+                self.report(arg, call=qn, what=f"{spec.keyword}=None", autofix=self._fix(arg.value))
             elif spec.connect_read_tuple and _has_none(arg.value):
-                self.report(arg, call=qn, what="a (connect, read) timeout with None in it")
+                self.report(arg, call=qn, what="a (connect, read) timeout with None in it", autofix=self._fix(arg.value))
             return
         fields = self.knowledge.timeout_objects.get(qn)
         if fields is None or any(a.star for a in node.args):
@@ -206,9 +215,24 @@ async def f(url):
             if kw is not None:
                 given[name] = kw.value
         deadlines = {k: v for k, v in given.items() if k not in self.knowledge.timeout_object_non_deadlines}
+        # one explicit None: that is the deadline to give; several, or none written: no obvious fix
+        autofix = self._fix(next(iter(deadlines.values()))) if len(deadlines) == 1 else None
         if qn in self.knowledge.timeout_objects_omitted_none:
             if all(is_none(v) for v in deadlines.values()):  # omitted fields are None too
                 what = "no deadline at all (every field None)" if deadlines else "no deadline at all (its fields default to None)"
-                self.report(node, call=qn, what=what)
+                self.report(node, call=qn, what=what, autofix=autofix)
         elif deadlines and all(is_none(v) for v in deadlines.values()):
-            self.report(node, call=qn, what="no deadline at all (every field None)")
+            self.report(node, call=qn, what="no deadline at all (every field None)", autofix=autofix)
+
+    def _fix(self, value: cst.BaseExpression) -> RawFix | None:
+        """``None`` (alone, or each ``None`` in a ``(connect, read)`` tuple) replaced by ``default-timeout-seconds``."""
+        seconds = self.ctx.config.timeout_text
+        if is_none(value):
+            return RawFix(f"Replace `None` with `{seconds}`", (NodeEdit(value, expression(seconds)),))
+        if isinstance(value, cst.Tuple):
+            elements = [
+                e.with_changes(value=expression(seconds)) if isinstance(e, cst.Element) and is_none(e.value) else e
+                for e in value.elements
+            ]
+            return RawFix(f"Replace `None` with `{seconds}`", (NodeEdit(value, value.with_changes(elements=elements)),))
+        return None

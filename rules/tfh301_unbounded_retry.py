@@ -10,7 +10,8 @@ from smullyan.linter import retry_paths as paths
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
 from smullyan.linter.retries import Retry, RetryModel, Stop, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.fixes import retry_keyword_fix
+from smullyan.linter.rule import RawFix, Rule, Screen
 
 _FIX = {
     "tenacity": "add stop=stop_after_attempt(n) (and stop_after_delay(s) for a time budget)",
@@ -62,6 +63,18 @@ from tenacity import retry, stop_after_attempt, stop_after_delay, wait_exponenti
 def fetch(url):
     return httpx.get(url, timeout=10)
 ```
+
+## Fix
+`smullyan lint --fix` bounds tenacity with `stop=stop_after_attempt(N)`
+(replacing `stop=stop_never`; a bare `@retry` becomes `@retry(stop=...)`) and
+backoff with `max_tries=N`, N being `default-max-attempts` (3 unless
+configured). The import is added the way the file imports tenacity
+(`tenacity.stop_after_attempt` after `import tenacity`, else the name joins
+the `from tenacity import ...` line, else a new import line after the leading
+imports). This changes what the program does on purpose: after N attempts
+the last exception is raised (tenacity: `RetryError`, unless `reraise=True`)
+instead of retrying for ever. Hand-written loops, stamina and the runtime
+get no fix: where to count is a decision.
 
 ## How to suppress
 `# noqa: TFH301` on the line of the retry (say what bounds it instead: a
@@ -267,7 +280,7 @@ class Client:
         for retry in model.retries:
             if retry.kind in _FIX:
                 if isinstance(retry.stop, Stop) and retry.stop.never:
-                    self.report(retry.anchor, what=self._describe(retry), fix=_FIX[retry.kind])
+                    self.report(retry.anchor, what=self._describe(retry), fix=_FIX[retry.kind], autofix=self._fix(retry))
             elif retry.kind == "loop" and retry.loop is not None:
                 loop = retry.loop
                 called = paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ()))
@@ -281,6 +294,15 @@ class Client:
                         what=f"this retry loop around `{called}()` (a retry decorator or helper)",
                         fix="count attempts and re-raise after N, or give it a deadline",
                     )
+
+    def _fix(self, retry: Retry) -> RawFix | None:
+        """tenacity: ``stop=stop_after_attempt(N)``; backoff: ``max_tries=N`` (N: ``default-max-attempts``)."""
+        n = str(self.ctx.config.default_max_attempts)
+        if retry.kind == "tenacity":
+            return retry_keyword_fix(self.ctx, retry.anchor, "tenacity", "stop", "tenacity.stop_after_attempt", n, "Add `stop={value}`")
+        if retry.kind == "backoff":
+            return retry_keyword_fix(self.ctx, retry.anchor, "backoff", "max_tries", None, n, "Add `max_tries={value}`")
+        return None
 
     @staticmethod
     def _describe(retry: Retry) -> str:

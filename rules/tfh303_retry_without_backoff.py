@@ -10,7 +10,8 @@ from smullyan.linter import retry_paths as paths
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
 from smullyan.linter.retries import Retry, RetryModel, Wait, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.fixes import retry_keyword_fix
+from smullyan.linter.rule import RawFix, Rule, Screen
 
 _LIBRARY = ("tenacity", "transport")
 
@@ -59,6 +60,14 @@ for attempt in range(3):
         log.warning("attempt %d failed", attempt)
         time.sleep(2 ** attempt + random.random())
 ```
+
+## Fix
+For tenacity, `smullyan lint --fix` adds
+`wait=wait_exponential_jitter(initial=1, max=30)` (replacing `wait_none()`),
+importing the name the way the file imports tenacity. This changes what the
+program does on purpose: attempts are now spaced by about 1, 2, 4... seconds
+plus up to a second of jitter, capped at 30, so a failing call takes longer
+to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 
 ## How to suppress
 `# noqa: TFH303` on the reported line (say why no wait is needed), or
@@ -290,9 +299,18 @@ class Agent:
                         retry.anchor,
                         what=f"{self._name(retry)} with {how}",
                         fix="add wait=wait_exponential_jitter(initial=1, max=30) (or wait_random_exponential)",
+                        autofix=self._fix(retry),
                     )
             elif retry.kind == "loop" and retry.loop is not None:
                 self._check_loop(retry)
+
+    def _fix(self, retry: Retry) -> RawFix | None:
+        """tenacity: ``wait=wait_exponential_jitter(initial=1, max=30)``, replacing ``wait_none()``."""
+        if retry.kind != "tenacity":
+            return None
+        return retry_keyword_fix(
+            self.ctx, retry.anchor, "tenacity", "wait", "tenacity.wait_exponential_jitter", "initial=1, max=30", "Add `wait={value}`"
+        )
 
     def _check_loop(self, retry: Retry) -> None:
         loop = retry.loop

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import UnionRule, candidate_lines
+from smullyan.linter.closed_union import MatchSummary, UnionRule, candidate_lines
+from smullyan.linter.fixes import imported_names
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import Screen
+from smullyan.linter.rule import NodeEdit, RawFix, Screen
 
 
 class NonExhaustiveMatch(UnionRule):
@@ -78,6 +79,15 @@ def advise(error: ToolError) -> str:
         case _:
             assert_never(error)
 ```
+
+## Fix
+`smullyan lint --fix` adds one arm per missing variant, written as the other
+arms are (`case Timeout():`, `case tool.Timeout():`, `case "Timeout":`,
+`case {"_tag": "Timeout"}:`, `case Err(Timeout()):`, importing the class when
+needed), each raising `NotImplementedError("unhandled Timeout")`; the arms go
+before a guarded catch-all arm, else after the last arm. This changes what
+the program does on purpose: a variant that fell through the `match`
+silently now raises, so the author has to decide what it means.
 
 ## How to suppress
 `# noqa: TFH501` on the `match` line, saying why the missing variants cannot
@@ -276,4 +286,82 @@ def f(result):
         s = self.match(node)
         if s.recognised and s.missing:
             missing = [m if not s.result or m in ("Ok", "Err") else f"Err({m})" for m in s.missing]
-            self.report(node, what="a Result" if s.result else "ToolError", missing=", ".join(missing))
+            self.report(
+                node, what="a Result" if s.result else "ToolError", missing=", ".join(missing), autofix=self._fix(node, s)
+            )
+
+    def _fix(self, node: cst.Match, s: MatchSummary) -> RawFix | None:
+        """One arm per missing variant, raising ``NotImplementedError`` that names it, written as the other arms are."""
+        if not node.cases:
+            return None
+        patterns, edits = self._patterns(node, s)
+        if patterns is None:
+            return None
+        module = self.ctx.module
+        body = node.cases[-1].body
+        step = body.indent if isinstance(body, cst.IndentedBlock) and body.indent is not None else (
+            module.default_indent if module is not None else "    "
+        )
+        arms = [(p, label) for p, label in zip(patterns, s.missing)]
+
+        def text(indent: str) -> str:
+            return "".join(
+                f'{indent}case {p}:\n{indent}{step}raise NotImplementedError("unhandled {label}")\n' for p, label in arms
+            )
+
+        # before the first arm that takes everything (a guarded `case _ if ...:`), else after the last arm
+        catch_all = next((c for c in node.cases if _takes_all(c.pattern)), None)
+        where = NodeEdit(catch_all, text, "line_before") if catch_all is not None else NodeEdit(node.cases[-1], text, "line_after")
+        names = ", ".join(label for _, label in arms)
+        return RawFix(f"Add arms for {names} that raise NotImplementedError", (*edits, where))
+
+    def _patterns(self, node: cst.Match, s: MatchSummary) -> tuple[list[str] | None, list[NodeEdit]]:
+        """The pattern of each missing arm, in the style of the match (tag strings, wire mappings, classes)."""
+        if self.tag_subject(node.subject) is not None:
+            return [f'"{m}"' for m in s.missing], []
+        if any(isinstance(c.pattern, cst.MatchMapping) for c in node.cases):
+            if s.result:
+                return None, []
+            key = self.knowledge.wire_tag_key
+            return [f'{{"{key}": "{m}"}}' for m in s.missing], []
+        like: cst.BaseExpression | None = None
+        module: str | None = None
+        for n in _class_patterns(node):
+            qn = self.names.qualname(n.cls)
+            if qn is not None and (
+                qn in self.knowledge.tool_error_classes or qn in self.knowledge.ok_classes or qn in self.knowledge.err_classes
+            ):
+                like, module = n.cls, qn.rpartition(".")[0]
+                break
+        if module is None:
+            return None, []
+        needs_err = s.result and any(m not in ("Ok", "Err") for m in s.missing)
+        wanted = sorted(set(s.missing) | ({"Err"} if needs_err else set()))
+        spelled = imported_names(self.ctx, [f"{module}.{m}" for m in wanted], like)
+        if spelled is None:
+            return None, []
+        spelling = dict(zip(wanted, spelled[0]))
+        out: list[str] = []
+        for m in s.missing:
+            if m in ("Ok", "Err"):
+                out.append(f"{spelling[m]}()")
+            elif s.result:
+                out.append(f"{spelling['Err']}({spelling[m]}())")
+            else:
+                out.append(f"{spelling[m]}()")
+        return out, spelled[1]
+
+
+def _takes_all(p: cst.MatchPattern) -> bool:
+    return isinstance(p, cst.MatchAs) and p.pattern is None
+
+
+def _class_patterns(node: cst.Match) -> list[cst.MatchClass]:
+    out: list[cst.MatchClass] = []
+    stack: list[cst.CSTNode] = [c.pattern for c in node.cases]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.MatchClass):
+            out.append(n)
+        stack.extend(n.children)
+    return out

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import UnionRule, candidate_lines, near_miss, nearest_tag
+from smullyan.linter.closed_union import UnionRule, candidate_lines, near_miss, nearest_tag, only_nearest_tag
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Screen
+from smullyan.linter.rule import FileContext, NodeEdit, RawFix, Screen
 
 
 class UnknownTag(UnionRule):
@@ -55,6 +55,13 @@ def retry_after(d):
             return None
 ```
 (class patterns are checked by the type checker; strings are not.)
+
+## Fix
+When exactly one real tag is nearest to a near miss (`"RateLimit"`,
+`"Notfound"`), `smullyan lint --fix` replaces the string with it, keeping the
+quotes. This changes what the program does on purpose: the branch that never
+ran now runs for that variant. A string that is no near miss (`"Throttled"`)
+or is as near to two tags gets no fix.
 
 ## How to suppress
 `# noqa: TFH504` on the line, or `ignore`/`per-file-ignores` in the configuration.
@@ -197,7 +204,14 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
             return
         if known or (near_miss(value, self.tags) and (wire or value[:1].isupper())):
             quoted = node.value if isinstance(node, cst.SimpleString) else f'"{value}"'
-            self.report(node, value=quoted, nearest=nearest_tag(value, self.tags))
+            self.report(node, value=quoted, nearest=nearest_tag(value, self.tags), autofix=self._fix(node, value))
+
+    def _fix(self, node: cst.CSTNode, value: str) -> RawFix | None:
+        """The string, quoted as written, spelling the one real tag it misses (none on a tie)."""
+        tag = only_nearest_tag(value, self.tags)
+        if tag is None or not isinstance(node, cst.SimpleString) or node.raw_value != value:
+            return None
+        return RawFix(f'Replace with "{tag}"', (NodeEdit(node, cst.SimpleString(f"{node.prefix}{node.quote}{tag}{node.quote}")),))
 
     def visit_Match(self, node: cst.Match) -> None:
         s = self.match(node)

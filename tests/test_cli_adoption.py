@@ -247,7 +247,7 @@ def test_concise_and_no_show_source(project: Path) -> None:
     assert full[3] == "    help: https://github.com/smullyan/smullyan/blob/main/docs/rules.md#tfh201-call-without-timeout"
     for flag in (["--format", "concise"], ["--output-format", "concise"], ["--no-show-source"]):
         out = smullyan(project, "lint", "--no-cache", *flag, "pkg/net.py").stdout.splitlines()
-        assert out == [full[0], full[-1]], flag
+        assert out == [full[0], *full[-2:]], flag  # the finding, the summary, "[*] 1 fixable ..."
 
 
 def test_json_matches_the_documented_schema(project: Path) -> None:
@@ -261,6 +261,7 @@ def test_json_matches_the_documented_schema(project: Path) -> None:
     assert (multi["location"], multi["noqa_row"]) == ({"row": 2, "column": 1}, 3)
     assert multi["filename"] == str(project / "pkg" / "multi.py")
     assert multi["url"].endswith("#tfh201-call-without-timeout")
+    assert multi["fix"]["edits"][0]["content"].endswith("timeout=30)")  # the schema's fix object, exercised
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,550 @@
+"""``smullyan lint --fix`` / ``--diff``: every fix lints, fixes and lints again.
+
+For each fix: the fixed finding is gone, no new finding appears, the file
+still parses with ``ast``, and a second ``--fix`` changes nothing. The form
+of the file is kept (CRLF, tabs, comments inside the call, a call split over
+lines, a BOM, a coding cookie, the mode).
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import io
+import json
+import os
+import stat
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from smullyan.linter import fixes
+from smullyan.linter.cli import main
+from smullyan.linter.config import Config, ConfigError, from_mapping
+from smullyan.linter.engine import lint_source
+from smullyan.linter.findings import Edit, Finding, Fix
+from smullyan.linter.registry import all_rules
+
+FIXABLE = ("TFH201", "TFH202", "TFH301", "TFH303", "TFH501", "TFH504")
+
+
+def fix(src: str, config: Config | None = None, path: str = "m.py") -> str:
+    return fixes.fix_text(src, path, config or Config()).text
+
+
+def findings(src: str, config: Config | None = None) -> list[Finding]:
+    return lint_source(src, "m.py", config or Config())
+
+
+def assert_round_trip(src: str, config: Config | None = None) -> str:
+    """Lint, fix, lint again: the fixes' findings gone, the others unchanged, parses, idempotent."""
+    config = config or Config()
+    before = findings(src, config)
+    assert any(f.fix is not None for f in before), [f.as_flake8() for f in before]
+    result = fixes.fix_text(src, "m.py", config)
+    ast.parse(result.text)
+    after = findings(result.text, config)
+    assert not [f for f in after if f.fix is not None], [f.as_flake8() for f in after]
+    unfixed = collections.Counter((f.code, f.message) for f in before if f.fix is None)
+    assert collections.Counter((f.code, f.message) for f in after) == unfixed
+    assert fixes.fix_text(result.text, "m.py", config).text == result.text
+    return result.text
+
+
+# --------------------------------------------------------------------------- every fixable rule's examples
+
+
+def _examples() -> list[tuple[str, int, str]]:
+    out = []
+    for rule in all_rules():
+        if rule.code in FIXABLE:
+            out.extend((rule.code, i, src) for i, src in enumerate(rule.INVALID))
+    return out
+
+
+@pytest.mark.parametrize("code,index,src", _examples(), ids=[f"{c}-{i}" for c, i, _ in _examples()])
+def test_every_invalid_example_round_trips(code: str, index: int, src: str) -> None:
+    config = Config().with_overrides(select=[code])
+    before = findings(src, config)
+    if not any(f.fix is not None for f in before):
+        pytest.skip("no obvious fix for this form (a decision for the author)")
+    assert_round_trip(src, config)
+
+
+@pytest.mark.parametrize("code", FIXABLE)
+def test_each_fixable_rule_offers_a_fix_on_its_examples(code: str) -> None:
+    rule = next(r for r in all_rules() if r.code == code)
+    config = Config().with_overrides(select=[code])
+    offered = [f for src in rule.INVALID for f in findings(src, config) if f.fix is not None]
+    assert offered, f"{code} offers no fix on any INVALID example"
+
+
+def test_rules_without_a_fix_offer_none() -> None:
+    for rule in all_rules():
+        if rule.code in FIXABLE:
+            continue
+        config = Config().with_overrides(select=[rule.code])
+        assert not [f for src in rule.INVALID for f in findings(src, config) if f.fix is not None], rule.code
+
+
+# --------------------------------------------------------------------------- TFH201 / TFH202
+
+
+def test_tfh201_adds_the_default_timeout() -> None:
+    src = 'import requests\nrequests.get("https://x")\n'
+    assert assert_round_trip(src) == 'import requests\nrequests.get("https://x", timeout=30)\n'
+
+
+def test_tfh201_uses_the_knowledge_keyword_and_the_configured_seconds() -> None:
+    src = 'import redis\nr = redis.Redis(host="h")\n'
+    config = from_mapping({"default-timeout-seconds": 2.5}, "pyproject.toml")
+    assert assert_round_trip(src, config) == 'import redis\nr = redis.Redis(host="h", socket_timeout=2.5)\n'
+
+
+def test_tfh201_call_split_over_lines_with_comments_and_trailing_comma() -> None:
+    src = textwrap.dedent(
+        """\
+        import requests
+        def f(url):
+            if url:
+                return requests.post(
+                    url,  # where
+                    json={},  # the body
+                )
+        """
+    )
+    assert assert_round_trip(src) == textwrap.dedent(
+        """\
+        import requests
+        def f(url):
+            if url:
+                return requests.post(
+                    url,  # where
+                    json={},  # the body
+                    timeout=30,
+                )
+        """
+    )
+
+
+def test_tfh201_comment_before_the_closing_paren_stays_on_its_line() -> None:
+    src = 'import requests\nr = requests.get("u", headers={}  # c\n)\n'
+    assert assert_round_trip(src) == 'import requests\nr = requests.get("u", headers={}, timeout=30  # c\n)\n'
+
+
+def test_tfh201_one_argument_per_line_without_trailing_comma() -> None:
+    src = 'import subprocess\nsubprocess.run(\n    ["ls"],\n    check=True\n)\n'
+    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(\n    ["ls"],\n    check=True,\n    timeout=30\n)\n'
+
+
+def test_tabs_and_crlf_keep_their_form() -> None:
+    src = 'import requests\r\ndef f():\r\n\tif 1:\r\n\t\treturn requests.get(\r\n\t\t\t"x",  # the url\r\n\t\t)\r\n'
+    out = assert_round_trip(src)
+    assert out == 'import requests\r\ndef f():\r\n\tif 1:\r\n\t\treturn requests.get(\r\n\t\t\t"x",  # the url\r\n\t\t\ttimeout=30,\r\n\t\t)\r\n'
+
+
+def test_tfh202_replaces_none_alone_and_in_a_pair() -> None:
+    src = 'import httpx, requests\nhttpx.get("x", timeout=None)\nrequests.get("x", timeout=( 3, None ))\n'
+    assert assert_round_trip(src) == 'import httpx, requests\nhttpx.get("x", timeout=30)\nrequests.get("x", timeout=( 3, 30 ))\n'
+
+
+def test_tfh202_timeout_object_with_several_nones_has_no_fix() -> None:
+    src = "import aiohttp\nt = aiohttp.ClientTimeout(total=None, connect=None)\nu = aiohttp.ClientTimeout()\n"
+    found = findings(src)
+    assert [f.code for f in found] == ["TFH202", "TFH202"]
+    assert all(f.fix is None for f in found)
+
+
+# --------------------------------------------------------------------------- TFH301 / TFH303: the file's import style
+
+
+def test_tfh301_adds_to_the_from_import() -> None:
+    src = "from tenacity import retry, wait_exponential\n\n@retry(wait=wait_exponential(max=30))\ndef fetch():\n    ...\n"
+    assert assert_round_trip(src) == (
+        "from tenacity import retry, wait_exponential, stop_after_attempt\n\n"
+        "@retry(wait=wait_exponential(max=30), stop=stop_after_attempt(3))\ndef fetch():\n    ...\n"
+    )
+
+
+def test_tfh301_module_import_is_spelled_through_the_module() -> None:
+    src = "import tenacity as t\n\n@t.retry(stop=t.stop_never, wait=t.wait_fixed(2))\ndef fetch():\n    ...\n"
+    assert assert_round_trip(src) == (
+        "import tenacity as t\n\n@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_fixed(2))\ndef fetch():\n    ...\n"
+    )
+
+
+def test_tfh301_an_existing_name_is_reused_and_attempts_configured() -> None:
+    src = (
+        "from tenacity import retry, stop_after_attempt as attempts, wait_fixed\n"
+        "@retry(wait=wait_fixed(1))\ndef f():\n    ...\n"
+    )
+    config = from_mapping({"default-max-attempts": 5}, "pyproject.toml")
+    assert assert_round_trip(src, config) == (
+        "from tenacity import retry, stop_after_attempt as attempts, wait_fixed\n"
+        "@retry(wait=wait_fixed(1), stop=attempts(5))\ndef f():\n    ...\n"
+    )
+
+
+def test_tfh301_new_import_line_after_the_leading_imports() -> None:
+    # tenacity imported only inside the function: the new import goes after the module's leading imports
+    src = '"""Doc."""\nimport os\n\ndef run(call):\n    from tenacity import Retrying, wait_fixed\n    for attempt in Retrying(wait=wait_fixed(1)):\n        with attempt:\n            call()\n'
+    out = assert_round_trip(src)
+    assert out == (
+        '"""Doc."""\nimport os\nfrom tenacity import stop_after_attempt\n\ndef run(call):\n'
+        "    from tenacity import Retrying, wait_fixed\n"
+        "    for attempt in Retrying(wait=wait_fixed(1), stop=stop_after_attempt(3)):\n        with attempt:\n            call()\n"
+    )
+
+
+def test_tfh301_backoff_max_tries() -> None:
+    src = "import backoff\n@backoff.on_exception(backoff.expo, ConnectionError)\ndef get(url):\n    ...\n"
+    assert assert_round_trip(src) == (
+        "import backoff\n@backoff.on_exception(backoff.expo, ConnectionError, max_tries=3)\ndef get(url):\n    ...\n"
+    )
+
+
+def test_bare_retry_gets_both_fixes_over_two_passes() -> None:
+    src = "from tenacity import retry\n@retry\ndef f():\n    ...\n"
+    before = findings(src)
+    assert sorted(f.code for f in before if f.fix is not None) == ["TFH301", "TFH303"]
+    # the two fixes replace the same node: one pass applies one of them
+    one_pass, applied = fixes.apply_fixes(src, [f.fix for f in before if f.fix is not None])
+    assert len(applied) == 1
+    out = assert_round_trip(src)
+    assert out == (
+        "from tenacity import retry, stop_after_attempt, wait_exponential_jitter\n"
+        "@retry(stop=stop_after_attempt(3), wait=wait_exponential_jitter(initial=1, max=30))\ndef f():\n    ...\n"
+    ) or out == (
+        "from tenacity import retry, wait_exponential_jitter, stop_after_attempt\n"
+        "@retry(wait=wait_exponential_jitter(initial=1, max=30), stop=stop_after_attempt(3))\ndef f():\n    ...\n"
+    )
+
+
+def test_a_retry_through_a_name_bound_elsewhere_has_no_fix() -> None:
+    src = "from tenacity import retry, wait_fixed\npolicy = retry(wait=wait_fixed(1))\n@policy\ndef f():\n    ...\n"
+    found = [f for f in findings(src) if f.code == "TFH301"]
+    assert found and all(f.fix is None for f in found)
+
+
+def test_tfh303_replaces_wait_none() -> None:
+    src = "import tenacity as t\n@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_none())\ndef f():\n    ...\n"
+    assert assert_round_trip(src) == (
+        "import tenacity as t\n"
+        "@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_exponential_jitter(initial=1, max=30))\ndef f():\n    ...\n"
+    )
+
+
+# --------------------------------------------------------------------------- TFH501 / TFH504
+
+
+def test_tfh501_arms_go_before_a_guarded_catch_all() -> None:
+    src = textwrap.dedent(
+        """\
+        from smullyan.runtime import RateLimited, Timeout, Unavailable, InvalidArgs, Denied, NotFound, Unknown
+        def f(e, verbose):
+            match e:
+                case RateLimited() | Timeout() | Unavailable():
+                    return "retry"
+                case InvalidArgs() | Denied() | NotFound():
+                    return "stop"
+                case _ if verbose:
+                    return "?"
+        """
+    )
+    assert assert_round_trip(src) == textwrap.dedent(
+        """\
+        from smullyan.runtime import RateLimited, Timeout, Unavailable, InvalidArgs, Denied, NotFound, Unknown
+        def f(e, verbose):
+            match e:
+                case RateLimited() | Timeout() | Unavailable():
+                    return "retry"
+                case InvalidArgs() | Denied() | NotFound():
+                    return "stop"
+                case Unknown():
+                    raise NotImplementedError("unhandled Unknown")
+                case _ if verbose:
+                    return "?"
+        """
+    )
+
+
+def test_tfh501_at_the_end_of_a_file_without_a_final_newline() -> None:
+    src = 'def f(e):\n    match e.tag:\n        case "RateLimited" | "Timeout" | "Unavailable" | "InvalidArgs" | "Denied" | "NotFound":\n            return 1'
+    out = assert_round_trip(src)
+    assert out.endswith('return 1\n        case "Unknown":\n            raise NotImplementedError("unhandled Unknown")\n')
+
+
+def test_tfh504_keeps_the_quotes() -> None:
+    src = "def f(d):\n    return d['_tag'] == 'RateLimit' or d.get(\"_tag\") == \"Notfound\"\n"
+    assert assert_round_trip(src) == "def f(d):\n    return d['_tag'] == 'RateLimited' or d.get(\"_tag\") == \"NotFound\"\n"
+
+
+def test_tfh504_no_fix_when_it_is_no_near_miss() -> None:
+    src = "from smullyan.runtime import ToolError\ndef f(e: ToolError):\n    return e.tag == 'Throttled'\n"
+    found = findings(src)
+    assert [f.code for f in found] == ["TFH504"] and found[0].fix is None
+
+
+# --------------------------------------------------------------------------- the mechanism
+
+
+def test_a_noqa_finding_is_never_fixed() -> None:
+    src = 'import requests\nrequests.get("a")  # noqa: TFH201\nrequests.get("b")\n'
+    assert fix(src) == 'import requests\nrequests.get("a")  # noqa: TFH201\nrequests.get("b", timeout=30)\n'
+
+
+def test_narrowed_definitions_are_never_written_as_stubs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the engine parses a narrowed text (definitions without candidates are stubs): the fix edits the file as it is
+    src = textwrap.dedent(
+        """\
+        import requests
+
+        class Big:
+            def other(self):
+                x = 1
+                return x + 2
+
+            def fetch(self):
+                return requests.get("x")
+
+        def helper(a, b):
+            '''Doc.'''
+            return a * b
+        """
+    )
+    from smullyan.linter import engine
+
+    narrowed: list[str | None] = []
+    real = engine.narrow
+    monkeypatch.setattr(engine, "narrow", lambda *a: narrowed.append(real(*a)) or narrowed[-1])
+    out = assert_round_trip(src)
+    assert narrowed and narrowed[0] is not None and "def helper(): ..." in narrowed[0]  # the engine did stub it
+    assert out == src.replace('requests.get("x")', 'requests.get("x", timeout=30)')
+
+
+def test_overlapping_edits_wait_for_the_next_pass() -> None:
+    a = Fix("a", (Edit(1, 1, 1, 4, "AAA"),))
+    b = Fix("b", (Edit(1, 3, 1, 6, "BBB"),))
+    c = Fix("c", (Edit(2, 1, 2, 1, "new\n"),))
+    text, applied = fixes.apply_fixes("abcdef\nx\n", [b, a, c])
+    assert text == "AAAdef\nnew\nx\n" and sorted(applied) == [1, 2]
+
+
+def test_identical_edits_of_two_fixes_are_applied_once() -> None:
+    imp = Edit(1, 1, 1, 1, "import x\n")
+    a = Fix("a", (imp, Edit(2, 1, 2, 2, "A")))
+    b = Fix("b", (imp, Edit(3, 1, 3, 2, "B")))
+    text, applied = fixes.apply_fixes("\na\nb\n", [a, b])
+    assert text == "import x\n\nA\nB\n" and applied == [0, 1]
+
+
+def test_a_fix_whose_result_does_not_parse_is_not_applied(monkeypatch: pytest.MonkeyPatch) -> None:
+    src = 'import requests\nrequests.get("x")\n'
+    broken = Fix("broken", (Edit(2, 1, 2, 1, "(("),))
+    found = [Finding("m.py", 2, 1, 2, 18, "TFH201", "call-without-timeout", "m", broken)]
+    result = fixes.fix_text(src, "m.py", Config(), found)
+    assert result.text == src and not result.changed
+
+
+def test_config_keys_are_validated() -> None:
+    cfg = from_mapping({"fixable": ["TFH2"], "unfixable": ["TFH202"], "default-max-attempts": 4}, "p.toml")
+    assert cfg.is_fixable("TFH201") and not cfg.is_fixable("TFH202") and not cfg.is_fixable("TFH301")
+    for key, value, expected in [
+        ("fixable", ["TFH9999"], "unknown rule selector"),
+        ("unfixable", "tfh2", "upper case"),
+        ("default-timeout-seconds", 0, "positive number"),
+        ("default-timeout-seconds", "30", "positive number"),
+        ("default-max-attempts", 2.5, "whole number"),
+        ("default-max-attempts", 0, "whole number"),
+    ]:
+        with pytest.raises(ConfigError) as err:
+            from_mapping({key: value}, "p.toml")
+        assert f"`{key}`" in str(err.value) and expected in str(err.value) and "\n" not in str(err.value)
+
+
+# --------------------------------------------------------------------------- the command line
+
+DIRTY = 'import requests\nrequests.get("x")\nrequests.get("y", timeout=None)  # noqa: TFH202\n'
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_output_marks_fixable_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text('import requests\nrequests.get("x")\nimport tenacity\n@tenacity.retry(stop=tenacity.stop_after_attempt(2), wait=tenacity.wait_fixed(1), retry=tenacity.retry_if_exception_type(Exception))\ndef g(): ...\n')
+    code, out, _ = run(["lint", "--no-cache", str(f)], capsys)
+    assert code == 1
+    assert f"{f}:2:1: TFH201 [*] requests.get has no timeout" in out
+    assert "[*] 1 fixable with the `--fix` option." in out
+    assert any(" TFH103 " in line for line in out.splitlines())  # no fix: no mark
+
+
+def test_diff_prints_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY)
+    code, out, err = run(["lint", "--no-cache", "--diff", str(f)], capsys)
+    assert code == 1
+    assert out == (
+        f"--- {f}\n+++ {f}\n@@ -1,3 +1,3 @@\n import requests\n"
+        '-requests.get("x")\n+requests.get("x", timeout=30)\n'
+        ' requests.get("y", timeout=None)  # noqa: TFH202\n'
+    )
+    assert "Would fix 1 finding." in err
+    assert f.read_text() == DIRTY
+    clean = tmp_path / "b.py"
+    clean.write_text("x = 1\n")
+    assert run(["lint", "--no-cache", "--diff", str(clean)], capsys)[0] == 0
+
+
+def test_fix_writes_keeps_mode_and_reports_what_is_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY + "import subprocess\nproc = subprocess.Popen(['x'])\n")
+    os.chmod(f, 0o751)
+    code, out, _ = run(["lint", "--no-cache", "--fix", "--select", "TFH201", str(f)], capsys)
+    assert code == 0, out
+    assert f.read_text().splitlines()[1] == 'requests.get("x", timeout=30)'
+    assert stat.S_IMODE(f.stat().st_mode) == 0o751
+    assert "Fixed 1 finding; no findings (1 file checked)." in out
+    assert [p.name for p in tmp_path.iterdir()] == ["a.py"]  # no temporary file left
+    # a second --fix changes nothing
+    before = f.read_bytes()
+    assert run(["lint", "--no-cache", "--fix", "--select", "TFH201", str(f)], capsys)[0] == 0
+    assert f.read_bytes() == before
+
+
+def test_fix_keeps_bom_crlf_and_a_coding_cookie(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bom = tmp_path / "bom.py"
+    bom.write_bytes(b"\xef\xbb\xbfimport requests\r\nrequests.get('\xc3\xa9')\r\n")
+    latin = tmp_path / "latin.py"
+    latin.write_bytes(b"# -*- coding: latin-1 -*-\nimport requests\nrequests.get('\xe9')\n")
+    assert run(["lint", "--no-cache", "--fix", str(bom), str(latin)], capsys)[0] == 0
+    assert bom.read_bytes() == b"\xef\xbb\xbfimport requests\r\nrequests.get('\xc3\xa9', timeout=30)\r\n"
+    assert latin.read_bytes() == b"# -*- coding: latin-1 -*-\nimport requests\nrequests.get('\xe9', timeout=30)\n"
+
+
+def test_fix_refreshes_the_cache(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text('import requests\nrequests.get("x")\nrequests.get("y", timeout=None)\n')
+    cache = tmp_path / "cache"
+    (tmp_path / ".smullyan.yaml").write_text("unfixable: [TFH202]\n")
+    code, out, _ = run(["lint", "--cache-dir", str(cache), "--fix", "--format", "json", str(f)], capsys)
+    assert code == 1
+    left = json.loads(out)
+    assert [(x["code"], x["fix"]) for x in left] == [("TFH202", None)]  # unfixable: no fix object either
+    code, out2, _ = run(["lint", "--cache-dir", str(cache), "--format", "json", str(f)], capsys)
+    assert json.loads(out2) == left
+
+
+def test_fix_with_stdin_prints_the_fixed_source(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    data = b'import requests\nrequests.get("x")\nrequests.get("y", timeout=None)  # noqa: TFH202\n'
+
+    class Stdin:
+        buffer = io.BytesIO(data)
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    code = main(["lint", "--no-cache", "--fix", "-"])
+    stdout.flush()
+    written = stdout.buffer.getvalue()  # type: ignore[attr-defined]
+    assert code == 0
+    assert written == data.replace(b'get("x")', b'get("x", timeout=30)')
+    assert "Fixed 1 finding" in capsys.readouterr().err
+
+
+def test_json_and_sarif_carry_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text('import requests\nrequests.get("x")\n')
+    _, out, _ = run(["lint", "--no-cache", "--format", "json", str(f)], capsys)
+    [item] = json.loads(out)
+    assert item["fix"] == {
+        "applicability": "safe",
+        "message": "Add `timeout=30`",
+        "edits": [
+            {
+                "content": 'requests.get("x", timeout=30)',
+                "location": {"row": 2, "column": 1},
+                "end_location": {"row": 2, "column": 18},
+            }
+        ],
+    }
+    _, out, _ = run(["lint", "--no-cache", "--format", "sarif", str(f)], capsys)
+    [result] = json.loads(out)["runs"][0]["results"]
+    [change] = result["fixes"][0]["artifactChanges"]
+    assert result["fixes"][0]["description"]["text"] == "Add `timeout=30`"
+    assert change["replacements"] == [
+        {
+            "deletedRegion": {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 18},
+            "insertedContent": {"text": 'requests.get("x", timeout=30)'},
+        }
+    ]
+
+
+def test_sarif_with_fixes_is_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_path = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
+    if not schema_path.exists():
+        pytest.skip("no SARIF schema in tests/data")
+    f = tmp_path / "a.py"
+    f.write_text("from tenacity import retry\n@retry\ndef f(): ...\n")
+    _, out, _ = run(["lint", "--no-cache", "--format", "sarif", str(f)], capsys)
+    jsonschema.validate(json.loads(out), json.loads(schema_path.read_text()))
+
+
+def test_fix_and_add_noqa_do_not_mix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY)
+    code, _, err = run(["lint", "--no-cache", "--fix", "--add-noqa", str(f)], capsys)
+    assert code == 2 and "--add-noqa cannot be combined" in err
+    assert f.read_text() == DIRTY
+
+
+def test_bad_fix_config_is_exit_2_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / ".smullyan.yaml").write_text("default-timeout-seconds: -1\n")
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY)
+    code, _, err = run(["lint", "--no-cache", "--fix", str(f)], capsys)
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "`default-timeout-seconds`" in err
+    assert f.read_text() == DIRTY
+
+
+def test_flake8_plugin_reports_and_never_writes(tmp_path: Path) -> None:
+    import subprocess
+
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY)
+    out = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "TFH", str(f)], capture_output=True, text=True, timeout=120
+    )
+    assert "TFH201" in out.stdout and "[*]" not in out.stdout
+    assert f.read_text() == DIRTY
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_a_rule_documents_its_fix_exactly_when_it_has_one(rule: type, capsys: pytest.CaptureFixture[str]) -> None:
+    docs: str = rule.docs  # type: ignore[attr-defined]
+    code: str = rule.code  # type: ignore[attr-defined]
+    assert ("## Fix" in docs) == (code in FIXABLE)
+    if code in FIXABLE:
+        fix_section = docs.split("## Fix", 1)[1].split("\n## ", 1)[0]
+        assert "--fix" in fix_section and "on purpose" in fix_section  # what it changes at run time
+        assert main(["explain", code]) == 0
+        assert "## Fix" in capsys.readouterr().out
+
+
+def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    class Stdin:
+        buffer = io.BytesIO(b'import requests\nrequests.get("x")\n')
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    code, out, err = run(["lint", "--no-cache", "--diff", "--stdin-filename", "pkg/m.py"], capsys)
+    assert code == 1
+    assert '+requests.get("x", timeout=30)' in out and out.startswith("--- pkg/m.py\n+++ pkg/m.py\n")
+    assert "Would fix 1 finding." in err
