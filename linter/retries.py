@@ -52,7 +52,7 @@ import libcst as cst
 from . import knowledge as kb
 from .effects import Effect, classify_call, declared_class, has_idempotency_key
 from .names import Names, dotted
-from .rule import keyword_arg, positional
+from .rule import Rule, keyword_arg, positional
 
 if TYPE_CHECKING:
     from .rule import FileContext, Screen
@@ -1531,7 +1531,6 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 continue
     # a same-module decorator can retry only if a retry loop lies inside it
     defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
-    all_defs = {name for _, name in def_lines}
     for line, name in decorated:
         if name in retry_names or name in defs:
             retry_lines.append(line)
@@ -1600,3 +1599,32 @@ def _reached_lines(
 _TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
 _RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)
 _CLASSIFICATION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.CLASSIFICATION_DECORATORS)
+
+
+# ---------------------------------------------------------------- the base of the retry rules
+
+
+class RetryRule(Rule):
+    """Base class of the rules that read the retry model (TFH101-TFH104, TFH301-TFH304).
+
+    Not a rule itself (it has no code). It asks for :class:`RetryModel`, screens
+    with :func:`screen_lines` (files with no retry-like construct are never
+    parsed for it), and calls :meth:`check` once the model has seen the whole
+    module: a subclass reads ``model.retries`` there and reports. A rule that also
+    needs the lines a retry's work reaches (TFH101) overrides ``candidate_lines``.
+    """
+
+    models = (RetryModel,)
+
+    @classmethod
+    def candidate_lines(cls, screen: "Screen", knowledge: kb.Knowledge) -> Sequence[int]:
+        return screen_lines(screen, knowledge)[0]
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if model.finished:
+            self.check(model)
+
+    def check(self, model: RetryModel) -> None:
+        """Report on the module's retries (``model.retries``); called from ``leave_Module``."""
+        raise NotImplementedError

@@ -10,10 +10,10 @@ import libcst as cst
 from smullyan.linter.effects import Effect
 from smullyan.linter.engine import node_lines
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Retry, RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import Retry, RetryModel, RetryRule, screen_lines
+from smullyan.linter.rule import Screen
 
-class RetryNonIdempotentWrite(Rule):
+class RetryNonIdempotentWrite(RetryRule):
     code = "TFH101"
     name = "retry-non-idempotent-write"
     summary = "A retry repeats a write that is not safe to repeat."
@@ -22,7 +22,6 @@ class RetryNonIdempotentWrite(Rule):
         "the same across attempts, reconcile by reading before retrying, or, if it only reads, declare it "
         "read-safe (@smullyan.runtime.read_safe or `classify` in the config)"
     )
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a retry whose retried work performs a non-idempotent write (HTTP POST or
@@ -379,10 +378,7 @@ again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
     def visit_Module(self, node: cst.Module) -> None:
         self._module = node
 
-    def leave_Module(self, node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
-        if not model.finished:
-            return
+    def check(self, model: RetryModel) -> None:
         found: list[tuple[Retry, Effect]] = []
         for retry in model.retries:
             if retry.kind == "urllib3":

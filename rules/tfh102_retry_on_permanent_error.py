@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Condition, Retry, RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import Condition, Retry, RetryModel, RetryRule
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -20,12 +17,11 @@ def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
     return False
 
 
-class RetryOnPermanentError(Rule):
+class RetryOnPermanentError(RetryRule):
     code = "TFH102"
     name = "retry-on-permanent-error"
     summary = "A retry condition includes failures that retrying cannot fix."
     message = "the retry condition includes {what}, which fails the same way every time: {advice}"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a literal retry condition that includes a permanent failure: an HTTP
@@ -258,14 +254,7 @@ def fetch(url):
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
-        if not model.finished:
-            return
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):

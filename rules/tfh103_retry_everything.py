@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Condition, RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import Condition, RetryModel, RetryRule
 
 # kinds whose condition is about exceptions (a runtime retry decides on typed
 # results; urllib3 on statuses; an own decorator's loop is reported where it is written)
@@ -21,7 +17,7 @@ _DEFAULTS = {
 }
 
 
-class RetryEverything(Rule):
+class RetryEverything(RetryRule):
     code = "TFH103"
     name = "retry-everything"
     summary = "A retry retries every exception, bugs and permanent failures included."
@@ -29,7 +25,6 @@ class RetryEverything(Rule):
         "{why}: a bug (TypeError, KeyError) or a permanent failure is retried like an outage; "
         "retry only the transient failures (timeouts, connection errors, 429 and 5xx)"
     )
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a retry with no condition at all (tenacity's `@retry`, `@retry(stop=...)`
@@ -333,14 +328,7 @@ def fetch2(url):
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
-        if not model.finished:
-            return
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
             if retry.kind not in _KINDS or not isinstance(cond, Condition) or not cond.every_exception:

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Condition, RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import Condition, RetryModel, RetryRule
 
-class RetryIgnoresRateLimit(Rule):
+class RetryIgnoresRateLimit(RetryRule):
     code = "TFH104"
     name = "retry-ignores-rate-limit"
     summary = "A retry retries server errors but never a 429."
     message = "{what}, so a 429 (rate limited) is never retried: retry 429 too, and wait as long as its Retry-After says"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a literal retry condition that lists 5xx statuses (500/502/503/504, or
@@ -263,14 +258,7 @@ def fetch(url):
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
-        if not model.finished:
-            return
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):

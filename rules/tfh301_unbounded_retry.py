@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
 from smullyan.linter import retry_paths as paths
-from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
-from smullyan.linter.retries import Retry, RetryModel, Stop, screen_lines
+from smullyan.linter.retries import Retry, RetryModel, RetryRule, Stop
 from smullyan.linter.fixes import retry_keyword_fix
-from smullyan.linter.rule import RawFix, Rule, Screen
+from smullyan.linter.rule import RawFix
 
 _FIX = {
     "tenacity": "add stop=stop_after_attempt(n) (and stop_after_delay(s) for a time budget)",
@@ -21,12 +18,11 @@ _FIX = {
 }
 
 
-class UnboundedRetry(paths.LoopParameters, Rule):
+class UnboundedRetry(paths.LoopParameters, RetryRule):
     code = "TFH301"
     name = "unbounded-retry"
     summary = "A retry with no stop: it retries for ever."
     message = "{what} never stops retrying: {fix}"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a retry that has no bound on attempts or time:
@@ -262,10 +258,6 @@ class Client:
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
     def visit_Call(self, node: cst.Call) -> None:
         model: RetryModel = self.ctx.models[RetryModel]
         retry = model.retry_at(node)
@@ -275,8 +267,7 @@ class Client:
         if how is not None:
             self.report(node, what=f"the runtime's {how}", fix="add up_to(n).attempts (times=n) or a budget; as written it raises ConfigError when built")
 
-    def leave_Module(self, original_node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             if retry.kind in _FIX:
                 if isinstance(retry.stop, Stop) and retry.stop.never:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
-import libcst as cst
-
 from smullyan.linter import retry_paths as paths
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import RetryModel, RetryRule
 
 
-class UnboundedRetryLoop(paths.LoopParameters, Rule):
+class UnboundedRetryLoop(paths.LoopParameters, RetryRule):
     code = "TFH302"
     name = "unbounded-retry-loop"
     summary = "A `while True` retry loop with nothing that ends it on failure."
     message = "`while True` retries {call} with no bound: count attempts and give up after N, or use a retry with `stop=`"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a `while True:` (or `while 1:`) retry loop: its `try` leaves the loop on
@@ -269,12 +262,7 @@ def fetch(client):
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, original_node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             loop = retry.loop
             if retry.kind != "loop" or loop is None or not paths.forever(loop):

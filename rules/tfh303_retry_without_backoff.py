@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
 from smullyan.linter import retry_paths as paths
-from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.names import dotted
-from smullyan.linter.retries import Retry, RetryModel, Wait, screen_lines
+from smullyan.linter.retries import Retry, RetryModel, RetryRule, Wait
 from smullyan.linter.fixes import retry_keyword_fix
-from smullyan.linter.rule import RawFix, Rule, Screen
+from smullyan.linter.rule import RawFix
 
 _LIBRARY = ("tenacity", "transport")
 
 
-class RetryWithoutBackoff(Rule):
+class RetryWithoutBackoff(RetryRule):
     code = "TFH303"
     name = "retry-without-backoff"
     summary = "A retry that goes again at once: no wait between attempts."
     message = "{what} retries with no wait between attempts: {fix}"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a retry that tries again at once. For tenacity (and pydantic-ai's
@@ -285,12 +281,7 @@ class Agent:
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, original_node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             if retry.kind in _LIBRARY:
                 if isinstance(retry.wait, Wait) and retry.wait.none and not paths.deterministic_only(retry):

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Collection
-
 import libcst as cst
 
 from smullyan.linter import retry_paths as paths
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import RetryModel, screen_lines
-from smullyan.linter.rule import Rule, Screen
+from smullyan.linter.retries import RetryModel, RetryRule
 
 
-class RetryRepeatsSuccess(Rule):
+class RetryRepeatsSuccess(RetryRule):
     code = "TFH304"
     name = "retry-repeats-success"
     summary = "A `for _ in range(n)` retry loop that does not stop when the call succeeds."
     message = "`for {target} in range(...)` retries {call} but never leaves on success, so a call that works is made every round: `break` or `return` right after it succeeds"
-    models = (RetryModel,)
     docs = """\
 ## What it does
 Finds a hand-written retry loop, `for _ in range(n)` around a `try` whose
@@ -237,12 +232,7 @@ def fetch(client, num_retries):
 """,
     ]
 
-    @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
-        return screen_lines(screen, knowledge)[0]
-
-    def leave_Module(self, original_node: cst.Module) -> None:
-        model: RetryModel = self.ctx.models[RetryModel]
+    def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             loop = retry.loop
             if retry.kind != "loop" or loop is None or not isinstance(loop.node, cst.For):
