@@ -112,6 +112,42 @@ async def f(aw, delay):
 def call(client):
     return client.get("https://x", timeout=None)  # unknown client
 """,
+        # aliases, with a deadline
+        """\
+import subprocess as sp
+from requests import get as fetch
+from asyncio import wait_for as within
+async def f(aw, url):
+    fetch(url, timeout=5)
+    sp.run(["make"], timeout=600)
+    return await within(aw, 30)
+""",
+        # a None that is not the timeout
+        """\
+import requests, subprocess
+def f(url):
+    requests.get(url, params=None, auth=None, timeout=10)
+    subprocess.run(["ls"], input=None, stdin=None, timeout=30)
+""",
+        # the timeout comes from elsewhere: unknown, so silent
+        """\
+import httpx, requests
+def f(url, settings, **opts):
+    requests.get(url, timeout=settings.TIMEOUT)
+    httpx.post(url, **opts)
+    def inner(t=None):
+        return httpx.get(url, timeout=t)
+    return inner
+""",
+        # a local function that shadows the imported name
+        """\
+import asyncio
+from asyncio import wait_for
+async def f(aw):
+    def wait_for(aw, timeout):
+        return aw
+    return await wait_for(aw, None)
+""",
     ]
     INVALID = [
         """\
@@ -171,6 +207,19 @@ from aiohttp import ClientSession, ClientTimeout
 async def f(url):
     async with ClientSession(timeout=ClientTimeout()) as s:  # error: TFH202:38 "default to None"
         return await s.get(url)
+""",
+        # aliases, in nested and async functions
+        """\
+import requests as rq
+from subprocess import run as sh
+from asyncio import wait_for as within
+def outer():
+    def inner(url):
+        return rq.post(url, timeout=None)  # error: TFH202 "requests.post"
+    return inner
+async def g(aw):
+    sh(["make"], timeout=None)  # error: TFH202 "subprocess.run"
+    return await within(aw, None)  # error: TFH202 "asyncio.wait_for"
 """,
     ]
 
