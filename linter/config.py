@@ -8,7 +8,8 @@ A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
 
 Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``classify``, ``timeout-required``, ``retry-decorators``. Any mistake raises
+``classify``, ``timeout-required``, ``retry-decorators``, ``tool-decorators``,
+``tool-base-classes`` (the last two for ``smullyan tools``). Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
 expected. A rule selector (in ``select``, ``ignore``, their ``extend-``
 forms and ``per-file-ignores``) must be a rule code or a prefix of one
@@ -52,6 +53,8 @@ KEYS = (
     "classify",
     "timeout-required",
     "retry-decorators",
+    "tool-decorators",
+    "tool-base-classes",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -132,6 +135,9 @@ class Config:
     classify: Mapping[str, str] = field(default_factory=dict, hash=False)
     timeout_required: tuple[str, ...] = ()
     retry_decorators: tuple[str, ...] = ()
+    #: `smullyan tools`: extra decorators and base classes that make a tool (they change no finding)
+    tool_decorators: tuple[str, ...] = ()
+    tool_base_classes: tuple[str, ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     source: str | None = None
@@ -285,6 +291,8 @@ class Config:
             "classify": dict(sorted(self.classify.items())),
             "timeout-required": list(self.timeout_required),
             "retry-decorators": list(self.retry_decorators),
+            "tool-decorators": list(self.tool_decorators),
+            "tool-base-classes": list(self.tool_base_classes),
         }
 
     def knowledge(self) -> Knowledge:
@@ -419,6 +427,8 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "classify": _classify,
     "timeout-required": lambda f, v: _qualnames(f, "timeout-required", v, allow_keyword=True),
     "retry-decorators": lambda f, v: _qualnames(f, "retry-decorators", v),
+    "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
+    "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
 }
 
 
