@@ -390,6 +390,11 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
         for cls_path, cls in index.classes:
             if cls_path in hits:
                 continue
+            own = f"{index.module}.{cls_path}"
+            if own in tables.bases and index.bases(cls):  # found a tool class by the run's class index
+                hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])  # type: ignore[assignment]
+                changed = True
+                continue
             for b in index.bases(cls):
                 if b in bases:
                     hits[cls_path] = (b.rsplit(".", 1)[-1], (*bases[b],))  # type: ignore[assignment]
@@ -443,6 +448,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
 
 def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:
     """Calls in a body, not descending into nested definitions (they are walked on their own)."""
+    out: list[ast.Call] = []
     stack = list(getattr(node, "body", [])) + list(getattr(node, "decorator_list", []))
     while stack:
         n = stack.pop()
@@ -451,8 +457,10 @@ def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:
                 stack.extend(n.decorator_list)
             continue
         if isinstance(n, ast.Call):
-            yield n
+            out.append(n)
         stack.extend(ast.iter_child_nodes(n))
+    out.sort(key=lambda c: (c.lineno, c.col_offset))  # the first wrapping of a function names its row
+    return out
 
 
 def _resolve_ref(

@@ -189,6 +189,8 @@ def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: b
         if excess <= 0:
             break
         widths[i] = max(min(widths[i], floor), widths[i] - excess)
+    while sum(widths) + 2 * (len(widths) - 1) > width and max(widths) > 8:
+        widths[widths.index(max(widths))] -= 1  # a very narrow terminal: cut the widest
 
     def cell(i: int, text: str) -> str:
         if i == 1 and len(text) > widths[i]:  # keep the file name and line
