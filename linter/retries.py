@@ -593,6 +593,20 @@ class RetryModel:
                     out.append(Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=helper.name.value))
         return out
 
+    def retried_functions(self, retry: Retry) -> list[cst.FunctionDef]:
+        """The same-module functions a retry runs: the decorated one, or the callee a controller is
+        given (``Retrying(...)(fetch)``, ``pipe(calling_api(fetch), clock.retrying(...))``)."""
+        if retry.function is not None:
+            return [retry.function]
+        if retry.callee is None:
+            return []
+        out = []
+        for name, cls_name in self._callee_targets(retry.callee):
+            fn = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if fn is not None:
+                out.append(fn)
+        return out
+
     def helpers_called(self, fn: cst.FunctionDef) -> list[cst.FunctionDef]:
         """The same-module functions and methods ``fn`` calls (one level), in call order, once each."""
         out: list[cst.FunctionDef] = []

@@ -231,7 +231,7 @@ class _Index:
                     for target in stmt.targets:
                         if isinstance(target, ast.Name):
                             self.instances[target.id] = qn
-            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
                     for part in inner:
@@ -406,7 +406,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             continue
         base_name, (framework, methods) = hits[cls_path]  # type: ignore[misc]
         if methods == (_RUN,):
-            for m in _registered_methods(cls):
+            for m in _registered_methods(cls, index.imports):
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], _span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}")
@@ -487,25 +487,40 @@ def _resolve_ref(
     return None
 
 
-def _registered_methods(cls: ast.ClassDef) -> list[str]:
-    """agno: the methods a Toolkit subclass names as ``self.<method>`` (not called) in ``__init__``."""
+_REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
+
+
+def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
+    """agno: the methods a Toolkit subclass registers in ``__init__``: ``self.<method>`` (not called)
+    in a list, tuple or set, given to ``tools=``, or passed to ``x.append``/``extend``/``insert``/``add``
+    or ``self.register`` (not ``atexit.register(self.close)``, not ``db_resolver=self._db``)."""
     methods = {s.name for s in cls.body if isinstance(s, _FUNCS)}
     init = next((s for s in cls.body if isinstance(s, _FUNCS) and s.name == "__init__"), None)
     if init is None:
         return []
-    called = {id(n.func) for n in ast.walk(init) if isinstance(n, ast.Call)}
-    out: list[str] = []
+    refs: list[ast.AST] = []
     for n in ast.walk(init):
+        if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
+            refs.extend(n.elts)
+        elif isinstance(n, ast.Call):
+            refs.extend(k.value for k in n.keywords if k.arg == "tools")
+            f = n.func
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr in _REGISTERING
+                and not (isinstance(f.value, ast.Name) and f.value.id in imports)
+            ):
+                refs.extend(n.args[:1])
+    out: list[str] = []
+    for r in refs:
         if (
-            isinstance(n, ast.Attribute)
-            and isinstance(n.value, ast.Name)
-            and n.value.id == "self"
-            and n.attr in methods
-            and id(n) not in called
-            and n.attr not in out
-            and isinstance(n.ctx, ast.Load)
+            isinstance(r, ast.Attribute)
+            and isinstance(r.value, ast.Name)
+            and r.value.id == "self"
+            and r.attr in methods
+            and r.attr not in out
         ):
-            out.append(n.attr)
+            out.append(r.attr)
     return out
 
 
@@ -671,11 +686,10 @@ class ToolFacts:
         by_owner: dict[int, list[Retry]] = {}
         wanted = {id(v) for v in self.nodes.values()}
         for retry in model.retries:
-            if retry.function is not None and id(retry.function) in wanted:
-                fn_id: int | None = id(retry.function)  # a retry decorator on the tool or a helper
-            else:
-                fn_id = self.owner.get(id(retry.anchor))  # a retry loop or call inside one
-            if fn_id is not None:
+            # around: a retry decorator on the tool or a helper, or a controller given it
+            targets = [id(fn) for fn in model.retried_functions(retry) if id(fn) in wanted]
+            inside = self.owner.get(id(retry.anchor))  # a retry loop or call inside one
+            for fn_id in dict.fromkeys([*targets, *([inside] if inside is not None else [])]):
                 by_owner.setdefault(fn_id, []).append(retry)
         for d in self.defs:
             fns = [self.nodes[k] for k in d.functions if k in self.nodes]

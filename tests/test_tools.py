@@ -213,6 +213,7 @@ def test_llamaindex_function_tool_from_defaults() -> None:
 
 def test_agno_toolkit_registers_methods_and_camel_function_tool() -> None:
     code = """
+    import atexit
     from agno.tools import Toolkit
     from camel.toolkits import BaseToolkit, FunctionTool
 
@@ -221,7 +222,16 @@ def test_agno_toolkit_registers_methods_and_camel_function_tool() -> None:
             tools = [self.read_file]
             if save:
                 tools.append(self.save_file)
+            atexit.register(self._cleanup)
+            self.resolver = Resolver(db=self._helper)
             super().__init__(name="file_tools", tools=tools, **kwargs)
+            self.register(self.think, name="think")
+
+        def _cleanup(self):
+            pass
+
+        def think(self, thought: str) -> str:
+            return thought
 
         def _helper(self):
             return 1
@@ -242,7 +252,7 @@ def test_agno_toolkit_registers_methods_and_camel_function_tool() -> None:
         def get_tools(self):
             return [FunctionTool(self.add)]
     """
-    assert names(code) == [("read_file", "agno"), ("save_file", "agno"), ("add", "camel")]
+    assert names(code) == [("think", "agno"), ("read_file", "agno"), ("save_file", "agno"), ("add", "camel")]
 
 
 def test_runtime_classification_decorators_make_tools() -> None:
@@ -450,6 +460,24 @@ def test_retries_around_and_inside_a_tool() -> None:
     assert (r.stop, r.wait, r.condition, r.bounded) == ("never", "none", "any exception", False)
     [r] = loop.retries
     assert r.kind == "loop"
+
+
+def test_a_retry_wrapped_around_a_tool_function() -> None:
+    [t] = describe("""
+    import requests
+    from smullyan import runtime as tool
+    from llama_index.core.tools import FunctionTool
+
+    clock = tool.with_clock(lambda s: None)
+
+    def fetch(url: str) -> str:
+        return requests.get(url, timeout=5).text
+
+    safe_fetch = tool.pipe(tool.calling_api(fetch), clock.retrying(tool.while_transient, tool.up_to(3).attempts))
+    fetch_tool = FunctionTool.from_defaults(fn=fetch)
+    """)
+    [r] = t.retries
+    assert (r.kind, r.stop, r.bounded) == ("runtime", "3 attempts", True)
 
 
 @pytest.mark.parametrize(
