@@ -581,3 +581,28 @@ def test_cli_errors_exit_2(project: Path, capsys: pytest.CaptureFixture[str]) ->
     err = capsys.readouterr().err
     assert "`tool-decorators`" in err and "Traceback" not in err
     assert main(["tools", str(project / "missing")]) == 2
+
+
+def test_a_def_defined_twice_is_matched_in_order_and_bad_files_do_not_crash(tmp_path: Path) -> None:
+    found = describe("""
+    import requests
+    from langchain_core.tools import tool
+
+    try:
+        import fast
+    except ImportError:
+        @tool
+        def get(url: str) -> str:
+            '''Slow.'''
+            return requests.get(url).text
+    else:
+        @tool
+        def get(url: str) -> str:
+            '''Fast.'''
+            return requests.get(url, timeout=1).text
+    """)
+    assert [(t.line, t.calls[0].timeout) for t in found] == [(8, "missing"), (13, "value")]
+    (tmp_path / "broken.py").write_text("from langchain_core.tools import tool\n@tool\ndef f(:\n")
+    (tmp_path / "weird.py").write_text("from langchain_core.tools import tool\n@tool\ndef f(x):\n    (y): int = 1\n")
+    result = tools.run([str(tmp_path / "broken.py"), str(tmp_path / "weird.py")], Config())
+    assert [t.name for t in result.tools] == ["f"]
