@@ -756,8 +756,10 @@ class ToolFacts:
                 tool.budget = True
         # how failures reach the model (the tool's own functions)
         modes: list[str] = []
+        going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         for fn in fns:
-            handlers = self.handlers.get(id(fn), [])
+            # a handler of a retry loop sends the call round again; what follows the loop decides
+            handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             for h in handlers:
                 mode = _handler_mode(h, self.names, self.knowledge)
                 if mode not in modes:

@@ -460,6 +460,7 @@ def test_retries_around_and_inside_a_tool() -> None:
     assert (r.stop, r.wait, r.condition, r.bounded) == ("never", "none", "any exception", False)
     [r] = loop.retries
     assert r.kind == "loop"
+    assert loop.failures == ["raised"]  # the handler that goes round is the retry, not a swallow
 
 
 def test_a_retry_wrapped_around_a_tool_function() -> None:
