@@ -567,6 +567,7 @@ class ToolFacts:
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
+        self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self.tools: list[Tool] = []
@@ -627,6 +628,35 @@ class ToolFacts:
             self._scopes += n
             self._scope_nodes.append(id(node))
 
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_client(node.asname.name, node.item)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._bind_client(t.target, node.value)
+
+    def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:
+        a request on ``client`` without its own timeout has the client's."""
+        name = self._client_key(dotted(target))
+        if name is None or not isinstance(value, cst.Call):
+            return
+        spec = self.knowledge.timeouts.get(self.names.qualname(value.func) or "")
+        arg = argument(value, spec.keyword, spec.position) if spec is not None else None
+        if arg is not None:
+            if is_none(arg.value):
+                self._client_timeouts[name] = ("infinite", None)
+            else:
+                self._client_timeouts[name] = ("value", _number(arg.value) or _expr_text(arg.value))
+
+    def _client_key(self, name: str | None) -> str | None:
+        """``self.client`` holds for the whole class; a local name only in its function."""
+        if name is None or name.startswith("self."):
+            return name
+        fn = self.names.function
+        return f"{id(fn)}:{name}" if fn is not None else name
+
     def leave_With(self, node: cst.With) -> None:
         if self._scope_nodes and self._scope_nodes[-1] == id(node):
             self._scope_nodes.pop()
@@ -665,6 +695,8 @@ class ToolFacts:
                 status = "unknown"
             elif self._scopes:
                 status = "scope"
+            elif isinstance(node.func, cst.Attribute) and self._client_key(dotted(node.func.value)) in self._client_timeouts:
+                status, value = self._client_timeouts[self._client_key(dotted(node.func.value)) or ""]
             elif spec.required:
                 status = "missing"
             else:

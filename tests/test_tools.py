@@ -607,3 +607,17 @@ def test_a_def_defined_twice_is_matched_in_order_and_bad_files_do_not_crash(tmp_
     (tmp_path / "weird.py").write_text("from langchain_core.tools import tool\n@tool\ndef f(x):\n    (y): int = 1\n")
     result = tools.run([str(tmp_path / "broken.py"), str(tmp_path / "weird.py")], Config())
     assert [t.name for t in result.tools] == ["f"]
+
+
+def test_a_request_on_a_client_built_with_a_timeout_has_the_clients() -> None:
+    [t] = describe('''
+    import httpx
+    from agno.tools import tool
+
+    @tool
+    async def sentiment(ticker: str) -> str:
+        """Sentiment."""
+        async with httpx.AsyncClient(timeout=12) as client:
+            return (await client.get(f"https://api.example.com/{ticker}")).text
+    ''')
+    assert [(c.timeout, c.timeout_value) for c in t.calls] == [("value", "12")]
