@@ -42,7 +42,8 @@ from . import knowledge as kb
 from .names import dotted
 from .nodes import argument, has_star, is_none, keyword_arg, positional
 from .packages import package_of
-from .retries import UNKNOWN, Retry, RetryModel, Stop, Wait, Condition
+from . import retry_paths
+from .retries import Retry, RetryModel, Stop, Wait, Condition
 from .effects import declared_class
 
 if TYPE_CHECKING:
@@ -815,6 +816,10 @@ def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
             stop_text, bounded = f"{stop.seconds:g} s", True
         else:
             stop_text, bounded = "bounded", True
+    elif retry.loop is not None and isinstance(retry.loop.node, cst.For):
+        stop_text, bounded = "for loop", True  # as many attempts as the loop has items
+    elif retry.loop is not None and retry_paths.bound(retry.loop) is not None:
+        stop_text, bounded = "exit in loop", True
     else:
         stop_text, bounded = "unknown", None
     wait = retry.wait

@@ -22,8 +22,11 @@ def _no_timeout(t: Tool) -> bool:
     return any(c.timeout in ("missing", "infinite") for c in t.calls)
 
 
+_UNBOUNDED_CODES = ("TFH301", "TFH302")  # the budget rules' verdict on a retry the table cannot bound
+
+
 def _unbounded_retry(t: Tool) -> bool:
-    return any(r.bounded is False for r in t.retries)
+    return any(r.bounded is False for r in t.retries) or any(c in t.findings for c in _UNBOUNDED_CODES)
 
 
 def _text_errors(t: Tool) -> bool:
@@ -95,7 +98,10 @@ def summary(run: ToolRun) -> dict[str, Any]:
         "by_framework": dict(sorted(by_framework.items())),
         "unkeyed_writes": sum(1 for t in tools if _unkeyed_write(t)),
         "calls_without_timeout": sum(1 for t in tools for c in t.calls if c.timeout in ("missing", "infinite")),
-        "unbounded_retries": sum(1 for t in tools for r in t.retries if r.bounded is False),
+        "unbounded_retries": sum(
+            max(sum(1 for r in t.retries if r.bounded is False), sum(t.findings.get(c, 0) for c in _UNBOUNDED_CODES))
+            for t in tools
+        ),
         "text_errors": sum(1 for t in tools if _text_errors(t)),
         "swallowed_errors": sum(1 for t in tools if _swallowed(t)),
     }

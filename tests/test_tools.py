@@ -621,3 +621,37 @@ def test_a_request_on_a_client_built_with_a_timeout_has_the_clients() -> None:
             return (await client.get(f"https://api.example.com/{ticker}")).text
     ''')
     assert [(c.timeout, c.timeout_value) for c in t.calls] == [("value", "12")]
+
+
+def test_an_unbounded_retry_loop_is_flagged_through_the_budget_rules(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code = '''
+import time
+import requests
+from langchain_core.tools import tool
+
+@tool
+def forever(url: str) -> str:
+    """Forever."""
+    while True:
+        try:
+            return requests.get(url, timeout=5).text
+        except requests.RequestException:
+            time.sleep(1)
+
+@tool
+def counted(url: str, n: int) -> str:
+    """Counted."""
+    for _ in range(n):
+        try:
+            return requests.get(url, timeout=5).text
+        except requests.RequestException:
+            time.sleep(1)
+    return "gave up"
+'''
+    (tmp_path / "loops.py").write_text(code)
+    forever, counted = tools.run([str(tmp_path / "loops.py")], Config()).tools
+    assert (forever.retries[0].bounded, forever.findings) == (None, {"TFH302": 1})
+    assert (counted.retries[0].stop, counted.retries[0].bounded) == ("for loop", True)
+    assert main(["tools", "-q", "--fail-on", "unbounded-retry", str(tmp_path)]) == 1
+    assert "forever" in capsys.readouterr().out
