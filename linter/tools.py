@@ -40,7 +40,7 @@ import libcst as cst
 
 from . import knowledge as kb
 from .names import dotted
-from .nodes import argument, has_star, is_none, keyword_arg, positional
+from .nodes import argument, has_star, is_none, keyword_arg
 from .packages import package_of
 from . import retry_paths
 from .retries import Retry, RetryModel, Stop, Wait, Condition
@@ -204,6 +204,7 @@ class _Index:
     def __init__(self, tree: ast.Module, screen: "Screen", module: str) -> None:
         self.tree = tree
         self.module = module
+        self.call_names = screen.call_names
         self.imports: dict[str, str] = {}
         for local, full in screen.import_bindings:
             self.imports[local] = full
@@ -417,7 +418,9 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             add(_class_tool_name(cls), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
-    for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
+    scopes = [("", 0, index.tree, ()), *index.defs] if index.call_names & lasts else []
+    for entry_path, _n, fn_node, parents in scopes:
         cls_path = enclosing_class(parents) if fn_node is not index.tree else None
         for call in _direct_calls(fn_node):
             qn = index.qualname(call.func)
@@ -566,6 +569,7 @@ class ToolFacts:
         self._tracked: list[cst.FunctionDef | None] = []  # innermost def: a wanted one, or None
         self.calls: dict[int, list[tuple[cst.Call, str, str, str | None]]] = {}  # id(def) -> (call, qn, status, value)
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
+        self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
@@ -614,6 +618,17 @@ class ToolFacts:
         fn = self._current()
         if fn is not None:
             self.owner[id(node)] = id(fn)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self._exit(node.value)
+
+    def visit_Raise(self, node: cst.Raise) -> None:
+        self._exit(node.exc)
+
+    def _exit(self, value: cst.BaseExpression | None) -> None:
+        fn = self._current()
+        if value is not None and fn is not None and self.names.function is fn:
+            self.exits.setdefault(id(fn), []).append(value)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -799,7 +814,7 @@ class ToolFacts:
                     modes.append(mode)
             if not handlers and "raised" not in modes:
                 modes.append("raised")
-            if _returns_tool_error(fn, self.names, self.knowledge) and "typed" not in modes:
+            if _returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
         tool.failures = modes
         return tool
@@ -842,13 +857,15 @@ def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
 
 
 def _walk_no_defs(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    stack: list[cst.CSTNode] = list(node.children)
+    from .engine import _children  # the traversal's own field walk: libcst's ``children`` is far slower
+
+    stack: list[cst.CSTNode] = _children(node)
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         yield n
-        stack.extend(n.children)
+        stack.extend(_children(n))
 
 
 def _is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -880,19 +897,16 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
         if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in [value, *_walk_no_defs(value)]):
             return "text"
         if isinstance(value, (cst.Dict, cst.Call)):
-            text = _expr_text(value, 400).lower()
-            if "error" in text or (bound and bound in text):
-                return "text"
+            for x in _walk_no_defs(value):  # {"error": ...}, json.dumps({"error": ...}), ErrorResult(...)
+                if isinstance(x, cst.SimpleString) and "error" in x.value.lower():
+                    return "text"
+                if isinstance(x, cst.Name) and "error" in x.value.lower():
+                    return "text"
     return "swallowed"
 
 
-def _returns_tool_error(fn: cst.FunctionDef, names: Any, knowledge: kb.Knowledge) -> bool:
-    for n in _walk_no_defs(fn.body):
-        if isinstance(n, (cst.Return, cst.Raise)):
-            value = n.value if isinstance(n, cst.Return) else n.exc
-            if value is not None and _is_tool_error(value, names, knowledge):
-                return True
-    return False
+def _returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
+    return any(_is_tool_error(value, names, knowledge) for value in exits)
 
 
 # --------------------------------------------------------------------------- one file
@@ -981,44 +995,67 @@ def _describe_file(path: str, config: "Config", tables: Tables, own_roots: froze
 
 # --------------------------------------------------------------------------- the run
 
-_W: tuple["Config", Tables, frozenset[str], bool] | None = None
+_CONFIG: "Config | None" = None
 
 
-def _init(config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
-    global _W
+def _init(config: "Config") -> None:
+    global _CONFIG
     import signal
 
-    _W = (config, tables, own_roots, require_complete)
+    _CONFIG = config
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunk(paths: list[str]) -> list[_FileResult]:
-    assert _W is not None
-    return [_describe_file(p, *_W) for p in paths]
+def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+    assert _CONFIG is not None, "worker not initialised"
+    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete) for p in paths]
 
 
-def _map(
-    paths: list[str], config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
-    jobs: int, on_pool_error: Callable[[BaseException], None] | None,
-) -> list[_FileResult]:
-    from .runner import MAX_CHUNK, POOL_MIN_FILES
+class _Runner:
+    """Describes files in-process or on one process pool that both phases share (workers import
+    libcst and the rules once)."""
 
-    if jobs > 1 and len(paths) >= POOL_MIN_FILES:
-        workers = max(1, min(jobs, len(paths) // 4))
-        ordered = sorted(paths, key=lambda p: -(os.path.getsize(p) if os.path.exists(p) else 0))
-        size = max(1, min(MAX_CHUNK, len(ordered) // (workers * 4)))
-        chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
-        try:
-            with ProcessPoolExecutor(max_workers=workers, initializer=_init,
-                                     initargs=(config, tables, own_roots, require_complete)) as pool:
+    def __init__(self, config: "Config", jobs: int, n_files: int,
+                 on_pool_error: Callable[[BaseException], None] | None) -> None:
+        from .runner import POOL_MIN_FILES
+
+        self.config = config
+        self.on_pool_error = on_pool_error
+        self.workers = max(1, min(jobs, n_files // 4)) if jobs > 1 and n_files >= POOL_MIN_FILES else 1
+        self.pool: ProcessPoolExecutor | None = None
+        if self.workers > 1:
+            try:
+                self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_init, initargs=(config,))
+            except Exception as exc:  # no usable multiprocessing here
+                self._fail(exc)
+
+    def _fail(self, exc: BaseException) -> None:
+        if self.on_pool_error is not None:
+            self.on_pool_error(exc)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+
+    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+        from .runner import MAX_CHUNK
+
+        if self.pool is not None and len(paths) > 1:
+            ordered = sorted(paths, key=lambda p: -(os.path.getsize(p) if os.path.exists(p) else 0))
+            size = max(1, min(MAX_CHUNK, len(ordered) // (self.workers * 4)))
+            chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
+            try:
+                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]
                 out: list[_FileResult] = []
-                for result in pool.map(_chunk, chunks):
-                    out.extend(result)
+                for future in futures:
+                    out.extend(future.result())
                 return out
-        except Exception as exc:  # no usable pool, or a worker died: describe in-process
-            if on_pool_error is not None:
-                on_pool_error(exc)
-    return [_describe_file(p, config, tables, own_roots, require_complete) for p in paths]
+            except Exception as exc:  # a worker died, or the pool broke: describe in-process
+                self._fail(exc)
+        return [_describe_file(p, self.config, tables, own_roots, require_complete) for p in paths]
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
 
 
 def _project_classes(
@@ -1064,14 +1101,18 @@ def run(
     """Find and describe every tool in ``files`` (paths as discovery returns them)."""
     tables = Tables.build(config)
     own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files)))
-    first = _map(list(files), config, tables, own_roots, True, jobs, on_pool_error)
+    runner = _Runner(config, jobs, len(files), on_pool_error)
+    try:
+        first = runner.map(list(files), tables, own_roots, True)
+        classes = [c for r in first for c in r.classes]
+        project = _project_classes(classes, tables)
+        later = [r.path for r in first if r.pending]
+        done = [r for r in first if not r.pending]
+        if later:
+            done += runner.map(later, tables.with_classes(project), own_roots, False)
+    finally:
+        runner.close()
     result = ToolRun(files_checked=len(files))
-    classes = [c for r in first for c in r.classes]
-    project = _project_classes(classes, tables)
-    later = [r.path for r in first if r.pending]
-    done = [r for r in first if not r.pending]
-    if later:
-        done += _map(later, config, tables.with_classes(project), own_roots, False, jobs, on_pool_error)
     for r in done:
         if r.tools or r.errors:
             result.files_described += 1
