@@ -81,6 +81,7 @@ class Tables:
     bases: Mapping[str, tuple[str, tuple[str, ...]]]
     wrappers: Mapping[str, tuple[str, str, int | None]]
     lists: Mapping[str, str]
+    project: frozenset[str] = frozenset()  # the run's own classes among ``bases``
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":
@@ -93,7 +94,8 @@ class Tables:
         return cls(decorators, bases, dict(kb.TOOL_WRAPPERS), dict(kb.TOOL_LIST_CONSTRUCTORS))
 
     def with_classes(self, classes: Mapping[str, tuple[str, tuple[str, ...]]]) -> "Tables":
-        return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists)
+        return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
+                      frozenset(c for c in classes if c not in self.bases))
 
 
 # --------------------------------------------------------------------------- results
@@ -393,6 +395,8 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             if cls_path in hits:
                 continue
             own = f"{index.module}.{cls_path}"
+            if own in tables.bases and own not in tables.project:
+                continue  # a framework's own tool base class (``smolagents.tools.PipelineTool``): not a tool
             if own in tables.bases and index.bases(cls):  # found a tool class by the run's class index
                 hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])  # type: ignore[assignment]
                 changed = True

@@ -655,3 +655,29 @@ def counted(url: str, n: int) -> str:
     assert (counted.retries[0].stop, counted.retries[0].bounded) == ("for loop", True)
     assert main(["tools", "-q", "--fail-on", "unbounded-retry", str(tmp_path)]) == 1
     assert "forever" in capsys.readouterr().out
+
+
+def test_a_frameworks_own_base_classes_are_not_tools(tmp_path: Path) -> None:
+    pkg = tmp_path / "smolagents"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "tools.py").write_text(textwrap.dedent('''
+        class BaseTool:
+            pass
+
+        class Tool(BaseTool):
+            def forward(self, *args):
+                raise NotImplementedError
+
+        class PipelineTool(Tool):
+            def forward(self, inputs):
+                return inputs
+
+        class Transcriber(PipelineTool):
+            name = "transcriber"
+
+            def forward(self, inputs):
+                return inputs
+        '''))
+    found = tools.run([str(pkg / "__init__.py"), str(pkg / "tools.py")], Config()).tools
+    assert [(t.name, t.form) for t in found] == [("transcriber", "PipelineTool subclass")]
