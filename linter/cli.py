@@ -1,4 +1,4 @@
-"""The ``smullyan`` command: ``lint``, ``rules`` and ``explain``.
+"""The ``smullyan`` command: ``lint``, ``tools``, ``rules`` and ``explain``.
 
 Exit status of ``smullyan lint``: 0 no findings, 1 findings (0 with
 ``--exit-zero``; after ``--fix``, findings left; with ``--diff``, a diff), 2 a
@@ -194,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     modes.add_argument("--show-files", action="store_true",
                        help="print the files that would be linted, then exit")
 
+    _add_tools_parser(sub)
+
     rules = sub.add_parser("rules", help="list every rule", description="List every rule: code, name, summary.")
     rules.add_argument("--markdown", action="store_true",
                        help="print the whole catalogue with every rule's docs, as Markdown (docs/rules.md)")
@@ -209,6 +211,93 @@ def build_parser() -> argparse.ArgumentParser:
     clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache directory to delete")
     clean.add_argument("--config", type=Path, metavar="FILE", help="the configuration that marks the project root")
     return parser
+
+
+def _fail_on(value: str) -> tuple[str, ...]:
+    from smullyan.linter.tools_report import FailOnError, parse_fail_on
+
+    try:
+        return parse_fail_on(value)
+    except FailOnError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_tools_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    tools = sub.add_parser(
+        "tools",
+        help="list every tool an agent can call, with its failure design",
+        description="Find every tool (LangChain, OpenAI Agents, MCP, pydantic-ai, CrewAI, smolagents, "
+        "LlamaIndex, agno, camel, autogen, the runtime's classification decorators, and the "
+        "configuration's tool-decorators/tool-base-classes) and print one row each: classification, "
+        "calls out and their timeouts, retries, idempotency key, how failures reach the model, "
+        "findings inside it.",
+    )
+    tools.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    tools.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                       help="text (a table that fits the terminal), markdown, or json (schema in docs/cli.md)")
+    tools.add_argument("--fail-on", type=_fail_on, metavar="TERMS", default=(),
+                       help="exit 1 when a tool matches one of these comma-separated terms: unkeyed-write, "
+                       "no-timeout, unbounded-retry, text-errors, swallowed-errors, unknown-classification, findings")
+    tools.add_argument("--config", type=Path, metavar="FILE",
+                       help="pyproject.toml or .smullyan.yaml to use instead of searching for one")
+    tools.add_argument("--extend-exclude", type=_glob_list, metavar="GLOBS", action="append",
+                       help="globs to skip on top of the default list and the config's")
+    tools.add_argument("--output", "-o", type=Path, metavar="FILE", help="write the report to FILE")
+    tools.add_argument("--quiet", "-q", action="store_true", help="the table only, no summary")
+    tools.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                       help="worker processes: a number or 'auto' (default: auto = all cores; 1 runs in-process)")
+    tools.set_defaults(select=None, ignore=None, extend_select=None, extend_ignore=None,
+                       per_file_ignores=None, exclude=None, stdin_filename=None)
+
+
+def _tools(args: argparse.Namespace) -> int:
+    from smullyan.linter import runner, tools, tools_report
+    from smullyan.linter.config import ConfigError
+
+    paths = list(args.paths) or ["."]
+    for p in paths:
+        if p == STDIN:
+            raise UsageError("`smullyan tools` reads files, not stdin")
+        if not os.path.exists(p):
+            raise UsageError(f"path not found: {p}")
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f"config file not found: {args.config}")
+    try:
+        groups = _group_paths(args, paths)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    jobs = args.jobs or runner.default_jobs()
+    result = tools.ToolRun()
+
+    def pool_warning(exc: BaseException) -> None:
+        if not args.quiet:
+            print(f"{PROG}: warning: no process pool ({exc}); running in-process", file=sys.stderr)
+
+    for group in groups:
+        part = tools.run(_discover(group), group.config, jobs=jobs, on_pool_error=pool_warning)
+        result.tools.extend(part.tools)
+        result.errors.extend(part.errors)
+        result.files_checked += part.files_checked
+        result.files_described += part.files_described
+    result.tools.sort(key=lambda t: (t.path, t.line, t.name))
+    with _open_output(args.output) as stream:
+        if args.format == "json":
+            tools_report.format_json(result, stream, args.fail_on)
+        elif args.format == "markdown":
+            tools_report.format_markdown(result, stream)
+        else:
+            tools_report.format_text(result, stream, width=None if args.output is None else 200, quiet=args.quiet)
+    for f in result.errors:
+        if not args.quiet:
+            print(f"{PROG}: warning: {f.path}:{f.line}: {f.code} {f.message}", file=sys.stderr)
+    fails = tools_report.failing(result.tools, args.fail_on)
+    if fails:
+        if not args.quiet:
+            for term, hit in fails.items():
+                print(f"{PROG}: --fail-on {term}: {len(hit)} tool(s): "
+                      + ", ".join(t.name for t in hit[:5]) + (", ..." if len(hit) > 5 else ""), file=sys.stderr)
+        return EXIT_FINDINGS
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- lint
@@ -637,10 +726,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_ERROR
-        if args.command in ("lint", "rules", "explain"):
+        if args.command in ("lint", "tools", "rules", "explain"):
             _require_linter()
         if args.command == "lint":
             status = _lint(args)
+        elif args.command == "tools":
+            status = _tools(args)
         elif args.command == "rules":
             status = _rules(args)
         elif args.command == "clean":

@@ -8,7 +8,8 @@ A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
 
 Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``classify``, ``timeout-required``, ``retry-decorators``, and for ``--fix``:
+``classify``, ``timeout-required``, ``retry-decorators``, ``tool-decorators``,
+``tool-base-classes`` (the last two for ``smullyan tools``), and for ``--fix``:
 ``fixable``, ``unfixable`` (rule selectors), ``default-timeout-seconds`` (30)
 and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
@@ -58,6 +59,8 @@ KEYS = (
     "unfixable",
     "default-timeout-seconds",
     "default-max-attempts",
+    "tool-decorators",
+    "tool-base-classes",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -138,6 +141,9 @@ class Config:
     classify: Mapping[str, str] = field(default_factory=dict, hash=False)
     timeout_required: tuple[str, ...] = ()
     retry_decorators: tuple[str, ...] = ()
+    #: `smullyan tools`: extra decorators and base classes that make a tool (they change no finding)
+    tool_decorators: tuple[str, ...] = ()
+    tool_base_classes: tuple[str, ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     #: which rules' fixes ``--fix`` applies (selectors; ``unfixable`` wins over an equal or shorter ``fixable``)
@@ -309,6 +315,8 @@ class Config:
             "unfixable": list(self.unfixable),
             "default-timeout-seconds": self.default_timeout_seconds,
             "default-max-attempts": self.default_max_attempts,
+            "tool-decorators": list(self.tool_decorators),
+            "tool-base-classes": list(self.tool_base_classes),
         }
 
     @property
@@ -465,6 +473,8 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "unfixable": lambda f, v: _codes(f, "unfixable", v),
     "default-timeout-seconds": lambda f, v: _positive_number(f, "default-timeout-seconds", v),
     "default-max-attempts": lambda f, v: _attempts(f, "default-max-attempts", v),
+    "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
+    "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
 }
 
 

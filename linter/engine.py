@@ -26,7 +26,7 @@ import tokenize
 import warnings
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Collection, Iterable, Protocol, Sequence
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
@@ -34,6 +34,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .config import Config
 from .findings import Edit, Finding, Fix
+from .knowledge import Knowledge
 from .names import Names
 from .narrow import narrow
 from .packages import package_of
@@ -47,6 +48,23 @@ _RECURSION_LIMIT = 10_000
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what ends a line for Python and libcst
 
 VisitorFn = Callable[[cst.CSTNode], Any]
+
+
+class Observer(Protocol):
+    """Something that rides along one file's lint in the same parse and traversal (``smullyan tools``).
+
+    ``region`` says which lines of the file it needs parsed (None: nothing of
+    interest, the file is done without libcst and without rules); only the
+    rules with a candidate line in that region run. ``visitor`` is built like a
+    model (it may read ``ctx.models``, built from ``models``) and dispatched
+    right after them.
+    """
+
+    models: tuple[type, ...]
+
+    def region(self, screen: Screen, knowledge: Knowledge) -> Collection[int] | None: ...
+
+    def visitor(self, ctx: FileContext) -> object: ...
 
 
 def decode(source: bytes | str) -> str:
@@ -285,15 +303,18 @@ def lint_source(
     tree: ast.Module | None = None,
     codes: frozenset[str] | None = None,
     rules: Sequence[type[Rule]] | None = None,
+    observer: Observer | None = None,
 ) -> list[Finding]:
     """Lint one module's source; never raises.
 
     ``codes`` (optional) narrows the rules further, e.g. to what flake8 selected.
     ``rules`` (optional) replaces the registry's rules (a rule under test that
     is not in ``rules/``); the configuration still enables or disables them.
+    ``observer`` (optional): see :class:`Observer`; only the rules that can
+    report in its region run.
     """
     try:
-        findings = _lint(source, path, config, tree, codes, rules)
+        findings = _lint(source, path, config, tree, codes, rules, observer)
     except Exception as exc:  # the engine itself failed: report, do not raise
         findings = [
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
@@ -312,11 +333,12 @@ def _lint(
     tree: ast.Module | None,
     codes: frozenset[str] | None,
     only: Sequence[type[Rule]] | None = None,
+    observer: Observer | None = None,
 ) -> list[Finding]:
     pool = enabled_rules(config, path) if only is None else [r for r in only if config.is_enabled(r.code, path)]
     rules = [r for r in pool if codes is None or r.code in codes]
     # With no rule enabled, a file is still parsed when TFH001 itself is selected.
-    if not rules and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):
+    if not rules and observer is None and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):
         return []
     old_limit = sys.getrecursionlimit()
     if old_limit < _RECURSION_LIMIT:
@@ -327,7 +349,7 @@ def _lint(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _lint_rules(source, path, config, tree, rules)
+        return _lint_rules(source, path, config, tree, rules, observer)
     finally:
         if collecting:
             gc.enable()
@@ -341,6 +363,7 @@ def _lint_rules(
     config: Config,
     tree: ast.Module | None,
     rules: list[type[Rule]],
+    observer: Observer | None = None,
 ) -> list[Finding]:
     knowledge = config.knowledge()
     ast_error: BaseException | None = None
@@ -359,21 +382,30 @@ def _lint_rules(
         screen = Screen(tree, package)
         candidates: list[type[Rule]] = []
         spots: set[int] | None = set()
+        region: set[int] | None = None
+        if observer is not None:
+            wanted = observer.region(screen, knowledge)
+            if wanted is None:
+                return []
+            region = set(wanted)
+            spots = set(region)
         for rule in rules:
             lines = rule.candidate_lines(screen, knowledge)
             if lines is None:
                 if rule.is_candidate(screen, knowledge):
                     candidates.append(rule)
                     spots = None  # this rule cannot say where: parse every definition
-            elif lines:
+            elif lines and (region is None or not region.isdisjoint(lines)):
                 candidates.append(rule)
                 if spots is not None:
                     spots.update(lines)
-        if not candidates:
+        if not candidates and observer is None:
             return []
         if spots:
             narrowed = narrow(decode(source), tree, spots, screen.binders)
     else:
+        if observer is not None:
+            return []  # it reads the ``ast`` screen; the file is newer Python than this one
         screen = Screen(ast.Module(body=[], type_ignores=[]), package)
         candidates = rules
 
@@ -411,15 +443,22 @@ def _lint_rules(
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []
     models: dict[type, Any] = {}
-    for rule_cls in candidates:
-        for model_cls in rule_cls.models:
-            if model_cls not in models:
-                try:
-                    models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models, module))
-                except Exception as exc:
-                    out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {model_cls.__name__}: {type(exc).__name__}: {exc}"))
-                    continue
-                owners.append((model_cls.__name__, models[model_cls]))
+    wanted_models = [m for rule_cls in candidates for m in rule_cls.models]
+    if observer is not None:
+        wanted_models[:0] = observer.models
+    for model_cls in wanted_models:
+        if model_cls not in models:
+            try:
+                models[model_cls] = model_cls(FileContext(path, config, knowledge, names, screen, models, module))
+            except Exception as exc:
+                out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in {model_cls.__name__}: {type(exc).__name__}: {exc}"))
+                continue
+            owners.append((model_cls.__name__, models[model_cls]))
+    if observer is not None and all(m in models for m in observer.models):
+        try:
+            owners.append(("tools", observer.visitor(FileContext(path, config, knowledge, names, screen, models, module))))
+        except Exception as exc:
+            out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in tools: {type(exc).__name__}: {exc}"))
     for rule_cls in candidates:
         if any(m not in models for m in rule_cls.models):
             continue  # its model failed to build (reported above)

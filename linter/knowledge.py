@@ -751,6 +751,84 @@ IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
 IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
 
 
+# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools.py)
+
+# What makes a function a tool an agent can call, by qualified name -> framework.
+# Decorators (``@tool``, ``@tool(...)``, ``@mcp.tool()`` where ``mcp = FastMCP(...)``:
+# a method of an instance is spelled ``Class.method``). The configuration's
+# ``tool-decorators`` adds to it (framework "configured").
+TOOL_DECORATORS: Final[Mapping[str, str]] = {
+    **{f"{m}.tool": "langchain" for m in ("langchain_core.tools", "langchain_core.tools.convert",
+                                          "langchain.tools", "langchain.agents", "langchain.tools.convert")},
+    **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
+    **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
+                                    "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
+                                    "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+    **{f"{m}.{d}": "pydantic-ai" for m in ("pydantic_ai.Agent", "pydantic_ai.agent.Agent",
+                                           "pydantic_ai.FunctionToolset", "pydantic_ai.toolsets.FunctionToolset",
+                                           "pydantic_ai.toolsets.function.FunctionToolset")
+       for d in ("tool", "tool_plain")},
+    **{f"{m}.tool": "crewai" for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools")},
+    **{f"{m}.tool": "smolagents" for m in ("smolagents", "smolagents.tools")},
+    **{f"{m}.tool": "agno" for m in ("agno.tools", "agno.tools.decorator")},
+    **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
+       for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
+}
+# Base classes whose subclasses are tools, by qualified name -> (framework, the
+# methods that run the tool). "*register" instead of method names: the methods
+# the subclass registers by referring to ``self.<method>`` in ``__init__``
+# (agno's ``Toolkit(tools=[self.search])``). Subclasses of subclasses count,
+# across the files of one run. The configuration's ``tool-base-classes`` adds
+# to it (methods ``_run``, ``_arun``, ``run``, ``forward``).
+TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
+    **{f"{m}.{c}": ("langchain", ("_run", "_arun")) for m in ("langchain_core.tools", "langchain_core.tools.base",
+                                                             "langchain_core.tools.simple",
+                                                             "langchain_core.tools.structured", "langchain.tools")
+       for c in ("BaseTool", "Tool", "StructuredTool")},
+    **{f"{m}.BaseTool": ("crewai", ("_run", "_arun")) for m in ("crewai.tools", "crewai.tools.base_tool")},
+    **{f"{m}.{c}": ("smolagents", ("forward",)) for m in ("smolagents", "smolagents.tools")
+       for c in ("Tool", "PipelineTool")},
+    **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
+       for c in ("BaseTool", "BaseToolWithState")},
+    **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+}
+# Calls that make a tool of a function passed to them: qualified name ->
+# (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
+# ``FunctionTool(self.search)``); only a function of the same module (or a
+# method of the enclosing class) becomes a row.
+TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
+    **{f"{m}.FunctionTool.from_defaults": ("llamaindex", "fn", 0)
+       for m in ("llama_index.core.tools", "llama_index.core.tools.function_tool")},
+    **{f"{m}.{c}.from_function": ("langchain", "func", 0) for m in ("langchain_core.tools", "langchain.tools",
+                                                                   "langchain_core.tools.structured",
+                                                                   "langchain_core.tools.simple")
+       for c in ("StructuredTool", "Tool")},
+    **{f"{m}.Tool": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
+    **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
+    **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
+}
+# Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
+TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
+    **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
+    **{f"{m}.FunctionToolset": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.toolsets",
+                                                       "pydantic_ai.toolsets.function")},
+}
+# Calls in the timeout tables that are not a call out of the process: they build a
+# client (whose timeout its requests inherit) or bound other work; a tool's row
+# does not list them as external calls.
+TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
+    {"httpx.Client", "httpx.AsyncClient", "redis.Redis", "redis.from_url", "redis.Redis.from_url",
+     "asyncio.wait_for", "asyncio.timeout", "asyncio.timeout_at", "async_timeout.timeout",
+     "async_timeout.timeout_at", "anyio.fail_after", "anyio.move_on_after"}
+)
+# Process calls with no timeout parameter at all (a row lists them, timeout "none possible").
+TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
+    {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
+)
+# Methods a configured ``tool-base-classes`` subclass runs.
+CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
+
+
 # ---------------------------------------------------------------- TFH3xx budgets (linter/retry_paths.py)
 
 # A call whose name (last component, lower case) holds one of these waits: the

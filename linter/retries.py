@@ -555,6 +555,7 @@ class RetryModel:
         self._classes: list[cst.ClassDef] = []
         self._effects_of: dict[int, list[Effect]] = {}  # id(def) -> direct effects
         self._helper_calls: dict[int, list[tuple[str, str | None]]] = {}  # id(retry) -> (name, class)
+        self._calls_from: dict[int, list[tuple[str, str | None]]] = {}  # id(def) -> same-module helpers it calls
         self._module_defs: dict[str, cst.FunctionDef] = {}
         self._methods: dict[tuple[str, str], cst.FunctionDef] = {}
         self._local_classes: dict[str, str] = {}
@@ -573,6 +574,47 @@ class RetryModel:
     def exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
         """The exception types a type or tuple names, as the model reads them (None: not literal)."""
         return self._exception_names(node)
+
+    def function_effects(self, fn: cst.FunctionDef) -> list[Effect]:
+        """The classified calls a function makes: its own, then one level into the same-module
+        functions and methods it calls (``helper`` set), skipping helpers declared read-safe or
+        idempotent. Complete once the module has been left."""
+        out = list(self._effects_of.get(id(fn), []))
+        seen = {id(e.node) for e in out}
+        for name, cls_name in self._calls_from.get(id(fn), []):
+            helper = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if helper is None or helper is fn:
+                continue
+            if declared_class(helper, self.names) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                continue
+            for effect in self._effects_of.get(id(helper), []):
+                if id(effect.node) not in seen:
+                    seen.add(id(effect.node))
+                    out.append(Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=helper.name.value))
+        return out
+
+    def retried_functions(self, retry: Retry) -> list[cst.FunctionDef]:
+        """The same-module functions a retry runs: the decorated one, or the callee a controller is
+        given (``Retrying(...)(fetch)``, ``pipe(calling_api(fetch), clock.retrying(...))``)."""
+        if retry.function is not None:
+            return [retry.function]
+        if retry.callee is None:
+            return []
+        out = []
+        for name, cls_name in self._callee_targets(retry.callee):
+            fn = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if fn is not None:
+                out.append(fn)
+        return out
+
+    def helpers_called(self, fn: cst.FunctionDef) -> list[cst.FunctionDef]:
+        """The same-module functions and methods ``fn`` calls (one level), in call order, once each."""
+        out: list[cst.FunctionDef] = []
+        for name, cls_name in self._calls_from.get(id(fn), []):
+            helper = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if helper is not None and helper is not fn and all(h is not helper for h in out):
+                out.append(helper)
+        return out
 
     # ------------------------------------------------------------ traversal
 
@@ -723,9 +765,11 @@ class RetryModel:
                 for retry in group:
                     retry.effects.append(effect)
             return
-        if not self._active:
+        if not self._active and not self._functions:
             return
         helper = self._helper_of(node.func)
+        if helper is not None and self._functions:
+            self._calls_from.setdefault(id(self._functions[-1]), []).append(helper)
         if helper is not None:
             for group in self._active:
                 for retry in group:
