@@ -13,7 +13,13 @@ from smullyan.linter.cli import main
 from smullyan.linter.config import Config, ConfigError, from_mapping
 
 
-def describe(code: str, config: Config | None = None, path: str = "agent_tools.py") -> list[tools.Tool]:
+# A file outside any package, wherever the checkout is: a relative path would take its package from
+# the current directory (the repository root holds an __init__.py, so in a checkout named `main`
+# the tool's qualified name would be `main.agent_tools.open_ticket`).
+OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
+
+
+def describe(code: str, config: Config | None = None, path: str = OUTSIDE) -> list[tools.Tool]:
     return tools.describe_source(textwrap.dedent(code), path, config or Config()).tools
 
 
