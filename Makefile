@@ -12,10 +12,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]' --config-settings editable_mode=strict
 	touch $(STAMP)
 
-## demo: lint the bundled examples/ (a small agent codebase with mistakes on purpose)
+## demo: lint the bundled examples/ (a small agent codebase with mistakes on purpose), then table its tools
 demo: $(STAMP)
 	$(PY) examples/runtime_demo.py
 	$(VENV)/bin/smullyan lint examples/ || [ $$? -eq 1 ]  # 1 = findings, as intended here; 2 would be an error
+	$(VENV)/bin/smullyan tools examples/
 
 ## test: the whole suite, the project's own code through its own linter, then mypy --strict over the runtime
 test: $(STAMP)

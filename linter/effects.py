@@ -173,10 +173,12 @@ def classify_call(
     if qn is not None:
         owner, _, _ = qn.rpartition(".")
         if owner in kb.HTTP_CLIENTS or qn in kb.HTTP_CLIENTS:
-            method = _http_method(call, last)
+            # the resolved name, not the spelling: ``from requests import post as send; send(url)``
+            resolved = qn.rpartition(".")[2] if owner in kb.HTTP_CLIENTS else last
+            method = _http_method(call, resolved)
             if method is not None:
                 cls = kb.HTTP_METHOD_CLASSES[method]
-                url = _url(call, last)
+                url = _url(call, resolved)
                 text = _string(url) if url is not None else None
                 shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} through {qn}"
                 # the URL's literal text and the names it is built from (``self.search_url``)

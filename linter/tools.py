@@ -878,6 +878,8 @@ def _is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge
         if qn is not None and (qn in knowledge.tool_error_constructors or qn in knowledge.tool_error_classes
                                or qn.endswith(".ToolError") or qn.rsplit(".", 1)[-1] in ("ToolException", "ModelRetry")):
             return True
+        if qn is not None and qn in knowledge.err_classes:  # the runtime's Err(ToolError): a typed Result
+            return True
     return False
 
 

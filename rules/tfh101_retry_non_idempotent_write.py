@@ -205,6 +205,15 @@ chain = RunnableLambda(read).with_retry(retry_if_exception_type=(requests.Timeou
 """,
     ]
     INVALID = [
+        # a client function imported under another name is still a POST
+        """\
+from requests import post as send
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "POST"
+def open_pull_request(repo, title):
+    return send(f"https://api.github.com/repos/{repo}/pulls", json={"title": title}, timeout=10).json()
+""",
         # tenacity decorator, bare and with arguments; httpx client method
         """\
 import httpx

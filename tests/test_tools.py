@@ -687,3 +687,32 @@ def test_a_frameworks_own_base_classes_are_not_tools(tmp_path: Path) -> None:
         '''))
     found = tools.run([str(pkg / "__init__.py"), str(pkg / "tools.py")], Config()).tools
     assert [(t.name, t.form) for t in found] == [("transcriber", "PipelineTool subclass")]
+
+
+def test_an_aliased_client_function_is_classified_by_what_it_resolves_to() -> None:
+    [pr] = describe('''
+    from requests import post as send
+    from langchain_core.tools import tool
+
+    @tool
+    def open_pull_request(repo: str) -> dict:
+        """Open a pull request."""
+        return send(f"https://api.github.com/repos/{repo}/pulls", json={}, timeout=10).json()
+    ''')
+    assert (pr.classification, pr.source, pr.key) == ("non-idempotent-write", "inferred", "missing")
+
+
+def test_a_handler_that_returns_the_runtimes_err_is_typed_not_text() -> None:
+    [issue] = describe('''
+    import requests
+    from smullyan import runtime as tool
+    from smullyan.runtime import Err, Ok
+
+    @tool.read_safe
+    def get_issue(url: str):
+        try:
+            return Ok(requests.get(url, timeout=10).json())
+        except requests.RequestException as e:
+            return Err(tool.from_exception(e))
+    ''')
+    assert issue.failures == ["typed"]

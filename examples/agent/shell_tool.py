@@ -3,7 +3,12 @@
 import subprocess
 import traceback
 
+from mcp.server.fastmcp import FastMCP
 
+mcp = FastMCP("shell")
+
+
+@mcp.tool()
 def run_command(cmd: list[str]) -> str:
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, check=True)
@@ -14,6 +19,7 @@ def run_command(cmd: list[str]) -> str:
         return traceback.format_exc()
 
 
+@mcp.tool()
 def run_with_deadline(cmd: list[str]) -> str:
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE)
     try:

@@ -8,6 +8,7 @@ from smullyan import runtime as tool
 from smullyan.runtime import Err, Ok, Result, ToolError, explain, from_http, unknown
 
 
+@tool.read_safe
 def get_issue(repo: str, number: int, token: str) -> Result[str]:
     try:
         resp = requests.get(
