@@ -171,10 +171,9 @@ def classify_call(
     if isinstance(func, cst.Name) and qn is None and last in local_classes:
         return local_classes[last], f"{last}()"
     if qn is not None:
-        owner, _, _ = qn.rpartition(".")
+        # the resolved name, not the spelling: ``from requests import post as send; send(url)``
+        owner, _, resolved = qn.rpartition(".")
         if owner in kb.HTTP_CLIENTS or qn in kb.HTTP_CLIENTS:
-            # the resolved name, not the spelling: ``from requests import post as send; send(url)``
-            resolved = qn.rpartition(".")[2] if owner in kb.HTTP_CLIENTS else last
             method = _http_method(call, resolved)
             if method is not None:
                 cls = kb.HTTP_METHOD_CLASSES[method]

@@ -37,6 +37,7 @@ from .findings import Edit, Finding, Fix
 from .knowledge import Knowledge
 from .names import Names
 from .narrow import narrow
+from .nodes import children as _children
 from .packages import package_of
 from . import noqa
 from .registry import PSEUDO_RULES, enabled_rules
@@ -155,64 +156,6 @@ class _Dispatch:
         fns = self.leave_table.get(name)
         if fns:
             self._run(fns, node)
-
-
-_SKIP_FIELDS = frozenset(
-    {
-        "lpar", "rpar", "comma", "semicolon", "leading_lines", "lines_after_decorators",
-        "header", "footer", "equal", "colon", "dot", "lbracket", "rbracket", "lbrace",
-        "rbrace", "operator", "newline", "trailing_whitespace", "star_tok", "asynchronous",
-    }
-)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-# source order where the dataclass field order differs and it matters for scopes
-_ORDER: dict[str, tuple[str, ...]] = {
-    "ListComp": ("for_in", "elt"),
-    "SetComp": ("for_in", "elt"),
-    "GeneratorExp": ("for_in", "elt"),
-    "DictComp": ("for_in", "key", "value"),
-    "CompFor": ("iter", "target", "ifs", "inner_for_in"),
-    "For": ("iter", "target", "body", "orelse"),
-    "IfExp": ("test", "body", "orelse"),
-}
-
-
-def _fields_of(cls: type) -> tuple[str, ...]:
-    import dataclasses
-
-    names = [
-        f.name
-        for f in dataclasses.fields(cls)
-        if f.name not in _SKIP_FIELDS and "whitespace" not in f.name
-    ]
-    order = _ORDER.get(cls.__name__)
-    if order:
-        names = [n for n in order if n in names] + [n for n in names if n not in order]
-    result = tuple(names)
-    _FIELDS[cls] = result
-    return result
-
-
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The child nodes the traversal visits, in source order, read from the dataclass fields.
-
-    libcst's own ``visit`` re-creates every node it passes (validation
-    included) even for a read-only visitor; reading the fields directly is
-    several times cheaper. Whitespace and punctuation fields are skipped: no
-    rule looks at them.
-    """
-    cls = type(node)
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        fields = _fields_of(cls)
-    out: list[cst.CSTNode] = []
-    for field in fields:
-        value = getattr(node, field)
-        if isinstance(value, cst.CSTNode):
-            out.append(value)
-        elif type(value) is tuple or type(value) is list:
-            out.extend(child for child in value if isinstance(child, cst.CSTNode))
-    return out
 
 
 _METHOD_CACHE: dict[type, list[str]] = {}

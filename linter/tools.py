@@ -40,7 +40,7 @@ import libcst as cst
 
 from . import knowledge as kb
 from .names import dotted
-from .nodes import argument, has_star, is_none, keyword_arg
+from .nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from .packages import package_of
 from . import retry_paths
 from .retries import Retry, RetryModel, Stop, Wait, Condition
@@ -860,25 +860,13 @@ def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
     return RetryFact(retry.kind, stop_text, wait_text, cond_text, bounded, helper)
 
 
-def _walk_no_defs(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    from .engine import _children  # the traversal's own field walk: libcst's ``children`` is far slower
-
-    stack: list[cst.CSTNode] = _children(node)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        yield n
-        stack.extend(_children(n))
-
-
 def _is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
     if isinstance(node, cst.Call):
         qn = names.qualname(node.func)
+        # a ToolError, the runtime's Err(ToolError) (a typed Result), or a framework's typed tool error
         if qn is not None and (qn in knowledge.tool_error_constructors or qn in knowledge.tool_error_classes
-                               or qn.endswith(".ToolError") or qn.rsplit(".", 1)[-1] in ("ToolException", "ModelRetry")):
-            return True
-        if qn is not None and qn in knowledge.err_classes:  # the runtime's Err(ToolError): a typed Result
+                               or qn in knowledge.err_classes or qn.endswith(".ToolError")
+                               or qn.rsplit(".", 1)[-1] in ("ToolException", "ModelRetry")):
             return True
     return False
 
@@ -887,7 +875,7 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
     """typed | text | raised | swallowed: what an ``except`` clause in a tool gives the model."""
     bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
     returned: list[cst.BaseExpression] = []
-    for n in _walk_no_defs(handler.body):
+    for n in walk_in_scope(handler.body):
         if isinstance(n, cst.Raise):
             if n.exc is not None and _is_tool_error(n.exc, names, knowledge):
                 return "typed"
@@ -900,10 +888,10 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
     for value in returned:
         if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
             return "text"
-        if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in [value, *_walk_no_defs(value)]):
+        if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
             return "text"
         if isinstance(value, (cst.Dict, cst.Call)):
-            for x in _walk_no_defs(value):  # {"error": ...}, json.dumps({"error": ...}), ErrorResult(...)
+            for x in walk_in_scope(value):  # {"error": ...}, json.dumps({"error": ...}), ErrorResult(...)
                 if isinstance(x, cst.SimpleString) and "error" in x.value.lower():
                     return "text"
                 if isinstance(x, cst.Name) and "error" in x.value.lower():
