@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_PASSES", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "apply_fixes", "diff", "expression",
-    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "keyword_value", "parses", "read_source",
+    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "parses", "read_source",
     "retry_call", "retry_keyword_fix", "set_keyword", "write_source",
 ]
 
@@ -121,11 +121,6 @@ def set_keyword(call: cst.Call, keyword: str, value: str) -> NodeEdit:
     if existing is not None:
         return NodeEdit(existing.value, expression(value))
     return NodeEdit(call, add_keyword(call, keyword, value))
-
-
-def keyword_value(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    arg = keyword_arg(call, keyword)
-    return arg.value if arg is not None else None
 
 
 def _header_anchor(module: cst.Module) -> tuple[cst.CSTNode, str] | None:
