@@ -44,9 +44,9 @@ def make_call(kind: str, where: str, table: str) -> Any:
     if kind == "keyed, no ledger":
         return tool.keyed(tool.calling_api(work), key_from=lambda order: f"order-{order}")
     if kind.startswith("sqlite"):
-        ledger: Any = tool.SQLiteLedger(where, now=tool.wall_now, table=table, synchronous=kind.split()[-1])
+        ledger: Any = tool.ledger.SQLiteLedger(where, now=tool.ledger.wall_now, table=table, synchronous=kind.split()[-1])
     else:
-        ledger = tool.PostgresLedger(where, now=tool.wall_now, table=table)
+        ledger = tool.ledger.PostgresLedger(where, now=tool.ledger.wall_now, table=table)
     prefix = uuid.uuid4().hex[:8]
     return tool.keyed(tool.calling_api(work), tool.recorded_in(ledger), key_from=lambda order: f"{prefix}-{order}")
 

@@ -58,7 +58,7 @@ def smullyan_stack(fn: Callable[..., Any], clock: Any) -> Any:
 
 
 def smullyan_terse(fn: Callable[..., Any], sleep: Any) -> Any:
-    return tool.retry(times=4, backoff=tool.exponential(100), sleep=sleep, retry_on=tool.is_retryable)(
+    return tool.terse.retry(times=4, backoff=tool.terse.exponential(100), sleep=sleep, retry_on=tool.is_retryable)(
         tool.calling_api(fn)
     )
 

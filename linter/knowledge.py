@@ -529,13 +529,13 @@ RETRY_ITERATORS: Final[Mapping[str, str]] = {
     "tenacity.asyncio.AsyncRetrying": "tenacity",
     "stamina.retry_context": "stamina",
 }
-# smullyan's own runtime: ``tool.retry(...)`` (terse) and ``clock.retrying(...)``.
+# smullyan's own runtime: ``tool.terse.retry(...)`` (terse) and ``clock.retrying(...)``.
 RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
-    {f"{m}.retry" for m in ("smullyan.runtime", "smullyan.runtime._terse")}
+    {f"{m}.retry" for m in ("smullyan.runtime.terse", "smullyan.runtime._terse")}
 )
 RUNTIME_RETRY_METHOD: Final[str] = "retrying"
 RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
-RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._combinators.pipe"})
+RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._tools.pipe"})
 RUNTIME_CALLING_API: Final[frozenset[str]] = frozenset(
     {"smullyan.runtime.calling_api", "smullyan.runtime._tools.calling_api"}
 )

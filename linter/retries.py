@@ -13,7 +13,7 @@ What counts as a retry (``Retry.kind``):
   ``Retrying(...)(fn, ...)``, ``for attempt in Retrying(...): with attempt: ...``;
 - ``backoff``: ``@on_exception(...)``/``@on_predicate(...)``; ``stamina``:
   ``@retry(on=...)`` and ``for attempt in retry_context(on=...)``;
-- ``runtime``: this project's ``clock.retrying(...)`` and ``tool.retry(...)``,
+- ``runtime``: this project's ``clock.retrying(...)`` and ``tool.terse.retry(...)``,
   with the retried work read from ``pipe(calling_api(fn), ...)`` or ``stage(fn)``;
 - ``configured``: a decorator named under ``retry-decorators``;
 - ``loop``: ``for _ in range(n)`` or ``while`` around a ``try`` whose handler

@@ -365,7 +365,7 @@ async def open_ticket(body):
 
 mw = ToolRetryMiddleware(tools=[open_ticket], retry_on=(httpx.TransportError,))  # error: TFH101
 """,
-        # LangChain with_retry over a write; tool.retry terse dialect
+        # LangChain with_retry over a write; tool.terse.retry terse dialect
         """\
 import requests
 from langchain_core.runnables import RunnableLambda
@@ -375,7 +375,7 @@ def create(x):
     return requests.post("https://api.example/tickets", json=x, timeout=5)
 
 chain = RunnableLambda(create).with_retry()  # error: TFH101
-again = tool.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
+again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
 """,
     ]
 

@@ -223,7 +223,7 @@ from smullyan import runtime as tool
 
 clock = tool.with_clock(lambda ms: None)
 stage = clock.retrying(tool.retrying_when(lambda e: isinstance(e, (tool.Denied, tool.Unavailable))), tool.up_to(3).attempts)  # error: TFH102
-again = tool.retry(times=3, retry_on=lambda e: e.tag in ("InvalidArgs", "Timeout"))  # error: TFH102
+again = tool.terse.retry(times=3, retry_on=lambda e: e.tag in ("InvalidArgs", "Timeout"))  # error: TFH102
 """,
         # a small same-module predicate
         """\

@@ -122,8 +122,8 @@ async def run(call):
         """\
 from smullyan import runtime as tool
 def build(sleep, budget, clauses):
-    a = tool.retry(times=4, sleep=sleep)
-    b = tool.retry(budget=budget, sleep=sleep)
+    a = tool.terse.retry(times=4, sleep=sleep)
+    b = tool.terse.retry(budget=budget, sleep=sleep)
     clock = tool.with_clock(sleep)
     c = clock.retrying(tool.while_transient, tool.up_to(4).attempts)
     d = clock.retrying(tool.while_transient, *clauses)
@@ -223,7 +223,7 @@ from smullyan import runtime as tool
 def build(sleep):
     clock = tool.with_clock(sleep)
     a = clock.retrying(tool.while_transient, tool.backing_off(tool.constant(tool.millis(10))))  # error: TFH301
-    b = tool.retry(sleep=sleep, times=None)  # error: TFH301
+    b = tool.terse.retry(sleep=sleep, times=None)  # error: TFH301
     return a, b
 """,
         """\

@@ -2,8 +2,38 @@
 
 Standard library only. Nothing here sleeps or reads the time on its own:
 whatever waits or reads time takes a clock.
+
+The front door lists what a program calls; four public modules hold the rest:
+
+- :mod:`smullyan.runtime.events`: what ``observing(callback)`` receives;
+- :mod:`smullyan.runtime.types`: the types of clauses, stages, clocks,
+  schedules, and the shared state (``Budget``);
+- :mod:`smullyan.runtime.ledger`: the ledgers of keyed calls
+  (``SQLiteLedger``, ``PostgresLedger``, the ``Ledger`` protocol);
+- :mod:`smullyan.runtime.terse`: the terse dialect (``retry(times=4, ...)``).
+
+The readable dialect::
+
+    from smullyan import runtime as tool
+
+    clock = tool.with_clock(sleep)
+    fetch_issue = tool.pipe(
+        tool.calling_api(lambda: gh.get_issue(n), classify),
+        clock.retrying(
+            tool.while_transient,
+            tool.up_to(4).attempts,
+            tool.backing_off(tool.exponentially_from(tool.millis(100))),
+        ),
+        clock.giving_up_after(tool.seconds(10)),
+        tool.falling_back_to(tool.the_value(cached)),
+    )
+    result = fetch_issue()
 """
 
+from ._breaker import breaking_after, circuit_breaker
+from ._clock import asyncio_clock, asyncio_sleep, system_clock, system_now, system_sleep, with_clock
+from ._deadline import current_scope
+from ._durations import millis, minutes, seconds
 from ._errors import (
     TAGS,
     Denied,
@@ -29,52 +59,28 @@ from ._errors import (
     unknown,
 )
 from ._explain import explain
+from ._fallback import falling_back_to
+from ._keys import current_key, extend_lease, idempotency_headers, keyed, reconciling_with, recorded_in
 from ._mapping import from_exception, from_http
+from ._retry import (
+    ConfigError,
+    backing_off,
+    ignoring_server_advice,
+    observing,
+    retrying_on_result,
+    retrying_when,
+    trusting_server_advice_up_to,
+    up_to,
+    while_transient,
+    within,
+)
+from ._saga import Proposals, saga, step
+from ._schedules import constant, exponentially_from
+from ._tools import calling_api, is_async_callable, pipe, the_value
 from ._wire import dump, dump_json, parse, parse_json
 
-__all__ = [
-    "TAGS",
-    "Denied",
-    "Err",
-    "InvalidArgs",
-    "NotFound",
-    "Ok",
-    "RateLimited",
-    "Result",
-    "Timeout",
-    "ToolError",
-    "ToolFailure",
-    "Unavailable",
-    "Unknown",
-    "assert_never",
-    "denied",
-    "dump",
-    "dump_json",
-    "explain",
-    "from_exception",
-    "from_http",
-    "invalid_args",
-    "is_retryable",
-    "not_found",
-    "parse",
-    "parse_json",
-    "rate_limited",
-    "timeout",
-    "unavailable",
-    "unknown",
-]
-
-# ---------------------------------------------------------------- combinators (issue 3)
-# retry / deadline / fallback with an injected clock, both dialects; the names
-# are listed once, in combinators.__all__.
-from . import _combinators
-from ._combinators import *  # noqa: E402,F401,F403
-
-__all__ += _combinators.__all__
-
-# ---------------------------------------------------------------- safe writes (issue 14)
-# classify every call; the linter reads these decorators by these qualified names.
-from .classification import (  # noqa: E402
+# the classification decorators: the linter reads them by these qualified names
+from .classification import (
     CLASSIFICATIONS,
     Classification,
     classification_of,
@@ -84,67 +90,92 @@ from .classification import (  # noqa: E402
     read_safe,
 )
 
-__all__ += [
-    "CLASSIFICATIONS",
-    "Classification",
-    "classification_of",
-    "idempotent_write",
-    "irreversible",
-    "non_idempotent_write",
+# the four public modules, reachable as tool.events, tool.types, tool.ledger, tool.terse
+from . import events, ledger, terse, types  # noqa: E402,I001
+
+__all__ = [
+    # errors and Result
+    "ToolError",
+    "RateLimited",
+    "InvalidArgs",
+    "NotFound",
+    "Timeout",
+    "Unavailable",
+    "Denied",
+    "Unknown",
+    "TAGS",
+    "rate_limited",
+    "invalid_args",
+    "not_found",
+    "timeout",
+    "unavailable",
+    "denied",
+    "unknown",
+    "is_retryable",
+    "Ok",
+    "Err",
+    "Result",
+    "ToolFailure",
+    "ConfigError",
+    "assert_never",
+    # the wire format, explain, mapping exceptions and HTTP answers
+    "dump",
+    "dump_json",
+    "parse",
+    "parse_json",
+    "explain",
+    "from_exception",
+    "from_http",
+    # durations
+    "millis",
+    "seconds",
+    "minutes",
+    # clocks
+    "with_clock",
+    "system_clock",
+    "asyncio_clock",
+    "system_sleep",
+    "asyncio_sleep",
+    "system_now",
+    # the combinators
+    "calling_api",
+    "the_value",
+    "pipe",
+    "falling_back_to",
+    "current_scope",
+    "is_async_callable",
+    # retry clauses and schedules
+    "while_transient",
+    "retrying_when",
+    "retrying_on_result",
+    "up_to",
+    "within",
+    "backing_off",
+    "ignoring_server_advice",
+    "trusting_server_advice_up_to",
+    "observing",
+    "exponentially_from",
+    "constant",
+    # classification
     "read_safe",
+    "idempotent_write",
+    "non_idempotent_write",
+    "irreversible",
+    "classification_of",
+    "Classification",
+    "CLASSIFICATIONS",
+    # idempotency keys
+    "keyed",
+    "reconciling_with",
+    "recorded_in",
+    "current_key",
+    "idempotency_headers",
+    "extend_lease",
+    # sagas
+    "saga",
+    "step",
+    "Proposals",
+    # the circuit breaker
+    "breaking_after",
+    "circuit_breaker",
 ]
-
-from ._breaker import CircuitBreaker, breaking_after, circuit_breaker  # noqa: E402
-from ._keys import (  # noqa: E402
-    IDEMPOTENCY_HEADER,
-    MAX_KEY_LENGTH,
-    KeyedClause,
-    Reconciling,
-    Recording,
-    current_key,
-    extend_lease,
-    idempotency_headers,
-    keyed,
-    reconciling_with,
-    recorded_in,
-)
-from ._ledger import (  # noqa: E402
-    DEFAULT_LEASE,
-    DEFAULT_TTL,
-    JSON_CODEC,
-    SCHEMA,
-    Begin,
-    Codec,
-    Done,
-    FailedEarlier,
-    InProgress,
-    Ledger,
-    Mismatch,
-    SQLiteLedger,
-    Started,
-    fingerprint_of,
-    wall_now,
-)
-from ._ledger_postgres import PostgresLedger  # noqa: E402  (psycopg is imported when one is made)
-from ._saga import Proposal, Proposals, Saga, SagaOutcome, Step, saga, step  # noqa: E402
-from ._write_events import (  # noqa: E402
-    CircuitChanged,
-    CircuitState,
-    LeaseLost,
-    Reconciled,
-    Replayed,
-    TakenOver,
-    WriteEvent,
-)
-
-__all__ += [
-    "CircuitBreaker", "breaking_after", "circuit_breaker",
-    "IDEMPOTENCY_HEADER", "MAX_KEY_LENGTH", "KeyedClause", "Reconciling", "Recording",
-    "current_key", "extend_lease", "idempotency_headers", "keyed", "reconciling_with", "recorded_in",
-    "DEFAULT_LEASE", "DEFAULT_TTL", "JSON_CODEC", "SCHEMA", "Begin", "Codec", "Done", "FailedEarlier",
-    "InProgress", "Ledger", "Mismatch", "SQLiteLedger", "Started", "fingerprint_of", "wall_now",
-    "PostgresLedger",
-    "Proposal", "Proposals", "Saga", "SagaOutcome", "Step", "saga", "step",
-    "CircuitChanged", "CircuitState", "LeaseLost", "Reconciled", "Replayed", "TakenOver", "WriteEvent",
-]
-

@@ -23,7 +23,6 @@ from . import _retry
 from ._durations import Duration
 from ._events import Observer
 from ._errors import ToolError
-from ._keys import guard_retry  # refuses unsafe writes, keeps one key per logical call (issue 14)
 from ._retry import Attempts, ConfigError, Observing, RetryClause
 from ._tools import AsyncStage, SyncStage, is_async_callable
 
@@ -98,8 +97,8 @@ class SyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return SyncStage(
-            guard_retry(lambda tool: _retry.wrap_sync(plan, tool, sleep)),
-            guard_retry(
+            _retry.guarded(lambda tool: _retry.wrap_sync(plan, tool, sleep)),
+            _retry.guarded(
                 _blocking_under_async(sleep)
                 if sleep is system_sleep
                 else lambda tool: _retry.wrap_async(plan, tool, True, sleep, False)
@@ -160,8 +159,8 @@ class AsyncClock:
         plan = _retry.make_plan(clauses)
         sleep = self.sleep
         return AsyncStage(
-            guard_retry(lambda tool: _retry.wrap_async(plan, _in_thread(tool), True, sleep, True)),
-            guard_retry(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
+            _retry.guarded(lambda tool: _retry.wrap_async(plan, _in_thread(tool), True, sleep, True)),
+            _retry.guarded(lambda tool: _retry.wrap_async(plan, tool, True, sleep, True)),
             f"retrying({plan.describe()})",
         )
 

@@ -60,7 +60,7 @@ from ._errors import (
     Unknown,
 )
 from ._events import Event, Observer
-from ._retry import ConfigError, Observing
+from ._retry import WRITE_GUARDS, ConfigError, Observing
 from ._tools import is_async_callable
 
 __all__ = [
@@ -208,6 +208,9 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
         return _scoped(retrying) if keyed_tool else retrying
 
     return guarded
+
+
+WRITE_GUARDS.append(guard_retry)  # every retry stage applies it (_retry.guarded)
 
 
 def _scoped(retrying: Callable[..., Any]) -> Callable[..., Any]:

@@ -382,6 +382,27 @@ def make_plan(clauses: tuple[RetryClause, ...]) -> Plan:
     )
 
 
+# ---------------------------------------------------------------- the write guard (issue 14)
+
+
+Wrap = Callable[[Callable[..., Any]], Any]
+"""What a retry stage does with the tool it is built over: the tool -> the retrying tool."""
+
+WRITE_GUARDS: list[Callable[[Wrap], Wrap]] = []
+"""The write guard every retry stage applies: ``_keys.guard_retry`` (refuse an unsafe write,
+open one logical call around a keyed tool), installed by :mod:`._keys` when it is imported
+(it imports this module, so this module cannot import it); ``smullyan.runtime`` imports both."""
+
+
+def guarded(wrap: Wrap) -> Wrap:
+    """``wrap`` under the write guard, which runs when the stage is built over a tool."""
+    if not WRITE_GUARDS:
+        raise RuntimeError("the runtime's write guard is not installed: import smullyan.runtime")
+    for guard in WRITE_GUARDS:
+        wrap = guard(wrap)
+    return wrap
+
+
 # ---------------------------------------------------------------- decisions (slow path only)
 
 

@@ -24,8 +24,8 @@ def make_ledger(backend: str, where: Any, now: Any, **options: Any) -> Any:
     """A fresh ledger: ``where`` is a directory (sqlite) or a DSN (postgres); a table of its own."""
     table = "t_" + uuid.uuid4().hex[:12]
     if backend == "sqlite":
-        return tool.SQLiteLedger(Path(where) / f"{table}.db", now=now, table=table, **options)
-    return tool.PostgresLedger(where, now=now, table=table, **options)
+        return tool.ledger.SQLiteLedger(Path(where) / f"{table}.db", now=now, table=table, **options)
+    return tool.ledger.PostgresLedger(where, now=now, table=table, **options)
 
 
 def append_effect(path: str | os.PathLike[str], line: str) -> None:

@@ -23,7 +23,7 @@ class Service:
         return tool.Err(self.failing) if self.failing is not None else tool.Ok(x)
 
 
-def make(now: WallClock, events: list[Any] | None = None, n: int = 3) -> tool.CircuitBreaker:
+def make(now: WallClock, events: list[Any] | None = None, n: int = 3) -> tool.types.CircuitBreaker:
     clauses = (tool.observing(events.append),) if events is not None else ()
     return tool.breaking_after(n).failures(within=tool.seconds(30)).for_(tool.seconds(60), *clauses, now=now)
 
@@ -34,7 +34,7 @@ def test_n_transient_failures_within_the_window_open_the_circuit() -> None:
     call = tool.pipe(service, breaker)
     for _ in range(3):
         assert call(1) == tool.Err(tool.unavailable("503", 503))
-    assert breaker.state == "open" and events == [tool.CircuitChanged("closed", "open", 3)]
+    assert breaker.state == "open" and events == [tool.events.CircuitChanged("closed", "open", 3)]
     refused = call(1)
     assert isinstance(refused, tool.Err) and isinstance(refused.error, tool.Unavailable)
     assert refused.error.reason.startswith("circuit open") and "60000 ms" in refused.error.reason

@@ -11,24 +11,8 @@ import pytest
 from test_combinators_support import DONE, FakeClock, Script, instant, never
 
 from smullyan import runtime as tool
-from smullyan.runtime import (
-    Attempted,
-    Denied,
-    Err,
-    Failed,
-    FellBack,
-    GaveUp,
-    InvalidArgs,
-    NotFound,
-    Ok,
-    RateLimited,
-    Succeeded,
-    TimedOut,
-    Timeout,
-    Unavailable,
-    Unknown,
-    Waiting,
-)
+from smullyan.runtime import Denied, Err, InvalidArgs, NotFound, Ok, RateLimited, Timeout, Unavailable, Unknown
+from smullyan.runtime.events import Attempted, Failed, FellBack, GaveUp, Succeeded, TimedOut, Waiting
 
 DOWN = Unavailable("down", 503)
 SLOW = Timeout(0)
@@ -313,7 +297,7 @@ def test_conflicting_or_unknown_clauses_are_refused() -> None:
     with pytest.raises(tool.ConfigError):
         tool.up_to(0)
     with pytest.raises(ValueError):
-        tool.Budget(attempts=-1)
+        tool.types.Budget(attempts=-1)
 
 
 def test_a_tool_that_does_not_return_a_result_is_reported() -> None:
@@ -342,7 +326,7 @@ def test_ignoring_server_advice_keeps_the_schedule() -> None:
 
 def test_advice_over_the_default_cap_gives_up_rather_than_sleeping() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     script = Script([RateLimited(3_600_000)])
     result = exp100(clock, 4, tool.observing(events.append))(script.sync)()
     assert result == Err(RateLimited(3_600_000))
@@ -363,7 +347,7 @@ def test_trusting_server_advice_up_to_sets_the_cap() -> None:
 
 def test_advice_that_would_cross_the_deadline_gives_up_at_once() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     fetch = tool.pipe(
         Script([DOWN, RateLimited(2000)]).sync,
         exp100(clock, 5, tool.observing(events.append)),
@@ -379,7 +363,7 @@ def test_advice_that_would_cross_the_deadline_gives_up_at_once() -> None:
 
 def test_a_spent_budget_stops_retries_everywhere_it_is_used() -> None:
     clock = FakeClock()
-    budget = tool.Budget(attempts=3)
+    budget = tool.types.Budget(attempts=3)
     stage = tool.with_clock(clock.sleep).retrying(tool.up_to(10).attempts, tool.within(budget))
     first, second, third = Script([DOWN] * 9), Script([DOWN] * 9), Script([DOWN] * 9)
     stage(first.sync)()
@@ -394,13 +378,13 @@ def test_a_spent_budget_stops_retries_everywhere_it_is_used() -> None:
 def test_budget_alone_is_a_bound() -> None:
     clock = FakeClock()
     script = Script([DOWN] * 99)
-    tool.with_clock(clock.sleep).retrying(tool.within(tool.Budget(attempts=5)))(script.sync)()
+    tool.with_clock(clock.sleep).retrying(tool.within(tool.types.Budget(attempts=5)))(script.sync)()
     assert script.calls == 6
 
 
 def test_budget_is_not_spent_on_a_give_up() -> None:
     clock = FakeClock()
-    budget = tool.Budget(attempts=2)
+    budget = tool.types.Budget(attempts=2)
     stage = tool.with_clock(clock.sleep).retrying(tool.up_to(2).attempts, tool.within(budget))
     stage(Script([Denied("no")]).sync)()
     stage(Script([DOWN, DOWN]).sync)()  # one retry, then the attempt bound
@@ -409,7 +393,7 @@ def test_budget_is_not_spent_on_a_give_up() -> None:
 
 def test_two_budgets_both_must_grant_and_a_refusal_returns_the_other_unit() -> None:
     clock = FakeClock()
-    task, session = tool.Budget(attempts=5), tool.Budget(attempts=1)
+    task, session = tool.types.Budget(attempts=5), tool.types.Budget(attempts=1)
     script = Script([DOWN] * 9)
     tool.with_clock(clock.sleep).retrying(tool.within(task), tool.within(session))(script.sync)()
     assert script.calls == 2
@@ -417,7 +401,7 @@ def test_two_budgets_both_must_grant_and_a_refusal_returns_the_other_unit() -> N
 
 
 def test_budget_is_exact_under_threads() -> None:
-    budget = tool.Budget(attempts=500)
+    budget = tool.types.Budget(attempts=500)
     stage = tool.with_clock(lambda ms: None).retrying(
         tool.up_to(1000).attempts, tool.within(budget), tool.backing_off(tool.constant(tool.millis(0)))
     )
@@ -440,7 +424,7 @@ def test_budget_is_exact_under_threads() -> None:
 
 
 def test_budget_is_exact_under_asyncio() -> None:
-    budget = tool.Budget(attempts=40)
+    budget = tool.types.Budget(attempts=40)
     clock = FakeClock()
     stage = tool.with_clock(clock.asleep).retrying(tool.up_to(100).attempts, tool.within(budget))
     scripts = [Script([DOWN] * 200) for _ in range(10)]
@@ -458,7 +442,7 @@ def test_budget_is_exact_under_asyncio() -> None:
 
 def test_observing_receives_every_attempt_failure_wait_and_give_up() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     script = Script([DOWN, RateLimited(40), InvalidArgs("n", "int", "x")])
     exp100(clock, 5, tool.observing(events.append))(script.sync)()
     assert events == [
@@ -476,22 +460,22 @@ def test_observing_receives_every_attempt_failure_wait_and_give_up() -> None:
 
 def test_observing_success_and_attempt_bound() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     exp100(clock, 2, tool.observing(events.append))(Script(["ok"]).sync)()
     assert events == [Attempted(1), Succeeded(1)]
     events.clear()
     exp100(clock, 2, tool.observing(events.append))(Script([DOWN, DOWN]).sync)()
     assert events[-1] == GaveUp(2, DOWN, "attempts", waited_ms=100)
     events.clear()
-    tool.with_clock(clock.sleep).retrying(tool.within(tool.Budget(0)), tool.observing(events.append))(
+    tool.with_clock(clock.sleep).retrying(tool.within(tool.types.Budget(0)), tool.observing(events.append))(
         Script([DOWN]).sync
     )()
     assert events[-1] == GaveUp(1, DOWN, "budget")
 
 
 def test_several_observers_all_hear() -> None:
-    a: list[tool.Event] = []
-    b: list[tool.Event] = []
+    a: list[tool.events.Event] = []
+    b: list[tool.events.Event] = []
     clock = FakeClock()
     exp100(clock, 2, tool.observing(a.append), tool.observing(b.append))(Script([DOWN]).sync)()
     assert a == b and len(a) == 5
@@ -502,7 +486,7 @@ def test_several_observers_all_hear() -> None:
 
 def test_sync_deadline_never_starts_a_sleep_that_ends_past_it() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     fetch = tool.pipe(
         Script([DOWN] * 20).sync,
         tool.with_clock(clock.sleep).retrying(
@@ -530,7 +514,7 @@ def test_a_wait_that_would_end_exactly_on_the_deadline_is_not_started() -> None:
 
 def test_sync_deadline_checks_before_each_attempt_using_now() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     script = Script([DOWN] * 20, clock=clock, work_ms=300)  # each attempt takes 300 ms of fake time
     fetch = tool.pipe(
         script.sync,
@@ -574,7 +558,7 @@ def test_deadline_with_no_retry_inside_just_calls() -> None:
 
 def test_async_deadline_cancels_the_losing_attempt() -> None:
     cancelled: list[bool] = []
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
 
     async def hangs() -> str:
         try:
@@ -674,7 +658,7 @@ def test_async_deadline_over_a_sync_tool_checks_between_attempts() -> None:
 
 
 def test_falling_back_to_a_value_is_reported() -> None:
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     fetch = tool.falling_back_to(tool.the_value("cached"), tool.observing(events.append))(Script([Denied("x")]).sync)
     assert fetch() == Ok("cached")
     assert events == [FellBack(Denied("x"))]
@@ -721,10 +705,10 @@ def test_the_result_is_awaitable_exactly_when_the_tool_or_the_clock_is_async() -
 
 
 def test_clock_kind_follows_the_sleep() -> None:
-    assert isinstance(tool.with_clock(FakeClock().sleep), tool.SyncClock)
-    assert isinstance(tool.with_clock(FakeClock().asleep), tool.AsyncClock)
-    assert isinstance(tool.system_clock(), tool.SyncClock)
-    assert isinstance(tool.asyncio_clock(), tool.AsyncClock)
+    assert isinstance(tool.with_clock(FakeClock().sleep), tool.types.SyncClock)
+    assert isinstance(tool.with_clock(FakeClock().asleep), tool.types.AsyncClock)
+    assert isinstance(tool.system_clock(), tool.types.SyncClock)
+    assert isinstance(tool.asyncio_clock(), tool.types.AsyncClock)
     with pytest.raises(tool.ConfigError):
         tool.with_clock(100)  # type: ignore[call-overload]
 
@@ -774,34 +758,34 @@ def test_the_issue_example_reads_and_runs_sync_and_async() -> None:
 
 def test_terse_retry_as_written_in_the_issue() -> None:
     clock = FakeClock()
-    stage = tool.retry(times=4, backoff=tool.exponential(100), sleep=clock.sleep, retry_on=tool.is_retryable)
+    stage = tool.terse.retry(times=4, backoff=tool.terse.exponential(100), sleep=clock.sleep, retry_on=tool.is_retryable)
     script = Script([DOWN] * 9)
     assert stage(script.sync)() == Err(DOWN)
     assert (script.calls, clock.slept) == (4, [100, 200, 400])
 
 
 def test_terse_spellings() -> None:
-    assert tool.exponential(10, 3, cap_ms=50) == tool.exponentially_from(tool.millis(10), 3).capped_at(tool.millis(50))
-    assert tool.fixed(25) == tool.constant(tool.millis(25))
+    assert tool.terse.exponential(10, 3, cap_ms=50) == tool.exponentially_from(tool.millis(10), 3).capped_at(tool.millis(50))
+    assert tool.terse.fixed(25) == tool.constant(tool.millis(25))
     rng = random.Random(1)
-    assert tool.fixed(25, jitter=rng).jitter is rng
+    assert tool.terse.fixed(25, jitter=rng).jitter is rng
     clock = FakeClock()
-    assert tool.fallback(value=3)(Script([DOWN]).sync)() == Ok(3)
-    assert tool.fallback(tool.the_value(4))(Script([DOWN]).sync)() == Ok(4)
+    assert tool.terse.fallback(value=3)(Script([DOWN]).sync)() == Ok(3)
+    assert tool.terse.fallback(tool.the_value(4))(Script([DOWN]).sync)() == Ok(4)
     with pytest.raises(tool.ConfigError):
-        tool.fallback()  # type: ignore[call-overload]
-    events: list[tool.Event] = []
-    fetch = tool.deadline(1000, sleep=clock.sleep, now=clock.now, on_event=events.append)(
+        tool.terse.fallback()  # type: ignore[call-overload]
+    events: list[tool.events.Event] = []
+    fetch = tool.terse.deadline(1000, sleep=clock.sleep, now=clock.now, on_event=events.append)(
         Script([DOWN] * 9, clock=clock, work_ms=600).sync
     )
-    retried = tool.retry(times=5, sleep=clock.sleep, backoff=tool.fixed(0))
-    assert tool.deadline(1000, sleep=clock.sleep, now=clock.now, on_event=events.append)(
+    retried = tool.terse.retry(times=5, sleep=clock.sleep, backoff=tool.terse.fixed(0))
+    assert tool.terse.deadline(1000, sleep=clock.sleep, now=clock.now, on_event=events.append)(
         retried(Script([DOWN] * 9, clock=clock, work_ms=600).sync)
     )() == Err(Timeout(1000))
     assert events == [TimedOut(1000)]
     assert fetch() == Err(DOWN)
     with pytest.raises(tool.ConfigError):
-        tool.retry(sleep=clock.sleep)  # no bound
+        tool.terse.retry(sleep=clock.sleep)  # no bound
 
 
 # ---------------------------------------------------------------- the documented fake-clock pattern runs

@@ -4,7 +4,8 @@
 - a non-retryable error is returned after exactly one attempt;
 - the sum of waits never passes the deadline, and no attempt starts after it;
 - the schedule is exactly the configured one, or the server's advice;
-- the readable and the terse dialects give identical results, waits and events;
+- the readable and the terse dialects give identical results, waits and events (sync and async
+  clocks, deadlines, fallbacks, schedules, and both forms of the circuit breaker);
 - sync and async give identical results, waits and events.
 """
 
@@ -84,7 +85,7 @@ def condition(cfg: Config) -> Callable[[ToolError], bool]:
     return lambda e: not isinstance(e, Timeout) if cfg.no_timeouts else True
 
 
-def readable(cfg: Config, sleep: Any, events: list[tool.Event], now: Any = None, deadline_sleep: Any = None) -> Any:
+def readable(cfg: Config, sleep: Any, events: list[tool.events.Event], now: Any = None, deadline_sleep: Any = None) -> Any:
     """The readable-dialect stages for ``cfg``: retry, then (maybe) a deadline.
 
     An async deadline races its clock's sleep, so it gets a sleep that never
@@ -93,10 +94,10 @@ def readable(cfg: Config, sleep: Any, events: list[tool.Event], now: Any = None,
     schedule = tool.exponentially_from(tool.millis(cfg.base_ms), cfg.factor)
     if cfg.cap_ms is not None:
         schedule = schedule.capped_at(tool.millis(cfg.cap_ms))
-    slots: list[list[tool.RetryClause]] = [
+    slots: list[list[tool.types.RetryClause]] = [
         [tool.while_transient, tool.retrying_when(condition(cfg))],
         [tool.up_to(cfg.times).attempts] if cfg.times is not None else [],
-        [tool.within(tool.Budget(attempts=cfg.budget))] if cfg.budget is not None else [],
+        [tool.within(tool.types.Budget(attempts=cfg.budget))] if cfg.budget is not None else [],
         [tool.backing_off(schedule)],
         [tool.ignoring_server_advice] if not cfg.honour_advice
         else [tool.trusting_server_advice_up_to(tool.millis(cfg.advice_cap_ms))] if cfg.advice_cap_ms is not None
@@ -112,16 +113,18 @@ def readable(cfg: Config, sleep: Any, events: list[tool.Event], now: Any = None,
     return stages
 
 
-def terse(cfg: Config, sleep: Any, events: list[tool.Event], now: Any = None) -> Any:
-    """The same stages in the terse dialect."""
+def terse(
+    cfg: Config, sleep: Any, events: list[tool.events.Event], now: Any = None, deadline_sleep: Any = None
+) -> Any:
+    """The same stages in the terse dialect (``deadline_sleep`` as in :func:`readable`)."""
     cond = condition(cfg)
     stages = [
-        tool.retry(
+        tool.terse.retry(
             times=cfg.times,
-            backoff=tool.exponential(cfg.base_ms, cfg.factor, cap_ms=cfg.cap_ms),
+            backoff=tool.terse.exponential(cfg.base_ms, cfg.factor, cap_ms=cfg.cap_ms),
             sleep=sleep,
             retry_on=lambda e: tool.is_retryable(e) and cond(e),
-            budget=tool.Budget(attempts=cfg.budget) if cfg.budget is not None else None,
+            budget=tool.types.Budget(attempts=cfg.budget) if cfg.budget is not None else None,
             honour_advice=cfg.honour_advice,
             max_advice_ms=cfg.advice_cap_ms,
             on_event=events.append,
@@ -129,7 +132,7 @@ def terse(cfg: Config, sleep: Any, events: list[tool.Event], now: Any = None) ->
         )
     ]
     if cfg.deadline_ms is not None:
-        stages.append(tool.deadline(cfg.deadline_ms, sleep=sleep, now=now, on_event=events.append))
+        stages.append(tool.terse.deadline(cfg.deadline_ms, sleep=deadline_sleep or sleep, now=now, on_event=events.append))
     return stages
 
 
@@ -239,7 +242,7 @@ def test_waits_never_pass_the_deadline(cfg: Config, script_outcomes: list[Any], 
 @FAST
 @given(configs(), st.lists(outcomes, min_size=1, max_size=5))
 def test_a_shared_budget_bounds_retries_across_calls(cfg: Config, scripts: list[list[Any]]) -> None:
-    budget = tool.Budget(attempts=cfg.budget if cfg.budget is not None else 3)
+    budget = tool.types.Budget(attempts=cfg.budget if cfg.budget is not None else 3)
     clock = FakeClock()
     stage = tool.with_clock(clock.sleep).retrying(tool.within(budget), tool.backing_off(tool.constant(tool.millis(1))))
     runs = [Script(s) for s in scripts]
@@ -259,10 +262,119 @@ def test_both_dialects_are_identical(cfg: Config, script_outcomes: list[Any], wi
     runs = []
     for build in (readable, terse):
         clock = FakeClock()
-        events: list[tool.Event] = []
+        events: list[tool.events.Event] = []
         script = Script(script_outcomes)
         result = run_sync(build(cfg, clock.sleep, events), script)
         runs.append((result, script.calls, clock.slept, events))
+    assert runs[0] == runs[1]
+
+
+@settings(max_examples=75, deadline=None)
+@given(configs(), outcomes, st.booleans(), st.sampled_from(["sync", "async"]))
+def test_both_dialects_are_identical_under_an_async_clock(
+    cfg: Config, script_outcomes: list[Any], with_deadline: bool, tool_kind: str
+) -> None:
+    if with_deadline:
+        cfg = Config(**{**cfg.__dict__, "deadline_ms": 700})
+    runs = []
+    for build in (readable, terse):
+        clock = FakeClock()
+        events: list[tool.events.Event] = []
+        script = Script(script_outcomes)
+        stages = build(cfg, clock.asleep, events, deadline_sleep=never)
+        assert all(isinstance(stage, tool.types.AsyncStage) for stage in stages)
+        result = run_async(stages, script.sync if tool_kind == "sync" else script.async_)
+        runs.append((result, script.calls, clock.slept, events))
+    assert runs[0] == runs[1]
+
+
+@FAST
+@given(outcomes, st.one_of(st.integers(), st.none()), outcomes, st.booleans(), st.sampled_from(["sync", "async"]))
+def test_both_dialects_fall_back_identically(
+    script_outcomes: list[Any], value: int | None, fallback_outcomes: list[Any], to_value: bool, tool_kind: str
+) -> None:
+    runs = []
+    for dialect in ("readable", "terse"):
+        events: list[tool.events.Event] = []
+        script, spare = Script(script_outcomes[:1]), Script(fallback_outcomes[:1])
+        if dialect == "readable":
+            to = tool.the_value(value) if to_value else spare.sync
+            stage: Any = tool.falling_back_to(to, tool.observing(events.append))
+        elif to_value:
+            stage = tool.terse.fallback(value=value, on_event=events.append)
+        else:
+            stage = tool.terse.fallback(spare.sync, on_event=events.append)
+        assert isinstance(stage, tool.types.SyncFallingBack)
+        if tool_kind == "sync":
+            result = run_sync([stage], script)
+        else:
+            result = run_async([stage], script.async_)
+        runs.append((result, script.calls, spare.calls, events))
+    assert runs[0] == runs[1]
+
+
+class _Rng:
+    """A random source that replays ``draws`` (mod the range), so two schedules see the same ones."""
+
+    def __init__(self, draws: list[int]) -> None:
+        self.draws = list(draws)
+
+    def randint(self, a: int, b: int) -> int:
+        return a + (self.draws.pop(0) if self.draws else 0) % (b - a + 1)
+
+
+@FAST
+@given(
+    st.integers(0, 10_000), st.integers(1, 4), st.none() | st.integers(0, 60_000), st.booleans(),
+    st.lists(st.integers(0, 2**31), min_size=12, max_size=12),
+)
+def test_both_dialects_build_the_same_schedules(
+    base_ms: int, factor: int, cap_ms: int | None, jittered: bool, draws: list[int]
+) -> None:
+    readable_rng, terse_rng = _Rng(draws), _Rng(draws)
+    schedule = tool.exponentially_from(tool.millis(base_ms), factor)
+    if cap_ms is not None:
+        schedule = schedule.capped_at(tool.millis(cap_ms))
+    fixed = tool.constant(tool.millis(base_ms))
+    if jittered:
+        schedule, fixed = schedule.with_full_jitter(readable_rng), fixed.with_full_jitter(readable_rng)
+    jitter = terse_rng if jittered else None
+    terse_schedule = tool.terse.exponential(base_ms, factor, cap_ms=cap_ms, jitter=jitter)
+    terse_fixed = tool.terse.fixed(base_ms, jitter=jitter)
+    assert [schedule.wait_ms(n) for n in range(1, 7)] == [terse_schedule.wait_ms(n) for n in range(1, 7)]
+    assert [fixed.wait_ms(n) for n in range(1, 7)] == [terse_fixed.wait_ms(n) for n in range(1, 7)]
+    if not jittered:
+        assert (schedule, fixed) == (terse_schedule, terse_fixed)
+
+
+@FAST
+@given(
+    st.integers(1, 4), st.integers(1, 5000), st.integers(1, 5000),
+    st.lists(st.tuples(st.one_of(any_error, st.just("ok")), st.integers(0, 3000)), max_size=14),
+)
+def test_both_forms_of_the_circuit_breaker_are_identical(
+    failures: int, within_ms: int, cool_down_ms: int, calls: list[tuple[Any, int]]
+) -> None:
+    runs = []
+    for form in ("readable", "terse"):
+        clock = FakeClock()
+        events: list[tool.events.Event] = []
+        if form == "readable":
+            breaker = tool.breaking_after(failures).failures(within=tool.millis(within_ms)).for_(
+                tool.millis(cool_down_ms), tool.observing(events.append), now=clock.now
+            )
+        else:
+            breaker = tool.circuit_breaker(
+                failures=failures, within_ms=within_ms, cool_down_ms=cool_down_ms, now=clock.now,
+                on_event=events.append,
+            )
+        script = Script([outcome for outcome, _ in calls])
+        guarded = breaker(script.sync)
+        results = []
+        for _, later_ms in calls:
+            results.append(guarded())
+            clock.t += later_ms
+        runs.append((results, script.calls, events))
     assert runs[0] == runs[1]
 
 
@@ -274,7 +386,7 @@ def test_sync_and_async_are_identical(cfg: Config, script_outcomes: list[Any], w
     runs = []
     for tool_kind, clock_kind in (("sync", "sync"), ("async", "sync"), ("sync", "async"), ("async", "async")):
         clock = FakeClock()
-        events: list[tool.Event] = []
+        events: list[tool.events.Event] = []
         script = Script(script_outcomes)
         if clock_kind == "sync":
             stages = readable(cfg, clock.sleep, events)

@@ -68,7 +68,7 @@ SNIPPET = textwrap.dedent(
 
     wrong_fallback = tool.pipe(tool.calling_api(get_issue), tool.falling_back_to(tool.the_value(3)))  # E
 
-    terse = tool.retry(times=4, backoff=tool.exponential(100), sleep=sleep, retry_on=tool.is_retryable)
+    terse = tool.terse.retry(times=4, backoff=tool.terse.exponential(100), sleep=sleep, retry_on=tool.is_retryable)
     reveal_type(terse(tool.calling_api(get_issue))(1))
     '''
 )

@@ -50,7 +50,7 @@ class Card:
         return tool.Err(tool.not_found(f"charge with key {key}"))
 
 
-def retry(n: int = 4, *more: Any) -> tool.SyncStage:
+def retry(n: int = 4, *more: Any) -> tool.types.SyncStage:
     return clock.retrying(tool.while_transient, tool.up_to(n).attempts, *more)
 
 
@@ -107,7 +107,7 @@ def test_after_a_timeout_the_lookup_runs_before_any_retry_and_the_write_is_not_r
     )
     assert pay("c", 5) == tool.Ok("ch_1")
     assert card.effects == 1 and len(card.keys_seen) == 1
-    assert tool.Reconciled(card.keys_seen[0], True) in events
+    assert tool.events.Reconciled(card.keys_seen[0], True) in events
 
 
 def test_when_the_lookup_finds_nothing_the_write_runs_again_with_the_same_key() -> None:
@@ -153,7 +153,7 @@ def test_retrying_refuses_unkeyed_non_idempotent_writes_and_irreversible_ones_wh
     with pytest.raises(tool.ConfigError, match="non_idempotent_write"):  # through another stage
         tool.pipe(tool.calling_api(charge), clock.giving_up_after(tool.seconds(1)), retry())
     with pytest.raises(tool.ConfigError, match="non_idempotent_write"):  # the terse dialect too
-        tool.retry(times=3, sleep=no_sleep)(tool.calling_api(charge))
+        tool.terse.retry(times=3, sleep=no_sleep)(tool.calling_api(charge))
     with pytest.raises(tool.ConfigError, match="non_idempotent_write"):  # and an async clock
         tool.with_clock(ano_sleep).retrying(tool.up_to(2).attempts)(tool.calling_api(charge))
     for wrapped in (tool.calling_api(send_email), tool.keyed(tool.calling_api(send_email))):
@@ -181,8 +181,8 @@ def test_an_idempotent_write_may_be_retried_unkeyed() -> None:
     assert calls == [4, 4]
 
 
-def _ledger(tmp_path: Any, now: WallClock, **options: Any) -> tool.SQLiteLedger:
-    return tool.SQLiteLedger(tmp_path / "ledger.db", now=now, **options)
+def _ledger(tmp_path: Any, now: WallClock, **options: Any) -> tool.ledger.SQLiteLedger:
+    return tool.ledger.SQLiteLedger(tmp_path / "ledger.db", now=now, **options)
 
 
 def test_with_a_ledger_a_second_caller_gets_the_stored_outcome(tmp_path: Any) -> None:
@@ -195,7 +195,7 @@ def test_with_a_ledger_a_second_caller_gets_the_stored_outcome(tmp_path: Any) ->
     )
     assert pay("c", 5) == tool.Ok("ch_1")
     assert pay("c", 5) == tool.Ok("ch_1")
-    assert card.effects == 1 and events == [tool.Replayed("order-9:c")]
+    assert card.effects == 1 and events == [tool.events.Replayed("order-9:c")]
 
 
 def test_a_definite_failure_is_stored_a_transient_one_is_not(tmp_path: Any) -> None:
@@ -234,25 +234,25 @@ def test_while_the_first_caller_runs_a_second_gets_unavailable_in_progress(tmp_p
 def test_a_takeover_without_a_lookup_is_reported_and_with_one_is_reconciled(tmp_path: Any) -> None:
     now = WallClock()
     ledger = _ledger(tmp_path, now, lease=tool.seconds(30))
-    ledger.begin("k", tool.fingerprint_of(("c", 5), {}), "dead-worker")
+    ledger.begin("k", tool.ledger.fingerprint_of(("c", 5), {}), "dead-worker")
     now.ms += 30_000
     card = Card()
     events: list[object] = []
     blind = tool.keyed(tool.calling_api(card.charge), tool.recorded_in(ledger), tool.observing(events.append),
                        key_from=lambda c, n: "k")
     assert blind("c", 5) == tool.Ok("ch_1")
-    assert events == [tool.TakenOver("k", reconciling=False)]
+    assert events == [tool.events.TakenOver("k", reconciling=False)]
 
-    ledger.begin("k2", tool.fingerprint_of(("c", 5), {}), "dead-worker")
+    ledger.begin("k2", tool.ledger.fingerprint_of(("c", 5), {}), "dead-worker")
     card.charges["k2"] = "ch_dead"  # the dead worker's charge did go through
     now.ms += 30_000
     events.clear()
     careful = tool.keyed(tool.calling_api(card.charge), tool.recorded_in(ledger), tool.reconciling_with(card.find),
                          tool.observing(events.append), key_from=lambda c, n: "k2")
     assert careful("c", 5) == tool.Ok("ch_dead")
-    assert events == [tool.TakenOver("k2", reconciling=True), tool.Reconciled("k2", True)]
+    assert events == [tool.events.TakenOver("k2", reconciling=True), tool.events.Reconciled("k2", True)]
     assert card.effects == 1
-    assert ledger.begin("k2", tool.fingerprint_of(("c", 5), {}), "x") == tool.Done("ch_dead")
+    assert ledger.begin("k2", tool.ledger.fingerprint_of(("c", 5), {}), "x") == tool.ledger.Done("ch_dead")
 
 
 def test_a_long_call_extends_its_lease(tmp_path: Any) -> None:
@@ -311,7 +311,7 @@ def test_a_cancelled_call_hands_its_key_over_at_once(tmp_path: Any) -> None:
             await task
 
     asyncio.run(main())
-    assert ledger.begin("a", tool.fingerprint_of(("a",), {}), "next") == tool.Started(takeover=True)
+    assert ledger.begin("a", tool.ledger.fingerprint_of(("a",), {}), "next") == tool.ledger.Started(takeover=True)
 
 
 KEYED_SNIPPET = '''

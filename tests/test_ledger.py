@@ -29,55 +29,55 @@ def ledger(backend, clock):  # type: ignore[no-untyped-def]
 
 
 def test_first_begin_starts_others_wait_then_see_the_result(ledger, clock) -> None:  # type: ignore[no-untyped-def]
-    assert ledger.begin("k", "fp", "a") == tool.Started(takeover=False)
-    assert ledger.begin("k", "fp", "b") == tool.InProgress(lease_until=clock.ms + 10_000)
+    assert ledger.begin("k", "fp", "a") == tool.ledger.Started(takeover=False)
+    assert ledger.begin("k", "fp", "b") == tool.ledger.InProgress(lease_until=clock.ms + 10_000)
     assert ledger.state_of("k") == "in_progress"
     assert ledger.finish("k", "a", {"charge": "ch_1", "cents": [5, 0]})
     for owner in ("a", "b", "c"):
-        assert ledger.begin("k", "fp", owner) == tool.Done({"charge": "ch_1", "cents": [5, 0]})
+        assert ledger.begin("k", "fp", owner) == tool.ledger.Done({"charge": "ch_1", "cents": [5, 0]})
     assert ledger.state_of("k") == "done"
     assert ledger.state_of("nothing") is None
 
 
 def test_a_key_used_with_other_arguments_is_a_mismatch(ledger) -> None:  # type: ignore[no-untyped-def]
     ledger.begin("k", "fp1", "a")
-    assert ledger.begin("k", "fp2", "b") == tool.Mismatch("fp1")
+    assert ledger.begin("k", "fp2", "b") == tool.ledger.Mismatch("fp1")
     ledger.finish("k", "a", 1)
-    assert ledger.begin("k", "fp2", "b") == tool.Mismatch("fp1")
+    assert ledger.begin("k", "fp2", "b") == tool.ledger.Mismatch("fp1")
 
 
 def test_failures_are_stored_in_the_wire_format(ledger) -> None:  # type: ignore[no-untyped-def]
     ledger.begin("k", "fp", "a")
     error = tool.InvalidArgs("card", "a live card", {"last4": "4242"})
     assert ledger.fail("k", "a", error)
-    assert ledger.begin("k", "fp", "b") == tool.FailedEarlier(error)
+    assert ledger.begin("k", "fp", "b") == tool.ledger.FailedEarlier(error)
 
 
 def test_an_expired_lease_is_taken_over_and_the_old_owner_is_fenced(ledger, clock) -> None:  # type: ignore[no-untyped-def]
     ledger.begin("k", "fp", "a")
     clock.ms += 9_999
-    assert isinstance(ledger.begin("k", "fp", "b"), tool.InProgress)
+    assert isinstance(ledger.begin("k", "fp", "b"), tool.ledger.InProgress)
     clock.ms += 1
-    assert ledger.begin("k", "fp", "b") == tool.Started(takeover=True)
+    assert ledger.begin("k", "fp", "b") == tool.ledger.Started(takeover=True)
     assert not ledger.finish("k", "a", "late")  # a lost its lease: its write is refused
     assert not ledger.fail("k", "a", tool.Timeout(1))
     assert not ledger.extend("k", "a")
     assert ledger.finish("k", "b", "b's")
-    assert ledger.begin("k", "fp", "a") == tool.Done("b's")
+    assert ledger.begin("k", "fp", "a") == tool.ledger.Done("b's")
 
 
 def test_the_same_owner_may_begin_again_as_a_takeover(ledger) -> None:  # type: ignore[no-untyped-def]
     ledger.begin("k", "fp", "a")
-    assert ledger.begin("k", "fp", "a") == tool.Started(takeover=True)
+    assert ledger.begin("k", "fp", "a") == tool.ledger.Started(takeover=True)
 
 
 def test_release_forgets_and_abandon_hands_over_at_once(ledger) -> None:  # type: ignore[no-untyped-def]
     ledger.begin("k", "fp", "a")
     assert ledger.release("k", "a")
     assert ledger.state_of("k") is None
-    assert ledger.begin("k", "fp", "b") == tool.Started(takeover=False)
+    assert ledger.begin("k", "fp", "b") == tool.ledger.Started(takeover=False)
     assert ledger.abandon("k", "b")
-    assert ledger.begin("k", "fp", "c") == tool.Started(takeover=True)
+    assert ledger.begin("k", "fp", "c") == tool.ledger.Started(takeover=True)
     assert not ledger.release("k", "b")
 
 
@@ -86,7 +86,7 @@ def test_extend_is_a_heartbeat(ledger, clock) -> None:  # type: ignore[no-untype
     clock.ms += 8_000
     assert ledger.extend("k", "a")
     clock.ms += 8_000  # 16 s after begin, 8 s after the heartbeat
-    assert isinstance(ledger.begin("k", "fp", "b"), tool.InProgress)
+    assert isinstance(ledger.begin("k", "fp", "b"), tool.ledger.InProgress)
 
 
 def test_done_records_expire_after_the_ttl_and_are_purged(ledger, clock) -> None:  # type: ignore[no-untyped-def]
@@ -96,9 +96,9 @@ def test_done_records_expire_after_the_ttl_and_are_purged(ledger, clock) -> None
     ledger.begin("busy", "fp", "a")
     clock.ms += 60 * 60_000 - 1
     assert ledger.purge() == 0
-    assert ledger.begin("k0", "fp", "b") == tool.Done(0)
+    assert ledger.begin("k0", "fp", "b") == tool.ledger.Done(0)
     clock.ms += 1
-    assert ledger.begin("k0", "other-fp", "b") == tool.Started(takeover=False)  # forgotten: a new call
+    assert ledger.begin("k0", "other-fp", "b") == tool.ledger.Started(takeover=False)  # forgotten: a new call
     assert ledger.purge(limit=2) == 2
     assert ledger.purge() == 2
     assert ledger.state_of("busy") == "in_progress"  # its lease ended, but not ttl after
@@ -124,22 +124,22 @@ def test_results_must_be_json_or_have_a_codec(backend, clock) -> None:  # type: 
     ledger.begin("k", "fp", "a")
     with pytest.raises(TypeError, match="not JSON-serialisable.*codec"):
         ledger.finish("k", "a", {1, 2})
-    codec = tool.Codec(lambda v: ",".join(sorted(map(str, v))), lambda s: set(map(int, s.split(","))))
+    codec = tool.ledger.Codec(lambda v: ",".join(sorted(map(str, v))), lambda s: set(map(int, s.split(","))))
     sets = make_ledger(name, where, clock, codec=codec)
     sets.begin("k", "fp", "a")
     sets.finish("k", "a", {2, 1})
-    assert sets.begin("k", "fp", "b") == tool.Done({1, 2})
+    assert sets.begin("k", "fp", "b") == tool.ledger.Done({1, 2})
 
 
 def test_bad_configuration_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TypeError, match="now="):
-        tool.SQLiteLedger(tmp_path / "x.db", now=3)  # type: ignore[arg-type]
+        tool.ledger.SQLiteLedger(tmp_path / "x.db", now=3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="lease="):
-        tool.SQLiteLedger(tmp_path / "x.db", now=WallClock(), lease=30)  # type: ignore[arg-type]
+        tool.ledger.SQLiteLedger(tmp_path / "x.db", now=WallClock(), lease=30)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="table="):
-        tool.SQLiteLedger(tmp_path / "x.db", now=WallClock(), table="x; drop")
+        tool.ledger.SQLiteLedger(tmp_path / "x.db", now=WallClock(), table="x; drop")
     with pytest.raises(ValueError, match="file path"):
-        tool.SQLiteLedger(":memory:", now=WallClock())
+        tool.ledger.SQLiteLedger(":memory:", now=WallClock())
 
 
 def test_a_keyed_call_replays_through_either_backend(ledger) -> None:  # type: ignore[no-untyped-def]
@@ -162,6 +162,6 @@ def test_importing_the_runtime_does_not_import_psycopg() -> None:
     import subprocess
     import sys
 
-    code = "import sys, smullyan.runtime as r; r.SQLiteLedger; print('psycopg' in sys.modules)"
+    code = "import sys, smullyan.runtime as r; r.ledger.SQLiteLedger; print('psycopg' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

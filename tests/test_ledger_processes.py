@@ -39,12 +39,12 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Any]:
 
 def _open(backend: str, where: str, table: str, now: Any, **options: Any) -> Any:
     if backend == "sqlite":
-        return tool.SQLiteLedger(where, now=now, table=table, **options)
-    return tool.PostgresLedger(where, now=now, table=table, **options)
+        return tool.ledger.SQLiteLedger(where, now=now, table=table, **options)
+    return tool.ledger.PostgresLedger(where, now=now, table=table, **options)
 
 
 def _racer(backend: str, where: str, table: str, out: str, keys: list[str], seed: int, start: Any) -> None:
-    ledger = _open(backend, where, table, tool.wall_now)
+    ledger = _open(backend, where, table, tool.ledger.wall_now)
     effect_file = out + ".effects"
 
     def charge(key: str) -> str:
@@ -72,7 +72,7 @@ def _racer(backend: str, where: str, table: str, out: str, keys: list[str], seed
 def test_processes_racing_the_same_keys_run_each_effect_exactly_once(backend: tuple[str, Any], tmp_path: Path) -> None:
     name, where = backend
     table = "race_" + os.urandom(4).hex()
-    _open(name, where, table, tool.wall_now)  # create the table before the race
+    _open(name, where, table, tool.ledger.wall_now)  # create the table before the race
     out = str(tmp_path / "out")
     keys = [f"order-{i}" for i in range(KEYS)]
     start = fork.Barrier(PROCESSES)
@@ -90,7 +90,7 @@ def test_processes_racing_the_same_keys_run_each_effect_exactly_once(backend: tu
 
 
 def _doomed(backend: str, where: str, table: str, effect_file: str, marker: str, effect_first: bool) -> None:
-    ledger = _open(backend, where, table, tool.wall_now, lease=tool.seconds(60))
+    ledger = _open(backend, where, table, tool.ledger.wall_now, lease=tool.seconds(60))
 
     def charge(order: str) -> str:
         if effect_first:
@@ -136,15 +136,15 @@ def test_a_worker_killed_mid_effect_is_recovered_after_its_lease_by_reconciling(
                           tool.observing(events.append), key_from=lambda order: order)
         return call("order-1"), events
 
-    early, _ = worker(tool.wall_now)  # the dead worker's lease still runs
+    early, _ = worker(tool.ledger.wall_now)  # the dead worker's lease still runs
     assert isinstance(early, tool.Err) and early.error == tool.Unavailable(
         "in progress: another worker holds idempotency key 'order-1'")
-    result, events = worker(lambda: tool.wall_now() + 61_000)  # after the lease
+    result, events = worker(lambda: tool.ledger.wall_now() + 61_000)  # after the lease
     assert result == tool.Ok("charged order-1")
     assert effects(effect_file) == ["order-1"]
-    assert events == [tool.TakenOver("order-1", reconciling=True), tool.Reconciled("order-1", effect_first)]
-    again, events = worker(lambda: tool.wall_now() + 61_000)
-    assert again == result and events == [tool.Replayed("order-1")]
+    assert events == [tool.events.TakenOver("order-1", reconciling=True), tool.events.Reconciled("order-1", effect_first)]
+    again, events = worker(lambda: tool.ledger.wall_now() + 61_000)
+    assert again == result and events == [tool.events.Replayed("order-1")]
 
 
 # ---------------------------------------------------------------- random interleavings
@@ -168,7 +168,7 @@ class KeyedCalls(RuleBasedStateMachine):
         super().__init__()
         self.dir = tempfile.TemporaryDirectory()
         self.now = WallClock()
-        self.ledger = tool.SQLiteLedger(Path(self.dir.name) / "l.db", now=self.now, lease=tool.seconds(5),
+        self.ledger = tool.ledger.SQLiteLedger(Path(self.dir.name) / "l.db", now=self.now, lease=tool.seconds(5),
                                         ttl=tool.minutes(600), purge_every=0, synchronous="NORMAL")
         self.world: dict[str, list[str]] = {}  # key -> effects that ran
         self.returned: dict[str, set[str]] = {}

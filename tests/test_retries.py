@@ -153,7 +153,7 @@ def test_runtime_both_dialects_and_the_piped_work() -> None:
         "def fetch(): pass\n"
         "clock = tool.with_clock(lambda ms: None)\n"
         "s = tool.pipe(tool.calling_api(fetch, None), clock.retrying(tool.retrying_when(lambda e: isinstance(e, tool.Denied)), tool.up_to(4).attempts))\n"
-        "t = tool.retry(times=3, sleep=lambda ms: None)(fetch)\n"
+        "t = tool.terse.retry(times=3, sleep=lambda ms: None)(fetch)\n"
     )
     assert a.kind == b.kind == "runtime"
     assert code(a.callee) == "tool.calling_api(fetch, None)" and code(b.callee) == "fetch"

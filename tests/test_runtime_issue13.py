@@ -45,7 +45,7 @@ class Gate:
 
 
 def test_a_tool_that_swallows_cancellation_is_abandoned_not_awaited() -> None:
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
 
     async def main() -> None:
         gate = Gate()
@@ -78,11 +78,11 @@ def test_a_tool_that_swallows_cancellation_is_abandoned_not_awaited() -> None:
         assert finished == ["late"]
 
     asyncio.run(main())
-    assert events == [tool.Abandoned(50), tool.TimedOut(50)]
+    assert events == [tool.events.Abandoned(50), tool.events.TimedOut(50)]
 
 
 def test_a_cooperative_attempt_is_cancelled_and_not_reported_abandoned() -> None:
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     cancelled: list[bool] = []
 
     async def hangs() -> str:
@@ -101,12 +101,12 @@ def test_a_cooperative_attempt_is_cancelled_and_not_reported_abandoned() -> None
     )
     assert asyncio.run(fetch()) == Err(Timeout(5))
     assert cancelled == [True]
-    assert events == [tool.TimedOut(5)]
+    assert events == [tool.events.TimedOut(5)]
 
 
 def test_a_sync_tool_under_an_async_clock_runs_in_a_thread_and_the_deadline_returns_on_time() -> None:
     release = threading.Event()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     threads: list[str] = []
 
     def blocking() -> str:
@@ -133,7 +133,7 @@ def test_a_sync_tool_under_an_async_clock_runs_in_a_thread_and_the_deadline_retu
     finally:
         release.set()
     assert threads and threads[0] != "MainThread"
-    assert events == [tool.Abandoned(50), tool.TimedOut(50)]
+    assert events == [tool.events.Abandoned(50), tool.events.TimedOut(50)]
 
 
 def test_a_sync_tool_under_an_async_retry_runs_each_attempt_in_a_thread() -> None:
@@ -181,7 +181,7 @@ def test_invalid_args_and_denied_are_never_retried_whatever_the_predicate(error:
     assert fetch(script.sync)() == Err(error)
     assert script.calls == 1
     terse = Script([error] * 5)
-    tool.retry(times=4, sleep=clock.sleep, retry_on=lambda e: True)(terse.sync)()
+    tool.terse.retry(times=4, sleep=clock.sleep, retry_on=lambda e: True)(terse.sync)()
     assert terse.calls == 1
 
 
@@ -198,7 +198,7 @@ def test_not_found_and_unknown_can_be_opted_in_by_a_predicate(error: tool.ToolEr
 
 
 def test_the_default_schedule_is_capped_at_a_minute_and_never_overflows() -> None:
-    assert tool.DEFAULT_SCHEDULE.wait_ms(24) == 60_000
+    assert tool.types.DEFAULT_SCHEDULE.wait_ms(24) == 60_000
     assert tool.exponentially_from(tool.millis(100)).wait_ms(10**6) == 60_000
     assert tool.exponentially_from(tool.millis(100)).by(1.5).wait_ms(10**6) == 60_000
     longer = tool.exponentially_from(tool.millis(100)).capped_at(tool.minutes(10))
@@ -220,7 +220,7 @@ def test_float_factors() -> None:
     schedule = tool.exponentially_from(tool.millis(100)).by(1.5)
     tool.with_clock(clock.sleep).retrying(tool.up_to(4).attempts, tool.backing_off(schedule))(Script([DOWN] * 5).sync)()
     assert clock.slept == [100, 150, 225]
-    assert tool.exponential(100, 1.5).wait_ms(3) == 225
+    assert tool.terse.exponential(100, 1.5).wait_ms(3) == 225
     assert repr(schedule) == "exponentially_from(millis(100)).by(1.5)"
     with pytest.raises(ValueError):
         tool.exponentially_from(tool.millis(100)).by(0.5)
@@ -228,7 +228,7 @@ def test_float_factors() -> None:
 
 def test_retrying_on_result_polls_until_the_value_is_ready() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     job = Script(["pending", "pending", "ready"])
     poll = tool.with_clock(clock.sleep).retrying(
         tool.retrying_on_result(lambda status: status == "pending"),
@@ -238,13 +238,13 @@ def test_retrying_on_result_polls_until_the_value_is_ready() -> None:
     )
     assert poll(job.sync)() == Ok("ready")
     assert job.calls == 3 and clock.slept == [1000, 1000]
-    assert tool.Unsatisfied(1, "pending") in events
-    assert events[-1] == tool.Succeeded(3, waited_ms=2000)
+    assert tool.events.Unsatisfied(1, "pending") in events
+    assert events[-1] == tool.events.Succeeded(3, waited_ms=2000)
     # giving up returns the last Ok as it is
     stuck = Script(["pending"] * 9)
     events.clear()
     assert poll(stuck.sync)() == Ok("pending")
-    assert events[-1] == tool.GaveUp(5, None, "attempts", waited_ms=4000)
+    assert events[-1] == tool.events.GaveUp(5, None, "attempts", waited_ms=4000)
 
 
 def test_retrying_on_result_async() -> None:
@@ -297,10 +297,10 @@ def test_attempts_block_form_async() -> None:
 
 def test_statistics_per_call_on_the_events() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
+    events: list[tool.events.Event] = []
     fetch = tool.with_clock(clock.sleep).retrying(tool.up_to(4).attempts, tool.observing(events.append))
     fetch(Script([DOWN, DOWN]).sync)()
-    assert events[-1] == tool.Succeeded(3, waited_ms=300)
+    assert events[-1] == tool.events.Succeeded(3, waited_ms=300)
 
 
 # ---------------------------------------------------------------- 5. hostile values
@@ -443,27 +443,33 @@ def test_with_clock_refuses_sleeps_that_take_seconds(sleep: Any) -> None:
     with pytest.raises(tool.ConfigError, match="system_sleep|asyncio_sleep"):
         tool.with_clock(sleep)
     with pytest.raises(tool.ConfigError):
-        tool.retry(times=3, sleep=sleep)
+        tool.terse.retry(times=3, sleep=sleep)
 
 
-@pytest.mark.parametrize("name", ["retry", "deadline", "fallback", "explain"])
-def test_module_names_do_not_shadow_public_functions(name: str) -> None:
-    assert callable(getattr(tool, name))
-    with pytest.raises(ModuleNotFoundError):
-        importlib.import_module(f"smullyan.runtime.{name}")
-    assert all(not n.startswith("_") for n in tool.__all__)
-    assert not any(isinstance(getattr(tool, n), type(sys)) for n in tool.__all__)
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [("smullyan.runtime.terse", "retry"), ("smullyan.runtime.terse", "deadline"),
+     ("smullyan.runtime.terse", "fallback"), ("smullyan.runtime", "explain")],
+)
+def test_module_names_do_not_shadow_public_functions(module: str, name: str) -> None:
+    home = importlib.import_module(module)
+    assert callable(getattr(home, name))
+    for shadow in (f"{module}.{name}", f"smullyan.runtime.{name}"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(shadow)
+    assert all(not n.startswith("_") for n in home.__all__)
+    assert not any(isinstance(getattr(home, n), type(sys)) for n in home.__all__)
 
 
 def test_one_spelling_of_honour_and_one_field_name_for_the_attempt() -> None:
     clock = FakeClock()
-    events: list[tool.Event] = []
-    stage = tool.retry(times=2, sleep=clock.sleep, honour_advice=False, on_event=events.append)
+    events: list[tool.events.Event] = []
+    stage = tool.terse.retry(times=2, sleep=clock.sleep, honour_advice=False, on_event=events.append)
     stage(Script([tool.RateLimited(5000)] * 3).sync)()
     assert clock.slept == [100]
     assert events[-1].attempt == 2  # type: ignore[union-attr]
     with pytest.raises(TypeError):
-        tool.retry(times=2, sleep=clock.sleep, honor_advice=False)  # type: ignore[call-overload]
+        tool.terse.retry(times=2, sleep=clock.sleep, honor_advice=False)  # type: ignore[call-overload]
 
 
 def test_up_to_without_attempts_says_what_is_missing() -> None:
@@ -535,7 +541,7 @@ over_untyped = tool.calling_api(lambda: client.get("x"))  # type: ignore[no-unty
 value = over_untyped()
 typed: tool.Result[Any] = fetch()
 
-fallback: tool.SyncFallingBack[str | None] = tool.falling_back_to(tool.the_value(None))
+fallback: tool.types.SyncFallingBack[str | None] = tool.falling_back_to(tool.the_value(None))
 widened = tool.pipe(tool.calling_api(name), fallback)
 reveal_type(widened(1))
 reveal_type(tool.calling_api(aname))

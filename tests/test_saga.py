@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from smullyan import runtime as tool
 
 
-def build(spec: list[tuple[str, bool, str]], log: list[str], asynchronous: bool = False) -> tool.Saga:
+def build(spec: list[tuple[str, bool, str]], log: list[str], asynchronous: bool = False) -> tool.types.Saga:
     """spec: (action outcome 'ok'|'err'|'raise', has compensation, compensation outcome)."""
     steps = []
     for i, (outcome, compensable, undo) in enumerate(spec):
@@ -99,7 +99,7 @@ def test_run_refuses_async_steps_and_bad_steps_are_clear_errors() -> None:
 
 
 def test_commit_is_idempotent_on_its_token(tmp_path: Any) -> None:
-    for ledger in (None, tool.SQLiteLedger(tmp_path / "l.db", now=lambda: 0)):
+    for ledger in (None, tool.ledger.SQLiteLedger(tmp_path / "l.db", now=lambda: 0)):
         sent: list[str] = []
 
         def transfer(to: str, cents: int) -> tool.Result[str]:

@@ -1,0 +1,80 @@
+"""The types of the runtime's values: clauses, stages, clocks, schedules, and the state they share.
+
+You rarely construct these (the functions of :mod:`smullyan.runtime` do); you
+name them in annotations, and you construct the shared state::
+
+    from smullyan import runtime as tool
+    from smullyan.runtime.types import Budget, RetryClause, SyncStage
+
+    budget = Budget(attempts=20)                  # shared by every call that uses it
+    clauses: list[RetryClause] = [tool.up_to(4).attempts, tool.within(budget)]
+    stage: SyncStage = tool.system_clock().retrying(*clauses)
+"""
+
+from ._breaker import CircuitBreaker
+from ._clock import AsyncClock, SyncClock
+from ._deadline import DeadlineScope
+from ._durations import Duration
+from ._keys import IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, KeyedClause, Reconciling, Recording
+from ._retry import (
+    DEFAULT_ADVICE_CAP,
+    DEFAULT_SCHEDULE,
+    Advice,
+    Attempt,
+    AttemptBound,
+    Attempts,
+    BackingOff,
+    Budget,
+    BudgetBound,
+    Condition,
+    Observing,
+    ResultCondition,
+    RetryClause,
+)
+from ._saga import Proposal, Saga, SagaOutcome, Step
+from ._schedules import RandomSource, Schedule
+from ._tools import AsyncFallingBack, AsyncStage, SyncFallingBack, SyncStage
+
+__all__ = [
+    # durations and clocks
+    "Duration",
+    "SyncClock",
+    "AsyncClock",
+    # stages (what pipe applies)
+    "SyncStage",
+    "AsyncStage",
+    "SyncFallingBack",
+    "AsyncFallingBack",
+    "CircuitBreaker",
+    # retry clauses, their defaults, and the shared budget
+    "RetryClause",
+    "Condition",
+    "ResultCondition",
+    "AttemptBound",
+    "BudgetBound",
+    "BackingOff",
+    "Advice",
+    "Observing",
+    "Budget",
+    "DEFAULT_ADVICE_CAP",
+    "DEFAULT_SCHEDULE",
+    # the retry as a loop
+    "Attempts",
+    "Attempt",
+    # schedules
+    "Schedule",
+    "RandomSource",
+    # the running deadline
+    "DeadlineScope",
+    # keyed calls
+    "KeyedClause",
+    "Reconciling",
+    "Recording",
+    "IDEMPOTENCY_HEADER",
+    "MAX_KEY_LENGTH",
+    # sagas
+    "Step",
+    "Saga",
+    "SagaOutcome",
+    "Proposal",
+]
