@@ -91,7 +91,7 @@ from .classification import (
 )
 
 # the four public modules, reachable as tool.events, tool.types, tool.ledger, tool.terse
-from . import events, ledger, terse, types  # noqa: E402,I001
+from . import events, ledger, terse, types
 
 __all__ = [
     # errors and Result

@@ -3,7 +3,7 @@
 ``falling_back_to(the_value(cached))`` or ``falling_back_to(other_tool)``: when
 the tool returns ``Err(error)``, the fallback is called with the same
 arguments and its result is returned. The switch is reported to every
-``observing(callback)`` clause as :class:`~smullyan.runtime.FellBack`, so it
+``observing(callback)`` clause as :class:`~smullyan.runtime.events.FellBack`, so it
 is never silent when someone is watching.
 """
 

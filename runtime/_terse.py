@@ -4,7 +4,7 @@ Each function here only renames: it builds the very clauses of the readable
 dialect and returns what the readable call returns, so both dialects behave
 identically (the test suite checks this with hypothesis)::
 
-    tool.retry(times=4, backoff=tool.exponential(100), sleep=sleep, retry_on=tool.is_retryable)
+    tool.terse.retry(times=4, backoff=tool.terse.exponential(100), sleep=sleep, retry_on=tool.is_retryable)
     # is
     tool.with_clock(sleep).retrying(
         tool.retrying_when(tool.is_retryable),

@@ -1,6 +1,6 @@
 """Events of the safe-write combinators (keyed calls, circuit breaker, saga).
 
-They join :data:`~smullyan.runtime.Event`, so one ``observing(callback)``
+They join :data:`~smullyan.runtime.events.Event`, so one ``observing(callback)``
 sees them beside the retry's events.
 
 ============== ==============================================================
