@@ -331,7 +331,7 @@ class _Traced:
     __slots__ = ("telemetry", "span_name", "span_attributes", "metric_attributes")
 
     def __init__(self, telemetry: _Telemetry, name: str | None, tool: Callable[..., Any]) -> None:
-        name = name if name is not None else tool_name(tool)
+        name = name if name is not None else tool_name(tool).rpartition("<locals>.")[2]
         self.telemetry = telemetry
         self.span_name = f"tool {name}"
         self.span_attributes: Attributes = {TOOL_NAME: name}
