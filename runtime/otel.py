@@ -105,6 +105,9 @@ METRICS: Final[Mapping[str, tuple[str, str]]] = {
 """Every metric: name -> (unit, description); names and units in OpenTelemetry's semantic-convention style."""
 
 
+_OK: Final = Status(StatusCode.OK)
+
+
 def key_hash(key: str) -> str:
     """The ``smullyan.key.hash`` of an idempotency key: 16 hex digits of its SHA-256, never the key.
 
@@ -162,10 +165,14 @@ def span_event(event: Event) -> tuple[str, Attributes]:
 # ---------------------------------------------------------------- providers
 
 
-if hasattr(trace, "_TRACER_PROVIDER"):
+# Until a global tracer provider is set, a traced call only reads the API's module global
+# (the public get_tracer_provider() reads os.environ on every call: about a microsecond).
+_CHEAP_CHECK: Final = hasattr(trace, "_TRACER_PROVIDER")
+
+if _CHEAP_CHECK:
 
     def _global_provider() -> TracerProvider | None:
-        """The global tracer provider once one is set, else None: one attribute read per call."""
+        """The global tracer provider once one is set, else None."""
         return trace._TRACER_PROVIDER
 
 else:  # pragma: no cover - an API without the module global: the public call (it reads os.environ)
@@ -194,7 +201,7 @@ class _Metrics:
 class _Telemetry:
     """Where one ``traced(...)`` stage's spans and metrics go; the tracer is looked up per call until found."""
 
-    __slots__ = ("_tracer", "_global", "metrics")
+    __slots__ = ("_tracer", "_global", "metrics", "idle")
 
     def __init__(self, tracer_provider: TracerProvider | None, meter_provider: MeterProvider | None) -> None:
         self._tracer: Tracer | None = None
@@ -205,6 +212,8 @@ class _Telemetry:
             assert tracer_provider is not None
             self._tracer = self._usable(tracer_provider)
         self.metrics = _Metrics(meter_provider) if meter_provider is not None else None
+        # True while a call need only see ``trace._TRACER_PROVIDER is None`` to skip everything
+        self.idle = self._global and self.metrics is None and _CHEAP_CHECK
 
     @staticmethod
     def _usable(provider: TracerProvider) -> Tracer | None:
@@ -219,7 +228,7 @@ class _Telemetry:
         if provider is None:
             return None
         self._tracer = self._usable(provider)  # the global provider is set once: keep its tracer
-        self._global = False
+        self._global = self.idle = False
         return self._tracer
 
 
@@ -247,10 +256,10 @@ class _Call:
         self.recorder_token: Token[_events.Observer | None] | None = None
 
     def _tagged(self, tag: str | None) -> Attributes:
-        attributes = dict(self.metric_attributes)
-        if tag is not None:
-            attributes[TAG] = tag
-        return attributes
+        """The metric attributes: the tool's (shared, never changed), with ``tag`` in a copy."""
+        if tag is None:
+            return self.metric_attributes
+        return {**self.metric_attributes, TAG: tag}
 
     def __call__(self, event: Event) -> None:
         if not self.open:  # an abandoned attempt that goes on after the call returned
@@ -277,15 +286,14 @@ class _Call:
                 metrics.attempts.add(1, self._tagged(None))
         elif metrics is not None:
             if isinstance(event, Waiting):
-                attributes = self._tagged(self.last_tag)
-                attributes[ADVISED] = event.advised
+                attributes = {**self._tagged(self.last_tag), ADVISED: event.advised}
                 metrics.waits.record(event.wait_ms, attributes)
             elif isinstance(event, FellBack):
                 metrics.fallbacks.add(1, self._tagged(event.error.tag))
             elif isinstance(event, CircuitChanged):
-                attributes = dict(self.metric_attributes)
-                attributes[CIRCUIT_BEFORE], attributes[CIRCUIT_AFTER] = event.before, event.after
-                metrics.circuit.add(1, attributes)
+                metrics.circuit.add(
+                    1, {**self.metric_attributes, CIRCUIT_BEFORE: event.before, CIRCUIT_AFTER: event.after}
+                )
         if self.recording:
             assert self.span is not None
             name, attributes = span_event(event)
@@ -302,7 +310,7 @@ class _Call:
                 span.set_attributes(_error({ERROR_TYPE: result.error.tag}, result.error))
                 span.set_status(Status(StatusCode.ERROR, result.error.tag))
             elif isinstance(result, Ok):
-                span.set_status(Status(StatusCode.OK))
+                span.set_status(_OK)
         metrics = self.metrics
         if metrics is not None:
             unreported = self.attempt - self.ended  # the attempt that returned (or was cut off by a deadline)
@@ -365,7 +373,11 @@ class _Traced:
 
 
 def _wrap_sync(traced: _Traced, tool: Callable[..., Any]) -> Callable[..., Any]:
+    telemetry = traced.telemetry
+
     def traced_call(*args: Any, **kwargs: Any) -> Any:
+        if telemetry.idle and trace._TRACER_PROVIDER is None:  # no provider yet: nothing to do
+            return tool(*args, **kwargs)
         call = traced.begin()
         if call is None:
             return tool(*args, **kwargs)
@@ -383,7 +395,11 @@ def _wrap_sync(traced: _Traced, tool: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _wrap_async(traced: _Traced, tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    telemetry = traced.telemetry
+
     async def traced_call(*args: Any, **kwargs: Any) -> Any:
+        if telemetry.idle and trace._TRACER_PROVIDER is None:  # no provider yet: nothing to do
+            return await tool(*args, **kwargs)
         call = traced.begin()
         if call is None:
             return await tool(*args, **kwargs)

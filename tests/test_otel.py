@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import subprocess
 import sys
 import typing
@@ -586,3 +587,18 @@ def test_without_opentelemetry_the_module_says_what_to_install() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
     assert "pip install 'smullyan[otel]'" in out.stderr.splitlines()[-1]
+
+
+def test_the_docs_console_setup_runs_as_printed() -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "runtime.md").read_text()
+    section = docs.split("## Tracing: OpenTelemetry", 1)[1].split("\n## ", 1)[0]
+    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert found is not None
+    out = subprocess.run([sys.executable, "-c", found.group(1)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.rstrip().endswith("Ok(value=['#7'])")
+    printed = re.findall(r'"name": "([^"]+)"', out.stdout)
+    assert printed == ["tool search_issues"] + [
+        f"smullyan.{e}" for e in ("failed", "waiting", "attempted", "failed", "waiting", "attempted", "succeeded")
+    ]
+    assert printed == re.findall(r'"name": "([^"]+)"', section.split("```text", 1)[1].split("```", 1)[0])
