@@ -32,6 +32,7 @@ With a meter provider the same events feed counters and a histogram (see
 from __future__ import annotations
 
 import hashlib
+import threading
 from contextvars import Token
 from typing import Any, Awaitable, Callable, Final, Mapping, Union
 
@@ -239,7 +240,7 @@ class _Call:
     """One traced call: its span, and the recorder its stages' events reach (through the context variable)."""
 
     __slots__ = (
-        "span", "recording", "metrics", "metric_attributes", "attempt", "ended", "last_tag", "open",
+        "span", "recording", "metrics", "metric_attributes", "attempt", "ended", "last_tag", "open", "lock",
         "context_token", "recorder_token",
     )
 
@@ -252,6 +253,7 @@ class _Call:
         self.ended = 0  # attempts whose end was reported (Failed, Unsatisfied)
         self.last_tag: str | None = None
         self.open = True
+        self.lock = threading.Lock()  # a sync attempt abandoned in its worker thread may still report
         self.context_token: Token[Context] | None = None
         self.recorder_token: Token[_events.Observer | None] | None = None
 
@@ -262,8 +264,16 @@ class _Call:
         return {**self.metric_attributes, TAG: tag}
 
     def __call__(self, event: Event) -> None:
-        if not self.open:  # an abandoned attempt that goes on after the call returned
-            return
+        with self.lock:
+            if self.open:  # else an abandoned attempt goes on after the call returned: dropped
+                self._record(event)
+
+    def close(self) -> None:
+        """The call has returned: nothing more is recorded."""
+        with self.lock:
+            self.open = False
+
+    def _record(self, event: Event) -> None:
         metrics = self.metrics
         if isinstance(event, Attempted):
             self.attempt = max(self.attempt, event.attempt)
@@ -365,7 +375,7 @@ class _Traced:
     @staticmethod
     def leave(call: _Call) -> None:
         """Restore the caller's context (same task, same thread as :meth:`begin`); later events are dropped."""
-        call.open = False
+        call.close()
         if call.recorder_token is not None:
             _events.recorder.reset(call.recorder_token)
         if call.context_token is not None:

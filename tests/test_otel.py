@@ -366,6 +366,49 @@ def test_an_abandoned_attempt_reports_nothing_after_the_span_ended(
     assert not [r for r in caplog.records if r.name.startswith("opentelemetry")]
 
 
+def test_a_sync_tool_abandoned_in_its_thread_reports_nothing_after_the_span_ended(
+    otel: Telemetry, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+    calls: list[bool] = []
+
+    def blocking(query: str) -> tool.Result[int]:  # a sync tool: the async deadline runs it in a thread
+        calls.append(_events.recorder.get() is not None)
+        if len(calls) == 1:
+            started.set()
+            release.wait(10)
+        elif len(calls) == 3:
+            finished.set()
+        return tool.Err(tool.unavailable("late"))
+
+    async def fired_when_started(ms: int) -> None:
+        while not started.is_set():
+            await asyncio.sleep(0.001)
+
+    async def scenario() -> tuple[tool.Result[int], int]:
+        search = tool.pipe(
+            blocking,
+            tool.with_clock(Clock().sleep).retrying(tool.up_to(3).attempts),  # runs in the thread too
+            tool.with_clock(fired_when_started).giving_up_after(tool.seconds(5)),
+            otel.stage(),
+        )
+        result = await search("q")
+        ended = len(otel.tool_spans()[0].events)
+        release.set()
+        await asyncio.to_thread(finished.wait, 10)
+        return result, ended
+
+    with caplog.at_level(logging.WARNING):
+        result, ended = asyncio.run(scenario())
+    assert result == tool.Err(tool.Timeout(5000))
+    assert calls == [True, True, True]  # the thread saw the call's recorder; its late events went nowhere
+    [span] = otel.tool_spans()
+    assert len(span.events) == ended and [n for n, _ in events_of(span)][-1] == "smullyan.timed_out"
+    assert not [r for r in caplog.records if r.name.startswith("opentelemetry")]
+
+
 def test_a_sync_deadline_a_retry_would_overrun(otel: Telemetry) -> None:
     clock = tool.with_clock(Clock().sleep)
     search = tool.pipe(
