@@ -16,6 +16,7 @@ call is printed for reference). Sync and async run in the same process.
 from __future__ import annotations
 
 import asyncio
+import os
 import platform
 import sys
 import time
@@ -213,8 +214,9 @@ def otel_overhead() -> None:
     - the SDK's TracerProvider with a SimpleSpanProcessor and an exporter that
       drops every span: the real cost of a span per call;
     - the same plus the SDK's MeterProvider (an in-memory reader): span and metrics;
-    - the peer: the SDK's own ``start_as_current_span`` around the same stack,
-      what the least instrumentation by hand would cost.
+    - the peers: a pass-through wrapper (what any stage costs at the least), and
+      the SDK's own ``start_as_current_span`` around the same stack (the least
+      instrumentation by hand).
     """
     try:
         from opentelemetry.sdk.metrics import MeterProvider
@@ -251,6 +253,19 @@ def otel_overhead() -> None:
 
         return call
 
+    def passing(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return fn(*args, **kwargs)
+
+        return call
+
+    def passing_async(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            return await fn(*args, **kwargs)
+
+        return call
+
+    through = "peer: a pass-through wrapper"
     peer = "peer: the SDK's start_as_current_span by hand"
     stages = {
         "retry stack": None,
@@ -263,6 +278,8 @@ def otel_overhead() -> None:
                  for n, s in stages.items()}
     async_rows = {n: tool.pipe(smullyan_stack(awork, async_clock), s) if s else smullyan_stack(awork, async_clock)
                   for n, s in stages.items()}
+    sync_rows[through] = passing(smullyan_stack(work, sync_clock))
+    async_rows[through] = passing_async(smullyan_stack(awork, async_clock))
     sync_rows[peer] = by_hand(smullyan_stack(work, sync_clock))
     async_rows[peer] = by_hand_async(smullyan_stack(awork, async_clock))
     for name, fn in sync_rows.items():
@@ -271,7 +288,9 @@ def otel_overhead() -> None:
         check(asyncio.run(afn(7)), 7, name)
     sync_us, async_us = time_sync(sync_rows), time_async(async_rows)
     base_sync, base_async = sync_us["retry stack"], async_us["retry stack"]
-    print(f"\ntraced() over the readable retry stack; opentelemetry-api/sdk {version('opentelemetry-sdk')}\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\ntraced() over the readable retry stack; opentelemetry-api/sdk {version('opentelemetry-sdk')}, "
+          f"load average {load:.1f}\n")
     print("| stack | sync µs/call | sync added | async µs/call | async added |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for name in sync_rows:
