@@ -16,6 +16,7 @@ call is printed for reference). Sync and async run in the same process.
 from __future__ import annotations
 
 import asyncio
+import os
 import platform
 import sys
 import time
@@ -199,6 +200,106 @@ def main() -> None:
         ratio = us[full] / us[max_time]
         print(f"- full pipe vs backoff max_time stack, {label}: {ratio:.2f}x"
               + (f" ({'ok' if ratio < 1.5 else 'MISSED'}: < 1.5x)" if label == "async" else ""))
+    otel_overhead()
+
+
+# ---------------------------------------------------------------- traced(...) (issue 27)
+
+
+def otel_overhead() -> None:
+    """What ``traced()`` adds to the readable retry stack, sync and async, timed in the same batches.
+
+    - no tracer provider configured (the API only, nothing set globally): the
+      stage looks for a provider and calls through; the issue asks <= 1 µs;
+    - the SDK's TracerProvider with a SimpleSpanProcessor and an exporter that
+      drops every span: the real cost of a span per call;
+    - the same plus the SDK's MeterProvider (an in-memory reader): span and metrics;
+    - the peers: a pass-through wrapper (what any stage costs at the least), and
+      the SDK's own ``start_as_current_span`` around the same stack (the least
+      instrumentation by hand).
+    """
+    try:
+        from opentelemetry.sdk.metrics import MeterProvider
+        from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+        from opentelemetry.sdk.trace import TracerProvider
+        from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, SpanExportResult
+
+        from smullyan.runtime.otel import traced
+    except ImportError:
+        print("\ntraced(): skipped (pip install 'smullyan[otel]' opentelemetry-sdk)")
+        return
+    from importlib.metadata import version
+
+    class Dropping(SpanExporter):
+        def export(self, spans: Any) -> SpanExportResult:
+            return SpanExportResult.SUCCESS
+
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(Dropping()))
+    meters = MeterProvider(metric_readers=[InMemoryMetricReader()])
+    tracer = provider.get_tracer("bench")
+
+    def by_hand(fn: Callable[[int], Any]) -> Callable[[int], Any]:
+        def call(x: int) -> Any:
+            with tracer.start_as_current_span("tool work"):
+                return fn(x)
+
+        return call
+
+    def by_hand_async(fn: Callable[[int], Awaitable[Any]]) -> Callable[[int], Awaitable[Any]]:
+        async def call(x: int) -> Any:
+            with tracer.start_as_current_span("tool work"):
+                return await fn(x)
+
+        return call
+
+    def passing(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return fn(*args, **kwargs)
+
+        return call
+
+    def passing_async(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            return await fn(*args, **kwargs)
+
+        return call
+
+    through = "peer: a pass-through wrapper"
+    peer = "peer: the SDK's start_as_current_span by hand"
+    stages = {
+        "retry stack": None,
+        "+ traced(), no tracer provider": traced(),
+        "+ traced(), SDK, dropping exporter": traced(tracer_provider=provider),
+        "+ traced(), SDK spans + metrics": traced(tracer_provider=provider, meter_provider=meters),
+    }
+    sync_clock, async_clock = tool.system_clock(), tool.asyncio_clock()
+    sync_rows = {n: tool.pipe(smullyan_stack(work, sync_clock), s) if s else smullyan_stack(work, sync_clock)
+                 for n, s in stages.items()}
+    async_rows = {n: tool.pipe(smullyan_stack(awork, async_clock), s) if s else smullyan_stack(awork, async_clock)
+                  for n, s in stages.items()}
+    sync_rows[through] = passing(smullyan_stack(work, sync_clock))
+    async_rows[through] = passing_async(smullyan_stack(awork, async_clock))
+    sync_rows[peer] = by_hand(smullyan_stack(work, sync_clock))
+    async_rows[peer] = by_hand_async(smullyan_stack(awork, async_clock))
+    for name, fn in sync_rows.items():
+        check(fn(7), 7, name)
+    for name, afn in async_rows.items():
+        check(asyncio.run(afn(7)), 7, name)
+    sync_us, async_us = time_sync(sync_rows), time_async(async_rows)
+    base_sync, base_async = sync_us["retry stack"], async_us["retry stack"]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\ntraced() over the readable retry stack; opentelemetry-api/sdk {version('opentelemetry-sdk')}, "
+          f"load average {load:.1f}\n")
+    print("| stack | sync µs/call | sync added | async µs/call | async added |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name in sync_rows:
+        print(f"| {name} | {sync_us[name]:.2f} | {sync_us[name] - base_sync:+.2f} "
+              f"| {async_us[name]:.2f} | {async_us[name] - base_async:+.2f} |")
+    for label, added in (("sync", sync_us["+ traced(), no tracer provider"] - base_sync),
+                         ("async", async_us["+ traced(), no tracer provider"] - base_async)):
+        print(f"- traced() with no tracer provider, {label}: {added:+.2f} µs/call "
+              f"({'ok' if added <= 1 else 'MISSED'}: <= 1 µs)")
 
 
 def dist_version(name: str) -> str:

@@ -33,7 +33,7 @@ from ._write_events import CircuitChanged, CircuitState
 from .classification import carry
 from ._durations import Duration
 from ._errors import Err, Ok, Result, Unavailable, is_retryable
-from ._events import Observer
+from ._events import Observer, observers_now
 from ._retry import ConfigError, Observing
 from ._tools import SyncStage
 
@@ -131,7 +131,7 @@ class CircuitBreaker(SyncStage):
 
     def _emit(self, change: CircuitChanged | None) -> None:
         if change is not None:
-            for observer in self.observers:
+            for observer in observers_now(self.observers):
                 observer(change)
 
     def _refusal(self) -> Err[Unavailable]:

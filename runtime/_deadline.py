@@ -24,7 +24,7 @@ from contextvars import ContextVar
 from typing import Any, Awaitable, Callable, Coroutine, Generator
 
 from ._errors import Err, Result, Timeout
-from ._events import Abandoned, Observer, TimedOut
+from ._events import Abandoned, Observer, TimedOut, observers_now
 
 _CoroutineType = types.CoroutineType
 
@@ -88,7 +88,7 @@ def current_scope() -> DeadlineScope | None:
 
 def _emit(observers: tuple[Observer, ...], after_ms: int) -> None:
     event = TimedOut(after_ms)
-    for observer in observers:
+    for observer in observers_now(observers):
         observer(event)
 
 
@@ -118,7 +118,7 @@ def checking_sync(
             result = tool(*args, **kwargs)
         finally:
             _current.reset(token)
-        if scope.fired and observers:
+        if scope.fired:
             _emit(observers, limit_ms)
         return result
 
@@ -146,7 +146,7 @@ def checking_async(
                 result = await result
         finally:
             _current.reset(token)
-        if scope.fired and observers:
+        if scope.fired:
             _emit(observers, limit_ms)
         return result  # type: ignore[no-any-return]
 
@@ -219,7 +219,7 @@ def _timed_out(
     scope: DeadlineScope, limit_ms: int, observers: tuple[Observer, ...], abandoned: bool
 ) -> Result[Any]:
     scope.fired = True  # TimedOut is reported by the caller, as for a deadline a retry saw pass
-    if observers and abandoned:
+    if abandoned and (observers := observers_now(observers)):
         event = Abandoned(limit_ms)
         for observer in observers:
             observer(event)
@@ -324,7 +324,7 @@ def racing(
             first = coro.send(None)
         except StopIteration as done:  # finished without suspending: nothing to race
             _current.reset(token)
-            if observers and scope.fired:
+            if scope.fired:
                 _emit(observers, limit_ms)
             return done.value  # type: ignore[no-any-return]
         except BaseException:
@@ -334,7 +334,7 @@ def racing(
         task = asyncio.ensure_future(_rest(coro, first))
         _current.reset(token)
         result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, False)
-        if scope.fired and observers:
+        if scope.fired:
             _emit(observers, limit_ms)
         return result
 
@@ -367,7 +367,7 @@ def racing_thread(
         finally:
             _current.reset(token)
         result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, True)
-        if scope.fired and observers:
+        if scope.fired:
             _emit(observers, limit_ms)
         return result
 

@@ -17,10 +17,16 @@ TimedOut   ``giving_up_after`` fired and returns ``Err(Timeout(after_ms))``
 Abandoned  an attempt that ignored the deadline's cancellation is left running
 FellBack   ``falling_back_to`` replaced ``Err(error)`` with the fallback
 ========== ==========================================================
+
+Every stage sends its events through :func:`observers_now`: its own
+observers, and the recorder of the enclosing ``traced(...)`` call
+(:mod:`smullyan.runtime.otel`) when there is one, carried by a context
+variable, so the stages inside a traced call need no observer wired by hand.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
@@ -135,3 +141,13 @@ Event = Union[
 
 Observer = Callable[[Event], None]
 """A callback that receives events."""
+
+
+recorder: ContextVar[Observer | None] = ContextVar("smullyan_recorder", default=None)
+"""The recorder of the enclosing ``traced(...)`` call (``smullyan.runtime.otel`` sets it), if any."""
+
+
+def observers_now(observers: tuple[Observer, ...]) -> tuple[Observer, ...]:
+    """Whom an event goes to now: ``observers``, then the enclosing traced call's recorder, if any."""
+    current = recorder.get()
+    return observers if current is None else (*observers, current)

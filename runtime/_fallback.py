@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable, Coroutine, TypeVar, overload
 
 from ._errors import Ok, Result
-from ._events import FellBack, Observer
+from ._events import FellBack, Observer, observers_now
 from ._retry import ConfigError, Observing
 from ._tools import AsyncFallingBack, SyncFallingBack, is_async_callable
 
@@ -34,9 +34,9 @@ def _wrap_sync(fallback: Callable[..., Result[Any]], observers: tuple[Observer, 
             result = tool(*args, **kwargs)
             if isinstance(result, Ok):
                 return result
-            if observers:
+            if now := observers_now(observers):
                 event = FellBack(result.error)
-                for observer in observers:
+                for observer in now:
                     observer(event)
             return fallback(*args, **kwargs)
 
@@ -55,9 +55,9 @@ def _wrap_async(
                 result = await result
             if isinstance(result, Ok):
                 return result
-            if observers:
+            if now := observers_now(observers):
                 event = FellBack(result.error)
-                for observer in observers:
+                for observer in now:
                     observer(event)
             replacement = fallback(*args, **kwargs)
             if fallback_is_async:

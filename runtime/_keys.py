@@ -59,7 +59,7 @@ from ._errors import (
     Unavailable,
     Unknown,
 )
-from ._events import Event, Observer
+from ._events import Event, Observer, observers_now
 from ._retry import WRITE_GUARDS, ConfigError, Observing
 from ._tools import is_async_callable
 
@@ -281,7 +281,7 @@ class _Keyed:
         self.name = name
 
     def emit(self, event: Event) -> None:
-        for observer in self.observers:
+        for observer in observers_now(self.observers):
             observer(event)
 
     def state(self, me: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _CallState | Err[ToolError]:

@@ -35,6 +35,7 @@ from ._events import (
     Succeeded,
     Unsatisfied,
     Waiting,
+    observers_now,
 )
 from ._schedules import Schedule, exponentially_from
 
@@ -455,7 +456,7 @@ def after_attempt(plan: Plan, attempt: int, result: Result[Any], waited: int) ->
     retryable, bound, budget, advice too long, or a wait that would end past
     the deadline), or ``Err(Timeout)`` when a deadline has already passed.
     """
-    observers = plan.observers
+    observers = observers_now(plan.observers)
     reason: GiveUpReason | None = None
     error: ToolError | None = None
     if isinstance(result, Ok):
@@ -509,8 +510,8 @@ def after_attempt(plan: Plan, attempt: int, result: Result[Any], waited: int) ->
 def _timed_out(plan: Plan, attempt: int, gone: DeadlineScope, waited: int) -> Err[ToolError]:
     gone.fired = True
     timed_out = Timeout(gone.limit_ms)
-    if plan.observers:
-        _emit(plan.observers, GaveUp(attempt, timed_out, "deadline", waited))
+    if observers := observers_now(plan.observers):
+        _emit(observers, GaveUp(attempt, timed_out, "deadline", waited))
     return Err(timed_out)
 
 
@@ -531,6 +532,7 @@ def wrap_sync(plan: Plan, tool: Callable[..., Result[Any]], sleep: Callable[[int
     observers = plan.observers
 
     def slow(result: Result[Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
+        observers = observers_now(plan.observers)
         attempt = 1
         waited = 0
         while True:
@@ -585,6 +587,7 @@ def wrap_async(
     observers = plan.observers
 
     async def slow(result: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Result[Any]:
+        observers = observers_now(plan.observers)
         attempt = 1
         waited = 0
         while True:
@@ -714,8 +717,8 @@ class Attempts:
         outcome: Result[Any] = self._outcome if self._outcome is not None else Ok(None)
         self._outcome = None
         if isinstance(outcome, Ok) and not unsatisfied(plan, outcome):
-            if plan.observers:
-                _emit(plan.observers, Succeeded(attempt, self.waited_ms))
+            if observers := observers_now(plan.observers):
+                _emit(observers, Succeeded(attempt, self.waited_ms))
             self.result = outcome
             return None
         wait = after_attempt(plan, attempt, outcome, self.waited_ms)
@@ -726,8 +729,8 @@ class Attempts:
 
     def _start(self, attempt: int) -> Attempt:
         self.attempts_made = attempt
-        if self._plan.observers:
-            _emit(self._plan.observers, Attempted(attempt))
+        if observers := observers_now(self._plan.observers):
+            _emit(observers, Attempted(attempt))
         return Attempt(attempt, self)
 
     def __iter__(self) -> Iterator[Attempt]:

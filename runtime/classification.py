@@ -111,7 +111,7 @@ def classification_of(fn: object) -> Classification | None:
 
 
 def carry(source: object, target: F) -> F:
-    """Copy ``source``'s runtime marks (classification, key) onto the wrapper ``target``."""
+    """Copy ``source``'s runtime marks (classification, key, tool name) onto the wrapper ``target``."""
     for attr in _CARRIED:
         value = classification_of(source) if attr == _ATTR else getattr(source, attr, None)
         if value is not None:
@@ -119,7 +119,28 @@ def carry(source: object, target: F) -> F:
                 setattr(target, attr, value)
             except (AttributeError, TypeError):  # pragma: no cover - a wrapper without __dict__
                 pass
+    try:
+        setattr(target, _NAME, tool_name(source))
+    except (AttributeError, TypeError):  # pragma: no cover - a wrapper without __dict__
+        pass
     return target
+
+
+_NAME: Final = "__smullyan_tool_name__"
+
+
+def tool_name(fn: object) -> str:
+    """The qualified name of the function the runtime's wrappers around ``fn`` started from.
+
+    ``carry`` passes it on, so a whole pipeline answers with its tool's name
+    (``traced(...)``'s default span name), not the name of its outer stage.
+    """
+    name = getattr(fn, _NAME, None)
+    if isinstance(name, str):
+        return name
+    if isinstance(fn, functools.partial):
+        return tool_name(fn.func)
+    return _describe(fn)
 
 
 def _describe(fn: object) -> str:
