@@ -15,9 +15,13 @@ error's variant:
   when you pass ``retrying=clock.retrying(...)`` (server advice, backoff, budget),
   not by the model's retry budget; what is left after it is a ``ToolFailed``.
 
-Either way the message is :func:`~smullyan.runtime.explain` followed by the JSON
-envelope on its own line, and :func:`parse` recovers the ToolError from the
-tool return part in the run's messages::
+Either way the message is :func:`~smullyan.runtime.explain` followed by the
+envelope line (bounded, sanitised and marked), and :func:`parse` recovers the
+ToolError from the tool return part in the run's messages. pydantic-ai's own
+signals pass through untouched (``ModelRetry``, ``ToolFailed``,
+``CallDeferred``, ``ApprovalRequired``, ``UsageLimitExceeded`` of a nested
+agent, a cancelled run ...); an unexpected exception's text is withheld from
+the model and its traceback logged on ``pydantic_ai`` at ERROR::
 
     @agent.tool_plain
     @ai_errors.reporting_errors(retrying=clock.retrying(tool.up_to(3).attempts))
@@ -29,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar, overload
 
-from smullyan import runtime as tool
-
+from .. import _errors as tool
+from ._core import Shell
 from ._envelope import Classifier, Stage, recover, render, unwrapping
 
 try:
@@ -40,9 +44,32 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
         "smullyan.runtime.adapters.pydantic_ai needs pydantic-ai 2.x: pip install 'smullyan[pydantic-ai]'"
     ) from _exc
 
-__all__ = ["to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
+__all__ = ["SHELL", "to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+SHELL = Shell(
+    "pydantic-ai",
+    signals=(
+        f"pydantic_ai.exceptions.{name}"
+        for name in (
+            "ModelRetry",
+            "ToolFailed",
+            "CallDeferred",
+            "ApprovalRequired",
+            "SkipModelRequest",
+            "RetryModelRequest",
+            "SkipToolValidation",
+            "SkipToolExecution",
+            "UsageLimitExceeded",
+            "ConcurrencyLimitExceeded",
+            "RunCancelled",
+            "UserError",
+        )
+    ),
+    logger="pydantic_ai",
+)
+"""What passes through a pydantic-ai tool untouched, and where its failures are logged."""
 
 
 def asks_model_to_retry(error: tool.ToolError) -> bool:
@@ -62,35 +89,56 @@ def to_exception(error: tool.ToolError) -> ModelRetry | ToolFailed:
     return ModelRetry(text) if asks_model_to_retry(error) else ToolFailed(text)
 
 
-def raise_for(error: tool.ToolError) -> NoReturn:
-    """Raise :func:`to_exception` of ``error`` (for a tool body that has an ``Err`` in hand)."""
-    raise to_exception(error)
+def raise_for(error: tool.ToolError, cause: BaseException | None = None) -> NoReturn:
+    """Raise :func:`to_exception` of ``error`` (for a tool body that has an ``Err`` in hand), ``from cause``."""
+    raise to_exception(error) from cause
 
 
-@overload
-def reporting_errors(fn: F, /, *, classify: Classifier | None = None, retrying: Stage | None = None) -> F: ...
 @overload
 def reporting_errors(
-    fn: None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+    fn: F,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
+) -> F: ...
+@overload
+def reporting_errors(
+    fn: None = None,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
 ) -> Callable[[F], F]: ...
 def reporting_errors(
-    fn: F | None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+    fn: F | None = None,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
 ) -> F | Callable[[F], F]:
     """Decorate a tool: ``Ok(v)`` gives ``v``; an ``Err`` or a raised exception ends as :func:`to_exception`.
 
     ``retrying`` is a runtime stage (``clock.retrying(...)``, ``tool.retry(...)``,
     or a ``pipe`` with a deadline) run over the tool first, so transient
     errors are retried by the runtime, and only what remains reaches the
-    model. ``classify`` maps raised exceptions (default ``from_exception``).
-    A ``ModelRetry`` or ``ToolFailed`` the tool raises itself is not an
-    ``Exception`` this touches: it passes through to pydantic-ai unchanged.
+    model. ``classify`` maps raised exceptions (default ``from_exception``,
+    the exception's text withheld unless ``show_exception_messages``).
+    pydantic-ai's own signals the tool raises (``ModelRetry``, ``ToolFailed``,
+    ``ApprovalRequired``, ``CallDeferred``, ``UsageLimitExceeded`` ...) pass
+    through to pydantic-ai unchanged.
     Put it under ``@agent.tool`` / ``@agent.tool_plain`` (or pass the
     decorated function to ``Tool(...)``); a ``RunContext`` first parameter is
     passed through.
     """
 
     def decorate(f: F) -> F:
-        return unwrapping(f, raise_for, classify, retrying, passing=(ModelRetry, ToolFailed))  # type: ignore[return-value]
+        return unwrapping(  # type: ignore[return-value]
+            f, raise_for, classify, retrying, shell=SHELL, show_exception_messages=show_exception_messages
+        )
 
     return decorate if fn is None else decorate(fn)
 
@@ -106,6 +154,8 @@ def parse(part: object) -> tool.ToolError | None:
         return recover(part)
     if isinstance(part, (ModelRetry, ToolFailed)):
         return recover(part.message)
+    if isinstance(part, Exception):
+        return None
     outcome = getattr(part, "outcome", None)
     kind = getattr(part, "part_kind", None)
     if kind == "tool-return" and outcome not in ("failed", "retried"):
