@@ -19,6 +19,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.tools import BaseTool, ToolException, tool as lc_tool  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import langchain as lc_errors  # noqa: E402
 
 
@@ -67,7 +68,7 @@ get_issue_artifact = lc_errors.structured_tool(
 CASES = [
     ({"repo": "octo/hello", "number": 429}, tool.RateLimited(30_000)),
     ({"repo": "hello", "number": 1}, tool.InvalidArgs("repo", "owner/name", "hello")),
-    ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError: token cannot read private/vault")),
+    ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError (details withheld)")),
 ]
 IDS = ["rate-limited", "invalid-args", "denied"]
 
@@ -107,7 +108,7 @@ def test_the_model_reads_the_explanation_and_the_envelope_line(
     assert message.tool_call_id == "call-1"
     explanation, envelope = str(message.content).split("\n")
     assert explanation == tool.explain(expected)
-    assert json.loads(envelope) == tool.dump(expected)
+    assert envelope.startswith(MARK) and json.loads(envelope[len(MARK):]) == tool.dump(expected)
     assert lc_errors.parse(message) == expected
 
 
@@ -155,7 +156,7 @@ def test_tool_error_exception_is_a_tool_exception_and_a_tool_failure() -> None:
     assert isinstance(exc, ToolException) and isinstance(exc, tool.ToolFailure)
     assert tool.from_exception(exc) == tool.Denied("no", "repo:write")
     assert lc_errors.parse(exc) == tool.Denied("no", "repo:write")
-    assert lc_errors.handle_tool_error(ToolException("plain")).startswith("The tool failed unexpectedly")
+    assert lc_errors.handle_tool_error(ToolException("plain")).startswith("The tool failed unexpectedly: \"plain\"")
 
 
 def test_error_message_for_a_loop_of_ones_own() -> None:

@@ -17,6 +17,7 @@ from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations  # noqa
 from pydantic import BaseModel  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import mcp as mcp_errors  # noqa: E402
 
 
@@ -77,7 +78,7 @@ def text_of(result: CallToolResult) -> str:
         ({"repo": "hello", "number": 1}, tool.InvalidArgs("repo", "owner/name", "hello")),
         (
             {"repo": "private/vault", "number": 1},
-            tool.Denied("PermissionError: token cannot read private/vault"),
+            tool.Denied("PermissionError (details withheld)"),
         ),
     ],
     ids=["rate-limited", "invalid-args", "denied"],

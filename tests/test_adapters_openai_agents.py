@@ -17,6 +17,7 @@ from agents.items import ToolCallOutputItem  # noqa: E402
 from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import openai_agents as agents_errors  # noqa: E402
 
 set_tracing_disabled(True)  # no exporter, no network
@@ -66,7 +67,7 @@ def run(name: str, arguments: dict[str, Any] | str, tools: list[Any] | None = No
     [
         ({"repo": "octo/hello", "number": 429}, tool.RateLimited(30_000)),
         ({"repo": "hello", "number": 1}, tool.InvalidArgs("repo", "owner/name", "hello")),
-        ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError: token cannot read private/vault")),
+        ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError (details withheld)")),
     ],
     ids=["rate-limited", "invalid-args", "denied"],
 )
@@ -76,7 +77,7 @@ def test_the_model_reads_the_explanation_and_a_program_parses_the_envelope(
     seen, item, _ = run("get_issue", arguments)
     explanation, envelope = seen.split("\n")
     assert explanation == tool.explain(expected)
-    assert json.loads(envelope) == tool.dump(expected)
+    assert envelope.startswith(MARK) and json.loads(envelope[len(MARK):]) == tool.dump(expected)
     assert agents_errors.parse(seen) == expected
     assert agents_errors.parse(item) == expected  # the run's output item
     assert agents_errors.parse(item.raw_item) == expected  # the function_call_output input item

@@ -27,6 +27,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel  # noqa: E402
 from pydantic_ai.models.test import TestModel  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import pydantic_ai as ai_errors  # noqa: E402
 
 
@@ -105,14 +106,14 @@ def test_invalid_args_is_a_retry_prompt_the_model_can_act_on() -> None:
     assert outcome(part) == "retried"
     explanation, envelope = part.content.split("\n")
     assert explanation == tool.explain(expected)
-    assert json.loads(envelope) == tool.dump(expected)
+    assert envelope.startswith(MARK) and json.loads(envelope[len(MARK):]) == tool.dump(expected)
     assert ai_errors.parse(part) == expected
     assert ai_errors.parse_all(result.all_messages()) == [expected]
     assert clock.slept == []  # not a transient error: the runtime does not retry it
 
 
 def test_denied_is_a_terminal_failure_never_a_retry_prompt() -> None:
-    expected = tool.Denied("PermissionError: token cannot read private/vault")
+    expected = tool.Denied("PermissionError (details withheld)")
     part, clock, _ = run({"repo": "private/vault", "number": 1})
     assert part.outcome == "failed"
     assert part.content.split("\n")[0] == tool.explain(expected)

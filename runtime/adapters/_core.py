@@ -305,12 +305,11 @@ class Shell:
                 error = classify(exc)
             except Exception as broken:
                 error = e.Unknown(f"{type(exc).__name__} (the classifier raised {type(broken).__name__})")
-            if isinstance(error, VARIANTS):
-                self._log(logging.ERROR if isinstance(error, e.Unknown) else logging.INFO, tool_name, error, exc)
-                return error
-            error = e.Unknown(f"{type(exc).__name__} (the classifier returned no ToolError)")
-        else:
-            error = from_exception(exc)
+            if not isinstance(error, VARIANTS):
+                error = e.Unknown(f"{type(exc).__name__} (the classifier returned no ToolError)")
+            self._log(logging.ERROR if isinstance(error, e.Unknown) else logging.INFO, tool_name, error, exc)
+            return error
+        error = from_exception(exc)
         self._log(logging.ERROR if isinstance(error, e.Unknown) else logging.INFO, tool_name, error, exc)
         return error if show_exception_messages else withheld(error, exc)
 
