@@ -162,13 +162,15 @@ def _fits(error: e.ToolError) -> e.ToolError:
     return error
 
 
-def render(error: e.ToolError) -> str:
+def render(error: e.ToolError, note: str | None = None) -> str:
     """The text of a text-only channel: ``explain``, then :data:`MARK` and the envelope.
 
-    Two lines, always: every field is cleaned of line breaks first.
+    Two lines, always: every field is cleaned of line breaks first. ``note``
+    (the adapter's own words, e.g. a retry budget) follows the explanation.
     """
     error = _fits(error)
-    return f"{explain(error)}\n{MARK}{dump_json(error)}"
+    said = explain(error) if note is None else f"{explain(error)} {_text(note)}"
+    return f"{said}\n{MARK}{dump_json(error)}"
 
 
 def wire(error: e.ToolError) -> dict[str, object]:
@@ -180,8 +182,9 @@ def recover(text: object) -> e.ToolError | None:
     """The ToolError ``text`` carries when it is exactly what :func:`render` writes, else None.
 
     Exactly: two lines, the second :data:`MARK` and a valid envelope, the first
-    that envelope's ``explain``. Trailing white space is ignored. Text a tool
-    returned, even one ending in a JSON envelope, gives None.
+    that envelope's ``explain`` (and the adapter's note, if any). Trailing white
+    space is ignored. Text a tool returned, even one ending in a JSON envelope,
+    gives None.
     """
     if not isinstance(text, str) or MARK not in text:
         return None
@@ -189,7 +192,10 @@ def recover(text: object) -> e.ToolError | None:
     if not sep or not last.startswith(MARK):
         return None
     error = parse_json(last[len(MARK):], max_bytes=MAX_ENVELOPE_BYTES)
-    if error is None or explain(error) != first:
+    if error is None:
+        return None
+    said = explain(error)
+    if first != said and not first.startswith(said + " "):
         return None
     return error
 

@@ -30,12 +30,14 @@ the model and its traceback logged on ``pydantic_ai`` at ERROR::
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar, overload
 
 from .. import _errors as tool
+from .._tools import is_async_callable
 from ._core import Shell
-from ._envelope import Classifier, Stage, recover, render, unwrapping
+from ._envelope import Classifier, Stage, invalid_args_from_validation, is_validation_error, recover, render, unwrapping
 
 try:
     from pydantic_ai.exceptions import ModelRetry, ToolFailed
@@ -44,7 +46,7 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
         "smullyan.runtime.adapters.pydantic_ai needs pydantic-ai 2.x: pip install 'smullyan[pydantic-ai]'"
     ) from _exc
 
-__all__ = ["SHELL", "to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
+__all__ = ["SHELL", "typed_validation_errors", "to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,15 +85,66 @@ def asks_model_to_retry(error: tool.ToolError) -> bool:
             tool.assert_never(error)
 
 
-def to_exception(error: tool.ToolError) -> ModelRetry | ToolFailed:
-    """``ModelRetry`` for an error the model should fix by changing the call, else ``ToolFailed``."""
-    text = render(error)
-    return ModelRetry(text) if asks_model_to_retry(error) else ToolFailed(text)
+def to_exception(error: tool.ToolError, ctx: Any = None) -> ModelRetry | ToolFailed:
+    """``ModelRetry`` for an error the model should fix by changing the call, else ``ToolFailed``.
+
+    With the tool's ``RunContext`` (``ctx``), the retry prompt says how many
+    retries the tool has left (``ctx.max_retries - ctx.retry``); once none are
+    left it is a ``ToolFailed`` instead: one more ``ModelRetry`` would end the
+    run with ``UnexpectedModelBehavior``.
+    """
+    if not asks_model_to_retry(error):
+        return ToolFailed(render(error))
+    retry, budget = getattr(ctx, "retry", None), getattr(ctx, "max_retries", None)
+    if not isinstance(retry, int) or not isinstance(budget, int):
+        return ModelRetry(render(error))
+    left = budget - retry
+    if left <= 0:
+        return ToolFailed(render(error, "No retries of this tool are left."))
+    return ModelRetry(render(error, f"Retries of this tool left: {left}."))
 
 
-def raise_for(error: tool.ToolError, cause: BaseException | None = None) -> NoReturn:
+def raise_for(error: tool.ToolError, cause: BaseException | None = None, ctx: Any = None) -> NoReturn:
     """Raise :func:`to_exception` of ``error`` (for a tool body that has an ``Err`` in hand), ``from cause``."""
-    raise to_exception(error) from cause
+    raise to_exception(error, ctx) from cause
+
+
+class _Failed:
+    """What the unwrapped tool returns for an error: raised with the call's RunContext by the outer wrapper."""
+
+    __slots__ = ("error", "cause")
+
+    def __init__(self, error: tool.ToolError, cause: BaseException | None) -> None:
+        self.error, self.cause = error, cause
+
+
+def _context(args: tuple[Any, ...]) -> Any:
+    """The RunContext of an ``@agent.tool`` call (its first argument), or None."""
+    if args and hasattr(args[0], "max_retries") and hasattr(args[0], "retry"):
+        return args[0]
+    return None
+
+
+def _raising(inner: Callable[..., Any]) -> Callable[..., Any]:
+    if is_async_callable(inner):
+
+        @functools.wraps(inner)
+        async def async_tool(*args: Any, **kwargs: Any) -> Any:
+            value = await inner(*args, **kwargs)
+            if type(value) is _Failed:
+                raise to_exception(value.error, _context(args)) from value.cause
+            return value
+
+        return async_tool
+
+    @functools.wraps(inner)
+    def sync_tool(*args: Any, **kwargs: Any) -> Any:
+        value = inner(*args, **kwargs)
+        if type(value) is _Failed:
+            raise to_exception(value.error, _context(args)) from value.cause
+        return value
+
+    return sync_tool
 
 
 @overload
@@ -136,8 +189,8 @@ def reporting_errors(
     """
 
     def decorate(f: F) -> F:
-        return unwrapping(  # type: ignore[return-value]
-            f, raise_for, classify, retrying, shell=SHELL, show_exception_messages=show_exception_messages
+        return _raising(  # type: ignore[return-value]
+            unwrapping(f, _Failed, classify, retrying, shell=SHELL, show_exception_messages=show_exception_messages)
         )
 
     return decorate if fn is None else decorate(fn)
@@ -174,3 +227,35 @@ def parse_all(messages: Iterable[Any]) -> list[tool.ToolError]:
             if error is not None:
                 found.append(error)
     return found
+
+
+def typed_validation_errors() -> Any:
+    """A capability for ``Agent(capabilities=[...])``: arguments the tool's schema refuses as ``InvalidArgs``.
+
+    pydantic-ai validates a call's arguments before the tool runs and sends
+    pydantic's error list as the retry prompt. With this capability the
+    prompt is :func:`to_exception` of ``InvalidArgs`` (the path, what was
+    expected, what came; never a value outside the tool's schema), so
+    :func:`parse` reads it like any other. Needs a pydantic-ai with
+    capabilities (``AbstractCapability.on_tool_validate_error``); on one
+    without them it raises ``RuntimeError`` saying so.
+    """
+    try:
+        from pydantic_ai.capabilities import AbstractCapability
+    except ImportError as exc:
+        raise RuntimeError("this pydantic-ai has no capabilities (on_tool_validate_error): upgrade it") from exc
+
+    class TypedValidationErrors(AbstractCapability[Any]):
+        async def on_tool_validate_error(
+            self, ctx: Any, *, call: Any, tool_def: Any, args: Any, error: BaseException
+        ) -> Any:
+            if not is_validation_error(error):
+                raise error
+            schema = getattr(tool_def, "parameters_json_schema", None) or {}
+            visible = frozenset(schema.get("properties", {})) if isinstance(schema, dict) else None
+            found = invalid_args_from_validation(error, visible)
+            if found is None:
+                raise error
+            raise to_exception(found, ctx) from error
+
+    return TypedValidationErrors()
