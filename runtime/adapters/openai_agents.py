@@ -18,8 +18,8 @@ the same way::
 The SDK's own signals (guardrail tripwires, ``MaxTurnsExceeded``,
 ``UserError``) and cancellation pass through; its tool timeout becomes
 ``Timeout``, its argument-validation error ``InvalidArgs``. An exception's own
-text is withheld from the model (the SDK logs it, with the traceback, on
-``openai.agents``). :func:`parse` recovers the ToolError from the output (a
+text is withheld from the model and logged, with the traceback, on
+``openai.agents`` at ERROR. :func:`parse` recovers the ToolError from the output (a
 string, a run's ``ToolCallOutputItem``, or a ``function_call_output`` input item).
 """
 
@@ -108,7 +108,8 @@ SHELL = Shell(
         "agents.exceptions.ToolTimeoutError": _timeout,
         "agents.exceptions.ModelBehaviorError": _invalid_arguments,
     },
-    logger=None,  # the SDK logs a handled tool failure itself, on "openai.agents", with its traceback
+    # The SDK logs a handled failure at ERROR only with OPENAI_AGENTS_DONT_LOG_TOOL_DATA=0 (then twice).
+    logger="openai.agents",
 )
 """What passes through an Agents SDK tool untouched, and what the SDK's own exceptions become."""
 
