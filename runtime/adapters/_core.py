@@ -149,17 +149,19 @@ def bounded(error: e.ToolError) -> e.ToolError:
 def _fits(error: e.ToolError) -> e.ToolError:
     """:func:`bounded`, then cut to the byte bounds whatever the fields held."""
     error = bounded(error)
-    if len(dump_json(error).encode()) > MAX_ENVELOPE_BYTES or len(explain(error).encode()) > MAX_TEXT_BYTES:
-        match error:
-            case e.InvalidArgs(path, expected, got):
-                error = e.InvalidArgs(path, expected, _text(json.dumps(got, ensure_ascii=False)))
-            case e.NotFound(searched, suggestions) if suggestions:
-                error = e.NotFound(searched, suggestions[:1])
-            case e.Unknown(message, cause) if cause is not None:
-                error = e.Unknown(message, _text(cause))
-            case _:
-                pass
-    return error
+    # Only a nested ``got`` or ``cause`` can pass the bound (every other field is one cut string):
+    # past it, it becomes one cut string too. explain() quotes ``got`` cut already.
+    if len(dump_json(error).encode()) <= MAX_ENVELOPE_BYTES:
+        return error
+    match error:
+        case e.InvalidArgs(path, expected, got):
+            return e.InvalidArgs(path, expected, _text(json.dumps(got, ensure_ascii=False)))
+        case e.Unknown(message, cause):
+            return e.Unknown(message, _text(json.dumps(cause, ensure_ascii=False)))
+        case e.RateLimited() | e.NotFound() | e.Timeout() | e.Unavailable() | e.Denied():
+            return error  # one cut string a field: within the bound already
+        case _:
+            e.assert_never(error)
 
 
 def render(error: e.ToolError, note: str | None = None) -> str:

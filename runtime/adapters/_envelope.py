@@ -209,23 +209,26 @@ def _cause_of(error: errors.ToolError, caught: list[tuple[errors.ToolError, Base
 
 def unwrapping(
     fn: Callable[..., Any],
-    on_error: Callable[[errors.ToolError, BaseException | None], Any],
+    on_error: Callable[..., Any],
     classify: Classifier | None = None,
     stage: Stage | None = None,
     *,
     shell: Shell = PLAIN,
     show_exception_messages: bool = False,
+    with_arguments: bool = False,
 ) -> Callable[..., Any]:
     """``fn`` returning its plain value: ``Ok(v)`` gives ``v``; ``Err(e)`` or a raised exception give ``on_error``.
 
     ``on_error(error, cause)`` gets the error and the exception it came from
-    (None for a returned ``Err``), and returns what the framework should
-    receive, or raises what it expects (``from cause``). A plain return value
-    passes through, so the decorated tool may return ``Result`` or not; a
-    string has the envelope mark removed (:func:`._core.unmark`). An exception
-    ``shell.passes`` (the framework's control signals, cancellation) propagates
-    untouched; any other becomes ``shell.error_of`` of it (messages withheld
-    unless ``show_exception_messages``, logged on the framework's logger).
+    (None for a returned ``Err``), and the call's positional arguments too
+    (``on_error(error, cause, args)``) with ``with_arguments``; it returns
+    what the framework should receive, or raises what it expects (``from
+    cause``). A plain return value passes through, so the decorated tool may
+    return ``Result`` or not; a string has the envelope mark removed
+    (:func:`._core.unmark`). An exception ``shell.passes`` (the framework's
+    control signals, cancellation) propagates untouched; any other becomes
+    ``shell.error_of`` of it (messages withheld unless
+    ``show_exception_messages``, logged on the framework's logger).
     ``stage`` (a runtime retry, deadline or fallback stage, or a ``pipe`` of
     them) runs over the Result-returning tool first, so transient errors are
     retried by the runtime's policy before the framework ever sees them.
@@ -238,20 +241,60 @@ def unwrapping(
     to_error = shell.error_of
     Ok, Err = errors.Ok, errors.Err
 
+    def fail(error: errors.ToolError, cause: BaseException | None, args: tuple[Any, ...]) -> Any:
+        return on_error(error, cause, args) if with_arguments else on_error(error, cause)
+
+    def settle(value: object, cause_of: Callable[[errors.ToolError], BaseException | None], args: tuple[Any, ...]) -> Any:
+        cls = type(value)
+        if cls is Ok:
+            plain = value.value  # type: ignore[attr-defined]
+            return plain if type(plain) is not str else unmark(plain)
+        if cls is Err or isinstance(value, Err):
+            error = error_of(value, classify)
+            return fail(error, cause_of(error), args)
+        if isinstance(value, Ok):
+            return unmark(value.value)
+        return unmark(value)
+
+    def no_cause(error: errors.ToolError) -> None:
+        return None
+
+    if stage is None:
+        # One frame around the tool, the cause at hand.
+        if is_async_callable(fn):
+
+            @functools.wraps(fn)
+            async def async_direct(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    value = await fn(*args, **kwargs)
+                except BaseException as exc:
+                    if passes(exc):
+                        raise
+                    return fail(to_error(exc, classify, show_exception_messages, name), exc, args)
+                return settle(value, no_cause, args)
+
+            _retype(async_direct, fn)
+            return async_direct
+
+        @functools.wraps(fn)
+        def direct(*args: Any, **kwargs: Any) -> Any:
+            try:
+                value = fn(*args, **kwargs)
+            except BaseException as exc:
+                if passes(exc):
+                    raise
+                return fail(to_error(exc, classify, show_exception_messages, name), exc, args)
+            return settle(value, no_cause, args)
+
+        _retype(direct, fn)
+        return direct
+
     def caught(exc: BaseException) -> errors.Result[Any]:
         error = to_error(exc, classify, show_exception_messages, name)
         record = _CAUGHT.get()
         if record is not None:
             record.append((error, exc))
         return Err(error)
-
-    def settle(value: object, record: list[tuple[errors.ToolError, BaseException]]) -> Any:
-        if isinstance(value, Ok):
-            return unmark(value.value)
-        if isinstance(value, Err):
-            error = error_of(value, classify)
-            return on_error(error, _cause_of(error, record) if record else None)
-        return unmark(value)
 
     attempt: Callable[..., Any]
     if is_async_callable(fn):
@@ -296,7 +339,7 @@ def unwrapping(
                     value = await value
             finally:
                 _CAUGHT.reset(token)
-            return settle(value, record)
+            return settle(value, functools.partial(_cause_of, caught=record), args)
 
         _retype(async_wrapper, fn)
         return async_wrapper
@@ -309,7 +352,7 @@ def unwrapping(
             value = staged(*args, **kwargs)
         finally:
             _CAUGHT.reset(token)
-        return settle(value, record)
+        return settle(value, functools.partial(_cause_of, caught=record), args)
 
     _retype(wrapper, fn)
     return wrapper

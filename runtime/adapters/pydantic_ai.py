@@ -30,12 +30,10 @@ the model and its traceback logged on ``pydantic_ai`` at ERROR::
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar, overload
 
 from .. import _errors as tool
-from .._tools import is_async_callable
 from ._core import Shell
 from ._envelope import Classifier, Stage, invalid_args_from_validation, is_validation_error, recover, render, unwrapping
 
@@ -109,15 +107,6 @@ def raise_for(error: tool.ToolError, cause: BaseException | None = None, ctx: An
     raise to_exception(error, ctx) from cause
 
 
-class _Failed:
-    """What the unwrapped tool returns for an error: raised with the call's RunContext by the outer wrapper."""
-
-    __slots__ = ("error", "cause")
-
-    def __init__(self, error: tool.ToolError, cause: BaseException | None) -> None:
-        self.error, self.cause = error, cause
-
-
 def _context(args: tuple[Any, ...]) -> Any:
     """The RunContext of an ``@agent.tool`` call (its first argument), or None."""
     if args and hasattr(args[0], "max_retries") and hasattr(args[0], "retry"):
@@ -125,26 +114,8 @@ def _context(args: tuple[Any, ...]) -> Any:
     return None
 
 
-def _raising(inner: Callable[..., Any]) -> Callable[..., Any]:
-    if is_async_callable(inner):
-
-        @functools.wraps(inner)
-        async def async_tool(*args: Any, **kwargs: Any) -> Any:
-            value = await inner(*args, **kwargs)
-            if type(value) is _Failed:
-                raise to_exception(value.error, _context(args)) from value.cause
-            return value
-
-        return async_tool
-
-    @functools.wraps(inner)
-    def sync_tool(*args: Any, **kwargs: Any) -> Any:
-        value = inner(*args, **kwargs)
-        if type(value) is _Failed:
-            raise to_exception(value.error, _context(args)) from value.cause
-        return value
-
-    return sync_tool
+def _raise_in_context(error: tool.ToolError, cause: BaseException | None, args: tuple[Any, ...]) -> NoReturn:
+    raise to_exception(error, _context(args)) from cause
 
 
 @overload
@@ -189,8 +160,14 @@ def reporting_errors(
     """
 
     def decorate(f: F) -> F:
-        return _raising(  # type: ignore[return-value]
-            unwrapping(f, _Failed, classify, retrying, shell=SHELL, show_exception_messages=show_exception_messages)
+        return unwrapping(  # type: ignore[return-value]
+            f,
+            _raise_in_context,
+            classify,
+            retrying,
+            shell=SHELL,
+            show_exception_messages=show_exception_messages,
+            with_arguments=True,
         )
 
     return decorate if fn is None else decorate(fn)
