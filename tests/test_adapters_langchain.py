@@ -325,3 +325,13 @@ def test_an_unexpected_exception_is_withheld_and_logged_at_error(caplog: pytest.
     assert record.levelno == logging.ERROR and "hunter2" in str(record.exc_info[1])  # type: ignore[index]
     shown = lc_errors.structured_tool(lookup, show_exception_messages=True).invoke(_tool_call("lookup", {"user": "u"}))
     assert "hunter2" in str(shown.content)  # the opt-in, for development
+
+
+def test_cancellation_passes_through_a_tool_call() -> None:
+    async def slow(n: int) -> str:
+        """Cancelled while it runs."""
+        raise asyncio.CancelledError()
+
+    t = lc_errors.structured_tool(slow)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(t.ainvoke(_tool_call("slow", {"n": 1})))

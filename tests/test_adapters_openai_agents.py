@@ -231,3 +231,16 @@ def test_error_text_pickles_and_parse_reads_it_without_the_text() -> None:
     assert isinstance(text, agents_errors.ErrorText)
     again = pickle.loads(pickle.dumps(text))
     assert again == text and agents_errors.parse(again) == tool.NotFound("octo/helo", ("octo/hello",))
+
+
+def test_the_sdks_cancellation_wrapper_is_raised_again_as_the_cancellation() -> None:
+    import asyncio
+
+    from agents import tool as agents_tool
+
+    wrapper_class = getattr(agents_tool, "_FunctionToolCancelledError", None)
+    assert wrapper_class is not None  # the SDK's Exception around a CancelledError, by its qualified name
+    cancelled = asyncio.CancelledError()
+    with pytest.raises(asyncio.CancelledError) as info:
+        agents_errors.failure_error_function(None, wrapper_class(cancelled))
+    assert info.value is cancelled
