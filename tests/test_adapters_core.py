@@ -100,6 +100,7 @@ def test_hostile_fields_are_bounded_and_sanitised_in_text_and_envelope(error: to
     recovered = env.recover(text)
     assert recovered is not None and recovered.tag == error.tag
     assert tool.parse(structured) == recovered
+
     # every string in the envelope is one clean line of at most MAX_FIELD_CHARS characters
     def strings(value: object) -> list[str]:
         if isinstance(value, str):

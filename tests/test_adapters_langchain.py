@@ -278,7 +278,13 @@ def test_tool_retry_middleware_retries_a_tool_that_raises_transient_errors() -> 
         model = Model(
             messages=iter([AIMessage("", tool_calls=[{"name": "fetch", "args": {"url": "u"}, "id": "c1"}]), AIMessage("done")])
         )
-        retry = ToolRetryMiddleware(max_retries=2, initial_delay=0, jitter=False, on_failure=lc_errors.retry_failure)
+        retry = ToolRetryMiddleware(
+            max_retries=2,
+            retry_on=(lc_errors.TransientToolError,),
+            initial_delay=0,
+            jitter=False,
+            on_failure=lc_errors.retry_failure,
+        )
         out = create_agent(model, [fetch], middleware=[retry]).invoke({"messages": [HumanMessage("go")]})
         [message] = [m for m in out["messages"] if isinstance(m, ToolMessage)]
         assert len(calls) == attempts

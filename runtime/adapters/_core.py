@@ -13,7 +13,7 @@ an error.
   imported to check them, and a name a framework version lacks simply never
   matches.
 - **What the model reads.** :func:`bounded` (every text field cleaned as
-  ``explain`` cleans it and cut to :data:`MAX_FIELD_CHARS` characters; ``got``
+  ``explain`` cleans it and cut to 120 characters (``MAX_FIELD_CHARS``); ``got``
   and ``cause`` bounded in size and depth), so ``explain`` is at most
   :data:`MAX_TEXT_BYTES` bytes and the wire form at most
   :data:`MAX_ENVELOPE_BYTES` bytes of UTF-8.
@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from .. import _errors as e
-from .._explain import MAX_FIELD_CHARS, MAX_SUGGESTIONS, explain, quote
+from .._explain import MAX_SUGGESTIONS, explain, quote
 from .._mapping import from_exception
 from .._wire import dump, dump_json, parse_json
 
@@ -121,7 +121,7 @@ def bounded(error: e.ToolError) -> e.ToolError:
 
     Text fields are cleaned as ``explain`` cleans what it embeds (line breaks,
     control, format and invisible characters removed, quotation marks made
-    ``'``) and cut to :data:`MAX_FIELD_CHARS` characters; at most
+    ``'``) and cut to 120 characters (``MAX_FIELD_CHARS``); at most
     :data:`~smullyan.runtime._explain.MAX_SUGGESTIONS` suggestions; ``got`` keeps
     its JSON shape, bounded in items and depth; an ``Unknown``'s ``cause`` is
     its bounded text. A short clean error comes back equal to itself.

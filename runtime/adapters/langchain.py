@@ -27,7 +27,8 @@ retries a transient error (``RateLimited``, ``Timeout``, ``Unavailable``) the
 configured number of times and then answers with the error ToolMessage; under
 ``ToolRetryMiddleware``, build the tool with ``raise_transient=True`` (a
 transient error is then raised as :class:`TransientToolError` for the
-middleware to retry) and give the middleware ``on_failure=retry_failure``.
+middleware to retry) and give the middleware
+``retry_on=(TransientToolError,)`` and ``on_failure=retry_failure``.
 """
 
 from __future__ import annotations

@@ -44,7 +44,16 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
         "smullyan.runtime.adapters.pydantic_ai needs pydantic-ai 2.x: pip install 'smullyan[pydantic-ai]'"
     ) from _exc
 
-__all__ = ["SHELL", "typed_validation_errors", "to_exception", "raise_for", "reporting_errors", "parse", "parse_all", "asks_model_to_retry"]
+__all__ = [
+    "SHELL",
+    "typed_validation_errors",
+    "to_exception",
+    "raise_for",
+    "reporting_errors",
+    "parse",
+    "parse_all",
+    "asks_model_to_retry",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
