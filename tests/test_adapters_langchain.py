@@ -19,7 +19,8 @@ from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage  # noqa: E402
 from langchain_core.tools import BaseTool, InjectedToolArg, InjectedToolCallId, ToolException  # noqa: E402
 from langchain_core.tools import tool as lc_tool  # noqa: E402
-from langgraph.types import Command  # noqa: E402  (the [test] extra installs langgraph)
+from langgraph.prebuilt import InjectedState  # noqa: E402  (the [test] extra installs langgraph)
+from langgraph.types import Command  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
 from smullyan.runtime.adapters._core import MARK  # noqa: E402
@@ -341,3 +342,27 @@ def test_cancellation_passes_through_a_tool_call() -> None:
     t = lc_errors.structured_tool(slow)
     with pytest.raises(asyncio.CancelledError):
         asyncio.run(t.ainvoke(_tool_call("slow", {"n": 1})))
+
+
+def test_injected_graph_state_never_reaches_the_model_through_a_tool_node() -> None:
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode
+
+    class State(MessagesState):
+        api_key: str
+
+    def charge(amount: int, state: Annotated[dict[str, Any], InjectedState]) -> str:
+        """Charge the card with the key in the graph's state."""
+        return f"charged {amount}"
+
+    graph = StateGraph(State)
+    graph.add_node("tools", ToolNode([lc_errors.structured_tool(charge)]))
+    graph.add_edge(START, "tools")
+    graph.add_edge("tools", END)
+    call = _tool_call("charge", {})  # the model forgot the amount: pydantic's input is every argument, state too
+    out = graph.compile().invoke({"messages": [AIMessage("", tool_calls=[call])], "api_key": "sk_live_SECRET"})
+    message = out["messages"][-1]
+    assert isinstance(message, ToolMessage) and message.status == "error"
+    assert "SECRET" not in str(message.content)
+    error = lc_errors.parse(message)
+    assert isinstance(error, tool.InvalidArgs) and (error.path, error.got) == ("amount", None)
