@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import email.message
+import logging
 import json
 import urllib.error
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 
@@ -16,9 +17,13 @@ pytest.importorskip("langchain_core", reason="the [langchain] extra is not insta
 
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel  # noqa: E402
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage  # noqa: E402
-from langchain_core.tools import BaseTool, ToolException, tool as lc_tool  # noqa: E402
+from langchain_core.tools import BaseTool, InjectedToolArg, InjectedToolCallId, ToolException  # noqa: E402
+from langchain_core.tools import tool as lc_tool  # noqa: E402
+from langgraph.prebuilt import InjectedState  # noqa: E402  (the [test] extra installs langgraph)
+from langgraph.types import Command  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import langchain as lc_errors  # noqa: E402
 
 
@@ -67,7 +72,7 @@ get_issue_artifact = lc_errors.structured_tool(
 CASES = [
     ({"repo": "octo/hello", "number": 429}, tool.RateLimited(30_000)),
     ({"repo": "hello", "number": 1}, tool.InvalidArgs("repo", "owner/name", "hello")),
-    ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError: token cannot read private/vault")),
+    ({"repo": "private/vault", "number": 1}, tool.Denied("PermissionError (details withheld)")),
 ]
 IDS = ["rate-limited", "invalid-args", "denied"]
 
@@ -107,7 +112,7 @@ def test_the_model_reads_the_explanation_and_the_envelope_line(
     assert message.tool_call_id == "call-1"
     explanation, envelope = str(message.content).split("\n")
     assert explanation == tool.explain(expected)
-    assert json.loads(envelope) == tool.dump(expected)
+    assert envelope.startswith(MARK) and json.loads(envelope[len(MARK):]) == tool.dump(expected)
     assert lc_errors.parse(message) == expected
 
 
@@ -155,7 +160,7 @@ def test_tool_error_exception_is_a_tool_exception_and_a_tool_failure() -> None:
     assert isinstance(exc, ToolException) and isinstance(exc, tool.ToolFailure)
     assert tool.from_exception(exc) == tool.Denied("no", "repo:write")
     assert lc_errors.parse(exc) == tool.Denied("no", "repo:write")
-    assert lc_errors.handle_tool_error(ToolException("plain")).startswith("The tool failed unexpectedly")
+    assert lc_errors.handle_tool_error(ToolException("plain")).startswith("The tool failed unexpectedly: \"plain\"")
 
 
 def test_error_message_for_a_loop_of_ones_own() -> None:
@@ -180,3 +185,184 @@ def test_parse_refuses_what_is_not_an_error_envelope() -> None:
 def test_the_schema_the_model_sees_is_the_functions_parameters() -> None:
     assert set(get_issue.args) == {"repo", "number"}
     assert set(get_issue_artifact.args) == {"repo", "number"}
+
+
+# ---------------------------------------------------------------- issue 22: LangGraph signals, retries, injected values
+
+
+def _tool_call(name: str, args: dict[str, Any], call_id: str = "c1") -> dict[str, Any]:
+    return {"name": name, "args": args, "id": call_id, "type": "tool_call"}
+
+
+def test_a_langgraph_interrupt_passes_through_and_the_run_resumes() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode
+    from langgraph.types import interrupt
+
+    def ask_human(question: str) -> str:
+        """Ask a human."""
+        return f"human said {interrupt({'question': question})}"
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("tools", ToolNode([lc_errors.structured_tool(ask_human)]))
+    graph.add_edge(START, "tools")
+    graph.add_edge("tools", END)
+    app = graph.compile(checkpointer=InMemorySaver())
+    config: Any = {"configurable": {"thread_id": "1"}}
+    first = app.invoke({"messages": [AIMessage("", tool_calls=[_tool_call("ask_human", {"question": "ok?"})])]}, config)
+    assert "__interrupt__" in first
+    assert [i.value for i in first["__interrupt__"]] == [{"question": "ok?"}]
+    assert not any(isinstance(m, ToolMessage) for m in first["messages"])
+    resumed = app.invoke(Command(resume="yes"), config)
+    message = resumed["messages"][-1]
+    assert isinstance(message, ToolMessage) and message.status == "success" and message.content == "human said yes"
+
+
+def test_a_returned_command_passes_through_to_the_graph() -> None:
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode
+
+    def hand_over(note: str, tool_call_id: Annotated[str, InjectedToolCallId]) -> Command[Any]:
+        """Updates the graph's state."""
+        return Command(update={"messages": [ToolMessage(f"noted {note}", tool_call_id=tool_call_id)]})
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("tools", ToolNode([lc_errors.structured_tool(hand_over)]))
+    graph.add_edge(START, "tools")
+    graph.add_edge("tools", END)
+    out = graph.compile().invoke({"messages": [AIMessage("", tool_calls=[_tool_call("hand_over", {"note": "n"})])]})
+    assert out["messages"][-1].content == "noted n"
+
+
+def _flaky(calls: list[int], exc: Exception) -> Any:
+    def fetch(url: str) -> str:
+        """Fetch a URL."""
+        calls.append(1)
+        raise exc
+
+    return fetch
+
+
+def test_with_retry_runs_the_configured_attempts_on_a_transient_error_then_answers() -> None:
+    calls: list[int] = []
+    retried = lc_errors.structured_tool(_flaky(calls, ConnectionResetError("reset by peer"))).with_retry(
+        stop_after_attempt=3, wait_exponential_jitter=False
+    )
+    message = retried.invoke(_tool_call("fetch", {"url": "u"}))
+    assert len(calls) == 3
+    assert isinstance(message, ToolMessage) and message.status == "error" and message.tool_call_id == "c1"
+    assert lc_errors.parse(message) == tool.Unavailable("ConnectionResetError (details withheld)")
+    calls.clear()
+    assert isinstance(asyncio.run(retried.ainvoke(_tool_call("fetch", {"url": "u"}))), ToolMessage)
+    assert len(calls) == 3
+
+
+def test_with_retry_does_not_repeat_an_error_retrying_cannot_fix() -> None:
+    calls: list[int] = []
+    retried = lc_errors.structured_tool(_flaky(calls, PermissionError("no"))).with_retry(stop_after_attempt=3)
+    message = retried.invoke(_tool_call("fetch", {"url": "u"}))
+    assert len(calls) == 1 and isinstance(lc_errors.parse(message), tool.Denied)
+
+
+def test_tool_retry_middleware_retries_a_tool_that_raises_transient_errors() -> None:
+    from langchain.agents import create_agent
+    from langchain.agents.middleware import ToolRetryMiddleware
+
+    class Model(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:  # the fake model calls what it is told
+            return self
+
+    for raise_transient, attempts in ((True, 3), (False, 1)):
+        calls: list[int] = []
+        fetch = lc_errors.structured_tool(_flaky(calls, TimeoutError()), raise_transient=raise_transient)
+        model = Model(
+            messages=iter([AIMessage("", tool_calls=[{"name": "fetch", "args": {"url": "u"}, "id": "c1"}]), AIMessage("done")])
+        )
+        retry = ToolRetryMiddleware(
+            max_retries=2,
+            retry_on=(lc_errors.TransientToolError,),
+            initial_delay=0,
+            jitter=False,
+            on_failure=lc_errors.retry_failure,
+        )
+        out = create_agent(model, [fetch], middleware=[retry]).invoke({"messages": [HumanMessage("go")]})
+        [message] = [m for m in out["messages"] if isinstance(m, ToolMessage)]
+        assert len(calls) == attempts
+        assert message.status == "error" and lc_errors.parse(message) == tool.Timeout(0)
+
+
+def test_an_injected_argument_never_reaches_the_model() -> None:
+    def charge(amount: int, api_key: Annotated[str, InjectedToolArg]) -> tool.Result[str]:
+        """Charge the card."""
+        return tool.Ok("ok")
+
+    for response_format in ("content", "content_and_artifact"):
+        t = lc_errors.structured_tool(charge, response_format=response_format)
+        assert list(t.tool_call_schema.model_json_schema()["properties"]) == ["amount"]
+        for args in ({"api_key": "sk_live_SECRET"}, {"amount": "x", "api_key": "sk_live_SECRET"}):
+            message = t.invoke(_tool_call("charge", args))  # the model forgot or mangled `amount`
+            assert message.status == "error"
+            assert "SECRET" not in str(message.content) and "SECRET" not in json.dumps(message.artifact)
+            error = lc_errors.parse(message)
+            assert isinstance(error, tool.InvalidArgs) and error.path == "amount"
+        wrong_key = t.invoke(_tool_call("charge", {"amount": 1, "api_key": 7}))
+        assert "7" not in json.dumps(lc_errors.parse(wrong_key).got)  # type: ignore[union-attr]
+
+
+def test_tool_error_exceptions_copy_and_pickle() -> None:
+    import copy
+    import pickle
+
+    for exc in (lc_errors.ToolErrorException(tool.not_found("x")), lc_errors.TransientToolError(tool.timeout(5))):
+        for again in (copy.copy(exc), copy.deepcopy(exc), pickle.loads(pickle.dumps(exc))):
+            assert type(again) is type(exc) and again.error == exc.error and str(again) == str(exc)
+
+
+def test_an_unexpected_exception_is_withheld_and_logged_at_error(caplog: pytest.LogCaptureFixture) -> None:
+    def lookup(user: str) -> str:
+        """Look a user up."""
+        raise ValueError("bad row: dsn=postgres://admin:hunter2@db.internal/prod")
+
+    with caplog.at_level(logging.ERROR, logger="langchain_core.tools"):
+        message = lc_errors.structured_tool(lookup).invoke(_tool_call("lookup", {"user": "u"}))
+    assert message.status == "error" and "hunter2" not in str(message.content)
+    assert lc_errors.parse(message) == tool.Unknown("ValueError (details withheld)")
+    [record] = [r for r in caplog.records if r.name == "langchain_core.tools"]
+    assert record.levelno == logging.ERROR and "hunter2" in str(record.exc_info[1])  # type: ignore[index]
+    shown = lc_errors.structured_tool(lookup, show_exception_messages=True).invoke(_tool_call("lookup", {"user": "u"}))
+    assert "hunter2" in str(shown.content)  # the opt-in, for development
+
+
+def test_cancellation_passes_through_a_tool_call() -> None:
+    async def slow(n: int) -> str:
+        """Cancelled while it runs."""
+        raise asyncio.CancelledError()
+
+    t = lc_errors.structured_tool(slow)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(t.ainvoke(_tool_call("slow", {"n": 1})))
+
+
+def test_injected_graph_state_never_reaches_the_model_through_a_tool_node() -> None:
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode
+
+    class State(MessagesState):
+        api_key: str
+
+    def charge(amount: int, state: Annotated[dict[str, Any], InjectedState]) -> str:
+        """Charge the card with the key in the graph's state."""
+        return f"charged {amount}"
+
+    graph = StateGraph(State)
+    graph.add_node("tools", ToolNode([lc_errors.structured_tool(charge)]))
+    graph.add_edge(START, "tools")
+    graph.add_edge("tools", END)
+    call = _tool_call("charge", {})  # the model forgot the amount: pydantic's input is every argument, state too
+    out = graph.compile().invoke({"messages": [AIMessage("", tool_calls=[call])], "api_key": "sk_live_SECRET"})
+    message = out["messages"][-1]
+    assert isinstance(message, ToolMessage) and message.status == "error"
+    assert "SECRET" not in str(message.content)
+    error = lc_errors.parse(message)
+    assert isinstance(error, tool.InvalidArgs) and (error.path, error.got) == ("amount", None)

@@ -4,6 +4,7 @@ retry prompt, Denied a terminal failure, a rate limit is retried by the runtime'
 from __future__ import annotations
 
 import email.message
+import logging
 import json
 import urllib.error
 from typing import Any
@@ -27,6 +28,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel  # noqa: E402
 from pydantic_ai.models.test import TestModel  # noqa: E402
 
 from smullyan import runtime as tool  # noqa: E402
+from smullyan.runtime.adapters._core import MARK  # noqa: E402
 from smullyan.runtime.adapters import pydantic_ai as ai_errors  # noqa: E402
 
 
@@ -105,14 +107,14 @@ def test_invalid_args_is_a_retry_prompt_the_model_can_act_on() -> None:
     assert outcome(part) == "retried"
     explanation, envelope = part.content.split("\n")
     assert explanation == tool.explain(expected)
-    assert json.loads(envelope) == tool.dump(expected)
+    assert envelope.startswith(MARK) and json.loads(envelope[len(MARK):]) == tool.dump(expected)
     assert ai_errors.parse(part) == expected
     assert ai_errors.parse_all(result.all_messages()) == [expected]
     assert clock.slept == []  # not a transient error: the runtime does not retry it
 
 
 def test_denied_is_a_terminal_failure_never_a_retry_prompt() -> None:
-    expected = tool.Denied("PermissionError: token cannot read private/vault")
+    expected = tool.Denied("PermissionError (details withheld)")
     part, clock, _ = run({"repo": "private/vault", "number": 1})
     assert part.outcome == "failed"
     assert part.content.split("\n")[0] == tool.explain(expected)
@@ -181,3 +183,145 @@ def test_the_schema_the_model_sees_is_the_functions_parameters() -> None:
     [definition] = seen[0].function_tools
     assert set(definition.parameters_json_schema["properties"]) == {"repo", "number"}
     assert definition.description == "Fetch one issue's title."
+
+
+# ---------------------------------------------------------------- issue 22: signals, secrets, budgets, validation
+
+
+def _tool_returns(result: Any) -> list[Any]:
+    return [p for m in result.all_messages() for p in getattr(m, "parts", []) if outcome(p) is not None]
+
+
+def test_approval_required_passes_through_and_the_run_defers_the_call() -> None:
+    from pydantic_ai import ApprovalRequired, DeferredToolRequests
+
+    agent: Agent[None, Any] = Agent(TestModel(), output_type=[str, DeferredToolRequests])  # type: ignore[arg-type]
+
+    @agent.tool
+    @ai_errors.reporting_errors
+    def delete_repo(ctx: RunContext[None], name: str) -> str:
+        """Needs a human's approval."""
+        if not ctx.tool_call_approved:
+            raise ApprovalRequired()
+        return "deleted"
+
+    result = agent.run_sync("go")
+    assert isinstance(result.output, DeferredToolRequests)
+    assert [call.tool_name for call in result.output.approvals] == ["delete_repo"]
+    assert ai_errors.parse_all(result.all_messages()) == []
+
+
+def test_call_deferred_passes_through_too() -> None:
+    from pydantic_ai import CallDeferred, DeferredToolRequests
+
+    agent: Agent[None, Any] = Agent(TestModel(), output_type=[str, DeferredToolRequests])  # type: ignore[arg-type]
+
+    @agent.tool_plain
+    @ai_errors.reporting_errors
+    def run_elsewhere(job: str) -> str:
+        """Runs outside the agent."""
+        raise CallDeferred()
+
+    result = agent.run_sync("go")
+    assert isinstance(result.output, DeferredToolRequests)
+    assert [call.tool_name for call in result.output.calls] == ["run_elsewhere"]
+
+
+def test_a_nested_agents_usage_limit_still_stops_the_run() -> None:
+    from pydantic_ai.exceptions import UsageLimitExceeded
+    from pydantic_ai.usage import UsageLimits
+
+    inner: Agent[None, str] = Agent(TestModel())
+    outer: Agent[None, str] = Agent(TestModel(call_tools=["delegate"]))
+
+    @outer.tool_plain
+    @ai_errors.reporting_errors
+    async def delegate(task: str) -> str:
+        """Hands the task to a sub-agent with no request budget."""
+        return (await inner.run(task, usage_limits=UsageLimits(request_limit=0))).output
+
+    with pytest.raises(UsageLimitExceeded):
+        outer.run_sync("go")
+
+
+def test_an_unexpected_exception_is_withheld_logged_and_chained(caplog: pytest.LogCaptureFixture) -> None:
+    agent: Agent[None, str] = Agent(TestModel(call_tools=["lookup"]))
+
+    @agent.tool_plain
+    @ai_errors.reporting_errors
+    def lookup(user: str) -> str:
+        """Look a user up."""
+        raise ValueError("bad row: dsn=postgres://admin:hunter2@db.internal/prod")
+
+    with caplog.at_level(logging.ERROR, logger="pydantic_ai"):
+        result = agent.run_sync("go")
+    [part] = _tool_returns(result)
+    assert outcome(part) == "failed" and "hunter2" not in str(part.content)
+    assert ai_errors.parse(part) == tool.Unknown("ValueError (details withheld)")
+    [record] = [r for r in caplog.records if r.name == "pydantic_ai"]
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    assert "hunter2" in str(record.exc_info[1])
+
+
+def test_show_exception_messages_is_the_opt_in_for_development() -> None:
+    agent: Agent[None, str] = Agent(TestModel(call_tools=["lookup"]))
+
+    @agent.tool_plain
+    @ai_errors.reporting_errors(show_exception_messages=True)
+    def lookup(user: str) -> str:
+        """Look a user up."""
+        raise ValueError("row 7 is missing")
+
+    [part] = _tool_returns(agent.run_sync("go"))
+    error = ai_errors.parse(part)
+    assert isinstance(error, tool.Unknown) and error.message == "ValueError: row 7 is missing"
+
+
+def test_the_retry_prompt_says_the_budget_left_and_the_last_one_is_a_failure() -> None:
+    agent: Agent[None, str] = Agent(TestModel(call_tools=["find"]), retries=2)
+    seen: list[tuple[int, int]] = []
+
+    @agent.tool
+    @ai_errors.reporting_errors
+    def find(ctx: RunContext[None], name: str) -> str:
+        """Never finds it."""
+        seen.append((ctx.retry, ctx.max_retries))
+        return tool.Err(tool.not_found(name))  # type: ignore[return-value]
+
+    result = agent.run_sync("go")  # no UnexpectedModelBehavior: the budget ends in a ToolFailed
+    parts = _tool_returns(result)
+    assert seen == [(0, 2), (1, 2), (2, 2)]
+    assert [outcome(p) for p in parts] == ["retried", "retried", "failed"]
+    texts = [str(p.content) for p in parts]
+    assert "Retries of this tool left: 2." in texts[0] and "Retries of this tool left: 1." in texts[1]
+    assert "No retries of this tool are left." in texts[2]
+    assert all(isinstance(ai_errors.parse(p), tool.NotFound) for p in parts)
+
+
+def test_arguments_pydantic_ai_refuses_become_a_typed_invalid_args_retry() -> None:
+    try:
+        capability = ai_errors.typed_validation_errors()
+    except RuntimeError:  # a pydantic-ai without capabilities (what pip gives on Python 3.10)
+        import pydantic_ai
+
+        assert not hasattr(pydantic_ai, "capabilities") or "AbstractCapability" not in dir(pydantic_ai.capabilities)
+        return
+    calls: list[ModelMessage] = []
+
+    def script(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        calls.append(messages[-1])
+        if len(calls) == 1:
+            return ModelResponse(parts=[ToolCallPart("get", {"number": "seven"}, tool_call_id="c1")])
+        return ModelResponse(parts=[TextPart("done")])
+
+    agent: Agent[None, str] = Agent(FunctionModel(script), capabilities=[capability])
+
+    @agent.tool_plain
+    def get(number: int) -> str:
+        """Get one."""
+        return str(number)
+
+    assert agent.run_sync("go").output == "done"
+    [part] = [p for p in calls[1].parts if outcome(p) == "retried"]
+    error = ai_errors.parse(part)
+    assert isinstance(error, tool.InvalidArgs) and (error.path, error.got) == ("number", "seven")

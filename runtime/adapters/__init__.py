@@ -11,6 +11,10 @@ this package::
 
 Everywhere the model reads :func:`smullyan.runtime.explain`, and a program
 gets the wire envelope (:func:`smullyan.runtime.dump`) back with the
-module's ``parse``. Where a framework carries only text, the text is the
-explanation followed by the JSON envelope on its own last line.
+module's ``parse``, both bounded and sanitised. Where a framework carries
+only text, the text is the explanation followed by a marked envelope line
+that no successful output of an adapted tool can end in. The framework's own
+control signals and cancellation pass through untouched; an exception's own
+text is withheld from the model and logged on the framework's logger. The
+shared part is ``_core`` (see docs/runtime.md, "Framework adapters").
 """

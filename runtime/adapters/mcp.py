@@ -13,9 +13,14 @@ Server side::
     def get_issue(repo: str, number: int) -> tool.Result[Issue]:
         ...
 
-A returned ``Err`` or a raised exception (classified with ``from_exception``)
-becomes a ``CallToolResult`` with ``is_error`` set, the explanation as its
-text content and the wire envelope as its structured content.
+A returned ``Err`` or a raised exception becomes a ``CallToolResult`` with
+``is_error`` set, the explanation as its text content and the wire envelope
+as its structured content, both bounded and sanitised. An exception's own
+text is withheld (the type is named) and its traceback logged on
+``mcp.server.mcpserver.server`` at ERROR, as bare MCP does; ``MCPError``
+(``UrlElicitationRequiredError`` ...) and cancellation pass through to the SDK.
+:func:`reporting_argument_errors` gives arguments the SDK's validation
+refuses an ``InvalidArgs`` envelope too.
 
 Client side: :func:`parse` recovers the ToolError from a received result;
 :func:`classification` reads a tool's ``ToolAnnotations`` into the runtime's
@@ -25,12 +30,16 @@ remote one, so ``retrying(...)`` refuses what the server says must not repeat.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, TypeVar, overload
 
-from smullyan import runtime as tool
-
-from ._envelope import Classifier, Stage, error_of, unwrapping
+from .. import _errors as tool
+from ..classification import Classification, idempotent_write, irreversible, non_idempotent_write, read_safe
+from .._explain import explain
+from .._wire import parse as parse_wire
+from ._core import Shell
+from ._envelope import Classifier, Stage, error_of, invalid_args_from_validation, is_validation_error, unwrapping, wire
 
 try:
     from mcp.types import CallToolResult, TextContent, Tool, ToolAnnotations
@@ -40,33 +49,72 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
     ) from _exc
 
 __all__ = [
+    "SHELL",
     "error_result",
     "reporting_errors",
+    "reporting_argument_errors",
     "parse",
     "classification",
     "calling_tool",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+S = TypeVar("S")
+
+SHELL = Shell(
+    "mcp",
+    signals=(
+        "mcp.shared.exceptions.MCPError",  # 2.x: a JSON-RPC error (UrlElicitationRequiredError ...)
+        "mcp.shared.exceptions.McpError",  # 1.x spelling
+    ),
+    logger="mcp.server.mcpserver.server",
+)
+"""What passes through an MCP tool untouched, and where its failures are logged."""
 
 
 def error_result(error: tool.ToolError) -> CallToolResult:
-    """``error`` as an MCP tool result: error flag, ``explain`` as text, the envelope as structured content."""
+    """``error`` as an MCP tool result: error flag, ``explain`` as text, the envelope as structured content.
+
+    Both bounded and sanitised (``MAX_TEXT_BYTES``, ``MAX_ENVELOPE_BYTES``).
+    """
+    envelope = wire(error)
+    shown = parse_wire(envelope)
     return CallToolResult(
-        content=[TextContent(type="text", text=tool.explain(error))],
-        structured_content=tool.dump(error),
+        content=[TextContent(type="text", text=explain(shown if shown is not None else error))],
+        structured_content=envelope,
         is_error=True,
     )
 
 
-@overload
-def reporting_errors(fn: F, /, *, classify: Classifier | None = None, retrying: Stage | None = None) -> F: ...
+def _error_result(error: tool.ToolError, cause: BaseException | None) -> CallToolResult:
+    return error_result(error)
+
+
 @overload
 def reporting_errors(
-    fn: None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+    fn: F,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
+) -> F: ...
+@overload
+def reporting_errors(
+    fn: None = None,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
 ) -> Callable[[F], F]: ...
 def reporting_errors(
-    fn: F | None = None, /, *, classify: Classifier | None = None, retrying: Stage | None = None
+    fn: F | None = None,
+    /,
+    *,
+    classify: Classifier | None = None,
+    retrying: Stage | None = None,
+    show_exception_messages: bool = False,
 ) -> F | Callable[[F], F]:
     """Decorate a server tool: a returned ``Err`` or a raised exception becomes :func:`error_result`.
 
@@ -74,16 +122,53 @@ def reporting_errors(
     converts it as usual; a ``Result[T]`` return annotation is shown to the
     server as ``T``, so its output schema is ``T``'s. Put it under
     ``@server.tool(...)``. ``classify`` maps exceptions (default
-    ``from_exception``); a ``ToolFailure`` always gives its own error.
-    ``retrying`` is a runtime stage (``clock.retrying(...)``, or a ``pipe``
-    with a deadline) run over the tool first, so transient errors are
-    retried by the runtime's policy before the client sees them.
+    ``from_exception`` with the exception's text withheld: the client reads
+    ``Unknown("ValueError (details withheld)")``, the log has the traceback;
+    ``show_exception_messages=True`` shows the text, for development); a
+    ``ToolFailure`` always gives its own error. ``MCPError`` and cancellation
+    propagate to the SDK unchanged. ``retrying`` is a runtime stage
+    (``clock.retrying(...)``, or a ``pipe`` with a deadline) run over the tool
+    first, so transient errors are retried by the runtime's policy before the
+    client sees them.
     """
 
     def decorate(f: F) -> F:
-        return unwrapping(f, error_result, classify, retrying)  # type: ignore[return-value]
+        return unwrapping(  # type: ignore[return-value]
+            f, _error_result, classify, retrying, shell=SHELL, show_exception_messages=show_exception_messages
+        )
 
     return decorate if fn is None else decorate(fn)
+
+
+def reporting_argument_errors(server: S) -> S:
+    """``server`` (an ``MCPServer``) answering arguments its input schema refuses with an ``InvalidArgs`` envelope.
+
+    The SDK validates a call's arguments before the tool runs, and answers a
+    refusal with pydantic's text. This wraps the server's public
+    ``call_tool``: a ``ToolError`` whose cause is a pydantic ``ValidationError``
+    becomes :func:`error_result` of ``InvalidArgs`` (the path, what was
+    expected, what came); everything else is the SDK's as before. Returns
+    ``server``.
+    """
+    call_tool = getattr(server, "call_tool")
+
+    @functools.wraps(call_tool)
+    async def checked(name: str, arguments: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await call_tool(name, arguments, *args, **kwargs)
+        except Exception as exc:
+            cause = exc.__cause__
+            if SHELL.passes(exc) or cause is None or not is_validation_error(cause):
+                raise
+            error = invalid_args_from_validation(cause)
+            if error is None:
+                raise
+            if SHELL.logger is not None:
+                SHELL.logger.info("Tool %r rejected arguments: %s", name, error.tag)
+            return error_result(error)
+
+    setattr(server, "call_tool", checked)
+    return server
 
 
 def parse(result: object) -> tool.ToolError | None:
@@ -102,10 +187,10 @@ def parse(result: object) -> tool.ToolError | None:
         return None
     if not is_error:
         return None
-    return tool.parse(structured)
+    return parse_wire(structured)
 
 
-def classification(annotations: ToolAnnotations | Tool | Mapping[str, Any] | None) -> tool.Classification | None:
+def classification(annotations: ToolAnnotations | Tool | Mapping[str, Any] | None) -> Classification | None:
     """The runtime's classification for an MCP tool, read from its ``ToolAnnotations``.
 
     ``read_only_hint`` -> ``read_safe``; otherwise ``idempotent_hint`` ->
@@ -142,10 +227,10 @@ def classification(annotations: ToolAnnotations | Tool | Mapping[str, Any] | Non
 
 
 _MARKS: dict[str, Callable[[Any], Any]] = {
-    "read_safe": tool.read_safe,
-    "idempotent_write": tool.idempotent_write,
-    "non_idempotent_write": tool.non_idempotent_write,
-    "irreversible": tool.irreversible,
+    "read_safe": read_safe,
+    "idempotent_write": idempotent_write,
+    "non_idempotent_write": non_idempotent_write,
+    "irreversible": irreversible,
 }
 
 
