@@ -75,3 +75,23 @@ def test_labels_files_parse(tmp_path: Path) -> None:
     (tmp_path / "x.tsv").write_text("tuning\tagno\ta.py\t3\tTFH201\tmaybe\t-\t-\n")
     with pytest.raises(SystemExit, match="verdict"):
         survey.load_labels(tmp_path)
+
+
+def test_labels_merge_into_precision_and_recall() -> None:
+    finding = {"half": "tuning", "package": "agno", "relpath": "a.py", "line": 10, "end_line": 12, "code": "TFH201"}
+    labels = [
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "10", "code": "TFH201", "verdict": "true"},
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "20", "code": "TFH201", "verdict": "false"},
+    ]
+    prec = survey.precision([finding], labels)
+    assert prec["tuning"]["TFH201"]["true"] == 1
+    assert prec["tuning"]["TFH201"]["false"] == 0
+    assert prec["tuning"]["TFH201"]["gone-false"] == 1  # its finding is no longer reported
+    misses = [
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "11", "code": "TFH201", "tool": "t"},
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "30", "code": "TFH201", "tool": "t"},
+        {"half": "tuning", "package": "agno", "path": "b.py", "line": "1", "code": "-", "tool": "u"},
+    ]
+    rec = survey.recall([finding], misses)
+    assert (rec["tuning"]["TFH201"]["found"], rec["tuning"]["TFH201"]["missed"]) == (1, 1)
+    assert rec["tuning"]["-"]["read"] == 1
