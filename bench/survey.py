@@ -4,7 +4,8 @@ Run: ``make survey`` (= ``.venv/bin/python bench/survey.py``). Options: ``--half
 ``--sample N`` findings per rule (20), ``--tool-sample N`` tool functions (20), ``--seed``,
 ``--work DIR`` (scratch, outside the repository; default ``$TMPDIR/smullyan-survey``),
 ``--samples-for`` which halves get readable samples (default: tuning only; the held-out half's
-samples are written only when asked for by name, at the end, after tuning).
+samples are written only when asked for by name, at the end, after tuning), ``--merge-only``
+(no install or lint: re-merge the labels into the last run's output).
 
 1. Reads ``bench/survey/corpus.toml`` (name, version, half) and checks the split against
    :func:`half_of`.
@@ -40,11 +41,15 @@ import random
 import subprocess
 import sys
 import tempfile
-import tomllib
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the [test] extra installs tomli
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 SURVEY = HERE / "survey"
@@ -306,10 +311,10 @@ def load_labels(directory: Path = LABELS) -> tuple[list[dict[str, str]], list[di
     return labels, misses
 
 
-def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> dict[str, dict[str, dict[str, int]]]:
+def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
     """half -> code -> {true, false, debatable, gone}: labelled findings this run still reports, and those gone."""
     present = {(f["half"], f["package"], f["relpath"], int(f["line"]), f["code"]) for f in findings}
-    table: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(Counter))
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     seen: set[tuple[Any, ...]] = set()
     for row in labels:
         key = (row["half"], row["package"], row["path"], int(row["line"]), row["code"])
@@ -320,12 +325,12 @@ def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> d
     return table
 
 
-def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, dict[str, int]]]:
+def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
     """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code."""
     spans: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)
     for f in findings:
         spans[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), int(f.get("end_line", f["line"]))))
-    table: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(Counter))
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for row in misses:
         line = int(row["line"])
         if row["code"] == "-":
@@ -393,6 +398,31 @@ def summary(corpus: Corpus, results: dict[str, dict[str, Any]], labels: list[dic
     return "\n".join(out) + "\n"
 
 
+def merge_only(corpus: Corpus, out: Path) -> int:
+    """Rebuild summary.md from the last run's counts and findings with the labels as they are now."""
+    counts_path = out / "counts.json"
+    if not counts_path.exists():
+        raise SystemExit(f"{counts_path} not found: run the survey once first")
+    counts: dict[str, Any] = json.loads(counts_path.read_text())
+    results: dict[str, dict[str, Any]] = {
+        name: {"files": c["files"], "lines": c["lines"], "findings": [], "tools": [None] * c["tools"]}
+        for name, c in counts.items()
+    }
+    for half in HALVES:
+        path = out / f"findings-{half}.json"
+        if path.exists():
+            for f in json.loads(path.read_text()):
+                if f["package"] in results:
+                    results[f["package"]]["findings"].append(f)
+    labels, misses = load_labels()
+    labels = [r for r in labels if r["package"] in results]
+    misses = [r for r in misses if r["package"] in results]
+    text = summary(corpus, results, labels, misses)
+    (out / "summary.md").write_text(text)
+    print(text)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--half", choices=(*HALVES, "both"), default="both", help="which halves to lint (both)")
@@ -403,6 +433,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--package", action="append", help="only these packages (repeatable)")
+    ap.add_argument("--merge-only", action="store_true",
+                    help="no install or lint: re-merge the labels into the last run's output (WORK/out)")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "smullyan-survey",
                     help="scratch directory outside the repository ($TMPDIR/smullyan-survey)")
     args = ap.parse_args(argv)
@@ -420,6 +452,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     halves = HALVES if args.half == "both" else (args.half,)
     chosen = [p for p in corpus.packages if p.half in halves and (not args.package or p.name in args.package)]
     results: dict[str, dict[str, Any]] = {}
+    if args.merge_only:
+        return merge_only(corpus, out)
     for pkg in chosen:
         target = install(pkg, work / "site")
         results[pkg.name] = survey_package(pkg, target, args.jobs)
