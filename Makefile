@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint-self bench bench-runtime bench-lint bench-ledger clean
+.PHONY: demo test lint-self bench bench-runtime bench-lint bench-ledger survey clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ bench-ledger: $(STAMP)
 bench-lint: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]' --config-settings editable_mode=strict
 	$(PY) bench/bench_lint.py
+
+## survey: the real-code survey (bench/survey.py): install the pinned corpus of bench/survey/corpus.toml
+## into $$TMPDIR/smullyan-survey, lint both halves, merge bench/survey/labels/ (docs/real-code-survey.md)
+survey: $(STAMP)
+	$(PY) bench/survey.py $(SURVEY_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .smullyan_cache .mypy_cache .pytest_cache .hypothesis

@@ -1,0 +1,488 @@
+"""Real-code survey: lint a pinned corpus of agent codebases, split into a tuning and a held-out half.
+
+Run: ``make survey`` (= ``.venv/bin/python bench/survey.py``). Options: ``--half tuning|held-out|both``,
+``--sample N`` findings per rule (20), ``--tool-sample N`` tool functions (20), ``--seed``,
+``--work DIR`` (scratch, outside the repository; default ``$TMPDIR/smullyan-survey``),
+``--samples-for`` which halves get readable samples (default: tuning only; the held-out half's
+samples are written only when asked for by name, at the end, after tuning), ``--merge-only``
+(no install or lint: re-merge the labels into the last run's output).
+
+1. Reads ``bench/survey/corpus.toml`` (name, version, half) and checks the split against
+   :func:`half_of`.
+2. Installs each pinned package with ``pip install --no-deps --target WORK/site/NAME`` (only its
+   source is needed; one directory per package, so no two distributions share a file).
+3. Lints each package's ``.py`` files, one CLI run per package (cross-module facts stay inside
+   one codebase, as a user runs it): ``smullyan lint --no-cache --format json --exit-zero``
+   (default configuration = every rule), and ``smullyan tools --format json --quiet``.
+4. Writes to ``WORK/out``: ``findings-<half>.json``, ``tools-<half>.json``, ``counts.json``,
+   ``summary.md`` (per half, per package, per rule counts; tools per package; labelled
+   precision and recall), and for the halves in ``--samples-for``: ``samples/<half>/<CODE>.txt``
+   (a seeded sample per rule, round-robin over the packages, with the enclosing function's
+   source) and ``samples/<half>/tools.txt`` (seeded tool functions with their findings marked,
+   read for misses).
+5. Merges the labels in ``bench/survey/labels/``: ``*.tsv`` except ``misses-*.tsv`` label
+   findings (half, package, path, line, code, verdict, shape, note; verdict true|false|debatable);
+   ``misses-*.tsv`` list what reading a tool function found (half, package, path, line, code,
+   tool, shape, note; code ``-`` = read, nothing the rules should report). Precision per rule
+   and half = true / (true + false) over the labelled findings this run still reports
+   (debatable counted apart); a label whose finding is gone is counted as ``gone``; recall =
+   harmful sites a finding of that code covers / harmful sites read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the [test] extra installs tomli
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+
+HERE = Path(__file__).resolve().parent
+SURVEY = HERE / "survey"
+CORPUS = SURVEY / "corpus.toml"
+LABELS = SURVEY / "labels"
+BIN = Path(sys.executable).parent
+HALVES = ("tuning", "held-out")
+VERDICTS = ("true", "false", "debatable")
+LABEL_COLUMNS = ("half", "package", "path", "line", "code", "verdict", "shape", "note")
+MISS_COLUMNS = ("half", "package", "path", "line", "code", "tool", "shape", "note")
+
+
+# --------------------------------------------------------------------------- the corpus and its split
+
+
+@dataclass(frozen=True)
+class Package:
+    name: str
+    version: str
+    half: str
+
+
+@dataclass(frozen=True)
+class Corpus:
+    salt: str
+    previously_tuned: tuple[str, ...]
+    excluded: tuple[str, ...]
+    packages: tuple[Package, ...]
+
+
+def half_of(name: str, salt: str, previously_tuned: Iterable[str]) -> str:
+    """The split rule: previously tuned -> tuning; else sha256(salt + name)'s last byte even -> tuning."""
+    if name in set(previously_tuned):
+        return "tuning"
+    digest = hashlib.sha256((salt + name).encode("utf-8")).digest()
+    return "tuning" if digest[-1] % 2 == 0 else "held-out"
+
+
+def load_corpus(path: Path = CORPUS) -> Corpus:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    split = data["split"]
+    packages = tuple(Package(p["name"], p["version"], p["half"]) for p in data["package"])
+    return Corpus(split["salt"], tuple(split["previously_tuned"]), tuple(split["excluded"]), packages)
+
+
+def check_corpus(corpus: Corpus) -> list[str]:
+    """Every way the stored corpus disagrees with its rule; empty when it is sound."""
+    problems: list[str] = []
+    names = [p.name for p in corpus.packages]
+    for name, n in Counter(names).items():
+        if n > 1:
+            problems.append(f"{name}: listed {n} times")
+    for p in corpus.packages:
+        if p.name in corpus.excluded:
+            problems.append(f"{p.name}: excluded from the survey, yet listed")
+        want = half_of(p.name, corpus.salt, corpus.previously_tuned)
+        if p.half != want:
+            problems.append(f"{p.name}: half {p.half!r}, the rule gives {want!r}")
+    return problems
+
+
+# --------------------------------------------------------------------------- install and lint
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def install(pkg: Package, site: Path) -> Path:
+    target = site / pkg.name
+    stamp = target / ".survey-pin"
+    pin = f"{pkg.name}=={pkg.version}"
+    if stamp.exists() and stamp.read_text() == pin:
+        return target
+    log(f"installing {pin}")
+    if target.exists():
+        subprocess.run(["rm", "-rf", str(target)], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--no-compile", "--target", str(target), pin],
+        check=True,
+    )
+    stamp.write_text(pin)
+    return target
+
+
+def source_files(target: Path) -> list[Path]:
+    out: list[Path] = []
+    for f in sorted(target.rglob("*.py")):
+        rel = f.relative_to(target).parts
+        if rel[0] == "bin" or rel[0].endswith(".dist-info") or "__pycache__" in rel:
+            continue
+        out.append(f)
+    return out
+
+
+def run_cli(args: list[str], cwd: Path) -> Any:
+    proc = subprocess.run([str(BIN / "smullyan"), *args], cwd=cwd, capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"smullyan {args[0]} exited {proc.returncode}: {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout or "null")
+
+
+def survey_package(pkg: Package, target: Path, jobs: int) -> dict[str, Any]:
+    files = source_files(target)
+    names = [str(f) for f in files]
+    lines = sum(f.read_bytes().count(b"\n") for f in files)
+    findings: list[dict[str, Any]] = []
+    tools: list[dict[str, Any]] = []
+    if names:
+        findings = run_cli(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", str(jobs), *names], target)
+        doc = run_cli(["tools", "--format", "json", "--quiet", "-j", str(jobs), *names], target)
+        tools = list(doc["tools"]) if isinstance(doc, dict) else list(doc or [])
+    for item in (*findings, *tools):
+        item["package"] = pkg.name
+        item["half"] = pkg.half
+        item["relpath"] = os.path.relpath(item["path"], target)
+    return {"files": len(files), "lines": lines, "findings": findings, "tools": tools}
+
+
+# --------------------------------------------------------------------------- samples
+
+
+def _key(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (f["package"], f["relpath"], f["line"], f.get("column", 0), f.get("code", f.get("name", "")))
+
+
+def round_robin(items: list[dict[str, Any]], n: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Up to ``n`` items, shuffled per package, taken one package at a time so none dominates."""
+    by_pkg: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for it in sorted(items, key=_key):
+        by_pkg[it["package"]].append(it)
+    pools = {pkg: rng.sample(v, len(v)) for pkg, v in sorted(by_pkg.items())}
+    chosen: list[dict[str, Any]] = []
+    while len(chosen) < n and any(pools.values()):
+        for pkg in sorted(pools):
+            if pools[pkg] and len(chosen) < n:
+                chosen.append(pools[pkg].pop())
+    return chosen
+
+
+def sample_findings(findings: list[dict[str, Any]], per_code: int, seed: int) -> dict[str, list[dict[str, Any]]]:
+    by_code: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for f in findings:
+        by_code[f["code"]].append(f)
+    return {code: round_robin(items, per_code, random.Random(f"{seed}:{code}")) for code, items in sorted(by_code.items())}
+
+
+def _enclosing(path: str, line: int) -> tuple[int, int] | None:
+    """The innermost def/class around ``line`` (from its first decorator), or None."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except SyntaxError:
+        return None
+    best: tuple[int, int] | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            end = node.end_lineno or node.lineno
+            if start <= line <= end and (best is None or start >= best[0]):
+                best = (start, end)
+    return best
+
+
+def context(path: str, line: int, end_line: int, marks: dict[int, list[str]] | None = None,
+            max_before: int = 40, after: int = 6) -> str:
+    text = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    span = _enclosing(path, line)
+    lo = max(1, line - 8) if span is None else max(span[0], line - max_before)
+    hi = min(len(text), max(line, end_line) + after)
+    if span is not None:
+        hi = min(hi, span[1])
+    out = []
+    for n in range(lo, hi + 1):
+        mark = ">" if line <= n <= end_line else " "
+        tail = f"   <<< {' '.join(marks[n])}" if marks and n in marks else ""
+        out.append(f"{mark}{n:6d}  {text[n - 1]}{tail}")
+    return "\n".join(out)
+
+
+def tool_source(tool: dict[str, Any], marks: dict[int, list[str]], max_lines: int = 120) -> str:
+    path, line = tool["path"], int(tool["line"])
+    text = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    span = None
+    try:
+        tree = ast.parse("\n".join(text))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                if start <= line <= node.lineno:
+                    span = (start, node.end_lineno or node.lineno)
+                    break
+    except SyntaxError:
+        pass
+    lo, hi = span if span else (line, line + 40)
+    hi = min(hi, lo + max_lines, len(text))
+    return "\n".join(
+        f" {n:6d}  {text[n - 1]}" + (f"   <<< {' '.join(marks[n])}" if n in marks else "") for n in range(lo, hi + 1)
+    )
+
+
+def write_samples(half: str, findings: list[dict[str, Any]], tools: list[dict[str, Any]], out: Path,
+                  per_code: int, tool_sample: int, seed: int) -> None:
+    dest = out / "samples" / half
+    dest.mkdir(parents=True, exist_ok=True)
+    for old in dest.glob("*.txt"):
+        old.unlink()
+    for code, chosen in sample_findings(findings, per_code, seed).items():
+        parts = [
+            f"#{i} {f['half']}\t{f['package']}\t{f['relpath']}\t{f['line']}\t{f['code']}\n"
+            f"   {f['message']}\n" + context(f["path"], f["line"], f.get("end_line", f["line"]))
+            for i, f in enumerate(chosen, 1)
+        ]
+        (dest / f"{code}.txt").write_text("\n\n".join(parts) + "\n")
+    marks: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for f in findings:
+        marks[f["path"]][f["line"]].append(f["code"])
+    chosen_tools = round_robin(tools, tool_sample, random.Random(f"{seed}:tools"))
+    parts = []
+    for i, t in enumerate(chosen_tools, 1):
+        calls = "; ".join(f"{c.get('what', '?')} timeout={c.get('timeout', '?')}" for c in t.get("calls", []))
+        parts.append(
+            f"#{i} {t['half']}\t{t['package']}\t{t['relpath']}\t{t['line']}\t{t['name']}\n"
+            f"   framework={t['framework']} form={t['form']} class={t['classification']} key={t['key']} "
+            f"failures={','.join(t['failures'])} findings={t['findings']}\n   calls: {calls or '-'}\n"
+            + tool_source(t, marks[t["path"]])
+        )
+    (dest / "tools.txt").write_text("\n\n".join(parts) + "\n")
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def read_tsv(path: Path, columns: Sequence[str]) -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        for n, raw in enumerate(csv.reader(fh, delimiter="\t"), 1):
+            if not raw or raw[0].startswith("#") or raw[0] == columns[0]:
+                continue
+            if len(raw) != len(columns):
+                raise SystemExit(f"{path}:{n}: {len(raw)} columns, want {len(columns)} ({', '.join(columns)})")
+            row = dict(zip(columns, raw))
+            if row["half"] not in HALVES or not row["line"].isdigit():
+                raise SystemExit(f"{path}:{n}: bad half or line: {raw}")
+            if "verdict" in row and row["verdict"] not in VERDICTS:
+                raise SystemExit(f"{path}:{n}: verdict {row['verdict']!r} not one of {VERDICTS}")
+            rows.append(row)
+    return rows
+
+
+def load_labels(directory: Path = LABELS) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    labels: list[dict[str, str]] = []
+    misses: list[dict[str, str]] = []
+    for path in sorted(directory.glob("*.tsv")):
+        if path.name.startswith("misses-"):
+            misses.extend(read_tsv(path, MISS_COLUMNS))
+        else:
+            labels.extend(read_tsv(path, LABEL_COLUMNS))
+    return labels, misses
+
+
+def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
+    """half -> code -> {true, false, debatable, gone}: labelled findings this run still reports, and those gone."""
+    present = {(f["half"], f["package"], f["relpath"], int(f["line"]), f["code"]) for f in findings}
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    seen: set[tuple[Any, ...]] = set()
+    for row in labels:
+        key = (row["half"], row["package"], row["path"], int(row["line"]), row["code"])
+        if key in seen:
+            continue
+        seen.add(key)
+        table[row["half"]][row["code"]][row["verdict"] if key in present else f"gone-{row['verdict']}"] += 1
+    return table
+
+
+def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
+    """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code."""
+    spans: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)
+    for f in findings:
+        spans[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), int(f.get("end_line", f["line"]))))
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    for row in misses:
+        line = int(row["line"])
+        if row["code"] == "-":
+            table[row["half"]]["-"]["read"] += 1
+            continue
+        hit = any(lo <= line <= hi for lo, hi in spans[(row["package"], row["path"], row["code"])])
+        table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
+    return table
+
+
+# --------------------------------------------------------------------------- report
+
+
+def pct(num: int, den: int) -> str:
+    return f"{100 * num / den:.0f}%" if den else "-"
+
+
+def summary(corpus: Corpus, results: dict[str, dict[str, Any]], labels: list[dict[str, str]],
+            misses: list[dict[str, str]]) -> str:
+    out: list[str] = []
+    findings = [f for r in results.values() for f in r["findings"]]
+    codes = sorted({f["code"] for f in findings})
+    for half in HALVES:
+        pkgs = [p for p in corpus.packages if p.half == half and p.name in results]
+        if not pkgs:
+            continue
+        out.append(f"## {half} half ({len(pkgs)} packages)\n")
+        out.append("| package | version | files | lines | tools | " + " | ".join(codes) + " | total |")
+        out.append("|---|---|---:|---:|---:|" + "---:|" * (len(codes) + 1))
+        total: Counter[str] = Counter()
+        tf = tl = tt = 0
+        for p in pkgs:
+            r = results[p.name]
+            c = Counter(f["code"] for f in r["findings"])
+            total += c
+            tf, tl, tt = tf + r["files"], tl + r["lines"], tt + len(r["tools"])
+            out.append(f"| {p.name} | {p.version} | {r['files']} | {r['lines']:,} | {len(r['tools'])} | "
+                       + " | ".join(str(c.get(k, 0)) for k in codes) + f" | {sum(c.values())} |")
+        out.append(f"| **all** | | {tf} | {tl:,} | {tt} | " + " | ".join(str(total.get(k, 0)) for k in codes)
+                   + f" | {sum(total.values())} |\n")
+    prec = precision(findings, labels)
+    rec = recall(findings, misses)
+    for half in HALVES:
+        if half not in prec and half not in rec:
+            continue
+        out.append(f"## labels, {half} half\n")
+        out.append("| rule | findings | labelled | true | false | debatable | precision t/(t+f) | gone (t/f/d) |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---|")
+        count = Counter(f["code"] for f in findings if f["half"] == half)
+        for code, c in sorted(prec.get(half, {}).items()):
+            t, fa, d = c["true"], c["false"], c["debatable"]
+            gone = f"{c['gone-true']}/{c['gone-false']}/{c['gone-debatable']}"
+            out.append(f"| {code} | {count.get(code, 0)} | {t + fa + d} | {t} | {fa} | {d} | {pct(t, t + fa)} | {gone} |")
+        if half in rec:
+            out.append("\n| rule | harmful sites read | found | missed | recall |")
+            out.append("|---|---:|---:|---:|---:|")
+            for code, c in sorted(rec[half].items()):
+                if code == "-":
+                    continue
+                out.append(f"| {code} | {c['found'] + c['missed']} | {c['found']} | {c['missed']} | "
+                           f"{pct(c['found'], c['found'] + c['missed'])} |")
+            read = len({(m["package"], m["path"], m["tool"]) for m in misses if m["half"] == half})
+            out.append(f"\ntool functions read: {read}")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def merge_only(corpus: Corpus, out: Path) -> int:
+    """Rebuild summary.md from the last run's counts and findings with the labels as they are now."""
+    counts_path = out / "counts.json"
+    if not counts_path.exists():
+        raise SystemExit(f"{counts_path} not found: run the survey once first")
+    counts: dict[str, Any] = json.loads(counts_path.read_text())
+    results: dict[str, dict[str, Any]] = {
+        name: {"files": c["files"], "lines": c["lines"], "findings": [], "tools": [None] * c["tools"]}
+        for name, c in counts.items()
+    }
+    for half in HALVES:
+        path = out / f"findings-{half}.json"
+        if path.exists():
+            for f in json.loads(path.read_text()):
+                if f["package"] in results:
+                    results[f["package"]]["findings"].append(f)
+    labels, misses = load_labels()
+    labels = [r for r in labels if r["package"] in results]
+    misses = [r for r in misses if r["package"] in results]
+    text = summary(corpus, results, labels, misses)
+    (out / "summary.md").write_text(text)
+    print(text)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--half", choices=(*HALVES, "both"), default="both", help="which halves to lint (both)")
+    ap.add_argument("--samples-for", choices=(*HALVES, "both", "none"), default="tuning",
+                    help="which halves get readable samples (tuning; held-out only at the end)")
+    ap.add_argument("--sample", type=int, default=20, help="findings per rule to sample (20)")
+    ap.add_argument("--tool-sample", type=int, default=20, help="tool functions to sample for misses (20)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--package", action="append", help="only these packages (repeatable)")
+    ap.add_argument("--merge-only", action="store_true",
+                    help="no install or lint: re-merge the labels into the last run's output (WORK/out)")
+    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "smullyan-survey",
+                    help="scratch directory outside the repository ($TMPDIR/smullyan-survey)")
+    args = ap.parse_args(argv)
+
+    corpus = load_corpus()
+    problems = check_corpus(corpus)
+    if problems:
+        raise SystemExit("bench/survey/corpus.toml disagrees with its split rule:\n  " + "\n  ".join(problems))
+    repo = HERE.parent
+    work = args.work.resolve()
+    if work == repo or repo in work.parents:
+        raise SystemExit(f"--work {work} is inside the repository; use a scratch directory outside it")
+    out = work / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    halves = HALVES if args.half == "both" else (args.half,)
+    chosen = [p for p in corpus.packages if p.half in halves and (not args.package or p.name in args.package)]
+    results: dict[str, dict[str, Any]] = {}
+    if args.merge_only:
+        return merge_only(corpus, out)
+    for pkg in chosen:
+        target = install(pkg, work / "site")
+        results[pkg.name] = survey_package(pkg, target, args.jobs)
+        r = results[pkg.name]
+        log(f"{pkg.half:8} {pkg.name}: {r['files']} files, {len(r['tools'])} tools, "
+            f"{dict(sorted(Counter(f['code'] for f in r['findings']).items()))}")
+    for half in halves:
+        fs = [f for p in chosen if p.half == half for f in results[p.name]["findings"]]
+        ts = [t for p in chosen if p.half == half for t in results[p.name]["tools"]]
+        (out / f"findings-{half}.json").write_text(json.dumps(fs, indent=1))
+        (out / f"tools-{half}.json").write_text(json.dumps(ts, indent=1))
+        if args.samples_for in (half, "both"):
+            write_samples(half, fs, ts, out, args.sample, args.tool_sample, args.seed)
+    counts = {
+        p.name: {"version": p.version, "half": p.half, "files": results[p.name]["files"],
+                 "lines": results[p.name]["lines"], "tools": len(results[p.name]["tools"]),
+                 "findings": dict(sorted(Counter(f["code"] for f in results[p.name]["findings"]).items()))}
+        for p in chosen
+    }
+    (out / "counts.json").write_text(json.dumps(counts, indent=1))
+    labels, misses = load_labels()
+    labels = [r for r in labels if r["package"] in results]  # a half or package not run is not "gone"
+    misses = [r for r in misses if r["package"] in results]
+    text = summary(corpus, results, labels, misses)
+    (out / "summary.md").write_text(text)
+    print(text)
+    log(f"out: {out} (summary.md, counts.json, findings-*.json, tools-*.json, samples/)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
