@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, ClassVar, Final, Hashable, Iterable, Mapping, TypeVar, cast
 
-from smullyan.runtime._errors import TAGS
+from ..runtime import TAGS
 
 _T = TypeVar("_T")
 

@@ -175,12 +175,6 @@ class Screen:
                 out.add(a.asname or a.name.split(".")[0])
         return frozenset(out)
 
-    def timeout_calls(self, knowledge: Knowledge, kind: str) -> list[ast.Call]:
-        """Deprecated alias of :func:`smullyan.linter.timeouts.timeout_calls` (kept while branches move over)."""
-        from .timeouts import timeout_calls
-
-        return timeout_calls(self, knowledge, kind)
-
     def calls_of(self, qualified: Collection[str]) -> list[ast.Call]:
         """Calls that may call one of ``qualified`` (e.g. ``{"time.sleep"}``), resolved as the rules resolve them.
 

@@ -30,12 +30,12 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from smullyan.linter.cache import Cache, file_digest
-from smullyan.linter.findings import Finding
-from smullyan.linter.packages import package_of
+from .cache import Cache, file_digest
+from .findings import Finding
+from .packages import package_of
 
 if TYPE_CHECKING:
-    from smullyan.linter.config import Config
+    from .config import Config
 
 __all__ = [
     "POOL_MIN_FILES",
@@ -102,7 +102,7 @@ def _internal_error(display: str, what: str) -> Finding:
 
 def lint_file(display: str, config: Config, known_sha: str | None = None) -> FileOutcome:
     """Lint one file on disk; never raises."""
-    from smullyan.linter import engine
+    from . import engine
 
     try:
         st = os.stat(display)  # before the read: a later edit changes mtime, so re-hash next time
@@ -125,7 +125,7 @@ def lint_file(display: str, config: Config, known_sha: str | None = None) -> Fil
 
 def lint_stdin(data: bytes, display: str, config: Config) -> list[Finding]:
     """Lint source read from stdin, reported under ``display``; never raises."""
-    from smullyan.linter import engine
+    from . import engine
 
     try:
         return sort_findings(engine.lint_source(data, display, config))
