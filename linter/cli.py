@@ -529,13 +529,15 @@ class _Fixing:
         return result.remaining if result.changed else found
 
     def fix_files(self, found: list[Finding], config: Config, cache: Cache | None) -> list[Finding]:
-        from . import fixes, runner, source as source_mod
+        from . import fixes, source as source_mod
+        from .cache import file_digest
+        from .packages import package_of
 
         by_path: dict[str, list[Finding]] = {}
         for f in found:
             by_path.setdefault(f.path, []).append(f)
         out: list[Finding] = []
-        written: list[str] = []
+        written = False
         for path, file_findings in by_path.items():
             if not fixes.fixable(file_findings, config):
                 out.extend(file_findings)
@@ -551,18 +553,27 @@ class _Fixing:
                 out.extend(file_findings)
                 continue
             try:
-                source_mod.write_atomic(path, source.encode(result.text))
+                data = source.encode(result.text)
+                source_mod.write_atomic(path, data)
             except (OSError, UnicodeEncodeError) as exc:
                 self.fixed -= len(result.fixed)
                 print(f"{PROG}: warning: cannot write the fixes to {path}: {getattr(exc, 'strerror', None) or exc}",
                       file=sys.stderr)
                 out.extend(file_findings)
                 continue
-            written.append(path)
             out.extend(result.remaining)
+            if cache is not None:
+                # the fix's last pass linted the text just written: its findings are the file's
+                # cache entry (the file is not linted a third time to refresh it)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                cache.record(path, path, st.st_size, st.st_mtime_ns, file_digest(data), result.remaining,
+                             package=package_of(path) or "")
+                written = True
         if written and cache is not None:
-            # refresh the cache entries of the rewritten files (their findings are what is left)
-            runner.run(written, config, jobs=1, cache=cache)
+            cache.save()
         return out
 
     def report_diff(self) -> int:

@@ -13,7 +13,7 @@
 6. Apply ``# noqa`` and sort by (line, column, code).
 
 Steps 2-3 are :func:`_plan`, 4 :func:`_parse` then :func:`_walk`, 5
-:func:`_assemble` (positions are ``positions.py``); the source is decoded by
+:func:`_assemble` (positions are ``positions.py``); the source is decoded (once, lazily) by
 ``source.py``. :func:`lint_source` never raises.
 """
 
@@ -44,7 +44,7 @@ from .positions import Span, contains, find_positions
 from . import noqa
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
-from .source import decode
+from .source import Text
 
 PARSE_ERROR = "TFH001"
 INTERNAL_ERROR = "TFH002"
@@ -244,21 +244,23 @@ def lint_source(
     ``observer`` (optional): see :class:`Observer`; only the rules that can
     report in its region run.
     """
+    text = Text(source)  # decoded at most once for this lint (most files never are)
     try:
-        findings = _lint(source, path, config, tree, codes, rules, observer)
+        findings = _lint(source, text, path, config, tree, codes, rules, observer)
     except Exception as exc:  # the engine itself failed: report, do not raise
         findings = [
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
         ]
     findings = [f for f in findings if f.code not in PSEUDO_RULES or config.is_enabled(f.code, path)]
     # suppression comments (noqa.py): inline ones only when flake8 does not apply them itself
-    findings = noqa.apply_to_source(findings, source, path, config, inline=apply_noqa, codes=codes)
+    findings = noqa.apply_to_source(findings, text, path, config, inline=apply_noqa, codes=codes)
     findings.sort(key=lambda f: (f.line, f.column, f.code, f.end_line, f.end_column, f.message))
     return findings
 
 
 def _lint(
     source: bytes | str,
+    text: Text,
     path: str,
     config: Config,
     tree: ast.Module | None,
@@ -280,7 +282,7 @@ def _lint(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _lint_rules(source, path, config, tree, rules, observer)
+        return _lint_rules(source, text, path, config, tree, rules, observer)
     finally:
         if collecting:
             gc.enable()
@@ -290,6 +292,7 @@ def _lint(
 
 def _lint_rules(
     source: bytes | str,
+    text: Text,
     path: str,
     config: Config,
     tree: ast.Module | None,
@@ -298,14 +301,14 @@ def _lint_rules(
 ) -> list[Finding]:
     """One file through the four steps: plan (the screen), parse, walk (the rules), assemble (the findings)."""
     knowledge = config.knowledge()
-    plan = _plan(source, path, tree, rules, observer, knowledge)
+    plan = _plan(source, text, path, tree, rules, observer, knowledge)
     if plan is None:
         return []
-    parsed = _parse(source, path, plan)
+    parsed = _parse(source, text, path, plan)
     if not isinstance(parsed, cst.Module):
         return parsed
     walked = _walk(path, config, knowledge, plan, parsed, observer)
-    return _assemble(path, source, parsed, plan.tree, walked)
+    return _assemble(path, text, parsed, plan.tree, walked)
 
 
 @dataclass
@@ -323,6 +326,7 @@ class _Plan:
 
 def _plan(
     source: bytes | str,
+    text: Text,
     path: str,
     tree: ast.Module | None,
     rules: list[type[Rule]],
@@ -366,7 +370,7 @@ def _plan(
         if not candidates and observer is None:
             return None
         if spots:
-            narrowed = narrow(decode(source), tree, spots, screen.binders)
+            narrowed = narrow(text.get(), tree, spots, screen.binders)
     else:
         if observer is not None:
             return None  # it reads the ``ast`` screen; the file is newer Python than this one
@@ -375,7 +379,7 @@ def _plan(
     return _Plan(tree, ast_error, package, screen, candidates, spots, narrowed)
 
 
-def _parse(source: bytes | str, path: str, plan: _Plan) -> cst.Module | list[Finding]:
+def _parse(source: bytes | str, text: Text, path: str, plan: _Plan) -> cst.Module | list[Finding]:
     """Parse once with libcst (the narrowed text when there is one); a file that does not parse is a TFH001."""
     module: cst.Module | None = None
     if plan.narrowed is not None:
@@ -392,7 +396,7 @@ def _parse(source: bytes | str, path: str, plan: _Plan) -> cst.Module | list[Fin
         if plan.tree is not None:
             # Python accepts it, libcst does not (``(x): int`` in a function): lint the file
             # without the definitions libcst cannot read rather than call valid code unparseable
-            module = _parse_without_unreadable(decode(source), plan.tree, plan.spots, plan.screen.binders, exc.raw_line)
+            module = _parse_without_unreadable(text.get(), plan.tree, plan.spots, plan.screen.binders, exc.raw_line)
         if module is None:
             return [
                 _pseudo(
@@ -481,7 +485,7 @@ def _walk(
     return _Walked(instances, dispatch, tops, wrapper, out)
 
 
-def _assemble(path: str, source: bytes | str, module: cst.Module, tree: ast.Module | None, walked: _Walked) -> list[Finding]:
+def _assemble(path: str, text: Text, module: cst.Module, tree: ast.Module | None, walked: _Walked) -> list[Finding]:
     """The findings: positions (computed only when something was reported) and fixes of what the rules reported."""
     out, dispatch, tops = walked.out, walked.dispatch, walked.tops
     raw: list[RawFinding] = [f for inst in walked.instances for f in inst.findings]
@@ -502,7 +506,7 @@ def _assemble(path: str, source: bytes | str, module: cst.Module, tree: ast.Modu
                 fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if contains(stmt, e.node)), None)
             wanted.append((e.node, fix_tops[e.node]))
     positions = find_positions(module, tree, wanted, walked.wrapper)
-    fixes = _resolve_fixes(module, fixed, source, positions, fix_tops) if fixed else {}
+    fixes = _resolve_fixes(module, fixed, text, positions, fix_tops) if fixed else {}
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
         out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message, fixes.get(id(r))))
@@ -539,7 +543,7 @@ def _render(module: cst.Module, node: cst.CSTNode, indent: str) -> str:
 def _resolve_fixes(
     module: cst.Module,
     raw: list[RawFinding],
-    source: bytes | str,
+    text: Text,
     positions: dict[cst.CSTNode, Span],
     tops: dict[cst.CSTNode, int | None],
 ) -> dict[int, Fix]:
@@ -550,7 +554,7 @@ def _resolve_fixes(
     file's own: the positions and the text hold for the file as it is. A fix
     that cannot be placed is dropped (the finding stays).
     """
-    lines = _LINE_BREAK.split(decode(source)) if any(
+    lines = _LINE_BREAK.split(text.get()) if any(
         callable(e.content) for r in raw if r.fix is not None for e in r.fix.edits
     ) else []
     newline = module.default_newline

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .findings import Finding
-from .source import decode, read, write_atomic
+from .source import Text, decode, read, write_atomic
 
 if TYPE_CHECKING:
     from .config import Config
@@ -281,7 +281,7 @@ def apply(
 
 def apply_to_source(
     findings: Sequence[Finding],
-    source: bytes | str,
+    source: bytes | str | Text,
     path: str,
     config: Config,
     *,
@@ -301,7 +301,7 @@ def apply_to_source(
     check_unused = enabled(UNUSED_NOQA)
     if not findings and not check_unused:
         return []
-    text = decode(source)
+    text = source.get() if isinstance(source, Text) else decode(source)
     if "noqa" not in text.lower():
         return list(findings)
     return apply(findings, text, path, inline=inline, enabled=enabled, known=known_codes() if check_unused else ())

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "POOL_MIN_FILES",
+    "chunk_size",
+    "ignore_sigint",
+    "pool_workers",
     "FileOutcome",
     "RunResult",
     "default_jobs",
@@ -51,6 +54,30 @@ __all__ = [
 POOL_MIN_FILES = 8
 #: Files handed to a worker at a time (at most).
 MAX_CHUNK = 16
+
+
+# --------------------------------------------------------------------------- the pool policy (lint and tools)
+
+
+def pool_workers(jobs: int, n_files: int) -> int:
+    """How many worker processes a run of ``n_files`` gets under ``--jobs`` (1: stay in-process).
+
+    The one policy of ``smullyan lint`` and ``smullyan tools``: a pool only for
+    :data:`POOL_MIN_FILES` files or more, and at least four files per worker.
+    """
+    if jobs <= 1 or n_files < POOL_MIN_FILES:
+        return 1
+    return max(1, min(jobs, n_files // 4))
+
+
+def chunk_size(n_tasks: int, workers: int) -> int:
+    """Files per task handed to a worker: about four tasks per worker, at most :data:`MAX_CHUNK`."""
+    return max(1, min(MAX_CHUNK, n_tasks // (workers * 4)))
+
+
+def ignore_sigint() -> None:
+    """In a worker: Ctrl-C goes to the whole process group; let the main process handle it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:
@@ -143,8 +170,7 @@ Task = tuple[str, "str | None"]  # (display path, known sha)
 def _init_worker(config: Config) -> None:
     global _WORKER_CONFIG
     _WORKER_CONFIG = config
-    # Ctrl-C goes to the whole process group; let the main process handle it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
 
 
 def _lint_chunk(chunk: list[Task]) -> list[FileOutcome]:
@@ -154,7 +180,7 @@ def _lint_chunk(chunk: list[Task]) -> list[FileOutcome]:
 
 
 def _chunks(tasks: list[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(MAX_CHUNK, len(tasks) // (workers * 4)))
+    size = chunk_size(len(tasks), workers)
     return [tasks[i : i + size] for i in range(0, len(tasks), size)]
 
 
@@ -250,8 +276,8 @@ def run(
 
     ordered = [task for _size, task in sorted(tasks, key=lambda t: -t[0])]
     outcomes: list[FileOutcome] | None = None
-    if jobs > 1 and len(ordered) >= POOL_MIN_FILES:
-        workers = max(1, min(jobs, len(ordered) // 4))
+    if jobs > 1:
+        workers = pool_workers(jobs, len(ordered))
         if workers > 1:
             try:
                 outcomes = _lint_pool(ordered, config, workers, mp_context)

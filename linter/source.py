@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what ends a line for Python and libcst
 
-__all__ = ["Source", "decode", "from_bytes", "newline_of", "read", "write_atomic"]
+__all__ = ["Source", "Text", "decode", "from_bytes", "newline_of", "read", "write_atomic"]
 
 
 def decode(source: bytes | str) -> str:
@@ -44,6 +44,21 @@ def decode(source: bytes | str) -> str:
     except LookupError:
         text = source.decode("utf-8", errors="replace")
     return text[1:] if text.startswith("\ufeff") else text
+
+
+class Text:
+    """One lint's source, decoded (:func:`decode`) at most once, when first asked: most files never are."""
+
+    __slots__ = ("raw", "_text")
+
+    def __init__(self, raw: bytes | str) -> None:
+        self.raw = raw
+        self._text: str | None = None
+
+    def get(self) -> str:
+        if self._text is None:
+            self._text = decode(self.raw)
+        return self._text
 
 
 def newline_of(text: str) -> str:

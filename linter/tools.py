@@ -994,10 +994,10 @@ _CONFIG: "Config | None" = None
 
 def _init(config: "Config") -> None:
     global _CONFIG
-    import signal
+    from .runner import ignore_sigint
 
     _CONFIG = config
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
 
 
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
@@ -1011,11 +1011,11 @@ class _Runner:
 
     def __init__(self, config: "Config", jobs: int, n_files: int,
                  on_pool_error: Callable[[BaseException], None] | None) -> None:
-        from .runner import POOL_MIN_FILES
+        from .runner import pool_workers
 
         self.config = config
         self.on_pool_error = on_pool_error
-        self.workers = max(1, min(jobs, n_files // 4)) if jobs > 1 and n_files >= POOL_MIN_FILES else 1
+        self.workers = pool_workers(jobs, n_files)
         self.pool: ProcessPoolExecutor | None = None
         if self.workers > 1:
             try:
@@ -1031,11 +1031,11 @@ class _Runner:
         self.pool = None
 
     def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
-        from .runner import MAX_CHUNK
+        from .runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
             ordered = sorted(paths, key=lambda p: -(os.path.getsize(p) if os.path.exists(p) else 0))
-            size = max(1, min(MAX_CHUNK, len(ordered) // (self.workers * 4)))
+            size = chunk_size(len(ordered), self.workers)
             chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
             try:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]

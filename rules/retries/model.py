@@ -131,15 +131,6 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                 out.append(fn)
         return out
 
-    def helpers_called(self, fn: cst.FunctionDef) -> list[cst.FunctionDef]:
-        """The same-module functions and methods ``fn`` calls (one level), in call order, once each."""
-        out: list[cst.FunctionDef] = []
-        for name, cls_name in self._calls_from.get(id(fn), []):
-            helper = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
-            if helper is not None and helper is not fn and all(h is not helper for h in out):
-                out.append(helper)
-        return out
-
     # ------------------------------------------------------------ traversal
 
     def visit_Module(self, node: cst.Module) -> None:

@@ -26,7 +26,7 @@ a statement that *may* leave the loop counts as a bound.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import libcst as cst
 
@@ -455,9 +455,6 @@ def catches_transient(handler: cst.ExceptHandler) -> bool:
             continue
         return True
     return False
-
-
-LoopNode = Union[cst.For, cst.While]
 
 
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
