@@ -18,11 +18,13 @@ demo: $(STAMP)
 	$(VENV)/bin/smullyan lint examples/ || [ $$? -eq 1 ]  # 1 = findings, as intended here; 2 would be an error
 	$(VENV)/bin/smullyan tools examples/
 
-## test: the whole suite, the project's own code through its own linter, then mypy --strict over the runtime
+## test: the whole suite, the project's own code through its own linter, the import layers (lint-imports:
+## contracts in pyproject.toml), then mypy --strict over the whole package
 test: $(STAMP)
 	$(PY) -m pytest -q
 	$(MAKE) --no-print-directory lint-self
-	$(PY) -m mypy --strict -p smullyan.runtime
+	$(VENV)/bin/lint-imports
+	$(PY) -m mypy --strict -p smullyan
 
 ## lint-self: runtime/, linter/ and rules/ with every rule; any finding fails (justify one with `# noqa: CODE  reason`).
 ## The repository root is the `smullyan` package (package-dir in pyproject.toml), so the files are linted

@@ -1,5 +1,5 @@
 """``python -m smullyan``: the same as the ``smullyan`` command."""
 
-from smullyan.linter.cli import main
+from .linter.cli import main
 
 raise SystemExit(main())

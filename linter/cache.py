@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from smullyan.linter.findings import Edit, Finding, Fix
+from .findings import Edit, Finding, Fix
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -84,10 +84,10 @@ def code_signature() -> str:
     global _signature
     if _signature is not None:
         return _signature
-    import smullyan
+    from .. import __version__
 
     h = hashlib.sha256()
-    h.update(str(getattr(smullyan, "__version__", "?")).encode())
+    h.update(str(__version__).encode())
     for package in ("smullyan.linter", "smullyan.rules"):
         try:
             spec = importlib.util.find_spec(package)

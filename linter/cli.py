@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from smullyan.linter import discovery, output
-from smullyan.linter.findings import Finding
+from . import discovery, output
+from .findings import Finding
 
 if TYPE_CHECKING:
-    from smullyan.linter.cache import Cache
-    from smullyan.linter.config import Config
+    from .cache import Cache
+    from .config import Config
 
 __all__ = ["build_parser", "main"]
 
@@ -61,9 +61,9 @@ def _require_linter() -> None:
 
 
 def _version() -> str:
-    import smullyan
+    from .. import __version__
 
-    return str(getattr(smullyan, "__version__", "0.0.0"))
+    return str(__version__)
 
 
 # --------------------------------------------------------------------------- arguments
@@ -214,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail_on(value: str) -> tuple[str, ...]:
-    from smullyan.linter.tools_report import FailOnError, parse_fail_on
+    from .tools_report import FailOnError, parse_fail_on
 
     try:
         return parse_fail_on(value)
@@ -222,7 +222,7 @@ def _fail_on(value: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _add_tools_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
     tools = sub.add_parser(
         "tools",
         help="list every tool an agent can call, with its failure design",
@@ -251,8 +251,8 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _tools(args: argparse.Namespace) -> int:
-    from smullyan.linter import runner, tools, tools_report
-    from smullyan.linter.config import ConfigError
+    from . import runner, tools, tools_report
+    from .config import ConfigError
 
     paths = list(args.paths) or ["."]
     for p in paths:
@@ -313,7 +313,7 @@ class _Group:
 
 
 def _load_config(start: Path, explicit: Path | None) -> Config:
-    from smullyan.linter.config import load_config
+    from .config import load_config
 
     return load_config(start, explicit)
 
@@ -403,7 +403,7 @@ def _discover(group: _Group) -> list[str]:
 
 
 def _cache_for(args: argparse.Namespace, group: _Group) -> Cache | None:
-    from smullyan.linter import cache as cache_mod
+    from . import cache as cache_mod
 
     if args.no_cache:
         return None
@@ -412,8 +412,8 @@ def _cache_for(args: argparse.Namespace, group: _Group) -> Cache | None:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from smullyan.linter import runner
-    from smullyan.linter.config import ConfigError
+    from . import runner
+    from .config import ConfigError
 
     paths = _check_paths(args)
     try:
@@ -464,7 +464,7 @@ def _lint(args: argparse.Namespace) -> int:
         print(f"{PROG}: warning: no Python files found under {', '.join(paths)}", file=sys.stderr)
     findings = runner.sort_findings(findings)
     if args.add_noqa:
-        from smullyan.linter import noqa
+        from . import noqa
 
         added, changed = noqa.add_noqa(findings)
         if not args.quiet:
@@ -473,6 +473,8 @@ def _lint(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.diff:
         return fixing.report_diff()
+    from .source import decode
+
     if fixing.stdin_output is not None:
         # the fixed source goes to stdout (as ruff does); the findings left go to stderr
         _report(args, findings, files_checked, stdin_sources, fixing, stream=sys.stderr if args.output is None else None)
@@ -481,7 +483,7 @@ def _lint(args: argparse.Namespace) -> int:
         if buffer is not None:
             buffer.write(fixing.stdin_output)  # the bytes as read: encoding and line endings kept
         else:
-            sys.stdout.write(output._decode(fixing.stdin_output))
+            sys.stdout.write(decode(fixing.stdin_output))
     else:
         _report(args, findings, files_checked, stdin_sources, fixing)
     if findings and not args.exit_zero:
@@ -509,10 +511,10 @@ class _Fixing:
         return id(finding) in self.fixable_ids
 
     def fix_stdin(self, data: bytes, display: str, config: Config, found: list[Finding]) -> list[Finding]:
-        from smullyan.linter import fixes
+        from . import fixes, source as source_mod
 
         try:
-            source = fixes.read_source(data)
+            source = source_mod.from_bytes(data)
         except (SyntaxError, UnicodeDecodeError, LookupError):
             if self.args.fix and not self.args.diff:
                 self.stdin_output = data
@@ -527,13 +529,15 @@ class _Fixing:
         return result.remaining if result.changed else found
 
     def fix_files(self, found: list[Finding], config: Config, cache: Cache | None) -> list[Finding]:
-        from smullyan.linter import fixes, runner
+        from . import fixes, source as source_mod
+        from .cache import file_digest
+        from .packages import package_of
 
         by_path: dict[str, list[Finding]] = {}
         for f in found:
             by_path.setdefault(f.path, []).append(f)
         out: list[Finding] = []
-        written: list[str] = []
+        written = False
         for path, file_findings in by_path.items():
             if not fixes.fixable(file_findings, config):
                 out.extend(file_findings)
@@ -549,18 +553,27 @@ class _Fixing:
                 out.extend(file_findings)
                 continue
             try:
-                fixes.write_source(path, source.encode(result.text))
+                data = source.encode(result.text)
+                source_mod.write_atomic(path, data)
             except (OSError, UnicodeEncodeError) as exc:
                 self.fixed -= len(result.fixed)
                 print(f"{PROG}: warning: cannot write the fixes to {path}: {getattr(exc, 'strerror', None) or exc}",
                       file=sys.stderr)
                 out.extend(file_findings)
                 continue
-            written.append(path)
             out.extend(result.remaining)
+            if cache is not None:
+                # the fix's last pass linted the text just written: its findings are the file's
+                # cache entry (the file is not linted a third time to refresh it)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                cache.record(path, path, st.st_size, st.st_mtime_ns, file_digest(data), result.remaining,
+                             package=package_of(path) or "")
+                written = True
         if written and cache is not None:
-            # refresh the cache entries of the rewritten files (their findings are what is left)
-            runner.run(written, config, jobs=1, cache=cache)
+            cache.save()
         return out
 
     def report_diff(self) -> int:
@@ -576,7 +589,7 @@ def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
     """Each group's resolved settings, as TOML-ish lines, with where each came from."""
     import json
 
-    from smullyan.linter import cache as cache_mod
+    from . import cache as cache_mod
 
     for i, group in enumerate(groups):
         config = group.config
@@ -636,8 +649,8 @@ def _report(
 
 
 def _clean(args: argparse.Namespace) -> int:
-    from smullyan.linter import cache as cache_mod
-    from smullyan.linter.config import ConfigError
+    from . import cache as cache_mod
+    from .config import ConfigError
 
     start = Path(args.paths[0]) if args.paths else Path(".")
     if not start.exists():

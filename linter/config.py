@@ -42,7 +42,7 @@ else:  # pragma: no cover - Python 3.10
     try:
         import tomli as _toml
     except ImportError:  # pragma: no cover
-        _toml = None  # type: ignore[assignment]
+        _toml = None  # type: ignore[assignment, unused-ignore]
 
 KEYS = (
     "select",

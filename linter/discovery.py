@@ -480,15 +480,3 @@ def display_path(path: str | os.PathLike[str]) -> str:
     return os.path.normpath(os.fspath(path))
 
 
-def relative_to_cwd(path: str) -> str:
-    """``path`` relative to the current directory when it lies below it, else absolute."""
-    abspath = os.path.abspath(path)
-    cwd = os.getcwd()
-    try:
-        common = os.path.commonpath([abspath, cwd])
-    except ValueError:
-        return abspath
-    if common == cwd:
-        return os.path.relpath(abspath, cwd)
-    return abspath
-

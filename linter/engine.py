@@ -12,25 +12,26 @@
 5. Only when something was reported, compute positions (one extra pass).
 6. Apply ``# noqa`` and sort by (line, column, code).
 
-:func:`lint_source` never raises.
+Steps 2-3 are :func:`_plan`, 4 :func:`_parse` then :func:`_walk`, 5
+:func:`_assemble` (positions are ``positions.py``); the source is decoded (once, lazily) by
+``source.py``. :func:`lint_source` never raises.
 """
 
 from __future__ import annotations
 
 import ast
 import gc
-import io
 import re
 import sys
-import tokenize
 import warnings
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Protocol, Sequence
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper
 
 from .config import Config
 from .findings import Edit, Finding, Fix
@@ -39,9 +40,11 @@ from .names import Names
 from .narrow import narrow
 from .nodes import children as _children
 from .packages import package_of
+from .positions import Span, contains, find_positions
 from . import noqa
 from .registry import PSEUDO_RULES, enabled_rules
 from .rule import FileContext, RawFinding, Rule, Screen
+from .source import Text
 
 PARSE_ERROR = "TFH001"
 INTERNAL_ERROR = "TFH002"
@@ -66,21 +69,6 @@ class Observer(Protocol):
     def region(self, screen: Screen, knowledge: Knowledge) -> Collection[int] | None: ...
 
     def visitor(self, ctx: FileContext) -> object: ...
-
-
-def decode(source: bytes | str) -> str:
-    """Source text as Python reads it: PEP 263 cookie or BOM, else UTF-8; BOM removed."""
-    if isinstance(source, str):
-        return source[1:] if source.startswith("\ufeff") else source
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-    except SyntaxError:
-        encoding = "utf-8"
-    try:
-        text = source.decode(encoding, errors="replace")
-    except LookupError:
-        text = source.decode("utf-8", errors="replace")
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _pseudo(path: str, code: str, line: int, column: int, message: str) -> Finding:
@@ -139,7 +127,7 @@ class _Dispatch:
         for k, sink in enumerate(sinks):
             for raw in sink[seen[k]:]:
                 for i, stmt in enumerate(module.body):
-                    if _contains(stmt, raw.node):
+                    if contains(stmt, raw.node):
                         tops[id(raw)] = i
                         break
         return tops
@@ -256,21 +244,23 @@ def lint_source(
     ``observer`` (optional): see :class:`Observer`; only the rules that can
     report in its region run.
     """
+    text = Text(source)  # decoded at most once for this lint (most files never are)
     try:
-        findings = _lint(source, path, config, tree, codes, rules, observer)
+        findings = _lint(source, text, path, config, tree, codes, rules, observer)
     except Exception as exc:  # the engine itself failed: report, do not raise
         findings = [
             _pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in engine: {type(exc).__name__}: {exc}")
         ]
     findings = [f for f in findings if f.code not in PSEUDO_RULES or config.is_enabled(f.code, path)]
     # suppression comments (noqa.py): inline ones only when flake8 does not apply them itself
-    findings = noqa.apply_to_source(findings, source, path, config, inline=apply_noqa, codes=codes)
+    findings = noqa.apply_to_source(findings, text, path, config, inline=apply_noqa, codes=codes)
     findings.sort(key=lambda f: (f.line, f.column, f.code, f.end_line, f.end_column, f.message))
     return findings
 
 
 def _lint(
     source: bytes | str,
+    text: Text,
     path: str,
     config: Config,
     tree: ast.Module | None,
@@ -292,7 +282,7 @@ def _lint(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _lint_rules(source, path, config, tree, rules, observer)
+        return _lint_rules(source, text, path, config, tree, rules, observer)
     finally:
         if collecting:
             gc.enable()
@@ -302,13 +292,48 @@ def _lint(
 
 def _lint_rules(
     source: bytes | str,
+    text: Text,
     path: str,
     config: Config,
     tree: ast.Module | None,
     rules: list[type[Rule]],
     observer: Observer | None = None,
 ) -> list[Finding]:
+    """One file through the four steps: plan (the screen), parse, walk (the rules), assemble (the findings)."""
     knowledge = config.knowledge()
+    plan = _plan(source, text, path, tree, rules, observer, knowledge)
+    if plan is None:
+        return []
+    parsed = _parse(source, text, path, plan)
+    if not isinstance(parsed, cst.Module):
+        return parsed
+    walked = _walk(path, config, knowledge, plan, parsed, observer)
+    return _assemble(path, text, parsed, plan.tree, walked)
+
+
+@dataclass
+class _Plan:
+    """What the screen decided for one file: the candidate rules, and the text to parse."""
+
+    tree: ast.Module | None  # None: ``ast`` could not parse the file (newer syntax); every rule is a candidate
+    ast_error: BaseException | None
+    package: str | None
+    screen: Screen
+    candidates: list[type[Rule]]
+    spots: set[int] | None  # the candidate lines (None: a rule could not say; every definition is kept)
+    narrowed: str | None  # the file with the definitions that hold no candidate stubbed out
+
+
+def _plan(
+    source: bytes | str,
+    text: Text,
+    path: str,
+    tree: ast.Module | None,
+    rules: list[type[Rule]],
+    observer: Observer | None,
+    knowledge: Knowledge,
+) -> _Plan | None:
+    """Screen the file with ``ast``: which rules can report where; None when none can (no libcst then)."""
     ast_error: BaseException | None = None
     if tree is None:
         try:
@@ -321,15 +346,15 @@ def _lint_rules(
             ast_error = exc
     narrowed: str | None = None
     package = package_of(path)
+    spots: set[int] | None = set()
     if tree is not None:
         screen = Screen(tree, package)
         candidates: list[type[Rule]] = []
-        spots: set[int] | None = set()
         region: set[int] | None = None
         if observer is not None:
             wanted = observer.region(screen, knowledge)
             if wanted is None:
-                return []
+                return None
             region = set(wanted)
             spots = set(region)
         for rule in rules:
@@ -343,31 +368,35 @@ def _lint_rules(
                 if spots is not None:
                     spots.update(lines)
         if not candidates and observer is None:
-            return []
+            return None
         if spots:
-            narrowed = narrow(decode(source), tree, spots, screen.binders)
+            narrowed = narrow(text.get(), tree, spots, screen.binders)
     else:
         if observer is not None:
-            return []  # it reads the ``ast`` screen; the file is newer Python than this one
+            return None  # it reads the ``ast`` screen; the file is newer Python than this one
         screen = Screen(ast.Module(body=[], type_ignores=[]), package)
         candidates = rules
+    return _Plan(tree, ast_error, package, screen, candidates, spots, narrowed)
 
+
+def _parse(source: bytes | str, text: Text, path: str, plan: _Plan) -> cst.Module | list[Finding]:
+    """Parse once with libcst (the narrowed text when there is one); a file that does not parse is a TFH001."""
     module: cst.Module | None = None
-    if narrowed is not None:
+    if plan.narrowed is not None:
         try:
-            module = cst.parse_module(narrowed)
+            module = cst.parse_module(plan.narrowed)
         except Exception:  # parse the file as it is, and report what that says
             module = None
     try:
         if module is None:
             module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        if ast_error is not None:
-            return [_syntax_error_finding(path, ast_error)]
-        if tree is not None:
+        if plan.ast_error is not None:
+            return [_syntax_error_finding(path, plan.ast_error)]
+        if plan.tree is not None:
             # Python accepts it, libcst does not (``(x): int`` in a function): lint the file
             # without the definitions libcst cannot read rather than call valid code unparseable
-            module = _parse_without_unreadable(decode(source), tree, spots, screen.binders, exc.raw_line)
+            module = _parse_without_unreadable(text.get(), plan.tree, plan.spots, plan.screen.binders, exc.raw_line)
         if module is None:
             return [
                 _pseudo(
@@ -379,14 +408,37 @@ def _lint_rules(
                 )
             ]
     except (RecursionError, MemoryError, ValueError, SyntaxError, LookupError) as exc:
-        return [_syntax_error_finding(path, ast_error or exc)]
+        return [_syntax_error_finding(path, plan.ast_error or exc)]
+    return module
 
-    names = Names(module, package)
+
+@dataclass
+class _Walked:
+    """What one traversal left: the rules' instances (their findings), the crashes, each finding's statement."""
+
+    instances: list[Rule]
+    dispatch: _Dispatch
+    tops: dict[int, int]  # id(raw finding) -> index of its module-level statement
+    wrapper: MetadataWrapper | None
+    out: list[Finding]  # the TFH002 findings of models and rules that could not be built
+
+
+def _walk(
+    path: str,
+    config: Config,
+    knowledge: Knowledge,
+    plan: _Plan,
+    module: cst.Module,
+    observer: Observer | None,
+) -> _Walked:
+    """Build the resolver, the models and the candidate rules, and run them all in one traversal."""
+    names = Names(module, plan.package)
     instances: list[Rule] = []
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []
     models: dict[type, Any] = {}
-    wanted_models = [m for rule_cls in candidates for m in rule_cls.models]
+    screen = plan.screen
+    wanted_models = [m for rule_cls in plan.candidates for m in rule_cls.models]
     if observer is not None:
         wanted_models[:0] = observer.models
     for model_cls in wanted_models:
@@ -402,7 +454,7 @@ def _lint_rules(
             owners.append(("tools", observer.visitor(FileContext(path, config, knowledge, names, screen, models, module))))
         except Exception as exc:
             out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, f"internal error in tools: {type(exc).__name__}: {exc}"))
-    for rule_cls in candidates:
+    for rule_cls in plan.candidates:
         if any(m not in models for m in rule_cls.models):
             continue  # its model failed to build (reported above)
         try:
@@ -430,8 +482,13 @@ def _lint_rules(
             tops = dispatch.walk_module(module, [inst.findings for inst in instances])
         except RecursionError:
             out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, "internal error in engine: module too deeply nested"))
+    return _Walked(instances, dispatch, tops, wrapper, out)
 
-    raw: list[RawFinding] = [f for inst in instances for f in inst.findings]
+
+def _assemble(path: str, text: Text, module: cst.Module, tree: ast.Module | None, walked: _Walked) -> list[Finding]:
+    """The findings: positions (computed only when something was reported) and fixes of what the rules reported."""
+    out, dispatch, tops = walked.out, walked.dispatch, walked.tops
+    raw: list[RawFinding] = [f for inst in walked.instances for f in inst.findings]
     if not raw and not dispatch.crashes:
         return out  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
     wanted: list[tuple[cst.CSTNode, int | None]] = [(r.node, tops.get(id(r))) for r in raw]
@@ -443,13 +500,13 @@ def _lint_rules(
         own = tops.get(id(r))
         for e in r.fix.edits:
             # a fix's node lies in its finding's statement, or is a module-level statement (an import)
-            if own is not None and _contains(module.body[own], e.node):
+            if own is not None and contains(module.body[own], e.node):
                 fix_tops[e.node] = own
             else:
-                fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if _contains(stmt, e.node)), None)
+                fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if contains(stmt, e.node)), None)
             wanted.append((e.node, fix_tops[e.node]))
-    positions = _positions(module, tree, wanted, wrapper)
-    fixes = _resolve_fixes(module, fixed, source, positions, fix_tops) if fixed else {}
+    positions = find_positions(module, tree, wanted, walked.wrapper)
+    fixes = _resolve_fixes(module, fixed, text, positions, fix_tops) if fixed else {}
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
         out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message, fixes.get(id(r))))
@@ -459,9 +516,6 @@ def _lint_rules(
             _pseudo(path, INTERNAL_ERROR, line, col + 1, f"internal error in {name}: {type(error).__name__}: {error}")
         )
     return out  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
-
-
-Span = tuple[int, int, int, int]  # line, column (0-based), end line, end column (exclusive)
 
 
 def _block_indent(module: cst.Module, top: int, node: cst.CSTNode) -> str:
@@ -489,7 +543,7 @@ def _render(module: cst.Module, node: cst.CSTNode, indent: str) -> str:
 def _resolve_fixes(
     module: cst.Module,
     raw: list[RawFinding],
-    source: bytes | str,
+    text: Text,
     positions: dict[cst.CSTNode, Span],
     tops: dict[cst.CSTNode, int | None],
 ) -> dict[int, Fix]:
@@ -500,7 +554,7 @@ def _resolve_fixes(
     file's own: the positions and the text hold for the file as it is. A fix
     that cannot be placed is dropped (the finding stays).
     """
-    lines = _LINE_BREAK.split(decode(source)) if any(
+    lines = _LINE_BREAK.split(text.get()) if any(
         callable(e.content) for r in raw if r.fix is not None for e in r.fix.edits
     ) else []
     newline = module.default_newline
@@ -535,117 +589,6 @@ def _resolve_fixes(
         else:
             out[id(r)] = Fix(r.fix.message, tuple(sorted(edits)))
     return out
-
-
-def _positions(
-    module: cst.Module,
-    tree: ast.Module | None,
-    wanted: list[tuple[cst.CSTNode, int | None]],
-    wrapper: MetadataWrapper | None,
-) -> dict[cst.CSTNode, Span]:
-    """Positions of the reported nodes.
-
-    libcst's PositionProvider re-generates the whole module's code (costlier
-    than parsing it). When the ``ast`` tree is at hand, only the module-level
-    statements that hold a finding are re-generated, each on its own, and the
-    statement's line comes from ``ast``.
-    """
-    out: dict[cst.CSTNode, Span] = {}
-    by_top: dict[int, list[cst.CSTNode]] = {}
-    starts: list[int] = []
-    if tree is not None and all(top is not None for _, top in wanted):
-        j = 0
-        for stmt in module.body:
-            starts.append(j)
-            j += len(stmt.body) if isinstance(stmt, cst.SimpleStatementLine) else 1
-        if j == len(tree.body):
-            for node, top in wanted:
-                assert top is not None
-                by_top.setdefault(top, []).append(node)
-    if not by_top:
-        if wrapper is None:
-            wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        for node, code_range in wrapper.resolve(PositionProvider).items():
-            out[node] = (code_range.start.line, code_range.start.column, code_range.end.line, code_range.end.column)
-        return out
-    for top, nodes in by_top.items():
-        assert tree is not None
-        for node in nodes:
-            if node in out:
-                continue
-            sub, anchor, line = _narrowest(module.body[top], tree.body[starts[top]], node)
-            pos = MetadataWrapper(
-                module.with_changes(body=[sub], header=(), footer=()), unsafe_skip_copy=True
-            ).resolve(PositionProvider)
-            offset = line - pos[anchor].start.line
-            # every other wanted node under the same re-generated statement comes for free
-            for other in nodes:
-                p = pos.get(other)
-                if p is not None and other not in out:
-                    out[other] = (p.start.line + offset, p.start.column, p.end.line + offset, p.end.column)
-    return out
-
-
-def node_lines(module: cst.Module, tree: ast.Module | None, nodes: Sequence[cst.CSTNode]) -> dict[cst.CSTNode, int]:
-    """The first line of each node (for a message that names another line), as findings get theirs."""
-    wanted: list[tuple[cst.CSTNode, int | None]] = []
-    for node in nodes:
-        top = next((i for i, stmt in enumerate(module.body) if _contains(stmt, node)), None)
-        wanted.append((node, top))
-    return {node: span[0] for node, span in _positions(module, tree, wanted, None).items() if node in set(nodes)}
-
-
-def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is under ``root``, by the traversal's own :func:`_children`.
-
-    (libcst's ``children`` builds each list through its visitor machinery,
-    several times slower.) A node the rules can report is always found.
-    """
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(_children(current))
-    return False
-
-
-def _anchor(stmt: cst.CSTNode) -> cst.CSTNode:
-    """The node of ``stmt`` that sits on the line ``ast`` gives as the statement's ``lineno``."""
-    if isinstance(stmt, cst.SimpleStatementLine):
-        return stmt.body[0]
-    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-        return stmt.name
-    return stmt
-
-
-def _narrowest(stmt: cst.BaseStatement, node_ast: ast.stmt, node: cst.CSTNode) -> tuple[cst.BaseStatement, cst.CSTNode, int]:
-    """The smallest re-generation of ``stmt`` that still places ``node`` exactly.
-
-    Re-generating a whole module-level class to place one call in one method
-    costs as much as the class. Inside a class body, only the member that holds
-    the node is kept: the class is re-generated as a skeleton holding just that
-    member, so indentation (and so every column) is as in the file, and the
-    member's ``ast`` statement gives its line. Returns the statement to
-    re-generate, the node whose line is known, and that line.
-    """
-    shell: list[cst.ClassDef] = []
-    cur, cur_ast = stmt, node_ast
-    while isinstance(cur, cst.ClassDef) and isinstance(cur.body, cst.IndentedBlock) and isinstance(cur_ast, ast.ClassDef):
-        j, found = 0, None
-        for child in cur.body.body:
-            if _contains(child, node):
-                found = child
-                break
-            j += len(child.body) if isinstance(child, cst.SimpleStatementLine) else 1
-        if found is None or j >= len(cur_ast.body):
-            break  # the node is in the class header (bases, decorators): keep the whole class
-        shell.append(cur)
-        cur, cur_ast = found, cur_ast.body[j]
-    anchor, line = _anchor(cur), cur_ast.lineno
-    for cls in reversed(shell):
-        cur = cls.with_changes(body=cls.body.with_changes(body=[cur]), decorators=(), leading_lines=())
-    return cur, anchor, line
 
 
 def lint_path(path: Path, config: Config, *, apply_noqa: bool = True) -> list[Finding]:

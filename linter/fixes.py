@@ -22,12 +22,7 @@ from __future__ import annotations
 
 import ast
 import difflib
-import io
-import os
 import re
-import stat
-import tempfile
-import tokenize
 import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence, TypeVar
@@ -37,14 +32,15 @@ import libcst as cst
 from .findings import Edit, Finding, Fix
 from .nodes import dotted, keyword_arg
 from .rule import FileContext, NodeEdit, RawFix
+from .source import Source, newline_of, read, write_atomic
 
 if TYPE_CHECKING:
     from .config import Config
 
 __all__ = [
     "MAX_PASSES", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "apply_fixes", "diff", "expression",
-    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "parses", "read_source",
-    "retry_call", "retry_keyword_fix", "set_keyword", "write_source",
+    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "parses",
+    "retry_call", "retry_keyword_fix", "set_keyword",
 ]
 
 #: Re-lint passes at most: overlapping fixes are applied one per pass.
@@ -293,11 +289,6 @@ def _offset(starts: list[int], text: str, line: int, column: int) -> int:
     return min(starts[line - 1] + column - 1, len(text))
 
 
-def newline_of(text: str) -> str:
-    m = _LINE_BREAK.search(text)
-    return m.group() if m else "\n"
-
-
 @dataclass(frozen=True)
 class _Placed:
     start: int
@@ -394,59 +385,15 @@ def fix_text(text: str, path: str, config: "Config", findings: Sequence[Finding]
 # --------------------------------------------------------------------------- files
 
 
-@dataclass(frozen=True)
-class Source:
-    """A file's text as Python reads it, and how to write it back the same way."""
-
-    text: str
-    encoding: str  # "utf-8-sig" when the file starts with a BOM
-
-    def encode(self, text: str) -> bytes:
-        return text.encode(self.encoding)
-
-
-def read_source(data: bytes) -> Source:
-    """Decode ``data`` as Python does (BOM, PEP 263 cookie); raises ``SyntaxError``/``UnicodeDecodeError``/``LookupError``."""
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    if text.startswith("\ufeff"):  # a BOM with a cookie that does not say utf-8-sig
-        text = text[1:]
-        encoding = "utf-8-sig"
-    return Source(text, encoding)
-
-
-def write_source(path: str, data: bytes) -> None:
-    """Replace the file's content atomically, keeping its mode (a symlink's target is written)."""
-    target = os.path.realpath(path)
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    directory, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(dir=directory or ".", prefix=f".{name}.", suffix=".smullyan-fix")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def fix_file(path: str, config: "Config", findings: Sequence[Finding] | None = None, *, write: bool = True) -> tuple[Source, FixResult] | None:
     """Fix one file on disk (``write=False``: compute only). None when it cannot be read or decoded."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-        source = read_source(data)
+        source = read(path)
     except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
         return None
     result = fix_text(source.text, path, config, findings)
     if write and result.changed:
-        write_source(path, source.encode(result.text))
+        write_atomic(path, source.encode(result.text))
     return source, result
 
 

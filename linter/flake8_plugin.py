@@ -27,10 +27,10 @@ from .registry import codes_from_files
 try:
     from flake8.exceptions import ExecutionError as _ExecutionError
 except ImportError:  # pragma: no cover - the plugin only runs inside flake8
-    _ExecutionError = Exception  # type: ignore[assignment,misc]
+    _ExecutionError = Exception  # type: ignore[assignment, misc, unused-ignore]
 
 
-class SmullyanConfigError(_ExecutionError):
+class SmullyanConfigError(_ExecutionError):  # type: ignore[misc, unused-ignore]  # flake8 has no type hints
     """A smullyan configuration error found while flake8 runs: flake8 prints it, no traceback."""
 
 if TYPE_CHECKING:
@@ -171,17 +171,15 @@ class Plugin:
         tree = self.tree if isinstance(self.tree, ast.Module) else None
         if source.isascii() or self.filename in ("-", "stdin") or not self.filename:
             return source, tree
+        from .source import from_bytes
+
         try:
             with open(self.filename, "rb") as f:
                 data = f.read()
         except OSError:
             return source, tree
-        import io
-        import tokenize
-
         try:
-            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-            data.decode(encoding)
+            from_bytes(data)
         except (SyntaxError, UnicodeDecodeError, LookupError):
             return data, None  # Python would refuse this file: TFH001, as in the CLI
         return source, tree

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, ClassVar, Final, Hashable, Iterable, Mapping, TypeVar, cast
 
-from smullyan.runtime._errors import TAGS
+from ..runtime import TAGS
 
 _T = TypeVar("_T")
 
@@ -206,9 +206,6 @@ TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold
 # at all (``httpx.Timeout()`` refuses to be built without a default).
 TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.ClientTimeout"})
 
-# Clients whose calls accept a ``(connect, read)`` tuple; ``None`` inside it
-# disables that half (TFH202). Deprecated: read ``TimeoutParam.connect_read_tuple``.
-TUPLE_TIMEOUT_PREFIXES: Final[tuple[str, ...]] = ("requests.",)
 
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
@@ -536,9 +533,6 @@ RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
 RUNTIME_RETRY_METHOD: Final[str] = "retrying"
 RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
 RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._tools.pipe"})
-RUNTIME_CALLING_API: Final[frozenset[str]] = frozenset(
-    {"smullyan.runtime.calling_api", "smullyan.runtime._tools.calling_api"}
-)
 RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
     {"smullyan.runtime.retrying_when", "smullyan.runtime._retry.retrying_when"}
 )
@@ -570,7 +564,6 @@ URLLIB3_RETRY: Final[frozenset[str]] = frozenset(
         "requests.packages.urllib3.Retry",
     }
 )
-HTTP_ADAPTERS: Final[frozenset[str]] = frozenset({"requests.adapters.HTTPAdapter", "requests.HTTPAdapter"})
 # urllib3's default ``allowed_methods`` (no POST/PATCH).
 URLLIB3_DEFAULT_METHODS: Final[frozenset[str]] = frozenset({"DELETE", "GET", "HEAD", "OPTIONS", "PUT", "TRACE"})
 
@@ -603,8 +596,6 @@ TENACITY_NO_WAIT: Final[frozenset[str]] = frozenset({"wait_none"})
 
 # The catalogue's permanent failures (TFH102).
 PERMANENT_STATUSES: Final[frozenset[int]] = frozenset({400, 401, 403, 404, 405, 409, 410, 422})
-# 4xx statuses that are worth retrying: timeout, too early, rate limited.
-TRANSIENT_4XX: Final[frozenset[int]] = frozenset({408, 425, 429})
 SERVER_ERROR_STATUSES: Final[frozenset[int]] = frozenset({500, 502, 503, 504})
 RATE_LIMIT_STATUS: Final[int] = 429
 # The statuses a literal status test is evaluated on.

@@ -93,13 +93,13 @@ def last_name(node: cst.BaseExpression | ast.expr | None) -> str | None:
     # exact types, ast first: libcst's classes are ABCs, and isinstance() on them is slow
     t = type(node)
     if t is ast.Attribute:
-        return node.attr  # type: ignore[union-attr]
+        return node.attr  # type: ignore[union-attr, no-any-return]
     if t is ast.Name:
-        return node.id  # type: ignore[union-attr]
+        return node.id  # type: ignore[union-attr, no-any-return]
     if t is cst.Attribute:
-        return node.attr.value  # type: ignore[union-attr]
+        return node.attr.value  # type: ignore[union-attr, no-any-return]
     if t is cst.Name:
-        return node.value  # type: ignore[union-attr]
+        return node.value  # type: ignore[union-attr, no-any-return]
     return None
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .findings import Finding
+from .source import Text, decode, read, write_atomic
 
 if TYPE_CHECKING:
     from .config import Config
@@ -280,7 +281,7 @@ def apply(
 
 def apply_to_source(
     findings: Sequence[Finding],
-    source: bytes | str,
+    source: bytes | str | Text,
     path: str,
     config: Config,
     *,
@@ -300,9 +301,7 @@ def apply_to_source(
     check_unused = enabled(UNUSED_NOQA)
     if not findings and not check_unused:
         return []
-    from .engine import decode
-
-    text = decode(source)
+    text = source.get() if isinstance(source, Text) else decode(source)
     if "noqa" not in text.lower():
         return list(findings)
     return apply(findings, text, path, inline=inline, enabled=enabled, known=known_codes() if check_unused else ())
@@ -383,25 +382,15 @@ def add_noqa(findings: Sequence[Finding]) -> tuple[int, int]:
     added = files = 0
     for path, codes_by_line in sorted(by_file.items()):
         try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-            text = data.decode(encoding)
+            source = read(path)
         except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
             continue
-        bom = encoding == "utf-8-sig"
-        if bom and text.startswith("\ufeff"):
-            text = text[1:]
-        new, changed = add_to_text(text, codes_by_line)
+        new, changed = add_to_text(source.text, codes_by_line)
         if not changed:
             continue
-        out = new.encode("utf-8" if bom else encoding)
-        if bom:
-            out = b"\xef\xbb\xbf" + out
         try:
-            with open(path, "wb") as fh:
-                fh.write(out)
-        except OSError:
+            write_atomic(path, source.encode(new))
+        except (OSError, UnicodeEncodeError):
             continue
         added += changed
         files += 1

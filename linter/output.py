@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tokenize
 import unicodedata
 import urllib.parse
 from collections import Counter
@@ -18,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
-from smullyan.linter.findings import Finding
+from .findings import Finding
+from .source import decode
 
 __all__ = [
     "FORMATS",
@@ -54,9 +54,9 @@ def rule_url(code: str, name: str) -> str:
 
 
 def _version() -> str:
-    import smullyan
+    from .. import __version__
 
-    return str(getattr(smullyan, "__version__", "0.0.0"))
+    return str(__version__)
 
 
 # --------------------------------------------------------------------------- colour
@@ -103,20 +103,6 @@ class _Style:
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def _decode(data: bytes) -> str:
-    """Decode source bytes as Python does (BOM, PEP 263 cookie), never failing."""
-    import io
-
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except SyntaxError:
-        encoding = "utf-8"
-    try:
-        return data.decode(encoding, errors="replace")
-    except LookupError:
-        return data.decode("utf-8", errors="replace")
-
-
 class SourceLines:
     """Reads (once per file) the lines that text output shows under each finding.
 
@@ -139,15 +125,12 @@ class SourceLines:
                     data = Path(path).read_bytes()
                 except OSError:
                     data = None
-            text = None if data is None else _decode(data)
-            if text is not None and text.startswith("\ufeff"):
-                text = text[1:]
-            self._texts[path] = text
+            self._texts[path] = None if data is None else decode(data)
         return self._texts[path]
 
     def noqa_row(self, path: str, lineno: int) -> int:
         """The line a ``# noqa`` for a finding on ``lineno`` goes on (the end of a multi-line string)."""
-        from smullyan.linter.noqa import noqa_rows
+        from .noqa import noqa_rows
 
         if path not in self._rows:
             text = self.text(path)
@@ -156,19 +139,8 @@ class SourceLines:
 
     def line(self, path: str, lineno: int) -> str | None:
         if path not in self._lines:
-            data = self._overrides.get(path)
-            if data is None:
-                try:
-                    data = Path(path).read_bytes()
-                except OSError:
-                    data = None
-            if data is None:
-                self._lines[path] = None
-            else:
-                text = _decode(data)
-                if text.startswith("\ufeff"):
-                    text = text[1:]
-                self._lines[path] = _LINE_BREAK.split(text)
+            text = self.text(path)
+            self._lines[path] = None if text is None else _LINE_BREAK.split(text)
         lines = self._lines[path]
         if lines is None or not 1 <= lineno <= len(lines):
             return None
@@ -434,7 +406,7 @@ def _meta_from_rule(rule: Any) -> RuleMeta:
 
 def _describe(code: str) -> RuleMeta | None:
     try:
-        from smullyan.linter import registry
+        from . import registry
     except ImportError:
         return _PSEUDO_FALLBACK.get(code)
     describe = getattr(registry, "describe", None)
@@ -453,7 +425,7 @@ def _describe(code: str) -> RuleMeta | None:
 
 def rule_catalogue() -> list[RuleMeta]:
     """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code."""
-    from smullyan.linter import registry
+    from . import registry
 
     metas: dict[str, RuleMeta] = {}
     for code in registry.PSEUDO_RULES:

@@ -1,8 +1,8 @@
-"""Rule discovery: every ``Rule`` subclass in a module under ``smullyan.rules``.
+"""Rule discovery: every ``Rule`` subclass in a rule file (``tfhNNN_<name>.py``) at any depth under ``smullyan.rules``.
 
-Adding a rule is adding a file (``rules/__init__.py`` puts the source
-directory on the package path, so a strict editable install sees a new file
-at once). :func:`all_rules` is sorted by code; :func:`describe` also knows the
+Adding a rule is adding a file (``rules/__init__.py``, and each family
+package's ``__init__.py``, puts the source directory on the package path, so
+a strict editable install sees a new file at once). :func:`all_rules` is sorted by code; :func:`describe` also knows the
 engine's pseudo-codes TFH001 and TFH002. Codes ``TFH9xx`` are reserved for
 tests' stand-in rules (a crashing rule, an unknown code) and never shipped.
 """
@@ -101,20 +101,38 @@ PSEUDO_RULES: dict[str, tuple[str, str, str]] = {
 RESERVED_FOR_TESTS = "TFH9"
 
 _RULES: list[type[Rule]] | None = None
+_RULE_FILE = re.compile(r"^tfh(\d{3})_\w+$")
+
+
+def rule_modules() -> list[str]:
+    """The modules of the rule files: ``tfhNNN_<name>.py`` anywhere under ``smullyan.rules``, importing no rule.
+
+    Walks the package and its subpackages (a family such as ``rules/retries/``
+    holds its model beside its rules), importing only the packages'
+    ``__init__`` files, which import nothing; sorted by name.
+    """
+    found: list[str] = []
+    stack = [importlib.import_module("smullyan.rules")]
+    while stack:
+        package = stack.pop()
+        for info in pkgutil.iter_modules(package.__path__):
+            name = f"{package.__name__}.{info.name}"
+            if info.ispkg and not info.name.startswith("_"):
+                stack.append(importlib.import_module(name))
+            elif _RULE_FILE.match(info.name) and name not in found:
+                found.append(name)
+    return sorted(found)
 
 
 def all_rules() -> list[type[Rule]]:
-    """Every rule class in ``smullyan.rules``, sorted by code."""
+    """Every rule class in ``smullyan.rules`` (a rule file at any depth), sorted by code."""
     global _RULES
     if _RULES is None:
         from .rule import Rule
 
-        package = importlib.import_module("smullyan.rules")
         found: dict[str, type[Rule]] = {}
-        for info in pkgutil.iter_modules(package.__path__):
-            if info.name.startswith("_"):
-                continue
-            module = importlib.import_module(f"smullyan.rules.{info.name}")
+        for name in rule_modules():
+            module = importlib.import_module(name)
             for _, obj in inspect.getmembers(module, inspect.isclass):
                 if issubclass(obj, Rule) and obj is not Rule and obj.__module__ == module.__name__:
                     if obj.code in found and found[obj.code] is not obj:
@@ -136,22 +154,14 @@ def all_codes() -> list[str]:
     return sorted([*PSEUDO_RULES, *(r.code for r in all_rules())])
 
 
-_RULE_FILE = re.compile(r"^tfh(\d{3})_\w+$")
-
-
 def codes_from_files() -> list[str]:
-    """:func:`all_codes` from the rule files' names (``tfh201_call_without_timeout.py``), importing nothing.
+    """:func:`all_codes` from the rule files' names (``tfh201_call_without_timeout.py``), importing no rule.
 
     The flake8 plugin asks this when flake8 starts, so that a run that
     selects no TFH code never imports libcst. A test holds it equal to
     :func:`all_codes`.
     """
-    package = importlib.import_module("smullyan.rules")
-    found = {
-        f"TFH{m.group(1)}"
-        for info in pkgutil.iter_modules(package.__path__)
-        if (m := _RULE_FILE.match(info.name)) is not None
-    }
+    found = {f"TFH{m.group(1)}" for name in rule_modules() if (m := _RULE_FILE.match(name.rsplit(".", 1)[1])) is not None}
     return sorted([*PSEUDO_RULES, *found])
 
 

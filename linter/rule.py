@@ -166,21 +166,6 @@ class Screen:
     def import_roots(self) -> frozenset[str]:
         return frozenset(n.split(".")[0] for n in self.imports if n and not n.startswith("."))
 
-    @cached_property
-    def imported_locals(self) -> frozenset[str]:
-        """Names that imports bind in the module."""
-        out: set[str] = set()
-        for node in self._nodes[0]:
-            for a in node.names:  # type: ignore[attr-defined]
-                out.add(a.asname or a.name.split(".")[0])
-        return frozenset(out)
-
-    def timeout_calls(self, knowledge: Knowledge, kind: str) -> list[ast.Call]:
-        """Deprecated alias of :func:`smullyan.linter.timeouts.timeout_calls` (kept while branches move over)."""
-        from .timeouts import timeout_calls
-
-        return timeout_calls(self, knowledge, kind)
-
     def calls_of(self, qualified: Collection[str]) -> list[ast.Call]:
         """Calls that may call one of ``qualified`` (e.g. ``{"time.sleep"}``), resolved as the rules resolve them.
 

@@ -30,15 +30,18 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from smullyan.linter.cache import Cache, file_digest
-from smullyan.linter.findings import Finding
-from smullyan.linter.packages import package_of
+from .cache import Cache, file_digest
+from .findings import Finding
+from .packages import package_of
 
 if TYPE_CHECKING:
-    from smullyan.linter.config import Config
+    from .config import Config
 
 __all__ = [
     "POOL_MIN_FILES",
+    "chunk_size",
+    "ignore_sigint",
+    "pool_workers",
     "FileOutcome",
     "RunResult",
     "default_jobs",
@@ -51,6 +54,30 @@ __all__ = [
 POOL_MIN_FILES = 8
 #: Files handed to a worker at a time (at most).
 MAX_CHUNK = 16
+
+
+# --------------------------------------------------------------------------- the pool policy (lint and tools)
+
+
+def pool_workers(jobs: int, n_files: int) -> int:
+    """How many worker processes a run of ``n_files`` gets under ``--jobs`` (1: stay in-process).
+
+    The one policy of ``smullyan lint`` and ``smullyan tools``: a pool only for
+    :data:`POOL_MIN_FILES` files or more, and at least four files per worker.
+    """
+    if jobs <= 1 or n_files < POOL_MIN_FILES:
+        return 1
+    return max(1, min(jobs, n_files // 4))
+
+
+def chunk_size(n_tasks: int, workers: int) -> int:
+    """Files per task handed to a worker: about four tasks per worker, at most :data:`MAX_CHUNK`."""
+    return max(1, min(MAX_CHUNK, n_tasks // (workers * 4)))
+
+
+def ignore_sigint() -> None:
+    """In a worker: Ctrl-C goes to the whole process group; let the main process handle it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:
@@ -102,7 +129,7 @@ def _internal_error(display: str, what: str) -> Finding:
 
 def lint_file(display: str, config: Config, known_sha: str | None = None) -> FileOutcome:
     """Lint one file on disk; never raises."""
-    from smullyan.linter import engine
+    from . import engine
 
     try:
         st = os.stat(display)  # before the read: a later edit changes mtime, so re-hash next time
@@ -125,7 +152,7 @@ def lint_file(display: str, config: Config, known_sha: str | None = None) -> Fil
 
 def lint_stdin(data: bytes, display: str, config: Config) -> list[Finding]:
     """Lint source read from stdin, reported under ``display``; never raises."""
-    from smullyan.linter import engine
+    from . import engine
 
     try:
         return sort_findings(engine.lint_source(data, display, config))
@@ -143,8 +170,7 @@ Task = tuple[str, "str | None"]  # (display path, known sha)
 def _init_worker(config: Config) -> None:
     global _WORKER_CONFIG
     _WORKER_CONFIG = config
-    # Ctrl-C goes to the whole process group; let the main process handle it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
 
 
 def _lint_chunk(chunk: list[Task]) -> list[FileOutcome]:
@@ -154,7 +180,7 @@ def _lint_chunk(chunk: list[Task]) -> list[FileOutcome]:
 
 
 def _chunks(tasks: list[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(MAX_CHUNK, len(tasks) // (workers * 4)))
+    size = chunk_size(len(tasks), workers)
     return [tasks[i : i + size] for i in range(0, len(tasks), size)]
 
 
@@ -250,8 +276,8 @@ def run(
 
     ordered = [task for _size, task in sorted(tasks, key=lambda t: -t[0])]
     outcomes: list[FileOutcome] | None = None
-    if jobs > 1 and len(ordered) >= POOL_MIN_FILES:
-        workers = max(1, min(jobs, len(ordered) // 4))
+    if jobs > 1:
+        workers = pool_workers(jobs, len(ordered))
         if workers > 1:
             try:
                 outcomes = _lint_pool(ordered, config, workers, mp_context)

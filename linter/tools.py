@@ -17,7 +17,7 @@ Describing a file is one lint of it (``engine.lint_source`` with an
 same-module helpers they call are the observer's region, so narrowing keeps
 them, only the rules with a candidate line in that region run, and the
 :class:`ToolFacts` visitor rides the same traversal as the resolver, the
-retry model (:mod:`~smullyan.linter.retries`, which also classifies calls
+retry model (:mod:`~smullyan.rules.retries.model`, which also classifies calls
 through :mod:`~smullyan.linter.effects`) and the rules. Findings are
 attributed to a tool by the line ranges of its functions and helpers.
 
@@ -42,8 +42,8 @@ from . import knowledge as kb
 from .names import dotted
 from .nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from .packages import package_of
-from . import retry_paths
-from .retries import Retry, RetryModel, Stop, Wait, Condition
+from ..rules.retries import paths as retry_paths
+from ..rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .effects import declared_class
 
 if TYPE_CHECKING:
@@ -239,7 +239,7 @@ class _Index:
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
                     for part in inner:
-                        if isinstance(part, (ast.ExceptHandler, getattr(ast, "match_case", ast.ExceptHandler))):
+                        if isinstance(part, (ast.ExceptHandler, ast.match_case)):
                             self._walk(part.body, path, parents)
                     self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
 
@@ -387,7 +387,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
 
     # subclasses of tool base classes (through other classes of this file too)
     bases = dict(tables.bases)
-    hits: dict[str, tuple[str, tuple[str, str, tuple[str, ...]]]] = {}
+    hits: dict[str, tuple[str, tuple[str, tuple[str, ...]]]] = {}  # class path -> (base's last name, (framework, methods))
     changed = True
     while changed:
         changed = False
@@ -398,19 +398,19 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             if own in tables.bases and own not in tables.project:
                 continue  # a framework's own tool base class (``smolagents.tools.PipelineTool``): not a tool
             if own in tables.bases and index.bases(cls):  # found a tool class by the run's class index
-                hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])  # type: ignore[assignment]
+                hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])
                 changed = True
                 continue
             for b in index.bases(cls):
                 if b in bases:
-                    hits[cls_path] = (b.rsplit(".", 1)[-1], (*bases[b],))  # type: ignore[assignment]
+                    hits[cls_path] = (b.rsplit(".", 1)[-1], bases[b])
                     bases[f"{index.module}.{cls_path}"] = bases[b]
                     changed = True
                     break
     for cls_path, cls in index.classes:
         if cls_path not in hits:
             continue
-        base_name, (framework, methods) = hits[cls_path]  # type: ignore[misc]
+        base_name, (framework, methods) = hits[cls_path]
         if methods == (_RUN,):
             for m in _registered_methods(cls, index.imports):
                 fns = by_path.get(f"{cls_path}.{m}")
@@ -425,7 +425,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
     scopes = [("", 0, index.tree, ()), *index.defs] if index.call_names & lasts else []
     for entry_path, _n, fn_node, parents in scopes:
-        cls_path = enclosing_class(parents) if fn_node is not index.tree else None
+        owner = enclosing_class(parents) if fn_node is not index.tree else None
         for call in _direct_calls(fn_node):
             qn = index.qualname(call.func)
             if qn is None:
@@ -445,7 +445,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
                 if isinstance(arg, (ast.List, ast.Tuple)):
                     refs.extend((el, tables.lists[qn], f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in arg.elts)
             for ref, framework, form in refs:
-                target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", cls_path)
+                target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
                     name = _name_from_call(call) if qn in tables.wrappers else None
                     tpath = target[0]
@@ -909,7 +909,7 @@ def _returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowled
 class _Observer:
     """The engine observer for one file (see ``engine.Observer``)."""
 
-    models = (RetryModel,)
+    models: tuple[type, ...] = (RetryModel,)
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
         self.path = path
@@ -994,10 +994,10 @@ _CONFIG: "Config | None" = None
 
 def _init(config: "Config") -> None:
     global _CONFIG
-    import signal
+    from .runner import ignore_sigint
 
     _CONFIG = config
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_sigint()
 
 
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
@@ -1011,11 +1011,11 @@ class _Runner:
 
     def __init__(self, config: "Config", jobs: int, n_files: int,
                  on_pool_error: Callable[[BaseException], None] | None) -> None:
-        from .runner import POOL_MIN_FILES
+        from .runner import pool_workers
 
         self.config = config
         self.on_pool_error = on_pool_error
-        self.workers = max(1, min(jobs, n_files // 4)) if jobs > 1 and n_files >= POOL_MIN_FILES else 1
+        self.workers = pool_workers(jobs, n_files)
         self.pool: ProcessPoolExecutor | None = None
         if self.workers > 1:
             try:
@@ -1031,11 +1031,11 @@ class _Runner:
         self.pool = None
 
     def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
-        from .runner import MAX_CHUNK
+        from .runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
             ordered = sorted(paths, key=lambda p: -(os.path.getsize(p) if os.path.exists(p) else 0))
-            size = max(1, min(MAX_CHUNK, len(ordered) // (self.workers * 4)))
+            size = chunk_size(len(ordered), self.workers)
             chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
             try:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]

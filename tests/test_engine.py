@@ -10,7 +10,7 @@ import libcst as cst
 from libcst.metadata import ParentNodeProvider
 import pytest
 
-from smullyan.linter import engine, registry
+from smullyan.linter import engine, positions, registry
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_path, lint_source
 from smullyan.linter.findings import Finding
@@ -145,6 +145,7 @@ def test_positions_only_computed_when_something_was_found(monkeypatch: pytest.Mo
         return real(module, **kw)
 
     monkeypatch.setattr(engine, "MetadataWrapper", spy)
+    monkeypatch.setattr(positions, "MetadataWrapper", spy)
     assert lint_source("import requests\nrequests.get('x', timeout=3)\n", "m.py", Config.default()) == []
     assert made == []
     assert lint_source("import requests\nrequests.get('x')\n", "m.py", Config.default())
@@ -224,8 +225,8 @@ def test_statement_local_positions_match_full_module_positions() -> None:
             tops.append(i)
     assert len(calls) == 7
     wanted: list[tuple[cst.CSTNode, int | None]] = list(zip(calls, tops))
-    fast = engine._positions(module, ast.parse(TRICKY), wanted, None)
-    full = engine._positions(module, None, wanted, None)
+    fast = positions.find_positions(module, ast.parse(TRICKY), wanted, None)
+    full = positions.find_positions(module, None, wanted, None)
     assert [fast[n] for n in calls] == [full[n] for n in calls]
     assert [full[n][0] for n in calls] == [11, 19, 20, 23, 24, 31, 34]
 

@@ -22,6 +22,7 @@ import pytest
 from smullyan.linter import fixes
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
+from smullyan.linter.source import from_bytes
 
 # modules (relative to the stdlib directory) with TFH201/TFH202 findings that have a fix, on 3.10-3.13
 STDLIB_SAMPLE = (
@@ -49,7 +50,7 @@ HINTS = ("subprocess", "requests", "urlopen", "timeout=None", "tenacity", "backo
 def _check(path: Path, config: Config) -> int:
     """The property for one file; returns how many fixes were applied."""
     try:
-        source = fixes.read_source(path.read_bytes())
+        source = from_bytes(path.read_bytes())
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return 0
     before = lint_source(source.text, str(path), config)

@@ -8,6 +8,7 @@ stale or foreign install fail loudly instead of silently testing fewer rules.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -20,20 +21,39 @@ RULES_DIR = ROOT / "rules"
 
 
 def _rule_files() -> set[str]:
-    return {p.stem for p in RULES_DIR.glob("*.py") if not p.name.startswith("_")}
+    """Every rule file at any depth, as a path under rules/ without ``.py`` (``retries/tfh101_...``)."""
+    return {p.relative_to(RULES_DIR).with_suffix("").as_posix() for p in RULES_DIR.rglob("tfh*.py")}
+
+
+def _key(module: str) -> str:
+    return module.removeprefix("smullyan.rules.").replace(".", "/")
 
 
 def test_every_file_in_rules_is_a_registered_rule_from_this_tree() -> None:
-    registered = {rule.__module__.rsplit(".", 1)[1]: rule for rule in registry.all_rules()}
+    registered = {_key(rule.__module__): rule for rule in registry.all_rules()}
     assert set(registered) == _rule_files(), (
         "the rules the registry found differ from the files in rules/: "
         f"missing {sorted(_rule_files() - set(registered))}, extra {sorted(set(registered) - _rule_files())}"
     )
-    for stem, rule in registered.items():
+    for key, rule in registered.items():
         source = Path(sys.modules[rule.__module__].__file__ or "").resolve()
-        assert source == RULES_DIR / f"{stem}.py", f"{rule.code} was imported from {source}, not from {RULES_DIR}"
+        assert source == RULES_DIR / f"{key}.py", f"{rule.code} was imported from {source}, not from {RULES_DIR}"
+        stem = key.rsplit("/", 1)[-1]
         assert stem.startswith(rule.code.lower() + "_"), f"{stem}.py holds {rule.code}: the file name must start with the code"
     assert registry.codes_from_files() == registry.all_codes()
+
+
+def test_the_family_modules_beside_the_rules_hold_no_rule() -> None:
+    """A model or base class file (``rules/retries/model.py``) is not a rule file: no class in it has a code."""
+    from smullyan.linter.rule import Rule
+
+    support = [p for p in RULES_DIR.rglob("*.py") if not p.name.startswith(("tfh", "_"))]
+    assert {p.relative_to(RULES_DIR).as_posix() for p in support} >= {"retries/model.py", "union/base.py"}
+    for path in support:
+        module = importlib.import_module("smullyan.rules." + path.relative_to(RULES_DIR).with_suffix("").as_posix().replace("/", "."))
+        for obj in vars(module).values():
+            if isinstance(obj, type) and issubclass(obj, Rule) and obj.__module__ == module.__name__:
+                assert "code" not in vars(obj), f"{path}: {obj.__name__} has a code; a rule lives in a tfhNNN_<name>.py file"
 
 
 def test_no_shipped_rule_uses_the_reserved_test_codes() -> None:
@@ -44,16 +64,24 @@ def test_no_shipped_rule_uses_the_reserved_test_codes() -> None:
 
 
 def _link_tree(dest: Path, keep_rules: bool) -> None:
-    """What ``pip install -e . --config-settings editable_mode=strict`` builds: a tree of file symlinks."""
+    """What ``pip install -e . --config-settings editable_mode=strict`` builds: a tree of file symlinks.
+
+    Without ``keep_rules``, only the packages' ``__init__.py`` files are linked, and
+    the ``union`` family not at all (as if it had been added after the install).
+    """
     pkg = dest / "smullyan"
     pkg.mkdir()
     (pkg / "__init__.py").symlink_to(ROOT / "__init__.py")
     (pkg / "runtime").symlink_to(ROOT / "runtime", target_is_directory=True)
-    for sub in ("linter", "rules"):
-        (pkg / sub).mkdir()
-        for path in (ROOT / sub).glob("*.py"):
-            if sub == "linter" or path.name == "__init__.py" or keep_rules:
-                (pkg / sub / path.name).symlink_to(path)
+    for path in (ROOT / "linter").glob("*.py"):
+        (pkg / "linter").mkdir(exist_ok=True)
+        (pkg / "linter" / path.name).symlink_to(path)
+    for path in RULES_DIR.rglob("*.py"):
+        rel = path.relative_to(RULES_DIR)
+        if not keep_rules and (path.name != "__init__.py" or rel.parts[0] == "union"):
+            continue
+        (pkg / "rules" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / "rules" / rel).symlink_to(path)
 
 
 def test_a_rule_file_added_after_a_strict_editable_install_is_found(tmp_path: Path) -> None:

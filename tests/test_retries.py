@@ -1,4 +1,4 @@
-"""The retry model (linter/retries.py): one test per retry kind, reading condition, stop and wait.
+"""The retry model (rules/retries/model.py and its readers): one test per retry kind, reading condition, stop and wait.
 
 The model runs inside the engine's traversal; these tests run it through
 ``lint_source`` with a probe rule that records the model when the module is left.
@@ -15,7 +15,7 @@ import pytest
 from smullyan.linter import knowledge as kb
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
-from smullyan.linter.retries import UNKNOWN, Condition, Retry, RetryModel, Stop, Wait, status_set
+from smullyan.rules.retries.model import UNKNOWN, Condition, Retry, RetryModel, Stop, Wait, status_set
 from smullyan.linter.rule import Rule
 
 SEEN: list[RetryModel] = []

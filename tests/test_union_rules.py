@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from smullyan.linter.closed_union import near_miss, nearest_tag
+from smullyan.rules.union.model import near_miss, nearest_tag
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source

@@ -9,7 +9,7 @@ helpers instead of hand-rolling them again.
 from __future__ import annotations
 
 import ast
-import importlib.util
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -36,16 +36,25 @@ def _example_source() -> str:
 
 @pytest.fixture(scope="module")
 def example_rule(tmp_path_factory: pytest.TempPathFactory) -> type[Rule]:
-    path = tmp_path_factory.mktemp("rules") / "tfh999_blocking_sleep_in_async.py"
-    path.write_text(_example_source())
-    spec = importlib.util.spec_from_file_location("writing_rules_example", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
+    """The example as the guide says to add it: one file in a family folder, ``rules/timeouts/``.
+
+    The file is written to a temporary directory that joins the family package's path
+    for the import only, so it is ``smullyan.rules.timeouts.tfh999_...`` (its relative
+    imports resolve as a shipped rule's do) and the registry never sees it.
+    """
+    import smullyan.rules.timeouts as family
+
+    folder = tmp_path_factory.mktemp("timeouts")
+    name = "tfh999_blocking_sleep_in_async"
+    (folder / f"{name}.py").write_text(_example_source())
+    registry.all_rules()  # filled before the file is on the path
+    family.__path__.append(str(folder))
     try:
-        spec.loader.exec_module(module)
+        module = importlib.import_module(f"{family.__name__}.{name}")
     finally:
-        del sys.modules[spec.name]
+        family.__path__.remove(str(folder))
+        sys.modules.pop(f"{family.__name__}.{name}", None)
+    assert Path(module.__file__ or "").parent == folder
     [rule] = [
         obj for obj in vars(module).values()
         if isinstance(obj, type) and issubclass(obj, Rule) and obj is not Rule
@@ -83,7 +92,7 @@ def test_the_example_finds_the_newcomers_case_and_only_that(example_rule: type[R
 
 
 def _rule_trees() -> list[tuple[str, ast.Module]]:
-    return [(p.name, ast.parse(p.read_text())) for p in sorted((ROOT / "rules").glob("tfh*.py"))]
+    return [(p.name, ast.parse(p.read_text())) for p in sorted((ROOT / "rules").rglob("tfh*.py"))]
 
 
 def _src(node: ast.AST) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter import retry_paths as paths
-from smullyan.linter.retries import RetryModel, RetryRule
+from . import paths
+from .base import RetryRule
+from .model import RetryModel
 
 
 class RetryRepeatsSuccess(RetryRule):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.retries import Condition, RetryModel, RetryRule
+from .base import RetryRule
+from .model import Condition, RetryModel
 
 # kinds whose condition is about exceptions (a runtime retry decides on typed
 # results; urllib3 on statuses; an own decorator's loop is reported where it is written)

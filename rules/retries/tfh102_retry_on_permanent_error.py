@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Condition, Retry, RetryModel, RetryRule
+from ...linter.api import Knowledge
+from .base import RetryRule
+from .model import Condition, Retry, RetryModel
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter import retry_paths as paths
-from smullyan.linter.names import dotted
-from smullyan.linter.retries import Retry, RetryModel, RetryRule, Stop
-from smullyan.linter.fixes import retry_keyword_fix
-from smullyan.linter.rule import RawFix
+from ...linter.api import RawFix, dotted, retry_keyword_fix
+from . import paths
+from .base import RetryRule
+from .model import Retry, RetryModel, Stop
 
 _FIX = {
     "tenacity": "add stop=stop_after_attempt(n) (and stop_after_delay(s) for a time budget)",
@@ -305,4 +304,4 @@ class Client:
         head = anchor.func if isinstance(anchor, cst.Call) else anchor
         while isinstance(head, cst.Call):
             head = head.func
-        return f"`{dotted(head) or retry.kind}`"
+        return f"`{(dotted(head) if isinstance(head, cst.BaseExpression) else None) or retry.kind}`"

@@ -6,11 +6,8 @@ import ast
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
-from smullyan.linter.fixes import expression
-from smullyan.linter.rule import NodeEdit, RawFix, Rule, Screen, argument, elements, is_none, keyword_arg, positional
-from smullyan.linter.nodes import last_name
-from smullyan.linter.timeouts import helper_lines, timeout_calls
+from ...linter.api import Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional
+from .screen import helper_lines, timeout_calls
 
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs

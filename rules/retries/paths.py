@@ -1,6 +1,6 @@
-"""Budget facts about a hand-written retry loop, read from the retry model's :class:`~.retries.Loop`.
+"""Budget facts about a hand-written retry loop, read from the retry model's :class:`~.data.Loop`.
 
-An addition to the retry model (``linter/retries.py``) for the budget rules
+An addition to the retry model (``model.py``) for the budget rules
 (TFH301-TFH304); it finds no retry itself. Every function takes a loop the
 model found and answers one question about its paths:
 
@@ -26,17 +26,16 @@ a statement that *may* leave the loop counts as a bound.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import libcst as cst
 
-from . import knowledge as kb
-from .names import dotted
-from .retries import Condition, Loop, Retry
-from .rule import has_star, keyword_arg
+from ...linter.api import dotted, has_star, keyword_arg
+from ...linter.api import knowledge as kb
+from .data import Condition, Loop, Retry
 
 if TYPE_CHECKING:
-    from .names import Names
+    from ...linter.api import Names
 
 _Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _Loops = (cst.For, cst.While)
@@ -171,7 +170,7 @@ def bound(loop: Loop) -> cst.CSTNode | None:
     # before the try (a check on every round), in its finally; after it only
     # when a going-round handler falls through to there (after a `continue`
     # it is the success path: `try: x = f() / except: continue / break`)
-    around = list(_before_try(loop))
+    around: list[cst.CSTNode] = list(_before_try(loop))
     if loop.try_node.finalbody is not None:
         around.append(loop.try_node.finalbody)
     if not all(_ends_with_jump(_stmts(h.body)) for h in loop.handlers):
@@ -458,9 +457,6 @@ def catches_transient(handler: cst.ExceptHandler) -> bool:
     return False
 
 
-LoopNode = Union[cst.For, cst.While]
-
-
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
     """How a literal runtime retry call has no bound (it raises ConfigError when built), or None."""
     if has_star(call):
@@ -480,8 +476,8 @@ def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
                 return None
         return "retrying() with neither up_to(n).attempts nor within(budget)"
     for keyword in ("times", "budget"):
-        arg = keyword_arg(call, keyword)
-        if arg is not None and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+        given = keyword_arg(call, keyword)
+        if given is not None and not (isinstance(given.value, cst.Name) and given.value.value == "None"):
             return None
     return "retry() with neither times= nor budget="
 
@@ -504,7 +500,7 @@ class LoopParameters:
     """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg, unused-ignore]
         self.loop_parameters: dict[int, frozenset[str]] = {}
         self._param_stack: list[frozenset[str]] = []
 

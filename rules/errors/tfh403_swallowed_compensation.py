@@ -7,18 +7,7 @@ import re
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import (
-    FileContext,
-    Rule,
-    Screen,
-    dotted,
-    handler_types,
-    last_name,
-    receiver_name,
-    walk_in_scope,
-    walk_in_scope_ast,
-)
+from ...linter.api import FileContext, Knowledge, Rule, Screen, dotted, handler_types, last_name, receiver_name, walk_in_scope, walk_in_scope_ast
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _CODEGEN = cst.Module(body=[])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import UnionRule, candidate_lines, near_miss, nearest_tag, only_nearest_tag
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, NodeEdit, RawFix, Screen
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Screen
+from .base import UnionRule
+from .model import candidate_lines, near_miss, nearest_tag, only_nearest_tag
 
 
 class UnknownTag(UnionRule):

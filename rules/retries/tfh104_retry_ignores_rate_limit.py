@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.retries import Condition, RetryModel, RetryRule
+from .base import RetryRule
+from .model import Condition, RetryModel
 
 class RetryIgnoresRateLimit(RetryRule):
     code = "TFH104"

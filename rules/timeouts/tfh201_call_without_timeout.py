@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge, markdown_calls, markdown_words
-from smullyan.linter.fixes import add_keyword
-from smullyan.linter.rule import FileContext, NodeEdit, RawFix, Rule, Screen, argument, has_star
-from smullyan.linter.timeouts import helper_lines, timeout_calls
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, add_keyword, argument, has_star, markdown_calls, markdown_words
+from .screen import helper_lines, timeout_calls
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")

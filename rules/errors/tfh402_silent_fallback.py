@@ -7,19 +7,7 @@ import sys
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge, markdown_words
-from smullyan.linter.names import Handler, Names
-from smullyan.linter.rule import (
-    Rule,
-    Screen,
-    dotted,
-    handler_name,
-    handler_types,
-    last_name,
-    receiver_name,
-    walk_in_scope,
-    walk_in_scope_ast,
-)
+from ...linter.api import Handler, Knowledge, Names, Rule, Screen, dotted, handler_name, handler_types, last_name, markdown_words, receiver_name, walk_in_scope, walk_in_scope_ast
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _BROAD = ("Exception", "BaseException")

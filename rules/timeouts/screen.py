@@ -1,6 +1,6 @@
 """The screen of the timeout rules (TFH201, TFH202): which calls of a file they look at.
 
-Built on :class:`~smullyan.linter.rule.Screen`'s generic facts and on
+Built on :class:`~smullyan.linter.api.Screen`'s generic facts and on
 ``Knowledge``'s timeout tables. A new rule about timeouts can reuse
 :func:`timeout_calls`; any other rule asks ``Screen.calls_of``.
 """
@@ -10,9 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Mapping
 
-from .knowledge import Knowledge, canonical
-from .nodes import last_name
-from .rule import Screen
+from ...linter.api import Knowledge, Screen, canonical, last_name
 
 
 def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:

@@ -7,8 +7,7 @@ import re
 
 import libcst as cst
 
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import walk_in_scope, FileContext, Rule, Screen, handler_types, last_name
+from ...linter.api import FileContext, Knowledge, Rule, Screen, handler_types, last_name, walk_in_scope
 
 _CODEGEN = cst.Module(body=[])
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import ast
-from typing import Collection
+from typing import Sequence
 
 import libcst as cst
 
-from smullyan.linter.effects import Effect
-from smullyan.linter.engine import node_lines
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.retries import Retry, RetryModel, RetryRule, screen_lines
-from smullyan.linter.rule import Screen
+from ...linter.api import Effect, Knowledge, Screen, node_lines
+from .base import RetryRule
+from .model import Retry, RetryModel
+from .screen import screen_lines
 
 class RetryNonIdempotentWrite(RetryRule):
     code = "TFH101"
@@ -380,7 +379,7 @@ again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH10
     ]
 
     @classmethod
-    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Collection[int]:
+    def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Sequence[int]:
         retries, writes = screen_lines(screen, knowledge)
         return [*retries, *writes] if retries else []
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import UnionRule, candidate_lines
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Screen
+from ...linter.api import FileContext, Knowledge, Screen
+from .base import UnionRule
+from .model import candidate_lines
 
 
 class NonExhaustiveBranching(UnionRule):

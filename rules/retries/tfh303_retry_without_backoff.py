@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter import retry_paths as paths
-from smullyan.linter.names import dotted
-from smullyan.linter.retries import Retry, RetryModel, RetryRule, Wait
-from smullyan.linter.fixes import retry_keyword_fix
-from smullyan.linter.rule import RawFix
+from ...linter.api import RawFix, dotted, retry_keyword_fix
+from . import paths
+from .base import RetryRule
+from .model import Retry, RetryModel, Wait
 
 _LIBRARY = ("tenacity", "transport")
 

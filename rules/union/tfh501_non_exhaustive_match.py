@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from smullyan.linter.closed_union import MatchSummary, UnionRule, candidate_lines
-from smullyan.linter.fixes import imported_names
-from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import NodeEdit, RawFix, Screen
+from ...linter.api import Knowledge, NodeEdit, RawFix, Screen, imported_names
+from .base import UnionRule
+from .model import MatchSummary, candidate_lines
 
 
 class NonExhaustiveMatch(UnionRule):

@@ -1,0 +1,58 @@
+"""The rule API: the one module of the engine that rules and the family models under ``rules/`` import.
+
+A rule file (``rules/<family>/tfhNNN_<name>.py``) imports from here and from
+its own family's package (``rules/retries/``, ``rules/timeouts/``,
+``rules/union/``, ``rules/errors/``), nothing else of ``smullyan.linter``;
+an import-linter contract in ``pyproject.toml`` holds it so. What is here:
+
+- the rule base and what a rule is handed: :class:`Rule`, :class:`FileContext`
+  (``ctx``: names, knowledge, models, the screen), :class:`Screen` (the cheap
+  ``ast`` facts a rule's ``candidate_lines`` reads), :class:`NodeEdit` and
+  :class:`RawFix` (what a fix is made of);
+- the knowledge: the :class:`Knowledge` type a rule reads through
+  ``self.ctx.knowledge``, the docs helpers, and the ``knowledge`` module itself
+  for the family models, which read its tables;
+- the name resolver's types (:class:`Names`, :class:`Handler`), the node helpers
+  (``dotted``, ``keyword_arg``, ``walk_in_scope`` ...), what a call does to the
+  world (``effects``), the fix builders, and :func:`node_lines`.
+"""
+
+from __future__ import annotations
+
+from . import knowledge
+from .effects import Effect, classify_call, declared_class, has_idempotency_key
+from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
+from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
+from .names import Handler, Names
+from .nodes import (
+    SCOPE_NODES_AST,
+    SCOPE_NODES_CST,
+    argument,
+    dotted,
+    elements,
+    handler_name,
+    handler_types,
+    has_star,
+    is_none,
+    keyword_arg,
+    last_name,
+    positional,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
+from .positions import node_lines
+from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
+
+__all__ = [
+    "knowledge",
+    "Effect", "classify_call", "declared_class", "has_idempotency_key",
+    "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
+    "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
+    "Handler", "Names",
+    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "elements", "handler_name", "handler_types",
+    "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope",
+    "walk_in_scope_ast",
+    "node_lines",
+    "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",
+]

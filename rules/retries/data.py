@@ -1,0 +1,113 @@
+"""What a retry is, as data: :class:`Retry` and its parts (condition, stop, wait), or :data:`UNKNOWN`.
+
+The model (``model.py``) fills these in; the rules read them. A part the
+code does not write is the library's default, described as data; a part
+that is not literal (held in a variable, built elsewhere, ``**kwargs``) is
+:data:`UNKNOWN`, and a rule that needs it stays silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+import libcst as cst
+
+from ...linter.api import Effect
+
+
+class _Unknown:
+    """Not literal: held in a variable, built elsewhere, or passed as ``**kwargs``."""
+
+    _instance: "_Unknown | None" = None
+
+    def __new__(cls) -> "_Unknown":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What a retry retries on.
+
+    ``node``: where it is written (None: the library default applies).
+    ``every_exception``: any ``Exception`` is retried (no condition, or
+    ``Exception``/``BaseException`` named). ``exceptions``: the exception types
+    named (qualified where imported, builtins bare). ``excluded``: types named
+    as *not* retried (``retry_if_not_exception_type``). ``statuses``: which of
+    ``knowledge.SAMPLE_STATUSES`` a literal status test retries (None: no
+    status test). ``tags``: ToolError tags retried (the runtime).
+    ``permanent_4xx``: a status test that treats the whole 4xx range,
+    429 included, as not retryable (TFH104), when there is one.
+    """
+
+    node: cst.CSTNode | None = None
+    every_exception: bool = False
+    exceptions: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    statuses: frozenset[int] | None = None
+    tags: frozenset[str] = frozenset()
+    permanent_4xx: cst.CSTNode | None = None
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Stop:
+    """How a retry ends: ``attempts`` (calls, first included), ``seconds``; ``never``: it does not."""
+
+    node: cst.CSTNode | None = None
+    attempts: int | None = None
+    seconds: float | None = None
+    never: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """The wait between attempts; ``none``: none at all (tenacity without ``wait=``, ``wait_none()``)."""
+
+    node: cst.CSTNode | None = None
+    none: bool = False
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A hand-written retry loop: the loop, its ``try``, the handlers that go round, whether the ``try`` exits on success."""
+
+    node: Union[cst.For, cst.While]
+    try_node: cst.Try
+    handlers: tuple[cst.ExceptHandler, ...]
+    success_exit: bool
+
+
+Part = Union[Condition, _Unknown]
+
+
+@dataclass
+class Retry:
+    """One retry. ``anchor`` is the node findings report on (decorator, call, loop)."""
+
+    kind: str
+    anchor: cst.CSTNode
+    condition: Union[Condition, _Unknown] = UNKNOWN
+    stop: Union[Stop, _Unknown] = UNKNOWN
+    wait: Union[Wait, _Unknown] = UNKNOWN
+    function: cst.FunctionDef | None = None
+    body: cst.BaseSuite | None = None
+    callee: cst.BaseExpression | None = None
+    loop: Loop | None = None
+    methods: Union[frozenset[str], None, _Unknown] = UNKNOWN  # HTTP methods a transport retries; None: all
+    decorator: str | None = None  # own-decorator / configured: the decorator's name
+    effects: list[Effect] = field(default_factory=list)
+    work_known: bool = False  # the retried work was found and read (effects are complete)
+    calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
+    honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)

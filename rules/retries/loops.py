@@ -1,0 +1,326 @@
+"""Hand-written retry loops: :func:`hand_loop` says whether a ``for``/``while`` is one, and the loop helpers the model shares.
+
+A retry loop holds a ``try`` whose handler goes round again and (for a
+``while``) an exit on success; worker, polling and batch loops are not
+retries. The path questions about a loop the model found (its bound, its
+sleeps) are ``paths.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence, Union
+
+import libcst as cst
+
+from ...linter.api import dotted
+from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
+from .literals import _SAMPLE, _int, _whole_4xx, status_set
+
+
+def _exits(stmt: cst.CSTNode) -> bool:
+    """A statement that leaves the loop: raise, return, break."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return any(isinstance(s, (cst.Raise, cst.Return, cst.Break)) for s in stmt.body)
+    return False
+
+
+def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    return [cst.SimpleStatementLine(body=list(suite.body))] if isinstance(suite, cst.SimpleStatementSuite) else []
+
+
+def _goes_round(handler: cst.ExceptHandler) -> bool:
+    """The handler's last statement does not leave the loop (``continue`` goes round)."""
+    stmts = _body_stmts(handler.body)
+    return bool(stmts) and not _exits(stmts[-1])
+
+
+def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
+    """A ``break``/``return`` in the ``try`` body; ``shallow``: at most one ``if``/``with`` down (a worker loop's exits sit deep)."""
+    stack: list[tuple[cst.CSTNode, int]] = [(s, 0) for s in _body_stmts(suite)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (cst.Break, cst.Return)):
+            return True
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While)):
+            continue
+        if isinstance(node, cst.BaseCompoundStatement):
+            depth += 1
+            if shallow and depth > 2:
+                continue
+        stack.extend((child, depth) for child in node.children)
+    return False
+
+
+def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+    """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
+
+    A retry's attempt exits when it worked; a daemon's exit sits in an
+    ``else`` (``if self.pool: ... else: break``), deeper in its program, or
+    under a test of the loop's own flag (``while self._running: ... if not
+    self._running: break``): ``flags`` are the names the loop's test reads.
+    """
+    for stmt in _body_stmts(suite):
+        if _exits_cleanly(stmt):
+            return True
+        if isinstance(stmt, cst.If) and flags and _names_in(stmt.test) & flags:
+            continue
+        if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
+            return True
+    return False
+
+
+def _exits_cleanly(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Return, cst.Break)) for s in stmt.body)
+
+
+def _narrows(handler: cst.ExceptHandler) -> bool:
+    """The handler decides from the exception whether to go round (``if "timed out" in str(e): ... else: raise``)."""
+    if handler.name is None or not isinstance(handler.name.name, cst.Name):
+        return False
+    bound = handler.name.name.value
+    for n in _walk(handler.body):
+        if isinstance(n, cst.If) and bound in _names_in(n.test):
+            branches: list[cst.CSTNode] = [n.body]
+            if n.orelse is not None:
+                branches.append(n.orelse)
+            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
+                return True
+        if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
+            # stop = self._should_stop(e) ... if stop: raise
+            if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
+                return True
+    return False
+
+
+def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
+    """``last = e``, ``msg = str(e)``, ``text = f"...{e}"``: keeping the exception, not deciding on it."""
+    if isinstance(value, cst.Name):
+        return True
+    if isinstance(value, (cst.FormattedString, cst.ConcatenatedString, cst.SimpleString)):
+        return True
+    if isinstance(value, cst.Call) and dotted(value.func) in ("str", "repr", "type", "format_exc", "traceback.format_exc"):
+        return True
+    return False
+
+
+_BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
+_MAX_WHILE_ATTEMPT_STATEMENTS = 30
+
+
+def _subscripts(suite: cst.BaseSuite, name: str) -> bool:
+    """Whether ``name`` indexes or slices something in the suite (``texts[i : i + n]``)."""
+    for n in _walk(suite):
+        if isinstance(n, cst.SubscriptElement) and name in _names_in(n):
+            return True
+    return False
+
+
+def _success_after_try(loop: Union[cst.For, cst.While], trynode: cst.Try) -> bool:
+    """A ``break``/``return`` right after the ``try``, in the loop body or in a ``with`` around it
+    (``try: x = f() / except E: continue / break``: the handler skips it, success reaches it)."""
+    blocks = [_body_stmts(loop.body)] + [_body_stmts(s.body) for s in _body_stmts(loop.body) if isinstance(s, cst.With)]
+    for stmts in blocks:
+        for i, stmt in enumerate(stmts):
+            if stmt is trynode and i + 1 < len(stmts):
+                nxt = stmts[i + 1]
+                return isinstance(nxt, cst.SimpleStatementLine) and any(isinstance(x, (cst.Break, cst.Return)) for x in nxt.body)
+    return False
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.add(n.value)
+        stack.extend(n.children)
+    return out
+
+
+def _loop_try(loop: Union[cst.For, cst.While]) -> cst.Try | None:
+    """The ``try`` a retry loop goes round (directly in the loop, or under one ``with``)."""
+    for stmt in _body_stmts(loop.body):
+        if isinstance(stmt, cst.Try):
+            return stmt
+        if isinstance(stmt, cst.With):
+            for inner in _body_stmts(stmt.body):
+                if isinstance(inner, cst.Try):
+                    return inner
+    return None
+
+
+_COUNTER_WORDS = ("attempt", "retr", "tries", "try")
+
+
+def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
+    """A hand-written retry loop, or None.
+
+    ``for x in range(...)`` where ``x`` is ``_``-like, named like a counter, or
+    unused in the ``try``; or any ``while``. The loop must hold a ``try`` with
+    a handler that goes round again; a ``while`` whose ``try`` has no success
+    exit (``break``/``return``) is a worker or polling loop, not a retry.
+    """
+    if isinstance(loop, cst.For):
+        it = loop.iter
+        if not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
+            return None
+        # range(n), range(1, n + 1); a start elsewhere or a step walks over data (batches)
+        if len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
+            return None
+        if len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
+            return None
+    trynode = _loop_try(loop)
+    if trynode is None:
+        return None
+    if isinstance(loop, cst.For):
+        target = loop.target
+        if not isinstance(target, cst.Name):
+            return None
+        name = target.value
+        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS)):
+            if name in _names_in(trynode.body) or _subscripts(loop.body, name):
+                return None
+    else:
+        # a worker loop does work before its try (``item = await queue.get()``); a retry loop
+        # goes straight to it (counting and logging at most)
+        for stmt in _body_stmts(loop.body):
+            if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
+                break
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                return None
+            for n in _walk(stmt):
+                if isinstance(n, cst.Await):
+                    return None
+                if isinstance(n, cst.Call):
+                    callee = (dotted(n.func) or "").rsplit(".", 1)[-1].lower()
+                    if not any(w in callee for w in _BOOKKEEPING_CALL_WORDS):
+                        return None
+        # a daemon's try body is a program; a retry's is an attempt
+        if sum(1 for n in _walk(trynode.body) if isinstance(n, cst.BaseStatement)) > _MAX_WHILE_ATTEMPT_STATEMENTS:
+            return None
+    handlers = tuple(h for h in trynode.handlers if _goes_round(h))
+    if not handlers:
+        return None
+    if isinstance(loop, cst.While):
+        flags = _names_in(loop.test) - {"True", "self", "not"}
+        success = _direct_exit(trynode.body, flags) or (
+            trynode.orelse is not None and _direct_exit(trynode.orelse.body, flags)
+        )
+    else:
+        success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
+    success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
+    if isinstance(loop, cst.While) and not success:
+        return None
+    return Loop(loop, trynode, handlers, success)
+
+
+def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def _calls_any(suite: cst.BaseSuite, names: set[str]) -> bool:
+    for n in _walk(suite):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in names:
+            return True
+    return False
+
+
+def _range_stop(node: cst.CSTNode) -> Union[Stop, _Unknown]:
+    if isinstance(node, cst.For) and isinstance(node.iter, cst.Call):
+        args = [a.value for a in node.iter.args]
+        nums = [_int(a) for a in args]
+        if args and all(n is not None for n in nums):
+            vals = [n for n in nums if n is not None]
+            return Stop(node.iter, attempts=len(range(*vals)))
+    return UNKNOWN
+
+
+def _function_statuses(fn: cst.FunctionDef) -> tuple[frozenset[int] | None, cst.CSTNode | None]:
+    """Statuses a small predicate function returns true for: ``return <test>`` or ``if <test>: return True/False`` chains."""
+    stmts = [s for s in _body_stmts(fn.body) if not (isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Expr))]
+    if len(stmts) > 6:
+        return None, None
+    decided: set[int] = set()
+    true: set[int] = set()
+    where: cst.CSTNode | None = None
+    for stmt in stmts:
+        if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Return):
+            value = stmt.body[0].value
+            if value is None:
+                return None, None
+            if isinstance(value, cst.Name) and value.value in ("True", "False"):
+                if value.value == "True":
+                    true |= set(_SAMPLE) - decided
+                return (frozenset(true), where) if where is not None else (None, None)
+            s = status_set(value)
+            if s is None:
+                return None, None
+            true |= set(s) - decided
+            return frozenset(true), where or value
+        if isinstance(stmt, cst.If) and stmt.orelse is None:
+            s = status_set(stmt.test)
+            inner = _body_stmts(stmt.body)
+            if s is None or len(inner) != 1 or not isinstance(inner[0], cst.SimpleStatementLine):
+                return None, None
+            ret = inner[0].body[0]
+            if not isinstance(ret, cst.Return) or not (isinstance(ret.value, cst.Name) and ret.value.value in ("True", "False")):
+                return None, None
+            if ret.value.value == "True":
+                true |= set(s) - decided
+            decided |= set(s)
+            where = where or stmt.test
+            continue
+        return None, None
+    return None, None
+
+
+def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
+    """In a hand loop: ``if <whole 4xx range>: raise/return/break``, with no 429 handled anywhere in the loop."""
+    code = cst.Module([]).code_for_node(loop.node)
+    if "429" in code or "TOO_MANY_REQUESTS" in code or "RateLimit" in code or "rate_limit" in code.lower():
+        return None
+    elifs = {id(n.orelse) for n in _walk(loop.node) if isinstance(n, cst.If) and isinstance(n.orelse, cst.If)}
+    for n in _walk(loop.node):
+        if isinstance(n, cst.If) and id(n) not in elifs and _whole_4xx(status_set(n.test)):
+            stmts = _body_stmts(n.body)
+            if stmts and _exits(stmts[-1]):
+                return n.test
+    return None
+
+
+def _combine(node: cst.CSTNode, left: Part, right: Part, *, any_of: bool) -> Part:
+    if not isinstance(left, Condition) or not isinstance(right, Condition):
+        return UNKNOWN
+    if not any_of:
+        return UNKNOWN  # an intersection: what it retries is not a plain list
+    statuses = None
+    if left.statuses is not None or right.statuses is not None:
+        statuses = (left.statuses or frozenset()) | (right.statuses or frozenset())
+    return Condition(
+        node=node,
+        every_exception=left.every_exception or right.every_exception,
+        exceptions=left.exceptions + right.exceptions,
+        statuses=statuses,
+        tags=left.tags | right.tags,
+        permanent_4xx=left.permanent_4xx or right.permanent_4xx,
+    )
+
+
+def _dict_as_call(node: cst.Dict) -> cst.Call:
+    """``{"retry": x, "stop": y}`` read as ``f(retry=x, stop=y)``."""
+    args = []
+    for el in node.elements:
+        if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString):
+            key = el.key.evaluated_value
+            if isinstance(key, str) and key.isidentifier():
+                args.append(cst.Arg(value=el.value, keyword=cst.Name(key)))
+                continue
+        args.append(cst.Arg(value=cst.Name("_"), star="**"))
+    return cst.Call(func=cst.Name("dict"), args=args)

@@ -1,0 +1,505 @@
+"""The retry model: every retry in a file, described as data, found in the engine's one traversal.
+
+Rules never re-discover retries. A rule that needs them lists
+``RetryModel`` in its ``models`` (see ``Rule.models``); the engine makes one
+model per file, runs it in the same traversal right after the name resolver
+(so it has seen a node before any rule does), and hands it to the rules as
+``self.ctx.models[RetryModel]``. A rule reads ``model.retries`` (complete
+from ``leave_Module`` on: rules report there) or ``model.retry_at(node)``.
+
+What counts as a retry (``Retry.kind``):
+
+- ``tenacity``: ``@retry``, ``@retry(...)``, ``@Retrying(...)``/``AsyncRetrying``,
+  ``Retrying(...)(fn, ...)``, ``for attempt in Retrying(...): with attempt: ...``;
+- ``backoff``: ``@on_exception(...)``/``@on_predicate(...)``; ``stamina``:
+  ``@retry(on=...)`` and ``for attempt in retry_context(on=...)``;
+- ``runtime``: this project's ``clock.retrying(...)`` and ``tool.terse.retry(...)``,
+  with the retried work read from ``pipe(calling_api(fn), ...)`` or ``stage(fn)``;
+- ``configured``: a decorator named under ``retry-decorators``;
+- ``loop``: ``for _ in range(n)`` or ``while`` around a ``try`` whose handler
+  goes round again (the handlers that do are the condition);
+- ``own-decorator``: a use of a decorator defined in this module whose wrapper
+  loops around a ``try`` calling the wrapped function (the wrapper's handlers
+  are the condition);
+- ``with-retry`` (LangChain ``x.with_retry(...)``), ``tool-middleware``
+  (``ToolRetryMiddleware(...)``), ``transport`` (pydantic-ai
+  ``TenacityTransport``/``AsyncTenacityTransport``), ``urllib3`` (``Retry(...)``
+  given to ``HTTPAdapter(max_retries=...)``): policies that retry whatever
+  they wrap (``Retry.methods`` says which HTTP methods, ``None`` all).
+
+Condition, stop and wait are literal data or :data:`UNKNOWN` (held in a
+variable, built elsewhere, passed as ``**kwargs``); a rule that needs an
+unknown part stays silent. A part the code does not write is the library's
+default, described as data (tenacity without ``stop=`` never stops).
+
+The retried work: ``Retry.function`` (a decorated ``def``), ``Retry.body``
+(the statements a loop or an ``attempt`` block runs again), ``Retry.callee``
+(the function passed to a controller). After the traversal,
+``Retry.effects`` holds the calls with a known class (``linter/effects.py``)
+in that work and, one level down, in same-module functions and methods it
+calls; :func:`candidate_lines` gives the narrowing those lines.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+import libcst as cst
+
+from ...linter.api import Effect, classify_call, declared_class, dotted, has_idempotency_key, keyword_arg, positional
+from ...linter.api import knowledge as kb
+from .data import UNKNOWN, Condition, Loop, Part, Retry, Stop, Wait, _Unknown
+from .literals import status_set
+from .loops import _body_stmts, _calls_any, _dict_as_call, _range_stop, hand_loop
+from .read_backoff import BackoffReader
+from .read_langchain import LangChainReader
+from .read_runtime import RuntimeReader
+from .read_stamina import StaminaReader
+from .read_tenacity import TenacityReader
+from .read_urllib3 import Urllib3Reader
+
+if TYPE_CHECKING:
+    from ...linter.api import FileContext, Names
+
+__all__ = ["UNKNOWN", "Condition", "Loop", "Part", "Retry", "RetryModel", "Stop", "Wait", "hand_loop", "status_set"]
+
+
+class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, LangChainReader, Urllib3Reader):
+    """Per-file collector (an engine model: one instance per file, dispatched right after the resolver)."""
+
+    def __init__(self, ctx: "FileContext") -> None:
+        self.ctx = ctx
+        self.names: Names = ctx.names
+        self.knowledge = ctx.knowledge
+        self.retries: list[Retry] = []
+        self._by_anchor: dict[int, Retry] = {}
+        self._scopes: dict[int, list[Retry]] = {}  # id(node whose subtree is retried work) -> retries
+        self._active: list[list[Retry]] = []
+        self._functions: list[cst.FunctionDef] = []
+        self._classes: list[cst.ClassDef] = []
+        self._effects_of: dict[int, list[Effect]] = {}  # id(def) -> direct effects
+        self._helper_calls: dict[int, list[tuple[str, str | None]]] = {}  # id(retry) -> (name, class)
+        self._calls_from: dict[int, list[tuple[str, str | None]]] = {}  # id(def) -> same-module helpers it calls
+        self._module_defs: dict[str, cst.FunctionDef] = {}
+        self._methods: dict[tuple[str, str], cst.FunctionDef] = {}
+        self._local_classes: dict[str, str] = {}
+        self._own_decorators: dict[str, tuple[Loop, Condition | _Unknown]] = {}
+        self._aliases: dict[str, cst.Call] = {}  # name -> retry factory call assigned to it
+        self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
+        self._client_effects: list[tuple[str, Effect]] = []
+        self._imports: frozenset[str] = frozenset()
+        self.finished = False
+
+    # ------------------------------------------------------------ queries
+
+    def retry_at(self, node: cst.CSTNode) -> Retry | None:
+        return self._by_anchor.get(id(node))
+
+    def exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
+        """The exception types a type or tuple names, as the model reads them (None: not literal)."""
+        return self._exception_names(node)
+
+    def function_effects(self, fn: cst.FunctionDef) -> list[Effect]:
+        """The classified calls a function makes: its own, then one level into the same-module
+        functions and methods it calls (``helper`` set), skipping helpers declared read-safe or
+        idempotent. Complete once the module has been left."""
+        out = list(self._effects_of.get(id(fn), []))
+        seen = {id(e.node) for e in out}
+        for name, cls_name in self._calls_from.get(id(fn), []):
+            helper = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if helper is None or helper is fn:
+                continue
+            if declared_class(helper, self.names) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                continue
+            for effect in self._effects_of.get(id(helper), []):
+                if id(effect.node) not in seen:
+                    seen.add(id(effect.node))
+                    out.append(Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=helper.name.value))
+        return out
+
+    def retried_functions(self, retry: Retry) -> list[cst.FunctionDef]:
+        """The same-module functions a retry runs: the decorated one, or the callee a controller is
+        given (``Retrying(...)(fetch)``, ``pipe(calling_api(fetch), clock.retrying(...))``)."""
+        if retry.function is not None:
+            return [retry.function]
+        if retry.callee is None:
+            return []
+        out = []
+        for name, cls_name in self._callee_targets(retry.callee):
+            fn = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+            if fn is not None:
+                out.append(fn)
+        return out
+
+    # ------------------------------------------------------------ traversal
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._imports = self.ctx.screen.import_roots
+        for stmt in node.body:
+            if isinstance(stmt, cst.FunctionDef):
+                self._module_defs[stmt.name.value] = stmt
+                self._index_own_decorator(stmt)
+            elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+                for member in stmt.body.body:
+                    if isinstance(member, cst.FunctionDef):
+                        self._methods[(stmt.name.value, member.name.value)] = member
+        for fn in self._module_defs.values():
+            cls = declared_class(fn, self.names)
+            if cls is not None:
+                self._local_classes[fn.name.value] = cls
+
+    def leave_Module(self, node: cst.Module) -> None:
+        self._finish()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.append(node)
+        self._effects_of[id(node)] = []
+        for dec in node.decorators:
+            retry = self._decorator_retry(dec.decorator, node)
+            if retry is not None:
+                self._add(retry, scope=node)
+        self._enter(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._leave(node)
+        self._functions.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._enter(node)
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self._leave(node)
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self._enter(node)
+
+    def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self._leave(node)
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self._enter(node)
+
+    def leave_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self._leave(node)
+
+    def visit_For(self, node: cst.For) -> None:
+        retry = self._iterator_retry(node)
+        if retry is None:
+            retry = self._loop_retry(node)
+        if retry is not None:
+            self._add(retry, scope=retry.body)
+
+    def visit_While(self, node: cst.While) -> None:
+        retry = self._loop_retry(node)
+        if retry is not None:
+            self._add(retry, scope=retry.body)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # my_retry = retry(stop=...), later @my_retry / for a in my_retry
+        if isinstance(node.value, cst.Call) and self._factory_kind(node.value.func) is not None:
+            for t in node.targets:
+                if isinstance(t.target, cst.Name):
+                    self._aliases[t.target.value] = node.value
+        for t in node.targets:
+            self._bind_client(t.target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_client(node.asname.name, node.item)
+
+    def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``client = httpx.AsyncClient(transport=TenacityTransport(...))``: requests on ``client`` are retried."""
+        if not isinstance(value, cst.Call):
+            return
+        transport = keyword_arg(value, "transport")
+        name = dotted(target)
+        if transport is None or name is None or not isinstance(transport.value, cst.Call):
+            return
+        if self.names.qualname(transport.value.func) in kb.RETRY_TRANSPORTS:
+            self._clients[name] = transport.value
+
+    def visit_Call(self, node: cst.Call) -> None:
+        retry = self._call_retry(node)
+        if retry is not None:
+            scope: cst.CSTNode | None = retry.callee if isinstance(retry.callee, cst.Lambda) else None
+            self._add(retry, scope=scope)
+        self._record_effect(node)
+
+    # ------------------------------------------------------------ scopes and effects
+
+    def _add(self, retry: Retry, scope: cst.CSTNode | None) -> None:
+        if id(retry.anchor) in self._by_anchor:
+            return
+        self.retries.append(retry)
+        self._by_anchor[id(retry.anchor)] = retry
+        self._helper_calls[id(retry)] = []
+        if scope is not None:
+            self._scopes.setdefault(id(scope), []).append(retry)
+            retry.work_known = True
+
+    def _enter(self, node: cst.CSTNode) -> None:
+        found = self._scopes.get(id(node))
+        if found:
+            self._active.append(found)
+
+    def _leave(self, node: cst.CSTNode) -> None:
+        found = self._scopes.get(id(node))
+        if found and self._active and self._active[-1] is found:
+            self._active.pop()
+
+    def _scope_statements(self) -> Sequence[cst.BaseStatement]:
+        if self._functions:
+            return _body_stmts(self._functions[-1].body)
+        return []
+
+    def _record_effect(self, node: cst.Call) -> None:
+        if self._active:
+            func = node.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+            if last is not None:
+                for group in self._active:
+                    for retry in group:
+                        retry.calls.add(last)
+        found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
+        if found is not None:
+            cls, what = found
+            effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
+            if self._functions:
+                self._effects_of[id(self._functions[-1])].append(effect)
+            if isinstance(node.func, cst.Attribute):
+                receiver = dotted(node.func.value)
+                if receiver is not None:
+                    self._client_effects.append((receiver, effect))
+            for group in self._active:
+                for retry in group:
+                    retry.effects.append(effect)
+            return
+        if not self._active and not self._functions:
+            return
+        helper = self._helper_of(node.func)
+        if helper is not None and self._functions:
+            self._calls_from.setdefault(id(self._functions[-1]), []).append(helper)
+        if helper is not None:
+            for group in self._active:
+                for retry in group:
+                    self._helper_calls[id(retry)].append(helper)
+
+    def _helper_of(self, func: cst.BaseExpression) -> tuple[str, str | None] | None:
+        """A same-module function or method (name, class name) that a call reaches, or None."""
+        if isinstance(func, cst.Name):
+            if func.value in self._module_defs and self.names.lookup(func.value) is None:
+                return (func.value, None)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and self._classes:
+            if func.value.value in ("self", "cls"):
+                cls_name = self._classes[-1].name.value
+                if (cls_name, func.attr.value) in self._methods:
+                    return (func.attr.value, cls_name)
+        return None
+
+    def _finish(self) -> None:
+        by_transport = {id(call): name for name, call in self._clients.items()}
+        for retry in self.retries:
+            if retry.kind == "transport":
+                name = by_transport.get(id(retry.anchor))
+                if name is not None:
+                    retry.work_known = True
+                    retry.effects.extend(e for receiver, e in self._client_effects if receiver == name)
+                continue
+            helpers = list(self._helper_calls.get(id(retry), []))
+            own = retry.function
+            if own is None and retry.callee is not None:
+                targets = self._callee_targets(retry.callee)
+                if targets:
+                    helpers.extend(targets)
+                    retry.work_known = True
+            if own is not None:
+                declared = declared_class(own, self.names)
+                if declared in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                    retry.effects = []
+                    continue
+                if declared is not None:
+                    where: cst.CSTNode = own.decorators[0] if own.decorators else own
+                    retry.effects.insert(0, Effect(where, declared, f"{own.name.value}() (declared)", False))
+            seen: set[int] = {id(e.node) for e in retry.effects}
+            for name, cls_name in helpers:
+                fn = self._methods.get((cls_name, name)) if cls_name else self._module_defs.get(name)
+                if fn is None or fn is own:
+                    continue
+                declared = declared_class(fn, self.names)
+                if declared in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                    continue
+                for effect in self._effects_of.get(id(fn), []):
+                    if id(effect.node) not in seen:
+                        seen.add(id(effect.node))
+                        retry.effects.append(
+                            Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=fn.name.value)
+                        )
+        self.finished = True
+
+    def _callee_targets(self, callee: cst.BaseExpression) -> list[tuple[str, str | None]]:
+        """Same-module functions a callee reaches; a list (``tools=[f, g]``) reaches each."""
+        if isinstance(callee, (cst.List, cst.Tuple)):
+            out = []
+            for el in callee.elements:
+                found = self._callee_target(el.value)
+                if found is not None:
+                    out.append(found)
+            return out
+        found = self._callee_target(callee)
+        return [found] if found is not None else []
+
+    def _callee_target(self, callee: cst.BaseExpression) -> tuple[str, str | None] | None:
+        if isinstance(callee, cst.Call):
+            # RunnableLambda(fn), partial(fn, ...), calling_api(fn, ...)
+            pos = positional(callee)
+            return self._callee_target(pos[0].value) if pos else None
+        return self._helper_of(callee) if isinstance(callee, (cst.Name, cst.Attribute)) else None
+
+    # ------------------------------------------------------------ recognising retries
+
+    def _factory_kind(self, func: cst.BaseExpression) -> str | None:
+        qn = self.names.qualname(func)
+        if qn is None:
+            return None
+        if qn in kb.RETRY_DECORATORS:
+            return kb.RETRY_DECORATORS[qn]
+        if qn in self.knowledge.retry_decorators:
+            return "configured"
+        return None
+
+    def _decorator_retry(self, expr: cst.BaseExpression, fn: cst.FunctionDef) -> Retry | None:
+        call = expr if isinstance(expr, cst.Call) else None
+        head = call.func if call is not None else expr
+        kind = self._factory_kind(head)
+        if kind is None and isinstance(head, cst.Name) and call is None and head.value in self._aliases:
+            call = self._aliases[head.value]
+            kind = self._factory_kind(call.func)
+        if kind is not None:
+            retry = Retry(kind, expr, function=fn, body=fn.body)
+            self._read_parts(retry, kind, call, self.names.qualname(call.func if call else head) or "")
+            return retry
+        name = head.value if isinstance(head, cst.Name) else None
+        if name is not None and name in self._own_decorators and self.names.lookup(name) is None:
+            loop, cond = self._own_decorators[name]
+            retry = Retry("own-decorator", expr, condition=cond, function=fn, body=fn.body, decorator=name, loop=loop)
+            stop = _range_stop(loop.node)
+            retry.stop = stop
+            return retry
+        return None
+
+    def _iterator_retry(self, node: cst.For) -> Retry | None:
+        it = node.iter
+        call: cst.Call | None = None
+        if isinstance(it, cst.Call):
+            call = it
+        elif isinstance(it, cst.Name) and it.value in self._aliases:
+            call = self._aliases[it.value]
+        if call is None:
+            return None
+        qn = self.names.qualname(call.func)
+        if qn is None or qn not in kb.RETRY_ITERATORS:
+            return None
+        kind = kb.RETRY_ITERATORS[qn]
+        body = node.body
+        # for attempt in Retrying(...): with attempt: <work>
+        for stmt in _body_stmts(node.body):
+            if isinstance(stmt, cst.With):
+                body = stmt.body
+                break
+        retry = Retry(kind, node, body=body)
+        self._read_parts(retry, kind, call, qn)
+        return retry
+
+    def _loop_retry(self, node: Union[cst.For, cst.While]) -> Retry | None:
+        loop = hand_loop(node)
+        if loop is None:
+            return None
+        retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
+        retry.condition = self._handlers_condition(loop)
+        retry.stop = _range_stop(node)
+        return retry
+
+    def _call_retry(self, node: cst.Call) -> Retry | None:
+        func = node.func
+        # Retrying(...)(fn, ...) / retry(...)(fn) / on_exception(...)(fn) / clock.retrying(...)(fn)
+        if isinstance(func, cst.Call):
+            pos = positional(node)
+            kind = self._factory_kind(func.func)
+            if kind is not None:
+                retry = Retry(kind, node, callee=pos[0].value if pos else None)
+                self._read_parts(retry, kind, func, self.names.qualname(func.func) or "")
+                return retry
+            inner = self._call_retry(func)
+            if inner is not None and inner.kind == "runtime" and pos:
+                inner.callee = pos[0].value
+                return inner
+        qn = self.names.qualname(func)
+        if qn in kb.RUNTIME_PIPE:
+            # pipe(calling_api(fn), clock.retrying(...), ...): the work is the first stage
+            args = positional(node)
+            for arg in args[1:]:
+                if isinstance(arg.value, cst.Call):
+                    stage = self._call_retry(arg.value)
+                    if stage is not None and stage.kind == "runtime":
+                        stage.callee = args[0].value
+                        return stage
+            return None
+        if qn is not None:
+            if qn in kb.RUNTIME_RETRY_CALLS:
+                return self._runtime_retry(node, terse=True)
+            if qn in kb.TOOL_RETRY_MIDDLEWARE:
+                return self._middleware_retry(node)
+            if qn in kb.RETRY_TRANSPORTS:
+                retry = Retry("transport", node, methods=None)
+                config = keyword_arg(node, "config") or (positional(node)[0] if positional(node) else None)
+                if config is not None and isinstance(config.value, cst.Call) and dotted(config.value.func) in ("RetryConfig", "dict"):
+                    self._read_tenacity(retry, config.value)
+                elif config is not None and isinstance(config.value, cst.Dict):
+                    self._read_tenacity(retry, _dict_as_call(config.value))
+                return retry
+            if qn in kb.URLLIB3_RETRY:
+                return self._urllib3_retry(node)
+        if isinstance(func, cst.Attribute):
+            attr = func.attr.value
+            if attr == kb.RUNTIME_RETRY_METHOD and self._runtime_clauses(node):
+                return self._runtime_retry(node, terse=False)
+            if attr == kb.LANGCHAIN_WITH_RETRY_METHOD and self._imports & kb.LANGCHAIN_ROOTS:
+                return self._with_retry(node)
+        return None
+
+    # ------------------------------------------------------------ reading the parts
+
+    def _read_parts(self, retry: Retry, kind: str, call: cst.Call | None, qn: str) -> None:
+        if call is not None and any(a.star for a in call.args):
+            # **kwargs: every part may hide there
+            if any(a.star == "**" for a in call.args):
+                return
+        if kind == "tenacity":
+            self._read_tenacity(retry, call)
+        elif kind == "backoff":
+            self._read_backoff(retry, call, predicate=qn.endswith("on_predicate"))
+        elif kind == "stamina":
+            self._read_stamina(retry, call)
+        # configured: nothing is known about its parts
+
+    def _index_own_decorator(self, fn: cst.FunctionDef) -> None:
+        """``def deco(func): def wrapper(...): for/while ...: try: return func(...)``, possibly under a factory."""
+        params = {p.name.value for p in (*fn.params.params, *fn.params.posonly_params)}
+        stack: list[cst.CSTNode] = list(_body_stmts(fn.body))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.FunctionDef):
+                params |= {p.name.value for p in (*node.params.params, *node.params.posonly_params)}
+            if isinstance(node, (cst.For, cst.While)):
+                loop = hand_loop(node)
+                if loop is not None and _calls_any(loop.try_node.body, params):
+                    self._own_decorators[fn.name.value] = (loop, self._handlers_condition(loop))
+                    return
+            stack.extend(node.children)

@@ -1,0 +1,124 @@
+"""The tenacity reader: ``retry=``/``stop=``/``wait=`` of ``@retry``, ``Retrying(...)`` and ``AsyncRetrying(...)``.
+
+Without ``retry=`` every exception is retried, without ``stop=`` it never
+stops, without ``wait=`` it does not wait (tenacity's defaults). Also reads
+pydantic-ai's ``RetryConfig`` (a tenacity configuration).
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import libcst as cst
+
+from ...linter.api import keyword_arg, positional
+from ...linter.api import knowledge as kb
+from .data import UNKNOWN, Condition, Part, Retry, Stop, Wait, _Unknown
+from .literals import _SAMPLE, _int, _number
+from .loops import _combine
+from .reader import Reader
+
+
+class TenacityReader(Reader):
+    def _read_tenacity_condition(self, node: cst.BaseExpression) -> Part:
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitOr, cst.BitAnd)):
+            left, right = self._read_tenacity_condition(node.left), self._read_tenacity_condition(node.right)
+            return _combine(node, left, right, any_of=isinstance(node.operator, cst.BitOr))
+        if not isinstance(node, cst.Call):
+            if isinstance(node, (cst.Name, cst.Attribute)):
+                qn = self.names.qualname(node) or ""
+                what = kb.TENACITY_CONDITIONS.get(qn.rsplit(".", 1)[-1]) if qn.startswith("tenacity") else None
+                if what == "always":
+                    return Condition(node=node, every_exception=True)
+                if what == "never":
+                    return Condition(node=node)
+            return UNKNOWN
+        qn = self.names.qualname(node.func) or ""
+        if not qn.startswith("tenacity"):
+            return UNKNOWN
+        what = kb.TENACITY_CONDITIONS.get(qn.rsplit(".", 1)[-1])
+        args = [a for a in node.args if not a.star]
+        if any(a.star for a in node.args):
+            return UNKNOWN
+        first = args[0].value if args else None
+        if what == "types":
+            if first is None:
+                return Condition(node=node, every_exception=True, exceptions=("Exception",))
+            types = self._exception_names(first)
+            return UNKNOWN if types is None else self._types_condition(node, types)
+        if what == "not-types":
+            types = self._exception_names(first) if first is not None else ("Exception",)
+            return UNKNOWN if types is None else Condition(node=node, excluded=types)
+        if what in ("exception-predicate", "result-predicate", "not-result-predicate"):
+            if first is None:
+                return UNKNOWN
+            statuses, where = self._predicate_statuses(first)
+            if statuses is not None and what == "not-result-predicate":
+                statuses = _SAMPLE - statuses
+            exc: tuple[str, ...] = ()
+            if isinstance(first, cst.Lambda):
+                exc = self._isinstance_types(first.body)
+            if statuses is None and not exc:
+                return UNKNOWN
+            return Condition(node=node, exceptions=exc, statuses=statuses, permanent_4xx=None)
+        if what == "message":
+            return Condition(node=node)
+        if what in ("any", "all"):
+            parts = [self._read_tenacity_condition(a.value) for a in args]
+            out: Part = parts[0] if parts else UNKNOWN
+            for p in parts[1:]:
+                out = _combine(node, out, p, any_of=what == "any")
+            return out
+        if what == "always":
+            return Condition(node=node, every_exception=True)
+        if what == "never":
+            return Condition(node=node)
+        return UNKNOWN
+
+    def _read_tenacity(self, retry: Retry, call: cst.Call | None) -> None:
+        # bare @retry or no retry=: every exception; no stop=: never stops; no wait=: no wait
+        if call is None:
+            retry.condition = Condition(every_exception=True, default=True)
+            retry.stop = Stop(never=True)
+            retry.wait = Wait(none=True)
+            return
+        cond = keyword_arg(call, "retry")
+        retry.condition = Condition(every_exception=True, default=True) if cond is None else self._read_tenacity_condition(cond.value)
+        stop = keyword_arg(call, "stop")
+        retry.stop = Stop(never=True) if stop is None else self._read_tenacity_stop(stop.value)
+        wait = keyword_arg(call, "wait")
+        if wait is None:
+            retry.wait = Wait(none=True)
+        else:
+            qn = self.names.qualname(wait.value.func if isinstance(wait.value, cst.Call) else wait.value) or ""
+            if qn.startswith("tenacity"):
+                retry.wait = Wait(node=wait.value, none=qn.rsplit(".", 1)[-1] in kb.TENACITY_NO_WAIT)
+            elif _number(wait.value) is not None:
+                retry.wait = Wait(node=wait.value, none=_number(wait.value) == 0)
+            else:
+                retry.wait = UNKNOWN
+
+    def _read_tenacity_stop(self, node: cst.BaseExpression) -> Union[Stop, _Unknown]:
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitOr, cst.BitAnd)):
+            left, right = self._read_tenacity_stop(node.left), self._read_tenacity_stop(node.right)
+            if isinstance(left, Stop) and isinstance(right, Stop):
+                if isinstance(node.operator, cst.BitOr):  # stops at the first
+                    never = left.never and right.never
+                    return Stop(node, left.attempts or right.attempts, left.seconds or right.seconds, never)
+                return Stop(node, left.attempts, left.seconds, left.never or right.never)
+            return UNKNOWN
+        head = node.func if isinstance(node, cst.Call) else node
+        qn = self.names.qualname(head) or ""
+        if not qn.startswith("tenacity"):
+            return UNKNOWN
+        what = kb.TENACITY_STOPS.get(qn.rsplit(".", 1)[-1])
+        arg = positional(node)[0].value if isinstance(node, cst.Call) and positional(node) else None
+        if what == "never":
+            return Stop(node, never=True)
+        if what == "attempts":
+            n = _int(arg)
+            return Stop(node, attempts=n) if n is not None else UNKNOWN
+        if what == "seconds":
+            s = _number(arg)
+            return Stop(node, seconds=s) if s is not None else UNKNOWN
+        return UNKNOWN

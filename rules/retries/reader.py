@@ -1,0 +1,94 @@
+"""The part of the retry model every library reader shares: exception names, a types condition, predicate statuses.
+
+:class:`Reader` is a base of :class:`~.model.RetryModel`; each retry library's
+reader (``read_tenacity.py``, ``read_backoff.py``, ``read_stamina.py``,
+``read_runtime.py``, ``read_langchain.py``, ``read_urllib3.py``) is another,
+reading that library's arguments into a :class:`~.data.Retry`'s parts.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import Knowledge, Names, dotted
+from ...linter.api import knowledge as kb
+from .data import UNKNOWN, Condition, Loop, Part
+from .literals import status_set
+from .loops import _function_statuses, _narrows, _permanent_4xx_test
+
+
+class Reader:
+    """The model's state a reader reads (set by :class:`~.model.RetryModel`), and the shared readings."""
+
+    names: Names
+    knowledge: Knowledge
+    _module_defs: dict[str, cst.FunctionDef]
+
+    def _exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
+        """Exception types in a type or tuple of types, or None when not literal."""
+        if isinstance(node, (cst.Tuple, cst.List)):
+            out: list[str] = []
+            for el in node.elements:
+                if isinstance(el, cst.StarredElement):
+                    return None
+                inner = self._exception_names(el.value)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            return tuple(out)
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            qn = self.names.qualname(node)
+            if qn is not None:
+                return (qn,)
+            text = dotted(node)
+            if text is None:
+                return None
+            if isinstance(node, cst.Name) and not (text[:1].isupper() or text.endswith("Error")):
+                return None  # a variable holding types: not literal
+            return (text,)
+        return None
+
+    def _types_condition(self, node: cst.CSTNode, types: tuple[str, ...]) -> Condition:
+        every = any(t in kb.EVERY_EXCEPTION for t in types)
+        return Condition(node=node, every_exception=every, exceptions=types)
+
+    def _predicate_statuses(self, node: cst.BaseExpression) -> tuple[frozenset[int] | None, cst.CSTNode | None]:
+        """Statuses a predicate (lambda or small same-module function) is true for."""
+        if isinstance(node, cst.Lambda):
+            return status_set(node.body), node.body
+        if isinstance(node, cst.Name) and node.value in self._module_defs:
+            fn = self._module_defs[node.value]
+            return _function_statuses(fn)
+        return None, None
+
+    def _isinstance_types(self, node: cst.BaseExpression) -> tuple[str, ...]:
+        out: list[str] = []
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, cst.Call) and dotted(n.func) == "isinstance" and len(n.args) == 2:
+                types = self._exception_names(n.args[1].value)
+                if types:
+                    out.extend(types)
+            stack.extend(n.children)
+        return tuple(out)
+
+    def _handlers_condition(self, loop: Loop) -> Part:
+        types: list[str] = []
+        node: cst.CSTNode | None = None
+        for h in loop.handlers:
+            node = node or h
+            if _narrows(h):
+                return UNKNOWN
+            if h.type is None:
+                types.append("BaseException")
+                continue
+            found = self._exception_names(h.type)
+            if found is None:
+                return UNKNOWN
+            types.extend(found)
+        cond = self._types_condition(loop.handlers[0], tuple(types))
+        four = _permanent_4xx_test(loop)
+        if four is not None:
+            cond = Condition(cond.node, cond.every_exception, cond.exceptions, permanent_4xx=four)
+        return cond

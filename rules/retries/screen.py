@@ -1,0 +1,176 @@
+"""The retry rules' ``ast`` screen: which lines of a file may hold a retry, and which lines its work may reach.
+
+:func:`screen_lines` over-approximates :class:`~.model.RetryModel` (a test
+holds that the narrowing hides no finding), so a file with no retry-like
+construct is never parsed for the retry rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from typing import TYPE_CHECKING
+
+from ...linter.api import knowledge as kb
+
+if TYPE_CHECKING:
+    from ...linter.api import Screen
+
+
+_RETRY_CALL_NAMES = frozenset(
+    {
+        "retry", "Retrying", "AsyncRetrying", "on_exception", "on_predicate", "retry_context",
+        kb.RUNTIME_RETRY_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
+        "TenacityTransport", "AsyncTenacityTransport", "Retry",
+    }
+)
+_SCREEN_CACHE: "weakref.WeakKeyDictionary[Screen, tuple[list[int], list[int]]]" = weakref.WeakKeyDictionary()
+
+
+def _ast_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def _ast_may_retry(loop: ast.For | ast.While) -> bool:
+    """``while ...``, or ``for _ in range(n)`` / ``range(1, n)`` (what :func:`hand_loop` accepts, over-approximated)."""
+    if isinstance(loop, ast.While):
+        return True
+    it = loop.iter
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
+
+
+def _ast_goes_round(h: ast.ExceptHandler) -> bool:
+    return bool(h.body) and not isinstance(h.body[-1], (ast.Raise, ast.Return, ast.Break))
+
+
+def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], list[int]]:
+    """(lines of possible retries, lines of possible writes and declarations) from the ``ast`` tree.
+
+    Over-approximates :class:`RetryModel` (a test holds the narrowing
+    hides no finding): every call named like a retry construct or a
+    configured decorator, every decorator, every loop holding a ``try`` whose
+    handler goes round; and every call named like a write, every call of a
+    method (it may be a same-module helper), every classified definition.
+    """
+    cached = _SCREEN_CACHE.get(screen)
+    if cached is not None:
+        return cached
+    retry_names = set(_RETRY_CALL_NAMES) | {q.rsplit(".", 1)[-1] for q in knowledge.retry_decorators}
+    # issue 11: ``from backoff import on_exception as retry_on`` (an import alias)
+    retry_names |= {local for local, full in screen.import_bindings if full.rsplit(".", 1)[-1] in _RETRY_CALL_NAMES}
+    retry_lines: list[int] = []
+    predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
+    for call in screen._nodes[1]:
+        name = _ast_name(call.func)
+        if name in retry_names:
+            retry_lines.append(call.lineno)
+        if name in retry_names or name in kb.TENACITY_CONDITIONS or name in _RUNTIME_CONDITION_NAMES:
+            for arg in (*call.args, *(k.value for k in call.keywords)):
+                if isinstance(arg, ast.Name):
+                    predicates.add(arg.id)
+    # loops around a try, and every decorator (own decorators are defined in the module)
+    defs: set[str] = set()
+    decorated: list[tuple[int, str]] = []
+    def_lines: list[tuple[int, str]] = []
+    spans: list[tuple[int, int, str]] = []
+    loop_lines: list[int] = []
+    stack: list[ast.AST] = [screen.tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
+            for stmt in node.body:
+                inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
+                for s in inner:
+                    if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
+                        # issue 11: the success exit may follow the try (`except: continue` / `break`)
+                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in node.body for x in ast.walk(b)):
+                            retry_lines.append(node.lineno)
+                            loop_lines.append(node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            def_lines.append((node.lineno, node.name))
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            spans.append((first, node.end_lineno or node.lineno, node.name))
+            for d in node.decorator_list:
+                name = _ast_name(d)
+                if name is not None:
+                    decorated.append((d.lineno, name))
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.stmt, ast.excepthandler)):
+                stack.append(child)
+            elif isinstance(child, ast.arguments):
+                continue
+    # a same-module decorator can retry only if a retry loop lies inside it
+    defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
+    for line, name in decorated:
+        if name in retry_names or name in defs:
+            retry_lines.append(line)
+    aliases = {
+        t.id
+        for b in screen.binders
+        if isinstance(b, ast.Assign) and isinstance(b.value, ast.Call) and _ast_name(b.value.func) in retry_names
+        for t in b.targets
+        if isinstance(t, ast.Name)
+    }
+    retry_lines.extend(line for line, name in decorated if name in aliases)
+    retry_lines.extend(line for line, name in def_lines if name in predicates)
+    write_lines: list[int] = []
+    if retry_lines:
+        write_lines = _reached_lines(screen, knowledge, retry_lines, spans)
+    result = (retry_lines, write_lines)
+    _SCREEN_CACHE[screen] = result
+    return result
+
+
+def _reached_lines(
+    screen: "Screen", knowledge: kb.Knowledge, retry_lines: list[int], spans: list[tuple[int, int, str]]
+) -> list[int]:
+    """Lines of what the retried work may reach: the same-module functions it calls or passes on.
+
+    A retry's region is the innermost function holding its line (or, at
+    module level, the calls starting on that line); every function named
+    in a call or as an argument there is kept whole (its writes, its
+    declarations). A retrying transport reaches every write on its client, anywhere.
+    """
+    regions: list[tuple[int, int]] = []
+    calls = screen._nodes[1]
+    for line in retry_lines:
+        holding = [(a, b) for a, b, _ in spans if a <= line <= b]
+        if holding:
+            regions.append(max(holding))
+        else:
+            ends = [c.end_lineno or c.lineno for c in calls if c.lineno == line]
+            regions.append((line, max([line, *ends])))
+    called: set[str] = set()
+    transport = False
+    for call in calls:
+        if not any(a <= call.lineno <= b for a, b in regions):
+            continue
+        func = call.func
+        if isinstance(func, ast.Name):
+            called.add(func.id)
+            transport = transport or func.id in _TRANSPORT_NAMES
+        elif isinstance(func, ast.Attribute):
+            transport = transport or func.attr in _TRANSPORT_NAMES
+            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                called.add(func.attr)
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            for el in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
+                if isinstance(el, ast.Name):
+                    called.add(el.id)
+                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id in ("self", "cls"):
+                    called.add(el.attr)
+    out = [a for a, _, name in spans if name in called]
+    if transport:
+        write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
+        out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)
+    return out
+
+
+_TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
+_RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)

@@ -1,0 +1,13 @@
+"""The closed-union family: the reading of ``match``/``if`` chains/tables over the ToolError union
+(``model.py``), the ``UnionRule`` base (``base.py``), and the rules TFH501-TFH504.
+
+As in ``smullyan.rules``: the source directory joins this package's path, so a
+rule file added since a strict editable install is found without a reinstall.
+Imports nothing (the flake8 plugin lists the rule files without importing libcst).
+"""
+
+from pathlib import Path as _Path
+
+_source = str(_Path(__file__).resolve().parent)
+if _source not in __path__:
+    __path__.append(_source)
