@@ -1,0 +1,453 @@
+"""Issue 21, item 1: one attempt, one task under the asyncio deadline, against the clients agents use.
+
+A loopback HTTP server (127.0.0.1, started here, stopped at the end) answers
+at once (`/ok`), never (`/hang`, bounded by the server's stop), or resets the
+connection (`/reset`); it also plays the OpenAI and Anthropic APIs. The real
+httpx, openai, anthropic, aiohttp and anyio packages (the [test] extra) run
+against it under `asyncio_clock().giving_up_after(...)`; every test compares
+with the same call without the deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import socket
+import struct
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Awaitable, Callable, Iterator
+
+import aiohttp
+import anthropic
+import anyio
+import httpx
+import openai
+import pytest
+
+from smullyan import runtime as tool
+from smullyan.runtime import Err, Ok, Timeout
+
+CHAT = {
+    "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "m",
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}],
+}
+MESSAGE = {
+    "id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+    "content": [{"type": "text", "text": "hi"}], "stop_reason": "end_turn", "stop_sequence": None,
+    "usage": {"input_tokens": 1, "output_tokens": 1},
+}
+
+
+class Server:
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        stop = self.stop
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def _send(self, body: bytes, status: int = 200) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def _route(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                if length:
+                    self.rfile.read(length)
+                path = self.path.split("?")[0]
+                if path.endswith("/hang"):
+                    stop.wait(10)  # bounded: the fixture sets it at the end
+                    self.close_connection = True
+                elif path.endswith("/reset"):
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    self.connection.close()
+                    self.close_connection = True
+                elif path.endswith("/chat/completions"):
+                    if "hang" in (self.headers.get("X-Mode") or ""):
+                        stop.wait(10)
+                        self.close_connection = True
+                        return
+                    self._send(json.dumps(CHAT).encode())
+                elif path.endswith("/messages"):
+                    if "hang" in (self.headers.get("X-Mode") or ""):
+                        stop.wait(10)
+                        self.close_connection = True
+                        return
+                    self._send(json.dumps(MESSAGE).encode())
+                else:
+                    self._send(b'"ok"')
+
+            do_GET = _route
+            do_POST = _route
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    srv = Server()
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+def deadline(limit: tool.Duration = tool.seconds(5), *clauses: tool.Observing) -> tool.AsyncStage:
+    return tool.asyncio_clock().giving_up_after(limit, *clauses)
+
+
+def run(main: Callable[[], Awaitable[Any]]) -> Any:
+    return asyncio.run(main())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- httpx
+
+
+def test_httpx_shared_client_success_hang_reset_and_the_client_stays_usable(server: Server) -> None:
+    async def main() -> None:
+        async with httpx.AsyncClient(timeout=10) as client:
+
+            async def get(path: str) -> int:
+                return (await client.get(server.url + path)).status_code
+
+            bare = tool.calling_api(get)
+            guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+            assert await guarded("/ok") == Ok(200) == await bare("/ok")
+            started = time.monotonic()
+            assert await guarded("/hang") == Err(Timeout(300))
+            assert time.monotonic() - started < 3
+            reset_bare, reset_guarded = await bare("/reset"), await guarded("/reset")
+            assert isinstance(reset_bare, Err) and type(reset_guarded.error) is type(reset_bare.error)  # type: ignore[union-attr]
+            for _ in range(3):  # no lock left held, no pool slot leaked: the shared client still works
+                assert await guarded("/ok") == Ok(200)
+                assert await bare("/ok") == Ok(200)
+
+    run(main)
+
+
+def test_httpx_client_per_call(server: Server) -> None:
+    async def get(path: str) -> int:
+        async with httpx.AsyncClient(timeout=10) as client:
+            return (await client.get(server.url + path)).status_code
+
+    async def main() -> None:
+        guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+        assert await guarded("/ok") == Ok(200)
+        assert await guarded("/hang") == Err(Timeout(300))
+        assert isinstance(await guarded("/reset"), Err)
+        assert await guarded("/ok") == Ok(200)
+
+    run(main)
+
+
+def test_httpx_own_timeout_is_the_tools_timeout_and_the_caller_goes_on(server: Server) -> None:
+    async def main() -> None:
+        async with httpx.AsyncClient(timeout=0.2) as client:
+
+            async def get() -> int:
+                return (await client.get(server.url + "/hang")).status_code
+
+            got = await tool.pipe(tool.calling_api(get), deadline(tool.seconds(5)))()
+            assert got == await tool.calling_api(get)()
+            assert isinstance(got, Err) and isinstance(got.error, Timeout)
+            await asyncio.sleep(0)  # the caller was not cancelled
+            assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+
+    run(main)
+
+
+# ---------------------------------------------------------------- the SDKs, on a local fake API
+
+
+def test_openai_sdk_under_the_deadline(server: Server) -> None:
+    async def main() -> None:
+        client = openai.AsyncOpenAI(base_url=server.url + "/v1", api_key="test", max_retries=0)
+        async with client:
+
+            async def ask(mode: str = "") -> str | None:
+                reply = await client.chat.completions.create(
+                    model="m", messages=[{"role": "user", "content": "hello"}], extra_headers={"X-Mode": mode}
+                )
+                return reply.choices[0].message.content
+
+            guarded = tool.pipe(tool.calling_api(ask), deadline(tool.millis(400)))
+            assert await guarded() == Ok("hi") == await tool.calling_api(ask)()
+            assert await guarded("hang") == Err(Timeout(400))
+            assert await guarded() == Ok("hi")
+
+            quick = client.with_options(timeout=0.2)
+
+            async def ask_quick() -> str | None:
+                reply = await quick.chat.completions.create(
+                    model="m", messages=[{"role": "user", "content": "hello"}], extra_headers={"X-Mode": "hang"}
+                )
+                return reply.choices[0].message.content
+
+            own = await tool.pipe(tool.calling_api(ask_quick), deadline(tool.seconds(5)))()
+            assert isinstance(own, Err) and isinstance(own.error, Timeout) and own.error != Timeout(5000)
+
+    run(main)
+
+
+def test_anthropic_sdk_under_the_deadline(server: Server) -> None:
+    async def main() -> None:
+        client = anthropic.AsyncAnthropic(base_url=server.url, api_key="test", max_retries=0)
+        async with client:
+
+            async def ask(mode: str = "") -> str:
+                reply = await client.messages.create(
+                    model="m", max_tokens=5, messages=[{"role": "user", "content": "hello"}],
+                    extra_headers={"X-Mode": mode},
+                )
+                block = reply.content[0]
+                return block.text if block.type == "text" else ""
+
+            guarded = tool.pipe(tool.calling_api(ask), deadline(tool.millis(400)))
+            assert await guarded() == Ok("hi") == await tool.calling_api(ask)()
+            assert await guarded("hang") == Err(Timeout(400))
+            assert await guarded() == Ok("hi")
+
+    run(main)
+
+
+# ---------------------------------------------------------------- aiohttp
+
+
+def test_aiohttp_under_the_deadline(server: Server) -> None:
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+
+            async def get(path: str) -> int:
+                async with session.get(server.url + path) as resp:
+                    await resp.read()
+                    return resp.status
+
+            guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+            assert await guarded("/ok") == Ok(200)
+            assert await guarded("/hang") == Err(Timeout(300))
+            assert isinstance(await guarded("/reset"), Err)
+            assert await guarded("/ok") == Ok(200)
+
+    run(main)
+
+
+# ---------------------------------------------------------------- anyio, asyncio.timeout, TaskGroup, contextvars
+
+
+def test_anyio_task_groups_and_cancel_scopes_inside_a_tool() -> None:
+    async def fan_out() -> list[int]:
+        got: list[int] = []
+
+        async def one(i: int) -> None:
+            await anyio.sleep(0.01)
+            got.append(i)
+
+        async with anyio.create_task_group() as tg:
+            for i in range(3):
+                tg.start_soon(one, i)
+        with anyio.move_on_after(0.02):  # its own cancel scope: expires inside the tool
+            await anyio.sleep(5)
+        with anyio.fail_after(1):
+            await anyio.sleep(0)
+        return sorted(got)
+
+    async def main() -> None:
+        assert await tool.pipe(tool.calling_api(fan_out), deadline())() == Ok([0, 1, 2])
+        assert await tool.calling_api(fan_out)() == Ok([0, 1, 2])
+
+    anyio.run(main, backend="asyncio")
+
+
+def test_the_deadline_fires_inside_an_anyio_task_group_and_cancels_its_children() -> None:
+    cancelled: list[int] = []
+
+    async def stuck() -> str:
+        async def child(i: int) -> None:
+            try:
+                await anyio.sleep(30)
+            except anyio.get_cancelled_exc_class():
+                cancelled.append(i)
+                raise
+
+        async with anyio.create_task_group() as tg:
+            for i in range(2):
+                tg.start_soon(child, i)
+        return "never"
+
+    async def main() -> None:
+        assert await tool.pipe(tool.calling_api(stuck), deadline(tool.millis(50)))() == Err(Timeout(50))
+        with anyio.fail_after(1):  # the caller's own anyio scopes still work afterwards
+            await anyio.sleep(0)
+
+    anyio.run(main, backend="asyncio")
+    assert sorted(cancelled) == [0, 1]
+
+
+def test_the_tools_own_asyncio_timeout_stays_the_tools() -> None:
+    async def self_bounded() -> str:
+        async with asyncio.timeout(0.05):
+            await asyncio.sleep(5)
+        return "done"
+
+    async def main() -> None:
+        got = await tool.pipe(tool.calling_api(self_bounded), deadline(tool.seconds(5)))()
+        assert got == await tool.calling_api(self_bounded)() == Err(Timeout(0))
+        assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+        await asyncio.sleep(0)  # not cancelled
+
+    asyncio.run(main())
+
+
+def test_a_task_group_inside_the_tool_and_the_tool_runs_in_the_callers_task() -> None:
+    seen: list[object] = []
+
+    async def grouped() -> int:
+        seen.append(asyncio.current_task())
+        async with asyncio.TaskGroup() as tg:
+            tasks = [tg.create_task(asyncio.sleep(0.01, result=i)) for i in range(3)]
+        return sum(t.result() for t in tasks)
+
+    async def main() -> None:
+        assert await tool.pipe(tool.calling_api(grouped), deadline())() == Ok(3)
+        assert seen == [asyncio.current_task()]
+
+    asyncio.run(main())
+
+
+def test_a_contextvar_set_and_reset_around_an_await() -> None:
+    span: contextvars.ContextVar[str | None] = contextvars.ContextVar("span", default=None)
+
+    async def traced() -> str:
+        token = span.set("tool-span")
+        try:
+            await asyncio.sleep(0.01)
+            return str(span.get())
+        finally:
+            span.reset(token)
+
+    async def main() -> None:
+        assert await tool.pipe(tool.calling_api(traced), deadline())() == Ok("tool-span")
+        assert span.get() is None
+
+    asyncio.run(main())
+
+
+def test_cancelling_the_caller_propagates_and_cancels_the_attempt() -> None:
+    seen: list[str] = []
+
+    async def hangs() -> str:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+        return "never"
+
+    async def main() -> None:
+        call = asyncio.ensure_future(tool.pipe(tool.calling_api(hangs), deadline(tool.seconds(10)))())
+        await asyncio.sleep(0.01)
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+
+    asyncio.run(main())
+    assert seen == ["cancelled"]
+
+
+def test_the_callers_own_asyncio_timeout_is_the_callers_timeout_error() -> None:
+    async def hangs() -> str:
+        await asyncio.sleep(30)
+        return "never"
+
+    async def main() -> None:
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(0.05):  # shorter than the deadline: the caller's, not a Timeout
+                await tool.pipe(tool.calling_api(hangs), deadline(tool.seconds(10)))()
+        assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+
+    asyncio.run(main())
+
+
+def test_nested_deadlines_in_one_task_the_nearest_binds() -> None:
+    async def hangs() -> str:
+        await asyncio.sleep(30)
+        return "never"
+
+    async def main() -> None:
+        inner = tool.pipe(tool.calling_api(hangs), deadline(tool.millis(30)))
+        outer = tool.pipe(inner, deadline(tool.seconds(10)))
+        assert await outer() == Err(Timeout(30))
+        inner2 = tool.pipe(tool.calling_api(hangs), deadline(tool.seconds(10)))
+        outer2 = tool.pipe(inner2, deadline(tool.millis(30)))
+        assert await outer2() == Err(Timeout(30))
+        assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+
+    asyncio.run(main())
+
+
+def test_an_attempt_that_cleans_up_after_the_cancellation_finishes_in_the_callers_task() -> None:
+    events: list[tool.Event] = []
+    cleaned: list[object] = []
+
+    async def tidy() -> str:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            await asyncio.sleep(0.01)  # an await while unwinding (httpcore closes its connection so)
+            await asyncio.sleep(0)
+            cleaned.append(asyncio.current_task())
+            raise
+        return "never"
+
+    async def main() -> None:
+        got = await tool.pipe(tool.calling_api(tidy), deadline(tool.millis(30), tool.observing(events.append)))()
+        assert got == Err(Timeout(30))
+        assert cleaned == [asyncio.current_task()]
+
+    asyncio.run(main())
+    assert events == [tool.TimedOut(30)]
+
+
+def test_an_attempt_that_ignores_the_cancellation_is_abandoned_after_the_grace_on_the_real_clock() -> None:
+    events: list[tool.Event] = []
+    finished: list[str] = []
+
+    async def stubborn() -> str:
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            pass
+        await asyncio.sleep(0.5)
+        finished.append("late")
+        return "late"
+
+    async def main() -> None:
+        started = time.monotonic()
+        got = await tool.pipe(tool.calling_api(stubborn), deadline(tool.millis(30), tool.observing(events.append)))()
+        assert got == Err(Timeout(30))
+        assert time.monotonic() - started < 0.45 and finished == []
+        assert asyncio.current_task().cancelling() == 0  # type: ignore[union-attr]
+        await asyncio.sleep(0.6)
+        assert finished == ["late"]  # it went on in a task of its own
+
+    asyncio.run(main())
+    assert events == [tool.Abandoned(30), tool.TimedOut(30)]
