@@ -315,8 +315,15 @@ class _Keyed:
         if isinstance(begun, FailedEarlier):
             self.emit(Replayed(state.key))
             return Err(begun.error)
-        if isinstance(begun, InProgress):
-            return Err(Unavailable(f"in progress: another worker holds idempotency key {state.key!r}"))
+        if isinstance(begun, InProgress):  # advice: the holder's lease ends then (issue 21)
+            from ._errors import MAX_MS
+
+            clock = getattr(ledger, "now", None)
+            left = begun.lease_until - clock() if callable(clock) else None
+            return Err(Unavailable(
+                f"in progress: another worker holds idempotency key {state.key!r}", None,
+                None if not isinstance(left, int) else min(max(0, left), MAX_MS),
+            ))
         if isinstance(begun, Mismatch):
             return Err(
                 InvalidArgs(

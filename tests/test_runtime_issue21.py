@@ -451,3 +451,109 @@ def test_an_attempt_that_ignores_the_cancellation_is_abandoned_after_the_grace_o
 
     asyncio.run(main())
     assert events == [tool.Abandoned(30), tool.TimedOut(30)]
+
+
+# ---------------------------------------------------------------- item 2: advice only when there is advice
+
+
+def test_a_429_without_retry_after_waits_the_schedule_and_its_jitter() -> None:
+    import random
+
+    slept: list[int] = []
+    events: list[tool.Event] = []
+    fetch = tool.pipe(
+        lambda: tool.Err(tool.from_http(429, {})),
+        tool.with_clock(slept.append).retrying(
+            tool.up_to(5).attempts, tool.observing(events.append),
+            tool.backing_off(tool.exponentially_from(tool.millis(50)).with_full_jitter(random.Random(7))),
+        ),
+    )
+    assert fetch() == Err(tool.RateLimited(None))
+    rng = random.Random(7)
+    assert slept == [rng.randint(0, 50 * 2**k) for k in range(4)]
+    assert [e.advised for e in events if isinstance(e, tool.Waiting)] == [False] * 4
+    assert tool.from_http(429, {"Retry-After": "3"}) == tool.RateLimited(3000)  # real advice is kept
+
+
+def _held(tmp_path: Any, now: Any) -> tool.SQLiteLedger:
+    ledger = tool.SQLiteLedger(tmp_path / "ledger.db", now=now, lease=tool.seconds(30))
+    ledger.begin("k", tool.fingerprint_of(("card", 5), {}), "another-worker")  # holds the key for 30 s
+    return ledger
+
+
+def test_in_progress_carries_the_lease_end_and_a_retry_waits_for_it(tmp_path: Any) -> None:
+    from ledger_support import WallClock
+
+    now = WallClock()
+    ledger = _held(tmp_path, now)
+    charged: list[int] = []
+
+    def charge(card: str, cents: int) -> tool.Result[str]:
+        charged.append(cents)
+        return Ok("charged")
+
+    keyed = tool.keyed(charge, tool.recorded_in(ledger), key_from=lambda card, cents: "k")
+    now.ms += 10_000
+    got = keyed("card", 5)
+    assert isinstance(got, Err) and isinstance(got.error, tool.Unavailable)
+    assert got.error.reason.startswith("in progress") and got.error.retry_after_ms == 20_000
+
+    slept: list[int] = []
+    events: list[tool.Event] = []
+
+    def sleep(ms: int) -> None:
+        slept.append(ms)
+        now.ms += ms
+
+    retried = tool.pipe(keyed, tool.with_clock(sleep, now=now).retrying(tool.up_to(3).attempts, tool.observing(events.append)))
+    assert retried("card", 5) == Ok("charged")  # waited for the lease's end, then took the key over
+    assert slept == [20_000] and charged == [5]
+    assert [e.advised for e in events if isinstance(e, tool.Waiting)] == [True]
+
+
+def test_in_progress_past_the_cap_or_the_deadline_gives_up_at_once(tmp_path: Any) -> None:
+    from ledger_support import WallClock
+
+    now = WallClock()
+    ledger = _held(tmp_path, now)
+    keyed = tool.keyed(lambda card, cents: Ok("charged"), tool.recorded_in(ledger), key_from=lambda card, cents: "k")
+    slept: list[int] = []
+    events: list[tool.Event] = []
+    capped = tool.pipe(keyed, tool.with_clock(slept.append).retrying(
+        tool.up_to(3).attempts, tool.trusting_server_advice_up_to(tool.seconds(10)), tool.observing(events.append)))
+    got = capped("card", 5)
+    assert isinstance(got, Err) and got.error.retry_after_ms == 30_000  # type: ignore[union-attr]
+    assert slept == [] and [e.reason for e in events if isinstance(e, tool.GaveUp)] == ["advice_too_long"]
+
+    clock = tool.with_clock(slept.append, now=now)
+    bounded = tool.pipe(keyed, clock.retrying(tool.up_to(3).attempts), clock.giving_up_after(tool.seconds(5)))
+    got = bounded("card", 5)
+    assert isinstance(got, Err) and isinstance(got.error, tool.Unavailable) and slept == []
+
+
+def test_circuit_open_carries_the_next_probe_and_a_retry_waits_for_it() -> None:
+    from ledger_support import WallClock
+
+    now = WallClock()
+    failing = [True]
+
+    def service() -> tool.Result[str]:
+        return Err(tool.unavailable("503", 503)) if failing[0] else Ok("up")
+
+    breaker = tool.breaking_after(2).failures(within=tool.seconds(30)).for_(tool.seconds(60), now=now)
+    call = tool.pipe(service, breaker)
+    call(), call()
+    now.ms += 15_000
+    refused = call()
+    assert isinstance(refused, Err) and isinstance(refused.error, tool.Unavailable)
+    assert refused.error.reason.startswith("circuit open") and refused.error.retry_after_ms == 45_000
+
+    failing[0] = False
+    slept: list[int] = []
+
+    def sleep(ms: int) -> None:
+        slept.append(ms)
+        now.ms += ms
+
+    retried = tool.pipe(call, tool.with_clock(sleep, now=now).retrying(tool.up_to(2).attempts))
+    assert retried() == Ok("up") and slept == [45_000] and breaker.state == "closed"
