@@ -303,19 +303,21 @@ class _Attempt:
     """
 
     __slots__ = (
-        "coro", "task", "baseline", "fired", "grace_over", "broken", "handle", "timer", "waiter",
+        "coro", "first", "task", "baseline", "fired", "grace_over", "broken", "handle", "timer", "waiter",
         "left", "sleep", "loop_timer",
     )
 
     def __init__(
         self,
         coro: Coroutine[Any, Any, Any],
+        first: Any,
         task: asyncio.Task[Any],
         left: int,
         sleep: Callable[[int], Awaitable[None]],
         loop_timer: bool,
     ) -> None:
         self.coro = coro
+        self.first = first
         self.task = task
         cancelling = getattr(task, "cancelling", None)  # Python 3.11+
         self.baseline: int = cancelling() if cancelling is not None else 0
@@ -374,10 +376,8 @@ class _Attempt:
 
     def __await__(self) -> Generator[Any, Any, Any]:
         coro = self.coro
-        try:
-            pending = coro.send(None)
-        except StopIteration as done:  # finished without suspending: nothing was armed
-            return done.value
+        pending = self.first  # the tool's first step ran in the caller's task already, and suspended
+        self.first = None
         self._after(self.left, self._fire)
         try:
             while not self.fired:
@@ -444,6 +444,30 @@ class _Attempt:
                 return stop.value
 
 
+def _left(scope: DeadlineScope, limit_ms: int) -> int:
+    return max(0, scope.own_remaining()) if scope.now is not None else limit_ms
+
+
+async def _bounded(
+    attempt: _Attempt, scope: DeadlineScope, limit_ms: int, observers: tuple[Observer, ...]
+) -> Result[Any]:
+    """Await the attempt; the deadline's own cancellation (and only it) becomes ``Err(Timeout)``."""
+    try:
+        value = await attempt
+    except asyncio.CancelledError:
+        if not attempt.fired or not attempt.ours():
+            raise  # the caller's cancellation (or the deadline's and someone else's): it propagates
+        if attempt.broken is not None:
+            raise attempt.broken from None
+        return _timed_out(scope, limit_ms, observers, False)
+    if not attempt.fired:
+        return value  # type: ignore[no-any-return]
+    attempt.ours()  # it went on after the deadline's cancellation: take the cancellation back
+    if attempt.broken is not None:
+        raise attempt.broken
+    return _timed_out(scope, limit_ms, observers, value is _ABANDONED)
+
+
 def racing(
     tool: Callable[..., Awaitable[Result[Any]]],
     limit_ms: int,
@@ -464,8 +488,9 @@ def racing(
     ``Task.cancelling``/``uncancel``) becomes ``Err(Timeout(limit_ms))``; any
     other cancellation propagates. An attempt that is still running
     ``_GRACE_MS`` after it was cancelled is abandoned to a task of its own
-    (reported as ``Abandoned``). Outside a task (a coroutine driven by hand)
-    the attempt runs in a task created before its first step, raced.
+    (reported as ``Abandoned``). Outside any task (a coroutine driven by
+    hand) there is no task to cancel: the rest of the attempt gets a task of
+    its own, raced, as before issue 21.
     """
 
     async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
@@ -482,29 +507,18 @@ def racing(
             coro = tool(*args, **kwargs)
             if type(coro) is not _CoroutineType:
                 coro = _awaited(coro)
-            task = asyncio.current_task()
-            if task is None:  # no task to bound: the attempt gets one of its own, from its first step
-                whole = asyncio.ensure_future(coro)  # copies the scope
-                result = await _race(whole, scope, limit_ms, sleep, observers, loop_timer, False)
+            try:
+                first = coro.send(None)  # the first step, in the caller's task, as `await` runs it
+            except StopIteration as done:  # finished without suspending: nothing to arm
+                result = done.value
             else:
-                left = max(0, scope.own_remaining()) if now is not None else limit_ms
-                attempt = _Attempt(coro, task, left, sleep, loop_timer)
-                try:
-                    value = await attempt
-                except asyncio.CancelledError:
-                    if not attempt.fired or not attempt.ours():
-                        raise
-                    if attempt.broken is not None:
-                        raise attempt.broken from None
-                    result = _timed_out(scope, limit_ms, observers, False)
+                task = asyncio.current_task()
+                if task is None:  # a coroutine driven by hand, in no task: the rest gets one, raced
+                    rest = asyncio.ensure_future(_rest(coro, first))  # copies the scope
+                    result = await _race(rest, scope, limit_ms, sleep, observers, loop_timer, False)
                 else:
-                    if attempt.fired:  # it went on after the deadline's cancellation
-                        attempt.ours()
-                        if attempt.broken is not None:
-                            raise attempt.broken
-                        result = _timed_out(scope, limit_ms, observers, value is _ABANDONED)
-                    else:
-                        result = value
+                    result = await _bounded(_Attempt(coro, first, task, _left(scope, limit_ms), sleep, loop_timer),
+                                            scope, limit_ms, observers)
         finally:
             _current.reset(token)
         if scope.fired and observers:
