@@ -189,7 +189,15 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
 
     def guarded(tool: F) -> Any:
         kind = _classification.classification_of(tool)
-        name = getattr(tool, "__qualname__", None) or repr(tool)
+        name = _classification.tool_name(tool)
+        if kind is None and not is_keyed(tool):  # issue 21: a lambda or wraps-less decorator hides a mark
+            hidden = _classification.wrapped_unsafe(tool)
+            if hidden is not None:
+                raise ConfigError(
+                    f"retrying() over {name}, which calls {hidden[1]} (@{hidden[0]}) but carries no mark "
+                    "(a lambda, or a decorator without functools.wraps), is refused: mark the wrapper "
+                    "itself, use functools.wraps, or call the marked function directly."
+                )
         if kind == "irreversible":
             raise ConfigError(
                 f"retrying() over {name}, which is @irreversible, is refused: an irreversible effect "

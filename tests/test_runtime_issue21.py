@@ -557,3 +557,90 @@ def test_circuit_open_carries_the_next_probe_and_a_retry_waits_for_it() -> None:
 
     retried = tool.pipe(call, tool.with_clock(sleep, now=now).retrying(tool.up_to(2).attempts))
     assert retried() == Ok("up") and slept == [45_000] and breaker.state == "closed"
+
+
+# ---------------------------------------------------------------- item 3: no accidental bypass of the write guard
+
+ran: list[int] = []
+
+
+class Payments:
+    @tool.non_idempotent_write
+    def __call__(self, cents: int) -> str:
+        ran.append(cents)
+        raise TimeoutError()
+
+    @tool.non_idempotent_write
+    @staticmethod
+    def charge(cents: int) -> str:
+        ran.append(cents)
+        raise TimeoutError()
+
+    @tool.irreversible
+    @classmethod
+    def wire(cls, cents: int) -> str:
+        ran.append(cents)
+        raise TimeoutError()
+
+
+def _no_wraps(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def inner(*args: Any) -> Any:
+        return fn(*args)
+
+    return inner
+
+
+RETRY = tool.with_clock(lambda ms: None).retrying(tool.up_to(3).attempts)
+
+
+@pytest.mark.parametrize(
+    ("build", "named", "mark"),
+    [
+        (lambda: Payments(), "Payments.__call__", "non_idempotent_write"),
+        (lambda: Payments.charge, "Payments.charge", "non_idempotent_write"),
+        (lambda: Payments.wire, "Payments.wire", "irreversible"),
+        (lambda: (lambda c: Payments.charge(c)), "Payments.charge", "non_idempotent_write"),
+        (lambda: _no_wraps(Payments.charge), "Payments.charge", "non_idempotent_write"),
+    ],
+)
+def test_each_bypass_shape_is_refused_when_built_naming_the_users_tool(build: Any, named: str, mark: str) -> None:
+    fn = build()
+    with pytest.raises(tool.ConfigError, match=f"{named}.*{mark}|{mark}.*{named}") as refused:
+        tool.pipe(tool.calling_api(fn), RETRY)
+    assert "<locals>.breaking" not in str(refused.value) and "calling_api(" not in str(refused.value)
+    breaker = tool.breaking_after(2).failures(within=tool.seconds(1)).for_(tool.seconds(1), now=lambda: 0)
+    with pytest.raises(tool.ConfigError) as through_breaker:
+        tool.pipe(tool.calling_api(fn), breaker, RETRY)
+    assert named in str(through_breaker.value) and "breaking" not in str(through_breaker.value)
+
+
+def test_marks_above_staticmethod_and_classmethod_reach_the_function_and_instances_read_their_class() -> None:
+    assert tool.classification_of(Payments.charge) == "non_idempotent_write"
+    assert tool.classification_of(Payments().charge) == "non_idempotent_write"
+    assert tool.classification_of(Payments.wire) == "irreversible"
+    assert tool.classification_of(Payments()) == "non_idempotent_write"
+    assert tool.classification_of(lambda: 1) is None
+
+
+def test_an_unmarked_lambda_over_a_safe_function_is_still_retried() -> None:
+    @tool.read_safe
+    def read(x: int) -> int:
+        return x
+
+    assert tool.pipe(tool.calling_api(lambda x: read(x) + 1), RETRY)(1) == Ok(2)
+
+
+def test_the_block_form_refuses_to_run_a_marked_write_again() -> None:
+    ran.clear()
+    attempts = tool.with_clock(lambda ms: None).attempts(tool.up_to(3).attempts)
+    with pytest.raises(tool.ConfigError, match="Payments.charge.*non_idempotent_write"):
+        for attempt in attempts:
+            with attempt:
+                Payments.charge(5)
+    assert ran == [5]  # once, not three times
+    count = 0
+    for attempt in tool.with_clock(lambda ms: None).attempts(tool.up_to(3).attempts):  # other code still retries
+        with attempt:
+            count += 1
+            raise TimeoutError()
+    assert count == 3
