@@ -32,7 +32,7 @@ from __future__ import annotations
 import threading
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, TypeVar, overload
 
 from ._keys import keyed, recorded_in
 from ._ledger import Ledger
@@ -258,8 +258,17 @@ class Proposals:
                 return False
             return self._pending.pop(token, None) is not None
 
-    def commit(self, token: str) -> Result[Any]:
-        """Run the proposal ``token`` once; later commits of the same token return the same outcome."""
+    @overload
+    def commit(self, token: Proposal[T]) -> Result[T]: ...
+    @overload
+    def commit(self, token: str) -> Result[Any]: ...
+    def commit(self, token: Proposal[Any] | str) -> Result[Any]:
+        """Run the proposal (or its ``token``) once; later commits of it return the same outcome.
+
+        Given the :class:`Proposal` itself, the result is typed as the proposed tool's.
+        """
+        if isinstance(token, Proposal):
+            token = token.token
         with self._lock:
             if token in self._outcomes:
                 known = self._outcomes[token]

@@ -126,6 +126,7 @@ def carry(source: object, target: F) -> F:
     """Copy ``source``'s runtime marks (classification, key, the user's name) onto the wrapper ``target``."""
     try:
         setattr(target, _NAME, tool_name(source))
+        setattr(target, ORIGIN, getattr(source, ORIGIN, source))
     except (AttributeError, TypeError):  # pragma: no cover - a wrapper without __dict__
         pass
     for attr in _CARRIED:
@@ -143,6 +144,8 @@ def _describe(fn: object) -> str:
 
 
 _NAME: Final = "__smullyan_tool__"
+ORIGIN: Final = "__smullyan_origin__"
+"""The user's callable a runtime wrapper was built on (its signature is the wrapper's, for checks)."""
 _UNSAFE: Final[tuple[Classification, ...]] = ("irreversible", "non_idempotent_write")
 _UNSAFE_CODE: dict[types.CodeType, tuple[Classification, str]] = {}
 """The code of every function marked unsafe: the block form finds them in a traceback."""

@@ -644,3 +644,36 @@ def test_the_block_form_refuses_to_run_a_marked_write_again() -> None:
             count += 1
             raise TimeoutError()
     assert count == 3
+
+
+# ---------------------------------------------------------------- item 5: typing and key_from
+
+
+def test_key_from_with_other_names_takes_the_arguments_positionally_or_is_refused() -> None:
+    def charge(card: str, cents: int = 3) -> str:
+        return "charged"
+
+    seen: list[str] = []
+
+    def key(c: str, n: int) -> str:
+        seen.append(f"{c}:{n}")
+        return f"order:{c}:{n}"
+
+    keyed = tool.keyed(tool.calling_api(charge), key_from=key)
+    assert keyed(card="a", cents=1) == Ok("charged") and keyed("b") == Ok("charged")
+    assert seen == ["a:1", "b:3"]
+    with pytest.raises(tool.ConfigError, match="cannot take the tool's arguments"):
+        tool.keyed(tool.calling_api(charge), key_from=lambda only: "k")
+
+
+def test_commit_of_a_proposal_is_typed_and_runs_once() -> None:
+    calls: list[int] = []
+
+    def pay(cents: int) -> tool.Result[str]:
+        calls.append(cents)
+        return Ok(f"paid {cents}")
+
+    proposals = tool.Proposals()
+    proposal = proposals.propose(pay, 5)
+    assert proposals.commit(proposal) == Ok("paid 5") == proposals.commit(proposal.token)
+    assert calls == [5]
