@@ -677,3 +677,17 @@ def test_commit_of_a_proposal_is_typed_and_runs_once() -> None:
     proposal = proposals.propose(pay, 5)
     assert proposals.commit(proposal) == Ok("paid 5") == proposals.commit(proposal.token)
     assert calls == [5]
+
+
+def test_value_of_reads_a_steps_value_and_refuses_an_unnamed_one() -> None:
+    def reserve() -> tool.Result[int]:
+        return Ok(7)
+
+    def ship() -> tool.Result[str]:
+        return Err(tool.unavailable("down"))
+
+    reserving, shipping = tool.step(reserve), tool.step(ship)
+    outcome = tool.saga(reserving, shipping).run()
+    assert outcome.value_of(reserving) == 7 and outcome.value_of(shipping) is None
+    with pytest.raises(ValueError, match="named step"):
+        outcome.value_of(tool.step(lambda: Ok(1)))

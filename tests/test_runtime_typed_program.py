@@ -81,9 +81,15 @@ PROGRAM = textwrap.dedent(
         return tool.Ok(3)
 
 
+    def release(count: int) -> tool.Result[None]:
+        return tool.Ok(None)
+
+
+    shipping: tool.Step[int] = tool.step(ship, compensate=release)
     outcome = tool.saga(tool.step(lambda: tool.Ok("reserved"), compensate=lambda v: tool.Ok(None), name="reserve"),
-                        tool.step(ship, name="ship")).run()
+                        shipping).run()
     ok: bool = outcome.ok
+    shipped: int | None = outcome.value_of(shipping)
     proposals = tool.Proposals()
     proposal: tool.Proposal[str] = proposals.propose(lambda n: tool.Ok(str(n)), 5)
     committed: tool.Result[str] = proposals.commit(proposal)
@@ -98,6 +104,44 @@ PROGRAM = textwrap.dedent(
     asyncio.run(main())
     '''
 )
+
+
+WRONG = textwrap.dedent(
+    '''
+    from smullyan import runtime as tool
+
+
+    def ship() -> tool.Result[int]:
+        return tool.Ok(3)
+
+
+    def release(label: str) -> tool.Result[None]:
+        return tool.Ok(None)
+
+
+    tool.step(ship, compensate=release)
+    outcome = tool.saga(tool.step(ship)).run()
+    wrong: str | None = outcome.value_of(tool.step(ship))
+    proposals = tool.Proposals()
+    bad: tool.Result[str] = proposals.commit(proposals.propose(ship))
+    '''
+)
+
+
+def test_mypy_sees_a_compensation_or_a_value_of_the_wrong_type(tmp_path: Path) -> None:
+    program = tmp_path / "wrong.py"
+    program.write_text(WRONG)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--show-error-codes", str(program)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )
+    lines = {int(line.split(":")[1]) for line in proc.stdout.splitlines() if ": error:" in line}
+    source = WRONG.splitlines()
+    assert lines == {
+        source.index("tool.step(ship, compensate=release)") + 1,
+        source.index("wrong: str | None = outcome.value_of(tool.step(ship))") + 1,
+        source.index("bad: tool.Result[str] = proposals.commit(proposals.propose(ship))") + 1,
+    }, proc.stdout
 
 
 def test_a_typed_program_over_the_public_api_is_mypy_strict_clean(tmp_path: Path) -> None:
