@@ -191,7 +191,7 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
         kind = _classification.classification_of(tool)
         name = _classification.tool_name(tool)
         if kind is None and not is_keyed(tool):  # issue 21: a lambda or wraps-less decorator hides a mark
-            hidden = _classification.wrapped_unsafe(tool)
+            hidden = _classification.wrapped_unsafe(tool, is_keyed)
             if hidden is not None:
                 raise ConfigError(
                     f"retrying() over {name}, which calls {hidden[1]} (@{hidden[0]}) but carries no mark "

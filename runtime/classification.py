@@ -179,14 +179,17 @@ def unsafe_in_traceback(tb: types.TracebackType | None) -> tuple[Classification,
     return None
 
 
-def wrapped_unsafe(fn: object, depth: int = 4) -> tuple[Classification, str] | None:
+def wrapped_unsafe(
+    fn: object, keyed: Callable[[object], bool] = lambda _: False, depth: int = 4
+) -> tuple[Classification, str] | None:
     """An unsafe mark the unmarked callable ``fn`` hides: a marked function it refers to.
 
     A lambda or a decorator without ``functools.wraps`` around a
     ``non_idempotent_write`` or ``irreversible`` function carries no mark;
     the functions its closure holds, and the global names (and their
     attributes) its code uses, say what it may call. Returns the least safe
-    such mark and that function's name, or None.
+    such mark and that function's name, or None. A ``non_idempotent_write``
+    for which ``keyed`` holds is safe to retry and not reported.
     """
     found: tuple[Classification, str] | None = None
     seen: set[int] = set()
@@ -194,6 +197,8 @@ def wrapped_unsafe(fn: object, depth: int = 4) -> tuple[Classification, str] | N
     def consider(obj: object) -> None:
         nonlocal found
         kind = classification_of(obj)
+        if kind == "non_idempotent_write" and keyed(obj):  # a keyed write may be retried
+            return
         if kind in _UNSAFE and (found is None or _UNSAFE.index(kind) < _UNSAFE.index(found[0])):
             found = (kind, tool_name(obj))
 
@@ -216,8 +221,10 @@ def wrapped_unsafe(fn: object, depth: int = 4) -> tuple[Classification, str] | N
             except ValueError:  # an empty cell
                 continue
             if callable(value):
-                consider(value)
-                visit(value, left - 1)
+                if classification_of(value) is not None or keyed(value):
+                    consider(value)  # marked (or keyed): what it is, not what it wraps
+                else:
+                    visit(value, left - 1)
         names = _names(code)
         module = getattr(obj, "__globals__", {})
         for name in names:

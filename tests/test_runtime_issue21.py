@@ -707,3 +707,19 @@ def test_value_of_reads_a_steps_value_and_refuses_an_unnamed_one() -> None:
     assert outcome.value_of(reserving) == 7 and outcome.value_of(shipping) is None
     with pytest.raises(ValueError, match="named step"):
         outcome.value_of(tool.step(lambda: Ok(1)))
+
+
+def test_a_wrapper_around_a_keyed_write_is_retried() -> None:
+    calls: list[int] = []
+
+    @tool.non_idempotent_write
+    def pay(cents: int) -> tool.Result[str]:
+        calls.append(cents)
+        return Err(tool.timeout(5)) if len(calls) < 2 else Ok("paid")
+
+    keyed = tool.keyed(pay, key_from=lambda cents: f"order:{cents}")
+    fallback = tool.pipe(lambda cents: Err(tool.unavailable("down")), tool.falling_back_to(keyed))
+    assert tool.pipe(fallback, RETRY)(5) == Ok("paid") and calls == [5, 5]
+    bare = tool.pipe(lambda cents: Err(tool.unavailable("down")), tool.falling_back_to(pay))
+    with pytest.raises(tool.ConfigError, match="pay"):
+        tool.pipe(bare, RETRY)
