@@ -32,7 +32,7 @@ from typing import Any, Callable, TypeVar
 from ._write_events import CircuitChanged, CircuitState
 from .classification import carry
 from ._durations import Duration
-from ._errors import Err, Ok, Result, Unavailable, is_retryable
+from ._errors import MAX_MS, Err, Ok, Result, Unavailable, is_retryable
 from ._events import Observer, observers_now
 from ._retry import ConfigError, Observing
 from ._tools import SyncStage
@@ -135,9 +135,11 @@ class CircuitBreaker(SyncStage):
                 observer(change)
 
     def _refusal(self) -> Err[Unavailable]:
+        if self._probing:  # another call is the probe: when it ends is not known
+            return Err(Unavailable(f"circuit open: {len(self._failures)} transient failures; a probe is running"))
         left = max(0, self.cool_down_ms - (self.now() - self._opened_at))
         return Err(Unavailable(f"circuit open: {len(self._failures)} transient failures; "
-                               f"next probe in {left} ms"))
+                               f"next probe in {left} ms", None, min(left, MAX_MS)))
 
     # -- wrappers
 

@@ -156,9 +156,8 @@ def checking_async(
 class _Resume:
     """Awaiting this continues driving ``coro`` from where it suspended (on ``first``).
 
-    The deadline starts an async tool in the caller's task; only a tool that
-    actually suspends is handed to a task of its own (``_rest``), so it can be
-    raced and abandoned. A tool that finishes without suspending costs no task.
+    Only for an attempt the deadline abandoned: the rest of it runs as a task of
+    its own, which nobody awaits.
     """
 
     __slots__ = ("coro", "first")
@@ -286,6 +285,189 @@ async def _race(
     return _timed_out(scope, limit_ms, observers, abandoned)
 
 
+_GRACE_MS = 100  # how long an attempt the deadline cancelled may take to stop before it is abandoned
+_ABANDONED = object()
+
+
+class _Attempt:
+    """Drives one attempt's coroutine in the caller's task, under the deadline.
+
+    Awaiting it runs the tool exactly as ``await coro`` would: every step in
+    the caller's task, every future the tool awaits handed to that task, every
+    exception thrown in passed on. When the deadline fires it cancels the
+    caller's task (as ``asyncio.timeout`` does), so the tool sees
+    ``CancelledError`` where it waits and unwinds in that same task. A tool
+    that is still running ``_GRACE_MS`` after that (it swallowed the
+    cancellation) is handed, as it stands, to a task of its own and
+    abandoned: awaiting then returns ``_ABANDONED``.
+    """
+
+    __slots__ = (
+        "coro", "first", "task", "baseline", "fired", "grace_over", "broken", "handle", "timer", "waiter",
+        "left", "sleep", "loop_timer",
+    )
+
+    def __init__(
+        self,
+        coro: Coroutine[Any, Any, Any],
+        first: Any,
+        task: asyncio.Task[Any],
+        left: int,
+        sleep: Callable[[int], Awaitable[None]],
+        loop_timer: bool,
+    ) -> None:
+        self.coro = coro
+        self.first = first
+        self.task = task
+        cancelling = getattr(task, "cancelling", None)  # Python 3.11+
+        self.baseline: int = cancelling() if cancelling is not None else 0
+        self.fired = False
+        self.grace_over = False
+        self.broken: BaseException | None = None
+        self.handle: asyncio.TimerHandle | None = None
+        self.timer: asyncio.Future[None] | None = None
+        self.waiter: asyncio.Future[None] | None = None
+        self.left = left
+        self.sleep = sleep
+        self.loop_timer = loop_timer
+
+    def _after(self, ms: int, then: Callable[[], None]) -> None:
+        """Call ``then`` in ``ms`` on the deadline's clock (the loop's timer for the real one)."""
+        if self.loop_timer:
+            self.handle = asyncio.get_running_loop().call_later(ms / 1000, then)
+        else:
+            self.timer = asyncio.ensure_future(self._watch(ms, then))
+
+    async def _watch(self, ms: int, then: Callable[[], None]) -> None:
+        try:
+            await self.sleep(ms)
+        except Exception as exc:  # noqa: BLE001 - the clock's sleep raised: a bug in the clock, surfaced
+            if not self.fired:
+                self.broken = exc
+                self._fire()
+            return
+        then()
+
+    def _fire(self) -> None:
+        if not self.fired:
+            self.fired = True
+            self.task.cancel()
+
+    def _end_grace(self) -> None:
+        self.grace_over = True
+        if self.waiter is not None:
+            _resolve(self.waiter)
+
+    def _disarm(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+        if self.timer is not None:
+            if not self.timer.done():
+                self.timer.cancel()
+            self.timer = None
+
+    def ours(self) -> bool:
+        """Whether the cancellation the attempt ended with was the deadline's (and take it back)."""
+        uncancel = getattr(self.task, "uncancel", None)
+        if uncancel is None:  # Python 3.10 counts no cancellations: the deadline fired, so it is ours
+            return True
+        return uncancel() <= self.baseline  # type: ignore[no-any-return]
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro = self.coro
+        pending = self.first  # the tool's first step ran in the caller's task already, and suspended
+        self.first = None
+        self._after(self.left, self._fire)
+        try:
+            while not self.fired:
+                try:
+                    sent = yield pending
+                except GeneratorExit:
+                    coro.close()
+                    raise
+                except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
+                    try:
+                        pending = coro.throw(exc)
+                    except StopIteration as stop:
+                        return stop.value
+                else:
+                    try:
+                        pending = coro.send(sent)
+                    except StopIteration as stop:
+                        return stop.value
+            # cancelled by the deadline and still running: wait while it unwinds, up to the grace
+            self._disarm()
+            self._after(_GRACE_MS, self._end_grace)
+            return (yield from self._unwinding(pending))
+        finally:
+            self._disarm()
+
+    def _unwinding(self, pending: Any) -> Generator[Any, Any, Any]:
+        coro = self.coro
+        loop = asyncio.get_running_loop()
+        while True:
+            if self.grace_over:  # it ignored the cancellation: the rest runs on its own, not awaited
+                rest = asyncio.ensure_future(_rest(coro, pending))
+                rest.add_done_callback(_consume)
+                return _ABANDONED
+            waiter = self.waiter = loop.create_future()
+            blocking = asyncio.isfuture(pending)
+            wake: Callable[[Any], None] = lambda _: _resolve(waiter)  # noqa: E731
+            if blocking:
+                pending.add_done_callback(wake)
+            else:  # a bare yield (sleep(0)): one turn of the loop
+                loop.call_soon(_resolve, waiter)
+            try:
+                yield from waiter
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # noqa: B036 - the caller is cancelled: passed on to the tool
+                if blocking:
+                    pending.remove_done_callback(wake)
+                    pending.cancel()
+                try:
+                    pending = coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+                continue
+            finally:
+                self.waiter = None
+            if blocking:
+                pending.remove_done_callback(wake)
+                if not pending.done():  # the grace ended first
+                    continue
+            try:
+                pending = coro.send(None)
+            except StopIteration as stop:
+                return stop.value
+
+
+def _left(scope: DeadlineScope, limit_ms: int) -> int:
+    return max(0, scope.own_remaining()) if scope.now is not None else limit_ms
+
+
+async def _bounded(
+    attempt: _Attempt, scope: DeadlineScope, limit_ms: int, observers: tuple[Observer, ...]
+) -> Result[Any]:
+    """Await the attempt; the deadline's own cancellation (and only it) becomes ``Err(Timeout)``."""
+    try:
+        value = await attempt
+    except asyncio.CancelledError:
+        if not attempt.fired or not attempt.ours():
+            raise  # the caller's cancellation (or the deadline's and someone else's): it propagates
+        if attempt.broken is not None:
+            raise attempt.broken from None
+        return _timed_out(scope, limit_ms, observers, False)
+    if not attempt.fired:
+        return value  # type: ignore[no-any-return]
+    attempt.ours()  # it went on after the deadline's cancellation: take the cancellation back
+    if attempt.broken is not None:
+        raise attempt.broken
+    return _timed_out(scope, limit_ms, observers, value is _ABANDONED)
+
+
 def racing(
     tool: Callable[..., Awaitable[Result[Any]]],
     limit_ms: int,
@@ -294,18 +476,21 @@ def racing(
     observers: tuple[Observer, ...],
     loop_timer: bool = False,
 ) -> Callable[..., Awaitable[Result[Any]]]:
-    """An async deadline around an async tool: the call races ``sleep(limit_ms)``.
+    """An async deadline around an async tool: one attempt, one task (the caller's).
 
-    The tool starts in the caller's task. If it finishes without suspending,
-    its result is returned and nothing else is created. If it suspends, the
-    rest of it runs as a task of its own, raced against the clock's sleep: if
-    the sleep finishes first the task is cancelled and the caller gets
-    ``Err(Timeout(limit_ms))`` at once, even when the tool ignores the
-    cancellation (it is then abandoned and reported as ``Abandoned``). A
-    cancellation of the caller cancels the attempt and propagates.
-
-    ``loop_timer=True`` is for the real ``asyncio_sleep`` clock only: the
-    event loop's ``call_later`` replaces a watchdog task.
+    The whole attempt runs in the caller's task, as ``await tool()`` would, so
+    the tool's cancel scopes, ``asyncio.timeout``, task groups and context
+    variables behave as without the deadline. If it finishes without
+    suspending nothing is armed. Once it suspends, the clock's ``sleep`` (the
+    loop's ``call_later`` for the real ``asyncio_sleep``) is the deadline:
+    when it fires, the caller's task is cancelled the way ``asyncio.timeout``
+    cancels it, and the deadline's own cancellation (counted with
+    ``Task.cancelling``/``uncancel``) becomes ``Err(Timeout(limit_ms))``; any
+    other cancellation propagates. An attempt that is still running
+    ``_GRACE_MS`` after it was cancelled is abandoned to a task of its own
+    (reported as ``Abandoned``). Outside any task (a coroutine driven by
+    hand) there is no task to cancel: the rest of the attempt gets a task of
+    its own, raced, as before issue 21.
     """
 
     async def giving_up_after(*args: Any, **kwargs: Any) -> Result[Any]:
@@ -317,23 +502,25 @@ def racing(
                 return Err(Timeout(gone.limit_ms))
         scope = DeadlineScope(limit_ms, now, parent)
         token = _current.set(scope)
+        result: Result[Any]
         try:
             coro = tool(*args, **kwargs)
             if type(coro) is not _CoroutineType:
                 coro = _awaited(coro)
-            first = coro.send(None)
-        except StopIteration as done:  # finished without suspending: nothing to race
+            try:
+                first = coro.send(None)  # the first step, in the caller's task, as `await` runs it
+            except StopIteration as done:  # finished without suspending: nothing to arm
+                result = done.value
+            else:
+                task = asyncio.current_task()
+                if task is None:  # a coroutine driven by hand, in no task: the rest gets one, raced
+                    rest = asyncio.ensure_future(_rest(coro, first))  # copies the scope
+                    result = await _race(rest, scope, limit_ms, sleep, observers, loop_timer, False)
+                else:
+                    result = await _bounded(_Attempt(coro, first, task, _left(scope, limit_ms), sleep, loop_timer),
+                                            scope, limit_ms, observers)
+        finally:
             _current.reset(token)
-            if scope.fired:
-                _emit(observers, limit_ms)
-            return done.value  # type: ignore[no-any-return]
-        except BaseException:
-            _current.reset(token)
-            raise
-        # it suspended: the rest runs as a task of its own (which copies the scope), raced
-        task = asyncio.ensure_future(_rest(coro, first))
-        _current.reset(token)
-        result = await _race(task, scope, limit_ms, sleep, observers, loop_timer, False)
         if scope.fired:
             _emit(observers, limit_ms)
         return result

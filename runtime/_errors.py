@@ -108,14 +108,18 @@ class _Variant:
 
 @dataclass(frozen=True, slots=True, repr=False)
 class RateLimited(_Variant):
-    """The tool (or the service behind it) refused the call for now; wait, then retry."""
+    """The tool (or the service behind it) refused the call for now; wait, then retry.
+
+    ``retry_after_ms`` is the wait the service advised (``Retry-After``), or
+    ``None`` when it advised none: a retry then waits its own schedule.
+    """
 
     tag: ClassVar[Literal["RateLimited"]] = "RateLimited"
-    retry_after_ms: int
+    retry_after_ms: int | None = None
     limit: str | None = None
 
     def __post_init__(self) -> None:
-        _check_int(self, "retry_after_ms", 0, MAX_MS)
+        _check_int(self, "retry_after_ms", 0, MAX_MS, optional=True)
         _clean_str(self, "limit", optional=True)
 
 
@@ -267,7 +271,7 @@ Result = Union[Ok[T], Err[ToolError]]
 # ---------------------------------------------------------------- constructors
 
 
-def rate_limited(retry_after_ms: int, limit: str | None = None) -> ToolError:
+def rate_limited(retry_after_ms: int | None = None, limit: str | None = None) -> ToolError:
     """Build a :class:`RateLimited` error."""
     return RateLimited(retry_after_ms, limit)
 

@@ -110,6 +110,8 @@ def explain(error: ToolError) -> str:
     match error:
         case RateLimited(retry_after_ms, limit):
             what = "Rate limited" + (f" (limit {quote(limit)})" if limit is not None else "")
+            if retry_after_ms is None:
+                return f"{what}. Wait before calling this tool again; calling at once will be refused again."
             return (
                 f"{what}. Wait at least {_duration(max(0, retry_after_ms))} before calling this "
                 "tool again; calling sooner will be refused again."

@@ -189,7 +189,15 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
 
     def guarded(tool: F) -> Any:
         kind = _classification.classification_of(tool)
-        name = getattr(tool, "__qualname__", None) or repr(tool)
+        name = _classification.tool_name(tool)
+        if kind is None and not is_keyed(tool):  # issue 21: a lambda or wraps-less decorator hides a mark
+            hidden = _classification.wrapped_unsafe(tool, is_keyed)
+            if hidden is not None:
+                raise ConfigError(
+                    f"retrying() over {name}, which calls {hidden[1]} (@{hidden[0]}) but carries no mark "
+                    "(a lambda, or a decorator without functools.wraps), is refused: mark the wrapper "
+                    "itself, use functools.wraps, or call the marked function directly."
+                )
         if kind == "irreversible":
             raise ConfigError(
                 f"retrying() over {name}, which is @irreversible, is refused: an irreversible effect "
@@ -318,8 +326,15 @@ class _Keyed:
         if isinstance(begun, FailedEarlier):
             self.emit(Replayed(state.key))
             return Err(begun.error)
-        if isinstance(begun, InProgress):
-            return Err(Unavailable(f"in progress: another worker holds idempotency key {state.key!r}"))
+        if isinstance(begun, InProgress):  # advice: the holder's lease ends then (issue 21)
+            from ._errors import MAX_MS
+
+            clock = getattr(ledger, "now", None)
+            left = begun.lease_until - clock() if callable(clock) else None
+            return Err(Unavailable(
+                f"in progress: another worker holds idempotency key {state.key!r}", None,
+                None if not isinstance(left, int) else min(max(0, left), MAX_MS),
+            ))
         if isinstance(begun, Mismatch):
             return Err(
                 InvalidArgs(
@@ -384,6 +399,52 @@ class _Keyed:
                 pass
 
 
+def _check_key_from(
+    tool: Callable[..., Any], key_from: Callable[..., str], passed: str | None
+) -> Callable[..., str]:
+    """``key_from`` made to take every call of ``tool``, or a ConfigError when built (issue 21).
+
+    A ``key_from`` with the tool's parameter names (or ``**kwargs``) is called
+    as the tool is. One whose names differ is given the call's arguments
+    positionally, in the tool's order (``tool(card="c", cents=5)`` calls
+    ``key_from("c", 5)``). One that cannot take them either way is refused.
+    """
+    import inspect
+
+    try:
+        mine = inspect.signature(getattr(tool, _classification.ORIGIN, tool))
+        theirs = inspect.signature(key_from)
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to compare
+        return key_from
+    kinds = inspect.Parameter
+    params = [p for n, p in mine.parameters.items() if n != passed]
+    if any(p.kind is kinds.VAR_KEYWORD for p in theirs.parameters.values()) or any(
+        p.kind in (kinds.VAR_POSITIONAL, kinds.VAR_KEYWORD) for p in params
+    ):
+        return key_from
+    names = {n for n, p in theirs.parameters.items() if p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)}
+    if all(p.name in names for p in params if p.kind is not kinds.POSITIONAL_ONLY):
+        return key_from  # same names: called as the tool is
+    by_position = [p for p in params if p.kind is not kinds.KEYWORD_ONLY]
+    try:
+        theirs.bind(*by_position, **{p.name: p for p in params if p.kind is kinds.KEYWORD_ONLY})
+    except TypeError:
+        raise ConfigError(
+            f"keyed({_classification.tool_name(tool)}, key_from={_classification.tool_name(key_from)}): "
+            f"key_from({', '.join(theirs.parameters)}) cannot take the tool's arguments "
+            f"({', '.join(p.name for p in params)}), by name or by position. "
+            "Give key_from the tool's parameters (or *args, **kwargs)."
+        ) from None
+    shape = mine.replace(parameters=params)
+
+    def positionally(*args: Any, **kwargs: Any) -> str:
+        call = shape.bind(*args, **kwargs)
+        call.apply_defaults()
+        return key_from(*call.args, **call.kwargs)
+
+    return positionally
+
+
 @overload
 def keyed(
     tool: Callable[P, Awaitable[Result[T]]],
@@ -428,6 +489,8 @@ def keyed(
         raise ConfigError(f"keyed() takes a tool, got {tool!r}")
     if key_from is not None and not callable(key_from):
         raise ConfigError(f"keyed(key_from=...) takes a function of the call's arguments, got {key_from!r}")
+    if key_from is not None:
+        key_from = _check_key_from(tool, key_from, pass_key_as)
     if pass_key_as is not None and not (isinstance(pass_key_as, str) and pass_key_as.isidentifier()):
         raise ConfigError(f"keyed(pass_key_as=...) takes a keyword argument name, got {pass_key_as!r}")
     name = str(getattr(tool, "__qualname__", None) or repr(tool))

@@ -31,9 +31,8 @@ from ._errors import (
     Unknown,
 )
 
-__all__ = ["from_http", "from_exception", "parse_retry_after", "DEFAULT_RETRY_AFTER_MS"]
+__all__ = ["from_http", "from_exception", "parse_retry_after"]
 
-DEFAULT_RETRY_AFTER_MS: Final = 1000
 """The wait a 429 implies when the server gives no (valid) ``Retry-After``."""
 
 _REASONS: Final[dict[int, str]] = {
@@ -194,8 +193,8 @@ def from_http(
         what = _text(target) if target is not None else "the requested resource"
         if status == 429:
             wait = _retry_after_ms(hdrs, now)
-            return RateLimited(
-                DEFAULT_RETRY_AFTER_MS if wait is None else wait,
+            return RateLimited(  # no Retry-After: no advice (the retry's own schedule applies)
+                wait,
                 _header(hdrs, "x-ratelimit-limit") or _header(hdrs, "ratelimit-policy"),
             )
         if status in (401, 403):
@@ -415,7 +414,7 @@ def _botocore_client_error(exc: BaseException) -> ToolError:
     kind = _AWS_CODES.get(code) if isinstance(code, str) else None
     if kind == "rate":
         wait = _retry_after_ms(headers, None)
-        return RateLimited(DEFAULT_RETRY_AFTER_MS if wait is None else wait, _text(code))
+        return RateLimited(wait, _text(code))
     if kind == "denied":
         return Denied(message)
     if kind == "not_found":
@@ -444,7 +443,7 @@ _GRPC: Final[dict[str, Callable[[str], ToolError]]] = {
     "DEADLINE_EXCEEDED": lambda m: Timeout(0),
     "UNAVAILABLE": lambda m: Unavailable(m),
     "ABORTED": lambda m: Unavailable(m),  # a concurrency conflict: retry the whole call
-    "RESOURCE_EXHAUSTED": lambda m: RateLimited(DEFAULT_RETRY_AFTER_MS),
+    "RESOURCE_EXHAUSTED": lambda m: RateLimited(),
     "PERMISSION_DENIED": lambda m: Denied(m),
     "UNAUTHENTICATED": lambda m: Denied(m, "authentication"),
     "NOT_FOUND": lambda m: NotFound(m),

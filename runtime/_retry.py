@@ -38,6 +38,7 @@ from ._events import (
     observers_now,
 )
 from ._schedules import Schedule, exponentially_from
+from .classification import unsafe_in_traceback
 
 __all__ = [
     "Budget",
@@ -676,6 +677,13 @@ class Attempt:
     def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> bool:
         if exc is None or not isinstance(exc, Exception):
             return False
+        hidden = unsafe_in_traceback(exc.__traceback__)
+        if hidden is not None:  # issue 21: the block would run a marked write again
+            raise ConfigError(
+                f"clock.attempts(...) around {hidden[1]} (@{hidden[0]}), which raised "
+                f"{type(exc).__name__}, is refused: retrying the block can repeat the effect. Call it "
+                "once and reconcile, or retry keyed(tool, ...) under clock.retrying(...)."
+            ) from exc
         self._owner._outcome = Err(self._owner._classify(exc))
         return True
 

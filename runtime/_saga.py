@@ -32,7 +32,7 @@ from __future__ import annotations
 import threading
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Awaitable, Callable, Generic, TypeVar, overload
 
 from ._keys import keyed, recorded_in
 from ._ledger import Ledger
@@ -45,15 +45,28 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One step: an action and, optionally, how to undo it."""
+class Step(Generic[T]):
+    """One step: an action and, optionally, how to undo it (``T`` is the action's Ok value)."""
 
     name: str
     action: Callable[[], Any]
     compensate: Callable[[Any], Any] | None
 
 
-def step(action: Callable[[], Any], compensate: Callable[[Any], Any] | None = None, *, name: str | None = None) -> Step:
+@overload
+def step(
+    action: Callable[[], Awaitable[Result[T]]],
+    compensate: Callable[[T], Any] | None = None,
+    *,
+    name: str | None = None,
+) -> Step[T]: ...
+@overload
+def step(
+    action: Callable[[], Result[T]], compensate: Callable[[T], Any] | None = None, *, name: str | None = None
+) -> Step[T]: ...
+def step(
+    action: Callable[[], Any], compensate: Callable[[Any], Any] | None = None, *, name: str | None = None
+) -> Step[Any]:
     """A saga step: ``action()`` returns a Result; ``compensate(value)`` undoes it (None: nothing to undo).
 
     The step's name (in the outcome) is ``name``, else the action's qualified
@@ -87,6 +100,18 @@ class SagaOutcome:
     compensation_errors: tuple[tuple[str, ToolError], ...] = ()
     values: dict[str, Any] = field(default_factory=dict)
 
+    def value_of(self, which: Step[T]) -> T | None:
+        """The Ok value of the step ``which`` (typed from its action), or None when it did not complete.
+
+        The step must have a name of its own (``name=``, or a named function):
+        a lambda's step is named only by its place in the saga.
+        """
+        if not isinstance(which, Step):
+            raise TypeError(f"value_of() takes a step(...), got {which!r}")
+        if not which.name:
+            raise ValueError("value_of() needs a named step: give the lambda's step name=...")
+        return self.values.get(which.name)
+
     @property
     def ok(self) -> bool:
         """True when every step completed."""
@@ -115,7 +140,7 @@ class Saga:
 
     __slots__ = ("steps",)
 
-    def __init__(self, steps: tuple[Step, ...]) -> None:
+    def __init__(self, steps: tuple[Step[Any], ...]) -> None:
         for s in steps:
             if not isinstance(s, Step):
                 raise TypeError(f"saga() takes step(...) values, got {s!r}")
@@ -131,7 +156,7 @@ class Saga:
             for fn in (s.action, s.compensate):
                 if fn is not None and is_async_callable(fn):
                     raise TypeError(f"saga step {s.name!r} is async: use `await saga(...).arun()`")
-        done: list[tuple[Step, Any]] = []
+        done: list[tuple[Step[Any], Any]] = []
         for s in self.steps:
             try:
                 result = _as_result(s.action(), f"saga step {s.name!r}")
@@ -144,7 +169,7 @@ class Saga:
             done.append((s, result.value))
         return SagaOutcome(tuple(s.name for s, _ in done), values={s.name: v for s, v in done})
 
-    def _undo(self, done: list[tuple[Step, Any]], failed: Step, error: ToolError, _: None) -> SagaOutcome:
+    def _undo(self, done: list[tuple[Step[Any], Any]], failed: Step[Any], error: ToolError, _: None) -> SagaOutcome:
         compensated: list[str] = []
         errors: list[tuple[str, ToolError]] = []
         for s, value in reversed(done):
@@ -158,7 +183,7 @@ class Saga:
         return self._outcome(done, failed, error, compensated, errors)
 
     @staticmethod
-    def _note(s: Step, result: Result[Any], compensated: list[str], errors: list[tuple[str, ToolError]]) -> None:
+    def _note(s: Step[Any], result: Result[Any], compensated: list[str], errors: list[tuple[str, ToolError]]) -> None:
         if isinstance(result, Ok):
             compensated.append(s.name)
         else:
@@ -166,7 +191,7 @@ class Saga:
 
     @staticmethod
     def _outcome(
-        done: list[tuple[Step, Any]], failed: Step, error: ToolError,
+        done: list[tuple[Step[Any], Any]], failed: Step[Any], error: ToolError,
         compensated: list[str], errors: list[tuple[str, ToolError]],
     ) -> SagaOutcome:
         return SagaOutcome(
@@ -176,7 +201,7 @@ class Saga:
 
     async def arun(self) -> SagaOutcome:
         """Run the saga, awaiting async actions and compensations (sync ones are called)."""
-        done: list[tuple[Step, Any]] = []
+        done: list[tuple[Step[Any], Any]] = []
         for s in self.steps:
             try:
                 value = s.action()
@@ -209,7 +234,7 @@ class Saga:
         return f"saga({', '.join(s.name for s in self.steps)})"
 
 
-def saga(*steps: Step) -> Saga:
+def saga(*steps: Step[Any]) -> Saga:
     """A saga of ``steps``; run it with ``.run()`` or ``await .arun()``."""
     return Saga(steps)
 
@@ -258,8 +283,17 @@ class Proposals:
                 return False
             return self._pending.pop(token, None) is not None
 
-    def commit(self, token: str) -> Result[Any]:
-        """Run the proposal ``token`` once; later commits of the same token return the same outcome."""
+    @overload
+    def commit(self, token: Proposal[T]) -> Result[T]: ...
+    @overload
+    def commit(self, token: str) -> Result[Any]: ...
+    def commit(self, token: Proposal[Any] | str) -> Result[Any]:
+        """Run the proposal (or its ``token``) once; later commits of it return the same outcome.
+
+        Given the :class:`Proposal` itself, the result is typed as the proposed tool's.
+        """
+        if isinstance(token, Proposal):
+            token = token.token
         with self._lock:
             if token in self._outcomes:
                 known = self._outcomes[token]

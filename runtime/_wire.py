@@ -88,7 +88,8 @@ def dump(error: ToolError) -> dict[str, object]:
     out: dict[str, object] = {"_tag": error.tag}
     match error:
         case RateLimited(retry_after_ms, limit):
-            out["retryAfterMs"] = retry_after_ms
+            if retry_after_ms is not None:
+                out["retryAfterMs"] = retry_after_ms
             if limit is not None:
                 out["limit"] = limit
         case InvalidArgs(path, expected, got):
@@ -173,7 +174,8 @@ def _parse(value: object) -> ToolError:
         raise _Invalid("_tag")
     tag = value.get("_tag")
     if tag == "RateLimited":
-        return RateLimited(_duration(value, "retryAfterMs"), _opt_str(value, "limit"))
+        advice = None if value.get("retryAfterMs") is None else _duration(value, "retryAfterMs")
+        return RateLimited(advice, _opt_str(value, "limit"))
     if tag == "InvalidArgs":
         if "got" not in value:
             raise _Invalid("got")

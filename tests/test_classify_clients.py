@@ -213,7 +213,7 @@ def _client_error(code: str, status: int, headers: dict[str, str] | None = None)
 
 
 def test_botocore_client_error_by_code_then_status() -> None:
-    assert r.from_exception(_client_error("ThrottlingException", 400)) == r.RateLimited(1000, "ThrottlingException")
+    assert r.from_exception(_client_error("ThrottlingException", 400)) == r.RateLimited(None, "ThrottlingException")
     assert r.from_exception(_client_error("SlowDown", 503, {"retry-after": "3"})) == r.RateLimited(3000, "SlowDown")
     assert isinstance(r.from_exception(_client_error("AccessDenied", 403)), r.Denied)
     assert isinstance(r.from_exception(_client_error("NoSuchKey", 404)), r.NotFound)

@@ -137,8 +137,9 @@ def test_a_worker_killed_mid_effect_is_recovered_after_its_lease_by_reconciling(
         return call("order-1"), events
 
     early, _ = worker(tool.ledger.wall_now)  # the dead worker's lease still runs
-    assert isinstance(early, tool.Err) and early.error == tool.Unavailable(
-        "in progress: another worker holds idempotency key 'order-1'")
+    assert isinstance(early, tool.Err) and isinstance(early.error, tool.Unavailable)
+    assert early.error.reason == "in progress: another worker holds idempotency key 'order-1'"
+    assert early.error.retry_after_ms is not None and 0 < early.error.retry_after_ms <= 60_000  # the lease's end
     result, events = worker(lambda: tool.ledger.wall_now() + 61_000)  # after the lease
     assert result == tool.Ok("charged order-1")
     assert effects(effect_file) == ["order-1"]

@@ -29,13 +29,14 @@ def test_429_reads_retry_after_http_date_against_now() -> None:
     assert r.from_http(429, {"Retry-After": past}, NOW) == r.RateLimited(0)
 
 
-def test_429_without_usable_advice_uses_the_documented_default() -> None:
-    assert r.from_http(429, {}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
-    assert r.from_http(429, {"Retry-After": "soon"}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
-    assert r.from_http(429, {"Retry-After": "-3"}, NOW).retry_after_ms == 1000  # type: ignore[union-attr]
+def test_429_without_usable_advice_carries_no_advice() -> None:
+    # issue 21: no invented wait; the retry's own schedule (and its jitter) applies
+    assert r.from_http(429, {}, NOW) == r.RateLimited(None)
+    assert r.from_http(429, {"Retry-After": "soon"}, NOW).retry_after_ms is None  # type: ignore[union-attr]
+    assert r.from_http(429, {"Retry-After": "-3"}, NOW).retry_after_ms is None  # type: ignore[union-attr]
     # an HTTP-date cannot be read without `now`: nothing here reads the clock
     date = NOW.strftime("%a, %d %b %Y %H:%M:%S GMT")
-    assert r.from_http(429, {"Retry-After": date}).retry_after_ms == 1000  # type: ignore[union-attr]
+    assert r.from_http(429, {"Retry-After": date}).retry_after_ms is None  # type: ignore[union-attr]
 
 
 def test_429_limit_header() -> None:

@@ -446,7 +446,7 @@ def test_a_circuit_that_opens_is_an_event_and_a_metric(otel: Telemetry) -> None:
     breaker = tool.breaking_after(2).failures(within=tool.seconds(30)).for_(tool.seconds(60), now=now)
     down = tool.pipe(lambda: tool.Err(tool.unavailable("503")), breaker, otel.stage("status"))
     down(), down()
-    assert down() == tool.Err(tool.unavailable("circuit open: 2 transient failures; next probe in 60000 ms"))
+    assert down() == tool.Err(tool.unavailable("circuit open: 2 transient failures; next probe in 60000 ms", retry_after_ms=60_000))
     first, second, refused = otel.tool_spans()
     assert events_of(first) == []
     assert events_of(second) == [("smullyan.circuit_changed", {

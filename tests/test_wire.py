@@ -16,6 +16,8 @@ from smullyan import runtime as r
 def test_dump_uses_camel_case_and_omits_absent_optionals() -> None:
     assert r.dump(r.RateLimited(1200, "60/min")) == {"_tag": "RateLimited", "retryAfterMs": 1200, "limit": "60/min"}
     assert r.dump(r.RateLimited(1200)) == {"_tag": "RateLimited", "retryAfterMs": 1200}
+    assert r.dump(r.RateLimited()) == {"_tag": "RateLimited"}  # no advice: no field (issue 21)
+    assert r.parse({"_tag": "RateLimited"}) == r.RateLimited(None)
     assert r.dump(r.Timeout(5)) == {"_tag": "Timeout", "afterMs": 5}
     assert r.dump(r.NotFound("x", ("a",))) == {"_tag": "NotFound", "searched": "x", "suggestions": ["a"]}
     assert r.dump(r.Unavailable("down", 503)) == {"_tag": "Unavailable", "reason": "down", "status": 503}
@@ -44,7 +46,6 @@ def test_round_trip(error: r.ToolError) -> None:
     [
         {"_tag": "RateLimit", "retryAfterMs": 1},  # unknown tag
         {"retryAfterMs": 1},  # no tag
-        {"_tag": "RateLimited"},  # missing field
         {"_tag": "RateLimited", "retryAfterMs": "1200"},  # string, never cast
         {"_tag": "RateLimited", "retryAfterMs": True},  # bool is not an int
         {"_tag": "RateLimited", "retryAfterMs": -1},  # negative duration
