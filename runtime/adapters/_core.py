@@ -128,7 +128,7 @@ def bounded(error: e.ToolError) -> e.ToolError:
     """
     match error:
         case e.RateLimited(ms, limit):
-            return e.RateLimited(max(0, ms), None if limit is None else _text(limit))
+            return e.RateLimited(None if ms is None else max(0, ms), None if limit is None else _text(limit))
         case e.InvalidArgs(path, expected, got):
             return e.InvalidArgs(_text(path), _text(expected), _bounded_value(got))
         case e.NotFound(searched, suggestions):
