@@ -527,8 +527,8 @@ class _Keyed:
         except Exception as exc:
             return Err(Unavailable(f"the ledger could not be asked about idempotency key {state.key!r}: {_message(exc)}"))
         if isinstance(begun, Started):
-            if begun.takeover and not state.ambiguous:
-                self.emit(state, TakenOver(state.key, self.lookup is not None))
+            if begun.takeover and not state.ambiguous and self.lookup is not None:
+                self.emit(state, TakenOver(state.key, True))  # without a lookup: reported as it runs
             if begun.takeover:
                 state.ambiguous = True
             if state.pending is not _NOTHING:  # an earlier attempt acted but could not record: record it now
@@ -720,13 +720,25 @@ def keyed(
             if ledger is None:
                 early = core.before(state, "")
             else:
-                asking = asyncio.ensure_future(asyncio.to_thread(core.before, state, core.fingerprint(args, kwargs)))
+                fingerprint = core.fingerprint(args, kwargs)
+                guard = threading.Lock()
+                box = {"cancelled": False, "taken": False}
+
+                def ask() -> Result[Any] | None:
+                    answer = core.before(state, fingerprint)
+                    with guard:
+                        box["taken"] = answer is None
+                        if box["taken"] and box["cancelled"]:
+                            core.crashed(state)
+                    return answer
+
                 try:
-                    early = await asyncio.shield(asking)
+                    early = await asyncio.to_thread(ask)
                 except asyncio.CancelledError:  # cancelled while the ledger was asked: hand a taken key over
-                    asking.add_done_callback(
-                        lambda done: core.crashed(state) if not done.cancelled() and done.result() is None else None
-                    )
+                    with guard:
+                        box["cancelled"] = True
+                        if box["taken"]:
+                            core.crashed(state)
                     raise
             core.flush(state)
             if early is not None:
@@ -747,6 +759,9 @@ def keyed(
                     core.flush(state)
                     if answer is not None:
                         return answer
+                if state.ambiguous and core.lookup is None:  # the one place an effect may run twice
+                    core.emit(state, TakenOver(state.key, False))
+                    core.flush(state)
                 if pass_key_as is not None:
                     kwargs = {**kwargs, pass_key_as: state.key}
                 try:
@@ -788,6 +803,9 @@ def keyed(
                     core.flush(state)
                     if answer is not None:
                         return answer
+                if state.ambiguous and core.lookup is None:  # the one place an effect may run twice
+                    core.emit(state, TakenOver(state.key, False))
+                    core.flush(state)
                 if pass_key_as is not None:
                     kwargs = {**kwargs, pass_key_as: state.key}
                 try:

@@ -636,10 +636,12 @@ def _from_exception(exc: BaseException) -> ToolError:
         path = _text(exc.filename) if exc.filename is not None else "path"
         expected = "a file" if isinstance(exc, IsADirectoryError) else "a directory"
         return InvalidArgs(path, expected, _message(exc))
-    if isinstance(exc, ConnectionRefusedError):
-        return Unavailable(_message(exc))
-    if isinstance(exc, ConnectionError):  # reset, aborted, broken pipe, RemoteDisconnected: maybe sent
+    if isinstance(exc, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)) or (
+        isinstance(exc, ConnectionError) and exc.errno in _SENT_ERRNOS
+    ):  # reset, aborted, broken pipe, http.client.RemoteDisconnected: the request may have gone out
         return Timeout(0)
+    if isinstance(exc, ConnectionError):  # refused, or no detail
+        return Unavailable(_message(exc))
     if isinstance(exc, urllib.error.URLError):
         reason = exc.reason
         if isinstance(reason, BaseException) and reason is not exc:
