@@ -382,7 +382,9 @@ def _unstorable(tool: Callable[..., Any], ledger: Ledger | None) -> str | None:
         if typing.get_origin(ret) is Ok:
             args = typing.get_args(ret)
             ret = args[0] if args else None
-    if not isinstance(ret, type) or ret is object or typing.get_origin(ret) is not None:
+    if not isinstance(ret, type) or ret is object or ret is Any or typing.get_origin(ret) is not None:
+        return None
+    if ret.__module__ in ("typing", "typing_extensions", "builtins") and not issubclass(ret, (set, frozenset, bytes)):
         return None
     if issubclass(ret, (dict, list, tuple, str, int, float, type(None))):
         return None
