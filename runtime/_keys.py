@@ -190,7 +190,7 @@ class _CallState:
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.owner = uuid.uuid4().hex
+        self.owner = os.urandom(16).hex()
         self.ambiguous = False
         self.pending: object = _NOTHING
         self.outbox: list[Event] = []
@@ -396,7 +396,7 @@ class _Keyed:
 
     __slots__ = (
         "key_from", "pass_key_as", "lookup", "lookup_is_async", "ledger", "observers", "name",
-        "signature", "unstorable", "heartbeat",
+        "signature", "unstorable", "heartbeat", "arity",
     )
 
     def __init__(
@@ -412,6 +412,7 @@ class _Keyed:
         self.lookup_is_async = False
         self.ledger: Ledger | None = None
         self.signature: inspect.Signature | None = None
+        self.arity = -1  # >= 0: the tool takes exactly this many plain positional-or-keyword parameters
         self.unstorable: str | None = None
         self.heartbeat: _Heartbeat | None = None
         observers: list[Observer] = []
@@ -441,6 +442,11 @@ class _Keyed:
             self.signature = inspect.signature(fn)
         except (TypeError, ValueError):
             self.signature = None
+        plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        if self.signature is not None and all(
+            p.kind in plain and p.name != self.pass_key_as for p in self.signature.parameters.values()
+        ):
+            self.arity = len(self.signature.parameters)
         self.unstorable = _unstorable(fn, self.ledger)
         if self.ledger is not None:
             self.heartbeat = _Heartbeat.of(self.ledger)
@@ -459,6 +465,8 @@ class _Keyed:
         """The arguments bound to the tool's signature (defaults applied): one call, one spelling."""
         if self.ledger is None:
             return ""
+        if not kwargs and len(args) == self.arity:  # every parameter given by position: bound as it is
+            return fingerprint_of(args, {})
         if self.signature is not None:
             try:
                 bound = self.signature.bind_partial(*args, **kwargs)

@@ -242,8 +242,12 @@ def _canonical(value: object, depth: int = 0) -> object:
     return ["repr", f"{type(value).__module__}.{type(value).__qualname__}", shown]
 
 
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_FLAT: Final = frozenset({str, int, bool, type(None)})
+
+
 def _text(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
@@ -253,7 +257,10 @@ def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     applied), so ``f(1, b=2)`` and ``f(a=1, b=2)`` are one call.
     """
     try:
-        text = _text([_canonical(list(args)), _canonical(kwargs)])
+        if not kwargs and all(type(a) in _FLAT for a in args):  # the common case, canonical as it is
+            text = _text([list(args), ["dict", []]])
+        else:
+            text = _text([_canonical(list(args)), _canonical(kwargs)])
     except Exception as exc:  # pragma: no cover - defensive: a fingerprint never raises
         text = f"unfingerprintable:{type(exc).__name__}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
