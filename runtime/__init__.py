@@ -124,6 +124,7 @@ from ._ledger import (  # noqa: E402
     Started,
     fingerprint_of,
     wall_now,
+    wall_sleep,
 )
 from ._ledger_postgres import PostgresLedger  # noqa: E402  (psycopg is imported when one is made)
 from ._saga import Proposal, Proposals, Saga, SagaOutcome, Step, saga, step  # noqa: E402
@@ -142,7 +143,7 @@ __all__ += [
     "IDEMPOTENCY_HEADER", "MAX_KEY_LENGTH", "KeyedClause", "Reconciling", "Recording",
     "current_key", "extend_lease", "idempotency_headers", "keyed", "reconciling_with", "recorded_in",
     "DEFAULT_LEASE", "DEFAULT_TTL", "JSON_CODEC", "SCHEMA", "Begin", "Codec", "Done", "FailedEarlier",
-    "InProgress", "Ledger", "Mismatch", "SQLiteLedger", "Started", "fingerprint_of", "wall_now",
+    "InProgress", "Ledger", "Mismatch", "SQLiteLedger", "Started", "fingerprint_of", "wall_now", "wall_sleep",
     "PostgresLedger",
     "Proposal", "Proposals", "Saga", "SagaOutcome", "Step", "saga", "step",
     "CircuitChanged", "CircuitState", "LeaseLost", "Reconciled", "Replayed", "TakenOver", "WriteEvent",

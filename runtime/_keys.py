@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import os
 import threading
 import typing
@@ -181,6 +182,17 @@ def recorded_in(ledger: Ledger) -> Recording:
 
 _NOTHING: Final = object()
 
+# Owner tokens: a random prefix per process (made again in a forked child) and a counter.
+_OWNERS: list[Any] = [os.urandom(8).hex() + ".", itertools.count()]
+
+
+def _new_owners() -> None:
+    _OWNERS[:] = [os.urandom(8).hex() + ".", itertools.count()]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_owners)
+
 
 class _CallState:
     """One logical call: its key, its owner token, whether an earlier attempt may have acted,
@@ -190,7 +202,7 @@ class _CallState:
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.owner = os.urandom(16).hex()
+        self.owner = f"{_OWNERS[0]}{next(_OWNERS[1])}"
         self.ambiguous = False
         self.pending: object = _NOTHING
         self.outbox: list[Event] = []
@@ -239,7 +251,9 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
                 f"retrying() over {name}, a @non_idempotent_write without an idempotency key, is "
                 "refused: a retry after a Timeout can repeat the effect. Key it "
                 "(keyed(tool, reconciling_with(lookup), recorded_in(ledger))) so every retry "
-                "carries the same key, or reconcile instead of retrying."
+                "carries the same key, or reconcile instead of retrying. A keyed(tool) with neither "
+                "a lookup nor a ledger is safe only when the tool passes the key on to a service that "
+                "deduplicates by it (idempotency_headers(current_key()), or pass_key_as=)."
             )
         retrying = wrap(tool)
         return _scoped(retrying) if keyed_tool else retrying
@@ -456,6 +470,8 @@ class _Keyed:
 
     def flush(self, state: _CallState) -> None:
         """Report the events of the last step, on the caller's thread (or event loop)."""
+        if not state.outbox:
+            return
         while state.outbox:
             event = state.outbox.pop(0)
             for observer in self.observers:
@@ -507,14 +523,16 @@ class _Keyed:
             scope[me] = state
         return state
 
-    def _safely(self, state: _CallState, method: str, *more: Any) -> bool | None:
+    def _safely(self, state: _CallState, method: str, *more: Any, problems: list[str] | None = None) -> bool | None:
         """``ledger.<method>(key, owner, ...)``: its answer, or None when the ledger raised."""
         ledger = self.ledger
         if ledger is None:
             return True
         try:
             return bool(getattr(ledger, method)(state.key, state.owner, *more))
-        except Exception:
+        except Exception as exc:
+            if problems is not None:
+                problems.append(_message(exc))
             return None
 
     def _abandon(self, state: _CallState) -> None:
@@ -572,15 +590,16 @@ class _Keyed:
         ledger = self.ledger
         if ledger is None:
             return Ok(value)
-        problem = ""
-        for _ in range(2):  # a dropped connection is reopened on the second try
-            try:
-                if not ledger.finish(state.key, state.owner, value):
-                    self.emit(state, LeaseLost(state.key))
-                state.pending = _NOTHING
-                return Ok(value)
-            except Exception as exc:
-                problem = _message(exc)
+        problems: list[str] = []
+        recorded = self._safely(state, "finish", value)
+        if recorded is None:  # once more: a dropped connection is reopened by the ledger
+            recorded = self._safely(state, "finish", value, problems=problems)
+        if recorded is not None:
+            if not recorded:
+                self.emit(state, LeaseLost(state.key))
+            state.pending = _NOTHING
+            return Ok(value)
+        problem = problems[-1] if problems else "the ledger raised"
         error = Unknown(f"{self.name} took effect, but the ledger could not record its result ({problem})")
         stored = self._safely(state, "fail", error)
         if stored is not None:

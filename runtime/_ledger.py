@@ -257,8 +257,9 @@ def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     applied), so ``f(1, b=2)`` and ``f(a=1, b=2)`` are one call.
     """
     try:
-        if not kwargs and all(type(a) in _FLAT for a in args):  # the common case, canonical as it is
-            text = _text([list(args), ["dict", []]])
+        if not kwargs and all(type(a) in _FLAT for a in args):
+            # the common case: str/int/bool/None by position; their repr is the same in every process
+            text = f"flat:{args!r}"
         else:
             text = _text([_canonical(list(args)), _canonical(kwargs)])
     except Exception as exc:  # pragma: no cover - defensive: a fingerprint never raises
