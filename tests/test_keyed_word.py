@@ -468,7 +468,7 @@ def _slow_worker(backend: str, where: str, table: str, bank: str) -> None:
     ledger = _open(backend, where, table)
 
     def slow_pay(key: str) -> str:
-        time.sleep(0.9)  # three leases long
+        time.sleep(1.5)  # two and a half leases long
         append_effect(bank, f"{key} slow")
         return "slow"
 
@@ -477,8 +477,8 @@ def _slow_worker(backend: str, where: str, table: str, bank: str) -> None:
 
 def _open(backend: str, where: str, table: str) -> Any:
     if backend == "sqlite":
-        return tool.SQLiteLedger(where, now=tool.wall_now, table=table, lease=tool.millis(300))
-    return tool.PostgresLedger(where, now=tool.wall_now, table=table, lease=tool.millis(300))
+        return tool.SQLiteLedger(where, now=tool.wall_now, table=table, lease=tool.millis(600))
+    return tool.PostgresLedger(where, now=tool.wall_now, table=table, lease=tool.millis(600))
 
 
 def test_r13_a_live_worker_slower_than_its_lease_keeps_its_key(backend: tuple[str, Any], tmp_path: Path) -> None:
@@ -488,7 +488,7 @@ def test_r13_a_live_worker_slower_than_its_lease_keeps_its_key(backend: tuple[st
     _open(name, where, table)
     slow = fork.Process(target=_slow_worker, args=(name, where, table, bank))
     slow.start()
-    time.sleep(0.5)  # past the slow worker's first lease
+    time.sleep(0.9)  # past the slow worker's first lease
     ledger = _open(name, where, table)
 
     def find(key: str) -> tool.Result[str]:
