@@ -466,7 +466,8 @@ class _Keyed:
             self.heartbeat = _Heartbeat.of(self.ledger)
 
     def emit(self, state: _CallState, event: Event) -> None:
-        state.outbox.append(event)
+        if self.observers:
+            state.outbox.append(event)
 
     def flush(self, state: _CallState) -> None:
         """Report the events of the last step, on the caller's thread (or event loop)."""

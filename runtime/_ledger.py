@@ -336,6 +336,9 @@ class SQLLedger:
         self.table = table
         self.purge_every = purge_every
         self._begins = 0
+        self._select_sql = (
+            f"SELECT fingerprint, state, owner, lease_until, expires_at, outcome FROM {table} WHERE key = ?"
+        )
         #: the heartbeat's wait (ms), or None: no heartbeat (see the module docs)
         self.heartbeat: Callable[[int], None] | None = (
             (wall_sleep if now is wall_now else None) if heartbeat is None else heartbeat or None
@@ -358,7 +361,7 @@ class SQLLedger:
         t = self.table
         columns = "fingerprint, state, owner, lease_until, expires_at, outcome"
         # A replay is one plain read; only a new, expired or takeable key is decided under a lock.
-        seen = self._read(f"SELECT {columns} FROM {t} WHERE key = ?", (key,))
+        seen = self._read(self._select_sql, (key,))
         read = self._settled(fingerprint, owner, now, seen[0]) if seen else None
         if read is not None:
             return read

@@ -78,7 +78,7 @@ class PostgresLedger(SQLLedger):
 
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         # autocommit: one statement, no transaction block, no row lock
-        return list(self._connection().execute(sql.replace("?", "%s"), params).fetchall())
+        return list(self._connection().execute(sql.replace("?", "%s"), params, prepare=True).fetchall())
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Executor]:
