@@ -671,8 +671,9 @@ class _Keyed:
             self.heartbeat.start(state.key, state.owner)
 
     def unbeat(self, state: _CallState) -> None:
-        if self.heartbeat is not None and not self.heartbeat.stop(state.key, state.owner):
-            pass  # the lease was lost while the tool ran; finish() reports LeaseLost
+        """Stop renewing the lease (a lease lost meanwhile shows as a refused finish: LeaseLost)."""
+        if self.heartbeat is not None:
+            self.heartbeat.stop(state.key, state.owner)
 
 
 class _Raised:
