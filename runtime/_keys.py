@@ -29,19 +29,35 @@ How a keyed call treats its tool's result, with a ledger:
 =========================================== ===========================================
 ``Ok(value)``                               recorded as done; later callers get ``value``
 ``InvalidArgs`` / ``Denied`` / ``NotFound`` recorded as failed; later callers get it
-``RateLimited`` / ``Unavailable``           the key is released (nothing happened)
-``Timeout`` / ``Unknown``                   the lease is ended at once: the effect may
-                                            have happened, the next attempt (or caller)
+``RateLimited``, ``Unavailable`` never sent the key is released (nothing happened): no
+(no HTTP status, or 503 with Retry-After)   status, or a 503 with ``Retry-After``
+``Timeout`` / ``Unknown`` / ``Unavailable`` the lease is ended at once: the effect may
+with a 500, 502, 503 without advice, ...    have happened, the next attempt (or caller)
                                             takes over and reconciles first
+the ledger raises, or cannot store a result never a lease left behind: the key is
+                                            abandoned (or the failure recorded) and the
+                                            call returns an ``Err`` (see docs/runtime.md)
 =========================================== ===========================================
+
+While the tool runs, its lease is renewed by the ledger's heartbeat (see
+:mod:`smullyan.runtime._ledger`), so a live worker slower than its lease
+keeps its key. A keyed call made inside another keyed tool is a logical call
+of its own, with its own key.
 """
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import itertools
+import os
+import threading
+import typing
 import uuid
+import weakref
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Coroutine, Final, ParamSpec, TypeVar, Union, overload
+from typing import Any, Awaitable, Callable, ClassVar, Coroutine, Final, ParamSpec, TypeVar, Union, overload
 
 from . import classification as _classification
 from ._ledger import Done, FailedEarlier, InProgress, Ledger, Mismatch, Started, fingerprint_of
@@ -164,15 +180,48 @@ def recorded_in(ledger: Ledger) -> Recording:
 # ---------------------------------------------------------------- the logical call
 
 
-class _CallState:
-    """One logical call: its key, its owner token, and whether an earlier attempt may have acted."""
+_NOTHING: Final = object()
 
-    __slots__ = ("key", "owner", "ambiguous")
+# Owner tokens: a random prefix per process (made again in a forked child) and a counter.
+_OWNERS: list[Any] = [os.urandom(8).hex() + ".", itertools.count()]
+
+
+def _new_owners() -> None:
+    _OWNERS[:] = [os.urandom(8).hex() + ".", itertools.count()]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_owners)
+
+
+class _CallState:
+    """One logical call: its key, its owner token, whether an earlier attempt may have acted,
+    a result an earlier attempt could not record, and the events to report."""
+
+    __slots__ = ("key", "owner", "ambiguous", "pending", "outbox")
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.owner = uuid.uuid4().hex
+        self.owner = f"{_OWNERS[0]}{next(_OWNERS[1])}"
         self.ambiguous = False
+        self.pending: object = _NOTHING
+        self.outbox: list[Event] = []
+
+
+def never_happened(error: ToolError) -> bool:
+    """True when ``error`` proves the request never took effect (see docs/runtime.md's table).
+
+    ``RateLimited``; ``Unavailable`` without an HTTP status (the request was
+    never sent: refused, DNS, connect timeout); a 503 with ``Retry-After``.
+    A 500, 502, 504 or a 503 without advice, a ``Timeout`` (a read timeout, a
+    connection reset or closed after the request went out) and ``Unknown``
+    may have taken effect.
+    """
+    if isinstance(error, RateLimited):
+        return True
+    if isinstance(error, Unavailable):
+        return error.status is None or (error.status == 503 and error.retry_after_ms is not None)
+    return False
 
 
 def is_keyed(tool: object) -> bool:
@@ -210,7 +259,9 @@ def guard_retry(wrap: Callable[[F], Any]) -> Callable[[F], Any]:
                 f"retrying() over {name}, a @non_idempotent_write without an idempotency key, is "
                 "refused: a retry after a Timeout can repeat the effect. Key it "
                 "(keyed(tool, reconciling_with(lookup), recorded_in(ledger))) so every retry "
-                "carries the same key, or reconcile instead of retrying."
+                "carries the same key, or reconcile instead of retrying. A keyed(tool) with neither "
+                "a lookup nor a ledger is safe only when the tool passes the key on to a service that "
+                "deduplicates by it (idempotency_headers(current_key()), or pass_key_as=)."
             )
         retrying = wrap(tool)
         return _scoped(retrying) if keyed_tool else retrying
@@ -222,7 +273,12 @@ WRITE_GUARDS.append(guard_retry)  # every retry stage applies it (_retry.guarded
 
 
 def _scoped(retrying: Callable[..., Any]) -> Callable[..., Any]:
-    """Open one logical call around the whole retry, so every attempt shares its key."""
+    """Open one logical call around the whole retry, so every attempt shares its key.
+
+    A retry directly around another (``pipe(keyed(t), retry1, retry2)``) joins
+    the logical call already open; a keyed tool's *body* runs outside it, so a
+    keyed call made inside another keyed tool is a logical call of its own.
+    """
     if is_async_callable(retrying):
 
         async def logical_call_async(*args: Any, **kwargs: Any) -> Any:
@@ -248,13 +304,125 @@ def _scoped(retrying: Callable[..., Any]) -> Callable[..., Any]:
     return _classification.carry(retrying, logical_call)
 
 
+# ---------------------------------------------------------------- the heartbeat
+
+
+class _Heartbeat:
+    """One thread per ledger and process that renews the leases of the keyed calls running now.
+
+    It waits with the ledger's ``heartbeat`` function (a third of the lease
+    each time) and ends when no keyed call of its ledger runs.
+    """
+
+    _of: ClassVar[weakref.WeakKeyDictionary[Any, _Heartbeat]] = weakref.WeakKeyDictionary()
+    _guard: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, ledger: Ledger, wait: Callable[[int], None], every_ms: int) -> None:
+        self.ledger = ledger
+        self.wait = wait
+        self.every_ms = every_ms
+        self.leases: dict[tuple[str, str], bool] = {}  # (key, owner) -> still held
+        self.lock = threading.Lock()
+        self.running = False
+        self.pid = os.getpid()
+
+    @classmethod
+    def of(cls, ledger: Ledger) -> _Heartbeat | None:
+        wait = getattr(ledger, "heartbeat", None)
+        lease_ms = getattr(ledger, "lease_ms", None)
+        if not callable(wait) or not isinstance(lease_ms, int) or lease_ms <= 0:
+            return None
+        with cls._guard:
+            try:
+                beat = cls._of.get(ledger)
+            except TypeError:  # a ledger that cannot be weakly referenced: no heartbeat
+                return None
+            if beat is None or beat.pid != os.getpid():  # a forked child starts its own thread
+                beat = cls(ledger, wait, max(1, lease_ms // 3))
+                cls._of[ledger] = beat
+        return beat
+
+    def start(self, key: str, owner: str) -> None:
+        with self.lock:
+            self.leases[(key, owner)] = True
+            if self.running:
+                return
+            self.running = True
+        threading.Thread(target=self._beat, name="smullyan-ledger-heartbeat", daemon=True).start()
+
+    def stop(self, key: str, owner: str) -> bool:
+        """Stop renewing; False when a renewal found the lease lost."""
+        with self.lock:
+            return self.leases.pop((key, owner), True)
+
+    def _beat(self) -> None:
+        try:
+            while True:
+                self.wait(self.every_ms)
+                with self.lock:
+                    if not self.leases:
+                        self.running = False  # a later start() starts a new thread
+                        return
+                    held = [lease for lease, ok in self.leases.items() if ok]
+                for key, owner in held:
+                    try:
+                        kept = self.ledger.extend(key, owner)
+                    except Exception:  # the ledger is unreachable now; the next beat tries again
+                        continue
+                    if not kept:
+                        with self.lock:
+                            if (key, owner) in self.leases:
+                                self.leases[(key, owner)] = False
+        except BaseException:  # the wait itself failed: no heartbeat until the next start()
+            with self.lock:
+                self.running = False
+            raise
+
+
 # ---------------------------------------------------------------- keyed
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = ""
+    return f"{type(exc).__name__}: {text}"[:500] if text else type(exc).__name__
+
+
+def _unstorable(tool: Callable[..., Any], ledger: Ledger | None) -> str | None:
+    """The name of ``tool``'s declared result type when the ledger's JSON codec cannot store it."""
+    from ._ledger import JSON_CODEC
+
+    if ledger is None or getattr(ledger, "codec", None) is not JSON_CODEC:
+        return None
+    try:
+        ret = typing.get_type_hints(tool).get("return")
+    except Exception:
+        return None
+    for _ in range(3):  # Result[T] = Union[Ok[T], Err[...]]: look at T
+        if typing.get_origin(ret) is Union:
+            oks = [a for a in typing.get_args(ret) if typing.get_origin(a) is Ok or a is Ok]
+            ret = oks[0] if oks else None
+        if typing.get_origin(ret) is Ok:
+            args = typing.get_args(ret)
+            ret = args[0] if args else None
+    if not isinstance(ret, type) or ret is object or ret is Any or typing.get_origin(ret) is not None:
+        return None
+    if ret.__module__ in ("typing", "typing_extensions", "builtins") and not issubclass(ret, (set, frozenset, bytes)):
+        return None
+    if issubclass(ret, (dict, list, tuple, str, int, float, type(None))):
+        return None
+    return ret.__qualname__
 
 
 class _Keyed:
     """The decisions of one keyed tool, shared by its sync and async wrappers."""
 
-    __slots__ = ("key_from", "pass_key_as", "lookup", "lookup_is_async", "ledger", "observers", "name")
+    __slots__ = (
+        "key_from", "pass_key_as", "lookup", "lookup_is_async", "ledger", "observers", "name",
+        "signature", "unstorable", "heartbeat", "arity",
+    )
 
     def __init__(
         self,
@@ -268,6 +436,10 @@ class _Keyed:
         self.lookup: Callable[[str], Any] | None = None
         self.lookup_is_async = False
         self.ledger: Ledger | None = None
+        self.signature: inspect.Signature | None = None
+        self.arity = -1  # >= 0: the tool takes exactly this many plain positional-or-keyword parameters
+        self.unstorable: str | None = None
+        self.heartbeat: _Heartbeat | None = None
         observers: list[Observer] = []
         for clause in clauses:
             if isinstance(clause, Reconciling):
@@ -288,9 +460,61 @@ class _Keyed:
         self.observers = tuple(observers)
         self.name = name
 
-    def emit(self, event: Event) -> None:
-        for observer in observers_now(self.observers):
-            observer(event)
+    def describe(self, tool: Callable[..., Any]) -> None:
+        """Read the tool's signature (for fingerprints) and result type (for the codec check)."""
+        fn = getattr(tool, "_smullyan_fn", tool)
+        try:
+            self.signature = inspect.signature(fn)
+        except (TypeError, ValueError):
+            self.signature = None
+        plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        if self.signature is not None and all(
+            p.kind in plain and p.name != self.pass_key_as for p in self.signature.parameters.values()
+        ):
+            self.arity = len(self.signature.parameters)
+        self.unstorable = _unstorable(fn, self.ledger)
+        if self.ledger is not None:
+            self.heartbeat = _Heartbeat.of(self.ledger)
+
+    def emit(self, state: _CallState, event: Event) -> None:
+        state.outbox.append(event)  # reported by flush, where the caller's context (a traced() call) is
+
+    def flush(self, state: _CallState) -> None:
+        """Report the events of the last step, on the caller's thread (or event loop)."""
+        if not state.outbox:
+            return
+        observers = observers_now(self.observers)
+        while state.outbox:
+            event = state.outbox.pop(0)
+            for observer in observers:
+                observer(event)
+
+    def fingerprint(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        """The arguments bound to the tool's signature (defaults applied): one call, one spelling."""
+        if self.ledger is None:
+            return ""
+        if not kwargs and len(args) == self.arity:  # every parameter given by position: bound as it is
+            return fingerprint_of(args, {})
+        if self.signature is not None:
+            try:
+                bound = self.signature.bind_partial(*args, **kwargs)
+                bound.apply_defaults()
+                values: list[Any] = []
+                extra: dict[str, Any] = {}
+                for name, value in bound.arguments.items():  # in the signature's order, names dropped
+                    kind = self.signature.parameters[name].kind
+                    if name == self.pass_key_as:
+                        continue
+                    if kind is inspect.Parameter.VAR_POSITIONAL:
+                        values.extend(value)
+                    elif kind is inspect.Parameter.VAR_KEYWORD:
+                        extra.update(value)
+                    else:
+                        values.append(value)
+                return fingerprint_of(tuple(values), extra)
+            except TypeError:
+                pass
+        return fingerprint_of(args, kwargs)
 
     def state(self, me: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> _CallState | Err[ToolError]:
         scope = _scope.get()
@@ -300,7 +524,10 @@ class _Keyed:
         if self.key_from is None:
             key: object = str(uuid.uuid4())
         else:
-            key = self.key_from(*args, **kwargs)
+            try:
+                key = self.key_from(*args, **kwargs)
+            except Exception as exc:
+                return Err(InvalidArgs("idempotency key", "key_from(...) to accept the call's arguments", _message(exc)))
         if not isinstance(key, str) or not key or len(key) > MAX_KEY_LENGTH:
             return Err(InvalidArgs("idempotency key", f"a non-empty str of at most {MAX_KEY_LENGTH} characters", key))
         state = _CallState(key)
@@ -308,23 +535,50 @@ class _Keyed:
             scope[me] = state
         return state
 
+    def _safely(self, state: _CallState, method: str, *more: Any, problems: list[str] | None = None) -> bool | None:
+        """``ledger.<method>(key, owner, ...)``: its answer, or None when the ledger raised."""
+        ledger = self.ledger
+        if ledger is None:
+            return True
+        try:
+            return bool(getattr(ledger, method)(state.key, state.owner, *more))
+        except Exception as exc:
+            if problems is not None:
+                problems.append(_message(exc))
+            return None
+
+    def _abandon(self, state: _CallState) -> None:
+        if self._safely(state, "abandon") is False:
+            self.emit(state, LeaseLost(state.key))
+
     def before(self, state: _CallState, fingerprint: str) -> Result[Any] | None:
         """Ask the ledger; an outcome to return at once, or None to go on (the key is ours)."""
+        if self.unstorable is not None:
+            return Err(InvalidArgs(
+                f"the result of {self.name}",
+                "a JSON value the ledger can store (or a ledger with codec=Codec(encode, decode))",
+                self.unstorable,
+            ))
         ledger = self.ledger
         if ledger is None:
             return None
-        begun = ledger.begin(state.key, fingerprint, state.owner)
+        try:
+            begun = ledger.begin(state.key, fingerprint, state.owner)
+        except Exception as exc:
+            return Err(Unavailable(f"the ledger could not be asked about idempotency key {state.key!r}: {_message(exc)}"))
         if isinstance(begun, Started):
-            if begun.takeover and not state.ambiguous:
-                self.emit(TakenOver(state.key, self.lookup is not None))
+            if begun.takeover and not state.ambiguous and self.lookup is not None:
+                self.emit(state, TakenOver(state.key, True))  # without a lookup: reported as it runs
             if begun.takeover:
                 state.ambiguous = True
+            if state.pending is not _NOTHING:  # an earlier attempt acted but could not record: record it now
+                return self.record(state, state.pending)
             return None
         if isinstance(begun, Done):
-            self.emit(Replayed(state.key))
+            self.emit(state, Replayed(state.key))
             return Ok(begun.result)
         if isinstance(begun, FailedEarlier):
-            self.emit(Replayed(state.key))
+            self.emit(state, Replayed(state.key))
             return Err(begun.error)
         if isinstance(begun, InProgress):  # advice: the holder's lease ends then (issue 21)
             from ._errors import MAX_MS
@@ -345,58 +599,108 @@ class _Keyed:
             )
         raise TypeError(f"{ledger!r}.begin() returned {begun!r}, not a ledger outcome")
 
+    def record(self, state: _CallState, value: object) -> Result[Any]:
+        """Record ``value`` as the key's result; never leaves the lease behind.
+
+        When the ledger cannot store it (twice), the failure is recorded instead
+        (the effect is never repeated); when it cannot record even that, the key
+        is abandoned and the value kept, so the retry of this call records it.
+        """
+        ledger = self.ledger
+        if ledger is None:
+            return Ok(value)
+        problems: list[str] = []
+        recorded = self._safely(state, "finish", value)
+        if recorded is None:  # once more: a dropped connection is reopened by the ledger
+            recorded = self._safely(state, "finish", value, problems=problems)
+        if recorded is not None:
+            if not recorded:
+                self.emit(state, LeaseLost(state.key))
+            state.pending = _NOTHING
+            return Ok(value)
+        problem = problems[-1] if problems else "the ledger raised"
+        error = Unknown(f"{self.name} took effect, but the ledger could not record its result ({problem})")
+        stored = self._safely(state, "fail", error)
+        if stored is not None:
+            if not stored:
+                self.emit(state, LeaseLost(state.key))
+            state.pending = _NOTHING
+            return Err(error)
+        self._abandon(state)
+        state.pending = value
+        state.ambiguous = True
+        return Err(Unavailable(f"the ledger could not record the result for idempotency key {state.key!r} "
+                               f"({problem}); a retry records it"))
+
     def reconciled(self, state: _CallState, found: object) -> Result[Any] | None:
         """The lookup's answer: a Result to return, or None to run the effect."""
+        if isinstance(found, _Raised):
+            self._abandon(state)
+            return Err(Unavailable(f"the reconcile lookup of {self.name} raised {found.message}"))
         if isinstance(found, Ok):
-            self.emit(Reconciled(state.key, True))
+            self.emit(state, Reconciled(state.key, True))
             state.ambiguous = False
-            if self.ledger is not None and not self.ledger.finish(state.key, state.owner, found.value):
-                self.emit(LeaseLost(state.key))
-            return found
+            return self.record(state, found.value)
         if isinstance(found, Err) and isinstance(found.error, NotFound):
-            self.emit(Reconciled(state.key, False))
+            self.emit(state, Reconciled(state.key, False))
             state.ambiguous = False
             return None
+        self._abandon(state)
         if isinstance(found, Err):
-            if self.ledger is not None:
-                self.ledger.abandon(state.key, state.owner)
             return found
         raise TypeError(f"the reconcile lookup of {self.name} must return Ok or Err, got {found!r}")
 
-    def after(self, state: _CallState, result: object) -> None:
-        """Record the tool's result."""
-        ledger = self.ledger
+    def after(self, state: _CallState, result: object) -> Result[Any]:
+        """Record the tool's result; what the keyed call returns."""
         if isinstance(result, Ok):
             state.ambiguous = False
-            if ledger is not None and not ledger.finish(state.key, state.owner, result.value):
-                self.emit(LeaseLost(state.key))
-            return
+            return self.record(state, result.value)
         if not isinstance(result, Err):
+            self.crashed(state)
             raise TypeError(f"a tool under keyed() must return Ok or Err, got {result!r}")
         error = result.error
-        if isinstance(error, (Timeout, Unknown)):
+        definite = isinstance(error, (InvalidArgs, Denied, NotFound))
+        if not (definite or never_happened(error)):
             state.ambiguous = True
-        if ledger is None:
-            return
+        if self.ledger is None:
+            return result
         # noqa reason: the else is the safe default on purpose: an outcome not known to be definite or
-        # transient may have happened, so its key is handed over (abandoned), whatever its variant.
-        if isinstance(error, (InvalidArgs, Denied, NotFound)) and not state.ambiguous:  # noqa: TFH503
-            lost = not ledger.fail(state.key, state.owner, error)
-        elif isinstance(error, (RateLimited, Unavailable)) and not state.ambiguous:
-            lost = not ledger.release(state.key, state.owner)
+        # never sent may have happened, so its key is handed over (abandoned), whatever its variant.
+        if definite and not state.ambiguous:  # noqa: TFH503
+            kept = self._safely(state, "fail", error)
+        elif not state.ambiguous:
+            kept = self._safely(state, "release")
         else:
-            lost = not ledger.abandon(state.key, state.owner)
-        if lost:
-            self.emit(LeaseLost(state.key))
+            kept = self._safely(state, "abandon")
+        if kept is None:  # the ledger raised: hand the key over rather than hold it for a lease
+            state.ambiguous = True
+            self._abandon(state)
+        elif not kept:
+            self.emit(state, LeaseLost(state.key))
+        return result
 
     def crashed(self, state: _CallState) -> None:
         """The tool raised (cancelled, interrupted): the effect may have happened."""
         state.ambiguous = True
-        if self.ledger is not None:
-            try:
-                self.ledger.abandon(state.key, state.owner)
-            except Exception:  # the lease will expire on its own
-                pass
+        self._safely(state, "abandon")
+
+    def beat(self, state: _CallState) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.start(state.key, state.owner)
+
+    def unbeat(self, state: _CallState) -> None:
+        """Stop renewing the lease (a lease lost meanwhile shows as a refused finish: LeaseLost)."""
+        if self.heartbeat is not None:
+            self.heartbeat.stop(state.key, state.owner)
+
+
+class _Raised:
+    """A reconcile lookup that raised instead of returning a Result."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, exc: BaseException) -> None:
+        self.message = _message(exc)
 
 
 def _check_key_from(
@@ -497,27 +801,64 @@ def keyed(
     core = _Keyed(key_from, pass_key_as, clauses, name)
     if core.lookup_is_async and not is_async_callable(tool):
         raise ConfigError(f"keyed({name}): an async reconcile lookup needs an async tool")
+    core.describe(tool)
     ledger = core.ledger
 
     if is_async_callable(tool):
+
+        async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+            """A step that talks to the ledger runs in a worker thread: the event loop never waits on it."""
+            return await asyncio.to_thread(fn, *args) if ledger is not None else fn(*args)
 
         async def keyed_async(*args: Any, **kwargs: Any) -> Result[Any]:
             state = core.state(me, args, kwargs)
             if isinstance(state, Err):
                 return state
-            early = core.before(state, fingerprint_of(args, kwargs) if ledger is not None else "")
+            if ledger is None:
+                early = core.before(state, "")
+            else:
+                fingerprint = core.fingerprint(args, kwargs)
+                guard = threading.Lock()
+                box = {"cancelled": False, "taken": False}
+
+                def ask() -> Result[Any] | None:
+                    answer = core.before(state, fingerprint)
+                    with guard:
+                        box["taken"] = answer is None
+                        if box["taken"] and box["cancelled"]:
+                            core.crashed(state)
+                    return answer
+
+                try:
+                    early = await asyncio.to_thread(ask)
+                except asyncio.CancelledError:  # cancelled while the ledger was asked: hand a taken key over
+                    with guard:
+                        box["cancelled"] = True
+                        if box["taken"]:
+                            core.crashed(state)
+                    raise
+            core.flush(state)
             if early is not None:
                 return early
             key_token = _key.set(state.key)
             lease_token = _lease.set((ledger, state.key, state.owner) if ledger is not None else None)
+            scope_token = _scope.set(None)  # keyed calls inside the tool are logical calls of their own
+            core.beat(state)
             try:
                 if state.ambiguous and core.lookup is not None:
-                    found = core.lookup(state.key)
-                    if core.lookup_is_async:
-                        found = await found
-                    answer = core.reconciled(state, found)
+                    try:
+                        found = core.lookup(state.key)
+                        if core.lookup_is_async:
+                            found = await found
+                    except Exception as exc:
+                        found = _Raised(exc)
+                    answer = await off_loop(core.reconciled, state, found)
+                    core.flush(state)
                     if answer is not None:
                         return answer
+                if state.ambiguous and core.lookup is None:  # the one place an effect may run twice
+                    core.emit(state, TakenOver(state.key, False))
+                    core.flush(state)
                 if pass_key_as is not None:
                     kwargs = {**kwargs, pass_key_as: state.key}
                 try:
@@ -525,9 +866,12 @@ def keyed(
                 except BaseException:
                     core.crashed(state)
                     raise
-                core.after(state, result)
-                return result  # type: ignore[no-any-return]
+                answer = await off_loop(core.after, state, result)
+                core.flush(state)
+                return answer
             finally:
+                core.unbeat(state)
+                _scope.reset(scope_token)
                 _lease.reset(lease_token)
                 _key.reset(key_token)
 
@@ -538,16 +882,27 @@ def keyed(
             state = core.state(me, args, kwargs)
             if isinstance(state, Err):
                 return state
-            early = core.before(state, fingerprint_of(args, kwargs) if ledger is not None else "")
+            early = core.before(state, core.fingerprint(args, kwargs))
+            core.flush(state)
             if early is not None:
                 return early
             key_token = _key.set(state.key)
             lease_token = _lease.set((ledger, state.key, state.owner) if ledger is not None else None)
+            scope_token = _scope.set(None)  # keyed calls inside the tool are logical calls of their own
+            core.beat(state)
             try:
                 if state.ambiguous and core.lookup is not None:
-                    answer = core.reconciled(state, core.lookup(state.key))
+                    try:
+                        found = core.lookup(state.key)
+                    except Exception as exc:
+                        found = _Raised(exc)
+                    answer = core.reconciled(state, found)
+                    core.flush(state)
                     if answer is not None:
                         return answer
+                if state.ambiguous and core.lookup is None:  # the one place an effect may run twice
+                    core.emit(state, TakenOver(state.key, False))
+                    core.flush(state)
                 if pass_key_as is not None:
                     kwargs = {**kwargs, pass_key_as: state.key}
                 try:
@@ -555,9 +910,12 @@ def keyed(
                 except BaseException:
                     core.crashed(state)
                     raise
-                core.after(state, result)
-                return result  # type: ignore[no-any-return]
+                answer = core.after(state, result)
+                core.flush(state)
+                return answer
             finally:
+                core.unbeat(state)
+                _scope.reset(scope_token)
                 _lease.reset(lease_token)
                 _key.reset(key_token)
 

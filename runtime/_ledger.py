@@ -30,7 +30,19 @@ its own every ``purge_every`` begins.
 Results are stored as JSON (through a :class:`Codec` for anything else),
 errors in the wire format. Nothing here reads the time: every ledger takes a
 ``now`` function returning *wall-clock* milliseconds (leases must mean the
-same on every process and host): :func:`wall_now` is the explicit real one.
+same on every process and host): :func:`wall_now` is the explicit real one
+(a monotonic clock such as ``system_now`` is refused).
+
+The heartbeat: while a keyed tool runs, its lease is renewed every third of
+the lease by one thread per ledger and process, which waits with the ledger's
+``heartbeat`` function (milliseconds). A ledger on ``now=wall_now`` waits with
+:func:`wall_sleep` unless told otherwise; on any other ``now`` there is no
+heartbeat unless one is given (a test passes its own); ``heartbeat=False``
+turns it off.
+
+A replay (a done, failed or busy key) is one plain read: no transaction, no
+row lock, nothing written. Only a new, expired or taken-over key is decided
+in a locking transaction.
 
 Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
 across processes on one host) and
@@ -42,7 +54,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -65,6 +79,7 @@ __all__ = [
     "JSON_CODEC",
     "fingerprint_of",
     "wall_now",
+    "wall_sleep",
     "SQLiteLedger",
     "DEFAULT_LEASE",
     "DEFAULT_TTL",
@@ -83,6 +98,30 @@ DEFAULT_TTL: Final[Duration] = minutes(24 * 60)
 def wall_now() -> int:
     """Wall-clock milliseconds since the epoch (``time.time_ns() // 1_000_000``), for ledgers."""
     return time.time_ns() // 1_000_000
+
+
+def wall_sleep(ms: int) -> None:
+    """Wait ``ms`` real milliseconds: the heartbeat's wait of a ledger on :func:`wall_now`."""
+    time.sleep(max(0, ms) / 1000)
+
+
+Heartbeat = Union[Callable[[int], None], Literal[False], None]
+"""A ledger's ``heartbeat=``: a wait in ms, ``False`` (none), or None (``wall_sleep`` on ``wall_now``)."""
+
+_MONOTONIC: Final = frozenset(
+    {("time", "monotonic"), ("time", "monotonic_ns"), ("time", "perf_counter"), ("time", "perf_counter_ns")}
+)
+
+
+def _check_now(now: object) -> None:
+    if not callable(now):
+        raise TypeError(f"a ledger takes now=<function returning wall-clock ms>, got {now!r}")
+    name = (getattr(now, "__module__", None), getattr(now, "__name__", None))
+    if name in _MONOTONIC or name[1] == "system_now" and str(name[0]).startswith("smullyan"):
+        raise ValueError(
+            f"a ledger's now= must be a wall clock (leases are compared across processes and hosts), "
+            f"got the monotonic clock {name[1]}: pass now=wall_now"
+        )
 
 
 # ---------------------------------------------------------------- outcomes of begin
@@ -174,9 +213,57 @@ JSON_CODEC: Final[Codec] = Codec(_json_encode, json.loads)
 """The default codec: JSON (tuples come back as lists)."""
 
 
+def _canonical(value: object, depth: int = 0) -> object:
+    """``value`` as a JSON value that is the same for equal values in any process.
+
+    Dict keys of any type and sets are sorted by their canonical text (so a set
+    fingerprints the same under any ``PYTHONHASHSEED``); tuples are lists;
+    anything else is its type and ``repr``.
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else ["float", repr(value)]
+    if depth > 100:
+        return ["deep", type(value).__qualname__]
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        pairs = [[_canonical(k, depth + 1), _canonical(v, depth + 1)] for k, v in value.items()]
+        return ["dict", sorted(pairs, key=lambda kv: _text(kv[0]))]
+    if isinstance(value, (set, frozenset)):
+        return ["set", sorted((_canonical(v, depth + 1) for v in value), key=_text)]
+    try:
+        shown = repr(value)
+    except Exception:
+        shown = "<unrepresentable>"
+    return ["repr", f"{type(value).__module__}.{type(value).__qualname__}", shown]
+
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_FLAT: Final = frozenset({str, int, bool, type(None)})
+
+
+def _text(value: object) -> str:
+    return _ENCODER.encode(value)
+
+
 def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    """A SHA-256 of the call's arguments (JSON, keys sorted; other values by ``repr``)."""
-    text = json.dumps([list(args), kwargs], sort_keys=True, default=repr, separators=(",", ":"))
+    """A SHA-256 of the call's arguments, canonicalised (see :func:`_canonical`); never raises.
+
+    ``keyed`` binds the arguments to the tool's signature first (defaults
+    applied), so ``f(1, b=2)`` and ``f(a=1, b=2)`` are one call.
+    """
+    try:
+        if not kwargs and all(type(a) in _FLAT for a in args):
+            # the common case: str/int/bool/None by position; their repr is the same in every process
+            text = f"flat:{args!r}"
+        else:
+            text = _text([_canonical(list(args)), _canonical(kwargs)])
+    except Exception as exc:  # pragma: no cover - defensive: a fingerprint never raises
+        text = f"unfingerprintable:{type(exc).__name__}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -210,6 +297,9 @@ class _Executor(Protocol):
     def __call__(self, sql: str, params: tuple[Any, ...] = ...) -> list[tuple[Any, ...]] | int: ...
 
 
+_PLAIN_IDENTIFIER: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+
 class SQLLedger:
     """The ledger logic over any SQL database; subclasses give a connection and a transaction."""
 
@@ -225,14 +315,18 @@ class SQLLedger:
         codec: Codec = JSON_CODEC,
         table: str = "smullyan_ledger",
         purge_every: int = 1000,
+        heartbeat: Heartbeat = None,
     ) -> None:
-        if not callable(now):
-            raise TypeError(f"a ledger takes now=<function returning wall-clock ms>, got {now!r}")
+        _check_now(now)
         for name, value in (("lease", lease), ("ttl", ttl)):
             if not isinstance(value, Duration) or value.ms <= 0:
                 raise TypeError(f"a ledger's {name}= takes a positive Duration, got {value!r}")
-        if not table.isidentifier():
-            raise ValueError(f"a ledger's table= must be an SQL identifier, got {table!r}")
+        if not isinstance(table, str) or not _PLAIN_IDENTIFIER.fullmatch(table):
+            raise ValueError(
+                f"a ledger's table= must be a plain SQL identifier (letters, digits, _; at most 63), got {table!r}"
+            )
+        if heartbeat is not None and heartbeat is not False and not callable(heartbeat):
+            raise TypeError(f"a ledger's heartbeat= takes a wait function of ms, False or None, got {heartbeat!r}")
         if isinstance(purge_every, bool) or not isinstance(purge_every, int) or purge_every < 0:
             raise ValueError(f"purge_every= takes an int >= 0 (0: never on its own), got {purge_every!r}")
         self.now = now
@@ -242,10 +336,21 @@ class SQLLedger:
         self.table = table
         self.purge_every = purge_every
         self._begins = 0
+        self._select_sql = (
+            f"SELECT fingerprint, state, owner, lease_until, expires_at, outcome FROM {table} WHERE key = ?"
+        )
+        #: the heartbeat's wait (ms), or None: no heartbeat (see the module docs)
+        self.heartbeat: Callable[[int], None] | None = (
+            (wall_sleep if now is wall_now else None) if heartbeat is None else heartbeat or None
+        )
 
     # -- what a backend provides
 
     def _transaction(self) -> contextlib.AbstractContextManager[_Executor]:
+        raise NotImplementedError
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """One statement outside any transaction: no lock taken, nothing committed."""
         raise NotImplementedError
 
     # -- the protocol
@@ -253,29 +358,53 @@ class SQLLedger:
     def begin(self, key: str, fingerprint: str, owner: str) -> Begin:
         """Decide what ``owner`` may do with ``key`` (see the module's table)."""
         now = self.now()
+        t = self.table
+        columns = "fingerprint, state, owner, lease_until, expires_at, outcome"
+        # A replay is one plain read; only a new, expired or takeable key is decided under a lock.
+        seen = self._read(self._select_sql, (key,))
+        read = self._settled(fingerprint, owner, now, seen[0]) if seen else None
+        if read is not None:
+            return read
         lease_until = now + self.lease_ms
         expires = lease_until + self.ttl_ms
-        t = self.table
-        with self._transaction() as run:
-            inserted = run(
-                f"INSERT INTO {t} (key, fingerprint, state, owner, lease_until, expires_at, outcome) "
-                "VALUES (?, ?, 'in_progress', ?, ?, ?, NULL) ON CONFLICT (key) DO NOTHING",
-                (key, fingerprint, owner, lease_until, expires),
-            )
-            if inserted == 1:
-                outcome: Begin = Started(False)
-            else:
-                rows = run(
-                    f"SELECT fingerprint, state, owner, lease_until, expires_at, outcome FROM {t} "
-                    f"WHERE key = ?{self._lock_row}",
-                    (key,),
+        outcome: Begin | None = None
+        for _ in range(100):  # a release or purge may delete the row between the INSERT and the SELECT
+            with self._transaction() as run:
+                inserted = run(
+                    f"INSERT INTO {t} (key, fingerprint, state, owner, lease_until, expires_at, outcome) "
+                    "VALUES (?, ?, 'in_progress', ?, ?, ?, NULL) ON CONFLICT (key) DO NOTHING",
+                    (key, fingerprint, owner, lease_until, expires),
                 )
-                assert isinstance(rows, list) and rows, "a conflicting row must exist"
-                outcome = self._decide(run, key, fingerprint, owner, now, rows[0])
+                if inserted == 1:
+                    outcome = Started(False)
+                else:
+                    rows = run(f"SELECT {columns} FROM {t} WHERE key = ?{self._lock_row}", (key,))
+                    if isinstance(rows, list) and rows:
+                        outcome = self._decide(run, key, fingerprint, owner, now, rows[0])
+            if outcome is not None:
+                break
+        if outcome is None:  # pragma: no cover - a hundred lost races in a row
+            raise RuntimeError(f"the ledger could not settle key {key!r}: its record kept vanishing")
         self._begins += 1
         if self.purge_every and self._begins % self.purge_every == 0:
             self.purge()
         return outcome
+
+    def _settled(self, fingerprint: str, owner: str, now: int, row: tuple[Any, ...]) -> Begin | None:
+        """What a record read without a lock settles (None: decide under the lock)."""
+        stored_fp, state, holder, lease_until, expires_at, outcome = row
+        if expires_at <= now:
+            return None
+        if stored_fp != fingerprint:
+            return Mismatch(stored_fp)
+        if state == "done":
+            return Done(self.codec.decode(outcome))
+        if state == "failed":
+            error = parse_json(outcome)
+            return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
+        if holder != owner and lease_until > now:
+            return InProgress(lease_until)
+        return None
 
     def _decide(
         self, run: _Executor, key: str, fingerprint: str, owner: str, now: int, row: tuple[Any, ...]
@@ -389,8 +518,11 @@ class SQLiteLedger(SQLLedger):
         purge_every: int = 1000,
         busy_timeout_ms: int = 30_000,
         synchronous: Literal["FULL", "NORMAL"] = "FULL",
+        heartbeat: Heartbeat = None,
     ) -> None:
-        super().__init__(now=now, lease=lease, ttl=ttl, codec=codec, table=table, purge_every=purge_every)
+        super().__init__(
+            now=now, lease=lease, ttl=ttl, codec=codec, table=table, purge_every=purge_every, heartbeat=heartbeat
+        )
         if str(path) == ":memory:":
             raise ValueError("SQLiteLedger needs a file path (':memory:' is private to one connection)")
         if synchronous not in ("FULL", "NORMAL"):
@@ -414,6 +546,9 @@ class SQLiteLedger(SQLLedger):
             local.conn = conn
             local.pid = os.getpid()
         return conn
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        return self._connection().execute(sql, params).fetchall()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Executor]:

@@ -8,7 +8,10 @@ The table (:data:`~smullyan.runtime.SCHEMA`, ``smullyan_ledger`` by default)
 is created on first use. ``begin`` is one transaction: ``INSERT ... ON
 CONFLICT (key) DO NOTHING``, and when the key exists, ``SELECT ... FOR
 UPDATE`` of its row and the decision; the row lock makes the database decide
-every race between workers. ``purge`` deletes with ``FOR UPDATE SKIP
+every race between workers (a row deleted in between, by a ``release`` or a
+``purge``, is tried again). Before it, one plain ``SELECT`` in autocommit
+settles a replay (done, failed, in progress elsewhere) with no lock and no
+commit. ``purge`` deletes with ``FOR UPDATE SKIP
 LOCKED``, so it never waits for a caller.
 """
 
@@ -19,7 +22,7 @@ import os
 import threading
 from typing import Any, ClassVar, Iterator
 
-from ._ledger import _INDEX, DEFAULT_LEASE, DEFAULT_TTL, JSON_CODEC, SCHEMA, Codec, Now, SQLLedger, _Executor
+from ._ledger import _INDEX, DEFAULT_LEASE, DEFAULT_TTL, JSON_CODEC, SCHEMA, Codec, Heartbeat, Now, SQLLedger, _Executor
 from ._durations import Duration
 
 __all__ = ["PostgresLedger"]
@@ -44,8 +47,11 @@ class PostgresLedger(SQLLedger):
         codec: Codec = JSON_CODEC,
         table: str = "smullyan_ledger",
         purge_every: int = 1000,
+        heartbeat: Heartbeat = None,
     ) -> None:
-        super().__init__(now=now, lease=lease, ttl=ttl, codec=codec, table=table, purge_every=purge_every)
+        super().__init__(
+            now=now, lease=lease, ttl=ttl, codec=codec, table=table, purge_every=purge_every, heartbeat=heartbeat
+        )
         try:
             import psycopg  # type: ignore[import-not-found, unused-ignore]  # the optional extra, lazily
         except ImportError:
@@ -69,6 +75,10 @@ class PostgresLedger(SQLLedger):
             local.conn = conn
             local.pid = os.getpid()
         return conn
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        # autocommit: one statement, no transaction block, no row lock
+        return list(self._connection().execute(sql.replace("?", "%s"), params, prepare=True).fetchall())
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Executor]:

@@ -346,6 +346,20 @@ def _urllib3_max_retry(exc: BaseException) -> ToolError:
     return Unavailable(_message(exc))
 
 
+def _not_sent(exc: BaseException) -> ToolError:
+    """The request never reached the server (refused, DNS, connect timeout, TLS): nothing happened."""
+    return Unavailable(_message(exc))
+
+
+def _sent_unknown(exc: BaseException) -> ToolError:
+    """The request went out and no (whole) answer came back: the effect may have happened.
+
+    A ``Timeout``, like a read timeout: a keyed write reconciles before it
+    repeats the call (see the table in docs/runtime.md).
+    """
+    return Timeout(0)
+
+
 def _wrapped_reason(exc: BaseException) -> ToolError:
     """requests' ConnectionError usually wraps urllib3's error (in ``args[0]``): classify that."""
     args = getattr(exc, "args", ())
@@ -355,6 +369,19 @@ def _wrapped_reason(exc: BaseException) -> ToolError:
         if not isinstance(nested, Unknown):
             return nested if not isinstance(nested, Unavailable) else Unavailable(_message(exc))
     return Unavailable(_message(exc))
+
+
+def _by_cause(exc: BaseException) -> ToolError:
+    """An SDK's connection error (openai, anthropic) wraps the transport's: never sent or not, by it.
+
+    Without a recognisable cause the request may have gone out: ambiguous.
+    """
+    cause = exc.__cause__ if exc.__cause__ is not None else exc.__context__
+    if isinstance(cause, BaseException) and cause is not exc:
+        nested = _from_exception(cause)
+        if isinstance(nested, Unavailable) and nested.status is None:
+            return Unavailable(f"{_message(exc)} ({nested.reason})")
+    return Timeout(0)
 
 
 # botocore ClientError codes (Error.Code) that decide more than the HTTP status does.
@@ -488,11 +515,11 @@ _Classify = Callable[[BaseException], ToolError]
 _BY_NAME: Final[dict[tuple[str, str], _Classify]] = {
     # requests (its exceptions are OSErrors with no errno)
     ("requests", "HTTPError"): _http,
-    ("requests", "ConnectTimeout"): _timeout,  # also a ConnectionError: the timeout decides
+    ("requests", "ConnectTimeout"): _not_sent,  # also a Timeout: nothing was sent
     ("requests", "Timeout"): _timeout,  # ReadTimeout
     ("requests", "ConnectionError"): _wrapped_reason,  # SSLError, ProxyError too
-    ("requests", "ChunkedEncodingError"): _unavailable,
-    ("requests", "ContentDecodingError"): _unavailable,
+    ("requests", "ChunkedEncodingError"): _sent_unknown,  # the answer broke off
+    ("requests", "ContentDecodingError"): _sent_unknown,
     ("requests", "RetryError"): _unavailable,
     ("requests", "InvalidURL"): _invalid_url,
     ("requests", "MissingSchema"): _invalid_url,
@@ -501,28 +528,34 @@ _BY_NAME: Final[dict[tuple[str, str], _Classify]] = {
     ("requests", "InvalidHeader"): _invalid,
     # urllib3
     ("urllib3", "MaxRetryError"): _urllib3_max_retry,
-    ("urllib3", "TimeoutError"): _timeout,  # ReadTimeoutError, ConnectTimeoutError
-    ("urllib3", "NewConnectionError"): _unavailable,  # subclasses ConnectTimeoutError
-    ("urllib3", "ProtocolError"): _unavailable,
-    ("urllib3", "SSLError"): _unavailable,
-    ("urllib3", "ProxyError"): _unavailable,
+    ("urllib3", "TimeoutError"): _timeout,  # ReadTimeoutError
+    ("urllib3", "ConnectTimeoutError"): _not_sent,  # NewConnectionError, NameResolutionError
+    ("urllib3", "ProtocolError"): _sent_unknown,  # reset or closed after the request went out
+    ("urllib3", "SSLError"): _not_sent,
+    ("urllib3", "ProxyError"): _not_sent,
     ("urllib3", "ResponseError"): _unavailable,
     ("urllib3", "LocationValueError"): _invalid_url,
     # aiohttp
     ("aiohttp", "ClientResponseError"): _http,
-    ("aiohttp", "ServerTimeoutError"): _timeout,
-    ("aiohttp", "ClientConnectionError"): _unavailable,
-    ("aiohttp", "ClientPayloadError"): _unavailable,
+    ("aiohttp", "ConnectionTimeoutError"): _not_sent,  # aiohttp >= 3.10: the connect timed out
+    ("aiohttp", "ServerTimeoutError"): _timeout,  # SocketTimeoutError: the read timed out
+    ("aiohttp", "ClientConnectorError"): _not_sent,  # refused, DNS, TLS handshake
+    ("aiohttp", "ServerFingerprintMismatch"): _not_sent,
+    ("aiohttp", "ClientConnectionError"): _sent_unknown,  # ServerDisconnectedError, ClientOSError
+    ("aiohttp", "ClientPayloadError"): _sent_unknown,
     ("aiohttp", "InvalidURL"): _invalid_url,
 }
 for _httpx in ("httpx", "httpx2"):
     _BY_NAME.update(
         {
             (_httpx, "HTTPStatusError"): _http,
-            (_httpx, "TimeoutException"): _timeout,
-            (_httpx, "NetworkError"): _unavailable,  # ConnectError, ReadError, WriteError, CloseError
-            (_httpx, "RemoteProtocolError"): _unavailable,
-            (_httpx, "ProxyError"): _unavailable,
+            (_httpx, "TimeoutException"): _timeout,  # ReadTimeout, WriteTimeout
+            (_httpx, "ConnectTimeout"): _not_sent,
+            (_httpx, "PoolTimeout"): _not_sent,
+            (_httpx, "ConnectError"): _not_sent,
+            (_httpx, "NetworkError"): _sent_unknown,  # ReadError, WriteError, CloseError
+            (_httpx, "RemoteProtocolError"): _sent_unknown,  # disconnected without a response
+            (_httpx, "ProxyError"): _not_sent,
             (_httpx, "LocalProtocolError"): _invalid,
             (_httpx, "InvalidURL"): _invalid_url,
             (_httpx, "UnsupportedProtocol"): _invalid_url,
@@ -532,17 +565,17 @@ for _sdk in ("openai", "anthropic"):
     _BY_NAME.update(
         {
             (_sdk, "APIStatusError"): _openai_status,  # RateLimitError, InternalServerError, ...
-            (_sdk, "APITimeoutError"): _timeout,
-            (_sdk, "APIConnectionError"): _unavailable,
+            (_sdk, "APITimeoutError"): _by_cause,  # a ConnectTimeout underneath: never sent
+            (_sdk, "APIConnectionError"): _by_cause,
         }
     )
 _BY_NAME.update(
     {
         ("botocore", "ClientError"): _botocore_client_error,
-        ("botocore", "ConnectTimeoutError"): _timeout,
+        ("botocore", "ConnectTimeoutError"): _not_sent,
         ("botocore", "ReadTimeoutError"): _timeout,
-        ("botocore", "ConnectionError"): _unavailable,  # EndpointConnectionError, ...
-        ("botocore", "HTTPClientError"): _unavailable,  # ConnectionClosedError, ...
+        ("botocore", "ConnectionError"): _not_sent,  # EndpointConnectionError, SSLError, ProxyConnectionError
+        ("botocore", "HTTPClientError"): _sent_unknown,  # ConnectionClosedError, ...
         ("botocore", "NoCredentialsError"): _denied,
         ("botocore", "PartialCredentialsError"): _denied,
         ("botocore", "ParamValidationError"): _invalid,
@@ -560,6 +593,10 @@ _NETWORK_ERRNOS: Final = frozenset(
         "ENETRESET", "EHOSTDOWN", "EPIPE", "ENOTCONN", "ESHUTDOWN", "EADDRNOTAVAIL",
     )
     if hasattr(errno, name)
+)
+# ... of which these can come after the request went out: the outcome is unknown.
+_SENT_ERRNOS: Final = frozenset(
+    getattr(errno, name) for name in ("ECONNRESET", "ECONNABORTED", "ENETRESET", "EPIPE") if hasattr(errno, name)
 )
 _TIMEOUT_ERRNOS: Final = frozenset(getattr(errno, n) for n in ("ETIMEDOUT",) if hasattr(errno, n))
 
@@ -598,7 +635,11 @@ def _from_exception(exc: BaseException) -> ToolError:
         path = _text(exc.filename) if exc.filename is not None else "path"
         expected = "a file" if isinstance(exc, IsADirectoryError) else "a directory"
         return InvalidArgs(path, expected, _message(exc))
-    if isinstance(exc, ConnectionError):
+    if isinstance(exc, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)) or (
+        isinstance(exc, ConnectionError) and exc.errno in _SENT_ERRNOS
+    ):  # reset, aborted, broken pipe, http.client.RemoteDisconnected: the request may have gone out
+        return Timeout(0)
+    if isinstance(exc, ConnectionError):  # refused, or no detail
         return Unavailable(_message(exc))
     if isinstance(exc, urllib.error.URLError):
         reason = exc.reason
@@ -614,6 +655,8 @@ def _from_exception(exc: BaseException) -> ToolError:
     if isinstance(exc, OSError):
         code: Any = exc.errno
         if code in _TIMEOUT_ERRNOS:
+            return Timeout(0)
+        if code in _SENT_ERRNOS:
             return Timeout(0)
         if code in _NETWORK_ERRNOS:
             return Unavailable(_message(exc))

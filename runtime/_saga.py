@@ -9,9 +9,13 @@
     ).run()              # or: await ....arun() when a step is async
     if not outcome.ok: ...
 
-An action is a tool call of no arguments returning ``Ok``/``Err`` (an
-exception becomes ``Err`` through ``from_exception``); a compensation takes
-the action's ``Ok`` value. On the first ``Err``, every completed step's
+An action is a tool call of no arguments returning ``Ok``/``Err`` (any
+exception, a ``TypeError`` from a bug too, becomes ``Err`` through
+``from_exception``, and the saga compensates); a compensation takes the
+action's ``Ok`` value. The one error a saga raises is a step that returns
+neither ``Ok`` nor ``Err`` (a ``TypeError``), and only after compensating the
+completed steps. In ``arun``, an action returning a coroutine (a lambda around
+an ``async def``) is awaited. On the first ``Err``, every completed step's
 compensation runs, last completed first, each exactly once; a compensation
 that fails (``Err`` or an exception) is recorded in the outcome and the
 others still run. Nothing is swallowed: :class:`SagaOutcome` says which steps
@@ -29,14 +33,15 @@ commit, from any worker, returns the first outcome).
 
 from __future__ import annotations
 
+import inspect
 import threading
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Generic, TypeVar, overload
 
 from ._keys import keyed, recorded_in
-from ._ledger import Ledger
-from ._errors import Err, Ok, Result, ToolError, is_retryable, not_found, unavailable
+from ._ledger import Done, Ledger, Started
+from ._errors import Err, Ok, Result, ToolError, is_retryable, not_found, unavailable, unknown
 from ._tools import is_async_callable
 
 __all__ = ["Step", "step", "Saga", "saga", "SagaOutcome", "Proposal", "Proposals"]
@@ -123,10 +128,14 @@ class SagaOutcome:
         return self.failed is not None and not self.compensation_errors
 
 
+class _Misuse(TypeError):
+    """An action or compensation returned something other than Ok or Err: the one error a saga raises."""
+
+
 def _as_result(value: object, where: str) -> Result[Any]:
     if isinstance(value, (Ok, Err)):
         return value
-    raise TypeError(f"{where} must return Ok or Err, got {value!r}")
+    raise _Misuse(f"{where} must return Ok or Err, got {value!r}")
 
 
 def _from_exception(exc: Exception) -> Err[ToolError]:
@@ -159,10 +168,15 @@ class Saga:
         done: list[tuple[Step[Any], Any]] = []
         for s in self.steps:
             try:
-                result = _as_result(s.action(), f"saga step {s.name!r}")
-            except TypeError:
+                value = s.action()
+                if inspect.isawaitable(value):  # a lambda returning a coroutine: it needs arun()
+                    getattr(value, "close", lambda: None)()
+                    raise _Misuse(f"saga step {s.name!r} returned an awaitable: use `await saga(...).arun()`")
+                result = _as_result(value, f"saga step {s.name!r}")
+            except _Misuse:
+                self._undo(done, s, unknown("the step was misused"), None)  # compensate first, then raise
                 raise
-            except Exception as exc:
+            except Exception as exc:  # any bug in a step (a TypeError too) fails it; the saga compensates
                 result = _from_exception(exc)
             if isinstance(result, Err):
                 return self._undo(done, s, result.error, None)
@@ -177,7 +191,7 @@ class Saga:
                 continue
             try:
                 result = _as_result(s.compensate(value), f"the compensation of {s.name!r}")
-            except Exception as exc:
+            except Exception as exc:  # a misused compensation is recorded too: the others still run
                 result = _from_exception(exc)
             self._note(s, result, compensated, errors)
         return self._outcome(done, failed, error, compensated, errors)
@@ -202,15 +216,16 @@ class Saga:
     async def arun(self) -> SagaOutcome:
         """Run the saga, awaiting async actions and compensations (sync ones are called)."""
         done: list[tuple[Step[Any], Any]] = []
+        misuse: _Misuse | None = None
         for s in self.steps:
             try:
                 value = s.action()
-                if is_async_callable(s.action):
+                if is_async_callable(s.action) or inspect.isawaitable(value):  # a lambda returning a coroutine
                     value = await value
                 result = _as_result(value, f"saga step {s.name!r}")
-            except TypeError:
-                raise
-            except Exception as exc:
+            except _Misuse as exc:
+                misuse, result = exc, Err(unknown("the step was misused"))
+            except Exception as exc:  # any bug in a step (a TypeError too) fails it; the saga compensates
                 result = _from_exception(exc)
             if isinstance(result, Err):
                 compensated: list[str] = []
@@ -220,12 +235,14 @@ class Saga:
                         continue
                     try:
                         undone = d.compensate(v)
-                        if is_async_callable(d.compensate):
+                        if is_async_callable(d.compensate) or inspect.isawaitable(undone):
                             undone = await undone
                         back = _as_result(undone, f"the compensation of {d.name!r}")
                     except Exception as exc:
                         back = _from_exception(exc)
                     self._note(d, back, compensated, errors)
+                if misuse is not None:  # compensated first, then the misuse is raised
+                    raise misuse
                 return self._outcome(done, s, result.error, compensated, errors)
             done.append((s, result.value))
         return SagaOutcome(tuple(s.name for s, _ in done), values={s.name: v for s, v in done})
@@ -250,14 +267,43 @@ class Proposal(Generic[T]):
     summary: str
 
 
+_PROPOSED: dict[str, Callable[..., Any]] = {}  # token -> tool, for the proposals made in this process
+_PROPOSED_LOCK = threading.Lock()
+
+
+def _tool_name(tool: Callable[..., Any]) -> str:
+    return f"{getattr(tool, '__module__', '?')}:{getattr(tool, '__qualname__', '?')}"
+
+
+def _resolve(name: object) -> Callable[..., Any] | None:
+    """The tool ``module:qualname`` names, when it is importable (not a lambda or a local)."""
+    if not isinstance(name, str) or "<" in name or ":" not in name:
+        return None
+    module_name, _, qualname = name.partition(":")
+    try:
+        import importlib
+
+        found: Any = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except Exception:
+        return None
+    return found if callable(found) else None
+
+
 class Proposals:
     """``propose(tool, *args, **kwargs)`` now, ``commit(token)`` later, at most once per token.
 
-    ``tool`` is a sync Result-returning tool. With a ``ledger``, ``commit`` is a
-    keyed call whose key is the token, recorded in the ledger; without one,
-    outcomes are remembered in this object. Either way a second commit returns
-    the first outcome (a transient failure, where nothing happened, can be
-    committed again).
+    ``tool`` is a sync Result-returning tool. With a ``ledger``, the proposal
+    itself is stored in the ledger (its tool by ``module:qualname``, its
+    arguments as JSON), so any ``Proposals`` on the same ledger, in any process,
+    can commit the token (another process needs the tool importable by that
+    name); ``commit`` is a keyed call whose key is the token, so a second
+    commit, from any worker, returns the first outcome. Without a ledger,
+    proposals and outcomes live in this object. A transient failure (nothing
+    happened), or a tool that raised, can be committed again; ``commit`` never
+    raises for the tool's sake (an exception becomes ``Err`` through
+    ``from_exception``).
     """
 
     def __init__(self, ledger: Ledger | None = None) -> None:
@@ -272,16 +318,74 @@ class Proposals:
             raise TypeError(f"propose() takes a sync tool, got {tool!r}")
         token = str(uuid.uuid4())
         shown = ", ".join([repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()])
+        if self.ledger is not None:
+            self._store(token, tool, args, kwargs)
         with self._lock:
             self._pending[token] = (tool, args, kwargs)
         return Proposal(token, f"{getattr(tool, '__qualname__', tool)}({shown})")
+
+    def _store(self, token: str, tool: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        ledger = self.ledger
+        assert ledger is not None
+        key, owner = f"proposal:{token}", uuid.uuid4().hex
+        ledger.begin(key, "proposal", owner)
+        try:
+            ledger.finish(key, owner, {"tool": _tool_name(tool), "args": list(args), "kwargs": kwargs})
+        except Exception as exc:
+            ledger.release(key, owner)
+            raise TypeError(
+                f"a proposal on a ledger is stored there, and its arguments must be storable: {exc}"
+            ) from None
+        with _PROPOSED_LOCK:
+            _PROPOSED[token] = tool
+
+    def _fetch(self, token: str) -> tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]] | Err[ToolError]:
+        """A proposal made by another ``Proposals`` (or process) on the same ledger."""
+        ledger = self.ledger
+        missing = Err(not_found(f"proposal {token!r}"))
+        if ledger is None:
+            return missing
+        key, owner = f"proposal:{token}", uuid.uuid4().hex
+        try:
+            begun = ledger.begin(key, "proposal", owner)
+            if isinstance(begun, Started):
+                ledger.release(key, owner)
+                return missing
+        except Exception as exc:
+            return Err(unavailable(f"the ledger could not be asked about proposal {token!r}: {exc}"))
+        record = begun.result if isinstance(begun, Done) else None
+        if not isinstance(record, dict):
+            return missing
+        with _PROPOSED_LOCK:
+            tool = _PROPOSED.get(token)
+        tool = tool if tool is not None else _resolve(record.get("tool"))
+        args, kwargs = record.get("args"), record.get("kwargs")
+        if tool is None or not isinstance(args, list) or not isinstance(kwargs, dict):
+            return Err(not_found(f"the tool {record.get('tool')!r} of proposal {token!r} (not importable here)"))
+        return tool, tuple(args), kwargs
 
     def cancel(self, token: str) -> bool:
         """Drop a proposal that was not committed; False when unknown or already committed."""
         with self._lock:
             if token in self._outcomes:
                 return False
-            return self._pending.pop(token, None) is not None
+            dropped = self._pending.pop(token, None) is not None
+        if dropped and self.ledger is not None:  # every Proposals on the ledger sees the cancellation
+            key, owner = f"cancel:{token}", uuid.uuid4().hex
+            if isinstance(self.ledger.begin(key, "cancel", owner), Started):
+                self.ledger.finish(key, owner, True)
+        return dropped
+
+    def _cancelled(self, token: str) -> bool:
+        ledger = self.ledger
+        if ledger is None:
+            return False
+        key, owner = f"cancel:{token}", uuid.uuid4().hex
+        begun = ledger.begin(key, "cancel", owner)
+        if isinstance(begun, Started):
+            ledger.release(key, owner)
+            return False
+        return True
 
     @overload
     def commit(self, token: Proposal[T]) -> Result[T]: ...
@@ -301,17 +405,39 @@ class Proposals:
                     return Err(unavailable(f"in progress: proposal {token!r} is being committed"))
                 return known
             pending = self._pending.get(token)
-            if pending is None:
-                return Err(not_found(f"proposal {token!r}"))
             self._outcomes[token] = None
+        try:
+            cancelled = self._cancelled(token)
+        except Exception as exc:
+            with self._lock:
+                del self._outcomes[token]
+            return Err(unavailable(f"the ledger could not be asked about proposal {token!r}: {exc}"))
+        if cancelled:
+            with self._lock:
+                del self._outcomes[token]
+            return Err(not_found(f"proposal {token!r} (cancelled)"))
+        if pending is None:
+            fetched = self._fetch(token)
+            if isinstance(fetched, Err):
+                with self._lock:
+                    del self._outcomes[token]
+                return fetched
+            pending = fetched
         tool, args, kwargs = pending
         run: Callable[..., Any] = tool
         if self.ledger is not None:
             run = keyed(tool, recorded_in(self.ledger), key_from=lambda *a, **k: token)
-        result = _as_result(run(*args, **kwargs), f"the proposal {token!r}")
+        try:
+            result = _as_result(run(*args, **kwargs), f"the proposal {token!r}")
+        except _Misuse:
+            with self._lock:
+                del self._outcomes[token]
+            raise
+        except Exception as exc:  # the tool raised: the effect may have happened; it can be committed again
+            result = _from_exception(exc)
         with self._lock:
             if isinstance(result, Err) and is_retryable(result.error):
-                del self._outcomes[token]  # nothing happened: the proposal can be committed again
+                del self._outcomes[token]  # nothing happened (or nobody knows): it can be committed again
             else:
                 self._outcomes[token] = result
                 self._pending.pop(token, None)

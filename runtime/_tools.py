@@ -154,6 +154,7 @@ def _name(wrapper: Callable[..., Any], fn: object) -> None:
     wrapper.__qualname__ = f"calling_api({_describe(fn)})"
     wrapper.__name__ = wrapper.__qualname__
     wrapper.__doc__ = getattr(fn, "__doc__", None)
+    wrapper._smullyan_fn = fn  # type: ignore[attr-defined]  # keyed() reads fn's signature and return type
     carry(fn, wrapper)
 
 

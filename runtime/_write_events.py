@@ -4,14 +4,17 @@ They join :data:`~smullyan.runtime.events.Event`, so one ``observing(callback)``
 sees them beside the retry's events.
 
 ============== ==============================================================
-TakenOver      a keyed call took over a key whose earlier owner's lease
-               expired: the effect may already have happened. ``reconciling``
-               says whether a lookup ran first; when False this is the one
-               place a duplicate effect can happen.
+TakenOver      a keyed call goes on with a key whose earlier attempt (a dead
+               worker's, or this call's own after an ambiguous failure) may
+               have acted. ``reconciling`` says whether a lookup runs first;
+               when False the effect runs again without one: a possible
+               duplicate, reported here before it runs.
 Reconciled     the reconcile lookup ran for ``key``; ``found`` says whether
                the effect had happened (then its result is returned)
 Replayed       a keyed call returned the ledger's stored outcome for ``key``
 LeaseLost      the call finished but another owner had taken the key over
+               (its lease lapsed while it ran: the heartbeat could not renew
+               it): both may have acted
 CircuitChanged a circuit breaker moved from ``before`` to ``after``
 ============== ==============================================================
 """

@@ -31,6 +31,7 @@ from ._ledger import (
     Started,
     fingerprint_of,
     wall_now,
+    wall_sleep,
 )
 from ._ledger_postgres import PostgresLedger
 
@@ -53,6 +54,7 @@ __all__ = [
     "fingerprint_of",
     # time and lifetimes
     "wall_now",
+    "wall_sleep",
     "DEFAULT_LEASE",
     "DEFAULT_TTL",
 ]

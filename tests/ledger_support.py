@@ -42,3 +42,8 @@ def effects(path: str | os.PathLike[str]) -> list[str]:
         return Path(path).read_text().splitlines()
     except FileNotFoundError:
         return []
+
+
+def shout(text: str) -> tool.Result[str]:
+    """An importable tool (Proposals committed from another process find it by name)."""
+    return tool.Ok(text.upper())

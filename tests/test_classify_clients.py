@@ -45,10 +45,15 @@ def test_requests_connection_error_is_unavailable() -> None:
     assert isinstance(r.from_exception(requests.ConnectionError("refused")), r.Unavailable)
 
 
-@pytest.mark.parametrize("name", ["ReadTimeout", "ConnectTimeout", "Timeout"])
+@pytest.mark.parametrize("name", ["ReadTimeout", "Timeout"])
 def test_requests_timeouts_are_timeouts(name: str) -> None:
     requests = pytest.importorskip("requests")
     assert r.from_exception(getattr(requests, name)("timed out")) == r.Timeout(0)
+
+
+def test_requests_connect_timeout_was_never_sent() -> None:
+    requests = pytest.importorskip("requests")
+    assert r.from_exception(requests.ConnectTimeout("timed out")) == r.Unavailable("ConnectTimeout: timed out")
 
 
 def test_requests_http_error_goes_through_from_http_with_its_response() -> None:
@@ -88,9 +93,13 @@ def test_httpx_transport_errors() -> None:
     request = httpx.Request("GET", "https://api.example/x")
     assert isinstance(r.from_exception(httpx.ConnectError("refused", request=request)), r.Unavailable)
     assert r.from_exception(httpx.ReadTimeout("slow", request=request)) == r.Timeout(0)
-    assert r.from_exception(httpx.ConnectTimeout("slow", request=request)) == r.Timeout(0)
-    assert r.from_exception(httpx.PoolTimeout("slow", request=request)) == r.Timeout(0)
-    assert isinstance(r.from_exception(httpx.RemoteProtocolError("eof", request=request)), r.Unavailable)
+    assert r.from_exception(httpx.WriteTimeout("slow", request=request)) == r.Timeout(0)
+    # never sent: the connection was not made
+    assert r.from_exception(httpx.ConnectTimeout("slow", request=request)) == r.Unavailable("ConnectTimeout: slow")
+    assert r.from_exception(httpx.PoolTimeout("slow", request=request)) == r.Unavailable("PoolTimeout: slow")
+    # sent, outcome unknown
+    assert r.from_exception(httpx.RemoteProtocolError("eof", request=request)) == r.Timeout(0)
+    assert r.from_exception(httpx.ReadError("reset", request=request)) == r.Timeout(0)
 
 
 def test_httpx_status_error_reads_the_real_response() -> None:
@@ -136,10 +145,10 @@ def test_aiohttp_errors() -> None:
     err503 = aiohttp.ClientResponseError(None, (), status=503, message="down")  # type: ignore[arg-type]
     assert r.from_exception(err503) == r.Unavailable("HTTP 503 Service Unavailable", 503)
     assert r.from_exception(aiohttp.ServerTimeoutError("slow")) == r.Timeout(0)
-    assert r.from_exception(aiohttp.ConnectionTimeoutError("slow")) == r.Timeout(0)
-    assert isinstance(r.from_exception(aiohttp.ServerDisconnectedError()), r.Unavailable)
+    assert r.from_exception(aiohttp.ConnectionTimeoutError("slow")) == r.Unavailable("ConnectionTimeoutError: slow")
+    assert r.from_exception(aiohttp.ServerDisconnectedError()) == r.Timeout(0)
     os_err = aiohttp.ClientOSError(errno.ECONNRESET, "reset")
-    assert isinstance(r.from_exception(os_err), r.Unavailable)
+    assert r.from_exception(os_err) == r.Timeout(0)
 
 
 # ---------------------------------------------------------------- urllib3
@@ -149,9 +158,9 @@ def test_urllib3_errors() -> None:
     urllib3 = pytest.importorskip("urllib3")
     exc = urllib3.exceptions
     assert r.from_exception(exc.ReadTimeoutError(None, "/x", "read timed out")) == r.Timeout(0)  # type: ignore[arg-type]
-    assert r.from_exception(exc.ConnectTimeoutError("slow")) == r.Timeout(0)
+    assert r.from_exception(exc.ConnectTimeoutError("slow")) == r.Unavailable("ConnectTimeoutError: slow")
     assert isinstance(r.from_exception(exc.NewConnectionError(None, "refused")), r.Unavailable)  # type: ignore[arg-type]
-    assert isinstance(r.from_exception(exc.ProtocolError("reset")), r.Unavailable)
+    assert r.from_exception(exc.ProtocolError("reset")) == r.Timeout(0)
     wrapped = exc.MaxRetryError(None, "/x", exc.ReadTimeoutError(None, "/x", "slow"))  # type: ignore[arg-type]
     assert r.from_exception(wrapped) == r.Timeout(0)
 
@@ -179,7 +188,15 @@ def test_llm_sdk_errors_carry_their_response(sdk_name: str) -> None:
     assert isinstance(r.from_exception(status_error(sdk.BadRequestError, 400, {})), r.InvalidArgs)
     assert isinstance(r.from_exception(status_error(sdk.NotFoundError, 404, {})), r.NotFound)
     assert r.from_exception(sdk.APITimeoutError(request=request)) == r.Timeout(0)
-    assert isinstance(r.from_exception(sdk.APIConnectionError(request=request)), r.Unavailable)
+    # without a cause the request may have gone out; with the transport's error, by that error
+    assert r.from_exception(sdk.APIConnectionError(request=request)) == r.Timeout(0)
+    try:
+        try:
+            raise httpx_mod.ConnectError("refused", request=request)
+        except Exception as cause:
+            raise sdk.APIConnectionError(request=request) from cause
+    except Exception as wrapped:
+        assert isinstance(r.from_exception(wrapped), r.Unavailable)
 
 
 def _sdk_httpx(sdk: Any) -> Any:
@@ -227,7 +244,8 @@ def test_botocore_client_error_by_code_then_status() -> None:
 
 def test_botocore_transport_errors() -> None:
     be = pytest.importorskip("botocore.exceptions")
-    assert r.from_exception(be.ConnectTimeoutError(endpoint_url="https://s3")) == r.Timeout(0)
+    assert isinstance(r.from_exception(be.ConnectTimeoutError(endpoint_url="https://s3")), r.Unavailable)
+    assert r.from_exception(be.ConnectionClosedError(endpoint_url="https://s3")) == r.Timeout(0)
     assert r.from_exception(be.ReadTimeoutError(endpoint_url="https://s3")) == r.Timeout(0)
     assert isinstance(r.from_exception(be.EndpointConnectionError(endpoint_url="https://s3")), r.Unavailable)
     assert isinstance(r.from_exception(be.NoCredentialsError()), r.Denied)
@@ -266,7 +284,7 @@ def test_subprocess_errors() -> None:
 
 @pytest.mark.parametrize(
     "code, cls",
-    [(errno.ECONNREFUSED, r.Unavailable), (errno.ECONNRESET, r.Unavailable), (errno.EHOSTUNREACH, r.Unavailable),
+    [(errno.ECONNREFUSED, r.Unavailable), (errno.ECONNRESET, r.Timeout), (errno.EHOSTUNREACH, r.Unavailable),
      (errno.ENETUNREACH, r.Unavailable), (errno.ETIMEDOUT, r.Timeout)],
 )
 def test_network_oserrors_by_errno(code: int, cls: type) -> None:

@@ -43,6 +43,7 @@ DEFAULT_TTL JSON_CODEC SCHEMA Begin Codec Done FailedEarlier InProgress Ledger M
 Started fingerprint_of wall_now PostgresLedger Proposal Proposals Saga SagaOutcome Step saga step
 CircuitChanged CircuitState LeaseLost Reconciled Replayed TakenOver WriteEvent
 """.split()
+ADDED_SINCE = ["wall_sleep"]  # public names added after issue 25 (issue 20: the ledger's heartbeat waits with it)
 
 
 @pytest.mark.parametrize("module", FRONT_DOOR, ids=lambda m: m.__name__)
@@ -82,7 +83,7 @@ def test_the_front_door_is_small() -> None:
 def test_every_former_top_level_name_has_one_public_home() -> None:
     homes = {name: [m.__name__ for m in FRONT_DOOR if name in m.__all__] for name in FORMER_TOP_LEVEL}
     assert {name: where for name, where in homes.items() if len(where) != 1} == {}
-    assert sorted(name for m in FRONT_DOOR for name in m.__all__) == sorted(FORMER_TOP_LEVEL)
+    assert sorted(name for m in FRONT_DOOR for name in m.__all__) == sorted(FORMER_TOP_LEVEL + ADDED_SINCE)
 
 
 @pytest.mark.parametrize(

@@ -151,32 +151,60 @@ def test_a_worker_killed_mid_effect_is_recovered_after_its_lease_by_reconciling(
 # ---------------------------------------------------------------- random interleavings
 
 BEHAVIOURS = ["ok", "effect-then-timeout", "timeout", "unavailable", "invalid", "effect-then-unknown",
-              "effect-then-crash", "crash"]
+              "effect-then-crash", "crash",
+              # issue 20: ambiguous statuses, proof that nothing ran, results the ledger cannot store,
+              # the ledger failing after the effect (briefly, and for longer than the retries), a purge
+              "effect-then-500", "effect-then-503", "503-retry-after", "rate-limited", "effect-then-unstorable",
+              "effect-then-ledger-down", "effect-then-ledger-down-long", "effect-then-purge"]
 
 
 class Crash(BaseException):
     """A worker dying in the middle of its call (nothing after it runs in that worker)."""
 
 
+class FlakyLedger:
+    """A ledger whose next ``down`` operations fail, as a dropped connection does."""
+
+    def __init__(self, ledger: Any) -> None:
+        self.ledger = ledger
+        self.down = 0
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.ledger, name)
+        if name not in ("begin", "finish", "fail", "release", "abandon", "extend", "purge"):
+            return method
+
+        def flaky(*args: Any) -> Any:
+            if self.down > 0:
+                self.down -= 1
+                raise OSError("the ledger's connection was lost")
+            return method(*args)
+
+        return flaky
+
+
 class KeyedCalls(RuleBasedStateMachine):
     """Workers call keyed writes on a few keys; calls time out, fail, crash, overlap; leases expire.
 
     With a ledger and a reconcile lookup, no key's effect may run twice, and
-    every Ok for a key is that one effect's result.
+    every Ok for a key is that one effect's result. Nested keyed calls each
+    get a key of their own and act once.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.dir = tempfile.TemporaryDirectory()
         self.now = WallClock()
-        self.ledger = tool.ledger.SQLiteLedger(Path(self.dir.name) / "l.db", now=self.now, lease=tool.seconds(5),
+        self.sqlite = tool.ledger.SQLiteLedger(Path(self.dir.name) / "l.db", now=self.now, lease=tool.seconds(5),
                                         ttl=tool.minutes(600), purge_every=0, synchronous="NORMAL")
+        self.ledger = FlakyLedger(self.sqlite)
         self.world: dict[str, list[str]] = {}  # key -> effects that ran
         self.returned: dict[str, set[str]] = {}
+        self.inner_keys: list[str] = []
         self.serial = 0
 
     def teardown(self) -> None:
-        self.ledger.close()
+        self.sqlite.close()
         self.dir.cleanup()
 
     def lookup(self, key: str) -> tool.Result[str]:
@@ -196,18 +224,31 @@ class KeyedCalls(RuleBasedStateMachine):
                 other = self.make_call(k, ["ok"], False)(k)
                 assert isinstance(other, tool.Err) and isinstance(other.error, tool.Unavailable)
             step = plan.pop(0) if plan else "ok"
-            if step in ("timeout", "crash", "unavailable", "invalid"):
+            if step in ("timeout", "crash", "unavailable", "invalid", "503-retry-after", "rate-limited"):
                 if step == "crash":
                     raise Crash()
-                return tool.Err({"timeout": tool.timeout(100), "unavailable": tool.unavailable("503"),
-                                 "invalid": tool.invalid_args("x", "y", 1)}[step])
+                return tool.Err({"timeout": tool.timeout(100), "unavailable": tool.unavailable("refused"),
+                                 "invalid": tool.invalid_args("x", "y", 1), "rate-limited": tool.rate_limited(0),
+                                 "503-retry-after": tool.Unavailable("HTTP 503", 503, 0)}[step])
             value = self.effect(k)
             if step == "effect-then-timeout":
                 return tool.Err(tool.timeout(100))
             if step == "effect-then-unknown":
                 return tool.Err(tool.unknown("connection reset after the request was sent"))
+            if step == "effect-then-500":
+                return tool.Err(tool.Unavailable("HTTP 500", 500))
+            if step == "effect-then-503":
+                return tool.Err(tool.Unavailable("HTTP 503", 503))
             if step == "effect-then-crash":
                 raise Crash()
+            if step == "effect-then-unstorable":
+                return tool.Ok(object())  # type: ignore[arg-type]  # not JSON: recorded as a failure
+            if step == "effect-then-ledger-down":
+                self.ledger.down = 2  # finish fails twice, then the failure is recorded
+            if step == "effect-then-ledger-down-long":
+                self.ledger.down = 12  # nothing reaches the ledger for the rest of this call
+            if step == "effect-then-purge":
+                self.ledger.purge()  # another worker purges while this one holds the key
             return tool.Ok(value)
 
         plan_length = len(plan)
@@ -225,6 +266,35 @@ class KeyedCalls(RuleBasedStateMachine):
             result = self.make_call(key, plan, overlap)(key)
         except Crash:
             return
+        finally:
+            self.ledger.down = 0
+        if isinstance(result, tool.Ok):
+            self.returned.setdefault(key, set()).add(result.value)
+
+    @rule(key=st.sampled_from(["n1", "n2"]), inner=st.integers(1, 3), fail_first=st.booleans())
+    def nested_call(self, key: str, inner: int, fail_first: bool) -> None:
+        """A keyed write whose body makes ``inner`` keyed calls of its own (random keys), retried."""
+        attempts: list[int] = []
+
+        def inner_write(n: int) -> tool.Result[str]:
+            k = tool.current_key()
+            self.inner_keys.append(k)
+            return tool.Ok(self.effect(k))
+
+        inner_tool = tool.pipe(tool.keyed(inner_write, tool.recorded_in(self.ledger)),
+                               tool.with_clock(lambda ms: None).retrying(tool.up_to(2).attempts))
+
+        def outer(k: str) -> tool.Result[str]:
+            attempts.append(1)
+            done = [inner_tool(i) for i in range(inner)]
+            assert all(isinstance(d, tool.Ok) for d in done), done
+            if fail_first and len(attempts) == 1:
+                return tool.Err(tool.unavailable("refused"))
+            return tool.Ok(self.effect(k))
+
+        result = tool.pipe(tool.keyed(outer, tool.recorded_in(self.ledger), tool.reconciling_with(self.lookup),
+                                      key_from=lambda k: k),
+                           tool.with_clock(lambda ms: None).retrying(tool.up_to(2).attempts))(key)
         if isinstance(result, tool.Ok):
             self.returned.setdefault(key, set()).add(result.value)
 
@@ -232,12 +302,17 @@ class KeyedCalls(RuleBasedStateMachine):
     def time_passes(self, ms: int) -> None:
         self.now.ms += ms  # expires leases of crashed workers (live calls end inside their rule)
 
+    @rule()
+    def purge(self) -> None:
+        self.ledger.purge()
+
     @invariant()
     def no_effect_twice_and_every_ok_is_the_effect(self) -> None:
         for key, ran in self.world.items():
             assert len(ran) <= 1, (key, ran)
         for key, values in self.returned.items():
             assert values == {self.world[key][0]}
+        assert len(self.inner_keys) == len(set(self.inner_keys))  # every nested logical call: its own key
 
 
 TestKeyedCalls = KeyedCalls.TestCase

@@ -81,7 +81,7 @@ def test_from_http_never_raises(status: object, headers: dict[str, str], now: da
         (socket.timeout("timed out"), r.Timeout(0)),
         (asyncio.TimeoutError(), r.Timeout(0)),
         (ConnectionRefusedError(111, "Connection refused"), r.Unavailable("ConnectionRefusedError: [Errno 111] Connection refused")),
-        (ConnectionResetError(), r.Unavailable("ConnectionResetError")),
+        (ConnectionResetError(), r.Timeout(0)),  # reset after the request went out: the outcome is unknown
         (PermissionError(13, "Permission denied", "/etc/shadow"), r.Denied("PermissionError: [Errno 13] Permission denied: '/etc/shadow'")),
         (FileNotFoundError(2, "No such file", "/tmp/nope"), r.NotFound("/tmp/nope")),
         (IsADirectoryError(21, "Is a directory", "/tmp"), None),

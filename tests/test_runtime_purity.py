@@ -11,7 +11,9 @@ RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
 # Reading or waiting on real time is allowed only inside these explicit clock
 # choices, which user code must name to get them.
-CLOCK_FUNCTIONS = {"system_sleep", "asyncio_sleep", "system_now", "system_clock", "asyncio_clock", "wall_now"}
+CLOCK_FUNCTIONS = {
+    "system_sleep", "asyncio_sleep", "system_now", "system_clock", "asyncio_clock", "wall_now", "wall_sleep",
+}
 
 # The one import outside the standard library: the PostgreSQL ledger imports
 # psycopg (the optional extra smullyan[postgres]) inside the constructor, so

@@ -1,0 +1,142 @@
+"""Fault injection: a keyed pipeline over an API that acts and then fails, with workers killed at random.
+
+Per ledger (SQLite, PostgreSQL): 200 keys, 4 worker processes racing over
+all of them (each in its own seeded order), the API (tests/http_faults.py)
+failing in every way of docs/runtime.md's table by a seeded plan (reset or
+closed after the body, 500/502/503/504, a read timeout, 503 with
+Retry-After, 429), workers killed with SIGKILL at seeded moments and replaced
+(their leases expire: 800 ms), then one sweep that finishes what is left.
+
+With a reconcile lookup, every key's effect happens exactly once. Without
+one, every key's effect happens at least once, and every extra effect is
+announced to the observers (``TakenOver(reconciling=False)`` before the rerun,
+or ``LeaseLost``), the documented cases.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from http_faults import FaultyAPI
+from ledger_support import append_effect, effects
+
+from smullyan import runtime as tool
+
+fork = multiprocessing.get_context("fork")
+KEYS = 200
+PROCESSES = 4
+KILLS = 3
+LEASE = tool.millis(800)  # long beside a busy machine's pauses, short beside the test
+PLAN = {"reset-after": 0.07, "close-after": 0.05, "500": 0.05, "502": 0.04, "503": 0.04, "504": 0.04,
+        "slow-after": 0.03, "503-retry-before": 0.05, "429-before": 0.05}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Any]:
+    if request.param == "postgres":
+        return "postgres", request.getfixturevalue("pg_dsn")
+    return "sqlite", str(tmp_path / "ledger.db")
+
+
+def _pipeline(backend: str, where: str, table: str, url: str, lookup: bool, log: str, attempts: int) -> Any:
+    import requests
+
+    if backend == "sqlite":
+        ledger: Any = tool.ledger.SQLiteLedger(where, now=tool.ledger.wall_now, table=table, lease=LEASE, synchronous="NORMAL")
+    else:
+        ledger = tool.ledger.PostgresLedger(where, now=tool.ledger.wall_now, table=table, lease=LEASE)
+    session = requests.Session()
+
+    @tool.non_idempotent_write
+    def charge(key: str) -> Any:
+        r = session.post(f"{url}/planned/charge", headers=tool.idempotency_headers(tool.current_key()), timeout=0.15)
+        r.raise_for_status()
+        return r.json()["id"]
+
+    def find(key: str) -> tool.Result[str]:
+        r = session.get(f"{url}/charges/{key}", timeout=2)
+        return tool.Ok(r.json()["id"]) if r.status_code == 200 else tool.Err(tool.not_found(key))
+
+    def observe(event: object) -> None:
+        if isinstance(event, (tool.events.TakenOver, tool.events.LeaseLost, tool.events.Reconciled)):
+            append_effect(log, f"{os.getpid()} {type(event).__name__} {event.key} {getattr(event, 'reconciling', '')}")
+
+    clauses: list[Any] = [tool.recorded_in(ledger), tool.observing(observe)]
+    if lookup:
+        clauses.append(tool.reconciling_with(find))
+    return tool.pipe(
+        tool.keyed(tool.calling_api(charge), *clauses, key_from=lambda key: key),
+        tool.system_clock().retrying(tool.while_transient, tool.up_to(attempts).attempts,
+                                     tool.backing_off(tool.constant(tool.millis(5)))),
+    )
+
+
+def _worker(backend: str, where: str, table: str, url: str, lookup: bool, log: str, keys: list[str], seed: int) -> None:
+    pay = _pipeline(backend, where, table, url, lookup, log, attempts=6)
+    order = keys[:]
+    random.Random(seed).shuffle(order)
+    for key in order:
+        pay(key)
+
+
+@pytest.mark.parametrize("lookup", [True, False], ids=["with-lookup", "without-lookup"])
+def test_faults_kills_and_expiring_leases(backend: tuple[str, Any], tmp_path: Path, lookup: bool) -> None:
+    name, where = backend
+    table = "faults_" + uuid.uuid4().hex[:8]
+    log = str(tmp_path / "events")
+    keys = [f"k{i:03d}-{uuid.uuid4().hex[:6]}" for i in range(KEYS)]
+    rng = random.Random(20 + lookup)
+    with FaultyAPI(plan=PLAN, seed=rng.randrange(1 << 30), slow_s=0.3) as api:
+        _pipeline(name, where, table, api.url, lookup, log, 1)  # create the table before the race
+
+        def start(seed: int) -> Any:
+            p = fork.Process(target=_worker, args=(name, where, table, api.url, lookup, log, keys, seed))
+            p.start()
+            return p
+
+        workers = [start(seed) for seed in range(PROCESSES)]
+        killed = 0
+        for k in range(KILLS):  # kill -9 a random worker at a random moment, and start another
+            time.sleep(rng.uniform(0.2, 1.2))
+            victim = rng.randrange(len(workers))
+            if workers[victim].is_alive():
+                os.kill(workers[victim].pid, signal.SIGKILL)
+                workers[victim].join(10)
+                killed += 1
+            workers[victim] = start(100 + k)
+        for w in workers:
+            w.join(120)
+            assert w.exitcode in (0, -signal.SIGKILL)
+        assert killed >= 1
+        api.plan = None  # the sweep: the API works again, and every key is finished
+        sweep = _pipeline(name, where, table, api.url, lookup, log, attempts=40)
+        for key in keys:
+            result = sweep(key)
+            for _ in range(20):
+                if isinstance(result, tool.Ok):
+                    break
+                time.sleep(LEASE.ms / 1000)  # a dead worker's lease has to run out
+                result = sweep(key)
+            assert isinstance(result, tool.Ok), (key, result)
+            assert result.value in api.charges[key]
+        counts = {key: len(api.charges.get(key, ())) for key in keys}
+
+    assert all(n >= 1 for n in counts.values())  # none is lost
+    events = [line.split() for line in effects(log)]
+    assert any(e[1] == "Reconciled" for e in events) == lookup
+    if lookup:
+        assert counts == {key: 1 for key in keys}, {k: n for k, n in counts.items() if n != 1}
+        return
+    announced: Counter[str] = Counter(e[2] for e in events if e[1] == "LeaseLost" or e[1:4:2] == ["TakenOver", "False"])
+    for key, n in counts.items():
+        assert n - 1 <= announced[key], (key, n, announced[key])  # every duplicate was reported
+    assert sum(counts.values()) > KEYS  # the faults did cause reruns without a lookup
