@@ -6,7 +6,7 @@ import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge
 from smullyan.linter.rule import FileContext, Screen
-from smullyan.rules.errors.model import ErrorModel, ErrorRule, code
+from smullyan.rules.errors.model import ErrorModel, ErrorRule, source_of
 from smullyan.rules.errors.text import ExceptionText, screen_lines
 
 
@@ -400,7 +400,7 @@ async def h(fetch):
         found = self.text.leak(value)
         if found is None:
             return
-        text = code(found).strip()
+        text = source_of(found).strip()
         if len(text) > 40:
             text = text[:37] + "..."
         # name only an exception the handler binds (a bare `except:` binds none)

@@ -9,7 +9,7 @@ import libcst as cst
 from smullyan.linter.effects import outside_screen
 from smullyan.linter.knowledge import Knowledge, markdown_words
 from smullyan.linter.rule import Screen, handler_name
-from smullyan.rules.errors.model import ErrorRule, catches_broadly, code, tool_like_ast
+from smullyan.rules.errors.model import ErrorRule, catches_broadly, source_of, tool_like_ast
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -543,7 +543,7 @@ async def acancel_run(self, run_id) -> bool:
             return
         if self._benign(body):
             return
-        text = "except:" if node.type is None else "except " + code(node.type)
+        text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=_fix(node))
 
 
@@ -552,5 +552,5 @@ def _fix(node: cst.ExceptHandler) -> str:
     name = handler_name(node)
     if name is not None:
         return f"return a typed ToolError (Err(from_exception({name})))"
-    catch = "except Exception" if node.type is None else "except " + code(node.type)
+    catch = "except Exception" if node.type is None else "except " + source_of(node.type)
     return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"

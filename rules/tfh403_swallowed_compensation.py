@@ -7,12 +7,21 @@ import ast
 import libcst as cst
 
 from smullyan.linter.knowledge import Knowledge
-from smullyan.linter.rule import FileContext, Screen, dotted, handler_types, last_name, receiver_name, walk_in_scope, walk_in_scope_ast
+from smullyan.linter.rule import (
+    FileContext,
+    Screen,
+    dotted,
+    handler_types,
+    last_name,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
 from smullyan.rules.errors.model import (
     ErrorRule,
     already_gone,
     broad_names,
-    code,
+    source_of,
     statements,
     swallows_ast,
     swallows_cst,
@@ -408,8 +417,8 @@ async def f(client, job_id):
             types = self.model.type_names(h)
             if self.model.already_gone(types):
                 continue
-            caught = "except" if h.type is None else "except " + code(h.type)
-            return f"{caught}: {code(_first(h)).strip()}", broad_names(types)
+            caught = "except" if h.type is None else "except " + source_of(h.type)
+            return f"{caught}: {source_of(_first(h)).strip()}", broad_names(types)
         return None
 
     def visit_Try(self, node: cst.Try) -> None:
@@ -428,7 +437,7 @@ async def f(client, job_id):
             if isinstance(call, cst.Call) and self.names.qualname(call.func) in self.knowledge.suppressors:
                 types = [dotted(a.value) for a in call.args]
                 if not self.model.already_gone(types):
-                    return code(call), broad_names(types) and bool(types)
+                    return source_of(call), broad_names(types) and bool(types)
         return None
 
     def visit_With(self, node: cst.With) -> None:

@@ -52,8 +52,8 @@ from ...linter.rule import (
 )
 
 __all__ = [
-    "ErrorModel", "ErrorRule", "already_gone", "broad_names", "catches_broadly", "code", "definitions",
-    "has_words", "mentions", "statements", "swallows_ast", "swallows_cst", "tool_like_ast", "words",
+    "ErrorModel", "ErrorRule", "already_gone", "broad_names", "catches_broadly", "definitions",
+    "has_words", "mentions", "source_of", "statements", "swallows_ast", "swallows_cst", "tool_like_ast", "words",
 ]
 
 _CODEGEN = cst.Module(body=[])
@@ -63,7 +63,7 @@ _BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all",
 AnyHandler = Union[cst.ExceptHandler, cst.ExceptStarHandler]
 
 
-def code(node: cst.CSTNode) -> str:
+def source_of(node: cst.CSTNode) -> str:
     """A node's source text."""
     return _CODEGEN.code_for_node(node)
 
