@@ -19,8 +19,8 @@ an import-linter contract in ``pyproject.toml`` holds it so. What is here:
 
 from __future__ import annotations
 
-from . import knowledge
-from .effects import Effect, classify_call, declared_class, has_idempotency_key
+from . import effects, knowledge
+from .effects import Effect, classify_call, declared_class, has_idempotency_key, outside_screen, reaches_outside
 from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
@@ -45,8 +45,8 @@ from .positions import node_lines
 from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
 
 __all__ = [
-    "knowledge",
-    "Effect", "classify_call", "declared_class", "has_idempotency_key",
+    "effects", "knowledge",
+    "Effect", "classify_call", "declared_class", "has_idempotency_key", "outside_screen", "reaches_outside",
     "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
     "Handler", "Names",

@@ -14,19 +14,30 @@ read-safe, idempotent write, non-idempotent write, irreversible
 
 Only the last two are data in ``knowledge.py``; this module holds no names of
 its own. Whether a call carries an idempotency key is :func:`has_idempotency_key`.
+
+Whether a call reaches outside the process at all (so it can fail because
+something out there failed: the network, a subprocess, a file, an SDK) is
+:func:`reaches_outside`, with its cheap ``ast`` superset for screens
+(:func:`outside_screen`, :func:`may_reach_outside_ast`): the one answer the
+error-handling rules (``rules/errors/``) ask.
 """
 
 from __future__ import annotations
 
+import ast
+import sys
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import libcst as cst
 
 from . import knowledge as kb
+from . import nodes
 from .names import Names, dotted
-from .rule import keyword_arg, positional
+from .rule import keyword_arg, last_name, positional, receiver_name
 
+if TYPE_CHECKING:
+    from .rule import Screen
 
 
 @dataclass(frozen=True)
@@ -272,3 +283,107 @@ def has_idempotency_key(call: cst.Call, scope: Sequence[cst.BaseStatement]) -> b
             if isinstance(arg.value, cst.Name) and _assigned_key(arg.value.value, scope):
                 return True
     return False
+
+
+# ---------------------------------------------------------------- does a call reach outside
+
+
+def _receiver_words(name: str | None) -> set[str]:
+    return set((name or "").lstrip("_").lower().split("_"))
+
+
+def chain_words(func: cst.BaseExpression | ast.expr) -> set[str]:
+    """Words of every name in a method call's receiver: ``self.client.indices.get`` -> client, indices, self."""
+    receiver = func.value if isinstance(func, (cst.Attribute, ast.Attribute)) else None
+    chain = nodes.dotted(receiver) if receiver is not None else None  # either tree
+    if chain is None:
+        return _receiver_words(receiver_name(func))
+    out: set[str] = set()
+    for part in chain.split("."):
+        out |= _receiver_words(part)
+    return out
+
+
+def third_party(qn: str, package: str | None, knowledge: kb.Knowledge) -> bool:
+    """A function imported from a package that is neither the standard library, an in-memory one, nor ``package``'s own.
+
+    A capitalised last name builds an object (a model, a client): in memory.
+    """
+    if "." not in qn or qn.rsplit(".", 1)[1][:1].isupper():
+        return False
+    root = qn.split(".", 1)[0]
+    own = (package or "").split(".", 1)[0]
+    return (
+        root not in sys.stdlib_module_names
+        and root not in knowledge.in_memory_libraries
+        and root != own
+        and not root.startswith("_")
+    )
+
+
+def reaches_outside(call: cst.Call, names: Names, knowledge: kb.Knowledge) -> bool:
+    """Whether a call can fail because something outside the process failed.
+
+    A network or process call the timeout tables know, a configured
+    ``timeout-required``/``classify`` name, file and process I/O
+    (``knowledge.tool_calls``, builtin ``open``), a call into a module of
+    ``knowledge.tool_module_prefixes`` or a third-party package
+    (:func:`third_party`), a method named in ``knowledge.tool_methods``, or a
+    method of an object named like a client, db, store... (``tool_receiver_words``).
+    """
+    func = call.func
+    qn = names.qualname(func)
+    if qn is not None:
+        qn = knowledge.canonical(qn)
+        if (
+            qn in knowledge.timeouts
+            or qn in knowledge.needs_timeout_scope
+            or qn in knowledge.classify
+            or qn in knowledge.tool_calls
+            or qn.startswith(knowledge.tool_module_prefixes)
+        ):
+            return True
+        if third_party(qn, names.package, knowledge):
+            return True
+    if isinstance(func, cst.Name):
+        return func.value == "open" and names.is_builtin("open")
+    if isinstance(func, cst.Attribute):
+        if func.attr.value in knowledge.tool_methods:
+            return True
+        return bool(chain_words(func) & knowledge.tool_receiver_words)
+    return False
+
+
+def outside_screen(screen: "Screen", knowledge: kb.Knowledge) -> tuple[frozenset[str], frozenset[str]]:
+    """What :func:`may_reach_outside_ast` needs for one file: (the imported roots through which any call may
+    reach outside, last names of calls that do)."""
+    configured = (*knowledge.timeouts, *knowledge.classify)
+    tool_roots = knowledge.memo(
+        "effects.tool_roots",
+        lambda: frozenset(
+            p.split(".")[0] for p in (*knowledge.tool_module_prefixes, *knowledge.tool_calls) if "." in p
+        ),
+    )
+    roots = (tool_roots | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
+    # third-party packages (the rule resolves the call); the module's own package is one of them here
+    roots |= {
+        r for r in screen.import_roots
+        if r not in sys.stdlib_module_names and r not in knowledge.in_memory_libraries and not r.startswith("_")
+    }
+    lasts = knowledge.memo(
+        "effects.tool_last_names",
+        lambda: frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_calls) | knowledge.tool_methods,
+    )
+    return frozenset(roots), lasts | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
+
+
+def may_reach_outside_ast(
+    call: ast.Call, roots: frozenset[str], lasts: frozenset[str], knowledge: kb.Knowledge
+) -> bool:
+    """A cheap superset of :func:`reaches_outside` on the ``ast`` (``roots``, ``lasts``: :func:`outside_screen`)."""
+    if roots:
+        return True  # a module that reaches outside is imported: the check resolves the call
+    f = call.func
+    if last_name(f) in lasts:
+        return True
+    return isinstance(f, ast.Attribute) and bool(chain_words(f) & knowledge.tool_receiver_words)

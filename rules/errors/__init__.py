@@ -1,4 +1,4 @@
-"""The error-handling family: the rules TFH401-TFH403.
+"""The error-handling family: the rules TFH401-TFH403, on one shared model (``model.py``; ``text.py`` for TFH401).
 
 As in ``smullyan.rules``: the source directory joins this package's path, so a
 rule file added since a strict editable install is found without a reinstall.

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import ast
-import sys
 
 import libcst as cst
 
-from ...linter.api import Handler, Knowledge, Names, Rule, Screen, dotted, handler_name, handler_types, last_name, markdown_words, receiver_name, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Knowledge, Screen, handler_name, markdown_words, outside_screen
+from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
-_BROAD = ("Exception", "BaseException")
-_CODEGEN = cst.Module(body=[])
-_BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all", "any")
 
 # What a handler may return and still say "there is nothing": one table, read
 # by the ``ast`` screen and by the libcst check alike (:func:`_default`).
@@ -55,55 +52,7 @@ def _default(value: cst.BaseExpression | ast.expr | None) -> str | None:
     return None
 
 
-def _receiver_words(name: str | None) -> set[str]:
-    return set((name or "").lstrip("_").lower().split("_"))
-
-
-def _chain_words(func: cst.BaseExpression | ast.expr) -> set[str]:
-    """Words of every name in a method call's receiver: ``self.client.indices.get`` -> client, indices, self."""
-    receiver = func.value if isinstance(func, (cst.Attribute, ast.Attribute)) else None
-    chain = dotted(receiver) if receiver is not None else None
-    if chain is None:
-        return _receiver_words(receiver_name(func))
-    out: set[str] = set()
-    for part in chain.split("."):
-        out |= _receiver_words(part)
-    return out
-
-
-def _tool_roots(knowledge: Knowledge) -> frozenset[str]:
-    return knowledge.memo(
-        "tfh402.tool_roots",
-        lambda: frozenset(
-            p.split(".")[0] for p in (*knowledge.tool_module_prefixes, *knowledge.tool_calls) if "." in p
-        ),
-    )
-
-
-def _tool_last_names(knowledge: Knowledge) -> frozenset[str]:
-    return knowledge.memo(
-        "tfh402.tool_last_names",
-        lambda: frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_calls) | knowledge.tool_methods,
-    )
-
-
-def _tool_like_ast(body: list[ast.stmt], roots: frozenset[str], names: frozenset[str], knowledge: Knowledge) -> bool:
-    """A cheap superset of :meth:`SilentFallback._tool_like` on the ``ast``."""
-    for n in walk_in_scope_ast(body):
-        if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
-            return True
-        if isinstance(n, ast.Call):
-            if roots:
-                return True  # a tool module is imported: let the rule resolve the call
-            f = n.func
-            if last_name(f) in names:
-                return True
-            if isinstance(f, ast.Attribute) and _chain_words(f) & knowledge.tool_receiver_words:
-                return True
-    return False
-
-
-class SilentFallback(Rule):
+class SilentFallback(ErrorRule):
     code = "TFH402"
     name = "silent-fallback"
     summary = "A broad except around a tool call returns an empty or default value and records nothing."
@@ -508,94 +457,19 @@ async def acancel_run(self, run_id) -> bool:
         cands = {
             id(h)
             for h in screen.handlers
-            if _catches_broadly(h, None) and any(isinstance(s, ast.Return) and _default(s.value) for s in h.body)
+            if catches_broadly(h, None) and any(isinstance(s, ast.Return) and _default(s.value) for s in h.body)
         }
         if not cands:
             return []
-        configured = (*knowledge.timeouts, *knowledge.classify)
-        roots = (_tool_roots(knowledge) | knowledge.module_roots() | {q.split(".")[0] for q in configured}) & screen.import_roots
-        # third-party packages (the rule resolves the call); the module's own package is one of them here
-        roots |= {
-            r for r in screen.import_roots
-            if r not in sys.stdlib_module_names and r not in knowledge.in_memory_libraries and not r.startswith("_")
-        }
-        names = _tool_last_names(knowledge) | {q.rsplit(".", 1)[-1] for q in configured} | {"open"}
+        outside = outside_screen(screen, knowledge)
         return [
             node.lineno
             for node in screen.tries
             if any(id(h) in cands for h in node.handlers)  # type: ignore[attr-defined]
-            and _tool_like_ast(node.body, frozenset(roots), names, knowledge)  # type: ignore[attr-defined]
+            and tool_like_ast(node.body, outside, knowledge)  # type: ignore[attr-defined]
         ]
 
-    # ------------------------------------------------------------ facts
-
-    def _records(self, handler: Handler) -> bool:
-        """A raise, a logging-like call, or any use of the exception name."""
-        k = self.knowledge
-        exc = handler.name
-        for n in walk_in_scope(handler.node.body):
-            if isinstance(n, cst.Raise):
-                return True
-            if isinstance(n, cst.Name) and exc is not None and n.value == exc:
-                return True
-            if isinstance(n, cst.Call):
-                last = last_name(n.func) or ""
-                if last in k.recording_methods or last in k.recording_functions:
-                    return True
-                if any(part in last.lower() for part in k.recording_name_parts):
-                    return True
-                qn = self.names.qualname(n.func)
-                if qn is not None and (qn in k.recording_functions or qn.startswith(("logging.", "traceback."))):
-                    return True
-        return False
-
-    def _tool_call(self, call: cst.Call) -> bool:
-        func = call.func
-        k = self.knowledge
-        qn = self.names.qualname(func)
-        if qn is not None:
-            qn = k.canonical(qn)
-            if (
-                qn in k.timeouts
-                or qn in k.needs_timeout_scope
-                or qn in k.classify
-                or qn in k.tool_calls
-                or qn.startswith(k.tool_module_prefixes)
-            ):
-                return True
-            if self._third_party(qn):
-                return True
-        if isinstance(func, cst.Name):
-            return func.value == "open" and self.names.is_builtin("open")
-        if isinstance(func, cst.Attribute):
-            if func.attr.value in k.tool_methods:
-                return True
-            return bool(_chain_words(func) & k.tool_receiver_words)
-        return False
-
-    def _third_party(self, qn: str) -> bool:
-        """A name imported from a package that is neither the standard library, an in-memory one, nor this module's own."""
-        if "." not in qn or qn.rsplit(".", 1)[1][:1].isupper():
-            return False  # a builtin, or building an object (a model, a client): in memory
-        root = qn.split(".", 1)[0]
-        own = (self.names.package or "").split(".", 1)[0]
-        return (
-            root not in sys.stdlib_module_names
-            and root not in self.knowledge.in_memory_libraries
-            and root != own
-            and not root.startswith("_")
-        )
-
-    def _remote_receiver(self, body: cst.BaseSuite) -> bool:
-        """The ``try`` calls a method of an object named like a client, db, store, manager, cluster, bucket..."""
-        words = self.knowledge.tool_receiver_words
-        for n in walk_in_scope(body):
-            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and _chain_words(n.func) & words:
-                ref = self.names.qualify(n.func.value)
-                if ref is not None and not ref[1]:
-                    continue  # a module's function (socket.inet_aton), not a method of a client
-                return True
-        return False
+    # ------------------------------------------------------------ the check
 
     def _benign(self, body: cst.BaseSuite) -> bool:
         """A cache, telemetry or validator helper, or a ``try`` that reads a cache: the fallback is the design."""
@@ -603,33 +477,7 @@ async def acancel_run(self, run_id) -> bool:
         func = self.names.function
         if isinstance(func, cst.FunctionDef) and any(p in func.name.value.lower() for p in parts):
             return True
-        return any(
-            isinstance(n, cst.Call) and "cache" in (receiver_name(n.func) or "").lower() for n in walk_in_scope(body)
-        )
-
-    @staticmethod
-    def _probe(node: cst.CSTNode) -> bool:
-        """An import of an optional package (not the standard library, not a relative one): the ``try`` is a probe."""
-        if isinstance(node, cst.Import):
-            roots = [(dotted(a.name) or "").split(".")[0] for a in node.names]
-        elif isinstance(node, cst.ImportFrom) and not node.relative and node.module is not None:
-            roots = [(dotted(node.module) or "").split(".")[0]]
-        else:
-            return False
-        return any(r and r not in sys.stdlib_module_names for r in roots)
-
-    def _tool_like(self, body: cst.BaseSuite) -> bool:
-        """Whether the ``try`` body awaits or makes a tool call (nested scopes excluded); an import makes it a probe."""
-        if any(self._probe(n) for n in walk_in_scope(body)):
-            return False
-        for n in walk_in_scope(body):
-            if isinstance(n, cst.Await):
-                return True
-            if isinstance(n, (cst.With, cst.For)) and n.asynchronous is not None:
-                return True
-            if isinstance(n, cst.Call) and self._tool_call(n):
-                return True
-        return False
+        return self.model.reads_cache(body)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
@@ -649,7 +497,7 @@ async def acancel_run(self, run_id) -> bool:
             ann = func.returns.annotation if func.returns is not None else None
             if isinstance(ann, cst.Name) and ann.value == "None":
                 return True
-            return all(r.value is None for r in self._returns(func))
+            return all(r.value is None for r in self.model.returns(func))
         if returned != "False":
             return False
         first = name.split("_")[0]
@@ -657,38 +505,19 @@ async def acancel_run(self, run_id) -> bool:
             return False  # an action's status flag (acancel_run: the async twin)
         if any(p in name for p in k.reachability_name_parts):
             return True
-        if self._remote_receiver(body):
+        if self.model.remote_receiver(body):
             return False  # has_index / table_exists: an outage reads as "absent"
         if name.startswith(k.predicate_prefixes):
             return True
         ann = func.returns.annotation if func.returns is not None else None
         if isinstance(ann, cst.Name) and ann.value == "bool":
             return True
-        returns = self._returns(func)
-        others = [r for r in returns if not (isinstance(r.value, cst.Name) and r.value.value == "False")]
-        return bool(others) and all(r.value is not None and self._bool_valued(r.value) for r in others)
-
-    @staticmethod
-    def _returns(func: cst.FunctionDef) -> list[cst.Return]:
-        return [n for n in walk_in_scope(func.body) if isinstance(n, cst.Return)]
-
-    @staticmethod
-    def _bool_valued(v: cst.BaseExpression) -> bool:
-        if isinstance(v, cst.Name):
-            return v.value in ("True", "False")
-        if isinstance(v, cst.Comparison):
-            return True
-        if isinstance(v, cst.UnaryOperation):
-            return isinstance(v.operator, cst.Not)
-        if isinstance(v, cst.BooleanOperation):
-            return SilentFallback._bool_valued(v.left) and SilentFallback._bool_valued(v.right)
-        if isinstance(v, cst.Call):
-            return isinstance(v.func, cst.Name) and v.func.value in _BOOL_CALLS
-        return False
+        others = [r for r in self.model.returns(func) if not (isinstance(r.value, cst.Name) and r.value.value == "False")]
+        return bool(others) and all(r.value is not None and self.model.bool_valued(r.value) for r in others)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
-        if handler is None or not _catches_broadly(node, self.names):
+        if handler is None or not self.model.catches_broadly(node):
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
@@ -705,28 +534,15 @@ async def acancel_run(self, run_id) -> bool:
                 returned = _default(small.value)
                 bare = small.value is None
                 break
-        if returned is None or self._records(handler):
+        if returned is None or self.model.records(handler):
             return
         body = handler.statement.body
-        if not self._tool_like(body) or self._exempt_function("None(bare)" if bare else returned, body):
+        if not self.model.tool_like(body) or self._exempt_function("None(bare)" if bare else returned, body):
             return
         if self._benign(body):
             return
-        text = "except:" if node.type is None else "except " + _CODEGEN.code_for_node(node.type)
+        text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=_fix(node))
-
-
-def _catches_broadly(handler: cst.ExceptHandler | ast.ExceptHandler, names: "Names | None") -> bool:
-    """A bare ``except:``, or one naming ``Exception``/``BaseException`` (the builtins: ``names`` says if shadowed)."""
-    types = handler_types(handler)
-    if not types:
-        return True
-    return any(
-        type(t) in (ast.Name, cst.Name)
-        and last_name(t) in _BROAD
-        and (names is None or names.is_builtin(last_name(t) or ""))
-        for t in types
-    )
 
 
 def _fix(node: cst.ExceptHandler) -> str:
@@ -734,5 +550,5 @@ def _fix(node: cst.ExceptHandler) -> str:
     name = handler_name(node)
     if name is not None:
         return f"return a typed ToolError (Err(from_exception({name})))"
-    catch = "except Exception" if node.type is None else "except " + _CODEGEN.code_for_node(node.type)
+    catch = "except Exception" if node.type is None else "except " + source_of(node.type)
     return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"

@@ -3,71 +3,37 @@
 from __future__ import annotations
 
 import ast
-import re
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, Rule, Screen, dotted, handler_types, last_name, receiver_name, walk_in_scope, walk_in_scope_ast
-
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_CODEGEN = cst.Module(body=[])
-
-
-def _words(name: str) -> set[str]:
-    return {w for w in _CAMEL.sub("_", name).lower().split("_") if w}
-
-
-def _statements(tree: ast.AST) -> list[ast.stmt]:
-    """Every statement (bodies of compound statements included), without walking expressions."""
-    out: list[ast.stmt] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        n = stack.pop()
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            for child in getattr(n, field, None) or ():
-                if isinstance(child, ast.stmt):
-                    out.append(child)
-                if isinstance(child, ast.AST):
-                    stack.append(child)
-    return out
+from ...linter.api import (
+    FileContext,
+    Knowledge,
+    Screen,
+    dotted,
+    handler_types,
+    last_name,
+    receiver_name,
+    walk_in_scope,
+    walk_in_scope_ast,
+)
+from .model import (
+    ErrorRule,
+    already_gone,
+    broad_names,
+    source_of,
+    statements,
+    swallows_ast,
+    swallows_cst,
+    words,
+)
 
 
-def _swallows_ast(handler: ast.ExceptHandler) -> bool:
-    """The handler's body is only ``pass``, ``...``, ``continue`` (or a string)."""
-    return all(
-        isinstance(s, (ast.Pass, ast.Continue)) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
-        for s in handler.body
-    )
+def _compensation_name(name: str, compensation_words: frozenset[str]) -> bool:
+    return bool(words(name) & compensation_words) or "rollback" in name.lower()
 
 
-def _swallows_cst(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
-    body = handler.body
-    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    for stmt in statements:
-        smalls = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else None
-        if smalls is None:
-            return False
-        for small in smalls:
-            if isinstance(small, (cst.Pass, cst.Continue)):
-                continue
-            if isinstance(small, cst.Expr) and isinstance(small.value, (cst.Ellipsis, cst.SimpleString, cst.ConcatenatedString)):
-                continue
-            return False
-    return True
-
-
-def _all_gone(types: list[str | None], knowledge: Knowledge) -> bool:
-    """Every type caught means "already gone" (``except FileNotFoundError: pass`` around a delete)."""
-    gone, parts = knowledge.already_gone_errors, knowledge.already_gone_error_parts
-    lasts = [t.rsplit(".", 1)[-1] if t is not None else None for t in types]
-    return bool(lasts) and all(t is not None and (t in gone or any(p in t for p in parts)) for t in lasts)
-
-
-def _broad(types: list[str | None]) -> bool:
-    return not types or any(t in ("Exception", "BaseException", "builtins.Exception") for t in types)
-
-
-class SwallowedCompensation(Rule):
+class SwallowedCompensation(ErrorRule):
     code = "TFH403"
     name = "swallowed-compensation"
     summary = "A compensation step (rollback, refund, cancel, delete, ...) whose failure is swallowed without a record."
@@ -352,56 +318,53 @@ async def f(client, job_id):
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """``try`` statements with a swallowing handler around a compensation-named call (or in a
         compensation-named function), and ``contextlib.suppress`` calls."""
-        words = knowledge.compensation_words
         swallowing = [
             node
             for node in screen.tries
             if any(
-                _swallows_ast(h) and not _all_gone([dotted(t) for t in handler_types(h)], knowledge)
+                swallows_ast(h) and not already_gone([dotted(t) for t in handler_types(h)], knowledge)
                 for h in node.handlers  # type: ignore[attr-defined]
             )
         ]
         # functions named like a compensation: any call in their swallowed try is the step
         spans = [
             (d.lineno, d.end_lineno or d.lineno)
-            for d in _statements(screen.tree)
+            for d in statements(screen.tree)
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and (_words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
+            and (words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
         ] if swallowing else []
 
         def step_inside(node: ast.stmt) -> bool:
             if any(a <= node.lineno <= b for a, b in spans):
                 return True
             return any(
-                isinstance(n, ast.Call) and (_words(last_name(n.func) or "") & words or "rollback" in (last_name(n.func) or "").lower())
+                isinstance(n, ast.Call) and _compensation_name(last_name(n.func) or "", knowledge.compensation_words)
                 for n in walk_in_scope_ast(node.body)  # type: ignore[attr-defined]
             )
 
         lines = [node.lineno for node in swallowing if step_inside(node)]
         return lines + [c.lineno for c in screen.calls_of(knowledge.suppressors)]
 
-    # ------------------------------------------------------------ facts
+    # ------------------------------------------------------------ the check
 
-    def _compensation_name(self, name: str, words: frozenset[str]) -> bool:
-        return bool(_words(name) & words) or "rollback" in name.lower()
-
-    def _local(self, call: cst.Call, words: set[str]) -> bool:
+    def _local(self, call: cst.Call, called: set[str]) -> bool:
         """``task.cancel()``, ``lock.release()``: in-process, not the undoing of an outside effect."""
-        if not words & self.knowledge.local_cancel_methods or words & (self.knowledge.compensation_words - self.knowledge.local_cancel_methods):
+        k = self.knowledge
+        if not called & k.local_cancel_methods or called & (k.compensation_words - k.local_cancel_methods):
             return False
         if not call.args:
             return True
         receiver = receiver_name(call.func)
         qn = self.names.qualname(call.func) or ""
         return qn.startswith(("asyncio.", "trio.", "anyio.", "threading.", "concurrent.")) or bool(
-            receiver and _words(receiver) & self.knowledge.local_cancel_receiver_words
+            receiver and words(receiver) & k.local_cancel_receiver_words
         )
 
     def _compensation(self, call: cst.Call) -> bool:
         name = last_name(call.func)
-        if name is None or not self._compensation_name(name, self.knowledge.compensation_words):
+        if name is None or not _compensation_name(name, self.knowledge.compensation_words):
             return False
-        return not self._local(call, _words(name))
+        return not self._local(call, words(name))
 
     def _exempt_function(self) -> tuple[bool, bool]:
         """(cleanup where failures have nowhere to go, the function is itself a compensation)."""
@@ -412,17 +375,7 @@ async def f(client, job_id):
         exempt = self.knowledge.compensation_exempt_functions
         if name in exempt or set(name.lstrip("_").split("_")) & exempt:
             return True, False
-        return False, self._compensation_name(name, self.knowledge.compensation_function_words)
-
-    def _recording(self, call: cst.Call) -> bool:
-        k = self.knowledge
-        name = last_name(call.func) or ""
-        qn = self.names.qualname(call.func) or ""
-        return (
-            name in k.recording_methods
-            or qn in k.recording_functions
-            or any(part in name.lower() for part in k.recording_name_parts)
-        )
+        return False, _compensation_name(name, self.knowledge.compensation_function_words)
 
     def _calls(self, body: cst.BaseSuite) -> list[cst.Call]:
         """Calls in ``body`` in source order, outside nested scopes and nested ``try``/``with`` statements."""
@@ -446,7 +399,7 @@ async def f(client, job_id):
         calls = self._calls(body)
         found = [c for c in calls if self._compensation(c)]
         if not found and is_compensation and broad:
-            found = [c for c in calls if not self._recording(c)][:1]
+            found = [c for c in calls if not self.model.recording_call(c)][:1]
         for call in found:
             if id(call) not in self._seen:
                 self._seen.add(id(call))
@@ -457,15 +410,15 @@ async def f(client, job_id):
     def _handler(self, node: cst.Try | cst.TryStar) -> tuple[str, bool] | None:
         """How the ``try`` swallows (``except Exception: pass``), and whether that handler is broad."""
         for h in node.handlers:
-            if not _swallows_cst(h):
+            if not swallows_cst(h):
                 continue
             if isinstance(self.names.loop, cst.While) and any(isinstance(n, cst.Continue) for n in walk_in_scope(h.body)):
                 continue  # a retry loop: the step is tried again, not given up
-            types = [dotted(t) for t in handler_types(h)]
-            if _all_gone(types, self.knowledge):
+            types = self.model.type_names(h)
+            if self.model.already_gone(types):
                 continue
-            caught = "except" if h.type is None else "except " + _CODEGEN.code_for_node(h.type)
-            return f"{caught}: {_CODEGEN.code_for_node(_first(h)).strip()}", _broad(types)
+            caught = "except" if h.type is None else "except " + source_of(h.type)
+            return f"{caught}: {source_of(_first(h)).strip()}", broad_names(types)
         return None
 
     def visit_Try(self, node: cst.Try) -> None:
@@ -483,8 +436,8 @@ async def f(client, job_id):
             call = item.item
             if isinstance(call, cst.Call) and self.names.qualname(call.func) in self.knowledge.suppressors:
                 types = [dotted(a.value) for a in call.args]
-                if not _all_gone(types, self.knowledge):
-                    return _CODEGEN.code_for_node(call), _broad(types) and bool(types)
+                if not self.model.already_gone(types):
+                    return source_of(call), broad_names(types) and bool(types)
         return None
 
     def visit_With(self, node: cst.With) -> None:
