@@ -754,7 +754,16 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
     **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                     "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
-                                    "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+                                    "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
+                                    "mcp.server.mcpserver.server.MCPServer")},
+    # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
+    # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
+    **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
+                                         "mcp.server.lowlevel.server.Server")},
+    **{f"{m}.kernel_function": "semantic-kernel" for m in ("semantic_kernel.functions",
+                                                           "semantic_kernel.functions.kernel_function_decorator")},
+    **{f"{m}.Registry.action": "browser-use" for m in ("browser_use.tools.registry.service",
+                                                       "browser_use.controller.registry.service")},
     **{f"{m}.{d}": "pydantic-ai" for m in ("pydantic_ai.Agent", "pydantic_ai.agent.Agent",
                                            "pydantic_ai.FunctionToolset", "pydantic_ai.toolsets.FunctionToolset",
                                            "pydantic_ai.toolsets.function.FunctionToolset")
@@ -782,6 +791,8 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
        for c in ("BaseTool", "BaseToolWithState")},
     **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+    **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
+       for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
 }
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
@@ -799,6 +810,9 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
+# Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
+# ``AssistantAgent``: linter/tools.py ``_AGENT_SUFFIX``) and the configuration's
+# ``tool-list-constructors`` (framework "configured").
 TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
     **{f"{m}.FunctionToolset": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.toolsets",
@@ -815,6 +829,13 @@ TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
 # Process calls with no timeout parameter at all (a row lists them, timeout "none possible").
 TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
     {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
+)
+# Activity-style frameworks: a decorator whose last name is one of these, imported from the
+# same top-level package as a base class of the class whose method (or a function nested in one) it
+# decorates, makes a tool (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
+# subclass methods) without configuration.
+TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
+    {"tool", "function_tool", "tool_method", "action", "kernel_function", "register_tool", "toolkit_tool"}
 )
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")

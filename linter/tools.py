@@ -91,7 +91,10 @@ class Tables:
         bases = dict(kb.TOOL_BASE_CLASSES)
         for name in config.tool_base_classes:
             bases.setdefault(name, ("configured", kb.CONFIGURED_TOOL_METHODS))
-        return cls(decorators, bases, dict(kb.TOOL_WRAPPERS), dict(kb.TOOL_LIST_CONSTRUCTORS))
+        lists = dict(kb.TOOL_LIST_CONSTRUCTORS)
+        for name in getattr(config, "tool_list_constructors", ()):
+            lists.setdefault(name, "configured")
+        return cls(decorators, bases, dict(kb.TOOL_WRAPPERS), lists)
 
     def with_classes(self, classes: Mapping[str, tuple[str, tuple[str, ...]]]) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
@@ -210,7 +213,8 @@ class _Index:
         self.imports: dict[str, str] = {}
         for local, full in screen.import_bindings:
             self.imports[local] = full
-        self.instances: dict[str, str] = {}  # name -> class qualname of the object assigned to it
+        self.instances: dict[str, str] = {}  # name (or ``self.attr``) -> class qualname of the object assigned to it
+        self.lists: dict[str, list[ast.expr]] = {}  # name (or ``self.attr``) -> the elements of a list assigned to it
         self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
         self.classes: list[tuple[str, ast.ClassDef]] = []  # (path, node)
         self._seen: dict[str, int] = {}
@@ -229,12 +233,22 @@ class _Index:
                     self.defs.append((key, n, stmt, parents))
                 self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
                 continue
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
-                qn = self.qualname(stmt.value.func)
+            assigned = (stmt.targets if isinstance(stmt, ast.Assign)
+                        else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
+            value = getattr(stmt, "value", None)
+            if assigned and isinstance(value, ast.Call):
+                func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
+                qn = self.qualname(func)
                 if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
-                    for target in stmt.targets:
-                        if isinstance(target, ast.Name):
-                            self.instances[target.id] = qn
+                    for target in assigned:
+                        key = _target_key(target)
+                        if key is not None:
+                            self.instances[key] = qn
+            elif assigned and isinstance(value, (ast.List, ast.Tuple)):
+                for target in assigned:
+                    key = _target_key(target)
+                    if key is not None:
+                        self.lists.setdefault(key, []).extend(value.elts)
             for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
@@ -251,7 +265,9 @@ class _Index:
         if not isinstance(node, ast.Name):
             return None
         root = node.id
-        if root in self.imports:
+        if root == "self" and parts and f"self.{parts[-1]}" in self.instances:  # self.mcp = FastMCP(...)
+            base = self.instances[f"self.{parts.pop()}"]
+        elif root in self.imports:
             base = self.imports[root]
         elif root in self.instances:
             base = self.instances[root]
@@ -270,6 +286,15 @@ class _Index:
             if qn is not None:
                 out.append(qn)
         return out
+
+
+def _target_key(target: ast.AST) -> str | None:
+    """``name`` or ``self.attr``: the assignment targets an instance or a tool list is followed through."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return f"self.{target.attr}"
+    return None
 
 
 def _class_index(index: _Index) -> list[tuple[str, list[str]]]:
@@ -318,11 +343,15 @@ def _helpers_of(fn: ast.AST, index: _Index, cls_path: str | None) -> list[tuple[
     return out
 
 
-def _name_from_call(call: ast.Call) -> str | None:
+#: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
+_DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
+
+
+def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
     for kw in call.keywords:
         if kw.arg == "name":
             return _literal_str(kw.value)
-    return _literal_str(call.args[0]) if call.args else None
+    return _literal_str(call.args[0]) if call.args and positional else None
 
 
 def _class_tool_name(cls: ast.ClassDef) -> str:
@@ -354,8 +383,10 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
         return None
 
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str) -> None:
-        key = (functions[0][0], functions[0][1])
+            line: int, qualname: str, by_name: bool = False) -> None:
+        key: tuple[str, int] = (functions[0][0], functions[0][1])
+        if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
+            key = (f"{functions[0][0]}:{name}", functions[0][1])
         if key in found:
             return
         helpers: list[tuple[str, int, ast.AST]] = []
@@ -372,6 +403,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
+    listed = _listed_tool_names(index)
     for entry in index.defs:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
@@ -379,8 +411,17 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             qn = index.qualname(call.func if call is not None else dec)
             framework = tables.decorators.get(qn or "")
             if framework is None:
+                framework = _activity_framework(qn, parents, index)
+            if framework is None:
                 continue
-            name = (_name_from_call(call) if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
+            if (qn or "").endswith(".call_tool") and framework == "mcp":
+                head = call.func if call is not None else dec
+                for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
+                    add(tool_name, framework, f"@{ast.unparse(head)}", [entry], _span(node)[0],
+                        f"{index.module}.{path}", by_name=True)
+                break
+            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST)
+                    if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             add(name, framework, f"@{ast.unparse(head)}", [entry], _span(node)[0], f"{index.module}.{path}")
             break
@@ -423,7 +464,8 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
-    scopes = [("", 0, index.tree, ()), *index.defs] if index.call_names & lasts else []
+    agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
+    scopes = [("", 0, index.tree, ()), *index.defs] if agents or index.call_names & lasts else []
     for entry_path, _n, fn_node, parents in scopes:
         owner = enclosing_class(parents) if fn_node is not index.tree else None
         for call in _direct_calls(fn_node):
@@ -440,10 +482,11 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
                     refs.append((arg, framework, form))
-            elif qn in tables.lists:
+            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
+                framework = tables.lists.get(qn) or _framework_of(qn)
                 arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
-                if isinstance(arg, (ast.List, ast.Tuple)):
-                    refs.extend((el, tables.lists[qn], f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in arg.elts)
+                elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
+                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
             for ref, framework, form in refs:
                 target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
@@ -451,7 +494,99 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
                     tpath = target[0]
                     add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], _span(target[2])[0],
                         f"{index.module}.{tpath}")
+
+    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside a JSON schema of the tools
+    if _has_tool_schema(index.tree):
+        for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+            owner = enclosing_class(parents) if fn_node is not index.tree else None
+            for d in _direct_nodes(fn_node, ast.Dict):
+                pairs = [(_literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
+                if len(pairs) < 2 or any(k is None for k, _ in pairs):
+                    continue
+                targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
+                           for k, v in pairs]
+                if any(t is None for _, t in targets):
+                    continue
+                for k, t in targets:
+                    assert k is not None and t is not None
+                    add(k, "schema", "dispatch dict", [t], _span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     return sorted(found.values(), key=lambda d: d.line)
+
+
+#: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
+_AGENT_SUFFIX = "Agent"
+
+
+def _framework_of(qn: str) -> str:
+    return qn.split(".")[0].replace("_", "-")
+
+
+def _list_elements(arg: ast.AST | None, index: _Index, scope_path: str) -> list[ast.expr]:
+    """``tools=[f, g]``, or ``tools=name`` / ``tools=self.tools`` where a list was assigned to that name."""
+    if isinstance(arg, (ast.List, ast.Tuple)):
+        return list(arg.elts)
+    key = _target_key(arg) if arg is not None else None
+    if key is not None:
+        return list(index.lists.get(key, []))
+    return []
+
+
+def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
+    out: list[ast.Dict] = []
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*_FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, kind):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
+
+
+def _has_tool_schema(tree: ast.Module) -> bool:
+    """A dict literal with a ``"name"`` key and a ``"parameters"``/``"input_schema"`` key: a tool's JSON schema."""
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            keys = {_literal_str(k) for k in n.keys if k is not None}
+            if "name" in keys and keys & _SCHEMA_KEYS:
+                return True
+    return False
+
+
+def _listed_tool_names(index: _Index) -> list[str]:
+    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``)."""
+    out: list[str] = []
+    for _path, _n, node, _parents in index.defs:
+        if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
+                   for d in node.decorator_list):  # type: ignore[attr-defined]
+            continue
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                name = _name_from_call(call)
+                if name is None:
+                    name = next((str(getattr(k.value, "value", "")) for k in call.keywords
+                                 if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
+                if name and name not in out:
+                    out.append(name)
+    return out
+
+
+def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: _Index) -> str | None:
+    """An activity-style framework's tool decorator: imported from the same top-level package as a base
+    class of the (innermost) class the decorated function is in, its last name a tool word."""
+    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+        return None
+    root = qn.split(".")[0]
+    for p in reversed(parents):
+        if isinstance(p, ast.ClassDef):
+            if any(b.split(".")[0] == root for b in index.bases(p)):
+                return _framework_of(qn)
+            return None
+    return None
 
 
 def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:

@@ -1,0 +1,189 @@
+"""`smullyan tools` (issue 28): the tool forms of frameworks nobody here tuned on, found with the
+default configuration (MCP servers held as attributes, the low-level server, activity-style
+toolkits, tools given to any agent constructor, schemas dispatched by name, semantic-kernel,
+langroid, browser-use) and the settings that add the rest."""
+
+from __future__ import annotations
+
+import textwrap
+
+from smullyan.linter import tools
+from smullyan.linter.config import Config, from_mapping
+
+OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
+
+
+def names(code: str, config: Config | None = None) -> list[tuple[str, str]]:
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, config or Config()).tools
+    return [(t.name, t.framework) for t in found]
+
+
+def test_mcp_server_held_as_an_attribute() -> None:
+    code = """
+    from mcp.server.fastmcp import FastMCP
+
+    class Service:
+        def __init__(self) -> None:
+            self.mcp_server = FastMCP("svc")
+            self._register()
+
+        def _register(self) -> None:
+            @self.mcp_server.tool(name="lookup")
+            def lookup(key: str) -> str:
+                return key
+
+            @self.mcp_server.tool()
+            def store(key: str, value: str) -> str:
+                return value
+
+        def not_a_tool(self) -> None:
+            @self.other.tool()
+            def helper() -> None: ...
+    """
+    assert names(code) == [("lookup", "mcp"), ("store", "mcp")]
+
+
+def test_mcp_server_built_in_a_function_and_mcpserver_reexport() -> None:
+    code = """
+    from mcp.server import MCPServer
+
+    def create_server():
+        server = MCPServer("fetch")
+
+        @server.tool(name="fetch")
+        async def fetch(url: str) -> str:
+            return url
+
+        return server
+    """
+    assert names(code) == [("fetch", "mcp")]
+
+
+def test_lowlevel_server_call_tool_one_row_per_listed_tool() -> None:
+    code = """
+    from mcp.server.lowlevel import Server
+    from mcp import types
+
+    server = Server("git")
+
+    @server.list_tools()
+    async def list_tools() -> list[types.Tool]:
+        return [types.Tool(name="git_status", inputSchema={}), types.Tool(name="git_log", inputSchema={})]
+
+    @server.call_tool()
+    async def call_tool(name: str, arguments: dict) -> list:
+        if name == "git_status":
+            return []
+        return []
+    """
+    assert names(code) == [("git_status", "mcp"), ("git_log", "mcp")]
+
+
+def test_activity_style_decorator_from_the_base_class_package() -> None:
+    code = """
+    from upsonic.tools.base import ToolKit
+    from upsonic.tools.config import tool
+    from other.lib import tool as other_tool
+
+    class ExaTools(ToolKit):
+        @tool
+        def search(self, q: str) -> str:
+            return q
+
+        def plain(self) -> None: ...
+
+    class FsToolkit(ToolKit):
+        def __init__(self) -> None:
+            @tool(name="read_file")
+            def read(path: str) -> str:
+                return path
+
+    class Unrelated(ToolKit):
+        @other_tool
+        def not_this(self) -> None: ...
+    """
+    assert names(code) == [("search", "upsonic"), ("read_file", "upsonic")]
+
+
+def test_tools_given_to_any_agent_constructor_and_the_setting() -> None:
+    code = """
+    from somefw import ChatAgent, Crew
+
+    def search(q: str) -> str:
+        return q
+
+    def lookup(k: str) -> str:
+        return k
+
+    def order(k: str) -> str:
+        return k
+
+    class Bot:
+        def __init__(self) -> None:
+            self.tools = [self.ping]
+            self.agent = ChatAgent(model="x", tools=self.tools)
+
+        def ping(self) -> str:
+            return "pong"
+
+    agent = ChatAgent(tools=[search])
+    team = Crew(tools=[order])
+    tools = [lookup]
+    other = ChatAgent(tools=tools)
+    """
+    assert sorted(names(code)) == [("lookup", "somefw"), ("ping", "somefw"), ("search", "somefw")]
+    config = from_mapping({"tool-list-constructors": ["somefw.Crew"]}, "test")
+    assert ("order", "configured") in names(code, config)
+
+
+def test_tool_schemas_dispatched_by_name() -> None:
+    code = """
+    TOOLS = [{"name": "get_weather", "parameters": {"type": "object"}},
+             {"name": "get_time", "parameters": {"type": "object"}}]
+
+    def get_weather(city: str) -> str:
+        return city
+
+    def get_time(tz: str) -> str:
+        return tz
+
+    DISPATCH = {"get_weather": get_weather, "get_time": get_time}
+    HEADERS = {"a": "b", "c": "d"}
+    """
+    assert names(code) == [("get_weather", "schema"), ("get_time", "schema")]
+
+
+def test_no_dispatch_dict_without_a_schema() -> None:
+    code = """
+    def a() -> None: ...
+    def b() -> None: ...
+    HANDLERS = {"a": a, "b": b}
+    """
+    assert names(code) == []
+
+
+def test_semantic_kernel_langroid_browser_use_forms() -> None:
+    code = """
+    from semantic_kernel.functions import kernel_function
+    from langroid.agent.tool_message import ToolMessage
+    from browser_use.tools.registry.service import Registry
+
+    class TimePlugin:
+        @kernel_function(name="now", description="now")
+        def now(self) -> str:
+            return ""
+
+    class SquareTool(ToolMessage):
+        request: str = "square"
+
+        def handle(self) -> str:
+            return "4"
+
+    class Tools:
+        def __init__(self) -> None:
+            self.registry = Registry[int]([])
+
+            @self.registry.action("Go back")
+            async def go_back() -> None: ...
+    """
+    assert names(code) == [("now", "semantic-kernel"), ("SquareTool", "langroid"), ("go_back", "browser-use")]
