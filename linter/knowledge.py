@@ -771,6 +771,8 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "crewai" for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools")},
     **{f"{m}.tool": "smolagents" for m in ("smolagents", "smolagents.tools")},
     **{f"{m}.tool": "agno" for m in ("agno.tools", "agno.tools.decorator")},
+    # metagpt: on a function, or on a class (its public methods are the tool's)
+    **{f"{m}.register_tool": "metagpt" for m in ("metagpt.tools.tool_registry",)},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -791,6 +793,8 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
        for c in ("BaseTool", "BaseToolWithState")},
     **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+    **{f"{m}.BaseTool": ("google-adk", ("run_async",)) for m in ("google.adk.tools", "google.adk.tools.base_tool")},
+    **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
     **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
        for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
 }
@@ -808,6 +812,7 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.Tool": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
     **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
+    **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,

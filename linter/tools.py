@@ -426,6 +426,20 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             add(name, framework, f"@{ast.unparse(head)}", [entry], _span(node)[0], f"{index.module}.{path}")
             break
 
+    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
+    for cls_path, cls in index.classes:
+        for dec in cls.decorator_list:
+            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+            framework = tables.decorators.get(qn or "")
+            if framework is None or framework == "runtime":
+                continue
+            fns = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                   if isinstance(s, _FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+            if fns:
+                add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                    fns, cls.lineno, f"{index.module}.{cls_path}")
+            break
+
     # subclasses of tool base classes (through other classes of this file too)
     bases = dict(tables.bases)
     hits: dict[str, tuple[str, tuple[str, tuple[str, ...]]]] = {}  # class path -> (base's last name, (framework, methods))

@@ -187,3 +187,39 @@ def test_semantic_kernel_langroid_browser_use_forms() -> None:
             async def go_back() -> None: ...
     """
     assert names(code) == [("now", "semantic-kernel"), ("SquareTool", "langroid"), ("go_back", "browser-use")]
+
+
+def test_google_adk_agentscope_metagpt_forms() -> None:
+    code = """
+    from google.adk.tools import BaseTool, FunctionTool
+    from agentscope.tool import ToolBase
+    from metagpt.tools.tool_registry import register_tool
+
+    def get_time(tz: str) -> str:
+        return tz
+
+    time_tool = FunctionTool(func=get_time)
+
+    class LoadResource(BaseTool):
+        async def run_async(self, *, args, tool_context):
+            return args
+
+    class Bash(ToolBase):
+        async def call(self, command: str):
+            return command
+
+    @register_tool(tags=["web"])
+    async def scrape(url: str) -> str:
+        return url
+
+    @register_tool()
+    class Editor:
+        def read(self, path: str) -> str:
+            return path
+
+        def _private(self) -> None: ...
+    """
+    assert sorted(names(code)) == sorted([
+        ("get_time", "google-adk"), ("LoadResource", "google-adk"), ("Bash", "agentscope"),
+        ("scrape", "metagpt"), ("Editor", "metagpt"),
+    ])
