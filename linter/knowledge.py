@@ -771,6 +771,7 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "crewai" for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools")},
     **{f"{m}.tool": "smolagents" for m in ("smolagents", "smolagents.tools")},
     **{f"{m}.tool": "agno" for m in ("agno.tools", "agno.tools.decorator")},
+    **{f"{m}.tool": "mirascope" for m in ("mirascope.llm", "mirascope.llm.tools", "mirascope.llm.tools.decorator")},
     # metagpt: on a function, or on a class (its public methods are the tool's)
     **{f"{m}.register_tool": "metagpt" for m in ("metagpt.tools.tool_registry",)},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")

@@ -91,14 +91,30 @@ class Tables:
         bases = dict(kb.TOOL_BASE_CLASSES)
         for name in config.tool_base_classes:
             bases.setdefault(name, ("configured", kb.CONFIGURED_TOOL_METHODS))
+        # a namespace package (``google/`` without ``__init__.py``) names its modules from the level
+        # below when linted in place (``adk.tools.base_tool``): the tables hold both spellings
+        for table in (decorators, bases):
+            for name in list(table):
+                root, _, rest = name.partition(".")
+                if root in _NAMESPACE_ROOTS and rest:
+                    table.setdefault(rest, table[name])  # type: ignore[index]
         lists = dict(kb.TOOL_LIST_CONSTRUCTORS)
         for name in getattr(config, "tool_list_constructors", ()):
             lists.setdefault(name, "configured")
-        return cls(decorators, bases, dict(kb.TOOL_WRAPPERS), lists)
+        wrappers = dict(kb.TOOL_WRAPPERS)
+        for name in list(wrappers):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                wrappers.setdefault(rest, wrappers[name])
+        return cls(decorators, bases, wrappers, lists)
 
     def with_classes(self, classes: Mapping[str, tuple[str, tuple[str, ...]]]) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
                       frozenset(c for c in classes if c not in self.bases))
+
+
+#: top-level namespace packages (no ``__init__.py``) of the frameworks in the tables
+_NAMESPACE_ROOTS = frozenset({"google"})
 
 
 # --------------------------------------------------------------------------- results

@@ -194,6 +194,11 @@ def test_google_adk_agentscope_metagpt_forms() -> None:
     from google.adk.tools import BaseTool, FunctionTool
     from agentscope.tool import ToolBase
     from metagpt.tools.tool_registry import register_tool
+    from mirascope import llm
+
+    @llm.tool
+    def weather(city: str) -> str:
+        return city
 
     def get_time(tz: str) -> str:
         return tz
@@ -221,5 +226,17 @@ def test_google_adk_agentscope_metagpt_forms() -> None:
     """
     assert sorted(names(code)) == sorted([
         ("get_time", "google-adk"), ("LoadResource", "google-adk"), ("Bash", "agentscope"),
-        ("scrape", "metagpt"), ("Editor", "metagpt"),
+        ("scrape", "metagpt"), ("Editor", "metagpt"), ("weather", "mirascope"),
     ])
+
+
+def test_namespace_package_spelling_of_a_framework_base() -> None:
+    # google/ has no __init__.py: linted in place, google-adk's own modules are named adk.tools.*
+    code = """
+    from adk.tools.base_tool import BaseTool
+
+    class Finish(BaseTool):
+        async def run_async(self, *, args, tool_context):
+            return args
+    """
+    assert names(code) == [("Finish", "google-adk")]
