@@ -240,3 +240,51 @@ def test_namespace_package_spelling_of_a_framework_base() -> None:
             return args
     """
     assert names(code) == [("Finish", "google-adk")]
+
+
+# --------------------------------------------------------------------------- the text layout (issue 26 item 5)
+
+LAYOUT_CODE = """
+import requests
+from smullyan.runtime import read_safe
+
+@read_safe
+def search_the_web_for_things_with_a_long_name(query: str) -> str:
+    try:
+        return requests.get("https://example.com/a/very/long/path/for/searching/things", params={"q": query}).text
+    except Exception as e:
+        return f"error: {e}"
+"""
+
+
+def _text(width: int, wide: bool = False, code: str = LAYOUT_CODE) -> str:
+    import io
+
+    from smullyan.linter import tools_report
+
+    run = tools.ToolRun(tools=tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools, files_checked=1)
+    out = io.StringIO()
+    tools_report.format_text(run, out, width=width, wide=wide)
+    return out.getvalue()
+
+
+def test_80_columns_one_block_per_tool_every_fact_kept() -> None:
+    text = _text(80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "search_the_web_for_things_with_a_long_name" in text
+    assert "agent_tools.py:5" in text
+    assert "NO TIMEOUT" in text and "failures: text" in text and "TFH201" in text
+
+
+def test_wide_prints_the_table_uncut() -> None:
+    text = _text(80, wide=True)
+    head = text.splitlines()[0]
+    assert head.split()[:3] == ["tool", "where", "framework"]
+    assert "https://example.com/a/very/long/path/for/searching/things" in text
+    assert "…" not in text
+
+
+def test_no_tool_says_which_settings_would_find_them() -> None:
+    text = _text(80, code="x = 1\n")
+    assert "tool-decorators" in text and "tool-base-classes" in text and "tool-list-constructors" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
