@@ -940,6 +940,34 @@ CLASSES: Final[tuple[str, ...]] = (
 )
 
 
+# ---------------------------------------------------------------- TFH201 fixes that would hurt
+
+# Processes that wait for a person (editors, pagers, desktop openers, dialogs): a timeout would kill
+# the person's session. TFH201 still reports the call; its fix adds no timeout. By program name
+# (the basename of the command's first word).
+INTERACTIVE_PROCESSES: Final[frozenset[str]] = frozenset({
+    "vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
+    "code", "subl", "gedit", "kate", "notepad", "notepad.exe", "less", "more", "most", "man", "pager",
+    "sensible-editor", "sensible-pager", "editor", "xdg-open", "open", "start", "explorer", "explorer.exe",
+    "gnome-open", "kde-open", "wslview", "zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf",
+    "ssh", "sudo", "su", "passwd", "gpg", "pinentry", "python -i", "ipython", "bash -i", "top", "htop",
+})
+# Processes that run long by nature (package installs, model pulls and downloads, builds, scans):
+# any default timeout would cut a healthy run. The finding stays; the fix is not offered. By program
+# name, or (program, subcommand) where only some subcommands run long (``docker pull``, ``git clone``).
+LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
+    "pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "micromamba", "apt", "apt-get", "aptitude",
+    "dnf", "yum", "zypper", "pacman", "apk", "brew", "port", "choco", "winget", "snap", "flatpak", "npm",
+    "npx", "yarn", "pnpm", "bun", "cargo", "rustup", "gem", "bundle", "composer", "mvn", "gradle", "gradlew",
+    "ant", "sbt", "make", "cmake", "ninja", "bazel", "buck", "msbuild", "dotnet", "gcc", "g++", "clang",
+    "go", "tsc", "webpack", "ollama", "huggingface-cli", "hf", "wget", "curl", "aria2c", "rsync", "scp",
+    "ffmpeg", "trivy", "semgrep", "bandit", "nmap", "nuclei", "sqlmap", "grype", "snyk", "docker build",
+    "docker pull", "docker push", "docker compose", "docker-compose", "podman build", "podman pull",
+    "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
+    "ansible-playbook", "pytest", "tox", "nox",
+})
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """The tables above, extended by one configuration.
@@ -961,6 +989,8 @@ class Knowledge:
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
+    interactive_processes: ClassVar[frozenset[str]] = INTERACTIVE_PROCESSES
+    long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
