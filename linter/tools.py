@@ -159,7 +159,7 @@ class Tool:
     retries: list[RetryFact] = field(default_factory=list)
     budget: bool = False
     key: str = "unknown"  # present | missing | not-needed | unknown
-    failures: list[str] = field(default_factory=list)  # typed | text | raised | swallowed
+    failures: list[str] = field(default_factory=list)  # typed | text | fallback | raised | swallowed
     findings: dict[str, int] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)  # line ranges findings are attributed by
 
@@ -744,6 +744,7 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
+        self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.tools: list[Tool] = []
 
     # traversal ------------------------------------------------------------
@@ -803,6 +804,21 @@ class ToolFacts:
         fn = self._current()
         if fn is not None and self.names.function is fn:
             self.handlers.setdefault(id(fn), []).append(node)
+        # the clean-up ``proc.kill()`` then ``proc.communicate()``: reaping a killed process, not a wait
+        # (TFH201 exempts it the same way)
+        killed: str | None = None
+        for stmt in node.body.body:
+            for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]):
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                f = value.func if isinstance(value, cst.Call) else None
+                if killed is not None and isinstance(f, cst.Attribute) and f.attr.value in ("communicate", "wait") \
+                        and isinstance(f.value, cst.Name) and f.value.value == killed:
+                    self._reaps.add(id(value))
+                killed = None
+                if isinstance(f, cst.Attribute) and f.attr.value in ("kill", "terminate") and isinstance(f.value, cst.Name):
+                    killed = f.value.value
 
     def visit_With(self, node: cst.With) -> None:
         n = sum(
@@ -882,6 +898,8 @@ class ToolFacts:
                 status = "scope"
             elif isinstance(node.func, cst.Attribute) and self._client_key(dotted(node.func.value)) in self._client_timeouts:
                 status, value = self._client_timeouts[self._client_key(dotted(node.func.value)) or ""]
+            elif id(node) in self._reaps:
+                status = "n/a"
             elif spec.required:
                 status = "missing"
             else:
@@ -974,17 +992,19 @@ class ToolFacts:
         # how failures reach the model (the tool's own functions)
         modes: list[str] = []
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
-        for fn in fns:
+        caught_anywhere = False
+        for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
+            caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
                 mode = _handler_mode(h, self.names, self.knowledge)
                 if mode not in modes:
                     modes.append(mode)
-            if not handlers and "raised" not in modes:
-                modes.append("raised")
             if _returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
+        if not caught_anywhere and "raised" not in modes:
+            modes.insert(0, "raised")
         tool.failures = modes
         return tool
 
@@ -1052,7 +1072,11 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
             return "typed"
     for value in returned:
         if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
-            return "text"
+            if not _empty(value):
+                return "text"
+            continue
+        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _TEXT_OF_FAILURE:
+            return "text"  # return traceback.format_exc() / str(e)
         if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
             return "text"
         if isinstance(value, (cst.Dict, cst.Call)):
@@ -1061,7 +1085,31 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
                     return "text"
                 if isinstance(x, cst.Name) and "error" in x.value.lower():
                     return "text"
+    for value in returned:
+        if not _empty(value):
+            return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
+    if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
+        return "fallback"
     return "swallowed"
+
+
+_TEXT_OF_FAILURE = frozenset({"traceback.format_exc", "traceback.format_exception", "traceback.format_exception_only",
+                              "str", "repr"})
+
+
+def _empty(value: cst.BaseExpression) -> bool:
+    """``None``, ``""``, ``[]``, ``{}``, ``()``, ``False``, ``0``: a return that tells the model nothing."""
+    if is_none(value) or (isinstance(value, cst.Name) and value.value in ("False",)):
+        return True
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in ("", b"")
+    if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        return not value.elements
+    if isinstance(value, cst.Dict):
+        return not value.elements
+    if isinstance(value, cst.Integer):
+        return value.value == "0"
+    return False
 
 
 def _returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
@@ -1139,6 +1187,10 @@ def describe_source(
             if any(start <= f.line <= end for start, end in tool.spans):
                 tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
         tool.findings = dict(sorted(tool.findings.items()))
+        if "TFH401" in tool.findings and "text" not in tool.failures:  # lint saw an exception turned into text
+            tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
+            if "text" not in tool.failures:
+                tool.failures.append("text")
     if observer.pending:
         return _FileResult(path, [], observer.classes, True, [])
     return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [])

@@ -288,3 +288,106 @@ def test_no_tool_says_which_settings_would_find_them() -> None:
     text = _text(80, code="x = 1\n")
     assert "tool-decorators" in text and "tool-base-classes" in text and "tool-list-constructors" in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+# --------------------------------------------------------------------------- facts that agree with lint
+
+
+def _tool(code: str) -> tools.Tool:
+    (t,) = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    return t
+
+
+def test_kill_and_reap_communicate_is_not_no_timeout() -> None:
+    t = _tool("""
+    import subprocess
+    from langchain_core.tools import tool
+
+    @tool
+    def run_ls() -> str:
+        '''ls'''
+        proc = subprocess.Popen(["ls"], stdout=subprocess.PIPE)
+        try:
+            out, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+        return out
+    """)
+    assert [c.timeout for c in t.calls if c.what.endswith("communicate")] == ["value", "n/a"]
+    assert "TFH201" not in t.findings
+
+
+def test_traceback_text_is_text_and_a_fallback_is_not_swallowed() -> None:
+    text = _tool("""
+    import traceback
+    from langchain_core.tools import tool
+
+    @tool
+    def a(x: str) -> str:
+        '''a'''
+        try:
+            return run(x)
+        except Exception:
+            return traceback.format_exc()
+    """)
+    assert text.failures == ["text"]
+    fallback = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def b(x: str) -> str:
+        '''b'''
+        try:
+            return primary(x)
+        except KeyError:
+            return use_fallback(x)
+    """)
+    assert fallback.failures == ["fallback"]
+    swallowed = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def c(x: str) -> str:
+        '''c'''
+        try:
+            return primary(x)
+        except KeyError:
+            return ""
+    """)
+    assert swallowed.failures == ["swallowed"]
+
+
+def test_failures_follow_the_helpers_the_findings_do() -> None:
+    t = _tool("""
+    from langchain_core.tools import tool
+
+    def _fetch(x):
+        try:
+            return primary(x)
+        except Exception as e:
+            return f"failed: {e}"
+
+    @tool
+    def d(x: str) -> str:
+        '''d'''
+        return _fetch(x)
+    """)
+    assert t.failures == ["text"]
+
+
+def test_calls_on_a_helpers_return_value_are_followed() -> None:
+    t = _tool("""
+    import requests
+    from langchain_core.tools import tool
+
+    class Api:
+        def _session(self) -> requests.Session:
+            return requests.Session()
+
+        @tool
+        def e(self, url: str) -> str:
+            '''e'''
+            return self._session().post(url, json={}).text
+    """)
+    assert [(c.timeout) for c in t.calls if "post" in c.what.lower() or "POST" in c.what] == ["missing"]
