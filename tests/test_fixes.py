@@ -617,3 +617,25 @@ def test_tfh201_fix_kept_when_the_handler_catches_the_timeout() -> None:
         ''')
     out = assert_round_trip(src)
     assert out.count("timeout=30") == 3
+
+
+def test_tfh504_and_tfh501_in_one_pass_add_no_duplicate_arm() -> None:
+    src = ('def f(e):\n    match e.tag:\n'
+           '        case "RateLimit" | "Timeout" | "Unavailable" | "InvalidArgs" | "Denied" | "NotFound":\n'
+           '            return 1\n')
+    assert {f.code for f in findings(src) if f.fix is not None} == {"TFH501", "TFH504"}
+    out = assert_round_trip(src)
+    assert out.count('"RateLimited"') == 1 and out.count('case "Unknown":') == 1
+    assert 'unhandled RateLimited' not in out
+
+
+def test_tfh501_fixes_alone_when_the_misspelt_tag_was_its_only_missing_arm() -> None:
+    src = ('def f(e):\n    match e.tag:\n'
+           '        case "RateLimit" | "Timeout" | "Unavailable" | "InvalidArgs" | "Denied" | "NotFound" | "Unknown":\n'
+           '            return 1\n')
+    tfh501 = [f for f in findings(src) if f.code == "TFH501"]
+    assert len(tfh501) == 1 and tfh501[0].fix is None  # TFH504's fix completes the match
+    out = fix(src)
+    ast.parse(out)
+    assert "NotImplementedError" not in out and '"RateLimited"' in out
+    assert [f.code for f in findings(out)] == [] and fix(out) == out
