@@ -93,11 +93,14 @@ class Tables:
             bases.setdefault(name, ("configured", kb.CONFIGURED_TOOL_METHODS))
         # a namespace package (``google/`` without ``__init__.py``) names its modules from the level
         # below when linted in place (``adk.tools.base_tool``): the tables hold both spellings
-        for table in (decorators, bases):
-            for name in list(table):
-                root, _, rest = name.partition(".")
-                if root in _NAMESPACE_ROOTS and rest:
-                    table.setdefault(rest, table[name])  # type: ignore[index]
+        for name in list(decorators):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                decorators.setdefault(rest, decorators[name])
+        for name in list(bases):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                bases.setdefault(rest, bases[name])
         lists = dict(kb.TOOL_LIST_CONSTRUCTORS)
         for name in getattr(config, "tool_list_constructors", ()):
             lists.setdefault(name, "configured")
@@ -257,14 +260,14 @@ class _Index:
                 qn = self.qualname(func)
                 if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
                     for target in assigned:
-                        key = _target_key(target)
-                        if key is not None:
-                            self.instances[key] = qn
+                        bound = _target_key(target)
+                        if bound is not None:
+                            self.instances[bound] = qn
             elif assigned and isinstance(value, (ast.List, ast.Tuple)):
                 for target in assigned:
-                    key = _target_key(target)
-                    if key is not None:
-                        self.lists.setdefault(key, []).extend(value.elts)
+                    bound = _target_key(target)
+                    if bound is not None:
+                        self.lists.setdefault(bound, []).extend(value.elts)
             for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
@@ -449,11 +452,11 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             framework = tables.decorators.get(qn or "")
             if framework is None or framework == "runtime":
                 continue
-            fns = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
-                   if isinstance(s, _FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
-            if fns:
+            members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                       if isinstance(s, _FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+            if members:
                 add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
-                    fns, cls.lineno, f"{index.module}.{cls_path}")
+                    members, cls.lineno, f"{index.module}.{cls_path}")
             break
 
     # subclasses of tool base classes (through other classes of this file too)
