@@ -227,14 +227,21 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
         "tools",
         help="list every tool an agent can call, with its failure design",
         description="Find every tool (LangChain, OpenAI Agents, MCP, pydantic-ai, CrewAI, smolagents, "
-        "LlamaIndex, agno, camel, autogen, the runtime's classification decorators, and the "
-        "configuration's tool-decorators/tool-base-classes) and print one row each: classification, "
+        "LlamaIndex, agno, camel, autogen, semantic-kernel, langroid, google-adk, browser-use, metagpt, "
+        "agentscope, mirascope, tools= of any *Agent(...) constructor, activity-style toolkits, schema "
+        "dispatch dicts, the runtime's classification decorators, and the configuration's "
+        "tool-decorators/tool-base-classes/tool-list-constructors) and print one row each: classification, "
         "calls out and their timeouts, retries, idempotency key, how failures reach the model, "
-        "findings inside it.",
+        "findings inside it. When no tool is found, tell it your framework's forms: tool-decorators "
+        "(qualified names of the decorators that make a tool), tool-base-classes (the base class whose "
+        "subclasses are tools) or tool-list-constructors (calls whose tools=[...] list takes functions).",
     )
     tools.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
     tools.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                        help="text (a table that fits the terminal), markdown, or json (schema in docs/cli.md)")
+    tools.add_argument("--wide", action="store_true",
+                       help="text: the full table at its natural width (default: a table that fits the "
+                       "terminal, one block per tool below 120 columns)")
     tools.add_argument("--fail-on", type=_fail_on, metavar="TERMS", default=(),
                        help="exit 1 when a tool matches one of these comma-separated terms: unkeyed-write, "
                        "no-timeout, unbounded-retry, text-errors, swallowed-errors, unknown-classification, findings")
@@ -286,7 +293,8 @@ def _tools(args: argparse.Namespace) -> int:
         elif args.format == "markdown":
             tools_report.format_markdown(result, stream)
         else:
-            tools_report.format_text(result, stream, width=None if args.output is None else 200, quiet=args.quiet)
+            tools_report.format_text(result, stream, width=None if args.output is None else 200, quiet=args.quiet,
+                                     wide=args.wide)
     for f in result.errors:
         if not args.quiet:
             print(f"{PROG}: warning: {f.path}:{f.line}: {f.code} {f.message}", file=sys.stderr)

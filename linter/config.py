@@ -61,6 +61,7 @@ KEYS = (
     "default-max-attempts",
     "tool-decorators",
     "tool-base-classes",
+    "tool-list-constructors",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -144,6 +145,7 @@ class Config:
     #: `smullyan tools`: extra decorators and base classes that make a tool (they change no finding)
     tool_decorators: tuple[str, ...] = ()
     tool_base_classes: tuple[str, ...] = ()
+    tool_list_constructors: tuple[str, ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     #: which rules' fixes ``--fix`` applies (selectors; ``unfixable`` wins over an equal or shorter ``fixable``)
@@ -317,6 +319,7 @@ class Config:
             "default-max-attempts": self.default_max_attempts,
             "tool-decorators": list(self.tool_decorators),
             "tool-base-classes": list(self.tool_base_classes),
+            "tool-list-constructors": list(self.tool_list_constructors),
         }
 
     @property
@@ -475,6 +478,7 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "default-max-attempts": lambda f, v: _attempts(f, "default-max-attempts", v),
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
+    "tool-list-constructors": lambda f, v: _qualnames(f, "tool-list-constructors", v),
 }
 
 

@@ -754,7 +754,16 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
     **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                     "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
-                                    "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+                                    "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
+                                    "mcp.server.mcpserver.server.MCPServer")},
+    # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
+    # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
+    **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
+                                         "mcp.server.lowlevel.server.Server")},
+    **{f"{m}.kernel_function": "semantic-kernel" for m in ("semantic_kernel.functions",
+                                                           "semantic_kernel.functions.kernel_function_decorator")},
+    **{f"{m}.Registry.action": "browser-use" for m in ("browser_use.tools.registry.service",
+                                                       "browser_use.controller.registry.service")},
     **{f"{m}.{d}": "pydantic-ai" for m in ("pydantic_ai.Agent", "pydantic_ai.agent.Agent",
                                            "pydantic_ai.FunctionToolset", "pydantic_ai.toolsets.FunctionToolset",
                                            "pydantic_ai.toolsets.function.FunctionToolset")
@@ -762,6 +771,9 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "crewai" for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools")},
     **{f"{m}.tool": "smolagents" for m in ("smolagents", "smolagents.tools")},
     **{f"{m}.tool": "agno" for m in ("agno.tools", "agno.tools.decorator")},
+    **{f"{m}.tool": "mirascope" for m in ("mirascope.llm", "mirascope.llm.tools", "mirascope.llm.tools.decorator")},
+    # metagpt: on a function, or on a class (its public methods are the tool's)
+    **{f"{m}.register_tool": "metagpt" for m in ("metagpt.tools.tool_registry",)},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -782,6 +794,10 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
        for c in ("BaseTool", "BaseToolWithState")},
     **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+    **{f"{m}.BaseTool": ("google-adk", ("run_async",)) for m in ("google.adk.tools", "google.adk.tools.base_tool")},
+    **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
+    **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
+       for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
 }
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
@@ -797,8 +813,12 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.Tool": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
     **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
+    **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
+# Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
+# ``AssistantAgent``: linter/tools.py ``_AGENT_SUFFIX``) and the configuration's
+# ``tool-list-constructors`` (framework "configured").
 TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
     **{f"{m}.FunctionToolset": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.toolsets",
@@ -815,6 +835,13 @@ TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
 # Process calls with no timeout parameter at all (a row lists them, timeout "none possible").
 TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
     {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
+)
+# Activity-style frameworks: a decorator whose last name is one of these, imported from the
+# same top-level package as a base class of the class whose method (or a function nested in one) it
+# decorates, makes a tool (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
+# subclass methods) without configuration.
+TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
+    {"tool", "function_tool", "tool_method", "action", "kernel_function", "register_tool", "toolkit_tool"}
 )
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
@@ -913,6 +940,34 @@ CLASSES: Final[tuple[str, ...]] = (
 )
 
 
+# ---------------------------------------------------------------- TFH201 fixes that would hurt
+
+# Processes that wait for a person (editors, pagers, desktop openers, dialogs): a timeout would kill
+# the person's session. TFH201 still reports the call; its fix adds no timeout. By program name
+# (the basename of the command's first word).
+INTERACTIVE_PROCESSES: Final[frozenset[str]] = frozenset({
+    "vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
+    "code", "subl", "gedit", "kate", "notepad", "notepad.exe", "less", "more", "most", "man", "pager",
+    "sensible-editor", "sensible-pager", "editor", "xdg-open", "open", "start", "explorer", "explorer.exe",
+    "gnome-open", "kde-open", "wslview", "zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf",
+    "ssh", "sudo", "su", "passwd", "gpg", "pinentry", "python -i", "ipython", "bash -i", "top", "htop",
+})
+# Processes that run long by nature (package installs, model pulls and downloads, builds, scans):
+# any default timeout would cut a healthy run. The finding stays; the fix is not offered. By program
+# name, or (program, subcommand) where only some subcommands run long (``docker pull``, ``git clone``).
+LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
+    "pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "micromamba", "apt", "apt-get", "aptitude",
+    "dnf", "yum", "zypper", "pacman", "apk", "brew", "port", "choco", "winget", "snap", "flatpak", "npm",
+    "npx", "yarn", "pnpm", "bun", "cargo", "rustup", "gem", "bundle", "composer", "mvn", "gradle", "gradlew",
+    "ant", "sbt", "make", "cmake", "ninja", "bazel", "buck", "msbuild", "dotnet", "gcc", "g++", "clang",
+    "go", "tsc", "webpack", "ollama", "huggingface-cli", "hf", "wget", "curl", "aria2c", "rsync", "scp",
+    "ffmpeg", "trivy", "semgrep", "bandit", "nmap", "nuclei", "sqlmap", "grype", "snyk", "docker build",
+    "docker pull", "docker push", "docker compose", "docker-compose", "podman build", "podman pull",
+    "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
+    "ansible-playbook", "pytest", "tox", "nox",
+})
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """The tables above, extended by one configuration.
@@ -934,6 +989,8 @@ class Knowledge:
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
+    interactive_processes: ClassVar[frozenset[str]] = INTERACTIVE_PROCESSES
+    long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES

@@ -91,11 +91,33 @@ class Tables:
         bases = dict(kb.TOOL_BASE_CLASSES)
         for name in config.tool_base_classes:
             bases.setdefault(name, ("configured", kb.CONFIGURED_TOOL_METHODS))
-        return cls(decorators, bases, dict(kb.TOOL_WRAPPERS), dict(kb.TOOL_LIST_CONSTRUCTORS))
+        # a namespace package (``google/`` without ``__init__.py``) names its modules from the level
+        # below when linted in place (``adk.tools.base_tool``): the tables hold both spellings
+        for name in list(decorators):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                decorators.setdefault(rest, decorators[name])
+        for name in list(bases):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                bases.setdefault(rest, bases[name])
+        lists = dict(kb.TOOL_LIST_CONSTRUCTORS)
+        for name in getattr(config, "tool_list_constructors", ()):
+            lists.setdefault(name, "configured")
+        wrappers = dict(kb.TOOL_WRAPPERS)
+        for name in list(wrappers):
+            root, _, rest = name.partition(".")
+            if root in _NAMESPACE_ROOTS and rest:
+                wrappers.setdefault(rest, wrappers[name])
+        return cls(decorators, bases, wrappers, lists)
 
     def with_classes(self, classes: Mapping[str, tuple[str, tuple[str, ...]]]) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
                       frozenset(c for c in classes if c not in self.bases))
+
+
+#: top-level namespace packages (no ``__init__.py``) of the frameworks in the tables
+_NAMESPACE_ROOTS = frozenset({"google"})
 
 
 # --------------------------------------------------------------------------- results
@@ -140,7 +162,7 @@ class Tool:
     retries: list[RetryFact] = field(default_factory=list)
     budget: bool = False
     key: str = "unknown"  # present | missing | not-needed | unknown
-    failures: list[str] = field(default_factory=list)  # typed | text | raised | swallowed
+    failures: list[str] = field(default_factory=list)  # typed | text | fallback | raised | swallowed
     findings: dict[str, int] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)  # line ranges findings are attributed by
 
@@ -210,7 +232,8 @@ class _Index:
         self.imports: dict[str, str] = {}
         for local, full in screen.import_bindings:
             self.imports[local] = full
-        self.instances: dict[str, str] = {}  # name -> class qualname of the object assigned to it
+        self.instances: dict[str, str] = {}  # name (or ``self.attr``) -> class qualname of the object assigned to it
+        self.lists: dict[str, list[ast.expr]] = {}  # name (or ``self.attr``) -> the elements of a list assigned to it
         self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
         self.classes: list[tuple[str, ast.ClassDef]] = []  # (path, node)
         self._seen: dict[str, int] = {}
@@ -229,12 +252,22 @@ class _Index:
                     self.defs.append((key, n, stmt, parents))
                 self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
                 continue
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
-                qn = self.qualname(stmt.value.func)
+            assigned = (stmt.targets if isinstance(stmt, ast.Assign)
+                        else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
+            value = getattr(stmt, "value", None)
+            if assigned and isinstance(value, ast.Call):
+                func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
+                qn = self.qualname(func)
                 if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
-                    for target in stmt.targets:
-                        if isinstance(target, ast.Name):
-                            self.instances[target.id] = qn
+                    for target in assigned:
+                        bound = _target_key(target)
+                        if bound is not None:
+                            self.instances[bound] = qn
+            elif assigned and isinstance(value, (ast.List, ast.Tuple)):
+                for target in assigned:
+                    bound = _target_key(target)
+                    if bound is not None:
+                        self.lists.setdefault(bound, []).extend(value.elts)
             for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
@@ -251,7 +284,9 @@ class _Index:
         if not isinstance(node, ast.Name):
             return None
         root = node.id
-        if root in self.imports:
+        if root == "self" and parts and f"self.{parts[-1]}" in self.instances:  # self.mcp = FastMCP(...)
+            base = self.instances[f"self.{parts.pop()}"]
+        elif root in self.imports:
             base = self.imports[root]
         elif root in self.instances:
             base = self.instances[root]
@@ -270,6 +305,15 @@ class _Index:
             if qn is not None:
                 out.append(qn)
         return out
+
+
+def _target_key(target: ast.AST) -> str | None:
+    """``name`` or ``self.attr``: the assignment targets an instance or a tool list is followed through."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return f"self.{target.attr}"
+    return None
 
 
 def _class_index(index: _Index) -> list[tuple[str, list[str]]]:
@@ -318,11 +362,15 @@ def _helpers_of(fn: ast.AST, index: _Index, cls_path: str | None) -> list[tuple[
     return out
 
 
-def _name_from_call(call: ast.Call) -> str | None:
+#: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
+_DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
+
+
+def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
     for kw in call.keywords:
         if kw.arg == "name":
             return _literal_str(kw.value)
-    return _literal_str(call.args[0]) if call.args else None
+    return _literal_str(call.args[0]) if call.args and positional else None
 
 
 def _class_tool_name(cls: ast.ClassDef) -> str:
@@ -354,8 +402,10 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
         return None
 
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str) -> None:
-        key = (functions[0][0], functions[0][1])
+            line: int, qualname: str, by_name: bool = False) -> None:
+        key: tuple[str, int] = (functions[0][0], functions[0][1])
+        if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
+            key = (f"{functions[0][0]}:{name}", functions[0][1])
         if key in found:
             return
         helpers: list[tuple[str, int, ast.AST]] = []
@@ -372,6 +422,7 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
+    listed = _listed_tool_names(index)
     for entry in index.defs:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
@@ -379,10 +430,33 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
             qn = index.qualname(call.func if call is not None else dec)
             framework = tables.decorators.get(qn or "")
             if framework is None:
+                framework = _activity_framework(qn, parents, index)
+            if framework is None:
                 continue
-            name = (_name_from_call(call) if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
+            if (qn or "").endswith(".call_tool") and framework == "mcp":
+                head = call.func if call is not None else dec
+                for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
+                    add(tool_name, framework, f"@{ast.unparse(head)}", [entry], _span(node)[0],
+                        f"{index.module}.{path}", by_name=True)
+                break
+            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST)
+                    if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             add(name, framework, f"@{ast.unparse(head)}", [entry], _span(node)[0], f"{index.module}.{path}")
+            break
+
+    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
+    for cls_path, cls in index.classes:
+        for dec in cls.decorator_list:
+            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+            framework = tables.decorators.get(qn or "")
+            if framework is None or framework == "runtime":
+                continue
+            members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                       if isinstance(s, _FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+            if members:
+                add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                    members, cls.lineno, f"{index.module}.{cls_path}")
             break
 
     # subclasses of tool base classes (through other classes of this file too)
@@ -423,7 +497,8 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
-    scopes = [("", 0, index.tree, ()), *index.defs] if index.call_names & lasts else []
+    agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
+    scopes = [("", 0, index.tree, ()), *index.defs] if agents or index.call_names & lasts else []
     for entry_path, _n, fn_node, parents in scopes:
         owner = enclosing_class(parents) if fn_node is not index.tree else None
         for call in _direct_calls(fn_node):
@@ -440,10 +515,11 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
                     refs.append((arg, framework, form))
-            elif qn in tables.lists:
+            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
+                framework = tables.lists.get(qn) or _framework_of(qn)
                 arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
-                if isinstance(arg, (ast.List, ast.Tuple)):
-                    refs.extend((el, tables.lists[qn], f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in arg.elts)
+                elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
+                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
             for ref, framework, form in refs:
                 target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
@@ -451,7 +527,99 @@ def discover(index: _Index, tables: Tables) -> list[_Def]:
                     tpath = target[0]
                     add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], _span(target[2])[0],
                         f"{index.module}.{tpath}")
+
+    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside a JSON schema of the tools
+    if _has_tool_schema(index.tree):
+        for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+            owner = enclosing_class(parents) if fn_node is not index.tree else None
+            for d in _direct_nodes(fn_node, ast.Dict):
+                pairs = [(_literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
+                if len(pairs) < 2 or any(k is None for k, _ in pairs):
+                    continue
+                targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
+                           for k, v in pairs]
+                if any(t is None for _, t in targets):
+                    continue
+                for k, t in targets:
+                    assert k is not None and t is not None
+                    add(k, "schema", "dispatch dict", [t], _span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     return sorted(found.values(), key=lambda d: d.line)
+
+
+#: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
+_AGENT_SUFFIX = "Agent"
+
+
+def _framework_of(qn: str) -> str:
+    return qn.split(".")[0].replace("_", "-")
+
+
+def _list_elements(arg: ast.AST | None, index: _Index, scope_path: str) -> list[ast.expr]:
+    """``tools=[f, g]``, or ``tools=name`` / ``tools=self.tools`` where a list was assigned to that name."""
+    if isinstance(arg, (ast.List, ast.Tuple)):
+        return list(arg.elts)
+    key = _target_key(arg) if arg is not None else None
+    if key is not None:
+        return list(index.lists.get(key, []))
+    return []
+
+
+def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
+    out: list[ast.Dict] = []
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*_FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, kind):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
+
+
+def _has_tool_schema(tree: ast.Module) -> bool:
+    """A dict literal with a ``"name"`` key and a ``"parameters"``/``"input_schema"`` key: a tool's JSON schema."""
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            keys = {_literal_str(k) for k in n.keys if k is not None}
+            if "name" in keys and keys & _SCHEMA_KEYS:
+                return True
+    return False
+
+
+def _listed_tool_names(index: _Index) -> list[str]:
+    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``)."""
+    out: list[str] = []
+    for _path, _n, node, _parents in index.defs:
+        if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
+                   for d in node.decorator_list):  # type: ignore[attr-defined]
+            continue
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                name = _name_from_call(call)
+                if name is None:
+                    name = next((str(getattr(k.value, "value", "")) for k in call.keywords
+                                 if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
+                if name and name not in out:
+                    out.append(name)
+    return out
+
+
+def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: _Index) -> str | None:
+    """An activity-style framework's tool decorator: imported from the same top-level package as a base
+    class of the (innermost) class the decorated function is in, its last name a tool word."""
+    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+        return None
+    root = qn.split(".")[0]
+    for p in reversed(parents):
+        if isinstance(p, ast.ClassDef):
+            if any(b.split(".")[0] == root for b in index.bases(p)):
+                return _framework_of(qn)
+            return None
+    return None
 
 
 def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:
@@ -579,6 +747,7 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
+        self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.tools: list[Tool] = []
 
     # traversal ------------------------------------------------------------
@@ -638,6 +807,21 @@ class ToolFacts:
         fn = self._current()
         if fn is not None and self.names.function is fn:
             self.handlers.setdefault(id(fn), []).append(node)
+        # the clean-up ``proc.kill()`` then ``proc.communicate()``: reaping a killed process, not a wait
+        # (TFH201 exempts it the same way)
+        killed: str | None = None
+        for stmt in node.body.body:
+            for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]):
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                f = value.func if isinstance(value, cst.Call) else None
+                if killed is not None and isinstance(f, cst.Attribute) and f.attr.value in ("communicate", "wait") \
+                        and isinstance(f.value, cst.Name) and f.value.value == killed:
+                    self._reaps.add(id(value))
+                killed = None
+                if isinstance(f, cst.Attribute) and f.attr.value in ("kill", "terminate") and isinstance(f.value, cst.Name):
+                    killed = f.value.value
 
     def visit_With(self, node: cst.With) -> None:
         n = sum(
@@ -717,6 +901,8 @@ class ToolFacts:
                 status = "scope"
             elif isinstance(node.func, cst.Attribute) and self._client_key(dotted(node.func.value)) in self._client_timeouts:
                 status, value = self._client_timeouts[self._client_key(dotted(node.func.value)) or ""]
+            elif id(node) in self._reaps:
+                status = "n/a"
             elif spec.required:
                 status = "missing"
             else:
@@ -809,17 +995,19 @@ class ToolFacts:
         # how failures reach the model (the tool's own functions)
         modes: list[str] = []
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
-        for fn in fns:
+        caught_anywhere = False
+        for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
+            caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
                 mode = _handler_mode(h, self.names, self.knowledge)
                 if mode not in modes:
                     modes.append(mode)
-            if not handlers and "raised" not in modes:
-                modes.append("raised")
             if _returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
+        if not caught_anywhere and "raised" not in modes:
+            modes.insert(0, "raised")
         tool.failures = modes
         return tool
 
@@ -887,7 +1075,11 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
             return "typed"
     for value in returned:
         if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
-            return "text"
+            if not _empty(value):
+                return "text"
+            continue
+        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _TEXT_OF_FAILURE:
+            return "text"  # return traceback.format_exc() / str(e)
         if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
             return "text"
         if isinstance(value, (cst.Dict, cst.Call)):
@@ -896,7 +1088,31 @@ def _handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledg
                     return "text"
                 if isinstance(x, cst.Name) and "error" in x.value.lower():
                     return "text"
+    for value in returned:
+        if not _empty(value):
+            return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
+    if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
+        return "fallback"
     return "swallowed"
+
+
+_TEXT_OF_FAILURE = frozenset({"traceback.format_exc", "traceback.format_exception", "traceback.format_exception_only",
+                              "str", "repr"})
+
+
+def _empty(value: cst.BaseExpression) -> bool:
+    """``None``, ``""``, ``[]``, ``{}``, ``()``, ``False``, ``0``: a return that tells the model nothing."""
+    if is_none(value) or (isinstance(value, cst.Name) and value.value in ("False",)):
+        return True
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in ("", b"")
+    if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        return not value.elements
+    if isinstance(value, cst.Dict):
+        return not value.elements
+    if isinstance(value, cst.Integer):
+        return value.value == "0"
+    return False
 
 
 def _returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
@@ -974,6 +1190,10 @@ def describe_source(
             if any(start <= f.line <= end for start, end in tool.spans):
                 tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
         tool.findings = dict(sorted(tool.findings.items()))
+        if "TFH401" in tool.findings and "text" not in tool.failures:  # lint saw an exception turned into text
+            tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
+            if "text" not in tool.failures:
+                tool.failures.append("text")
     if observer.pending:
         return _FileResult(path, [], observer.classes, True, [])
     return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [])

@@ -179,14 +179,39 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
-def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: bool = False) -> None:
+#: below this many columns the text format prints one block per tool instead of the table
+VERTICAL_BELOW = 120
+NO_TOOLS_HINT = (
+    "No tool found. If these files define tools in a form smullyan does not know, name it in the "
+    "configuration: tool-decorators (the decorator that makes a tool), tool-base-classes (the base "
+    "class of tool classes) or tool-list-constructors (a call whose tools=[...] takes functions)."
+)
+
+
+def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: bool = False,
+                wide: bool = False) -> None:
     """A table that fits the terminal: one line per call out and per retry (a row grows
-    downwards), long cells cut with an ellipsis, ``where`` keeping its end (file and line)."""
+    downwards), long cells cut with an ellipsis, ``where`` keeping its end (file and line).
+    Below :data:`VERTICAL_BELOW` columns, one block per tool (every fact kept, lines wrapped);
+    ``wide``: the table at its natural width, nothing cut."""
     width = width or shutil.get_terminal_size((160, 24)).columns
+    if not run.tools:
+        if not quiet:
+            text = "\n".join(_wrap(line, width, "") if width < VERTICAL_BELOW else line
+                             for line in [*_summary_text(run).splitlines(), NO_TOOLS_HINT])
+            stream.write(text + "\n")
+        return
+    if not wide and width < VERTICAL_BELOW:
+        _format_vertical(run, stream, width)
+        if not quiet:
+            stream.write("\n" + "\n".join(_wrap(line, width, "") for line in _summary_text(run).splitlines()) + "\n")
+        return
+    if wide:
+        width = 10_000
     rows = [[fn(t).split("; ") for _, fn in _COLUMNS] for t in run.tools]
     heads = [h for h, _ in _COLUMNS]
     natural = [max([len(h), *(len(line) for r in rows for line in r[i])]) for i, h in enumerate(heads)]
-    caps = [28, 44, 12, 16, 56, 40, 8, 20, 24]
+    caps = natural if wide else [28, 44, 12, 16, 56, 40, 8, 20, 24]
     widths = [min(n, c) for n, c in zip(natural, caps)]
     # until the table fits, cut columns down to a floor, least informative first: where (keeps
     # file:line), tool, findings, retry, calls out, failures
@@ -212,6 +237,38 @@ def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: b
                 stream.write(line.rstrip() + "\n")
     if not quiet:
         stream.write(("\n" if run.tools else "") + _summary_text(run) + "\n")
+
+
+def _wrap(text: str, width: int, indent: str) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, max(20, width), initial_indent=indent, subsequent_indent=indent + "  ",
+                                   break_on_hyphens=False, break_long_words=True)) or indent.rstrip()
+
+
+#: the block's lines, most important first; a line whose value is "-" is left out
+_BLOCK = (
+    ("class", _class_cell), ("calls", _calls_cell), ("failures", lambda t: "+".join(t.failures) or "-"),
+    ("findings", _findings_cell), ("retry", _retry_cell), ("key", _key_cell),
+)
+
+
+def _format_vertical(run: ToolRun, stream: TextIO, width: int) -> None:
+    """One block per tool: ``name  framework`` and ``where`` on the first lines, then one labelled line
+    per fact (calls out one per line), wrapped to ``width``."""
+    for n, t in enumerate(run.tools):
+        if n:
+            stream.write("\n")
+        stream.write(_wrap(f"{t.name}  ({t.framework}, {t.form})", width, "") + "\n")
+        stream.write(_wrap(_where(t), width, "  ") + "\n")
+        for label, fn in _BLOCK:
+            value = fn(t)
+            if value == "-" and label in ("retry", "findings"):
+                continue
+            parts = value.split("; ") if label in ("calls", "retry") else [value]
+            for i, part in enumerate(parts):
+                head = f"  {label + ':' if i == 0 else '':<10}"
+                stream.write(_wrap(head + part, width, "").replace("\n", "\n" + " " * 12) + "\n")
 
 
 def _summary_text(run: ToolRun) -> str:

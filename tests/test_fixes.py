@@ -548,3 +548,94 @@ def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     assert code == 1
     assert '+requests.get("x", timeout=30)' in out and out.startswith("--- pkg/m.py\n+++ pkg/m.py\n")
     assert "Would fix 1 finding." in err
+
+
+# --------------------------------------------------------------------------- TFH201 fixes that would hurt (issue 28)
+
+
+@pytest.mark.parametrize("call, why", [
+    ('subprocess.run(["vim", path])', "waits for a person"),
+    ('subprocess.call([os.environ.get("EDITOR", "vi"), path])', "waits for a person"),
+    ('subprocess.run(["xdg-open", path])', "waits for a person"),
+    ('subprocess.run([sys.executable, "-m", "pip", "install", "x"], check=True)', "runs long"),
+    ('subprocess.run("npm install", shell=True)', "runs long"),
+    ('subprocess.check_call(["apt-get", "install", "-y", "git"])', "runs long"),
+    ('subprocess.run(["ollama", "pull", "llama3"])', "runs long"),
+    ('subprocess.run(["docker", "build", "."])', "runs long"),
+    ('subprocess.run(["trivy", "fs", "."])', "runs long"),
+])
+def test_tfh201_no_fix_for_a_process_that_waits_for_a_person_or_runs_long(call: str, why: str) -> None:
+    src = f"import os, subprocess, sys\ndef f(path):\n    {call}\n"
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None and why in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh201_other_commands_keep_the_fix() -> None:
+    src = 'import subprocess\nsubprocess.run(["git", "status"])\n'
+    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(["git", "status"], timeout=30)\n'
+
+
+def test_tfh201_popen_communicate_gets_no_fix_without_kill_and_reap() -> None:
+    src = 'import subprocess\np = subprocess.Popen(["ls"])\nout, err = p.communicate()\np.wait()\n'
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 2 and all(f.fix is None for f in found)
+    assert fix(src) == src
+
+
+def test_tfh201_no_fix_when_the_timeout_would_escape_the_handler() -> None:
+    src = textwrap.dedent('''\
+        import subprocess, requests
+        try:
+            subprocess.run(["ls"], check=True)
+        except subprocess.CalledProcessError:
+            pass
+        try:
+            requests.get("https://x")
+        except requests.ConnectionError:
+            pass
+        ''')
+    assert all(f.fix is None for f in findings(src) if f.code == "TFH201")
+    assert fix(src) == src
+
+
+def test_tfh201_fix_kept_when_the_handler_catches_the_timeout() -> None:
+    src = textwrap.dedent('''\
+        import subprocess, requests
+        try:
+            subprocess.run(["ls"], check=True)
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            pass
+        try:
+            requests.get("https://x")
+        except requests.RequestException:
+            pass
+        try:
+            requests.get("https://x")
+        except Exception:
+            pass
+        ''')
+    out = assert_round_trip(src)
+    assert out.count("timeout=30") == 3
+
+
+def test_tfh504_and_tfh501_in_one_pass_add_no_duplicate_arm() -> None:
+    src = ('def f(e):\n    match e.tag:\n'
+           '        case "RateLimit" | "Timeout" | "Unavailable" | "InvalidArgs" | "Denied" | "NotFound":\n'
+           '            return 1\n')
+    assert {f.code for f in findings(src) if f.fix is not None} == {"TFH501", "TFH504"}
+    out = assert_round_trip(src)
+    assert out.count('"RateLimited"') == 1 and out.count('case "Unknown":') == 1
+    assert 'unhandled RateLimited' not in out
+
+
+def test_tfh501_fixes_alone_when_the_misspelt_tag_was_its_only_missing_arm() -> None:
+    src = ('def f(e):\n    match e.tag:\n'
+           '        case "RateLimit" | "Timeout" | "Unavailable" | "InvalidArgs" | "Denied" | "NotFound" | "Unknown":\n'
+           '            return 1\n')
+    tfh501 = [f for f in findings(src) if f.code == "TFH501"]
+    assert len(tfh501) == 1 and tfh501[0].fix is None  # TFH504's fix completes the match
+    out = fix(src)
+    ast.parse(out)
+    assert "NotImplementedError" not in out and '"RateLimited"' in out
+    assert [f.code for f in findings(out)] == [] and fix(out) == out

@@ -6,10 +6,25 @@ import libcst as cst
 
 from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, add_keyword, argument, has_star, markdown_calls, markdown_words
 from .screen import helper_lines, timeout_calls
+from ...linter.api import dotted, process_waits_or_runs_long, timeout_escapes_handler
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
+_RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"})
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    out: list[cst.Call] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if isinstance(n, cst.Call):
+            out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -290,6 +305,7 @@ def mail(host):
         self.wrapper_calls: set[int] = set()
         self.scope_blocks: dict[int, int] = {}
         self.exempt: set[int] = set()
+        self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -317,6 +333,33 @@ def mail(host):
 
     def leave_With(self, node: cst.With) -> None:
         self._open(-self.scope_blocks.pop(id(node), 0))
+
+    def visit_Try(self, node: cst.Try) -> None:
+        caught: list[str] = []
+        for h in node.handlers:
+            if h.type is None:
+                caught = []
+                break
+            types = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type]
+            caught.extend(self.names.qualname(t) or dotted(t) or "?" for t in types)
+        else:
+            if not node.handlers:
+                return
+        for n in _calls_in(node.body):
+            self.try_handlers.setdefault(id(n), []).append(caught)
+
+    def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
+        """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""
+        last = qn.rsplit(".", 1)[-1]
+        if qn.startswith("subprocess.Popen.") or last in _WAITS:
+            return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
+        if qn.startswith("subprocess.") and last in _RUNS:
+            why = process_waits_or_runs_long(node, self.knowledge)
+            if why is not None:
+                return why
+        if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
+            return "the timeout's exception would escape the handler around the call"
+        return None
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         killed: str | None = None
@@ -354,11 +397,15 @@ def mail(host):
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt:
                     seconds = self.ctx.config.timeout_text
-                    autofix = RawFix(
+                    refusal = self._timeout_fix_refusal(node, qn)
+                    autofix = None if refusal is not None else RawFix(
                         f"Add `{spec.keyword}={seconds}`",
                         (NodeEdit(node, add_keyword(node, spec.keyword, seconds)),),
                     )
-                    self.report(node, call=qn, keyword=spec.keyword, fix=spec.advice.format(keyword=spec.keyword), autofix=autofix)
+                    advice = spec.advice.format(keyword=spec.keyword)
+                    if refusal is not None:
+                        advice += f" (no automatic fix: {refusal})"
+                    self.report(node, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
         elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
 

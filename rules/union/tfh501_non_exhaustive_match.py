@@ -6,7 +6,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge, NodeEdit, RawFix, Screen, imported_names
 from .base import UnionRule
-from .model import MatchSummary, candidate_lines
+from .model import MatchSummary, candidate_lines, only_nearest_tag
 
 
 class NonExhaustiveMatch(UnionRule):
@@ -301,7 +301,12 @@ def f(result):
         step = body.indent if isinstance(body, cst.IndentedBlock) and body.indent is not None else (
             module.default_indent if module is not None else "    "
         )
-        arms = [(p, label) for p, label in zip(patterns, s.missing)]
+        # a misspelt tag in the match (``case "RateLimit":``) is TFH504's fix, to the real tag: an arm
+        # for that tag added in the same pass would be a duplicate the first arm makes unreachable
+        respelt = self._respelt_tags(node)
+        arms = [(p, label) for p, label in zip(patterns, s.missing) if label not in respelt]
+        if not arms:
+            return None
 
         def text(indent: str) -> str:
             return "".join(
@@ -313,6 +318,22 @@ def f(result):
         where = NodeEdit(catch_all, text, "line_before") if catch_all is not None else NodeEdit(node.cases[-1], text, "line_after")
         names = ", ".join(label for _, label in arms)
         return RawFix(f"Add arms for {names} that raise NotImplementedError", (*edits, where))
+
+    def _respelt_tags(self, node: cst.Match) -> set[str]:
+        """The real tags TFH504 would write over misspelt tag strings in this match's patterns."""
+        out: set[str] = set()
+        for case in node.cases:
+            stack: list[cst.CSTNode] = [case.pattern]
+            while stack:
+                n = stack.pop()
+                if isinstance(n, cst.SimpleString):
+                    value = n.evaluated_value
+                    if isinstance(value, str) and value not in self.tags:
+                        tag = only_nearest_tag(value, self.tags)
+                        if tag is not None:
+                            out.add(tag)
+                stack.extend(n.children)
+        return out
 
     def _patterns(self, node: cst.Match, s: MatchSummary) -> tuple[list[str] | None, list[NodeEdit]]:
         """The pattern of each missing arm, in the style of the match (tag strings, wire mappings, classes)."""

@@ -1,0 +1,393 @@
+"""`smullyan tools` (issue 28): the tool forms of frameworks nobody here tuned on, found with the
+default configuration (MCP servers held as attributes, the low-level server, activity-style
+toolkits, tools given to any agent constructor, schemas dispatched by name, semantic-kernel,
+langroid, browser-use) and the settings that add the rest."""
+
+from __future__ import annotations
+
+import textwrap
+
+from smullyan.linter import tools
+from smullyan.linter.config import Config, from_mapping
+
+OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
+
+
+def names(code: str, config: Config | None = None) -> list[tuple[str, str]]:
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, config or Config()).tools
+    return [(t.name, t.framework) for t in found]
+
+
+def test_mcp_server_held_as_an_attribute() -> None:
+    code = """
+    from mcp.server.fastmcp import FastMCP
+
+    class Service:
+        def __init__(self) -> None:
+            self.mcp_server = FastMCP("svc")
+            self._register()
+
+        def _register(self) -> None:
+            @self.mcp_server.tool(name="lookup")
+            def lookup(key: str) -> str:
+                return key
+
+            @self.mcp_server.tool()
+            def store(key: str, value: str) -> str:
+                return value
+
+        def not_a_tool(self) -> None:
+            @self.other.tool()
+            def helper() -> None: ...
+    """
+    assert names(code) == [("lookup", "mcp"), ("store", "mcp")]
+
+
+def test_mcp_server_built_in_a_function_and_mcpserver_reexport() -> None:
+    code = """
+    from mcp.server import MCPServer
+
+    def create_server():
+        server = MCPServer("fetch")
+
+        @server.tool(name="fetch")
+        async def fetch(url: str) -> str:
+            return url
+
+        return server
+    """
+    assert names(code) == [("fetch", "mcp")]
+
+
+def test_lowlevel_server_call_tool_one_row_per_listed_tool() -> None:
+    code = """
+    from mcp.server.lowlevel import Server
+    from mcp import types
+
+    server = Server("git")
+
+    @server.list_tools()
+    async def list_tools() -> list[types.Tool]:
+        return [types.Tool(name="git_status", inputSchema={}), types.Tool(name="git_log", inputSchema={})]
+
+    @server.call_tool()
+    async def call_tool(name: str, arguments: dict) -> list:
+        if name == "git_status":
+            return []
+        return []
+    """
+    assert names(code) == [("git_status", "mcp"), ("git_log", "mcp")]
+
+
+def test_activity_style_decorator_from_the_base_class_package() -> None:
+    code = """
+    from upsonic.tools.base import ToolKit
+    from upsonic.tools.config import tool
+    from other.lib import tool as other_tool
+
+    class ExaTools(ToolKit):
+        @tool
+        def search(self, q: str) -> str:
+            return q
+
+        def plain(self) -> None: ...
+
+    class FsToolkit(ToolKit):
+        def __init__(self) -> None:
+            @tool(name="read_file")
+            def read(path: str) -> str:
+                return path
+
+    class Unrelated(ToolKit):
+        @other_tool
+        def not_this(self) -> None: ...
+    """
+    assert names(code) == [("search", "upsonic"), ("read_file", "upsonic")]
+
+
+def test_tools_given_to_any_agent_constructor_and_the_setting() -> None:
+    code = """
+    from somefw import ChatAgent, Crew
+
+    def search(q: str) -> str:
+        return q
+
+    def lookup(k: str) -> str:
+        return k
+
+    def order(k: str) -> str:
+        return k
+
+    class Bot:
+        def __init__(self) -> None:
+            self.tools = [self.ping]
+            self.agent = ChatAgent(model="x", tools=self.tools)
+
+        def ping(self) -> str:
+            return "pong"
+
+    agent = ChatAgent(tools=[search])
+    team = Crew(tools=[order])
+    tools = [lookup]
+    other = ChatAgent(tools=tools)
+    """
+    assert sorted(names(code)) == [("lookup", "somefw"), ("ping", "somefw"), ("search", "somefw")]
+    config = from_mapping({"tool-list-constructors": ["somefw.Crew"]}, "test")
+    assert ("order", "configured") in names(code, config)
+
+
+def test_tool_schemas_dispatched_by_name() -> None:
+    code = """
+    TOOLS = [{"name": "get_weather", "parameters": {"type": "object"}},
+             {"name": "get_time", "parameters": {"type": "object"}}]
+
+    def get_weather(city: str) -> str:
+        return city
+
+    def get_time(tz: str) -> str:
+        return tz
+
+    DISPATCH = {"get_weather": get_weather, "get_time": get_time}
+    HEADERS = {"a": "b", "c": "d"}
+    """
+    assert names(code) == [("get_weather", "schema"), ("get_time", "schema")]
+
+
+def test_no_dispatch_dict_without_a_schema() -> None:
+    code = """
+    def a() -> None: ...
+    def b() -> None: ...
+    HANDLERS = {"a": a, "b": b}
+    """
+    assert names(code) == []
+
+
+def test_semantic_kernel_langroid_browser_use_forms() -> None:
+    code = """
+    from semantic_kernel.functions import kernel_function
+    from langroid.agent.tool_message import ToolMessage
+    from browser_use.tools.registry.service import Registry
+
+    class TimePlugin:
+        @kernel_function(name="now", description="now")
+        def now(self) -> str:
+            return ""
+
+    class SquareTool(ToolMessage):
+        request: str = "square"
+
+        def handle(self) -> str:
+            return "4"
+
+    class Tools:
+        def __init__(self) -> None:
+            self.registry = Registry[int]([])
+
+            @self.registry.action("Go back")
+            async def go_back() -> None: ...
+    """
+    assert names(code) == [("now", "semantic-kernel"), ("SquareTool", "langroid"), ("go_back", "browser-use")]
+
+
+def test_google_adk_agentscope_metagpt_forms() -> None:
+    code = """
+    from google.adk.tools import BaseTool, FunctionTool
+    from agentscope.tool import ToolBase
+    from metagpt.tools.tool_registry import register_tool
+    from mirascope import llm
+
+    @llm.tool
+    def weather(city: str) -> str:
+        return city
+
+    def get_time(tz: str) -> str:
+        return tz
+
+    time_tool = FunctionTool(func=get_time)
+
+    class LoadResource(BaseTool):
+        async def run_async(self, *, args, tool_context):
+            return args
+
+    class Bash(ToolBase):
+        async def call(self, command: str):
+            return command
+
+    @register_tool(tags=["web"])
+    async def scrape(url: str) -> str:
+        return url
+
+    @register_tool()
+    class Editor:
+        def read(self, path: str) -> str:
+            return path
+
+        def _private(self) -> None: ...
+    """
+    assert sorted(names(code)) == sorted([
+        ("get_time", "google-adk"), ("LoadResource", "google-adk"), ("Bash", "agentscope"),
+        ("scrape", "metagpt"), ("Editor", "metagpt"), ("weather", "mirascope"),
+    ])
+
+
+def test_namespace_package_spelling_of_a_framework_base() -> None:
+    # google/ has no __init__.py: linted in place, google-adk's own modules are named adk.tools.*
+    code = """
+    from adk.tools.base_tool import BaseTool
+
+    class Finish(BaseTool):
+        async def run_async(self, *, args, tool_context):
+            return args
+    """
+    assert names(code) == [("Finish", "google-adk")]
+
+
+# --------------------------------------------------------------------------- the text layout (issue 26 item 5)
+
+LAYOUT_CODE = """
+import requests
+from smullyan.runtime import read_safe
+
+@read_safe
+def search_the_web_for_things_with_a_long_name(query: str) -> str:
+    try:
+        return requests.get("https://example.com/a/very/long/path/for/searching/things", params={"q": query}).text
+    except Exception as e:
+        return f"error: {e}"
+"""
+
+
+def _text(width: int, wide: bool = False, code: str = LAYOUT_CODE) -> str:
+    import io
+
+    from smullyan.linter import tools_report
+
+    run = tools.ToolRun(tools=tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools, files_checked=1)
+    out = io.StringIO()
+    tools_report.format_text(run, out, width=width, wide=wide)
+    return out.getvalue()
+
+
+def test_80_columns_one_block_per_tool_every_fact_kept() -> None:
+    text = _text(80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "search_the_web_for_things_with_a_long_name" in text
+    assert "agent_tools.py:5" in text
+    assert "NO TIMEOUT" in text and "failures: text" in text and "TFH201" in text
+
+
+def test_wide_prints_the_table_uncut() -> None:
+    text = _text(80, wide=True)
+    head = text.splitlines()[0]
+    assert head.split()[:3] == ["tool", "where", "framework"]
+    assert "https://example.com/a/very/long/path/for/searching/things" in text
+    assert "…" not in text
+
+
+def test_no_tool_says_which_settings_would_find_them() -> None:
+    text = _text(80, code="x = 1\n")
+    assert "tool-decorators" in text and "tool-base-classes" in text and "tool-list-constructors" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+# --------------------------------------------------------------------------- facts that agree with lint
+
+
+def _tool(code: str) -> tools.Tool:
+    (t,) = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    return t
+
+
+def test_kill_and_reap_communicate_is_not_no_timeout() -> None:
+    t = _tool("""
+    import subprocess
+    from langchain_core.tools import tool
+
+    @tool
+    def run_ls() -> str:
+        '''ls'''
+        proc = subprocess.Popen(["ls"], stdout=subprocess.PIPE)
+        try:
+            out, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+        return out
+    """)
+    assert [c.timeout for c in t.calls if c.what.endswith("communicate")] == ["value", "n/a"]
+    assert "TFH201" not in t.findings
+
+
+def test_traceback_text_is_text_and_a_fallback_is_not_swallowed() -> None:
+    text = _tool("""
+    import traceback
+    from langchain_core.tools import tool
+
+    @tool
+    def a(x: str) -> str:
+        '''a'''
+        try:
+            return run(x)
+        except Exception:
+            return traceback.format_exc()
+    """)
+    assert text.failures == ["text"]
+    fallback = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def b(x: str) -> str:
+        '''b'''
+        try:
+            return primary(x)
+        except KeyError:
+            return use_fallback(x)
+    """)
+    assert fallback.failures == ["fallback"]
+    swallowed = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def c(x: str) -> str:
+        '''c'''
+        try:
+            return primary(x)
+        except KeyError:
+            return ""
+    """)
+    assert swallowed.failures == ["swallowed"]
+
+
+def test_failures_follow_the_helpers_the_findings_do() -> None:
+    t = _tool("""
+    from langchain_core.tools import tool
+
+    def _fetch(x):
+        try:
+            return primary(x)
+        except Exception as e:
+            return f"failed: {e}"
+
+    @tool
+    def d(x: str) -> str:
+        '''d'''
+        return _fetch(x)
+    """)
+    assert t.failures == ["text"]
+
+
+def test_calls_on_a_helpers_return_value_are_followed() -> None:
+    t = _tool("""
+    import requests
+    from langchain_core.tools import tool
+
+    class Api:
+        def _session(self) -> requests.Session:
+            return requests.Session()
+
+        @tool
+        def e(self, url: str) -> str:
+            '''e'''
+            return self._session().post(url, json={}).text
+    """)
+    assert [(c.timeout) for c in t.calls if "post" in c.what.lower() or "POST" in c.what] == ["missing"]
