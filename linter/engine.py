@@ -570,8 +570,8 @@ def _resolve_fixes(
             line, col, end_line, end_col = span
             content = e.content
             if callable(content):
-                text = lines[line - 1] if 0 < line <= len(lines) else ""
-                content = content(text[: len(text) - len(text.lstrip(" \t\f"))]).replace("\n", newline)
+                row = lines[line - 1] if 0 < line <= len(lines) else ""
+                content = content(row[: len(row) - len(row.lstrip(" \t\f"))]).replace("\n", newline)
             elif isinstance(content, cst.CSTNode):
                 if isinstance(content, cst.BaseExpression) and content.lpar and getattr(e.node, "lpar", None):
                     # a position leaves out the node's parentheses (and the space inside them): so does the text

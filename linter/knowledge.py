@@ -498,7 +498,7 @@ CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
 
 
 # ---------------------------------------------------------------- TFH1xx retry safety
-# Read by ``linter/retries.py`` (the retry model) and ``linter/effects.py``
+# Read by ``rules/retries/`` (the retry model) and ``linter/effects.py``
 # (what a call does); the TFH1xx rules read only those two modules.
 
 READ_SAFE: Final[str] = "read-safe"
@@ -847,7 +847,7 @@ TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
 
 
-# ---------------------------------------------------------------- TFH3xx budgets (linter/retry_paths.py)
+# ---------------------------------------------------------------- TFH3xx budgets (rules/retries/paths.py)
 
 # A call whose name (last component, lower case) holds one of these waits: the
 # path from a retry loop's handler back to its head that calls one is not hot
