@@ -237,34 +237,31 @@ class ErrorModel:
     def already_gone(self, types: Sequence[str | None]) -> bool:
         return already_gone(types, self.knowledge)
 
-    def recording_call(self, call: cst.Call) -> bool:
+    def recording_call(self, call: cst.Call, *, wide: bool = False) -> bool:
         """A call that records an error: a logger's method, ``warnings.warn``/``print``..., a callee named like
-        error/fail/report/warn/log/alert/notify."""
+        error/fail/report/warn/log/alert/notify. ``wide`` (what a handler's record is): also a recording
+        function called by its last name, and anything of ``logging``/``traceback``."""
         k = self.knowledge
         name = last_name(call.func) or ""
-        qn = self.names.qualname(call.func) or ""
-        return (
-            name in k.recording_methods
-            or qn in k.recording_functions
-            or any(part in name.lower() for part in k.recording_name_parts)
-        )
+        if name in k.recording_methods or (wide and name in k.recording_functions):
+            return True
+        if any(part in name.lower() for part in k.recording_name_parts):
+            return True
+        qn = self.names.qualname(call.func)  # the costlier question last
+        if qn is None:
+            return False
+        return qn in k.recording_functions or (wide and qn.startswith(("logging.", "traceback.")))
 
     def records(self, handler: Handler) -> bool:
-        """The handler raises, uses the exception, or makes a recording call (also a recording function by its
-        last name, and anything of ``logging``/``traceback``)."""
-        k = self.knowledge
+        """The handler raises, uses the exception, or makes a recording call (``recording_call(wide=True)``)."""
         exc = handler.name
         for n in walk_in_scope(handler.node.body):
             if isinstance(n, cst.Raise):
                 return True
             if isinstance(n, cst.Name) and exc is not None and n.value == exc:
                 return True
-            if isinstance(n, cst.Call):
-                if self.recording_call(n) or (last_name(n.func) or "") in k.recording_functions:
-                    return True
-                qn = self.names.qualname(n.func)
-                if qn is not None and qn.startswith(("logging.", "traceback.")):
-                    return True
+            if isinstance(n, cst.Call) and self.recording_call(n, wide=True):
+                return True
         return False
 
     # ------------------------------------------------------------ helpers followed
