@@ -35,12 +35,14 @@ def test_ci_runs_the_other_pythons_alongside_the_suite_and_fails_if_either_fails
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_ci_runs_every_test_the_slow_group_included() -> None:
     # `make test` leaves the slow group out; what CI runs (`make test-all`) must not
+    # (not a sub-make of the make running this test: its TESTS= would be passed on in MAKEFLAGS)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "TESTS")}
     plan = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "test-all"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
     assert plan.returncode == 0, plan.stderr
     [pytest_line] = [line for line in plan.stdout.splitlines() if " -m pytest " in line]
     assert " -n " in pytest_line and " -m " not in pytest_line.split(" -m pytest ", 1)[1]
     quick = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "test"],
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=60, env=env)
     assert '-m "not slow"' in quick.stdout
     assert '-n "${SMULLYAN_CI_WORKERS:-auto}"' in SCRIPT.read_text()
