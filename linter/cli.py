@@ -197,8 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_tools_parser(sub)
 
     rules = sub.add_parser("rules", help="list every rule", description="List every rule: code, name, summary.")
-    rules.add_argument("--markdown", action="store_true",
+    shape = rules.add_mutually_exclusive_group()
+    shape.add_argument("--markdown", action="store_true",
                        help="print the whole catalogue with every rule's docs, as Markdown (docs/rules.md)")
+    shape.add_argument("--json", action="store_true",
+                       help="print the whole catalogue as JSON: code, name, summary, level, docs (Markdown)")
 
     explain = sub.add_parser("explain", help="show a rule's documentation",
                              description="Print a rule's documentation (Markdown).")
@@ -686,6 +689,9 @@ def _rules(args: argparse.Namespace) -> int:
     if args.markdown:
         print(_markdown_catalogue(catalogue), end="")
         return EXIT_OK
+    if args.json:
+        print(output.catalogue_json(catalogue), end="")
+        return EXIT_OK
     code_w = max((len(m.code) for m in catalogue), default=6)
     name_w = max((len(m.name) for m in catalogue), default=4)
     for meta in catalogue:
@@ -747,7 +753,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_ERROR
-        if args.command in ("lint", "tools", "rules", "explain"):
+        if args.command in ("lint", "tools"):  # `rules` and `explain` read the shipped catalogue without it
             _require_linter()
         if args.command == "lint":
             status = _lint(args)

@@ -69,6 +69,11 @@ YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 #: ``select = ["TFH"]`` does not turn them on, ``extend-select = ["TFH003"]`` does.
 OFF_BY_DEFAULT: frozenset[str] = frozenset({"TFH003"})
 
+#: Reported whatever ``select`` says (as ruff reports syntax errors): a file that does not parse
+#: was checked by no rule, so ``--select TFH2`` must not make it pass. Only ``ignore`` or
+#: ``per-file-ignores`` naming the full code (``TFH001``, not a prefix such as ``TFH``) turn it off.
+ALWAYS_SELECTED: frozenset[str] = frozenset({"TFH001"})
+
 #: Directory names never walked into unless ``exclude`` replaces this list.
 DEFAULT_EXCLUDE: tuple[str, ...] = tuple(sorted(SKIP_DIRS))
 _QUALNAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -170,8 +175,12 @@ class Config:
     def is_enabled(self, code: str, path: str | None = None) -> bool:
         """flake8-style prefix selection; ignore wins over a shorter or equal select.
 
-        A code in :data:`OFF_BY_DEFAULT` needs its full code selected.
+        A code in :data:`OFF_BY_DEFAULT` needs its full code selected; one in
+        :data:`ALWAYS_SELECTED` is on unless its full code is ignored.
         """
+        if code in ALWAYS_SELECTED:
+            ignores = [self.ignore, *(self._ignores_for(path) if path is not None and self.per_file_ignores else ())]
+            return all(_prefix_len(code, codes) < len(code) for codes in ignores)
         sel = _prefix_len(code, self.select)
         if sel < 0 or (code in OFF_BY_DEFAULT and sel < len(code)):
             return False

@@ -423,8 +423,37 @@ def _describe(code: str) -> RuleMeta | None:
     return _PSEUDO_FALLBACK.get(code)
 
 
+#: Every rule's metadata and docs, generated into the package (``smullyan rules --json``), so
+#: that ``smullyan rules`` and ``explain`` work in the runtime-only install (``pip install
+#: smullyan``: no libcst, no yaml), where the rule classes cannot be imported. A test holds it
+#: equal to what the rules say.
+CATALOGUE_FILE = Path(__file__).resolve().parent / "rules.json"
+
+
+def catalogue_json(catalogue: Sequence[RuleMeta]) -> str:
+    """The catalogue as :data:`CATALOGUE_FILE` holds it (``smullyan rules --json``)."""
+    rows = [
+        {"code": m.code, "name": m.name, "summary": m.summary, "level": m.level, "docs": m.docs}
+        for m in catalogue
+    ]
+    return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+
+
+def shipped_catalogue() -> list[RuleMeta]:
+    """The catalogue from :data:`CATALOGUE_FILE`, as generated (not from the rules)."""
+    rows = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return [RuleMeta(r["code"], r["name"], r["summary"], r["docs"], r["level"]) for r in rows]
+
+
 def rule_catalogue() -> list[RuleMeta]:
-    """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code."""
+    """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code.
+
+    From the rules themselves; without libcst (the runtime-only install) from the shipped copy.
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("libcst") is None:
+        return shipped_catalogue()
     from . import registry
 
     metas: dict[str, RuleMeta] = {}

@@ -24,6 +24,9 @@ _PARSE_DOCS = """\
 Reports a file that could not be parsed (a syntax error, an unreadable file,
 or source the parser cannot decode). No other rule runs on that file.
 
+It is reported whatever is selected, as ruff reports syntax errors:
+`--select TFH2` on a file that does not parse prints this finding and exits 1.
+
 ## Why is this bad?
 A file the linter cannot read is a file it cannot check: every other finding
 in it is silently missing.
@@ -38,7 +41,9 @@ def f(:
 Fix the syntax error (the message gives the parser's reason and line).
 
 ## How to suppress
-`ignore = ["TFH001"]` in the configuration, or exclude the file.
+Name its full code: `ignore = ["TFH001"]` (or in `per-file-ignores`,
+`--extend-ignore TFH001`); a prefix (`TFH`, `TFH0`) does not turn it off.
+Or exclude the file.
 """
 
 _INTERNAL_DOCS = """\

@@ -27,6 +27,22 @@ def test_a_version_that_is_not_on_the_machine_is_named_and_does_not_fail(tmp_pat
 def test_ci_runs_the_other_pythons_alongside_the_suite_and_fails_if_either_fails() -> None:
     run = (ROOT / ".ci" / "run").read_text()
     started = run.index(".ci/other-pythons > ")
-    assert started < run.index("make test") < run.index('wait "$others_pid"')
+    assert started < run.index("make test-all ") < run.index('wait "$others_pid"')
     assert '[ "$suite" -eq 0 ] && [ "$others" -eq 0 ]' in run
     assert os.access(SCRIPT, os.X_OK)
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_ci_runs_every_test_the_slow_group_included() -> None:
+    # `make test` leaves the slow group out; what CI runs (`make test-all`) must not
+    # (not a sub-make of the make running this test: its TESTS= would be passed on in MAKEFLAGS)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "TESTS")}
+    plan = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "test-all"],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert plan.returncode == 0, plan.stderr
+    [pytest_line] = [line for line in plan.stdout.splitlines() if " -m pytest " in line]
+    assert " -n " in pytest_line and " -m " not in pytest_line.split(" -m pytest ", 1)[1]
+    quick = subprocess.run(["make", "-n", "--no-print-directory", "-C", str(ROOT), "test"],
+                           capture_output=True, text=True, timeout=60, env=env)
+    assert '-m "not slow"' in quick.stdout
+    assert '-n "${SMULLYAN_CI_WORKERS:-auto}"' in SCRIPT.read_text()

@@ -117,6 +117,7 @@ SNIPPET = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a mypy --strict run
 def test_mypy_sees_the_same_signature(tmp_path: Path) -> None:
     snippet = tmp_path / "snippet.py"
     snippet.write_text(SNIPPET)

@@ -242,6 +242,22 @@ def test_unparsable_file_is_a_finding_and_the_run_goes_on(project: Path, capsys:
     assert ("pkg/broken.py", "TFH001") in codes and ("pkg/net.py", "TFH201") in codes
 
 
+@pytest.mark.parametrize("where", ["arguments", "pyproject"])
+def test_a_syntax_error_is_reported_whatever_is_selected(project: Path, where: str) -> None:
+    # as ruff reports syntax errors: `--select TFH2` (the docs' pre-commit example) must not let
+    # a file that no rule could check pass with "No findings"
+    (project / "pkg" / "broken.py").write_text("import requests\ndef f(:\n    requests.get(u)\n")
+    select = ["--select", "TFH2"] if where == "arguments" else []
+    if where == "pyproject":
+        (project / "pyproject.toml").write_text('[tool.smullyan]\nselect = ["TFH4"]\nignore = ["TFH0", "TFH2"]\n')
+    proc = smullyan(project, "lint", "--no-cache", *select, "pkg/broken.py", "pkg/clean.py")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert [line.split()[:2] for line in finding_lines(proc.stdout)] == [["pkg/broken.py:2:7:", "TFH001"]]
+    # the one way to turn it off is to name it (or exclude the file)
+    ignored = smullyan(project, "lint", "--no-cache", *select, "--extend-ignore", "TFH001", "pkg/broken.py")
+    assert ignored.returncode == 0 and "No findings" in ignored.stdout, ignored.stdout + ignored.stderr
+
+
 # --------------------------------------------------------------------------- rules, explain, entry points
 
 

@@ -29,6 +29,9 @@ def _mypy(package_root: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+pytestmark = pytest.mark.slow  # two mypy --strict runs over a copy of the runtime
+
+
 @pytest.fixture(scope="module")
 def copies(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("union")

@@ -13,6 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 SNIPPET = textwrap.dedent(
     '''
     from __future__ import annotations
@@ -74,6 +76,7 @@ SNIPPET = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a mypy --strict run
 def test_mypy_rejects_bare_ints_and_keeps_result_types(tmp_path: Path) -> None:
     snippet = tmp_path / "snippet.py"
     snippet.write_text(SNIPPET)

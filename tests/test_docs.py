@@ -28,6 +28,19 @@ def test_docs_rules_md_is_generated_from_the_rules() -> None:
     )
 
 
+def test_the_shipped_catalogue_is_what_the_rules_say() -> None:
+    # `smullyan rules` / `explain` read linter/rules.json where libcst is missing (the runtime-only
+    # install): it must be exactly what the rule classes say, pseudo-rules included
+    from smullyan.linter import output, registry
+
+    live = output.rule_catalogue()
+    assert [m.code for m in live] == registry.all_codes()
+    assert output.shipped_catalogue() == live, (
+        "linter/rules.json is stale: run `smullyan rules --json > linter/rules.json`"
+    )
+    assert output.CATALOGUE_FILE.read_text(encoding="utf-8") == _run("rules", "--json")
+
+
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
 def test_every_rule_documents_what_why_bad_good_and_suppression(rule: type) -> None:
     docs = rule.docs  # type: ignore[attr-defined]

@@ -92,7 +92,14 @@ def test_tfh001_alone_still_reports_a_parse_error() -> None:
     [f] = lint_source("def f(:\n", "bad.py", only_parse)
     assert f.code == "TFH001"
     assert lint_source("import requests\nrequests.get(u)\n", "ok.py", only_parse) == []
-    assert lint_source("def f(:\n", "bad.py", Config.default().with_overrides(select=["TFH2"])) == []
+    # whatever is selected (as ruff reports syntax errors); only its full code ignored turns it off
+    for narrowed in ({"select": ["TFH2"]}, {"select": ["TFH2"], "ignore": ["TFH0"]}, {"ignore": ["TFH"]}):
+        [f] = lint_source("def f(:\n", "bad.py", Config.default().with_overrides(**narrowed))
+        assert f.code == "TFH001", narrowed
+    assert lint_source("def f(:\n", "bad.py", Config.default().with_overrides(ignore=["TFH001"])) == []
+    per_file = Config(per_file_ignores=(("bad.py", ("TFH001",)),), select=("TFH2",))
+    assert lint_source("def f(:\n", "bad.py", per_file) == []
+    assert [f.code for f in lint_source("def f(:\n", "bad.py", Config(per_file_ignores=(("bad.py", ("TFH",)),)))] == ["TFH001"]
 
 
 def test_unreadable_file_is_tfh001(tmp_path: Path) -> None:

@@ -330,6 +330,7 @@ tool.keyed(tool.calling_api(charge), key_from=lambda order: order)  # E
 '''
 
 
+@pytest.mark.slow  # a mypy --strict run
 def test_mypy_keeps_the_keyed_tools_signature(tmp_path: Any) -> None:
     import re
     import subprocess

@@ -46,15 +46,40 @@ def test_project_urls_and_the_urls_in_reports_agree() -> None:
 
 
 BLOCK_LIBCST = "import sys; sys.modules['libcst'] = None\n"
+#: the runtime-only install (`pip install smullyan`): neither libcst nor yaml can be imported
+BLOCK_LINT_EXTRA = "import sys; sys.modules['libcst'] = sys.modules['yaml'] = None\n"
 
 
-@pytest.mark.parametrize("command", [["lint", "."], ["rules"], ["explain", "TFH201"]])
+def _cli_without_the_lint_extra(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    script = BLOCK_LINT_EXTRA + f"from smullyan.linter.cli import main\nsys.exit(main({command!r}))\n"
+    return subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("command", [["lint", "."], ["tools", "."]])
 def test_the_cli_without_its_dependencies_says_so_in_one_line(tmp_path: Path, command: list[str]) -> None:
-    script = BLOCK_LIBCST + f"from smullyan.linter.cli import main\nsys.exit(main({command!r}))\n"
-    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    proc = _cli_without_the_lint_extra(command, tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "pip install 'smullyan[lint]'" in proc.stderr and "libcst" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "command", [["rules"], ["rules", "--markdown"], ["explain", "TFH201"], ["explain", "retry-everything"], ["explain", "TFH001"]]
+)
+def test_rules_and_explain_work_without_the_lint_extra(tmp_path: Path, command: list[str]) -> None:
+    # the shipped catalogue (linter/rules.json) answers: the same text as with the rules importable
+    proc = _cli_without_the_lint_extra(command, tmp_path)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    with_rules = subprocess.run(
+        [sys.executable, "-m", "smullyan", *command], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert with_rules.returncode == 0 and proc.stdout == with_rules.stdout
+    assert proc.stdout.count("TFH") >= (18 if command == ["rules"] else 1)
+
+
+def test_an_unknown_rule_without_the_lint_extra_is_one_line(tmp_path: Path) -> None:
+    proc = _cli_without_the_lint_extra(["explain", "TFH999"], tmp_path)
+    assert proc.returncode == 2 and proc.stderr == "smullyan: error: unknown rule: TFH999 (`smullyan rules` lists them)\n"
 
 
 @pytest.mark.parametrize(("select", "status", "word"), [(["TFH"], 2, "error"), (None, 0, "warning")])
@@ -89,17 +114,45 @@ def _snapshot(dest: Path) -> Path:
     return dest
 
 
+def _the_runtime_only_wheel_explains_the_rules(wheel: Path, venv: Path) -> None:
+    """The wheel in a venv that has nothing else (no libcst, no yaml): `pip install smullyan`."""
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True, text=True, check=True, timeout=60,
+    ).stdout.strip()
+    with zipfile.ZipFile(wheel) as whl:
+        assert "smullyan/linter/rules.json" in whl.namelist()
+        whl.extractall(purelib)
+    bare = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    for command in (["rules"], ["explain", "TFH201"]):
+        proc = subprocess.run([str(python), "-m", "smullyan", *command], capture_output=True, text=True,
+                              timeout=120, env=bare, cwd=venv)
+        here = subprocess.run([sys.executable, "-m", "smullyan", *command], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0 and proc.stdout == here.stdout, proc.stderr
+    lint = subprocess.run([str(python), "-m", "smullyan", "lint", "."], capture_output=True, text=True,
+                          timeout=120, env=bare, cwd=venv)
+    assert lint.returncode == 2 and "pip install 'smullyan[lint]'" in lint.stderr
+    assert subprocess.run([str(python), "-c", "import libcst"], capture_output=True, env=bare).returncode != 0
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None or not (REPO / ".git").exists(), reason="needs a git checkout")
 def test_the_sdist_is_complete_and_its_tests_run(tmp_path: Path) -> None:
     src = _snapshot(tmp_path / "src")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    build = subprocess.run(
-        [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path / "dist"), str(src)],
+    build = subprocess.run(  # the sdist, then the wheel built from the sdist
+        [sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(src)],
         capture_output=True, text=True, timeout=600, env=env,
     )
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
     [sdist] = (tmp_path / "dist").glob("smullyan-*.tar.gz")
+    [wheel] = (tmp_path / "dist").glob("smullyan-*.whl")
+    _the_runtime_only_wheel_explains_the_rules(wheel, tmp_path / "bare")
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
         tar.extractall(tmp_path / "unpacked", filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(

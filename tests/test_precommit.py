@@ -38,6 +38,7 @@ def _pre_commit_command() -> list[str] | None:
 PRE_COMMIT = _pre_commit_command()
 
 pytestmark = [
+    pytest.mark.slow,  # pre-commit builds the hook's environment
     pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
     pytest.mark.skipif(PRE_COMMIT is None, reason="pre-commit is not installed (pip install -e '.[test]')"),
 ]

@@ -31,6 +31,7 @@ def test_readme_examples_run(tmp_path: Path) -> None:
     assert "Rate limited. Wait at least 7 s" in proc.stdout
 
 
+@pytest.mark.slow  # a mypy --strict run
 def test_readme_examples_pass_mypy_strict(tmp_path: Path) -> None:
     program = tmp_path / "readme_examples.py"
     program.write_text(_program())

@@ -137,5 +137,8 @@ def test_deep_nesting_and_huge_literal() -> None:
     assert lint("import subprocess\n" + topics) == []
 
 
-def test_no_rule_enabled_does_nothing() -> None:
-    assert lint_source("def f(:\n", "m.py", Config(select=())) == []
+def test_no_rule_enabled_runs_no_rule_but_a_syntax_error_is_still_reported() -> None:
+    assert lint_source("import requests\nrequests.get(u)\n", "m.py", Config(select=())) == []
+    # TFH001 whatever is selected (as ruff reports syntax errors), unless ignored by its full code
+    assert [f.code for f in lint_source("def f(:\n", "m.py", Config(select=()))] == ["TFH001"]
+    assert lint_source("def f(:\n", "m.py", Config(select=(), ignore=("TFH001",))) == []

@@ -549,6 +549,7 @@ reveal_type(tool.pipe(tool.calling_api(aname), tool.with_clock(tool.asyncio_slee
 '''
 
 
+@pytest.mark.slow  # a mypy --strict run
 def test_any_returning_tools_and_widened_fallbacks_type_check(tmp_path: Any) -> None:
     import subprocess
 
