@@ -252,7 +252,8 @@ def test_with_retry_runs_the_configured_attempts_on_a_transient_error_then_answe
     message = retried.invoke(_tool_call("fetch", {"url": "u"}))
     assert len(calls) == 3
     assert isinstance(message, ToolMessage) and message.status == "error" and message.tool_call_id == "c1"
-    assert lc_errors.parse(message) == tool.Unavailable("ConnectionResetError (details withheld)")
+    # a reset may come after the request was sent: outcome unknown, a Timeout(0) since issue 20 (docs/runtime.md)
+    assert lc_errors.parse(message) == tool.Timeout(0)
     calls.clear()
     assert isinstance(asyncio.run(retried.ainvoke(_tool_call("fetch", {"url": "u"}))), ToolMessage)
     assert len(calls) == 3
