@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from importlib import metadata
 from contextvars import Token
 from typing import Any, Awaitable, Callable, Final, Mapping, Union
 
-from .. import __version__
 from . import _events
 from ._errors import Err, Ok, ToolError, assert_never, is_retryable
 from ._events import (
@@ -68,6 +68,16 @@ except ImportError as _exc:  # pragma: no cover - exercised by a subprocess test
     ) from _exc
 
 __all__ = ["traced", "key_hash", "span_event", "SCOPE", "METRICS"]
+
+def _version() -> str:
+    """The instrumentation scope's version: the installed distribution's (the runtime reaches nothing above itself)."""
+    try:
+        return metadata.version("smullyan")
+    except metadata.PackageNotFoundError:  # pragma: no cover - a copy of the source that is not installed
+        return "0"
+
+
+_VERSION: Final = _version()
 
 SCOPE: Final = "smullyan.runtime"
 """The instrumentation scope (tracer and meter name) of every span and metric."""
@@ -189,7 +199,7 @@ class _Metrics:
     __slots__ = ("calls", "attempts", "retries", "waits", "fallbacks", "circuit")
 
     def __init__(self, provider: MeterProvider) -> None:
-        meter = provider.get_meter(SCOPE, __version__)
+        meter = provider.get_meter(SCOPE, _VERSION)
         (calls, attempts, retries, waits, fallbacks, circuit) = METRICS
         self.calls: Counter = meter.create_counter(calls, *METRICS[calls])
         self.attempts: Counter = meter.create_counter(attempts, *METRICS[attempts])
@@ -218,7 +228,7 @@ class _Telemetry:
 
     @staticmethod
     def _usable(provider: TracerProvider) -> Tracer | None:
-        tracer = provider.get_tracer(SCOPE, __version__)
+        tracer = provider.get_tracer(SCOPE, _VERSION)
         return None if isinstance(tracer, NoOpTracer) else tracer
 
     def tracer(self) -> Tracer | None:
