@@ -178,6 +178,65 @@ NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
     "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
 }
 
+# Processes with no timeout to give (TFH201 stays silent, and no fix ever adds one): a program that
+# waits for a person (an editor, a pager, a desktop opener) or finishes at once (a local lookup).
+# argv[0] (its basename, without ``.exe``) -> why. ``INTERACTIVE_SUBCOMMANDS`` adds programs that are
+# instant only for some sub-commands (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the
+# environment variables that name an editor or pager (``os.environ["EDITOR"]``). Read through
+# :func:`interactive_process`.
+INTERACTIVE_PROCESSES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "gedit", "notepad", "micro", "ed", "pico", "kate", "mate"),
+        "an editor waits for a person",
+    ),
+    **dict.fromkeys(("less", "more", "most", "bat"), "a pager waits for a person"),
+    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), "a desktop opener returns at once"),
+    **dict.fromkeys(
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty"),
+        "an instant local command",
+    ),
+}
+INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "git": frozenset(
+        {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index"}
+    ),
+}
+INTERACTIVE_ENV: Final[frozenset[str]] = frozenset({"EDITOR", "VISUAL", "PAGER", "GIT_EDITOR", "GIT_PAGER", "BROWSER"})
+# A package install the person at a CLI asked for (``pip install --upgrade <self>``, ``uv add x``
+# after a confirmation): silent when the command upgrades or a confirmation guards it.
+INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
+    ("pip", "install"), ("pip3", "install"), ("uv", "add"), ("uv", "pip", "install"), ("pipx", "install"),
+    ("pipx", "upgrade"), ("npm", "install"), ("brew", "install"), ("brew", "upgrade"),
+)
+INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
+
+
+def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
+    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
+    no timeout, or None. ``confirmed``: a person asked for it (a confirmation guards the call)."""
+    argv = [w for w in words]
+    if not argv:
+        return None
+    head = argv[0].strip().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    if head.lower().endswith(".exe"):
+        head = head[:-4]
+    if head.startswith("$") and head[1:] in INTERACTIVE_ENV:
+        return "an editor or pager waits for a person"
+    if head in ("python", "python3", "sys.executable") and argv[1:3] == ["-m", "pip"]:
+        argv, head = argv[2:], "pip"
+    if head in ("cmd", "powershell") and "start" in argv[1:4]:
+        return INTERACTIVE_PROCESSES["start"]
+    if head in INTERACTIVE_PROCESSES:
+        return INTERACTIVE_PROCESSES[head]
+    subs = INTERACTIVE_SUBCOMMANDS.get(head)
+    if subs is not None and len(argv) > 1 and argv[1] in subs:
+        return "an instant local command"
+    for prefix in INTERACTIVE_INSTALLS:
+        if tuple([head, *argv[1 : len(prefix)]]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
+            return "a package install the person asked for"
+    return None
+
+
 # Calls that put a deadline on what runs inside them (their arguments) ...
 TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
 # ... and context managers that put a deadline on their block.
@@ -680,8 +739,31 @@ HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "u
 READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
     "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
     "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
-    "fetch", "poll",
+    "fetch", "poll", "/responses", "/predict", "/infer", "/invoke", ":predict", ":generatecontent",
+    ":streamgeneratecontent",
 )
+# LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the
+# file's stem holding ``llm``) creates nothing a retry could duplicate; its cost is money and rate
+# limit (TFH103/TFH104), so TFH101 does not read it as a write, whatever its URL is called.
+LLM_INFERENCE_MODULE_PARTS: Final[frozenset[str]] = frozenset(
+    {"llms", "llm", "chat_models", "embeddings", "language_models", "models", "completions", "rerankers", "inference"}
+)
+LLM_INFERENCE_STEM_PARTS: Final[tuple[str, ...]] = ("llm", "embedding", "chat_model", "completion", "inference")
+
+
+# ... a class deriving from an LLM or embeddings base (``class ApigeeLlm(BaseLlm)``), by the base's last
+# name ending in one of these, and a request body with a ``messages`` or ``prompt`` key.
+LLM_INFERENCE_BASE_SUFFIXES: Final[tuple[str, ...]] = ("Llm", "LLM", "ChatModel", "Embeddings", "Embedding", "LanguageModel", "Reranker")
+LLM_INFERENCE_BODY_KEYS: Final[frozenset[str]] = frozenset({"messages", "prompt", "contents", "input_text"})
+
+
+def llm_inference_module(path: str) -> bool:
+    """Whether a module's path names an LLM or embeddings integration (``llms/cohere.py``, ``apigee_llm.py``)."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0].lower()
+    return any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1]) or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
+
+
 # Known SDK calls that send or charge, by qualified name.
 SDK_CALLS: Final[Mapping[str, str]] = {
     "smtplib.SMTP.sendmail": IRREVERSIBLE,
@@ -695,6 +777,17 @@ SDK_CALLS: Final[Mapping[str, str]] = {
     "slack_sdk.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
     "twilio.rest.Client.messages.create": IRREVERSIBLE,
     "twilio.rest.Client.calls.create": IRREVERSIBLE,
+    # queues and counters: an append or an increment repeated is a second entry (issue 23)
+    **{
+        f"{cls}.{m}": NON_IDEMPOTENT_WRITE
+        for cls in ("redis.Redis", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.StrictRedis")
+        for m in ("xadd", "lpush", "rpush", "lpushx", "rpushx", "incr", "incrby", "incrbyfloat", "hincrby", "decr", "decrby", "publish")
+    },
+    "kafka.KafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send_and_wait": NON_IDEMPOTENT_WRITE,
+    "pika.channel.Channel.basic_publish": NON_IDEMPOTENT_WRITE,
+    "google.cloud.pubsub_v1.PublisherClient.publish": NON_IDEMPOTENT_WRITE,
 }
 # Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
 SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
