@@ -742,6 +742,25 @@ READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
     "fetch", "poll", "/responses", "/predict", "/infer", "/invoke", ":predict", ":generatecontent",
     ":streamgeneratecontent",
 )
+# A message loop (issue 23): a ``while`` whose attempt starts by receiving one message (a websocket
+# ``recv()``, a queue ``get()``, a consumer ``poll()``) handles one message per turn; a failure logged
+# there is not the same work repeated, so it is no retry (TFH103/TFH302/TFH303). Methods that receive
+# whatever their receiver, and methods that receive only on a receiver named like a channel.
+MESSAGE_RECEIVE_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "recv", "receive", "receive_json", "receive_text", "receive_bytes", "recv_json", "recv_string",
+        "recv_multipart", "read_message", "next_message", "get_message", "wait_for_message", "consume",
+        "accept", "xread", "xreadgroup", "blpop", "brpop", "brpoplpush", "get_nowait", "listen", "serve_forever",
+        "handle_request", "receive_message", "receive_messages", "pull", "__anext__", "anext", "readline",
+    }
+)
+MESSAGE_CHANNEL_METHODS: Final[frozenset[str]] = frozenset({"get", "read", "poll", "next", "fetch", "pop", "wait"})
+MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
+    "queue", "inbox", "mailbox", "consumer", "subscriber", "pubsub", "stream", "socket", "sock", "ws",
+    "websocket", "channel", "conn", "pipe", "events", "messages", "reader", "receiver", "_q", "input",
+)
+
+
 # LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the
 # file's stem holding ``llm``) creates nothing a retry could duplicate; its cost is money and rate
 # limit (TFH103/TFH104), so TFH101 does not read it as a write, whatever its URL is called.

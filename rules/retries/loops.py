@@ -12,7 +12,7 @@ from typing import Iterable, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
 
@@ -204,6 +204,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
+    if isinstance(loop, cst.While) and _receives_first(trynode):
+        return None  # a message loop: one message per turn, a failure is not the same work again
     if isinstance(loop, cst.While):
         flags = _names_in(loop.test) - {"True", "self", "not"}
         success = _direct_exit(trynode.body, flags) or (
@@ -215,6 +217,39 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
+
+
+def _receives(call: cst.Call) -> bool:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value in ("anext",)
+    if not isinstance(func, cst.Attribute):
+        return False
+    last = func.attr.value
+    if last in knowledge.MESSAGE_RECEIVE_METHODS:
+        return True
+    if last in knowledge.MESSAGE_CHANNEL_METHODS:
+        receiver = (dotted(func.value) or "").lower().rsplit(".", 1)[-1]
+        return any(w in receiver for w in knowledge.MESSAGE_CHANNEL_WORDS) or receiver in ("q", "rx")
+    return False
+
+
+def _receives_first(trynode: cst.Try) -> bool:
+    """The ``try``'s first statement receives one message (``msg = await ws.recv()``, ``item = queue.get()``)."""
+    stmts = _body_stmts(trynode.body)
+    if not stmts or not isinstance(stmts[0], cst.SimpleStatementLine):
+        return False
+    for small in stmts[0].body:
+        value = getattr(small, "value", None)
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Call) and value.func is not None:
+            # asyncio.wait_for(ws.recv(), 5): the receive is the argument
+            inner = [a.value for a in value.args if isinstance(a.value, (cst.Call, cst.Await))]
+            candidates = [value] + [i.expression if isinstance(i, cst.Await) else i for i in inner]
+            if any(isinstance(c, cst.Call) and _receives(c) for c in candidates):
+                return True
+    return False
 
 
 def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:

@@ -174,6 +174,30 @@ def read_all(stream, out):
             break
         out.append(chunk)
 """,
+        # a message loop is not a retry: one message per turn, a failure is logged and the next one read
+        """\
+import logging
+log = logging.getLogger(__name__)
+async def serve(ws, handle):
+    while True:
+        try:
+            msg = await ws.recv()
+            if msg == "close":
+                break
+            await handle(msg)
+        except Exception:
+            log.exception("message failed")
+            continue
+def consume(work_queue, handle):
+    while True:
+        try:
+            item = work_queue.get(timeout=1)
+            if item is None:
+                return
+            handle(item)
+        except Exception as e:
+            log.warning("failed: %s", e)
+""",
     ]
     INVALID = [
         """\
