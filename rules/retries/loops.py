@@ -165,12 +165,14 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     """
     if isinstance(loop, cst.For):
         it = loop.iter
-        if not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
+        if delay_literal(it):
+            pass  # for delay in (1, 2, 4): one attempt per delay
+        elif not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
             return None
         # range(n), range(1, n + 1); a start elsewhere or a step walks over data (batches)
-        if len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
+        elif len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
             return None
-        if len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
+        elif len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
             return None
     trynode = _loop_try(loop)
     if trynode is None:
@@ -180,7 +182,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         if not isinstance(target, cst.Name):
             return None
         name = target.value
-        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS)):
+        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS) or delay_literal(loop.iter)):
             if name in _names_in(trynode.body) or _subscripts(loop.body, name):
                 return None
     else:
@@ -189,7 +191,9 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         for stmt in _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
-            if not isinstance(stmt, cst.SimpleStatementLine):
+            if isinstance(stmt, cst.If) and not _exits_anywhere(stmt):
+                pass  # `if attempt: log(...)`: bookkeeping under a test, read below
+            elif not isinstance(stmt, cst.SimpleStatementLine):
                 return None
             for n in _walk(stmt):
                 if isinstance(n, cst.Await):
@@ -215,8 +219,37 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
     if isinstance(loop, cst.While) and not success:
+        success = _flag_success(loop, trynode)  # issue 23: `while not ok: try: ...; ok = True`
+    if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
+
+
+def _exits_anywhere(node: cst.CSTNode) -> bool:
+    return any(isinstance(n, (cst.Return, cst.Break, cst.Raise, cst.Continue)) for n in _walk(node))
+
+
+def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
+    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``."""
+    flags: set[str] = set()
+    for n in _walk(loop.test):
+        if isinstance(n, cst.UnaryOperation) and isinstance(n.operator, cst.Not) and isinstance(n.expression, cst.Name):
+            flags.add(n.expression.value)
+    if not flags:
+        return False
+    suites: list[cst.BaseSuite] = [trynode.body] + ([trynode.orelse.body] if trynode.orelse is not None else [])
+    for suite in suites:
+        for stmt in _body_stmts(suite):
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if (
+                        isinstance(small, cst.Assign)
+                        and isinstance(small.value, cst.Name)
+                        and small.value.value == "True"
+                        and any(isinstance(t.target, cst.Name) and t.target.value in flags for t in small.targets)
+                    ):
+                        return True
+    return False
 
 
 def _receives(call: cst.Call) -> bool:
@@ -267,7 +300,18 @@ def _calls_any(suite: cst.BaseSuite, names: set[str]) -> bool:
     return False
 
 
+def delay_literal(node: cst.BaseExpression) -> bool:
+    """A literal tuple or list of at least two numbers (``(1, 2, 4)``, ``[0.5, 1.0]``): delays or attempt numbers."""
+    return (
+        isinstance(node, (cst.Tuple, cst.List))
+        and len(node.elements) >= 2
+        and all(isinstance(el, cst.Element) and isinstance(el.value, (cst.Integer, cst.Float)) for el in node.elements)
+    )
+
+
 def _range_stop(node: cst.CSTNode) -> Union[Stop, _Unknown]:
+    if isinstance(node, cst.For) and delay_literal(node.iter):
+        return Stop(node.iter, attempts=len(node.iter.elements))  # type: ignore[attr-defined]
     if isinstance(node, cst.For) and isinstance(node.iter, cst.Call):
         args = [a.value for a in node.iter.args]
         nums = [_int(a) for a in args]

@@ -42,6 +42,8 @@ def _ast_may_retry(loop: ast.For | ast.While) -> bool:
     if isinstance(loop, ast.While):
         return True
     it = loop.iter
+    if isinstance(it, (ast.Tuple, ast.List)) and len(it.elts) >= 2:  # for delay in (1, 2, 4)
+        return all(isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in it.elts)
     return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
 
 
@@ -89,7 +91,13 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
                         # issue 11: the success exit may follow the try (`except: continue` / `break`)
-                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in node.body for x in ast.walk(b)):
+                        # issue 23: or a flag (`while not ok: ... ok = True`)
+                        if isinstance(node, ast.For) or any(
+                            isinstance(x, (ast.Return, ast.Break))
+                            or (isinstance(x, ast.Assign) and isinstance(x.value, ast.Constant) and x.value.value is True)
+                            for b in node.body
+                            for x in ast.walk(b)
+                        ):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -351,6 +351,48 @@ def fetch(url):
 def fetch2(url):
     return url
 """,
+        # the shapes hand loops take (issue 23): a literal list of delays, a counter updated in the
+        # handler with logging and an `if` before the try, a success flag, an async method
+        """\
+import asyncio, logging, time
+import requests
+log = logging.getLogger(__name__)
+def fetch(url):
+    for delay in (1, 2, 4):
+        try:
+            return requests.get(url, timeout=5).json()
+        except Exception:  # error: TFH103
+            time.sleep(delay)
+def counted(url, n=3):
+    attempt = 0
+    while attempt < n:
+        log.info("attempt %d", attempt)
+        if attempt:
+            print("again")
+        try:
+            return requests.get(url, timeout=5)
+        except Exception:  # error: TFH103
+            attempt += 1
+            time.sleep(2 ** attempt)
+class Agent:
+    async def step(self, client, url):
+        ok, tries = False, 0
+        while not ok and tries < 3:
+            try:
+                r = await client.get(url)
+                ok = True
+            except Exception:  # error: TFH103
+                tries += 1
+                await asyncio.sleep(1)
+        return r
+""",
+        # retry_if_not_exception_type(()) excludes nothing: every exception is retried
+        """\
+from tenacity import retry, retry_if_not_exception_type, stop_after_attempt, wait_exponential
+@retry(retry=retry_if_not_exception_type(()), stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+def call(client):
+    return client.get("x")
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
