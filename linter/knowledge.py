@@ -662,7 +662,7 @@ SAMPLE_STATUSES: Final[tuple[int, ...]] = (
     200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408, 409, 410, 413, 422, 425, 429, 499,
     500, 501, 502, 503, 504, 529, 599,
 )
-PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied"})
+PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied", "NotFound"})
 # Exception types whose retry repeats the same failure; exact names, so a
 # parse failure (``JSONDecodeError``) that a re-asked model may fix is not one.
 PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
@@ -670,6 +670,9 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "ValueError",
         "TypeError",
         "KeyError",
+        "AttributeError",
+        "IndexError",
+        "NotImplementedError",
         "PermissionError",
         "openai.BadRequestError",
         "openai.AuthenticationError",
@@ -681,6 +684,22 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "anthropic.PermissionDeniedError",
         "anthropic.NotFoundError",
         "anthropic.UnprocessableEntityError",
+    }
+)
+# Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone
+# retries 400/401/403/404 with the 5xx (TFH102), unless a predicate reads the status.
+STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.HTTPStatusError",
+        "requests.HTTPError",
+        "requests.exceptions.HTTPError",
+        "aiohttp.ClientResponseError",
+        "aiohttp.client_exceptions.ClientResponseError",
+        "urllib.error.HTTPError",
+        "openai.APIStatusError",
+        "openai.APIError",
+        "anthropic.APIStatusError",
+        "anthropic.APIError",
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})

@@ -82,9 +82,12 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     def_lines: list[tuple[int, str]] = []
     spans: list[tuple[int, int, str]] = []
     loop_lines: list[int] = []
+    returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _ast_name(node.value.func) in retry_names:
+            returned.append(node.lineno)
         if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
@@ -113,6 +116,17 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 stack.append(child)
             elif isinstance(child, ast.arguments):
                 continue
+    # retry factories: the innermost function holding a `return retry(...)`; their calls are retries
+    factories: set[str] = set()
+    for line in returned:
+        holders = [(start, name) for start, end, name in spans if start <= line <= end]
+        if holders:
+            factories.add(max(holders)[1])
+    if factories:
+        retry_names = retry_names | factories
+        for call in screen._nodes[1]:
+            if _ast_name(call.func) in factories:
+                retry_lines.append(call.lineno)
     # a same-module decorator can retry only if a retry loop lies inside it
     defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
     for line, name in decorated:
@@ -126,6 +140,9 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    if factories and aliases:
+        # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
+        retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
     retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:

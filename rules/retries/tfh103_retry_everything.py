@@ -393,6 +393,32 @@ from tenacity import retry, retry_if_not_exception_type, stop_after_attempt, wai
 def call(client):
     return client.get("x")
 """,
+        # retries built by a factory of the module: applied as a decorator, called on a function,
+        # or a method returning Retrying that the class iterates
+        """\
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _create_retry_decorator(llm):
+    return retry(
+        stop=stop_after_attempt(llm.max_retries),
+        wait=wait_exponential(min=4, max=10),
+        retry=retry_if_exception_type(Exception),  # error: TFH103
+    )
+def completion_with_retry(llm, **kwargs):
+    retry_decorator = _create_retry_decorator(llm)
+    @retry_decorator
+    def _completion(**kwargs):
+        return llm.client.create(**kwargs)
+    return _completion(**kwargs)
+def embed_with_retry(llm, texts):
+    return _create_retry_decorator(llm)(llm.client.embed)(texts)
+class Driver:
+    def _retrying(self):
+        return Retrying(stop=stop_after_attempt(3), wait=wait_exponential(), retry=retry_if_exception_type(BaseException))  # error: TFH103
+    def run(self, query):
+        for attempt in self._retrying():
+            with attempt:
+                return self.session.run(query)
+""",
     ]
 
     def check(self, model: RetryModel) -> None:

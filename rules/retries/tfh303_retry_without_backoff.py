@@ -320,6 +320,8 @@ class Agent:
 
     def _fix(self, retry: Retry) -> RawFix | None:
         """tenacity: ``wait=wait_exponential_jitter(initial=1, max=30)``, replacing ``wait_none()``."""
+        if retry.factory is not None:
+            return None  # built by a factory: the keyword belongs in the factory, shared by every use
         if retry.kind != "tenacity":
             return None
         return retry_keyword_fix(
