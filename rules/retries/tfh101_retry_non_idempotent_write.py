@@ -60,6 +60,15 @@ requests session. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line.
 
+Writes also include a Redis queue append or counter (`xadd`, `lpush`,
+`rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
+LLM inference is not a write: a POST in an LLM or embeddings integration (a
+module under `llms/`, `chat_models/`, `embeddings/`, `models/`, a file named
+like `*_llm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
+base), a body with `messages` or `prompt`, or a URL naming completions, chat,
+embeddings, responses, generate or predict creates nothing a retry could
+duplicate (its cost, money and rate limit, is TFH103/TFH104's).
+
 ## Why is this bad?
 A timeout does not say whether the request arrived. When the first attempt
 charged the card and only the answer got lost, the retry charges it again.

@@ -37,7 +37,27 @@ condition names `Exception` or `BaseException`: tenacity
 `except Exception:` (or bare `except:`) that goes round again. A condition
 held in a variable is not read. backoff `on_predicate` retries on results, not
 exceptions, and stamina cannot be used without `on=`: neither fires unless
-it names `Exception`.
+it names `Exception`. `retry_if_not_exception_type(())` excludes nothing, so
+it retries everything too.
+
+## What counts as a retry
+- a retry library's construct (tenacity, backoff, stamina, LangChain
+  `with_retry`, this project's runtime), also when a same-module factory builds
+  it: a function or method returning `retry(...)`/`Retrying(...)` applied as
+  `@retry_decorator`, `retry_decorator(fn)`, or iterated as
+  `for attempt in self._retrying():`. A factory or base class in another
+  module is not followed;
+- a hand-written loop around a `try` whose handler goes round again: `for _ in
+  range(n)`, `for delay in (1, 2, 4)` (a literal list of numbers), `while
+  attempt < n` (the counter may change in the handler, logging or an `if`
+  may come before the `try`), `while True`, and `while not ok` ending on a
+  success flag (`ok = True`) instead of `break`; in functions, methods and
+  `async` code alike.
+
+Not a retry: a message loop (a `while` whose `try` starts by receiving one
+message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
+logged and the next message read), a worker or polling loop that does its work
+before the `try`, a `for` that walks data (its target read in the attempt).
 
 ## Why is this bad?
 Every exception includes the ones retrying cannot fix: a `TypeError` from a
