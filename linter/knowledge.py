@@ -1119,6 +1119,14 @@ class Knowledge:
     local_cancel_receiver_words: ClassVar[frozenset[str]] = LOCAL_CANCEL_RECEIVER_WORDS
     already_gone_errors: ClassVar[frozenset[str]] = ALREADY_GONE_ERRORS
     already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
+    # issue 23
+    status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
+    llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
+    llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
+    interactive_processes: ClassVar[Mapping[str, str]] = INTERACTIVE_PROCESSES
+    interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
+    interactive_process = staticmethod(interactive_process)
+    llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
     tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES

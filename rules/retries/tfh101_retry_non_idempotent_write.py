@@ -7,7 +7,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Effect, Knowledge, Screen, knowledge, node_lines
+from ...linter.api import Effect, Knowledge, Screen, node_lines
 from .base import RetryRule
 from .model import Retry, RetryModel
 from .screen import screen_lines
@@ -19,7 +19,7 @@ def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
         if isinstance(node, ast.ClassDef):
             for base in node.bases:
                 last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
-                if last.endswith(knowledge.LLM_INFERENCE_BASE_SUFFIXES):
+                if last.endswith(Knowledge.llm_inference_base_suffixes):
                     out.append((node.lineno, node.end_lineno or node.lineno))
                     break
     return out
@@ -33,7 +33,7 @@ def _inference_body(node: cst.CSTNode) -> bool:
         if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
             for el in arg.value.elements:
                 key = getattr(el, "key", None)
-                if isinstance(key, cst.SimpleString) and key.evaluated_value in knowledge.LLM_INFERENCE_BODY_KEYS:
+                if isinstance(key, cst.SimpleString) and key.evaluated_value in Knowledge.llm_inference_body_keys:
                     return True
     return False
 
@@ -448,7 +448,7 @@ def count(key):
     def check(self, model: RetryModel) -> None:
         found: list[tuple[Retry, Effect]] = []
         # an LLM or embeddings integration's POSTs are inference: nothing a retry could duplicate
-        inference = knowledge.llm_inference_module(self.ctx.path)
+        inference = self.knowledge.llm_inference_module(self.ctx.path)
         for retry in model.retries:
             if retry.kind == "urllib3":
                 if inference:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, knowledge
+from ...linter.api import Knowledge
 from .base import RetryRule
 from .model import Condition, Retry, RetryModel
 
@@ -304,7 +304,7 @@ def b(url):
                 what.append(", ".join(bad_types))
             if cond.statuses is None and not cond.every_exception:
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
-                status_types = [t for t in cond.exceptions if t in knowledge.STATUS_ERROR_EXCEPTIONS]
+                status_types = [t for t in cond.exceptions if t in self.knowledge.status_error_exceptions]
                 if status_types:
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:

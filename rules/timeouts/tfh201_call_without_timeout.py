@@ -14,7 +14,6 @@ from ...linter.api import (
     add_keyword,
     argument,
     has_star,
-    knowledge,
     markdown_calls,
     markdown_words,
 )
@@ -500,7 +499,7 @@ def mail(host):
         for sub in _calls_in(node.test):
             f = sub.func
             last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
-            if last in knowledge.INTERACTIVE_CONFIRMS:
+            if last in self.knowledge.interactive_confirms:
                 self.confirm_ifs.add(id(node))
                 self.confirmed += 1
                 return
@@ -543,7 +542,7 @@ def mail(host):
             words = self.popen_argv.get(node.func.value.value, [])
         else:
             return False
-        return knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+        return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
