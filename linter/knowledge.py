@@ -776,7 +776,7 @@ MESSAGE_RECEIVE_METHODS: Final[frozenset[str]] = frozenset(
 MESSAGE_CHANNEL_METHODS: Final[frozenset[str]] = frozenset({"get", "read", "poll", "next", "fetch", "pop", "wait"})
 MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
     "queue", "inbox", "mailbox", "consumer", "subscriber", "pubsub", "stream", "socket", "sock", "ws",
-    "websocket", "channel", "conn", "pipe", "events", "messages", "reader", "receiver", "_q", "input",
+    "websocket", "channel", "conn", "pipe", "events", "reader", "receiver", "_q", "input",
 )
 
 

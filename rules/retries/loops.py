@@ -208,8 +208,10 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
-    if isinstance(loop, cst.While) and _receives_first(trynode):
-        return None  # a message loop: one message per turn, a failure is not the same work again
+    if isinstance(loop, cst.While) and not isinstance(loop.test, cst.Comparison) and _receives_first(trynode):
+        # a message loop (`while True`, `while self.running`): one message per turn, a failure is
+        # not the same work again; `while count < n` counts attempts: a retry
+        return None
     if isinstance(loop, cst.While):
         flags = _names_in(loop.test) - {"True", "self", "not"}
         success = _direct_exit(trynode.body, flags) or (

@@ -439,6 +439,18 @@ class Driver:
             with attempt:
                 return self.session.run(query)
 """,
+        # a counted loop around a fetch of one message is a retry, not a message loop
+        """\
+import asyncio
+async def get_message(client, message_id):
+    count = 0
+    while count < 3:
+        try:
+            return await client.agents.messages.get(message_id=message_id)
+        except Exception:  # error: TFH103
+            count += 1
+            await asyncio.sleep(2 ** count)
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
