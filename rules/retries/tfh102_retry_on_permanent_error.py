@@ -302,7 +302,8 @@ def b(url):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
             if bad_types and inline:
                 what.append(", ".join(bad_types))
-            if cond.statuses is None and not cond.every_exception:
+            if cond.statuses is None and not cond.every_exception and retry.loop is None:
+                # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = [t for t in cond.exceptions if t in self.knowledge.status_error_exceptions]
                 if status_types:
