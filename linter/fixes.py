@@ -472,7 +472,7 @@ def process_waits_or_runs_long(call: cst.Call, knowledge: Knowledge) -> str | No
         prog = words[0].replace("\\", "/").rsplit("/", 1)[-1]
         prog = prog[:-4] if prog.endswith(".exe") and prog[:-4] in knowledge.long_running_processes else prog
         pair = f"{prog} {words[1]}" if len(words) > 1 else prog
-        if prog in knowledge.interactive_processes or pair in knowledge.interactive_processes:
+        if any(w in knowledge.interactive_processes or w in knowledge.person_waiting_processes for w in (prog, pair)):
             return f"`{prog}` waits for a person"
         if prog in knowledge.long_running_processes or pair in knowledge.long_running_processes:
             return f"`{pair if pair in knowledge.long_running_processes else prog}` runs long by nature"

@@ -178,6 +178,65 @@ NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
     "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
 }
 
+# Processes with no timeout to give (TFH201 stays silent, and no fix ever adds one): a program that
+# waits for a person (an editor, a pager, a desktop opener) or finishes at once (a local lookup).
+# argv[0] (its basename, without ``.exe``) -> why. ``INTERACTIVE_SUBCOMMANDS`` adds programs that are
+# instant only for some sub-commands (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the
+# environment variables that name an editor or pager (``os.environ["EDITOR"]``). Read through
+# :func:`interactive_process`.
+INTERACTIVE_PROCESSES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "gedit", "notepad", "micro", "ed", "pico", "kate", "mate"),
+        "an editor waits for a person",
+    ),
+    **dict.fromkeys(("less", "more", "most", "bat"), "a pager waits for a person"),
+    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), "a desktop opener returns at once"),
+    **dict.fromkeys(
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty"),
+        "an instant local command",
+    ),
+}
+INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "git": frozenset(
+        {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index"}
+    ),
+}
+INTERACTIVE_ENV: Final[frozenset[str]] = frozenset({"EDITOR", "VISUAL", "PAGER", "GIT_EDITOR", "GIT_PAGER", "BROWSER"})
+# A package install the person at a CLI asked for (``pip install --upgrade <self>``, ``uv add x``
+# after a confirmation): silent when the command upgrades or a confirmation guards it.
+INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
+    ("pip", "install"), ("pip3", "install"), ("uv", "add"), ("uv", "pip", "install"), ("pipx", "install"),
+    ("pipx", "upgrade"), ("npm", "install"), ("brew", "install"), ("brew", "upgrade"),
+)
+INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
+
+
+def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
+    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
+    no timeout, or None. ``confirmed``: a person asked for it (a confirmation guards the call)."""
+    argv = [w for w in words]
+    if not argv:
+        return None
+    head = argv[0].strip().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    if head.lower().endswith(".exe"):
+        head = head[:-4]
+    if head.startswith("$") and head[1:] in INTERACTIVE_ENV:
+        return "an editor or pager waits for a person"
+    if head in ("python", "python3", "sys.executable") and argv[1:3] == ["-m", "pip"]:
+        argv, head = argv[2:], "pip"
+    if head in ("cmd", "powershell") and "start" in argv[1:4]:
+        return INTERACTIVE_PROCESSES["start"]
+    if head in INTERACTIVE_PROCESSES:
+        return INTERACTIVE_PROCESSES[head]
+    subs = INTERACTIVE_SUBCOMMANDS.get(head)
+    if subs is not None and len(argv) > 1 and argv[1] in subs:
+        return "an instant local command"
+    for prefix in INTERACTIVE_INSTALLS:
+        if tuple([head, *argv[1 : len(prefix)]]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
+            return "a package install the person asked for"
+    return None
+
+
 # Calls that put a deadline on what runs inside them (their arguments) ...
 TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
 # ... and context managers that put a deadline on their block.
@@ -603,7 +662,7 @@ SAMPLE_STATUSES: Final[tuple[int, ...]] = (
     200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408, 409, 410, 413, 422, 425, 429, 499,
     500, 501, 502, 503, 504, 529, 599,
 )
-PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied"})
+PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied", "NotFound"})
 # Exception types whose retry repeats the same failure; exact names, so a
 # parse failure (``JSONDecodeError``) that a re-asked model may fix is not one.
 PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
@@ -611,6 +670,9 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "ValueError",
         "TypeError",
         "KeyError",
+        "AttributeError",
+        "IndexError",
+        "NotImplementedError",
         "PermissionError",
         "openai.BadRequestError",
         "openai.AuthenticationError",
@@ -622,6 +684,22 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "anthropic.PermissionDeniedError",
         "anthropic.NotFoundError",
         "anthropic.UnprocessableEntityError",
+    }
+)
+# Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone
+# retries 400/401/403/404 with the 5xx (TFH102), unless a predicate reads the status.
+STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.HTTPStatusError",
+        "requests.HTTPError",
+        "requests.exceptions.HTTPError",
+        "aiohttp.ClientResponseError",
+        "aiohttp.client_exceptions.ClientResponseError",
+        "urllib.error.HTTPError",
+        "openai.APIStatusError",
+        "openai.APIError",
+        "anthropic.APIStatusError",
+        "anthropic.APIError",
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
@@ -680,8 +758,50 @@ HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "u
 READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
     "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
     "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
-    "fetch", "poll",
+    "fetch", "poll", "/responses", "/predict", "/infer", "/invoke", ":predict", ":generatecontent",
+    ":streamgeneratecontent",
 )
+# A message loop (issue 23): a ``while`` whose attempt starts by receiving one message (a websocket
+# ``recv()``, a queue ``get()``, a consumer ``poll()``) handles one message per turn; a failure logged
+# there is not the same work repeated, so it is no retry (TFH103/TFH302/TFH303). Methods that receive
+# whatever their receiver, and methods that receive only on a receiver named like a channel.
+MESSAGE_RECEIVE_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "recv", "receive", "receive_json", "receive_text", "receive_bytes", "recv_json", "recv_string",
+        "recv_multipart", "read_message", "next_message", "get_message", "wait_for_message", "consume",
+        "accept", "xread", "xreadgroup", "blpop", "brpop", "brpoplpush", "get_nowait", "listen", "serve_forever",
+        "handle_request", "receive_message", "receive_messages", "pull", "__anext__", "anext", "readline",
+    }
+)
+MESSAGE_CHANNEL_METHODS: Final[frozenset[str]] = frozenset({"get", "read", "poll", "next", "fetch", "pop", "wait"})
+MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
+    "queue", "inbox", "mailbox", "consumer", "subscriber", "pubsub", "stream", "socket", "sock", "ws",
+    "websocket", "channel", "conn", "pipe", "events", "reader", "receiver", "_q", "input",
+)
+
+
+# LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the
+# file's stem holding ``llm``) creates nothing a retry could duplicate; its cost is money and rate
+# limit (TFH103/TFH104), so TFH101 does not read it as a write, whatever its URL is called.
+LLM_INFERENCE_MODULE_PARTS: Final[frozenset[str]] = frozenset(
+    {"llms", "llm", "chat_models", "embeddings", "language_models", "models", "completions", "rerankers", "inference"}
+)
+LLM_INFERENCE_STEM_PARTS: Final[tuple[str, ...]] = ("llm", "embedding", "chat_model", "completion", "inference")
+
+
+# ... a class deriving from an LLM or embeddings base (``class ApigeeLlm(BaseLlm)``), by the base's last
+# name ending in one of these, and a request body with a ``messages`` or ``prompt`` key.
+LLM_INFERENCE_BASE_SUFFIXES: Final[tuple[str, ...]] = ("Llm", "LLM", "ChatModel", "Embeddings", "Embedding", "LanguageModel", "Reranker")
+LLM_INFERENCE_BODY_KEYS: Final[frozenset[str]] = frozenset({"messages", "prompt", "contents", "input_text"})
+
+
+def llm_inference_module(path: str) -> bool:
+    """Whether a module's path names an LLM or embeddings integration (``llms/cohere.py``, ``apigee_llm.py``)."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0].lower()
+    return any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1]) or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
+
+
 # Known SDK calls that send or charge, by qualified name.
 SDK_CALLS: Final[Mapping[str, str]] = {
     "smtplib.SMTP.sendmail": IRREVERSIBLE,
@@ -695,6 +815,17 @@ SDK_CALLS: Final[Mapping[str, str]] = {
     "slack_sdk.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
     "twilio.rest.Client.messages.create": IRREVERSIBLE,
     "twilio.rest.Client.calls.create": IRREVERSIBLE,
+    # queues and counters: an append or an increment repeated is a second entry (issue 23)
+    **{
+        f"{cls}.{m}": NON_IDEMPOTENT_WRITE
+        for cls in ("redis.Redis", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.StrictRedis")
+        for m in ("xadd", "lpush", "rpush", "lpushx", "rpushx", "incr", "incrby", "incrbyfloat", "hincrby", "decr", "decrby", "publish")
+    },
+    "kafka.KafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send_and_wait": NON_IDEMPOTENT_WRITE,
+    "pika.channel.Channel.basic_publish": NON_IDEMPOTENT_WRITE,
+    "google.cloud.pubsub_v1.PublisherClient.publish": NON_IDEMPOTENT_WRITE,
 }
 # Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
 SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
@@ -942,10 +1073,11 @@ CLASSES: Final[tuple[str, ...]] = (
 
 # ---------------------------------------------------------------- TFH201 fixes that would hurt
 
-# Processes that wait for a person (editors, pagers, desktop openers, dialogs): a timeout would kill
-# the person's session. TFH201 still reports the call; its fix adds no timeout. By program name
-# (the basename of the command's first word).
-INTERACTIVE_PROCESSES: Final[frozenset[str]] = frozenset({
+# Processes that may wait for a person (editors, pagers, desktop openers, dialogs, prompts): a timeout
+# would kill the person's session. Where TFH201 still reports the call (INTERACTIVE_PROCESSES above
+# silences the clear cases), its fix adds no timeout to these. By program name (the basename of the
+# command's first word).
+PERSON_WAITING_PROCESSES: Final[frozenset[str]] = frozenset({
     "vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
     "code", "subl", "gedit", "kate", "notepad", "notepad.exe", "less", "more", "most", "man", "pager",
     "sensible-editor", "sensible-pager", "editor", "xdg-open", "open", "start", "explorer", "explorer.exe",
@@ -989,7 +1121,7 @@ class Knowledge:
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
-    interactive_processes: ClassVar[frozenset[str]] = INTERACTIVE_PROCESSES
+    person_waiting_processes: ClassVar[frozenset[str]] = PERSON_WAITING_PROCESSES
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
@@ -1045,6 +1177,14 @@ class Knowledge:
     local_cancel_receiver_words: ClassVar[frozenset[str]] = LOCAL_CANCEL_RECEIVER_WORDS
     already_gone_errors: ClassVar[frozenset[str]] = ALREADY_GONE_ERRORS
     already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
+    # issue 23
+    status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
+    llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
+    llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
+    interactive_processes: ClassVar[Mapping[str, str]] = INTERACTIVE_PROCESSES
+    interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
+    interactive_process = staticmethod(interactive_process)
+    llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
     tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES

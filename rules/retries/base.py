@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import libcst as cst
 
-from ...linter.api import Rule
+from ...linter.api import RawFix, Rule
 from ...linter.api import knowledge as kb
 from .model import RetryModel
 from .screen import screen_lines
@@ -35,6 +35,16 @@ class RetryRule(Rule):
         model: RetryModel = self.ctx.models[RetryModel]
         if model.finished:
             self.check(model)
+
+    def report(
+        self, node: cst.CSTNode, message: str | None = None, *, autofix: RawFix | None = None, **fields: Any
+    ) -> None:
+        """As :meth:`Rule.report`, once per node: a factory's condition is shared by every retry it builds."""
+        seen: set[int] = self.__dict__.setdefault("_reported_nodes", set())
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        super().report(node, message, autofix=autofix, **fields)
 
     def check(self, model: RetryModel) -> None:
         """Report on the module's retries (``model.retries``); called from ``leave_Module``."""

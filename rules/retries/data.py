@@ -111,3 +111,4 @@ class Retry:
     work_known: bool = False  # the retried work was found and read (effects are complete)
     calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
     honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
+    factory: cst.Call | None = None  # built by a same-module factory: the retry call it returns (no fix at the use)

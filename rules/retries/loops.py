@@ -12,7 +12,7 @@ from typing import Iterable, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
 
@@ -165,12 +165,14 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     """
     if isinstance(loop, cst.For):
         it = loop.iter
-        if not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
+        if delay_literal(it):
+            pass  # for delay in (1, 2, 4): one attempt per delay
+        elif not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
             return None
         # range(n), range(1, n + 1); a start elsewhere or a step walks over data (batches)
-        if len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
+        elif len(it.args) > 2 or any(a.star or a.keyword for a in it.args):
             return None
-        if len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
+        elif len(it.args) == 2 and _int(it.args[0].value) not in (0, 1):
             return None
     trynode = _loop_try(loop)
     if trynode is None:
@@ -180,7 +182,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         if not isinstance(target, cst.Name):
             return None
         name = target.value
-        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS)):
+        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS) or delay_literal(loop.iter)):
             if name in _names_in(trynode.body) or _subscripts(loop.body, name):
                 return None
     else:
@@ -189,7 +191,9 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         for stmt in _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
-            if not isinstance(stmt, cst.SimpleStatementLine):
+            if isinstance(stmt, cst.If) and not _exits_anywhere(stmt):
+                pass  # `if attempt: log(...)`: bookkeeping under a test, read below
+            elif not isinstance(stmt, cst.SimpleStatementLine):
                 return None
             for n in _walk(stmt):
                 if isinstance(n, cst.Await):
@@ -204,6 +208,10 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
+    if isinstance(loop, cst.While) and not isinstance(loop.test, cst.Comparison) and _receives_first(trynode):
+        # a message loop (`while True`, `while self.running`): one message per turn, a failure is
+        # not the same work again; `while count < n` counts attempts: a retry
+        return None
     if isinstance(loop, cst.While):
         flags = _names_in(loop.test) - {"True", "self", "not"}
         success = _direct_exit(trynode.body, flags) or (
@@ -213,8 +221,70 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         success = _has_success_exit(trynode.body) or (trynode.orelse is not None and _has_success_exit(trynode.orelse.body))
     success = success or _success_after_try(loop, trynode)  # issue 11: `except: continue` then `break`
     if isinstance(loop, cst.While) and not success:
+        success = _flag_success(loop, trynode)  # issue 23: `while not ok: try: ...; ok = True`
+    if isinstance(loop, cst.While) and not success:
         return None
     return Loop(loop, trynode, handlers, success)
+
+
+def _exits_anywhere(node: cst.CSTNode) -> bool:
+    return any(isinstance(n, (cst.Return, cst.Break, cst.Raise, cst.Continue)) for n in _walk(node))
+
+
+def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
+    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``."""
+    flags: set[str] = set()
+    for n in _walk(loop.test):
+        if isinstance(n, cst.UnaryOperation) and isinstance(n.operator, cst.Not) and isinstance(n.expression, cst.Name):
+            flags.add(n.expression.value)
+    if not flags:
+        return False
+    suites: list[cst.BaseSuite] = [trynode.body] + ([trynode.orelse.body] if trynode.orelse is not None else [])
+    for suite in suites:
+        for stmt in _body_stmts(suite):
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if (
+                        isinstance(small, cst.Assign)
+                        and isinstance(small.value, cst.Name)
+                        and small.value.value == "True"
+                        and any(isinstance(t.target, cst.Name) and t.target.value in flags for t in small.targets)
+                    ):
+                        return True
+    return False
+
+
+def _receives(call: cst.Call) -> bool:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value in ("anext",)
+    if not isinstance(func, cst.Attribute):
+        return False
+    last = func.attr.value
+    if last in knowledge.MESSAGE_RECEIVE_METHODS:
+        return True
+    if last in knowledge.MESSAGE_CHANNEL_METHODS:
+        receiver = (dotted(func.value) or "").lower().rsplit(".", 1)[-1]
+        return any(w in receiver for w in knowledge.MESSAGE_CHANNEL_WORDS) or receiver in ("q", "rx")
+    return False
+
+
+def _receives_first(trynode: cst.Try) -> bool:
+    """The ``try``'s first statement receives one message (``msg = await ws.recv()``, ``item = queue.get()``)."""
+    stmts = _body_stmts(trynode.body)
+    if not stmts or not isinstance(stmts[0], cst.SimpleStatementLine):
+        return False
+    for small in stmts[0].body:
+        value = getattr(small, "value", None)
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Call) and value.func is not None:
+            # asyncio.wait_for(ws.recv(), 5): the receive is the argument
+            inner = [a.value for a in value.args if isinstance(a.value, (cst.Call, cst.Await))]
+            candidates = [value] + [i.expression if isinstance(i, cst.Await) else i for i in inner]
+            if any(isinstance(c, cst.Call) and _receives(c) for c in candidates):
+                return True
+    return False
 
 
 def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
@@ -232,7 +302,18 @@ def _calls_any(suite: cst.BaseSuite, names: set[str]) -> bool:
     return False
 
 
+def delay_literal(node: cst.BaseExpression) -> bool:
+    """A literal tuple or list of at least two numbers (``(1, 2, 4)``, ``[0.5, 1.0]``): delays or attempt numbers."""
+    return (
+        isinstance(node, (cst.Tuple, cst.List))
+        and len(node.elements) >= 2
+        and all(isinstance(el, cst.Element) and isinstance(el.value, (cst.Integer, cst.Float)) for el in node.elements)
+    )
+
+
 def _range_stop(node: cst.CSTNode) -> Union[Stop, _Unknown]:
+    if isinstance(node, cst.For) and delay_literal(node.iter):
+        return Stop(node.iter, attempts=len(node.iter.elements))  # type: ignore[attr-defined]
     if isinstance(node, cst.For) and isinstance(node.iter, cst.Call):
         args = [a.value for a in node.iter.args]
         nums = [_int(a) for a in args]

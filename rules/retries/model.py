@@ -85,6 +85,8 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         self._local_classes: dict[str, str] = {}
         self._own_decorators: dict[str, tuple[Loop, Condition | _Unknown]] = {}
         self._aliases: dict[str, cst.Call] = {}  # name -> retry factory call assigned to it
+        self._made_aliases: set[str] = set()  # aliases bound to a factory's result
+        self._factories: dict[str, cst.Call] = {}  # same-module function/method name -> the retry call it returns
         self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
         self._client_effects: list[tuple[str, Effect]] = []
         self._imports: frozenset[str] = frozenset()
@@ -143,6 +145,11 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                 for member in stmt.body.body:
                     if isinstance(member, cst.FunctionDef):
                         self._methods[(stmt.name.value, member.name.value)] = member
+        # retry factories (issue 23): a function or method returning retry(...)/Retrying(...)
+        for fn in [*self._module_defs.values(), *self._methods.values()]:
+            made = self._returned_retry(fn)
+            if made is not None:
+                self._factories.setdefault(fn.name.value, made)
         for fn in self._module_defs.values():
             cls = declared_class(fn, self.names)
             if cls is not None:
@@ -206,6 +213,13 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
             for t in node.targets:
                 if isinstance(t.target, cst.Name):
                     self._aliases[t.target.value] = node.value
+        elif isinstance(node.value, cst.Call) and self._factory_call(node.value) is not None:
+            # retry_decorator = _create_retry_decorator(llm)
+            made = self._factory_call(node.value)
+            for t in node.targets:
+                if isinstance(t.target, cst.Name) and made is not None:
+                    self._aliases[t.target.value] = made
+                    self._made_aliases.add(t.target.value)
         for t in node.targets:
             self._bind_client(t.target, node.value)
 
@@ -364,6 +378,38 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
 
     # ------------------------------------------------------------ recognising retries
 
+    def _returned_retry(self, fn: cst.FunctionDef) -> cst.Call | None:
+        """The ``retry(...)``/``Retrying(...)`` call a function returns (``def _create_retry_decorator(llm): return retry(...)``)."""
+        stack: list[cst.CSTNode] = list(_body_stmts(fn.body))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if isinstance(node, cst.Return) and isinstance(node.value, cst.Call) and isinstance(node.value.func, (cst.Name, cst.Attribute)):
+                # whether it is a retry is asked at the use (the imports are resolved by then)
+                return node.value
+            stack.extend(node.children)
+        return None
+
+    def _iterator_kind(self, call: cst.Call) -> str | None:
+        qn = self.names.qualname(call.func)
+        return kb.RETRY_ITERATORS.get(qn) if qn is not None else None
+
+    def _factory_call(self, call: cst.Call) -> cst.Call | None:
+        """``_create_retry_decorator(llm)`` / ``self._retrying()``: the retry call the same-module factory returns."""
+        func = call.func
+        name = func.value if isinstance(func, cst.Name) else None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            name = func.attr.value
+        if name is None or name not in self._factories:
+            return None
+        if isinstance(func, cst.Name) and self.names.lookup(name) is not None:
+            return None  # an imported name, not the module's own factory
+        made = self._factories[name]
+        if self._factory_kind(made.func) is None and self._iterator_kind(made) is None:
+            return None
+        return made
+
     def _factory_kind(self, func: cst.BaseExpression) -> str | None:
         qn = self.names.qualname(func)
         if qn is None:
@@ -378,11 +424,19 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         call = expr if isinstance(expr, cst.Call) else None
         head = call.func if call is not None else expr
         kind = self._factory_kind(head)
+        made_by: cst.Call | None = None
         if kind is None and isinstance(head, cst.Name) and call is None and head.value in self._aliases:
             call = self._aliases[head.value]
             kind = self._factory_kind(call.func)
+        if kind is None and call is not None and self._factory_call(call) is not None:
+            call = self._factory_call(call)  # @_create_retry_decorator(llm)
+            assert call is not None
+            kind = self._factory_kind(call.func)
+            made_by = call
         if kind is not None:
             retry = Retry(kind, expr, function=fn, body=fn.body)
+            if made_by is not None or (isinstance(head, cst.Name) and head.value in self._made_aliases):
+                retry.factory = call
             self._read_parts(retry, kind, call, self.names.qualname(call.func if call else head) or "")
             return retry
         name = head.value if isinstance(head, cst.Name) else None
@@ -398,7 +452,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         it = node.iter
         call: cst.Call | None = None
         if isinstance(it, cst.Call):
-            call = it
+            call = self._factory_call(it) or it  # for attempt in self._retrying(): ...
         elif isinstance(it, cst.Name) and it.value in self._aliases:
             call = self._aliases[it.value]
         if call is None:
@@ -413,7 +467,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
             if isinstance(stmt, cst.With):
                 body = stmt.body
                 break
-        retry = Retry(kind, node, body=body)
+        retry = Retry(kind, node, body=body, factory=call if call is not it and not isinstance(it, cst.Name) else None)
         self._read_parts(retry, kind, call, qn)
         return retry
 
@@ -436,10 +490,27 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                 retry = Retry(kind, node, callee=pos[0].value if pos else None)
                 self._read_parts(retry, kind, func, self.names.qualname(func.func) or "")
                 return retry
+            made = self._factory_call(func)
+            if made is not None and self._factory_kind(made.func) is not None:
+                # _create_retry_decorator(llm)(fn)
+                kind = self._factory_kind(made.func)
+                assert kind is not None
+                retry = Retry(kind, node, callee=pos[0].value if pos else None, factory=made)
+                self._read_parts(retry, kind, made, self.names.qualname(made.func) or "")
+                return retry
             inner = self._call_retry(func)
             if inner is not None and inner.kind == "runtime" and pos:
                 inner.callee = pos[0].value
                 return inner
+        if isinstance(func, cst.Name) and func.value in self._aliases and self.names.lookup(func.value) is None:
+            # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
+            made = self._aliases[func.value]
+            kind = self._factory_kind(made.func)
+            pos = positional(node)
+            if kind is not None and pos:
+                retry = Retry(kind, node, callee=pos[0].value, factory=made if func.value in self._made_aliases else None)
+                self._read_parts(retry, kind, made, self.names.qualname(made.func) or "")
+                return retry
         qn = self.names.qualname(func)
         if qn in kb.RUNTIME_PIPE:
             # pipe(calling_api(fn), clock.retrying(...), ...): the work is the first stage

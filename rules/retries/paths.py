@@ -33,6 +33,7 @@ import libcst as cst
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry
+from .loops import _flag_success, delay_literal
 
 if TYPE_CHECKING:
     from ...linter.api import Names
@@ -83,6 +84,8 @@ def forever(loop: Loop) -> bool:
     if not isinstance(node, cst.While):
         return False
     test = node.test
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and isinstance(test.expression, cst.Name):
+        return _flag_success(node, loop.try_node)  # while not ok: ... ok = True (issue 23)
     return (isinstance(test, cst.Name) and test.value == "True") or (isinstance(test, cst.Integer) and test.value == "1")
 
 
@@ -205,6 +208,8 @@ def plain_success_exit(loop: Loop) -> bool:
     Also a ``break``/``return`` right after the ``try`` at the loop's top level
     (``try: x = f() / except E: continue / break``).
     """
+    if isinstance(loop.node, cst.While) and _flag_success(loop.node, loop.try_node):
+        return True
     suites = [_stmts(loop.try_node.body)]
     if loop.try_node.orelse is not None:
         suites.append(_stmts(loop.try_node.orelse.body))
@@ -430,6 +435,8 @@ def iterates(loop: Loop) -> bool:
         return False
     if isinstance(node.iter, cst.Call) and len(node.iter.args) == 3:
         return True
+    if delay_literal(node.iter):
+        return False  # for delay in (1, 2, 4): the target is the wait, not data
     target = dotted(node.target)
     if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
         return False

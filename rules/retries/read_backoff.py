@@ -9,6 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import keyword_arg, positional
+from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Retry, Stop, Wait
 from .literals import _SAMPLE, _int, _number, _whole_4xx
 from .reader import Reader
@@ -39,11 +40,16 @@ class BackoffReader(Reader):
                         # an unknown giveup narrows the condition: only the types are known
                         cond = Condition(node=cond.node, exceptions=cond.exceptions)
                     else:
+                        retried = _SAMPLE - statuses
+                        if {400, 401, 403, 404} <= statuses:
+                            # giveup on the client errors it names: it means "give up on 4xx", not
+                            # "retry the 4xx it left out" (issue 23: a negation read the right way)
+                            retried = retried - kb.PERMANENT_STATUSES
                         cond = Condition(
                             node=cond.node,
                             every_exception=cond.every_exception,
                             exceptions=cond.exceptions,
-                            statuses=_SAMPLE - statuses,
+                            statuses=retried,
                             permanent_4xx=where if _whole_4xx(statuses) else None,
                         )
                 retry.condition = cond

@@ -48,6 +48,9 @@ class TenacityReader(Reader):
             return UNKNOWN if types is None else self._types_condition(node, types)
         if what == "not-types":
             types = self._exception_names(first) if first is not None else ("Exception",)
+            if types == ():
+                # retry_if_not_exception_type(()): nothing excluded, every exception retried
+                return Condition(node=node, every_exception=True, exceptions=("Exception",))
             return UNKNOWN if types is None else Condition(node=node, excluded=types)
         if what in ("exception-predicate", "result-predicate", "not-result-predicate"):
             if first is None:

@@ -42,6 +42,8 @@ def _ast_may_retry(loop: ast.For | ast.While) -> bool:
     if isinstance(loop, ast.While):
         return True
     it = loop.iter
+    if isinstance(it, (ast.Tuple, ast.List)) and len(it.elts) >= 2:  # for delay in (1, 2, 4)
+        return all(isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in it.elts)
     return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
 
 
@@ -80,16 +82,25 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     def_lines: list[tuple[int, str]] = []
     spans: list[tuple[int, int, str]] = []
     loop_lines: list[int] = []
+    returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _ast_name(node.value.func) in retry_names:
+            returned.append(node.lineno)
         if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:
                     if isinstance(s, ast.Try) and any(_ast_goes_round(h) for h in s.handlers):
                         # issue 11: the success exit may follow the try (`except: continue` / `break`)
-                        if isinstance(node, ast.For) or any(isinstance(x, (ast.Return, ast.Break)) for b in node.body for x in ast.walk(b)):
+                        # issue 23: or a flag (`while not ok: ... ok = True`)
+                        if isinstance(node, ast.For) or any(
+                            isinstance(x, (ast.Return, ast.Break))
+                            or (isinstance(x, ast.Assign) and isinstance(x.value, ast.Constant) and x.value.value is True)
+                            for b in node.body
+                            for x in ast.walk(b)
+                        ):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -105,6 +116,17 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 stack.append(child)
             elif isinstance(child, ast.arguments):
                 continue
+    # retry factories: the innermost function holding a `return retry(...)`; their calls are retries
+    factories: set[str] = set()
+    for line in returned:
+        holders = [(start, name) for start, end, name in spans if start <= line <= end]
+        if holders:
+            factories.add(max(holders)[1])
+    if factories:
+        retry_names = retry_names | factories
+        for call in screen._nodes[1]:
+            if _ast_name(call.func) in factories:
+                retry_lines.append(call.lineno)
     # a same-module decorator can retry only if a retry loop lies inside it
     defs = {name for start, end, name in spans if any(start <= line <= end for line in loop_lines)}
     for line, name in decorated:
@@ -118,6 +140,9 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    if factories and aliases:
+        # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
+        retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
     retry_lines.extend(line for line, name in def_lines if name in predicates)
     write_lines: list[int] = []
     if retry_lines:

@@ -12,6 +12,32 @@ from .base import RetryRule
 from .model import Retry, RetryModel
 from .screen import screen_lines
 
+def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
+    """Line spans of the classes deriving from an LLM or embeddings base (``class X(BaseLlm)``)."""
+    out: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
+                if last.endswith(Knowledge.llm_inference_base_suffixes):
+                    out.append((node.lineno, node.end_lineno or node.lineno))
+                    break
+    return out
+
+
+def _inference_body(node: cst.CSTNode) -> bool:
+    """A request whose literal body holds ``messages`` or ``prompt``: a model call."""
+    if not isinstance(node, cst.Call):
+        return False
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+            for el in arg.value.elements:
+                key = getattr(el, "key", None)
+                if isinstance(key, cst.SimpleString) and key.evaluated_value in Knowledge.llm_inference_body_keys:
+                    return True
+    return False
+
+
 class RetryNonIdempotentWrite(RetryRule):
     code = "TFH101"
     name = "retry-non-idempotent-write"
@@ -33,6 +59,15 @@ module that loops around the function, urllib3 `Retry` allowing POST on a
 requests session. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line.
+
+Writes also include a Redis queue append or counter (`xadd`, `lpush`,
+`rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
+LLM inference is not a write: a POST in an LLM or embeddings integration (a
+module under `llms/`, `chat_models/`, `embeddings/`, `models/`, a file named
+like `*_llm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
+base), a body with `messages` or `prompt`, or a URL naming completions, chat,
+embeddings, responses, generate or predict creates nothing a retry could
+duplicate (its cost, money and rate limit, is TFH103/TFH104's).
 
 ## Why is this bad?
 A timeout does not say whether the request arrived. When the first attempt
@@ -201,6 +236,18 @@ def read(x):
     return requests.get("https://api.example/x", timeout=5).json()
 
 chain = RunnableLambda(read).with_retry(retry_if_exception_type=(requests.Timeout,))
+""",
+        # LLM inference is not a write: a model call in an LLM class, a body with `messages`
+        """\
+import httpx, tenacity
+class ApigeeLlm(BaseLlm):
+    async def _post(self, url, payload):
+        async for attempt in tenacity.AsyncRetrying(stop=tenacity.stop_after_attempt(3)):
+            with attempt:
+                return await self._client.post(url, json=payload)
+@tenacity.retry(stop=tenacity.stop_after_attempt(3))
+def chat(url, text):
+    return httpx.post(url, json={"model": "m", "messages": [{"role": "user", "content": text}]})
 """,
     ]
     INVALID = [
@@ -376,6 +423,18 @@ def create(x):
 chain = RunnableLambda(create).with_retry()  # error: TFH101
 again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
 """,
+        # a queue append, a counter increment and a publish repeated are second entries
+        """\
+import redis
+from tenacity import retry, stop_after_attempt
+r = redis.Redis(host="h", socket_timeout=5)
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "redis.Redis.xadd"
+def enqueue(event):
+    r.xadd("events", event)
+@retry(stop=stop_after_attempt(3))  # error: TFH101
+def count(key):
+    r.incr(key)
+""",
     ]
 
     @classmethod
@@ -388,8 +447,12 @@ again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH10
 
     def check(self, model: RetryModel) -> None:
         found: list[tuple[Retry, Effect]] = []
+        # an LLM or embeddings integration's POSTs are inference: nothing a retry could duplicate
+        inference = self.knowledge.llm_inference_module(self.ctx.path)
         for retry in model.retries:
             if retry.kind == "urllib3":
+                if inference:
+                    continue
                 methods = retry.methods
                 if methods is None or (isinstance(methods, frozenset) and methods & {"POST", "PATCH"}):
                     allowed = "every method" if methods is None else ", ".join(sorted(methods))
@@ -400,6 +463,8 @@ again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH10
                     )
                 continue
             for effect in retry.effects:
+                if inference and effect.what.startswith(("POST ", "PATCH ")):
+                    continue
                 if effect.cls in self.knowledge.write_classes and not effect.keyed:
                     found.append((retry, effect))
                     break
@@ -407,6 +472,15 @@ again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH10
             return
         tree = self.ctx.screen.tree
         lines = node_lines(self._module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
+        spans = _inference_classes(tree)
+        found = [
+            (retry, effect)
+            for retry, effect in found
+            if not (
+                effect.what.startswith(("POST ", "PATCH "))
+                and (_inference_body(effect.node) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
+            )
+        ]
         for retry, effect in found:
             line = lines.get(effect.node)
             where = str(line) if line else "?"

@@ -161,6 +161,20 @@ def pop(rows):
         except (json.JSONDecodeError, TypeError):
             continue
 """,
+        # negations mean the opposite of their literal: these do not retry the codes they name
+        """\
+import backoff, requests
+from tenacity import retry, retry_if_not_exception_type, stop_after_attempt, wait_exponential
+class AuthError(Exception): ...
+@retry(retry=retry_if_not_exception_type((AuthError, ValueError, KeyError)), stop=stop_after_attempt(3), wait=wait_exponential())
+def a(c):
+    return c.get("x")
+def fatal(e):
+    return e.response is not None and e.response.status_code in (400, 401, 403, 404)
+@backoff.on_exception(backoff.expo, requests.RequestException, max_tries=3, giveup=fatal)
+def b(url):
+    return requests.get(url, timeout=5)
+""",
     ]
     INVALID = [
         """\
@@ -253,6 +267,19 @@ from tenacity import retry, retry_if_exception, stop_after_attempt
 def fetch(url):
     return httpx.get(url).raise_for_status()
 """,
+        # a status error alone is raised for 4xx too; programming errors and the runtime's permanent variants
+        """\
+import httpx, requests
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+@retry(retry=retry_if_exception_type(httpx.HTTPStatusError), stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH102 "httpx.HTTPStatusError (raised for 400/401/403/404"
+def a(url):
+    r = httpx.get(url)
+    r.raise_for_status()
+    return r
+@retry(retry=retry_if_exception_type((requests.ConnectionError, AttributeError)), stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH102 "AttributeError"
+def b(url):
+    return requests.get(url, timeout=5).json()["x"]
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -275,6 +302,12 @@ def fetch(url):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
             if bad_types and inline:
                 what.append(", ".join(bad_types))
+            if cond.statuses is None and not cond.every_exception and retry.loop is None:
+                # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
+                # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
+                status_types = [t for t in cond.exceptions if t in self.knowledge.status_error_exceptions]
+                if status_types:
+                    what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:
                 continue
             where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor

@@ -37,7 +37,27 @@ condition names `Exception` or `BaseException`: tenacity
 `except Exception:` (or bare `except:`) that goes round again. A condition
 held in a variable is not read. backoff `on_predicate` retries on results, not
 exceptions, and stamina cannot be used without `on=`: neither fires unless
-it names `Exception`.
+it names `Exception`. `retry_if_not_exception_type(())` excludes nothing, so
+it retries everything too.
+
+## What counts as a retry
+- a retry library's construct (tenacity, backoff, stamina, LangChain
+  `with_retry`, this project's runtime), also when a same-module factory builds
+  it: a function or method returning `retry(...)`/`Retrying(...)` applied as
+  `@retry_decorator`, `retry_decorator(fn)`, or iterated as
+  `for attempt in self._retrying():`. A factory or base class in another
+  module is not followed;
+- a hand-written loop around a `try` whose handler goes round again: `for _ in
+  range(n)`, `for delay in (1, 2, 4)` (a literal list of numbers), `while
+  attempt < n` (the counter may change in the handler, logging or an `if`
+  may come before the `try`), `while True`, and `while not ok` ending on a
+  success flag (`ok = True`) instead of `break`; in functions, methods and
+  `async` code alike.
+
+Not a retry: a message loop (a `while` whose `try` starts by receiving one
+message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
+logged and the next message read), a worker or polling loop that does its work
+before the `try`, a `for` that walks data (its target read in the attempt).
 
 ## Why is this bad?
 Every exception includes the ones retrying cannot fix: a `TypeError` from a
@@ -223,6 +243,30 @@ async def worker(queue):
         except Exception:
             continue
 """,
+        # a message loop is not a retry: one message per turn, a failure is logged and the next one read
+        """\
+import logging
+log = logging.getLogger(__name__)
+async def serve(ws, handle):
+    while True:
+        try:
+            msg = await ws.recv()
+            if msg == "close":
+                break
+            await handle(msg)
+        except Exception:
+            log.exception("message failed")
+            continue
+def consume(work_queue, handle):
+    while True:
+        try:
+            item = work_queue.get(timeout=1)
+            if item is None:
+                return
+            handle(item)
+        except Exception as e:
+            log.warning("failed: %s", e)
+""",
     ]
     INVALID = [
         """\
@@ -326,6 +370,86 @@ def fetch(url):
 @retry(retry=retry_if_exception_type(), stop=stop_after_attempt(3))  # error: TFH103
 def fetch2(url):
     return url
+""",
+        # the shapes hand loops take (issue 23): a literal list of delays, a counter updated in the
+        # handler with logging and an `if` before the try, a success flag, an async method
+        """\
+import asyncio, logging, time
+import requests
+log = logging.getLogger(__name__)
+def fetch(url):
+    for delay in (1, 2, 4):
+        try:
+            return requests.get(url, timeout=5).json()
+        except Exception:  # error: TFH103
+            time.sleep(delay)
+def counted(url, n=3):
+    attempt = 0
+    while attempt < n:
+        log.info("attempt %d", attempt)
+        if attempt:
+            print("again")
+        try:
+            return requests.get(url, timeout=5)
+        except Exception:  # error: TFH103
+            attempt += 1
+            time.sleep(2 ** attempt)
+class Agent:
+    async def step(self, client, url):
+        ok, tries = False, 0
+        while not ok and tries < 3:
+            try:
+                r = await client.get(url)
+                ok = True
+            except Exception:  # error: TFH103
+                tries += 1
+                await asyncio.sleep(1)
+        return r
+""",
+        # retry_if_not_exception_type(()) excludes nothing: every exception is retried
+        """\
+from tenacity import retry, retry_if_not_exception_type, stop_after_attempt, wait_exponential
+@retry(retry=retry_if_not_exception_type(()), stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+def call(client):
+    return client.get("x")
+""",
+        # retries built by a factory of the module: applied as a decorator, called on a function,
+        # or a method returning Retrying that the class iterates
+        """\
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _create_retry_decorator(llm):
+    return retry(
+        stop=stop_after_attempt(llm.max_retries),
+        wait=wait_exponential(min=4, max=10),
+        retry=retry_if_exception_type(Exception),  # error: TFH103
+    )
+def completion_with_retry(llm, **kwargs):
+    retry_decorator = _create_retry_decorator(llm)
+    @retry_decorator
+    def _completion(**kwargs):
+        return llm.client.create(**kwargs)
+    return _completion(**kwargs)
+def embed_with_retry(llm, texts):
+    return _create_retry_decorator(llm)(llm.client.embed)(texts)
+class Driver:
+    def _retrying(self):
+        return Retrying(stop=stop_after_attempt(3), wait=wait_exponential(), retry=retry_if_exception_type(BaseException))  # error: TFH103
+    def run(self, query):
+        for attempt in self._retrying():
+            with attempt:
+                return self.session.run(query)
+""",
+        # a counted loop around a fetch of one message is a retry, not a message loop
+        """\
+import asyncio
+async def get_message(client, message_id):
+    count = 0
+    while count < 3:
+        try:
+            return await client.agents.messages.get(message_id=message_id)
+        except Exception:  # error: TFH103
+            count += 1
+            await asyncio.sleep(2 ** count)
 """,
     ]
 

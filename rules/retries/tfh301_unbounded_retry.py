@@ -287,6 +287,8 @@ class Client:
 
     def _fix(self, retry: Retry) -> RawFix | None:
         """tenacity: ``stop=stop_after_attempt(N)``; backoff: ``max_tries=N`` (N: ``default-max-attempts``)."""
+        if retry.factory is not None:
+            return None  # built by a factory: the keyword belongs in the factory, shared by every use
         n = str(self.ctx.config.default_max_attempts)
         if retry.kind == "tenacity":
             return retry_keyword_fix(self.ctx, retry.anchor, "tenacity", "stop", "tenacity.stop_after_attempt", n, "Add `stop={value}`")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import libcst as cst
+
 from . import paths
 from .base import RetryRule
 from .model import RetryModel
@@ -11,7 +13,7 @@ class UnboundedRetryLoop(paths.LoopParameters, RetryRule):
     code = "TFH302"
     name = "unbounded-retry-loop"
     summary = "A `while True` retry loop with nothing that ends it on failure."
-    message = "`while True` retries {call} with no bound: count attempts and give up after N, or use a retry with `stop=`"
+    message = "`{head}` retries {call} with no bound: count attempts and give up after N, or use a retry with `stop=`"
     docs = """\
 ## What it does
 Finds a `while True:` (or `while 1:`) retry loop: its `try` leaves the loop on
@@ -174,6 +176,30 @@ def read_all(stream, out):
             break
         out.append(chunk)
 """,
+        # a message loop is not a retry: one message per turn, a failure is logged and the next one read
+        """\
+import logging
+log = logging.getLogger(__name__)
+async def serve(ws, handle):
+    while True:
+        try:
+            msg = await ws.recv()
+            if msg == "close":
+                break
+            await handle(msg)
+        except Exception:
+            log.exception("message failed")
+            continue
+def consume(work_queue, handle):
+    while True:
+        try:
+            item = work_queue.get(timeout=1)
+            if item is None:
+                return
+            handle(item)
+        except Exception as e:
+            log.warning("failed: %s", e)
+""",
     ]
     INVALID = [
         """\
@@ -261,6 +287,20 @@ def fetch(client):
             count += 1  # counted, never compared
             logging.warning("attempt failed")
 """,
+        # a success flag instead of `break` (issue 23)
+        """\
+import time
+import requests
+def fetch(url):
+    ok = False
+    while not ok:  # error: TFH302 "`while not ok` retries"
+        try:
+            r = requests.get(url, timeout=5)
+            ok = True
+        except requests.ConnectionError:
+            time.sleep(1)
+    return r
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -273,4 +313,6 @@ def fetch(client):
             if not paths.failure_handlers(loop):
                 continue  # waits through cancellation, or tries something else each round
             if paths.plain_success_exit(loop) and paths.bound(loop) is None:
-                self.report(loop.node, call=paths.callee_text(loop))
+                test = loop.node.test if isinstance(loop.node, cst.While) else None
+                head = "while " + cst.Module([]).code_for_node(test) if test is not None else "while True"
+                self.report(loop.node, call=paths.callee_text(loop), head=head)

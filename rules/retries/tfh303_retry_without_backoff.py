@@ -190,6 +190,30 @@ def fetch(client, **policy):
         finally:
             time.sleep(1)  # finally runs on the failure path too
 """,
+        # a message loop is not a retry: one message per turn, a failure is logged and the next one read
+        """\
+import logging
+log = logging.getLogger(__name__)
+async def serve(ws, handle):
+    while True:
+        try:
+            msg = await ws.recv()
+            if msg == "close":
+                break
+            await handle(msg)
+        except Exception:
+            log.exception("message failed")
+            continue
+def consume(work_queue, handle):
+    while True:
+        try:
+            item = work_queue.get(timeout=1)
+            if item is None:
+                return
+            handle(item)
+        except Exception as e:
+            log.warning("failed: %s", e)
+""",
     ]
     INVALID = [
         """\
@@ -296,6 +320,8 @@ class Agent:
 
     def _fix(self, retry: Retry) -> RawFix | None:
         """tenacity: ``wait=wait_exponential_jitter(initial=1, max=30)``, replacing ``wait_none()``."""
+        if retry.factory is not None:
+            return None  # built by a factory: the keyword belongs in the factory, shared by every use
         if retry.kind != "tenacity":
             return None
         return retry_keyword_fix(

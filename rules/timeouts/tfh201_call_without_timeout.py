@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, add_keyword, argument, has_star, markdown_calls, markdown_words
+from ...linter.api import (
+    FileContext,
+    Knowledge,
+    NodeEdit,
+    RawFix,
+    Rule,
+    Screen,
+    add_keyword,
+    argument,
+    has_star,
+    markdown_calls,
+    markdown_words,
+)
 from .screen import helper_lines, timeout_calls
 from ...linter.api import dotted, process_waits_or_runs_long, timeout_escapes_handler
 
@@ -25,6 +37,69 @@ def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
             out.append(n)
         stack.extend(n.children)
     return out
+
+
+_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+_ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
+
+
+def _env_name(node: cst.BaseExpression) -> str | None:
+    """``os.environ.get("EDITOR", ...)``, ``os.getenv("VISUAL")``, ``os.environ["PAGER"]`` -> the variable."""
+    if isinstance(node, cst.Call) and node.args:
+        f = node.func
+        text = f.attr.value if isinstance(f, cst.Attribute) else None
+        if text in ("get", "getenv"):
+            v = node.args[0].value
+            if isinstance(v, cst.SimpleString):
+                return str(v.evaluated_value)
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute) and node.value.attr.value == "environ":
+        el = node.slice[0].slice if node.slice else None
+        if isinstance(el, cst.Index) and isinstance(el.value, cst.SimpleString):
+            return str(el.value.evaluated_value)
+    return None
+
+
+def _word(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    env = _env_name(node)
+    if env is not None:
+        return f"${env}"
+    if isinstance(node, cst.BooleanOperation):  # os.environ.get("EDITOR") or "vi"
+        return _word(node.left)
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "sys" and node.attr.value == "executable":
+        return "sys.executable"
+    name = node.value if isinstance(node, cst.Name) else node.attr.value if isinstance(node, cst.Attribute) else None
+    if name is not None and any(part in name.lower() for part in ("editor", "pager")):
+        return "$EDITOR"
+    return None
+
+
+def argv_words(node: cst.BaseExpression) -> list[str]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value.split() if isinstance(value, str) else []
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.left, cst.SimpleString):  # "open " + path
+        return argv_words(node.left)
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        return node.parts[0].value.split()[: -1 if not node.parts[0].value.endswith(" ") else None]
+    words: list[str] = []
+    if isinstance(node, (cst.List, cst.Tuple)):
+        for el in node.elements:
+            if isinstance(el, cst.StarredElement):
+                break
+            w = _word(el.value)
+            if w is None:
+                break
+            words.append(w)
+    else:
+        w = _word(node)
+        if w is not None:
+            words.append(w)
+    return words
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -61,7 +136,13 @@ return; the `timeout-required` setting adds your own.
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
 documented clean-up `proc.kill()` followed by `proc.communicate()` in an
-exception handler.
+exception handler; a `wait()` right after a `while proc.poll() is None:` loop
+(it reaps a process that exited or was killed); processes with no timeout to
+give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`): an editor (`$EDITOR`,
+`$VISUAL`, `vim`, ...), a pager, a desktop opener (`open`, `xdg-open`,
+`explorer`, `start`), an instant local command (`which`, `chmod`, `git
+rev-parse`, `git check-ref-format`, ...), and a package install the person
+asked for (`pip install --upgrade`, or an install under `if click.confirm(...)`).
 
 ## Why is this bad?
 These calls wait forever by default. One hung server or child process stalls
@@ -184,6 +265,41 @@ def helper() -> "Session":  # not requests': unknown
 def use():
     return helper().get("https://x")
 """,
+        # processes with no timeout to give: a person waits on them, or they finish at once
+        """\
+import os, subprocess, sys
+import click
+def edit(path):
+    editor = os.environ.get("EDITOR", "vi")
+    subprocess.run([editor, path])
+    subprocess.call([os.environ["VISUAL"], path])
+    subprocess.run(["xdg-open", path])
+    subprocess.run(["cmd", "/c", "start", "", path])
+    subprocess.run("open " + path, shell=True)
+    with subprocess.Popen(["less", path]) as pager:
+        pager.wait()
+def find_chrome():
+    return subprocess.run(["which", "google-chrome"], capture_output=True)
+def check_branch(name):
+    subprocess.run(["git", "check-ref-format", f"refs/heads/{name}"], check=True)
+def upgrade():
+    subprocess.check_call([sys.executable, "-m", "pip", "install", "--upgrade", "mytool"])
+def install():
+    if click.confirm("Install patronus?"):
+        subprocess.run(["uv", "add", "patronus"], check=True)
+""",
+        # the wait reaps a process the poll loop saw exit or killed at its deadline
+        """\
+import subprocess, time
+def run(argv, deadline):
+    proc = subprocess.Popen(argv)
+    while proc.poll() is None:
+        if time.monotonic() > deadline:
+            proc.kill()
+            break
+        time.sleep(0.05)
+    proc.wait()
+""",
     ]
     INVALID = [
         """\
@@ -231,6 +347,15 @@ import subprocess
 subprocess.run(["ls"], check=True)  # error: TFH201 "pass timeout=<seconds> so a hung process"
 subprocess.check_output(["ls"])  # error: TFH201
 with subprocess.Popen(["ls"]) as proc:
+    proc.wait()  # error: TFH201
+""",
+        # a network command is not instant, an install nobody confirmed is not asked for
+        """\
+import subprocess
+def sync(repo):
+    subprocess.run(["git", "clone", repo], check=True)  # error: TFH201
+    subprocess.run(["pip", "install", "requests"], check=True)  # error: TFH201
+    proc = subprocess.Popen(["npx", "server"])
     proc.wait()  # error: TFH201
 """,
         """\
@@ -306,6 +431,9 @@ def mail(host):
         self.scope_blocks: dict[int, int] = {}
         self.exempt: set[int] = set()
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
+        self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
+        self.confirmed = 0  # open `if click.confirm(...):` blocks
+        self.confirm_ifs: set[int] = set()
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -384,6 +512,72 @@ def mail(host):
                     if isinstance(f, cst.Attribute) and f.attr.value in _KILLS and isinstance(f.value, cst.Name):
                         killed = f.value.value
 
+    def _command(self, node: cst.Call) -> cst.BaseExpression | None:
+        arg = argument(node, "args", 0)
+        return arg.value if arg is not None else None
+
+    def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
+            cmd = self._command(value)
+            self.popen_argv[target.value] = argv_words(cmd) if cmd is not None else []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1:
+            self._popen_bind(node.targets[0].target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._popen_bind(node.asname.name, node.item)
+
+    def visit_If(self, node: cst.If) -> None:
+        for sub in _calls_in(node.test):
+            f = sub.func
+            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
+            if last in self.knowledge.interactive_confirms:
+                self.confirm_ifs.add(id(node))
+                self.confirmed += 1
+                return
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if id(original_node) in self.confirm_ifs:
+            self.confirm_ifs.discard(id(original_node))
+            self.confirmed -= 1
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        # `while proc.poll() is None: ... kill at the deadline ...` then `proc.wait()`: the wait reaps
+        # a process that has exited or was killed; it cannot block
+        body = node.body
+        for i, stmt in enumerate(body[:-1]):
+            if not isinstance(stmt, cst.While):
+                continue
+            polled = {
+                c.func.value.value
+                for c in _calls_in(stmt.test)
+                if isinstance(c.func, cst.Attribute) and c.func.attr.value == "poll" and isinstance(c.func.value, cst.Name)
+            }
+            nxt = body[i + 1]
+            if polled and isinstance(nxt, cst.SimpleStatementLine):
+                for small in nxt.body:
+                    value = getattr(small, "value", None)
+                    if (
+                        isinstance(value, cst.Call)
+                        and isinstance(value.func, cst.Attribute)
+                        and value.func.attr.value in _WAITS
+                        and isinstance(value.func.value, cst.Name)
+                        and value.func.value.value in polled
+                    ):
+                        self.exempt.add(id(value))
+
+    def _interactive(self, node: cst.Call, qn: str) -> bool:
+        if qn in _PROCESS_RUNS:
+            cmd = self._command(node)
+            words = argv_words(cmd) if cmd is not None else []
+        elif qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            words = self.popen_argv.get(node.func.value.value, [])
+        else:
+            return False
+        return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
         if qn is None:
@@ -395,7 +589,7 @@ def mail(host):
         spec = k.timeouts.get(qn)
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
-                if id(node) not in self.exempt:
+                if id(node) not in self.exempt and not self._interactive(node, qn):
                     seconds = self.ctx.config.timeout_text
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
