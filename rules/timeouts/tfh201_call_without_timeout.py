@@ -13,12 +13,15 @@ from ...linter.api import (
     Screen,
     add_keyword,
     argument,
+    dotted,
     has_star,
+    last_name,
     markdown_calls,
     markdown_words,
+    process_waits_or_runs_long,
+    timeout_escapes_handler,
 )
 from .screen import helper_lines, timeout_calls
-from ...linter.api import dotted, process_waits_or_runs_long, timeout_escapes_handler
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 _KILLS = ("kill", "terminate")
@@ -48,7 +51,7 @@ def _env_name(node: cst.BaseExpression) -> str | None:
     """``os.environ.get("EDITOR", ...)``, ``os.getenv("VISUAL")``, ``os.environ["PAGER"]`` -> the variable."""
     if isinstance(node, cst.Call) and node.args:
         f = node.func
-        text = f.attr.value if isinstance(f, cst.Attribute) else None
+        text = last_name(f) if isinstance(f, cst.Attribute) else None
         if text in ("get", "getenv"):
             v = node.args[0].value
             if isinstance(v, cst.SimpleString):
@@ -71,7 +74,7 @@ def _word(node: cst.BaseExpression) -> str | None:
         return _word(node.left)
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "sys" and node.attr.value == "executable":
         return "sys.executable"
-    name = node.value if isinstance(node, cst.Name) else node.attr.value if isinstance(node, cst.Attribute) else None
+    name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
     if name is not None and any(part in name.lower() for part in ("editor", "pager")):
         return "$EDITOR"
     return None
@@ -532,7 +535,7 @@ def mail(host):
     def visit_If(self, node: cst.If) -> None:
         for sub in _calls_in(node.test):
             f = sub.func
-            last = f.attr.value if isinstance(f, cst.Attribute) else f.value if isinstance(f, cst.Name) else ""
+            last = last_name(f) or ""
             if last in self.knowledge.interactive_confirms:
                 self.confirm_ifs.add(id(node))
                 self.confirmed += 1
