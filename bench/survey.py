@@ -60,6 +60,9 @@ HALVES = ("tuning", "held-out")
 VERDICTS = ("true", "false", "debatable")
 LABEL_COLUMNS = ("half", "package", "path", "line", "code", "verdict", "shape", "note")
 MISS_COLUMNS = ("half", "package", "path", "line", "code", "tool", "shape", "note")
+# An optional last column in either kind of file: the source line at `line` (stripped), so a label
+# still finds its finding when a rule change moves where the finding starts (see `match_labels`).
+SOURCE_COLUMN = "source"
 
 
 # --------------------------------------------------------------------------- the corpus and its split
@@ -70,6 +73,7 @@ class Package:
     name: str
     version: str
     half: str
+    batch: int = 1  # when it was chosen (corpus.toml's header); the half is the rule's in every batch
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ def half_of(name: str, salt: str, previously_tuned: Iterable[str]) -> str:
 def load_corpus(path: Path = CORPUS) -> Corpus:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     split = data["split"]
-    packages = tuple(Package(p["name"], p["version"], p["half"]) for p in data["package"])
+    packages = tuple(Package(p["name"], p["version"], p["half"], int(p.get("batch", 1))) for p in data["package"])
     return Corpus(split["salt"], tuple(split["previously_tuned"]), tuple(split["excluded"]), packages)
 
 
@@ -289,9 +293,10 @@ def read_tsv(path: Path, columns: Sequence[str]) -> list[dict[str, str]]:
         for n, raw in enumerate(csv.reader(fh, delimiter="\t"), 1):
             if not raw or raw[0].startswith("#") or raw[0] == columns[0]:
                 continue
-            if len(raw) != len(columns):
-                raise SystemExit(f"{path}:{n}: {len(raw)} columns, want {len(columns)} ({', '.join(columns)})")
-            row = dict(zip(columns, raw))
+            if len(raw) not in (len(columns), len(columns) + 1):
+                raise SystemExit(f"{path}:{n}: {len(raw)} columns, want {len(columns)} ({', '.join(columns)}) "
+                                 f"or {len(columns) + 1} (and {SOURCE_COLUMN})")
+            row = dict(zip((*columns, SOURCE_COLUMN), raw))
             if row["half"] not in HALVES or not row["line"].isdigit():
                 raise SystemExit(f"{path}:{n}: bad half or line: {raw}")
             if "verdict" in row and row["verdict"] not in VERDICTS:
@@ -311,32 +316,143 @@ def load_labels(directory: Path = LABELS) -> tuple[list[dict[str, str]], list[di
     return labels, misses
 
 
-def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
-    """half -> code -> {true, false, debatable, gone}: labelled findings this run still reports, and those gone."""
-    present = {(f["half"], f["package"], f["relpath"], int(f["line"]), f["code"]) for f in findings}
-    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+_LINES: dict[str, list[str] | None] = {}
+
+
+def source_line(path: str | None, line: int) -> str | None:
+    """Line ``line`` of the installed file ``path``, stripped; None when it cannot be read."""
+    if not path:
+        return None
+    if path not in _LINES:
+        try:
+            _LINES[path] = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            _LINES[path] = None
+    lines = _LINES[path]
+    return lines[line - 1].strip() if lines is not None and 0 < line <= len(lines) else None
+
+
+def _label_key(row: dict[str, str]) -> tuple[str, str, str, int, str]:
+    return (row["half"], row["package"], row["path"], int(row["line"]), row["code"])
+
+
+def _finding_key(f: dict[str, Any]) -> tuple[str, str, str, int, str]:
+    return (f["half"], f["package"], f["relpath"], int(f["line"]), f["code"])
+
+
+def match_labels(findings: list[dict[str, Any]], labels: list[dict[str, str]]
+                 ) -> list[tuple[dict[str, str], dict[str, Any] | None, str]]:
+    """Each distinct label with the finding it labels in this run (or None) and how it was matched.
+
+    A label names (half, package, path, line, code) and optionally the source line's text. The source is
+    pinned, so line numbers stay put, but a rule change can move where its finding starts (a loop's
+    first line instead of its ``try``, a call's first line instead of its argument). So, within the same
+    file and code, each finding matched at most once: ``line`` = the same start line; ``source`` = a
+    finding whose first line has the label's source text (a moved start, or a re-pinned version), nearest
+    first; ``span`` = a finding whose lines cover the label's line. Unmatched labels are ``gone``.
+    """
+    by_file: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for f in findings:
+        by_file[(f["half"], f["package"], f["relpath"], f["code"])].append(f)
+    taken: set[int] = set()
+    rows: list[dict[str, str]] = []
     seen: set[tuple[Any, ...]] = set()
     for row in labels:
-        key = (row["half"], row["package"], row["path"], int(row["line"]), row["code"])
-        if key in seen:
-            continue
-        seen.add(key)
-        table[row["half"]][row["code"]][row["verdict"] if key in present else f"gone-{row['verdict']}"] += 1
+        if _label_key(row) not in seen:
+            seen.add(_label_key(row))
+            rows.append(row)
+    matched: dict[int, tuple[dict[str, Any] | None, str]] = {}
+
+    def candidates(row: dict[str, str]) -> list[dict[str, Any]]:
+        pool = by_file[(row["half"], row["package"], row["path"], row["code"])]
+        return sorted((f for f in pool if id(f) not in taken), key=lambda f: abs(int(f["line"]) - int(row["line"])))
+
+    tiers = (
+        ("line", lambda row, f: int(f["line"]) == int(row["line"])),
+        ("source", lambda row, f: bool(row.get(SOURCE_COLUMN))
+         and source_line(f.get("path"), int(f["line"])) == row[SOURCE_COLUMN].strip()),
+        ("span", lambda row, f: int(f["line"]) <= int(row["line"]) <= int(f.get("end_line", f["line"]))),
+    )
+    for how, test in tiers:
+        for i, row in enumerate(rows):
+            if i in matched:
+                continue
+            hit = next((f for f in candidates(row) if test(row, f)), None)
+            if hit is not None:
+                taken.add(id(hit))
+                matched[i] = (hit, how)
+    return [(row, *matched.get(i, (None, "gone"))) for i, row in enumerate(rows)]
+
+
+def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
+    """half -> code -> {true, false, debatable, gone-*, moved}: labelled findings this run still reports
+    (matched by :func:`match_labels`), those gone, and how many were matched elsewhere than their line."""
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    for row, hit, how in match_labels(findings, labels):
+        table[row["half"]][row["code"]][row["verdict"] if hit is not None else f"gone-{row['verdict']}"] += 1
+        if hit is not None and how != "line":
+            table[row["half"]][row["code"]]["moved"] += 1
     return table
 
 
+def unlabelled(findings: list[dict[str, Any]], labels: list[dict[str, str]],
+               baseline: set[tuple[str, str, str, str]]) -> list[dict[str, Any]]:
+    """The findings no label matches, oldest file order; ``new`` = not in the recorded baseline (``*.keys``)."""
+    hits = {id(f) for _, f, _ in match_labels(findings, labels) if f is not None}
+    out = []
+    for f in sorted(findings, key=_key):
+        if id(f) in hits:
+            continue
+        text = source_line(f.get("path"), int(f["line"])) or ""
+        base = (f["package"], f["relpath"], f["code"], text) in baseline
+        out.append({**f, "source": text, "new": "no" if base else "yes"})
+    return out
+
+
+def load_baseline(directory: Path = LABELS) -> set[tuple[str, str, str, str]]:
+    """``*.keys`` files: every finding of a baseline run (package, path, code, source line text), tab-separated."""
+    keys: set[tuple[str, str, str, str]] = set()
+    for path in sorted(directory.glob("*.keys")):
+        for raw in csv.reader(path.open(encoding="utf-8", newline=""), delimiter="\t"):
+            if raw and not raw[0].startswith("#") and raw[0] != "package":
+                if len(raw) != 4:
+                    raise SystemExit(f"{path}: {raw}: want package, path, code, source")
+                keys.add((raw[0], raw[1], raw[2], raw[3].strip()))
+    return keys
+
+
+def write_unlabelled(out: Path, findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> Path:
+    """WORK/out/unlabelled.tsv: label-file rows (verdict ``?``) for each finding no label matches."""
+    rows = unlabelled(findings, labels, load_baseline())
+    dest = out / "unlabelled.tsv"
+    with dest.open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh, delimiter="\t", lineterminator="\n")
+        w.writerow(("# new", *LABEL_COLUMNS, SOURCE_COLUMN))
+        for f in rows:
+            w.writerow((f["new"], f["half"], f["package"], f["relpath"], f["line"], f["code"], "?", "-",
+                        " ".join(str(f.get("message", "")).split())[:160], f["source"]))
+    return dest
+
+
 def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
-    """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code."""
+    """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code
+    (its lines cover the site's line, or its first line has the site's ``source`` text)."""
     spans: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)
+    texts: dict[tuple[str, str, str], set[str]] = defaultdict(set)
     for f in findings:
         spans[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), int(f.get("end_line", f["line"]))))
+        text = source_line(f.get("path"), int(f["line"]))
+        if text:
+            texts[(f["package"], f["relpath"], f["code"])].add(text)
     table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for row in misses:
         line = int(row["line"])
         if row["code"] == "-":
             table[row["half"]]["-"]["read"] += 1
             continue
-        hit = any(lo <= line <= hi for lo, hi in spans[(row["package"], row["path"], row["code"])])
+        where = (row["package"], row["path"], row["code"])
+        hit = any(lo <= line <= hi for lo, hi in spans[where]) or (
+            bool(row.get(SOURCE_COLUMN)) and row[SOURCE_COLUMN].strip() in texts[where])
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
     return table
 
@@ -373,17 +489,22 @@ def summary(corpus: Corpus, results: dict[str, dict[str, Any]], labels: list[dic
                    + f" | {sum(total.values())} |\n")
     prec = precision(findings, labels)
     rec = recall(findings, misses)
+    unl = unlabelled(findings, labels, load_baseline())
     for half in HALVES:
         if half not in prec and half not in rec:
             continue
         out.append(f"## labels, {half} half\n")
-        out.append("| rule | findings | labelled | true | false | debatable | precision t/(t+f) | gone (t/f/d) |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---|")
+        out.append("| rule | findings | labelled | true | false | debatable | precision t/(t+f) | gone (t/f/d) "
+                   "| moved | unlabelled (new) |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|")
         count = Counter(f["code"] for f in findings if f["half"] == half)
+        loose = Counter(f["code"] for f in unl if f["half"] == half)
+        fresh = Counter(f["code"] for f in unl if f["half"] == half and f["new"] == "yes")
         for code, c in sorted(prec.get(half, {}).items()):
             t, fa, d = c["true"], c["false"], c["debatable"]
             gone = f"{c['gone-true']}/{c['gone-false']}/{c['gone-debatable']}"
-            out.append(f"| {code} | {count.get(code, 0)} | {t + fa + d} | {t} | {fa} | {d} | {pct(t, t + fa)} | {gone} |")
+            out.append(f"| {code} | {count.get(code, 0)} | {t + fa + d} | {t} | {fa} | {d} | {pct(t, t + fa)} | {gone} "
+                       f"| {c['moved']} | {loose.get(code, 0)} ({fresh.get(code, 0)}) |")
         if half in rec:
             out.append("\n| rule | harmful sites read | found | missed | recall |")
             out.append("|---|---:|---:|---:|---:|")
@@ -395,6 +516,9 @@ def summary(corpus: Corpus, results: dict[str, dict[str, Any]], labels: list[dic
             read = len({(m["package"], m["path"], m["tool"]) for m in misses if m["half"] == half})
             out.append(f"\ntool functions read: {read}")
         out.append("")
+    if prec:
+        out.append("moved = labels matched to a finding by source text or span, not by line; unlabelled = findings of\n"
+                   "the rule no label matches (new = not in the baseline keys, labels/*.keys), listed in unlabelled.tsv.\n")
     return "\n".join(out) + "\n"
 
 
@@ -419,6 +543,7 @@ def merge_only(corpus: Corpus, out: Path) -> int:
     misses = [r for r in misses if r["package"] in results]
     text = summary(corpus, results, labels, misses)
     (out / "summary.md").write_text(text)
+    write_unlabelled(out, [f for r in results.values() for f in r["findings"]], labels)
     print(text)
     return 0
 
@@ -433,6 +558,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--package", action="append", help="only these packages (repeatable)")
+    ap.add_argument("--batch", type=int, action="append",
+                    help="only the packages of this batch (corpus.toml's `batch`; repeatable)")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="where the output goes (WORK/out); the installs stay in WORK/site")
     ap.add_argument("--merge-only", action="store_true",
                     help="no install or lint: re-merge the labels into the last run's output (WORK/out)")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "smullyan-survey",
@@ -447,10 +576,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = args.work.resolve()
     if work == repo or repo in work.parents:
         raise SystemExit(f"--work {work} is inside the repository; use a scratch directory outside it")
-    out = work / "out"
+    out = (args.out or work / "out").resolve()
+    if out == repo or repo in out.parents:
+        raise SystemExit(f"--out {out} is inside the repository; use a scratch directory outside it")
     out.mkdir(parents=True, exist_ok=True)
     halves = HALVES if args.half == "both" else (args.half,)
-    chosen = [p for p in corpus.packages if p.half in halves and (not args.package or p.name in args.package)]
+    chosen = [p for p in corpus.packages if p.half in halves and (not args.package or p.name in args.package)
+              and (not args.batch or p.batch in args.batch)]
     results: dict[str, dict[str, Any]] = {}
     if args.merge_only:
         return merge_only(corpus, out)
@@ -479,8 +611,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     misses = [r for r in misses if r["package"] in results]
     text = summary(corpus, results, labels, misses)
     (out / "summary.md").write_text(text)
+    write_unlabelled(out, [f for r in results.values() for f in r["findings"]], labels)
     print(text)
-    log(f"out: {out} (summary.md, counts.json, findings-*.json, tools-*.json, samples/)")
+    log(f"out: {out} (summary.md, unlabelled.tsv, counts.json, findings-*.json, tools-*.json, samples/)")
     return 0
 
 
