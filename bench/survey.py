@@ -290,7 +290,7 @@ def write_samples(half: str, findings: list[dict[str, Any]], tools: list[dict[st
 def read_tsv(path: Path, columns: Sequence[str]) -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     with path.open(encoding="utf-8", newline="") as fh:
-        for n, raw in enumerate(csv.reader(fh, delimiter="\t"), 1):
+        for n, raw in enumerate(csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE), 1):  # source text has quotes
             if not raw or raw[0].startswith("#") or raw[0] == columns[0]:
                 continue
             if len(raw) not in (len(columns), len(columns) + 1):
@@ -329,7 +329,12 @@ def source_line(path: str | None, line: int) -> str | None:
         except OSError:
             _LINES[path] = None
     lines = _LINES[path]
-    return lines[line - 1].strip() if lines is not None and 0 < line <= len(lines) else None
+    return norm(lines[line - 1]) if lines is not None and 0 < line <= len(lines) else None
+
+
+def norm(text: str) -> str:
+    """Source text as labels store it: whitespace runs collapsed to one space (no tab), stripped."""
+    return " ".join(text.split())
 
 
 def _label_key(row: dict[str, str]) -> tuple[str, str, str, int, str]:
@@ -370,7 +375,7 @@ def match_labels(findings: list[dict[str, Any]], labels: list[dict[str, str]]
     tiers = (
         ("line", lambda row, f: int(f["line"]) == int(row["line"])),
         ("source", lambda row, f: bool(row.get(SOURCE_COLUMN))
-         and source_line(f.get("path"), int(f["line"])) == row[SOURCE_COLUMN].strip()),
+         and source_line(f.get("path"), int(f["line"])) == norm(row[SOURCE_COLUMN])),
         ("span", lambda row, f: int(f["line"]) <= int(row["line"]) <= int(f.get("end_line", f["line"]))),
     )
     for how, test in tiers:
@@ -396,28 +401,33 @@ def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> d
 
 
 def unlabelled(findings: list[dict[str, Any]], labels: list[dict[str, str]],
-               baseline: set[tuple[str, str, str, str]]) -> list[dict[str, Any]]:
-    """The findings no label matches, oldest file order; ``new`` = not in the recorded baseline (``*.keys``)."""
+               baseline: set[tuple[str, str, int, str, str]]) -> list[dict[str, Any]]:
+    """The findings no label matches, in file order; ``new`` = not in the recorded baseline (``*.keys``):
+    neither a baseline finding at the same file, line and code, nor one of the same code whose line text,
+    unique in that file among the baseline's findings of that code, is this finding's (a moved start)."""
     hits = {id(f) for _, f, _ in match_labels(findings, labels) if f is not None}
+    at_line = {(pkg, path, line, code) for pkg, path, line, code, _ in baseline}
+    texts = Counter((pkg, path, code, text) for pkg, path, _, code, text in baseline)
     out = []
     for f in sorted(findings, key=_key):
         if id(f) in hits:
             continue
         text = source_line(f.get("path"), int(f["line"])) or ""
-        base = (f["package"], f["relpath"], f["code"], text) in baseline
+        base = (f["package"], f["relpath"], int(f["line"]), f["code"]) in at_line or (
+            texts[(f["package"], f["relpath"], f["code"], text)] == 1)
         out.append({**f, "source": text, "new": "no" if base else "yes"})
     return out
 
 
-def load_baseline(directory: Path = LABELS) -> set[tuple[str, str, str, str]]:
-    """``*.keys`` files: every finding of a baseline run (package, path, code, source line text), tab-separated."""
-    keys: set[tuple[str, str, str, str]] = set()
+def load_baseline(directory: Path = LABELS) -> set[tuple[str, str, int, str, str]]:
+    """``*.keys`` files: every finding of a baseline run (package, path, line, code, source line text)."""
+    keys: set[tuple[str, str, int, str, str]] = set()
     for path in sorted(directory.glob("*.keys")):
-        for raw in csv.reader(path.open(encoding="utf-8", newline=""), delimiter="\t"):
+        for raw in csv.reader(path.open(encoding="utf-8", newline=""), delimiter="\t", quoting=csv.QUOTE_NONE):
             if raw and not raw[0].startswith("#") and raw[0] != "package":
-                if len(raw) != 4:
-                    raise SystemExit(f"{path}: {raw}: want package, path, code, source")
-                keys.add((raw[0], raw[1], raw[2], raw[3].strip()))
+                if len(raw) != 5 or not raw[2].isdigit():
+                    raise SystemExit(f"{path}: {raw}: want package, path, line, code, source")
+                keys.add((raw[0], raw[1], int(raw[2]), raw[3], norm(raw[4])))
     return keys
 
 
@@ -426,11 +436,10 @@ def write_unlabelled(out: Path, findings: list[dict[str, Any]], labels: list[dic
     rows = unlabelled(findings, labels, load_baseline())
     dest = out / "unlabelled.tsv"
     with dest.open("w", encoding="utf-8", newline="") as fh:
-        w = csv.writer(fh, delimiter="\t", lineterminator="\n")
-        w.writerow(("# new", *LABEL_COLUMNS, SOURCE_COLUMN))
+        fh.write("\t".join(("# new", *LABEL_COLUMNS, SOURCE_COLUMN)) + "\n")
         for f in rows:
-            w.writerow((f["new"], f["half"], f["package"], f["relpath"], f["line"], f["code"], "?", "-",
-                        " ".join(str(f.get("message", "")).split())[:160], f["source"]))
+            fh.write("\t".join((f["new"], f["half"], f["package"], f["relpath"], str(f["line"]), f["code"], "?", "-",
+                                norm(str(f.get("message", "")))[:160], f["source"])) + "\n")
     return dest
 
 
@@ -452,7 +461,7 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
             continue
         where = (row["package"], row["path"], row["code"])
         hit = any(lo <= line <= hi for lo, hi in spans[where]) or (
-            bool(row.get(SOURCE_COLUMN)) and row[SOURCE_COLUMN].strip() in texts[where])
+            bool(row.get(SOURCE_COLUMN)) and norm(row[SOURCE_COLUMN]) in texts[where])
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
     return table
 
