@@ -44,7 +44,7 @@ import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -63,6 +63,10 @@ MISS_COLUMNS = ("half", "package", "path", "line", "code", "tool", "shape", "not
 # An optional last column in either kind of file: the source line at `line` (stripped), so a label
 # still finds its finding when a rule change moves where the finding starts (see `match_labels`).
 SOURCE_COLUMN = "source"
+# How far (lines) a finding's start may move and still be matched by its source text: a rule change moves
+# an anchor within one construct (a loop's header, a call's first line), and a wider window would pair a
+# label with another site whose line reads the same (`except Exception as e:`, `return {`).
+MOVE_WINDOW = 12
 
 
 # --------------------------------------------------------------------------- the corpus and its split
@@ -353,7 +357,7 @@ def match_labels(findings: list[dict[str, Any]], labels: list[dict[str, str]]
     pinned, so line numbers stay put, but a rule change can move where its finding starts (a loop's
     first line instead of its ``try``, a call's first line instead of its argument). So, within the same
     file and code, each finding matched at most once: ``line`` = the same start line; ``source`` = a
-    finding whose first line has the label's source text (a moved start, or a re-pinned version), nearest
+    finding within MOVE_WINDOW lines whose first line has the label's source text (a moved start), nearest
     first; ``span`` = a finding whose lines cover the label's line. Unmatched labels are ``gone``.
     """
     by_file: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -372,12 +376,18 @@ def match_labels(findings: list[dict[str, Any]], labels: list[dict[str, str]]
         pool = by_file[(row["half"], row["package"], row["path"], row["code"])]
         return sorted((f for f in pool if id(f) not in taken), key=lambda f: abs(int(f["line"]) - int(row["line"])))
 
-    tiers = (
-        ("line", lambda row, f: int(f["line"]) == int(row["line"])),
-        ("source", lambda row, f: bool(row.get(SOURCE_COLUMN))
-         and source_line(f.get("path"), int(f["line"])) == norm(row[SOURCE_COLUMN])),
-        ("span", lambda row, f: int(f["line"]) <= int(row["line"]) <= int(f.get("end_line", f["line"]))),
-    )
+    def same_line(row: dict[str, str], f: dict[str, Any]) -> bool:
+        return int(f["line"]) == int(row["line"])
+
+    def same_text(row: dict[str, str], f: dict[str, Any]) -> bool:
+        return (bool(row.get(SOURCE_COLUMN)) and abs(int(f["line"]) - int(row["line"])) <= MOVE_WINDOW
+                and source_line(f.get("path"), int(f["line"])) == norm(row[SOURCE_COLUMN]))
+
+    def covers(row: dict[str, str], f: dict[str, Any]) -> bool:
+        return int(f["line"]) <= int(row["line"]) <= int(f.get("end_line", f["line"]))
+
+    tiers: tuple[tuple[str, Callable[[dict[str, str], dict[str, Any]], bool]], ...] = (
+        ("line", same_line), ("source", same_text), ("span", covers))
     for how, test in tiers:
         for i, row in enumerate(rows):
             if i in matched:
@@ -403,18 +413,20 @@ def precision(findings: list[dict[str, Any]], labels: list[dict[str, str]]) -> d
 def unlabelled(findings: list[dict[str, Any]], labels: list[dict[str, str]],
                baseline: set[tuple[str, str, int, str, str]]) -> list[dict[str, Any]]:
     """The findings no label matches, in file order; ``new`` = not in the recorded baseline (``*.keys``):
-    neither a baseline finding at the same file, line and code, nor one of the same code whose line text,
-    unique in that file among the baseline's findings of that code, is this finding's (a moved start)."""
+    neither a baseline finding at the same file, line and code, nor one of the same code within MOVE_WINDOW
+    lines whose line text is this finding's (a moved start)."""
     hits = {id(f) for _, f, _ in match_labels(findings, labels) if f is not None}
     at_line = {(pkg, path, line, code) for pkg, path, line, code, _ in baseline}
-    texts = Counter((pkg, path, code, text) for pkg, path, _, code, text in baseline)
+    texts: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
+    for pkg, path, line, code, text in baseline:
+        texts[(pkg, path, code, text)].append(line)
     out = []
     for f in sorted(findings, key=_key):
         if id(f) in hits:
             continue
         text = source_line(f.get("path"), int(f["line"])) or ""
-        base = (f["package"], f["relpath"], int(f["line"]), f["code"]) in at_line or (
-            texts[(f["package"], f["relpath"], f["code"], text)] == 1)
+        base = (f["package"], f["relpath"], int(f["line"]), f["code"]) in at_line or any(
+            abs(at - int(f["line"])) <= MOVE_WINDOW for at in texts.get((f["package"], f["relpath"], f["code"], text), ()))
         out.append({**f, "source": text, "new": "no" if base else "yes"})
     return out
 
@@ -445,14 +457,14 @@ def write_unlabelled(out: Path, findings: list[dict[str, Any]], labels: list[dic
 
 def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
     """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code
-    (its lines cover the site's line, or its first line has the site's ``source`` text)."""
+    (its lines cover the site's line, or it starts within MOVE_WINDOW lines on a line with the site's ``source``)."""
     spans: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)
-    texts: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    texts: dict[tuple[str, str, str], list[tuple[int, str]]] = defaultdict(list)
     for f in findings:
         spans[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), int(f.get("end_line", f["line"]))))
         text = source_line(f.get("path"), int(f["line"]))
         if text:
-            texts[(f["package"], f["relpath"], f["code"])].add(text)
+            texts[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), text))
     table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for row in misses:
         line = int(row["line"])
@@ -461,7 +473,8 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
             continue
         where = (row["package"], row["path"], row["code"])
         hit = any(lo <= line <= hi for lo, hi in spans[where]) or (
-            bool(row.get(SOURCE_COLUMN)) and norm(row[SOURCE_COLUMN]) in texts[where])
+            bool(row.get(SOURCE_COLUMN)) and any(abs(at - line) <= MOVE_WINDOW and text == norm(row[SOURCE_COLUMN])
+                                                 for at, text in texts[where]))
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
     return table
 

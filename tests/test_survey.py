@@ -95,3 +95,76 @@ def test_labels_merge_into_precision_and_recall() -> None:
     rec = survey.recall([finding], misses)
     assert (rec["tuning"]["TFH201"]["found"], rec["tuning"]["TFH201"]["missed"]) == (1, 1)
     assert rec["tuning"]["-"]["read"] == 1
+
+
+def _finding(path: Path, line: int, code: str = "TFH401", end: int | None = None) -> dict[str, object]:
+    return {"half": "held-out", "package": "p", "path": str(path), "relpath": "m.py", "line": line,
+            "end_line": end or line, "code": code}
+
+
+def _label(line: int, verdict: str, source: str = "", code: str = "TFH401") -> dict[str, str]:
+    row = {"half": "held-out", "package": "p", "path": "m.py", "line": str(line), "code": code, "verdict": verdict}
+    return {**row, "source": source} if source else row
+
+
+def test_a_label_follows_its_finding_when_the_start_moves(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    lines = [f"x{n} = {n}" for n in range(1, 61)]
+    lines[9] = '    return {"error": str(e)}'  # line 10
+    lines[11] = '    return {"error": str(e)}'  # line 12: same text, a different site
+    lines[49] = '    return {"error": str(e)}'  # line 50: same text, far away
+    src.write_text("\n".join(lines) + "\n")
+    labels = [_label(10, "true", 'return {"error": str(e)}'), _label(30, "false", "x30 = 30"), _label(40, "debatable")]
+    # after a rule change: 10 still reported, 30 now starts at 28 and covers 30, 40 gone, 12 and 50 new
+    findings = [_finding(src, 12), _finding(src, 10), _finding(src, 28, end=31), _finding(src, 50)]
+    matched = {int(row["line"]): (None if f is None else f["line"], how) for row, f, how in survey.match_labels(findings, labels)}
+    assert matched == {10: (10, "line"), 30: (28, "span"), 40: (None, "gone")}
+    prec = survey.precision(findings, labels)["held-out"]["TFH401"]
+    assert (prec["true"], prec["false"], prec["gone-debatable"], prec["moved"]) == (1, 1, 1, 1)
+
+    # the finding of line 10 now starts at 12 (its text there is the same): matched by source text, not by 50's
+    moved = [_finding(src, 12), _finding(src, 50)]
+    [(row, f, how)] = [m for m in survey.match_labels(moved, labels) if m[0]["line"] == "10"]
+    assert (f is not None and f["line"], how) == (12, "source")
+    # the same text 40 lines away is another site: the label is gone
+    far = [_finding(src, 50)]
+    assert [how for row, _, how in survey.match_labels(far, labels) if row["line"] == "10"] == ["gone"]
+
+
+def test_unlabelled_findings_are_listed_and_new_ones_marked(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    src.write_text("a = 1\nb = 2\nc = 3\n")
+    baseline = {("p", "m.py", 1, "TFH401", "a = 1"), ("p", "m.py", 2, "TFH401", "b = 2")}
+    findings = [_finding(src, 1), _finding(src, 2), _finding(src, 3)]
+    rows = survey.unlabelled(findings, [_label(1, "true")], baseline)
+    assert [(r["line"], r["new"], r["source"]) for r in rows] == [(2, "no", "b = 2"), (3, "yes", "c = 3")]
+
+
+def test_label_files_take_a_source_column_with_quotes(tmp_path: Path) -> None:
+    (tmp_path / "x.tsv").write_text(
+        'held-out\tp\tm.py\t3\tTFH401\ttrue\t-\tnote\t"status": "error",\n'
+        "held-out\tp\tm.py\t4\tTFH201\tfalse\t-\tno source column\n")
+    labels, _ = survey.load_labels(tmp_path)
+    assert labels[0]["source"] == '"status": "error",'
+    assert "source" not in labels[1]
+    (tmp_path / "y.tsv").write_text("held-out\tp\tm.py\t3\tTFH401\ttrue\t-\tnote\tsrc\textra\n")
+    with pytest.raises(SystemExit, match="columns"):
+        survey.load_labels(tmp_path)
+
+
+def test_recall_matches_a_moved_finding_by_source_text_nearby(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    src.write_text("\n".join(["except Exception as e:" if n in (5, 40) else f"y = {n}" for n in range(1, 50)]) + "\n")
+    misses = [{"half": "held-out", "package": "p", "path": "m.py", "line": "3", "code": "TFH103", "tool": "t",
+               "source": "except Exception as e:"},
+              {"half": "held-out", "package": "p", "path": "m.py", "line": "22", "code": "TFH103", "tool": "t",
+               "source": "except Exception as e:"}]
+    rec = survey.recall([_finding(src, 5, "TFH103"), _finding(src, 40, "TFH103")], misses)
+    assert (rec["held-out"]["TFH103"]["found"], rec["held-out"]["TFH103"]["missed"]) == (1, 1)
+
+
+def test_batch_three_is_marked_and_split_by_the_rule() -> None:
+    third = [p for p in corpus.packages if p.batch == 3]
+    assert len(third) >= 10
+    assert {p.half for p in third} == {"tuning", "held-out"}
+    assert not {p.name for p in third} & set(corpus.previously_tuned)
