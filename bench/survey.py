@@ -5,7 +5,8 @@ Run: ``make survey`` (= ``.venv/bin/python bench/survey.py``). Options: ``--half
 ``--work DIR`` (scratch, outside the repository; default ``$TMPDIR/smullyan-survey``),
 ``--samples-for`` which halves get readable samples (default: tuning only; the held-out half's
 samples are written only when asked for by name, at the end, after tuning), ``--merge-only``
-(no install or lint: re-merge the labels into the last run's output).
+(no install or lint: re-merge the labels into the last run's output), ``--batch N`` (only the
+packages of corpus.toml's ``batch = N``), ``--out DIR`` (output elsewhere than ``WORK/out``).
 
 1. Reads ``bench/survey/corpus.toml`` (name, version, half) and checks the split against
    :func:`half_of`.
@@ -26,7 +27,10 @@ samples are written only when asked for by name, at the end, after tuning), ``--
    tool, shape, note; code ``-`` = read, nothing the rules should report). Precision per rule
    and half = true / (true + false) over the labelled findings this run still reports
    (debatable counted apart); a label whose finding is gone is counted as ``gone``; recall =
-   harmful sites a finding of that code covers / harmful sites read.
+   harmful sites a finding of that code covers / harmful sites read. Labels are matched by line, then
+   by their optional ``source`` column (the line's text) within MOVE_WINDOW lines, then by span
+   (:func:`match_labels`); the findings no label matches go to ``unlabelled.tsv``, marked ``new``
+   when no ``labels/*.keys`` baseline lists them.
 """
 
 from __future__ import annotations
