@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from smullyan.linter.config import Config, ConfigError, load_config
+from smullyan.linter.config import Config, ConfigError
+from smullyan.linter.config_files import load_config
 from smullyan.linter.engine import lint_source
 
 
