@@ -396,7 +396,12 @@ def _string_list(file: str, key: str, value: Any, what: str) -> list[str]:
 
 
 def _codes(file: str, key: str, value: Any) -> tuple[str, ...]:
-    codes = _string_list(file, key, value, 'a list of rule codes or prefixes (like ["TFH2", "TFH401"])')
+    what = 'a list of rule codes or prefixes (like ["TFH2", "TFH401"])'
+    if isinstance(value, str) and value.upper() != value:  # spell out the list as it must be written
+        items = [v.strip().upper() for v in value.split(",") if v.strip()]
+        raise ConfigError(f"{file}: `{key}` must be {what}, got a string ({value!r}); write a list, "
+                          f"in upper case as codes are: {json.dumps(items)}")
+    codes = _string_list(file, key, value, what)
     return check_selectors(file, key, [c.strip() for c in codes])
 
 

@@ -194,15 +194,20 @@ def load_file(path: Path) -> Config:
     raise ConfigError(f"{path}: unsupported configuration file; expected pyproject.toml or .smullyan.yaml")
 
 
-def _config_in(directory: str) -> str | None:
-    """The configuration file in ``directory`` itself, if any."""
-    for name in YAML_NAMES:
+_CONFIG_NAMES = (*YAML_NAMES, "pyproject.toml")
+
+
+def _config_in(directory: str, names: "frozenset[str] | set[str] | None" = None) -> str | None:
+    """The configuration file in ``directory`` itself, if any (``names``: the directory's entries,
+    when the caller has listed it: then only a name that is there costs a ``stat``)."""
+    for name in _CONFIG_NAMES:
+        if names is not None and name not in names:
+            continue
         candidate = os.path.join(directory, name)
-        if os.path.isfile(candidate):
+        if not os.path.isfile(candidate):
+            continue
+        if name != "pyproject.toml" or _smullyan_table(_read_toml(Path(candidate))) is not None:
             return candidate
-    pyproject = os.path.join(directory, "pyproject.toml")
-    if os.path.isfile(pyproject) and _smullyan_table(_read_toml(Path(pyproject))) is not None:
-        return pyproject
     return None
 
 
@@ -220,9 +225,14 @@ class Resolver:
         self._nearest: dict[str, str | None] = {}  # absolute directory -> its configuration file
         self._configs: dict[str | None, Config] = {}  # configuration file (None: defaults) -> Config
         self._matchers: ExcludeMatchers | None = None
+        self._by_given: dict[str, Config] = {}  # a directory as the caller spelt it -> Config
+        self._excludes: dict[str | None, tuple[tuple[str, ...], str]] = {}
 
-    def config_file(self, directory: str | os.PathLike[str]) -> str | None:
-        """The configuration file that applies to the files in ``directory`` (None: the defaults)."""
+    def config_file(
+        self, directory: str | os.PathLike[str], names: "frozenset[str] | set[str] | None" = None
+    ) -> str | None:
+        """The configuration file that applies to the files in ``directory`` (None: the defaults);
+        ``names``, the directory's entries when the caller has listed them, spares the ``stat``s."""
         if self.explicit is not None:
             return str(self.explicit)
         current = os.path.abspath(directory)
@@ -233,7 +243,7 @@ class Resolver:
                 found = self._nearest[current]
                 break
             pending.append(current)
-            here = _config_in(current)
+            here = _config_in(current, names if len(pending) == 1 else None)
             if here is not None:
                 found = here
                 break
@@ -245,9 +255,13 @@ class Resolver:
             self._nearest[d] = found
         return found
 
-    def for_directory(self, directory: str | os.PathLike[str]) -> Config:
+    def for_directory(
+        self, directory: str | os.PathLike[str], names: "frozenset[str] | set[str] | None" = None
+    ) -> Config:
         """The configuration of the files directly in ``directory``."""
-        source = self.config_file(directory)
+        return self._config_of(self.config_file(directory, names))
+
+    def _config_of(self, source: str | None) -> Config:
         config = self._configs.get(source)
         if config is None:
             config = Config.default() if source is None else load_file(Path(source))
@@ -258,7 +272,12 @@ class Resolver:
 
     def for_file(self, path: str | os.PathLike[str]) -> Config:
         """The configuration of one file (it need not exist: ``--stdin-filename``)."""
-        return self.for_directory(os.path.dirname(os.path.abspath(path)))
+        given = os.path.dirname(os.fspath(path))
+        config = self._by_given.get(given)
+        if config is None:  # the files of one directory share its spelling: one lookup per directory
+            config = self.for_directory(os.path.dirname(os.path.abspath(path)))
+            self._by_given[given] = config
+        return config
 
     def for_path(self, path: str | os.PathLike[str]) -> Config:
         """The configuration of a file, or of the files directly in a directory; ``-`` is the
@@ -268,11 +287,17 @@ class Resolver:
         absolute = os.path.abspath(path)
         return self.for_directory(absolute) if os.path.isdir(absolute) else self.for_file(absolute)
 
-    def excludes_for(self, directory: str) -> tuple[tuple[str, ...], str]:
+    def excludes_for(
+        self, directory: str, names: "frozenset[str] | set[str] | None" = None
+    ) -> tuple[tuple[str, ...], str]:
         """The exclude globs that apply to the entries of ``directory``, and what they are relative to
-        (for :func:`smullyan.linter.discovery.discover`)."""
-        config = self.for_directory(directory)
-        return config.excludes(), str(config.root)
+        (for :func:`smullyan.linter.discovery.discover`, which passes the entries' ``names``)."""
+        source = self.config_file(directory, names)
+        found = self._excludes.get(source)
+        if found is None:
+            config = self._config_of(source)
+            found = self._excludes[source] = (config.excludes(), str(config.root))
+        return found
 
     def is_excluded(self, path: str | os.PathLike[str]) -> bool:
         """Whether the user's exclude globs skip ``path`` when it is named (pre-commit, flake8), each

@@ -366,9 +366,10 @@ def _default_excluded(name: str, abspath: str) -> bool:
     return name in SKIP_DIRS
 
 
-#: An absolute directory -> the exclude globs for its entries and the directory they are relative
-#: to (the configuration that applies there: ``config_files.Resolver.excludes_for``).
-ExcludesFor = Callable[[str], "tuple[Sequence[str], str | None]"]
+#: An absolute directory (and its entries' names, when listed) -> the exclude globs for its entries
+#: and the directory they are relative to (the configuration that applies there:
+#: ``config_files.Resolver.excludes_for``).
+ExcludesFor = Callable[[str, "set[str] | None"], "tuple[Sequence[str], str | None]"]
 Warn = Callable[[str], None]
 
 
@@ -380,13 +381,13 @@ class ExcludeMatchers:
         self._excludes_for = excludes_for
         self._built: dict[tuple[tuple[str, ...] | None, str | None], tuple[Excluded, Excluded | None, str | None]] = {}
 
-    def __call__(self, abs_dir: str) -> tuple[Excluded, Excluded | None, str | None]:
-        """For ``abs_dir``'s entries: every exclude glob, only the user's (they also skip a named
-        path), and the directory they are relative to."""
+    def __call__(self, abs_dir: str, names: set[str] | None = None) -> tuple[Excluded, Excluded | None, str | None]:
+        """For ``abs_dir``'s entries (their ``names``, when listed): every exclude glob, only the
+        user's (they also skip a named path), and the directory they are relative to."""
         if self._excludes_for is None:
             key = self._fixed
         else:
-            globs, root = self._excludes_for(abs_dir)
+            globs, root = self._excludes_for(abs_dir, names)
             key = (tuple(globs), root)
         built = self._built.get(key)
         if built is None:
@@ -421,7 +422,7 @@ def _walk(
         gi = GitIgnore.from_file(os.path.join(abs_dir, ".gitignore"), abs_dir)
         if gi is not None:
             ignores = [*ignores, gi]
-    excluded = matchers(abs_dir)[0]
+    excluded = matchers(abs_dir, names)[0]
     subdirs: list[os.DirEntry[str]] = []
     for entry in entries:
         try:

@@ -23,6 +23,7 @@ import yaml
 
 from smullyan.linter import config_files
 from smullyan.linter.config_files import Resolver
+from smullyan.linter.discovery import discover
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -223,9 +224,11 @@ def test_configurations_are_resolved_once_per_directory(tmp_path: Path, monkeypa
     looked: list[str] = []
     loaded: list[Path] = []
     real_in, real_load = config_files._config_in, config_files.load_file
-    monkeypatch.setattr(config_files, "_config_in", lambda d: looked.append(d) or real_in(d))
+    monkeypatch.setattr(config_files, "_config_in", lambda d, names=None: looked.append(d) or real_in(d, names))
     monkeypatch.setattr(config_files, "load_file", lambda p: loaded.append(p) or real_load(p))
     resolver = Resolver()
+    found = discover([str(tmp_path)], excludes_for=resolver.excludes_for)  # the walk asks for each directory
+    assert len(found) == 9
     files = sorted(tmp_path.rglob("*.py"))
     configs = {f.relative_to(tmp_path).as_posix(): resolver.for_file(f).source for f in files * 3}
     assert len(looked) == len(set(looked))  # each directory looked at once
