@@ -22,7 +22,6 @@ is not "did you mean ``TFH``"), never a silently empty selection.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import fnmatch
 import hashlib
 import json
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .discovery import SKIP_DIRS
+from .suggest import closest_selector, key_hint
 from .knowledge import CLASSES, Knowledge
 
 KEYS = (
@@ -53,6 +53,7 @@ KEYS = (
     "tool-decorators",
     "tool-base-classes",
     "tool-list-constructors",
+    "extend",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -101,7 +102,7 @@ def selector_problem(selector: str, codes: "tuple[str, ...] | None" = None) -> s
         return f"unknown rule selector {selector!r} (codes are upper case: did you mean {selector.upper()!r}?)"
     if not selector:
         return "empty rule selector"
-    close = _closest_selector(selector.upper(), codes)
+    close = closest_selector(selector.upper(), codes)
     hint = f" (did you mean {close!r}?)" if close else ""
     if not selector.upper().startswith("TFH"):
         hint += "; smullyan's rules are TFH codes (other tools' codes belong in their own config)"
@@ -109,30 +110,6 @@ def selector_problem(selector: str, codes: "tuple[str, ...] | None" = None) -> s
         f"unknown rule selector {selector!r}{hint}; expected rule codes or prefixes like "
         "TFH2 or TFH201 (`smullyan rules` lists them)"
     )
-
-
-def _closest_selector(selector: str, codes: "tuple[str, ...]") -> str | None:
-    """The one selector ``selector`` most likely meant, or None when that is a guess.
-
-    Only as specific as what was written (a prefix of the same length: ``TFH9`` is never
-    "did you mean ``TFH``", which selects every rule); two swapped characters first
-    (``TFH120`` -> ``TFH102``); else the closest (the longest common start first, ``TFH21`` ->
-    ``TFH20``), if no other is as close (``TFH9`` is as far from ``TFH1`` as from ``TFH5``: no
-    suggestion).
-    """
-    same_length = sorted({c[: len(selector)] for c in codes if len(c) >= len(selector)})
-    for i in range(len(selector) - 1):
-        swapped = selector[:i] + selector[i + 1] + selector[i] + selector[i + 2 :]
-        if swapped != selector and swapped in same_length:
-            return swapped
-    scored = sorted(
-        ((len(os.path.commonprefix([selector, c])), difflib.SequenceMatcher(None, selector, c).ratio(), c)
-         for c in same_length),
-        reverse=True,
-    )
-    if not scored or scored[0][1] < 0.6 or (len(scored) > 1 and scored[1][:2] == scored[0][:2]):
-        return None
-    return scored[0][2]
 
 
 def check_selectors(where: str, key: str, codes: "tuple[str, ...] | list[str]") -> tuple[str, ...]:
@@ -540,27 +517,23 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
     "tool-list-constructors": lambda f, v: _qualnames(f, "tool-list-constructors", v),
+    "extend": lambda f, v: _extend_path(f, v),
 }
 
 
-def _key_hint(key: str) -> str:
-    """A did-you-mean for an unknown key that keeps its meaning: an ``extend-`` key (which adds
-    to a setting) is only ever matched with another ``extend-`` key, a plain key (which
-    replaces one) with a plain key."""
-    key = key.replace("_", "-").strip().lower()
-    extending = key.startswith("extend-")
-    candidates = [k for k in KEYS if k.startswith("extend-") == extending]
-    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.75 if extending else 0.6)
-    if close:
-        return f" (did you mean `{close[0]}`?)"
-    if extending:
-        forms = ", ".join(f"`{k}`" for k in KEYS if k.startswith("extend-"))
-        return f" (the extend- forms are {forms})"
-    return ""
+def _extend_path(file: str, value: Any) -> str:
+    """``extend``: the configuration file this one starts from (read by ``config_files``)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{file}: `extend` must be the path of a configuration file (like \"../pyproject.toml\"), "
+                          f"got {_show(value)}")
+    return value.strip()
 
 
-def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
-    """Validate a parsed mapping (the ``[tool.smullyan]`` table or the YAML document)."""
+def from_mapping(data: Any, source: str | None, where: str = "", base: Config | None = None) -> Config:
+    """Validate a parsed mapping (the ``[tool.smullyan]`` table or the YAML document).
+
+    ``base`` (the configuration an ``extend`` key names) gives what the mapping does not set;
+    its ``extend-select``, ``extend-ignore`` and ``extend-exclude`` add to the base's."""
     file = source or "<config>"
     if data is None:
         data = {}
@@ -570,21 +543,24 @@ def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
     for key, value in data.items():
         if key not in _PARSERS:
             raise ConfigError(
-                f"{file}: unknown key `{key}`{_key_hint(str(key))}; expected one of: {', '.join(KEYS)}"
+                f"{file}: unknown key `{key}`{key_hint(str(key), KEYS)}; expected one of: {', '.join(KEYS)}"
             )
         values[key] = _PARSERS[key](file, value)
     if values.get("select") == ():
         raise ConfigError(f"{file}: `select` is empty: it would select no rule")
+    start = Config() if base is None else base
     fields: dict[str, Any] = {}
-    origins: dict[str, str] = {}
+    origins: dict[str, str] = dict(start.origins)
     for key, value in values.items():
-        if key in ("extend-select", "extend-ignore"):
+        if key in ("extend-select", "extend-ignore", "extend"):
             continue
         fields[key.replace("-", "_")] = value
         origins[key] = file
-    for key, base in (("extend-select", "select"), ("extend-ignore", "ignore")):
+    if base is not None and "extend-exclude" in values:
+        fields["extend_exclude"] = (*base.extend_exclude, *values["extend-exclude"])
+        origins["extend-exclude"] = f"{base.origins.get('extend-exclude', 'default')} + {file}"
+    for key, target in (("extend-select", "select"), ("extend-ignore", "ignore")):
         if key in values:
-            default = getattr(Config, base)
-            fields[base] = (*fields.get(base, default), *values[key])
-            origins[base] = f"{origins.get(base, 'default')} + {file} ({key})"
-    return Config(source=source, origins=origins, **fields)
+            fields[target] = (*fields.get(target, getattr(start, target)), *values[key])
+            origins[target] = f"{origins.get(target, 'default')} + {file} ({key})"
+    return replace(start, source=source, origins=origins, **fields)

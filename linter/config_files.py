@@ -9,8 +9,11 @@ all ask it, so a file gets the same findings however it was named. The rules are
   ``.smullyan.yaml`` (or ``.smullyan.yml``) or a ``pyproject.toml`` with a ``[tool.smullyan]``
   table wins; in one directory ``.smullyan.yaml`` comes first; a ``pyproject.toml`` without
   the table is skipped;
-- no merging: the nearest file is used alone and the files above it are ignored (a key it
-  does not set has its default);
+- no implicit merging: the nearest file is used alone and the files above it are ignored (a
+  key it does not set has its default), unless it says ``extend = "../pyproject.toml"``: then
+  it starts from that file's settings (which may extend another), sets its own keys over them,
+  and its ``extend-select``/``extend-ignore``/``extend-exclude`` add to them; the extended
+  file's globs keep meaning what they meant in its own directory;
 - the globs in it (``per-file-ignores``, ``exclude``) are relative to its directory, and its
   ``exclude``/``extend-exclude`` apply to the walk below it;
 - ``--config FILE`` (flake8: ``--smullyan-config``) is used for every file;
@@ -30,6 +33,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +75,7 @@ def _smullyan_table(doc: Any) -> Any:
     return None
 
 
-def _load_toml(path: Path, required: bool) -> Config | None:
+def _load_toml(path: Path, required: bool, chain: tuple[str, ...] = ()) -> Config | None:
     table = _smullyan_table(_read_toml(path))
     if table is None:
         if required:
@@ -79,7 +83,46 @@ def _load_toml(path: Path, required: bool) -> Config | None:
         return None
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: `tool.smullyan` must be a table of settings")
-    return from_mapping(table, str(path), "[tool.smullyan]")
+    return _config_from(table, path, "[tool.smullyan]", chain)
+
+
+# --------------------------------------------------------------------------- extend (ruff's explicit inheritance)
+
+
+def _config_from(data: Any, path: Path, where: str, chain: tuple[str, ...]) -> Config:
+    """The settings of one file; with ``extend``, on top of the file it names (whose own globs
+    keep their meaning: made absolute, relative to its directory)."""
+    own = from_mapping(data, str(path), where)  # checks every key, `extend` included
+    extend = data.get("extend") if isinstance(data, dict) else None
+    if extend is None:
+        return own
+    target = Path(os.path.expanduser(str(extend).strip()))
+    target = Path(os.path.abspath(target if target.is_absolute() else path.parent / target))
+    if str(target) in chain:
+        raise ConfigError(f"{path}: `extend` makes a cycle: {' -> '.join([*chain, str(target)])}")
+    if not target.is_file():
+        raise ConfigError(f"{path}: `extend`: {target}: configuration file not found")
+    base = _rebased(load_file(target, _chain=chain), Path(os.path.abspath(path.parent)))
+    return from_mapping(data, str(path), where, base=base)
+
+
+def _rebased(config: Config, directory: Path) -> Config:
+    """``config`` with its relative path globs (those with a ``/``) made absolute, so that they
+    mean, under another file's directory, what they meant in their own."""
+    home = config.root.resolve() if config.source else None
+    if home is None or home == directory.resolve():
+        return config
+
+    def fix(glob: str) -> str:
+        g = glob[2:] if glob.startswith("./") else glob
+        return glob if os.path.isabs(g) or "/" not in g.rstrip("/") else os.path.join(str(home), g)
+
+    return replace(
+        config,
+        per_file_ignores=tuple((fix(g), codes) for g, codes in config.per_file_ignores),
+        exclude=tuple(fix(g) for g in config.exclude),
+        extend_exclude=tuple(fix(g) for g in config.extend_exclude),
+    )
 
 
 # --------------------------------------------------------------------------- YAML, strictly
@@ -157,7 +200,7 @@ def _yaml_error(path: Path, exc: Any) -> ConfigError:
     return ConfigError(f"{where}: invalid YAML: {' '.join(text.split())}")
 
 
-def _load_yaml(path: Path) -> Config:
+def _load_yaml(path: Path, chain: tuple[str, ...] = ()) -> Config:
     try:
         import yaml
     except ImportError:
@@ -175,20 +218,21 @@ def _load_yaml(path: Path) -> Config:
         raise ConfigError(f"{path}:{e.line}: {e}") from None
     except yaml.YAMLError as e:
         raise _yaml_error(path, e) from None
-    return from_mapping(data, str(path))
+    return _config_from(data, path, "", chain)
 
 
 # --------------------------------------------------------------------------- files
 
 
-def load_file(path: Path) -> Config:
-    """Load one configuration file (``--config``, or the one found)."""
+def load_file(path: Path, *, _chain: tuple[str, ...] = ()) -> Config:
+    """Load one configuration file (``--config``, or the one found), and the files it extends."""
     if not path.is_file():
         raise ConfigError(f"{path}: configuration file not found")
+    chain = (*_chain, os.path.abspath(path))
     if path.suffix in (".yaml", ".yml"):
-        return _load_yaml(path)
+        return _load_yaml(path, chain)
     if path.suffix == ".toml":
-        cfg = _load_toml(path, required=True)
+        cfg = _load_toml(path, required=True, chain=chain)
         assert cfg is not None
         return cfg
     raise ConfigError(f"{path}: unsupported configuration file; expected pyproject.toml or .smullyan.yaml")

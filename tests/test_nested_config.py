@@ -235,3 +235,44 @@ def test_configurations_are_resolved_once_per_directory(tmp_path: Path, monkeypa
     assert sorted(loaded) == [tmp_path / "a" / ".smullyan.yaml", tmp_path / "pyproject.toml"]
     assert configs["a/b/c/m0.py"] == str(tmp_path / "a" / ".smullyan.yaml")
     assert configs["e/f/m2.py"] == str(tmp_path / "pyproject.toml")
+
+
+# --------------------------------------------------------------------------- extend: ruff's explicit inheritance
+
+
+def test_extend_starts_from_the_named_file(tree: Path) -> None:
+    root_cfg = tree / "pyproject.toml"
+    root_cfg.write_text('[tool.smullyan]\nignore = ["TFH202"]\nretry-decorators = ["mycorp.retry"]\n'
+                        'extend-exclude = ["pkg/sub/generated"]\n'
+                        '[tool.smullyan.per-file-ignores]\n"pkg/sub/gen_*.py" = ["TFH201"]\n')
+    sub_cfg = tree / "pkg" / "sub" / ".smullyan.yaml"
+    sub_cfg.write_text("extend: ../../pyproject.toml\nextend-ignore: [TFH401]\nextend-exclude: [skipped]\n")
+    write(tree / "pkg" / "sub" / "generated" / "g.py", TIMEOUT)  # the root's path glob, still relative to the root
+    write(tree / "pkg" / "sub" / "skipped" / "s.py", TIMEOUT)
+    config = Resolver().for_file(tree / "pkg" / "sub" / "x.py")
+    assert config.source == str(sub_cfg)
+    assert config.ignore == ("TFH202", "TFH401") and config.retry_decorators == ("mycorp.retry",)
+    assert config.origins["retry-decorators"] == str(root_cfg)
+    assert config.origins["ignore"] == f"{root_cfg} + {sub_cfg} (extend-ignore)"
+    found = parse(smullyan(tree, "lint", "--no-cache", "--format", "concise", "pkg/sub").stdout)
+    # gen_y.py: the root's per-file-ignores; generated/ and skipped/: excluded; deeper/ has its own file
+    assert found == {("pkg/sub/x.py", 2, 1, "TFH201"), ("pkg/sub/deeper/z.py", 8, 9, "TFH401")}
+    named = parse(smullyan(tree, "lint", "--no-cache", "--format", "concise",
+                           *[f for f in python_files(tree) if f.startswith("pkg/sub/")]).stdout)
+    assert named == found
+    # a key set here replaces the extended one
+    sub_cfg.write_text("extend: ../../pyproject.toml\nignore: []\nselect: [TFH2]\n")
+    assert Resolver().for_file(tree / "pkg" / "sub" / "x.py").ignore == ()
+
+
+def test_extend_mistakes_name_the_file(tree: Path) -> None:
+    sub_cfg = tree / "pkg" / "sub" / ".smullyan.yaml"
+    for body, needle in [
+        ("extend: nope.toml\n", f"{sub_cfg}: `extend`: {tree / 'pkg' / 'sub' / 'nope.toml'}: configuration file not found"),
+        ("extend: ../other/pyproject.toml\n", f"{tree / 'pkg' / 'other' / 'pyproject.toml'}: has no [tool.smullyan] table"),
+        ("extend: [a]\n", f"{sub_cfg}: `extend` must be the path of a configuration file"),
+        ("extend: .smullyan.yaml\n", f"{sub_cfg}: `extend` makes a cycle: {sub_cfg} -> {sub_cfg}"),
+    ]:
+        sub_cfg.write_text(body)
+        proc = smullyan(tree, "lint", "--no-cache", "pkg")
+        assert proc.returncode == 2 and proc.stderr.startswith(f"smullyan: error: {needle}"), proc.stderr
