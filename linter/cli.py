@@ -623,7 +623,8 @@ def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
         if i:
             print()
         files = _discover(group)
-        shown = [*group.named, *(p for p in group.paths if p not in group.named)]
+        named = set(group.named)
+        shown = [*group.named, *(p for p in group.paths if p not in named)]
         more = f" (and {len(shown) - 8} more)" if len(shown) > 8 else ""
         print(f"# paths: {' '.join(shown[:8])}{more}")
         print(f"# files: {len(files)} linted with this configuration")

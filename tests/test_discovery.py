@@ -301,3 +301,29 @@ def test_the_cli_prints_the_warnings_and_goes_on(in_tmp: Path, capsys: pytest.Ca
                                 "followed in a walk; name it on the command line to lint it)"]
     assert main(["lint", "--no-cache", "--quiet", "pkg"]) == 1
     assert capsys.readouterr().err == ""  # --quiet: the findings and nothing else
+
+
+def test_a_file_that_cannot_be_read_is_tfh001_and_the_run_goes_on(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+    import io
+
+    from smullyan.linter.cli import main
+
+    touch(in_tmp, "pkg/locked.py")
+    (in_tmp / "pkg" / "bad.py").write_text("import requests\nrequests.get('u')\n")
+    locked = str(in_tmp / "pkg" / "locked.py")
+    real_open = builtins.open
+
+    def refusing_open(file: object, *args: object, **kwargs: object) -> object:  # as a chmod 000 would, for root too
+        if isinstance(file, (str, os.PathLike)) and os.path.abspath(file) == locked:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "open", refusing_open)
+    monkeypatch.setattr(io, "open", refusing_open)
+    assert main(["lint", "--no-cache", "-j1", "--format", "concise", "pkg"]) == 1
+    out = capsys.readouterr().out
+    assert "pkg/bad.py:2:1: TFH201" in out
+    assert "pkg/locked.py:1:1: TFH001 could not parse: cannot read file: Permission denied" in out
