@@ -316,15 +316,16 @@ def _tools(args: argparse.Namespace) -> int:
 
 @dataclass
 class _Group:
-    """Files that share one configuration."""
+    """Files that share one configuration (the nearest to each file: ``config_files.Resolver``)."""
 
     config: Config
     start: Path
-    paths: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)  # the files found, and '-' for stdin
+    named: list[str] = field(default_factory=list)  # the command-line paths that resolve to it
 
 
 def _load_config(start: Path, explicit: Path | None) -> Config:
-    from .config import load_config
+    from .config_files import load_config
 
     return load_config(start, explicit)
 
@@ -350,21 +351,40 @@ def _config_key(config: Config) -> tuple[str | None, str, tuple[str, ...]]:
 
 
 def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]:
-    """Load the configuration for each path argument (walking up from it) and group them."""
+    """Find the files under ``paths`` and group them by the configuration that applies to each.
+
+    One :class:`~smullyan.linter.config_files.Resolver` answers for every file, so
+    ``smullyan lint pkg`` gives ``pkg/sub/x.py`` the configuration that ``smullyan lint
+    pkg/sub/x.py`` (pre-commit) and flake8 give it; a nested configuration's ``exclude``
+    applies below it. An invalid configuration anywhere raises ConfigError.
+    """
+    from .config_files import Resolver
+
+    resolver = Resolver(args.config, lambda config: _with_overrides(config, args))
     groups: dict[tuple[str | None, str, tuple[str, ...]], _Group] = {}
-    by_directory: dict[str, Config] = {}  # pre-commit passes many files from few directories
+
+    def group_of(config: Config, start: Path) -> _Group:
+        return groups.setdefault(_config_key(config), _Group(config, start))
+
+    def warn(message: str) -> None:
+        if not args.quiet:
+            print(f"{PROG}: warning: {message}", file=sys.stderr)
+
+    files = [p for p in paths if p != STDIN]
     for arg in paths:
-        start = Path(args.stdin_filename or ".") if arg == STDIN else Path(arg)
-        if arg == STDIN and not start.parent.exists():
-            start = Path(".")
-        directory = os.path.abspath(start if start.is_dir() else start.parent)
-        config = by_directory.get(directory)
-        if config is None:
-            config = _with_overrides(_load_config(Path(directory), args.config), args)
-            by_directory[directory] = config
-        group = groups.setdefault(_config_key(config), _Group(config, Path(directory)))
-        group.paths.append(arg)
-    return list(groups.values())
+        if arg == STDIN:  # the configuration of --stdin-filename, else of the current directory
+            group = group_of(resolver.for_file(args.stdin_filename) if args.stdin_filename
+                             else resolver.for_path(STDIN), Path("."))
+            group.paths.append(STDIN)
+        else:
+            group_of(resolver.for_path(arg), Path(os.path.abspath(arg))).named.append(arg)
+    try:
+        found = discovery.discover(files, excludes_for=resolver.excludes_for, warn=warn) if files else []
+    except discovery.PathNotFound as exc:
+        raise UsageError(str(exc)) from None
+    for file in found:
+        group_of(resolver.for_file(file), Path(os.path.dirname(os.path.abspath(file)))).paths.append(file)
+    return [g for g in groups.values() if g.paths or g.named]
 
 
 @contextlib.contextmanager
@@ -404,13 +424,8 @@ def _check_paths(args: argparse.Namespace) -> list[str]:
 
 
 def _discover(group: _Group) -> list[str]:
-    file_args = [p for p in group.paths if p != STDIN]
-    if not file_args:
-        return []
-    try:
-        return discovery.discover(file_args, excludes=group.config.excludes(), root=str(group.config.root))
-    except discovery.PathNotFound as exc:
-        raise UsageError(str(exc)) from None
+    """The group's files (found by :func:`_group_paths`)."""
+    return [p for p in group.paths if p != STDIN]
 
 
 def _cache_for(args: argparse.Namespace, group: _Group) -> Cache | None:
@@ -597,7 +612,8 @@ class _Fixing:
 
 
 def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
-    """Each group's resolved settings, as TOML-ish lines, with where each came from."""
+    """Each configuration that applies (the nearest to each file), its paths and files, and its
+    resolved settings as TOML-ish lines, with where each came from."""
     import json
 
     from . import cache as cache_mod
@@ -606,7 +622,12 @@ def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
         config = group.config
         if i:
             print()
-        print(f"# paths: {' '.join(group.paths)}")
+        files = _discover(group)
+        named = set(group.named)
+        shown = [*group.named, *(p for p in group.paths if p not in named)]
+        more = f" (and {len(shown) - 8} more)" if len(shown) > 8 else ""
+        print(f"# paths: {' '.join(shown[:8])}{more}")
+        print(f"# files: {len(files)} linted with this configuration")
         print(f"# configuration file: {config.source or '(none: defaults)'}")
         print(f"# globs relative to: {config.root}")
         cache_dir = cache_mod.cache_directory(config.source, start=group.start, explicit=args.cache_dir)

@@ -1,10 +1,7 @@
-"""Configuration: ``[tool.smullyan]`` in ``pyproject.toml`` or ``.smullyan.yaml``.
+"""Configuration: the settings, their validation and their meaning.
 
-Discovery walks up from the linted path; the nearest directory that has
-either file wins. When one directory has both a ``.smullyan.yaml`` and a
-``pyproject.toml`` with a ``[tool.smullyan]`` table, ``.smullyan.yaml`` wins
-(a file that exists only to configure smullyan is the more specific one).
-A ``pyproject.toml`` without ``[tool.smullyan]`` is skipped.
+Where the settings come from (``[tool.smullyan]`` in ``pyproject.toml`` or ``.smullyan.yaml``,
+the nearest to each file, as ruff finds it) is :mod:`smullyan.linter.config_files`.
 
 Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
@@ -13,36 +10,30 @@ Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``fixable``, ``unfixable`` (rule selectors), ``default-timeout-seconds`` (30)
 and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
-expected. A rule selector (in ``select``, ``ignore``, their ``extend-``
-forms and ``per-file-ignores``) must be a rule code or a prefix of one
-(upper case, as in flake8 and ruff); anything else is an error with a
-did-you-mean, never a silently empty selection.
+expected. A list setting takes a list, in TOML as in YAML: a string there is an
+error that spells out the list (``select = "TFH2"`` -> ``["TFH2"]``); the one text
+form is flake8's ``per-file-ignores`` lines (``"glob:CODE,CODE"``). A rule selector
+(in ``select``, ``ignore``, their ``extend-`` forms and ``per-file-ignores``) must be
+a rule code or a prefix of one (upper case, as in flake8 and ruff); anything else
+is an error with a did-you-mean that never selects more than was written (``TFH9``
+is not "did you mean ``TFH``"), never a silently empty selection.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import fnmatch
 import hashlib
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from .discovery import SKIP_DIRS
+from .suggest import closest_selector, key_hint
 from .knowledge import CLASSES, Knowledge
-
-if sys.version_info >= (3, 11):
-    import tomllib as _toml
-else:  # pragma: no cover - Python 3.10
-    try:
-        import tomli as _toml
-    except ImportError:  # pragma: no cover
-        _toml = None  # type: ignore[assignment, unused-ignore]
 
 KEYS = (
     "select",
@@ -62,6 +53,7 @@ KEYS = (
     "tool-decorators",
     "tool-base-classes",
     "tool-list-constructors",
+    "extend",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
 
@@ -106,13 +98,12 @@ def selector_problem(selector: str, codes: "tuple[str, ...] | None" = None) -> s
     codes = known_codes() if codes is None else codes
     if selector and any(code.startswith(selector) for code in codes):
         return None
-    prefixes = sorted({c[:n] for c in codes for n in range(3, len(c) + 1)})
     if selector.upper() != selector and any(c.startswith(selector.upper()) for c in codes):
         return f"unknown rule selector {selector!r} (codes are upper case: did you mean {selector.upper()!r}?)"
     if not selector:
         return "empty rule selector"
-    close = difflib.get_close_matches(selector.upper(), prefixes, n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest_selector(selector.upper(), codes)
+    hint = f" (did you mean {close!r}?)" if close else ""
     if not selector.upper().startswith("TFH"):
         hint += "; smullyan's rules are TFH codes (other tools' codes belong in their own config)"
     return (
@@ -361,26 +352,42 @@ def _knowledge_for(
 # ---------------------------------------------------------------- parsing
 
 
-def _codes(file: str, key: str, value: Any) -> tuple[str, ...]:
+def _string_list(file: str, key: str, value: Any, what: str) -> list[str]:
+    """``value`` if it is a list of strings; else a ConfigError naming ``key`` and ``what`` it must be.
+
+    A string is refused in TOML and YAML alike, with the list it should be spelt out
+    (``"TFH2,TFH4"`` -> ``["TFH2", "TFH4"]``), and so is an item of another type (a
+    YAML 1.1 ``off``, a number), named.
+    """
     if isinstance(value, str):
-        value = [v.strip() for v in value.split(",") if v.strip()]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        items = [v.strip() for v in value.split(",") if v.strip()]
         raise ConfigError(
-            f"{file}: `{key}` must be a list of rule codes or prefixes (like [\"TFH2\", \"TFH401\"]), "
-            f"got {_show(value)}"
+            f"{file}: `{key}` must be {what}, got a string ({value!r}); write a list: {json.dumps(items)}"
         )
-    return check_selectors(file, key, value)
+    if not isinstance(value, list):
+        raise ConfigError(f"{file}: `{key}` must be {what}, got {_show(value)}")
+    for item in value:
+        if not isinstance(item, str):
+            raise ConfigError(f"{file}: `{key}` must be {what}; it holds {_show(item)}")
+    return value
+
+
+def _codes(file: str, key: str, value: Any) -> tuple[str, ...]:
+    what = 'a list of rule codes or prefixes (like ["TFH2", "TFH401"])'
+    if isinstance(value, str) and value.upper() != value:  # spell out the list as it must be written
+        items = [v.strip().upper() for v in value.split(",") if v.strip()]
+        raise ConfigError(f"{file}: `{key}` must be {what}, got a string ({value!r}); write a list, "
+                          f"in upper case as codes are: {json.dumps(items)}")
+    codes = _string_list(file, key, value, what)
+    return check_selectors(file, key, [c.strip() for c in codes])
 
 
 def _globs(file: str, key: str, value: Any) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [v.strip() for v in value.split(",") if v.strip()]
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ConfigError(
-            f"{file}: `{key}` must be a list of file or directory globs (like [\"generated/\", \"*_pb2.py\"]), "
-            f"got {_show(value)}"
-        )
-    return tuple(v.strip() for v in value)
+    what = 'a list of file or directory globs (like ["generated/", "*_pb2.py"])'
+    globs = _string_list(file, key, value, what)
+    if not all(g.strip() for g in globs):
+        raise ConfigError(f"{file}: `{key}` must be {what}; it holds an empty glob")
+    return tuple(g.strip() for g in globs)
 
 
 def _qualnames(file: str, key: str, value: Any, allow_keyword: bool = False) -> tuple[str, ...]:
@@ -394,8 +401,7 @@ def _qualnames(file: str, key: str, value: Any, allow_keyword: bool = False) -> 
                 )
             items.append(f"{name}:{kw}")
         value = items
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{file}: `{key}` must be {what}, got {_show(value)}")
+    value = _string_list(file, key, value, what)
     for v in value:
         name, _, kw = v.partition(":") if allow_keyword else (v, "", "")
         if not _QUALNAME_RE.match(name) or (kw and not kw.isidentifier()):
@@ -435,7 +441,7 @@ def _per_file_ignores(file: str, value: Any) -> tuple[tuple[str, tuple[str, ...]
                     f"{file}: `{key}` entry {_show(line)} must look like \"glob:CODE,CODE\""
                 )
             glob, _, codes = line.partition(":")
-            pairs.append((glob.strip(), codes))
+            pairs.append((glob.strip(), [c.strip() for c in codes.split(",") if c.strip()]))
     else:
         raise ConfigError(
             f"{file}: `{key}` must be a table mapping globs to lists of codes "
@@ -461,7 +467,30 @@ def _attempts(file: str, key: str, value: Any) -> int:
     return value
 
 
+class Yaml11Bool:
+    """An unquoted ``yes``/``no``/``on``/``off`` in a ``.smullyan.yaml``: a boolean in YAML 1.1,
+    text in YAML 1.2, absent from TOML. ``config_files`` reads it as this marker, which every
+    setting refuses (:func:`_show` says why), so its meaning is never guessed."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Yaml11Bool) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(("yaml11-bool", self.text))
+
+
 def _show(value: Any) -> str:
+    if isinstance(value, Yaml11Bool):
+        return (f"a YAML 1.1 boolean ({value.text}; quote it, '{value.text}', to mean the text; "
+                "a boolean is true or false)")
     kind = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "a table", type(None): "nothing"}.get(type(value), type(value).__name__)
     text = repr(value)
@@ -488,11 +517,23 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
     "tool-list-constructors": lambda f, v: _qualnames(f, "tool-list-constructors", v),
+    "extend": lambda f, v: _extend_path(f, v),
 }
 
 
-def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
-    """Validate a parsed mapping (the ``[tool.smullyan]`` table or the YAML document)."""
+def _extend_path(file: str, value: Any) -> str:
+    """``extend``: the configuration file this one starts from (read by ``config_files``)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{file}: `extend` must be the path of a configuration file (like \"../pyproject.toml\"), "
+                          f"got {_show(value)}")
+    return value.strip()
+
+
+def from_mapping(data: Any, source: str | None, where: str = "", base: Config | None = None) -> Config:
+    """Validate a parsed mapping (the ``[tool.smullyan]`` table or the YAML document).
+
+    ``base`` (the configuration an ``extend`` key names) gives what the mapping does not set;
+    its ``extend-select``, ``extend-ignore`` and ``extend-exclude`` add to the base's."""
     file = source or "<config>"
     if data is None:
         data = {}
@@ -501,109 +542,25 @@ def from_mapping(data: Any, source: str | None, where: str = "") -> Config:
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in _PARSERS:
-            close = difflib.get_close_matches(str(key).replace("_", "-"), KEYS, n=1)
-            hint = f" (did you mean `{close[0]}`?)" if close else ""
             raise ConfigError(
-                f"{file}: unknown key `{key}`{hint}; expected one of: {', '.join(KEYS)}"
+                f"{file}: unknown key `{key}`{key_hint(str(key), KEYS)}; expected one of: {', '.join(KEYS)}"
             )
         values[key] = _PARSERS[key](file, value)
     if values.get("select") == ():
         raise ConfigError(f"{file}: `select` is empty: it would select no rule")
+    start = Config() if base is None else base
     fields: dict[str, Any] = {}
-    origins: dict[str, str] = {}
+    origins: dict[str, str] = dict(start.origins)
     for key, value in values.items():
-        if key in ("extend-select", "extend-ignore"):
+        if key in ("extend-select", "extend-ignore", "extend"):
             continue
         fields[key.replace("-", "_")] = value
         origins[key] = file
-    for key, base in (("extend-select", "select"), ("extend-ignore", "ignore")):
+    if base is not None and "extend-exclude" in values:
+        fields["extend_exclude"] = (*base.extend_exclude, *values["extend-exclude"])
+        origins["extend-exclude"] = f"{base.origins.get('extend-exclude', 'default')} + {file}"
+    for key, target in (("extend-select", "select"), ("extend-ignore", "ignore")):
         if key in values:
-            default = getattr(Config, base)
-            fields[base] = (*fields.get(base, default), *values[key])
-            origins[base] = f"{origins.get(base, 'default')} + {file} ({key})"
-    return Config(source=source, origins=origins, **fields)
-
-
-def _read_toml(path: Path) -> Any:
-    if _toml is None:  # pragma: no cover - Python 3.10 without tomli
-        raise ConfigError(f"{path}: reading TOML on Python 3.10 needs tomli: pip install 'smullyan[lint]'")
-    try:
-        with path.open("rb") as f:
-            return _toml.load(f)
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
-    except _toml.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: invalid TOML: {e}") from None
-
-
-def _smullyan_table(path: Path, doc: Any) -> Any:
-    tool = doc.get("tool") if isinstance(doc, dict) else None
-    if isinstance(tool, dict) and "smullyan" in tool:
-        return tool["smullyan"]
-    return None
-
-
-def _load_toml(path: Path, required: bool) -> Config | None:
-    doc = _read_toml(path)
-    table = _smullyan_table(path, doc)
-    if table is None:
-        if required:
-            raise ConfigError(f"{path}: has no [tool.smullyan] table")
-        return None
-    if not isinstance(table, dict):
-        raise ConfigError(f"{path}: `tool.smullyan` must be a table, got {_show(table)}")
-    return from_mapping(table, str(path), "[tool.smullyan]")
-
-
-def _load_yaml(path: Path) -> Config:
-    try:
-        import yaml
-    except ImportError:
-        raise ConfigError(f"{path}: reading YAML needs pyyaml: pip install 'smullyan[lint]'") from None
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path}: cannot read: {e}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{path}: invalid YAML: {e}") from None
-    return from_mapping(data, str(path))
-
-
-def load_file(path: Path) -> Config:
-    """Load one explicit configuration file (``--config``)."""
-    if not path.is_file():
-        raise ConfigError(f"{path}: configuration file not found")
-    if path.suffix in (".yaml", ".yml"):
-        return _load_yaml(path)
-    if path.suffix == ".toml":
-        cfg = _load_toml(path, required=True)
-        assert cfg is not None
-        return cfg
-    raise ConfigError(f"{path}: unsupported configuration file; expected pyproject.toml or .smullyan.yaml")
-
-
-def find_config_file(start: Path) -> Path | None:
-    """The nearest ``.smullyan.yaml`` or ``pyproject.toml`` with ``[tool.smullyan]``."""
-    start = start.absolute()
-    directory = start if start.is_dir() else start.parent
-    for d in (directory, *directory.parents):
-        for name in YAML_NAMES:
-            if (d / name).is_file():
-                return d / name
-        pyproject = d / "pyproject.toml"
-        if pyproject.is_file() and _smullyan_table(pyproject, _read_toml(pyproject)) is not None:
-            return pyproject
-    return None
-
-
-def load_config(start: Path, explicit: Path | None = None) -> Config:
-    """``explicit`` wins; else the nearest config file above ``start``; else the defaults."""
-    if explicit is not None:
-        return load_file(Path(explicit))
-    found = find_config_file(Path(start))
-    if found is None:
-        return Config.default()
-    return load_file(found)
+            fields[target] = (*fields.get(target, getattr(start, target)), *values[key])
+            origins[target] = f"{origins.get(target, 'default')} + {file} ({key})"
+    return replace(start, source=source, origins=origins, **fields)

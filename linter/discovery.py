@@ -33,6 +33,7 @@ from dataclasses import dataclass
 __all__ = [
     "SKIP_DIRS",
     "GitIgnore",
+    "ExcludeMatchers",
     "PathNotFound",
     "discover",
     "is_virtualenv",
@@ -365,18 +366,54 @@ def _default_excluded(name: str, abspath: str) -> bool:
     return name in SKIP_DIRS
 
 
+#: An absolute directory (and its entries' names, when listed) -> the exclude globs for its entries
+#: and the directory they are relative to (the configuration that applies there:
+#: ``config_files.Resolver.excludes_for``).
+ExcludesFor = Callable[[str, "set[str] | None"], "tuple[Sequence[str], str | None]"]
+Warn = Callable[[str], None]
+
+
+class ExcludeMatchers:
+    """The exclusion matchers of each directory, built once per distinct (globs, root)."""
+
+    def __init__(self, excludes: Sequence[str] | None, root: str | None, excludes_for: ExcludesFor | None) -> None:
+        self._fixed = (None if excludes is None else tuple(excludes), root)
+        self._excludes_for = excludes_for
+        self._built: dict[tuple[tuple[str, ...] | None, str | None], tuple[Excluded, Excluded | None, str | None]] = {}
+
+    def __call__(self, abs_dir: str, names: set[str] | None = None) -> tuple[Excluded, Excluded | None, str | None]:
+        """For ``abs_dir``'s entries (their ``names``, when listed): every exclude glob, only the
+        user's (they also skip a named path), and the directory they are relative to."""
+        if self._excludes_for is None:
+            key = self._fixed
+        else:
+            globs, root = self._excludes_for(abs_dir, names)
+            key = (tuple(globs), root)
+        built = self._built.get(key)
+        if built is None:
+            globs_, root_ = key
+            every = _default_excluded if globs_ is None else exclude_matcher(globs_, root_)
+            user = [g for g in globs_ or () if g not in SKIP_DIRS]
+            built = (every, exclude_matcher(user, root_) if user else None, root_)
+            self._built[key] = built
+        return built
+
+
 def _walk(
     arg: str,
     abs_dir: str,
     rel_dir: str,
     ignores: list[GitIgnore],
     is_root: bool,
-    excluded: Excluded = _default_excluded,
+    matchers: ExcludeMatchers,
+    warn: Warn | None,
 ) -> Iterator[str]:
     try:
         with os.scandir(abs_dir) as it:
             entries = sorted(it, key=lambda e: e.name)
-    except OSError:
+    except OSError as exc:
+        if warn is not None:
+            warn(f"cannot read directory {_display(arg, rel_dir)}: {exc.strerror or exc}; its files are not linted")
         return
     names = {e.name for e in entries}
     if not is_root and "pyvenv.cfg" in names:
@@ -385,16 +422,22 @@ def _walk(
         gi = GitIgnore.from_file(os.path.join(abs_dir, ".gitignore"), abs_dir)
         if gi is not None:
             ignores = [*ignores, gi]
+    excluded = matchers(abs_dir, names)[0]
     subdirs: list[os.DirEntry[str]] = []
     for entry in entries:
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
+            linked_dir = not is_dir and entry.is_symlink() and entry.is_dir()
         except OSError:
             continue
-        if is_dir:
-            if excluded(entry.name, entry.path):
+        if is_dir or linked_dir:
+            if excluded(entry.name, entry.path) or _is_ignored(ignores, entry.path, True):
                 continue
-            if _is_ignored(ignores, entry.path, True):
+            if linked_dir:
+                # never followed while walking (no loops, no file reached twice), but never silently
+                if warn is not None:
+                    warn(f"skipped {_display(arg, os.path.join(rel_dir, entry.name))}: a symbolic link to a "
+                         "directory (links are not followed in a walk; name it on the command line to lint it)")
                 continue
             subdirs.append(entry)
             continue
@@ -409,7 +452,7 @@ def _walk(
             continue
         yield _display(arg, os.path.join(rel_dir, entry.name))
     for entry in subdirs:
-        yield from _walk(arg, entry.path, os.path.join(rel_dir, entry.name), ignores, False, excluded)
+        yield from _walk(arg, entry.path, os.path.join(rel_dir, entry.name), ignores, False, matchers, warn)
 
 
 def discover(
@@ -417,6 +460,8 @@ def discover(
     *,
     excludes: Sequence[str] | None = None,
     root: str | None = None,
+    excludes_for: ExcludesFor | None = None,
+    warn: Warn | None = None,
 ) -> list[str]:
     """The files to lint under ``paths``, each as a path usable from the current directory.
 
@@ -430,11 +475,17 @@ def discover(
     to ``root`` and each absolute path. The globs that are not defaults also
     apply to a path named on the command line (so ``exclude`` holds under
     pre-commit, which names every file, as ruff's ``force-exclude`` does); the
-    default list and ``.gitignore`` never skip a named path.
+    default list and ``.gitignore`` never skip a named path. ``excludes_for``,
+    when given, replaces ``excludes`` and ``root`` with each directory's own (the
+    nearest configuration's, as ruff walks): a nested configuration's globs apply
+    below it.
+
+    ``warn`` hears of what is skipped that the user may not expect: a directory
+    that cannot be read, a symbolic link to a directory met in a walk (never
+    followed, so a link loop cannot hang the walk). A directory named on the
+    command line is walked even when it is such a link.
     """
-    excluded = _default_excluded if excludes is None else exclude_matcher(excludes, root)
-    user_globs = [g for g in excludes or () if g not in SKIP_DIRS]
-    custom = exclude_matcher(user_globs, root) if user_globs else None
+    matchers = ExcludeMatchers(excludes, root, excludes_for)
     seen: set[str] = set()
     result: list[str] = []
 
@@ -447,32 +498,58 @@ def discover(
     for arg in paths:
         if not os.path.exists(arg):
             raise PathNotFound(arg)
-        if custom is not None and path_is_excluded(arg, custom, root):
+        is_dir = os.path.isdir(arg)
+        abs_arg = os.path.abspath(arg)
+        if named_path_excluded(arg, matchers):
             continue
-        if os.path.isdir(arg):
-            abs_dir = os.path.abspath(arg)
-            for display in _walk(arg, abs_dir, "", _ancestor_ignores(abs_dir), True, excluded):
+        if is_dir:
+            for display in _walk(arg, abs_arg, "", _ancestor_ignores(abs_arg), True, matchers, warn):
                 add(display)
         else:
             add(os.path.normpath(arg))
     return result
 
 
-def path_is_excluded(arg: str, custom: Excluded, root: str | None) -> bool:
+def path_is_excluded(
+    arg: str,
+    custom: Excluded | None,
+    root: str | None,
+    custom_for: Callable[[str], Excluded | None] | None = None,
+) -> bool:
     """A path named on the command line is skipped when it, or a directory between it and
-    the project root (else the current directory), matches a user-given exclude glob."""
+    the project root (else the current directory), matches a user-given exclude glob.
+
+    ``custom_for`` (a directory -> the user's globs for its entries) matches each of those
+    names with the configuration of the directory it sits in, as the walk does; without it
+    ``custom`` matches them all."""
     abspath = os.path.abspath(arg)
-    for base in (os.path.abspath(root or os.getcwd()), os.getcwd()):
+
+    def matches(current: str) -> bool:
+        matcher = custom if custom_for is None else custom_for(os.path.dirname(current))
+        return matcher is not None and matcher(os.path.basename(current), current)
+
+    bases = [os.path.abspath(root or os.getcwd()), os.getcwd()]
+    if custom_for is not None:  # every name from the outermost base down, each with its own directory's globs
+        bases.sort(key=len)
+    for base in bases:
         rel = os.path.relpath(abspath, base)
         if rel == "." or rel.startswith(".."):
             continue
         current = abspath
         for _ in rel.split(os.sep):
-            if custom(os.path.basename(current), current):
+            if matches(current):
                 return True
             current = os.path.dirname(current)
         return False
-    return custom(os.path.basename(abspath), abspath)
+    return matches(abspath)
+
+
+def named_path_excluded(arg: str, matchers: ExcludeMatchers) -> bool:
+    """Whether a path named on the command line (or handed over by flake8) is skipped: each
+    name on its way down is matched by the user globs of the directory it sits in."""
+    abspath = os.path.abspath(arg)
+    root = matchers(os.path.dirname(abspath))[2]
+    return path_is_excluded(arg, None, root, lambda directory: matchers(directory)[1])
 
 
 def display_path(path: str | os.PathLike[str]) -> str:

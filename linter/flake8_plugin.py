@@ -9,8 +9,9 @@ from the rule files' names). Only the selected rules run. ``# noqa`` and
 
 The source comes from flake8's ``lines`` (so ``flake8 -`` on stdin works) and
 flake8's ``ast`` tree is reused for the cheap screen. The smullyan
-configuration (``[tool.smullyan]`` / ``.smullyan.yaml``, found from the file's
-directory, or ``--smullyan-config``) is read as by the CLI: its
+configuration (``[tool.smullyan]`` / ``.smullyan.yaml``, the nearest to each
+file, or ``--smullyan-config``) is resolved by the CLI's own function
+(``config_files.Resolver``), so a file gets the CLI's configuration: its
 ``classify``/``timeout-required``/``retry-decorators`` extend the rules, and
 its ``select``/``ignore``/``per-file-ignores`` narrow them further.
 """
@@ -35,6 +36,7 @@ class SmullyanConfigError(_ExecutionError):  # type: ignore[misc, unused-ignore]
 
 if TYPE_CHECKING:
     from .config import Config
+    from .config_files import Resolver
 
 try:
     from importlib.metadata import version as _version
@@ -62,7 +64,7 @@ class Plugin:
     selected: ClassVar[frozenset[str] | None] = None
     config_file: ClassVar[str | None] = None
     extend_select: ClassVar[tuple[str, ...]] = ()
-    _configs: ClassVar[dict[str, "Config"]] = {}
+    _resolver: ClassVar["Resolver | None"] = None
 
     def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
         self.tree = tree
@@ -83,7 +85,7 @@ class Plugin:
     def parse_options(cls, options: argparse.Namespace) -> None:
         cls.selected = _selected_codes(options)
         cls.config_file = getattr(options, "smullyan_config", None)
-        cls._configs = {}
+        cls._resolver = None
         # off-by-default codes (TFH003) run when flake8 names them in full
         named = [*(getattr(options, "select", None) or ()), *(getattr(options, "extend_select", None) or ())]
         from .config import OFF_BY_DEFAULT
@@ -118,52 +120,49 @@ class Plugin:
         from .config import ConfigError
 
         for path in paths:
-            start = Path.cwd() if path == "-" else Path(path).absolute()
-            directory = start if start.is_dir() else start.parent
             try:
-                cls._config_for(directory)
+                cls._resolve(path)
             except ConfigError as exc:
                 print(f"flake8: smullyan: error: {exc}", file=sys.stderr)
                 raise SystemExit(2) from None
 
     @classmethod
-    def _config_for(cls, directory: Path) -> "Config":
-        from .config import load_config
-
-        explicit = Path(cls.config_file) if cls.config_file else None
-        if explicit is not None and not explicit.is_file():
+    def _resolver_instance(cls) -> "Resolver":
+        """The one resolver of this flake8 run (the CLI's: the nearest configuration to each file)."""
+        if cls._resolver is None:
             from .config import ConfigError
+            from .config_files import Resolver
 
-            raise ConfigError(f"--smullyan-config: configuration file not found: {explicit}")
-        key = str(directory)
-        config = cls._configs.get(key)
-        if config is None:
-            config = load_config(directory, explicit)
-            if cls.extend_select:
-                config = config.with_overrides(extend_select=cls.extend_select, origin="flake8")
-            cls._configs[key] = config
-        return config
+            explicit = Path(cls.config_file) if cls.config_file else None
+            if explicit is not None and not explicit.is_file():
+                raise ConfigError(f"--smullyan-config: configuration file not found: {explicit}")
+            extend = cls.extend_select
+            cls._resolver = Resolver(
+                explicit, (lambda c: c.with_overrides(extend_select=extend, origin="flake8")) if extend else None
+            )
+        return cls._resolver
+
+    @classmethod
+    def _resolve(cls, path: str) -> "Config":
+        """The configuration of ``path`` (``-``: the current directory's), as the CLI resolves it."""
+        return cls._resolver_instance().for_path(path)
+
+    def _stdin(self) -> bool:
+        return self.filename in ("-", "stdin") or not self.filename
 
     def _config(self) -> "Config":
         from .config import ConfigError
 
-        if self.filename in ("-", "stdin") or not self.filename:
-            directory = Path.cwd()
-        else:
-            directory = Path(self.filename).absolute().parent
         try:
-            return self._config_for(directory)
+            resolver = self._resolver_instance()
+            return resolver.for_path("-") if self._stdin() else resolver.for_file(self.filename)
         except ConfigError as exc:
             raise SmullyanConfigError(f"smullyan: error: {exc}") from None
 
-    def _excluded(self, config: "Config") -> bool:
-        """The smullyan configuration's own ``exclude``/``extend-exclude`` globs hold in flake8 too."""
-        from .discovery import SKIP_DIRS, path_is_excluded, exclude_matcher
-
-        globs = [g for g in config.excludes() if g not in SKIP_DIRS]
-        if not globs or self.filename in ("-", "stdin") or not self.filename:
-            return False
-        return path_is_excluded(self.filename, exclude_matcher(globs, str(config.root)), str(config.root))
+    def _excluded(self) -> bool:
+        """The smullyan configuration's own ``exclude``/``extend-exclude`` globs hold in flake8 too,
+        matched as the CLI matches a named file."""
+        return not self._stdin() and self._resolver_instance().is_excluded(self.filename)
 
     def _source(self) -> "tuple[str | bytes, ast.Module | None]":
         """flake8's text and tree; the file's bytes when flake8 fell back to latin-1."""
@@ -191,7 +190,7 @@ class Plugin:
         from .engine import lint_source  # imports libcst: only once a TFH code is selected
 
         config = self._config()
-        if self._excluded(config):
+        if self._excluded():
             return
         source, tree = self._source()
         findings = lint_source(source, self.filename, config, apply_noqa=False, tree=tree, codes=selected)

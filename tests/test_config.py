@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from smullyan.linter.config import Config, ConfigError, load_config
+from smullyan.linter.config import Config, ConfigError
+from smullyan.linter.config_files import load_config
 from smullyan.linter.engine import lint_source
 
 
@@ -181,3 +183,129 @@ Client().call("x", request_timeout=3)
     found = lint_source(src, "m.py", cfg)
     assert [(f.line, f.code) for f in found] == [(3, "TFH201"), (5, "TFH201")]
     assert "request_timeout" in found[1].message
+
+
+# --------------------------------------------------------------------------- issue 26, item 7: nothing silently
+
+LIST_KEYS = ("select", "extend-select", "ignore", "extend-ignore", "fixable", "unfixable", "exclude",
+             "extend-exclude", "timeout-required", "retry-decorators", "tool-decorators", "tool-base-classes",
+             "tool-list-constructors")
+
+
+@pytest.mark.parametrize("key", LIST_KEYS)
+@pytest.mark.parametrize("kind", ["toml", "yaml"])
+def test_a_string_where_a_list_belongs_is_refused_everywhere(tmp_path: Path, key: str, kind: str) -> None:
+    value = "TFH2" if "select" in key or "ignore" in key or "fixable" in key else "mylib.thing"
+    if kind == "toml":
+        path = write(tmp_path / "pyproject.toml", f'[tool.smullyan]\n{key} = "{value}"\n')
+    else:
+        path = write(tmp_path / ".smullyan.yaml", f"{key}: {value}\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: `{key}` must be a list of ")
+    assert f"got a string ('{value}'); write a list: [\"{value}\"]" in message
+    # ... and the list itself is accepted
+    good = f'[tool.smullyan]\n{key} = ["{value}"]\n' if kind == "toml" else f"{key}: [{value}]\n"
+    path.write_text(good)
+    load_config(tmp_path)
+
+
+def test_per_file_ignores_values_are_lists_too(tmp_path: Path) -> None:
+    write(tmp_path / ".smullyan.yaml", "per-file-ignores:\n  'tests/*': TFH201\n")
+    with pytest.raises(ConfigError, match=r"`per-file-ignores.tests/\*` must be a list .* write a list: \[\"TFH201\"\]"):
+        load_config(tmp_path)
+
+
+def test_yaml_duplicate_keys_are_an_error_naming_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path / ".smullyan.yaml", "select: [TFH2]\nignore: []\nselect: [TFH4]\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert str(info.value) == (f"{path}:3: duplicate key `select` (YAML would keep only the last one; "
+                               "write each key once)")
+    write(tmp_path / "b" / ".smullyan.yaml", "classify:\n  a.b: read-safe\n  a.b: irreversible\n")
+    with pytest.raises(ConfigError, match=r":3: duplicate key `a.b`"):
+        load_config(tmp_path / "b")
+
+
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        ("exclude: [build, off]\n", "exclude"),
+        ("select: yes\n", "select"),
+        ("extend-exclude:\n  - generated\n  - NO\n", "extend-exclude"),
+        ("retry-decorators: [On]\n", "retry-decorators"),
+    ],
+)
+def test_yaml11_booleans_are_refused_where_text_belongs(tmp_path: Path, body: str, key: str) -> None:
+    write(tmp_path / ".smullyan.yaml", body)
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    message = str(info.value)
+    assert f"`{key}` must be a list of" in message and "a YAML 1.1 boolean" in message
+    assert "quote it" in message and "\n" not in message
+
+
+def test_yaml_quoted_yes_no_are_text_and_true_false_are_booleans(tmp_path: Path) -> None:
+    write(tmp_path / ".smullyan.yaml", "extend-exclude: ['off', \"no\"]\n")
+    assert load_config(tmp_path).extend_exclude == ("off", "no")
+    write(tmp_path / "t" / ".smullyan.yaml", "extend-exclude: [true]\n")
+    with pytest.raises(ConfigError, match=r"it holds a boolean \(True\)"):
+        load_config(tmp_path / "t")
+
+
+@pytest.mark.parametrize("body", ["select: [TFH2\n", "a: b: c\n", "select:\n  - TFH2\n - TFH4\n", "key: 'open\n"])
+def test_yaml_syntax_errors_are_one_line_with_the_position(tmp_path: Path, body: str) -> None:
+    path = write(tmp_path / ".smullyan.yaml", body)
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    message = str(info.value)
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: invalid YAML: \S", message), message
+    assert "\n" not in message
+
+
+def test_toml_syntax_errors_are_one_line(tmp_path: Path) -> None:
+    path = write(tmp_path / "pyproject.toml", "[tool.smullyan]\nselect = [\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert str(info.value).startswith(f"{path}: invalid TOML: ") and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("typo", ["TFH9", "TFH99", "TFH2011", "TFH20111", "TFH6", "TFH206", "TFX", "TFH2X", "XFH201"])
+def test_did_you_mean_never_suggests_a_broader_selector(typo: str) -> None:
+    from smullyan.linter.config import selector_problem
+
+    problem = selector_problem(typo)
+    assert problem is not None
+    suggested = re.search(r"did you mean '([^']*)'", problem)
+    if suggested is not None:  # as specific as what was written: never a shorter prefix of it
+        assert len(suggested.group(1)) == len(typo) and not typo.startswith(suggested.group(1)), problem
+    if typo in ("TFH9", "TFH99", "TFH2011"):  # the issue's TFH9 -> TFH; and no guess between equals
+        assert suggested is None, problem
+
+
+def test_did_you_mean_for_selectors_that_are_near_one_selector() -> None:
+    from smullyan.linter.config import selector_problem
+
+    assert "did you mean 'TFH201'" in (selector_problem("TFH2O1") or "")  # a letter O for a zero
+    assert "did you mean 'TFH201'" in (selector_problem("TFH210") or "")  # two characters swapped
+    assert "did you mean 'TFH20'" in (selector_problem("TFH21") or "")  # the same family
+    assert "did you mean 'TFH201'" in (selector_problem("tfh201") or "")  # upper case
+
+
+@pytest.mark.parametrize(
+    "key, hint",
+    [
+        ("selct", "(did you mean `select`?)"),
+        ("extend-selct", "(did you mean `extend-select`?)"),
+        ("extend_ignore", "(did you mean `extend-ignore`?)"),
+        ("extend-fixable", "(the extend- forms are `extend-select`, `extend-ignore`, `extend-exclude`)"),
+        ("extend-per-file-ignores", "(the extend- forms are"),
+        ("extend-classify", "(the extend- forms are"),
+    ],
+)
+def test_unknown_keys_suggest_a_key_of_the_same_kind(tmp_path: Path, key: str, hint: str) -> None:
+    path = write(tmp_path / "pyproject.toml", f"[tool.smullyan]\n{key} = []\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert str(info.value).startswith(f"{path}: unknown key `{key}` {hint}")

@@ -226,3 +226,104 @@ def test_global_excludes_agree_with_git(tmp_path: Path, own_home: Path) -> None:
     )
     ours = sorted(os.path.relpath(p, repo) for p in discover([str(repo)]))
     assert ours == sorted(proc.stdout.split()) == ["app.py", "scratch.py"]
+
+
+# --------------------------------------------------------------------------- issue 26, item 7: nothing skipped silently
+
+
+def test_a_symlinked_directory_in_a_walk_is_skipped_with_a_warning(in_tmp: Path) -> None:
+    touch(in_tmp, "real/a.py", "pkg/b.py")
+    os.symlink(in_tmp / "real", in_tmp / "pkg" / "link")
+    warnings: list[str] = []
+    assert discover(["pkg"], warn=warnings.append) == ["pkg/b.py"]
+    assert warnings == [
+        "skipped pkg/link: a symbolic link to a directory (links are not followed in a walk; "
+        "name it on the command line to lint it)"
+    ]
+    # named on the command line, it is walked
+    assert discover(["pkg/link"], warn=warnings.append) == ["pkg/link/a.py"]
+    assert len(warnings) == 1
+
+
+def test_symlink_loops_do_not_hang(in_tmp: Path) -> None:
+    touch(in_tmp, "top/a.py", "top/sub/b.py")
+    os.symlink(in_tmp / "top", in_tmp / "top" / "sub" / "up")  # top/sub/up -> top: a loop
+    os.symlink("self", in_tmp / "top" / "self")  # a link to itself (never resolves)
+    warnings: list[str] = []
+    assert discover(["top"], warn=warnings.append) == ["top/a.py", "top/sub/b.py"]
+    assert warnings == ["skipped top/sub/up: a symbolic link to a directory (links are not followed in a walk; "
+                        "name it on the command line to lint it)"]
+    assert discover(["top/sub/up"], warn=warnings.append) == ["top/sub/up/a.py", "top/sub/up/sub/b.py"]
+
+
+def test_an_unreadable_directory_is_a_warning_and_the_walk_goes_on(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    touch(in_tmp, "pkg/a.py", "pkg/locked/b.py", "pkg/z/c.py")
+    locked = str(in_tmp / "pkg" / "locked")
+    real_scandir = os.scandir
+
+    def scandir(path: str) -> object:  # root reads every directory: refuse this one as a chmod 000 would
+        if os.path.abspath(path) == locked:
+            raise PermissionError(13, "Permission denied", path)
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    warnings: list[str] = []
+    assert discover(["pkg"], warn=warnings.append) == ["pkg/a.py", "pkg/z/c.py"]
+    assert warnings == ["cannot read directory pkg/locked: Permission denied; its files are not linted"]
+    warnings.clear()
+    assert discover(["pkg/locked"], warn=warnings.append) == []
+    assert warnings == ["cannot read directory pkg/locked: Permission denied; its files are not linted"]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads every directory")
+def test_a_chmod_000_directory_is_a_warning(in_tmp: Path) -> None:
+    touch(in_tmp, "pkg/a.py", "pkg/locked/b.py")
+    (in_tmp / "pkg" / "locked").chmod(0)
+    try:
+        warnings: list[str] = []
+        assert discover(["pkg"], warn=warnings.append) == ["pkg/a.py"]
+        assert [w.split(":")[0] for w in warnings] == ["cannot read directory pkg/locked"]
+    finally:
+        (in_tmp / "pkg" / "locked").chmod(0o755)
+
+
+def test_the_cli_prints_the_warnings_and_goes_on(in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from smullyan.linter.cli import main
+
+    (in_tmp / "pkg").mkdir()
+    (in_tmp / "pkg" / "bad.py").write_text("import requests\nrequests.get('u')\n")
+    touch(in_tmp, "real/a.py")
+    os.symlink(in_tmp / "real", in_tmp / "pkg" / "link")
+    assert main(["lint", "--no-cache", "--format", "concise", "pkg"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("pkg/bad.py:2:1: TFH201")
+    assert err.splitlines() == ["smullyan: warning: skipped pkg/link: a symbolic link to a directory (links are not "
+                                "followed in a walk; name it on the command line to lint it)"]
+    assert main(["lint", "--no-cache", "--quiet", "pkg"]) == 1
+    assert capsys.readouterr().err == ""  # --quiet: the findings and nothing else
+
+
+def test_a_file_that_cannot_be_read_is_tfh001_and_the_run_goes_on(
+    in_tmp: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+    import io
+
+    from smullyan.linter.cli import main
+
+    touch(in_tmp, "pkg/locked.py")
+    (in_tmp / "pkg" / "bad.py").write_text("import requests\nrequests.get('u')\n")
+    locked = str(in_tmp / "pkg" / "locked.py")
+    real_open = builtins.open
+
+    def refusing_open(file: object, *args: object, **kwargs: object) -> object:  # as a chmod 000 would, for root too
+        if isinstance(file, (str, os.PathLike)) and os.path.abspath(file) == locked:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "open", refusing_open)
+    monkeypatch.setattr(io, "open", refusing_open)
+    assert main(["lint", "--no-cache", "-j1", "--format", "concise", "pkg"]) == 1
+    out = capsys.readouterr().out
+    assert "pkg/bad.py:2:1: TFH201" in out
+    assert "pkg/locked.py:1:1: TFH001 could not parse: cannot read file: Permission denied" in out

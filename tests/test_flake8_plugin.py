@@ -101,7 +101,7 @@ def test_plugin_does_nothing_when_nothing_is_selected(monkeypatch: pytest.Monkey
     lines = BAD.splitlines(keepends=True)
     assert list(Plugin(ast.parse(BAD), lines, "a.py").run()) == []
     monkeypatch.setattr(Plugin, "selected", frozenset({"TFH201"}))
-    monkeypatch.setattr(Plugin, "_configs", {})
+    monkeypatch.setattr(Plugin, "_resolver", None)
     out = list(Plugin(ast.parse(BAD), lines, "a.py").run())
     assert [(line, col, msg.split(" ")[0]) for line, col, msg, _ in out] == [(2, 0, "TFH201")]
 
