@@ -34,6 +34,10 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 STDIN = "-"
+#: ``--target-version`` values (ruff's spelling)
+TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(7, 15))
+#: ``--select ALL`` (and the other selector options): every rule, the off-by-default ones included
+ALL = "ALL"
 
 
 class UsageError(Exception):
@@ -158,15 +162,19 @@ def build_parser() -> argparse.ArgumentParser:
                        "per-file-ignores and used to find the configuration)")
     lint.add_argument("--config", type=Path, metavar="FILE",
                       help="pyproject.toml or .smullyan.yaml to use instead of searching for one")
+    lint.add_argument("--target-version", choices=TARGET_VERSIONS, metavar="VERSION",
+                      help="the oldest Python the code runs on (py37 ... py314), as in ruff; checked, and "
+                      "changes nothing today: the rules and fixes are the same on every Python 3")
     out = lint.add_argument_group("output")
     out.add_argument("--format", "--output-format", dest="format", choices=output.FORMATS, default="text",
                      help="output format (default: text, also called full; concise: one line per finding)")
     out.add_argument("--no-show-source", dest="show_source", action="store_false", default=True,
                      help="text format without the source line, caret and help URL (same as --format concise)")
-    out.add_argument("--output", "-o", type=Path, metavar="FILE",
+    out.add_argument("--output", "--output-file", "-o", dest="output", type=Path, metavar="FILE",
                      help="write the report to FILE instead of stdout")
     out.add_argument("--statistics", action="store_true",
-                     help="print the number of findings per code at the end")
+                     help="print the number of findings per code instead of the findings, as ruff does "
+                     "(text and json; with other formats, after the report on stderr)")
     out.add_argument("--exit-zero", action="store_true",
                      help="exit 0 even when there are findings")
     out.add_argument("--quiet", "-q", action="store_true",
@@ -183,6 +191,13 @@ def build_parser() -> argparse.ArgumentParser:
     modes.add_argument("--fix", action="store_true",
                        help="apply the fixes of fixable findings (marked [*]; config: fixable/unfixable), "
                        "then report what is left; with stdin, print the fixed source")
+    modes.add_argument("--unsafe-fixes", dest="unsafe_fixes", action="store_true", default=None,
+                       help="with --fix/--diff, apply the unsafe fixes too (those that change what the "
+                       "program does at run time; config: unsafe-fixes); without, show them as fixable")
+    modes.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_false",
+                       help="apply (and mark [*]) safe fixes only, whatever the configuration says")
+    modes.add_argument("--show-fixes", action="store_true",
+                       help="list what --fix fixed (or, without --fix, would fix), per file and code")
     modes.add_argument("--diff", action="store_true",
                        help="print a unified diff of what --fix would change and write nothing "
                        "(exit 1 when there is a diff)")
@@ -333,12 +348,25 @@ def _flatten(values: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
     return None if values is None else tuple(v for group in values for v in group)
 
 
+def _expand_all(codes: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """``ALL`` (ruff's selector): every rule, as the prefix ``TFH`` and the off-by-default codes (TFH003),
+    so that an ``--ignore`` prefix (``TFH4``) still takes rules out, as after ruff's ``ALL``."""
+    if codes is None or ALL not in codes:
+        return codes
+    from .config import OFF_BY_DEFAULT
+
+    out: list[str] = []
+    for code in codes:
+        out.extend(["TFH", *sorted(OFF_BY_DEFAULT)] if code == ALL else [code])
+    return tuple(dict.fromkeys(out))
+
+
 def _with_overrides(config: Config, args: argparse.Namespace) -> Config:
     return config.with_overrides(
-        select=args.select,
-        ignore=args.ignore,
-        extend_select=_flatten(args.extend_select),
-        extend_ignore=_flatten(args.extend_ignore),
+        select=_expand_all(args.select),
+        ignore=_expand_all(args.ignore),
+        extend_select=_expand_all(_flatten(args.extend_select)),
+        extend_ignore=_expand_all(_flatten(args.extend_ignore)),
         per_file_ignores=args.per_file_ignores,
         exclude=args.exclude,
         extend_exclude=_flatten(args.extend_exclude),
@@ -400,6 +428,8 @@ def _check_paths(args: argparse.Namespace) -> list[str]:
         raise UsageError("--add-noqa changes files; it cannot read stdin")
     if args.add_noqa and (args.fix or args.diff):
         raise UsageError("--add-noqa cannot be combined with --fix or --diff")
+    if args.statistics and args.format == "json-v2":
+        raise UsageError("--statistics prints text or ruff's statistics JSON (--format json), not json-v2")
     return paths
 
 
@@ -483,7 +513,8 @@ def _lint(args: argparse.Namespace) -> int:
                   f"to {changed} file{'s' if changed != 1 else ''}.")
         return EXIT_OK
     if args.diff:
-        return fixing.report_diff()
+        status = fixing.report_diff(findings)
+        return EXIT_OK if args.exit_zero else status
     from .source import decode
 
     if fixing.stdin_output is not None:
@@ -503,23 +534,48 @@ def _lint(args: argparse.Namespace) -> int:
 
 
 class _Fixing:
-    """``--fix`` / ``--diff``: fix each group's files with its configuration (``linter/fixes.py``)."""
+    """``--fix`` / ``--diff``: fix each group's files with its configuration (``linter/fixes.py``).
+
+    A fix is *offered* when the configuration's ``fixable``/``unfixable`` allow it (JSON and SARIF
+    show it, with its applicability), *applied* by ``--fix`` when it is also safe or unsafe fixes
+    are on (``--unsafe-fixes``, config ``unsafe-fixes``): those are marked ``[*]``. The others
+    are *hidden*: the summary says how many, and how to apply them.
+    """
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.active = bool(args.fix or args.diff)
         self.fixed = 0
+        self.fixed_findings: list[Finding] = []
         self.diffs: list[str] = []
         self.stdin_output: bytes | None = None
+        self.offered_ids: set[int] = set()
         self.fixable_ids: set[int] = set()
 
+    def unsafe(self, config: Config) -> bool:
+        """Whether unsafe fixes apply for this configuration's files (the command line wins)."""
+        flag: bool | None = self.args.unsafe_fixes
+        return config.unsafe_fixes if flag is None else flag
+
     def mark(self, findings: list[Finding], config: Config) -> list[Finding]:
-        """Remember which findings ``--fix`` would fix (``[*]``, JSON and SARIF fixes)."""
-        self.fixable_ids.update(id(f) for f in findings if f.fix is not None and config.is_fixable(f.code, f.path))
+        """Remember which findings have a fix the configuration allows, and which ``--fix`` would apply."""
+        from . import fixes
+
+        unsafe = self.unsafe(config)
+        for f in fixes.offered(findings, config):
+            self.offered_ids.add(id(f))
+            if fixes.applies(f.fix, unsafe):
+                self.fixable_ids.add(id(f))
         return findings
+
+    def is_offered(self, finding: Finding) -> bool:
+        return id(finding) in self.offered_ids
 
     def is_fixable(self, finding: Finding) -> bool:
         return id(finding) in self.fixable_ids
+
+    def is_hidden(self, finding: Finding) -> bool:
+        return id(finding) in self.offered_ids and id(finding) not in self.fixable_ids
 
     def fix_stdin(self, data: bytes, display: str, config: Config, found: list[Finding]) -> list[Finding]:
         from . import fixes, source as source_mod
@@ -530,8 +586,9 @@ class _Fixing:
             if self.args.fix and not self.args.diff:
                 self.stdin_output = data
             return found
-        result = fixes.fix_text(source.text, display, config, found)
+        result = fixes.fix_text(source.text, display, config, found, unsafe=self.unsafe(config))
         self.fixed += len(result.fixed)
+        self.fixed_findings.extend(result.fixed)
         if self.args.diff:
             if result.changed:
                 self.diffs.append(fixes.diff(display, source.text, result.text))
@@ -550,15 +607,17 @@ class _Fixing:
         out: list[Finding] = []
         written = False
         for path, file_findings in by_path.items():
-            if not fixes.fixable(file_findings, config):
+            unsafe = self.unsafe(config)
+            if not fixes.fixable(file_findings, config, unsafe=unsafe):
                 out.extend(file_findings)
                 continue
-            outcome = fixes.fix_file(path, config, file_findings, write=False)
+            outcome = fixes.fix_file(path, config, file_findings, write=False, unsafe=unsafe)
             if outcome is None or not outcome[1].changed:
                 out.extend(file_findings)
                 continue
             source, result = outcome
             self.fixed += len(result.fixed)
+            self.fixed_findings.extend(result.fixed)
             if self.args.diff:
                 self.diffs.append(fixes.diff(path, source.text, result.text))
                 out.extend(file_findings)
@@ -568,6 +627,7 @@ class _Fixing:
                 source_mod.write_atomic(path, data)
             except (OSError, UnicodeEncodeError) as exc:
                 self.fixed -= len(result.fixed)
+                del self.fixed_findings[len(self.fixed_findings) - len(result.fixed):]
                 print(f"{PROG}: warning: cannot write the fixes to {path}: {getattr(exc, 'strerror', None) or exc}",
                       file=sys.stderr)
                 out.extend(file_findings)
@@ -587,12 +647,22 @@ class _Fixing:
             cache.save()
         return out
 
-    def report_diff(self) -> int:
+    def report_diff(self, findings: Sequence[Finding]) -> int:
+        """The diffs on stdout; on stderr what they fix and, as ruff says it, the unsafe fixes left out."""
         for text in self.diffs:
             sys.stdout.write(text)
         if not self.args.quiet:
             n = self.fixed
-            print(f"Would fix {n} finding{'s' if n != 1 else ''}." if n else "No fixes available.", file=sys.stderr)
+            hidden = sum(1 for f in findings if self.is_hidden(f))
+            more = f" ({hidden} additional fix{'es' if hidden != 1 else ''} available with `--unsafe-fixes`)" if hidden else ""
+            if n:
+                print(f"Would fix {n} finding{'s' if n != 1 else ''}{more}.", file=sys.stderr)
+            elif hidden:
+                print(f"No findings would be fixed{more}.", file=sys.stderr)
+            else:
+                print("No fixes available.", file=sys.stderr)
+            if self.args.show_fixes:
+                output.format_fix_summary(self.fixed_findings, sys.stderr, applied=False)
         return EXIT_FINDINGS if self.diffs else EXIT_OK
 
 
@@ -625,13 +695,22 @@ def _report(
     stream: TextIO | None = None,
 ) -> None:
     fixable = fixing.is_fixable
+    text_formats = ("text", "full", "concise")
     with _open_output(args.output) if stream is None else contextlib.nullcontext(stream) as stream:
         fmt = args.format
         sources = output.SourceLines(stdin_sources)
         if fixing.stdin_output is not None:
             # the findings are those of the fixed source
             sources = output.SourceLines({path: fixing.stdin_output for path in stdin_sources})
-        if fmt in ("text", "full", "concise"):
+        if args.statistics and fmt in (*text_formats, "json"):
+            # ruff's --statistics: the counts instead of the findings
+            if fmt == "json":
+                output.format_statistics_json(findings, stream, fixable=fixable)
+            else:
+                output.format_statistics(findings, stream, fixable=fixable)
+                _summary(args, findings, files_checked, stream, fixing)
+            return
+        if fmt in text_formats:
             output.format_text(
                 findings,
                 stream,
@@ -641,22 +720,50 @@ def _report(
                 fixable=fixable,
             )
         elif fmt == "json":
-            output.format_json(findings, stream, sources=sources, fixable=fixable)
+            output.format_json(findings, stream, sources=sources, fixable=fixing.is_offered)
+        elif fmt == "json-v2":
+            output.format_json_envelope(findings, stream, files_checked=files_checked, sources=sources,
+                                        fixable=fixable, offered=fixing.is_offered, fixed=fixing.fixed)
         elif fmt == "sarif":
-            output.format_sarif(findings, stream, fixable=fixable)
+            output.format_sarif(findings, stream, fixable=fixing.is_offered)
+        elif fmt == "gitlab":
+            output.format_gitlab(findings, stream)
+        elif fmt == "junit":
+            output.format_junit(findings, stream)
         else:
             output.format_github(findings, stream)
         # Extra lines must not corrupt a machine-readable document on stdout.
-        if fmt in ("text", "full", "concise", "github"):
+        if fmt in (*text_formats, "github"):
             human: TextIO = stream
         elif args.output is not None:
             human = sys.stdout
         else:
             human = sys.stderr
         if args.statistics:
-            output.format_statistics(findings, human)
-        if not args.quiet and fmt in ("text", "full", "concise"):
-            output.format_summary(findings, files_checked, human, fixable=fixable, fixed=fixing.fixed)
+            output.format_statistics(findings, human, fixable=fixable)
+        if fmt in text_formats:
+            _summary(args, findings, files_checked, human, fixing)
+        elif args.fix and not args.quiet:
+            hidden = sum(1 for f in findings if fixing.is_hidden(f))
+            if hidden:
+                print(output.hidden_fixes_hint(hidden, fixing=True), file=sys.stderr)
+        if args.show_fixes and not args.quiet:
+            _show_fixes(args, findings, human, fixing)
+
+
+def _summary(args: argparse.Namespace, findings: list[Finding], files_checked: int, stream: TextIO,
+             fixing: _Fixing) -> None:
+    if not args.quiet:
+        output.format_summary(findings, files_checked, stream, fixable=fixing.is_fixable, fixed=fixing.fixed,
+                              hidden=fixing.is_hidden, fixing=bool(args.fix))
+
+
+def _show_fixes(args: argparse.Namespace, findings: list[Finding], stream: TextIO, fixing: _Fixing) -> None:
+    """``--show-fixes``: after ``--fix`` what it fixed; without, what it would fix."""
+    if args.fix:
+        output.format_fix_summary(fixing.fixed_findings, stream, applied=True)
+    else:
+        output.format_fix_summary([f for f in findings if fixing.is_fixable(f)], stream, applied=False)
 
 
 def _clean(args: argparse.Namespace) -> int:

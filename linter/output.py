@@ -27,16 +27,21 @@ __all__ = [
     "build_sarif",
     "escape_github_data",
     "escape_github_property",
+    "format_fix_summary",
     "format_github",
+    "format_gitlab",
     "format_json",
+    "format_json_envelope",
+    "format_junit",
     "format_sarif",
     "format_statistics",
+    "format_statistics_json",
     "format_text",
     "rule_catalogue",
     "use_color",
 ]
 
-FORMATS = ("text", "full", "concise", "json", "sarif", "github")
+FORMATS = ("text", "full", "concise", "json", "json-v2", "sarif", "github", "gitlab", "junit")
 TOOL_NAME = "smullyan"
 #: The repository (pyproject.toml's ``[project.urls] Repository``; a test holds them equal).
 REPOSITORY_URL = "https://github.com/smullyan/smullyan"
@@ -46,6 +51,8 @@ RULES_URL = f"{DOCS_URL}/rules.md"
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: Version of the ``--format json`` document (docs/cli.md describes it).
 JSON_SCHEMA_VERSION = 2
+#: ``version`` of the ``--format json-v2`` envelope (its finding objects are those of ``json``, plus ``severity``).
+JSON_ENVELOPE_VERSION = 2
 
 
 def rule_url(code: str, name: str) -> str:
@@ -241,14 +248,48 @@ def format_text(
             stream.write("    " + style.dim(f"help: {rule_url(f.code, f.name)}") + "\n")
 
 
-def format_statistics(findings: Sequence[Finding], stream: TextIO) -> None:
-    """One line per code: count, code, name; then the total."""
+def statistics(findings: Sequence[Finding], fixable: FixablePredicate = _has_fix) -> list[dict[str, Any]]:
+    """ruff's ``--statistics`` rows: ``code``, ``name``, ``count``, ``fixable`` (whether ``--fix``, as
+    configured, would fix every one of them), most frequent first (then by code)."""
     counts = Counter(f.code for f in findings)
     names = {f.code: f.name for f in findings}
-    width = max((len(str(n)) for n in counts.values()), default=1)
-    for code in sorted(counts):
-        stream.write(f"{counts[code]:>{width}}  {code}  {names[code]}\n")
-    stream.write(f"{len(findings)} finding{'s' if len(findings) != 1 else ''} in total\n")
+    fixes = {code: all(fixable(f) for f in findings if f.code == code) for code in counts}
+    return [
+        {"code": code, "name": names[code], "count": counts[code], "fixable": fixes[code]}
+        for code in sorted(counts, key=lambda c: (-counts[c], c))
+    ]
+
+
+def format_statistics(findings: Sequence[Finding], stream: TextIO, *, fixable: FixablePredicate = _has_fix) -> None:
+    """ruff's (and flake8's) ``--statistics`` lines: ``count<TAB>code<TAB>name``, most frequent first;
+    ``[*] ``/``[ ] `` before the name when some code is fixable."""
+    rows = statistics(findings, fixable)
+    if not rows:
+        return
+    count_w = max(len(str(r["count"])) for r in rows)
+    code_w = max(len(r["code"]) for r in rows)
+    any_fixable = any(r["fixable"] for r in rows)
+    for r in rows:
+        mark = ("[*] " if r["fixable"] else "[ ] ") if any_fixable else ""
+        stream.write(f"{r['count']:>{count_w}}\t{r['code']:<{code_w}}\t{mark}{r['name']}\n")
+
+
+def format_statistics_json(findings: Sequence[Finding], stream: TextIO, *, fixable: FixablePredicate = _has_fix) -> None:
+    """``--statistics --format json``: ruff's list of ``{code, name, count, fixable}``."""
+    json.dump(statistics(findings, fixable), stream, indent=2, ensure_ascii=False)
+    stream.write("\n")
+
+
+def _plural(n: int, word: str, suffix: str = "s") -> str:
+    return f"{n} {word}{suffix if n != 1 else ''}"
+
+
+def hidden_fixes_hint(hidden: int, *, fixing: bool) -> str:
+    """What ``--fix`` left out: ``hidden`` unsafe fixes, and how to apply them."""
+    if fixing:
+        return (f"{_plural(hidden, 'unsafe fix', 'es')} not applied (they change run-time behaviour): "
+                "add `--unsafe-fixes` to apply them.")
+    return f"No fixes available ({_plural(hidden, 'hidden fix', 'es')} can be enabled with the `--unsafe-fixes` option)."
 
 
 def format_summary(
@@ -258,9 +299,12 @@ def format_summary(
     *,
     fixable: FixablePredicate = _has_fix,
     fixed: int = 0,
+    hidden: FixablePredicate | None = None,
+    fixing: bool = False,
 ) -> None:
     """The closing line; with ``fixed`` (after ``--fix``) how many were fixed; then ruff's
-    ``[*] N fixable with the `--fix` option.``"""
+    ``[*] N fixable with the `--fix` option.``, and how many unsafe fixes ``hidden`` holds back
+    (with ``fixing``, after ``--fix``: how many were not applied, and how to apply them)."""
     files = "file" if files_checked == 1 else "files"
     done = f"Fixed {fixed} finding{'s' if fixed != 1 else ''}; " if fixed else ""
     if not findings:
@@ -273,8 +317,35 @@ def format_summary(
         f"{affected} file{'s' if affected != 1 else ''} ({files_checked} {files} checked).\n"
     )
     n = sum(1 for f in findings if fixable(f))
-    if n:
+    unsafe = sum(1 for f in findings if hidden(f)) if hidden is not None else 0
+    if fixing:
+        if n:
+            stream.write(f"[*] {n} fixable with the `--fix` option.\n")
+        if unsafe:
+            stream.write(hidden_fixes_hint(unsafe, fixing=True) + "\n")
+    elif n and unsafe:
+        stream.write(f"[*] {n} fixable with the `--fix` option "
+                     f"({_plural(unsafe, 'hidden fix', 'es')} can be enabled with the `--unsafe-fixes` option).\n")
+    elif n:
         stream.write(f"[*] {n} fixable with the `--fix` option.\n")
+    elif unsafe:
+        stream.write(hidden_fixes_hint(unsafe, fixing=False) + "\n")
+
+
+def format_fix_summary(fixed: Sequence[Finding], stream: TextIO, *, applied: bool) -> None:
+    """``--show-fixes``: what was (``applied``) or would be fixed, per file and code, as ruff lists it."""
+    if not fixed:
+        return
+    verb = "Fixed" if applied else "Would fix"
+    stream.write(f"{verb} {_plural(len(fixed), 'finding')}:\n")
+    by_path: dict[str, Counter[tuple[str, str]]] = {}
+    for f in fixed:
+        by_path.setdefault(f.path, Counter())[(f.code, f.name)] += 1
+    for path in sorted(by_path):
+        stream.write(f"- {path}:\n")
+        counts = by_path[path]
+        for (code, name), n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+            stream.write(f"    {n} \u00d7 {code} ({name})\n")
 
 
 # --------------------------------------------------------------------------- json
@@ -315,6 +386,137 @@ def format_json(
     sources = sources or SourceLines()
     json.dump([finding_dict(f, sources, fixable) for f in findings], stream, indent=2, ensure_ascii=False)
     stream.write("\n")
+
+
+def severities(catalogue: Sequence[RuleMeta] | None = None) -> dict[str, str]:
+    """Each rule's severity (its SARIF level: ``error``, ``warning``, ``note``), by code."""
+    return {m.code: m.level for m in (rule_catalogue() if catalogue is None else catalogue)}
+
+
+def format_json_envelope(
+    findings: Sequence[Finding],
+    stream: TextIO,
+    *,
+    files_checked: int,
+    sources: SourceLines | None = None,
+    fixable: FixablePredicate = _has_fix,
+    offered: FixablePredicate = _has_fix,
+    fixed: int = 0,
+    catalogue: Sequence[RuleMeta] | None = None,
+) -> None:
+    """``--format json-v2``: one object with a ``version``, the tool, a summary and the findings
+    (``json``'s objects, each with its rule's ``severity``); docs/cli.md has the schema."""
+    sources = sources or SourceLines()
+    levels = severities(catalogue)
+    rows = []
+    for f in findings:
+        row = finding_dict(f, sources, offered)
+        row["severity"] = levels.get(f.code, "error")
+        rows.append(row)
+    document = {
+        "version": JSON_ENVELOPE_VERSION,
+        "tool": {"name": TOOL_NAME, "version": _version()},
+        "summary": {
+            "findings": len(findings),
+            "files_checked": files_checked,
+            "files_with_findings": len({f.path for f in findings}),
+            "fixable": sum(1 for f in findings if fixable(f)),
+            "fixed": fixed,
+        },
+        "findings": rows,
+    }
+    json.dump(document, stream, indent=2, ensure_ascii=False)
+    stream.write("\n")
+
+
+# --------------------------------------------------------------------------- gitlab, junit
+
+#: GitLab's code quality severities, by the rule's level
+_GITLAB_SEVERITY = {"error": "major", "warning": "minor", "note": "info"}
+
+
+def format_gitlab(
+    findings: Sequence[Finding],
+    stream: TextIO,
+    *,
+    root: Path | None = None,
+    catalogue: Sequence[RuleMeta] | None = None,
+) -> None:
+    """GitLab's code quality report (``artifacts: reports: codequality``): a JSON list of issues with
+    ``description``, ``check_name``, ``fingerprint``, ``severity`` and ``location`` (``path`` relative
+    to ``root``, by default ``$CI_PROJECT_DIR`` else the current directory, and ``lines.begin``/``end``),
+    as ruff writes it. Fingerprints are unique within the report and stable across runs that do not
+    move the finding's code, path or message."""
+    import hashlib
+
+    base = Path(os.path.abspath(root or os.environ.get("CI_PROJECT_DIR") or Path.cwd()))
+    levels = severities(catalogue)
+    seen: set[str] = set()
+    issues = []
+    for f in findings:
+        path = _repository_path(f.path, base) if f.path != "stdin" else f.path
+        salt = ""
+        while True:
+            fingerprint = hashlib.sha256("\0".join((salt, f.code, path, f.message)).encode()).hexdigest()[:32]
+            if fingerprint not in seen:
+                break
+            salt = fingerprint
+        seen.add(fingerprint)
+        issues.append({
+            "check_name": f.code,
+            # GitLab shows the description, not the check name: both, as ruff does
+            "description": f"{f.code}: {f.message}",
+            "severity": _GITLAB_SEVERITY.get(levels.get(f.code, "error"), "major"),
+            "fingerprint": fingerprint,
+            "location": {"path": path, "lines": {"begin": f.line, "end": max(f.line, f.end_line)}},
+        })
+    json.dump(issues, stream, indent=2, ensure_ascii=False)
+    stream.write("\n")
+
+
+def format_junit(findings: Sequence[Finding], stream: TextIO) -> None:
+    """JUnit XML as ruff writes it: one ``testsuite`` per file, one failed ``testcase`` per finding
+    (``name="smullyan.CODE"``, ``classname`` the path without ``.py``, ``line``, ``column``); a run
+    without findings is one passed test case."""
+    from xml.sax.saxutils import quoteattr, escape
+
+    by_path: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_path.setdefault(f.path, []).append(f)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>']
+    total = len(findings)
+    out.append(f'<testsuites name="{TOOL_NAME}" tests="{max(total, 1)}" failures="{total}" errors="0">')
+    if not findings:
+        out.append(f'    <testsuite name="{TOOL_NAME}" tests="1" disabled="0" errors="0" failures="0" package="{TOOL_NAME}">')
+        out.append('        <testcase name="No findings"/>')
+        out.append("    </testsuite>")
+    for path, items in by_path.items():
+        classname = path[:-3] if path.endswith(".py") else path
+        out.append(
+            f'    <testsuite name={quoteattr(path)} tests="{len(items)}" disabled="0" errors="0" '
+            f'failures="{len(items)}" package="{TOOL_NAME}">'
+        )
+        for f in items:
+            out.append(
+                f'        <testcase name={quoteattr(f"{TOOL_NAME}.{f.code}")} classname={quoteattr(classname)} '
+                f'line="{f.line}" column="{f.column}">'
+            )
+            out.append(
+                f"            <failure message={quoteattr(f.message)}>"
+                f"{escape(f'line {f.line}, col {f.column}, {f.message}')}</failure>"
+            )
+            out.append("        </testcase>")
+        out.append("    </testsuite>")
+    out.append("</testsuites>")
+    stream.write("\n".join(_xml_text(line) for line in out) + "\n")
+
+
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_text(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot hold (a message may quote any source)."""
+    return _XML_ILLEGAL.sub("\ufffd", text)
 
 
 # --------------------------------------------------------------------------- github
@@ -393,11 +595,33 @@ _PSEUDO_FALLBACK = {
 }
 
 
+#: What a rule's "Fix" section gains, by the rule's ``fix_applicability`` (the rule files need not say it)
+FIX_SAFETY = {
+    "unsafe": "Fix safety: this fix is **unsafe** (it changes what the program does at run time), so "
+    "`smullyan lint --fix` applies it only with `--unsafe-fixes` (or `unsafe-fixes = true` in the "
+    "configuration); `smullyan lint --diff --unsafe-fixes` shows it first.",
+    "safe": "Fix safety: this fix is **safe** (the program behaves as before): `smullyan lint --fix` applies it.",
+}
+
+
+def with_fix_safety(docs: str, applicability: str) -> str:
+    """``docs`` with the fix's applicability stated at the end of its ``## Fix`` section (if it has one)."""
+    note = FIX_SAFETY.get(applicability)
+    match = re.search(r"^#{2,3} Fix[^\n]*\n", docs, re.MULTILINE)
+    if note is None or match is None or note in docs:
+        return docs
+    following = re.search(r"^#{1,6} ", docs[match.end():], re.MULTILINE)
+    end = match.end() + following.start() if following else len(docs)
+    body = docs[:end].rstrip("\n")
+    return body + "\n\n" + note + "\n" + ("\n" + docs[end:] if following else "")
+
+
 def _meta_from_rule(rule: Any) -> RuleMeta:
     code = str(rule.code)
     name = str(getattr(rule, "name", code))
     summary = str(getattr(rule, "summary", "") or getattr(rule, "message", "") or name)
     docs = str(getattr(rule, "docs", "") or summary)
+    docs = with_fix_safety(docs, str(getattr(rule, "fix_applicability", "unsafe")))
     level = str(getattr(rule, "level", "error"))
     if level not in ("error", "warning", "note"):
         level = "error"
@@ -540,9 +764,10 @@ def build_sarif(
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log with one run: the rule metadata and one result per finding.
 
-    A finding ``--fix`` would fix carries it as ``fixes`` (one ``artifactChange``
-    of ``replacements``: ``deletedRegion`` and ``insertedContent``), so code
-    review tools can offer it.
+    A finding whose fix the configuration allows carries it as ``fixes`` (one
+    ``artifactChange`` of ``replacements``: ``deletedRegion`` and
+    ``insertedContent``), so code review tools can offer it, with its
+    applicability (``safe``/``unsafe``) in the fix's ``properties``.
 
     ``root`` is ``%SRCROOT%``: result URIs are relative to it, with forward
     slashes, as GitHub code scanning expects.  By default it is the root of the
@@ -601,6 +826,8 @@ def build_sarif(
             result["fixes"] = [
                 {
                     "description": {"text": f.fix.message},
+                    # ruff's label: "safe" (`--fix` applies it) or "unsafe" (only `--unsafe-fixes` does)
+                    "properties": {"applicability": f.fix.applicability},
                     "artifactChanges": [
                         {
                             "artifactLocation": _artifact_location(f.path, root),
