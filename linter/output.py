@@ -1,4 +1,6 @@
-"""Output formats of ``smullyan lint``: text, json, sarif, github.
+"""Output formats of ``smullyan lint``: text, json and json-v2 here; the CI formats (sarif, github,
+gitlab, junit) in ``linter/output_ci.py`` and the rule catalogue in ``linter/catalogue.py``, both
+re-exported from here (``output.format_sarif``, ``output.rule_catalogue``).
 
 Every formatter takes the findings already sorted (path, line, column, code)
 and writes one complete document to a text stream.
@@ -10,23 +12,66 @@ import json
 import os
 import re
 import unicodedata
-import urllib.parse
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
+from .catalogue import (
+    CATALOGUE_FILE,
+    DOCS_URL,
+    FIX_SAFETY,
+    INFORMATION_URI,
+    REPOSITORY_URL,
+    RULES_URL,
+    TOOL_NAME,
+    RuleMeta,
+    _version,
+    catalogue_json,
+    find_rule,
+    full_description,
+    rule_catalogue,
+    rule_url,
+    section,
+    severities,
+    shipped_catalogue,
+    with_fix_safety,
+)
 from .findings import Finding
+from .output_ci import (
+    SARIF_SCHEMA_URI,
+    FixablePredicate,
+    _has_fix,
+    build_sarif,
+    default_srcroot,
+    escape_github_data,
+    escape_github_property,
+    format_github,
+    format_gitlab,
+    format_junit,
+    format_sarif,
+)
 from .source import decode
 
 __all__ = [
+    "CATALOGUE_FILE",
+    "DOCS_URL",
+    "FIX_SAFETY",
     "FORMATS",
+    "INFORMATION_URI",
+    "REPOSITORY_URL",
+    "RULES_URL",
+    "SARIF_SCHEMA_URI",
+    "TOOL_NAME",
+    "FixablePredicate",
     "RuleMeta",
     "SourceLines",
     "build_sarif",
+    "catalogue_json",
+    "default_srcroot",
     "escape_github_data",
     "escape_github_property",
+    "find_rule",
     "format_fix_summary",
     "format_github",
     "format_gitlab",
@@ -37,33 +82,21 @@ __all__ = [
     "format_statistics",
     "format_statistics_json",
     "format_text",
+    "full_description",
     "rule_catalogue",
+    "rule_url",
+    "section",
+    "severities",
+    "shipped_catalogue",
     "use_color",
+    "with_fix_safety",
 ]
 
 FORMATS = ("text", "full", "concise", "json", "json-v2", "sarif", "github", "gitlab", "junit")
-TOOL_NAME = "smullyan"
-#: The repository (pyproject.toml's ``[project.urls] Repository``; a test holds them equal).
-REPOSITORY_URL = "https://github.com/smullyan/smullyan"
-DOCS_URL = f"{REPOSITORY_URL}/blob/main/docs"
-INFORMATION_URI = f"{REPOSITORY_URL}#the-linter"
-RULES_URL = f"{DOCS_URL}/rules.md"
-SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 #: Version of the ``--format json`` document (docs/cli.md describes it).
 JSON_SCHEMA_VERSION = 2
 #: ``version`` of the ``--format json-v2`` envelope (its finding objects are those of ``json``, plus ``severity``).
 JSON_ENVELOPE_VERSION = 2
-
-
-def rule_url(code: str, name: str) -> str:
-    """The rule's entry in docs/rules.md (GitHub's anchor for ``## TFH201 call-without-timeout``)."""
-    return f"{RULES_URL}#{code.lower()}-{name}"
-
-
-def _version() -> str:
-    from .. import __version__
-
-    return str(__version__)
 
 
 # --------------------------------------------------------------------------- colour
@@ -188,14 +221,6 @@ def _source_excerpt(finding: Finding, line: str, style: _Style) -> list[str]:
 
 
 # --------------------------------------------------------------------------- fixes
-
-#: Whether ``--fix`` would apply a finding's fix (the CLI passes the configuration's
-#: ``fixable``/``unfixable``); by default every fix a finding carries.
-FixablePredicate = Callable[[Finding], bool]
-
-
-def _has_fix(f: Finding) -> bool:
-    return f.fix is not None
 
 
 def fix_dict(f: Finding) -> dict[str, Any] | None:
@@ -388,9 +413,6 @@ def format_json(
     stream.write("\n")
 
 
-def severities(catalogue: Sequence[RuleMeta] | None = None) -> dict[str, str]:
-    """Each rule's severity (its SARIF level: ``error``, ``warning``, ``note``), by code."""
-    return {m.code: m.level for m in (rule_catalogue() if catalogue is None else catalogue)}
 
 
 def format_json_envelope(
@@ -428,455 +450,3 @@ def format_json_envelope(
     json.dump(document, stream, indent=2, ensure_ascii=False)
     stream.write("\n")
 
-
-# --------------------------------------------------------------------------- gitlab, junit
-
-#: GitLab's code quality severities, by the rule's level
-_GITLAB_SEVERITY = {"error": "major", "warning": "minor", "note": "info"}
-
-
-def format_gitlab(
-    findings: Sequence[Finding],
-    stream: TextIO,
-    *,
-    root: Path | None = None,
-    catalogue: Sequence[RuleMeta] | None = None,
-) -> None:
-    """GitLab's code quality report (``artifacts: reports: codequality``): a JSON list of issues with
-    ``description``, ``check_name``, ``fingerprint``, ``severity`` and ``location`` (``path`` relative
-    to ``root``, by default ``$CI_PROJECT_DIR`` else the current directory, and ``lines.begin``/``end``),
-    as ruff writes it. Fingerprints are unique within the report and stable across runs that do not
-    move the finding's code, path or message."""
-    import hashlib
-
-    base = Path(os.path.abspath(root or os.environ.get("CI_PROJECT_DIR") or Path.cwd()))
-    levels = severities(catalogue)
-    seen: set[str] = set()
-    issues = []
-    for f in findings:
-        path = _repository_path(f.path, base) if f.path != "stdin" else f.path
-        salt = ""
-        while True:
-            fingerprint = hashlib.sha256("\0".join((salt, f.code, path, f.message)).encode()).hexdigest()[:32]
-            if fingerprint not in seen:
-                break
-            salt = fingerprint
-        seen.add(fingerprint)
-        issues.append({
-            "check_name": f.code,
-            # GitLab shows the description, not the check name: both, as ruff does
-            "description": f"{f.code}: {f.message}",
-            "severity": _GITLAB_SEVERITY.get(levels.get(f.code, "error"), "major"),
-            "fingerprint": fingerprint,
-            "location": {"path": path, "lines": {"begin": f.line, "end": max(f.line, f.end_line)}},
-        })
-    json.dump(issues, stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
-
-
-def format_junit(findings: Sequence[Finding], stream: TextIO) -> None:
-    """JUnit XML as ruff writes it: one ``testsuite`` per file, one failed ``testcase`` per finding
-    (``name="smullyan.CODE"``, ``classname`` the path without ``.py``, ``line``, ``column``); a run
-    without findings is one passed test case."""
-    from xml.sax.saxutils import quoteattr, escape
-
-    by_path: dict[str, list[Finding]] = {}
-    for f in findings:
-        by_path.setdefault(f.path, []).append(f)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    total = len(findings)
-    out.append(f'<testsuites name="{TOOL_NAME}" tests="{max(total, 1)}" failures="{total}" errors="0">')
-    if not findings:
-        out.append(f'    <testsuite name="{TOOL_NAME}" tests="1" disabled="0" errors="0" failures="0" package="{TOOL_NAME}">')
-        out.append('        <testcase name="No findings"/>')
-        out.append("    </testsuite>")
-    for path, items in by_path.items():
-        classname = path[:-3] if path.endswith(".py") else path
-        out.append(
-            f'    <testsuite name={quoteattr(path)} tests="{len(items)}" disabled="0" errors="0" '
-            f'failures="{len(items)}" package="{TOOL_NAME}">'
-        )
-        for f in items:
-            out.append(
-                f'        <testcase name={quoteattr(f"{TOOL_NAME}.{f.code}")} classname={quoteattr(classname)} '
-                f'line="{f.line}" column="{f.column}">'
-            )
-            out.append(
-                f"            <failure message={quoteattr(f.message)}>"
-                f"{escape(f'line {f.line}, col {f.column}, {f.message}')}</failure>"
-            )
-            out.append("        </testcase>")
-        out.append("    </testsuite>")
-    out.append("</testsuites>")
-    stream.write("\n".join(_xml_text(line) for line in out) + "\n")
-
-
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def _xml_text(text: str) -> str:
-    """``text`` without the characters XML 1.0 cannot hold (a message may quote any source)."""
-    return _XML_ILLEGAL.sub("\ufffd", text)
-
-
-# --------------------------------------------------------------------------- github
-
-
-def escape_github_data(text: str) -> str:
-    """Escape a workflow command's message (``%``, CR, LF)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_github_property(text: str) -> str:
-    """Escape a workflow command's property value (also ``:`` and ``,``)."""
-    return escape_github_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def _repository_path(path: str, root: Path) -> str:
-    """``path`` relative to ``root`` with forward slashes; absolute when outside it."""
-    abspath = Path(os.path.abspath(path))
-    try:
-        return abspath.relative_to(root).as_posix()
-    except ValueError:
-        return abspath.as_posix()
-
-
-def format_github(findings: Sequence[Finding], stream: TextIO, *, root: Path | None = None) -> None:
-    """GitHub Actions workflow commands: one ``::error`` annotation per finding.
-
-    ``file=`` is relative to ``root``, by default the git work tree around the
-    current directory (GitHub resolves it against the repository root, so a
-    step that runs in a subdirectory still annotates the right file).
-    """
-    root = Path(os.path.abspath(root or default_srcroot()))
-    for f in findings:
-        props = ",".join(
-            f"{key}={escape_github_property(str(value))}"
-            for key, value in (
-                ("file", _repository_path(f.path, root)),
-                ("line", f.line),
-                ("col", f.column),
-                ("endLine", f.end_line),
-                ("endColumn", f.end_column),
-                ("title", f.code),
-            )
-        )
-        stream.write(f"::error {props}::{escape_github_data(f.message)}\n")
-
-
-# --------------------------------------------------------------------------- rule metadata
-
-
-@dataclass(frozen=True)
-class RuleMeta:
-    code: str
-    name: str
-    summary: str
-    docs: str
-    level: str = "error"  # SARIF: "error" | "warning" | "note"
-
-
-_PSEUDO_FALLBACK = {
-    "TFH001": RuleMeta(
-        "TFH001",
-        "could-not-parse",
-        "The file could not be read or parsed, so no rule could check it.",
-        "## could-not-parse (TFH001)\n\nThe file could not be read or parsed as Python, so "
-        "no rule checked it. Fix the syntax error (or the encoding) the message names.\n",
-    ),
-    "TFH002": RuleMeta(
-        "TFH002",
-        "internal-error",
-        "A rule crashed on this file; the other rules' findings are still reported.",
-        "## internal-error (TFH002)\n\nA rule (or a worker process) failed on this file. "
-        "This is a bug in smullyan: please report it with the file. The other rules' "
-        "findings for the file are still reported.\n",
-    ),
-}
-
-
-#: What a rule's "Fix" section gains, by the rule's ``fix_applicability`` (the rule files need not say it)
-FIX_SAFETY = {
-    "unsafe": "Fix safety: this fix is **unsafe** (it changes what the program does at run time), so "
-    "`smullyan lint --fix` applies it only with `--unsafe-fixes` (or `unsafe-fixes = true` in the "
-    "configuration); `smullyan lint --diff --unsafe-fixes` shows it first.",
-    "safe": "Fix safety: this fix is **safe** (the program behaves as before): `smullyan lint --fix` applies it.",
-}
-
-
-def with_fix_safety(docs: str, applicability: str) -> str:
-    """``docs`` with the fix's applicability stated at the end of its ``## Fix`` section (if it has one)."""
-    note = FIX_SAFETY.get(applicability)
-    match = re.search(r"^#{2,3} Fix[^\n]*\n", docs, re.MULTILINE)
-    if note is None or match is None or note in docs:
-        return docs
-    following = re.search(r"^#{1,6} ", docs[match.end():], re.MULTILINE)
-    end = match.end() + following.start() if following else len(docs)
-    body = docs[:end].rstrip("\n")
-    return body + "\n\n" + note + "\n" + ("\n" + docs[end:] if following else "")
-
-
-def _meta_from_rule(rule: Any) -> RuleMeta:
-    code = str(rule.code)
-    name = str(getattr(rule, "name", code))
-    summary = str(getattr(rule, "summary", "") or getattr(rule, "message", "") or name)
-    docs = str(getattr(rule, "docs", "") or summary)
-    docs = with_fix_safety(docs, str(getattr(rule, "fix_applicability", "unsafe")))
-    level = str(getattr(rule, "level", "error"))
-    if level not in ("error", "warning", "note"):
-        level = "error"
-    return RuleMeta(code, name, summary, docs, level)
-
-
-def _describe(code: str) -> RuleMeta | None:
-    try:
-        from . import registry
-    except ImportError:
-        return _PSEUDO_FALLBACK.get(code)
-    describe = getattr(registry, "describe", None)
-    if describe is not None:
-        try:
-            described = describe(code)
-        except (KeyError, LookupError, ValueError):
-            described = None
-        if described is not None:
-            if isinstance(described, tuple):
-                name, summary, docs = described[:3]
-                return RuleMeta(code, str(name), str(summary), str(docs))
-            return _meta_from_rule(described)
-    return _PSEUDO_FALLBACK.get(code)
-
-
-#: Every rule's metadata and docs, generated into the package (``smullyan rules --json``), so
-#: that ``smullyan rules`` and ``explain`` work in the runtime-only install (``pip install
-#: smullyan``: no libcst, no yaml), where the rule classes cannot be imported. A test holds it
-#: equal to what the rules say.
-CATALOGUE_FILE = Path(__file__).resolve().parent / "rules.json"
-
-
-def catalogue_json(catalogue: Sequence[RuleMeta]) -> str:
-    """The catalogue as :data:`CATALOGUE_FILE` holds it (``smullyan rules --json``)."""
-    rows = [
-        {"code": m.code, "name": m.name, "summary": m.summary, "level": m.level, "docs": m.docs}
-        for m in catalogue
-    ]
-    return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
-
-
-def shipped_catalogue() -> list[RuleMeta]:
-    """The catalogue from :data:`CATALOGUE_FILE`, as generated (not from the rules)."""
-    rows = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return [RuleMeta(r["code"], r["name"], r["summary"], r["docs"], r["level"]) for r in rows]
-
-
-def rule_catalogue() -> list[RuleMeta]:
-    """Every rule the linter knows, the pseudo-rules (TFH001-TFH003) included, sorted by code.
-
-    From the rules themselves; without libcst (the runtime-only install) from the shipped copy.
-    """
-    import importlib.util
-
-    if importlib.util.find_spec("libcst") is None:
-        return shipped_catalogue()
-    from . import registry
-
-    metas: dict[str, RuleMeta] = {}
-    for code in registry.PSEUDO_RULES:
-        meta = _describe(code)
-        if meta is not None:
-            metas[code] = meta
-    for rule in registry.all_rules():
-        metas[str(rule.code)] = _meta_from_rule(rule)
-    return [metas[c] for c in sorted(metas)]
-
-
-def find_rule(code_or_name: str, catalogue: Iterable[RuleMeta] | None = None) -> RuleMeta | None:
-    """A rule by code (case-insensitive) or kebab-case name."""
-    wanted = code_or_name.strip()
-    for meta in catalogue if catalogue is not None else rule_catalogue():
-        if meta.code.upper() == wanted.upper() or meta.name == wanted.lower():
-            return meta
-    return None
-
-
-# --------------------------------------------------------------------------- sarif
-
-
-def section(markdown: str, title: str) -> str | None:
-    """The text of the ``## title`` section of a rule's docs (any heading level, case-insensitive,
-    headings inside code fences ignored), without its fenced code blocks; None when absent."""
-    wanted = title.strip().lower()
-    found: list[str] | None = None
-    fenced = False
-    for line in markdown.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            fenced = not fenced
-            if found is not None:
-                found.append("\0fence")
-            continue
-        if not fenced and re.match(r"#{1,6}\s", stripped):
-            heading = stripped.lstrip("#").strip().rstrip(":").lower()
-            if found is not None:
-                break
-            if heading == wanted:
-                found = []
-            continue
-        if found is not None and not fenced:
-            found.append(line)
-    if found is None:
-        return None
-    paragraphs = re.split(r"\n\s*\n", "\n".join(x for x in found if x != "\0fence"))
-    text = "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
-    return text or None
-
-
-def full_description(meta: RuleMeta) -> str:
-    """SARIF ``fullDescription``: the rule's "What it does" section, else its summary."""
-    return section(meta.docs, "What it does") or meta.summary
-
-
-def default_srcroot(start: Path | None = None) -> Path:
-    """The git work tree containing ``start`` (default: the current directory), else ``start``."""
-    here = Path(os.path.abspath(start or Path.cwd()))
-    for directory in (here, *here.parents):
-        if (directory / ".git").exists():
-            return directory
-    return here
-
-
-def _artifact_location(path: str, root: Path) -> dict[str, Any]:
-    abspath = Path(os.path.abspath(path))
-    try:
-        rel = abspath.relative_to(root)
-    except ValueError:
-        return {"uri": abspath.as_uri()}
-    return {"uri": urllib.parse.quote(rel.as_posix()), "uriBaseId": "%SRCROOT%"}
-
-
-def build_sarif(
-    findings: Sequence[Finding],
-    catalogue: Sequence[RuleMeta],
-    *,
-    root: Path | None = None,
-    version: str | None = None,
-    fixable: FixablePredicate = _has_fix,
-) -> dict[str, Any]:
-    """A SARIF 2.1.0 log with one run: the rule metadata and one result per finding.
-
-    A finding whose fix the configuration allows carries it as ``fixes`` (one
-    ``artifactChange`` of ``replacements``: ``deletedRegion`` and
-    ``insertedContent``), so code review tools can offer it, with its
-    applicability (``safe``/``unsafe``) in the fix's ``properties``.
-
-    ``root`` is ``%SRCROOT%``: result URIs are relative to it, with forward
-    slashes, as GitHub code scanning expects.  By default it is the root of the
-    git work tree around the current directory (so running from a subdirectory
-    still gives repository-relative paths), else the current directory.
-    Relative finding paths are relative to the current directory.
-    """
-    root = Path(os.path.abspath(root or default_srcroot()))
-    metas = {m.code: m for m in catalogue}
-    for f in findings:  # a code the catalogue does not know still gets a rule entry
-        if f.code not in metas:
-            metas[f.code] = RuleMeta(f.code, f.name, f.name, f.name)
-    ordered = [metas[c] for c in sorted(metas)]
-    index = {m.code: i for i, m in enumerate(ordered)}
-    rules = [
-        {
-            "id": m.code,
-            "name": m.name,
-            "shortDescription": {"text": m.summary},
-            "fullDescription": {"text": full_description(m)},
-            "helpUri": rule_url(m.code, m.name),
-            "help": {"text": m.docs, "markdown": m.docs},
-            "defaultConfiguration": {"level": m.level},
-            "properties": {"tags": ["tool-failure-handling"]},
-        }
-        for m in ordered
-    ]
-    results = []
-    for f in findings:
-        start_line = max(1, f.line)
-        start_col = max(1, f.column)
-        end_line = max(start_line, f.end_line)
-        end_col = max(1, f.end_column)
-        if end_line == start_line and end_col < start_col:
-            end_col = start_col
-        result: dict[str, Any] = {
-            "ruleId": f.code,
-            "ruleIndex": index[f.code],
-            "level": metas[f.code].level,
-            "message": {"text": f.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": _artifact_location(f.path, root),
-                        "region": {
-                            "startLine": start_line,
-                            "startColumn": start_col,
-                            "endLine": end_line,
-                            "endColumn": end_col,
-                        },
-                    }
-                }
-            ],
-        }
-        if f.fix is not None and fixable(f):
-            result["fixes"] = [
-                {
-                    "description": {"text": f.fix.message},
-                    # ruff's label: "safe" (`--fix` applies it) or "unsafe" (only `--unsafe-fixes` does)
-                    "properties": {"applicability": f.fix.applicability},
-                    "artifactChanges": [
-                        {
-                            "artifactLocation": _artifact_location(f.path, root),
-                            "replacements": [
-                                {
-                                    "deletedRegion": {
-                                        "startLine": e.line,
-                                        "startColumn": e.column,
-                                        "endLine": e.end_line,
-                                        "endColumn": e.end_column,
-                                    },
-                                    "insertedContent": {"text": e.content},
-                                }
-                                for e in f.fix.edits
-                            ],
-                        }
-                    ],
-                }
-            ]
-        results.append(result)
-    return {
-        "$schema": SARIF_SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": TOOL_NAME,
-                        "version": version or _version(),
-                        "informationUri": INFORMATION_URI,
-                        "rules": rules,
-                    }
-                },
-                "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri().rstrip("/") + "/"}},
-                "columnKind": "unicodeCodePoints",
-                "results": results,
-            }
-        ],
-    }
-
-
-def format_sarif(
-    findings: Sequence[Finding],
-    stream: TextIO,
-    *,
-    catalogue: Sequence[RuleMeta] | None = None,
-    root: Path | None = None,
-    fixable: FixablePredicate = _has_fix,
-) -> None:
-    log = build_sarif(findings, rule_catalogue() if catalogue is None else catalogue, root=root, fixable=fixable)
-    json.dump(log, stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
