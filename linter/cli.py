@@ -1,4 +1,5 @@
-"""The ``smullyan`` command: ``lint``, ``tools``, ``rules`` and ``explain``.
+"""The ``smullyan`` command: ``lint``, ``tools``, ``rules``, ``explain`` and ``clean``: the arguments,
+and the commands but ``lint``, whose run lives in ``linter/cli_lint.py``.
 
 Exit status of ``smullyan lint``: 0 no findings, 1 findings (0 with
 ``--exit-zero``; after ``--fix``, findings left; with ``--diff``, a diff), 2 a
@@ -15,30 +16,28 @@ import io
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
 
-from . import discovery, output
-from .findings import Finding
-
-if TYPE_CHECKING:
-    from .cache import Cache
-    from .config import Config
+from . import output
+from .cli_lint import (
+    EXIT_ERROR,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    PROG,
+    STDIN,
+    UsageError,
+    _discover,
+    _group_paths,
+    _load_config,
+    _open_output,
+    lint,
+)
 
 __all__ = ["build_parser", "main"]
 
-PROG = "smullyan"
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_ERROR = 2
-STDIN = "-"
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit 2."""
-
+#: ``--target-version`` values (ruff's spelling)
+TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(7, 15))
 
 #: What the linter imports beyond the standard library (the ``[lint]`` extra).
 LINT_EXTRA = "smullyan[lint]"
@@ -158,15 +157,19 @@ def build_parser() -> argparse.ArgumentParser:
                        "per-file-ignores and used to find the configuration)")
     lint.add_argument("--config", type=Path, metavar="FILE",
                       help="pyproject.toml or .smullyan.yaml to use instead of searching for one")
+    lint.add_argument("--target-version", choices=TARGET_VERSIONS, metavar="VERSION",
+                      help="the oldest Python the code runs on (py37 ... py314), as in ruff; checked, and "
+                      "changes nothing today: the rules and fixes are the same on every Python 3")
     out = lint.add_argument_group("output")
     out.add_argument("--format", "--output-format", dest="format", choices=output.FORMATS, default="text",
                      help="output format (default: text, also called full; concise: one line per finding)")
     out.add_argument("--no-show-source", dest="show_source", action="store_false", default=True,
                      help="text format without the source line, caret and help URL (same as --format concise)")
-    out.add_argument("--output", "-o", type=Path, metavar="FILE",
+    out.add_argument("--output", "--output-file", "-o", dest="output", type=Path, metavar="FILE",
                      help="write the report to FILE instead of stdout")
     out.add_argument("--statistics", action="store_true",
-                     help="print the number of findings per code at the end")
+                     help="print the number of findings per code instead of the findings, as ruff does "
+                     "(text and json; with other formats, after the report on stderr)")
     out.add_argument("--exit-zero", action="store_true",
                      help="exit 0 even when there are findings")
     out.add_argument("--quiet", "-q", action="store_true",
@@ -183,6 +186,13 @@ def build_parser() -> argparse.ArgumentParser:
     modes.add_argument("--fix", action="store_true",
                        help="apply the fixes of fixable findings (marked [*]; config: fixable/unfixable), "
                        "then report what is left; with stdin, print the fixed source")
+    modes.add_argument("--unsafe-fixes", dest="unsafe_fixes", action="store_true", default=None,
+                       help="with --fix/--diff, apply the unsafe fixes too (those that change what the "
+                       "program does at run time; config: unsafe-fixes); without, show them as fixable")
+    modes.add_argument("--no-unsafe-fixes", dest="unsafe_fixes", action="store_false",
+                       help="apply (and mark [*]) safe fixes only, whatever the configuration says")
+    modes.add_argument("--show-fixes", action="store_true",
+                       help="list what --fix fixed (or, without --fix, would fix), per file and code")
     modes.add_argument("--diff", action="store_true",
                        help="print a unified diff of what --fix would change and write nothing "
                        "(exit 1 when there is a diff)")
@@ -311,375 +321,6 @@ def _tools(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --------------------------------------------------------------------------- lint
-
-
-@dataclass
-class _Group:
-    """Files that share one configuration (the nearest to each file: ``config_files.Resolver``)."""
-
-    config: Config
-    start: Path
-    paths: list[str] = field(default_factory=list)  # the files found, and '-' for stdin
-    named: list[str] = field(default_factory=list)  # the command-line paths that resolve to it
-
-
-def _load_config(start: Path, explicit: Path | None) -> Config:
-    from .config_files import load_config
-
-    return load_config(start, explicit)
-
-
-def _flatten(values: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
-    return None if values is None else tuple(v for group in values for v in group)
-
-
-def _with_overrides(config: Config, args: argparse.Namespace) -> Config:
-    return config.with_overrides(
-        select=args.select,
-        ignore=args.ignore,
-        extend_select=_flatten(args.extend_select),
-        extend_ignore=_flatten(args.extend_ignore),
-        per_file_ignores=args.per_file_ignores,
-        exclude=args.exclude,
-        extend_exclude=_flatten(args.extend_exclude),
-    )
-
-
-def _config_key(config: Config) -> tuple[str | None, str, tuple[str, ...]]:
-    return (config.source, config.fingerprint(), config.excludes())
-
-
-def _group_paths(args: argparse.Namespace, paths: Sequence[str]) -> list[_Group]:
-    """Find the files under ``paths`` and group them by the configuration that applies to each.
-
-    One :class:`~smullyan.linter.config_files.Resolver` answers for every file, so
-    ``smullyan lint pkg`` gives ``pkg/sub/x.py`` the configuration that ``smullyan lint
-    pkg/sub/x.py`` (pre-commit) and flake8 give it; a nested configuration's ``exclude``
-    applies below it. An invalid configuration anywhere raises ConfigError.
-    """
-    from .config_files import Resolver
-
-    resolver = Resolver(args.config, lambda config: _with_overrides(config, args))
-    groups: dict[tuple[str | None, str, tuple[str, ...]], _Group] = {}
-
-    def group_of(config: Config, start: Path) -> _Group:
-        return groups.setdefault(_config_key(config), _Group(config, start))
-
-    def warn(message: str) -> None:
-        if not args.quiet:
-            print(f"{PROG}: warning: {message}", file=sys.stderr)
-
-    files = [p for p in paths if p != STDIN]
-    for arg in paths:
-        if arg == STDIN:  # the configuration of --stdin-filename, else of the current directory
-            group = group_of(resolver.for_file(args.stdin_filename) if args.stdin_filename
-                             else resolver.for_path(STDIN), Path("."))
-            group.paths.append(STDIN)
-        else:
-            group_of(resolver.for_path(arg), Path(os.path.abspath(arg))).named.append(arg)
-    try:
-        found = discovery.discover(files, excludes_for=resolver.excludes_for, warn=warn) if files else []
-    except discovery.PathNotFound as exc:
-        raise UsageError(str(exc)) from None
-    for file in found:
-        group_of(resolver.for_file(file), Path(os.path.dirname(os.path.abspath(file)))).paths.append(file)
-    return [g for g in groups.values() if g.paths or g.named]
-
-
-@contextlib.contextmanager
-def _open_output(target: Path | None) -> Iterator[TextIO]:
-    if target is None:
-        yield sys.stdout
-        return
-    try:
-        stream = open(target, "w", encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    with stream:
-        yield stream
-
-
-def _check_paths(args: argparse.Namespace) -> list[str]:
-    paths: list[str] = list(args.paths)
-    if args.stdin_filename is not None:
-        if not paths:
-            paths = [STDIN]  # --stdin-filename implies reading stdin, as in ruff
-        elif STDIN not in paths:
-            raise UsageError("--stdin-filename reads stdin: give '-' (or no path), not "
-                             + ", ".join(paths))
-    paths = paths or ["."]
-    for p in paths:
-        if p != STDIN and not os.path.exists(p):
-            raise UsageError(f"path not found: {p}")
-    if paths.count(STDIN) > 1:
-        raise UsageError("'-' (stdin) can be given only once")
-    if args.config is not None and not args.config.is_file():
-        raise UsageError(f"config file not found: {args.config}")
-    if args.add_noqa and STDIN in paths:
-        raise UsageError("--add-noqa changes files; it cannot read stdin")
-    if args.add_noqa and (args.fix or args.diff):
-        raise UsageError("--add-noqa cannot be combined with --fix or --diff")
-    return paths
-
-
-def _discover(group: _Group) -> list[str]:
-    """The group's files (found by :func:`_group_paths`)."""
-    return [p for p in group.paths if p != STDIN]
-
-
-def _cache_for(args: argparse.Namespace, group: _Group) -> Cache | None:
-    from . import cache as cache_mod
-
-    if args.no_cache:
-        return None
-    directory = cache_mod.cache_directory(group.config.source, start=group.start, explicit=args.cache_dir)
-    return cache_mod.Cache.for_config(directory, group.config.fingerprint())
-
-
-def _lint(args: argparse.Namespace) -> int:
-    from . import runner
-    from .config import ConfigError
-
-    paths = _check_paths(args)
-    try:
-        groups = _group_paths(args, paths)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
-
-    if args.show_settings:
-        _show_settings(args, groups)
-        return EXIT_OK
-    if args.show_files:
-        for file in sorted({f for group in groups for f in _discover(group)}):
-            print(file)
-        return EXIT_OK
-
-    jobs = args.jobs or runner.default_jobs()
-    findings: list[Finding] = []
-    files_checked = 0
-    stdin_sources: dict[str, bytes] = {}
-    fixing = _Fixing(args)
-
-    def pool_warning(exc: BaseException) -> None:
-        if not args.quiet:
-            print(f"{PROG}: warning: no process pool ({exc}); linting in-process", file=sys.stderr)
-
-    for group in groups:
-        if STDIN in group.paths:
-            data = sys.stdin.buffer.read() if sys.stdin is not None else b""
-            display = discovery.display_path(args.stdin_filename) if args.stdin_filename else "stdin"
-            stdin_sources[display] = data
-            found = runner.lint_stdin(data, display, group.config)
-            if fixing.active:
-                found = fixing.fix_stdin(data, display, group.config, found)
-            findings.extend(fixing.mark(found, group.config))
-            files_checked += 1
-        files = _discover(group)
-        if not files:
-            continue
-        cache = _cache_for(args, group)
-        result = runner.run(files, group.config, jobs=jobs, cache=cache, on_pool_error=pool_warning)
-        found = result.findings
-        if fixing.active:
-            found = fixing.fix_files(found, group.config, cache)
-        findings.extend(fixing.mark(found, group.config))
-        files_checked += result.files_checked
-
-    if files_checked == 0 and not args.quiet:
-        print(f"{PROG}: warning: no Python files found under {', '.join(paths)}", file=sys.stderr)
-    findings = runner.sort_findings(findings)
-    if args.add_noqa:
-        from . import noqa
-
-        added, changed = noqa.add_noqa(findings)
-        if not args.quiet:
-            print(f"Added {added} noqa directive{'s' if added != 1 else ''} "
-                  f"to {changed} file{'s' if changed != 1 else ''}.")
-        return EXIT_OK
-    if args.diff:
-        return fixing.report_diff()
-    from .source import decode
-
-    if fixing.stdin_output is not None:
-        # the fixed source goes to stdout (as ruff does); the findings left go to stderr
-        _report(args, findings, files_checked, stdin_sources, fixing, stream=sys.stderr if args.output is None else None)
-        sys.stdout.flush()
-        buffer = getattr(sys.stdout, "buffer", None)
-        if buffer is not None:
-            buffer.write(fixing.stdin_output)  # the bytes as read: encoding and line endings kept
-        else:
-            sys.stdout.write(decode(fixing.stdin_output))
-    else:
-        _report(args, findings, files_checked, stdin_sources, fixing)
-    if findings and not args.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_OK
-
-
-class _Fixing:
-    """``--fix`` / ``--diff``: fix each group's files with its configuration (``linter/fixes.py``)."""
-
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
-        self.active = bool(args.fix or args.diff)
-        self.fixed = 0
-        self.diffs: list[str] = []
-        self.stdin_output: bytes | None = None
-        self.fixable_ids: set[int] = set()
-
-    def mark(self, findings: list[Finding], config: Config) -> list[Finding]:
-        """Remember which findings ``--fix`` would fix (``[*]``, JSON and SARIF fixes)."""
-        self.fixable_ids.update(id(f) for f in findings if f.fix is not None and config.is_fixable(f.code, f.path))
-        return findings
-
-    def is_fixable(self, finding: Finding) -> bool:
-        return id(finding) in self.fixable_ids
-
-    def fix_stdin(self, data: bytes, display: str, config: Config, found: list[Finding]) -> list[Finding]:
-        from . import fixes, source as source_mod
-
-        try:
-            source = source_mod.from_bytes(data)
-        except (SyntaxError, UnicodeDecodeError, LookupError):
-            if self.args.fix and not self.args.diff:
-                self.stdin_output = data
-            return found
-        result = fixes.fix_text(source.text, display, config, found)
-        self.fixed += len(result.fixed)
-        if self.args.diff:
-            if result.changed:
-                self.diffs.append(fixes.diff(display, source.text, result.text))
-            return found
-        self.stdin_output = source.encode(result.text) if result.changed else data
-        return result.remaining if result.changed else found
-
-    def fix_files(self, found: list[Finding], config: Config, cache: Cache | None) -> list[Finding]:
-        from . import fixes, source as source_mod
-        from .cache import file_digest
-        from .packages import package_of
-
-        by_path: dict[str, list[Finding]] = {}
-        for f in found:
-            by_path.setdefault(f.path, []).append(f)
-        out: list[Finding] = []
-        written = False
-        for path, file_findings in by_path.items():
-            if not fixes.fixable(file_findings, config):
-                out.extend(file_findings)
-                continue
-            outcome = fixes.fix_file(path, config, file_findings, write=False)
-            if outcome is None or not outcome[1].changed:
-                out.extend(file_findings)
-                continue
-            source, result = outcome
-            self.fixed += len(result.fixed)
-            if self.args.diff:
-                self.diffs.append(fixes.diff(path, source.text, result.text))
-                out.extend(file_findings)
-                continue
-            try:
-                data = source.encode(result.text)
-                source_mod.write_atomic(path, data)
-            except (OSError, UnicodeEncodeError) as exc:
-                self.fixed -= len(result.fixed)
-                print(f"{PROG}: warning: cannot write the fixes to {path}: {getattr(exc, 'strerror', None) or exc}",
-                      file=sys.stderr)
-                out.extend(file_findings)
-                continue
-            out.extend(result.remaining)
-            if cache is not None:
-                # the fix's last pass linted the text just written: its findings are the file's
-                # cache entry (the file is not linted a third time to refresh it)
-                try:
-                    st = os.stat(path)
-                except OSError:
-                    continue
-                cache.record(path, path, st.st_size, st.st_mtime_ns, file_digest(data), result.remaining,
-                             package=package_of(path) or "")
-                written = True
-        if written and cache is not None:
-            cache.save()
-        return out
-
-    def report_diff(self) -> int:
-        for text in self.diffs:
-            sys.stdout.write(text)
-        if not self.args.quiet:
-            n = self.fixed
-            print(f"Would fix {n} finding{'s' if n != 1 else ''}." if n else "No fixes available.", file=sys.stderr)
-        return EXIT_FINDINGS if self.diffs else EXIT_OK
-
-
-def _show_settings(args: argparse.Namespace, groups: Sequence[_Group]) -> None:
-    """Each configuration that applies (the nearest to each file), its paths and files, and its
-    resolved settings as TOML-ish lines, with where each came from."""
-    import json
-
-    from . import cache as cache_mod
-
-    for i, group in enumerate(groups):
-        config = group.config
-        if i:
-            print()
-        files = _discover(group)
-        named = set(group.named)
-        shown = [*group.named, *(p for p in group.paths if p not in named)]
-        more = f" (and {len(shown) - 8} more)" if len(shown) > 8 else ""
-        print(f"# paths: {' '.join(shown[:8])}{more}")
-        print(f"# files: {len(files)} linted with this configuration")
-        print(f"# configuration file: {config.source or '(none: defaults)'}")
-        print(f"# globs relative to: {config.root}")
-        cache_dir = cache_mod.cache_directory(config.source, start=group.start, explicit=args.cache_dir)
-        print(f"# cache: {'(off: --no-cache)' if args.no_cache else cache_dir}")
-        for key, value in config.settings().items():
-            origin = config.origins.get(key, "default")
-            print(f"{key} = {json.dumps(value)}  # {origin}")
-
-
-def _report(
-    args: argparse.Namespace,
-    findings: list[Finding],
-    files_checked: int,
-    stdin_sources: dict[str, bytes],
-    fixing: _Fixing,
-    stream: TextIO | None = None,
-) -> None:
-    fixable = fixing.is_fixable
-    with _open_output(args.output) if stream is None else contextlib.nullcontext(stream) as stream:
-        fmt = args.format
-        sources = output.SourceLines(stdin_sources)
-        if fixing.stdin_output is not None:
-            # the findings are those of the fixed source
-            sources = output.SourceLines({path: fixing.stdin_output for path in stdin_sources})
-        if fmt in ("text", "full", "concise"):
-            output.format_text(
-                findings,
-                stream,
-                sources=sources,
-                color=output.use_color(stream, to_file=args.output is not None),
-                show_source=args.show_source and fmt != "concise",
-                fixable=fixable,
-            )
-        elif fmt == "json":
-            output.format_json(findings, stream, sources=sources, fixable=fixable)
-        elif fmt == "sarif":
-            output.format_sarif(findings, stream, fixable=fixable)
-        else:
-            output.format_github(findings, stream)
-        # Extra lines must not corrupt a machine-readable document on stdout.
-        if fmt in ("text", "full", "concise", "github"):
-            human: TextIO = stream
-        elif args.output is not None:
-            human = sys.stdout
-        else:
-            human = sys.stderr
-        if args.statistics:
-            output.format_statistics(findings, human)
-        if not args.quiet and fmt in ("text", "full", "concise"):
-            output.format_summary(findings, files_checked, human, fixable=fixable, fixed=fixing.fixed)
-
-
 def _clean(args: argparse.Namespace) -> int:
     from . import cache as cache_mod
     from .config import ConfigError
@@ -777,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("lint", "tools"):  # `rules` and `explain` read the shipped catalogue without it
             _require_linter()
         if args.command == "lint":
-            status = _lint(args)
+            status = lint(args)
         elif args.command == "tools":
             status = _tools(args)
         elif args.command == "rules":

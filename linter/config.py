@@ -7,7 +7,7 @@ Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
 ``classify``, ``timeout-required``, ``retry-decorators``, ``tool-decorators``,
 ``tool-base-classes`` (the last two for ``smullyan tools``), and for ``--fix``:
-``fixable``, ``unfixable`` (rule selectors), ``default-timeout-seconds`` (30)
+``fixable``, ``unfixable`` (rule selectors), ``unsafe-fixes`` (false), ``default-timeout-seconds`` (30)
 and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
 expected. A list setting takes a list, in TOML as in YAML: a string there is an
@@ -48,6 +48,7 @@ KEYS = (
     "retry-decorators",
     "fixable",
     "unfixable",
+    "unsafe-fixes",
     "default-timeout-seconds",
     "default-max-attempts",
     "tool-decorators",
@@ -147,6 +148,8 @@ class Config:
     #: which rules' fixes ``--fix`` applies (selectors; ``unfixable`` wins over an equal or shorter ``fixable``)
     fixable: tuple[str, ...] = ("TFH",)
     unfixable: tuple[str, ...] = ()
+    #: whether ``--fix`` applies unsafe fixes too (``--unsafe-fixes`` / ``--no-unsafe-fixes`` override it)
+    unsafe_fixes: bool = False
     #: what the fixes write: TFH201/TFH202's timeout, TFH301's attempts
     default_timeout_seconds: float = 30
     default_max_attempts: int = 3
@@ -315,6 +318,7 @@ class Config:
             "retry-decorators": list(self.retry_decorators),
             "fixable": list(self.fixable),
             "unfixable": list(self.unfixable),
+            "unsafe-fixes": self.unsafe_fixes,
             "default-timeout-seconds": self.default_timeout_seconds,
             "default-max-attempts": self.default_max_attempts,
             "tool-decorators": list(self.tool_decorators),
@@ -487,6 +491,12 @@ class Yaml11Bool:
         return hash(("yaml11-bool", self.text))
 
 
+def _boolean(file: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{file}: `{key}` must be true or false, got {_show(value)}")
+    return value
+
+
 def _show(value: Any) -> str:
     if isinstance(value, Yaml11Bool):
         return (f"a YAML 1.1 boolean ({value.text}; quote it, '{value.text}', to mean the text; "
@@ -512,6 +522,7 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "retry-decorators": lambda f, v: _qualnames(f, "retry-decorators", v),
     "fixable": lambda f, v: _codes(f, "fixable", v),
     "unfixable": lambda f, v: _codes(f, "unfixable", v),
+    "unsafe-fixes": lambda f, v: _boolean(f, "unsafe-fixes", v),
     "default-timeout-seconds": lambda f, v: _positive_number(f, "default-timeout-seconds", v),
     "default-max-attempts": lambda f, v: _attempts(f, "default-max-attempts", v),
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),

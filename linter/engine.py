@@ -587,7 +587,7 @@ def _resolve_fixes(
             else:  # line_after
                 edits.append(Edit(end_line + 1, 1, end_line + 1, 1, content))
         else:
-            out[id(r)] = Fix(r.fix.message, tuple(sorted(edits)))
+            out[id(r)] = Fix(r.fix.message, tuple(sorted(edits)), r.fix.applicability or "unsafe")
     return out
 
 

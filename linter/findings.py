@@ -31,8 +31,10 @@ class Fix:
 
     message: str
     edits: tuple[Edit, ...]
-    #: ruff's word: "safe" fixes are applied by ``--fix``
-    applicability: str = "safe"
+    #: ruff's words: ``--fix`` applies "safe" fixes (run-time behaviour kept), ``--unsafe-fixes`` also the
+    #: "unsafe" ones (the program does something else at run time, on purpose); a rule's fixes are unsafe
+    #: unless the rule declares them safe (``Rule.fix_applicability``)
+    applicability: str = "unsafe"
 
 
 @dataclass(frozen=True, slots=True, order=True)

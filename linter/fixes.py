@@ -9,6 +9,11 @@ make sure a name is imported). The engine turns them into positioned text
 edits (``findings.Edit``) on the file as it is, and they travel with the
 finding (cache, JSON, SARIF).
 
+Applicability, as ruff labels it: a fix is ``"unsafe"`` (it changes what the
+program does at run time) unless its rule declares ``fix_applicability =
+"safe"``; ``smullyan lint --fix`` applies safe fixes only, ``--unsafe-fixes``
+(config ``unsafe-fixes``) the unsafe ones too (:func:`applies`).
+
 Applying (:func:`fix_text`, :func:`fix_file`): the fixes whose edits do not
 overlap are applied in one pass; the file is linted again and the next pass
 applies what was left out, up to :data:`MAX_PASSES`. A ``# noqa``'d finding
@@ -39,8 +44,9 @@ if TYPE_CHECKING:
     from .knowledge import Knowledge
 
 __all__ = [
-    "MAX_PASSES", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "apply_fixes", "diff", "expression",
-    "fix_file", "fix_text", "fixable", "imported_name", "imported_names", "parses",
+    "MAX_PASSES", "SAFE", "UNSAFE", "FixResult", "NodeEdit", "RawFix", "Source", "add_keyword", "applies",
+    "apply_fixes", "diff", "expression", "fix_file", "fix_text", "fixable", "imported_name", "imported_names",
+    "offered", "parses",
     "retry_call", "retry_keyword_fix", "set_keyword",
 ]
 
@@ -358,19 +364,40 @@ class FixResult:
         return bool(self.fixed)
 
 
-def fixable(findings: Sequence[Finding], config: "Config") -> list[Finding]:
-    """The findings ``--fix`` would fix: those with a fix whose code ``fixable``/``unfixable`` allow."""
+SAFE = "safe"
+UNSAFE = "unsafe"
+
+
+def applies(fix: Fix | None, unsafe: bool) -> bool:
+    """Whether ``fix`` is applied: a safe fix always, an unsafe one only with ``unsafe`` (``--unsafe-fixes``)."""
+    return fix is not None and (fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE))
+
+
+def offered(findings: Sequence[Finding], config: "Config") -> list[Finding]:
+    """The findings whose fix the configuration's ``fixable``/``unfixable`` allow, safe or not."""
     return [f for f in findings if f.fix is not None and config.is_fixable(f.code, f.path)]
 
 
-def fix_text(text: str, path: str, config: "Config", findings: Sequence[Finding] | None = None) -> FixResult:
-    """Fix ``text`` (decoded, no BOM) over up to :data:`MAX_PASSES` passes; ``findings``: the first pass's, if known."""
+def fixable(findings: Sequence[Finding], config: "Config", *, unsafe: bool = True) -> list[Finding]:
+    """The findings ``--fix`` would fix: a fix that ``fixable``/``unfixable`` allow and that applies
+    (:func:`applies`: safe, or unsafe with ``unsafe``)."""
+    return [f for f in offered(findings, config) if applies(f.fix, unsafe)]
+
+
+def fix_text(
+    text: str, path: str, config: "Config", findings: Sequence[Finding] | None = None, *, unsafe: bool = True
+) -> FixResult:
+    """Fix ``text`` (decoded, no BOM) over up to :data:`MAX_PASSES` passes; ``findings``: the first pass's, if known.
+
+    ``unsafe=False`` applies the safe fixes only (``smullyan lint --fix``); the command line passes
+    ``--unsafe-fixes`` (or the configuration's ``unsafe-fixes``) here.
+    """
     from .engine import lint_source
 
     result = FixResult(text)
     current = list(findings) if findings is not None else lint_source(text, path, config)
     for _ in range(MAX_PASSES):
-        todo = fixable(current, config)
+        todo = fixable(current, config, unsafe=unsafe)
         if not todo:
             break
         new_text, applied = apply_fixes(result.text, [f.fix for f in todo if f.fix is not None])
@@ -386,13 +413,20 @@ def fix_text(text: str, path: str, config: "Config", findings: Sequence[Finding]
 # --------------------------------------------------------------------------- files
 
 
-def fix_file(path: str, config: "Config", findings: Sequence[Finding] | None = None, *, write: bool = True) -> tuple[Source, FixResult] | None:
+def fix_file(
+    path: str,
+    config: "Config",
+    findings: Sequence[Finding] | None = None,
+    *,
+    write: bool = True,
+    unsafe: bool = True,
+) -> tuple[Source, FixResult] | None:
     """Fix one file on disk (``write=False``: compute only). None when it cannot be read or decoded."""
     try:
         source = read(path)
     except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
         return None
-    result = fix_text(source.text, path, config, findings)
+    result = fix_text(source.text, path, config, findings, unsafe=unsafe)
     if write and result.changed:
         write_atomic(path, source.encode(result.text))
     return source, result

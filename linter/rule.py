@@ -21,7 +21,7 @@ produce one (``linter/examples.py``). The walk-through is
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace as _replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Hashable, TypeVar, cast
 
@@ -338,6 +338,8 @@ class RawFix:
 
     message: str
     edits: tuple[NodeEdit, ...]
+    #: "safe" or "unsafe" (``findings.Fix.applicability``); None: the rule's ``fix_applicability``
+    applicability: str | None = None
 
 
 @dataclass(frozen=True)
@@ -363,6 +365,10 @@ class Rule(BatchableCSTVisitor):
     # engine builds each once per file from a FileContext, runs it in the same
     # traversal right after the name resolver, and puts it in ``ctx.models``.
     models: ClassVar[tuple[type, ...]] = ()
+    #: The applicability of this rule's fixes, as ruff labels them: "unsafe" (the default) when applying
+    #: one changes what the program does at run time, "safe" when it keeps the behaviour. ``--fix``
+    #: applies safe fixes only; ``--unsafe-fixes`` (config ``unsafe-fixes``) the unsafe ones too.
+    fix_applicability: ClassVar[str] = "unsafe"
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__()
@@ -403,4 +409,6 @@ class Rule(BatchableCSTVisitor):
         ``autofix``: the repair, when there is one obvious one (``smullyan lint --fix``).
         """
         text = message if message is not None else self.message.format(**fields)
+        if autofix is not None and autofix.applicability is None:
+            autofix = _replace(autofix, applicability=self.fix_applicability)
         self.findings.append(RawFinding(node, self.code, self.name, text, autofix))

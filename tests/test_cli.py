@@ -197,18 +197,64 @@ def test_github_format(project: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_statistics_and_quiet(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # ruff's --statistics: the counts instead of the findings, then the summary
     _, out, _ = lint(capsys, "--statistics", "pkg")
-    assert "1  TFH201  call-without-timeout" in out.splitlines()
-    assert "1  TFH401  stringified-exception" in out.splitlines()
+    assert "1\tTFH201\tcall-without-timeout" in out.splitlines()
+    assert "1\tTFH401\tstringified-exception" in out.splitlines()
+    assert finding_lines(out) == []
     assert "Found 2 findings in 2 files (3 files checked)." in out
+    _, out, _ = lint(capsys, "--statistics", "--unsafe-fixes", "pkg")  # TFH201's fix would apply: marked
+    assert "1\tTFH201\t[*] call-without-timeout" in out.splitlines()
+    assert "1\tTFH401\t[ ] stringified-exception" in out.splitlines()
     _, quiet, _ = lint(capsys, "--quiet", "pkg")
     assert "Found" not in quiet and len(finding_lines(quiet)) == 2
 
 
 def test_statistics_never_corrupt_json_on_stdout(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, err = lint(capsys, "--format", "json", "--statistics", "pkg")
-    assert len(json.loads(out)) == 2
+    assert json.loads(out) == [  # ruff's statistics JSON
+        {"code": "TFH201", "name": "call-without-timeout", "count": 1, "fixable": False},
+        {"code": "TFH401", "name": "stringified-exception", "count": 1, "fixable": False},
+    ]
+    _, out, err = lint(capsys, "--format", "sarif", "--statistics", "pkg")
+    assert len(json.loads(out)["runs"][0]["results"]) == 2
     assert "TFH201" in err
+
+
+def test_output_file_alias_select_all_and_target_version(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = lint(capsys, "--output-file", "report.txt", "--target-version", "py310", "pkg")
+    assert code == 1 and out == ""
+    assert len(finding_lines((project / "report.txt").read_text())) == 2
+    with pytest.raises(SystemExit) as exit_:
+        lint(capsys, "--target-version", "py2", "pkg")
+    assert exit_.value.code == 2 and "--target-version" in capsys.readouterr().err
+    # ALL: every rule, the off-by-default TFH003 included (here: an unused noqa)
+    (project / "pkg" / "clean.py").write_text(CLEAN + "x = 1  # noqa: TFH201\n")
+    _, out, _ = lint(capsys, "--format", "concise", "--select", "ALL", "pkg")
+    assert [line.split()[1] for line in finding_lines(out)] == ["TFH003", "TFH201", "TFH401"]
+    _, out, _ = lint(capsys, "--format", "concise", "--select", "ALL", "--ignore", "TFH4", "pkg")
+    assert [line.split()[1] for line in finding_lines(out)] == ["TFH003", "TFH201"]
+    _, out, _ = lint(capsys, "--format", "concise", "pkg")
+    assert [line.split()[1] for line in finding_lines(out)] == ["TFH201", "TFH401"]
+
+
+def test_gitlab_junit_and_json_v2_from_the_command_line(project: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import xml.etree.ElementTree as ET
+
+    monkeypatch.setenv("CI_PROJECT_DIR", str(project))
+    code, out, _ = lint(capsys, "--format", "gitlab", str(project / "pkg"))
+    assert code == 1
+    assert sorted(i["location"]["path"] for i in json.loads(out)) == ["pkg/net.py", "pkg/tools.py"]
+    code, out, _ = lint(capsys, "--format", "junit", "pkg")
+    assert code == 1 and ET.fromstring(out).get("failures") == "2"
+    code, out, _ = lint(capsys, "--format", "json-v2", "pkg")
+    doc = json.loads(out)
+    assert code == 1 and doc["version"] == 2 and doc["summary"]["files_checked"] == 3
+    assert {f["code"]: f["severity"] for f in doc["findings"]} == {"TFH201": "error", "TFH401": "error"}
+    assert [f["fix"]["applicability"] for f in doc["findings"] if f["fix"]] == ["unsafe"]
+    code, out, _ = lint(capsys, "--format", "json-v2", "--exit-zero", str(project / "pkg" / "clean.py"))
+    assert code == 0 and json.loads(out)["findings"] == []
 
 
 def test_output_file(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -277,8 +323,12 @@ def test_explain(capsys: pytest.CaptureFixture[str], spelling: str) -> None:
 
     assert main(["explain", spelling]) == 0
     out = capsys.readouterr().out
+    from smullyan.linter.output import with_fix_safety
+
     rule = next(r for r in registry.all_rules() if r.code == "TFH201")
-    assert rule.docs.strip() in out
+    # the rule's docs, with its fix's applicability said in its Fix section
+    assert with_fix_safety(rule.docs, rule.fix_applicability).strip() in out
+    assert "this fix is **unsafe**" in out and "--unsafe-fixes" in out
 
 
 def test_explain_pseudo_rule(capsys: pytest.CaptureFixture[str]) -> None:

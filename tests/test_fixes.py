@@ -18,6 +18,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import libcst as cst
 import pytest
 
 from smullyan.linter import fixes
@@ -25,7 +26,8 @@ from smullyan.linter.cli import main
 from smullyan.linter.config import Config, ConfigError, from_mapping
 from smullyan.linter.engine import lint_source
 from smullyan.linter.findings import Edit, Finding, Fix
-from smullyan.linter.registry import all_rules
+from smullyan.linter.registry import all_rules, get_rule
+from smullyan.linter.rule import NodeEdit, RawFix, Rule
 
 FIXABLE = ("TFH201", "TFH202", "TFH301", "TFH303", "TFH501", "TFH504")
 
@@ -380,8 +382,12 @@ def test_text_output_marks_fixable_findings(tmp_path: Path, capsys: pytest.Captu
     f.write_text('import requests\nrequests.get("x")\nimport tenacity\n@tenacity.retry(stop=tenacity.stop_after_attempt(2), wait=tenacity.wait_fixed(1), retry=tenacity.retry_if_exception_type(Exception))\ndef g(): ...\n')
     code, out, _ = run(["lint", "--no-cache", str(f)], capsys)
     assert code == 1
+    # every fix changes run-time behaviour: unsafe, so --fix alone would not apply it (no mark)
+    assert f"{f}:2:1: TFH201 requests.get has no timeout" in out
+    assert "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option)." in out
+    code, out, _ = run(["lint", "--no-cache", "--unsafe-fixes", str(f)], capsys)
     assert f"{f}:2:1: TFH201 [*] requests.get has no timeout" in out
-    assert "[*] 1 fixable with the `--fix` option." in out
+    assert "[*] 1 fixable with the `--fix` option." in out and "hidden" not in out
     assert any(" TFH103 " in line for line in out.splitlines())  # no fix: no mark
 
 
@@ -389,6 +395,9 @@ def test_diff_prints_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFi
     f = tmp_path / "a.py"
     f.write_text(DIRTY)
     code, out, err = run(["lint", "--no-cache", "--diff", str(f)], capsys)
+    assert (code, out) == (0, "")  # the only fix is unsafe: no diff without --unsafe-fixes
+    assert "No findings would be fixed (1 additional fix available with `--unsafe-fixes`)." in err
+    code, out, err = run(["lint", "--no-cache", "--diff", "--unsafe-fixes", str(f)], capsys)
     assert code == 1
     assert out == (
         f"--- {f}\n+++ {f}\n@@ -1,3 +1,3 @@\n import requests\n"
@@ -399,7 +408,9 @@ def test_diff_prints_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFi
     assert f.read_text() == DIRTY
     clean = tmp_path / "b.py"
     clean.write_text("x = 1\n")
-    assert run(["lint", "--no-cache", "--diff", str(clean)], capsys)[0] == 0
+    assert run(["lint", "--no-cache", "--diff", "--unsafe-fixes", str(clean)], capsys)[0] == 0
+    # --exit-zero holds with --diff too, as in ruff
+    assert run(["lint", "--no-cache", "--diff", "--unsafe-fixes", "--exit-zero", str(f)], capsys)[0] == 0
 
 
 def test_fix_writes_keeps_mode_and_reports_what_is_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -407,6 +418,9 @@ def test_fix_writes_keeps_mode_and_reports_what_is_left(tmp_path: Path, capsys: 
     f.write_text(DIRTY + "import subprocess\nproc = subprocess.Popen(['x'])\n")
     os.chmod(f, 0o751)
     code, out, _ = run(["lint", "--no-cache", "--fix", "--select", "TFH201", str(f)], capsys)
+    assert code == 1 and f.read_text().startswith(DIRTY)  # unsafe: not applied, and the summary says how
+    assert "1 unsafe fix not applied (they change run-time behaviour): add `--unsafe-fixes` to apply them." in out
+    code, out, _ = run(["lint", "--no-cache", "--fix", "--unsafe-fixes", "--select", "TFH201", str(f)], capsys)
     assert code == 0, out
     assert f.read_text().splitlines()[1] == 'requests.get("x", timeout=30)'
     assert stat.S_IMODE(f.stat().st_mode) == 0o751
@@ -414,7 +428,7 @@ def test_fix_writes_keeps_mode_and_reports_what_is_left(tmp_path: Path, capsys: 
     assert [p.name for p in tmp_path.iterdir()] == ["a.py"]  # no temporary file left
     # a second --fix changes nothing
     before = f.read_bytes()
-    assert run(["lint", "--no-cache", "--fix", "--select", "TFH201", str(f)], capsys)[0] == 0
+    assert run(["lint", "--no-cache", "--fix", "--unsafe-fixes", "--select", "TFH201", str(f)], capsys)[0] == 0
     assert f.read_bytes() == before
 
 
@@ -423,7 +437,7 @@ def test_fix_keeps_bom_crlf_and_a_coding_cookie(tmp_path: Path, capsys: pytest.C
     bom.write_bytes(b"\xef\xbb\xbfimport requests\r\nrequests.get('\xc3\xa9')\r\n")
     latin = tmp_path / "latin.py"
     latin.write_bytes(b"# -*- coding: latin-1 -*-\nimport requests\nrequests.get('\xe9')\n")
-    assert run(["lint", "--no-cache", "--fix", str(bom), str(latin)], capsys)[0] == 0
+    assert run(["lint", "--no-cache", "--fix", "--unsafe-fixes", str(bom), str(latin)], capsys)[0] == 0
     assert bom.read_bytes() == b"\xef\xbb\xbfimport requests\r\nrequests.get('\xc3\xa9', timeout=30)\r\n"
     assert latin.read_bytes() == b"# -*- coding: latin-1 -*-\nimport requests\nrequests.get('\xe9', timeout=30)\n"
 
@@ -432,7 +446,7 @@ def test_fix_refreshes_the_cache(tmp_path: Path, capsys: pytest.CaptureFixture[s
     f = tmp_path / "a.py"
     f.write_text('import requests\nrequests.get("x")\nrequests.get("y", timeout=None)\n')
     cache = tmp_path / "cache"
-    (tmp_path / ".smullyan.yaml").write_text("unfixable: [TFH202]\n")
+    (tmp_path / ".smullyan.yaml").write_text("unfixable: [TFH202]\nunsafe-fixes: true\n")  # the config key
     code, out, _ = run(["lint", "--cache-dir", str(cache), "--fix", "--format", "json", str(f)], capsys)
     assert code == 1
     left = json.loads(out)
@@ -450,7 +464,7 @@ def test_fix_with_stdin_prints_the_fixed_source(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdin", Stdin())
     stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     monkeypatch.setattr(sys, "stdout", stdout)
-    code = main(["lint", "--no-cache", "--fix", "-"])
+    code = main(["lint", "--no-cache", "--fix", "--unsafe-fixes", "-"])
     stdout.flush()
     written = stdout.buffer.getvalue()  # type: ignore[attr-defined]
     assert code == 0
@@ -464,7 +478,7 @@ def test_json_and_sarif_carry_the_fix(tmp_path: Path, capsys: pytest.CaptureFixt
     _, out, _ = run(["lint", "--no-cache", "--format", "json", str(f)], capsys)
     [item] = json.loads(out)
     assert item["fix"] == {
-        "applicability": "safe",
+        "applicability": "unsafe",  # the true label, shown whether or not --unsafe-fixes is given
         "message": "Add `timeout=30`",
         "edits": [
             {
@@ -478,6 +492,7 @@ def test_json_and_sarif_carry_the_fix(tmp_path: Path, capsys: pytest.CaptureFixt
     [result] = json.loads(out)["runs"][0]["results"]
     [change] = result["fixes"][0]["artifactChanges"]
     assert result["fixes"][0]["description"]["text"] == "Add `timeout=30`"
+    assert result["fixes"][0]["properties"] == {"applicability": "unsafe"}
     assert change["replacements"] == [
         {
             "deletedRegion": {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 18},
@@ -544,7 +559,7 @@ def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
         buffer = io.BytesIO(b'import requests\nrequests.get("x")\n')
 
     monkeypatch.setattr(sys, "stdin", Stdin())
-    code, out, err = run(["lint", "--no-cache", "--diff", "--stdin-filename", "pkg/m.py"], capsys)
+    code, out, err = run(["lint", "--no-cache", "--diff", "--unsafe-fixes", "--stdin-filename", "pkg/m.py"], capsys)
     assert code == 1
     assert '+requests.get("x", timeout=30)' in out and out.startswith("--- pkg/m.py\n+++ pkg/m.py\n")
     assert "Would fix 1 finding." in err
@@ -649,3 +664,81 @@ def test_tfh501_fixes_alone_when_the_misspelt_tag_was_its_only_missing_arm() -> 
     ast.parse(out)
     assert "NotImplementedError" not in out and '"RateLimited"' in out
     assert [f.code for f in findings(out)] == [] and fix(out) == out
+
+
+# --------------------------------------------------------------------------- applicability (issue 26)
+
+
+def test_every_shipped_fix_is_labelled_unsafe() -> None:
+    """Each fixable rule's fixes change run-time behaviour (its docs say so): ruff's label is unsafe."""
+    for code in FIXABLE:
+        rule = get_rule(code)
+        assert rule is not None and rule.fix_applicability == "unsafe", code
+        for src in rule.INVALID:
+            for f in lint_source(src, "m.py", Config.default().only(code)):
+                if f.fix is not None:
+                    assert f.fix.applicability == "unsafe", (code, f.fix)
+
+
+class _SafeStandIn(Rule):
+    code = "TFH998"  # reserved for tests
+    name = "safe-stand-in"
+    summary = "test rule"
+    message = "{name} called"
+    docs = ""
+    fix_applicability = "safe"
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and node.func.value in ("boom", "bang"):
+            fix = RawFix("rename", (NodeEdit(node.func, cst.Name("ok")),))
+            if node.func.value == "bang":  # a fix may say otherwise than its rule
+                fix = RawFix("rename", (NodeEdit(node.func, cst.Name("ok")),), applicability="unsafe")
+            self.report(node, name=node.func.value, autofix=fix)
+
+
+def test_a_rule_declares_its_fixes_safe_and_a_fix_may_override_it() -> None:
+    found = lint_source("boom()\nbang()\n", "m.py", Config.default().only("TFH998"), rules=[_SafeStandIn])
+    assert [(f.line, f.fix.applicability if f.fix else None) for f in found] == [(1, "safe"), (2, "unsafe")]
+
+
+def test_fix_applies_safe_fixes_only_unless_asked_for_unsafe_ones() -> None:
+    from dataclasses import replace
+
+    from smullyan.linter.fixes import applies, fix_text, fixable
+
+    text = 'import requests\nrequests.get("x")\nrequests.post("y")\n'
+    config = Config.default().only("TFH201")
+    first, second = lint_source(text, "m.py", config)
+    assert first.fix is not None and second.fix is not None
+    findings = [replace(first, fix=replace(first.fix, applicability="safe")), second]
+    assert [applies(f.fix, unsafe=False) for f in findings] == [True, False]
+    assert fixable(findings, config, unsafe=False) == [findings[0]]
+    safe_only = fix_text(text, "m.py", config, findings, unsafe=False)
+    assert safe_only.text == 'import requests\nrequests.get("x", timeout=30)\nrequests.post("y")\n'
+    assert [f.line for f in safe_only.fixed] == [2]
+    assert fix_text(text, "m.py", config, findings, unsafe=True).text.count("timeout=30") == 2
+
+
+def test_unsafe_fixes_config_key_and_the_flags_that_override_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(DIRTY)
+    (tmp_path / ".smullyan.yaml").write_text("unsafe-fixes: true\n")
+    code, out, _ = run(["lint", "--no-cache", "--no-unsafe-fixes", "--fix", str(f)], capsys)
+    assert code == 1 and f.read_text() == DIRTY and "add `--unsafe-fixes`" in out
+    code, out, _ = run(["lint", "--no-cache", "--fix", str(f)], capsys)
+    assert code == 0 and 'requests.get("x", timeout=30)' in f.read_text()
+    (tmp_path / ".smullyan.yaml").write_text("unsafe-fixes: 'yes'\n")
+    code, _, err = run(["lint", "--no-cache", str(f)], capsys)
+    assert code == 2 and "`unsafe-fixes` must be true or false" in err
+
+
+def test_show_fixes_lists_what_was_or_would_be_fixed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text('import requests\nrequests.get("x")\nrequests.post("y")\n')
+    code, out, _ = run(["lint", "--no-cache", "--unsafe-fixes", "--show-fixes", str(f)], capsys)
+    assert code == 1 and f.read_text().count("timeout") == 0
+    assert f"Would fix 2 findings:\n- {f}:\n    2 \u00d7 TFH201 (call-without-timeout)\n" in out
+    code, out, _ = run(["lint", "--no-cache", "--show-fixes", str(f)], capsys)
+    assert "Would fix" not in out  # nothing --fix would apply without --unsafe-fixes
+    code, out, _ = run(["lint", "--no-cache", "--fix", "--unsafe-fixes", "--show-fixes", str(f)], capsys)
+    assert code == 0 and f"Fixed 2 findings:\n- {f}:\n    2 \u00d7 TFH201 (call-without-timeout)\n" in out

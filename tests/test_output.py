@@ -14,9 +14,14 @@ from smullyan.linter.output import (
     SourceLines,
     escape_github_data,
     escape_github_property,
+    format_fix_summary,
     format_github,
+    format_gitlab,
     format_json,
+    format_json_envelope,
+    format_junit,
     format_statistics,
+    format_statistics_json,
     format_summary,
     format_text,
     use_color,
@@ -113,12 +118,111 @@ def test_statistics_count_per_code() -> None:
     findings = [F("a.py", 1, 1, 2), F("b.py", 2, 1, 2),
                 F("a.py", 3, 1, 2, "TFH401", name="stringified-exception")]
     out = io.StringIO()
-    format_statistics(findings, out)
+    format_statistics(findings, out, fixable=lambda f: False)
+    # ruff's (flake8's) form: count, code, name, tab-separated, most frequent first
     assert out.getvalue().splitlines() == [
-        "2  TFH201  call-without-timeout",
-        "1  TFH401  stringified-exception",
-        "3 findings in total",
+        "2\tTFH201\tcall-without-timeout",
+        "1\tTFH401\tstringified-exception",
     ]
+    out = io.StringIO()
+    format_statistics(findings, out, fixable=lambda f: f.code == "TFH201")
+    assert out.getvalue().splitlines() == [
+        "2\tTFH201\t[*] call-without-timeout",
+        "1\tTFH401\t[ ] stringified-exception",
+    ]
+    out = io.StringIO()
+    format_statistics_json(findings, out, fixable=lambda f: f.code == "TFH201")
+    assert json.loads(out.getvalue()) == [
+        {"code": "TFH201", "name": "call-without-timeout", "count": 2, "fixable": True},
+        {"code": "TFH401", "name": "stringified-exception", "count": 1, "fixable": False},
+    ]
+
+
+def test_summary_counts_hidden_unsafe_fixes_as_ruff_does() -> None:
+    findings = [F("a.py", 1, 1, 2), F("a.py", 2, 1, 2), F("a.py", 3, 1, 2)]
+
+    def summary(fixable: set[int], hidden: set[int], fixing: bool = False) -> list[str]:
+        out = io.StringIO()
+        format_summary(findings, 1, out, fixable=lambda f: f.line in fixable, hidden=lambda f: f.line in hidden,
+                       fixing=fixing)
+        return out.getvalue().splitlines()[1:]
+
+    assert summary({1}, {2, 3}) == [
+        "[*] 1 fixable with the `--fix` option (2 hidden fixes can be enabled with the `--unsafe-fixes` option)."]
+    assert summary(set(), {2}) == ["No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option)."]
+    assert summary({1, 2}, set()) == ["[*] 2 fixable with the `--fix` option."]
+    assert summary(set(), {1, 3}, fixing=True) == [
+        "2 unsafe fixes not applied (they change run-time behaviour): add `--unsafe-fixes` to apply them."]
+    assert summary(set(), set()) == []
+
+
+def test_fix_summary_per_file_and_code() -> None:
+    out = io.StringIO()
+    format_fix_summary([F("b.py", 1, 1, 2), F("a.py", 1, 1, 2), F("a.py", 2, 1, 2),
+                        F("a.py", 3, 1, 2, "TFH202", name="infinite-timeout")], out, applied=True)
+    assert out.getvalue().splitlines() == [
+        "Fixed 4 findings:", "- a.py:", "    2 \u00d7 TFH201 (call-without-timeout)",
+        "    1 \u00d7 TFH202 (infinite-timeout)", "- b.py:", "    1 \u00d7 TFH201 (call-without-timeout)",
+    ]
+
+
+def test_gitlab_code_quality_report(tmp_path: Path) -> None:
+    """GitLab's required fields (description, check_name, fingerprint, severity, location.path,
+    location.lines.begin), paths relative to the project, fingerprints unique and stable."""
+    findings = [F(str(tmp_path / "pkg" / "a.py"), 3, 1, 2), F(str(tmp_path / "pkg" / "a.py"), 3, 1, 2),
+                F(str(tmp_path / "b.py"), 1, 5, 9, "TFH401", name="stringified-exception", end_line=2)]
+
+    def report() -> list[dict[str, object]]:
+        out = io.StringIO()
+        format_gitlab(findings, out, root=tmp_path)
+        return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+    issues = report()
+    assert [set(i) for i in issues] == [{"description", "check_name", "fingerprint", "severity", "location"}] * 3
+    assert issues[0]["location"] == {"path": "pkg/a.py", "lines": {"begin": 3, "end": 3}}
+    assert issues[2]["location"] == {"path": "b.py", "lines": {"begin": 1, "end": 2}}
+    assert issues[0]["check_name"] == "TFH201" and issues[0]["severity"] == "major"
+    assert issues[0]["description"] == "TFH201: pass timeout= to this call"
+    prints = [i["fingerprint"] for i in issues]
+    assert len(set(prints)) == 3 and prints == [i["fingerprint"] for i in report()]
+
+
+def test_junit_as_ruff_writes_it() -> None:
+    import xml.etree.ElementTree as ET
+
+    out = io.StringIO()
+    format_junit([F("pkg/a.py", 1, 8, 9, message="x < y & \x01"), F("pkg/a.py", 6, 5, 9),
+                  F("b.py", 1, 4, 5, "TFH401", name="stringified-exception")], out)
+    root = ET.fromstring(out.getvalue())
+    assert (root.tag, root.get("name"), root.get("tests"), root.get("failures")) == ("testsuites", "smullyan", "3", "3")
+    suites = root.findall("testsuite")
+    assert [(s.get("name"), s.get("tests"), s.get("failures"), s.get("package")) for s in suites] == [
+        ("pkg/a.py", "2", "2", "smullyan"), ("b.py", "1", "1", "smullyan")]
+    case = suites[0].find("testcase")
+    assert case is not None and case.attrib == {"name": "smullyan.TFH201", "classname": "pkg/a", "line": "1", "column": "8"}
+    failure = case.find("failure")
+    assert failure is not None and failure.get("message") == "x < y & \ufffd"
+    assert failure.text == "line 1, col 8, x < y & \ufffd"
+    empty = io.StringIO()
+    format_junit([], empty)
+    assert ET.fromstring(empty.getvalue()).get("failures") == "0"
+
+
+def test_json_v2_envelope_carries_version_summary_and_severity() -> None:
+    from smullyan.linter.output import RuleMeta
+
+    out = io.StringIO()
+    catalogue = [RuleMeta("TFH201", "call-without-timeout", "s", "d", "error"),
+                 RuleMeta("TFH401", "stringified-exception", "s", "d", "warning")]
+    findings = [F("a.py", 1, 1, 2), F("b.py", 1, 1, 2, "TFH401", name="stringified-exception")]
+    format_json_envelope(findings, out, files_checked=5, catalogue=catalogue, fixable=lambda f: False)
+    doc = json.loads(out.getvalue())
+    assert doc["version"] == 2 and doc["tool"]["name"] == "smullyan"
+    assert doc["summary"] == {"findings": 2, "files_checked": 5, "files_with_findings": 2, "fixable": 0, "fixed": 0}
+    assert [f["severity"] for f in doc["findings"]] == ["error", "warning"]
+    plain = io.StringIO()
+    format_json(findings, plain)
+    assert [{k: v for k, v in f.items() if k != "severity"} for f in doc["findings"]] == json.loads(plain.getvalue())
 
 
 def test_summary() -> None:

@@ -91,3 +91,36 @@ def test_readme_writes_example_runs() -> None:
     payments = namespace["payments"]
     assert payments.charges == {"order-17:charge": "ch_1"}  # type: ignore[attr-defined]
     assert payments.refunded == ["ch_1"]  # type: ignore[attr-defined]
+
+
+def _latest_results() -> dict[str, dict[str, str]]:
+    """The first results table of docs/performance.md (the latest run): corpus -> column -> figure."""
+    text = (README.parent / "docs" / "performance.md").read_text(encoding="utf-8")
+    results = text.split("\n## Results", 1)[1]
+    rows = [line for line in results.splitlines() if line.startswith("|")]
+    header = [c.strip() for c in rows[0].strip("|").split("|")]
+    table: dict[str, dict[str, str]] = {}
+    for line in rows[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) != len(header):
+            break
+        table[cells[0].split(",")[0].split()[0]] = dict(zip(header, cells))
+    return table
+
+
+def test_readme_speed_figures_are_the_latest_in_performance_md() -> None:
+    """The README's figures come from the newest results of docs/performance.md, and every ratio it
+    prints is one of them (none left from an older build)."""
+    latest = _latest_results()
+    stdlib, agent = latest["stdlib"], latest["agent"]
+    speed = README.read_text().split("- **Speed**", 1)[1].split("\n- **", 1)[0].split("\n\n", 1)[0]
+    speed = " ".join(speed.split())
+    assert f"a cold run costs {stdlib['cold CLI']} (stdlib) to {agent['cold CLI']} (an agent framework)" in speed
+    assert f"the flake8 plugin adds {stdlib['plugin adds']} to {agent['plugin adds']}" in speed
+    cached = sorted({stdlib["cached"], agent["cached"]})
+    assert f"a cached re-run {' to '.join(cached)}" in speed
+    figures = {v for row in latest.values() for v in row.values()}
+    for ratio in re.findall(r"[+]?\d+\.\d+x", speed):
+        assert ratio in figures, f"README's {ratio} is not in the latest docs/performance.md results"

@@ -14,7 +14,7 @@ class NonExhaustiveBranching(UnionRule):
     name = "non-exhaustive-branching"
     summary = "An if/elif chain or a dispatch table over ToolError misses a variant."
     message = (
-        "{what} over ToolError has no branch for {missing}{tail}; handle each, and end the chain with "
+        "{what} over ToolError {gap}{tail}; handle each, and end the chain with "
         "`else: assert_never(x)` (or raise), so a new variant is not silently {fate}"
     )
     docs = """\
@@ -155,10 +155,28 @@ def f(payload):
 """,
     ]
     INVALID = [
+        # a variant tested only under a guard is named, not covered: the message says so (issue 26)
+        """\
+from smullyan.runtime import Denied, InvalidArgs, NotFound, RateLimited, Timeout, Unavailable, Unknown
+def advise(e, budget):
+    if isinstance(e, RateLimited) and budget > 0:  # error: TFH503 "over ToolError leaves RateLimited not fully covered (guarded);"
+        return "wait"
+    elif isinstance(e, (Timeout, Unavailable, InvalidArgs, Denied, NotFound, Unknown)):
+        return "give up"
+""",
+        # one variant absent, one guarded
+        """\
+from smullyan.runtime import Denied, InvalidArgs, NotFound, RateLimited, Timeout, Unknown
+def advise(e, budget):
+    if isinstance(e, RateLimited) and budget > 0:  # error: TFH503 "has no branch for Unavailable and leaves RateLimited not fully covered (guarded)"
+        return "wait"
+    elif isinstance(e, (Timeout, InvalidArgs, Denied, NotFound, Unknown)):
+        return "give up"
+""",
         """\
 from smullyan.runtime import Denied, RateLimited, Timeout
 def advise(e):
-    if isinstance(e, RateLimited):  # error: TFH503
+    if isinstance(e, RateLimited):  # error: TFH503 "has no branch for InvalidArgs, NotFound, Unavailable, Unknown and its else"
         return "wait"
     elif isinstance(e, (Timeout, Denied)):
         return "give up"
@@ -247,7 +265,7 @@ async def f(tool):
         self.report(
             node,
             what="if/elif chain",
-            missing=", ".join(s.missing),
+            gap=_gap(s.missing, s.named),
             tail=" and its else takes them" if s.has_else else "",
             fate="sent to the else" if s.has_else else "ignored",
         )
@@ -255,4 +273,17 @@ async def f(tool):
     def visit_Dict(self, node: cst.Dict) -> None:
         s = self.table(node)
         if s is not None and s.missing:
-            self.report(node, what="dispatch table", missing=", ".join(s.missing), tail="", fate="given the default")
+            self.report(node, what="dispatch table", gap=_gap(s.missing, set()), tail="", fate="given the default")
+
+
+def _gap(missing: list[str], named: set[str]) -> str:
+    """What the chain misses: the variants it never names ("has no branch for ..."), and those it tests
+    only under a guard (``isinstance(e, V) and ...``: "leaves V not fully covered (guarded)")."""
+    absent = [v for v in missing if v not in named]
+    guarded = [v for v in missing if v in named]
+    parts = []
+    if absent:
+        parts.append(f"has no branch for {', '.join(absent)}")
+    if guarded:
+        parts.append(f"leaves {', '.join(guarded)} not fully covered (guarded)")
+    return " and ".join(parts)

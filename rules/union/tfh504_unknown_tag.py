@@ -48,13 +48,12 @@ def retry_after(d):
 from smullyan.runtime import RateLimited, parse
 
 def retry_after(d):
-    match parse(d):
-        case RateLimited(retry_after_ms=ms):
-            return ms
-        case _:
-            return None
+    error = parse(d)
+    if isinstance(error, RateLimited):
+        return error.retry_after_ms
+    return None
 ```
-(class patterns are checked by the type checker; strings are not.)
+(class names are checked by the type checker; strings are not.)
 
 ## Fix
 When exactly one real tag is nearest to a near miss (`"RateLimit"`,
