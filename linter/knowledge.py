@@ -407,6 +407,56 @@ PARSER_ERRORS: Final[frozenset[str]] = frozenset(
 )
 REPROMPT_KEYWORD_PART: Final[str] = "messages"
 REPROMPT_CALL_SUFFIX: Final[str] = "Message"
+# Errors of a format, by qualified name (resolved through the module's imports):
+# a handler that catches only these around a parse of data already in memory
+# (the model's own tool-call arguments or output: no call in the ``try``
+# reaches outside) hands back format-repair feedback, the text the model
+# needs to fix its output. TFH401 is silent there, wherever the text goes.
+FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
+    {
+        "json.JSONDecodeError", "json.decoder.JSONDecodeError",
+        "pydantic.ValidationError", "pydantic_core.ValidationError", "pydantic_core._pydantic_core.ValidationError",
+        "pydantic.v1.ValidationError", "pydantic.error_wrappers.ValidationError", "jsonschema.ValidationError",
+        "jsonschema.exceptions.ValidationError", "langchain_core.exceptions.OutputParserException",
+        "yaml.YAMLError", "tomllib.TOMLDecodeError",
+    }
+)
+# A typed error event: a dict (or keyword arguments) that already carries
+# what kind of failure it is, so the exception text beside it is only the
+# detail (``{"error_type": type(e).__name__, "message": str(e)}``, an
+# OpenAI-style ``{"type": "server_error", ...}`` chunk). A key below, with any
+# value that is not the text; ``type`` with a literal naming a kind of error
+# (``..._error``, not the bare ``"error"``); or a value that is the exception's
+# class name or code (``type(e).__name__``, ``e.status_code``).
+ERROR_DISCRIMINATOR_KEYS: Final[frozenset[str]] = frozenset(
+    {"error_type", "errortype", "error_code", "errorcode", "code", "exception_type", "exc_type", "error_class",
+     "status_code"}
+)
+ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {"code", "status_code", "error_code", "errno", "status"}
+)
+# Messages a model reads: a framework's tool-result and tool-message types, by
+# qualified name (the module's imports resolve them), and the chat-dict forms
+# (a key's literal value). Exception text put into one of these reaches the
+# model wherever the construct goes (returned, appended to the history, sent).
+MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"{m}.ToolMessage" for m in ("langchain_core.messages", "langchain_core.messages.tool", "langchain.messages",
+                                       "langchain.schema.messages")),
+        *(f"{m}.FunctionMessage" for m in ("langchain_core.messages", "langchain_core.messages.function")),
+        *(f"{m}.FunctionExecutionResult" for m in ("autogen_core.models", "autogen_core.models._types")),
+        *(f"{m}.{c}" for m in ("mcp.types", "mcp.types._types") for c in ("TextContent", "CallToolResult")),
+        *(f"{m}.ToolReturnPart" for m in ("pydantic_ai.messages", "pydantic_ai")),
+        *(f"{m}.FunctionResultContent" for m in ("semantic_kernel.contents",
+                                                 "semantic_kernel.contents.function_result_content")),
+        *(f"{m}.FunctionResponse" for m in ("google.genai.types",)),
+        "google.genai.types.Part.from_function_response",
+        *(f"{m}.ToolOutput" for m in ("llama_index.core.tools", "llama_index.core.tools.types")),
+    }
+)
+MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
+    ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
+)
 
 # Methods that put their argument into the container they are called on
 # (``out["error"] = str(e)`` is the subscript form): the container then
@@ -1145,6 +1195,11 @@ class Knowledge:
     parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
     reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
     reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    format_errors: ClassVar[frozenset[str]] = FORMAT_ERRORS
+    error_discriminator_keys: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_KEYS
+    error_discriminator_attributes: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_ATTRIBUTES
+    message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
+    message_dict_forms: ClassVar[tuple[tuple[str, str], ...]] = MESSAGE_DICT_FORMS
     container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
     code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
     code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS

@@ -387,18 +387,19 @@ async def h(fetch):
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
         self.text: ExceptionText = ctx.models[ExceptionText]
+        self._inside: list[cst.CSTNode] = []  # reported returns, yields and messages being visited
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        """Handlers whose body returns, yields or assigns the exception (or formats anything), and the helpers it goes through."""
+        """Handlers whose body returns, yields, assigns or sends the exception (or formats anything), and the helpers it goes through."""
         return screen_lines(screen, knowledge)
 
-    def _check(self, holder: cst.CSTNode, value: cst.BaseExpression | None, verb: str) -> None:
-        if value is None:
-            return
+    def _check(self, holder: cst.CSTNode, value: cst.BaseExpression | None, verb: str) -> bool:
+        if value is None or self._inside:
+            return False
         found = self.text.leak(value)
         if found is None:
-            return
+            return False
         text = source_of(found).strip()
         if len(text) > 40:
             text = text[:37] + "..."
@@ -406,10 +407,47 @@ async def h(fetch):
         exc = self.model.exception_names()
         fix = f"Err(from_exception({sorted(exc)[0]}))" if exc else "`except ... as e:` and Err(from_exception(e))"
         self.report(holder, verb=verb, text=text, fix=fix)
+        return True
+
+    def _enter(self, node: cst.CSTNode, reported: bool) -> None:
+        if reported:
+            self._inside.append(node)
+
+    def _leave(self, node: cst.CSTNode) -> None:
+        if self._inside and self._inside[-1] is node:
+            self._inside.pop()
 
     def visit_Return(self, node: cst.Return) -> None:
-        self._check(node, node.value, "returns")
+        self._enter(node, self._check(node, node.value, "returns"))
+
+    def leave_Return(self, node: cst.Return) -> None:
+        self._leave(node)
 
     def visit_Yield(self, node: cst.Yield) -> None:
         if isinstance(node.value, cst.BaseExpression):
-            self._check(node, node.value, "yields")
+            self._enter(node, self._check(node, node.value, "yields"))
+
+    def leave_Yield(self, node: cst.Yield) -> None:
+        self._leave(node)
+
+    def _message(self, node: cst.Call | cst.Dict) -> None:
+        """A message the model reads (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``), wherever it goes."""
+        if self._inside or not self.text.message_construct(node):
+            return
+        values = [a.value for a in node.args] if isinstance(node, cst.Call) else [node]
+        for value in values:
+            if self._check(node, value, "sends the model"):
+                self._inside.append(node)
+                return
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._message(node)
+
+    def leave_Call(self, node: cst.Call) -> None:
+        self._leave(node)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        self._message(node)
+
+    def leave_Dict(self, node: cst.Dict) -> None:
+        self._leave(node)
