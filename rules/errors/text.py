@@ -114,9 +114,35 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             out.append(h.lineno)
             if h.name is not None:
                 helpers.update(_helpers_called(h, h.name))
+    returning = _returning_exception(screen)
+    defs = definitions(screen.tree) if helpers or returning else []
     if helpers:
-        out += [d.lineno for d in definitions(screen.tree) if d.name in helpers]
+        out += [d.lineno for d in defs if d.name in helpers]
+    if returning:
+        # callers of a helper that returns the exception it caught: `result = self._run()` ... `str(result)`
+        out += [
+            d.lineno
+            for d in defs
+            if d.name in returning or any(isinstance(n, ast.Call) and last_name(n.func) in returning for n in ast.walk(d))
+        ]
     return out
+
+
+def _returning_exception(screen: Screen) -> set[str]:
+    """Names of the definitions with a handler that returns the exception object it caught (``return e``)."""
+    lines = {
+        h.lineno
+        for h in screen.handlers
+        if h.name is not None
+        and any(isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == h.name
+                for stmt in h.body for n in ast.walk(stmt))
+    }
+    if not lines:
+        return set()
+    return {
+        d.name for d in definitions(screen.tree)
+        if any(d.lineno <= line <= (d.end_lineno or d.lineno) for line in lines)
+    }
 
 
 # ---------------------------------------------------------------- the collector
@@ -135,6 +161,7 @@ class ExceptionText:
         # after the handler is the text as much as ``str(e)`` inside it
         self.aliases: dict[int, set[str]] = {}
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
+        self.returned_exceptions: dict[int, bool] = {}  # id of a helper -> it returns the exception it caught
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
         self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         self.following = False  # inside a helper's returns: one level only
@@ -157,6 +184,27 @@ class ExceptionText:
     def exceptions(self) -> set[str]:
         """The names that hold a caught exception here: the handlers' ``as`` names and their aliases."""
         return self.errors.exception_names() | self.aliased
+
+    def _returns_exception(self, value: cst.BaseExpression) -> bool:
+        """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
+        return e``): the caller holds an error object that a later ``str(result)`` turns into text."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        defs, _ = self.errors.helpers_of(value)
+        for d in defs:
+            key = id(d)
+            if key not in self.returned_exceptions:
+                self.returned_exceptions[key] = any(
+                    isinstance(r, cst.Return) and isinstance(r.value, cst.Name) and r.value.value == h.name.name.value
+                    for h in walk_in_scope(d.body)
+                    if isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)
+                    for r in walk_in_scope(h.body)
+                )
+            if self.returned_exceptions[key]:
+                return True
+        return False
 
     def active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
@@ -208,10 +256,13 @@ class ExceptionText:
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self.active():
+            if self._returns_exception(node.value):
+                self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
             return
         exc = self.exceptions()
         leaks = self._leak(node.value, exc) is not None
-        alias = isinstance(node.value, cst.Name) and node.value.value in exc  # error = e: the object, kept
+        # error = e: the object, kept; result = self._call() where the helper returns its caught exception
+        alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or self._returns_exception(node.value)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if alias:
@@ -260,6 +311,8 @@ class ExceptionText:
                     name = last_name(n.func) or ""
                     if isinstance(n.func, cst.Name) and name in k.code_running_builtins and self.names.is_builtin(name):
                         found = True
+                    elif self.names.qualname(n.func) in k.code_running_calls:
+                        found = True
                     elif has_words(name, k.code_running_name_parts):
                         found = id(n) not in awaited and not self.errors.reaches_outside(n)
                     if found:
@@ -275,7 +328,7 @@ class ExceptionText:
         if key not in self.format_repair:
             types = handler_types(handler)
             k = self.knowledge
-            qns = [self.names.qualname(t) for t in types]
+            qns = [self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None for t in types]
             only = bool(types) and all(q is not None and k.canonical(q) in k.format_errors for q in qns)
             statement = self.names.handler.statement if self.names.handler is not None else None
             self.format_repair[key] = only and statement is not None and not self.errors.tool_like(statement.body)
@@ -372,20 +425,14 @@ class ExceptionText:
             norm = key.lower().replace("-", "_")
             if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
                 return True
-            text = _literal(value)
-            if norm == "type" and text is not None and text.lower() not in ("error", "exception", "failure") and (
-                text.lower().endswith(("_error", "error", "_exception")) and text.lower() != "error"
-            ):
-                return True
+            text = (_literal(value) or "").lower()
+            if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
+                return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
         return False
 
     def _leak_free(self, value: cst.BaseExpression, exc: set[str]) -> bool:
         """A value that does not carry the exception text (a discriminator must not be the text itself)."""
-        saved = self.following
-        try:
-            return self._leak(value, exc) is None
-        finally:
-            self.following = saved
+        return self._leak(value, exc) is None
 
     def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
         """``type(e).__name__``, ``e.__class__.__name__``, ``type(e)``, ``e.status_code``: the failure's kind."""

@@ -375,7 +375,11 @@ async def f(client, job_id):
         """``if failed: <undo>; raise``: the statements of a block that ends by raising are on a failure path."""
         body = node.body
         if body and isinstance(body[-1], cst.SimpleStatementLine) and any(isinstance(s, cst.Raise) for s in body[-1].body):
-            self._before_raise.update(id(s) for s in body[:-1])
+            for stmt in body[:-1]:  # nested blocks too: `if failed: if created: <undo>` ... `raise`
+                self._before_raise.add(id(stmt))
+                self._before_raise.update(
+                    id(n) for n in walk_in_scope(stmt) if isinstance(n, (cst.Try, cst.TryStar, cst.With))
+                )
 
     def _failure_path(self, statement: cst.CSTNode) -> bool:
         """The step runs because something failed: inside an ``except`` handler (of an enclosing ``try``), or in a
