@@ -228,6 +228,10 @@ class ExceptionText:
             return None
         return self._leak(value, self.exceptions())
 
+    def reprompt(self, node: cst.CSTNode) -> bool:
+        """A handler catching only parser errors puts the text in a re-prompt (``...Message(...)``, ``messages=``)."""
+        return self.errors.parser_only() and self._reprompt(node)
+
     def message_construct(self, node: cst.CSTNode) -> bool:
         """A message a model reads: a framework's tool message or tool result (``ToolMessage(...)``,
         ``CallToolResult(...)``, ``TextContent(...)``: resolved through the imports), or a chat dict

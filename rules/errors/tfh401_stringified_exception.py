@@ -587,7 +587,7 @@ async def execute_code(sandbox, code):
 
     def _message(self, node: cst.Call | cst.Dict) -> None:
         """A message the model reads (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``), wherever it goes."""
-        if self._inside or not self.text.message_construct(node):
+        if self._inside or not self.text.message_construct(node) or self.text.reprompt(node):
             return
         values = [a.value for a in node.args] if isinstance(node, cst.Call) else [node]
         for value in values:

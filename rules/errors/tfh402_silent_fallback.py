@@ -118,6 +118,9 @@ intended answer there:
   {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
   means "recompute", a telemetry or device id that only feeds a metric, a
   format validator), or a `try` that reads a cache (`self._cache.get(k)`);
+- `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
+  None is the "could not tell" answer, distinct from the `False` a caller
+  would read as "absent";
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
@@ -259,6 +262,16 @@ def reachable(url):
         return r.status_code < 400
     except Exception:
         return False
+""",
+        # a tri-state answer: None is "could not tell", not "absent"
+        """\
+from typing import Optional
+class Store:
+    def _index_has_field(self, field) -> Optional[bool]:
+        try:
+            return field in self.index.info()["attributes"]
+        except Exception:
+            return None
 """,
         # a procedure: a bare return hands nothing back
         """\
@@ -513,6 +526,8 @@ async def acancel_run(self, run_id) -> bool:
             if isinstance(ann, cst.Name) and ann.value == "None":
                 return True
             return all(r.value is None for r in self.model.returns(func))
+        if returned == "None" and _optional_bool(func.returns):
+            return True  # `-> Optional[bool]`: None is "could not tell", an answer distinct from False
         if returned != "False":
             return False
         first = name.split("_")[0]
@@ -560,6 +575,18 @@ async def acancel_run(self, run_id) -> bool:
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=_fix(node))
+
+
+def _optional_bool(returns: cst.Annotation | None) -> bool:
+    """``-> Optional[bool]`` / ``-> bool | None``: a tri-state answer."""
+    ann = returns.annotation if returns is not None else None
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        sides = {source_of(ann.left).strip(), source_of(ann.right).strip()}
+        return sides == {"bool", "None"}
+    if isinstance(ann, cst.Subscript) and len(ann.slice) == 1 and isinstance(ann.slice[0].slice, cst.Index):
+        head = source_of(ann.value).strip().rsplit(".", 1)[-1]
+        return head == "Optional" and source_of(ann.slice[0].slice.value).strip() == "bool"
+    return False
 
 
 def _fix(node: cst.ExceptHandler) -> str:
