@@ -269,3 +269,16 @@ def test_the_docs_example_is_reported_and_its_fix_is_not(code: str) -> None:
     example, fixed = (b.group(1) if b is not None else "" for b in blocks.values())
     assert [c for _, c in _codes(example, code)] == [code]
     assert _codes(fixed, code) == []
+
+
+def test_a_message_that_also_gets_the_exception_object_keeps_the_typed_failure() -> None:
+    src = """\
+    from llama_index.core.tools import ToolOutput
+    def call(tool, args, outputs):
+        try:
+            outputs.append(tool(**args))
+        except Exception as e:
+            outputs.append(ToolOutput(content=str(e), tool_name="t", raw_input=args, raw_output=str(e){extra}))
+    """
+    assert _codes(src.format(extra=""), "TFH401") == [(6, "TFH401")]
+    assert _codes(src.format(extra=", is_error=True, exception=e"), "TFH401") == []

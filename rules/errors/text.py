@@ -228,6 +228,22 @@ class ExceptionText:
             return None
         return self._leak(value, self.exceptions())
 
+    def message_leak(self, node: cst.Call | cst.Dict) -> cst.CSTNode | None:
+        """The exception text a message construct carries (``ToolMessage(content=str(e))``), or None: as for any
+        constructor, none when it also gets the exception object or says what kind of failure it is."""
+        if not self.active():
+            return None
+        exc = self.exceptions()
+        if isinstance(node, cst.Dict):
+            return self._leak(node, exc)
+        if self._passes_exception(node, exc) or self._discriminated(node, exc):
+            return None
+        for arg in node.args:
+            found = self._leak(arg.value, exc)
+            if found is not None:
+                return found
+        return None
+
     def reprompt(self, node: cst.CSTNode) -> bool:
         """A handler catching only parser errors puts the text in a re-prompt (``...Message(...)``, ``messages=``)."""
         return self.errors.parser_only() and self._reprompt(node)

@@ -553,8 +553,9 @@ async def execute_code(sandbox, code):
         if value is None or self._inside:
             return False
         found = self.text.leak(value)
-        if found is None:
-            return False
+        return found is not None and self._report(holder, found, verb)
+
+    def _report(self, holder: cst.CSTNode, found: cst.CSTNode, verb: str) -> bool:
         text = source_of(found).strip()
         if len(text) > 40:
             text = text[:37] + "..."
@@ -589,11 +590,9 @@ async def execute_code(sandbox, code):
         """A message the model reads (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``), wherever it goes."""
         if self._inside or not self.text.message_construct(node) or self.text.reprompt(node):
             return
-        values = [a.value for a in node.args] if isinstance(node, cst.Call) else [node]
-        for value in values:
-            if self._check(node, value, "sends the model"):
-                self._inside.append(node)
-                return
+        found = self.text.message_leak(node)
+        if found is not None and self._report(node, found, "sends the model"):
+            self._inside.append(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         self._message(node)
