@@ -181,6 +181,8 @@ def classify_call(
         return knowledge.classify[qn], qn
     if isinstance(func, cst.Name) and qn is None and last in local_classes:
         return local_classes[last], f"{last}()"
+    if not reaches_outside(call, names, knowledge, imports):
+        return None  # the one answer to "does this call reach outside" (the errors rules ask it too)
     if qn is not None:
         # the resolved name, not the spelling: ``from requests import post as send; send(url)``
         owner, _, resolved = qn.rpartition(".")
@@ -311,30 +313,65 @@ def third_party(qn: str, package: str | None, knowledge: kb.Knowledge) -> bool:
     """
     if "." not in qn or qn.rsplit(".", 1)[1][:1].isupper():
         return False
-    root = qn.split(".", 1)[0]
+    parts = qn.split(".")
+    root = parts[0]
     own = (package or "").split(".", 1)[0]
+    # a namespace package (``llama_index/core``, ``google/adk``: no ``__init__.py`` above) makes the file's
+    # package ``core.program`` while its imports say ``llama_index.core...``: still its own package
+    if own and parts[1] == own:
+        return False
     return (
         root not in sys.stdlib_module_names
         and root not in knowledge.in_memory_libraries
         and root != own
         and not root.startswith("_")
+        and qn not in knowledge.pure_calls
     )
 
 
-def reaches_outside(call: cst.Call, names: Names, knowledge: kb.Knowledge) -> bool:
+def _sdk_table_call(func: cst.BaseExpression, qn: str | None, imports: frozenset[str]) -> bool:
+    """A call the effect tables know (an HTTP client's method, a known SDK call, an SDK method by name with its
+    package imported): what :func:`classify_call` classifies beyond the configuration."""
+    if qn is not None:
+        owner = qn.rpartition(".")[0]
+        if owner in kb.HTTP_CLIENTS or qn in kb.HTTP_CLIENTS or qn in kb.SDK_CALLS:
+            return True
+        if any(qn.startswith(prefix) and qn.rsplit(".", 1)[-1] == name for prefix, name, _ in kb.SDK_PREFIX_CALLS):
+            return True
+    if isinstance(func, cst.Attribute) and func.attr.value in kb.SDK_METHODS:
+        root = kb.SDK_METHODS[func.attr.value][0]
+        return root in imports and (qn is None or qn.split(".")[0] == root)
+    return False
+
+
+def reaches_outside(
+    call: cst.Call, names: Names, knowledge: kb.Knowledge, imports: frozenset[str] = frozenset()
+) -> bool:
     """Whether a call can fail because something outside the process failed.
 
     A network or process call the timeout tables know, a configured
-    ``timeout-required``/``classify`` name, file and process I/O
+    ``timeout-required``/``classify`` name, a call the effect tables know
+    (HTTP clients, SDK calls; ``imports``: the module's imported top-level
+    names, for SDK methods known by name), file and process I/O
     (``knowledge.tool_calls``, builtin ``open``), a call into a module of
     ``knowledge.tool_module_prefixes`` or a third-party package
-    (:func:`third_party`), a method named in ``knowledge.tool_methods``, or a
-    method of an object named like a client, db, store... (``tool_receiver_words``).
+    (:func:`third_party`; not the in-memory callables of ``knowledge.pure_calls``),
+    a method named in ``knowledge.tool_methods``, or a method of an object named
+    like a client, db, store, index... (``tool_receiver_words``). A method in
+    ``knowledge.pure_methods`` (pydantic's ``model_validate`` on an SDK's model
+    class) works in memory whatever the object. :func:`classify_call` asks this
+    first: every call it classifies reaches outside.
     """
     func = call.func
-    qn = names.qualname(func)
+    raw = names.qualname(func)
+    qn = knowledge.canonical(raw) if raw is not None else None
+    if _sdk_table_call(func, raw, imports) or (qn != raw and _sdk_table_call(func, qn, imports)):
+        return True
+    if isinstance(func, cst.Attribute) and func.attr.value in knowledge.pure_methods:
+        return False
     if qn is not None:
-        qn = knowledge.canonical(qn)
+        if qn in knowledge.pure_calls:
+            return False
         if (
             qn in knowledge.timeouts
             or qn in knowledge.needs_timeout_scope

@@ -407,6 +407,56 @@ PARSER_ERRORS: Final[frozenset[str]] = frozenset(
 )
 REPROMPT_KEYWORD_PART: Final[str] = "messages"
 REPROMPT_CALL_SUFFIX: Final[str] = "Message"
+# Errors of a format, by qualified name (resolved through the module's imports):
+# a handler that catches only these around a parse of data already in memory
+# (the model's own tool-call arguments or output: no call in the ``try``
+# reaches outside) hands back format-repair feedback, the text the model
+# needs to fix its output. TFH401 is silent there, wherever the text goes.
+FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
+    {
+        "json.JSONDecodeError", "json.decoder.JSONDecodeError",
+        "pydantic.ValidationError", "pydantic_core.ValidationError", "pydantic_core._pydantic_core.ValidationError",
+        "pydantic.v1.ValidationError", "pydantic.error_wrappers.ValidationError", "jsonschema.ValidationError",
+        "jsonschema.exceptions.ValidationError", "langchain_core.exceptions.OutputParserException",
+        "yaml.YAMLError", "tomllib.TOMLDecodeError",
+    }
+)
+# A typed error event: a dict (or keyword arguments) that already carries
+# what kind of failure it is, so the exception text beside it is only the
+# detail (``{"error_type": type(e).__name__, "message": str(e)}``, an
+# OpenAI-style ``{"type": "server_error", ...}`` chunk). A key below, with any
+# value that is not the text; ``type`` with a literal naming a kind of error
+# (``..._error``, not the bare ``"error"``); or a value that is the exception's
+# class name or code (``type(e).__name__``, ``e.status_code``).
+ERROR_DISCRIMINATOR_KEYS: Final[frozenset[str]] = frozenset(
+    {"error_type", "errortype", "error_code", "errorcode", "code", "exception_type", "exc_type", "error_class",
+     "status_code", "retryable", "is_retryable", "recoverable", "is_recoverable", "transient"}
+)
+ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {"code", "status_code", "error_code", "errno", "status"}
+)
+# Messages a model reads: a framework's tool-result and tool-message types, by
+# qualified name (the module's imports resolve them), and the chat-dict forms
+# (a key's literal value). Exception text put into one of these reaches the
+# model wherever the construct goes (returned, appended to the history, sent).
+MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"{m}.ToolMessage" for m in ("langchain_core.messages", "langchain_core.messages.tool", "langchain.messages",
+                                       "langchain.schema.messages")),
+        *(f"{m}.FunctionMessage" for m in ("langchain_core.messages", "langchain_core.messages.function")),
+        *(f"{m}.FunctionExecutionResult" for m in ("autogen_core.models", "autogen_core.models._types")),
+        *(f"{m}.{c}" for m in ("mcp.types", "mcp.types._types") for c in ("TextContent", "CallToolResult")),
+        *(f"{m}.ToolReturnPart" for m in ("pydantic_ai.messages", "pydantic_ai")),
+        *(f"{m}.FunctionResultContent" for m in ("semantic_kernel.contents",
+                                                 "semantic_kernel.contents.function_result_content")),
+        *(f"{m}.FunctionResponse" for m in ("google.genai.types",)),
+        "google.genai.types.Part.from_function_response",
+        *(f"{m}.ToolOutput" for m in ("llama_index.core.tools", "llama_index.core.tools.types")),
+    }
+)
+MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
+    ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
+)
 
 # Methods that put their argument into the container they are called on
 # (``out["error"] = str(e)`` is the subscript form): the container then
@@ -419,6 +469,8 @@ CONTAINER_FILLING_METHODS: Final[frozenset[str]] = frozenset(
 # these builtins, or a callee (or the enclosing function) whose name has one
 # of these parts.
 CODE_RUNNING_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile"})
+# The standard library's in-process runs of a program file or module, by qualified name.
+CODE_RUNNING_CALLS: Final[frozenset[str]] = frozenset({"runpy.run_path", "runpy.run_module"})
 # Matched on whole ``_``-separated words (``repl`` is not ``reply``; a
 # sandbox's file tools are not code runs, so ``sandbox`` is not one).
 CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
@@ -503,7 +555,8 @@ TOOL_METHODS: Final[frozenset[str]] = frozenset(
 # to an outside service (``client.delete(*ids)``, ``self._redis.get(k)``).
 TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
     {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http",
-     "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection"}
+     "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection",
+     "index", "container", "table", "blob"}
 )
 # A predicate over a remote resource (``has_index``, ``table_exists``,
 # ``_check_queue``) whose ``try`` calls a method on a receiver named with one
@@ -533,6 +586,27 @@ IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
      "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources",
      "libcst", "parso", "tree_sitter"}
 )
+# Packages that mix I/O and pure helpers are decided per callable: these
+# qualified names work in memory (a token count, a price table, a partial
+# JSON parser, the host's own name), and these methods are pydantic's model
+# methods (``Response.model_validate(data)`` on an SDK's model class), in
+# memory on any object. Any other call into a third-party package counts as I/O.
+PURE_CALLS: Final[frozenset[str]] = frozenset(
+    {"jiter.from_json", "socket.gethostname", "socket.getfqdn", "litellm.token_counter", "litellm.cost_per_token",
+     "litellm.completion_cost", "litellm.get_model_info", "litellm.get_supported_openai_params",
+     "litellm.supports_function_calling", "litellm.get_llm_provider", "litellm.utils.token_counter",
+     "litellm.utils.get_model_info", "tokenizers.Tokenizer.from_str", "tokenizers.Tokenizer.from_file"}
+)
+PURE_METHODS: Final[frozenset[str]] = frozenset(
+    {"model_validate", "model_validate_json", "model_validate_strings", "model_dump", "model_dump_json",
+     "model_copy", "model_construct", "parse_obj", "parse_raw", "model_json_schema"}
+)
+# Existence checks over a remote store (``bucket_exists``, ``has_collection``,
+# ``does_index_exist``): ``return False`` on any exception reads an outage as
+# "absent" (the caller creates it again). Reported when the ``try`` reaches
+# outside, whatever the receiver's name; a reachability predicate stays silent.
+EXISTENCE_NAME_PREFIXES: Final[tuple[str, ...]] = ("has_", "does_", "exists")
+EXISTENCE_NAME_SUFFIXES: Final[tuple[str, ...]] = ("_exists", "_exist")
 # Predicates: "could not tell" means "no" (``return False`` is the answer).
 # A function is a predicate when its name (leading underscores stripped)
 # starts with one of these prefixes or is one of the names, or when it is
@@ -1145,8 +1219,14 @@ class Knowledge:
     parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
     reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
     reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    format_errors: ClassVar[frozenset[str]] = FORMAT_ERRORS
+    error_discriminator_keys: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_KEYS
+    error_discriminator_attributes: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_ATTRIBUTES
+    message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
+    message_dict_forms: ClassVar[tuple[tuple[str, str], ...]] = MESSAGE_DICT_FORMS
     container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
     code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
+    code_running_calls: ClassVar[frozenset[str]] = CODE_RUNNING_CALLS
     code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS
     tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
     tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
@@ -1155,6 +1235,10 @@ class Knowledge:
     reachability_name_parts: ClassVar[tuple[str, ...]] = REACHABILITY_NAME_PARTS
     benign_fallback_name_parts: ClassVar[tuple[str, ...]] = BENIGN_FALLBACK_NAME_PARTS
     in_memory_libraries: ClassVar[frozenset[str]] = IN_MEMORY_LIBRARIES
+    pure_calls: ClassVar[frozenset[str]] = PURE_CALLS
+    pure_methods: ClassVar[frozenset[str]] = PURE_METHODS
+    existence_name_prefixes: ClassVar[tuple[str, ...]] = EXISTENCE_NAME_PREFIXES
+    existence_name_suffixes: ClassVar[tuple[str, ...]] = EXISTENCE_NAME_SUFFIXES
     predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
     action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
     cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS

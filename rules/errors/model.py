@@ -280,7 +280,12 @@ class ErrorModel:
 
     def reaches_outside(self, call: cst.Call) -> bool:
         """See :func:`smullyan.linter.effects.reaches_outside`."""
-        return effects.reaches_outside(call, self.names, self.knowledge)
+        return effects.reaches_outside(call, self.names, self.knowledge, self._imports)
+
+    @cached_property
+    def _imports(self) -> frozenset[str]:
+        """The module's imported top-level names (SDK methods known by name need their package imported)."""
+        return self.ctx.screen.import_roots
 
     def tool_like(self, body: cst.BaseSuite) -> bool:
         """Whether the ``try`` body awaits or makes a call that reaches outside (nested scopes excluded); an

@@ -34,7 +34,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, Screen, last_name, walk_in_scope
+from ...linter.api import FileContext, Knowledge, Screen, handler_types, last_name, walk_in_scope
 from .model import ErrorModel, definitions, has_words, mentions
 
 __all__ = ["ExceptionText", "screen_lines"]
@@ -58,6 +58,23 @@ def _fills(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
         and node.func.attr in knowledge.container_filling_methods
         and any(mentions(a, name) for a in (*node.args, *(k.value for k in node.keywords)))
     )
+
+
+def _message_ast(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
+    """A message the model reads built with the exception (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``)."""
+    if isinstance(node, ast.Call):
+        lasts = knowledge.memo(
+            "tfh401.message_names", lambda: frozenset(q.rsplit(".", 1)[1] for q in knowledge.message_constructors)
+        )
+        return last_name(node.func) in lasts and mentions(node, name)
+    if isinstance(node, ast.Dict):
+        pairs = {
+            (k.value, v.value)
+            for k, v in zip(node.keys, node.values)
+            if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+        }
+        return bool(pairs & set(knowledge.message_dict_forms)) and mentions(node, name)
+    return False
 
 
 def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
@@ -87,16 +104,45 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign))
             and n.value is not None
             and (formats or (h.name is not None and mentions(n.value, h.name)))
-            and not isinstance(n.value, ast.Name)  # `x = e` / `return e`: the object, not its text
+            # `return e`: the object, not its text; `x = e` keeps the object for a later `str(x)`
+            and (not isinstance(n.value, ast.Name) or isinstance(n, ast.Assign))
             for stmt in h.body
             for n in ast.walk(stmt)
-        ) or (h.name is not None and any(_fills(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt))):
+        ) or (h.name is not None and any(
+            _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
+        )):
             out.append(h.lineno)
             if h.name is not None:
                 helpers.update(_helpers_called(h, h.name))
+    returning = _returning_exception(screen)
+    defs = definitions(screen.tree) if helpers or returning else []
     if helpers:
-        out += [d.lineno for d in definitions(screen.tree) if d.name in helpers]
+        out += [d.lineno for d in defs if d.name in helpers]
+    if returning:
+        # callers of a helper that returns the exception it caught: `result = self._run()` ... `str(result)`
+        out += [
+            d.lineno
+            for d in defs
+            if d.name in returning or any(isinstance(n, ast.Call) and last_name(n.func) in returning for n in ast.walk(d))
+        ]
     return out
+
+
+def _returning_exception(screen: Screen) -> set[str]:
+    """Names of the definitions with a handler that returns the exception object it caught (``return e``)."""
+    lines = {
+        h.lineno
+        for h in screen.handlers
+        if h.name is not None
+        and any(isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == h.name
+                for stmt in h.body for n in ast.walk(stmt))
+    }
+    if not lines:
+        return set()
+    return {
+        d.name for d in definitions(screen.tree)
+        if any(d.lineno <= line <= (d.end_lineno or d.lineno) for line in lines)
+    }
 
 
 # ---------------------------------------------------------------- the collector
@@ -111,6 +157,11 @@ class ExceptionText:
         self.knowledge = ctx.knowledge
         # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
         self.taints: dict[int, set[str]] = {}
+        # names bound to the exception object itself (``error = e``), per enclosing function: ``str(error)``
+        # after the handler is the text as much as ``str(e)`` inside it
+        self.aliases: dict[int, set[str]] = {}
+        self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
+        self.returned_exceptions: dict[int, bool] = {}  # id of a helper -> it returns the exception it caught
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
         self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         self.following = False  # inside a helper's returns: one level only
@@ -124,9 +175,41 @@ class ExceptionText:
         func = self.names.function
         return self.taints.setdefault(id(func) if func is not None else 0, set())
 
+    @property
+    def aliased(self) -> set[str]:
+        """Names bound to a caught exception object in the function being visited (``error = e``)."""
+        func = self.names.function
+        return self.aliases.setdefault(id(func) if func is not None else 0, set())
+
+    def exceptions(self) -> set[str]:
+        """The names that hold a caught exception here: the handlers' ``as`` names and their aliases."""
+        return self.errors.exception_names() | self.aliased
+
+    def _returns_exception(self, value: cst.BaseExpression) -> bool:
+        """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
+        return e``): the caller holds an error object that a later ``str(result)`` turns into text."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        defs, _ = self.errors.helpers_of(value)
+        for d in defs:
+            key = id(d)
+            if key not in self.returned_exceptions:
+                self.returned_exceptions[key] = any(
+                    isinstance(r, cst.Return) and isinstance(r.value, cst.Name) and r.value.value == h.name.name.value
+                    for h in walk_in_scope(d.body)
+                    if isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)
+                    for r in walk_in_scope(h.body)
+                )
+            if self.returned_exceptions[key]:
+                return True
+        return False
+
     def active(self) -> bool:
-        """Inside a handler (or text from one is in a variable), not in a function producing text or running code."""
-        if self.names.handler is None and not self.tainted:
+        """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
+        text is the product (a ``try`` that runs the model's code in process, format-repair feedback)."""
+        if self.names.handler is None and not self.tainted and not self.aliased:
             return False
         func = self.names.function
         k = self.knowledge
@@ -134,10 +217,8 @@ class ExceptionText:
             name = func.name.value.lstrip("_").lower()
             if any(p in name for p in k.text_producer_name_parts) or name.startswith(k.text_producer_name_prefixes):
                 return False
-            if has_words(name, k.code_running_name_parts):
-                return False
         handler = self.names.handler
-        if handler is not None and self._runs_code(handler.statement):
+        if handler is not None and (self._runs_code(handler.statement) or self._format_repair(handler.node)):
             return False
         return True
 
@@ -145,28 +226,76 @@ class ExceptionText:
         """The sub-expression of ``value`` that turns a caught exception into text here, or None."""
         if not self.active():
             return None
-        return self._leak(value, self.errors.exception_names())
+        return self._leak(value, self.exceptions())
+
+    def message_leak(self, node: cst.Call | cst.Dict) -> cst.CSTNode | None:
+        """The exception text a message construct carries (``ToolMessage(content=str(e))``), or None: as for any
+        constructor, none when it also gets the exception object or says what kind of failure it is."""
+        if not self.active():
+            return None
+        exc = self.exceptions()
+        if isinstance(node, cst.Dict):
+            return self._leak(node, exc)
+        if self._passes_exception(node, exc) or self._discriminated(node, exc):
+            return None
+        for arg in node.args:
+            found = self._leak(arg.value, exc)
+            if found is not None:
+                return found
+        return None
+
+    def reprompt(self, node: cst.CSTNode) -> bool:
+        """A handler catching only parser errors puts the text in a re-prompt (``...Message(...)``, ``messages=``)."""
+        return self.errors.parser_only() and self._reprompt(node)
+
+    def message_construct(self, node: cst.CSTNode) -> bool:
+        """A message a model reads: a framework's tool message or tool result (``ToolMessage(...)``,
+        ``CallToolResult(...)``, ``TextContent(...)``: resolved through the imports), or a chat dict
+        (``{"role": "tool", ...}``, ``{"type": "function_call_output", ...}``)."""
+        if isinstance(node, cst.Call):
+            qn = self.names.qualname(node.func)
+            return qn is not None and self.knowledge.canonical(qn) in self.knowledge.message_constructors
+        if isinstance(node, cst.Dict):
+            forms = self.knowledge.message_dict_forms
+            for el in node.elements:
+                if isinstance(el, cst.DictElement):
+                    key, value = _literal(el.key), _literal(el.value)
+                    if key is not None and value is not None and (key, value) in forms:
+                        return True
+        return False
 
     # ------------------------------------------------------------ traversal
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.taints.pop(id(node), None)
+        self.aliases.pop(id(node), None)
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
         self.taints.pop(id(node), None)
+        self.aliases.pop(id(node), None)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self.active():
+            if self._returns_exception(node.value):
+                self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
             return
-        leaks = self._leak(node.value, self.errors.exception_names()) is not None
+        exc = self.exceptions()
+        leaks = self._leak(node.value, exc) is not None
+        # error = e: the object, kept; result = self._call() where the helper returns its caught exception
+        alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or self._returns_exception(node.value)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
+                if alias:
+                    self.aliased.add(t.target.value)
+                else:
+                    self.aliased.discard(t.target.value)
                 if leaks:
                     self.tainted.add(t.target.value)
                 else:
                     self.tainted.discard(t.target.value)
             elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
-                self.tainted.add(t.target.value.value)  # out["error"] = str(e)
+                if not _telemetry_key(t.target):
+                    self.tainted.add(t.target.value.value)  # out["error"] = str(e)
 
     def visit_Call(self, node: cst.Call) -> None:
         """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
@@ -177,34 +306,53 @@ class ExceptionText:
             and func.attr.value in self.knowledge.container_filling_methods
             and self.active()
         ):
-            exc = self.errors.exception_names()
+            exc = self.exceptions()
             if any(self._leak(a.value, exc) is not None for a in node.args):
                 self.tainted.add(func.value.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.active() and isinstance(node.target, cst.Name):
-            if self._leak(node.value, self.errors.exception_names()) is not None:
+            if self._leak(node.value, self.exceptions()) is not None:
                 self.tainted.add(node.target.value)
 
     # ------------------------------------------------------------ the taint
 
     def _runs_code(self, statement: cst.Try | cst.TryStar) -> bool:
-        """The ``try`` runs code the model wrote (``exec``/``eval``, a REPL or sandbox): its error is the product."""
+        """The ``try`` runs code the model wrote in this process (``exec``/``eval``, a REPL's ``run_cell``): the
+        exception is that program's own error, the product. A code-running call that reaches outside (a sandbox
+        or container SDK, an awaited ``run_code``) raises the infrastructure's errors instead: not exempt."""
         key = id(statement)
         if key not in self.code_runs:
             k = self.knowledge
             found = False
+            awaited = {id(n.expression) for n in walk_in_scope(statement.body) if isinstance(n, cst.Await)}
             for n in walk_in_scope(statement.body):
                 if isinstance(n, cst.Call):
                     name = last_name(n.func) or ""
                     if isinstance(n.func, cst.Name) and name in k.code_running_builtins and self.names.is_builtin(name):
                         found = True
-                    elif has_words(name, k.code_running_name_parts):
+                    elif self.names.qualname(n.func) in k.code_running_calls:
                         found = True
+                    elif has_words(name, k.code_running_name_parts):
+                        found = id(n) not in awaited and not self.errors.reaches_outside(n)
                     if found:
                         break
             self.code_runs[key] = found
         return self.code_runs[key]
+
+    def _format_repair(self, handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+        """The handler catches only format errors (``JSONDecodeError``, pydantic's ``ValidationError``...: resolved
+        through the imports) around a parse of data in memory (no call in the ``try`` reaches outside): the text
+        is the feedback the model needs to fix its own output."""
+        key = id(handler)
+        if key not in self.format_repair:
+            types = handler_types(handler)
+            k = self.knowledge
+            qns = [self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None for t in types]
+            only = bool(types) and all(q is not None and k.canonical(q) in k.format_errors for q in qns)
+            statement = self.names.handler.statement if self.names.handler is not None else None
+            self.format_repair[key] = only and statement is not None and not self.errors.tool_like(statement.body)
+        return self.format_repair[key]
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
         """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
@@ -280,6 +428,44 @@ class ExceptionText:
             return (last_name(node.func) or "").endswith(self.knowledge.reprompt_call_suffix)
         return False
 
+    def _discriminated(self, node: cst.Dict | cst.Call, exc: set[str]) -> bool:
+        """A dict or constructor that says what kind of failure it is (``error_type=``, ``"code": ...``,
+        ``"type": "server_error"``, ``type(e).__name__``, ``e.status_code``) beside the text."""
+        k = self.knowledge
+        pairs: list[tuple[str | None, cst.BaseExpression]] = []
+        if isinstance(node, cst.Dict):
+            pairs = [(_literal(el.key), el.value) for el in node.elements if isinstance(el, cst.DictElement)]
+        else:
+            pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
+        for key, value in pairs:
+            if self._kind_of(value, exc):
+                return True
+            if key is None or self._leak_free(value, exc) is False:
+                continue
+            norm = key.lower().replace("-", "_")
+            if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
+                return True
+            text = (_literal(value) or "").lower()
+            if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
+                return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
+        return False
+
+    def _leak_free(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """A value that does not carry the exception text (a discriminator must not be the text itself)."""
+        return self._leak(value, exc) is None
+
+    def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """``type(e).__name__``, ``e.__class__.__name__``, ``type(e)``, ``e.status_code``: the failure's kind."""
+        if isinstance(value, cst.Attribute) and value.attr.value in ("__name__", "__qualname__"):
+            inner = value.value
+            if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "type":
+                return bool(inner.args) and isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value in exc
+            if isinstance(inner, cst.Attribute) and inner.attr.value == "__class__":
+                return isinstance(inner.value, cst.Name) and inner.value.value in exc
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in exc:
+            return value.attr.value in self.knowledge.error_discriminator_attributes
+        return False
+
     def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
         """The exception object itself, its message attributes, or a tainted name."""
         if isinstance(node, cst.Name):
@@ -316,6 +502,8 @@ class ExceptionText:
             return node if node.value in self.tainted or node.value in self._extra else None
         if isinstance(node, cst.Lambda):
             return None
+        if isinstance(node, (cst.Dict, cst.Call)) and self._discriminated(node, exc):
+            return None  # a typed error event: the text is only the detail
         if isinstance(node, cst.Attribute) or isinstance(node, cst.Subscript):
             if self._is_exc_text(node, exc):
                 return node
@@ -368,3 +556,20 @@ class ExceptionText:
                 if found is not None:
                     return found
         return None
+
+
+def _literal(node: cst.BaseExpression | None) -> str | None:
+    """The value of a plain string literal, else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _telemetry_key(target: cst.Subscript) -> bool:
+    """``attributes["tool.args_parse_error"] = str(e)``: a dotted attribute key, as a trace's span attributes are
+    named (OpenTelemetry's conventions); the text goes to a trace, not to a model."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return False
+    key = _literal(target.slice[0].slice.value)
+    return key is not None and "." in key and all(p.isidentifier() for p in key.split("."))

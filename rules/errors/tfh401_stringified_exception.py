@@ -19,37 +19,76 @@ class StringifiedException(ErrorRule):
     )
     docs = """\
 ## What it does
-Inside an `except ... as e` handler, finds the exception turned into text and
-handed back by `return` or `yield`: `str(e)`, `repr(e)`, `f"...{e}"`,
-`"%s" % e`, `"{}".format(e)`, `e.args[0]`, `traceback.format_exc()`, also
-inside a dict/list/tuple or as an argument to a result object
-(`ToolResult(content=f"Error: {e}")`), and through a variable
-(`msg = str(e)` ... `return {"error": msg}`).
+Reports the text of a caught exception where it reaches a model. Inside an
+`except ... as e` handler it finds the exception turned into text: `str(e)`,
+`repr(e)`, `f"...{e}"`, `"%s" % e`, `"{}".format(e)`, `e.args[0]`,
+`traceback.format_exc()`, also inside a dict/list/tuple or as an argument to
+a result object (`ToolResult(content=f"Error: {e}")`), and follows it to
+where it goes:
+- a `return` or `yield` of it, in the handler or after it: through a
+  variable the handler set to the text (`msg = str(e)` ... `return {"error":
+  msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
+  str(e)`), or a variable it bound to the exception itself (`error = e` ...
+  `return str(error)`). Every `return` of such a variable counts, in the
+  handler or after it, and only those: a value built anywhere else is not
+  the exception text;
+- a message a model reads, wherever it goes (returned, appended to the
+  history, sent): a framework's tool message or tool result, resolved
+  through the module's imports (`ToolMessage`, `FunctionExecutionResult`,
+  MCP `CallToolResult`/`TextContent`, `ToolReturnPart`,
+  `FunctionResultContent`, `FunctionResponse`, llama-index `ToolOutput`),
+  and the chat dicts `{"role": "tool", ...}`, `{"type":
+  "function_call_output", ...}`, `{"type": "tool_result", ...}`.
 
-Only returns and yields inside the handler count. The text is followed
-through variables, containers, string methods (`str(e).strip()`), text
-builders (`json.dumps`, `"sep".join`) and result objects' constructors (a
-capitalised callee, `dict(...)`); it stops at any other call's result
-(`f(str(e))` is what `f` made of it, not the exception text).
+The scope is "the text reaches a model". A function's return counts
+whoever calls it: a tool the framework runs, a same-module helper whose
+result a tool returns, or a library's internal helper. For the last, which
+the linter cannot follow to a model, reporting is the default: on the
+tuning half's reading most such helpers (an MCP server's dispatcher, a
+sandbox backend, an evaluator's answer) hand their result to a tool's answer
+or to the model, and the exemptions below name the places where the text
+goes elsewhere. The text is followed through variables, containers, string
+methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
+result objects' constructors (a capitalised callee, `dict(...)`) and one
+level into a same-module helper that returns its argument as text; it stops
+at any other call's result (`f(str(e))` is what `f` made of it).
 
 Not reported: logging the exception, returning only its type name
 (`type(e).__name__`), raising, or building one of the runtime's ToolErrors from
 it (`Err(unknown(str(e)))`, `Unknown(message=str(e))`, `ToolFailure(...)`).
-Also not reported:
+Also not reported, because the text does not reach a model as an untyped
+failure:
+- a typed error event: a dict or constructor that already says what kind
+  of failure it is (a key `error_type`, `error_code`, `code`,
+  `status_code`, or a retryability flag `retryable`/`recoverable`; `"type"` naming a kind of error, `"server_error"`, not the
+  bare `"error"`; or a value `type(e).__name__`, `e.status_code`): the text
+  is only the detail;
+- format-repair feedback: a handler that catches only format errors
+  (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
+  `OutputParserException`: resolved through the imports) around a parse of
+  data in memory (no call in the `try` reaches outside): the model's own
+  output did not parse and the text tells it how to fix it; and a handler
+  catching only parser errors (`ValueError` too) that puts the text in a
+  re-prompt (an argument named like `messages`/`retry_messages`, or a
+  `...Message(...)` object);
+- telemetry and serialisation: a function whose job is producing text (the
+  name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
+  with `format_`, leading underscores ignored), and text stored under a
+  dotted attribute key (`attributes["tool.args_parse_error"] = str(e)`, a
+  trace's span attributes);
+- code the model wrote, run in this process: a `try` that calls `exec`,
+  `eval`, `compile` or `runpy.run_path`/`run_module`, or a REPL's run (`run_cell`, `run_code`...) that does
+  not reach outside: the exception is that program's own error, the
+  product. A code-running call that reaches outside (a sandbox or container
+  SDK, an awaited `run_code`) raises the infrastructure's errors (an API
+  error, a timeout), which the model cannot tell from its program's output:
+  reported;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
   turned into text (`e.args[0]` is reported);
 - a constructor that also receives the exception object itself
   (`ToolOutput(content=str(e), exception=e)`, or `e` positionally): the
-  typed failure survives;
-- functions whose job is producing text for telemetry or serialisation:
-  the name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or
-  starts with `format_` (leading underscores ignored);
-- a handler that catches only parser errors (`ValueError`,
-  `JSONDecodeError`, `ValidationError`, `OutputParserException`) and puts
-  the text in a re-prompt for the model (an argument named like
-  `messages`/`retry_messages`, or a `...Message(...)` object): that is the
-  format-repair loop, not a tool failure.
+  typed failure survives.
 
 ## Why is this bad?
 A string is the one shape an agent cannot act on: it cannot tell a rate limit
@@ -78,7 +117,7 @@ def get_issue(n):
 ```
 
 ## How to suppress
-`# noqa: TFH401` on the `return`/`yield` line, or `ignore`/`per-file-ignores`
+`# noqa: TFH401` on the `return`/`yield` line (or the message's), or `ignore`/`per-file-ignores`
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
@@ -226,6 +265,58 @@ class Tool:
             return self.repl.run_cell(code)
         except Exception as e:
             return {"error": str(e)}
+""",
+        # a typed error event: the kind of failure is said beside the text
+        """\
+def stream(run):
+    try:
+        yield from run()
+    except Exception as e:
+        yield {"type": "error", "error": {"type": "server_error", "message": str(e)}}
+        yield {"error": str(e), "error_type": type(e).__name__}
+""",
+        # format-repair feedback: the model's own arguments did not parse (format errors, resolved through the
+        # imports, around a parse in memory), even in a tool message
+        """\
+import json
+from autogen_core.models import FunctionExecutionResult
+from pydantic import ValidationError as InvalidArguments
+def call_tool(tool, call):
+    try:
+        args = tool.schema.model_validate(json.loads(call.arguments))
+    except (json.JSONDecodeError, InvalidArguments) as e:
+        return FunctionExecutionResult(content=f"Error: {e}", call_id=call.id, is_error=True)
+    return tool.run(args)
+""",
+        # telemetry: span attributes under dotted keys; a status record stored, not returned
+        """\
+import json
+def tool_attributes(call):
+    attributes = {}
+    try:
+        attributes["tool.parameters"] = json.dumps(call.arguments)
+    except Exception as e:
+        attributes["tool.args_parse_error"] = str(e)
+    return attributes
+def run_job(job, db):
+    try:
+        job.result = job.fn()
+        job.status = "done"
+    except Exception as e:
+        job.status, job.error = "failed", str(e)
+    db.save(job)
+    return job.id
+""",
+        # a message built with something other than the exception text
+        """\
+from langchain_core.messages import ToolMessage
+def run_tool(tool, call, messages):
+    try:
+        out = tool.invoke(call["args"])
+    except Exception as e:
+        messages.append(ToolMessage(content=type(e).__name__, tool_call_id=call["id"], status="error"))
+        return
+    messages.append(ToolMessage(content=out, tool_call_id=call["id"]))
 """,
         # a container filled with the type name only
         """\
@@ -380,6 +471,70 @@ async def h(fetch):
         payload.update(error=repr(e))
         return payload  # error: TFH401
 """,
+        # messages a model reads, wherever they go: resolved framework types and the chat dicts
+        """\
+from langchain_core.messages import ToolMessage
+def run_tools(calls, tools, messages):
+    for call in calls:
+        try:
+            out = tools[call["name"]].invoke(call["args"])
+        except Exception as e:
+            messages.append(ToolMessage(content=str(e), tool_call_id=call["id"]))  # error: TFH401 "sends the model the exception as text (str(e))"
+            continue
+        messages.append(ToolMessage(content=out, tool_call_id=call["id"]))
+def chat_step(tc, fn, history, items):
+    try:
+        history.append({"role": "tool", "tool_call_id": tc.id, "content": fn()})
+    except Exception as err:
+        history.append({"role": "tool", "tool_call_id": tc.id, "content": f"Error: {err}"})  # error: TFH401
+        items.append({"type": "function_call_output", "call_id": tc.id, "output": str(err)})  # error: TFH401
+""",
+        # an MCP server turning any tool exception into the tool's result
+        """\
+from mcp import types
+async def call_tool(name, args):
+    try:
+        return await TOOLS[name](**args)
+    except Exception as e:
+        return types.CallToolResult(isError=True, content=[types.TextContent(type="text", text=str(e))])  # error: TFH401
+""",
+        # a return after the handler: the variable holds the exception itself, or an error object a helper returned
+        """\
+from langchain_core.messages import ToolMessage
+def fetch(client, url):
+    error = None
+    try:
+        return client.get(url)
+    except Exception as e:
+        error = e
+    return f"fetch failed: {error}"  # error: TFH401
+class Runner:
+    def _invoke(self, tool, args):
+        try:
+            return tool(**args)
+        except Exception as e:
+            return e
+    def step(self, tool, args, history):
+        result = self._invoke(tool, args)
+        history.append(ToolMessage(content=str(result), tool_call_id="x"))  # error: TFH401
+""",
+        # a code-running tool whose sandbox SDK fails: the infrastructure's error, not the program's output
+        """\
+from e2b_code_interpreter import Sandbox
+class RunCode:
+    def __init__(self):
+        self.sandbox = Sandbox()
+    def run_code(self, code):
+        try:
+            return self.sandbox.run_code(code).logs
+        except Exception as e:
+            return {"stderr": str(e), "exit_code": -1}  # error: TFH401
+async def execute_code(sandbox, code):
+    try:
+        return await sandbox.run_code(code)
+    except Exception as e:
+        return f"Error: {e}"  # error: TFH401
+""",
     ]
 
     models = (ErrorModel, ExceptionText)
@@ -387,18 +542,20 @@ async def h(fetch):
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
         self.text: ExceptionText = ctx.models[ExceptionText]
+        self._inside: list[cst.CSTNode] = []  # reported returns, yields and messages being visited
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
-        """Handlers whose body returns, yields or assigns the exception (or formats anything), and the helpers it goes through."""
+        """Handlers whose body returns, yields, assigns or sends the exception (or formats anything), and the helpers it goes through."""
         return screen_lines(screen, knowledge)
 
-    def _check(self, holder: cst.CSTNode, value: cst.BaseExpression | None, verb: str) -> None:
-        if value is None:
-            return
+    def _check(self, holder: cst.CSTNode, value: cst.BaseExpression | None, verb: str) -> bool:
+        if value is None or self._inside:
+            return False
         found = self.text.leak(value)
-        if found is None:
-            return
+        return found is not None and self._report(holder, found, verb)
+
+    def _report(self, holder: cst.CSTNode, found: cst.CSTNode, verb: str) -> bool:
         text = source_of(found).strip()
         if len(text) > 40:
             text = text[:37] + "..."
@@ -406,10 +563,45 @@ async def h(fetch):
         exc = self.model.exception_names()
         fix = f"Err(from_exception({sorted(exc)[0]}))" if exc else "`except ... as e:` and Err(from_exception(e))"
         self.report(holder, verb=verb, text=text, fix=fix)
+        return True
+
+    def _enter(self, node: cst.CSTNode, reported: bool) -> None:
+        if reported:
+            self._inside.append(node)
+
+    def _leave(self, node: cst.CSTNode) -> None:
+        if self._inside and self._inside[-1] is node:
+            self._inside.pop()
 
     def visit_Return(self, node: cst.Return) -> None:
-        self._check(node, node.value, "returns")
+        self._enter(node, self._check(node, node.value, "returns"))
+
+    def leave_Return(self, node: cst.Return) -> None:
+        self._leave(node)
 
     def visit_Yield(self, node: cst.Yield) -> None:
         if isinstance(node.value, cst.BaseExpression):
-            self._check(node, node.value, "yields")
+            self._enter(node, self._check(node, node.value, "yields"))
+
+    def leave_Yield(self, node: cst.Yield) -> None:
+        self._leave(node)
+
+    def _message(self, node: cst.Call | cst.Dict) -> None:
+        """A message the model reads (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``), wherever it goes."""
+        if self._inside or not self.text.message_construct(node) or self.text.reprompt(node):
+            return
+        found = self.text.message_leak(node)
+        if found is not None and self._report(node, found, "sends the model"):
+            self._inside.append(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._message(node)
+
+    def leave_Call(self, node: cst.Call) -> None:
+        self._leave(node)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        self._message(node)
+
+    def leave_Dict(self, node: cst.Dict) -> None:
+        self._leave(node)

@@ -70,8 +70,10 @@ default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
 
-A tool call is what the `try` body does that can fail because something
-outside the process failed (the lists come from `linter/knowledge.py`):
+The scope is "a read that fails because something outside the process
+failed, and reads as nothing there". A tool call is what the `try` body does
+that can fail that way: the one answer `effects.reaches_outside` gives (the
+effect rules ask it too; the lists come from `linter/knowledge.py`):
 - a network or process call the timeout tables know (TFH201, TFH202), and
   configured `timeout-required`/`classify` names;
 - a call into {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes)};
@@ -81,9 +83,16 @@ outside the process failed (the lists come from `linter/knowledge.py`):
   {markdown_words(_DEFAULTS.tool_receiver_words, "or")}
   (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`,
   `self.db.get_session(...)`, the sync twin of an awaited call);
-- a function or class imported from a third-party package (a document
-  converter, an SDK helper), except packages that only parse or build values
-  in memory ({markdown_words(sorted(_DEFAULTS.in_memory_libraries)[:8])}, ...) and the module's own package;
+- a call the effect tables know (an HTTP client's method, a known SDK call
+  such as `stripe.Charge.create`, an SDK method by name with its package
+  imported);
+- a function imported from a third-party package, or a method of an object
+  built from or annotated with a third-party class (a document converter, an
+  SDK resource), except packages that only parse or build values in memory
+  ({markdown_words(sorted(_DEFAULTS.in_memory_libraries)[:8])}, ...), the module's own package (a namespace
+  package's too), and the in-memory callables of packages that mix I/O and
+  pure helpers, decided per callable ({markdown_words(sorted(_DEFAULTS.pure_calls)[:4])}, ...; and
+  pydantic's {markdown_words(sorted(_DEFAULTS.pure_methods)[:3])}... on any object);
 - any `await`.
 
 Not reported, because "could not tell" or "could not clean up" is the
@@ -100,12 +109,18 @@ intended answer there:
   remote resource (`has_index`, `table_exists`: the `try` calls a method of
   an object named like a client, db, store, manager, cluster, bucket...;
   an outage then reads as "absent" and the caller creates it again), which is
-  reported too; a predicate about reachability stays silent (a name with
+  reported too, as is an existence check whose `try` reaches outside
+  whatever the receiver's name ({markdown_words((p + "*" for p in _DEFAULTS.existence_name_prefixes), "or")},
+  {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}: `bucket_exists`, `does_index_exist`);
+  a predicate about reachability stays silent (a name with
   {markdown_words(_DEFAULTS.reachability_name_parts, "or")}: the boolean is the point);
 - fallbacks that are the design: a function named with
   {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
   means "recompute", a telemetry or device id that only feeds a metric, a
   format validator), or a `try` that reads a cache (`self._cache.get(k)`);
+- `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
+  None is the "could not tell" answer, distinct from the `False` a caller
+  would read as "absent";
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
@@ -123,6 +138,8 @@ the outage, so nobody fixes it.
 
 ## Example
 ```python
+import requests
+
 def search(q):
     try:
         return requests.get(URL, params={{"q": q}}, timeout=10).json()["hits"]
@@ -132,6 +149,7 @@ def search(q):
 
 ## Use instead
 ```python
+import requests
 from smullyan.runtime import Err, Ok, from_exception
 
 def search(q):
@@ -244,6 +262,16 @@ def reachable(url):
         return r.status_code < 400
     except Exception:
         return False
+""",
+        # a tri-state answer: None is "could not tell", not "absent"
+        """\
+from typing import Optional
+class Store:
+    def _index_has_field(self, field) -> Optional[bool]:
+        try:
+            return field in self.index.info()["attributes"]
+        except Exception:
+            return None
 """,
         # a procedure: a bare return hands nothing back
         """\
@@ -498,6 +526,8 @@ async def acancel_run(self, run_id) -> bool:
             if isinstance(ann, cst.Name) and ann.value == "None":
                 return True
             return all(r.value is None for r in self.model.returns(func))
+        if returned == "None" and _optional_bool(func.returns):
+            return True  # `-> Optional[bool]`: None is "could not tell", an answer distinct from False
         if returned != "False":
             return False
         first = name.split("_")[0]
@@ -505,6 +535,8 @@ async def acancel_run(self, run_id) -> bool:
             return False  # an action's status flag (acancel_run: the async twin)
         if any(p in name for p in k.reachability_name_parts):
             return True
+        if name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes):
+            return False  # bucket_exists / has_collection: the try reaches outside, an outage reads as "absent"
         if self.model.remote_receiver(body):
             return False  # has_index / table_exists: an outage reads as "absent"
         if name.startswith(k.predicate_prefixes):
@@ -543,6 +575,18 @@ async def acancel_run(self, run_id) -> bool:
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=_fix(node))
+
+
+def _optional_bool(returns: cst.Annotation | None) -> bool:
+    """``-> Optional[bool]`` / ``-> bool | None``: a tri-state answer."""
+    ann = returns.annotation if returns is not None else None
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        sides = {source_of(ann.left).strip(), source_of(ann.right).strip()}
+        return sides == {"bool", "None"}
+    if isinstance(ann, cst.Subscript) and len(ann.slice) == 1 and isinstance(ann.slice[0].slice, cst.Index):
+        head = source_of(ann.value).strip().rsplit(".", 1)[-1]
+        return head == "Optional" and source_of(ann.slice[0].slice.value).strip() == "bool"
+    return False
 
 
 def _fix(node: cst.ExceptHandler) -> str:

@@ -53,6 +53,16 @@ release, delete (split on `_` and camelCase: `conn.rollback()`,
 function itself is named compensate, rollback, undo, revert or refund
 (`def rollback(self): ...`). The finding is on the call.
 
+Compensation means undoing an effect that happened because a later step
+failed, so the step must run on a failure path: inside an `except` handler
+of an enclosing `try` (the saga's `except: refund(); raise`), in a block
+that ends by raising (`if start_failed: delete_volumes(); raise ...`), or
+in a function that is itself the compensation (named compensate, rollback,
+undo, revert or refund). Cleanup ends where the failure path ends: the
+same call in the normal flow or in a `finally` (a delete before an insert,
+a temporary file removed, a remote handle released, a public `delete_*`
+swallowing its own failure) is housekeeping and is not reported.
+
 Not reported:
 - in-process cancellation and synchronisation: `task.cancel()`,
   `cancel_scope.cancel()`, `timer.cancel()`, `lock.release()` (a
@@ -227,6 +237,33 @@ def purge(pipe, key):
             continue
         return
 """,
+        # housekeeping in the normal flow or a finally is cleanup, not compensation: a delete before an
+        # insert, a temporary file removed, a remote handle released, a public delete's own failure
+        """\
+import os
+from contextlib import suppress
+def upsert(col, ids, rows):
+    try:
+        col.delete(ids)
+    except Exception:
+        pass
+    col.insert(rows)
+async def call(client, path, body):
+    try:
+        return await client.post(path, body)
+    finally:
+        with suppress(Exception):
+            os.unlink(body)
+        try:
+            await client.release_object(path)
+        except Exception:
+            pass
+def delete_collection(client, name):
+    try:
+        client.delete_collection(name)
+    except Exception:
+        pass
+""",
         # a threading timer and an asyncio handle
         """\
 def f(timer, handle):
@@ -258,22 +295,31 @@ def book(trip, payments, airline):
             pass
         raise
 """,
-        # a remote delete, camelCase, bare except with `...`
+        # a remote delete undoing an upload when the next step failed: camelCase, bare except with `...`
         """\
-async def drop(s3, key):
+async def upload(s3, key, body):
+    await s3.putObject(Bucket="b", Key=key, Body=body)
     try:
-        await s3.deleteObject(Bucket="b", Key=key)  # error: TFH403
-    except:
-        ...
-""",
-        # continue in a loop
-        """\
-def release_all(client, ids):
-    for i in ids:
+        await s3.notify(key)
+    except Exception:
         try:
-            client.release_hold(i)  # error: TFH403
-        except Exception:
-            continue
+            await s3.deleteObject(Bucket="b", Key=key)  # error: TFH403
+        except:
+            ...
+        raise
+""",
+        # continue in a loop, on the failure path
+        """\
+def hold_all(client, ids):
+    try:
+        client.confirm(ids)
+    except Exception:
+        for i in ids:
+            try:
+                client.release_hold(i)  # error: TFH403
+            except Exception:
+                continue
+        raise
 """,
         # the function is the compensation
         """\
@@ -284,35 +330,62 @@ class Saga:
         except Exception:
             pass
 """,
-        # contextlib.suppress under an alias
+        # contextlib.suppress under an alias, in a block that ends by raising
         """\
 from contextlib import suppress as quietly
 def f(client, run_id):
-    with quietly(Exception):
-        client.runs.cancel(run_id)  # error: TFH403
+    if not client.runs.wait(run_id):
+        with quietly(Exception):
+            client.runs.cancel(run_id)  # error: TFH403
+        raise TimeoutError(run_id)
 """,
         # a tuple of handlers that is not only "already gone"
         """\
-def f(vm):
+def f(vm, disk):
     try:
-        vm.delete()  # error: TFH403
-    except (KeyError, ConnectionError):
-        pass
+        disk.attach(vm)
+    except Exception:
+        try:
+            vm.delete()  # error: TFH403
+        except (KeyError, ConnectionError):
+            pass
+        raise
 """,
         # a remote cancel by id is not task cancellation
         """\
 async def f(client, job_id):
     try:
-        await client.jobs.cancel(job_id)  # error: TFH403
-        await client.undo_transfer(job_id)  # error: TFH403
+        await client.jobs.wait(job_id)
     except BaseException:
-        pass
+        try:
+            await client.jobs.cancel(job_id)  # error: TFH403
+            await client.undo_transfer(job_id)  # error: TFH403
+        except BaseException:
+            pass
+        raise
 """,
     ]
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
         self._seen: set[int] = set()
+        self._before_raise: set[int] = set()  # ids of statements followed, in their block, by a ``raise``
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        """``if failed: <undo>; raise``: the statements of a block that ends by raising are on a failure path."""
+        body = node.body
+        if body and isinstance(body[-1], cst.SimpleStatementLine) and any(isinstance(s, cst.Raise) for s in body[-1].body):
+            for stmt in body[:-1]:  # nested blocks too: `if failed: if created: <undo>` ... `raise`
+                self._before_raise.add(id(stmt))
+                self._before_raise.update(
+                    id(n) for n in walk_in_scope(stmt) if isinstance(n, (cst.Try, cst.TryStar, cst.With))
+                )
+
+    def _failure_path(self, statement: cst.CSTNode) -> bool:
+        """The step runs because something failed: inside an ``except`` handler (of an enclosing ``try``), or in a
+        block that ends by raising. Housekeeping in the normal flow or a ``finally`` (a delete before an insert, a
+        temporary file removed, a handle released) is cleanup, not compensation."""
+        return self.names.handler is not None or id(statement) in self._before_raise
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -392,9 +465,9 @@ async def f(client, job_id):
             stack.extend(reversed(n.children))
         return out
 
-    def _check(self, body: cst.BaseSuite, how: str, broad: bool) -> None:
+    def _check(self, statement: cst.CSTNode, body: cst.BaseSuite, how: str, broad: bool) -> None:
         cleanup, is_compensation = self._exempt_function()
-        if cleanup:
+        if cleanup or not (is_compensation or self._failure_path(statement)):
             return
         calls = self._calls(body)
         found = [c for c in calls if self._compensation(c)]
@@ -424,12 +497,12 @@ async def f(client, job_id):
     def visit_Try(self, node: cst.Try) -> None:
         how = self._handler(node)
         if how is not None:
-            self._check(node.body, *how)
+            self._check(node, node.body, *how)
 
     def visit_TryStar(self, node: cst.TryStar) -> None:
         how = self._handler(node)
         if how is not None:
-            self._check(node.body, *how)
+            self._check(node, node.body, *how)
 
     def _suppressing(self, node: cst.With) -> tuple[str, bool] | None:
         for item in node.items:
@@ -443,7 +516,7 @@ async def f(client, job_id):
     def visit_With(self, node: cst.With) -> None:
         how = self._suppressing(node)
         if how is not None:
-            self._check(node.body, f"with {how[0]}", how[1])
+            self._check(node, node.body, f"with {how[0]}", how[1])
 
 
 def _first(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> cst.CSTNode:

@@ -1,0 +1,284 @@
+"""TFH401-TFH403 decide from where the value goes (issue 24), and ``classify_call`` asks ``reaches_outside`` first.
+
+Each test lints a small module twice, changing only what the rule is meant
+to read (an import, the path the step runs on, the package a call resolves
+to), so the finding's presence is due to that one fact.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from smullyan.linter import effects
+from smullyan.linter.config import Config
+from smullyan.linter.engine import lint_source
+from smullyan.linter.knowledge import Knowledge
+from smullyan.linter.names import Names
+
+
+def _codes(src: str, select: str, path: str = "mod.py") -> list[tuple[int, str]]:
+    findings = lint_source(textwrap.dedent(src), path, Config.default().with_overrides(select=[select]))
+    return [(f.line, f.code) for f in findings]
+
+
+# ---------------------------------------------------------------- TFH401: messages a model reads
+
+
+MESSAGE = """\
+{imports}
+def run_tool(tool, call, messages):
+    try:
+        out = tool.invoke(call["args"])
+    except Exception as e:
+        messages.append(ToolMessage(content=str(e), tool_call_id=call["id"]))
+        return
+    messages.append(ToolMessage(content=out, tool_call_id=call["id"]))
+"""
+
+
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "from langchain_core.messages import ToolMessage",
+        "from langchain_core.messages.tool import ToolMessage",
+        "import langchain_core.messages as lc\nToolMessage = lc.ToolMessage",
+    ],
+)
+def test_a_framework_tool_message_is_read_through_the_imports(imports: str) -> None:
+    assert _codes(MESSAGE.format(imports=imports), "TFH401") == [(imports.count("\n") + 6, "TFH401")]
+
+
+def test_a_class_that_is_only_named_like_a_tool_message_is_not_one() -> None:
+    local = "class ToolMessage:\n    def __init__(self, **kw):\n        self.kw = kw"
+    assert _codes(MESSAGE.format(imports=local), "TFH401") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "found"),
+    [
+        ('{"role": "tool", "content": f"Error: {e}"}', True),
+        ('{"type": "function_call_output", "call_id": c, "output": str(e)}', True),
+        ('{"role": "user", "content": f"Error: {e}"}', False),  # not a tool's answer: the text is not returned
+        ('{"role": "tool", "content": type(e).__name__}', False),
+    ],
+)
+def test_chat_dicts(message: str, found: bool) -> None:
+    src = f"""\
+    def step(fn, history, c):
+        try:
+            history.append(fn())
+        except Exception as e:
+            history.append({message})
+    """
+    assert _codes(src, "TFH401") == ([(5, "TFH401")] if found else [])
+
+
+def test_format_repair_is_silent_only_around_a_parse_in_memory() -> None:
+    local = """\
+    import json
+    def parse_args(call):
+        try:
+            return json.loads(call.arguments)
+        except json.JSONDecodeError as e:
+            return f"Invalid JSON arguments: {e}"
+    """
+    remote = """\
+    import json
+    import requests
+    def fetch(url):
+        try:
+            return json.loads(requests.get(url, timeout=5).text)
+        except json.JSONDecodeError as e:
+            return f"Invalid JSON from the service: {e}"
+    """
+    assert _codes(local, "TFH401") == []
+    assert _codes(remote, "TFH401") == [(7, "TFH401")]
+
+
+def test_code_run_in_process_is_the_product_a_sandbox_sdk_is_infrastructure() -> None:
+    in_process = """\
+    def run_python(code, ns):
+        try:
+            exec(code, ns)
+        except Exception as e:
+            return f"Error: {e}"
+    """
+    sandbox = """\
+    from e2b_code_interpreter import Sandbox
+    def run_python(code):
+        try:
+            return Sandbox().run_code(code)
+        except Exception as e:
+            return f"Error: {e}"
+    """
+    assert _codes(in_process, "TFH401") == []
+    assert _codes(sandbox, "TFH401") == [(6, "TFH401")]
+
+
+def test_returns_after_the_handler_count_through_variables_only() -> None:
+    src = """\
+    def f(client):
+        error = None
+        try:
+            value = client.get()
+        except Exception as e:
+            error = e
+        if error is not None:
+            return str(error)
+        return str(value)
+    """
+    assert _codes(src, "TFH401") == [(8, "TFH401")]
+
+
+def test_a_discriminator_makes_the_text_a_detail() -> None:
+    src = """\
+    def f(client):
+        try:
+            return client.get()
+        except Exception as e:
+            return {{"error": str(e){extra}}}
+    """
+    assert _codes(src.format(extra=""), "TFH401") == [(5, "TFH401")]
+    assert _codes(src.format(extra=', "error_type": type(e).__name__'), "TFH401") == []
+    assert _codes(src.format(extra=', "type": "server_error"'), "TFH401") == []
+    assert _codes(src.format(extra=', "type": "error"'), "TFH401") == [(5, "TFH401")]
+
+
+# ---------------------------------------------------------------- TFH402 and TFH403
+
+
+def test_an_existence_check_over_an_sdk_reports_false_on_any_error() -> None:
+    src = """\
+    from couchbase.cluster import Cluster
+    class Store:
+        def __init__(self):
+            self._cb = Cluster("couchbase://x")
+        def {name}(self, bucket):
+            try:
+                self._cb.buckets().get_bucket(bucket)
+                return True
+            except Exception:
+                return False
+    """
+    assert _codes(src.format(name="bucket_exists"), "TFH402") == [(9, "TFH402")]
+    assert _codes(src.format(name="is_bucket_reachable"), "TFH402") == []
+
+
+def test_pure_callables_of_a_third_party_package_are_not_io() -> None:
+    src = """\
+    import jiter
+    import {module}
+    def parse(text):
+        try:
+            return {call}(text)
+        except Exception:
+            return None
+    """
+    assert _codes(src.format(module="jiter", call="jiter.from_json"), "TFH402") == []
+    assert _codes(src.format(module="markitdown", call="markitdown.convert"), "TFH402") == [(6, "TFH402")]
+
+
+def test_a_compensation_runs_on_a_failure_path_housekeeping_does_not() -> None:
+    housekeeping = """\
+    def upsert(col, ids, rows):
+        try:
+            col.delete(ids)
+        except Exception:
+            pass
+        col.insert(rows)
+    """
+    compensation = """\
+    def upsert(col, ids, rows):
+        col.insert(rows)
+        try:
+            col.commit()
+        except Exception:
+            try:
+                col.delete(ids)
+            except Exception:
+                pass
+            raise
+    """
+    assert _codes(housekeeping, "TFH403") == []
+    assert _codes(compensation, "TFH403") == [(7, "TFH403")]
+
+
+# ---------------------------------------------------------------- effects: one answer
+
+
+def _calls(src: str, package: str | None = None) -> tuple[Names, list[cst.Call]]:
+    module = cst.parse_module(textwrap.dedent(src))
+    names = Names(module, package=package)
+    calls: list[cst.Call] = []
+
+    class _Collect(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            calls.append(node)
+
+    module.visit(_Collect())
+    return names, calls
+
+
+CALLS = """\
+import requests, stripe, boto3, jiter, socket, httpx
+from llama_index.core.program.utils import repair
+requests.post("https://x/charge", json={})
+requests.get("https://x")
+stripe.Charge.create(amount=1)
+sns.publish(TopicArn="t", Message="m")
+jiter.from_json(b"{}")
+socket.gethostname()
+httpx.Client().post("https://x/search")
+Model.model_validate({})
+repair("{")
+"""
+
+
+def test_classify_call_classifies_only_calls_that_reach_outside() -> None:
+    knowledge = Knowledge.build()
+    names, calls = _calls(CALLS, package="core.program")  # a namespace package's file: llama_index/core/program
+    imports = frozenset({"requests", "stripe", "boto3", "jiter", "socket", "httpx", "llama_index"})
+    classified = {cst.Module([]).code_for_node(c.func): effects.classify_call(c, names, knowledge, {}, imports) for c in calls}
+    outside = {cst.Module([]).code_for_node(c.func): effects.reaches_outside(c, names, knowledge, imports) for c in calls}
+    for func, cls in classified.items():
+        if cls is not None:
+            assert outside[func], func
+    assert classified["requests.post"] is not None and classified["sns.publish"] is not None
+    assert not outside["jiter.from_json"] and not outside["socket.gethostname"] and not outside["Model.model_validate"]
+    assert not outside["repair"]  # the module's own package, seen through a namespace package
+    assert outside["requests.get"] and outside["sns.publish"]
+
+
+# ---------------------------------------------------------------- the docs' examples, linted as printed
+
+
+@pytest.mark.parametrize("code", ["TFH401", "TFH402", "TFH403"])
+def test_the_docs_example_is_reported_and_its_fix_is_not(code: str) -> None:
+    import re
+
+    from smullyan.linter.registry import all_rules
+
+    rule = next(r for r in all_rules() if r.code == code)
+    blocks = {
+        section: re.search(r"```python\n(.*?)```", rule.docs[rule.docs.index(section):], re.S)
+        for section in ("## Example", "## Use instead")
+    }
+    example, fixed = (b.group(1) if b is not None else "" for b in blocks.values())
+    assert [c for _, c in _codes(example, code)] == [code]
+    assert _codes(fixed, code) == []
+
+
+def test_a_message_that_also_gets_the_exception_object_keeps_the_typed_failure() -> None:
+    src = """\
+    from llama_index.core.tools import ToolOutput
+    def call(tool, args, outputs):
+        try:
+            outputs.append(tool(**args))
+        except Exception as e:
+            outputs.append(ToolOutput(content=str(e), tool_name="t", raw_input=args, raw_output=str(e){extra}))
+    """
+    assert _codes(src.format(extra=""), "TFH401") == [(6, "TFH401")]
+    assert _codes(src.format(extra=", is_error=True, exception=e"), "TFH401") == []
