@@ -873,7 +873,7 @@ IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
 IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
 
 
-# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools.py)
+# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools/)
 
 # What makes a function a tool an agent can call, by qualified name -> framework.
 # Decorators (``@tool``, ``@tool(...)``, ``@mcp.tool()`` where ``mcp = FastMCP(...)``:
@@ -948,7 +948,7 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
-# ``AssistantAgent``: linter/tools.py ``_AGENT_SUFFIX``) and the configuration's
+# ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's
 # ``tool-list-constructors`` (framework "configured").
 TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},

@@ -260,7 +260,7 @@ def search_the_web_for_things_with_a_long_name(query: str) -> str:
 def _text(width: int, wide: bool = False, code: str = LAYOUT_CODE) -> str:
     import io
 
-    from smullyan.linter import tools_report
+    from smullyan.linter.tools import report as tools_report
 
     run = tools.ToolRun(tools=tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools, files_checked=1)
     out = io.StringIO()

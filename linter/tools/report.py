@@ -8,8 +8,8 @@ import shutil
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import knowledge as kb
-from .tools import SCHEMA_VERSION, Tool, ToolRun
+from .. import knowledge as kb
+from .model import SCHEMA_VERSION, Tool, ToolRun
 
 FORMATS = ("text", "markdown", "json")
 
