@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
 from ..packages import package_of
+from ...rules.errors.model import ErrorModel
+from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .facts import ToolFacts
 from .forms import discover
@@ -29,7 +31,7 @@ __all__ = ["describe_source", "run"]
 class _Observer:
     """The engine observer for one file (see ``engine.Observer``)."""
 
-    models: tuple[type, ...] = (RetryModel,)
+    models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
         self.path = path

@@ -12,6 +12,7 @@ from ..effects import declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg
 from ...rules.retries import paths as retry_paths
+from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .failures import handler_mode, returns_tool_error
 from .index import Def
@@ -71,6 +72,11 @@ class ToolFacts:
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.tools: list[Tool] = []
+        # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
+        # caught exception's text is returned from, directly or through a name it was assigned to there
+        self.text: ExceptionText | None = ctx.models.get(ExceptionText)
+        self.text_handlers: set[int] = set()
+        self._text_assigned: dict[int, set[int]] = {}  # id(def) -> handlers that put exception text in a name
 
     # traversal ------------------------------------------------------------
 
@@ -116,6 +122,15 @@ class ToolFacts:
 
     def visit_Return(self, node: cst.Return) -> None:
         self._exit(node.value)
+        fn = self._current()
+        if node.value is None or fn is None or self.names.function is not fn or self.text is None:
+            return
+        if self.text.leak(node.value) is not None:
+            handler = self.names.handler
+            if handler is not None:
+                self.text_handlers.add(id(handler.node))
+            else:  # ``out = ErrorArtifact(str(e))`` in the handler, ``return out`` after it
+                self.text_handlers.update(self._text_assigned.get(id(fn), ()))
 
     def visit_Raise(self, node: cst.Raise) -> None:
         self._exit(node.exc)
@@ -159,6 +174,11 @@ class ToolFacts:
             self._bind_client(node.asname.name, node.item)
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        fn = self._current()
+        handler = self.names.handler
+        if fn is not None and handler is not None and self.names.function is fn and self.text is not None \
+                and self.text.leak(node.value) is not None:
+            self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
 
@@ -323,7 +343,7 @@ class ToolFacts:
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
-                mode = handler_mode(h, self.names, self.knowledge)
+                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
                 if mode not in modes:
                     modes.append(mode)
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:

@@ -1,4 +1,12 @@
-"""How a tool's failures reach the model: what an ``except`` clause, or a return, gives it."""
+"""How a tool's failures reach the model: what an ``except`` clause, or a return, gives it.
+
+The answers the error-handling rules (TFH401-TFH403) give are read from their
+model, ``rules/errors/``: a handler that only swallows is ``ErrorModel``'s
+``swallows_cst``, and whether a returned value carries the caught exception's
+text (through variables, containers, text builders and one level into
+same-module helpers) is TFH401's ``ExceptionText.leak``, asked by the facts
+visitor as the traversal goes and handed here as ``text``.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ import libcst as cst
 from .. import knowledge as kb
 from ..names import dotted
 from ..nodes import is_none, walk_in_scope
+from ...rules.errors.model import swallows_cst
 
 __all__ = ["handler_mode", "is_tool_error", "returns_tool_error"]
 
@@ -25,8 +34,11 @@ def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge)
     return False
 
 
-def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge) -> str:
-    """typed | text | raised | swallowed: what an ``except`` clause in a tool gives the model."""
+def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge, text: bool = False) -> str:
+    """typed | text | raised | fallback | swallowed: what an ``except`` clause in a tool gives the model
+    (``text``: TFH401's taint saw a value carrying the exception's text returned from it)."""
+    if swallows_cst(handler):
+        return "swallowed"
     bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
     returned: list[cst.BaseExpression] = []
     for n in walk_in_scope(handler.body):
@@ -39,12 +51,14 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
     for value in returned:
         if is_tool_error(value, names, knowledge):
             return "typed"
+    if text:
+        return "text"
     for value in returned:
         if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
             if not _empty(value):
                 return "text"
             continue
-        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _TEXT_OF_FAILURE:
+        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _text_of_failure(knowledge):
             return "text"  # return traceback.format_exc() / str(e)
         if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
             return "text"
@@ -62,8 +76,9 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
     return "swallowed"
 
 
-_TEXT_OF_FAILURE = frozenset({"traceback.format_exc", "traceback.format_exception", "traceback.format_exception_only",
-                              "str", "repr"})
+def _text_of_failure(knowledge: kb.Knowledge) -> frozenset[str]:
+    """``return traceback.format_exc()`` / ``return str(e)``: the traceback formatters TFH401 knows, and ``str``/``repr``."""
+    return knowledge.memo("tools.text_of_failure", lambda: knowledge.traceback_formatters | {"str", "repr"})
 
 
 def _empty(value: cst.BaseExpression) -> bool:
