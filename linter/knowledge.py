@@ -969,10 +969,11 @@ TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
 )
 # Activity-style frameworks: a decorator whose last name is one of these, imported from the
 # same top-level package as a base class of the class whose method (or a function nested in one) it
-# decorates, makes a tool (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
+# decorates (at any depth: the class's ancestors through the files of the run), makes a tool
+# (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
 # subclass methods) without configuration.
 TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
-    {"tool", "function_tool", "tool_method", "action", "kernel_function", "register_tool", "toolkit_tool"}
+    {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
 )
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")

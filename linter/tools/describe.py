@@ -6,7 +6,7 @@ import ast
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +15,7 @@ from ..packages import package_of
 from ...rules.errors.model import ErrorModel
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
+from .ancestry import resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .forms import discover
 from .index import Def, Index, class_index, module_name, pending_classes
@@ -41,6 +42,7 @@ class _Observer:
         self.module = module_name(path)
         self.defs: list[Def] = []
         self.classes: list[tuple[str, list[str]]] = []
+        self.dispatch: list[tuple[str, dict[str, str]]] = []
         self.pending = False
         self.facts: ToolFacts | None = None
 
@@ -48,6 +50,7 @@ class _Observer:
         assert isinstance(screen.tree, ast.Module)
         index = Index(screen.tree, screen, self.module)
         self.classes = class_index(index)
+        self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
         if self.require_complete and pending_classes(index, self.tables, self.own_roots):
             self.pending = True
             return None  # described in the second phase, when every class is known
@@ -72,6 +75,7 @@ class _FileResult:
     classes: list[tuple[str, list[str]]]
     pending: bool
     errors: list["Finding"]
+    dispatch: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # classes with text dispatchers
 
 
 def describe_source(
@@ -101,8 +105,8 @@ def describe_source(
             if "text" not in tool.failures:
                 tool.failures.append("text")
     if observer.pending:
-        return _FileResult(path, [], observer.classes, True, [])
-    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [])
+        return _FileResult(path, [], observer.classes, True, [], observer.dispatch)
+    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [], observer.dispatch)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
@@ -178,42 +182,6 @@ class _Runner:
             self.pool.shutdown(wait=True)
 
 
-def _project_classes(
-    classes: Iterable[tuple[str, list[str]]], tables: Tables
-) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Every class of the run that derives, directly or through other classes of the run, from a tool base."""
-    bases_of = dict(classes)
-    by_last: dict[str, list[str]] = {}
-    for qn in bases_of:
-        by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
-    known: dict[str, tuple[str, tuple[str, ...]]] = {}
-
-    def lookup(base: str) -> tuple[str, tuple[str, ...]] | None:
-        if base in tables.bases:
-            return tables.bases[base]
-        if base in known:
-            return known[base]
-        if base not in bases_of:  # a re-export (``from pkg.tools import Base``): the one class of that name
-            same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
-            if len(same) == 1 and same[0] in known:
-                return known[same[0]]
-        return None
-
-    changed = True
-    while changed:
-        changed = False
-        for qn, bases in bases_of.items():
-            if qn in known:
-                continue
-            for b in bases:
-                hit = lookup(b)
-                if hit is not None:
-                    known[qn] = hit
-                    changed = True
-                    break
-    return known
-
-
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
     on_pool_error: Callable[[BaseException], None] | None = None,
@@ -225,11 +193,12 @@ def run(
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
-        project = _project_classes(classes, tables)
+        project = tool_classes(classes, tables)
+        roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         if later:
-            done += runner.map(later, tables.with_classes(project), own_roots, False)
+            done += runner.map(later, tables.with_classes(project, roots, texts), own_roots, False)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files))

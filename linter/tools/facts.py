@@ -350,6 +350,9 @@ class ToolFacts:
                 modes.append("typed")
         if not caught_anywhere and "raised" not in modes:
             modes.insert(0, "raised")
+        if d.caught_by is not None and "raised" in modes:  # the framework's base ``run`` turns it into text
+            modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
+            tool.failures_by = d.caught_by
         tool.failures = modes
         return tool
 

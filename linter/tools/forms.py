@@ -7,6 +7,7 @@ import ast
 from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
+from .ancestry import inherited, local_ancestor_roots
 from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
 from .model import Tables
 
@@ -54,8 +55,25 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             return ".".join(names)
         return None
 
+    dispatchers: dict[str, dict[str, str]] = {}  # class path -> its inherited text dispatchers
+
+    def caught_by(functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]], given: bool) -> str | None:
+        """The base method that runs these methods in a ``try`` turning their exceptions into text (``given``:
+        the framework hands them to it, ``@activity`` style, rather than calling them by name)."""
+        for _path, _n, node, parents in functions:
+            owner = enclosing_class(parents)
+            if owner is None:
+                continue
+            if owner not in dispatchers:
+                dispatchers[owner] = inherited(owner, index, tables.text_dispatch)
+            table = dispatchers[owner]
+            hit = table.get(node.name) or (table.get("*") if given else None)  # type: ignore[attr-defined]
+            if hit is not None:
+                return hit
+        return None
+
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str, by_name: bool = False) -> None:
+            line: int, qualname: str, by_name: bool = False, given: bool = False) -> None:
         key: tuple[str, int] = (functions[0][0], functions[0][1])
         if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
             key = (f"{functions[0][0]}:{name}", functions[0][1])
@@ -72,6 +90,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             tuple(span(node) for _, _, node, _ in functions),
             tuple(span(node) for _, _, node in helpers),
             tuple((p, n) for p, n, _ in helpers),
+            caught_by(functions, given),
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
@@ -83,7 +102,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             qn = index.qualname(call.func if call is not None else dec)
             framework = tables.decorators.get(qn or "")
             if framework is None:
-                framework = _activity_framework(qn, parents, index)
+                framework = _activity_framework(qn, parents, index, tables)
             if framework is None:
                 continue
             if (qn or "").endswith(".call_tool") and framework == "mcp":
@@ -95,7 +114,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
-            add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}")
+            add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True)
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
@@ -142,7 +161,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             for m in _registered_methods(cls, index.imports):
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
-                    add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}")
+                    add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
+                        given=True)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
         if fns:
@@ -261,15 +281,18 @@ def _listed_tool_names(index: Index) -> list[str]:
     return out
 
 
-def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index) -> str | None:
-    """An activity-style framework's tool decorator: imported from the same top-level package as a base
-    class of the (innermost) class the decorated function is in, its last name a tool word."""
+def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:
+    """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
+    class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
+    function is in, its last name a tool word."""
     if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
         return None
     root = qn.split(".")[0]
     for p in reversed(parents):
         if isinstance(p, ast.ClassDef):
             if any(b.split(".")[0] == root for b in index.bases(p)):
+                return _framework_of(qn)
+            if root in local_ancestor_roots(p, index, tables.ancestor_roots):
                 return _framework_of(qn)
             return None
     return None

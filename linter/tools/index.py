@@ -32,6 +32,7 @@ class Def:
     spans: tuple[tuple[int, int], ...]  # line ranges of those functions
     helper_spans: tuple[tuple[int, int], ...]  # and of the same-module helpers they call
     helpers: tuple[tuple[str, int], ...] = ()
+    caught_by: str | None = None  # a base method that runs it in a ``try`` turning its exceptions into text
 
 
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)

@@ -31,6 +31,12 @@ class Tables:
     wrappers: Mapping[str, tuple[str, str, int | None]]
     lists: Mapping[str, str]
     project: frozenset[str] = frozenset()  # the run's own classes among ``bases``
+    # the run's classes whose ancestors (through other files of the run) come from other top-level packages:
+    # qualified name -> those packages (an activity-style decorator of one of them makes a tool of its methods)
+    ancestor_roots: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # the run's classes that inherit (or define) a method turning their tools' exceptions into text:
+    # qualified name -> {method it calls ("*": a callable it is given) -> "pkg.mod.Base.dispatcher"}
+    text_dispatch: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":
@@ -60,9 +66,14 @@ class Tables:
                 wrappers.setdefault(rest, wrappers[name])
         return cls(decorators, bases, wrappers, lists)
 
-    def with_classes(self, classes: Mapping[str, tuple[str, tuple[str, ...]]]) -> "Tables":
+    def with_classes(
+        self, classes: Mapping[str, tuple[str, tuple[str, ...]]],
+        ancestor_roots: Mapping[str, frozenset[str]] | None = None,
+        text_dispatch: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
-                      frozenset(c for c in classes if c not in self.bases))
+                      frozenset(c for c in classes if c not in self.bases),
+                      dict(ancestor_roots or {}), dict(text_dispatch or {}))
 
 
 #: top-level namespace packages (no ``__init__.py``) of the frameworks in the tables
@@ -112,6 +123,7 @@ class Tool:
     budget: bool = False
     key: str = "unknown"  # present | missing | not-needed | unknown
     failures: list[str] = field(default_factory=list)  # typed | text | fallback | raised | swallowed
+    failures_by: str | None = None  # the framework method that turns the tool's raised failures into text
     findings: dict[str, int] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)  # line ranges findings are attributed by
 
