@@ -10,15 +10,23 @@ Two phases over the files of a run, both on the process pool when ``--jobs`` ask
    described at once, from the same ``ast`` tree.
 2. **Describe** the rest, once the classes of every file are known (``class
    SendMessage(GmailBaseTool)`` in one file, ``class GmailBaseTool(BaseTool)``
-   in another).
+   in another; ``ancestry.py`` follows them at any depth).
+
+The modules, by job: ``model.py`` (the tables and the rows), ``index.py`` (one
+file's ``ast``), ``forms.py`` (discovery, form by form), ``ancestry.py`` (what a
+class inherits across the run), ``facts.py`` and ``failures.py`` (facts per
+tool), ``describe.py`` (one file through the lint; the run's two phases),
+``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the
+one part of the linter that imports ``smullyan.rules``; only the CLI imports it.
 
 Describing a file is one lint of it (``engine.lint_source`` with an
 :class:`~smullyan.linter.engine.Observer`): the tool definitions and the
 same-module helpers they call are the observer's region, so narrowing keeps
 them, only the rules with a candidate line in that region run, and the
-:class:`ToolFacts` visitor rides the same traversal as the resolver, the
+``ToolFacts`` visitor (``facts.py``) rides the same traversal as the resolver, the
 retry model (:mod:`~smullyan.rules.retries.model`, which also classifies calls
-through :mod:`~smullyan.linter.effects`) and the rules. Findings are
+through :mod:`~smullyan.linter.effects`), the error family's models (``rules/errors/``:
+TFH401's exception-text taint) and the rules. Findings are
 attributed to a tool by the line ranges of its functions and helpers.
 
 Names are resolved as the screens resolve them: the file's imports, a

@@ -189,6 +189,9 @@ def local_ancestor_roots(cls: ast.ClassDef, index: Index, ancestor_roots: Mappin
     """The top-level packages of a class's ancestors: its bases, the bases of this file's classes it derives
     from, and what the run's table knows of the others."""
     out: set[str] = set()
+    for path, node in index.classes:  # the run's answer for the class itself (re-exports resolved there)
+        if node is cls:
+            out |= ancestor_roots.get(f"{index.module}.{path}", frozenset())
     seen: set[int] = {id(cls)}
     queue = [cls]
     while queue:
