@@ -237,3 +237,27 @@ def test_tools_help_names_the_settings_that_find_more(capsys: pytest.CaptureFixt
     text = " ".join(capsys.readouterr().out.split())
     assert "When no tool is found" in text
     assert all(s in text for s in ("tool-decorators", "tool-base-classes", "tool-list-constructors"))
+
+
+def test_a_tool_method_calling_another_in_a_try_is_not_a_dispatcher_for_it() -> None:
+    # agno's shape: one tool method uses another inside its own try; the other, called by the model, still raises
+    code = """
+    from agno.tools import Toolkit
+
+    class Pages(Toolkit):
+        def __init__(self):
+            super().__init__(name="pages", tools=[self.get_key, self.get_page])
+
+        def get_key(self, name: str) -> str:
+            return lookup(name)
+
+        def get_page(self, name: str) -> str:
+            try:
+                key = self.get_key(name)
+                return fetch(key)
+            except Exception as e:
+                return f"error: {e}"
+    """
+    found = {t.name: t for t in tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools}
+    assert (found["get_key"].failures, found["get_key"].failures_by) == (["raised"], None)
+    assert found["get_page"].failures == ["text"]

@@ -133,7 +133,8 @@ def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[s
         text: dict[str, str] = {}
         while queue:
             current = queue.pop(0)
-            for k, m in own_dispatch.get(current, {}).items():
+            # an ancestor's dispatcher, not the class's own methods (a tool method calling another in a try)
+            for k, m in (own_dispatch.get(current, {}) if current != qn else {}).items():
                 text.setdefault(k, f"{current}.{m}")
             for base in bases_of.get(current, ()):
                 found_roots.add(base.split(".")[0])
@@ -207,8 +208,9 @@ def local_ancestor_roots(cls: ast.ClassDef, index: Index, ancestor_roots: Mappin
 
 
 def inherited(cls_path: str, index: Index, text_dispatch: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
-    """The text dispatchers a class of this file has or inherits: its own, this file's base classes', and the
-    run's table for bases in other files (nearest first)."""
+    """The text dispatchers a class of this file inherits: this file's base classes', and the run's table for
+    itself and its bases in other files (nearest first). Its own methods are not one: a tool method that
+    calls another in a ``try`` does not change what the other gives when the model calls it."""
     out: dict[str, str] = {}
     seen: set[str] = {cls_path}
     queue = [cls_path]
@@ -218,8 +220,9 @@ def inherited(cls_path: str, index: Index, text_dispatch: Mapping[str, Mapping[s
         qn = f"{index.module}.{path}"
         if node is None:
             continue
-        for k, m in text_dispatchers(node).items():
-            out.setdefault(k, f"{qn}.{m}")
+        if path != cls_path:  # an ancestor's dispatcher, not the class's own methods
+            for k, m in text_dispatchers(node).items():
+                out.setdefault(k, f"{qn}.{m}")
         for k, v in text_dispatch.get(qn, {}).items():
             out.setdefault(k, v)
         for base in index.bases(node):
