@@ -227,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail_on(value: str) -> tuple[str, ...]:
-    from .tools_report import FailOnError, parse_fail_on
+    from .tools.report import FailOnError, parse_fail_on
 
     try:
         return parse_fail_on(value)
@@ -271,7 +271,8 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
 
 
 def _tools(args: argparse.Namespace) -> int:
-    from . import runner, tools, tools_report
+    from . import runner, tools
+    from .tools import report as tools_report
     from .config import ConfigError
 
     paths = list(args.paths) or ["."]

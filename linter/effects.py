@@ -34,7 +34,7 @@ import libcst as cst
 from . import knowledge as kb
 from . import nodes
 from .names import Names, dotted
-from .rule import keyword_arg, last_name, positional, receiver_name
+from .nodes import keyword_arg, last_name, positional, receiver_name
 
 if TYPE_CHECKING:
     from .rule import Screen

@@ -947,7 +947,7 @@ IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
 IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
 
 
-# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools.py)
+# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools/)
 
 # What makes a function a tool an agent can call, by qualified name -> framework.
 # Decorators (``@tool``, ``@tool(...)``, ``@mcp.tool()`` where ``mcp = FastMCP(...)``:
@@ -1022,7 +1022,7 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
-# ``AssistantAgent``: linter/tools.py ``_AGENT_SUFFIX``) and the configuration's
+# ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's
 # ``tool-list-constructors`` (framework "configured").
 TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
@@ -1043,10 +1043,11 @@ TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
 )
 # Activity-style frameworks: a decorator whose last name is one of these, imported from the
 # same top-level package as a base class of the class whose method (or a function nested in one) it
-# decorates, makes a tool (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
+# decorates (at any depth: the class's ancestors through the files of the run), makes a tool
+# (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
 # subclass methods) without configuration.
 TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
-    {"tool", "function_tool", "tool_method", "action", "kernel_function", "register_tool", "toolkit_tool"}
+    {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
 )
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")

@@ -2,7 +2,7 @@
 
 One helper per question, so that a rule's ``ast`` screen and its libcst check
 read the same answer the same way (the screen must admit everything the check
-can report). ``smullyan.linter.rule`` re-exports them; rules import from there.
+can report). ``smullyan.linter.api`` re-exports them; rules import from there.
 """
 
 from __future__ import annotations

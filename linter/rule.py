@@ -29,30 +29,10 @@ import libcst as cst
 from libcst import BatchableCSTVisitor
 
 from .knowledge import Knowledge, canonical
-from .nodes import (  # re-exported: rules import their helpers from here
-    SCOPE_NODES_AST,
-    SCOPE_NODES_CST,
-    argument,
-    dotted,
-    elements,
-    handler_name,
-    handler_types,
-    has_star,
-    is_none,
-    keyword_arg,
-    last_name,
-    positional,
-    receiver_name,
-    walk_in_scope,
-    walk_in_scope_ast,
-)
+from .nodes import dotted, last_name
 from .packages import absolute_module
 
-__all__ = [
-    "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",
-    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "dotted", "elements", "handler_name", "handler_types", "has_star",
-    "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope", "walk_in_scope_ast",
-]
+__all__ = ["FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen"]  # rules import these (and the node helpers) from ``api``
 
 if TYPE_CHECKING:
     from .config import Config

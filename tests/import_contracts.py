@@ -1,4 +1,4 @@
-"""Two import-linter contract types the built-in ones do not offer (registered in pyproject.toml).
+"""Three import-linter contract types the built-in ones do not offer (registered in pyproject.toml).
 
 ``lint-imports`` (run by ``make test``) checks the contracts of ``[tool.importlinter]``;
 ``tests/test_import_contracts.py`` proves each type here breaks on a graph that breaks it.
@@ -9,6 +9,13 @@
   whose laziness tests/test_runtime_purity.py checks).
 - ``acyclic_modules``: no import cycle among the modules of ``root``: every strongly
   connected component of the module graph is one module.
+- ``layer_above``: inside ``container``, the ``layer`` package is the only part that
+  imports the ``reaches`` modules, and only the ``above`` modules import the layer:
+  no other module of the container (the rest, "below") imports any of ``reaches``,
+  ``layer`` or ``above`` directly. Checked on every module below, that is the
+  indirect answer too: a chain out of the modules below leaves them through one
+  such import (or into the rest of the package, which other contracts keep from
+  importing the container).
 """
 
 from __future__ import annotations
@@ -68,6 +75,39 @@ class AcyclicModulesContract(Contract):
     def render_broken_contract(self, check: ContractCheck) -> None:
         for cycle in check.metadata["cycles"]:
             output.print_error("these modules import each other in a cycle: " + ", ".join(cycle))
+            output.new_line()
+
+
+class LayerAboveContract(Contract):
+    type_name = "layer_above"
+
+    container = fields.StringField()
+    layer = fields.StringField()
+    above = fields.ListField(subfield=fields.StringField(), required=False)
+    reaches = fields.ListField(subfield=fields.StringField())
+
+    def check(self, graph: Any, verbose: bool) -> ContractCheck:
+        layer = _module_and_descendants(graph, self.layer)  # type: ignore[arg-type]
+        above: set[str] = set()
+        for name in self.above or ():  # type: ignore[attr-defined]
+            above |= _module_and_descendants(graph, name)
+        reached: set[str] = set()
+        for name in self.reaches:  # type: ignore[attr-defined]
+            reached |= _module_and_descendants(graph, name)
+        out_of_reach = layer | above | reached
+        below = _module_and_descendants(graph, self.container) - layer - above  # type: ignore[arg-type]
+        bad: list[tuple[str, str, int | None, bool]] = []  # (importer, imported, line, imported is reached)
+        for importer in sorted(below):
+            for imported in sorted(graph.find_modules_directly_imported_by(importer) & out_of_reach):
+                details = graph.get_import_details(importer=importer, imported=imported)
+                line = details[0]["line_number"] if details else None
+                bad.append((importer, imported, line, imported in reached))
+        return ContractCheck(kept=not bad, metadata={"bad": bad})
+
+    def render_broken_contract(self, check: ContractCheck) -> None:
+        for importer, imported, line, reached in check.metadata["bad"]:
+            why = f"only {self.layer} may import it" if reached else "which is a layer above it"  # type: ignore[attr-defined]
+            output.print_error(f"{importer} imports {imported} (l.{line}), {why}")
             output.new_line()
 
 

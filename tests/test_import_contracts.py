@@ -13,7 +13,7 @@ from pathlib import Path
 
 import grimp
 
-from tests.import_contracts import AcyclicModulesContract, StdlibOnlyContract, _components
+from tests.import_contracts import AcyclicModulesContract, LayerAboveContract, StdlibOnlyContract, _components
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,6 +50,26 @@ def test_stdlib_only_breaks_on_a_third_party_import_unless_allowed() -> None:
     assert StdlibOnlyContract("c", {}, options).check(graph, verbose=False).kept
     check = StdlibOnlyContract("c", {}, {"source_modules": ["pkg"], "allow": ["pkg.extra"]}).check(graph, verbose=False)
     assert not check.kept and [(i, m) for i, m, _ in check.metadata["bad"]] == [("pkg.lazy", "psycopg")]
+
+
+def test_layer_above_keeps_the_layer_the_only_way_to_the_reached_modules() -> None:
+    options = {"container": "pkg.lint", "layer": "pkg.lint.tools", "above": ["pkg.lint.cli"], "reaches": ["pkg.rules"]}
+    kept = [("pkg.lint.cli", "pkg.lint.tools"), ("pkg.lint.cli", "pkg.lint.engine"), ("pkg.lint.tools.facts", "pkg.rules.x"),
+            ("pkg.lint.tools.facts", "pkg.lint.engine"), ("pkg.rules.x", "pkg.lint.api"), ("pkg.lint.api", "pkg.lint.engine")]
+    graph = _graph(kept)
+    for name in ("pkg", "pkg.lint", "pkg.lint.tools", "pkg.rules"):
+        graph.add_module(name)
+    assert LayerAboveContract("c", {}, options).check(graph, verbose=False).kept
+    # the engine reaching the rules, the tools layer or the CLI: each is broken, at the import that leaves the engine
+    for imported in ("pkg.rules.x", "pkg.lint.tools.facts", "pkg.lint.cli"):
+        broken = _graph([*kept, ("pkg.lint.engine", imported)])
+        for name in ("pkg", "pkg.lint", "pkg.lint.tools", "pkg.rules"):
+            broken.add_module(name)
+        check = LayerAboveContract("c", {}, options).check(broken, verbose=False)
+        assert not check.kept
+        assert [(i, m, reached) for i, m, _, reached in check.metadata["bad"]] == [
+            ("pkg.lint.engine", imported, imported.startswith("pkg.rules"))
+        ]
 
 
 def test_the_tree_keeps_every_contract() -> None:

@@ -260,7 +260,7 @@ def search_the_web_for_things_with_a_long_name(query: str) -> str:
 def _text(width: int, wide: bool = False, code: str = LAYOUT_CODE) -> str:
     import io
 
-    from smullyan.linter import tools_report
+    from smullyan.linter.tools import report as tools_report
 
     run = tools.ToolRun(tools=tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools, files_checked=1)
     out = io.StringIO()
@@ -391,3 +391,35 @@ def test_calls_on_a_helpers_return_value_are_followed() -> None:
             return self._session().post(url, json={}).text
     """)
     assert [(c.timeout) for c in t.calls if "post" in c.what.lower() or "POST" in c.what] == ["missing"]
+
+
+def test_text_put_in_a_name_in_the_handler_and_returned_after_it_is_text_not_swallowed() -> None:
+    # the caught exception's text followed as TFH401 follows it (rules/errors/text.py): assigned in the
+    # handler, returned after the try; the handler alone returns nothing
+    t = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def f(x: str) -> dict:
+        '''f'''
+        try:
+            out = {"ok": True, "data": primary(x)}
+        except Exception as e:
+            out = {"ok": False, "why": str(e)}
+        return out
+    """)
+    assert t.failures == ["text"]
+    assert "TFH401" in t.findings
+    kept = _tool("""
+    from langchain_core.tools import tool
+
+    @tool
+    def g(x: str) -> dict:
+        '''g'''
+        try:
+            out = {"ok": True, "data": primary(x)}
+        except Exception:
+            out = {"ok": False}
+        return out
+    """)
+    assert kept.failures == ["swallowed"]

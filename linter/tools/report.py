@@ -8,8 +8,8 @@ import shutil
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import knowledge as kb
-from .tools import SCHEMA_VERSION, Tool, ToolRun
+from .. import knowledge as kb
+from .model import SCHEMA_VERSION, Tool, ToolRun
 
 FORMATS = ("text", "markdown", "json")
 
@@ -159,6 +159,14 @@ def _where(t: Tool) -> str:
     return f"{t.path}:{t.line}"
 
 
+def _failures_cell(t: Tool) -> str:
+    """``raised+typed``; ``text (BaseTool.run)`` when a framework's base method turns the raised ones into text."""
+    cell = "+".join(t.failures) or "-"
+    if t.failures_by:
+        cell += f" ({'.'.join(t.failures_by.split('.')[-2:])})"
+    return cell
+
+
 _COLUMNS: list[tuple[str, Callable[[Tool], str]]] = [
     ("tool", lambda t: t.name),
     ("where", _where),
@@ -167,7 +175,7 @@ _COLUMNS: list[tuple[str, Callable[[Tool], str]]] = [
     ("[timeout] calls out", _calls_cell),
     ("retry", _retry_cell),
     ("key", _key_cell),
-    ("failures", lambda t: "+".join(t.failures) or "-"),
+    ("failures", _failures_cell),
     ("findings", _findings_cell),
 ]
 
@@ -248,7 +256,7 @@ def _wrap(text: str, width: int, indent: str) -> str:
 
 #: the block's lines, most important first; a line whose value is "-" is left out
 _BLOCK = (
-    ("class", _class_cell), ("calls", _calls_cell), ("failures", lambda t: "+".join(t.failures) or "-"),
+    ("class", _class_cell), ("calls", _calls_cell), ("failures", _failures_cell),
     ("findings", _findings_cell), ("retry", _retry_cell), ("key", _key_cell),
 )
 
@@ -299,7 +307,8 @@ def format_markdown(run: ToolRun, stream: TextIO) -> None:
         cells[0] = f"`{cells[0]}`"
         cells[1] = f"`{cells[1]}`"
         stream.write("| " + " | ".join(_md(c) for c in cells) + " |\n")
-    stream.write("\n" + "\n\n".join(_md(line) for line in _summary_text(run).splitlines()) + "\n")
+    lines = [*_summary_text(run).splitlines(), *([] if run.tools else [NO_TOOLS_HINT])]
+    stream.write("\n" + "\n\n".join(_md(line) for line in lines) + "\n")
 
 
 def as_document(run: ToolRun, fail_on: Sequence[str] = ()) -> dict[str, Any]:

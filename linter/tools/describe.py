@@ -1,0 +1,211 @@
+"""Describing files: one file through the lint (the :class:`_Observer`), and a run's two phases on one pool."""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Callable, Collection, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import knowledge as kb
+from ..packages import package_of
+from ...rules.errors.model import ErrorModel
+from ...rules.errors.text import ExceptionText
+from ...rules.retries.model import RetryModel
+from .ancestry import resolve, text_dispatchers, tool_classes
+from .facts import ToolFacts
+from .forms import discover
+from .index import Def, Index, class_index, module_name, pending_classes
+from .model import Tables, Tool, ToolRun
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..findings import Finding
+    from ..rule import FileContext, Screen
+
+__all__ = ["describe_source", "run"]
+
+
+class _Observer:
+    """The engine observer for one file (see ``engine.Observer``)."""
+
+    models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+
+    def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
+        self.path = path
+        self.tables = tables
+        self.own_roots = own_roots
+        self.require_complete = require_complete
+        self.module = module_name(path)
+        self.defs: list[Def] = []
+        self.classes: list[tuple[str, list[str]]] = []
+        self.dispatch: list[tuple[str, dict[str, str]]] = []
+        self.pending = False
+        self.facts: ToolFacts | None = None
+
+    def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
+        assert isinstance(screen.tree, ast.Module)
+        index = Index(screen.tree, screen, self.module)
+        self.classes = class_index(index)
+        self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
+        if self.require_complete and pending_classes(index, self.tables, self.own_roots):
+            self.pending = True
+            return None  # described in the second phase, when every class is known
+        self.defs = discover(index, self.tables)
+        if not self.defs:
+            return None
+        lines: set[int] = set()
+        for d in self.defs:
+            for start, end in (*d.spans, *d.helper_spans):
+                lines.update(range(start, end + 1))
+        return lines
+
+    def visitor(self, ctx: "FileContext") -> object:
+        self.facts = ToolFacts(ctx, self.defs, self.module)
+        return self.facts
+
+
+@dataclass
+class _FileResult:
+    path: str
+    tools: list[Tool]
+    classes: list[tuple[str, list[str]]]
+    pending: bool
+    errors: list["Finding"]
+    dispatch: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # classes with text dispatchers
+
+
+def describe_source(
+    source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
+    own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
+) -> _FileResult:
+    """Describe the tools of one module's source (never raises: a crash is a TFH002 error)."""
+    from .. import engine
+
+    tables = tables or Tables.build(config)
+    observer = _Observer(path, tables, own_roots, require_complete)
+    try:
+        findings = engine.lint_source(source, path, config, observer=observer)
+    except Exception as exc:  # pragma: no cover - lint_source never raises
+        findings = [engine._pseudo(path, engine.INTERNAL_ERROR, 1, 1, f"internal error: {exc}")]
+    errors = [f for f in findings if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR)]
+    tools = observer.facts.tools if observer.facts is not None else []
+    for tool in tools:
+        for f in findings:
+            if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR):
+                continue
+            if any(start <= f.line <= end for start, end in tool.spans):
+                tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
+        tool.findings = dict(sorted(tool.findings.items()))
+        if "TFH401" in tool.findings and "text" not in tool.failures:  # lint saw an exception turned into text
+            tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
+            if "text" not in tool.failures:
+                tool.failures.append("text")
+    if observer.pending:
+        return _FileResult(path, [], observer.classes, True, [], observer.dispatch)
+    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [], observer.dispatch)
+
+
+def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return _FileResult(path, [], [], False, [])
+    return describe_source(data, path, config, tables, own_roots, require_complete)
+
+
+# --------------------------------------------------------------------------- the run
+
+_CONFIG: "Config | None" = None
+
+
+def _init(config: "Config") -> None:
+    global _CONFIG
+    from ..runner import ignore_sigint
+
+    _CONFIG = config
+    ignore_sigint()
+
+
+def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+    assert _CONFIG is not None, "worker not initialised"
+    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete) for p in paths]
+
+
+class _Runner:
+    """Describes files in-process or on one process pool that both phases share (workers import
+    libcst and the rules once)."""
+
+    def __init__(self, config: "Config", jobs: int, n_files: int,
+                 on_pool_error: Callable[[BaseException], None] | None) -> None:
+        from ..runner import pool_workers
+
+        self.config = config
+        self.on_pool_error = on_pool_error
+        self.workers = pool_workers(jobs, n_files)
+        self.pool: ProcessPoolExecutor | None = None
+        if self.workers > 1:
+            try:
+                self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_init, initargs=(config,))
+            except Exception as exc:  # no usable multiprocessing here
+                self._fail(exc)
+
+    def _fail(self, exc: BaseException) -> None:
+        if self.on_pool_error is not None:
+            self.on_pool_error(exc)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+
+    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+        from ..runner import chunk_size
+
+        if self.pool is not None and len(paths) > 1:
+            ordered = sorted(paths, key=lambda p: -(os.path.getsize(p) if os.path.exists(p) else 0))
+            size = chunk_size(len(ordered), self.workers)
+            chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
+            try:
+                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]
+                out: list[_FileResult] = []
+                for future in futures:
+                    out.extend(future.result())
+                return out
+            except Exception as exc:  # a worker died, or the pool broke: describe in-process
+                self._fail(exc)
+        return [_describe_file(p, self.config, tables, own_roots, require_complete) for p in paths]
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
+
+
+def run(
+    files: Sequence[str], config: "Config", *, jobs: int = 1,
+    on_pool_error: Callable[[BaseException], None] | None = None,
+) -> ToolRun:
+    """Find and describe every tool in ``files`` (paths as discovery returns them)."""
+    tables = Tables.build(config)
+    own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files)))
+    runner = _Runner(config, jobs, len(files), on_pool_error)
+    try:
+        first = runner.map(list(files), tables, own_roots, True)
+        classes = [c for r in first for c in r.classes]
+        project = tool_classes(classes, tables)
+        roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
+        later = [r.path for r in first if r.pending]
+        done = [r for r in first if not r.pending]
+        if later:
+            done += runner.map(later, tables.with_classes(project, roots, texts), own_roots, False)
+    finally:
+        runner.close()
+    result = ToolRun(files_checked=len(files))
+    for r in done:
+        if r.tools or r.errors:
+            result.files_described += 1
+        result.tools.extend(r.tools)
+        result.errors.extend(r.errors)
+    result.tools.sort(key=lambda t: (t.path, t.line, t.name))
+    return result

@@ -1,0 +1,393 @@
+"""Facts per tool: the engine visitor that records, in the lint's one traversal, each tool's calls out,
+timeouts, retries (read from the retry model), budget, key and failure modes, and assembles the rows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .. import knowledge as kb
+from ..effects import declared_class
+from ..names import dotted
+from ..nodes import argument, has_star, is_none, keyword_arg
+from ...rules.retries import paths as retry_paths
+from ...rules.errors.text import ExceptionText
+from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
+from .failures import handler_mode, returns_tool_error
+from .index import Def
+from .model import CallFact, RetryFact, Tool
+
+if TYPE_CHECKING:
+    from ..rule import FileContext
+
+__all__ = ["ToolFacts"]
+
+_ORDER = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+
+
+def _expr_text(node: cst.CSTNode, limit: int = 24) -> str:
+    try:
+        text = cst.Module([]).code_for_node(node)
+    except Exception:
+        return "?"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _number(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.value
+    if isinstance(node, cst.Tuple) and all(isinstance(e.value, (cst.Integer, cst.Float)) for e in node.elements):
+        return "(" + ", ".join(e.value.value for e in node.elements) + ")"  # type: ignore[attr-defined]
+    return None
+
+
+class ToolFacts:
+    """The engine visitor for one file: records, per function the screen asked about, its calls
+    out, timeouts, handlers and budgets, then assembles the rows when the module is left."""
+
+    def __init__(self, ctx: "FileContext", defs: list[Def], module: str) -> None:
+        self.ctx = ctx
+        self.names = ctx.names
+        self.knowledge = ctx.knowledge
+        self.defs = defs
+        self.module = module
+        self.wanted: set[tuple[str, int]] = set()
+        for d in defs:
+            self.wanted.update(d.functions)
+            self.wanted.update(d.helpers)
+        self.nodes: dict[tuple[str, int], cst.FunctionDef] = {}
+        self.declared: dict[int, str] = {}
+        self._path: list[str] = []
+        self._seen: dict[str, int] = {}
+        self._tracked: list[cst.FunctionDef | None] = []  # innermost def: a wanted one, or None
+        self.calls: dict[int, list[tuple[cst.Call, str, str, str | None]]] = {}  # id(def) -> (call, qn, status, value)
+        self.handlers: dict[int, list[cst.ExceptHandler]] = {}
+        self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
+        self.budget: set[int] = set()
+        self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
+        self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
+        self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
+        self._scope_nodes: list[int] = []
+        self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
+        self.tools: list[Tool] = []
+        # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
+        # caught exception's text is returned from, directly or through a name it was assigned to there
+        self.text: ExceptionText | None = ctx.models.get(ExceptionText)
+        self.text_handlers: set[int] = set()
+        self._text_assigned: dict[int, set[int]] = {}  # id(def) -> handlers that put exception text in a name
+
+    # traversal ------------------------------------------------------------
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._path.append(node.name.value)
+        self._tracked.append(self._tracked[-1] if self._tracked else None)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._path.pop()
+        self._tracked.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        key = ".".join((*self._path, node.name.value))
+        n = self._seen.get(key, 0)
+        self._seen[key] = n + 1
+        self._path.append(node.name.value)
+        if (key, n) in self.wanted:
+            self.nodes[(key, n)] = node
+            self._tracked.append(node)
+            cls = declared_class(node, self.names)
+            if cls is not None:
+                self.declared[id(node)] = cls
+        else:
+            self._tracked.append(self._tracked[-1] if self._tracked else None)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._path.pop()
+        self._tracked.pop()
+
+    def _current(self) -> cst.FunctionDef | None:
+        return self._tracked[-1] if self._tracked else None
+
+    def visit_For(self, node: cst.For) -> None:
+        self._own(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._own(node)
+
+    def _own(self, node: cst.CSTNode) -> None:
+        fn = self._current()
+        if fn is not None:
+            self.owner[id(node)] = id(fn)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self._exit(node.value)
+        fn = self._current()
+        if node.value is None or fn is None or self.names.function is not fn or self.text is None:
+            return
+        if self.text.leak(node.value) is not None:
+            handler = self.names.handler
+            if handler is not None:
+                self.text_handlers.add(id(handler.node))
+            else:  # ``out = ErrorArtifact(str(e))`` in the handler, ``return out`` after it
+                self.text_handlers.update(self._text_assigned.get(id(fn), ()))
+
+    def visit_Raise(self, node: cst.Raise) -> None:
+        self._exit(node.exc)
+
+    def _exit(self, value: cst.BaseExpression | None) -> None:
+        fn = self._current()
+        if value is not None and fn is not None and self.names.function is fn:
+            self.exits.setdefault(id(fn), []).append(value)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        fn = self._current()
+        if fn is not None and self.names.function is fn:
+            self.handlers.setdefault(id(fn), []).append(node)
+        # the clean-up ``proc.kill()`` then ``proc.communicate()``: reaping a killed process, not a wait
+        # (TFH201 exempts it the same way)
+        killed: str | None = None
+        for stmt in node.body.body:
+            for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]):
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                f = value.func if isinstance(value, cst.Call) else None
+                if killed is not None and isinstance(f, cst.Attribute) and f.attr.value in ("communicate", "wait") \
+                        and isinstance(f.value, cst.Name) and f.value.value == killed:
+                    self._reaps.add(id(value))
+                killed = None
+                if isinstance(f, cst.Attribute) and f.attr.value in ("kill", "terminate") and isinstance(f.value, cst.Name):
+                    killed = f.value.value
+
+    def visit_With(self, node: cst.With) -> None:
+        n = sum(
+            1 for item in node.items
+            if isinstance(item.item, cst.Call) and self.names.qualname(item.item.func) in self.knowledge.timeout_scopes
+        )
+        if n:
+            self._scopes += n
+            self._scope_nodes.append(id(node))
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_client(node.asname.name, node.item)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        fn = self._current()
+        handler = self.names.handler
+        if fn is not None and handler is not None and self.names.function is fn and self.text is not None \
+                and self.text.leak(node.value) is not None:
+            self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
+        for t in node.targets:
+            self._bind_client(t.target, node.value)
+
+    def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:
+        a request on ``client`` without its own timeout has the client's."""
+        name = self._client_key(dotted(target))
+        if name is None or not isinstance(value, cst.Call):
+            return
+        spec = self.knowledge.timeouts.get(self.names.qualname(value.func) or "")
+        arg = argument(value, spec.keyword, spec.position) if spec is not None else None
+        if arg is not None:
+            if is_none(arg.value):
+                self._client_timeouts[name] = ("infinite", None)
+            else:
+                self._client_timeouts[name] = ("value", _number(arg.value) or _expr_text(arg.value))
+
+    def _client_key(self, name: str | None) -> str | None:
+        """``self.client`` holds for the whole class; a local name only in its function."""
+        if name is None or name.startswith("self."):
+            return name
+        fn = self.names.function
+        return f"{id(fn)}:{name}" if fn is not None else name
+
+    def leave_With(self, node: cst.With) -> None:
+        if self._scope_nodes and self._scope_nodes[-1] == id(node):
+            self._scope_nodes.pop()
+            self._scopes -= sum(
+                1 for item in node.items
+                if isinstance(item.item, cst.Call) and self.names.qualname(item.item.func) in self.knowledge.timeout_scopes
+            )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._current()
+        if fn is None:
+            return
+        self.owner[id(node)] = id(fn)
+        qn = self.names.qualname(node.func)
+        if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
+            self.budget.add(id(fn))
+        if qn is None:
+            return
+        k = self.knowledge
+        if qn in k.timeout_wrappers:
+            self._scopes += 1
+            self._scope_nodes.append(id(node))
+        if qn in kb.TOOL_NOT_EXTERNAL:
+            return
+        status, value = "", None
+        spec = k.timeouts.get(qn)
+        if spec is not None:
+            arg = argument(node, spec.keyword, spec.position)
+            if arg is not None:
+                if is_none(arg.value):
+                    status = "infinite" if spec.none_is_infinite else "default"
+                else:
+                    value = _number(arg.value) or _expr_text(arg.value)
+                    status = "value"
+            elif has_star(node):
+                status = "unknown"
+            elif self._scopes:
+                status = "scope"
+            elif isinstance(node.func, cst.Attribute) and self._client_key(dotted(node.func.value)) in self._client_timeouts:
+                status, value = self._client_timeouts[self._client_key(dotted(node.func.value)) or ""]
+            elif id(node) in self._reaps:
+                status = "n/a"
+            elif spec.required:
+                status = "missing"
+            else:
+                status, value = "default", spec.default
+        elif qn in k.needs_timeout_scope:
+            status = "scope" if self._scopes else "missing"
+        elif qn in kb.TOOL_PROCESS_CALLS:
+            status = "none-possible"
+        if status:
+            self.calls.setdefault(id(fn), []).append((node, qn, status, value))
+
+    def leave_Call(self, node: cst.Call) -> None:
+        if self._scope_nodes and self._scope_nodes[-1] == id(node):
+            self._scope_nodes.pop()
+            self._scopes -= 1
+
+    def leave_Module(self, node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        by_owner: dict[int, list[Retry]] = {}
+        wanted = {id(v) for v in self.nodes.values()}
+        for retry in model.retries:
+            # around: a retry decorator on the tool or a helper, or a controller given it
+            targets = [id(fn) for fn in model.retried_functions(retry) if id(fn) in wanted]
+            inside = self.owner.get(id(retry.anchor))  # a retry loop or call inside one
+            for fn_id in dict.fromkeys([*targets, *([inside] if inside is not None else [])]):
+                by_owner.setdefault(fn_id, []).append(retry)
+        for d in self.defs:
+            fns = [self.nodes[k] for k in d.functions if k in self.nodes]
+            if not fns:
+                continue
+            helpers = [self.nodes[k] for k in d.helpers if k in self.nodes]
+            self.tools.append(self._row(d, fns, helpers, model, by_owner))
+
+    # rows -----------------------------------------------------------------
+
+    def _row(
+        self, d: Def, fns: list[cst.FunctionDef], helpers: list[cst.FunctionDef],
+        model: RetryModel, by_owner: dict[int, list[Retry]],
+    ) -> Tool:
+        tool = Tool(d.name, self.ctx.path, d.line, d.framework, d.form, d.qualname, "unknown", "unknown", "",
+                    spans=[*d.spans, *d.helper_spans])
+        effects = []
+        for fn in fns:
+            effects.extend(model.function_effects(fn))
+        by_node = {id(e.node): e for e in effects}
+        # calls out: every classified call and every call the timeout tables know, here and one level down
+        seen: set[int] = set()
+        for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
+            if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                continue
+            for call, qn, status, value in self.calls.get(id(fn), []):
+                seen.add(id(call))
+                e = by_node.get(id(call))
+                tool.calls.append(CallFact(e.what if e else qn, e.cls if e else None, status, value,
+                                           bool(e and e.keyed), helper))
+        for e in effects:
+            if id(e.node) not in seen and isinstance(e.node, cst.Call):
+                seen.add(id(e.node))
+                tool.calls.append(CallFact(e.what, e.cls, "n/a" if e.what.endswith("()") and "." not in e.what else "unknown",
+                                           None, e.keyed, e.helper))
+        # classification: declared, configured, inferred, unknown
+        declared = next((self.declared[id(fn)] for fn in fns if id(fn) in self.declared), None)
+        configured = self.knowledge.classify.get(d.qualname)
+        if declared is not None:
+            tool.classification, tool.source = declared, "declared"
+            dec = fns[0].decorators
+            tool.evidence = "MCP annotations" if d.framework == "mcp" and d.form != "@read_safe" and any(
+                isinstance(x.decorator, cst.Call) and keyword_arg(x.decorator, "annotations") for x in dec
+            ) else "decorator"
+        elif configured is not None:
+            tool.classification, tool.source, tool.evidence = configured, "configured", "classify"
+        else:
+            classified = [e for e in effects if e.cls in _ORDER]
+            if classified:
+                strongest = min(classified, key=lambda e: _ORDER.index(e.cls))
+                tool.classification, tool.source = strongest.cls, "inferred"
+                tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
+        # idempotency key
+        if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+            tool.key = "not-needed"
+        elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
+            writes = [e for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            tool.key = "present" if writes and all(e.keyed for e in writes) else "missing"
+        # retries around or inside it (and in its helpers)
+        for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
+            for retry in by_owner.get(id(fn), []):
+                tool.retries.append(_retry_fact(retry, helper))
+            if id(fn) in self.budget:
+                tool.budget = True
+        # how failures reach the model (the tool's own functions)
+        modes: list[str] = []
+        going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
+        caught_anywhere = False
+        for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
+            # a handler of a retry loop sends the call round again; what follows the loop decides
+            handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
+            caught_anywhere = caught_anywhere or bool(handlers)
+            for h in handlers:
+                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
+                if mode not in modes:
+                    modes.append(mode)
+            if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
+                modes.append("typed")
+        if not caught_anywhere and "raised" not in modes:
+            modes.insert(0, "raised")
+        if d.caught_by is not None and "raised" in modes:  # the framework's base ``run`` turns it into text
+            modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
+            tool.failures_by = d.caught_by
+        tool.failures = modes
+        return tool
+
+
+def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
+    stop = retry.stop
+    if isinstance(stop, Stop):
+        if stop.never:
+            stop_text, bounded = "never", False
+        elif stop.attempts is not None:
+            stop_text, bounded = f"{stop.attempts} attempts", True
+        elif stop.seconds is not None:
+            stop_text, bounded = f"{stop.seconds:g} s", True
+        else:
+            stop_text, bounded = "bounded", True
+    elif retry.loop is not None and isinstance(retry.loop.node, cst.For):
+        stop_text, bounded = "for loop", True  # as many attempts as the loop has items
+    elif retry.loop is not None and retry_paths.bound(retry.loop) is not None:
+        stop_text, bounded = "exit in loop", True
+    else:
+        stop_text, bounded = "unknown", None
+    wait = retry.wait
+    wait_text = ("none" if wait.none else "yes") if isinstance(wait, Wait) else "unknown"
+    cond = retry.condition
+    if isinstance(cond, Condition):
+        if cond.every_exception:
+            cond_text = "any exception"
+        elif cond.exceptions:
+            cond_text = ", ".join(e.rsplit(".", 1)[-1] for e in cond.exceptions)
+        elif cond.tags:
+            cond_text = ", ".join(sorted(cond.tags))
+        elif cond.statuses is not None:
+            cond_text = "status " + ",".join(str(s) for s in sorted(cond.statuses))
+        else:
+            cond_text = "default"
+    else:
+        cond_text = "unknown"
+    return RetryFact(retry.kind, stop_text, wait_text, cond_text, bounded, helper)

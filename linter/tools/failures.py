@@ -1,0 +1,100 @@
+"""How a tool's failures reach the model: what an ``except`` clause, or a return, gives it.
+
+The answers the error-handling rules (TFH401-TFH403) give are read from their
+model, ``rules/errors/``: a handler that only swallows is ``ErrorModel``'s
+``swallows_cst``, and whether a returned value carries the caught exception's
+text (through variables, containers, text builders and one level into
+same-module helpers) is TFH401's ``ExceptionText.leak``, asked by the facts
+visitor as the traversal goes and handed here as ``text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import libcst as cst
+
+from .. import knowledge as kb
+from ..names import dotted
+from ..nodes import is_none, walk_in_scope
+from ...rules.errors.model import swallows_cst
+
+__all__ = ["handler_mode", "is_tool_error", "returns_tool_error"]
+
+
+def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
+    if isinstance(node, cst.Call):
+        qn = names.qualname(node.func)
+        # a ToolError, the runtime's Err(ToolError) (a typed Result), or a framework's typed tool error
+        if qn is not None and (qn in knowledge.tool_error_constructors or qn in knowledge.tool_error_classes
+                               or qn in knowledge.err_classes or qn.endswith(".ToolError")
+                               or qn.rsplit(".", 1)[-1] in ("ToolException", "ModelRetry")):
+            return True
+    return False
+
+
+def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge, text: bool = False) -> str:
+    """typed | text | raised | fallback | swallowed: what an ``except`` clause in a tool gives the model
+    (``text``: TFH401's taint saw a value carrying the exception's text returned from it)."""
+    if swallows_cst(handler):
+        return "swallowed"
+    bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    returned: list[cst.BaseExpression] = []
+    for n in walk_in_scope(handler.body):
+        if isinstance(n, cst.Raise):
+            if n.exc is not None and is_tool_error(n.exc, names, knowledge):
+                return "typed"
+            return "raised"
+        if isinstance(n, cst.Return) and n.value is not None:
+            returned.append(n.value)
+    for value in returned:
+        if is_tool_error(value, names, knowledge):
+            return "typed"
+    if text:
+        return "text"
+    for value in returned:
+        if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
+            if not _empty(value):
+                return "text"
+            continue
+        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _text_of_failure(knowledge):
+            return "text"  # return traceback.format_exc() / str(e)
+        if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
+            return "text"
+        if isinstance(value, (cst.Dict, cst.Call)):
+            for x in walk_in_scope(value):  # {"error": ...}, json.dumps({"error": ...}), ErrorResult(...)
+                if isinstance(x, cst.SimpleString) and "error" in x.value.lower():
+                    return "text"
+                if isinstance(x, cst.Name) and "error" in x.value.lower():
+                    return "text"
+    for value in returned:
+        if not _empty(value):
+            return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
+    if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
+        return "fallback"
+    return "swallowed"
+
+
+def _text_of_failure(knowledge: kb.Knowledge) -> frozenset[str]:
+    """``return traceback.format_exc()`` / ``return str(e)``: the traceback formatters TFH401 knows, and ``str``/``repr``."""
+    return knowledge.memo("tools.text_of_failure", lambda: knowledge.traceback_formatters | {"str", "repr"})
+
+
+def _empty(value: cst.BaseExpression) -> bool:
+    """``None``, ``""``, ``[]``, ``{}``, ``()``, ``False``, ``0``: a return that tells the model nothing."""
+    if is_none(value) or (isinstance(value, cst.Name) and value.value in ("False",)):
+        return True
+    if isinstance(value, cst.SimpleString):
+        return value.evaluated_value in ("", b"")
+    if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        return not value.elements
+    if isinstance(value, cst.Dict):
+        return not value.elements
+    if isinstance(value, cst.Integer):
+        return value.value == "0"
+    return False
+
+
+def returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
+    return any(is_tool_error(value, names, knowledge) for value in exits)

@@ -1,0 +1,376 @@
+"""Discovery: every tool one file defines, form by form (decorators, tool classes, wrapper calls,
+``tools=[...]`` lists given to an agent, schemas dispatched by name), resolved through :class:`~.index.Index`."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterable
+
+from .. import knowledge as kb
+from .ancestry import inherited, local_ancestor_roots
+from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
+from .model import Tables
+
+__all__ = ["discover"]
+
+_RUN = "*register"
+
+
+#: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
+_DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
+
+
+def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
+    for kw in call.keywords:
+        if kw.arg == "name":
+            return literal_str(kw.value)
+    return literal_str(call.args[0]) if call.args and positional else None
+
+
+def _class_tool_name(cls: ast.ClassDef) -> str:
+    for stmt in cls.body:
+        target: ast.AST | None = None
+        value: ast.AST | None = None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        if isinstance(target, ast.Name) and target.id == "name":
+            text = literal_str(value)
+            if text:
+                return text
+    return cls.name
+
+
+def discover(index: Index, tables: Tables) -> list[Def]:
+    """Every tool the file defines (``tables.bases`` holds the project's tool classes too)."""
+    found: dict[tuple[str, int], Def] = {}
+    by_path: dict[str, list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]]] = {}
+    for entry in index.defs:
+        by_path.setdefault(entry[0], []).append(entry)
+
+    def enclosing_class(parents: tuple[ast.AST, ...]) -> str | None:
+        if parents and isinstance(parents[-1], ast.ClassDef):
+            names = [p.name for p in parents]  # type: ignore[attr-defined]
+            return ".".join(names)
+        return None
+
+    dispatchers: dict[str, dict[str, str]] = {}  # class path -> its inherited text dispatchers
+
+    def caught_by(functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]], given: bool) -> str | None:
+        """The base method that runs these methods in a ``try`` turning their exceptions into text (``given``:
+        the framework hands them to it, ``@activity`` style, rather than calling them by name)."""
+        for _path, _n, node, parents in functions:
+            owner = enclosing_class(parents)
+            if owner is None:
+                continue
+            if owner not in dispatchers:
+                dispatchers[owner] = inherited(owner, index, tables.text_dispatch)
+            table = dispatchers[owner]
+            hit = table.get(node.name) or (table.get("*") if given else None)  # type: ignore[attr-defined]
+            if hit is not None:
+                return hit
+        return None
+
+    def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
+            line: int, qualname: str, by_name: bool = False, given: bool = False) -> None:
+        key: tuple[str, int] = (functions[0][0], functions[0][1])
+        if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
+            key = (f"{functions[0][0]}:{name}", functions[0][1])
+        if key in found:
+            return
+        helpers: list[tuple[str, int, ast.AST]] = []
+        for path, _n, node, parents in functions:
+            for h in helpers_of(node, index, enclosing_class(parents)):
+                if all(h[0] != f[0] for f in functions) and all(h[0] != x[0] for x in helpers):
+                    helpers.append(h)
+        found[key] = Def(
+            name, framework, form, qualname, line,
+            tuple((p, n) for p, n, _, _ in functions),
+            tuple(span(node) for _, _, node, _ in functions),
+            tuple(span(node) for _, _, node in helpers),
+            tuple((p, n) for p, n, _ in helpers),
+            caught_by(functions, given),
+        )
+
+    # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
+    listed = _listed_tool_names(index)
+    for entry in index.defs:
+        path, n, node, parents = entry
+        for dec in node.decorator_list:  # type: ignore[attr-defined]
+            call = dec if isinstance(dec, ast.Call) else None
+            qn = index.qualname(call.func if call is not None else dec)
+            framework = tables.decorators.get(qn or "")
+            if framework is None:
+                framework = _activity_framework(qn, parents, index, tables)
+            if framework is None:
+                continue
+            if (qn or "").endswith(".call_tool") and framework == "mcp":
+                head = call.func if call is not None else dec
+                for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
+                    add(tool_name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0],
+                        f"{index.module}.{path}", by_name=True)
+                break
+            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST)
+                    if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
+            head = call.func if call is not None else dec
+            add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True)
+            break
+
+    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
+    for cls_path, cls in index.classes:
+        for dec in cls.decorator_list:
+            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+            framework = tables.decorators.get(qn or "")
+            if framework is None or framework == "runtime":
+                continue
+            members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                       if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+            if members:
+                add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                    members, cls.lineno, f"{index.module}.{cls_path}")
+            break
+
+    # subclasses of tool base classes (through other classes of this file too)
+    bases = dict(tables.bases)
+    hits: dict[str, tuple[str, tuple[str, tuple[str, ...]]]] = {}  # class path -> (base's last name, (framework, methods))
+    changed = True
+    while changed:
+        changed = False
+        for cls_path, cls in index.classes:
+            if cls_path in hits:
+                continue
+            own = f"{index.module}.{cls_path}"
+            if own in tables.bases and own not in tables.project:
+                continue  # a framework's own tool base class (``smolagents.tools.PipelineTool``): not a tool
+            if own in tables.bases and index.bases(cls):  # found a tool class by the run's class index
+                hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])
+                changed = True
+                continue
+            for b in index.bases(cls):
+                if b in bases:
+                    hits[cls_path] = (b.rsplit(".", 1)[-1], bases[b])
+                    bases[f"{index.module}.{cls_path}"] = bases[b]
+                    changed = True
+                    break
+    for cls_path, cls in index.classes:
+        if cls_path not in hits:
+            continue
+        base_name, (framework, methods) = hits[cls_path]
+        if methods == (_RUN,):
+            for m in _registered_methods(cls, index.imports):
+                fns = by_path.get(f"{cls_path}.{m}")
+                if fns:
+                    add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
+                        given=True)
+            continue
+        fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
+        if fns:
+            add(_class_tool_name(cls), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+
+    # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
+    agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
+    scopes = [("", 0, index.tree, ()), *index.defs] if agents or index.call_names & lasts else []
+    for entry_path, _n, fn_node, parents in scopes:
+        owner = enclosing_class(parents) if fn_node is not index.tree else None
+        for call in _direct_calls(fn_node):
+            qn = index.qualname(call.func)
+            if qn is None:
+                continue
+            refs: list[tuple[ast.AST, str, str]] = []
+            if qn in tables.wrappers:
+                framework, keyword, position = tables.wrappers[qn]
+                arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+                if arg is None and position is not None and len(call.args) > position:
+                    arg = call.args[position]
+                if arg is not None:
+                    parts = qn.split(".")
+                    form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
+                    refs.append((arg, framework, form))
+            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
+                framework = tables.lists.get(qn) or _framework_of(qn)
+                arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
+                elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
+                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
+            for ref, framework, form in refs:
+                target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
+                if target is not None:
+                    name = _name_from_call(call) if qn in tables.wrappers else None
+                    tpath = target[0]
+                    add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], span(target[2])[0],
+                        f"{index.module}.{tpath}")
+
+    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside a JSON schema of the tools
+    if _has_tool_schema(index.tree):
+        for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+            owner = enclosing_class(parents) if fn_node is not index.tree else None
+            for d in _direct_nodes(fn_node, ast.Dict):
+                pairs = [(literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
+                if len(pairs) < 2 or any(k is None for k, _ in pairs):
+                    continue
+                targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
+                           for k, v in pairs]
+                if any(t is None for _, t in targets):
+                    continue
+                for k, t in targets:
+                    assert k is not None and t is not None
+                    add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
+    return sorted(found.values(), key=lambda d: d.line)
+
+
+#: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
+_AGENT_SUFFIX = "Agent"
+
+
+def _framework_of(qn: str) -> str:
+    return qn.split(".")[0].replace("_", "-")
+
+
+def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[ast.expr]:
+    """``tools=[f, g]``, or ``tools=name`` / ``tools=self.tools`` where a list was assigned to that name."""
+    if isinstance(arg, (ast.List, ast.Tuple)):
+        return list(arg.elts)
+    key = target_key(arg) if arg is not None else None
+    if key is not None:
+        return list(index.lists.get(key, []))
+    return []
+
+
+def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
+    out: list[ast.Dict] = []
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, kind):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
+
+
+def _has_tool_schema(tree: ast.Module) -> bool:
+    """A dict literal with a ``"name"`` key and a ``"parameters"``/``"input_schema"`` key: a tool's JSON schema."""
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            keys = {literal_str(k) for k in n.keys if k is not None}
+            if "name" in keys and keys & _SCHEMA_KEYS:
+                return True
+    return False
+
+
+def _listed_tool_names(index: Index) -> list[str]:
+    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``)."""
+    out: list[str] = []
+    for _path, _n, node, _parents in index.defs:
+        if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
+                   for d in node.decorator_list):  # type: ignore[attr-defined]
+            continue
+        for call in ast.walk(node):
+            if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                name = _name_from_call(call)
+                if name is None:
+                    name = next((str(getattr(k.value, "value", "")) for k in call.keywords
+                                 if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
+                if name and name not in out:
+                    out.append(name)
+    return out
+
+
+def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:
+    """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
+    class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
+    function is in, its last name a tool word."""
+    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+        return None
+    root = qn.split(".")[0]
+    for p in reversed(parents):
+        if isinstance(p, ast.ClassDef):
+            if any(b.split(".")[0] == root for b in index.bases(p)):
+                return _framework_of(qn)
+            if root in local_ancestor_roots(p, index, tables.ancestor_roots):
+                return _framework_of(qn)
+            return None
+    return None
+
+
+def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:
+    """Calls in a body, not descending into nested definitions (they are walked on their own)."""
+    out: list[ast.Call] = []
+    stack = list(getattr(node, "body", [])) + list(getattr(node, "decorator_list", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            if isinstance(n, ast.ClassDef):
+                stack.extend(n.decorator_list)
+            continue
+        if isinstance(n, ast.Call):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    out.sort(key=lambda c: (c.lineno, c.col_offset))  # the first wrapping of a function names its row
+    return out
+
+
+def _resolve_ref(
+    ref: ast.AST, index: Index, scope_path: str, cls_path: str | None
+) -> tuple[str, int, ast.AST, tuple[ast.AST, ...]] | None:
+    """The same-module def a function reference names: ``search`` (nested in the scope, else module
+    level) or ``self.search`` (a method of the enclosing class)."""
+    if isinstance(ref, ast.Name):
+        candidates = [f"{scope_path}.{ref.id}"] if scope_path else []
+        candidates.append(ref.id)
+    elif (
+        isinstance(ref, ast.Attribute)
+        and isinstance(ref.value, ast.Name)
+        and ref.value.id in ("self", "cls")
+        and cls_path is not None
+    ):
+        candidates = [f"{cls_path}.{ref.attr}"]
+    else:
+        return None
+    for want in candidates:
+        for entry in index.defs:
+            if entry[0] == want:
+                return entry
+    return None
+
+
+_REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
+
+
+def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
+    """agno: the methods a Toolkit subclass registers in ``__init__``: ``self.<method>`` (not called)
+    in a list, tuple or set, given to ``tools=``, or passed to ``x.append``/``extend``/``insert``/``add``
+    or ``self.register`` (not ``atexit.register(self.close)``, not ``db_resolver=self._db``)."""
+    methods = {s.name for s in cls.body if isinstance(s, FUNCS)}
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return []
+    refs: list[ast.AST] = []
+    for n in ast.walk(init):
+        if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
+            refs.extend(n.elts)
+        elif isinstance(n, ast.Call):
+            refs.extend(k.value for k in n.keywords if k.arg == "tools")
+            f = n.func
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr in _REGISTERING
+                and not (isinstance(f.value, ast.Name) and f.value.id in imports)
+            ):
+                refs.extend(n.args[:1])
+    out: list[str] = []
+    for r in refs:
+        if (
+            isinstance(r, ast.Attribute)
+            and isinstance(r.value, ast.Name)
+            and r.value.id == "self"
+            and r.attr in methods
+            and r.attr not in out
+        ):
+            out.append(r.attr)
+    return out

@@ -1,0 +1,197 @@
+"""The ``ast`` side of one file: its definitions, classes, names and instances (what the forms resolve against)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import knowledge as kb
+from ..packages import package_of
+from .model import Tables
+
+if TYPE_CHECKING:
+    from ..rule import Screen
+
+__all__ = ["FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
+           "span", "target_key"]
+
+
+@dataclass(frozen=True)
+class Def:
+    """A tool found by the screen: the functions that run it and where."""
+
+    name: str
+    framework: str
+    form: str
+    qualname: str
+    line: int
+    functions: tuple[tuple[str, int], ...]  # (def path "Cls.meth", occurrence) of the functions that run it
+    spans: tuple[tuple[int, int], ...]  # line ranges of those functions
+    helper_spans: tuple[tuple[int, int], ...]  # and of the same-module helpers they call
+    helpers: tuple[tuple[str, int], ...] = ()
+    caught_by: str | None = None  # a base method that runs it in a ``try`` turning its exceptions into text
+
+
+FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def module_name(path: str) -> str:
+    """The dotted module a file is (``pkg.sub.mod``; ``pkg.sub`` for its ``__init__.py``)."""
+    stem = Path(path).stem
+    package = package_of(path)
+    if stem == "__init__":
+        return package or stem
+    return f"{package}.{stem}" if package else stem
+
+
+def span(node: ast.AST) -> tuple[int, int]:
+    decorators = getattr(node, "decorator_list", [])
+    start = min([node.lineno, *(d.lineno for d in decorators)])  # type: ignore[attr-defined]
+    return start, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+
+
+def literal_str(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+class Index:
+    """One file's definitions, names and tool forms, from its ``ast`` tree."""
+
+    def __init__(self, tree: ast.Module, screen: "Screen", module: str) -> None:
+        self.tree = tree
+        self.module = module
+        self.call_names = screen.call_names
+        self.imports: dict[str, str] = {}
+        for local, full in screen.import_bindings:
+            self.imports[local] = full
+        self.instances: dict[str, str] = {}  # name (or ``self.attr``) -> class qualname of the object assigned to it
+        self.lists: dict[str, list[ast.expr]] = {}  # name (or ``self.attr``) -> the elements of a list assigned to it
+        self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
+        self.classes: list[tuple[str, ast.ClassDef]] = []  # (path, node)
+        self._seen: dict[str, int] = {}
+        self._walk(tree.body, (), ())
+        self.local_classes = {path: node for path, node in self.classes}
+
+    def _walk(self, body: Sequence[ast.stmt], path: tuple[str, ...], parents: tuple[ast.AST, ...]) -> None:
+        for stmt in body:
+            if isinstance(stmt, (*FUNCS, ast.ClassDef)):
+                key = ".".join((*path, stmt.name))
+                if isinstance(stmt, ast.ClassDef):
+                    self.classes.append((key, stmt))
+                else:
+                    n = self._seen.get(key, 0)
+                    self._seen[key] = n + 1
+                    self.defs.append((key, n, stmt, parents))
+                self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
+                continue
+            assigned = (stmt.targets if isinstance(stmt, ast.Assign)
+                        else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
+            value = getattr(stmt, "value", None)
+            if assigned and isinstance(value, ast.Call):
+                func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
+                qn = self.qualname(func)
+                if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
+                    for target in assigned:
+                        bound = target_key(target)
+                        if bound is not None:
+                            self.instances[bound] = qn
+            elif assigned and isinstance(value, (ast.List, ast.Tuple)):
+                for target in assigned:
+                    bound = target_key(target)
+                    if bound is not None:
+                        self.lists.setdefault(bound, []).extend(value.elts)
+            for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
+                inner = getattr(stmt, name, None)
+                if isinstance(inner, list):
+                    for part in inner:
+                        if isinstance(part, (ast.ExceptHandler, ast.match_case)):
+                            self._walk(part.body, path, parents)
+                    self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
+
+    def qualname(self, node: ast.AST) -> str | None:
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        root = node.id
+        if root == "self" and parts and f"self.{parts[-1]}" in self.instances:  # self.mcp = FastMCP(...)
+            base = self.instances[f"self.{parts.pop()}"]
+        elif root in self.imports:
+            base = self.imports[root]
+        elif root in self.instances:
+            base = self.instances[root]
+        elif any(path == root for path, _ in self.classes):
+            base = f"{self.module}.{root}"
+        else:
+            return None
+        return kb.canonical(".".join([base, *reversed(parts)]))
+
+    def bases(self, cls: ast.ClassDef) -> list[str]:
+        out = []
+        for b in cls.bases:
+            if isinstance(b, ast.Subscript):  # BaseTool[Args], Generic[T]
+                b = b.value
+            qn = self.qualname(b)
+            if qn is not None:
+                out.append(qn)
+        return out
+
+
+def target_key(target: ast.AST) -> str | None:
+    """``name`` or ``self.attr``: the assignment targets an instance or a tool list is followed through."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return f"self.{target.attr}"
+    return None
+
+
+def class_index(index: Index) -> list[tuple[str, list[str]]]:
+    """(qualified class name, qualified bases) of every class the file defines."""
+    return [(f"{index.module}.{path}", index.bases(node)) for path, node in index.classes]
+
+
+def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:
+    """Whether a class here derives from one this file cannot judge alone (a class of the same project)."""
+    local = {f"{index.module}.{path}" for path, _ in index.classes}
+    for _, node in index.classes:
+        for base in index.bases(node):
+            if base in tables.bases or base in local:
+                continue
+            if base.split(".")[0] in own_roots:
+                return True
+    return False
+
+
+def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[str, int, ast.AST]]:
+    """The same-module functions (module level) and methods of the enclosing class that ``fn`` calls."""
+    module_defs = {path: (path, n, node) for path, n, node, parents in index.defs if not parents}
+    out: list[tuple[str, int, ast.AST]] = []
+    seen: set[str] = set()
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        key: str | None = None
+        if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
+            key = f.id
+        elif (
+            cls_path is not None
+            and isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Name)
+            and f.value.id in ("self", "cls")
+        ):
+            key = f"{cls_path}.{f.attr}"
+        if key is None or key in seen:
+            continue
+        seen.add(key)
+        for path, n, node2, _parents in index.defs:
+            if path == key and node2 is not fn:
+                out.append((path, n, node2))
+                break
+    return out

@@ -1,0 +1,143 @@
+"""What ``smullyan tools`` knows and gives: the tables that make a tool, and the rows of the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import knowledge as kb
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..findings import Finding
+
+__all__ = ["SCHEMA_VERSION", "NAMESPACE_ROOTS", "CallFact", "RetryFact", "Tables", "Tool", "ToolRun"]
+
+#: Version of the JSON document ``smullyan tools --format json`` prints (docs/cli.md).
+SCHEMA_VERSION = 1
+
+
+# --------------------------------------------------------------------------- tables
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What makes a tool: the library's tables extended by the configuration, plus the
+    classes of this run known to be tools (qualified name -> framework, run methods)."""
+
+    decorators: Mapping[str, str]
+    bases: Mapping[str, tuple[str, tuple[str, ...]]]
+    wrappers: Mapping[str, tuple[str, str, int | None]]
+    lists: Mapping[str, str]
+    project: frozenset[str] = frozenset()  # the run's own classes among ``bases``
+    # the run's classes whose ancestors (through other files of the run) come from other top-level packages:
+    # qualified name -> those packages (an activity-style decorator of one of them makes a tool of its methods)
+    ancestor_roots: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # the run's classes that inherit (or define) a method turning their tools' exceptions into text:
+    # qualified name -> {method it calls ("*": a callable it is given) -> "pkg.mod.Base.dispatcher"}
+    text_dispatch: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, config: "Config") -> "Tables":
+        decorators = dict(kb.TOOL_DECORATORS)
+        for name in config.tool_decorators:
+            decorators.setdefault(name, "configured")
+        bases = dict(kb.TOOL_BASE_CLASSES)
+        for name in config.tool_base_classes:
+            bases.setdefault(name, ("configured", kb.CONFIGURED_TOOL_METHODS))
+        # a namespace package (``google/`` without ``__init__.py``) names its modules from the level
+        # below when linted in place (``adk.tools.base_tool``): the tables hold both spellings
+        for name in list(decorators):
+            root, _, rest = name.partition(".")
+            if root in NAMESPACE_ROOTS and rest:
+                decorators.setdefault(rest, decorators[name])
+        for name in list(bases):
+            root, _, rest = name.partition(".")
+            if root in NAMESPACE_ROOTS and rest:
+                bases.setdefault(rest, bases[name])
+        lists = dict(kb.TOOL_LIST_CONSTRUCTORS)
+        for name in getattr(config, "tool_list_constructors", ()):
+            lists.setdefault(name, "configured")
+        wrappers = dict(kb.TOOL_WRAPPERS)
+        for name in list(wrappers):
+            root, _, rest = name.partition(".")
+            if root in NAMESPACE_ROOTS and rest:
+                wrappers.setdefault(rest, wrappers[name])
+        return cls(decorators, bases, wrappers, lists)
+
+    def with_classes(
+        self, classes: Mapping[str, tuple[str, tuple[str, ...]]],
+        ancestor_roots: Mapping[str, frozenset[str]] | None = None,
+        text_dispatch: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> "Tables":
+        return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
+                      frozenset(c for c in classes if c not in self.bases),
+                      dict(ancestor_roots or {}), dict(text_dispatch or {}))
+
+
+#: top-level namespace packages (no ``__init__.py``) of the frameworks in the tables
+NAMESPACE_ROOTS = frozenset({"google"})
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass
+class CallFact:
+    """One call out of the process a tool makes (directly or in a helper)."""
+
+    what: str  # "POST to 'https://...'", "requests.get", "subprocess.run"
+    cls: str | None  # one of knowledge.CLASSES, None: not classified
+    timeout: str  # value | default | missing | infinite | scope | unknown | none-possible | n/a
+    timeout_value: str | None = None
+    keyed: bool = False
+    helper: str | None = None
+
+
+@dataclass
+class RetryFact:
+    kind: str
+    stop: str  # "3 attempts", "30 s", "never", "unknown"
+    wait: str  # "backoff", "none", "unknown"
+    condition: str
+    bounded: bool | None  # None: unknown
+    helper: str | None = None
+
+
+@dataclass
+class Tool:
+    """One row of the table."""
+
+    name: str
+    path: str
+    line: int
+    framework: str
+    form: str
+    qualname: str
+    classification: str  # one of knowledge.CLASSES, or "unknown"
+    source: str  # declared | configured | inferred | unknown
+    evidence: str  # what it was declared or inferred from
+    calls: list[CallFact] = field(default_factory=list)
+    retries: list[RetryFact] = field(default_factory=list)
+    budget: bool = False
+    key: str = "unknown"  # present | missing | not-needed | unknown
+    failures: list[str] = field(default_factory=list)  # typed | text | fallback | raised | swallowed
+    failures_by: str | None = None  # the framework method that turns the tool's raised failures into text
+    findings: dict[str, int] = field(default_factory=dict)
+    spans: list[tuple[int, int]] = field(default_factory=list)  # line ranges findings are attributed by
+
+    def as_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("spans")
+        data["calls"] = [asdict(c) for c in self.calls]
+        data["retries"] = [asdict(r) for r in self.retries]
+        return data
+
+
+@dataclass
+class ToolRun:
+    tools: list[Tool] = field(default_factory=list)
+    files_checked: int = 0
+    files_described: int = 0
+    errors: list["Finding"] = field(default_factory=list)  # TFH001/TFH002 in files that hold tools
