@@ -35,7 +35,6 @@ KNOWN: dict[tuple[str, str, int], str] = {
     ("TFH301", "good", 0): "TFH301's good example gives TFH103",
     ("TFH303", "bad", 0): "TFH303's bad example gives no finding: its sleep does run after every failure "
     "(the comment is false, issue 26)",
-    ("TFH402", "bad", 0): "TFH402's bad example gives no finding (it lacks the requests import and a tool)",
 }
 
 
