@@ -40,9 +40,10 @@ the lease by one thread per ledger and process, which waits with the ledger's
 heartbeat unless one is given (a test passes its own); ``heartbeat=False``
 turns it off.
 
-A replay (a done, failed or busy key) is one plain read: no transaction, no
-row lock, nothing written. Only a new, expired or taken-over key is decided
-in a locking transaction.
+A replay (a done or failed key) is one plain read of two columns: no
+transaction, no row lock, nothing written; a key busy elsewhere takes a
+second plain read of its record. Only a new, expired, taken-over or
+mismatched key is decided in a locking transaction.
 
 Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
 across processes on one host) and
