@@ -223,7 +223,7 @@ def _json_encode(value: object) -> str:
         ) from None
 
 
-_SCAN: Final = json.JSONDecoder().scan_once
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _json_decode(text: str) -> Any:
@@ -327,7 +327,7 @@ _PLAIN_IDENTIFIER: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 
 def _failed(outcome: str | None) -> FailedEarlier:
-    error = parse_json(outcome)
+    error = parse_json(outcome) if outcome is not None else None
     return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
 
 
@@ -395,11 +395,11 @@ class SQLLedger:
         # decided under a lock. A record in progress is read whole, still without a lock (InProgress).
         live = self._read(self._replay_sql, (key, fingerprint, now))
         if live:
-            state, outcome = live[0]
+            state, stored = live[0]
             if state == "done":
-                return Done(self.codec.decode(outcome))
+                return Done(self.codec.decode(stored))
             if state == "failed":
-                return _failed(outcome)
+                return _failed(stored)
             seen = self._read(self._select_sql, (key,))
             read = self._settled(fingerprint, owner, now, seen[0]) if seen else None
             if read is not None:
