@@ -7,10 +7,12 @@ The front door lists what a program calls; four public modules hold the rest:
 
 - :mod:`smullyan.runtime.events`: what ``observing(callback)`` receives;
 - :mod:`smullyan.runtime.types`: the types of clauses, stages, clocks,
-  schedules, and the shared state (``Budget``);
+  schedules, classifications, and the shared state (``Budget``), with
+  ``is_async_callable`` and ``current_scope``;
 - :mod:`smullyan.runtime.ledger`: the ledgers of keyed calls
   (``SQLiteLedger``, ``PostgresLedger``, the ``Ledger`` protocol);
-- :mod:`smullyan.runtime.terse`: the terse dialect (``retry(times=4, ...)``).
+- :mod:`smullyan.runtime.terse`: the terse dialect (``retry(times=4, ...)``,
+  ``circuit_breaker(failures=5, ...)``).
 
 The readable dialect::
 
@@ -30,9 +32,8 @@ The readable dialect::
     result = fetch_issue()
 """
 
-from ._breaker import breaking_after, circuit_breaker
+from ._breaker import breaking_after
 from ._clock import asyncio_clock, asyncio_sleep, system_clock, system_now, system_sleep, with_clock
-from ._deadline import current_scope
 from ._durations import millis, minutes, seconds
 from ._errors import (
     TAGS,
@@ -76,13 +77,11 @@ from ._retry import (
 )
 from ._saga import Proposals, saga, step
 from ._schedules import constant, exponentially_from
-from ._tools import calling_api, is_async_callable, pipe, the_value
+from ._tools import calling_api, pipe, the_value
 from ._wire import dump, dump_json, parse, parse_json
 
 # the classification decorators: the linter reads them by these qualified names
 from .classification import (
-    CLASSIFICATIONS,
-    Classification,
     classification_of,
     idempotent_write,
     irreversible,
@@ -142,8 +141,6 @@ __all__ = [
     "the_value",
     "pipe",
     "falling_back_to",
-    "current_scope",
-    "is_async_callable",
     # retry clauses and schedules
     "while_transient",
     "retrying_when",
@@ -162,8 +159,6 @@ __all__ = [
     "non_idempotent_write",
     "irreversible",
     "classification_of",
-    "Classification",
-    "CLASSIFICATIONS",
     # idempotency keys
     "keyed",
     "reconciling_with",
@@ -177,5 +172,4 @@ __all__ = [
     "Proposals",
     # the circuit breaker
     "breaking_after",
-    "circuit_breaker",
 ]

@@ -5,7 +5,7 @@ The readable form::
     breaker = tool.breaking_after(5).failures(within=tool.seconds(30)).for_(tool.seconds(60), now=now)
     search = tool.pipe(tool.calling_api(search_api), breaker, clock.retrying(...))
 
-and the terse form ``tool.circuit_breaker(failures=5, within_ms=30_000, cool_down_ms=60_000, now=now)``.
+and the terse form ``tool.terse.circuit_breaker(failures=5, within_ms=30_000, cool_down_ms=60_000, now=now)``.
 
 ``n`` *transient* failures (``RateLimited``, ``Timeout``, ``Unavailable``:
 the service is in trouble; ``InvalidArgs`` and the like are the caller's)

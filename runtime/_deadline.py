@@ -167,25 +167,39 @@ class _Resume:
         self.first = first
 
     def __await__(self) -> Generator[Any, Any, Any]:
-        coro = self.coro
         pending = self.first
         self.first = None
-        while True:
+        _, value = yield from _drive(self.coro, pending)
+        return value
+
+
+def _drive(
+    coro: Coroutine[Any, Any, Any], pending: Any, stop: Callable[[], bool] | None = None
+) -> Generator[Any, Any, tuple[bool, Any]]:
+    """Step ``coro``, suspended on ``pending``, with what its awaiting task sends or throws in.
+
+    Ends with ``(True, value)`` when the coroutine returns ``value``, or with
+    ``(False, pending)`` when ``stop()`` is true before a step (the coroutine is
+    then suspended on ``pending``, and the caller decides what becomes of it).
+    Closing the awaiting task closes the coroutine.
+    """
+    while stop is None or not stop():
+        try:
+            sent = yield pending
+        except GeneratorExit:
+            coro.close()
+            raise
+        except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
             try:
-                sent = yield pending
-            except GeneratorExit:
-                coro.close()
-                raise
-            except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
-                try:
-                    pending = coro.throw(exc)
-                except StopIteration as stop:
-                    return stop.value
-            else:
-                try:
-                    pending = coro.send(sent)
-                except StopIteration as stop:
-                    return stop.value
+                pending = coro.throw(exc)
+            except StopIteration as end:
+                return True, end.value
+        else:
+            try:
+                pending = coro.send(sent)
+            except StopIteration as end:
+                return True, end.value
+    return False, pending
 
 
 async def _rest(coro: Coroutine[Any, Any, Any], first: Any) -> Any:
@@ -375,31 +389,17 @@ class _Attempt:
         return uncancel() <= self.baseline  # type: ignore[no-any-return]
 
     def __await__(self) -> Generator[Any, Any, Any]:
-        coro = self.coro
         pending = self.first  # the tool's first step ran in the caller's task already, and suspended
         self.first = None
         self._after(self.left, self._fire)
         try:
-            while not self.fired:
-                try:
-                    sent = yield pending
-                except GeneratorExit:
-                    coro.close()
-                    raise
-                except BaseException as exc:  # noqa: B036 - a cancellation is passed on to the tool
-                    try:
-                        pending = coro.throw(exc)
-                    except StopIteration as stop:
-                        return stop.value
-                else:
-                    try:
-                        pending = coro.send(sent)
-                    except StopIteration as stop:
-                        return stop.value
+            returned, value = yield from _drive(self.coro, pending, lambda: self.fired)
+            if returned:
+                return value
             # cancelled by the deadline and still running: wait while it unwinds, up to the grace
             self._disarm()
             self._after(_GRACE_MS, self._end_grace)
-            return (yield from self._unwinding(pending))
+            return (yield from self._unwinding(value))
         finally:
             self._disarm()
 

@@ -75,7 +75,7 @@ from ._errors import (
     Unavailable,
     Unknown,
 )
-from ._events import Event, Observer, observers_now
+from ._events import Event, Observer, observers_now, recorder
 from ._retry import WRITE_GUARDS, ConfigError, Observing
 from ._tools import is_async_callable
 
@@ -575,7 +575,8 @@ class _Keyed:
                 return self.record(state, state.pending)
             return None
         if isinstance(begun, Done):
-            self.emit(state, Replayed(state.key))
+            if self.observers or recorder.get() is not None:  # a replay's event, made only when observed
+                self.emit(state, Replayed(state.key))
             return Ok(begun.result)
         if isinstance(begun, FailedEarlier):
             self.emit(state, Replayed(state.key))
@@ -883,7 +884,8 @@ def keyed(
             if isinstance(state, Err):
                 return state
             early = core.before(state, core.fingerprint(args, kwargs))
-            core.flush(state)
+            if state.outbox:
+                core.flush(state)
             if early is not None:
                 return early
             key_token = _key.set(state.key)

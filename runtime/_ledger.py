@@ -40,9 +40,10 @@ the lease by one thread per ledger and process, which waits with the ledger's
 heartbeat unless one is given (a test passes its own); ``heartbeat=False``
 turns it off.
 
-A replay (a done, failed or busy key) is one plain read: no transaction, no
-row lock, nothing written. Only a new, expired or taken-over key is decided
-in a locking transaction.
+A replay (a done or failed key) is one plain read of two columns: no
+transaction, no row lock, nothing written; a key busy elsewhere takes a
+second plain read of its record. Only a new, expired, taken-over or
+mismatched key is decided in a locking transaction.
 
 Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
 across processes on one host) and
@@ -122,6 +123,19 @@ def _check_now(now: object) -> None:
             f"a ledger's now= must be a wall clock (leases are compared across processes and hosts), "
             f"got the monotonic clock {name[1]}: pass now=wall_now"
         )
+
+
+#: this process's id, renewed in a forked child (a connection is never carried across a fork);
+#: read on every call instead of ``os.getpid()``, a system call
+_PROCESS: Final = [os.getpid()]
+
+
+def _forked() -> None:
+    _PROCESS[0] = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 # ---------------------------------------------------------------- outcomes of begin
@@ -209,7 +223,19 @@ def _json_encode(value: object) -> str:
         ) from None
 
 
-JSON_CODEC: Final[Codec] = Codec(_json_encode, json.loads)
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _json_decode(text: str) -> Any:
+    """``json.loads(text)``, with the text a ledger writes (no whitespace around) read in one scan."""
+    try:
+        value, end = _SCAN(text, 0)
+    except Exception:  # StopIteration (not JSON at 0), TypeError: the full parser gives its own error
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
+
+
+JSON_CODEC: Final[Codec] = Codec(_json_encode, _json_decode)
 """The default codec: JSON (tuples come back as lists)."""
 
 
@@ -257,7 +283,7 @@ def fingerprint_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     applied), so ``f(1, b=2)`` and ``f(a=1, b=2)`` are one call.
     """
     try:
-        if not kwargs and all(type(a) in _FLAT for a in args):
+        if not kwargs and _FLAT.issuperset(map(type, args)):
             # the common case: str/int/bool/None by position; their repr is the same in every process
             text = f"flat:{args!r}"
         else:
@@ -300,6 +326,11 @@ class _Executor(Protocol):
 _PLAIN_IDENTIFIER: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 
+def _failed(outcome: str | None) -> FailedEarlier:
+    error = parse_json(outcome) if outcome is not None else None
+    return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
+
+
 class SQLLedger:
     """The ledger logic over any SQL database; subclasses give a connection and a transaction."""
 
@@ -339,6 +370,8 @@ class SQLLedger:
         self._select_sql = (
             f"SELECT fingerprint, state, owner, lease_until, expires_at, outcome FROM {table} WHERE key = ?"
         )
+        # a replay's read: the record of this key, if it is live and was made with these arguments
+        self._replay_sql = f"SELECT state, outcome FROM {table} WHERE key = ? AND fingerprint = ? AND expires_at > ?"
         #: the heartbeat's wait (ms), or None: no heartbeat (see the module docs)
         self.heartbeat: Callable[[int], None] | None = (
             (wall_sleep if now is wall_now else None) if heartbeat is None else heartbeat or None
@@ -358,13 +391,21 @@ class SQLLedger:
     def begin(self, key: str, fingerprint: str, owner: str) -> Begin:
         """Decide what ``owner`` may do with ``key`` (see the module's table)."""
         now = self.now()
+        # A replay is one plain read of two columns; only a new, expired, mismatched or takeable key is
+        # decided under a lock. A record in progress is read whole, still without a lock (InProgress).
+        live = self._read(self._replay_sql, (key, fingerprint, now))
+        if live:
+            state, stored = live[0]
+            if state == "done":
+                return Done(self.codec.decode(stored))
+            if state == "failed":
+                return _failed(stored)
+            seen = self._read(self._select_sql, (key,))
+            read = self._settled(fingerprint, owner, now, seen[0]) if seen else None
+            if read is not None:
+                return read
         t = self.table
         columns = "fingerprint, state, owner, lease_until, expires_at, outcome"
-        # A replay is one plain read; only a new, expired or takeable key is decided under a lock.
-        seen = self._read(self._select_sql, (key,))
-        read = self._settled(fingerprint, owner, now, seen[0]) if seen else None
-        if read is not None:
-            return read
         lease_until = now + self.lease_ms
         expires = lease_until + self.ttl_ms
         outcome: Begin | None = None
@@ -400,8 +441,7 @@ class SQLLedger:
         if state == "done":
             return Done(self.codec.decode(outcome))
         if state == "failed":
-            error = parse_json(outcome)
-            return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
+            return _failed(outcome)
         if holder != owner and lease_until > now:
             return InProgress(lease_until)
         return None
@@ -424,8 +464,7 @@ class SQLLedger:
         if state == "done":
             return Done(self.codec.decode(outcome))
         if state == "failed":
-            error = parse_json(outcome)
-            return FailedEarlier(error if error is not None else unknown("unreadable ledger record", outcome))
+            return _failed(outcome)
         if holder != owner and lease_until > now:
             return InProgress(lease_until)
         run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
@@ -538,17 +577,24 @@ class SQLiteLedger(SQLLedger):
     def _connection(self) -> sqlite3.Connection:
         local = self._local
         conn: sqlite3.Connection | None = getattr(local, "conn", None)
-        if conn is None or getattr(local, "pid", None) != os.getpid():
+        if conn is None or getattr(local, "pid", None) != _PROCESS[0]:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout_ms / 1000)
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             local.conn = conn
-            local.pid = os.getpid()
+            local.reader = conn.cursor()
+            local.pid = _PROCESS[0]
         return conn
 
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        return self._connection().execute(sql, params).fetchall()
+        # this thread's cursor for plain reads: fetchall() runs each statement to its end (no read
+        # transaction is left open), so the one cursor serves every read of the thread
+        local = self._local
+        if getattr(local, "pid", None) != _PROCESS[0]:  # first read of this thread, or a forked child
+            self._connection()
+        cursor: sqlite3.Cursor = local.reader
+        return cursor.execute(sql, params).fetchall()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Executor]:
@@ -573,7 +619,7 @@ class SQLiteLedger(SQLLedger):
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             conn.close()
-            self._local.conn = None
+            self._local.conn = self._local.reader = self._local.pid = None
 
     def __repr__(self) -> str:
         return f"SQLiteLedger({self.path!r})"

@@ -10,8 +10,8 @@ CONFLICT (key) DO NOTHING``, and when the key exists, ``SELECT ... FOR
 UPDATE`` of its row and the decision; the row lock makes the database decide
 every race between workers (a row deleted in between, by a ``release`` or a
 ``purge``, is tried again). Before it, one plain ``SELECT`` in autocommit
-settles a replay (done, failed, in progress elsewhere) with no lock and no
-commit. ``purge`` deletes with ``FOR UPDATE SKIP
+settles a replay (done, failed; in progress elsewhere with a second read)
+with no lock and no commit. ``purge`` deletes with ``FOR UPDATE SKIP
 LOCKED``, so it never waits for a caller.
 """
 

@@ -14,11 +14,15 @@ identically (``tests/test_combinators_properties.py`` checks it)::
         tool.up_to(4).attempts,
         tool.backing_off(tool.exponentially_from(tool.millis(100))),
     )
+    terse.circuit_breaker(failures=5, within_ms=30_000, cool_down_ms=60_000, now=now)
+    # is
+    tool.breaking_after(5).failures(within=tool.seconds(30)).for_(tool.seconds(60), now=now)
 
 Numbers named ``*_ms`` (and the arguments of :func:`exponential`,
 :func:`fixed` and :func:`deadline`) are milliseconds.
 """
 
+from ._breaker import circuit_breaker
 from ._terse import deadline, exponential, fallback, fixed, retry
 
-__all__ = ["retry", "exponential", "fixed", "deadline", "fallback"]
+__all__ = ["retry", "exponential", "fixed", "deadline", "fallback", "circuit_breaker"]

@@ -1,7 +1,9 @@
 """The types of the runtime's values: clauses, stages, clocks, schedules, and the state they share.
 
 You rarely construct these (the functions of :mod:`smullyan.runtime` do); you
-name them in annotations, and you construct the shared state::
+name them in annotations, and you construct the shared state. Two readers of
+such values live here too: :func:`is_async_callable` (is this tool or stage
+async?) and :func:`current_scope` (the deadline running now, if any)::
 
     from smullyan import runtime as tool
     from smullyan.runtime.types import Budget, RetryClause, SyncStage
@@ -13,7 +15,7 @@ name them in annotations, and you construct the shared state::
 
 from ._breaker import CircuitBreaker
 from ._clock import AsyncClock, SyncClock
-from ._deadline import DeadlineScope
+from ._deadline import DeadlineScope, current_scope
 from ._durations import Duration
 from ._keys import IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, KeyedClause, Reconciling, Recording
 from ._retry import (
@@ -33,7 +35,8 @@ from ._retry import (
 )
 from ._saga import Proposal, Saga, SagaOutcome, Step
 from ._schedules import RandomSource, Schedule
-from ._tools import AsyncFallingBack, AsyncStage, SyncFallingBack, SyncStage
+from ._tools import AsyncFallingBack, AsyncStage, SyncFallingBack, SyncStage, is_async_callable
+from .classification import CLASSIFICATIONS, Classification
 
 __all__ = [
     # durations and clocks
@@ -46,6 +49,7 @@ __all__ = [
     "SyncFallingBack",
     "AsyncFallingBack",
     "CircuitBreaker",
+    "is_async_callable",
     # retry clauses, their defaults, and the shared budget
     "RetryClause",
     "Condition",
@@ -66,6 +70,10 @@ __all__ = [
     "RandomSource",
     # the running deadline
     "DeadlineScope",
+    "current_scope",
+    # classifications (the decorators and classification_of are on the front door)
+    "Classification",
+    "CLASSIFICATIONS",
     # keyed calls
     "KeyedClause",
     "Reconciling",

@@ -150,7 +150,7 @@ def test_tool_annotations_become_the_runtime_classification(
     annotations = ToolAnnotations(**hints)
     assert mcp_errors.classification(annotations) == expected
     assert mcp_errors.classification(annotations.model_dump(by_alias=True, exclude_none=True)) == expected
-    assert expected in tool.CLASSIFICATIONS
+    assert expected in tool.types.CLASSIFICATIONS
 
 
 def test_no_annotations_means_unclassified() -> None:

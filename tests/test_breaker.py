@@ -84,7 +84,7 @@ def test_after_the_cool_down_one_probe_closes_or_reopens() -> None:
 
 def test_terse_form_and_bad_configuration() -> None:
     now, events = WallClock(), []
-    breaker = tool.circuit_breaker(failures=1, within_ms=1000, cool_down_ms=500, now=now, on_event=events.append)
+    breaker = tool.terse.circuit_breaker(failures=1, within_ms=1000, cool_down_ms=500, now=now, on_event=events.append)
     call = tool.pipe(Service(), breaker)
     call(1)
     assert breaker.state == "open" and len(events) == 1

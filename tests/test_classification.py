@@ -30,7 +30,7 @@ def test_each_decorator_marks_and_returns_the_same_function() -> None:
         assert decorator(f) is f
         assert tool.classification_of(f) == name
         assert f(1, b="y") == "1y"
-    assert tool.CLASSIFICATIONS == ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")
+    assert tool.types.CLASSIFICATIONS == ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")
 
 
 def test_async_def_stays_async_and_keeps_its_signature() -> None:

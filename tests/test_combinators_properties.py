@@ -364,7 +364,7 @@ def test_both_forms_of_the_circuit_breaker_are_identical(
                 tool.millis(cool_down_ms), tool.observing(events.append), now=clock.now
             )
         else:
-            breaker = tool.circuit_breaker(
+            breaker = tool.terse.circuit_breaker(
                 failures=failures, within_ms=within_ms, cool_down_ms=cool_down_ms, now=clock.now,
                 on_event=events.append,
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ledger_support import WallClock, make_ledger
 
@@ -165,3 +167,39 @@ def test_importing_the_runtime_does_not_import_psycopg() -> None:
     code = "import sys, smullyan.runtime as r; r.ledger.SQLiteLedger; print('psycopg' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_replay_takes_no_lock_while_a_new_key_waits_for_it(backend, clock) -> None:  # type: ignore[no-untyped-def]
+    """Done, failed and in-progress-elsewhere keys answer while another session holds the write lock
+    (SQLite's database lock, PostgreSQL's table lock that a row lock waits for); a new key waits for it."""
+    name, where = backend
+    if name == "sqlite":
+        ledger = make_ledger(name, where, clock, purge_every=0, busy_timeout_ms=50)
+        import sqlite3
+
+        other: Any = sqlite3.connect(ledger.path, isolation_level=None)
+        lock = "BEGIN IMMEDIATE"
+    else:
+        import psycopg  # type: ignore[import-not-found, unused-ignore]
+
+        dsn = where + ("&" if "?" in where else "?") + "options=-c%20lock_timeout%3D200"
+        ledger = make_ledger(name, dsn, clock, purge_every=0)
+        other = psycopg.connect(where)
+        lock = f"LOCK TABLE {ledger.table} IN EXCLUSIVE MODE"
+    ledger.begin("done", "fp", "a")
+    ledger.finish("done", "a", {"id": 7})
+    ledger.begin("failed", "fp", "a")
+    error = tool.Denied("card declined")
+    ledger.fail("failed", "a", error)
+    ledger.begin("busy", "fp", "a")
+    try:
+        other.execute(lock)
+        assert ledger.begin("done", "fp", "b") == tool.ledger.Done({"id": 7})
+        assert ledger.begin("failed", "fp", "b") == tool.ledger.FailedEarlier(error)
+        assert ledger.begin("busy", "fp", "b") == tool.ledger.InProgress(clock.ms + tool.ledger.DEFAULT_LEASE.ms)
+        with pytest.raises(Exception, match="lock|locked"):  # a new key is decided under the lock
+            ledger.begin("new", "fp", "b")
+    finally:
+        other.rollback() if name == "postgres" else other.execute("ROLLBACK")
+        other.close()
+    assert ledger.begin("new", "fp", "b") == tool.ledger.Started(False)

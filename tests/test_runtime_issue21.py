@@ -166,9 +166,9 @@ def test_httpx_client_per_call(server: Server) -> None:
             return (await client.get(server.url + path)).status_code
 
     async def main() -> None:
-        guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+        guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(1500)))
         assert await guarded("/ok") == Ok(200)
-        assert await guarded("/hang") == Err(Timeout(300))
+        assert await guarded("/hang") == Err(Timeout(1500))
         assert isinstance(await guarded("/reset"), Err)
         assert await guarded("/ok") == Ok(200)
 
