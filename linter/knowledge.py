@@ -178,23 +178,53 @@ NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
     "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
 }
 
-# Processes with no timeout to give (TFH201 stays silent, and no fix ever adds one): a program that
-# waits for a person (an editor, a pager, a desktop opener) or finishes at once (a local lookup).
-# argv[0] (its basename, without ``.exe``) -> why. ``INTERACTIVE_SUBCOMMANDS`` adds programs that are
-# instant only for some sub-commands (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the
-# environment variables that name an editor or pager (``os.environ["EDITOR"]``). Read through
-# :func:`interactive_process`.
-INTERACTIVE_PROCESSES: Final[Mapping[str, str]] = {
+# Processes with no timeout to give, one table for TFH201 and its fix: argv[0] (its basename, without
+# ``.exe``; or its first words, ``"npm run dev"``, ``"python -i"``) -> a :class:`ProcessNote`: why,
+# and whether TFH201 stays silent (``silent``: a program that waits for a person, an editor, a pager,
+# a desktop opener, a dialog, a foreground dev server, or finishes at once) or reports the call and
+# offers no fix (a program that may wait for a person at a prompt but may also hang: ``sudo``,
+# ``ssh``). ``INTERACTIVE_SUBCOMMANDS`` adds programs that are instant only for some sub-commands
+# (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the environment variables that name an
+# editor or pager (``os.environ["EDITOR"]``). Read through :func:`interactive_process` (silence) and
+# :func:`process_fix_refusal` (the fix).
+@dataclass(frozen=True, slots=True)
+class ProcessNote:
+    """Why a process needs no timeout (``silent``: TFH201 does not report it) or gets no fix."""
+
+    why: str
+    silent: bool = True
+
+
+_EDITOR = ProcessNote("an editor waits for a person")
+_PAGER = ProcessNote("a pager waits for a person")
+_OPENER = ProcessNote("a desktop opener returns at once")
+_DIALOG = ProcessNote("a dialog or picker waits for a person")
+_SHELL = ProcessNote("an interactive shell waits for a person")
+_INSTANT = ProcessNote("an instant local command")
+_DEV_SERVER = ProcessNote("a foreground dev server runs until the person stops it")
+_PROMPT = ProcessNote("may wait for a person at a password prompt", silent=False)
+INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
     **dict.fromkeys(
-        ("vi", "vim", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "gedit", "notepad", "micro", "ed", "pico", "kate", "mate"),
-        "an editor waits for a person",
+        ("vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
+         "code", "subl", "gedit", "kate", "mate", "notepad", "editor", "sensible-editor"),
+        _EDITOR,
     ),
-    **dict.fromkeys(("less", "more", "most", "bat"), "a pager waits for a person"),
-    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), "a desktop opener returns at once"),
+    **dict.fromkeys(("less", "more", "most", "bat", "jless", "man", "pager", "sensible-pager", "w3m", "lynx"), _PAGER),
+    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), _OPENER),
+    **dict.fromkeys(("zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf", "top", "htop"), _DIALOG),
+    **dict.fromkeys(("python -i", "python3 -i", "ipython", "bash -i", "sh -i", "zsh -i", "su", "passwd", "pinentry"), _SHELL),
     **dict.fromkeys(
-        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty"),
-        "an instant local command",
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo"),
+        _INSTANT,
     ),
+    **dict.fromkeys(
+        ("npm run dev", "npm run start", "npm start", "npm run serve", "pnpm dev", "pnpm run dev", "yarn dev", "yarn start",
+         "bun dev", "bun run dev", "next dev", "vite", "mintlify dev", "uvicorn", "gunicorn", "hypercorn", "streamlit run",
+         "flask run", "manage.py runserver", "http.server", "jupyter lab", "jupyter notebook", "mkdocs serve",
+         "hugo server", "ngrok"),
+        _DEV_SERVER,
+    ),
+    **dict.fromkeys(("sudo", "ssh", "gpg", "doas"), _PROMPT),
 }
 INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
     "git": frozenset(
@@ -211,29 +241,114 @@ INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
 INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
 
 
-def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
-    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
-    no timeout, or None. ``confirmed``: a person asked for it (a confirmation guards the call)."""
-    argv = [w for w in words]
+_PYTHONS: Final[frozenset[str]] = frozenset({"python", "python3", "py", "sys.executable"})
+# ``uv run X``, ``poetry run X``: the program is X.
+_RUNNERS: Final[frozenset[tuple[str, str]]] = frozenset(
+    {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"), ("hatch", "run"), ("pixi", "run")}
+)
+
+
+_SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh"})
+_SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
+
+
+def _program_argv(words: Iterable[str]) -> list[str]:
+    """The argv with its program as the tables spell it: a basename without ``.exe``, ``python -m X`` -> X,
+    ``python script.py`` -> ``script.py`` (a literal script), ``python3.12`` -> ``python3``."""
+    argv = [w.strip() for w in words]
     if not argv:
-        return None
-    head = argv[0].strip().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+        return argv
+    head = "python" if argv[0] == "sys.executable" else argv[0].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
     if head.lower().endswith(".exe"):
         head = head[:-4]
+    if head.startswith("python3."):
+        head = "python3"
+    argv[0] = head
+    if head in _PYTHONS and len(argv) > 1:
+        if argv[1] == "-m" and len(argv) > 2:
+            return _program_argv(argv[2:])
+        if not argv[1].startswith("-"):
+            return _program_argv(argv[1:])
+    return argv
+
+
+def _note(argv: list[str]) -> ProcessNote | None:
+    for n in (3, 2, 1):
+        if len(argv) >= n:
+            note = INTERACTIVE_PROCESSES.get(" ".join(argv[:n]))
+            if note is not None:
+                return note
+    return None
+
+
+def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
+    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
+    no timeout at all (TFH201 stays silent), or None. ``confirmed``: a person asked for it (a
+    confirmation guards the call)."""
+    argv = _program_argv(words)
+    if not argv:
+        return None
+    head = argv[0]
     if head.startswith("$") and head[1:] in INTERACTIVE_ENV:
         return "an editor or pager waits for a person"
-    if head in ("python", "python3", "sys.executable") and argv[1:3] == ["-m", "pip"]:
-        argv, head = argv[2:], "pip"
     if head in ("cmd", "powershell") and "start" in argv[1:4]:
-        return INTERACTIVE_PROCESSES["start"]
-    if head in INTERACTIVE_PROCESSES:
-        return INTERACTIVE_PROCESSES[head]
+        return INTERACTIVE_PROCESSES["start"].why
+    if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
+        inner = interactive_process(argv[2:], confirmed)
+        if inner is not None:
+            return inner
+    note = _note(argv)
+    if note is not None and note.silent:
+        return note.why
     subs = INTERACTIVE_SUBCOMMANDS.get(head)
     if subs is not None and len(argv) > 1 and argv[1] in subs:
-        return "an instant local command"
+        return _INSTANT.why
     for prefix in INTERACTIVE_INSTALLS:
-        if tuple([head, *argv[1 : len(prefix)]]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
+        if tuple(argv[: len(prefix)]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
             return "a package install the person asked for"
+    return None
+
+
+def _subcommand_programs() -> frozenset[str]:
+    keys = [*INTERACTIVE_PROCESSES, *LONG_RUNNING_PROCESSES]
+    return frozenset({k.split()[0] for k in keys if " " in k} | set(INTERACTIVE_SUBCOMMANDS) | _PYTHONS | {"python"}
+                     | {"bash", "sh", "zsh", "cmd", "powershell", "pwsh", "node", "deno", "env", "nohup", "time"})
+
+
+def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
+    """Why TFH201's fix must not add a timeout to a process (the finding stays), or None.
+
+    ``words``: the command's leading literal words; ``whole``: every word of the command is
+    literal. No fix when the program, or the sub-command that decides what it does (``git
+    clone``, ``python -m X``, ``bash -c ...``), is not a literal the linter can read (a person-facing
+    or long job the linter cannot see), for a program that may wait at a prompt (``sudo``), and for
+    one that runs long by nature (``LONG_RUNNING_PROCESSES``: installs, pulls, builds, scans).
+    """
+    argv = _program_argv(words)
+    unseen = ("so the linter cannot tell whether it waits for a person or runs long; choose a bound for what it "
+              "runs, or `# noqa: TFH201` where a person waits on it")
+    if not argv or argv[0].startswith("$"):
+        return f"the command is built at run time, {unseen}"
+    head = argv[0]
+    if head in _SHELLS and len(argv) > 1 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>"
+        if len(argv) < 3:
+            return f"what `{head}` runs is built at run time, {unseen}"
+        for segment in re.split(r"&&|\|\||[;|&\n]", " ".join(argv[2:])):
+            why = process_fix_refusal(segment.split(), True) if segment.strip() else None
+            if why is not None:
+                return why
+        return None
+    if len(argv) < 2 and not whole and head in _SUBCOMMAND_PROGRAMS:
+        return f"what `{head}` runs is built at run time, {unseen}"
+    note = _note(argv)
+    if note is not None and not note.silent:  # a silent one is a step that needs no bound
+        return f"`{head}` {note.why}"
+    inner = argv[2:] if len(argv) > 2 and (head, argv[1]) in _RUNNERS else None
+    for key in (" ".join(argv[:2]), head):
+        if key in LONG_RUNNING_PROCESSES:
+            return f"`{key}` runs long by nature"
+    if inner is not None:
+        return process_fix_refusal(inner, whole)
     return None
 
 
@@ -1073,17 +1188,6 @@ CLASSES: Final[tuple[str, ...]] = (
 
 # ---------------------------------------------------------------- TFH201 fixes that would hurt
 
-# Processes that may wait for a person (editors, pagers, desktop openers, dialogs, prompts): a timeout
-# would kill the person's session. Where TFH201 still reports the call (INTERACTIVE_PROCESSES above
-# silences the clear cases), its fix adds no timeout to these. By program name (the basename of the
-# command's first word).
-PERSON_WAITING_PROCESSES: Final[frozenset[str]] = frozenset({
-    "vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
-    "code", "subl", "gedit", "kate", "notepad", "notepad.exe", "less", "more", "most", "man", "pager",
-    "sensible-editor", "sensible-pager", "editor", "xdg-open", "open", "start", "explorer", "explorer.exe",
-    "gnome-open", "kde-open", "wslview", "zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf",
-    "ssh", "sudo", "su", "passwd", "gpg", "pinentry", "python -i", "ipython", "bash -i", "top", "htop",
-})
 # Processes that run long by nature (package installs, model pulls and downloads, builds, scans):
 # any default timeout would cut a healthy run. The finding stays; the fix is not offered. By program
 # name, or (program, subcommand) where only some subcommands run long (``docker pull``, ``git clone``).
@@ -1098,6 +1202,8 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
     "ansible-playbook", "pytest", "tox", "nox",
 })
+# Programs whose sub-command (or script, or ``-c`` text) decides what they do: the fix needs it literal.
+_SUBCOMMAND_PROGRAMS: Final[frozenset[str]] = _subcommand_programs()
 
 
 @dataclass(frozen=True)
@@ -1121,7 +1227,8 @@ class Knowledge:
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
-    person_waiting_processes: ClassVar[frozenset[str]] = PERSON_WAITING_PROCESSES
+    # a view of INTERACTIVE_PROCESSES (the one process table) for linter/fixes.py's older reader
+    person_waiting_processes: ClassVar[frozenset[str]] = frozenset(INTERACTIVE_PROCESSES)
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
@@ -1181,9 +1288,10 @@ class Knowledge:
     status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
     llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
     llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
-    interactive_processes: ClassVar[Mapping[str, str]] = INTERACTIVE_PROCESSES
+    interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    process_fix_refusal = staticmethod(process_fix_refusal)
     llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS

@@ -557,6 +557,12 @@ def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     'subprocess.run(["vim", path])',
     'subprocess.call([os.environ.get("EDITOR", "vi"), path])',
     'subprocess.run(["xdg-open", path])',
+    'subprocess.run(["fzf"])',
+    'subprocess.run(["jless", path])',
+    'subprocess.run(["npm", "run", "dev"], cwd=path)',
+    'subprocess.run([sys.executable, "-m", "uvicorn", "app:app", "--reload"])',
+    'subprocess.run(["uv", "run", "streamlit", "run", path])',
+    'subprocess.run("cd docs && mintlify dev", shell=True)',
 ])
 def test_tfh201_is_silent_on_an_editor_or_opener_so_nothing_is_fixed(call: str) -> None:
     src = f"import os, subprocess, sys\ndef f(path):\n    {call}\n"
@@ -565,8 +571,8 @@ def test_tfh201_is_silent_on_an_editor_or_opener_so_nothing_is_fixed(call: str) 
 
 
 @pytest.mark.parametrize("call, why", [
-    ('subprocess.run(["fzf"])', "waits for a person"),
-    ('subprocess.run(["sudo", "reboot"])', "waits for a person"),
+    ('subprocess.run(["sudo", "reboot"])', "`sudo` may wait for a person"),
+    ('subprocess.run(["ssh", path, "uptime"])', "`ssh` may wait for a person"),
     ('subprocess.run([sys.executable, "-m", "pip", "install", "x"], check=True)', "runs long"),
     ('subprocess.run("npm install", shell=True)', "runs long"),
     ('subprocess.check_call(["apt-get", "install", "-y", "git"])', "runs long"),
@@ -579,6 +585,56 @@ def test_tfh201_no_fix_for_a_process_that_waits_for_a_person_or_runs_long(call: 
     found = [f for f in findings(src) if f.code == "TFH201"]
     assert len(found) == 1 and found[0].fix is None and why in found[0].message
     assert fix(src) == src
+
+
+@pytest.mark.parametrize("call", [
+    "subprocess.run(cmd)",
+    "subprocess.call(command_str, shell=True)",
+    'subprocess.run([binary, "--serve"])',
+    'subprocess.run(["git", *args], check=True)',
+    'subprocess.run(["git"] + args)',
+    "subprocess.run([sys.executable, script])",
+    'subprocess.run(f"{tool} inspect")',
+    'subprocess.run(["bash", "-c", line])',
+    'subprocess.run("cd x && " + line, shell=True)',
+])
+def test_tfh201_no_fix_when_the_command_is_not_a_literal(call: str) -> None:
+    src = f"import os, subprocess, sys\ndef f(cmd, command_str, binary, args, script, tool, line):\n    {call}\n"
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None, [f.message for f in found]
+    assert "built at run time" in found[0].message and "noqa: TFH201" in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh201_a_local_literal_command_is_read_through_its_name() -> None:
+    src = textwrap.dedent('''\
+        import subprocess
+        def lint(path):
+            cmd = ["ruff", "check", path]
+            return subprocess.run(cmd)
+        def build():
+            cmd = ["ffmpeg", "-i", "in.mp4", "out.webm"]
+            subprocess.run(cmd, check=True)
+        def view(path):
+            pager = ["less", path]
+            subprocess.run(pager)
+        def rebound(flag):
+            cmd = ["ls"]
+            if flag:
+                cmd = ["npx", "serve"]
+            subprocess.run(cmd)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH201"}
+    assert sorted(found) == [4, 7, 15]  # the pager is silent
+    assert found[4].fix is not None
+    assert found[7].fix is None and "`ffmpeg` runs long" in found[7].message
+    assert found[15].fix is None and "built at run time" in found[15].message  # bound twice: not read
+
+
+def test_tfh201_shell_line_with_a_long_step_gets_no_fix() -> None:
+    src = 'import subprocess\nsubprocess.run("cd web && npm install && npm run build", shell=True)\n'
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None and "`npm` runs long" in found[0].message
 
 
 def test_tfh201_other_commands_keep_the_fix() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ...linter.api import (
@@ -18,8 +20,8 @@ from ...linter.api import (
     last_name,
     markdown_calls,
     markdown_words,
-    process_waits_or_runs_long,
     timeout_escapes_handler,
+    walk_in_scope,
 )
 from .screen import helper_lines, timeout_calls
 
@@ -80,29 +82,64 @@ def _word(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def argv_words(node: cst.BaseExpression) -> list[str]:
-    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value.split() if isinstance(value, str) else []
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.left, cst.SimpleString):  # "open " + path
-        return argv_words(node.left)
-    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
-        return node.parts[0].value.split()[: -1 if not node.parts[0].value.endswith(" ") else None]
+_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")
+
+
+def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git,
+    rev-parse), and whether every word is literal (the whole command is known)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.evaluated_value
+        return (text.split(), True) if isinstance(text, str) else ([], False)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):  # "open " + path, ["git"] + args
+        left, _ = command_words(node.left)
+        if isinstance(node.left, cst.SimpleString) and not str(node.left.evaluated_value).endswith(" "):
+            left = left[:-1]  # "git clo" + "ne": the last word is not whole
+        return left, False
+    if isinstance(node, cst.FormattedString):
+        if not node.parts or not isinstance(node.parts[0], cst.FormattedStringText):
+            return [], False
+        text = node.parts[0].value
+        whole = len(node.parts) == 1
+        return text.split()[: None if whole or text.endswith(" ") else -1], whole
     words: list[str] = []
     if isinstance(node, (cst.List, cst.Tuple)):
         for el in node.elements:
             if isinstance(el, cst.StarredElement):
-                break
+                return words, False
             w = _word(el.value)
             if w is None:
-                break
+                return words, False
             words.append(w)
-    else:
-        w = _word(node)
-        if w is not None:
-            words.append(w)
-    return words
+        return words, True
+    w = _word(node)
+    return ([w], False) if w is not None else ([], False)
+
+
+def argv_words(node: cst.BaseExpression) -> list[str]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
+    return command_words(node)[0]
+
+
+def shell_segments(words: list[str]) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install`` -> [cd, x], [npm, install])."""
+    return [seg.split() for seg in _SHELL_BREAKS.split(" ".join(words)) if seg.strip()]
+
+
+def _shell(node: cst.Call) -> bool:
+    kw = next((a for a in node.args if a.keyword is not None and a.keyword.value == "shell"), None)
+    return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
+
+
+def _segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
+    """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
+    text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
+    if not _shell(node):
+        return [words]
+    segments = shell_segments(words)
+    if not whole and (not segments or (words and _SHELL_BREAKS.fullmatch(words[-1]))):
+        segments.append([])
+    return segments or [[]]
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -437,6 +474,11 @@ def mail(host):
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.confirm_ifs: set[int] = set()
+        self.module: cst.Module | None = None
+        self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -485,9 +527,11 @@ def mail(host):
         if qn.startswith("subprocess.Popen.") or last in _WAITS:
             return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
         if qn.startswith("subprocess.") and last in _RUNS:
-            why = process_waits_or_runs_long(node, self.knowledge)
-            if why is not None:
-                return why
+            words, whole = self._command_words(node)
+            for seg in _segments(node, words, whole):
+                why = self.knowledge.process_fix_refusal(seg, whole)
+                if why is not None:
+                    return why
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
         return None
@@ -519,10 +563,52 @@ def mail(host):
         arg = argument(node, "args", 0)
         return arg.value if arg is not None else None
 
+    def _command_words(self, node: cst.Call) -> tuple[list[str], bool]:
+        """The command's literal words (a local name assigned one literal command is read through)."""
+        cmd = self._command(node)
+        if cmd is None:
+            return [], False
+        if isinstance(cmd, cst.Name):
+            value = self._literal_binding(cmd.value)
+            if value is not None:
+                return command_words(value)
+        return command_words(cmd)
+
+    def _literal_binding(self, name: str) -> cst.BaseExpression | None:
+        """The one value a name is bound to in the enclosing function (or module), when it is bound
+        once and never changed in place (``cmd += [...]``, ``cmd.insert(...)``); else None."""
+        func = self.names.function
+        scope: cst.CSTNode | None = func if func is not None else self.module
+        if scope is None:
+            return None
+        table = self.bindings.get(id(scope))
+        if table is None:
+            table = {}
+            for n in walk_in_scope(scope):
+                if isinstance(n, cst.Assign):
+                    for t in n.targets:
+                        if isinstance(t.target, cst.Name):
+                            table.setdefault(t.target.value, []).append(n.value if len(n.targets) == 1 else None)
+                elif isinstance(n, (cst.AugAssign, cst.AnnAssign)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(n.value if isinstance(n, cst.AnnAssign) else None)
+                elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(None)
+                elif isinstance(n, cst.Param):
+                    table.setdefault(n.name.value, []).append(None)
+                elif (
+                    isinstance(n, cst.Call)
+                    and isinstance(n.func, cst.Attribute)
+                    and isinstance(n.func.value, cst.Name)
+                    and n.func.attr.value in ("insert", "clear", "pop", "remove", "reverse", "sort")
+                ):
+                    table.setdefault(n.func.value.value, []).append(None)
+            self.bindings[id(scope)] = table
+        values = table.get(name, [])
+        return values[0] if len(values) == 1 else None
+
     def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
-            cmd = self._command(value)
-            self.popen_argv[target.value] = argv_words(cmd) if cmd is not None else []
+            self.popen_argv[target.value] = self._command_words(value)[0]
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
@@ -573,13 +659,13 @@ def mail(host):
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if qn in _PROCESS_RUNS:
-            cmd = self._command(node)
-            words = argv_words(cmd) if cmd is not None else []
-        elif qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            words, whole = self._command_words(node)
+            confirmed = self.confirmed > 0
+            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in _segments(node, words, whole))
+        if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
             words = self.popen_argv.get(node.func.value.value, [])
-        else:
-            return False
-        return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+            return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+        return False
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
