@@ -50,6 +50,29 @@ _AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session defaul
 
 HTTP_METHODS: Final[tuple[str, ...]] = ("get", "post", "put", "patch", "delete", "head", "options")
 
+# LLM SDK clients and the calls that run a generation: a ``timeout=None`` there is usually deliberate
+# (a long generation), so TFH202 reports it with no fix (the right bound is the longest generation
+# the caller accepts, not a default).
+_LLM_SDK = TimeoutParam(required=False, default="10 minutes (the SDK's)")
+LLM_SDK_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "openai.OpenAI", "openai.AsyncOpenAI", "openai.AzureOpenAI", "openai.AsyncAzureOpenAI",
+        "anthropic.Anthropic", "anthropic.AsyncAnthropic", "anthropic.AnthropicBedrock",
+        "anthropic.AsyncAnthropicBedrock", "anthropic.AnthropicVertex", "anthropic.AsyncAnthropicVertex",
+    }
+)
+LLM_SDK_METHODS: Final[Mapping[str, tuple[str, ...]]] = {
+    "openai": ("chat.completions.create", "chat.completions.stream", "completions.create", "embeddings.create",
+               "responses.create", "responses.stream", "beta.chat.completions.parse"),
+    "anthropic": ("messages.create", "messages.stream", "completions.create", "beta.messages.create"),
+}
+# Calls that open a stream (TFH202 offers no fix for a None there: the read timeout bounds the
+# silence between chunks, and only the author knows how long the stream may idle); besides these,
+# any call with ``stream=True`` and any ``.stream(...)`` method.
+STREAM_CALLS: Final[frozenset[str]] = frozenset(
+    {"websocket.create_connection", "aiohttp.ClientSession.ws_connect", "httpx_sse.connect_sse", "httpx_sse.aconnect_sse"}
+)
+
 # Canonical spellings of classes that live in a submodule too.
 ALIASES: Final[Mapping[str, str]] = {
     "requests.sessions.Session": "requests.Session",
@@ -151,6 +174,14 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
     t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # LLM SDK clients (10 minutes by default; timeout=None turns it off: TFH202 only, with no fix)
+    for client in sorted(LLM_SDK_CLIENTS):
+        t[client] = _LLM_SDK
+        for m in ("with_options", *LLM_SDK_METHODS[client.split(".")[0]]):
+            t[f"{client}.{m}"] = _LLM_SDK
+    # server-sent events over httpx (the keywords go to Client.stream)
+    t["httpx_sse.connect_sse"] = _HTTPX
+    t["httpx_sse.aconnect_sse"] = _HTTPX
     # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
     t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
     # timeout scopes whose delay or deadline may be None: no deadline at all (TFH202 only)
@@ -1291,6 +1322,8 @@ class Knowledge:
     interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
+    stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
     process_fix_refusal = staticmethod(process_fix_refusal)
     llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS

@@ -705,3 +705,34 @@ def test_tfh501_fixes_alone_when_the_misspelt_tag_was_its_only_missing_arm() -> 
     ast.parse(out)
     assert "NotImplementedError" not in out and '"RateLimited"' in out
     assert [f.code for f in findings(out)] == [] and fix(out) == out
+
+
+# --------------------------------------------------------------------------- TFH202: a None on a stream or an LLM call (issue 28)
+
+
+@pytest.mark.parametrize("line, why", [
+    ('httpx.stream("GET", url, timeout=None)', "silence between chunks"),
+    ('requests.get(url, stream=True, timeout=(3, None))', "silence between chunks"),
+    ('httpx.Client().stream("POST", url, timeout=httpx.Timeout(None))', "silence between chunks"),
+    ('connect_sse(httpx.Client(), "GET", url, timeout=None)', "silence between chunks"),
+    ('openai.OpenAI(timeout=None)', "longest generation"),
+    ('openai.AsyncOpenAI().chat.completions.create(model="m", messages=[], timeout=None)', "longest generation"),
+    ('anthropic.Anthropic().with_options(timeout=None)', "longest generation"),
+    ('requests.post(url, json={"messages": [], "model": "m"}, timeout=None)', "longest generation"),
+])
+def test_tfh202_reports_a_none_on_a_stream_or_llm_call_without_a_fix(line: str, why: str) -> None:
+    src = f"import anthropic, httpx, openai, requests\nfrom httpx_sse import connect_sse\ndef f(url):\n    return {line}\n"
+    found = [f for f in findings(src) if f.code == "TFH202"]
+    assert len(found) == 1 and found[0].fix is None and why in found[0].message, [f.message for f in found]
+    assert fix(src) == src
+
+
+def test_tfh202_a_request_from_an_llm_module_gets_no_fix() -> None:
+    src = 'import httpx\nasync def generate(c: httpx.AsyncClient, url, data):\n    return await c.post(url, json=data, timeout=None)\n'
+    assert [f.fix is None for f in lint_source(src, "pkg/chat_models/acme.py", Config()) if f.code == "TFH202"] == [True]
+    assert [f.fix is not None for f in lint_source(src, "pkg/tools/acme.py", Config()) if f.code == "TFH202"] == [True]
+
+
+def test_tfh202_keeps_the_fix_on_a_plain_request() -> None:
+    src = 'import httpx\nhttpx.get("https://x", timeout=None)\n'
+    assert assert_round_trip(src) == 'import httpx\nhttpx.get("https://x", timeout=30)\n'

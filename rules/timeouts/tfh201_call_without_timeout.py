@@ -178,11 +178,16 @@ timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
 documented clean-up `proc.kill()` followed by `proc.communicate()` in an
 exception handler; a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); processes with no timeout to
-give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`): an editor (`$EDITOR`,
-`$VISUAL`, `vim`, ...), a pager, a desktop opener (`open`, `xdg-open`,
-`explorer`, `start`), an instant local command (`which`, `chmod`, `git
-rev-parse`, `git check-ref-format`, ...), and a package install the person
-asked for (`pip install --upgrade`, or an install under `if click.confirm(...)`).
+give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
+words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
+`jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
+`start`), a dialog or picker (`zenity`, `fzf`), an interactive shell, a
+foreground dev server run for a person (`npm run dev`, `uvicorn`,
+`streamlit run`, `python -m http.server`, ...), an instant local command
+(`which`, `chmod`, `git rev-parse`, `git check-ref-format`, ...), and a
+package install the person asked for (`pip install --upgrade`, or an install
+under `if click.confirm(...)`). A `shell=True` line is silent only when each
+of its commands is.
 
 ## Why is this bad?
 These calls wait forever by default. One hung server or child process stalls
@@ -211,8 +216,22 @@ configured): `requests.get(url)` becomes `requests.get(url, timeout=30)`.
 This changes what the program does on purpose: a call that waited forever
 now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
 `socket.timeout`) after that many seconds, so the caller's handling of that
-error starts to matter. The calls that need a timeout scope
-(`asyncio` subprocess waits) get no fix: where the deadline goes is a decision.
+error starts to matter. No fix (the finding stays, and says why) where a
+default would hurt:
+- a process whose command is not a literal the linter can read (a variable,
+  `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
+  line`, a shell line that goes on past its literal text): it may be an
+  editor, a dev server or a long job the linter cannot see; a local name
+  assigned one literal command (`cmd = ["ruff", "check", path]`) is read
+  through;
+- a process that may wait at a password prompt (`sudo`, `ssh`, `gpg`) or
+  runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
+  downloads, builds, scans, `git clone`), also as one step of a shell line;
+- `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
+  clean-up); a call inside a `try` whose handlers would not catch the new
+  timeout exception;
+- the calls that need a timeout scope (`asyncio` subprocess waits): where
+  the deadline goes is a decision.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
