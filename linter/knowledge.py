@@ -88,6 +88,9 @@ ALIASES: Final[Mapping[str, str]] = {
     "websocket._core.create_connection": "websocket.create_connection",
     "asyncio.subprocess.create_subprocess_exec": "asyncio.create_subprocess_exec",
     "asyncio.subprocess.create_subprocess_shell": "asyncio.create_subprocess_shell",
+    "docker.client.DockerClient": "docker.DockerClient",
+    "docker.client.from_env": "docker.from_env",
+    "docker.models.containers.ContainerCollection": "docker.DockerClient.containers",
 }
 
 # Calls whose result is an instance of a known class (a class's own
@@ -99,6 +102,10 @@ FACTORIES: Final[Mapping[str, str]] = {
     "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
     "redis.from_url": "redis.Redis",
     "redis.Redis.from_url": "redis.Redis",
+    # docker SDK: a client, and the containers it runs or finds
+    "docker.from_env": "docker.DockerClient",
+    "docker.DockerClient.from_env": "docker.DockerClient",
+    **{f"docker.DockerClient.containers.{m}": "docker.models.containers.Container" for m in ("run", "get", "create")},
 }
 
 # Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so
@@ -174,6 +181,10 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
     t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # docker SDK: waiting for a container to exit blocks as long as it runs
+    t["docker.models.containers.Container.wait"] = TimeoutParam(
+        advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"
+    )
     # LLM SDK clients (10 minutes by default; timeout=None turns it off: TFH202 only, with no fix)
     for client in sorted(LLM_SDK_CLIENTS):
         t[client] = _LLM_SDK
@@ -208,6 +219,18 @@ NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
     "asyncio.subprocess.Process.communicate": _WRAP_ASYNCIO,
     "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
 }
+# Blocking calls with no timeout parameter that no asyncio scope bounds either (they block the
+# thread): TFH201 reports them, with no fix, unless they return at once (``detach=True``), run a
+# literal instant command, or run in a worker thread (a lambda handed to ``run_in_executor`` /
+# ``to_thread``, which the caller awaits under its deadline). name -> what to do.
+NO_TIMEOUT_PARAMETER: Final[Mapping[str, str]] = {
+    "docker.models.containers.Container.exec_run": (
+        "the docker SDK has no timeout for it: run the command under `timeout <seconds> ...` in the container, "
+        "or call it in a worker thread under a deadline (asyncio.wait_for(asyncio.to_thread(...), <seconds>))"
+    ),
+}
+# Calls that run a function in a worker thread (the deadline is the awaiting caller's).
+WORKER_THREAD_CALLS: Final[frozenset[str]] = frozenset({"run_in_executor", "to_thread", "run_sync", "submit"})
 
 # Processes with no timeout to give, one table for TFH201 and its fix: argv[0] (its basename, without
 # ``.exe``; or its first words, ``"npm run dev"``, ``"python -i"``) -> a :class:`ProcessNote`: why,
@@ -245,7 +268,7 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
     **dict.fromkeys(("zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf", "top", "htop"), _DIALOG),
     **dict.fromkeys(("python -i", "python3 -i", "ipython", "bash -i", "sh -i", "zsh -i", "su", "passwd", "pinentry"), _SHELL),
     **dict.fromkeys(
-        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo"),
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo", "pkill", "kill"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -295,6 +318,8 @@ def _program_argv(words: Iterable[str]) -> list[str]:
     if head.startswith("python3."):
         head = "python3"
     argv[0] = head
+    while head == "git" and len(argv) > 2 and argv[1] in ("-C", "-c"):  # git -C <dir> clone ...
+        argv = [head, *argv[3:]]
     if head in _PYTHONS and len(argv) > 1:
         if argv[1] == "-m" and len(argv) > 2:
             return _program_argv(argv[2:])
@@ -378,6 +403,8 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     for key in (" ".join(argv[:2]), head):
         if key in LONG_RUNNING_PROCESSES:
             return f"`{key}` runs long by nature"
+    if len(argv) > 1 and argv[1] in LONG_RUNNING_SUBCOMMANDS:
+        return f"`{head} {argv[1]}` runs long by nature"
     if inner is not None:
         return process_fix_refusal(inner, whole)
     return None
@@ -414,7 +441,7 @@ TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.Client
 
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
-    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
+    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)
 )
 
 # Calls that block the thread they run on, and what to await instead inside
@@ -1231,8 +1258,14 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "ffmpeg", "trivy", "semgrep", "bandit", "nmap", "nuclei", "sqlmap", "grype", "snyk", "docker build",
     "docker pull", "docker push", "docker compose", "docker-compose", "podman build", "podman pull",
     "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
-    "ansible-playbook", "pytest", "tox", "nox",
+    "ansible-playbook", "pytest", "tox", "nox", "uvx", "pipx run", "ensurepip", "docker run", "podman run",
+    "playwright install",
 })
+# Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
+# ``modal deploy``, ``foo install``): long by nature too.
+LONG_RUNNING_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+    {"install", "deploy", "build", "pull", "push", "clone", "fetch", "upgrade", "download", "compile", "publish"}
+)
 # Programs whose sub-command (or script, or ``-c`` text) decides what they do: the fix needs it literal.
 _SUBCOMMAND_PROGRAMS: Final[frozenset[str]] = _subcommand_programs()
 
@@ -1257,6 +1290,8 @@ class Knowledge:
     factories: ClassVar[Mapping[str, str]] = FACTORIES
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
+    no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
+    worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
     # a view of INTERACTIVE_PROCESSES (the one process table) for linter/fixes.py's older reader
     person_waiting_processes: ClassVar[frozenset[str]] = frozenset(INTERACTIVE_PROCESSES)
@@ -1374,7 +1409,7 @@ class Knowledge:
 
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
-            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
+            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE) + sorted(NO_TIMEOUT_PARAMETER)
         return [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
 
     def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
@@ -1446,7 +1481,7 @@ class Knowledge:
 
     def call_names(self) -> frozenset[str]:
         """Last components of every call the timeout rules know."""
-        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE)}
+        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)}
         names |= {q.rsplit(".", 1)[-1] for q in TIMEOUT_OBJECTS}
         return frozenset(names)
 

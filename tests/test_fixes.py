@@ -736,3 +736,30 @@ def test_tfh202_a_request_from_an_llm_module_gets_no_fix() -> None:
 def test_tfh202_keeps_the_fix_on_a_plain_request() -> None:
     src = 'import httpx\nhttpx.get("https://x", timeout=None)\n'
     assert assert_round_trip(src) == 'import httpx\nhttpx.get("https://x", timeout=30)\n'
+
+
+def test_tfh201_docker_wait_and_exec_run_get_no_fix() -> None:
+    src = textwrap.dedent('''\
+        import docker
+        def job(image):
+            container = docker.from_env().containers.run(image, detach=True)
+            container.wait()
+            return container.exec_run(["python", "job.py"])
+        ''')
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert [f.line for f in found] == [4, 5] and all(f.fix is None for f in found)
+    assert "how long the container may run" in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh201_indirect_session_gets_the_usual_fix() -> None:
+    src = textwrap.dedent('''\
+        import requests
+        class Search:
+            def __init__(self, session=None):
+                self.session = session or requests.Session()
+            def run(self, q):
+                return self.session.get("https://x", params={"q": q})
+        ''')
+    out = assert_round_trip(src)
+    assert 'self.session.get("https://x", params={"q": q}, timeout=30)' in out

@@ -17,6 +17,7 @@ from ...linter.api import (
     argument,
     dotted,
     has_star,
+    keyword_arg,
     last_name,
     markdown_calls,
     markdown_words,
@@ -142,6 +143,74 @@ def _segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
     return segments or [[]]
 
 
+_KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
+
+
+def _proc_names(node: cst.BaseExpression) -> set[str]:
+    """``proc`` for ``proc``, ``proc.pid``, ``proc.kill`` (what a kill is handed)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in ("pid", *_KILLS):
+        return {node.value.value}
+    if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
+        return {n for a in node.args for n in _proc_names(a.value)}
+    return set()
+
+
+def _kills(call: cst.Call) -> set[str]:
+    """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
+    helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
+    ``threading.Timer(t, proc.kill)``)."""
+    f = call.func
+    if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in (*_KILLS, "send_signal"):
+        return {f.value.value}
+    name = (last_name(f) or "").lower()
+    out: set[str] = set()
+    if any(w in name for w in _KILL_WORDS) or name == "timer":
+        for a in call.args:
+            if name == "timer" and not (isinstance(a.value, cst.Attribute) and a.value.attr.value in _KILLS):
+                continue
+            out |= _proc_names(a.value)
+    return out
+
+
+def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[str]:
+    """The processes a statement surely kills when it completes: a kill call on its own line, or
+    inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
+    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
+    taken for another reason."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return {n for c in _calls_in(stmt) for n in _kills(c)}
+    if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        out = {n for s in stmt.body.body for n in _statement_kills(s)}
+        if isinstance(stmt, cst.If):
+            # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
+            asked = set(_names_in(stmt.test)) - {"None", "True", "False"}
+            if not asked or not asked <= out:
+                return set()
+        return out
+    return set()
+
+
+def _names_in(node: cst.CSTNode) -> list[str]:
+    """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
+    attribute reads something else (``""``)."""
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        elif isinstance(n, cst.Attribute):
+            if n.attr.value in ("returncode", "poll", "pid"):
+                stack.append(n.value)
+            else:
+                out.append("")
+        else:
+            stack.extend(n.children)
+    return out
+
+
 def _keyword_note(qualname: str) -> str | None:
     keyword = _DEFAULTS.timeouts[qualname].keyword
     return f"`{keyword}`" if keyword != "timeout" else None
@@ -165,18 +234,32 @@ and, with no timeout parameter at all, these outside a timeout scope
 
 {markdown_calls(_DEFAULTS.needs_timeout_scope)}
 
+and, with no timeout parameter at all and no scope that bounds them (no fix;
+the message says what to do):
+
+{markdown_calls(_DEFAULTS.no_timeout_parameter)}
+
 Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
-`with smtplib.SMTP(...) as smtp`), from annotations (`session:
-requests.Session`, `Optional[Session]`, a class field `session:
-requests.Session`), and from helpers of the same module (`_get_session()`,
-`self._session()`, a `@property`) by their return annotation or what they
-return; the `timeout-required` setting adds your own.
+`with smtplib.SMTP(...) as smtp`, an optional import `try: import redis
+except ImportError: redis = None` in a module or a function,
+`importlib.import_module("redis")`), from what an assignment builds
+(`self.session = session or requests.Session()`, `s if s else
+requests.Session()`, a pydantic validator's `values["session"] =
+requests.Session()` for the field `self.session`, `docker.from_env()
+.containers.run(...)`), from annotations (`session: requests.Session`,
+`Optional[Session]`, a class field `session: requests.Session`), and from
+helpers of the same module (`_get_session()`, `self._session()`, a
+`@property`) by their return annotation or what they return; the
+`timeout-required` setting adds your own.
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
-documented clean-up `proc.kill()` followed by `proc.communicate()` in an
-exception handler; a `wait()` right after a `while proc.poll() is None:` loop
+documented clean-up `proc.kill()` followed by `proc.communicate()` (also
+when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
+or a `threading.Timer(t, proc.kill)` was started before); a docker
+`exec_run` with `detach=True`, of a literal instant command, or in a lambda
+handed to `run_in_executor`/`to_thread`; a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
@@ -359,6 +442,46 @@ def run(argv, deadline):
         time.sleep(0.05)
     proc.wait()
 """,
+        # foreground dev servers and pagers run for a person; a shell line of such steps
+        """\
+import subprocess, sys
+def serve(path):
+    subprocess.run(["npm", "run", "dev"], cwd=path)
+    subprocess.run([sys.executable, "-m", "uvicorn", "app:app", "--reload"])
+    subprocess.run("cd docs && mintlify dev", shell=True)
+    subprocess.run(["jless", path])
+""",
+        # a kill done by a helper (or a timer), then the reaping wait
+        """\
+import os, signal, subprocess, threading
+def _kill_tree(p):
+    os.killpg(os.getpgid(p.pid), signal.SIGKILL)
+def run(argv, t):
+    proc = subprocess.Popen(argv, start_new_session=True)
+    try:
+        return proc.communicate(timeout=t)
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc)
+        return proc.communicate()
+def timed(argv):
+    proc = subprocess.Popen(argv)
+    threading.Timer(10, proc.kill).start()
+    return proc.communicate()
+""",
+        # docker exec that returns at once, runs an instant command, or runs in a worker thread
+        """\
+import asyncio
+import docker
+def prepare():
+    container = docker.from_env().containers.run("img", detach=True)
+    container.exec_run(["mkdir", "-p", "/work"])
+    container.exec_run("sleep 100", detach=True)
+    return container
+async def run(container, cmd):
+    loop = asyncio.get_running_loop()
+    job = loop.run_in_executor(None, lambda: container.exec_run(cmd))
+    return await asyncio.wait_for(job, 30)
+""",
     ]
     INVALID = [
         """\
@@ -478,6 +601,53 @@ def mail(host):
     poplib.POP3_SSL(host, 995)  # error: TFH201
     ftplib.FTP_TLS(host)  # error: TFH201
 """,
+        # a command the linter cannot read is reported with no fix (it may be a person-facing or long job)
+        """\
+import subprocess
+def run(cmd, args):
+    subprocess.run(cmd, check=True)  # error: TFH201 "built at run time"
+    subprocess.run(["git", *args])  # error: TFH201 "what `git` runs is built at run time"
+""",
+        # indirect clients: `session or Session()`, a pydantic validator's field, an optional import
+        """\
+import importlib
+from typing import Any
+import requests
+from pydantic import BaseModel, model_validator
+class Search:
+    def __init__(self, session=None):
+        self.session = session or requests.Session()
+    def run(self, q):
+        return self.session.get("https://x", params={"q": q})  # error: TFH201 "requests.Session.get"
+class Rerank(BaseModel):
+    session: Any = None
+    @model_validator(mode="before")
+    @classmethod
+    def setup(cls, values: dict) -> Any:
+        values["session"] = requests.Session()
+        return values
+    def rerank(self, docs):
+        return self.session.post("https://x", json=docs)  # error: TFH201
+def cache(url):
+    try:
+        import redis
+    except ImportError:
+        redis = None
+    return redis.Redis.from_url(url)  # error: TFH201 "socket_timeout"
+def cache2(url):
+    return importlib.import_module("redis").Redis(host=url)  # error: TFH201
+""",
+        # the docker SDK: a container's wait and exec_run block as long as the container's job
+        """\
+import docker
+from docker.models.containers import Container
+def job(image):
+    container = docker.from_env().containers.run(image, detach=True)
+    container.wait()  # error: TFH201 "the longest the container may run"
+    return container.exec_run(["python", "job.py"])  # error: TFH201 "the docker SDK has no timeout for it"
+def typed(container: Container, cmd):
+    return container.exec_run(cmd)  # error: TFH201
+""",
     ]
 
     def __init__(self, ctx: FileContext) -> None:
@@ -494,6 +664,7 @@ def mail(host):
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.confirm_ifs: set[int] = set()
         self.module: cst.Module | None = None
+        self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
         self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -543,6 +714,8 @@ def mail(host):
     def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
         """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""
         last = qn.rsplit(".", 1)[-1]
+        if qn.startswith("docker."):
+            return "how long the container may run is the caller's call"
         if qn.startswith("subprocess.Popen.") or last in _WAITS:
             return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
         if qn.startswith("subprocess.") and last in _RUNS:
@@ -675,6 +848,23 @@ def mail(host):
                         and value.func.value.value in polled
                     ):
                         self.exempt.add(id(value))
+        # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
+        # `threading.Timer(t, proc.kill)` started before), then `proc.wait()`/`communicate()` later in
+        # the same block: the wait reaps a killed process (or one the timer will kill)
+        killed: set[str] = set()
+        for stmt in body:
+            calls = _calls_in(stmt)
+            for c in reversed(calls):  # source order
+                f = c.func
+                if (
+                    killed
+                    and isinstance(f, cst.Attribute)
+                    and f.attr.value in _WAITS
+                    and isinstance(f.value, cst.Name)
+                    and f.value.value in killed
+                ):
+                    self.exempt.add(id(c))
+            killed |= _statement_kills(stmt)
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if qn in _PROCESS_RUNS:
@@ -687,10 +877,12 @@ def mail(host):
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
+        k = self.knowledge
+        if (last_name(node.func) or "") in k.worker_thread_calls:
+            self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
         if qn is None:
             return
-        k = self.knowledge
         if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self._open(1)
@@ -710,6 +902,25 @@ def mail(host):
                     self.report(node, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
         elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
+        elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
+            self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def _unbounded_is_fine(self, node: cst.Call) -> bool:
+        """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),
+        runs a literal instant command, or runs in a worker thread the caller awaits."""
+        detach = keyword_arg(node, "detach")
+        if detach is not None and isinstance(detach.value, cst.Name) and detach.value.value == "True":
+            return True
+        func = self.names.function
+        if func is not None and id(func) in self.worker_lambdas:
+            return True
+        arg = argument(node, "cmd", 0)
+        if arg is None:
+            return False
+        cmd = arg.value
+        if isinstance(cmd, cst.Name):
+            cmd = self._literal_binding(cmd.value) or cmd
+        return self.knowledge.interactive_process(command_words(cmd)[0]) is not None
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:
