@@ -306,6 +306,14 @@ _SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powersh
 _SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
 
 
+_SHELL_BREAKS: Final = re.compile(r"&&|\|\||[;\n]|\||(?<![>&<0-9])&(?![>&])")
+
+
+def shell_commands(line: str) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install 2>&1`` -> [cd, x], [npm, install, 2>&1])."""
+    return [seg.split() for seg in _SHELL_BREAKS.split(line) if seg.strip()]
+
+
 def _program_argv(words: Iterable[str]) -> list[str]:
     """The argv with its program as the tables spell it: a basename without ``.exe``, ``python -m X`` -> X,
     ``python script.py`` -> ``script.py`` (a literal script), ``python3.12`` -> ``python3``."""
@@ -349,6 +357,9 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
         return "an editor or pager waits for a person"
     if head in ("cmd", "powershell") and "start" in argv[1:4]:
         return INTERACTIVE_PROCESSES["start"].why
+    if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # sh -c "pkill -f x || true"
+        whys = [interactive_process(seg, confirmed) for seg in shell_commands(" ".join(argv[2:]))]
+        return whys[0] if whys and all(whys) else None
     if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
         inner = interactive_process(argv[2:], confirmed)
         if inner is not None:
@@ -389,8 +400,8 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     if head in _SHELLS and len(argv) > 1 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>"
         if len(argv) < 3:
             return f"what `{head}` runs is built at run time, {unseen}"
-        for segment in re.split(r"&&|\|\||[;|&\n]", " ".join(argv[2:])):
-            why = process_fix_refusal(segment.split(), True) if segment.strip() else None
+        for segment in shell_commands(" ".join(argv[2:])):
+            why = process_fix_refusal(segment, True)
             if why is not None:
                 return why
         return None
@@ -1360,6 +1371,7 @@ class Knowledge:
     llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
     stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
     process_fix_refusal = staticmethod(process_fix_refusal)
+    shell_commands = staticmethod(shell_commands)
     llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS

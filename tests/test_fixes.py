@@ -763,3 +763,23 @@ def test_tfh201_indirect_session_gets_the_usual_fix() -> None:
         ''')
     out = assert_round_trip(src)
     assert 'self.session.get("https://x", params={"q": q}, timeout=30)' in out
+
+
+@pytest.mark.parametrize("words, whole, silent, refusal", [
+    (["less", "f"], True, "a pager waits for a person", None),
+    (["sh", "-c", "pkill -f -- 'x' >/dev/null 2>&1 || true"], True, "an instant local command", None),
+    (["bash", "-c", "make all 2>&1 | tee log"], True, None, "`make` runs long"),
+    (["bash", "-c"], False, None, "built at run time"),
+    (["git", "-C", "repo", "clone", "u"], True, None, "`git clone` runs long"),
+    (["git", "-C", "repo", "rev-parse", "HEAD"], True, "an instant local command", None),
+    (["modal", "deploy", "app.py"], True, None, "`modal deploy` runs long"),
+    (["python3.12", "-m", "http.server"], True, "a foreground dev server runs until the person stops it", None),
+    (["ruff", "check", "."], True, None, None),
+])
+def test_the_process_table_reads_the_command(words: list[str], whole: bool, silent: str | None, refusal: str | None) -> None:
+    from smullyan.linter.knowledge import interactive_process, process_fix_refusal
+
+    assert interactive_process(words) == silent
+    if silent is None:
+        got = process_fix_refusal(words, whole)
+        assert (got is None) if refusal is None else (got is not None and refusal in got), got

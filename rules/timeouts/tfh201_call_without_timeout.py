@@ -70,6 +70,10 @@ def _word(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return value if isinstance(value, str) else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        # one argv word with placeholders (``f"pkill -f -- '{pattern}' || true"`` after ``sh -c``)
+        text = "".join(p.value if isinstance(p, cst.FormattedStringText) else "{}" for p in node.parts)
+        return text if text.split() and "{}" not in text.split()[0] else None
     env = _env_name(node)
     if env is not None:
         return f"${env}"
@@ -83,7 +87,7 @@ def _word(node: cst.BaseExpression) -> str | None:
     return None
 
 
-_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")
+_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")  # a word that is only a separator
 
 
 def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
@@ -124,7 +128,7 @@ def argv_words(node: cst.BaseExpression) -> list[str]:
 
 def shell_segments(words: list[str]) -> list[list[str]]:
     """A shell line's commands (``cd x && npm install`` -> [cd, x], [npm, install])."""
-    return [seg.split() for seg in _SHELL_BREAKS.split(" ".join(words)) if seg.strip()]
+    return _DEFAULTS.shell_commands(" ".join(words))
 
 
 def _shell(node: cst.Call) -> bool:
