@@ -281,6 +281,7 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
     **dict.fromkeys(("sudo", "ssh", "gpg", "doas"), _PROMPT),
 }
 INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "gcloud": frozenset({"config"}),  # reads or writes the local configuration
     "git": frozenset(
         {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index"}
     ),

@@ -273,8 +273,11 @@ foreground dev server run for a person (`npm run dev`, `uvicorn`,
 `streamlit run`, `python -m http.server`, ...), an instant local command
 (`which`, `chmod`, `git rev-parse`, `git check-ref-format`, ...), and a
 package install the person asked for (`pip install --upgrade`, or an install
-under `if click.confirm(...)`). A `shell=True` line is silent only when each
-of its commands is.
+under `if click.confirm(...)`); a process whose exit code becomes the
+program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
+SystemExit(subprocess.call(...))`): a CLI handing the terminal to a
+foreground child. A `shell=True` line is silent only when each of its
+commands is.
 
 ## Why is this bad?
 These calls wait forever by default. One hung server or child process stalls
@@ -454,6 +457,15 @@ def serve(path):
     subprocess.run([sys.executable, "-m", "uvicorn", "app:app", "--reload"])
     subprocess.run("cd docs && mintlify dev", shell=True)
     subprocess.run(["jless", path])
+""",
+        # a CLI handing the terminal to a foreground child: its exit code is the CLI's
+        """\
+import subprocess, sys
+def test(path, args):
+    result = subprocess.run([sys.executable, "-m", "pytest", path, *args])
+    sys.exit(result.returncode)
+def inspect(cmd):
+    raise SystemExit(subprocess.call(cmd))
 """,
         # a kill done by a helper (or a timer), then the reaping wait
         """\
@@ -855,6 +867,28 @@ def typed(container: Container, cmd):
         # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
         # `threading.Timer(t, proc.kill)` started before), then `proc.wait()`/`communicate()` later in
         # the same block: the wait reaps a killed process (or one the timer will kill)
+        # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
+        # to a foreground child (a dev server, a test run, an inspector) the person stops
+        runs: dict[str, cst.Call] = {}
+        for stmt in body:
+            for c in _calls_in(stmt):
+                if self._exits(c):
+                    for name in _names_in(c):
+                        if name in runs:
+                            self.exempt.add(id(runs.pop(name)))
+                    for arg in c.args:  # sys.exit(subprocess.call([...]))
+                        if isinstance(arg.value, cst.Call) and self.names.qualname(arg.value.func) in _PROCESS_RUNS:
+                            self.exempt.add(id(arg.value))
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if (
+                        isinstance(small, cst.Assign)
+                        and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name)
+                        and isinstance(small.value, cst.Call)
+                        and self.names.qualname(small.value.func) in _PROCESS_RUNS
+                    ):
+                        runs[small.targets[0].target.value] = small.value
         killed: set[str] = set()
         for stmt in body:
             calls = _calls_in(stmt)
@@ -869,6 +903,12 @@ def typed(container: Container, cmd):
                 ):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
+
+    def _exits(self, call: cst.Call) -> bool:
+        qn = self.names.qualname(call.func)
+        if qn in ("sys.exit", "os._exit"):
+            return True
+        return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if qn in _PROCESS_RUNS:
