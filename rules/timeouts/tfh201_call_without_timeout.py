@@ -466,6 +466,10 @@ def test(path, args):
     sys.exit(result.returncode)
 def inspect(cmd):
     raise SystemExit(subprocess.call(cmd))
+def later(path):
+    import os
+    import subprocess
+    os._exit(subprocess.call(["npx", "@modelcontextprotocol/inspector", path]))
 """,
         # a kill done by a helper (or a timer), then the reaping wait
         """\
@@ -877,7 +881,7 @@ def typed(container: Container, cmd):
                         if name in runs:
                             self.exempt.add(id(runs.pop(name)))
                     for arg in c.args:  # sys.exit(subprocess.call([...]))
-                        if isinstance(arg.value, cst.Call) and self.names.qualname(arg.value.func) in _PROCESS_RUNS:
+                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func) in _PROCESS_RUNS:
                             self.exempt.add(id(arg.value))
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
@@ -886,7 +890,7 @@ def typed(container: Container, cmd):
                         and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)
                         and isinstance(small.value, cst.Call)
-                        and self.names.qualname(small.value.func) in _PROCESS_RUNS
+                        and self._ahead_qualname(small.value.func) in _PROCESS_RUNS
                     ):
                         runs[small.targets[0].target.value] = small.value
         killed: set[str] = set()
@@ -904,8 +908,24 @@ def typed(container: Container, cmd):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
 
+    def _ahead_qualname(self, func: cst.BaseExpression) -> str | None:
+        """A callee's qualified name read ahead of the traversal: also through an ``import x`` of the
+        enclosing function that the traversal has not reached yet."""
+        qn = self.names.qualname(func)
+        if qn is not None:
+            return qn
+        text = dotted(func)
+        scope = self.names.function
+        if text is None or "." not in text or scope is None:
+            return None
+        root = text.split(".")[0]
+        for n in walk_in_scope(scope):
+            if isinstance(n, cst.Import) and any(dotted(a.name) == root and a.asname is None for a in n.names):
+                return text
+        return None
+
     def _exits(self, call: cst.Call) -> bool:
-        qn = self.names.qualname(call.func)
+        qn = self._ahead_qualname(call.func)
         if qn in ("sys.exit", "os._exit"):
             return True
         return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
