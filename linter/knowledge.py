@@ -50,6 +50,29 @@ _AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session defaul
 
 HTTP_METHODS: Final[tuple[str, ...]] = ("get", "post", "put", "patch", "delete", "head", "options")
 
+# LLM SDK clients and the calls that run a generation: a ``timeout=None`` there is usually deliberate
+# (a long generation), so TFH202 reports it with no fix (the right bound is the longest generation
+# the caller accepts, not a default).
+_LLM_SDK = TimeoutParam(required=False, default="10 minutes (the SDK's)")
+LLM_SDK_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "openai.OpenAI", "openai.AsyncOpenAI", "openai.AzureOpenAI", "openai.AsyncAzureOpenAI",
+        "anthropic.Anthropic", "anthropic.AsyncAnthropic", "anthropic.AnthropicBedrock",
+        "anthropic.AsyncAnthropicBedrock", "anthropic.AnthropicVertex", "anthropic.AsyncAnthropicVertex",
+    }
+)
+LLM_SDK_METHODS: Final[Mapping[str, tuple[str, ...]]] = {
+    "openai": ("chat.completions.create", "chat.completions.stream", "completions.create", "embeddings.create",
+               "responses.create", "responses.stream", "beta.chat.completions.parse"),
+    "anthropic": ("messages.create", "messages.stream", "completions.create", "beta.messages.create"),
+}
+# Calls that open a stream (TFH202 offers no fix for a None there: the read timeout bounds the
+# silence between chunks, and only the author knows how long the stream may idle); besides these,
+# any call with ``stream=True`` and any ``.stream(...)`` method.
+STREAM_CALLS: Final[frozenset[str]] = frozenset(
+    {"websocket.create_connection", "aiohttp.ClientSession.ws_connect", "httpx_sse.connect_sse", "httpx_sse.aconnect_sse"}
+)
+
 # Canonical spellings of classes that live in a submodule too.
 ALIASES: Final[Mapping[str, str]] = {
     "requests.sessions.Session": "requests.Session",
@@ -65,6 +88,9 @@ ALIASES: Final[Mapping[str, str]] = {
     "websocket._core.create_connection": "websocket.create_connection",
     "asyncio.subprocess.create_subprocess_exec": "asyncio.create_subprocess_exec",
     "asyncio.subprocess.create_subprocess_shell": "asyncio.create_subprocess_shell",
+    "docker.client.DockerClient": "docker.DockerClient",
+    "docker.client.from_env": "docker.from_env",
+    "docker.models.containers.ContainerCollection": "docker.DockerClient.containers",
 }
 
 # Calls whose result is an instance of a known class (a class's own
@@ -76,6 +102,10 @@ FACTORIES: Final[Mapping[str, str]] = {
     "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
     "redis.from_url": "redis.Redis",
     "redis.Redis.from_url": "redis.Redis",
+    # docker SDK: a client, and the containers it runs or finds
+    "docker.from_env": "docker.DockerClient",
+    "docker.DockerClient.from_env": "docker.DockerClient",
+    **{f"docker.DockerClient.containers.{m}": "docker.models.containers.Container" for m in ("run", "get", "create")},
 }
 
 # Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so
@@ -151,6 +181,18 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
     t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # docker SDK: waiting for a container to exit blocks as long as it runs
+    t["docker.models.containers.Container.wait"] = TimeoutParam(
+        advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"
+    )
+    # LLM SDK clients (10 minutes by default; timeout=None turns it off: TFH202 only, with no fix)
+    for client in sorted(LLM_SDK_CLIENTS):
+        t[client] = _LLM_SDK
+        for m in ("with_options", *LLM_SDK_METHODS[client.split(".")[0]]):
+            t[f"{client}.{m}"] = _LLM_SDK
+    # server-sent events over httpx (the keywords go to Client.stream)
+    t["httpx_sse.connect_sse"] = _HTTPX
+    t["httpx_sse.aconnect_sse"] = _HTTPX
     # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
     t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
     # timeout scopes whose delay or deadline may be None: no deadline at all (TFH202 only)
@@ -177,26 +219,69 @@ NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
     "asyncio.subprocess.Process.communicate": _WRAP_ASYNCIO,
     "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
 }
-
-# Processes with no timeout to give (TFH201 stays silent, and no fix ever adds one): a program that
-# waits for a person (an editor, a pager, a desktop opener) or finishes at once (a local lookup).
-# argv[0] (its basename, without ``.exe``) -> why. ``INTERACTIVE_SUBCOMMANDS`` adds programs that are
-# instant only for some sub-commands (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the
-# environment variables that name an editor or pager (``os.environ["EDITOR"]``). Read through
-# :func:`interactive_process`.
-INTERACTIVE_PROCESSES: Final[Mapping[str, str]] = {
-    **dict.fromkeys(
-        ("vi", "vim", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "gedit", "notepad", "micro", "ed", "pico", "kate", "mate"),
-        "an editor waits for a person",
-    ),
-    **dict.fromkeys(("less", "more", "most", "bat"), "a pager waits for a person"),
-    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), "a desktop opener returns at once"),
-    **dict.fromkeys(
-        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty"),
-        "an instant local command",
+# Blocking calls with no timeout parameter that no asyncio scope bounds either (they block the
+# thread): TFH201 reports them, with no fix, unless they return at once (``detach=True``), run a
+# literal instant command, or run in a worker thread (a lambda handed to ``run_in_executor`` /
+# ``to_thread``, which the caller awaits under its deadline). name -> what to do.
+NO_TIMEOUT_PARAMETER: Final[Mapping[str, str]] = {
+    "docker.models.containers.Container.exec_run": (
+        "the docker SDK has no timeout for it: run the command under `timeout <seconds> ...` in the container, "
+        "or call it in a worker thread under a deadline (asyncio.wait_for(asyncio.to_thread(...), <seconds>))"
     ),
 }
+# Calls that run a function in a worker thread (the deadline is the awaiting caller's).
+WORKER_THREAD_CALLS: Final[frozenset[str]] = frozenset({"run_in_executor", "to_thread", "run_sync", "submit"})
+
+# Processes with no timeout to give, one table for TFH201 and its fix: argv[0] (its basename, without
+# ``.exe``; or its first words, ``"npm run dev"``, ``"python -i"``) -> a :class:`ProcessNote`: why,
+# and whether TFH201 stays silent (``silent``: a program that waits for a person, an editor, a pager,
+# a desktop opener, a dialog, a foreground dev server, or finishes at once) or reports the call and
+# offers no fix (a program that may wait for a person at a prompt but may also hang: ``sudo``,
+# ``ssh``). ``INTERACTIVE_SUBCOMMANDS`` adds programs that are instant only for some sub-commands
+# (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the environment variables that name an
+# editor or pager (``os.environ["EDITOR"]``). Read through :func:`interactive_process` (silence) and
+# :func:`process_fix_refusal` (the fix).
+@dataclass(frozen=True, slots=True)
+class ProcessNote:
+    """Why a process needs no timeout (``silent``: TFH201 does not report it) or gets no fix."""
+
+    why: str
+    silent: bool = True
+
+
+_EDITOR = ProcessNote("an editor waits for a person")
+_PAGER = ProcessNote("a pager waits for a person")
+_OPENER = ProcessNote("a desktop opener returns at once")
+_DIALOG = ProcessNote("a dialog or picker waits for a person")
+_SHELL = ProcessNote("an interactive shell waits for a person")
+_INSTANT = ProcessNote("an instant local command")
+_DEV_SERVER = ProcessNote("a foreground dev server runs until the person stops it")
+_PROMPT = ProcessNote("may wait for a person at a password prompt", silent=False)
+INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
+         "code", "subl", "gedit", "kate", "mate", "notepad", "editor", "sensible-editor"),
+        _EDITOR,
+    ),
+    **dict.fromkeys(("less", "more", "most", "bat", "jless", "man", "pager", "sensible-pager", "w3m", "lynx"), _PAGER),
+    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), _OPENER),
+    **dict.fromkeys(("zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf", "top", "htop"), _DIALOG),
+    **dict.fromkeys(("python -i", "python3 -i", "ipython", "bash -i", "sh -i", "zsh -i", "su", "passwd", "pinentry"), _SHELL),
+    **dict.fromkeys(
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo", "pkill", "kill"),
+        _INSTANT,
+    ),
+    **dict.fromkeys(
+        ("npm run dev", "npm run start", "npm start", "npm run serve", "pnpm dev", "pnpm run dev", "yarn dev", "yarn start",
+         "bun dev", "bun run dev", "next dev", "vite", "mintlify dev", "uvicorn", "gunicorn", "hypercorn", "streamlit run",
+         "flask run", "manage.py runserver", "http.server", "jupyter lab", "jupyter notebook", "mkdocs serve",
+         "hugo server", "ngrok"),
+        _DEV_SERVER,
+    ),
+    **dict.fromkeys(("sudo", "ssh", "gpg", "doas"), _PROMPT),
+}
 INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "gcloud": frozenset({"config"}),  # reads or writes the local configuration
     "git": frozenset(
         {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index"}
     ),
@@ -211,29 +296,129 @@ INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
 INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
 
 
-def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
-    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
-    no timeout, or None. ``confirmed``: a person asked for it (a confirmation guards the call)."""
-    argv = [w for w in words]
+_PYTHONS: Final[frozenset[str]] = frozenset({"python", "python3", "py", "sys.executable"})
+# ``uv run X``, ``poetry run X``: the program is X.
+_RUNNERS: Final[frozenset[tuple[str, str]]] = frozenset(
+    {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"), ("hatch", "run"), ("pixi", "run")}
+)
+
+
+_SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh"})
+_SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
+
+
+_SHELL_BREAKS: Final = re.compile(r"&&|\|\||[;\n]|\||(?<![>&<0-9])&(?![>&])")
+
+
+def shell_commands(line: str) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install 2>&1`` -> [cd, x], [npm, install, 2>&1])."""
+    return [seg.split() for seg in _SHELL_BREAKS.split(line) if seg.strip()]
+
+
+def _program_argv(words: Iterable[str]) -> list[str]:
+    """The argv with its program as the tables spell it: a basename without ``.exe``, ``python -m X`` -> X,
+    ``python script.py`` -> ``script.py`` (a literal script), ``python3.12`` -> ``python3``."""
+    argv = [w.strip() for w in words]
     if not argv:
-        return None
-    head = argv[0].strip().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+        return argv
+    head = "python" if argv[0] == "sys.executable" else argv[0].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
     if head.lower().endswith(".exe"):
         head = head[:-4]
+    if head.startswith("python3."):
+        head = "python3"
+    argv[0] = head
+    while head == "git" and len(argv) > 2 and argv[1] in ("-C", "-c"):  # git -C <dir> clone ...
+        argv = [head, *argv[3:]]
+    if head in _PYTHONS and len(argv) > 1:
+        if argv[1] == "-m" and len(argv) > 2:
+            return _program_argv(argv[2:])
+        if not argv[1].startswith("-"):
+            return _program_argv(argv[1:])
+    return argv
+
+
+def _note(argv: list[str]) -> ProcessNote | None:
+    for n in (3, 2, 1):
+        if len(argv) >= n:
+            note = INTERACTIVE_PROCESSES.get(" ".join(argv[:n]))
+            if note is not None:
+                return note
+    return None
+
+
+def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
+    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
+    no timeout at all (TFH201 stays silent), or None. ``confirmed``: a person asked for it (a
+    confirmation guards the call)."""
+    argv = _program_argv(words)
+    if not argv:
+        return None
+    head = argv[0]
     if head.startswith("$") and head[1:] in INTERACTIVE_ENV:
         return "an editor or pager waits for a person"
-    if head in ("python", "python3", "sys.executable") and argv[1:3] == ["-m", "pip"]:
-        argv, head = argv[2:], "pip"
     if head in ("cmd", "powershell") and "start" in argv[1:4]:
-        return INTERACTIVE_PROCESSES["start"]
-    if head in INTERACTIVE_PROCESSES:
-        return INTERACTIVE_PROCESSES[head]
+        return INTERACTIVE_PROCESSES["start"].why
+    if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # sh -c "pkill -f x || true"
+        whys = [interactive_process(seg, confirmed) for seg in shell_commands(" ".join(argv[2:]))]
+        return whys[0] if whys and all(whys) else None
+    if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
+        inner = interactive_process(argv[2:], confirmed)
+        if inner is not None:
+            return inner
+    note = _note(argv)
+    if note is not None and note.silent:
+        return note.why
     subs = INTERACTIVE_SUBCOMMANDS.get(head)
     if subs is not None and len(argv) > 1 and argv[1] in subs:
-        return "an instant local command"
+        return _INSTANT.why
     for prefix in INTERACTIVE_INSTALLS:
-        if tuple([head, *argv[1 : len(prefix)]]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
+        if tuple(argv[: len(prefix)]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
             return "a package install the person asked for"
+    return None
+
+
+def _subcommand_programs() -> frozenset[str]:
+    keys = [*INTERACTIVE_PROCESSES, *LONG_RUNNING_PROCESSES]
+    return frozenset({k.split()[0] for k in keys if " " in k} | set(INTERACTIVE_SUBCOMMANDS) | _PYTHONS | {"python"}
+                     | {"bash", "sh", "zsh", "cmd", "powershell", "pwsh", "node", "deno", "env", "nohup", "time"})
+
+
+def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
+    """Why TFH201's fix must not add a timeout to a process (the finding stays), or None.
+
+    ``words``: the command's leading literal words; ``whole``: every word of the command is
+    literal. No fix when the program, or the sub-command that decides what it does (``git
+    clone``, ``python -m X``, ``bash -c ...``), is not a literal the linter can read (a person-facing
+    or long job the linter cannot see), for a program that may wait at a prompt (``sudo``), and for
+    one that runs long by nature (``LONG_RUNNING_PROCESSES``: installs, pulls, builds, scans).
+    """
+    argv = _program_argv(words)
+    unseen = ("so the linter cannot tell whether it waits for a person or runs long; choose a bound for what it "
+              "runs, or `# noqa: TFH201` where a person waits on it")
+    if not argv or argv[0].startswith("$"):
+        return f"the command is built at run time, {unseen}"
+    head = argv[0]
+    if head in _SHELLS and len(argv) > 1 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>"
+        if len(argv) < 3:
+            return f"what `{head}` runs is built at run time, {unseen}"
+        for segment in shell_commands(" ".join(argv[2:])):
+            why = process_fix_refusal(segment, True)
+            if why is not None:
+                return why
+        return None
+    if len(argv) < 2 and not whole and head in _SUBCOMMAND_PROGRAMS:
+        return f"what `{head}` runs is built at run time, {unseen}"
+    note = _note(argv)
+    if note is not None and not note.silent:  # a silent one is a step that needs no bound
+        return f"`{head}` {note.why}"
+    inner = argv[2:] if len(argv) > 2 and (head, argv[1]) in _RUNNERS else None
+    for key in (" ".join(argv[:2]), head):
+        if key in LONG_RUNNING_PROCESSES:
+            return f"`{key}` runs long by nature"
+    if len(argv) > 1 and argv[1] in LONG_RUNNING_SUBCOMMANDS:
+        return f"`{head} {argv[1]}` runs long by nature"
+    if inner is not None:
+        return process_fix_refusal(inner, whole)
     return None
 
 
@@ -268,7 +453,7 @@ TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.Client
 
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
-    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE)
+    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)
 )
 
 # Calls that block the thread they run on, and what to await instead inside
@@ -1148,17 +1333,6 @@ CLASSES: Final[tuple[str, ...]] = (
 
 # ---------------------------------------------------------------- TFH201 fixes that would hurt
 
-# Processes that may wait for a person (editors, pagers, desktop openers, dialogs, prompts): a timeout
-# would kill the person's session. Where TFH201 still reports the call (INTERACTIVE_PROCESSES above
-# silences the clear cases), its fix adds no timeout to these. By program name (the basename of the
-# command's first word).
-PERSON_WAITING_PROCESSES: Final[frozenset[str]] = frozenset({
-    "vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
-    "code", "subl", "gedit", "kate", "notepad", "notepad.exe", "less", "more", "most", "man", "pager",
-    "sensible-editor", "sensible-pager", "editor", "xdg-open", "open", "start", "explorer", "explorer.exe",
-    "gnome-open", "kde-open", "wslview", "zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf",
-    "ssh", "sudo", "su", "passwd", "gpg", "pinentry", "python -i", "ipython", "bash -i", "top", "htop",
-})
 # Processes that run long by nature (package installs, model pulls and downloads, builds, scans):
 # any default timeout would cut a healthy run. The finding stays; the fix is not offered. By program
 # name, or (program, subcommand) where only some subcommands run long (``docker pull``, ``git clone``).
@@ -1171,8 +1345,16 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "ffmpeg", "trivy", "semgrep", "bandit", "nmap", "nuclei", "sqlmap", "grype", "snyk", "docker build",
     "docker pull", "docker push", "docker compose", "docker-compose", "podman build", "podman pull",
     "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
-    "ansible-playbook", "pytest", "tox", "nox",
+    "ansible-playbook", "pytest", "tox", "nox", "uvx", "pipx run", "ensurepip", "docker run", "podman run",
+    "playwright install",
 })
+# Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
+# ``modal deploy``, ``foo install``): long by nature too.
+LONG_RUNNING_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+    {"install", "deploy", "build", "pull", "push", "clone", "fetch", "upgrade", "download", "compile", "publish"}
+)
+# Programs whose sub-command (or script, or ``-c`` text) decides what they do: the fix needs it literal.
+_SUBCOMMAND_PROGRAMS: Final[frozenset[str]] = _subcommand_programs()
 
 
 @dataclass(frozen=True)
@@ -1195,8 +1377,11 @@ class Knowledge:
     factories: ClassVar[Mapping[str, str]] = FACTORIES
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
+    no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
+    worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
-    person_waiting_processes: ClassVar[frozenset[str]] = PERSON_WAITING_PROCESSES
+    # a view of INTERACTIVE_PROCESSES (the one process table) for linter/fixes.py's older reader
+    person_waiting_processes: ClassVar[frozenset[str]] = frozenset(INTERACTIVE_PROCESSES)
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
@@ -1266,9 +1451,13 @@ class Knowledge:
     status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
     llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
     llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
-    interactive_processes: ClassVar[Mapping[str, str]] = INTERACTIVE_PROCESSES
+    interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
+    stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
+    process_fix_refusal = staticmethod(process_fix_refusal)
+    shell_commands = staticmethod(shell_commands)
     llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
@@ -1318,7 +1507,7 @@ class Knowledge:
 
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
-            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE)
+            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE) + sorted(NO_TIMEOUT_PARAMETER)
         return [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
 
     def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
@@ -1390,7 +1579,7 @@ class Knowledge:
 
     def call_names(self) -> frozenset[str]:
         """Last components of every call the timeout rules know."""
-        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE)}
+        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)}
         names |= {q.rsplit(".", 1)[-1] for q in TIMEOUT_OBJECTS}
         return frozenset(names)
 

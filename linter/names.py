@@ -48,6 +48,7 @@ _HandlerNode = Union[cst.ExceptHandler, cst.ExceptStarHandler]
 
 BUILTINS: frozenset[str] = frozenset(dir(builtins))
 _PROPERTIES = frozenset({"property", "cached_property"})
+_VALIDATORS = ("validator", "pre_init")  # pydantic's root_validator/model_validator, langchain's pre_init
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,10 @@ class Names:
             if callee is None or callee[1]:
                 return None
             name = callee[0]
+            if name == "importlib.import_module" and node.args and isinstance(node.args[0].value, cst.SimpleString):
+                module = node.args[0].value.evaluated_value  # an optional import: the module it names
+                if isinstance(module, str) and all(p.isidentifier() for p in module.split(".")) and len(node.args) == 1:
+                    return (knowledge.canonical(module), False)
             if name in knowledge.FACTORIES:
                 return (knowledge.FACTORIES[name], True)
             last = name.rsplit(".", 1)[-1]
@@ -144,6 +149,16 @@ class Names:
             return None
         if isinstance(node, cst.Await):
             return self.qualify(node.expression)
+        if isinstance(node, (cst.BooleanOperation, cst.IfExp)):
+            # ``session or requests.Session()``, ``s if s is not None else requests.Session()``: the one
+            # object either side builds (the other side unknown, or None)
+            sides = [node.left, node.right] if isinstance(node, cst.BooleanOperation) else [node.body, node.orelse]
+            if isinstance(node, cst.BooleanOperation) and not isinstance(node.operator, cst.Or):
+                return None
+            refs = {self.qualify(side) for side in sides} - {None}
+            if len(refs) == 1:
+                only = next(iter(refs))
+                return only if only is not None and only[1] else None
         return None
 
     # ------------------------------------------------------------ annotations and helpers
@@ -312,8 +327,8 @@ class Names:
         scope = self.stack[-1]
         if name in scope.globals:
             scope = self.module_scope
-        if scope.kind == "module" and ref is None and name in scope.imported and not imported:
-            return  # `except ImportError: requests = None` keeps meaning requests
+        if ref is None and name in scope.imported and not imported:
+            return  # `except ImportError: requests = None` keeps meaning requests (in a function too)
         scope.bindings[name] = ref
         if imported:
             scope.imported.add(name)
@@ -326,6 +341,21 @@ class Names:
                 self._bind_target(el.value, None)
         elif isinstance(target, cst.StarredElement):
             self._bind_target(target.value, None)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and ref is not None:
+            # a pydantic validator filling a field: ``values["session"] = requests.Session()``
+            scope = self.stack[-1]
+            owner = self.stack[-2] if len(self.stack) > 1 else None
+            key = target.slice[0].slice if len(target.slice) == 1 else None
+            if (
+                isinstance(scope.node, cst.FunctionDef)
+                and owner is not None
+                and owner.kind == "class"
+                and any((dotted(d.decorator) or dotted(getattr(d.decorator, "func", None)) or "").endswith(_VALIDATORS) for d in scope.node.decorators)
+                and isinstance(key, cst.Index)
+                and isinstance(key.value, cst.SimpleString)
+                and isinstance(key.value.evaluated_value, str)
+            ):
+                owner.attrs[key.value.evaluated_value] = ref
         elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             scope = self.stack[-1]
             if scope.self_name == target.value.value and scope.cls is not None:

@@ -572,6 +572,12 @@ def test_diff_with_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     'subprocess.run(["vim", path])',
     'subprocess.call([os.environ.get("EDITOR", "vi"), path])',
     'subprocess.run(["xdg-open", path])',
+    'subprocess.run(["fzf"])',
+    'subprocess.run(["jless", path])',
+    'subprocess.run(["npm", "run", "dev"], cwd=path)',
+    'subprocess.run([sys.executable, "-m", "uvicorn", "app:app", "--reload"])',
+    'subprocess.run(["uv", "run", "streamlit", "run", path])',
+    'subprocess.run("cd docs && mintlify dev", shell=True)',
 ])
 def test_tfh201_is_silent_on_an_editor_or_opener_so_nothing_is_fixed(call: str) -> None:
     src = f"import os, subprocess, sys\ndef f(path):\n    {call}\n"
@@ -580,8 +586,8 @@ def test_tfh201_is_silent_on_an_editor_or_opener_so_nothing_is_fixed(call: str) 
 
 
 @pytest.mark.parametrize("call, why", [
-    ('subprocess.run(["fzf"])', "waits for a person"),
-    ('subprocess.run(["sudo", "reboot"])', "waits for a person"),
+    ('subprocess.run(["sudo", "reboot"])', "`sudo` may wait for a person"),
+    ('subprocess.run(["ssh", path, "uptime"])', "`ssh` may wait for a person"),
     ('subprocess.run([sys.executable, "-m", "pip", "install", "x"], check=True)', "runs long"),
     ('subprocess.run("npm install", shell=True)', "runs long"),
     ('subprocess.check_call(["apt-get", "install", "-y", "git"])', "runs long"),
@@ -594,6 +600,56 @@ def test_tfh201_no_fix_for_a_process_that_waits_for_a_person_or_runs_long(call: 
     found = [f for f in findings(src) if f.code == "TFH201"]
     assert len(found) == 1 and found[0].fix is None and why in found[0].message
     assert fix(src) == src
+
+
+@pytest.mark.parametrize("call", [
+    "subprocess.run(cmd)",
+    "subprocess.call(command_str, shell=True)",
+    'subprocess.run([binary, "--serve"])',
+    'subprocess.run(["git", *args], check=True)',
+    'subprocess.run(["git"] + args)',
+    "subprocess.run([sys.executable, script])",
+    'subprocess.run(f"{tool} inspect")',
+    'subprocess.run(["bash", "-c", line])',
+    'subprocess.run("cd x && " + line, shell=True)',
+])
+def test_tfh201_no_fix_when_the_command_is_not_a_literal(call: str) -> None:
+    src = f"import os, subprocess, sys\ndef f(cmd, command_str, binary, args, script, tool, line):\n    {call}\n"
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None, [f.message for f in found]
+    assert "built at run time" in found[0].message and "noqa: TFH201" in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh201_a_local_literal_command_is_read_through_its_name() -> None:
+    src = textwrap.dedent('''\
+        import subprocess
+        def lint(path):
+            cmd = ["ruff", "check", path]
+            return subprocess.run(cmd)
+        def build():
+            cmd = ["ffmpeg", "-i", "in.mp4", "out.webm"]
+            subprocess.run(cmd, check=True)
+        def view(path):
+            pager = ["less", path]
+            subprocess.run(pager)
+        def rebound(flag):
+            cmd = ["ls"]
+            if flag:
+                cmd = ["npx", "serve"]
+            subprocess.run(cmd)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH201"}
+    assert sorted(found) == [4, 7, 15]  # the pager is silent
+    assert found[4].fix is not None
+    assert found[7].fix is None and "`ffmpeg` runs long" in found[7].message
+    assert found[15].fix is None and "built at run time" in found[15].message  # bound twice: not read
+
+
+def test_tfh201_shell_line_with_a_long_step_gets_no_fix() -> None:
+    src = 'import subprocess\nsubprocess.run("cd web && npm install && npm run build", shell=True)\n'
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None and "`npm` runs long" in found[0].message
 
 
 def test_tfh201_other_commands_keep_the_fix() -> None:
@@ -742,3 +798,81 @@ def test_show_fixes_lists_what_was_or_would_be_fixed(tmp_path: Path, capsys: pyt
     assert "Would fix" not in out  # nothing --fix would apply without --unsafe-fixes
     code, out, _ = run(["lint", "--no-cache", "--fix", "--unsafe-fixes", "--show-fixes", str(f)], capsys)
     assert code == 0 and f"Fixed 2 findings:\n- {f}:\n    2 \u00d7 TFH201 (call-without-timeout)\n" in out
+
+
+# --------------------------------------------------------------------------- TFH202: a None on a stream or an LLM call (issue 28)
+
+
+@pytest.mark.parametrize("line, why", [
+    ('httpx.stream("GET", url, timeout=None)', "silence between chunks"),
+    ('requests.get(url, stream=True, timeout=(3, None))', "silence between chunks"),
+    ('httpx.Client().stream("POST", url, timeout=httpx.Timeout(None))', "silence between chunks"),
+    ('connect_sse(httpx.Client(), "GET", url, timeout=None)', "silence between chunks"),
+    ('openai.OpenAI(timeout=None)', "longest generation"),
+    ('openai.AsyncOpenAI().chat.completions.create(model="m", messages=[], timeout=None)', "longest generation"),
+    ('anthropic.Anthropic().with_options(timeout=None)', "longest generation"),
+    ('requests.post(url, json={"messages": [], "model": "m"}, timeout=None)', "longest generation"),
+])
+def test_tfh202_reports_a_none_on_a_stream_or_llm_call_without_a_fix(line: str, why: str) -> None:
+    src = f"import anthropic, httpx, openai, requests\nfrom httpx_sse import connect_sse\ndef f(url):\n    return {line}\n"
+    found = [f for f in findings(src) if f.code == "TFH202"]
+    assert len(found) == 1 and found[0].fix is None and why in found[0].message, [f.message for f in found]
+    assert fix(src) == src
+
+
+def test_tfh202_a_request_from_an_llm_module_gets_no_fix() -> None:
+    src = 'import httpx\nasync def generate(c: httpx.AsyncClient, url, data):\n    return await c.post(url, json=data, timeout=None)\n'
+    assert [f.fix is None for f in lint_source(src, "pkg/chat_models/acme.py", Config()) if f.code == "TFH202"] == [True]
+    assert [f.fix is not None for f in lint_source(src, "pkg/tools/acme.py", Config()) if f.code == "TFH202"] == [True]
+
+
+def test_tfh202_keeps_the_fix_on_a_plain_request() -> None:
+    src = 'import httpx\nhttpx.get("https://x", timeout=None)\n'
+    assert assert_round_trip(src) == 'import httpx\nhttpx.get("https://x", timeout=30)\n'
+
+
+def test_tfh201_docker_wait_and_exec_run_get_no_fix() -> None:
+    src = textwrap.dedent('''\
+        import docker
+        def job(image):
+            container = docker.from_env().containers.run(image, detach=True)
+            container.wait()
+            return container.exec_run(["python", "job.py"])
+        ''')
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert [f.line for f in found] == [4, 5] and all(f.fix is None for f in found)
+    assert "how long the container may run" in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh201_indirect_session_gets_the_usual_fix() -> None:
+    src = textwrap.dedent('''\
+        import requests
+        class Search:
+            def __init__(self, session=None):
+                self.session = session or requests.Session()
+            def run(self, q):
+                return self.session.get("https://x", params={"q": q})
+        ''')
+    out = assert_round_trip(src)
+    assert 'self.session.get("https://x", params={"q": q}, timeout=30)' in out
+
+
+@pytest.mark.parametrize("words, whole, silent, refusal", [
+    (["less", "f"], True, "a pager waits for a person", None),
+    (["sh", "-c", "pkill -f -- 'x' >/dev/null 2>&1 || true"], True, "an instant local command", None),
+    (["bash", "-c", "make all 2>&1 | tee log"], True, None, "`make` runs long"),
+    (["bash", "-c"], False, None, "built at run time"),
+    (["git", "-C", "repo", "clone", "u"], True, None, "`git clone` runs long"),
+    (["git", "-C", "repo", "rev-parse", "HEAD"], True, "an instant local command", None),
+    (["modal", "deploy", "app.py"], True, None, "`modal deploy` runs long"),
+    (["python3.12", "-m", "http.server"], True, "a foreground dev server runs until the person stops it", None),
+    (["ruff", "check", "."], True, None, None),
+])
+def test_the_process_table_reads_the_command(words: list[str], whole: bool, silent: str | None, refusal: str | None) -> None:
+    from smullyan.linter.knowledge import interactive_process, process_fix_refusal
+
+    assert interactive_process(words) == silent
+    if silent is None:
+        got = process_fix_refusal(words, whole)
+        assert (got is None) if refusal is None else (got is not None and refusal in got), got

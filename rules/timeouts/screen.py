@@ -20,6 +20,13 @@ def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
         out: dict[str, set[str]] = {}
         for local, full in screen.import_bindings:
             out.setdefault(full.split(".")[0], set()).add(local)
+        # an optional import, ``importlib.import_module("redis")``: the module it names is imported too
+        if "import_module" in screen.call_names:
+            for call in screen.calls:
+                if last_name(call.func) == "import_module" and call.args and isinstance(call.args[0], ast.Constant):
+                    name = call.args[0].value
+                    if isinstance(name, str) and name:
+                        out.setdefault(name.split(".")[0], set())
         return {k: frozenset(v) for k, v in out.items()}
 
     return screen.memo("timeouts.imported_locals_by_root", build)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ...linter.api import (
@@ -15,11 +17,12 @@ from ...linter.api import (
     argument,
     dotted,
     has_star,
+    keyword_arg,
     last_name,
     markdown_calls,
     markdown_words,
-    process_waits_or_runs_long,
     timeout_escapes_handler,
+    walk_in_scope,
 )
 from .screen import helper_lines, timeout_calls
 
@@ -67,6 +70,10 @@ def _word(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return value if isinstance(value, str) else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        # one argv word with placeholders (``f"pkill -f -- '{pattern}' || true"`` after ``sh -c``)
+        text = "".join(p.value if isinstance(p, cst.FormattedStringText) else "{}" for p in node.parts)
+        return text if text.split() and "{}" not in text.split()[0] else None
     env = _env_name(node)
     if env is not None:
         return f"${env}"
@@ -80,29 +87,132 @@ def _word(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def argv_words(node: cst.BaseExpression) -> list[str]:
-    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value.split() if isinstance(value, str) else []
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.left, cst.SimpleString):  # "open " + path
-        return argv_words(node.left)
-    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
-        return node.parts[0].value.split()[: -1 if not node.parts[0].value.endswith(" ") else None]
+_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")  # a word that is only a separator
+
+
+def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git,
+    rev-parse), and whether every word is literal (the whole command is known)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.evaluated_value
+        return (text.split(), True) if isinstance(text, str) else ([], False)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):  # "open " + path, ["git"] + args
+        left, _ = command_words(node.left)
+        if isinstance(node.left, cst.SimpleString) and not str(node.left.evaluated_value).endswith(" "):
+            left = left[:-1]  # "git clo" + "ne": the last word is not whole
+        return left, False
+    if isinstance(node, cst.FormattedString):
+        if not node.parts or not isinstance(node.parts[0], cst.FormattedStringText):
+            return [], False
+        text = node.parts[0].value
+        whole = len(node.parts) == 1
+        return text.split()[: None if whole or text.endswith(" ") else -1], whole
     words: list[str] = []
     if isinstance(node, (cst.List, cst.Tuple)):
         for el in node.elements:
             if isinstance(el, cst.StarredElement):
-                break
+                return words, False
             w = _word(el.value)
             if w is None:
-                break
+                return words, False
             words.append(w)
-    else:
-        w = _word(node)
-        if w is not None:
-            words.append(w)
-    return words
+        return words, True
+    w = _word(node)
+    return ([w], False) if w is not None else ([], False)
+
+
+def argv_words(node: cst.BaseExpression) -> list[str]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
+    return command_words(node)[0]
+
+
+def shell_segments(words: list[str]) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install`` -> [cd, x], [npm, install])."""
+    return _DEFAULTS.shell_commands(" ".join(words))
+
+
+def _shell(node: cst.Call) -> bool:
+    kw = next((a for a in node.args if a.keyword is not None and a.keyword.value == "shell"), None)
+    return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
+
+
+def _segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
+    """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
+    text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
+    if not _shell(node):
+        return [words]
+    segments = shell_segments(words)
+    if not whole and (not segments or (words and _SHELL_BREAKS.fullmatch(words[-1]))):
+        segments.append([])
+    return segments or [[]]
+
+
+_KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
+
+
+def _proc_names(node: cst.BaseExpression) -> set[str]:
+    """``proc`` for ``proc``, ``proc.pid``, ``proc.kill`` (what a kill is handed)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in ("pid", *_KILLS):
+        return {node.value.value}
+    if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
+        return {n for a in node.args for n in _proc_names(a.value)}
+    return set()
+
+
+def _kills(call: cst.Call) -> set[str]:
+    """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
+    helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
+    ``threading.Timer(t, proc.kill)``)."""
+    f = call.func
+    if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in (*_KILLS, "send_signal"):
+        return {f.value.value}
+    name = (last_name(f) or "").lower()
+    out: set[str] = set()
+    if any(w in name for w in _KILL_WORDS) or name == "timer":
+        for a in call.args:
+            if name == "timer" and not (isinstance(a.value, cst.Attribute) and a.value.attr.value in _KILLS):
+                continue
+            out |= _proc_names(a.value)
+    return out
+
+
+def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[str]:
+    """The processes a statement surely kills when it completes: a kill call on its own line, or
+    inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
+    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
+    taken for another reason."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return {n for c in _calls_in(stmt) for n in _kills(c)}
+    if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        out = {n for s in stmt.body.body for n in _statement_kills(s)}
+        if isinstance(stmt, cst.If):
+            # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
+            asked = set(_names_in(stmt.test)) - {"None", "True", "False"}
+            if not asked or not asked <= out:
+                return set()
+        return out
+    return set()
+
+
+def _names_in(node: cst.CSTNode) -> list[str]:
+    """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
+    attribute reads something else (``""``)."""
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        elif isinstance(n, cst.Attribute):
+            if n.attr.value in ("returncode", "poll", "pid"):
+                stack.append(n.value)
+            else:
+                out.append("")
+        else:
+            stack.extend(n.children)
+    return out
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -128,24 +238,46 @@ and, with no timeout parameter at all, these outside a timeout scope
 
 {markdown_calls(_DEFAULTS.needs_timeout_scope)}
 
+and, with no timeout parameter at all and no scope that bounds them (no fix;
+the message says what to do):
+
+{markdown_calls(_DEFAULTS.no_timeout_parameter)}
+
 Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
-`with smtplib.SMTP(...) as smtp`), from annotations (`session:
-requests.Session`, `Optional[Session]`, a class field `session:
-requests.Session`), and from helpers of the same module (`_get_session()`,
-`self._session()`, a `@property`) by their return annotation or what they
-return; the `timeout-required` setting adds your own.
+`with smtplib.SMTP(...) as smtp`, an optional import `try: import redis
+except ImportError: redis = None` in a module or a function,
+`importlib.import_module("redis")`), from what an assignment builds
+(`self.session = session or requests.Session()`, `s if s else
+requests.Session()`, a pydantic validator's `values["session"] =
+requests.Session()` for the field `self.session`, `docker.from_env()
+.containers.run(...)`), from annotations (`session: requests.Session`,
+`Optional[Session]`, a class field `session: requests.Session`), and from
+helpers of the same module (`_get_session()`, `self._session()`, a
+`@property`) by their return annotation or what they return; the
+`timeout-required` setting adds your own.
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
-documented clean-up `proc.kill()` followed by `proc.communicate()` in an
-exception handler; a `wait()` right after a `while proc.poll() is None:` loop
+documented clean-up `proc.kill()` followed by `proc.communicate()` (also
+when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
+or a `threading.Timer(t, proc.kill)` was started before); a docker
+`exec_run` with `detach=True`, of a literal instant command, or in a lambda
+handed to `run_in_executor`/`to_thread`; a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); processes with no timeout to
-give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`): an editor (`$EDITOR`,
-`$VISUAL`, `vim`, ...), a pager, a desktop opener (`open`, `xdg-open`,
-`explorer`, `start`), an instant local command (`which`, `chmod`, `git
-rev-parse`, `git check-ref-format`, ...), and a package install the person
-asked for (`pip install --upgrade`, or an install under `if click.confirm(...)`).
+give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
+words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
+`jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
+`start`), a dialog or picker (`zenity`, `fzf`), an interactive shell, a
+foreground dev server run for a person (`npm run dev`, `uvicorn`,
+`streamlit run`, `python -m http.server`, ...), an instant local command
+(`which`, `chmod`, `git rev-parse`, `git check-ref-format`, ...), and a
+package install the person asked for (`pip install --upgrade`, or an install
+under `if click.confirm(...)`); a process whose exit code becomes the
+program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
+SystemExit(subprocess.call(...))`): a CLI handing the terminal to a
+foreground child. A `shell=True` line is silent only when each of its
+commands is.
 
 ## Why is this bad?
 These calls wait forever by default. One hung server or child process stalls
@@ -174,8 +306,22 @@ configured): `requests.get(url)` becomes `requests.get(url, timeout=30)`.
 This changes what the program does on purpose: a call that waited forever
 now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
 `socket.timeout`) after that many seconds, so the caller's handling of that
-error starts to matter. The calls that need a timeout scope
-(`asyncio` subprocess waits) get no fix: where the deadline goes is a decision.
+error starts to matter. No fix (the finding stays, and says why) where a
+default would hurt:
+- a process whose command is not a literal the linter can read (a variable,
+  `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
+  line`, a shell line that goes on past its literal text): it may be an
+  editor, a dev server or a long job the linter cannot see; a local name
+  assigned one literal command (`cmd = ["ruff", "check", path]`) is read
+  through;
+- a process that may wait at a password prompt (`sudo`, `ssh`, `gpg`) or
+  runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
+  downloads, builds, scans, `git clone`), also as one step of a shell line;
+- `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
+  clean-up); a call inside a `try` whose handlers would not catch the new
+  timeout exception;
+- the calls that need a timeout scope (`asyncio` subprocess waits): where
+  the deadline goes is a decision.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -303,6 +449,59 @@ def run(argv, deadline):
         time.sleep(0.05)
     proc.wait()
 """,
+        # foreground dev servers and pagers run for a person; a shell line of such steps
+        """\
+import subprocess, sys
+def serve(path):
+    subprocess.run(["npm", "run", "dev"], cwd=path)
+    subprocess.run([sys.executable, "-m", "uvicorn", "app:app", "--reload"])
+    subprocess.run("cd docs && mintlify dev", shell=True)
+    subprocess.run(["jless", path])
+""",
+        # a CLI handing the terminal to a foreground child: its exit code is the CLI's
+        """\
+import subprocess, sys
+def test(path, args):
+    result = subprocess.run([sys.executable, "-m", "pytest", path, *args])
+    sys.exit(result.returncode)
+def inspect(cmd):
+    raise SystemExit(subprocess.call(cmd))
+def later(path):
+    import os
+    import subprocess
+    os._exit(subprocess.call(["npx", "@modelcontextprotocol/inspector", path]))
+""",
+        # a kill done by a helper (or a timer), then the reaping wait
+        """\
+import os, signal, subprocess, threading
+def _kill_tree(p):
+    os.killpg(os.getpgid(p.pid), signal.SIGKILL)
+def run(argv, t):
+    proc = subprocess.Popen(argv, start_new_session=True)
+    try:
+        return proc.communicate(timeout=t)
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc)
+        return proc.communicate()
+def timed(argv):
+    proc = subprocess.Popen(argv)
+    threading.Timer(10, proc.kill).start()
+    return proc.communicate()
+""",
+        # docker exec that returns at once, runs an instant command, or runs in a worker thread
+        """\
+import asyncio
+import docker
+def prepare():
+    container = docker.from_env().containers.run("img", detach=True)
+    container.exec_run(["mkdir", "-p", "/work"])
+    container.exec_run("sleep 100", detach=True)
+    return container
+async def run(container, cmd):
+    loop = asyncio.get_running_loop()
+    job = loop.run_in_executor(None, lambda: container.exec_run(cmd))
+    return await asyncio.wait_for(job, 30)
+""",
     ]
     INVALID = [
         """\
@@ -422,6 +621,53 @@ def mail(host):
     poplib.POP3_SSL(host, 995)  # error: TFH201
     ftplib.FTP_TLS(host)  # error: TFH201
 """,
+        # a command the linter cannot read is reported with no fix (it may be a person-facing or long job)
+        """\
+import subprocess
+def run(cmd, args):
+    subprocess.run(cmd, check=True)  # error: TFH201 "built at run time"
+    subprocess.run(["git", *args])  # error: TFH201 "what `git` runs is built at run time"
+""",
+        # indirect clients: `session or Session()`, a pydantic validator's field, an optional import
+        """\
+import importlib
+from typing import Any
+import requests
+from pydantic import BaseModel, model_validator
+class Search:
+    def __init__(self, session=None):
+        self.session = session or requests.Session()
+    def run(self, q):
+        return self.session.get("https://x", params={"q": q})  # error: TFH201 "requests.Session.get"
+class Rerank(BaseModel):
+    session: Any = None
+    @model_validator(mode="before")
+    @classmethod
+    def setup(cls, values: dict) -> Any:
+        values["session"] = requests.Session()
+        return values
+    def rerank(self, docs):
+        return self.session.post("https://x", json=docs)  # error: TFH201
+def cache(url):
+    try:
+        import redis
+    except ImportError:
+        redis = None
+    return redis.Redis.from_url(url)  # error: TFH201 "socket_timeout"
+def cache2(url):
+    return importlib.import_module("redis").Redis(host=url)  # error: TFH201
+""",
+        # the docker SDK: a container's wait and exec_run block as long as the container's job
+        """\
+import docker
+from docker.models.containers import Container
+def job(image):
+    container = docker.from_env().containers.run(image, detach=True)
+    container.wait()  # error: TFH201 "the longest the container may run"
+    return container.exec_run(["python", "job.py"])  # error: TFH201 "the docker SDK has no timeout for it"
+def typed(container: Container, cmd):
+    return container.exec_run(cmd)  # error: TFH201
+""",
     ]
 
     def __init__(self, ctx: FileContext) -> None:
@@ -437,6 +683,12 @@ def mail(host):
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.confirm_ifs: set[int] = set()
+        self.module: cst.Module | None = None
+        self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
+        self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -482,12 +734,16 @@ def mail(host):
     def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
         """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""
         last = qn.rsplit(".", 1)[-1]
+        if qn.startswith("docker."):
+            return "how long the container may run is the caller's call"
         if qn.startswith("subprocess.Popen.") or last in _WAITS:
             return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
         if qn.startswith("subprocess.") and last in _RUNS:
-            why = process_waits_or_runs_long(node, self.knowledge)
-            if why is not None:
-                return why
+            words, whole = self._command_words(node)
+            for seg in _segments(node, words, whole):
+                why = self.knowledge.process_fix_refusal(seg, whole)
+                if why is not None:
+                    return why
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
         return None
@@ -519,10 +775,52 @@ def mail(host):
         arg = argument(node, "args", 0)
         return arg.value if arg is not None else None
 
+    def _command_words(self, node: cst.Call) -> tuple[list[str], bool]:
+        """The command's literal words (a local name assigned one literal command is read through)."""
+        cmd = self._command(node)
+        if cmd is None:
+            return [], False
+        if isinstance(cmd, cst.Name):
+            value = self._literal_binding(cmd.value)
+            if value is not None:
+                return command_words(value)
+        return command_words(cmd)
+
+    def _literal_binding(self, name: str) -> cst.BaseExpression | None:
+        """The one value a name is bound to in the enclosing function (or module), when it is bound
+        once and never changed in place (``cmd += [...]``, ``cmd.insert(...)``); else None."""
+        func = self.names.function
+        scope: cst.CSTNode | None = func if func is not None else self.module
+        if scope is None:
+            return None
+        table = self.bindings.get(id(scope))
+        if table is None:
+            table = {}
+            for n in walk_in_scope(scope):
+                if isinstance(n, cst.Assign):
+                    for t in n.targets:
+                        if isinstance(t.target, cst.Name):
+                            table.setdefault(t.target.value, []).append(n.value if len(n.targets) == 1 else None)
+                elif isinstance(n, (cst.AugAssign, cst.AnnAssign)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(n.value if isinstance(n, cst.AnnAssign) else None)
+                elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(None)
+                elif isinstance(n, cst.Param):
+                    table.setdefault(n.name.value, []).append(None)
+                elif (
+                    isinstance(n, cst.Call)
+                    and isinstance(n.func, cst.Attribute)
+                    and isinstance(n.func.value, cst.Name)
+                    and n.func.attr.value in ("insert", "clear", "pop", "remove", "reverse", "sort")
+                ):
+                    table.setdefault(n.func.value.value, []).append(None)
+            self.bindings[id(scope)] = table
+        values = table.get(name, [])
+        return values[0] if len(values) == 1 else None
+
     def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
-            cmd = self._command(value)
-            self.popen_argv[target.value] = argv_words(cmd) if cmd is not None else []
+            self.popen_argv[target.value] = self._command_words(value)[0]
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
@@ -570,22 +868,85 @@ def mail(host):
                         and value.func.value.value in polled
                     ):
                         self.exempt.add(id(value))
+        # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
+        # `threading.Timer(t, proc.kill)` started before), then `proc.wait()`/`communicate()` later in
+        # the same block: the wait reaps a killed process (or one the timer will kill)
+        # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
+        # to a foreground child (a dev server, a test run, an inspector) the person stops
+        runs: dict[str, cst.Call] = {}
+        for stmt in body:
+            for c in _calls_in(stmt):
+                if self._exits(c):
+                    for name in _names_in(c):
+                        if name in runs:
+                            self.exempt.add(id(runs.pop(name)))
+                    for arg in c.args:  # sys.exit(subprocess.call([...]))
+                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func) in _PROCESS_RUNS:
+                            self.exempt.add(id(arg.value))
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if (
+                        isinstance(small, cst.Assign)
+                        and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name)
+                        and isinstance(small.value, cst.Call)
+                        and self._ahead_qualname(small.value.func) in _PROCESS_RUNS
+                    ):
+                        runs[small.targets[0].target.value] = small.value
+        killed: set[str] = set()
+        for stmt in body:
+            calls = _calls_in(stmt)
+            for c in reversed(calls):  # source order
+                f = c.func
+                if (
+                    killed
+                    and isinstance(f, cst.Attribute)
+                    and f.attr.value in _WAITS
+                    and isinstance(f.value, cst.Name)
+                    and f.value.value in killed
+                ):
+                    self.exempt.add(id(c))
+            killed |= _statement_kills(stmt)
+
+    def _ahead_qualname(self, func: cst.BaseExpression) -> str | None:
+        """A callee's qualified name read ahead of the traversal: also through an ``import x`` of the
+        enclosing function that the traversal has not reached yet."""
+        qn = self.names.qualname(func)
+        if qn is not None:
+            return qn
+        text = dotted(func)
+        scope = self.names.function
+        if text is None or "." not in text or scope is None:
+            return None
+        root = text.split(".")[0]
+        for n in walk_in_scope(scope):
+            if isinstance(n, cst.Import) and any(dotted(a.name) == root and a.asname is None for a in n.names):
+                return text
+        return None
+
+    def _exits(self, call: cst.Call) -> bool:
+        qn = self._ahead_qualname(call.func)
+        if qn in ("sys.exit", "os._exit"):
+            return True
+        return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if qn in _PROCESS_RUNS:
-            cmd = self._command(node)
-            words = argv_words(cmd) if cmd is not None else []
-        elif qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            words, whole = self._command_words(node)
+            confirmed = self.confirmed > 0
+            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in _segments(node, words, whole))
+        if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
             words = self.popen_argv.get(node.func.value.value, [])
-        else:
-            return False
-        return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+            return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+        return False
 
     def visit_Call(self, node: cst.Call) -> None:
+        k = self.knowledge
+        if (last_name(node.func) or "") in k.worker_thread_calls:
+            self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
         if qn is None:
             return
-        k = self.knowledge
         if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self._open(1)
@@ -605,6 +966,25 @@ def mail(host):
                     self.report(node, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
         elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
+        elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
+            self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def _unbounded_is_fine(self, node: cst.Call) -> bool:
+        """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),
+        runs a literal instant command, or runs in a worker thread the caller awaits."""
+        detach = keyword_arg(node, "detach")
+        if detach is not None and isinstance(detach.value, cst.Name) and detach.value.value == "True":
+            return True
+        func = self.names.function
+        if func is not None and id(func) in self.worker_lambdas:
+            return True
+        arg = argument(node, "cmd", 0)
+        if arg is None:
+            return False
+        cmd = arg.value
+        if isinstance(cmd, cst.Name):
+            cmd = self._literal_binding(cmd.value) or cmd
+        return self.knowledge.interactive_process(command_words(cmd)[0]) is not None
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:

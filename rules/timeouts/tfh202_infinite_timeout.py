@@ -6,11 +6,20 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional
 from .screen import helper_lines, timeout_calls
 
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
+_HTTP_ROOTS = frozenset({"requests", "httpx", "aiohttp", "urllib", "http"})
+_STREAM = (
+    "on a stream the read timeout bounds the silence between chunks: pass the longest gap you expect "
+    "(`timeout=(10, 300)`, `httpx.Timeout(10, read=300)`) (no automatic fix: how long a stream may idle is the author's call)"
+)
+_LLM = (
+    "pass a bound above the longest generation you accept (the openai and anthropic SDKs default to 600 s) "
+    "(no automatic fix: a default would cut long generations)"
+)
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -67,13 +76,29 @@ import httpx
 client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
 ```
 
+## Streams and LLM calls
+A `None` on a stream (a `.stream(...)` call, `stream=True`,
+{markdown_words(sorted(_DEFAULTS.stream_calls), "or")}, or a timeout object
+passed to one) or on an LLM call (the SDK clients
+{markdown_words(sorted(_DEFAULTS.llm_sdk_clients))} and their generation
+methods, or an HTTP request from an LLM integration: a module under
+`llms/`, `chat_models/` ..., a class deriving from `...Llm`/`...ChatModel`,
+a body with `messages`/`prompt`) is usually deliberate: an event stream may
+idle for minutes, a generation may run for minutes. It is still reported: a
+peer that dies without closing the connection (a dropped NAT entry, a
+half-open TCP connection) looks exactly like a quiet stream or a slow model,
+and `None` then waits forever. The message says what to pass instead (a read
+timeout longer than the longest silence the stream may have; a bound above
+the longest generation accepted), and no fix is offered, since a default of
+30 seconds would cut healthy streams and generations.
+
 ## Fix
 `smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
 `(connect, read)` pair, or the one `None` deadline of a timeout object) with
 `default-timeout-seconds` (30 unless configured). This changes what the
 program does on purpose: a request that could wait forever now raises a
 timeout error after that many seconds. A timeout object with several `None`
-fields, or none written, gets no fix.
+fields, or none written, gets no fix; nor do streams and LLM calls (above).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -205,6 +230,16 @@ async def f(url):
     async with ClientSession(timeout=ClientTimeout()) as s:  # error: TFH202:38 "default to None"
         return await s.get(url)
 """,
+        # streams and LLM calls: reported, with advice and no fix
+        """\
+import openai, requests
+from anthropic import AsyncAnthropic
+client = openai.OpenAI(timeout=None)  # error: TFH202 "longest generation you accept"
+def events(url):
+    return requests.get(url, stream=True, timeout=None)  # error: TFH202 "silence between chunks"
+async def ask(a: AsyncAnthropic):
+    return await a.messages.create(model="m", max_tokens=9, messages=[], timeout=None)  # error: TFH202 "anthropic.AsyncAnthropic.messages.create"
+""",
         # aliases, in nested and async functions
         """\
 import requests as rq
@@ -235,8 +270,72 @@ async def g(aw):
         # and the helpers that say what a client is (``def _session(self) -> requests.Session``)
         return lines + helper_lines(screen, knowledge) if lines else lines
 
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__(ctx)
+        self.calls: list[tuple[cst.Call, str | None]] = []  # the calls around the visited node, outer first
+        self.classes: list[cst.ClassDef] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.classes.pop()
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        if self.calls and self.calls[-1][0] is original_node:
+            self.calls.pop()
+
+    def _stream(self, node: cst.Call, qn: str | None) -> bool:
+        """A call that opens a stream: a known one, a ``.stream(...)`` method, or ``stream=True``."""
+        if qn is not None and (qn in self.knowledge.stream_calls or qn.rsplit(".", 1)[-1] == "stream"):
+            return True
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "stream":
+            return True
+        kw = keyword_arg(node, "stream")
+        return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
+
+    def _llm(self, node: cst.Call, qn: str) -> bool:
+        """An LLM call: an SDK client's, or a request from an LLM integration (its module, its
+        class's base, or a body with ``messages``/``prompt``)."""
+        if any(qn == c or qn.startswith(c + ".") for c in self.knowledge.llm_sdk_clients):
+            return True
+        if qn.split(".")[0] not in _HTTP_ROOTS:
+            return False
+        if self.knowledge.llm_inference_module(self.ctx.path):
+            return True
+        for cls in self.classes:
+            for base in cls.bases:
+                if (last_name(base.value) or "").endswith(self.knowledge.llm_inference_base_suffixes):
+                    return True
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+                for el in arg.value.elements:
+                    key = getattr(el, "key", None)
+                    if isinstance(key, cst.SimpleString) and key.evaluated_value in self.knowledge.llm_inference_body_keys:
+                        return True
+        return False
+
+    def _deliberate(self, node: cst.Call, qn: str) -> str | None:
+        """Why a None here is likely deliberate, so that no default number fits (the fix is not
+        offered): the call, or a call it is an argument of, opens a stream or runs an LLM generation."""
+        for call, cqn in [*self.calls, (node, qn)]:
+            if self._stream(call, cqn):
+                return _STREAM
+        for call, cqn in [*self.calls, (node, qn)]:
+            if cqn is not None and self._llm(call, cqn):
+                return _LLM
+        return None
+
+    def _report(self, anchor: cst.CSTNode, node: cst.Call, qn: str, what: str, value: cst.BaseExpression | None) -> None:
+        why = self._deliberate(node, qn)
+        if why is None:
+            self.report(anchor, call=qn, what=what, autofix=self._fix(value) if value is not None else None)
+        else:
+            self.report(anchor, f"{qn} gets {what}, which waits forever on a dead peer; {why}")
+
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
+        self.calls.append((node, qn))
         if qn is None:
             return
         spec = self.knowledge.timeouts.get(qn)
@@ -245,9 +344,9 @@ async def g(aw):
             if arg is None:
                 return
             if is_none(arg.value):
-                self.report(arg, call=qn, what=f"{spec.keyword}=None", autofix=self._fix(arg.value))
+                self._report(arg, node, qn, f"{spec.keyword}=None", arg.value)
             elif spec.connect_read_tuple and _has_none(arg.value):
-                self.report(arg, call=qn, what="a (connect, read) timeout with None in it", autofix=self._fix(arg.value))
+                self._report(arg, node, qn, "a (connect, read) timeout with None in it", arg.value)
             return
         fields = self.knowledge.timeout_objects.get(qn)
         if fields is None or any(a.star for a in node.args):
@@ -262,13 +361,13 @@ async def g(aw):
                 given[name] = kw.value
         deadlines = {k: v for k, v in given.items() if k not in self.knowledge.timeout_object_non_deadlines}
         # one explicit None: that is the deadline to give; several, or none written: no obvious fix
-        autofix = self._fix(next(iter(deadlines.values()))) if len(deadlines) == 1 else None
+        value = next(iter(deadlines.values())) if len(deadlines) == 1 else None
         if qn in self.knowledge.timeout_objects_omitted_none:
             if all(is_none(v) for v in deadlines.values()):  # omitted fields are None too
                 what = "no deadline at all (every field None)" if deadlines else "no deadline at all (its fields default to None)"
-                self.report(node, call=qn, what=what, autofix=autofix)
+                self._report(node, node, qn, what, value)
         elif deadlines and all(is_none(v) for v in deadlines.values()):
-            self.report(node, call=qn, what="no deadline at all (every field None)", autofix=autofix)
+            self._report(node, node, qn, "no deadline at all (every field None)", value)
 
     def _fix(self, value: cst.BaseExpression) -> RawFix | None:
         """``None`` (alone, or each ``None`` in a ``(connect, read)`` tuple) replaced by ``default-timeout-seconds``."""
