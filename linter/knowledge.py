@@ -590,6 +590,10 @@ RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
     {f"{m}.retry" for m in ("smullyan.runtime.terse", "smullyan.runtime._terse")}
 )
 RUNTIME_RETRY_METHOD: Final[str] = "retrying"
+# ``for attempt in clock.attempts(...): with attempt: ...`` (the block form; issue 21)
+RUNTIME_ATTEMPTS_METHOD: Final[str] = "attempts"
+# ``keyed(tool, ...)``: a runtime retry over it repeats one logical call under one key (issue 21)
+RUNTIME_KEYED: Final[frozenset[str]] = frozenset({"smullyan.runtime.keyed", "smullyan.runtime._keys.keyed"})
 RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
 RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._tools.pipe"})
 RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(

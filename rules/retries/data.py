@@ -14,6 +14,11 @@ from typing import Union
 import libcst as cst
 
 from ...linter.api import Effect
+from ...linter.api import knowledge as kb
+
+# the two classes the runtime refuses to retry unkeyed (``keyed(...)`` makes the first one safe, never the second)
+NON_IDEMPOTENT_WRITE = kb.NON_IDEMPOTENT_WRITE
+IRREVERSIBLE = kb.IRREVERSIBLE
 
 
 class _Unknown:
@@ -112,3 +117,4 @@ class Retry:
     calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
     honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
     factory: cst.Call | None = None  # built by a same-module factory: the retry call it returns (no fix at the use)
+    keyed: bool = False  # a runtime retry over ``keyed(...)``: every attempt carries the same key (issue 21)

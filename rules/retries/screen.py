@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _RETRY_CALL_NAMES = frozenset(
     {
         "retry", "Retrying", "AsyncRetrying", "on_exception", "on_predicate", "retry_context",
-        kb.RUNTIME_RETRY_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
+        kb.RUNTIME_RETRY_METHOD, kb.RUNTIME_ATTEMPTS_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
         "TenacityTransport", "AsyncTenacityTransport", "Retry",
     }
 )
@@ -140,6 +140,15 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    if aliases:
+        # issue 21: a held stage or attempts block used elsewhere: `stage(tool)`, `pipe(tool, stage)`,
+        # `for attempt in attempts:`
+        for call in screen._nodes[1]:
+            if any(isinstance(a, ast.Name) and a.id in aliases for a in (call.func, *call.args)):
+                retry_lines.append(call.lineno)
+        for node in ast.walk(screen.tree):
+            if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.iter, ast.Name) and node.iter.id in aliases:
+                retry_lines.append(node.lineno)
     if factories and aliases:
         # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
         retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
@@ -173,6 +182,15 @@ def _reached_lines(
             regions.append((line, max([line, *ends])))
     called: set[str] = set()
     transport = False
+    # what names hold (issue 21: `wrapped = logged(charge)`, `pay = Payments()`, `k = keyed(calling_api(f))`)
+    held: dict[str, set[str]] = {}
+    for b in screen.binders:
+        if isinstance(b, ast.Assign) and isinstance(b.value, (ast.Call, ast.Lambda, ast.Name, ast.Attribute)):
+            inner = {n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)}
+            inner |= {n.attr for n in ast.walk(b.value) if isinstance(n, ast.Attribute)}
+            for t in b.targets:
+                if isinstance(t, ast.Name):
+                    held.setdefault(t.id, set()).update(inner)
     for call in calls:
         if not any(a <= call.lineno <= b for a, b in regions):
             continue
@@ -182,19 +200,35 @@ def _reached_lines(
             transport = transport or func.id in _TRANSPORT_NAMES
         elif isinstance(func, ast.Attribute):
             transport = transport or func.attr in _TRANSPORT_NAMES
-            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
-                called.add(func.attr)
+            if isinstance(func.value, ast.Name):
+                called.add(func.attr)  # self.m(), Cls.m() (a mark above @staticmethod), pay.m()
+                called.add(func.value.id)
         for arg in (*call.args, *(k.value for k in call.keywords)):
             for el in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
                 if isinstance(el, ast.Name):
                     called.add(el.id)
-                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id in ("self", "cls"):
+                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name):
                     called.add(el.attr)
+                    called.add(el.value.id)
+                elif isinstance(el, (ast.Call, ast.Lambda)):
+                    # calling_api(lambda: charge(1)), keyed(calling_api(charge)), logged(charge)
+                    called |= {n.id for n in ast.walk(el) if isinstance(n, ast.Name)}
+                    called |= {n.attr for n in ast.walk(el) if isinstance(n, ast.Attribute)}
+    for _ in range(2):
+        called |= {name for held_name in list(called) for name in held.get(held_name, ())}
+    if called & _class_names(screen):
+        called.add("__call__")  # an instance of a module class: its __call__ is the tool
     out = [a for a, _, name in spans if name in called]
     if transport:
         write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
         out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)
     return out
+
+
+def _class_names(screen: "Screen") -> set[str]:
+    tree = screen.tree
+    body = tree.body if isinstance(tree, ast.Module) else []
+    return {node.name for node in body if isinstance(node, ast.ClassDef)}
 
 
 _TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
