@@ -577,7 +577,12 @@ RETRY_DECORATORS: Final[Mapping[str, str]] = {
     "backoff._decorator.on_exception": "backoff",
     "backoff._decorator.on_predicate": "backoff",
     "stamina.retry": "stamina",
+    # LangChain's factory of a tenacity retry (error_types=, max_retries=): issue 23
+    "langchain_core.language_models.llms.create_base_retry_decorator": "tenacity",
+    "langchain_core.language_models.create_base_retry_decorator": "tenacity",
+    "langchain.llms.base.create_base_retry_decorator": "tenacity",
 }
+LANGCHAIN_RETRY_FACTORY_NAME: Final[str] = "create_base_retry_decorator"
 # Objects iterated as ``for attempt in X(...): with attempt: ...``.
 RETRY_ITERATORS: Final[Mapping[str, str]] = {
     "tenacity.Retrying": "tenacity",
@@ -704,6 +709,10 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "openai.APIError",
         "anthropic.APIStatusError",
         "anthropic.APIError",
+        # google-api-core's bases of every API error (InvalidArgument, PermissionDenied, NotFound among them)
+        "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError",
+        "googleapiclient.errors.HttpError",
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})

@@ -351,7 +351,23 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                     return (func.attr.value, cls_name)
         return None
 
+    def _escaping_factories(self) -> None:
+        """A factory's retry that nothing in the module applies (issue 23): a base class's or a utility
+        module's ``_create_retry_decorator``/``_retrying()`` used by other modules of the package. Its
+        condition, stop and wait are read where it is built; its work is elsewhere (not known)."""
+        used = {id(r.factory) for r in self.retries if r.factory is not None} | {id(r.anchor) for r in self.retries}
+        for made in self._factories.values():
+            if id(made) in used:
+                continue
+            kind = self._factory_kind(made.func) or self._iterator_kind(made)
+            if kind is None:
+                continue
+            retry = Retry(kind, made, factory=made)
+            self._read_parts(retry, kind, made, self.names.qualname(made.func) or "")
+            self._add(retry, scope=None)
+
     def _finish(self) -> None:
+        self._escaping_factories()
         by_transport = {id(call): name for name, call in self._clients.items()}
         for retry in self.retries:
             if retry.kind == "transport":
@@ -495,16 +511,28 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
     # ------------------------------------------------------------ recognising retries
 
     def _returned_retry(self, fn: cst.FunctionDef) -> cst.Call | None:
-        """The ``retry(...)``/``Retrying(...)`` call a function returns (``def _create_retry_decorator(llm): return retry(...)``)."""
+        """The ``retry(...)``/``Retrying(...)`` call a function returns (``def _create_retry_decorator(llm): return retry(...)``),
+        directly or through a name it assigns (``decorator = create_base_retry_decorator(...); return decorator``)."""
         stack: list[cst.CSTNode] = list(_body_stmts(fn.body))
+        assigned: dict[str, cst.Call] = {}
+        returned: list[cst.BaseExpression] = []
         while stack:
             node = stack.pop()
             if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 continue
-            if isinstance(node, cst.Return) and isinstance(node.value, cst.Call) and isinstance(node.value.func, (cst.Name, cst.Attribute)):
-                # whether it is a retry is asked at the use (the imports are resolved by then)
-                return node.value
+            if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call):
+                for t in node.targets:
+                    if isinstance(t.target, cst.Name):
+                        assigned[t.target.value] = node.value
+            if isinstance(node, cst.Return) and node.value is not None:
+                returned.append(node.value)
             stack.extend(node.children)
+        for value in returned:
+            if isinstance(value, cst.Name) and value.value in assigned:
+                value = assigned[value.value]
+            if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)):
+                # whether it is a retry is asked at the use (the imports are resolved by then)
+                return value
         return None
 
     def _iterator_kind(self, call: cst.Call) -> str | None:
@@ -701,7 +729,9 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
             # **kwargs: every part may hide there
             if any(a.star == "**" for a in call.args):
                 return
-        if kind == "tenacity":
+        if kind == "tenacity" and call is not None and qn.endswith(kb.LANGCHAIN_RETRY_FACTORY_NAME):
+            self._read_base_retry_factory(retry, call)
+        elif kind == "tenacity":
             self._read_tenacity(retry, call)
         elif kind == "backoff":
             self._read_backoff(retry, call, predicate=qn.endswith("on_predicate"))

@@ -21,7 +21,7 @@ _RETRY_CALL_NAMES = frozenset(
     {
         "retry", "Retrying", "AsyncRetrying", "on_exception", "on_predicate", "retry_context",
         kb.RUNTIME_RETRY_METHOD, kb.RUNTIME_ATTEMPTS_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
-        "TenacityTransport", "AsyncTenacityTransport", "Retry",
+        "TenacityTransport", "AsyncTenacityTransport", "Retry", kb.LANGCHAIN_RETRY_FACTORY_NAME,
     }
 )
 _SCREEN_CACHE: "weakref.WeakKeyDictionary[Screen, tuple[list[int], list[int]]]" = weakref.WeakKeyDictionary()
@@ -83,11 +83,14 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     spans: list[tuple[int, int, str]] = []
     loop_lines: list[int] = []
     returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
+    returned_names: list[tuple[int, str]] = []
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _ast_name(node.value.func) in retry_names:
             returned.append(node.lineno)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
+            returned_names.append((node.lineno, node.value.id))  # `return decorator` (a name bound to a retry)
         if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
@@ -117,7 +120,17 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             elif isinstance(child, ast.arguments):
                 continue
     # retry factories: the innermost function holding a `return retry(...)`; their calls are retries
+    if returned_names:
+        held = {
+            t.id
+            for b in screen.binders
+            if isinstance(b, ast.Assign) and isinstance(b.value, ast.Call) and _ast_name(b.value.func) in retry_names
+            for t in b.targets
+            if isinstance(t, ast.Name)
+        }
+        returned.extend(line for line, name in returned_names if name in held)
     factories: set[str] = set()
+    retry_lines.extend(returned)  # a factory not applied here (another module applies it) is read where it is
     for line in returned:
         holders = [(start, name) for start, end, name in spans if start <= line <= end]
         if holders:
