@@ -92,6 +92,10 @@ class Loop:
     try_node: cst.Try
     handlers: tuple[cst.ExceptHandler, ...]
     success_exit: bool
+    # issue 23: calls in the handlers of same-module helpers that sleep / may raise (the helper decides
+    # whether to go round and waits: the loop is delayed or bounded there)
+    sleeping_calls: tuple[cst.Call, ...] = ()
+    exiting_calls: tuple[cst.Call, ...] = ()
 
 
 Part = Union[Condition, _Unknown]

@@ -42,6 +42,7 @@ calls; :func:`candidate_lines` gives the narrowing those lines.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Sequence, Union
 
 import libcst as cst
@@ -50,7 +51,8 @@ from ...linter.api import Effect, classify_call, declared_class, dotted, has_ide
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part, Retry, Stop, Wait, _Unknown
 from .literals import status_set
-from .loops import _body_stmts, _calls_any, _dict_as_call, _range_stop, hand_loop
+from .loops import _body_stmts, _calls_any, _dict_as_call, _range_stop, _walk, hand_loop
+from .paths import is_sleep
 from .read_backoff import BackoffReader
 from .read_langchain import LangChainReader
 from .read_runtime import RuntimeReader
@@ -639,6 +641,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         loop = hand_loop(node)
         if loop is None:
             return None
+        loop = self._with_handler_helpers(loop)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)
         retry.stop = _range_stop(node)
@@ -715,6 +718,30 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
             if attr == kb.LANGCHAIN_WITH_RETRY_METHOD and self._imports & kb.LANGCHAIN_ROOTS:
                 return self._with_retry(node)
         return None
+
+    def _with_handler_helpers(self, loop: Loop) -> Loop:
+        """The loop with the same-module helpers its handlers call that sleep or may raise (issue 23:
+        ``except E as e: self._handle_error(e, attempt)``, the helper waiting and giving up)."""
+        sleeping: list[cst.Call] = []
+        exiting: list[cst.Call] = []
+        for handler in loop.handlers:
+            for n in _walk(handler.body):
+                if not isinstance(n, cst.Call):
+                    continue
+                target = self._helper_of(n.func)
+                fn = None
+                if target is not None:
+                    fn = self._methods.get((target[1], target[0])) if target[1] else self._module_defs.get(target[0])
+                if fn is None:
+                    continue
+                body = list(_walk(fn.body))
+                if any(is_sleep(b) for b in body):
+                    sleeping.append(n)
+                if any(isinstance(b, cst.Raise) for b in body):
+                    exiting.append(n)
+        if not sleeping and not exiting:
+            return loop
+        return dataclasses.replace(loop, sleeping_calls=tuple(sleeping), exiting_calls=tuple(exiting))
 
     def _use_stage(self, stage: cst.Call, tool: cst.BaseExpression) -> None:
         """A held runtime stage applied to a tool: the tool is work of the retry made where the stage was."""

@@ -170,6 +170,8 @@ def bound(loop: Loop) -> cst.CSTNode | None:
     for handler in loop.handlers:
         for n in _loop_exits([handler.body]):
             return n
+    if loop.exiting_calls:
+        return loop.exiting_calls[0]  # a same-module helper called in the handler raises (issue 23)
     # before the try (a check on every round), in its finally; after it only
     # when a going-round handler falls through to there (after a `continue`
     # it is the success path: `try: x = f() / except: continue / break`)
@@ -287,6 +289,9 @@ def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
     """
     if any(is_sleep(n) for n in _walk(handler.body)):
         return True
+    helpers = {id(c) for c in loop.sleeping_calls}
+    if helpers and any(id(n) in helpers for n in _walk(handler.body)):
+        return True  # a same-module helper called in the handler sleeps (issue 23)
     final = loop.try_node.finalbody
     if final is not None and any(is_sleep(n) for n in _walk(final.body)):
         return True

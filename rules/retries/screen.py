@@ -84,6 +84,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     loop_lines: list[int] = []
     returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
     returned_names: list[tuple[int, str]] = []
+    handler_helpers: set[str] = set()  # names called in the handlers of possible retry loops
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
@@ -106,6 +107,15 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                         ):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
+                            # issue 23: a helper called in a handler may sleep or give up: keep it
+                            for h in s.handlers:
+                                for c in ast.walk(h):
+                                    if isinstance(c, ast.Call):
+                                        f = c.func
+                                        if isinstance(f, ast.Name):
+                                            handler_helpers.add(f.id)
+                                        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+                                            handler_helpers.add(f.attr)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             def_lines.append((node.lineno, node.name))
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
@@ -165,7 +175,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     if factories and aliases:
         # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
         retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
-    retry_lines.extend(line for line, name in def_lines if name in predicates)
+    retry_lines.extend(line for line, name in def_lines if name in predicates or name in handler_helpers)
     write_lines: list[int] = []
     if retry_lines:
         write_lines = _reached_lines(screen, knowledge, retry_lines, spans)

@@ -24,7 +24,9 @@ Finds a retry that tries again at once. For tenacity (and pydantic-ai's
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
-whose name holds `sleep`, `wait`, `backoff` or `delay`. This is a path
+whose name holds `sleep`, `wait`, `backoff` or `delay`, or a call in the
+handler of a same-module function or method that sleeps (a handler helper
+that decides and waits: `except E as e: self._handle_error(e)`). This is a path
 question: a sleep inside the `try` (the exception skipped it), on the success
 path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
@@ -69,6 +71,19 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a handler helper of the module decides and sleeps
+        """\
+import time, httpx
+def _handle_failure(error, attempt):
+    print("attempt", attempt, "failed:", error)
+    time.sleep(min(30, 2 ** attempt))
+def fetch(url):
+    for attempt in range(4):
+        try:
+            return httpx.get(url)
+        except httpx.TransportError as e:
+            _handle_failure(e, attempt)
+""",
         """\
 from redis.exceptions import WatchError
 def incr(r, key):
@@ -216,6 +231,18 @@ def consume(work_queue, handle):
 """,
     ]
     INVALID = [
+        # a handler helper that only logs: nothing waits
+        """\
+import logging, httpx
+def _log_failure(error, attempt):
+    logging.warning("attempt %d failed: %s", attempt, error)
+def fetch(url):
+    for attempt in range(4):
+        try:
+            return httpx.get(url)
+        except httpx.TransportError as e:  # error: TFH303
+            _log_failure(e, attempt)
+""",
         """\
 from tenacity import retry, stop_after_attempt
 @retry(stop=stop_after_attempt(3))  # error: TFH303
