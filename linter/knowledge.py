@@ -1027,6 +1027,9 @@ DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
 CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
 )
+# A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
+# ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
+LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 

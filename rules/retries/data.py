@@ -96,6 +96,7 @@ class Loop:
     # whether to go round and waits: the loop is delayed or bounded there)
     sleeping_calls: tuple[cst.Call, ...] = ()
     exiting_calls: tuple[cst.Call, ...] = ()
+    mutating_calls: tuple[cst.Call, ...] = ()  # ... that change an argument the next attempt reads
 
 
 Part = Union[Condition, _Unknown]

@@ -51,7 +51,7 @@ from ...linter.api import Effect, classify_call, declared_class, dotted, has_ide
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part, Retry, Stop, Wait, _Unknown
 from .literals import status_set
-from .loops import _body_stmts, _calls_any, _dict_as_call, _range_stop, _walk, hand_loop
+from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, _walk, hand_loop
 from .paths import is_sleep
 from .read_backoff import BackoffReader
 from .read_langchain import LangChainReader
@@ -724,6 +724,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         ``except E as e: self._handle_error(e, attempt)``, the helper waiting and giving up)."""
         sleeping: list[cst.Call] = []
         exiting: list[cst.Call] = []
+        mutating: list[cst.Call] = []
         for handler in loop.handlers:
             for n in _walk(handler.body):
                 if not isinstance(n, cst.Call):
@@ -739,9 +740,13 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                     sleeping.append(n)
                 if any(isinstance(b, cst.Raise) for b in body):
                     exiting.append(n)
-        if not sleeping and not exiting:
+                if _mutates_argument(fn, n, body, _names_in(loop.try_node.body)):
+                    mutating.append(n)
+        if not sleeping and not exiting and not mutating:
             return loop
-        return dataclasses.replace(loop, sleeping_calls=tuple(sleeping), exiting_calls=tuple(exiting))
+        return dataclasses.replace(
+            loop, sleeping_calls=tuple(sleeping), exiting_calls=tuple(exiting), mutating_calls=tuple(mutating)
+        )
 
     def _use_stage(self, stage: cst.Call, tool: cst.BaseExpression) -> None:
         """A held runtime stage applied to a tool: the tool is work of the retry made where the stage was."""
@@ -780,3 +785,57 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                     self._own_decorators[fn.name.value] = (loop, self._handlers_condition(loop))
                     return
             stack.extend(node.children)
+
+
+_MUTATING_METHODS = frozenset({"update", "pop", "append", "extend", "insert", "clear", "remove", "setdefault", "popitem"})
+
+
+def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNode], read: set[str]) -> bool:
+    """``fn`` (called as ``call``) changes, in place, an argument that the retried ``try`` reads:
+    ``self._shrink(e, params)`` with ``params["messages"] = ...`` or ``params.pop(...)`` inside."""
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    given: dict[str, str] = {}  # parameter -> the caller's name
+    for i, arg in enumerate(call.args):
+        if not isinstance(arg.value, cst.Name) or arg.star:
+            continue
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value.value
+        elif i < len(params):
+            given[params[i]] = arg.value.value
+    given = {p: name for p, name in given.items() if name in read}
+    if not given:
+        return False
+
+    def root_of(node: cst.BaseExpression) -> cst.BaseExpression:
+        while isinstance(node, (cst.Subscript, cst.Attribute, cst.Call)):
+            node = node.func if isinstance(node, cst.Call) else node.value
+        return node
+
+    # names bound to a part of a given argument (`messages = params.get("messages")`) change it too
+    for _ in range(2):
+        for n in body:
+            if isinstance(n, cst.Assign) and not isinstance(n.value, cst.Name):
+                root = root_of(n.value)
+                if isinstance(root, cst.Name) and root.value in given:
+                    for t in n.targets:
+                        if isinstance(t.target, cst.Name):
+                            given.setdefault(t.target.value, given[root.value])
+    for n in body:
+        targets: list[cst.BaseExpression] = []
+        if isinstance(n, cst.Assign):
+            targets = [t.target for t in n.targets]
+        elif isinstance(n, (cst.AugAssign, cst.AnnAssign)):
+            targets = [n.target]
+        elif isinstance(n, cst.Del):
+            targets = [n.target]
+        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
+            targets = [n.func]
+        for t in targets:
+            root = t
+            while isinstance(root, (cst.Subscript, cst.Attribute)):
+                root = root.value
+            if root is not t and isinstance(root, cst.Name) and root.value in given:
+                return True
+    return False

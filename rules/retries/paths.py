@@ -396,6 +396,8 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
     """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
     future again through repeated cancellation: it re-runs nothing)."""
     types = _handler_types(handler)
+    if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
+        return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
     return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
 
 
@@ -409,6 +411,9 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
     """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
     ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
     server. A search or a fallback, not a blind retry."""
+    mutating = {id(c) for c in loop.mutating_calls}
+    if mutating and any(id(n) in mutating for n in _walk(handler.body)):
+        return True  # a same-module helper changes an argument the next attempt reads (issue 23)
     assigned: set[str] = set()
     for n in _walk(handler.body):
         if isinstance(n, cst.AugAssign):
@@ -417,9 +422,12 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
                 assigned.add(name)
         elif isinstance(n, cst.Assign):
             for t in n.targets:
-                name = dotted(t.target)
-                if name:
-                    assigned.add(name)
+                # `llm, index = next_llm(), index + 1` (a tuple target) rebinds each name
+                elems = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else None
+                for target in [el.value for el in elems] if elems is not None else [t.target]:
+                    name = dotted(target)
+                    if name:
+                        assigned.add(name)
     if not assigned:
         return False
     read: set[str] = set()

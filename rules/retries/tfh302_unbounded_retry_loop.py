@@ -22,7 +22,9 @@ a log line, a sleep) with nothing that bounds it: no `break`/`return`/`raise`
 reachable from the handler or elsewhere in the loop outside the `try`, no
 attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
-the helper decides). Loops whose `try` has no
+the helper decides). A lock wait (a handler catching only `FileExistsError`
+or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
+a retry of a failure. Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
@@ -58,6 +60,16 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a lock wait: an exclusive create that finds the lock file held, waits and tries again
+        """\
+import os, time
+def acquire(path):
+    while True:
+        try:
+            return os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            time.sleep(0.01)
+""",
         # the handler's helper decides: it raises once the attempts are spent (and sleeps otherwise)
         """\
 import time, httpx

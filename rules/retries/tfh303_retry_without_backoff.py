@@ -31,7 +31,11 @@ question: a sleep inside the `try` (the exception skipped it), on the success
 path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
-model) needs no wait and is left alone, as are polling and worker loops.
+model) needs no wait and is left alone, as are polling and worker loops, and
+a handler that changes what the next attempt does (rebinds a name the attempt
+reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
+changes an argument of the attempt in place: a fallback or a shrunk request,
+not the same work again).
 
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
@@ -71,6 +75,33 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # not the same work again: a fallback chain (the handler rebinds the model, a tuple target),
+        # a helper that shrinks the request in place before the next attempt
+        """\
+class Agent:
+    def _shrink(self, error, params, step):
+        messages = params.get("messages")
+        if step >= 3 or not messages:
+            return False
+        messages[:] = messages[len(messages) // 2:]
+        return True
+    def respond(self, params):
+        for step in range(4):
+            try:
+                return self.client.complete(**params)
+            except Exception as e:
+                if not self._shrink(e, params, step):
+                    raise
+    def fallback(self, prompt):
+        llm, index = self.llm, 0
+        while True:
+            try:
+                return llm.invoke(prompt)
+            except Exception:
+                if index >= len(self.fallbacks):
+                    raise
+                llm, index = self.fallbacks[index], index + 1
+""",
         # a handler helper of the module decides and sleeps
         """\
 import time, httpx
