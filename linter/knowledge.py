@@ -1027,6 +1027,17 @@ DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
 CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
 )
+# Timers a benchmark loop reads around each run (last names): a ``for`` that times every round and
+# has no success exit repeats measurements, not a failed attempt (issue 23).
+BENCHMARK_TIMER_CALLS: Final[frozenset[str]] = frozenset(
+    {"perf_counter", "perf_counter_ns", "process_time", "default_timer", "thread_time", "timeit"}
+)
+# Calls that run a server in the foreground until a person stops it (last names; ``X.run()`` on a
+# receiver named like these): a loop restarting it is a supervisor, not a retry (issue 23).
+SERVER_RUN_CALLS: Final[frozenset[str]] = frozenset(
+    {"serve_forever", "run_forever", "serve", "run_server", "runserver", "start_server", "run_app", "run_simple"}
+)
+SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvicorn", "hypercorn", "mcp", "web", "flask_app", "api"})
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})

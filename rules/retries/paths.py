@@ -33,6 +33,7 @@ import libcst as cst
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry
+from .literals import _number
 from .loops import _flag_success, delay_literal
 
 if TYPE_CHECKING:
@@ -302,6 +303,25 @@ def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
             if _ends_with_jump([stmt]):
                 break
     return _sleeps_before_attempt(loop)
+
+
+_WAITED_EXCEPTION_WORDS = ("timeout", "full", "empty")
+
+
+def attempt_waits(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The attempt itself waits before failing: a call in the ``try`` passes a non-zero
+    ``timeout=`` and the handler catches only what that wait ends in (``queue.Full``,
+    ``queue.Empty``, a ``...Timeout``): ``q.put(item, timeout=0.1)`` / ``except queue.Full:
+    continue`` spends the wait in the call (issue 23)."""
+    types = _handler_types(handler)
+    if not types or not all(any(w in t.lower() for w in _WAITED_EXCEPTION_WORDS) for t in types):
+        return False
+    for n in _walk(loop.try_node.body):
+        if isinstance(n, cst.Call):
+            arg = keyword_arg(n, "timeout")
+            if arg is not None and _number(arg.value) != 0 and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+                return True
+    return False
 
 
 def _sleeps_before_attempt(loop: Loop) -> bool:

@@ -58,7 +58,10 @@ it retries everything too.
   success flag (`ok = True`) instead of `break`; in functions, methods and
   `async` code alike.
 
-Not a retry: a message loop (a `while` whose `try` starts by receiving one
+Not a retry: a benchmark loop (a `for` with no success exit that reads a
+timer such as `time.perf_counter()` every round), a loop that restarts a
+server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
+`app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
@@ -92,6 +95,30 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # a benchmark loop times every round (no success exit); a foreground server restarted by its supervisor loop
+        """\
+import time, uvicorn
+def bench(fn, runs=20):
+    times, failures = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        try:
+            fn()
+        except Exception:
+            failures += 1
+        times.append(time.perf_counter() - start)
+    return times, failures
+def serve(app):
+    while True:
+        try:
+            uvicorn.run(app, host="127.0.0.1", port=8000)
+            break
+        except KeyboardInterrupt:
+            break
+        except Exception as e:
+            print("server crashed, restarting:", e)
+            time.sleep(1)
+""",
         # a narrow condition held in a variable; a factory applied elsewhere, retrying transient errors only
         """\
 import httpx

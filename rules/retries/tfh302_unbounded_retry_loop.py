@@ -60,6 +60,18 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a dev server restarted until the person at the terminal stops it
+        """\
+import time
+def main(server):
+    while True:
+        try:
+            server.serve_forever()
+            break
+        except OSError as e:
+            print("restarting after", e)
+            time.sleep(1)
+""",
         # a lock wait: an exclusive create that finds the lock file held, waits and tries again
         """\
 import os, time

@@ -35,7 +35,9 @@ model) needs no wait and is left alone, as are polling and worker loops, and
 a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
-not the same work again).
+not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
+with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`) is
+not a hot loop.
 
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
@@ -75,6 +77,17 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # the attempt waits: a put with a timeout, a handler for what the wait ends in
+        """\
+import queue
+def hand_over(q, item, stop):
+    while not stop.is_set():
+        try:
+            q.put(item, timeout=0.1)
+            break
+        except queue.Full:
+            continue
+""",
         # not the same work again: a fallback chain (the handler rebinds the model, a tuple target),
         # a helper that shrinks the request in place before the next attempt
         """\
@@ -396,6 +409,8 @@ class Agent:
             return
         for handler in paths.failure_handlers(loop):
             if paths.catches_transient(handler) and not paths.sleeps_on_failure_path(loop, handler):
+                if paths.attempt_waits(loop, handler):
+                    continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 self.report(
                     handler,
                     what=f"this loop around {paths.callee_text(loop)}",
