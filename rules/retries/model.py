@@ -832,10 +832,10 @@ def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNod
             targets = [n.target]
         elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
             targets = [n.func]
-        for t in targets:
-            root = t
+        for target in targets:
+            root = target
             while isinstance(root, (cst.Subscript, cst.Attribute)):
                 root = root.value
-            if root is not t and isinstance(root, cst.Name) and root.value in given:
+            if root is not target and isinstance(root, cst.Name) and root.value in given:
                 return True
     return False
