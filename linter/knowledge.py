@@ -836,7 +836,12 @@ RETRY_DECORATORS: Final[Mapping[str, str]] = {
     "backoff._decorator.on_exception": "backoff",
     "backoff._decorator.on_predicate": "backoff",
     "stamina.retry": "stamina",
+    # LangChain's factory of a tenacity retry (error_types=, max_retries=): issue 23
+    "langchain_core.language_models.llms.create_base_retry_decorator": "tenacity",
+    "langchain_core.language_models.create_base_retry_decorator": "tenacity",
+    "langchain.llms.base.create_base_retry_decorator": "tenacity",
 }
+LANGCHAIN_RETRY_FACTORY_NAME: Final[str] = "create_base_retry_decorator"
 # Objects iterated as ``for attempt in X(...): with attempt: ...``.
 RETRY_ITERATORS: Final[Mapping[str, str]] = {
     "tenacity.Retrying": "tenacity",
@@ -849,6 +854,10 @@ RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
     {f"{m}.retry" for m in ("smullyan.runtime.terse", "smullyan.runtime._terse")}
 )
 RUNTIME_RETRY_METHOD: Final[str] = "retrying"
+# ``for attempt in clock.attempts(...): with attempt: ...`` (the block form; issue 21)
+RUNTIME_ATTEMPTS_METHOD: Final[str] = "attempts"
+# ``keyed(tool, ...)``: a runtime retry over it repeats one logical call under one key (issue 21)
+RUNTIME_KEYED: Final[frozenset[str]] = frozenset({"smullyan.runtime.keyed", "smullyan.runtime._keys.keyed"})
 RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
 RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._tools.pipe"})
 RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
@@ -959,6 +968,10 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "openai.APIError",
         "anthropic.APIStatusError",
         "anthropic.APIError",
+        # google-api-core's bases of every API error (InvalidArgument, PermissionDenied, NotFound among them)
+        "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError",
+        "googleapiclient.errors.HttpError",
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
@@ -1274,6 +1287,20 @@ DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
 CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
 )
+# Timers a benchmark loop reads around each run (last names): a ``for`` that times every round and
+# has no success exit repeats measurements, not a failed attempt (issue 23).
+BENCHMARK_TIMER_CALLS: Final[frozenset[str]] = frozenset(
+    {"perf_counter", "perf_counter_ns", "process_time", "default_timer", "thread_time", "timeit"}
+)
+# Calls that run a server in the foreground until a person stops it (last names; ``X.run()`` on a
+# receiver named like these): a loop restarting it is a supervisor, not a retry (issue 23).
+SERVER_RUN_CALLS: Final[frozenset[str]] = frozenset(
+    {"serve_forever", "run_forever", "serve", "run_server", "runserver", "start_server", "run_app", "run_simple"}
+)
+SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvicorn", "hypercorn", "mcp", "web", "flask_app", "api"})
+# A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
+# ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
+LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 

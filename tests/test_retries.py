@@ -351,3 +351,53 @@ def test_a_handler_that_decides_from_the_exception_makes_the_condition_unknown()
         "            if attempt == 2:\n                raise\n"
     )
     assert isinstance(r.condition, Condition) and r.condition.every_exception
+
+
+# ---------------------------------------------------------------- issue 23: held conditions, escaping factories
+
+
+def test_a_condition_held_in_a_variable_is_read_and_either_branch_counts() -> None:
+    r = one(
+        "import httpx\nfrom tenacity import retry, retry_if_exception_type as on, stop_after_attempt\n"
+        "narrow = on(httpx.TransportError)\n"
+        "cond = narrow if httpx else on(KeyError)\n"
+        "@retry(retry=cond, stop=stop_after_attempt(3))\ndef f():\n    pass\n"
+    )
+    assert isinstance(r.condition, Condition)
+    assert r.condition.exceptions == ("httpx.TransportError", "KeyError")
+    # a name the module does not assign stays unknown
+    r = one("from tenacity import retry\ndef g(cond):\n    @retry(retry=cond)\n    def f():\n        pass\n")
+    assert r.condition is UNKNOWN
+
+
+def test_a_factory_nothing_in_the_module_applies_is_read_where_it_builds_the_retry() -> None:
+    src = (
+        "from tenacity import Retrying, retry_if_exception_type, stop_after_attempt\n"
+        "class Base:\n"
+        "    def _retrying(self):\n"
+        "        policy = Retrying(retry=retry_if_exception_type(ValueError), stop=stop_after_attempt(4))\n"
+        "        return policy\n"
+    )
+    r = one(src)
+    assert r.kind == "tenacity" and code(r.anchor).startswith("Retrying(") and r.factory is r.anchor
+    assert isinstance(r.condition, Condition) and r.condition.exceptions == ("ValueError",)
+    assert isinstance(r.stop, Stop) and r.stop.attempts == 4 and not r.work_known
+    # applied in the module: one retry, at the use (no second one at the factory)
+    used = one(src + "    def run(self):\n        for attempt in self._retrying():\n            with attempt:\n                pass\n")
+    assert code(used.anchor).startswith("for attempt")
+
+
+def test_langchain_create_base_retry_decorator_is_a_tenacity_retry_on_its_error_types() -> None:
+    r = one(
+        "from langchain_core.language_models.llms import create_base_retry_decorator\n"
+        "import openai\n"
+        "errors = [openai.APITimeoutError, openai.APIError]\n"
+        "retry_decorator = create_base_retry_decorator(error_types=errors, max_retries=6)\n"
+        "@retry_decorator\ndef f():\n    pass\n"
+    )
+    assert r.kind == "tenacity"
+    assert isinstance(r.condition, Condition) and r.condition.exceptions == ("openai.APITimeoutError", "openai.APIError")
+    assert isinstance(r.stop, Stop) and r.stop.attempts == 6
+    assert isinstance(r.wait, Wait) and not r.wait.none
+    default = one("from langchain_core.language_models.llms import create_base_retry_decorator as mk\nmk([TimeoutError])(print)\n")
+    assert isinstance(default.stop, Stop) and default.stop.attempts == 1

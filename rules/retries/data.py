@@ -14,6 +14,11 @@ from typing import Union
 import libcst as cst
 
 from ...linter.api import Effect
+from ...linter.api import knowledge as kb
+
+# the two classes the runtime refuses to retry unkeyed (``keyed(...)`` makes the first one safe, never the second)
+NON_IDEMPOTENT_WRITE = kb.NON_IDEMPOTENT_WRITE
+IRREVERSIBLE = kb.IRREVERSIBLE
 
 
 class _Unknown:
@@ -87,6 +92,11 @@ class Loop:
     try_node: cst.Try
     handlers: tuple[cst.ExceptHandler, ...]
     success_exit: bool
+    # issue 23: calls in the handlers of same-module helpers that sleep / may raise (the helper decides
+    # whether to go round and waits: the loop is delayed or bounded there)
+    sleeping_calls: tuple[cst.Call, ...] = ()
+    exiting_calls: tuple[cst.Call, ...] = ()
+    mutating_calls: tuple[cst.Call, ...] = ()  # ... that change an argument the next attempt reads
 
 
 Part = Union[Condition, _Unknown]
@@ -112,3 +122,4 @@ class Retry:
     calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
     honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
     factory: cst.Call | None = None  # built by a same-module factory: the retry call it returns (no fix at the use)
+    keyed: bool = False  # a runtime retry over ``keyed(...)``: every attempt carries the same key (issue 21)

@@ -208,6 +208,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
+    if _runs_a_server(trynode):
+        return None  # restarting a foreground server (a person stops it): a supervisor, not a retry
     if isinstance(loop, cst.While) and not isinstance(loop.test, cst.Comparison) and _receives_first(trynode):
         # a message loop (`while True`, `while self.running`): one message per turn, a failure is
         # not the same work again; `while count < n` counts attempts: a retry
@@ -224,7 +226,35 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         success = _flag_success(loop, trynode)  # issue 23: `while not ok: try: ...; ok = True`
     if isinstance(loop, cst.While) and not success:
         return None
+    if isinstance(loop, cst.For) and not success and _times_each_round(loop):
+        return None  # a benchmark: every round is measured and run, none retries a failed one
     return Loop(loop, trynode, handlers, success)
+
+
+def _runs_a_server(trynode: cst.Try) -> bool:
+    """The ``try`` runs a server in the foreground: ``uvicorn.run(app)``, ``server.serve_forever()``."""
+    for n in _walk(trynode.body):
+        if isinstance(n, cst.Call):
+            func = n.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if last in knowledge.SERVER_RUN_CALLS:
+                return True
+            if last == "run" and isinstance(func, cst.Attribute):
+                receiver = (dotted(func.value) or "").rsplit(".", 1)[-1].lower()
+                if receiver in knowledge.SERVER_RUN_RECEIVERS:
+                    return True
+    return False
+
+
+def _times_each_round(loop: cst.For) -> bool:
+    """The loop reads a benchmark timer (``time.perf_counter()``) in its body."""
+    for n in _walk(loop.body):
+        if isinstance(n, cst.Call):
+            func = n.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if last in knowledge.BENCHMARK_TIMER_CALLS:
+                return True
+    return False
 
 
 def _exits_anywhere(node: cst.CSTNode) -> bool:

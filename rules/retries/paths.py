@@ -33,6 +33,7 @@ import libcst as cst
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry
+from .literals import _number
 from .loops import _flag_success, delay_literal
 
 if TYPE_CHECKING:
@@ -170,6 +171,8 @@ def bound(loop: Loop) -> cst.CSTNode | None:
     for handler in loop.handlers:
         for n in _loop_exits([handler.body]):
             return n
+    if loop.exiting_calls:
+        return loop.exiting_calls[0]  # a same-module helper called in the handler raises (issue 23)
     # before the try (a check on every round), in its finally; after it only
     # when a going-round handler falls through to there (after a `continue`
     # it is the success path: `try: x = f() / except: continue / break`)
@@ -287,6 +290,9 @@ def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
     """
     if any(is_sleep(n) for n in _walk(handler.body)):
         return True
+    helpers = {id(c) for c in loop.sleeping_calls}
+    if helpers and any(id(n) in helpers for n in _walk(handler.body)):
+        return True  # a same-module helper called in the handler sleeps (issue 23)
     final = loop.try_node.finalbody
     if final is not None and any(is_sleep(n) for n in _walk(final.body)):
         return True
@@ -297,6 +303,25 @@ def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
             if _ends_with_jump([stmt]):
                 break
     return _sleeps_before_attempt(loop)
+
+
+_WAITED_EXCEPTION_WORDS = ("timeout", "full", "empty")
+
+
+def attempt_waits(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The attempt itself waits before failing: a call in the ``try`` passes a non-zero
+    ``timeout=`` and the handler catches only what that wait ends in (``queue.Full``,
+    ``queue.Empty``, a ``...Timeout``): ``q.put(item, timeout=0.1)`` / ``except queue.Full:
+    continue`` spends the wait in the call (issue 23)."""
+    types = _handler_types(handler)
+    if not types or not all(any(w in t.lower() for w in _WAITED_EXCEPTION_WORDS) for t in types):
+        return False
+    for n in _walk(loop.try_node.body):
+        if isinstance(n, cst.Call):
+            arg = keyword_arg(n, "timeout")
+            if arg is not None and _number(arg.value) != 0 and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+                return True
+    return False
 
 
 def _sleeps_before_attempt(loop: Loop) -> bool:
@@ -391,6 +416,8 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
     """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
     future again through repeated cancellation: it re-runs nothing)."""
     types = _handler_types(handler)
+    if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
+        return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
     return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
 
 
@@ -404,6 +431,9 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
     """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
     ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
     server. A search or a fallback, not a blind retry."""
+    mutating = {id(c) for c in loop.mutating_calls}
+    if mutating and any(id(n) in mutating for n in _walk(handler.body)):
+        return True  # a same-module helper changes an argument the next attempt reads (issue 23)
     assigned: set[str] = set()
     for n in _walk(handler.body):
         if isinstance(n, cst.AugAssign):
@@ -412,9 +442,12 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
                 assigned.add(name)
         elif isinstance(n, cst.Assign):
             for t in n.targets:
-                name = dotted(t.target)
-                if name:
-                    assigned.add(name)
+                # `llm, index = next_llm(), index + 1` (a tuple target) rebinds each name
+                elems = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else None
+                for target in [el.value for el in elems] if elems is not None else [t.target]:
+                    name = dotted(target)
+                    if name:
+                        assigned.add(name)
     if not assigned:
         return False
     read: set[str] = set()

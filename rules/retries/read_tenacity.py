@@ -21,6 +21,19 @@ from .reader import Reader
 
 class TenacityReader(Reader):
     def _read_tenacity_condition(self, node: cst.BaseExpression) -> Part:
+        held = self._held(node, (cst.Call, cst.BinaryOperation, cst.IfExp, cst.Name, cst.Attribute))
+        if held is not None and self.names.qualname(node) is None:
+            # issue 23: cond = retry_if_exception_type(...); retry(retry=cond)
+            outer = self._resolving
+            self._resolving = outer | {held[0]}
+            try:
+                return self._read_tenacity_condition(held[1])
+            finally:
+                self._resolving = outer
+        if isinstance(node, cst.IfExp):
+            # one condition or another (`A if hasattr(m, "error") else B`): either may be the one retried on
+            left, right = self._read_tenacity_condition(node.body), self._read_tenacity_condition(node.orelse)
+            return _combine(node, left, right, any_of=True)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitOr, cst.BitAnd)):
             left, right = self._read_tenacity_condition(node.left), self._read_tenacity_condition(node.right)
             return _combine(node, left, right, any_of=isinstance(node.operator, cst.BitOr))

@@ -23,6 +23,18 @@ class Reader:
     names: Names
     knowledge: Knowledge
     _module_defs: dict[str, cst.FunctionDef]
+    _bindings: dict[str, cst.BaseExpression]
+    _resolving: frozenset[str] = frozenset()
+
+    def _held(self, node: cst.BaseExpression, kinds: tuple[type[cst.CSTNode], ...]) -> tuple[str, cst.BaseExpression] | None:
+        """(name, value) when ``node`` is a name the module assigned one of ``kinds`` to (issue 23: a
+        condition held in a variable, ``cond = retry_if_exception_type(...)``; ``errors = [...]``)."""
+        if not isinstance(node, cst.Name) or node.value in self._resolving:
+            return None
+        value = self._bindings.get(node.value)
+        if value is None or not isinstance(value, kinds):
+            return None
+        return node.value, value
 
     def _exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
         """Exception types in a type or tuple of types, or None when not literal."""
@@ -44,7 +56,15 @@ class Reader:
             if text is None:
                 return None
             if isinstance(node, cst.Name) and not (text[:1].isupper() or text.endswith("Error")):
-                return None  # a variable holding types: not literal
+                held = self._held(node, (cst.Tuple, cst.List))
+                if held is None:
+                    return None  # a variable holding types: not literal
+                outer = self._resolving
+                self._resolving = outer | {held[0]}
+                try:
+                    return self._exception_names(held[1])  # errors = [A, B]; on=errors
+                finally:
+                    self._resolving = outer
             return (text,)
         return None
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 _RETRY_CALL_NAMES = frozenset(
     {
         "retry", "Retrying", "AsyncRetrying", "on_exception", "on_predicate", "retry_context",
-        kb.RUNTIME_RETRY_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
-        "TenacityTransport", "AsyncTenacityTransport", "Retry",
+        kb.RUNTIME_RETRY_METHOD, kb.RUNTIME_ATTEMPTS_METHOD, kb.LANGCHAIN_WITH_RETRY_METHOD, "ToolRetryMiddleware",
+        "TenacityTransport", "AsyncTenacityTransport", "Retry", kb.LANGCHAIN_RETRY_FACTORY_NAME,
     }
 )
 _SCREEN_CACHE: "weakref.WeakKeyDictionary[Screen, tuple[list[int], list[int]]]" = weakref.WeakKeyDictionary()
@@ -83,11 +83,15 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     spans: list[tuple[int, int, str]] = []
     loop_lines: list[int] = []
     returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
+    returned_names: list[tuple[int, str]] = []
+    handler_helpers: set[str] = set()  # names called in the handlers of possible retry loops
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _ast_name(node.value.func) in retry_names:
             returned.append(node.lineno)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
+            returned_names.append((node.lineno, node.value.id))  # `return decorator` (a name bound to a retry)
         if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
@@ -103,6 +107,15 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                         ):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
+                            # issue 23: a helper called in a handler may sleep or give up: keep it
+                            for h in s.handlers:
+                                for c in ast.walk(h):
+                                    if isinstance(c, ast.Call):
+                                        f = c.func
+                                        if isinstance(f, ast.Name):
+                                            handler_helpers.add(f.id)
+                                        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+                                            handler_helpers.add(f.attr)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             def_lines.append((node.lineno, node.name))
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
@@ -117,7 +130,17 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             elif isinstance(child, ast.arguments):
                 continue
     # retry factories: the innermost function holding a `return retry(...)`; their calls are retries
+    if returned_names:
+        held = {
+            t.id
+            for b in screen.binders
+            if isinstance(b, ast.Assign) and isinstance(b.value, ast.Call) and _ast_name(b.value.func) in retry_names
+            for t in b.targets
+            if isinstance(t, ast.Name)
+        }
+        returned.extend(line for line, name in returned_names if name in held)
     factories: set[str] = set()
+    retry_lines.extend(returned)  # a factory not applied here (another module applies it) is read where it is
     for line in returned:
         holders = [(start, name) for start, end, name in spans if start <= line <= end]
         if holders:
@@ -140,10 +163,19 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         if isinstance(t, ast.Name)
     }
     retry_lines.extend(line for line, name in decorated if name in aliases)
+    if aliases:
+        # issue 21: a held stage or attempts block used elsewhere: `stage(tool)`, `pipe(tool, stage)`,
+        # `for attempt in attempts:`
+        for call in screen._nodes[1]:
+            if any(isinstance(a, ast.Name) and a.id in aliases for a in (call.func, *call.args)):
+                retry_lines.append(call.lineno)
+        for node in ast.walk(screen.tree):
+            if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.iter, ast.Name) and node.iter.id in aliases:
+                retry_lines.append(node.lineno)
     if factories and aliases:
         # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
         retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
-    retry_lines.extend(line for line, name in def_lines if name in predicates)
+    retry_lines.extend(line for line, name in def_lines if name in predicates or name in handler_helpers)
     write_lines: list[int] = []
     if retry_lines:
         write_lines = _reached_lines(screen, knowledge, retry_lines, spans)
@@ -173,6 +205,15 @@ def _reached_lines(
             regions.append((line, max([line, *ends])))
     called: set[str] = set()
     transport = False
+    # what names hold (issue 21: `wrapped = logged(charge)`, `pay = Payments()`, `k = keyed(calling_api(f))`)
+    held: dict[str, set[str]] = {}
+    for b in screen.binders:
+        if isinstance(b, ast.Assign) and isinstance(b.value, (ast.Call, ast.Lambda, ast.Name, ast.Attribute)):
+            inner = {n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)}
+            inner |= {n.attr for n in ast.walk(b.value) if isinstance(n, ast.Attribute)}
+            for t in b.targets:
+                if isinstance(t, ast.Name):
+                    held.setdefault(t.id, set()).update(inner)
     for call in calls:
         if not any(a <= call.lineno <= b for a, b in regions):
             continue
@@ -182,19 +223,35 @@ def _reached_lines(
             transport = transport or func.id in _TRANSPORT_NAMES
         elif isinstance(func, ast.Attribute):
             transport = transport or func.attr in _TRANSPORT_NAMES
-            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
-                called.add(func.attr)
+            if isinstance(func.value, ast.Name):
+                called.add(func.attr)  # self.m(), Cls.m() (a mark above @staticmethod), pay.m()
+                called.add(func.value.id)
         for arg in (*call.args, *(k.value for k in call.keywords)):
             for el in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
                 if isinstance(el, ast.Name):
                     called.add(el.id)
-                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id in ("self", "cls"):
+                elif isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name):
                     called.add(el.attr)
+                    called.add(el.value.id)
+                elif isinstance(el, (ast.Call, ast.Lambda)):
+                    # calling_api(lambda: charge(1)), keyed(calling_api(charge)), logged(charge)
+                    called |= {n.id for n in ast.walk(el) if isinstance(n, ast.Name)}
+                    called |= {n.attr for n in ast.walk(el) if isinstance(n, ast.Attribute)}
+    for _ in range(2):
+        called |= {name for held_name in list(called) for name in held.get(held_name, ())}
+    if called & _class_names(screen):
+        called.add("__call__")  # an instance of a module class: its __call__ is the tool
     out = [a for a, _, name in spans if name in called]
     if transport:
         write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
         out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)
     return out
+
+
+def _class_names(screen: "Screen") -> set[str]:
+    tree = screen.tree
+    body = tree.body if isinstance(tree, ast.Module) else []
+    return {node.name for node in body if isinstance(node, ast.ClassDef)}
 
 
 _TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)

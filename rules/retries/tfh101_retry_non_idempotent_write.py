@@ -9,6 +9,7 @@ import libcst as cst
 
 from ...linter.api import Effect, Knowledge, Screen, node_lines
 from .base import RetryRule
+from .data import IRREVERSIBLE, NON_IDEMPOTENT_WRITE
 from .model import Retry, RetryModel
 from .screen import screen_lines
 
@@ -59,6 +60,23 @@ module that loops around the function, urllib3 `Retry` allowing POST on a
 requests session. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line.
+
+The runtime's own forms are read as the runtime reads them (issue 21):
+`pipe(tool, clock.retrying(...))`, `clock.retrying(...)(tool)`, a stage held in
+a name, `@clock.retrying(...)` over a def, and the block form
+`for attempt in clock.attempts(...): with attempt: ...`; the tool is followed
+through `calling_api`, `partial`, a wrapper without `functools.wraps`
+(`logged(charge)`), a lambda, a name holding any of these, `Cls.method` (a mark
+above `@staticmethod`/`@classmethod` marks the function inside) and an instance
+of a class whose `__call__` is marked. A `@non_idempotent_write` retried there
+is reported unless the retry is `clock.retrying(...)` over `keyed(tool)` (one
+key for every attempt); an `@irreversible` one always. So is what slips past the
+runtime: a mark written above the retry's own wrapper, and a `keyed(tool)`
+without `key_from=` called inside a retry that is not the runtime's (each
+attempt is a logical call of its own, with a new key). Names are resolved
+through the imports (`import smullyan.runtime as sr`, `from smullyan.runtime
+import non_idempotent_write as niw`): a module's own `pipe` or `keyed` is not
+the runtime's.
 
 Writes also include a Redis queue append or counter (`xadd`, `lpush`,
 `rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
@@ -249,6 +267,42 @@ class ApigeeLlm(BaseLlm):
 def chat(url, text):
     return httpx.post(url, json={"model": "m", "messages": [{"role": "user", "content": text}]})
 """,
+        # the runtime's keyed exemption: clock.retrying(...) over keyed(tool) repeats one logical call
+        # under one key; a keyed tool with key_from= keeps its key under any retry; marked reads
+        """\
+import smullyan.runtime as sr
+from tenacity import retry, stop_after_attempt
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+class Catalogue:
+    @sr.read_safe
+    @staticmethod
+    def find(q):
+        ...
+
+    @sr.read_safe
+    def __call__(self, q):
+        ...
+
+once = sr.pipe(sr.keyed(sr.calling_api(charge)), clock.retrying(sr.while_transient, sr.up_to(3).attempts))
+same = sr.keyed(sr.calling_api(charge), key_from=lambda card, cents: f"{card}:{cents}")
+finds = sr.pipe(sr.calling_api(Catalogue.find), clock.retrying(sr.up_to(3).attempts))
+reads = clock.retrying(sr.up_to(3).attempts)(sr.calling_api(Catalogue()))
+
+@retry(stop=stop_after_attempt(3))
+def checkout(card):
+    return same(card, 100)
+
+def poll():
+    for attempt in clock.attempts(sr.up_to(3).attempts):
+        with attempt:
+            Catalogue.find("x")
+""",
     ]
     INVALID = [
         # a client function imported under another name is still a POST
@@ -435,6 +489,104 @@ def enqueue(event):
 def count(key):
     r.incr(key)
 """,
+        # issue 21: the runtime's own forms over a marked write, names resolved through the imports
+        """\
+from smullyan import runtime as tool
+from smullyan.runtime import non_idempotent_write as niw, irreversible, pipe as chain, calling_api, keyed
+
+clock = tool.with_clock(lambda ms: None)
+
+@niw
+def charge(card, cents):
+    ...
+
+@irreversible
+def wire(account, cents):
+    ...
+
+a = chain(calling_api(charge), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "charge() (declared)"
+b = clock.retrying(tool.while_transient, tool.up_to(3).attempts)(calling_api(charge))  # error: TFH101
+c = chain(keyed(calling_api(wire)), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "even keyed"
+stage = clock.retrying(tool.up_to(3).attempts)  # error: TFH101
+d = chain(calling_api(charge), stage)
+
+@clock.retrying(tool.up_to(3).attempts)  # error: TFH101
+def pay(card):
+    return charge(card, 100)
+""",
+        # the block form: clock.attempts(...) written in the loop or held in a name, sync and async
+        """\
+import smullyan.runtime as sr
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+def settle(card):
+    for attempt in clock.attempts(sr.up_to(3).attempts):  # error: TFH101
+        with attempt:
+            charge(card, 100)
+
+async def settle_async(card, aclock):
+    attempts = aclock.attempts(sr.up_to(3).attempts, sr.while_transient)
+    async for attempt in attempts:  # error: TFH101
+        with attempt:
+            charge(card, 100)
+""",
+        # the bypass shapes: a mark above @staticmethod/@classmethod, a marked __call__, a lambda,
+        # a wrapper without functools.wraps (written there or held in a name)
+        """\
+from smullyan import runtime as tool
+
+clock = tool.system_clock()
+
+class Payments:
+    @tool.non_idempotent_write
+    @staticmethod
+    def take(card):
+        ...
+
+    @tool.irreversible
+    def __call__(self, card):
+        ...
+
+def logged(fn):
+    def inner(*args):
+        return fn(*args)
+    return inner
+
+payments = Payments()
+wrapped = logged(Payments.take)
+e = tool.pipe(tool.calling_api(Payments.take), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "Payments.take()"
+f = clock.retrying(tool.up_to(3).attempts)(tool.calling_api(payments))  # error: TFH101 "Payments.__call__()"
+g = tool.pipe(tool.calling_api(lambda: Payments.take("c")), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+h = tool.pipe(tool.calling_api(wrapped), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+""",
+        # what slips past the runtime: a mark above the retry's wrapper; a keyed tool without key_from
+        # under a retry that is not the runtime's (each attempt is a new logical call, a new key)
+        """\
+import smullyan.runtime as sr
+from tenacity import retry, stop_after_attempt
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+fresh = sr.keyed(sr.calling_api(charge))
+
+@sr.non_idempotent_write
+@clock.retrying(sr.up_to(3).attempts)  # error: TFH101
+def refund(card):
+    ...
+
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "a new key on every attempt"
+def checkout(card):
+    return fresh(card, 100)
+""",
     ]
 
     @classmethod
@@ -465,6 +617,8 @@ def count(key):
             for effect in retry.effects:
                 if inference and effect.what.startswith(("POST ", "PATCH ")):
                     continue
+                if retry.keyed and effect.cls == NON_IDEMPOTENT_WRITE:
+                    continue  # clock.retrying(...) over keyed(tool): one key for every attempt (the runtime allows it)
                 if effect.cls in self.knowledge.write_classes and not effect.keyed:
                     found.append((retry, effect))
                     break
@@ -486,4 +640,20 @@ def count(key):
             where = str(line) if line else "?"
             if effect.helper:
                 where += f", in {effect.helper}()"
+            if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
+                even = ", even keyed" if retry.keyed else ""
+                self.report(
+                    retry.anchor,
+                    f"retried {effect.what} (line {where}, an irreversible call) is never safe to repeat{even}: "
+                    "call it once and reconcile (the runtime refuses to retry it)",
+                )
+                continue
+            if retry.kind == "runtime":
+                self.report(
+                    retry.anchor,
+                    f"retried {effect.what} (line {where}, {self.knowledge.write_classes[effect.cls]}) has no "
+                    "idempotency key: retry keyed(tool) under clock.retrying(...) (one key for every attempt), "
+                    "reconcile instead, or, if it only reads, mark it @read_safe",
+                )
+                continue
             self.report(retry.anchor, what=effect.what, line=where, cls=self.knowledge.write_classes[effect.cls])

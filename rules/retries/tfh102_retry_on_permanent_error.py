@@ -60,6 +60,14 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # LangChain's factory on transient google-api-core errors only
+        """\
+import google.api_core.exceptions
+from langchain_core.language_models.llms import create_base_retry_decorator
+errors = (google.api_core.exceptions.ResourceExhausted, google.api_core.exceptions.ServiceUnavailable)
+def create_retry_decorator(max_retries=1):
+    return create_base_retry_decorator(error_types=errors, max_retries=max_retries)
+""",
         """\
 from tenacity import retry, retry_if_result, stop_after_attempt
 import httpx
@@ -177,6 +185,19 @@ def b(url):
 """,
     ]
     INVALID = [
+        # LangChain's factory, its error list held in a variable, returned for other modules to apply
+        """\
+import google.api_core.exceptions
+from langchain_core.language_models.llms import create_base_retry_decorator
+def create_retry_decorator(max_retries=1, run_manager=None):
+    errors = [  # error: TFH102 "GoogleAPIError"
+        google.api_core.exceptions.ResourceExhausted,
+        google.api_core.exceptions.ServiceUnavailable,
+        google.api_core.exceptions.GoogleAPIError,
+    ]
+    decorator = create_base_retry_decorator(error_types=errors, max_retries=max_retries, run_manager=run_manager)
+    return decorator
+""",
         """\
 from tenacity import retry, retry_if_result, stop_after_attempt
 import httpx

@@ -35,7 +35,8 @@ condition names `Exception` or `BaseException`: tenacity
 `retry_if_exception_type(Exception)`, backoff's exception tuple, stamina
 `on=Exception`, a hand-written loop's or a same-module retry decorator's
 `except Exception:` (or bare `except:`) that goes round again. A condition
-held in a variable is not read. backoff `on_predicate` retries on results, not
+held in a variable of the module is read (`cond = retry_if_exception_type(...)`,
+then `retry(retry=cond)`; `A if ... else B` retries on either). backoff `on_predicate` retries on results, not
 exceptions, and stamina cannot be used without `on=`: neither fires unless
 it names `Exception`. `retry_if_not_exception_type(())` excludes nothing, so
 it retries everything too.
@@ -45,8 +46,11 @@ it retries everything too.
   `with_retry`, this project's runtime), also when a same-module factory builds
   it: a function or method returning `retry(...)`/`Retrying(...)` applied as
   `@retry_decorator`, `retry_decorator(fn)`, or iterated as
-  `for attempt in self._retrying():`. A factory or base class in another
-  module is not followed;
+  `for attempt in self._retrying():`. A factory that nothing in its module
+  applies (a base class's or a utility module's, used by other modules of the
+  package) is read where it builds the retry: its condition, stop and wait
+  are reported there. LangChain's `create_base_retry_decorator(error_types=...,
+  max_retries=...)` is such a factory (a tenacity retry on those types);
 - a hand-written loop around a `try` whose handler goes round again: `for _ in
   range(n)`, `for delay in (1, 2, 4)` (a literal list of numbers), `while
   attempt < n` (the counter may change in the handler, logging or an `if`
@@ -54,7 +58,10 @@ it retries everything too.
   success flag (`ok = True`) instead of `break`; in functions, methods and
   `async` code alike.
 
-Not a retry: a message loop (a `while` whose `try` starts by receiving one
+Not a retry: a benchmark loop (a `for` with no success exit that reads a
+timer such as `time.perf_counter()` every round), a loop that restarts a
+server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
+`app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
@@ -88,6 +95,42 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # a benchmark loop times every round (no success exit); a foreground server restarted by its supervisor loop
+        """\
+import time, uvicorn
+def bench(fn, runs=20):
+    times, failures = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        try:
+            fn()
+        except Exception:
+            failures += 1
+        times.append(time.perf_counter() - start)
+    return times, failures
+def serve(app):
+    while True:
+        try:
+            uvicorn.run(app, host="127.0.0.1", port=8000)
+            break
+        except KeyboardInterrupt:
+            break
+        except Exception as e:
+            print("server crashed, restarting:", e)
+            time.sleep(1)
+""",
+        # a narrow condition held in a variable; a factory applied elsewhere, retrying transient errors only
+        """\
+import httpx
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+transient = retry_if_exception_type((httpx.TransportError, httpx.TimeoutException))
+@retry(retry=transient, stop=stop_after_attempt(3), wait=wait_exponential())
+def fetch(url):
+    return httpx.get(url)
+class BaseDriver:
+    def _retrying(self):
+        return Retrying(retry=transient, stop=stop_after_attempt(3), wait=wait_exponential())
+""",
         """\
 import httpx
 from tenacity import retry, retry_if_exception_type, stop_after_attempt
@@ -438,6 +481,22 @@ class Driver:
         for attempt in self._retrying():
             with attempt:
                 return self.session.run(query)
+""",
+        # a condition held in a variable (either branch of a conditional); a factory applied in another module
+        """\
+import cohere
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _create_retry_decorator(max_retries):
+    conditions = (
+        retry_if_exception_type(cohere.error.CohereError)  # error: TFH103
+        if hasattr(cohere, "error")
+        else retry_if_exception_type(Exception)
+    )
+    return retry(stop=stop_after_attempt(max_retries), wait=wait_exponential(), retry=conditions)
+class BaseDriver:
+    def _retrying(self):
+        policy = Retrying(stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+        return policy
 """,
         # a counted loop around a fetch of one message is a retry, not a message loop
         """\

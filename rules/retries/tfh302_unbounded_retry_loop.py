@@ -20,7 +20,11 @@ Finds a `while True:` (or `while 1:`) retry loop: its `try` leaves the loop on
 success (`break`/`return`), and a handler goes round again (`continue`, `pass`,
 a log line, a sleep) with nothing that bounds it: no `break`/`return`/`raise`
 reachable from the handler or elsewhere in the loop outside the `try`, no
-attempt counter or deadline tested with an exit. Loops whose `try` has no
+attempt counter or deadline tested with an exit, no same-module helper called
+in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
+the helper decides). A lock wait (a handler catching only `FileExistsError`
+or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
+a retry of a failure. Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
@@ -56,6 +60,45 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a dev server restarted until the person at the terminal stops it
+        """\
+import time
+def main(server):
+    while True:
+        try:
+            server.serve_forever()
+            break
+        except OSError as e:
+            print("restarting after", e)
+            time.sleep(1)
+""",
+        # a lock wait: an exclusive create that finds the lock file held, waits and tries again
+        """\
+import os, time
+def acquire(path):
+    while True:
+        try:
+            return os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            time.sleep(0.01)
+""",
+        # the handler's helper decides: it raises once the attempts are spent (and sleeps otherwise)
+        """\
+import time, httpx
+class Client:
+    def _backoff_or_raise(self, error, attempt):
+        if attempt >= 5:
+            raise error
+        time.sleep(2 ** attempt)
+    def fetch(self, url):
+        attempt = 0
+        while True:
+            try:
+                return httpx.get(url)
+            except httpx.TransportError as e:
+                attempt += 1
+                self._backoff_or_raise(e, attempt)
+""",
         """\
 import asyncio
 async def drain(task):

@@ -24,12 +24,20 @@ Finds a retry that tries again at once. For tenacity (and pydantic-ai's
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
-whose name holds `sleep`, `wait`, `backoff` or `delay`. This is a path
+whose name holds `sleep`, `wait`, `backoff` or `delay`, or a call in the
+handler of a same-module function or method that sleeps (a handler helper
+that decides and waits: `except E as e: self._handle_error(e)`). This is a path
 question: a sleep inside the `try` (the exception skipped it), on the success
 path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
-model) needs no wait and is left alone, as are polling and worker loops.
+model) needs no wait and is left alone, as are polling and worker loops, and
+a handler that changes what the next attempt does (rebinds a name the attempt
+reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
+changes an argument of the attempt in place: a fallback or a shrunk request,
+not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
+with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`) is
+not a hot loop.
 
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
@@ -69,6 +77,57 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # the attempt waits: a put with a timeout, a handler for what the wait ends in
+        """\
+import queue
+def hand_over(q, item, stop):
+    while not stop.is_set():
+        try:
+            q.put(item, timeout=0.1)
+            break
+        except queue.Full:
+            continue
+""",
+        # not the same work again: a fallback chain (the handler rebinds the model, a tuple target),
+        # a helper that shrinks the request in place before the next attempt
+        """\
+class Agent:
+    def _shrink(self, error, params, step):
+        messages = params.get("messages")
+        if step >= 3 or not messages:
+            return False
+        messages[:] = messages[len(messages) // 2:]
+        return True
+    def respond(self, params):
+        for step in range(4):
+            try:
+                return self.client.complete(**params)
+            except Exception as e:
+                if not self._shrink(e, params, step):
+                    raise
+    def fallback(self, prompt):
+        llm, index = self.llm, 0
+        while True:
+            try:
+                return llm.invoke(prompt)
+            except Exception:
+                if index >= len(self.fallbacks):
+                    raise
+                llm, index = self.fallbacks[index], index + 1
+""",
+        # a handler helper of the module decides and sleeps
+        """\
+import time, httpx
+def _handle_failure(error, attempt):
+    print("attempt", attempt, "failed:", error)
+    time.sleep(min(30, 2 ** attempt))
+def fetch(url):
+    for attempt in range(4):
+        try:
+            return httpx.get(url)
+        except httpx.TransportError as e:
+            _handle_failure(e, attempt)
+""",
         """\
 from redis.exceptions import WatchError
 def incr(r, key):
@@ -216,6 +275,18 @@ def consume(work_queue, handle):
 """,
     ]
     INVALID = [
+        # a handler helper that only logs: nothing waits
+        """\
+import logging, httpx
+def _log_failure(error, attempt):
+    logging.warning("attempt %d failed: %s", attempt, error)
+def fetch(url):
+    for attempt in range(4):
+        try:
+            return httpx.get(url)
+        except httpx.TransportError as e:  # error: TFH303
+            _log_failure(e, attempt)
+""",
         """\
 from tenacity import retry, stop_after_attempt
 @retry(stop=stop_after_attempt(3))  # error: TFH303
@@ -338,6 +409,8 @@ class Agent:
             return
         for handler in paths.failure_handlers(loop):
             if paths.catches_transient(handler) and not paths.sleeps_on_failure_path(loop, handler):
+                if paths.attempt_waits(loop, handler):
+                    continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 self.report(
                     handler,
                     what=f"this loop around {paths.callee_text(loop)}",
