@@ -43,7 +43,7 @@ from .nodes import (
 )
 from .positions import node_lines
 from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
-from .fixes import process_waits_or_runs_long, timeout_escapes_handler
+from .fixes import timeout_escapes_handler
 
 __all__ = [
     "effects", "knowledge",
@@ -56,5 +56,5 @@ __all__ = [
     "walk_in_scope_ast",
     "node_lines",
     "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",
-    "process_waits_or_runs_long", "timeout_escapes_handler",
+    "timeout_escapes_handler",
 ]

@@ -447,8 +447,6 @@ def diff(path: str, before: str, after: str) -> str:
 
 # --------------------------------------------------------------------------- TFH201: fixes that would hurt
 
-#: what a process call runs, where its first word is a name (``[editor, path]``, ``os.environ["EDITOR"]``)
-_PERSON_WORDS = ("editor", "visual", "pager", "browser", "opener")
 #: the exception a new ``timeout=`` can raise, by the call's module (its handler must catch it)
 _TIMEOUT_CATCHERS: dict[str, frozenset[str]] = {
     "subprocess": frozenset({"TimeoutExpired", "SubprocessError"}),
@@ -457,63 +455,6 @@ _TIMEOUT_CATCHERS: dict[str, frozenset[str]] = {
     "urllib": frozenset({"TimeoutError", "timeout", "OSError", "IOError", "error"}),
 }
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
-
-
-def _const_str(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def _command_words(call: cst.Call) -> tuple[list[str], str]:
-    """The leading constant words of a process call's command, and the source text of its first word."""
-    arg = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "args"), None)
-    if arg is None:
-        arg = next((a.value for a in call.args if a.keyword is None and not a.star), None)
-    if arg is None:
-        return [], ""
-    if isinstance(arg, (cst.List, cst.Tuple)):
-        elts = [e.value for e in arg.elements if isinstance(e, cst.Element)]
-        if not elts:
-            return [], ""
-        first_text = cst.Module([]).code_for_node(elts[0])
-        words = [w for w in (_const_str(e) for e in elts[:4]) if w is not None]
-        if _const_str(elts[0]) is None and len(elts) > 2 and _const_str(elts[1]) == "-m":  # [sys.executable, "-m", "pip"]
-            words = [w for w in (_const_str(e) for e in elts[2:4]) if w is not None]
-        elif _const_str(elts[0]) is None:
-            words = []
-        return words, first_text
-    text = _const_str(arg)
-    if text is not None:
-        import shlex
-
-        try:
-            parts = shlex.split(text)
-        except ValueError:
-            parts = text.split()
-        if len(parts) > 2 and parts[0].rsplit("/", 1)[-1].startswith("python") and parts[1] == "-m":
-            parts = parts[2:]
-        return parts[:3], text
-    return [], cst.Module([]).code_for_node(arg)
-
-
-def process_waits_or_runs_long(call: cst.Call, knowledge: Knowledge) -> str | None:
-    """Why a timeout fix would hurt this process call (it waits for a person, or runs long by nature),
-    or ``None``."""
-    words, first_text = _command_words(call)
-    if words:
-        prog = words[0].replace("\\", "/").rsplit("/", 1)[-1]
-        prog = prog[:-4] if prog.endswith(".exe") and prog[:-4] in knowledge.long_running_processes else prog
-        pair = f"{prog} {words[1]}" if len(words) > 1 else prog
-        if any(w in knowledge.interactive_processes or w in knowledge.person_waiting_processes for w in (prog, pair)):
-            return f"`{prog}` waits for a person"
-        if prog in knowledge.long_running_processes or pair in knowledge.long_running_processes:
-            return f"`{pair if pair in knowledge.long_running_processes else prog}` runs long by nature"
-    lowered = first_text.lower()
-    if any(w in lowered for w in _PERSON_WORDS):
-        return f"`{first_text}` names a program that waits for a person"
-    return None
 
 
 def timeout_escapes_handler(qualname: str, handlers: "list[list[str]]") -> bool:

@@ -1407,8 +1407,6 @@ class Knowledge:
     no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
     worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
-    # a view of INTERACTIVE_PROCESSES (the one process table) for linter/fixes.py's older reader
-    person_waiting_processes: ClassVar[frozenset[str]] = frozenset(INTERACTIVE_PROCESSES)
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS

@@ -26,15 +26,6 @@ CAPTIONS = {"example": "bad", "use instead": "good"}
 
 #: (code, caption kind, index) -> why it fails today (the rule's owner fixes the docs, then deletes the entry)
 KNOWN: dict[tuple[str, str, int], str] = {
-    ("TFH101", "bad", 0): "TFH101's bad example also gives TFH103 and TFH303",
-    ("TFH102", "bad", 0): "TFH102's bad example gives no finding (it lacks the tenacity and httpx imports)",
-    ("TFH103", "bad", 0): "TFH103's bad example also gives TFH303",
-    ("TFH103", "good", 0): "TFH103's good example gives TFH303 (its retry has no backoff)",
-    ("TFH104", "bad", 0): "TFH104's bad example gives no finding (it lacks the tenacity and httpx imports)",
-    ("TFH301", "bad", 0): "TFH301's bad example also gives TFH103",
-    ("TFH301", "good", 0): "TFH301's good example gives TFH103",
-    ("TFH303", "bad", 0): "TFH303's bad example gives no finding: its sleep does run after every failure "
-    "(the comment is false, issue 26)",
 }
 
 

@@ -95,17 +95,19 @@ after the request was sent is just as ambiguous.
 
 ## Example
 ```python
-from tenacity import retry, stop_after_attempt
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 import httpx
 
-@retry(stop=stop_after_attempt(3))
+@retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(3),
+       wait=wait_exponential_jitter(max=30))
 def charge(customer, cents):
     return httpx.post("https://api.pay.example/charges", json={"customer": customer, "amount": cents})
 ```
 
 ## Use instead
 ```python
-@retry(stop=stop_after_attempt(3))
+@retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(3),
+       wait=wait_exponential_jitter(max=30))
 def charge(customer, cents, key):   # key made once, before the first attempt
     return httpx.post(
         "https://api.pay.example/charges",

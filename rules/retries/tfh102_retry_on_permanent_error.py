@@ -43,14 +43,22 @@ account (repeated 401s) or hit a rate limit that then hides the real cause.
 
 ## Example
 ```python
-@retry(retry=retry_if_result(lambda r: r.status_code in (404, 500, 502, 503)), stop=stop_after_attempt(4))
+from tenacity import retry, retry_if_result, stop_after_attempt, wait_exponential_jitter
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (404, 429, 500, 502, 503)), stop=stop_after_attempt(4),
+       wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url)
 ```
 
 ## Use instead
 ```python
-@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503)), stop=stop_after_attempt(4))
+from tenacity import retry, retry_if_result, stop_after_attempt, wait_exponential_jitter
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503)), stop=stop_after_attempt(4),
+       wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url)
 ```

@@ -74,18 +74,21 @@ until the stop, the caller waits for nothing, and the real error shows up late
 
 ## Example
 ```python
-from tenacity import retry, stop_after_attempt
+import httpx
+from tenacity import retry, stop_after_attempt, wait_exponential_jitter
 
-@retry(stop=stop_after_attempt(5))
+@retry(stop=stop_after_attempt(5), wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url, timeout=10).raise_for_status().json()
 ```
 
 ## Use instead
 ```python
-from tenacity import retry, retry_if_exception_type, stop_after_attempt
+import httpx
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-@retry(retry=retry_if_exception_type((httpx.TransportError,)), stop=stop_after_attempt(5))
+@retry(retry=retry_if_exception_type((httpx.TransportError,)), stop=stop_after_attempt(5),
+       wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url, timeout=10).raise_for_status().json()
 ```

@@ -30,14 +30,22 @@ second later, and one that classifies it as permanent never learns to slow down.
 
 ## Example
 ```python
-@retry(retry=retry_if_result(lambda r: r.status_code in (500, 502, 503, 504)), stop=stop_after_attempt(4))
+from tenacity import retry, retry_if_result, stop_after_attempt, wait_exponential_jitter
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (500, 502, 503, 504)), stop=stop_after_attempt(4),
+       wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url)
 ```
 
 ## Use instead
 ```python
-@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503, 504)), stop=stop_after_attempt(4))
+from tenacity import retry, retry_if_result, stop_after_attempt, wait_exponential_jitter
+import httpx
+
+@retry(retry=retry_if_result(lambda r: r.status_code in (429, 500, 502, 503, 504)), stop=stop_after_attempt(4),
+       wait=wait_exponential_jitter(max=30))
 def fetch(url):
     return httpx.get(url)
 ```

@@ -43,18 +43,21 @@ burning quota. A retry needs a budget per call, and the task needs one too.
 
 ## Example
 ```python
-from tenacity import retry, wait_exponential
+import httpx
+from tenacity import retry, retry_if_exception_type, wait_exponential
 
-@retry(wait=wait_exponential(max=30))
+@retry(retry=retry_if_exception_type(httpx.TransportError), wait=wait_exponential(max=30))
 def fetch(url):
     return httpx.get(url, timeout=10)
 ```
 
 ## Use instead
 ```python
-from tenacity import retry, stop_after_attempt, stop_after_delay, wait_exponential
+import httpx
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, stop_after_delay, wait_exponential
 
-@retry(stop=stop_after_attempt(5) | stop_after_delay(60), wait=wait_exponential(max=30))
+@retry(retry=retry_if_exception_type(httpx.TransportError),
+       stop=stop_after_attempt(5) | stop_after_delay(60), wait=wait_exponential(max=30))
 def fetch(url):
     return httpx.get(url, timeout=10)
 ```

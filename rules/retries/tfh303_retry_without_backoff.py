@@ -46,22 +46,31 @@ attempt budget in milliseconds, and makes the rate limiting worse.
 
 ## Example
 ```python
-for attempt in range(3):
-    try:
-        return client.get(url)
-    except httpx.TransportError:
-        log.warning("attempt %d failed", attempt)
-    time.sleep(2 ** attempt)   # never reached: the loop is over or went round
+import httpx, time
+
+def fetch(client, url):
+    for attempt in range(3):
+        try:
+            return client.get(url)
+        except httpx.TransportError:
+            log.warning("attempt %d failed", attempt)
+            continue           # goes round at once:
+        time.sleep(2 ** attempt)   # the sleep is skipped after every failure
+    raise RuntimeError(f"{url}: gave up after 3 attempts")
 ```
 
 ## Use instead
 ```python
-for attempt in range(3):
-    try:
-        return client.get(url)
-    except httpx.TransportError:
-        log.warning("attempt %d failed", attempt)
-        time.sleep(2 ** attempt + random.random())
+import httpx, random, time
+
+def fetch(client, url):
+    for attempt in range(3):
+        try:
+            return client.get(url)
+        except httpx.TransportError:
+            log.warning("attempt %d failed", attempt)
+            time.sleep(2 ** attempt + random.random())
+    raise RuntimeError(f"{url}: gave up after 3 attempts")
 ```
 
 ## Fix
