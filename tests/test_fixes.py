@@ -594,6 +594,8 @@ def test_tfh201_is_silent_on_an_editor_or_opener_so_nothing_is_fixed(call: str) 
     ('subprocess.run(["ollama", "pull", "llama3"])', "runs long"),
     ('subprocess.run(["docker", "build", "."])', "runs long"),
     ('subprocess.run(["trivy", "fs", "."])', "runs long"),
+    ('subprocess.run(["say", path], check=True)', "runs long"),
+    ('subprocess.run(["afplay", path], check=True)', "runs long"),
 ])
 def test_tfh201_no_fix_for_a_process_that_waits_for_a_person_or_runs_long(call: str, why: str) -> None:
     src = f"import os, subprocess, sys\ndef f(path):\n    {call}\n"

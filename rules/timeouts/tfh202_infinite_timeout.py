@@ -37,6 +37,14 @@ def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
     return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
+
+def _expressions(node: cst.CSTNode) -> "list[cst.CSTNode]":
+    """``node`` and every node below it (a test expression is small)."""
+    out: list[cst.CSTNode] = [node]
+    for child in node.children:
+        out.extend(_expressions(child))
+    return out
+
 class InfiniteTimeout(Rule):
     code = "TFH202"
     name = "infinite-timeout"
@@ -78,8 +86,8 @@ client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
 
 ## Streams and LLM calls
 A `None` on a stream (a `.stream(...)` call, `stream=True`,
-{markdown_words(sorted(_DEFAULTS.stream_calls), "or")}, or a timeout object
-passed to one) or on an LLM call (the SDK clients
+{markdown_words(sorted(_DEFAULTS.stream_calls), "or")}, a timeout object
+passed to one, or one built in the branch of an `if stream:` test) or on an LLM call (the SDK clients
 {markdown_words(sorted(_DEFAULTS.llm_sdk_clients))} and their generation
 methods, or an HTTP request from an LLM integration: a module under
 `llms/`, `chat_models/` ..., a class deriving from `...Llm`/`...ChatModel`,
@@ -237,6 +245,11 @@ from anthropic import AsyncAnthropic
 client = openai.OpenAI(timeout=None)  # error: TFH202 "longest generation you accept"
 def events(url):
     return requests.get(url, stream=True, timeout=None)  # error: TFH202 "silence between chunks"
+async def research(url, stream):
+    from aiohttp import ClientTimeout
+    if stream is True:
+        timeout = ClientTimeout(total=None)  # error: TFH202 "silence between chunks"
+        return timeout
 async def ask(a: AsyncAnthropic):
     return await a.messages.create(model="m", max_tokens=9, messages=[], timeout=None)  # error: TFH202 "anthropic.AsyncAnthropic.messages.create"
 """,
@@ -274,12 +287,31 @@ async def g(aw):
         super().__init__(ctx)
         self.calls: list[tuple[cst.Call, str | None]] = []  # the calls around the visited node, outer first
         self.classes: list[cst.ClassDef] = []
+        self.stream_branches = 0  # ``if`` statements around the node whose test reads a ``stream`` flag
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node)
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
         self.classes.pop()
+
+    @staticmethod
+    def _reads_stream_flag(test: cst.BaseExpression) -> bool:
+        """``if stream:``, ``if stream is True:``, ``if self.streaming:``: the branch sets up a stream
+        (or its twin that does not: either way, the author chose the timeout per branch)."""
+        for sub in _expressions(test):
+            name = sub.value if isinstance(sub, cst.Name) else sub.attr.value if isinstance(sub, cst.Attribute) else ""
+            if name in ("stream", "streaming", "is_stream", "use_stream"):
+                return True
+        return False
+
+    def visit_If(self, node: cst.If) -> None:
+        if self._reads_stream_flag(node.test):
+            self.stream_branches += 1
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if self._reads_stream_flag(original_node.test):
+            self.stream_branches -= 1
 
     def leave_Call(self, original_node: cst.Call) -> None:
         if self.calls and self.calls[-1][0] is original_node:
@@ -318,6 +350,8 @@ async def g(aw):
     def _deliberate(self, node: cst.Call, qn: str) -> str | None:
         """Why a None here is likely deliberate, so that no default number fits (the fix is not
         offered): the call, or a call it is an argument of, opens a stream or runs an LLM generation."""
+        if self.stream_branches:
+            return _STREAM
         for call, cqn in [*self.calls, (node, qn)]:
             if self._stream(call, cqn):
                 return _STREAM
