@@ -37,6 +37,9 @@ def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
     return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
+#: a flag whose ``if`` test chooses the streaming branch
+_STREAM_FLAGS = frozenset({"stream", "streaming", "is_stream", "use_stream"})
+
 
 def _expressions(node: cst.CSTNode) -> "list[cst.CSTNode]":
     """``node`` and every node below it (a test expression is small)."""
@@ -299,11 +302,8 @@ async def g(aw):
     def _reads_stream_flag(test: cst.BaseExpression) -> bool:
         """``if stream:``, ``if stream is True:``, ``if self.streaming:``: the branch sets up a stream
         (or its twin that does not: either way, the author chose the timeout per branch)."""
-        for sub in _expressions(test):
-            name = sub.value if isinstance(sub, cst.Name) else sub.attr.value if isinstance(sub, cst.Attribute) else ""
-            if name in ("stream", "streaming", "is_stream", "use_stream"):
-                return True
-        return False
+        return any(isinstance(sub, (cst.Name, cst.Attribute)) and last_name(sub) in _STREAM_FLAGS
+                   for sub in _expressions(test))
 
     def visit_If(self, node: cst.If) -> None:
         if self._reads_stream_flag(node.test):
