@@ -327,3 +327,41 @@ def test_an_agent_tool_of_another_package_is_not_strands(project: Path, capsys: 
         echo_tool = PythonAgentTool("echo", {}, echo)
         """)
     assert rows(project, capsys) == []
+
+
+def test_agent_tool_subclass_across_files_of_the_run(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, "mypkg/__init__.py", "")
+    write(project, "mypkg/base.py", """
+        from strands.types.tools import AgentTool
+
+        class HttpTool(AgentTool):
+            timeout: float = 10.0
+        """)
+    leaf = write(project, "mypkg/status.py", """
+        from mypkg.base import HttpTool
+
+        class StatusTool(HttpTool):
+            @property
+            def tool_name(self) -> str:
+                return "status"
+
+            async def stream(self, tool_use, invocation_state, **kwargs):
+                yield {"status": "success", "content": []}
+        """)
+    found = [(r["name"], r["framework"], r["form"], r["path"]) for r in rows(project, capsys)]
+    assert found == [("status", "strands", "HttpTool subclass", str(leaf))]
+
+
+def test_a_tool_name_property_names_only_strands_classes(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, "agent_tools.py", """
+        from langchain_core.tools import BaseTool
+
+        class Search(BaseTool):
+            @property
+            def tool_name(self) -> str:
+                return "not_the_name"
+
+            def _run(self, q: str) -> str:
+                return q
+        """)
+    assert [(r["name"], r["framework"]) for r in rows(project, capsys)] == [("Search", "langchain")]

@@ -1,5 +1,5 @@
-"""Discovery: every tool one file defines, form by form (decorators, tool classes, wrapper calls,
-``tools=[...]`` lists given to an agent, schemas dispatched by name), resolved through :class:`~.index.Index`."""
+"""Discovery: every tool one file defines, form by form (decorators, module-based tools, tool classes, wrapper
+calls, ``tools=[...]`` lists given to an agent, schemas dispatched by name), resolved through :class:`~.index.Index`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ _RUN = "*register"
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
 _NAME_BY_KEYWORD = frozenset({"strands"})
+#: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
+_NAMED_BY_PROPERTY = frozenset({"strands"})
 
 
 def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
@@ -29,7 +31,7 @@ def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
     return literal_str(call.args[0]) if call.args and positional else None
 
 
-def _class_tool_name(cls: ast.ClassDef) -> str:
+def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
     for stmt in cls.body:
         target: ast.AST | None = None
         value: ast.AST | None = None
@@ -41,8 +43,8 @@ def _class_tool_name(cls: ast.ClassDef) -> str:
             text = literal_str(value)
             if text:
                 return text
-    for stmt in cls.body:  # strands ``AgentTool``: a ``tool_name`` property returning a literal
-        if isinstance(stmt, FUNCS) and stmt.name == "tool_name" and len(stmt.body) >= 1:
+    for stmt in cls.body if framework in _NAMED_BY_PROPERTY else ():  # a ``tool_name`` property returning a literal
+        if isinstance(stmt, FUNCS) and stmt.name == "tool_name" and stmt.body:
             last = stmt.body[-1]
             text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
@@ -180,7 +182,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
         if fns:
-            add(_class_tool_name(cls), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
