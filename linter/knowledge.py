@@ -1177,6 +1177,9 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "mirascope" for m in ("mirascope.llm", "mirascope.llm.tools", "mirascope.llm.tools.decorator")},
     # metagpt: on a function, or on a class (its public methods are the tool's)
     **{f"{m}.register_tool": "metagpt" for m in ("metagpt.tools.tool_registry",)},
+    # strands-agents: ``@tool``, ``@tool(name=..., description=...)`` (the name by keyword only: the first
+    # positional parameter is the function), on a function or a method (strands/tools/decorator.py)
+    **{f"{m}.tool": "strands" for m in ("strands", "strands.tools", "strands.tools.decorator")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -1201,6 +1204,12 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
     **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
        for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
+    # strands-agents: the ``AgentTool`` interface (strands/types/tools.py, re-imported by strands/tools/tools.py)
+    # and ``PythonAgentTool``; the agent's executor runs ``stream``
+    **{f"{m}.{c}": ("strands", ("stream",)) for m, c in (("strands.types.tools", "AgentTool"),
+                                                         ("strands.tools.tools", "AgentTool"),
+                                                         ("strands.tools", "PythonAgentTool"),
+                                                         ("strands.tools.tools", "PythonAgentTool"))},
 }
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
@@ -1217,6 +1226,15 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
+    **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
+}
+# Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
+# defines a function named after the module itself (its file's stem; a package's name for its
+# ``__init__.py``), is one tool run by that function, named by the dict's literal "name"; not when the module
+# holds a decorated tool of the same framework (they come first). strands-agents: strands/tools/loader.py
+# ``load_tools_from_module`` (the function), strands/tools/registry.py ``validate_tool_spec`` (the keys).
+TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
+    "TOOL_SPEC": ("strands", frozenset({"name", "description", "inputSchema"})),
 }
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,

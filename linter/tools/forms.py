@@ -1,5 +1,5 @@
-"""Discovery: every tool one file defines, form by form (decorators, tool classes, wrapper calls,
-``tools=[...]`` lists given to an agent, schemas dispatched by name), resolved through :class:`~.index.Index`."""
+"""Discovery: every tool one file defines, form by form (decorators, module-based tools, tool classes, wrapper
+calls, ``tools=[...]`` lists given to an agent, schemas dispatched by name), resolved through :class:`~.index.Index`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ _RUN = "*register"
 
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
+#: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
+_NAME_BY_KEYWORD = frozenset({"strands"})
+#: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
+_NAMED_BY_PROPERTY = frozenset({"strands"})
 
 
 def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
@@ -27,7 +31,7 @@ def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
     return literal_str(call.args[0]) if call.args and positional else None
 
 
-def _class_tool_name(cls: ast.ClassDef) -> str:
+def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
     for stmt in cls.body:
         target: ast.AST | None = None
         value: ast.AST | None = None
@@ -37,6 +41,12 @@ def _class_tool_name(cls: ast.ClassDef) -> str:
             target, value = stmt.target, stmt.value
         if isinstance(target, ast.Name) and target.id == "name":
             text = literal_str(value)
+            if text:
+                return text
+    for stmt in cls.body if framework in _NAMED_BY_PROPERTY else ():  # a ``tool_name`` property returning a literal
+        if isinstance(stmt, FUNCS) and stmt.name == "tool_name" and stmt.body:
+            last = stmt.body[-1]
+            text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
                 return text
     return cls.name
@@ -111,7 +121,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(tool_name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0],
                         f"{index.module}.{path}", by_name=True)
                 break
-            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST)
+            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True)
@@ -130,6 +140,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
                     members, cls.lineno, f"{index.module}.{cls_path}")
             break
+
+    # module-based tools (strands ``TOOL_SPEC`` + the function named after the module), unless the module
+    # holds decorated tools of the same framework: the loader takes those instead
+    for framework, tool_name, entry in _module_tools(index):
+        if not any(d.framework == framework and d.form.startswith("@") for d in found.values()):
+            add(tool_name, framework, "TOOL_SPEC module", [entry], span(entry[2])[0], f"{index.module}.{entry[0]}")
 
     # subclasses of tool base classes (through other classes of this file too)
     bases = dict(tables.bases)
@@ -166,7 +182,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
         if fns:
-            add(_class_tool_name(cls), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
@@ -261,6 +277,36 @@ def _has_tool_schema(tree: ast.Module) -> bool:
             if "name" in keys and keys & _SCHEMA_KEYS:
                 return True
     return False
+
+
+def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]]:
+    """(framework, tool name, the function) of a module-based tool (``knowledge.TOOL_MODULE_SPECS``): the last
+    top-level assignment of the spec's name is a dict literal holding its keys, and a module-level function
+    is named after the module (the last binding of that name wins, as the import does)."""
+    specs: dict[str, ast.AST | None] = {}
+    for stmt in index.tree.body:
+        target: ast.AST | None = None
+        value: ast.AST | None = None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target, value = stmt.target, stmt.value
+        if isinstance(target, ast.Name) and target.id in kb.TOOL_MODULE_SPECS:
+            specs[target.id] = value
+    out: list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]] = []
+    stem = index.module.rsplit(".", 1)[-1]
+    functions = [entry for entry in index.defs if entry[0] == stem and not entry[3]]
+    if not functions:
+        return out
+    for var, value in specs.items():
+        framework, keys = kb.TOOL_MODULE_SPECS[var]
+        if not isinstance(value, ast.Dict):
+            continue
+        literal = {literal_str(k): v for k, v in zip(value.keys, value.values) if k is not None}
+        if not keys <= literal.keys():
+            continue
+        out.append((framework, literal_str(literal.get("name")) or stem, max(functions, key=lambda e: e[1])))
+    return out
 
 
 def _listed_tool_names(index: Index) -> list[str]:
