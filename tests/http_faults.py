@@ -15,6 +15,9 @@ close-after         charge, then close the connection without an answer
 500/502/503/504     charge, then that status (503 without Retry-After)
 slow-after          charge, then answer after ``slow_s`` (longer than the
                     client's read timeout)
+late-after          read the request, charge only once the lookup of its key
+                    has been answered (a server lagging behind its client's
+                    timeout), then answer
 503-retry-before    no charge, 503 with ``Retry-After: 0`` (proof nothing ran)
 429-before          no charge, 429 with ``Retry-After: 0``
 =================== ============================================================
@@ -52,6 +55,7 @@ class FaultyAPI:
         #: keys of requests read but not settled (charged or dropped) yet
         self.pending: dict[str, int] = {}
         self.honest = honest
+        self.lookups: dict[str, threading.Event] = {}
         self.requests: dict[str, int] = {}
         self.lock = threading.Lock()
         self.plan = plan
@@ -98,6 +102,7 @@ class FaultyAPI:
                     done = list(api.charges.get(key, ()))
                     busy = api.honest and api.pending.get(key, 0) > 0
                 api.note("lookup", key, f"{len(done)} done, {'in progress' if busy else 'idle'}")
+                api.looked_up(key).set()
                 if done:
                     self.answer(200, {"id": done[0]})
                 elif busy:  # read but not settled yet: it cannot tell (Stripe answers 409 here)
@@ -119,6 +124,8 @@ class FaultyAPI:
                     return
                 with api.lock:
                     api.pending[key] = api.pending.get(key, 0) + 1
+                if mode == "late-after":  # a server lagging under load: it gets to the charge only after
+                    api.looked_up(key).wait(10)  # the client gave up and looked the key up
                 try:
                     with api.lock:  # settled atomically beside the lookup: seen charged, or never charged
                         gone = api.honest and self.client_gone()
@@ -152,6 +159,11 @@ class FaultyAPI:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def looked_up(self, key: str) -> threading.Event:
+        """Set once the lookup of ``key`` has been answered (``late-after`` waits for it)."""
+        with self.lock:
+            return self.lookups.setdefault(key, threading.Event())
 
     def note(self, what: str, key: str, detail: str) -> None:
         with self.lock:

@@ -169,3 +169,54 @@ def test_faults_kills_and_expiring_leases(backend: tuple[str, Any], tmp_path: Pa
     for key, n in counts.items():
         assert n - 1 <= announced[key], (key, n, announced[key])  # every duplicate was reported
     assert sum(counts.values()) > KEYS  # the faults did cause reruns without a lookup
+
+
+@pytest.mark.parametrize("honest", [False, True], ids=["lookup-blind-to-in-flight", "lookup-honest"])
+def test_a_request_the_server_settles_only_after_the_lookup(tmp_path: Path, honest: bool) -> None:
+    """The mechanism of a duplicate under load, made deterministic: the server reads the POST but gets
+    to its charge only after the client timed out and looked the key up (``late-after`` waits for that
+    lookup, not for time). A lookup blind to requests in flight says "not found" and the retry charges
+    again: docs/runtime.md's condition 1 broken by the lookup, not by the runtime. An honest API answers
+    409 "in progress" (the key stays abandoned, the retry asks again) and does not act on the request
+    of a client that has gone: exactly one charge."""
+    import requests
+
+    ledger = tool.ledger.SQLiteLedger(tmp_path / "l.db", now=tool.ledger.wall_now, lease=tool.seconds(30))
+    modes = ["late-after"]
+    answers: list[int] = []
+    with FaultyAPI(honest=honest) as api:
+        session = requests.Session()
+
+        @tool.non_idempotent_write
+        def charge(key: str) -> Any:
+            mode = modes.pop(0) if modes else "ok"
+            r = session.post(f"{api.url}/{mode}/charge", headers=tool.idempotency_headers(key), timeout=0.15)
+            r.raise_for_status()
+            return r.json()["id"]
+
+        def find(key: str) -> tool.Result[str]:
+            r = session.get(f"{api.url}/charges/{key}", timeout=5)
+            answers.append(r.status_code)
+            if r.status_code == 409:
+                return tool.Err(tool.unavailable("a charge with this key is in progress", 409))
+            return tool.Ok(r.json()["id"]) if r.status_code == 200 else tool.Err(tool.not_found(key))
+
+        pay = tool.pipe(
+            tool.keyed(tool.calling_api(charge), tool.recorded_in(ledger), tool.reconciling_with(find),
+                       key_from=lambda key: key),
+            tool.system_clock().retrying(tool.while_transient, tool.up_to(200).attempts,
+                                         tool.backing_off(tool.constant(tool.millis(5)))),
+        )
+        result = pay("late")
+        for _ in range(100):  # the late handler settles (charges or drops) on its own thread
+            with api.lock:
+                if not api.pending.get("late"):
+                    break
+            time.sleep(0.05)
+        charges = list(api.charges.get("late", ()))
+    assert isinstance(result, tool.Ok) and result.value in charges
+    assert answers[0] == (409 if honest else 404)
+    if honest:
+        assert charges == ["ch_late_1"] and answers[-1] == 404  # dropped, then charged once by the retry
+    else:
+        assert len(charges) == 2  # the documented duplicate: the lookup could not see the request in flight
