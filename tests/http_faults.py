@@ -74,7 +74,8 @@ class FaultyAPI:
             def client_gone(self) -> bool:
                 """True when the client has closed its end (it timed out and gave up) or reset it."""
                 try:
-                    return self.connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+                    peeked: bytes = self.connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+                    return peeked == b""
                 except BlockingIOError:  # open, nothing more sent
                     return False
                 except OSError:  # reset
