@@ -255,6 +255,41 @@ def test_a_takeover_without_a_lookup_is_reported_and_with_one_is_reconciled(tmp_
     assert ledger.begin("k2", tool.ledger.fingerprint_of(("c", 5), {}), "x") == tool.ledger.Done("ch_dead")
 
 
+def test_a_lookup_answering_in_progress_keeps_the_key_for_reconciliation_across_callers(tmp_path: Any) -> None:
+    # A dead worker's request is still in flight at the API: the lookup says "in progress" (Stripe's
+    # 409), not "absent". The caller that took the key over gets that Err and runs nothing; the key
+    # stays abandoned (never released, never done), so the next caller asks again instead of charging.
+    now = WallClock()
+    ledger = _ledger(tmp_path, now, lease=tool.seconds(30))
+    fp = tool.ledger.fingerprint_of(("c", 5), {})
+    ledger.begin("k", fp, "dead-worker")
+    now.ms += 30_000
+    card = Card()
+    in_flight = {"k"}
+
+    def find(key: str) -> tool.Result[str]:
+        if key in in_flight:
+            return tool.Err(tool.unavailable("a charge with this key is in progress", 409))
+        return card.find(key)
+
+    events: list[object] = []
+    pay = tool.keyed(tool.calling_api(card.charge), tool.recorded_in(ledger), tool.reconciling_with(find),
+                     tool.observing(events.append), key_from=lambda c, n: "k")
+    first = pay("c", 5)
+    assert isinstance(first, tool.Err) and isinstance(first.error, tool.Unavailable) and first.error.status == 409
+    assert card.effects == 0 and ledger.state_of("k") == "in_progress"
+    assert events == [tool.events.TakenOver("k", reconciling=True)]
+    assert isinstance(ledger.begin("k", fp, "someone"), tool.ledger.Started)  # abandoned: anyone may take it
+    now.ms += 30_000
+
+    in_flight.clear()
+    card.charges["k"] = "ch_dead"  # the in-flight request landed
+    events.clear()
+    assert pay("c", 5) == tool.Ok("ch_dead")
+    assert card.effects == 0 and ledger.state_of("k") == "done"
+    assert events == [tool.events.TakenOver("k", reconciling=True), tool.events.Reconciled("k", True)]
+
+
 def test_a_long_call_extends_its_lease(tmp_path: Any) -> None:
     now = WallClock()
     ledger = _ledger(tmp_path, now, lease=tool.seconds(10))
