@@ -597,6 +597,11 @@ def lint_path(path: Path, config: Config, *, apply_noqa: bool = True) -> list[Fi
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        finding = _pseudo(display, PARSE_ERROR, 1, 1, f"could not parse: cannot read file: {exc.strerror or exc}")
-        return [finding] if config.is_enabled(PARSE_ERROR, display) else []
+        return unreadable(display, exc, config)
     return lint_source(data, display, config, apply_noqa=apply_noqa)
+
+
+def unreadable(display: str, exc: OSError, config: Config) -> list[Finding]:
+    """The TFH001 finding of a file that cannot be read (a parse error is reported whatever is selected)."""
+    finding = _pseudo(display, PARSE_ERROR, 1, 1, f"could not parse: cannot read file: {exc.strerror or exc}")
+    return [finding] if config.is_enabled(PARSE_ERROR, display) else []

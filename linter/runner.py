@@ -27,7 +27,6 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cache import Cache, file_digest
@@ -135,11 +134,8 @@ def lint_file(display: str, config: Config, known_sha: str | None = None) -> Fil
         st = os.stat(display)  # before the read: a later edit changes mtime, so re-hash next time
         with open(display, "rb") as f:
             data = f.read()
-    except OSError:
-        try:
-            return FileOutcome(display, engine.lint_path(Path(display), config))
-        except Exception as exc:  # the engine promises not to raise; keep the promise here too
-            return FileOutcome(display, [_internal_error(display, f"engine: {type(exc).__name__}: {exc}")])  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
+    except OSError as exc:  # reported from this one read, never read a second way
+        return FileOutcome(display, engine.unreadable(display, exc, config))
     sha = file_digest(data)
     if known_sha is not None and sha == known_sha:
         return FileOutcome(display, None, st.st_size, st.st_mtime_ns, sha)
