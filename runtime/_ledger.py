@@ -449,24 +449,18 @@ class SQLLedger:
     def _decide(
         self, run: _Executor, key: str, fingerprint: str, owner: str, now: int, row: tuple[Any, ...]
     ) -> Begin:
-        stored_fp, state, holder, lease_until, expires_at, outcome = row
-        t = self.table
+        expires_at = row[4]
         take = (
-            f"UPDATE {t} SET fingerprint = ?, state = 'in_progress', owner = ?, lease_until = ?, "
+            f"UPDATE {self.table} SET fingerprint = ?, state = 'in_progress', owner = ?, lease_until = ?, "
             "expires_at = ?, outcome = NULL WHERE key = ?"
         )
         new_lease = now + self.lease_ms
         if expires_at <= now:  # an expired record is forgotten: a new call
             run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
             return Started(False)
-        if stored_fp != fingerprint:
-            return Mismatch(stored_fp)
-        if state == "done":
-            return Done(self.codec.decode(outcome))
-        if state == "failed":
-            return _failed(outcome)
-        if holder != owner and lease_until > now:
-            return InProgress(lease_until)
+        settled = self._settled(fingerprint, owner, now, row)  # the same answers as a read without the lock
+        if settled is not None:
+            return settled
         run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
         return Started(True)
 
