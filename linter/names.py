@@ -37,6 +37,7 @@ from typing import Optional, Sequence, Union
 import libcst as cst
 
 from . import knowledge
+from .nodes import children
 from .packages import absolute_module
 
 Ref = Optional[tuple[str, bool]]
@@ -229,7 +230,7 @@ class Names:
                     values.append(n.value)
                 elif isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
                     local.setdefault(n.targets[0].target.value, []).append(n.value)
-                stack.extend(n.children)
+                stack.extend(children(n))
             refs: set[Ref] = set()
             for v in values:
                 if isinstance(v, cst.Name) and v.value in local:

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import Effect, classify_call, declared_class, dotted, has_idempotency_key, keyword_arg, positional
+from ...linter.api import Effect, children, classify_call, declared_class, dotted, has_idempotency_key, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part, Retry, Stop, Wait, _Unknown
 from .literals import status_set
@@ -528,7 +528,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                         assigned[t.target.value] = node.value
             if isinstance(node, cst.Return) and node.value is not None:
                 returned.append(node.value)
-            stack.extend(node.children)
+            stack.extend(children(node))
         for value in returned:
             if isinstance(value, cst.Name) and value.value in assigned:
                 value = assigned[value.value]
@@ -784,7 +784,7 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                 if loop is not None and _calls_any(loop.try_node.body, params):
                     self._own_decorators[fn.name.value] = (loop, self._handlers_condition(loop))
                     return
-            stack.extend(node.children)
+            stack.extend(children(node))
 
 
 _MUTATING_METHODS = frozenset({"update", "pop", "append", "extend", "insert", "clear", "remove", "setdefault", "popitem"})

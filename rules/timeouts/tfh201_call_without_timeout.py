@@ -33,20 +33,17 @@ _RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "getout
 
 
 def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    out: list[cst.Call] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            continue
-        if isinstance(n, cst.Call):
-            out.append(n)
-        stack.extend(n.children)
-    return out
+    """The calls under ``node`` in its own scope (none under a nested ``def``/``class``/``lambda``; none
+    at all when ``node`` is one). Walks the engine's field walk, not libcst's ``children`` (which
+    re-creates every node it passes: this runs for every statement of every block)."""
+    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return []
+    return [n for n in walk_in_scope(node) if type(n) is cst.Call]
 
 
 _PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
 _POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+_EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
 
@@ -881,7 +878,7 @@ def typed(container: Container, cmd):
                         if name in runs:
                             self.exempt.add(id(runs.pop(name)))
                     for arg in c.args:  # sys.exit(subprocess.call([...]))
-                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func) in _PROCESS_RUNS:
+                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func, _PROCESS_RUNS) in _PROCESS_RUNS:
                             self.exempt.add(id(arg.value))
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
@@ -890,7 +887,7 @@ def typed(container: Container, cmd):
                         and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)
                         and isinstance(small.value, cst.Call)
-                        and self._ahead_qualname(small.value.func) in _PROCESS_RUNS
+                        and self._ahead_qualname(small.value.func, _PROCESS_RUNS) in _PROCESS_RUNS
                     ):
                         runs[small.targets[0].target.value] = small.value
         killed: set[str] = set()
@@ -908,15 +905,16 @@ def typed(container: Container, cmd):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
 
-    def _ahead_qualname(self, func: cst.BaseExpression) -> str | None:
+    def _ahead_qualname(self, func: cst.BaseExpression, wanted: frozenset[str] | None = None) -> str | None:
         """A callee's qualified name read ahead of the traversal: also through an ``import x`` of the
-        enclosing function that the traversal has not reached yet."""
+        enclosing function that the traversal has not reached yet. With ``wanted``, the caller only asks
+        whether the name is one of those: the function's imports are read only for such a name."""
         qn = self.names.qualname(func)
         if qn is not None:
             return qn
         text = dotted(func)
         scope = self.names.function
-        if text is None or "." not in text or scope is None:
+        if text is None or "." not in text or scope is None or (wanted is not None and text not in wanted):
             return None
         root = text.split(".")[0]
         for n in walk_in_scope(scope):
@@ -925,8 +923,8 @@ def typed(container: Container, cmd):
         return None
 
     def _exits(self, call: cst.Call) -> bool:
-        qn = self._ahead_qualname(call.func)
-        if qn in ("sys.exit", "os._exit"):
+        qn = self._ahead_qualname(call.func, _EXITS)
+        if qn in _EXITS:
             return True
         return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
 

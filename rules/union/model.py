@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -74,6 +75,14 @@ def near_miss(s: str, tags: Sequence[str]) -> bool:
     """A misspelt tag: ``"Notfound"``, ``"RateLimit"``, ``"TimeOut"``, ``"Unavailble"``; never a real tag."""
     if s in tags or len(s) < 4:
         return False
+    return _near_miss(s, tuple(tags))
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_miss(s: str, tags: tuple[str, ...]) -> bool:
+    # every string literal of a file is asked: the answer is remembered, and the ratio is computed only
+    # where it can reach 0.8 (it is at most 2 * shorter / (both lengths), the matched part being no
+    # longer than the shorter string)
     n = _norm(s)
     for tag in tags:
         t = _norm(tag)
@@ -81,7 +90,7 @@ def near_miss(s: str, tags: Sequence[str]) -> bool:
             return True
         if len(n) >= 6 and (t.startswith(n) or n.startswith(t)) and abs(len(n) - len(t)) <= 3:
             return True
-        if difflib.SequenceMatcher(None, n, t).ratio() >= 0.8:
+        if 2 * min(len(n), len(t)) >= 0.8 * (len(n) + len(t)) and difflib.SequenceMatcher(None, n, t).ratio() >= 0.8:
             return True
     return False
 
