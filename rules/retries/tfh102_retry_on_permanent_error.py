@@ -329,6 +329,9 @@ def b(url):
             parsing = any(t.rsplit(".", 1)[-1] in self.knowledge.parser_errors - {"ValueError"} for t in cond.exceptions)
             if inline and (_reprompts(retry, self.knowledge) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
+            if retry.qualnames & self.knowledge.file_contention_calls:
+                # a file another process holds a moment (Windows sharing violation): transient
+                bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             if cond.statuses is None and not cond.every_exception and retry.loop is None:
