@@ -1098,6 +1098,12 @@ SDK_CALLS: Final[Mapping[str, str]] = {
     "aiokafka.AIOKafkaProducer.send_and_wait": NON_IDEMPOTENT_WRITE,
     "pika.channel.Channel.basic_publish": NON_IDEMPOTENT_WRITE,
     "google.cloud.pubsub_v1.PublisherClient.publish": NON_IDEMPOTENT_WRITE,
+    # a remote tool run: the server's tool may write (create, send, pay); re-sent after a timeout or a
+    # dropped connection, it may run twice (issue 23, ``tool-run-resent``)
+    **{
+        f"{cls}.call_tool": NON_IDEMPOTENT_WRITE
+        for cls in ("mcp.ClientSession", "mcp.client.session.ClientSession", "fastmcp.Client", "fastmcp.client.Client")
+    },
 }
 # Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
 SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
@@ -1115,6 +1121,7 @@ SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
     "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
     "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
     "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
+    "call_tool": ("mcp", NON_IDEMPOTENT_WRITE),  # a session handed in: ``session.call_tool(name, args)``
 }
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
