@@ -175,3 +175,22 @@ def test_a_remote_mcp_tool_run_retried_is_a_write() -> None:
     assert codes(src, "TFH101") == ["TFH101"]
     listed = src.replace("session.call_tool(name, args)", "session.list_tools()")
     assert codes(listed, "TFH101") == []
+
+
+REPEAT = """
+import logging, time
+log = logging.getLogger(__name__)
+def flush(server, params):
+    for {target} in range(2):
+        try:
+            server.send(params)
+        except Exception as e:
+            {handler}
+"""
+
+
+def test_a_for_loop_that_repeats_by_design_is_not_a_retry() -> None:
+    assert codes(REPEAT.format(target="_", handler="log.debug('failed: %s', e)"), "TFH103") == []
+    # it says it retries: a counter-like name, or a handler that waits
+    assert codes(REPEAT.format(target="attempt", handler="log.debug('failed: %s', e)"), "TFH103") == ["TFH103"]
+    assert codes(REPEAT.format(target="_", handler="time.sleep(1)"), "TFH103") == ["TFH103"]

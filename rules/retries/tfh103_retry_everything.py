@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from . import paths
 from .base import RetryRule
 from .model import Condition, RetryModel
 
@@ -67,6 +68,11 @@ server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
+
+Not a retry either: a `for _ in range(n)` that never leaves on success and
+does not say it retries (no counter-like name, no wait or "retry" in its
+handler): `for _ in range(2): try: send(req) except Exception: log(...)`
+makes both requests by design (a flush, a warm-up), tolerating failures.
 
 Not retrying everything, though it catches `Exception`: a handler that decides
 from the exception which failures go round: it tests the exception and
@@ -345,6 +351,20 @@ def chat(client, messages, attempts=4):
         except Exception as e:
             _handle_transient_error(e, attempt, attempts)
 """,
+        # two requests both needed (the second forces a server-side scan), failures tolerated: not a retry
+        """\
+import logging
+log = logging.getLogger(__name__)
+def flush(server, params):
+    flushed = False
+    for _ in range(2):
+        try:
+            server.send.completion(params)
+            flushed = True
+        except Exception as e:
+            log.debug("flush request failed: %s", e)
+    return flushed
+""",
     ]
     INVALID = [
         """\
@@ -552,6 +572,10 @@ async def get_message(client, message_id):
             cond = retry.condition
             if retry.kind not in _KINDS or not isinstance(cond, Condition) or not cond.every_exception:
                 continue
+            loop = retry.loop
+            if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
+                if paths.iterates(loop) or not paths.looks_like_retry(loop):
+                    continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
                 self.report(retry.anchor, why=why)
