@@ -1098,6 +1098,12 @@ SDK_CALLS: Final[Mapping[str, str]] = {
     "aiokafka.AIOKafkaProducer.send_and_wait": NON_IDEMPOTENT_WRITE,
     "pika.channel.Channel.basic_publish": NON_IDEMPOTENT_WRITE,
     "google.cloud.pubsub_v1.PublisherClient.publish": NON_IDEMPOTENT_WRITE,
+    # a remote tool run: the server's tool may write (create, send, pay); re-sent after a timeout or a
+    # dropped connection, it may run twice (issue 23, ``tool-run-resent``)
+    **{
+        f"{cls}.call_tool": NON_IDEMPOTENT_WRITE
+        for cls in ("mcp.ClientSession", "mcp.client.session.ClientSession", "fastmcp.Client", "fastmcp.client.Client")
+    },
 }
 # Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
 SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
@@ -1115,6 +1121,7 @@ SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
     "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
     "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
     "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
+    "call_tool": ("mcp", NON_IDEMPOTENT_WRITE),  # a session handed in: ``session.call_tool(name, args)``
 }
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
@@ -1319,6 +1326,21 @@ SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvico
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
+# Builtins that reach outside the process (files, the person, code): a retried work of other
+# builtins only (``tuple(dir(module))`` retried on "dictionary changed size") works in memory, and
+# no wait between its attempts spares anyone (TFH303; issue 23, ``dict-resize-race``).
+IO_BUILTINS: Final[frozenset[str]] = frozenset({"open", "input", "print", "exec", "eval", "compile", "__import__", "breakpoint", "help"})
+# Local file operations (qualified names; builtin ``open``): a ``PermissionError`` retried around them
+# is a Windows sharing violation (another process, an editor, an antivirus scanner holds the file a
+# moment), transient by nature; TFH102 does not read it as permanent there (issue 23, ``windows-file-lock``).
+FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "open", "io.open", "os.open", "os.replace", "os.rename", "os.renames", "os.remove", "os.unlink",
+        "os.rmdir", "os.removedirs", "os.mkdir", "os.makedirs", "os.chmod", "os.utime", "os.link", "os.symlink",
+        "shutil.move", "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.rmtree",
+        "tempfile.NamedTemporaryFile", "tempfile.mkstemp", "pathlib.Path",
+    }
+)
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 
@@ -1494,6 +1516,8 @@ class Knowledge:
     already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
     # issue 23
     status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
+    io_builtins: ClassVar[frozenset[str]] = IO_BUILTINS
+    file_contention_calls: ClassVar[frozenset[str]] = FILE_CONTENTION_CALLS
     llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
     llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
     interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES

@@ -97,6 +97,9 @@ class Loop:
     sleeping_calls: tuple[cst.Call, ...] = ()
     exiting_calls: tuple[cst.Call, ...] = ()
     mutating_calls: tuple[cst.Call, ...] = ()  # ... that change an argument the next attempt reads
+    # ... that are handed the caught exception and re-raise it on some path: the helper decides which
+    # failures go round (``except Exception as e: _handle_transient_error(e, attempt)``)
+    deciding_calls: tuple[cst.Call, ...] = ()
 
 
 Part = Union[Condition, _Unknown]
@@ -120,6 +123,9 @@ class Retry:
     effects: list[Effect] = field(default_factory=list)
     work_known: bool = False  # the retried work was found and read (effects are complete)
     calls: set[str] = field(default_factory=set)  # last names of every call in the retried work (not helpers)
+    # qualified names of the calls in the retried work that resolve (imports, unshadowed builtins)
+    qualnames: set[str] = field(default_factory=set)
+    in_process: bool = True  # every call in the retried work is an in-memory builtin (``tuple(dir(m))``)
     honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
     factory: cst.Call | None = None  # built by a same-module factory: the retry call it returns (no fix at the use)
     keyed: bool = False  # a runtime retry over ``keyed(...)``: every attempt carries the same key (issue 21)

@@ -202,8 +202,12 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
                     callee = (dotted(n.func) or "").rsplit(".", 1)[-1].lower()
                     if not any(w in callee for w in _BOOKKEEPING_CALL_WORDS):
                         return None
-        # a daemon's try body is a program; a retry's is an attempt
-        if sum(1 for n in _walk(trynode.body) if isinstance(n, cst.BaseStatement)) > _MAX_WHILE_ATTEMPT_STATEMENTS:
+        # a daemon's try body is a program; a retry's is an attempt (however long, when the loop
+        # counts attempts: `while attempt < self.retry_limit`, the handler adding to `attempt`)
+        if (
+            sum(1 for n in _walk(trynode.body) if isinstance(n, cst.BaseStatement)) > _MAX_WHILE_ATTEMPT_STATEMENTS
+            and not _counts_attempts(loop, trynode)
+        ):
             return None
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
@@ -229,6 +233,23 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     if isinstance(loop, cst.For) and not success and _times_each_round(loop):
         return None  # a benchmark: every round is measured and run, none retries a failed one
     return Loop(loop, trynode, handlers, success)
+
+
+def _counts_attempts(loop: cst.While, trynode: cst.Try) -> bool:
+    """``while attempt < limit:`` whose handler adds to ``attempt`` (a counter named like one)."""
+    test = loop.test
+    if not isinstance(test, cst.Comparison) or not isinstance(test.left, cst.Name):
+        return False
+    counter = test.left.value
+    if not any(w in counter.lower() for w in _COUNTER_WORDS):
+        return False
+    if not all(isinstance(c.operator, (cst.LessThan, cst.LessThanEqual)) for c in test.comparisons):
+        return False
+    for handler in trynode.handlers:
+        for n in _walk(handler.body):
+            if isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == counter:
+                return True
+    return False
 
 
 def _runs_a_server(trynode: cst.Try) -> bool:

@@ -304,6 +304,16 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                 for group in self._active:
                     for retry in group:
                         retry.calls.add(last)
+            qn = self.names.qualname(func)
+            if qn is None and isinstance(func, cst.Name) and self.names.is_builtin(func.value):
+                qn = func.value
+            local = isinstance(func, cst.Name) and qn == func.value and qn not in self.knowledge.io_builtins
+            for group in self._active:
+                for retry in group:
+                    if qn is not None:
+                        retry.qualnames.add(qn)
+                    if not local:
+                        retry.in_process = False
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
         if found is not None:
             cls, what = found
@@ -725,7 +735,9 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
         sleeping: list[cst.Call] = []
         exiting: list[cst.Call] = []
         mutating: list[cst.Call] = []
+        deciding: list[cst.Call] = []
         for handler in loop.handlers:
+            bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
             for n in _walk(handler.body):
                 if not isinstance(n, cst.Call):
                     continue
@@ -742,10 +754,16 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
                     exiting.append(n)
                 if _mutates_argument(fn, n, body, _names_in(loop.try_node.body)):
                     mutating.append(n)
-        if not sleeping and not exiting and not mutating:
+                if bound is not None and _reraises_argument(fn, n, body, bound):
+                    deciding.append(n)
+        if not sleeping and not exiting and not mutating and not deciding:
             return loop
         return dataclasses.replace(
-            loop, sleeping_calls=tuple(sleeping), exiting_calls=tuple(exiting), mutating_calls=tuple(mutating)
+            loop,
+            sleeping_calls=tuple(sleeping),
+            exiting_calls=tuple(exiting),
+            mutating_calls=tuple(mutating),
+            deciding_calls=tuple(deciding),
         )
 
     def _use_stage(self, stage: cst.Call, tool: cst.BaseExpression) -> None:
@@ -788,6 +806,36 @@ class RetryModel(TenacityReader, BackoffReader, StaminaReader, RuntimeReader, La
 
 
 _MUTATING_METHODS = frozenset({"update", "pop", "append", "extend", "insert", "clear", "remove", "setdefault", "popitem"})
+
+
+def _parameter_given(fn: cst.FunctionDef, call: cst.Call, name: str) -> str | None:
+    """The parameter of ``fn`` that ``call`` binds to the caller's ``name`` (``self`` skipped for a method call)."""
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    for i, arg in enumerate(call.args):
+        if arg.star or not (isinstance(arg.value, cst.Name) and arg.value.value == name):
+            continue
+        if arg.keyword is not None:
+            return arg.keyword.value
+        if i < len(params):
+            return params[i]
+    return None
+
+
+def _reraises_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNode], bound: str) -> bool:
+    """``fn`` (called as ``call`` with the caught exception ``bound``) raises that exception (or one
+    ``from`` it) on some path: the helper decides which failures the loop goes round on (issue 23,
+    ``helper-decides``: a transient-error handler that re-raises the rest)."""
+    param = _parameter_given(fn, call, bound)
+    if param is None:
+        return False
+    for node in body:
+        if isinstance(node, cst.Raise):
+            for part in (node.exc, node.cause.item if node.cause is not None else None):
+                if isinstance(part, cst.Name) and part.value == param:
+                    return True
+    return False
 
 
 def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNode], read: set[str]) -> bool:

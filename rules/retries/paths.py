@@ -331,13 +331,47 @@ def _sleeps_before_attempt(loop: Loop) -> bool:
         return True
     if any(is_sleep(n) for n in _walk_all(_before_try(loop))):
         return True
-    for stmt in _stmts(loop.try_node.body):
-        nodes = list(_walk(stmt))
-        if any(is_sleep(n) for n in nodes):
+    return _leading_sleep(_stmts(loop.try_node.body)) is True
+
+
+def _leading_sleep(stmts: Sequence[cst.BaseStatement]) -> bool | None:
+    """Whether the block sleeps before its first other call: True (a sleep first), False (a call
+    first: an exception there skips what follows), None (neither). Reads into a ``with`` (its items
+    first) and an ``if``'s body in order: a sleep deep in the attempt (a scroll loop's
+    ``time.sleep`` after the page loaded) is not one that leads it (issue 23, batch 3)."""
+    for stmt in stmts:
+        if isinstance(stmt, cst.With):
+            for item in stmt.items:
+                found = _first_sleep_or_call(item)
+                if found is not None:
+                    return found
+            inner = _leading_sleep(_stmts(stmt.body))
+            if inner is not None:
+                return inner
+            continue
+        if isinstance(stmt, cst.If):
+            found = _first_sleep_or_call(stmt.test)
+            if found is not None:
+                return found
+            inner = _leading_sleep(_stmts(stmt.body))  # `if attempt: time.sleep(...)`
+            if inner is not None:
+                return inner
+            continue
+        found = _first_sleep_or_call(stmt)
+        if found is not None:
+            return found
+    return None
+
+
+def _first_sleep_or_call(node: cst.CSTNode) -> bool | None:
+    nodes = list(_walk(node))
+    if any(is_sleep(n) for n in nodes):
+        if isinstance(node, cst.SimpleStatementLine) or not any(isinstance(n, cst.Call) and not is_sleep(n) for n in nodes):
             return True
-        if any(isinstance(n, cst.Call) for n in nodes):
-            return False  # the attempt's call comes first: an exception there skips what follows
-    return False
+        return False  # a compound statement with other calls: the attempt's call may come first
+    if any(isinstance(n, cst.Call) for n in nodes):
+        return False
+    return None
 
 
 def leaves_on_success(loop: Loop) -> bool:
@@ -448,15 +482,52 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
                     name = dotted(target)
                     if name:
                         assigned.add(name)
+    for n in _walk(handler.body):
+        # in place: `messages.append(...)`, `messages[-1]["content"] = partial` (the next request differs)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
+            root = _root_name(n.func.value)
+            if root:
+                assigned.add(root)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                if isinstance(t.target, cst.Subscript):
+                    root = _root_name(t.target)
+                    if root:
+                        assigned.add(root)
     if not assigned:
         return False
     read: set[str] = set()
+    stores: set[int] = set()  # `results = ...` in the attempt stores, it does not read
     for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
-        if isinstance(n, (cst.Name, cst.Attribute)):
+        if isinstance(n, cst.Assign):
+            stores.update(id(t.target) for t in n.targets if isinstance(t.target, cst.Name))
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name):
+            stores.add(id(n.target))
+    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
+        if isinstance(n, (cst.Name, cst.Attribute)) and id(n) not in stores:
             name = dotted(n)
             if name:
                 read.add(name)
-    return bool(assigned & read)
+    if assigned & read:
+        return True
+    # the handler supplies the value the attempt stores (`except E: obj = create(relaxed=True)`) and
+    # the rest of the iteration uses it: a fallback, not a blind go-round
+    stored = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) in stores}
+    supplied = assigned & stored
+    if supplied:
+        later = {dotted(n) for n in _walk_all(_after_try(loop)) if isinstance(n, (cst.Name, cst.Attribute))}
+        return bool(supplied & later)
+    return False
+
+
+_MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "clear", "remove", "setdefault", "popitem"})
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    """``messages`` of ``messages[-1]["content"]`` / ``self.history`` of ``self.history.append``."""
+    while isinstance(node, (cst.Subscript, cst.Call)):
+        node = node.value if isinstance(node, cst.Subscript) else node.func
+    return dotted(node)
 
 
 def iterates(loop: Loop) -> bool:

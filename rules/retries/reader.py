@@ -14,7 +14,7 @@ from ...linter.api import Knowledge, Names, dotted
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part
 from .literals import status_set
-from .loops import _function_statuses, _narrows, _permanent_4xx_test
+from .loops import _function_statuses, _narrows, _permanent_4xx_test, _walk
 
 
 class Reader:
@@ -96,10 +96,11 @@ class Reader:
     def _handlers_condition(self, loop: Loop) -> Part:
         types: list[str] = []
         node: cst.CSTNode | None = None
+        deciding = {id(c) for c in loop.deciding_calls}
         for h in loop.handlers:
             node = node or h
-            if _narrows(h):
-                return UNKNOWN
+            if _narrows(h) or (deciding and any(id(n) in deciding for n in _walk(h.body))):
+                return UNKNOWN  # the handler (or a helper it hands the exception to) decides
             if h.type is None:
                 types.append("BaseException")
                 continue

@@ -59,7 +59,11 @@ knows: tenacity, backoff, stamina, this project's runtime retry, a
 module that loops around the function, urllib3 `Retry` allowing POST on a
 requests session. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
-names the write and its line.
+names the write and its line. A remote tool run is a write too: MCP's
+`ClientSession.call_tool` (and fastmcp's `Client.call_tool`) runs a tool on a
+server that may create, send or pay; re-sent after a timeout or a dropped
+connection, it may run twice. A model call (chat, completions, embeddings) is
+not a write: a retry of it costs money and rate limit, not a duplicate.
 
 The runtime's own forms are read as the runtime reads them (issue 21):
 `pipe(tool, clock.retrying(...))`, `clock.retrying(...)(tool)`, a stage held in
@@ -588,6 +592,17 @@ def refund(card):
 @retry(stop=stop_after_attempt(3))  # error: TFH101 "a new key on every attempt"
 def checkout(card):
     return fresh(card, 100)
+""",
+        # a remote tool run re-sent after a dropped connection: the tool may have run (issue 23)
+        """\
+import asyncio
+from mcp import ClientSession
+async def run_tool(session: ClientSession, name, arguments):
+    for attempt in range(3):  # error: TFH101 "mcp.ClientSession.call_tool"
+        try:
+            return await session.call_tool(name, arguments)
+        except (ConnectionError, asyncio.TimeoutError):
+            await asyncio.sleep(2 ** attempt)
 """,
     ]
 

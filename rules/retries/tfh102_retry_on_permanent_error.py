@@ -34,7 +34,10 @@ or in a range test such as `status >= 400` that retries 4xx other than
 Anthropic SDKs' 400/401/403/404/422 errors). The exception types are read only
 when the retried work is in the file and asks no model or person again
 (an LLM call whose answer did not parse may well parse next time). A condition
-held in a variable is not read.
+held in a variable is not read. `PermissionError` is not permanent around a
+local file operation (`open`, `os.replace`, `os.rename`, `os.remove`,
+`shutil.move`, ...): on Windows another process (an editor, an antivirus
+scanner) holding the file a moment raises it, and a short retry is the cure.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -191,6 +194,20 @@ def fatal(e):
 def b(url):
     return requests.get(url, timeout=5)
 """,
+        # PermissionError around a file operation: a Windows sharing violation (an editor, an antivirus
+        # scanner holds the file a moment), transient by nature
+        """\
+import os, time
+def replace_with_retry(src, dst, attempts=10):
+    for attempt in range(attempts):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+""",
     ]
     INVALID = [
         # LangChain's factory, its error list held in a variable, returned for other modules to apply
@@ -329,6 +346,9 @@ def b(url):
             parsing = any(t.rsplit(".", 1)[-1] in self.knowledge.parser_errors - {"ValueError"} for t in cond.exceptions)
             if inline and (_reprompts(retry, self.knowledge) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
+            if retry.qualnames & self.knowledge.file_contention_calls:
+                # a file another process holds a moment (Windows sharing violation): transient
+                bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             if cond.statuses is None and not cond.every_exception and retry.loop is None:

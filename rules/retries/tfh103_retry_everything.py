@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from . import paths
 from .base import RetryRule
 from .model import Condition, RetryModel
 
@@ -56,7 +57,9 @@ it retries everything too.
   attempt < n` (the counter may change in the handler, logging or an `if`
   may come before the `try`), `while True`, and `while not ok` ending on a
   success flag (`ok = True`) instead of `break`; in functions, methods and
-  `async` code alike.
+  `async` code alike. A `while` counting attempts (`while attempt < limit`,
+  the handler adding to `attempt`) is a retry however long its attempt is
+  (a page load with a scroll loop inside).
 
 Not a retry: a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
@@ -65,6 +68,23 @@ server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
+
+Not a retry either: a `for _ in range(n)` that never leaves on success and
+does not say it retries (no counter-like name, no wait or "retry" in its
+handler): `for _ in range(2): try: send(req) except Exception: log(...)`
+makes both requests by design (a flush, a warm-up), tolerating failures.
+
+Not retrying everything, though it catches `Exception`: a handler that decides
+from the exception which failures go round: it tests the exception and
+raises, returns or breaks for the rest (`if not is_transient(e): raise`), or
+hands it to a same-module function that re-raises it on some path
+(`except Exception as e: _handle_transient_error(e, attempt)`, the helper
+raising `e`, or a new error `from e`, unless it is a 5xx, a 429 or a dropped
+connection). A helper that only logs, or raises something else, decides
+nothing. A handler that changes the next request (a smaller context, an
+assistant prefill) is still reported here if it catches everything: what it
+catches, not what it sends next, is this rule's question (TFH303 reads the
+change).
 
 ## Why is this bad?
 Every exception includes the ones retrying cannot fix: a `TypeError` from a
@@ -313,6 +333,38 @@ def consume(work_queue, handle):
         except Exception as e:
             log.warning("failed: %s", e)
 """,
+        # the handler hands the exception to a helper that re-raises all but the transient failures
+        # (and waits): the helper decides what goes round
+        """\
+import time
+import openai
+
+def _handle_transient_error(e, attempt, attempts):
+    if not isinstance(e, (openai.APIConnectionError, openai.RateLimitError)) or attempt == attempts - 1:
+        raise e
+    time.sleep(2 ** attempt)
+
+def chat(client, messages, attempts=4):
+    for attempt in range(attempts):
+        try:
+            return client.chat.completions.create(model="m", messages=messages)
+        except Exception as e:
+            _handle_transient_error(e, attempt, attempts)
+""",
+        # two requests both needed (the second forces a server-side scan), failures tolerated: not a retry
+        """\
+import logging
+log = logging.getLogger(__name__)
+def flush(server, params):
+    flushed = False
+    for _ in range(2):
+        try:
+            server.send.completion(params)
+            flushed = True
+        except Exception as e:
+            log.debug("flush request failed: %s", e)
+    return flushed
+""",
     ]
     INVALID = [
         """\
@@ -520,6 +572,10 @@ async def get_message(client, message_id):
             cond = retry.condition
             if retry.kind not in _KINDS or not isinstance(cond, Condition) or not cond.every_exception:
                 continue
+            loop = retry.loop
+            if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
+                if paths.iterates(loop) or not paths.looks_like_retry(loop):
+                    continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
                 self.report(retry.anchor, why=why)

@@ -39,6 +39,20 @@ not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
 with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`) is
 not a hot loop.
 
+Also left alone: a handler that changes the next request in place
+(`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
+on a list or dict the attempt sends), a handler that supplies the value itself
+(`except E: obj = create(relaxed=True)`) which the rest of the iteration then
+uses (a fallback, not a go-round), and in-memory work: an attempt whose every
+call is a builtin such as `tuple(dir(module))` (retried on "dictionary changed
+size during iteration"): no server to spare, nothing a wait fixes. Only a sleep
+that leads the attempt counts as a wait before it: a `time.sleep` deep in the
+attempt (between scrolls, after the page loaded) runs only on the way to
+success and does not space the attempts. Not a retry at all (see TFH103's
+"What counts as a retry"): message loops, batch loops over data, benchmark
+loops, readiness polls (a `while` with no plain exit on success), two
+requests made by design.
+
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
 once turns one overloaded server into a thundering herd of clients, burns the
@@ -282,6 +296,39 @@ def consume(work_queue, handle):
         except Exception as e:
             log.warning("failed: %s", e)
 """,
+        # in-memory work (builtins only): a race on a dict being resized; no server to spare, no wait helps
+        """\
+def members(module):
+    for _ in range(2):
+        try:
+            return tuple(dir(module))
+        except RuntimeError:
+            pass
+    return tuple(module.__dict__.copy())
+""",
+        # a changed request: the handler appends the partial answer as a prefill; the next attempt differs
+        """\
+def ask(client, messages):
+    for attempt in range(3):
+        try:
+            return client.chat(messages)
+        except TruncatedError as e:
+            if messages[-1]["role"] == "assistant":
+                messages[-1]["content"] += e.partial
+            else:
+                messages.append({"role": "assistant", "content": e.partial, "prefix": True})
+""",
+        # the handler supplies the value itself (a relaxed second call) and the iteration goes on with it
+        """\
+def stream(create, use):
+    for attempt in range(2):
+        try:
+            obj = create()
+        except ConnectionError:
+            obj = create(relaxed=True)
+        if use(obj):
+            return obj
+""",
     ]
     INVALID = [
         # a handler helper that only logs: nothing waits
@@ -382,6 +429,34 @@ class Agent:
                     raise
         return out
 """,
+        """\
+import asyncio, logging
+from playwright.async_api import async_playwright
+log = logging.getLogger(__name__)
+class Loader:
+    async def scroll(self, url):
+        attempt = 0
+        while attempt < self.retry_limit:
+            try:
+                async with async_playwright() as p:
+                    browser = await p.chromium.launch()
+                    page = await browser.new_page()
+                    await page.goto(url)
+                    while True:
+                        height = await page.evaluate("document.body.scrollHeight")
+                        await page.mouse.wheel(0, 1000)
+                        await asyncio.sleep(0.5)  # the scroll's pause, deep in the attempt: not a wait between attempts
+                        if height == await page.evaluate("document.body.scrollHeight"):
+                            break
+                    results = await page.content()
+                    break
+            except (asyncio.TimeoutError, ConnectionError) as e:  # error: TFH303
+                attempt += 1
+                log.error("attempt %s failed: %s", attempt, e)
+                if attempt == self.retry_limit:
+                    results = f"Error: {e}"
+        return results
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -411,6 +486,8 @@ class Agent:
     def _check_loop(self, retry: Retry) -> None:
         loop = retry.loop
         assert loop is not None
+        if retry.in_process:
+            return  # in-memory work (builtins only): a wait spares no server and fixes no race
         if isinstance(loop.node, cst.While):
             if not paths.plain_success_exit(loop):
                 return  # polling
