@@ -606,6 +606,14 @@ FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
         "yaml.YAMLError", "tomllib.TOMLDecodeError",
     }
 )
+# Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.
+FORMAT_ERROR_BUILTINS: Final[frozenset[str]] = frozenset({"SyntaxError"})
+# Errors an SDK raises while checking a call's arguments, before any request is
+# sent (botocore's parameter validation): a handler catching only these hands
+# the model the text about its own arguments, whatever else the ``try`` calls.
+ARGUMENT_VALIDATION_ERRORS: Final[frozenset[str]] = frozenset(
+    {"botocore.exceptions.ParamValidationError", "botocore.exceptions.ValidationError"}
+)
 # A typed error event: a dict (or keyword arguments) that already carries
 # what kind of failure it is, so the exception text beside it is only the
 # detail (``{"error_type": type(e).__name__, "message": str(e)}``, an
@@ -1513,6 +1521,8 @@ class Knowledge:
     error_discriminator_attributes: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_ATTRIBUTES
     message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
     web_app_classes: ClassVar[frozenset[str]] = WEB_APP_CLASSES
+    format_error_builtins: ClassVar[frozenset[str]] = FORMAT_ERROR_BUILTINS
+    argument_validation_errors: ClassVar[frozenset[str]] = ARGUMENT_VALIDATION_ERRORS
     web_route_methods: ClassVar[frozenset[str]] = WEB_ROUTE_METHODS
     web_route_decorators: ClassVar[frozenset[str]] = WEB_ROUTE_DECORATORS
     web_response_calls: ClassVar[frozenset[str]] = WEB_RESPONSE_CALLS

@@ -494,10 +494,22 @@ class ExceptionText:
         if key not in self.format_repair:
             types = handler_types(handler)
             k = self.knowledge
-            qns = [self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None for t in types]
-            only = bool(types) and all(q is not None and k.canonical(q) in k.format_errors for q in qns)
+            kinds: list[str | None] = []
+            for t in types:
+                if isinstance(t, cst.Name) and t.value in k.format_error_builtins and self.names.is_builtin(t.value):
+                    kinds.append("format")  # SyntaxError: ast.parse / compile of the model's code
+                    continue
+                q = self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None
+                q = k.canonical(q) if q is not None else None
+                kinds.append("format" if q in k.format_errors else "arguments" if q in k.argument_validation_errors
+                             else None)
             statement = self.names.handler.statement if self.names.handler is not None else None
-            self.format_repair[key] = only and statement is not None and not self.errors.tool_like(statement.body)
+            if not kinds or None in kinds or statement is None:
+                self.format_repair[key] = False
+            elif all(kind == "arguments" for kind in kinds):
+                self.format_repair[key] = True  # raised by the SDK before any request: the model's own arguments
+            else:
+                self.format_repair[key] = not self.errors.tool_like(statement.body)
         return self.format_repair[key]
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:

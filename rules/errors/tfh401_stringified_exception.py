@@ -90,9 +90,12 @@ failure:
   is only the detail;
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
-  `OutputParserException`: resolved through the imports) around a parse of
-  data in memory (no call in the `try` reaches outside): the model's own
-  output did not parse and the text tells it how to fix it; and a handler
+  `OutputParserException`: resolved through the imports; the builtin
+  `SyntaxError`) around a parse of data in memory (no call in the `try`
+  reaches outside): the model's own output did not parse and the text tells
+  it how to fix it; a handler catching only an SDK's argument checks
+  (botocore's `ParamValidationError`, raised before any request is sent),
+  whatever the `try` calls: the text is about the model's own arguments; and a handler
   catching only parser errors (`ValueError` too) that puts the text in a
   re-prompt (an argument named like `messages`/`retry_messages`, or a
   `...Message(...)` object);
@@ -353,6 +356,23 @@ def f(items, fetch):
         except Exception as e:
             errors.append(type(e).__name__)
     return errors
+""",
+        # format-repair feedback: a syntax check of generated code; an SDK's check of the model's own call arguments
+        # (raised before any request is sent)
+        """\
+import ast
+from botocore.exceptions import ParamValidationError
+def check_syntax(code):
+    try:
+        ast.parse(code)
+        return True, "Syntax is correct."
+    except SyntaxError as e:
+        return False, f"Syntax error: {e}"
+def use_aws(operation, parameters, schema):
+    try:
+        return operation(**parameters)
+    except ParamValidationError as val_ex:
+        return {"status": "error", "content": [{"text": f"Validation error: {val_ex}"}, {"text": schema}]}
 """,
         # a web app's endpoints: JSON for a browser, not a model (routes resolved through the imports)
         """\
