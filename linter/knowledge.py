@@ -606,6 +606,14 @@ FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
         "yaml.YAMLError", "tomllib.TOMLDecodeError",
     }
 )
+# Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.
+FORMAT_ERROR_BUILTINS: Final[frozenset[str]] = frozenset({"SyntaxError"})
+# Errors an SDK raises while checking a call's arguments, before any request is
+# sent (botocore's parameter validation): a handler catching only these hands
+# the model the text about its own arguments, whatever else the ``try`` calls.
+ARGUMENT_VALIDATION_ERRORS: Final[frozenset[str]] = frozenset(
+    {"botocore.exceptions.ParamValidationError", "botocore.exceptions.ValidationError"}
+)
 # A typed error event: a dict (or keyword arguments) that already carries
 # what kind of failure it is, so the exception text beside it is only the
 # detail (``{"error_type": type(e).__name__, "message": str(e)}``, an
@@ -641,6 +649,64 @@ MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
 )
 MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
     ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
+)
+
+# Where the text goes to a person, not a model (TFH401 is silent there). A web
+# endpoint: a function decorated with a route of an app or router object built
+# from one of these classes (``@app.get(...)``, ``@self._app.route(...)``, by the
+# module's imports), or with one of the route decorators below; and a web
+# response built from the text (``JSONResponse({"error": str(e)})``), wherever it
+# is built: the text goes to a browser or an HTTP client.
+WEB_APP_CLASSES: Final[frozenset[str]] = frozenset(
+    {
+        "flask.Flask", "flask.Blueprint", "flask.app.Flask", "flask.blueprints.Blueprint",
+        "quart.Quart", "quart.Blueprint",
+        "fastapi.FastAPI", "fastapi.APIRouter", "fastapi.applications.FastAPI", "fastapi.routing.APIRouter",
+        "starlette.applications.Starlette", "starlette.routing.Router",
+        "aiohttp.web.RouteTableDef", "aiohttp.web_routedef.RouteTableDef",
+        "sanic.Sanic", "sanic.Blueprint", "litestar.Router", "bottle.Bottle",
+        "ninja.NinjaAPI", "ninja.Router",
+    }
+)
+WEB_ROUTE_METHODS: Final[frozenset[str]] = frozenset(
+    {"route", "get", "post", "put", "patch", "delete", "head", "options", "websocket", "api_route", "view"}
+)
+WEB_ROUTE_DECORATORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"django.views.decorators.http.{d}" for d in ("require_http_methods", "require_GET", "require_POST",
+                                                       "require_safe")),
+        "rest_framework.decorators.api_view",
+        *(f"litestar.{d}" for d in ("get", "post", "put", "patch", "delete", "route", "websocket")),
+        *(f"bottle.{d}" for d in ("route", "get", "post", "put", "delete")),
+    }
+)
+WEB_RESPONSE_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "flask.jsonify", "flask.make_response", "flask.Response", "quart.jsonify", "quart.make_response",
+        *(f"{m}.{c}" for m in ("starlette.responses", "fastapi.responses")
+          for c in ("JSONResponse", "Response", "PlainTextResponse", "HTMLResponse", "ORJSONResponse",
+                    "UJSONResponse")),
+        "fastapi.Response",
+        *(f"{m}.{c}" for m in ("aiohttp.web", "aiohttp.web_response")
+          for c in ("json_response", "Response")),
+        *(f"django.http.{c}" for c in ("JsonResponse", "HttpResponse", "HttpResponseBadRequest",
+                                       "HttpResponseServerError")),
+        "rest_framework.response.Response", "sanic.response.json", "sanic.response.text",
+    }
+)
+# A command-line program: a module that defines a command of one of these CLI
+# frameworks (``@app.command()`` where ``app = typer.Typer()``, ``@click.command()``,
+# ``@cli.command()`` on a ``click.Group``) writes its results for a person at a
+# terminal: TFH401 is silent in its functions that are not tools.
+CLI_COMMAND_DECORATORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"{m}.{d}" for m in ("click", "asyncclick", "rich_click", "cloup") for d in ("command", "group")),
+        *(f"{m}.{c}.{d}" for m in ("click", "asyncclick", "rich_click", "cloup", "click.core")
+          for c in ("Group", "Command") for d in ("command", "group")),
+        *(f"typer.Typer.{d}" for d in ("command", "callback")),
+        *(f"typer.main.Typer.{d}" for d in ("command", "callback")),
+        *(f"cyclopts.App.{d}" for d in ("command", "default")),
+    }
 )
 
 # Methods that put their argument into the container they are called on
@@ -1476,6 +1542,15 @@ class Knowledge:
     error_discriminator_keys: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_KEYS
     error_discriminator_attributes: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_ATTRIBUTES
     message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
+    web_app_classes: ClassVar[frozenset[str]] = WEB_APP_CLASSES
+    format_error_builtins: ClassVar[frozenset[str]] = FORMAT_ERROR_BUILTINS
+    argument_validation_errors: ClassVar[frozenset[str]] = ARGUMENT_VALIDATION_ERRORS
+    web_route_methods: ClassVar[frozenset[str]] = WEB_ROUTE_METHODS
+    web_route_decorators: ClassVar[frozenset[str]] = WEB_ROUTE_DECORATORS
+    web_response_calls: ClassVar[frozenset[str]] = WEB_RESPONSE_CALLS
+    cli_command_decorators: ClassVar[frozenset[str]] = CLI_COMMAND_DECORATORS
+    tool_decorators: ClassVar[Mapping[str, str]] = TOOL_DECORATORS
+    tool_base_classes: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = TOOL_BASE_CLASSES
     message_dict_forms: ClassVar[tuple[tuple[str, str], ...]] = MESSAGE_DICT_FORMS
     container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
     code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS

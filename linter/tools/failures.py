@@ -5,7 +5,10 @@ model, ``rules/errors/``: a handler that only swallows is ``ErrorModel``'s
 ``swallows_cst``, and whether a returned value carries the caught exception's
 text (through variables, containers, text builders and one level into
 same-module helpers) is TFH401's ``ExceptionText.leak``, asked by the facts
-visitor as the traversal goes and handed here as ``text``.
+visitor as the traversal goes and handed here as ``text``; a tool where TFH401
+reports anything else (the exception object in its result) gets "text" from
+``describe.py``. No other test decides "text": the column and TFH401 agree on
+every tool (``tests/test_errors_tools_agree.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
     (``text``: TFH401's taint saw a value carrying the exception's text returned from it)."""
     if swallows_cst(handler):
         return "swallowed"
-    bound = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
     returned: list[cst.BaseExpression] = []
     for n in walk_in_scope(handler.body):
         if isinstance(n, cst.Raise):
@@ -52,33 +54,15 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
         if is_tool_error(value, names, knowledge):
             return "typed"
     if text:
+        # "text" is TFH401's answer alone (its taint, and describe.py's TFH401 findings): the column and the rule
+        # agree on every tool; a crafted message or a value without the exception's text is a fallback answer
         return "text"
-    for value in returned:
-        if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.BinaryOperation)):
-            if not _empty(value):
-                return "text"
-            continue
-        if isinstance(value, cst.Call) and (names.qualname(value.func) or "") in _text_of_failure(knowledge):
-            return "text"  # return traceback.format_exc() / str(e)
-        if bound is not None and any(isinstance(x, cst.Name) and x.value == bound for x in walk_in_scope(value)):
-            return "text"
-        if isinstance(value, (cst.Dict, cst.Call)):
-            for x in walk_in_scope(value):  # {"error": ...}, json.dumps({"error": ...}), ErrorResult(...)
-                if isinstance(x, cst.SimpleString) and "error" in x.value.lower():
-                    return "text"
-                if isinstance(x, cst.Name) and "error" in x.value.lower():
-                    return "text"
     for value in returned:
         if not _empty(value):
             return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
     if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
         return "fallback"
     return "swallowed"
-
-
-def _text_of_failure(knowledge: kb.Knowledge) -> frozenset[str]:
-    """``return traceback.format_exc()`` / ``return str(e)``: the traceback formatters TFH401 knows, and ``str``/``repr``."""
-    return knowledge.memo("tools.text_of_failure", lambda: knowledge.traceback_formatters | {"str", "repr"})
 
 
 def _empty(value: cst.BaseExpression) -> bool:

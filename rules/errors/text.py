@@ -31,6 +31,7 @@ product). :func:`screen_lines` is the ``ast`` side.
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 
 import libcst as cst
 
@@ -104,8 +105,8 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign))
             and n.value is not None
             and (formats or (h.name is not None and mentions(n.value, h.name)))
-            # `return e`: the object, not its text; `x = e` keeps the object for a later `str(x)`
-            and (not isinstance(n.value, ast.Name) or isinstance(n, ast.Assign))
+            # `x = e` keeps the object for a later `str(x)`; `return e` is a tool's result the framework stringifies
+            and (not isinstance(n.value, ast.Name) or isinstance(n, (ast.Assign, ast.Return)))
             for stmt in h.body
             for n in ast.walk(stmt)
         ) or (h.name is not None and any(
@@ -166,6 +167,10 @@ class ExceptionText:
         self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         self.following = False  # inside a helper's returns: one level only
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
+        self.where: dict[int, str | None] = {}  # id of a def -> "endpoint" | "cli" | "tool" | None (see :meth:`audience`)
+        self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
+        self._owner: dict[int, cst.ClassDef | None] = {}  # id of a def -> the class it is a method of
+        self._before: dict[int, tuple[set[str], set[str]]] = {}  # id of a handler -> taints/aliases before it
 
     # ------------------------------------------------------------ queries
 
@@ -208,7 +213,8 @@ class ExceptionText:
 
     def active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
-        text is the product (a ``try`` that runs the model's code in process, format-repair feedback)."""
+        text is the product (a ``try`` that runs the model's code in process, format-repair feedback), not where
+        it goes to a person (a web endpoint, a command-line program's function that is not a tool)."""
         if self.names.handler is None and not self.tainted and not self.aliased:
             return False
         func = self.names.function
@@ -217,16 +223,22 @@ class ExceptionText:
             name = func.name.value.lstrip("_").lower()
             if any(p in name for p in k.text_producer_name_parts) or name.startswith(k.text_producer_name_prefixes):
                 return False
+            if self.audience(func) in ("endpoint", "cli"):
+                return False
         handler = self.names.handler
         if handler is not None and (self._runs_code(handler.statement) or self._format_repair(handler.node)):
             return False
         return True
 
     def leak(self, value: cst.CSTNode) -> cst.CSTNode | None:
-        """The sub-expression of ``value`` that turns a caught exception into text here, or None."""
+        """The sub-expression of ``value`` that turns a caught exception into text here, or None; in a tool, also
+        the exception object itself in its result (:meth:`exception_object`)."""
         if not self.active():
             return None
-        return self._leak(value, self.exceptions())
+        found = self._leak(value, self.exceptions())
+        if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
+            return self.exception_object(value)
+        return found
 
     def message_leak(self, node: cst.Call | cst.Dict) -> cst.CSTNode | None:
         """The exception text a message construct carries (``ToolMessage(content=str(e))``), or None: as for any
@@ -264,7 +276,141 @@ class ExceptionText:
                         return True
         return False
 
+    # ------------------------------------------------------------ where the function's result goes
+
+    def audience(self, func: cst.FunctionDef) -> str | None:
+        """Who reads what ``func`` returns, when the module says: ``"tool"`` (a tool a framework runs: a tool
+        decorator or a tool base class's method, by the forms ``smullyan tools`` knows, resolved in this file),
+        ``"endpoint"`` (a web route: an HTTP client or a browser), ``"cli"`` (a function of a module that defines a
+        command-line command: a person at a terminal), or None (not known here: a library's helper)."""
+        key = id(func)
+        if key not in self.where:
+            if self._tool(func):
+                self.where[key] = "tool"
+            elif any(self._route(d.decorator) for d in func.decorators):
+                self.where[key] = "endpoint"
+            elif self._cli_module:
+                self.where[key] = "cli"
+            else:
+                self.where[key] = None
+        return self.where[key]
+
+    def _decorator_names(self, decorator: cst.BaseExpression) -> list[str]:
+        """The qualified names a decorator may be: ``@tool``/``@tool(...)`` by the imports, ``@mcp.tool()`` on an
+        object built from a known class as ``Class.method``."""
+        func = decorator.func if isinstance(decorator, cst.Call) else decorator
+        out: list[str] = []
+        qn = self.names.qualname(func)
+        if qn is not None:
+            out.append(self.knowledge.canonical(qn))
+        if isinstance(func, cst.Attribute):
+            ref = self.names.qualify(func.value)
+            if ref is not None and ref[1]:
+                out.append(f"{self.knowledge.canonical(ref[0])}.{func.attr.value}")
+        return out
+
+    def _route(self, decorator: cst.BaseExpression) -> bool:
+        """``@app.get("/x")`` / ``@self._app.route(...)`` on a web app or router object, or a route decorator."""
+        k = self.knowledge
+        func = decorator.func if isinstance(decorator, cst.Call) else decorator
+        if isinstance(func, cst.Attribute) and func.attr.value in k.web_route_methods:
+            ref = self.names.qualify(func.value)
+            if ref is not None and ref[1] and k.canonical(ref[0]) in k.web_app_classes:
+                return True
+        return any(n in k.web_route_decorators for n in self._decorator_names(decorator))
+
+    def _tool(self, func: cst.FunctionDef) -> bool:
+        k = self.knowledge
+        if any(n in k.tool_decorators for d in func.decorators for n in self._decorator_names(d.decorator)):
+            return True
+        cls = self._owner.get(id(func))
+        if cls is None:
+            return False
+        for base in cls.bases:
+            qn = self.names.qualname(base.value)
+            form = k.tool_base_classes.get(k.canonical(qn)) if qn is not None else None
+            if form is not None and func.name.value in form[1]:
+                return True
+        return False
+
+    @cached_property
+    def _cli_module(self) -> bool:
+        """The module defines a command-line command (``@app.command()`` on a ``typer.Typer()``, ``@click.command()``):
+        read on the ``ast`` tree (the libcst module may be narrowed to the candidates), resolved by the imports."""
+        k = self.knowledge
+        scope = self.names.module_scope.bindings
+        for d in definitions(self.errors.ctx.screen.tree):
+            for dec in d.decorator_list:
+                func = dec.func if isinstance(dec, ast.Call) else dec
+                parts: list[str] = []
+                while isinstance(func, ast.Attribute):
+                    parts.append(func.attr)
+                    func = func.value
+                if not isinstance(func, ast.Name) or not parts:
+                    continue
+                ref = scope.get(func.id)
+                if ref is not None and ".".join((k.canonical(ref[0]), *reversed(parts))) in k.cli_command_decorators:
+                    return True
+        return False
+
+    def in_tool(self) -> bool:
+        """The function being visited is a tool (see :meth:`audience`)."""
+        func = self.names.function
+        return isinstance(func, cst.FunctionDef) and self.audience(func) == "tool"
+
+    def exception_object(self, value: cst.BaseExpression) -> cst.CSTNode | None:
+        """The caught exception object itself in a value (``e``, ``{"error": e}``, ``[e]``): a tool's result the
+        framework turns into the message text (``str(result)``), so the model reads the exception as text."""
+        exc = self.exceptions()
+
+        def find(node: cst.BaseExpression) -> cst.CSTNode | None:
+            if isinstance(node, cst.Name):
+                return node if node.value in exc else None
+            if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+                for el in node.elements:
+                    found = find(el.value)
+                    if found is not None:
+                        return found
+            if isinstance(node, cst.Dict):
+                if self._discriminated(node, exc):
+                    return None
+                for item in node.elements:
+                    if isinstance(item, cst.DictElement):
+                        found = find(item.value)
+                        if found is not None:
+                            return found
+            return None
+
+        return find(value)
+
     # ------------------------------------------------------------ traversal
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self._classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        # a method: its class is the innermost one, when the function is directly in its body
+        cls = self._classes[-1] if self._classes else None
+        own = cls is not None and isinstance(cls.body, cst.IndentedBlock) and any(s is node for s in cls.body.body)
+        self._owner[id(node)] = cls if own else None
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self._before[id(node)] = (set(self.tainted), set(self.aliased))
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        """A handler that ends in ``return``/``raise`` hands nothing on: what it put in names does not reach the
+        code after the ``try`` (``state.update({"error": str(e)}); return state`` then ``return state`` on success)."""
+        before = self._before.pop(id(node), None)
+        body = node.body
+        last = body.body[-1] if isinstance(body, cst.IndentedBlock) and body.body else None
+        smalls = last.body if isinstance(last, cst.SimpleStatementLine) else []
+        if before is not None and smalls and isinstance(smalls[-1], (cst.Return, cst.Raise)):
+            taints, aliases = before
+            self.tainted.intersection_update(taints)
+            self.aliased.intersection_update(aliases)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.taints.pop(id(node), None)
@@ -348,10 +494,22 @@ class ExceptionText:
         if key not in self.format_repair:
             types = handler_types(handler)
             k = self.knowledge
-            qns = [self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None for t in types]
-            only = bool(types) and all(q is not None and k.canonical(q) in k.format_errors for q in qns)
+            kinds: list[str | None] = []
+            for t in types:
+                if isinstance(t, cst.Name) and t.value in k.format_error_builtins and self.names.is_builtin(t.value):
+                    kinds.append("format")  # SyntaxError: ast.parse / compile of the model's code
+                    continue
+                q = self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None
+                q = k.canonical(q) if q is not None else None
+                kinds.append("format" if q in k.format_errors else "arguments" if q in k.argument_validation_errors
+                             else None)
             statement = self.names.handler.statement if self.names.handler is not None else None
-            self.format_repair[key] = only and statement is not None and not self.errors.tool_like(statement.body)
+            if not kinds or None in kinds or statement is None:
+                self.format_repair[key] = False
+            elif all(kind == "arguments" for kind in kinds):
+                self.format_repair[key] = True  # raised by the SDK before any request: the model's own arguments
+            else:
+                self.format_repair[key] = not self.errors.tool_like(statement.body)
         return self.format_repair[key]
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
@@ -513,6 +671,8 @@ class ExceptionText:
             if qn is not None:
                 if qn in self.knowledge.tool_error_constructors:
                     return None
+                if self.knowledge.canonical(qn) in self.knowledge.web_response_calls:
+                    return None  # a web response: the text goes to a browser or an HTTP client
                 if qn in self.knowledge.traceback_formatters and self.names.handler is not None:
                     return node
             if isinstance(func, cst.Name) and func.value in ("str", "repr") and node.args:

@@ -30,7 +30,8 @@ where it goes:
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
   str(e)`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`). Every `return` of such a variable counts, in the
-  handler or after it, and only those: a value built anywhere else is not
+  handler or after it (after it only when the handler does not end in
+  `return`/`raise`), and only those: a value built anywhere else is not
   the exception text;
 - a message a model reads, wherever it goes (returned, appended to the
   history, sent): a framework's tool message or tool result, resolved
@@ -40,14 +41,24 @@ where it goes:
   and the chat dicts `{"role": "tool", ...}`, `{"type":
   "function_call_output", ...}`, `{"type": "tool_result", ...}`.
 
-The scope is "the text reaches a model". A function's return counts
-whoever calls it: a tool the framework runs, a same-module helper whose
-result a tool returns, or a library's internal helper. For the last, which
-the linter cannot follow to a model, reporting is the default: on the
-tuning half's reading most such helpers (an MCP server's dispatcher, a
-sandbox backend, an evaluator's answer) hand their result to a tool's answer
-or to the model, and the exemptions below name the places where the text
-goes elsewhere. The text is followed through variables, containers, string
+- the exception object itself in a tool's result (`return {"error": e}`,
+  `return e`, `return [e]`): the framework turns the result into the
+  message text (`str(result)`), so the model reads the exception as text.
+  A tool is what `smullyan tools` knows, resolved in the file: a tool
+  decorator (`@tool`, `@mcp.tool()`, ...) or the run method of a subclass of
+  a tool base class (`BaseTool._run`, ...).
+
+The scope is "the text reaches a model". Where the module says where a
+function's result goes, the rule follows it: a tool (reported), a message
+construct (reported wherever it goes), a web endpoint or a command-line
+program (not a model: not reported, see below). A function the module says
+nothing about (a library's internal helper, a same-module helper) is
+reported: on the reading of the tuning half and of batch 3's held-out half
+most such helpers (an MCP server's dispatcher, a sandbox backend, a
+converter's or an evaluator's answer) hand their result to a tool's answer
+or to the model, and the false alarms among them had a reader the module
+names (a route decorator, a CLI command), which the exemptions below now
+cover. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`) and one
 level into a same-module helper that returns its argument as text; it stops
@@ -58,6 +69,20 @@ Not reported: logging the exception, returning only its type name
 it (`Err(unknown(str(e)))`, `Unknown(message=str(e))`, `ToolFailure(...)`).
 Also not reported, because the text does not reach a model as an untyped
 failure:
+- a web endpoint: a function decorated with a route of an app or router
+  built from Flask, Quart, FastAPI, Starlette, aiohttp's `RouteTableDef`,
+  Sanic, Litestar, Bottle or django-ninja (`@app.get(...)`,
+  `@self._app.route(...)`, resolved through the imports), or with a Django
+  or DRF view decorator; and a web response built from the text
+  (`JSONResponse(...)`, `jsonify(...)`, `web.json_response(...)`,
+  `JsonResponse(...)`) wherever it is built: the text goes to a browser or
+  an HTTP client;
+- a command-line program: in a module that defines a click, typer or
+  cyclopts command (`@app.command()` where `app = typer.Typer()`), a
+  function that is not a tool hands its result to a person at a terminal;
+- a `return` after a handler that itself ends in `return` or `raise`: what
+  the handler put into a variable or container does not reach the code
+  after the `try` (the success path returns the same variable);
 - a typed error event: a dict or constructor that already says what kind
   of failure it is (a key `error_type`, `error_code`, `code`,
   `status_code`, or a retryability flag `retryable`/`recoverable`; `"type"` naming a kind of error, `"server_error"`, not the
@@ -65,9 +90,12 @@ failure:
   is only the detail;
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
-  `OutputParserException`: resolved through the imports) around a parse of
-  data in memory (no call in the `try` reaches outside): the model's own
-  output did not parse and the text tells it how to fix it; and a handler
+  `OutputParserException`: resolved through the imports; the builtin
+  `SyntaxError`) around a parse of data in memory (no call in the `try`
+  reaches outside): the model's own output did not parse and the text tells
+  it how to fix it; a handler catching only an SDK's argument checks
+  (botocore's `ParamValidationError`, raised before any request is sent),
+  whatever the `try` calls: the text is about the model's own arguments; and a handler
   catching only parser errors (`ValueError` too) that puts the text in a
   re-prompt (an argument named like `messages`/`retry_messages`, or a
   `...Message(...)` object);
@@ -329,6 +357,78 @@ def f(items, fetch):
             errors.append(type(e).__name__)
     return errors
 """,
+        # format-repair feedback: a syntax check of generated code; an SDK's check of the model's own call arguments
+        # (raised before any request is sent)
+        """\
+import ast
+from botocore.exceptions import ParamValidationError
+def check_syntax(code):
+    try:
+        ast.parse(code)
+        return True, "Syntax is correct."
+    except SyntaxError as e:
+        return False, f"Syntax error: {e}"
+def use_aws(operation, parameters, schema):
+    try:
+        return operation(**parameters)
+    except ParamValidationError as val_ex:
+        return {"status": "error", "content": [{"text": f"Validation error: {val_ex}"}, {"text": schema}]}
+""",
+        # a web app's endpoints: JSON for a browser, not a model (routes resolved through the imports)
+        """\
+from flask import Flask
+from fastapi import APIRouter
+from starlette.responses import JSONResponse
+router = APIRouter()
+class Dashboard:
+    def __init__(self):
+        self._app = Flask(__name__)
+    def _setup_routes(self):
+        @self._app.route("/save_memory", methods=["POST"])
+        def save_memory():
+            try:
+                return self.agent.save(request.json)
+            except Exception as e:
+                return {"status": "error", "message": str(e)}
+@router.get("/runs/{run_id}")
+async def get_run(run_id):
+    try:
+        return await store.get(run_id)
+    except Exception as e:
+        return {"error": str(e)}
+async def health(request):
+    try:
+        return JSONResponse({"ok": await probe()})
+    except Exception as e:
+        return JSONResponse({"ok": False, "error": str(e)}, status_code=503)
+""",
+        # a command-line program: its helpers report to a person at a terminal
+        """\
+import typer
+import yaml
+app = typer.Typer()
+def config_summary(path):
+    result = {"status": "not_found"}
+    try:
+        result["config"] = yaml.safe_load(open(path))
+    except Exception as e:
+        result["status"], result["error"] = "error", str(e)
+    return result
+@app.command()
+def show(path: str):
+    print(config_summary(path))
+""",
+        # the exception object in a value that is not a tool's result (a helper's record of failures)
+        """\
+def fetch_all(urls, get):
+    failures = []
+    for u in urls:
+        try:
+            get(u)
+        except Exception as e:
+            failures.append({"url": u, "error": e})
+    return failures
+""",
     ]
     INVALID = [
         """\
@@ -534,6 +634,33 @@ async def execute_code(sandbox, code):
         return await sandbox.run_code(code)
     except Exception as e:
         return f"Error: {e}"  # error: TFH401
+""",
+        # the exception object in a tool's result: the framework turns it into the message text
+        """\
+from langchain_core.tools import BaseTool, tool
+class TavilySearch(BaseTool):
+    def _run(self, query):
+        try:
+            return self.api_wrapper.raw_results(query)
+        except Exception as e:
+            return {"error": e}  # error: TFH401
+@tool
+def lookup(key: str):
+    try:
+        return STORE.get(key)
+    except Exception as e:
+        return e  # error: TFH401
+""",
+        # the handler's own return is reported; the success path's return after it is not
+        """\
+def generate(state, chain):
+    try:
+        answer = chain.invoke(state)
+    except Exception as e:
+        state.update({"answer": f"Error: {e}"})
+        return state  # error: TFH401
+    state.update({"answer": answer})
+    return state
 """,
     ]
 

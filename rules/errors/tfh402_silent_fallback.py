@@ -233,6 +233,21 @@ def hints(typ):
     except Exception:
         return {}
 """,
+        # a package that mixes I/O and pure helpers, decided per callable: a price lookup, an SDK model's validation
+        """\
+import litellm
+from mcp import types
+def price(model, tokens):
+    try:
+        return litellm.cost_per_token(model=model, prompt_tokens=tokens)
+    except Exception:
+        return 0
+def as_tool(data):
+    try:
+        return types.Tool.model_validate(data)
+    except Exception:
+        return None
+""",
         # optional import probe
         """\
 def has_v1():
@@ -467,6 +482,30 @@ class ConvertTool:
             return self.db.get_session(sid)
         except Exception:  # error: TFH402
             return None
+""",
+        # SDK handles not named like a client: an index built from a known constructor, a container typed by an
+        # annotation; and a bare `return` after a failed fetch in a method whose result means "the items"
+        """\
+from docker.models.containers import Container
+from pinecone import Pinecone
+index = Pinecone().Index("docs")
+def similar(vector):
+    try:
+        return index.query(vector=vector, top_k=5).matches
+    except Exception:  # error: TFH402
+        return []
+def container_logs(container: Container):
+    try:
+        return container.logs().decode()
+    except Exception:  # error: TFH402
+        return ""
+class Memory:
+    def list_items(self, user):
+        try:
+            items = self.collection.get(where={"user": user})
+        except Exception:  # error: TFH402
+            return
+        return items["documents"]
 """,
         # an async action's status flag is not a predicate answer
         """\
