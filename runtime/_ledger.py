@@ -42,8 +42,11 @@ turns it off.
 
 A replay (a done or failed key) is one plain read of two columns: no
 transaction, no row lock, nothing written; a key busy elsewhere takes a
-second plain read of its record. Only a new, expired, taken-over or
-mismatched key is decided in a locking transaction.
+second plain read of its record. A new key is one ``INSERT ... ON CONFLICT
+DO NOTHING`` statement on its own; only a key that already has a record
+(expired, taken over, mismatched) is decided in a locking transaction. The
+writes of an owner (finish, fail, release, abandon, extend) are one fenced
+statement each (``... WHERE key = ? AND state = 'in_progress' AND owner = ?``).
 
 Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
 across processes on one host) and
@@ -540,7 +543,7 @@ class SQLiteLedger(SQLLedger):
     """A ledger in one SQLite file (WAL mode): safe across threads and processes on one host.
 
     Each thread (and each process after a fork) opens its own connection.
-    ``begin`` runs in a ``BEGIN IMMEDIATE`` transaction, so SQLite's write
+    ``begin``'s writes run in ``BEGIN IMMEDIATE`` transactions, so SQLite's write
     lock decides every race; ``busy_timeout`` (ms) is how long a caller waits
     for that lock before the call fails with ``sqlite3.OperationalError``.
     """
