@@ -42,8 +42,11 @@ turns it off.
 
 A replay (a done or failed key) is one plain read of two columns: no
 transaction, no row lock, nothing written; a key busy elsewhere takes a
-second plain read of its record. Only a new, expired, taken-over or
-mismatched key is decided in a locking transaction.
+second plain read of its record. A new key is one ``INSERT ... ON CONFLICT
+DO NOTHING`` statement on its own; only a key that already has a record
+(expired, taken over, mismatched) is decided in a locking transaction. The
+writes of an owner (finish, fail, release, abandon, extend) are one fenced
+statement each (``... WHERE key = ? AND state = 'in_progress' AND owner = ?``).
 
 Backends: :class:`SQLiteLedger` (standard library, one file, WAL mode, safe
 across processes on one host) and
@@ -410,18 +413,19 @@ class SQLLedger:
         expires = lease_until + self.ttl_ms
         outcome: Begin | None = None
         for _ in range(100):  # a release or purge may delete the row between the INSERT and the SELECT
+            # a new key: one statement, atomic on its own (on PostgreSQL one round trip, no BEGIN/COMMIT)
+            if self._write(
+                f"INSERT INTO {t} (key, fingerprint, state, owner, lease_until, expires_at, outcome) "
+                "VALUES (?, ?, 'in_progress', ?, ?, ?, NULL) ON CONFLICT (key) DO NOTHING",
+                (key, fingerprint, owner, lease_until, expires),
+            ) == 1:
+                outcome = Started(False)
+                break
+            # the key has a record: decide under its lock (the whole database's on SQLite)
             with self._transaction() as run:
-                inserted = run(
-                    f"INSERT INTO {t} (key, fingerprint, state, owner, lease_until, expires_at, outcome) "
-                    "VALUES (?, ?, 'in_progress', ?, ?, ?, NULL) ON CONFLICT (key) DO NOTHING",
-                    (key, fingerprint, owner, lease_until, expires),
-                )
-                if inserted == 1:
-                    outcome = Started(False)
-                else:
-                    rows = run(f"SELECT {columns} FROM {t} WHERE key = ?{self._lock_row}", (key,))
-                    if isinstance(rows, list) and rows:
-                        outcome = self._decide(run, key, fingerprint, owner, now, rows[0])
+                rows = run(f"SELECT {columns} FROM {t} WHERE key = ?{self._lock_row}", (key,))
+                if isinstance(rows, list) and rows:
+                    outcome = self._decide(run, key, fingerprint, owner, now, rows[0])
             if outcome is not None:
                 break
         if outcome is None:  # pragma: no cover - a hundred lost races in a row
@@ -464,9 +468,14 @@ class SQLLedger:
         run(take, (fingerprint, owner, new_lease, new_lease + self.ttl_ms, key))
         return Started(True)
 
-    def _owned(self, sql: str, params: tuple[Any, ...]) -> bool:
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        """One writing statement, atomic and committed on its own; how many rows it changed."""
         with self._transaction() as run:
-            return run(sql, params) == 1
+            changed = run(sql, params)
+        return changed if isinstance(changed, int) else 0
+
+    def _owned(self, sql: str, params: tuple[Any, ...]) -> bool:
+        return self._write(sql, params) == 1
 
     def finish(self, key: str, owner: str, result: object) -> bool:
         """Record ``result`` for ``key``; False when ``owner`` has lost the key."""
@@ -534,7 +543,7 @@ class SQLiteLedger(SQLLedger):
     """A ledger in one SQLite file (WAL mode): safe across threads and processes on one host.
 
     Each thread (and each process after a fork) opens its own connection.
-    ``begin`` runs in a ``BEGIN IMMEDIATE`` transaction, so SQLite's write
+    ``begin``'s writes run in ``BEGIN IMMEDIATE`` transactions, so SQLite's write
     lock decides every race; ``busy_timeout`` (ms) is how long a caller waits
     for that lock before the call fails with ``sqlite3.OperationalError``.
     """

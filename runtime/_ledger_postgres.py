@@ -80,6 +80,11 @@ class PostgresLedger(SQLLedger):
         # autocommit: one statement, no transaction block, no row lock
         return list(self._connection().execute(sql.replace("?", "%s"), params, prepare=True).fetchall())
 
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        # autocommit: the statement is its own transaction (atomic; its WHERE fences the owner), one
+        # round trip instead of BEGIN, the statement and COMMIT
+        return int(self._connection().execute(sql.replace("?", "%s"), params, prepare=True).rowcount)
+
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Executor]:
         conn = self._connection()

@@ -381,8 +381,8 @@ def test_r05_begin_racing_release_never_asserts(backend: tuple[str, Any], tmp_pa
 # ---------------------------------------------------------------- r07: fingerprints
 
 
-def test_r07_one_call_in_any_spelling_and_any_argument_fingerprints(tmp_path: Path) -> None:
-    ledger = tool.ledger.SQLiteLedger(tmp_path / "l.db", now=tool.ledger.wall_now)
+def test_r07_one_call_in_any_spelling_and_any_argument_fingerprints(backend: tuple[str, Any]) -> None:
+    ledger = make_ledger(*backend, tool.ledger.wall_now)
 
     def charge(card: str, cents: int, currency: str = "eur") -> tool.Result[str]:
         return tool.Ok(f"{card}:{cents}:{currency}")
@@ -419,7 +419,9 @@ def test_r07_a_set_fingerprints_the_same_under_any_hash_seed() -> None:
 # ---------------------------------------------------------------- r08: proposals
 
 
-def test_r08_a_raising_commit_can_be_committed_again_and_another_proposals_commits_a_token(tmp_path: Path) -> None:
+def test_r08_a_raising_commit_can_be_committed_again_and_another_proposals_commits_a_token(
+    backend: tuple[str, Any],
+) -> None:
     answers: list[Any] = [ConnectionResetError("reset"), "ch_100"]
 
     def flaky(cents: int) -> tool.Result[str]:
@@ -435,7 +437,7 @@ def test_r08_a_raising_commit_can_be_committed_again_and_another_proposals_commi
     assert props.commit(p.token) == tool.Ok("ch_100")
     assert props.commit(p.token) == tool.Ok("ch_100")
 
-    ledger = tool.ledger.SQLiteLedger(tmp_path / "l.db", now=tool.ledger.wall_now)
+    ledger = make_ledger(*backend, tool.ledger.wall_now)
     a, b = tool.Proposals(ledger), tool.Proposals(ledger)
     ran: list[int] = []
     q = a.propose(lambda cents: tool.Ok(f"ch_{ran.append(cents) or cents}"), 700)
@@ -447,13 +449,17 @@ def test_r08_a_raising_commit_can_be_committed_again_and_another_proposals_commi
     assert isinstance(late, tool.Err) and isinstance(late.error, tool.NotFound)
 
 
-def test_r08_a_token_is_committed_from_another_process(tmp_path: Path) -> None:
-    path = tmp_path / "l.db"
-    a = tool.Proposals(tool.ledger.SQLiteLedger(path, now=tool.ledger.wall_now))
+def test_r08_a_token_is_committed_from_another_process(backend: tuple[str, Any]) -> None:
+    ledger = make_ledger(*backend, tool.ledger.wall_now)
+    if backend[0] == "sqlite":
+        opened = f"t.ledger.SQLiteLedger({ledger.path!r}, now=t.ledger.wall_now, table={ledger.table!r})"
+    else:
+        opened = f"t.ledger.PostgresLedger({backend[1]!r}, now=t.ledger.wall_now, table={ledger.table!r})"
+    a = tool.Proposals(ledger)
     token = a.propose(shout, "abc").token  # an importable tool, JSON arguments
     proposed = a.propose(lambda s: tool.Ok(s), "x").token  # a lambda cannot be found elsewhere
     code = ("import sys; from smullyan import runtime as t; "
-            f"p = t.Proposals(t.ledger.SQLiteLedger({str(path)!r}, now=t.ledger.wall_now)); "
+            f"p = t.Proposals({opened}); "
             f"print(p.commit({token!r})); print(type(p.commit({proposed!r}).error).__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)}).stdout.split("\n")
