@@ -283,3 +283,40 @@ def test_tools_help_says_what_a_run_with_no_tool_names(capsys: pytest.CaptureFix
         main(["tools", "--help"])
     text = "".join(capsys.readouterr().out.split())  # argparse wraps at hyphens
     assert "namesthelikeliestbaseclass" in text and "tool-base-classesline" in text
+
+
+# --------------------------------------------------------------------------- frameworks whose wrapper gives text
+
+
+def test_framework_wrappers_that_turn_raised_failures_into_text(tmp_path: Path) -> None:
+    (tmp_path / "wrapped.py").write_text(textwrap.dedent("""
+        import requests
+        from agents import function_tool
+        from langchain_core.tools import tool
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("x")
+
+        @function_tool
+        def a(url: str) -> str:
+            return requests.get(url, timeout=5).text
+
+        @function_tool(failure_error_function=None)
+        def b(url: str) -> str:
+            return requests.get(url, timeout=5).text
+
+        @mcp.tool()
+        def c(url: str) -> str:
+            return requests.get(url, timeout=5).text
+
+        @tool
+        def d(url: str) -> str:
+            return requests.get(url, timeout=5).text
+        """))
+    rows = {t.name: (t.failures, t.failures_by) for t in tools.run([str(tmp_path / "wrapped.py")], Config()).tools}
+    assert rows == {
+        "a": (["text"], "agents.tool._FailureHandlingFunctionToolInvoker.__call__"),
+        "b": (["raised"], None),  # the decorator turned the wrapper off: the exception propagates
+        "c": (["text"], "mcp.server.mcpserver.server.MCPServer._handle_call_tool"),
+        "d": (["raised"], None),  # langchain's BaseTool.run handles only ToolException
+    }
