@@ -320,3 +320,30 @@ def test_framework_wrappers_that_turn_raised_failures_into_text(tmp_path: Path) 
         "c": (["text"], "mcp.server.mcpserver.server.MCPServer._handle_call_tool"),
         "d": (["raised"], None),  # langchain's BaseTool.run handles only ToolException
     }
+
+
+def test_a_request_on_a_helpers_return_value_has_that_clients_timeout(tmp_path: Path) -> None:
+    (tmp_path / "svc.py").write_text(textwrap.dedent("""
+        import httpx
+        from langchain_core.tools import tool
+
+        class Svc:
+            def _client(self) -> httpx.Client:
+                return httpx.Client(timeout=10)
+
+            @tool
+            def send(self, body: str) -> str:
+                \"\"\"Send.\"\"\"
+                return self._client().post("https://x.example/api", json={"b": body}).text
+
+        @tool
+        def send2(body: str) -> str:
+            \"\"\"Send.\"\"\"
+            return _http().post("https://x.example/api", json={"b": body}).text
+
+        def _http() -> httpx.Client:
+            return httpx.Client(timeout=None)
+        """))
+    rows = {t.name: t for t in tools.run([str(tmp_path / "svc.py")], Config()).tools}
+    assert [(c.cls, c.timeout, c.timeout_value) for c in rows["send"].calls] == [("non-idempotent-write", "value", "10")]
+    assert [(c.cls, c.timeout) for c in rows["send2"].calls] == [("non-idempotent-write", "infinite")]
