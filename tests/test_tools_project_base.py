@@ -134,6 +134,46 @@ def test_an_abstract_method_of_a_base_tool_and_a_tool_base(tmp_path: Path) -> No
     assert search.spans == [(14, 15)]
 
 
+def test_a_frameworks_adapters_of_its_tool_base_are_no_tools(tmp_path: Path) -> None:
+    files = _write(tmp_path, {
+        "fw/__init__.py": "",
+        "fw/base.py": """
+            from abc import ABC, abstractmethod
+
+            class Tool(ABC):
+                @abstractmethod
+                async def execute(self, **kwargs): ...
+
+            class FunctionTool(Tool):
+                def __init__(self, function):
+                    self.function = function
+
+                async def execute(self, **kwargs):
+                    return self.function(**kwargs)
+
+            class MCPTool(Tool):
+                async def execute(self, **kwargs):
+                    return await self.session.call_tool(self.name, kwargs)
+
+            class LoggedFunctionTool(FunctionTool):
+                async def execute(self, **kwargs):
+                    return await super().execute(**kwargs)
+
+            class Orchestrator(Tool):
+                async def execute(self, **kwargs):
+                    return kwargs
+            """,
+    })
+    # one tool of its own is not the shape (FunctionTool and MCPTool wrap what they are given)
+    assert _rows(files) == []
+    more = _write(tmp_path / "b", {"fw/__init__.py": "", "fw/base.py": (tmp_path / "fw/base.py").read_text() + """
+class Planner(Tool):
+    async def execute(self, **kwargs):
+        return kwargs
+"""})
+    assert _rows(more) == [("Orchestrator", "fw", "Tool subclass"), ("Planner", "fw", "Tool subclass")]
+
+
 def test_one_subclass_is_not_enough_to_call_a_base_a_tool_base(tmp_path: Path) -> None:
     files = _write(tmp_path, {
         "solo/__init__.py": "",
@@ -157,7 +197,8 @@ def test_one_subclass_is_not_enough_to_call_a_base_a_tool_base(tmp_path: Path) -
     ("Command", "A command the LLM may call.", True),
     ("ToolResult", "", False),  # a tool's result, not a tool
     ("ToolRegistry", "", False),
-    ("Operation", "Base class of the agent's tools.", True),  # the docstring says tool
+    ("Operation", "Base class of the agent's tools.", False),  # a docstring alone does not make a tool base
+    ("ToolCallbacks", "Base class for tool callbacks.", False),
     ("Operation", "", False),
 ])
 def test_what_a_base_class_name_or_docstring_must_say(tmp_path: Path, name: str, doc: str, is_tool: bool) -> None:

@@ -250,7 +250,12 @@ _NEUTRAL_WORDS = frozenset({"Base", "Abstract", "Abc", "ABC", "Interface", "Prot
 _TOOL_DOC = re.compile(r"\b(tools?|agents?|LLMs?|language models?)\b", re.IGNORECASE)
 #: template methods that describe the tool rather than run it
 _ACCESSOR_PREFIXES = ("get_", "set_", "is_", "has_", "to_", "from_", "_get", "_set", "validate", "_validate")
-_ACCESSOR_PARTS = ("name", "description", "schema", "docstring", "param", "spec", "signature")
+_ACCESSOR_PARTS = ("name", "description", "schema", "docstring", "param", "spec", "signature", "register", "state",
+                   "config", "convert")
+#: a subclass named so wraps a function, a remote tool or an agent given to it (``FunctionTool``, ``MCPTool``):
+#: the framework's adapter, not a tool of its own
+_ADAPTER_WORDS = frozenset({"Function", "Functional", "Callable", "Mcp", "MCP", "Proxy", "Remote", "Client", "Agent",
+                            "Wrapper", "Wrapped", "Adapter", "Dynamic", "Generic", "Lambda", "Toolkit"})
 
 
 @dataclass(frozen=True)
@@ -263,6 +268,9 @@ class Shape:
     defines: frozenset[str]
     template: tuple[str, ...]
     toolish: bool
+
+
+_NO_SHAPE = Shape("", frozenset(), (), False)
 
 
 def _words(name: str) -> list[str]:
@@ -278,9 +286,8 @@ def says_tool(cls: ast.ClassDef) -> bool:
         return True
     doc = ast.get_docstring(cls) or ""
     first = doc.strip().split("\n\n")[0]
-    if last in AMBIGUOUS_CLASS_WORDS:
-        return bool(_TOOL_DOC.search(first))
-    return bool(re.search(r"\btools?\b", first, re.IGNORECASE)) and "tool" in first.lower().split(".")[0]
+    # a docstring alone is not enough: "Base class for tool callbacks", "Processes tool calls" are no tool
+    return last in AMBIGUOUS_CLASS_WORDS and bool(_TOOL_DOC.search(first))
 
 
 def _is_accessor(name: str) -> bool:
@@ -380,10 +387,21 @@ def project_tool_bases(
             if parent is not None and parent != qn:
                 children.setdefault(parent, []).append(qn)
     framework_tools = tool_classes(classes, tables)
+    framework_ancestors: set[str] = set()  # the interfaces a framework's tool base implements (autogen's ``Tool``)
+    for qn in [*framework_tools, *(q for q in tables.bases if q in bases_of)]:
+        queue = [qn]
+        while queue:
+            for b in bases_of.get(queue.pop(), ()):
+                parent = in_run(b)
+                if parent is not None and parent not in framework_ancestors:
+                    framework_ancestors.add(parent)
+                    queue.append(parent)
     found: dict[str, tuple[str, tuple[str, ...]]] = {}
     candidates: list[tuple[str, str, int]] = []
     for qn, shape in shape_of.items():
-        if not shape.template or qn in framework_tools:
+        configured = qn in tables.bases and tables.bases[qn][0] == "configured"
+        if not shape.template or qn in framework_tools or (
+                not configured and (qn in tables.bases or qn in framework_ancestors)):
             continue
         seen, queue, descendants = {qn}, [qn], []
         while queue:
@@ -392,16 +410,22 @@ def project_tool_bases(
                     seen.add(child)
                     queue.append(child)
                     descendants.append(child)
-        counts = {m: sum(1 for d in descendants if m in shape_of.get(d, Shape(d, frozenset(), (), False)).defines)
+        counts = {m: sum(1 for d in descendants if m in shape_of.get(d, _NO_SHAPE).defines)
                   for m in shape.template}
         implemented = tuple(m for m in shape.template if counts[m])
         if not implemented:
             continue
-        if qn in tables.bases and tables.bases[qn][0] == "configured":
+        if configured:
             found[qn] = ("configured", tuple(dict.fromkeys((*tables.bases[qn][1], *implemented))))
             continue
-        if shape.toolish and max(counts.values()) >= MIN_IMPLEMENTERS:
+        adapters = [d for d in descendants if _words(d.rsplit(".", 1)[-1])[-2:-1] and
+                    _words(d.rsplit(".", 1)[-1])[-2] in _ADAPTER_WORDS]  # the word before "Tool"
+        real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
+                for m in implemented}
+        if shape.toolish and max(real.values()) >= MIN_IMPLEMENTERS:
             found[qn] = (qn.split(".")[0].replace("_", "-"), implemented)
+            for a in adapters:  # a framework's adapters of this base (and their subclasses) are no rows
+                found.setdefault(a, ("", ()))
             continue
         best = max(implemented, key=lambda m: counts[m])
         if counts[best] >= MIN_CANDIDATE_IMPLEMENTERS:
