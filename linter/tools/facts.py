@@ -92,7 +92,7 @@ class ToolFacts:
     def visit_Module(self, node: cst.Module) -> None:
         """Helpers that return a client (``def _client(self): return httpx.Client(timeout=10)``): a request on
         their return value (``self._client().post(...)``, ``_http().get(...)``) has that client's timeout."""
-        def scan(body: Sequence[cst.BaseStatement], owner: str | None) -> None:
+        def scan(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement], owner: str | None) -> None:
             for stmt in body:
                 if isinstance(stmt, cst.ClassDef) and owner is None:
                     scan(stmt.body.body, "self")
