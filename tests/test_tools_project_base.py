@@ -388,3 +388,23 @@ def test_a_request_on_a_helpers_return_value_has_that_clients_timeout(tmp_path: 
     rows = {t.name: t for t in tools.run([str(tmp_path / "svc.py")], Config()).tools}
     assert [(c.cls, c.timeout, c.timeout_value) for c in rows["send"].calls] == [("non-idempotent-write", "value", "10")]
     assert [(c.cls, c.timeout) for c in rows["send2"].calls] == [("non-idempotent-write", "infinite")]
+
+
+def test_a_framework_tool_class_that_adapts_another_tool_is_no_row(tmp_path: Path) -> None:
+    (tmp_path / "adapters.py").write_text(textwrap.dedent("""
+        from smolagents import Tool
+
+        class LangChainToolWrapper(Tool):
+            def forward(self, *args, **kwargs):
+                return self.langchain_tool.run(*args, **kwargs)
+
+        class McpToolAdapter(Tool):
+            def forward(self, **kwargs):
+                return self.session.call_tool(self.name, kwargs)
+
+        class Lookup(Tool):
+            name = "lookup"
+            def forward(self, q):
+                return q
+        """))
+    assert _rows([str(tmp_path / "adapters.py")]) == [("lookup", "smolagents", "Tool subclass")]

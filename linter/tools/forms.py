@@ -4,6 +4,7 @@ calls, ``tools=[...]`` lists given to an agent, schemas dispatched by name), res
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
@@ -182,7 +183,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         given=True)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
-        if fns:
+        if fns and not _ADAPTER_CLASS.search(cls.name):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
@@ -235,6 +236,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     return sorted(found.values(), key=lambda d: d.line)
 
+
+#: a tool class named so adapts a tool it is given (``LangChainToolAdapter``, ``SpaceToolWrapper``): no row
+_ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
 
 #: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
 _AGENT_SUFFIX = "Agent"
