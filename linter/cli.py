@@ -242,12 +242,15 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
         description="Find every tool (LangChain, OpenAI Agents, MCP, pydantic-ai, CrewAI, smolagents, "
         "LlamaIndex, agno, camel, autogen, semantic-kernel, langroid, google-adk, browser-use, metagpt, "
         "agentscope, mirascope, tools= of any *Agent(...) constructor, activity-style toolkits, schema "
-        "dispatch dicts, the runtime's classification decorators, and the configuration's "
+        "dispatch dicts, a project's own tool base class (named Tool/BaseTool/Skill..., leaving a method "
+        "such as apply() to at least two subclasses), the runtime's classification decorators, and the configuration's "
         "tool-decorators/tool-base-classes/tool-list-constructors) and print one row each: classification, "
         "calls out and their timeouts, retries, idempotency key, how failures reach the model, "
         "findings inside it. When no tool is found, tell it your framework's forms: tool-decorators "
         "(qualified names of the decorators that make a tool), tool-base-classes (the base class whose "
-        "subclasses are tools) or tool-list-constructors (calls whose tools=[...] list takes functions).",
+        "subclasses are tools; the methods it leaves to them run the tool) or tool-list-constructors (calls "
+        "whose tools=[...] list takes functions); it also names the likeliest base class it saw (many subclasses "
+        "implementing a method the base leaves to them) with the exact tool-base-classes line to add.",
     )
     tools.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
     tools.add_argument("--format", choices=("text", "markdown", "json"), default="text",
@@ -300,6 +303,8 @@ def _tools(args: argparse.Namespace) -> int:
         result.errors.extend(part.errors)
         result.files_checked += part.files_checked
         result.files_described += part.files_described
+        result.candidates.extend(part.candidates)
+    result.candidates.sort(key=lambda c: (-c[2], c[0]))
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     with _open_output(args.output) as stream:
         if args.format == "json":

@@ -1256,6 +1256,26 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
+# Tool decorators whose framework runs the tool inside a ``try`` that hands the model its failure as an error
+# result (text) instead of letting the exception end the agent's turn: decorator qualified name -> (the
+# wrapper's method, shown as ``failures_by``; a keyword of the decorator call that turns it off when given
+# ``None``, or ""). Each checked against the framework's code:
+# strands ``DecoratedFunctionTool.stream`` (strands/tools/decorator.py: ``except Exception as e`` yields a
+# ``{"status": "error", "content": [{"text": f"Error: ..."}]}`` result); openai-agents ``@function_tool``
+# (agents/tool.py: ``failure_error_function`` defaults to ``default_tool_error_function``, a fixed message;
+# ``failure_error_function=None`` re-raises); MCP ``FastMCP``/``MCPServer`` ``@tool`` (the server's
+# ``_handle_call_tool`` returns ``CallToolResult(content=[TextContent(text=str(exc))], is_error=True)``).
+# Not here: langchain (``BaseTool.run`` turns only ``ToolException`` into text, and only with
+# ``handle_tool_error``: a raised ``ToolException`` is already "typed"; any other exception propagates).
+TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
+    **{f"{m}.tool": ("strands.tools.decorator.DecoratedFunctionTool.stream", "")
+       for m in ("strands", "strands.tools", "strands.tools.decorator")},
+    **{f"{m}.function_tool": ("agents.tool._FailureHandlingFunctionToolInvoker.__call__", "failure_error_function")
+       for m in ("agents", "agents.tool")},
+    **{f"{m}.tool": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", "")
+       for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.MCPServer",
+                 "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+}
 # Base classes whose subclasses are tools, by qualified name -> (framework, the
 # methods that run the tool). "*register" instead of method names: the methods
 # the subclass registers by referring to ``self.<method>`` in ``__init__``

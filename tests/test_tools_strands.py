@@ -151,7 +151,10 @@ def test_decorated_tool_failures_and_agent_tools_list(project: Path, capsys: pyt
     found = {r["name"]: r for r in rows(project, capsys)}
     assert set(found) == {"wiki", "post"}  # one row each: the decorator, not also the ``tools=[...]`` list
     assert found["wiki"]["form"] == "@tool" and found["wiki"]["failures"] == ["text"]
-    assert found["post"]["failures"] == ["raised"]
+    # strands' ``@tool`` wrapper (``DecoratedFunctionTool.stream``) returns what ``post`` raises as an error result
+    assert found["post"]["failures"] == ["text"]
+    assert found["post"]["failures_by"] == "strands.tools.decorator.DecoratedFunctionTool.stream"
+    assert found["wiki"]["failures_by"] is None  # its own handler gives the text
     assert [(c["what"].split(" ")[0], c["timeout"]) for c in found["post"]["calls"]] == [("POST", "missing")]
 
 

@@ -14,7 +14,9 @@ methods), and each class's inherited dispatchers.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
@@ -167,8 +169,8 @@ def tool_classes(
             return known[base]
         if base not in bases_of:  # a re-export (``from pkg.tools import Base``): the one class of that name
             same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
-            if len(same) == 1 and same[0] in known:
-                return known[same[0]]
+            if len(same) == 1:
+                return tables.bases.get(same[0]) or known.get(same[0])
         return None
 
     changed = True
@@ -235,3 +237,198 @@ def inherited(cls_path: str, index: Index, text_dispatch: Mapping[str, Mapping[s
                 for k, v in text_dispatch.get(base, {}).items():
                     out.setdefault(k, v)
     return out
+
+
+# --------------------------------------------------------------------------- a project's own tool base class
+
+#: a class name's last word (``Base``/``Abstract``... left out) that says "tool": ``Tool``, ``BaseTool``, ``ToolBase``
+TOOL_CLASS_WORDS = frozenset({"Tool", "Skill"})
+#: words that say "tool" only beside a docstring that does (``argparse.Action``, ``distutils.cmd.Command`` are not)
+AMBIGUOUS_CLASS_WORDS = frozenset({"Action", "Command", "Function"})
+_NEUTRAL_WORDS = frozenset({"Base", "Abstract", "Abc", "ABC", "Interface", "Protocol", "Generic"})
+#: a docstring that says the class is a tool an agent or a model calls
+_TOOL_DOC = re.compile(r"\b(tools?|agents?|LLMs?|language models?)\b", re.IGNORECASE)
+#: template methods that describe the tool rather than run it
+_ACCESSOR_PREFIXES = ("get_", "set_", "is_", "has_", "to_", "from_", "_get", "_set", "validate", "_validate")
+_ACCESSOR_PARTS = ("name", "description", "schema", "docstring", "param", "spec", "signature", "register", "state",
+                   "config", "convert")
+#: a subclass named so wraps a function, a remote tool or an agent given to it (``FunctionTool``, ``MCPTool``):
+#: the framework's adapter, not a tool of its own
+_ADAPTER_WORDS = frozenset({"Function", "Functional", "Callable", "Mcp", "MCP", "Proxy", "Remote", "Client", "Agent",
+                            "Wrapper", "Wrapped", "Adapter", "Dynamic", "Generic", "Lambda", "Toolkit"})
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What phase 1 records of each class for finding a project's own tool base: its methods, the methods it
+    leaves to its subclasses (abstract, ``raise NotImplementedError``, or called on ``self`` but not defined:
+    ``apply_ex`` running ``self.apply(...)``), and whether its name or docstring says tool."""
+
+    qualname: str
+    defines: frozenset[str]
+    template: tuple[str, ...]
+    toolish: bool
+
+
+_NO_SHAPE = Shape("", frozenset(), (), False)
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z0-9]+|[A-Z]+", name)
+
+
+def says_tool(cls: ast.ClassDef) -> bool:
+    """The class's name ends in a tool word (``Tool``, ``BaseTool``, ``ToolBase``, ``Skill``), or in an ambiguous
+    one (``Action``, ``Command``, ``Function``) with a docstring that speaks of tools, agents or models."""
+    words = [w for w in _words(cls.name) if w not in _NEUTRAL_WORDS]
+    last = words[-1] if words else ""
+    if last in TOOL_CLASS_WORDS:
+        return True
+    doc = ast.get_docstring(cls) or ""
+    first = doc.strip().split("\n\n")[0]
+    # a docstring alone is not enough: "Base class for tool callbacks", "Processes tool calls" are no tool
+    return last in AMBIGUOUS_CLASS_WORDS and bool(_TOOL_DOC.search(first))
+
+
+def _is_accessor(name: str) -> bool:
+    low = name.lower()
+    return low.startswith(_ACCESSOR_PREFIXES) or any(p in low for p in _ACCESSOR_PARTS)
+
+
+def _abstract(fn: ast.AST, abc: bool) -> bool:
+    decorators = getattr(fn, "decorator_list", [])
+    names = [ast.unparse(d).rsplit(".", 1)[-1] for d in decorators]
+    if "abstractmethod" in names:
+        return True
+    if any(n in ("property", "staticmethod", "classmethod", "overload") or n.endswith((".setter", "cached_property"))
+           for n in names):
+        return False
+    body = [s for s in getattr(fn, "body", []) if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                                        and isinstance(s.value.value, str))]
+    if len(body) != 1:
+        return False
+    only = body[0]
+    if isinstance(only, ast.Raise) and only.exc is not None:
+        exc = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
+        return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+    # ``...`` or ``pass`` only in an ABC or a Protocol: elsewhere it is an optional hook
+    return abc and (isinstance(only, ast.Pass) or (isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant)
+                                                   and only.value.value is Ellipsis))
+
+
+def _properties(cls: ast.ClassDef) -> set[str]:
+    return {s.name for s in cls.body if isinstance(s, FUNCS)
+            and any(ast.unparse(d).rsplit(".", 1)[-1] in ("property", "cached_property") for d in s.decorator_list)}
+
+
+def class_shapes(index: Index) -> list[Shape]:
+    """A :class:`Shape` for every class of the file."""
+    out: list[Shape] = []
+    for path, cls in index.classes:
+        methods = {s.name: s for s in cls.body if isinstance(s, FUNCS)}
+        attrs = {t.id for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign))
+                 for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
+        abc = any(ast.unparse(b).rsplit(".", 1)[-1] in ("ABC", "Protocol") for b in cls.bases) or any(
+            k.arg == "metaclass" and ast.unparse(k.value).rsplit(".", 1)[-1] == "ABCMeta" for k in cls.keywords)
+        template: list[str] = []
+        props = _properties(cls)
+        for name, fn in methods.items():
+            if name not in props and _abstract(fn, abc):
+                template.append(name)
+        for fn in methods.values():  # dispatched: ``self.apply(...)`` / ``getattr(self, "apply")`` with no ``apply`` here
+            for n in ast.walk(fn):
+                called: str | None = None
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+                        and n.func.value.id == "self":
+                    called = n.func.attr
+                elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr" \
+                        and len(n.args) >= 2 and isinstance(n.args[0], ast.Name) and n.args[0].id == "self" \
+                        and isinstance(n.args[1], ast.Constant) and isinstance(n.args[1].value, str):
+                    called = n.args[1].value
+                if called and called not in methods and called not in attrs and called not in template:
+                    template.append(called)
+        template = [m for m in template if not _is_accessor(m) and (m == "__call__" or not m.startswith("__"))]
+        out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls)))
+    return out
+
+
+#: subclasses that implement a template method before a class is taken for a tool base (zero configuration),
+#: and before it is named as a candidate when no tool was found
+MIN_IMPLEMENTERS = 2
+MIN_CANDIDATE_IMPLEMENTERS = 3
+
+
+def project_tool_bases(
+    classes: Iterable[tuple[str, list[str]]], shapes: Iterable[Shape], tables: "Tables",
+) -> tuple[dict[str, tuple[str, tuple[str, ...]]], list[tuple[str, str, int]]]:
+    """The run's own tool base classes, found by their shape: a class whose name or docstring says tool
+    (:func:`says_tool`), that leaves a method to its subclasses, with at least :data:`MIN_IMPLEMENTERS`
+    subclasses of the run (at any depth) that implement it, and no tool base of a framework among its
+    ancestors (those are found by the tables). -> ({class: (framework = its top-level package, the methods)},
+    and the candidates a run that found no tool names: [(class, method, implementers)], most first, for any
+    class, tool word or not, with :data:`MIN_CANDIDATE_IMPLEMENTERS`). A configured ``tool-base-classes``
+    class of the run also runs the methods it leaves to its subclasses."""
+    bases_of = dict(classes)
+    shape_of = {s.qualname: s for s in shapes}
+    by_last: dict[str, list[str]] = {}
+    for qn in bases_of:
+        by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
+
+    def in_run(base: str) -> str | None:
+        if base in bases_of:
+            return base
+        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
+        return same[0] if len(same) == 1 else None
+
+    children: dict[str, list[str]] = {}
+    for qn, bases in bases_of.items():
+        for b in bases:
+            parent = in_run(b)
+            if parent is not None and parent != qn:
+                children.setdefault(parent, []).append(qn)
+    framework_tools = tool_classes(classes, tables)
+    framework_ancestors: set[str] = set()  # the interfaces a framework's tool base implements (autogen's ``Tool``)
+    for qn in [*framework_tools, *(q for q in tables.bases if q in bases_of)]:
+        queue = [qn]
+        while queue:
+            for b in bases_of.get(queue.pop(), ()):
+                parent = in_run(b)
+                if parent is not None and parent not in framework_ancestors:
+                    framework_ancestors.add(parent)
+                    queue.append(parent)
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
+    candidates: list[tuple[str, str, int]] = []
+    for qn, shape in shape_of.items():
+        configured = qn in tables.bases and tables.bases[qn][0] == "configured"
+        if not shape.template or qn in framework_tools or (
+                not configured and (qn in tables.bases or qn in framework_ancestors)):
+            continue
+        seen, queue, descendants = {qn}, [qn], []
+        while queue:
+            for child in children.get(queue.pop(0), ()):
+                if child not in seen:
+                    seen.add(child)
+                    queue.append(child)
+                    descendants.append(child)
+        counts = {m: sum(1 for d in descendants if m in shape_of.get(d, _NO_SHAPE).defines)
+                  for m in shape.template}
+        implemented = tuple(m for m in shape.template if counts[m])
+        if not implemented:
+            continue
+        if configured:
+            found[qn] = ("configured", tuple(dict.fromkeys((*tables.bases[qn][1], *implemented))))
+            continue
+        adapters = [d for d in descendants if _words(d.rsplit(".", 1)[-1])[-2:-1] and
+                    _words(d.rsplit(".", 1)[-1])[-2] in _ADAPTER_WORDS]  # the word before "Tool"
+        real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
+                for m in implemented}
+        if shape.toolish and max(real.values()) >= MIN_IMPLEMENTERS:
+            found[qn] = (qn.split(".")[0].replace("_", "-"), implemented)
+            for a in adapters:  # a framework's adapters of this base (and their subclasses) are no rows
+                found.setdefault(a, ("", ()))
+            continue
+        best = max(implemented, key=lambda m: counts[m])
+        if counts[best] >= MIN_CANDIDATE_IMPLEMENTERS:
+            candidates.append((qn, best, counts[best]))
+    candidates.sort(key=lambda c: (-c[2], c[0]))
+    return found, candidates

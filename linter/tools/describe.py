@@ -6,7 +6,7 @@ import ast
 import os
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ from ..packages import package_of
 from ...rules.errors.model import ErrorModel
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
-from .ancestry import resolve, text_dispatchers, tool_classes
+from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .forms import discover
 from .index import Def, Index, class_index, module_name, pending_classes
@@ -43,6 +43,7 @@ class _Observer:
         self.defs: list[Def] = []
         self.classes: list[tuple[str, list[str]]] = []
         self.dispatch: list[tuple[str, dict[str, str]]] = []
+        self.shapes: list[Shape] = []
         self.pending = False
         self.facts: ToolFacts | None = None
 
@@ -51,7 +52,13 @@ class _Observer:
         index = Index(screen.tree, screen, self.module)
         self.classes = class_index(index)
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
-        if self.require_complete and pending_classes(index, self.tables, self.own_roots):
+        with_bases = {qn for qn, bases in self.classes if bases}
+        self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
+        # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
+        configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
+        own_base = any(s.template and (s.toolish or s.qualname in configured) for s in self.shapes) or any(
+            b in configured for _, bases in self.classes for b in bases)  # its methods, once the run is known
+        if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)):
             self.pending = True
             return None  # described in the second phase, when every class is known
         self.defs = discover(index, self.tables)
@@ -76,6 +83,7 @@ class _FileResult:
     pending: bool
     errors: list["Finding"]
     dispatch: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # classes with text dispatchers
+    shapes: list[Shape] = field(default_factory=list)  # classes a project's own tool base is found among
 
 
 def describe_source(
@@ -105,8 +113,9 @@ def describe_source(
             if "text" not in tool.failures:
                 tool.failures.append("text")
     if observer.pending:
-        return _FileResult(path, [], observer.classes, True, [], observer.dispatch)
-    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [], observer.dispatch)
+        return _FileResult(path, [], observer.classes, True, [], observer.dispatch, observer.shapes)
+    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [], observer.dispatch,
+                       observer.shapes)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
@@ -193,6 +202,10 @@ def run(
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
+        # the project's own tool base classes, by their shape (and the configured ones' template methods)
+        own_bases, candidates = project_tool_bases(classes, [s for r in first for s in r.shapes], tables)
+        if own_bases:
+            tables = replace(tables, bases={**tables.bases, **own_bases})
         project = tool_classes(classes, tables)
         roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
         later = [r.path for r in first if r.pending]
@@ -201,7 +214,7 @@ def run(
             done += runner.map(later, tables.with_classes(project, roots, texts), own_roots, False)
     finally:
         runner.close()
-    result = ToolRun(files_checked=len(files))
+    result = ToolRun(files_checked=len(files), candidates=candidates)
     for r in done:
         if r.tools or r.errors:
             result.files_described += 1

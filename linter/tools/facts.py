@@ -3,6 +3,7 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -10,7 +11,7 @@ import libcst as cst
 from .. import knowledge as kb
 from ..effects import declared_class
 from ..names import dotted
-from ..nodes import argument, has_star, is_none, keyword_arg
+from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
@@ -87,6 +88,22 @@ class ToolFacts:
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self._path.pop()
         self._tracked.pop()
+
+    def visit_Module(self, node: cst.Module) -> None:
+        """Helpers that return a client (``def _client(self): return httpx.Client(timeout=10)``): a request on
+        their return value (``self._client().post(...)``, ``_http().get(...)``) has that client's timeout."""
+        def scan(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement], owner: str | None) -> None:
+            for stmt in body:
+                if isinstance(stmt, cst.ClassDef) and owner is None:
+                    scan(stmt.body.body, "self")
+                elif isinstance(stmt, cst.FunctionDef):
+                    returns = [n.value for n in walk_in_scope(stmt.body)
+                               if isinstance(n, cst.Return) and isinstance(n.value, cst.Call)]
+                    if len(returns) == 1:
+                        key = f"{owner}.{stmt.name.value}()" if owner else f"{stmt.name.value}()"
+                        self._bind_client_key(key, returns[0])
+
+        scan(node.body, None)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
@@ -186,7 +203,11 @@ class ToolFacts:
         """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:
         a request on ``client`` without its own timeout has the client's."""
         name = self._client_key(dotted(target))
-        if name is None or not isinstance(value, cst.Call):
+        if name is not None:
+            self._bind_client_key(name, value)
+
+    def _bind_client_key(self, name: str, value: cst.BaseExpression) -> None:
+        if not isinstance(value, cst.Call):
             return
         spec = self.knowledge.timeouts.get(self.names.qualname(value.func) or "")
         arg = argument(value, spec.keyword, spec.position) if spec is not None else None
@@ -195,6 +216,13 @@ class ToolFacts:
                 self._client_timeouts[name] = ("infinite", None)
             else:
                 self._client_timeouts[name] = ("value", _number(arg.value) or _expr_text(arg.value))
+
+    def _receiver_key(self, receiver: cst.BaseExpression) -> str | None:
+        """``client`` / ``self.client``, or ``self._client()`` / ``_http()`` (a helper's return value, no arguments)."""
+        if isinstance(receiver, cst.Call) and not receiver.args:
+            name = dotted(receiver.func)
+            return f"{name}()" if name is not None and name.count(".") <= 1 else None
+        return self._client_key(dotted(receiver))
 
     def _client_key(self, name: str | None) -> str | None:
         """``self.client`` holds for the whole class; a local name only in its function."""
@@ -241,8 +269,8 @@ class ToolFacts:
                 status = "unknown"
             elif self._scopes:
                 status = "scope"
-            elif isinstance(node.func, cst.Attribute) and self._client_key(dotted(node.func.value)) in self._client_timeouts:
-                status, value = self._client_timeouts[self._client_key(dotted(node.func.value)) or ""]
+            elif isinstance(node.func, cst.Attribute) and self._receiver_key(node.func.value) in self._client_timeouts:
+                status, value = self._client_timeouts[self._receiver_key(node.func.value) or ""]
             elif id(node) in self._reaps:
                 status = "n/a"
             elif spec.required:

@@ -4,6 +4,7 @@ calls, ``tools=[...]`` lists given to an agent, schemas dispatched by name), res
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
@@ -83,7 +84,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         return None
 
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str, by_name: bool = False, given: bool = False) -> None:
+            line: int, qualname: str, by_name: bool = False, given: bool = False, text_by: str | None = None) -> None:
         key: tuple[str, int] = (functions[0][0], functions[0][1])
         if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
             key = (f"{functions[0][0]}:{name}", functions[0][1])
@@ -100,7 +101,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             tuple(span(node) for _, _, node, _ in functions),
             tuple(span(node) for _, _, node in helpers),
             tuple((p, n) for p, n, _ in helpers),
-            caught_by(functions, given),
+            caught_by(functions, given) or text_by,
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
@@ -124,7 +125,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
-            add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True)
+            add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
+                text_by=_wrapper_text(qn, call))
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
@@ -181,7 +183,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         given=True)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
-        if fns:
+        if fns and not _ADAPTER_CLASS.search(cls.name):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
@@ -235,8 +237,24 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     return sorted(found.values(), key=lambda d: d.line)
 
 
+#: a tool class named so adapts a tool it is given (``LangChainToolAdapter``, ``SpaceToolWrapper``): no row
+_ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
+
 #: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
 _AGENT_SUFFIX = "Agent"
+
+
+def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
+    """The framework wrapper that turns what a tool of this decorator raises into text
+    (``knowledge.TOOL_DECORATOR_TEXT``), unless the decorator call turns it off (``failure_error_function=None``)."""
+    entry = kb.TOOL_DECORATOR_TEXT.get(qn or "")
+    if entry is None:
+        return None
+    wrapper, off = entry
+    if off and call is not None and any(k.arg == off and isinstance(k.value, ast.Constant) and k.value.value is None
+                                        for k in call.keywords):
+        return None
+    return wrapper
 
 
 def _framework_of(qn: str) -> str:

@@ -141,3 +141,6 @@ class ToolRun:
     files_checked: int = 0
     files_described: int = 0
     errors: list["Finding"] = field(default_factory=list)  # TFH001/TFH002 in files that hold tools
+    # classes (not tool bases) with many subclasses implementing a method they leave to them:
+    # (class, method, subclasses), most first; a run that finds no tool names the first
+    candidates: list[tuple[str, str, int]] = field(default_factory=list)

@@ -196,6 +196,20 @@ NO_TOOLS_HINT = (
 )
 
 
+def no_tools_hint(run: ToolRun) -> list[str]:
+    """:data:`NO_TOOLS_HINT`, then the likeliest base class the run saw (many subclasses implementing a method it
+    leaves to them) with the configuration line that makes its subclasses tools."""
+    lines = [NO_TOOLS_HINT]
+    if run.candidates:
+        qn, method, n = run.candidates[0]
+        lines.append(f"A likely tool base class: {qn} ({n} subclasses implement {method}()). If its subclasses are "
+                     f"tools, add to [tool.smullyan] in pyproject.toml: tool-base-classes = [\"{qn}\"]")
+        others = [c[0] for c in run.candidates[1:4]]
+        if others:
+            lines.append("Other base classes of that shape: " + ", ".join(others))
+    return lines
+
+
 def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: bool = False,
                 wide: bool = False) -> None:
     """A table that fits the terminal: one line per call out and per retry (a row grows
@@ -206,7 +220,7 @@ def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: b
     if not run.tools:
         if not quiet:
             text = "\n".join(_wrap(line, width, "") if width < VERTICAL_BELOW else line
-                             for line in [*_summary_text(run).splitlines(), NO_TOOLS_HINT])
+                             for line in [*_summary_text(run).splitlines(), *no_tools_hint(run)])
             stream.write(text + "\n")
         return
     if not wide and width < VERTICAL_BELOW:
@@ -307,7 +321,7 @@ def format_markdown(run: ToolRun, stream: TextIO) -> None:
         cells[0] = f"`{cells[0]}`"
         cells[1] = f"`{cells[1]}`"
         stream.write("| " + " | ".join(_md(c) for c in cells) + " |\n")
-    lines = [*_summary_text(run).splitlines(), *([] if run.tools else [NO_TOOLS_HINT])]
+    lines = [*_summary_text(run).splitlines(), *([] if run.tools else no_tools_hint(run))]
     stream.write("\n" + "\n\n".join(_md(line) for line in lines) + "\n")
 
 
