@@ -115,6 +115,22 @@ def test_a_cli_command_that_captures_or_a_helper_outside_it_is_still_reported() 
     assert [line for line, _ in tfh201(src)] == [6, 9, 11, 14]
 
 
+def test_a_scripts_main_and_its_main_block_run_processes_for_a_person() -> None:
+    src = """\
+        import argparse, subprocess
+        def main():
+            args = argparse.ArgumentParser().parse_args()
+            subprocess.run(["acme", args.target])
+        def helper():
+            subprocess.run(["acme"])
+        if __name__ == "__main__":
+            subprocess.run(["acme", "serve"])
+            main()
+        subprocess.run(["acme", "import-time"])
+        """
+    assert [line for line, _ in tfh201(src)] == [6, 10]
+
+
 def test_a_decorator_named_command_from_elsewhere_is_no_cli() -> None:
     src = """\
         import subprocess

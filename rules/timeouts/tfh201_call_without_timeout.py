@@ -181,8 +181,10 @@ read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (in a function decorated as a `click`/`typer`/`cyclopts`
-command, nothing captured: its output is on the person's terminal and the
-person stops it); a process whose exit code becomes the
+command, a script's `main()` that reads its command line with
+`parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
+its output is on the person's terminal and the person stops it); a process
+whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
 SystemExit(subprocess.call(...))`): a CLI handing the terminal to a
 foreground child. A `shell=True` line is silent only when each of its
@@ -415,6 +417,7 @@ async def run(container, cmd):
 """,
         # a CLI command's foreground process: its output is on the person's terminal, they stop it
         """\
+import argparse
 import subprocess
 import click
 import typer
@@ -431,6 +434,11 @@ def test(path):
 @click.command()
 def upgrade():
     subprocess.check_call(["pip", "install", "-U", "acme"])
+def main():
+    args = argparse.ArgumentParser().parse_args()
+    subprocess.run(["acme-server", args.config])
+if __name__ == "__main__":
+    subprocess.call(["acme-docs", "serve"])
 """,
         # instant local commands and reads: the crontab, the clipboard, a version query, a local git read,
         # a local setting; IDEs and terminal UIs wait for a person
@@ -642,6 +650,7 @@ def typed(container: Container, cmd):
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.confirmed = 0  # open `if click.confirm(...):` blocks
+        self.main_block = 0  # open `if __name__ == "__main__":` blocks
         self.confirm_ifs: set[int] = set()
         self.module: cst.Module | None = None
         self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
@@ -796,7 +805,17 @@ def typed(container: Container, cmd):
         if node.asname is not None:
             self._popen_bind(node.asname.name, node.item)
 
+    @staticmethod
+    def _is_main_test(test: cst.BaseExpression) -> bool:
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return False
+        sides = {dotted(test.left), dotted(test.comparisons[0].comparator)}
+        strings = [x for x in (test.left, test.comparisons[0].comparator) if isinstance(x, cst.SimpleString)]
+        return "__name__" in sides and any(x.evaluated_value == "__main__" for x in strings)
+
     def visit_If(self, node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(node.test):
+            self.main_block += 1
         for sub in _calls_in(node.test):
             f = sub.func
             last = last_name(f) or ""
@@ -806,6 +825,8 @@ def typed(container: Container, cmd):
                 return
 
     def leave_If(self, original_node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(original_node.test):
+            self.main_block -= 1
         if id(original_node) in self.confirm_ifs:
             self.confirm_ifs.discard(id(original_node))
             self.confirmed -= 1
@@ -928,7 +949,17 @@ def typed(container: Container, cmd):
                 if not (isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
                     return False
         func = self.names.function
-        return isinstance(func, cst.FunctionDef) and any(self._cli_decorator(d.decorator) for d in func.decorators)
+        if func is None:
+            return self.main_block > 0  # `if __name__ == "__main__":` of a script a person runs
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        if any(self._cli_decorator(d.decorator) for d in func.decorators):
+            return True
+        # a script's `main()` that reads its own command line (`args = parser.parse_args()`)
+        return any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value in ("parse_args", "parse_known_args")
+            for c in _calls_in(func.body)
+        )
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if self._foreground_cli_process(node, qn):
