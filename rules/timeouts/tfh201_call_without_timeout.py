@@ -668,7 +668,7 @@ def typed(container: Container, cmd):
         # the module's CLI groups (``@click.group() def cli``: ``@cli.command()`` reads its decorator)
         groups = [
             d.lineno
-            for d in screen.tree.body
+            for d in (screen.tree.body if isinstance(screen.tree, ast.Module) else [])
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
             and any(isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "group" for x in d.decorator_list)
         ]
