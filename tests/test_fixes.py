@@ -1062,3 +1062,23 @@ def test_every_timeout_fix_in_a_mixed_file_compiles_and_a_second_pass_is_a_no_op
                  "p.communicate()", 'subprocess.run(["ruff", "format", path], check=True)',
                  "requests.post(url, json={}, timeout=None)", 'subprocess.run(["crontab", "-l"], capture_output=True)'):
         assert kept in out, kept
+
+
+def test_tfh201_no_fix_on_an_llm_generation_request() -> None:
+    # a 30 s default would cut a long generation (read in the session-32 fix sample: SambaNova's
+    # non-streaming completion POST in langchain-community's llms/)
+    src = textwrap.dedent('''\
+        import requests
+        class SambaLLM(LLM):
+            def _call(self, url, data):
+                return requests.post(url, json=data)
+        def chat(url):
+            return requests.post(url, json={"model": "m", "messages": []})
+        def plain(url):
+            return requests.get(url)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH201"}
+    assert sorted(found) == [4, 6, 8]
+    assert found[4].fix is None and found[6].fix is None and "longest generation" in found[4].message
+    assert found[8].fix is not None
+    assert [f.fix is None for f in lint_source('import requests\ndef f(u, d):\n    return requests.post(u, json=d)\n', "pkg/llms/acme.py", Config()) if f.code == "TFH201"] == [True]

@@ -233,6 +233,9 @@ default would hurt:
   whose handlers catch its other failures but not the new timeout exception
   (`subprocess.TimeoutExpired`, `requests.Timeout`, `socket.timeout`,
   redis' `TimeoutError`): the fix would let it escape the handler;
+- an HTTP request that runs an LLM generation (from an LLM integration's
+  module, a class deriving from `...LLM`/`...ChatModel`, a body with
+  `messages`/`prompt`): a default would cut long generations, as TFH202 says;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
 
@@ -651,6 +654,7 @@ def typed(container: Container, cmd):
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.main_block = 0  # open `if __name__ == "__main__":` blocks
+        self.classes: list[cst.ClassDef] = []
         self.confirm_ifs: set[int] = set()
         self.module: cst.Module | None = None
         self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
@@ -721,7 +725,34 @@ def typed(container: Container, cmd):
                     return why
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
+        if self._llm_request(node, qn):
+            return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
         return None
+
+    def _llm_request(self, node: cst.Call, qn: str) -> bool:
+        """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,
+        ``chat_models/``), a class deriving from ``...LLM``/``...ChatModel``, or with a ``messages``/``prompt`` body."""
+        if qn.split(".")[0] not in ("requests", "httpx", "aiohttp", "urllib", "http"):
+            return False
+        k = self.knowledge
+        if k.llm_inference_module(self.ctx.path):
+            return True
+        for cls in self.classes:
+            if any((last_name(b.value) or "").endswith(k.llm_inference_base_suffixes) for b in cls.bases):
+                return True
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+                for el in arg.value.elements:
+                    key = getattr(el, "key", None)
+                    if isinstance(key, cst.SimpleString) and key.evaluated_value in k.llm_inference_body_keys:
+                        return True
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.classes.pop()
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         killed: str | None = None
