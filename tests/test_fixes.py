@@ -1082,3 +1082,26 @@ def test_tfh201_no_fix_on_an_llm_generation_request() -> None:
     assert found[4].fix is None and found[6].fix is None and "longest generation" in found[4].message
     assert found[8].fix is not None
     assert [f.fix is None for f in lint_source('import requests\ndef f(u, d):\n    return requests.post(u, json=d)\n', "pkg/llms/acme.py", Config()) if f.code == "TFH201"] == [True]
+
+
+def test_tfh202_no_fix_on_a_configured_none_or_an_upload() -> None:
+    # read in the session-32 fix sample: mcp-agent maps a configured None to `httpx.Timeout(None)`;
+    # agentic-doc posts a document for parsing with `files=..., timeout=None`
+    src = textwrap.dedent('''\
+        import httpx
+        def client(t):
+            if t is None:
+                timeout = httpx.Timeout(None)
+            else:
+                timeout = t
+            return httpx.AsyncClient(timeout=timeout)
+        def parse(url, files):
+            return httpx.post(url, files=files, timeout=None)
+        def plain(url):
+            return httpx.get(url, timeout=None)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH202"}
+    assert sorted(found) == [4, 9, 11]
+    assert found[4].fix is None and "configured" in found[4].message
+    assert found[9].fix is None and "upload" in found[9].message
+    assert found[11].fix is not None

@@ -135,7 +135,8 @@ at all), `Popen.communicate()`/`wait()` (a timeout there needs the
 kill-and-reap clean-up), and a call inside a `try` or
 `contextlib.suppress(...)` whose handlers would not catch the timeout's
 exception (`except requests.ConnectionError`, `except aiohttp.ClientError`
-around `ClientTimeout(total=None)`).
+around `ClientTimeout(total=None)`); nor a `None` in an `if x is None:`
+branch (a configured "no limit" passed on) or on an upload (`files=`).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -341,6 +342,7 @@ async def g(aw):
         self.calls: list[tuple[cst.Call, str | None]] = []  # the calls around the visited node, outer first
         self.classes: list[cst.ClassDef] = []
         self.stream_branches = 0  # ``if`` statements around the node whose test reads a ``stream`` flag
+        self.configured_none = 0  # `if x is None:` branches around the node
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the handlers around it, outer first
 
     def _handled(self, body: cst.CSTNode, caught: list[str] | None) -> None:
@@ -367,13 +369,25 @@ async def g(aw):
         return any(isinstance(sub, (cst.Name, cst.Attribute)) and last_name(sub) in _STREAM_FLAGS
                    for sub in _expressions(test))
 
+    @staticmethod
+    def _none_test(test: cst.BaseExpression) -> bool:
+        """``if timeout is None:``: the branch passes a configured "no limit" on (the None is the caller's)."""
+        return isinstance(test, cst.Comparison) and any(
+            isinstance(c.operator, cst.Is) and isinstance(c.comparator, cst.Name) and c.comparator.value == "None"
+            for c in test.comparisons
+        )
+
     def visit_If(self, node: cst.If) -> None:
         if self._reads_stream_flag(node.test):
             self.stream_branches += 1
+        if self._none_test(node.test):
+            self.configured_none += 1
 
     def leave_If(self, original_node: cst.If) -> None:
         if self._reads_stream_flag(original_node.test):
             self.stream_branches -= 1
+        if self._none_test(original_node.test):
+            self.configured_none -= 1
 
     def leave_Call(self, original_node: cst.Call) -> None:
         if self.calls and self.calls[-1][0] is original_node:
@@ -448,6 +462,10 @@ async def g(aw):
         silent, refusal = self._process(node, qn)
         if silent:
             return
+        if refusal is None and self.configured_none:
+            refusal = "the branch passes a configured \"no limit\" (`if ... is None:`) on; bound it where it is configured"
+        if refusal is None and keyword_arg(node, "files") is not None:
+            refusal = "an upload's processing may run long; choose the bound for the longest job"
         if refusal is None and timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             refusal = "the timeout's exception would escape the handler around the call"
         if refusal is not None:
