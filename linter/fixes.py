@@ -447,31 +447,53 @@ def diff(path: str, before: str, after: str) -> str:
 
 # --------------------------------------------------------------------------- TFH201: fixes that would hurt
 
-#: the exception a new ``timeout=`` can raise, by the call's module (its handler must catch it)
+#: the exception a new ``timeout=`` can raise, by the call's module (its handler must catch it): the
+#: names a handler may catch it by, by their last part (``requests.exceptions.Timeout``) or, for a
+#: name another module also uses (``TimeoutError``, ``error``), by its qualified name
+_SOCKET = frozenset({"timeout", "TimeoutError", "OSError", "IOError", "EnvironmentError", "socket.error"})
 _TIMEOUT_CATCHERS: dict[str, frozenset[str]] = {
     "subprocess": frozenset({"TimeoutExpired", "SubprocessError"}),
     "requests": frozenset({"Timeout", "ReadTimeout", "RequestException", "IOError", "OSError"}),
     "httpx": frozenset({"TimeoutException", "ReadTimeout", "TransportError", "RequestError", "HTTPError"}),
-    "urllib": frozenset({"TimeoutError", "timeout", "OSError", "IOError", "error"}),
+    "urllib": _SOCKET,
+    # a socket timeout (`socket.timeout`, an OSError): the stdlib clients built on a socket
+    **dict.fromkeys(("socket", "smtplib", "ftplib", "imaplib", "poplib", "http", "telnetlib", "nntplib"), _SOCKET),
+    # `asyncio.wait_for`, and aiohttp's total deadline, raise `asyncio.TimeoutError` (not a ClientError)
+    "asyncio": frozenset({"TimeoutError", "asyncio.TimeoutError"}),
+    **dict.fromkeys(("aiohttp", "anyio", "async_timeout"), frozenset({"TimeoutError", "asyncio.TimeoutError"})),
+    # redis' own TimeoutError (a RedisError, not the builtin)
+    "redis": frozenset({"redis.TimeoutError", "redis.RedisError", "redis.exceptions.TimeoutError",
+                        "redis.exceptions.RedisError"}),
 }
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
+#: names that mean different exceptions in different modules: matched by qualified name only
+_AMBIGUOUS = frozenset({"TimeoutError", "error", "RedisError"})
+
+
+def _catches(caught: str, catchers: frozenset[str]) -> bool:
+    if caught in catchers:
+        return True
+    last = caught.rsplit(".", 1)[-1]
+    if last not in catchers:
+        return False
+    # `TimeoutError` is the builtin (and asyncio's alias of it) unless it came from elsewhere
+    return last not in _AMBIGUOUS or caught == last or (last == "TimeoutError" and "redis.TimeoutError" not in catchers)
 
 
 def timeout_escapes_handler(qualname: str, handlers: "list[list[str]]") -> bool:
-    """Whether a timeout added to a call of ``qualname`` could raise past the handlers of the ``try``
-    statements around it (innermost first; each a list of caught names, ``[]`` a bare ``except``):
-    the first ``try`` with handlers decides: fine when one of them catches the timeout's exception
-    (or everything), else the fix would let a new exception escape the handler that catches the
-    call's other failures."""
+    """Whether a timeout added to a call of ``qualname`` could raise past the handlers around it
+    (``try`` statements and ``contextlib.suppress`` blocks, innermost first; each a list of caught
+    names, ``[]`` a bare ``except``): the first one decides: fine when it catches the timeout's
+    exception (or everything), else the fix would let a new exception escape the handler that
+    catches the call's other failures."""
     root = qualname.split(".")[0]
     catchers = _TIMEOUT_CATCHERS.get(root)
     for caught in handlers:
         if not caught:
             return False  # bare except
-        lasts = {c.rsplit(".", 1)[-1] for c in caught}
-        if lasts & _CATCH_ALL:
+        if {c.rsplit(".", 1)[-1] for c in caught} & _CATCH_ALL:
             return False
         if catchers is None:
             return True  # an exception we cannot judge: no fix under a narrow handler
-        return not (lasts & catchers)
+        return not any(_catches(c, catchers) for c in caught)
     return False

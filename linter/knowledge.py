@@ -256,26 +256,47 @@ _DIALOG = ProcessNote("a dialog or picker waits for a person")
 _SHELL = ProcessNote("an interactive shell waits for a person")
 _INSTANT = ProcessNote("an instant local command")
 _DEV_SERVER = ProcessNote("a foreground dev server runs until the person stops it")
+_TUI = ProcessNote("a terminal UI waits for a person")
 _PROMPT = ProcessNote("may wait for a person at a password prompt", silent=False)
 INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
     **dict.fromkeys(
         ("vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
-         "code", "subl", "gedit", "kate", "mate", "notepad", "editor", "sensible-editor"),
+         "code", "subl", "gedit", "kate", "mate", "notepad", "editor", "sensible-editor",
+         # IDEs and GUI editors: the launcher blocks until the person closes the window
+         "code-insiders", "codium", "cursor", "windsurf", "zed", "atom", "sublime_text", "notepad++", "idea",
+         "pycharm", "charm", "webstorm", "goland", "clion", "rider", "studio"),
         _EDITOR,
     ),
     **dict.fromkeys(("less", "more", "most", "bat", "jless", "man", "pager", "sensible-pager", "w3m", "lynx"), _PAGER),
     **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), _OPENER),
     **dict.fromkeys(("zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf", "top", "htop"), _DIALOG),
+    **dict.fromkeys(
+        ("tig", "lazygit", "ranger", "nnn", "lf", "vd", "visidata", "btop", "glow", "k9s", "ncdu", "tmux attach",
+         "tmux new", "screen -r"),
+        _TUI,
+    ),
     **dict.fromkeys(("python -i", "python3 -i", "ipython", "bash -i", "sh -i", "zsh -i", "su", "passwd", "pinentry"), _SHELL),
     **dict.fromkeys(
-        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo", "pkill", "kill"),
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo", "pkill", "kill",
+         # local reads and writes that return at once: the crontab, the clipboard, a desktop notification,
+         # a local setting (found reading batches 1-3: `crontab -l`, `uv python pin`)
+         "crontab", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "notify-send",
+         "terminal-notifier", "date", "nproc", "tty", "realpath", "readlink", "printenv", "sw_vers", "defaults read",
+         "uv python pin", "uv python find", "uv python dir", "uv cache dir", "uv tool dir", "pip show", "pip list",
+         "pip freeze", "pip3 show", "pip3 list", "pip3 freeze", "npm config get", "npm prefix", "npm root"),
         _INSTANT,
     ),
     **dict.fromkeys(
         ("npm run dev", "npm run start", "npm start", "npm run serve", "pnpm dev", "pnpm run dev", "yarn dev", "yarn start",
          "bun dev", "bun run dev", "next dev", "vite", "mintlify dev", "uvicorn", "gunicorn", "hypercorn", "streamlit run",
          "flask run", "manage.py runserver", "http.server", "jupyter lab", "jupyter notebook", "mkdocs serve",
-         "hugo server", "ngrok"),
+         "hugo server", "ngrok",
+         # more servers a CLI runs in the foreground for a person (a dev CLI's `serve`/`dev`/`ui` command)
+         "fastmcp run", "fastmcp dev", "mcp dev", "mcp run", "langgraph dev", "adk web", "adk api_server",
+         "chainlit run", "panel serve", "mlflow ui", "mlflow server", "tensorboard", "jupyter-lab", "voila",
+         "marimo edit", "marimo run", "django-admin runserver", "rails server", "http-server", "npm run preview",
+         "vite preview", "astro dev", "nuxt dev", "wrangler dev", "vercel dev", "netlify dev", "docusaurus start",
+         "sphinx-autobuild", "jekyll serve", "ollama serve", "cloudflared tunnel", "php -S"),
         _DEV_SERVER,
     ),
     **dict.fromkeys(("sudo", "ssh", "gpg", "doas"), _PROMPT),
@@ -283,9 +304,15 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
 INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
     "gcloud": frozenset({"config"}),  # reads or writes the local configuration
     "git": frozenset(
-        {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index"}
+        {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index",
+         # local reads of the repository (no network, no hook, no editor; `git blame` on a long history is
+         # slow but ends)
+         "blame", "rev-list", "merge-base", "cat-file", "describe", "ls-tree", "name-rev", "for-each-ref", "show-ref",
+         "grep", "shortlog", "count-objects", "check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index"}
     ),
 }
+# A program asked only for its version or usage (``node --version``, ``git -h``): it prints and exits.
+VERSION_QUERIES: Final[frozenset[str]] = frozenset({"--version", "-V", "--help", "-h"})
 INTERACTIVE_ENV: Final[frozenset[str]] = frozenset({"EDITOR", "VISUAL", "PAGER", "GIT_EDITOR", "GIT_PAGER", "BROWSER"})
 # A package install the person at a CLI asked for (``pip install --upgrade <self>``, ``uv add x``
 # after a confirmation): silent when the command upgrades or a confirmation guards it.
@@ -294,6 +321,12 @@ INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
     ("pipx", "upgrade"), ("npm", "install"), ("brew", "install"), ("brew", "upgrade"),
 )
 INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
+# CLI frameworks: a process a command of theirs runs in the foreground (its output on the person's
+# terminal, nothing captured) is the person's to stop (a dev server, a test run, an install they typed);
+# TFH201 stays silent there. By the top-level module of the command decorator (``@app.command()`` on a
+# ``typer.Typer()``, ``@click.command()``, ``@cli.command()`` on a ``@click.group()`` of the module).
+CLI_FRAMEWORKS: Final[frozenset[str]] = frozenset({"click", "typer", "cyclopts", "asyncclick", "rich_click", "cloup"})
+CLI_COMMAND_DECORATORS: Final[frozenset[str]] = frozenset({"command", "group", "callback", "default"})
 
 
 _PYTHONS: Final[frozenset[str]] = frozenset({"python", "python3", "py", "sys.executable"})
@@ -368,6 +401,8 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
     note = _note(argv)
     if note is not None and note.silent:
         return note.why
+    if len(argv) == 2 and argv[1] in VERSION_QUERIES:  # `node --version`, `ffmpeg -h`: prints and exits
+        return _INSTANT.why
     subs = INTERACTIVE_SUBCOMMANDS.get(head)
     if subs is not None and len(argv) > 1 and argv[1] in subs:
         return _INSTANT.why
@@ -1536,6 +1571,8 @@ class Knowledge:
     worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
+    cli_frameworks: ClassVar[frozenset[str]] = CLI_FRAMEWORKS
+    cli_command_decorators: ClassVar[frozenset[str]] = CLI_COMMAND_DECORATORS
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES

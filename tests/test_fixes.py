@@ -878,3 +878,230 @@ def test_the_process_table_reads_the_command(words: list[str], whole: bool, sile
     if silent is None:
         got = process_fix_refusal(words, whole)
         assert (got is None) if refusal is None else (got is not None and refusal in got), got
+
+
+# --------------------------------------------------------------------------- session 32: fixes that never hurt (issue 28)
+
+
+@pytest.mark.parametrize("line, why", [
+    ('subprocess.run(["make", "all"], timeout=None)', "`make` runs long"),
+    ('subprocess.run(["ollama", "pull", "llama3"], timeout=None)', "`ollama` runs long"),
+    ("subprocess.run(cmd, timeout=None)", "noqa: TFH202"),
+    ('subprocess.run(["bash", "-c", cmd], timeout=None)', "built at run time"),
+    ('subprocess.Popen(["ls"]).communicate(timeout=None)', "kill-and-reap"),
+    ('subprocess.Popen(["ls"]).wait(None)', "kill-and-reap"),
+])
+def test_tfh202_no_fix_on_a_long_or_unreadable_process_or_a_popen_wait(line: str, why: str) -> None:
+    src = f"import subprocess\ndef f(cmd):\n    {line}\n"
+    found = [f for f in findings(src) if f.code == "TFH202"]
+    assert len(found) == 1 and found[0].fix is None and why in found[0].message, [f.message for f in found]
+    assert fix(src) == src
+
+
+@pytest.mark.parametrize("call", ['["vim", path]', '["npm", "run", "dev"]', '[os.environ["EDITOR"], path]', '["less", path]'])
+def test_tfh202_silent_when_the_process_has_no_timeout_to_give(call: str) -> None:
+    src = f"import os, subprocess\ndef f(path):\n    subprocess.run({call}, timeout=None)\n"
+    assert [f for f in findings(src) if f.code == "TFH202"] == []
+
+
+@pytest.mark.parametrize("handler", [
+    "except requests.ConnectionError:",
+    "except (requests.HTTPError, ValueError):",
+])
+def test_tfh202_no_fix_when_the_timeout_would_escape_the_handler(handler: str) -> None:
+    src = f"import requests\ndef f(url):\n    try:\n        return requests.get(url, timeout=None)\n    {handler}\n        return None\n"
+    found = [f for f in findings(src) if f.code == "TFH202"]
+    assert len(found) == 1 and found[0].fix is None and "escape the handler" in found[0].message
+    assert fix(src) == src
+
+
+def test_tfh202_no_fix_on_an_aiohttp_total_under_a_client_error_handler() -> None:
+    # `ClientTimeout(total=30)` raises asyncio.TimeoutError, which `except aiohttp.ClientError` does not catch
+    src = textwrap.dedent('''\
+        import aiohttp
+        async def f(url):
+            try:
+                async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None)) as s:
+                    return await (await s.get(url)).text()
+            except aiohttp.ClientError:
+                return None
+        ''')
+    found = [f for f in findings(src) if f.code == "TFH202"]
+    assert len(found) == 1 and found[0].fix is None
+    assert fix(src) == src
+
+
+def test_tfh202_fix_kept_when_the_handler_catches_the_timeout() -> None:
+    src = textwrap.dedent('''\
+        import asyncio, requests, subprocess
+        async def f(aw, url):
+            try:
+                return await asyncio.wait_for(aw, None)
+            except asyncio.TimeoutError:
+                return None
+        def g(url):
+            try:
+                return requests.get(url, timeout=None)
+            except requests.RequestException:
+                return None
+        def h():
+            try:
+                subprocess.run(["ruff", "check", "."], timeout=None)
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+                pass
+        ''')
+    out = assert_round_trip(src)
+    assert out.count("30") == 3 and "None)" not in out
+
+
+@pytest.mark.parametrize("block, keeps", [
+    ("with suppress(subprocess.CalledProcessError):", False),
+    ("with contextlib.suppress(FileNotFoundError):", False),
+    ("with suppress(subprocess.SubprocessError):", True),
+    ("with suppress(Exception):", True),
+])
+def test_tfh201_a_suppress_block_is_a_handler_the_timeout_must_not_escape(block: str, keeps: bool) -> None:
+    src = f"import contextlib, subprocess\nfrom contextlib import suppress\ndef f():\n    {block}\n        subprocess.run([\"ruff\", \"check\", \".\"], check=True)\n"
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and (found[0].fix is not None) is keeps, found[0].message
+    if keeps:
+        assert "timeout=30" in assert_round_trip(src)
+    else:
+        assert "escape the handler" in found[0].message and fix(src) == src
+
+
+@pytest.mark.parametrize("call, handler, keeps", [
+    ('smtplib.SMTP("mail")', "smtplib.SMTPException", False),  # socket.timeout is no SMTPException
+    ('smtplib.SMTP("mail")', "OSError", True),
+    ('imaplib.IMAP4_SSL("mail")', "imaplib.IMAP4.error", False),  # IMAP4.error is not socket.error
+    ('socket.create_connection(("h", 80))', "socket.error", True),
+    ('socket.create_connection(("h", 80))', "socket.timeout", True),
+    ('urllib.request.urlopen("https://x")', "urllib.error.URLError", False),  # a read timeout is raw
+    ('redis.Redis(host="h")', "TimeoutError", False),  # the builtin is not redis' TimeoutError
+    ('redis.Redis(host="h")', "redis.RedisError", True),
+    ('redis.Redis(host="h")', "redis.exceptions.TimeoutError", True),
+])
+def test_tfh201_the_timeout_exception_of_each_client_is_known(call: str, handler: str, keeps: bool) -> None:
+    src = (f"import imaplib, smtplib, socket, urllib.request, urllib.error, redis, redis.exceptions\ndef f():\n"
+           f"    try:\n        return {call}\n    except {handler}:\n        return None\n")
+    found = [f for f in findings(src) if f.code == "TFH201"]
+    assert len(found) == 1 and (found[0].fix is not None) is keeps, (call, handler, found[0].message)
+    if keeps:
+        ast.parse(assert_round_trip(src))
+    else:
+        assert fix(src) == src
+
+
+@pytest.mark.parametrize("src", [
+    # the misspelt arm respelt would shadow the later, right one
+    'def f(e):\n    match e.tag:\n        case "RateLimit":\n            return 1\n        case "RateLimited":\n            return 2\n',
+    # the same in one arm's alternatives
+    'def f(e):\n    match e.tag:\n        case "RateLimit" | "RateLimited":\n            return 1\n',
+    # an if/elif chain: the respelt branch would make the later one unreachable
+    'from smullyan.runtime import ToolError\ndef f(e: ToolError):\n    if e.tag == "Notfound":\n        return 1\n    elif e.tag == "NotFound":\n        return 2\n',
+    # a table: the respelt key would duplicate another
+    'def f(d):\n    return {"_tag": d}, {"Notfound": 1, "NotFound": 2, "RateLimited": 3, "Timeout": 4}\n',
+])
+def test_tfh504_no_fix_to_a_tag_the_same_match_chain_or_table_already_spells(src: str) -> None:
+    tfh504 = [f for f in findings(src) if f.code == "TFH504"]
+    assert len(tfh504) == 1 and tfh504[0].fix is None, [f.message for f in tfh504]
+    out = fix(src)
+    ast.parse(out)
+    assert fix(out) == out
+    # no arm added or respelt for a tag already spelt: it is spelt as often as before (TFH501 adds only missing ones)
+    for tag in ("RateLimited", "NotFound"):
+        if f'"{tag}"' in src:
+            assert out.count(f'"{tag}"') == src.count(f'"{tag}"'), tag
+
+
+def test_tfh504_and_tfh501_one_pass_with_a_tag_already_handled_adds_no_duplicate_arm() -> None:
+    src = ('from smullyan.runtime import ToolError\ndef f(e: ToolError):\n    match e.tag:\n'
+           '        case "RateLimit":\n            return 1\n        case "Timeout" | "Unavailable":\n            return 2\n'
+           '        case "RateLimited":\n            return 5\n')
+    out = fix(src)
+    ast.parse(out)
+    assert out.count('"RateLimited"') == 1 and '"RateLimit"' in out  # neither respelt nor added again
+    assert fix(out) == out
+
+
+def test_every_timeout_fix_in_a_mixed_file_compiles_and_a_second_pass_is_a_no_op() -> None:
+    """The shapes of issues 23 and 28 together: what is fixed compiles, what is refused is left as written."""
+    src = textwrap.dedent('''\
+        import asyncio, os, subprocess, sys
+        from contextlib import suppress
+        import click
+        import requests
+
+        @click.command()
+        def dev():
+            subprocess.run(["acme", "serve"])
+
+        def tool(url, cmd, path):
+            requests.get(url)
+            subprocess.run(["ruff", "check", path])
+            subprocess.run(cmd)
+            subprocess.run(["pip", "install", "x"])
+            subprocess.run(["crontab", "-l"], capture_output=True)
+            subprocess.run([os.environ.get("EDITOR", "vi"), path])
+            p = subprocess.Popen(["ls"])
+            p.communicate()
+            with suppress(subprocess.CalledProcessError):
+                subprocess.run(["ruff", "format", path], check=True)
+            try:
+                requests.post(url, json={}, timeout=None)
+            except requests.ConnectionError:
+                pass
+            return requests.get(url, timeout=(3, None))
+        ''')
+    out = fix(src)
+    compile(out, "m.py", "exec")
+    assert fix(out) == out
+    assert 'requests.get(url, timeout=30)' in out and 'subprocess.run(["ruff", "check", path], timeout=30)' in out
+    assert "timeout=(3, 30)" in out
+    for kept in ('subprocess.run(["acme", "serve"])', "subprocess.run(cmd)", 'subprocess.run(["pip", "install", "x"])',
+                 "p.communicate()", 'subprocess.run(["ruff", "format", path], check=True)',
+                 "requests.post(url, json={}, timeout=None)", 'subprocess.run(["crontab", "-l"], capture_output=True)'):
+        assert kept in out, kept
+
+
+def test_tfh201_no_fix_on_an_llm_generation_request() -> None:
+    # a 30 s default would cut a long generation (read in the session-32 fix sample: SambaNova's
+    # non-streaming completion POST in langchain-community's llms/)
+    src = textwrap.dedent('''\
+        import requests
+        class SambaLLM(LLM):
+            def _call(self, url, data):
+                return requests.post(url, json=data)
+        def chat(url):
+            return requests.post(url, json={"model": "m", "messages": []})
+        def plain(url):
+            return requests.get(url)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH201"}
+    assert sorted(found) == [4, 6, 8]
+    assert found[4].fix is None and found[6].fix is None and "longest generation" in found[4].message
+    assert found[8].fix is not None
+    assert [f.fix is None for f in lint_source('import requests\ndef f(u, d):\n    return requests.post(u, json=d)\n', "pkg/llms/acme.py", Config()) if f.code == "TFH201"] == [True]
+
+
+def test_tfh202_no_fix_on_a_configured_none_or_an_upload() -> None:
+    # read in the session-32 fix sample: mcp-agent maps a configured None to `httpx.Timeout(None)`;
+    # agentic-doc posts a document for parsing with `files=..., timeout=None`
+    src = textwrap.dedent('''\
+        import httpx
+        def client(t):
+            if t is None:
+                timeout = httpx.Timeout(None)
+            else:
+                timeout = t
+            return httpx.AsyncClient(timeout=timeout)
+        def parse(url, files):
+            return httpx.post(url, files=files, timeout=None)
+        def plain(url):
+            return httpx.get(url, timeout=None)
+        ''')
+    found = {f.line: f for f in findings(src) if f.code == "TFH202"}
+    assert sorted(found) == [4, 9, 11]
+    assert found[4].fix is None and "configured" in found[4].message
+    assert found[9].fix is None and "upload" in found[9].message
+    assert found[11].fix is not None

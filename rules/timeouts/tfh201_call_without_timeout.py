@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import ast
 
 import libcst as cst
 
@@ -24,6 +24,7 @@ from ...linter.api import (
     timeout_escapes_handler,
     walk_in_scope,
 )
+from .process import caught_names, command_words, segments, suppressed_names
 from .screen import helper_lines, timeout_calls
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -45,103 +46,6 @@ _PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.chec
 _POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
 _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
-
-
-def _env_name(node: cst.BaseExpression) -> str | None:
-    """``os.environ.get("EDITOR", ...)``, ``os.getenv("VISUAL")``, ``os.environ["PAGER"]`` -> the variable."""
-    if isinstance(node, cst.Call) and node.args:
-        f = node.func
-        text = last_name(f) if isinstance(f, cst.Attribute) else None
-        if text in ("get", "getenv"):
-            v = node.args[0].value
-            if isinstance(v, cst.SimpleString):
-                return str(v.evaluated_value)
-    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute) and node.value.attr.value == "environ":
-        el = node.slice[0].slice if node.slice else None
-        if isinstance(el, cst.Index) and isinstance(el.value, cst.SimpleString):
-            return str(el.value.evaluated_value)
-    return None
-
-
-def _word(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
-        # one argv word with placeholders (``f"pkill -f -- '{pattern}' || true"`` after ``sh -c``)
-        text = "".join(p.value if isinstance(p, cst.FormattedStringText) else "{}" for p in node.parts)
-        return text if text.split() and "{}" not in text.split()[0] else None
-    env = _env_name(node)
-    if env is not None:
-        return f"${env}"
-    if isinstance(node, cst.BooleanOperation):  # os.environ.get("EDITOR") or "vi"
-        return _word(node.left)
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "sys" and node.attr.value == "executable":
-        return "sys.executable"
-    name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
-    if name is not None and any(part in name.lower() for part in ("editor", "pager")):
-        return "$EDITOR"
-    return None
-
-
-_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")  # a word that is only a separator
-
-
-def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
-    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git,
-    rev-parse), and whether every word is literal (the whole command is known)."""
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        text = node.evaluated_value
-        return (text.split(), True) if isinstance(text, str) else ([], False)
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):  # "open " + path, ["git"] + args
-        left, _ = command_words(node.left)
-        if isinstance(node.left, cst.SimpleString) and not str(node.left.evaluated_value).endswith(" "):
-            left = left[:-1]  # "git clo" + "ne": the last word is not whole
-        return left, False
-    if isinstance(node, cst.FormattedString):
-        if not node.parts or not isinstance(node.parts[0], cst.FormattedStringText):
-            return [], False
-        text = node.parts[0].value
-        whole = len(node.parts) == 1
-        return text.split()[: None if whole or text.endswith(" ") else -1], whole
-    words: list[str] = []
-    if isinstance(node, (cst.List, cst.Tuple)):
-        for el in node.elements:
-            if isinstance(el, cst.StarredElement):
-                return words, False
-            w = _word(el.value)
-            if w is None:
-                return words, False
-            words.append(w)
-        return words, True
-    w = _word(node)
-    return ([w], False) if w is not None else ([], False)
-
-
-def argv_words(node: cst.BaseExpression) -> list[str]:
-    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
-    return command_words(node)[0]
-
-
-def shell_segments(words: list[str]) -> list[list[str]]:
-    """A shell line's commands (``cd x && npm install`` -> [cd, x], [npm, install])."""
-    return _DEFAULTS.shell_commands(" ".join(words))
-
-
-def _shell(node: cst.Call) -> bool:
-    kw = next((a for a in node.args if a.keyword is not None and a.keyword.value == "shell"), None)
-    return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
-
-
-def _segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
-    """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
-    text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
-    if not _shell(node):
-        return [words]
-    segments = shell_segments(words)
-    if not whole and (not segments or (words and _SHELL_BREAKS.fullmatch(words[-1]))):
-        segments.append([])
-    return segments or [[]]
 
 
 _KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
@@ -265,12 +169,19 @@ handed to `run_in_executor`/`to_thread`; a `wait()` right after a `while proc.po
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
-`start`), a dialog or picker (`zenity`, `fzf`), an interactive shell, a
-foreground dev server run for a person (`npm run dev`, `uvicorn`,
-`streamlit run`, `python -m http.server`, ...), an instant local command
-(`which`, `chmod`, `git rev-parse`, `git check-ref-format`, ...), and a
+`start`), an IDE (`cursor`, `pycharm`, ...), a dialog, picker or terminal
+UI (`zenity`, `fzf`, `lazygit`), an interactive shell, a foreground dev
+server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
+`fastmcp dev`, `python -m http.server`, ...), an instant local command or
+read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
+`uv python pin`, a program asked only for `--version`/`--help`, ...), and a
 package install the person asked for (`pip install --upgrade`, or an install
-under `if click.confirm(...)`); a process whose exit code becomes the
+under `if click.confirm(...)`); a process a CLI command runs in the
+foreground (in a function decorated as a `click`/`typer`/`cyclopts`
+command, a script's `main()` that reads its command line with
+`parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
+its output is on the person's terminal and the person stops it); a process
+whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
 SystemExit(subprocess.call(...))`): a CLI handing the terminal to a
 foreground child. A `shell=True` line is silent only when each of its
@@ -315,8 +226,13 @@ default would hurt:
   runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
   downloads, builds, scans, `git clone`), also as one step of a shell line;
 - `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
-  clean-up); a call inside a `try` whose handlers would not catch the new
-  timeout exception;
+  clean-up); a call inside a `try` (or a `contextlib.suppress(...)` block)
+  whose handlers catch its other failures but not the new timeout exception
+  (`subprocess.TimeoutExpired`, `requests.Timeout`, `socket.timeout`,
+  redis' `TimeoutError`): the fix would let it escape the handler;
+- an HTTP request that runs an LLM generation (from an LLM integration's
+  module, a class deriving from `...LLM`/`...ChatModel`, a body with
+  `messages`/`prompt`): a default would cut long generations, as TFH202 says;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
 
@@ -499,6 +415,49 @@ async def run(container, cmd):
     job = loop.run_in_executor(None, lambda: container.exec_run(cmd))
     return await asyncio.wait_for(job, 30)
 """,
+        # a CLI command's foreground process: its output is on the person's terminal, they stop it
+        """\
+import argparse
+import subprocess
+import click
+import typer
+app = typer.Typer()
+@click.group()
+def cli():
+    pass
+@cli.command()
+def dev(port):
+    subprocess.run(["acme-server", "--port", str(port), "--reload"])
+@app.command()
+def test(path):
+    subprocess.run(["pytest", path], check=True)
+@click.command()
+def upgrade():
+    subprocess.check_call(["pip", "install", "-U", "acme"])
+def main():
+    args = argparse.ArgumentParser().parse_args()
+    subprocess.run(["acme-server", args.config])
+if __name__ == "__main__":
+    subprocess.call(["acme-docs", "serve"])
+""",
+        # instant local commands and reads: the crontab, the clipboard, a version query, a local git read,
+        # a local setting; IDEs and terminal UIs wait for a person
+        """\
+import subprocess
+def crontab():
+    return subprocess.run(["crontab", "-l"], capture_output=True, text=True).stdout
+def copy(text):
+    subprocess.run(["pbcopy"], input=text.encode())
+def version():
+    return subprocess.check_output(["node", "--version"], text=True)
+def blame(path, root):
+    return subprocess.check_output(["git", "blame", "--line-porcelain", path], cwd=root, text=True)
+def pin():
+    subprocess.run(["uv", "python", "pin", "3.12"], check=True)
+def ide(path):
+    subprocess.run(["cursor", path])
+    subprocess.run(["lazygit"])
+""",
     ]
     INVALID = [
         """\
@@ -654,6 +613,18 @@ def cache(url):
 def cache2(url):
     return importlib.import_module("redis").Redis(host=url)  # error: TFH201
 """,
+        # a CLI's captured run, or a command's helper outside the command, is no foreground process
+        """\
+import subprocess
+import typer
+app = typer.Typer()
+@app.command()
+def status():
+    out = subprocess.run(["acme", "status"], capture_output=True)  # error: TFH201
+    return out
+def helper():
+    subprocess.run(["acme", "sync"])  # error: TFH201
+""",
         # the docker SDK: a container's wait and exec_run block as long as the container's job
         """\
 import docker
@@ -679,6 +650,8 @@ def typed(container: Container, cmd):
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.confirmed = 0  # open `if click.confirm(...):` blocks
+        self.main_block = 0  # open `if __name__ == "__main__":` blocks
+        self.classes: list[cst.ClassDef] = []
         self.confirm_ifs: set[int] = set()
         self.module: cst.Module | None = None
         self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
@@ -690,8 +663,17 @@ def typed(container: Container, cmd):
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         spots = [c.lineno for c in timeout_calls(screen, knowledge, "missing")]
-        # and the helpers that say what a client is (``def _session(self) -> requests.Session``)
-        return spots + helper_lines(screen, knowledge) if spots else spots
+        if not spots:
+            return spots
+        # and the helpers that say what a client is (``def _session(self) -> requests.Session``), and
+        # the module's CLI groups (``@click.group() def cli``: ``@cli.command()`` reads its decorator)
+        groups = [
+            d.lineno
+            for d in (screen.tree.body if isinstance(screen.tree, ast.Module) else [])
+            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and any(isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "group" for x in d.decorator_list)
+        ]
+        return spots + helper_lines(screen, knowledge) + groups
 
     def _function(self) -> int:
         func = self.names.function
@@ -710,21 +692,18 @@ def typed(container: Container, cmd):
         if n:
             self.scope_blocks[id(node)] = n
             self._open(n)
+        suppressed = suppressed_names(self.names, node)  # `with suppress(CalledProcessError):` is a handler too
+        if suppressed is not None:
+            for c in _calls_in(node.body):
+                self.try_handlers.setdefault(id(c), []).append(suppressed)
 
     def leave_With(self, node: cst.With) -> None:
         self._open(-self.scope_blocks.pop(id(node), 0))
 
     def visit_Try(self, node: cst.Try) -> None:
-        caught: list[str] = []
-        for h in node.handlers:
-            if h.type is None:
-                caught = []
-                break
-            types = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type]
-            caught.extend(self.names.qualname(t) or dotted(t) or "?" for t in types)
-        else:
-            if not node.handlers:
-                return
+        caught = caught_names(self.names, node)
+        if caught is None:
+            return
         for n in _calls_in(node.body):
             self.try_handlers.setdefault(id(n), []).append(caught)
 
@@ -737,13 +716,40 @@ def typed(container: Container, cmd):
             return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
         if qn.startswith("subprocess.") and last in _RUNS:
             words, whole = self._command_words(node)
-            for seg in _segments(node, words, whole):
+            for seg in segments(node, words, whole):
                 why = self.knowledge.process_fix_refusal(seg, whole)
                 if why is not None:
                     return why
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
+        if self._llm_request(node, qn):
+            return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
         return None
+
+    def _llm_request(self, node: cst.Call, qn: str) -> bool:
+        """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,
+        ``chat_models/``), a class deriving from ``...LLM``/``...ChatModel``, or with a ``messages``/``prompt`` body."""
+        if qn.split(".")[0] not in ("requests", "httpx", "aiohttp", "urllib", "http"):
+            return False
+        k = self.knowledge
+        if k.llm_inference_module(self.ctx.path):
+            return True
+        for cls in self.classes:
+            if any((last_name(b.value) or "").endswith(k.llm_inference_base_suffixes) for b in cls.bases):
+                return True
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+                for el in arg.value.elements:
+                    key = getattr(el, "key", None)
+                    if isinstance(key, cst.SimpleString) and key.evaluated_value in k.llm_inference_body_keys:
+                        return True
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.classes.pop()
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         killed: str | None = None
@@ -827,7 +833,17 @@ def typed(container: Container, cmd):
         if node.asname is not None:
             self._popen_bind(node.asname.name, node.item)
 
+    @staticmethod
+    def _is_main_test(test: cst.BaseExpression) -> bool:
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return False
+        sides = {dotted(test.left), dotted(test.comparisons[0].comparator)}
+        strings = [x for x in (test.left, test.comparisons[0].comparator) if isinstance(x, cst.SimpleString)]
+        return "__name__" in sides and any(x.evaluated_value == "__main__" for x in strings)
+
     def visit_If(self, node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(node.test):
+            self.main_block += 1
         for sub in _calls_in(node.test):
             f = sub.func
             last = last_name(f) or ""
@@ -837,6 +853,8 @@ def typed(container: Container, cmd):
                 return
 
     def leave_If(self, original_node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(original_node.test):
+            self.main_block -= 1
         if id(original_node) in self.confirm_ifs:
             self.confirm_ifs.discard(id(original_node))
             self.confirmed -= 1
@@ -928,11 +946,57 @@ def typed(container: Container, cmd):
             return True
         return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
 
+    def _cli_decorator(self, dec: cst.BaseExpression) -> bool:
+        """``@app.command()`` (typer, cyclopts), ``@click.command()``, ``@cli.command()`` on a click group
+        of this module: a command a person runs from their terminal."""
+        target = dec.func if isinstance(dec, cst.Call) else dec
+        ref = self.names.qualify(target)
+        if ref is not None:
+            parts = ref[0].split(".")
+            if parts[0] in self.knowledge.cli_frameworks and parts[-1] in self.knowledge.cli_command_decorators:
+                return True
+        if (
+            isinstance(target, cst.Attribute)
+            and target.attr.value in self.knowledge.cli_command_decorators
+            and isinstance(target.value, cst.Name)
+            and self.module is not None
+        ):
+            group = target.value.value  # `@cli.command()` where `@click.group() def cli(): ...`
+            return any(
+                isinstance(stmt, cst.FunctionDef) and stmt.name.value == group and any(self._cli_decorator(d.decorator) for d in stmt.decorators)
+                for stmt in self.module.body
+            )
+        return False
+
+    def _foreground_cli_process(self, node: cst.Call, qn: str) -> bool:
+        """A process a CLI command runs in the foreground: its output goes to the person's terminal
+        (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
+        if qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
+            return False
+        for a in node.args:
+            if a.keyword is not None and a.keyword.value in ("capture_output", "stdout", "stderr", "input", "stdin"):
+                if not (isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
+                    return False
+        func = self.names.function
+        if func is None:
+            return self.main_block > 0  # `if __name__ == "__main__":` of a script a person runs
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        if any(self._cli_decorator(d.decorator) for d in func.decorators):
+            return True
+        # a script's `main()` that reads its own command line (`args = parser.parse_args()`)
+        return any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value in ("parse_args", "parse_known_args")
+            for c in _calls_in(func.body)
+        )
+
     def _interactive(self, node: cst.Call, qn: str) -> bool:
+        if self._foreground_cli_process(node, qn):
+            return True
         if qn in _PROCESS_RUNS:
             words, whole = self._command_words(node)
             confirmed = self.confirmed > 0
-            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in _segments(node, words, whole))
+            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
         if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
             words = self.popen_argv.get(node.func.value.value, [])
             return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None

@@ -6,7 +6,8 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
+from .process import caught_names, command_words, segments, suppressed_names
 from .screen import helper_lines, timeout_calls
 
 
@@ -35,6 +36,24 @@ def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
     if is_none(node):
         return True
     return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
+
+
+_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+
+
+def _calls_below(node: cst.CSTNode) -> "list[cst.Call]":
+    """The calls in a block that run with it (not in a nested function or class)."""
+    out: list[cst.Call] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if isinstance(n, cst.Call):
+            out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 #: a flag whose ``if`` test chooses the streaming branch
@@ -109,7 +128,15 @@ the longest generation accepted), and no fix is offered, since a default of
 `default-timeout-seconds` (30 unless configured). This changes what the
 program does on purpose: a request that could wait forever now raises a
 timeout error after that many seconds. A timeout object with several `None`
-fields, or none written, gets no fix; nor do streams and LLM calls (above).
+fields, or none written, gets no fix; nor do streams and LLM calls (above),
+nor, as for TFH201, a process whose command is not a literal or that runs
+long by nature (an editor or dev server with `timeout=None` is not reported
+at all), `Popen.communicate()`/`wait()` (a timeout there needs the
+kill-and-reap clean-up), and a call inside a `try` or
+`contextlib.suppress(...)` whose handlers would not catch the timeout's
+exception (`except requests.ConnectionError`, `except aiohttp.ClientError`
+around `ClientTimeout(total=None)`); nor a `None` in an `if x is None:`
+branch (a configured "no limit" passed on) or on an upload (`files=`).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -171,6 +198,13 @@ def f(url, settings, **opts):
     def inner(t=None):
         return httpx.get(url, timeout=t)
     return inner
+""",
+        # a process with no timeout to give: None is right for an editor or a dev server
+        """\
+import subprocess
+def edit(path):
+    subprocess.run(["vim", path], timeout=None)
+    subprocess.run(["npm", "run", "dev"], timeout=None)
 """,
         # a local function that shadows the imported name
         """\
@@ -256,6 +290,23 @@ async def research(url, stream):
 async def ask(a: AsyncAnthropic):
     return await a.messages.create(model="m", max_tokens=9, messages=[], timeout=None)  # error: TFH202 "anthropic.AsyncAnthropic.messages.create"
 """,
+        # reported with no fix: a long or unreadable process, a Popen wait (kill-and-reap), a handler the
+        # new timeout would escape
+        """\
+import subprocess, requests
+from contextlib import suppress
+def build(cmd, url):
+    subprocess.run(["make", "all"], timeout=None)  # error: TFH202 "`make` runs long"
+    subprocess.run(cmd, timeout=None)  # error: TFH202 "noqa: TFH202"
+    p = subprocess.Popen(["ls"])
+    p.communicate(timeout=None)  # error: TFH202 "kill-and-reap"
+    try:
+        requests.get(url, timeout=None)  # error: TFH202 "escape the handler"
+    except requests.ConnectionError:
+        pass
+    with suppress(subprocess.CalledProcessError):
+        subprocess.run(["ls"], check=True, timeout=None)  # error: TFH202 "escape the handler"
+""",
         # aliases, in nested and async functions
         """\
 import requests as rq
@@ -291,6 +342,19 @@ async def g(aw):
         self.calls: list[tuple[cst.Call, str | None]] = []  # the calls around the visited node, outer first
         self.classes: list[cst.ClassDef] = []
         self.stream_branches = 0  # ``if`` statements around the node whose test reads a ``stream`` flag
+        self.configured_none = 0  # `if x is None:` branches around the node
+        self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the handlers around it, outer first
+
+    def _handled(self, body: cst.CSTNode, caught: list[str] | None) -> None:
+        if caught is not None:
+            for c in _calls_below(body):
+                self.try_handlers.setdefault(id(c), []).append(caught)
+
+    def visit_Try(self, node: cst.Try) -> None:
+        self._handled(node.body, caught_names(self.names, node))
+
+    def visit_With(self, node: cst.With) -> None:
+        self._handled(node.body, suppressed_names(self.names, node))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node)
@@ -305,13 +369,25 @@ async def g(aw):
         return any(isinstance(sub, (cst.Name, cst.Attribute)) and last_name(sub) in _STREAM_FLAGS
                    for sub in _expressions(test))
 
+    @staticmethod
+    def _none_test(test: cst.BaseExpression) -> bool:
+        """``if timeout is None:``: the branch passes a configured "no limit" on (the None is the caller's)."""
+        return isinstance(test, cst.Comparison) and any(
+            isinstance(c.operator, cst.Is) and isinstance(c.comparator, cst.Name) and c.comparator.value == "None"
+            for c in test.comparisons
+        )
+
     def visit_If(self, node: cst.If) -> None:
         if self._reads_stream_flag(node.test):
             self.stream_branches += 1
+        if self._none_test(node.test):
+            self.configured_none += 1
 
     def leave_If(self, original_node: cst.If) -> None:
         if self._reads_stream_flag(original_node.test):
             self.stream_branches -= 1
+        if self._none_test(original_node.test):
+            self.configured_none -= 1
 
     def leave_Call(self, original_node: cst.Call) -> None:
         if self.calls and self.calls[-1][0] is original_node:
@@ -360,12 +436,43 @@ async def g(aw):
                 return _LLM
         return None
 
+    def _process(self, node: cst.Call, qn: str) -> tuple[bool, str | None]:
+        """For a process call: whether it has no timeout to give (an editor, a pager, a dev server:
+        the ``None`` is right, nothing to report), and why a number would hurt (no fix), as TFH201 reads it."""
+        if qn in _POPEN_WAITS:
+            return False, "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
+        if qn not in _PROCESS_RUNS:
+            return False, None
+        arg = argument(node, "args", 0)
+        words, whole = command_words(arg.value) if arg is not None else ([], False)
+        segs = segments(node, words, whole)
+        if all(self.knowledge.interactive_process(seg) is not None for seg in segs):
+            return True, None
+        for seg in segs:
+            why = self.knowledge.process_fix_refusal(seg, whole)
+            if why is not None:
+                return False, why
+        return False, None
+
     def _report(self, anchor: cst.CSTNode, node: cst.Call, qn: str, what: str, value: cst.BaseExpression | None) -> None:
         why = self._deliberate(node, qn)
-        if why is None:
-            self.report(anchor, call=qn, what=what, autofix=self._fix(value) if value is not None else None)
-        else:
+        if why is not None:
             self.report(anchor, f"{qn} gets {what}, which waits forever on a dead peer; {why}")
+            return
+        silent, refusal = self._process(node, qn)
+        if silent:
+            return
+        if refusal is None and self.configured_none:
+            refusal = "the branch passes a configured \"no limit\" (`if ... is None:`) on; bound it where it is configured"
+        if refusal is None and keyword_arg(node, "files") is not None:
+            refusal = "an upload's processing may run long; choose the bound for the longest job"
+        if refusal is None and timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
+            refusal = "the timeout's exception would escape the handler around the call"
+        if refusal is not None:
+            refusal = refusal.replace("noqa: TFH201", "noqa: TFH202")
+            self.report(anchor, f"{qn} gets {what}, which waits forever; pass a number of seconds (no automatic fix: {refusal})")
+            return
+        self.report(anchor, call=qn, what=what, autofix=self._fix(value) if value is not None else None)
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)

@@ -194,8 +194,10 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         return candidate_lines(screen, knowledge, "matches", "chains", "compares", "tables")
 
-    def _judge(self, node: cst.CSTNode, value: str, known: bool, wire: bool) -> None:
-        """Report ``value`` unless it is a tag; a stranger only when it is a near miss."""
+    def _judge(self, node: cst.CSTNode, value: str, known: bool, wire: bool, present: frozenset[str] = frozenset()) -> None:
+        """Report ``value`` unless it is a tag; a stranger only when it is a near miss. ``present``: the
+        strings of the same ``match``, chain or table (no fix to a tag one of them already spells: the
+        respelt arm would shadow that one's, or duplicate its key)."""
         if id(node) in self._done:
             return
         self._done.add(id(node))
@@ -203,12 +205,13 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
             return
         if known or (near_miss(value, self.tags) and (wire or value[:1].isupper())):
             quoted = node.value if isinstance(node, cst.SimpleString) else f'"{value}"'
-            self.report(node, value=quoted, nearest=nearest_tag(value, self.tags), autofix=self._fix(node, value))
+            self.report(node, value=quoted, nearest=nearest_tag(value, self.tags), autofix=self._fix(node, value, present))
 
-    def _fix(self, node: cst.CSTNode, value: str) -> RawFix | None:
-        """The string, quoted as written, spelling the one real tag it misses (none on a tie)."""
+    def _fix(self, node: cst.CSTNode, value: str, present: frozenset[str] = frozenset()) -> RawFix | None:
+        """The string, quoted as written, spelling the one real tag it misses (none on a tie, nor when
+        the same ``match``/chain/table already spells that tag: a duplicate or unreachable arm)."""
         tag = only_nearest_tag(value, self.tags)
-        if tag is None or not isinstance(node, cst.SimpleString) or node.raw_value != value:
+        if tag is None or tag in present or not isinstance(node, cst.SimpleString) or node.raw_value != value:
             return None
         return RawFix(f'Replace with "{tag}"', (NodeEdit(node, cst.SimpleString(f"{node.prefix}{node.quote}{tag}{node.quote}")),))
 
@@ -221,8 +224,9 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
         known = bool(s.named) or self.known(node.subject) is not None or (
             inner is not None and self.known(inner) is not None
         )
+        present = frozenset(value for _, value in s.strings)
         for n, value in s.strings:
-            self._judge(n, value, known, wire)
+            self._judge(n, value, known, wire, present)
 
     def visit_If(self, node: cst.If) -> None:
         if isinstance(node.orelse, cst.If):
@@ -232,8 +236,9 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
         s = self.chain(node)
         if s is None or not (s.named or self._known_key(s.subject)):
             return
+        present = frozenset(value for _, value in s.strings)
         for n, value in s.strings:
-            self._judge(n, value, True, False)
+            self._judge(n, value, True, False, present)
 
     def _known_key(self, key: str) -> bool:
         return self._scope().get(key) is not None
@@ -254,8 +259,9 @@ HANDLERS = {"RateLimited": 1, "Timeout": 2, "Unknwon": 3}  # error: TFH504
     def visit_Dict(self, node: cst.Dict) -> None:
         s = self.table(node)
         if s is not None:
+            present = frozenset(value for _, value in s.strings)
             for n, value in s.strings:
-                self._judge(n, value, False, True)
+                self._judge(n, value, False, True, present)
 
 
 def _patterns(node: cst.Match) -> list[cst.CSTNode]:

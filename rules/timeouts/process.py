@@ -1,0 +1,135 @@
+"""The timeout family's model of a process call and of the handlers around a call, shared by TFH201
+and TFH202: the literal words of a command (``["git", "rev-parse", x]`` -> git, rev-parse), the
+commands of a ``shell=True`` line, and the exceptions a ``try``/``contextlib.suppress`` around a call
+catches (a timeout fix must not raise past them)."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ...linter.api import Knowledge, Names, dotted, last_name
+
+_DEFAULTS = Knowledge.build()
+
+
+def _env_name(node: cst.BaseExpression) -> str | None:
+    """``os.environ.get("EDITOR", ...)``, ``os.getenv("VISUAL")``, ``os.environ["PAGER"]`` -> the variable."""
+    if isinstance(node, cst.Call) and node.args:
+        f = node.func
+        text = last_name(f) if isinstance(f, cst.Attribute) else None
+        if text in ("get", "getenv"):
+            v = node.args[0].value
+            if isinstance(v, cst.SimpleString):
+                return str(v.evaluated_value)
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute) and node.value.attr.value == "environ":
+        el = node.slice[0].slice if node.slice else None
+        if isinstance(el, cst.Index) and isinstance(el.value, cst.SimpleString):
+            return str(el.value.evaluated_value)
+    return None
+
+
+def _word(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        # one argv word with placeholders (``f"pkill -f -- '{pattern}' || true"`` after ``sh -c``)
+        text = "".join(p.value if isinstance(p, cst.FormattedStringText) else "{}" for p in node.parts)
+        return text if text.split() and "{}" not in text.split()[0] else None
+    env = _env_name(node)
+    if env is not None:
+        return f"${env}"
+    if isinstance(node, cst.BooleanOperation):  # os.environ.get("EDITOR") or "vi"
+        return _word(node.left)
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "sys" and node.attr.value == "executable":
+        return "sys.executable"
+    name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+    if name is not None and any(part in name.lower() for part in ("editor", "pager")):
+        return "$EDITOR"
+    return None
+
+
+_SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")  # a word that is only a separator
+
+
+def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git,
+    rev-parse), and whether every word is literal (the whole command is known)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.evaluated_value
+        return (text.split(), True) if isinstance(text, str) else ([], False)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):  # "open " + path, ["git"] + args
+        left, _ = command_words(node.left)
+        if isinstance(node.left, cst.SimpleString) and not str(node.left.evaluated_value).endswith(" "):
+            left = left[:-1]  # "git clo" + "ne": the last word is not whole
+        return left, False
+    if isinstance(node, cst.FormattedString):
+        if not node.parts or not isinstance(node.parts[0], cst.FormattedStringText):
+            return [], False
+        text = node.parts[0].value
+        whole = len(node.parts) == 1
+        return text.split()[: None if whole or text.endswith(" ") else -1], whole
+    words: list[str] = []
+    if isinstance(node, (cst.List, cst.Tuple)):
+        for el in node.elements:
+            if isinstance(el, cst.StarredElement):
+                return words, False
+            w = _word(el.value)
+            if w is None:
+                return words, False
+            words.append(w)
+        return words, True
+    w = _word(node)
+    return ([w], False) if w is not None else ([], False)
+
+
+def argv_words(node: cst.BaseExpression) -> list[str]:
+    """The literal leading words of a process's command (``["git", "rev-parse", x]`` -> git, rev-parse)."""
+    return command_words(node)[0]
+
+
+def shell_segments(words: list[str]) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install`` -> [cd, x], [npm, install])."""
+    return _DEFAULTS.shell_commands(" ".join(words))
+
+
+def _shell(node: cst.Call) -> bool:
+    kw = next((a for a in node.args if a.keyword is not None and a.keyword.value == "shell"), None)
+    return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
+
+
+def segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
+    """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
+    text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
+    if not _shell(node):
+        return [words]
+    segments = shell_segments(words)
+    if not whole and (not segments or (words and _SHELL_BREAKS.fullmatch(words[-1]))):
+        segments.append([])
+    return segments or [[]]
+
+
+def caught_names(names: Names, node: cst.Try) -> list[str] | None:
+    """The exceptions a ``try``'s handlers catch (qualified where the module's names say; ``[]``: a
+    bare ``except``, everything), or None when it has no handler."""
+    if not node.handlers:
+        return None
+    caught: list[str] = []
+    for h in node.handlers:
+        if h.type is None:
+            return []
+        types = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type]
+        caught.extend(names.qualname(t) or dotted(t) or "?" for t in types)
+    return caught
+
+
+def suppressed_names(names: Names, node: cst.With) -> list[str] | None:
+    """The exceptions a ``with contextlib.suppress(...):`` block swallows, or None for another ``with``."""
+    out: list[str] | None = None
+    for item in node.items:
+        expr = item.item
+        if isinstance(expr, cst.Call) and names.qualname(expr.func) == "contextlib.suppress":
+            out = (out or []) + [names.qualname(a.value) or dotted(a.value) or "?" for a in expr.args]
+    return out
