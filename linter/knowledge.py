@@ -326,7 +326,7 @@ INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "inpu
 # TFH201 stays silent there. By the top-level module of the command decorator (``@app.command()`` on a
 # ``typer.Typer()``, ``@click.command()``, ``@cli.command()`` on a ``@click.group()`` of the module).
 CLI_FRAMEWORKS: Final[frozenset[str]] = frozenset({"click", "typer", "cyclopts", "asyncclick", "rich_click", "cloup"})
-CLI_COMMAND_DECORATORS: Final[frozenset[str]] = frozenset({"command", "group", "callback", "default"})
+CLI_DECORATOR_WORDS: Final[frozenset[str]] = frozenset({"command", "group", "callback", "default"})
 
 
 _PYTHONS: Final[frozenset[str]] = frozenset({"python", "python3", "py", "sys.executable"})
@@ -1572,7 +1572,7 @@ class Knowledge:
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     cli_frameworks: ClassVar[frozenset[str]] = CLI_FRAMEWORKS
-    cli_command_decorators: ClassVar[frozenset[str]] = CLI_COMMAND_DECORATORS
+    cli_decorator_words: ClassVar[frozenset[str]] = CLI_DECORATOR_WORDS
     timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
     timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
     timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES

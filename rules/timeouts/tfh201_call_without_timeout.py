@@ -953,11 +953,11 @@ def typed(container: Container, cmd):
         ref = self.names.qualify(target)
         if ref is not None:
             parts = ref[0].split(".")
-            if parts[0] in self.knowledge.cli_frameworks and parts[-1] in self.knowledge.cli_command_decorators:
+            if parts[0] in self.knowledge.cli_frameworks and parts[-1] in self.knowledge.cli_decorator_words:
                 return True
         if (
             isinstance(target, cst.Attribute)
-            and target.attr.value in self.knowledge.cli_command_decorators
+            and target.attr.value in self.knowledge.cli_decorator_words
             and isinstance(target.value, cst.Name)
             and self.module is not None
         ):
