@@ -61,8 +61,10 @@ from ._errors import (
 )
 from ._explain import explain
 from ._fallback import falling_back_to
-from ._keys import current_key, extend_lease, idempotency_headers, keyed, reconciling_with, recorded_in
-from ._mapping import from_exception, from_http
+from ._http_status import from_http
+from ._key_state import current_key, extend_lease, idempotency_headers, reconciling_with, recorded_in
+from ._keys import keyed
+from ._mapping import from_exception
 from ._retry import (
     ConfigError,
     backing_off,

@@ -22,7 +22,8 @@ import os
 import threading
 from typing import Any, ClassVar, Iterator
 
-from ._ledger import _INDEX, DEFAULT_LEASE, DEFAULT_TTL, JSON_CODEC, SCHEMA, Codec, Heartbeat, Now, SQLLedger, _Executor
+from ._ledger import DEFAULT_LEASE, DEFAULT_TTL, JSON_CODEC, Codec, Heartbeat, Now
+from ._ledger_sql import _INDEX, SCHEMA, SQLLedger, _Executor
 from ._durations import Duration
 
 __all__ = ["PostgresLedger"]

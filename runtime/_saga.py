@@ -39,7 +39,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Generic, TypeVar, overload
 
-from ._keys import keyed, recorded_in
+from ._key_state import recorded_in
+from ._keys import keyed
 from ._ledger import Done, Ledger, Started
 from ._errors import Err, Ok, Result, ToolError, is_retryable, not_found, unavailable, unknown
 from ._tools import is_async_callable

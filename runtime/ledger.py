@@ -19,7 +19,6 @@ from ._ledger import (
     DEFAULT_LEASE,
     DEFAULT_TTL,
     JSON_CODEC,
-    SCHEMA,
     Begin,
     Codec,
     Done,
@@ -27,13 +26,13 @@ from ._ledger import (
     InProgress,
     Ledger,
     Mismatch,
-    SQLiteLedger,
     Started,
     fingerprint_of,
     wall_now,
     wall_sleep,
 )
 from ._ledger_postgres import PostgresLedger
+from ._ledger_sql import SCHEMA, SQLiteLedger
 
 __all__ = [
     # the backends and the protocol

@@ -17,7 +17,7 @@ from ._breaker import CircuitBreaker
 from ._clock import AsyncClock, SyncClock
 from ._deadline import DeadlineScope, current_scope
 from ._durations import Duration
-from ._keys import IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, KeyedClause, Reconciling, Recording
+from ._key_state import IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, KeyedClause, Reconciling, Recording
 from ._retry import (
     DEFAULT_ADVICE_CAP,
     DEFAULT_SCHEDULE,
