@@ -12,7 +12,7 @@ read-safe, idempotent write, non-idempotent write, irreversible
    names a read (search, embeddings, completions, token, GraphQL) is read-safe;
 4. known SDK calls that send or charge (``knowledge.SDK_CALLS`` ...).
 
-Only the last two are data in ``knowledge.py``; this module holds no names of
+Only the last two are data in ``knowledge`` (``knowledge/writes.py``); this module holds no names of
 its own. Whether a call carries an idempotency key is :func:`has_idempotency_key`.
 
 Whether a call reaches outside the process at all (so it can fail because

@@ -1,0 +1,416 @@
+"""What the linter knows about libraries: plain data, no rule logic.
+
+Every qualified name here is spelled the way Python resolves it from the
+module's imports (``requests.post``, ``requests.Session.post`` for a method
+called on a ``requests.Session()`` instance). Rules read these tables through
+:class:`Knowledge`, which user configuration (``timeout-required``,
+``classify``, ``retry-decorators``) extends; rules never copy them.
+
+The tables live in this package's modules, one subject each; this module
+re-exports every public name (``from ..linter.knowledge import X`` and
+``kb.X`` read the same objects) and holds :class:`Knowledge`, the one object
+rules read them through:
+
+- ``timeouts``: clients (aliases, factories) and how their calls take a timeout (TFH2xx);
+- ``processes``: processes and CLI programs, which need no timeout or no fix (TFH201);
+- ``errors``: typed errors and where an exception's text goes (TFH401, TFH5xx);
+- ``fallbacks``: tool-like work, benign fallbacks, compensation steps (TFH402, TFH403);
+- ``retries``: retry libraries, statuses, exceptions, loop budgets (TFH1xx, TFH3xx);
+- ``writes``: the call classes and which calls write (``linter/effects.py``);
+- ``tools``: the framework forms that make a tool (``smullyan tools``).
+
+A name is defined in one module only (a test checks it); add a table to the
+module of its subject, then to the imports and ``__all__`` below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, TypeVar, cast
+
+from .timeouts import (
+    TimeoutParam, HTTP_METHODS, LLM_SDK_CLIENTS, LLM_SDK_METHODS, STREAM_CALLS, ALIASES, FACTORIES,
+    ENTER_RETURNS_SELF, TIMEOUTS, NEEDS_TIMEOUT_SCOPE, NO_TIMEOUT_PARAMETER, WORKER_THREAD_CALLS,
+    TIMEOUT_WRAPPERS, TIMEOUT_SCOPES, TIMEOUT_OBJECTS, TIMEOUT_OBJECT_NON_DEADLINES,
+    TIMEOUT_OBJECTS_OMITTED_NONE, TIMEOUT_MODULE_ROOTS, BLOCKING_IN_ASYNC,
+)
+from .processes import (
+    ProcessNote, INTERACTIVE_PROCESSES, INTERACTIVE_SUBCOMMANDS, VERSION_QUERIES, INTERACTIVE_ENV,
+    INTERACTIVE_INSTALLS, INTERACTIVE_CONFIRMS, CLI_FRAMEWORKS, CLI_DECORATOR_WORDS, shell_commands,
+    interactive_process, process_fix_refusal, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
+)
+from .errors import (
+    RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
+    RESULT_TYPES, OK_CLASSES, ERR_CLASSES, ERR_FIELD, TOOL_ERROR_PARSERS, ASSERT_NEVER, TAG_ATTRIBUTE,
+    WIRE_TAG_KEY, EXCEPTION_TEXT_ATTRIBUTES, TRACEBACK_FORMATTERS, RECORDING_METHODS, RECORDING_FUNCTIONS,
+    RECORDING_NAME_PARTS, EXCEPTION_ARGS_ATTRIBUTES, TEXT_BUILDING_CALLS, TEXT_PASSING_BUILTINS,
+    TEXT_PASSING_METHODS, EXCEPTION_KEYWORDS, TEXT_PRODUCER_NAME_PARTS, TEXT_PRODUCER_NAME_PREFIXES,
+    PARSER_ERRORS, REPROMPT_KEYWORD_PART, REPROMPT_CALL_SUFFIX, FORMAT_ERRORS, FORMAT_ERROR_BUILTINS,
+    ARGUMENT_VALIDATION_ERRORS, ERROR_DISCRIMINATOR_KEYS, ERROR_DISCRIMINATOR_ATTRIBUTES,
+    MESSAGE_CONSTRUCTORS, MESSAGE_DICT_FORMS, WEB_APP_CLASSES, WEB_ROUTE_METHODS, WEB_ROUTE_DECORATORS,
+    WEB_RESPONSE_CALLS, CLI_COMMAND_DECORATORS, CONTAINER_FILLING_METHODS, CODE_RUNNING_BUILTINS,
+    CODE_RUNNING_CALLS, CODE_RUNNING_NAME_PARTS,
+)
+from .fallbacks import (
+    TOOL_MODULE_PREFIXES, TOOL_CALLS, TOOL_METHODS, TOOL_RECEIVER_WORDS, REACHABILITY_NAME_PARTS,
+    BENIGN_FALLBACK_NAME_PARTS, IN_MEMORY_LIBRARIES, PURE_CALLS, PURE_METHODS, EXISTENCE_NAME_PREFIXES,
+    EXISTENCE_NAME_SUFFIXES, PREDICATE_PREFIXES, ACTION_VERBS, CLEANUP_FUNCTION_WORDS,
+    CLEANUP_FUNCTION_NAME_PARTS, COMPENSATION_WORDS, COMPENSATION_FUNCTION_WORDS,
+    COMPENSATION_EXEMPT_FUNCTIONS, LOCAL_CANCEL_METHODS, LOCAL_CANCEL_RECEIVER_WORDS, ALREADY_GONE_ERRORS,
+    ALREADY_GONE_ERROR_PARTS, SUPPRESSORS,
+)
+from .retries import (
+    RETRY_DECORATORS, LANGCHAIN_RETRY_FACTORY_NAME, RETRY_ITERATORS, RUNTIME_RETRY_CALLS,
+    RUNTIME_RETRY_METHOD, RUNTIME_ATTEMPTS_METHOD, RUNTIME_KEYED, RUNTIME_PREFIX, RUNTIME_PIPE,
+    RUNTIME_CONDITIONS, RUNTIME_DEFAULT_CONDITION, LANGCHAIN_WITH_RETRY_METHOD, LANGCHAIN_ROOTS,
+    TOOL_RETRY_MIDDLEWARE, RETRY_TRANSPORTS, URLLIB3_RETRY, URLLIB3_DEFAULT_METHODS, TENACITY_CONDITIONS,
+    TENACITY_STOPS, TENACITY_NO_WAIT, PERMANENT_STATUSES, SERVER_ERROR_STATUSES, RATE_LIMIT_STATUS,
+    SAMPLE_STATUSES, PERMANENT_TAGS, PERMANENT_EXCEPTIONS, STATUS_ERROR_EXCEPTIONS, EVERY_EXCEPTION,
+    RETRIES_429_IMPLICITLY, REPROMPT_CALL_WORDS, RATE_LIMIT_WORDS, MESSAGE_RECEIVE_METHODS,
+    MESSAGE_CHANNEL_METHODS, MESSAGE_CHANNEL_WORDS, SLEEP_WORDS, GIVE_UP_CALL_PREFIXES, RETRY_COUNTER_WORDS,
+    DETERMINISTIC_EXCEPTIONS, RUNTIME_BOUND_CLAUSES, DETERMINISTIC_EXCEPTION_SUFFIXES,
+    CANCELLATION_EXCEPTIONS, BENCHMARK_TIMER_CALLS, SERVER_RUN_CALLS, SERVER_RUN_RECEIVERS,
+    LOCK_BUSY_EXCEPTIONS, IO_BUILTINS, FILE_CONTENTION_CALLS, LOGGING_CALL_PREFIXES,
+)
+from .writes import (
+    READ_SAFE, IDEMPOTENT_WRITE, NON_IDEMPOTENT_WRITE, IRREVERSIBLE, WRITE_CLASSES, HTTP_METHOD_CLASSES,
+    HTTP_CLIENTS, HTTP_REQUEST_METHODS, READ_POST_URL_PARTS, LLM_INFERENCE_MODULE_PARTS,
+    LLM_INFERENCE_STEM_PARTS, LLM_INFERENCE_BASE_SUFFIXES, LLM_INFERENCE_BODY_KEYS, llm_inference_module,
+    SDK_CALLS, SDK_PREFIX_CALLS, SDK_METHODS, CLASSIFICATION_DECORATORS, MCP_HINTS,
+    MCP_TOOL_DECORATOR_METHOD, IDEMPOTENCY_KEYWORDS, IDEMPOTENCY_HEADERS, CLASSES,
+)
+from .tools import (
+    TOOL_DECORATORS, TOOL_DECORATOR_TEXT, TOOL_BASE_CLASSES, TOOL_WRAPPERS, TOOL_MODULE_SPECS,
+    TOOL_LIST_CONSTRUCTORS, TOOL_NOT_EXTERNAL, TOOL_PROCESS_CALLS, TOOL_DECORATOR_WORDS,
+    CONFIGURED_TOOL_METHODS,
+)
+
+__all__ = [
+    "ACTION_VERBS", "ALIASES", "ALREADY_GONE_ERRORS", "ALREADY_GONE_ERROR_PARTS",
+    "ARGUMENT_VALIDATION_ERRORS", "ASSERT_NEVER", "BENCHMARK_TIMER_CALLS", "BENIGN_FALLBACK_NAME_PARTS",
+    "BLOCKING_IN_ASYNC", "CANCELLATION_EXCEPTIONS", "CLASSES", "CLASSIFICATION_DECORATORS",
+    "CLEANUP_FUNCTION_NAME_PARTS", "CLEANUP_FUNCTION_WORDS", "CLI_COMMAND_DECORATORS", "CLI_DECORATOR_WORDS",
+    "CLI_FRAMEWORKS", "CODE_RUNNING_BUILTINS", "CODE_RUNNING_CALLS", "CODE_RUNNING_NAME_PARTS",
+    "COMPENSATION_EXEMPT_FUNCTIONS", "COMPENSATION_FUNCTION_WORDS", "COMPENSATION_WORDS",
+    "CONFIGURED_TOOL_METHODS", "CONTAINER_FILLING_METHODS", "DETERMINISTIC_EXCEPTIONS",
+    "DETERMINISTIC_EXCEPTION_SUFFIXES", "ENTER_RETURNS_SELF", "ERROR_DISCRIMINATOR_ATTRIBUTES",
+    "ERROR_DISCRIMINATOR_KEYS", "ERR_CLASSES", "ERR_FIELD", "EVERY_EXCEPTION", "EXCEPTION_ARGS_ATTRIBUTES",
+    "EXCEPTION_KEYWORDS", "EXCEPTION_TEXT_ATTRIBUTES", "EXISTENCE_NAME_PREFIXES", "EXISTENCE_NAME_SUFFIXES",
+    "FACTORIES", "FILE_CONTENTION_CALLS", "FORMAT_ERRORS", "FORMAT_ERROR_BUILTINS", "GIVE_UP_CALL_PREFIXES",
+    "HTTP_CLIENTS", "HTTP_METHODS", "HTTP_METHOD_CLASSES", "HTTP_REQUEST_METHODS", "IDEMPOTENCY_HEADERS",
+    "IDEMPOTENCY_KEYWORDS", "IDEMPOTENT_WRITE", "INTERACTIVE_CONFIRMS", "INTERACTIVE_ENV",
+    "INTERACTIVE_INSTALLS", "INTERACTIVE_PROCESSES", "INTERACTIVE_SUBCOMMANDS", "IN_MEMORY_LIBRARIES",
+    "IO_BUILTINS", "IRREVERSIBLE", "Knowledge", "LANGCHAIN_RETRY_FACTORY_NAME", "LANGCHAIN_ROOTS",
+    "LANGCHAIN_WITH_RETRY_METHOD", "LLM_INFERENCE_BASE_SUFFIXES", "LLM_INFERENCE_BODY_KEYS",
+    "LLM_INFERENCE_MODULE_PARTS", "LLM_INFERENCE_STEM_PARTS", "LLM_SDK_CLIENTS", "LLM_SDK_METHODS",
+    "LOCAL_CANCEL_METHODS", "LOCAL_CANCEL_RECEIVER_WORDS", "LOCK_BUSY_EXCEPTIONS", "LOGGING_CALL_PREFIXES",
+    "LONG_RUNNING_PROCESSES", "LONG_RUNNING_SUBCOMMANDS", "MCP_HINTS", "MCP_TOOL_DECORATOR_METHOD",
+    "MESSAGE_CHANNEL_METHODS", "MESSAGE_CHANNEL_WORDS", "MESSAGE_CONSTRUCTORS", "MESSAGE_DICT_FORMS",
+    "MESSAGE_RECEIVE_METHODS", "NEEDS_TIMEOUT_SCOPE", "NON_IDEMPOTENT_WRITE", "NO_TIMEOUT_PARAMETER",
+    "OK_CLASSES", "PARSER_ERRORS", "PERMANENT_EXCEPTIONS", "PERMANENT_STATUSES", "PERMANENT_TAGS",
+    "PREDICATE_PREFIXES", "PURE_CALLS", "PURE_METHODS", "ProcessNote", "RATE_LIMIT_STATUS",
+    "RATE_LIMIT_WORDS", "REACHABILITY_NAME_PARTS", "READ_POST_URL_PARTS", "READ_SAFE", "RECORDING_FUNCTIONS",
+    "RECORDING_METHODS", "RECORDING_NAME_PARTS", "REPROMPT_CALL_SUFFIX", "REPROMPT_CALL_WORDS",
+    "REPROMPT_KEYWORD_PART", "RESULT_TYPES", "RETRIES_429_IMPLICITLY", "RETRY_COUNTER_WORDS",
+    "RETRY_DECORATORS", "RETRY_ITERATORS", "RETRY_TRANSPORTS", "RUNTIME_ATTEMPTS_METHOD",
+    "RUNTIME_BOUND_CLAUSES", "RUNTIME_CONDITIONS", "RUNTIME_DEFAULT_CONDITION", "RUNTIME_KEYED",
+    "RUNTIME_MODULES", "RUNTIME_PIPE", "RUNTIME_PREFIX", "RUNTIME_RETRY_CALLS", "RUNTIME_RETRY_METHOD",
+    "SAMPLE_STATUSES", "SDK_CALLS", "SDK_METHODS", "SDK_PREFIX_CALLS", "SERVER_ERROR_STATUSES",
+    "SERVER_RUN_CALLS", "SERVER_RUN_RECEIVERS", "SLEEP_WORDS", "STATUS_ERROR_EXCEPTIONS", "STREAM_CALLS",
+    "SUPPRESSORS", "TAG_ATTRIBUTE", "TENACITY_CONDITIONS", "TENACITY_NO_WAIT", "TENACITY_STOPS",
+    "TEXT_BUILDING_CALLS", "TEXT_PASSING_BUILTINS", "TEXT_PASSING_METHODS", "TEXT_PRODUCER_NAME_PARTS",
+    "TEXT_PRODUCER_NAME_PREFIXES", "TIMEOUTS", "TIMEOUT_MODULE_ROOTS", "TIMEOUT_OBJECTS",
+    "TIMEOUT_OBJECTS_OMITTED_NONE", "TIMEOUT_OBJECT_NON_DEADLINES", "TIMEOUT_SCOPES", "TIMEOUT_WRAPPERS",
+    "TOOL_BASE_CLASSES", "TOOL_CALLS", "TOOL_DECORATORS", "TOOL_DECORATOR_TEXT", "TOOL_DECORATOR_WORDS",
+    "TOOL_ERROR_CLASSES", "TOOL_ERROR_CONSTRUCTORS", "TOOL_ERROR_PARSERS", "TOOL_ERROR_UNION",
+    "TOOL_ERROR_VARIANTS", "TOOL_LIST_CONSTRUCTORS", "TOOL_METHODS", "TOOL_MODULE_PREFIXES",
+    "TOOL_MODULE_SPECS", "TOOL_NOT_EXTERNAL", "TOOL_PROCESS_CALLS", "TOOL_RECEIVER_WORDS",
+    "TOOL_RETRY_MIDDLEWARE", "TOOL_WRAPPERS", "TRACEBACK_FORMATTERS", "TimeoutParam",
+    "URLLIB3_DEFAULT_METHODS", "URLLIB3_RETRY", "VERSION_QUERIES", "WEB_APP_CLASSES", "WEB_RESPONSE_CALLS",
+    "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "WRITE_CLASSES",
+    "canonical", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
+    "process_fix_refusal", "shell_commands",
+]
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The tables of this package, extended by one configuration.
+
+    Rules read every table through this object (``self.knowledge`` in a
+    visitor, the ``knowledge`` argument of a screen), never through this
+    module's globals: the three fields are what configuration extends, the
+    class attributes below are the library's own tables under lower-case
+    names, so a table that configuration later extends needs no rule edit.
+    """
+
+    timeouts: Mapping[str, TimeoutParam]
+    classify: Mapping[str, str]
+    retry_decorators: frozenset[str]
+
+    http_methods: ClassVar[tuple[str, ...]] = HTTP_METHODS
+    aliases: ClassVar[Mapping[str, str]] = ALIASES
+    factories: ClassVar[Mapping[str, str]] = FACTORIES
+    enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
+    needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
+    no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
+    worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
+    timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
+    long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
+    cli_frameworks: ClassVar[frozenset[str]] = CLI_FRAMEWORKS
+    cli_decorator_words: ClassVar[frozenset[str]] = CLI_DECORATOR_WORDS
+    timeout_scopes: ClassVar[frozenset[str]] = TIMEOUT_SCOPES
+    timeout_objects: ClassVar[Mapping[str, tuple[str, ...]]] = TIMEOUT_OBJECTS
+    timeout_object_non_deadlines: ClassVar[frozenset[str]] = TIMEOUT_OBJECT_NON_DEADLINES
+    timeout_objects_omitted_none: ClassVar[frozenset[str]] = TIMEOUT_OBJECTS_OMITTED_NONE
+    blocking_in_async: ClassVar[Mapping[str, str]] = BLOCKING_IN_ASYNC
+    runtime_modules: ClassVar[tuple[str, ...]] = RUNTIME_MODULES
+    tool_error_constructors: ClassVar[frozenset[str]] = TOOL_ERROR_CONSTRUCTORS
+    exception_text_attributes: ClassVar[frozenset[str]] = EXCEPTION_TEXT_ATTRIBUTES
+    traceback_formatters: ClassVar[frozenset[str]] = TRACEBACK_FORMATTERS
+    recording_methods: ClassVar[frozenset[str]] = RECORDING_METHODS
+    recording_functions: ClassVar[frozenset[str]] = RECORDING_FUNCTIONS
+    recording_name_parts: ClassVar[tuple[str, ...]] = RECORDING_NAME_PARTS
+    exception_args_attributes: ClassVar[frozenset[str]] = EXCEPTION_ARGS_ATTRIBUTES
+    text_building_calls: ClassVar[frozenset[str]] = TEXT_BUILDING_CALLS
+    text_passing_builtins: ClassVar[frozenset[str]] = TEXT_PASSING_BUILTINS
+    text_passing_methods: ClassVar[frozenset[str]] = TEXT_PASSING_METHODS
+    exception_keywords: ClassVar[frozenset[str]] = EXCEPTION_KEYWORDS
+    text_producer_name_parts: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PARTS
+    text_producer_name_prefixes: ClassVar[tuple[str, ...]] = TEXT_PRODUCER_NAME_PREFIXES
+    parser_errors: ClassVar[frozenset[str]] = PARSER_ERRORS
+    reprompt_keyword_part: ClassVar[str] = REPROMPT_KEYWORD_PART
+    reprompt_call_suffix: ClassVar[str] = REPROMPT_CALL_SUFFIX
+    format_errors: ClassVar[frozenset[str]] = FORMAT_ERRORS
+    error_discriminator_keys: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_KEYS
+    error_discriminator_attributes: ClassVar[frozenset[str]] = ERROR_DISCRIMINATOR_ATTRIBUTES
+    message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
+    web_app_classes: ClassVar[frozenset[str]] = WEB_APP_CLASSES
+    format_error_builtins: ClassVar[frozenset[str]] = FORMAT_ERROR_BUILTINS
+    argument_validation_errors: ClassVar[frozenset[str]] = ARGUMENT_VALIDATION_ERRORS
+    web_route_methods: ClassVar[frozenset[str]] = WEB_ROUTE_METHODS
+    web_route_decorators: ClassVar[frozenset[str]] = WEB_ROUTE_DECORATORS
+    web_response_calls: ClassVar[frozenset[str]] = WEB_RESPONSE_CALLS
+    cli_command_decorators: ClassVar[frozenset[str]] = CLI_COMMAND_DECORATORS
+    tool_decorators: ClassVar[Mapping[str, str]] = TOOL_DECORATORS
+    tool_base_classes: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = TOOL_BASE_CLASSES
+    message_dict_forms: ClassVar[tuple[tuple[str, str], ...]] = MESSAGE_DICT_FORMS
+    container_filling_methods: ClassVar[frozenset[str]] = CONTAINER_FILLING_METHODS
+    code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
+    code_running_calls: ClassVar[frozenset[str]] = CODE_RUNNING_CALLS
+    code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS
+    tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
+    tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
+    tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS
+    tool_receiver_words: ClassVar[frozenset[str]] = TOOL_RECEIVER_WORDS
+    reachability_name_parts: ClassVar[tuple[str, ...]] = REACHABILITY_NAME_PARTS
+    benign_fallback_name_parts: ClassVar[tuple[str, ...]] = BENIGN_FALLBACK_NAME_PARTS
+    in_memory_libraries: ClassVar[frozenset[str]] = IN_MEMORY_LIBRARIES
+    pure_calls: ClassVar[frozenset[str]] = PURE_CALLS
+    pure_methods: ClassVar[frozenset[str]] = PURE_METHODS
+    existence_name_prefixes: ClassVar[tuple[str, ...]] = EXISTENCE_NAME_PREFIXES
+    existence_name_suffixes: ClassVar[tuple[str, ...]] = EXISTENCE_NAME_SUFFIXES
+    predicate_prefixes: ClassVar[tuple[str, ...]] = PREDICATE_PREFIXES
+    action_verbs: ClassVar[frozenset[str]] = ACTION_VERBS
+    cleanup_function_words: ClassVar[frozenset[str]] = CLEANUP_FUNCTION_WORDS
+    cleanup_function_name_parts: ClassVar[tuple[str, ...]] = CLEANUP_FUNCTION_NAME_PARTS
+    # TFH1xx retry safety (the retry model and effects read the module's tables directly)
+    write_classes: ClassVar[Mapping[str, str]] = WRITE_CLASSES
+    permanent_statuses: ClassVar[frozenset[int]] = PERMANENT_STATUSES
+    permanent_tags: ClassVar[frozenset[str]] = PERMANENT_TAGS
+    permanent_exceptions: ClassVar[frozenset[str]] = PERMANENT_EXCEPTIONS
+    every_exception: ClassVar[frozenset[str]] = EVERY_EXCEPTION
+    server_error_statuses: ClassVar[frozenset[int]] = SERVER_ERROR_STATUSES
+    rate_limit_status: ClassVar[int] = RATE_LIMIT_STATUS
+    rate_limit_words: ClassVar[tuple[str, ...]] = RATE_LIMIT_WORDS
+    retries_429_implicitly: ClassVar[frozenset[str]] = RETRIES_429_IMPLICITLY
+    reprompt_call_words: ClassVar[frozenset[str]] = REPROMPT_CALL_WORDS
+    compensation_words: ClassVar[frozenset[str]] = COMPENSATION_WORDS
+    compensation_function_words: ClassVar[frozenset[str]] = COMPENSATION_FUNCTION_WORDS
+    compensation_exempt_functions: ClassVar[frozenset[str]] = COMPENSATION_EXEMPT_FUNCTIONS
+    local_cancel_methods: ClassVar[frozenset[str]] = LOCAL_CANCEL_METHODS
+    local_cancel_receiver_words: ClassVar[frozenset[str]] = LOCAL_CANCEL_RECEIVER_WORDS
+    already_gone_errors: ClassVar[frozenset[str]] = ALREADY_GONE_ERRORS
+    already_gone_error_parts: ClassVar[tuple[str, ...]] = ALREADY_GONE_ERROR_PARTS
+    # issue 23
+    status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
+    io_builtins: ClassVar[frozenset[str]] = IO_BUILTINS
+    file_contention_calls: ClassVar[frozenset[str]] = FILE_CONTENTION_CALLS
+    llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
+    llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS
+    interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
+    interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
+    interactive_process = staticmethod(interactive_process)
+    llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
+    stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
+    process_fix_refusal = staticmethod(process_fix_refusal)
+    shell_commands = staticmethod(shell_commands)
+    llm_inference_module = staticmethod(llm_inference_module)
+    suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
+    tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS
+    tool_error_classes: ClassVar[Mapping[str, str]] = TOOL_ERROR_CLASSES
+    tool_error_union: ClassVar[frozenset[str]] = TOOL_ERROR_UNION
+    result_types: ClassVar[frozenset[str]] = RESULT_TYPES
+    ok_classes: ClassVar[frozenset[str]] = OK_CLASSES
+    err_classes: ClassVar[frozenset[str]] = ERR_CLASSES
+    err_field: ClassVar[str] = ERR_FIELD
+    tool_error_parsers: ClassVar[frozenset[str]] = TOOL_ERROR_PARSERS
+    assert_never: ClassVar[frozenset[str]] = ASSERT_NEVER
+    tag_attribute: ClassVar[str] = TAG_ATTRIBUTE
+    wire_tag_key: ClassVar[str] = WIRE_TAG_KEY
+
+    @staticmethod
+    def canonical(qualname: str) -> str:
+        """Map a submodule spelling to the canonical one (see :func:`canonical`)."""
+        return canonical(qualname)
+
+    @classmethod
+    def build(
+        cls,
+        timeout_required: tuple[str, ...] = (),
+        classify: Mapping[str, str] | None = None,
+        retry_decorators: tuple[str, ...] = (),
+    ) -> "Knowledge":
+        timeouts = dict(TIMEOUTS)
+        for entry in timeout_required:
+            name, _, keyword = entry.partition(":")
+            timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
+        return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
+
+    def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per ``key`` for this (frozen) Knowledge.
+
+        For what a rule derives from the tables (``{q.rsplit(".", 1)[1] for q in
+        knowledge.traceback_formatters}``): computed once per configuration,
+        not once per file, and still following what configuration adds.
+        """
+        cache: dict[Hashable, Any] = self.__dict__.setdefault("_memo_cache", {})
+        if key not in cache:
+            cache[key] = build()
+        return cast(_T, cache[key])
+
+    def _memo(self, table: str, kind: str, build: Callable[[], _T]) -> _T:
+        return self.memo((table, kind), build)
+
+    def _timeout_names(self, kind: str) -> list[str]:
+        if kind == "missing":
+            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE) + sorted(NO_TIMEOUT_PARAMETER)
+        return [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+
+    def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        """Module root -> callee names whose presence makes a file a candidate.
+
+        ``kind`` is ``"missing"`` (TFH201: calls that need a timeout) or
+        ``"none"`` (TFH202: calls where ``None`` disables it). For a method of
+        a class, the object has to be built in the module for the call to
+        resolve at all, so the class (or its factory) is what to look for:
+        ``asyncio.subprocess.Process.wait`` screens on
+        ``create_subprocess_exec``, not on every ``.wait()``.
+        """
+        return self._memo("screen_names", kind, lambda: self._build_screen_names(kind))
+
+    def _build_screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        names = self._timeout_names(kind)
+        producers: dict[str, set[str]] = {}
+        for factory, cls in FACTORIES.items():
+            producers.setdefault(cls, set()).add(factory.rsplit(".", 1)[1])
+        out: dict[str, set[str]] = {}
+        for q in names:
+            parts = q.split(".")
+            target = out.setdefault(parts[0], set())
+            cls_idx = [i for i in range(1, len(parts) - 1) if parts[i][:1].isupper()]
+            if not cls_idx:
+                target.add(parts[-1])
+            else:
+                i = cls_idx[-1]
+                target.add(parts[i])
+                target |= producers.get(".".join(parts[: i + 1]), set())
+        return {root: frozenset(v) for root, v in out.items()}
+
+    def spot_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        """:meth:`screen_names` plus the method names themselves (``post``, ``wait``).
+
+        The screen looks for the class or its factory; the finding sits on the
+        method call, possibly in another method than the one that built the
+        object (``self.s = requests.Session()`` in ``__init__``), so the
+        definitions to parse are those that call either.
+        """
+        return self._memo("spot_names", kind, lambda: self._build_spot_names(kind))
+
+    def _build_spot_names(self, kind: str) -> Mapping[str, frozenset[str]]:
+        out = {root: set(v) for root, v in self.screen_names(kind).items()}
+        for q in self._timeout_names(kind):
+            out.setdefault(q.split(".")[0], set()).add(q.rsplit(".", 1)[-1])
+        return {root: frozenset(v) for root, v in out.items()}
+
+    def spot_imports(self, kind: str) -> frozenset[str]:
+        """Qualified names an import must bind for a bare call of it to be a spot.
+
+        Every name of :meth:`spot_names`'s kind, its factories, and each of
+        their prefixes: ``from requests import Session`` is one,
+        ``from urllib.parse import quote`` is not (``urllib`` is a root only
+        for ``urllib.request.urlopen``).
+        """
+        return self._memo("spot_imports", kind, lambda: self._build_spot_imports(kind))
+
+    def _build_spot_imports(self, kind: str) -> frozenset[str]:
+        out: set[str] = set()
+        for q in (*self._timeout_names(kind), *FACTORIES):
+            parts = q.split(".")
+            out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        return frozenset(out)
+
+    def module_roots(self) -> frozenset[str]:
+        """Top-level module names whose import makes a file a timeout candidate."""
+        return TIMEOUT_MODULE_ROOTS | frozenset(q.split(".")[0] for q in self.timeouts)
+
+    def call_names(self) -> frozenset[str]:
+        """Last components of every call the timeout rules know."""
+        names = {q.rsplit(".", 1)[-1] for q in (*self.timeouts, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)}
+        names |= {q.rsplit(".", 1)[-1] for q in TIMEOUT_OBJECTS}
+        return frozenset(names)
+
+
+def canonical(qualname: str) -> str:
+    """Map a submodule spelling to the canonical one (``requests.sessions.Session`` ...)."""
+    if qualname in ALIASES:
+        return ALIASES[qualname]
+    head, _, tail = qualname.rpartition(".")
+    while head:
+        if head in ALIASES:
+            return f"{ALIASES[head]}.{qualname[len(head) + 1:]}"
+        head, _, _ = head.rpartition(".")
+    return qualname
+
+
+def markdown_calls(names: Iterable[str], note: Callable[[str], str | None] | None = None) -> str:
+    """A Markdown list of qualified names grouped by owner, for rule docs generated from the tables.
+
+    ``["requests.get", "requests.post", "requests.Session.get"]`` becomes
+    ``- `requests`: `get`, `post``` and ``- `requests.Session`: `get```, in
+    the order the owners first appear.
+    """
+    groups: dict[str, list[str]] = {}
+    for q in names:
+        owner, _, last = q.rpartition(".")
+        members = groups.setdefault(owner, [])
+        extra = note(q) if note is not None else None
+        entry = f"`{last}`" + (f" ({extra})" if extra else "")
+        if entry not in members:
+            members.append(entry)
+    lines = []
+    for owner, members in groups.items():
+        listed = ", ".join(members)
+        lines.append(f"- `{owner}`: {listed}" if owner else f"- {listed}")
+    return "\n".join(lines)
+
+
+def markdown_words(words: Iterable[str], last: str = "and") -> str:
+    """```a`, `b` and `c``` for docs (``last="or"``: ``... or `c```): the given order, or sorted for a set."""
+    items = sorted(words) if isinstance(words, (set, frozenset)) else list(words)
+    quoted = [f"`{w}`" for w in items]
+    if len(quoted) <= 1:
+        return "".join(quoted)
+    return ", ".join(quoted[:-1]) + f" {last} " + quoted[-1]

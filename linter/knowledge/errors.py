@@ -1,0 +1,285 @@
+"""Typed errors and where an exception's text goes (TFH401, TFH5xx).
+
+The runtime's ToolError variants, constructors, classes and parsers under every spelling (the
+closed-union rules TFH5xx, ``linter/tools/``), where an error is recorded (loggers, trackers), and
+TFH401's scope: the exception's text attributes, the calls and methods the text flows through,
+format-repair and argument-validation errors, typed error events, the messages a model reads, and
+where the text goes to a person instead (web routes and responses, CLI commands), code-running tools.
+Read by the errors family (``rules/errors/``) and the union rules (``rules/union/``) through
+:class:`~smullyan.linter.knowledge.Knowledge`, and by ``linter/tools/`` (the ``failures`` column).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Mapping
+
+from ...runtime import TAGS
+
+
+# ---------------------------------------------------------------- typed errors
+
+RUNTIME_MODULES: Final[tuple[str, ...]] = ("smullyan.runtime", "smullyan.runtime._errors")
+# The variants are the runtime's own list (one source of truth: an eighth
+# variant reaches the rules without an edit here); each has a lower-case
+# constructor of the same name in snake_case.
+TOOL_ERROR_VARIANTS: Final[tuple[str, ...]] = TAGS
+_TOOL_ERROR_FUNCS: Final[tuple[str, ...]] = (
+    *(re.sub(r"(?<!^)(?=[A-Z])", "_", tag).lower() for tag in TAGS),
+    "ToolFailure",
+    "from_exception",
+    "from_http",
+)
+# Calls that turn an exception into a typed ToolError (building one from the
+# exception's text is fine: the type carries the decision, not the text).
+TOOL_ERROR_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
+    f"{mod}.{name}"
+    for mod in (*RUNTIME_MODULES, "smullyan.runtime._mapping")
+    for name in (*TOOL_ERROR_VARIANTS, *_TOOL_ERROR_FUNCS)
+)
+
+# ---------------------------------------------------------------- TFH5xx: the closed union
+
+# Qualified name -> tag, for every variant class (``smullyan.runtime.Denied`` -> ``Denied``).
+TOOL_ERROR_CLASSES: Final[Mapping[str, str]] = {
+    f"{mod}.{tag}": tag for mod in RUNTIME_MODULES for tag in TOOL_ERROR_VARIANTS
+}
+# The union itself, and ``Result`` (``Ok[T] | Err[ToolError]``): an annotation
+# naming one of them makes a value a ToolError (or a Result).
+TOOL_ERROR_UNION: Final[frozenset[str]] = frozenset(f"{mod}.ToolError" for mod in RUNTIME_MODULES)
+RESULT_TYPES: Final[frozenset[str]] = frozenset(f"{mod}.{n}" for mod in RUNTIME_MODULES for n in ("Result", "Err"))
+OK_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Ok" for mod in RUNTIME_MODULES)
+ERR_CLASSES: Final[frozenset[str]] = frozenset(f"{mod}.Err" for mod in RUNTIME_MODULES)
+# ``Err``'s one field, by keyword (``case Err(error=NotFound())``).
+ERR_FIELD: Final[str] = "error"
+# Functions whose result is a ToolError (or None): the wire parsers.
+TOOL_ERROR_PARSERS: Final[frozenset[str]] = frozenset(
+    f"{mod}.{fn}" for mod in ("smullyan.runtime", "smullyan.runtime._wire") for fn in ("parse", "parse_json")
+)
+# ``assert_never`` under its three homes; a bare ``assert_never`` defined in
+# the module itself (the usual backport for Python 3.10) counts too.
+ASSERT_NEVER: Final[frozenset[str]] = frozenset(
+    {"typing.assert_never", "typing_extensions.assert_never", *(f"{mod}.assert_never" for mod in RUNTIME_MODULES)}
+)
+# Where a ToolError's tag lives: the class attribute ``e.tag``, the wire
+# form's key ``d["_tag"]`` (also ``d.get("_tag")``), and the class name
+# (``type(e).__name__``).
+TAG_ATTRIBUTE: Final[str] = "tag"
+WIRE_TAG_KEY: Final[str] = "_tag"
+
+# Attributes of an exception that hold its message text.
+EXCEPTION_TEXT_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {"args", "message", "msg", "strerror"}
+)
+# Calls that format the exception currently being handled.
+TRACEBACK_FORMATTERS: Final[frozenset[str]] = frozenset(
+    {
+        "traceback.format_exc",
+        "traceback.format_exception",
+        "traceback.format_exception_only",
+        "traceback.format_tb",
+        "traceback.format_stack",
+    }
+)
+
+# Method names that record an error somewhere (a logger, a tracker, stderr).
+RECORDING_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "debug",
+        "info",
+        "warning",
+        "warn",
+        "error",
+        "exception",
+        "critical",
+        "fatal",
+        "log",
+        "print_exc",
+        "print_exception",
+        "capture_exception",
+        "captureException",
+        "capture_message",
+        "record_exception",
+        "set_status",
+    }
+)
+RECORDING_FUNCTIONS: Final[frozenset[str]] = frozenset(
+    {"print", "warnings.warn", "sys.exc_info", "sys.exception"}
+)
+# A callee whose name contains one of these hands the error to someone
+# (``onerror(...)``, ``self.report_failure(...)``, ``notify_admin(...)``).
+RECORDING_NAME_PARTS: Final[tuple[str, ...]] = ("error", "fail", "report", "warn", "log", "alert", "notify")
+
+# ---------------------------------------------------------------- TFH401 scope
+
+# The one attribute of an exception that *is* its text (``e.args[0]``).
+# ``e.message``, ``e.status_code``, ``e.errors()`` are data the exception
+# carries, not the exception turned into text (TFH401 stays silent on them).
+EXCEPTION_ARGS_ATTRIBUTES: Final[frozenset[str]] = frozenset({"args"})
+# Calls (qualified names) whose result is text built from their arguments, so
+# the exception text flows through them (``json.dumps({"error": str(e)})``).
+# Any other call's result is not the exception text: ``f(str(e))`` stops it.
+TEXT_BUILDING_CALLS: Final[frozenset[str]] = frozenset(
+    {"json.dumps", "textwrap.dedent", "textwrap.indent", "textwrap.shorten", "html.escape"}
+)
+# Builtins that build a container of their arguments (the text stays
+# inside), and ``getattr(e, "message", str(e))`` whose default flows out.
+TEXT_PASSING_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple", "set", "frozenset", "getattr"})
+# Methods whose result is text made of their arguments (``tmpl.format(error=str(e))``).
+TEXT_PASSING_METHODS: Final[frozenset[str]] = frozenset({"format", "format_map", "join"})
+# Keywords under which a constructor receives the exception object itself
+# (``ToolOutput(content=str(e), exception=e)`` keeps the typed failure).
+# Any keyword, or a positional argument, whose value is the bare exception
+# counts; these names are documentation of the common spellings.
+EXCEPTION_KEYWORDS: Final[frozenset[str]] = frozenset({"exception", "exc", "error", "err", "exc_info", "cause"})
+# A function whose job is producing text for telemetry or serialisation
+# (``_serialize_value``, ``safe_repr``, ``to_json``, ``format_attribute``):
+# a name (lowercase, leading underscores stripped) containing one of these
+# parts, or starting with one of the prefixes. TFH401 is silent inside it.
+TEXT_PRODUCER_NAME_PARTS: Final[tuple[str, ...]] = ("serializ", "serialis", "repr", "to_json", "to_str")
+TEXT_PRODUCER_NAME_PREFIXES: Final[tuple[str, ...]] = ("format_",)
+# Exceptions an output parser raises. A handler that catches only these and
+# feeds the text back to the model as a re-prompt (into an argument named
+# like ``messages``/``retry_messages`` or a ``...Message(...)``) is the
+# format-repair loop, not a tool failure: TFH401 is silent there.
+PARSER_ERRORS: Final[frozenset[str]] = frozenset(
+    {"ValueError", "JSONDecodeError", "ValidationError", "OutputParserException", "OutputParserError"}
+)
+REPROMPT_KEYWORD_PART: Final[str] = "messages"
+REPROMPT_CALL_SUFFIX: Final[str] = "Message"
+# Errors of a format, by qualified name (resolved through the module's imports):
+# a handler that catches only these around a parse of data already in memory
+# (the model's own tool-call arguments or output: no call in the ``try``
+# reaches outside) hands back format-repair feedback, the text the model
+# needs to fix its output. TFH401 is silent there, wherever the text goes.
+FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
+    {
+        "json.JSONDecodeError", "json.decoder.JSONDecodeError",
+        "pydantic.ValidationError", "pydantic_core.ValidationError", "pydantic_core._pydantic_core.ValidationError",
+        "pydantic.v1.ValidationError", "pydantic.error_wrappers.ValidationError", "jsonschema.ValidationError",
+        "jsonschema.exceptions.ValidationError", "langchain_core.exceptions.OutputParserException",
+        "yaml.YAMLError", "tomllib.TOMLDecodeError",
+    }
+)
+# Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.
+FORMAT_ERROR_BUILTINS: Final[frozenset[str]] = frozenset({"SyntaxError"})
+# Errors an SDK raises while checking a call's arguments, before any request is
+# sent (botocore's parameter validation): a handler catching only these hands
+# the model the text about its own arguments, whatever else the ``try`` calls.
+ARGUMENT_VALIDATION_ERRORS: Final[frozenset[str]] = frozenset(
+    {"botocore.exceptions.ParamValidationError", "botocore.exceptions.ValidationError"}
+)
+# A typed error event: a dict (or keyword arguments) that already carries
+# what kind of failure it is, so the exception text beside it is only the
+# detail (``{"error_type": type(e).__name__, "message": str(e)}``, an
+# OpenAI-style ``{"type": "server_error", ...}`` chunk). A key below, with any
+# value that is not the text; ``type`` with a literal naming a kind of error
+# (``..._error``, not the bare ``"error"``); or a value that is the exception's
+# class name or code (``type(e).__name__``, ``e.status_code``).
+ERROR_DISCRIMINATOR_KEYS: Final[frozenset[str]] = frozenset(
+    {"error_type", "errortype", "error_code", "errorcode", "code", "exception_type", "exc_type", "error_class",
+     "status_code", "retryable", "is_retryable", "recoverable", "is_recoverable", "transient"}
+)
+ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
+    {"code", "status_code", "error_code", "errno", "status"}
+)
+# Messages a model reads: a framework's tool-result and tool-message types, by
+# qualified name (the module's imports resolve them), and the chat-dict forms
+# (a key's literal value). Exception text put into one of these reaches the
+# model wherever the construct goes (returned, appended to the history, sent).
+MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"{m}.ToolMessage" for m in ("langchain_core.messages", "langchain_core.messages.tool", "langchain.messages",
+                                       "langchain.schema.messages")),
+        *(f"{m}.FunctionMessage" for m in ("langchain_core.messages", "langchain_core.messages.function")),
+        *(f"{m}.FunctionExecutionResult" for m in ("autogen_core.models", "autogen_core.models._types")),
+        *(f"{m}.{c}" for m in ("mcp.types", "mcp.types._types") for c in ("TextContent", "CallToolResult")),
+        *(f"{m}.ToolReturnPart" for m in ("pydantic_ai.messages", "pydantic_ai")),
+        *(f"{m}.FunctionResultContent" for m in ("semantic_kernel.contents",
+                                                 "semantic_kernel.contents.function_result_content")),
+        *(f"{m}.FunctionResponse" for m in ("google.genai.types",)),
+        "google.genai.types.Part.from_function_response",
+        *(f"{m}.ToolOutput" for m in ("llama_index.core.tools", "llama_index.core.tools.types")),
+    }
+)
+MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
+    ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
+)
+
+# Where the text goes to a person, not a model (TFH401 is silent there). A web
+# endpoint: a function decorated with a route of an app or router object built
+# from one of these classes (``@app.get(...)``, ``@self._app.route(...)``, by the
+# module's imports), or with one of the route decorators below; and a web
+# response built from the text (``JSONResponse({"error": str(e)})``), wherever it
+# is built: the text goes to a browser or an HTTP client.
+WEB_APP_CLASSES: Final[frozenset[str]] = frozenset(
+    {
+        "flask.Flask", "flask.Blueprint", "flask.app.Flask", "flask.blueprints.Blueprint",
+        "quart.Quart", "quart.Blueprint",
+        "fastapi.FastAPI", "fastapi.APIRouter", "fastapi.applications.FastAPI", "fastapi.routing.APIRouter",
+        "starlette.applications.Starlette", "starlette.routing.Router",
+        "aiohttp.web.RouteTableDef", "aiohttp.web_routedef.RouteTableDef",
+        "sanic.Sanic", "sanic.Blueprint", "litestar.Router", "bottle.Bottle",
+        "ninja.NinjaAPI", "ninja.Router",
+    }
+)
+WEB_ROUTE_METHODS: Final[frozenset[str]] = frozenset(
+    {"route", "get", "post", "put", "patch", "delete", "head", "options", "websocket", "api_route", "view"}
+)
+WEB_ROUTE_DECORATORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"django.views.decorators.http.{d}" for d in ("require_http_methods", "require_GET", "require_POST",
+                                                       "require_safe")),
+        "rest_framework.decorators.api_view",
+        *(f"litestar.{d}" for d in ("get", "post", "put", "patch", "delete", "route", "websocket")),
+        *(f"bottle.{d}" for d in ("route", "get", "post", "put", "delete")),
+    }
+)
+WEB_RESPONSE_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "flask.jsonify", "flask.make_response", "flask.Response", "quart.jsonify", "quart.make_response",
+        *(f"{m}.{c}" for m in ("starlette.responses", "fastapi.responses")
+          for c in ("JSONResponse", "Response", "PlainTextResponse", "HTMLResponse", "ORJSONResponse",
+                    "UJSONResponse")),
+        "fastapi.Response",
+        *(f"{m}.{c}" for m in ("aiohttp.web", "aiohttp.web_response")
+          for c in ("json_response", "Response")),
+        *(f"django.http.{c}" for c in ("JsonResponse", "HttpResponse", "HttpResponseBadRequest",
+                                       "HttpResponseServerError")),
+        "rest_framework.response.Response", "sanic.response.json", "sanic.response.text",
+    }
+)
+# A command-line program: a module that defines a command of one of these CLI
+# frameworks (``@app.command()`` where ``app = typer.Typer()``, ``@click.command()``,
+# ``@cli.command()`` on a ``click.Group``) writes its results for a person at a
+# terminal: TFH401 is silent in its functions that are not tools.
+CLI_COMMAND_DECORATORS: Final[frozenset[str]] = frozenset(
+    {
+        *(f"{m}.{d}" for m in ("click", "asyncclick", "rich_click", "cloup") for d in ("command", "group")),
+        *(f"{m}.{c}.{d}" for m in ("click", "asyncclick", "rich_click", "cloup", "click.core")
+          for c in ("Group", "Command") for d in ("command", "group")),
+        *(f"typer.Typer.{d}" for d in ("command", "callback")),
+        *(f"typer.main.Typer.{d}" for d in ("command", "callback")),
+        *(f"cyclopts.App.{d}" for d in ("command", "default")),
+    }
+)
+
+# Methods that put their argument into the container they are called on
+# (``out["error"] = str(e)`` is the subscript form): the container then
+# carries the exception text, and returning it hands the text back.
+CONTAINER_FILLING_METHODS: Final[frozenset[str]] = frozenset(
+    {"append", "extend", "insert", "add", "update", "setdefault", "appendleft"}
+)
+# A tool whose job is to run code the model wrote returns that code's error
+# so the model can fix it: the text is the product. The ``try`` calls one of
+# these builtins, or a callee (or the enclosing function) whose name has one
+# of these parts.
+CODE_RUNNING_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile"})
+# The standard library's in-process runs of a program file or module, by qualified name.
+CODE_RUNNING_CALLS: Final[frozenset[str]] = frozenset({"runpy.run_path", "runpy.run_module"})
+# Matched on whole ``_``-separated words (``repl`` is not ``reply``; a
+# sandbox's file tools are not code runs, so ``sandbox`` is not one).
+CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
+    "run_code", "execute_code", "exec_code", "run_python", "execute_python", "python_repl", "repl",
+    "run_cell", "execute_cell", "code_interpreter", "evaluate_code", "run_python_code", "execute_python_code",
+)

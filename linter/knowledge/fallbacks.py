@@ -1,0 +1,211 @@
+"""What a swallowed failure hides: tool-like work, benign fallbacks and compensation steps (TFH402, TFH403).
+
+TFH402's scope: the modules, calls, methods and receivers that reach outside (``TOOL_MODULE_PREFIXES``,
+``TOOL_CALLS``, ``TOOL_METHODS``, ``TOOL_RECEIVER_WORDS``), the libraries and calls that work in memory,
+and the function names whose fallback is the design (caches, predicates, reachability checks, cleanup).
+TFH403's scope: the calls that undo an outside effect, in-process cancellation, the errors that say
+"already gone", and ``contextlib.suppress``. Read by the errors family (``rules/errors/``) through
+:class:`~smullyan.linter.knowledge.Knowledge`, and by ``linter/effects.py`` (what a call does).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+
+# ---------------------------------------------------------------- TFH402 scope
+
+# TFH402 fires only when the ``try`` body does tool-like work: a call below,
+# a call the timeout tables know (``TIMEOUTS``, ``NEEDS_TIMEOUT_SCOPE``, and
+# configured ``timeout-required``/``classify`` names), or an ``await``.
+# Qualified-name prefixes of modules whose calls reach the outside world.
+TOOL_MODULE_PREFIXES: Final[tuple[str, ...]] = (
+    "requests.",
+    "httpx.",
+    "aiohttp.",
+    "urllib.request.",
+    "urllib3.",
+    "http.client.",
+    "socket.",
+    "ssl.",
+    "subprocess.",
+    "smtplib.",
+    "ftplib.",
+    "websocket.",
+    "websockets.",
+    "redis.",
+    "boto3.",
+    "botocore.",
+    "stripe.",
+    "slack_sdk.",
+    "sqlite3.",
+    "psycopg.",
+    "psycopg2.",
+    "pymongo.",
+    "paramiko.",
+    "shutil.",
+)
+# Exact qualified names of file and process I/O (builtin ``open`` is spelled
+# ``open``, as the resolver leaves builtins unqualified).
+TOOL_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "open",
+        "io.open",
+        "os.open",
+        "os.listdir",
+        "os.scandir",
+        "os.stat",
+        "os.remove",
+        "os.unlink",
+        "os.rename",
+        "os.replace",
+        "os.makedirs",
+        "os.mkdir",
+        "os.rmdir",
+        "os.system",
+        "os.popen",
+        "asyncio.create_subprocess_exec",
+        "asyncio.create_subprocess_shell",
+        "asyncio.open_connection",
+    }
+)
+# Method names that do I/O whatever the receiver (``Path(p).read_text()``)
+# or that send through an SDK client (the spec's send/charge calls).
+TOOL_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "read_text",
+        "read_bytes",
+        "write_text",
+        "write_bytes",
+        "urlopen",
+        "sendmail",
+        "send_message",
+        "send_email",
+        "send_raw_email",
+        "chat_postMessage",
+    }
+)
+# A method call on a receiver whose name (last dotted part, leading
+# underscores stripped, split on ``_``) contains one of these words is a call
+# to an outside service (``client.delete(*ids)``, ``self._redis.get(k)``).
+TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
+    {"client", "conn", "connection", "redis", "cursor", "socket", "sock", "websocket", "ws", "s3", "sftp", "ftp", "smtp", "http",
+     "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection",
+     "index", "container", "table", "blob"}
+)
+# A predicate over a remote resource (``has_index``, ``table_exists``,
+# ``_check_queue``) whose ``try`` calls a method on a receiver named with one
+# of the words above answers "absent" for an outage: reported, unless the
+# predicate's whole point is reachability (the names below: a ping whose
+# False means "not reachable" is the answer).
+REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
+    "ping", "alive", "health", "connected", "reachable", "available", "can_connect", "is_up", "is_ready",
+)
+# Fallbacks that are the design, not a hidden outage: a cache whose None
+# means "miss, recompute"; telemetry and device-id helpers whose value only
+# feeds a metric; validators of an address or a format. A function (or the
+# ``try``'s receiver, for caches) whose name has one of these parts.
+BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
+    "cache", "cached", "telemetry", "metric", "analytics", "tracking", "tracer", "device_id", "machine_id",
+    "distinct_id", "anonymous_id", "installation_id", "trace_id", "valid",
+)
+# Third-party calls count as tool calls (a document converter, an SDK helper),
+# except libraries that only parse or build values in memory.
+IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
+    {"yaml", "orjson", "ujson", "json5", "toml", "tomli", "tomli_w", "dateutil", "packaging", "pydantic",
+     "pydantic_core", "typing_extensions", "regex", "jinja2", "markdown", "markdownify", "bs4", "lxml", "numpy",
+     "pandas", "PIL", "tiktoken", "jsonschema", "attr", "attrs", "dataclasses_json", "jmespath", "jsonpath_ng",
+     "tenacity", "rich", "click", "typer", "tqdm", "docstring_parser", "griffe", "pytz", "tzlocal", "emoji",
+     "chardet", "charset_normalizer", "filetype", "magic", "mimetypes", "validators", "email_validator",
+     "sqlparse", "sqlglot", "nltk", "spacy", "torch", "transformers", "sklearn", "scipy",
+     "psutil", "distro", "cpuinfo", "platformdirs", "appdirs", "importlib_metadata", "importlib_resources",
+     "libcst", "parso", "tree_sitter"}
+)
+# Packages that mix I/O and pure helpers are decided per callable: these
+# qualified names work in memory (a token count, a price table, a partial
+# JSON parser, the host's own name), and these methods are pydantic's model
+# methods (``Response.model_validate(data)`` on an SDK's model class), in
+# memory on any object. Any other call into a third-party package counts as I/O.
+PURE_CALLS: Final[frozenset[str]] = frozenset(
+    {"jiter.from_json", "socket.gethostname", "socket.getfqdn", "litellm.token_counter", "litellm.cost_per_token",
+     "litellm.completion_cost", "litellm.get_model_info", "litellm.get_supported_openai_params",
+     "litellm.supports_function_calling", "litellm.get_llm_provider", "litellm.utils.token_counter",
+     "litellm.utils.get_model_info", "tokenizers.Tokenizer.from_str", "tokenizers.Tokenizer.from_file"}
+)
+PURE_METHODS: Final[frozenset[str]] = frozenset(
+    {"model_validate", "model_validate_json", "model_validate_strings", "model_dump", "model_dump_json",
+     "model_copy", "model_construct", "parse_obj", "parse_raw", "model_json_schema"}
+)
+# Existence checks over a remote store (``bucket_exists``, ``has_collection``,
+# ``does_index_exist``): ``return False`` on any exception reads an outage as
+# "absent" (the caller creates it again). Reported when the ``try`` reaches
+# outside, whatever the receiver's name; a reachability predicate stays silent.
+EXISTENCE_NAME_PREFIXES: Final[tuple[str, ...]] = ("has_", "does_", "exists")
+EXISTENCE_NAME_SUFFIXES: Final[tuple[str, ...]] = ("_exists", "_exist")
+# Predicates: "could not tell" means "no" (``return False`` is the answer).
+# A function is a predicate when its name (leading underscores stripped)
+# starts with one of these prefixes or is one of the names, or when it is
+# annotated ``-> bool`` / every other return is bool-valued and its name is
+# not an action below.
+PREDICATE_PREFIXES: Final[tuple[str, ...]] = ("is_", "has_", "can_", "should_", "ping", "exists", "check_")
+# Action verbs: ``delete() -> bool`` returning False on an outage says
+# "nothing deleted", a status, not an answer (no predicate exemption).
+ACTION_VERBS: Final[frozenset[str]] = frozenset(
+    {
+        "delete", "remove", "drop", "send", "post", "put", "create", "update", "upsert", "insert",
+        "write", "save", "store", "upload", "publish", "add", "set", "clear", "purge", "execute", "run",
+        "cancel", "stop", "kill", "terminate",
+    }
+)
+# Best-effort cleanup: a function with one of these names (leading
+# underscores stripped, or any ``_``-separated word of it) may swallow errors.
+CLEANUP_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    {"close", "aclose", "cleanup", "shutdown", "teardown", "__exit__", "__aexit__", "__del__"}
+)
+CLEANUP_FUNCTION_NAME_PARTS: Final[tuple[str, ...]] = ("best_effort",)
+
+
+# ---------------------------------------------------------------- TFH403 scope
+
+# A compensation step: a call whose name (split on ``_`` and camelCase,
+# lower-cased) has one of these words. ``cleanup`` is not one: on real code it
+# names local teardown (``tempdir.cleanup()``) or text cleaning
+# (``_func_cleanup(resp)``), not the undoing of an outside effect.
+COMPENSATION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund", "cancel", "release", "delete"}
+)
+# A function named with one of these words is itself a compensation: the
+# first call in its swallowed ``try`` is the step (``def rollback(self): ...``).
+# ``delete``/``cancel``/``release``/``cleanup`` functions are not enough: their
+# first call is as often a lookup or a log line; their steps are found by name.
+COMPENSATION_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    {"compensate", "compensation", "rollback", "undo", "revert", "refund"}
+)
+# Functions whose whole job is best-effort cleanup of this object: a failure
+# there has nowhere to go (a ``_``-separated word of the name, or the name).
+COMPENSATION_EXEMPT_FUNCTIONS: Final[frozenset[str]] = frozenset(
+    {"__del__", "__exit__", "__aexit__", "close", "aclose", "shutdown", "teardown", "dispose"}
+)
+# ``task.cancel()``, ``cancel_scope.cancel()``, ``timer.cancel()``, ``lock.release()``:
+# in-process cancellation and synchronisation, not the undoing of an outside
+# effect. A ``cancel``/``release`` call with no argument, or on a receiver
+# with one of these words, is not a compensation step.
+LOCAL_CANCEL_METHODS: Final[frozenset[str]] = frozenset({"cancel", "release"})
+LOCAL_CANCEL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
+    {"task", "tasks", "future", "fut", "scope", "timer", "handle", "lock", "rlock", "sem", "semaphore",
+     "mutex", "condition", "cond", "event", "watcher", "waiter", "loop", "thread", "group", "tg"}
+)
+# Exceptions that say "already gone / not held": swallowing them around a
+# delete or a release is the idempotent answer, not a hidden failure.
+# So are optimistic-concurrency failures (``WatchError``, DynamoDB's
+# ``ConditionalCheckFailedException``, a ``...Conflict``): the state changed
+# under us, and not deleting is the decision. Matched on the exception's last
+# name: exactly, or containing one of the parts.
+ALREADY_GONE_ERRORS: Final[frozenset[str]] = frozenset(
+    {"FileNotFoundError", "KeyError", "LookupError", "ProcessLookupError", "CancelledError", "WatchError"}
+)
+ALREADY_GONE_ERROR_PARTS: Final[tuple[str, ...]] = (
+    "NotFound", "DoesNotExist", "NoSuch", "Conflict", "ConditionalCheck", "PreconditionFailed"
+)
+# ``with contextlib.suppress(...)`` swallows like ``except ...: pass``.
+SUPPRESSORS: Final[frozenset[str]] = frozenset({"contextlib.suppress"})

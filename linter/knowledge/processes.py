@@ -1,0 +1,269 @@
+"""Processes and command-line programs: which need no timeout, and which a fix must not bound.
+
+Programs that wait for a person or finish at once (``INTERACTIVE_PROCESSES``, :class:`ProcessNote`,
+``INTERACTIVE_SUBCOMMANDS``, ``INTERACTIVE_ENV``, ``INTERACTIVE_INSTALLS``), the CLI frameworks whose
+commands run a process in the person's foreground (``CLI_FRAMEWORKS``, ``CLI_DECORATOR_WORDS``), the
+programs that run long by nature (``LONG_RUNNING_PROCESSES``, ``LONG_RUNNING_SUBCOMMANDS``), and the
+functions that read them (:func:`interactive_process`, :func:`process_fix_refusal`,
+:func:`shell_commands`). Read by TFH201 and its fix (``rules/timeouts/``) through
+:class:`~smullyan.linter.knowledge.Knowledge`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Iterable, Mapping
+
+
+# Processes with no timeout to give, one table for TFH201 and its fix: argv[0] (its basename, without
+# ``.exe``; or its first words, ``"npm run dev"``, ``"python -i"``) -> a :class:`ProcessNote`: why,
+# and whether TFH201 stays silent (``silent``: a program that waits for a person, an editor, a pager,
+# a desktop opener, a dialog, a foreground dev server, or finishes at once) or reports the call and
+# offers no fix (a program that may wait for a person at a prompt but may also hang: ``sudo``,
+# ``ssh``). ``INTERACTIVE_SUBCOMMANDS`` adds programs that are instant only for some sub-commands
+# (``git rev-parse``, not ``git clone``); ``INTERACTIVE_ENV`` the environment variables that name an
+# editor or pager (``os.environ["EDITOR"]``). Read through :func:`interactive_process` (silence) and
+# :func:`process_fix_refusal` (the fix).
+@dataclass(frozen=True, slots=True)
+class ProcessNote:
+    """Why a process needs no timeout (``silent``: TFH201 does not report it) or gets no fix."""
+
+    why: str
+    silent: bool = True
+
+
+_EDITOR = ProcessNote("an editor waits for a person")
+_PAGER = ProcessNote("a pager waits for a person")
+_OPENER = ProcessNote("a desktop opener returns at once")
+_DIALOG = ProcessNote("a dialog or picker waits for a person")
+_SHELL = ProcessNote("an interactive shell waits for a person")
+_INSTANT = ProcessNote("an instant local command")
+_DEV_SERVER = ProcessNote("a foreground dev server runs until the person stops it")
+_TUI = ProcessNote("a terminal UI waits for a person")
+_PROMPT = ProcessNote("may wait for a person at a password prompt", silent=False)
+INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "view", "nano", "pico", "emacs", "emacsclient", "ed", "micro", "joe", "kak", "hx",
+         "code", "subl", "gedit", "kate", "mate", "notepad", "editor", "sensible-editor",
+         # IDEs and GUI editors: the launcher blocks until the person closes the window
+         "code-insiders", "codium", "cursor", "windsurf", "zed", "atom", "sublime_text", "notepad++", "idea",
+         "pycharm", "charm", "webstorm", "goland", "clion", "rider", "studio"),
+        _EDITOR,
+    ),
+    **dict.fromkeys(("less", "more", "most", "bat", "jless", "man", "pager", "sensible-pager", "w3m", "lynx"), _PAGER),
+    **dict.fromkeys(("open", "xdg-open", "explorer", "start", "gio", "wslview", "gnome-open", "kde-open"), _OPENER),
+    **dict.fromkeys(("zenity", "kdialog", "osascript", "dialog", "whiptail", "fzf", "top", "htop"), _DIALOG),
+    **dict.fromkeys(
+        ("tig", "lazygit", "ranger", "nnn", "lf", "vd", "visidata", "btop", "glow", "k9s", "ncdu", "tmux attach",
+         "tmux new", "screen -r"),
+        _TUI,
+    ),
+    **dict.fromkeys(("python -i", "python3 -i", "ipython", "bash -i", "sh -i", "zsh -i", "su", "passwd", "pinentry"), _SHELL),
+    **dict.fromkeys(
+        ("which", "where", "whoami", "chmod", "chown", "mkdir", "touch", "ln", "uname", "hostname", "id", "pwd", "true", "false", "clear", "cls", "tput", "stty", "cd", "export", "echo", "pkill", "kill",
+         # local reads and writes that return at once: the crontab, the clipboard, a desktop notification,
+         # a local setting (found reading batches 1-3: `crontab -l`, `uv python pin`)
+         "crontab", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "notify-send",
+         "terminal-notifier", "date", "nproc", "tty", "realpath", "readlink", "printenv", "sw_vers", "defaults read",
+         "uv python pin", "uv python find", "uv python dir", "uv cache dir", "uv tool dir", "pip show", "pip list",
+         "pip freeze", "pip3 show", "pip3 list", "pip3 freeze", "npm config get", "npm prefix", "npm root"),
+        _INSTANT,
+    ),
+    **dict.fromkeys(
+        ("npm run dev", "npm run start", "npm start", "npm run serve", "pnpm dev", "pnpm run dev", "yarn dev", "yarn start",
+         "bun dev", "bun run dev", "next dev", "vite", "mintlify dev", "uvicorn", "gunicorn", "hypercorn", "streamlit run",
+         "flask run", "manage.py runserver", "http.server", "jupyter lab", "jupyter notebook", "mkdocs serve",
+         "hugo server", "ngrok",
+         # more servers a CLI runs in the foreground for a person (a dev CLI's `serve`/`dev`/`ui` command)
+         "fastmcp run", "fastmcp dev", "mcp dev", "mcp run", "langgraph dev", "adk web", "adk api_server",
+         "chainlit run", "panel serve", "mlflow ui", "mlflow server", "tensorboard", "jupyter-lab", "voila",
+         "marimo edit", "marimo run", "django-admin runserver", "rails server", "http-server", "npm run preview",
+         "vite preview", "astro dev", "nuxt dev", "wrangler dev", "vercel dev", "netlify dev", "docusaurus start",
+         "sphinx-autobuild", "jekyll serve", "ollama serve", "cloudflared tunnel", "php -S"),
+        _DEV_SERVER,
+    ),
+    **dict.fromkeys(("sudo", "ssh", "gpg", "doas"), _PROMPT),
+}
+INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "gcloud": frozenset({"config"}),  # reads or writes the local configuration
+    "git": frozenset(
+        {"check-ref-format", "rev-parse", "config", "status", "diff", "add", "init", "branch", "log", "show", "ls-files", "symbolic-ref", "var", "hash-object", "update-index",
+         # local reads of the repository (no network, no hook, no editor; `git blame` on a long history is
+         # slow but ends)
+         "blame", "rev-list", "merge-base", "cat-file", "describe", "ls-tree", "name-rev", "for-each-ref", "show-ref",
+         "grep", "shortlog", "count-objects", "check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index"}
+    ),
+}
+# A program asked only for its version or usage (``node --version``, ``git -h``): it prints and exits.
+VERSION_QUERIES: Final[frozenset[str]] = frozenset({"--version", "-V", "--help", "-h"})
+INTERACTIVE_ENV: Final[frozenset[str]] = frozenset({"EDITOR", "VISUAL", "PAGER", "GIT_EDITOR", "GIT_PAGER", "BROWSER"})
+# A package install the person at a CLI asked for (``pip install --upgrade <self>``, ``uv add x``
+# after a confirmation): silent when the command upgrades or a confirmation guards it.
+INTERACTIVE_INSTALLS: Final[tuple[tuple[str, ...], ...]] = (
+    ("pip", "install"), ("pip3", "install"), ("uv", "add"), ("uv", "pip", "install"), ("pipx", "install"),
+    ("pipx", "upgrade"), ("npm", "install"), ("brew", "install"), ("brew", "upgrade"),
+)
+INTERACTIVE_CONFIRMS: Final[frozenset[str]] = frozenset({"confirm", "ask", "input", "prompt", "askyesno"})
+# CLI frameworks: a process a command of theirs runs in the foreground (its output on the person's
+# terminal, nothing captured) is the person's to stop (a dev server, a test run, an install they typed);
+# TFH201 stays silent there. By the top-level module of the command decorator (``@app.command()`` on a
+# ``typer.Typer()``, ``@click.command()``, ``@cli.command()`` on a ``@click.group()`` of the module).
+CLI_FRAMEWORKS: Final[frozenset[str]] = frozenset({"click", "typer", "cyclopts", "asyncclick", "rich_click", "cloup"})
+CLI_DECORATOR_WORDS: Final[frozenset[str]] = frozenset({"command", "group", "callback", "default"})
+
+
+_PYTHONS: Final[frozenset[str]] = frozenset({"python", "python3", "py", "sys.executable"})
+# ``uv run X``, ``poetry run X``: the program is X.
+_RUNNERS: Final[frozenset[tuple[str, str]]] = frozenset(
+    {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"), ("hatch", "run"), ("pixi", "run")}
+)
+
+
+_SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh"})
+_SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
+
+
+_SHELL_BREAKS: Final = re.compile(r"&&|\|\||[;\n]|\||(?<![>&<0-9])&(?![>&])")
+
+
+def shell_commands(line: str) -> list[list[str]]:
+    """A shell line's commands (``cd x && npm install 2>&1`` -> [cd, x], [npm, install, 2>&1])."""
+    return [seg.split() for seg in _SHELL_BREAKS.split(line) if seg.strip()]
+
+
+def _program_argv(words: Iterable[str]) -> list[str]:
+    """The argv with its program as the tables spell it: a basename without ``.exe``, ``python -m X`` -> X,
+    ``python script.py`` -> ``script.py`` (a literal script), ``python3.12`` -> ``python3``."""
+    argv = [w.strip() for w in words]
+    if not argv:
+        return argv
+    head = "python" if argv[0] == "sys.executable" else argv[0].rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    if head.lower().endswith(".exe"):
+        head = head[:-4]
+    if head.startswith("python3."):
+        head = "python3"
+    argv[0] = head
+    while head == "git" and len(argv) > 2 and argv[1] in ("-C", "-c"):  # git -C <dir> clone ...
+        argv = [head, *argv[3:]]
+    if head in _PYTHONS and len(argv) > 1:
+        if argv[1] == "-m" and len(argv) > 2:
+            return _program_argv(argv[2:])
+        if not argv[1].startswith("-"):
+            return _program_argv(argv[1:])
+    return argv
+
+
+def _note(argv: list[str]) -> ProcessNote | None:
+    for n in (3, 2, 1):
+        if len(argv) >= n:
+            note = INTERACTIVE_PROCESSES.get(" ".join(argv[:n]))
+            if note is not None:
+                return note
+    return None
+
+
+def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | None:
+    """Why a process (its leading argv words, literal ones; ``$EDITOR`` for an editor variable) needs
+    no timeout at all (TFH201 stays silent), or None. ``confirmed``: a person asked for it (a
+    confirmation guards the call)."""
+    argv = _program_argv(words)
+    if not argv:
+        return None
+    head = argv[0]
+    if head.startswith("$") and head[1:] in INTERACTIVE_ENV:
+        return "an editor or pager waits for a person"
+    if head in ("cmd", "powershell") and "start" in argv[1:4]:
+        return INTERACTIVE_PROCESSES["start"].why
+    if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # sh -c "pkill -f x || true"
+        whys = [interactive_process(seg, confirmed) for seg in shell_commands(" ".join(argv[2:]))]
+        return whys[0] if whys and all(whys) else None
+    if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
+        inner = interactive_process(argv[2:], confirmed)
+        if inner is not None:
+            return inner
+    note = _note(argv)
+    if note is not None and note.silent:
+        return note.why
+    if len(argv) == 2 and argv[1] in VERSION_QUERIES:  # `node --version`, `ffmpeg -h`: prints and exits
+        return _INSTANT.why
+    subs = INTERACTIVE_SUBCOMMANDS.get(head)
+    if subs is not None and len(argv) > 1 and argv[1] in subs:
+        return _INSTANT.why
+    for prefix in INTERACTIVE_INSTALLS:
+        if tuple(argv[: len(prefix)]) == prefix and (confirmed or "--upgrade" in argv or "-U" in argv):
+            return "a package install the person asked for"
+    return None
+
+
+def _subcommand_programs() -> frozenset[str]:
+    keys = [*INTERACTIVE_PROCESSES, *LONG_RUNNING_PROCESSES]
+    return frozenset({k.split()[0] for k in keys if " " in k} | set(INTERACTIVE_SUBCOMMANDS) | _PYTHONS | {"python"}
+                     | {"bash", "sh", "zsh", "cmd", "powershell", "pwsh", "node", "deno", "env", "nohup", "time"})
+
+
+def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
+    """Why TFH201's fix must not add a timeout to a process (the finding stays), or None.
+
+    ``words``: the command's leading literal words; ``whole``: every word of the command is
+    literal. No fix when the program, or the sub-command that decides what it does (``git
+    clone``, ``python -m X``, ``bash -c ...``), is not a literal the linter can read (a person-facing
+    or long job the linter cannot see), for a program that may wait at a prompt (``sudo``), and for
+    one that runs long by nature (``LONG_RUNNING_PROCESSES``: installs, pulls, builds, scans).
+    """
+    argv = _program_argv(words)
+    unseen = ("so the linter cannot tell whether it waits for a person or runs long; choose a bound for what it "
+              "runs, or `# noqa: TFH201` where a person waits on it")
+    if not argv or argv[0].startswith("$"):
+        return f"the command is built at run time, {unseen}"
+    head = argv[0]
+    if head in _SHELLS and len(argv) > 1 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>"
+        if len(argv) < 3:
+            return f"what `{head}` runs is built at run time, {unseen}"
+        for segment in shell_commands(" ".join(argv[2:])):
+            why = process_fix_refusal(segment, True)
+            if why is not None:
+                return why
+        return None
+    if len(argv) < 2 and not whole and head in _SUBCOMMAND_PROGRAMS:
+        return f"what `{head}` runs is built at run time, {unseen}"
+    note = _note(argv)
+    if note is not None and not note.silent:  # a silent one is a step that needs no bound
+        return f"`{head}` {note.why}"
+    inner = argv[2:] if len(argv) > 2 and (head, argv[1]) in _RUNNERS else None
+    for key in (" ".join(argv[:2]), head):
+        if key in LONG_RUNNING_PROCESSES:
+            return f"`{key}` runs long by nature"
+    if len(argv) > 1 and argv[1] in LONG_RUNNING_SUBCOMMANDS:
+        return f"`{head} {argv[1]}` runs long by nature"
+    if inner is not None:
+        return process_fix_refusal(inner, whole)
+    return None
+
+
+# ---------------------------------------------------------------- TFH201 fixes that would hurt
+
+# Processes that run long by nature (package installs, model pulls and downloads, builds, scans):
+# any default timeout would cut a healthy run. The finding stays; the fix is not offered. By program
+# name, or (program, subcommand) where only some subcommands run long (``docker pull``, ``git clone``).
+LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
+    "pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "micromamba", "apt", "apt-get", "aptitude",
+    "dnf", "yum", "zypper", "pacman", "apk", "brew", "port", "choco", "winget", "snap", "flatpak", "npm",
+    "npx", "yarn", "pnpm", "bun", "cargo", "rustup", "gem", "bundle", "composer", "mvn", "gradle", "gradlew",
+    "ant", "sbt", "make", "cmake", "ninja", "bazel", "buck", "msbuild", "dotnet", "gcc", "g++", "clang",
+    "go", "tsc", "webpack", "ollama", "huggingface-cli", "hf", "wget", "curl", "aria2c", "rsync", "scp",
+    "ffmpeg", "trivy", "semgrep", "bandit", "nmap", "nuclei", "sqlmap", "grype", "snyk", "docker build",
+    "docker pull", "docker push", "docker compose", "docker-compose", "podman build", "podman pull",
+    "git clone", "git fetch", "git pull", "git push", "kubectl apply", "helm install", "terraform",
+    "ansible-playbook", "pytest", "tox", "nox", "uvx", "pipx run", "ensurepip", "docker run", "podman run",
+    "playwright install",
+    # media playback and speech last as long as the media (found reading batch 3's held-out fixes)
+    "say", "espeak", "espeak-ng", "afplay", "aplay", "paplay", "mpg123", "mpv", "vlc", "cvlc", "ffplay",
+})
+# Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
+# ``modal deploy``, ``foo install``): long by nature too.
+LONG_RUNNING_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+    {"install", "deploy", "build", "pull", "push", "clone", "fetch", "upgrade", "download", "compile", "publish"}
+)
+# Programs whose sub-command (or script, or ``-c`` text) decides what they do: the fix needs it literal.
+_SUBCOMMAND_PROGRAMS: Final[frozenset[str]] = _subcommand_programs()

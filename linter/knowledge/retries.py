@@ -1,0 +1,271 @@
+"""Retries: the retry libraries and policies, the statuses and exceptions they repeat, and loop budgets.
+
+Retry constructs by qualified name (tenacity, backoff, stamina, urllib3, LangChain, pydantic-ai and
+smullyan's own runtime), tenacity's conditions and stops, the HTTP statuses and exception names that
+are permanent, rate limits or "every exception", re-prompts, message loops (TFH1xx), and what bounds a
+hand-written retry loop (TFH3xx: sleeps, give-up calls, attempt counters, deterministic and
+cancellation exceptions, server runs, file contention). Read by the retry model (``rules/retries/``,
+through ``kb.X`` and :class:`~smullyan.linter.knowledge.Knowledge`; the TFH1xx/TFH3xx rules read only
+that model and ``linter/effects.py``), by ``linter/config.py`` (``retry-decorators``) and ``linter/tools/``.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+
+# Retry constructs, by qualified name -> kind (see ``retries.Retry.kind``).
+RETRY_DECORATORS: Final[Mapping[str, str]] = {
+    "tenacity.retry": "tenacity",
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "tenacity.TornadoRetrying": "tenacity",
+    "backoff.on_exception": "backoff",
+    "backoff.on_predicate": "backoff",
+    "backoff._decorator.on_exception": "backoff",
+    "backoff._decorator.on_predicate": "backoff",
+    "stamina.retry": "stamina",
+    # LangChain's factory of a tenacity retry (error_types=, max_retries=): issue 23
+    "langchain_core.language_models.llms.create_base_retry_decorator": "tenacity",
+    "langchain_core.language_models.create_base_retry_decorator": "tenacity",
+    "langchain.llms.base.create_base_retry_decorator": "tenacity",
+}
+LANGCHAIN_RETRY_FACTORY_NAME: Final[str] = "create_base_retry_decorator"
+# Objects iterated as ``for attempt in X(...): with attempt: ...``.
+RETRY_ITERATORS: Final[Mapping[str, str]] = {
+    "tenacity.Retrying": "tenacity",
+    "tenacity.AsyncRetrying": "tenacity",
+    "tenacity.asyncio.AsyncRetrying": "tenacity",
+    "stamina.retry_context": "stamina",
+}
+# smullyan's own runtime: ``tool.terse.retry(...)`` (terse) and ``clock.retrying(...)``.
+RUNTIME_RETRY_CALLS: Final[frozenset[str]] = frozenset(
+    {f"{m}.retry" for m in ("smullyan.runtime.terse", "smullyan.runtime._terse")}
+)
+RUNTIME_RETRY_METHOD: Final[str] = "retrying"
+# ``for attempt in clock.attempts(...): with attempt: ...`` (the block form; issue 21)
+RUNTIME_ATTEMPTS_METHOD: Final[str] = "attempts"
+# ``keyed(tool, ...)``: a runtime retry over it repeats one logical call under one key (issue 21)
+RUNTIME_KEYED: Final[frozenset[str]] = frozenset({"smullyan.runtime.keyed", "smullyan.runtime._keys.keyed"})
+RUNTIME_PREFIX: Final[str] = "smullyan.runtime"
+RUNTIME_PIPE: Final[frozenset[str]] = frozenset({"smullyan.runtime.pipe", "smullyan.runtime._tools.pipe"})
+RUNTIME_CONDITIONS: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.retrying_when", "smullyan.runtime._retry.retrying_when"}
+)
+RUNTIME_DEFAULT_CONDITION: Final[frozenset[str]] = frozenset(
+    {"smullyan.runtime.while_transient", "smullyan.runtime._retry.while_transient", "smullyan.runtime.is_retryable"}
+)
+# Framework policies that retry everything they wrap.
+LANGCHAIN_WITH_RETRY_METHOD: Final[str] = "with_retry"
+LANGCHAIN_ROOTS: Final[frozenset[str]] = frozenset({"langchain", "langchain_core", "langchain_community", "langgraph"})
+TOOL_RETRY_MIDDLEWARE: Final[frozenset[str]] = frozenset(
+    {
+        "langchain.agents.middleware.ToolRetryMiddleware",
+        "langchain.agents.middleware.tool_retry.ToolRetryMiddleware",
+    }
+)
+RETRY_TRANSPORTS: Final[frozenset[str]] = frozenset(
+    {
+        "pydantic_ai.retries.TenacityTransport",
+        "pydantic_ai.retries.AsyncTenacityTransport",
+    }
+)
+URLLIB3_RETRY: Final[frozenset[str]] = frozenset(
+    {
+        "urllib3.Retry",
+        "urllib3.util.Retry",
+        "urllib3.util.retry.Retry",
+        "requests.adapters.Retry",
+        "requests.packages.urllib3.util.retry.Retry",
+        "requests.packages.urllib3.Retry",
+    }
+)
+# urllib3's default ``allowed_methods`` (no POST/PATCH).
+URLLIB3_DEFAULT_METHODS: Final[frozenset[str]] = frozenset({"DELETE", "GET", "HEAD", "OPTIONS", "PUT", "TRACE"})
+
+# tenacity's condition builders -> what they do.
+TENACITY_CONDITIONS: Final[Mapping[str, str]] = {
+    "retry_if_exception_type": "types",
+    "retry_if_exception_cause_type": "types",
+    "retry_if_not_exception_type": "not-types",
+    "retry_unless_exception_type": "not-types",
+    "retry_if_exception": "exception-predicate",
+    "retry_if_result": "result-predicate",
+    "retry_if_not_result": "not-result-predicate",
+    "retry_if_exception_message": "message",
+    "retry_if_not_exception_message": "message",
+    "retry_any": "any",
+    "retry_all": "all",
+    "retry_always": "always",
+    "retry_never": "never",
+}
+TENACITY_STOPS: Final[Mapping[str, str]] = {
+    "stop_after_attempt": "attempts",
+    "stop_after_delay": "seconds",
+    "stop_before_delay": "seconds",
+    "stop_never": "never",
+    "stop_any": "any",
+    "stop_all": "all",
+    "stop_when_event_set": "event",
+}
+TENACITY_NO_WAIT: Final[frozenset[str]] = frozenset({"wait_none"})
+
+# The catalogue's permanent failures (TFH102).
+PERMANENT_STATUSES: Final[frozenset[int]] = frozenset({400, 401, 403, 404, 405, 409, 410, 422})
+SERVER_ERROR_STATUSES: Final[frozenset[int]] = frozenset({500, 502, 503, 504})
+RATE_LIMIT_STATUS: Final[int] = 429
+# The statuses a literal status test is evaluated on.
+SAMPLE_STATUSES: Final[tuple[int, ...]] = (
+    200, 201, 204, 301, 304, 400, 401, 403, 404, 405, 408, 409, 410, 413, 422, 425, 429, 499,
+    500, 501, 502, 503, 504, 529, 599,
+)
+PERMANENT_TAGS: Final[frozenset[str]] = frozenset({"InvalidArgs", "Denied", "NotFound"})
+# Exception types whose retry repeats the same failure; exact names, so a
+# parse failure (``JSONDecodeError``) that a re-asked model may fix is not one.
+PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError",
+        "TypeError",
+        "KeyError",
+        "AttributeError",
+        "IndexError",
+        "NotImplementedError",
+        "PermissionError",
+        "openai.BadRequestError",
+        "openai.AuthenticationError",
+        "openai.PermissionDeniedError",
+        "openai.NotFoundError",
+        "openai.UnprocessableEntityError",
+        "anthropic.BadRequestError",
+        "anthropic.AuthenticationError",
+        "anthropic.PermissionDeniedError",
+        "anthropic.NotFoundError",
+        "anthropic.UnprocessableEntityError",
+    }
+)
+# Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone
+# retries 400/401/403/404 with the 5xx (TFH102), unless a predicate reads the status.
+STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.HTTPStatusError",
+        "requests.HTTPError",
+        "requests.exceptions.HTTPError",
+        "aiohttp.ClientResponseError",
+        "aiohttp.client_exceptions.ClientResponseError",
+        "urllib.error.HTTPError",
+        "openai.APIStatusError",
+        "openai.APIError",
+        "anthropic.APIStatusError",
+        "anthropic.APIError",
+        # google-api-core's bases of every API error (InvalidArgument, PermissionDenied, NotFound among them)
+        "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError",
+        "googleapiclient.errors.HttpError",
+    }
+)
+EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+# Retries that honour a server's Retry-After on 429 even when 429 is not in
+# their status list (urllib3's ``respect_retry_after_header``, on by default).
+RETRIES_429_IMPLICITLY: Final[frozenset[str]] = frozenset({"urllib3"})
+# A call whose name holds one of these words asks a model or a person again:
+# a retry on a parse error there is a re-prompt, not a repeated permanent
+# failure (TFH102 reads exception types only when the retried work has none).
+REPROMPT_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {
+        "llm", "invoke", "ainvoke", "generate", "agenerate", "complete", "acomplete", "completion",
+        "completions", "chat", "achat", "predict", "apredict", "input", "prompt", "ask", "run", "arun",
+        "step", "astep", "model", "query", "aquery", "create", "acreate", "call", "acall", "parse",
+    }
+)
+
+# Exception names that say "rate limited" (compared lower-cased, ``_`` removed).
+RATE_LIMIT_WORDS: Final[tuple[str, ...]] = ("ratelimit", "toomanyrequests", "throttl")
+
+
+# A message loop (issue 23): a ``while`` whose attempt starts by receiving one message (a websocket
+# ``recv()``, a queue ``get()``, a consumer ``poll()``) handles one message per turn; a failure logged
+# there is not the same work repeated, so it is no retry (TFH103/TFH302/TFH303). Methods that receive
+# whatever their receiver, and methods that receive only on a receiver named like a channel.
+MESSAGE_RECEIVE_METHODS: Final[frozenset[str]] = frozenset(
+    {
+        "recv", "receive", "receive_json", "receive_text", "receive_bytes", "recv_json", "recv_string",
+        "recv_multipart", "read_message", "next_message", "get_message", "wait_for_message", "consume",
+        "accept", "xread", "xreadgroup", "blpop", "brpop", "brpoplpush", "get_nowait", "listen", "serve_forever",
+        "handle_request", "receive_message", "receive_messages", "pull", "__anext__", "anext", "readline",
+    }
+)
+MESSAGE_CHANNEL_METHODS: Final[frozenset[str]] = frozenset({"get", "read", "poll", "next", "fetch", "pop", "wait"})
+MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
+    "queue", "inbox", "mailbox", "consumer", "subscriber", "pubsub", "stream", "socket", "sock", "ws",
+    "websocket", "channel", "conn", "pipe", "events", "reader", "receiver", "_q", "input",
+)
+
+
+# ---------------------------------------------------------------- TFH3xx budgets (rules/retries/paths.py)
+
+# A call whose name (last component, lower case) holds one of these waits: the
+# path from a retry loop's handler back to its head that calls one is not hot
+# (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
+# ``event.wait(5)``, ``self.delay(attempt)``).
+SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause")
+# A call whose name (lower case) starts like this gives up (raises or exits):
+# it bounds a retry loop as ``raise`` does.
+GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
+# Words in a ``for`` loop's target or ``range`` bound that say it counts attempts.
+RETRY_COUNTER_WORDS: Final[tuple[str, ...]] = ("attempt", "retr", "tries", "try")
+# Exception types that a re-run fails or fixes at once, not after a wait: a
+# retry loop that only catches these (re-asking a model after a parse error)
+# needs no backoff (TFH303). Last name, exact, or one of the suffixes.
+DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "AssertionError",
+        "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
+        "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
+        "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
+        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH)
+        "WatchError", "FileExistsError",
+    }
+)
+# The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
+# ``retrying(...)`` call without one raises ConfigError when built (TFH301).
+RUNTIME_BOUND_CLAUSES: Final[frozenset[str]] = frozenset({"within"})
+DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
+    "ParseError", "ParsingError", "ParserError", "ValidationError", "DecodeError", "FormatError", "OutputParserException",
+    "Conflict", "ConflictError",
+)
+# A handler catching only these waits through a cancellation; it re-runs nothing.
+CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}
+)
+# Timers a benchmark loop reads around each run (last names): a ``for`` that times every round and
+# has no success exit repeats measurements, not a failed attempt (issue 23).
+BENCHMARK_TIMER_CALLS: Final[frozenset[str]] = frozenset(
+    {"perf_counter", "perf_counter_ns", "process_time", "default_timer", "thread_time", "timeit"}
+)
+# Calls that run a server in the foreground until a person stops it (last names; ``X.run()`` on a
+# receiver named like these): a loop restarting it is a supervisor, not a retry (issue 23).
+SERVER_RUN_CALLS: Final[frozenset[str]] = frozenset(
+    {"serve_forever", "run_forever", "serve", "run_server", "runserver", "start_server", "run_app", "run_simple"}
+)
+SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvicorn", "hypercorn", "mcp", "web", "flask_app", "api"})
+# A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
+# ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
+LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
+# Builtins that reach outside the process (files, the person, code): a retried work of other
+# builtins only (``tuple(dir(module))`` retried on "dictionary changed size") works in memory, and
+# no wait between its attempts spares anyone (TFH303; issue 23, ``dict-resize-race``).
+IO_BUILTINS: Final[frozenset[str]] = frozenset({"open", "input", "print", "exec", "eval", "compile", "__import__", "breakpoint", "help"})
+# Local file operations (qualified names; builtin ``open``): a ``PermissionError`` retried around them
+# is a Windows sharing violation (another process, an editor, an antivirus scanner holds the file a
+# moment), transient by nature; TFH102 does not read it as permanent there (issue 23, ``windows-file-lock``).
+FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
+    {
+        "open", "io.open", "os.open", "os.replace", "os.rename", "os.renames", "os.remove", "os.unlink",
+        "os.rmdir", "os.removedirs", "os.mkdir", "os.makedirs", "os.chmod", "os.utime", "os.link", "os.symlink",
+        "shutil.move", "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.rmtree",
+        "tempfile.NamedTemporaryFile", "tempfile.mkstemp", "pathlib.Path",
+    }
+)
+# Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
+LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")

@@ -1,0 +1,271 @@
+"""Clients and their timeouts: which calls block, and how each takes its deadline.
+
+How a client object is built and named (``ALIASES``, ``FACTORIES``, ``ENTER_RETURNS_SELF``: read by
+``linter/names.py`` and :func:`smullyan.linter.knowledge.canonical`), the calls that take a timeout
+and how (``TIMEOUTS``, :class:`TimeoutParam`; configuration's ``timeout-required`` extends it), the
+calls that need an outside deadline (``NEEDS_TIMEOUT_SCOPE``, ``NO_TIMEOUT_PARAMETER``), the deadline
+scopes and timeout objects, and what to await instead of a blocking call. Read by the timeouts family
+(``rules/timeouts/``) through :class:`~smullyan.linter.knowledge.Knowledge`, by TFH402's scope (the calls
+the timeout tables know count as tool-like work), ``linter/effects.py`` and ``linter/tools/facts.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutParam:
+    """How a call takes its timeout.
+
+    ``keyword``: the parameter name. ``position``: its 0-based positional index
+    when it can be passed positionally (``None``: keyword-only or the position
+    differs between versions). ``required``: a call without it blocks forever
+    (TFH201). ``none_is_infinite``: an explicit ``None`` disables the timeout
+    (TFH202). ``default``: a human note for docs and messages. ``advice``:
+    what TFH201's message tells the user to do (``{keyword}`` is filled in).
+    ``connect_read_tuple``: the call also takes a ``(connect, read)`` tuple,
+    and a ``None`` inside it disables that half (TFH202).
+    """
+
+    keyword: str = "timeout"
+    position: int | None = None
+    required: bool = True
+    none_is_infinite: bool = True
+    default: str = "none: blocks forever"
+    advice: str = "pass {keyword}=<seconds> so a hung peer cannot stall the agent"
+    connect_read_tuple: bool = False
+
+
+_REQ = TimeoutParam(
+    advice="pass {keyword}=(connect, read) seconds so a hung server cannot stall the agent", connect_read_tuple=True
+)
+_PROCESS = TimeoutParam(advice="pass {keyword}=<seconds> so a hung process cannot stall the agent")
+_HTTPX = TimeoutParam(required=False, default="5 seconds")
+_AIOHTTP = TimeoutParam(required=False, default="5 minutes total (session default)")
+
+HTTP_METHODS: Final[tuple[str, ...]] = ("get", "post", "put", "patch", "delete", "head", "options")
+
+# LLM SDK clients and the calls that run a generation: a ``timeout=None`` there is usually deliberate
+# (a long generation), so TFH202 reports it with no fix (the right bound is the longest generation
+# the caller accepts, not a default).
+_LLM_SDK = TimeoutParam(required=False, default="10 minutes (the SDK's)")
+LLM_SDK_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "openai.OpenAI", "openai.AsyncOpenAI", "openai.AzureOpenAI", "openai.AsyncAzureOpenAI",
+        "anthropic.Anthropic", "anthropic.AsyncAnthropic", "anthropic.AnthropicBedrock",
+        "anthropic.AsyncAnthropicBedrock", "anthropic.AnthropicVertex", "anthropic.AsyncAnthropicVertex",
+    }
+)
+LLM_SDK_METHODS: Final[Mapping[str, tuple[str, ...]]] = {
+    "openai": ("chat.completions.create", "chat.completions.stream", "completions.create", "embeddings.create",
+               "responses.create", "responses.stream", "beta.chat.completions.parse"),
+    "anthropic": ("messages.create", "messages.stream", "completions.create", "beta.messages.create"),
+}
+# Calls that open a stream (TFH202 offers no fix for a None there: the read timeout bounds the
+# silence between chunks, and only the author knows how long the stream may idle); besides these,
+# any call with ``stream=True`` and any ``.stream(...)`` method.
+STREAM_CALLS: Final[frozenset[str]] = frozenset(
+    {"websocket.create_connection", "aiohttp.ClientSession.ws_connect", "httpx_sse.connect_sse", "httpx_sse.aconnect_sse"}
+)
+
+# Canonical spellings of classes that live in a submodule too.
+ALIASES: Final[Mapping[str, str]] = {
+    "requests.sessions.Session": "requests.Session",
+    "requests.api": "requests",
+    "requests.session": "requests.Session",  # factory: requests.session() -> Session
+    "requests.sessions.session": "requests.Session",
+    "httpx._client.Client": "httpx.Client",
+    "httpx._client.AsyncClient": "httpx.AsyncClient",
+    "aiohttp.client.ClientSession": "aiohttp.ClientSession",
+    "redis.client.Redis": "redis.Redis",
+    "redis.StrictRedis": "redis.Redis",
+    "redis.client.StrictRedis": "redis.Redis",
+    "websocket._core.create_connection": "websocket.create_connection",
+    "asyncio.subprocess.create_subprocess_exec": "asyncio.create_subprocess_exec",
+    "asyncio.subprocess.create_subprocess_shell": "asyncio.create_subprocess_shell",
+    "docker.client.DockerClient": "docker.DockerClient",
+    "docker.client.from_env": "docker.from_env",
+    "docker.models.containers.ContainerCollection": "docker.DockerClient.containers",
+}
+
+# Calls whose result is an instance of a known class (a class's own
+# constructor is implied: calling ``requests.Session`` gives a ``requests.Session``).
+FACTORIES: Final[Mapping[str, str]] = {
+    "requests.Session": "requests.Session",
+    "requests.session": "requests.Session",
+    "asyncio.create_subprocess_exec": "asyncio.subprocess.Process",
+    "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
+    "redis.from_url": "redis.Redis",
+    "redis.Redis.from_url": "redis.Redis",
+    # docker SDK: a client, and the containers it runs or finds
+    "docker.from_env": "docker.DockerClient",
+    "docker.DockerClient.from_env": "docker.DockerClient",
+    **{f"docker.DockerClient.containers.{m}": "docker.models.containers.Container" for m in ("run", "get", "create")},
+}
+
+# Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so
+# ``with X(...) as x`` binds an X.
+ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
+    {
+        "requests.Session",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp.ClientSession",
+        "smtplib.SMTP",
+        "smtplib.SMTP_SSL",
+        "smtplib.LMTP",
+        "ftplib.FTP",
+        "ftplib.FTP_TLS",
+        "imaplib.IMAP4",
+        "imaplib.IMAP4_SSL",
+        "nntplib.NNTP",
+        "nntplib.NNTP_SSL",
+        "telnetlib.Telnet",
+        "subprocess.Popen",
+        "http.client.HTTPConnection",
+        "http.client.HTTPSConnection",
+        "socket.socket",
+        "redis.Redis",
+    }
+)
+
+
+def _build_timeouts() -> dict[str, TimeoutParam]:
+    t: dict[str, TimeoutParam] = {}
+    # requests: no default timeout at all.
+    for m in (*HTTP_METHODS, "request"):
+        t[f"requests.{m}"] = _REQ
+        t[f"requests.Session.{m}"] = _REQ
+    t["requests.Session.send"] = _REQ
+    # httpx: 5 s default, so a missing timeout is fine; timeout=None is not.
+    for m in (*HTTP_METHODS, "request", "stream"):
+        t[f"httpx.{m}"] = _HTTPX
+        t[f"httpx.Client.{m}"] = _HTTPX
+        t[f"httpx.AsyncClient.{m}"] = _HTTPX
+    t["httpx.Client"] = _HTTPX
+    t["httpx.AsyncClient"] = _HTTPX
+    # aiohttp: 5 min total by default; timeout=None on a request disables it.
+    for m in (*HTTP_METHODS, "request", "ws_connect"):
+        t[f"aiohttp.ClientSession.{m}"] = _AIOHTTP
+    t["aiohttp.request"] = _AIOHTTP
+    # standard library
+    t["urllib.request.urlopen"] = TimeoutParam(position=2)
+    t["http.client.HTTPConnection"] = TimeoutParam(position=2)
+    t["http.client.HTTPSConnection"] = TimeoutParam()
+    t["socket.create_connection"] = TimeoutParam(position=1)
+    t["smtplib.SMTP"] = TimeoutParam(position=3)
+    t["smtplib.SMTP_SSL"] = TimeoutParam()
+    t["smtplib.LMTP"] = TimeoutParam()
+    t["ftplib.FTP"] = TimeoutParam(position=4)
+    t["ftplib.FTP_TLS"] = TimeoutParam()
+    # mail, news and terminal clients: no timeout means the socket default (None: blocks forever);
+    # positions only where every supported Python agrees (nntplib and telnetlib: gone in 3.13)
+    t["imaplib.IMAP4"] = TimeoutParam(position=2)
+    t["imaplib.IMAP4_SSL"] = TimeoutParam()
+    t["poplib.POP3"] = TimeoutParam(position=2)
+    t["poplib.POP3_SSL"] = TimeoutParam()
+    t["nntplib.NNTP"] = TimeoutParam(position=6)
+    t["nntplib.NNTP_SSL"] = TimeoutParam(position=7)
+    t["telnetlib.Telnet"] = TimeoutParam(position=2)
+    for f in ("run", "call", "check_call", "check_output"):
+        t[f"subprocess.{f}"] = _PROCESS
+    t["subprocess.Popen.communicate"] = replace(_PROCESS, position=1)
+    t["subprocess.Popen.wait"] = replace(_PROCESS, position=0)
+    # third party
+    t["websocket.create_connection"] = TimeoutParam(position=1)
+    t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
+    t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # docker SDK: waiting for a container to exit blocks as long as it runs
+    t["docker.models.containers.Container.wait"] = TimeoutParam(
+        advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"
+    )
+    # LLM SDK clients (10 minutes by default; timeout=None turns it off: TFH202 only, with no fix)
+    for client in sorted(LLM_SDK_CLIENTS):
+        t[client] = _LLM_SDK
+        for m in ("with_options", *LLM_SDK_METHODS[client.split(".")[0]]):
+            t[f"{client}.{m}"] = _LLM_SDK
+    # server-sent events over httpx (the keywords go to Client.stream)
+    t["httpx_sse.connect_sse"] = _HTTPX
+    t["httpx_sse.aconnect_sse"] = _HTTPX
+    # asyncio.wait_for(aw, timeout): None waits forever (TFH202 only)
+    t["asyncio.wait_for"] = TimeoutParam(position=1, required=False)
+    # timeout scopes whose delay or deadline may be None: no deadline at all (TFH202 only)
+    _scope = TimeoutParam(position=0, required=False, default="required")
+    t["asyncio.timeout"] = replace(_scope, keyword="delay")
+    t["asyncio.timeout_at"] = replace(_scope, keyword="when")
+    t["async_timeout.timeout"] = replace(_scope, keyword="timeout")
+    t["async_timeout.timeout_at"] = replace(_scope, keyword="deadline")
+    t["anyio.fail_after"] = replace(_scope, keyword="delay")
+    t["anyio.move_on_after"] = replace(_scope, keyword="delay")
+    return t
+
+
+TIMEOUTS: Final[Mapping[str, TimeoutParam]] = _build_timeouts()
+
+# Calls with no timeout parameter at all that block until something else
+# happens; fine only inside a timeout scope (TFH201 otherwise).
+# name -> what TFH201's message tells the user to do.
+_WRAP_ASYNCIO = (
+    "wrap it in asyncio.wait_for(..., timeout=<seconds>) or `async with asyncio.timeout(<seconds>)` "
+    "so a hung process cannot stall the agent"
+)
+NEEDS_TIMEOUT_SCOPE: Final[Mapping[str, str]] = {
+    "asyncio.subprocess.Process.communicate": _WRAP_ASYNCIO,
+    "asyncio.subprocess.Process.wait": _WRAP_ASYNCIO,
+}
+# Blocking calls with no timeout parameter that no asyncio scope bounds either (they block the
+# thread): TFH201 reports them, with no fix, unless they return at once (``detach=True``), run a
+# literal instant command, or run in a worker thread (a lambda handed to ``run_in_executor`` /
+# ``to_thread``, which the caller awaits under its deadline). name -> what to do.
+NO_TIMEOUT_PARAMETER: Final[Mapping[str, str]] = {
+    "docker.models.containers.Container.exec_run": (
+        "the docker SDK has no timeout for it: run the command under `timeout <seconds> ...` in the container, "
+        "or call it in a worker thread under a deadline (asyncio.wait_for(asyncio.to_thread(...), <seconds>))"
+    ),
+}
+# Calls that run a function in a worker thread (the deadline is the awaiting caller's).
+WORKER_THREAD_CALLS: Final[frozenset[str]] = frozenset({"run_in_executor", "to_thread", "run_sync", "submit"})
+
+
+# Calls that put a deadline on what runs inside them (their arguments) ...
+TIMEOUT_WRAPPERS: Final[frozenset[str]] = frozenset({"asyncio.wait_for"})
+# ... and context managers that put a deadline on their block.
+TIMEOUT_SCOPES: Final[frozenset[str]] = frozenset(
+    {
+        "asyncio.timeout",
+        "asyncio.timeout_at",
+        "async_timeout.timeout",
+        "async_timeout.timeout_at",
+        "anyio.fail_after",
+        "anyio.move_on_after",
+        "trio.fail_after",
+        "trio.move_on_after",
+    }
+)
+
+# Timeout objects whose every field may be None, which means "no timeout".
+# name -> (names of its fields in positional order)
+TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {
+    "aiohttp.ClientTimeout": ("total", "connect", "sock_read", "sock_connect", "ceil_threshold"),
+    "httpx.Timeout": ("timeout", "connect", "read", "write", "pool"),
+}
+# Fields of those objects that are not deadlines (ignored when deciding "all None").
+TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold"})
+# Timeout objects whose omitted fields are None: ``aiohttp.ClientTimeout()`` has no deadline
+# at all (``httpx.Timeout()`` refuses to be built without a default).
+TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.ClientTimeout"})
+
+
+# Module roots whose import makes a file a candidate for the timeout rules.
+TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
+    q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)
+)
+
+# Calls that block the thread they run on, and what to await instead inside
+# an ``async def`` (the worked example of docs/writing-rules.md reads this).
+BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
+    "time.sleep": "await asyncio.sleep(<seconds>)",
+}

@@ -1,0 +1,157 @@
+"""Tools an agent can call: the framework forms that make a function or class a tool.
+
+Tool decorators, the frameworks whose decorator turns a failure into text, tool base classes and
+wrappers, module-based tool specs, tool-list constructors, and what a tool's body does (processes,
+calls that stay local). Configuration's ``tool-decorators``/``tool-base-classes``/
+``tool-list-constructors`` extend them. Read by ``smullyan tools`` (``linter/tools/``) and by the
+errors rules through :class:`~smullyan.linter.knowledge.Knowledge` (``tool_decorators``,
+``tool_base_classes``).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+
+# ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools/)
+
+# What makes a function a tool an agent can call, by qualified name -> framework.
+# Decorators (``@tool``, ``@tool(...)``, ``@mcp.tool()`` where ``mcp = FastMCP(...)``:
+# a method of an instance is spelled ``Class.method``). The configuration's
+# ``tool-decorators`` adds to it (framework "configured").
+TOOL_DECORATORS: Final[Mapping[str, str]] = {
+    **{f"{m}.tool": "langchain" for m in ("langchain_core.tools", "langchain_core.tools.convert",
+                                          "langchain.tools", "langchain.agents", "langchain.tools.convert")},
+    **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
+    **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
+                                    "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
+                                    "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
+                                    "mcp.server.mcpserver.server.MCPServer")},
+    # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
+    # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
+    **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
+                                         "mcp.server.lowlevel.server.Server")},
+    **{f"{m}.kernel_function": "semantic-kernel" for m in ("semantic_kernel.functions",
+                                                           "semantic_kernel.functions.kernel_function_decorator")},
+    **{f"{m}.Registry.action": "browser-use" for m in ("browser_use.tools.registry.service",
+                                                       "browser_use.controller.registry.service")},
+    **{f"{m}.{d}": "pydantic-ai" for m in ("pydantic_ai.Agent", "pydantic_ai.agent.Agent",
+                                           "pydantic_ai.FunctionToolset", "pydantic_ai.toolsets.FunctionToolset",
+                                           "pydantic_ai.toolsets.function.FunctionToolset")
+       for d in ("tool", "tool_plain")},
+    **{f"{m}.tool": "crewai" for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools")},
+    **{f"{m}.tool": "smolagents" for m in ("smolagents", "smolagents.tools")},
+    **{f"{m}.tool": "agno" for m in ("agno.tools", "agno.tools.decorator")},
+    **{f"{m}.tool": "mirascope" for m in ("mirascope.llm", "mirascope.llm.tools", "mirascope.llm.tools.decorator")},
+    # metagpt: on a function, or on a class (its public methods are the tool's)
+    **{f"{m}.register_tool": "metagpt" for m in ("metagpt.tools.tool_registry",)},
+    # strands-agents: ``@tool``, ``@tool(name=..., description=...)`` (the name by keyword only: the first
+    # positional parameter is the function), on a function or a method (strands/tools/decorator.py)
+    **{f"{m}.tool": "strands" for m in ("strands", "strands.tools", "strands.tools.decorator")},
+    **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
+       for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
+}
+# Tool decorators whose framework runs the tool inside a ``try`` that hands the model its failure as an error
+# result (text) instead of letting the exception end the agent's turn: decorator qualified name -> (the
+# wrapper's method, shown as ``failures_by``; a keyword of the decorator call that turns it off when given
+# ``None``, or ""). Each checked against the framework's code:
+# strands ``DecoratedFunctionTool.stream`` (strands/tools/decorator.py: ``except Exception as e`` yields a
+# ``{"status": "error", "content": [{"text": f"Error: ..."}]}`` result); openai-agents ``@function_tool``
+# (agents/tool.py: ``failure_error_function`` defaults to ``default_tool_error_function``, a fixed message;
+# ``failure_error_function=None`` re-raises); MCP ``FastMCP``/``MCPServer`` ``@tool`` (the server's
+# ``_handle_call_tool`` returns ``CallToolResult(content=[TextContent(text=str(exc))], is_error=True)``).
+# Not here: langchain (``BaseTool.run`` turns only ``ToolException`` into text, and only with
+# ``handle_tool_error``: a raised ``ToolException`` is already "typed"; any other exception propagates).
+TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
+    **{f"{m}.tool": ("strands.tools.decorator.DecoratedFunctionTool.stream", "")
+       for m in ("strands", "strands.tools", "strands.tools.decorator")},
+    **{f"{m}.function_tool": ("agents.tool._FailureHandlingFunctionToolInvoker.__call__", "failure_error_function")
+       for m in ("agents", "agents.tool")},
+    **{f"{m}.tool": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", "")
+       for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.MCPServer",
+                 "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+}
+# Base classes whose subclasses are tools, by qualified name -> (framework, the
+# methods that run the tool). "*register" instead of method names: the methods
+# the subclass registers by referring to ``self.<method>`` in ``__init__``
+# (agno's ``Toolkit(tools=[self.search])``). Subclasses of subclasses count,
+# across the files of one run. The configuration's ``tool-base-classes`` adds
+# to it (methods ``_run``, ``_arun``, ``run``, ``forward``).
+TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
+    **{f"{m}.{c}": ("langchain", ("_run", "_arun")) for m in ("langchain_core.tools", "langchain_core.tools.base",
+                                                             "langchain_core.tools.simple",
+                                                             "langchain_core.tools.structured", "langchain.tools")
+       for c in ("BaseTool", "Tool", "StructuredTool")},
+    **{f"{m}.BaseTool": ("crewai", ("_run", "_arun")) for m in ("crewai.tools", "crewai.tools.base_tool")},
+    **{f"{m}.{c}": ("smolagents", ("forward",)) for m in ("smolagents", "smolagents.tools")
+       for c in ("Tool", "PipelineTool")},
+    **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
+       for c in ("BaseTool", "BaseToolWithState")},
+    **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+    **{f"{m}.BaseTool": ("google-adk", ("run_async",)) for m in ("google.adk.tools", "google.adk.tools.base_tool")},
+    **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
+    **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
+       for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
+    # strands-agents: the ``AgentTool`` interface (strands/types/tools.py, re-imported by strands/tools/tools.py)
+    # and ``PythonAgentTool``; the agent's executor runs ``stream``
+    **{f"{m}.{c}": ("strands", ("stream",)) for m, c in (("strands.types.tools", "AgentTool"),
+                                                         ("strands.tools.tools", "AgentTool"),
+                                                         ("strands.tools", "PythonAgentTool"),
+                                                         ("strands.tools.tools", "PythonAgentTool"))},
+}
+# Calls that make a tool of a function passed to them: qualified name ->
+# (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
+# ``FunctionTool(self.search)``); only a function of the same module (or a
+# method of the enclosing class) becomes a row.
+TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
+    **{f"{m}.FunctionTool.from_defaults": ("llamaindex", "fn", 0)
+       for m in ("llama_index.core.tools", "llama_index.core.tools.function_tool")},
+    **{f"{m}.{c}.from_function": ("langchain", "func", 0) for m in ("langchain_core.tools", "langchain.tools",
+                                                                   "langchain_core.tools.structured",
+                                                                   "langchain_core.tools.simple")
+       for c in ("StructuredTool", "Tool")},
+    **{f"{m}.Tool": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
+    **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
+    **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
+    **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
+    **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
+}
+# Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
+# defines a function named after the module itself (its file's stem; a package's name for its
+# ``__init__.py``), is one tool run by that function, named by the dict's literal "name"; not when the module
+# holds a decorated tool of the same framework (they come first). strands-agents: strands/tools/loader.py
+# ``load_tools_from_module`` (the function), strands/tools/registry.py ``validate_tool_spec`` (the keys).
+TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
+    "TOOL_SPEC": ("strands", frozenset({"name", "description", "inputSchema"})),
+}
+# Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
+# Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
+# ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's
+# ``tool-list-constructors`` (framework "configured").
+TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
+    **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
+    **{f"{m}.FunctionToolset": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.toolsets",
+                                                       "pydantic_ai.toolsets.function")},
+}
+# Calls in the timeout tables that are not a call out of the process: they build a
+# client (whose timeout its requests inherit) or bound other work; a tool's row
+# does not list them as external calls.
+TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
+    {"httpx.Client", "httpx.AsyncClient", "redis.Redis", "redis.from_url", "redis.Redis.from_url",
+     "asyncio.wait_for", "asyncio.timeout", "asyncio.timeout_at", "async_timeout.timeout",
+     "async_timeout.timeout_at", "anyio.fail_after", "anyio.move_on_after"}
+)
+# Process calls with no timeout parameter at all (a row lists them, timeout "none possible").
+TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
+    {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
+)
+# Activity-style frameworks: a decorator whose last name is one of these, imported from the
+# same top-level package as a base class of the class whose method (or a function nested in one) it
+# decorates (at any depth: the class's ancestors through the files of the run), makes a tool
+# (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
+# subclass methods) without configuration.
+TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
+    {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
+)
+# Methods a configured ``tool-base-classes`` subclass runs.
+CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")

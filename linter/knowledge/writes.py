@@ -1,0 +1,170 @@
+"""Which calls write: the four call classes and the tables that classify a call into one.
+
+The classes (``READ_SAFE`` ... ``IRREVERSIBLE``, ``CLASSES``: also the ``classify`` configuration's
+values), HTTP methods and clients and their ``request(method, ...)`` form, POST URLs that only read,
+LLM inference modules (not writes), known SDK calls that send or charge, the runtime's classification
+decorators, MCP tool hints and idempotency keys. Read by ``linter/effects.py`` (what a call does),
+the retry model (``rules/retries/``: TFH101), ``linter/config.py`` (``CLASSES``) and ``linter/tools/``.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Mapping
+
+
+READ_SAFE: Final[str] = "read-safe"
+IDEMPOTENT_WRITE: Final[str] = "idempotent-write"
+NON_IDEMPOTENT_WRITE: Final[str] = "non-idempotent-write"
+IRREVERSIBLE: Final[str] = "irreversible"
+
+
+# The classes a retry must not repeat blindly (TFH101), with how a message names them.
+WRITE_CLASSES: Final[Mapping[str, str]] = {
+    NON_IDEMPOTENT_WRITE: "a non-idempotent write",
+    IRREVERSIBLE: "an irreversible call",
+}
+
+# HTTP: method name -> class; clients whose methods and ``request(method, ...)`` send.
+HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
+    "get": READ_SAFE,
+    "head": READ_SAFE,
+    "options": READ_SAFE,
+    "put": IDEMPOTENT_WRITE,
+    "delete": IDEMPOTENT_WRITE,
+    "post": NON_IDEMPOTENT_WRITE,
+    "patch": NON_IDEMPOTENT_WRITE,
+}
+HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
+    {
+        "requests",
+        "requests.Session",
+        "httpx",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp",
+        "aiohttp.ClientSession",
+        "urllib3",
+        "urllib3.PoolManager",
+        "urllib3.HTTPConnectionPool",
+        "urllib3.HTTPSConnectionPool",
+        "urllib3.poolmanager.PoolManager",
+    }
+)
+# ``request`` methods taking the HTTP method first (or as ``method=``).
+HTTP_REQUEST_METHODS: Final[frozenset[str]] = frozenset({"request", "stream", "urlopen"})
+# A POST to a URL whose literal text holds one of these reads (search,
+# embeddings, completions, token exchange, GraphQL): read-safe.
+READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
+    "search", "query", "embed", "completions", "/chat", "generate", "/token", "oauth", "graphql",
+    "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
+    "fetch", "poll", "/responses", "/predict", "/infer", "/invoke", ":predict", ":generatecontent",
+    ":streamgeneratecontent",
+)
+
+
+# LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the
+# file's stem holding ``llm``) creates nothing a retry could duplicate; its cost is money and rate
+# limit (TFH103/TFH104), so TFH101 does not read it as a write, whatever its URL is called.
+LLM_INFERENCE_MODULE_PARTS: Final[frozenset[str]] = frozenset(
+    {"llms", "llm", "chat_models", "embeddings", "language_models", "models", "completions", "rerankers", "inference"}
+)
+LLM_INFERENCE_STEM_PARTS: Final[tuple[str, ...]] = ("llm", "embedding", "chat_model", "completion", "inference")
+
+
+# ... a class deriving from an LLM or embeddings base (``class ApigeeLlm(BaseLlm)``), by the base's last
+# name ending in one of these, and a request body with a ``messages`` or ``prompt`` key.
+LLM_INFERENCE_BASE_SUFFIXES: Final[tuple[str, ...]] = ("Llm", "LLM", "ChatModel", "Embeddings", "Embedding", "LanguageModel", "Reranker")
+LLM_INFERENCE_BODY_KEYS: Final[frozenset[str]] = frozenset({"messages", "prompt", "contents", "input_text"})
+
+
+def llm_inference_module(path: str) -> bool:
+    """Whether a module's path names an LLM or embeddings integration (``llms/cohere.py``, ``apigee_llm.py``)."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0].lower()
+    return any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1]) or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
+
+
+# Known SDK calls that send or charge, by qualified name.
+SDK_CALLS: Final[Mapping[str, str]] = {
+    "smtplib.SMTP.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP.send_message": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.sendmail": IRREVERSIBLE,
+    "smtplib.SMTP_SSL.send_message": IRREVERSIBLE,
+    "smtplib.LMTP.sendmail": IRREVERSIBLE,
+    "slack_sdk.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.WebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.web.async_client.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "slack_sdk.AsyncWebClient.chat_postMessage": NON_IDEMPOTENT_WRITE,
+    "twilio.rest.Client.messages.create": IRREVERSIBLE,
+    "twilio.rest.Client.calls.create": IRREVERSIBLE,
+    # queues and counters: an append or an increment repeated is a second entry (issue 23)
+    **{
+        f"{cls}.{m}": NON_IDEMPOTENT_WRITE
+        for cls in ("redis.Redis", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.StrictRedis")
+        for m in ("xadd", "lpush", "rpush", "lpushx", "rpushx", "incr", "incrby", "incrbyfloat", "hincrby", "decr", "decrby", "publish")
+    },
+    "kafka.KafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send": NON_IDEMPOTENT_WRITE,
+    "aiokafka.AIOKafkaProducer.send_and_wait": NON_IDEMPOTENT_WRITE,
+    "pika.channel.Channel.basic_publish": NON_IDEMPOTENT_WRITE,
+    "google.cloud.pubsub_v1.PublisherClient.publish": NON_IDEMPOTENT_WRITE,
+    # a remote tool run: the server's tool may write (create, send, pay); re-sent after a timeout or a
+    # dropped connection, it may run twice (issue 23, ``tool-run-resent``)
+    **{
+        f"{cls}.call_tool": NON_IDEMPOTENT_WRITE
+        for cls in ("mcp.ClientSession", "mcp.client.session.ClientSession", "fastmcp.Client", "fastmcp.client.Client")
+    },
+}
+# Qualified-name prefix and last name: ``stripe.Charge.create`` (any resource).
+SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("stripe.", "create", NON_IDEMPOTENT_WRITE),
+    ("stripe.", "capture", IRREVERSIBLE),
+    ("stripe.", "pay", IRREVERSIBLE),
+)
+# Methods of SDK clients built by factories the resolver cannot follow
+# (``boto3.client("ses")``): method name -> (module the file must import, class).
+SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
+    "send_email": ("boto3", IRREVERSIBLE),
+    "send_raw_email": ("boto3", IRREVERSIBLE),
+    "send_templated_email": ("boto3", IRREVERSIBLE),
+    "publish": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
+    "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
+    "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
+    "call_tool": ("mcp", NON_IDEMPOTENT_WRITE),  # a session handed in: ``session.call_tool(name, args)``
+}
+# The runtime's classification decorators, read statically.
+CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
+    f"{m}.{name}": cls
+    for m in ("smullyan.runtime", "smullyan.runtime.classification")
+    for name, cls in (
+        ("read_safe", READ_SAFE),
+        ("idempotent_write", IDEMPOTENT_WRITE),
+        ("non_idempotent_write", NON_IDEMPOTENT_WRITE),
+        ("irreversible", IRREVERSIBLE),
+    )
+}
+# MCP tool annotations (1.x camelCase, 2.x snake_case): hint -> (value, class).
+MCP_HINTS: Final[tuple[tuple[str, bool, str], ...]] = (
+    ("readOnlyHint", True, READ_SAFE),
+    ("read_only_hint", True, READ_SAFE),
+    ("destructiveHint", True, IRREVERSIBLE),
+    ("destructive_hint", True, IRREVERSIBLE),
+    ("idempotentHint", True, IDEMPOTENT_WRITE),
+    ("idempotent_hint", True, IDEMPOTENT_WRITE),
+    ("idempotentHint", False, NON_IDEMPOTENT_WRITE),
+    ("idempotent_hint", False, NON_IDEMPOTENT_WRITE),
+)
+MCP_TOOL_DECORATOR_METHOD: Final[str] = "tool"
+# Spellings of an idempotency key: keyword names and header names, compared
+# lower-cased with ``_`` and ``-`` removed.
+IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
+IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
+
+
+CLASSES: Final[tuple[str, ...]] = (
+    "read-safe",
+    "idempotent-write",
+    "non-idempotent-write",
+    "irreversible",
+)
