@@ -1,5 +1,6 @@
-"""The retry family: the retry model (``model.py``, one reader per retry library ``read_*.py``),
-hand loops (``loops.py``) and their paths (``paths.py``), the ``ast`` screen (``screen.py``), the
+"""The retry family: the retry model (``model.py`` over ``recognise.py`` and ``work.py``, one
+reader per retry library ``read_*.py``), hand loops (``loops.py``), their paths (``paths.py``),
+handlers (``handlers.py``) and waits (``waits.py``), the ``ast`` screen (``screen.py``), the
 ``RetryRule`` base (``base.py``), and the rules TFH101-TFH104 and TFH301-TFH304.
 
 As in ``smullyan.rules``: the source directory joins this package's path, so a

@@ -2,8 +2,9 @@
 
 A retry loop holds a ``try`` whose handler goes round again and (for a
 ``while``) an exit on success; worker, polling and batch loops are not
-retries. The path questions about a loop the model found (its bound, its
-sleeps) are ``paths.py``.
+retries. The path questions about a loop the model found are ``paths.py``
+(its bound, its success exit), ``handlers.py`` (which handlers go round
+blindly) and ``waits.py`` (its sleeps).
 """
 
 from __future__ import annotations

@@ -10,15 +10,15 @@ model found and answers one question about its paths:
   ``try`` body, a counter or deadline test that exits), or None;
 - :func:`plain_success_exit`: the ``try`` leaves the loop on success without a
   condition (a retry), as opposed to only under a test (a polling loop);
-- :func:`sleeps_on_failure_path`: a sleep lies on the path from a handler back to
-  the loop head (a sleep inside the ``try``, on the success path, or after a
-  ``continue`` does not);
 - :func:`leaves_on_success`: a ``break``/``return`` anywhere outside the
   handlers that go round (``try: x = f() / except: continue / break`` counts);
 - :func:`calls_parameter`: the ``try`` calls a parameter of an enclosing
   function (the loop of a retry decorator or helper);
 - :func:`looks_like_retry`: a ``for`` loop that says it retries (counter
   names, a sleep or a "retry" word in the handler).
+
+Which handlers go round blindly is ``handlers.py``; whether a loop waits
+before the next attempt is ``waits.py``.
 
 Every answer errs towards silence: a path that *may* sleep counts as sleeping,
 a statement that *may* leave the loop counts as a bound.
@@ -32,8 +32,7 @@ import libcst as cst
 
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
-from .data import Condition, Loop, Retry
-from .literals import _number
+from .data import Loop
 from .loops import _flag_success, delay_literal
 
 if TYPE_CHECKING:
@@ -277,103 +276,6 @@ def _ends_with_jump(stmts: Sequence[cst.BaseStatement]) -> bool:
     )
 
 
-def sleeps_on_failure_path(loop: Loop, handler: cst.ExceptHandler) -> bool:
-    """Whether a sleep may run between ``handler`` catching and the loop's next attempt.
-
-    The path: the handler's statements, the ``try``'s ``finally``, and, unless
-    the handler ends in ``continue``, the statements after the ``try`` up to
-    the first statement that leaves or restarts the loop; then, from the loop
-    head, what runs before the attempt's first call (a ``while`` test, the
-    statements before the ``try``, sleeps leading the ``try`` body). A sleep
-    after the call in the ``try`` body (the exception skipped it) or in its
-    ``else`` (success only) is not on it.
-    """
-    if any(is_sleep(n) for n in _walk(handler.body)):
-        return True
-    helpers = {id(c) for c in loop.sleeping_calls}
-    if helpers and any(id(n) in helpers for n in _walk(handler.body)):
-        return True  # a same-module helper called in the handler sleeps (issue 23)
-    final = loop.try_node.finalbody
-    if final is not None and any(is_sleep(n) for n in _walk(final.body)):
-        return True
-    if not _ends_with_jump(_stmts(handler.body)):
-        for stmt in _after_try(loop):
-            if any(is_sleep(n) for n in _walk(stmt)):
-                return True
-            if _ends_with_jump([stmt]):
-                break
-    return _sleeps_before_attempt(loop)
-
-
-_WAITED_EXCEPTION_WORDS = ("timeout", "full", "empty")
-
-
-def attempt_waits(loop: Loop, handler: cst.ExceptHandler) -> bool:
-    """The attempt itself waits before failing: a call in the ``try`` passes a non-zero
-    ``timeout=`` and the handler catches only what that wait ends in (``queue.Full``,
-    ``queue.Empty``, a ``...Timeout``): ``q.put(item, timeout=0.1)`` / ``except queue.Full:
-    continue`` spends the wait in the call (issue 23)."""
-    types = _handler_types(handler)
-    if not types or not all(any(w in t.lower() for w in _WAITED_EXCEPTION_WORDS) for t in types):
-        return False
-    for n in _walk(loop.try_node.body):
-        if isinstance(n, cst.Call):
-            arg = keyword_arg(n, "timeout")
-            if arg is not None and _number(arg.value) != 0 and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
-                return True
-    return False
-
-
-def _sleeps_before_attempt(loop: Loop) -> bool:
-    """A sleep between the loop head and the next attempt's first call: in a ``while`` test,
-    before the ``try`` (``if attempt: time.sleep(...)``), or leading the ``try`` body."""
-    if isinstance(loop.node, cst.While) and any(is_sleep(n) for n in _walk(loop.node.test)):
-        return True
-    if any(is_sleep(n) for n in _walk_all(_before_try(loop))):
-        return True
-    return _leading_sleep(_stmts(loop.try_node.body)) is True
-
-
-def _leading_sleep(stmts: Sequence[cst.BaseStatement]) -> bool | None:
-    """Whether the block sleeps before its first other call: True (a sleep first), False (a call
-    first: an exception there skips what follows), None (neither). Reads into a ``with`` (its items
-    first) and an ``if``'s body in order: a sleep deep in the attempt (a scroll loop's
-    ``time.sleep`` after the page loaded) is not one that leads it (issue 23, batch 3)."""
-    for stmt in stmts:
-        if isinstance(stmt, cst.With):
-            for item in stmt.items:
-                found = _first_sleep_or_call(item)
-                if found is not None:
-                    return found
-            inner = _leading_sleep(_stmts(stmt.body))
-            if inner is not None:
-                return inner
-            continue
-        if isinstance(stmt, cst.If):
-            found = _first_sleep_or_call(stmt.test)
-            if found is not None:
-                return found
-            inner = _leading_sleep(_stmts(stmt.body))  # `if attempt: time.sleep(...)`
-            if inner is not None:
-                return inner
-            continue
-        found = _first_sleep_or_call(stmt)
-        if found is not None:
-            return found
-    return None
-
-
-def _first_sleep_or_call(node: cst.CSTNode) -> bool | None:
-    nodes = list(_walk(node))
-    if any(is_sleep(n) for n in nodes):
-        if isinstance(node, cst.SimpleStatementLine) or not any(isinstance(n, cst.Call) and not is_sleep(n) for n in nodes):
-            return True
-        return False  # a compound statement with other calls: the attempt's call may come first
-    if any(isinstance(n, cst.Call) for n in nodes):
-        return False
-    return None
-
-
 def leaves_on_success(loop: Loop) -> bool:
     """A ``break``/``return`` (of this loop) anywhere in it outside the handlers that go round."""
     handlers = {id(n) for h in loop.handlers for n in _walk(h)}
@@ -431,105 +333,6 @@ def callee_text(loop: Loop) -> str:
     return "the call"
 
 
-def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
-    """The last names of the types a handler catches; None for a bare ``except`` or a non-name."""
-    if handler.type is None:
-        return None
-    elems = handler.type.elements if isinstance(handler.type, (cst.Tuple, cst.List)) else None
-    types = [el.value for el in elems] if elems is not None else [handler.type]
-    out: list[str] = []
-    for t in types:
-        name = dotted(t)
-        if name is None:
-            return None
-        out.append(name.rsplit(".", 1)[-1])
-    return out
-
-
-def catches_failure(handler: cst.ExceptHandler) -> bool:
-    """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
-    future again through repeated cancellation: it re-runs nothing)."""
-    types = _handler_types(handler)
-    if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
-        return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
-    return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
-
-
-def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
-    """The going-round handlers that retry blindly: they catch a failure (not only a
-    cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
-
-
-def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
-    """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
-    ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
-    server. A search or a fallback, not a blind retry."""
-    mutating = {id(c) for c in loop.mutating_calls}
-    if mutating and any(id(n) in mutating for n in _walk(handler.body)):
-        return True  # a same-module helper changes an argument the next attempt reads (issue 23)
-    assigned: set[str] = set()
-    for n in _walk(handler.body):
-        if isinstance(n, cst.AugAssign):
-            name = dotted(n.target)
-            if name:
-                assigned.add(name)
-        elif isinstance(n, cst.Assign):
-            for t in n.targets:
-                # `llm, index = next_llm(), index + 1` (a tuple target) rebinds each name
-                elems = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else None
-                for target in [el.value for el in elems] if elems is not None else [t.target]:
-                    name = dotted(target)
-                    if name:
-                        assigned.add(name)
-    for n in _walk(handler.body):
-        # in place: `messages.append(...)`, `messages[-1]["content"] = partial` (the next request differs)
-        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
-            root = _root_name(n.func.value)
-            if root:
-                assigned.add(root)
-        elif isinstance(n, cst.Assign):
-            for t in n.targets:
-                if isinstance(t.target, cst.Subscript):
-                    root = _root_name(t.target)
-                    if root:
-                        assigned.add(root)
-    if not assigned:
-        return False
-    read: set[str] = set()
-    stores: set[int] = set()  # `results = ...` in the attempt stores, it does not read
-    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
-        if isinstance(n, cst.Assign):
-            stores.update(id(t.target) for t in n.targets if isinstance(t.target, cst.Name))
-        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name):
-            stores.add(id(n.target))
-    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
-        if isinstance(n, (cst.Name, cst.Attribute)) and id(n) not in stores:
-            name = dotted(n)
-            if name:
-                read.add(name)
-    if assigned & read:
-        return True
-    # the handler supplies the value the attempt stores (`except E: obj = create(relaxed=True)`) and
-    # the rest of the iteration uses it: a fallback, not a blind go-round
-    stored = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) in stores}
-    supplied = assigned & stored
-    if supplied:
-        later = {dotted(n) for n in _walk_all(_after_try(loop)) if isinstance(n, (cst.Name, cst.Attribute))}
-        return bool(supplied & later)
-    return False
-
-
-_MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "clear", "remove", "setdefault", "popitem"})
-
-
-def _root_name(node: cst.BaseExpression) -> str | None:
-    """``messages`` of ``messages[-1]["content"]`` / ``self.history`` of ``self.history.append``."""
-    while isinstance(node, (cst.Subscript, cst.Call)):
-        node = node.value if isinstance(node, cst.Subscript) else node.func
-    return dotted(node)
-
-
 def iterates(loop: Loop) -> bool:
     """A ``for`` over ``range`` that walks something: its target (not counter-like) is read in
     the loop body outside the handlers (a log line in a handler does not count), or the range
@@ -546,26 +349,6 @@ def iterates(loop: Loop) -> bool:
         return False
     in_handlers = {id(n) for h in loop.try_node.handlers for n in _walk(h)}
     return any(isinstance(n, cst.Name) and n.value == target and id(n) not in in_handlers for n in _walk(node.body))
-
-
-def catches_transient(handler: cst.ExceptHandler) -> bool:
-    """The handler may catch a transient failure: bare, broad, or any type not known to be a parse or validation error."""
-    if handler.type is None:
-        return True
-    types: list[cst.BaseExpression]
-    if isinstance(handler.type, (cst.Tuple, cst.List)):
-        types = [el.value for el in handler.type.elements]
-    else:
-        types = [handler.type]
-    for t in types:
-        name = dotted(t)
-        if name is None:
-            return True
-        last = name.rsplit(".", 1)[-1]
-        if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES):
-            continue
-        return True
-    return False
 
 
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
@@ -591,17 +374,6 @@ def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
         if given is not None and not (isinstance(given.value, cst.Name) and given.value.value == "None"):
             return None
     return "retry() with neither times= nor budget="
-
-
-def deterministic_only(retry: Retry) -> bool:
-    """A known condition that names only parse/validation errors (a re-ask needs no wait)."""
-    cond = retry.condition
-    if not isinstance(cond, Condition) or cond.default or cond.every_exception or cond.statuses is not None or not cond.exceptions:
-        return False
-    return all(
-        (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
-        for e in cond.exceptions
-    )
 
 
 class LoopParameters:

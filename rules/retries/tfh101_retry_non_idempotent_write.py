@@ -2,41 +2,16 @@
 
 from __future__ import annotations
 
-import ast
 from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Effect, Knowledge, Screen, node_lines
+from ...linter.api import Knowledge, Screen
 from .base import RetryRule
-from .data import IRREVERSIBLE, NON_IDEMPOTENT_WRITE
-from .model import Retry, RetryModel
+from .data import IRREVERSIBLE
+from .model import RetryModel
 from .screen import screen_lines
-
-def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
-    """Line spans of the classes deriving from an LLM or embeddings base (``class X(BaseLlm)``)."""
-    out: list[tuple[int, int]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            for base in node.bases:
-                last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
-                if last.endswith(Knowledge.llm_inference_base_suffixes):
-                    out.append((node.lineno, node.end_lineno or node.lineno))
-                    break
-    return out
-
-
-def _inference_body(node: cst.CSTNode) -> bool:
-    """A request whose literal body holds ``messages`` or ``prompt``: a model call."""
-    if not isinstance(node, cst.Call):
-        return False
-    for arg in node.args:
-        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
-            for el in arg.value.elements:
-                key = getattr(el, "key", None)
-                if isinstance(key, cst.SimpleString) and key.evaluated_value in Knowledge.llm_inference_body_keys:
-                    return True
-    return False
+from .writes import repeated_writes, urllib3_writes
 
 
 class RetryNonIdempotentWrite(RetryRule):
@@ -615,48 +590,15 @@ async def run_tool(session: ClientSession, name, arguments):
         self._module = node
 
     def check(self, model: RetryModel) -> None:
-        found: list[tuple[Retry, Effect]] = []
         # an LLM or embeddings integration's POSTs are inference: nothing a retry could duplicate
         inference = self.knowledge.llm_inference_module(self.ctx.path)
-        for retry in model.retries:
-            if retry.kind == "urllib3":
-                if inference:
-                    continue
-                methods = retry.methods
-                if methods is None or (isinstance(methods, frozenset) and methods & {"POST", "PATCH"}):
-                    allowed = "every method" if methods is None else ", ".join(sorted(methods))
-                    self.report(
-                        retry.anchor,
-                        f"urllib3 Retry allows {allowed}: every POST/PATCH on the session it is mounted on is "
-                        "retried without an idempotency key; keep allowed_methods to idempotent methods",
-                    )
-                continue
-            for effect in retry.effects:
-                if inference and effect.what.startswith(("POST ", "PATCH ")):
-                    continue
-                if retry.keyed and effect.cls == NON_IDEMPOTENT_WRITE:
-                    continue  # clock.retrying(...) over keyed(tool): one key for every attempt (the runtime allows it)
-                if effect.cls in self.knowledge.write_classes and not effect.keyed:
-                    found.append((retry, effect))
-                    break
-        if not found:
-            return
-        tree = self.ctx.screen.tree
-        lines = node_lines(self._module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
-        spans = _inference_classes(tree)
-        found = [
-            (retry, effect)
-            for retry, effect in found
-            if not (
-                effect.what.startswith(("POST ", "PATCH "))
-                and (_inference_body(effect.node) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
+        for retry, allowed in urllib3_writes(model, inference):
+            self.report(
+                retry.anchor,
+                f"urllib3 Retry allows {allowed}: every POST/PATCH on the session it is mounted on is "
+                "retried without an idempotency key; keep allowed_methods to idempotent methods",
             )
-        ]
-        for retry, effect in found:
-            line = lines.get(effect.node)
-            where = str(line) if line else "?"
-            if effect.helper:
-                where += f", in {effect.helper}()"
+        for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(

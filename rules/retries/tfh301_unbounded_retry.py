@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import RawFix, dotted, retry_keyword_fix
-from . import paths
+from . import handlers, paths
 from .base import RetryRule
 from .model import Retry, RetryModel, Stop
 
@@ -279,7 +279,7 @@ class Client:
                 called = paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ()))
                 if called is None or not paths.forever(loop) or not paths.plain_success_exit(loop):
                     continue
-                if not paths.failure_handlers(loop):
+                if not handlers.failure_handlers(loop):
                     continue
                 if paths.bound(loop) is None:
                     self.report(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from . import paths
+from . import handlers, paths
 from .base import RetryRule
 from .model import RetryModel
 
@@ -353,7 +353,7 @@ def fetch(url):
                 continue
             if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
                 continue  # a retry decorator or helper: TFH301
-            if not paths.failure_handlers(loop):
+            if not handlers.failure_handlers(loop):
                 continue  # waits through cancellation, or tries something else each round
             if paths.plain_success_exit(loop) and paths.bound(loop) is None:
                 test = loop.node.test if isinstance(loop.node, cst.While) else None

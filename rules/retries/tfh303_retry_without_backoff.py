@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import RawFix, dotted, retry_keyword_fix
-from . import paths
+from . import handlers, paths, waits
 from .base import RetryRule
 from .model import Retry, RetryModel, Wait
 
@@ -462,7 +462,7 @@ class Loader:
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             if retry.kind in _LIBRARY:
-                if isinstance(retry.wait, Wait) and retry.wait.none and not paths.deterministic_only(retry):
+                if isinstance(retry.wait, Wait) and retry.wait.none and not waits.deterministic_only(retry):
                     how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
                     self.report(
                         retry.anchor,
@@ -493,9 +493,9 @@ class Loader:
                 return  # polling
         elif paths.iterates(loop) or not (paths.leaves_on_success(loop) or paths.looks_like_retry(loop)):
             return
-        for handler in paths.failure_handlers(loop):
-            if paths.catches_transient(handler) and not paths.sleeps_on_failure_path(loop, handler):
-                if paths.attempt_waits(loop, handler):
+        for handler in handlers.failure_handlers(loop):
+            if handlers.catches_transient(handler) and not waits.sleeps_on_failure_path(loop, handler):
+                if waits.attempt_waits(loop, handler):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 self.report(
                     handler,

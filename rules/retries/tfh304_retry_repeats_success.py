@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from . import paths
+from . import handlers, paths
 from .base import RetryRule
 from .model import RetryModel
 
@@ -240,7 +240,7 @@ def fetch(client, num_retries):
                 continue
             if paths.leaves_on_success(loop) or paths.iterates(loop) or not paths.looks_like_retry(loop):
                 continue
-            if not paths.failure_handlers(loop):
+            if not handlers.failure_handlers(loop):
                 continue
             target = loop.node.target
             name = target.value if isinstance(target, cst.Name) else "_"

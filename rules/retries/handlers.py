@@ -1,0 +1,139 @@
+"""Which handlers of a hand-written retry loop go round blindly, read from the retry model's :class:`~.data.Loop`.
+
+Beside ``paths.py`` (the loop's exits and success paths), for the budget rules:
+
+- :func:`failure_handlers`: the going-round handlers that retry the same work
+  again: they catch a failure (:func:`catches_failure`: not only a cancellation
+  or a lock wait) and do not change what the next attempt does
+  (:func:`changes_input`: a search or a fallback);
+- :func:`catches_transient`: a handler that may catch a transient failure (not
+  only parse or validation errors).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import dotted
+from ...linter.api import knowledge as kb
+from .data import Loop
+from .paths import _after_try, _before_try, _walk, _walk_all
+
+
+def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
+    """The last names of the types a handler catches; None for a bare ``except`` or a non-name."""
+    if handler.type is None:
+        return None
+    elems = handler.type.elements if isinstance(handler.type, (cst.Tuple, cst.List)) else None
+    types = [el.value for el in elems] if elems is not None else [handler.type]
+    out: list[str] = []
+    for t in types:
+        name = dotted(t)
+        if name is None:
+            return None
+        out.append(name.rsplit(".", 1)[-1])
+    return out
+
+
+def catches_failure(handler: cst.ExceptHandler) -> bool:
+    """Not only a cancellation (``except asyncio.CancelledError: continue`` waits on the same
+    future again through repeated cancellation: it re-runs nothing)."""
+    types = _handler_types(handler)
+    if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
+        return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
+    return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
+
+
+def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
+    """The going-round handlers that retry blindly: they catch a failure (not only a
+    cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
+    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
+
+
+def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The handler rebinds a name the next attempt reads (in the ``try`` body or before it):
+    ``except FileExistsError: n += 1`` tries another name, ``except E: url = mirror`` another
+    server. A search or a fallback, not a blind retry."""
+    mutating = {id(c) for c in loop.mutating_calls}
+    if mutating and any(id(n) in mutating for n in _walk(handler.body)):
+        return True  # a same-module helper changes an argument the next attempt reads (issue 23)
+    assigned: set[str] = set()
+    for n in _walk(handler.body):
+        if isinstance(n, cst.AugAssign):
+            name = dotted(n.target)
+            if name:
+                assigned.add(name)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                # `llm, index = next_llm(), index + 1` (a tuple target) rebinds each name
+                elems = t.target.elements if isinstance(t.target, (cst.Tuple, cst.List)) else None
+                for target in [el.value for el in elems] if elems is not None else [t.target]:
+                    name = dotted(target)
+                    if name:
+                        assigned.add(name)
+    for n in _walk(handler.body):
+        # in place: `messages.append(...)`, `messages[-1]["content"] = partial` (the next request differs)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
+            root = _root_name(n.func.value)
+            if root:
+                assigned.add(root)
+        elif isinstance(n, cst.Assign):
+            for t in n.targets:
+                if isinstance(t.target, cst.Subscript):
+                    root = _root_name(t.target)
+                    if root:
+                        assigned.add(root)
+    if not assigned:
+        return False
+    read: set[str] = set()
+    stores: set[int] = set()  # `results = ...` in the attempt stores, it does not read
+    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
+        if isinstance(n, cst.Assign):
+            stores.update(id(t.target) for t in n.targets if isinstance(t.target, cst.Name))
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name):
+            stores.add(id(n.target))
+    for n in _walk_all([loop.try_node.body, *_before_try(loop)]):
+        if isinstance(n, (cst.Name, cst.Attribute)) and id(n) not in stores:
+            name = dotted(n)
+            if name:
+                read.add(name)
+    if assigned & read:
+        return True
+    # the handler supplies the value the attempt stores (`except E: obj = create(relaxed=True)`) and
+    # the rest of the iteration uses it: a fallback, not a blind go-round
+    stored = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) in stores}
+    supplied = assigned & stored
+    if supplied:
+        later = {dotted(n) for n in _walk_all(_after_try(loop)) if isinstance(n, (cst.Name, cst.Attribute))}
+        return bool(supplied & later)
+    return False
+
+
+_MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "clear", "remove", "setdefault", "popitem"})
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    """``messages`` of ``messages[-1]["content"]`` / ``self.history`` of ``self.history.append``."""
+    while isinstance(node, (cst.Subscript, cst.Call)):
+        node = node.value if isinstance(node, cst.Subscript) else node.func
+    return dotted(node)
+
+
+def catches_transient(handler: cst.ExceptHandler) -> bool:
+    """The handler may catch a transient failure: bare, broad, or any type not known to be a parse or validation error."""
+    if handler.type is None:
+        return True
+    types: list[cst.BaseExpression]
+    if isinstance(handler.type, (cst.Tuple, cst.List)):
+        types = [el.value for el in handler.type.elements]
+    else:
+        types = [handler.type]
+    for t in types:
+        name = dotted(t)
+        if name is None:
+            return True
+        last = name.rsplit(".", 1)[-1]
+        if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES):
+            continue
+        return True
+    return False

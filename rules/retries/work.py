@@ -1,0 +1,229 @@
+"""The retry model's state and its bookkeeping of retried work.
+
+:class:`RetryWork` is the base of :class:`~.model.RetryModel`: the per-file
+state (set in ``__init__``), the scopes whose statements are a retry's work
+(entered and left as the traversal goes), the classified calls recorded in
+them (``linter/effects.py``), and the same-module functions, methods and
+callees that retried work reaches (followed one level down when the module is
+left, in ``RetryModel._finish``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import libcst as cst
+
+from ...linter.api import Effect, classify_call, dotted, has_idempotency_key, keyword_arg, positional
+from ...linter.api import knowledge as kb
+from .data import Condition, Loop, Retry, _Unknown
+from .loops import _body_stmts
+
+if TYPE_CHECKING:
+    from ...linter.api import FileContext, Names
+
+
+class RetryWork:
+    """The model's state, the scopes of retried work and the calls made there."""
+
+    def __init__(self, ctx: "FileContext") -> None:
+        self.ctx = ctx
+        self.names: Names = ctx.names
+        self.knowledge = ctx.knowledge
+        self.retries: list[Retry] = []
+        self._by_anchor: dict[int, Retry] = {}
+        self._scopes: dict[int, list[Retry]] = {}  # id(node whose subtree is retried work) -> retries
+        self._active: list[list[Retry]] = []
+        self._functions: list[cst.FunctionDef] = []
+        self._owners: list[cst.CSTNode] = []  # the enclosing def or lambda (whose effects a call is)
+        self._classes: list[cst.ClassDef] = []
+        self._effects_of: dict[int, list[Effect]] = {}  # id(def) -> direct effects
+        self._helper_calls: dict[int, list[tuple[str, str | None]]] = {}  # id(retry) -> (name, class)
+        self._calls_from: dict[int, list[tuple[str, str | None]]] = {}  # id(def) -> same-module helpers it calls
+        self._module_defs: dict[str, cst.FunctionDef] = {}
+        self._methods: dict[tuple[str, str], cst.FunctionDef] = {}
+        self._local_classes: dict[str, str] = {}
+        self._method_marks: dict[tuple[str, str], str] = {}  # (class, method) -> class its decorators declare
+        self._class_names: set[str] = set()  # the module's classes
+        self._bindings: dict[str, cst.BaseExpression] = {}  # name -> the value last assigned to it (issue 21)
+        self._stages: dict[str, cst.Call] = {}  # name -> the runtime ``retrying(...)`` stage assigned to it
+        self._stage_uses: dict[int, list[cst.BaseExpression]] = {}  # id(retry) -> tools a held stage is applied to
+        self._fresh_keys: set[tuple[str, str | None]] = set()  # tools called through keyed(...) without key_from
+        self._own_decorators: dict[str, tuple[Loop, Condition | _Unknown]] = {}
+        self._aliases: dict[str, cst.Call] = {}  # name -> retry factory call assigned to it
+        self._made_aliases: set[str] = set()  # aliases bound to a factory's result
+        self._factories: dict[str, cst.Call] = {}  # same-module function/method name -> the retry call it returns
+        self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
+        self._client_effects: list[tuple[str, Effect]] = []
+        self._imports: frozenset[str] = frozenset()
+        self.finished = False
+
+    # ------------------------------------------------------------ scopes and effects
+
+    def _add(self, retry: Retry, scope: cst.CSTNode | None) -> None:
+        if id(retry.anchor) in self._by_anchor:
+            return
+        self.retries.append(retry)
+        self._by_anchor[id(retry.anchor)] = retry
+        self._helper_calls[id(retry)] = []
+        if scope is not None:
+            self._scopes.setdefault(id(scope), []).append(retry)
+            retry.work_known = True
+
+    def _enter(self, node: cst.CSTNode) -> None:
+        found = self._scopes.get(id(node))
+        if found:
+            self._active.append(found)
+
+    def _leave(self, node: cst.CSTNode) -> None:
+        found = self._scopes.get(id(node))
+        if found and self._active and self._active[-1] is found:
+            self._active.pop()
+
+    def _scope_statements(self) -> Sequence[cst.BaseStatement]:
+        if self._functions:
+            return _body_stmts(self._functions[-1].body)
+        return []
+
+    def _record_effect(self, node: cst.Call) -> None:
+        if self._active:
+            func = node.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+            if last is not None:
+                for group in self._active:
+                    for retry in group:
+                        retry.calls.add(last)
+            qn = self.names.qualname(func)
+            if qn is None and isinstance(func, cst.Name) and self.names.is_builtin(func.value):
+                qn = func.value
+            local = isinstance(func, cst.Name) and qn == func.value and qn not in self.knowledge.io_builtins
+            for group in self._active:
+                for retry in group:
+                    if qn is not None:
+                        retry.qualnames.add(qn)
+                    if not local:
+                        retry.in_process = False
+        found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
+        if found is not None:
+            cls, what = found
+            effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
+            if self._owners:
+                self._effects_of[id(self._owners[-1])].append(effect)
+            if isinstance(node.func, cst.Attribute):
+                receiver = dotted(node.func.value)
+                if receiver is not None:
+                    self._client_effects.append((receiver, effect))
+            for group in self._active:
+                for retry in group:
+                    retry.effects.append(effect)
+            return
+        if not self._active and not self._owners:
+            return
+        helper = self._helper_of(node.func)
+        if helper is None:
+            helper = self._marked_target(node.func)  # Payments.take(...), pay(...) with a marked __call__
+        if helper is None and self._active and isinstance(node.func, cst.Name):
+            held = self._bindings.get(node.func.value)
+            if isinstance(held, cst.Call) and self.names.qualname(held.func) in kb.RUNTIME_KEYED and keyword_arg(held, "key_from") is None:
+                # issue 21: a keyed tool called inside a retry that is not the runtime's: every attempt is a
+                # logical call of its own, with a new random key; the runtime cannot see it
+                for target in self._callee_reach(held)[0]:
+                    self._fresh_keys.add(target)
+                    for group in self._active:
+                        for retry in group:
+                            self._helper_calls[id(retry)].append(target)
+        if helper is not None and self._owners:
+            self._calls_from.setdefault(id(self._owners[-1]), []).append(helper)
+        if helper is not None:
+            for group in self._active:
+                for retry in group:
+                    self._helper_calls[id(retry)].append(helper)
+
+    def _helper_of(self, func: cst.BaseExpression) -> tuple[str, str | None] | None:
+        """A same-module function or method (name, class name) that a call reaches, or None."""
+        if isinstance(func, cst.Name):
+            if func.value in self._module_defs and self.names.lookup(func.value) is None:
+                return (func.value, None)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and self._classes:
+            if func.value.value in ("self", "cls"):
+                cls_name = self._classes[-1].name.value
+                if (cls_name, func.attr.value) in self._methods:
+                    return (func.attr.value, cls_name)
+        return None
+
+    # ------------------------------------------------------------ what a callee reaches
+
+    def _callee_targets(self, callee: cst.BaseExpression) -> list[tuple[str, str | None]]:
+        """Same-module functions a callee reaches; a list (``tools=[f, g]``) reaches each."""
+        return self._callee_reach(callee)[0]
+
+    def _callee_reach(
+        self, callee: cst.BaseExpression, depth: int = 0
+    ) -> tuple[list[tuple[str, str | None]], list[cst.Lambda], bool]:
+        """What a tool given to a retry runs: (same-module functions and methods, lambdas, under ``keyed(...)``).
+
+        Followed as the runtime reads a tool (issue 21): through ``calling_api(fn)``,
+        ``partial(fn)``, ``RunnableLambda(fn)`` and a wrapper without ``functools.wraps``
+        (``logged(fn)``: the first positional argument), ``keyed(tool)``, a lambda, a
+        name bound to any of these, ``Cls.method`` (a mark above ``@staticmethod``),
+        an instance of a module class (its ``__call__``) and ``instance.method``.
+        """
+        targets: list[tuple[str, str | None]] = []
+        lambdas: list[cst.Lambda] = []
+        keyed = False
+        if depth > 6:
+            return targets, lambdas, keyed
+        if isinstance(callee, (cst.List, cst.Tuple)):
+            for el in callee.elements:
+                t, lm, k = self._callee_reach(el.value, depth + 1)
+                targets += t
+                lambdas += lm
+                keyed = keyed or k
+            return targets, lambdas, keyed
+        if isinstance(callee, cst.Lambda):
+            return targets, [callee], keyed
+        if isinstance(callee, cst.Call):
+            func = callee.func
+            if isinstance(func, cst.Name) and func.value in self._class_names and self.names.lookup(func.value) is None:
+                if (func.value, "__call__") in self._methods:
+                    targets.append(("__call__", func.value))  # Payments(): its __call__ is the tool
+                return targets, lambdas, keyed
+            if self.names.qualname(func) in kb.RUNTIME_KEYED:
+                keyed = True
+            # RunnableLambda(fn), partial(fn, ...), calling_api(fn, ...), keyed(tool), logged(fn)
+            pos = positional(callee)
+            if pos:
+                t, lm, k = self._callee_reach(pos[0].value, depth + 1)
+                return t, lm, keyed or k
+            return targets, lambdas, keyed
+        if isinstance(callee, (cst.Name, cst.Attribute)):
+            found = self._helper_of(callee) or self._marked_target(callee, calling=False)
+            if found is not None:
+                return [found], lambdas, keyed
+            if isinstance(callee, cst.Name) and callee.value in self._bindings and self.names.lookup(callee.value) is None:
+                return self._callee_reach(self._bindings[callee.value], depth + 1)
+        return targets, lambdas, keyed
+
+    def _instance_class(self, node: cst.BaseExpression) -> str | None:
+        """The module class a name holds an instance of (``pay = Payments()``), or None."""
+        if not isinstance(node, cst.Name):
+            return None
+        value = self._bindings.get(node.value)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in self._class_names:
+            return value.func.value
+        return None
+
+    def _marked_target(self, func: cst.BaseExpression, *, calling: bool = True) -> tuple[str, str | None] | None:
+        """A module class's method a callee names (``Payments.take``, ``pay.take``; called, ``pay(...)``:
+        its ``__call__``), when the class has that method; None otherwise."""
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            owner = func.value.value
+            cls_name = owner if owner in self._class_names and self.names.lookup(owner) is None else self._instance_class(func.value)
+            if cls_name is not None and (cls_name, func.attr.value) in self._methods:
+                return (func.attr.value, cls_name)
+            return None
+        cls_name = self._instance_class(func)
+        if cls_name is not None and (cls_name, "__call__") in self._methods:
+            return ("__call__", cls_name)
+        return None

@@ -1,0 +1,101 @@
+"""Which writes a retry repeats (TFH101's question, asked of the retry model).
+
+A retry's work (``Retry.effects``, read one level into same-module helpers)
+repeats a write when it makes a call of a write class (``Knowledge.write_classes``)
+with no idempotency key; a runtime retry over ``keyed(tool)`` keeps one key for
+every attempt. A POST in an LLM or embeddings integration (the module, a class
+deriving from an LLM base, a body holding ``messages``/``prompt``) is inference,
+nothing a retry could duplicate. urllib3 ``Retry`` policies that allow POST or
+PATCH are answered apart (:func:`urllib3_writes`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...linter.api import Effect, Knowledge, node_lines
+from .data import NON_IDEMPOTENT_WRITE, Retry
+from .model import RetryModel
+
+
+def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
+    """Line spans of the classes deriving from an LLM or embeddings base (``class X(BaseLlm)``)."""
+    out: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
+                if last.endswith(Knowledge.llm_inference_base_suffixes):
+                    out.append((node.lineno, node.end_lineno or node.lineno))
+                    break
+    return out
+
+
+def _inference_body(node: cst.CSTNode) -> bool:
+    """A request whose literal body holds ``messages`` or ``prompt``: a model call."""
+    if not isinstance(node, cst.Call):
+        return False
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+            for el in arg.value.elements:
+                key = getattr(el, "key", None)
+                if isinstance(key, cst.SimpleString) and key.evaluated_value in Knowledge.llm_inference_body_keys:
+                    return True
+    return False
+
+
+
+def urllib3_writes(model: RetryModel, inference: bool) -> list[tuple[Retry, str]]:
+    """The urllib3 ``Retry`` policies that allow POST or PATCH, with the methods they allow as text
+    (``every method`` when none is listed); none in an LLM or embeddings integration (``inference``)."""
+    out: list[tuple[Retry, str]] = []
+    for retry in model.retries:
+        if retry.kind == "urllib3":
+            if inference:
+                continue
+            methods = retry.methods
+            if methods is None or (isinstance(methods, frozenset) and methods & {"POST", "PATCH"}):
+                allowed = "every method" if methods is None else ", ".join(sorted(methods))
+                out.append((retry, allowed))
+    return out
+
+
+def repeated_writes(
+    model: RetryModel, knowledge: Knowledge, inference: bool, module: cst.Module, tree: ast.AST
+) -> list[tuple[Retry, Effect, str]]:
+    """For each retry (urllib3 policies aside) the first write it repeats without an idempotency key,
+    with where it is (``12``, ``12, in helper()``, ``?``); LLM inference left out."""
+    found: list[tuple[Retry, Effect]] = []
+    for retry in model.retries:
+        if retry.kind == "urllib3":
+            continue
+        for effect in retry.effects:
+            if inference and effect.what.startswith(("POST ", "PATCH ")):
+                continue
+            if retry.keyed and effect.cls == NON_IDEMPOTENT_WRITE:
+                continue  # clock.retrying(...) over keyed(tool): one key for every attempt (the runtime allows it)
+            if effect.cls in knowledge.write_classes and not effect.keyed:
+                found.append((retry, effect))
+                break
+    if not found:
+        return []
+    lines = node_lines(module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
+    spans = _inference_classes(tree)
+    found = [
+        (retry, effect)
+        for retry, effect in found
+        if not (
+            effect.what.startswith(("POST ", "PATCH "))
+            and (_inference_body(effect.node) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
+        )
+    ]
+    out: list[tuple[Retry, Effect, str]] = []
+    for retry, effect in found:
+        line = lines.get(effect.node)
+        where = str(line) if line else "?"
+        if effect.helper:
+            where += f", in {effect.helper}()"
+        out.append((retry, effect, where))
+    return out
