@@ -1,4 +1,6 @@
-"""The error-handling family: the rules TFH401-TFH403, on one shared model (``model.py``; ``text.py`` for TFH401).
+"""The error-handling family: the rules TFH401-TFH403, on one shared model (``model.py``; for TFH401
+the exception's text: ``text.py``, its taint ``taint.py``, its screen ``text_screen.py``; for TFH402 the
+default values: ``fallback.py``).
 
 As in ``smullyan.rules``: the source directory joins this package's path, so a
 rule file added since a strict editable install is found without a reinstall.

@@ -6,7 +6,8 @@ import libcst as cst
 
 from ...linter.api import FileContext, Knowledge, Screen
 from .model import ErrorModel, ErrorRule, source_of
-from .text import ExceptionText, screen_lines
+from .text import ExceptionText
+from .text_screen import screen_lines
 
 
 class StringifiedException(ErrorRule):

@@ -6,50 +6,11 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, handler_name, markdown_words, outside_screen
+from ...linter.api import Knowledge, Screen, markdown_words, outside_screen
+from .fallback import default_value, fallback_fix, optional_bool
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
-
-# What a handler may return and still say "there is nothing": one table, read
-# by the ``ast`` screen and by the libcst check alike (:func:`_default`).
-_DEFAULT_CONSTANTS: tuple[object, ...] = (None, False, "", b"", 0)
-_DEFAULT_NAMES = {"None": None, "False": False}
-_EMPTY_CALLS = ("list", "dict", "set", "tuple", "str", "frozenset")
-_EMPTY_DISPLAYS = {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "set()"}
-
-
-def _default(value: cst.BaseExpression | ast.expr | None) -> str | None:
-    """How the returned value reads when it is an empty or default value (``[]``, ``None``, ``0``...), else None.
-
-    On the ``ast`` tree (the screen) and the libcst tree (the check) from the
-    same tables; ``None`` is a bare ``return``.
-    """
-    if value is None:
-        return "None"
-    if isinstance(value, ast.AST):  # the screen
-        if isinstance(value, ast.Constant):
-            return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
-        if isinstance(value, ast.Dict):
-            return "{}" if not value.keys else None
-        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-            return "()" if not value.elts else None
-        if isinstance(value, ast.Call):
-            name = value.func.id if isinstance(value.func, ast.Name) else None
-            return f"{name}()" if name in _EMPTY_CALLS and not value.args and not value.keywords else None
-        return None
-    if isinstance(value, cst.Name):
-        return value.value if value.value in _DEFAULT_NAMES else None
-    if isinstance(value, cst.SimpleString):
-        return value.value if value.evaluated_value in ("", b"") else None
-    if isinstance(value, (cst.Integer, cst.Float)):
-        return value.value if value.evaluated_value == 0 else None
-    if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
-        return _EMPTY_DISPLAYS[type(value)] if not value.elements else None
-    if isinstance(value, cst.Call):
-        name = value.func.value if isinstance(value.func, cst.Name) else None
-        return f"{name}()" if name in _EMPTY_CALLS and not value.args else None
-    return None
 
 
 class SilentFallback(ErrorRule):
@@ -524,7 +485,7 @@ async def acancel_run(self, run_id) -> bool:
         cands = {
             id(h)
             for h in screen.handlers
-            if catches_broadly(h, None) and any(isinstance(s, ast.Return) and _default(s.value) for s in h.body)
+            if catches_broadly(h, None) and any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body)
         }
         if not cands:
             return []
@@ -565,7 +526,7 @@ async def acancel_run(self, run_id) -> bool:
             if isinstance(ann, cst.Name) and ann.value == "None":
                 return True
             return all(r.value is None for r in self.model.returns(func))
-        if returned == "None" and _optional_bool(func.returns):
+        if returned == "None" and optional_bool(func.returns):
             return True  # `-> Optional[bool]`: None is "could not tell", an answer distinct from False
         if returned != "False":
             return False
@@ -602,7 +563,7 @@ async def acancel_run(self, run_id) -> bool:
         bare = False
         for small in stmts:
             if isinstance(small, cst.Return):
-                returned = _default(small.value)
+                returned = default_value(small.value)
                 bare = small.value is None
                 break
         if returned is None or self.model.records(handler):
@@ -613,25 +574,4 @@ async def acancel_run(self, run_id) -> bool:
         if self._benign(body):
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
-        self.report(node, handler=text, value=returned, fix=_fix(node))
-
-
-def _optional_bool(returns: cst.Annotation | None) -> bool:
-    """``-> Optional[bool]`` / ``-> bool | None``: a tri-state answer."""
-    ann = returns.annotation if returns is not None else None
-    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
-        sides = {source_of(ann.left).strip(), source_of(ann.right).strip()}
-        return sides == {"bool", "None"}
-    if isinstance(ann, cst.Subscript) and len(ann.slice) == 1 and isinstance(ann.slice[0].slice, cst.Index):
-        head = source_of(ann.value).strip().rsplit(".", 1)[-1]
-        return head == "Optional" and source_of(ann.slice[0].slice.value).strip() == "bool"
-    return False
-
-
-def _fix(node: cst.ExceptHandler) -> str:
-    """The advice, naming the exception the handler binds, or showing how to bind one (a bare ``except:`` has none)."""
-    name = handler_name(node)
-    if name is not None:
-        return f"return a typed ToolError (Err(from_exception({name})))"
-    catch = "except Exception" if node.type is None else "except " + source_of(node.type)
-    return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"
+        self.report(node, handler=text, value=returned, fix=fallback_fix(node))

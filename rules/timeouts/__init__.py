@@ -1,4 +1,5 @@
-"""The timeout family: the timeout rules' screen (``screen.py``) and the rules TFH201-TFH202.
+"""The timeout family: the timeout rules' screen (``screen.py``), the process model
+(``process.py``), TFH201's shapes (``shapes.py``) and the rules TFH201-TFH202.
 
 As in ``smullyan.rules``: the source directory joins this package's path, so a
 rule file added since a strict editable install is found without a reinstall.

@@ -1,0 +1,75 @@
+"""TFH402's reading of a fallback: the values a handler may return and still say "there is nothing"
+(``[]``, ``None``, ``0``, ``""``, ``dict()``: one table, read on the ``ast`` tree by the screen and on
+the libcst tree by the check), a tri-state ``-> Optional[bool]`` answer, and the advice the finding
+gives (naming the exception the handler binds)."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...linter.api import handler_name
+from .model import source_of
+
+
+# What a handler may return and still say "there is nothing": one table, read
+# by the ``ast`` screen and by the libcst check alike (:func:`default_value`).
+_DEFAULT_CONSTANTS: tuple[object, ...] = (None, False, "", b"", 0)
+_DEFAULT_NAMES = {"None": None, "False": False}
+_EMPTY_CALLS = ("list", "dict", "set", "tuple", "str", "frozenset")
+_EMPTY_DISPLAYS = {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "set()"}
+
+
+def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
+    """How the returned value reads when it is an empty or default value (``[]``, ``None``, ``0``...), else None.
+
+    On the ``ast`` tree (the screen) and the libcst tree (the check) from the
+    same tables; ``None`` is a bare ``return``.
+    """
+    if value is None:
+        return "None"
+    if isinstance(value, ast.AST):  # the screen
+        if isinstance(value, ast.Constant):
+            return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
+        if isinstance(value, ast.Dict):
+            return "{}" if not value.keys else None
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+            return "()" if not value.elts else None
+        if isinstance(value, ast.Call):
+            name = value.func.id if isinstance(value.func, ast.Name) else None
+            return f"{name}()" if name in _EMPTY_CALLS and not value.args and not value.keywords else None
+        return None
+    if isinstance(value, cst.Name):
+        return value.value if value.value in _DEFAULT_NAMES else None
+    if isinstance(value, cst.SimpleString):
+        return value.value if value.evaluated_value in ("", b"") else None
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return value.value if value.evaluated_value == 0 else None
+    if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
+        return _EMPTY_DISPLAYS[type(value)] if not value.elements else None
+    if isinstance(value, cst.Call):
+        name = value.func.value if isinstance(value.func, cst.Name) else None
+        return f"{name}()" if name in _EMPTY_CALLS and not value.args else None
+    return None
+
+
+def optional_bool(returns: cst.Annotation | None) -> bool:
+    """``-> Optional[bool]`` / ``-> bool | None``: a tri-state answer."""
+    ann = returns.annotation if returns is not None else None
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        sides = {source_of(ann.left).strip(), source_of(ann.right).strip()}
+        return sides == {"bool", "None"}
+    if isinstance(ann, cst.Subscript) and len(ann.slice) == 1 and isinstance(ann.slice[0].slice, cst.Index):
+        head = source_of(ann.value).strip().rsplit(".", 1)[-1]
+        return head == "Optional" and source_of(ann.slice[0].slice.value).strip() == "bool"
+    return False
+
+
+def fallback_fix(node: cst.ExceptHandler) -> str:
+    """The advice, naming the exception the handler binds, or showing how to bind one (a bare ``except:`` has none)."""
+    name = handler_name(node)
+    if name is not None:
+        return f"return a typed ToolError (Err(from_exception({name})))"
+    catch = "except Exception" if node.type is None else "except " + source_of(node.type)
+    return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"

@@ -1,0 +1,328 @@
+"""The taint of a caught exception's text: which sub-expression of a value turns the exception into text.
+
+:class:`TextTaint` is the base of ``text.py``'s :class:`~.text.ExceptionText`: the names that hold the
+text or the exception per function, and :meth:`TextTaint._leak`, which follows the text through
+containers, string methods, text builders, result objects' constructors and one level into a
+same-module helper, and stops at any other call's result, a ToolError constructor, a web response,
+a typed error event (a discriminator beside the text) or a re-prompt of a parser-only handler; and
+the two places where the text is the product (a ``try`` that runs the model's code in process,
+format-repair feedback).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import FileContext, handler_types, last_name, walk_in_scope
+from .model import ErrorModel, has_words
+
+
+class TextTaint:
+    """The names holding a caught exception's text and the text's taint (the base of :class:`~.text.ExceptionText`)."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.errors: ErrorModel = ctx.models[ErrorModel]
+        self.names = ctx.names
+        self.knowledge = ctx.knowledge
+        # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
+        self.taints: dict[int, set[str]] = {}
+        # names bound to the exception object itself (``error = e``), per enclosing function: ``str(error)``
+        # after the handler is the text as much as ``str(e)`` inside it
+        self.aliases: dict[int, set[str]] = {}
+        self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
+        self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
+        self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
+        self.following = False  # inside a helper's returns: one level only
+        self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def tainted(self) -> set[str]:
+        """Names that hold exception text in the function being visited."""
+        func = self.names.function
+        return self.taints.setdefault(id(func) if func is not None else 0, set())
+
+    @property
+    def aliased(self) -> set[str]:
+        """Names bound to a caught exception object in the function being visited (``error = e``)."""
+        func = self.names.function
+        return self.aliases.setdefault(id(func) if func is not None else 0, set())
+
+    def exceptions(self) -> set[str]:
+        """The names that hold a caught exception here: the handlers' ``as`` names and their aliases."""
+        return self.errors.exception_names() | self.aliased
+
+    # ------------------------------------------------------------ the taint
+
+    def _runs_code(self, statement: cst.Try | cst.TryStar) -> bool:
+        """The ``try`` runs code the model wrote in this process (``exec``/``eval``, a REPL's ``run_cell``): the
+        exception is that program's own error, the product. A code-running call that reaches outside (a sandbox
+        or container SDK, an awaited ``run_code``) raises the infrastructure's errors instead: not exempt."""
+        key = id(statement)
+        if key not in self.code_runs:
+            k = self.knowledge
+            found = False
+            awaited = {id(n.expression) for n in walk_in_scope(statement.body) if isinstance(n, cst.Await)}
+            for n in walk_in_scope(statement.body):
+                if isinstance(n, cst.Call):
+                    name = last_name(n.func) or ""
+                    if isinstance(n.func, cst.Name) and name in k.code_running_builtins and self.names.is_builtin(name):
+                        found = True
+                    elif self.names.qualname(n.func) in k.code_running_calls:
+                        found = True
+                    elif has_words(name, k.code_running_name_parts):
+                        found = id(n) not in awaited and not self.errors.reaches_outside(n)
+                    if found:
+                        break
+            self.code_runs[key] = found
+        return self.code_runs[key]
+
+    def _format_repair(self, handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+        """The handler catches only format errors (``JSONDecodeError``, pydantic's ``ValidationError``...: resolved
+        through the imports) around a parse of data in memory (no call in the ``try`` reaches outside): the text
+        is the feedback the model needs to fix its own output."""
+        key = id(handler)
+        if key not in self.format_repair:
+            types = handler_types(handler)
+            k = self.knowledge
+            kinds: list[str | None] = []
+            for t in types:
+                if isinstance(t, cst.Name) and t.value in k.format_error_builtins and self.names.is_builtin(t.value):
+                    kinds.append("format")  # SyntaxError: ast.parse / compile of the model's code
+                    continue
+                q = self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None
+                q = k.canonical(q) if q is not None else None
+                kinds.append("format" if q in k.format_errors else "arguments" if q in k.argument_validation_errors
+                             else None)
+            statement = self.names.handler.statement if self.names.handler is not None else None
+            if not kinds or None in kinds or statement is None:
+                self.format_repair[key] = False
+            elif all(kind == "arguments" for kind in kinds):
+                self.format_repair[key] = True  # raised by the SDK before any request: the model's own arguments
+            else:
+                self.format_repair[key] = not self.errors.tool_like(statement.body)
+        return self.format_repair[key]
+
+    def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
+        """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
+        if self.following:
+            return False
+        defs, method = self.errors.helpers_of(call)
+        if not defs:
+            return False
+        for i, arg in enumerate(call.args):
+            obj = isinstance(arg.value, cst.Name) and arg.value.value in exc  # the exception itself
+            if arg.star or not (obj or self._leak(arg.value, exc) is not None):
+                continue
+            for d in defs:
+                params = [*d.params.posonly_params, *d.params.params]
+                if method and params and params[0].name.value in ("self", "cls"):
+                    params = params[1:]
+                if arg.keyword is not None:
+                    name = arg.keyword.value
+                elif i < len(params):
+                    name = params[i].name.value
+                else:
+                    continue
+                if self._carries(d, name, obj):
+                    return True
+        return False
+
+    def _carries(self, helper: cst.FunctionDef, param: str, obj: bool) -> bool:
+        """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself)."""
+        key = (id(helper), param, obj)
+        if key not in self.carries:
+            self.carries[key] = False
+            self.following = True
+            exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
+            try:
+                for n in walk_in_scope(helper.body):
+                    if isinstance(n, cst.Return) and n.value is not None:
+                        if self._leak(n.value, exc, extra=extra) is not None:
+                            self.carries[key] = True
+                            break
+            finally:
+                self.following = False
+        return self.carries[key]
+
+    @staticmethod
+    def _passes_exception(call: cst.Call, exc: set[str]) -> bool:
+        """``X(..., exception=e)`` / ``X(e, ...)``: the object keeps the typed failure."""
+        return any(isinstance(a.value, cst.Name) and a.value.value in exc and not a.star for a in call.args)
+
+    def _text_call(self, call: cst.Call) -> bool:
+        """Whether the exception text flows through this call into its result."""
+        func = call.func
+        k = self.knowledge
+        qn = self.names.qualname(func)
+        if qn is not None and qn in k.text_building_calls:
+            return True
+        if isinstance(func, cst.Name):
+            if func.value in k.text_passing_builtins and self.names.is_builtin(func.value):
+                return True
+            return func.value[:1].isupper()  # a result object's constructor
+        if isinstance(func, cst.Attribute):
+            if isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                return True  # "sep".join([...])
+            if func.attr.value in k.text_passing_methods:
+                return True  # template.format(error=str(e))
+            return func.attr.value[:1].isupper()
+        return False
+
+    def _reprompt(self, node: cst.CSTNode) -> bool:
+        """Text going back to the model as a message (``retry_messages=[...]``, ``ChatMessage(...)``)."""
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            return self.knowledge.reprompt_keyword_part in node.keyword.value.lower()
+        if isinstance(node, cst.Call):
+            return (last_name(node.func) or "").endswith(self.knowledge.reprompt_call_suffix)
+        return False
+
+    def _discriminated(self, node: cst.Dict | cst.Call, exc: set[str]) -> bool:
+        """A dict or constructor that says what kind of failure it is (``error_type=``, ``"code": ...``,
+        ``"type": "server_error"``, ``type(e).__name__``, ``e.status_code``) beside the text."""
+        k = self.knowledge
+        pairs: list[tuple[str | None, cst.BaseExpression]] = []
+        if isinstance(node, cst.Dict):
+            pairs = [(_literal(el.key), el.value) for el in node.elements if isinstance(el, cst.DictElement)]
+        else:
+            pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
+        for key, value in pairs:
+            if self._kind_of(value, exc):
+                return True
+            if key is None or self._leak_free(value, exc) is False:
+                continue
+            norm = key.lower().replace("-", "_")
+            if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
+                return True
+            text = (_literal(value) or "").lower()
+            if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
+                return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
+        return False
+
+    def _leak_free(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """A value that does not carry the exception text (a discriminator must not be the text itself)."""
+        return self._leak(value, exc) is None
+
+    def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """``type(e).__name__``, ``e.__class__.__name__``, ``type(e)``, ``e.status_code``: the failure's kind."""
+        if isinstance(value, cst.Attribute) and value.attr.value in ("__name__", "__qualname__"):
+            inner = value.value
+            if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "type":
+                return bool(inner.args) and isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value in exc
+            if isinstance(inner, cst.Attribute) and inner.attr.value == "__class__":
+                return isinstance(inner.value, cst.Name) and inner.value.value in exc
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in exc:
+            return value.attr.value in self.knowledge.error_discriminator_attributes
+        return False
+
+    def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
+        """The exception object itself, its message attributes, or a tainted name."""
+        if isinstance(node, cst.Name):
+            return node.value in exc or node.value in self.tainted or node.value in self._extra
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        return (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value in exc
+            and node.attr.value in self.knowledge.exception_args_attributes
+        )
+
+    def _mentions_exc(self, node: cst.BaseExpression, exc: set[str]) -> bool:
+        if self._is_exc_text(node, exc):
+            return True
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return any(self._is_exc_text(el.value, exc) for el in node.elements)
+        if isinstance(node, cst.Dict):
+            return any(
+                isinstance(el, cst.DictElement) and self._is_exc_text(el.value, exc) for el in node.elements
+            )
+        return False
+
+    def _leak(self, node: cst.CSTNode, exc: set[str], extra: frozenset[str] | None = None) -> cst.CSTNode | None:
+        """The sub-expression that turns the exception into text, if any (``extra``: names holding text)."""
+        if extra is not None:
+            saved, self._extra = self._extra, extra
+            try:
+                return self._leak(node, exc)
+            finally:
+                self._extra = saved
+        if isinstance(node, cst.Name):
+            return node if node.value in self.tainted or node.value in self._extra else None
+        if isinstance(node, cst.Lambda):
+            return None
+        if isinstance(node, (cst.Dict, cst.Call)) and self._discriminated(node, exc):
+            return None  # a typed error event: the text is only the detail
+        if isinstance(node, cst.Attribute) or isinstance(node, cst.Subscript):
+            if self._is_exc_text(node, exc):
+                return node
+        if isinstance(node, cst.Call):
+            func = node.func
+            qn = self.names.qualname(func)
+            if qn is not None:
+                if qn in self.knowledge.tool_error_constructors:
+                    return None
+                if self.knowledge.canonical(qn) in self.knowledge.web_response_calls:
+                    return None  # a web response: the text goes to a browser or an HTTP client
+                if qn in self.knowledge.traceback_formatters and self.names.handler is not None:
+                    return node
+            if isinstance(func, cst.Name) and func.value in ("str", "repr") and node.args:
+                if self.names.is_builtin(func.value) and self._is_exc_text(node.args[0].value, exc):
+                    return node
+            if isinstance(func, cst.Name) and func.value == "type":
+                return None
+            if isinstance(func, cst.Attribute):
+                if func.attr.value == "format" and any(self._is_exc_text(a.value, exc) for a in node.args):
+                    return node
+                if func.attr.value in ("__str__", "__repr__") and self._is_exc_text(func.value, exc):
+                    return node
+            if self._helper_carries(node, exc):
+                return node
+            if self._passes_exception(node, exc) and not (isinstance(func, cst.Name) and func.value == "getattr"):
+                return None
+            if not self._text_call(node):
+                # f(str(e)) is not the exception text; str(e).strip() still is
+                return self._leak(func, exc)
+            if self.errors.parser_only() and self._reprompt(node):
+                return None
+        elif isinstance(node, cst.FormattedString):
+            for part in node.parts:
+                if isinstance(part, cst.FormattedStringExpression) and self._is_exc_text(part.expression, exc):
+                    return node
+        elif isinstance(node, cst.FormattedStringExpression):
+            if self._is_exc_text(node.expression, exc):
+                return node
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+            if isinstance(node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                if self._mentions_exc(node.right, exc):
+                    return node
+        reprompt_ok = self.errors.parser_only()
+        for child in node.children:
+            if reprompt_ok and self._reprompt(child):
+                continue
+            if isinstance(child, cst.BaseExpression) or isinstance(
+                child, (cst.Arg, cst.Element, cst.BaseDictElement, cst.FormattedStringExpression)
+            ):
+                found = self._leak(child, exc)
+                if found is not None:
+                    return found
+        return None
+
+
+
+def _literal(node: cst.BaseExpression | None) -> str | None:
+    """The value of a plain string literal, else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _telemetry_key(target: cst.Subscript) -> bool:
+    """``attributes["tool.args_parse_error"] = str(e)``: a dotted attribute key, as a trace's span attributes are
+    named (OpenTelemetry's conventions); the text goes to a trace, not to a model."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return False
+    key = _literal(target.slice[0].slice.value)
+    return key is not None and "." in key and all(p.isidentifier() for p in key.split("."))

@@ -1,0 +1,115 @@
+"""TFH401's ``ast`` screen: the handlers whose body returns, yields, assigns, fills a container with or puts
+in a message the caught exception (or formats a traceback), and the same-module helpers the text goes
+through (:func:`screen_lines`; the collector is ``text.py``'s :class:`~.text.ExceptionText`)."""
+
+from __future__ import annotations
+
+import ast
+
+from ...linter.api import Knowledge, Screen, last_name
+from .model import definitions, mentions
+
+__all__ = ["screen_lines"]
+
+
+
+def _format_names(knowledge: Knowledge) -> frozenset[str]:
+    """Last names of the traceback formatters (``format_exc``), for the screen."""
+    return knowledge.memo(
+        "tfh401.format_names", lambda: frozenset(q.rsplit(".", 1)[1] for q in knowledge.traceback_formatters)
+    )
+
+
+def _fills(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
+    """``results.append(f"{e}")``: a container filled with something that mentions the exception."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in knowledge.container_filling_methods
+        and any(mentions(a, name) for a in (*node.args, *(k.value for k in node.keywords)))
+    )
+
+
+def _message_ast(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
+    """A message the model reads built with the exception (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``)."""
+    if isinstance(node, ast.Call):
+        lasts = knowledge.memo(
+            "tfh401.message_names", lambda: frozenset(q.rsplit(".", 1)[1] for q in knowledge.message_constructors)
+        )
+        return last_name(node.func) in lasts and mentions(node, name)
+    if isinstance(node, ast.Dict):
+        pairs = {
+            (k.value, v.value)
+            for k, v in zip(node.keys, node.values)
+            if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+        }
+        return bool(pairs & set(knowledge.message_dict_forms)) and mentions(node, name)
+    return False
+
+
+def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
+    """Names of functions or ``self``/``cls`` methods called with something that mentions the exception."""
+    out: set[str] = set()
+    for stmt in handler.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Call) and any(mentions(a, name) for a in (*n.args, *(k.value for k in n.keywords))):
+                f = n.func
+                if isinstance(f, ast.Name):
+                    out.add(f.id)
+                elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+                    out.add(f.attr)
+    return out
+
+
+def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
+    """Handlers whose body returns, yields or assigns the exception (or formats anything), and the same-module
+    helpers the text goes through (their definitions are read too)."""
+    formats = bool(_format_names(knowledge) & screen.call_names)
+    out: list[int] = []
+    helpers: set[str] = set()
+    for h in screen.handlers:
+        if h.name is None and not formats:
+            continue
+        if any(
+            isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign))
+            and n.value is not None
+            and (formats or (h.name is not None and mentions(n.value, h.name)))
+            # `x = e` keeps the object for a later `str(x)`; `return e` is a tool's result the framework stringifies
+            and (not isinstance(n.value, ast.Name) or isinstance(n, (ast.Assign, ast.Return)))
+            for stmt in h.body
+            for n in ast.walk(stmt)
+        ) or (h.name is not None and any(
+            _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
+        )):
+            out.append(h.lineno)
+            if h.name is not None:
+                helpers.update(_helpers_called(h, h.name))
+    returning = _returning_exception(screen)
+    defs = definitions(screen.tree) if helpers or returning else []
+    if helpers:
+        out += [d.lineno for d in defs if d.name in helpers]
+    if returning:
+        # callers of a helper that returns the exception it caught: `result = self._run()` ... `str(result)`
+        out += [
+            d.lineno
+            for d in defs
+            if d.name in returning or any(isinstance(n, ast.Call) and last_name(n.func) in returning for n in ast.walk(d))
+        ]
+    return out
+
+
+def _returning_exception(screen: Screen) -> set[str]:
+    """Names of the definitions with a handler that returns the exception object it caught (``return e``)."""
+    lines = {
+        h.lineno
+        for h in screen.handlers
+        if h.name is not None
+        and any(isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == h.name
+                for stmt in h.body for n in ast.walk(stmt))
+    }
+    if not lines:
+        return set()
+    return {
+        d.name for d in definitions(screen.tree)
+        if any(d.lineno <= line <= (d.end_lineno or d.lineno) for line in lines)
+    }

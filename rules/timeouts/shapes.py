@@ -1,0 +1,482 @@
+"""TFH201's model of a call's surroundings: what makes a call without a timeout fine or its fix
+harmful. The kill-and-reap clean-up (``proc.kill()`` then ``proc.communicate()``, a helper or a
+``threading.Timer`` doing the kill, a ``wait()`` after a ``while proc.poll() is None:`` loop), the
+open deadlines (``asyncio.wait_for``, ``async with asyncio.timeout(...)``), the handlers around a
+call, a process run in the foreground of a CLI command or a script, a CLI handing its exit code to
+a child, a literal command read through a local name, and an HTTP request that runs an LLM
+generation. ``TimeoutShapes`` is the rule's base: it collects these as the traversal goes and
+answers them for ``CallWithoutTimeout.visit_Call``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import (
+    FileContext,
+    Rule,
+    argument,
+    dotted,
+    keyword_arg,
+    last_name,
+    timeout_escapes_handler,
+    walk_in_scope,
+)
+from .process import caught_names, command_words, segments, suppressed_names
+
+
+_KILLS = ("kill", "terminate")
+_WAITS = ("communicate", "wait")
+_RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"})
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls under ``node`` in its own scope (none under a nested ``def``/``class``/``lambda``; none
+    at all when ``node`` is one). Walks the engine's field walk, not libcst's ``children`` (which
+    re-creates every node it passes: this runs for every statement of every block)."""
+    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return []
+    return [n for n in walk_in_scope(node) if type(n) is cst.Call]
+
+
+_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+_EXITS = frozenset({"sys.exit", "os._exit"})
+_ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
+
+
+_KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
+
+
+def _proc_names(node: cst.BaseExpression) -> set[str]:
+    """``proc`` for ``proc``, ``proc.pid``, ``proc.kill`` (what a kill is handed)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in ("pid", *_KILLS):
+        return {node.value.value}
+    if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
+        return {n for a in node.args for n in _proc_names(a.value)}
+    return set()
+
+
+def _kills(call: cst.Call) -> set[str]:
+    """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
+    helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
+    ``threading.Timer(t, proc.kill)``)."""
+    f = call.func
+    if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in (*_KILLS, "send_signal"):
+        return {f.value.value}
+    name = (last_name(f) or "").lower()
+    out: set[str] = set()
+    if any(w in name for w in _KILL_WORDS) or name == "timer":
+        for a in call.args:
+            if name == "timer" and not (isinstance(a.value, cst.Attribute) and a.value.attr.value in _KILLS):
+                continue
+            out |= _proc_names(a.value)
+    return out
+
+
+def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[str]:
+    """The processes a statement surely kills when it completes: a kill call on its own line, or
+    inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
+    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
+    taken for another reason."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return {n for c in _calls_in(stmt) for n in _kills(c)}
+    if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        out = {n for s in stmt.body.body for n in _statement_kills(s)}
+        if isinstance(stmt, cst.If):
+            # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
+            asked = set(_names_in(stmt.test)) - {"None", "True", "False"}
+            if not asked or not asked <= out:
+                return set()
+        return out
+    return set()
+
+
+def _names_in(node: cst.CSTNode) -> list[str]:
+    """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
+    attribute reads something else (``""``)."""
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        elif isinstance(n, cst.Attribute):
+            if n.attr.value in ("returncode", "poll", "pid"):
+                stack.append(n.value)
+            else:
+                out.append("")
+        else:
+            stack.extend(n.children)
+    return out
+
+
+class TimeoutShapes(Rule):
+    """The state TFH201 keeps as the traversal goes and the shapes it asks about (see the module's docstring)."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        super().__init__(ctx)
+        # open deadlines (asyncio.wait_for(...)'s arguments, `async with asyncio.timeout(...)` blocks)
+        # per function: id of the def or lambda (0: module level). A nested function runs later,
+        # so the deadline around its definition does not apply to it.
+        self.deadlines: dict[int, int] = {}
+        self.wrapper_calls: set[int] = set()
+        self.scope_blocks: dict[int, int] = {}
+        self.exempt: set[int] = set()
+        self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
+        self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
+        self.confirmed = 0  # open `if click.confirm(...):` blocks
+        self.main_block = 0  # open `if __name__ == "__main__":` blocks
+        self.classes: list[cst.ClassDef] = []
+        self.confirm_ifs: set[int] = set()
+        self.module: cst.Module | None = None
+        self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
+        self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
+
+    def _function(self) -> int:
+        func = self.names.function
+        return id(func) if func is not None else 0
+
+    def _open(self, n: int) -> None:
+        key = self._function()
+        self.deadlines[key] = self.deadlines.get(key, 0) + n
+
+    def visit_With(self, node: cst.With) -> None:
+        n = 0
+        for item in node.items:
+            expr = item.item
+            if isinstance(expr, cst.Call) and self.names.qualname(expr.func) in self.knowledge.timeout_scopes:
+                n += 1
+        if n:
+            self.scope_blocks[id(node)] = n
+            self._open(n)
+        suppressed = suppressed_names(self.names, node)  # `with suppress(CalledProcessError):` is a handler too
+        if suppressed is not None:
+            for c in _calls_in(node.body):
+                self.try_handlers.setdefault(id(c), []).append(suppressed)
+
+    def leave_With(self, node: cst.With) -> None:
+        self._open(-self.scope_blocks.pop(id(node), 0))
+
+    def visit_Try(self, node: cst.Try) -> None:
+        caught = caught_names(self.names, node)
+        if caught is None:
+            return
+        for n in _calls_in(node.body):
+            self.try_handlers.setdefault(id(n), []).append(caught)
+
+    def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
+        """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""
+        last = qn.rsplit(".", 1)[-1]
+        if qn.startswith("docker."):
+            return "how long the container may run is the caller's call"
+        if qn.startswith("subprocess.Popen.") or last in _WAITS:
+            return "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
+        if qn.startswith("subprocess.") and last in _RUNS:
+            words, whole = self._command_words(node)
+            for seg in segments(node, words, whole):
+                why = self.knowledge.process_fix_refusal(seg, whole)
+                if why is not None:
+                    return why
+        if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
+            return "the timeout's exception would escape the handler around the call"
+        if self._llm_request(node, qn):
+            return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
+        return None
+
+    def _llm_request(self, node: cst.Call, qn: str) -> bool:
+        """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,
+        ``chat_models/``), a class deriving from ``...LLM``/``...ChatModel``, or with a ``messages``/``prompt`` body."""
+        if qn.split(".")[0] not in ("requests", "httpx", "aiohttp", "urllib", "http"):
+            return False
+        k = self.knowledge
+        if k.llm_inference_module(self.ctx.path):
+            return True
+        for cls in self.classes:
+            if any((last_name(b.value) or "").endswith(k.llm_inference_base_suffixes) for b in cls.bases):
+                return True
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+                for el in arg.value.elements:
+                    key = getattr(el, "key", None)
+                    if isinstance(key, cst.SimpleString) and key.evaluated_value in k.llm_inference_body_keys:
+                        return True
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.classes.pop()
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        killed: str | None = None
+        for stmt in node.body.body:
+            smalls = stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]
+            for small in smalls:
+                value = getattr(small, "value", None)
+                if isinstance(value, cst.Await):
+                    value = value.expression
+                if killed is not None and isinstance(value, cst.Call):
+                    f = value.func
+                    if (
+                        isinstance(f, cst.Attribute)
+                        and f.attr.value in _WAITS
+                        and isinstance(f.value, cst.Name)
+                        and f.value.value == killed
+                    ):
+                        self.exempt.add(id(value))
+                killed = None
+                if isinstance(small, cst.Expr) and isinstance(value, cst.Call):
+                    f = value.func
+                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS and isinstance(f.value, cst.Name):
+                        killed = f.value.value
+
+    def _command(self, node: cst.Call) -> cst.BaseExpression | None:
+        arg = argument(node, "args", 0)
+        return arg.value if arg is not None else None
+
+    def _command_words(self, node: cst.Call) -> tuple[list[str], bool]:
+        """The command's literal words (a local name assigned one literal command is read through)."""
+        cmd = self._command(node)
+        if cmd is None:
+            return [], False
+        if isinstance(cmd, cst.Name):
+            value = self._literal_binding(cmd.value)
+            if value is not None:
+                return command_words(value)
+        return command_words(cmd)
+
+    def _literal_binding(self, name: str) -> cst.BaseExpression | None:
+        """The one value a name is bound to in the enclosing function (or module), when it is bound
+        once and never changed in place (``cmd += [...]``, ``cmd.insert(...)``); else None."""
+        func = self.names.function
+        scope: cst.CSTNode | None = func if func is not None else self.module
+        if scope is None:
+            return None
+        table = self.bindings.get(id(scope))
+        if table is None:
+            table = {}
+            for n in walk_in_scope(scope):
+                if isinstance(n, cst.Assign):
+                    for t in n.targets:
+                        if isinstance(t.target, cst.Name):
+                            table.setdefault(t.target.value, []).append(n.value if len(n.targets) == 1 else None)
+                elif isinstance(n, (cst.AugAssign, cst.AnnAssign)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(n.value if isinstance(n, cst.AnnAssign) else None)
+                elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
+                    table.setdefault(n.target.value, []).append(None)
+                elif isinstance(n, cst.Param):
+                    table.setdefault(n.name.value, []).append(None)
+                elif (
+                    isinstance(n, cst.Call)
+                    and isinstance(n.func, cst.Attribute)
+                    and isinstance(n.func.value, cst.Name)
+                    and n.func.attr.value in ("insert", "clear", "pop", "remove", "reverse", "sort")
+                ):
+                    table.setdefault(n.func.value.value, []).append(None)
+            self.bindings[id(scope)] = table
+        values = table.get(name, [])
+        return values[0] if len(values) == 1 else None
+
+    def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
+            self.popen_argv[target.value] = self._command_words(value)[0]
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1:
+            self._popen_bind(node.targets[0].target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._popen_bind(node.asname.name, node.item)
+
+    @staticmethod
+    def _is_main_test(test: cst.BaseExpression) -> bool:
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return False
+        sides = {dotted(test.left), dotted(test.comparisons[0].comparator)}
+        strings = [x for x in (test.left, test.comparisons[0].comparator) if isinstance(x, cst.SimpleString)]
+        return "__name__" in sides and any(x.evaluated_value == "__main__" for x in strings)
+
+    def visit_If(self, node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(node.test):
+            self.main_block += 1
+        for sub in _calls_in(node.test):
+            f = sub.func
+            last = last_name(f) or ""
+            if last in self.knowledge.interactive_confirms:
+                self.confirm_ifs.add(id(node))
+                self.confirmed += 1
+                return
+
+    def leave_If(self, original_node: cst.If) -> None:
+        if self.names.function is None and self._is_main_test(original_node.test):
+            self.main_block -= 1
+        if id(original_node) in self.confirm_ifs:
+            self.confirm_ifs.discard(id(original_node))
+            self.confirmed -= 1
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        # `while proc.poll() is None: ... kill at the deadline ...` then `proc.wait()`: the wait reaps
+        # a process that has exited or was killed; it cannot block
+        body = node.body
+        for i, stmt in enumerate(body[:-1]):
+            if not isinstance(stmt, cst.While):
+                continue
+            polled = {
+                c.func.value.value
+                for c in _calls_in(stmt.test)
+                if isinstance(c.func, cst.Attribute) and c.func.attr.value == "poll" and isinstance(c.func.value, cst.Name)
+            }
+            nxt = body[i + 1]
+            if polled and isinstance(nxt, cst.SimpleStatementLine):
+                for small in nxt.body:
+                    value = getattr(small, "value", None)
+                    if (
+                        isinstance(value, cst.Call)
+                        and isinstance(value.func, cst.Attribute)
+                        and value.func.attr.value in _WAITS
+                        and isinstance(value.func.value, cst.Name)
+                        and value.func.value.value in polled
+                    ):
+                        self.exempt.add(id(value))
+        # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
+        # `threading.Timer(t, proc.kill)` started before), then `proc.wait()`/`communicate()` later in
+        # the same block: the wait reaps a killed process (or one the timer will kill)
+        # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
+        # to a foreground child (a dev server, a test run, an inspector) the person stops
+        runs: dict[str, cst.Call] = {}
+        for stmt in body:
+            for c in _calls_in(stmt):
+                if self._exits(c):
+                    for name in _names_in(c):
+                        if name in runs:
+                            self.exempt.add(id(runs.pop(name)))
+                    for arg in c.args:  # sys.exit(subprocess.call([...]))
+                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func, _PROCESS_RUNS) in _PROCESS_RUNS:
+                            self.exempt.add(id(arg.value))
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if (
+                        isinstance(small, cst.Assign)
+                        and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name)
+                        and isinstance(small.value, cst.Call)
+                        and self._ahead_qualname(small.value.func, _PROCESS_RUNS) in _PROCESS_RUNS
+                    ):
+                        runs[small.targets[0].target.value] = small.value
+        killed: set[str] = set()
+        for stmt in body:
+            calls = _calls_in(stmt)
+            for c in reversed(calls):  # source order
+                f = c.func
+                if (
+                    killed
+                    and isinstance(f, cst.Attribute)
+                    and f.attr.value in _WAITS
+                    and isinstance(f.value, cst.Name)
+                    and f.value.value in killed
+                ):
+                    self.exempt.add(id(c))
+            killed |= _statement_kills(stmt)
+
+    def _ahead_qualname(self, func: cst.BaseExpression, wanted: frozenset[str] | None = None) -> str | None:
+        """A callee's qualified name read ahead of the traversal: also through an ``import x`` of the
+        enclosing function that the traversal has not reached yet. With ``wanted``, the caller only asks
+        whether the name is one of those: the function's imports are read only for such a name."""
+        qn = self.names.qualname(func)
+        if qn is not None:
+            return qn
+        text = dotted(func)
+        scope = self.names.function
+        if text is None or "." not in text or scope is None or (wanted is not None and text not in wanted):
+            return None
+        root = text.split(".")[0]
+        for n in walk_in_scope(scope):
+            if isinstance(n, cst.Import) and any(dotted(a.name) == root and a.asname is None for a in n.names):
+                return text
+        return None
+
+    def _exits(self, call: cst.Call) -> bool:
+        qn = self._ahead_qualname(call.func, _EXITS)
+        if qn in _EXITS:
+            return True
+        return isinstance(call.func, cst.Name) and call.func.value in ("exit", "quit", "SystemExit") and self.names.is_builtin(call.func.value)
+
+    def _cli_decorator(self, dec: cst.BaseExpression) -> bool:
+        """``@app.command()`` (typer, cyclopts), ``@click.command()``, ``@cli.command()`` on a click group
+        of this module: a command a person runs from their terminal."""
+        target = dec.func if isinstance(dec, cst.Call) else dec
+        ref = self.names.qualify(target)
+        if ref is not None:
+            parts = ref[0].split(".")
+            if parts[0] in self.knowledge.cli_frameworks and parts[-1] in self.knowledge.cli_decorator_words:
+                return True
+        if (
+            isinstance(target, cst.Attribute)
+            and target.attr.value in self.knowledge.cli_decorator_words
+            and isinstance(target.value, cst.Name)
+            and self.module is not None
+        ):
+            group = target.value.value  # `@cli.command()` where `@click.group() def cli(): ...`
+            return any(
+                isinstance(stmt, cst.FunctionDef) and stmt.name.value == group and any(self._cli_decorator(d.decorator) for d in stmt.decorators)
+                for stmt in self.module.body
+            )
+        return False
+
+    def _foreground_cli_process(self, node: cst.Call, qn: str) -> bool:
+        """A process a CLI command runs in the foreground: its output goes to the person's terminal
+        (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
+        if qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
+            return False
+        for a in node.args:
+            if a.keyword is not None and a.keyword.value in ("capture_output", "stdout", "stderr", "input", "stdin"):
+                if not (isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
+                    return False
+        func = self.names.function
+        if func is None:
+            return self.main_block > 0  # `if __name__ == "__main__":` of a script a person runs
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        if any(self._cli_decorator(d.decorator) for d in func.decorators):
+            return True
+        # a script's `main()` that reads its own command line (`args = parser.parse_args()`)
+        return any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value in ("parse_args", "parse_known_args")
+            for c in _calls_in(func.body)
+        )
+
+    def _interactive(self, node: cst.Call, qn: str) -> bool:
+        if self._foreground_cli_process(node, qn):
+            return True
+        if qn in _PROCESS_RUNS:
+            words, whole = self._command_words(node)
+            confirmed = self.confirmed > 0
+            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+        if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            words = self.popen_argv.get(node.func.value.value, [])
+            return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+        return False
+
+    def _unbounded_is_fine(self, node: cst.Call) -> bool:
+        """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),
+        runs a literal instant command, or runs in a worker thread the caller awaits."""
+        detach = keyword_arg(node, "detach")
+        if detach is not None and isinstance(detach.value, cst.Name) and detach.value.value == "True":
+            return True
+        func = self.names.function
+        if func is not None and id(func) in self.worker_lambdas:
+            return True
+        arg = argument(node, "cmd", 0)
+        if arg is None:
+            return False
+        cmd = arg.value
+        if isinstance(cmd, cst.Name):
+            cmd = self._literal_binding(cmd.value) or cmd
+        return self.knowledge.interactive_process(command_words(cmd)[0]) is not None
