@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import gc
-import re
 import sys
 import warnings
 from contextlib import ExitStack
@@ -30,11 +29,11 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Protocol, Sequence
 
 import libcst as cst
-from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper
 
 from .config import Config
-from .findings import Edit, Finding, Fix
+from .findings import Finding
+from .placing import resolve_fixes
 from .knowledge import Knowledge
 from .names import Names
 from .narrow import narrow
@@ -49,7 +48,6 @@ from .source import Text
 PARSE_ERROR = "TFH001"
 INTERNAL_ERROR = "TFH002"
 _RECURSION_LIMIT = 10_000
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what ends a line for Python and libcst
 
 VisitorFn = Callable[[cst.CSTNode], Any]
 
@@ -506,7 +504,7 @@ def _assemble(path: str, text: Text, module: cst.Module, tree: ast.Module | None
                 fix_tops[e.node] = next((i for i, stmt in enumerate(module.body) if contains(stmt, e.node)), None)
             wanted.append((e.node, fix_tops[e.node]))
     positions = find_positions(module, tree, wanted, walked.wrapper)
-    fixes = _resolve_fixes(module, fixed, text, positions, fix_tops) if fixed else {}
+    fixes = resolve_fixes(module, fixed, text, positions, fix_tops) if fixed else {}
     for r in raw:
         line, col, end_line, end_col = positions.get(r.node, (1, 0, 1, 0))
         out.append(Finding(path, line, col + 1, end_line, end_col + 1, r.code, r.name, r.message, fixes.get(id(r))))
@@ -516,79 +514,6 @@ def _assemble(path: str, text: Text, module: cst.Module, tree: ast.Module | None
             _pseudo(path, INTERNAL_ERROR, line, col + 1, f"internal error in {name}: {type(error).__name__}: {error}")
         )
     return out  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
-
-
-def _block_indent(module: cst.Module, top: int, node: cst.CSTNode) -> str:
-    """The indentation of the block whose statement holds ``node`` (what a line break inside it indents by)."""
-    stack: list[tuple[cst.CSTNode, str]] = [(module.body[top], "")]
-    while stack:
-        current, indent = stack.pop()
-        if current is node:
-            return indent
-        if isinstance(current, cst.IndentedBlock):
-            indent += current.indent if current.indent is not None else module.default_indent
-        stack.extend((child, indent) for child in _children(current))
-    return ""
-
-
-def _render(module: cst.Module, node: cst.CSTNode, indent: str) -> str:
-    """``node``'s code as it reads inside a block indented by ``indent`` (``Module.code_for_node`` assumes none)."""
-    state = CodegenState(
-        default_indent=module.default_indent, default_newline=module.default_newline, indent_tokens=[indent] if indent else []
-    )
-    node._codegen(state)
-    return "".join(state.tokens)
-
-
-def _resolve_fixes(
-    module: cst.Module,
-    raw: list[RawFinding],
-    text: Text,
-    positions: dict[cst.CSTNode, Span],
-    tops: dict[cst.CSTNode, int | None],
-) -> dict[int, Fix]:
-    """Each fix's node edits as positioned text edits (``findings.Edit``), by ``id`` of its raw finding.
-
-    The module may be the narrowed text (definitions without candidates are
-    stubs), but every edited node lies in a kept part, whose lines are the
-    file's own: the positions and the text hold for the file as it is. A fix
-    that cannot be placed is dropped (the finding stays).
-    """
-    lines = _LINE_BREAK.split(text.get()) if any(
-        callable(e.content) for r in raw if r.fix is not None for e in r.fix.edits
-    ) else []
-    newline = module.default_newline
-    out: dict[int, Fix] = {}
-    for r in raw:
-        if r.fix is None:
-            continue
-        edits: list[Edit] = []
-        for e in r.fix.edits:
-            span = positions.get(e.node)
-            if span is None:
-                break
-            line, col, end_line, end_col = span
-            content = e.content
-            if callable(content):
-                row = lines[line - 1] if 0 < line <= len(lines) else ""
-                content = content(row[: len(row) - len(row.lstrip(" \t\f"))]).replace("\n", newline)
-            elif isinstance(content, cst.CSTNode):
-                if isinstance(content, cst.BaseExpression) and content.lpar and getattr(e.node, "lpar", None):
-                    # a position leaves out the node's parentheses (and the space inside them): so does the text
-                    content = content.with_changes(lpar=[], rpar=[])
-                top = tops.get(e.node)
-                content = _render(module, content, _block_indent(module, top, e.node) if top is not None else "")
-            else:
-                content = content.replace("\n", newline)
-            if e.where == "replace":
-                edits.append(Edit(line, col + 1, end_line, end_col + 1, content))
-            elif e.where == "line_before":
-                edits.append(Edit(line, 1, line, 1, content))
-            else:  # line_after
-                edits.append(Edit(end_line + 1, 1, end_line + 1, 1, content))
-        else:
-            out[id(r)] = Fix(r.fix.message, tuple(sorted(edits)), r.fix.applicability or "unsafe")
-    return out
 
 
 def lint_path(path: Path, config: Config, *, apply_noqa: bool = True) -> list[Finding]:
