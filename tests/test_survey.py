@@ -168,3 +168,11 @@ def test_batch_three_is_marked_and_split_by_the_rule() -> None:
     assert len(third) >= 10
     assert {p.half for p in third} == {"tuning", "held-out"}
     assert not {p.name for p in third} & set(corpus.previously_tuned)
+
+
+def test_batch_five_is_marked_and_split_by_the_rule() -> None:
+    fifth = [p for p in corpus.packages if p.batch == 5]
+    assert len(fifth) >= 18
+    assert {p.half for p in fifth} == {"tuning", "held-out"}
+    assert not {p.name for p in fifth} & set(corpus.previously_tuned)
+    assert not {p.name for p in fifth} & {p.name for p in corpus.packages if p.batch != 5}
