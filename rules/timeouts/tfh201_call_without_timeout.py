@@ -575,7 +575,7 @@ def typed(container: Container, cmd):
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt and not self._interactive(node, qn):
-                    seconds = self.ctx.config.timeout_text
+                    seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
                         f"Add `{spec.keyword}={seconds}`",
