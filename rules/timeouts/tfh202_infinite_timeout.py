@@ -126,7 +126,8 @@ the longest generation accepted), and no fix is offered, since a default of
 ## Fix
 `smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
 `(connect, read)` pair, or the one `None` deadline of a timeout object) with
-`default-timeout-seconds` (30 unless configured). This changes what the
+`default-timeout-seconds` (30 unless configured; by kind: `http`, `process`,
+`network`, `default`). This changes what the
 program does on purpose: a request that could wait forever now raises a
 timeout error after that many seconds. A timeout object with several `None`
 fields, or none written, gets no fix; nor do streams and LLM calls (above),
@@ -137,7 +138,9 @@ kill-and-reap clean-up), and a call inside a `try` or
 `contextlib.suppress(...)` whose handlers would not catch the timeout's
 exception (`except requests.ConnectionError`, `except aiohttp.ClientError`
 around `ClientTimeout(total=None)`); nor a `None` in an `if x is None:`
-branch (a configured "no limit" passed on) or on an upload (`files=`).
+branch (a configured "no limit" passed on), on an upload (`files=`), or on a
+non-idempotent HTTP write (POST, PATCH) with no idempotency key: a timeout
+there makes a slow request one whose outcome is unknown (see TFH201).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
