@@ -98,6 +98,22 @@ def test_reads_idempotent_writes_and_keyed_posts_keep_the_fix() -> None:
     assert fix(src).count("timeout=30") == 8
 
 
+def test_a_graphql_mutation_is_a_write_and_a_graphql_query_a_read() -> None:
+    src = textwrap.dedent('''\
+        import requests
+        def calls(endpoint, name):
+            remove = """
+            mutation Remove($name: String!) { remove_item(name: $name) }
+            """
+            requests.post(endpoint + "/graphql", json={"query": remove, "variables": {"name": name}})
+            requests.post("https://api.example.com/graphql", json={"query": "mutation { reset }"})
+            requests.post("https://api.example.com/graphql", json={"query": "query { items { name } }"})
+        ''')
+    reported = found(src)
+    assert [(f.line, f.fix is None) for f in reported] == [(6, True), (7, True), (8, False)]
+    assert "a GraphQL mutation may act on the server" in reported[0].message
+
+
 def test_a_configured_class_decides_too() -> None:
     src = 'import requests\ndef f(url):\n    requests.get(url)\n'
     config = from_mapping({"classify": {"requests.get": "irreversible"}}, "pyproject.toml")

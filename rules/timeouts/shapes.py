@@ -187,7 +187,7 @@ class TimeoutShapes(Rule):
             return "the timeout's exception would escape the handler around the call"
         if self._llm_request(node, qn):
             return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
-        return http_write_refusal(node, qn, self.names, self.knowledge)
+        return http_write_refusal(node, qn, self.names, self.knowledge, self._literal_binding)
 
     def _llm_request(self, node: cst.Call, qn: str) -> bool:
         """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,

@@ -142,9 +142,9 @@ default would hurt:
 - an HTTP request that runs an LLM generation (from an LLM integration's
   module, a class deriving from `...LLM`/`...ChatModel`, a body with
   `messages`/`prompt`): a default would cut long generations, as TFH202 says;
-- a non-idempotent HTTP write (POST, PATCH, `urlopen(url, data)`, a `classify`d
-  write) with no idempotency key: a timeout there turns "slow" into "unknown
-  whether it acted" (an agent turn half run); reads, PUT, DELETE keep the fix;
+- a non-idempotent HTTP write (POST, PATCH, a GraphQL `mutation`, `urlopen(url,
+  data)`, a `classify`d write) with no idempotency key: a timeout there turns
+  "slow" into "unknown whether it acted"; reads, PUT, DELETE keep the fix;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
 
