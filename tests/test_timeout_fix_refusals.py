@@ -38,6 +38,7 @@ def found(src: str, code: str = "TFH201", config: Config | None = None) -> list[
     ('["wrk", "-d", "60s", "http://localhost:8000"]', "`wrk`"),
     ('["hyperfine", "make test"]', "`hyperfine`"),
     ('["acme", "upload", path]', "`acme upload`"),
+    ('["pre-commit", "run", "--files", path]', "`pre-commit`"),
     ('"cd out && gsutil cp report.html gs://bucket/"', "`gsutil`"),
 ])
 def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> None:
@@ -198,10 +199,18 @@ def test_a_program_found_with_shutil_which_is_read_as_that_program() -> None:
         def origin():
             git = shutil.which("git")
             return subprocess.run([git, "fetch", "origin"], capture_output=True)
+        def hooks(files):
+            hook = shutil.which("pre-commit")
+            subprocess.run([hook, "run", "--files", *files], check=False)
+        def lint(path):
+            ruff = shutil.which("ruff")
+            subprocess.run([ruff, "check", path], check=False)
         ''')
     reported = found(src)
-    assert [f.line for f in reported] == [9]  # rev-parse is instant; fetch is a network call
+    assert [f.line for f in reported] == [9, 12, 15]  # rev-parse is instant; fetch is a network call
     assert reported[0].fix is None and "`git fetch` runs long" in reported[0].message
+    assert reported[1].fix is None and "`pre-commit` runs long" in reported[1].message
+    assert reported[2].fix is not None  # a quick program, now known: the fix is offered
 
 
 def test_a_cli_whose_exit_code_is_its_childs_is_not_reported() -> None:

@@ -268,6 +268,8 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     # --run-time 5min`)
     "locust", "k6", "wrk", "wrk2", "ab", "hey", "vegeta", "jmeter", "artillery", "siege", "hyperfine",
     "asv", "pyperf", "pytest-benchmark", "ghz", "oha", "bombardier", "sysbench", "fio", "iperf", "iperf3",
+    # a hook runner installs each hook's environment on its first run, then runs every hook
+    "pre-commit", "prek", "lefthook",
 })
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.
