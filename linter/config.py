@@ -7,7 +7,8 @@ Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
 ``classify``, ``timeout-required``, ``retry-decorators``, ``tool-decorators``,
 ``tool-base-classes`` (the last two for ``smullyan tools``), and for ``--fix``:
-``fixable``, ``unfixable`` (rule selectors), ``unsafe-fixes`` (false), ``default-timeout-seconds`` (30)
+``fixable``, ``unfixable`` (rule selectors), ``unsafe-fixes`` (false), ``default-timeout-seconds`` (30,
+or a table by kind: ``http``, ``process``, ``network``, ``default``)
 and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
 :class:`ConfigError`, whose message names the file, the key and what was
 expected. A list setting takes a list, in TOML as in YAML: a string there is an
@@ -33,7 +34,7 @@ from typing import Any, Callable, Mapping
 
 from .discovery import SKIP_DIRS
 from .suggest import closest_selector, key_hint
-from .knowledge import CLASSES, Knowledge
+from .knowledge import CLASSES, TIMEOUT_KINDS, Knowledge, timeout_kind
 
 KEYS = (
     "select",
@@ -152,6 +153,8 @@ class Config:
     unsafe_fixes: bool = False
     #: what the fixes write: TFH201/TFH202's timeout, TFH301's attempts
     default_timeout_seconds: float = 30
+    #: ``default-timeout-seconds`` given by kind (``http = 30, process = 300``): kind -> seconds
+    default_timeout_by_kind: tuple[tuple[str, float], ...] = ()
     default_max_attempts: int = 3
     source: str | None = None
     #: where each setting came from ("default", the file, "command line"), for --show-settings
@@ -230,6 +233,7 @@ class Config:
             "root": str(self.root) if self.per_file_ignores else "",
             # the fixes carried with the findings write these
             "default_timeout_seconds": self.default_timeout_seconds,
+            "default_timeout_by_kind": [list(p) for p in self.default_timeout_by_kind],
             "default_max_attempts": self.default_max_attempts,
         }
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
@@ -319,7 +323,10 @@ class Config:
             "fixable": list(self.fixable),
             "unfixable": list(self.unfixable),
             "unsafe-fixes": self.unsafe_fixes,
-            "default-timeout-seconds": self.default_timeout_seconds,
+            "default-timeout-seconds": (
+                {"default": self.default_timeout_seconds, **dict(self.default_timeout_by_kind)}
+                if self.default_timeout_by_kind else self.default_timeout_seconds
+            ),
             "default-max-attempts": self.default_max_attempts,
             "tool-decorators": list(self.tool_decorators),
             "tool-base-classes": list(self.tool_base_classes),
@@ -329,8 +336,12 @@ class Config:
     @property
     def timeout_text(self) -> str:
         """``default-timeout-seconds`` as the fixes write it (``30``, ``2.5``)."""
-        value = self.default_timeout_seconds
-        return str(int(value)) if float(value).is_integer() else repr(float(value))
+        return _seconds_text(self.default_timeout_seconds)
+
+    def timeout_text_for(self, qualname: str) -> str:
+        """The seconds a timeout fix writes on a call of ``qualname``: its kind's (``http``, ``process``,
+        ``network``) when ``default-timeout-seconds`` is given by kind, else the default."""
+        return _seconds_text(dict(self.default_timeout_by_kind).get(timeout_kind(qualname), self.default_timeout_seconds))
 
     def knowledge(self) -> Knowledge:
         """The library knowledge extended by this configuration."""
@@ -465,6 +476,26 @@ def _positive_number(file: str, key: str, value: Any) -> float:
     return value
 
 
+def _seconds_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _timeout_seconds(file: str, key: str, value: Any) -> float | tuple[tuple[str, float], ...]:
+    """A number of seconds, or a table of them by kind (``{http = 30, process = 300}``)."""
+    if not isinstance(value, dict):
+        return _positive_number(file, key, value)
+    if not value:
+        raise ConfigError(f"{file}: `{key}` is an empty table; give seconds by kind ({', '.join(TIMEOUT_KINDS)}) "
+                          "or one number")
+    out: list[tuple[str, float]] = []
+    for kind, seconds in value.items():
+        if kind not in TIMEOUT_KINDS:
+            raise ConfigError(f"{file}: `{key}` has unknown kind `{kind}`{key_hint(str(kind), TIMEOUT_KINDS)}; "
+                              f"expected one of: {', '.join(TIMEOUT_KINDS)}")
+        out.append((kind, _positive_number(file, f"{key}.{kind}", seconds)))
+    return tuple(sorted(out))
+
+
 def _attempts(file: str, key: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ConfigError(f"{file}: `{key}` must be a whole number of attempts, 1 or more (like 3), got {_show(value)}")
@@ -523,7 +554,7 @@ _PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "fixable": lambda f, v: _codes(f, "fixable", v),
     "unfixable": lambda f, v: _codes(f, "unfixable", v),
     "unsafe-fixes": lambda f, v: _boolean(f, "unsafe-fixes", v),
-    "default-timeout-seconds": lambda f, v: _positive_number(f, "default-timeout-seconds", v),
+    "default-timeout-seconds": lambda f, v: _timeout_seconds(f, "default-timeout-seconds", v),
     "default-max-attempts": lambda f, v: _attempts(f, "default-max-attempts", v),
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
@@ -565,6 +596,10 @@ def from_mapping(data: Any, source: str | None, where: str = "", base: Config | 
     for key, value in values.items():
         if key in ("extend-select", "extend-ignore", "extend"):
             continue
+        if key == "default-timeout-seconds":  # one number, or seconds by kind (`default` for the rest)
+            by_kind = value if isinstance(value, tuple) else ()
+            fields["default_timeout_by_kind"] = tuple(p for p in by_kind if p[0] != "default")
+            value = dict(by_kind).get("default", Config.default_timeout_seconds) if by_kind else value
         fields[key.replace("-", "_")] = value
         origins[key] = file
     if base is not None and "extend-exclude" in values:

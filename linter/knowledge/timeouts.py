@@ -269,3 +269,18 @@ TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
 BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
     "time.sleep": "await asyncio.sleep(<seconds>)",
 }
+
+
+# The kinds of call a timeout fix bounds, for ``default-timeout-seconds`` given by kind (``[tool.smullyan.
+# default-timeout-seconds] http = 30, process = 300``): an HTTP request, a child process, any other
+# network peer (a socket, mail, FTP, redis, a websocket); ``default`` for the kinds not given.
+TIMEOUT_KINDS: Final[tuple[str, ...]] = ("http", "process", "network", "default")
+_HTTP_ROOTS: Final[frozenset[str]] = frozenset({"requests", "httpx", "aiohttp", "urllib", "urllib3", "http"})
+
+
+def timeout_kind(qualname: str) -> str:
+    """The kind of a call a timeout fix bounds (one of ``TIMEOUT_KINDS`` but ``default``)."""
+    root = qualname.split(".")[0]
+    if root in ("subprocess", "asyncio") or qualname.startswith("docker."):
+        return "process"
+    return "http" if root in _HTTP_ROOTS else "network"

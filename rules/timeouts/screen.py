@@ -103,3 +103,14 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         return out
 
     return screen.memo("timeouts.helper_lines", build)
+
+
+def group_lines(screen: Screen) -> list[int]:
+    """Lines of the module's CLI groups (``@click.group() def cli``): ``@cli.command()`` reads its decorator."""
+    body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
+    return [
+        d.lineno
+        for d in body
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "group" for x in d.decorator_list)
+    ]

@@ -22,6 +22,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .process import caught_names, command_words, segments, suppressed_names
+from .writes import http_write_refusal
 
 
 _KILLS = ("kill", "terminate")
@@ -186,7 +187,7 @@ class TimeoutShapes(Rule):
             return "the timeout's exception would escape the handler around the call"
         if self._llm_request(node, qn):
             return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
-        return None
+        return http_write_refusal(node, qn, self.names, self.knowledge, self._literal_binding)
 
     def _llm_request(self, node: cst.Call, qn: str) -> bool:
         """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,
@@ -248,7 +249,19 @@ class TimeoutShapes(Rule):
         if isinstance(cmd, cst.Name):
             value = self._literal_binding(cmd.value)
             if value is not None:
-                return command_words(value)
+                cmd = value
+        first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
+        if first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
+            # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
+            found = self._literal_binding(first.value.value)
+            if (
+                isinstance(found, cst.Call)
+                and self.names.qualname(found.func) == "shutil.which"
+                and found.args
+                and isinstance(found.args[0].value, cst.SimpleString)
+            ):
+                program = cst.SimpleString(found.args[0].value.value)
+                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
 
     def _literal_binding(self, name: str) -> cst.BaseExpression | None:
@@ -357,9 +370,13 @@ class TimeoutShapes(Rule):
                     for name in _names_in(c):
                         if name in runs:
                             self.exempt.add(id(runs.pop(name)))
-                    for arg in c.args:  # sys.exit(subprocess.call([...]))
-                        if isinstance(arg.value, cst.Call) and self._ahead_qualname(arg.value.func, _PROCESS_RUNS) in _PROCESS_RUNS:
-                            self.exempt.add(id(arg.value))
+                    for arg in c.args:  # sys.exit(subprocess.call([...])), sys.exit(child.wait())
+                        v = arg.value
+                        if isinstance(v, cst.Call) and (
+                            self._ahead_qualname(v.func, _PROCESS_RUNS) in _PROCESS_RUNS
+                            or (isinstance(v.func, cst.Attribute) and v.func.attr.value == "wait" and not v.args)
+                        ):
+                            self.exempt.add(id(v))
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
                     if (

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 
 from ...linter.api import (
@@ -18,7 +16,7 @@ from ...linter.api import (
     markdown_calls,
     markdown_words,
 )
-from .screen import helper_lines, timeout_calls
+from .screen import group_lines, helper_lines, timeout_calls
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -91,8 +89,9 @@ command, a script's `main()` that reads its command line with
 its output is on the person's terminal and the person stops it); a process
 whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
-SystemExit(subprocess.call(...))`): a CLI handing the terminal to a
-foreground child. A `shell=True` line is silent only when each of its
+SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`): a CLI handing
+the terminal to a foreground child. A program found with `shutil.which("git")`
+is read as that program. A `shell=True` line is silent only when each of its
 commands is.
 
 ## Why is this bad?
@@ -118,7 +117,8 @@ def fetch(url):
 ## Fix
 `smullyan lint --fix` adds the timeout keyword the call takes (`timeout=`,
 `socket_timeout=` for redis) set to `default-timeout-seconds` (30 unless
-configured): `requests.get(url)` becomes `requests.get(url, timeout=30)`.
+configured; by kind as a table: `http`, `process`, `network`, `default`):
+`requests.get(url)` becomes `requests.get(url, timeout=30)`.
 This changes what the program does on purpose: a call that waited forever
 now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
 `socket.timeout`) after that many seconds, so the caller's handling of that
@@ -132,7 +132,8 @@ default would hurt:
   through;
 - a process that may wait at a password prompt (`sudo`, `ssh`, `gpg`) or
   runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
-  downloads, builds, scans, `git clone`), also as one step of a shell line;
+  downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans, load
+  tests (`locust`, `k6`), `git clone`), also as one step of a shell line;
 - `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
   clean-up); a call inside a `try` (or a `contextlib.suppress(...)` block)
   whose handlers catch its other failures but not the new timeout exception
@@ -141,6 +142,9 @@ default would hurt:
 - an HTTP request that runs an LLM generation (from an LLM integration's
   module, a class deriving from `...LLM`/`...ChatModel`, a body with
   `messages`/`prompt`): a default would cut long generations, as TFH202 says;
+- a non-idempotent HTTP write (POST, PATCH, a GraphQL `mutation`, `urlopen(url,
+  data)`, a `classify`d write) with no idempotency key: a timeout there turns
+  "slow" into "unknown whether it acted"; reads, PUT, DELETE keep the fix;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
 
@@ -287,6 +291,8 @@ def test(path, args):
     sys.exit(result.returncode)
 def inspect(cmd):
     raise SystemExit(subprocess.call(cmd))
+def foreground(argv):
+    sys.exit(subprocess.Popen(argv).wait())
 def later(path):
     import os
     import subprocess
@@ -351,7 +357,7 @@ if __name__ == "__main__":
         # instant local commands and reads: the crontab, the clipboard, a version query, a local git read,
         # a local setting; IDEs and terminal UIs wait for a person
         """\
-import subprocess
+import shutil, subprocess
 def crontab():
     return subprocess.run(["crontab", "-l"], capture_output=True, text=True).stdout
 def copy(text):
@@ -362,6 +368,9 @@ def blame(path, root):
     return subprocess.check_output(["git", "blame", "--line-porcelain", path], cwd=root, text=True)
 def pin():
     subprocess.run(["uv", "python", "pin", "3.12"], check=True)
+def head():
+    git = shutil.which("git")
+    return subprocess.run([git, "rev-parse", "--short", "HEAD"], capture_output=True)
 def ide(path):
     subprocess.run(["cursor", path])
     subprocess.run(["lazygit"])
@@ -553,13 +562,7 @@ def typed(container: Container, cmd):
             return spots
         # and the helpers that say what a client is (``def _session(self) -> requests.Session``), and
         # the module's CLI groups (``@click.group() def cli``: ``@cli.command()`` reads its decorator)
-        groups = [
-            d.lineno
-            for d in (screen.tree.body if isinstance(screen.tree, ast.Module) else [])
-            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and any(isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "group" for x in d.decorator_list)
-        ]
-        return spots + helper_lines(screen, knowledge) + groups
+        return spots + helper_lines(screen, knowledge) + group_lines(screen)
 
     def visit_Call(self, node: cst.Call) -> None:
         k = self.knowledge
@@ -575,7 +578,7 @@ def typed(container: Container, cmd):
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
                 if id(node) not in self.exempt and not self._interactive(node, qn):
-                    seconds = self.ctx.config.timeout_text
+                    seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
                         f"Add `{spec.keyword}={seconds}`",

@@ -9,6 +9,7 @@ import libcst as cst
 from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
 from .process import caught_names, command_words, segments, suppressed_names
 from .screen import helper_lines, timeout_calls
+from .writes import http_write_refusal
 
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -125,7 +126,8 @@ the longest generation accepted), and no fix is offered, since a default of
 ## Fix
 `smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
 `(connect, read)` pair, or the one `None` deadline of a timeout object) with
-`default-timeout-seconds` (30 unless configured). This changes what the
+`default-timeout-seconds` (30 unless configured; by kind: `http`, `process`,
+`network`, `default`). This changes what the
 program does on purpose: a request that could wait forever now raises a
 timeout error after that many seconds. A timeout object with several `None`
 fields, or none written, gets no fix; nor do streams and LLM calls (above),
@@ -136,7 +138,9 @@ kill-and-reap clean-up), and a call inside a `try` or
 `contextlib.suppress(...)` whose handlers would not catch the timeout's
 exception (`except requests.ConnectionError`, `except aiohttp.ClientError`
 around `ClientTimeout(total=None)`); nor a `None` in an `if x is None:`
-branch (a configured "no limit" passed on) or on an upload (`files=`).
+branch (a configured "no limit" passed on), on an upload (`files=`), or on a
+non-idempotent HTTP write (POST, PATCH) with no idempotency key: a timeout
+there makes a slow request one whose outcome is unknown (see TFH201).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -468,11 +472,13 @@ async def g(aw):
             refusal = "an upload's processing may run long; choose the bound for the longest job"
         if refusal is None and timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             refusal = "the timeout's exception would escape the handler around the call"
+        if refusal is None:
+            refusal = http_write_refusal(node, qn, self.names, self.knowledge)
         if refusal is not None:
             refusal = refusal.replace("noqa: TFH201", "noqa: TFH202")
             self.report(anchor, f"{qn} gets {what}, which waits forever; pass a number of seconds (no automatic fix: {refusal})")
             return
-        self.report(anchor, call=qn, what=what, autofix=self._fix(value) if value is not None else None)
+        self.report(anchor, call=qn, what=what, autofix=self._fix(value, qn) if value is not None else None)
 
     def visit_Call(self, node: cst.Call) -> None:
         qn = self.names.qualname(node.func)
@@ -510,9 +516,10 @@ async def g(aw):
         elif deadlines and all(is_none(v) for v in deadlines.values()):
             self._report(node, node, qn, "no deadline at all (every field None)", value)
 
-    def _fix(self, value: cst.BaseExpression) -> RawFix | None:
-        """``None`` (alone, or each ``None`` in a ``(connect, read)`` tuple) replaced by ``default-timeout-seconds``."""
-        seconds = self.ctx.config.timeout_text
+    def _fix(self, value: cst.BaseExpression, qn: str) -> RawFix | None:
+        """``None`` (alone, or each ``None`` in a ``(connect, read)`` tuple) replaced by ``default-timeout-seconds``
+        (the call's kind's, when given by kind)."""
+        seconds = self.ctx.config.timeout_text_for(qn)
         if is_none(value):
             return RawFix(f"Replace `None` with `{seconds}`", (NodeEdit(value, expression(seconds)),))
         if isinstance(value, cst.Tuple):
