@@ -165,6 +165,15 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+# SDKs that define their exception classes in a private module and re-export every one at the
+# top (``openai._exceptions.APIStatusError`` is ``openai.APIStatusError``): a class named through
+# the private module is read as the public one (issue 23).
+REEXPORTED_EXCEPTION_MODULES: Final[frozenset[str]] = frozenset(
+    {"openai._exceptions", "anthropic._exceptions", "httpx._exceptions", "groq._exceptions"}
+)
+# The builtins a bug raises: a deny-list retry that excludes one of them and a permanent request
+# error (a 400, an auth failure) keeps the failures retrying cannot fix out (TFH103).
+BUG_EXCEPTIONS: Final[frozenset[str]] = frozenset({"TypeError", "ValueError", "KeyError", "AttributeError", "IndexError"})
 # Retries that honour a server's Retry-After on 429 even when 429 is not in
 # their status list (urllib3's ``respect_retry_after_header``, on by default).
 RETRIES_429_IMPLICITLY: Final[frozenset[str]] = frozenset({"urllib3"})

@@ -31,7 +31,8 @@ status predicate written as a lambda or a small function of the same module,
 or in a range test such as `status >= 400` that retries 4xx other than
 408/425/429); the runtime's `InvalidArgs`/`Denied` tags; the exception types
 `ValueError`, `TypeError`, `KeyError`, `PermissionError` (and the OpenAI and
-Anthropic SDKs' 400/401/403/404/422 errors). The exception types are read only
+Anthropic SDKs' 400/401/403/404/422 errors; a class named through the SDK's
+private module, `openai._exceptions.APIStatusError`, is its public one). The exception types are read only
 when the retried work is in the file and asks no model or person again
 (an LLM call whose answer did not parse may well parse next time). A condition
 held in a variable is not read. `PermissionError` is not permanent around a
@@ -326,6 +327,15 @@ def a(url):
 def b(url):
     return requests.get(url, timeout=5).json()["x"]
 """,
+        # issue 23: an SDK's exception named through its private module is the public class
+        """\
+import openai
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(openai._exceptions.APIStatusError), stop=stop_after_attempt(3))  # error: TFH102
+def draw(client, prompt):
+    return client.images.generate(prompt=prompt, model="dall-e-3")
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -354,7 +364,7 @@ def b(url):
             if cond.statuses is None and not cond.every_exception and retry.loop is None:
                 # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
-                status_types = [t for t in cond.exceptions if t in self.knowledge.status_error_exceptions]
+                status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
                 if status_types:
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:
