@@ -217,7 +217,12 @@ MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
 # path from a retry loop's handler back to its head that calls one is not hot
 # (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
 # ``event.wait(5)``, ``self.delay(attempt)``).
-SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause")
+# "respawn": a worker process started again before the re-issue takes the time a wait would
+# (issue 23, ``respawn-then-retry``)
+SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn")
+# Methods that wait for a local future, thread or process's result with a timeout: a loop that only
+# asks again after a timeout waits on it (it re-sends nothing).
+LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})
 # A call whose name (lower case) starts like this gives up (raises or exits):
 # it bounds a retry loop as ``raise`` does.
 GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
@@ -276,5 +281,7 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
         "tempfile.NamedTemporaryFile", "tempfile.mkstemp", "pathlib.Path",
     }
 )
+# ... and methods (last name) of a storage object that delete or move a file (``storage.remove(name)``)
+FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")

@@ -36,7 +36,8 @@ private module, `openai._exceptions.APIStatusError`, is its public one). The exc
 when the retried work is in the file and asks no model or person again
 (an LLM call whose answer did not parse may well parse next time). A condition
 held in a variable is not read. `PermissionError` is not permanent around a
-local file operation (`open`, `os.replace`, `os.rename`, `os.remove`,
+local file operation (`open`, `os.replace`, `os.rename`, `os.remove`, a method
+named `remove`/`unlink`/`rename`/`rmtree`/`rmdir` of any object,
 `shutil.move`, ...): on Windows another process (an editor, an antivirus
 scanner) holding the file a moment raises it, and a short retry is the cure.
 
@@ -209,6 +210,18 @@ def replace_with_retry(src, dst, attempts=10):
                 raise
             time.sleep(0.05)
 """,
+        # issue 23: the same through a storage object's method (a file handle still held by a closing connection)
+        """\
+import asyncio, gc
+async def drop_database_file(storage, name):
+    for attempt in range(5):
+        try:
+            await storage.remove(name)
+            return
+        except (PermissionError, OSError):
+            gc.collect()
+            await asyncio.sleep(0.5)
+""",
     ]
     INVALID = [
         # LangChain's factory, its error list held in a variable, returned for other modules to apply
@@ -356,7 +369,7 @@ def draw(client, prompt):
             parsing = any(t.rsplit(".", 1)[-1] in self.knowledge.parser_errors - {"ValueError"} for t in cond.exceptions)
             if inline and (_reprompts(retry, self.knowledge) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
-            if retry.qualnames & self.knowledge.file_contention_calls:
+            if retry.qualnames & self.knowledge.file_contention_calls or retry.calls & self.knowledge.file_contention_methods:
                 # a file another process holds a moment (Windows sharing violation): transient
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and inline:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from . import paths
-from . import tfh103_examples as examples
+from . import examples_tfh103 as examples
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
