@@ -141,7 +141,7 @@ transient for this call (say why).
                 continue
             if cond.excluded and not cond.every_exception:
                 if not excludes_permanent(cond.excluded, self.knowledge):
-                    self.report(cond.node or retry.anchor, why=deny_why(cond.excluded))
+                    self.report(retry.anchor, why=deny_why(cond.excluded))  # where the retry is written, as for no condition
                 continue
             if not cond.every_exception:
                 continue
