@@ -316,7 +316,7 @@ def _tfh101(src: str, **config: Any) -> list[str]:
 def test_tfh101_reads_classify_and_mcp_snake_case_hints() -> None:
     src = (
         "import httpx\nfrom tenacity import retry\n"
-        "@retry\ndef search(q):\n    return httpx.Client().post('https://api.example/v1/items', json=q)\n"
+        "@retry\ndef submit(q):\n    return httpx.Client().post('https://api.example/v1/items', json=q)\n"
     )
     (message,) = _tfh101(src)
     assert "POST to 'https://api.example/v1/items' (line 5, a non-idempotent write)" in message
@@ -326,7 +326,7 @@ def test_tfh101_reads_classify_and_mcp_snake_case_hints() -> None:
         "import httpx\nfrom mcp.server.mcpserver import MCPServer\nfrom mcp.types import ToolAnnotations\nfrom tenacity import retry\n"
         "server = MCPServer('x')\n"
         "@server.tool(annotations=ToolAnnotations(read_only_hint=True))\n"
-        "@retry\ndef search(q):\n    return httpx.post('https://api.example/v1/items', json=q)\n"
+        "@retry\ndef submit(q):\n    return httpx.post('https://api.example/v1/items', json=q)\n"
     )
     assert _tfh101(mcp) == []
     assert len(_tfh101(mcp.replace("read_only_hint=True", "idempotent_hint=False"))) == 1

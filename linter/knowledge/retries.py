@@ -165,6 +165,15 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
+# SDKs that define their exception classes in a private module and re-export every one at the
+# top (``openai._exceptions.APIStatusError`` is ``openai.APIStatusError``): a class named through
+# the private module is read as the public one (issue 23).
+REEXPORTED_EXCEPTION_MODULES: Final[frozenset[str]] = frozenset(
+    {"openai._exceptions", "anthropic._exceptions", "httpx._exceptions", "groq._exceptions"}
+)
+# The builtins a bug raises: a deny-list retry that excludes one of them and a permanent request
+# error (a 400, an auth failure) keeps the failures retrying cannot fix out (TFH103).
+BUG_EXCEPTIONS: Final[frozenset[str]] = frozenset({"TypeError", "ValueError", "KeyError", "AttributeError", "IndexError"})
 # Retries that honour a server's Retry-After on 429 even when 429 is not in
 # their status list (urllib3's ``respect_retry_after_header``, on by default).
 RETRIES_429_IMPLICITLY: Final[frozenset[str]] = frozenset({"urllib3"})
@@ -208,7 +217,12 @@ MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
 # path from a retry loop's handler back to its head that calls one is not hot
 # (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
 # ``event.wait(5)``, ``self.delay(attempt)``).
-SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause")
+# "respawn": a worker process started again before the re-issue takes the time a wait would
+# (issue 23, ``respawn-then-retry``)
+SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn")
+# Methods that wait for a local future, thread or process's result with a timeout: a loop that only
+# asks again after a timeout waits on it (it re-sends nothing).
+LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})
 # A call whose name (lower case) starts like this gives up (raises or exits):
 # it bounds a retry loop as ``raise`` does.
 GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
@@ -267,5 +281,7 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
         "tempfile.NamedTemporaryFile", "tempfile.mkstemp", "pathlib.Path",
     }
 )
+# ... and methods (last name) of a storage object that delete or move a file (``storage.remove(name)``)
+FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")

@@ -47,7 +47,30 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
+    if polls_local_result(loop):
+        return []
     return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
+
+
+def polls_local_result(loop: Loop) -> bool:
+    """A wait on a local future, thread or process, not a retry (issue 23, ``future-wait-poll``): the
+    ``try`` only asks for the result with a timeout (``future.result(timeout=1)``, ``.join(1)``,
+    ``.wait(1)``) and every handler catches only a timeout and goes round: nothing is re-sent."""
+    body = loop.try_node.body
+    stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
+    calls = [n for s in stmts for n in _walk(s) if isinstance(n, cst.Call)]
+    if len(stmts) != 1 or len(calls) != 1:
+        return False
+    call = calls[0]
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value in kb.LOCAL_RESULT_METHODS and call.args):
+        return False
+    timed = any(a.keyword is not None and a.keyword.value == "timeout" for a in call.args) or (
+        len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star)
+    for h in loop.handlers:
+        types = _handler_types(h)
+        if types is None or not all(t in ("TimeoutError", "Timeout") for t in types):
+            return False
+    return timed
 
 
 def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:

@@ -443,6 +443,8 @@ def _combine(node: cst.CSTNode, left: Part, right: Part, *, any_of: bool) -> Par
         statuses=statuses,
         tags=left.tags | right.tags,
         permanent_4xx=left.permanent_4xx or right.permanent_4xx,
+        # a deny-list or'ed with anything still retries nearly everything
+        excluded=left.excluded + right.excluded if not (left.every_exception or right.every_exception) else (),
     )
 
 

@@ -14,6 +14,7 @@ import libcst as cst
 from ...linter.api import keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Part, Retry, Stop, Wait, _Unknown
+from .deny import deny_list
 from .literals import _SAMPLE, _int, _number
 from .loops import _combine
 from .reader import Reader
@@ -68,6 +69,9 @@ class TenacityReader(Reader):
         if what in ("exception-predicate", "result-predicate", "not-result-predicate"):
             if first is None:
                 return UNKNOWN
+            denied = deny_list(first, self._module_defs, self._exception_names) if what == "exception-predicate" else None
+            if denied:
+                return Condition(node=node, excluded=denied)  # every exception but a few listed
             statuses, where = self._predicate_statuses(first)
             if statuses is not None and what == "not-result-predicate":
                 statuses = _SAMPLE - statuses

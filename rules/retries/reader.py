@@ -51,6 +51,9 @@ class Reader:
         if isinstance(node, (cst.Name, cst.Attribute)):
             qn = self.names.qualname(node)
             if qn is not None:
+                module, _, cls = qn.rpartition(".")
+                if module in kb.REEXPORTED_EXCEPTION_MODULES:  # openai._exceptions.X is openai.X
+                    qn = f"{module.split('.', 1)[0]}.{cls}"
                 return (qn,)
             text = dotted(node)
             if text is None:

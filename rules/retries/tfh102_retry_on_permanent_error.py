@@ -31,11 +31,13 @@ status predicate written as a lambda or a small function of the same module,
 or in a range test such as `status >= 400` that retries 4xx other than
 408/425/429); the runtime's `InvalidArgs`/`Denied` tags; the exception types
 `ValueError`, `TypeError`, `KeyError`, `PermissionError` (and the OpenAI and
-Anthropic SDKs' 400/401/403/404/422 errors). The exception types are read only
+Anthropic SDKs' 400/401/403/404/422 errors; a class named through the SDK's
+private module, `openai._exceptions.APIStatusError`, is its public one). The exception types are read only
 when the retried work is in the file and asks no model or person again
 (an LLM call whose answer did not parse may well parse next time). A condition
 held in a variable is not read. `PermissionError` is not permanent around a
-local file operation (`open`, `os.replace`, `os.rename`, `os.remove`,
+local file operation (`open`, `os.replace`, `os.rename`, `os.remove`, a method
+named `remove`/`unlink`/`rename`/`rmtree`/`rmdir` of any object,
 `shutil.move`, ...): on Windows another process (an editor, an antivirus
 scanner) holding the file a moment raises it, and a short retry is the cure.
 
@@ -208,6 +210,18 @@ def replace_with_retry(src, dst, attempts=10):
                 raise
             time.sleep(0.05)
 """,
+        # issue 23: the same through a storage object's method (a file handle still held by a closing connection)
+        """\
+import asyncio, gc
+async def drop_database_file(storage, name):
+    for attempt in range(5):
+        try:
+            await storage.remove(name)
+            return
+        except (PermissionError, OSError):
+            gc.collect()
+            await asyncio.sleep(0.5)
+""",
     ]
     INVALID = [
         # LangChain's factory, its error list held in a variable, returned for other modules to apply
@@ -326,6 +340,15 @@ def a(url):
 def b(url):
     return requests.get(url, timeout=5).json()["x"]
 """,
+        # issue 23: an SDK's exception named through its private module is the public class
+        """\
+import openai
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(openai._exceptions.APIStatusError), stop=stop_after_attempt(3))  # error: TFH102
+def draw(client, prompt):
+    return client.images.generate(prompt=prompt, model="dall-e-3")
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -346,7 +369,7 @@ def b(url):
             parsing = any(t.rsplit(".", 1)[-1] in self.knowledge.parser_errors - {"ValueError"} for t in cond.exceptions)
             if inline and (_reprompts(retry, self.knowledge) or parsing):
                 bad_types = [t for t in bad_types if "." in t]  # an SDK's 401 is not fixed by asking again
-            if retry.qualnames & self.knowledge.file_contention_calls:
+            if retry.qualnames & self.knowledge.file_contention_calls or retry.calls & self.knowledge.file_contention_methods:
                 # a file another process holds a moment (Windows sharing violation): transient
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and inline:
@@ -354,7 +377,7 @@ def b(url):
             if cond.statuses is None and not cond.every_exception and retry.loop is None:
                 # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
-                status_types = [t for t in cond.exceptions if t in self.knowledge.status_error_exceptions]
+                status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
                 if status_types:
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:

@@ -24,7 +24,10 @@ attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
 or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure. Loops whose `try` has no
+a retry of a failure, nor is a wait on a local result: a `try` that only asks
+a future, thread or process for its result with a timeout
+(`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
+timeout (nothing is sent again). Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
@@ -60,6 +63,17 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # issue 23: waiting on a local future (a worker thread computes it), not a retry: nothing is re-sent
+        """\
+import asyncio, concurrent.futures
+async def result_of(future):
+    while True:
+        try:
+            return future.result(timeout=0.05)
+        except concurrent.futures.TimeoutError:
+            pass
+        await asyncio.sleep(0.5)
+""",
         # a dev server restarted until the person at the terminal stops it
         """\
 import time

@@ -24,7 +24,8 @@ Finds a retry that tries again at once. For tenacity (and pydantic-ai's
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
-whose name holds `sleep`, `wait`, `backoff` or `delay`, or a call in the
+whose name holds `sleep`, `wait`, `backoff`, `delay` or `respawn` (a worker
+process started again takes the time a wait would), or a call in the
 handler of a same-module function or method that sleeps (a handler helper
 that decides and waits: `except E as e: self._handle_error(e)`). This is a path
 question: a sleep inside the `try` (the exception skipped it), on the success
@@ -100,6 +101,19 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # issue 23: the worker process is started again before the request is re-issued: the respawn is the wait
+        """\
+class Pool:
+    def call(self, request, retries=2):
+        while True:
+            try:
+                return self._send(request)
+            except BrokenPipeError:
+                if retries <= 0:
+                    raise
+                retries -= 1
+                self._respawn_worker()
+""",
         # the attempt waits: a put with a timeout, a handler for what the wait ends in
         """\
 import queue

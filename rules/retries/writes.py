@@ -33,6 +33,17 @@ def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
     return out
 
 
+def _read_functions(tree: ast.AST) -> list[tuple[int, int]]:
+    """Line spans of the functions named as a read (``search``, ``_search``, ``embed_texts``,
+    ``complete``): a POST made there is a query sent as POST, nothing a retry duplicates (issue 23)."""
+    out: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.name.lstrip("_").lower().startswith(Knowledge.read_post_function_prefixes):
+                out.append((node.lineno, node.end_lineno or node.lineno))
+    return out
+
+
 def _inference_body(node: cst.CSTNode) -> bool:
     """A request whose literal body holds ``messages`` or ``prompt``: a model call."""
     if not isinstance(node, cst.Call):
@@ -82,7 +93,7 @@ def repeated_writes(
     if not found:
         return []
     lines = node_lines(module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
-    spans = _inference_classes(tree)
+    spans = _inference_classes(tree) + _read_functions(tree)
     found = [
         (retry, effect)
         for retry, effect in found
