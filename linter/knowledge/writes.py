@@ -62,7 +62,9 @@ READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
 )
 # ... and a POST made in a function whose name (leading underscores aside) starts with one of these
 # (``async def search(self, query)``, ``def _search()``): a search or model query sent as POST (issue 23).
-READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = ("search", "embed", "complete", "infer", "rerank", "query")
+# Not "complete": ``complete_order``/``complete_checkout`` are writes (a chat completion is caught by
+# the LLM-inference tables below, by its module).
+READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = ("search", "embed", "infer", "rerank", "query")
 
 
 # LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the

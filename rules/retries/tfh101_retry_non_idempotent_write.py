@@ -7,7 +7,6 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen
-from . import examples_tfh101 as examples
 from .base import RetryRule
 from .data import IRREVERSIBLE
 from .model import RetryModel
@@ -106,8 +105,511 @@ configuration: `classify = {"myapp.search.query" = "read-safe"}`.
 Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
-    VALID = examples.VALID
-    INVALID = examples.INVALID
+    VALID = [
+        # PUT, DELETE and GET repeat safely
+        """\
+import httpx
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))
+def save(doc):
+    httpx.put("https://api.example/docs/1", json=doc)
+    httpx.delete("https://api.example/docs/2")
+    return httpx.get("https://api.example/docs/1").json()
+""",
+        # idempotency key as a keyword, in literal headers, in a headers variable
+        """\
+import stripe, requests, httpx
+from tenacity import retry
+
+@retry
+def charge(key):
+    stripe.Charge.create(amount=100, currency="usd", idempotency_key=key)
+
+@retry
+def post(key):
+    requests.post("https://api.example/orders", json={}, headers={"idempotency-key": key}, timeout=5)
+
+@retry
+def post2(key):
+    headers = {"Content-Type": "application/json", "X-Idempotency-Key": key}
+    httpx.post("https://api.example/orders", json={}, headers=headers)
+""",
+        # a POST that only reads: search URL, and declared read-safe
+        """\
+import httpx
+from smullyan.runtime import read_safe
+from tenacity import retry
+
+@retry
+def search(q):
+    return httpx.post("https://api.example/v1/search", json={"q": q})
+
+@retry
+@read_safe
+def lookup(q):
+    return httpx.post("https://api.example/v1/items", json={"q": q})
+""",
+        # the write is not in the retried work
+        """\
+import httpx
+import backoff
+
+@backoff.on_exception(backoff.expo, httpx.TransportError, max_tries=3)
+def fetch(url):
+    return httpx.get(url)
+
+def submit(url):
+    fetch(url)
+    return httpx.post(url, json={})
+""",
+        # a hand loop that only reads; a for loop over items is not a retry
+        """\
+import requests
+
+def poll(url, items):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except requests.Timeout:
+            continue
+    for item in items:
+        try:
+            requests.post(url, json=item, timeout=5)
+        except requests.RequestException:
+            continue
+""",
+        # urllib3 Retry with its default methods (no POST)
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[429, 503])))
+""",
+        # an unknown callee: nothing to say
+        """\
+from tenacity import Retrying, stop_after_attempt
+
+def run(fn):
+    return Retrying(stop=stop_after_attempt(3))(fn)
+""",
+        # MCP tool declared idempotent, retried
+        """\
+import httpx
+from mcp.server.fastmcp import FastMCP
+from mcp.types import ToolAnnotations
+from tenacity import retry
+
+mcp = FastMCP("x")
+
+@mcp.tool(annotations=ToolAnnotations(idempotentHint=True))
+@retry
+def upsert(doc):
+    return httpx.post("https://api.example/upsert", json=doc)
+""",
+        # configured: classify marks the call read-safe (via the config in tests); here a stamina retry of a GET
+        """\
+import stamina, httpx
+
+@stamina.retry(on=httpx.TransportError, attempts=3)
+async def get(c: httpx.AsyncClient):
+    async with httpx.AsyncClient() as client:
+        return await client.get("https://api.example/x")
+""",
+        # runtime retry of a read; helper that only reads
+        """\
+import httpx
+from smullyan import runtime as tool
+
+def fetch():
+    return httpx.get("https://api.example/x")
+
+clock = tool.with_clock(lambda ms: None)
+stage = tool.pipe(tool.calling_api(fetch, None), clock.retrying(tool.while_transient, tool.up_to(3).attempts))
+""",
+        # LangChain with_retry on a read
+        """\
+import requests
+from langchain_core.runnables import RunnableLambda
+
+def read(x):
+    return requests.get("https://api.example/x", timeout=5).json()
+
+chain = RunnableLambda(read).with_retry(retry_if_exception_type=(requests.Timeout,))
+""",
+        # LLM inference is not a write: a model call in an LLM class, a body with `messages`
+        """\
+import httpx, tenacity
+class ApigeeLlm(BaseLlm):
+    async def _post(self, url, payload):
+        async for attempt in tenacity.AsyncRetrying(stop=tenacity.stop_after_attempt(3)):
+            with attempt:
+                return await self._client.post(url, json=payload)
+@tenacity.retry(stop=tenacity.stop_after_attempt(3))
+def chat(url, text):
+    return httpx.post(url, json={"model": "m", "messages": [{"role": "user", "content": text}]})
+""",
+        # the runtime's keyed exemption: clock.retrying(...) over keyed(tool) repeats one logical call
+        # under one key; a keyed tool with key_from= keeps its key under any retry; marked reads
+        """\
+import smullyan.runtime as sr
+from tenacity import retry, stop_after_attempt
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+class Catalogue:
+    @sr.read_safe
+    @staticmethod
+    def find(q):
+        ...
+
+    @sr.read_safe
+    def __call__(self, q):
+        ...
+
+once = sr.pipe(sr.keyed(sr.calling_api(charge)), clock.retrying(sr.while_transient, sr.up_to(3).attempts))
+same = sr.keyed(sr.calling_api(charge), key_from=lambda card, cents: f"{card}:{cents}")
+finds = sr.pipe(sr.calling_api(Catalogue.find), clock.retrying(sr.up_to(3).attempts))
+reads = clock.retrying(sr.up_to(3).attempts)(sr.calling_api(Catalogue()))
+
+@retry(stop=stop_after_attempt(3))
+def checkout(card):
+    return same(card, 100)
+
+def poll():
+    for attempt in clock.attempts(sr.up_to(3).attempts):
+        with attempt:
+            Catalogue.find("x")
+""",
+    # issue 23: a search query sent as POST (the function says it reads), retried on transport errors
+    """\
+import httpx
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
+
+class SearchProvider:
+    def __init__(self, client, endpoint):
+        self.client, self.endpoint = client, endpoint
+
+    async def search(self, text):
+        @retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(4),
+               wait=wait_exponential_jitter())
+        async def _send():
+            response = await self.client.post(self.endpoint, json={"q": text}, timeout=20)
+            response.raise_for_status()
+            return response
+        return (await _send()).json()
+""",
+    ]
+    INVALID = [
+        # a function named for a read (search, query, ...) excuses its POST; "complete" does not
+        """\
+import httpx
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))  # error: TFH101
+def complete_order(order_id):
+    httpx.post(f"https://shop.example/orders/{order_id}/complete", timeout=5)
+""",
+        # a client function imported under another name is still a POST
+        """\
+from requests import post as send
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "POST"
+def open_pull_request(repo, title):
+    return send(f"https://api.github.com/repos/{repo}/pulls", json={"title": title}, timeout=10).json()
+""",
+        # tenacity decorator, bare and with arguments; httpx client method
+        """\
+import httpx
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(5))  # error: TFH101
+def charge(customer, cents):
+    with httpx.Client() as client:
+        return client.post("https://api.pay.example/charges", json={"amount": cents}).json()
+""",
+        # aliases; a timeout-only condition does not make the write safe
+        """\
+import requests as rq
+import tenacity as t
+
+@t.retry(retry=t.retry_if_exception_type(rq.Timeout), stop=t.stop_after_attempt(3))  # error: TFH101
+def create_order(order):
+    return rq.post("https://shop.example/orders", json=order, timeout=10)
+""",
+        # async: aiohttp session under async with, AsyncRetrying iterator
+        """\
+import aiohttp
+from tenacity import AsyncRetrying, stop_after_attempt
+
+async def notify(payload):
+    async with aiohttp.ClientSession() as session:
+        async for attempt in AsyncRetrying(stop=stop_after_attempt(3)):  # error: TFH101
+            with attempt:
+                async with session.post("https://hooks.example/x", json=payload) as r:
+                    return await r.json()
+""",
+        # one level into a same-module helper; backoff
+        """\
+import backoff
+import smtplib
+
+def send_receipt(to, text):
+    with smtplib.SMTP("mail.example.com", timeout=10) as smtp:
+        smtp.sendmail("billing@example.com", [to], text)
+
+@backoff.on_exception(backoff.expo, OSError, max_tries=3)  # error: TFH101
+def finish(order):
+    send_receipt(order.email, "thanks")
+""",
+        # hand-written loop, request("POST", ...)
+        """\
+import time
+import httpx
+
+def submit(doc):
+    for attempt in range(4):  # error: TFH101
+        try:
+            return httpx.request("POST", "https://api.example/docs", json=doc)
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+""",
+        # while loop with a method helper
+        """\
+import requests
+
+class Client:
+    def _create(self, body):
+        return requests.post("https://api.example/items", json=body, timeout=5)
+
+    def create(self, body):
+        while True:  # error: TFH101
+            try:
+                return self._create(body)
+            except requests.ConnectionError:
+                continue
+""",
+        # a project's own retry decorator
+        """\
+import functools, time
+import requests
+
+def with_retries(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        for _ in range(3):
+            try:
+                return func(*args, **kwargs)
+            except requests.RequestException:
+                time.sleep(1)
+    return wrapper
+
+@with_retries  # error: TFH101
+def publish(post):
+    return requests.patch("https://blog.example/posts/1", json=post, timeout=5)
+""",
+        # stamina, runtime pipe, Retrying called with the function
+        """\
+import stamina, httpx
+from smullyan import runtime as tool
+from tenacity import Retrying, stop_after_attempt
+
+def pay():
+    return httpx.post("https://api.pay.example/charges", json={})
+
+@stamina.retry(on=httpx.TransportError)  # error: TFH101
+def pay_twice():
+    return pay()
+
+clock = tool.with_clock(lambda ms: None)
+stage = tool.pipe(tool.calling_api(pay, None), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+Retrying(stop=stop_after_attempt(2))(pay)  # error: TFH101
+""",
+        # urllib3 Retry allowing POST on a session; allowed_methods=None means every method
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=["GET", "POST"])))  # error: TFH101
+t = requests.Session()
+t.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=None)))  # error: TFH101
+""",
+        # declared by the code: runtime decorator and MCP annotations; SDKs
+        """\
+import boto3
+from smullyan.runtime import irreversible
+from tenacity import retry
+
+ses = boto3.client("ses")
+
+@irreversible
+def refund(order):
+    ...
+
+@retry  # error: TFH101
+def close(order):
+    refund(order)
+
+@retry  # error: TFH101
+def mail(to):
+    ses.send_email(Source="a@example.com", Destination={"ToAddresses": [to]}, Message={})
+""",
+        # pydantic-ai's retrying transport on an httpx client; LangChain's tool-retry middleware
+        """\
+import httpx
+from pydantic_ai.retries import AsyncTenacityTransport, RetryConfig
+from langchain.agents.middleware import ToolRetryMiddleware
+
+client = httpx.AsyncClient(transport=AsyncTenacityTransport(config=RetryConfig()))  # error: TFH101
+
+async def open_ticket(body):
+    return await client.post("https://desk.example/tickets", json=body)
+
+mw = ToolRetryMiddleware(tools=[open_ticket], retry_on=(httpx.TransportError,))  # error: TFH101
+""",
+        # LangChain with_retry over a write; tool.terse.retry terse dialect
+        """\
+import requests
+from langchain_core.runnables import RunnableLambda
+from smullyan import runtime as tool
+
+def create(x):
+    return requests.post("https://api.example/tickets", json=x, timeout=5)
+
+chain = RunnableLambda(create).with_retry()  # error: TFH101
+again = tool.terse.retry(times=3, sleep=lambda ms: None)(create)  # error: TFH101
+""",
+        # a queue append, a counter increment and a publish repeated are second entries
+        """\
+import redis
+from tenacity import retry, stop_after_attempt
+r = redis.Redis(host="h", socket_timeout=5)
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "redis.Redis.xadd"
+def enqueue(event):
+    r.xadd("events", event)
+@retry(stop=stop_after_attempt(3))  # error: TFH101
+def count(key):
+    r.incr(key)
+""",
+        # issue 21: the runtime's own forms over a marked write, names resolved through the imports
+        """\
+from smullyan import runtime as tool
+from smullyan.runtime import non_idempotent_write as niw, irreversible, pipe as chain, calling_api, keyed
+
+clock = tool.with_clock(lambda ms: None)
+
+@niw
+def charge(card, cents):
+    ...
+
+@irreversible
+def wire(account, cents):
+    ...
+
+a = chain(calling_api(charge), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "charge() (declared)"
+b = clock.retrying(tool.while_transient, tool.up_to(3).attempts)(calling_api(charge))  # error: TFH101
+c = chain(keyed(calling_api(wire)), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "even keyed"
+stage = clock.retrying(tool.up_to(3).attempts)  # error: TFH101
+d = chain(calling_api(charge), stage)
+
+@clock.retrying(tool.up_to(3).attempts)  # error: TFH101
+def pay(card):
+    return charge(card, 100)
+""",
+        # the block form: clock.attempts(...) written in the loop or held in a name, sync and async
+        """\
+import smullyan.runtime as sr
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+def settle(card):
+    for attempt in clock.attempts(sr.up_to(3).attempts):  # error: TFH101
+        with attempt:
+            charge(card, 100)
+
+async def settle_async(card, aclock):
+    attempts = aclock.attempts(sr.up_to(3).attempts, sr.while_transient)
+    async for attempt in attempts:  # error: TFH101
+        with attempt:
+            charge(card, 100)
+""",
+        # the bypass shapes: a mark above @staticmethod/@classmethod, a marked __call__, a lambda,
+        # a wrapper without functools.wraps (written there or held in a name)
+        """\
+from smullyan import runtime as tool
+
+clock = tool.system_clock()
+
+class Payments:
+    @tool.non_idempotent_write
+    @staticmethod
+    def take(card):
+        ...
+
+    @tool.irreversible
+    def __call__(self, card):
+        ...
+
+def logged(fn):
+    def inner(*args):
+        return fn(*args)
+    return inner
+
+payments = Payments()
+wrapped = logged(Payments.take)
+e = tool.pipe(tool.calling_api(Payments.take), clock.retrying(tool.up_to(3).attempts))  # error: TFH101 "Payments.take()"
+f = clock.retrying(tool.up_to(3).attempts)(tool.calling_api(payments))  # error: TFH101 "Payments.__call__()"
+g = tool.pipe(tool.calling_api(lambda: Payments.take("c")), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+h = tool.pipe(tool.calling_api(wrapped), clock.retrying(tool.up_to(3).attempts))  # error: TFH101
+""",
+        # what slips past the runtime: a mark above the retry's wrapper; a keyed tool without key_from
+        # under a retry that is not the runtime's (each attempt is a new logical call, a new key)
+        """\
+import smullyan.runtime as sr
+from tenacity import retry, stop_after_attempt
+
+clock = sr.system_clock()
+
+@sr.non_idempotent_write
+def charge(card, cents):
+    ...
+
+fresh = sr.keyed(sr.calling_api(charge))
+
+@sr.non_idempotent_write
+@clock.retrying(sr.up_to(3).attempts)  # error: TFH101
+def refund(card):
+    ...
+
+@retry(stop=stop_after_attempt(3))  # error: TFH101 "a new key on every attempt"
+def checkout(card):
+    return fresh(card, 100)
+""",
+        # a remote tool run re-sent after a dropped connection: the tool may have run (issue 23)
+        """\
+import asyncio
+from mcp import ClientSession
+async def run_tool(session: ClientSession, name, arguments):
+    for attempt in range(3):  # error: TFH101 "mcp.ClientSession.call_tool"
+        try:
+            return await session.call_tool(name, arguments)
+        except (ConnectionError, asyncio.TimeoutError):
+            await asyncio.sleep(2 ** attempt)
+""",
+    ]
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Sequence[int]:

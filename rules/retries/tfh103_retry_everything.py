@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from . import paths
-from . import examples_tfh103 as examples
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
@@ -131,8 +130,502 @@ def fetch(url):
 `# noqa: TFH103` on the reported line, when every exception really is
 transient for this call (say why).
 """
-    VALID = examples.VALID
-    INVALID = examples.INVALID
+    VALID = [
+        # a benchmark loop times every round (no success exit); a foreground server restarted by its supervisor loop
+        """\
+import time, uvicorn
+def bench(fn, runs=20):
+    times, failures = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        try:
+            fn()
+        except Exception:
+            failures += 1
+        times.append(time.perf_counter() - start)
+    return times, failures
+def serve(app):
+    while True:
+        try:
+            uvicorn.run(app, host="127.0.0.1", port=8000)
+            break
+        except KeyboardInterrupt:
+            break
+        except Exception as e:
+            print("server crashed, restarting:", e)
+            time.sleep(1)
+""",
+        # a narrow condition held in a variable; a factory applied elsewhere, retrying transient errors only
+        """\
+import httpx
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+transient = retry_if_exception_type((httpx.TransportError, httpx.TimeoutException))
+@retry(retry=transient, stop=stop_after_attempt(3), wait=wait_exponential())
+def fetch(url):
+    return httpx.get(url)
+class BaseDriver:
+    def _retrying(self):
+        return Retrying(retry=transient, stop=stop_after_attempt(3), wait=wait_exponential())
+""",
+        """\
+import httpx
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(3))
+def fetch(url):
+    return httpx.get(url)
+""",
+        """\
+import backoff, requests
+
+@backoff.on_exception(backoff.expo, (requests.Timeout, requests.ConnectionError), max_tries=4)
+def fetch(url):
+    return requests.get(url, timeout=5)
+""",
+        """\
+import backoff
+
+@backoff.on_predicate(backoff.fibo, max_tries=5)
+def poll(job):
+    return job.done()
+""",
+        """\
+import stamina, httpx
+
+@stamina.retry(on=httpx.HTTPError, attempts=3)
+def fetch(url):
+    return httpx.get(url)
+""",
+        # a condition in a variable is unknown
+        """\
+from tenacity import retry, stop_after_attempt
+
+RETRYABLE = make_condition()
+
+@retry(retry=RETRYABLE, stop=stop_after_attempt(3))
+def fetch(url):
+    return url
+""",
+        """\
+import time, requests
+
+def fetch(url):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except (requests.Timeout, requests.ConnectionError):
+            time.sleep(2 ** attempt)
+""",
+        # except Exception that re-raises does not go round; a worker loop is not a retry
+        """\
+import requests
+
+def fetch(url, queue):
+    for attempt in range(3):
+        try:
+            return requests.get(url, timeout=5)
+        except requests.Timeout:
+            continue
+        except Exception:
+            raise
+    while True:
+        try:
+            handle(queue.get())
+        except Exception:
+            log()
+""",
+        """\
+from langchain_core.runnables import RunnableLambda
+import httpx
+
+chain = RunnableLambda(lambda x: x).with_retry(retry_if_exception_type=(httpx.TransportError,), stop_after_attempt=3)
+""",
+        """\
+from langchain.agents.middleware import ToolRetryMiddleware
+import httpx
+
+mw = ToolRetryMiddleware(max_retries=2, retry_on=(httpx.TransportError, TimeoutError))
+""",
+        # iterating items with a try is not a retry; **kwargs hide the condition
+        """\
+from tenacity import retry
+
+def each(items):
+    for item in items:
+        try:
+            item.send()
+        except Exception:
+            continue
+
+def make(**opts):
+    return retry(**opts)
+""",
+        """\
+from smullyan import runtime as tool
+
+clock = tool.with_clock(lambda ms: None)
+stage = clock.retrying(tool.while_transient, tool.up_to(3).attempts)
+""",
+        # found in real code: a batch loop and a worker loop are not retries
+        """\
+async def embed_all(self, texts):
+    out = []
+    for i in range(0, len(texts), self.batch_size):
+        try:
+            out.extend(await self.embed(texts[i : i + self.batch_size]))
+        except Exception:
+            continue
+    while True:
+        task = await self.queue.get()
+        if task is None:
+            return out
+        try:
+            if task.ok:
+                if task.done:
+                    if task.final:
+                        return task
+        except Exception:
+            continue
+""",
+        # found in real code: a handler that decides from the exception; a periodic daemon; a queue worker
+        """\
+import asyncio
+
+async def connect(ws, retries):
+    for attempt in range(retries):
+        try:
+            return await ws.connect()
+        except Exception as e:
+            if attempt < retries - 1 and "timed out" in str(e).lower():
+                await asyncio.sleep(1)
+            else:
+                raise
+
+async def cleanup(pool):
+    while True:
+        try:
+            if pool:
+                await asyncio.sleep(60)
+                await pool.cleanup()
+            else:
+                break
+        except Exception:
+            continue
+
+async def worker(queue):
+    while True:
+        item = await queue.get()
+        try:
+            if item is None:
+                return
+            await item.run()
+        except Exception:
+            continue
+""",
+        # a message loop is not a retry: one message per turn, a failure is logged and the next one read
+        """\
+import logging
+log = logging.getLogger(__name__)
+async def serve(ws, handle):
+    while True:
+        try:
+            msg = await ws.recv()
+            if msg == "close":
+                break
+            await handle(msg)
+        except Exception:
+            log.exception("message failed")
+            continue
+def consume(work_queue, handle):
+    while True:
+        try:
+            item = work_queue.get(timeout=1)
+            if item is None:
+                return
+            handle(item)
+        except Exception as e:
+            log.warning("failed: %s", e)
+""",
+        # the handler hands the exception to a helper that re-raises all but the transient failures
+        # (and waits): the helper decides what goes round
+        """\
+import time
+import openai
+
+def _handle_transient_error(e, attempt, attempts):
+    if not isinstance(e, (openai.APIConnectionError, openai.RateLimitError)) or attempt == attempts - 1:
+        raise e
+    time.sleep(2 ** attempt)
+
+def chat(client, messages, attempts=4):
+    for attempt in range(attempts):
+        try:
+            return client.chat.completions.create(model="m", messages=messages)
+        except Exception as e:
+            _handle_transient_error(e, attempt, attempts)
+""",
+        # two requests both needed (the second forces a server-side scan), failures tolerated: not a retry
+        """\
+import logging
+log = logging.getLogger(__name__)
+def flush(server, params):
+    flushed = False
+    for _ in range(2):
+        try:
+            server.send.completion(params)
+            flushed = True
+        except Exception as e:
+            log.debug("flush request failed: %s", e)
+    return flushed
+""",
+    # issue 23: a deny-list that keeps the bugs and the bad requests out; an allow-list predicate
+    """\
+import httpx, openai
+from tenacity import retry, retry_if_exception, retry_if_not_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_not_exception_type((TypeError, ValueError, openai.BadRequestError, openai.AuthenticationError)),
+       stop=stop_after_attempt(4))
+def ask(client, messages):
+    return client.chat.completions.create(model="gpt-4o", messages=messages)
+
+def is_transient(exc):
+    if isinstance(exc, (httpx.TransportError, openai.RateLimitError)):
+        return True
+    return False
+
+@retry(retry=retry_if_exception(is_transient), stop=stop_after_attempt(4))
+def summarise(client, text):
+    return client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": text}])
+""",
+    ]
+    INVALID = [
+        """\
+from tenacity import retry
+
+@retry  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import tenacity as t
+
+@t.retry(stop=t.stop_after_attempt(3), wait=t.wait_fixed(1))  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+
+@retry(retry=retry_if_exception_type(Exception), stop=stop_after_attempt(3))  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import backoff
+
+@backoff.on_exception(backoff.expo, Exception, max_tries=3)  # error: TFH103
+def fetch(url):
+    return url
+""",
+        """\
+import stamina
+
+@stamina.retry(on=(OSError, BaseException), attempts=3)  # error: TFH103
+async def fetch(url):
+    return url
+""",
+        """\
+import time
+
+def fetch(client, url):
+    for _ in range(3):
+        try:
+            return client.get(url)
+        except Exception:  # error: TFH103
+            time.sleep(1)
+""",
+        """\
+import asyncio
+
+async def fetch(client, url):
+    while True:
+        try:
+            return await client.get(url)
+        except:  # error: TFH103
+            await asyncio.sleep(1)
+""",
+        # the own decorator's loop is reported where it is written, once
+        """\
+import functools
+
+def retrying(func):
+    @functools.wraps(func)
+    def wrapper(*a, **k):
+        for _ in range(3):
+            try:
+                return func(*a, **k)
+            except Exception:  # error: TFH103
+                pass
+    return wrapper
+
+@retrying
+def fetch(url):
+    return url
+""",
+        """\
+from tenacity import AsyncRetrying, Retrying, stop_after_attempt
+
+def run(fn):
+    for attempt in Retrying(stop=stop_after_attempt(3)):  # error: TFH103
+        with attempt:
+            fn()
+    return AsyncRetrying(stop=stop_after_attempt(2))(fn)  # error: TFH103
+""",
+        """\
+from langchain_core.runnables import RunnableLambda
+from langchain.agents.middleware import ToolRetryMiddleware
+
+chain = RunnableLambda(lambda x: x).with_retry(stop_after_attempt=3)  # error: TFH103
+mw = ToolRetryMiddleware(max_retries=2)  # error: TFH103
+""",
+        """\
+from tenacity import retry, retry_always, retry_if_exception_type, stop_after_attempt
+
+my_retry = retry(stop=stop_after_attempt(3))
+
+@my_retry  # error: TFH103
+def fetch(url):
+    return url
+
+@retry(retry=retry_if_exception_type(), stop=stop_after_attempt(3))  # error: TFH103
+def fetch2(url):
+    return url
+""",
+        # the shapes hand loops take (issue 23): a literal list of delays, a counter updated in the
+        # handler with logging and an `if` before the try, a success flag, an async method
+        """\
+import asyncio, logging, time
+import requests
+log = logging.getLogger(__name__)
+def fetch(url):
+    for delay in (1, 2, 4):
+        try:
+            return requests.get(url, timeout=5).json()
+        except Exception:  # error: TFH103
+            time.sleep(delay)
+def counted(url, n=3):
+    attempt = 0
+    while attempt < n:
+        log.info("attempt %d", attempt)
+        if attempt:
+            print("again")
+        try:
+            return requests.get(url, timeout=5)
+        except Exception:  # error: TFH103
+            attempt += 1
+            time.sleep(2 ** attempt)
+class Agent:
+    async def step(self, client, url):
+        ok, tries = False, 0
+        while not ok and tries < 3:
+            try:
+                r = await client.get(url)
+                ok = True
+            except Exception:  # error: TFH103
+                tries += 1
+                await asyncio.sleep(1)
+        return r
+""",
+        # retry_if_not_exception_type(()) excludes nothing: every exception is retried
+        """\
+from tenacity import retry, retry_if_not_exception_type, stop_after_attempt, wait_exponential
+@retry(retry=retry_if_not_exception_type(()), stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+def call(client):
+    return client.get("x")
+""",
+        # retries built by a factory of the module: applied as a decorator, called on a function,
+        # or a method returning Retrying that the class iterates
+        """\
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _create_retry_decorator(llm):
+    return retry(
+        stop=stop_after_attempt(llm.max_retries),
+        wait=wait_exponential(min=4, max=10),
+        retry=retry_if_exception_type(Exception),  # error: TFH103
+    )
+def completion_with_retry(llm, **kwargs):
+    retry_decorator = _create_retry_decorator(llm)
+    @retry_decorator
+    def _completion(**kwargs):
+        return llm.client.create(**kwargs)
+    return _completion(**kwargs)
+def embed_with_retry(llm, texts):
+    return _create_retry_decorator(llm)(llm.client.embed)(texts)
+class Driver:
+    def _retrying(self):
+        return Retrying(stop=stop_after_attempt(3), wait=wait_exponential(), retry=retry_if_exception_type(BaseException))  # error: TFH103
+    def run(self, query):
+        for attempt in self._retrying():
+            with attempt:
+                return self.session.run(query)
+""",
+        # a condition held in a variable (either branch of a conditional); a factory applied in another module
+        """\
+import cohere
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _create_retry_decorator(max_retries):
+    conditions = (
+        retry_if_exception_type(cohere.error.CohereError)  # error: TFH103
+        if hasattr(cohere, "error")
+        else retry_if_exception_type(Exception)
+    )
+    return retry(stop=stop_after_attempt(max_retries), wait=wait_exponential(), retry=conditions)
+class BaseDriver:
+    def _retrying(self):
+        policy = Retrying(stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+        return policy
+""",
+        # a counted loop around a fetch of one message is a retry, not a message loop
+        """\
+import asyncio
+async def get_message(client, message_id):
+    count = 0
+    while count < 3:
+        try:
+            return await client.agents.messages.get(message_id=message_id)
+        except Exception:  # error: TFH103
+            count += 1
+            await asyncio.sleep(2 ** count)
+""",
+    # issue 23: a deny-list retries every exception but the few it names (a 400, a TypeError too)
+    """\
+import asyncio, openai
+from tenacity import retry, retry_if_exception, retry_if_not_exception_type, stop_after_attempt
+
+class BudgetExceeded(Exception):
+    pass
+
+@retry(retry=retry_if_not_exception_type((openai.AuthenticationError, asyncio.CancelledError)),  # error: TFH103
+       stop=stop_after_attempt(5))
+async def complete(client, messages):
+    return await client.chat.completions.create(model="gpt-4o", messages=messages)
+
+def worth_retrying(error):
+    \"\"\"Everything is worth another try but a spent budget or a missing model.\"\"\"
+    terminal = (BudgetExceeded, openai.NotFoundError)
+    if isinstance(error, terminal):
+        return False
+    return not str(error).startswith("insufficient_quota")
+
+@retry(retry=retry_if_exception(worth_retrying), stop=stop_after_attempt(5))  # error: TFH103
+async def extract(client, text):
+    return await client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": text}])
+
+@retry(retry=retry_if_exception(lambda e: not isinstance(e, BudgetExceeded)), stop=stop_after_attempt(3))  # error: TFH103
+def embed(client, text):
+    return client.embeddings.create(model="text-embedding-3-small", input=text)
+""",
+    ]
 
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
