@@ -282,3 +282,38 @@ def test_a_message_that_also_gets_the_exception_object_keeps_the_typed_failure()
     """
     assert _codes(src.format(extra=""), "TFH401") == [(6, "TFH401")]
     assert _codes(src.format(extra=", is_error=True, exception=e"), "TFH401") == []
+
+
+# ---------------------------------------------------------------- TFH401: reports named by the module's path
+
+
+REPORT = """\
+def run_case(agent, case):
+    try:
+        return {"answer": agent.run(case)}
+    except Exception as e:
+        return {"answer": None, "error": str(e)}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "reported"),
+    [
+        ("agent/steps.py", True),
+        ("pkg/evaluation/runner.py", False),  # a package directory named for an evaluation harness
+        ("pkg/eval_framework/beam/ingest.py", False),
+        ("pkg/api/health.py", False),  # the module is a health check
+        ("pkg/sandbox/diagnostics.py", False),
+        ("pkg/tools/evaluate_expression.py", True),  # `evaluate` is a tool's word, not a report's
+        ("home/me/test/project/agent.py", True),  # a checkout's `test` directory says nothing
+    ],
+)
+def test_tfh401_report_modules_by_path(path: str, reported: bool) -> None:
+    assert bool(_codes(REPORT, "TFH401", path)) is reported
+
+
+def test_tfh401_report_module_still_reports_a_message() -> None:
+    src = "from langchain_core.messages import ToolMessage\n" + REPORT.replace(
+        '{"answer": None, "error": str(e)}', 'ToolMessage(content=str(e), tool_call_id="1")'
+    )
+    assert _codes(src, "TFH401", "pkg/evaluation/runner.py")

@@ -159,6 +159,9 @@ FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
         "pydantic.v1.ValidationError", "pydantic.error_wrappers.ValidationError", "jsonschema.ValidationError",
         "jsonschema.exceptions.ValidationError", "langchain_core.exceptions.OutputParserException",
         "yaml.YAMLError", "tomllib.TOMLDecodeError",
+        # a SQL parser's error: the model's query did not parse
+        "sqlglot.ParseError", "sqlglot.errors.ParseError", "sqlglot.TokenError", "sqlglot.errors.TokenError",
+        "sqlparse.exceptions.SQLParseError",
     }
 )
 # Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.
@@ -283,3 +286,23 @@ CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
     "run_code", "execute_code", "exec_code", "run_python", "execute_python", "python_repl", "repl",
     "run_cell", "execute_cell", "code_interpreter", "evaluate_code", "run_python_code", "execute_python_code",
 )
+# Reports for a person, by name (TFH401): a function whose module, package
+# directories, class or own name says it belongs to an evaluation harness, a
+# benchmark, a health check or a diagnostics report hands its result to a
+# person or a report, not to a model (``EvaluationRunner._execute_agent``,
+# ``HealthChecker.check_vector_db``, ``.../diagnostics.py``). Whole words of
+# the names (split on ``_``, ``-`` and camelCase). A tool or a message a model
+# reads is still reported there (``ToolMessage(content=str(e))`` in an eval).
+REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
+    {"evaluation", "evaluations", "evaluator", "evaluators", "evals", "benchmark", "benchmarks", "health",
+     "healthcheck", "diagnostic", "diagnostics"}
+)
+# Also a package directory (not a module or function name: ``eval`` is a tool's
+# word too) named ``eval``/``eval_framework``. Not ``test``/``tests``: a
+# checkout's own directories (``/home/me/test/project``) are read too.
+REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval"})
+# How many package directories above a module are read for those words.
+REPORT_DIRECTORY_DEPTH: Final[int] = 4
+# Libraries that render a user interface: in a module importing one, a
+# function that is not a tool hands its result to the page a person reads.
+UI_MODULE_ROOTS: Final[frozenset[str]] = frozenset({"gradio", "streamlit", "chainlit", "nicegui"})

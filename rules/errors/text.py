@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import ast
 from functools import cached_property
+from pathlib import PurePath
 
 import libcst as cst
 
 from ...linter.api import FileContext, walk_in_scope
-from .model import definitions
+from .model import definitions, words
 from .taint import TextTaint, _literal, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -51,6 +52,7 @@ class ExceptionText(TextTaint):
         super().__init__(ctx)
         self.returned_exceptions: dict[int, bool] = {}  # id of a helper -> it returns the exception it caught
         self.where: dict[int, str | None] = {}  # id of a def -> "endpoint" | "cli" | "tool" | None (see :meth:`audience`)
+        self._functions: list[str] = []  # the names of the functions being visited, outermost first
         self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
         self._owner: dict[int, cst.ClassDef | None] = {}  # id of a def -> the class it is a method of
         self._before: dict[int, tuple[set[str], set[str]]] = {}  # id of a handler -> taints/aliases before it
@@ -100,6 +102,9 @@ class ExceptionText(TextTaint):
         the exception object itself in its result (:meth:`exception_object`)."""
         if not self.active():
             return None
+        func = self.names.function
+        if isinstance(func, cst.FunctionDef) and self.audience(func) == "report":
+            return None  # a value returned to a report, a page or a route's JSON (a message construct still counts)
         found = self._leak(value, self.exceptions())
         if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
             return self.exception_object(value)
@@ -156,9 +161,57 @@ class ExceptionText(TextTaint):
                 self.where[key] = "endpoint"
             elif self._cli_module:
                 self.where[key] = "cli"
+            elif self._web_module or self._ui_module or self._report_names():
+                self.where[key] = "report"
             else:
                 self.where[key] = None
         return self.where[key]
+
+    def _report_names(self) -> bool:
+        """The module, its package directories, the enclosing classes or functions are named for a report a person
+        reads (an evaluation harness, a benchmark, a health check, diagnostics): see ``REPORT_NAME_WORDS``."""
+        k = self.knowledge
+        names = [c.name.value for c in self._classes] + self._functions
+        path = PurePath(self.errors.ctx.path)
+        names.append(path.stem)
+        if any(words(n) & k.report_name_words for n in names):
+            return True
+        dirs = path.parent.parts[-k.report_directory_depth:]
+        return any(words(d.replace("-", "_").replace(".", "_")) & (k.report_name_words | k.report_directory_words)
+                   for d in dirs)
+
+    @cached_property
+    def _ui_module(self) -> bool:
+        """The module imports a library that renders a user interface (gradio, streamlit...)."""
+        return bool(self.errors.ctx.screen.import_roots & self.knowledge.ui_module_roots)
+
+    @cached_property
+    def _web_module(self) -> bool:
+        """The module defines a web route (as :meth:`_route` says, read on the ``ast`` tree): its other functions
+        that are not tools hand their result to the routes, an HTTP client's JSON."""
+        k = self.knowledge
+        scope = self.names.module_scope.bindings
+        for d in definitions(self.errors.ctx.screen.tree):
+            for dec in d.decorator_list:
+                func = dec.func if isinstance(dec, ast.Call) else dec
+                if isinstance(dec, ast.Call) and isinstance(func, ast.Attribute) and _path_literal(dec.args):
+                    if func.attr in k.web_route_methods:
+                        return True
+                parts: list[str] = []
+                while isinstance(func, ast.Attribute):
+                    parts.append(func.attr)
+                    func = func.value
+                if not isinstance(func, ast.Name):
+                    continue
+                ref = scope.get(func.id)
+                if ref is None:
+                    continue
+                qn = ".".join((k.canonical(ref[0]), *reversed(parts)))
+                if qn in k.web_route_decorators:
+                    return True
+                if parts and ref[1] and k.canonical(ref[0]) in k.web_app_classes and parts[0] in k.web_route_methods:
+                    return True
+        return False
 
     def _decorator_names(self, decorator: cst.BaseExpression) -> list[str]:
         """The qualified names a decorator may be: ``@tool``/``@tool(...)`` by the imports, ``@mcp.tool()`` on an
@@ -179,6 +232,8 @@ class ExceptionText(TextTaint):
         k = self.knowledge
         func = decorator.func if isinstance(decorator, cst.Call) else decorator
         if isinstance(func, cst.Attribute) and func.attr.value in k.web_route_methods:
+            if isinstance(decorator, cst.Call) and decorator.args and _url_path(decorator.args[0].value):
+                return True  # @server.app.post("/responses"): a route, whatever built the app
             ref = self.names.qualify(func.value)
             if ref is not None and ref[1] and k.canonical(ref[0]) in k.web_app_classes:
                 return True
@@ -257,6 +312,7 @@ class ExceptionText(TextTaint):
         self._classes.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.append(node.name.value)
         # a method: its class is the innermost one, when the function is directly in its body
         cls = self._classes[-1] if self._classes else None
         own = cls is not None and isinstance(cls.body, cst.IndentedBlock) and any(s is node for s in cls.body.body)
@@ -278,6 +334,7 @@ class ExceptionText(TextTaint):
             self.aliased.intersection_update(aliases)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._functions.pop()
         self.taints.pop(id(node), None)
         self.aliases.pop(id(node), None)
 
@@ -325,3 +382,13 @@ class ExceptionText(TextTaint):
         if self.active() and isinstance(node.target, cst.Name):
             if self._leak(node.value, self.exceptions()) is not None:
                 self.tainted.add(node.target.value)
+
+
+def _url_path(node: cst.BaseExpression) -> bool:
+    """A string literal that is a URL path (``"/runs/{run_id}"``): a route's first argument."""
+    return isinstance(node, cst.SimpleString) and node.evaluated_value[:1] == "/"
+
+
+def _path_literal(args: list[ast.expr]) -> bool:
+    """:func:`_url_path` on the ``ast`` tree."""
+    return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"

@@ -51,8 +51,9 @@ where it goes:
 
 The scope is "the text reaches a model". Where the module says where a
 function's result goes, the rule follows it: a tool (reported), a message
-construct (reported wherever it goes), a web endpoint or a command-line
-program (not a model: not reported, see below). A function the module says
+construct (reported wherever it goes), a web endpoint, a web or UI module,
+an evaluation or health report or a command-line program (not a model: not
+reported, see below). A function the module says
 nothing about (a library's internal helper, a same-module helper) is
 reported: on the reading of the tuning half and of batch 3's held-out half
 most such helpers (an MCP server's dispatcher, a sandbox backend, a
@@ -81,6 +82,16 @@ failure:
 - a command-line program: in a module that defines a click, typer or
   cyclopts command (`@app.command()` where `app = typer.Typer()`), a
   function that is not a tool hands its result to a person at a terminal;
+- a report for a person or a program, where the module says so, for what a
+  function that is not a tool returns or yields (a message construct in it
+  is still reported): in a module that defines a web route (as above, or
+  `@<anything>.post("/path")` with a literal URL path) its helpers' results
+  go to the routes' JSON; in a module importing a user-interface library
+  (gradio, streamlit, chainlit, nicegui) to the page; in an evaluation
+  harness, a benchmark, a health check or diagnostics (the module, a
+  package directory, the class or the function named with a whole word
+  `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
+  a package directory `eval`/`eval_framework`) to a report;
 - a `return` after a handler that itself ends in `return` or `raise`: what
   the handler put into a variable or container does not reach the code
   after the `try` (the success path returns the same variable);
@@ -91,7 +102,7 @@ failure:
   is only the detail;
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
-  `OutputParserException`: resolved through the imports; the builtin
+  `OutputParserException`, sqlglot's `ParseError`: resolved through the imports; the builtin
   `SyntaxError`) around a parse of data in memory (no call in the `try`
   reaches outside): the model's own output did not parse and the text tells
   it how to fix it; a handler catching only an SDK's argument checks
@@ -430,6 +441,67 @@ def fetch_all(urls, get):
             failures.append({"url": u, "error": e})
     return failures
 """,
+        # reports for a person: an evaluation harness's record, a health check's details
+        """\
+class EvaluationRunner:
+    def run_case(self, agent, case):
+        try:
+            answer = agent.run(case.prompt)
+        except Exception as e:
+            return {"case": case.id, "passed": False, "error": str(e)}
+        return {"case": case.id, "passed": answer == case.expected}
+class ServiceHealth:
+    async def check_store(self, store):
+        try:
+            await store.ping()
+            return {"status": "up"}
+        except Exception as e:
+            return {"status": "down", "details": f"unreachable: {e}"}
+""",
+        # a web module: a helper whose result a route returns as JSON; a route on an app built elsewhere
+        """\
+from fastapi import APIRouter
+router = APIRouter()
+async def probe_server(config):
+    try:
+        return {"ok": True, "tools": len(await connect(config).list_tools())}
+    except Exception as e:
+        return {"ok": False, "error": str(e)}
+@router.post("/servers/test")
+async def test_server(req):
+    return await probe_server(req.config)
+""",
+        """\
+class Playground:
+    def setup(self):
+        @self.server.app.post("/responses")
+        async def responses(request):
+            try:
+                return await self.agent.respond(await request.json())
+            except Exception as e:
+                return {"status": "failed", "error": str(e)}
+""",
+        # a user interface: the chat history a person reads
+        """\
+import gradio as gr
+def respond(history, message, agent):
+    try:
+        reply = agent.chat(message)
+    except Exception as e:
+        reply = f"Error: {e}"
+    return history + [(message, reply)]
+""",
+        # format-repair feedback: a SQL parser's error about the model's query, parsed in memory
+        """\
+import sqlglot
+from sqlglot.errors import ParseError
+def check_query(sql):
+    try:
+        sqlglot.parse_one(sql)
+        return True, None
+    except ParseError as e:
+        return False, str(e)
+""",
     ]
     INVALID = [
         """\
@@ -662,6 +734,27 @@ def generate(state, chain):
         return state  # error: TFH401
     state.update({"answer": answer})
     return state
+""",
+        # a report module still reports a message a model reads, and a tool
+        """\
+import gradio as gr
+from langchain_core.messages import ToolMessage
+from langchain_core.tools import tool
+class EvaluationHarness:
+    def step(self, tools, call, history):
+        try:
+            out = tools[call["name"]](**call["args"])
+        except Exception as e:
+            history.append(ToolMessage(content=f"failed: {e}", tool_call_id=call["id"]))  # error: TFH401
+            return history
+        history.append(ToolMessage(content=out, tool_call_id=call["id"]))
+        return history
+@tool
+def service_health(name: str):
+    try:
+        return STATUS.fetch(name)
+    except Exception as e:
+        return f"Error: {e}"  # error: TFH401
 """,
     ]
 
