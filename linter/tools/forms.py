@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots
+from .dispatch import returned_function
 from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
 from .model import Tables
 
@@ -20,7 +21,7 @@ _RUN = "*register"
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
-_NAME_BY_KEYWORD = frozenset({"strands"})
+_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
 
@@ -125,6 +126,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
+            if qn in kb.TOOL_FACTORY_DECORATORS:  # the tool is the function the factory returns
+                inner = returned_function(entry, index)
+                if inner is not None:
+                    add(name, framework, f"@{ast.unparse(head)} factory", [inner], span(node)[0],
+                        f"{index.module}.{inner[0]}", given=True)
+                    break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
                 text_by=_wrapper_text(qn, call))
             break
