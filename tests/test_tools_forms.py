@@ -423,3 +423,72 @@ def test_text_put_in_a_name_in_the_handler_and_returned_after_it_is_text_not_swa
         return out
     """)
     assert kept.failures == ["swallowed"]
+
+
+def test_dispatch_dict_must_name_the_schemas_it_dispatches() -> None:
+    # a dict of hooks by name beside a schema built from variables is no tool dispatch
+    code = """
+    class Loop:
+        def schema(self, tool):
+            return {"name": tool.name, "parameters": tool.parameters}
+
+        async def _on_start(self) -> None: ...
+        async def _on_end(self) -> None: ...
+
+        async def step(self) -> None:
+            await run_step(hooks={"_on_start": self._on_start, "_on_end": self._on_end})
+    """
+    assert names(code) == []
+    # the OpenAI form: the name nested under "function"
+    code = """
+    TOOLS = [{"type": "function", "function": {"name": "add", "parameters": {}}},
+             {"type": "function", "function": {"name": "sub", "parameters": {}}}]
+
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    def sub(a: int, b: int) -> int:
+        return a - b
+
+    HANDLERS = {"add": add, "sub": sub}
+    """
+    assert names(code) == [("add", "schema"), ("sub", "schema")]
+
+
+def test_a_tool_factory_runs_the_function_it_returns() -> None:
+    code = """
+    import requests
+    from inspect_ai.tool import Tool, ToolDef, tool
+
+    @tool
+    def fetch(timeout: int = 10) -> Tool:
+        \"\"\"Builds the fetch tool.\"\"\"
+        prefix = "https://"
+
+        async def execute(url: str) -> str:
+            \"\"\"Fetch a page.\"\"\"
+            return requests.get(prefix + url).text
+
+        return execute
+
+    @tool(name="shell", parallel=False)
+    def bash(background: bool = False) -> Tool:
+        async def run(cmd: str) -> str:
+            return cmd
+        if not background:
+            return run
+        return ToolDef(run, name="shell").as_tool()
+
+    @tool
+    def built_elsewhere() -> Tool:
+        return make_tool()
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    rows = [(t.name, t.framework, t.form, t.qualname.rsplit(".", 2)[-2:], t.line) for t in found]
+    assert rows == [
+        ("fetch", "inspect-ai", "@tool factory", ["fetch", "execute"], 5),
+        ("shell", "inspect-ai", "@tool factory", ["bash", "run"], 16),
+        ("built_elsewhere", "inspect-ai", "@tool", ["agent_tools", "built_elsewhere"], 24),
+    ]
+    # the facts are the returned function's: its call without a timeout
+    assert [c.timeout for c in found[0].calls] == ["missing"]

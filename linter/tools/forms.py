@@ -226,14 +226,17 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], span(target[2])[0],
                         f"{index.module}.{tpath}")
 
-    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside a JSON schema of the tools
-    if _has_tool_schema(index.tree):
+    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
+    schema_names = _tool_schema_names(index.tree)
+    if schema_names:
         for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(parents) if fn_node is not index.tree else None
             for d in _direct_nodes(fn_node, ast.Dict):
                 pairs = [(literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
                 if len(pairs) < 2 or any(k is None for k, _ in pairs):
                     continue
+                if 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
+                    continue  # not the schemas' names (``hooks={"on_start": self._on_start}``)
                 targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
@@ -294,14 +297,17 @@ def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
 _SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
 
 
-def _has_tool_schema(tree: ast.Module) -> bool:
-    """A dict literal with a ``"name"`` key and a ``"parameters"``/``"input_schema"`` key: a tool's JSON schema."""
+def _tool_schema_names(tree: ast.Module) -> set[str]:
+    """The literal names of the file's tools' JSON schemas: dict literals with a ``"name"`` key and a
+    ``"parameters"``/``"input_schema"`` key (``{"type": "function", "function": {"name": ...}}`` too)."""
+    out: set[str] = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Dict):
-            keys = {literal_str(k) for k in n.keys if k is not None}
-            if "name" in keys and keys & _SCHEMA_KEYS:
-                return True
-    return False
+            keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None}
+            name = literal_str(keys.get("name")) if "name" in keys else None
+            if name and keys.keys() & _SCHEMA_KEYS:
+                out.add(name)
+    return out
 
 
 def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]]:
