@@ -492,3 +492,38 @@ def test_a_tool_factory_runs_the_function_it_returns() -> None:
     ]
     # the facts are the returned function's: its call without a timeout
     assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_a_project_registry_decorator_on_a_tool_class() -> None:
+    code = """
+    import requests
+    from myagent.tools.base import BaseTool, register_tool
+
+    @register_tool("web_fetch")
+    class FetchTool(BaseTool):
+        def call(self, params: dict) -> str:
+            return self._get(params["url"])
+
+        def _get(self, url: str) -> str:
+            return requests.get(url).text
+
+        def parameters(self) -> dict:
+            return {}
+
+    @register_tool("notes")
+    class Notes(BaseTool):
+        def add(self, text: str) -> None: ...
+
+    @register_tool("settings")
+    class Settings:  # neither it nor a base is named as a tool
+        def call(self) -> None: ...
+
+    @register_tool("other")
+    class Elsewhere(BaseModel):  # the decorator's package is none of its ancestors'
+        def call(self) -> None: ...
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework, t.form) for t in found] == [
+        ("web_fetch", "myagent", "@register_tool class"), ("notes", "myagent", "@register_tool class")]
+    # the entry point runs it (and the helper it calls), not every public method
+    assert [c.timeout for c in found[0].calls] == ["missing"]

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import ast
 
+from .. import knowledge as kb
+from .ancestry import local_ancestor_roots, says_tool
 from .index import FUNCS, Index
+from .model import Tables
 
-__all__ = ["returned_function"]
+__all__ = ["registered_tool_class", "returned_function"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 
@@ -42,3 +45,17 @@ def returned_function(factory: Entry, index: Index) -> Entry | None:
             if isinstance(n, ast.Name) and n.id in nested:
                 return nested[n.id]
     return None
+
+
+def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, tables: Tables) -> str | None:
+    """A project's own registry decorator on a tool class (``@register_tool("browser") class BrowserTool(BaseTool)``):
+    its last name a tool word (``knowledge.TOOL_DECORATOR_WORDS``), imported from the same top-level package as an
+    ancestor of the class, and the class or a base named as a tool. -> the framework (that package), or None."""
+    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+        return None
+    root = qn.split(".")[0]
+    if root not in local_ancestor_roots(cls, index, tables.ancestor_roots):
+        return None
+    if not (says_tool(cls) or any("Tool" in b.rsplit(".", 1)[-1] for b in index.bases(cls))):
+        return None
+    return root.replace("_", "-")

@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots
-from .dispatch import returned_function
+from .dispatch import registered_tool_class, returned_function
 from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
 from .model import Tables
 
@@ -140,13 +140,17 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     for cls_path, cls in index.classes:
         for dec in cls.decorator_list:
             qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-            framework = tables.decorators.get(qn or "")
+            framework = tables.decorators.get(qn or "") or registered_tool_class(qn, cls, index, tables)
             if framework is None or framework == "runtime":
                 continue
             members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
                        if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+            runs = [m for m in members if m[0].rsplit(".", 1)[-1] in _CLASS_RUN_METHODS]
+            if runs and qn not in tables.decorators:  # a project's registry: its entry point, not every method
+                members = runs
             if members:
-                add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                named = _name_from_call(dec) if isinstance(dec, ast.Call) else None
+                add(named or _class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
                     members, cls.lineno, f"{index.module}.{cls_path}")
             break
 
@@ -246,6 +250,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     return sorted(found.values(), key=lambda d: d.line)
 
+
+#: the methods that run a tool class a project's own registry decorates, when it defines one of them
+_CLASS_RUN_METHODS = frozenset({"call", "run", "arun", "execute", "invoke", "forward", "__call__"})
 
 #: a tool class named so adapts a tool it is given (``LangChainToolAdapter``, ``SpaceToolWrapper``): no row
 _ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
