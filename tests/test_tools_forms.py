@@ -527,3 +527,66 @@ def test_a_project_registry_decorator_on_a_tool_class() -> None:
         ("web_fetch", "myagent", "@register_tool class"), ("notes", "myagent", "@register_tool class")]
     # the entry point runs it (and the helper it calls), not every public method
     assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_methods_run_by_the_called_name_through_a_prefix() -> None:
+    code = """
+    import requests
+
+    class Surfer:
+        async def run_call(self, name: str, args: dict) -> str:
+            attr = f"_execute_tool_{name}"
+            handler = getattr(self, attr, None)
+            if handler is None:
+                raise ValueError(name)
+            return await handler(args)
+
+        async def _execute_tool_visit(self, args: dict) -> str:
+            return requests.get(args["url"]).text
+
+        async def _execute_tool_back(self, args: dict) -> str:
+            return "ok"
+
+    class Settings:  # a prefix that says no tool: options looked up by key
+        def get(self, key: str) -> object:
+            return getattr(self, "opt_" + key)()
+
+        def opt_a(self) -> int: ...
+        def opt_b(self) -> int: ...
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework, t.line) for t in found] == [("visit", "dispatch", 12), ("back", "dispatch", 15)]
+    assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_a_match_on_the_called_name() -> None:
+    code = """
+    import requests
+
+    class FileAgent:
+        async def on_calls(self, calls: list) -> None:
+            for call in calls:
+                tool_name = call.name
+                match tool_name:
+                    case "fetch":
+                        async def _fetch() -> str:
+                            return requests.get(call.url).text
+                        await self.guarded(_fetch)
+                    case "page_up" | "page_down":
+                        self.page(tool_name)
+                    case _:
+                        raise ValueError(tool_name)
+
+        def render(self, kind: str) -> None:
+            match kind:  # not a called name
+                case "a":
+                    pass
+                case "b":
+                    pass
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert sorted((t.name, t.line) for t in found) == [("fetch", 9), ("page_down", 13), ("page_up", 13)]
+    rows = {t.name: t for t in found}
+    # the case that wraps its code in a function is that function; the others are the case's own lines
+    assert rows["fetch"].qualname.endswith("on_calls._fetch") and rows["fetch"].findings == {"TFH201": 1}
+    assert rows["page_up"].qualname.endswith("FileAgent.on_calls") and rows["page_up"].findings == {}

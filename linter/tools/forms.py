@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots
-from .dispatch import registered_tool_class, returned_function
+from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
 from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
 from .model import Tables
 
@@ -85,7 +85,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         return None
 
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str, by_name: bool = False, given: bool = False, text_by: str | None = None) -> None:
+            line: int, qualname: str, by_name: bool = False, given: bool = False, text_by: str | None = None,
+            spans: tuple[tuple[int, int], ...] | None = None) -> None:
         key: tuple[str, int] = (functions[0][0], functions[0][1])
         if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
             key = (f"{functions[0][0]}:{name}", functions[0][1])
@@ -99,7 +100,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         found[key] = Def(
             name, framework, form, qualname, line,
             tuple((p, n) for p, n, _, _ in functions),
-            tuple(span(node) for _, _, node, _ in functions),
+            spans or tuple(span(node) for _, _, node, _ in functions),
             tuple(span(node) for _, _, node in helpers),
             tuple((p, n) for p, n, _ in helpers),
             caught_by(functions, given) or text_by,
@@ -248,6 +249,23 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 for k, t in targets:
                     assert k is not None and t is not None
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
+
+    # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
+    for cls_path, cls in index.classes:
+        prefix, methods = prefixed_methods(cls)
+        for m in methods:
+            fns = by_path.get(f"{cls_path}.{m.name}")  # type: ignore[attr-defined]
+            if fns:
+                add(m.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [fns[0]],  # type: ignore[attr-defined]
+                    span(m)[0], f"{index.module}.{fns[0][0]}")
+    # a ``match`` on the called name: a row per string case, run by the function the case defines (else by
+    # the dispatching function, every case's code together)
+    for entry in index.defs:
+        for tool_name, (line, end), nested in matched_names(entry[2]):
+            inner = [e for e in index.defs if any(e[2] is d for d in nested)][:1]
+            add(tool_name, "dispatch", "match on the called name", inner or [entry], line,
+                f"{index.module}.{(inner or [entry])[0][0]}", by_name=True,
+                spans=None if inner else ((line, end),))  # findings: the case's own lines
     return sorted(found.values(), key=lambda d: d.line)
 
 
