@@ -62,8 +62,10 @@ def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, table
     return root.replace("_", "-")
 
 
-#: words of a name prefix that say its methods are what the model's calls run (``_execute_tool_``, ``do_action_``)
-_DISPATCH_WORDS = frozenset({"tool", "tools", "action", "actions", "command", "cmd"})
+#: words of a name prefix that say its methods are what the model's calls run (``_execute_tool_``, ``tool_``); not
+#: ``cmd_``/``do_``/``action_``: a REPL's commands (aider's ``/model``, ``cmd.Cmd``) are the user's, and a tool's own
+#: sub-actions (``_action_click`` behind one ``computer`` tool) are not tools of their own
+_DISPATCH_WORDS = frozenset({"tool", "tools"})
 #: methods named by the prefix before a class's name dispatch is taken for its tools
 MIN_PREFIXED = 2
 
@@ -82,7 +84,7 @@ def _static_prefix(arg: ast.expr) -> str | None:
 
 def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[ast.AST]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
-    prefix that says tool, action or command, and the class defines at least :data:`MIN_PREFIXED` methods so
+    prefix that says tool, and the class defines at least :data:`MIN_PREFIXED` methods so
     named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
     for fn in methods:
@@ -100,7 +102,7 @@ def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[ast.AST]]:
 
 
 def _prefixed(arg: ast.expr, methods: list[ast.AST]) -> tuple[str, list[ast.AST]]:
-    """(the prefix, the methods named by it) when the prefix says tool, action or command; ("", []) else."""
+    """(the prefix, the methods named by it) when the prefix says tool; ("", []) else."""
     prefix = _static_prefix(arg)
     words = {w.lower() for w in prefix.replace("-", "_").split("_")} if prefix else set()
     if not prefix or not words & _DISPATCH_WORDS:
@@ -109,9 +111,9 @@ def _prefixed(arg: ast.expr, methods: list[ast.AST]) -> tuple[str, list[ast.AST]
     return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
 
 
-#: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``)
-_CALLED_NAME = re.compile(r"(tool|function|action|command|cmd)\w*(\.|_)name\b|\b(tool|action|command)_?name\b",
-                          re.IGNORECASE)
+#: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``,
+#: ``function_call.name``): a name or an attribute, not a call computing one
+_CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
 
 
 def _case_names(pattern: ast.pattern) -> list[str]:
@@ -134,7 +136,8 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
         if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
             continue
         stack.extend(ast.iter_child_nodes(n))
-        if not isinstance(n, ast.Match) or not _CALLED_NAME.search(ast.unparse(n.subject)):
+        if not isinstance(n, ast.Match) or not isinstance(n.subject, (ast.Name, ast.Attribute)) \
+                or not _CALLED_NAME.search(ast.unparse(n.subject)):
             continue
         cases = [(name, case) for case in n.cases for name in _case_names(case.pattern)]
         if len(cases) < 2:
