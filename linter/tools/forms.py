@@ -137,23 +137,29 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 text_by=_wrapper_text(qn, call))
             break
 
-    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
-    for cls_path, cls in index.classes:
-        for dec in cls.decorator_list:
-            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-            framework = tables.decorators.get(qn or "") or registered_tool_class(qn, cls, index, tables)
-            if framework is None or framework == "runtime":
-                continue
-            members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
-                       if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
-            runs = [m for m in members if m[0].rsplit(".", 1)[-1] in _CLASS_RUN_METHODS]
-            if runs and qn not in tables.decorators:  # a project's registry: its entry point, not every method
-                members = runs
-            if members:
-                named = _name_from_call(dec) if isinstance(dec, ast.Call) else None
-                add(named or _class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
-                    members, cls.lineno, f"{index.module}.{cls_path}")
-            break
+    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
+    # registry (``@register_tool("browser") class BrowserTool(BaseTool)``) after the tool classes found by their
+    # base (those keep their rows), by the name it registers and its entry point (``call``, ``run``...)
+    def decorated_classes(project: bool) -> None:
+        for cls_path, cls in index.classes:
+            for dec in cls.decorator_list:
+                qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+                framework = registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
+                    else None if project else tables.decorators.get(qn or "")
+                if framework is None or framework == "runtime":
+                    continue
+                members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                           if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+                runs = [m for m in members if m[0].rsplit(".", 1)[-1] in _CLASS_RUN_METHODS]
+                members = runs or members if project else members
+                named = _name_from_call(dec) if project and isinstance(dec, ast.Call) else None
+                if members:
+                    add(named or _class_tool_name(cls), framework,
+                        f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                        members, cls.lineno, f"{index.module}.{cls_path}")
+                break
+
+    decorated_classes(project=False)
 
     # module-based tools (strands ``TOOL_SPEC`` + the function named after the module), unless the module
     # holds decorated tools of the same framework: the loader takes those instead
@@ -197,6 +203,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
         if fns and not _ADAPTER_CLASS.search(cls.name):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+
+    decorated_classes(project=True)
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
