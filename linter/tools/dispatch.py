@@ -14,6 +14,7 @@ from .model import Tables
 __all__ = ["matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
+Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _returns(fn: ast.AST) -> list[ast.expr]:
@@ -82,7 +83,7 @@ def _static_prefix(arg: ast.expr) -> str | None:
     return None
 
 
-def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[ast.AST]]:
+def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
     prefix that says tool, and the class defines at least :data:`MIN_PREFIXED` methods so
     named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
@@ -101,13 +102,13 @@ def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[ast.AST]]:
     return "", []
 
 
-def _prefixed(arg: ast.expr, methods: list[ast.AST]) -> tuple[str, list[ast.AST]]:
+def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
     """(the prefix, the methods named by it) when the prefix says tool; ("", []) else."""
     prefix = _static_prefix(arg)
     words = {w.lower() for w in prefix.replace("-", "_").split("_")} if prefix else set()
     if not prefix or not words & _DISPATCH_WORDS:
         return "", []
-    named = [m for m in methods if m.name.startswith(prefix) and len(m.name) > len(prefix)]  # type: ignore[attr-defined]
+    named = [m for m in methods if m.name.startswith(prefix) and len(m.name) > len(prefix)]
     return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
 
 

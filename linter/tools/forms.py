@@ -260,20 +260,20 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:
-        prefix, methods = prefixed_methods(cls)
-        for m in methods:
-            fns = by_path.get(f"{cls_path}.{m.name}")  # type: ignore[attr-defined]
-            if fns:
-                add(m.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [fns[0]],  # type: ignore[attr-defined]
-                    span(m)[0], f"{index.module}.{fns[0][0]}")
+        prefix, named_methods = prefixed_methods(cls)
+        for method in named_methods:
+            entries = by_path.get(f"{cls_path}.{method.name}")
+            if entries:
+                add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
+                    span(method)[0], f"{index.module}.{entries[0][0]}")
     # a ``match`` on the called name: a row per string case, run by the function the case defines (else by
     # the dispatching function, every case's code together)
     for entry in index.defs:
         for tool_name, (line, end), nested in matched_names(entry[2]):
-            inner = [e for e in index.defs if any(e[2] is d for d in nested)][:1]
-            add(tool_name, "dispatch", "match on the called name", inner or [entry], line,
-                f"{index.module}.{(inner or [entry])[0][0]}", by_name=True,
-                spans=None if inner else ((line, end),))  # findings: the case's own lines
+            runner = [e for e in index.defs if any(e[2] is d for d in nested)][:1]
+            add(tool_name, "dispatch", "match on the called name", runner or [entry], line,
+                f"{index.module}.{(runner or [entry])[0][0]}", by_name=True,
+                spans=None if runner else ((line, end),))  # findings: the case's own lines
     return sorted(found.values(), key=lambda d: d.line)
 
 
