@@ -482,6 +482,13 @@ def test_a_tool_factory_runs_the_function_it_returns() -> None:
     @tool
     def built_elsewhere() -> Tool:
         return make_tool()
+
+    @tool
+    def wrapped() -> Tool:
+        async def execute(text: str) -> str:
+            return text
+        tool_def = ToolDef(execute, name="wrapped")
+        return tool_def.as_tool()
     """
     found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
     rows = [(t.name, t.framework, t.form, t.qualname.rsplit(".", 2)[-2:], t.line) for t in found]
@@ -489,6 +496,7 @@ def test_a_tool_factory_runs_the_function_it_returns() -> None:
         ("fetch", "inspect-ai", "@tool factory", ["fetch", "execute"], 5),
         ("shell", "inspect-ai", "@tool factory", ["bash", "run"], 16),
         ("built_elsewhere", "inspect-ai", "@tool", ["agent_tools", "built_elsewhere"], 24),
+        ("wrapped", "inspect-ai", "@tool factory", ["wrapped", "execute"], 28),
     ]
     # the facts are the returned function's: its call without a timeout
     assert [c.timeout for c in found[0].calls] == ["missing"]

@@ -41,8 +41,12 @@ def returned_function(factory: Entry, index: Index) -> Entry | None:
               if e[0].rsplit(".", 1)[0] == path and e[3] and e[3][-1] is factory[2]}
     if not nested:
         return None
+    bound = {t.id: a.value for a in ast.walk(factory[2]) if isinstance(a, ast.Assign) for t in a.targets
+             if isinstance(t, ast.Name)}  # ``tool_def = ToolDef(execute, ...); return tool_def.as_tool()``
     for value in _returns(factory[2]):
         names = [value] if isinstance(value, ast.Name) else [n for n in ast.walk(value) if isinstance(n, ast.Name)]
+        names += [n for name in list(names) if isinstance(name, ast.Name) and name.id in bound
+                  for n in ast.walk(bound[name.id]) if isinstance(n, ast.Name)]
         for n in names:
             if isinstance(n, ast.Name) and n.id in nested:
                 return nested[n.id]
