@@ -241,8 +241,9 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
         help="list every tool an agent can call, with its failure design",
         description="Find every tool (LangChain, OpenAI Agents, MCP, pydantic-ai, CrewAI, smolagents, "
         "LlamaIndex, agno, camel, autogen, semantic-kernel, langroid, google-adk, browser-use, metagpt, "
-        "agentscope, mirascope, tools= of any *Agent(...) constructor, activity-style toolkits, schema "
-        "dispatch dicts, a project's own tool base class (named Tool/BaseTool/Skill..., leaving a method "
+        "agentscope, mirascope, inspect-ai tool factories, tools= of any *Agent(...) constructor, activity-style "
+        "toolkits, schema dispatch dicts, methods and match cases dispatched by the called tool name, a project's "
+        "registry decorator on a tool class, a project's own tool base class (named Tool/BaseTool/Skill..., leaving a method "
         "such as apply() to at least two subclasses), the runtime's classification decorators, and the configuration's "
         "tool-decorators/tool-base-classes/tool-list-constructors) and print one row each: classification, "
         "calls out and their timeouts, retries, idempotency key, how failures reach the model, "

@@ -423,3 +423,178 @@ def test_text_put_in_a_name_in_the_handler_and_returned_after_it_is_text_not_swa
         return out
     """)
     assert kept.failures == ["swallowed"]
+
+
+def test_dispatch_dict_must_name_the_schemas_it_dispatches() -> None:
+    # a dict of hooks by name beside a schema built from variables is no tool dispatch
+    code = """
+    class Loop:
+        def schema(self, tool):
+            return {"name": tool.name, "parameters": tool.parameters}
+
+        async def _on_start(self) -> None: ...
+        async def _on_end(self) -> None: ...
+
+        async def step(self) -> None:
+            await run_step(hooks={"_on_start": self._on_start, "_on_end": self._on_end})
+    """
+    assert names(code) == []
+    # the OpenAI form: the name nested under "function"
+    code = """
+    TOOLS = [{"type": "function", "function": {"name": "add", "parameters": {}}},
+             {"type": "function", "function": {"name": "sub", "parameters": {}}}]
+
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    def sub(a: int, b: int) -> int:
+        return a - b
+
+    HANDLERS = {"add": add, "sub": sub}
+    """
+    assert names(code) == [("add", "schema"), ("sub", "schema")]
+
+
+def test_a_tool_factory_runs_the_function_it_returns() -> None:
+    code = """
+    import requests
+    from inspect_ai.tool import Tool, ToolDef, tool
+
+    @tool
+    def fetch(timeout: int = 10) -> Tool:
+        \"\"\"Builds the fetch tool.\"\"\"
+        prefix = "https://"
+
+        async def execute(url: str) -> str:
+            \"\"\"Fetch a page.\"\"\"
+            return requests.get(prefix + url).text
+
+        return execute
+
+    @tool(name="shell", parallel=False)
+    def bash(background: bool = False) -> Tool:
+        async def run(cmd: str) -> str:
+            return cmd
+        if not background:
+            return run
+        return ToolDef(run, name="shell").as_tool()
+
+    @tool
+    def built_elsewhere() -> Tool:
+        return make_tool()
+
+    @tool
+    def wrapped() -> Tool:
+        async def execute(text: str) -> str:
+            return text
+        tool_def = ToolDef(execute, name="wrapped")
+        return tool_def.as_tool()
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    rows = [(t.name, t.framework, t.form, t.qualname.rsplit(".", 2)[-2:], t.line) for t in found]
+    assert rows == [
+        ("fetch", "inspect-ai", "@tool factory", ["fetch", "execute"], 5),
+        ("shell", "inspect-ai", "@tool factory", ["bash", "run"], 16),
+        ("built_elsewhere", "inspect-ai", "@tool", ["agent_tools", "built_elsewhere"], 24),
+        ("wrapped", "inspect-ai", "@tool factory", ["wrapped", "execute"], 28),
+    ]
+    # the facts are the returned function's: its call without a timeout
+    assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_a_project_registry_decorator_on_a_tool_class() -> None:
+    code = """
+    import requests
+    from myagent.tools.base import BaseTool, register_tool
+
+    @register_tool("web_fetch")
+    class FetchTool(BaseTool):
+        def call(self, params: dict) -> str:
+            return self._get(params["url"])
+
+        def _get(self, url: str) -> str:
+            return requests.get(url).text
+
+        def parameters(self) -> dict:
+            return {}
+
+    @register_tool("notes")
+    class Notes(BaseTool):
+        def add(self, text: str) -> None: ...
+
+    @register_tool("settings")
+    class Settings:  # neither it nor a base is named as a tool
+        def call(self) -> None: ...
+
+    @register_tool("other")
+    class Elsewhere(BaseModel):  # the decorator's package is none of its ancestors'
+        def call(self) -> None: ...
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework, t.form) for t in found] == [
+        ("web_fetch", "myagent", "@register_tool class"), ("notes", "myagent", "@register_tool class")]
+    # the entry point runs it (and the helper it calls), not every public method
+    assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_methods_run_by_the_called_name_through_a_prefix() -> None:
+    code = """
+    import requests
+
+    class Surfer:
+        async def run_call(self, name: str, args: dict) -> str:
+            attr = f"_execute_tool_{name}"
+            handler = getattr(self, attr, None)
+            if handler is None:
+                raise ValueError(name)
+            return await handler(args)
+
+        async def _execute_tool_visit(self, args: dict) -> str:
+            return requests.get(args["url"]).text
+
+        async def _execute_tool_back(self, args: dict) -> str:
+            return "ok"
+
+    class Settings:  # a prefix that says no tool: options looked up by key
+        def get(self, key: str) -> object:
+            return getattr(self, "opt_" + key)()
+
+        def opt_a(self) -> int: ...
+        def opt_b(self) -> int: ...
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework, t.line) for t in found] == [("visit", "dispatch", 12), ("back", "dispatch", 15)]
+    assert [c.timeout for c in found[0].calls] == ["missing"]
+
+
+def test_a_match_on_the_called_name() -> None:
+    code = """
+    import requests
+
+    class FileAgent:
+        async def on_calls(self, calls: list) -> None:
+            for call in calls:
+                tool_name = call.name
+                match tool_name:
+                    case "fetch":
+                        async def _fetch() -> str:
+                            return requests.get(call.url).text
+                        await self.guarded(_fetch)
+                    case "page_up" | "page_down":
+                        self.page(tool_name)
+                    case _:
+                        raise ValueError(tool_name)
+
+        def render(self, kind: str) -> None:
+            match kind:  # not a called name
+                case "a":
+                    pass
+                case "b":
+                    pass
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert sorted((t.name, t.line) for t in found) == [("fetch", 9), ("page_down", 13), ("page_up", 13)]
+    rows = {t.name: t for t in found}
+    # the case that wraps its code in a function is that function; the others are the case's own lines
+    assert rows["fetch"].qualname.endswith("on_calls._fetch") and rows["fetch"].findings == {"TFH201": 1}
+    assert rows["page_up"].qualname.endswith("FileAgent.on_calls") and rows["page_up"].findings == {}

@@ -408,3 +408,75 @@ def test_a_framework_tool_class_that_adapts_another_tool_is_no_row(tmp_path: Pat
                 return q
         """))
     assert _rows([str(tmp_path / "adapters.py")]) == [("lookup", "smolagents", "Tool subclass")]
+
+
+def test_a_no_op_run_the_base_hands_to_its_wrapper_is_left_to_subclasses(tmp_path: Path) -> None:
+    # a tool base whose ``run`` does nothing until a subclass overrides it: the base hands ``self.run`` on to the
+    # framework object it builds, so the subclasses' ``run`` is what the model calls
+    files = _write(tmp_path, {
+        "crew/__init__.py": "",
+        "crew/base.py": """
+            class CrewTool:
+                def __init__(self, name: str) -> None:
+                    func = None
+                    if type(self).run is not CrewTool.run:
+                        func = self.run
+                    self.inner = make_framework_tool(name, func)
+
+                def run(self, *args, **kwargs):
+                    pass
+
+                def on_start(self):
+                    pass
+            """,
+        "crew/tools.py": """
+            import requests
+            from crew.base import CrewTool
+
+            class SearchTool(CrewTool):
+                def run(self, query: str) -> str:
+                    return requests.get("https://example.com", params={"q": query}).text
+
+            class EchoTool(CrewTool):
+                def run(self, text: str) -> str:
+                    return text
+
+                def on_start(self):
+                    print("start")
+
+            class QuietTool(CrewTool):
+                def on_start(self):
+                    print("quiet")
+            """,
+    })
+    result = tools.run(files, Config())
+    rows = {t.name: t for t in result.tools}
+    # ``on_start`` is a no-op hook too, but the base never hands it on: QuietTool, overriding only it, is no tool
+    assert sorted(rows) == ["EchoTool", "SearchTool"]
+    assert [c.timeout for c in rows["SearchTool"].calls] == ["missing"]
+
+
+def test_a_no_op_method_only_called_is_an_optional_hook_not_a_tool_method(tmp_path: Path) -> None:
+    files = _write(tmp_path, {
+        "hooks/__init__.py": "",
+        "hooks/base.py": """
+            class BaseTool:
+                def execute(self) -> None:
+                    self.before()
+
+                def before(self):
+                    pass
+            """,
+        "hooks/tools.py": """
+            from hooks.base import BaseTool
+
+            class A(BaseTool):
+                def before(self):
+                    print("a")
+
+            class B(BaseTool):
+                def before(self):
+                    print("b")
+            """,
+    })
+    assert _rows(files) == []

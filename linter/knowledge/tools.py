@@ -48,9 +48,18 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # strands-agents: ``@tool``, ``@tool(name=..., description=...)`` (the name by keyword only: the first
     # positional parameter is the function), on a function or a method (strands/tools/decorator.py)
     **{f"{m}.tool": "strands" for m in ("strands", "strands.tools", "strands.tools.decorator")},
+    # inspect-ai: ``@tool`` / ``@tool(name=..., parallel=...)`` on a *factory* (``TOOL_FACTORY_DECORATORS``)
+    **{f"{m}.tool": "inspect-ai" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
+# Decorators of a tool *factory*: the decorated function builds the tool and returns it, and the tool the model
+# calls is the function it returns (a nested ``def``, returned by name or handed to the call it returns:
+# ``return execute``, ``return ToolDef(execute, ...).as_tool()``): its docstring, parameters and body are the
+# tool's. inspect-ai (inspect_ai/tool/_tool.py ``tool``: the registered object is the factory's result).
+TOOL_FACTORY_DECORATORS: Final[frozenset[str]] = frozenset(
+    f"{m}.tool" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")
+)
 # Tool decorators whose framework runs the tool inside a ``try`` that hands the model its failure as an error
 # result (text) instead of letting the exception end the agent's turn: decorator qualified name -> (the
 # wrapper's method, shown as ``failures_by``; a keyword of the decorator call that turns it off when given

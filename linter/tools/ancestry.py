@@ -321,6 +321,13 @@ def _properties(cls: ast.ClassDef) -> set[str]:
             and any(ast.unparse(d).rsplit(".", 1)[-1] in ("property", "cached_property") for d in s.decorator_list)}
 
 
+def _handed_on(cls: ast.ClassDef) -> set[str]:
+    """The methods the class's own code refers to as ``self.<m>`` without calling them (a bound method handed on)."""
+    called = {id(n.func) for n in ast.walk(cls) if isinstance(n, ast.Call)}
+    return {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and id(n) not in called
+            and isinstance(n.value, ast.Name) and n.value.id == "self" and isinstance(n.ctx, ast.Load)}
+
+
 def class_shapes(index: Index) -> list[Shape]:
     """A :class:`Shape` for every class of the file."""
     out: list[Shape] = []
@@ -332,8 +339,11 @@ def class_shapes(index: Index) -> list[Shape]:
             k.arg == "metaclass" and ast.unparse(k.value).rsplit(".", 1)[-1] == "ABCMeta" for k in cls.keywords)
         template: list[str] = []
         props = _properties(cls)
+        handed = _handed_on(cls)
         for name, fn in methods.items():
-            if name not in props and _abstract(fn, abc):
+            # abstract, or a no-op hook the class hands on as a function (``func = self.run``) to the wrapper
+            # that runs it: ``MotleyTool.run`` is ``pass`` until a subclass overrides it
+            if name not in props and (_abstract(fn, abc) or (name in handed and _abstract(fn, True))):
                 template.append(name)
         for fn in methods.values():  # dispatched: ``self.apply(...)`` / ``getattr(self, "apply")`` with no ``apply`` here
             for n in ast.walk(fn):

@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots
+from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
 from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
 from .model import Tables
 
@@ -20,7 +21,7 @@ _RUN = "*register"
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
-_NAME_BY_KEYWORD = frozenset({"strands"})
+_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
 
@@ -84,7 +85,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         return None
 
     def add(name: str, framework: str, form: str, functions: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]],
-            line: int, qualname: str, by_name: bool = False, given: bool = False, text_by: str | None = None) -> None:
+            line: int, qualname: str, by_name: bool = False, given: bool = False, text_by: str | None = None,
+            spans: tuple[tuple[int, int], ...] | None = None) -> None:
         key: tuple[str, int] = (functions[0][0], functions[0][1])
         if by_name:  # several tools run by one dispatcher (``@server.call_tool()``, a dispatch dict)
             key = (f"{functions[0][0]}:{name}", functions[0][1])
@@ -98,7 +100,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         found[key] = Def(
             name, framework, form, qualname, line,
             tuple((p, n) for p, n, _, _ in functions),
-            tuple(span(node) for _, _, node, _ in functions),
+            spans or tuple(span(node) for _, _, node, _ in functions),
             tuple(span(node) for _, _, node in helpers),
             tuple((p, n) for p, n, _ in helpers),
             caught_by(functions, given) or text_by,
@@ -125,23 +127,39 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
+            if qn in kb.TOOL_FACTORY_DECORATORS:  # the tool is the function the factory returns
+                inner = returned_function(entry, index)
+                if inner is not None:
+                    add(name, framework, f"@{ast.unparse(head)} factory", [inner], span(node)[0],
+                        f"{index.module}.{inner[0]}", given=True)
+                    break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
                 text_by=_wrapper_text(qn, call))
             break
 
-    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it
-    for cls_path, cls in index.classes:
-        for dec in cls.decorator_list:
-            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-            framework = tables.decorators.get(qn or "")
-            if framework is None or framework == "runtime":
-                continue
-            members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
-                       if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
-            if members:
-                add(_class_tool_name(cls), framework, f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
-                    members, cls.lineno, f"{index.module}.{cls_path}")
-            break
+    # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
+    # registry (``@register_tool("browser") class BrowserTool(BaseTool)``) after the tool classes found by their
+    # base (those keep their rows), by the name it registers and its entry point (``call``, ``run``...)
+    def decorated_classes(project: bool) -> None:
+        for cls_path, cls in index.classes:
+            for dec in cls.decorator_list:
+                qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+                framework = registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
+                    else None if project else tables.decorators.get(qn or "")
+                if framework is None or framework == "runtime":
+                    continue
+                members = [by_path[f"{cls_path}.{s.name}"][0] for s in cls.body
+                           if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
+                runs = [m for m in members if m[0].rsplit(".", 1)[-1] in _CLASS_RUN_METHODS]
+                members = runs or members if project else members
+                named = _name_from_call(dec) if project and isinstance(dec, ast.Call) else None
+                if members:
+                    add(named or _class_tool_name(cls), framework,
+                        f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
+                        members, cls.lineno, f"{index.module}.{cls_path}")
+                break
+
+    decorated_classes(project=False)
 
     # module-based tools (strands ``TOOL_SPEC`` + the function named after the module), unless the module
     # holds decorated tools of the same framework: the loader takes those instead
@@ -186,6 +204,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if fns and not _ADAPTER_CLASS.search(cls.name):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
 
+    decorated_classes(project=True)
+
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
     agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
@@ -219,14 +239,17 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], span(target[2])[0],
                         f"{index.module}.{tpath}")
 
-    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside a JSON schema of the tools
-    if _has_tool_schema(index.tree):
+    # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
+    schema_names = _tool_schema_names(index.tree)
+    if schema_names:
         for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(parents) if fn_node is not index.tree else None
             for d in _direct_nodes(fn_node, ast.Dict):
                 pairs = [(literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
                 if len(pairs) < 2 or any(k is None for k, _ in pairs):
                     continue
+                if 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
+                    continue  # not the schemas' names (``hooks={"on_start": self._on_start}``)
                 targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
@@ -234,8 +257,28 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 for k, t in targets:
                     assert k is not None and t is not None
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
+
+    # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
+    for cls_path, cls in index.classes:
+        prefix, named_methods = prefixed_methods(cls)
+        for method in named_methods:
+            entries = by_path.get(f"{cls_path}.{method.name}")
+            if entries:
+                add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
+                    span(method)[0], f"{index.module}.{entries[0][0]}")
+    # a ``match`` on the called name: a row per string case, run by the function the case defines (else by
+    # the dispatching function, every case's code together)
+    for entry in index.defs:
+        for tool_name, (line, end), nested in matched_names(entry[2]):
+            runner = [e for e in index.defs if any(e[2] is d for d in nested)][:1]
+            add(tool_name, "dispatch", "match on the called name", runner or [entry], line,
+                f"{index.module}.{(runner or [entry])[0][0]}", by_name=True,
+                spans=None if runner else ((line, end),))  # findings: the case's own lines
     return sorted(found.values(), key=lambda d: d.line)
 
+
+#: the methods that run a tool class a project's own registry decorates, when it defines one of them
+_CLASS_RUN_METHODS = frozenset({"call", "run", "arun", "execute", "invoke", "forward", "__call__"})
 
 #: a tool class named so adapts a tool it is given (``LangChainToolAdapter``, ``SpaceToolWrapper``): no row
 _ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
@@ -287,14 +330,17 @@ def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
 _SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
 
 
-def _has_tool_schema(tree: ast.Module) -> bool:
-    """A dict literal with a ``"name"`` key and a ``"parameters"``/``"input_schema"`` key: a tool's JSON schema."""
+def _tool_schema_names(tree: ast.Module) -> set[str]:
+    """The literal names of the file's tools' JSON schemas: dict literals with a ``"name"`` key and a
+    ``"parameters"``/``"input_schema"`` key (``{"type": "function", "function": {"name": ...}}`` too)."""
+    out: set[str] = set()
     for n in ast.walk(tree):
         if isinstance(n, ast.Dict):
-            keys = {literal_str(k) for k in n.keys if k is not None}
-            if "name" in keys and keys & _SCHEMA_KEYS:
-                return True
-    return False
+            keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None}
+            name = literal_str(keys.get("name")) if "name" in keys else None
+            if name and keys.keys() & _SCHEMA_KEYS:
+                out.add(name)
+    return out
 
 
 def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]]:

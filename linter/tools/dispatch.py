@@ -1,0 +1,155 @@
+"""Discovery of the tool forms that name the function the model calls indirectly: a tool *factory* (the tool is
+the nested function it returns) and tool schemas dispatched by the called name. Used by :mod:`.forms`."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .. import knowledge as kb
+from .ancestry import local_ancestor_roots, says_tool
+from .index import FUNCS, Index
+from .model import Tables
+
+__all__ = ["matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
+
+Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
+Fn = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _returns(fn: ast.AST) -> list[ast.expr]:
+    """The values the function itself returns (not those of the functions or classes nested in it)."""
+    out: list[ast.expr] = []
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.Return) and n.value is not None:
+            out.append(n.value)
+        stack.extend(ast.iter_child_nodes(n))
+    out.sort(key=lambda v: (v.lineno, v.col_offset))
+    return out
+
+
+def returned_function(factory: Entry, index: Index) -> Entry | None:
+    """The nested function a tool factory returns: by name (``return execute``), or handed to the call it returns
+    (``return ToolDef(execute, name="bash").as_tool()``); the first such return wins. None when it returns no
+    function of its own (a tool built by another function): the row is then the factory itself."""
+    path = factory[0]
+    nested = {e[0].rsplit(".", 1)[-1]: e for e in index.defs
+              if e[0].rsplit(".", 1)[0] == path and e[3] and e[3][-1] is factory[2]}
+    if not nested:
+        return None
+    bound = {t.id: a.value for a in ast.walk(factory[2]) if isinstance(a, ast.Assign) for t in a.targets
+             if isinstance(t, ast.Name)}  # ``tool_def = ToolDef(execute, ...); return tool_def.as_tool()``
+    for value in _returns(factory[2]):
+        names = [value] if isinstance(value, ast.Name) else [n for n in ast.walk(value) if isinstance(n, ast.Name)]
+        names += [n for name in list(names) if isinstance(name, ast.Name) and name.id in bound
+                  for n in ast.walk(bound[name.id]) if isinstance(n, ast.Name)]
+        for n in names:
+            if isinstance(n, ast.Name) and n.id in nested:
+                return nested[n.id]
+    return None
+
+
+def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, tables: Tables) -> str | None:
+    """A project's own registry decorator on a tool class (``@register_tool("browser") class BrowserTool(BaseTool)``):
+    its last name a tool word (``knowledge.TOOL_DECORATOR_WORDS``), imported from the same top-level package as an
+    ancestor of the class, and the class or a base named as a tool. -> the framework (that package), or None."""
+    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+        return None
+    root = qn.split(".")[0]
+    if root not in local_ancestor_roots(cls, index, tables.ancestor_roots):
+        return None
+    if not (says_tool(cls) or any("Tool" in b.rsplit(".", 1)[-1] for b in index.bases(cls))):
+        return None
+    return root.replace("_", "-")
+
+
+#: words of a name prefix that say its methods are what the model's calls run (``_execute_tool_``, ``tool_``); not
+#: ``cmd_``/``do_``/``action_``: a REPL's commands (aider's ``/model``, ``cmd.Cmd``) are the user's, and a tool's own
+#: sub-actions (``_action_click`` behind one ``computer`` tool) are not tools of their own
+_DISPATCH_WORDS = frozenset({"tool", "tools"})
+#: methods named by the prefix before a class's name dispatch is taken for its tools
+MIN_PREFIXED = 2
+
+
+def _static_prefix(arg: ast.expr) -> str | None:
+    """``f"_execute_tool_{name}"`` / ``"tool_" + name`` -> the literal prefix before the variable part."""
+    if isinstance(arg, ast.JoinedStr) and len(arg.values) >= 2:
+        first, rest = arg.values[0], arg.values[1:]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and isinstance(rest[0], ast.FormattedValue):
+            return first.value
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
+            and isinstance(arg.left.value, str) and not isinstance(arg.right, ast.Constant):
+        return arg.left.value
+    return None
+
+
+def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
+    """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
+    prefix that says tool, and the class defines at least :data:`MIN_PREFIXED` methods so
+    named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
+    methods = [s for s in cls.body if isinstance(s, FUNCS)]
+    for fn in methods:
+        strings = {t.id: a.value for a in ast.walk(fn) if isinstance(a, ast.Assign) for t in a.targets
+                   if isinstance(t, ast.Name)}  # ``attr = f"_execute_tool_{name}"; getattr(self, attr)``
+        for n in ast.walk(fn):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr"
+                    and len(n.args) >= 2 and isinstance(n.args[0], ast.Name) and n.args[0].id == "self"):
+                continue
+            arg = n.args[1]
+            found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods)
+            if found[1]:
+                return found
+    return "", []
+
+
+def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
+    """(the prefix, the methods named by it) when the prefix says tool; ("", []) else."""
+    prefix = _static_prefix(arg)
+    words = {w.lower() for w in prefix.replace("-", "_").split("_")} if prefix else set()
+    if not prefix or not words & _DISPATCH_WORDS:
+        return "", []
+    named = [m for m in methods if m.name.startswith(prefix) and len(m.name) > len(prefix)]
+    return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
+
+
+#: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``,
+#: ``function_call.name``): a name or an attribute, not a call computing one
+_CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
+
+
+def _case_names(pattern: ast.pattern) -> list[str]:
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant) \
+            and isinstance(pattern.value.value, str):
+        return [pattern.value.value]
+    if isinstance(pattern, ast.MatchOr):
+        return [n for p in pattern.patterns for n in _case_names(p)]
+    return []
+
+
+def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]]]:
+    """Tools a function runs by the called name in a ``match`` (``match tool_name: case "open_path": ...``), two
+    string cases at least: (name, the case's lines, the functions the case body defines: the code it runs
+    when it wraps it in one, else none, and the row is the dispatching function itself)."""
+    out: list[tuple[str, tuple[int, int], list[ast.AST]]] = []
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+        if not isinstance(n, ast.Match) or not isinstance(n.subject, (ast.Name, ast.Attribute)) \
+                or not _CALLED_NAME.search(ast.unparse(n.subject)):
+            continue
+        cases = [(name, case) for case in n.cases for name in _case_names(case.pattern)]
+        if len(cases) < 2:
+            continue
+        for name, case in cases:
+            defs = [d for st in case.body for d in ast.walk(st) if isinstance(d, FUNCS)]
+            end = max(getattr(st, "end_lineno", None) or st.lineno for st in case.body)
+            out.append((name, (case.pattern.lineno, end), list(defs)))
+    out.sort(key=lambda c: c[1])
+    return out
