@@ -59,6 +59,28 @@ def test_mcp_server_built_in_a_function_and_mcpserver_reexport() -> None:
     assert names(code) == [("fetch", "mcp")]
 
 
+def test_mcp_server_handed_to_a_registering_function_by_an_annotated_parameter() -> None:
+    code = """
+    from fastmcp import FastMCP
+    from mcp.server.fastmcp import FastMCP as Server
+
+    def register_index_tools(mcp: FastMCP) -> None:
+        @mcp.tool()
+        def list_indices() -> list[str]:
+            return []
+
+    def register_doc_tools(server: "Server", name: str) -> None:
+        @server.tool(name="get_document")
+        def get(doc_id: str) -> str:
+            return doc_id
+
+    def not_a_server(registry: dict) -> None:
+        @registry.tool()
+        def helper() -> None: ...
+    """
+    assert names(code) == [("list_indices", "mcp"), ("get_document", "mcp")]
+
+
 def test_lowlevel_server_call_tool_one_row_per_listed_tool() -> None:
     code = """
     from mcp.server.lowlevel import Server

@@ -85,6 +85,7 @@ class Index:
                     n = self._seen.get(key, 0)
                     self._seen[key] = n + 1
                     self.defs.append((key, n, stmt, parents))
+                    self._annotated(stmt.args)
                 self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
                 continue
             assigned = (stmt.targets if isinstance(stmt, ast.Assign)
@@ -110,6 +111,22 @@ class Index:
                         if isinstance(part, (ast.ExceptHandler, ast.match_case)):
                             self._walk(part.body, path, parents)
                     self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
+
+    def _annotated(self, args: ast.arguments) -> None:
+        """A parameter annotated with a class (``def register(mcp: FastMCP)``, ``"FastMCP"``) holds an
+        instance of it, as an assignment from its constructor does; an assignment keeps precedence."""
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            note = arg.annotation
+            if isinstance(note, ast.Constant) and isinstance(note.value, str):  # a forward reference
+                try:
+                    note = ast.parse(note.value, mode="eval").body
+                except SyntaxError:
+                    continue
+            if note is None or arg.arg in self.instances:
+                continue
+            qn = self.qualname(note)
+            if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
+                self.instances[arg.arg] = qn
 
     def qualname(self, node: ast.AST) -> str | None:
         parts: list[str] = []
