@@ -20,7 +20,9 @@ an import-linter contract in ``pyproject.toml`` holds it so. What is here:
 from __future__ import annotations
 
 from . import effects, knowledge
-from .effects import Effect, classify_call, declared_class, has_idempotency_key, outside_screen, reaches_outside
+from .effects import (
+    Effect, classify_call, declared_class, has_idempotency_key, inference_body, outside_screen, reaches_outside,
+)
 from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
@@ -48,7 +50,8 @@ from .fixes import timeout_escapes_handler
 
 __all__ = [
     "effects", "knowledge",
-    "Effect", "classify_call", "declared_class", "has_idempotency_key", "outside_screen", "reaches_outside",
+    "Effect", "classify_call", "declared_class", "has_idempotency_key", "inference_body", "outside_screen",
+    "reaches_outside",
     "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
     "Handler", "Names",

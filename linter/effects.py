@@ -157,6 +157,20 @@ def _url(call: cst.Call, last: str) -> cst.BaseExpression | None:
     return pos[index].value if len(pos) > index else None
 
 
+def inference_body(node: cst.CSTNode, body_keys: frozenset[str]) -> bool:
+    """A request whose literal body (a ``json=``/``data=``/``content=`` dict) holds one of
+    ``body_keys`` (``Knowledge.llm_inference_body_keys``: ``messages``, ``prompt``): a model call."""
+    if not isinstance(node, cst.Call):
+        return False
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
+            for el in arg.value.elements:
+                key = getattr(el, "key", None)
+                if isinstance(key, cst.SimpleString) and key.evaluated_value in body_keys:
+                    return True
+    return False
+
+
 def classify_call(
     call: cst.Call,
     names: Names,

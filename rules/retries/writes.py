@@ -15,7 +15,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Effect, Knowledge, node_lines
+from ...linter.api import Effect, Knowledge, inference_body, node_lines
 from .data import NON_IDEMPOTENT_WRITE, Retry
 from .model import RetryModel
 
@@ -42,19 +42,6 @@ def _read_functions(tree: ast.AST) -> list[tuple[int, int]]:
             if node.name.lstrip("_").lower().startswith(Knowledge.read_post_function_prefixes):
                 out.append((node.lineno, node.end_lineno or node.lineno))
     return out
-
-
-def _inference_body(node: cst.CSTNode) -> bool:
-    """A request whose literal body holds ``messages`` or ``prompt``: a model call."""
-    if not isinstance(node, cst.Call):
-        return False
-    for arg in node.args:
-        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
-            for el in arg.value.elements:
-                key = getattr(el, "key", None)
-                if isinstance(key, cst.SimpleString) and key.evaluated_value in Knowledge.llm_inference_body_keys:
-                    return True
-    return False
 
 
 
@@ -99,7 +86,7 @@ def repeated_writes(
         for retry, effect in found
         if not (
             effect.what.startswith(("POST ", "PATCH "))
-            and (_inference_body(effect.node) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
+            and (inference_body(effect.node, Knowledge.llm_inference_body_keys) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
         )
     ]
     out: list[tuple[Retry, Effect, str]] = []

@@ -16,6 +16,7 @@ from ...linter.api import (
     Rule,
     argument,
     dotted,
+    inference_body,
     keyword_arg,
     last_name,
     timeout_escapes_handler,
@@ -200,13 +201,7 @@ class TimeoutShapes(Rule):
         for cls in self.classes:
             if any((last_name(b.value) or "").endswith(k.llm_inference_base_suffixes) for b in cls.bases):
                 return True
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
-                for el in arg.value.elements:
-                    key = getattr(el, "key", None)
-                    if isinstance(key, cst.SimpleString) and key.evaluated_value in k.llm_inference_body_keys:
-                        return True
-        return False
+        return inference_body(node, k.llm_inference_body_keys)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node)

@@ -6,7 +6,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, inference_body, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
 from .process import caught_names, command_words, segments, suppressed_names
 from .screen import helper_lines, timeout_calls
 from .writes import http_write_refusal
@@ -419,13 +419,7 @@ async def g(aw):
             for base in cls.bases:
                 if (last_name(base.value) or "").endswith(self.knowledge.llm_inference_base_suffixes):
                     return True
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
-                for el in arg.value.elements:
-                    key = getattr(el, "key", None)
-                    if isinstance(key, cst.SimpleString) and key.evaluated_value in self.knowledge.llm_inference_body_keys:
-                        return True
-        return False
+        return inference_body(node, self.knowledge.llm_inference_body_keys)
 
     def _deliberate(self, node: cst.Call, qn: str) -> str | None:
         """Why a None here is likely deliberate, so that no default number fits (the fix is not
