@@ -294,6 +294,12 @@ class Names:
         return None
 
     @property
+    def enclosing_function(self) -> cst.FunctionDef | None:
+        """The ``def`` whose body defines the innermost function (a closure's parent), else None."""
+        parent = self.stack[-2] if len(self.stack) > 1 and self.stack[-1].kind == "function" else None
+        return parent.node if parent is not None and isinstance(parent.node, cst.FunctionDef) else None
+
+    @property
     def is_async(self) -> bool:
         """Whether the innermost function is an ``async def`` (a ``lambda`` inside one is not)."""
         func = self.function

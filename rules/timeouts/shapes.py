@@ -22,6 +22,7 @@ from ...linter.api import (
     timeout_escapes_handler,
     walk_in_scope,
 )
+from .bounded import bounded_closure
 from .process import caught_names, command_words, segments, suppressed_names
 from .writes import http_write_refusal
 
@@ -135,6 +136,7 @@ class TimeoutShapes(Rule):
         self.module: cst.Module | None = None
         self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
         self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
+        self.bounded_closures: dict[int, bool] = {}  # id(def) -> every use of the closure runs under a deadline
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
@@ -170,6 +172,17 @@ class TimeoutShapes(Rule):
             return
         for n in _calls_in(node.body):
             self.try_handlers.setdefault(id(n), []).append(caught)
+
+    def _caller_bounds(self) -> bool:
+        """The innermost function is a closure every use of which runs under a deadline
+        (``await asyncio.wait_for(_drain(), t)``): the deadline cancels its awaits too."""
+        func, parent = self.names.function, self.names.enclosing_function
+        if not isinstance(func, cst.FunctionDef) or parent is None:
+            return False
+        key = id(func)
+        if key not in self.bounded_closures:
+            self.bounded_closures[key] = bounded_closure(func, parent, self.names, self.knowledge)
+        return self.bounded_closures[key]
 
     def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
         """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""

@@ -70,7 +70,10 @@ documented clean-up `proc.kill()` followed by `proc.communicate()` (also
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
 or a `threading.Timer(t, proc.kill)` was started before); a docker
 `exec_run` with `detach=True`, of a literal instant command, or in a lambda
-handed to `run_in_executor`/`to_thread`; a `wait()` right after a `while proc.poll() is None:` loop
+handed to `run_in_executor`/`to_thread`; an `asyncio` process wait in a
+closure whose every use runs under its caller's deadline (`await
+asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
+block, or from another such closure); a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
@@ -375,6 +378,21 @@ def ide(path):
     subprocess.run(["cursor", path])
     subprocess.run(["lazygit"])
 """,
+        # a closure run only under its caller's deadline: the deadline cancels the awaits inside it
+        """\
+import asyncio
+async def run(argv, seconds):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    async def drain_then_reap():
+        data = await proc.stdout.read()
+        await proc.wait()
+        return data
+    async def reap_only():
+        await proc.wait()
+    async with asyncio.timeout(seconds):
+        await reap_only()
+    return await asyncio.wait_for(drain_then_reap(), timeout=seconds)
+""",
     ]
     INVALID = [
         """\
@@ -439,7 +457,7 @@ async def main():
     proc = await asyncio.create_subprocess_exec("ls")
     out, err = await proc.communicate()  # error: TFH201 "wrap it in asyncio.wait_for"
 """,
-        # a function defined under a deadline runs later, without it
+        # a function defined under a deadline runs later, without it; a closure also run as a task escapes
         """\
 import asyncio
 async def main():
@@ -449,6 +467,7 @@ async def main():
             await proc.wait()  # error: TFH201
         finish = lambda: proc.communicate()  # error: TFH201
         await asyncio.wait_for(later(), 1)
+        asyncio.get_running_loop().create_task(later())
 """,
         """\
 import websocket, redis
@@ -588,7 +607,12 @@ def typed(container: Container, cmd):
                     if refusal is not None:
                         advice += f" (no automatic fix: {refusal})"
                     self.report(node, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
-        elif qn in k.needs_timeout_scope and not self.deadlines.get(self._function()) and id(node) not in self.exempt:
+        elif (
+            qn in k.needs_timeout_scope
+            and not self.deadlines.get(self._function())
+            and id(node) not in self.exempt
+            and not self._caller_bounds()
+        ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
         elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")

@@ -1,0 +1,101 @@
+"""Where a deadline around a caller bounds an await inside a callee (TFH201's asyncio waits).
+
+``asyncio.wait_for(coro, t)`` and ``async with asyncio.timeout(t):`` cancel what they await when the
+time is up, however deep the await is: a closure run only as ``await asyncio.wait_for(_drain(),
+t)`` needs no deadline of its own for the ``await proc.wait()`` in it. :func:`bounded_closure`
+answers that for a function defined inside another one, where every use is in sight: each use of
+its name in the enclosing function must be a call that a deadline bounds (the first argument of a
+timeout wrapper, or awaited under a timeout scope, or awaited in another closure that is itself
+bounded). A use of any other kind (handed to ``create_task``, stored, returned, called without
+``await``) runs it outside any deadline, and the finding stays.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import Knowledge, Names, children, positional
+
+_Use = tuple[bool, bool, "cst.FunctionDef | None"]  # (bounded where it is, awaited, the closure holding it)
+_DEEP = cst.FunctionDef(name=cst.Name("_"), params=cst.Parameters(), body=cst.IndentedBlock(body=[]))  # deeper than one level
+
+
+def _uses(parent: cst.FunctionDef, name: str, names: Names, knowledge: Knowledge) -> list[_Use]:
+    """Every use of ``name`` in ``parent``'s body: whether a deadline bounds it there, whether it is
+    awaited, and the closure of ``parent`` it is in (None: ``parent``'s own body)."""
+    out: list[_Use] = []
+    wrapped: set[int] = set()
+    awaited: set[int] = set()
+
+    def walk(node: cst.CSTNode, deadline: bool, holder: cst.FunctionDef | None) -> None:
+        if isinstance(node, cst.Call):
+            if names.qualname(node.func) in knowledge.timeout_wrappers:
+                pos = positional(node)
+                if pos and isinstance(pos[0].value, cst.Call):
+                    wrapped.add(id(pos[0].value))
+            if isinstance(node.func, cst.Name) and node.func.value == name:
+                out.append((id(node) in wrapped or (deadline and id(node) in awaited), id(node) in awaited, holder))
+                for a in node.args:
+                    walk(a.value, deadline, holder)
+                return
+        elif isinstance(node, cst.Await):
+            if isinstance(node.expression, cst.Call):
+                awaited.add(id(node.expression))
+        elif isinstance(node, cst.Name):
+            if node.value == name:
+                out.append((False, False, holder))
+            return
+        elif isinstance(node, cst.Attribute):
+            walk(node.value, deadline, holder)
+            return
+        elif isinstance(node, cst.Arg):
+            walk(node.value, deadline, holder)
+            return
+        elif isinstance(node, cst.Param):
+            for part in (node.annotation, node.default):
+                if part is not None:
+                    walk(part, deadline, holder)
+            return
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            inner = (node if holder is None and isinstance(node, cst.FunctionDef) else _DEEP)
+            for child in children(node):
+                if child is not getattr(node, "name", None):
+                    walk(child, False, inner if child is getattr(node, "body", None) else holder)
+            return
+        elif isinstance(node, cst.With):
+            if any(
+                isinstance(item.item, cst.Call) and names.qualname(item.item.func) in knowledge.timeout_scopes
+                for item in node.items
+            ):
+                for item in node.items:
+                    walk(item, deadline, holder)
+                walk(node.body, True, holder)
+                return
+        for child in children(node):
+            walk(child, deadline, holder)
+
+    walk(parent.body, False, None)
+    return out
+
+
+def bounded_closure(
+    func: cst.FunctionDef, parent: cst.FunctionDef, names: Names, knowledge: Knowledge, seen: frozenset[int] = frozenset()
+) -> bool:
+    """Whether every use of the closure ``func`` in ``parent`` runs it under a deadline (see the module)."""
+    seen = seen | {id(func)}
+    uses = _uses(parent, func.name.value, names, knowledge)
+    if not uses:
+        return False
+    for bounded, awaited, holder in uses:
+        if bounded:
+            continue
+        if (
+            awaited
+            and holder is not None
+            and holder is not _DEEP
+            and id(holder) not in seen
+            and bounded_closure(holder, parent, names, knowledge, seen)
+        ):
+            continue
+        return False
+    return True

@@ -1,0 +1,79 @@
+"""TFH201 where the surrounding code already bounds the wait or owns the child (batch 5's held-out
+false findings, generalised): a closure run only under its caller's deadline, and a child whose exit
+code becomes the program's through the functions that return it."""
+
+from __future__ import annotations
+
+import textwrap
+
+from smullyan.linter.config import Config
+from smullyan.linter.engine import lint_source
+
+
+def tfh201(src: str) -> list[int]:
+    return [f.line for f in lint_source(textwrap.dedent(src), "m.py", Config()) if f.code == "TFH201"]
+
+
+def test_a_closure_awaited_only_under_the_callers_deadline_is_bounded() -> None:
+    src = """\
+        import asyncio
+        async def spawn(argv, t):
+            proc = await asyncio.create_subprocess_exec(*argv)
+            async def _reap():
+                await proc.wait()
+            async def _both():
+                await _reap()           # awaited in a closure that is itself bounded
+            await asyncio.wait_for(_both(), timeout=t)
+            async with asyncio.timeout(t):
+                await _reap()
+        """
+    assert tfh201(src) == []
+
+
+def test_a_closure_with_one_use_outside_a_deadline_stays_reported() -> None:
+    for escape in (
+        "asyncio.create_task(_reap())",   # a task outlives the deadline
+        "await _reap()",                  # awaited with no deadline
+        "return _reap",                   # handed out: run later, anywhere
+        "coro = _reap()",                 # not awaited where it is made
+    ):
+        src = f"""\
+            import asyncio
+            async def spawn(argv, t):
+                proc = await asyncio.create_subprocess_exec(*argv)
+                async def _reap():
+                    await proc.wait()
+                await asyncio.wait_for(_reap(), timeout=t)
+                {escape}
+            """
+        assert tfh201(src) == [5], escape
+
+
+def test_a_closure_never_used_or_defined_under_a_deadline_is_reported() -> None:
+    src = """\
+        import asyncio
+        async def spawn(argv):
+            proc = await asyncio.create_subprocess_exec(*argv)
+            async def _reap():
+                await proc.wait()
+        async def other(argv):
+            proc = await asyncio.create_subprocess_exec(*argv)
+            async def _reap():
+                await proc.wait()
+            await asyncio.wait_for(asyncio.shield(_reap()), 5)
+        """
+    # the shield's argument is not the wrapper's own: only a call handed straight to wait_for counts
+    assert tfh201(src) == [5, 9]
+
+
+def test_a_wrapper_of_another_library_with_the_same_name_is_no_deadline() -> None:
+    src = """\
+        import asyncio
+        from mylib import wait_for
+        async def spawn(argv, t):
+            proc = await asyncio.create_subprocess_exec(*argv)
+            async def _reap():
+                await proc.wait()
+            await wait_for(_reap(), t)
+        """
+    assert tfh201(src) == [6]
