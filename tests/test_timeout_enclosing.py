@@ -77,3 +77,44 @@ def test_a_wrapper_of_another_library_with_the_same_name_is_no_deadline() -> Non
             await wait_for(_reap(), t)
         """
     assert tfh201(src) == [6]
+
+
+def test_a_worker_returning_its_childs_exit_code_to_the_program_is_silent() -> None:
+    src = """\
+        import asyncio, subprocess, sys
+        def _leg(argv):
+            return subprocess.call(argv)
+        def _status(argv):
+            return subprocess.run(argv).returncode
+        async def _async_leg(argv):
+            child = await asyncio.create_subprocess_exec(*argv)
+            return await child.wait()
+        def main():
+            if sys.argv[1] == "a":
+                return _leg(sys.argv[2:])
+            if sys.argv[1] == "b":
+                return asyncio.run(_async_leg(sys.argv[2:]))
+            return _status(sys.argv[2:])
+        def cli():
+            sys.exit(main())
+        """
+    assert tfh201(src) == []
+
+
+def test_a_child_whose_status_goes_anywhere_else_is_reported() -> None:
+    src = """\
+        import asyncio, subprocess, sys
+        async def _run(argv):
+            child = await asyncio.create_subprocess_exec(*argv)
+            return await child.wait()
+        def _leg(argv):
+            return subprocess.call(argv)
+        def main():
+            print(asyncio.run(_run(sys.argv[1:])))   # printed, not the exit code
+            return 0
+        def report(argv):
+            return _leg(argv)                       # a caller that keeps the status
+        if __name__ == "__main__":
+            raise SystemExit(main())
+        """
+    assert tfh201(src) == [4, 6]

@@ -114,3 +114,73 @@ def group_lines(screen: Screen) -> list[int]:
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
         and any(isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "group" for x in d.decorator_list)
     ]
+
+
+_EXIT_CALLS = frozenset({"sys.exit", "os._exit"})
+_EXIT_BUILTINS = frozenset({"exit", "quit", "SystemExit"})
+_LOOP_RUNNERS = frozenset({"asyncio.run", "anyio.run", "trio.run"})
+
+
+def exit_functions(screen: Screen) -> frozenset[str]:
+    """The module-level functions whose return value becomes the program's exit code: ``f`` in
+    ``sys.exit(f())``/``raise SystemExit(f())``, and what such a function returns from
+    (``return g(...)``, ``return await g(...)``, ``return asyncio.run(g(...))``, ``anyio.run(g)``).
+    Read from the whole module (a narrowed parse may hold only the last function of the chain)."""
+
+    def build() -> frozenset[str]:
+        tree = screen.tree
+        body = tree.body if isinstance(tree, ast.Module) else []
+        defs = {d.name: d for d in body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        if not defs:
+            return frozenset()
+        imports: dict[str, set[str]] = {}
+        for local, full in screen.import_bindings:
+            imports.setdefault(local, set()).add(full)
+
+        def qualified(func: ast.expr) -> set[str]:
+            if isinstance(func, ast.Name):
+                if func.id in imports:
+                    return imports[func.id]
+                return {func.id} if func.id in _EXIT_BUILTINS and func.id not in defs else set()
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                return {f"{m}.{func.attr}" for m in imports.get(func.value.id, ())}
+            return set()
+
+        def callee(value: ast.expr | None) -> str | None:
+            """The module function whose result ``value`` is (through an await or an event-loop runner)."""
+            if isinstance(value, ast.Await):
+                value = value.value
+            if not isinstance(value, ast.Call):
+                return None
+            if isinstance(value.func, ast.Name) and value.func.id in defs and value.func.id not in imports:
+                return value.func.id
+            if qualified(value.func) & _LOOP_RUNNERS and value.args:
+                first = value.args[0]
+                if isinstance(first, ast.Name) and first.id in defs:  # anyio.run(main)
+                    return first.id
+                return callee(first)
+            return None
+
+        found: set[str] = set()
+        for call in screen.calls:
+            if call.args and qualified(call.func) & (_EXIT_CALLS | _EXIT_BUILTINS):
+                name = callee(call.args[0])
+                if name is not None:
+                    found.add(name)
+        todo = list(found)
+        while todo:
+            fn = defs[todo.pop()]
+            stack: list[ast.AST] = list(fn.body)
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                    continue
+                if isinstance(node, ast.Return):
+                    name = callee(node.value)
+                    if name is not None and name not in found:
+                        found.add(name)
+                        todo.append(name)
+                stack.extend(ast.iter_child_nodes(node))
+        return frozenset(found)
+
+    return screen.memo("timeouts.exit_functions", build)

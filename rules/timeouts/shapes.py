@@ -24,6 +24,7 @@ from ...linter.api import (
 )
 from .bounded import bounded_closure
 from .process import caught_names, command_words, segments, suppressed_names
+from .screen import exit_functions
 from .writes import http_write_refusal
 
 
@@ -409,6 +410,30 @@ class TimeoutShapes(Rule):
                 ):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)
+        in a function whose result becomes the program's exit code (``raise SystemExit(main())``, through
+        ``return asyncio.run(worker())``): a worker handing its exit code to the child it runs."""
+        value = node.value
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Attribute) and value.attr.value == "returncode":
+            value = value.value
+        func = self.names.function
+        if (
+            not isinstance(value, cst.Call)
+            or not isinstance(func, cst.FunctionDef)
+            or self.module is None
+            or not any(stmt is func for stmt in self.module.body)
+            or func.name.value not in exit_functions(self.ctx.screen)
+        ):
+            return
+        f = value.func
+        if (isinstance(f, cst.Attribute) and f.attr.value == "wait" and not value.args) or (
+            self._ahead_qualname(f, _PROCESS_RUNS) in _PROCESS_RUNS
+        ):
+            self.exempt.add(id(value))
 
     def _ahead_qualname(self, func: cst.BaseExpression, wanted: frozenset[str] | None = None) -> str | None:
         """A callee's qualified name read ahead of the traversal: also through an ``import x`` of the

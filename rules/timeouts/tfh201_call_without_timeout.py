@@ -92,8 +92,10 @@ command, a script's `main()` that reads its command line with
 its output is on the person's terminal and the person stops it); a process
 whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
-SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`): a CLI handing
-the terminal to a foreground child. A program found with `shutil.which("git")`
+SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
+the functions that return it: `return await child.wait()` in a worker that
+`main()` returns through `asyncio.run(...)`, with `raise SystemExit(main())`):
+a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
 is read as that program. A `shell=True` line is silent only when each of its
 commands is.
 
@@ -377,6 +379,18 @@ def head():
 def ide(path):
     subprocess.run(["cursor", path])
     subprocess.run(["lazygit"])
+""",
+        # a one-shot worker whose exit code is its child's, handed back through the functions that return it
+        """\
+import asyncio
+import sys
+async def _run_child(argv):
+    child = await asyncio.create_subprocess_exec(*argv)
+    return await child.wait()
+def main():
+    return asyncio.run(_run_child(sys.argv[1:]))
+if __name__ == "__main__":
+    raise SystemExit(main())
 """,
         # a closure run only under its caller's deadline: the deadline cancels the awaits inside it
         """\
