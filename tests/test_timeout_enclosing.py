@@ -118,3 +118,38 @@ def test_a_child_whose_status_goes_anywhere_else_is_reported() -> None:
             raise SystemExit(main())
         """
     assert tfh201(src) == [4, 6]
+
+
+def test_a_print_flag_alone_is_an_instant_query_but_not_with_more_words() -> None:
+    from smullyan.linter.knowledge import interactive_process
+
+    assert interactive_process(["lean", "--print-prefix"]) is not None
+    assert interactive_process(["lean", "--print"]) is None            # the bare word is no query
+    assert interactive_process(["lean", "--print-prefix", "x.lean"]) is None
+    assert interactive_process(["lake", "build"]) is None
+
+
+def test_each_command_of_a_literal_loop_is_read() -> None:
+    src = """\
+        import subprocess
+        from pathlib import Path
+        def prefix(root):
+            commands = [["lean", "--print-prefix"]]
+            commands.append([str(Path("~/.elan/bin/lean").expanduser()), "--print-prefix"])
+            for command in commands:
+                subprocess.run(command, capture_output=True, cwd=root)
+        def versions(tools):
+            for command in (["node", "--version"], ["npm", "install"]):
+                subprocess.run(command, capture_output=True)
+        def grown(extra):
+            commands = [["node", "--version"]]
+            commands.append(extra)
+            for command in commands:
+                subprocess.run(command)
+        def rebound(argv):
+            for command in (["node", "--version"],):
+                subprocess.run(command)
+            command = argv
+            subprocess.run(command)
+        """
+    assert tfh201(src) == [10, 15, 18, 20]

@@ -37,7 +37,7 @@ from .timeouts import (
 from .processes import (
     ProcessNote, INTERACTIVE_PROCESSES, INTERACTIVE_SUBCOMMANDS, VERSION_QUERIES, INTERACTIVE_ENV,
     INTERACTIVE_INSTALLS, INTERACTIVE_CONFIRMS, CLI_FRAMEWORKS, CLI_DECORATOR_WORDS, shell_commands,
-    interactive_process, process_fix_refusal, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
+    interactive_process, info_query, process_fix_refusal, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
 )
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
@@ -130,7 +130,7 @@ __all__ = [
     "TOOL_RETRY_MIDDLEWARE", "TOOL_WRAPPERS", "TRACEBACK_FORMATTERS", "TimeoutParam", "UI_MODULE_ROOTS",
     "URLLIB3_DEFAULT_METHODS", "URLLIB3_RETRY", "VERSION_QUERIES", "WEB_APP_CLASSES", "WEB_RESPONSE_CALLS",
     "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "WRITE_CLASSES",
-    "canonical", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
+    "canonical", "info_query", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
     "process_fix_refusal", "shell_commands",
 ]
 
@@ -252,6 +252,7 @@ class Knowledge:
     interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    info_query = staticmethod(info_query)
     llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
     stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
     process_fix_refusal = staticmethod(process_fix_refusal)

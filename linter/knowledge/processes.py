@@ -95,8 +95,16 @@ INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
          "grep", "shortlog", "count-objects", "check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index"}
     ),
 }
-# A program asked only for its version or usage (``node --version``, ``git -h``): it prints and exits.
+# A program asked only for its version or usage (``node --version``, ``git -h``), or to print where it
+# is installed or how it was built (``lean --print-prefix``, ``gcc -print-search-dirs``, ``rustc
+# --print=sysroot``): it prints and exits, whatever the program.
 VERSION_QUERIES: Final[frozenset[str]] = frozenset({"--version", "-V", "--help", "-h"})
+INFO_QUERY_PREFIXES: Final[tuple[str, ...]] = ("--print-", "-print-", "--print=")
+
+
+def info_query(word: str) -> bool:
+    """Whether ``word``, a program's only argument, asks it to print a fact about itself and exit."""
+    return word in VERSION_QUERIES or (word.startswith(INFO_QUERY_PREFIXES) and word not in INFO_QUERY_PREFIXES)
 INTERACTIVE_ENV: Final[frozenset[str]] = frozenset({"EDITOR", "VISUAL", "PAGER", "GIT_EDITOR", "GIT_PAGER", "BROWSER"})
 # A package install the person at a CLI asked for (``pip install --upgrade <self>``, ``uv add x``
 # after a confirmation): silent when the command upgrades or a confirmation guards it.
@@ -185,7 +193,7 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
     note = _note(argv)
     if note is not None and note.silent:
         return note.why
-    if len(argv) == 2 and argv[1] in VERSION_QUERIES:  # `node --version`, `ffmpeg -h`: prints and exits
+    if len(argv) == 2 and info_query(argv[1]):  # `node --version`, `lean --print-prefix`: prints and exits
         return _INSTANT.why
     subs = INTERACTIVE_SUBCOMMANDS.get(head)
     if subs is not None and len(argv) > 1 and argv[1] in subs:

@@ -253,8 +253,9 @@ class TimeoutShapes(Rule):
     def _command_words(self, node: cst.Call) -> tuple[list[str], bool]:
         """The command's literal words (a local name assigned one literal command is read through)."""
         cmd = self._command(node)
-        if cmd is None:
-            return [], False
+        return self._words_of(cmd) if cmd is not None else ([], False)
+
+    def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
         if isinstance(cmd, cst.Name):
             value = self._literal_binding(cmd.value)
             if value is not None:
@@ -506,13 +507,53 @@ class TimeoutShapes(Rule):
         if self._foreground_cli_process(node, qn):
             return True
         if qn in _PROCESS_RUNS:
-            words, whole = self._command_words(node)
-            confirmed = self.confirmed > 0
-            return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+            cmd = self._command(node)
+            return cmd is not None and all(self._silent_command(node, c) for c in self._loop_commands(cmd) or [cmd])
         if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
             words = self.popen_argv.get(node.func.value.value, [])
             return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
         return False
+
+    def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
+        """A command with no timeout to give: each step waits for a person or finishes at once, or it
+        asks a program (any, ``[exe_path, "--version"]``) only to print a fact about itself."""
+        if isinstance(cmd, cst.Name):
+            cmd = self._literal_binding(cmd.value) or cmd
+        if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
+            isinstance(e, cst.StarredElement) for e in cmd.elements
+        ):
+            flag = cmd.elements[1].value
+            if isinstance(flag, cst.SimpleString) and self.knowledge.info_query(str(flag.evaluated_value)):
+                return True
+        words, whole = self._words_of(cmd)
+        confirmed = self.confirmed > 0
+        return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+
+    def _loop_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+        """The commands a loop variable walks: ``for command in [[...], [...]]:``, or over a local list
+        bound once to such a literal and grown only by ``.append(...)``; None for anything else."""
+        func = self.names.function
+        if not isinstance(cmd, cst.Name) or func is None:
+            return None
+        loops = [n for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == cmd.value]
+        self._literal_binding(cmd.value)  # builds the scope's binding table
+        if len(loops) != 1 or self.bindings.get(id(func), {}).get(cmd.value) != [None]:
+            return None
+        source: cst.BaseExpression | None = loops[0].iter
+        grown: list[cst.BaseExpression] = []
+        if isinstance(source, cst.Name):
+            name = source.value
+            source = self._literal_binding(name)
+            for n in walk_in_scope(func):
+                if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) and n.func.value.value == name:
+                    if n.func.attr.value != "append" or len(n.args) != 1:
+                        return None
+                    grown.append(n.args[0].value)
+                elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == name:
+                    return None
+        if not isinstance(source, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in source.elements):
+            return None
+        return [e.value for e in source.elements] + grown
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),

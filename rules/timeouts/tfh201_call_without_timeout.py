@@ -83,7 +83,9 @@ UI (`zenity`, `fzf`, `lazygit`), an interactive shell, a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
-`uv python pin`, a program asked only for `--version`/`--help`, ...), and a
+`uv python pin`, any program asked only for `--version`/`--help` or to print
+where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
+command of a loop over a literal list of commands), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (in a function decorated as a `click`/`typer`/`cyclopts`
@@ -379,6 +381,10 @@ def head():
 def ide(path):
     subprocess.run(["cursor", path])
     subprocess.run(["lazygit"])
+def toolchain(exe):
+    subprocess.run([exe, "--version"], capture_output=True)
+    for probe in (["rustc", "--print=sysroot"], ["gcc", "-print-libgcc-file-name"]):
+        subprocess.run(probe, capture_output=True)
 """,
         # a one-shot worker whose exit code is its child's, handed back through the functions that return it
         """\
@@ -456,9 +462,15 @@ subprocess.check_output(["ls"])  # error: TFH201
 with subprocess.Popen(["ls"]) as proc:
     proc.wait()  # error: TFH201
 """,
-        # a network command is not instant, an install nobody confirmed is not asked for
+        # a network command is not instant, an install nobody confirmed is not asked for; a loop over
+        # commands is as slow as its slowest
         """\
 import subprocess
+def probe(exe):
+    candidates = [["cc", "--version"]]
+    candidates.append([exe, "build"])
+    for cmd in candidates:
+        subprocess.run(cmd)  # error: TFH201
 def sync(repo):
     subprocess.run(["git", "clone", repo], check=True)  # error: TFH201
     subprocess.run(["pip", "install", "requests"], check=True)  # error: TFH201
