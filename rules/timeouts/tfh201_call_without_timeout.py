@@ -150,8 +150,10 @@ default would hurt:
   module, a class deriving from `...LLM`/`...ChatModel`, a body with
   `messages`/`prompt`): a default would cut long generations, as TFH202 says;
 - a non-idempotent HTTP write (POST, PATCH, a GraphQL `mutation`, `urlopen(url,
-  data)`, a `classify`d write) with no idempotency key: a timeout there turns
-  "slow" into "unknown whether it acted"; reads, PUT, DELETE keep the fix;
+  data)`, a `classify`d write, a generic `request(method, ...)` whose method is
+  not a literal, `method=self.method`: it may be a POST) with no idempotency
+  key: a timeout there turns "slow" into "unknown whether it acted"; reads,
+  PUT, DELETE keep the fix;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
 

@@ -139,7 +139,8 @@ kill-and-reap clean-up), and a call inside a `try` or
 exception (`except requests.ConnectionError`, `except aiohttp.ClientError`
 around `ClientTimeout(total=None)`); nor a `None` in an `if x is None:`
 branch (a configured "no limit" passed on), on an upload (`files=`), or on a
-non-idempotent HTTP write (POST, PATCH) with no idempotency key: a timeout
+non-idempotent HTTP write (POST, PATCH, a `request(method, ...)` whose
+method is not a literal) with no idempotency key: a timeout
 there makes a slow request one whose outcome is unknown (see TFH201).
 
 ## How to suppress

@@ -16,7 +16,16 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, classify_call, has_idempotency_key, keyword_arg, knowledge as kb, positional
+from ...linter.api import (
+    Knowledge,
+    Names,
+    classify_call,
+    dotted,
+    has_idempotency_key,
+    keyword_arg,
+    knowledge as kb,
+    positional,
+)
 
 
 Binding = Callable[[str], "cst.BaseExpression | None"]
@@ -40,6 +49,22 @@ def _graphql_mutation(node: cst.Call, binding: Binding | None) -> bool:
     return False
 
 
+def _method_chosen_at_run_time(node: cst.Call, qn: str) -> str | None:
+    """``session.request(method=self.method, ...)``: the method an HTTP client's generic request sends,
+    when it is not a literal (it may be a POST: a guard ``if self.method == "POST":`` around it, a
+    generic wrapper's parameter); how the code names it, or None (literal, or no generic request)."""
+    owner, _, last = qn.rpartition(".")
+    if last not in ("request", "stream") or not (owner in kb.HTTP_CLIENTS or qn in kb.HTTP_CLIENTS):
+        return None
+    arg = keyword_arg(node, "method")
+    if arg is None:
+        pos = positional(node)
+        arg = pos[0] if pos else None
+    if arg is None or isinstance(arg.value, (cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    return dotted(arg.value) or "an expression"
+
+
 def http_write_refusal(
     node: cst.Call, qn: str, names: Names, knowledge: Knowledge, binding: Binding | None = None
 ) -> str | None:
@@ -55,6 +80,13 @@ def http_write_refusal(
             return None
         what = "a POST"
     else:
+        chosen = _method_chosen_at_run_time(node, qn)
+        if chosen is not None and classify_call(node, names, knowledge, {}, frozenset()) is None:
+            return (
+                f"the method is chosen at run time (`{chosen}`) and may be a write (POST, PATCH) that acts on the "
+                "server even when the timeout fires; choose a bound above the slowest request you accept and handle "
+                "its timeout"
+            )
         found = classify_call(node, names, knowledge, {}, frozenset())
         if found is not None and found[0] == kb.READ_SAFE and found[1].startswith("POST") and _graphql_mutation(node, binding):
             found = (kb.NON_IDEMPOTENT_WRITE, "POST (a GraphQL mutation)")
