@@ -56,3 +56,18 @@ def test_tfh202_none_on_a_method_chosen_at_run_time_has_no_fix() -> None:
     src = "import requests\ndef f(m, url):\n    return requests.request(m, url, timeout=None)\n"
     (finding,) = found(src, "TFH202")
     assert finding.fix is None and "the method is chosen at run time" in finding.message
+
+
+def test_a_long_process_keeps_its_finding_with_advice_and_no_fix() -> None:
+    src = textwrap.dedent('''\
+        import subprocess
+        def setup(repo, path):
+            subprocess.run(["npm", "install"], cwd=path, check=True)
+            subprocess.run(["docker", "buildx", "build", "-t", "img", path], check=True)
+            subprocess.run(["git", "clone", repo, path], check=True)
+        ''')
+    reported = found(src)
+    assert [f.line for f in reported] == [3, 4, 5]
+    for f in reported:
+        assert f.fix is None
+        assert "runs long by nature: a default would cut a healthy run; choose a bound above" in f.message

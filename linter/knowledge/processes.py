@@ -210,6 +210,9 @@ def _subcommand_programs() -> frozenset[str]:
                      | {"bash", "sh", "zsh", "cmd", "powershell", "pwsh", "node", "deno", "env", "nohup", "time"})
 
 
+_LONG_ADVICE = ": a default would cut a healthy run; choose a bound above its longest healthy run"
+
+
 def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     """Why TFH201's fix must not add a timeout to a process (the finding stays), or None.
 
@@ -241,12 +244,12 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     inner = argv[2:] if len(argv) > 2 and (head, argv[1]) in _RUNNERS else None
     for key in (" ".join(argv[:2]), head):
         if key in LONG_RUNNING_PROCESSES:
-            return f"`{key}` runs long by nature"
+            return f"`{key}` runs long by nature{_LONG_ADVICE}"
     # the sub-command, or a group's sub-command (``docker buildx build``, ``docker image pull``)
     subs = [w for w in argv[1:3] if not w.startswith("-")]
     for depth, word in enumerate(subs):
         if word in LONG_RUNNING_SUBCOMMANDS:
-            return f"`{' '.join([head, *subs[:depth + 1]])}` runs long by nature"
+            return f"`{' '.join([head, *subs[:depth + 1]])}` runs long by nature{_LONG_ADVICE}"
     if inner is not None:
         return process_fix_refusal(inner, whole)
     return None
