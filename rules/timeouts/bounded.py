@@ -27,7 +27,14 @@ def _uses(parent: cst.FunctionDef, name: str, names: Names, knowledge: Knowledge
     wrapped: set[int] = set()
     awaited: set[int] = set()
 
-    def walk(node: cst.CSTNode, deadline: bool, holder: cst.FunctionDef | None) -> None:
+    # an explicit stack, parents before children (a deep expression must not exhaust Python's recursion)
+    stack: list[tuple[cst.CSTNode, bool, cst.FunctionDef | None]] = [(parent.body, False, None)]
+
+    def push(nodes: "list[cst.CSTNode]", deadline: bool, holder: cst.FunctionDef | None) -> None:
+        stack.extend((n, deadline, holder) for n in reversed(nodes))
+
+    while stack:
+        node, deadline, holder = stack.pop()
         if isinstance(node, cst.Call):
             if names.qualname(node.func) in knowledge.timeout_wrappers:
                 pos = positional(node)
@@ -35,46 +42,36 @@ def _uses(parent: cst.FunctionDef, name: str, names: Names, knowledge: Knowledge
                     wrapped.add(id(pos[0].value))
             if isinstance(node.func, cst.Name) and node.func.value == name:
                 out.append((id(node) in wrapped or (deadline and id(node) in awaited), id(node) in awaited, holder))
-                for a in node.args:
-                    walk(a.value, deadline, holder)
-                return
+                push([a.value for a in node.args], deadline, holder)
+                continue
         elif isinstance(node, cst.Await):
             if isinstance(node.expression, cst.Call):
                 awaited.add(id(node.expression))
         elif isinstance(node, cst.Name):
             if node.value == name:
                 out.append((False, False, holder))
-            return
-        elif isinstance(node, cst.Attribute):
-            walk(node.value, deadline, holder)
-            return
-        elif isinstance(node, cst.Arg):
-            walk(node.value, deadline, holder)
-            return
+            continue
+        elif isinstance(node, (cst.Attribute, cst.Arg)):
+            push([node.value], deadline, holder)
+            continue
         elif isinstance(node, cst.Param):
-            for part in (node.annotation, node.default):
-                if part is not None:
-                    walk(part, deadline, holder)
-            return
+            push([p for p in (node.annotation, node.default) if p is not None], deadline, holder)
+            continue
         elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            inner = (node if holder is None and isinstance(node, cst.FunctionDef) else _DEEP)
-            for child in children(node):
+            inner = node if holder is None and isinstance(node, cst.FunctionDef) else _DEEP
+            body = getattr(node, "body", None)
+            for child in reversed(children(node)):
                 if child is not getattr(node, "name", None):
-                    walk(child, False, inner if child is getattr(node, "body", None) else holder)
-            return
-        elif isinstance(node, cst.With):
-            if any(
-                isinstance(item.item, cst.Call) and names.qualname(item.item.func) in knowledge.timeout_scopes
-                for item in node.items
-            ):
-                for item in node.items:
-                    walk(item, deadline, holder)
-                walk(node.body, True, holder)
-                return
-        for child in children(node):
-            walk(child, deadline, holder)
-
-    walk(parent.body, False, None)
+                    stack.append((child, False, inner if child is body else holder))
+            continue
+        elif isinstance(node, cst.With) and any(
+            isinstance(item.item, cst.Call) and names.qualname(item.item.func) in knowledge.timeout_scopes
+            for item in node.items
+        ):
+            stack.append((node.body, True, holder))
+            push(list(node.items), deadline, holder)
+            continue
+        push(children(node), deadline, holder)
     return out
 
 
