@@ -176,3 +176,11 @@ def test_batch_five_is_marked_and_split_by_the_rule() -> None:
     assert {p.half for p in fifth} == {"tuning", "held-out"}
     assert not {p.name for p in fifth} & set(corpus.previously_tuned)
     assert not {p.name for p in fifth} & {p.name for p in corpus.packages if p.batch != 5}
+
+
+def test_batch_six_is_marked_and_split_by_the_rule() -> None:
+    sixth = [p for p in corpus.packages if p.batch == 6]
+    assert len(sixth) >= 18
+    assert {p.half for p in sixth} == {"tuning", "held-out"}
+    assert not {p.name for p in sixth} & set(corpus.previously_tuned)
+    assert not {p.name for p in sixth} & {p.name for p in corpus.packages if p.batch != 6}
