@@ -298,7 +298,7 @@ class TextTaint:
                 if self._mentions_exc(node.right, exc):
                     return node
         reprompt_ok = self.errors.parser_only()
-        for child in node.children:
+        for child in _value_children(node):
             if reprompt_ok and self._reprompt(child):
                 continue
             if isinstance(child, cst.BaseExpression) or isinstance(
@@ -309,6 +309,16 @@ class TextTaint:
                     return found
         return None
 
+
+
+def _value_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The children of ``node`` that are values: not a keyword argument's name (``f(error=None)`` names a
+    parameter, not the variable ``error``), nor an attribute's name (``self.error`` is not the local ``error``)."""
+    if isinstance(node, cst.Arg):
+        return [node.value]
+    if isinstance(node, cst.Attribute):
+        return [node.value]
+    return list(node.children)
 
 
 def _literal(node: cst.BaseExpression | None) -> str | None:

@@ -502,6 +502,24 @@ def check_query(sql):
     except ParseError as e:
         return False, str(e)
 """,
+        # a keyword argument or an attribute named like a variable that held the text is not that variable
+        """\
+def summary(name, load, log):
+    try:
+        return Summary(name=name, parts=load())
+    except Exception as e:
+        parts = f"unavailable: {e}"
+        log(parts)
+    return Summary(name=name, parts=None)
+class Job:
+    def outcome(self, run):
+        try:
+            run()
+        except Exception as e:
+            error = str(e)
+            self.log(error)
+        return Outcome(done=self.error is None)
+""",
     ]
     INVALID = [
         """\
