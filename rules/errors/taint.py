@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import FileContext, handler_types, last_name, walk_in_scope
-from .model import ErrorModel, has_words
+from .model import ErrorModel, has_words, words
 
 
 class TextTaint:
@@ -158,6 +158,8 @@ class TextTaint:
         qn = self.names.qualname(func)
         if qn is not None and qn in k.text_building_calls:
             return True
+        if words(last_name(func) or "") & k.text_passing_call_words:
+            return True  # normalize_response(MCPResponse(error=str(e))): a normaliser reshapes, the text stays
         if isinstance(func, cst.Name):
             if func.value in k.text_passing_builtins and self.names.is_builtin(func.value):
                 return True

@@ -29,7 +29,7 @@ where it goes:
 - a `return` or `yield` of it, in the handler or after it: through a
   variable the handler set to the text (`msg = str(e)` ... `return {"error":
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
-  str(e)`), or a variable it bound to the exception itself (`error = e` ...
+  str(e)`, a container inside it: `out["failed"].append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
@@ -62,7 +62,9 @@ or to the model, and the false alarms among them had a reader the module
 names (a route decorator, a CLI command), which the exemptions below now
 cover. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
-result objects' constructors (a capitalised callee, `dict(...)`) and one
+result objects' constructors (a capitalised callee, `dict(...)`), a
+normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
+str(e)).model_dump())` keeps the text) and one
 level into a same-module helper that returns its argument as text; it stops
 at any other call's result (`f(str(e))` is what `f` made of it).
 
@@ -661,6 +663,23 @@ async def h(fetch):
     except Exception as e:
         payload.update(error=repr(e))
         return payload  # error: TFH401
+""",
+        # a container inside the returned one, and a normaliser the result passes through
+        """\
+from .replies import normalize_reply
+def build_all(specs, make):
+    report = {"built": [], "skipped": 0}
+    for spec in specs:
+        try:
+            report["built"].append(make(spec))
+        except Exception as e:
+            report["built"].append({"spec": spec, "error": f"could not build: {e}"})
+    return report  # error: TFH401
+def forward(command, link):
+    try:
+        return link.send(command)
+    except Exception as exc:
+        return normalize_reply(Reply(ok=False, error=str(exc)).model_dump())  # error: TFH401
 """,
         # messages a model reads, wherever they go: resolved framework types and the chat dicts
         """\
