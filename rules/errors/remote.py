@@ -92,6 +92,7 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
             qn in knowledge.timeouts
             or qn in knowledge.needs_timeout_scope
             or qn in knowledge.classify
+            or qn in knowledge.tool_calls
             or qn.startswith(knowledge.tool_module_prefixes)
         ):
             return "network"

@@ -39,7 +39,8 @@ in `linter/knowledge/fallbacks.py`):
 - a network call the timeout or effect tables know (an HTTP client's
   method, a known SDK call such as `stripe.Charge.create`, an SDK method by
   name with its package imported), a configured `timeout-required`/`classify`
-  name, or a call into {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes if m not in _DEFAULTS.local_io_prefixes)};
+  name, {markdown_words(sorted(_DEFAULTS.tool_calls - _DEFAULTS.local_io_calls))}, or a call into
+  {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes if m not in _DEFAULTS.local_io_prefixes)};
 - a method that sends: {markdown_words(sorted(_DEFAULTS.tool_methods - _DEFAULTS.local_io_methods), "or")};
 - a method of an object whose name (any part of the receiver, camelCase
   split) has one of the words
@@ -57,14 +58,17 @@ in `linter/knowledge/fallbacks.py`):
   process that is not local work.
 
 Local work is not a remote read, even though it leaves the process: file
-I/O (`open`, `Path.read_text`, `os`, `shutil`, `pathlib`), a local process
-(`subprocess`, `asyncio`'s subprocesses: `git rev-parse` with a timeout), an
-embedded database file (`sqlite3`); nor is a call into a third-party package
+I/O and local processes ({markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
+{markdown_words(m.rstrip(".") for m in _DEFAULTS.local_io_prefixes)};
+the methods {markdown_words(sorted(_DEFAULTS.local_io_methods))}: `git rev-parse` with a timeout, a
+config file, an embedded `sqlite3` database); nor is a call into a third-party package
 on no such object (a converter of a local path, a parser), nor an `await`
 alone (`await ctx.get_state(k)`: request state in memory). On the code read
-in the survey, such fallbacks were the documented answer ("no config file",
-"not a repository", "usage unknown"), and every true finding had a network
-or database client in its `try`.
+in the survey (batches 1-5), such fallbacks were the documented answer ("no
+config file", "not a repository", "usage unknown"), and 31 of the 34 true
+findings had a network or database client in the `try`; the three others (a
+storage backend's `list_dir`, a browser page's `evaluate`, an agent's run)
+name nothing that says where the work happens, and are not reported.
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
