@@ -166,6 +166,8 @@ FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
         # a SQL parser's error: the model's query did not parse
         "sqlglot.ParseError", "sqlglot.errors.ParseError", "sqlglot.TokenError", "sqlglot.errors.TokenError",
         "sqlparse.exceptions.SQLParseError",
+        # a regular expression that does not compile: the model's pattern (a search tool's argument)
+        "re.error", "re.PatternError", "sre_constants.error",
     }
 )
 # Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.

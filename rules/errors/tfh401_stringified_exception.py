@@ -104,7 +104,7 @@ failure:
   is only the detail;
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
-  `OutputParserException`, sqlglot's `ParseError`: resolved through the imports; the builtin
+  `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
   `SyntaxError`) around a parse of data in memory (no call in the `try`
   reaches outside): the model's own output did not parse and the text tells
   it how to fix it; a handler catching only an SDK's argument checks
@@ -492,6 +492,16 @@ def respond(history, message, agent):
     except Exception as e:
         reply = f"Error: {e}"
     return history + [(message, reply)]
+""",
+        # format-repair feedback: the model's search pattern is not a valid regular expression
+        """\
+import re
+def grep(pattern, lines):
+    try:
+        rx = re.compile(pattern)
+    except re.error as err:
+        return f"invalid pattern, fix it: {err}"
+    return [line for line in lines if rx.search(line)]
 """,
         # format-repair feedback: a SQL parser's error about the model's query, parsed in memory
         """\
