@@ -194,11 +194,12 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
         ("return self.db.fetch(path)", True),
         ("return StoreClient.fetch(path)", True),  # camelCase: a class named for a client
         ("return await self.loader.load(path)", False),  # an await alone says nothing about where
+        ("return {'host': socket.gethostname()}", False),  # a module's function, not a socket's method
     ],
 )
 def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) -> None:
     src = f"""\
-    import pathlib, sqlite3, subprocess
+    import pathlib, socket, sqlite3, subprocess
     import requests
     from .stores import StoreClient
     class Reader:

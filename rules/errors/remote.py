@@ -85,7 +85,7 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
         return None
     raw = names.qualname(func)
     qn = knowledge.canonical(raw) if raw is not None else None
-    if _local(call, qn, names, knowledge):
+    if (qn is not None and qn in knowledge.pure_calls) or _local(call, qn, names, knowledge):
         return None
     if effects.reaches_outside(call, names, knowledge, imports):
         if qn is not None and (
@@ -108,8 +108,10 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
             return "url"  # a third-party function handed a URL (a PDF-to-text fetcher, a page loader)
     if not isinstance(func, cst.Attribute):
         return None
-    if _receiver_words(func) & (knowledge.tool_receiver_words | knowledge.remote_receiver_words):
-        return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...)
+    ref = names.qualify(func.value)
+    module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
+    if not module and _receiver_words(func) & (knowledge.tool_receiver_words | knowledge.remote_receiver_words):
+        return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
         return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is
     return None
