@@ -78,8 +78,13 @@ def test_every_known_tool_call_is_in_the_tfh402_docs() -> None:
 
     rule = get_rule("TFH402")
     assert rule is not None
-    for name in (*Knowledge.tool_calls, *Knowledge.tool_methods, *Knowledge.tool_receiver_words):
+    # the remote reads it reports and the local work it leaves out
+    for name in (*Knowledge.tool_calls, *Knowledge.tool_methods, *Knowledge.tool_receiver_words,
+                 *Knowledge.remote_receiver_words, *Knowledge.local_io_calls, *Knowledge.local_io_methods,
+                 *Knowledge.url_argument_words):
         assert f"`{name}`" in rule.docs, name
+    for prefix in (*Knowledge.tool_module_prefixes, *Knowledge.local_io_prefixes):
+        assert f"`{prefix.rstrip('.')}`" in rule.docs, prefix
 
 
 def test_rules_read_knowledge_through_the_context_only() -> None:

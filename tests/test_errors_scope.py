@@ -167,18 +167,61 @@ def test_an_existence_check_over_an_sdk_reports_false_on_any_error() -> None:
     assert _codes(src.format(name="is_bucket_reachable"), "TFH402") == []
 
 
-def test_pure_callables_of_a_third_party_package_are_not_io() -> None:
+def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
     src = """\
     import jiter
     import {module}
-    def parse(text):
+    def parse({arg}):
         try:
-            return {call}(text)
+            return {call}({arg})
         except Exception:
             return None
     """
-    assert _codes(src.format(module="jiter", call="jiter.from_json"), "TFH402") == []
-    assert _codes(src.format(module="markitdown", call="markitdown.convert"), "TFH402") == [(6, "TFH402")]
+    assert _codes(src.format(module="jiter", call="jiter.from_json", arg="text"), "TFH402") == []
+    # a converter of text or a local path works on this machine; handed a URL, it fetches
+    assert _codes(src.format(module="markitdown", call="markitdown.convert", arg="text"), "TFH402") == []
+    assert _codes(src.format(module="markitdown", call="markitdown.convert", arg="page_url"), "TFH402") == [(6, "TFH402")]
+
+
+@pytest.mark.parametrize(
+    "body, reported",
+    [
+        ("return open(path).read()", False),
+        ("return pathlib.Path(path).read_text()", False),
+        ("return subprocess.run(['git', 'status'], capture_output=True, timeout=5).stdout", False),
+        ("return sqlite3.connect(path).execute('select 1').fetchall()", False),
+        ("return requests.get(path, timeout=5).text", True),
+        ("return self.db.fetch(path)", True),
+        ("return StoreClient.fetch(path)", True),  # camelCase: a class named for a client
+        ("return await self.loader.load(path)", False),  # an await alone says nothing about where
+        ("return {'host': socket.gethostname()}", False),  # a module's function, not a socket's method
+    ],
+)
+def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) -> None:
+    src = f"""\
+    import pathlib, socket, sqlite3, subprocess
+    import requests
+    from .stores import StoreClient
+    class Reader:
+        async def read(self, path):
+            try:
+                {body}
+            except Exception:
+                return None
+    """
+    assert (_codes(src, "TFH402") == [(8, "TFH402")]) is reported
+
+
+def test_a_predicate_about_a_connection_s_kind_is_not_a_reachability_check() -> None:
+    src = """\
+    def {name}(conn) -> bool:
+        try:
+            return conn.execute("select id()").fetchone()[0].endswith(".rs")
+        except Exception:
+            return False
+    """
+    assert _codes(src.format(name="is_read_only_connection"), "TFH402") == [(4, "TFH402")]
+    assert _codes(src.format(name="check_connection"), "TFH402") == []
 
 
 def test_a_compensation_runs_on_a_failure_path_housekeeping_does_not() -> None:

@@ -70,6 +70,37 @@ FORMS = {
             except Exception:
                 return []
         """,
+    "local-read-fallback": """
+        from langchain_core.tools import tool
+        @tool
+        def notes(path: str) -> str:
+            try:
+                with open(path) as f:
+                    return f.read()
+            except Exception:
+                return ""
+        """,
+    "remote-read-fallback": """
+        from mcp.server.fastmcp import FastMCP
+        mcp = FastMCP("x")
+        @mcp.tool()
+        async def lookup(key: str) -> list:
+            try:
+                return await self.db.fetch(key)
+            except Exception:
+                return []
+        """,
+    "normalised-text": """
+        from mcp.server.fastmcp import FastMCP
+        from .wire import normalize_reply
+        mcp = FastMCP("x")
+        @mcp.tool()
+        async def send(cmd: str) -> dict:
+            try:
+                return await link.send(cmd)
+            except Exception as exc:
+                return normalize_reply(Reply(ok=False, error=str(exc)).model_dump())
+        """,
     "format-repair": """
         import json
         from langchain_core.tools import tool
@@ -128,6 +159,10 @@ def test_the_forms_hold_tools_of_each_kind() -> None:
     rows = {name: _tools(code) for name, code in FORMS.items()}
     assert all(rows.values()), [n for n, r in rows.items() if not r]
     assert rows["langchain-exception-object"][0].findings == {"TFH401": 1}
+    # a remote read's empty answer is TFH402 and "swallowed"; a local file's empty answer is "swallowed" only
+    assert rows["remote-read-fallback"][0].findings == {"TFH402": 1}
+    assert "swallowed" in rows["local-read-fallback"][0].failures and not rows["local-read-fallback"][0].findings
+    assert rows["normalised-text"][0].findings == {"TFH401": 1} and "text" in rows["normalised-text"][0].failures
     assert rows["smolagents-returns-exception"][0].failures == ["text"]
     assert rows["mcp-crafted-message"][0].failures == ["fallback"]
     assert rows["langchain-swallowed"][0].failures == ["swallowed"]

@@ -127,6 +127,10 @@ TEXT_BUILDING_CALLS: Final[frozenset[str]] = frozenset(
 TEXT_PASSING_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple", "set", "frozenset", "getattr"})
 # Methods whose result is text made of their arguments (``tmpl.format(error=str(e))``).
 TEXT_PASSING_METHODS: Final[frozenset[str]] = frozenset({"format", "format_map", "join"})
+# A call whose name has one of these words reshapes its argument and keeps
+# its content (``normalize_response(MCPResponse(error=str(e)).model_dump())``):
+# the text flows through it, as through a constructor.
+TEXT_PASSING_CALL_WORDS: Final[frozenset[str]] = frozenset({"normalize", "normalise", "normalized", "normalised"})
 # Keywords under which a constructor receives the exception object itself
 # (``ToolOutput(content=str(e), exception=e)`` keeps the typed failure).
 # Any keyword, or a positional argument, whose value is the bare exception
@@ -162,6 +166,8 @@ FORMAT_ERRORS: Final[frozenset[str]] = frozenset(
         # a SQL parser's error: the model's query did not parse
         "sqlglot.ParseError", "sqlglot.errors.ParseError", "sqlglot.TokenError", "sqlglot.errors.TokenError",
         "sqlparse.exceptions.SQLParseError",
+        # a regular expression that does not compile: the model's pattern (a search tool's argument)
+        "re.error", "re.PatternError", "sre_constants.error",
     }
 )
 # Builtin format errors: ``SyntaxError`` from ``ast.parse``/``compile`` of code the model wrote.

@@ -93,6 +93,40 @@ TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
      "db", "database", "store", "repo", "repository", "manager", "cluster", "bucket", "collection",
      "index", "container", "table", "blob"}
 )
+# TFH402 reports a fallback only after a *remote* read (a network service, a
+# database, an RPC): what reaches outside the process but stays on the
+# machine is local work, whose failure is the documented "nothing there" (no
+# config file, not a repository, usage unknown). File I/O and local processes:
+# qualified names, their prefixes, and methods whatever the receiver (a
+# method of an object built by one of these, ``Popen(...).communicate()``,
+# ``sqlite3.connect(p).execute(...)``, is local too).
+LOCAL_IO_CALLS: Final[frozenset[str]] = frozenset(
+    {"open", "io.open", "os.open", "os.listdir", "os.scandir", "os.stat", "os.remove", "os.unlink", "os.rename",
+     "os.replace", "os.makedirs", "os.mkdir", "os.rmdir", "os.system", "os.popen", "os.walk", "os.path",
+     "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"}
+)
+LOCAL_IO_PREFIXES: Final[tuple[str, ...]] = (
+    "subprocess.", "asyncio.subprocess.", "shutil.", "sqlite3.", "pathlib.", "os.path.", "glob.", "tempfile.",
+)
+LOCAL_IO_METHODS: Final[frozenset[str]] = frozenset(
+    {"read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "rglob", "is_file", "is_dir"}
+)
+# A method of an object built from (or annotated with) a third-party class
+# whose name has one of these words is a remote read (``Pinecone().Index(...)``,
+# ``container: docker.models.containers.Container``, ``qdrant_client.QdrantClient``).
+# A third-party object of any other class (a converter, a parser, a document)
+# is not evidence of a remote read by itself.
+CLIENT_CLASS_WORDS: Final[frozenset[str]] = frozenset(
+    {"client", "connection", "conn", "session", "index", "collection", "container", "bucket", "table",
+     "database", "db", "cluster", "cursor", "engine", "driver", "channel", "stub", "api", "service", "pool",
+     "store", "repository", "queue", "topic", "blob", "namespace"}
+)
+# Receivers that name a remote API for TFH402 beyond ``TOOL_RECEIVER_WORDS``
+# (``self.api.runs.cancel(id)``, ``self._rpc.call(...)``).
+REMOTE_RECEIVER_WORDS: Final[frozenset[str]] = frozenset({"api", "sdk", "rpc", "grpc", "stub", "remote"})
+# An argument that is a URL (its name, keyword or literal): a third-party
+# call handed one fetches it (``arxiv_to_text(pdf_url)``).
+URL_ARGUMENT_WORDS: Final[frozenset[str]] = frozenset({"url", "uri", "urls", "endpoint", "href"})
 # A predicate over a remote resource (``has_index``, ``table_exists``,
 # ``_check_queue``) whose ``try`` calls a method on a receiver named with one
 # of the words above answers "absent" for an outage: reported, unless the
@@ -100,6 +134,7 @@ TOOL_RECEIVER_WORDS: Final[frozenset[str]] = frozenset(
 # False means "not reachable" is the answer).
 REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
     "ping", "alive", "health", "connected", "reachable", "available", "can_connect", "is_up", "is_ready",
+    "check_connection", "test_connection", "verify_connection",
 )
 # Fallbacks that are the design, not a hidden outage: a cache whose None
 # means "miss, recompute"; telemetry and device-id helpers whose value only

@@ -301,6 +301,11 @@ class ErrorModel:
                 return True
         return False
 
+    @staticmethod
+    def probes(body: cst.BaseSuite) -> bool:
+        """The ``try`` imports an optional package (nested scopes excluded): a probe, not tool work."""
+        return any(_probe(n) for n in walk_in_scope(body))
+
     def remote_receiver(self, body: cst.BaseSuite) -> bool:
         """The ``try`` calls a method of an object named like a client, db, store, manager, cluster, bucket..."""
         tool_words = self.knowledge.tool_receiver_words

@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import FileContext, handler_types, last_name, walk_in_scope
-from .model import ErrorModel, has_words
+from .model import ErrorModel, has_words, words
 
 
 class TextTaint:
@@ -158,6 +158,8 @@ class TextTaint:
         qn = self.names.qualname(func)
         if qn is not None and qn in k.text_building_calls:
             return True
+        if words(last_name(func) or "") & k.text_passing_call_words:
+            return True  # normalize_response(MCPResponse(error=str(e))): a normaliser reshapes, the text stays
         if isinstance(func, cst.Name):
             if func.value in k.text_passing_builtins and self.names.is_builtin(func.value):
                 return True
@@ -298,7 +300,7 @@ class TextTaint:
                 if self._mentions_exc(node.right, exc):
                     return node
         reprompt_ok = self.errors.parser_only()
-        for child in node.children:
+        for child in _value_children(node):
             if reprompt_ok and self._reprompt(child):
                 continue
             if isinstance(child, cst.BaseExpression) or isinstance(
@@ -309,6 +311,16 @@ class TextTaint:
                     return found
         return None
 
+
+
+def _value_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The children of ``node`` that are values: not a keyword argument's name (``f(error=None)`` names a
+    parameter, not the variable ``error``), nor an attribute's name (``self.error`` is not the local ``error``)."""
+    if isinstance(node, cst.Arg):
+        return [node.value]
+    if isinstance(node, cst.Attribute):
+        return [node.value]
+    return list(node.children)
 
 
 def _literal(node: cst.BaseExpression | None) -> str | None:

@@ -368,20 +368,26 @@ class ExceptionText(TextTaint):
     def visit_Call(self, node: cst.Call) -> None:
         """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
         func = node.func
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.attr.value in self.knowledge.container_filling_methods
-            and self.active()
-        ):
+        if not isinstance(func, cst.Attribute) or func.attr.value not in self.knowledge.container_filling_methods:
+            return
+        container = _container(func.value)  # results, or results["created"] (a container inside it)
+        if container is not None and self.active():
             exc = self.exceptions()
             if any(self._leak(a.value, exc) is not None for a in node.args):
-                self.tainted.add(func.value.value)
+                self.tainted.add(container)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.active() and isinstance(node.target, cst.Name):
             if self._leak(node.value, self.exceptions()) is not None:
                 self.tainted.add(node.target.value)
+
+
+def _container(node: cst.BaseExpression) -> str | None:
+    """The local name a filled container lives in: ``results`` for ``results.append``, and for a container
+    inside it, ``results["created"].append`` / ``results["a"]["b"].append``."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
 
 
 def _url_path(node: cst.BaseExpression) -> bool:

@@ -29,7 +29,7 @@ where it goes:
 - a `return` or `yield` of it, in the handler or after it: through a
   variable the handler set to the text (`msg = str(e)` ... `return {"error":
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
-  str(e)`), or a variable it bound to the exception itself (`error = e` ...
+  str(e)`, a container inside it: `out["failed"].append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
@@ -62,7 +62,9 @@ or to the model, and the false alarms among them had a reader the module
 names (a route decorator, a CLI command), which the exemptions below now
 cover. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
-result objects' constructors (a capitalised callee, `dict(...)`) and one
+result objects' constructors (a capitalised callee, `dict(...)`), a
+normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
+str(e)).model_dump())` keeps the text) and one
 level into a same-module helper that returns its argument as text; it stops
 at any other call's result (`f(str(e))` is what `f` made of it).
 
@@ -102,7 +104,7 @@ failure:
   is only the detail;
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
-  `OutputParserException`, sqlglot's `ParseError`: resolved through the imports; the builtin
+  `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
   `SyntaxError`) around a parse of data in memory (no call in the `try`
   reaches outside): the model's own output did not parse and the text tells
   it how to fix it; a handler catching only an SDK's argument checks
@@ -491,6 +493,16 @@ def respond(history, message, agent):
         reply = f"Error: {e}"
     return history + [(message, reply)]
 """,
+        # format-repair feedback: the model's search pattern is not a valid regular expression
+        """\
+import re
+def grep(pattern, lines):
+    try:
+        rx = re.compile(pattern)
+    except re.error as err:
+        return f"invalid pattern, fix it: {err}"
+    return [line for line in lines if rx.search(line)]
+""",
         # format-repair feedback: a SQL parser's error about the model's query, parsed in memory
         """\
 import sqlglot
@@ -501,6 +513,24 @@ def check_query(sql):
         return True, None
     except ParseError as e:
         return False, str(e)
+""",
+        # a keyword argument or an attribute named like a variable that held the text is not that variable
+        """\
+def summary(name, load, log):
+    try:
+        return Summary(name=name, parts=load())
+    except Exception as e:
+        parts = f"unavailable: {e}"
+        log(parts)
+    return Summary(name=name, parts=None)
+class Job:
+    def outcome(self, run):
+        try:
+            run()
+        except Exception as e:
+            error = str(e)
+            self.log(error)
+        return Outcome(done=self.error is None)
 """,
     ]
     INVALID = [
@@ -643,6 +673,23 @@ async def h(fetch):
     except Exception as e:
         payload.update(error=repr(e))
         return payload  # error: TFH401
+""",
+        # a container inside the returned one, and a normaliser the result passes through
+        """\
+from .replies import normalize_reply
+def build_all(specs, make):
+    report = {"built": [], "skipped": 0}
+    for spec in specs:
+        try:
+            report["built"].append(make(spec))
+        except Exception as e:
+            report["built"].append({"spec": spec, "error": f"could not build: {e}"})
+    return report  # error: TFH401
+def forward(command, link):
+    try:
+        return link.send(command)
+    except Exception as exc:
+        return normalize_reply(Reply(ok=False, error=str(exc)).model_dump())  # error: TFH401
 """,
         # messages a model reads, wherever they go: resolved framework types and the chat dicts
         """\

@@ -9,6 +9,7 @@ import libcst as cst
 from ...linter.api import Knowledge, Screen, markdown_words, outside_screen
 from .fallback import default_value, fallback_fix, optional_bool
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
+from .remote import may_read_remote_ast, reads_remote
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -16,49 +17,62 @@ _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 class SilentFallback(ErrorRule):
     code = "TFH402"
     name = "silent-fallback"
-    summary = "A broad except around a tool call returns an empty or default value and records nothing."
+    summary = "A broad except around a remote read returns an empty or default value and records nothing."
     message = (
-        "`{handler}` around a tool call returns {value} and records nothing: an outage looks like "
+        "`{handler}` around a remote read returns {value} and records nothing: an outage looks like "
         "\"nothing there\"; log it, re-raise, or {fix}"
     )
     docs = f"""\
 ## What it does
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
-or a tuple naming one of them) around a *tool call* that returns an empty or
+or a tuple naming one of them) around a *remote read* that returns an empty or
 default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `return`) with no re-raise and no record of the error: no logging call
 (`log.warning(...)`, `logger.exception(...)`, `print(...)`,
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
 
-The scope is "a read that fails because something outside the process
-failed, and reads as nothing there". A tool call is what the `try` body does
-that can fail that way: the one answer `effects.reaches_outside` gives (the
-effect rules ask it too; the lists come from `linter/knowledge.py`):
-- a network or process call the timeout tables know (TFH201, TFH202), and
-  configured `timeout-required`/`classify` names;
-- a call into {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes)};
-- file and process I/O: {markdown_words(_DEFAULTS.tool_calls)};
-- a method named {markdown_words(_DEFAULTS.tool_methods, "or")}, whatever the object;
-- a method of an object whose name has one of the words
-  {markdown_words(_DEFAULTS.tool_receiver_words, "or")}
-  (`client.delete(...)`, `self._redis.get(...)`, `conn.execute(...)`,
-  `self.db.get_session(...)`, the sync twin of an awaited call);
-- a call the effect tables know (an HTTP client's method, a known SDK call
-  such as `stripe.Charge.create`, an SDK method by name with its package
-  imported);
-- a function imported from a third-party package, or a method of an object
-  built from or annotated with a third-party class (a document converter, an
-  SDK resource), except packages that only parse or build values in memory
-  ({markdown_words(sorted(_DEFAULTS.in_memory_libraries)[:8])}, ...), the module's own package (a namespace
-  package's too), and the in-memory callables of packages that mix I/O and
-  pure helpers, decided per callable ({markdown_words(sorted(_DEFAULTS.pure_calls)[:4])}, ...; and
-  pydantic's {markdown_words(sorted(_DEFAULTS.pure_methods)[:3])}... on any object);
-- any `await`.
+The scope is "a remote read that fails and reads as nothing there": the
+`try` must show positive evidence that it reads from outside the machine
+(a network service, a database, an RPC; `rules/errors/remote.py`, the lists
+in `linter/knowledge/fallbacks.py`):
+- a network call the timeout or effect tables know (an HTTP client's
+  method, a known SDK call such as `stripe.Charge.create`, an SDK method by
+  name with its package imported), a configured `timeout-required`/`classify`
+  name, {markdown_words(sorted(_DEFAULTS.tool_calls - _DEFAULTS.local_io_calls))}, or a call into
+  {markdown_words(m.rstrip(".") for m in _DEFAULTS.tool_module_prefixes if m not in _DEFAULTS.local_io_prefixes)};
+- a method that sends: {markdown_words(sorted(_DEFAULTS.tool_methods - _DEFAULTS.local_io_methods), "or")};
+- a method of an object whose name (any part of the receiver, camelCase
+  split) has one of the words
+  {markdown_words(sorted(_DEFAULTS.tool_receiver_words | _DEFAULTS.remote_receiver_words), "or")}
+  (`client.delete(*ids)`, `self._redis.get(k)`, `HttpClient.request(...)`,
+  `self.api.runs.cancel(id)`);
+- a method of an object built from or annotated with a third-party class
+  named for a client ({markdown_words(sorted(_DEFAULTS.client_class_words)[:10])}, ...:
+  `Pinecone().Index("docs").query(...)`, `container: Container`);
+- a URL handed to a third-party call or to an HTTP verb
+  (`fetch_text(pdf_url)`, `session.get(url)`: an argument named with
+  {markdown_words(sorted(_DEFAULTS.url_argument_words), "or")}, or an `http(s)://` literal);
+- in an existence check ({markdown_words((p + "*" for p in _DEFAULTS.existence_name_prefixes), "or")},
+  {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}), also any `await` or call out of the
+  process that is not local work.
+
+Local work is not a remote read, even though it leaves the process: file
+I/O and local processes ({markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
+{markdown_words(m.rstrip(".") for m in _DEFAULTS.local_io_prefixes)};
+the methods {markdown_words(sorted(_DEFAULTS.local_io_methods))}: `git rev-parse` with a timeout, a
+config file, an embedded `sqlite3` database); nor is a call into a third-party package
+on no such object (a converter of a local path, a parser), nor an `await`
+alone (`await ctx.get_state(k)`: request state in memory). On the code read
+in the survey (batches 1-5), such fallbacks were the documented answer ("no
+config file", "not a repository", "usage unknown"), and 31 of the 34 true
+findings had a network or database client in the `try`; the three others (a
+storage backend's `list_dir`, a browser page's `evaluate`, an agent's run)
+name nothing that says where the work happens, and are not reported.
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
-- a `try` body without a tool call (parsing, introspection, formatting),
+- a `try` body without a remote read (parsing, introspection, formatting),
   and optional-import probes (a `try` that imports a package outside the
   standard library);
 - `return False` in a predicate: a function whose name starts with
@@ -335,17 +349,52 @@ def _link_block(url):
     except Exception:
         return None
 """,
+        # local work: a file, a local process, a third-party converter of a local path, request-scoped state in
+        # memory; the empty answer is "no such file", "not a repository", "nothing set" (the scope is a remote read)
+        """\
+import subprocess
+from pathlib import Path
+from markitdown import MarkItDown
+def head(path, n):
+    try:
+        with open(path) as f:
+            return [line for line in f][:n]
+    except Exception:
+        return []
+def first_readable(paths):
+    for p in paths:
+        try:
+            return Path(p).read_text()
+        except Exception:
+            return ""
+def repo_root():
+    try:
+        return subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, timeout=5).stdout
+    except Exception:
+        return None
+def as_markdown(path):
+    try:
+        return MarkItDown().convert(path).text_content
+    except Exception:
+        return ""
+async def user_of(ctx):
+    try:
+        return await ctx.get_state("user")
+    except Exception:
+        return None
+""",
+        # a connection check: False is the answer asked for
+        """\
+import httpx
+async def check_connection(base) -> bool:
+    try:
+        async with httpx.AsyncClient() as client:
+            return (await client.get(base + "/health", timeout=5)).status_code == 200
+    except Exception:
+        return False
+""",
     ]
     INVALID = [
-        """\
-from typing import List
-def head_file(path: str, n: int) -> List[str]:
-    try:
-        with open(path, "r") as f:
-            return [str(line) for line in f][:n]
-    except Exception:  # error: TFH402
-        return []
-""",
         """\
 import requests
 def post(payload):
@@ -397,23 +446,6 @@ async def fetch(session, url):
         pass
         return {}
 """,
-        """\
-from pathlib import Path
-def load(paths):
-    for p in paths:
-        try:
-            return Path(p).read_text()
-        except Exception:  # error: TFH402
-            return ""
-""",
-        """\
-import subprocess
-def version():
-    try:
-        return subprocess.run(["git", "--version"], capture_output=True, timeout=5).stdout
-    except Exception:  # error: TFH402
-        return None
-""",
         # predicates over a remote resource: an outage reads as "absent"
         """\
 class VectorStore:
@@ -429,13 +461,13 @@ class VectorStore:
         except Exception:  # error: TFH402
             return False
 """,
-        # a tool method wrapping a third-party converter, and the sync twin through a db receiver
+        # a tool method handing a URL to a third-party converter, and the sync twin through a db receiver
         """\
 from markitdown import MarkItDown
 class ConvertTool:
-    def _run(self, path):
+    def _run(self, page_url):
         try:
-            return MarkItDown().convert(path).text_content
+            return MarkItDown().convert(page_url).text_content
         except Exception:  # error: TFH402
             return ""
     def get_session(self, sid):
@@ -468,6 +500,29 @@ class Memory:
             return
         return items["documents"]
 """,
+        # positive evidence of a remote read: a class of the module's own package named for an HTTP client, a
+        # third-party helper handed a URL, an existence check whose lookup runs in a worker thread
+        """\
+import asyncio
+from .http import HttpClient
+from pdf2text_lib import fetch_text
+async def login(key):
+    try:
+        return await HttpClient.request("POST", "/auth", json={"key": key})
+    except Exception:  # error: TFH402
+        return None
+def paper_text(pdf_url):
+    try:
+        return fetch_text(pdf_url)
+    except Exception:  # error: TFH402
+        return None
+class Vectors:
+    async def _index_exists(self, name) -> bool:
+        try:
+            return await asyncio.to_thread(self._lookup, name)
+        except Exception:  # error: TFH402
+            return False
+""",
         # an async action's status flag is not a predicate answer
         """\
 async def acancel_run(self, run_id) -> bool:
@@ -494,7 +549,7 @@ async def acancel_run(self, run_id) -> bool:
             node.lineno
             for node in screen.tries
             if any(id(h) in cands for h in node.handlers)  # type: ignore[attr-defined]
-            and tool_like_ast(node.body, outside, knowledge)  # type: ignore[attr-defined]
+            and (tool_like_ast(node.body, outside, knowledge) or may_read_remote_ast(node.body, knowledge))  # type: ignore[attr-defined]
         ]
 
     # ------------------------------------------------------------ the check
@@ -506,6 +561,15 @@ async def acancel_run(self, run_id) -> bool:
         if isinstance(func, cst.FunctionDef) and any(p in func.name.value.lower() for p in parts):
             return True
         return self.model.reads_cache(body)
+
+    def _remote(self, body: cst.BaseSuite) -> bool:
+        """The ``try`` reads from outside the machine (:func:`~.remote.reads_remote`); in an existence check
+        (``index_exists``, ``has_bucket``) an ``await`` or any call out that is not local I/O is enough."""
+        func = self.names.function
+        name = func.name.value.lstrip("_").lower() if isinstance(func, cst.FunctionDef) else ""
+        k = self.knowledge
+        exists = bool(name) and (name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
+        return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
@@ -569,7 +633,9 @@ async def acancel_run(self, run_id) -> bool:
         if returned is None or self.model.records(handler):
             return
         body = handler.statement.body
-        if not self.model.tool_like(body) or self._exempt_function("None(bare)" if bare else returned, body):
+        if self.model.probes(body) or not self._remote(body):
+            return
+        if self._exempt_function("None(bare)" if bare else returned, body):
             return
         if self._benign(body):
             return

@@ -1,0 +1,167 @@
+"""TFH402's scope: whether a ``try`` body reads from outside the machine (a network service, a database, an RPC).
+
+:func:`remote_evidence` answers per call, from positive evidence only: the call is what the timeout and
+effect tables know as a network call (an HTTP client's method, a known SDK call, a configured
+``timeout-required``/``classify`` name), a call into a network module (``requests``, ``redis``, ``boto3``...),
+a method that sends (``urlopen``, ``send_message``), a method of an object named like a client, a
+connection, a database, an index, a bucket... (``self.client.get(k)``), or a method of an object built from
+or annotated with a third-party class named so (``Pinecone().Index("docs")``, ``c: Container``).
+
+What reaches outside the process but stays on the machine is not a remote read: file I/O (``open``,
+``Path.read_text``, ``os.stat``, ``shutil``), a local process (``subprocess``, ``asyncio``'s subprocesses,
+``git rev-parse`` with a timeout), an embedded database file (``sqlite3``); nor is a call into a third-party
+package with no such evidence (a converter, a parser, a model's in-memory state), nor an ``await`` alone
+(an awaited callable is as often a local coroutine). On the read code of batches 1-5, every ``None``/``[]``
+fallback after such local work was the documented answer ("no config file", "not a repository", "usage
+unknown"), and every true finding had a network or database client in its ``try``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Sequence
+
+import libcst as cst
+
+from ...linter.api import Knowledge, Names, effects, walk_in_scope, walk_in_scope_ast
+from .model import words
+
+__all__ = ["may_read_remote_ast", "reads_remote", "remote_evidence"]
+
+
+def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -> bool:
+    """File or local-process work: it reaches outside the process, not outside the machine."""
+    func = call.func
+    if isinstance(func, cst.Name) and func.value == "open" and names.is_builtin("open"):
+        return True
+    if qn is not None and (qn in knowledge.local_io_calls or qn.startswith(knowledge.local_io_prefixes)):
+        return True
+    if isinstance(func, cst.Attribute):
+        if func.attr.value in knowledge.local_io_methods:
+            return True
+        ref = names.qualify(func.value)
+        if ref is not None and ref[1] and (ref[0] in knowledge.local_io_calls or ref[0].startswith(knowledge.local_io_prefixes)):
+            return True  # a method of a subprocess.Popen, a sqlite3 connection, a Path
+    return False
+
+
+def _receiver_words(func: cst.Attribute) -> set[str]:
+    """The words of every name in a method call's receiver, camelCase split (``HttpClient.request`` -> http, client)."""
+    out: set[str] = set()
+    node: cst.BaseExpression = func.value
+    while True:
+        if isinstance(node, cst.Attribute):
+            out |= words(node.attr.value)
+            node = node.value
+        elif isinstance(node, cst.Name):
+            out |= words(node.value)
+            return out
+        elif isinstance(node, (cst.Call, cst.Subscript)):
+            node = node.func if isinstance(node, cst.Call) else node.value
+        else:
+            return out
+
+
+def _url_argument(call: cst.Call, knowledge: Knowledge) -> bool:
+    """An argument that is a URL: a name with the word url/uri/endpoint, or an ``http(s)://``/``ws(s)://`` literal."""
+    for arg in call.args:
+        value = arg.value
+        if arg.keyword is not None and words(arg.keyword.value) & knowledge.url_argument_words:
+            return True
+        if isinstance(value, cst.SimpleString) and str(value.evaluated_value).startswith(("http://", "https://", "ws://", "wss://")):
+            return True
+        if isinstance(value, cst.Name) and words(value.value) & knowledge.url_argument_words:
+            return True
+        if isinstance(value, cst.Attribute) and words(value.attr.value) & knowledge.url_argument_words:
+            return True
+    return False
+
+
+def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str]) -> str | None:
+    """Why ``call`` reads from outside the machine (``"network"``, ``"sends"``, ``"receiver"``, ``"client"``,
+    ``"url"``), or None: no positive evidence (local I/O, a third-party call on no known client, an unknown callee)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in knowledge.pure_methods:
+        return None
+    raw = names.qualname(func)
+    qn = knowledge.canonical(raw) if raw is not None else None
+    if (qn is not None and qn in knowledge.pure_calls) or _local(call, qn, names, knowledge):
+        return None
+    if effects.reaches_outside(call, names, knowledge, imports):
+        if qn is not None and (
+            qn in knowledge.timeouts
+            or qn in knowledge.needs_timeout_scope
+            or qn in knowledge.classify
+            or qn in knowledge.tool_calls
+            or qn.startswith(knowledge.tool_module_prefixes)
+        ):
+            return "network"
+        if effects.classify_call(call, names, knowledge, {}, imports) is not None:
+            return "network"
+        if isinstance(func, cst.Attribute) and func.attr.value in knowledge.tool_methods:
+            return "sends"
+        if isinstance(func, cst.Attribute):
+            ref = names.qualify(func.value)
+            if ref is not None and ref[1] and words(ref[0].rsplit(".", 1)[-1]) & knowledge.client_class_words:
+                return "client"  # Pinecone().Index("docs").query(...), container: docker Container
+        if _url_argument(call, knowledge):
+            return "url"  # a third-party function handed a URL (a PDF-to-text fetcher, a page loader)
+    if not isinstance(func, cst.Attribute):
+        return None
+    ref = names.qualify(func.value)
+    module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
+    if not module and _receiver_words(func) & (knowledge.tool_receiver_words | knowledge.remote_receiver_words):
+        return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
+    if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
+        return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is
+    return None
+
+
+def reads_remote(
+    body: cst.BaseSuite, names: Names, knowledge: Knowledge, imports: frozenset[str], *, awaits: bool = False
+) -> bool:
+    """Whether the ``try`` body (nested scopes excluded) makes a call :func:`remote_evidence` vouches for; with
+    ``awaits`` (an existence check: ``table_exists``), also an ``await`` or any call that leaves the process but
+    is not local I/O."""
+    for n in walk_in_scope(body):
+        if isinstance(n, cst.Call):
+            if remote_evidence(n, names, knowledge, imports) is not None:
+                return True
+            if awaits and effects.reaches_outside(n, names, knowledge, imports):
+                raw = names.qualname(n.func)
+                if not _local(n, knowledge.canonical(raw) if raw is not None else None, names, knowledge):
+                    return True
+        elif awaits and isinstance(n, cst.Await):
+            return True
+    return False
+
+
+def may_read_remote_ast(body: Sequence[ast.stmt], knowledge: Knowledge) -> bool:
+    """The screen's share of :func:`remote_evidence` that ``tool_like_ast`` does not cover: a method of a receiver
+    named for a client or a remote API (camelCase split), an HTTP verb."""
+    remote = knowledge.tool_receiver_words | knowledge.remote_receiver_words
+    verbs = (*knowledge.http_methods, "request")
+    for n in walk_in_scope_ast(body):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            if n.func.attr in verbs:
+                return True
+            if _chain_words_ast(n.func.value) & remote:
+                return True
+    return False
+
+
+def _chain_words_ast(node: ast.expr) -> set[str]:
+    """:func:`_receiver_words` on the ``ast`` tree."""
+    out: set[str] = set()
+    while True:
+        if isinstance(node, ast.Attribute):
+            out |= words(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Name):
+            return out | words(node.id)
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        else:
+            return out
