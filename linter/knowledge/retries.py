@@ -285,3 +285,31 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
 FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
+# Exceptions a client raises only when its call was given a timeout (issue 23, ``condition-never-raised``):
+# requests hands ``timeout=None`` to urllib3 as "block forever" (the socket module's default timeout does
+# not apply), so an untimed ``requests.post(...)`` never raises its ``Timeout`` and ``except
+# requests.Timeout: continue`` around it never runs: nothing is retried (the untimed call is TFH201's).
+# The value: the calls of that client that time out only when passed ``timeout=`` (a ``Session``'s
+# calls are left out: a mounted adapter may give them a default). httpx (5 s) and aiohttp (5 min)
+# time out by default, so their timeout exceptions are not here: a handler of theirs can always run.
+_REQUESTS_UNTIMED: Final[frozenset[str]] = frozenset(
+    f"requests.{m}" for m in ("request", "get", "post", "put", "patch", "delete", "head", "options")
+)
+TIMEOUT_ONLY_EXCEPTIONS: Final[Mapping[str, frozenset[str]]] = {
+    f"requests{sub}.{cls}": _REQUESTS_UNTIMED
+    for sub in ("", ".exceptions")
+    for cls in ("Timeout", "ReadTimeout", "ConnectTimeout")
+}
+# Standard-library modules whose functions run a callable or coroutine they are given (a timeout
+# raised in it surfaces from the call): a call into any other standard module raises no client's error.
+CALLABLE_RUNNING_MODULES: Final[frozenset[str]] = frozenset(
+    {"asyncio", "concurrent", "threading", "multiprocessing", "functools", "contextlib", "sched", "atexit",
+     "signal", "operator", "itertools", "inspect", "importlib", "runpy", "code", "unittest"}
+)
+# Builtins that iterate or run what they are given (``next(gen)``, ``list(stream)``): they raise what
+# the iterated object raises; any other builtin raises no client's error.
+ITERATING_BUILTINS: Final[frozenset[str]] = frozenset(
+    {"next", "anext", "iter", "list", "tuple", "set", "frozenset", "dict", "sorted", "sum", "min", "max",
+     "any", "all", "map", "filter", "zip", "enumerate", "reversed", "exec", "eval", "__import__", "getattr",
+     "callable", "hasattr", "setattr", "delattr", "vars", "dir"}
+)

@@ -106,6 +106,26 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # issue 23 (condition-never-raised): requests raises Timeout only when given a timeout; this
+        # POST has none, so the handler never runs and the job is never submitted twice (TFH201's finding)
+        """\
+import requests
+from requests.exceptions import RequestException, Timeout
+
+def start_job(endpoint, payload):
+    left = 3
+    while left:
+        left -= 1
+        try:
+            resp = requests.post(endpoint, json=payload)
+            resp.raise_for_status()
+            return resp.json()["job_id"]
+        except Timeout:
+            continue
+        except RequestException as exc:
+            raise RuntimeError(f"job not started: {exc}") from exc
+    raise RuntimeError("job not started")
+""",
         # PUT, DELETE and GET repeat safely
         """\
 import httpx
@@ -307,6 +327,23 @@ class SearchProvider:
 """,
     ]
     INVALID = [
+        # the same loop once the POST has a timeout: a read timeout re-sends a job the server may have started
+        """\
+import requests
+from requests.exceptions import Timeout
+
+def start_job(endpoint, payload):
+    left = 3
+    while left:  # error: TFH101
+        left -= 1
+        try:
+            resp = requests.post(endpoint, json=payload, timeout=30)
+            resp.raise_for_status()
+            return resp.json()["job_id"]
+        except Timeout:
+            continue
+    raise RuntimeError("job not started")
+""",
         # a function named for a read (search, query, ...) excuses its POST; "complete" does not
         """\
 import httpx

@@ -82,6 +82,17 @@ message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
 
+Not a retry either: a loop none of whose going-round handlers can catch what
+the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
+only when the call was given a timeout, so `except requests.Timeout: continue`
+around an untimed `requests.post(...)` never runs and nothing is re-sent (the
+untimed call is TFH201's). The attempt is read for positive evidence: its calls,
+and those of the same-module functions and methods it calls, are that client's
+untimed functions, builtins, standard-library functions, or methods of what
+they returned; a `Session`'s call, a call into another module or a `**kwargs`
+that may hold a timeout keeps the retry, as does any handler that catches
+something else (httpx's and aiohttp's timeouts: they have default timeouts).
+
 Not a retry either: a `for _ in range(n)` that never leaves on success and
 does not say it retries (no counter-like name, no wait or "retry" in its
 handler): `for _ in range(2): try: send(req) except Exception: log(...)`

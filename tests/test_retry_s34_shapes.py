@@ -1,0 +1,102 @@
+"""Issue 23, session 34: retry shapes read on batch 5, each test with its near miss.
+
+Each test lints a small program twice or more: the shape (silent) and the variant that differs in
+the one thing the model reads, so the test fails if the model stops reading that thing.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from smullyan.linter.config import Config
+from smullyan.linter.engine import lint_source
+
+
+def codes(src: str, select: str) -> list[str]:
+    cfg = Config.default().only(*select.split(","))
+    findings = lint_source(textwrap.dedent(src), "m.py", cfg)
+    assert not [f for f in findings if f.code in ("TFH001", "TFH002")], findings
+    return sorted(f.code for f in findings)
+
+
+# condition-never-raised: requests raises its Timeout only when the call was given a timeout
+TIMEOUT_LOOP = """
+import json
+import requests
+from requests.exceptions import RequestException, Timeout
+
+def submit(url, body):
+    tries = 3
+    while tries:
+        tries -= 1
+        try:
+            {call}
+            response.raise_for_status()
+            data = json.loads(response.content.decode("utf-8"))
+            print("submitted", data.get("id"))
+            return data
+        except {caught}:
+            continue
+        except RequestException as exc:
+            raise ValueError(str(exc))
+    raise ValueError("gave up")
+"""
+UNTIMED = 'response = requests.post(url, data=body)'
+TIMED = 'response = requests.post(url, data=body, timeout=10)'
+
+
+def test_a_timeout_handler_around_an_untimed_requests_call_never_runs() -> None:
+    for caught in ("Timeout", "requests.ReadTimeout", "(requests.exceptions.ConnectTimeout, Timeout)"):
+        assert codes(TIMEOUT_LOOP.format(call=UNTIMED, caught=caught), "TFH101,TFH303") == [], caught
+
+
+def test_the_timeout_handler_runs_once_the_call_has_a_timeout() -> None:
+    # (TFH303 stays silent: the attempt itself waited out its timeout before going round)
+    assert codes(TIMEOUT_LOOP.format(call=TIMED, caught="Timeout"), "TFH101,TFH303") == ["TFH101"]
+    spread = 'response = requests.post(url, data=body, **opts)'  # the options may hold a timeout
+    src = TIMEOUT_LOOP.replace("def submit(url, body):", "def submit(url, body, opts):")
+    assert codes(src.format(call=spread, caught="Timeout"), "TFH101") == ["TFH101"]
+
+
+def test_any_other_caught_exception_keeps_the_retry() -> None:
+    # a connection error needs no timeout: the untimed POST is re-sent after one
+    assert codes(TIMEOUT_LOOP.format(call=UNTIMED, caught="(Timeout, ConnectionError)"), "TFH101") == ["TFH101"]
+    assert codes(TIMEOUT_LOOP.format(call=UNTIMED, caught="requests.ConnectionError"), "TFH101") == ["TFH101"]
+
+
+def test_a_client_with_a_default_timeout_raises_its_timeout_untimed() -> None:
+    httpx = TIMEOUT_LOOP.replace("import requests", "import httpx, requests")
+    call = 'response = httpx.post(url, data=body)'  # httpx times out after 5 s by default
+    assert codes(httpx.format(call=call, caught="httpx.TimeoutException"), "TFH101") == ["TFH101"]
+
+
+def test_a_session_or_a_call_into_other_code_may_raise_the_timeout() -> None:
+    session = 'response = self_session.post(url, data=body)'  # a mounted adapter may set a default timeout
+    src = TIMEOUT_LOOP.replace("def submit(url, body):", "self_session = requests.Session()\ndef submit(url, body):")
+    assert codes(src.format(call=session, caught="Timeout"), "TFH101") == ["TFH101"]
+    other = 'response = requests.post(url, data=body); upload_parts(url)'  # imported: it may time out
+    src = TIMEOUT_LOOP.replace("import json", "import json\nfrom .parts import upload_parts")
+    assert codes(src.format(call=other, caught="Timeout"), "TFH101") == ["TFH101"]
+
+
+def test_same_module_helpers_are_followed() -> None:
+    src = """
+    import requests
+    from requests import Timeout
+
+    class Job:
+        def _status(self, url):
+            r = requests.post(url, json={{"run": True}}{timeout})
+            return r.json()
+
+        def run(self, url):
+            for _ in range(3):
+                try:
+                    result = self._status(url)
+                    state = result.get("state", "")
+                    return state == "done"
+                except Timeout:
+                    continue
+    """
+    assert codes(src.format(timeout=""), "TFH101") == []
+    assert codes(src.format(timeout=", timeout=5"), "TFH101") == ["TFH101"]
