@@ -100,3 +100,63 @@ def test_same_module_helpers_are_followed() -> None:
     """
     assert codes(src.format(timeout=""), "TFH101") == []
     assert codes(src.format(timeout=", timeout=5"), "TFH101") == ["TFH101"]
+
+
+# changed-request: each attempt draws a fresh value and works in memory: not the same work again
+TIE_BREAK = """
+import heapq, time
+
+class Queue:
+    def __init__(self):
+        self._items = []
+
+    def push(self, priority, item):
+        while True:
+            try:
+                heapq.heappush(self._items, (-priority, {stamp}, item))
+                break
+            except TypeError:
+                pass
+"""
+
+
+def test_an_in_memory_attempt_drawing_a_fresh_value_is_not_a_blind_retry() -> None:
+    assert codes(TIE_BREAK.format(stamp="time.perf_counter_ns()"), "TFH102,TFH302,TFH303") == []
+
+
+def test_the_same_attempt_with_a_fixed_value_is_reported() -> None:
+    # the same tuple every time: a TypeError there fails forever
+    assert codes(TIE_BREAK.format(stamp="0"), "TFH102,TFH302") == ["TFH102", "TFH302"]
+
+
+def test_a_fresh_value_sent_out_of_the_process_is_still_the_same_work() -> None:
+    src = """
+    import time, requests
+
+    def send(url, item):
+        while True:
+            try:
+                requests.post(url, json={"at": time.time(), "item": item}, timeout=5)
+                break
+            except TypeError:
+                pass
+    """
+    assert codes(src, "TFH102,TFH302") == ["TFH102", "TFH302"]
+
+
+def test_a_constraint_violation_retried_at_once_needs_no_backoff() -> None:
+    src = """
+    from sqlalchemy.exc import {caught}
+
+    def save(conn, name, body):
+        for _ in range(5):
+            try:
+                version = conn.execute("SELECT max(version) FROM docs WHERE name = ?", name).scalar() or 0
+                conn.execute("INSERT INTO docs VALUES (?, ?, ?)", name, version + 1, body)
+                return version + 1
+            except {caught}:
+                continue
+        raise RuntimeError("no free version")
+    """
+    assert codes(src.format(caught="IntegrityError"), "TFH303") == []
+    assert codes(src.format(caught="OperationalError"), "TFH303") == ["TFH303"]  # a lost connection: wait

@@ -237,8 +237,9 @@ DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
         "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
         "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
-        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH)
-        "WatchError", "FileExistsError",
+        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH); a
+        # database constraint violation (a version or key race) is the same: a wait changes nothing
+        "WatchError", "FileExistsError", "IntegrityError",
     }
 )
 # The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
@@ -312,4 +313,18 @@ ITERATING_BUILTINS: Final[frozenset[str]] = frozenset(
     {"next", "anext", "iter", "list", "tuple", "set", "frozenset", "dict", "sorted", "sum", "min", "max",
      "any", "all", "map", "filter", "zip", "enumerate", "reversed", "exec", "eval", "__import__", "getattr",
      "callable", "hasattr", "setattr", "delattr", "vars", "dir"}
+)
+# Calls that return a different value on every call (a clock, a random or unique id): an attempt
+# that draws one works on a different input each time (issue 23, ``changed-request``).
+FRESH_VALUE_CALLS: Final[frozenset[str]] = frozenset(
+    {f"time.{f}" for f in ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns")}
+    | {"uuid.uuid1", "uuid.uuid4", "os.urandom", "random.random", "random.getrandbits", "random.randint",
+       "secrets.token_hex", "secrets.token_bytes", "secrets.token_urlsafe"}
+)
+# Standard-library modules that compute in memory (no file, socket, process or person): an attempt
+# calling only these and builtins works in the process.
+IN_MEMORY_MODULES: Final[frozenset[str]] = frozenset(
+    {"heapq", "bisect", "collections", "time", "uuid", "random", "secrets", "math", "json", "re", "copy",
+     "string", "dataclasses", "enum", "decimal", "fractions", "statistics", "hashlib", "base64", "struct",
+     "array", "datetime"}
 )

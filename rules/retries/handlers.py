@@ -47,8 +47,8 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    if polls_local_result(loop):
-        return []
+    if polls_local_result(loop) or loop.fresh_attempt:
+        return []  # a wait on a local result; an attempt drawing a fresh value each time (issue 23)
     return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
 
 

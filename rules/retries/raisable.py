@@ -71,6 +71,24 @@ class RaisableWork(RetryWork, Reader):
         """The going-round handlers that can catch something the attempt raises."""
         return tuple(h for h in loop.handlers if self._handler_can_run(h, loop))
 
+    def _fresh_attempt(self, loop: Loop) -> bool:
+        """The attempt calls only builtins and in-memory standard-library functions, one of them drawing
+        a fresh value (``heapq.heappush(q, (prio, time.perf_counter_ns(), item))`` retried on the
+        ``TypeError`` of a tie): the next attempt is a different computation (issue 23, changed-request)."""
+        fresh = False
+        for n in _nodes(loop.try_node.body):
+            if not isinstance(n, cst.Call):
+                continue
+            if isinstance(n.func, cst.Name) and n.func.value in _BUILTINS and self.names.is_builtin(n.func.value):
+                if n.func.value in kb.IO_BUILTINS:
+                    return False
+                continue
+            qn = self.names.qualname(n.func)
+            if qn is None or qn.split(".", 1)[0] not in kb.IN_MEMORY_MODULES or qn == "time.sleep":
+                return False
+            fresh = fresh or qn in kb.FRESH_VALUE_CALLS
+        return fresh
+
     def _handler_can_run(self, handler: cst.ExceptHandler, loop: Loop) -> bool:
         if handler.type is None:
             return True

@@ -190,6 +190,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)
         if len(runnable) != len(loop.handlers):
             loop = dataclasses.replace(loop, handlers=runnable)
+        if self._fresh_attempt(loop):
+            loop = dataclasses.replace(loop, fresh_attempt=True)
         loop = self._with_handler_helpers(loop)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)

@@ -32,7 +32,8 @@ question: a sleep inside the `try` (the exception skipped it), on the success
 path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
-model) needs no wait and is left alone, as are polling and worker loops, and
+model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops, and
 a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
@@ -101,6 +102,20 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # issue 23 (optimistic concurrency): a unique version taken by a concurrent writer; the next
+        # attempt reads the new maximum at once, and a wait would change nothing
+        """\
+from sqlalchemy.exc import IntegrityError
+def append_revision(conn, doc_id, text):
+    for _ in range(5):
+        try:
+            latest = conn.execute(LATEST_REVISION, {"doc": doc_id}).scalar() or 0
+            conn.execute(INSERT_REVISION, {"doc": doc_id, "rev": latest + 1, "text": text})
+            return latest + 1
+        except IntegrityError:
+            continue
+    raise RuntimeError("could not take a revision number")
+""",
         # issue 23: the worker process is started again before the request is re-issued: the respawn is the wait
         """\
 class Pool:
