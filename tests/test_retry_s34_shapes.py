@@ -160,3 +160,32 @@ def test_a_constraint_violation_retried_at_once_needs_no_backoff() -> None:
     """
     assert codes(src.format(caught="IntegrityError"), "TFH303") == []
     assert codes(src.format(caught="OperationalError"), "TFH303") == ["TFH303"]  # a lost connection: wait
+
+
+# attempt-waits: the attempt ran under a deadline; its TimeoutError came after that wait
+DEADLINE = """
+import anyio
+from .concurrency import fail_after as project_fail_after
+
+async def first_reply(start, attempts, limit):
+    for attempt in range(attempts):
+        stream = await start()
+        try:
+            {scope}
+                return await stream.receive()
+        except {caught}:
+            await stream.aclose()
+            continue
+    raise RuntimeError("no reply")
+"""
+
+
+def test_a_timeout_after_a_deadline_scope_is_not_a_hot_loop() -> None:
+    for scope in ("with anyio.fail_after(limit):", "with project_fail_after(limit):"):
+        assert codes(DEADLINE.format(scope=scope, caught="TimeoutError"), "TFH303") == [], scope
+
+
+def test_a_deadline_scope_does_not_excuse_other_failures_or_no_deadline() -> None:
+    assert codes(DEADLINE.format(scope="with anyio.fail_after(limit):", caught="ConnectionError"), "TFH303") == ["TFH303"]
+    assert codes(DEADLINE.format(scope="with anyio.fail_after(None):", caught="TimeoutError"), "TFH303") == ["TFH303"]
+    assert codes(DEADLINE.format(scope="if limit:", caught="TimeoutError"), "TFH303") == ["TFH303"]

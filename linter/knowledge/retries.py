@@ -328,3 +328,7 @@ IN_MEMORY_MODULES: Final[frozenset[str]] = frozenset(
      "string", "dataclasses", "enum", "decimal", "fractions", "statistics", "hashlib", "base64", "struct",
      "array", "datetime"}
 )
+# Last names of the deadline scopes of anyio and trio (``kb.TIMEOUT_SCOPES``), distinctive enough to read
+# through a project's own re-export (``from mypkg.concurrency import fail_after``): an attempt run under
+# one waited out its deadline before its TimeoutError (issue 23, ``attempt-waits``; TFH303 only).
+DEADLINE_SCOPE_NAMES: Final[frozenset[str]] = frozenset({"fail_after", "fail_at"})

@@ -89,6 +89,29 @@ class RaisableWork(RetryWork, Reader):
             fresh = fresh or qn in kb.FRESH_VALUE_CALLS
         return fresh
 
+    def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:
+        """The deadline scopes and wrappers the attempt runs under, with a deadline that is not ``None``/0."""
+        out: list[cst.Call] = []
+        for n in _nodes(loop.try_node.body):
+            if not isinstance(n, cst.Call):
+                continue
+            qn = self.names.qualname(n.func)
+            if qn in kb.TIMEOUT_WRAPPERS:
+                position = 1
+            elif qn in kb.TIMEOUT_SCOPES or (qn or "").rsplit(".", 1)[-1] in kb.DEADLINE_SCOPE_NAMES:
+                position = 0
+            else:
+                continue
+            args = [a for a in n.args if a.keyword is None and not a.star]
+            given = [a.value for a in n.args if a.keyword is not None and a.keyword.value in ("timeout", "delay", "seconds")]
+            value = given[0] if given else args[position].value if len(args) > position else None
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                continue
+            if isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0:
+                continue
+            out.append(n)
+        return tuple(out)
+
     def _handler_can_run(self, handler: cst.ExceptHandler, loop: Loop) -> bool:
         if handler.type is None:
             return True

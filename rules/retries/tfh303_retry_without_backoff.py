@@ -38,8 +38,10 @@ a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
 not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
-with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`) is
-not a hot loop.
+with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`; or
+an attempt under a deadline, `with anyio.fail_after(t)` (also through a
+project's re-export of `fail_after`), `asyncio.timeout(t)`, `asyncio.wait_for(aw,
+t)`, with a handler catching only a timeout) is not a hot loop.
 
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
@@ -102,6 +104,20 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # issue 23 (attempt-waits): each attempt waits up to `patience` seconds under a deadline scope; the
+        # TimeoutError that goes round comes after that wait, so the attempts are already spaced
+        """\
+import anyio
+async def first_token(open_stream, patience):
+    for attempt in range(3):
+        stream = await open_stream()
+        try:
+            with anyio.fail_after(patience):
+                return await stream.receive()
+        except TimeoutError:
+            await stream.aclose()
+    raise RuntimeError("the worker never answered")
+""",
         # issue 23 (optimistic concurrency): a unique version taken by a concurrent writer; the next
         # attempt reads the new maximum at once, and a wait would change nothing
         """\
