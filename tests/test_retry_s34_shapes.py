@@ -189,3 +189,44 @@ def test_a_deadline_scope_does_not_excuse_other_failures_or_no_deadline() -> Non
     assert codes(DEADLINE.format(scope="with anyio.fail_after(limit):", caught="ConnectionError"), "TFH303") == ["TFH303"]
     assert codes(DEADLINE.format(scope="with anyio.fail_after(None):", caught="TimeoutError"), "TFH303") == ["TFH303"]
     assert codes(DEADLINE.format(scope="if limit:", caught="TimeoutError"), "TFH303") == ["TFH303"]
+
+
+# counter-skipped-by-continue: the handler goes round before the counter is advanced
+SKIPPED = """
+import time, requests
+
+class Client:
+    def ask(self, body):
+        retries = 0
+        while retries < self.max_retries:
+            self.key = self.next_key()
+            headers = {{"Authorization": self.key}}
+            try:
+                reply = requests.post(self.url, json=body, headers=headers, timeout=30)
+                return reply.json()["answer"]
+            except requests.ConnectionError:
+                time.sleep(1)
+                {handler_end}
+            except KeyError:
+                time.sleep(1)
+            retries += 1
+        raise RuntimeError("no answer")
+"""
+
+
+def test_a_continue_that_skips_the_attempt_counter_makes_the_loop_unbounded() -> None:
+    assert codes(SKIPPED.format(handler_end="continue"), "TFH302") == ["TFH302"]
+
+
+def test_a_handler_that_reaches_the_counter_is_bounded() -> None:
+    assert codes(SKIPPED.format(handler_end="pass"), "TFH302") == []  # falls through to `retries += 1`
+    assert codes(SKIPPED.format(handler_end="retries += 1; continue"), "TFH302") == []
+    assert codes(SKIPPED.format(handler_end="raise"), "TFH302") == []
+
+
+def test_a_loop_over_entries_is_not_an_attempt_counter() -> None:
+    src = SKIPPED.replace("retries", "entries")
+    assert codes(src.format(handler_end="continue"), "TFH302") == []
+    bare = SKIPPED.replace("            self.key = self.next_key()\n            headers = {{\"Authorization\": self.key}}\n", "")
+    assert codes(bare.format(handler_end="continue"), "TFH302") == ["TFH302"]
+    assert codes(bare.replace("retries", "entries").format(handler_end="continue"), "TFH302") == []

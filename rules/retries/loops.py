@@ -188,8 +188,11 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
                 return None
     else:
         # a worker loop does work before its try (``item = await queue.get()``); a retry loop
-        # goes straight to it (counting and logging at most)
-        for stmt in _body_stmts(loop.body):
+        # goes straight to it (counting and logging at most); a loop testing and advancing an
+        # attempt counter (``while retries < limit: ...; retries += 1``) is a retry whatever it
+        # prepares first (a key rotation, a rate-limit wait: issue 23, batch 5)
+        counting = _counts_attempts(loop, trynode, anywhere=True)
+        for stmt in [] if counting else _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
             if isinstance(stmt, cst.If) and not _exits_anywhere(stmt):
@@ -236,20 +239,31 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     return Loop(loop, trynode, handlers, success)
 
 
-def _counts_attempts(loop: cst.While, trynode: cst.Try) -> bool:
-    """``while attempt < limit:`` whose handler adds to ``attempt`` (a counter named like one)."""
+def attempt_counter_name(name: str) -> bool:
+    """A name that counts attempts word by word: ``retries``, ``max_num_retries``, ``attempt``, ``n_tries``
+    (not ``entries`` or ``entry_index``, which only contain the letters)."""
+    words = name.rsplit(".", 1)[-1].lower().strip("_").split("_")
+    return any(w.startswith(("attempt", "retr")) or w in ("try", "tries", "trial", "trials") for w in words)
+
+
+def _counts_attempts(loop: cst.While, trynode: cst.Try, *, anywhere: bool = False) -> bool:
+    """``while attempt < limit:`` whose handler adds to ``attempt`` (a counter named like one);
+    ``anywhere``: adds to it anywhere in the loop (after the ``try`` too)."""
     test = loop.test
     if not isinstance(test, cst.Comparison) or not isinstance(test.left, cst.Name):
         return False
     counter = test.left.value
     if not any(w in counter.lower() for w in _COUNTER_WORDS):
         return False
+    if anywhere and not attempt_counter_name(counter):
+        return False  # advanced after the attempt: only a name that says so (not `entries`, `entry_index`)
     if not all(isinstance(c.operator, (cst.LessThan, cst.LessThanEqual)) for c in test.comparisons):
         return False
-    for handler in trynode.handlers:
-        for n in _walk(handler.body):
+    suites: list[cst.CSTNode] = [loop.body] if anywhere else [h.body for h in trynode.handlers]
+    for suite in suites:
+        for n in _walk(suite):
             if isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == counter:
-                return True
+                return isinstance(n.operator, cst.AddAssign) or not anywhere
     return False
 
 
