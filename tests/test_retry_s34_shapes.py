@@ -230,3 +230,57 @@ def test_a_loop_over_entries_is_not_an_attempt_counter() -> None:
     bare = SKIPPED.replace("            self.key = self.next_key()\n            headers = {{\"Authorization\": self.key}}\n", "")
     assert codes(bare.format(handler_end="continue"), "TFH302") == ["TFH302"]
     assert codes(bare.replace("retries", "entries").format(handler_end="continue"), "TFH302") == []
+
+
+# broad-except-retry-missed: the shapes of hand loops TFH103 did not read as retries
+def test_a_handler_whose_branch_continues_goes_round() -> None:
+    src = """
+    import asyncio
+
+    async def run_chunk(client, query, attempts=3):
+        for attempt in range(attempts + 1):
+            try:
+                return await client.start_query(query)
+            except Exception as exc:
+                print("chunk failed", exc)
+                if attempt < attempts:
+                    await asyncio.sleep(2 ** attempt)
+                    {go_round}
+                return []
+    """
+    assert codes(src.format(go_round="continue"), "TFH103") == ["TFH103"]
+    assert codes(src.format(go_round="pass"), "TFH103") == []  # every path returns: tried once
+
+
+LLM_LOOP = """
+import time
+
+def generate(llm, messages):
+    {counter} = 0
+    ok = False
+    code = ""
+    while {counter} < 20 and not ok:
+        reply = llm.complete(messages)
+        try:
+            text = "".join(reply)
+            if "Error code" in text:
+                {counter} += 1
+            else:
+                ok = True
+            code = extract(text)
+        except Exception as exc:
+            print(exc)
+            {counter} += 1
+            time.sleep(20)
+    return code
+"""
+
+
+def test_a_failure_counter_and_a_flag_set_in_a_branch_make_a_retry() -> None:
+    assert codes(LLM_LOOP.format(counter="call_count"), "TFH103") == ["TFH103"]
+    assert codes(LLM_LOOP.format(counter="attempts"), "TFH103") == ["TFH103"]
+
+
+def test_a_counter_advanced_on_success_too_is_not_a_failure_count() -> None:
+    src = LLM_LOOP.format(counter="call_count").replace("    return code", "        call_count += 1\n    return code")
+    assert codes(src, "TFH103") == []  # work before the try and a counter of every round: a batch loop

@@ -72,7 +72,13 @@ not reported.
   success flag (`ok = True`) instead of `break`; in functions, methods and
   `async` code alike. A `while` counting attempts (`while attempt < limit`,
   the handler adding to `attempt`) is a retry however long its attempt is
-  (a page load with a scroll loop inside).
+  (a page load with a scroll loop inside), and whatever it does before the
+  `try` (a key rotation, a model call whose stream the `try` reads) when its
+  counter is named for attempts (`retries`, `max_num_retries`, `n_tries`) or
+  only the handlers advance it (`while call_count < 20 and not ok`, a failure
+  count); the success flag may be set in a branch (`if bad: ... else: ok = True`).
+  A handler goes round when it ends in `continue`, a log or a sleep, or when a
+  branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
 Not a retry: a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
@@ -410,6 +416,34 @@ def summarise(client, text):
 """,
     ]
     INVALID = [
+        # issue 23: the handler gives up on its last attempt, but goes round on every other, whatever failed
+        """\
+import asyncio
+async def run_query(logs, query, retries=3):
+    for attempt in range(retries + 1):
+        try:
+            return await logs.start_query(query)
+        except Exception as exc:  # error: TFH103
+            if attempt < retries:
+                await asyncio.sleep(2 ** attempt)
+                continue
+            return []
+""",
+        # issue 23: a failure counter beside a success flag, the model called before the try
+        """\
+import time
+def write_code(llm, messages):
+    failures, done, code = 0, False, ""
+    while failures < 10 and not done:
+        stream = llm.stream(messages)
+        try:
+            code = extract_code("".join(stream))
+            done = True
+        except Exception as exc:  # error: TFH103
+            failures += 1
+            time.sleep(5)
+    return code
+""",
         """\
 from tenacity import retry
 
