@@ -284,3 +284,31 @@ def test_a_failure_counter_and_a_flag_set_in_a_branch_make_a_retry() -> None:
 def test_a_counter_advanced_on_success_too_is_not_a_failure_count() -> None:
     src = LLM_LOOP.format(counter="call_count").replace("    return code", "        call_count += 1\n    return code")
     assert codes(src, "TFH103") == []  # work before the try and a counter of every round: a batch loop
+
+
+# connect-only-retry: re-sent only when the connection was never made
+CONNECT = """
+import asyncio, aiohttp, httpx
+
+async def upload(session: aiohttp.ClientSession, url, data):
+    for attempt in range(4):
+        try:
+            async with session.post(url, data=data, timeout=aiohttp.ClientTimeout(total=30)) as resp:
+                resp.raise_for_status()
+                return
+        except {caught} as exc:
+            if attempt == 3:
+                raise
+            failure = (2 ** attempt, type(exc).__name__)
+            await asyncio.sleep(failure[0])
+"""
+
+
+def test_a_write_retried_only_on_connect_failures_is_not_duplicated() -> None:
+    for caught in ("(aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError)", "httpx.ConnectError"):
+        assert codes(CONNECT.format(caught=caught), "TFH101") == [], caught
+
+
+def test_a_failure_after_the_request_was_sent_still_re_sends_it() -> None:
+    for caught in ("(aiohttp.ClientConnectorError, aiohttp.ServerTimeoutError)", "aiohttp.ClientError", "httpx.TransportError"):
+        assert codes(CONNECT.format(caught=caught), "TFH101") == ["TFH101"], caught

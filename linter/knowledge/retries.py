@@ -332,3 +332,20 @@ IN_MEMORY_MODULES: Final[frozenset[str]] = frozenset(
 # through a project's own re-export (``from mypkg.concurrency import fail_after``): an attempt run under
 # one waited out its deadline before its TimeoutError (issue 23, ``attempt-waits``; TFH303 only).
 DEADLINE_SCOPE_NAMES: Final[frozenset[str]] = frozenset({"fail_after", "fail_at"})
+# Exceptions raised before a request was sent: the connection was never made (refused, DNS, a
+# connect timeout, a TLS handshake). A retry on these only re-sends nothing that arrived, so a write
+# retried on them alone is not duplicated (TFH101; issue 23, ``connect-only-retry``). requests'
+# ``ConnectionError`` is not here: it also covers a connection reset after the request was sent.
+CONNECT_PHASE_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.ConnectError", "httpx.ConnectTimeout",
+        "requests.ConnectTimeout", "requests.exceptions.ConnectTimeout", "requests.exceptions.SSLError",
+        "requests.exceptions.ProxyError",
+        "aiohttp.ClientConnectorError", "aiohttp.client_exceptions.ClientConnectorError",
+        "aiohttp.ConnectionTimeoutError", "aiohttp.client_exceptions.ConnectionTimeoutError",
+        "aiohttp.ClientSSLError", "aiohttp.client_exceptions.ClientSSLError",
+        "aiohttp.ClientConnectorCertificateError", "aiohttp.ClientConnectorSSLError",
+        "urllib3.exceptions.NewConnectionError", "urllib3.exceptions.ConnectTimeoutError",
+        "ConnectionRefusedError", "socket.gaierror",
+    }
+)

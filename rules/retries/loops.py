@@ -121,6 +121,14 @@ def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
         return True
     if isinstance(value, cst.Call) and dotted(value.func) in ("str", "repr", "type", "format_exc", "traceback.format_exc"):
         return True
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
+        return _mere_record(value.value, bound)  # type(e).__name__
+    if isinstance(value, (cst.Tuple, cst.List)):
+        # `failure = (delay, type(e).__name__)`: each part kept, none decided on
+        return all(
+            isinstance(el, cst.Element) and (bound not in _names_in(el.value) or _mere_record(el.value, bound))
+            for el in value.elements
+        )
     return False
 
 
