@@ -312,3 +312,23 @@ def test_a_write_retried_only_on_connect_failures_is_not_duplicated() -> None:
 def test_a_failure_after_the_request_was_sent_still_re_sends_it() -> None:
     for caught in ("(aiohttp.ClientConnectorError, aiohttp.ServerTimeoutError)", "aiohttp.ClientError", "httpx.TransportError"):
         assert codes(CONNECT.format(caught=caught), "TFH101") == ["TFH101"], caught
+
+
+def test_a_continue_branch_under_a_test_of_the_exception_narrows() -> None:
+    src = """
+    import asyncio
+
+    async def snapshot(page, script):
+        for attempt in range(3):
+            try:
+                return await page.evaluate(script)
+            except Exception as exc:
+                text = str(exc)
+                navigating = "context was destroyed" in text or "navigation" in text
+                if {test}:
+                    await asyncio.sleep(0.5)
+                    continue
+                return None
+    """
+    assert codes(src.format(test="navigating"), "TFH103") == []  # decides from the message what goes round
+    assert codes(src.format(test="attempt < 2"), "TFH103") == ["TFH103"]  # every failure goes round

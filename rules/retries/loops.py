@@ -99,12 +99,28 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
     if handler.name is None or not isinstance(handler.name.name, cst.Name):
         return False
     bound = handler.name.name.value
+    # names holding what was read from the exception (`msg = str(e)`, `is_rate_limit = "429" in msg`,
+    # `should_retry = self._is_conflict(e)`): a test of one decides on the exception (issue 23)
+    derived = {bound}
+    assigns = [a for a in _walk(handler.body) if isinstance(a, cst.Assign)]
+    grown = True
+    while grown:
+        grown = False
+        for a in assigns:
+            if _names_in(a.value) & derived:
+                for t in a.targets:
+                    if isinstance(t.target, cst.Name) and t.target.value not in derived:
+                        derived.add(t.target.value)
+                        grown = True
+    stmts = _body_stmts(handler.body)
+    only_branch_goes_round = bool(stmts) and _exits(stmts[-1])
+    jumps: tuple[type[cst.CSTNode], ...] = (cst.Raise, cst.Return, cst.Break) + ((cst.Continue,) if only_branch_goes_round else ())
     for n in _walk(handler.body):
-        if isinstance(n, cst.If) and bound in _names_in(n.test):
+        if isinstance(n, cst.If) and _names_in(n.test) & derived:
             branches: list[cst.CSTNode] = [n.body]
             if n.orelse is not None:
                 branches.append(n.orelse)
-            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
+            if any(isinstance(m, jumps) for b in branches for m in _walk(b)):
                 return True
         if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
