@@ -332,3 +332,23 @@ def test_a_continue_branch_under_a_test_of_the_exception_narrows() -> None:
     """
     assert codes(src.format(test="navigating"), "TFH103") == []  # decides from the message what goes round
     assert codes(src.format(test="attempt < 2"), "TFH103") == ["TFH103"]  # every failure goes round
+
+
+def test_an_undecided_except_exception_after_a_deciding_handler_still_retries_everything() -> None:
+    src = """
+    import asyncio
+    from botocore.exceptions import ClientError
+
+    async def run_chunk(logs, query, attempts=3):
+        for attempt in range(attempts):
+            try:
+                return await logs.start_query(query)
+            except ClientError as exc:
+                code = exc.response["Error"]["Code"]
+                if code in ("AccessDeniedException", "InvalidParameterException"):
+                    return []
+                await asyncio.sleep(2 ** attempt)
+            {last}
+    """
+    assert codes(src.format(last="except Exception:\n                await asyncio.sleep(2 ** attempt)"), "TFH103") == ["TFH103"]
+    assert codes(src.format(last=""), "TFH103") == []  # only the deciding handler goes round
