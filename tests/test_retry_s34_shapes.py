@@ -352,3 +352,20 @@ def test_an_undecided_except_exception_after_a_deciding_handler_still_retries_ev
     """
     assert codes(src.format(last="except Exception:\n                await asyncio.sleep(2 ** attempt)"), "TFH103") == ["TFH103"]
     assert codes(src.format(last=""), "TFH103") == []  # only the deciding handler goes round
+
+
+def test_a_credential_check_sent_as_post_is_a_read() -> None:
+    src = """
+    import asyncio, httpx
+
+    async def {name}(url, api_key):
+        for attempt in range(3):
+            try:
+                async with httpx.AsyncClient(timeout=5) as client:
+                    response = await client.post(url, json={{"api_key": api_key}})
+                    return response.json()["valid"]
+            except httpx.TimeoutException:
+                await asyncio.sleep(1)
+    """
+    assert codes(src.format(name="_validate_key"), "TFH101") == []
+    assert codes(src.format(name="_register_key"), "TFH101") == ["TFH101"]

@@ -104,8 +104,9 @@ def charge(customer, cents, key):   # key made once, before the first attempt
     )
 ```
 A POST made in a function whose name starts with `search`, `query`, `embed`,
-`complete`, `infer` or `rerank` (leading underscores aside: `async def
-search(self, q)`, `def _search()`) is read as a query sent as POST, not reported.
+`infer`, `rerank` or `validate` (leading underscores aside: `async def
+search(self, q)`, `def _validate_key()`) is read as a query or a check sent as
+POST, not reported.
 Another POST that only reads (search, embeddings, token polling, GraphQL queries):
 decorate the function with `@smullyan.runtime.read_safe`, or map it in the
 configuration: `classify = {"myapp.search.query" = "read-safe"}`.
