@@ -369,3 +369,27 @@ def test_a_credential_check_sent_as_post_is_a_read() -> None:
     """
     assert codes(src.format(name="_validate_key"), "TFH101") == []
     assert codes(src.format(name="_register_key"), "TFH101") == ["TFH101"]
+
+
+def test_a_followed_helper_reading_its_caught_exception_raises_no_timeout() -> None:
+    src = """
+    import requests
+    from requests import RequestException, Timeout
+
+    class Job:
+        def _status(self, url):
+            try:
+                r = requests.post(url, json={{"run": True}}{timeout})
+                return r.json()
+            except RequestException as err:
+                raise ValueError(err.response.content.decode("utf-8"))
+
+        def run(self, url):
+            for _ in range(3):
+                try:
+                    return self._status(url)
+                except Timeout:
+                    continue
+    """
+    assert codes(src.format(timeout=""), "TFH101") == []
+    assert codes(src.format(timeout=", timeout=5"), "TFH101") == ["TFH101"]

@@ -201,8 +201,14 @@ class RaisableWork(RetryWork, Reader):
             return set()
         values: dict[str, list[cst.BaseExpression]] = {}
         unknown: set[str] = set()
+        caught: set[str] = set()  # `except E as e`: the exception object, its response read already
+        handler_names = {
+            id(n.name) for n in _nodes(fn.body) if isinstance(n, cst.ExceptHandler) and n.name is not None
+        }
         for n in _nodes(fn.body):
-            if isinstance(n, cst.Assign):
+            if isinstance(n, cst.AsName) and id(n) in handler_names and isinstance(n.name, cst.Name):
+                caught.add(n.name.value)
+            elif isinstance(n, cst.Assign):
                 for t in n.targets:
                     if isinstance(t.target, cst.Name):
                         values.setdefault(t.target.value, []).append(n.value)
@@ -220,10 +226,12 @@ class RaisableWork(RetryWork, Reader):
         for p in [*params.posonly_params, *params.params, *params.kwonly_params]:
             unknown.add(p.name.value)
         inert = {name for name in values if name not in unknown}
+        caught -= unknown | set(values)
+        inert |= caught  # (never re-checked below: no assigned values)
         changed = True
         while changed:
             changed = False
-            for name in list(inert):
+            for name in list(inert - caught):
                 if not all(self._value_inert(v, fn, untimed, types, inert, depth, seen) for v in values[name]):
                     inert.discard(name)
                     changed = True
