@@ -393,3 +393,18 @@ def test_a_followed_helper_reading_its_caught_exception_raises_no_timeout() -> N
     """
     assert codes(src.format(timeout=""), "TFH101") == []
     assert codes(src.format(timeout=", timeout=5"), "TFH101") == ["TFH101"]
+
+
+def test_a_reconnection_before_going_round_is_the_wait() -> None:
+    src = """
+    class Client:
+        async def call(self, name, args):
+            for attempt in range(2):
+                try:
+                    return await self.session.send(name, args)
+                except ConnectionResetError:
+                    {repair}
+                    continue
+    """
+    assert codes(src.format(repair="await self._reconnect()"), "TFH303") == []
+    assert codes(src.format(repair="self.log_failure()"), "TFH303") == ["TFH303"]

@@ -218,8 +218,11 @@ MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
 # (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
 # ``event.wait(5)``, ``self.delay(attempt)``).
 # "respawn": a worker process started again before the re-issue takes the time a wait would
-# (issue 23, ``respawn-then-retry``)
-SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn")
+# (issue 23, ``respawn-then-retry``); "reconnect", "restart", "recover": a connection or browser
+# re-established before going round (``await self._recover_connection_after_loss()``) is the same (s34)
+SLEEP_WORDS: Final[tuple[str, ...]] = (
+    "sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn", "reconnect", "restart", "recover"
+)
 # Methods that wait for a local future, thread or process's result with a timeout: a loop that only
 # asks again after a timeout waits on it (it re-sends nothing).
 LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})

@@ -25,7 +25,8 @@ retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
 whose name holds `sleep`, `wait`, `backoff`, `delay` or `respawn` (a worker
-process started again takes the time a wait would), or a call in the
+process started again takes the time a wait would; so does a connection or
+browser set up again: `reconnect`, `restart`, `recover`), or a call in the
 handler of a same-module function or method that sleeps (a handler helper
 that decides and waits: `except E as e: self._handle_error(e)`). This is a path
 question: a sleep inside the `try` (the exception skipped it), on the success
