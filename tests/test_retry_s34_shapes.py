@@ -408,3 +408,22 @@ def test_a_reconnection_before_going_round_is_the_wait() -> None:
     """
     assert codes(src.format(repair="await self._reconnect()"), "TFH303") == []
     assert codes(src.format(repair="self.log_failure()"), "TFH303") == ["TFH303"]
+
+
+def test_one_retry_after_a_recognised_failure_needs_no_backoff() -> None:
+    src = """
+    def list_tables(pool, config):
+        for attempt in range({n}):
+            try:
+                return pool.acquire(config).command("SHOW TABLES")
+            except Exception as err:
+                if {test} and is_connection_error(err):
+                    pool.evict(config)
+                    continue
+                raise
+    """
+    assert codes(src.format(n="2", test="True"), "TFH303") == []
+    assert codes(src.format(n="5", test="attempt == 0"), "TFH303") == []
+    assert codes(src.format(n="5", test="attempt < 4"), "TFH303") == ["TFH303"]  # four at once
+    unrecognised = src.replace(" and is_connection_error(err)", "")
+    assert codes(unrecognised.format(n="5", test="attempt == 0"), "TFH303") == ["TFH303"]  # any failure

@@ -42,7 +42,11 @@ not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
 with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`; or
 an attempt under a deadline, `with anyio.fail_after(t)` (also through a
 project's re-export of `fail_after`), `asyncio.timeout(t)`, `asyncio.wait_for(aw,
-t)`, with a handler catching only a timeout) is not a hot loop.
+t)`, with a handler catching only a timeout) is not a hot loop, nor is a
+handler that goes round once, only for a failure it recognised (the one
+`continue` under a test of the exception, every other path leaving; the loop
+is `range(2)` or the test reads `attempt == 0`): an expired token refreshed, a
+stale pooled connection evicted.
 
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
@@ -105,6 +109,18 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s34: one more try, only after a failure the handler recognised and repaired (an expired token)
+        """\
+def download(store, key, refresh_session):
+    for attempt in range(3):
+        try:
+            return store.get_object(key)
+        except Exception as exc:
+            if attempt == 0 and "ExpiredToken" in str(exc):
+                refresh_session()
+                continue
+            raise
+""",
         # issue 23 (attempt-waits): each attempt waits up to `patience` seconds under a deadline scope; the
         # TimeoutError that goes round comes after that wait, so the attempts are already spaced
         """\
@@ -543,6 +559,8 @@ class Loader:
             if handlers.catches_transient(handler) and not waits.sleeps_on_failure_path(loop, handler):
                 if waits.attempt_waits(loop, handler):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
+                if handlers.single_targeted_retry(loop, handler):
+                    continue  # one more try after a failure the handler recognised (s34)
                 self.report(
                     handler,
                     what=f"this loop around {paths.callee_text(loop)}",
