@@ -218,8 +218,11 @@ MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
 # (``time.sleep``, ``asyncio.sleep``, an injected ``sleep``, ``self._backoff(n)``,
 # ``event.wait(5)``, ``self.delay(attempt)``).
 # "respawn": a worker process started again before the re-issue takes the time a wait would
-# (issue 23, ``respawn-then-retry``)
-SLEEP_WORDS: Final[tuple[str, ...]] = ("sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn")
+# (issue 23, ``respawn-then-retry``); "reconnect", "restart", "recover": a connection or browser
+# re-established before going round (``await self._recover_connection_after_loss()``) is the same (s34)
+SLEEP_WORDS: Final[tuple[str, ...]] = (
+    "sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn", "reconnect", "restart", "recover"
+)
 # Methods that wait for a local future, thread or process's result with a timeout: a loop that only
 # asks again after a timeout waits on it (it re-sends nothing).
 LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})
@@ -237,8 +240,9 @@ DETERMINISTIC_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "JSONDecodeError", "UnicodeDecodeError", "StopIteration", "StopAsyncIteration", "SyntaxError",
         "NotImplementedError", "LookupError", "ValidationError", "OutputParserException",
         "ModelRetry", "UnexpectedModelBehavior", "YAMLError", "ParserError",
-        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH)
-        "WatchError", "FileExistsError",
+        # optimistic concurrency: re-read and retry at once is the documented idiom (redis WATCH); a
+        # database constraint violation (a version or key race) is the same: a wait changes nothing
+        "WatchError", "FileExistsError", "IntegrityError",
     }
 )
 # The runtime's retry clauses that bound it (besides ``up_to(n).attempts``): a
@@ -285,3 +289,66 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
 FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
+# Exceptions a client raises only when its call was given a timeout (issue 23, ``condition-never-raised``):
+# requests hands ``timeout=None`` to urllib3 as "block forever" (the socket module's default timeout does
+# not apply), so an untimed ``requests.post(...)`` never raises its ``Timeout`` and ``except
+# requests.Timeout: continue`` around it never runs: nothing is retried (the untimed call is TFH201's).
+# The value: the calls of that client that time out only when passed ``timeout=`` (a ``Session``'s
+# calls are left out: a mounted adapter may give them a default). httpx (5 s) and aiohttp (5 min)
+# time out by default, so their timeout exceptions are not here: a handler of theirs can always run.
+_REQUESTS_UNTIMED: Final[frozenset[str]] = frozenset(
+    f"requests.{m}" for m in ("request", "get", "post", "put", "patch", "delete", "head", "options")
+)
+TIMEOUT_ONLY_EXCEPTIONS: Final[Mapping[str, frozenset[str]]] = {
+    f"requests{sub}.{cls}": _REQUESTS_UNTIMED
+    for sub in ("", ".exceptions")
+    for cls in ("Timeout", "ReadTimeout", "ConnectTimeout")
+}
+# Standard-library modules whose functions run a callable or coroutine they are given (a timeout
+# raised in it surfaces from the call): a call into any other standard module raises no client's error.
+CALLABLE_RUNNING_MODULES: Final[frozenset[str]] = frozenset(
+    {"asyncio", "concurrent", "threading", "multiprocessing", "functools", "contextlib", "sched", "atexit",
+     "signal", "operator", "itertools", "inspect", "importlib", "runpy", "code", "unittest"}
+)
+# Builtins that iterate or run what they are given (``next(gen)``, ``list(stream)``): they raise what
+# the iterated object raises; any other builtin raises no client's error.
+ITERATING_BUILTINS: Final[frozenset[str]] = frozenset(
+    {"next", "anext", "iter", "list", "tuple", "set", "frozenset", "dict", "sorted", "sum", "min", "max",
+     "any", "all", "map", "filter", "zip", "enumerate", "reversed", "exec", "eval", "__import__", "getattr",
+     "callable", "hasattr", "setattr", "delattr", "vars", "dir"}
+)
+# Calls that return a different value on every call (a clock, a random or unique id): an attempt
+# that draws one works on a different input each time (issue 23, ``changed-request``).
+FRESH_VALUE_CALLS: Final[frozenset[str]] = frozenset(
+    {f"time.{f}" for f in ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns")}
+    | {"uuid.uuid1", "uuid.uuid4", "os.urandom", "random.random", "random.getrandbits", "random.randint",
+       "secrets.token_hex", "secrets.token_bytes", "secrets.token_urlsafe"}
+)
+# Standard-library modules that compute in memory (no file, socket, process or person): an attempt
+# calling only these and builtins works in the process.
+IN_MEMORY_MODULES: Final[frozenset[str]] = frozenset(
+    {"heapq", "bisect", "collections", "time", "uuid", "random", "secrets", "math", "json", "re", "copy",
+     "string", "dataclasses", "enum", "decimal", "fractions", "statistics", "hashlib", "base64", "struct",
+     "array", "datetime"}
+)
+# Last names of the deadline scopes of anyio and trio (``kb.TIMEOUT_SCOPES``), distinctive enough to read
+# through a project's own re-export (``from mypkg.concurrency import fail_after``): an attempt run under
+# one waited out its deadline before its TimeoutError (issue 23, ``attempt-waits``; TFH303 only).
+DEADLINE_SCOPE_NAMES: Final[frozenset[str]] = frozenset({"fail_after", "fail_at"})
+# Exceptions raised before a request was sent: the connection was never made (refused, DNS, a
+# connect timeout, a TLS handshake). A retry on these only re-sends nothing that arrived, so a write
+# retried on them alone is not duplicated (TFH101; issue 23, ``connect-only-retry``). requests'
+# ``ConnectionError`` is not here: it also covers a connection reset after the request was sent.
+CONNECT_PHASE_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.ConnectError", "httpx.ConnectTimeout",
+        "requests.ConnectTimeout", "requests.exceptions.ConnectTimeout", "requests.exceptions.SSLError",
+        "requests.exceptions.ProxyError",
+        "aiohttp.ClientConnectorError", "aiohttp.client_exceptions.ClientConnectorError",
+        "aiohttp.ConnectionTimeoutError", "aiohttp.client_exceptions.ConnectionTimeoutError",
+        "aiohttp.ClientSSLError", "aiohttp.client_exceptions.ClientSSLError",
+        "aiohttp.ClientConnectorCertificateError", "aiohttp.ClientConnectorSSLError",
+        "urllib3.exceptions.NewConnectionError", "urllib3.exceptions.ConnectTimeoutError",
+        "ConnectionRefusedError", "socket.gaierror",
+    }
+)

@@ -63,8 +63,9 @@ READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
 # ... and a POST made in a function whose name (leading underscores aside) starts with one of these
 # (``async def search(self, query)``, ``def _search()``): a search or model query sent as POST (issue 23).
 # Not "complete": ``complete_order``/``complete_checkout`` are writes (a chat completion is caught by
-# the LLM-inference tables below, by its module).
-READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = ("search", "embed", "infer", "rerank", "query")
+# the LLM-inference tables below, by its module). "validate": a credential or token check sent as POST
+# (``_validate_api_key``, an OAuth introspection) answers yes or no and creates nothing (s34, batch 5).
+READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = ("search", "embed", "infer", "rerank", "query", "validate")
 
 
 # LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the

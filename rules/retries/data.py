@@ -100,6 +100,12 @@ class Loop:
     # ... that are handed the caught exception and re-raise it on some path: the helper decides which
     # failures go round (``except Exception as e: _handle_transient_error(e, attempt)``)
     deciding_calls: tuple[cst.Call, ...] = ()
+    # issue 23 (changed-request): the attempt works in memory and draws a fresh value (a clock read, a
+    # uuid) each time: every attempt is a different computation, not the same work again
+    fresh_attempt: bool = False
+    # issue 23 (attempt-waits): deadline scopes and wrappers in the attempt (``with anyio.fail_after(t)``,
+    # ``asyncio.wait_for(aw, t)``): an attempt ending in their TimeoutError waited ``t`` first
+    deadline_calls: tuple[cst.Call, ...] = ()
 
 
 Part = Union[Condition, _Unknown]

@@ -17,6 +17,7 @@ import libcst as cst
 from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
+from .loops import _body_stmts, _exits, _narrows
 from .paths import _after_try, _before_try, _walk, _walk_all
 
 
@@ -47,8 +48,8 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    if polls_local_result(loop):
-        return []
+    if polls_local_result(loop) or loop.fresh_attempt:
+        return []  # a wait on a local result; an attempt drawing a fresh value each time (issue 23)
     return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
 
 
@@ -159,4 +160,27 @@ def catches_transient(handler: cst.ExceptHandler) -> bool:
         if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES):
             continue
         return True
+    return False
+
+
+def single_targeted_retry(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The handler goes round once, and only for a failure it recognised (s34): every path but one
+    ``continue`` leaves, the branch holding it tests the exception (an expired token refreshed, a stale
+    pooled connection evicted, an etag re-read), and the loop allows one more attempt only
+    (``for attempt in range(2)``, or the branch tests ``attempt == 0``). A repair retried once, not a
+    hot loop hammering a server."""
+    stmts = _body_stmts(handler.body)
+    if not stmts or not _exits(stmts[-1]) or not _narrows(handler):
+        return False
+    node = loop.node
+    if isinstance(node, cst.For) and isinstance(node.iter, cst.Call) and dotted(node.iter.func) == "range":
+        args = node.iter.args
+        if len(args) == 1 and isinstance(args[0].value, cst.Integer) and args[0].value.value == "2":
+            return True
+    counter = dotted(node.target) if isinstance(node, cst.For) else None
+    for n in _walk(handler.body):
+        if isinstance(n, cst.Comparison) and counter is not None and dotted(n.left) == counter:
+            first = n.comparisons[0]
+            if isinstance(first.operator, cst.Equal) and isinstance(first.comparator, cst.Integer) and first.comparator.value == "0":
+                return True
     return False

@@ -32,9 +32,27 @@ def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
 
 
 def _goes_round(handler: cst.ExceptHandler) -> bool:
-    """The handler's last statement does not leave the loop (``continue`` goes round)."""
+    """The handler's last statement does not leave the loop, or a ``continue`` of this loop lies in it
+    (``if attempt < limit: sleep(...); continue`` then ``return []``: issue 23, a branch goes round)."""
     stmts = _body_stmts(handler.body)
-    return bool(stmts) and not _exits(stmts[-1])
+    return bool(stmts) and (not _exits(stmts[-1]) or _continues(handler.body))
+
+
+def _continues(node: cst.CSTNode) -> bool:
+    """A ``continue`` under ``node`` that is not a nested loop's (nested definitions skipped)."""
+    stack = list(node.children)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Continue):
+            return True
+        if isinstance(n, (cst.For, cst.While)):
+            if n.orelse is not None:
+                stack.append(n.orelse)
+            continue
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(n.children)
+    return False
 
 
 def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
@@ -81,12 +99,28 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
     if handler.name is None or not isinstance(handler.name.name, cst.Name):
         return False
     bound = handler.name.name.value
+    # names holding what was read from the exception (`msg = str(e)`, `is_rate_limit = "429" in msg`,
+    # `should_retry = self._is_conflict(e)`): a test of one decides on the exception (issue 23)
+    derived = {bound}
+    assigns = [a for a in _walk(handler.body) if isinstance(a, cst.Assign)]
+    grown = True
+    while grown:
+        grown = False
+        for a in assigns:
+            if _names_in(a.value) & derived:
+                for t in a.targets:
+                    if isinstance(t.target, cst.Name) and t.target.value not in derived:
+                        derived.add(t.target.value)
+                        grown = True
+    stmts = _body_stmts(handler.body)
+    only_branch_goes_round = bool(stmts) and _exits(stmts[-1])
+    jumps: tuple[type[cst.CSTNode], ...] = (cst.Raise, cst.Return, cst.Break) + ((cst.Continue,) if only_branch_goes_round else ())
     for n in _walk(handler.body):
-        if isinstance(n, cst.If) and bound in _names_in(n.test):
+        if isinstance(n, cst.If) and _names_in(n.test) & derived:
             branches: list[cst.CSTNode] = [n.body]
             if n.orelse is not None:
                 branches.append(n.orelse)
-            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for b in branches for m in _walk(b)):
+            if any(isinstance(m, jumps) for b in branches for m in _walk(b)):
                 return True
         if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
@@ -103,6 +137,14 @@ def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
         return True
     if isinstance(value, cst.Call) and dotted(value.func) in ("str", "repr", "type", "format_exc", "traceback.format_exc"):
         return True
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
+        return _mere_record(value.value, bound)  # type(e).__name__
+    if isinstance(value, (cst.Tuple, cst.List)):
+        # `failure = (delay, type(e).__name__)`: each part kept, none decided on
+        return all(
+            isinstance(el, cst.Element) and (bound not in _names_in(el.value) or _mere_record(el.value, bound))
+            for el in value.elements
+        )
     return False
 
 
@@ -188,8 +230,11 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
                 return None
     else:
         # a worker loop does work before its try (``item = await queue.get()``); a retry loop
-        # goes straight to it (counting and logging at most)
-        for stmt in _body_stmts(loop.body):
+        # goes straight to it (counting and logging at most); a loop testing and advancing an
+        # attempt counter (``while retries < limit: ...; retries += 1``) is a retry whatever it
+        # prepares first (a key rotation, a rate-limit wait: issue 23, batch 5)
+        counting = _counts_attempts(loop, trynode, anywhere=True) or _counts_attempts(loop, trynode, failures=True)
+        for stmt in [] if counting else _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
             if isinstance(stmt, cst.If) and not _exits_anywhere(stmt):
@@ -236,20 +281,40 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     return Loop(loop, trynode, handlers, success)
 
 
-def _counts_attempts(loop: cst.While, trynode: cst.Try) -> bool:
-    """``while attempt < limit:`` whose handler adds to ``attempt`` (a counter named like one)."""
+def attempt_counter_name(name: str) -> bool:
+    """A name that counts attempts word by word: ``retries``, ``max_num_retries``, ``attempt``, ``n_tries``
+    (not ``entries`` or ``entry_index``, which only contain the letters)."""
+    words = name.rsplit(".", 1)[-1].lower().strip("_").split("_")
+    return any(w.startswith(("attempt", "retr")) or w in ("try", "tries", "trial", "trials") for w in words)
+
+
+def _counts_attempts(loop: cst.While, trynode: cst.Try, *, anywhere: bool = False, failures: bool = False) -> bool:
+    """``while attempt < limit:`` whose handler adds to ``attempt`` (a counter named like one);
+    ``anywhere``: adds to it anywhere in the loop (after the ``try`` too); ``failures``: only the
+    handlers add to it, and it may be named like a failure count (``call_llm_count``, ``fails``)."""
     test = loop.test
+    while isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        # `while tries < 20 and not done:` (a success flag beside the bound)
+        test = test.left if isinstance(test.left, cst.Comparison) else test.right
     if not isinstance(test, cst.Comparison) or not isinstance(test.left, cst.Name):
         return False
     counter = test.left.value
-    if not any(w in counter.lower() for w in _COUNTER_WORDS):
+    if not any(w in counter.lower() for w in _COUNTER_WORDS + (("count", "fail", "error") if failures else ())):
         return False
+    if failures and any(
+        isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == counter
+        for n in _walk(cst.IndentedBlock(body=[s for s in _body_stmts(loop.body) if s is not trynode]))
+    ):
+        return False  # also advanced off the failure path: it counts something else
+    if anywhere and not attempt_counter_name(counter):
+        return False  # advanced after the attempt: only a name that says so (not `entries`, `entry_index`)
     if not all(isinstance(c.operator, (cst.LessThan, cst.LessThanEqual)) for c in test.comparisons):
         return False
-    for handler in trynode.handlers:
-        for n in _walk(handler.body):
+    suites: list[cst.CSTNode] = [loop.body] if anywhere else [h.body for h in trynode.handlers]
+    for suite in suites:
+        for n in _walk(suite):
             if isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == counter:
-                return True
+                return isinstance(n.operator, cst.AddAssign) or not anywhere
     return False
 
 
@@ -293,7 +358,16 @@ def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
         return False
     suites: list[cst.BaseSuite] = [trynode.body] + ([trynode.orelse.body] if trynode.orelse is not None else [])
     for suite in suites:
-        for stmt in _body_stmts(suite):
+        stmts = list(_body_stmts(suite))
+        for branch in [s for s in stmts if isinstance(s, cst.If)]:
+            # `if "Error" in reply: count += 1 else: ok = True`: the flag set in a branch (issue 23)
+            orelse = branch.orelse
+            stmts.extend(_body_stmts(branch.body))
+            if isinstance(orelse, cst.Else):
+                stmts.extend(_body_stmts(orelse.body))
+            elif isinstance(orelse, cst.If):
+                stmts.append(orelse)
+        for stmt in stmts:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
                     if (

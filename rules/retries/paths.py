@@ -33,7 +33,7 @@ import libcst as cst
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Loop
-from .loops import _flag_success, delay_literal
+from .loops import _flag_success, attempt_counter_name, delay_literal
 
 if TYPE_CHECKING:
     from ...linter.api import Names
@@ -403,3 +403,60 @@ class LoopParameters:
     def visit_For(self, node: cst.For) -> None:
         if self._param_stack:
             self.loop_parameters[id(node)] = self._param_stack[-1]
+
+
+def skipped_counter(loop: Loop, going_round: Sequence[cst.ExceptHandler]) -> tuple[cst.ExceptHandler, str] | None:
+    """A going-round handler of a ``while <counter> < <limit>`` loop that ends in ``continue`` before
+    the counter is advanced (issue 23, batch 5): ``except ConnectionError: continue`` skips the
+    ``retries += 1`` after the ``try``, so that failure never brings the loop nearer its bound.
+
+    The handler must not advance the counter, exit, call a same-module helper that raises, or hand
+    the counter to a call; nothing before the ``try`` or in its ``finally`` advances it or exits
+    on a test of it (or of a deadline). Returns the handler and the counter's name."""
+    node = loop.node
+    if not isinstance(node, cst.While) or not isinstance(node.test, cst.Comparison):
+        return None
+    test = node.test
+    if len(test.comparisons) != 1 or not isinstance(test.comparisons[0].operator, (cst.LessThan, cst.LessThanEqual)):
+        return None
+    counter = dotted(test.left)
+    if counter is None or not attempt_counter_name(counter):
+        return None
+    before: list[cst.CSTNode] = list(_before_try(loop))
+    if loop.try_node.finalbody is not None:
+        before.append(loop.try_node.finalbody)
+    if _advances(before, counter):
+        return None
+    for n in _walk_all(before):
+        if isinstance(n, cst.If) and _tests_budget(n.test, {counter}) and any(True for _ in _loop_exits([n.body])):
+            return None
+    if not (_advances(_after_try(loop), counter) or any(_advances([h.body], counter) for h in loop.try_node.handlers)):
+        return None  # nothing advances it on the way round: another rule's shape
+    exiting = {id(c) for c in loop.exiting_calls}
+    for handler in going_round:
+        stmts = _stmts(handler.body)
+        last = stmts[-1] if stmts else None
+        if not (isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Continue) for s in last.body)):
+            continue
+        nodes = list(_walk(handler.body))
+        if _advances([handler.body], counter) or any(True for _ in _loop_exits([handler.body])):
+            continue
+        if any(id(n) in exiting for n in nodes):
+            continue
+        if any(isinstance(n, cst.Call) and any(counter in _names(a.value) for a in n.args) for n in nodes):
+            continue
+        return handler, counter
+    return None
+
+
+def _advances(nodes: Sequence[cst.CSTNode], counter: str) -> bool:
+    for n in _walk_all(nodes):
+        if isinstance(n, cst.AugAssign) and dotted(n.target) == counter:
+            return True
+        if isinstance(n, cst.Assign) and any(dotted(t.target) == counter for t in n.targets):
+            return True
+    return False
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    return {name for n in _walk(node) if isinstance(n, (cst.Name, cst.Attribute)) and (name := dotted(n)) is not None}

@@ -100,10 +100,13 @@ class Reader:
         types: list[str] = []
         node: cst.CSTNode | None = None
         deciding = {id(c) for c in loop.deciding_calls}
-        for h in loop.handlers:
+        deciders = [h for h in loop.handlers if _narrows(h) or (deciding and any(id(n) in deciding for n in _walk(h.body)))]
+        handlers = [h for h in loop.handlers if h not in deciders]
+        if deciders and not any(h.type is None or set(self._exception_names(h.type) or ()) & kb.EVERY_EXCEPTION for h in handlers):
+            return UNKNOWN  # a handler (or a helper it hands the exception to) decides what goes round
+        # (a later `except Exception` that goes round undecided still retries everything else: issue 23)
+        for h in handlers:
             node = node or h
-            if _narrows(h) or (deciding and any(id(n) in deciding for n in _walk(h.body))):
-                return UNKNOWN  # the handler (or a helper it hands the exception to) decides
             if h.type is None:
                 types.append("BaseException")
                 continue
@@ -111,7 +114,7 @@ class Reader:
             if found is None:
                 return UNKNOWN
             types.extend(found)
-        cond = self._types_condition(loop.handlers[0], tuple(types))
+        cond = self._types_condition(handlers[0], tuple(types))
         four = _permanent_4xx_test(loop)
         if four is not None:
             cond = Condition(cond.node, cond.every_exception, cond.exceptions, permanent_4xx=four)

@@ -25,11 +25,11 @@ from .read_langchain import LangChainReader
 from .read_runtime import RuntimeReader
 from .read_stamina import StaminaReader
 from .read_tenacity import TenacityReader
+from .raisable import RaisableWork
 from .read_urllib3 import Urllib3Reader
-from .work import RetryWork
 
 
-class RetryRecogniser(RetryWork, TenacityReader, BackoffReader, StaminaReader, RuntimeReader, LangChainReader, Urllib3Reader):
+class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader, RuntimeReader, LangChainReader, Urllib3Reader):
     """Which constructs are retries (the retry model's recognition, on top of the library readers)."""
 
     def _is_runtime_stage(self, call: cst.Call) -> bool:
@@ -185,6 +185,16 @@ class RetryRecogniser(RetryWork, TenacityReader, BackoffReader, StaminaReader, R
         loop = hand_loop(node)
         if loop is None:
             return None
+        runnable = self._runnable_handlers(loop)
+        if not runnable:
+            return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)
+        if len(runnable) != len(loop.handlers):
+            loop = dataclasses.replace(loop, handlers=runnable)
+        if self._fresh_attempt(loop):
+            loop = dataclasses.replace(loop, fresh_attempt=True)
+        deadlines = self._deadline_calls(loop)
+        if deadlines:
+            loop = dataclasses.replace(loop, deadline_calls=deadlines)
         loop = self._with_handler_helpers(loop)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)

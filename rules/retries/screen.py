@@ -48,7 +48,11 @@ def _ast_may_retry(loop: ast.For | ast.While) -> bool:
 
 
 def _ast_goes_round(h: ast.ExceptHandler) -> bool:
-    return bool(h.body) and not isinstance(h.body[-1], (ast.Raise, ast.Return, ast.Break))
+    if not h.body:
+        return False
+    if not isinstance(h.body[-1], (ast.Raise, ast.Return, ast.Break)):
+        return True
+    return any(isinstance(n, ast.Continue) for n in ast.walk(h))  # a branch goes round (issue 23)
 
 
 def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], list[int]]:

@@ -8,7 +8,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge, Screen
 from .base import RetryRule
-from .data import IRREVERSIBLE
+from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
 from .screen import screen_lines
 from .writes import repeated_writes, urllib3_writes
@@ -65,6 +65,15 @@ like `*_llm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
 base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
 duplicate (its cost, money and rate limit, is TFH103/TFH104's).
+Nor is a write retried only on failures raised before the request was sent
+(a refused connection, a connect timeout, DNS, TLS: httpx `ConnectError`/
+`ConnectTimeout`, aiohttp `ClientConnectorError`/`ConnectionTimeoutError`,
+requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
+condition with anything else in it (a read timeout, `TransportError`,
+requests' `ConnectionError`, which also covers a reset after sending) is
+reported. A hand loop's handler that goes round unless it is the last
+attempt records the exception (`failure = (delay, type(e).__name__)`) without
+deciding on it: its types are the condition.
 
 ## Why is this bad?
 A timeout does not say whether the request arrived. When the first attempt
@@ -95,8 +104,9 @@ def charge(customer, cents, key):   # key made once, before the first attempt
     )
 ```
 A POST made in a function whose name starts with `search`, `query`, `embed`,
-`complete`, `infer` or `rerank` (leading underscores aside: `async def
-search(self, q)`, `def _search()`) is read as a query sent as POST, not reported.
+`infer`, `rerank` or `validate` (leading underscores aside: `async def
+search(self, q)`, `def _validate_key()`) is read as a query or a check sent as
+POST, not reported.
 Another POST that only reads (search, embeddings, token polling, GraphQL queries):
 decorate the function with `@smullyan.runtime.read_safe`, or map it in the
 configuration: `classify = {"myapp.search.query" = "read-safe"}`.
@@ -106,6 +116,39 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # issue 23 (connect-only-retry): re-sent only when the connection was never made
+        """\
+import asyncio, httpx
+async def upload_report(client: httpx.AsyncClient, url, report):
+    for attempt in range(3):
+        try:
+            response = await client.post(url, json=report, timeout=30)
+            response.raise_for_status()
+            return
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            await asyncio.sleep(2 ** attempt)
+    raise RuntimeError("report server unreachable")
+""",
+        # issue 23 (condition-never-raised): requests raises Timeout only when given a timeout; this
+        # POST has none, so the handler never runs and the job is never submitted twice (TFH201's finding)
+        """\
+import requests
+from requests.exceptions import RequestException, Timeout
+
+def start_job(endpoint, payload):
+    left = 3
+    while left:
+        left -= 1
+        try:
+            resp = requests.post(endpoint, json=payload)
+            resp.raise_for_status()
+            return resp.json()["job_id"]
+        except Timeout:
+            continue
+        except RequestException as exc:
+            raise RuntimeError(f"job not started: {exc}") from exc
+    raise RuntimeError("job not started")
+""",
         # PUT, DELETE and GET repeat safely
         """\
 import httpx
@@ -307,6 +350,23 @@ class SearchProvider:
 """,
     ]
     INVALID = [
+        # the same loop once the POST has a timeout: a read timeout re-sends a job the server may have started
+        """\
+import requests
+from requests.exceptions import Timeout
+
+def start_job(endpoint, payload):
+    left = 3
+    while left:  # error: TFH101
+        left -= 1
+        try:
+            resp = requests.post(endpoint, json=payload, timeout=30)
+            resp.raise_for_status()
+            return resp.json()["job_id"]
+        except Timeout:
+            continue
+    raise RuntimeError("job not started")
+""",
         # a function named for a read (search, query, ...) excuses its POST; "complete" does not
         """\
 import httpx
@@ -629,6 +689,8 @@ async def run_tool(session: ClientSession, name, arguments):
                 "retried without an idempotency key; keep allowed_methods to idempotent methods",
             )
         for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
+            if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
+                continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(
@@ -646,3 +708,17 @@ async def run_tool(session: ClientSession, name, arguments):
                 )
                 continue
             self.report(retry.anchor, what=effect.what, line=where, cls=self.knowledge.write_classes[effect.cls])
+
+
+def _connect_only(retry: Retry, knowledge: Knowledge) -> bool:
+    """The retry's known condition names only failures before the request was sent (a refused
+    connection, a connect timeout, DNS, TLS): ``knowledge.connect_phase_exceptions``."""
+    cond = retry.condition
+    return (
+        isinstance(cond, Condition)
+        and not cond.every_exception
+        and cond.statuses is None
+        and not cond.tags
+        and bool(cond.exceptions)
+        and all(e in knowledge.connect_phase_exceptions for e in cond.exceptions)
+    )

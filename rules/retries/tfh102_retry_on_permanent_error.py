@@ -40,6 +40,10 @@ local file operation (`open`, `os.replace`, `os.rename`, `os.remove`, a method
 named `remove`/`unlink`/`rename`/`rmtree`/`rmdir` of any object,
 `shutil.move`, ...): on Windows another process (an editor, an antivirus
 scanner) holding the file a moment raises it, and a short retry is the cure.
+Nor is a hand loop whose attempt works in memory (builtins and in-memory
+standard-library calls only) and draws a fresh value each time (a clock read,
+a uuid, a random number): `heapq.heappush(q, (prio, time.perf_counter_ns(),
+item))` retried on the `TypeError` of a tie is a different push each time.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -73,6 +77,19 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # issue 23 (changed-request): each attempt takes a new timestamp, so a tie that made the tuples
+        # compare their unorderable last items cannot repeat: the TypeError is not a permanent failure here
+        """\
+import heapq, time
+class Timers:
+    def add(self, due, callback):
+        while True:
+            try:
+                heapq.heappush(self.heap, (due, time.monotonic_ns(), callback))
+                return
+            except TypeError:
+                continue
+""",
         # LangChain's factory on transient google-api-core errors only
         """\
 import google.api_core.exceptions
@@ -356,6 +373,8 @@ def draw(client, prompt):
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):
                 continue
+            if retry.loop is not None and retry.loop.fresh_attempt:
+                continue  # in-memory work on a fresh value each attempt: the next one is not the same (issue 23)
             what: list[str] = []
             if cond.statuses is not None:
                 bad = sorted(cond.statuses & self.knowledge.permanent_statuses)

@@ -72,7 +72,13 @@ not reported.
   success flag (`ok = True`) instead of `break`; in functions, methods and
   `async` code alike. A `while` counting attempts (`while attempt < limit`,
   the handler adding to `attempt`) is a retry however long its attempt is
-  (a page load with a scroll loop inside).
+  (a page load with a scroll loop inside), and whatever it does before the
+  `try` (a key rotation, a model call whose stream the `try` reads) when its
+  counter is named for attempts (`retries`, `max_num_retries`, `n_tries`) or
+  only the handlers advance it (`while call_count < 20 and not ok`, a failure
+  count); the success flag may be set in a branch (`if bad: ... else: ok = True`).
+  A handler goes round when it ends in `continue`, a log or a sleep, or when a
+  branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
 Not a retry: a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
@@ -81,6 +87,17 @@ server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
 logged and the next message read), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
+
+Not a retry either: a loop none of whose going-round handlers can catch what
+the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
+only when the call was given a timeout, so `except requests.Timeout: continue`
+around an untimed `requests.post(...)` never runs and nothing is re-sent (the
+untimed call is TFH201's). The attempt is read for positive evidence: its calls,
+and those of the same-module functions and methods it calls, are that client's
+untimed functions, builtins, standard-library functions, or methods of what
+they returned; a `Session`'s call, a call into another module or a `**kwargs`
+that may hold a timeout keeps the retry, as does any handler that catches
+something else (httpx's and aiohttp's timeouts: they have default timeouts).
 
 Not a retry either: a `for _ in range(n)` that never leaves on success and
 does not say it retries (no counter-like name, no wait or "retry" in its
@@ -399,6 +416,34 @@ def summarise(client, text):
 """,
     ]
     INVALID = [
+        # issue 23: the handler gives up on its last attempt, but goes round on every other, whatever failed
+        """\
+import asyncio
+async def run_query(logs, query, retries=3):
+    for attempt in range(retries + 1):
+        try:
+            return await logs.start_query(query)
+        except Exception as exc:  # error: TFH103
+            if attempt < retries:
+                await asyncio.sleep(2 ** attempt)
+                continue
+            return []
+""",
+        # issue 23: a failure counter beside a success flag, the model called before the try
+        """\
+import time
+def write_code(llm, messages):
+    failures, done, code = 0, False, ""
+    while failures < 10 and not done:
+        stream = llm.stream(messages)
+        try:
+            code = extract_code("".join(stream))
+            done = True
+        except Exception as exc:  # error: TFH103
+            failures += 1
+            time.sleep(5)
+    return code
+""",
         """\
 from tenacity import retry
 

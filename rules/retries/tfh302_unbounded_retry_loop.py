@@ -6,7 +6,7 @@ import libcst as cst
 
 from . import handlers, paths
 from .base import RetryRule
-from .model import RetryModel
+from .model import Loop, RetryModel
 
 
 class UnboundedRetryLoop(paths.LoopParameters, RetryRule):
@@ -31,6 +31,15 @@ timeout (nothing is sent again). Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
+
+Also a counted loop that a failure never counts: `while retries < limit:`
+with `retries += 1` after the `try` (or in another handler), and a handler
+that goes round with `continue` before reaching it, with no exit, no
+increment of its own and no check of the counter before the `try`: that
+failure (a refused connection, a proxy's HTML page) loops for ever. A counter
+is read by its name's words (`retries`, `max_num_retries`, `attempt`,
+`n_tries`; not `entries`). Such a loop is a retry whatever it prepares before
+the `try` (rotating a key, waiting for a rate-limit token).
 
 ## Why is this bad?
 A permanent failure (bad credentials, a deleted resource, a bug) makes this
@@ -63,6 +72,21 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # every failure reaches the counter: the bound holds
+        """\
+import requests
+def complete(url, prompt, limit=3):
+    tries = 0
+    while tries < limit:
+        try:
+            return requests.post(url, json={"prompt": prompt}, timeout=60).json()["text"]
+        except requests.ConnectionError:
+            print("connection refused, trying again")
+        except KeyError:
+            print("unexpected reply")
+        tries += 1
+    raise RuntimeError("no completion")
+""",
         # issue 23: waiting on a local future (a worker thread computes it), not a retry: nothing is re-sent
         """\
 import asyncio, concurrent.futures
@@ -259,6 +283,23 @@ def consume(work_queue, handle):
 """,
     ]
     INVALID = [
+        # issue 23 (counter-skipped-by-continue): the `continue` jumps over `tries += 1`, so a refused
+        # connection never counts and the bound never ends the loop
+        """\
+import requests
+def complete(url, prompt, limit=3):
+    tries = 0
+    while tries < limit:  # error: TFH302 "before `tries` is counted"
+        try:
+            return requests.post(url, json={"prompt": prompt}, timeout=60).json()["text"]
+        except requests.ConnectionError:
+            print("connection refused, trying again")
+            continue
+        except KeyError:
+            print("unexpected reply")
+        tries += 1
+    raise RuntimeError("no completion")
+""",
         """\
 import time
 def fetch(client):
@@ -363,6 +404,8 @@ def fetch(url):
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             loop = retry.loop
+            if retry.kind == "loop" and loop is not None and not paths.forever(loop):
+                self._check_skipped_counter(loop)
             if retry.kind != "loop" or loop is None or not paths.forever(loop):
                 continue
             if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
@@ -373,3 +416,21 @@ def fetch(url):
                 test = loop.node.test if isinstance(loop.node, cst.While) else None
                 head = "while " + cst.Module([]).code_for_node(test) if test is not None else "while True"
                 self.report(loop.node, call=paths.callee_text(loop), head=head)
+
+    def _check_skipped_counter(self, loop: Loop) -> None:
+        """``while retries < limit`` whose handler ``continue``s past ``retries += 1`` (issue 23)."""
+        if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
+            return
+        if not paths.plain_success_exit(loop):
+            return
+        found = paths.skipped_counter(loop, handlers.failure_handlers(loop))
+        if found is None:
+            return
+        handler, counter = found
+        caught = cst.Module([]).code_for_node(handler.type) if handler.type is not None else "everything"
+        assert isinstance(loop.node, cst.While)
+        self.report(
+            loop.node,
+            call=f"{paths.callee_text(loop)} (its `except {caught}` goes round with `continue` before `{counter}` is counted)",
+            head="while " + cst.Module([]).code_for_node(loop.node.test),
+        )

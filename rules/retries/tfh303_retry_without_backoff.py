@@ -25,20 +25,28 @@ retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
 whose name holds `sleep`, `wait`, `backoff`, `delay` or `respawn` (a worker
-process started again takes the time a wait would), or a call in the
+process started again takes the time a wait would; so does a connection or
+browser set up again: `reconnect`, `restart`, `recover`), or a call in the
 handler of a same-module function or method that sleeps (a handler helper
 that decides and waits: `except E as e: self._handle_error(e)`). This is a path
 question: a sleep inside the `try` (the exception skipped it), on the success
 path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
-model) needs no wait and is left alone, as are polling and worker loops, and
+model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops, and
 a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
 not the same work again). An attempt that waits itself (`q.put(x, timeout=0.1)`
-with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`) is
-not a hot loop.
+with a handler catching only `queue.Full`, `queue.Empty` or a `...Timeout`; or
+an attempt under a deadline, `with anyio.fail_after(t)` (also through a
+project's re-export of `fail_after`), `asyncio.timeout(t)`, `asyncio.wait_for(aw,
+t)`, with a handler catching only a timeout) is not a hot loop, nor is a
+handler that goes round once, only for a failure it recognised (the one
+`continue` under a test of the exception, every other path leaving; the loop
+is `range(2)` or the test reads `attempt == 0`): an expired token refreshed, a
+stale pooled connection evicted.
 
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
@@ -101,6 +109,46 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s34: one more try, only after a failure the handler recognised and repaired (an expired token)
+        """\
+def download(store, key, refresh_session):
+    for attempt in range(3):
+        try:
+            return store.get_object(key)
+        except Exception as exc:
+            if attempt == 0 and "ExpiredToken" in str(exc):
+                refresh_session()
+                continue
+            raise
+""",
+        # issue 23 (attempt-waits): each attempt waits up to `patience` seconds under a deadline scope; the
+        # TimeoutError that goes round comes after that wait, so the attempts are already spaced
+        """\
+import anyio
+async def first_token(open_stream, patience):
+    for attempt in range(3):
+        stream = await open_stream()
+        try:
+            with anyio.fail_after(patience):
+                return await stream.receive()
+        except TimeoutError:
+            await stream.aclose()
+    raise RuntimeError("the worker never answered")
+""",
+        # issue 23 (optimistic concurrency): a unique version taken by a concurrent writer; the next
+        # attempt reads the new maximum at once, and a wait would change nothing
+        """\
+from sqlalchemy.exc import IntegrityError
+def append_revision(conn, doc_id, text):
+    for _ in range(5):
+        try:
+            latest = conn.execute(LATEST_REVISION, {"doc": doc_id}).scalar() or 0
+            conn.execute(INSERT_REVISION, {"doc": doc_id, "rev": latest + 1, "text": text})
+            return latest + 1
+        except IntegrityError:
+            continue
+    raise RuntimeError("could not take a revision number")
+""",
         # issue 23: the worker process is started again before the request is re-issued: the respawn is the wait
         """\
 class Pool:
@@ -511,6 +559,8 @@ class Loader:
             if handlers.catches_transient(handler) and not waits.sleeps_on_failure_path(loop, handler):
                 if waits.attempt_waits(loop, handler):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
+                if handlers.single_targeted_retry(loop, handler):
+                    continue  # one more try after a failure the handler recognised (s34)
                 self.report(
                     handler,
                     what=f"this loop around {paths.callee_text(loop)}",

@@ -6,7 +6,8 @@ Beside ``paths.py`` (the loop's exits and success paths), for the budget rules:
   the loop head (a sleep inside the ``try``, on the success path, or after a
   ``continue`` does not);
 - :func:`attempt_waits`: the attempt itself waits before failing (a call with a
-  ``timeout=`` and a handler for what that wait ends in);
+  ``timeout=``, or a deadline scope or wrapper around it, and a handler for what
+  that wait ends in);
 - :func:`deterministic_only`: a retry's condition names only parse/validation
   errors (a re-ask needs no wait).
 
@@ -66,6 +67,8 @@ def attempt_waits(loop: Loop, handler: cst.ExceptHandler) -> bool:
     types = _handler_types(handler)
     if not types or not all(any(w in t.lower() for w in _WAITED_EXCEPTION_WORDS) for t in types):
         return False
+    if loop.deadline_calls and all("timeout" in t.lower() for t in types):
+        return True  # `with anyio.fail_after(t)` / `asyncio.wait_for(aw, t)`: the deadline's wait ended the attempt
     for n in _walk(loop.try_node.body):
         if isinstance(n, cst.Call):
             arg = keyword_arg(n, "timeout")

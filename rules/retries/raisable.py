@@ -1,0 +1,269 @@
+"""Whether a hand loop's handler can run: the retried work can raise what it catches (issue 23).
+
+A loop is a retry only if a handler that goes round can catch something the
+attempt raises. ``except requests.Timeout: continue`` around an untimed
+``requests.post(...)`` never runs: requests raises its timeouts only when the
+call was given one (``kb.TIMEOUT_ONLY_EXCEPTIONS``), so nothing is retried and
+the loop is not one (the untimed call is TFH201's finding). The question is
+asked only of a handler whose every type is such a timeout; any other handler
+(a bare or broad one, a connection error) can run.
+
+The ``try`` body cannot raise the timeout when every call in it is one of:
+
+- a call of that client that times out only when given ``timeout=`` and is
+  given none (no ``timeout=``, no ``**kwargs`` that may hold one);
+- a builtin (one that iterates only over values known inert), or a function of
+  a standard-library module that runs no callable it is given;
+- a method of a local holding an inert value: a literal, the result of such a
+  call (the response of an untimed request, ``json.loads(...)``), a part of
+  another inert local;
+- a same-module function or method whose own body (followed two levels down)
+  satisfies the same.
+
+Anything else (a call into another module, a session, a parameter's method, a
+``raise`` of an unknown value) may raise it: the handler is kept.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+
+import libcst as cst
+
+from ...linter.api import dotted
+from ...linter.api import knowledge as kb
+from .data import Loop
+from .reader import Reader
+from .work import RetryWork
+
+_BUILTINS = frozenset(dir(builtins))
+_MAX_DEPTH = 2
+_Fn = cst.FunctionDef | None
+
+
+def _skip(node: cst.CSTNode) -> bool:
+    return isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+
+def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes under ``root`` that run with it (nested ``def``/``lambda``/``class`` bodies left out)."""
+    out: list[cst.CSTNode] = []
+    stack = list(root.children)
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not _skip(n):
+            stack.extend(n.children)
+    return out
+
+
+def _root(node: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+        node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
+    return node
+
+
+class RaisableWork(RetryWork, Reader):
+    """The model's check that a loop's handlers can run (mixed into the recogniser)."""
+
+    def _runnable_handlers(self, loop: Loop) -> tuple[cst.ExceptHandler, ...]:
+        """The going-round handlers that can catch something the attempt raises."""
+        return tuple(h for h in loop.handlers if self._handler_can_run(h, loop))
+
+    def _fresh_attempt(self, loop: Loop) -> bool:
+        """The attempt calls only builtins and in-memory standard-library functions, one of them drawing
+        a fresh value (``heapq.heappush(q, (prio, time.perf_counter_ns(), item))`` retried on the
+        ``TypeError`` of a tie): the next attempt is a different computation (issue 23, changed-request)."""
+        fresh = False
+        for n in _nodes(loop.try_node.body):
+            if not isinstance(n, cst.Call):
+                continue
+            if isinstance(n.func, cst.Name) and n.func.value in _BUILTINS and self.names.is_builtin(n.func.value):
+                if n.func.value in kb.IO_BUILTINS:
+                    return False
+                continue
+            qn = self.names.qualname(n.func)
+            if qn is None or qn.split(".", 1)[0] not in kb.IN_MEMORY_MODULES or qn == "time.sleep":
+                return False
+            fresh = fresh or qn in kb.FRESH_VALUE_CALLS
+        return fresh
+
+    def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:
+        """The deadline scopes and wrappers the attempt runs under, with a deadline that is not ``None``/0."""
+        out: list[cst.Call] = []
+        for n in _nodes(loop.try_node.body):
+            if not isinstance(n, cst.Call):
+                continue
+            qn = self.names.qualname(n.func)
+            if qn in kb.TIMEOUT_WRAPPERS:
+                position = 1
+            elif qn in kb.TIMEOUT_SCOPES or (qn or "").rsplit(".", 1)[-1] in kb.DEADLINE_SCOPE_NAMES:
+                position = 0
+            else:
+                continue
+            args = [a for a in n.args if a.keyword is None and not a.star]
+            given = [a.value for a in n.args if a.keyword is not None and a.keyword.value in ("timeout", "delay", "seconds")]
+            value = given[0] if given else args[position].value if len(args) > position else None
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                continue
+            if isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0:
+                continue
+            out.append(n)
+        return tuple(out)
+
+    def _handler_can_run(self, handler: cst.ExceptHandler, loop: Loop) -> bool:
+        if handler.type is None:
+            return True
+        types = self._exception_names(handler.type)
+        if not types:
+            return True
+        untimed: set[str] = set()
+        for t in types:
+            calls = kb.TIMEOUT_ONLY_EXCEPTIONS.get(t)
+            if calls is None:
+                return True  # something a call may raise without a timeout
+            untimed |= calls
+        fn = self._functions[-1] if self._functions else None
+        return self._may_raise(loop.try_node.body, fn, frozenset(untimed), frozenset(types), 0, set())
+
+    def _may_raise(
+        self, suite: cst.CSTNode, fn: _Fn, untimed: frozenset[str], types: frozenset[str], depth: int, seen: set[int]
+    ) -> bool:
+        inert = self._inert_locals(fn, untimed, types, depth, seen)
+        for n in _nodes(suite):
+            if isinstance(n, cst.Raise) and n.exc is not None:
+                exc = n.exc.func if isinstance(n.exc, cst.Call) else n.exc
+                qn = self.names.qualname(exc)
+                name = dotted(exc)
+                if qn in types or (qn is None and not (name in _BUILTINS and isinstance(exc, cst.Name))):
+                    return True
+            elif isinstance(n, cst.Call) and not self._call_inert(n, fn, untimed, types, inert, depth, seen):
+                return True
+        return False
+
+    def _call_inert(
+        self, call: cst.Call, fn: _Fn, untimed: frozenset[str], types: frozenset[str], inert: set[str],
+        depth: int, seen: set[int],
+    ) -> bool:
+        """The call cannot raise the caught timeout."""
+        func = call.func
+        if any(isinstance(a.value, cst.Lambda) for a in call.args):
+            return False
+        if isinstance(func, cst.Name) and func.value in _BUILTINS and not self._bound_in(fn, func.value):
+            if func.value in kb.ITERATING_BUILTINS:
+                return all(self._expr_inert(a.value, inert) for a in call.args)
+            return True
+        helper = self._helper_of(func)
+        if helper is not None:
+            target = self._methods.get((helper[1], helper[0])) if helper[1] else self._module_defs.get(helper[0])
+            if target is None:
+                return False
+            if id(target) in seen:
+                return True  # already being followed: its calls are checked there
+            if depth >= _MAX_DEPTH:
+                return False
+            seen.add(id(target))
+            return not self._may_raise(target.body, target, untimed, types, depth + 1, seen)
+        root = _root(func)
+        if isinstance(root, cst.Name) and root.value in inert:
+            return True  # a method of a local holding a response, a dict, a string
+        qn = self.names.qualname(func)
+        if qn is None:
+            return False
+        if qn in untimed:
+            return not any(a.star == "**" or (a.keyword is not None and a.keyword.value == "timeout") for a in call.args)
+        top = qn.split(".", 1)[0]
+        return top in sys.stdlib_module_names and top not in kb.CALLABLE_RUNNING_MODULES
+
+    def _bound_in(self, fn: _Fn, name: str) -> bool:
+        """The function (or the module) binds ``name``: not the builtin."""
+        if self.names.lookup(name) is not None or name in self._module_defs or name in self._class_names:
+            return True
+        if fn is None:
+            return False
+        params = fn.params
+        every = [*params.posonly_params, *params.params, *params.kwonly_params]
+        every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+        if any(p.name.value == name for p in every):
+            return True
+        return any(
+            isinstance(n, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)) and isinstance(n.target, cst.Name)
+            and n.target.value == name
+            for n in _nodes(fn.body)
+        )
+
+    def _inert_locals(
+        self, fn: _Fn, untimed: frozenset[str], types: frozenset[str], depth: int, seen: set[int]
+    ) -> set[str]:
+        """The function's locals that only ever hold inert values (a fixpoint over its assignments)."""
+        if fn is None:
+            return set()
+        values: dict[str, list[cst.BaseExpression]] = {}
+        unknown: set[str] = set()
+        caught: set[str] = set()  # `except E as e`: the exception object, its response read already
+        handler_names = {
+            id(n.name) for n in _nodes(fn.body) if isinstance(n, cst.ExceptHandler) and n.name is not None
+        }
+        for n in _nodes(fn.body):
+            if isinstance(n, cst.AsName) and id(n) in handler_names and isinstance(n.name, cst.Name):
+                caught.add(n.name.value)
+            elif isinstance(n, cst.Assign):
+                for t in n.targets:
+                    if isinstance(t.target, cst.Name):
+                        values.setdefault(t.target.value, []).append(n.value)
+                    else:
+                        unknown.update(x.value for x in _nodes(t.target) if isinstance(x, cst.Name))
+            elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.value is not None:
+                values.setdefault(n.target.value, []).append(n.value)
+            elif isinstance(n, (cst.For, cst.CompFor, cst.WithItem, cst.NamedExpr, cst.AsName)):
+                target = n.target if isinstance(n, (cst.For, cst.CompFor, cst.NamedExpr)) else (
+                    n.asname.name if isinstance(n, cst.WithItem) and n.asname is not None else
+                    n.name if isinstance(n, cst.AsName) else None)
+                if target is not None:
+                    unknown.update(x.value for x in [target, *_nodes(target)] if isinstance(x, cst.Name))
+        params = fn.params
+        for p in [*params.posonly_params, *params.params, *params.kwonly_params]:
+            unknown.add(p.name.value)
+        inert = {name for name in values if name not in unknown}
+        caught -= unknown | set(values)
+        inert |= caught  # (never re-checked below: no assigned values)
+        changed = True
+        while changed:
+            changed = False
+            for name in list(inert - caught):
+                if not all(self._value_inert(v, fn, untimed, types, inert, depth, seen) for v in values[name]):
+                    inert.discard(name)
+                    changed = True
+        return inert
+
+    def _value_inert(
+        self, value: cst.BaseExpression, fn: _Fn, untimed: frozenset[str], types: frozenset[str], inert: set[str],
+        depth: int, seen: set[int],
+    ) -> bool:
+        """A value whose methods raise no client's timeout: a literal, an inert local's part, the result
+        of a call that cannot raise it (the response of an untimed request, a parsed dict)."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if isinstance(value, cst.Call):
+            return self._call_inert(value, fn, untimed, types, inert, depth, set(seen))
+        return self._expr_inert(value, inert)
+
+    def _expr_inert(self, value: cst.BaseExpression, inert: set[str]) -> bool:
+        if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.Integer, cst.Float)):
+            return True
+        if isinstance(value, (cst.Comparison, cst.UnaryOperation, cst.BooleanOperation, cst.BinaryOperation)):
+            return all(self._expr_inert(c, inert) for c in value.children if isinstance(c, cst.BaseExpression))
+        if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
+            return all(
+                self._expr_inert(v, inert)
+                for el in value.elements
+                for v in ([el.key, el.value] if isinstance(el, cst.DictElement) else [getattr(el, "value", None)])
+                if isinstance(v, cst.BaseExpression)
+            )
+        root = _root(value)
+        if isinstance(root, cst.Name):
+            if root.value in ("None", "True", "False") and root is value:
+                return True
+            return root.value in inert and not isinstance(value, cst.Call)
+        return False
