@@ -23,6 +23,10 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "langchain" for m in ("langchain_core.tools", "langchain_core.tools.convert",
                                           "langchain.tools", "langchain.agents", "langchain.tools.convert")},
     **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
+    # livekit-agents: ``@function_tool``/``@function_tool(name=..., raw_schema=...)`` (livekit/agents/llm/tool_context.py;
+    # the first positional parameter is the function), on a module-level function as on an ``Agent`` method
+    **{f"{m}.function_tool": "livekit" for m in ("livekit.agents", "livekit.agents.llm",
+                                                 "livekit.agents.llm.tool_context")},
     **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                     "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
                                     "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
@@ -124,6 +128,9 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
     **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
+    # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
+    **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
+                                                          "livekit.agents.llm.tool_context")},
 }
 # Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
 # defines a function named after the module itself (its file's stem; a package's name for its
