@@ -61,7 +61,7 @@ class _Observer:
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
-        own_base = any(s.template and (s.toolish or s.qualname in configured) for s in self.shapes) or any(
+        own_base = any(s.template and (s.toolish or s.tool_named or s.qualname in configured) for s in self.shapes) or any(
             b in configured for _, bases in self.classes for b in bases)  # its methods, once the run is known
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)

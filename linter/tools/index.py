@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..rule import Screen
 
 __all__ = ["FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
-           "span", "target_key", "tool_word", "pending_decorators", "direct_calls", "name_from_call", "resolve_ref"]
+           "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "name_from_call", "resolve_ref"]
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,11 @@ def tool_word(name: str) -> bool:
     """A decorator's name that says it makes a tool: one of ``knowledge.TOOL_DECORATOR_WORDS``, or a snake-case
     name with the word ``tool``/``tools`` in it (``tool_api``, ``mcp_for_unity_tool``, ``register_tools``)."""
     words = set(name.lower().split("_"))
-    return name in kb.TOOL_DECORATOR_WORDS or bool({"tool", "tools"} & words and not words & _EVENT_WORDS)
+    return name in kb.TOOL_DECORATOR_WORDS or bool({"tool", "tools"} & words and not words & EVENT_WORDS)
 
 
 #: words that make a tool-named decorator an event hook around tools, not a tool (``on_tool_start``, ``after_tool_call``)
-_EVENT_WORDS = frozenset({"on", "before", "after", "pre", "post", "hook", "hooks", "callback", "callbacks", "start",
+EVENT_WORDS = frozenset({"on", "before", "after", "pre", "post", "hook", "hooks", "callback", "callbacks", "start",
                           "end", "error", "errors", "result", "results", "call", "calls", "use", "choice", "handler",
                           "listener", "event", "events"})
 

@@ -11,7 +11,7 @@ import ast
 import re
 from collections.abc import Iterator, Mapping
 
-from .index import FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
 
 __all__ = ["Entry", "Registry", "applied_decorators", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "unresolved_receivers"]
@@ -33,9 +33,21 @@ def _camel_words(name: str) -> list[str]:
 
 
 def _says_tool(text: str) -> bool:
-    """A registry's name (``_tool_registry``, ``TOOLS``, ``self._tools``) or a marker's class (``ToolDefinition``)."""
+    """A registry's name (``_tool_registry``, ``TOOLS``, ``self._tools``) or a marker's class (``ToolDefinition``);
+    not a registry of hooks around tools (``_before_tool_call_hooks``)."""
     words = {w.lower() for part in re.split(r"[._]", text) for w in _camel_words(part)}
-    return bool(words & {"tool", "tools"})
+    return bool(words & {"tool", "tools"}) and not words & EVENT_WORDS
+
+
+def _holds(value: ast.AST, param: str) -> bool:
+    """The value is the function itself, or a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``)."""
+    if isinstance(value, ast.Name):
+        return value.id == param
+    if isinstance(value, ast.Dict):
+        return any(_holds(v, param) for v in value.values)
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return any(_holds(v, param) for v in value.elts)
+    return False
 
 
 def _params(fn: ast.AST, method: bool) -> list[str]:
@@ -83,7 +95,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
                 return "framework:" + decorators[index.qualname(f) or ""]
-            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_mentions(a, param) for a in n.args):
+            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, param) for a in n.args):
                 how = "named" if how == "named" or _says_tool(ast.unparse(f.value)) else "stored"
             elif isinstance(f, ast.Name) and f.id == "setattr" and len(n.args) == 3 and _mentions(n.args[0], param):
                 # a marker the registering code looks for (``setattr(fn, ATTR, ToolDefinition(...))``)
@@ -91,7 +103,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
                 how = "named" if how == "named" or named else "stored"
         elif isinstance(n, ast.Assign):
             for t in n.targets:
-                if isinstance(t, ast.Subscript) and _mentions(n.value, param):  # registry[name] = fn
+                if isinstance(t, ast.Subscript) and _holds(n.value, param):  # registry[name] = fn
                     how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
                 elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param:
                     named = _says_tool(t.attr) or _says_tool(ast.unparse(n.value))  # fn.__tool__ = ToolSpec(...)
@@ -100,19 +112,22 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
 
 
 def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
-    """``fn`` returns the function it was given, or a wrapper of it (a call holding it, a nested ``def`` calling it)."""
-    held = {param} | {t.id for a in _own_nodes(fn) if isinstance(a, ast.Assign) and _mentions(a.value, param)
-                      for t in a.targets if isinstance(t, ast.Name)}  # ``registered = toolset.tool(...)(fn)``
+    """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
+    toolset.tool(...)(fn); return registered``), or a wrapper of it (a nested ``def`` calling it)."""
+    held = {param} | {t.id for a in _own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+                      and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+                      for t in a.targets if isinstance(t, ast.Name)}
     for value in _own_returns(fn):
-        if isinstance(value, ast.Name) and value.id in held:
-            return True
-        if isinstance(value, ast.Call) and any(isinstance(a, ast.Name) and a.id in held for a in value.args):
-            return True
-        if isinstance(value, ast.Name) and (value.id == param or (value.id in nested and _calls(nested[value.id], param))):
-            return True
-        if isinstance(value, ast.Call) and any(_mentions(a, param) for a in (*value.args, *(k.value for k in value.keywords))):
+        if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
+            value = value.args[-1]
+        if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
             return True
     return False
+
+
+def _is_cast(call: ast.Call) -> bool:
+    f = call.func
+    return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") == "cast"
 
 
 def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str, Registry]:
@@ -144,7 +159,9 @@ def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str
             if not _gives_back(fn, param, children.get(id(fn), {})):
                 continue
             how = _registers(fn, param, index, decorators)
-            if how.startswith("framework:") or how == "named" or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
+            name_words = set(node.name.lower().split("_"))  # type: ignore[attr-defined]
+            if how.startswith("framework:") or (how == "named" and not name_words & EVENT_WORDS) \
+                    or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
                 position = next((i for i, p in enumerate(params) if p in _NAME_PARAMS), -1) if factory else -1
                 out[path] = (how.partition(":")[2] or framework, position, params[position] if position >= 0 else "")
                 break
@@ -208,10 +225,10 @@ def _loop_targets(ref: ast.expr, scope: ast.AST, index: Index, scope_path: str,
 
 
 def _callable_arg(call: ast.Call) -> ast.expr | None:
-    """The argument that hands a tool class the callable it runs: a keyword whose name says so (``func=``,
-    ``func_callable=``, ``handler=``, ``on_invoke_tool=``... ``preprocessor=`` is not one)."""
+    """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
+    ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
     for kw in call.keywords:
-        if kw.arg and {w for w in kw.arg.lower().split("_")} & _CALLABLE_WORDS:
+        if kw.arg and kw.arg.lower().split("_")[0] in _CALLABLE_WORDS:  # not ``config_path_fn=``
             return kw.value
     return None
 
@@ -267,19 +284,15 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
 def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
     """A function decorates with, or applies, a tool-decorator-named method of a parameter the file cannot type
     (``def register(self, mcp): mcp.tool(name="x")(self.m)``): the run may know what the callers pass."""
-    for _path, _n, node, _parents in index.defs:
-        params = set(_params(node, False)) - {"self", "cls"}
-        if not params or params & index.instances.keys():
+    for _path, _n, node, parents in index.defs:
+        params = {p for f in (*parents, node) if isinstance(f, FUNCS) for p in _params(f, False)} - {"self", "cls"}
+        if not params or params <= index.instances.keys():
             continue
         heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
-        for n in _own_nodes(node):
-            if isinstance(n, FUNCS):
-                heads.extend(d.func if isinstance(d, ast.Call) else d for d in n.decorator_list)
-            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Call):
-                heads.append(n.func.func)
+        heads += [n.func.func for n in _own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
         for h in heads:
             if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
-                    and h.value.id in params:
+                    and h.value.id in params and h.value.id not in index.instances:
                 return True
     return False
 
