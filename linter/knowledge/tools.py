@@ -161,7 +161,9 @@ TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
 TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
     {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
 )
-# Activity-style frameworks: a decorator whose last name is one of these, imported from the
+# Activity-style frameworks: a decorator whose last name is one of these (or any snake-case name with the word
+# ``tool`` that is not an event hook: ``tool_api``, not ``on_tool_start``; linter/tools/index.py ``tool_word``),
+# imported from the
 # same top-level package as a base class of the class whose method (or a function nested in one) it
 # decorates (at any depth: the class's ancestors through the files of the run), makes a tool
 # (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``
