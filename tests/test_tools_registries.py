@@ -371,3 +371,22 @@ def test_tool_handlers_that_describe_themselves_and_run_the_tool(tmp_path: Path)
     rows = _rows(_write(tmp_path, {"notes/__init__.py": "", "notes/tools.py": handlers, "notes/run.py": executors}))
     assert rows == [("tools.py", "DeleteNote", "notes", "ToolHandler subclass"),
                     ("tools.py", "ListNotes", "notes", "ToolHandler subclass")]
+
+
+def test_the_decorator_that_registers_a_tool_is_no_call_out_of_it() -> None:
+    code = """
+    from mcp.server.lowlevel import Server
+    from mcp import types
+
+    server = Server("shell")
+
+    @server.list_tools()
+    async def list_tools():
+        return [types.Tool(name="show_rules", inputSchema={})]
+
+    @server.call_tool()
+    async def call_tool(name, arguments):
+        return [types.TextContent(type="text", text="rules")]
+    """
+    row = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools[0]
+    assert (row.name, row.calls, row.classification) == ("show_rules", [], "unknown")

@@ -105,7 +105,8 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             for t in n.targets:
                 if isinstance(t, ast.Subscript) and _holds(n.value, param):  # registry[name] = fn
                     how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
-                elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param:
+                elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param \
+                        and t.attr.startswith("_"):  # a marker (``fn.__tool__``), not ``state.tools = ...``
                     named = _says_tool(t.attr) or _says_tool(ast.unparse(n.value))  # fn.__tool__ = ToolSpec(...)
                     how = "named" if how == "named" or named else "stored"
     return how
