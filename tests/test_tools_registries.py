@@ -390,3 +390,20 @@ def test_the_decorator_that_registers_a_tool_is_no_call_out_of_it() -> None:
     """
     row = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools[0]
     assert (row.name, row.calls, row.classification) == ("show_rules", [], "unknown")
+
+
+def test_a_function_of_an_enclosing_scope_handed_to_a_tool_call_in_a_nested_one() -> None:
+    code = """
+    from livekit.agents.llm import function_tool
+
+    class Classifier:
+        def save(self) -> None: ...
+
+        async def classify(self) -> None:
+            async def save_prediction(label: str) -> None: ...
+
+            async def run() -> None:
+                tools = [function_tool(save_prediction)]
+                other = [function_tool(save)]  # the class body does not enclose the method
+    """
+    assert [n for n, _, _ in _names(code)] == ["save_prediction"]

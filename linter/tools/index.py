@@ -294,8 +294,9 @@ def resolve_ref(
     """The same-module def a function reference names: ``search`` (nested in the scope, else module
     level) or ``self.search`` (a method of the enclosing class)."""
     if isinstance(ref, ast.Name):
-        candidates = [f"{scope_path}.{ref.id}"] if scope_path else []
-        candidates.append(ref.id)
+        parts = scope_path.split(".") if scope_path else []  # the scope, then each enclosing one (a closure)
+        candidates = [".".join((*parts[:i], ref.id)) for i in range(len(parts), -1, -1)
+                      if ".".join(parts[:i]) not in index.local_classes]  # a class body encloses no method
     elif (
         isinstance(ref, ast.Attribute)
         and isinstance(ref.value, ast.Name)
