@@ -407,3 +407,43 @@ def test_a_function_of_an_enclosing_scope_handed_to_a_tool_call_in_a_nested_one(
                 other = [function_tool(save)]  # the class body does not enclose the method
     """
     assert [n for n, _, _ in _names(code)] == ["save_prediction"]
+
+
+def test_framework_tool_constructors_given_the_callable_by_keyword() -> None:
+    code = """
+    from agents import FunctionTool
+    from strands.tools.tools import PythonAgentTool as StrandTool
+
+    def openai_tool(name, schema, client):
+        async def on_invoke_tool(ctx, input_str: str) -> str:
+            return await client.call(name, input_str)
+        return FunctionTool(name=name, description="", params_json_schema=schema, on_invoke_tool=on_invoke_tool)
+
+    def strands_tool(name, spec, client):
+        def callback_wrapper(tool_input, **kwargs):
+            return client.call(name, tool_input)
+        return StrandTool(tool_name=name, tool_spec=spec, callback=callback_wrapper)
+    """
+    assert _names(code) == [("on_invoke_tool", "openai-agents", "FunctionTool"),
+                            ("callback_wrapper", "strands", "PythonAgentTool")]
+
+
+def test_a_registering_function_imported_through_its_packages_reexport(tmp_path: Path) -> None:
+    files = {
+        "pptsrv/__init__.py": "",
+        "pptsrv/tools/__init__.py": "from .chart_tools import register_chart_tools\n",
+        "pptsrv/tools/chart_tools.py": """
+            def register_chart_tools(app, presentations):
+                @app.tool()
+                def update_chart_data(slide_index: int) -> dict:
+                    return {}
+        """,
+        "pptsrv/server.py": """
+            from mcp.server.fastmcp import FastMCP
+            from pptsrv.tools import register_chart_tools
+
+            app = FastMCP("ppt")
+            register_chart_tools(app, {})
+        """,
+    }
+    assert _rows(_write(tmp_path, files)) == [("chart_tools.py", "update_chart_data", "mcp", "@app.tool")]

@@ -128,6 +128,8 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
     **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
+    # openai-agents: ``FunctionTool(name=..., params_json_schema=..., on_invoke_tool=run)`` (agents/tool.py)
+    **{f"{m}.FunctionTool": ("openai-agents", "on_invoke_tool", 3) for m in ("agents", "agents.tool")},
     # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
     **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
                                                           "livekit.agents.llm.tool_context")},

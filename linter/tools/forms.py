@@ -13,7 +13,7 @@ from .dispatch import matched_names, prefixed_methods, registered_tool_class, re
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
-from .registries import Registry, applied_decorators, held_callables, registry_decorators, registry_name, registry_of
+from .registries import Registry, applied_decorators, callable_arg, held_callables, registry_decorators, registry_name, registry_of
 
 __all__ = ["discover"]
 
@@ -212,7 +212,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
     agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
-    scopes = [("", 0, index.tree, ()), *index.defs] if agents or index.call_names & lasts else []
+    aliased = any(str(c).endswith("Tool") for c in index.call_names)  # ``PythonAgentTool as StrandTool``
+    scopes = [("", 0, index.tree, ()), *index.defs] if agents or aliased or index.call_names & lasts else []
     for entry_path, _n, fn_node, parents in scopes:
         owner = enclosing_class(parents) if fn_node is not index.tree else None
         for call in direct_calls(fn_node):
@@ -225,6 +226,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 arg = next((k.value for k in call.keywords if k.arg == keyword), None)
                 if arg is None and position is not None and len(call.args) > position:
                     arg = call.args[position]
+                if arg is None:  # another release's keyword (strands ``PythonAgentTool(..., callback=f)``)
+                    arg = callable_arg(call)
                 if arg is not None:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]

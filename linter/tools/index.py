@@ -153,6 +153,10 @@ class Index:
         if own in self.passed:
             return self.passed[own]
         hits = [v for k, v in self.passed.items() if k.endswith("." + own)]
+        if not hits:  # imported through the package's re-export (``from tools import register_chart_tools``)
+            last = own.rsplit(".", 1)[-1]
+            hits = [v for k, v in self.passed.items() if "." in k and k.rsplit(".", 1)[1] == last
+                    and own.startswith(k.rsplit(".", 1)[0] + ".")]
         return hits[0] if len(hits) == 1 else None
 
     def _passed(self, args: ast.arguments, facts: Mapping[int | str, str], method: bool) -> None:

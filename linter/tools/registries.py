@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
 
-__all__ = ["Entry", "Registry", "applied_decorators", "held_callables", "param_facts", "registry_decorators",
+__all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "unresolved_receivers"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
@@ -225,7 +225,7 @@ def _loop_targets(ref: ast.expr, scope: ast.AST, index: Index, scope_path: str,
     return out
 
 
-def _callable_arg(call: ast.Call) -> ast.expr | None:
+def callable_arg(call: ast.Call) -> ast.expr | None:
     """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
     ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
     for kw in call.keywords:
@@ -249,7 +249,7 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         words = _camel_words(last)
         if not words or words[-1] != "Tool":
             continue
-        arg = _callable_arg(call)
+        arg = callable_arg(call)
         if arg is None:
             continue
         scope_path = path if node is not index.tree else ""
