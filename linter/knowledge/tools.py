@@ -23,6 +23,10 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "langchain" for m in ("langchain_core.tools", "langchain_core.tools.convert",
                                           "langchain.tools", "langchain.agents", "langchain.tools.convert")},
     **{f"{m}.function_tool": "openai-agents" for m in ("agents", "agents.tool")},
+    # livekit-agents: ``@function_tool``/``@function_tool(name=..., raw_schema=...)`` (livekit/agents/llm/tool_context.py;
+    # the first positional parameter is the function), on a module-level function as on an ``Agent`` method
+    **{f"{m}.function_tool": "livekit" for m in ("livekit.agents", "livekit.agents.llm",
+                                                 "livekit.agents.llm.tool_context")},
     **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                     "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
                                     "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
@@ -124,6 +128,11 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
     **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
+    # openai-agents: ``FunctionTool(name=..., params_json_schema=..., on_invoke_tool=run)`` (agents/tool.py)
+    **{f"{m}.FunctionTool": ("openai-agents", "on_invoke_tool", 3) for m in ("agents", "agents.tool")},
+    # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
+    **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
+                                                          "livekit.agents.llm.tool_context")},
 }
 # Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
 # defines a function named after the module itself (its file's stem; a package's name for its
@@ -154,7 +163,9 @@ TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
 TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
     {"os.system", "os.popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell", "subprocess.Popen"}
 )
-# Activity-style frameworks: a decorator whose last name is one of these, imported from the
+# Activity-style frameworks: a decorator whose last name is one of these (or any snake-case name with the word
+# ``tool`` that is not an event hook: ``tool_api``, not ``on_tool_start``; linter/tools/index.py ``tool_word``),
+# imported from the
 # same top-level package as a base class of the class whose method (or a function nested in one) it
 # decorates (at any depth: the class's ancestors through the files of the run), makes a tool
 # (``from upsonic.tools import ToolKit, tool``; ``@tool`` on ``ToolKit``

@@ -14,7 +14,9 @@ Two phases over the files of a run, both on the process pool when ``--jobs`` ask
 
 The modules, by job: ``model.py`` (the tables and the rows), ``index.py`` (one
 file's ``ast``), ``forms.py`` (discovery, form by form; ``dispatch.py``: tool factories, a project's registry
-decorator on a class, tools dispatched by the called name), ``ancestry.py`` (what a
+decorator on a class, tools dispatched by the called name; ``registries.py``: a project's registry decorators on
+functions, tool decorators applied by a call, tool classes built around a callable, the servers the run's calls hand
+to registering functions), ``ancestry.py`` (what a
 class inherits across the run), ``facts.py`` and ``failures.py`` (facts per
 tool), ``describe.py`` (one file through the lint; the run's two phases),
 ``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the

@@ -268,6 +268,10 @@ class Shape:
     defines: frozenset[str]
     template: tuple[str, ...]
     toolish: bool
+    # the name has the word ``Tool`` before another (``ToolHandler``), and it leaves to its subclasses both their
+    # description or schema (``get_tool_description``) and a method that runs the tool (``run_tool``, ``execute``):
+    # each subclass is one tool (a ``ToolExecutor``'s subclasses run other tools and describe none)
+    tool_named: bool = False
 
 
 _NO_SHAPE = Shape("", frozenset(), (), False)
@@ -288,6 +292,18 @@ def says_tool(cls: ast.ClassDef) -> bool:
     first = doc.strip().split("\n\n")[0]
     # a docstring alone is not enough: "Base class for tool callbacks", "Processes tool calls" are no tool
     return last in AMBIGUOUS_CLASS_WORDS and bool(_TOOL_DOC.search(first))
+
+
+#: what a method that describes a tool to the model speaks of
+_DESCRIBING = ("description", "schema", "spec", "definition")
+#: the first word of a method that runs a tool (``run``, ``run_tool``, ``execute``, ``invoke``, ``__call__``)
+_RUN_WORDS = frozenset({"run", "arun", "call", "acall", "execute", "aexecute", "invoke", "ainvoke", "forward"})
+
+
+def runs_tool(method: str) -> bool:
+    """A method name that says it runs the tool: its first word a run verb (``run_tool``, ``execute``)."""
+    words = [w for w in method.lower().split("_") if w]
+    return bool(words) and words[0] in _RUN_WORDS
 
 
 def _is_accessor(name: str) -> bool:
@@ -357,8 +373,11 @@ def class_shapes(index: Index) -> list[Shape]:
                     called = n.args[1].value
                 if called and called not in methods and called not in attrs and called not in template:
                     template.append(called)
+        # each subclass describes itself to the model (a description or schema left to it) and runs the tool
+        describes = any(_is_accessor(m) and any(w in m.lower() for w in _DESCRIBING) for m in template)
         template = [m for m in template if not _is_accessor(m) and (m == "__call__" or not m.startswith("__"))]
-        out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls)))
+        out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls),
+                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template)))
     return out
 
 
@@ -432,7 +451,9 @@ def project_tool_bases(
                     _words(d.rsplit(".", 1)[-1])[-2] in _ADAPTER_WORDS]  # the word before "Tool"
         real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
                 for m in implemented}
-        if shape.toolish and max(real.values()) >= MIN_IMPLEMENTERS:
+        runners = [m for m in implemented if real[m]] if shape.toolish else [m for m in implemented if real[m] and runs_tool(m)]
+        if (shape.toolish or shape.tool_named) and runners and max(real[m] for m in runners) >= MIN_IMPLEMENTERS:
+            implemented = implemented if shape.toolish else tuple(runners)
             found[qn] = (qn.split(".")[0].replace("_", "-"), implemented)
             for a in adapters:  # a framework's adapters of this base (and their subclasses) are no rows
                 found.setdefault(a, ("", ()))

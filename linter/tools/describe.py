@@ -18,7 +18,8 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .forms import discover
-from .index import Def, Index, class_index, module_name, pending_classes
+from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
+from .registries import Registry, param_facts, registry_decorators, unresolved_receivers
 from .model import Tables, Tool, ToolRun
 
 if TYPE_CHECKING:
@@ -44,21 +45,27 @@ class _Observer:
         self.classes: list[tuple[str, list[str]]] = []
         self.dispatch: list[tuple[str, dict[str, str]]] = []
         self.shapes: list[Shape] = []
+        self.registries: dict[str, Registry] = {}
+        self.params: list[tuple[str, int | str, str]] = []
         self.pending = False
         self.facts: ToolFacts | None = None
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
-        index = Index(screen.tree, screen, self.module)
+        index = Index(screen.tree, screen, self.module, self.tables.params)
         self.classes = class_index(index)
+        self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
+        self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
         with_bases = {qn for qn, bases in self.classes if bases}
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
-        own_base = any(s.template and (s.toolish or s.qualname in configured) for s in self.shapes) or any(
+        own_base = any(s.template and (s.toolish or s.tool_named or s.qualname in configured) for s in self.shapes) or any(
             b in configured for _, bases in self.classes for b in bases)  # its methods, once the run is known
-        if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)):
+        if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
+                                      or pending_decorators(index, self.tables, self.own_roots)
+                                      or unresolved_receivers(index, self.tables.decorator_lasts())):
             self.pending = True
             return None  # described in the second phase, when every class is known
         self.defs = discover(index, self.tables)
@@ -84,6 +91,8 @@ class _FileResult:
     errors: list["Finding"]
     dispatch: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # classes with text dispatchers
     shapes: list[Shape] = field(default_factory=list)  # classes a project's own tool base is found among
+    registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
+    params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
 
 
 def describe_source(
@@ -112,10 +121,9 @@ def describe_source(
             tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
             if "text" not in tool.failures:
                 tool.failures.append("text")
-    if observer.pending:
-        return _FileResult(path, [], observer.classes, True, [], observer.dispatch, observer.shapes)
-    return _FileResult(path, tools, observer.classes, False, errors if observer.defs else [], observer.dispatch,
-                       observer.shapes)
+    return _FileResult(path, [] if observer.pending else tools, observer.classes, observer.pending,
+                       [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
+                       observer.registries, observer.params)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
@@ -208,10 +216,15 @@ def run(
             tables = replace(tables, bases={**tables.bases, **own_bases})
         project = tool_classes(classes, tables)
         roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
+        registries = {q: r for res in first for q, r in res.registries.items()}
+        params: dict[str, dict[int | str, str]] = {}
+        for res in first:
+            for callee, where, cls in res.params:
+                params.setdefault(callee, {}).setdefault(where, cls)
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         if later:
-            done += runner.map(later, tables.with_classes(project, roots, texts), own_roots, False)
+            done += runner.map(later, tables.with_classes(project, roots, texts, registries, params), own_roots, False)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)

@@ -8,7 +8,7 @@ import re
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots, says_tool
-from .index import FUNCS, Index
+from .index import FUNCS, Index, tool_word
 from .model import Tables
 
 __all__ = ["matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
@@ -57,7 +57,7 @@ def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, table
     """A project's own registry decorator on a tool class (``@register_tool("browser") class BrowserTool(BaseTool)``):
     its last name a tool word (``knowledge.TOOL_DECORATOR_WORDS``), imported from the same top-level package as an
     ancestor of the class, and the class or a base named as a tool. -> the framework (that package), or None."""
-    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+    if qn is None or not tool_word(qn.rsplit(".", 1)[-1]):
         return None
     root = qn.split(".")[0]
     if root not in local_ancestor_roots(cls, index, tables.ancestor_roots):

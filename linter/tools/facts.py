@@ -318,12 +318,17 @@ class ToolFacts:
         for fn in fns:
             effects.extend(model.function_effects(fn))
         by_node = {id(e.node): e for e in effects}
-        # calls out: every classified call and every call the timeout tables know, here and one level down
-        seen: set[int] = set()
+        # calls out: every classified call and every call the timeout tables know, here and one level down; not the
+        # tool's own decorator calls (``@server.call_tool()`` registers it, it calls nothing out)
+        registering = {id(x.decorator) for f in (*fns, *helpers) for x in f.decorators if isinstance(x.decorator, cst.Call)}
+        effects = [e for e in effects if id(e.node) not in registering]
+        seen: set[int] = set(registering)
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
                 continue
             for call, qn, status, value in self.calls.get(id(fn), []):
+                if id(call) in seen:
+                    continue
                 seen.add(id(call))
                 e = by_node.get(id(call))
                 tool.calls.append(CallFact(e.what if e else qn, e.cls if e else None, status, value,

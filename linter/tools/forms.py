@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots
 from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
-from .index import FUNCS, Def, Index, helpers_of, literal_str, span, target_key
+from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
+                    target_key, tool_word)
 from .model import Tables
+from .registries import Registry, applied_decorators, callable_arg, held_callables, registry_decorators, registry_name, registry_of
 
 __all__ = ["discover"]
 
@@ -21,16 +23,9 @@ _RUN = "*register"
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
-_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai"})
+_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
-
-
-def _name_from_call(call: ast.Call, positional: bool = True) -> str | None:
-    for kw in call.keywords:
-        if kw.arg == "name":
-            return literal_str(kw.value)
-    return literal_str(call.args[0]) if call.args and positional else None
 
 
 def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
@@ -106,8 +101,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             caught_by(functions, given) or text_by,
         )
 
-    # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe
+    # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe, a project's registry decorator
     listed = _listed_tool_names(index)
+    local = registry_decorators(index, tables.decorators) if any(
+        getattr(e[2], "decorator_list", None) for e in index.defs) else {}
     for entry in index.defs:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
@@ -116,6 +113,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             framework = tables.decorators.get(qn or "")
             if framework is None:
                 framework = _activity_framework(qn, parents, index, tables)
+            registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
+            if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
+                head = call.func if call is not None else dec
+                add(registry_name(call, registry) or node.name, registry[0], f"@{ast.unparse(head)}",  # type: ignore[attr-defined]
+                    [entry], span(node)[0], f"{index.module}.{path}", given=True)
+                break
             if framework is None:
                 continue
             if (qn or "").endswith(".call_tool") and framework == "mcp":
@@ -124,7 +127,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     add(tool_name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0],
                         f"{index.module}.{path}", by_name=True)
                 break
-            name = (_name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
+            name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             if qn in kb.TOOL_FACTORY_DECORATORS:  # the tool is the function the factory returns
@@ -152,7 +155,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                            if isinstance(s, FUNCS) and not s.name.startswith("_") and f"{cls_path}.{s.name}" in by_path]
                 runs = [m for m in members if m[0].rsplit(".", 1)[-1] in _CLASS_RUN_METHODS]
                 members = runs or members if project else members
-                named = _name_from_call(dec) if project and isinstance(dec, ast.Call) else None
+                named = name_from_call(dec) if project and isinstance(dec, ast.Call) else None
                 if members:
                     add(named or _class_tool_name(cls), framework,
                         f"@{ast.unparse(dec.func if isinstance(dec, ast.Call) else dec)} class",
@@ -209,10 +212,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
     agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
-    scopes = [("", 0, index.tree, ()), *index.defs] if agents or index.call_names & lasts else []
+    aliased = any(str(c).endswith("Tool") for c in index.call_names)  # ``PythonAgentTool as StrandTool``
+    scopes = [("", 0, index.tree, ()), *index.defs] if agents or aliased or index.call_names & lasts else []
     for entry_path, _n, fn_node, parents in scopes:
         owner = enclosing_class(parents) if fn_node is not index.tree else None
-        for call in _direct_calls(fn_node):
+        for call in direct_calls(fn_node):
             qn = index.qualname(call.func)
             if qn is None:
                 continue
@@ -222,6 +226,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 arg = next((k.value for k in call.keywords if k.arg == keyword), None)
                 if arg is None and position is not None and len(call.args) > position:
                     arg = call.args[position]
+                if arg is None:  # another release's keyword (strands ``PythonAgentTool(..., callback=f)``)
+                    arg = callable_arg(call)
                 if arg is not None:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
@@ -232,12 +238,30 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
                 refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
             for ref, framework, form in refs:
-                target = _resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
+                target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
-                    name = _name_from_call(call) if qn in tables.wrappers else None
+                    name = name_from_call(call) if qn in tables.wrappers else None
                     tpath = target[0]
                     add(name or tpath.rsplit(".", 1)[-1], framework, form, [target], span(target[2])[0],
                         f"{index.module}.{tpath}")
+
+    # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
+    # of this module (``Tool(func_callable=search)``)
+    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators}
+    tool_calls = any(str(c).endswith("Tool") for c in index.call_names)
+    if index.call_names & decorator_lasts or tool_calls:
+        for scope in [("", 0, index.tree, ()), *index.defs]:
+            owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
+            for framework, call, head, target in applied_decorators(index, scope, owner, tables.decorators,
+                                                                     tables.wrappers):
+                positional = call is not None and call.func is head and framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD
+                name = name_from_call(call, positional=positional) if call is not None and call.func is head else None
+                add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
+                    span(target[2])[0], f"{index.module}.{target[0]}", given=True,
+                    text_by=_wrapper_text(index.qualname(head), call))
+            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers) if tool_calls else ():
+                add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
+                    f"{index.module}.{target[0]}")
 
     # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
     schema_names = _tool_schema_names(index.tree)
@@ -250,7 +274,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     continue
                 if 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
                     continue  # not the schemas' names (``hooks={"on_start": self._on_start}``)
-                targets = [(k, _resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
+                targets = [(k, resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
                     continue
@@ -382,7 +406,7 @@ def _listed_tool_names(index: Index) -> list[str]:
             continue
         for call in ast.walk(node):
             if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
-                name = _name_from_call(call)
+                name = name_from_call(call)
                 if name is None:
                     name = next((str(getattr(k.value, "value", "")) for k in call.keywords
                                  if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
@@ -395,7 +419,7 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
     """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
     class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
     function is in, its last name a tool word."""
-    if qn is None or qn.rsplit(".", 1)[-1] not in kb.TOOL_DECORATOR_WORDS:
+    if qn is None or not tool_word(qn.rsplit(".", 1)[-1]):
         return None
     root = qn.split(".")[0]
     for p in reversed(parents):
@@ -405,47 +429,6 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
             if root in local_ancestor_roots(p, index, tables.ancestor_roots):
                 return _framework_of(qn)
             return None
-    return None
-
-
-def _direct_calls(node: ast.AST) -> Iterable[ast.Call]:
-    """Calls in a body, not descending into nested definitions (they are walked on their own)."""
-    out: list[ast.Call] = []
-    stack = list(getattr(node, "body", [])) + list(getattr(node, "decorator_list", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            if isinstance(n, ast.ClassDef):
-                stack.extend(n.decorator_list)
-            continue
-        if isinstance(n, ast.Call):
-            out.append(n)
-        stack.extend(ast.iter_child_nodes(n))
-    out.sort(key=lambda c: (c.lineno, c.col_offset))  # the first wrapping of a function names its row
-    return out
-
-
-def _resolve_ref(
-    ref: ast.AST, index: Index, scope_path: str, cls_path: str | None
-) -> tuple[str, int, ast.AST, tuple[ast.AST, ...]] | None:
-    """The same-module def a function reference names: ``search`` (nested in the scope, else module
-    level) or ``self.search`` (a method of the enclosing class)."""
-    if isinstance(ref, ast.Name):
-        candidates = [f"{scope_path}.{ref.id}"] if scope_path else []
-        candidates.append(ref.id)
-    elif (
-        isinstance(ref, ast.Attribute)
-        and isinstance(ref.value, ast.Name)
-        and ref.value.id in ("self", "cls")
-        and cls_path is not None
-    ):
-        candidates = [f"{cls_path}.{ref.attr}"]
-    else:
-        return None
-    for want in candidates:
-        for entry in index.defs:
-            if entry[0] == want:
-                return entry
     return None
 
 
@@ -484,3 +467,19 @@ def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> lis
         ):
             out.append(r.attr)
     return out
+
+
+def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],
+              index: Index, tables: Tables) -> Registry | None:
+    """The project registry decorator ``dec`` names: one of this file (a module-level function, a registry
+    object's method, a decorator a factory defines beside the tools), or one of the run's."""
+    if qn and qn.startswith(index.module + ".") and qn[len(index.module) + 1:] in local:
+        return local[qn[len(index.module) + 1:]]
+    head = dec.func if isinstance(dec, ast.Call) else dec
+    if isinstance(head, ast.Name) and head.id not in index.imports:
+        owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+        target = resolve_ref(head, index, path.rsplit(".", 1)[0] if "." in path else "", owner)
+        if target is not None and target[0] in local:
+            return local[target[0]]
+    hit = registry_of(qn, tables.registries)
+    return hit[1] if hit is not None else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..rule import Screen
 
 __all__ = ["FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
-           "span", "target_key"]
+           "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "name_from_call", "resolve_ref"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,19 @@ def span(node: ast.AST) -> tuple[int, int]:
     return start, node.end_lineno or node.lineno  # type: ignore[attr-defined]
 
 
+def tool_word(name: str) -> bool:
+    """A decorator's name that says it makes a tool: one of ``knowledge.TOOL_DECORATOR_WORDS``, or a snake-case
+    name with the word ``tool``/``tools`` in it (``tool_api``, ``mcp_for_unity_tool``, ``register_tools``)."""
+    words = set(name.lower().split("_"))
+    return name in kb.TOOL_DECORATOR_WORDS or bool({"tool", "tools"} & words and not words & EVENT_WORDS)
+
+
+#: words that make a tool-named decorator an event hook around tools, not a tool (``on_tool_start``, ``after_tool_call``)
+EVENT_WORDS = frozenset({"on", "before", "after", "pre", "post", "hook", "hooks", "callback", "callbacks", "start",
+                          "end", "error", "errors", "result", "results", "call", "calls", "use", "choice", "handler",
+                          "listener", "event", "events"})
+
+
 def literal_str(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
@@ -60,8 +73,10 @@ def literal_str(node: ast.AST | None) -> str | None:
 class Index:
     """One file's definitions, names and tool forms, from its ``ast`` tree."""
 
-    def __init__(self, tree: ast.Module, screen: "Screen", module: str) -> None:
+    def __init__(self, tree: ast.Module, screen: "Screen", module: str,
+                 passed: Mapping[str, Mapping[int | str, str]] | None = None) -> None:
         self.tree = tree
+        self.passed = passed or {}  # what the run's calls pass to this file's functions (``Tables.params``)
         self.module = module
         self.call_names = screen.call_names
         self.imports: dict[str, str] = {}
@@ -86,6 +101,9 @@ class Index:
                     self._seen[key] = n + 1
                     self.defs.append((key, n, stmt, parents))
                     self._annotated(stmt.args)
+                    facts = self._facts(key) if self.passed else None
+                    if facts:
+                        self._passed(stmt.args, facts, bool(parents) and isinstance(parents[-1], ast.ClassDef))
                 self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
                 continue
             assigned = (stmt.targets if isinstance(stmt, ast.Assign)
@@ -127,6 +145,30 @@ class Index:
             qn = self.qualname(note)
             if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
                 self.instances[arg.arg] = qn
+
+    def _facts(self, key: str) -> Mapping[int | str, str] | None:
+        """What the run passes to this file's ``key`` function, named from the caller's imports: the same module,
+        or one whose name ends with this one's (a directory without ``__init__.py`` names it from below)."""
+        own = f"{self.module}.{key}"
+        if own in self.passed:
+            return self.passed[own]
+        hits = [v for k, v in self.passed.items() if k.endswith("." + own)]
+        if not hits:  # imported through the package's re-export (``from tools import register_chart_tools``)
+            last = own.rsplit(".", 1)[-1]
+            hits = [v for k, v in self.passed.items() if "." in k and k.rsplit(".", 1)[1] == last
+                    and own.startswith(k.rsplit(".", 1)[0] + ".")]
+        return hits[0] if len(hits) == 1 else None
+
+    def _passed(self, args: ast.arguments, facts: Mapping[int | str, str], method: bool) -> None:
+        """An unannotated parameter the run's callers hand an object of a known class (``tools.register(mcp)`` in
+        another file, ``mcp = FastMCP(...)`` there) holds an instance of it."""
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        if method and positional and positional[0] in ("self", "cls"):
+            positional = positional[1:]
+        for where, cls in facts.items():
+            name = positional[where] if isinstance(where, int) and where < len(positional) else where
+            if isinstance(name, str) and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+                self.instances.setdefault(name, cls)
 
     def qualname(self, node: ast.AST) -> str | None:
         parts: list[str] = []
@@ -185,6 +227,18 @@ def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> 
     return False
 
 
+def pending_decorators(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:
+    """Whether a definition here is decorated by a decorator another file of the same project defines (it may be
+    the project's own tool registry: ``registries.registry_decorators``, known once the run is)."""
+    for _path, _n, node, _parents in index.defs:
+        for dec in node.decorator_list:  # type: ignore[attr-defined]
+            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
+            if qn and qn.split(".")[0] in own_roots and qn not in tables.decorators \
+                    and not qn.startswith(index.module + "."):
+                return True
+    return False
+
+
 def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[str, int, ast.AST]]:
     """The same-module functions (module level) and methods of the enclosing class that ``fn`` calls."""
     module_defs = {path: (path, n, node) for path, n, node, parents in index.defs if not parents}
@@ -212,3 +266,52 @@ def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[st
                 out.append((path, n, node2))
                 break
     return out
+
+
+def name_from_call(call: ast.Call, positional: bool = True) -> str | None:
+    for kw in call.keywords:
+        if kw.arg == "name":
+            return literal_str(kw.value)
+    return literal_str(call.args[0]) if call.args and positional else None
+
+
+def direct_calls(node: ast.AST) -> Iterable[ast.Call]:
+    """Calls in a body, not descending into nested definitions (they are walked on their own)."""
+    out: list[ast.Call] = []
+    stack = list(getattr(node, "body", [])) + list(getattr(node, "decorator_list", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            if isinstance(n, ast.ClassDef):
+                stack.extend(n.decorator_list)
+            continue
+        if isinstance(n, ast.Call):
+            out.append(n)
+        stack.extend(ast.iter_child_nodes(n))
+    out.sort(key=lambda c: (c.lineno, c.col_offset))  # the first wrapping of a function names its row
+    return out
+
+
+def resolve_ref(
+    ref: ast.AST, index: Index, scope_path: str, cls_path: str | None
+) -> tuple[str, int, ast.AST, tuple[ast.AST, ...]] | None:
+    """The same-module def a function reference names: ``search`` (nested in the scope, else module
+    level) or ``self.search`` (a method of the enclosing class)."""
+    if isinstance(ref, ast.Name):
+        parts = scope_path.split(".") if scope_path else []  # the scope, then each enclosing one (a closure)
+        candidates = [".".join((*parts[:i], ref.id)) for i in range(len(parts), -1, -1)
+                      if ".".join(parts[:i]) not in index.local_classes]  # a class body encloses no method
+    elif (
+        isinstance(ref, ast.Attribute)
+        and isinstance(ref.value, ast.Name)
+        and ref.value.id in ("self", "cls")
+        and cls_path is not None
+    ):
+        candidates = [f"{cls_path}.{ref.attr}"]
+    else:
+        return None
+    for want in candidates:
+        for entry in index.defs:
+            if entry[0] == want:
+                return entry
+    return None

@@ -37,6 +37,11 @@ class Tables:
     # the run's classes that inherit (or define) a method turning their tools' exceptions into text:
     # qualified name -> {method it calls ("*": a callable it is given) -> "pkg.mod.Base.dispatcher"}
     text_dispatch: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # the run's own registry decorators (``registries.registry_decorators``): qualified name -> (framework, position
+    # of the parameter naming the tool or -1, that parameter's name)
+    registries: Mapping[str, tuple[str, int, str]] = field(default_factory=dict)
+    # what the run's calls pass to its functions: function qualified name -> {position or keyword -> class}
+    params: Mapping[str, Mapping[int | str, str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":
@@ -70,14 +75,24 @@ class Tables:
         self, classes: Mapping[str, tuple[str, tuple[str, ...]]],
         ancestor_roots: Mapping[str, frozenset[str]] | None = None,
         text_dispatch: Mapping[str, Mapping[str, str]] | None = None,
+        registries: Mapping[str, tuple[str, int, str]] | None = None,
+        params: Mapping[str, Mapping[int | str, str]] | None = None,
     ) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
                       frozenset(c for c in classes if c not in self.bases),
-                      dict(ancestor_roots or {}), dict(text_dispatch or {}))
+                      dict(ancestor_roots or {}), dict(text_dispatch or {}), dict(registries or {}), dict(params or {}))
+
+    def decorator_lasts(self) -> frozenset[str]:
+        """The last names of the tool decorators (``tool``, ``call_tool``, ``function_tool``)."""
+        return frozenset(q.rsplit(".", 1)[-1] for q in self.decorators)
+
+    def servers(self) -> frozenset[str]:
+        """The classes whose method is a tool decorator (``FastMCP`` for ``FastMCP.tool``)."""
+        return frozenset(q.rsplit(".", 1)[0] for q in self.decorators if "." in q and q.rsplit(".", 2)[-2][:1].isupper())
 
 
 #: top-level namespace packages (no ``__init__.py``) of the frameworks in the tables
-NAMESPACE_ROOTS = frozenset({"google"})
+NAMESPACE_ROOTS = frozenset({"google", "livekit"})
 
 
 # --------------------------------------------------------------------------- results

@@ -1,0 +1,324 @@
+"""Tool forms that register a function by a call rather than a framework's decorator line: a tool decorator applied
+as a call (``mcp.tool(name="x")(self.method)``, ``function_tool(f)``), a tool class built around a callable
+(``Tool(func_callable=search)``), a project's own registry decorator (``@mcp_for_unity_tool(...)``: a decorator
+whose body stores the function it is given in a tool registry, marks it, or hands it to a framework's tool
+decorator), and the servers handed to a registering function by a call in another file (``tools.register(mcp)``).
+Used by :mod:`.forms` (one file) and :mod:`.describe` (the run's facts)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
+
+__all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
+           "registry_of", "unresolved_receivers"]
+
+Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
+#: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
+Registry = tuple[str, int, str]
+
+#: the parameter of a registry decorator factory that names the tool
+_NAME_PARAMS = ("name", "tool_name")
+#: words of a keyword that hands a tool class the callable it runs (``func=``, ``func_callable=``, ``handler=``)
+_CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
+#: methods that put a value in a container (``registry.append(fn)``)
+_STORING = frozenset({"append", "add", "insert", "register", "setdefault", "update", "extend"})
+
+
+def _camel_words(name: str) -> list[str]:
+    return re.findall(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z0-9]+|[A-Z]+", name)
+
+
+def _says_tool(text: str) -> bool:
+    """A registry's name (``_tool_registry``, ``TOOLS``, ``self._tools``) or a marker's class (``ToolDefinition``);
+    not a registry of hooks around tools (``_before_tool_call_hooks``)."""
+    words = {w.lower() for part in re.split(r"[._]", text) for w in _camel_words(part)}
+    return bool(words & {"tool", "tools"}) and not words & EVENT_WORDS
+
+
+def _holds(value: ast.AST, param: str) -> bool:
+    """The value is the function itself, or a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``)."""
+    if isinstance(value, ast.Name):
+        return value.id == param
+    if isinstance(value, ast.Dict):
+        return any(_holds(v, param) for v in value.values)
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return any(_holds(v, param) for v in value.elts)
+    return False
+
+
+def _params(fn: ast.AST, method: bool) -> list[str]:
+    args = getattr(fn, "args", None)
+    if not isinstance(args, ast.arguments):
+        return []
+    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    return names[1:] if method and names and names[0] in ("self", "cls") else names
+
+
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not those of the functions, classes and lambdas nested in it."""
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        yield n
+        stack.extend(ast.iter_child_nodes(n))
+
+
+def _own_returns(fn: ast.AST) -> list[ast.expr]:
+    return [n.value for n in _own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
+
+
+def _calls(fn: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name for n in ast.walk(fn))
+
+
+def _mentions(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, str]) -> str:
+    """How ``fn`` registers its function parameter: ``"framework:<name>"`` (it hands it to a framework's tool
+    decorator: ``toolset.tool(...)(fn)``), ``"named"`` (it stores or marks it under a name that says tool: ``_tool_registry``,
+    ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
+    how = ""
+    for n in _own_nodes(fn):
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Call) and n.args and _mentions(n.args[0], param) \
+                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn)
+                return "framework:" + decorators[index.qualname(f.func) or ""]
+            if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
+                    and (index.qualname(f) or "") in decorators:  # function_tool(fn)
+                return "framework:" + decorators[index.qualname(f) or ""]
+            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, param) for a in n.args):
+                how = "named" if how == "named" or _says_tool(ast.unparse(f.value)) else "stored"
+            elif isinstance(f, ast.Name) and f.id == "setattr" and len(n.args) == 3 and _mentions(n.args[0], param):
+                # a marker the registering code looks for (``setattr(fn, ATTR, ToolDefinition(...))``)
+                named = _says_tool(ast.unparse(n.args[1])) or _says_tool(ast.unparse(n.args[2]))
+                how = "named" if how == "named" or named else "stored"
+        elif isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Subscript) and _holds(n.value, param):  # registry[name] = fn
+                    how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
+                elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param \
+                        and t.attr.startswith("_"):  # a marker (``fn.__tool__``), not ``state.tools = ...``
+                    named = _says_tool(t.attr) or _says_tool(ast.unparse(n.value))  # fn.__tool__ = ToolSpec(...)
+                    how = "named" if how == "named" or named else "stored"
+    return how
+
+
+def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
+    """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
+    toolset.tool(...)(fn); return registered``), or a wrapper of it (a nested ``def`` calling it)."""
+    held = {param} | {t.id for a in _own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+                      and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+                      for t in a.targets if isinstance(t, ast.Name)}
+    for value in _own_returns(fn):
+        if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
+            value = value.args[-1]
+        if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
+            return True
+    return False
+
+
+def _is_cast(call: ast.Call) -> bool:
+    f = call.func
+    return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") == "cast"
+
+
+def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str, Registry]:
+    """The file's own registry decorators: {def path (``tool``, ``Registry.register``, ``factory.described``) ->
+    :data:`Registry`}. A decorator (or a decorator factory's returned ``def``) that takes a function, stores it
+    (a container, ``registry[name] = fn``, a marker attribute) or hands it to a framework's tool decorator, and
+    gives it back; stored only counts when the decorator's or the registry's name says tool."""
+    out: dict[str, Registry] = {}
+    framework = index.module.split(".")[0].replace("_", "-")
+    children: dict[int, dict[str, ast.AST]] = {}
+    for e in index.defs:
+        if e[3]:
+            children.setdefault(id(e[3][-1]), {})[e[0].rsplit(".", 1)[-1]] = e[2]
+    for path, _n, node, parents in index.defs:
+        returned = {v.id for v in _own_returns(node) if isinstance(v, ast.Name)}
+        if not returned and not any(isinstance(v, ast.Call) for v in _own_returns(node)):
+            continue
+        method = bool(parents) and isinstance(parents[-1], ast.ClassDef)
+        nested = children.get(id(node), {})
+        candidates: list[tuple[ast.AST, str, bool]] = []  # (the registering def, its function parameter, factory)
+        params = _params(node, method)
+        if params:
+            candidates.append((node, params[0], False))
+        for name in returned & nested.keys():
+            inner = _params(nested[name], False)
+            if inner:
+                candidates.append((nested[name], inner[0], True))
+        for fn, param, factory in candidates:
+            if not _gives_back(fn, param, children.get(id(fn), {})):
+                continue
+            how = _registers(fn, param, index, decorators)
+            name_words = set(node.name.lower().split("_"))  # type: ignore[attr-defined]
+            if how.startswith("framework:") or (how == "named" and not name_words & EVENT_WORDS) \
+                    or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
+                position = next((i for i, p in enumerate(params) if p in _NAME_PARAMS), -1) if factory else -1
+                out[path] = (how.partition(":")[2] or framework, position, params[position] if position >= 0 else "")
+                break
+    return out
+
+
+def registry_of(qn: str | None, registries: Mapping[str, Registry]) -> tuple[str, Registry] | None:
+    """The run's registry decorator a decorator's qualified name names: itself, or the one of that name defined
+    below the package it is imported from (a re-export: ``from pkg.registry import tool`` of
+    ``pkg.registry.tool_registry.tool``)."""
+    if not qn:
+        return None
+    if qn in registries:
+        return qn, registries[qn]
+    package, _, last = qn.rpartition(".")
+    same = [q for q in registries if q.rsplit(".", 1)[-1] == last and q.startswith(package + ".")] if package else []
+    return (same[0], registries[same[0]]) if len(same) == 1 else None
+
+
+def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
+    """The tool name a registry decorator call gives (its ``name`` parameter, by keyword or position)."""
+    _framework, position, keyword = registry
+    if call is None or position < 0:
+        return None
+    for kw in call.keywords:
+        if kw.arg == keyword:
+            return literal_str(kw.value)
+    return literal_str(call.args[position]) if len(call.args) > position else None
+
+
+def _loop_targets(ref: ast.expr, scope: ast.AST, index: Index, scope_path: str,
+                  owner: str | None) -> list[Entry]:
+    """A loop variable over a literal list of tuples (``for name, func, cls in tool_defs:``): the functions it
+    takes, each resolved in the scope."""
+    if not isinstance(ref, ast.Name):
+        return []
+    lists = {t.id: a.value for a in _own_nodes(scope) if isinstance(a, ast.Assign) for t in a.targets
+             if isinstance(t, ast.Name) and isinstance(a.value, (ast.List, ast.Tuple))}
+    out: list[Entry] = []
+    for loop in _own_nodes(scope):
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
+            continue
+        seq = lists.get(loop.iter.id) if isinstance(loop.iter, ast.Name) else loop.iter
+        if not isinstance(seq, (ast.List, ast.Tuple)):
+            continue
+        position: int | None = None
+        if isinstance(loop.target, ast.Tuple):
+            position = next((i for i, t in enumerate(loop.target.elts) if isinstance(t, ast.Name) and t.id == ref.id),
+                            None)
+        elif isinstance(loop.target, ast.Name) and loop.target.id == ref.id:
+            position = -1
+        if position is None:
+            continue
+        for el in seq.elts:
+            item = el if position == -1 else el.elts[position] if isinstance(el, ast.Tuple) \
+                and len(el.elts) > position else None
+            target = resolve_ref(item, index, scope_path, owner) if item is not None else None
+            if target is not None:
+                out.append(target)
+    return out
+
+
+def callable_arg(call: ast.Call) -> ast.expr | None:
+    """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
+    ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
+    for kw in call.keywords:
+        if kw.arg and kw.arg.lower().split("_")[0] in _CALLABLE_WORDS:  # not ``config_path_fn=``
+            return kw.value
+    return None
+
+
+def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
+                   skip: Mapping[str, object]) -> Iterator[tuple[str, str, Entry]]:
+    """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
+    (``Tool``, ``FunctionTool``; resolved through the imports or defined here) handing it a function by a keyword
+    that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples.
+    -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
+    path, _n, node, _parents = scope
+    for call in direct_calls(node):
+        qn = index.qualname(call.func)
+        if qn is None or qn in skip:
+            continue
+        last = qn.rsplit(".", 1)[-1]
+        words = _camel_words(last)
+        if not words or words[-1] != "Tool":
+            continue
+        arg = callable_arg(call)
+        if arg is None:
+            continue
+        scope_path = path if node is not index.tree else ""
+        target = resolve_ref(arg, index, scope_path, owner)
+        targets = [target] if target is not None else _loop_targets(arg, node, index, scope_path, owner)
+        keyword = next(k.arg for k in call.keywords if k.value is arg)
+        for t in targets:
+            yield qn, f"{last}({keyword}=...)", t
+
+
+def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
+                       decorators: Mapping[str, str], wrappers: Mapping[str, object],
+                       ) -> Iterator[tuple[str, ast.Call | None, ast.expr, Entry]]:
+    """A tool decorator applied by a call to a function of this module: ``mcp.tool(name="x")(self.method)``
+    (the decorator call, then the function), ``function_tool(f)`` (the function first; not a wrapper the tables
+    know: that form finds it). -> (framework, the decorator's own call or None, its head, the function)."""
+    path, _n, node, _parents = scope
+    scope_path = path if node is not index.tree else ""
+    for call in direct_calls(node):
+        if not call.args:
+            continue
+        inner = call.func if isinstance(call.func, ast.Call) else None
+        head = inner.func if inner is not None else call.func
+        qn = index.qualname(head)
+        framework = decorators.get(qn or "")
+        if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
+            continue
+        target = resolve_ref(call.args[0], index, scope_path, owner)
+        if target is not None:
+            yield framework, inner if inner is not None else call, head, target
+
+
+def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
+    """A function decorates with, or applies, a tool-decorator-named method of a parameter the file cannot type
+    (``def register(self, mcp): mcp.tool(name="x")(self.m)``): the run may know what the callers pass."""
+    for _path, _n, node, parents in index.defs:
+        params = {p for f in (*parents, node) if isinstance(f, FUNCS) for p in _params(f, False)} - {"self", "cls"}
+        if not params or params <= index.instances.keys():
+            continue
+        heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
+        heads += [n.func.func for n in _own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
+        for h in heads:
+            if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
+                    and h.value.id in params and h.value.id not in index.instances:
+                return True
+    return False
+
+
+def param_facts(index: Index, servers: frozenset[str]) -> list[tuple[str, int | str, str]]:
+    """What this file hands to the run's functions: (callee, position or keyword, class) for every call that
+    passes an object of a tool server class (``servers``: the classes with a tool decorator method) to a
+    function or method it can name (``tools.register(mcp)``, ``register_all(server=mcp)``)."""
+    out: list[tuple[str, int | str, str]] = []
+    for call in ast.walk(index.tree):
+        if not isinstance(call, ast.Call):
+            continue
+        passed = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
+        typed = [(where, index.qualname(a)) for where, a in passed if isinstance(a, (ast.Name, ast.Attribute))]
+        typed = [(where, cls) for where, cls in typed if cls in servers]
+        if not typed:
+            continue
+        func = call.func
+        callee = index.qualname(func)
+        if callee is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+            owner = index.qualname(func.value.func)  # Tools().register(mcp)
+            callee = f"{owner}.{func.attr}" if owner else None
+        if callee is None:
+            continue
+        for where, cls in typed:
+            assert cls is not None
+            out.append((callee, where, cls))
+    return out
