@@ -157,18 +157,43 @@ def _url(call: cst.Call, last: str) -> cst.BaseExpression | None:
     return pos[index].value if len(pos) > index else None
 
 
-def inference_body(node: cst.CSTNode, body_keys: frozenset[str]) -> bool:
+def inference_body(node: cst.CSTNode, body_keys: frozenset[str], scope: cst.CSTNode | None = None) -> bool:
     """A request whose literal body (a ``json=``/``data=``/``content=`` dict) holds one of
-    ``body_keys`` (``Knowledge.llm_inference_body_keys``: ``messages``, ``prompt``): a model call."""
+    ``body_keys`` (``Knowledge.llm_inference_body_keys``: ``messages``, ``prompt``): a model call.
+    With ``scope`` (the enclosing function), a body held in a local name is read from the dict
+    literals assigned to it there (``data = {"model": m, "messages": msgs, **kwargs}``; ``json=data``)."""
     if not isinstance(node, cst.Call):
         return False
     for arg in node.args:
-        if arg.keyword is not None and arg.keyword.value in ("json", "data", "content") and isinstance(arg.value, cst.Dict):
-            for el in arg.value.elements:
+        if arg.keyword is None or arg.keyword.value not in ("json", "data", "content"):
+            continue
+        bodies: list[cst.Dict] = []
+        if isinstance(arg.value, cst.Dict):
+            bodies.append(arg.value)
+        elif isinstance(arg.value, cst.Name) and scope is not None:
+            bodies.extend(_dicts_assigned(scope, arg.value.value))
+        for body in bodies:
+            for el in body.elements:
                 key = getattr(el, "key", None)
                 if isinstance(key, cst.SimpleString) and key.evaluated_value in body_keys:
                     return True
     return False
+
+
+def _dicts_assigned(scope: cst.CSTNode, name: str) -> list[cst.Dict]:
+    """The dict literals assigned to ``name`` (``name = {...}``, ``name: dict = {...}``) anywhere in ``scope``."""
+    out: list[cst.Dict] = []
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Assign) and isinstance(n.value, cst.Dict):
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in n.targets):
+                out.append(n.value)
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.value, cst.Dict):
+            if isinstance(n.target, cst.Name) and n.target.value == name:
+                out.append(n.value)
+        stack.extend(n.children)
+    return out
 
 
 def classify_call(

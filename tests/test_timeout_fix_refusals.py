@@ -43,6 +43,7 @@ def found(src: str, code: str = "TFH201", config: Config | None = None) -> list[
     ('["docker", "buildx", "build", "--load", "--tag", path, "."]', "`docker buildx build`"),
     ('["docker", "image", "pull", path]', "`docker image pull`"),
     ('["git", "commit", "-m", path]', "`git commit`"),
+    ('["robocopy", path, "C:/work/case", "/E"]', "`robocopy`"),
 ])
 def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> None:
     shell = ", shell=True" if command.startswith('"') else ""
@@ -228,3 +229,21 @@ def test_a_cli_whose_exit_code_is_its_childs_is_not_reported() -> None:
             return code
         ''')
     assert [f.line for f in found(src)] == [7]
+
+
+def test_a_generation_whose_body_is_built_in_a_local_name_gets_no_default_timeout() -> None:
+    """Batch 6: ``data = {"model": ..., "messages": [...], **kwargs}`` then ``json=data``: the body is read
+    from the dict assigned to the name in the same function, so the generation keeps its finding and gets no
+    30 s default (a non-streaming generation answers only when it is done)."""
+    src = textwrap.dedent('''\
+        import requests
+        def chat(url, headers, prompt, **kwargs):
+            data = {"model": "m", "messages": [{"role": "user", "content": prompt}], **kwargs}
+            return requests.post(url, headers=headers, json=data).json()
+        ''')
+    reported = found(src)
+    assert len(reported) == 1 and reported[0].fix is None, [f.message for f in reported]
+    assert "generation" in reported[0].message
+    assert fix(src) == src
+    other = found(src.replace('"messages"', '"query"'))  # no prompt in the body: an ordinary POST, refused as a write
+    assert len(other) == 1 and "generation" not in other[0].message, [f.message for f in other]

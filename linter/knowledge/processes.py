@@ -278,6 +278,8 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "aws s3", "aws s3api", "gsutil", "gcloud storage", "az storage", "azcopy", "rclone", "s3cmd", "sftp",
     "lftp", "mc cp", "mc mirror", "b2", "hf upload", "huggingface-cli upload", "dvc push", "dvc pull",
     "git lfs", "restic", "borg", "duplicity",
+    # a whole-tree copy lasts as long as the tree (batch 6: `robocopy` of a case workspace)
+    "robocopy", "xcopy",
     # benchmarks and load tests run for their configured duration or workload (batch 4: `locust
     # --run-time 5min`)
     "locust", "k6", "wrk", "wrk2", "ab", "hey", "vegeta", "jmeter", "artillery", "siege", "hyperfine",

@@ -215,7 +215,7 @@ class TimeoutShapes(Rule):
         for cls in self.classes:
             if any((last_name(b.value) or "").endswith(k.llm_inference_base_suffixes) for b in cls.bases):
                 return True
-        return inference_body(node, k.llm_inference_body_keys)
+        return inference_body(node, k.llm_inference_body_keys, self.names.function)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node)

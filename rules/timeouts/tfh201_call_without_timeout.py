@@ -148,7 +148,8 @@ default would hurt:
   redis' `TimeoutError`): the fix would let it escape the handler;
 - an HTTP request that runs an LLM generation (from an LLM integration's
   module, a class deriving from `...LLM`/`...ChatModel`, a body with
-  `messages`/`prompt`): a default would cut long generations, as TFH202 says;
+  `messages`/`prompt`, written in the call or assigned to a local name the
+  call sends): a default would cut long generations, as TFH202 says;
 - a non-idempotent HTTP write (POST, PATCH, a GraphQL `mutation`, `urlopen(url,
   data)`, a `classify`d write, a generic `request(method, ...)` whose method is
   not a literal, `method=self.method`: it may be a POST) with no idempotency

@@ -420,7 +420,7 @@ async def g(aw):
             for base in cls.bases:
                 if (last_name(base.value) or "").endswith(self.knowledge.llm_inference_base_suffixes):
                     return True
-        return inference_body(node, self.knowledge.llm_inference_body_keys)
+        return inference_body(node, self.knowledge.llm_inference_body_keys, self.names.function)
 
     def _deliberate(self, node: cst.Call, qn: str) -> str | None:
         """Why a None here is likely deliberate, so that no default number fits (the fix is not
