@@ -195,21 +195,67 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
         ("return StoreClient.fetch(path)", True),  # camelCase: a class named for a client
         ("return await self.loader.load(path)", False),  # an await alone says nothing about where
         ("return {'host': socket.gethostname()}", False),  # a module's function, not a socket's method
+        # a program whose job is a remote service, its argv literal, concatenated or bound to a local name
+        ("return subprocess.run(['kubectl', 'get', 'crds'], capture_output=True, timeout=5).stdout", True),
+        ("return subprocess.run(['kubectl'] + ctx + ['get', 'crds'], timeout=5).stdout", True),
+        ("cmd = ['gh', 'api', path]; return subprocess.check_output(cmd, timeout=5)", True),
+        ("return subprocess.check_output('curl -s ' + path, shell=True, timeout=5)", True),
+        ("return (await asyncio.create_subprocess_exec('aws', 's3', 'ls', path)).stdout", True),
+        ("return subprocess.run(['git', 'ls-remote', path], timeout=5).stdout", True),
+        # ... its local setup, its version, a local program
+        ("return subprocess.run(['kubectl', 'config', 'current-context'], timeout=5).stdout", False),
+        ("return subprocess.run(['helm', '--version'], timeout=5).stdout", False),
+        ("return subprocess.run(['git', 'remote', 'get-url', 'origin'], timeout=5).stdout", False),
+        ("return subprocess.run(['kind', 'version'], timeout=5).stdout", False),
+        ("cmd = ['ps', '-ef']; return subprocess.check_output(cmd, timeout=5)", False),
+        # a known remote client's API namespace, through the object the class was given
+        ("return await self.es.indices.get(index=path)", True),
+        ("return await self.parser.indices.get(index=path)", False),
+        # a client method run by a worker thread is a call of it; a local helper is not
+        ("return await asyncio.to_thread(self._client.get_collection, name=path)", True),
+        ("return await asyncio.get_running_loop().run_in_executor(None, self.db.fetch, path)", True),
+        ("return await asyncio.to_thread(lambda: self.db.fetch(path))", True),
+        ("return await asyncio.to_thread(self._parse, path)", False),
     ],
 )
 def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) -> None:
     src = f"""\
-    import pathlib, socket, sqlite3, subprocess
+    import asyncio, pathlib, socket, sqlite3, subprocess
     import requests
+    from elasticsearch import AsyncElasticsearch
     from .stores import StoreClient
     class Reader:
-        async def read(self, path):
+        def __init__(self, es: AsyncElasticsearch, parser: Parser):
+            self.es = es
+            self.parser = parser
+        async def read(self, path, ctx):
             try:
                 {body}
             except Exception:
                 return None
     """
-    assert (_codes(src, "TFH402") == [(8, "TFH402")]) is reported
+    assert (_codes(src, "TFH402") == [(12, "TFH402")]) is reported
+
+
+@pytest.mark.parametrize(
+    "argv, remote",
+    [
+        (["kubectl", "get", "pods"], True),
+        (["kubectl", "--context", "prod", "get", "pods"], True),
+        (["/usr/local/bin/gh", "api", "repos/x/y"], True),
+        (["kubectl"], True),  # the rest built at run time: kubectl's job is the cluster
+        (["git", "fetch", "origin"], True),
+        (["kubectl", "config", "view"], False),
+        (["gcloud", "config", "get-value", "project"], False),
+        (["aws", "--version"], False),
+        (["git", "rev-parse", "HEAD"], False),
+        (["docker", "stats", "--no-stream"], False),
+        (["python", "-m", "pytest"], False),
+        ([], False),
+    ],
+)
+def test_remote_cli_names_programs_whose_job_is_a_remote_service(argv: list[str], remote: bool) -> None:
+    assert Knowledge.remote_cli(argv) is remote
 
 
 def test_a_predicate_about_a_connection_s_kind_is_not_a_reachability_check() -> None:

@@ -38,6 +38,7 @@ from .processes import (
     ProcessNote, INTERACTIVE_PROCESSES, INTERACTIVE_SUBCOMMANDS, VERSION_QUERIES, INFO_QUERY_PREFIXES, INTERACTIVE_ENV,
     INTERACTIVE_INSTALLS, INTERACTIVE_CONFIRMS, CLI_FRAMEWORKS, CLI_DECORATOR_WORDS, shell_commands,
     interactive_process, info_query, process_fix_refusal, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
+    REMOTE_CLIS, REMOTE_SUBCOMMANDS, REMOTE_CLI_LOCAL_SUBCOMMANDS, remote_cli,
 )
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
@@ -55,6 +56,7 @@ from .errors import (
 from .fallbacks import (
     TOOL_MODULE_PREFIXES, TOOL_CALLS, TOOL_METHODS, TOOL_RECEIVER_WORDS, REACHABILITY_NAME_PARTS,
     LOCAL_IO_CALLS, LOCAL_IO_PREFIXES, LOCAL_IO_METHODS, CLIENT_CLASS_WORDS, URL_ARGUMENT_WORDS, REMOTE_RECEIVER_WORDS,
+    REMOTE_CLIENT_CLASSES,
     BENIGN_FALLBACK_NAME_PARTS, IN_MEMORY_LIBRARIES, PURE_CALLS, PURE_METHODS, EXISTENCE_NAME_PREFIXES,
     EXISTENCE_NAME_SUFFIXES, PREDICATE_PREFIXES, ACTION_VERBS, CLEANUP_FUNCTION_WORDS,
     CLEANUP_FUNCTION_NAME_PARTS, COMPENSATION_WORDS, COMPENSATION_FUNCTION_WORDS,
@@ -126,7 +128,7 @@ __all__ = [
     "TEXT_BUILDING_CALLS", "TEXT_PASSING_BUILTINS", "TEXT_PASSING_METHODS", "TEXT_PASSING_CALL_WORDS", "TEXT_PRODUCER_NAME_PARTS",
     "TEXT_PRODUCER_NAME_PREFIXES", "TIMEOUTS", "TIMEOUT_MODULE_ROOTS", "TIMEOUT_OBJECTS",
     "TIMEOUT_OBJECTS_OMITTED_NONE", "TIMEOUT_OBJECT_NON_DEADLINES", "TIMEOUT_SCOPES", "TIMEOUT_WRAPPERS",
-    "TOOL_BASE_CLASSES", "TOOL_CALLS", "LOCAL_IO_CALLS", "LOCAL_IO_PREFIXES", "LOCAL_IO_METHODS", "CLIENT_CLASS_WORDS", "URL_ARGUMENT_WORDS", "REMOTE_RECEIVER_WORDS", "TOOL_DECORATORS", "TOOL_DECORATOR_TEXT", "TOOL_FACTORY_DECORATORS", "TOOL_DECORATOR_WORDS",
+    "TOOL_BASE_CLASSES", "TOOL_CALLS", "LOCAL_IO_CALLS", "LOCAL_IO_PREFIXES", "LOCAL_IO_METHODS", "CLIENT_CLASS_WORDS", "URL_ARGUMENT_WORDS", "REMOTE_RECEIVER_WORDS", "REMOTE_CLIENT_CLASSES", "REMOTE_CLIS", "REMOTE_SUBCOMMANDS", "REMOTE_CLI_LOCAL_SUBCOMMANDS", "TOOL_DECORATORS", "TOOL_DECORATOR_TEXT", "TOOL_FACTORY_DECORATORS", "TOOL_DECORATOR_WORDS",
     "TOOL_ERROR_CLASSES", "TOOL_ERROR_CONSTRUCTORS", "TOOL_ERROR_PARSERS", "TOOL_ERROR_UNION",
     "TOOL_ERROR_VARIANTS", "TOOL_LIST_CONSTRUCTORS", "TOOL_METHODS", "TOOL_MODULE_PREFIXES",
     "TOOL_MODULE_SPECS", "TOOL_NOT_EXTERNAL", "TOOL_PROCESS_CALLS", "TOOL_RECEIVER_WORDS",
@@ -134,7 +136,7 @@ __all__ = [
     "URLLIB3_DEFAULT_METHODS", "URLLIB3_RETRY", "VERSION_QUERIES", "INFO_QUERY_PREFIXES", "WEB_APP_CLASSES", "WEB_RESPONSE_CALLS",
     "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "WRITE_CLASSES",
     "canonical", "info_query", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
-    "process_fix_refusal", "shell_commands",
+    "process_fix_refusal", "remote_cli", "shell_commands",
 ]
 
 _T = TypeVar("_T")
@@ -219,6 +221,8 @@ class Knowledge:
     local_io_prefixes: ClassVar[tuple[str, ...]] = LOCAL_IO_PREFIXES
     local_io_methods: ClassVar[frozenset[str]] = LOCAL_IO_METHODS
     client_class_words: ClassVar[frozenset[str]] = CLIENT_CLASS_WORDS
+    remote_client_classes: ClassVar[frozenset[str]] = REMOTE_CLIENT_CLASSES
+    tool_process_calls: ClassVar[frozenset[str]] = TOOL_PROCESS_CALLS
     url_argument_words: ClassVar[frozenset[str]] = URL_ARGUMENT_WORDS
     remote_receiver_words: ClassVar[frozenset[str]] = REMOTE_RECEIVER_WORDS
     reachability_name_parts: ClassVar[tuple[str, ...]] = REACHABILITY_NAME_PARTS
@@ -263,6 +267,9 @@ class Knowledge:
     interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    remote_cli = staticmethod(remote_cli)
+    remote_clis: ClassVar[frozenset[str]] = REMOTE_CLIS
+    remote_cli_local_subcommands: ClassVar[frozenset[str]] = REMOTE_CLI_LOCAL_SUBCOMMANDS
     info_query = staticmethod(info_query)
     llm_sdk_clients: ClassVar[frozenset[str]] = LLM_SDK_CLIENTS
     stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS

@@ -121,6 +121,13 @@ CLIENT_CLASS_WORDS: Final[frozenset[str]] = frozenset(
      "database", "db", "cluster", "cursor", "engine", "driver", "channel", "stub", "api", "service", "pool",
      "store", "repository", "queue", "topic", "blob", "namespace"}
 )
+# Remote clients whose class names carry none of the words above, by qualified name: a method of
+# one, or of an API namespace under one (``es.indices.get(index=...)``, ``es.cluster.health()``), is
+# a remote read, where the object is built or annotated (``self._es = es`` with ``es: AsyncElasticsearch``).
+REMOTE_CLIENT_CLASSES: Final[frozenset[str]] = frozenset(
+    {"elasticsearch.Elasticsearch", "elasticsearch.AsyncElasticsearch", "opensearchpy.OpenSearch",
+     "opensearchpy.AsyncOpenSearch", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.StrictRedis"}
+)
 # Receivers that name a remote API for TFH402 beyond ``TOOL_RECEIVER_WORDS``
 # (``self.api.runs.cancel(id)``, ``self._rpc.call(...)``).
 REMOTE_RECEIVER_WORDS: Final[frozenset[str]] = frozenset({"api", "sdk", "rpc", "grpc", "stub", "remote"})

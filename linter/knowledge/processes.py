@@ -255,6 +255,44 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     return None
 
 
+
+# ---------------------------------------------------------------- TFH402: programs that talk to a remote service
+
+# Programs whose job is talking to a remote service (a cluster, a cloud API, a code host, a URL, a database
+# server): a process running one reads from outside the machine, and its failure is as often an outage as an
+# answer (TFH402). A local program (``git rev-parse``, ``ps``, a linter, ``kind version``) is not one. By
+# argv[0] (as :func:`interactive_process` spells it); ``REMOTE_SUBCOMMANDS``: programs that reach a remote only
+# for some sub-commands (``git ls-remote``, not ``git remote get-url``); ``REMOTE_CLI_LOCAL_SUBCOMMANDS``: the
+# sub-commands of a remote program that read or write only its local setup (``kubectl config``, ``helm
+# template``). A program asked for its version or usage (``kubectl --version``) stays local too.
+REMOTE_CLIS: Final[frozenset[str]] = frozenset({
+    "kubectl", "oc", "helm", "istioctl", "argocd", "eksctl", "gh", "glab", "aws", "gcloud", "gsutil", "bq", "az",
+    "doctl", "flyctl", "heroku", "curl", "wget", "http", "https", "xh", "ssh", "scp", "psql", "mysql", "redis-cli",
+    "mongosh", "vault",
+})
+REMOTE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "git": frozenset({"ls-remote", "fetch", "pull", "clone", "push"}),
+    "docker": frozenset({"pull", "push", "search", "login"}),
+    "npm": frozenset({"view", "info", "show", "search"}),
+}
+REMOTE_CLI_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+    {"config", "configure", "version", "completion", "help", "plugin", "plugins", "env", "template", "lint"}
+)
+
+
+def remote_cli(words: Iterable[str]) -> bool:
+    """Whether a process (its leading literal argv words) runs a program that talks to a remote service
+    (``kubectl get crds``, ``gh api ...``, ``git ls-remote``), not one that works on the machine."""
+    argv = _program_argv(words)
+    if not argv or interactive_process(argv) is not None:
+        return False
+    head = argv[0]
+    sub = next((w for w in argv[1:] if not w.startswith("-")), None)
+    if head in REMOTE_CLIS:
+        return sub not in REMOTE_CLI_LOCAL_SUBCOMMANDS
+    subs = REMOTE_SUBCOMMANDS.get(head)
+    return subs is not None and sub in subs
+
 # ---------------------------------------------------------------- TFH201 fixes that would hurt
 
 # Processes that run long by nature (package installs, model pulls and downloads, builds, scans):

@@ -77,16 +77,72 @@ def _url_argument(call: cst.Call, knowledge: Knowledge) -> bool:
     return False
 
 
+def _process_call(qn: str, knowledge: Knowledge) -> bool:
+    """A call that runs a program: ``subprocess.run``/``check_output``..., ``Popen``, ``os.system``, ``asyncio``'s."""
+    return qn in knowledge.tool_process_calls or (qn.startswith("subprocess.") and qn in knowledge.timeouts)
+
+
+def _bound_value(node: cst.BaseExpression, names: Names) -> cst.BaseExpression:
+    """A local name's value when the enclosing function assigns it once (``cmd = ["kubectl", ...]``), else ``node``."""
+    func = names.function
+    if not isinstance(node, cst.Name) or not isinstance(func, cst.FunctionDef):
+        return node
+    values = [
+        n.value
+        for n in walk_in_scope(func.body)
+        if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == node.value for t in n.targets)
+    ]
+    return values[0] if len(values) == 1 else node
+
+
+def _argv(node: cst.BaseExpression) -> list[str]:
+    """A command's leading literal words: ``["kubectl", "get", x]``, ``["kubectl"] + args``, ``"gh api repos"``."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return _argv(node.left)
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.evaluated_value
+        return text.split() if isinstance(text, str) else []
+    out: list[str] = []
+    if isinstance(node, (cst.List, cst.Tuple)):
+        for el in node.elements:
+            value = el.value
+            if isinstance(el, cst.StarredElement) or not isinstance(value, cst.SimpleString):
+                break
+            out.append(str(value.evaluated_value))
+    return out
+
+
+def _remote_program(call: cst.Call, qn: str, names: Names, knowledge: Knowledge) -> bool:
+    """A process call whose program talks to a remote service (``subprocess.run(["kubectl", "get", ...])``,
+    ``create_subprocess_exec("gh", "api", ...)``): :func:`~smullyan.linter.knowledge.remote_cli` on its argv."""
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if qn.endswith("create_subprocess_exec"):
+        words: list[str] = []
+        for value in positional:
+            if not isinstance(value, cst.SimpleString):
+                break
+            words.append(str(value.evaluated_value))
+    else:
+        given = positional[0] if positional else next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("args", "cmd")), None)
+        words = _argv(_bound_value(given, names)) if given is not None else []
+    return knowledge.remote_cli(words)
+
+
 def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str]) -> str | None:
     """Why ``call`` reads from outside the machine (``"network"``, ``"sends"``, ``"receiver"``, ``"client"``,
-    ``"url"``), or None: no positive evidence (local I/O, a third-party call on no known client, an unknown callee)."""
+    ``"url"``, ``"program"``), or None: no positive evidence (local I/O, a third-party call on no known client,
+    an unknown callee)."""
     func = call.func
     if isinstance(func, cst.Attribute) and func.attr.value in knowledge.pure_methods:
         return None
     raw = names.qualname(func)
     qn = knowledge.canonical(raw) if raw is not None else None
+    if qn is not None and _process_call(qn, knowledge) and _remote_program(call, qn, names, knowledge):
+        return "program"  # kubectl get crds, gh api ...: a local process whose job is a remote service
     if (qn is not None and qn in knowledge.pure_calls) or _local(call, qn, names, knowledge):
         return None
+    if qn is not None and qn.startswith(tuple(c + "." for c in knowledge.remote_client_classes)):
+        return "client"  # es.indices.get(...): a method under a known remote client, where it is built or annotated
     if effects.reaches_outside(call, names, knowledge, imports):
         if qn is not None and (
             qn in knowledge.timeouts
@@ -117,6 +173,24 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
     return None
 
 
+def _handed_call(call: cst.Call, knowledge: Knowledge) -> cst.Call | None:
+    """The call a worker-thread runner makes of the callable it is handed: ``asyncio.to_thread(self._client.get,
+    name=n)`` and ``loop.run_in_executor(None, client.get, n)`` call ``client.get(...)``; a lambda's body call."""
+    func = call.func
+    last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    if last not in knowledge.worker_thread_calls:
+        return None
+    at = 1 if last == "run_in_executor" else 0
+    if len(call.args) <= at or call.args[at].keyword is not None:
+        return None
+    target = call.args[at].value
+    if isinstance(target, cst.Lambda):
+        return target.body if isinstance(target.body, cst.Call) else None
+    if not isinstance(target, (cst.Name, cst.Attribute)):
+        return None
+    return cst.Call(func=target, args=call.args[at + 1:])
+
+
 def reads_remote(
     body: cst.BaseSuite, names: Names, knowledge: Knowledge, imports: frozenset[str], *, awaits: bool = False
 ) -> bool:
@@ -126,6 +200,9 @@ def reads_remote(
     for n in walk_in_scope(body):
         if isinstance(n, cst.Call):
             if remote_evidence(n, names, knowledge, imports) is not None:
+                return True
+            handed = _handed_call(n, knowledge)
+            if handed is not None and remote_evidence(handed, names, knowledge, imports) is not None:
                 return True
             if awaits and effects.reaches_outside(n, names, knowledge, imports):
                 raw = names.qualname(n.func)

@@ -49,7 +49,17 @@ in `linter/knowledge/fallbacks.py`):
   `self.api.runs.cancel(id)`);
 - a method of an object built from or annotated with a third-party class
   named for a client ({markdown_words(sorted(_DEFAULTS.client_class_words)[:10])}, ...:
-  `Pinecone().Index("docs").query(...)`, `container: Container`);
+  `Pinecone().Index("docs").query(...)`, `container: Container`), or a method
+  of a known remote client or of an API namespace under one
+  ({markdown_words(sorted(_DEFAULTS.remote_client_classes)[:2])}, ...: `self._es.indices.get(...)` where
+  `self._es` is assigned a parameter annotated `AsyncElasticsearch`);
+- a program run as a process whose job is a remote service (argv[0]
+  {markdown_words(sorted(_DEFAULTS.remote_clis)[:8])}, ..., or `git ls-remote`/`git fetch`...:
+  `subprocess.run(["kubectl", "get", "crds"], timeout=30)`), unless the sub-command only reads its local
+  setup ({markdown_words(sorted(_DEFAULTS.remote_cli_local_subcommands)[:4], "or")}, ...: `kubectl config`);
+- any of the above handed by reference to a worker thread
+  (`await asyncio.to_thread(self._client.get_collection, name=n)`,
+  `loop.run_in_executor(None, client.get, k)`): the thread calls it;
 - a URL handed to a third-party call or to an HTTP verb
   (`fetch_text(pdf_url)`, `session.get(url)`: an argument named with
   {markdown_words(sorted(_DEFAULTS.url_argument_words), "or")}, or an `http(s)://` literal);
@@ -58,7 +68,7 @@ in `linter/knowledge/fallbacks.py`):
   process that is not local work.
 
 Local work is not a remote read, even though it leaves the process: file
-I/O and local processes ({markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
+I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version`; {markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
 {markdown_words(m.rstrip(".") for m in _DEFAULTS.local_io_prefixes)};
 the methods {markdown_words(sorted(_DEFAULTS.local_io_methods))}: `git rev-parse` with a timeout, a
 config file, an embedded `sqlite3` database); nor is a call into a third-party package
@@ -352,6 +362,7 @@ def _link_block(url):
         # local work: a file, a local process, a third-party converter of a local path, request-scoped state in
         # memory; the empty answer is "no such file", "not a repository", "nothing set" (the scope is a remote read)
         """\
+import asyncio
 import subprocess
 from pathlib import Path
 from markitdown import MarkItDown
@@ -370,6 +381,16 @@ def first_readable(paths):
 def repo_root():
     try:
         return subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, timeout=5).stdout
+    except Exception:
+        return None
+def kube_context():
+    try:
+        return subprocess.run(["kubectl", "config", "current-context"], capture_output=True, timeout=5).stdout
+    except Exception:
+        return None
+async def parsed(self, path):
+    try:
+        return await asyncio.to_thread(self._parse, path)
     except Exception:
         return None
 def as_markdown(path):
@@ -522,6 +543,32 @@ class Vectors:
             return await asyncio.to_thread(self._lookup, name)
         except Exception:  # error: TFH402
             return False
+""",
+        # an API namespace of a known remote client the class was handed, a client method run in a worker
+        # thread, a program whose job is a remote cluster (its argv built in a local name)
+        """\
+import asyncio
+import subprocess
+from elasticsearch import AsyncElasticsearch
+class Search:
+    def __init__(self, es: AsyncElasticsearch):
+        self._es = es
+    async def list_collection_names(self):
+        try:
+            return list(await self._es.indices.get(index="docs__*"))
+        except Exception:  # error: TFH402
+            return []
+    async def collection(self, name):
+        try:
+            return await asyncio.to_thread(self._client.get_collection, name=name)
+        except Exception:  # error: TFH402
+            return None
+def installed_crds(context_args):
+    try:
+        cmd = ["kubectl"] + context_args + ["get", "crds", "-o", "name"]
+        return set(subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.split())
+    except Exception:  # error: TFH402
+        return set()
 """,
         # an async action's status flag is not a predicate answer
         """\
