@@ -13,7 +13,8 @@ from .dispatch import matched_names, prefixed_methods, registered_tool_class, re
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
-from .registries import Registry, applied_decorators, callable_arg, held_callables, registry_decorators, registry_name, registry_of
+from .registries import (Registry, applied_decorators, callable_arg, held_callables, only_wraps, registry_decorators,
+                         registry_name, registry_of)
 
 __all__ = ["discover"]
 
@@ -112,7 +113,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             qn = index.qualname(call.func if call is not None else dec)
             framework = tables.decorators.get(qn or "")
             if framework is None:
-                framework = _activity_framework(qn, parents, index, tables)
+                framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
@@ -147,7 +148,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         for cls_path, cls in index.classes:
             for dec in cls.decorator_list:
                 qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-                framework = registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
+                framework = None if project and only_wraps(qn, tables.wrapping) \
+                    else registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
                     else None if project else tables.decorators.get(qn or "")
                 if framework is None or framework == "runtime":
                     continue
@@ -398,21 +400,54 @@ def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST,
 
 
 def _listed_tool_names(index: Index) -> list[str]:
-    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``)."""
+    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``), in
+    it or in the module's functions it calls (``return _operator_tool_defs()``). A name is a literal, a module
+    constant or a member of a class of this module (``name=READ_INBOX``, ``name=ToolName.FETCH.value``); a name the
+    list computes (``Tool(name=tool.card.name) for tool in ...``) is not known: no name."""
     out: list[str] = []
     for _path, _n, node, _parents in index.defs:
         if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
                    for d in node.decorator_list):  # type: ignore[attr-defined]
             continue
-        for call in ast.walk(node):
-            if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
-                name = name_from_call(call)
-                if name is None:
-                    name = next((str(getattr(k.value, "value", "")) for k in call.keywords
-                                 if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
-                if name and name not in out:
-                    out.append(name)
+        scopes, seen = [node], {id(node)}
+        while scopes:
+            scope = scopes.pop(0)
+            for _p, _k, helper in helpers_of(scope, index, None):
+                if id(helper) not in seen and len(seen) < 20:
+                    seen.add(id(helper))
+                    scopes.append(helper)
+            for call in ast.walk(scope):
+                if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                    value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
+                    name = _static_str(value, index) if value is not None else None
+                    if name and name not in out:
+                        out.append(name)
     return out
+
+
+def _static_str(value: ast.expr, index: Index) -> str | None:
+    """A string the module fixes: a literal, a module-level constant (``READ_INBOX = "read_inbox"``), or a class
+    attribute of this module (``ToolName.FETCH``, ``ToolName.FETCH.value``)."""
+    if isinstance(value, ast.Attribute) and value.attr == "value" and isinstance(value.value, ast.Attribute):
+        value = value.value
+    found = literal_str(value)
+    if found is not None:
+        return found
+    if isinstance(value, ast.Name):
+        body: list[ast.stmt] = list(index.tree.body)  # type: ignore[attr-defined]
+        key = value.id
+    elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+        owner = next((c for c in index.tree.body  # type: ignore[attr-defined]
+                      if isinstance(c, ast.ClassDef) and c.name == value.value.id), None)
+        if owner is None:
+            return None
+        body, key = owner.body, value.attr
+    else:
+        return None
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == key for t in stmt.targets):
+            return literal_str(stmt.value)
+    return None
 
 
 def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:

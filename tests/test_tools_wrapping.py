@@ -1,0 +1,163 @@
+"""`smullyan tools` (issue 28): a decorator whose name says tool but whose body only wraps the function (tracing,
+logging) makes no tool; the body of a decorator the run defines decides, not its name. Also the names a low-level
+MCP server lists when they are not literals."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from smullyan.linter import tools
+from smullyan.linter.config import Config
+
+OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
+
+
+def _write(root: Path, files: dict[str, str]) -> list[str]:
+    for rel, code in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+    return sorted(str(p) for p in root.rglob("*.py"))
+
+
+def _rows(files: list[str]) -> list[tuple[str, str, str, str]]:
+    return sorted((Path(t.path).name, t.name, t.framework, t.form) for t in tools.run(files, Config()).tools)
+
+
+# a framework's tool base whose run methods carry a tracing decorator named after tools, defined in another module
+TRACED = {
+    "tracepkg/__init__.py": "",
+    "tracepkg/trace.py": """
+        import asyncio
+        import functools
+
+        def trace_tool(func):
+            @functools.wraps(func)
+            async def wrapper_async(*args, **kwargs):
+                return await func(*args, **kwargs)
+
+            @functools.wraps(func)
+            def wrapper_sync(*args, **kwargs):
+                return func(*args, **kwargs)
+
+            return wrapper_async if asyncio.iscoroutinefunction(func) else wrapper_sync
+
+        def timed_tool(label):
+            def deco(fn):
+                def wrapper(*args, **kwargs):
+                    return fn(*args, **kwargs)
+                return wrapper
+            return deco
+
+        _tools = []
+
+        def register_tool(func):
+            @functools.wraps(func)
+            def wrapper(*args, **kwargs):
+                return func(*args, **kwargs)
+            _tools.append(wrapper)
+            return wrapper
+    """,
+    "tracepkg/base.py": """
+        class Component:
+            pass
+    """,
+    "tracepkg/tool.py": """
+        from tracepkg.base import Component
+        from tracepkg.trace import register_tool, timed_tool, trace_tool
+
+        class Tool(Component):
+            @trace_tool
+            def run(self, **kwargs):
+                return self.execute(**kwargs)
+
+            @timed_tool("x")
+            def langchain_run(self, text):
+                return self.execute(text=text)
+
+            @register_tool
+            def search(self, q: str) -> str:
+                return q
+
+            def execute(self, **kwargs):
+                raise NotImplementedError
+    """,
+}
+
+
+def test_a_tracing_decorator_named_after_tools_makes_no_tool(tmp_path: Path) -> None:
+    # trace_tool and timed_tool only wrap: no row; register_tool wraps and stores the wrapper: a row
+    assert _rows(_write(tmp_path, TRACED)) == [("tool.py", "search", "tracepkg", "@register_tool")]
+
+
+def test_an_unknown_decorator_named_after_tools_still_makes_a_tool(tmp_path: Path) -> None:
+    # the name heuristic stays when the run does not define the decorator (its body is not there to decide)
+    files = {
+        "actpkg/__init__.py": "",
+        "actpkg/maps.py": """
+            from actpkg.base import BaseAction, tool_api
+
+            class Maps(BaseAction):
+                @tool_api
+                def get_route(self, start: str) -> dict:
+                    return {}
+        """,
+    }
+    assert _rows(_write(tmp_path, files)) == [("maps.py", "get_route", "actpkg", "@tool_api")]
+
+
+def test_a_lowlevel_server_lists_names_through_a_helper_and_constants() -> None:
+    code = """
+    from enum import Enum
+    from mcp.server.lowlevel import Server
+    from mcp import types
+
+    READ_INBOX = "read_inbox"
+
+    class ToolName(str, Enum):
+        FETCH = "fetch"
+
+    def _read_inbox_tool():
+        return types.Tool(name=READ_INBOX, inputSchema={})
+
+    def _operator_tools():
+        return [_read_inbox_tool(), types.Tool(name="send_message", inputSchema={}),
+                types.Tool(name=ToolName.FETCH.value, inputSchema={})]
+
+    def build(client):
+        server = Server("team")
+
+        @server.list_tools()
+        async def list_tools():
+            if client.member:
+                return [types.Tool(name=tool.card.name, inputSchema={}) for tool in client.tools.values()]
+            return _operator_tools()
+
+        @server.call_tool()
+        async def call_tool(name, arguments):
+            return []
+
+        return server
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert sorted(t.name for t in found) == ["fetch", "read_inbox", "send_message"]
+
+
+def test_a_lowlevel_server_whose_names_are_all_computed_is_one_row_named_by_its_function() -> None:
+    code = """
+    from mcp.server.lowlevel import Server
+    from mcp import types
+
+    server = Server("proxy")
+
+    @server.list_tools()
+    async def list_tools():
+        return [types.Tool(name=t.card.name, inputSchema={}) for t in REMOTE]
+
+    @server.call_tool()
+    async def call_tool(name, arguments):
+        return []
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [t.name for t in found] == ["call_tool"]
