@@ -434,10 +434,10 @@ def _static_str(value: ast.expr, index: Index) -> str | None:
     if found is not None:
         return found
     if isinstance(value, ast.Name):
-        body: list[ast.stmt] = list(index.tree.body)  # type: ignore[attr-defined]
+        body: list[ast.stmt] = list(index.tree.body)
         key = value.id
     elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-        owner = next((c for c in index.tree.body  # type: ignore[attr-defined]
+        owner = next((c for c in index.tree.body
                       if isinstance(c, ast.ClassDef) and c.name == value.value.id), None)
         if owner is None:
             return None
