@@ -161,3 +161,34 @@ def test_a_lowlevel_server_whose_names_are_all_computed_is_one_row_named_by_its_
     """
     found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
     assert [t.name for t in found] == ["call_tool"]
+
+
+def test_a_handler_class_registers_its_methods_on_the_server_its_constructor_is_given(tmp_path: Path) -> None:
+    files = {
+        "eksx/__init__.py": "",
+        "eksx/handler.py": """
+            class PodHandler:
+                def __init__(self, mcp, allow_write: bool = False):
+                    self.mcp = mcp
+                    self.allow_write = allow_write
+                    self.mcp.tool(name="list_pods")(self.list_pods)
+
+                async def list_pods(self, namespace: str) -> str:
+                    return namespace
+        """,
+        "eksx/server.py": """
+            from mcp.server.mcpserver import MCPServer
+            from eksx.handler import PodHandler
+
+            mcp = None
+
+            def create_server(mode: str = "iam"):
+                return MCPServer("eks", instructions=mode)
+
+            def main():
+                global mcp
+                mcp = create_server()
+                PodHandler(mcp, True)
+        """,
+    }
+    assert _rows(_write(tmp_path, files)) == [("handler.py", "list_pods", "mcp", "self.mcp.tool(...)")]

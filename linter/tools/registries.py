@@ -11,7 +11,7 @@ import ast
 import re
 from collections.abc import Collection, Iterator, Mapping
 
-from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
 __all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "only_wraps", "unresolved_receivers", "wrapping_decorators"]
@@ -366,6 +366,9 @@ def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
             if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
                     and h.value.id in params and h.value.id not in index.instances:
                 return True
+            held = target_key(h.value) if isinstance(h, ast.Attribute) and h.attr in lasts else None
+            if held is not None and held.startswith("self.") and held not in index.instances:
+                return True  # self.mcp.tool(name="x")(self.m), ``self.mcp = mcp`` a parameter of ``__init__``
     return False
 
 
