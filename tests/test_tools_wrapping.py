@@ -192,3 +192,40 @@ def test_a_handler_class_registers_its_methods_on_the_server_its_constructor_is_
         """,
     }
     assert _rows(_write(tmp_path, files)) == [("handler.py", "list_pods", "mcp", "self.mcp.tool(...)")]
+
+
+def test_promptflow_tool_on_a_module_level_function() -> None:
+    code = """
+    from promptflow._internal import tool
+    from promptflow.core import tool as core_tool
+
+    @tool(streaming_option_parameter="stream")
+    def llm(prompt: str, stream: bool = False) -> str:
+        return prompt
+
+    @core_tool
+    def render(template: str) -> str:
+        return template
+
+    def helper() -> None: ...
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework) for t in found] == [("llm", "promptflow"), ("render", "promptflow")]
+
+
+def test_aviary_tool_from_function_on_nested_functions() -> None:
+    code = """
+    from aviary.tools import Tool
+
+    class DummyEnv:
+        async def reset(self):
+            def cast_float(x: str) -> float:
+                return float(x)
+
+            def unused(x: str) -> str:
+                return x
+
+            self.tools = [Tool.from_function(cast_float, allow_empty_param_descriptions=True)]
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    assert [(t.name, t.framework) for t in found] == [("cast_float", "aviary")]
