@@ -229,3 +229,66 @@ def test_aviary_tool_from_function_on_nested_functions() -> None:
     """
     found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
     assert [(t.name, t.framework) for t in found] == [("cast_float", "aviary")]
+
+
+def test_a_run_tool_class_built_around_a_nested_function(tmp_path: Path) -> None:
+    # LocalFunction is no ``...Tool`` by name, but a subclass of the project's Tool base: built around a callable,
+    # the callable is the tool; a class of the project that is no tool class (``Job(func=...)``) is not
+    files = {
+        "fwk/__init__.py": "",
+        "fwk/tool/__init__.py": "from fwk.tool.base import Tool\nfrom fwk.tool.function import LocalFunction\n",
+        "fwk/tool/base.py": """
+            from abc import ABC, abstractmethod
+
+            class Tool(ABC):
+                def __init__(self, card):
+                    self.card = card
+
+                @abstractmethod
+                async def invoke(self, inputs: dict) -> object: ...
+
+                @abstractmethod
+                async def stream(self, inputs: dict) -> object: ...
+        """,
+        "fwk/tool/function.py": """
+            from fwk.tool.base import Tool
+
+            class LocalFunction(Tool):
+                def __init__(self, card, func):
+                    super().__init__(card)
+                    self.func = func
+
+                async def invoke(self, inputs: dict) -> object:
+                    return await self.func(**inputs)
+
+                async def stream(self, inputs: dict) -> object:
+                    yield await self.invoke(inputs)
+        """,
+        "fwk/tool/shell.py": """
+            from fwk.tool.base import Tool
+
+            class ShellTool(Tool):
+                async def invoke(self, inputs: dict) -> object:
+                    return inputs
+
+                async def stream(self, inputs: dict) -> object:
+                    yield inputs
+        """,
+        "fwk/jobs.py": "class Job:\n    def __init__(self, func):\n        self.func = func\n",
+        "fwk/files.py": """
+            from fwk.jobs import Job
+            from fwk.tool import LocalFunction
+
+            def make_write_tool(sandbox):
+                async def write_file(**inputs):
+                    return inputs
+
+                async def cleanup():
+                    return None
+
+                Job(func=cleanup)
+                return LocalFunction(card=None, func=write_file)
+        """,
+    }
+    rows = [r for r in _rows(_write(tmp_path, files)) if r[0] == "files.py"]
+    assert rows == [("files.py", "write_file", "fwk", "LocalFunction(func=...)")]

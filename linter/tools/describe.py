@@ -19,7 +19,8 @@ from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dis
 from .facts import ToolFacts
 from .forms import discover
 from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
-from .registries import Registry, param_facts, registry_decorators, unresolved_receivers, wrapping_decorators
+from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
+                         wrapping_decorators)
 from .model import Tables, Tool, ToolRun
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class _Observer:
             b in configured for _, bases in self.classes for b in bases)  # its methods, once the run is known
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)
+                                      or pending_callables(index, self.tables.project, self.own_roots)
                                       or unresolved_receivers(index, self.tables.decorator_lasts())):
             self.pending = True
             return None  # described in the second phase, when every class is known

@@ -250,7 +250,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
     # of this module (``Tool(func_callable=search)``)
     decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators}
-    tool_calls = any(str(c).endswith("Tool") for c in index.call_names)
+    project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
+    tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:
         for scope in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
@@ -261,7 +262,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True,
                     text_by=_wrapper_text(index.qualname(head), call))
-            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers) if tool_calls else ():
+            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
+                    if tool_calls else ():
                 add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 

@@ -14,7 +14,8 @@ from collections.abc import Collection, Iterator, Mapping
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
 __all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
-           "registry_of", "only_wraps", "unresolved_receivers", "wrapping_decorators"]
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
+           "wrapping_decorators"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -305,10 +306,33 @@ def callable_arg(call: ast.Call) -> ast.expr | None:
     return None
 
 
+def run_tool_class(qn: str, project: Collection[str]) -> bool:
+    """``qn`` names one of the run's tool classes (found by its base: ``project``), itself or through its package's
+    re-export (``from pkg.tool import LocalFunction`` of ``pkg.tool.function.LocalFunction``)."""
+    if qn in project:
+        return True
+    package, _, last = qn.rpartition(".")
+    return bool(package) and len([q for q in project if q.rsplit(".", 1)[-1] == last
+                                  and q.startswith(package + ".")]) == 1
+
+
+def pending_callables(index: Index, project: Collection[str], own_roots: frozenset[str]) -> bool:
+    """A call here hands a callable (``func=``) to a class of the same project not named as a tool
+    (``LocalFunction(card=..., func=f)``): whether it is a tool class is known once the run is."""
+    for call in ast.walk(index.tree):
+        if isinstance(call, ast.Call) and callable_arg(call) is not None:
+            qn = index.qualname(call.func)
+            if qn and qn.split(".")[0] in own_roots and not qn.startswith(index.module + ".") \
+                    and _camel_words(qn.rsplit(".", 1)[-1])[-1:] != ["Tool"] and not run_tool_class(qn, project):
+                return True
+    return False
+
+
 def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
-                   skip: Mapping[str, object]) -> Iterator[tuple[str, str, Entry]]:
+                   skip: Mapping[str, object], project: Collection[str] = ()) -> Iterator[tuple[str, str, Entry]]:
     """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
-    (``Tool``, ``FunctionTool``; resolved through the imports or defined here) handing it a function by a keyword
+    (``Tool``, ``FunctionTool``; resolved through the imports or defined here), or of one of the run's tool classes
+    (``project``: ``LocalFunction``, a subclass of the framework's ``Tool``), handing it a function by a keyword
     that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples.
     -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
     path, _n, node, _parents = scope
@@ -318,7 +342,7 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             continue
         last = qn.rsplit(".", 1)[-1]
         words = _camel_words(last)
-        if not words or words[-1] != "Tool":
+        if not words or (words[-1] != "Tool" and not run_tool_class(qn, project)):
             continue
         arg = callable_arg(call)
         if arg is None:
