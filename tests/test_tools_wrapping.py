@@ -292,3 +292,33 @@ def test_a_run_tool_class_built_around_a_nested_function(tmp_path: Path) -> None
     }
     rows = [r for r in _rows(_write(tmp_path, files)) if r[0] == "files.py"]
     assert rows == [("files.py", "write_file", "fwk", "LocalFunction(func=...)")]
+
+
+def test_a_tool_class_adapting_itself_to_another_framework_is_no_second_tool() -> None:
+    # the adapter runs the class's own tool (its row); an agent adapted to a tool is a tool of its own (a proxy row)
+    code = """
+    from crewai.tools import BaseTool
+    from langchain.tools import Tool as LangchainTool
+
+    class SearchTool(BaseTool):
+        name: str = "search"
+
+        def _run(self, query: str) -> str:
+            return query
+
+        def langchain_run(self, text: str) -> str:
+            return self._run(text)
+
+        def as_langchain(self) -> LangchainTool:
+            return LangchainTool(name=self.name, func=self.langchain_run, description="search")
+
+    class Agent:
+        def langchain_run(self, text: str) -> str:
+            return text
+
+        def as_langchain_tool(self) -> LangchainTool:
+            return LangchainTool(name="agent", func=self.langchain_run, description="an agent")
+    """
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    rows = sorted((t.name, t.form, t.line) for t in found)
+    assert rows == [("langchain_run", "Tool(func=...)", 18), ("search", "BaseTool subclass", 5)]

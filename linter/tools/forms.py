@@ -264,6 +264,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     text_by=_wrapper_text(index.qualname(head), call))
             for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
+                if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
+                    continue  # a tool class handing its own method to another framework's tool: its own row's adapter
                 add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
@@ -425,6 +427,14 @@ def _listed_tool_names(index: Index) -> list[str]:
                     if name and name not in out:
                         out.append(name)
     return out
+
+
+def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
+    """The class ``owner`` (a path in this file) is a tool class: one of the run's, or derived from a tool base."""
+    if f"{index.module}.{owner}" in tables.bases:
+        return True
+    cls = index.local_classes.get(owner)
+    return cls is not None and any(b in tables.bases for b in index.bases(cls))
 
 
 def _static_str(value: ast.expr, index: Index) -> str | None:
