@@ -50,6 +50,22 @@ TRACED = {
                 return wrapper
             return deco
 
+        def tool_api(func=None, *, explode_return=False):
+            if callable(func):
+                @functools.wraps(func)
+                def wrapper(self, *args, **kwargs):
+                    return func(self, *args, **kwargs)
+                wrapper.api_description = {"name": func.__name__}
+                return wrapper
+
+            def decorate(func):
+                @functools.wraps(func)
+                def wrapper(self, *args, **kwargs):
+                    return func(self, *args, **kwargs)
+                wrapper.api_description = {"name": func.__name__}
+                return wrapper
+            return decorate
+
         _tools = []
 
         def register_tool(func):
@@ -65,7 +81,7 @@ TRACED = {
     """,
     "tracepkg/tool.py": """
         from tracepkg.base import Component
-        from tracepkg.trace import register_tool, timed_tool, trace_tool
+        from tracepkg.trace import register_tool, timed_tool, tool_api, trace_tool
 
         class Tool(Component):
             @trace_tool
@@ -80,6 +96,10 @@ TRACED = {
             def search(self, q: str) -> str:
                 return q
 
+            @tool_api(explode_return=True)
+            def fetch(self, url: str) -> str:
+                return url
+
             def execute(self, **kwargs):
                 raise NotImplementedError
     """,
@@ -87,8 +107,10 @@ TRACED = {
 
 
 def test_a_tracing_decorator_named_after_tools_makes_no_tool(tmp_path: Path) -> None:
-    # trace_tool and timed_tool only wrap: no row; register_tool wraps and stores the wrapper: a row
-    assert _rows(_write(tmp_path, TRACED)) == [("tool.py", "search", "tracepkg", "@register_tool")]
+    # trace_tool and timed_tool only wrap: no row; register_tool wraps and stores the wrapper, tool_api marks it
+    # (``wrapper.api_description``, what a metaclass collects): rows
+    assert _rows(_write(tmp_path, TRACED)) == [("tool.py", "fetch", "tracepkg", "@tool_api"),
+                                               ("tool.py", "search", "tracepkg", "@register_tool")]
 
 
 def test_an_unknown_decorator_named_after_tools_still_makes_a_tool(tmp_path: Path) -> None:

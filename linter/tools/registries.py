@@ -158,11 +158,27 @@ def _wraps(inner: ast.AST, param: str) -> bool:
     return _mentions(inner, param)
 
 
+def _marks(fn: ast.AST) -> bool:
+    """``fn`` (or a ``def`` in it) marks a function it makes or is given: an attribute set on one of its parameters
+    or nested ``def``s (``wrapper.api_description = ...``, ``setattr(func, ...)``), what a registry looks for."""
+    names = {a.arg for n in ast.walk(fn) if isinstance(n, ast.arguments)
+             for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)} - {"self", "cls"}
+    names |= {n.name for n in ast.walk(fn) if isinstance(n, FUNCS)}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                                             and t.value.id in names for t in n.targets):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr" and n.args \
+                and isinstance(n.args[0], ast.Name) and n.args[0].id in names:
+            return True
+    return False
+
+
 def wrapping_decorators(index: Index, decorators: Mapping[str, str]) -> set[str]:
     """The file's decorators that only wrap the function they are given (tracing, logging, timing): a decorator
     (or a decorator factory's returned ``def``) whose every return is a nested ``def`` wrapping its function
-    parameter (``functools.wraps(func)``, or calling it), and that neither stores, marks nor hands that function
-    to a framework's tool decorator. Its name does not make a tool of what it decorates (``@trace_tool``): its
+    parameter (``functools.wraps(func)``, or calling it), and that neither stores, marks (``wrapper.api_description =
+    ...``) nor hands that function to a framework's tool decorator. Its name does not make a tool of what it decorates (``@trace_tool``): its
     body says it does not register. -> def paths."""
     out: set[str] = set()
     children = _children(index)
@@ -171,7 +187,8 @@ def wrapping_decorators(index: Index, decorators: Mapping[str, str]) -> set[str]
         params = _params(node, method)
         nested = children.get(id(node), {})
         returned = _returned_names(node)
-        if not params or not returned or not all(isinstance(v, ast.Name) and v.id in nested for v in returned):
+        if not params or not returned or not all(isinstance(v, ast.Name) and v.id in nested for v in returned) \
+                or _marks(node):
             continue
         names = {v.id for v in returned if isinstance(v, ast.Name)}
         if all(_wraps(nested[n], params[0]) for n in names) \
