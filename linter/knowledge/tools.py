@@ -54,6 +54,12 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "strands" for m in ("strands", "strands.tools", "strands.tools.decorator")},
     # inspect-ai: ``@tool`` / ``@tool(name=..., parallel=...)`` on a *factory* (``TOOL_FACTORY_DECORATORS``)
     **{f"{m}.tool": "inspect-ai" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")},
+    # aviary (fhaviary): ``Tool.from_function(fn)`` builds a tool of a function (aviary/tools/base.py), applied as a call
+    **{f"{m}.Tool.from_function": "aviary" for m in ("aviary.core", "aviary.tools", "aviary.tools.base")},
+    # promptflow: ``@tool`` / ``@tool(streaming_option_parameter=...)`` makes a flow node of a module-level function
+    # or a ``ToolProvider`` method (promptflow/_core/tool.py, re-exported by promptflow, promptflow.core, ._internal)
+    **{f"{m}.tool": "promptflow" for m in ("promptflow", "promptflow.core", "promptflow._internal",
+                                           "promptflow._core.tool")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }

@@ -19,7 +19,8 @@ from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dis
 from .facts import ToolFacts
 from .forms import discover
 from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
-from .registries import Registry, param_facts, registry_decorators, unresolved_receivers
+from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
+                         wrapping_decorators)
 from .model import Tables, Tool, ToolRun
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class _Observer:
         self.dispatch: list[tuple[str, dict[str, str]]] = []
         self.shapes: list[Shape] = []
         self.registries: dict[str, Registry] = {}
+        self.wrapping: set[str] = set()
         self.params: list[tuple[str, int | str, str]] = []
         self.pending = False
         self.facts: ToolFacts | None = None
@@ -55,6 +57,7 @@ class _Observer:
         index = Index(screen.tree, screen, self.module, self.tables.params)
         self.classes = class_index(index)
         self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
+        self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
         with_bases = {qn for qn, bases in self.classes if bases}
@@ -65,6 +68,7 @@ class _Observer:
             b in configured for _, bases in self.classes for b in bases)  # its methods, once the run is known
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)
+                                      or pending_callables(index, self.tables.project, self.own_roots)
                                       or unresolved_receivers(index, self.tables.decorator_lasts())):
             self.pending = True
             return None  # described in the second phase, when every class is known
@@ -93,6 +97,7 @@ class _FileResult:
     shapes: list[Shape] = field(default_factory=list)  # classes a project's own tool base is found among
     registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
+    wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
 
 
 def describe_source(
@@ -123,7 +128,7 @@ def describe_source(
                 tool.failures.append("text")
     return _FileResult(path, [] if observer.pending else tools, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params)
+                       observer.registries, observer.params, observer.wrapping)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
@@ -224,7 +229,9 @@ def run(
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         if later:
-            done += runner.map(later, tables.with_classes(project, roots, texts, registries, params), own_roots, False)
+            wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
+            done += runner.map(later, tables.with_classes(project, roots, texts, registries, params, wrapping), own_roots,
+                               False)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)

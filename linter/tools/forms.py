@@ -13,7 +13,8 @@ from .dispatch import matched_names, prefixed_methods, registered_tool_class, re
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
-from .registries import Registry, applied_decorators, callable_arg, held_callables, registry_decorators, registry_name, registry_of
+from .registries import (Registry, applied_decorators, callable_arg, held_callables, only_wraps, registry_decorators,
+                         registry_name, registry_of)
 
 __all__ = ["discover"]
 
@@ -112,7 +113,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             qn = index.qualname(call.func if call is not None else dec)
             framework = tables.decorators.get(qn or "")
             if framework is None:
-                framework = _activity_framework(qn, parents, index, tables)
+                framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
@@ -147,7 +148,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         for cls_path, cls in index.classes:
             for dec in cls.decorator_list:
                 qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-                framework = registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
+                framework = None if project and only_wraps(qn, tables.wrapping) \
+                    else registered_tool_class(qn, cls, index, tables) if project and qn not in tables.decorators \
                     else None if project else tables.decorators.get(qn or "")
                 if framework is None or framework == "runtime":
                     continue
@@ -248,7 +250,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
     # of this module (``Tool(func_callable=search)``)
     decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators}
-    tool_calls = any(str(c).endswith("Tool") for c in index.call_names)
+    project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
+    tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:
         for scope in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
@@ -259,7 +262,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True,
                     text_by=_wrapper_text(index.qualname(head), call))
-            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers) if tool_calls else ():
+            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
+                    if tool_calls else ():
+                if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
+                    continue  # a tool class handing its own method to another framework's tool: its own row's adapter
                 add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
@@ -398,21 +404,62 @@ def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST,
 
 
 def _listed_tool_names(index: Index) -> list[str]:
-    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``)."""
+    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``), in
+    it or in the module's functions it calls (``return _operator_tool_defs()``). A name is a literal, a module
+    constant or a member of a class of this module (``name=READ_INBOX``, ``name=ToolName.FETCH.value``); a name the
+    list computes (``Tool(name=tool.card.name) for tool in ...``) is not known: no name."""
     out: list[str] = []
     for _path, _n, node, _parents in index.defs:
         if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
                    for d in node.decorator_list):  # type: ignore[attr-defined]
             continue
-        for call in ast.walk(node):
-            if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
-                name = name_from_call(call)
-                if name is None:
-                    name = next((str(getattr(k.value, "value", "")) for k in call.keywords
-                                 if k.arg == "name" and isinstance(k.value, ast.Attribute)), None)
-                if name and name not in out:
-                    out.append(name)
+        scopes, seen = [node], {id(node)}
+        while scopes:
+            scope = scopes.pop(0)
+            for _p, _k, helper in helpers_of(scope, index, None):
+                if id(helper) not in seen and len(seen) < 20:
+                    seen.add(id(helper))
+                    scopes.append(helper)
+            for call in ast.walk(scope):
+                if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                    value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
+                    name = _static_str(value, index) if value is not None else None
+                    if name and name not in out:
+                        out.append(name)
     return out
+
+
+def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
+    """The class ``owner`` (a path in this file) is a tool class: one of the run's, or derived from a tool base."""
+    if f"{index.module}.{owner}" in tables.bases:
+        return True
+    cls = index.local_classes.get(owner)
+    return cls is not None and any(b in tables.bases for b in index.bases(cls))
+
+
+def _static_str(value: ast.expr, index: Index) -> str | None:
+    """A string the module fixes: a literal, a module-level constant (``READ_INBOX = "read_inbox"``), or a class
+    attribute of this module (``ToolName.FETCH``, ``ToolName.FETCH.value``)."""
+    if isinstance(value, ast.Attribute) and value.attr == "value" and isinstance(value.value, ast.Attribute):
+        value = value.value
+    found = literal_str(value)
+    if found is not None:
+        return found
+    if isinstance(value, ast.Name):
+        body: list[ast.stmt] = list(index.tree.body)
+        key = value.id
+    elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+        owner = next((c for c in index.tree.body
+                      if isinstance(c, ast.ClassDef) and c.name == value.value.id), None)
+        if owner is None:
+            return None
+        body, key = owner.body, value.attr
+    else:
+        return None
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == key for t in stmt.targets):
+            return literal_str(stmt.value)
+    return None
 
 
 def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:

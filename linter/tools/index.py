@@ -87,6 +87,7 @@ class Index:
         self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
         self.classes: list[tuple[str, ast.ClassDef]] = []  # (path, node)
         self._seen: dict[str, int] = {}
+        self._factories = {s.name: s for s in tree.body if isinstance(s, FUNCS)}
         self._walk(tree.body, (), ())
         self.local_classes = {path: node for path, node in self.classes}
 
@@ -111,12 +112,17 @@ class Index:
             value = getattr(stmt, "value", None)
             if assigned and isinstance(value, ast.Call):
                 func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
-                qn = self.qualname(func)
+                qn = self.qualname(func) or self._built_by(func)
                 if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
                     for target in assigned:
                         bound = target_key(target)
                         if bound is not None:
                             self.instances[bound] = qn
+            elif assigned and isinstance(value, ast.Name) and value.id in self.instances:  # self.mcp = mcp
+                for target in assigned:
+                    bound = target_key(target)
+                    if bound is not None and bound != value.id:
+                        self.instances.setdefault(bound, self.instances[value.id])
             elif assigned and isinstance(value, (ast.List, ast.Tuple)):
                 for target in assigned:
                     bound = target_key(target)
@@ -129,6 +135,26 @@ class Index:
                         if isinstance(part, (ast.ExceptHandler, ast.match_case)):
                             self._walk(part.body, path, parents)
                     self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
+
+    def _built_by(self, func: ast.expr) -> str | None:
+        """The class a module-level factory function of this file builds: every ``return`` of ``create_server()``
+        is a call of the same class (``return MCPServer(...)``)."""
+        fn = self._factories.get(func.id) if isinstance(func, ast.Name) and func.id not in self.imports else None
+        if fn is None:
+            return None
+        stack: list[ast.AST] = list(fn.body)
+        built: set[str | None] = set()
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(n, ast.Return):
+                if not isinstance(n.value, ast.Call):
+                    return None
+                built.add(self.qualname(n.value.func))
+            stack.extend(ast.iter_child_nodes(n))
+        qn = built.pop() if len(built) == 1 else None
+        return qn if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper() else None
 
     def _annotated(self, args: ast.arguments) -> None:
         """A parameter annotated with a class (``def register(mcp: FastMCP)``, ``"FastMCP"``) holds an
@@ -152,6 +178,8 @@ class Index:
         own = f"{self.module}.{key}"
         if own in self.passed:
             return self.passed[own]
+        if own.endswith(".__init__") and own[:-len(".__init__")] in self.passed:  # K8sHandler(mcp): its __init__
+            return self.passed[own[:-len(".__init__")]]
         hits = [v for k, v in self.passed.items() if k.endswith("." + own)]
         if not hits:  # imported through the package's re-export (``from tools import register_chart_tools``)
             last = own.rsplit(".", 1)[-1]

@@ -42,6 +42,9 @@ class Tables:
     registries: Mapping[str, tuple[str, int, str]] = field(default_factory=dict)
     # what the run's calls pass to its functions: function qualified name -> {position or keyword -> class}
     params: Mapping[str, Mapping[int | str, str]] = field(default_factory=dict)
+    # the run's decorators that only wrap the function they are given (``registries.wrapping_decorators``): their
+    # name (``trace_tool``) does not make a tool of what they decorate
+    wrapping: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":
@@ -77,10 +80,12 @@ class Tables:
         text_dispatch: Mapping[str, Mapping[str, str]] | None = None,
         registries: Mapping[str, tuple[str, int, str]] | None = None,
         params: Mapping[str, Mapping[int | str, str]] | None = None,
+        wrapping: frozenset[str] = frozenset(),
     ) -> "Tables":
         return Tables(self.decorators, {**classes, **self.bases}, self.wrappers, self.lists,
                       frozenset(c for c in classes if c not in self.bases),
-                      dict(ancestor_roots or {}), dict(text_dispatch or {}), dict(registries or {}), dict(params or {}))
+                      dict(ancestor_roots or {}), dict(text_dispatch or {}), dict(registries or {}), dict(params or {}),
+                      wrapping)
 
     def decorator_lasts(self) -> frozenset[str]:
         """The last names of the tool decorators (``tool``, ``call_tool``, ``function_tool``)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 
-from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, tool_word
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
 __all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
-           "registry_of", "unresolved_receivers"]
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
+           "wrapping_decorators"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -131,6 +132,85 @@ def _is_cast(call: ast.Call) -> bool:
     return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") == "cast"
 
 
+def _children(index: Index) -> dict[int, dict[str, ast.AST]]:
+    """The functions defined directly in each function (by the id of the enclosing one): {id -> {name -> def}}."""
+    children: dict[int, dict[str, ast.AST]] = {}
+    for e in index.defs:
+        if e[3]:
+            children.setdefault(id(e[3][-1]), {})[e[0].rsplit(".", 1)[-1]] = e[2]
+    return children
+
+
+def _returned_names(fn: ast.AST) -> list[ast.expr]:
+    """What ``fn`` returns, a conditional's two branches apart (``return a if asyncio.iscoroutinefunction(f) else b``)."""
+    out: list[ast.expr] = []
+    for value in _own_returns(fn):
+        out.extend((value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,))
+    return out
+
+
+def _wraps(inner: ast.AST, param: str) -> bool:
+    """A wrapper of ``param``: a nested ``def`` decorated by ``functools.wraps(param)`` or calling it."""
+    for d in getattr(inner, "decorator_list", []):
+        if isinstance(d, ast.Call) and d.args and _mentions(d.args[0], param) \
+                and (d.func.id if isinstance(d.func, ast.Name) else getattr(d.func, "attr", "")) == "wraps":
+            return True
+    return _mentions(inner, param)
+
+
+def _marks(fn: ast.AST) -> bool:
+    """``fn`` (or a ``def`` in it) marks a function it makes or is given: an attribute set on one of its parameters
+    or nested ``def``s (``wrapper.api_description = ...``, ``setattr(func, ...)``), what a registry looks for."""
+    names = {a.arg for n in ast.walk(fn) if isinstance(n, ast.arguments)
+             for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)} - {"self", "cls"}
+    names |= {n.name for n in ast.walk(fn) if isinstance(n, FUNCS)}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                                             and t.value.id in names for t in n.targets):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr" and n.args \
+                and isinstance(n.args[0], ast.Name) and n.args[0].id in names:
+            return True
+    return False
+
+
+def wrapping_decorators(index: Index, decorators: Mapping[str, str]) -> set[str]:
+    """The file's decorators that only wrap the function they are given (tracing, logging, timing): a decorator
+    (or a decorator factory's returned ``def``) whose every return is a nested ``def`` wrapping its function
+    parameter (``functools.wraps(func)``, or calling it), and that neither stores, marks (``wrapper.api_description =
+    ...``) nor hands that function to a framework's tool decorator. Its name does not make a tool of what it decorates (``@trace_tool``): its
+    body says it does not register. -> def paths."""
+    out: set[str] = set()
+    children = _children(index)
+    for path, _n, node, parents in index.defs:
+        method = bool(parents) and isinstance(parents[-1], ast.ClassDef)
+        params = _params(node, method)
+        nested = children.get(id(node), {})
+        returned = _returned_names(node)
+        if not params or not returned or not all(isinstance(v, ast.Name) and v.id in nested for v in returned) \
+                or _marks(node):
+            continue
+        names = {v.id for v in returned if isinstance(v, ast.Name)}
+        if all(_wraps(nested[n], params[0]) for n in names) \
+                and not any(_registers(node, p, index, decorators) for p in (params[0], *names)) \
+                and not any(_registers(nested[n], params[0], index, decorators) for n in names):
+            out.add(path)
+            continue
+        # a factory: ``def trace(name): def deco(fn): ...; return deco`` whose returned decorator only wraps
+        if len(names) == 1:
+            inner = nested[next(iter(names))]
+            inner_params = _params(inner, False)
+            inner_nested = children.get(id(inner), {})
+            inner_returned = _returned_names(inner)
+            if inner_params and inner_returned and all(isinstance(v, ast.Name) and v.id in inner_nested
+                                                        and _wraps(inner_nested[v.id], inner_params[0])
+                                                        for v in inner_returned) \
+                    and not any(_registers(inner, p, index, decorators)
+                                for p in (inner_params[0], *(v.id for v in inner_returned if isinstance(v, ast.Name)))):
+                out.add(path)
+    return out
+
+
 def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str, Registry]:
     """The file's own registry decorators: {def path (``tool``, ``Registry.register``, ``factory.described``) ->
     :data:`Registry`}. A decorator (or a decorator factory's returned ``def``) that takes a function, stores it
@@ -138,10 +218,7 @@ def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str
     gives it back; stored only counts when the decorator's or the registry's name says tool."""
     out: dict[str, Registry] = {}
     framework = index.module.split(".")[0].replace("_", "-")
-    children: dict[int, dict[str, ast.AST]] = {}
-    for e in index.defs:
-        if e[3]:
-            children.setdefault(id(e[3][-1]), {})[e[0].rsplit(".", 1)[-1]] = e[2]
+    children = _children(index)
     for path, _n, node, parents in index.defs:
         returned = {v.id for v in _own_returns(node) if isinstance(v, ast.Name)}
         if not returned and not any(isinstance(v, ast.Call) for v in _own_returns(node)):
@@ -180,6 +257,18 @@ def registry_of(qn: str | None, registries: Mapping[str, Registry]) -> tuple[str
     package, _, last = qn.rpartition(".")
     same = [q for q in registries if q.rsplit(".", 1)[-1] == last and q.startswith(package + ".")] if package else []
     return (same[0], registries[same[0]]) if len(same) == 1 else None
+
+
+def only_wraps(qn: str | None, wrapping: Collection[str]) -> bool:
+    """The decorator a qualified name names is one of the run's that only wrap (itself, or a re-export of the one
+    of that name below the package it is imported from, as :func:`registry_of` finds registries)."""
+    if not qn:
+        return False
+    if qn in wrapping:
+        return True
+    package, _, last = qn.rpartition(".")
+    same = [q for q in wrapping if q.rsplit(".", 1)[-1] == last and q.startswith(package + ".")] if package else []
+    return len(same) == 1
 
 
 def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
@@ -234,10 +323,33 @@ def callable_arg(call: ast.Call) -> ast.expr | None:
     return None
 
 
+def run_tool_class(qn: str, project: Collection[str]) -> bool:
+    """``qn`` names one of the run's tool classes (found by its base: ``project``), itself or through its package's
+    re-export (``from pkg.tool import LocalFunction`` of ``pkg.tool.function.LocalFunction``)."""
+    if qn in project:
+        return True
+    package, _, last = qn.rpartition(".")
+    return bool(package) and len([q for q in project if q.rsplit(".", 1)[-1] == last
+                                  and q.startswith(package + ".")]) == 1
+
+
+def pending_callables(index: Index, project: Collection[str], own_roots: frozenset[str]) -> bool:
+    """A call here hands a callable (``func=``) to a class of the same project not named as a tool
+    (``LocalFunction(card=..., func=f)``): whether it is a tool class is known once the run is."""
+    for call in ast.walk(index.tree):
+        if isinstance(call, ast.Call) and callable_arg(call) is not None:
+            qn = index.qualname(call.func)
+            if qn and qn.split(".")[0] in own_roots and not qn.startswith(index.module + ".") \
+                    and _camel_words(qn.rsplit(".", 1)[-1])[-1:] != ["Tool"] and not run_tool_class(qn, project):
+                return True
+    return False
+
+
 def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
-                   skip: Mapping[str, object]) -> Iterator[tuple[str, str, Entry]]:
+                   skip: Mapping[str, object], project: Collection[str] = ()) -> Iterator[tuple[str, str, Entry]]:
     """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
-    (``Tool``, ``FunctionTool``; resolved through the imports or defined here) handing it a function by a keyword
+    (``Tool``, ``FunctionTool``; resolved through the imports or defined here), or of one of the run's tool classes
+    (``project``: ``LocalFunction``, a subclass of the framework's ``Tool``), handing it a function by a keyword
     that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples.
     -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
     path, _n, node, _parents = scope
@@ -247,7 +359,7 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             continue
         last = qn.rsplit(".", 1)[-1]
         words = _camel_words(last)
-        if not words or words[-1] != "Tool":
+        if not words or (words[-1] != "Tool" and not run_tool_class(qn, project)):
             continue
         arg = callable_arg(call)
         if arg is None:
@@ -295,6 +407,9 @@ def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
             if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
                     and h.value.id in params and h.value.id not in index.instances:
                 return True
+            held = target_key(h.value) if isinstance(h, ast.Attribute) and h.attr in lasts else None
+            if held is not None and held.startswith("self.") and held not in index.instances:
+                return True  # self.mcp.tool(name="x")(self.m), ``self.mcp = mcp`` a parameter of ``__init__``
     return False
 
 
