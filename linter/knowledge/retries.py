@@ -267,6 +267,13 @@ SERVER_RUN_CALLS: Final[frozenset[str]] = frozenset(
     {"serve_forever", "run_forever", "serve", "run_server", "runserver", "start_server", "run_app", "run_simple"}
 )
 SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvicorn", "hypercorn", "mcp", "web", "flask_app", "api"})
+# Optimistic-concurrency conflicts: raised only because another client committed between this
+# client's read and its write (redis ``WATCH``/``MULTI``/``EXEC``, redis-py's ``WatchError``). A loop
+# going round on these alone re-reads and tries again, and every conflict means someone else's write
+# went through: the system progresses, so it is not an unbounded retry of a failure (TFH302, issue
+# 23 ``optimistic-concurrency-watch``). Not ``IntegrityError``: a constraint violation can be
+# permanent (a duplicate key the loop sends again), and an unbounded loop on it spins for ever.
+OPTIMISTIC_CONFLICT_EXCEPTIONS: Final[frozenset[str]] = frozenset({"WatchError"})
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})

@@ -6,6 +6,8 @@ Beside ``paths.py`` (the loop's exits and success paths), for the budget rules:
   again: they catch a failure (:func:`catches_failure`: not only a cancellation
   or a lock wait) and do not change what the next attempt does
   (:func:`changes_input`: a search or a fallback);
+- :func:`only_conflicts`: the going-round handlers catch only an optimistic-
+  concurrency conflict (a redis ``WatchError``), for TFH302;
 - :func:`catches_transient`: a handler that may catch a transient failure (not
   only parse or validation errors).
 """
@@ -43,6 +45,21 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
     if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
         return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
     return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
+
+
+def only_conflicts(going_round: list[cst.ExceptHandler]) -> bool:
+    """Every handler that goes round catches only an optimistic-concurrency conflict (issue 23,
+    ``optimistic-concurrency-watch``: redis ``WATCH`` loops on ``WatchError``): each conflict means
+    another client's write went through, so the loop progresses; any other failure leaves it. TFH302
+    reads this, not :func:`catches_failure`: the loop still re-runs its work (TFH304's repeated
+    success, TFH303's wait, which ``catches_transient`` answers, still apply)."""
+    if not going_round:
+        return False
+    for h in going_round:
+        types = _handler_types(h)
+        if types is None or not all(t in kb.OPTIMISTIC_CONFLICT_EXCEPTIONS for t in types):
+            return False
+    return True
 
 
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
