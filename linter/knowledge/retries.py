@@ -231,6 +231,16 @@ LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait
 GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
 # Words in a ``for`` loop's target or ``range`` bound that say it counts attempts.
 RETRY_COUNTER_WORDS: Final[tuple[str, ...]] = ("attempt", "retr", "tries", "try")
+# Names (word sequences of a variable, attribute, parameter or predicate) by which code says the
+# work is safe to repeat: a retry loop that goes round only when such a flag holds (``if attempt == 0
+# and retry_safe: continue``, ``if not idempotent or attempt == last: raise``) declares the repeat
+# safe (TFH101, issue 23 ``retry-gated-on-idempotency``). A name with a negating word (``non``,
+# ``not``: ``is_non_idempotent``) says the opposite and is not one.
+IDEMPOTENCY_FLAG_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+    ("idempotent",), ("retry", "safe"), ("safe", "to", "retry"), ("replay", "safe"), ("safe", "to", "replay"),
+    ("read", "only"), ("readonly",), ("read", "safe"),
+)
+IDEMPOTENCY_FLAG_NEGATIONS: Final[frozenset[str]] = frozenset({"non", "not", "no", "un", "unsafe", "nonidempotent"})
 # Exception types that a re-run fails or fixes at once, not after a wait: a
 # retry loop that only catches these (re-asking a model after a parse error)
 # needs no backoff (TFH303). Last name, exact, or one of the suffixes.

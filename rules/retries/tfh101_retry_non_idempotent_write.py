@@ -7,6 +7,7 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen
+from . import handlers
 from .base import RetryRule
 from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
@@ -71,7 +72,13 @@ Nor is a write retried only on failures raised before the request was sent
 requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
 condition with anything else in it (a read timeout, `TransportError`,
 requests' `ConnectionError`, which also covers a reset after sending) is
-reported. A hand loop's handler that goes round unless it is the last
+reported. Nor is a hand loop that goes round only when the code's own flag
+says the work is safe to repeat: each `continue` under an `if` whose test
+holds a name like `idempotent`, `retry_safe`, `safe_to_retry`, `read_only`
+(`retry_safe = action in READ_ACTIONS`, then `if attempt == 0 and retry_safe:
+continue`), or the handler first leaving unless it holds (`if not idempotent
+or attempt == last: raise`), with no other way round. A name that negates
+(`is_non_idempotent`) does not count. A hand loop's handler that goes round unless it is the last
 attempt records the exception (`failure = (delay, type(e).__name__)`) without
 deciding on it: its types are the condition.
 
@@ -347,6 +354,33 @@ class SearchProvider:
             response.raise_for_status()
             return response
         return (await _send()).json()
+""",
+        # issue 23: the loop goes round only when the code's own flag says the call only reads
+        """\
+import asyncio
+from mcp import ClientSession
+READS = {"snapshot", "find", "list"}
+async def run(session: ClientSession, action, args, reconnect):
+    retry_safe = action in READS
+    for attempt in range(2):
+        try:
+            return await session.call_tool(action, args)
+        except (ConnectionError, asyncio.TimeoutError):
+            if attempt == 0 and retry_safe:
+                await reconnect()
+                continue
+            raise
+""",
+        """\
+import httpx, time
+def send(client: httpx.Client, url, body, idempotent=False):
+    for attempt in range(3):
+        try:
+            return client.post(url, json=body)
+        except httpx.TransportError:
+            if not idempotent or attempt == 2:
+                raise
+            time.sleep(2 ** attempt)
 """,
     ]
     INVALID = [
@@ -658,6 +692,27 @@ def refund(card):
 def checkout(card):
     return fresh(card, 100)
 """,
+        # the flag tested says the opposite (a non-idempotent call goes round), or the handler falls
+        # through into the next attempt whatever the flag says
+        """\
+import asyncio
+from mcp import ClientSession
+async def run(session: ClientSession, name, args, is_non_idempotent):
+    for attempt in range(2):  # error: TFH101
+        try:
+            return await session.call_tool(name, args)
+        except ConnectionError:
+            if attempt == 0 and is_non_idempotent:
+                continue
+            raise
+async def run2(session: ClientSession, name, args, idempotent):
+    for attempt in range(2):  # error: TFH101
+        try:
+            return await session.call_tool(name, args)
+        except ConnectionError:
+            if idempotent:
+                await asyncio.sleep(1)
+""",
         # a remote tool run re-sent after a dropped connection: the tool may have run (issue 23)
         """\
 import asyncio
@@ -691,6 +746,8 @@ async def run_tool(session: ClientSession, name, arguments):
         for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
             if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
                 continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
+            if retry.kind == "loop" and retry.loop is not None and handlers.gated_on_idempotency(retry.loop):
+                continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(
