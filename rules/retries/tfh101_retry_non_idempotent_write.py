@@ -72,7 +72,9 @@ Nor is a write retried only on failures raised before the request was sent
 requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
 condition with anything else in it (a read timeout, `TransportError`,
 requests' `ConnectionError`, which also covers a reset after sending) is
-reported. Nor is a hand loop that goes round only when the code's own flag
+reported. A handler that ends by calling a same-module helper whose last
+statement is a `raise` (`except httpx.HTTPError as e: _raise_failed(e)`) never
+goes round. Nor is a hand loop that goes round only when the code's own flag
 says the work is safe to repeat: each `continue` under an `if` whose test
 holds a name like `idempotent`, `retry_safe`, `safe_to_retry`, `read_only`
 (`retry_safe = action in READ_ACTIONS`, then `if attempt == 0 and retry_safe:
@@ -381,6 +383,24 @@ def send(client: httpx.Client, url, body, idempotent=False):
             if not idempotent or attempt == 2:
                 raise
             time.sleep(2 ** attempt)
+""",
+        # issue 23: the handler always raises (through a same-module helper); the loop goes round only
+        # on a 429, which the server rejected before doing anything
+        """\
+import httpx, time
+def _raise_failed(what, exc):
+    raise RuntimeError(f"{what} failed") from exc
+def request_code(url):
+    response = None
+    for attempt in range(1, 5):
+        try:
+            response = httpx.post(url, json={"client_id": "x"}, timeout=5)
+        except httpx.HTTPError as exc:
+            _raise_failed("device code request", exc)
+        if response.status_code != 429:
+            break
+        time.sleep(2 ** attempt)
+    return response
 """,
     ]
     INVALID = [
