@@ -427,3 +427,28 @@ def test_one_retry_after_a_recognised_failure_needs_no_backoff() -> None:
     assert codes(src.format(n="5", test="attempt < 4"), "TFH303") == ["TFH303"]  # four at once
     unrecognised = src.replace(" and is_connection_error(err)", "")
     assert codes(unrecognised.format(n="5", test="attempt == 0"), "TFH303") == ["TFH303"]  # any failure
+
+
+# inference-post (batch 6): a POST retried in a language-model module named `lm.py` is a model call
+LM_POST = """
+import httpx, time
+def complete(url, text):
+    for attempt in range(3):
+        try:
+            return httpx.post(url, json={"q": text}, timeout=30).json()
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+"""
+
+
+def _codes_at(src: str, path: str) -> list[str]:
+    cfg = Config.default().only("TFH101")
+    return sorted(f.code for f in lint_source(textwrap.dedent(src), path, cfg))
+
+
+def test_a_post_in_a_language_model_module_is_inference_not_a_write() -> None:
+    assert _codes_at(LM_POST, "storm/lm.py") == []
+    assert _codes_at(LM_POST, "storm/together_lm.py") == []
+    # a stem holding the letters, not the word, is not a language-model module
+    assert _codes_at(LM_POST, "storm/html.py") == ["TFH101"]
+    assert _codes_at(LM_POST, "storm/film.py") == ["TFH101"]

@@ -231,6 +231,16 @@ LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait
 GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")
 # Words in a ``for`` loop's target or ``range`` bound that say it counts attempts.
 RETRY_COUNTER_WORDS: Final[tuple[str, ...]] = ("attempt", "retr", "tries", "try")
+# Names (word sequences of a variable, attribute, parameter or predicate) by which code says the
+# work is safe to repeat: a retry loop that goes round only when such a flag holds (``if attempt == 0
+# and retry_safe: continue``, ``if not idempotent or attempt == last: raise``) declares the repeat
+# safe (TFH101, issue 23 ``retry-gated-on-idempotency``). A name with a negating word (``non``,
+# ``not``: ``is_non_idempotent``) says the opposite and is not one.
+IDEMPOTENCY_FLAG_WORDS: Final[tuple[tuple[str, ...], ...]] = (
+    ("idempotent",), ("retry", "safe"), ("safe", "to", "retry"), ("replay", "safe"), ("safe", "to", "replay"),
+    ("read", "only"), ("readonly",), ("read", "safe"),
+)
+IDEMPOTENCY_FLAG_NEGATIONS: Final[frozenset[str]] = frozenset({"non", "not", "no", "un", "unsafe", "nonidempotent"})
 # Exception types that a re-run fails or fixes at once, not after a wait: a
 # retry loop that only catches these (re-asking a model after a parse error)
 # needs no backoff (TFH303). Last name, exact, or one of the suffixes.
@@ -267,6 +277,13 @@ SERVER_RUN_CALLS: Final[frozenset[str]] = frozenset(
     {"serve_forever", "run_forever", "serve", "run_server", "runserver", "start_server", "run_app", "run_simple"}
 )
 SERVER_RUN_RECEIVERS: Final[frozenset[str]] = frozenset({"app", "server", "uvicorn", "hypercorn", "mcp", "web", "flask_app", "api"})
+# Optimistic-concurrency conflicts: raised only because another client committed between this
+# client's read and its write (redis ``WATCH``/``MULTI``/``EXEC``, redis-py's ``WatchError``). A loop
+# going round on these alone re-reads and tries again, and every conflict means someone else's write
+# went through: the system progresses, so it is not an unbounded retry of a failure (TFH302, issue
+# 23 ``optimistic-concurrency-watch``). Not ``IntegrityError``: a constraint violation can be
+# permanent (a duplicate key the loop sends again), and an unbounded loop on it spins for ever.
+OPTIMISTIC_CONFLICT_EXCEPTIONS: Final[frozenset[str]] = frozenset({"WatchError"})
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})

@@ -75,6 +75,9 @@ LLM_INFERENCE_MODULE_PARTS: Final[frozenset[str]] = frozenset(
     {"llms", "llm", "chat_models", "embeddings", "language_models", "models", "completions", "rerankers", "inference"}
 )
 LLM_INFERENCE_STEM_PARTS: Final[tuple[str, ...]] = ("llm", "embedding", "chat_model", "completion", "inference")
+# ... and whole words of the file's stem (``lm.py``, ``openai_lm.py``: a language-model module; a word,
+# not letters, so ``html.py`` is not one; issue 23, ``inference-post``)
+LLM_INFERENCE_STEM_WORDS: Final[frozenset[str]] = frozenset({"lm", "lms"})
 
 
 # ... a class deriving from an LLM or embeddings base (``class ApigeeLlm(BaseLlm)``), by the base's last
@@ -87,7 +90,11 @@ def llm_inference_module(path: str) -> bool:
     """Whether a module's path names an LLM or embeddings integration (``llms/cohere.py``, ``apigee_llm.py``)."""
     parts = path.replace("\\", "/").split("/")
     stem = parts[-1].rsplit(".", 1)[0].lower()
-    return any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1]) or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
+    return (
+        any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1])
+        or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
+        or bool(set(stem.split("_")) & LLM_INFERENCE_STEM_WORDS)
+    )
 
 
 # Known SDK calls that send or charge, by qualified name.

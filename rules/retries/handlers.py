@@ -6,6 +6,10 @@ Beside ``paths.py`` (the loop's exits and success paths), for the budget rules:
   again: they catch a failure (:func:`catches_failure`: not only a cancellation
   or a lock wait) and do not change what the next attempt does
   (:func:`changes_input`: a search or a fallback);
+- :func:`only_conflicts`: the going-round handlers catch only an optimistic-
+  concurrency conflict (a redis ``WatchError``), for TFH302;
+- :func:`gated_on_idempotency`: every going-round handler goes round only
+  when a flag the code computed says the work is safe to repeat, for TFH101;
 - :func:`catches_transient`: a handler that may catch a transient failure (not
   only parse or validation errors).
 """
@@ -43,6 +47,21 @@ def catches_failure(handler: cst.ExceptHandler) -> bool:
     if types is not None and all(t in kb.LOCK_BUSY_EXCEPTIONS for t in types) and any(t != "Timeout" for t in types):
         return False  # a lock wait: `except FileExistsError` around an exclusive create (issue 23)
     return types is None or not all(t in kb.CANCELLATION_EXCEPTIONS for t in types)
+
+
+def only_conflicts(going_round: list[cst.ExceptHandler]) -> bool:
+    """Every handler that goes round catches only an optimistic-concurrency conflict (issue 23,
+    ``optimistic-concurrency-watch``: redis ``WATCH`` loops on ``WatchError``): each conflict means
+    another client's write went through, so the loop progresses; any other failure leaves it. TFH302
+    reads this, not :func:`catches_failure`: the loop still re-runs its work (TFH304's repeated
+    success, TFH303's wait, which ``catches_transient`` answers, still apply)."""
+    if not going_round:
+        return False
+    for h in going_round:
+        types = _handler_types(h)
+        if types is None or not all(t in kb.OPTIMISTIC_CONFLICT_EXCEPTIONS for t in types):
+            return False
+    return True
 
 
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
@@ -184,3 +203,66 @@ def single_targeted_retry(loop: Loop, handler: cst.ExceptHandler) -> bool:
             if isinstance(first.operator, cst.Equal) and isinstance(first.comparator, cst.Integer) and first.comparator.value == "0":
                 return True
     return False
+
+
+def gated_on_idempotency(loop: Loop) -> bool:
+    """Every going-round handler goes round only when a flag says the work is safe to repeat (issue
+    23, ``retry-gated-on-idempotency``): its last statement leaves the loop and each ``continue`` lies
+    under an ``if`` whose test holds the flag (``if attempt == 0 and retry_safe: ... continue``), or
+    it first leaves unless the flag holds (``if not idempotent or attempt == last: raise``). The code
+    decides per call whether a repeat is safe: an unsafe write is never re-sent."""
+    return bool(loop.handlers) and all(_gated(h) for h in loop.handlers)
+
+
+def _gated(handler: cst.ExceptHandler) -> bool:
+    stmts = _body_stmts(handler.body)
+    for stmt in stmts:
+        if isinstance(stmt, cst.If) and _exits(_last(stmt.body)) and any(
+            isinstance(t, cst.UnaryOperation) and isinstance(t.operator, cst.Not) and _idempotency_flag(t.expression)
+            for t in _operands(stmt.test, cst.Or)
+        ):
+            return True  # `if not idempotent or ...: raise` before anything goes round
+        if any(isinstance(n, cst.Continue) for n in _walk(stmt)):
+            break
+    if not stmts or not _exits(stmts[-1]):
+        return False  # falls through into the next attempt whatever the flag says
+    return _continues_gated(handler.body, False)
+
+
+def _continues_gated(node: cst.CSTNode, gated: bool) -> bool:
+    """Each ``continue`` of this loop under ``node`` lies in the body of an ``if`` testing the flag."""
+    if isinstance(node, cst.Continue):
+        return gated
+    if isinstance(node, (cst.For, cst.While, cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return True  # a nested loop's continue; a nested definition
+    if isinstance(node, cst.If):
+        positive = any(_idempotency_flag(t) for t in _operands(node.test, cst.And))
+        return _continues_gated(node.body, gated or positive) and (
+            node.orelse is None or _continues_gated(node.orelse, gated))
+    return all(_continues_gated(c, gated) for c in node.children)
+
+
+def _operands(test: cst.BaseExpression, op: type[cst.BaseBooleanOp]) -> list[cst.BaseExpression]:
+    """``a and b and c`` -> ``[a, b, c]`` (for ``op`` And; Or likewise), parentheses dropped."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, op):
+        return _operands(test.left, op) + _operands(test.right, op)
+    return [test]
+
+
+def _last(suite: cst.BaseSuite) -> cst.CSTNode:
+    stmts = _body_stmts(suite)
+    return stmts[-1] if stmts else suite
+
+
+def _idempotency_flag(node: cst.BaseExpression) -> bool:
+    """``retry_safe``, ``self.idempotent``, ``request.is_read_only``, ``self._is_idempotent(name)``
+    (not ``is_non_idempotent``): by the name's words (``knowledge.IDEMPOTENCY_FLAG_WORDS``)."""
+    if isinstance(node, cst.Call):
+        node = node.func
+    name = dotted(node)
+    if name is None:
+        return False
+    words = tuple(w for w in name.rsplit(".", 1)[-1].lower().split("_") if w)
+    if set(words) & kb.IDEMPOTENCY_FLAG_NEGATIONS:
+        return False
+    return any(words[i:i + len(seq)] == seq for seq in kb.IDEMPOTENCY_FLAG_WORDS for i in range(len(words)))

@@ -34,6 +34,7 @@ import libcst as cst
 from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
+from .loops import _body_stmts
 from .reader import Reader
 from .work import RetryWork
 
@@ -68,8 +69,32 @@ class RaisableWork(RetryWork, Reader):
     """The model's check that a loop's handlers can run (mixed into the recogniser)."""
 
     def _runnable_handlers(self, loop: Loop) -> tuple[cst.ExceptHandler, ...]:
-        """The going-round handlers that can catch something the attempt raises."""
-        return tuple(h for h in loop.handlers if self._handler_can_run(h, loop))
+        """The going-round handlers that can catch something the attempt raises (and do go round)."""
+        return tuple(h for h in loop.handlers if self._handler_can_run(h, loop) and not self._raises_through_helper(h))
+
+    def _raises_through_helper(self, handler: cst.ExceptHandler) -> bool:
+        """The handler ends by calling a same-module helper that always raises, with no ``continue``
+        before (``except httpx.HTTPError as e: _raise_network_failed("device code", e)``): it never goes
+        round (issue 23, ``retry-on-429-only``: the loop goes round only on a status it reads). The
+        helper always raises when its last statement is a ``raise``."""
+        stmts = _body_stmts(handler.body)
+        if not stmts or any(isinstance(n, cst.Continue) for n in _nodes(handler.body)):
+            return False
+        last = stmts[-1]
+        if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 and isinstance(last.body[0], cst.Expr)):
+            return False
+        call = last.body[0].value
+        if isinstance(call, cst.Await):
+            call = call.expression
+        if not isinstance(call, cst.Call):
+            return False
+        target = self._helper_of(call.func)
+        if target is None:
+            return False
+        fn = self._methods.get((target[1], target[0])) if target[1] else self._module_defs.get(target[0])
+        body = _body_stmts(fn.body) if fn is not None else ()
+        return bool(body) and isinstance(body[-1], cst.SimpleStatementLine) and any(
+            isinstance(b, cst.Raise) for b in body[-1].body)
 
     def _fresh_attempt(self, loop: Loop) -> bool:
         """The attempt calls only builtins and in-memory standard-library functions, one of them drawing

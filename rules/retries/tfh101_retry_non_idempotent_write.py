@@ -7,6 +7,7 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen
+from . import handlers
 from .base import RetryRule
 from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
@@ -61,7 +62,7 @@ Writes also include a Redis queue append or counter (`xadd`, `lpush`,
 `rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
 LLM inference is not a write: a POST in an LLM or embeddings integration (a
 module under `llms/`, `chat_models/`, `embeddings/`, `models/`, a file named
-like `*_llm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
+like `*_llm.py` or `lm.py`/`*_lm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
 base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
 duplicate (its cost, money and rate limit, is TFH103/TFH104's).
@@ -71,7 +72,15 @@ Nor is a write retried only on failures raised before the request was sent
 requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
 condition with anything else in it (a read timeout, `TransportError`,
 requests' `ConnectionError`, which also covers a reset after sending) is
-reported. A hand loop's handler that goes round unless it is the last
+reported. A handler that ends by calling a same-module helper whose last
+statement is a `raise` (`except httpx.HTTPError as e: _raise_failed(e)`) never
+goes round. Nor is a hand loop that goes round only when the code's own flag
+says the work is safe to repeat: each `continue` under an `if` whose test
+holds a name like `idempotent`, `retry_safe`, `safe_to_retry`, `read_only`
+(`retry_safe = action in READ_ACTIONS`, then `if attempt == 0 and retry_safe:
+continue`), or the handler first leaving unless it holds (`if not idempotent
+or attempt == last: raise`), with no other way round. A name that negates
+(`is_non_idempotent`) does not count. A hand loop's handler that goes round unless it is the last
 attempt records the exception (`failure = (delay, type(e).__name__)`) without
 deciding on it: its types are the condition.
 
@@ -347,6 +356,51 @@ class SearchProvider:
             response.raise_for_status()
             return response
         return (await _send()).json()
+""",
+        # issue 23: the loop goes round only when the code's own flag says the call only reads
+        """\
+import asyncio
+from mcp import ClientSession
+READS = {"snapshot", "find", "list"}
+async def run(session: ClientSession, action, args, reconnect):
+    retry_safe = action in READS
+    for attempt in range(2):
+        try:
+            return await session.call_tool(action, args)
+        except (ConnectionError, asyncio.TimeoutError):
+            if attempt == 0 and retry_safe:
+                await reconnect()
+                continue
+            raise
+""",
+        """\
+import httpx, time
+def send(client: httpx.Client, url, body, idempotent=False):
+    for attempt in range(3):
+        try:
+            return client.post(url, json=body)
+        except httpx.TransportError:
+            if not idempotent or attempt == 2:
+                raise
+            time.sleep(2 ** attempt)
+""",
+        # issue 23: the handler always raises (through a same-module helper); the loop goes round only
+        # on a 429, which the server rejected before doing anything
+        """\
+import httpx, time
+def _raise_failed(what, exc):
+    raise RuntimeError(f"{what} failed") from exc
+def request_code(url):
+    response = None
+    for attempt in range(1, 5):
+        try:
+            response = httpx.post(url, json={"client_id": "x"}, timeout=5)
+        except httpx.HTTPError as exc:
+            _raise_failed("device code request", exc)
+        if response.status_code != 429:
+            break
+        time.sleep(2 ** attempt)
+    return response
 """,
     ]
     INVALID = [
@@ -658,6 +712,27 @@ def refund(card):
 def checkout(card):
     return fresh(card, 100)
 """,
+        # the flag tested says the opposite (a non-idempotent call goes round), or the handler falls
+        # through into the next attempt whatever the flag says
+        """\
+import asyncio
+from mcp import ClientSession
+async def run(session: ClientSession, name, args, is_non_idempotent):
+    for attempt in range(2):  # error: TFH101
+        try:
+            return await session.call_tool(name, args)
+        except ConnectionError:
+            if attempt == 0 and is_non_idempotent:
+                continue
+            raise
+async def run2(session: ClientSession, name, args, idempotent):
+    for attempt in range(2):  # error: TFH101
+        try:
+            return await session.call_tool(name, args)
+        except ConnectionError:
+            if idempotent:
+                await asyncio.sleep(1)
+""",
         # a remote tool run re-sent after a dropped connection: the tool may have run (issue 23)
         """\
 import asyncio
@@ -691,6 +766,8 @@ async def run_tool(session: ClientSession, name, arguments):
         for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
             if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
                 continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
+            if retry.kind == "loop" and retry.loop is not None and handlers.gated_on_idempotency(retry.loop):
+                continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(

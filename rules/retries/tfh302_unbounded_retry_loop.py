@@ -27,7 +27,12 @@ or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
 a retry of a failure, nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
 (`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
-timeout (nothing is sent again). Loops whose `try` has no
+timeout (nothing is sent again). Nor is an optimistic-concurrency loop whose
+going-round handlers catch only a conflict (redis `WATCH`/`MULTI`/`EXEC` going
+round on `WatchError`): each conflict means another client's write went
+through, so the system progresses, and any other failure leaves the loop. A
+loop going round on a constraint violation (`IntegrityError`) is still
+reported: a duplicate key sent again fails for ever. Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
@@ -119,6 +124,25 @@ def acquire(path):
             return os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
             time.sleep(0.01)
+""",
+        # issue 23: optimistic concurrency (redis WATCH): a WatchError means another client committed
+        # between the read and the write, so each round follows someone's progress; other errors raise
+        """\
+from redis.exceptions import WatchError
+def reserve(r, key, n):
+    with r.pipeline() as pipe:
+        while True:
+            try:
+                pipe.watch(key)
+                left = int(pipe.get(key) or 0)
+                if left < n:
+                    return False
+                pipe.multi()
+                pipe.set(key, left - n)
+                pipe.execute()
+                return True
+            except WatchError:
+                continue
 """,
         # the handler's helper decides: it raises once the attempts are spent (and sleeps otherwise)
         """\
@@ -385,6 +409,18 @@ def fetch(client):
             count += 1  # counted, never compared
             logging.warning("attempt failed")
 """,
+        # a constraint violation is not a conflict that passes: the same duplicate row fails for ever
+        """\
+import sqlalchemy.exc
+def add_user(session, user):
+    while True:  # error: TFH302
+        try:
+            session.add(user)
+            session.commit()
+            return user
+        except sqlalchemy.exc.IntegrityError:
+            session.rollback()
+""",
         # a success flag instead of `break` (issue 23)
         """\
 import time
@@ -410,8 +446,11 @@ def fetch(url):
                 continue
             if paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ())) is not None:
                 continue  # a retry decorator or helper: TFH301
-            if not handlers.failure_handlers(loop):
+            failing = handlers.failure_handlers(loop)
+            if not failing:
                 continue  # waits through cancellation, or tries something else each round
+            if handlers.only_conflicts(failing):
+                continue  # a redis WATCH loop: each conflict is another client's commit (issue 23)
             if paths.plain_success_exit(loop) and paths.bound(loop) is None:
                 test = loop.node.test if isinstance(loop.node, cst.While) else None
                 head = "while " + cst.Module([]).code_for_node(test) if test is not None else "while True"
@@ -423,7 +462,8 @@ def fetch(url):
             return
         if not paths.plain_success_exit(loop):
             return
-        found = paths.skipped_counter(loop, handlers.failure_handlers(loop))
+        failing = [h for h in handlers.failure_handlers(loop) if not handlers.only_conflicts([h])]
+        found = paths.skipped_counter(loop, failing)
         if found is None:
             return
         handler, counter = found
