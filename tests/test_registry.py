@@ -12,6 +12,7 @@ import importlib
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 from smullyan.linter import registry
@@ -52,6 +53,8 @@ def test_the_family_modules_beside_the_rules_hold_no_rule() -> None:
     for path in support:
         module = importlib.import_module("smullyan.rules." + path.relative_to(RULES_DIR).with_suffix("").as_posix().replace("/", "."))
         for obj in vars(module).values():
+            if isinstance(obj, types.GenericAlias):
+                continue  # ``_Use = tuple[bool, ...]``: a class to isinstance() on Python 3.10, not to issubclass()
             if isinstance(obj, type) and issubclass(obj, Rule) and obj.__module__ == module.__name__:
                 assert "code" not in vars(obj), f"{path}: {obj.__name__} has a code; a rule lives in a tfhNNN_<name>.py file"
 
