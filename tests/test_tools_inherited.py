@@ -13,16 +13,7 @@ import pytest
 from smullyan.linter import tools
 from smullyan.linter.cli import main
 from smullyan.linter.config import Config
-
-OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
-
-
-def _write(root: Path, files: dict[str, str]) -> list[str]:
-    for rel, code in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return sorted(str(p) for p in root.rglob("*.py"))
+from tools_support import OUTSIDE, write_tree as _write
 
 
 # --------------------------------------------------------------------------- activity-style at any depth

@@ -12,14 +12,7 @@ import pytest
 from smullyan.linter import tools
 from smullyan.linter.cli import main
 from smullyan.linter.config import Config, from_mapping
-
-
-def _write(root: Path, files: dict[str, str]) -> list[str]:
-    for rel, code in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return sorted(str(p) for p in root.rglob("*.py"))
+from tools_support import write_tree as _write
 
 
 def _rows(files: list[str], config: Config | None = None) -> list[tuple[str, str, str]]:

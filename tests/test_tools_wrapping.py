@@ -9,20 +9,7 @@ from pathlib import Path
 
 from smullyan.linter import tools
 from smullyan.linter.config import Config
-
-OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
-
-
-def _write(root: Path, files: dict[str, str]) -> list[str]:
-    for rel, code in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return sorted(str(p) for p in root.rglob("*.py"))
-
-
-def _rows(files: list[str]) -> list[tuple[str, str, str, str]]:
-    return sorted((Path(t.path).name, t.name, t.framework, t.form) for t in tools.run(files, Config()).tools)
+from tools_support import OUTSIDE, write_tree as _write, tool_rows as _rows
 
 
 # a framework's tool base whose run methods carry a tracing decorator named after tools, defined in another module
