@@ -184,3 +184,11 @@ def test_batch_six_is_marked_and_split_by_the_rule() -> None:
     assert {p.half for p in sixth} == {"tuning", "held-out"}
     assert not {p.name for p in sixth} & set(corpus.previously_tuned)
     assert not {p.name for p in sixth} & {p.name for p in corpus.packages if p.batch != 6}
+
+
+def test_batch_seven_is_marked_and_split_by_the_rule() -> None:
+    seventh = [p for p in corpus.packages if p.batch == 7]
+    assert len(seventh) >= 18
+    assert {p.half for p in seventh} == {"tuning", "held-out"}
+    assert not {p.name for p in seventh} & set(corpus.previously_tuned)
+    assert not {p.name for p in seventh} & {p.name for p in corpus.packages if p.batch != 7}
