@@ -44,7 +44,7 @@ in `linter/knowledge/fallbacks.py`):
 - a method that sends: {markdown_words(sorted(_DEFAULTS.tool_methods - _DEFAULTS.local_io_methods), "or")};
 - a method of an object whose name (any part of the receiver, camelCase
   split) has one of the words
-  {markdown_words(sorted(_DEFAULTS.tool_receiver_words | _DEFAULTS.remote_receiver_words), "or")}
+  {markdown_words(sorted(_DEFAULTS.remote_read_receiver_words), "or")}
   (`client.delete(*ids)`, `self._redis.get(k)`, `HttpClient.request(...)`,
   `self.api.runs.cancel(id)`);
 - a method of an object built from or annotated with a third-party class
@@ -403,6 +403,21 @@ async def user_of(ctx):
         return await ctx.get_state("user")
     except Exception:
         return None
+""",
+        # a "manager" names no place: a simulator's termination terms and a tokenizer's artifact cache are in
+        # the process or on the disk, and None is their "not reported"
+        """\
+class Episode:
+    def success_flags(self):
+        try:
+            return self.env.termination_manager.get_term("success")
+        except Exception:
+            return None
+    def artifact(self, spec):
+        try:
+            return self.manager.resolve(spec)
+        except Exception:
+            return None
 """,
         # a connection check: False is the answer asked for
         """\
