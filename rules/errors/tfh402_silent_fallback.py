@@ -46,7 +46,8 @@ in `linter/knowledge/fallbacks.py`):
   split) has one of the words
   {markdown_words(sorted(_DEFAULTS.remote_read_receiver_words), "or")}
   (`client.delete(*ids)`, `self._redis.get(k)`, `HttpClient.request(...)`,
-  `self.api.runs.cancel(id)`);
+  `self.api.runs.cancel(id)`); not `manager`, which names no place (a
+  simulator's termination manager, a tokenizer's artifact cache);
 - a method of an object built from or annotated with a third-party class
   named for a client ({markdown_words(sorted(_DEFAULTS.client_class_words)[:10])}, ...:
   `Pinecone().Index("docs").query(...)`, `container: Container`), or a method
