@@ -27,7 +27,9 @@ class SilentFallback(ErrorRule):
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
 or a tuple naming one of them) around a *remote read* that returns an empty or
 default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
-`return`) with no re-raise and no record of the error: no logging call
+`return`), or a text that starts by saying nothing was found (`"No results,
+try another search"`, `"Nothing found"`: the model reads it as the answer),
+with no re-raise and no record of the error: no logging call
 (`log.warning(...)`, `logger.exception(...)`, `print(...)`,
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
@@ -420,6 +422,15 @@ class Episode:
         except Exception:
             return None
 """,
+        # a text that says the search failed is not "nothing there"
+        """\
+import requests
+def search(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=10).text
+    except Exception:
+        return "Search failed: the service did not answer"
+""",
         # a connection check: False is the answer asked for
         """\
 import httpx
@@ -585,6 +596,17 @@ def installed_crds(context_args):
         return set(subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.split())
     except Exception:  # error: TFH402
         return set()
+""",
+        # a search tool's "nothing found" text after a failed call on a third-party API wrapper (an acronym in a
+        # class name is a word: SearchAPIWrapper)
+        """\
+import os
+from searchkit import SearchAPIWrapper
+def web_search(keywords):
+    try:
+        return SearchAPIWrapper(api_key=os.getenv("SEARCH_KEY")).run(keywords)
+    except:  # error: TFH402 "try another search"
+        return "No results, try another search"
 """,
         # an async action's status flag is not a predicate answer
         """\
