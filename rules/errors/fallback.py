@@ -6,6 +6,7 @@ gives (naming the exception the handler binds)."""
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 
@@ -19,6 +20,19 @@ _DEFAULT_CONSTANTS: tuple[object, ...] = (None, False, "", b"", 0)
 _DEFAULT_NAMES = {"None": None, "False": False}
 _EMPTY_CALLS = ("list", "dict", "set", "tuple", "str", "frozenset")
 _EMPTY_DISPLAYS = {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "set()"}
+# A text that says "nothing was found" (``"No results, try another search"``, ``"No matching
+# documents."``, ``"Nothing found"``) reads to the model as the answer "there is nothing", as an empty
+# list does to code: the same fallback, in words. Only a text that starts by saying so; one that says
+# it failed (``"Error: no results"``, ``"Search failed"``) is not a fallback.
+_NOTHING_FOUND = re.compile(
+    r"^\W*(?:no|zero|0)\s+(?:\w+\s+){0,2}?(?:results?|matches|hits|items|records|entries|documents|docs|data|papers"
+    r"|articles|pages|files|sources|answers?)\b|^\W*nothing\s+(?:was\s+)?found\b",
+    re.IGNORECASE,
+)
+
+
+def _says_nothing_found(text: object) -> bool:
+    return isinstance(text, str) and _NOTHING_FOUND.search(text) is not None
 
 
 def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
@@ -31,6 +45,8 @@ def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
         return "None"
     if isinstance(value, ast.AST):  # the screen
         if isinstance(value, ast.Constant):
+            if _says_nothing_found(value.value):
+                return repr(value.value)
             return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
         if isinstance(value, ast.Dict):
             return "{}" if not value.keys else None
@@ -43,7 +59,7 @@ def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
     if isinstance(value, cst.Name):
         return value.value if value.value in _DEFAULT_NAMES else None
     if isinstance(value, cst.SimpleString):
-        return value.value if value.evaluated_value in ("", b"") else None
+        return value.value if value.evaluated_value in ("", b"") or _says_nothing_found(value.evaluated_value) else None
     if isinstance(value, (cst.Integer, cst.Float)):
         return value.value if value.evaluated_value == 0 else None
     if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):

@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 _CODEGEN = cst.Module(body=[])
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # HttpClient, HTTPClient, SerpAPIWrapper
 _BROAD = ("Exception", "BaseException")
 _BOOL_CALLS = ("bool", "isinstance", "issubclass", "hasattr", "callable", "all", "any")
 AnyHandler = Union[cst.ExceptHandler, cst.ExceptStarHandler]

@@ -166,7 +166,7 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
         return None
     ref = names.qualify(func.value)
     module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
-    if not module and _receiver_words(func) & (knowledge.tool_receiver_words | knowledge.remote_receiver_words):
+    if not module and _receiver_words(func) & knowledge.remote_read_receiver_words:
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
         return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is
@@ -216,7 +216,7 @@ def reads_remote(
 def may_read_remote_ast(body: Sequence[ast.stmt], knowledge: Knowledge) -> bool:
     """The screen's share of :func:`remote_evidence` that ``tool_like_ast`` does not cover: a method of a receiver
     named for a client or a remote API (camelCase split), an HTTP verb."""
-    remote = knowledge.tool_receiver_words | knowledge.remote_receiver_words
+    remote = knowledge.remote_read_receiver_words
     verbs = (*knowledge.http_methods, "request")
     for n in walk_in_scope_ast(body):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):

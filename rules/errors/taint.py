@@ -35,6 +35,17 @@ class TextTaint:
         self.following = False  # inside a helper's returns: one level only
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
 
+    def in_tool(self) -> bool:
+        """The function being visited is a tool (:class:`~.text.ExceptionText` knows; none here)."""
+        return False
+
+    def _report_record(self, func: cst.BaseExpression) -> bool:
+        """``EvaluationResult(...)``, ``HealthReport(...)``: a constructor named for an evaluation, a benchmark, a health
+        check or diagnostics (``REPORT_NAME_WORDS``) builds the harness's record, which a report reads; in a tool it
+        is still the tool's result."""
+        name = last_name(func) or ""
+        return name[:1].isupper() and bool(words(name) & self.knowledge.report_name_words) and not self.in_tool()
+
     # ------------------------------------------------------------ queries
 
     @property
@@ -269,6 +280,8 @@ class TextTaint:
                     return None  # a web response: the text goes to a browser or an HTTP client
                 if qn in self.knowledge.traceback_formatters and self.names.handler is not None:
                     return node
+            if self._report_record(func):
+                return None  # an evaluation's record (EvaluationResult(content=str(e))): its harness reads it
             if isinstance(func, cst.Name) and func.value in ("str", "repr") and node.args:
                 if self.names.is_builtin(func.value) and self._is_exc_text(node.args[0].value, exc):
                     return node

@@ -93,7 +93,9 @@ failure:
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
   `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
-  a package directory `eval`/`eval_framework`) to a report;
+  a package directory `eval`/`eval_framework`) to a report; and, outside a
+  tool, a record built by a constructor named so (`EvaluationResult(content=
+  str(e))`, `HealthReport(...)`): the harness reads it;
 - a `return` after a handler that itself ends in `return` or `raise`: what
   the handler put into a variable or container does not reach the code
   after the `try` (the success path returns the same variable);
@@ -532,6 +534,15 @@ class Job:
             self.log(error)
         return Outcome(done=self.error is None)
 """,
+        # an evaluation's record: the grader reads it, not a model
+        """\
+from gradekit import EvaluationResult
+async def verify(task):
+    try:
+        await fetch_artifacts(task)
+    except Exception as exc:
+        yield EvaluationResult(failed=True, detail=str(exc))
+""",
     ]
     INVALID = [
         """\
@@ -802,6 +813,23 @@ def service_health(name: str):
         return STATUS.fetch(name)
     except Exception as e:
         return f"Error: {e}"  # error: TFH401
+""",
+        # a record named for an evaluation is still a tool's result when a tool returns it; a step's result is not
+        # an evaluation's record
+        """\
+from langchain_core.tools import tool
+from gradekit import EvaluationResult, StepResult
+@tool
+def grade_answer(answer: str):
+    try:
+        return EvaluationResult(score=score(answer))
+    except Exception as exc:
+        return EvaluationResult(failed=True, detail=str(exc))  # error: TFH401
+def step(task):
+    try:
+        return StepResult(out=run(task))
+    except Exception as exc:
+        return StepResult(failed=True, detail=str(exc))  # error: TFH401
 """,
     ]
 

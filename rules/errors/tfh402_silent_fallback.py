@@ -27,7 +27,9 @@ class SilentFallback(ErrorRule):
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
 or a tuple naming one of them) around a *remote read* that returns an empty or
 default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
-`return`) with no re-raise and no record of the error: no logging call
+`return`), or a text that starts by saying nothing was found (`"No results,
+try another search"`, `"Nothing found"`: the model reads it as the answer),
+with no re-raise and no record of the error: no logging call
 (`log.warning(...)`, `logger.exception(...)`, `print(...)`,
 `warnings.warn(...)`, `sentry_sdk.capture_exception(...)`) and no use of the
 exception object.
@@ -44,9 +46,10 @@ in `linter/knowledge/fallbacks.py`):
 - a method that sends: {markdown_words(sorted(_DEFAULTS.tool_methods - _DEFAULTS.local_io_methods), "or")};
 - a method of an object whose name (any part of the receiver, camelCase
   split) has one of the words
-  {markdown_words(sorted(_DEFAULTS.tool_receiver_words | _DEFAULTS.remote_receiver_words), "or")}
+  {markdown_words(sorted(_DEFAULTS.remote_read_receiver_words), "or")}
   (`client.delete(*ids)`, `self._redis.get(k)`, `HttpClient.request(...)`,
-  `self.api.runs.cancel(id)`);
+  `self.api.runs.cancel(id)`); not `manager`, which names no place (a
+  simulator's termination manager, a tokenizer's artifact cache);
 - a method of an object built from or annotated with a third-party class
   named for a client ({markdown_words(sorted(_DEFAULTS.client_class_words)[:10])}, ...:
   `Pinecone().Index("docs").query(...)`, `container: Container`), or a method
@@ -404,6 +407,30 @@ async def user_of(ctx):
     except Exception:
         return None
 """,
+        # a "manager" names no place: a simulator's termination terms and a tokenizer's artifact cache are in
+        # the process or on the disk, and None is their "not reported"
+        """\
+class Episode:
+    def success_flags(self):
+        try:
+            return self.env.termination_manager.get_term("success")
+        except Exception:
+            return None
+    def artifact(self, spec):
+        try:
+            return self.manager.resolve(spec)
+        except Exception:
+            return None
+""",
+        # a text that says the search failed is not "nothing there"
+        """\
+import requests
+def search(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=10).text
+    except Exception:
+        return "Search failed: the service did not answer"
+""",
         # a connection check: False is the answer asked for
         """\
 import httpx
@@ -569,6 +596,17 @@ def installed_crds(context_args):
         return set(subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout.split())
     except Exception:  # error: TFH402
         return set()
+""",
+        # a search tool's "nothing found" text after a failed call on a third-party API wrapper (an acronym in a
+        # class name is a word: SearchAPIWrapper)
+        """\
+import os
+from searchkit import SearchAPIWrapper
+def web_search(keywords):
+    try:
+        return SearchAPIWrapper(api_key=os.getenv("SEARCH_KEY")).run(keywords)
+    except:  # error: TFH402 "try another search"
+        return "No results, try another search"
 """,
         # an async action's status flag is not a predicate answer
         """\

@@ -17,6 +17,7 @@ from ...linter.api import (
     markdown_words,
 )
 from .screen import group_lines, helper_lines, timeout_calls
+from .owned import stoppable_wait
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -74,7 +75,10 @@ handed to `run_in_executor`/`to_thread`; an `asyncio` process wait in a
 closure whose every use runs under its caller's deadline (`await
 asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); processes with no timeout to
+(it reaps a process that exited or was killed); the `wait()` of a process an
+object keeps on `self` when the class can end it (a `terminate`/`kill`
+method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
+a process wrapper's own `wait()`, whose holder bounds it; processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
@@ -416,6 +420,24 @@ async def run(argv, seconds):
         await reap_only()
     return await asyncio.wait_for(drain_then_reap(), timeout=seconds)
 """,
+        # a process the object keeps and can stop: waiting for it is the object's job, and the holder ends it
+        """\
+import asyncio, os, signal, subprocess
+class Job:
+    def run(self, argv):
+        proc = subprocess.Popen(argv, start_new_session=True)
+        self._proc = proc
+        return proc.wait()
+    def request_stop(self):
+        os.killpg(self._proc.pid, signal.SIGTERM)
+class Child:
+    def __init__(self, proc: asyncio.subprocess.Process):
+        self.proc = proc
+    async def wait(self):
+        return await self.proc.wait()
+    async def terminate(self):
+        self.proc.terminate()
+""",
     ]
     INVALID = [
         """\
@@ -601,6 +623,20 @@ def job(image):
 def typed(container: Container, cmd):
     return container.exec_run(cmd)  # error: TFH201
 """,
+        # a process kept on the object with no way to end it, or a local one the object never keeps
+        """\
+import subprocess
+class Runner:
+    def run(self, argv):
+        self._proc = subprocess.Popen(argv)
+        return self._proc.wait()  # error: TFH201
+class Once:
+    def run(self, argv):
+        proc = subprocess.Popen(argv)
+        return proc.wait()  # error: TFH201
+    def kill(self):
+        pass
+""",
     ]
 
     @classmethod
@@ -625,7 +661,7 @@ def typed(container: Container, cmd):
         spec = k.timeouts.get(qn)
         if spec is not None:
             if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
-                if id(node) not in self.exempt and not self._interactive(node, qn):
+                if id(node) not in self.exempt and not self._interactive(node, qn) and not self._owned_wait(node):
                     seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
@@ -641,10 +677,15 @@ def typed(container: Container, cmd):
             and not self.deadlines.get(self._function())
             and id(node) not in self.exempt
             and not self._caller_bounds()
+            and not self._owned_wait(node)
         ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
         elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def _owned_wait(self, node: cst.Call) -> bool:
+        """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
+        return stoppable_wait(node, self.classes[-1] if self.classes else None, self.names.function, self.ctx.screen)
 
     def leave_Call(self, node: cst.Call) -> None:
         if id(node) in self.wrapper_calls:
