@@ -192,6 +192,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             loop = dataclasses.replace(loop, handlers=runnable)
         if self._fresh_attempt(loop):
             loop = dataclasses.replace(loop, fresh_attempt=True)
+        elif self._reparses(loop):
+            loop = dataclasses.replace(loop, reparses=True)
         deadlines = self._deadline_calls(loop)
         if deadlines:
             loop = dataclasses.replace(loop, deadline_calls=deadlines)

@@ -373,7 +373,7 @@ def draw(client, prompt):
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):
                 continue
-            if retry.loop is not None and retry.loop.fresh_attempt:
+            if retry.loop is not None and (retry.loop.fresh_attempt or retry.loop.reparses):
                 continue  # in-memory work on a fresh value each attempt: the next one is not the same (issue 23)
             what: list[str] = []
             if cond.statuses is not None:

@@ -684,6 +684,8 @@ def embed(client, text):
             if not cond.every_exception:
                 continue
             loop = retry.loop
+            if loop is not None and loop.reparses:
+                continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design

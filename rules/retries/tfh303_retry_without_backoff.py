@@ -548,7 +548,7 @@ class Loader:
     def _check_loop(self, retry: Retry) -> None:
         loop = retry.loop
         assert loop is not None
-        if retry.in_process:
+        if retry.in_process or loop.reparses:
             return  # in-memory work (builtins only): a wait spares no server and fixes no race
         if isinstance(loop.node, cst.While):
             if not paths.plain_success_exit(loop):

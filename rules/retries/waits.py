@@ -134,5 +134,6 @@ def deterministic_only(retry: Retry) -> bool:
         return False
     return all(
         (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
+        or last.startswith(kb.DETERMINISTIC_EXCEPTION_PREFIXES)
         for e in cond.exceptions
     )
