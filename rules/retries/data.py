@@ -110,6 +110,9 @@ class Loop:
     # issue 23 (attempt-waits): deadline scopes and wrappers in the attempt (``with anyio.fail_after(t)``,
     # ``asyncio.wait_for(aw, t)``): an attempt ending in their TimeoutError waited ``t`` first
     deadline_calls: tuple[cst.Call, ...] = ()
+    # s35 (attempt-waits): every handler catches only timeouts the module defines itself
+    # (``class _TurnIdleTimeout(Exception)``): its own watchdog raised them after waiting out its deadline
+    own_timeouts: bool = False
 
 
 Part = Union[Condition, _Unknown]

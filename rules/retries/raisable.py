@@ -37,6 +37,7 @@ from .data import Loop
 from .loops import _body_stmts
 from .paths import _after_try, _before_try
 from .reader import Reader
+from .screen import module_classes
 from .work import RetryWork
 
 _BUILTINS = frozenset(dir(builtins))
@@ -151,6 +152,19 @@ class RaisableWork(RetryWork, Reader):
                 return True  # `data.get("answer")` on `data = json.loads(text)`
         qn = self.names.qualname(func)
         return qn is not None and qn.split(".", 1)[0] in kb.IN_MEMORY_MODULES and qn != "time.sleep"
+
+    def _own_timeouts(self, loop: Loop) -> bool:
+        """Every handler catches only exception classes of this module named for a timeout."""
+        own = self._class_names | module_classes(self.ctx.screen)  # the screen's tree: the whole module
+        for h in loop.handlers:
+            types = h.type.elements if isinstance(h.type, (cst.Tuple, cst.List)) else [h.type] if h.type is not None else []
+            if not types:
+                return False
+            for t in types:
+                value = t.value if isinstance(t, cst.Element) else t
+                if not (isinstance(value, cst.Name) and value.value in own and "timeout" in value.value.lower()):
+                    return False
+        return True
 
     def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:
         """The deadline scopes and wrappers the attempt runs under, with a deadline that is not ``None``/0."""
