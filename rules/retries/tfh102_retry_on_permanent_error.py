@@ -18,6 +18,39 @@ def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
     return False
 
 
+_RECONNECT_WORDS = ("reconnect", "reopen", "restart", "recreate", "reinit")
+
+
+def _reconnects(retry: Retry, bad: list[str]) -> bool:
+    """Each handler that catches one of ``bad`` sets up again what the attempt reads before going round
+    (``await self._reconnect()``): a desynced stream's ``ValueError`` is not the same failure on a fresh
+    connection (s35, ``desync-reconnect``)."""
+    loop = retry.loop
+    if loop is None:
+        return False
+    names = {b.rsplit(".", 1)[-1] for b in bad}
+    catching = [h for h in loop.handlers if h.type is not None and names & _type_names(h.type)]
+    return bool(catching) and all(_calls_word(h.body, _RECONNECT_WORDS) for h in catching)
+
+
+def _type_names(node: cst.BaseExpression) -> set[str]:
+    elements = [e.value for e in node.elements] if isinstance(node, (cst.Tuple, cst.List)) else [node]
+    return {e.value if isinstance(e, cst.Name) else e.attr.value for e in elements if isinstance(e, (cst.Name, cst.Attribute))}
+
+
+def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Call):
+            func = n.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if any(w in last.lower() for w in words):
+                return True
+        stack.extend(n.children)
+    return False
+
+
 class RetryOnPermanentError(RetryRule):
     code = "TFH102"
     name = "retry-on-permanent-error"
@@ -391,6 +424,8 @@ def draw(client, prompt):
             if retry.qualnames & self.knowledge.file_contention_calls or retry.calls & self.knowledge.file_contention_methods:
                 # a file another process holds a moment (Windows sharing violation): transient
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
+            if bad_types and retry.loop is not None and _reconnects(retry, [t for t in bad_types if "." not in t]):
+                bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             if cond.statuses is None and not cond.every_exception and retry.loop is None:
