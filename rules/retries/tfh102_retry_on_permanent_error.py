@@ -77,6 +77,13 @@ Nor is a hand loop whose attempt works in memory (builtins and in-memory
 standard-library calls only) and draws a fresh value each time (a clock read,
 a uuid, a random number): `heapq.heappush(q, (prio, time.perf_counter_ns(),
 item))` retried on the `TypeError` of a tie is a different push each time.
+Nor one whose attempt only parses, in memory, a value the loop binds afresh
+outside the `try` each round (a model's answer fetched before it; `value =
+decoded` after it, peeling nested envelopes): the next round parses a new
+value. Nor a builtin error (`ValueError`) caught by a handler that sets up
+again what the attempt reads before going round (`await self._reconnect()`):
+a desynced stream's `ValueError` does not recur on a fresh connection; an
+SDK's 400/401 still does, and is still reported.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -271,6 +278,30 @@ async def drop_database_file(storage, name):
         except (PermissionError, OSError):
             gc.collect()
             await asyncio.sleep(0.5)
+""",
+        # s35: a desynced stream's ValueError, the connection set up again before the next attempt;
+        # a loop peeling nested JSON envelopes (each round parses the value the last one decoded)
+        """\
+import json
+class Viewer:
+    async def frame(self):
+        for attempt in range(3):
+            try:
+                return decode_frame(await self._conn.read_frame())
+            except (ValueError, ConnectionError) as exc:
+                if attempt == 2:
+                    raise
+                await self._reconnect()
+def unwrap(value):
+    for _ in range(5):
+        if not isinstance(value, str):
+            return value
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            return value
+        value = decoded
+    return value
 """,
     ]
     INVALID = [
