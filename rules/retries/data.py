@@ -105,7 +105,7 @@ class Loop:
     fresh_attempt: bool = False
     # s35 (model re-sample): the attempt only parses, in memory, a value the loop binds afresh outside the
     # ``try`` each round (``text = llm(prompt)`` before it): a failure is the value's, the next round reads
-    # a new one. Not a retry of a failing call (TFH102/TFH103/TFH303); still a loop that may not end (TFH302)
+    # a new one. Not a retry of a failing call (TFH102/TFH103/TFH303)
     reparses: bool = False
     # issue 23 (attempt-waits): deadline scopes and wrappers in the attempt (``with anyio.fail_after(t)``,
     # ``asyncio.wait_for(aw, t)``): an attempt ending in their TimeoutError waited ``t`` first

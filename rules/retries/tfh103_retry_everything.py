@@ -121,7 +121,9 @@ called before the `try` and the `try` only parses its answer in memory
 (builtins, `json`, `re`, methods of what they returned), even `except
 Exception:` can only catch the answer's fault: the next round asks again and
 parses a new answer. That is a re-sample, not a retry of a failing call, and
-it is not reported (TFH302 still reports one with no bound). When the model
+it is not reported. A handler that catches only parse or validation errors
+(`json.JSONDecodeError`, pydantic's `ValidationError`) around the call is a
+re-sample too: not this rule's, and TFH303 asks no wait of it. When the model
 call is inside the `try` under `except Exception:`, a 401, a 400 (context too
 long) or a bug in the prompt goes round with the parse errors: reported (the
 usual fix is two handlers, the parse error going round and the call's
