@@ -6,6 +6,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge
 from .base import RetryRule
+from .loops import _narrows
 from .model import Condition, Retry, RetryModel
 
 
@@ -51,6 +52,19 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
     return False
 
 
+def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[str]) -> cst.ExceptHandler | None:
+    """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it)
+    and goes round without deciding on the status (it may read it for a message: ``"Access forbidden" if
+    e.response.status_code == 403 else ...``): a 401/403/404 is retried like a 503 (s35)."""
+    loop = retry.loop
+    if loop is None or "raise_for_status" not in retry.calls:
+        return None
+    for handler in loop.handlers:
+        if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
+            return None if _narrows(handler) else handler
+    return None
+
+
 class RetryOnPermanentError(RetryRule):
     code = "TFH102"
     name = "retry-on-permanent-error"
@@ -83,7 +97,11 @@ decoded` after it, peeling nested envelopes): the next round parses a new
 value. Nor a builtin error (`ValueError`) caught by a handler that sets up
 again what the attempt reads before going round (`await self._reconnect()`):
 a desynced stream's `ValueError` does not recur on a fresh connection; an
-SDK's 400/401 still does, and is still reported.
+SDK's 400/401 still does, and is still reported. A status error alone
+(`requests.HTTPError`, httpx `HTTPStatusError`) is raised for a 401 or a 404
+as for a 503: a hand loop whose handler catches it from a `raise_for_status()`
+in the attempt and goes round without testing the status is reported at the
+handler; one that tests it (`if e.response.status_code < 500: raise`) is not.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -279,6 +297,21 @@ async def drop_database_file(storage, name):
             gc.collect()
             await asyncio.sleep(0.5)
 """,
+        # s35: a hand loop that tests the status before going round (a 4xx raised at once)
+        """\
+import time
+import requests
+def fetch(url):
+    for attempt in range(3):
+        try:
+            r = requests.get(url, timeout=10)
+            r.raise_for_status()
+            return r.json()
+        except requests.HTTPError as e:
+            if e.response.status_code < 500:
+                raise
+            time.sleep(2 ** attempt)
+""",
         # s35: a desynced stream's ValueError, the connection set up again before the next attempt;
         # a loop peeling nested JSON envelopes (each round parses the value the last one decoded)
         """\
@@ -305,6 +338,23 @@ def unwrap(value):
 """,
     ]
     INVALID = [
+        # s35: a hand loop retrying every HTTPError raise_for_status() raises; the status read only for a message
+        """\
+import time
+import requests
+def fetch(url, headers, retries=3):
+    for attempt in range(retries):
+        try:
+            response = requests.get(url, headers=headers, timeout=10)
+            response.raise_for_status()
+            return response.json()
+        except requests.HTTPError as e:  # error: TFH102 "requests.HTTPError"
+            message = "forbidden: check the key" if e.response.status_code == 403 else str(e)
+            if attempt < retries - 1:
+                time.sleep(2 ** attempt)
+                continue
+            return message
+""",
         # LangChain's factory, its error list held in a variable, returned for other modules to apply
         """\
 import google.api_core.exceptions
@@ -459,15 +509,18 @@ def draw(client, prompt):
                 bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
             if bad_types and inline:
                 what.append(", ".join(bad_types))
-            if cond.statuses is None and not cond.every_exception and retry.loop is None:
+            status_handler = None
+            if cond.statuses is None and not cond.every_exception:
                 # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
-                if status_types:
+                if status_types and retry.loop is not None:
+                    status_handler = _blind_status_handler(retry, model, status_types)
+                if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:
                 continue
-            where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
+            where: cst.CSTNode = status_handler or (cond.node if cond.node is not None else retry.anchor)
             if retry.loop is not None and bad_types:
                 for handler in retry.loop.handlers:
                     if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):
