@@ -61,8 +61,29 @@ def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[st
         return None
     for handler in loop.handlers:
         if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
-            return None if _narrows(handler) else handler
+            return None if _narrows(handler) or _tests_status(handler) else handler
     return None
+
+
+def _tests_status(handler: cst.ExceptHandler) -> bool:
+    """An ``if`` in the handler tests a status (``response.status_code not in {429, 503}``, the response
+    kept from the attempt) and leaves or raises under it: the handler decides on the status."""
+    for n in _walk_nodes(handler.body):
+        if isinstance(n, cst.If) and any(
+            isinstance(a, cst.Attribute) and a.attr.value in ("status_code", "status") for a in _walk_nodes(n.test)
+        ):
+            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for m in _walk_nodes(n)):
+                return True
+    return False
+
+
+def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 class RetryOnPermanentError(RetryRule):
@@ -311,6 +332,17 @@ def fetch(url):
             if e.response.status_code < 500:
                 raise
             time.sleep(2 ** attempt)
+def manifest(url):
+    for attempt in range(3):
+        response = None
+        try:
+            response = requests.get(url, timeout=(10, 60))
+            response.raise_for_status()
+            return response.content
+        except requests.HTTPError:
+            if response is None or response.status_code not in {429, 500, 502, 503} or attempt == 2:
+                raise
+        time.sleep(2 ** attempt)
 """,
         # s35: a desynced stream's ValueError, the connection set up again before the next attempt;
         # a loop peeling nested JSON envelopes (each round parses the value the last one decoded)
