@@ -358,7 +358,7 @@ def _result_exit_before(loop: Union[cst.For, cst.While], trynode: cst.Try) -> bo
     for stmt in _body_stmts(loop.body):
         if stmt is trynode:
             return False
-        if isinstance(stmt, cst.If) and worked & _names_in(stmt.test) and _direct_exit(stmt.body):
+        if isinstance(stmt, cst.If) and worked & _names_in(stmt.test) and _leaves_at_once(stmt.body):
             return True
         for n in _walk(stmt):
             if not isinstance(n, cst.Assign):
@@ -368,6 +368,14 @@ def _result_exit_before(loop: Union[cst.For, cst.While], trynode: cst.Try) -> bo
             if made:
                 worked.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
     return False
+
+
+def _leaves_at_once(suite: cst.BaseSuite) -> bool:
+    """The suite leaves the loop by a ``break``/``return`` of its own (not under a further test) and never
+    goes round (``if not extracted: attempt += 1; ...; continue`` is a failure path, not a success exit)."""
+    if any(isinstance(n, cst.Continue) for n in _walk(suite)):
+        return False
+    return any(_exits_cleanly(s) for s in _body_stmts(suite))
 
 
 def _work_call(call: cst.Call) -> bool:
