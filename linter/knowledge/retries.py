@@ -262,6 +262,9 @@ DETERMINISTIC_EXCEPTION_SUFFIXES: Final[tuple[str, ...]] = (
     "ParseError", "ParsingError", "ParserError", "ValidationError", "DecodeError", "FormatError", "OutputParserException",
     "Conflict", "ConflictError",
 )
+# ... or a first word: a reply the caller could not read (``MalformedMessageError``: the model's tool
+# call did not parse; an agent framework raises it for the next sample to fix, s35)
+DETERMINISTIC_EXCEPTION_PREFIXES: Final[tuple[str, ...]] = ("Malformed",)
 # A handler catching only these waits through a cancellation; it re-runs nothing.
 CANCELLATION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
     {"CancelledError", "KeyboardInterrupt", "GeneratorExit", "SystemExit", "Cancelled"}

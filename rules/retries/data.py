@@ -103,9 +103,16 @@ class Loop:
     # issue 23 (changed-request): the attempt works in memory and draws a fresh value (a clock read, a
     # uuid) each time: every attempt is a different computation, not the same work again
     fresh_attempt: bool = False
+    # s35 (model re-sample): the attempt only parses, in memory, a value the loop binds afresh outside the
+    # ``try`` each round (``text = llm(prompt)`` before it): a failure is the value's, the next round reads
+    # a new one. Not a retry of a failing call (TFH102/TFH103/TFH303)
+    reparses: bool = False
     # issue 23 (attempt-waits): deadline scopes and wrappers in the attempt (``with anyio.fail_after(t)``,
     # ``asyncio.wait_for(aw, t)``): an attempt ending in their TimeoutError waited ``t`` first
     deadline_calls: tuple[cst.Call, ...] = ()
+    # s35 (attempt-waits): every handler catches only timeouts the module defines itself
+    # (``class _TurnIdleTimeout(Exception)``): its own watchdog raised them after waiting out its deadline
+    own_timeouts: bool = False
 
 
 Part = Union[Condition, _Unknown]

@@ -176,7 +176,9 @@ def catches_transient(handler: cst.ExceptHandler) -> bool:
         if name is None:
             return True
         last = name.rsplit(".", 1)[-1]
-        if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES):
+        if last in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES) or last.startswith(
+            kb.DETERMINISTIC_EXCEPTION_PREFIXES
+        ):
             continue
         return True
     return False

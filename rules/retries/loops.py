@@ -9,6 +9,7 @@ blindly) and ``waits.py`` (its sleeps).
 
 from __future__ import annotations
 
+import builtins
 from typing import Iterable, Sequence, Union
 
 import libcst as cst
@@ -196,6 +197,7 @@ def _loop_try(loop: Union[cst.For, cst.While]) -> cst.Try | None:
 
 
 _COUNTER_WORDS = ("attempt", "retr", "tries", "try")
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
@@ -258,6 +260,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     handlers = tuple(h for h in trynode.handlers if _goes_round(h))
     if not handlers:
         return None
+    if _result_exit_before(loop, trynode):
+        return None  # s35: the attempt runs before the try and a test of its result leaves; the try is cleanup
     if _runs_a_server(trynode):
         return None  # restarting a foreground server (a person stops it): a supervisor, not a retry
     if isinstance(loop, cst.While) and not isinstance(loop.test, cst.Comparison) and _receives_first(trynode):
@@ -342,6 +346,41 @@ def _times_each_round(loop: cst.For) -> bool:
             if last in knowledge.BENCHMARK_TIMER_CALLS:
                 return True
     return False
+
+
+def _result_exit_before(loop: Union[cst.For, cst.While], trynode: cst.Try) -> bool:
+    """Before the ``try``, the loop does its work and leaves on a test of the result (``result = await
+    run(prompt)``, ``if "error" not in str(result): break``): the loop retries on a result, and the ``try``
+    after the exit (a failed ``dispose()`` logged) is cleanup between attempts, not the attempt (s35).
+    Work is a call that is neither a builtin nor of an in-memory standard-library module (a clock read
+    tests a budget, not a result)."""
+    worked: set[str] = set()
+    for stmt in _body_stmts(loop.body):
+        if stmt is trynode:
+            return False
+        if isinstance(stmt, cst.If) and worked & _names_in(stmt.test) and _leaves_at_once(stmt.body):
+            return True
+        for n in _walk(stmt):
+            if not isinstance(n, cst.Assign):
+                continue
+            made = any(isinstance(v, cst.Name) and v.value in worked for v in _walk(n.value)) or any(
+                isinstance(v, cst.Call) and _work_call(v) for v in _walk(n.value))
+            if made:
+                worked.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+    return False
+
+
+def _leaves_at_once(suite: cst.BaseSuite) -> bool:
+    """The suite leaves the loop by a ``break``/``return`` of its own (not under a further test) and never
+    goes round (``if not extracted: attempt += 1; ...; continue`` is a failure path, not a success exit)."""
+    if any(isinstance(n, cst.Continue) for n in _walk(suite)):
+        return False
+    return any(_exits_cleanly(s) for s in _body_stmts(suite))
+
+
+def _work_call(call: cst.Call) -> bool:
+    root = (dotted(call.func) or "").split(".", 1)[0]
+    return bool(root) and root not in _BUILTIN_NAMES and root not in knowledge.IN_MEMORY_MODULES
 
 
 def _exits_anywhere(node: cst.CSTNode) -> bool:

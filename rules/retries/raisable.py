@@ -35,7 +35,9 @@ from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .loops import _body_stmts
+from .paths import _after_try, _before_try
 from .reader import Reader
+from .screen import module_classes
 from .work import RetryWork
 
 _BUILTINS = frozenset(dir(builtins))
@@ -113,6 +115,56 @@ class RaisableWork(RetryWork, Reader):
                 return False
             fresh = fresh or qn in kb.FRESH_VALUE_CALLS
         return fresh
+
+    def _reparses(self, loop: Loop) -> bool:
+        """The attempt only parses in memory (builtins, in-memory standard-library functions, methods of
+        what they returned) a name the loop body binds outside the ``try``: ``text = llm(prompt)`` before
+        it, or ``value = decoded`` after it (peeling envelopes). The next round parses a new value (s35)."""
+        body = loop.try_node.body
+        parsed: set[str] = set()
+        for n in _nodes(body):
+            if isinstance(n, cst.Assign) and isinstance(n.value, cst.Call) and self._in_memory(n.value, set()):
+                parsed.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+        calls = [n for n in _nodes(body) if isinstance(n, cst.Call)]
+        if not all(self._in_memory(c, parsed) for c in calls):
+            return False
+        stored = {t.target.value for n in _nodes(body) if isinstance(n, cst.Assign) for t in n.targets if isinstance(t.target, cst.Name)}
+        rebound: set[str] = set()
+        for stmt in [*_before_try(loop), *_after_try(loop)]:
+            for n in _nodes(stmt):
+                if not isinstance(n, cst.Assign):
+                    continue
+                # a new value: drawn by a call (`text = llm(prompt)`) or made by the attempt (`value = decoded`)
+                value = [n.value, *_nodes(n.value)]
+                if any(isinstance(v, cst.Call) or (isinstance(v, cst.Name) and v.value in stored) for v in value):
+                    rebound.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+        read = {n.value for n in _nodes(body) if isinstance(n, cst.Name)}
+        return bool(rebound & read)
+
+    def _in_memory(self, call: cst.Call, parsed: set[str]) -> bool:
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in _BUILTINS and self.names.is_builtin(func.value):
+            return func.value not in kb.IO_BUILTINS
+        if isinstance(func, cst.Attribute) and isinstance(_root(func.value), cst.Name):
+            root = _root(func.value)
+            assert isinstance(root, cst.Name)
+            if root.value in parsed:
+                return True  # `data.get("answer")` on `data = json.loads(text)`
+        qn = self.names.qualname(func)
+        return qn is not None and qn.split(".", 1)[0] in kb.IN_MEMORY_MODULES and qn != "time.sleep"
+
+    def _own_timeouts(self, loop: Loop) -> bool:
+        """Every handler catches only exception classes of this module named for a timeout."""
+        own = self._class_names | module_classes(self.ctx.screen)  # the screen's tree: the whole module
+        for h in loop.handlers:
+            types = h.type.elements if isinstance(h.type, (cst.Tuple, cst.List)) else [h.type] if h.type is not None else []
+            if not types:
+                return False
+            for t in types:
+                value = t.value if isinstance(t, cst.Element) else t
+                if not (isinstance(value, cst.Name) and value.value in own and "timeout" in value.value.lower()):
+                    return False
+        return True
 
     def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:
         """The deadline scopes and wrappers the attempt runs under, with a deadline that is not ``None``/0."""

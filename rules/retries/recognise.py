@@ -192,9 +192,13 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             loop = dataclasses.replace(loop, handlers=runnable)
         if self._fresh_attempt(loop):
             loop = dataclasses.replace(loop, fresh_attempt=True)
+        elif self._reparses(loop):
+            loop = dataclasses.replace(loop, reparses=True)
         deadlines = self._deadline_calls(loop)
         if deadlines:
             loop = dataclasses.replace(loop, deadline_calls=deadlines)
+        if self._own_timeouts(loop):
+            loop = dataclasses.replace(loop, own_timeouts=True)
         loop = self._with_handler_helpers(loop)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)

@@ -243,7 +243,7 @@ def _reached_lines(
                     called |= {n.attr for n in ast.walk(el) if isinstance(n, ast.Attribute)}
     for _ in range(2):
         called |= {name for held_name in list(called) for name in held.get(held_name, ())}
-    if called & _class_names(screen):
+    if called & module_classes(screen):
         called.add("__call__")  # an instance of a module class: its __call__ is the tool
     out = [a for a, _, name in spans if name in called]
     if transport:
@@ -252,7 +252,8 @@ def _reached_lines(
     return out
 
 
-def _class_names(screen: "Screen") -> set[str]:
+def module_classes(screen: "Screen") -> set[str]:
+    """The names of the classes defined at the top of the module."""
     tree = screen.tree
     body = tree.body if isinstance(tree, ast.Module) else []
     return {node.name for node in body if isinstance(node, ast.ClassDef)}

@@ -40,6 +40,11 @@ names the write and its line. A remote tool run is a write too: MCP's
 server that may create, send or pay; re-sent after a timeout or a dropped
 connection, it may run twice. A model call (chat, completions, embeddings) is
 not a write: a retry of it costs money and rate limit, not a duplicate.
+A request helper whose HTTP method is a parameter (`client.request(method,
+url, ...)` in the retry) sends what its callers ask: a call in the same module
+that gives it a literal `"POST"` or `"PATCH"` makes its retry a write's
+(s35). A method named only in another module is not read (the linter reads
+one file at a time), nor is a session or decorator defined in another module.
 
 The runtime's own forms are read as the runtime reads them (issue 21):
 `pipe(tool, clock.retrying(...))`, `clock.retrying(...)(tool)`, a stage held in
@@ -402,8 +407,37 @@ def request_code(url):
         time.sleep(2 ** attempt)
     return response
 """,
+        # s35: a request helper whose method is a parameter, called in this module only with "GET"
+        """\
+import time
+import httpx
+def _send(client: httpx.Client, method, url):
+    for attempt in range(3):
+        try:
+            return client.request(method, url, timeout=10)
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+def status(client: httpx.Client, job):
+    return _send(client, "GET", f"/jobs/{job}")
+""",
     ]
     INVALID = [
+        # s35: the same helper given "POST" by a call in the module: its retry re-sends the write
+        """\
+import time
+import httpx
+class Platform:
+    def __init__(self):
+        self.client = httpx.Client(timeout=10)
+    def _request(self, method, url, body=None):
+        for attempt in range(3):  # error: TFH101 "as the call of _request() at line 13 asks"
+            try:
+                return self.client.request(method=method, url=url, json=body)
+            except httpx.TransportError:
+                time.sleep(2 ** attempt)
+    def create_job(self, spec):
+        return self._request("POST", "/jobs", spec)
+""",
         # the same loop once the POST has a timeout: a read timeout re-sends a job the server may have started
         """\
 import requests

@@ -6,6 +6,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge
 from .base import RetryRule
+from .loops import _narrows
 from .model import Condition, Retry, RetryModel
 
 
@@ -16,6 +17,73 @@ def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
         if words & knowledge.reprompt_call_words:
             return True
     return False
+
+
+_RECONNECT_WORDS = ("reconnect", "reopen", "restart", "recreate", "reinit")
+
+
+def _reconnects(retry: Retry, bad: list[str]) -> bool:
+    """Each handler that catches one of ``bad`` sets up again what the attempt reads before going round
+    (``await self._reconnect()``): a desynced stream's ``ValueError`` is not the same failure on a fresh
+    connection (s35, ``desync-reconnect``)."""
+    loop = retry.loop
+    if loop is None:
+        return False
+    names = {b.rsplit(".", 1)[-1] for b in bad}
+    catching = [h for h in loop.handlers if h.type is not None and names & _type_names(h.type)]
+    return bool(catching) and all(_calls_word(h.body, _RECONNECT_WORDS) for h in catching)
+
+
+def _type_names(node: cst.BaseExpression) -> set[str]:
+    elements = [e.value for e in node.elements] if isinstance(node, (cst.Tuple, cst.List)) else [node]
+    return {e.value if isinstance(e, cst.Name) else e.attr.value for e in elements if isinstance(e, (cst.Name, cst.Attribute))}
+
+
+def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Call):
+            func = n.func
+            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if any(w in last.lower() for w in words):
+                return True
+        stack.extend(n.children)
+    return False
+
+
+def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[str]) -> cst.ExceptHandler | None:
+    """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it)
+    and goes round without deciding on the status (it may read it for a message: ``"Access forbidden" if
+    e.response.status_code == 403 else ...``): a 401/403/404 is retried like a 503 (s35)."""
+    loop = retry.loop
+    if loop is None or "raise_for_status" not in retry.calls:
+        return None
+    for handler in loop.handlers:
+        if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
+            return None if _narrows(handler) or _tests_status(handler) else handler
+    return None
+
+
+def _tests_status(handler: cst.ExceptHandler) -> bool:
+    """An ``if`` in the handler tests a status (``response.status_code not in {429, 503}``, the response
+    kept from the attempt) and leaves or raises under it: the handler decides on the status."""
+    for n in _walk_nodes(handler.body):
+        if isinstance(n, cst.If) and any(
+            isinstance(a, cst.Attribute) and a.attr.value in ("status_code", "status") for a in _walk_nodes(n.test)
+        ):
+            if any(isinstance(m, (cst.Raise, cst.Return, cst.Break)) for m in _walk_nodes(n)):
+                return True
+    return False
+
+
+def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 class RetryOnPermanentError(RetryRule):
@@ -44,6 +112,17 @@ Nor is a hand loop whose attempt works in memory (builtins and in-memory
 standard-library calls only) and draws a fresh value each time (a clock read,
 a uuid, a random number): `heapq.heappush(q, (prio, time.perf_counter_ns(),
 item))` retried on the `TypeError` of a tie is a different push each time.
+Nor one whose attempt only parses, in memory, a value the loop binds afresh
+outside the `try` each round (a model's answer fetched before it; `value =
+decoded` after it, peeling nested envelopes): the next round parses a new
+value. Nor a builtin error (`ValueError`) caught by a handler that sets up
+again what the attempt reads before going round (`await self._reconnect()`):
+a desynced stream's `ValueError` does not recur on a fresh connection; an
+SDK's 400/401 still does, and is still reported. A status error alone
+(`requests.HTTPError`, httpx `HTTPStatusError`) is raised for a 401 or a 404
+as for a 503: a hand loop whose handler catches it from a `raise_for_status()`
+in the attempt and goes round without testing the status is reported at the
+handler; one that tests it (`if e.response.status_code < 500: raise`) is not.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -239,8 +318,75 @@ async def drop_database_file(storage, name):
             gc.collect()
             await asyncio.sleep(0.5)
 """,
+        # s35: a hand loop that tests the status before going round (a 4xx raised at once)
+        """\
+import time
+import requests
+def fetch(url):
+    for attempt in range(3):
+        try:
+            r = requests.get(url, timeout=10)
+            r.raise_for_status()
+            return r.json()
+        except requests.HTTPError as e:
+            if e.response.status_code < 500:
+                raise
+            time.sleep(2 ** attempt)
+def manifest(url):
+    for attempt in range(3):
+        response = None
+        try:
+            response = requests.get(url, timeout=(10, 60))
+            response.raise_for_status()
+            return response.content
+        except requests.HTTPError:
+            if response is None or response.status_code not in {429, 500, 502, 503} or attempt == 2:
+                raise
+        time.sleep(2 ** attempt)
+""",
+        # s35: a desynced stream's ValueError, the connection set up again before the next attempt;
+        # a loop peeling nested JSON envelopes (each round parses the value the last one decoded)
+        """\
+import json
+class Viewer:
+    async def frame(self):
+        for attempt in range(3):
+            try:
+                return decode_frame(await self._conn.read_frame())
+            except (ValueError, ConnectionError) as exc:
+                if attempt == 2:
+                    raise
+                await self._reconnect()
+def unwrap(value):
+    for _ in range(5):
+        if not isinstance(value, str):
+            return value
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            return value
+        value = decoded
+    return value
+""",
     ]
     INVALID = [
+        # s35: a hand loop retrying every HTTPError raise_for_status() raises; the status read only for a message
+        """\
+import time
+import requests
+def fetch(url, headers, retries=3):
+    for attempt in range(retries):
+        try:
+            response = requests.get(url, headers=headers, timeout=10)
+            response.raise_for_status()
+            return response.json()
+        except requests.HTTPError as e:  # error: TFH102 "requests.HTTPError"
+            message = "forbidden: check the key" if e.response.status_code == 403 else str(e)
+            if attempt < retries - 1:
+                time.sleep(2 ** attempt)
+                continue
+            return message
+""",
         # LangChain's factory, its error list held in a variable, returned for other modules to apply
         """\
 import google.api_core.exceptions
@@ -373,7 +519,7 @@ def draw(client, prompt):
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):
                 continue
-            if retry.loop is not None and retry.loop.fresh_attempt:
+            if retry.loop is not None and (retry.loop.fresh_attempt or retry.loop.reparses):
                 continue  # in-memory work on a fresh value each attempt: the next one is not the same (issue 23)
             what: list[str] = []
             if cond.statuses is not None:
@@ -391,17 +537,22 @@ def draw(client, prompt):
             if retry.qualnames & self.knowledge.file_contention_calls or retry.calls & self.knowledge.file_contention_methods:
                 # a file another process holds a moment (Windows sharing violation): transient
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
+            if bad_types and retry.loop is not None and _reconnects(retry, [t for t in bad_types if "." not in t]):
+                bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
             if bad_types and inline:
                 what.append(", ".join(bad_types))
-            if cond.statuses is None and not cond.every_exception and retry.loop is None:
+            status_handler = None
+            if cond.statuses is None and not cond.every_exception:
                 # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
-                if status_types:
+                if status_types and retry.loop is not None:
+                    status_handler = _blind_status_handler(retry, model, status_types)
+                if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:
                 continue
-            where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
+            where: cst.CSTNode = status_handler or (cond.node if cond.node is not None else retry.anchor)
             if retry.loop is not None and bad_types:
                 for handler in retry.loop.handlers:
                     if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):

@@ -116,6 +116,25 @@ assistant prefill) is still reported here if it catches everything: what it
 catches, not what it sends next, is this rule's question (TFH303 reads the
 change).
 
+Asking a model again after its answer did not parse (s35). When the model is
+called before the `try` and the `try` only parses its answer in memory
+(builtins, `json`, `re`, methods of what they returned), even `except
+Exception:` can only catch the answer's fault: the next round asks again and
+parses a new answer. That is a re-sample, not a retry of a failing call, and
+it is not reported. A handler that catches only parse or validation errors
+(`json.JSONDecodeError`, pydantic's `ValidationError`) around the call is a
+re-sample too: not this rule's, and TFH303 asks no wait of it. When the model
+call is inside the `try` under `except Exception:`, a 401, a 400 (context too
+long) or a bug in the prompt goes round with the parse errors: reported (the
+usual fix is two handlers, the parse error going round and the call's
+transient errors retried apart, or the SDK's own retry). A stream read inside
+the `try` (`"".join(llm.stream(...))`) is the call's failure too.
+
+Not a retry on exceptions either: a loop that does its work before the `try`
+and leaves on a test of the result (`result = run(prompt)`, `if "error" not in
+str(result): break`); the `try` after that exit (a `dispose()` whose failure is
+logged) is cleanup between attempts.
+
 ## Why is this bad?
 Every exception includes the ones retrying cannot fix: a `TypeError` from a
 bug, a `KeyError` from a changed response shape, a 401. They are retried
@@ -414,8 +433,47 @@ def is_transient(exc):
 def summarise(client, text):
     return client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": text}])
 """,
+    # s35: a re-sample (the model asked before the try, only its answer parsed inside); a loop that retries
+    # on a result and cleans up in a try after its exit
+    """\
+import json, logging
+log = logging.getLogger(__name__)
+def classify(llm, prompt, attempts=5):
+    for attempt in range(attempts):
+        answer = llm.invoke(prompt)
+        try:
+            data = json.loads(answer)
+            return data["label"]
+        except Exception as exc:
+            log.warning("unparsable answer (attempt %d): %s", attempt + 1, exc)
+    return None
+async def review(build, prompt):
+    for attempt in range(3):
+        worker = build()
+        result = await worker.run(prompt)
+        if "overloaded" not in str(result):
+            break
+        try:
+            await worker.dispose()
+        except Exception:
+            log.debug("dispose failed")
+    return result
+""",
     ]
     INVALID = [
+        # s35: the model call inside the try under except Exception: a 401 or a 400 goes round with the parse errors
+        """\
+import json, logging
+log = logging.getLogger(__name__)
+async def classify(llm, prompt, attempts=5):
+    for attempt in range(attempts):
+        try:
+            answer = await llm.agenerate(prompt)
+            return json.loads(answer)["label"]
+        except Exception as exc:  # error: TFH103
+            log.warning("attempt %d failed: %s", attempt + 1, exc)
+    return None
+""",
         # issue 23: the handler gives up on its last attempt, but goes round on every other, whatever failed
         """\
 import asyncio
@@ -684,6 +742,8 @@ def embed(client, text):
             if not cond.every_exception:
                 continue
             loop = retry.loop
+            if loop is not None and loop.reparses:
+                continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design

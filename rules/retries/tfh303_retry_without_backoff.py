@@ -48,6 +48,18 @@ handler that goes round once, only for a failure it recognised (the one
 is `range(2)` or the test reads `attempt == 0`): an expired token refreshed, a
 stale pooled connection evicted.
 
+A condition or handler naming only a reply that did not parse
+(`Malformed...Error`: an agent framework's error for a tool call the model got
+wrong) re-samples the model and needs no wait; nor does a loop whose attempt
+only parses in memory an answer the loop fetches afresh before the `try` (see
+TFH103); a model call inside the `try` under a broad handler is a retry of
+the call and is reported. An attempt the loop tells to wait
+(`ensure_instance(sleep_before_create=attempt > 0)`: the loop's counter given
+to a keyword named for a sleep, wait, backoff or delay) waits before it; and a
+handler catching only timeout classes the module defines itself
+(`class _TurnIdleTimeout(RuntimeError)`, raised by its own watchdog) comes
+after that wait.
+
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
 on a list or dict the attempt sends), a handler that supplies the value itself
@@ -391,6 +403,37 @@ def stream(create, use):
         if use(obj):
             return obj
 """,
+        # s35: a re-sample after a malformed tool call; the attempt told to wait by the counter;
+        # the module's own idle timeout (raised after its watchdog waited)
+        """\
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
+from agents import MalformedMessageError
+
+class _IdleTimeout(RuntimeError):
+    pass
+
+async def choose(agent, messages, tools):
+    for attempt in Retrying(stop=stop_after_attempt(5), retry=retry_if_exception_type(MalformedMessageError)):
+        with attempt:
+            return await agent(messages, tools)
+
+def call(pool, fn):
+    for attempt in range(3):
+        try:
+            instance = pool.ensure_instance(sleep_before_create=attempt > 0)
+        except Exception as exc:
+            if not recreatable(exc):
+                raise
+            continue
+        return fn(instance)
+
+async def turn(session, text):
+    for attempt in range(2):
+        try:
+            return await session.run_turn(text)
+        except _IdleTimeout:
+            continue
+""",
     ]
     INVALID = [
         # a handler helper that only logs: nothing waits
@@ -548,7 +591,7 @@ class Loader:
     def _check_loop(self, retry: Retry) -> None:
         loop = retry.loop
         assert loop is not None
-        if retry.in_process:
+        if retry.in_process or loop.reparses:
             return  # in-memory work (builtins only): a wait spares no server and fixes no race
         if isinstance(loop.node, cst.While):
             if not paths.plain_success_exit(loop):

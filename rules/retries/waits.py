@@ -67,7 +67,7 @@ def attempt_waits(loop: Loop, handler: cst.ExceptHandler) -> bool:
     types = _handler_types(handler)
     if not types or not all(any(w in t.lower() for w in _WAITED_EXCEPTION_WORDS) for t in types):
         return False
-    if loop.deadline_calls and all("timeout" in t.lower() for t in types):
+    if (loop.deadline_calls or loop.own_timeouts) and all("timeout" in t.lower() for t in types):
         return True  # `with anyio.fail_after(t)` / `asyncio.wait_for(aw, t)`: the deadline's wait ended the attempt
     for n in _walk(loop.try_node.body):
         if isinstance(n, cst.Call):
@@ -84,7 +84,30 @@ def _sleeps_before_attempt(loop: Loop) -> bool:
         return True
     if any(is_sleep(n) for n in _walk_all(_before_try(loop))):
         return True
-    return _leading_sleep(_stmts(loop.try_node.body)) is True
+    return _leading_sleep(_stmts(loop.try_node.body)) is True or _told_to_wait(loop)
+
+
+_WAIT_KEYWORD_WORDS = ("sleep", "wait", "backoff", "delay")
+
+
+def _told_to_wait(loop: Loop) -> bool:
+    """The attempt's first statement passes the loop's counter to a keyword named for a wait:
+    ``ensure_instance(sleep_before_create=attempt > 0)``, ``connect(backoff=attempt)``: the callee
+    waits before every attempt but the first (s35, ``sleep-passed-as-flag``)."""
+    node = loop.node
+    if not (isinstance(node, cst.For) and isinstance(node.target, cst.Name)):
+        return False
+    counter = node.target.value
+    stmts = _stmts(loop.try_node.body)
+    for n in _walk(stmts[0]) if stmts else ():
+        if not isinstance(n, cst.Call):
+            continue
+        for arg in n.args:
+            if arg.keyword is None or not any(w in arg.keyword.value.lower() for w in _WAIT_KEYWORD_WORDS):
+                continue
+            if any(isinstance(v, cst.Name) and v.value == counter for v in _walk(arg.value)):
+                return True
+    return False
 
 
 def _leading_sleep(stmts: Sequence[cst.BaseStatement]) -> bool | None:
@@ -134,5 +157,6 @@ def deterministic_only(retry: Retry) -> bool:
         return False
     return all(
         (last := e.rsplit(".", 1)[-1]) in kb.DETERMINISTIC_EXCEPTIONS or last.endswith(kb.DETERMINISTIC_EXCEPTION_SUFFIXES)
+        or last.startswith(kb.DETERMINISTIC_EXCEPTION_PREFIXES)
         for e in cond.exceptions
     )

@@ -18,6 +18,7 @@ from ...linter.api import Effect, classify_call, dotted, has_idempotency_key, ke
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry, _Unknown
 from .loops import _body_stmts
+from .method_param import LiteralMethod, literal_methods, parameter_method_write
 
 if TYPE_CHECKING:
     from ...linter.api import FileContext, Names
@@ -56,6 +57,7 @@ class RetryWork:
         self._clients: dict[str, cst.Call] = {}  # receiver text -> the retrying transport mounted on it
         self._client_effects: list[tuple[str, Effect]] = []
         self._imports: frozenset[str] = frozenset()
+        self._literal_methods: dict[str, list[LiteralMethod]] | None = None  # callee -> literal "POST" call sites
         self.finished = False
 
     # ------------------------------------------------------------ scopes and effects
@@ -104,6 +106,14 @@ class RetryWork:
                     if not local:
                         retry.in_process = False
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
+        if found is None and self._active:
+            # s35: `client.request(method=method, ...)` in a helper a same-module call gives "POST"
+            if self._literal_methods is None:
+                self._literal_methods = literal_methods(self.ctx.screen.tree)
+            fn = self._functions[-1] if self._functions else None
+            what = parameter_method_write(node, qn, fn, self._literal_methods)
+            if what is not None:
+                found = (kb.NON_IDEMPOTENT_WRITE, what)
         if found is not None:
             cls, what = found
             effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
