@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,6 +17,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
+from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
 from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
@@ -36,8 +37,12 @@ class _Observer:
 
     models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
-    def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
+    def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
+                 summarise: tuple[str, ...] | None = None) -> None:
         self.path = path
+        self.summarise = summarise  # only these helpers of the file (the run's last pass), no tools
+        self.graph: Graph | None = None
+        self.links: dict[tuple[str, int], tuple[str, ...]] = {}  # a tool's first function -> the run's calls
         self.tables = tables
         self.own_roots = own_roots
         self.require_complete = require_complete
@@ -55,6 +60,10 @@ class _Observer:
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
         index = Index(screen.tree, screen, self.module, self.tables.params)
+        self.graph = graph_of(index, self.path, self.own_roots)
+        if self.summarise is not None:
+            self.defs = summary_defs(index, self.summarise)
+            return self._lines() if self.defs else None
         self.classes = class_index(index)
         self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
@@ -75,6 +84,12 @@ class _Observer:
         self.defs = discover(index, self.tables)
         if not self.defs:
             return None
+        self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
+        # the module-level helpers the tools call are described here too, for the tools of other files that reach them
+        self.defs += summary_defs(index, helper_paths(self.defs, index))
+        return self._lines()
+
+    def _lines(self) -> set[int]:
         lines: set[int] = set()
         for d in self.defs:
             for start, end in (*d.spans, *d.helper_spans):
@@ -98,17 +113,22 @@ class _FileResult:
     registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
+    graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
+    summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
+    links: list[tuple[tuple[str, ...], bool]] = field(default_factory=list)  # per tool: the run's calls, uncaught
 
 
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
+    summarise: tuple[str, ...] | None = None,
 ) -> _FileResult:
-    """Describe the tools of one module's source (never raises: a crash is a TFH002 error)."""
+    """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
+    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
     from .. import engine
 
     tables = tables or Tables.build(config)
-    observer = _Observer(path, tables, own_roots, require_complete)
+    observer = _Observer(path, tables, own_roots, require_complete, summarise)
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -126,17 +146,29 @@ def describe_source(
             tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
             if "text" not in tool.failures:
                 tool.failures.append("text")
-    return _FileResult(path, [] if observer.pending else tools, observer.classes, observer.pending,
+    uncaught = observer.facts.uncaught if observer.facts is not None else set()
+    covers = {d.qualname: tuple(f"{observer.module}.{p}" for p, _n in d.helpers) for d in observer.defs if is_summary(d)}
+    summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name) for c in t.calls], t.findings,
+                                     t.failures, id(t) not in uncaught, covers.get(t.qualname, ()))
+                 for t in tools if is_summary(t)}
+    rows = [t for t in tools if not is_summary(t)]
+    fronts = observer.facts.fronts if observer.facts is not None else {}
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ()), id(t) in uncaught) for t in rows]
+    if summarise is not None:
+        return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
+    return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params, observer.wrapping)
+                       observer.registries, observer.params, observer.wrapping, observer.graph,
+                       {} if observer.pending else summaries, [] if observer.pending else links)
 
 
-def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
+def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
+                   summarise: tuple[str, ...] | None = None) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise)
 
 
 # --------------------------------------------------------------------------- the run
@@ -152,9 +184,11 @@ def _init(config: "Config") -> None:
     ignore_sigint()
 
 
-def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
+           summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
-    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete) for p in paths]
+    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
+                           summarise.get(p, ()) if summarise is not None else None) for p in paths]
 
 
 class _Runner:
@@ -182,7 +216,8 @@ class _Runner:
             self.pool.shutdown(wait=True, cancel_futures=True)
         self.pool = None
 
-    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
+            summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
         from ..runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
@@ -190,14 +225,17 @@ class _Runner:
             size = chunk_size(len(ordered), self.workers)
             chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
             try:
-                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]
+                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
+                                            {p: summarise[p] for p in c} if summarise is not None else None)
+                           for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
                     out.extend(future.result())
                 return out
             except Exception as exc:  # a worker died, or the pool broke: describe in-process
                 self._fail(exc)
-        return [_describe_file(p, self.config, tables, own_roots, require_complete) for p in paths]
+        return [_describe_file(p, self.config, tables, own_roots, require_complete,
+                               summarise.get(p, ()) if summarise is not None else None) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -232,6 +270,14 @@ def run(
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             done += runner.map(later, tables.with_classes(project, roots, texts, registries, params, wrapping), own_roots,
                                False)
+        # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
+        graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
+        summaries = {q: s for r in done for q, s in r.summaries.items()}
+        missing = needed((w for r in done for w, _ in r.links), graphs.values(), summaries)
+        if missing:
+            for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
+                summaries.update(r.summaries)
+        join(((t, w, u) for r in done for t, (w, u) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)
