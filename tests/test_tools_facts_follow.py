@@ -192,3 +192,52 @@ def test_standalone_fastmcp_returns_a_raised_exception_as_text(tmp_path: Path) -
     })
     assert rows["fetch"].failures == ["text"]
     assert rows["fetch"].failures_by == "fastmcp.server.server.FastMCP.call_tool"
+
+
+def test_a_tool_class_named_by_the_literal_its_init_hands_its_base(tmp_path: Path) -> None:
+    rows = _run(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/base.py": """
+            class Tool:
+                def __init__(self, card):
+                    self.card = card
+
+                async def invoke(self, inputs):
+                    raise NotImplementedError
+        """,
+        "pkg/tools.py": """
+            from .base import Tool
+            from .cards import ToolCard, build_tool_card
+
+            class SwitchModeTool(Tool):
+                def __init__(self, language="en"):
+                    super().__init__(build_tool_card(name="switch_mode", language=language))
+
+                async def invoke(self, inputs):
+                    return inputs
+
+            class SubmitTool(Tool):
+                def __init__(self):
+                    super().__init__(ToolCard("submit_survey", description="Submit it."))
+
+                async def invoke(self, inputs):
+                    return inputs
+
+            class GoalTool(Tool):
+                def __init__(self, language="en"):
+                    card = build_tool_card("get_current_goal", language)
+                    super().__init__(card)
+
+                async def invoke(self, inputs):
+                    return inputs
+
+            class PlainTool(Tool):
+                def __init__(self, card):
+                    super().__init__(card)
+
+                async def invoke(self, inputs):
+                    return inputs
+        """,
+        "pkg/cards.py": "class ToolCard:\n    pass\n\ndef build_tool_card(name, language):\n    return ToolCard()\n",
+    })
+    assert {"switch_mode", "submit_survey", "get_current_goal", "PlainTool"} <= set(rows), sorted(rows)

@@ -19,7 +19,7 @@ from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dis
 from .facts import ToolFacts
 from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
-from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
+from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
 from .model import Tables, Tool, ToolRun
@@ -81,7 +81,7 @@ class _Observer:
                                       or unresolved_receivers(index, self.tables.decorator_lasts())):
             self.pending = True
             return None  # described in the second phase, when every class is known
-        self.defs = discover(index, self.tables)
+        self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         if not self.defs:
             return None
         self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
@@ -99,6 +99,39 @@ class _Observer:
     def visitor(self, ctx: "FileContext") -> object:
         self.facts = ToolFacts(ctx, self.defs, self.module)
         return self.facts
+
+
+def _card_named(d: Def, index: Index) -> Def:
+    """A tool class named by its class name whose ``__init__`` hands its base a literal name: ``super().__init__(
+    name="x")``, or a card built in the call, ``super().__init__(ToolCard(name="x", ...))`` /
+    ``super().__init__(build_tool_card(name="x"))``, a card builder's first argument (``ToolCard("x")``,
+    ``build_tool_card("x", ...)``), or such a card assigned to a name first: the model sees that name."""
+    path = d.qualname[len(index.module) + 1:] if d.qualname.startswith(index.module + ".") else ""
+    cls = index.local_classes.get(path)
+    if cls is None or d.name != cls.name:
+        return d
+    init = next((s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"),
+                None)
+    names: set[str] = set()
+    built = {t.id: n.value for n in (ast.walk(init) if init is not None else ()) if isinstance(n, ast.Assign)
+             and isinstance(n.value, ast.Call) for t in n.targets if isinstance(t, ast.Name)}  # card = ToolCard(...)
+    for node in ast.walk(init) if init is not None else ():
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+                and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name)
+                and node.func.value.func.id == "super"):
+            continue
+        for kw in node.keywords:
+            if kw.arg == "name" and literal_str(kw.value) is not None:
+                names.add(literal_str(kw.value) or "")
+        for arg in (*node.args, *(k.value for k in node.keywords if k.arg is not None and "card" in k.arg.lower())):
+            if isinstance(arg, ast.Name):
+                arg = built.get(arg.id, arg)
+            if isinstance(arg, ast.Call):
+                callee = arg.func.attr if isinstance(arg.func, ast.Attribute) else getattr(arg.func, "id", "")
+                found = name_from_call(arg, positional="card" in callee.lower())  # ToolCard("x"), build_tool_card("x")
+                if found:
+                    names.add(found)
+    return replace(d, name=names.pop()) if len(names) == 1 else d
 
 
 @dataclass
