@@ -13,6 +13,7 @@ from smullyan.linter.engine import lint_path
 from tools_support import write_tree
 
 UTILS = """
+    import json
     import subprocess
 
     def run_cli(args, timeout=60):
@@ -25,6 +26,13 @@ UTILS = """
     def list_items(kind):
         result = run_cli(["get", kind])
         return result.get("output", "").split()
+
+    def parsed_items(kind):
+        result = run_cli(["get", kind, "-o", "json"])
+        if result["success"]:
+            data = json.loads(result["output"])
+            return data.get("items", [])
+        return []
 """
 
 PROBE = """
@@ -51,7 +59,7 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
         "pkg/server.py": """
             from mcp.server.fastmcp import FastMCP
             from .probe import exists
-            from .utils import run_cli, list_items
+            from .utils import run_cli, list_items, parsed_items
 
             mcp = FastMCP("k8s")
 
@@ -64,6 +72,10 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
             @mcp.tool()
             def list_things() -> list:
                 return list_items("thing")
+
+            @mcp.tool()
+            def parsed_things() -> list:
+                return parsed_items("thing")
         """,
     })
     get = rows["get_thing"]
@@ -75,6 +87,12 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
     listed = rows["list_things"]
     assert [(c.what, c.helper) for c in listed.calls] == [("subprocess.run", "run_cli")]
     assert listed.findings == {"TFH401": 1}
+    # a caller that reads the helper's result and returns its own value drops the helper's exception text: the
+    # call and the handler are on the tool's path, the text is not
+    parsed = rows["parsed_things"]
+    assert [(c.what, c.helper) for c in parsed.calls] == [("subprocess.run", "run_cli")]
+    assert parsed.findings == {}
+    assert parsed.failures == ["text"] and parsed.failures_by is not None  # the server's text, not run_cli's
 
 
 def test_a_module_imported_whole_and_a_packages_re_export(tmp_path: Path) -> None:

@@ -42,7 +42,8 @@ class _Observer:
         self.path = path
         self.summarise = summarise  # only these helpers of the file (the run's last pass), no tools
         self.graph: Graph | None = None
-        self.links: dict[tuple[str, int], tuple[str, ...]] = {}  # a tool's first function -> the run's calls
+        # a tool's first function -> the run's functions it calls, and those whose value it returns
+        self.links: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.tables = tables
         self.own_roots = own_roots
         self.require_complete = require_complete
@@ -148,7 +149,8 @@ class _FileResult:
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
-    links: list[tuple[tuple[str, ...], bool]] = field(default_factory=list)  # per tool: the run's calls, uncaught
+    # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
+    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
 
 
 def describe_source(
@@ -180,13 +182,11 @@ def describe_source(
             if "text" not in tool.failures:
                 tool.failures.append("text")
     uncaught = observer.facts.uncaught if observer.facts is not None else set()
-    covers = {d.qualname: tuple(f"{observer.module}.{p}" for p, _n in d.helpers) for d in observer.defs if is_summary(d)}
     summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name) for c in t.calls], t.findings,
-                                     t.failures, id(t) not in uncaught, covers.get(t.qualname, ()))
-                 for t in tools if is_summary(t)}
+                                     t.failures, id(t) not in uncaught) for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
-    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ()), id(t) in uncaught) for t in rows]
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]
     if summarise is not None:
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
-from .index import Def, Index, helpers_of, span
+from .index import Def, Index, span
 from .model import CallFact, Tool
 
 __all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "needed", "summary_defs"]
@@ -37,6 +37,7 @@ class Graph:
     calls: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "pkg.mod.f" / "pkg.mod.C.m" -> called
     aliases: dict[str, str] = field(default_factory=dict)  # "pkg.mod.name" -> what the module imported as name
     defined: set[str] = field(default_factory=set)  # every function and method it defines, qualified
+    passes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> called ones whose value it returns
 
 
 @dataclass
@@ -47,7 +48,6 @@ class Summary:
     findings: dict[str, int]
     failures: list[str]
     caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
-    covers: tuple[str, ...] = ()  # the same-module helpers already in it (qualified names)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -61,27 +61,57 @@ def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
     return out
 
 
+def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str], module_defs: set[str]) -> str | None:
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
+        return f"{index.module}.{f.id}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and cls is not None and f"self.{f.attr}" not in index.instances:
+        return f"{index.module}.{cls}.{f.attr}"
+    qn = index.qualname(f)
+    return qn if qn is not None and qn.split(".")[0] in roots else None
+
+
 def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[str]:
     """The run's own functions ``node`` calls, qualified: a same-module function or method (``helper()``,
     ``self.helper()``) or one of the run's top-level packages through the file's names."""
     module_defs = {p for p, _n, _node, parents in index.defs if not parents}
     out: list[str] = []
     for call in ast.walk(node):
-        if not isinstance(call, ast.Call):
-            continue
-        f = call.func
-        qn: str | None = None
-        if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
-            qn = f"{index.module}.{f.id}"
-        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
-                and cls is not None and f"self.{f.attr}" not in index.instances:
-            qn = f"{index.module}.{cls}.{f.attr}"
-        else:
-            qn = index.qualname(f)
-            if qn is not None and qn.split(".")[0] not in roots:
-                qn = None
+        qn = _callee(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else None
         if qn is not None and qn not in out:
             out.append(qn)
+    return out
+
+
+def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> set[str]:
+    """The run's functions whose value ``node`` hands on to its caller: called in a ``return`` (``return
+    helper(...)``, ``return json.dumps(helper(...))``) or assigned to a name a ``return`` uses (``result =
+    helper(...)`` ... ``return {"error": result["error"]}``). Only through these does a helper's exception text
+    reach what the tool returns; a caller that reads the helper's result and returns something of its own
+    (``return []``) drops it."""
+    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    assigned: dict[str, set[str]] = {}
+    returned: list[ast.expr] = []
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Call, ast.Await)):
+            inner = n.value.value if isinstance(n.value, ast.Await) else n.value
+            qn = _callee(inner, index, cls, roots, module_defs) if isinstance(inner, ast.Call) else None
+            if qn is not None:
+                for t in n.targets:
+                    if isinstance(t, ast.Name):
+                        assigned.setdefault(t.id, set()).add(qn)
+        elif isinstance(n, ast.Return) and n.value is not None:
+            returned.append(n.value)
+    out: set[str] = set()
+    for value in returned:
+        for n in ast.walk(value):
+            if isinstance(n, ast.Call):
+                qn = _callee(n, index, cls, roots, module_defs)
+                if qn is not None:
+                    out.add(qn)
+            elif isinstance(n, ast.Name):
+                out.update(assigned.get(n.id, ()))
     return out
 
 
@@ -92,6 +122,7 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
         called = tuple(q for q in calls_of(node, index, cls, roots) if q != f"{index.module}.{key}")
         if called:
             graph.calls[f"{index.module}.{key}"] = called
+            graph.passes[f"{index.module}.{key}"] = tuple(q for q in called if q in passed_of(node, index, cls, roots))
     for local, full in index.imports.items():
         if full.split(".")[0] in roots:
             graph.aliases[f"{index.module}.{local}"] = full
@@ -106,10 +137,8 @@ def summary_defs(index: Index, wanted: Iterable[str]) -> list[Def]:
         entry = own.get(want)
         if entry is None:
             continue
-        path, n, node, cls = entry
-        helpers = [h for h in helpers_of(node, index, cls) if h[0] != path]
-        out.append(Def(path, _SUMMARY, _SUMMARY, f"{index.module}.{path}", span(node)[0], ((path, n),),
-                       (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers)))
+        path, n, node, _cls = entry
+        out.append(Def(path, _SUMMARY, _SUMMARY, f"{index.module}.{path}", span(node)[0], ((path, n),), (span(node),), ()))
     return out
 
 
@@ -123,11 +152,13 @@ def helper_paths(defs: Iterable[Def], index: Index) -> list[str]:
     return list(dict.fromkeys(p for d in defs for p, _n in d.helpers if p in own))
 
 
-def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[str, ...]:
-    """The run's functions a tool's functions and same-module helpers call, less those already in its row."""
+def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The run's functions a tool's functions and same-module helpers call, less those already in its row; and
+    those of them whose value they return (``passed_of``)."""
     by_key = {(p, n): (node, parents) for p, n, node, parents in index.defs}
     mine = {f"{index.module}.{p}" for p, _n in (*d.functions, *d.helpers)}
     out: list[str] = []
+    passed: set[str] = set()
     for key in (*d.functions, *d.helpers):
         hit = by_key.get(key)
         if hit is None:
@@ -137,7 +168,8 @@ def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[str, ...]:
         for qn in calls_of(node, index, cls, roots):
             if qn not in mine and qn not in out:
                 out.append(qn)
-    return tuple(out)
+        passed |= passed_of(node, index, cls, roots)
+    return tuple(out), tuple(q for q in out if q in passed)
 
 
 class _Resolver:
@@ -146,7 +178,9 @@ class _Resolver:
         self.calls: dict[str, tuple[str, ...]] = {}
         self.aliases: dict[str, str] = {}
         self.defined: set[str] = set()
+        self.passes: dict[str, tuple[str, ...]] = {}
         for g in graphs:
+            self.passes.update(g.passes)
             self.modules.setdefault(g.module, g.path)
             self.calls.update(g.calls)
             self.aliases.update(g.aliases)
@@ -177,12 +211,12 @@ class _Resolver:
         return None
 
 
-def needed(wants: Iterable[tuple[str, ...]], graphs: Iterable[Graph],
+def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Iterable[Graph],
            done: Mapping[str, Summary]) -> dict[str, list[str]]:
     """The helpers the tools reach within :data:`DEPTH` that no worker summarised yet: file -> paths in it."""
     r = _Resolver(graphs)
     out: dict[str, list[str]] = {}
-    frontier = {q for w in wants for q in w}
+    frontier = {q for w in wants for q in w[0]}
     seen: set[str] = set()
     for _ in range(DEPTH):
         nxt: set[str] = set()
@@ -200,47 +234,48 @@ def needed(wants: Iterable[tuple[str, ...]], graphs: Iterable[Graph],
     return out
 
 
-def join(rows: Iterable[tuple[Tool, tuple[str, ...], bool]], graphs: Iterable[Graph],
+def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], bool]], graphs: Iterable[Graph],
          summaries: Mapping[str, Summary]) -> None:
-    """Add to each row (tool, the run's functions it calls, whether its ``raised`` only means nothing of its own
-    catches) what the helpers it reaches within :data:`DEPTH` do: their calls out, findings and failure modes."""
+    """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
+    only means nothing of its own catches) what the helpers it reaches within :data:`DEPTH` do: their calls out,
+    findings and failure modes. A helper's exception text (its TFH401 findings, its ``text`` mode) counts only when
+    every caller on the way returns the value it got (``passed_of``)."""
     r = _Resolver(graphs)
-    for tool, wants, uncaught in rows:
-        frontier = list(wants)
-        seen: set[str] = set()
-        merged: set[str] = set()  # a helper's summary holds its same-module helpers: each counted once
-        caught = False
+    for tool, (wants, passing), uncaught in rows:
+        reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
+        frontier = [(q, q in passing) for q in wants]
         for _ in range(DEPTH):
-            nxt: list[str] = []
-            for qn in frontier:
+            nxt: list[tuple[str, bool]] = []
+            for qn, text in frontier:
                 key = r.resolve(qn)
-                if key is None or key in seen:
+                if key is None or (key in reached and (reached[key] or not text)):
                     continue
-                seen.add(key)
-                s = summaries.get(key)
-                if s is None:
-                    continue
-                if key not in merged:
-                    _merge(tool, s)
-                    caught = caught or s.caught
-                merged.update((key, *s.covers))
-                nxt.extend(r.calls.get(key, ()))
+                reached[key] = text
+                passes = r.passes.get(key, ())
+                nxt.extend((q, text and q in passes) for q in r.calls.get(key, ()))
             frontier = nxt
+        caught = False
+        for key, text in reached.items():
+            s = summaries.get(key)
+            if s is not None:
+                _merge(tool, s, text)
+                caught = caught or s.caught
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         tool.findings = dict(sorted(tool.findings.items()))
 
 
-def _merge(tool: Tool, s: Summary) -> None:
+def _merge(tool: Tool, s: Summary, text: bool) -> None:
     have = {(c.what, c.helper) for c in tool.calls}
     for c in s.calls:
         if (c.what, c.helper) not in have:
             tool.calls.append(c)
             have.add((c.what, c.helper))
     for code, n in s.findings.items():
-        tool.findings[code] = tool.findings.get(code, 0) + n
+        if text or code != "TFH401":
+            tool.findings[code] = tool.findings.get(code, 0) + n
     for mode in s.failures:
-        if mode != "raised" and mode not in tool.failures:
+        if mode != "raised" and mode not in tool.failures and (text or mode != "text"):
             tool.failures.append(mode)
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
