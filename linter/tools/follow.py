@@ -238,8 +238,9 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
          summaries: Mapping[str, Summary]) -> None:
     """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
     only means nothing of its own catches) what the helpers it reaches within :data:`DEPTH` do: their calls out,
-    findings and failure modes. A helper's exception text (its TFH401 findings, its ``text`` mode) counts only when
-    every caller on the way returns the value it got (``passed_of``)."""
+    findings and failure modes. What a helper answers in place of a failure (its TFH401 findings, its ``text`` and
+    ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
+    swallows a failure hands its callers nothing whatever they do with it."""
     r = _Resolver(graphs)
     for tool, (wants, passing), uncaught in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
@@ -274,8 +275,8 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
     for code, n in s.findings.items():
         if text or code != "TFH401":
             tool.findings[code] = tool.findings.get(code, 0) + n
-    for mode in s.failures:
-        if mode != "raised" and mode not in tool.failures and (text or mode != "text"):
+    for mode in s.failures:  # "raised": what the helper raises is the tool's own raise (or its framework's text)
+        if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
             tool.failures.append(mode)
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
