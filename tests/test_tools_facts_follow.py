@@ -23,6 +23,12 @@ UTILS = """
         except Exception as e:
             return {"success": False, "error": str(e)}
 
+    def is_name(text):
+        try:
+            return text.isidentifier() and len(text) < 64
+        except Exception:
+            return False
+
     def list_items(kind):
         result = run_cli(["get", kind])
         return result.get("output", "").split()
@@ -59,18 +65,22 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
         "pkg/server.py": """
             from mcp.server.fastmcp import FastMCP
             from .probe import exists
-            from .utils import run_cli, list_items, parsed_items
+            from .utils import is_name, run_cli, list_items, parsed_items
 
             mcp = FastMCP("k8s")
 
             @mcp.tool()
             def get_thing(name: str) -> dict:
+                if not is_name(name):
+                    return {"error": "bad name"}
                 if not exists("things.example.io"):
                     return {"error": "not installed"}
                 return run_cli(["get", "thing", name])
 
             @mcp.tool()
             def list_things() -> list:
+                if not is_name("thing"):
+                    return []
                 return list_items("thing")
 
             @mcp.tool()
@@ -85,6 +95,7 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
     assert "text" in get.failures and "swallowed" in get.failures and "raised" not in get.failures
     # two levels: the tool -> list_items -> run_cli (a same-module helper of list_items): counted once
     listed = rows["list_things"]
+    assert "swallowed" not in listed.failures  # is_name's local check calls nothing out: no failure of the tool's
     assert [(c.what, c.helper) for c in listed.calls] == [("subprocess.run", "run_cli")]
     assert listed.findings == {"TFH401": 1}
     # a caller that reads the helper's result and returns its own value drops the helper's exception text: the

@@ -260,7 +260,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
             s = summaries.get(key)
             if s is not None:
                 _merge(tool, s, text)
-                caught = caught or s.caught
+                caught = caught or (s.caught and bool(s.calls))
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         tool.findings = dict(sorted(tool.findings.items()))
@@ -275,7 +275,9 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
     for code, n in s.findings.items():
         if text or code != "TFH401":
             tool.findings[code] = tool.findings.get(code, 0) + n
-    for mode in s.failures:  # "raised": what the helper raises is the tool's own raise (or its framework's text)
+    # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
+    # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
+    for mode in s.failures if s.calls else ():
         if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
             tool.failures.append(mode)
     if tool.classification == "unknown":
