@@ -155,7 +155,7 @@ def test_a_method_of_an_object_built_from_the_runs_class(tmp_path: Path) -> None
         """,
     })
     row = rows["search"]
-    assert [(c.timeout, c.helper) for c in row.calls] == [("missing", "Api.fetch")]
+    assert [(c.timeout, c.helper) for c in row.calls] == [("missing", "fetch")]  # named as a same-module helper is, by its own name
     assert row.classification == "read-safe" and row.source == "inferred" and "fetch" in row.evidence
     assert row.findings.get("TFH201") == 1
 

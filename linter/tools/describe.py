@@ -182,7 +182,7 @@ def describe_source(
             if "text" not in tool.failures:
                 tool.failures.append("text")
     uncaught = observer.facts.uncaught if observer.facts is not None else set()
-    summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name) for c in t.calls], t.findings,
+    summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
                                      t.failures, id(t) not in uncaught) for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
