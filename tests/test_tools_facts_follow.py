@@ -270,3 +270,22 @@ def test_a_tool_class_named_by_the_literal_its_init_hands_its_base(tmp_path: Pat
         "pkg/cards.py": "class ToolCard:\n    pass\n\ndef build_tool_card(name, language):\n    return ToolCard()\n",
     })
     assert {"switch_mode", "submit_survey", "get_current_goal", "PlainTool"} <= set(rows), sorted(rows)
+
+
+def test_a_module_two_files_of_the_run_are_named_as_is_not_followed(tmp_path: Path) -> None:
+    server = """
+        from mcp.server.fastmcp import FastMCP
+        from .utils import run_cli
+
+        mcp = FastMCP("k8s")
+
+        @mcp.tool()
+        def get_thing(name: str) -> dict:
+            return run_cli(["get", "thing", name])
+    """
+    rows = [t for t in tools.run(write_tree(tmp_path, {
+        "pkg/__init__.py": "", "pkg/utils.py": UTILS, "pkg/server.py": server,
+        "build/lib/pkg/__init__.py": "", "build/lib/pkg/utils.py": UTILS.replace("timeout=timeout", "timeout=5"),
+    }), Config()).tools]
+    assert [t.name for t in rows] == ["get_thing"]
+    assert rows[0].calls == []  # which copy runs is not known: neither is shown

@@ -179,8 +179,11 @@ class _Resolver:
         self.aliases: dict[str, str] = {}
         self.defined: set[str] = set()
         self.passes: dict[str, tuple[str, ...]] = {}
+        self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
         for g in graphs:
             self.passes.update(g.passes)
+            if self.modules.get(g.module, g.path) != g.path:
+                self.twice.add(g.module)
             self.modules.setdefault(g.module, g.path)
             self.calls.update(g.calls)
             self.aliases.update(g.aliases)
@@ -191,7 +194,8 @@ class _Resolver:
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops."""
         for _ in range(4):
             if qn in self.defined:
-                return qn
+                where = self.where(qn)
+                return qn if where is not None and where[2] not in self.twice else None
             nxt = self.aliases.get(qn)
             if nxt is None:
                 head, _, last = qn.rpartition(".")  # a method of a re-exported class
@@ -201,13 +205,13 @@ class _Resolver:
             qn = nxt
         return None
 
-    def where(self, qn: str) -> tuple[str, str] | None:
-        """(file, path in it) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
+    def where(self, qn: str) -> tuple[str, str, str] | None:
+        """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
         parts = qn.split(".")
         for cut in (len(parts) - 1, len(parts) - 2):
             module = ".".join(parts[:cut])
             if cut > 0 and module in self.modules:
-                return self.modules[module], ".".join(parts[cut:])
+                return self.modules[module], ".".join(parts[cut:]), module
         return None
 
 
