@@ -78,7 +78,10 @@ TOOL_FACTORY_DECORATORS: Final[frozenset[str]] = frozenset(
 # ``{"status": "error", "content": [{"text": f"Error: ..."}]}`` result); openai-agents ``@function_tool``
 # (agents/tool.py: ``failure_error_function`` defaults to ``default_tool_error_function``, a fixed message;
 # ``failure_error_function=None`` re-raises); MCP ``FastMCP``/``MCPServer`` ``@tool`` (the server's
-# ``_handle_call_tool`` returns ``CallToolResult(content=[TextContent(text=str(exc))], is_error=True)``).
+# ``_handle_call_tool`` returns ``CallToolResult(content=[TextContent(text=str(exc))], is_error=True)``);
+# the standalone ``fastmcp`` ``FastMCP`` @tool (fastmcp/server/server.py ``FastMCP.call_tool``: any exception
+# becomes ``ToolError(f"Error calling tool {name!r}: {e}")``, its details masked only when
+# ``mask_error_details`` is set, default False; the MCP server returns it as an ``isError`` text result).
 # Not here: langchain (``BaseTool.run`` turns only ``ToolException`` into text, and only with
 # ``handle_tool_error``: a raised ``ToolException`` is already "typed"; any other exception propagates).
 TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
@@ -89,6 +92,8 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
     **{f"{m}.tool": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", "")
        for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.MCPServer",
                  "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+    **{f"{m}.tool": ("fastmcp.server.server.FastMCP.call_tool", "")
+       for m in ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")},
 }
 # Base classes whose subclasses are tools, by qualified name -> (framework, the
 # methods that run the tool). "*register" instead of method names: the methods

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,8 +17,9 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
+from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
-from .index import Def, Index, class_index, module_name, pending_classes, pending_decorators
+from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
 from .model import Tables, Tool, ToolRun
@@ -36,8 +37,13 @@ class _Observer:
 
     models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
-    def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool) -> None:
+    def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
+                 summarise: tuple[str, ...] | None = None) -> None:
         self.path = path
+        self.summarise = summarise  # only these helpers of the file (the run's last pass), no tools
+        self.graph: Graph | None = None
+        # a tool's first function -> the run's functions it calls, and those whose value it returns
+        self.links: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.tables = tables
         self.own_roots = own_roots
         self.require_complete = require_complete
@@ -55,6 +61,10 @@ class _Observer:
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
         index = Index(screen.tree, screen, self.module, self.tables.params)
+        self.graph = graph_of(index, self.path, self.own_roots)
+        if self.summarise is not None:
+            self.defs = summary_defs(index, self.summarise)
+            return self._lines() if self.defs else None
         self.classes = class_index(index)
         self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
@@ -72,9 +82,15 @@ class _Observer:
                                       or unresolved_receivers(index, self.tables.decorator_lasts())):
             self.pending = True
             return None  # described in the second phase, when every class is known
-        self.defs = discover(index, self.tables)
+        self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         if not self.defs:
             return None
+        self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
+        # the module-level helpers the tools call are described here too, for the tools of other files that reach them
+        self.defs += summary_defs(index, helper_paths(self.defs, index))
+        return self._lines()
+
+    def _lines(self) -> set[int]:
         lines: set[int] = set()
         for d in self.defs:
             for start, end in (*d.spans, *d.helper_spans):
@@ -84,6 +100,39 @@ class _Observer:
     def visitor(self, ctx: "FileContext") -> object:
         self.facts = ToolFacts(ctx, self.defs, self.module)
         return self.facts
+
+
+def _card_named(d: Def, index: Index) -> Def:
+    """A tool class named by its class name whose ``__init__`` hands its base a literal name: ``super().__init__(
+    name="x")``, or a card built in the call, ``super().__init__(ToolCard(name="x", ...))`` /
+    ``super().__init__(build_tool_card(name="x"))``, a card builder's first argument (``ToolCard("x")``,
+    ``build_tool_card("x", ...)``), or such a card assigned to a name first: the model sees that name."""
+    path = d.qualname[len(index.module) + 1:] if d.qualname.startswith(index.module + ".") else ""
+    cls = index.local_classes.get(path)
+    if cls is None or d.name != cls.name:
+        return d
+    init = next((s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"),
+                None)
+    names: set[str] = set()
+    built = {t.id: n.value for n in (ast.walk(init) if init is not None else ()) if isinstance(n, ast.Assign)
+             and isinstance(n.value, ast.Call) for t in n.targets if isinstance(t, ast.Name)}  # card = ToolCard(...)
+    for node in ast.walk(init) if init is not None else ():
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+                and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name)
+                and node.func.value.func.id == "super"):
+            continue
+        for kw in node.keywords:
+            if kw.arg == "name" and literal_str(kw.value) is not None:
+                names.add(literal_str(kw.value) or "")
+        for arg in (*node.args, *(k.value for k in node.keywords if k.arg is not None and "card" in k.arg.lower())):
+            if isinstance(arg, ast.Name):
+                arg = built.get(arg.id, arg)
+            if isinstance(arg, ast.Call):
+                callee = arg.func.attr if isinstance(arg.func, ast.Attribute) else getattr(arg.func, "id", "")
+                found = name_from_call(arg, positional="card" in callee.lower())  # ToolCard("x"), build_tool_card("x")
+                if found:
+                    names.add(found)
+    return replace(d, name=names.pop()) if len(names) == 1 else d
 
 
 @dataclass
@@ -98,17 +147,23 @@ class _FileResult:
     registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
+    graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
+    summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
+    # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
+    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
 
 
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
+    summarise: tuple[str, ...] | None = None,
 ) -> _FileResult:
-    """Describe the tools of one module's source (never raises: a crash is a TFH002 error)."""
+    """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
+    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
     from .. import engine
 
     tables = tables or Tables.build(config)
-    observer = _Observer(path, tables, own_roots, require_complete)
+    observer = _Observer(path, tables, own_roots, require_complete, summarise)
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -126,17 +181,27 @@ def describe_source(
             tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
             if "text" not in tool.failures:
                 tool.failures.append("text")
-    return _FileResult(path, [] if observer.pending else tools, observer.classes, observer.pending,
+    uncaught = observer.facts.uncaught if observer.facts is not None else set()
+    summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
+                                     t.failures, id(t) not in uncaught) for t in tools if is_summary(t)}
+    rows = [t for t in tools if not is_summary(t)]
+    fronts = observer.facts.fronts if observer.facts is not None else {}
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]
+    if summarise is not None:
+        return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
+    return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params, observer.wrapping)
+                       observer.registries, observer.params, observer.wrapping, observer.graph,
+                       {} if observer.pending else summaries, [] if observer.pending else links)
 
 
-def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool) -> _FileResult:
+def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
+                   summarise: tuple[str, ...] | None = None) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise)
 
 
 # --------------------------------------------------------------------------- the run
@@ -152,9 +217,11 @@ def _init(config: "Config") -> None:
     ignore_sigint()
 
 
-def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
+           summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
-    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete) for p in paths]
+    return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
+                           summarise.get(p, ()) if summarise is not None else None) for p in paths]
 
 
 class _Runner:
@@ -182,7 +249,8 @@ class _Runner:
             self.pool.shutdown(wait=True, cancel_futures=True)
         self.pool = None
 
-    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool) -> list[_FileResult]:
+    def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
+            summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
         from ..runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
@@ -190,14 +258,17 @@ class _Runner:
             size = chunk_size(len(ordered), self.workers)
             chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
             try:
-                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete) for c in chunks]
+                futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
+                                            {p: summarise[p] for p in c} if summarise is not None else None)
+                           for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
                     out.extend(future.result())
                 return out
             except Exception as exc:  # a worker died, or the pool broke: describe in-process
                 self._fail(exc)
-        return [_describe_file(p, self.config, tables, own_roots, require_complete) for p in paths]
+        return [_describe_file(p, self.config, tables, own_roots, require_complete,
+                               summarise.get(p, ()) if summarise is not None else None) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -232,6 +303,14 @@ def run(
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             done += runner.map(later, tables.with_classes(project, roots, texts, registries, params, wrapping), own_roots,
                                False)
+        # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
+        graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
+        summaries = {q: s for r in done for q, s in r.summaries.items()}
+        missing = needed((w for r in done for w, _ in r.links), graphs.values(), summaries)
+        if missing:
+            for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
+                summaries.update(r.summaries)
+        join(((t, w, u) for r in done for t, (w, u) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)

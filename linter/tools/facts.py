@@ -73,6 +73,8 @@ class ToolFacts:
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.tools: list[Tool] = []
+        self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
+        self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
         # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
         # caught exception's text is returned from, directly or through a name it was assigned to there
         self.text: ExceptionText | None = ctx.models.get(ExceptionText)
@@ -305,6 +307,7 @@ class ToolFacts:
                 continue
             helpers = [self.nodes[k] for k in d.helpers if k in self.nodes]
             self.tools.append(self._row(d, fns, helpers, model, by_owner))
+            self.fronts[id(self.tools[-1])] = d.functions[0]
 
     # rows -----------------------------------------------------------------
 
@@ -383,6 +386,8 @@ class ToolFacts:
                 modes.append("typed")
         if not caught_anywhere and "raised" not in modes:
             modes.insert(0, "raised")
+        if not caught_anywhere:
+            self.uncaught.add(id(tool))
         if d.caught_by is not None and "raised" in modes:  # the framework's base ``run`` turns it into text
             modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
             tool.failures_by = d.caught_by

@@ -1,0 +1,298 @@
+"""Following a tool into the run's own helpers in other modules (``from .utils import run_kubectl``).
+
+Each file's worker leaves, besides its rows, a :class:`Graph`: for each module-level function and each method of a
+module-level class, the run's own functions it calls (resolved the way Python does: through the file's imports,
+``utils.run_kubectl`` after ``from pkg import utils``, a method of an object built from one of the run's classes),
+and the names the module re-exports. It also leaves a :class:`Summary` of every helper its tools' rows already
+covered (its calls out, findings and failure modes, computed in the same traversal). At the end of the run
+:func:`needed` walks the tools' calls through the graphs to a small depth; the helpers no worker summarised yet are
+described in one more pass over only the files that define them (their functions and their own same-module helpers
+as the region), and :func:`join` adds each helper's summary to the rows that reach it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .. import knowledge as kb
+from .index import Def, Index, span
+from .model import CallFact, Tool
+
+__all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "needed", "summary_defs"]
+
+#: how many helpers deep a tool is followed across modules (tool -> helper -> helper -> helper)
+DEPTH = 3
+
+_SUMMARY = "summary"  # the framework of a helper's row (never a tool)
+
+
+@dataclass
+class Graph:
+    """One file's own functions and what each calls of the run (qualified names)."""
+
+    module: str
+    path: str
+    calls: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "pkg.mod.f" / "pkg.mod.C.m" -> called
+    aliases: dict[str, str] = field(default_factory=dict)  # "pkg.mod.name" -> what the module imported as name
+    defined: set[str] = field(default_factory=set)  # every function and method it defines, qualified
+    passes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> called ones whose value it returns
+
+
+@dataclass
+class Summary:
+    """What one helper does, read in its own file: its row's calls, findings and failures."""
+
+    calls: list[CallFact]
+    findings: dict[str, int]
+    failures: list[str]
+    caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
+
+
+def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
+    """The module-level functions and the methods of module-level classes: path -> (path, occurrence, node, class)."""
+    out: dict[str, tuple[str, int, ast.AST, str | None]] = {}
+    for path, n, node, parents in index.defs:
+        if not parents:
+            out.setdefault(path, (path, n, node, None))
+        elif len(parents) == 1 and isinstance(parents[0], ast.ClassDef):
+            out.setdefault(path, (path, n, node, parents[0].name))
+    return out
+
+
+def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str], module_defs: set[str]) -> str | None:
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
+        return f"{index.module}.{f.id}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and cls is not None and f"self.{f.attr}" not in index.instances:
+        return f"{index.module}.{cls}.{f.attr}"
+    qn = index.qualname(f)
+    return qn if qn is not None and qn.split(".")[0] in roots else None
+
+
+def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[str]:
+    """The run's own functions ``node`` calls, qualified: a same-module function or method (``helper()``,
+    ``self.helper()``) or one of the run's top-level packages through the file's names."""
+    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    out: list[str] = []
+    for call in ast.walk(node):
+        qn = _callee(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else None
+        if qn is not None and qn not in out:
+            out.append(qn)
+    return out
+
+
+def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> set[str]:
+    """The run's functions whose value ``node`` hands on to its caller: called in a ``return`` (``return
+    helper(...)``, ``return json.dumps(helper(...))``) or assigned to a name a ``return`` uses (``result =
+    helper(...)`` ... ``return {"error": result["error"]}``). Only through these does a helper's exception text
+    reach what the tool returns; a caller that reads the helper's result and returns something of its own
+    (``return []``) drops it."""
+    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    assigned: dict[str, set[str]] = {}
+    returned: list[ast.expr] = []
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Call, ast.Await)):
+            inner = n.value.value if isinstance(n.value, ast.Await) else n.value
+            qn = _callee(inner, index, cls, roots, module_defs) if isinstance(inner, ast.Call) else None
+            if qn is not None:
+                for t in n.targets:
+                    if isinstance(t, ast.Name):
+                        assigned.setdefault(t.id, set()).add(qn)
+        elif isinstance(n, ast.Return) and n.value is not None:
+            returned.append(n.value)
+    out: set[str] = set()
+    for value in returned:
+        for n in ast.walk(value):
+            if isinstance(n, ast.Call):
+                qn = _callee(n, index, cls, roots, module_defs)
+                if qn is not None:
+                    out.add(qn)
+            elif isinstance(n, ast.Name):
+                out.update(assigned.get(n.id, ()))
+    return out
+
+
+def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
+    graph = Graph(index.module, path)
+    for key, (_p, _n, node, cls) in _own(index).items():
+        graph.defined.add(f"{index.module}.{key}")
+        called = tuple(q for q in calls_of(node, index, cls, roots) if q != f"{index.module}.{key}")
+        if called:
+            graph.calls[f"{index.module}.{key}"] = called
+            graph.passes[f"{index.module}.{key}"] = tuple(q for q in called if q in passed_of(node, index, cls, roots))
+    for local, full in index.imports.items():
+        if full.split(".")[0] in roots:
+            graph.aliases[f"{index.module}.{local}"] = full
+    return graph
+
+
+def summary_defs(index: Index, wanted: Iterable[str]) -> list[Def]:
+    """Rows to describe the helpers ``wanted`` (paths in this file: ``f``, ``C.m``) with their same-module helpers."""
+    own = _own(index)
+    out: list[Def] = []
+    for want in wanted:
+        entry = own.get(want)
+        if entry is None:
+            continue
+        path, n, node, _cls = entry
+        out.append(Def(path, _SUMMARY, _SUMMARY, f"{index.module}.{path}", span(node)[0], ((path, n),), (span(node),), ()))
+    return out
+
+
+def is_summary(d: Def | Tool) -> bool:
+    return d.framework == _SUMMARY
+
+
+def helper_paths(defs: Iterable[Def], index: Index) -> list[str]:
+    """The module-level functions and methods among ``defs``' helpers (summarised where they are already parsed)."""
+    own = _own(index)
+    return list(dict.fromkeys(p for d in defs for p, _n in d.helpers if p in own))
+
+
+def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The run's functions a tool's functions and same-module helpers call, less those already in its row; and
+    those of them whose value they return (``passed_of``)."""
+    by_key = {(p, n): (node, parents) for p, n, node, parents in index.defs}
+    mine = {f"{index.module}.{p}" for p, _n in (*d.functions, *d.helpers)}
+    out: list[str] = []
+    passed: set[str] = set()
+    for key in (*d.functions, *d.helpers):
+        hit = by_key.get(key)
+        if hit is None:
+            continue
+        node, parents = hit
+        cls = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+        for qn in calls_of(node, index, cls, roots):
+            if qn not in mine and qn not in out:
+                out.append(qn)
+        passed |= passed_of(node, index, cls, roots)
+    return tuple(out), tuple(q for q in out if q in passed)
+
+
+class _Resolver:
+    def __init__(self, graphs: Iterable[Graph]) -> None:
+        self.modules: dict[str, str] = {}
+        self.calls: dict[str, tuple[str, ...]] = {}
+        self.aliases: dict[str, str] = {}
+        self.defined: set[str] = set()
+        self.passes: dict[str, tuple[str, ...]] = {}
+        self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
+        for g in graphs:
+            self.passes.update(g.passes)
+            if self.modules.get(g.module, g.path) != g.path:
+                self.twice.add(g.module)
+            self.modules.setdefault(g.module, g.path)
+            self.calls.update(g.calls)
+            self.aliases.update(g.aliases)
+            self.defined.update(g.defined)
+
+    def resolve(self, qn: str) -> str | None:
+        """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
+        after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops."""
+        for _ in range(4):
+            if qn in self.defined:
+                where = self.where(qn)
+                return qn if where is not None and where[2] not in self.twice else None
+            nxt = self.aliases.get(qn)
+            if nxt is None:
+                head, _, last = qn.rpartition(".")  # a method of a re-exported class
+                nxt = f"{self.aliases[head]}.{last}" if head in self.aliases else None
+            if nxt is None or nxt == qn:
+                return None
+            qn = nxt
+        return None
+
+    def where(self, qn: str) -> tuple[str, str, str] | None:
+        """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
+        parts = qn.split(".")
+        for cut in (len(parts) - 1, len(parts) - 2):
+            module = ".".join(parts[:cut])
+            if cut > 0 and module in self.modules:
+                return self.modules[module], ".".join(parts[cut:]), module
+        return None
+
+
+def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Iterable[Graph],
+           done: Mapping[str, Summary]) -> dict[str, list[str]]:
+    """The helpers the tools reach within :data:`DEPTH` that no worker summarised yet: file -> paths in it."""
+    r = _Resolver(graphs)
+    out: dict[str, list[str]] = {}
+    frontier = {q for w in wants for q in w[0]}
+    seen: set[str] = set()
+    for _ in range(DEPTH):
+        nxt: set[str] = set()
+        for qn in frontier:
+            key = r.resolve(qn)
+            if key is None or key in seen:
+                continue
+            seen.add(key)
+            if key not in done:
+                where = r.where(key)
+                if where is not None:
+                    out.setdefault(where[0], []).append(where[1])
+            nxt.update(r.calls.get(key, ()))
+        frontier = nxt
+    return out
+
+
+def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], bool]], graphs: Iterable[Graph],
+         summaries: Mapping[str, Summary]) -> None:
+    """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
+    only means nothing of its own catches) what the helpers it reaches within :data:`DEPTH` do: their calls out,
+    findings and failure modes. What a helper answers in place of a failure (its TFH401 findings, its ``text`` and
+    ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
+    swallows a failure hands its callers nothing whatever they do with it."""
+    r = _Resolver(graphs)
+    for tool, (wants, passing), uncaught in rows:
+        reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
+        frontier = [(q, q in passing) for q in wants]
+        for _ in range(DEPTH):
+            nxt: list[tuple[str, bool]] = []
+            for qn, text in frontier:
+                key = r.resolve(qn)
+                if key is None or (key in reached and (reached[key] or not text)):
+                    continue
+                reached[key] = text
+                passes = r.passes.get(key, ())
+                nxt.extend((q, text and q in passes) for q in r.calls.get(key, ()))
+            frontier = nxt
+        caught = False
+        for key, text in reached.items():
+            s = summaries.get(key)
+            if s is not None:
+                _merge(tool, s, text)
+                caught = caught or (s.caught and bool(s.calls))
+        if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
+            tool.failures.remove("raised")  # as a same-module helper's handler does
+        tool.findings = dict(sorted(tool.findings.items()))
+
+
+def _merge(tool: Tool, s: Summary, text: bool) -> None:
+    have = {(c.what, c.helper) for c in tool.calls}
+    for c in s.calls:
+        if (c.what, c.helper) not in have:
+            tool.calls.append(c)
+            have.add((c.what, c.helper))
+    for code, n in s.findings.items():
+        if text or code != "TFH401":
+            tool.findings[code] = tool.findings.get(code, 0) + n
+    # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
+    # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
+    for mode in s.failures if s.calls else ():
+        if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
+            tool.failures.append(mode)
+    if tool.classification == "unknown":
+        order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+        classified = [c for c in tool.calls if c.cls in order]
+        if classified:
+            strongest = min(classified, key=lambda c: order.index(c.cls or ""))
+            tool.classification, tool.source = strongest.cls or "unknown", "inferred"
+            tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
+            if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                tool.key = "not-needed"
+            elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
+                writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+                tool.key = "present" if all(c.keyed for c in writes) else "missing"
