@@ -97,3 +97,99 @@ def test_an_unwrapped_registrar_is_not_a_server(tmp_path: Path) -> None:
     files = dict(WRAPPED)
     files["k8srv/server.py"] = files["k8srv/server.py"].replace('FastMCP("k8s")', 'dict(name="k8s")')
     assert tool_rows(write_tree(tmp_path, files)) == []
+
+
+# a framework's tool base and the project's classes derived from it: bases (abstract, named or documented as one,
+# a wrapper running the callable it is given, run methods that run nothing) and the tools derived from them
+BASES = {
+    "teamsrv/__init__.py": "",
+    "teamsrv/core.py": """
+        class Tool:
+            def __init__(self, card):
+                self.card = card
+
+            async def invoke(self, inputs, **kwargs):
+                raise NotImplementedError
+    """,
+    "teamsrv/function.py": """
+        from teamsrv.core import Tool
+
+        class LocalFunction(Tool):
+            def __init__(self, card, func):
+                super().__init__(card)
+                self._func = func
+
+            async def invoke(self, inputs, **kwargs):
+                return self._func(**inputs)
+    """,
+    "teamsrv/tools.py": """
+        from abc import ABC, abstractmethod
+        from teamsrv.core import Tool
+        from teamsrv.function import LocalFunction
+
+        class TeamTool(Tool, ABC):
+            \"\"\"Base class for team tools.\"\"\"
+
+            async def stream(self, inputs, **kwargs):
+                raise NotImplementedError("no streaming")
+
+        class BaseEvolutionTool(Tool):
+            tool_name = ""
+
+            async def invoke(self, inputs, **kwargs):
+                return self.to_output(inputs)
+
+        class AsyncTool(TeamTool):
+            async def invoke(self, inputs, **kwargs):
+                return await self.run_background(inputs)
+
+            @abstractmethod
+            async def run_background(self, inputs): ...
+
+        class _SendBase(TeamTool, ABC):
+            async def invoke(self, inputs, **kwargs):
+                return await self._dispatch(inputs)
+
+        class SendMessageTool(_SendBase):
+            async def _dispatch(self, inputs):
+                return "sent"
+
+        class ReportTool(_SendBase):
+            async def _dispatch(self, inputs):
+                return "reported"
+
+        class EvolveTool(BaseEvolutionTool):
+            async def invoke(self, inputs, **kwargs):
+                return "evolved"
+
+        class KnowledgeBaseTool(Tool):
+            async def invoke(self, inputs, **kwargs):
+                return "found"
+
+        def search(query: str) -> str:
+            return query
+
+        def make_tools(card):
+            return [LocalFunction(card=card, func=search)]
+    """,
+}
+
+
+def test_tool_bases_are_no_tools_and_their_subclasses_are(tmp_path: Path) -> None:
+    rows = [(name, tool, form) for name, tool, _framework, form in tool_rows(write_tree(tmp_path, BASES))]
+    assert rows == [("tools.py", "EvolveTool", "BaseEvolutionTool subclass"),
+                    ("tools.py", "KnowledgeBaseTool", "Tool subclass"),
+                    ("tools.py", "ReportTool", "_SendBase subclass"),
+                    ("tools.py", "SendMessageTool", "_SendBase subclass"),
+                    ("tools.py", "search", "LocalFunction(func=...)")]
+
+
+def test_a_subclass_row_runs_the_bases_method_and_its_own_override(tmp_path: Path) -> None:
+    from smullyan.linter import tools
+    from smullyan.linter.config import Config
+
+    found = {t.name: t for t in tools.run(write_tree(tmp_path, BASES), Config()).tools}
+    send, report = found["SendMessageTool"], found["ReportTool"]
+    assert send.qualname.endswith("tools.SendMessageTool") and report.qualname.endswith("tools.ReportTool")
+    assert len(send.spans) == 2  # _SendBase.invoke and its own _dispatch
+    assert send.spans[0] == report.spans[0] and send.spans[1] != report.spans[1]

@@ -26,7 +26,7 @@ from .index import FUNCS, Index
 if TYPE_CHECKING:
     from .model import Tables
 
-__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "tool_classes"]
+__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
 
 #: a call whose result is the exception's text (``str(e)``, ``repr(e)``), or the traceback's
 _TEXT_CALLS = frozenset({"str", "repr", "format_exc", "format_exception", "format_exception_only"})
@@ -463,3 +463,54 @@ def project_tool_bases(
             candidates.append((qn, best, counts[best]))
     candidates.sort(key=lambda c: (-c[2], c[0]))
     return found, candidates
+
+
+#: the words of a base class's docstring's first line that say so (``Base class for team tools.``)
+_BASE_DOC = re.compile(r"^(an? )?(abstract|base)\b", re.IGNORECASE)
+
+
+def stub_run(fn: ast.AST) -> bool:
+    """A run method that runs nothing: abstract, ``raise NotImplementedError``, ``pass``/``...``, or a generator
+    that never yields (``if False: yield``)."""
+    if _abstract(fn, True):
+        return True
+    body = [s for s in getattr(fn, "body", []) if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                                        and isinstance(s.value.value, str))]
+    return len(body) == 1 and isinstance(body[0], ast.If) and isinstance(body[0].test, ast.Constant) \
+        and body[0].test.value is False and not body[0].orelse
+
+
+def _holds_callable(cls: ast.ClassDef, runs: list[ast.AST], words: frozenset[str]) -> bool:
+    """The class runs a callable its constructor is given (``def __init__(self, card, func): self._func = func``,
+    ``invoke`` calling ``self._func(**inputs)``): its instances built around functions are the tools."""
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs) if a.arg.lower().split("_")[0] in words}
+    held = {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign)
+            and any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n.value))
+            for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return bool(held) and any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in held
+                              and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"
+                              for fn in runs for n in ast.walk(fn))
+
+
+def tool_base(cls: ast.ClassDef, runs: list[ast.AST], named: bool, words: frozenset[str]) -> bool:
+    """A class derived from a tool base that is itself a base, not a tool: it declares itself abstract (an abstract
+    method of its own, ``ABC`` among its bases, ``metaclass=ABCMeta``), its name or docstring says it is a base
+    (``BaseEvolutionTool``, ``_WorktreeToolBase``, "Base class for team tools") and it names no tool (``named``: a
+    literal ``name``), it holds a callable its constructor is given and runs that (``LocalFunction(card, func)``),
+    or every run method it defines runs nothing (``runs``: those methods; see :func:`_stub`)."""
+    if not runs or all(stub_run(fn) for fn in runs):
+        return True
+    if any(isinstance(s, FUNCS) and "abstractmethod" in {ast.unparse(d).rsplit(".", 1)[-1] for d in s.decorator_list}
+           for s in cls.body):
+        return True
+    if any(ast.unparse(b).rsplit(".", 1)[-1] == "ABC" for b in cls.bases) \
+            or any(k.arg == "metaclass" and ast.unparse(k.value).rsplit(".", 1)[-1] == "ABCMeta" for k in cls.keywords):
+        return True
+    doc = (ast.get_docstring(cls) or "").strip().split("\n")[0]
+    words_of = _words(cls.name.lstrip("_"))
+    if not named and ("Base" in words_of[:1] + words_of[-1:] or _BASE_DOC.search(doc)):
+        return True
+    return _holds_callable(cls, runs, words)

@@ -8,13 +8,13 @@ import re
 from collections.abc import Collection
 
 from .. import knowledge as kb
-from .ancestry import inherited, local_ancestor_roots
+from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
-from .registries import (Registry, applied_decorators, callable_arg, held_callables, only_wraps, registry_decorators,
-                         registry_name, registry_of)
+from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
+                         registry_decorators, registry_name, registry_of)
 
 __all__ = ["discover"]
 
@@ -206,8 +206,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         given=True)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
-        if fns and not _ADAPTER_CLASS.search(cls.name):
-            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+        # none of its own: the run methods of a base of this file it derives from (``_SendMessageBase.invoke``
+        # running the subclass's ``_dispatch``), a row per subclass
+        inherits = not fns
+        fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
+        if fns and not _ADAPTER_CLASS.search(cls.name) and not tool_base(
+                cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
+            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno,
+                f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)
 
@@ -328,6 +334,34 @@ def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
                                         for k in call.keywords):
         return None
     return wrapper
+
+
+def _base_runs(cls_path: str, methods: tuple[str, ...], index: Index, by_path: dict[str, list[Entry]],
+               framework: str) -> list[Entry]:
+    """The run methods a tool class inherits from a tool *base* of the same file (a class :func:`tool_base`
+    judges a base: ``_SendMessageBase(TeamTool, ABC)``), with the class's own methods they call on ``self``."""
+    seen: set[str] = set()
+    todo = [cls_path]
+    while todo:
+        cls = index.local_classes.get(todo.pop(0))
+        for base in index.bases(cls) if cls is not None else []:
+            path = base[len(index.module) + 1:] if base.startswith(index.module + ".") else ""
+            anc = index.local_classes.get(path)
+            if anc is None or path in seen:
+                continue
+            seen.add(path)
+            runs = [by_path[f"{path}.{m}"][0] for m in methods if f"{path}.{m}" in by_path]
+            if not runs:
+                todo.append(path)
+                continue
+            if not tool_base(anc, [r[2] for r in runs], _class_tool_name(anc, framework) != anc.name, CALLABLE_WORDS) \
+                    or all(stub_run(r[2]) for r in runs):
+                return []
+            called = {n.func.attr for r in runs for n in ast.walk(r[2]) if isinstance(n, ast.Call)
+                      and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                      and n.func.value.id == "self"}
+            return runs + [by_path[f"{cls_path}.{m}"][0] for m in sorted(called) if f"{cls_path}.{m}" in by_path]
+    return []
 
 
 def _framework_of(qn: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
-__all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
+__all__ = ["CALLABLE_WORDS", "Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
            "wrapping_decorators"]
 
@@ -24,7 +24,7 @@ Registry = tuple[str, int, str]
 #: the parameter of a registry decorator factory that names the tool
 _NAME_PARAMS = ("name", "tool_name")
 #: words of a keyword that hands a tool class the callable it runs (``func=``, ``func_callable=``, ``handler=``)
-_CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
+CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
 #: methods that put a value in a container (``registry.append(fn)``)
 _STORING = frozenset({"append", "add", "insert", "register", "setdefault", "update", "extend"})
 
@@ -318,7 +318,7 @@ def callable_arg(call: ast.Call) -> ast.expr | None:
     """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
     ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
     for kw in call.keywords:
-        if kw.arg and kw.arg.lower().split("_")[0] in _CALLABLE_WORDS:  # not ``config_path_fn=``
+        if kw.arg and kw.arg.lower().split("_")[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
             return kw.value
     return None
 
