@@ -193,3 +193,39 @@ def test_a_subclass_row_runs_the_bases_method_and_its_own_override(tmp_path: Pat
     assert send.qualname.endswith("tools.SendMessageTool") and report.qualname.endswith("tools.ReportTool")
     assert len(send.spans) == 2  # _SendBase.invoke and its own _dispatch
     assert send.spans[0] == report.spans[0] and send.spans[1] != report.spans[1]
+
+
+def test_a_helper_that_makes_a_tool_of_the_function_it_is_given(tmp_path: Path) -> None:
+    files = dict(BASES)
+    files["teamsrv/cron.py"] = """
+        from aviary.core import Tool
+        from teamsrv.function import LocalFunction
+
+        def _make_tool(*, name, card, func):
+            return LocalFunction(card=card, func=func)
+
+        def make_tool(fn):
+            return Tool.from_function(fn, concurrency_safe=True)
+
+        def describe(fn):
+            return fn.__doc__
+
+        def create_tools(backend, card):
+            async def list_jobs() -> list:
+                return await backend.list_jobs()
+
+            async def delete_job(job_id: str) -> bool:
+                return await backend.delete_job(job_id)
+
+            def reset() -> None:
+                backend.reset()
+
+            describe(reset)
+            return [_make_tool(name="cron_list_jobs", card=card, func=list_jobs),
+                    _make_tool(name="cron_delete_job", card=card, func=delete_job),
+                    make_tool(reset)]
+    """
+    rows = [r for r in tool_rows(write_tree(tmp_path, files)) if r[0] == "cron.py"]
+    assert rows == [("cron.py", "cron_delete_job", "teamsrv", "_make_tool(func=...)"),
+                    ("cron.py", "cron_list_jobs", "teamsrv", "_make_tool(func=...)"),
+                    ("cron.py", "reset", "aviary", "make_tool(fn=...)")]

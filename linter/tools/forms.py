@@ -14,7 +14,8 @@ from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, na
                     target_key, tool_word)
 from .model import Tables
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
-                         registry_decorators, registry_name, registry_of)
+                         registry_decorators, registry_name, registry_of,
+                         helper_calls, tool_helpers)
 
 __all__ = ["discover"]
 
@@ -274,6 +275,16 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     continue  # a tool class handing its own method to another framework's tool: its own row's adapter
                 add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
+
+    # a function of this file that makes a tool of the function it is given (``make_tool(fn)`` returning
+    # ``Tool.from_function(fn)``): what its callers here hand it
+    helpers = tool_helpers(index, tables.decorators, tables.wrappers, tables.project)
+    for scope in [("", 0, index.tree, ()), *index.defs] if helpers else ():
+        owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
+        for call, helper, (_pos, param, framework, _form), target in helper_calls(index, scope, owner, helpers):
+            add(name_from_call(call, positional=False) or target[0].rsplit(".", 1)[-1], framework,
+                f"{helper[0].rsplit('.', 1)[-1]}({param}=...)", [target], span(target[2])[0],
+                f"{index.module}.{target[0]}")
 
     # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
     schema_names = _tool_schema_names(index.tree)

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
-__all__ = ["CALLABLE_WORDS", "Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
+__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
            "wrapping_decorators"]
 
@@ -370,6 +370,66 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         keyword = next(k.arg for k in call.keywords if k.value is arg)
         for t in targets:
             yield qn, f"{last}({keyword}=...)", t
+
+
+#: a function that makes a tool of the function it is given: (its parameter's position or -1, the parameter's name,
+#: the framework, the form of the tool call inside it)
+Helper = tuple[int, str, str, str]
+
+
+def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[str, tuple[str, str, int | None]],
+                 project: Collection[str]) -> dict[str, Helper]:
+    """The file's functions that hand one of their parameters to a tool call (``def make_tool(fn): return
+    Tool.from_function(fn)``, ``def _make_tool(*, name, func): return LocalFunction(card=..., func=func)``,
+    ``mcp.tool()(fn)``): what their callers hand them at that parameter is the tool. -> {def path: Helper}."""
+    out: dict[str, Helper] = {}
+    for path, _n, node, parents in index.defs:
+        method = bool(parents) and isinstance(parents[-1], ast.ClassDef)
+        positional = _params(node, method)
+        args = getattr(node, "args", None)
+        names = set(positional) | ({a.arg for a in args.kwonlyargs} if isinstance(args, ast.arguments) else set())
+        if not names:
+            continue
+        for call in direct_calls(node):
+            inner = call.func if isinstance(call.func, ast.Call) else None
+            qn = index.qualname(inner.func if inner is not None else call.func) or ""
+            arg: ast.expr | None = None
+            framework = ""
+            if inner is None and qn in wrappers:
+                framework, keyword, position = wrappers[qn]
+                arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+                if arg is None and position is not None and len(call.args) > position:
+                    arg = call.args[position]
+            elif qn in decorators and decorators[qn] != "runtime" and call.args:  # function_tool(fn), x.tool()(fn)
+                framework, arg = decorators[qn], call.args[0]
+            elif inner is None and qn and (_camel_words(qn.rsplit(".", 1)[-1])[-1:] == ["Tool"]
+                                           or run_tool_class(qn, project)):
+                framework, arg = qn.split(".")[0].replace("_", "-"), callable_arg(call)
+            if isinstance(arg, ast.Name) and arg.id in names:
+                last = qn.rsplit(".", 1)[-1]
+                out[path] = (positional.index(arg.id) if arg.id in positional else -1, arg.id, framework, last)
+                break
+    return out
+
+
+def helper_calls(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
+                 helpers: Mapping[str, Helper]) -> Iterator[tuple[ast.Call, Entry, Helper, Entry]]:
+    """Calls in ``scope`` of one of the file's tool helpers (:func:`tool_helpers`) handing it a function of this
+    module at the parameter it makes a tool of (``_make_tool(name="cron_list_jobs", func=list_jobs)``).
+    -> (the call, the helper, its Helper, the function)."""
+    path, _n, node, _parents = scope
+    scope_path = path if node is not index.tree else ""
+    for call in direct_calls(node):
+        helper = resolve_ref(call.func, index, scope_path, owner)
+        if helper is None or helper[0] not in helpers or helper[2] is node:
+            continue
+        position, param, _framework, _form = helpers[helper[0]]
+        arg = next((k.value for k in call.keywords if k.arg == param), None)
+        if arg is None and 0 <= position < len(call.args):
+            arg = call.args[position]
+        target = resolve_ref(arg, index, scope_path, owner) if arg is not None else None
+        if target is not None:
+            yield call, helper, helpers[helper[0]], target
 
 
 def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
