@@ -229,3 +229,45 @@ def test_a_helper_that_makes_a_tool_of_the_function_it_is_given(tmp_path: Path) 
     assert rows == [("cron.py", "cron_delete_job", "teamsrv", "_make_tool(func=...)"),
                     ("cron.py", "cron_list_jobs", "teamsrv", "_make_tool(func=...)"),
                     ("cron.py", "reset", "aviary", "make_tool(fn=...)")]
+
+
+def test_a_projects_tool_decorator_that_wraps_the_function_in_a_tool_object(tmp_path: Path) -> None:
+    files = dict(BASES)
+    files["teamsrv/decorator.py"] = """
+        from teamsrv.function import LocalFunction
+
+        def tool(func=None, *, name=None, card=None):
+            def decorator(func_):
+                return _create(func_, name=name or func_.__name__)
+            if func is not None:
+                return decorator(func)
+            return decorator
+
+        def _create(func, *, name):
+            local = LocalFunction(card={"name": name}, func=func)
+            return local
+
+        def traced(func=None):
+            def decorator(func_):
+                return Timer(func_)
+            return decorator
+
+        class Timer:
+            def __init__(self, fn):
+                self.fn = fn
+    """
+    files["teamsrv/memory.py"] = """
+        from teamsrv.decorator import tool, traced
+
+        def create_memory_tools(ctx):
+            @tool(name="memory_search", card={"id": "m"})
+            async def memory_search(query: str) -> dict:
+                return await ctx.search(query)
+
+            @traced()
+            def not_a_tool() -> None: ...
+
+            return [memory_search]
+    """
+    rows = [r for r in tool_rows(write_tree(tmp_path, files)) if r[0] == "memory.py"]
+    assert rows == [("memory.py", "memory_search", "teamsrv", "@tool")]

@@ -127,6 +127,30 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     return False
 
 
+def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> bool:
+    """``fn`` returns an object built around the function it was given, handed by a keyword that says so
+    (``return LocalFunction(card=card, func=fn)``), or what a module-level function of this file it hands the
+    function to returns (``return _create_tool(fn, name=...)``, that function building one)."""
+    named = {t.id: a.value for a in _own_nodes(fn) if isinstance(a, ast.Assign) for t in a.targets
+             if isinstance(t, ast.Name)}
+    module_defs = {path: node for path, _n, node, parents in index.defs if not parents}
+    for value in _own_returns(fn):
+        if isinstance(value, ast.Name):
+            value = named.get(value.id, value)
+        if not isinstance(value, ast.Call):
+            continue
+        arg = callable_arg(value)
+        if isinstance(arg, ast.Name) and arg.id == param and (index.qualname(value.func) or "")[:1]:
+            return True
+        callee = module_defs.get(value.func.id) if isinstance(value.func, ast.Name) \
+            and value.func.id not in index.imports else None
+        inner = _params(callee, False) if callee is not None else []
+        if callee is not None and depth < 2 and inner and value.args and isinstance(value.args[0], ast.Name) \
+                and value.args[0].id == param and _builds_holder(callee, inner[0], index, depth + 1):
+            return True
+    return False
+
+
 def _is_cast(call: ast.Call) -> bool:
     f = call.func
     return (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "") == "cast"
@@ -234,9 +258,10 @@ def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str
             if inner:
                 candidates.append((nested[name], inner[0], True))
         for fn, param, factory in candidates:
-            if not _gives_back(fn, param, children.get(id(fn), {})):
+            built = _builds_holder(fn, param, index)
+            if not built and not _gives_back(fn, param, children.get(id(fn), {})):
                 continue
-            how = _registers(fn, param, index, decorators)
+            how = _registers(fn, param, index, decorators) or ("stored" if built else "")
             name_words = set(node.name.lower().split("_"))  # type: ignore[attr-defined]
             if how.startswith("framework:") or (how == "named" and not name_words & EVENT_WORDS) \
                     or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
