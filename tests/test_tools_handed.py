@@ -271,3 +271,37 @@ def test_a_projects_tool_decorator_that_wraps_the_function_in_a_tool_object(tmp_
     """
     rows = [r for r in tool_rows(write_tree(tmp_path, files)) if r[0] == "memory.py"]
     assert rows == [("memory.py", "memory_search", "teamsrv", "@tool")]
+
+
+def test_a_tool_that_acts_on_agents_is_no_adapter_of_one(tmp_path: Path) -> None:
+    files = {
+        "fw/__init__.py": "",
+        "fw/base.py": """
+            from abc import ABC, abstractmethod
+
+            class Tool(ABC):
+                @abstractmethod
+                async def execute(self, **kwargs): ...
+
+            class AgentTool(Tool):
+                def __init__(self, agent):
+                    self.agent = agent
+
+                async def execute(self, **kwargs):
+                    return await self.agent.run(**kwargs)
+
+            class TracedAgentTool(AgentTool):
+                async def execute(self, **kwargs):
+                    return await super().execute(**kwargs)
+
+            class SpawnHumanAgentTool(Tool):
+                async def execute(self, **kwargs):
+                    return await self.team.spawn_human(**kwargs)
+
+            class Planner(Tool):
+                async def execute(self, **kwargs):
+                    return kwargs
+        """,
+    }
+    rows = [(name, form) for _file, name, _fw, form in tool_rows(write_tree(tmp_path, files))]
+    assert rows == [("Planner", "Tool subclass"), ("SpawnHumanAgentTool", "Tool subclass")]

@@ -258,6 +258,13 @@ _ADAPTER_WORDS = frozenset({"Function", "Functional", "Callable", "Mcp", "MCP", 
                             "Wrapper", "Wrapped", "Adapter", "Dynamic", "Generic", "Lambda", "Toolkit"})
 
 
+def _adapter_named(name: str) -> bool:
+    """Every word before the last is an adapter's (``FunctionTool``, ``MCPTool``, ``RemoteAgentTool``): the
+    framework's adapter of what it is given; not a tool that acts on one (``SpawnHumanAgentTool``)."""
+    words = _words(name.lstrip("_"))
+    return len(words) > 1 and all(w in _ADAPTER_WORDS for w in words[:-1])
+
+
 @dataclass(frozen=True)
 class Shape:
     """What phase 1 records of each class for finding a project's own tool base: its methods, the methods it
@@ -447,8 +454,10 @@ def project_tool_bases(
         if configured:
             found[qn] = ("configured", tuple(dict.fromkeys((*tables.bases[qn][1], *implemented))))
             continue
-        adapters = [d for d in descendants if _words(d.rsplit(".", 1)[-1])[-2:-1] and
-                    _words(d.rsplit(".", 1)[-1])[-2] in _ADAPTER_WORDS]  # the word before "Tool"
+        adapters: list[str] = []  # descendants named as adapters, and theirs (``LoggedFunctionTool``)
+        for d in descendants:  # breadth first: a parent before its children
+            if _adapter_named(d.rsplit(".", 1)[-1]) or any(in_run(b) in adapters for b in bases_of.get(d, ())):
+                adapters.append(d)
         real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
                 for m in implemented}
         runners = [m for m in implemented if real[m]] if shape.toolish else [m for m in implemented if real[m] and runs_tool(m)]
