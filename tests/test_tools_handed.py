@@ -305,3 +305,47 @@ def test_a_tool_that_acts_on_agents_is_no_adapter_of_one(tmp_path: Path) -> None
     }
     rows = [(name, form) for _file, name, _fw, form in tool_rows(write_tree(tmp_path, files))]
     assert rows == [("Planner", "Tool subclass"), ("SpawnHumanAgentTool", "Tool subclass")]
+
+
+def test_tools_dispatched_by_if_branches_on_the_called_name(tmp_path: Path) -> None:
+    files = {
+        "memsrv/__init__.py": "",
+        "memsrv/provider.py": """
+            import json
+
+            SEARCH_SCHEMA = {"name": "mem_search", "description": "Search memories",
+                             "parameters": {"type": "object", "properties": {"query": {"type": "string"}}}}
+            ADD_SCHEMA = {"name": "mem_add", "description": "Store a fact",
+                          "parameters": {"type": "object", "properties": {"fact": {"type": "string"}}}}
+
+            class Provider:
+                def get_tool_schemas(self):
+                    return [SEARCH_SCHEMA, ADD_SCHEMA]
+
+                async def handle_tool_call(self, tool_name: str, args: dict) -> str:
+                    if tool_name == "mem_search":
+                        return json.dumps(await self.client.search(args["query"]))
+                    elif tool_name == "mem_add":
+                        await self.client.add(args["fact"])
+                        return "stored"
+                    return json.dumps({"error": "unknown tool"})
+
+                def render(self, kind: str) -> str:
+                    if kind == "mem_search":
+                        return "search"
+                    if kind == "mem_add":
+                        return "add"
+                    return ""
+        """,
+        "memsrv/events.py": """
+            def on_event(event_name: str) -> str:
+                if event_name == "start":
+                    return "a"
+                if event_name == "stop":
+                    return "b"
+                return ""
+        """,
+    }
+    rows = tool_rows(write_tree(tmp_path, files))
+    assert rows == [("provider.py", "mem_add", "dispatch", "if on the called name"),
+                    ("provider.py", "mem_search", "dispatch", "if on the called name")]

@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
-from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
+from .dispatch import compared_names, matched_names, prefixed_methods, registered_tool_class, returned_function
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
@@ -321,6 +321,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             add(tool_name, "dispatch", "match on the called name", runner or [entry], line,
                 f"{index.module}.{(runner or [entry])[0][0]}", by_name=True,
                 spans=None if runner else ((line, end),))  # findings: the case's own lines
+    # ``if tool_name == "mem0_search":`` branches naming the module's tool schemas: a row per name, run by the
+    # dispatching function (findings: the branch's lines)
+    for entry in index.defs if schema_names else ():
+        for tool_name, lines in compared_names(entry[2], schema_names):
+            add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
+                f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
     return sorted(found.values(), key=lambda d: d.line)
 
 
