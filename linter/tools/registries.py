@@ -540,7 +540,7 @@ def _wrapped_servers(index: Index, servers: frozenset[str]) -> dict[str, str]:
         if cls is None or cls in servers or not cls.rsplit(".", 1)[-1][:1].isupper():
             continue
         args = [*node.value.args, *(k.value for k in node.value.keywords)]
-        held = {index.qualname(a) for a in args if isinstance(a, (ast.Name, ast.Attribute))} & servers
+        held = {q for a in args if isinstance(a, (ast.Name, ast.Attribute)) and (q := index.qualname(a)) in servers}
         if len(held) == 1:
             for target in node.targets:
                 key = target_key(target)
