@@ -166,6 +166,14 @@ BASES = {
             async def invoke(self, inputs, **kwargs):
                 return "found"
 
+        class AskHumanTool(Tool):
+            def __init__(self, card, input_handler):
+                super().__init__(card)
+                self.input_handler = input_handler
+
+            async def invoke(self, inputs, **kwargs):
+                return self.input_handler(inputs["question"])
+
         def search(query: str) -> str:
             return query
 
@@ -177,7 +185,8 @@ BASES = {
 
 def test_tool_bases_are_no_tools_and_their_subclasses_are(tmp_path: Path) -> None:
     rows = [(name, tool, form) for name, tool, _framework, form in tool_rows(write_tree(tmp_path, BASES))]
-    assert rows == [("tools.py", "EvolveTool", "BaseEvolutionTool subclass"),
+    assert rows == [("tools.py", "AskHumanTool", "Tool subclass"),
+                    ("tools.py", "EvolveTool", "BaseEvolutionTool subclass"),
                     ("tools.py", "KnowledgeBaseTool", "Tool subclass"),
                     ("tools.py", "ReportTool", "_SendBase subclass"),
                     ("tools.py", "SendMessageTool", "_SendBase subclass"),

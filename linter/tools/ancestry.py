@@ -489,13 +489,19 @@ def stub_run(fn: ast.AST) -> bool:
         and body[0].test.value is False and not body[0].orelse
 
 
+#: the first words of a constructor parameter that hands a wrapper the function it runs (not ``handler=``,
+#: ``callback=``: a tool may report through one)
+_RUNS_GIVEN = frozenset({"func", "function", "fn", "callable", "coroutine"})
+
+
 def _holds_callable(cls: ast.ClassDef, runs: list[ast.AST], words: frozenset[str]) -> bool:
     """The class runs a callable its constructor is given (``def __init__(self, card, func): self._func = func``,
     ``invoke`` calling ``self._func(**inputs)``): its instances built around functions are the tools."""
     init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
     if init is None:
         return False
-    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs) if a.arg.lower().split("_")[0] in words}
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)
+              if a.arg.lower().split("_")[0] in words & _RUNS_GIVEN}
     held = {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign)
             and any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n.value))
             for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
