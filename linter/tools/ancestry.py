@@ -26,7 +26,7 @@ from .index import FUNCS, Index
 if TYPE_CHECKING:
     from .model import Tables
 
-__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "tool_classes"]
+__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
 
 #: a call whose result is the exception's text (``str(e)``, ``repr(e)``), or the traceback's
 _TEXT_CALLS = frozenset({"str", "repr", "format_exc", "format_exception", "format_exception_only"})
@@ -258,6 +258,13 @@ _ADAPTER_WORDS = frozenset({"Function", "Functional", "Callable", "Mcp", "MCP", 
                             "Wrapper", "Wrapped", "Adapter", "Dynamic", "Generic", "Lambda", "Toolkit"})
 
 
+def _adapter_named(name: str) -> bool:
+    """Every word before the last is an adapter's (``FunctionTool``, ``MCPTool``, ``RemoteAgentTool``): the
+    framework's adapter of what it is given; not a tool that acts on one (``SpawnHumanAgentTool``)."""
+    words = _words(name.lstrip("_"))
+    return len(words) > 1 and all(w in _ADAPTER_WORDS for w in words[:-1])
+
+
 @dataclass(frozen=True)
 class Shape:
     """What phase 1 records of each class for finding a project's own tool base: its methods, the methods it
@@ -447,8 +454,10 @@ def project_tool_bases(
         if configured:
             found[qn] = ("configured", tuple(dict.fromkeys((*tables.bases[qn][1], *implemented))))
             continue
-        adapters = [d for d in descendants if _words(d.rsplit(".", 1)[-1])[-2:-1] and
-                    _words(d.rsplit(".", 1)[-1])[-2] in _ADAPTER_WORDS]  # the word before "Tool"
+        adapters: list[str] = []  # descendants named as adapters, and theirs (``LoggedFunctionTool``)
+        for d in descendants:  # breadth first: a parent before its children
+            if _adapter_named(d.rsplit(".", 1)[-1]) or any(in_run(b) in adapters for b in bases_of.get(d, ())):
+                adapters.append(d)
         real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
                 for m in implemented}
         runners = [m for m in implemented if real[m]] if shape.toolish else [m for m in implemented if real[m] and runs_tool(m)]
@@ -463,3 +472,60 @@ def project_tool_bases(
             candidates.append((qn, best, counts[best]))
     candidates.sort(key=lambda c: (-c[2], c[0]))
     return found, candidates
+
+
+#: the words of a base class's docstring's first line that say so (``Base class for team tools.``)
+_BASE_DOC = re.compile(r"^(an? )?(abstract|base)\b", re.IGNORECASE)
+
+
+def stub_run(fn: ast.AST) -> bool:
+    """A run method that runs nothing: abstract, ``raise NotImplementedError``, ``pass``/``...``, or a generator
+    that never yields (``if False: yield``)."""
+    if _abstract(fn, True):
+        return True
+    body = [s for s in getattr(fn, "body", []) if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                                        and isinstance(s.value.value, str))]
+    return len(body) == 1 and isinstance(body[0], ast.If) and isinstance(body[0].test, ast.Constant) \
+        and body[0].test.value is False and not body[0].orelse
+
+
+#: the first words of a constructor parameter that hands a wrapper the function it runs (not ``handler=``,
+#: ``callback=``: a tool may report through one)
+_RUNS_GIVEN = frozenset({"func", "function", "fn", "callable", "coroutine"})
+
+
+def _holds_callable(cls: ast.ClassDef, runs: list[ast.AST], words: frozenset[str]) -> bool:
+    """The class runs a callable its constructor is given (``def __init__(self, card, func): self._func = func``,
+    ``invoke`` calling ``self._func(**inputs)``): its instances built around functions are the tools."""
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)
+              if a.arg.lower().split("_")[0] in words & _RUNS_GIVEN}
+    held = {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign)
+            and any(isinstance(x, ast.Name) and x.id in params for x in ast.walk(n.value))
+            for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return bool(held) and any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in held
+                              and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"
+                              for fn in runs for n in ast.walk(fn))
+
+
+def tool_base(cls: ast.ClassDef, runs: list[ast.AST], named: bool, words: frozenset[str]) -> bool:
+    """A class derived from a tool base that is itself a base, not a tool: it declares itself abstract (an abstract
+    method of its own, ``ABC`` among its bases, ``metaclass=ABCMeta``), its name or docstring says it is a base
+    (``BaseEvolutionTool``, ``_WorktreeToolBase``, "Base class for team tools") and it names no tool (``named``: a
+    literal ``name``), it holds a callable its constructor is given and runs that (``LocalFunction(card, func)``),
+    or every run method it defines runs nothing (``runs``: those methods; see :func:`_stub`)."""
+    if not runs or all(stub_run(fn) for fn in runs):
+        return True
+    if any(isinstance(s, FUNCS) and "abstractmethod" in {ast.unparse(d).rsplit(".", 1)[-1] for d in s.decorator_list}
+           for s in cls.body):
+        return True
+    if any(ast.unparse(b).rsplit(".", 1)[-1] == "ABC" for b in cls.bases) \
+            or any(k.arg == "metaclass" and ast.unparse(k.value).rsplit(".", 1)[-1] == "ABCMeta" for k in cls.keywords):
+        return True
+    doc = (ast.get_docstring(cls) or "").strip().split("\n")[0]
+    words_of = _words(cls.name.lstrip("_"))
+    if not named and ("Base" in words_of[:1] + words_of[-1:] or _BASE_DOC.search(doc)):
+        return True
+    return _holds_callable(cls, runs, words)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots, says_tool
 from .index import FUNCS, Index, tool_word
 from .model import Tables
 
-__all__ = ["matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
+__all__ = ["compared_names", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 Fn = ast.FunctionDef | ast.AsyncFunctionDef
@@ -119,6 +120,30 @@ def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
 #: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``,
 #: ``function_call.name``): a name or an attribute, not a call computing one
 _CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
+
+
+def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tuple[int, int]]]:
+    """Tools a function runs by the called name in ``if``/``elif`` branches (``if tool_name == "mem0_search":``)
+    naming the JSON schemas the module declares (``schemas``: a model is given them), two at least: (name, the
+    branch's lines). The row is the dispatching function."""
+    out: list[tuple[str, tuple[int, int]]] = []
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+        test = n.test if isinstance(n, ast.If) else None
+        if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
+                or not isinstance(test.left, (ast.Name, ast.Attribute)) or not _CALLED_NAME.search(ast.unparse(test.left)):
+            continue
+        value = test.comparators[0]
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value in schemas \
+                and value.value not in {name for name, _ in out}:
+            assert isinstance(n, ast.If)
+            out.append((value.value, (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))))
+    out.sort(key=lambda c: c[1])
+    return out if len(out) >= 2 else []
 
 
 def _case_names(pattern: ast.pattern) -> list[str]:

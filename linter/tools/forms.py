@@ -8,13 +8,14 @@ import re
 from collections.abc import Collection
 
 from .. import knowledge as kb
-from .ancestry import inherited, local_ancestor_roots
-from .dispatch import matched_names, prefixed_methods, registered_tool_class, returned_function
+from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
+from .dispatch import compared_names, matched_names, prefixed_methods, registered_tool_class, returned_function
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
-from .registries import (Registry, applied_decorators, callable_arg, held_callables, only_wraps, registry_decorators,
-                         registry_name, registry_of)
+from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
+                         registry_decorators, registry_name, registry_of,
+                         helper_calls, tool_helpers)
 
 __all__ = ["discover"]
 
@@ -206,8 +207,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         given=True)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
-        if fns and not _ADAPTER_CLASS.search(cls.name):
-            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno, f"{index.module}.{cls_path}")
+        # none of its own: the run methods of a base of this file it derives from (``_SendMessageBase.invoke``
+        # running the subclass's ``_dispatch``), a row per subclass
+        inherits = not fns
+        fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
+        if fns and not _ADAPTER_CLASS.search(cls.name) and not tool_base(
+                cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
+            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno,
+                f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)
 
@@ -269,6 +276,16 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
+    # a function of this file that makes a tool of the function it is given (``make_tool(fn)`` returning
+    # ``Tool.from_function(fn)``): what its callers here hand it
+    helpers = tool_helpers(index, tables.decorators, tables.wrappers, tables.project)
+    for scope in [("", 0, index.tree, ()), *index.defs] if helpers else ():
+        owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
+        for call, helper, (_pos, param, framework, _form), target in helper_calls(index, scope, owner, helpers):
+            add(name_from_call(call, positional=False) or target[0].rsplit(".", 1)[-1], framework,
+                f"{helper[0].rsplit('.', 1)[-1]}({param}=...)", [target], span(target[2])[0],
+                f"{index.module}.{target[0]}")
+
     # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
     schema_names = _tool_schema_names(index.tree)
     if schema_names:
@@ -304,6 +321,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             add(tool_name, "dispatch", "match on the called name", runner or [entry], line,
                 f"{index.module}.{(runner or [entry])[0][0]}", by_name=True,
                 spans=None if runner else ((line, end),))  # findings: the case's own lines
+    # ``if tool_name == "mem0_search":`` branches naming the module's tool schemas: a row per name, run by the
+    # dispatching function (findings: the branch's lines)
+    for entry in index.defs if schema_names else ():
+        for tool_name, lines in compared_names(entry[2], schema_names):
+            add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
+                f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
     return sorted(found.values(), key=lambda d: d.line)
 
 
@@ -328,6 +351,34 @@ def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
                                         for k in call.keywords):
         return None
     return wrapper
+
+
+def _base_runs(cls_path: str, methods: tuple[str, ...], index: Index, by_path: dict[str, list[Entry]],
+               framework: str) -> list[Entry]:
+    """The run methods a tool class inherits from a tool *base* of the same file (a class :func:`tool_base`
+    judges a base: ``_SendMessageBase(TeamTool, ABC)``), with the class's own methods they call on ``self``."""
+    seen: set[str] = set()
+    todo = [cls_path]
+    while todo:
+        cls = index.local_classes.get(todo.pop(0))
+        for base in index.bases(cls) if cls is not None else []:
+            path = base[len(index.module) + 1:] if base.startswith(index.module + ".") else ""
+            anc = index.local_classes.get(path)
+            if anc is None or path in seen:
+                continue
+            seen.add(path)
+            runs = [by_path[f"{path}.{m}"][0] for m in methods if f"{path}.{m}" in by_path]
+            if not runs:
+                todo.append(path)
+                continue
+            if not tool_base(anc, [r[2] for r in runs], _class_tool_name(anc, framework) != anc.name, CALLABLE_WORDS) \
+                    or all(stub_run(r[2]) for r in runs):
+                return []
+            called = {n.func.attr for r in runs for n in ast.walk(r[2]) if isinstance(n, ast.Call)
+                      and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                      and n.func.value.id == "self"}
+            return runs + [by_path[f"{cls_path}.{m}"][0] for m in sorted(called) if f"{cls_path}.{m}" in by_path]
+    return []
 
 
 def _framework_of(qn: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
 
-__all__ = ["Entry", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
+__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
            "wrapping_decorators"]
 
@@ -24,7 +24,7 @@ Registry = tuple[str, int, str]
 #: the parameter of a registry decorator factory that names the tool
 _NAME_PARAMS = ("name", "tool_name")
 #: words of a keyword that hands a tool class the callable it runs (``func=``, ``func_callable=``, ``handler=``)
-_CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
+CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
 #: methods that put a value in a container (``registry.append(fn)``)
 _STORING = frozenset({"append", "add", "insert", "register", "setdefault", "update", "extend"})
 
@@ -123,6 +123,30 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
             value = value.args[-1]
         if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
+            return True
+    return False
+
+
+def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> bool:
+    """``fn`` returns an object built around the function it was given, handed by a keyword that says so
+    (``return LocalFunction(card=card, func=fn)``), or what a module-level function of this file it hands the
+    function to returns (``return _create_tool(fn, name=...)``, that function building one)."""
+    named = {t.id: a.value for a in _own_nodes(fn) if isinstance(a, ast.Assign) for t in a.targets
+             if isinstance(t, ast.Name)}
+    module_defs = {path: node for path, _n, node, parents in index.defs if not parents}
+    for value in _own_returns(fn):
+        if isinstance(value, ast.Name):
+            value = named.get(value.id, value)
+        if not isinstance(value, ast.Call):
+            continue
+        arg = callable_arg(value)
+        if isinstance(arg, ast.Name) and arg.id == param and (index.qualname(value.func) or "")[:1]:
+            return True
+        callee = module_defs.get(value.func.id) if isinstance(value.func, ast.Name) \
+            and value.func.id not in index.imports else None
+        inner = _params(callee, False) if callee is not None else []
+        if callee is not None and depth < 2 and inner and value.args and isinstance(value.args[0], ast.Name) \
+                and value.args[0].id == param and _builds_holder(callee, inner[0], index, depth + 1):
             return True
     return False
 
@@ -234,9 +258,10 @@ def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str
             if inner:
                 candidates.append((nested[name], inner[0], True))
         for fn, param, factory in candidates:
-            if not _gives_back(fn, param, children.get(id(fn), {})):
+            built = _builds_holder(fn, param, index)
+            if not built and not _gives_back(fn, param, children.get(id(fn), {})):
                 continue
-            how = _registers(fn, param, index, decorators)
+            how = _registers(fn, param, index, decorators) or ("stored" if built else "")
             name_words = set(node.name.lower().split("_"))  # type: ignore[attr-defined]
             if how.startswith("framework:") or (how == "named" and not name_words & EVENT_WORDS) \
                     or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
@@ -318,7 +343,7 @@ def callable_arg(call: ast.Call) -> ast.expr | None:
     """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
     ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
     for kw in call.keywords:
-        if kw.arg and kw.arg.lower().split("_")[0] in _CALLABLE_WORDS:  # not ``config_path_fn=``
+        if kw.arg and kw.arg.lower().split("_")[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
             return kw.value
     return None
 
@@ -372,6 +397,66 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             yield qn, f"{last}({keyword}=...)", t
 
 
+#: a function that makes a tool of the function it is given: (its parameter's position or -1, the parameter's name,
+#: the framework, the form of the tool call inside it)
+Helper = tuple[int, str, str, str]
+
+
+def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[str, tuple[str, str, int | None]],
+                 project: Collection[str]) -> dict[str, Helper]:
+    """The file's functions that hand one of their parameters to a tool call (``def make_tool(fn): return
+    Tool.from_function(fn)``, ``def _make_tool(*, name, func): return LocalFunction(card=..., func=func)``,
+    ``mcp.tool()(fn)``): what their callers hand them at that parameter is the tool. -> {def path: Helper}."""
+    out: dict[str, Helper] = {}
+    for path, _n, node, parents in index.defs:
+        method = bool(parents) and isinstance(parents[-1], ast.ClassDef)
+        positional = _params(node, method)
+        args = getattr(node, "args", None)
+        names = set(positional) | ({a.arg for a in args.kwonlyargs} if isinstance(args, ast.arguments) else set())
+        if not names:
+            continue
+        for call in direct_calls(node):
+            inner = call.func if isinstance(call.func, ast.Call) else None
+            qn = index.qualname(inner.func if inner is not None else call.func) or ""
+            arg: ast.expr | None = None
+            framework = ""
+            if inner is None and qn in wrappers:
+                framework, keyword, position = wrappers[qn]
+                arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+                if arg is None and position is not None and len(call.args) > position:
+                    arg = call.args[position]
+            elif qn in decorators and decorators[qn] != "runtime" and call.args:  # function_tool(fn), x.tool()(fn)
+                framework, arg = decorators[qn], call.args[0]
+            elif inner is None and qn and (_camel_words(qn.rsplit(".", 1)[-1])[-1:] == ["Tool"]
+                                           or run_tool_class(qn, project)):
+                framework, arg = qn.split(".")[0].replace("_", "-"), callable_arg(call)
+            if isinstance(arg, ast.Name) and arg.id in names:
+                last = qn.rsplit(".", 1)[-1]
+                out[path] = (positional.index(arg.id) if arg.id in positional else -1, arg.id, framework, last)
+                break
+    return out
+
+
+def helper_calls(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
+                 helpers: Mapping[str, Helper]) -> Iterator[tuple[ast.Call, Entry, Helper, Entry]]:
+    """Calls in ``scope`` of one of the file's tool helpers (:func:`tool_helpers`) handing it a function of this
+    module at the parameter it makes a tool of (``_make_tool(name="cron_list_jobs", func=list_jobs)``).
+    -> (the call, the helper, its Helper, the function)."""
+    path, _n, node, _parents = scope
+    scope_path = path if node is not index.tree else ""
+    for call in direct_calls(node):
+        helper = resolve_ref(call.func, index, scope_path, owner)
+        if helper is None or helper[0] not in helpers or helper[2] is node:
+            continue
+        position, param, _framework, _form = helpers[helper[0]]
+        arg = next((k.value for k in call.keywords if k.arg == param), None)
+        if arg is None and 0 <= position < len(call.args):
+            arg = call.args[position]
+        target = resolve_ref(arg, index, scope_path, owner) if arg is not None else None
+        if target is not None:
+            yield call, helper, helpers[helper[0]], target
+
+
 def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
                        decorators: Mapping[str, str], wrappers: Mapping[str, object],
                        ) -> Iterator[tuple[str, ast.Call | None, ast.expr, Entry]]:
@@ -416,13 +501,18 @@ def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
 def param_facts(index: Index, servers: frozenset[str]) -> list[tuple[str, int | str, str]]:
     """What this file hands to the run's functions: (callee, position or keyword, class) for every call that
     passes an object of a tool server class (``servers``: the classes with a tool decorator method) to a
-    function or method it can name (``tools.register(mcp)``, ``register_all(server=mcp)``)."""
+    function or method it can name (``tools.register(mcp)``, ``register_all(server=mcp)``; each function of a
+    literal tuple a loop calls: ``for register in (register_pods, register_helm): register(mcp)``). An object
+    built by handing a server to a constructor (``registrar = ToolsetServer(mcp, enabled)``: a wrapper that
+    forwards its ``tool`` decorator) is handed on as that server."""
     out: list[tuple[str, int | str, str]] = []
+    wrapped = _wrapped_servers(index, servers)
     for call in ast.walk(index.tree):
         if not isinstance(call, ast.Call):
             continue
         passed = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
-        typed = [(where, index.qualname(a)) for where, a in passed if isinstance(a, (ast.Name, ast.Attribute))]
+        typed = [(where, wrapped.get(target_key(a) or "") or index.qualname(a)) for where, a in passed
+                 if isinstance(a, (ast.Name, ast.Attribute))]
         typed = [(where, cls) for where, cls in typed if cls in servers]
         if not typed:
             continue
@@ -431,9 +521,47 @@ def param_facts(index: Index, servers: frozenset[str]) -> list[tuple[str, int | 
         if callee is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
             owner = index.qualname(func.value.func)  # Tools().register(mcp)
             callee = f"{owner}.{func.attr}" if owner else None
-        if callee is None:
+        callees = [callee] if callee is not None else _looped_callees(func, index)
+        for name in callees:
+            for where, cls in typed:
+                assert cls is not None
+                out.append((name, where, cls))
+    return out
+
+
+def _wrapped_servers(index: Index, servers: frozenset[str]) -> dict[str, str]:
+    """Names (``registrar``, ``self.registrar``) bound to an object whose constructor was handed a server
+    (``ToolsetServer(self.server, enabled)``, the class not itself a server) -> that server's class."""
+    out: dict[str, str] = {}
+    for node in ast.walk(index.tree):
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
             continue
-        for where, cls in typed:
-            assert cls is not None
-            out.append((callee, where, cls))
+        cls = index.qualname(node.value.func)
+        if cls is None or cls in servers or not cls.rsplit(".", 1)[-1][:1].isupper():
+            continue
+        args = [*node.value.args, *(k.value for k in node.value.keywords)]
+        held = {q for a in args if isinstance(a, (ast.Name, ast.Attribute)) and (q := index.qualname(a)) in servers}
+        if len(held) == 1:
+            for target in node.targets:
+                key = target_key(target)
+                if key is not None:
+                    out[key] = next(iter(held))
+    return out
+
+
+def _looped_callees(func: ast.expr, index: Index) -> list[str]:
+    """The functions a loop variable called as ``register(...)`` takes: the names of the literal tuple or list it
+    iterates (``for register in (register_pods, register_helm):``), each resolved through the file's imports."""
+    if not isinstance(func, ast.Name):
+        return []
+    out: list[str] = []
+    for loop in ast.walk(index.tree):
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
+                and loop.target.id == func.id and isinstance(loop.iter, (ast.Tuple, ast.List)):
+            for e in loop.iter.elts:
+                local = isinstance(e, ast.Name) and e.id not in index.imports \
+                    and any(path == e.id and not parents for path, _n, _node, parents in index.defs)
+                q = f"{index.module}.{e.id}" if local and isinstance(e, ast.Name) else index.qualname(e)
+                if q is not None:
+                    out.append(q)
     return out
