@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge
+from ...linter.api import Knowledge, last_name
 from .base import RetryRule
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
@@ -44,8 +44,7 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
     while stack:
         n = stack.pop()
         if isinstance(n, cst.Call):
-            func = n.func
-            last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            last = last_name(n.func) or ""
             if any(w in last.lower() for w in words):
                 return True
         stack.extend(n.children)
