@@ -128,3 +128,26 @@ def test_a_rebound_parameter_is_not_followed(tmp_path: Path) -> None:
     """)
     assert all(c.helper != "search" or c.what.startswith("POST") for c in rows["search_alpha"].calls)
     assert not any("Session.get" in c.what for c in rows["search_alpha"].calls)
+
+
+def test_a_super_call_to_the_runs_base_class_is_followed(tmp_path: Path) -> None:
+    paths = write_tree(tmp_path, {**SEARCHERS, "pkg/gamma.py": """
+        from .alpha import AlphaSearcher
+
+        class GammaSearcher(AlphaSearcher):
+            def search(self, query):
+                return [hit for hit in super().search(query) if hit]
+    """, "pkg/server.py": """
+        from mcp.server.fastmcp import FastMCP
+        from .gamma import GammaSearcher
+
+        mcp = FastMCP("papers")
+        gamma = GammaSearcher()
+
+        @mcp.tool()
+        def search_gamma(query: str) -> list:
+            return gamma.search(query)
+    """})
+    row = {t.name: t for t in tools.run(paths, Config()).tools}["search_gamma"]
+    assert [(c.timeout_value, c.helper) for c in row.calls] == [("30", "search")]
+    assert row.classification == "read-safe"

@@ -69,6 +69,10 @@ def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str]
     if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
             and cls is not None and f"self.{f.attr}" not in index.instances:
         return f"{index.module}.{cls}.{f.attr}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) \
+            and f.value.func.id == "super" and not f.value.args and cls is not None and cls in index.local_classes:
+        bases = index.bases(index.local_classes[cls])  # super().search(...): the one base's method, if the run's
+        return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
     qn = index.qualname(f)
     return qn if qn is not None and qn.split(".")[0] in roots else None
 
