@@ -151,3 +151,43 @@ def test_a_super_call_to_the_runs_base_class_is_followed(tmp_path: Path) -> None
     row = {t.name: t for t in tools.run(paths, Config()).tools}["search_gamma"]
     assert [(c.timeout_value, c.helper) for c in row.calls] == [("30", "search")]
     assert row.classification == "read-safe"
+
+
+def test_a_tool_whose_followed_calls_all_read_is_read_safe(tmp_path: Path) -> None:
+    paths = write_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/store.py": """
+            import httpx
+
+            class Store:
+                def __init__(self):
+                    self.http = httpx.Client(base_url="https://store.example", timeout=10)
+
+                def items(self, name):
+                    first = self.http.get("/items", params={"q": name})
+                    return [self.http.get(f"/items/{i}").json() for i in first.json()]
+
+                def add(self, item):
+                    return self.http.post("/items", json=item).json()
+        """,
+        "pkg/server.py": """
+            from mcp.server.fastmcp import FastMCP
+            from .store import Store
+
+            mcp = FastMCP("store")
+            store = Store()
+
+            @mcp.tool()
+            def show_items(name: str) -> list:
+                return store.items(name)
+
+            @mcp.tool()
+            def add_item(item: dict) -> dict:
+                return store.add(item)
+        """,
+    })
+    rows = {t.name: t for t in tools.run(paths, Config()).tools}
+    show, add = rows["show_items"], rows["add_item"]
+    assert show.calls and all(c.helper == "items" and c.cls == "read-safe" for c in show.calls)
+    assert (show.classification, show.source, show.key) == ("read-safe", "inferred", "not-needed")
+    assert add.classification not in ("read-safe", "unknown") and add.key == "missing"
