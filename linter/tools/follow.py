@@ -62,7 +62,8 @@ def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
     return out
 
 
-def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str], module_defs: set[str]) -> str | None:
+def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+            module_defs: Mapping[str, ast.AST]) -> str | None:
     f = call.func
     if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
         return f"{index.module}.{f.id}"
@@ -75,6 +76,11 @@ def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str]
         return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
     qn = index.qualname(f)
     return qn if qn is not None and qn.split(".")[0] in roots else None
+
+
+def _module_defs(index: Index) -> dict[str, ast.AST]:
+    """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
+    return {p: node for p, _n, node, parents in index.defs if not parents}
 
 
 def _object_class(arg: ast.expr, index: Index, roots: frozenset[str]) -> str | None:
@@ -104,7 +110,7 @@ def _param_methods(fn: ast.AST, param: str) -> list[str]:
     return out
 
 
-def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: set[str]) -> list[str]:
+def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Mapping[str, ast.AST]) -> list[str]:
     """A call of a module-level function of this file handing it objects of the run's classes: the methods of
     those classes it uses on the parameters (``async_search(arxiv_searcher, q)`` with ``def async_search(searcher,
     ...)`` running ``searcher.search``: ``ArxivSearcher.search``). Read at the call site, so each caller follows
@@ -112,7 +118,7 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: set
     f = call.func
     if not (isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports):
         return []
-    fn = next((node for p, _n, node, parents in index.defs if p == f.id and not parents), None)
+    fn = module_defs[f.id]
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return []
     positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
@@ -126,7 +132,8 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: set
     return out
 
 
-def _targets(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str], module_defs: set[str]) -> list[str]:
+def _targets(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+             module_defs: Mapping[str, ast.AST]) -> list[str]:
     qn = _callee(call, index, cls, roots, module_defs)
     return [] if qn is None else [qn, *_bound(call, index, roots, module_defs)]
 
@@ -135,7 +142,7 @@ def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]
     """The run's own functions ``node`` calls, qualified: a same-module function or method (``helper()``,
     ``self.helper()``) or one of the run's top-level packages through the file's names; and the methods of the
     run's objects it hands a same-module function that uses them on its parameter (:func:`_bound`)."""
-    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    module_defs = _module_defs(index)
     out: list[str] = []
     for call in ast.walk(node):
         for qn in _targets(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else ():
@@ -150,7 +157,7 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
     helper(...)`` ... ``return {"error": result["error"]}``). Only through these does a helper's exception text
     reach what the tool returns; a caller that reads the helper's result and returns something of its own
     (``return []``) drops it."""
-    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    module_defs = _module_defs(index)
     assigned: dict[str, set[str]] = {}
     returned: list[ast.expr] = []
     for n in ast.walk(node):
