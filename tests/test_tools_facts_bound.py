@@ -191,3 +191,32 @@ def test_a_tool_whose_followed_calls_all_read_is_read_safe(tmp_path: Path) -> No
     assert show.calls and all(c.helper == "items" and c.cls == "read-safe" for c in show.calls)
     assert (show.classification, show.source, show.key) == ("read-safe", "inferred", "not-needed")
     assert add.classification not in ("read-safe", "unknown") and add.key == "missing"
+
+
+def test_a_timeout_set_in_the_kwargs_a_call_unpacks(tmp_path: Path) -> None:
+    paths = write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/server.py": """
+        import requests
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("feeds")
+        session = requests.Session()
+
+        def fetch(url, **kwargs):
+            kwargs.setdefault("timeout", 30)
+            return session.get(url, **kwargs)
+
+        def fetch_any(url, **kwargs):
+            kwargs.setdefault("verify", False)
+            return session.get(url, **kwargs)
+
+        @mcp.tool()
+        def feed(url: str) -> str:
+            return fetch(url).text
+
+        @mcp.tool()
+        def other(url: str) -> str:
+            return fetch_any(url).text
+    """})
+    rows = {t.name: t for t in tools.run(paths, Config()).tools}
+    assert [(c.timeout, c.timeout_value) for c in rows["feed"].calls] == [("value", "30")]
+    assert [(c.timeout, c.timeout_value) for c in rows["other"].calls] == [("unknown", None)]
