@@ -183,7 +183,9 @@ def describe_source(
                 tool.failures.append("text")
     uncaught = observer.facts.uncaught if observer.facts is not None else set()
     summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
-                                     t.failures, id(t) not in uncaught) for t in tools if is_summary(t)}
+                                     t.failures, id(t) not in uncaught,
+                                     [replace(r, helper=r.helper or t.name.rsplit(".", 1)[-1]) for r in t.retries])
+                 for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
     links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]

@@ -44,6 +44,29 @@ def _number(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def _key_is(node: cst.BaseExpression, keyword: str) -> bool:
+    return isinstance(node, cst.SimpleString) and node.evaluated_value == keyword
+
+
+def _star_default(fn: cst.FunctionDef, call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    """What ``**kwargs`` hands the call for ``keyword`` when the function sets it: ``kwargs.setdefault("timeout",
+    30)`` or ``kwargs["timeout"] = 30`` before ``session.get(url, **kwargs)`` (the value unless a caller passes one)."""
+    stars = [a.value.value for a in call.args if a.star == "**" and isinstance(a.value, cst.Name)]
+    if len(stars) != 1 or any(a.star == "*" for a in call.args):
+        return None
+    name = stars[0]
+    for n in walk_in_scope(fn.body):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
+                and n.func.value.value == name and n.func.attr.value == "setdefault" and len(n.args) == 2 \
+                and _key_is(n.args[0].value, keyword):
+            return n.args[1].value
+        if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(t := n.targets[0].target, cst.Subscript) \
+                and isinstance(t.value, cst.Name) and t.value.value == name and len(t.slice) == 1 \
+                and isinstance(t.slice[0].slice, cst.Index) and _key_is(t.slice[0].slice.value, keyword):
+            return n.value
+    return None
+
+
 class ToolFacts:
     """The engine visitor for one file: records, per function the screen asked about, its calls
     out, timeouts, handlers and budgets, then assembles the rows when the module is left."""
@@ -268,7 +291,13 @@ class ToolFacts:
                     value = _number(arg.value) or _expr_text(arg.value)
                     status = "value"
             elif has_star(node):
-                status = "unknown"
+                given = _star_default(fn, node, spec.keyword)
+                if given is None:
+                    status = "unknown"
+                elif is_none(given):
+                    status = "infinite" if spec.none_is_infinite else "default"
+                else:
+                    status, value = "value", _number(given) or _expr_text(given)
             elif self._scopes:
                 status = "scope"
             elif isinstance(node.func, cst.Attribute) and self._receiver_key(node.func.value) in self._client_timeouts:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .index import Def, Index, span
-from .model import CallFact, Tool
+from .model import CallFact, RetryFact, Tool
 
 __all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "needed", "summary_defs"]
 
@@ -48,6 +48,7 @@ class Summary:
     findings: dict[str, int]
     failures: list[str]
     caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
+    retries: list[RetryFact] = field(default_factory=list)  # the retries around or inside it (and its helpers)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -61,26 +62,92 @@ def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
     return out
 
 
-def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str], module_defs: set[str]) -> str | None:
+def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+            module_defs: Mapping[str, ast.AST]) -> str | None:
     f = call.func
     if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
         return f"{index.module}.{f.id}"
     if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
             and cls is not None and f"self.{f.attr}" not in index.instances:
         return f"{index.module}.{cls}.{f.attr}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) \
+            and f.value.func.id == "super" and not f.value.args and cls is not None and cls in index.local_classes:
+        bases = index.bases(index.local_classes[cls])  # super().search(...): the one base's method, if the run's
+        return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
     qn = index.qualname(f)
     return qn if qn is not None and qn.split(".")[0] in roots else None
 
 
+def _module_defs(index: Index) -> dict[str, ast.AST]:
+    """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
+    return {p: node for p, _n, node, parents in index.defs if not parents}
+
+
+def _object_class(arg: ast.expr, index: Index, roots: frozenset[str]) -> str | None:
+    """The run's class of an object handed as an argument: built in the call (``ArxivSearcher()``) or a name
+    bound to one (``arxiv = ArxivSearcher()``)."""
+    if isinstance(arg, ast.Call):
+        qn = index.qualname(arg.func)
+    elif isinstance(arg, ast.Name) and arg.id in index.instances and arg.id not in index.imports:
+        qn = index.instances[arg.id]
+    else:
+        return None
+    return qn if qn is not None and qn.split(".")[0] in roots and qn.rsplit(".", 1)[-1][:1].isupper() else None
+
+
+def _param_methods(fn: ast.AST, param: str) -> list[str]:
+    """The attributes a function uses on its parameter ``param`` (``searcher.search(...)``,
+    ``asyncio.to_thread(searcher.search, ...)``); none when it rebinds the name."""
+    out: list[str] = []
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With, ast.NamedExpr)):
+            targets = n.targets if isinstance(n, ast.Assign) else [getattr(n, "target", None)]
+            if any(isinstance(t, ast.Name) and t.id == param for t in targets):
+                return []
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == param \
+                and isinstance(n.ctx, ast.Load) and n.attr not in out:
+            out.append(n.attr)
+    return out
+
+
+def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Mapping[str, ast.AST]) -> list[str]:
+    """A call of a module-level function of this file handing it objects of the run's classes: the methods of
+    those classes it uses on the parameters (``async_search(arxiv_searcher, q)`` with ``def async_search(searcher,
+    ...)`` running ``searcher.search``: ``ArxivSearcher.search``). Read at the call site, so each caller follows
+    only the class it hands over."""
+    f = call.func
+    if not (isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports):
+        return []
+    fn = module_defs[f.id]
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    handed = [(positional[i], a) for i, a in enumerate(call.args[:len(positional)]) if not isinstance(a, ast.Starred)]
+    handed += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+    out: list[str] = []
+    for param, arg in handed:
+        cls = _object_class(arg, index, roots)
+        if cls is not None:
+            out.extend(f"{cls}.{m}" for m in _param_methods(fn, param) if f"{cls}.{m}" not in out)
+    return out
+
+
+def _targets(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+             module_defs: Mapping[str, ast.AST]) -> list[str]:
+    qn = _callee(call, index, cls, roots, module_defs)
+    return [] if qn is None else [qn, *_bound(call, index, roots, module_defs)]
+
+
 def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[str]:
     """The run's own functions ``node`` calls, qualified: a same-module function or method (``helper()``,
-    ``self.helper()``) or one of the run's top-level packages through the file's names."""
-    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    ``self.helper()``) or one of the run's top-level packages through the file's names; and the methods of the
+    run's objects it hands a same-module function that uses them on its parameter (:func:`_bound`)."""
+    module_defs = _module_defs(index)
     out: list[str] = []
     for call in ast.walk(node):
-        qn = _callee(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else None
-        if qn is not None and qn not in out:
-            out.append(qn)
+        for qn in _targets(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else ():
+            if qn not in out:
+                out.append(qn)
     return out
 
 
@@ -90,26 +157,23 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
     helper(...)`` ... ``return {"error": result["error"]}``). Only through these does a helper's exception text
     reach what the tool returns; a caller that reads the helper's result and returns something of its own
     (``return []``) drops it."""
-    module_defs = {p for p, _n, _node, parents in index.defs if not parents}
+    module_defs = _module_defs(index)
     assigned: dict[str, set[str]] = {}
     returned: list[ast.expr] = []
     for n in ast.walk(node):
         if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Call, ast.Await)):
             inner = n.value.value if isinstance(n.value, ast.Await) else n.value
-            qn = _callee(inner, index, cls, roots, module_defs) if isinstance(inner, ast.Call) else None
-            if qn is not None:
-                for t in n.targets:
-                    if isinstance(t, ast.Name):
-                        assigned.setdefault(t.id, set()).add(qn)
+            qns = _targets(inner, index, cls, roots, module_defs) if isinstance(inner, ast.Call) else []
+            for t in n.targets if qns else ():
+                if isinstance(t, ast.Name):
+                    assigned.setdefault(t.id, set()).update(qns)
         elif isinstance(n, ast.Return) and n.value is not None:
             returned.append(n.value)
     out: set[str] = set()
     for value in returned:
         for n in ast.walk(value):
             if isinstance(n, ast.Call):
-                qn = _callee(n, index, cls, roots, module_defs)
-                if qn is not None:
-                    out.add(qn)
+                out.update(_targets(n, index, cls, roots, module_defs))
             elif isinstance(n, ast.Name):
                 out.update(assigned.get(n.id, ()))
     return out
@@ -271,11 +335,21 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
 
 
 def _merge(tool: Tool, s: Summary, text: bool) -> None:
-    have = {(c.what, c.helper) for c in tool.calls}
+    have = {(c.what, c.helper): i for i, c in enumerate(tool.calls)}
     for c in s.calls:
-        if (c.what, c.helper) not in have:
+        at = have.get((c.what, c.helper))
+        if at is None:
+            have[(c.what, c.helper)] = len(tool.calls)
             tool.calls.append(c)
-            have.add((c.what, c.helper))
+        elif tool.calls[at].timeout == "unknown" and c.timeout != "unknown":
+            # a helper's row reads its own same-module helpers' calls through the effects model only (their bodies
+            # are outside its region, their timeouts unread); that helper's own summary read the call's timeout
+            tool.calls[at] = c
+    seen_retries = {(r.kind, r.stop, r.wait, r.condition, r.helper) for r in tool.retries}
+    for r in s.retries:
+        if (r.kind, r.stop, r.wait, r.condition, r.helper) not in seen_retries:
+            seen_retries.add((r.kind, r.stop, r.wait, r.condition, r.helper))
+            tool.retries.append(r)
     for code, n in s.findings.items():
         if text or code != "TFH401":
             tool.findings[code] = tool.findings.get(code, 0) + n
