@@ -263,7 +263,13 @@ def is_sleep(node: cst.CSTNode) -> bool:
     if not isinstance(node, cst.Call):
         return False
     last = _callee_last(node).lower()
-    return any(w in last for w in kb.SLEEP_WORDS)
+    if any(w in last for w in kb.SLEEP_WORDS):
+        return True
+    # a rate limiter's wait (``self.limiter.apply_rate_limit(kind)``, ``throttle()``): s35 post, attempt-waits
+    bare = last.lstrip("_")
+    return bare == "throttle" or (
+        bare.startswith(kb.RATE_LIMIT_WAIT_VERBS) and any(w in bare for w in kb.RATE_LIMIT_WAIT_NOUNS)
+    )
 
 
 def _ends_with_jump(stmts: Sequence[cst.BaseStatement]) -> bool:
