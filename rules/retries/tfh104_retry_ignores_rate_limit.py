@@ -6,14 +6,13 @@ import libcst as cst
 
 from typing import TYPE_CHECKING, Sequence, Union
 
-from ...linter.api import knowledge as kb
 from . import status_loops
 from .base import RetryRule
 from .model import Condition, RetryModel
 from .screen import screen_lines
 
 if TYPE_CHECKING:
-    from ...linter.api import Screen
+    from ...linter.api import Knowledge, Screen
 
 class RetryIgnoresRateLimit(RetryRule):
     code = "TFH104"
@@ -322,7 +321,7 @@ def fetch(url):
     ]
 
     @classmethod
-    def candidate_lines(cls, screen: "Screen", knowledge: kb.Knowledge) -> Sequence[int]:
+    def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
         # s35 post: also the loops that go round on a 5xx status test (no retry construct of their own)
         return [*screen_lines(screen, knowledge)[0], *status_loops.candidate_lines(screen.tree)]
 
