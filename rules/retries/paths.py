@@ -338,8 +338,10 @@ def _block_after(body: cst.BaseSuite, target: cst.CSTNode) -> Sequence[cst.BaseS
     for stmt in stmts:
         for n in _walk(stmt):
             if n is not stmt and isinstance(n, (cst.IndentedBlock, cst.SimpleStatementSuite)):
-                if any(s is target for s in _stmts(n)):
-                    return _stmts(n)[list(_stmts(n)).index(target) + 1:]
+                inner = _stmts(n)
+                for i, s in enumerate(inner):
+                    if s is target:
+                        return inner[i + 1:]
     return None
 
 
