@@ -234,6 +234,8 @@ def classify_call(
                 shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} through {qn}"
                 # the URL's literal text and the names it is built from (``self.search_url``)
                 said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
+                if isinstance(url, cst.Call):  # built by a helper: ``_endpoint(base, "/device/token")`` (s35 post)
+                    said += " " + " ".join(t for a in url.args if (t := _string(a.value)) is not None)
                 if cls == kb.NON_IDEMPOTENT_WRITE and any(p in said.lower() for p in kb.READ_POST_URL_PARTS):
                     return kb.READ_SAFE, shown
                 return cls, shown

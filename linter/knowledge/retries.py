@@ -223,6 +223,14 @@ MESSAGE_CHANNEL_WORDS: Final[tuple[str, ...]] = (
 SLEEP_WORDS: Final[tuple[str, ...]] = (
     "sleep", "wait", "backoff", "back_off", "delay", "pause", "respawn", "reconnect", "restart", "recover"
 )
+# s35 post (issue 23, attempt-waits): calls that wait on a rate limiter before an attempt: a last name
+# starting with one of the verbs and naming a rate limit (``apply_rate_limit``, ``wait_for_rate_limit``,
+# ``enforce_ratelimit``), or a bare ``throttle``; ``is_rate_limited()`` / ``check_rate_limit()`` ask, not wait.
+RATE_LIMIT_WAIT_VERBS: Final[tuple[str, ...]] = ("apply", "enforce", "wait", "respect", "honor", "honour", "await")
+RATE_LIMIT_WAIT_NOUNS: Final[tuple[str, ...]] = ("rate_limit", "ratelimit", "throttl")
+# Calls that compute a wait in memory (its jitter, its log line) before the sleep that leads an attempt.
+WAIT_COMPUTING_ROOTS: Final[frozenset[str]] = frozenset({"random", "math"})
+WAIT_COMPUTING_BUILTINS: Final[frozenset[str]] = frozenset({"min", "max", "round", "int", "float", "abs", "pow"})
 # Methods that wait for a local future, thread or process's result with a timeout: a loop that only
 # asks again after a timeout waits on it (it re-sends nothing).
 LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})

@@ -26,7 +26,9 @@ class TimeoutParam:
     (TFH202). ``default``: a human note for docs and messages. ``advice``:
     what TFH201's message tells the user to do (``{keyword}`` is filled in).
     ``connect_read_tuple``: the call also takes a ``(connect, read)`` tuple,
-    and a ``None`` inside it disables that half (TFH202).
+    and a ``None`` inside it disables that half (TFH202). ``carried_by``:
+    keywords that hand over an object already holding the timeout (redis'
+    ``connection_pool=``: the pool's connections carry ``socket_timeout``).
     """
 
     keyword: str = "timeout"
@@ -36,6 +38,7 @@ class TimeoutParam:
     default: str = "none: blocks forever"
     advice: str = "pass {keyword}=<seconds> so a hung peer cannot stall the agent"
     connect_read_tuple: bool = False
+    carried_by: tuple[str, ...] = ()
 
 
 _REQ = TimeoutParam(
@@ -82,6 +85,10 @@ ALIASES: Final[Mapping[str, str]] = {
     "redis.client.Redis": "redis.Redis",
     "redis.StrictRedis": "redis.Redis",
     "redis.client.StrictRedis": "redis.Redis",
+    "redis.asyncio.client.Redis": "redis.asyncio.Redis",
+    "redis.asyncio.StrictRedis": "redis.asyncio.Redis",
+    "redis.asyncio.client.StrictRedis": "redis.asyncio.Redis",
+    "redis.asyncio.utils.from_url": "redis.asyncio.from_url",
     "websocket._core.create_connection": "websocket.create_connection",
     "asyncio.subprocess.create_subprocess_exec": "asyncio.create_subprocess_exec",
     "asyncio.subprocess.create_subprocess_shell": "asyncio.create_subprocess_shell",
@@ -99,6 +106,8 @@ FACTORIES: Final[Mapping[str, str]] = {
     "asyncio.create_subprocess_shell": "asyncio.subprocess.Process",
     "redis.from_url": "redis.Redis",
     "redis.Redis.from_url": "redis.Redis",
+    "redis.asyncio.from_url": "redis.asyncio.Redis",
+    "redis.asyncio.Redis.from_url": "redis.asyncio.Redis",
     # docker SDK: a client, and the containers it runs or finds
     "docker.from_env": "docker.DockerClient",
     "docker.DockerClient.from_env": "docker.DockerClient",
@@ -128,6 +137,7 @@ ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
         "http.client.HTTPSConnection",
         "socket.socket",
         "redis.Redis",
+        "redis.asyncio.Redis",
     }
 )
 
@@ -175,9 +185,14 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["subprocess.Popen.wait"] = replace(_PROCESS, position=0)
     # third party
     t["websocket.create_connection"] = TimeoutParam(position=1)
-    t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4)
+    t["redis.Redis"] = TimeoutParam(keyword="socket_timeout", position=4, carried_by=("connection_pool",))
     t["redis.from_url"] = TimeoutParam(keyword="socket_timeout")
     t["redis.Redis.from_url"] = TimeoutParam(keyword="socket_timeout")
+    # redis.asyncio: the same client for asyncio, its parameters keyword-only; no socket_timeout
+    # means a stalled server blocks the awaiting task for ever (no asyncio scope is implied)
+    t["redis.asyncio.Redis"] = TimeoutParam(keyword="socket_timeout", carried_by=("connection_pool",))
+    for name in ("redis.asyncio.from_url", "redis.asyncio.Redis.from_url"):
+        t[name] = TimeoutParam(keyword="socket_timeout")
     # docker SDK: waiting for a container to exit blocks as long as it runs
     t["docker.models.containers.Container.wait"] = TimeoutParam(
         advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"

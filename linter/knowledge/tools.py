@@ -167,6 +167,7 @@ TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
 # does not list them as external calls.
 TOOL_NOT_EXTERNAL: Final[frozenset[str]] = frozenset(
     {"httpx.Client", "httpx.AsyncClient", "redis.Redis", "redis.from_url", "redis.Redis.from_url",
+     "redis.asyncio.Redis", "redis.asyncio.from_url", "redis.asyncio.Redis.from_url",
      "asyncio.wait_for", "asyncio.timeout", "asyncio.timeout_at", "async_timeout.timeout",
      "async_timeout.timeout_at", "anyio.fail_after", "anyio.move_on_after"}
 )

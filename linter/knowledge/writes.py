@@ -65,7 +65,11 @@ READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
 # Not "complete": ``complete_order``/``complete_checkout`` are writes (a chat completion is caught by
 # the LLM-inference tables below, by its module). "validate": a credential or token check sent as POST
 # (``_validate_api_key``, an OAuth introspection) answers yes or no and creates nothing (s34, batch 5).
-READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = ("search", "embed", "infer", "rerank", "query", "validate")
+# "load", "fetch", "retrieve", "lookup": a function named for getting something that sends its request
+# as POST (``load_app_card`` posting the key it looks up; s35 post, batch 7 read-via-post).
+READ_POST_FUNCTION_PREFIXES: Final[tuple[str, ...]] = (
+    "search", "embed", "infer", "rerank", "query", "validate", "load", "fetch", "retrieve", "lookup"
+)
 
 
 # LLM inference (issue 23): a POST from an LLM or embeddings integration module (a path part, or the

@@ -113,6 +113,9 @@ class Loop:
     # s35 (attempt-waits): every handler catches only timeouts the module defines itself
     # (``class _TurnIdleTimeout(Exception)``): its own watchdog raised them after waiting out its deadline
     own_timeouts: bool = False
+    # s35 post (issue 23): ``for _ in range(n)`` whose ``try`` binds a name the code after the loop reads:
+    # the last round's result is kept, so the loop retries (paths.keeps_last_result)
+    kept_result: bool = False
 
 
 Part = Union[Condition, _Unknown]

@@ -263,7 +263,13 @@ def is_sleep(node: cst.CSTNode) -> bool:
     if not isinstance(node, cst.Call):
         return False
     last = _callee_last(node).lower()
-    return any(w in last for w in kb.SLEEP_WORDS)
+    if any(w in last for w in kb.SLEEP_WORDS):
+        return True
+    # a rate limiter's wait (``self.limiter.apply_rate_limit(kind)``, ``throttle()``): s35 post, attempt-waits
+    bare = last.lstrip("_")
+    return bare == "throttle" or (
+        bare.startswith(kb.RATE_LIMIT_WAIT_VERBS) and any(w in bare for w in kb.RATE_LIMIT_WAIT_NOUNS)
+    )
 
 
 def _ends_with_jump(stmts: Sequence[cst.BaseStatement]) -> bool:
@@ -297,12 +303,15 @@ def calls_parameter(loop: Loop, parameters: Iterable[str]) -> str | None:
 
 
 def looks_like_retry(loop: Loop) -> bool:
-    """A ``for`` loop that says it retries: a counter-like target or bound, or a handler that waits or talks of retrying.
+    """A ``for`` loop that says it retries: a counter-like target or bound, a handler that waits or talks of
+    retrying, or an attempt whose result the code after the loop keeps (``Loop.kept_result``).
 
     ``for _ in range(n): try: start_worker() except: log()`` (do n things,
     tolerating failures) says none of that.
     """
     node = loop.node
+    if loop.kept_result:
+        return True
     if isinstance(node, cst.For):
         names = [dotted(node.target) or ""]
         if isinstance(node.iter, cst.Call):
@@ -318,6 +327,45 @@ def looks_like_retry(loop: Loop) -> bool:
                 if "retr" in text or "attempt" in text or "again" in text:
                     return True
     return False
+
+
+def _block_after(body: cst.BaseSuite, target: cst.CSTNode) -> Sequence[cst.BaseStatement] | None:
+    """The statements after ``target`` in the block (of ``body``, not entering definitions) that holds it."""
+    stmts = _stmts(body)
+    for i, stmt in enumerate(stmts):
+        if stmt is target:
+            return stmts[i + 1:]
+    for stmt in stmts:
+        for n in _walk(stmt):
+            if n is not stmt and isinstance(n, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+                inner = _stmts(n)
+                for i, s in enumerate(inner):
+                    if s is target:
+                        return inner[i + 1:]
+    return None
+
+
+def keeps_last_result(loop: Loop, function: cst.FunctionDef) -> bool:
+    """s35 (issue 23): ``for _ in range(n)`` whose ``try`` binds a name that the code after the loop reads
+    (``response = call(...)`` ... ``return response["choices"]``): the same call made n times with the last
+    round's value kept, which only a retry means. Any other target (one the body reads) does not count."""
+    node = loop.node
+    if not isinstance(node, cst.For) or not isinstance(node.target, cst.Name) or not node.target.value.startswith("_"):
+        return False
+    # a result: bound from a call, or from a result bound before it (``text = response.text``); a flag
+    # (``done = True``) is no result
+    bound: set[str] = set()
+    for n in _walk_all(_stmts(loop.try_node.body), into_loops=False):
+        if isinstance(n, cst.Assign) and any(
+            isinstance(v, cst.Call) or (isinstance(v, cst.Name) and v.value in bound) for v in _walk(n.value)
+        ):
+            bound.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+    if not bound:
+        return False
+    after = _block_after(function.body, node)
+    if not after:
+        return False
+    return any(isinstance(n, cst.Name) and n.value in bound for n in _walk_all(after))
 
 
 def callee_text(loop: Loop) -> str:

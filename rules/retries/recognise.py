@@ -19,7 +19,7 @@ from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import Loop, Retry
 from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, _walk, hand_loop
-from .paths import is_sleep
+from .paths import is_sleep, keeps_last_result
 from .read_backoff import BackoffReader
 from .read_langchain import LangChainReader
 from .read_runtime import RuntimeReader
@@ -200,6 +200,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         if self._own_timeouts(loop):
             loop = dataclasses.replace(loop, own_timeouts=True)
         loop = self._with_handler_helpers(loop)
+        if self._functions and keeps_last_result(loop, self._functions[-1]):
+            loop = dataclasses.replace(loop, kept_result=True)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)
         retry.stop = _range_stop(node)

@@ -130,6 +130,30 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s35 post (read-via-post): a function named for getting something sends its lookup as POST
+        """\
+import httpx
+async def load_card(client: httpx.AsyncClient, base, key):
+    for attempt in range(3):
+        try:
+            response = await client.post(f"{base}/cards", json={"key": key}, timeout=10)
+            return response.json()["card"]
+        except httpx.TransportError:
+            continue
+""",
+        # s35 post (device-code-poll): the token endpoint's path is a literal handed to a URL helper
+        """\
+import time, httpx
+def endpoint(base, path):
+    return base.rstrip("/") + path
+def poll_token(base, device_code, interval):
+    while True:
+        time.sleep(interval)
+        try:
+            return httpx.post(endpoint(base, "/device/token"), data={"device_code": device_code}, timeout=10).json()
+        except httpx.HTTPStatusError:
+            continue  # authorization_pending: ask again
+""",
         # issue 23 (connect-only-retry): re-sent only when the connection was never made
         """\
 import asyncio, httpx

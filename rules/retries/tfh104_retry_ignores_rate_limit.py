@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import libcst as cst
 
+from typing import TYPE_CHECKING, Sequence, Union
+
+from . import status_loops
 from .base import RetryRule
 from .model import Condition, RetryModel
+from .screen import screen_lines
+
+if TYPE_CHECKING:
+    from ...linter.api import Knowledge, Screen
 
 class RetryIgnoresRateLimit(RetryRule):
     code = "TFH104"
@@ -18,7 +25,9 @@ Finds a literal retry condition that lists 5xx statuses (500/502/503/504, or
 a test such as `status >= 500`) but not 429, and a status test in a retry
 that treats the whole 4xx range as permanent (`400 <= status < 500`,
 `status // 100 == 4`, as backoff's `giveup=` or as `if ...: raise` in a
-hand-written retry loop) so a 429 is never retried. Silent when the same
+hand-written retry loop) so a 429 is never retried, and a hand-written loop
+whose `if` on a 5xx status (`status >= 500`) ends in `continue` while
+nothing in the loop names 429. Silent when the same
 condition also names a rate-limit exception (`RateLimitError`,
 `TooManyRequests`), and for urllib3 `Retry`, which retries a 429 that carries
 `Retry-After` on its own (unless `respect_retry_after_header=False`).
@@ -163,8 +172,52 @@ def send(url, body):
         except requests.ConnectionError:
             time.sleep(1)
 """,
+        # s35 post: a status loop that handles 429 on its own branch
+        """\
+import time, requests
+
+def search(session, url):
+    for attempt in range(3):
+        r = session.get(url, timeout=30)
+        if r.status_code == 429:
+            time.sleep(float(r.headers.get("Retry-After", 5)))
+            continue
+        if r.status_code >= 500:
+            time.sleep(attempt + 1)
+            continue
+        return r.raise_for_status()
+""",
     ]
     INVALID = [
+        # s35 post: a hand-written loop that goes round on a 5xx test only
+        """\
+import time, requests
+
+def search(session, url):
+    for attempt in range(3):
+        r = session.get(url, timeout=30)
+        if r.status_code == 200:
+            return r
+        if r.status_code >= 500 and attempt < 2:  # error: TFH104 "this status test retries 500/502/503/504 but not 429"
+            time.sleep(attempt + 1)
+            continue
+        r.raise_for_status()
+""",
+        """\
+import asyncio, httpx
+
+async def call(client, method, url):
+    for attempt, delay in enumerate([0.5, 1, 2]):
+        try:
+            response = await client.request(method, url)
+            response.raise_for_status()
+            return response
+        except httpx.HTTPStatusError as e:
+            if e.response.status_code >= 500:  # error: TFH104
+                await asyncio.sleep(delay)
+                continue
+            raise
+""",
         """\
 from tenacity import retry, retry_if_result, stop_after_attempt
 import httpx
@@ -267,7 +320,28 @@ def fetch(url):
 """,
     ]
 
+    @classmethod
+    def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
+        # s35 post: also the loops that go round on a 5xx status test (no retry construct of their own)
+        return [*screen_lines(screen, knowledge)[0], *status_loops.candidate_lines(screen.tree)]
+
+    def visit_For(self, node: cst.For) -> None:
+        self._status_loops().append(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._status_loops().append(node)
+
+    def _status_loops(self) -> list[Union[cst.For, cst.While]]:
+        found: list[Union[cst.For, cst.While]] = self.__dict__.setdefault("_loops", [])
+        return found
+
     def check(self, model: RetryModel) -> None:
+        modelled = {id(r.anchor) for r in model.retries if isinstance(r.condition, Condition)}
+        for loop in self._status_loops():
+            if id(loop) in modelled:
+                continue  # its condition is read below
+            for test, fives in status_loops.five_xx_only_tests(loop):
+                self.report(test, what="this status test retries " + "/".join(map(str, fives)) + " but not 429")
         for retry in model.retries:
             cond = retry.condition
             if retry.kind == "own-decorator" or not isinstance(cond, Condition):

@@ -121,6 +121,31 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        """\
+import logging, random, time
+import requests
+def search(url, retries, base):
+    attempt = 0
+    while attempt < retries:
+        try:
+            if attempt > 0:  # the wait leads every attempt but the first: its jitter and log line first
+                pause = base * 2 ** attempt * random.uniform(0.5, 1.5)
+                logging.info("retrying in %.1f s", pause)
+                time.sleep(pause)
+            return requests.get(url, timeout=10).json()
+        except requests.RequestException:
+            attempt += 1
+""",
+        """\
+import requests
+def fetch(limiter, url):
+    for attempt in range(3):
+        limiter.apply_rate_limit("search")  # the rate limiter waits before every attempt
+        try:
+            return requests.get(url, timeout=10)
+        except requests.ConnectionError:
+            continue
+""",
         # s34: one more try, only after a failure the handler recognised and repaired (an expired token)
         """\
 def download(store, key, refresh_session):

@@ -20,7 +20,9 @@ Finds a hand-written retry loop, `for _ in range(n)` around a `try` whose
 handler goes round again, where nothing leaves the loop when the call
 succeeds: no `break` or `return` in the `try`, its `else`, or after it. The
 loop must say it retries (a counter-like name such as `attempt` or
-`max_retries`, or a handler that sleeps or talks of retrying), so
+`max_retries`, a handler that sleeps or talks of retrying, or a `for _`
+whose `try` binds a value the code after the loop reads: the last round's
+result is kept), so
 `for _ in range(workers): try: start() except: log()` (do n things,
 tolerating failures) stays silent. Retry decorators' loops count too.
 
@@ -147,6 +149,15 @@ async def fetch(client):
             except ConnectionError:
                 await asyncio.sleep(1)
 """,
+        """\
+def start_all(pool, log):
+    for _ in range(4):  # four workers: nothing after the loop reads what a round bound
+        try:
+            worker = pool.spawn()
+        except OSError:
+            log("a worker did not start")
+    return pool
+""",
     ]
     INVALID = [
         """\
@@ -222,6 +233,15 @@ def fetch(client):
         except ConnectionError:
             time.sleep(1)
     return data
+""",
+        """\
+async def summarise(llm, prompt):
+    for _ in range(3):  # error: TFH304 "retries `llm.complete()`"
+        try:
+            reply = await llm.complete(prompt)
+        except Exception:
+            continue
+    return reply.text  # the last round's answer is kept: the loop retries, three paid calls
 """,
         """\
 def fetch(client, num_retries):

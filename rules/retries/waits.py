@@ -20,7 +20,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import keyword_arg
+from ...linter.api import dotted, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry
 from .handlers import _handler_types
@@ -139,13 +139,22 @@ def _leading_sleep(stmts: Sequence[cst.BaseStatement]) -> bool | None:
     return None
 
 
+def _computes_wait(call: cst.Call) -> bool:
+    """A call that works out a wait in memory or logs it (``random.uniform(0.5, 1.5)``, ``min(...)``,
+    ``logger.info("waiting")``): it fails no attempt, so a sleep after it still leads the attempt (s35 post)."""
+    name = dotted(call.func) or ""
+    if name.split(".")[0] in kb.WAIT_COMPUTING_ROOTS or name in kb.WAIT_COMPUTING_BUILTINS:
+        return True
+    return "." in name and name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES)
+
+
 def _first_sleep_or_call(node: cst.CSTNode) -> bool | None:
     nodes = list(_walk(node))
     if any(is_sleep(n) for n in nodes):
         if isinstance(node, cst.SimpleStatementLine) or not any(isinstance(n, cst.Call) and not is_sleep(n) for n in nodes):
             return True
         return False  # a compound statement with other calls: the attempt's call may come first
-    if any(isinstance(n, cst.Call) for n in nodes):
+    if any(isinstance(n, cst.Call) and not _computes_wait(n) for n in nodes):
         return False
     return None
 

@@ -242,6 +242,13 @@ import redis
 r = redis.Redis(host="h", socket_timeout=5)
 """,
         """\
+from redis import asyncio as aioredis
+async def store(url):
+    return aioredis.Redis(host="h", socket_timeout=5), aioredis.from_url(url, socket_timeout=5)
+def shared(pool):
+    return aioredis.Redis(connection_pool=pool)  # the pool's connections carry the timeout
+""",
+        """\
 import imaplib, poplib, requests
 def mail(host, session: requests.Session):
     imaplib.IMAP4_SSL(host, timeout=10)
@@ -526,6 +533,13 @@ ws = websocket.create_connection("ws://x")  # error: TFH201
 r = redis.Redis(host="h")  # error: TFH201:5 "redis.Redis has no socket_timeout; pass socket_timeout=<seconds>"
 """,
         """\
+from redis.asyncio import Redis
+import redis.asyncio
+def store(url):
+    conn = Redis(host="h", decode_responses=True)  # error: TFH201 "redis.asyncio.Redis has no socket_timeout"
+    return conn, redis.asyncio.from_url(url)  # error: TFH201 "socket_timeout"
+""",
+        """\
 import requests
 def _get_session() -> requests.Session:
     return make_session()
@@ -660,7 +674,12 @@ class Once:
             self._open(1)
         spec = k.timeouts.get(qn)
         if spec is not None:
-            if spec.required and not has_star(node) and argument(node, spec.keyword, spec.position) is None:
+            if (
+                spec.required
+                and not has_star(node)
+                and argument(node, spec.keyword, spec.position) is None
+                and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
+            ):
                 if id(node) not in self.exempt and not self._interactive(node, qn) and not self._owned_wait(node):
                     seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)

@@ -1,0 +1,92 @@
+"""Hand-written status retries (s35 post, issue 23): a loop that goes round on a 5xx status test.
+
+``for attempt in range(3): r = get(...); if r.status_code >= 500: sleep(...); continue`` (or the same
+test in an ``except HTTPStatusError`` handler that raises otherwise) retries by status, with no
+``try`` of its own that the retry model reads as a condition. TFH104 asks which statuses such a test
+sends round; a loop that names 429 anywhere (or a rate-limit exception) handles it there.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator, Sequence, Union
+
+import libcst as cst
+
+from ...linter.api import knowledge as kb
+from .literals import status_set
+
+_Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def _ast_loops_with_5xx_continue(tree: ast.AST) -> Iterator[int]:
+    """Lines of the loops holding an ``if`` that compares against a 5xx literal and ends in ``continue``."""
+    for loop in ast.walk(tree):
+        if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+            continue
+        for n in ast.walk(loop):
+            if (
+                isinstance(n, ast.If)
+                and n.body
+                and isinstance(n.body[-1], ast.Continue)
+                and any(
+                    isinstance(c, ast.Constant) and isinstance(c.value, int) and 500 <= c.value < 600
+                    for c in ast.walk(n.test)
+                )
+            ):
+                yield loop.lineno
+                break
+
+
+def candidate_lines(tree: ast.AST) -> list[int]:
+    return list(_ast_loops_with_5xx_continue(tree))
+
+
+def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode]:
+    """Every node under ``node``, not entering definitions (nor inner loops, whose ``continue`` is theirs)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(
+            c for c in reversed(n.children) if not isinstance(c, _Scope) and (into_loops or not isinstance(c, (cst.For, cst.While)))
+        )
+
+
+def _body(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    return suite.body if isinstance(suite, cst.IndentedBlock) else []
+
+
+def _ends_in_continue(suite: cst.BaseSuite) -> bool:
+    stmts = _body(suite)
+    last = stmts[-1] if stmts else None
+    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Continue) for s in last.body)
+
+
+def _names_rate_limit(loop: cst.CSTNode) -> bool:
+    """The loop names 429 (a literal) or a rate limit (``RateLimitError``, ``TOO_MANY_REQUESTS``)."""
+    for n in _walk(loop):
+        if isinstance(n, cst.Integer) and n.evaluated_value == kb.RATE_LIMIT_STATUS:
+            return True
+        if isinstance(n, cst.Name) and any(w in n.value.lower().replace("_", "") for w in kb.RATE_LIMIT_WORDS):
+            return True
+        if isinstance(n, cst.SimpleString) and "429" in n.value:
+            return True
+    return False
+
+
+def five_xx_only_tests(loop: Union[cst.For, cst.While]) -> list[tuple[cst.BaseExpression, list[int]]]:
+    """The status tests in the loop that send only 5xx statuses round (the ``if``'s body ends in
+    ``continue``) while nothing in the loop names 429: (test, the 5xx statuses it retries)."""
+    found: list[tuple[cst.BaseExpression, list[int]]] = []
+    for n in _walk(loop.body, into_loops=False):
+        if isinstance(n, cst.If) and _ends_in_continue(n.body):
+            statuses = status_set(n.test)
+            if not statuses or kb.RATE_LIMIT_STATUS in statuses:
+                continue
+            fives = sorted(statuses & kb.SERVER_ERROR_STATUSES)
+            if fives and not statuses - kb.SERVER_ERROR_STATUSES - frozenset(range(500, 600)):
+                found.append((n.test, fives))
+    if found and _names_rate_limit(loop):
+        return []
+    return found
