@@ -1,0 +1,102 @@
+"""Functions whose results the module prints for a person (TFH401's ``report`` audience, positive evidence).
+
+A module-level function ``check_x`` whose every call in the module binds its result to a name (``r =
+await check_x()``, ``r, extra = check_x()``) that the caller then prints (``print(r)``, ``console.print(r)`` on a
+rich ``Console``) or hands to a same-module function that prints its parameter (``_print_result(r)``): the
+module says the result goes to a person at a terminal (a ``doctor`` command's checks), not to a model. Read on
+the ``ast`` tree, the printers resolved through the module's imports.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from ...linter.api import Knowledge
+from .model import definitions
+
+__all__ = ["printed_functions"]
+
+Scope = Mapping[str, tuple[str, bool]]
+
+
+def _is_print(call: ast.Call, scope: Scope, k: Knowledge) -> bool:
+    """``print(...)`` (the builtin, not rebound), ``rich.print(...)``, or ``console.print(...)`` on a rich console."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        ref = scope.get(func.id)
+        if ref is None:
+            return func.id == "print"
+        return not ref[1] and k.canonical(ref[0]) in k.print_functions
+    if isinstance(func, ast.Attribute) and func.attr in k.console_print_methods and isinstance(func.value, ast.Name):
+        ref = scope.get(func.value.id)
+        return ref is not None and ref[1] and k.canonical(ref[0]) in k.console_classes
+    return False
+
+
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
+def _printers(defs: list[ast.FunctionDef | ast.AsyncFunctionDef], scope: Scope, k: Knowledge) -> set[str]:
+    """Module-level functions that print one of their parameters (``_print_result(result)``)."""
+    out: set[str] = set()
+    for d in defs:
+        params = {a.arg for a in (*d.args.posonlyargs, *d.args.args, *d.args.kwonlyargs)}
+        for n in ast.walk(d):
+            if isinstance(n, ast.Call) and _is_print(n, scope, k) and any(
+                    _mentions(a, params) for a in (*n.args, *(kw.value for kw in n.keywords))):
+                out.add(d.name)
+                break
+    return out
+
+
+def _call_of(value: ast.expr, names: set[str]) -> str | None:
+    """``f(...)`` or ``await f(...)`` for a module-level function ``f``: its name."""
+    if isinstance(value, ast.Await):
+        value = value.value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in names:
+        return value.func.id
+    return None
+
+
+def printed_functions(tree: ast.Module, scope: Scope, k: Knowledge) -> frozenset[str]:
+    """The module-level functions every same-module call of which binds the result to a name the caller prints
+    (directly, or through a same-module function that prints its parameter) and does not return."""
+    module_defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = {d.name for d in module_defs}
+    printers = _printers(module_defs, scope, k)
+    if not printers and not any(isinstance(n, ast.Call) and _is_print(n, scope, k) for n in ast.walk(tree)):
+        return frozenset()
+    printed: dict[str, bool] = {}
+    for caller in definitions(tree):
+        calls: list[tuple[str, set[str]]] = []
+        uses: list[ast.Call] = []
+        returned: set[str] = set()
+        seen: set[int] = set()  # calls bound by an assignment or printed directly (``print(f())``)
+        for n in ast.walk(caller):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                callee = _call_of(n.value, names)
+                if callee is not None:
+                    seen.add(id(n.value.value if isinstance(n.value, ast.Await) else n.value))
+                    target = n.targets[0]
+                    elts = target.elts if isinstance(target, ast.Tuple) else [target]
+                    calls.append((callee, {e.id for e in elts if isinstance(e, ast.Name)}))
+            elif isinstance(n, ast.Call) and (_is_print(n, scope, k) or (isinstance(n.func, ast.Name)
+                                                                          and n.func.id in printers)):
+                uses.append(n)
+                for a in n.args:
+                    callee = _call_of(a, names)
+                    if callee is not None:
+                        seen.add(id(a.value if isinstance(a, ast.Await) else a))
+                        printed.setdefault(callee, True)
+            elif isinstance(n, ast.Return) and n.value is not None:
+                returned |= {m.id for m in ast.walk(n.value) if isinstance(m, ast.Name)}
+        for n in ast.walk(caller):
+            if isinstance(n, ast.Call) and id(n) not in seen and isinstance(n.func, ast.Name) and n.func.id in names:
+                printed[n.func.id] = False  # called for something else: the module does not say
+        for callee, bound in calls:
+            ok = bool(bound) and not (bound & returned) and any(
+                _mentions(a, bound) for u in uses for a in (*u.args, *(kw.value for kw in u.keywords)))
+            printed[callee] = printed.get(callee, True) and ok
+    return frozenset(name for name, ok in printed.items() if ok)
