@@ -17,17 +17,17 @@ from .model import definitions
 
 __all__ = ["printed_functions"]
 
-Scope = Mapping[str, tuple[str, bool]]
+Scope = Mapping[str, "tuple[str, bool] | None"]
 
 
 def _is_print(call: ast.Call, scope: Scope, k: Knowledge) -> bool:
     """``print(...)`` (the builtin, not rebound), ``rich.print(...)``, or ``console.print(...)`` on a rich console."""
     func = call.func
     if isinstance(func, ast.Name):
-        ref = scope.get(func.id)
-        if ref is None:
+        if func.id not in scope:
             return func.id == "print"
-        return not ref[1] and k.canonical(ref[0]) in k.print_functions
+        ref = scope[func.id]
+        return ref is not None and not ref[1] and k.canonical(ref[0]) in k.print_functions
     if isinstance(func, ast.Attribute) and func.attr in k.console_print_methods and isinstance(func.value, ast.Name):
         ref = scope.get(func.value.id)
         return ref is not None and ref[1] and k.canonical(ref[0]) in k.console_classes

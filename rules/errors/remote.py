@@ -23,7 +23,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, effects, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Knowledge, Names, effects, last_name, walk_in_scope, walk_in_scope_ast
 from .model import words
 
 __all__ = ["may_read_remote_ast", "reads_remote", "remote_evidence"]
@@ -58,8 +58,7 @@ def _opened_on_path(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
             if qn is None or knowledge.canonical(qn) not in ("pathlib.Path", "pathlib.PurePath"):
                 return False
             continue
-        last = value.attr.value if isinstance(value, cst.Attribute) else value.value if isinstance(value, cst.Name) else ""
-        parts = last.lower().split("_")
+        parts = (last_name(value) or "").lower().split("_")
         if parts[-1] not in knowledge.local_path_argument_words:
             return False
     return True

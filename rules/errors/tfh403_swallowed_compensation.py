@@ -461,7 +461,7 @@ async def f(client, job_id):
         if isinstance(node, cst.Call):
             qn = self.names.qualname(node.func)
             return qn is not None and self.knowledge.canonical(qn) in ("pathlib.Path", "pathlib.PurePath")
-        last = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+        last = last_name(node) or ""
         return last.lower().split("_")[-1] in self.knowledge.local_path_argument_words
 
     def _local_file(self, call: cst.Call) -> bool:
