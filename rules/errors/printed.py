@@ -3,7 +3,8 @@
 A module-level function ``check_x`` whose every call in the module binds its result to a name (``r =
 await check_x()``, ``r, extra = check_x()``) that the caller then prints (``print(r)``, ``console.print(r)`` on a
 rich ``Console``) or hands to a same-module function that prints its parameter (``_print_result(r)``): the
-module says the result goes to a person at a terminal (a ``doctor`` command's checks), not to a model. Read on
+module says the result goes to a person at a terminal (a ``doctor`` command's checks), not to a model. A
+``main()`` or a ``demo``/``example`` function printing it says nothing of where the package sends it: not read. Read on
 the ``ast`` tree, the printers resolved through the module's imports.
 """
 
@@ -70,6 +71,8 @@ def printed_functions(tree: ast.Module, scope: Scope, k: Knowledge) -> frozenset
         return frozenset()
     printed: dict[str, bool] = {}
     for caller in definitions(tree):
+        if caller.name.lstrip("_") == "main" or caller.name.lstrip("_").startswith(("demo", "example")):
+            continue  # a script's entry or a demo: how a person tries the function, not where the package sends it
         calls: list[tuple[str, set[str]]] = []
         uses: list[ast.Call] = []
         returned: set[str] = set()
@@ -95,8 +98,42 @@ def printed_functions(tree: ast.Module, scope: Scope, k: Knowledge) -> frozenset
         for n in ast.walk(caller):
             if isinstance(n, ast.Call) and id(n) not in seen and isinstance(n.func, ast.Name) and n.func.id in names:
                 printed[n.func.id] = False  # called for something else: the module does not say
+        args = [a for u in uses for a in (*u.args, *(kw.value for kw in u.keywords))]
         for callee, bound in calls:
-            ok = bool(bound) and not (bound & returned) and any(
-                _mentions(a, bound) for u in uses for a in (*u.args, *(kw.value for kw in u.keywords)))
+            shown = {name for name in bound if any(_mentions(a, {name}) for a in args)}
+            ok = bool(shown) and not (bound & returned) and _only_printed(caller, shown, args, returned)
             printed[callee] = printed.get(callee, True) and ok
     return frozenset(name for name, ok in printed.items() if ok)
+
+
+def _only_printed(caller: ast.AST, shown: set[str], args: list[ast.expr], returned: set[str]) -> bool:
+    """Every read of a printed name is in a printer's arguments, a field compared or set (``r.status == FAIL``,
+    ``r.name = "x"``) or an ``append`` to a list that is not returned (``results.append(r)``): the value goes
+    nowhere else (not into a dict handed on, ``{"docs": r}``, nor to another call)."""
+    parents: dict[int, ast.AST] = {}
+    for n in ast.walk(caller):
+        for child in ast.iter_child_nodes(n):
+            parents[id(child)] = n
+    printed_args = {id(a) for a in args}
+    for n in ast.walk(caller):
+        if not (isinstance(n, ast.Name) and n.id in shown and isinstance(n.ctx, ast.Load)):
+            continue
+        node: ast.AST = n
+        inside = False
+        while id(node) in parents:
+            if id(node) in printed_args:
+                inside = True
+                break
+            node = parents[id(node)]
+        if inside:
+            continue
+        parent = parents.get(id(n))
+        if isinstance(parent, ast.Attribute) and (isinstance(parent.ctx, ast.Store)
+                                                  or isinstance(parents.get(id(parent)), ast.Compare)):
+            continue
+        if (isinstance(parent, ast.Call) and n in parent.args and isinstance(parent.func, ast.Attribute)
+                and parent.func.attr == "append" and isinstance(parent.func.value, ast.Name)
+                and parent.func.value.id not in returned):
+            continue
+        return False
+    return True

@@ -100,7 +100,9 @@ failure:
   the module binds its result to a name the caller prints (`print(r)`,
   `console.print(...)` on a rich `Console`) or hands to a same-module
   function that prints its parameter (`r = await check_device()` then
-  `_print_result(r)`), and never returns: a `doctor` command's checks;
+  `_print_result(r)`), and never returns: a `doctor` command's checks (a
+  `main()` or a `demo`/`example` function printing it is a script's demo of
+  the function, not where the package sends it: not read);
 - a `return` after a handler that itself ends in `return` or `raise`: what
   the handler put into a variable or container does not reach the code
   after the `try` (the success path returns the same variable);
@@ -851,6 +853,30 @@ def step(task):
         return StepResult(out=run(task))
     except Exception as exc:
         return StepResult(failed=True, detail=str(exc))  # error: TFH401
+""",
+        # printed, and also put into the record the caller hands on (a prompt's context)
+        """\
+def search_docs(query, search):
+    try:
+        return {"docs": search(query)}
+    except Exception as e:
+        return {"docs": [], "error": str(e)}  # error: TFH401
+def collect(query, search):
+    docs = search_docs(query, search)
+    print(f"found {len(docs['docs'])} docs")
+    context = {"documentation": docs}
+    return context
+""",
+        # printed only by the module's demo main(): where importers send it is not known
+        """\
+from llm import complete
+async def explain(messages):
+    try:
+        return await complete(messages)
+    except Exception as e:
+        return {"error": str(e)}  # error: TFH401
+async def main():
+    print(await explain([{"role": "user", "content": "hi"}]))
 """,
         # printed in one place, but also returned to a caller the module does not name
         """\
