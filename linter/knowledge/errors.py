@@ -312,3 +312,11 @@ REPORT_DIRECTORY_DEPTH: Final[int] = 4
 # Libraries that render a user interface: in a module importing one, a
 # function that is not a tool hands its result to the page a person reads.
 UI_MODULE_ROOTS: Final[frozenset[str]] = frozenset({"gradio", "streamlit", "chainlit", "nicegui"})
+# Printing for a person at a terminal (TFH401's printed results): the
+# functions besides the builtin ``print`` (by qualified name), the console
+# classes whose instances print, and those instances' printing methods
+# (``console.print(result.message)``). A function whose results the module
+# binds and prints this way reports to a person (a ``doctor`` command's checks).
+PRINT_FUNCTIONS: Final[frozenset[str]] = frozenset({"rich.print", "rich.print_json", "pprint.pprint"})
+CONSOLE_CLASSES: Final[frozenset[str]] = frozenset({"rich.console.Console"})
+CONSOLE_PRINT_METHODS: Final[frozenset[str]] = frozenset({"print", "log", "print_json", "out"})

@@ -111,6 +111,13 @@ LOCAL_IO_PREFIXES: Final[tuple[str, ...]] = (
 LOCAL_IO_METHODS: Final[frozenset[str]] = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "rglob", "is_file", "is_dir"}
 )
+# An object opened on a filesystem path is local I/O whatever its class is
+# named (``AuthProfileStore(AUTH_PROFILES_PATH).read_profile()``: a store of
+# a local file): a constructor whose every argument is a name (or attribute)
+# whose last ``_``-separated word is one of these, or a ``pathlib.Path``.
+LOCAL_PATH_ARGUMENT_WORDS: Final[frozenset[str]] = frozenset(
+    {"path", "file", "filename", "filepath", "dir", "directory", "folder"}
+)
 # A method of an object built from (or annotated with) a third-party class
 # whose name has one of these words is a remote read (``Pinecone().Index(...)``,
 # ``container: docker.models.containers.Container``, ``qdrant_client.QdrantClient``).

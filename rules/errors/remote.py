@@ -23,7 +23,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, effects, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Knowledge, Names, effects, last_name, walk_in_scope, walk_in_scope_ast
 from .model import words
 
 __all__ = ["may_read_remote_ast", "reads_remote", "remote_evidence"]
@@ -39,10 +39,29 @@ def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -
     if isinstance(func, cst.Attribute):
         if func.attr.value in knowledge.local_io_methods:
             return True
+        if isinstance(func.value, cst.Call) and _opened_on_path(func.value, names, knowledge):
+            return True  # Store(SETTINGS_PATH).read(): an object of a local file
         ref = names.qualify(func.value)
         if ref is not None and ref[1] and (ref[0] in knowledge.local_io_calls or ref[0].startswith(knowledge.local_io_prefixes)):
             return True  # a method of a subprocess.Popen, a sqlite3 connection, a Path
     return False
+
+
+def _opened_on_path(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
+    """A constructor handed only filesystem paths (``AuthProfileStore(AUTH_PROFILES_PATH)``, ``Store(Path(p))``)."""
+    if not call.args:
+        return False
+    for arg in call.args:
+        value = arg.value
+        if isinstance(value, cst.Call):
+            qn = names.qualname(value.func)
+            if qn is None or knowledge.canonical(qn) not in ("pathlib.Path", "pathlib.PurePath"):
+                return False
+            continue
+        parts = (last_name(value) or "").lower().split("_")
+        if parts[-1] not in knowledge.local_path_argument_words:
+            return False
+    return True
 
 
 def _receiver_words(func: cst.Attribute) -> set[str]:

@@ -40,6 +40,7 @@ import libcst as cst
 
 from ...linter.api import FileContext, walk_in_scope
 from .model import definitions, words
+from .printed import printed_functions
 from .taint import TextTaint, _literal, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -161,7 +162,7 @@ class ExceptionText(TextTaint):
                 self.where[key] = "endpoint"
             elif self._cli_module:
                 self.where[key] = "cli"
-            elif self._web_module or self._ui_module or self._report_names():
+            elif self._web_module or self._ui_module or self._report_names() or self._printed(func):
                 self.where[key] = "report"
             else:
                 self.where[key] = None
@@ -179,6 +180,19 @@ class ExceptionText(TextTaint):
         dirs = path.parent.parts[-k.report_directory_depth:]
         return any(words(d.replace("-", "_").replace(".", "_")) & (k.report_name_words | k.report_directory_words)
                    for d in dirs)
+
+    def _printed(self, func: cst.FunctionDef) -> bool:
+        """A module-level function whose results the module binds and prints for a person (``r = check_x()``,
+        ``_print_result(r)`` where that helper calls ``console.print``): see :func:`~.printed.printed_functions`."""
+        if self._owner.get(id(func)) is not None or len(self._functions) != 1:
+            return False
+        return func.name.value in self._printed_names
+
+    @cached_property
+    def _printed_names(self) -> frozenset[str]:
+        tree = self.errors.ctx.screen.tree
+        scope = self.names.module_scope.bindings
+        return printed_functions(tree, scope, self.knowledge) if isinstance(tree, ast.Module) else frozenset()
 
     @cached_property
     def _ui_module(self) -> bool:

@@ -96,6 +96,13 @@ failure:
   a package directory `eval`/`eval_framework`) to a report; and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
   str(e))`, `HealthReport(...)`): the harness reads it;
+- a report printed for a person: a module-level function whose every call in
+  the module binds its result to a name the caller prints (`print(r)`,
+  `console.print(...)` on a rich `Console`) or hands to a same-module
+  function that prints its parameter (`r = await check_device()` then
+  `_print_result(r)`), and never returns: a `doctor` command's checks (a
+  `main()` or a `demo`/`example` function printing it is a script's demo of
+  the function, not where the package sends it: not read);
 - a `return` after a handler that itself ends in `return` or `raise`: what
   the handler put into a variable or container does not reach the code
   after the `try` (the success path returns the same variable);
@@ -433,6 +440,22 @@ def config_summary(path):
 @app.command()
 def show(path: str):
     print(config_summary(path))
+""",
+        # a check whose every result the module binds and prints for a person (a doctor command)
+        """\
+from rich.console import Console
+console = Console()
+async def check_device(adb):
+    try:
+        serial = await adb.serial()
+    except Exception as e:
+        return {"name": "device", "ok": False, "message": f"not found: {e}"}
+    return {"name": "device", "ok": True, "message": serial}
+def _show(result):
+    console.print(f"{result['name']}: {result['message']}")
+async def run_checks(adb):
+    r = await check_device(adb)
+    _show(r)
 """,
         # the exception object in a value that is not a tool's result (a helper's record of failures)
         """\
@@ -830,6 +853,44 @@ def step(task):
         return StepResult(out=run(task))
     except Exception as exc:
         return StepResult(failed=True, detail=str(exc))  # error: TFH401
+""",
+        # printed, and also put into the record the caller hands on (a prompt's context)
+        """\
+def search_docs(query, search):
+    try:
+        return {"docs": search(query)}
+    except Exception as e:
+        return {"docs": [], "error": str(e)}  # error: TFH401
+def collect(query, search):
+    docs = search_docs(query, search)
+    print(f"found {len(docs['docs'])} docs")
+    context = {"documentation": docs}
+    return context
+""",
+        # printed only by the module's demo main(): where importers send it is not known
+        """\
+from llm import complete
+async def explain(messages):
+    try:
+        return await complete(messages)
+    except Exception as e:
+        return {"error": str(e)}  # error: TFH401
+async def main():
+    print(await explain([{"role": "user", "content": "hi"}]))
+""",
+        # printed in one place, but also returned to a caller the module does not name
+        """\
+async def check_device(adb):
+    try:
+        return {"ok": True, "message": await adb.serial()}
+    except Exception as e:
+        return {"ok": False, "message": f"not found: {e}"}  # error: TFH401
+async def run_checks(adb):
+    r = await check_device(adb)
+    print(r["message"])
+async def device_state(adb):
+    r = await check_device(adb)
+    return r
 """,
     ]
 

@@ -70,6 +70,12 @@ in `linter/knowledge/fallbacks.py`):
   {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}), also any `await` or call out of the
   process that is not local work.
 
+A method of an object built in place from a constructor handed only
+filesystem paths (`ProfileStore(PROFILES_PATH).read_section("keys")`, an
+argument whose last word is
+{markdown_words(sorted(_DEFAULTS.local_path_argument_words), "or")}, or a `pathlib.Path`) is local work
+too, whatever the class is named.
+
 Local work is not a remote read, even though it leaves the process: file
 I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version`; {markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
 {markdown_words(m.rstrip(".") for m in _DEFAULTS.local_io_prefixes)};
@@ -82,6 +88,17 @@ config file", "not a repository", "usage unknown"), and 31 of the 34 true
 findings had a network or database client in the `try`; the three others (a
 storage backend's `list_dir`, a browser page's `evaluate`, an agent's run)
 name nothing that says where the work happens, and are not reported.
+
+A handler that logs (or prints, warns, or uses the exception) is not
+reported, in a tool as anywhere else: the spec's "records nothing". On
+batch 7, three of the four drawn misses were searches that log a failed
+request and return `[]`, which a tool then hands the model as "no papers";
+the log is for a person and the model reads a false answer. The scope stays
+as it is: a logged empty fallback is a common, deliberate best-effort form
+in library code, a linter that reported every one would be noisy, and in
+those three the fallback sits in a searcher class of another module than the
+tool, which a per-file lint cannot connect to the tool (a logged fallback in
+the tool function itself would be the case worth reporting: not done yet).
 
 Not reported, because "could not tell" or "could not clean up" is the
 intended answer there:
@@ -152,6 +169,16 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a store opened on a local file path: file I/O, whatever the class is named
+        """\
+from app.profiles import ProfileStore
+PROFILES_PATH = "~/.app/profiles.json"
+def saved_keys():
+    try:
+        return ProfileStore(PROFILES_PATH).read_section("keys")
+    except Exception:
+        return {}
+""",
         # `Exception` is this module's own class here, not the builtin: the handler is narrow
         """\
 import requests

@@ -75,6 +75,11 @@ Not reported:
 - `cleanup` calls and functions: on real code they are local teardown
   (`tempdir.cleanup()`) or text cleaning, not the undoing of an outside
   effect;
+- the undoing of a local file's partial write: a compensation whose every
+  argument is a handle a `with` opened on a filesystem path (`with
+  open_entry(out_path) as output:` ... `delete_entry(output)`), the
+  write's own error re-raised; a path alone is not enough (`fs.delete(path)`
+  may be a remote store's);
 - a handler that catches only "already gone" errors (`FileNotFoundError`,
   `KeyError`, `NotFound`, `DoesNotExist`, `NoSuchKey`, ...): the thing to
   delete is not there, which is what deleting it wanted;
@@ -121,6 +126,18 @@ def book(trip):
 harmless there, or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # a local file's partial output deleted after a failed write, the write's own error re-raised
+        """\
+from contextlib import suppress
+def write_chunks(out_path, chunks):
+    with open_handle(out_path, create=True) as output:
+        try:
+            write_all(output, chunks)
+        except BaseException:
+            with suppress(OSError):
+                delete_entry(output)
+            raise
+""",
         # recorded
         """\
 import logging
@@ -437,7 +454,32 @@ async def f(client, job_id):
         name = last_name(call.func)
         if name is None or not _compensation_name(name, self.knowledge.compensation_words):
             return False
-        return not self._local(call, words(name))
+        return not self._local(call, words(name)) and not self._local_file(call)
+
+    def _path_named(self, node: cst.BaseExpression) -> bool:
+        """``output_path``, ``self.tmp_file``, ``Path(p)``: a filesystem path (``LOCAL_PATH_ARGUMENT_WORDS``)."""
+        if isinstance(node, cst.Call):
+            qn = self.names.qualname(node.func)
+            return qn is not None and self.knowledge.canonical(qn) in ("pathlib.Path", "pathlib.PurePath")
+        last = last_name(node) or ""
+        return last.lower().split("_")[-1] in self.knowledge.local_path_argument_words
+
+    def _local_file(self, call: cst.Call) -> bool:
+        """``_delete(output)`` where ``with open_entry(path, ...) as output``: every argument is a handle opened on a
+        filesystem path, the undoing of a local file's partial write (a path alone is not enough: ``fs.delete(path)``
+        may be a remote store's)."""
+        function = self.names.function
+        if not call.args or not isinstance(function, cst.FunctionDef):
+            return False
+        opened: set[str] = set()
+        for n in walk_in_scope(function.body):
+            if isinstance(n, cst.With):
+                for item in n.items:
+                    opener = item.item
+                    if (isinstance(opener, cst.Call) and opener.args and item.asname is not None
+                            and isinstance(item.asname.name, cst.Name) and self._path_named(opener.args[0].value)):
+                        opened.add(item.asname.name.value)
+        return all(isinstance(a.value, cst.Name) and a.value.value in opened for a in call.args)
 
     def _exempt_function(self) -> tuple[bool, bool]:
         """(cleanup where failures have nowhere to go, the function is itself a compensation)."""
