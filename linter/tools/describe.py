@@ -20,6 +20,7 @@ from .facts import ToolFacts
 from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
+from .servers import module_instances, server_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
 from .model import Tables, Tool, ToolRun
@@ -55,6 +56,7 @@ class _Observer:
         self.registries: dict[str, Registry] = {}
         self.wrapping: set[str] = set()
         self.params: list[tuple[str, int | str, str]] = []
+        self.exports: list[tuple[str, str]] = []  # module-level objects of a class
         self.pending = False
         self.facts: ToolFacts | None = None
 
@@ -66,6 +68,7 @@ class _Observer:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
         self.classes = class_index(index)
+        self.exports = module_instances(index)
         self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
@@ -147,6 +150,7 @@ class _FileResult:
     registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
+    exports: list[tuple[str, str]] = field(default_factory=list)  # module-level objects of a class (``servers.py``)
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
@@ -191,7 +195,7 @@ def describe_source(
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params, observer.wrapping, observer.graph,
+                       observer.registries, observer.params, observer.wrapping, observer.exports, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links)
 
 
@@ -301,8 +305,13 @@ def run(
         done = [r for r in first if not r.pending]
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
-            done += runner.map(later, tables.with_classes(project, roots, texts, registries, params, wrapping), own_roots,
-                               False)
+            later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
+            served = server_decorators(tables.decorators, classes, [e for r in first for e in r.exports])
+            if served:
+                later_tables = replace(later_tables, aliases=served, decorators={
+                    **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})
+            done += runner.map(later, later_tables, own_roots, False)
         # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
         summaries = {q: s for r in done for q, s in r.summaries.items()}

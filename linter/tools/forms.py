@@ -139,7 +139,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         f"{index.module}.{inner[0]}", given=True)
                     break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                text_by=_wrapper_text(qn, call))
+                text_by=_wrapper_text(tables.aliases.get(qn or "", qn), call))
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
