@@ -129,3 +129,65 @@ def test_toolagents_function_tool(tmp_path: Path) -> None:
     """})
     assert tool_rows(files) == [("files.py", "fetch", "toolagents", "AsyncFunctionTool"),
                                 ("files.py", "read_file", "toolagents", "FunctionTool")]
+
+
+# a project's marker decorators: ``tool`` marks and hands the function to a tracer's decorator, and the tool
+# registry reads the mark; ``user_only_tool`` marks with an attribute no module of the run reads
+MARKERS = {
+    "assist/__init__.py": "",
+    "assist/constants.py": """
+        from .tracing import tracer
+
+        IS_TOOL = "_is_tool"
+        IS_USER_ONLY_TOOL = "_is_user_only_tool"
+
+        def tool(func):
+            setattr(func, IS_TOOL, True)
+            return tracer.tool(func)
+
+        def user_only_tool(func):
+            setattr(func, IS_USER_ONLY_TOOL, True)
+            return func
+    """,
+    "assist/tracing.py": """
+        class NoOpTracer:
+            def tool(self, func):
+                return func
+
+        tracer = NoOpTracer()
+    """,
+    "assist/registry.py": """
+        from .constants import IS_TOOL
+
+        def is_tool(func):
+            return getattr(func, IS_TOOL, False)
+
+        class ToolRegistry:
+            def __init__(self, funcs):
+                self.tools = {f.__name__: f for f in funcs if is_tool(f)}
+    """,
+    "assist/memories.py": """
+        from .constants import tool, user_only_tool
+
+        @tool
+        def create_memory(name: str, text: str) -> str:
+            return name
+
+        @user_only_tool
+        def print_memories() -> str:
+            return ""
+    """,
+}
+
+
+def test_marker_decorator_read_by_the_run_is_a_registry_and_an_unread_marker_is_not(tmp_path: Path) -> None:
+    assert tool_rows(write_tree(tmp_path, MARKERS)) == [("memories.py", "create_memory", "assist", "@tool")]
+
+
+def test_marker_read_as_a_private_attribute_keeps_its_registry(tmp_path: Path) -> None:
+    files = dict(MARKERS)
+    files["assist/registry.py"] = """
+        def commands(funcs):
+            return [f for f in funcs if f.__dict__.get("x") or f._is_user_only_tool]
+    """
+    assert ("memories.py", "print_memories", "assist", "@user_only_tool") in tool_rows(write_tree(tmp_path, files))

@@ -20,6 +20,7 @@ from .facts import ToolFacts
 from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
+from .markers import marker_keys, read_markers
 from .servers import module_instances, server_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
@@ -57,6 +58,8 @@ class _Observer:
         self.wrapping: set[str] = set()
         self.params: list[tuple[str, int | str, str]] = []
         self.exports: list[tuple[str, str]] = []  # module-level objects of a class
+        self.markers: dict[str, frozenset[str]] = {}  # registries that only mark: qualified name -> attributes
+        self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
         self.facts: ToolFacts | None = None
 
@@ -69,7 +72,12 @@ class _Observer:
             return self._lines() if self.defs else None
         self.classes = class_index(index)
         self.exports = module_instances(index)
-        self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
+        chosen: dict[str, tuple[ast.AST, str]] = {}
+        self.registries = {f"{self.module}.{p}": r
+                           for p, r in registry_decorators(index, self.tables.decorators, chosen).items()}
+        self.markers = {f"{self.module}.{p}": keys for p, (fn, param) in chosen.items()
+                        if (keys := marker_keys(fn, param, index.tree)) is not None}
+        self.reads = read_markers(index.tree)
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
@@ -151,6 +159,8 @@ class _FileResult:
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
     exports: list[tuple[str, str]] = field(default_factory=list)  # module-level objects of a class (``servers.py``)
+    markers: dict[str, frozenset[str]] = field(default_factory=dict)  # registries that only mark (``markers.py``)
+    reads: set[str] = field(default_factory=set)  # attributes read off objects by name
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
@@ -195,7 +205,8 @@ def describe_source(
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params, observer.wrapping, observer.exports, observer.graph,
+                       observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
+                       observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links)
 
 
@@ -297,6 +308,10 @@ def run(
         project = tool_classes(classes, tables)
         roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
         registries = {q: r for res in first for q, r in res.registries.items()}
+        # a registry that only marks what it decorates, with an attribute no file of the run reads: no registry
+        reads = {k for res in first for k in res.reads}
+        registries = {q: r for q, r in registries.items()
+                      if not any(q in res.markers and not res.markers[q] & reads for res in first)}
         params: dict[str, dict[int | str, str]] = {}
         for res in first:
             for callee, where, cls in res.params:
