@@ -164,6 +164,15 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
 TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
     "TOOL_SPEC": ("strands", frozenset({"name", "description", "inputSchema"})),
 }
+# A tool spec dict that carries the function running it: a dict literal with a description, an input schema and
+# the callable, by these keys (``{"description": ..., "input_schema": Args.model_json_schema(), "function": f}``,
+# alone with a literal "name" or as the value under a tool name in a registry dict): what a low-level MCP server's
+# ``list_tools`` hands the model and its ``call_tool`` runs (linter/tools/specs.py).
+TOOL_SPEC_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
+    frozenset({"description"}),
+    frozenset({"input_schema", "inputSchema", "parameters", "args_schema"}),
+    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute"}),
+)
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
 # ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's
