@@ -69,3 +69,31 @@ def test_dict_without_a_schema_is_no_tool_spec(tmp_path: Path) -> None:
         }
     """})
     assert tool_rows(files) == []
+
+
+def test_project_tool_base_in_a_namespace_package(tmp_path: Path) -> None:
+    # ``agentns/`` has no ``__init__.py``: ``agentns/tool.py`` is module ``tool``, its subclasses import it as
+    # ``agentns.tool``; the tool base is still the run's own
+    files = write_tree(tmp_path, {"agentns/tool.py": """
+        from abc import ABC, abstractmethod
+
+        class Tool(ABC):
+            @abstractmethod
+            def function(self, context, **kwargs):
+                ...
+
+            def __call__(self, context, *args, **kwargs):
+                return self.function(context, *args, **kwargs)
+    """, "agentns/tools/__init__.py": "", "agentns/tools/nav.py": """
+        from agentns.tool import Tool
+
+        class CodeSearch(Tool):
+            def function(self, context, query: str):
+                return query
+
+        class CodeGoTo(Tool):
+            def function(self, context, line: int):
+                return line
+    """})
+    assert [(name, form) for _, name, _, form in tool_rows(files)] == [("CodeGoTo", "Tool subclass"),
+                                                                        ("CodeSearch", "Tool subclass")]

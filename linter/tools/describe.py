@@ -290,13 +290,26 @@ class _Runner:
             self.pool.shutdown(wait=True)
 
 
+def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
+    """The namespace packages holding the run's modules: the directory (a name, without ``__init__.py``) above a
+    file's top-level package, or holding a module outside any package (``devon_agent/tool.py``, imported as
+    ``devon_agent.tool``)."""
+    out: set[str] = set()
+    for f in files:
+        package = package_of(f)
+        up = Path(os.path.abspath(f)).parents[len(package.split(".")) if package else 0]
+        if up.name.isidentifier() and not (up / "__init__.py").exists():
+            out.add(up.name)
+    return frozenset(out)
+
+
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
     on_pool_error: Callable[[BaseException], None] | None = None,
 ) -> ToolRun:
     """Find and describe every tool in ``files`` (paths as discovery returns them)."""
     tables = Tables.build(config)
-    own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files)))
+    own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files))) | _namespace_roots(files)
     runner = _Runner(config, jobs, len(files), on_pool_error)
     try:
         first = runner.map(list(files), tables, own_roots, True)
