@@ -1,5 +1,5 @@
-"""Marker registries the run never reads: a project decorator that only sets an attribute on the function it is
-given (``setattr(func, IS_USER_ONLY_TOOL, True)``, ``func._is_command = True``) registers it only for the code
+"""Marker registries the run never reads: a project decorator that only sets a flag on the function it is given
+(``setattr(func, IS_USER_ONLY_TOOL, True)``, ``func._is_command = True``) registers it only for the code
 that reads that attribute back (``getattr(func, IS_TOOL, False)`` where the tool registry collects its tools). A
 marker no file of the run reads registers nothing the run hands a model: such a decorator is no tool registry."""
 
@@ -39,9 +39,9 @@ def _constants(tree: ast.Module) -> dict[str, str]:
 
 
 def marker_keys(fn: ast.AST, param: str, tree: ast.Module) -> frozenset[str] | None:
-    """The attributes ``fn`` marks its function parameter with (a constant's name and its value), when marking is
-    all it does with it besides giving it back; None when it also stores it or hands it to a call (a registry of
-    its own, another framework)."""
+    """The attributes ``fn`` flags its function parameter with (a constant's name and its value), when setting
+    constant flags is all it does with it besides giving it back; None when it also stores it, hands it to a call
+    (a registry of its own, another framework) or attaches a definition (``ToolDefinition(name, ...)``)."""
     keys: set[str] = set()
     consts = _constants(tree)
     for n in _own_nodes(fn):
@@ -49,8 +49,8 @@ def marker_keys(fn: ast.AST, param: str, tree: ast.Module) -> frozenset[str] | N
             if isinstance(n.func, ast.Name) and n.func.id == "setattr" and len(n.args) == 3 \
                     and isinstance(n.args[0], ast.Name) and n.args[0].id == param:
                 key = _key(n.args[1])
-                if key is None:
-                    return None
+                if key is None or not isinstance(n.args[2], ast.Constant):
+                    return None  # a definition it carries (``ToolDefinition(name, ...)``) is more than a flag
                 keys.add(key)
                 if key in consts:
                     keys.add(consts[key])
@@ -59,6 +59,8 @@ def marker_keys(fn: ast.AST, param: str, tree: ast.Module) -> frozenset[str] | N
         elif isinstance(n, ast.Assign):
             for t in n.targets:
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param:
+                    if not isinstance(n.value, ast.Constant):
+                        return None
                     keys.add(t.attr)
                 elif any(isinstance(v, ast.Name) and v.id == param for v in ast.walk(n.value)):
                     return None  # registry[name] = func, holder = Holder(func)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..knowledge.tools import TOOL_SPEC_KEYS
+from ..knowledge import TOOL_SPEC_KEYS
 from .index import FUNCS, literal_str
 
 
