@@ -55,7 +55,7 @@ def server_decorators(
         for last in methods[server]:
             out[f"{cls}.{last}"] = f"{server}.{last}"
     for name, cls in instances:
-        server = cls if cls in methods else server_of.get(cls)
-        for last in methods.get(server or "", ()):
-            out.setdefault(f"{name}.{last}", f"{server}.{last}")
+        held = cls if cls in methods else server_of.get(cls)
+        for last in methods.get(held or "", ()):
+            out.setdefault(f"{name}.{last}", f"{held}.{last}")
     return {k: v for k, v in out.items() if k not in decorators}
