@@ -60,6 +60,12 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # or a ``ToolProvider`` method (promptflow/_core/tool.py, re-exported by promptflow, promptflow.core, ._internal)
     **{f"{m}.tool": "promptflow" for m in ("promptflow", "promptflow.core", "promptflow._internal",
                                            "promptflow._core.tool")},
+    # arcade: ``@tool`` / ``@tool(requires_auth=..., metadata=...)`` on a toolkit's module-level function (arcade_tdk
+    # ``tool``; arcade_mcp_server's ``tool`` mirrors it with an ``execution`` keyword; the toolkit loader collects the
+    # decorated functions); ``@app.tool`` on an ``MCPApp`` (arcade_mcp_server/mcp_app.py)
+    **{f"{m}.tool": "arcade" for m in ("arcade_tdk", "arcade_mcp_server",
+                                       "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
+                                       "arcade_mcp_server.mcp_app.MCPApp")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -141,6 +147,11 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
     # openai-agents: ``FunctionTool(name=..., params_json_schema=..., on_invoke_tool=run)`` (agents/tool.py)
     **{f"{m}.FunctionTool": ("openai-agents", "on_invoke_tool", 3) for m in ("agents", "agents.tool")},
+    # ToolAgents: ``FunctionTool(search)``, ``AsyncFunctionTool(self.fetch)`` (ToolAgents/function_tool.py: the
+    # first parameter ``function_tool`` is a function, a pydantic model with ``run``, or a (spec, callback) pair)
+    **{f"{m}.{c}": ("toolagents", "function_tool", 0) for m, c in (("ToolAgents", "FunctionTool"),
+                                                                  ("ToolAgents.function_tool", "FunctionTool"),
+                                                                  ("ToolAgents.function_tool", "AsyncFunctionTool"))},
     # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
     **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
                                                           "livekit.agents.llm.tool_context")},
@@ -153,6 +164,15 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
 TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
     "TOOL_SPEC": ("strands", frozenset({"name", "description", "inputSchema"})),
 }
+# A tool spec dict that carries the function running it: a dict literal with a description, an input schema and
+# the callable, by these keys (``{"description": ..., "input_schema": Args.model_json_schema(), "function": f}``,
+# alone with a literal "name" or as the value under a tool name in a registry dict): what a low-level MCP server's
+# ``list_tools`` hands the model and its ``call_tool`` runs (linter/tools/specs.py).
+TOOL_SPEC_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
+    frozenset({"description"}),
+    frozenset({"input_schema", "inputSchema", "parameters", "args_schema"}),
+    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute"}),
+)
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
 # ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's

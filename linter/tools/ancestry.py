@@ -112,6 +112,13 @@ def text_dispatchers(cls: ast.ClassDef) -> dict[str, str]:
     return out
 
 
+def same_class(run_qn: str, base: str) -> bool:
+    """A base class name may name this class of the run: the same top-level package (a re-export), or the run's
+    name is the base's tail below a namespace package (``devon_agent/`` without ``__init__.py``: the file
+    ``devon_agent/tool.py`` is module ``tool``, imported as ``devon_agent.tool``)."""
+    return run_qn.split(".")[0] == base.split(".")[0] or ("." in run_qn and base.endswith("." + run_qn))
+
+
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:
     """Two of the tables phase 2 reads (:func:`tool_classes` is the third), from every class of the run."""
     bases_of = dict(classes)
@@ -124,7 +131,7 @@ def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[s
         if base in bases_of:
             return base
         # a re-export (``from pkg.tools import Base``): the one class of that name in that package
-        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
+        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if same_class(q, base)]
         return same[0] if len(same) == 1 else None
 
     roots: dict[str, frozenset[str]] = {}
@@ -168,7 +175,7 @@ def tool_classes(
         if base in known:
             return known[base]
         if base not in bases_of:  # a re-export (``from pkg.tools import Base``): the one class of that name
-            same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
+            same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if same_class(q, base)]
             if len(same) == 1:
                 return tables.bases.get(same[0]) or known.get(same[0])
         return None
@@ -413,7 +420,7 @@ def project_tool_bases(
     def in_run(base: str) -> str | None:
         if base in bases_of:
             return base
-        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if q.split(".")[0] == base.split(".")[0]]
+        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if same_class(q, base)]
         return same[0] if len(same) == 1 else None
 
     children: dict[str, list[str]] = {}

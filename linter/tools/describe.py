@@ -20,6 +20,8 @@ from .facts import ToolFacts
 from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
+from .markers import marker_keys, read_markers
+from .servers import module_instances, server_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
 from .model import Tables, Tool, ToolRun
@@ -55,6 +57,9 @@ class _Observer:
         self.registries: dict[str, Registry] = {}
         self.wrapping: set[str] = set()
         self.params: list[tuple[str, int | str, str]] = []
+        self.exports: list[tuple[str, str]] = []  # module-level objects of a class
+        self.markers: dict[str, frozenset[str]] = {}  # registries that only mark: qualified name -> attributes
+        self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
         self.facts: ToolFacts | None = None
 
@@ -66,7 +71,13 @@ class _Observer:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
         self.classes = class_index(index)
-        self.registries = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
+        self.exports = module_instances(index)
+        chosen: dict[str, tuple[ast.AST, str]] = {}
+        self.registries = {f"{self.module}.{p}": r
+                           for p, r in registry_decorators(index, self.tables.decorators, chosen).items()}
+        self.markers = {f"{self.module}.{p}": keys for p, (fn, param) in chosen.items()
+                        if (keys := marker_keys(fn, param, index.tree)) is not None}
+        self.reads = read_markers(index.tree)
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
@@ -147,6 +158,9 @@ class _FileResult:
     registries: dict[str, Registry] = field(default_factory=dict)  # registry decorators defined here
     params: list[tuple[str, int | str, str]] = field(default_factory=list)  # servers handed to the run's functions
     wrapping: set[str] = field(default_factory=set)  # decorators defined here that only wrap
+    exports: list[tuple[str, str]] = field(default_factory=list)  # module-level objects of a class (``servers.py``)
+    markers: dict[str, frozenset[str]] = field(default_factory=dict)  # registries that only mark (``markers.py``)
+    reads: set[str] = field(default_factory=set)  # attributes read off objects by name
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
@@ -193,7 +207,8 @@ def describe_source(
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
-                       observer.registries, observer.params, observer.wrapping, observer.graph,
+                       observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
+                       observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links)
 
 
@@ -277,13 +292,26 @@ class _Runner:
             self.pool.shutdown(wait=True)
 
 
+def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
+    """The namespace packages holding the run's modules: the directory (a name, without ``__init__.py``) above a
+    file's top-level package, or holding a module outside any package (``devon_agent/tool.py``, imported as
+    ``devon_agent.tool``)."""
+    out: set[str] = set()
+    for f in files:
+        package = package_of(f)
+        up = Path(os.path.abspath(f)).parents[len(package.split(".")) if package else 0]
+        if up.name.isidentifier() and not (up / "__init__.py").exists():
+            out.add(up.name)
+    return frozenset(out)
+
+
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
     on_pool_error: Callable[[BaseException], None] | None = None,
 ) -> ToolRun:
     """Find and describe every tool in ``files`` (paths as discovery returns them)."""
     tables = Tables.build(config)
-    own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files)))
+    own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files))) | _namespace_roots(files)
     runner = _Runner(config, jobs, len(files), on_pool_error)
     try:
         first = runner.map(list(files), tables, own_roots, True)
@@ -295,6 +323,10 @@ def run(
         project = tool_classes(classes, tables)
         roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
         registries = {q: r for res in first for q, r in res.registries.items()}
+        # a registry that only marks what it decorates, with an attribute no file of the run reads: no registry
+        reads = {k for res in first for k in res.reads}
+        registries = {q: r for q, r in registries.items()
+                      if not any(q in res.markers and not res.markers[q] & reads for res in first)}
         params: dict[str, dict[int | str, str]] = {}
         for res in first:
             for callee, where, cls in res.params:
@@ -303,8 +335,13 @@ def run(
         done = [r for r in first if not r.pending]
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
-            done += runner.map(later, tables.with_classes(project, roots, texts, registries, params, wrapping), own_roots,
-                               False)
+            later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
+            served = server_decorators(tables.decorators, classes, [e for r in first for e in r.exports])
+            if served:
+                later_tables = replace(later_tables, aliases=served, decorators={
+                    **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})
+            done += runner.map(later, later_tables, own_roots, False)
         # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
         summaries = {q: s for r in done for q, s in r.summaries.items()}

@@ -13,6 +13,7 @@ from .dispatch import compared_names, matched_names, prefixed_methods, registere
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
+from .specs import spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
                          registry_decorators, registry_name, registry_of,
                          helper_calls, tool_helpers)
@@ -139,7 +140,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         f"{index.module}.{inner[0]}", given=True)
                     break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                text_by=_wrapper_text(qn, call))
+                text_by=_wrapper_text(tables.aliases.get(qn or "", qn), call))
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
@@ -327,6 +328,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         for tool_name, lines in compared_names(entry[2], schema_names):
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
+    # tool spec dicts holding the function they run (``{"description": ..., "input_schema": ..., "function": f}``)
+    for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+        for tool_name, ref, _line in spec_tools(fn_node):
+            target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "",
+                                 enclosing_class(parents) if fn_node is not index.tree else None)
+            if target is not None:
+                add(tool_name, "schema", "tool spec dict", [target], span(target[2])[0], f"{index.module}.{target[0]}")
     return sorted(found.values(), key=lambda d: d.line)
 
 

@@ -45,6 +45,8 @@ class Tables:
     # the run's decorators that only wrap the function they are given (``registries.wrapping_decorators``): their
     # name (``trace_tool``) does not make a tool of what they decorate
     wrapping: frozenset[str] = frozenset()
+    # the run's spellings of a framework's tool decorator (``servers.server_decorators``) -> the framework's
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":

@@ -115,7 +115,8 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
 
 def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
-    toolset.tool(...)(fn); return registered``), or a wrapper of it (a nested ``def`` calling it)."""
+    toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
+    or a wrapper of it (a nested ``def`` calling it)."""
     held = {param} | {t.id for a in _own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                       and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
                       for t in a.targets if isinstance(t, ast.Name)}
@@ -124,6 +125,9 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
             value = value.args[-1]
         if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
             return True
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
+                and isinstance(value.args[0], ast.Name) and value.args[0].id in held:
+            return True  # handed on to another decorator: ``return tracer.tool(func)``
     return False
 
 
@@ -235,7 +239,8 @@ def wrapping_decorators(index: Index, decorators: Mapping[str, str]) -> set[str]
     return out
 
 
-def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str, Registry]:
+def registry_decorators(index: Index, decorators: Mapping[str, str],
+                        chosen: dict[str, tuple[ast.AST, str]] | None = None) -> dict[str, Registry]:
     """The file's own registry decorators: {def path (``tool``, ``Registry.register``, ``factory.described``) ->
     :data:`Registry`}. A decorator (or a decorator factory's returned ``def``) that takes a function, stores it
     (a container, ``registry[name] = fn``, a marker attribute) or hands it to a framework's tool decorator, and
@@ -267,6 +272,8 @@ def registry_decorators(index: Index, decorators: Mapping[str, str]) -> dict[str
                     or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
                 position = next((i for i, p in enumerate(params) if p in _NAME_PARAMS), -1) if factory else -1
                 out[path] = (how.partition(":")[2] or framework, position, params[position] if position >= 0 else "")
+                if chosen is not None:  # the registering def and its function parameter
+                    chosen[path] = (fn, param)
                 break
     return out
 

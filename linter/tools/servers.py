@@ -1,0 +1,61 @@
+"""Tool servers shared across a run's modules: ``mcp_app = FastMCP(...)`` in one module and ``@mcp_app.tool()`` in
+the modules that import it, and a project's subclass of a server class (``class JenkinsMCP(FastMCP)``;
+``mcp = JenkinsMCP(...)``; ``@mcp.tool(...)`` elsewhere). The decorator a tool module spells is then a method of
+an object or class of the run, not of the framework: the run's tables name it, mapped to the framework's method."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+
+from .index import Index, target_key
+
+
+def module_instances(index: Index) -> list[tuple[str, str]]:
+    """The file's module-level names bound to an object of a class: (``pkg.mod.name``, class qualified name)."""
+    out: list[tuple[str, str]] = []
+    for stmt in index.tree.body:
+        targets = (stmt.targets if isinstance(stmt, ast.Assign)
+                   else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
+        for target in targets:
+            key = target_key(target)
+            if key is not None and "." not in key and key in index.instances:
+                out.append((f"{index.module}.{key}", index.instances[key]))
+    return out
+
+
+def server_decorators(
+    decorators: Mapping[str, str], classes: Iterable[tuple[str, list[str]]], instances: Iterable[tuple[str, str]],
+) -> dict[str, str]:
+    """The run's spellings of a server's tool decorator -> the framework's (``pkg.core.mcp_app.tool`` ->
+    ``mcp.server.fastmcp.FastMCP.tool``; ``pkg.server.JenkinsMCP.tool`` -> ``fastmcp.FastMCP.tool``): for each
+    run class deriving (at any depth, through the run's classes) from a class whose method is a tool decorator,
+    and each module-level object of such a class."""
+    methods: dict[str, list[str]] = {}
+    for qn in decorators:
+        owner, _, last = qn.rpartition(".")
+        if owner and owner.rsplit(".", 1)[-1][:1].isupper():
+            methods.setdefault(owner, []).append(last)
+    bases = dict(classes)
+    server_of: dict[str, str] = {}
+    changed = True
+    while changed:
+        changed = False
+        for cls, cls_bases in bases.items():
+            if cls in server_of or cls in methods:
+                continue
+            for base in cls_bases:
+                found = base if base in methods else server_of.get(base)
+                if found is not None:
+                    server_of[cls] = found
+                    changed = True
+                    break
+    out: dict[str, str] = {}
+    for cls, server in server_of.items():
+        for last in methods[server]:
+            out[f"{cls}.{last}"] = f"{server}.{last}"
+    for name, cls in instances:
+        held = cls if cls in methods else server_of.get(cls)
+        for last in methods.get(held or "", ()):
+            out.setdefault(f"{name}.{last}", f"{held}.{last}")
+    return {k: v for k, v in out.items() if k not in decorators}
