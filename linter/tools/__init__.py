@@ -16,9 +16,10 @@ The modules, by job: ``model.py`` (the tables and the rows), ``index.py`` (one
 file's ``ast``), ``forms.py`` (discovery, form by form; ``dispatch.py``: tool factories, a project's registry
 decorator on a class, tools dispatched by the called name; ``registries.py``: a project's registry decorators on
 functions, tool decorators applied by a call, tool classes built around a callable, the servers the run's calls hand
-to registering functions), ``ancestry.py`` (what a
+to registering functions; ``servers.py``: project server subclasses and shared server objects; ``markers.py``: decorators
+that mark a function and hand it on; ``specs.py``: tool spec dicts carrying their function), ``ancestry.py`` (what a
 class inherits across the run), ``facts.py`` and ``failures.py`` (facts per
-tool), ``describe.py`` (one file through the lint; the run's two phases),
+tool), ``follow.py`` (the run's own helpers in other modules, joined at the end of the run), ``describe.py`` (one file through the lint; the run's two phases),
 ``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the
 one part of the linter that imports ``smullyan.rules``; only the CLI imports it.
 
