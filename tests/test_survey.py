@@ -192,3 +192,11 @@ def test_batch_seven_is_marked_and_split_by_the_rule() -> None:
     assert {p.half for p in seventh} == {"tuning", "held-out"}
     assert not {p.name for p in seventh} & set(corpus.previously_tuned)
     assert not {p.name for p in seventh} & {p.name for p in corpus.packages if p.batch != 7}
+
+
+def test_batch_eight_is_marked_and_split_by_the_rule() -> None:
+    eighth = [p for p in corpus.packages if p.batch == 8]
+    assert len(eighth) >= 18
+    assert {p.half for p in eighth} == {"tuning", "held-out"}
+    assert not {p.name for p in eighth} & set(corpus.previously_tuned)
+    assert not {p.name for p in eighth} & {p.name for p in corpus.packages if p.batch != 8}
