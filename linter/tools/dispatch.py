@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots, says_tool
-from .index import FUNCS, Index, tool_word
+from .index import FUNCS, Index, own_nodes, tool_word
 from .model import Tables
 
 __all__ = ["compared_names", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
@@ -20,15 +20,7 @@ Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
 def _returns(fn: ast.AST) -> list[ast.expr]:
     """The values the function itself returns (not those of the functions or classes nested in it)."""
-    out: list[ast.expr] = []
-    stack = list(getattr(fn, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(n, ast.Return) and n.value is not None:
-            out.append(n.value)
-        stack.extend(ast.iter_child_nodes(n))
+    out = [n.value for n in own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
     out.sort(key=lambda v: (v.lineno, v.col_offset))
     return out
 
@@ -127,12 +119,7 @@ def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tup
     naming the JSON schemas the module declares (``schemas``: a model is given them), two at least: (name, the
     branch's lines). The row is the dispatching function."""
     out: list[tuple[str, tuple[int, int]]] = []
-    stack = list(getattr(fn, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(ast.iter_child_nodes(n))
+    for n in own_nodes(fn):
         test = n.test if isinstance(n, ast.If) else None
         if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
                 or not isinstance(test.left, (ast.Name, ast.Attribute)) or not _CALLED_NAME.search(ast.unparse(test.left)):
@@ -160,12 +147,7 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
     string cases at least: (name, the case's lines, the functions the case body defines: the code it runs
     when it wraps it in one, else none, and the row is the dispatching function itself)."""
     out: list[tuple[str, tuple[int, int], list[ast.AST]]] = []
-    stack = list(getattr(fn, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(ast.iter_child_nodes(n))
+    for n in own_nodes(fn):
         if not isinstance(n, ast.Match) or not isinstance(n.subject, (ast.Name, ast.Attribute)) \
                 or not _CALLED_NAME.search(ast.unparse(n.subject)):
             continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..rule import Screen
 
 __all__ = ["FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
-           "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "name_from_call", "resolve_ref"]
+           "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
 @dataclass(frozen=True)
@@ -301,6 +301,17 @@ def name_from_call(call: ast.Call, positional: bool = True) -> str | None:
         if kw.arg == "name":
             return literal_str(kw.value)
     return literal_str(call.args[0]) if call.args and positional else None
+
+
+def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not those of the functions, classes and lambdas nested in it."""
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        yield n
+        stack.extend(ast.iter_child_nodes(n))
 
 
 def direct_calls(node: ast.AST) -> Iterable[ast.Call]:

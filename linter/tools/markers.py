@@ -6,9 +6,8 @@ marker no file of the run reads registers nothing the run hands a model: such a 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
 
-from .index import FUNCS
+from .index import own_nodes
 
 
 def _key(node: ast.AST) -> str | None:
@@ -19,16 +18,6 @@ def _key(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     return None
-
-
-def _own_nodes(fn: ast.AST) -> Iterable[ast.AST]:
-    stack = list(getattr(fn, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        yield n
-        stack.extend(ast.iter_child_nodes(n))
 
 
 def _constants(tree: ast.Module) -> dict[str, str]:
@@ -44,7 +33,7 @@ def marker_keys(fn: ast.AST, param: str, tree: ast.Module) -> frozenset[str] | N
     (a registry of its own, another framework) or attaches a definition (``ToolDefinition(name, ...)``)."""
     keys: set[str] = set()
     consts = _constants(tree)
-    for n in _own_nodes(fn):
+    for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             if isinstance(n.func, ast.Name) and n.func.id == "setattr" and len(n.args) == 3 \
                     and isinstance(n.args[0], ast.Name) and n.args[0].id == param:

@@ -11,7 +11,7 @@ import ast
 import re
 from collections.abc import Collection, Iterator, Mapping
 
-from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, resolve_ref, target_key, tool_word
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, own_nodes, resolve_ref, target_key, tool_word
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
@@ -59,19 +59,8 @@ def _params(fn: ast.AST, method: bool) -> list[str]:
     return names[1:] if method and names and names[0] in ("self", "cls") else names
 
 
-def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's body, not those of the functions, classes and lambdas nested in it."""
-    stack = list(getattr(fn, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        yield n
-        stack.extend(ast.iter_child_nodes(n))
-
-
 def _own_returns(fn: ast.AST) -> list[ast.expr]:
-    return [n.value for n in _own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
+    return [n.value for n in own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
 
 
 def _calls(fn: ast.AST, name: str) -> bool:
@@ -87,7 +76,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     decorator: ``toolset.tool(...)(fn)``), ``"named"`` (it stores or marks it under a name that says tool: ``_tool_registry``,
     ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
     how = ""
-    for n in _own_nodes(fn):
+    for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             f = n.func
             if isinstance(f, ast.Call) and n.args and _mentions(n.args[0], param) \
@@ -117,7 +106,7 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
     or a wrapper of it (a nested ``def`` calling it)."""
-    held = {param} | {t.id for a in _own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+    held = {param} | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                       and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
                       for t in a.targets if isinstance(t, ast.Name)}
     for value in _own_returns(fn):
@@ -135,7 +124,7 @@ def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> boo
     """``fn`` returns an object built around the function it was given, handed by a keyword that says so
     (``return LocalFunction(card=card, func=fn)``), or what a module-level function of this file it hands the
     function to returns (``return _create_tool(fn, name=...)``, that function building one)."""
-    named = {t.id: a.value for a in _own_nodes(fn) if isinstance(a, ast.Assign) for t in a.targets
+    named = {t.id: a.value for a in own_nodes(fn) if isinstance(a, ast.Assign) for t in a.targets
              if isinstance(t, ast.Name)}
     module_defs = {path: node for path, _n, node, parents in index.defs if not parents}
     for value in _own_returns(fn):
@@ -320,10 +309,10 @@ def _loop_targets(ref: ast.expr, scope: ast.AST, index: Index, scope_path: str,
     takes, each resolved in the scope."""
     if not isinstance(ref, ast.Name):
         return []
-    lists = {t.id: a.value for a in _own_nodes(scope) if isinstance(a, ast.Assign) for t in a.targets
+    lists = {t.id: a.value for a in own_nodes(scope) if isinstance(a, ast.Assign) for t in a.targets
              if isinstance(t, ast.Name) and isinstance(a.value, (ast.List, ast.Tuple))}
     out: list[Entry] = []
-    for loop in _own_nodes(scope):
+    for loop in own_nodes(scope):
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             continue
         seq = lists.get(loop.iter.id) if isinstance(loop.iter, ast.Name) else loop.iter
@@ -494,7 +483,7 @@ def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
         if not params or params <= index.instances.keys():
             continue
         heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
-        heads += [n.func.func for n in _own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
+        heads += [n.func.func for n in own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
         for h in heads:
             if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
                     and h.value.id in params and h.value.id not in index.instances:
