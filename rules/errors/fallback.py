@@ -126,7 +126,9 @@ def documented_fallback(handler: cst.ExceptHandler) -> bool:
     if _explains(body.header.comment):
         return True
     for stmt in body.body:
-        if any(_explains(line.comment) for line in stmt.leading_lines):
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) and any(
+            _explains(line.comment) for line in stmt.leading_lines
+        ):
             return True
         if isinstance(stmt, cst.SimpleStatementLine) and _explains(stmt.trailing_whitespace.comment):
             return True
