@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from .. import knowledge as kb
-from ..effects import declared_class
+from ..effects import classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
+from .clients import ClientObjects
 from .failures import handler_mode, returns_tool_error
 from .index import Def
 from .model import CallFact, RetryFact, Tool
@@ -92,6 +93,9 @@ class ToolFacts:
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
+        self.clients = ClientObjects(self.names, self._client_key)  # SDK client objects (``clients.py``)
+        self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
+        self.client_calls: dict[int, list[tuple[cst.Call, str, str]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -129,6 +133,7 @@ class ToolFacts:
                         self._bind_client_key(key, returns[0])
 
         scan(node.body, None)
+        self.clients.scan(self.ctx.screen.tree)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
@@ -214,6 +219,7 @@ class ToolFacts:
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)
+            self.clients.bind(self._client_key(dotted(node.asname.name)), node.item)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         fn = self._current()
@@ -223,6 +229,7 @@ class ToolFacts:
             self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
+            self.clients.bind(self._client_key(dotted(t.target)), node.value)
 
     def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:
@@ -272,6 +279,10 @@ class ToolFacts:
         qn = self.names.qualname(node.func)
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
+        hit = self.clients.call(node)
+        if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
+            self.client_calls.setdefault(id(fn), []).append((node, *hit))
+            return
         if qn is None:
             return
         k = self.knowledge
@@ -314,6 +325,11 @@ class ToolFacts:
             status = "none-possible"
         if status:
             self.calls.setdefault(id(fn), []).append((node, qn, status, value))
+            # its class, read here when the effects model does not reach it (a call in a nested ``def`` the helper
+            # runs: ``@backoff.on_exception(...) def make_request(): return requests.get(...)``)
+            found = classify_call(node, self.names, k, {}, self.ctx.screen.import_roots)
+            if found is not None:
+                self.call_class[id(node)] = found
 
     def leave_Call(self, node: cst.Call) -> None:
         if self._scope_nodes and self._scope_nodes[-1] == id(node):
@@ -363,8 +379,18 @@ class ToolFacts:
                     continue
                 seen.add(id(call))
                 e = by_node.get(id(call))
-                tool.calls.append(CallFact(e.what if e else qn, e.cls if e else None, status, value,
-                                           bool(e and e.keyed), helper))
+                own = self.call_class.get(id(call))
+                tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
+                                           status, value, bool(e and e.keyed), helper))
+        client_facts: list[CallFact] = []
+        for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
+            if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                continue
+            for call, what, cls in self.client_calls.get(id(fn), []):
+                if id(call) not in seen:
+                    seen.add(id(call))
+                    client_facts.append(CallFact(what, cls, "unknown", None, False, helper))
+        tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
                 seen.add(id(e.node))
@@ -382,17 +408,19 @@ class ToolFacts:
         elif configured is not None:
             tool.classification, tool.source, tool.evidence = configured, "configured", "classify"
         else:
-            classified = [e for e in effects if e.cls in _ORDER]
+            classified = [(e.cls, e.what, e.helper) for e in effects if e.cls in _ORDER]
+            classified += [(c.cls, c.what, c.helper) for c in tool.calls if c.cls in _ORDER]  # clients', nested defs'
             if classified:
-                strongest = min(classified, key=lambda e: _ORDER.index(e.cls))
-                tool.classification, tool.source = strongest.cls, "inferred"
-                tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
+                cls, what, helper = min(classified, key=lambda e: _ORDER.index(e[0] or ""))
+                tool.classification, tool.source = cls or "unknown", "inferred"
+                tool.evidence = what + (f" in {helper}()" if helper else "")
         # idempotency key
         if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
             tool.key = "not-needed"
         elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
-            writes = [e for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-            tool.key = "present" if writes and all(e.keyed for e in writes) else "missing"
+            writes = [e.keyed for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            writes += [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            tool.key = "present" if writes and all(writes) else "missing"
         # retries around or inside it (and in its helpers)
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             for retry in by_owner.get(id(fn), []):
