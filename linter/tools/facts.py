@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from .. import knowledge as kb
-from ..effects import classify_call, declared_class
+from ..effects import Effect, classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
-from .failures import handler_mode, returns_tool_error
+from .failures import handler_mode, local_work, returns_tool_error
 from .index import Def
 from .model import CallFact, RetryFact, Tool
 
@@ -89,6 +89,7 @@ class ToolFacts:
         self._tracked: list[cst.FunctionDef | None] = []  # innermost def: a wanted one, or None
         self.calls: dict[int, list[tuple[cst.Call, str, str, str | None]]] = {}  # id(def) -> (call, qn, status, value)
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
+        self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -186,6 +187,12 @@ class ToolFacts:
         fn = self._current()
         if value is not None and fn is not None and self.names.function is fn:
             self.exits.setdefault(id(fn), []).append(value)
+
+    def visit_Try(self, node: cst.Try) -> None:
+        fn = self._current()
+        if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
+                                                                      self.ctx.screen.import_roots):
+            self.local_handlers.update(id(h) for h in node.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -356,6 +363,12 @@ class ToolFacts:
 
     # rows -----------------------------------------------------------------
 
+    def _calls_out(self, fn: cst.FunctionDef, effects: list["Effect"]) -> bool:
+        """Whether a same-module helper makes a call out of the process the row knows (as ``follow.join`` asks of a
+        helper in another module before taking its failure modes)."""
+        return bool(self.calls.get(id(fn)) or self.client_calls.get(id(fn))
+                    or any(e.helper == fn.name.value for e in effects))
+
     def _row(
         self, d: Def, fns: list[cst.FunctionDef], helpers: list[cst.FunctionDef],
         model: RetryModel, by_owner: dict[int, list[Retry]],
@@ -431,12 +444,17 @@ class ToolFacts:
         modes: list[str] = []
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
+        mine = {id(f) for f in fns}
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
+            if id(fn) not in mine and not self._calls_out(fn, effects):
+                continue  # a same-module helper that calls nothing out (a URL builder's ``except: return None``)
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
                 mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
+                if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
+                    continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
                 if mode not in modes:
                     modes.append(mode)
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:

@@ -13,17 +13,19 @@ every tool (``tests/test_errors_tools_agree.py``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
 
 from .. import knowledge as kb
+from ..effects import reaches_outside
 from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "returns_tool_error"]
+__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -82,3 +84,26 @@ def _empty(value: cst.BaseExpression) -> bool:
 
 def returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
     return any(is_tool_error(value, names, knowledge) for value in exits)
+
+
+#: builtins that reach outside or run code: a ``try`` around one of them is no local computation
+_OUTSIDE_BUILTINS = frozenset({"open", "input", "exec", "eval", "compile", "__import__", "print", "breakpoint"})
+
+
+def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: frozenset[str]) -> bool:
+    """Whether a ``try`` body only computes in memory, by positive evidence: every call in it is a builtin
+    (``int(port)``) or a standard-library function (``ipaddress.ip_address(ip)``, ``json.loads(text)``) that does not
+    reach outside; a call of anything else (the run's own function, an unresolved method) may fail outside."""
+    for n in walk_in_scope(body):
+        if not isinstance(n, cst.Call):
+            continue
+        if reaches_outside(n, names, knowledge, imports):
+            return False
+        if isinstance(n.func, cst.Name) and names.is_builtin(n.func.value):
+            if n.func.value in _OUTSIDE_BUILTINS:
+                return False
+            continue
+        qn = names.qualname(n.func)
+        if qn is None or qn.split(".")[0] not in sys.stdlib_module_names:
+            return False
+    return True

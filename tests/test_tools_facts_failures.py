@@ -1,0 +1,65 @@
+"""`smullyan tools` (issue 28): the failures column counts the failures of calls out of the process. A same-module
+helper that calls nothing out (a URL builder's ``except Exception: return None``) adds no mode, as a helper in
+another module does not (``follow.join``); a handler of a ``try`` whose body only computes in memory (``int(port)``,
+``ipaddress.ip_address(ip)``) gives no ``fallback``/``swallowed``: the tool's answer to a bad argument is no failure
+of anything outside. A handler around a call out keeps its mode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from smullyan.linter import tools
+from smullyan.linter.config import Config
+from tools_support import write_tree
+
+PROBE = """
+    import ipaddress
+    import json
+    import socket
+    from urllib.parse import quote
+    from langchain_core.tools import tool
+
+    def _explore_url(base, query):
+        try:
+            return base + "/explore?q=" + quote(json.dumps(query))
+        except Exception:
+            return None
+
+    def _allowed(ip):
+        try:
+            ipaddress.ip_address(ip)
+        except ValueError:
+            return False
+        return True
+
+    @tool
+    def probe(host: str, port: str) -> str:
+        \"\"\"Open a TCP connection.\"\"\"
+        try:
+            port_int = int(port)
+        except ValueError:
+            return "invalid port"
+        if not _allowed(host):
+            return "not allowed"
+        try:
+            socket.create_connection((host, port_int), timeout=3).close()
+        except OSError as e:
+            return f"failed: {e}"
+        return "ok " + str(_explore_url("https://grafana", host))
+
+    @tool
+    def fetch_or_default(host: str) -> str:
+        \"\"\"Read a port, or a default.\"\"\"
+        try:
+            socket.create_connection((host, 80), timeout=3).close()
+        except OSError:
+            return "unreachable"
+        return "ok"
+"""
+
+
+def test_local_helpers_and_local_parses_add_no_failure_mode(tmp_path: Path) -> None:
+    run = tools.run(write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/probe.py": PROBE}), Config(), jobs=1)
+    rows = {t.name: t for t in run.tools}
+    assert rows["probe"].failures == ["text"]
+    assert rows["fetch_or_default"].failures == ["fallback"]  # a handler around the connection keeps its mode
