@@ -124,3 +124,32 @@ def test_a_collection_from_a_database_subscript(tmp_path: Path) -> None:
     assert [(c.what, c.cls) for c in rows["run_pipeline"].calls] == [("Collection.aggregate", "read-safe")]
     assert (rows["run_pipeline"].classification, rows["run_pipeline"].key) == ("read-safe", "not-needed")
     assert rows["delete_doc"].classification == "irreversible"
+
+
+def test_a_post_sent_by_a_function_named_as_a_search_is_a_read(tmp_path: Path) -> None:
+    src = """
+        import requests
+        from langchain_core.tools import tool
+
+        def serper_search(query):
+            topic = "search"
+            r = requests.request("POST", f"https://google.serper.dev/{topic}", json={"q": query}, timeout=10)
+            return r.json()
+
+        def create_issue(title):
+            return requests.post("https://tracker.example/issues", json={"title": title}, timeout=10).json()
+
+        @tool
+        def web_search(query: str) -> str:
+            \"\"\"Search the web.\"\"\"
+            return str(serper_search(query))
+
+        @tool
+        def file_issue(title: str) -> str:
+            \"\"\"File an issue.\"\"\"
+            return str(create_issue(title))
+    """
+    rows = _rows(tmp_path, {"pkg/__init__.py": "", "pkg/s.py": src})
+    assert (rows["web_search"].classification, rows["web_search"].key) == ("read-safe", "not-needed")
+    assert [c.cls for c in rows["web_search"].calls] == ["read-safe"]
+    assert (rows["file_issue"].classification, rows["file_issue"].key) == ("non-idempotent-write", "missing")

@@ -4,6 +4,7 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -89,6 +90,7 @@ class ToolFacts:
         self._tracked: list[cst.FunctionDef | None] = []  # innermost def: a wanted one, or None
         self.calls: dict[int, list[tuple[cst.Call, str, str, str | None]]] = {}  # id(def) -> (call, qn, status, value)
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
+        self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
@@ -286,6 +288,9 @@ class ToolFacts:
         qn = self.names.qualname(node.func)
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
+        enclosing = self.names.function
+        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
+            self.read_named.add(id(node))
         hit = self.clients.call(node)
         if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
             self.client_calls.setdefault(id(fn), []).append((node, *hit))
@@ -378,6 +383,10 @@ class ToolFacts:
         effects = []
         for fn in fns:
             effects.extend(model.function_effects(fn))
+        # a POST sent by a function named as a read (``def serper_search(query)``): a query sent as POST (TFH101 reads
+        # the same names, ``knowledge.READ_POST_FUNCTION_PREFIXES``)
+        effects = [replace(e, cls=kb.READ_SAFE) if _read_post(e.cls, e.what, id(e.node) in self.read_named) else e
+                   for e in effects]
         by_node = {id(e.node): e for e in effects}
         # calls out: every classified call and every call the timeout tables know, here and one level down; not the
         # tool's own decorator calls (``@server.call_tool()`` registers it, it calls nothing out)
@@ -393,6 +402,8 @@ class ToolFacts:
                 seen.add(id(call))
                 e = by_node.get(id(call))
                 own = self.call_class.get(id(call))
+                if own is not None and _read_post(own[0], own[1], id(call) in self.read_named):
+                    own = (kb.READ_SAFE, own[1])
                 tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
                                            status, value, bool(e and e.keyed), helper))
         client_facts: list[CallFact] = []
@@ -450,11 +461,11 @@ class ToolFacts:
                 continue  # a same-module helper that calls nothing out (a URL builder's ``except: return None``)
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
-            caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
                 mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
                 if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
+                caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
@@ -468,6 +479,17 @@ class ToolFacts:
             tool.failures_by = d.caught_by
         tool.failures = modes
         return tool
+
+
+def _read_named(name: str) -> bool:
+    """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
+    one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
+    words = name.lstrip("_").lower().split("_")
+    return name.lstrip("_").lower().startswith(kb.READ_POST_FUNCTION_PREFIXES) or words[-1] in ("search", "query", "lookup")
+
+
+def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
+    return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")
 
 
 def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:

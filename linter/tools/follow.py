@@ -256,6 +256,7 @@ class _Resolver:
     def resolve(self, qn: str) -> str | None:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops."""
+        qn = self._namespace(qn)
         for _ in range(4):
             if qn in self.defined:
                 where = self.where(qn)
@@ -268,6 +269,22 @@ class _Resolver:
                 return None
             qn = nxt
         return None
+
+    def _namespace(self, qn: str) -> str:
+        """A module of a directory without ``__init__.py`` is named from that directory (``internet.scrape``), while
+        its importers spell the full path (``pkg.toolsets.internet.internet.scrape``): the definition whose file is
+        at that path."""
+        if qn in self.defined:
+            return qn
+        parts = qn.split(".")
+        for cut in range(1, len(parts) - 1):
+            short = ".".join(parts[cut:])
+            where = self.where(short) if short in self.defined else None
+            if where is not None:
+                path = where[0].replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+                if path.endswith("/" + "/".join([*parts[:cut], *where[2].split(".")])):
+                    return short
+        return qn
 
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
