@@ -63,3 +63,42 @@ def test_local_helpers_and_local_parses_add_no_failure_mode(tmp_path: Path) -> N
     rows = {t.name: t for t in run.tools}
     assert rows["probe"].failures == ["text"]
     assert rows["fetch_or_default"].failures == ["fallback"]  # a handler around the connection keeps its mode
+    assert (rows["probe"].classification, rows["probe"].key) == ("read-safe", "not-needed")  # a TCP connect
+
+
+def test_a_failure_status_only_logged_is_swallowed(tmp_path: Path) -> None:
+    src = """
+        import logging
+        import requests
+        from langchain_core.tools import tool
+
+        logger = logging.getLogger(__name__)
+
+        def _search(query):
+            response = requests.get("https://api.example/search", params={"q": query}, timeout=10)
+            results = response.json().get("items", [])
+            if response.status_code != 200 and not results:
+                logger.error("search failed: %s", response.text)
+            return results
+
+        def _checked(query):
+            response = requests.get("https://api.example/search", params={"q": query}, timeout=10)
+            if response.status_code != 200:
+                logger.error("search failed")
+                raise RuntimeError("search failed")
+            return response.json()
+
+        @tool
+        def search(query: str) -> str:
+            \"\"\"Search.\"\"\"
+            return str(_search(query))
+
+        @tool
+        def checked_search(query: str) -> str:
+            \"\"\"Search, raising on a failure status.\"\"\"
+            return str(_checked(query))
+    """
+    run = tools.run(write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/s.py": src}), Config(), jobs=1)
+    rows = {t.name: t for t in run.tools}
+    assert "swallowed" in rows["search"].failures
+    assert rows["checked_search"].failures == ["raised"]

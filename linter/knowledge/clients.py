@@ -14,7 +14,7 @@ from typing import Final, Mapping
 
 from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["CLIENT_CLASSES", "ClientClass", "CLIENT_SUBSCRIPT"]
+__all__ = ["CLIENT_CLASSES", "CLIENT_FUNCTIONS", "ClientClass", "CLIENT_SUBSCRIPT"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -72,13 +72,14 @@ _MONGO_COLLECTION = ClientClass("Collection", {
 
 _WEB_ELEMENT = "selenium.webdriver.remote.webelement.WebElement"
 _WEBDRIVER = ClientClass("WebDriver", {
-    **_reads("get", "find_element", "find_elements", "get_screenshot_as_png", "get_screenshot_as_base64",
+    # finding an element is not listed as a read: the tool that finds one usually clicks or types into it next
+    **_reads("get", "get_screenshot_as_png", "get_screenshot_as_base64",
              "save_screenshot", "get_cookies", "back", "forward", "refresh"),
     "execute_script": NON_IDEMPOTENT_WRITE,
 }, {"find_element": _WEB_ELEMENT})
 
 _ELEMENT = ClientClass("WebElement", {
-    **_reads("find_element", "find_elements", "get_attribute", "get_property", "is_displayed", "is_enabled",
+    **_reads("get_attribute", "get_property", "is_displayed", "is_enabled",
              "is_selected", "screenshot"),
     # an effect on a page: a click or key press may submit a form, follow a link, place an order
     "click": NON_IDEMPOTENT_WRITE, "send_keys": NON_IDEMPOTENT_WRITE, "submit": NON_IDEMPOTENT_WRITE,
@@ -115,4 +116,11 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "redis.Redis": _REDIS,
     "redis.StrictRedis": _REDIS,
     "redis.asyncio.Redis": _REDIS,
+}
+
+#: functions that reach outside and change nothing there: a TCP connect or a name lookup (a reachability probe)
+CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {
+    "socket.create_connection": READ_SAFE,
+    "socket.getaddrinfo": READ_SAFE,
+    "socket.gethostbyname": READ_SAFE,
 }

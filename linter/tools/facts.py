@@ -17,7 +17,7 @@ from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
-from .failures import handler_mode, local_work, returns_tool_error
+from .failures import handler_mode, local_work, returns_tool_error, status_swallowed
 from .index import Def
 from .model import CallFact, RetryFact, Tool
 
@@ -340,6 +340,8 @@ class ToolFacts:
             # its class, read here when the effects model does not reach it (a call in a nested ``def`` the helper
             # runs: ``@backoff.on_exception(...) def make_request(): return requests.get(...)``)
             found = classify_call(node, self.names, k, {}, self.ctx.screen.import_roots)
+            if found is None and qn in kb.CLIENT_FUNCTIONS:
+                found = (kb.CLIENT_FUNCTIONS[qn], qn)
             if found is not None:
                 self.call_class[id(node)] = found
 
@@ -468,6 +470,9 @@ class ToolFacts:
                 caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)
+            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
+                    and "swallowed" not in modes and status_swallowed(fn):
+                modes.append("swallowed")  # ``if r.status_code != 200: logger.error(...)``, then its usual answer
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
         if not caught_anywhere and "raised" not in modes:

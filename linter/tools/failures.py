@@ -25,7 +25,7 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error"]
+__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "status_swallowed"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -107,3 +107,40 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
         if qn is None or qn.split(".")[0] not in sys.stdlib_module_names:
             return False
     return True
+
+
+_STATUS_ATTRIBUTES = frozenset({"status_code", "status", "ok"})
+
+
+def _logs_only(body: cst.BaseSuite) -> bool:
+    """A block of logging calls and nothing else (``logger.error(...)``, ``print(...)``)."""
+    if not isinstance(body, cst.IndentedBlock):
+        body_lines: Sequence[cst.CSTNode] = [body]
+    else:
+        body_lines = body.body
+    for stmt in body_lines:
+        smalls = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else None
+        if not smalls:
+            return False
+        for small in smalls:
+            if isinstance(small, cst.Pass):
+                continue
+            call = small.value if isinstance(small, cst.Expr) else None
+            if not isinstance(call, cst.Call):
+                return False
+            last = (dotted(call.func) or "").rsplit(".", 1)[-1].lower()
+            if not last.startswith(kb.LOGGING_CALL_PREFIXES):
+                return False
+    return True
+
+
+def status_swallowed(fn: cst.FunctionDef) -> bool:
+    """A response's failure status that is only logged: ``if response.status_code != 200: logger.error(...)`` and the
+    function goes on to its normal answer (``return []``), so the model reads an outage as "nothing found"."""
+    for n in walk_in_scope(fn.body):
+        if not isinstance(n, cst.If) or n.orelse is not None:
+            continue
+        tested = {a.attr.value for a in walk_in_scope(n.test) if isinstance(a, cst.Attribute)}
+        if tested & _STATUS_ATTRIBUTES and _logs_only(n.body):
+            return True
+    return False
