@@ -102,3 +102,38 @@ def test_a_failure_status_only_logged_is_swallowed(tmp_path: Path) -> None:
     rows = {t.name: t for t in run.tools}
     assert "swallowed" in rows["search"].failures
     assert rows["checked_search"].failures == ["raised"]
+
+
+def test_a_try_running_a_callable_or_an_awaitable_is_not_local(tmp_path: Path) -> None:
+    src = """
+        import asyncio
+        from langchain_core.tools import tool
+        from .store import fetch_rows
+
+        @tool
+        async def rows(key: str) -> str:
+            \"\"\"Rows of a key.\"\"\"
+            try:
+                return str(await asyncio.to_thread(fetch_rows, key))
+            except KeyError:
+                return "no such key"
+
+        @tool
+        def first_row(key: str) -> str:
+            \"\"\"The first row of a key.\"\"\"
+            try:
+                return str(list(fetch_rows(key))[0])
+            except IndexError:
+                return "no rows"
+    """
+    store = """
+        import requests
+
+        def fetch_rows(key):
+            yield from requests.get("https://db.example/rows", params={"k": key}, timeout=5).json()
+    """
+    run = tools.run(write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/t.py": src, "pkg/store.py": store}),
+                    Config(), jobs=1)
+    rows = {t.name: t for t in run.tools}
+    assert "fallback" in rows["rows"].failures
+    assert "fallback" in rows["first_row"].failures

@@ -281,6 +281,9 @@ class ToolFacts:
             )
 
     def visit_Call(self, node: cst.Call) -> None:
+        enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
+        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
+            self.read_named.add(id(node))
         fn = self._current()
         if fn is None:
             return
@@ -288,9 +291,6 @@ class ToolFacts:
         qn = self.names.qualname(node.func)
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
-        enclosing = self.names.function
-        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
-            self.read_named.add(id(node))
         hit = self.clients.call(node)
         if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
             self.client_calls.setdefault(id(fn), []).append((node, *hit))

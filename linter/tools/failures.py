@@ -100,13 +100,14 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
         if reaches_outside(n, names, knowledge, imports):
             return False
         if isinstance(n.func, cst.Name) and names.is_builtin(n.func.value):
-            if n.func.value in _OUTSIDE_BUILTINS:
-                return False
+            if n.func.value in _OUTSIDE_BUILTINS or n.func.value in kb.ITERATING_BUILTINS:
+                return False  # ``list(cursor)`` runs what it is given
             continue
         qn = names.qualname(n.func)
-        if qn is None or qn.split(".")[0] not in sys.stdlib_module_names:
-            return False
-    return True
+        root = qn.split(".")[0] if qn is not None else ""
+        if root not in sys.stdlib_module_names or root in kb.CALLABLE_RUNNING_MODULES:
+            return False  # ``asyncio.to_thread(fetch, ...)`` runs a callable that may reach outside
+    return not any(isinstance(n, cst.Await) for n in walk_in_scope(body))
 
 
 _STATUS_ATTRIBUTES = frozenset({"status_code", "status", "ok"})
