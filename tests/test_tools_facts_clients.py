@@ -153,3 +153,27 @@ def test_a_post_sent_by_a_function_named_as_a_search_is_a_read(tmp_path: Path) -
     assert (rows["web_search"].classification, rows["web_search"].key) == ("read-safe", "not-needed")
     assert [c.cls for c in rows["web_search"].calls] == ["read-safe"]
     assert (rows["file_issue"].classification, rows["file_issue"].key) == ("non-idempotent-write", "missing")
+
+
+def test_a_helper_sending_get_or_post_as_its_caller_says_does_not_classify(tmp_path: Path) -> None:
+    helper = """
+        import requests
+
+        def send(url, payload, method):
+            if method == "GET":
+                return requests.get(url, params=payload, timeout=10).json()
+            return requests.post(url, json=payload, timeout=10).json()
+    """
+    src = """
+        from langchain_core.tools import tool
+        from .http import send
+
+        @tool
+        def list_metrics(prefix: str) -> str:
+            \"\"\"List metrics.\"\"\"
+            return str(send("https://api.example/v1/metrics", {"prefix": prefix}, "GET"))
+    """
+    rows = _rows(tmp_path, {"pkg/__init__.py": "", "pkg/http.py": helper, "pkg/t.py": src})
+    t = rows["list_metrics"]
+    assert sorted(c.what.split(" ")[0] for c in t.calls) == ["GET", "POST"]  # both listed
+    assert t.classification == "unknown"

@@ -17,6 +17,7 @@ from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
+from .follow import method_dispatchers
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed
 from .index import Def
 from .model import CallFact, RetryFact, Tool
@@ -435,7 +436,10 @@ class ToolFacts:
             tool.classification, tool.source, tool.evidence = configured, "configured", "classify"
         else:
             classified = [(e.cls, e.what, e.helper) for e in effects if e.cls in _ORDER]
-            classified += [(c.cls, c.what, c.helper) for c in tool.calls if c.cls in _ORDER]  # clients', nested defs'
+            dispatchers = method_dispatchers(tool.calls)  # a helper sending GET or POST as its caller says
+            classified = [e for e in classified if e[2] not in dispatchers]
+            classified += [(c.cls, c.what, c.helper) for c in tool.calls
+                           if c.cls in _ORDER and c.helper not in dispatchers]  # clients', nested defs'
             if classified:
                 cls, what, helper = min(classified, key=lambda e: _ORDER.index(e[0] or ""))
                 tool.classification, tool.source = cls or "unknown", "inferred"
