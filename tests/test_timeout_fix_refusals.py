@@ -54,6 +54,29 @@ def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> Non
     assert fix(src) == src
 
 
+def test_a_session_recorder_without_a_command_is_an_interactive_shell() -> None:
+    # `script -q log` (an f-string run through a shell) hands a shell to the person: no finding, no fix
+    src = 'import subprocess\ndef shell(log):\n    subprocess.run(f"script -q {log}", shell=True)\n'
+    assert found(src) == []
+    assert fix(src) == src
+
+
+@pytest.mark.parametrize("command, reported, fixed", [
+    ('["script", "-q", "-c", "pip install -r r.txt", log]', "`pip` runs long by nature", False),
+    ('f"script -q -c {cmd} {log}"', "built at run time", False),
+    ('["script", "-q", "/tmp/s.log", "make"]', "`make` runs long by nature", False),
+    ('["script", "-q", "-c", "ls -l", log]', None, True),
+])
+def test_a_session_recorder_with_a_command_is_read_as_that_command(command: str, reported: str | None, fixed: bool) -> None:
+    shell = ", shell=True" if command.startswith("f") else ""
+    src = f"import subprocess\ndef f(cmd, log):\n    subprocess.run({command}{shell})\n"
+    findings = found(src)
+    assert len(findings) == 1
+    assert (findings[0].fix is not None) is fixed, findings[0].message
+    if reported is not None:
+        assert reported in findings[0].message
+
+
 def test_a_quick_command_keeps_its_fix() -> None:
     src = 'import subprocess\nsubprocess.run(["aws", "sts", "get-caller-identity"], check=True)\n'
     assert fix(src) == 'import subprocess\nsubprocess.run(["aws", "sts", "get-caller-identity"], check=True, timeout=30)\n'
