@@ -159,10 +159,11 @@ default would hurt:
   concatenation's text before the first placeholder, each command of a
   `shell=True` line), read against the tables of `linter/knowledge/processes.py`
   (waits for a person, prompts, runs long by nature, and the sub-commands
-  that decide what a program does); a program the tables do not know keeps
-  the fix only because its name is literal. Where the program may be
-  interactive by design and the tables miss it, add it there (one row helps
-  every project) or write the timeout yourself;
+  that decide what a program does). A literal program the tables do not
+  know keeps the fix; the text after a placeholder (`f"script -q {{log}}"`:
+  the log's path) is not read. Where a program is interactive or long by
+  design and the tables miss it, it belongs there (one row serves every
+  project); until then write the timeout yourself or `# noqa: TFH201`;
 - `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
   clean-up); a call inside a `try` (or a `contextlib.suppress(...)` block)
   whose handlers catch its other failures but not the new timeout exception
