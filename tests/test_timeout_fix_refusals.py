@@ -270,3 +270,19 @@ def test_a_generation_whose_body_is_built_in_a_local_name_gets_no_default_timeou
     assert fix(src) == src
     other = found(src.replace('"messages"', '"query"'))  # no prompt in the body: an ordinary POST, refused as a write
     assert len(other) == 1 and "generation" not in other[0].message, [f.message for f in other]
+
+
+def test_tfh202_a_client_whose_requests_stream_gets_stream_advice_and_no_fix() -> None:
+    streaming = textwrap.dedent('''\
+        import httpx
+        async def proxy(url):
+            client = httpx.AsyncClient(timeout=None)
+            return await client.send(client.build_request("GET", url), stream=True)
+        ''')
+    reported = found(streaming, "TFH202")
+    assert len(reported) == 1 and reported[0].fix is None
+    assert "silence between chunks" in reported[0].message
+    assert fix(streaming) == streaming
+    # the same client used for plain requests keeps the fix
+    plain = streaming.replace('client.send(client.build_request("GET", url), stream=True)', "client.get(url)")
+    assert fix(plain) == plain.replace("timeout=None", "timeout=30")
