@@ -58,8 +58,11 @@ class Reader:
             text = dotted(node)
             if text is None:
                 return None
-            if isinstance(node, cst.Name) and not (text[:1].isupper() or text.endswith("Error")):
-                held = self._held(node, (cst.Tuple, cst.List))
+            held = self._held(node, (cst.Tuple, cst.List)) if isinstance(node, cst.Name) else None
+            # a class name may be private (`_Rejected`, s36): the case is read past the underscores
+            if held is not None or (
+                isinstance(node, cst.Name) and not (text.lstrip("_")[:1].isupper() or text.endswith("Error"))
+            ):
                 if held is None:
                     return None  # a variable holding types: not literal
                 outer = self._resolving

@@ -123,6 +123,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             assert call is not None
             kind = self._factory_kind(call.func)
             made_by = call
+        if kind in _GENERATOR_BLIND and is_generator(fn):
+            return None  # s36: tenacity/backoff wrap the call that builds the generator: nothing is retried
         if kind is not None:
             retry = Retry(kind, expr, function=fn, body=fn.body)
             if made_by is not None or (isinstance(head, cst.Name) and head.value in self._made_aliases):
@@ -436,4 +438,22 @@ def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNod
                 root = root.value
             if root is not target and isinstance(root, cst.Name) and root.value in given:
                 return True
+    return False
+
+
+# retry decorators that call the function once per attempt and return what it returned: over a
+# generator function (sync or async) each attempt only builds the generator, which cannot fail
+_GENERATOR_BLIND = frozenset({"tenacity", "backoff"})
+
+
+def is_generator(fn: cst.FunctionDef) -> bool:
+    """``fn``'s own body yields (a nested def, lambda or class is another function)."""
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Yield):
+            return True
+        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        stack.extend(n.children)
     return False
