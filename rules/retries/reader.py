@@ -23,6 +23,8 @@ class Reader:
     names: Names
     knowledge: Knowledge
     _module_defs: dict[str, cst.FunctionDef]
+    _methods: dict[tuple[str, str], cst.FunctionDef]
+    _class_bases: dict[str, list[cst.BaseExpression]]
     _bindings: dict[str, cst.BaseExpression]
     _resolving: frozenset[str] = frozenset()
 
