@@ -308,6 +308,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
                     mutating.append(n)
                 if bound is not None and _reraises_argument(fn, n, body, bound):
                     deciding.append(n)
+            if bound is not None:
+                deciding.extend(_repairs(loop, handler, bound))
         if not sleeping and not exiting and not mutating and not deciding:
             return loop
         return dataclasses.replace(
@@ -457,3 +459,24 @@ def is_generator(fn: cst.FunctionDef) -> bool:
             continue
         stack.extend(n.children)
     return False
+
+
+def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Call]:
+    """s36: the handler hands the exception's text to a step the attempt also calls on its other failures
+    (``except Exception as e: await patch_fn(f"Exception: {e}")``, the ``try`` calling ``patch_fn(lint
+    errors)`` too): a repair loop, each round a different attempt built from the error, not a retry."""
+    derived = {bound}
+    for n in _walk(handler.body):  # last_error = str(e)
+        if isinstance(n, cst.Assign) and _names_in(n.value) & derived:
+            derived |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
+    in_try = {dotted(c.func) for c in _walk(loop.try_node.body) if isinstance(c, cst.Call)} - {None}
+    out: list[cst.Call] = []
+    for n in _walk(handler.body):
+        name = dotted(n.func) if isinstance(n, cst.Call) else None
+        if not isinstance(n, cst.Call) or name is None or name not in in_try or is_sleep(n):
+            continue
+        if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+            continue  # a log line, not a step that changes the next attempt
+        if any(_names_in(a.value) & derived for a in n.args):
+            out.append(n)
+    return out

@@ -132,7 +132,12 @@ connection). A helper that only logs, or raises something else, decides
 nothing. A handler that changes the next request (a smaller context, an
 assistant prefill) is still reported here if it catches everything: what it
 catches, not what it sends next, is this rule's question (TFH303 reads the
-change).
+change). Not reported (s36): a repair loop, whose handler hands the
+exception's text (`e`, `str(e)`, a name bound from it) to the same step the
+attempt calls on its other failures (`except Exception as e: await
+patch_fn(f"Exception: {e}")`, the `try` calling `patch_fn(lint_errors)` when a
+check fails): each round is a new attempt built from the last error, an
+agent fixing its own work, not the same call sent again.
 
 Asking a model again after its answer did not parse (s35). When the model is
 called before the `try` and the `try` only parses its answer in memory
@@ -510,6 +515,21 @@ class Receiver:
                 failures += 1
                 if failures > 3:
                     break
+""",
+        # s36: a repair loop: the error goes to the step that fixes the work, as the lint failures do
+        """\
+async def render_with_fixes(write, lint, render, patch, rounds=3):
+    await write()
+    for attempt in range(rounds):
+        try:
+            problems = await lint()
+            if problems:
+                await patch(f"lint: {problems}")
+                continue
+            return await render()
+        except Exception as e:
+            await patch(f"exception: {e}")
+    return None
 """,
     ]
     INVALID = [
