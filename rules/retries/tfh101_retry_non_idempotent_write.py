@@ -7,13 +7,12 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen
-from ...linter.api import knowledge as kb
 from . import handlers
 from .base import RetryRule
 from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
 from .screen import screen_lines
-from .writes import repeated_writes, urllib3_writes
+from .writes import rate_limited_only, repeated_writes, urllib3_writes
 
 
 class RetryNonIdempotentWrite(RetryRule):
@@ -890,7 +889,7 @@ class Proxy:
         for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
             if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
                 continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
-            if retry.kind != "runtime" and _rate_limited_only(retry):
+            if retry.kind != "runtime" and rate_limited_only(retry):
                 continue  # re-sent only after a 429: the server refused the request before doing it (s36)
             if retry.kind == "loop" and retry.loop is not None and handlers.gated_on_idempotency(retry.loop):
                 continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
@@ -926,16 +925,3 @@ def _connect_only(retry: Retry, knowledge: Knowledge) -> bool:
         and all(e in knowledge.connect_phase_exceptions for e in cond.exceptions)
     )
 
-
-def _rate_limited_only(retry: Retry) -> bool:
-    """The retry's known condition is a status test true only for 429 (``RATE_LIMIT_STATUS``): a
-    rate-limited request was turned away before the server acted on it, so re-sending it repeats nothing."""
-    cond = retry.condition
-    return (
-        isinstance(cond, Condition)
-        and not cond.every_exception
-        and not cond.tags
-        and bool(cond.statuses)
-        and cond.statuses is not None
-        and cond.statuses <= {kb.RATE_LIMIT_STATUS}
-    )
