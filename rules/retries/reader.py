@@ -89,7 +89,7 @@ class Reader:
             return _function_statuses(fn)
         return None, None
 
-    def _isinstance_types(self, node: cst.BaseExpression) -> tuple[str, ...]:
+    def _isinstance_types(self, node: cst.CSTNode) -> tuple[str, ...]:
         out: list[str] = []
         stack: list[cst.CSTNode] = [node]
         while stack:
