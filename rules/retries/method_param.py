@@ -60,8 +60,9 @@ def parameter_method_write(
 ) -> tuple[str, bool] | None:
     """(the effect text, whether only a retry inside ``fn`` re-sends it) when ``call`` is an HTTP client's
     ``request(method, ...)`` whose method is a parameter of ``fn``: a same-module call gives it a literal
-    ``"POST"``/``"PATCH"`` (s35); or (s36) ``fn`` is public (callers in other modules may pass any method,
-    whatever the calls here pass), nothing in ``fn`` restricts it, and only ``fn``'s own retry is reported (a
+    ``"POST"``/``"PATCH"`` (s35); or (s36) ``fn`` is public, nothing in ``fn`` restricts the method, and
+    either no call here names it (its callers are elsewhere) or ``fn`` tests it against a literal (it
+    carries other methods than the safe ones the calls here pass), and only ``fn``'s own retry is reported (a
     caller retrying ``fn`` passes its own method, which this module may show is a ``GET``)."""
     func = call.func
     if fn is None or qn is None or not isinstance(func, cst.Attribute) or func.attr.value not in kb.HTTP_REQUEST_METHODS:
@@ -94,9 +95,12 @@ def parameter_method_write(
     for site in sites:
         if site.method in _WRITE_METHODS:
             return f"{site.method} through {qn}, as the call of {fn.name.value}() at line {site.line} asks", False
-    if not fn.name.value.startswith("_") and not _restricts(fn, name):
-        # s36: no caller here, and nothing in the helper keeps the method to a safe one: a caller in another
-        # module (or a model choosing the method) may send a POST, and the retry re-sends it
+    if fn.name.value.startswith("_") or _restricts(fn, name):
+        return None
+    if not sites or _tests_method(fn, name):
+        # s36: no call here names the method (a caller in another module, or a model choosing it, may send a
+        # POST), or the calls here name only safe ones but the helper tells methods apart (`json = None if
+        # method == "GET" else data`): it carries writes too, and its retry re-sends them
         return f"{qn}({name}=...) in {fn.name.value}(), whose method is a parameter: a caller's POST is re-sent", True
     return None
 
@@ -111,6 +115,18 @@ def _restricts(fn: cst.FunctionDef, name: str) -> bool:
             if any(isinstance(x, (cst.Raise, cst.Return, cst.Break, cst.Continue)) for x in _nodes(n)):
                 return True
         stack.extend(n.children)
+    return False
+
+
+def _tests_method(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` compares its method parameter with a string (``method == "GET"``, ``method.upper() in (...)``)."""
+    for n in _nodes(fn.body):
+        if isinstance(n, cst.Comparison):
+            inside = _nodes(n)
+            if any(isinstance(x, cst.Name) and x.value == name for x in inside) and any(
+                isinstance(x, cst.SimpleString) for x in inside
+            ):
+                return True
     return False
 
 

@@ -10,6 +10,7 @@ what they do (sleep, raise, change the next request, decide).
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from typing import Union
 
@@ -461,6 +462,9 @@ def is_generator(fn: cst.FunctionDef) -> bool:
     return False
 
 
+_BUILTINS = frozenset(dir(builtins))
+
+
 def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Call]:
     """s36: the handler hands the exception's text to a step the attempt also calls on its other failures
     (``except Exception as e: await patch_fn(f"Exception: {e}")``, the ``try`` calling ``patch_fn(lint
@@ -471,12 +475,15 @@ def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Cal
             derived |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
     in_try = {dotted(c.func) for c in _walk(loop.try_node.body) if isinstance(c, cst.Call)} - {None}
     out: list[cst.Call] = []
-    for n in _walk(handler.body):
+    for stmt in _walk(handler.body):
+        # a step of its own (`await patch_fn(...)` as a statement), not a value built for something else (`str(e)`)
+        n = stmt.value if isinstance(stmt, cst.Expr) else None
+        n = n.expression if isinstance(n, cst.Await) else n
         name = dotted(n.func) if isinstance(n, cst.Call) else None
-        if not isinstance(n, cst.Call) or name is None or name not in in_try or is_sleep(n):
+        if not isinstance(n, cst.Call) or name is None or name not in in_try or is_sleep(n) or name in _BUILTINS:
             continue
         if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
             continue  # a log line, not a step that changes the next attempt
-        if any(_names_in(a.value) & derived for a in n.args):
-            out.append(n)
+        if any(_names_in(a.value) & derived and not isinstance(a.value, (cst.Dict, cst.List, cst.Tuple)) for a in n.args):
+            out.append(n)  # the text itself, not a field of a record (`append_event(run, {"error": msg})` logs it)
     return out

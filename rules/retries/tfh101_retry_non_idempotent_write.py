@@ -43,10 +43,12 @@ not a write: a retry of it costs money and rate limit, not a duplicate.
 A request helper whose HTTP method is a parameter (`client.request(method,
 url, ...)` in the retry) sends what its callers ask: a call in the same module
 that gives it a literal `"POST"` or `"PATCH"` makes its retry a write's
-(s35); a private helper (`_send`) that the module's calls give only `"GET"`
-is a read. A public one may be called from other modules with any method (or
-by a model picking the method of an agent's HTTP tool): its own retry is
-reported when nothing in it keeps the method to a
+(s35); a helper that the module's calls give only `"GET"` is a read, private
+(`_send`) or public, unless it tells methods apart itself (`json = None if
+method == "GET" else data`: it carries writes from other modules). A public
+helper no call of the module names a method for may be called from other
+modules with any method (or by a model picking the method of an agent's HTTP
+tool): its own retry is reported when nothing in it keeps the method to a
 safe one (no `if` on the method that raises, returns or leaves: `if method
 not in ("GET", "HEAD"): return send_once(...)`): the per-file linter cannot
 see the callers, and a `request(method, url)` that re-sends whatever it is
@@ -163,10 +165,18 @@ def create_event(url, body):
 def send(url, body):
     return requests.post(url, json=body, timeout=10).raise_for_status()
 """,
-        # s36: a method-parameter helper that keeps its retry to safe methods; a caller retrying it with GET
+        # s36: a method-parameter helper that keeps its retry to safe methods; a public one called with GET
         """\
 import httpx, time
 SAFE = ("GET", "HEAD", "OPTIONS")
+def make_request(client: httpx.Client, method, url):
+    for attempt in range(3):
+        try:
+            return client.request(method=method, url=url, timeout=10).json()
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+def nodes(client, base):
+    return make_request(client, "GET", f"{base}/api/nodes")
 def request(client: httpx.Client, method, url, **kw):
     if method.upper() not in SAFE:
         return client.request(method, url, **kw)
