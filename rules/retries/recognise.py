@@ -477,10 +477,13 @@ def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Cal
     out: list[cst.Call] = []
     for stmt in _walk(handler.body):
         # a step of its own (`await patch_fn(...)` as a statement), not a value built for something else (`str(e)`)
-        n = stmt.value if isinstance(stmt, cst.Expr) else None
-        n = n.expression if isinstance(n, cst.Await) else n
-        name = dotted(n.func) if isinstance(n, cst.Call) else None
-        if not isinstance(n, cst.Call) or name is None or name not in in_try or is_sleep(n) or name in _BUILTINS:
+        value = stmt.value if isinstance(stmt, cst.Expr) else None
+        call = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(call, cst.Call):
+            continue
+        n = call
+        name = dotted(n.func)
+        if name is None or name not in in_try or is_sleep(n) or name in _BUILTINS:
             continue
         if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
             continue  # a log line, not a step that changes the next attempt
