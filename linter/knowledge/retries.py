@@ -380,3 +380,12 @@ CONNECT_PHASE_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "ConnectionRefusedError", "socket.gaierror",
     }
 )
+# A pooled keep-alive connection the server closed while it sat idle: the next request on it fails
+# before any answer (httpx's "Server disconnected without sending a response"). A fresh connection is
+# all the next attempt needs, so a retry on these alone needs no wait (TFH303, s36: ``reconnect-no-wait``).
+STALE_CONNECTION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "httpx.RemoteProtocolError", "httpcore.RemoteProtocolError", "http.client.RemoteDisconnected",
+        "aiohttp.ServerDisconnectedError", "aiohttp.client_exceptions.ServerDisconnectedError",
+    }
+)

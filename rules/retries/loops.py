@@ -429,14 +429,17 @@ def _receives(call: cst.Call) -> bool:
     if last in knowledge.MESSAGE_RECEIVE_METHODS:
         return True
     if last in knowledge.MESSAGE_CHANNEL_METHODS:
-        receiver = (dotted(func.value) or "").lower().rsplit(".", 1)[-1]
+        held = func.value.value if isinstance(func.value, cst.Subscript) else func.value  # self.queues["llm"].get()
+        receiver = (dotted(held) or "").lower().rsplit(".", 1)[-1]
         return any(w in receiver for w in knowledge.MESSAGE_CHANNEL_WORDS) or receiver in ("q", "rx")
     return False
 
 
 def _receives_first(trynode: cst.Try) -> bool:
     """The ``try``'s first statement receives one message (``msg = await ws.recv()``, ``item = queue.get()``)."""
-    stmts = _body_stmts(trynode.body)
+    stmts = list(_body_stmts(trynode.body))
+    while stmts and isinstance(stmts[0], cst.If) and _skips_round(stmts[0]):
+        stmts.pop(0)  # s36: `if not connected: sleep(...); continue` before the receive skips a round
     if not stmts or not isinstance(stmts[0], cst.SimpleStatementLine):
         return False
     for small in stmts[0].body:
@@ -450,6 +453,14 @@ def _receives_first(trynode: cst.Try) -> bool:
             if any(isinstance(c, cst.Call) and _receives(c) for c in candidates):
                 return True
     return False
+
+
+def _skips_round(guard: cst.If) -> bool:
+    """A guard whose branch ends the round (``continue``/``return``/``break``) and receives nothing itself."""
+    body = _body_stmts(guard.body)
+    last = body[-1] if body else None
+    ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Continue, cst.Return, cst.Break))
+    return ends and not any(isinstance(n, cst.Call) and _receives(n) for n in _walk(guard))
 
 
 def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:

@@ -18,6 +18,7 @@ from ...linter.api import keyword_arg, positional
 from ...linter.api import knowledge as kb
 
 _WRITE_METHODS = frozenset({"POST", "PATCH"})
+_METHODS = _WRITE_METHODS | {"GET", "HEAD", "OPTIONS", "PUT", "DELETE"}
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class LiteralMethod:
 
 
 def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
-    """Callee last name -> the calls in the module that pass a literal write method."""
+    """Callee last name -> the calls in the module that pass a literal HTTP method."""
     out: dict[str, list[LiteralMethod]] = {}
     if tree is None:
         return out
@@ -45,20 +46,24 @@ def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
             continue
         attr = isinstance(func, ast.Attribute)
         for i, a in enumerate(node.args):
-            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.upper() in _WRITE_METHODS:
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.upper() in _METHODS:
                 out.setdefault(name, []).append(LiteralMethod(i, None, a.value.upper(), node.lineno, attr))
         for kw in node.keywords:
             v = kw.value
-            if kw.arg and isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.upper() in _WRITE_METHODS:
+            if kw.arg and isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.upper() in _METHODS:
                 out.setdefault(name, []).append(LiteralMethod(None, kw.arg, v.value.upper(), node.lineno, attr))
     return out
 
 
 def parameter_method_write(
     call: cst.Call, qn: str | None, fn: cst.FunctionDef | None, calls: dict[str, list[LiteralMethod]]
-) -> str | None:
-    """The effect text when ``call`` is an HTTP client's ``request(method, ...)`` whose method is a parameter of
-    ``fn`` that a same-module call gives a literal ``"POST"``/``"PATCH"``; else None."""
+) -> tuple[str, bool] | None:
+    """(the effect text, whether only a retry inside ``fn`` re-sends it) when ``call`` is an HTTP client's
+    ``request(method, ...)`` whose method is a parameter of ``fn``: a same-module call gives it a literal
+    ``"POST"``/``"PATCH"`` (s35); or (s36) ``fn`` is public, nothing in ``fn`` restricts the method, and
+    either no call here names it (its callers are elsewhere) or ``fn`` tests it against a literal (it
+    carries other methods than the safe ones the calls here pass), and only ``fn``'s own retry is reported (a
+    caller retrying ``fn`` passes its own method, which this module may show is a ``GET``)."""
     func = call.func
     if fn is None or qn is None or not isinstance(func, cst.Attribute) or func.attr.value not in kb.HTTP_REQUEST_METHODS:
         return None
@@ -67,6 +72,11 @@ def parameter_method_write(
     given = keyword_arg(call, "method")
     pos = positional(call)
     value = given.value if given is not None else pos[0].value if pos else None
+    if (
+        isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in ("upper", "lower") and not value.args
+    ):
+        value = value.func.value  # method.upper()
     if not isinstance(value, cst.Name):
         return None
     params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
@@ -76,9 +86,55 @@ def parameter_method_write(
         return None
     index = params.index(name) if name in params else None
     bound = bool(params) and params[0] in ("self", "cls")
-    for site in calls.get(fn.name.value, ()):
+    sites = [
+        site for site in calls.get(fn.name.value, ())
         if site.keyword == name or (
             index is not None and site.position is not None and site.position == index - (1 if bound and site.on_attribute else 0)
-        ):
-            return f"{site.method} through {qn}, as the call of {fn.name.value}() at line {site.line} asks"
+        )
+    ]
+    for site in sites:
+        if site.method in _WRITE_METHODS:
+            return f"{site.method} through {qn}, as the call of {fn.name.value}() at line {site.line} asks", False
+    if fn.name.value.startswith("_") or _restricts(fn, name):
+        return None
+    if not sites or _tests_method(fn, name):
+        # s36: no call here names the method (a caller in another module, or a model choosing it, may send a
+        # POST), or the calls here name only safe ones but the helper tells methods apart (`json = None if
+        # method == "GET" else data`): it carries writes too, and its retry re-sends them
+        return f"{qn}({name}=...) in {fn.name.value}(), whose method is a parameter: a caller's POST is re-sent", True
     return None
+
+
+def _restricts(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` tests its method parameter and raises, returns or leaves on that test (``if method not in SAFE:
+    raise ...``, ``if method != "GET": return send_once(...)``): the retry may be limited to some methods."""
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value == name for x in _nodes(n.test)):
+            if any(isinstance(x, (cst.Raise, cst.Return, cst.Break, cst.Continue)) for x in _nodes(n)):
+                return True
+        stack.extend(n.children)
+    return False
+
+
+def _tests_method(fn: cst.FunctionDef, name: str) -> bool:
+    """``fn`` compares its method parameter with a string (``method == "GET"``, ``method.upper() in (...)``)."""
+    for n in _nodes(fn.body):
+        if isinstance(n, cst.Comparison):
+            inside = _nodes(n)
+            if any(isinstance(x, cst.Name) and x.value == name for x in inside) and any(
+                isinstance(x, cst.SimpleString) for x in inside
+            ):
+                return True
+    return False
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    return out

@@ -113,6 +113,7 @@ class RetryModel(RetryRecogniser):
                 self._index_own_decorator(stmt)
             elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
                 self._class_names.add(stmt.name.value)
+                self._class_bases[stmt.name.value] = [b.value for b in stmt.bases]
                 for member in stmt.body.body:
                     if isinstance(member, cst.FunctionDef):
                         self._methods[(stmt.name.value, member.name.value)] = member

@@ -16,7 +16,8 @@ from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Part, Retry, Stop, Wait, _Unknown
 from .deny import deny_list
 from .literals import _SAMPLE, _int, _number
-from .loops import _combine
+from .literals import status_set
+from .loops import _combine, _function_statuses
 from .reader import Reader
 
 
@@ -47,6 +48,8 @@ class TenacityReader(Reader):
                 if what == "never":
                     return Condition(node=node)
             return UNKNOWN
+        if isinstance(node.func, cst.Name) and not node.args and node.func.value in self._class_bases:
+            return self._own_condition_class(node, node.func.value)
         qn = self.names.qualname(node.func) or ""
         if not qn.startswith("tenacity"):
             return UNKNOWN
@@ -93,6 +96,37 @@ class TenacityReader(Reader):
             return Condition(node=node, every_exception=True)
         if what == "never":
             return Condition(node=node)
+        return UNKNOWN
+
+    def _own_condition_class(self, node: cst.Call, name: str) -> Part:
+        """s36: a module's subclass of ``retry_if_exception`` whose ``__init__`` hands ``super().__init__``
+        a predicate defined there (``def is_429(e): return e.status_code == 429``): that predicate's statuses."""
+        if not any(
+            kb.TENACITY_CONDITIONS.get((self.names.qualname(b) or "").rsplit(".", 1)[-1]) == "exception-predicate"
+            and (self.names.qualname(b) or "").startswith("tenacity")
+            for b in self._class_bases.get(name, [])
+        ):
+            return UNKNOWN
+        init = self._methods.get((name, "__init__"))
+        if init is None or not isinstance(init.body, cst.IndentedBlock):
+            return UNKNOWN
+        local = {s.name.value: s for s in init.body.body if isinstance(s, cst.FunctionDef)}
+        for stmt in init.body.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+            call = small.value if isinstance(small, cst.Expr) else None
+            if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "__init__"):
+                continue
+            arg = keyword_arg(call, "predicate") or (positional(call)[0] if positional(call) else None)
+            pred = arg.value if arg is not None else None
+            if isinstance(pred, cst.Lambda):
+                statuses, exc = status_set(pred.body), self._isinstance_types(pred.body)
+            elif isinstance(pred, cst.Name) and pred.value in local:
+                statuses, exc = _function_statuses(local[pred.value])[0], self._isinstance_types(local[pred.value].body)
+            else:
+                return UNKNOWN
+            if statuses is None:
+                return UNKNOWN
+            return Condition(node=node, exceptions=exc, statuses=statuses)
         return UNKNOWN
 
     def _read_tenacity(self, retry: Retry, call: cst.Call | None) -> None:

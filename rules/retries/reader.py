@@ -23,6 +23,8 @@ class Reader:
     names: Names
     knowledge: Knowledge
     _module_defs: dict[str, cst.FunctionDef]
+    _methods: dict[tuple[str, str], cst.FunctionDef]
+    _class_bases: dict[str, list[cst.BaseExpression]]
     _bindings: dict[str, cst.BaseExpression]
     _resolving: frozenset[str] = frozenset()
 
@@ -58,8 +60,11 @@ class Reader:
             text = dotted(node)
             if text is None:
                 return None
-            if isinstance(node, cst.Name) and not (text[:1].isupper() or text.endswith("Error")):
-                held = self._held(node, (cst.Tuple, cst.List))
+            held = self._held(node, (cst.Tuple, cst.List)) if isinstance(node, cst.Name) else None
+            # a class name may be private (`_Rejected`, s36): the case is read past the underscores
+            if held is not None or (
+                isinstance(node, cst.Name) and not (text.lstrip("_")[:1].isupper() or text.endswith("Error"))
+            ):
                 if held is None:
                     return None  # a variable holding types: not literal
                 outer = self._resolving
@@ -84,7 +89,7 @@ class Reader:
             return _function_statuses(fn)
         return None, None
 
-    def _isinstance_types(self, node: cst.BaseExpression) -> tuple[str, ...]:
+    def _isinstance_types(self, node: cst.CSTNode) -> tuple[str, ...]:
         out: list[str] = []
         stack: list[cst.CSTNode] = [node]
         while stack:

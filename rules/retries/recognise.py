@@ -10,6 +10,7 @@ what they do (sleep, raise, change the next request, decide).
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from typing import Union
 
@@ -123,6 +124,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             assert call is not None
             kind = self._factory_kind(call.func)
             made_by = call
+        if kind in _GENERATOR_BLIND and is_generator(fn):
+            return None  # s36: tenacity/backoff wrap the call that builds the generator: nothing is retried
         if kind is not None:
             retry = Retry(kind, expr, function=fn, body=fn.body)
             if made_by is not None or (isinstance(head, cst.Name) and head.value in self._made_aliases):
@@ -306,6 +309,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
                     mutating.append(n)
                 if bound is not None and _reraises_argument(fn, n, body, bound):
                     deciding.append(n)
+            if bound is not None:
+                deciding.extend(_repairs(loop, handler, bound))
         if not sleeping and not exiting and not mutating and not deciding:
             return loop
         return dataclasses.replace(
@@ -437,3 +442,51 @@ def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNod
             if root is not target and isinstance(root, cst.Name) and root.value in given:
                 return True
     return False
+
+
+# retry decorators that call the function once per attempt and return what it returned: over a
+# generator function (sync or async) each attempt only builds the generator, which cannot fail
+_GENERATOR_BLIND = frozenset({"tenacity", "backoff"})
+
+
+def is_generator(fn: cst.FunctionDef) -> bool:
+    """``fn``'s own body yields (a nested def, lambda or class is another function)."""
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Yield):
+            return True
+        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        stack.extend(n.children)
+    return False
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Call]:
+    """s36: the handler hands the exception's text to a step the attempt also calls on its other failures
+    (``except Exception as e: await patch_fn(f"Exception: {e}")``, the ``try`` calling ``patch_fn(lint
+    errors)`` too): a repair loop, each round a different attempt built from the error, not a retry."""
+    derived = {bound}
+    for n in _walk(handler.body):  # last_error = str(e)
+        if isinstance(n, cst.Assign) and _names_in(n.value) & derived:
+            derived |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
+    in_try = {dotted(c.func) for c in _walk(loop.try_node.body) if isinstance(c, cst.Call)} - {None}
+    out: list[cst.Call] = []
+    for stmt in _walk(handler.body):
+        # a step of its own (`await patch_fn(...)` as a statement), not a value built for something else (`str(e)`)
+        value = stmt.value if isinstance(stmt, cst.Expr) else None
+        call = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(call, cst.Call):
+            continue
+        n = call
+        name = dotted(n.func)
+        if name is None or name not in in_try or is_sleep(n) or name in _BUILTINS:
+            continue
+        if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+            continue  # a log line, not a step that changes the next attempt
+        if any(_names_in(a.value) & derived and not isinstance(a.value, (cst.Dict, cst.List, cst.Tuple)) for a in n.args):
+            out.append(n)  # the text itself, not a field of a record (`append_event(run, {"error": msg})` logs it)
+    return out

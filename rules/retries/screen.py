@@ -80,6 +80,8 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             for arg in (*call.args, *(k.value for k in call.keywords)):
                 if isinstance(arg, ast.Name):
                     predicates.add(arg.id)
+                elif isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name):
+                    predicates.add(arg.func.id)  # s36: retry=own_condition(), a module's condition class
     # loops around a try, and every decorator (own decorators are defined in the module)
     defs: set[str] = set()
     decorated: list[tuple[int, str]] = []
@@ -180,6 +182,11 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
         # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
         retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
     retry_lines.extend(line for line, name in def_lines if name in predicates or name in handler_helpers)
+    body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
+    for cls in body:
+        # s36: a module's subclass of a tenacity condition, used as `retry=cls()`: its __init__ holds the predicate
+        if isinstance(cls, ast.ClassDef) and cls.name in predicates and any(_ast_name(b) in kb.TENACITY_CONDITIONS for b in cls.bases):
+            retry_lines.extend(m.lineno for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__")
     write_lines: list[int] = []
     if retry_lines:
         write_lines = _reached_lines(screen, knowledge, retry_lines, spans)

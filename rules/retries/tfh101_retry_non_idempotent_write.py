@@ -12,7 +12,7 @@ from .base import RetryRule
 from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
 from .screen import screen_lines
-from .writes import repeated_writes, urllib3_writes
+from .writes import rate_limited_only, repeated_writes, urllib3_writes
 
 
 class RetryNonIdempotentWrite(RetryRule):
@@ -43,8 +43,22 @@ not a write: a retry of it costs money and rate limit, not a duplicate.
 A request helper whose HTTP method is a parameter (`client.request(method,
 url, ...)` in the retry) sends what its callers ask: a call in the same module
 that gives it a literal `"POST"` or `"PATCH"` makes its retry a write's
-(s35). A method named only in another module is not read (the linter reads
-one file at a time), nor is a session or decorator defined in another module.
+(s35); a helper that the module's calls give only `"GET"` is a read, private
+(`_send`) or public, unless it tells methods apart itself (`json = None if
+method == "GET" else data`: it carries writes from other modules). A public
+helper no call of the module names a method for may be called from other
+modules with any method (or by a model picking the method of an agent's HTTP
+tool): its own retry is reported when nothing in it keeps the method to a
+safe one (no `if` on the method that raises, returns or leaves: `if method
+not in ("GET", "HEAD"): return send_once(...)`): the per-file linter cannot
+see the callers, and a `request(method, url)` that re-sends whatever it is
+given, after a read timeout too, re-sends the POSTs among them (s36). A caller
+that retries the helper is not reported for it (it passes its own method,
+often a `GET`). A session or decorator defined in another module is not read.
+Nor is a write retried only after a 429 (a status test true for 429 alone,
+`retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
+`retry_if_exception` subclass whose `__init__` passes such a predicate): the
+rate-limited request was refused before the server did anything (s36).
 
 The runtime's own forms are read as the runtime reads them (issue 21):
 `pipe(tool, clock.retrying(...))`, `clock.retrying(...)(tool)`, a stage held in
@@ -130,6 +144,48 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s36: retried only on a 429 (the server refused the request before acting on it)
+        """\
+import requests
+from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
+class ApiError(Exception):
+    status_code = 0
+class retry_if_rate_limited(retry_if_exception):
+    def __init__(self):
+        def is_429(exc):
+            return isinstance(exc, ApiError) and exc.status_code == 429
+        super().__init__(predicate=is_429)
+@retry(retry=retry_if_rate_limited(), stop=stop_after_attempt(5), wait=wait_exponential())
+def create_event(url, body):
+    r = requests.post(url, json=body, timeout=10)
+    if r.status_code >= 400:
+        raise ApiError(r.status_code)
+    return r.json()
+@retry(retry=retry_if_exception(lambda e: e.response.status_code == 429), stop=stop_after_attempt(5), wait=wait_exponential())
+def send(url, body):
+    return requests.post(url, json=body, timeout=10).raise_for_status()
+""",
+        # s36: a method-parameter helper that keeps its retry to safe methods; a public one called with GET
+        """\
+import httpx, time
+SAFE = ("GET", "HEAD", "OPTIONS")
+def make_request(client: httpx.Client, method, url):
+    for attempt in range(3):
+        try:
+            return client.request(method=method, url=url, timeout=10).json()
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+def nodes(client, base):
+    return make_request(client, "GET", f"{base}/api/nodes")
+def request(client: httpx.Client, method, url, **kw):
+    if method.upper() not in SAFE:
+        return client.request(method, url, **kw)
+    for attempt in range(3):
+        try:
+            return client.request(method, url, **kw)
+        except httpx.TransportError:
+            time.sleep(2 ** attempt)
+""",
         # s35 post (read-via-post): a function named for getting something sends its lookup as POST
         """\
 import httpx
@@ -802,6 +858,25 @@ async def run_tool(session: ClientSession, name, arguments):
         except (ConnectionError, asyncio.TimeoutError):
             await asyncio.sleep(2 ** attempt)
 """,
+        # s36: a request helper whose method is a parameter, re-sent on a read timeout; its callers are elsewhere
+        """\
+import httpx, requests, time
+from tenacity import retry, stop_after_attempt
+class RequestBase:
+    def __init__(self):
+        self.session = requests.Session()
+    def request(self, url, method="GET", json_data=None):
+        for attempt in range(3):  # error: TFH101 "whose method is a parameter"
+            try:
+                return self.session.request(method=method.upper(), url=url, json=json_data, timeout=30)
+            except requests.RequestException:
+                time.sleep(2 ** attempt)
+class Proxy:
+    @retry(stop=stop_after_attempt(15))  # error: TFH101
+    def call(self, name, path, method, data=None):
+        client = httpx.Client()
+        return client.request(method=method, url=f"http://{name}/{path}", json=data).status_code
+"""
     ]
 
     @classmethod
@@ -824,6 +899,8 @@ async def run_tool(session: ClientSession, name, arguments):
         for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
             if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
                 continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
+            if retry.kind != "runtime" and rate_limited_only(retry):
+                continue  # re-sent only after a 429: the server refused the request before doing it (s36)
             if retry.kind == "loop" and retry.loop is not None and handlers.gated_on_idempotency(retry.loop):
                 continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
@@ -857,3 +934,4 @@ def _connect_only(retry: Retry, knowledge: Knowledge) -> bool:
         and bool(cond.exceptions)
         and all(e in knowledge.connect_phase_exceptions for e in cond.exceptions)
     )
+

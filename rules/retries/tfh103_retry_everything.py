@@ -84,9 +84,27 @@ Not a retry: a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
 server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
-message: `ws.recv()`, `queue.get()`, `consumer.poll()`, ...; a failure is
-logged and the next message read), a worker or polling loop that does its work
+message: `ws.recv()`, `queue.get()`, `self.queues["llm"].get()`, `consumer.poll()`,
+...; a guard that skips the round first, `if not connected: sleep(...); continue`,
+may come before it; a failure is logged and the next message read: nothing is
+sent again), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
+
+Not a retry either (s36): tenacity's `@retry` or backoff's `@on_exception`
+on a generator function, sync or async (its body has a `yield`). Calling the
+function only builds the generator, which cannot fail; the request inside runs
+later, as the caller iterates, outside the decorator. Nothing is retried, so
+no retry rule reports it (a message about the condition would be wrong); to
+retry the request, decorate a plain function that makes it and call that from
+the generator.
+
+Reported, though debatable (s36, for labellers and users alike): a readiness
+poll (`@retry(stop=stop_after_attempt(200), wait=wait_fixed(2))` around a
+health check of a service just started) and a WebSocket connect retried a few
+times with a wait, when they catch `Exception`. What makes them debatable is
+that their errors are mostly "not up yet"; what makes them findings is that a
+bad URL, a refused credential or a bug waits out the whole budget too. Catch
+the connection errors (and test the status) instead.
 
 Not a retry either: a loop none of whose going-round handlers can catch what
 the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
@@ -114,7 +132,12 @@ connection). A helper that only logs, or raises something else, decides
 nothing. A handler that changes the next request (a smaller context, an
 assistant prefill) is still reported here if it catches everything: what it
 catches, not what it sends next, is this rule's question (TFH303 reads the
-change).
+change). Not reported (s36): a repair loop, whose handler hands the
+exception's text (`e`, `str(e)`, a name bound from it) to the same step the
+attempt calls on its other failures (`except Exception as e: await
+patch_fn(f"Exception: {e}")`, the `try` calling `patch_fn(lint_errors)` when a
+check fails): each round is a new attempt built from the last error, an
+agent fixing its own work, not the same call sent again.
 
 Asking a model again after its answer did not parse (s35). When the model is
 called before the `try` and the `try` only parses its answer in memory
@@ -459,6 +482,55 @@ async def review(build, prompt):
             log.debug("dispose failed")
     return result
 """,
+        # s36: @retry over a generator retries only building the generator (the request runs on iteration);
+        # a receiver that skips a round while disconnected, then reads one message; a queue held in a dict
+        """\
+import asyncio, json, logging, requests
+from tenacity import retry, stop_after_attempt
+log = logging.getLogger(__name__)
+@retry(stop=stop_after_attempt(5))
+def stream_tokens(url, prompt):
+    with requests.post(url, json={"prompt": prompt}, stream=True, timeout=30) as r:
+        for line in r.iter_lines():
+            yield json.loads(line)
+class Receiver:
+    async def receive(self):
+        while True:
+            try:
+                if not self.connected():
+                    await asyncio.sleep(0.1)
+                    continue
+                chunk = json.loads(await self.websocket.recv())
+                yield chunk["audio"]
+            except Exception as e:
+                log.error("receiver: %s", e)
+    async def serve(self):
+        failures = 0
+        while True:
+            try:
+                packet = await self.queues["llm"].get()
+                await self.answer(packet)
+                failures = 0
+            except Exception:
+                failures += 1
+                if failures > 3:
+                    break
+""",
+        # s36: a repair loop: the error goes to the step that fixes the work, as the lint failures do
+        """\
+async def render_with_fixes(write, lint, render, patch, rounds=3):
+    await write()
+    for attempt in range(rounds):
+        try:
+            problems = await lint()
+            if problems:
+                await patch(f"lint: {problems}")
+                continue
+            return await render()
+        except Exception as e:
+            await patch(f"exception: {e}")
+    return None
+""",
     ]
     INVALID = [
         # s35: the model call inside the try under except Exception: a 401 or a 400 goes round with the parse errors
@@ -727,6 +799,13 @@ async def extract(client, text):
 @retry(retry=retry_if_exception(lambda e: not isinstance(e, BudgetExceeded)), stop=stop_after_attempt(3))  # error: TFH103
 def embed(client, text):
     return client.embeddings.create(model="text-embedding-3-small", input=text)
+
+class _Rejected(Exception):  # s36: a private class name is still a class: every exception but it is retried
+    pass
+
+@retry(retry=retry_if_not_exception_type(_Rejected), stop=stop_after_attempt(3))  # error: TFH103
+def post_result(client, row):
+    return client.rpc("post_result", row).execute()
 """,
     ]
 

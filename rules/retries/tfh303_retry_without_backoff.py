@@ -46,7 +46,14 @@ t)`, with a handler catching only a timeout) is not a hot loop, nor is a
 handler that goes round once, only for a failure it recognised (the one
 `continue` under a test of the exception, every other path leaving; the loop
 is `range(2)` or the test reads `attempt == 0`): an expired token refreshed, a
-stale pooled connection evicted.
+stale pooled connection evicted. So is a retry whose condition names only a
+keep-alive connection the server closed while it sat in the pool
+(`httpx.RemoteProtocolError`, `http.client.RemoteDisconnected`, aiohttp's
+`ServerDisconnectedError`): the next attempt opens a fresh connection, and a
+wait would change nothing (s36). And `for attempt in Retrying(...): with
+attempt:` whose body changes what it sends under a test of the attempt's state
+(`if attempt.retry_state.attempt_number > 1: budget //= 2`): each attempt is a
+smaller request, not the same one again.
 
 A condition or handler naming only a reply that did not parse
 (`Malformed...Error`: an agent framework's error for a tool call the model got
@@ -459,6 +466,22 @@ async def turn(session, text):
         except _IdleTimeout:
             continue
 """,
+        # s36: only a keep-alive connection the server closed is retried (a fresh connection needs no wait);
+        # each attempt sends a smaller request (the budget halved under a test of the attempt number)
+        """\
+import httpx
+from tenacity import Retrying, retry, retry_if_exception_type, stop_after_attempt
+class FreshConnectionTransport(httpx.HTTPTransport):
+    @retry(retry=retry_if_exception_type(httpx.RemoteProtocolError), stop=stop_after_attempt(3), reraise=True)
+    def handle_request(self, request):
+        return super().handle_request(request)
+def summarize(llm, parts, budget, too_long):
+    for attempt in Retrying(retry=retry_if_exception_type(too_long), stop=stop_after_attempt(4), reraise=True):
+        with attempt:
+            if attempt.retry_state.attempt_number > 1:
+                budget //= 2
+            return llm.completion(messages=parts[:budget])
+""",
     ]
     INVALID = [
         # a handler helper that only logs: nothing waits
@@ -592,7 +615,10 @@ class Loader:
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             if retry.kind in _LIBRARY:
-                if isinstance(retry.wait, Wait) and retry.wait.none and not waits.deterministic_only(retry):
+                if (
+                    isinstance(retry.wait, Wait) and retry.wait.none and not waits.deterministic_only(retry)
+                    and not waits.stale_connection_only(retry) and not waits.changes_each_attempt(retry)
+                ):
                     how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
                     self.report(
                         retry.anchor,

@@ -169,3 +169,33 @@ def deterministic_only(retry: Retry) -> bool:
         or last.startswith(kb.DETERMINISTIC_EXCEPTION_PREFIXES)
         for e in cond.exceptions
     )
+
+
+def stale_connection_only(retry: Retry) -> bool:
+    """A known condition that names only a pooled connection the server closed (s36): the next
+    attempt opens a fresh one, and a wait would change nothing."""
+    cond = retry.condition
+    if not isinstance(cond, Condition) or cond.default or cond.every_exception or cond.statuses is not None or not cond.exceptions:
+        return False
+    return all(e in kb.STALE_CONNECTION_EXCEPTIONS for e in cond.exceptions)
+
+
+def changes_each_attempt(retry: Retry) -> bool:
+    """``for attempt in Retrying(...): with attempt:`` whose body changes what it sends under a test of
+    the attempt's state (``if attempt.retry_state.attempt_number > 1: budget //= 2``): each attempt is a
+    different request, not the same one again (s36: ``changed-request``)."""
+    node = retry.anchor
+    if not isinstance(node, cst.For) or not isinstance(node.target, cst.Name) or retry.body is None:
+        return False
+    name = node.target.value
+    for n in _walk(retry.body):
+        if not isinstance(n, cst.If):
+            continue
+        reads_state = any(
+            isinstance(a, cst.Attribute) and isinstance(a.value, cst.Name) and a.value.value == name
+            and a.attr.value == "retry_state"
+            for a in _walk(n.test)
+        )
+        if reads_state and any(isinstance(s, (cst.AugAssign, cst.Assign)) for s in _walk(n.body)):
+            return True
+    return False

@@ -46,6 +46,7 @@ class RetryWork:
         self._local_classes: dict[str, str] = {}
         self._method_marks: dict[tuple[str, str], str] = {}  # (class, method) -> class its decorators declare
         self._class_names: set[str] = set()  # the module's classes
+        self._class_bases: dict[str, list[cst.BaseExpression]] = {}  # a module class -> its bases
         self._bindings: dict[str, cst.BaseExpression] = {}  # name -> the value last assigned to it (issue 21)
         self._stages: dict[str, cst.Call] = {}  # name -> the runtime ``retrying(...)`` stage assigned to it
         self._stage_uses: dict[int, list[cst.BaseExpression]] = {}  # id(retry) -> tools a held stage is applied to
@@ -106,17 +107,24 @@ class RetryWork:
                     if not local:
                         retry.in_process = False
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
+        own_only = False
         if found is None and self._active:
             # s35: `client.request(method=method, ...)` in a helper a same-module call gives "POST"
             if self._literal_methods is None:
                 self._literal_methods = literal_methods(self.ctx.screen.tree)
             fn = self._functions[-1] if self._functions else None
-            what = parameter_method_write(node, qn, fn, self._literal_methods)
-            if what is not None:
-                found = (kb.NON_IDEMPOTENT_WRITE, what)
+            param = parameter_method_write(node, qn, fn, self._literal_methods)
+            if param is not None:
+                found = (kb.NON_IDEMPOTENT_WRITE, param[0])
+                own_only = param[1]
         if found is not None:
             cls, what = found
             effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
+            if own_only:
+                for group in self._active:  # s36: only the helper's own retry, not a caller's (method_param.py)
+                    for retry in group:
+                        retry.effects.append(effect)
+                return
             if self._owners:
                 self._effects_of[id(self._owners[-1])].append(effect)
             if isinstance(node.func, cst.Attribute):

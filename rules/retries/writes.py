@@ -16,7 +16,8 @@ import ast
 import libcst as cst
 
 from ...linter.api import Effect, Knowledge, inference_body, node_lines
-from .data import NON_IDEMPOTENT_WRITE, Retry
+from ...linter.api import knowledge as kb
+from .data import NON_IDEMPOTENT_WRITE, Condition, Retry
 from .model import RetryModel
 
 
@@ -97,3 +98,17 @@ def repeated_writes(
             where += f", in {effect.helper}()"
         out.append((retry, effect, where))
     return out
+
+
+def rate_limited_only(retry: Retry) -> bool:
+    """The retry's known condition is a status test true only for 429 (``RATE_LIMIT_STATUS``): a
+    rate-limited request was turned away before the server acted on it, so re-sending it repeats nothing."""
+    cond = retry.condition
+    return (
+        isinstance(cond, Condition)
+        and not cond.every_exception
+        and not cond.tags
+        and bool(cond.statuses)
+        and cond.statuses is not None
+        and cond.statuses <= {kb.RATE_LIMIT_STATUS}
+    )
