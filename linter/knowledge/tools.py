@@ -66,6 +66,9 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "arcade" for m in ("arcade_tdk", "arcade_mcp_server",
                                        "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
                                        "arcade_mcp_server.mcp_app.MCPApp")},
+    # praisonaiagents: ``@tool`` / ``@tool(name=..., description=...)`` makes a ``FunctionTool`` of a function
+    # (praisonaiagents/tools/decorator.py; re-exported by praisonaiagents.tools and, lazily, by praisonaiagents)
+    **{f"{m}.tool": "praisonai" for m in ("praisonaiagents", "praisonaiagents.tools", "praisonaiagents.tools.decorator")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -122,6 +125,10 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
     **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
        for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
+    # praisonaiagents: ``BaseTool`` (praisonaiagents/tools/base.py, an ABC): a subclass implements the abstract ``run``
+    # (``__call__`` and ``safe_run`` run it); re-exported by praisonaiagents.tools and, lazily, by praisonaiagents
+    **{f"{m}.BaseTool": ("praisonai", ("run",)) for m in ("praisonaiagents", "praisonaiagents.tools",
+                                                           "praisonaiagents.tools.base")},
     # strands-agents: the ``AgentTool`` interface (strands/types/tools.py, re-imported by strands/tools/tools.py)
     # and ``PythonAgentTool``; the agent's executor runs ``stream``
     **{f"{m}.{c}": ("strands", ("stream",)) for m, c in (("strands.types.tools", "AgentTool"),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .. import knowledge as kb
 from ..packages import package_of
 from .model import Tables
+from .reexports import reexports
 
 if TYPE_CHECKING:
     from ..rule import Screen
@@ -239,8 +240,9 @@ def target_key(target: ast.AST) -> str | None:
 
 
 def class_index(index: Index) -> list[tuple[str, list[str]]]:
-    """(qualified class name, qualified bases) of every class the file defines."""
-    return [(f"{index.module}.{path}", index.bases(node)) for path, node in index.classes]
+    """(qualified class name, qualified bases) of every class the file defines, and the names it re-exports
+    (``reexports.py``: resolved by ``reexports.dealias`` once the run is known)."""
+    return [(f"{index.module}.{path}", index.bases(node)) for path, node in index.classes] + reexports(index)
 
 
 def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:
