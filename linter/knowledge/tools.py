@@ -69,15 +69,23 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # praisonaiagents: ``@tool`` / ``@tool(name=..., description=...)`` makes a ``FunctionTool`` of a function
     # (praisonaiagents/tools/decorator.py; re-exported by praisonaiagents.tools and, lazily, by praisonaiagents)
     **{f"{m}.tool": "praisonai" for m in ("praisonaiagents", "praisonaiagents.tools", "praisonaiagents.tools.decorator")},
+    # NVIDIA NeMo Agent toolkit (nvidia-nat): ``@register_function(config_type=...)`` on an async generator that
+    # builds the function from its config and builder and yields ``FunctionInfo.from_fn(inner, description=...)``
+    # (nat/cli/register_workflow.py; an agent calls it as a tool by its config name): a factory
+    # (``TOOL_FACTORY_DECORATORS``)
+    "nat.cli.register_workflow.register_function": "nvidia-nat",
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
 # Decorators of a tool *factory*: the decorated function builds the tool and returns it, and the tool the model
 # calls is the function it returns (a nested ``def``, returned by name or handed to the call it returns:
 # ``return execute``, ``return ToolDef(execute, ...).as_tool()``): its docstring, parameters and body are the
-# tool's. inspect-ai (inspect_ai/tool/_tool.py ``tool``: the registered object is the factory's result).
+# tool's (or the nested function a generator factory yields). inspect-ai (inspect_ai/tool/_tool.py ``tool``: the
+# registered object is the factory's result); nvidia-nat ``register_function``.
 TOOL_FACTORY_DECORATORS: Final[frozenset[str]] = frozenset(
-    f"{m}.tool" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")
+    {*(f"{m}.tool" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")),
+     # nvidia-nat: the factory is an async generator; the tool is the nested function it yields
+     "nat.cli.register_workflow.register_function"}
 )
 # Tool decorators whose framework runs the tool inside a ``try`` that hands the model its failure as an error
 # result (text) instead of letting the exception end the agent's turn: decorator qualified name -> (the
