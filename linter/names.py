@@ -37,6 +37,7 @@ from typing import Optional, Sequence, Union
 import libcst as cst
 
 from . import knowledge
+from . import names_members as members
 from .nodes import children
 from .packages import absolute_module
 
@@ -48,7 +49,6 @@ _TryLike = Union[cst.Try, cst.TryStar]
 _HandlerNode = Union[cst.ExceptHandler, cst.ExceptStarHandler]
 
 BUILTINS: frozenset[str] = frozenset(dir(builtins))
-_PROPERTIES = frozenset({"property", "cached_property"})
 _VALIDATORS = ("validator", "pre_init")  # pydantic's root_validator/model_validator, langchain's pre_init
 
 
@@ -95,6 +95,7 @@ class _Scope:
     cls: "_Scope | None" = None  # the class scope a method belongs to
     attrs: dict[str, Ref] = field(default_factory=dict)  # class scopes: self.<attr>
     defs: dict[str, cst.FunctionDef] = field(default_factory=dict)  # functions (methods) defined here, for what they return
+    attr_classes: dict[str, str] = field(default_factory=dict)  # class scopes: self.<attr> declared a class of the module
 
 
 class Names:
@@ -105,6 +106,7 @@ class Names:
         self.module_scope = _Scope("module")
         self.stack: list[_Scope] = [self.module_scope]
         self._returns_memo: dict[int, Ref] = {}
+        self.classes: dict[str, _Scope] = {}  # the module's top-level classes, for self.<attr>.<attr> chains
         self._prefill(module.body)
 
     # ------------------------------------------------------------ queries
@@ -115,22 +117,20 @@ class Names:
             return self.lookup(node.value)
         if isinstance(node, cst.Attribute):
             value = node.value
+            owner = members.instance_class(self, value)
+            if owner is not None:  # self.toolset._session, toolset: a class of this module
+                return members.member(self, owner, node.attr.value)
             if isinstance(value, cst.Name):
                 scope = self.stack[-1]
                 if scope.self_name is not None and value.value == scope.self_name and scope.cls:
-                    if node.attr.value in scope.cls.attrs:
-                        return scope.cls.attrs[node.attr.value]
-                    prop = scope.cls.defs.get(node.attr.value)
-                    if prop is not None and any(
-                        (dotted(d.decorator) or "").rsplit(".", 1)[-1] in _PROPERTIES for d in prop.decorators
-                    ):
-                        return self._returns(prop)
-                    return None
+                    return members.member(self, scope.cls, node.attr.value)
             base = self.qualify(value)
             if base is None:
                 return None
             return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
         if isinstance(node, cst.Call):
+            if self.qualname(node.func) in knowledge.FIELD_DECLARATIONS:
+                return members.field_default(self, node)
             helper = self._helper(node.func)
             if helper is not None:
                 return self._returns(helper)
@@ -476,6 +476,7 @@ class Names:
         self.bind(node.name.value, None)
         # a class body runs where it stands: inside the enclosing handlers and loops
         scope = _Scope("class", node, self.stack[-1].blocks)
+        members.inherit(self, scope, node)  # and a top-level class is registered in self.classes
         if isinstance(node.body, cst.IndentedBlock):
             # methods are known before the first one runs (self._session() defined below its caller)
             scope.defs.update((m.name.value, m) for m in node.body.body if isinstance(m, cst.FunctionDef))
@@ -503,6 +504,7 @@ class Names:
         ref = self.qualify(node.value) if node.value is not None else None
         if ref is None:
             ref = self.annotation_ref(node.annotation)
+        members.declare(self, self.stack[-1], node)  # ``toolset: MyToolset``, bare or not
         if node.value is None and ref is None:
             return  # a bare annotation binds nothing
         self._bind_target(node.target, ref)

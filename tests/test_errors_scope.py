@@ -406,3 +406,59 @@ def test_tfh401_report_module_still_reports_a_message() -> None:
         '{"answer": None, "error": str(e)}', 'ToolMessage(content=str(e), tool_call_id="1")'
     )
     assert _codes(src, "TFH401", "pkg/evaluation/runner.py")
+
+
+# ---------------------------------------------------------------- TFH402: what says the fallback is the design
+
+FALLBACK = """\
+import requests
+def latest(url):
+    try:
+        return requests.get(url, timeout=5).json()["tag"]
+    except Exception:{comment}
+        return None
+"""
+
+
+@pytest.mark.parametrize(
+    ("comment", "found"),
+    [
+        ("", True),
+        ("  # noqa: BLE001", True),  # a pragma explains nothing
+        ("  # return None on any error", True),  # restates the code
+        ("  # TODO: fall back less quietly", True),  # the author knows it is wrong
+        ("  # noqa: BLE001 - the version notice is optional", False),
+        ("\n        # the caller falls back to the bundled list", False),
+        ("\n        # best-effort: nothing is shown when the check fails", False),
+    ],
+)
+def test_a_comment_saying_the_fallback_is_the_design(comment: str, found: bool) -> None:
+    assert bool(_codes(FALLBACK.format(comment=comment), "TFH402")) is found
+
+
+@pytest.mark.parametrize(
+    ("annotation", "found"),
+    [("httpx.Response", False), ("requests.Response", False), ("httpx.AsyncClient", True)],
+)
+def test_a_response_in_hand_is_no_remote_read(annotation: str, found: bool) -> None:
+    src = f"""\
+import httpx, requests
+def items(r: {annotation}):
+    try:
+        return r.json()["items"]
+    except Exception:
+        return []
+"""
+    assert bool(_codes(src, "TFH402")) is found
+
+
+@pytest.mark.parametrize(("receiver", "found"), [("index_file", False), ("search_index", True)])
+def test_a_receiver_named_as_a_path_is_local(receiver: str, found: bool) -> None:
+    src = f"""\
+def names({receiver}, root):
+    try:
+        return list({receiver}.query(root))
+    except Exception:
+        return []
+"""
+    assert bool(_codes(src, "TFH402")) is found

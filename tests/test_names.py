@@ -166,6 +166,47 @@ def f():
 def g():
     r.get("x")  # -> ?
 """,
+    "declared fields: a default, a factory, the annotation; never the declaration": """\
+import dataclasses
+from typing import Optional
+import httpx, requests
+from pydantic import BaseModel, Field, PrivateAttr
+class Holder(BaseModel):
+    _session: requests.Session = PrivateAttr(default_factory=requests.Session)
+    http: httpx.Client = Field(default_factory=lambda: httpx.Client())
+    plain: requests.Session = PrivateAttr(default=requests.Session())
+    declared: requests.Session = Field(...)
+    other: dict = Field(default_factory=dict)
+    def run(self):
+        self._session.get("x")  # -> requests.Session.get
+        self.http.get("x")  # -> httpx.Client.get
+        self.plain.get("x")  # -> requests.Session.get
+        self.declared.get("x")  # -> requests.Session.get
+        self.other.get("x")  # -> ?
+@dataclasses.dataclass
+class Data:
+    s: requests.Session = dataclasses.field(default_factory=requests.session)
+    def run(self):
+        self.s.get("x")  # -> requests.Session.get
+""",
+    "through an attribute declared another class of the module, and inherited fields": """\
+from typing import Optional
+import requests
+class Toolset:
+    session: requests.Session
+class Base:
+    toolset: "Toolset"
+    maybe: Optional[Toolset] = None
+class Tool(Base):
+    def run(self):
+        self.toolset.session.get("x")  # -> requests.Session.get
+        self.maybe.session.get("x")  # -> requests.Session.get
+        self.toolset.missing.get("x")  # -> ?
+class Unrelated:
+    toolset: "Elsewhere"
+    def run(self):
+        self.toolset.session.get("x")  # -> ?
+""",
 }
 
 

@@ -54,6 +54,29 @@ def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> Non
     assert fix(src) == src
 
 
+def test_a_session_recorder_without_a_command_is_an_interactive_shell() -> None:
+    # `script -q log` (an f-string run through a shell) hands a shell to the person: no finding, no fix
+    src = 'import subprocess\ndef shell(log):\n    subprocess.run(f"script -q {log}", shell=True)\n'
+    assert found(src) == []
+    assert fix(src) == src
+
+
+@pytest.mark.parametrize("command, reported, fixed", [
+    ('["script", "-q", "-c", "pip install -r r.txt", log]', "`pip` runs long by nature", False),
+    ('f"script -q -c {cmd} {log}"', "built at run time", False),
+    ('["script", "-q", "/tmp/s.log", "make"]', "`make` runs long by nature", False),
+    ('["script", "-q", "-c", "ls -l", log]', None, True),
+])
+def test_a_session_recorder_with_a_command_is_read_as_that_command(command: str, reported: str | None, fixed: bool) -> None:
+    shell = ", shell=True" if command.startswith("f") else ""
+    src = f"import subprocess\ndef f(cmd, log):\n    subprocess.run({command}{shell})\n"
+    findings = found(src)
+    assert len(findings) == 1
+    assert (findings[0].fix is not None) is fixed, findings[0].message
+    if reported is not None:
+        assert reported in findings[0].message
+
+
 def test_a_quick_command_keeps_its_fix() -> None:
     src = 'import subprocess\nsubprocess.run(["aws", "sts", "get-caller-identity"], check=True)\n'
     assert fix(src) == 'import subprocess\nsubprocess.run(["aws", "sts", "get-caller-identity"], check=True, timeout=30)\n'
@@ -247,3 +270,19 @@ def test_a_generation_whose_body_is_built_in_a_local_name_gets_no_default_timeou
     assert fix(src) == src
     other = found(src.replace('"messages"', '"query"'))  # no prompt in the body: an ordinary POST, refused as a write
     assert len(other) == 1 and "generation" not in other[0].message, [f.message for f in other]
+
+
+def test_tfh202_a_client_whose_requests_stream_gets_stream_advice_and_no_fix() -> None:
+    streaming = textwrap.dedent('''\
+        import httpx
+        async def proxy(url):
+            client = httpx.AsyncClient(timeout=None)
+            return await client.send(client.build_request("GET", url), stream=True)
+        ''')
+    reported = found(streaming, "TFH202")
+    assert len(reported) == 1 and reported[0].fix is None
+    assert "silence between chunks" in reported[0].message
+    assert fix(streaming) == streaming
+    # the same client used for plain requests keeps the fix
+    plain = streaming.replace('client.send(client.build_request("GET", url), stream=True)', "client.get(url)")
+    assert fix(plain) == plain.replace("timeout=None", "timeout=30")

@@ -190,6 +190,14 @@ PURE_METHODS: Final[frozenset[str]] = frozenset(
     {"model_validate", "model_validate_json", "model_validate_strings", "model_dump", "model_dump_json",
      "model_copy", "model_construct", "parse_obj", "parse_raw", "model_json_schema"}
 )
+# A response already received: ``r.json()``, ``r.text``, ``r.raise_for_status()``
+# on an ``httpx.Response``/``requests.Response`` (a parameter annotated so, or
+# what a client's call returned) parse a body in memory; the request that
+# could fail was made before the ``try``. (aiohttp's ``ClientResponse`` still
+# reads its body from the socket: not listed.)
+IN_HAND_RESPONSE_CLASSES: Final[frozenset[str]] = frozenset(
+    {"httpx.Response", "httpx._models.Response", "requests.Response", "requests.models.Response"}
+)
 # Existence checks over a remote store (``bucket_exists``, ``has_collection``,
 # ``does_index_exist``): ``return False`` on any exception reads an outage as
 # "absent" (the caller creates it again). Reported when the ``try`` reaches

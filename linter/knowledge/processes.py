@@ -162,6 +162,27 @@ def _program_argv(words: Iterable[str]) -> list[str]:
     return argv
 
 
+# ``script`` records a terminal session: with ``-c``/``--command`` (or, in the BSD form, a command after
+# the log file) it runs that command, which decides; without one it starts an interactive shell for the
+# person (``script -q session.log``), and only they end it.
+_RECORDER_COMMAND_FLAGS: Final[frozenset[str]] = frozenset({"-c", "--command"})
+
+
+def _recorded_command(argv: list[str]) -> list[str] | None:
+    """What ``script`` runs: the words after ``-c``/``--command`` (a shell line), or the BSD form's
+    ``script [opts] file cmd ...``; ``[]`` when no command is written (an interactive shell)."""
+    argv = [w.strip("'\"") for w in argv]  # `script -c 'make test' log`: the shell's quotes
+    positional: list[str] = []
+    for i, word in enumerate(argv[1:], start=1):
+        if word in _RECORDER_COMMAND_FLAGS:
+            return argv[i + 1:] or ["$COMMAND"]
+        if word.startswith("--command="):
+            return [word.split("=", 1)[1], *argv[i + 1:]]
+        if not word.startswith("-"):
+            positional.append(word)
+    return positional[1:]
+
+
 def _note(argv: list[str]) -> ProcessNote | None:
     for n in (3, 2, 1):
         if len(argv) >= n:
@@ -186,6 +207,11 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
     if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # sh -c "pkill -f x || true"
         whys = [interactive_process(seg, confirmed) for seg in shell_commands(" ".join(argv[2:]))]
         return whys[0] if whys and all(whys) else None
+    if head == "script":  # `script -q log`: a shell for the person; `script -c "make test" log`: that command
+        recorded = _recorded_command(argv)
+        if not recorded:
+            return _SHELL.why
+        return interactive_process(["sh", "-c", *recorded], confirmed)
     if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
         inner = interactive_process(argv[2:], confirmed)
         if inner is not None:
@@ -236,6 +262,11 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
             if why is not None:
                 return why
         return None
+    if head == "script":  # a session recorder: no command written is a shell for the person
+        recorded = _recorded_command(argv)
+        if not recorded:
+            return "`script` without a `-c` command starts an interactive shell for the person"
+        return process_fix_refusal(["sh", "-c", *recorded], whole)
     if len(argv) < 2 and not whole and head in _SUBCOMMAND_PROGRAMS:
         return f"what `{head}` runs is built at run time, {unseen}"
     note = _note(argv)

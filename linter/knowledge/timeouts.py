@@ -99,6 +99,13 @@ ALIASES: Final[Mapping[str, str]] = {
 
 # Calls whose result is an instance of a known class (a class's own
 # constructor is implied: calling ``requests.Session`` gives a ``requests.Session``).
+# Field declarations: a class field ``x: T = PrivateAttr(default_factory=requests.Session)`` holds the
+# declaration's default, or what its factory builds (else what the annotation says), never the declaration.
+FIELD_DECLARATIONS: Final[frozenset[str]] = frozenset({
+    "pydantic.Field", "pydantic.PrivateAttr", "pydantic.fields.Field", "pydantic.fields.PrivateAttr",
+    "pydantic.v1.Field", "pydantic.v1.PrivateAttr", "dataclasses.field", "attrs.field", "attr.ib", "attr.attrib",
+    "attr.field", "sqlmodel.Field", "msgspec.field",
+})
 FACTORIES: Final[Mapping[str, str]] = {
     "requests.Session": "requests.Session",
     "requests.session": "requests.Session",

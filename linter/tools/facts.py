@@ -4,18 +4,21 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from .. import knowledge as kb
-from ..effects import declared_class
+from ..effects import Effect, classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.retries import paths as retry_paths
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
-from .failures import handler_mode, returns_tool_error
+from .clients import ClientObjects
+from .follow import method_dispatchers
+from .failures import handler_mode, local_work, returns_tool_error, status_swallowed
 from .index import Def
 from .model import CallFact, RetryFact, Tool
 
@@ -88,10 +91,15 @@ class ToolFacts:
         self._tracked: list[cst.FunctionDef | None] = []  # innermost def: a wanted one, or None
         self.calls: dict[int, list[tuple[cst.Call, str, str, str | None]]] = {}  # id(def) -> (call, qn, status, value)
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
+        self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
+        self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
+        self.clients = ClientObjects(self.names, self._client_key)  # SDK client objects (``clients.py``)
+        self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
+        self.client_calls: dict[int, list[tuple[cst.Call, str, str]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -129,6 +137,7 @@ class ToolFacts:
                         self._bind_client_key(key, returns[0])
 
         scan(node.body, None)
+        self.clients.scan(self.ctx.screen.tree)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
@@ -182,6 +191,12 @@ class ToolFacts:
         if value is not None and fn is not None and self.names.function is fn:
             self.exits.setdefault(id(fn), []).append(value)
 
+    def visit_Try(self, node: cst.Try) -> None:
+        fn = self._current()
+        if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
+                                                                      self.ctx.screen.import_roots):
+            self.local_handlers.update(id(h) for h in node.handlers)
+
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
         if fn is not None and self.names.function is fn:
@@ -214,6 +229,7 @@ class ToolFacts:
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)
+            self.clients.bind(self._client_key(dotted(node.asname.name)), node.item)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         fn = self._current()
@@ -223,6 +239,7 @@ class ToolFacts:
             self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
+            self.clients.bind(self._client_key(dotted(t.target)), node.value)
 
     def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:
@@ -265,6 +282,9 @@ class ToolFacts:
             )
 
     def visit_Call(self, node: cst.Call) -> None:
+        enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
+        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
+            self.read_named.add(id(node))
         fn = self._current()
         if fn is None:
             return
@@ -272,6 +292,10 @@ class ToolFacts:
         qn = self.names.qualname(node.func)
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
+        hit = self.clients.call(node)
+        if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
+            self.client_calls.setdefault(id(fn), []).append((node, *hit))
+            return
         if qn is None:
             return
         k = self.knowledge
@@ -314,6 +338,13 @@ class ToolFacts:
             status = "none-possible"
         if status:
             self.calls.setdefault(id(fn), []).append((node, qn, status, value))
+            # its class, read here when the effects model does not reach it (a call in a nested ``def`` the helper
+            # runs: ``@backoff.on_exception(...) def make_request(): return requests.get(...)``)
+            found = classify_call(node, self.names, k, {}, self.ctx.screen.import_roots)
+            if found is None and qn in kb.CLIENT_FUNCTIONS:
+                found = (kb.CLIENT_FUNCTIONS[qn], qn)
+            if found is not None:
+                self.call_class[id(node)] = found
 
     def leave_Call(self, node: cst.Call) -> None:
         if self._scope_nodes and self._scope_nodes[-1] == id(node):
@@ -340,6 +371,12 @@ class ToolFacts:
 
     # rows -----------------------------------------------------------------
 
+    def _calls_out(self, fn: cst.FunctionDef, effects: list["Effect"]) -> bool:
+        """Whether a same-module helper makes a call out of the process the row knows (as ``follow.join`` asks of a
+        helper in another module before taking its failure modes)."""
+        return bool(self.calls.get(id(fn)) or self.client_calls.get(id(fn))
+                    or any(e.helper == fn.name.value for e in effects))
+
     def _row(
         self, d: Def, fns: list[cst.FunctionDef], helpers: list[cst.FunctionDef],
         model: RetryModel, by_owner: dict[int, list[Retry]],
@@ -349,6 +386,10 @@ class ToolFacts:
         effects = []
         for fn in fns:
             effects.extend(model.function_effects(fn))
+        # a POST sent by a function named as a read (``def serper_search(query)``): a query sent as POST (TFH101 reads
+        # the same names, ``knowledge.READ_POST_FUNCTION_PREFIXES``)
+        effects = [replace(e, cls=kb.READ_SAFE) if _read_post(e.cls, e.what, id(e.node) in self.read_named) else e
+                   for e in effects]
         by_node = {id(e.node): e for e in effects}
         # calls out: every classified call and every call the timeout tables know, here and one level down; not the
         # tool's own decorator calls (``@server.call_tool()`` registers it, it calls nothing out)
@@ -363,8 +404,20 @@ class ToolFacts:
                     continue
                 seen.add(id(call))
                 e = by_node.get(id(call))
-                tool.calls.append(CallFact(e.what if e else qn, e.cls if e else None, status, value,
-                                           bool(e and e.keyed), helper))
+                own = self.call_class.get(id(call))
+                if own is not None and _read_post(own[0], own[1], id(call) in self.read_named):
+                    own = (kb.READ_SAFE, own[1])
+                tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
+                                           status, value, bool(e and e.keyed), helper))
+        client_facts: list[CallFact] = []
+        for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
+            if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                continue
+            for call, what, cls in self.client_calls.get(id(fn), []):
+                if id(call) not in seen:
+                    seen.add(id(call))
+                    client_facts.append(CallFact(what, cls, "unknown", None, False, helper))
+        tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
                 seen.add(id(e.node))
@@ -382,17 +435,22 @@ class ToolFacts:
         elif configured is not None:
             tool.classification, tool.source, tool.evidence = configured, "configured", "classify"
         else:
-            classified = [e for e in effects if e.cls in _ORDER]
+            classified = [(e.cls, e.what, e.helper) for e in effects if e.cls in _ORDER]
+            dispatchers = method_dispatchers(tool.calls)  # a helper sending GET or POST as its caller says
+            classified = [e for e in classified if e[2] not in dispatchers]
+            classified += [(c.cls, c.what, c.helper) for c in tool.calls
+                           if c.cls in _ORDER and c.helper not in dispatchers]  # clients', nested defs'
             if classified:
-                strongest = min(classified, key=lambda e: _ORDER.index(e.cls))
-                tool.classification, tool.source = strongest.cls, "inferred"
-                tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
+                cls, what, helper = min(classified, key=lambda e: _ORDER.index(e[0] or ""))
+                tool.classification, tool.source = cls or "unknown", "inferred"
+                tool.evidence = what + (f" in {helper}()" if helper else "")
         # idempotency key
         if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
             tool.key = "not-needed"
         elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
-            writes = [e for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-            tool.key = "present" if writes and all(e.keyed for e in writes) else "missing"
+            writes = [e.keyed for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            writes += [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            tool.key = "present" if writes and all(writes) else "missing"
         # retries around or inside it (and in its helpers)
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             for retry in by_owner.get(id(fn), []):
@@ -403,14 +461,22 @@ class ToolFacts:
         modes: list[str] = []
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
+        mine = {id(f) for f in fns}
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
+            if id(fn) not in mine and not self._calls_out(fn, effects):
+                continue  # a same-module helper that calls nothing out (a URL builder's ``except: return None``)
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
-            caught_anywhere = caught_anywhere or bool(handlers)
             for h in handlers:
                 mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
+                if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
+                    continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
+                caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)
+            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
+                    and "swallowed" not in modes and status_swallowed(fn):
+                modes.append("swallowed")  # ``if r.status_code != 200: logger.error(...)``, then its usual answer
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
         if not caught_anywhere and "raised" not in modes:
@@ -422,6 +488,17 @@ class ToolFacts:
             tool.failures_by = d.caught_by
         tool.failures = modes
         return tool
+
+
+def _read_named(name: str) -> bool:
+    """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
+    one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
+    words = name.lstrip("_").lower().split("_")
+    return name.lstrip("_").lower().startswith(kb.READ_POST_FUNCTION_PREFIXES) or words[-1] in ("search", "query", "lookup")
+
+
+def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
+    return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")
 
 
 def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:

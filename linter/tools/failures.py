@@ -13,17 +13,19 @@ every tool (``tests/test_errors_tools_agree.py``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
 
 from .. import knowledge as kb
+from ..effects import reaches_outside
 from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "returns_tool_error"]
+__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "status_swallowed"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -82,3 +84,64 @@ def _empty(value: cst.BaseExpression) -> bool:
 
 def returns_tool_error(exits: Sequence[cst.BaseExpression], names: Any, knowledge: kb.Knowledge) -> bool:
     return any(is_tool_error(value, names, knowledge) for value in exits)
+
+
+#: builtins that reach outside or run code: a ``try`` around one of them is no local computation
+_OUTSIDE_BUILTINS = frozenset({"open", "input", "exec", "eval", "compile", "__import__", "print", "breakpoint"})
+
+
+def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: frozenset[str]) -> bool:
+    """Whether a ``try`` body only computes in memory, by positive evidence: every call in it is a builtin
+    (``int(port)``) or a standard-library function (``ipaddress.ip_address(ip)``, ``json.loads(text)``) that does not
+    reach outside; a call of anything else (the run's own function, an unresolved method) may fail outside."""
+    for n in walk_in_scope(body):
+        if not isinstance(n, cst.Call):
+            continue
+        if reaches_outside(n, names, knowledge, imports):
+            return False
+        if isinstance(n.func, cst.Name) and names.is_builtin(n.func.value):
+            if n.func.value in _OUTSIDE_BUILTINS or n.func.value in kb.ITERATING_BUILTINS:
+                return False  # ``list(cursor)`` runs what it is given
+            continue
+        qn = names.qualname(n.func)
+        root = qn.split(".")[0] if qn is not None else ""
+        if root not in sys.stdlib_module_names or root in kb.CALLABLE_RUNNING_MODULES:
+            return False  # ``asyncio.to_thread(fetch, ...)`` runs a callable that may reach outside
+    return not any(isinstance(n, cst.Await) for n in walk_in_scope(body))
+
+
+_STATUS_ATTRIBUTES = frozenset({"status_code", "status", "ok"})
+
+
+def _logs_only(body: cst.BaseSuite) -> bool:
+    """A block of logging calls and nothing else (``logger.error(...)``, ``print(...)``)."""
+    if not isinstance(body, cst.IndentedBlock):
+        body_lines: Sequence[cst.CSTNode] = [body]
+    else:
+        body_lines = body.body
+    for stmt in body_lines:
+        smalls = stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else None
+        if not smalls:
+            return False
+        for small in smalls:
+            if isinstance(small, cst.Pass):
+                continue
+            call = small.value if isinstance(small, cst.Expr) else None
+            if not isinstance(call, cst.Call):
+                return False
+            last = (dotted(call.func) or "").rsplit(".", 1)[-1].lower()
+            if not last.startswith(kb.LOGGING_CALL_PREFIXES):
+                return False
+    return True
+
+
+def status_swallowed(fn: cst.FunctionDef) -> bool:
+    """A response's failure status that is only logged: ``if response.status_code != 200: logger.error(...)`` and the
+    function goes on to its normal answer (``return []``), so the model reads an outage as "nothing found"."""
+    for n in walk_in_scope(fn.body):
+        if not isinstance(n, cst.If) or n.orelse is not None:
+            continue
+        tested = {a.attr.value for a in walk_in_scope(n.test) if isinstance(a, cst.Attribute)}
+        if tested & _STATUS_ATTRIBUTES and _logs_only(n.body):
+            return True
+    return False

@@ -20,7 +20,7 @@ from .. import knowledge as kb
 from .index import Def, Index, span
 from .model import CallFact, RetryFact, Tool
 
-__all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "needed", "summary_defs"]
+__all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
 #: how many helpers deep a tool is followed across modules (tool -> helper -> helper -> helper)
 DEPTH = 3
@@ -256,6 +256,7 @@ class _Resolver:
     def resolve(self, qn: str) -> str | None:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops."""
+        qn = self._namespace(qn)
         for _ in range(4):
             if qn in self.defined:
                 where = self.where(qn)
@@ -268,6 +269,22 @@ class _Resolver:
                 return None
             qn = nxt
         return None
+
+    def _namespace(self, qn: str) -> str:
+        """A module of a directory without ``__init__.py`` is named from that directory (``internet.scrape``), while
+        its importers spell the full path (``pkg.toolsets.internet.internet.scrape``): the definition whose file is
+        at that path."""
+        if qn in self.defined:
+            return qn
+        parts = qn.split(".")
+        for cut in range(1, len(parts) - 1):
+            short = ".".join(parts[cut:])
+            where = self.where(short) if short in self.defined else None
+            if where is not None:
+                path = where[0].replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+                if path.endswith("/" + "/".join([*parts[:cut], *where[2].split(".")])):
+                    return short
+        return qn
 
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
@@ -360,7 +377,8 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             tool.failures.append(mode)
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
-        classified = [c for c in tool.calls if c.cls in order]
+        dispatchers = method_dispatchers(tool.calls)
+        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
         if classified:
             strongest = min(classified, key=lambda c: order.index(c.cls or ""))
             tool.classification, tool.source = strongest.cls or "unknown", "inferred"
@@ -370,3 +388,14 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
                 writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
                 tool.key = "present" if all(c.keyed for c in writes) else "missing"
+
+
+_HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")
+
+
+def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
+    """Helpers that send both a GET and a write (``if method == "GET": requests.get(...) else: requests.post(...)``):
+    the method is their caller's choice, so their calls do not classify the tool that reaches them."""
+    calls = list(calls)
+    reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
+    return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}

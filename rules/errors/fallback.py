@@ -89,3 +89,47 @@ def fallback_fix(node: cst.ExceptHandler) -> str:
         return f"return a typed ToolError (Err(from_exception({name})))"
     catch = "except Exception" if node.type is None else "except " + source_of(node.type)
     return f"catch it as `{catch} as e:` and return a typed ToolError (Err(from_exception(e)))"
+
+
+# A comment in the handler that says the fallback is the design (``# fall back to the full auth flow``,
+# ``# best-effort: the notice is optional``): the author chose it, and says where the caller goes next. A
+# comment that only restates the code (``# return None on any error``) says nothing of the kind, nor does a
+# linter pragma (``# noqa: BLE001``, ``# pragma: no cover``); a to-do (``# TODO: fall back less``) says the
+# opposite: the author knows the fallback is wrong.
+_PRAGMA = re.compile(
+    r"noqa(?::\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)?|type:\s*ignore(?:\[[^\]]*\])?|pragma:\s*no\s*(?:cover|branch)"
+    r"|pylint:\s*disable=[\w,-]+|nosec(?:\s+B\d+)?|fmt:\s*(?:on|off|skip)|ruff:\s*noqa",
+    re.IGNORECASE,
+)
+_DESIGN = re.compile(
+    r"\bfall(?:s|ing)?[\s-]*back\b|\bfallback\b|\bbest[\s-]effort\b|\boptional\b|\bnon[\s-]?(?:fatal|critical)\b"
+    r"|\bnot\s+critical\b|\bby\s+design\b|\bon\s+purpose\b|\bintentional(?:ly)?\b|\bdeliberate(?:ly)?\b"
+    r"|\bdegrade(?:s|d)?\s+gracefully\b",
+    re.IGNORECASE,
+)
+_TODO = re.compile(r"^\W*(?:todo|fixme|xxx|hack)\b", re.IGNORECASE)
+
+
+def _explains(comment: cst.Comment | None) -> bool:
+    if comment is None:
+        return False
+    text = _PRAGMA.sub(" ", comment.value.lstrip("#"))
+    return _DESIGN.search(text) is not None and _TODO.search(text) is None
+
+
+def documented_fallback(handler: cst.ExceptHandler) -> bool:
+    """The handler carries a comment that says the fallback is the design (on the ``except`` line, or a line of
+    its body)."""
+    body = handler.body
+    if not isinstance(body, cst.IndentedBlock):
+        return isinstance(body, cst.SimpleStatementSuite) and _explains(body.trailing_whitespace.comment)
+    if _explains(body.header.comment):
+        return True
+    for stmt in body.body:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) and any(
+            _explains(line.comment) for line in stmt.leading_lines
+        ):
+            return True
+        if isinstance(stmt, cst.SimpleStatementLine) and _explains(stmt.trailing_whitespace.comment):
+            return True
+    return any(_explains(line.comment) for line in body.footer)

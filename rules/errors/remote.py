@@ -30,7 +30,8 @@ __all__ = ["may_read_remote_ast", "reads_remote", "remote_evidence"]
 
 
 def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -> bool:
-    """File or local-process work: it reaches outside the process, not outside the machine."""
+    """File or local-process work (it reaches outside the process, not outside the machine), or a method of a
+    response already received."""
     func = call.func
     if isinstance(func, cst.Name) and func.value == "open" and names.is_builtin("open"):
         return True
@@ -39,12 +40,27 @@ def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -
     if isinstance(func, cst.Attribute):
         if func.attr.value in knowledge.local_io_methods:
             return True
+        if _in_hand(func.value, names, knowledge):
+            return True  # r.json() on a response already received: a parse in memory
         if isinstance(func.value, cst.Call) and _opened_on_path(func.value, names, knowledge):
             return True  # Store(SETTINGS_PATH).read(): an object of a local file
         ref = names.qualify(func.value)
         if ref is not None and ref[1] and (ref[0] in knowledge.local_io_calls or ref[0].startswith(knowledge.local_io_prefixes)):
             return True  # a method of a subprocess.Popen, a sqlite3 connection, a Path
     return False
+
+
+def _in_hand(receiver: cst.BaseExpression, names: Names, knowledge: Knowledge) -> bool:
+    """A response already received (``r: httpx.Response``): its methods parse the body in memory."""
+    ref = names.qualify(receiver)
+    return ref is not None and ref[1] and knowledge.canonical(ref[0]) in knowledge.in_hand_response_classes
+
+
+def _path_named(receiver: cst.BaseExpression, knowledge: Knowledge) -> bool:
+    """A receiver whose own name ends in a filesystem word (``index_file``, ``self.cache_dir``, ``log_path``):
+    a path, not a remote index or store, whatever its other words say."""
+    last = last_name(receiver)
+    return last is not None and last.lower().split("_")[-1] in knowledge.local_path_argument_words
 
 
 def _opened_on_path(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
@@ -185,7 +201,7 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
         return None
     ref = names.qualify(func.value)
     module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
-    if not module and _receiver_words(func) & knowledge.remote_read_receiver_words:
+    if not module and _receiver_words(func) & knowledge.remote_read_receiver_words and not _path_named(func.value, knowledge):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
         return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is

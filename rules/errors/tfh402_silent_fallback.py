@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen, markdown_words, outside_screen
-from .fallback import default_value, fallback_fix, optional_bool
+from .fallback import default_value, documented_fallback, fallback_fix, optional_bool
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, reads_remote
 
@@ -74,7 +74,13 @@ A method of an object built in place from a constructor handed only
 filesystem paths (`ProfileStore(PROFILES_PATH).read_section("keys")`, an
 argument whose last word is
 {markdown_words(sorted(_DEFAULTS.local_path_argument_words), "or")}, or a `pathlib.Path`) is local work
-too, whatever the class is named.
+too, whatever the class is named, and so is a method of an object whose own
+name ends in one of those words (`index_file.relative_to(root)`: a path,
+though `index` names a remote store elsewhere). So is reading a response
+already received: a method of a parameter or a value annotated or built as
+{markdown_words(sorted(_DEFAULTS.in_hand_response_classes)[:2], "or")}, ... (`r.json()`, `r.text`): the
+request that could fail was made before the `try`, and the handler catches
+a body that does not parse.
 
 Local work is not a remote read, even though it leaves the process: file
 I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version`; {markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
@@ -133,7 +139,15 @@ intended answer there:
   (or with one of these as a `_`-separated word), or with
   {markdown_words(_DEFAULTS.cleanup_function_name_parts, "or")} in the name;
 - a handler for `Exception` when the module defines its own `Exception`
-  (only the builtins are broad).
+  (only the builtins are broad);
+- a fallback the code says is the design: a comment in the handler (on the
+  `except` line or in its body) that says it falls back, is best-effort,
+  optional, non-fatal or intentional (`# the caller falls back to the full
+  sign-in flow`): the reader is told where the caller goes next. A comment
+  that only restates the code (`# return [] on any error`), a linter pragma
+  (`# noqa: BLE001`) or a to-do (`# TODO: ...`) is no such evidence. (On
+  batch 8, an OAuth2 token refresh whose handler said "we'll fall back to
+  the full auth flow" was read as the design.)
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -458,6 +472,33 @@ def search(q):
     except Exception:
         return "Search failed: the service did not answer"
 """,
+        # a response already received: the handler catches a body that does not parse
+        """\
+import httpx
+def listed_items(resp: httpx.Response):
+    try:
+        return resp.json()["items"]
+    except Exception:
+        return []
+""",
+        # a path named like an index is still a path
+        """\
+def module_names(index_file, root):
+    try:
+        return [str(index_file.relative_to(root))]
+    except Exception:
+        return []
+""",
+        # the handler's comment says the fallback is the design, and where the caller goes next
+        """\
+class Session:
+    def refreshed_token(self, refresh_token):
+        try:
+            return self.client.refresh_token(self.token_url, refresh_token=refresh_token)
+        except Exception:
+            # no refreshed token: the caller falls back to the full sign-in flow
+            return None
+""",
         # a connection check: False is the answer asked for
         """\
 import httpx
@@ -635,6 +676,21 @@ def web_search(keywords):
     except:  # error: TFH402 "try another search"
         return "No results, try another search"
 """,
+        # a comment that only restates the code, or a to-do, does not say the fallback is the design
+        """\
+import requests
+def search(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=10).json()["hits"]
+    except Exception:  # error: TFH402
+        # return an empty list on any error
+        return []
+def lookup(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=10).json()["hits"]
+    except Exception:  # error: TFH402
+        return []  # TODO: fall back less quietly
+""",
         # an async action's status flag is not a predicate answer
         """\
 async def acancel_run(self, run_id) -> bool:
@@ -749,7 +805,7 @@ async def acancel_run(self, run_id) -> bool:
             return
         if self._exempt_function("None(bare)" if bare else returned, body):
             return
-        if self._benign(body):
+        if self._benign(body) or documented_fallback(node):
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))

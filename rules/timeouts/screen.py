@@ -105,6 +105,36 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     return screen.memo("timeouts.helper_lines", build)
 
 
+def field_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
+    """Lines of the class-level fields that say what ``self.<field>`` holds, when it is a client class the
+    timeout tables know (``_session: requests.Session = PrivateAttr(...)``) or another class of the module
+    (``toolset: MyToolset``): the resolver reads ``self.toolset._session.get(...)`` through them, so
+    narrowing must keep them (and the classes that declare them)."""
+
+    def build() -> list[int]:
+        classes = {q.rsplit(".", 1)[-1] for q in knowledge.factories.values()}
+        for q in knowledge.timeouts:
+            classes.update(p for p in q.split(".")[-2:] if p[:1].isupper())
+        body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
+        defs = [d for d in body if isinstance(d, ast.ClassDef)]
+        classes.update(d.name for d in defs)
+        out: list[int] = []
+        for cls in defs:
+            for stmt in cls.body:
+                if not isinstance(stmt, ast.AnnAssign):
+                    continue
+                for n in ast.walk(stmt.annotation):
+                    text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                        text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "")
+                    if text is not None and classes & set(text.split(".")):
+                        out.append(stmt.lineno)
+                        break
+        return out
+
+    return screen.memo("timeouts.field_lines", build)
+
+
 def group_lines(screen: Screen) -> list[int]:
     """Lines of the module's CLI groups (``@click.group() def cli``): ``@cli.command()`` reads its decorator."""
     body = screen.tree.body if isinstance(screen.tree, ast.Module) else []

@@ -16,7 +16,7 @@ from ...linter.api import (
     markdown_calls,
     markdown_words,
 )
-from .screen import group_lines, helper_lines, timeout_calls
+from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .shapes import TimeoutShapes
 
@@ -60,7 +60,13 @@ except ImportError: redis = None` in a module or a function,
 requests.Session()`, a pydantic validator's `values["session"] =
 requests.Session()` for the field `self.session`, `docker.from_env()
 .containers.run(...)`), from annotations (`session: requests.Session`,
-`Optional[Session]`, a class field `session: requests.Session`), and from
+`Optional[Session]`, a class field `session: requests.Session`), from a
+declared field's default or factory (`_session: requests.Session =
+PrivateAttr(default_factory=requests.Session)`, pydantic `Field(...)`, a
+dataclass `field(default_factory=...)`), through an attribute declared an
+instance of another class of the module (`self.toolset._session.get(...)`
+with `toolset: MyToolset`; fields of base classes of the module are
+inherited), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
 `timeout-required` setting adds your own.
@@ -83,7 +89,8 @@ give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
 `start`), an IDE (`cursor`, `pycharm`, ...), a dialog, picker or terminal
-UI (`zenity`, `fzf`, `lazygit`), an interactive shell, a foreground dev
+UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
+recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
@@ -141,10 +148,22 @@ default would hurt:
   editor, a dev server or a long job the linter cannot see; a local name
   assigned one literal command (`cmd = ["ruff", "check", path]`) is read
   through;
-- a process that may wait at a password prompt (`sudo`, `ssh`, `gpg`) or
+- a process that may wait for a person (a session recorder `script`
+  with no `-c` command starts a shell for them), may wait at a password
+  prompt (`sudo`, `ssh`, `gpg`), or
   runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
   downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans, load
   tests (`locust`, `k6`), `git clone`), also as one step of a shell line;
+  What decides is the program the command names: its first literal words
+  (a list's literal items, a string's words, an f-string's or a
+  concatenation's text before the first placeholder, each command of a
+  `shell=True` line), read against the tables of `linter/knowledge/processes.py`
+  (waits for a person, prompts, runs long by nature, and the sub-commands
+  that decide what a program does). A literal program the tables do not
+  know keeps the fix; the text after a placeholder (`f"script -q {{log}}"`:
+  the log's path) is not read. Where a program is interactive or long by
+  design and the tables miss it, it belongs there (one row serves every
+  project); until then write the timeout yourself or `# noqa: TFH201`;
 - `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
   clean-up); a call inside a `try` (or a `contextlib.suppress(...)` block)
   whose handlers catch its other failures but not the new timeout exception
@@ -161,6 +180,19 @@ default would hurt:
   PUT, DELETE keep the fix;
 - the calls that need a timeout scope (`asyncio` subprocess waits): where
   the deadline goes is a decision.
+
+## Reported on purpose
+Package installs (`pip install`, `npm install`, `uv pip install`), local
+builds (`npm run build`, `uv build`), developer commands a CLI helper runs
+(`_command(["npm", "run", "build"])` outside a CLI command's foreground),
+and quick local tools (`ffprobe`, `uv venv`) are reported: an install or a
+build reads a package index over the network and hangs with a stalled
+connection, and a local tool can hang on a bad input or a locked file; in an
+agent's tool nobody is watching. What changes is the fix: an install or a
+build runs long by nature and gets none (choose a bound above its longest
+healthy run); a quick local tool gets the default. Silent only where a
+person runs it and can stop it: an upgrade they asked for (`--upgrade`, a
+confirmation), or a process a CLI command runs in the foreground.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -282,6 +314,9 @@ def upgrade():
 def install():
     if click.confirm("Install patronus?"):
         subprocess.run(["uv", "add", "patronus"], check=True)
+def record_shell(log):
+    # `script` with no `-c` command: a recorded interactive shell, the person types `exit`
+    subprocess.run(f"script -q {log}", shell=True)
 """,
         # the wait reaps a process the poll loop saw exit or killed at its deadline
         """\
@@ -614,6 +649,31 @@ def cache(url):
 def cache2(url):
     return importlib.import_module("redis").Redis(host=url)  # error: TFH201
 """,
+        # a client held in a declared field (pydantic PrivateAttr/Field, dataclass field: its default or
+        # what its default_factory builds), reached through another object whose class the field names
+        """\
+from dataclasses import dataclass, field
+import requests
+from pydantic import BaseModel, PrivateAttr
+class Atlas(BaseModel):
+    _session: requests.Session = PrivateAttr(default_factory=requests.Session)
+class AtlasTool(BaseModel):
+    toolset: "Atlas"
+class Alerts(AtlasTool):
+    def run(self, url):
+        return self.toolset._session.get(url=url)  # error: TFH201 "requests.Session.get"
+@dataclass
+class Crawler:
+    http: requests.Session = field(default_factory=requests.Session)
+    def fetch(self, url):
+        return self.http.get(url)  # error: TFH201
+""",
+        # the recorded session runs a command: that command decides (a long install keeps no fix)
+        """\
+import subprocess
+def record(cmd, log):
+    subprocess.run(["script", "-q", "-c", "pip install -r requirements.txt", log])  # error: TFH201 "`pip` runs long by nature"
+""",
         # a CLI's captured run, or a command's helper outside the command, is no foreground process
         """\
 import subprocess
@@ -660,7 +720,7 @@ class Once:
             return spots
         # and the helpers that say what a client is (``def _session(self) -> requests.Session``), and
         # the module's CLI groups (``@click.group() def cli``: ``@cli.command()`` reads its decorator)
-        return spots + helper_lines(screen, knowledge) + group_lines(screen)
+        return spots + helper_lines(screen, knowledge) + group_lines(screen) + field_lines(screen, knowledge)
 
     def visit_Call(self, node: cst.Call) -> None:
         k = self.knowledge

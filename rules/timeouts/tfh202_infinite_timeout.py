@@ -108,7 +108,10 @@ client = httpx.Client(timeout=httpx.Timeout(10.0, connect=3.0))
 ```
 
 ## Streams and LLM calls
-A `None` on a stream (a `.stream(...)` call, `stream=True`,
+A `None` on a stream (a `.stream(...)` call, `stream=True`, a client
+built with it whose requests in the same function stream, as a streaming
+proxy's `client = httpx.AsyncClient(timeout=None)` then `client.send(req,
+stream=True)`,
 {markdown_words(sorted(_DEFAULTS.stream_calls), "or")}, a timeout object
 passed to one, or one built in the branch of an `if stream:` test) or on an LLM call (the SDK clients
 {markdown_words(sorted(_DEFAULTS.llm_sdk_clients))} and their generation
@@ -121,7 +124,10 @@ half-open TCP connection) looks exactly like a quiet stream or a slow model,
 and `None` then waits forever. The message says what to pass instead (a read
 timeout longer than the longest silence the stream may have; a bound above
 the longest generation accepted), and no fix is offered, since a default of
-30 seconds would cut healthy streams and generations.
+30 seconds would cut healthy streams and generations. A streaming proxy
+that relays an idle stream for as long as its client keeps it open can say
+so with `httpx.Timeout(10, read=None)` (connect, write and pool bounded,
+the read open: not reported, one deadline is set) or `# noqa: TFH202`.
 
 ## Fix
 `smullyan lint --fix` replaces the explicit `None` (alone, each `None` in a
@@ -294,6 +300,12 @@ async def research(url, stream):
         return timeout
 async def ask(a: AsyncAnthropic):
     return await a.messages.create(model="m", max_tokens=9, messages=[], timeout=None)  # error: TFH202 "anthropic.AsyncAnthropic.messages.create"
+async def proxy(request, upstream_url):
+    import httpx
+    # a streaming proxy: the client's request streams the upstream's response through
+    client = httpx.AsyncClient(timeout=None)  # error: TFH202 "silence between chunks"
+    req = client.build_request(request.method, upstream_url, content=request.stream())
+    return await client.send(req, stream=True)
 """,
         # reported with no fix: a long or unreadable process, a Popen wait (kill-and-reap), a handler the
         # new timeout would escape
@@ -407,6 +419,31 @@ async def g(aw):
         kw = keyword_arg(node, "stream")
         return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
 
+    def _streaming_client(self, node: cst.Call) -> bool:
+        """A client built here (``client = httpx.AsyncClient(timeout=None)``) whose requests in the same
+        function stream (``client.send(req, stream=True)``, ``client.stream(...)``): a streaming proxy or
+        reader, where the ``None`` is the silence the stream may keep."""
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        below = _calls_below(func.body)
+        targets: set[str] = set()
+        stack: list[cst.CSTNode] = [func.body]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                continue
+            if isinstance(n, cst.Assign) and n.value is node:
+                targets.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+            elif isinstance(n, cst.WithItem) and n.item is node and n.asname is not None and isinstance(n.asname.name, cst.Name):
+                targets.add(n.asname.name.value)
+            stack.extend(n.children)
+        return bool(targets) and any(
+            isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and c.func.value.value in targets
+            and self._stream(c, None)
+            for c in below
+        )
+
     def _llm(self, node: cst.Call, qn: str) -> bool:
         """An LLM call: an SDK client's, or a request from an LLM integration (its module, its
         class's base, or a body with ``messages``/``prompt``)."""
@@ -425,7 +462,7 @@ async def g(aw):
     def _deliberate(self, node: cst.Call, qn: str) -> str | None:
         """Why a None here is likely deliberate, so that no default number fits (the fix is not
         offered): the call, or a call it is an argument of, opens a stream or runs an LLM generation."""
-        if self.stream_branches:
+        if self.stream_branches or self._streaming_client(node):
             return _STREAM
         for call, cqn in [*self.calls, (node, qn)]:
             if self._stream(call, cqn):

@@ -1,0 +1,126 @@
+"""SDK client classes and what their methods do: the data ``smullyan tools`` classifies a call on a client object by.
+
+A call on an object of one of these classes (built from its constructor, an attribute or parameter annotated with
+it, a same-module helper annotated to return it, or the object one of its methods or subscripts gives:
+``MongoClient(...)["db"]["coll"]``) is a call out of the process: its methods are listed as reads or writes (with
+the write's class, ``knowledge.writes``' four), and the methods that give another client object name that class.
+A method not listed is not classified (it stays unknown). Read by ``linter/tools/clients.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Mapping
+
+from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
+
+__all__ = ["CLIENT_CLASSES", "CLIENT_FUNCTIONS", "ClientClass", "CLIENT_SUBSCRIPT"]
+
+#: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
+CLIENT_SUBSCRIPT: Final[str] = "[]"
+
+
+@dataclass(frozen=True)
+class ClientClass:
+    """What an SDK client class's methods do."""
+
+    short: str  # how a row names it: "AdminClient"
+    methods: Mapping[str, str]  # method -> one of the four classes
+    gives: Mapping[str, str] = field(default_factory=dict)  # method (or CLIENT_SUBSCRIPT) -> the client class it returns
+
+
+def _reads(*names: str) -> dict[str, str]:
+    return {n: READ_SAFE for n in names}
+
+
+_TELEGRAM = ClientClass("TelegramClient", {
+    **_reads("start", "connect", "get_me", "get_entity", "get_input_entity", "get_messages", "iter_messages",
+             "get_dialogs", "iter_dialogs", "get_participants", "iter_participants", "download_media",
+             "download_profile_photo", "is_user_authorized"),
+    "send_message": NON_IDEMPOTENT_WRITE, "send_file": NON_IDEMPOTENT_WRITE, "forward_messages": NON_IDEMPOTENT_WRITE,
+    "edit_message": IDEMPOTENT_WRITE, "delete_messages": IRREVERSIBLE,
+})
+
+_KAFKA_ADMIN = ClientClass("AdminClient", {
+    **_reads("list_topics", "list_groups", "describe_configs", "list_consumer_groups", "describe_consumer_groups",
+             "list_consumer_group_offsets", "describe_cluster", "describe_topics", "describe_acls", "list_offsets"),
+    "create_topics": NON_IDEMPOTENT_WRITE, "create_partitions": NON_IDEMPOTENT_WRITE,
+    "alter_configs": IDEMPOTENT_WRITE, "incremental_alter_configs": IDEMPOTENT_WRITE,
+    "delete_topics": IRREVERSIBLE, "delete_consumer_groups": IRREVERSIBLE, "delete_records": IRREVERSIBLE,
+})
+
+_KAFKA_PRODUCER = ClientClass("Producer", {"produce": NON_IDEMPOTENT_WRITE, **_reads("list_topics")})
+
+_MONGO_CLIENT = ClientClass("MongoClient", {**_reads("list_database_names", "server_info"),
+                                            "drop_database": IRREVERSIBLE},
+                            {CLIENT_SUBSCRIPT: "pymongo.database.Database", "get_database": "pymongo.database.Database",
+                             "get_default_database": "pymongo.database.Database"})
+
+_MONGO_DATABASE = ClientClass("Database", {**_reads("list_collection_names", "list_collections", "command"),
+                                           "create_collection": NON_IDEMPOTENT_WRITE, "drop_collection": IRREVERSIBLE},
+                              {CLIENT_SUBSCRIPT: "pymongo.collection.Collection",
+                               "get_collection": "pymongo.collection.Collection"})
+
+_MONGO_COLLECTION = ClientClass("Collection", {
+    **_reads("find", "find_one", "aggregate", "count_documents", "estimated_document_count", "distinct",
+             "list_indexes", "index_information"),
+    "insert_one": NON_IDEMPOTENT_WRITE, "insert_many": NON_IDEMPOTENT_WRITE, "find_one_and_update": NON_IDEMPOTENT_WRITE,
+    "update_one": IDEMPOTENT_WRITE, "update_many": IDEMPOTENT_WRITE, "replace_one": IDEMPOTENT_WRITE,
+    "create_index": IDEMPOTENT_WRITE,
+    "delete_one": IRREVERSIBLE, "delete_many": IRREVERSIBLE, "find_one_and_delete": IRREVERSIBLE, "drop": IRREVERSIBLE,
+})
+
+_WEB_ELEMENT = "selenium.webdriver.remote.webelement.WebElement"
+_WEBDRIVER = ClientClass("WebDriver", {
+    # finding an element is not listed as a read: the tool that finds one usually clicks or types into it next
+    **_reads("get", "get_screenshot_as_png", "get_screenshot_as_base64",
+             "save_screenshot", "get_cookies", "back", "forward", "refresh"),
+    "execute_script": NON_IDEMPOTENT_WRITE,
+}, {"find_element": _WEB_ELEMENT})
+
+_ELEMENT = ClientClass("WebElement", {
+    **_reads("get_attribute", "get_property", "is_displayed", "is_enabled",
+             "is_selected", "screenshot"),
+    # an effect on a page: a click or key press may submit a form, follow a link, place an order
+    "click": NON_IDEMPOTENT_WRITE, "send_keys": NON_IDEMPOTENT_WRITE, "submit": NON_IDEMPOTENT_WRITE,
+    "clear": IDEMPOTENT_WRITE,
+}, {"find_element": _WEB_ELEMENT})
+
+_REDIS = ClientClass("Redis", {
+    **_reads("get", "mget", "hget", "hgetall", "keys", "scan", "exists", "ttl", "lrange", "smembers", "zrange", "ping"),
+    "set": IDEMPOTENT_WRITE, "hset": IDEMPOTENT_WRITE, "expire": IDEMPOTENT_WRITE, "delete": IDEMPOTENT_WRITE,
+    "incr": NON_IDEMPOTENT_WRITE, "lpush": NON_IDEMPOTENT_WRITE, "rpush": NON_IDEMPOTENT_WRITE,
+    "publish": NON_IDEMPOTENT_WRITE, "xadd": NON_IDEMPOTENT_WRITE,
+})
+
+#: the client classes by qualified name (each spelling a package exports it under)
+CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
+    "telethon.TelegramClient": _TELEGRAM,
+    "telethon.sync.TelegramClient": _TELEGRAM,
+    "telethon.client.telegramclient.TelegramClient": _TELEGRAM,
+    "confluent_kafka.admin.AdminClient": _KAFKA_ADMIN,
+    "confluent_kafka.AdminClient": _KAFKA_ADMIN,
+    "confluent_kafka.Producer": _KAFKA_PRODUCER,
+    "pymongo.MongoClient": _MONGO_CLIENT,
+    "pymongo.mongo_client.MongoClient": _MONGO_CLIENT,
+    "motor.motor_asyncio.AsyncIOMotorClient": _MONGO_CLIENT,
+    "pymongo.database.Database": _MONGO_DATABASE,
+    "pymongo.collection.Collection": _MONGO_COLLECTION,
+    "selenium.webdriver.Chrome": _WEBDRIVER,
+    "selenium.webdriver.Firefox": _WEBDRIVER,
+    "selenium.webdriver.Edge": _WEBDRIVER,
+    "selenium.webdriver.Safari": _WEBDRIVER,
+    "selenium.webdriver.Remote": _WEBDRIVER,
+    "selenium.webdriver.remote.webdriver.WebDriver": _WEBDRIVER,
+    _WEB_ELEMENT: _ELEMENT,
+    "redis.Redis": _REDIS,
+    "redis.StrictRedis": _REDIS,
+    "redis.asyncio.Redis": _REDIS,
+}
+
+#: functions that reach outside and change nothing there: a TCP connect or a name lookup (a reachability probe)
+CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {
+    "socket.create_connection": READ_SAFE,
+    "socket.getaddrinfo": READ_SAFE,
+    "socket.gethostbyname": READ_SAFE,
+}

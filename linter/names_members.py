@@ -1,0 +1,105 @@
+"""What ``self.<attr>`` holds when the resolver reads through a class: a declared field (a pydantic
+``PrivateAttr``/``Field``, a dataclass ``field``: its default or what its factory builds), a
+``@property``, and an attribute declared an instance of another class of the module
+(``self.toolset._session``, ``toolset: MyToolset``). Used by :class:`~.names.Names`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Tuple
+
+import libcst as cst
+
+from . import knowledge
+from .nodes import dotted
+
+if TYPE_CHECKING:
+    from .names import Names, _Scope
+
+Ref = Optional[Tuple[str, bool]]
+PROPERTIES = frozenset({"property", "cached_property"})
+
+
+def member(names: Names, cls: _Scope, attr: str) -> Ref:
+    """``self.<attr>`` of an instance of ``cls``: a field or attribute it binds, or a ``@property``'s return."""
+    if attr in cls.attrs:
+        return cls.attrs[attr]
+    prop = cls.defs.get(attr)
+    if prop is not None and any((dotted(d.decorator) or "").rsplit(".", 1)[-1] in PROPERTIES for d in prop.decorators):
+        return names._returns(prop)
+    return None
+
+
+def instance_class(names: Names, node: cst.BaseExpression) -> _Scope | None:
+    """The class of this module that ``self.<attr>`` (or ``self.<a>.<b>``) is declared an instance of."""
+    if not isinstance(node, cst.Attribute):
+        return None
+    value = node.value
+    owner: _Scope | None = None
+    if isinstance(value, cst.Name):
+        scope = names.stack[-1]
+        if scope.self_name is not None and value.value == scope.self_name:
+            owner = scope.cls
+    else:
+        owner = instance_class(names, value)
+    name = owner.attr_classes.get(node.attr.value) if owner is not None else None
+    return names.classes.get(name) if name is not None else None
+
+
+def local_class(names: Names, annotation: cst.BaseExpression) -> str | None:
+    """The class of this module an annotation names (``MyToolset``, ``"MyToolset"``, ``Optional[MyToolset]``)."""
+    expr = annotation
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+        sides = [side for side in (expr.left, expr.right) if not (isinstance(side, cst.Name) and side.value == "None")]
+        if len(sides) != 1:
+            return None
+        expr = sides[0]
+    if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+        if (names.qualname(expr.value) or dotted(expr.value) or "").rsplit(".", 1)[-1] != "Optional":
+            return None
+        expr = expr.slice[0].slice.value
+    text = expr.evaluated_value if isinstance(expr, cst.SimpleString) else expr.value if isinstance(expr, cst.Name) else None
+    if not isinstance(text, str) or text not in names.classes or names.module_scope.bindings.get(text) is not None:
+        return None
+    return text
+
+
+def field_default(names: Names, node: cst.Call) -> Ref:
+    """What a field declaration (``PrivateAttr(default_factory=requests.Session)``, ``Field(default=...)``,
+    ``dataclasses.field(default_factory=...)``) holds: its default, or an instance of what its factory
+    builds; None when it names neither (the annotation then decides)."""
+    for arg in node.args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "default" or (keyword is None and arg is node.args[0] and arg.star == ""):
+            return names.qualify(arg.value)
+        if keyword == "default_factory":
+            if isinstance(arg.value, cst.Lambda):  # default_factory=lambda: requests.Session()
+                return names.qualify(arg.value.body)
+            ref = names.qualify(arg.value)
+            if ref is None or ref[1]:
+                return None
+            if ref[0] in knowledge.FACTORIES:  # default_factory=requests.session
+                return (knowledge.FACTORIES[ref[0]], True)
+            return (ref[0], True) if ref[0].rsplit(".", 1)[-1][:1].isupper() else None
+    return None
+
+
+def inherit(names: Names, scope: _Scope, node: cst.ClassDef) -> None:
+    """What the bases of this module declare, the way Python inherits it (the first base wins); a
+    top-level class is registered for ``self.<attr>.<attr>`` chains."""
+    if names.stack[-1] is names.module_scope:
+        names.classes[node.name.value] = scope
+    for base in reversed(node.bases):
+        inherited = names.classes.get(base.value.value) if isinstance(base.value, cst.Name) and base.keyword is None else None
+        if inherited is not None:
+            scope.attrs.update(inherited.attrs)
+            scope.defs.update(inherited.defs)
+            scope.attr_classes.update(inherited.attr_classes)
+
+
+def declare(names: Names, scope: _Scope, node: cst.AnnAssign) -> None:
+    """A class field annotated with another class of the module (``toolset: MyToolset``)."""
+    if scope.kind != "class" or not isinstance(node.target, cst.Name):
+        return
+    local = local_class(names, node.annotation.annotation)
+    if local is not None:
+        scope.attr_classes[node.target.value] = local
