@@ -66,15 +66,26 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "arcade" for m in ("arcade_tdk", "arcade_mcp_server",
                                        "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
                                        "arcade_mcp_server.mcp_app.MCPApp")},
+    # praisonaiagents: ``@tool`` / ``@tool(name=..., description=...)`` makes a ``FunctionTool`` of a function
+    # (praisonaiagents/tools/decorator.py; re-exported by praisonaiagents.tools and, lazily, by praisonaiagents)
+    **{f"{m}.tool": "praisonai" for m in ("praisonaiagents", "praisonaiagents.tools", "praisonaiagents.tools.decorator")},
+    # NVIDIA NeMo Agent toolkit (nvidia-nat): ``@register_function(config_type=...)`` on an async generator that
+    # builds the function from its config and builder and yields ``FunctionInfo.from_fn(inner, description=...)``
+    # (nat/cli/register_workflow.py; an agent calls it as a tool by its config name): a factory
+    # (``TOOL_FACTORY_DECORATORS``)
+    "nat.cli.register_workflow.register_function": "nvidia-nat",
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
 # Decorators of a tool *factory*: the decorated function builds the tool and returns it, and the tool the model
 # calls is the function it returns (a nested ``def``, returned by name or handed to the call it returns:
 # ``return execute``, ``return ToolDef(execute, ...).as_tool()``): its docstring, parameters and body are the
-# tool's. inspect-ai (inspect_ai/tool/_tool.py ``tool``: the registered object is the factory's result).
+# tool's (or the nested function a generator factory yields). inspect-ai (inspect_ai/tool/_tool.py ``tool``: the
+# registered object is the factory's result); nvidia-nat ``register_function``.
 TOOL_FACTORY_DECORATORS: Final[frozenset[str]] = frozenset(
-    f"{m}.tool" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")
+    {*(f"{m}.tool" for m in ("inspect_ai.tool", "inspect_ai.tool._tool")),
+     # nvidia-nat: the factory is an async generator; the tool is the nested function it yields
+     "nat.cli.register_workflow.register_function"}
 )
 # Tool decorators whose framework runs the tool inside a ``try`` that hands the model its failure as an error
 # result (text) instead of letting the exception end the agent's turn: decorator qualified name -> (the
@@ -122,6 +133,10 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
     **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))
        for m in ("langroid", "langroid.agent", "langroid.agent.tool_message")},
+    # praisonaiagents: ``BaseTool`` (praisonaiagents/tools/base.py, an ABC): a subclass implements the abstract ``run``
+    # (``__call__`` and ``safe_run`` run it); re-exported by praisonaiagents.tools and, lazily, by praisonaiagents
+    **{f"{m}.BaseTool": ("praisonai", ("run",)) for m in ("praisonaiagents", "praisonaiagents.tools",
+                                                           "praisonaiagents.tools.base")},
     # strands-agents: the ``AgentTool`` interface (strands/types/tools.py, re-imported by strands/tools/tools.py)
     # and ``PythonAgentTool``; the agent's executor runs ``stream``
     **{f"{m}.{c}": ("strands", ("stream",)) for m, c in (("strands.types.tools", "AgentTool"),

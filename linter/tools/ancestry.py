@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...rules.errors.model import catches_broadly
 from .index import FUNCS, Index
+from .reexports import dealias
 
 if TYPE_CHECKING:
     from .model import Tables
@@ -121,7 +122,7 @@ def same_class(run_qn: str, base: str) -> bool:
 
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:
     """Two of the tables phase 2 reads (:func:`tool_classes` is the third), from every class of the run."""
-    bases_of = dict(classes)
+    bases_of = dict(dealias(classes)[0])
     own_dispatch = dict(dispatch)
     by_last: dict[str, list[str]] = {}
     for qn in bases_of:
@@ -163,7 +164,7 @@ def tool_classes(
     classes: Iterable[tuple[str, list[str]]], tables: "Tables"
 ) -> dict[str, tuple[str, tuple[str, ...]]]:
     """Every class of the run that derives, directly or through other classes of the run, from a tool base."""
-    bases_of = dict(classes)
+    bases_of = dict(dealias(classes)[0])
     by_last: dict[str, list[str]] = {}
     for qn in bases_of:
         by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
@@ -411,6 +412,7 @@ def project_tool_bases(
     and the candidates a run that found no tool names: [(class, method, implementers)], most first, for any
     class, tool word or not, with :data:`MIN_CANDIDATE_IMPLEMENTERS`). A configured ``tool-base-classes``
     class of the run also runs the methods it leaves to its subclasses."""
+    classes = dealias(classes)[0]
     bases_of = dict(classes)
     shape_of = {s.qualname: s for s in shapes}
     by_last: dict[str, list[str]] = {}

@@ -19,15 +19,17 @@ Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _returns(fn: ast.AST) -> list[ast.expr]:
-    """The values the function itself returns (not those of the functions or classes nested in it)."""
-    out = [n.value for n in own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
+    """The values the function itself returns or, a generator, yields (not those of the functions or classes nested
+    in it): a factory that is an (async) generator hands its tool over by ``yield``."""
+    out = [n.value for n in own_nodes(fn) if isinstance(n, (ast.Return, ast.Yield)) and n.value is not None]
     out.sort(key=lambda v: (v.lineno, v.col_offset))
     return out
 
 
 def returned_function(factory: Entry, index: Index) -> Entry | None:
     """The nested function a tool factory returns: by name (``return execute``), or handed to the call it returns
-    (``return ToolDef(execute, name="bash").as_tool()``); the first such return wins. None when it returns no
+    (``return ToolDef(execute, name="bash").as_tool()``) or yields (``yield FunctionInfo.from_fn(_search, ...)``); the
+    first such return wins. None when it returns no
     function of its own (a tool built by another function): the row is then the factory itself."""
     path = factory[0]
     nested = {e[0].rsplit(".", 1)[-1]: e for e in index.defs

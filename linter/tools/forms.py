@@ -13,6 +13,7 @@ from .dispatch import compared_names, matched_names, prefixed_methods, registere
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
+from .wrappers import wrapper_of
 from .specs import spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
                          registry_decorators, registry_name, registry_of,
@@ -231,8 +232,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if qn is None:
                 continue
             refs: list[tuple[ast.AST, str, str]] = []
-            if qn in tables.wrappers:
-                framework, keyword, position = tables.wrappers[qn]
+            wrapper = wrapper_of(qn, index, tables.wrappers)  # or the classmethod of a subclass's framework base
+            if wrapper is not None:
+                qn, (framework, keyword, position) = wrapper
                 arg = next((k.value for k in call.keywords if k.arg == keyword), None)
                 if arg is None and position is not None and len(call.args) > position:
                     arg = call.args[position]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 from .. import knowledge as kb
 from ..packages import package_of
 from .model import Tables
+from .reexports import reexports
 
 if TYPE_CHECKING:
     from ..rule import Screen
@@ -38,10 +40,25 @@ class Def:
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def _namespace_portion(path: str) -> str | None:
+    """The package of a file in a directory without ``__init__.py`` inside a regular package, as Python imports it
+    (a namespace portion: ``pkg/src/utilities/decorators.py`` with ``pkg/src/__init__.py`` and no
+    ``utilities/__init__.py`` is ``pkg.src.utilities.decorators``); None outside any regular package."""
+    names: list[str] = []
+    current = Path(os.path.abspath(path)).parent
+    while current.name.isidentifier() and current.parent != current:
+        names.append(current.name)
+        if (current.parent / "__init__.py").is_file():
+            outer = package_of(str(current.parent / "__init__.py"))
+            return ".".join([outer, *reversed(names)]) if outer else None
+        current = current.parent
+    return None
+
+
 def module_name(path: str) -> str:
     """The dotted module a file is (``pkg.sub.mod``; ``pkg.sub`` for its ``__init__.py``)."""
     stem = Path(path).stem
-    package = package_of(path)
+    package = package_of(path) or _namespace_portion(path)
     if stem == "__init__":
         return package or stem
     return f"{package}.{stem}" if package else stem
@@ -239,8 +256,9 @@ def target_key(target: ast.AST) -> str | None:
 
 
 def class_index(index: Index) -> list[tuple[str, list[str]]]:
-    """(qualified class name, qualified bases) of every class the file defines."""
-    return [(f"{index.module}.{path}", index.bases(node)) for path, node in index.classes]
+    """(qualified class name, qualified bases) of every class the file defines, and the names it re-exports
+    (``reexports.py``: resolved by ``reexports.dealias`` once the run is known)."""
+    return [(f"{index.module}.{path}", index.bases(node)) for path, node in index.classes] + reexports(index)
 
 
 def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:

@@ -41,9 +41,12 @@ def _says_tool(text: str) -> bool:
 
 
 def _holds(value: ast.AST, param: str) -> bool:
-    """The value is the function itself, or a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``)."""
+    """The value is the function itself, a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``), or an object
+    built around it by a call given it as an argument (``Tool.from_function(fn, name=name)``, ``ToolSpec(func=fn)``)."""
     if isinstance(value, ast.Name):
         return value.id == param
+    if isinstance(value, ast.Call):
+        return any(isinstance(a, ast.Name) and a.id == param for a in (*value.args, *(k.value for k in value.keywords)))
     if isinstance(value, ast.Dict):
         return any(_holds(v, param) for v in value.values)
     if isinstance(value, (ast.Tuple, ast.List)):

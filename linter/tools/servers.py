@@ -9,6 +9,7 @@ import ast
 from collections.abc import Iterable, Mapping
 
 from .index import Index, target_key
+from .reexports import dealias, reexported_decorators
 
 
 def module_instances(index: Index) -> list[tuple[str, str]]:
@@ -30,13 +31,14 @@ def server_decorators(
     """The run's spellings of a server's tool decorator -> the framework's (``pkg.core.mcp_app.tool`` ->
     ``mcp.server.fastmcp.FastMCP.tool``; ``pkg.server.JenkinsMCP.tool`` -> ``fastmcp.FastMCP.tool``): for each
     run class deriving (at any depth, through the run's classes) from a class whose method is a tool decorator,
-    and each module-level object of such a class."""
+    and each module-level object of such a class; and the run's re-exports of any of them (``reexports.py``)."""
     methods: dict[str, list[str]] = {}
     for qn in decorators:
         owner, _, last = qn.rpartition(".")
         if owner and owner.rsplit(".", 1)[-1][:1].isupper():
             methods.setdefault(owner, []).append(last)
-    bases = dict(classes)
+    run_classes, aliases = dealias(classes)
+    bases = dict(run_classes)
     server_of: dict[str, str] = {}
     changed = True
     while changed:
@@ -58,4 +60,6 @@ def server_decorators(
         held = cls if cls in methods else server_of.get(cls)
         for last in methods.get(held or "", ()):
             out.setdefault(f"{name}.{last}", f"{held}.{last}")
+    for k, v in reexported_decorators(aliases, out, decorators).items():
+        out.setdefault(k, v)
     return {k: v for k, v in out.items() if k not in decorators}
