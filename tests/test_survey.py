@@ -200,3 +200,12 @@ def test_batch_eight_is_marked_and_split_by_the_rule() -> None:
     assert {p.half for p in eighth} == {"tuning", "held-out"}
     assert not {p.name for p in eighth} & set(corpus.previously_tuned)
     assert not {p.name for p in eighth} & {p.name for p in corpus.packages if p.batch != 8}
+
+
+def test_batch_nine_is_marked_and_split_by_the_rule() -> None:
+    ninth = [p for p in corpus.packages if p.batch == 9]
+    assert len(ninth) >= 18
+    assert {p.half for p in ninth} == {"tuning", "held-out"}
+    assert not {p.name for p in ninth} & set(corpus.previously_tuned)
+    assert not {p.name for p in ninth} & {p.name for p in corpus.packages if p.batch != 9}
+    assert not {p.name for p in ninth} & set(corpus.excluded)
