@@ -250,9 +250,26 @@ def _config_in(directory: str, names: "frozenset[str] | set[str] | None" = None)
         candidate = os.path.join(directory, name)
         if not os.path.isfile(candidate):
             continue
-        if name != "pyproject.toml" or _smullyan_table(_read_toml(Path(candidate))) is not None:
+        if name != "pyproject.toml" or _smullyan_table(_project_toml(Path(candidate))) is not None:
             return candidate
     return None
+
+
+def _project_toml(path: Path) -> Any:
+    """A ``pyproject.toml`` met on the way up from a linted file. One that is not valid TOML is
+    skipped when it never names smullyan (a cookiecutter or Jinja template shipped in a package:
+    it configures nothing of ours, and failing the whole run on it loses every finding); one that
+    names smullyan is the user's broken configuration: its error stands."""
+    try:
+        return _read_toml(path)
+    except ConfigError:
+        try:
+            mentions = b"smullyan" in path.read_bytes()
+        except OSError:
+            mentions = True
+        if mentions:
+            raise
+        return None
 
 
 class Resolver:

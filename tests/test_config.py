@@ -254,6 +254,18 @@ def test_yaml_quoted_yes_no_are_text_and_true_false_are_booleans(tmp_path: Path)
         load_config(tmp_path / "t")
 
 
+def test_a_template_pyproject_that_is_not_toml_is_skipped_on_the_way_up(tmp_path: Path) -> None:
+    # a Jinja/cookiecutter template shipped inside a package: not TOML, never names smullyan
+    write(tmp_path / "pyproject.toml", "[tool.smullyan]\nselect = ['TFH2']\n")
+    write(tmp_path / "pkg" / "templates" / "pyproject.toml", "[project]\n{% if x %}\nname = 1\n{% endif %}\n")
+    assert load_config(tmp_path / "pkg" / "templates").select == ("TFH2",)
+    # a broken file that names smullyan is the user's configuration: its error stands
+    broken = write(tmp_path / "other" / "pyproject.toml", "[tool.smullyan\nselect = ['TFH2']\n")
+    with pytest.raises(ConfigError, match="invalid TOML") as info:
+        load_config(tmp_path / "other")
+    assert str(broken) in str(info.value)
+
+
 @pytest.mark.parametrize("body", ["select: [TFH2\n", "a: b: c\n", "select:\n  - TFH2\n - TFH4\n", "key: 'open\n"])
 def test_yaml_syntax_errors_are_one_line_with_the_position(tmp_path: Path, body: str) -> None:
     path = write(tmp_path / ".smullyan.yaml", body)
