@@ -283,6 +283,25 @@ def test_tfh202_a_client_whose_requests_stream_gets_stream_advice_and_no_fix() -
     assert len(reported) == 1 and reported[0].fix is None
     assert "silence between chunks" in reported[0].message
     assert fix(streaming) == streaming
-    # the same client used for plain requests keeps the fix
+    # the same client used for plain requests: still a client's default (the requests it serves may be
+    # anywhere: batch 9's MCP stream client and streaming chat session were cut at 30 s by the old fix)
     plain = streaming.replace('client.send(client.build_request("GET", url), stream=True)', "client.get(url)")
-    assert fix(plain) == plain.replace("timeout=None", "timeout=30")
+    reported = found(plain, "TFH202")
+    assert len(reported) == 1 and reported[0].fix is None and "client's default" in reported[0].message
+    assert fix(plain) == plain
+
+
+def test_tfh202_a_client_default_gets_no_fix_but_a_timeout_object_handed_to_one_request_does() -> None:
+    src = textwrap.dedent('''\
+        import aiohttp, httpx
+        class Chat:
+            timeout: aiohttp.ClientTimeout = aiohttp.ClientTimeout(total=None)
+        def client():
+            return httpx.AsyncClient(timeout=None)
+        def one(url):
+            return httpx.get(url, timeout=httpx.Timeout(None))
+        ''')
+    reported = found(src, "TFH202")
+    assert [f.fix is None for f in reported] == [True, True, False]
+    assert all("client's default" in f.message for f in reported[:2])
+    assert fix(src) == src.replace("httpx.Timeout(None)", "httpx.Timeout(30)")

@@ -281,6 +281,15 @@ TIMEOUT_OBJECT_NON_DEADLINES: Final[frozenset[str]] = frozenset({"ceil_threshold
 TIMEOUT_OBJECTS_OMITTED_NONE: Final[frozenset[str]] = frozenset({"aiohttp.ClientTimeout"})
 
 
+# Clients whose timeout is the default of every request they make, and the timeout objects such a
+# default is built from: an explicit None there serves requests the line does not show (streams, long
+# jobs, a protocol's own long polls), so TFH202 reports it with advice and offers no number. A timeout
+# object handed straight to one request in view is that request's own (the fix stays).
+SESSION_DEFAULT_TIMEOUTS: Final[frozenset[str]] = frozenset(
+    {"httpx.Client", "httpx.AsyncClient", "aiohttp.ClientSession", *TIMEOUT_OBJECTS}
+)
+
+
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)

@@ -148,6 +148,15 @@ branch (a configured "no limit" passed on), on an upload (`files=`), or on a
 non-idempotent HTTP write (POST, PATCH, a `request(method, ...)` whose
 method is not a literal) with no idempotency key: a timeout
 there makes a slow request one whose outcome is unknown (see TFH201).
+Nor a client's default: a `None` given to a client (`httpx.Client`,
+`httpx.AsyncClient`, `aiohttp.ClientSession`) or to a timeout object that
+is not handed straight to one request on the same line
+(`ClientTimeout(total=None)` kept as a session's setting) bounds every
+request the client makes, streams and long calls included, which the line
+does not show: one number cannot fit them all (on the survey's batch 9 a
+30-second default cut an MCP client's event stream and a streaming chat).
+The message says to give each kind its bound (`httpx.Timeout(10,
+read=300)`, `ClientTimeout(sock_connect=10, sock_read=300)`).
 
 ## How to suppress
 `# noqa: TFH202` on the line (say why: a long download that a caller bounds
@@ -472,6 +481,19 @@ async def g(aw):
                 return _LLM
         return None
 
+    def _session_default(self, node: cst.Call, qn: str) -> bool:
+        """The None is a client's default (or a timeout object's not handed straight to one request in
+        view): the requests it will bound are not on this line, so no number fits them all."""
+        if qn not in self.knowledge.session_default_timeouts:
+            return False
+        if qn not in self.knowledge.timeout_objects:
+            return True
+        return not any(
+            cqn is not None and cqn in self.knowledge.timeouts and cqn not in self.knowledge.session_default_timeouts
+            for call, cqn in self.calls
+            if call is not node
+        )
+
     def _process(self, node: cst.Call, qn: str) -> tuple[bool, str | None]:
         """For a process call: whether it has no timeout to give (an editor, a pager, a dev server:
         the ``None`` is right, nothing to report), and why a number would hurt (no fix), as TFH201 reads it."""
@@ -506,6 +528,12 @@ async def g(aw):
             refusal = "the timeout's exception would escape the handler around the call"
         if refusal is None:
             refusal = http_write_refusal(node, qn, self.names, self.knowledge)
+        if refusal is None and self._session_default(node, qn):
+            refusal = (
+                "a client's default serves every request it makes, streams and long calls included, which this "
+                "line does not show; give each kind its bound (`httpx.Timeout(10, read=300)`, "
+                "`ClientTimeout(sock_connect=10, sock_read=300)`)"
+            )
         if refusal is not None:
             refusal = refusal.replace("noqa: TFH201", "noqa: TFH202")
             self.report(anchor, f"{qn} gets {what}, which waits forever; pass a number of seconds (no automatic fix: {refusal})")
