@@ -308,6 +308,7 @@ def _tools(args: argparse.Namespace) -> int:
         result.files_checked += part.files_checked
         result.files_described += part.files_described
         result.candidates.extend(part.candidates)
+        result.notes.extend(n for n in part.notes if n not in result.notes)
     result.candidates.sort(key=lambda c: (-c[2], c[0]))
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     with _open_output(args.output) as stream:
@@ -321,6 +322,9 @@ def _tools(args: argparse.Namespace) -> int:
     for f in result.errors:
         if not args.quiet:
             print(f"{PROG}: warning: {f.path}:{f.line}: {f.code} {f.message}", file=sys.stderr)
+    for note in result.notes:
+        if not args.quiet:
+            print(f"{PROG}: warning: {note}", file=sys.stderr)
     fails = tools_report.failing(result.tools, args.fail_on)
     if fails:
         if not args.quiet:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final, Mapping
 
+from .writes import IDEMPOTENT_WRITE, NON_IDEMPOTENT_WRITE, READ_SAFE
+
 
 # ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools/)
 
@@ -222,3 +224,56 @@ TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
 )
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
+
+# ---------------------------------------------------------------- tools declared in data files (linter/tools/declared.py)
+
+# Frameworks whose users declare tools in YAML that one runner class of the framework runs: framework -> (the
+# runner class's qualified name, its method that runs a declared tool, the top-level package whose import by the run
+# makes the form apply, the file's shape: top-level key, per-toolset list key, the keys whose text runs; the form
+# shown; the runner's calls out (what, timeout) and failure modes, used when the runner is not among the run's files
+# (when it is, its own row's facts are copied)). holmesgpt: holmes/plugins/toolsets/*.yaml, ``toolsets: <name>:
+# tools: - name: ... command: | script: ...``, loaded with ``yaml.safe_load`` (holmes/plugins/toolsets/__init__.py),
+# each tool a ``YAMLTool`` whose ``_invoke`` renders the Jinja template and runs it with ``subprocess.run(shell=True)``
+# and no timeout; a non-zero exit or an exception comes back as an error text (holmes/core/tools.py).
+TOOL_DATA_FILES: Final[Mapping[str, tuple[str, str, str, tuple[str, str, tuple[str, ...]], str,
+                                          tuple[tuple[str, str], ...], tuple[str, ...]]]] = {
+    "holmesgpt": ("holmes.core.tools.YAMLTool", "_invoke", "holmes", ("toolsets", "tools", ("command", "script")),
+                  "YAML toolset", (("subprocess.run", "missing"),), ("text",)),
+}
+# What a command line a declared tool runs does, by program and verb (the first word after the program found here,
+# among its first four words: ``az network nsg rule list``, ``argocd app get``, ``oc adm top``); positive evidence only: a
+# program or verb not here leaves the tool unclassified. ``CLI_LOCAL_PROGRAMS``: programs that only shape text or
+# the shell's own state (a pipe's ``jq``, ``grep``), which neither read nor write anything outside.
+CLI_VERB_CLASSES: Final[Mapping[str, Mapping[str, str]]] = {
+    **{p: {**{v: READ_SAFE for v in ("get", "describe", "logs", "top", "explain", "api-resources", "api-versions",
+                                       "version", "cluster-info", "events", "view", "get-contexts", "current-context",
+                                       "can-i", "who-can", "history", "status", "diff", "node-logs")},
+           **{v: IDEMPOTENT_WRITE for v in ("apply", "delete", "scale", "label", "annotate", "patch", "cordon",
+                                              "uncordon", "drain", "taint", "replace")},
+           **{v: NON_IDEMPOTENT_WRITE for v in ("create", "run", "expose", "debug", "exec", "restart")}}
+       for p in ("kubectl", "oc")},
+    "helm": {**{v: READ_SAFE for v in ("get", "list", "ls", "status", "history", "show", "search", "version")},
+             **{v: IDEMPOTENT_WRITE for v in ("upgrade", "uninstall", "delete", "rollback")},
+             "install": NON_IDEMPOTENT_WRITE},
+    "docker": {**{v: READ_SAFE for v in ("ps", "images", "inspect", "logs", "top", "events", "history", "diff",
+                                           "stats", "version", "info", "port")},
+               **{v: IDEMPOTENT_WRITE for v in ("stop", "kill", "rm", "rmi", "pause", "unpause")},
+               **{v: NON_IDEMPOTENT_WRITE for v in ("run", "create", "exec", "start", "restart", "build", "push")}},
+    **{p: {**{v: READ_SAFE for v in ("show", "list", "get", "get-versions", "query", "list-usages")},
+           **{v: IDEMPOTENT_WRITE for v in ("delete", "update", "stop", "set")},
+           **{v: NON_IDEMPOTENT_WRITE for v in ("create", "start", "restart", "invoke")}} for p in ("az",)},
+    "argocd": {**{v: READ_SAFE for v in ("get", "list", "diff", "history", "resources", "manifests", "logs",
+                                           "version")},
+               **{v: IDEMPOTENT_WRITE for v in ("sync", "set", "delete", "rollback", "patch")},
+               "create": NON_IDEMPOTENT_WRITE},
+    "hubble": {v: READ_SAFE for v in ("observe", "status", "list", "version")},
+    "cilium": {v: READ_SAFE for v in ("status", "version", "features", "view", "context", "list", "peers", "routes")},
+    "vela": {**{v: READ_SAFE for v in ("ls", "list", "status", "logs", "components", "traits", "def", "dry-run",
+                                         "live-diff", "show", "version")},
+             **{v: IDEMPOTENT_WRITE for v in ("up", "delete", "suspend", "resume", "enable", "disable")}},
+}
+CLI_LOCAL_PROGRAMS: Final[frozenset[str]] = frozenset({
+    "echo", "printf", "cat", "jq", "yq", "grep", "egrep", "awk", "sed", "head", "tail", "sort", "uniq", "wc", "cut",
+    "tr", "column", "base64", "date", "true", "false", "test", "[", "[[", "]]", "]", "exit", "return", "local",
+    "export", "set", "shift", "read", "xargs", "tee", "basename", "dirname", "seq", "expr", "let", "declare",
+})

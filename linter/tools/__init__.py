@@ -20,7 +20,7 @@ to registering functions; ``servers.py``: project server subclasses and shared s
 that mark a function and hand it on; ``specs.py``: tool spec dicts carrying their function), ``ancestry.py`` (what a
 class inherits across the run), ``facts.py`` and ``failures.py`` (facts per
 tool), ``follow.py`` (the run's own helpers in other modules, joined at the end of the run), ``describe.py`` (one file through the lint; the run's two phases),
-``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the
+``declared.py`` (tools declared in data files: holmesgpt's YAML toolsets), ``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the
 one part of the linter that imports ``smullyan.rules``; only the CLI imports it.
 
 Describing a file is one lint of it (``engine.lint_source`` with an

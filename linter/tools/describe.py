@@ -20,6 +20,7 @@ from .facts import ToolFacts
 from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
+from .declared import declared_tools
 from .markers import marker_keys, read_markers
 from .servers import module_instances, server_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
@@ -62,11 +63,13 @@ class _Observer:
         self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
         self.facts: ToolFacts | None = None
+        self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
         index = Index(screen.tree, screen, self.module, self.tables.params)
         self.graph = graph_of(index, self.path, self.own_roots)
+        self.imported = frozenset(r for full in index.imports.values() if (r := full.split(".")[0]) in _DATA_ROOTS)
         if self.summarise is not None:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
@@ -111,6 +114,9 @@ class _Observer:
     def visitor(self, ctx: "FileContext") -> object:
         self.facts = ToolFacts(ctx, self.defs, self.module)
         return self.facts
+
+
+_DATA_ROOTS = frozenset(root for _, _, root, *_ in kb.TOOL_DATA_FILES.values())
 
 
 def _card_named(d: Def, index: Index) -> Def:
@@ -165,6 +171,7 @@ class _FileResult:
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
     links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
+    imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
 
 
 def describe_source(
@@ -209,7 +216,7 @@ def describe_source(
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
                        observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
                        observer.reads, observer.graph,
-                       {} if observer.pending else summaries, [] if observer.pending else links)
+                       {} if observer.pending else summaries, [] if observer.pending else links, observer.imported)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -358,5 +365,8 @@ def run(
             result.files_described += 1
         result.tools.extend(r.tools)
         result.errors.extend(r.errors)
+    # tools declared in data files beside the run's files, run by a framework's runner (a runner's row gives way)
+    result.tools, result.notes = declared_tools(files, (qn for qn, _ in classes), (r for res in first for r in res.imported),
+                                                result.tools)
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     return result

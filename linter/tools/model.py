@@ -148,6 +148,9 @@ class Tool:
     failures_by: str | None = None  # the framework method that turns the tool's raised failures into text
     findings: dict[str, int] = field(default_factory=dict)
     spans: list[tuple[int, int]] = field(default_factory=list)  # line ranges findings are attributed by
+    # a tool declared in a data file (``declared.py``: its path and line are the data file's): the framework code that
+    # runs it (``holmes.core.tools.YAMLTool._invoke``); None for a tool whose path and line are its own code
+    runner: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -166,3 +169,4 @@ class ToolRun:
     # classes (not tool bases) with many subclasses implementing a method they leave to them:
     # (class, method, subclasses), most first; a run that finds no tool names the first
     candidates: list[tuple[str, str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the run could not do, to be said once (``declared.py``)

@@ -159,6 +159,11 @@ def _where(t: Tool) -> str:
     return f"{t.path}:{t.line}"
 
 
+def _framework_cell(t: Tool) -> str:
+    """``langchain``; a tool declared in a data file names its form too: ``holmesgpt YAML toolset``."""
+    return f"{t.framework} {t.form}" if t.runner else t.framework
+
+
 def _failures_cell(t: Tool) -> str:
     """``raised+typed``; ``text (BaseTool.run)`` when a framework's base method turns the raised ones into text."""
     cell = "+".join(t.failures) or "-"
@@ -170,7 +175,7 @@ def _failures_cell(t: Tool) -> str:
 _COLUMNS: list[tuple[str, Callable[[Tool], str]]] = [
     ("tool", lambda t: t.name),
     ("where", _where),
-    ("framework", lambda t: t.framework),
+    ("framework", _framework_cell),
     ("class", _class_cell),
     ("[timeout] calls out", _calls_cell),
     ("retry", _retry_cell),
@@ -233,7 +238,7 @@ def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: b
     rows = [[fn(t).split("; ") for _, fn in _COLUMNS] for t in run.tools]
     heads = [h for h, _ in _COLUMNS]
     natural = [max([len(h), *(len(line) for r in rows for line in r[i])]) for i, h in enumerate(heads)]
-    caps = natural if wide else [28, 44, 12, 16, 56, 40, 8, 20, 24]
+    caps = natural if wide else [28, 44, 22, 16, 56, 40, 8, 20, 24]
     widths = [min(n, c) for n, c in zip(natural, caps)]
     # until the table fits, cut columns down to a floor, least informative first: where (keeps
     # file:line), tool, findings, retry, calls out, failures
@@ -272,6 +277,7 @@ def _wrap(text: str, width: int, indent: str) -> str:
 _BLOCK = (
     ("class", _class_cell), ("calls", _calls_cell), ("failures", _failures_cell),
     ("findings", _findings_cell), ("retry", _retry_cell), ("key", _key_cell),
+    ("runner", lambda t: t.runner or "-"),
 )
 
 
@@ -285,7 +291,7 @@ def _format_vertical(run: ToolRun, stream: TextIO, width: int) -> None:
         stream.write(_wrap(_where(t), width, "  ") + "\n")
         for label, fn in _BLOCK:
             value = fn(t)
-            if value == "-" and label in ("retry", "findings"):
+            if value == "-" and label in ("retry", "findings", "runner"):
                 continue
             parts = value.split("; ") if label in ("calls", "retry") else [value]
             for i, part in enumerate(parts):
