@@ -193,3 +193,56 @@ def test_a_match_that_only_prepares_arguments_is_no_dispatch(tmp_path: Path) -> 
 
     found = tools.run(write_tree(tmp_path, PREPARES), Config()).tools
     assert {t.qualname.rsplit(".", 1)[-1] for t in found} == {"run"}
+
+
+# a low-level server listing module constants built by ``types.Tool(...)``; its dispatcher hands each name to a module
+# function in a branch that does nothing else (that function runs the tool), or runs a name's code itself
+LOW_LEVEL = {
+    "dcode/__init__.py": "",
+    "dcode/server.py": """
+        from mcp import types
+        from mcp.server import Server
+
+        _RUN_TOOL = types.Tool(name="deepcode", description="Run.", inputSchema={})
+        _REPLY_TOOL = types.Tool(name="deepcode-reply", description="Reply.", inputSchema={})
+        _STATUS_TOOL = types.Tool(name="status", description="Status.", inputSchema={})
+
+        async def _handle_run(arguments: dict) -> list:
+            return []
+
+        def _handle_reply(arguments: dict) -> list:
+            return []
+
+        def build_server() -> Server:
+            server = Server("deepcode")
+
+            @server.list_tools()
+            async def _list_tools() -> list:
+                return [_RUN_TOOL, _REPLY_TOOL, _STATUS_TOOL]
+
+            @server.call_tool()
+            async def _call_tool(name: str, arguments: dict):
+                if name == "deepcode":
+                    return await _handle_run(arguments)
+                if name == "deepcode-reply":
+                    return _handle_reply(arguments)
+                if name == "status":
+                    print(name)
+                    return _handle_reply(arguments)
+                raise ValueError(name)
+
+            return server
+    """,
+}
+
+
+def test_a_low_level_servers_constants_and_branch_handlers(tmp_path: Path) -> None:
+    from smullyan.linter import tools
+    from smullyan.linter.config import Config
+
+    found = tools.run(write_tree(tmp_path, LOW_LEVEL), Config()).tools
+    assert sorted((t.name, t.line, t.qualname.rsplit(".", 1)[-1]) for t in found) == [
+        ("deepcode", 9, "_handle_run"),
+        ("deepcode-reply", 12, "_handle_reply"),
+        ("status", 22, "_call_tool"),  # a branch doing more than hand the call on: the dispatcher runs it
+    ]

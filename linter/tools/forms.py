@@ -10,8 +10,8 @@ from collections.abc import Collection
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import compared_names, matched_names, prefixed_methods, registered_tool_class, returned_function
-from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
-                    target_key, tool_word)
+from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
+                    span, target_key, tool_word)
 from .model import Tables
 from .wrappers import wrapper_of
 from .specs import spec_tools
@@ -127,9 +127,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 continue
             if (qn or "").endswith(".call_tool") and framework == "mcp":
                 head = call.func if call is not None else dec
+                handlers = _branch_handlers(node, index) if listed else {}
                 for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
-                    add(tool_name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0],
-                        f"{index.module}.{path}", by_name=True)
+                    runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
+                    add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
+                        f"{index.module}.{(runs or entry)[0]}", by_name=True)
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
@@ -481,12 +483,41 @@ def _listed_tool_names(index: Index) -> list[str]:
                 if id(helper) not in seen and len(seen) < 20:
                     seen.add(id(helper))
                     scopes.append(helper)
-            for call in ast.walk(scope):
+            constants = [v for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                         for v in _module_calls(index.tree, n.id)]  # ``return [_FETCH_TOOL, ...]``
+            for call in [*ast.walk(scope), *constants]:
                 if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
                     value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
                     name = _static_str(value, index) if value is not None else None
                     if name and name not in out:
                         out.append(name)
+    return out
+
+
+def _module_calls(tree: ast.Module, name: str) -> list[ast.Call]:
+    """The call a module-level assignment binds ``name`` to (``_FETCH_TOOL = types.Tool(name="fetch", ...)``)."""
+    return [stmt.value for stmt in tree.body if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
+
+
+def _branch_handlers(fn: ast.AST, index: Index) -> dict[str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]:
+    """A dispatcher's branches that hand the call to a module-level function of this file and do nothing else:
+    ``if name == "deepcode": return await _handle_deepcode(arguments)`` -> {"deepcode": that function}."""
+    out: dict[str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = {}
+    for n in own_nodes(fn):
+        test = n.test if isinstance(n, ast.If) else None
+        if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
+                or not isinstance(test.left, ast.Name) or len(n.body) != 1:  # type: ignore[union-attr]
+            continue
+        name = _static_str(test.comparators[0], index)
+        ret = n.body[0]  # type: ignore[union-attr]
+        value = ret.value if isinstance(ret, ast.Return) else None
+        value = value.value if isinstance(value, ast.Await) else value
+        if name is None or name in out or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+            continue
+        target = next((e for e in index.defs if e[0] == value.func.id and not e[3]), None)
+        if target is not None and value.func.id not in index.imports:
+            out[name] = target
     return out
 
 
