@@ -246,3 +246,54 @@ def test_a_low_level_servers_constants_and_branch_handlers(tmp_path: Path) -> No
         ("deepcode-reply", 12, "_handle_reply"),
         ("status", 22, "_call_tool"),  # a branch doing more than hand the call on: the dispatcher runs it
     ]
+
+
+# a project's tool base with two tools, and a class that re-exposes a given tool under another name, handing each run
+# on to it: no row of its own (a class that keeps a tool but runs code of its own is still a row)
+ALIASED = {
+    "rt/__init__.py": "",
+    "rt/base.py": """
+        from abc import ABC, abstractmethod
+
+        class Tool(ABC):
+            '''A tool the agent can call.'''
+
+            @abstractmethod
+            async def execute(self, **kwargs): ...
+    """,
+    "rt/tools.py": """
+        import subprocess
+        from rt.base import Tool
+
+        class ReadTool(Tool):
+            async def execute(self, **kwargs):
+                return open(kwargs["path"]).read()
+
+        class BashTool(Tool):
+            async def execute(self, **kwargs):
+                return subprocess.run(kwargs["cmd"], shell=True, timeout=30).stdout
+
+        class AliasedTool(Tool):
+            '''A tool re-exposed under a different name.'''
+
+            def __init__(self, inner: Tool, alias: str):
+                self._inner = inner
+                self._alias = alias
+
+            async def execute(self, **kwargs):
+                return await self._inner.execute(**kwargs)
+
+        class CountingTool(Tool):
+            def __init__(self, inner: Tool):
+                self._inner = inner
+                self.calls = 0
+
+            async def execute(self, **kwargs):
+                self.calls += 1
+                return await self._inner.execute(**kwargs)
+    """,
+}
+
+
+def test_a_tool_class_that_only_delegates_to_a_given_tool_is_no_row(tmp_path: Path) -> None:
+    assert [r[1] for r in tool_rows(write_tree(tmp_path, ALIASED))] == ["BashTool", "CountingTool", "ReadTool"]

@@ -215,7 +215,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         # running the subclass's ``_dispatch``), a row per subclass
         inherits = not fns
         fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
-        if fns and not _ADAPTER_CLASS.search(cls.name) and not tool_base(
+        if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
@@ -350,6 +350,33 @@ _ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
 
 #: a call whose callee's last name ends so takes a ``tools=`` list (``Agent``, ``AssistantAgent``)
 _AGENT_SUFFIX = "Agent"
+
+
+def _delegates(cls: ast.ClassDef, runs: list[Entry], index: Index) -> bool:
+    """A tool class built around another tool that only hands each run on to it: ``__init__`` keeps a parameter
+    annotated with one of the class's own bases (``def __init__(self, inner: Tool, alias: str): self._inner = inner``)
+    and every run method of the class is ``return [await] self._inner.<that method>(...)`` (an alias of a tool the
+    model already has: no row of its own)."""
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    bases = set(index.bases(cls))
+    typed = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)
+             if a.annotation is not None and index.qualname(a.annotation) in bases}
+    kept = {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
+            and n.value.id in typed for t in n.targets
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    if not kept:
+        return False
+    for _path, _n, fn, _parents in runs:
+        body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]  # type: ignore[attr-defined]
+        ret = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        ret = ret.value if isinstance(ret, ast.Await) else ret
+        f = ret.func if isinstance(ret, ast.Call) else None
+        if not (isinstance(f, ast.Attribute) and f.attr == fn.name and isinstance(f.value, ast.Attribute)  # type: ignore[attr-defined]
+                and f.value.attr in kept and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"):
+            return False
+    return True
 
 
 def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
