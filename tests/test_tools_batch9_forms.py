@@ -297,3 +297,46 @@ ALIASED = {
 
 def test_a_tool_class_that_only_delegates_to_a_given_tool_is_no_row(tmp_path: Path) -> None:
     assert [r[1] for r in tool_rows(write_tree(tmp_path, ALIASED))] == ["BashTool", "CountingTool", "ReadTool"]
+
+
+# babyagi's functionz: functions registered in the framework's function database, which its packs offer to the model as
+# tools; ``func`` imported as the package names it, from below ``babyagi/``, or ``babyagi.register_function``; a pack
+# whose ``func`` is only injected by the loader names nothing Python can resolve (no row)
+FUNCTIONZ = {
+    "mypacks/__init__.py": "",
+    "mypacks/search.py": """
+        from babyagi.functionz.core.framework import func
+
+        @func.register_function(metadata={"description": "Search the web."}, imports=["requests"])
+        def web_search(query: str) -> list:
+            import requests
+            return requests.get("https://example.com", params={"q": query}, timeout=10).json()
+    """,
+    "mypacks/short.py": """
+        from functionz import func
+
+        @func.register_function(key_dependencies=["api_key"])
+        def lookup(name: str) -> dict:
+            return {}
+    """,
+    "mypacks/top.py": """
+        import babyagi
+
+        @babyagi.register_function()
+        def world() -> str:
+            return "world"
+    """,
+    "mypacks/injected.py": """
+        @func.register_function()
+        def unresolved() -> None:
+            pass
+    """,
+}
+
+
+def test_babyagi_functionz_register_function(tmp_path: Path) -> None:
+    assert tool_rows(write_tree(tmp_path, FUNCTIONZ)) == [
+        ("search.py", "web_search", "babyagi", "@func.register_function"),
+        ("short.py", "lookup", "babyagi", "@func.register_function"),
+        ("top.py", "world", "babyagi", "@babyagi.register_function"),
+    ]
