@@ -76,6 +76,21 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # (nat/cli/register_workflow.py; an agent calls it as a tool by its config name): a factory
     # (``TOOL_FACTORY_DECORATORS``)
     "nat.cli.register_workflow.register_function": "nvidia-nat",
+    # babyagi's functionz: ``@func.register_function(metadata=..., dependencies=...)`` (``func``, the framework's
+    # ``Functionz`` instance) or ``@babyagi.register_function(...)`` stores the function in the framework's function
+    # database (babyagi/functionz/core/registration.py ``register_function``: ``add_function(name, code=...)``); its
+    # packs offer the registered functions to the model as tools (packs/default/function_calling_chat.py
+    # ``chat_with_functions``: a LiteLLM ``tools=`` schema per function; drafts/react_agent.py). A pack imports ``func``
+    # as ``babyagi.functionz.core.framework`` has it, or from below ``babyagi/`` (the loader puts it on ``sys.path``:
+    # ``from functionz.core.framework import func``, ``from functionz import func``)
+    **{f"{m}.register_function": "babyagi"
+       for m in ("babyagi", "babyagi.functionz.core.framework.Functionz",
+                 *(f"{p}.func" for p in ("babyagi.functionz", "babyagi.functionz.core.framework", "functionz",
+                                         "functionz.core.framework")))},
+    # fastmcp-extensions: ``@mcp_tool(read_only=..., idempotent=...)`` (keywords only: the tool is named after the
+    # function) records the function for deferred registration; ``register_mcp_tools(app)`` hands each one to
+    # fastmcp's ``app.tool(fn, annotations=...)`` (fastmcp_extensions/decorators.py, registration.py)
+    **{f"{m}.mcp_tool": "fastmcp" for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -113,6 +128,9 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
                  "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
     **{f"{m}.tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")},
+    # fastmcp-extensions' ``@mcp_tool``: registered later on a fastmcp ``FastMCP`` by ``app.tool(fn)``
+    **{f"{m}.mcp_tool": ("fastmcp.server.server.FastMCP.call_tool", "")
+       for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},
 }
 # Base classes whose subclasses are tools, by qualified name -> (framework, the
 # methods that run the tool). "*register" instead of method names: the methods

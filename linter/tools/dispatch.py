@@ -4,6 +4,7 @@ the nested function it returns) and tool schemas dispatched by the called name. 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Collection
 
@@ -144,6 +145,35 @@ def _case_names(pattern: ast.pattern) -> list[str]:
     return []
 
 
+#: methods a case calls that only read the value they are called on (``options.get("clickType")``)
+_READS = frozenset({"get", "keys", "values", "items", "copy", "lower", "upper", "strip", "split", "startswith",
+                    "endswith", "format"})
+
+
+def _runs_something(body: list[ast.stmt], fn: ast.AST) -> bool:
+    """A case body calls something beyond Python's builtins (``len``, ``isinstance``, ``float``, an exception it
+    raises) and reads of a value (``.get``): it runs code, as a case running a tool does; one that only builds and
+    returns a value (a dict of keyword arguments) prepares a call, it does not make one."""
+    bound = {a.arg for a in ast.walk(fn) if isinstance(a, ast.arg)} | {
+        t.id for t in ast.walk(fn) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+    for st in body:
+        for n in ast.walk(st):
+            if isinstance(n, (ast.Await, *FUNCS, ast.Yield, ast.YieldFrom)):
+                return True
+            if not isinstance(n, ast.Call):
+                continue
+            f = n.func
+            if isinstance(f, ast.Name) and f.id in _BUILTINS and f.id not in bound:
+                continue
+            if isinstance(f, ast.Attribute) and f.attr in _READS:
+                continue
+            return True
+    return False
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
 def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]]]:
     """Tools a function runs by the called name in a ``match`` (``match tool_name: case "open_path": ...``), two
     string cases at least: (name, the case's lines, the functions the case body defines: the code it runs
@@ -154,8 +184,8 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
                 or not _CALLED_NAME.search(ast.unparse(n.subject)):
             continue
         cases = [(name, case) for case in n.cases for name in _case_names(case.pattern)]
-        if len(cases) < 2:
-            continue
+        if len(cases) < 2 or not any(_runs_something(case.body, fn) for _name, case in cases):
+            continue  # every case only computes a value (the arguments of the call): no case runs a tool
         for name, case in cases:
             defs = [d for st in case.body for d in ast.walk(st) if isinstance(d, FUNCS)]
             end = max(getattr(st, "end_lineno", None) or st.lineno for st in case.body)

@@ -13,6 +13,7 @@ from .dispatch import compared_names, matched_names, prefixed_methods, registere
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
+from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of
 from .specs import spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
@@ -106,7 +107,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe, a project's registry decorator
-    listed = _listed_tool_names(index)
+    listed = listed_tool_names(index)
     local = registry_decorators(index, tables.decorators) if any(
         getattr(e[2], "decorator_list", None) for e in index.defs) else {}
     for entry in index.defs:
@@ -127,9 +128,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 continue
             if (qn or "").endswith(".call_tool") and framework == "mcp":
                 head = call.func if call is not None else dec
+                handlers = branch_handlers(node, index) if listed else {}
                 for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
-                    add(tool_name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0],
-                        f"{index.module}.{path}", by_name=True)
+                    runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
+                    add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
+                        f"{index.module}.{(runs or entry)[0]}", by_name=True)
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
@@ -213,7 +216,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         # running the subclass's ``_dispatch``), a row per subclass
         inherits = not fns
         fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
-        if fns and not _ADAPTER_CLASS.search(cls.name) and not tool_base(
+        if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
             add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
@@ -350,6 +353,33 @@ _ADAPTER_CLASS = re.compile(r"(Adapter|Wrapper|Proxy)$")
 _AGENT_SUFFIX = "Agent"
 
 
+def _delegates(cls: ast.ClassDef, runs: list[Entry], index: Index) -> bool:
+    """A tool class built around another tool that only hands each run on to it: ``__init__`` keeps a parameter
+    annotated with one of the class's own bases (``def __init__(self, inner: Tool, alias: str): self._inner = inner``)
+    and every run method of the class is ``return [await] self._inner.<that method>(...)`` (an alias of a tool the
+    model already has: no row of its own)."""
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return False
+    bases = set(index.bases(cls))
+    typed = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)
+             if a.annotation is not None and index.qualname(a.annotation) in bases}
+    kept = {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
+            and n.value.id in typed for t in n.targets
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    if not kept:
+        return False
+    for _path, _n, fn, _parents in runs:
+        body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]  # type: ignore[attr-defined]
+        ret = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        ret = ret.value if isinstance(ret, ast.Await) else ret
+        f = ret.func if isinstance(ret, ast.Call) else None
+        if not (isinstance(f, ast.Attribute) and f.attr == fn.name and isinstance(f.value, ast.Attribute)  # type: ignore[attr-defined]
+                and f.value.attr in kept and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"):
+            return False
+    return True
+
+
 def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
     """The framework wrapper that turns what a tool of this decorator raises into text
     (``knowledge.TOOL_DECORATOR_TEXT``), unless the decorator call turns it off (``failure_error_function=None``)."""
@@ -464,63 +494,12 @@ def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST,
     return out
 
 
-def _listed_tool_names(index: Index) -> list[str]:
-    """The names a low-level MCP server's ``@server.list_tools()`` function lists (``Tool(name="fetch", ...)``), in
-    it or in the module's functions it calls (``return _operator_tool_defs()``). A name is a literal, a module
-    constant or a member of a class of this module (``name=READ_INBOX``, ``name=ToolName.FETCH.value``); a name the
-    list computes (``Tool(name=tool.card.name) for tool in ...``) is not known: no name."""
-    out: list[str] = []
-    for _path, _n, node, _parents in index.defs:
-        if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
-                   for d in node.decorator_list):  # type: ignore[attr-defined]
-            continue
-        scopes, seen = [node], {id(node)}
-        while scopes:
-            scope = scopes.pop(0)
-            for _p, _k, helper in helpers_of(scope, index, None):
-                if id(helper) not in seen and len(seen) < 20:
-                    seen.add(id(helper))
-                    scopes.append(helper)
-            for call in ast.walk(scope):
-                if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
-                    value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
-                    name = _static_str(value, index) if value is not None else None
-                    if name and name not in out:
-                        out.append(name)
-    return out
-
-
 def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
     """The class ``owner`` (a path in this file) is a tool class: one of the run's, or derived from a tool base."""
     if f"{index.module}.{owner}" in tables.bases:
         return True
     cls = index.local_classes.get(owner)
     return cls is not None and any(b in tables.bases for b in index.bases(cls))
-
-
-def _static_str(value: ast.expr, index: Index) -> str | None:
-    """A string the module fixes: a literal, a module-level constant (``READ_INBOX = "read_inbox"``), or a class
-    attribute of this module (``ToolName.FETCH``, ``ToolName.FETCH.value``)."""
-    if isinstance(value, ast.Attribute) and value.attr == "value" and isinstance(value.value, ast.Attribute):
-        value = value.value
-    found = literal_str(value)
-    if found is not None:
-        return found
-    if isinstance(value, ast.Name):
-        body: list[ast.stmt] = list(index.tree.body)
-        key = value.id
-    elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-        owner = next((c for c in index.tree.body
-                      if isinstance(c, ast.ClassDef) and c.name == value.value.id), None)
-        if owner is None:
-            return None
-        body, key = owner.body, value.attr
-    else:
-        return None
-    for stmt in body:
-        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == key for t in stmt.targets):
-            return literal_str(stmt.value)
-    return None
 
 
 def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:

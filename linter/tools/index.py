@@ -130,6 +130,7 @@ class Index:
             if assigned and isinstance(value, ast.Call):
                 func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
                 qn = self.qualname(func) or self._built_by(func)
+                qn = _constructed(qn)
                 if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
                     for target in assigned:
                         bound = target_key(target)
@@ -312,6 +313,17 @@ def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[st
                 out.append((path, n, node2))
                 break
     return out
+
+
+def _constructed(qn: str | None) -> str | None:
+    """The class a call builds an instance of: the class called, or the class whose alternative constructor is called
+    (a ``from_*`` classmethod, by Python's convention: ``FastMCP.from_openapi(...)``, ``Tool.from_function(f)``)."""
+    if qn is None:
+        return None
+    owner, _, last = qn.rpartition(".")
+    if last.startswith("from_") and owner.rsplit(".", 1)[-1][:1].isupper():
+        return owner
+    return qn
 
 
 def name_from_call(call: ast.Call, positional: bool = True) -> str | None:

@@ -464,6 +464,7 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
     know: that form finds it). -> (framework, the decorator's own call or None, its head, the function)."""
     path, _n, node, _parents = scope
     scope_path = path if node is not index.tree else ""
+    looped: dict[str, list[ast.expr]] | None = None
     for call in direct_calls(node):
         if not call.args:
             continue
@@ -473,9 +474,33 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         framework = decorators.get(qn or "")
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
-        target = resolve_ref(call.args[0], index, scope_path, owner)
-        if target is not None:
-            yield framework, inner if inner is not None else call, head, target
+        refs: list[ast.expr] = [call.args[0]]
+        if isinstance(call.args[0], ast.Name):  # ``for tool in CORE_TOOLS: server.tool(...)(tool)``
+            looped = _loop_elements(node, index) if looped is None else looped
+            refs = looped.get(call.args[0].id, refs)
+        for ref in refs:
+            target = resolve_ref(ref, index, scope_path, owner)
+            if target is not None:
+                yield framework, inner if inner is not None else call, head, target
+
+
+def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
+    """The functions a ``for`` loop of this body (not of a nested definition) binds its one name to, one by one: the
+    elements of a literal list or tuple it iterates, or of one assigned to the name it iterates (``CORE_TOOLS``)."""
+    out: dict[str, list[ast.expr]] = {}
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Name):
+            it = n.iter
+            key = target_key(it) if isinstance(it, (ast.Name, ast.Attribute)) else None
+            elts = list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
+            if elts:
+                out.setdefault(n.target.id, []).extend(elts)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
 
 
 def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
