@@ -153,6 +153,18 @@ class ToolFacts:
         else:
             self._tracked.append(self._tracked[-1] if self._tracked else None)
 
+    def _annotation_helper(self, fn: cst.FunctionDef) -> str | None:
+        """The qualified name of the function a tool's ``annotations=`` calls (a same-module one: this module's)."""
+        call = _annotation_call(fn)
+        if call is None:
+            return None
+        qn = self.names.qualname(call.func)
+        if qn is None and isinstance(call.func, cst.Name):
+            qn = call.func.value
+        if qn is not None and "." not in qn:
+            qn = f"{self.module}.{qn}"
+        return qn
+
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._path.pop()
         self._tracked.pop()
@@ -423,7 +435,8 @@ class ToolFacts:
                 seen.add(id(e.node))
                 tool.calls.append(CallFact(e.what, e.cls, "n/a" if e.what.endswith("()") and "." not in e.what else "unknown",
                                            None, e.keyed, e.helper))
-        # classification: declared, configured, inferred, unknown
+        # classification: declared, configured, inferred, unknown (an annotation helper of the run: at the join)
+        tool.annotated = self._annotation_helper(fns[0]) if fns else None
         declared = next((self.declared[id(fn)] for fn in fns if id(fn) in self.declared), None)
         configured = self.knowledge.classify.get(d.qualname)
         if declared is not None:
@@ -488,6 +501,16 @@ class ToolFacts:
             tool.failures_by = d.caught_by
         tool.failures = modes
         return tool
+
+
+def _annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
+    """The call an MCP tool decorator's ``annotations=`` makes (``@mcp.tool(annotations=read_only())``), or None."""
+    for x in fn.decorators:
+        if isinstance(x.decorator, cst.Call):
+            arg = keyword_arg(x.decorator, "annotations")
+            if arg is not None and isinstance(arg.value, cst.Call):
+                return arg.value
+    return None
 
 
 def _read_named(name: str) -> bool:
