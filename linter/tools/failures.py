@@ -64,7 +64,28 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
             return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
     if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
         return "fallback"
+    if _substitutes(handler):
+        return "fallback"
     return "swallowed"
+
+
+def _substitutes(handler: cst.ExceptHandler) -> bool:
+    """The handler binds a name to a substitute the code after it goes on with: a value computed by a call
+    (``file_path = Path(raw_path)`` when normalising failed) or a decided answer (``works = False`` when the probe
+    could not run). A literal record (``out = {"ok": False}``) or an empty value says nothing of the failure."""
+    for n in walk_in_scope(handler.body):
+        if isinstance(n, cst.Assign) and all(isinstance(t.target, cst.Name) for t in n.targets):
+            value: cst.BaseExpression | None = n.value
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name):
+            value = n.value
+        else:
+            continue
+        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+            return True
+        if isinstance(value, cst.Call) and not (dotted(value.func) or "").rsplit(".", 1)[-1].lower().startswith(
+                kb.LOGGING_CALL_PREFIXES):
+            return True
+    return False
 
 
 def _empty(value: cst.BaseExpression) -> bool:
