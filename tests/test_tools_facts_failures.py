@@ -176,6 +176,17 @@ def test_a_substitute_bound_in_the_handler_is_a_fallback_not_swallowed(tmp_path:
             return out
 
         @tool
+        def logged(raw: str) -> str:
+            \"\"\"Logged.\"\"\"
+            out = ""
+            try:
+                out = normalise(raw)
+            except Exception:
+                title = describe(raw)
+                log.warning("failed: %s", title)
+            return out
+
+        @tool
         def empty(raw: str) -> str:
             \"\"\"Empty.\"\"\"
             try:
@@ -189,3 +200,4 @@ def test_a_substitute_bound_in_the_handler_is_a_fallback_not_swallowed(tmp_path:
     assert rows["can_sandbox"].failures == ["fallback"]
     assert rows["status"].failures == ["swallowed"]
     assert rows["empty"].failures == ["swallowed"]
+    assert rows["logged"].failures == ["swallowed"]  # a name of the handler's own, for its log line

@@ -18,7 +18,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
 from .follow import method_dispatchers
-from .failures import handler_mode, local_work, returns_tool_error, status_swallowed
+from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
 from .model import CallFact, RetryFact, Tool
 
@@ -93,6 +93,7 @@ class ToolFacts:
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
         self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
+        self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -205,6 +206,9 @@ class ToolFacts:
 
     def visit_Try(self, node: cst.Try) -> None:
         fn = self._current()
+        bound = try_bound(node)
+        for h in node.handlers:
+            self.try_bound[id(h)] = bound
         if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
                                                                       self.ctx.screen.import_roots):
             self.local_handlers.update(id(h) for h in node.handlers)
@@ -481,7 +485,8 @@ class ToolFacts:
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             for h in handlers:
-                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
+                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers,
+                                    bound=self.try_bound.get(id(h), frozenset()))
                 if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
                 caught_anywhere = True
