@@ -137,3 +137,67 @@ def test_a_try_running_a_callable_or_an_awaitable_is_not_local(tmp_path: Path) -
     rows = {t.name: t for t in run.tools}
     assert "fallback" in rows["rows"].failures
     assert "fallback" in rows["first_row"].failures
+
+
+def test_a_substitute_bound_in_the_handler_is_a_fallback_not_swallowed(tmp_path: Path) -> None:
+    # ``file_path = Path(raw)`` when normalising failed, ``works = False`` when a probe could not run: the code goes
+    # on with a substitute; a literal record without the failure (``out = {"ok": False}``) still says nothing of it
+    paths = write_tree(tmp_path, {"edit_tools.py": """
+        import subprocess
+        from pathlib import Path
+        from langchain_core.tools import tool
+        from .paths import normalise
+
+        @tool
+        def edit(raw: str) -> str:
+            \"\"\"Edit a file.\"\"\"
+            try:
+                file_path = normalise(raw)
+            except Exception:
+                file_path = Path(raw)
+            return file_path.read_text()
+
+        @tool
+        def can_sandbox() -> bool:
+            \"\"\"Whether the sandbox runs.\"\"\"
+            try:
+                works = subprocess.run(["unshare", "true"], timeout=5).returncode == 0
+            except OSError:
+                works = False
+            return works
+
+        @tool
+        def status(raw: str) -> dict:
+            \"\"\"Status.\"\"\"
+            try:
+                out = {"ok": True, "data": normalise(raw)}
+            except Exception:
+                out = {"ok": False}
+            return out
+
+        @tool
+        def logged(raw: str) -> str:
+            \"\"\"Logged.\"\"\"
+            out = ""
+            try:
+                out = normalise(raw)
+            except Exception:
+                title = describe(raw)
+                log.warning("failed: %s", title)
+            return out
+
+        @tool
+        def empty(raw: str) -> str:
+            \"\"\"Empty.\"\"\"
+            try:
+                out = normalise(raw)
+            except Exception:
+                out = None
+            return out or ""
+    """})
+    rows = {t.name: t for t in tools.run(paths, Config()).tools}
+    assert rows["edit"].failures == ["fallback"]
+    assert rows["can_sandbox"].failures == ["fallback"]
+    assert rows["status"].failures == ["swallowed"]
+    assert rows["empty"].failures == ["swallowed"]
+    assert rows["logged"].failures == ["swallowed"]  # a name of the handler's own, for its log line

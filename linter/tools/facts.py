@@ -18,7 +18,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
 from .follow import method_dispatchers
-from .failures import handler_mode, local_work, returns_tool_error, status_swallowed
+from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
 from .model import CallFact, RetryFact, Tool
 
@@ -93,6 +93,7 @@ class ToolFacts:
         self.handlers: dict[int, list[cst.ExceptHandler]] = {}
         self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
+        self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -153,6 +154,18 @@ class ToolFacts:
         else:
             self._tracked.append(self._tracked[-1] if self._tracked else None)
 
+    def _annotation_helper(self, fn: cst.FunctionDef) -> str | None:
+        """The qualified name of the function a tool's ``annotations=`` calls (a same-module one: this module's)."""
+        call = _annotation_call(fn)
+        if call is None:
+            return None
+        qn = self.names.qualname(call.func)
+        if qn is None and isinstance(call.func, cst.Name):
+            qn = call.func.value
+        if qn is not None and "." not in qn:
+            qn = f"{self.module}.{qn}"
+        return qn
+
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._path.pop()
         self._tracked.pop()
@@ -193,6 +206,9 @@ class ToolFacts:
 
     def visit_Try(self, node: cst.Try) -> None:
         fn = self._current()
+        bound = try_bound(node)
+        for h in node.handlers:
+            self.try_bound[id(h)] = bound
         if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
                                                                       self.ctx.screen.import_roots):
             self.local_handlers.update(id(h) for h in node.handlers)
@@ -423,7 +439,8 @@ class ToolFacts:
                 seen.add(id(e.node))
                 tool.calls.append(CallFact(e.what, e.cls, "n/a" if e.what.endswith("()") and "." not in e.what else "unknown",
                                            None, e.keyed, e.helper))
-        # classification: declared, configured, inferred, unknown
+        # classification: declared, configured, inferred, unknown (an annotation helper of the run: at the join)
+        tool.annotated = self._annotation_helper(fns[0]) if fns else None
         declared = next((self.declared[id(fn)] for fn in fns if id(fn) in self.declared), None)
         configured = self.knowledge.classify.get(d.qualname)
         if declared is not None:
@@ -468,7 +485,8 @@ class ToolFacts:
             # a handler of a retry loop sends the call round again; what follows the loop decides
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             for h in handlers:
-                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers)
+                mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers,
+                                    bound=self.try_bound.get(id(h), frozenset()))
                 if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
                 caught_anywhere = True
@@ -488,6 +506,16 @@ class ToolFacts:
             tool.failures_by = d.caught_by
         tool.failures = modes
         return tool
+
+
+def _annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
+    """The call an MCP tool decorator's ``annotations=`` makes (``@mcp.tool(annotations=read_only())``), or None."""
+    for x in fn.decorators:
+        if isinstance(x.decorator, cst.Call):
+            arg = keyword_arg(x.decorator, "annotations")
+            if arg is not None and isinstance(arg.value, cst.Call):
+                return arg.value
+    return None
 
 
 def _read_named(name: str) -> bool:

@@ -25,7 +25,7 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "status_swallowed"]
+__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "status_swallowed", "try_bound"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -39,9 +39,11 @@ def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge)
     return False
 
 
-def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge, text: bool = False) -> str:
+def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge, text: bool = False,
+                 bound: frozenset[str] = frozenset()) -> str:
     """typed | text | raised | fallback | swallowed: what an ``except`` clause in a tool gives the model
-    (``text``: TFH401's taint saw a value carrying the exception's text returned from it)."""
+    (``text``: TFH401's taint saw a value carrying the exception's text returned from it; ``bound``: the names its
+    ``try`` body binds, :func:`try_bound`)."""
     if swallows_cst(handler):
         return "swallowed"
     returned: list[cst.BaseExpression] = []
@@ -64,7 +66,41 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
             return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence
     if any(isinstance(n, cst.Call) and "fallback" in (dotted(n.func) or "").lower() for n in walk_in_scope(handler.body)):
         return "fallback"
+    if _substitutes(handler, bound):
+        return "fallback"
     return "swallowed"
+
+
+def try_bound(node: cst.Try) -> frozenset[str]:
+    """The names a ``try`` body binds by assignment (``file_path = normalise(raw)``)."""
+    out: set[str] = set()
+    for n in walk_in_scope(node.body):
+        if isinstance(n, cst.Assign):
+            out.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.value is not None:
+            out.add(n.target.value)
+    return frozenset(out)
+
+
+def _substitutes(handler: cst.ExceptHandler, bound: frozenset[str]) -> bool:
+    """The handler binds a name its ``try`` body binds (``bound``) to a substitute the code after it goes on with: a
+    value computed by a call (``file_path = Path(raw_path)`` when normalising failed) or a decided answer (``works =
+    False`` when the probe could not run). A literal record (``out = {"ok": False}``), an empty value, or a name of
+    the handler's own (``title = paper.get("title")`` for its log line) says nothing of the failure."""
+    for n in walk_in_scope(handler.body):
+        if isinstance(n, cst.Assign) and all(isinstance(t.target, cst.Name) and t.target.value in bound
+                                             for t in n.targets):
+            value: cst.BaseExpression | None = n.value
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.target.value in bound:
+            value = n.value
+        else:
+            continue
+        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+            return True
+        if isinstance(value, cst.Call) and not (dotted(value.func) or "").rsplit(".", 1)[-1].lower().startswith(
+                kb.LOGGING_CALL_PREFIXES):
+            return True
+    return False
 
 
 def _empty(value: cst.BaseExpression) -> bool:

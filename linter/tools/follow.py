@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
+from .annotations import annotation_helpers
 from .index import Def, Index, span
 from .model import CallFact, RetryFact, Tool
 
@@ -38,6 +39,8 @@ class Graph:
     aliases: dict[str, str] = field(default_factory=dict)  # "pkg.mod.name" -> what the module imported as name
     defined: set[str] = field(default_factory=set)  # every function and method it defines, qualified
     passes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> called ones whose value it returns
+    # module-level functions that build MCP tool annotations (``annotations.py``): function -> the class they state
+    annotations: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -190,6 +193,8 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
     for local, full in index.imports.items():
         if full.split(".")[0] in roots:
             graph.aliases[f"{index.module}.{local}"] = full
+    graph.annotations = annotation_helpers(
+        {f"{index.module}.{key}": node for key, (_p, _n, node, cls) in _own(index).items() if cls is None}, index.qualname)
     return graph
 
 
@@ -244,7 +249,9 @@ class _Resolver:
         self.defined: set[str] = set()
         self.passes: dict[str, tuple[str, ...]] = {}
         self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
+        self.annotations: dict[str, str] = {}
         for g in graphs:
+            self.annotations.update(g.annotations)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -348,6 +355,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
                 caught = caught or (s.caught and bool(s.calls))
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
+        _annotated(tool, r)
         tool.findings = dict(sorted(tool.findings.items()))
 
 
@@ -388,6 +396,23 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
                 writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
                 tool.key = "present" if all(c.keyed for c in writes) else "missing"
+
+
+def _annotated(tool: Tool, r: _Resolver) -> None:
+    """The class the run's own annotation helper states for a tool (``@mcp.tool(annotations=read_only())``): declared,
+    as MCP annotations given literally are; a class the tool's calls suggest gives way to it."""
+    if tool.annotated is None or tool.source in ("declared", "configured"):
+        return
+    key = r.resolve(tool.annotated)
+    cls = r.annotations.get(key) if key is not None else None
+    if cls is None:
+        return
+    tool.classification, tool.source, tool.evidence = cls, "declared", "MCP annotations"
+    if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+        tool.key = "not-needed"
+    else:
+        writes = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+        tool.key = "present" if writes and all(writes) else "missing"
 
 
 _HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")

@@ -151,10 +151,13 @@ class Tool:
     # a tool declared in a data file (``declared.py``: its path and line are the data file's): the framework code that
     # runs it (``holmes.core.tools.YAMLTool._invoke``); None for a tool whose path and line are its own code
     runner: str | None = None
+    # the run's own function the tool's MCP ``annotations=`` calls (``annotations.py``), qualified; not in the JSON
+    annotated: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("spans")
+        data.pop("annotated")
         data["calls"] = [asdict(c) for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data

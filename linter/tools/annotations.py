@@ -1,0 +1,82 @@
+"""MCP tool annotations a project builds in its own helper: ``@mcp.tool(annotations=read_only())``.
+
+MCP ``ToolAnnotations`` given literally in the decorator are read where the tool is (``effects.declared_class``). A
+project that annotates many tools the same way writes a helper instead::
+
+    def read_only(title=None) -> ToolAnnotations:
+        return ToolAnnotations(title=title, readOnlyHint=True, destructiveHint=False)
+
+    @mcp.tool(annotations=read_only())
+    def get_task(task_id: str) -> str: ...
+
+Each file's graph (``follow.Graph.annotations``) records its module-level functions whose every ``return`` is a
+``ToolAnnotations(...)`` call (of the ``mcp``/``fastmcp`` packages) or a dict literal with the same literal hints, and
+the class those hints state; a tool row notes the helper its ``annotations=`` calls (``Tool.annotated``), and the
+join at the end of the run (wherever the helper is defined in the run) gives the row that class as declared. Positive
+evidence only: a hint passed as a parameter (``destructiveHint=destructive``) states nothing, and a helper whose
+returns disagree declares nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+
+from .. import knowledge as kb
+
+__all__ = ["annotation_helpers", "hints_class"]
+
+_ROOTS = ("mcp", "fastmcp")
+_Qualname = Callable[[ast.AST], "str | None"]  # ``Index.qualname``
+
+
+def hints_class(node: ast.expr, qualname: _Qualname) -> str | None:
+    """The class the literal hints of a ``ToolAnnotations(...)`` call or a dict literal state, or None."""
+    hints: dict[str, bool] = {}
+    if isinstance(node, ast.Call):
+        qn = qualname(node.func)
+        if qn is None or qn.split(".")[0] not in _ROOTS or not qn.endswith(".ToolAnnotations"):
+            return None
+        for kw in node.keywords:
+            if kw.arg is not None and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, bool):
+                hints[kw.arg] = kw.value.value
+    elif isinstance(node, ast.Dict):
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(value, ast.Constant) \
+                    and isinstance(value.value, bool):
+                hints[key.value] = value.value
+    else:
+        return None
+    if hints.get("readOnlyHint") is True or hints.get("read_only_hint") is True:
+        return kb.READ_SAFE  # read-only makes the other hints meaningless (MCP spec)
+    found = {cls for hint, value, cls in kb.MCP_HINTS if hints.get(hint) is value}
+    for cls in (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE):
+        if cls in found:
+            return cls
+    return None
+
+
+def annotation_helpers(functions: Mapping[str, ast.AST], qualname: _Qualname) -> dict[str, str]:
+    """Of the module-level functions ``functions`` (qualified name -> node), those whose every ``return`` gives
+    ``ToolAnnotations`` hints stating one class: qualified name -> that class."""
+    out: dict[str, str] = {}
+    for qn, node in functions.items():
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        returns = [n for n in _own_nodes(node) if isinstance(n, ast.Return)]
+        classes = {hints_class(r.value, qualname) if r.value is not None else None for r in returns}
+        if len(classes) == 1 and (cls := classes.pop()) is not None:
+            out[qn] = cls
+    return out
+
+
+def _own_nodes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The nodes of ``fn``'s body, not those of the functions and classes it defines."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
+    return out
