@@ -307,6 +307,13 @@ REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
 # word too) named ``eval``/``eval_framework``. Not ``test``/``tests``: a
 # checkout's own directories (``/home/me/test/project``) are read too.
 REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval"})
+# A package directory that is a command-line program's subpackage: named
+# exactly ``cli`` (leading underscores ignored: ``_cli``), the whole name, not
+# a word of it (``cli_agent/``, ``cli_mcp_server/`` are an agent and a server
+# driving a CLI). Its modules' helpers return checks and messages for the
+# person at the terminal (a ``doctor`` command's checks, a setup validation);
+# on the labels of batches 1-9 every TFH401 finding there was such a report.
+CLI_DIRECTORY_NAMES: Final[frozenset[str]] = frozenset({"cli"})
 # How many package directories above a module are read for those words.
 REPORT_DIRECTORY_DEPTH: Final[int] = 4
 # Libraries that render a user interface: in a module importing one, a

@@ -178,6 +178,8 @@ class ExceptionText(TextTaint):
         if any(words(n) & k.report_name_words for n in names):
             return True
         dirs = path.parent.parts[-k.report_directory_depth:]
+        if any(d.lstrip("_").lower() in k.cli_directory_names for d in dirs):
+            return True  # a command-line program's subpackage (``pkg/cli/utils/gcp.py``): checks for the terminal
         return any(words(d.replace("-", "_").replace(".", "_")) & (k.report_name_words | k.report_directory_words)
                    for d in dirs)
 

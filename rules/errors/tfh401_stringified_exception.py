@@ -102,7 +102,10 @@ failure:
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
   `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
-  a package directory `eval`/`eval_framework`) to a report; and, outside a
+  a package directory `eval`/`eval_framework`) to a report; in a
+  command-line program's subpackage (a package directory named exactly
+  `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
+  at the terminal (a setup check, a `doctor` command); and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
   str(e))`, `HealthReport(...)`): the harness reads it;
 - a report printed for a person: a module-level function whose every call in
