@@ -122,6 +122,8 @@ class ExceptionText(TextTaint):
         if self._passes_exception(node, exc) or self._discriminated(node, exc):
             return None
         for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in self._unread_keywords(node):
+                continue  # kept beside the message, not sent to the model (``additional_kwargs=``, ``artifact=``)
             found = self._leak(arg.value, exc)
             if found is not None:
                 return found
