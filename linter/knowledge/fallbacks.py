@@ -186,8 +186,9 @@ PURE_CALLS: Final[frozenset[str]] = frozenset(
      "litellm.supports_function_calling", "litellm.get_llm_provider", "litellm.utils.token_counter",
      "litellm.utils.get_model_info", "tokenizers.Tokenizer.from_str", "tokenizers.Tokenizer.from_file",
      # botocore's session object: building it sends nothing, and its service models (``get_service_model``)
-     # are JSON files installed with botocore; a client it creates (``create_client("s3")``) still reads remotely
-     "botocore.session.get_session"}
+     # are JSON files installed with botocore (``xform_name``: CamelCase to snake_case of an operation name);
+     # a client the session creates (``create_client("s3")``) still reads remotely
+     "botocore.session.get_session", "botocore.xform_name"}
 )
 PURE_METHODS: Final[frozenset[str]] = frozenset(
     {"model_validate", "model_validate_json", "model_validate_strings", "model_dump", "model_dump_json",

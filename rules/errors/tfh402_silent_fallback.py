@@ -280,12 +280,19 @@ def as_tool(data):
         # botocore's bundled service model: a JSON file installed with the SDK, read offline
         """\
 import botocore.session
+from botocore import xform_name
 def enum_values(shape):
     try:
         model = botocore.session.get_session().get_service_model("compute-optimizer")
         return list(model.shape_for(shape).enum)
     except Exception:
         return []
+def operations():
+    try:
+        model = botocore.session.get_session().get_service_model("compute-optimizer")
+        return {xform_name(n): n for n in model.operation_names}
+    except Exception:
+        return {}
 """,
         # optional import probe
         """\
