@@ -395,6 +395,11 @@ def run_case(agent, case):
         ("pkg/sandbox/diagnostics.py", False),
         ("pkg/tools/evaluate_expression.py", True),  # `evaluate` is a tool's word, not a report's
         ("home/me/test/project/agent.py", True),  # a checkout's `test` directory says nothing
+        ("pkg/cli/utils/gcp.py", False),  # a command-line program's subpackage: checks for the terminal
+        ("pkg/_cli/_debug/bridge.py", False),
+        ("pkg/cli_agent/sdk_server.py", True),  # an agent driving a CLI: `cli` is only a word of the name
+        ("cli_mcp_server/server.py", True),
+        ("pkg/tools/cli.py", True),  # a module named `cli`, not its package directory
     ],
 )
 def test_tfh401_report_modules_by_path(path: str, reported: bool) -> None:

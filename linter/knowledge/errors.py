@@ -141,7 +141,10 @@ EXCEPTION_KEYWORDS: Final[frozenset[str]] = frozenset({"exception", "exc", "erro
 # a name (lowercase, leading underscores stripped) containing one of these
 # parts, or starting with one of the prefixes. TFH401 is silent inside it.
 TEXT_PRODUCER_NAME_PARTS: Final[tuple[str, ...]] = ("serializ", "serialis", "repr", "to_json", "to_str")
-TEXT_PRODUCER_NAME_PREFIXES: Final[tuple[str, ...]] = ("format_",)
+# ``str__``/``format__``: an object's ``__str__``/``__format__`` (underscores
+# stripped), whose job is its text for a person (an exception class's
+# ``__str__`` falling back to ``f"Error in __str__: {e}"``).
+TEXT_PRODUCER_NAME_PREFIXES: Final[tuple[str, ...]] = ("format_", "str__", "format__")
 # Exceptions an output parser raises. A handler that catches only these and
 # feeds the text back to the model as a re-prompt (into an argument named
 # like ``messages``/``retry_messages`` or a ``...Message(...)``) is the
@@ -210,6 +213,14 @@ MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
         "google.genai.types.Part.from_function_response",
         *(f"{m}.ToolOutput" for m in ("llama_index.core.tools", "llama_index.core.tools.types")),
     }
+)
+# A message constructor's keyword arguments that the framework keeps beside
+# the message and does not send to the model: LangChain's ``artifact``
+# ("not meant to be sent to the model"), ``additional_kwargs`` and
+# ``response_metadata`` of a ``ToolMessage``, pydantic-ai's ``metadata`` of a
+# ``ToolReturnPart``. Exception text only there is not text the model reads.
+MESSAGE_UNREAD_KEYWORDS: Final[frozenset[str]] = frozenset(
+    {"artifact", "additional_kwargs", "response_metadata", "metadata"}
 )
 MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
     ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
@@ -307,6 +318,13 @@ REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
 # word too) named ``eval``/``eval_framework``. Not ``test``/``tests``: a
 # checkout's own directories (``/home/me/test/project``) are read too.
 REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval"})
+# A package directory that is a command-line program's subpackage: named
+# exactly ``cli`` (leading underscores ignored: ``_cli``), the whole name, not
+# a word of it (``cli_agent/``, ``cli_mcp_server/`` are an agent and a server
+# driving a CLI). Its modules' helpers return checks and messages for the
+# person at the terminal (a ``doctor`` command's checks, a setup validation);
+# on the labels of batches 1-9 every TFH401 finding there was such a report.
+CLI_DIRECTORY_NAMES: Final[frozenset[str]] = frozenset({"cli"})
 # How many package directories above a module are read for those words.
 REPORT_DIRECTORY_DEPTH: Final[int] = 4
 # Libraries that render a user interface: in a module importing one, a

@@ -177,14 +177,18 @@ IN_MEMORY_LIBRARIES: Final[frozenset[str]] = frozenset(
 )
 # Packages that mix I/O and pure helpers are decided per callable: these
 # qualified names work in memory (a token count, a price table, a partial
-# JSON parser, the host's own name), and these methods are pydantic's model
+# JSON parser, the host's own name, botocore's session and its bundled service models), and these methods are pydantic's model
 # methods (``Response.model_validate(data)`` on an SDK's model class), in
 # memory on any object. Any other call into a third-party package counts as I/O.
 PURE_CALLS: Final[frozenset[str]] = frozenset(
     {"jiter.from_json", "socket.gethostname", "socket.getfqdn", "litellm.token_counter", "litellm.cost_per_token",
      "litellm.completion_cost", "litellm.get_model_info", "litellm.get_supported_openai_params",
      "litellm.supports_function_calling", "litellm.get_llm_provider", "litellm.utils.token_counter",
-     "litellm.utils.get_model_info", "tokenizers.Tokenizer.from_str", "tokenizers.Tokenizer.from_file"}
+     "litellm.utils.get_model_info", "tokenizers.Tokenizer.from_str", "tokenizers.Tokenizer.from_file",
+     # botocore's session object: building it sends nothing, and its service models (``get_service_model``)
+     # are JSON files installed with botocore (``xform_name``: CamelCase to snake_case of an operation name);
+     # a client the session creates (``create_client("s3")``) still reads remotely
+     "botocore.session.get_session", "botocore.xform_name"}
 )
 PURE_METHODS: Final[frozenset[str]] = frozenset(
     {"model_validate", "model_validate_json", "model_validate_strings", "model_dump", "model_dump_json",

@@ -157,6 +157,15 @@ class TextTaint:
                 self.following = False
         return self.carries[key]
 
+    def _unread_keywords(self, node: cst.CSTNode) -> frozenset[str]:
+        """A message constructor's keywords kept beside the message, not sent to the model (``ToolMessage(...,
+        additional_kwargs=...)``); none for any other node."""
+        if isinstance(node, cst.Call):
+            qn = self.names.qualname(node.func)
+            if qn is not None and self.knowledge.canonical(qn) in self.knowledge.message_constructors:
+                return self.knowledge.message_unread_keywords
+        return frozenset()
+
     @staticmethod
     def _passes_exception(call: cst.Call, exc: set[str]) -> bool:
         """``X(..., exception=e)`` / ``X(e, ...)``: the object keeps the typed failure."""
@@ -313,9 +322,12 @@ class TextTaint:
                 if self._mentions_exc(node.right, exc):
                     return node
         reprompt_ok = self.errors.parser_only()
+        unread = self._unread_keywords(node)
         for child in _value_children(node):
             if reprompt_ok and self._reprompt(child):
                 continue
+            if isinstance(child, cst.Arg) and child.keyword is not None and child.keyword.value in unread:
+                continue  # a message's side data the model is not sent (``additional_kwargs=``, ``artifact=``)
             if isinstance(child, cst.BaseExpression) or isinstance(
                 child, (cst.Arg, cst.Element, cst.BaseDictElement, cst.FormattedStringExpression)
             ):

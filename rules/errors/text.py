@@ -122,6 +122,8 @@ class ExceptionText(TextTaint):
         if self._passes_exception(node, exc) or self._discriminated(node, exc):
             return None
         for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in self._unread_keywords(node):
+                continue  # kept beside the message, not sent to the model (``additional_kwargs=``, ``artifact=``)
             found = self._leak(arg.value, exc)
             if found is not None:
                 return found
@@ -178,6 +180,8 @@ class ExceptionText(TextTaint):
         if any(words(n) & k.report_name_words for n in names):
             return True
         dirs = path.parent.parts[-k.report_directory_depth:]
+        if any(d.lstrip("_").lower() in k.cli_directory_names for d in dirs):
+            return True  # a command-line program's subpackage (``pkg/cli/utils/gcp.py``): checks for the terminal
         return any(words(d.replace("-", "_").replace(".", "_")) & (k.report_name_words | k.report_directory_words)
                    for d in dirs)
 

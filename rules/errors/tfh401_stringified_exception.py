@@ -102,7 +102,10 @@ failure:
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
   `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
-  a package directory `eval`/`eval_framework`) to a report; and, outside a
+  a package directory `eval`/`eval_framework`) to a report; in a
+  command-line program's subpackage (a package directory named exactly
+  `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
+  at the terminal (a setup check, a `doctor` command); and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
   str(e))`, `HealthReport(...)`): the harness reads it;
 - a report printed for a person: a module-level function whose every call in
@@ -133,7 +136,8 @@ failure:
   `...Message(...)` object);
 - telemetry and serialisation: a function whose job is producing text (the
   name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
-  with `format_`, leading underscores ignored), and text stored under a
+  with `format_`, leading underscores ignored; an object's `__str__` or
+  `__format__`), and text stored under a
   dotted attribute key (`attributes["tool.args_parse_error"] = str(e)`, a
   trace's span attributes);
 - code the model wrote, run in this process: a `try` that calls `exec`,
@@ -148,7 +152,12 @@ failure:
   turned into text (`e.args[0]` is reported);
 - a constructor that also receives the exception object itself
   (`ToolOutput(content=str(e), exception=e)`, or `e` positionally): the
-  typed failure survives.
+  typed failure survives;
+- text only in a message's side data, which the framework keeps beside the
+  message and does not send to the model: `ToolMessage(...,
+  additional_kwargs={"error": str(e)})`, LangChain's `artifact=` and
+  `response_metadata=`, pydantic-ai's `ToolReturnPart(..., metadata=...)`
+  (the message's `content` is still read).
 
 ## Why is this bad?
 A string is the one shape an agent cannot act on: it cannot tell a rate limit
@@ -270,6 +279,25 @@ def _serialize_value(value):
             return str(value)
         except Exception as e:
             return f"Unable to serialize: {e}"
+""",
+        # the text only in a tool message's side data: the model reads `content`, a fixed sentence
+        """\
+from langchain_core.messages import ToolMessage
+def screenshot(device, call_id):
+    try:
+        shot = device.capture()
+    except Exception as e:
+        return ToolMessage(tool_call_id=call_id, content="Screenshot failed.", additional_kwargs={"error": str(e)})
+    return ToolMessage(tool_call_id=call_id, content=shot)
+""",
+        # an exception class's own `__str__`: its text for a person, with a fallback when a field will not format
+        """\
+class ActError(Exception):
+    def __str__(self):
+        try:
+            return f"{type(self).__name__}({self.fields()})"
+        except Exception as e:
+            return f"Error in __str__: {e}"
 """,
         # `str` is this module's own function here, not the builtin
         """\
@@ -733,6 +761,16 @@ def forward(command, link):
         return link.send(command)
     except Exception as exc:
         return normalize_reply(Reply(ok=False, error=str(exc)).model_dump())  # error: TFH401
+""",
+        # side data does not hide the content: the model still reads `content`
+        """\
+from langchain_core.messages import ToolMessage
+def screenshot(device, call_id):
+    try:
+        shot = device.capture()
+    except Exception as e:
+        return ToolMessage(tool_call_id=call_id, content=f"failed: {e}", artifact={"error": str(e)})  # error: TFH401 "failed: {e}"
+    return ToolMessage(tool_call_id=call_id, content=shot)
 """,
         # messages a model reads, wherever they go: resolved framework types and the chat dicts
         """\

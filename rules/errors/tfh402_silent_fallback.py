@@ -277,6 +277,23 @@ def as_tool(data):
     except Exception:
         return None
 """,
+        # botocore's bundled service model: a JSON file installed with the SDK, read offline
+        """\
+import botocore.session
+from botocore import xform_name
+def enum_values(shape):
+    try:
+        model = botocore.session.get_session().get_service_model("compute-optimizer")
+        return list(model.shape_for(shape).enum)
+    except Exception:
+        return []
+def operations():
+    try:
+        model = botocore.session.get_session().get_service_model("compute-optimizer")
+        return {xform_name(n): n for n in model.operation_names}
+    except Exception:
+        return {}
+""",
         # optional import probe
         """\
 def has_v1():
@@ -522,6 +539,15 @@ def post(payload):
         return requests.post(URL, json=payload, timeout=10).json()
     except (ValueError, BaseException) as e:  # error: TFH402 "return a typed ToolError (Err(from_exception(e)))"
         return {}
+""",
+        # a client a botocore session creates reads remotely: the session's own model lookups are local, not its clients
+        """\
+import botocore.session
+def buckets():
+    try:
+        return botocore.session.get_session().create_client("s3").list_buckets()["Buckets"]
+    except Exception:  # error: TFH402 "around a remote read returns []"
+        return []
 """,
         # the advice never names an exception the handler does not bind
         """\
