@@ -317,6 +317,13 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
 FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
+# Words (of a call's last name split on ``_``) that say the call reports, not repairs (s36, issue 23): a
+# project's own log helper (``abi_logging(f"... {e}")``, ``emit_event(...)``, ``notify_user(...)``) handed
+# the error's text is no step that changes the next attempt, even when the attempt calls it too.
+REPORTING_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {"log", "logs", "logging", "logger", "print", "pprint", "echo", "emit", "notify", "notification", "trace",
+     "tracing", "report", "alert", "warn", "warning", "debug", "telemetry", "metric", "metrics", "audit"}
+)
 # Exceptions a client raises only when its call was given a timeout (issue 23, ``condition-never-raised``):
 # requests hands ``timeout=None`` to urllib3 as "block forever" (the socket module's default timeout does
 # not apply), so an untimed ``requests.post(...)`` never raises its ``Timeout`` and ``except
