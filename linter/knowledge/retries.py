@@ -142,6 +142,11 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "anthropic.PermissionDeniedError",
         "anthropic.NotFoundError",
         "anthropic.UnprocessableEntityError",
+        # s36: click's errors of a command's own use (a bad option, a failed validation): the same
+        # arguments fail the same way however often the command is run again
+        *(f"{mod}.{name}" for mod in ("click", "click.exceptions") for name in (
+            "ClickException", "UsageError", "BadParameter", "MissingParameter", "NoSuchOption",
+            "BadOptionUsage", "BadArgumentUsage")),
     }
 )
 # Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone

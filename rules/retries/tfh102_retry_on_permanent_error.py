@@ -369,6 +369,19 @@ def unwrap(value):
 """,
     ]
     INVALID = [
+        # s36: a CLI command retried on its own usage errors: a bad option fails the same way each run
+        """\
+import subprocess
+import backoff
+import click
+@click.command()
+@click.option("--region", required=True)
+@backoff.on_exception(backoff.expo, (subprocess.CalledProcessError, click.UsageError), max_tries=3)  # error: TFH102
+def deploy(region):
+    if region not in ("eu", "us"):
+        raise click.UsageError(f"unknown region {region}")
+    subprocess.run(["terraform", "apply", f"-var=region={region}"], check=True)
+""",
         # s35: a hand loop retrying every HTTPError raise_for_status() raises; the status read only for a message
         """\
 import time
