@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, last_name
+from . import handlers
 from .base import RetryRule
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
@@ -117,7 +118,12 @@ decoded` after it, peeling nested envelopes): the next round parses a new
 value. Nor a builtin error (`ValueError`) caught by a handler that sets up
 again what the attempt reads before going round (`await self._reconnect()`):
 a desynced stream's `ValueError` does not recur on a fresh connection; an
-SDK's 400/401 still does, and is still reported. A status error alone
+SDK's 400/401 still does, and is still reported. Nor a type caught by a
+handler that changes what the next attempt reads (`except TypeError: payload
+= plain_payload`, a smaller context, another file name): the next attempt is
+different work, a fallback rather than the same failure repeated. Click's
+errors of a command's own use (`click.ClickException`, `UsageError`,
+`BadParameter`, ...) are permanent. A status error alone
 (`requests.HTTPError`, httpx `HTTPStatusError`) is raised for a 401 or a 404
 as for a 503: a hand loop whose handler catches it from a `raise_for_status()`
 in the attempt and goes round without testing the status is reported at the
@@ -155,6 +161,17 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s36: the handler replaces the input: the next attempt serialises something else
+        """\
+import json
+def render(payload, attempts=2):
+    for _ in range(attempts):
+        try:
+            return json.dumps(payload)
+        except (TypeError, ValueError):
+            payload = {"summary": [str(payload)[:200]]}
+    raise RuntimeError("could not render")
+""",
         # issue 23 (changed-request): each attempt takes a new timestamp, so a tie that made the tuples
         # compare their unorderable last items cannot repeat: the TypeError is not a permanent failure here
         """\
@@ -369,6 +386,24 @@ def unwrap(value):
 """,
     ]
     INVALID = [
+        # s36: the handler only advances a counter the attempt logs: the same request goes again
+        """\
+import logging, time
+import requests
+log = logging.getLogger(__name__)
+def fetch_series(url, token, tries=3):
+    n = 0
+    while n < tries:
+        try:
+            log.debug(f"attempt {n + 1}")
+            if not token:
+                raise ValueError("no credentials")
+            return requests.get(url, headers={"Authorization": token}, timeout=10).json()
+        except (requests.ConnectionError, ValueError):  # error: TFH102
+            n += 1
+            time.sleep(2 ** n)
+    return None
+""",
         # s36: a CLI command retried on its own usage errors: a bad option fails the same way each run
         """\
 import subprocess
@@ -551,6 +586,15 @@ def draw(client, prompt):
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and retry.loop is not None and _reconnects(retry, [t for t in bad_types if "." not in t]):
                 bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
+            if bad_types and retry.loop is not None:
+                # s36: the handler changes what the next attempt reads (`except TypeError: payload = plain`):
+                # the next attempt is different work, which need not fail the same way
+                loop = retry.loop
+                changed = {
+                    t for h in loop.handlers if h.type is not None and handlers.replaces_input(loop, h)
+                    for t in model.exception_names(h.type) or ()
+                }
+                bad_types = [t for t in bad_types if t not in changed]
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             status_handler = None
