@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, last_name
+from ...linter.api import Knowledge, dotted, last_name
 from . import handlers
 from .base import RetryRule
+from .data import Loop
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
+from .paths import is_sleep
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -63,6 +65,28 @@ def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[st
         if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
             return None if _narrows(handler) or _tests_status(handler) else handler
     return None
+
+
+# builtin errors of reading a reply that is not complete yet (no field, no item, no JSON)
+_NOT_READY_YET = frozenset({"KeyError", "IndexError", "ValueError"})
+
+
+def _deadline_poll(loop: Loop) -> bool:
+    """s36: ``while time.time() - start < timeout:`` (the loop's own test reads the clock or a deadline)
+    and every handler that goes round waits: a poll of something that changes with time (a server
+    starting), not a count of attempts at the same failure."""
+    if not isinstance(loop.node, cst.While) or not _reads_time(loop.node.test):
+        return False
+    going = [h for h in loop.handlers if h.type is not None]
+    return bool(going) and all(any(is_sleep(n) for n in _walk_nodes(h.body)) for h in going)
+
+
+def _reads_time(test: cst.BaseExpression) -> bool:
+    for n in _walk_nodes(test):
+        name = dotted(n) if isinstance(n, (cst.Name, cst.Attribute)) else None
+        if name and any(w in name.rsplit(".", 1)[-1].lower() for w in ("time", "monotonic", "deadline", "elapsed", "clock")):
+            return True
+    return False
 
 
 def _tests_status(handler: cst.ExceptHandler) -> bool:
@@ -121,7 +145,10 @@ a desynced stream's `ValueError` does not recur on a fresh connection; an
 SDK's 400/401 still does, and is still reported. Nor a type caught by a
 handler that changes what the next attempt reads (`except TypeError: payload
 = plain_payload`, a smaller context, another file name): the next attempt is
-different work, a fallback rather than the same failure repeated. Click's
+different work, a fallback rather than the same failure repeated. Nor a
+`KeyError`/`IndexError`/`ValueError` in a `while` loop whose test reads the
+clock (`while time.time() - start < timeout:`) with every handler waiting: a
+poll until a server is up, where a missing field means "not ready yet". Click's
 errors of a command's own use (`click.ClickException`, `UsageError`,
 `BadParameter`, ...) are permanent. A status error alone
 (`requests.HTTPError`, httpx `HTTPStatusError`) is raised for a 401 or a 404
@@ -161,6 +188,19 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s36: a readiness poll under a deadline: the field appears once the process is up
+        """\
+import time
+import requests
+def debugger_url(port, timeout=15.0):
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        try:
+            return requests.get(f"http://127.0.0.1:{port}/json/version", timeout=2).json()["webSocketDebuggerUrl"]
+        except (requests.RequestException, KeyError):
+            time.sleep(0.5)
+    raise RuntimeError("browser did not come up")
+""",
         # s36: the handler replaces the input: the next attempt serialises something else
         """\
 import json
@@ -595,6 +635,9 @@ def draw(client, prompt):
                     for t in model.exception_names(h.type) or ()
                 }
                 bad_types = [t for t in bad_types if t not in changed]
+            if bad_types and retry.loop is not None and _deadline_poll(retry.loop):
+                # s36: polled until a deadline with a wait: a missing field is "not up yet", which time changes
+                bad_types = [t for t in bad_types if t not in _NOT_READY_YET]
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             status_handler = None
