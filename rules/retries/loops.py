@@ -19,10 +19,18 @@ from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
 
 
+# calls that end the process: a handler ending in one leaves the loop for good (s36, batch 9 exit-in-handler)
+_PROCESS_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
+
+
 def _exits(stmt: cst.CSTNode) -> bool:
-    """A statement that leaves the loop: raise, return, break."""
+    """A statement that leaves the loop: raise, return, break, or ``sys.exit(1)``."""
     if isinstance(stmt, cst.SimpleStatementLine):
-        return any(isinstance(s, (cst.Raise, cst.Return, cst.Break)) for s in stmt.body)
+        return any(
+            isinstance(s, (cst.Raise, cst.Return, cst.Break))
+            or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in _PROCESS_EXITS)
+            for s in stmt.body
+        )
     return False
 
 

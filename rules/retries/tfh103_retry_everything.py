@@ -519,6 +519,21 @@ class Receiver:
                 if failures > 3:
                     break
 """,
+        # s36: the handler ends the process: the poll stops at the first failure, nothing is retried
+        """\
+import sys, time
+def wait_for_import(operations, name):
+    for _ in range(60):
+        time.sleep(10)
+        try:
+            status = operations.get(name=name).execute()
+        except Exception as e:
+            print(f"polling failed: {e}", file=sys.stderr)
+            sys.exit(1)
+        if status.get("done"):
+            return status
+    return None
+""",
         # s36: a repair loop: the error goes to the step that fixes the work, as the lint failures do
         """\
 async def render_with_fixes(write, lint, render, patch, rounds=3):
