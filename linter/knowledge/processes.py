@@ -219,10 +219,10 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
             return _SHELL.why
         return interactive_process(["sh", "-c", *recorded], confirmed)
     if head in _WRAPPERS:  # `unshare --user --map-root-user true`: the wrapped command decides
-        inner = list(argv[1:])
-        while inner and (inner[0].startswith("-") or (head == "env" and "=" in inner[0])):
-            inner.pop(0)
-        return interactive_process(inner, confirmed) if inner else None
+        wrapped = list(argv[1:])
+        while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
+            wrapped.pop(0)
+        return interactive_process(wrapped, confirmed) if wrapped else None
     if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
         inner = interactive_process(argv[2:], confirmed)
         if inner is not None:
