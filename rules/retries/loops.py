@@ -47,6 +47,22 @@ def _goes_round(handler: cst.ExceptHandler) -> bool:
     return bool(stmts) and (not _exits(stmts[-1]) or _continues(handler.body))
 
 
+def _falls_to_exit(loop: Union[cst.For, cst.While], trynode: cst.Try, handler: cst.ExceptHandler) -> bool:
+    """s36: the handler falls through (no ``continue``) to statements after the ``try`` that leave the
+    loop at once (``except CalledProcessError: pass`` then ``exited = True; break``): it does not go round."""
+    if _continues(handler.body):
+        return False
+    body = list(_body_stmts(loop.body))
+    if trynode not in body:
+        return False
+    for stmt in body[body.index(trynode) + 1:]:
+        if _exits(stmt):
+            return True
+        if not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
+            return False
+    return False
+
+
 def _continues(node: cst.CSTNode) -> bool:
     """A ``continue`` under ``node`` that is not a nested loop's (nested definitions skipped)."""
     stack = list(node.children)
@@ -265,7 +281,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             and not _counts_attempts(loop, trynode)
         ):
             return None
-    handlers = tuple(h for h in trynode.handlers if _goes_round(h))
+    handlers = tuple(h for h in trynode.handlers if _goes_round(h) and not _falls_to_exit(loop, trynode, h))
     if not handlers:
         return None
     if _result_exit_before(loop, trynode):
