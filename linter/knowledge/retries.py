@@ -320,6 +320,9 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
 )
 # ... and methods (last name) of a storage object that delete or move a file (``storage.remove(name)``)
 FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
+# Calls that end the process: a retry loop's handler ending in one leaves the loop for good (s36,
+# batch 9 ``exit-in-handler``: ``except Exception as e: print(e); sys.exit(1)`` retries nothing).
+PROCESS_EXIT_CALLS: Final[frozenset[str]] = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 # Words (of a call's last name split on ``_``) that say the call reports, not repairs (s36, issue 23): a

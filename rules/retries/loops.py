@@ -19,19 +19,13 @@ from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
 
 
-# calls that end the process: a handler ending in one leaves the loop for good (s36, batch 9 exit-in-handler)
-_PROCESS_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
-
-
 def _exits(stmt: cst.CSTNode) -> bool:
     """A statement that leaves the loop: raise, return, break, or ``sys.exit(1)``."""
-    if isinstance(stmt, cst.SimpleStatementLine):
-        return any(
-            isinstance(s, (cst.Raise, cst.Return, cst.Break))
-            or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in _PROCESS_EXITS)
-            for s in stmt.body
-        )
-    return False
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(s, (cst.Raise, cst.Return, cst.Break))
+        or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in knowledge.PROCESS_EXIT_CALLS)
+        for s in stmt.body
+    )
 
 
 def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
@@ -48,18 +42,14 @@ def _goes_round(handler: cst.ExceptHandler) -> bool:
 
 
 def _falls_to_exit(loop: Union[cst.For, cst.While], trynode: cst.Try, handler: cst.ExceptHandler) -> bool:
-    """s36: the handler falls through (no ``continue``) to statements after the ``try`` that leave the
-    loop at once (``except CalledProcessError: pass`` then ``exited = True; break``): it does not go round."""
-    if _continues(handler.body):
-        return False
+    """s36: the handler falls through to plain statements after the ``try`` that leave the loop
+    (``except CalledProcessError: pass`` then ``exited = True; break``): it does not go round."""
     body = list(_body_stmts(loop.body))
-    if trynode not in body:
+    if _continues(handler.body) or trynode not in body:
         return False
     for stmt in body[body.index(trynode) + 1:]:
-        if _exits(stmt):
-            return True
-        if not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
-            return False
+        if _exits(stmt) or not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
+            return _exits(stmt)
     return False
 
 
