@@ -67,7 +67,9 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          "crontab", "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "notify-send",
          "terminal-notifier", "date", "nproc", "tty", "realpath", "readlink", "printenv", "sw_vers", "defaults read",
          "uv python pin", "uv python find", "uv python dir", "uv cache dir", "uv tool dir", "pip show", "pip list",
-         "pip freeze", "pip3 show", "pip3 list", "pip3 freeze", "npm config get", "npm prefix", "npm root"),
+         "pip freeze", "pip3 show", "pip3 list", "pip3 freeze", "npm config get", "npm prefix", "npm root",
+         # s36 (batch 9): `type <file>` prints a local file (Windows; the POSIX builtin names a command)
+         "type"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -128,6 +130,10 @@ _RUNNERS: Final[frozenset[tuple[str, str]]] = frozenset(
 )
 
 
+# Programs that run the command after their own flags in a changed setting (a namespace, a priority,
+# a session): the command decides (s36, batch 9 ``unshare --user --map-root-user true``). A flag's
+# separate value (``nice -n 10 cmd``) is read as the program: unknown, so the call stays reported.
+_WRAPPERS: Final[frozenset[str]] = frozenset({"unshare", "nohup", "setsid", "nice", "env", "stdbuf", "ionice"})
 _SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh"})
 _SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
 
@@ -212,6 +218,11 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
         if not recorded:
             return _SHELL.why
         return interactive_process(["sh", "-c", *recorded], confirmed)
+    if head in _WRAPPERS:  # `unshare --user --map-root-user true`: the wrapped command decides
+        wrapped = list(argv[1:])
+        while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
+            wrapped.pop(0)
+        return interactive_process(wrapped, confirmed) if wrapped else None
     if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
         inner = interactive_process(argv[2:], confirmed)
         if inner is not None:

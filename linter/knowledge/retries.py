@@ -142,6 +142,11 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "anthropic.PermissionDeniedError",
         "anthropic.NotFoundError",
         "anthropic.UnprocessableEntityError",
+        # s36: click's errors of a command's own use (a bad option, a failed validation): the same
+        # arguments fail the same way however often the command is run again
+        *(f"{mod}.{name}" for mod in ("click", "click.exceptions") for name in (
+            "ClickException", "UsageError", "BadParameter", "MissingParameter", "NoSuchOption",
+            "BadOptionUsage", "BadArgumentUsage")),
     }
 )
 # Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone
@@ -315,8 +320,18 @@ FILE_CONTENTION_CALLS: Final[frozenset[str]] = frozenset(
 )
 # ... and methods (last name) of a storage object that delete or move a file (``storage.remove(name)``)
 FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", "rename", "rmtree", "rmdir"})
+# Calls that end the process: a retry loop's handler ending in one leaves the loop for good (s36,
+# batch 9 ``exit-in-handler``: ``except Exception as e: print(e); sys.exit(1)`` retries nothing).
+PROCESS_EXIT_CALLS: Final[frozenset[str]] = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
+# Words (of a call's last name split on ``_``) that say the call reports, not repairs (s36, issue 23): a
+# project's own log helper (``abi_logging(f"... {e}")``, ``emit_event(...)``, ``notify_user(...)``) handed
+# the error's text is no step that changes the next attempt, even when the attempt calls it too.
+REPORTING_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {"log", "logs", "logging", "logger", "print", "pprint", "echo", "emit", "notify", "notification", "trace",
+     "tracing", "report", "alert", "warn", "warning", "debug", "telemetry", "metric", "metrics", "audit"}
+)
 # Exceptions a client raises only when its call was given a timeout (issue 23, ``condition-never-raised``):
 # requests hands ``timeout=None`` to urllib3 as "block forever" (the socket module's default timeout does
 # not apply), so an untimed ``requests.post(...)`` never raises its ``Timeout`` and ``except

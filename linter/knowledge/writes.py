@@ -82,6 +82,15 @@ LLM_INFERENCE_STEM_PARTS: Final[tuple[str, ...]] = ("llm", "embedding", "chat_mo
 # ... and whole words of the file's stem (``lm.py``, ``openai_lm.py``: a language-model module; a word,
 # not letters, so ``html.py`` is not one; issue 23, ``inference-post``)
 LLM_INFERENCE_STEM_WORDS: Final[frozenset[str]] = frozenset({"lm", "lms"})
+# ... and a module named for an LLM vendor (a word of its stem) inside a ``providers`` package
+# (``providers/anthropic.py``, ``providers/openai_compat.py``): a model-provider adapter, whose POSTs
+# are the vendor's inference calls (s36, batch 9 ``inference-post``). The package part is required:
+# a vendor's name alone (``openai_files.py``) may be a module uploading files.
+LLM_PROVIDER_PACKAGE_PARTS: Final[frozenset[str]] = frozenset({"providers", "provider", "llm_providers", "model_providers"})
+LLM_VENDOR_WORDS: Final[frozenset[str]] = frozenset(
+    {"openai", "anthropic", "claude", "gemini", "ollama", "mistral", "mistralai", "groq", "cohere", "bedrock",
+     "deepseek", "openrouter", "litellm", "vllm", "llamacpp", "fireworks", "together", "cerebras", "perplexity", "xai"}
+)
 
 
 # ... a class deriving from an LLM or embeddings base (``class ApigeeLlm(BaseLlm)``), by the base's last
@@ -98,6 +107,10 @@ def llm_inference_module(path: str) -> bool:
         any(p.lower() in LLM_INFERENCE_MODULE_PARTS for p in parts[:-1])
         or any(w in stem for w in LLM_INFERENCE_STEM_PARTS)
         or bool(set(stem.split("_")) & LLM_INFERENCE_STEM_WORDS)
+        or (
+            any(p.lower() in LLM_PROVIDER_PACKAGE_PARTS for p in parts[:-1])
+            and bool(set(stem.split("_")) & LLM_VENDOR_WORDS)
+        )
     )
 
 

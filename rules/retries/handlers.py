@@ -152,6 +152,31 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
     return False
 
 
+def replaces_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """s36, stricter than :func:`changes_input` (for TFH102): the handler binds anew (``=``, not ``+=``)
+    a name the attempt reads outside a log line (``except TypeError: payload = plain``, the ``try``
+    serialising ``payload``). A counter advanced (``retry_count += 1``) that the attempt only logs
+    changes nothing the attempt does."""
+    assigned: set[str] = set()
+    for n in _walk(handler.body):
+        if isinstance(n, cst.Assign):
+            assigned |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
+        elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.value is not None:
+            assigned.add(n.target.value)
+    if not assigned:
+        return False
+    skipped: set[int] = set()  # the arguments of a log call, and names stored, are not reads
+    for n in _walk_all([loop.try_node.body]):
+        if isinstance(n, cst.Call):
+            name = dotted(n.func) or ""
+            if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                skipped.update(id(m) for m in _walk(n))
+        elif isinstance(n, cst.Assign):
+            skipped.update(id(t.target) for t in n.targets)
+    read = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) not in skipped}
+    return bool(assigned & read)
+
+
 _MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "clear", "remove", "setdefault", "popitem"})
 
 

@@ -20,10 +20,12 @@ from .literals import _SAMPLE, _int, _whole_4xx, status_set
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
-    """A statement that leaves the loop: raise, return, break."""
-    if isinstance(stmt, cst.SimpleStatementLine):
-        return any(isinstance(s, (cst.Raise, cst.Return, cst.Break)) for s in stmt.body)
-    return False
+    """A statement that leaves the loop: raise, return, break, or ``sys.exit(1)``."""
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(s, (cst.Raise, cst.Return, cst.Break))
+        or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in knowledge.PROCESS_EXIT_CALLS)
+        for s in stmt.body
+    )
 
 
 def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
@@ -37,6 +39,18 @@ def _goes_round(handler: cst.ExceptHandler) -> bool:
     (``if attempt < limit: sleep(...); continue`` then ``return []``: issue 23, a branch goes round)."""
     stmts = _body_stmts(handler.body)
     return bool(stmts) and (not _exits(stmts[-1]) or _continues(handler.body))
+
+
+def _falls_to_exit(loop: Union[cst.For, cst.While], trynode: cst.Try, handler: cst.ExceptHandler) -> bool:
+    """s36: the handler falls through to plain statements after the ``try`` that leave the loop
+    (``except CalledProcessError: pass`` then ``exited = True; break``): it does not go round."""
+    body = list(_body_stmts(loop.body))
+    if _continues(handler.body) or trynode not in body:
+        return False
+    for stmt in body[body.index(trynode) + 1:]:
+        if _exits(stmt) or not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
+            return _exits(stmt)
+    return False
 
 
 def _continues(node: cst.CSTNode) -> bool:
@@ -257,7 +271,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
             and not _counts_attempts(loop, trynode)
         ):
             return None
-    handlers = tuple(h for h in trynode.handlers if _goes_round(h))
+    handlers = tuple(h for h in trynode.handlers if _goes_round(h) and not _falls_to_exit(loop, trynode, h))
     if not handlers:
         return None
     if _result_exit_before(loop, trynode):

@@ -485,8 +485,9 @@ def _repairs(loop: Loop, handler: cst.ExceptHandler, bound: str) -> list[cst.Cal
         name = dotted(n.func)
         if name is None or name not in in_try or is_sleep(n) or name in _BUILTINS:
             continue
-        if name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
-            continue  # a log line, not a step that changes the next attempt
+        last = name.rsplit(".", 1)[-1].lower()
+        if last.startswith(kb.LOGGING_CALL_PREFIXES) or set(last.strip("_").split("_")) & kb.REPORTING_CALL_WORDS:
+            continue  # a log line (`log.warning`, a project's `abi_logging`), not a step that changes the next attempt
         if any(_names_in(a.value) & derived and not isinstance(a.value, (cst.Dict, cst.List, cst.Tuple)) for a in n.args):
             out.append(n)  # the text itself, not a field of a record (`append_event(run, {"error": msg})` logs it)
     return out

@@ -81,7 +81,8 @@ Writes also include a Redis queue append or counter (`xadd`, `lpush`,
 `rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
 LLM inference is not a write: a POST in an LLM or embeddings integration (a
 module under `llms/`, `chat_models/`, `embeddings/`, `models/`, a file named
-like `*_llm.py` or `lm.py`/`*_lm.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
+like `*_llm.py` or `lm.py`/`*_lm.py`, a vendor-named module in a `providers`
+package such as `providers/anthropic.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
 base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
 duplicate (its cost, money and rate limit, is TFH103/TFH104's).

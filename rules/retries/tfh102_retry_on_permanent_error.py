@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, last_name
+from ...linter.api import Knowledge, dotted, last_name
+from . import handlers
 from .base import RetryRule
+from .data import Loop
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
+from .paths import is_sleep
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -64,6 +67,28 @@ def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[st
     return None
 
 
+# builtin errors of reading a reply that is not complete yet (no field, no item, no JSON)
+_NOT_READY_YET = frozenset({"KeyError", "IndexError", "ValueError"})
+
+
+def _deadline_poll(loop: Loop) -> bool:
+    """s36: ``while time.time() - start < timeout:`` (the loop's own test reads the clock or a deadline)
+    and every handler that goes round waits: a poll of something that changes with time (a server
+    starting), not a count of attempts at the same failure."""
+    if not isinstance(loop.node, cst.While) or not _reads_time(loop.node.test):
+        return False
+    going = [h for h in loop.handlers if h.type is not None]
+    return bool(going) and all(any(is_sleep(n) for n in _walk_nodes(h.body)) for h in going)
+
+
+def _reads_time(test: cst.BaseExpression) -> bool:
+    for n in _walk_nodes(test):
+        name = dotted(n) if isinstance(n, (cst.Name, cst.Attribute)) else None
+        if name and any(w in name.rsplit(".", 1)[-1].lower() for w in ("time", "monotonic", "deadline", "elapsed", "clock")):
+            return True
+    return False
+
+
 def _tests_status(handler: cst.ExceptHandler) -> bool:
     """An ``if`` in the handler tests a status (``response.status_code not in {429, 503}``, the response
     kept from the attempt) and leaves or raises under it: the handler decides on the status."""
@@ -117,7 +142,15 @@ decoded` after it, peeling nested envelopes): the next round parses a new
 value. Nor a builtin error (`ValueError`) caught by a handler that sets up
 again what the attempt reads before going round (`await self._reconnect()`):
 a desynced stream's `ValueError` does not recur on a fresh connection; an
-SDK's 400/401 still does, and is still reported. A status error alone
+SDK's 400/401 still does, and is still reported. Nor a type caught by a
+handler that changes what the next attempt reads (`except TypeError: payload
+= plain_payload`, a smaller context, another file name): the next attempt is
+different work, a fallback rather than the same failure repeated. Nor a
+`KeyError`/`IndexError`/`ValueError` in a `while` loop whose test reads the
+clock (`while time.time() - start < timeout:`) with every handler waiting: a
+poll until a server is up, where a missing field means "not ready yet". Click's
+errors of a command's own use (`click.ClickException`, `UsageError`,
+`BadParameter`, ...) are permanent. A status error alone
 (`requests.HTTPError`, httpx `HTTPStatusError`) is raised for a 401 or a 404
 as for a 503: a hand loop whose handler catches it from a `raise_for_status()`
 in the attempt and goes round without testing the status is reported at the
@@ -155,6 +188,30 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s36: a readiness poll under a deadline: the field appears once the process is up
+        """\
+import time
+import requests
+def debugger_url(port, timeout=15.0):
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        try:
+            return requests.get(f"http://127.0.0.1:{port}/json/version", timeout=2).json()["webSocketDebuggerUrl"]
+        except (requests.RequestException, KeyError):
+            time.sleep(0.5)
+    raise RuntimeError("browser did not come up")
+""",
+        # s36: the handler replaces the input: the next attempt serialises something else
+        """\
+import json
+def render(payload, attempts=2):
+    for _ in range(attempts):
+        try:
+            return json.dumps(payload)
+        except (TypeError, ValueError):
+            payload = {"summary": [str(payload)[:200]]}
+    raise RuntimeError("could not render")
+""",
         # issue 23 (changed-request): each attempt takes a new timestamp, so a tie that made the tuples
         # compare their unorderable last items cannot repeat: the TypeError is not a permanent failure here
         """\
@@ -369,6 +426,37 @@ def unwrap(value):
 """,
     ]
     INVALID = [
+        # s36: the handler only advances a counter the attempt logs: the same request goes again
+        """\
+import logging, time
+import requests
+log = logging.getLogger(__name__)
+def fetch_series(url, token, tries=3):
+    n = 0
+    while n < tries:
+        try:
+            log.debug(f"attempt {n + 1}")
+            if not token:
+                raise ValueError("no credentials")
+            return requests.get(url, headers={"Authorization": token}, timeout=10).json()
+        except (requests.ConnectionError, ValueError):  # error: TFH102
+            n += 1
+            time.sleep(2 ** n)
+    return None
+""",
+        # s36: a CLI command retried on its own usage errors: a bad option fails the same way each run
+        """\
+import subprocess
+import backoff
+import click
+@click.command()
+@click.option("--region", required=True)
+@backoff.on_exception(backoff.expo, (subprocess.CalledProcessError, click.UsageError), max_tries=3)  # error: TFH102
+def deploy(region):
+    if region not in ("eu", "us"):
+        raise click.UsageError(f"unknown region {region}")
+    subprocess.run(["terraform", "apply", f"-var=region={region}"], check=True)
+""",
         # s35: a hand loop retrying every HTTPError raise_for_status() raises; the status read only for a message
         """\
 import time
@@ -538,6 +626,18 @@ def draw(client, prompt):
                 bad_types = [t for t in bad_types if t.rsplit(".", 1)[-1] != "PermissionError"]
             if bad_types and retry.loop is not None and _reconnects(retry, [t for t in bad_types if "." not in t]):
                 bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
+            if bad_types and retry.loop is not None:
+                # s36: the handler changes what the next attempt reads (`except TypeError: payload = plain`):
+                # the next attempt is different work, which need not fail the same way
+                loop = retry.loop
+                changed = {
+                    t for h in loop.handlers if h.type is not None and handlers.replaces_input(loop, h)
+                    for t in model.exception_names(h.type) or ()
+                }
+                bad_types = [t for t in bad_types if t not in changed]
+            if bad_types and retry.loop is not None and _deadline_poll(retry.loop):
+                # s36: polled until a deadline with a wait: a missing field is "not up yet", which time changes
+                bad_types = [t for t in bad_types if t not in _NOT_READY_YET]
             if bad_types and inline:
                 what.append(", ".join(bad_types))
             status_handler = None

@@ -137,7 +137,10 @@ exception's text (`e`, `str(e)`, a name bound from it) to the same step the
 attempt calls on its other failures (`except Exception as e: await
 patch_fn(f"Exception: {e}")`, the `try` calling `patch_fn(lint_errors)` when a
 check fails): each round is a new attempt built from the last error, an
-agent fixing its own work, not the same call sent again.
+agent fixing its own work, not the same call sent again. A step that only
+reports (a name made of log, print, emit, notify, trace or report words: a
+project's `app_logging(f"failed: {e}")` called in the `try` too) repairs
+nothing: that loop is still reported.
 
 Asking a model again after its answer did not parse (s35). When the model is
 called before the `try` and the `try` only parses its answer in memory
@@ -516,6 +519,21 @@ class Receiver:
                 if failures > 3:
                     break
 """,
+        # s36: the handler ends the process: the poll stops at the first failure, nothing is retried
+        """\
+import sys, time
+def wait_for_import(operations, name):
+    for _ in range(60):
+        time.sleep(10)
+        try:
+            status = operations.get(name=name).execute()
+        except Exception as e:
+            print(f"polling failed: {e}", file=sys.stderr)
+            sys.exit(1)
+        if status.get("done"):
+            return status
+    return None
+""",
         # s36: a repair loop: the error goes to the step that fixes the work, as the lint failures do
         """\
 async def render_with_fixes(write, lint, render, patch, rounds=3):
@@ -533,6 +551,21 @@ async def render_with_fixes(write, lint, render, patch, rounds=3):
 """,
     ]
     INVALID = [
+        # s36: the handler hands the error to a log helper the attempt also calls: a report, not a repair step
+        """\
+import asyncio
+from .diagnostics import app_logging
+async def run_step(step, tools, attempts=3):
+    for attempt in range(attempts):
+        try:
+            result = await tools.call(step.name, **step.args)
+            app_logging(f"step {step.name} done")
+            return result
+        except Exception as e:  # error: TFH103
+            app_logging(f"step {step.name} failed: {e}")
+            await asyncio.sleep(1)
+    return None
+""",
         # s35: the model call inside the try under except Exception: a 401 or a 400 goes round with the parse errors
         """\
 import json, logging

@@ -128,6 +128,22 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s36: the handler falls through to the break after the try: only the poll's own branch goes round, after a wait
+        """\
+import subprocess, time
+def wait_until_gone(name):
+    gone = False
+    for _ in range(6):
+        try:
+            if subprocess.check_output(["pgrep", "-x", name], timeout=5).strip():
+                time.sleep(0.5)
+                continue
+        except subprocess.CalledProcessError:
+            pass
+        gone = True
+        break
+    return gone
+""",
         """\
 import logging, random, time
 import requests

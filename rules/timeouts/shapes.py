@@ -43,7 +43,8 @@ def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
 
 
 _PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait",
+                          "asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"})
 _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
@@ -309,6 +310,12 @@ class TimeoutShapes(Rule):
     def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
             self.popen_argv[target.value] = self._command_words(value)[0]
+        elif isinstance(target, cst.Name) and isinstance(value, cst.Await) and isinstance(value.expression, cst.Call):
+            # s36: `proc = await asyncio.create_subprocess_exec("git", "--version", ...)`: its argv is its positionals
+            call = value.expression
+            if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
+                argv = cst.List([cst.Element(a.value) for a in call.args if a.keyword is None and not a.star])
+                self.popen_argv[target.value] = command_words(argv)[0]
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:

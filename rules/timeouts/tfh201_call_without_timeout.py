@@ -94,9 +94,11 @@ recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
-`uv python pin`, any program asked only for `--version`/`--help` or to print
+`uv python pin`, `type <file>`, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
-command of a loop over a literal list of commands), and a
+command of a loop over a literal list of commands; the command a wrapper such
+as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
+`asyncio.create_subprocess_exec` process started on such a command), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (in a function decorated as a `click`/`typer`/`cyclopts`
@@ -435,6 +437,16 @@ def toolchain(exe):
     for probe in (["rustc", "--print=sysroot"], ["gcc", "-print-libgcc-file-name"]):
         subprocess.run(probe, capture_output=True)
 """,
+        # s36: a wrapped instant command (a user-namespace probe), the wait of an async version query
+        """\
+import asyncio, subprocess
+def namespaces_work():
+    return subprocess.run(["unshare", "--user", "--map-root-user", "true"], stdout=subprocess.DEVNULL).returncode == 0
+async def has_git():
+    proc = await asyncio.create_subprocess_exec("git", "--version", stdout=asyncio.subprocess.PIPE)
+    await proc.wait()
+    return proc.returncode == 0
+""",
         # a one-shot worker whose exit code is its child's, handed back through the functions that return it
         """\
 import asyncio
@@ -528,6 +540,15 @@ subprocess.run(["ls"], check=True)  # error: TFH201 "pass timeout=<seconds> so a
 subprocess.check_output(["ls"])  # error: TFH201
 with subprocess.Popen(["ls"]) as proc:
     proc.wait()  # error: TFH201
+""",
+        # s36: a wrapper runs what follows its flags (a fetch is no instant command), an async install's wait
+        """\
+import asyncio, subprocess
+def fetch_quietly(url):
+    subprocess.run(["nohup", "curl", "-sSLO", url])  # error: TFH201
+async def install(package):
+    proc = await asyncio.create_subprocess_exec("npm", "install", package)
+    await proc.wait()  # error: TFH201
 """,
         # a network command is not instant, an install nobody confirmed is not asked for; a loop over
         # commands is as slow as its slowest
@@ -757,6 +778,7 @@ class Once:
             and id(node) not in self.exempt
             and not self._caller_bounds()
             and not self._owned_wait(node)
+            and not self._interactive(node, qn)  # s36: `await proc.wait()` of `git --version`
         ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
         elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
