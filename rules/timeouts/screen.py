@@ -76,28 +76,39 @@ def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.C
     return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
 
 
+def _client_class_names(knowledge: Knowledge) -> set[str]:
+    """The last names of the client classes the timeout tables know (``Session``, ``AsyncClient``)."""
+    classes = {q.rsplit(".", 1)[-1] for q in knowledge.factories.values()}
+    for q in knowledge.timeouts:
+        classes.update(p for p in q.split(".")[-2:] if p[:1].isupper())
+    return classes
+
+
+def _names_a_class(annotation: ast.expr, classes: set[str]) -> bool:
+    """Whether an annotation (a string one too: ``"requests.Session | None"``) names one of ``classes``."""
+    for n in ast.walk(annotation):
+        text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "")
+        if text is not None and classes & set(text.split(".")):
+            return True
+    return False
+
+
 def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     """Lines of the functions whose return annotation names a client class the timeout tables know
     (``def _session(self) -> requests.Session``, a ``@property`` too): the resolver reads what
     ``self._session().get(...)`` is from them, so narrowing must keep them."""
 
     def build() -> list[int]:
-        classes = {q.rsplit(".", 1)[-1] for q in knowledge.factories.values()}
-        for q in knowledge.timeouts:
-            parts = q.split(".")
-            classes.update(p for p in parts[-2:] if p[:1].isupper())
+        classes = _client_class_names(knowledge)
         out: list[int] = []
         stack: list[ast.AST] = [screen.tree]
         while stack:
             node = stack.pop()
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
-                for n in ast.walk(node.returns):
-                    text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
-                    if isinstance(n, ast.Constant) and isinstance(n.value, str):
-                        text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "")
-                    if text is not None and classes & set(text.split(".")):
-                        out.append(node.lineno)
-                        break
+                if _names_a_class(node.returns, classes):
+                    out.append(node.lineno)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 stack.extend(n for n in node.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
         return out
@@ -112,25 +123,15 @@ def field_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     narrowing must keep them (and the classes that declare them)."""
 
     def build() -> list[int]:
-        classes = {q.rsplit(".", 1)[-1] for q in knowledge.factories.values()}
-        for q in knowledge.timeouts:
-            classes.update(p for p in q.split(".")[-2:] if p[:1].isupper())
         body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
         defs = [d for d in body if isinstance(d, ast.ClassDef)]
-        classes.update(d.name for d in defs)
-        out: list[int] = []
-        for cls in defs:
-            for stmt in cls.body:
-                if not isinstance(stmt, ast.AnnAssign):
-                    continue
-                for n in ast.walk(stmt.annotation):
-                    text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
-                    if isinstance(n, ast.Constant) and isinstance(n.value, str):
-                        text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "")
-                    if text is not None and classes & set(text.split(".")):
-                        out.append(stmt.lineno)
-                        break
-        return out
+        classes = _client_class_names(knowledge) | {d.name for d in defs}
+        return [
+            stmt.lineno
+            for cls in defs
+            for stmt in cls.body
+            if isinstance(stmt, ast.AnnAssign) and _names_a_class(stmt.annotation, classes)
+        ]
 
     return screen.memo("timeouts.field_lines", build)
 
