@@ -98,7 +98,7 @@ class Plugin:
         if importlib.util.find_spec("libcst") is None:
             cls._without_libcst(named)
             return
-        cls._check_configs(getattr(options, "filenames", None) or ["."])
+        cls._check_configs(options, getattr(options, "filenames", None) or ["."])
 
     @classmethod
     def _without_libcst(cls, named: Sequence[str]) -> None:
@@ -113,18 +113,41 @@ class Plugin:
         cls.selected = frozenset()
 
     @classmethod
-    def _check_configs(cls, paths: Sequence[str]) -> None:
+    def _check_configs(cls, options: argparse.Namespace, paths: Sequence[str]) -> None:
         """Read the configuration of each path flake8 was given; a bad one exits 2 with one line."""
         import sys
 
         from .config import ConfigError
 
-        for path in paths:
-            try:
+        try:
+            for path in paths:
                 cls._resolve(path)
-            except ConfigError as exc:
-                print(f"flake8: smullyan: error: {exc}", file=sys.stderr)
-                raise SystemExit(2) from None
+            for file in cls._files_flake8_checks(options, paths):
+                cls._resolver_instance().for_file(file)
+        except ConfigError as exc:
+            print(f"flake8: smullyan: error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+
+    @classmethod
+    def _files_flake8_checks(cls, options: argparse.Namespace, paths: Sequence[str]) -> Iterator[str]:
+        """The files flake8 will hand the plugin, found by flake8's own discovery, so that a nested
+        configuration any of them reads is checked here, in the main process, before flake8 starts
+        its workers (an error raised inside a worker can leave flake8's process pool hanging)."""
+        try:
+            from flake8.discover_files import expand_paths
+        except ImportError:  # pragma: no cover - an old flake8: the workers still report the error
+            return iter(())
+        try:
+            found = expand_paths(
+                paths=list(paths),
+                stdin_display_name=getattr(options, "stdin_display_name", "stdin"),
+                filename_patterns=list(getattr(options, "filename", None) or ["*.py"]),
+                exclude=[*(getattr(options, "exclude", None) or ()), *(getattr(options, "extend_exclude", None) or ())],
+            )
+            stdin = ("-", getattr(options, "stdin_display_name", "stdin"))
+            return iter([f for f in found if f not in stdin])
+        except (OSError, TypeError):  # an unexpected flake8: the workers still report the error
+            return iter(())
 
     @classmethod
     def _resolver_instance(cls) -> "Resolver":

@@ -153,6 +153,11 @@ def test_a_bad_config_is_one_line_not_a_traceback(project: Path, files: dict[str
 def test_a_bad_config_found_deeper_down_stops_flake8_without_a_traceback(project: Path) -> None:
     (project / "tests" / ".smullyan.yaml").write_text("ignroe: [TFH201]\n")
     res = flake8(project, "--select", "TFH", ".")
-    assert res.returncode == 1
-    assert "Traceback" not in res.stderr + res.stdout
-    assert "smullyan: error: " in res.stdout and "unknown key `ignroe`" in res.stdout
+    # found in the main process, before flake8 starts its workers: exit 2 and one line, as for the top-level file
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert "Traceback" not in res.stderr + res.stdout and res.stdout == ""
+    assert "flake8: smullyan: error: " in res.stderr and "unknown key `ignroe`" in res.stderr
+    # excluded from flake8's run: not read, as flake8 never hands the plugin a file there
+    skipped = flake8(project, "--select", "TFH", "--extend-exclude", "tests", ".")
+    assert skipped.returncode == 1 and skipped.stderr == "", skipped.stderr  # a.py's findings, no error
+    assert skipped.stdout.startswith("./a.py:2:1: TFH201"), skipped.stdout
