@@ -46,6 +46,8 @@ from ...linter.api import (
     Rule,
     dotted,
     handler_types,
+    imported_definition,
+    imported_method,
     last_name,
     receiver_name,
     walk_in_scope,
@@ -273,8 +275,37 @@ class ErrorModel:
         if isinstance(func, cst.Name) and self.names.lookup(func.value) is None:
             return self.helpers.get(func.value, []), False
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
-            return self.helpers.get(func.attr.value, []), True
-        return [], False
+            own = self.helpers.get(func.attr.value, [])
+            return (own or self._inherited(func.attr.value)), True
+        return self._imported(func), False
+
+    def _imported(self, func: cst.BaseExpression) -> list[cst.FunctionDef]:
+        """A function of another module of the same project the callee names (``from ..utils.errors import
+        describe``, ``errors.describe``), read from disk (``linter/imports_disk.py``)."""
+        if not isinstance(func, (cst.Name, cst.Attribute)):
+            return []
+        qn = self.names.qualname(func)
+        if qn is None or "." not in qn:
+            return []
+        found = imported_definition(self.ctx.path, qn)
+        return [found] if isinstance(found, cst.FunctionDef) else []
+
+    def _inherited(self, method: str) -> list[cst.FunctionDef]:
+        """``self.m(...)`` where ``m`` is defined by a base class imported from another module of the project
+        (the base's own body only)."""
+        owner = next((s.node for s in reversed(self.names.stack) if s.kind == "class"), None)
+        if not isinstance(owner, cst.ClassDef):
+            return []
+        out: list[cst.FunctionDef] = []
+        for base in owner.bases:
+            if base.keyword is not None:
+                continue
+            qn = self.names.qualname(base.value)
+            if qn is not None and "." in qn:
+                found = imported_method(self.ctx.path, qn, method)
+                if found is not None:
+                    out.append(found)
+        return out
 
     # ------------------------------------------------------------ calls out
 
