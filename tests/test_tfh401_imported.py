@@ -126,3 +126,46 @@ def test_a_method_inherited_from_an_imported_base_class(tmp_path: Path, method: 
         )
     )
     assert _codes(tool) == expected
+
+
+# --------------------------------------------------------------------------- the cache and the flake8 plugin
+
+
+def _cached_run(tool: Path, cache_dir: Path) -> tuple[list[tuple[str, int]], int]:
+    from smullyan.linter import runner
+    from smullyan.linter.cache import Cache
+
+    config = Config.default()
+    result = runner.run([str(tool)], config, jobs=1, cache=Cache.for_config(cache_dir, config.fingerprint()))
+    return [(f.code, f.line) for f in result.findings if f.code == "TFH401"], result.files_from_cache
+
+
+def test_the_cache_is_keyed_on_the_followed_module(tmp_path: Path) -> None:
+    import os
+
+    tool = _project(tmp_path, "..utils.errors import describe", "describe(e)")
+    old = tool.stat().st_mtime_ns - 3600 * 10**9  # outside the racy window: a stat hit is possible
+    os.utime(tool, ns=(old, old))
+    helper = tmp_path / "app" / "utils" / "errors.py"
+    cache_dir = tmp_path / "cache"
+    assert _cached_run(tool, cache_dir) == ([("TFH401", 14)], 0)
+    assert _cached_run(tool, cache_dir) == ([("TFH401", 14)], 1)  # unchanged: from the cache
+    # the helper no longer returns the text: the linted file is unchanged, its finding goes
+    helper.write_text(ERRORS.replace('return f"Error: unexpected: {str(e)}"', 'return "Error: unexpected."'))
+    assert _cached_run(tool, cache_dir) == ([], 0)
+    assert _cached_run(tool, cache_dir) == ([], 1)
+    # and back
+    helper.write_text(ERRORS)
+    assert _cached_run(tool, cache_dir) == ([("TFH401", 14)], 0)
+
+
+def test_the_flake8_plugin_follows_as_the_cli_does(tmp_path: Path) -> None:
+    import ast
+
+    from smullyan.linter.flake8_plugin import Plugin
+
+    tool = _project(tmp_path, "..utils.errors import describe", "describe(e)")
+    text = tool.read_text()
+    plugin = Plugin(ast.parse(text), text.splitlines(keepends=True), str(tool))
+    flake8_lines = [(line, msg.split()[0]) for line, _col, msg, _t in plugin.run() if msg.startswith("TFH401")]
+    assert flake8_lines == [(line, code) for code, line in _codes(tool)] == [(14, "TFH401")]
