@@ -25,6 +25,18 @@ def passthrough(message):
     return {"ok": False, "error": message}
 
 
+def log_tool_error(tool_name, exception, operation=""):
+    error_text = f"Error {operation}: {exception}" if operation else f"Error: {exception}"
+    text: str = error_text.strip()
+    return [{"type": "text", "text": text}]
+
+
+def log_only(tool_name, exception):
+    error_text = f"Error: {exception}"
+    print(tool_name, error_text)
+    return [{"type": "text", "text": "the tool failed"}]
+
+
 class ToolBase:
     def format_error_result(self, message):
         return {"status": "error", "message": message}
@@ -76,6 +88,7 @@ def _codes(path: Path) -> list[tuple[str, int]]:
         ("app.utils.errors import describe", "describe(e)", ""),
         ("..utils.errors import passthrough", "passthrough(str(e))", ""),
         ("..utils import public", "public(e)", "from .errors import describe as public\n"),
+        ("..utils.errors import log_tool_error", "log_tool_error('get_issue', e, 'reading')", ""),
     ],
 )
 def test_an_imported_helper_that_returns_the_text_is_followed(tmp_path: Path, imp: str, call: str, init: str) -> None:
@@ -86,6 +99,7 @@ def test_an_imported_helper_that_returns_the_text_is_followed(tmp_path: Path, im
     ("imp", "call"),
     [
         ("..utils.errors import kind_only", "kind_only(e)"),  # only the type's name
+        ("..utils.errors import log_only", "log_only('get_issue', e)"),  # the text is only logged
         ("..utils.errors import missing", "missing(e)"),  # not defined there: not followed
         ("..utils.nowhere import describe", "describe(e)"),  # no such module
         ("elsewhere.errors import describe", "describe(e)"),  # another package: never read

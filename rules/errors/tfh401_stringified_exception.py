@@ -65,7 +65,8 @@ methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
 str(e)).model_dump())` keeps the text) and one
-level into a helper that returns its argument as text: a function or a
+level into a helper that returns its argument as text (directly or through
+a local name: `text = str(error)` ... `return text`): a function or a
 method of the module (`self.m(...)`/`cls.m(...)`: `return
 self.format_error_result(str(e))` where the module defines
 `format_error_result`), or of another module of the same project: a
@@ -603,6 +604,19 @@ async def verify(task):
     except Exception as exc:
         yield EvaluationResult(failed=True, detail=str(exc))
 """,
+        # a helper that only logs the text it keeps in a local name, and returns a fixed message
+        """\
+import logging
+def describe(error):
+    text = f"device error: {error}"
+    logging.warning(text)
+    return "the device did not answer"
+def click(device, x, y):
+    try:
+        device.tap(x, y)
+    except Exception as e:
+        return describe(e)
+""",
     ]
     INVALID = [
         """\
@@ -719,6 +733,19 @@ def g(h):
         return h()
     except Exception as e:
         return make_error(e)  # error: TFH401
+""",
+        # a helper that keeps the text in a local name before returning it
+        """\
+def describe(error, limit=500):
+    text = str(error) or type(error).__name__
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return text
+def click(device, x, y):
+    try:
+        device.tap(x, y)
+    except Exception as e:
+        return f"Failed to tap: {describe(e)}"  # error: TFH401
 """,
         # a container filled with the text, then returned
         """\
