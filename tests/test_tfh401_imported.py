@@ -31,6 +31,12 @@ def log_tool_error(tool_name, exception, operation=""):
     return [{"type": "text", "text": text}]
 
 
+async def handle_error(ctx, error, operation):
+    response = {"status": "error", "operation": operation}
+    response.update({"detail": str(error)})
+    return response
+
+
 def log_only(tool_name, exception):
     error_text = f"Error: {exception}"
     print(tool_name, error_text)
@@ -54,7 +60,7 @@ mcp = FastMCP("x")
 
 
 @mcp.tool()
-def get_issue(n: int) -> str:
+async def get_issue(n: int) -> str:
     try:
         return fetch(n)
     except Exception as e:
@@ -89,6 +95,7 @@ def _codes(path: Path) -> list[tuple[str, int]]:
         ("..utils.errors import passthrough", "passthrough(str(e))", ""),
         ("..utils import public", "public(e)", "from .errors import describe as public\n"),
         ("..utils.errors import log_tool_error", "log_tool_error('get_issue', e, 'reading')", ""),
+        ("..utils.errors import handle_error", "await handle_error(None, e, 'get_issue')", ""),
     ],
 )
 def test_an_imported_helper_that_returns_the_text_is_followed(tmp_path: Path, imp: str, call: str, init: str) -> None:
