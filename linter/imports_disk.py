@@ -14,19 +14,21 @@ it, but only inside the linted file's own project:
 - never a module outside the root (another installed package, the standard library): the real path of
   the followed file must be under the real path of the root.
 
-A followed module is read for its definitions only, never linted: read and parsed (libcst) once per
-process, memoised by path, size and mtime, size-capped (:data:`MAX_BYTES`); any read or parse error
-gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
+A followed module is read for its definitions only, never linted: read and parsed with ``ast`` once per
+process, memoised by path, size and mtime, size-capped (:data:`MAX_BYTES`); only the definition asked
+for is parsed with libcst (from its own lines, once); any read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
 :func:`recording` that is active, so the cache can key the linted file's findings on them.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
 
 from .packages import absolute_module, package_of
 
@@ -38,8 +40,17 @@ __all__ = ["MAX_BYTES", "digest_of", "imported_definition", "imported_method", "
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
 
-_Memo = tuple[int, int, str, "cst.Module | None"]
-_memo: dict[str, _Memo] = {}  # real path -> (size, mtime_ns, sha256, parsed module or None)
+@dataclass
+class _Parsed:
+    size: int
+    mtime_ns: int
+    sha: str  # "" when not read (too large, unreadable)
+    tree: ast.Module | None
+    lines: list[str]
+    defs: dict[tuple[str, ...], cst.FunctionDef | None] = field(default_factory=dict)  # (name,) / (cls, meth)
+
+
+_memo: dict[str, _Parsed] = {}  # real path -> the module as read (``ast``; a definition's libcst tree on demand)
 _recorder: list[dict[str, str]] = []  # the active recordings: real path -> sha256 of what was read
 
 
@@ -78,34 +89,53 @@ def _root(path: str) -> tuple[str, str] | None:
     return package.split(".")[0], os.path.realpath(top_dir)
 
 
-def _module(path: str) -> cst.Module | None:
-    """The parsed module at ``path`` (memoised by size and mtime), recorded in the active recording."""
+def _module(path: str) -> _Parsed | None:
+    """The module at ``path`` (``ast``, memoised by size and mtime), recorded in the active recording."""
     try:
         st = os.stat(path)
     except OSError:
         return None
     memo = _memo.get(path)
-    if memo is None or memo[0] != st.st_size or memo[1] != st.st_mtime_ns:
-        memo = (st.st_size, st.st_mtime_ns, "", None)
+    if memo is None or memo.size != st.st_size or memo.mtime_ns != st.st_mtime_ns:
+        memo = _Parsed(st.st_size, st.st_mtime_ns, "", None, [])
         if st.st_size <= MAX_BYTES:
             try:
                 with open(path, "rb") as f:
                     data = f.read(MAX_BYTES + 1)
             except OSError:
                 return None
-            module = None
             if len(data) <= MAX_BYTES:
-                import libcst
-
+                memo.sha = hashlib.sha256(data).hexdigest()
                 try:
-                    module = libcst.parse_module(data)
-                except Exception:  # noqa: TFH402  any parse failure of a followed module: nothing is followed
-                    module = None
-            memo = (st.st_size, st.st_mtime_ns, hashlib.sha256(data).hexdigest(), module)
+                    memo.tree = ast.parse(data)
+                    memo.lines = data.decode("utf-8").splitlines(keepends=True)
+                except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+                    memo.tree = None  # nothing is followed in a module that does not parse
         _memo[path] = memo
-    if memo[2] and _recorder:
-        _recorder[-1][path] = memo[2]
-    return memo[3]
+    if memo.sha and _recorder:
+        _recorder[-1][path] = memo.sha
+    return memo if memo.tree is not None else None
+
+
+def _function(parsed: _Parsed, key: tuple[str, ...], node: ast.FunctionDef | ast.AsyncFunctionDef) -> cst.FunctionDef | None:
+    """The libcst tree of one definition, parsed from its own lines (a method inside a stand-in class)."""
+    if key not in parsed.defs:
+        import libcst
+
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        text = "".join(parsed.lines[first - 1 : node.end_lineno or node.lineno])
+        found: cst.FunctionDef | None = None
+        try:
+            if len(key) == 1:
+                stmt = libcst.parse_module(text).body[0]
+            else:
+                holder = libcst.parse_module("class _Holder:\n" + text).body[0]
+                stmt = holder.body.body[0] if isinstance(holder, libcst.ClassDef) else None  # type: ignore[assignment]
+            found = stmt if isinstance(stmt, libcst.FunctionDef) else None
+        except Exception:  # noqa: TFH402  a definition libcst cannot parse: not followed
+            found = None
+        parsed.defs[key] = found
+    return parsed.defs[key]
 
 
 def _module_file(root: tuple[str, str], parts: list[str]) -> tuple[str, bool] | None:
@@ -121,49 +151,35 @@ def _module_file(root: tuple[str, str], parts: list[str]) -> tuple[str, bool] | 
     return None
 
 
-def _top_level(module: cst.Module, name: str) -> cst.FunctionDef | cst.ClassDef | tuple[str | None, int, str] | None:
-    """The module-level ``def``/``class`` named ``name``, or where it is imported from (module, level, name)."""
-    import libcst as cst
+_Def = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
 
-    found: cst.FunctionDef | cst.ClassDef | tuple[str | None, int, str] | None = None
+
+def _top_level(module: ast.Module, name: str) -> _Def | tuple[str | None, int, str] | None:
+    """The module-level ``def``/``class`` named ``name``, or where it is imported from (module, level, name)."""
+    found: _Def | tuple[str | None, int, str] | None = None
     for stmt in module.body:
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value == name:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
             found = stmt  # the last binding wins, as at run time
-        elif isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
-                    for alias in small.names:
-                        local = alias.asname.name if alias.asname is not None else alias.name
-                        if isinstance(local, cst.Name) and local.value == name and isinstance(alias.name, cst.Name):
-                            source = _dotted(small.module) if small.module is not None else None
-                            found = (source, len(small.relative), alias.name.value)
+        elif isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                if (alias.asname or alias.name) == name and alias.name != "*":
+                    found = (stmt.module, stmt.level, alias.name)
     return found
 
 
-def _dotted(node: cst.BaseExpression) -> str | None:
-    import libcst as cst
-
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        head = _dotted(node.value)
-        return f"{head}.{node.attr.value}" if head is not None else None
-    return None
-
-
-def _lookup(
-    root: tuple[str, str], parts: list[str], name: str, follow: bool
-) -> cst.FunctionDef | cst.ClassDef | None:
+def _lookup(root: tuple[str, str], parts: list[str], name: str, follow: bool) -> tuple[_Parsed, _Def] | None:
     """``name`` defined in module ``top.<parts>``; a re-export followed one step when ``follow``."""
     located = _module_file(root, parts)
     if located is None:
         return None
-    module = _module(located[0])
-    if module is None:
+    parsed = _module(located[0])
+    if parsed is None or parsed.tree is None:
         return None
-    found = _top_level(module, name)
-    if found is None or not isinstance(found, tuple):
-        return found
+    found = _top_level(parsed.tree, name)
+    if found is None:
+        return None
+    if not isinstance(found, tuple):
+        return parsed, found
     if not follow:
         return None
     source, level, original = found
@@ -177,12 +193,7 @@ def _lookup(
     return _lookup(root, target_parts[1:], original, False)
 
 
-def imported_definition(path: str, qualname: str) -> cst.FunctionDef | cst.ClassDef | None:
-    """The module-level function or class that ``qualname`` names in the project of the file at ``path``.
-
-    ``qualname`` is the resolver's (``top.utils.errors.format_error``); None when it is not in the same
-    top-level package, the module is missing, unreadable, too large or does not parse, or the name is
-    not defined there (after following one re-export)."""
+def _definition(path: str, qualname: str) -> tuple[_Parsed, _Def] | None:
     root = _root(path)
     if root is None:
         return None
@@ -195,16 +206,29 @@ def imported_definition(path: str, qualname: str) -> cst.FunctionDef | cst.Class
         return None
 
 
+def imported_definition(path: str, qualname: str) -> cst.FunctionDef | None:
+    """The module-level function that ``qualname`` names in the project of the file at ``path``.
+
+    ``qualname`` is the resolver's (``top.utils.errors.format_error``); None when it is not in the same
+    top-level package, the module is missing, unreadable, too large or does not parse, or no function of
+    that name is defined there (after following one re-export)."""
+    found = _definition(path, qualname)
+    if found is None or isinstance(found[1], ast.ClassDef):
+        return None
+    return _function(found[0], (found[1].name,), found[1])
+
+
 def imported_method(path: str, class_qualname: str, method: str) -> cst.FunctionDef | None:
     """The method ``method`` defined in the body of the project class ``class_qualname`` (its own bases
     are not followed)."""
-    import libcst as cst
-
-    owner = imported_definition(path, class_qualname)
-    if not isinstance(owner, cst.ClassDef) or not isinstance(owner.body, cst.IndentedBlock):
+    found = _definition(path, class_qualname)
+    if found is None or not isinstance(found[1], ast.ClassDef):
         return None
-    found: cst.FunctionDef | None = None
-    for stmt in owner.body.body:
-        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == method:
-            found = stmt
-    return found
+    owner = found[1]
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    for stmt in owner.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == method:
+            node = stmt
+    if node is None:
+        return None
+    return _function(found[0], (owner.name, method), node)

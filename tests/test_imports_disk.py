@@ -32,7 +32,7 @@ def test_absolute_and_relative_forms_reach_the_module_file(tmp_path: Path) -> No
     })
     linted = str(tmp_path / "app/tools/t.py")
     assert _name(imported_definition(linted, "app.utils.errors.fmt")) == "fmt"
-    assert _name(imported_definition(linted, "app.utils.errors.Base")) == "Base"
+    assert imported_definition(linted, "app.utils.errors.Base") is None  # a class: only its methods are asked for
     assert _name(imported_method(linted, "app.utils.errors.Base", "err")) == "err"
     assert imported_method(linted, "app.utils.errors.Base", "missing") is None
     assert imported_definition(linted, "app.utils.errors.missing") is None
@@ -119,3 +119,19 @@ def test_recording_names_the_modules_read_with_their_hash_and_sees_edits(tmp_pat
     target.write_text("def other(e):\n    return 'x'\n\n\n")  # another size: the memo re-reads it
     assert imported_definition(linted, "app.errors.fmt") is None
     assert _name(imported_definition(linted, "app.errors.other")) == "other"
+
+
+def test_a_decorated_function_and_an_async_method_are_parsed_from_their_own_lines(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/t.py": "",
+        "app/errors.py": (
+            "import functools\n\n\n@functools.cache\ndef fmt(e):\n    return f'''failed:\n{e}'''\n\n\n"
+            "class Base:\n    x = 1\n\n    @staticmethod\n    async def err(m):\n        text = str(m)\n        return text\n"
+        ),
+    })
+    linted = str(tmp_path / "app/t.py")
+    fmt = imported_definition(linted, "app.errors.fmt")
+    assert isinstance(fmt, cst.FunctionDef) and len(fmt.decorators) == 1
+    err = imported_method(linted, "app.errors.Base", "err")
+    assert isinstance(err, cst.FunctionDef) and err.asynchronous is not None and len(err.decorators) == 1
