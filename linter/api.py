@@ -12,7 +12,8 @@ an import-linter contract in ``pyproject.toml`` holds it so. What is here:
 - the knowledge: the :class:`Knowledge` type a rule reads through
   ``self.ctx.knowledge``, the docs helpers, and the ``knowledge`` module itself
   for the family models, which read its tables;
-- the name resolver's types (:class:`Names`, :class:`Handler`), the node helpers
+- the name resolver's types (:class:`Names`, :class:`Handler`), the project's own imports followed on
+  disk (:func:`imported_definition`, :func:`imported_method`: ``imports_disk.py``), the node helpers
   (``dotted``, ``keyword_arg``, ``walk_in_scope`` ...), what a call does to the
   world (``effects``), the fix builders, and :func:`node_lines`.
 """
@@ -23,6 +24,7 @@ from . import effects, knowledge
 from .effects import (
     Effect, classify_call, declared_class, has_idempotency_key, inference_body, outside_screen, reaches_outside,
 )
+from .imports_disk import imported_definition, imported_method
 from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
@@ -54,7 +56,7 @@ __all__ = [
     "reaches_outside",
     "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
-    "Handler", "Names",
+    "Handler", "Names", "imported_definition", "imported_method",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "children", "dotted", "elements", "handler_name", "handler_types",
     "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope",
     "walk_in_scope_ast",

@@ -21,6 +21,10 @@ the configuration, and the linter's own code.  So:
   re-hashed (git's "racily clean" rule).  When size or mtime differ, the file is
   read and hashed; the same sha256 still reuses the findings (``git checkout``,
   ``touch``), a different one re-lints.
+- A file whose findings read another module of the project (TFH401 following an
+  imported helper: ``linter/imports_disk.py``) records those modules' real paths
+  and sha256 in its entry; any hit (by stat or by sha) also requires each of them
+  to hash the same now (each read once per run), else the file is re-linted.
 - Writes are atomic (a temporary file in the same directory, then
   ``os.replace``).  A missing, unreadable or corrupt index is ignored: the run
   lints from scratch.  Nothing here ever fails a run.
@@ -58,7 +62,7 @@ __all__ = [
 ]
 
 CACHE_DIR_NAME = ".smullyan_cache"
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 KEEP_INDEXES = 8
 RACY_WINDOW_NS = 2_000_000_000
 _CACHEDIR_TAG = (
@@ -74,6 +78,14 @@ FindingRow = tuple[int, int, int, int, str, str, str, Any]
 
 def file_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def _digest_path(path: str) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return file_digest(f.read())
+    except OSError:
+        return None
 
 
 _signature: str | None = None
@@ -113,6 +125,7 @@ class CacheEntry:
     sha: str
     findings: tuple[FindingRow, ...]
     package: str = ""  # the package the file sat in (relative imports resolve through it)
+    deps: tuple[tuple[str, str], ...] = ()  # project modules read for the findings: (real path, sha256)
 
     def to_findings(self, path: str) -> list[Finding]:
         return [Finding(path, *row[:7], fix=_fix_from_row(row[7])) for row in self.findings]
@@ -150,9 +163,13 @@ def _rows(findings: Iterable[Finding]) -> tuple[FindingRow, ...]:
 
 
 def _parse_entry(raw: Any) -> CacheEntry | None:
-    if not isinstance(raw, list) or len(raw) != 6:
+    if not isinstance(raw, list) or len(raw) != 7:
         return None
-    display, size, mtime_ns, sha, rows, package = raw
+    display, size, mtime_ns, sha, rows, package, raw_deps = raw
+    if not isinstance(raw_deps, list) or not all(
+        isinstance(d, list) and len(d) == 2 and all(isinstance(v, str) for v in d) for d in raw_deps
+    ):
+        return None
     if not (
         isinstance(display, str)
         and isinstance(package, str)
@@ -172,7 +189,7 @@ def _parse_entry(raw: Any) -> CacheEntry | None:
         if not all(isinstance(v, str) for v in (code, name, message)) or not _valid_fix_row(fix):
             return None
         parsed.append((line, col, end_line, end_col, code, name, message, fix))
-    return CacheEntry(display, size, mtime_ns, sha, tuple(parsed), package)
+    return CacheEntry(display, size, mtime_ns, sha, tuple(parsed), package, tuple((d[0], d[1]) for d in raw_deps))
 
 
 class Cache:
@@ -184,6 +201,7 @@ class Cache:
         self.index_path = directory / f"index-{namespace}.json"
         self._entries: dict[str, CacheEntry] = {}
         self._dirty = False
+        self._dep_shas: dict[str, str | None] = {}  # a followed module's sha256 now (read once per run)
         self._load()
 
     @classmethod
@@ -218,6 +236,15 @@ class Cache:
     def entry(self, path: str) -> CacheEntry | None:
         return self._entries.get(os.path.abspath(path))
 
+    def deps_current(self, entry: CacheEntry) -> bool:
+        """Whether every project module the entry's findings read still has the recorded content."""
+        for path, sha in entry.deps:
+            if path not in self._dep_shas:
+                self._dep_shas[path] = _digest_path(path)
+            if self._dep_shas[path] != sha:
+                return False
+        return True
+
     def lookup_stat(
         self, path: str, display: str, size: int, mtime_ns: int, package: str = ""
     ) -> list[Finding] | None:
@@ -230,6 +257,7 @@ class Cache:
             and entry.package == package
             and entry.size == size
             and entry.mtime_ns == mtime_ns
+            and self.deps_current(entry)
         ):
             return entry.to_findings(display)
         return None
@@ -237,7 +265,13 @@ class Cache:
     def lookup_sha(self, path: str, display: str, sha: str, package: str = "") -> list[Finding] | None:
         """Findings for ``path`` if its recorded content hash is ``sha``."""
         entry = self._entries.get(os.path.abspath(path))
-        if entry is not None and entry.display == display and entry.sha == sha and entry.package == package:
+        if (
+            entry is not None
+            and entry.display == display
+            and entry.sha == sha
+            and entry.package == package
+            and self.deps_current(entry)
+        ):
             return entry.to_findings(display)
         return None
 
@@ -253,13 +287,14 @@ class Cache:
         findings: Iterable[Finding],
         *,
         package: str = "",
+        deps: Iterable[tuple[str, str]] = (),
         now_ns: int | None = None,
     ) -> None:
         """Remember the findings for this content (``size``/``mtime_ns`` from before the read)."""
         now = time.time_ns() if now_ns is None else now_ns
         if now - mtime_ns < RACY_WINDOW_NS:
             mtime_ns = -1
-        new = CacheEntry(display, size, mtime_ns, sha, _rows(findings), package)
+        new = CacheEntry(display, size, mtime_ns, sha, _rows(findings), package, tuple(sorted(deps)))
         key = os.path.abspath(path)
         if self._entries.get(key) != new:
             self._entries[key] = new
@@ -272,7 +307,8 @@ class Cache:
         payload = {
             "format": INDEX_FORMAT,
             "files": {
-                key: [e.display, e.size, e.mtime_ns, e.sha, [list(r) for r in e.findings], e.package]
+                key: [e.display, e.size, e.mtime_ns, e.sha, [list(r) for r in e.findings], e.package,
+                      [list(d) for d in e.deps]]
                 for key, e in self._entries.items()
             },
         }

@@ -30,6 +30,7 @@ from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING
 
 from .cache import Cache, file_digest
+from . import imports_disk
 from .findings import Finding
 from .packages import package_of
 
@@ -108,6 +109,7 @@ class FileOutcome:
     size: int = 0
     mtime_ns: int = 0
     sha: str | None = None
+    deps: tuple[tuple[str, str], ...] = ()  # project modules the findings read (``imports_disk.recording``)
 
 
 @dataclass
@@ -140,10 +142,11 @@ def lint_file(display: str, config: Config, known_sha: str | None = None) -> Fil
     if known_sha is not None and sha == known_sha:
         return FileOutcome(display, None, st.st_size, st.st_mtime_ns, sha)
     try:
-        findings = engine.lint_source(data, display, config)
+        with imports_disk.recording() as deps:
+            findings = engine.lint_source(data, display, config)
     except Exception as exc:
         return FileOutcome(display, [_internal_error(display, f"engine: {type(exc).__name__}: {exc}")])  # noqa: TFH401  a TFH002 finding carries the crash text to the user by design
-    return FileOutcome(display, list(findings), st.st_size, st.st_mtime_ns, sha)
+    return FileOutcome(display, list(findings), st.st_size, st.st_mtime_ns, sha, tuple(sorted(deps.items())))
 
 
 def lint_stdin(data: bytes, display: str, config: Config) -> list[Finding]:
@@ -266,7 +269,7 @@ def run(
                 result.files_from_cache += 1
                 continue
             entry = cache.entry(display)
-            if entry is not None and entry.display == display and entry.package == package:
+            if entry is not None and entry.display == display and entry.package == package and cache.deps_current(entry):
                 known = entry.sha
         tasks.append((st.st_size, (display, known)))
 
@@ -288,6 +291,7 @@ def run(
 
     for outcome in outcomes:
         findings = outcome.findings
+        deps = outcome.deps
         package = (package_of(outcome.display) or "") if cache is not None else ""
         if findings is None:
             reused = (
@@ -296,9 +300,12 @@ def run(
                 else None
             )
             if reused is None:  # cannot happen: the sha came from this cache
-                reused = lint_file(outcome.display, config).findings or []
+                fresh = lint_file(outcome.display, config)
+                reused, deps = fresh.findings or [], fresh.deps
             else:
                 result.files_from_cache += 1
+                entry = cache.entry(outcome.display) if cache is not None else None
+                deps = entry.deps if entry is not None else ()
             findings = reused
         else:
             result.files_linted += 1
@@ -311,6 +318,7 @@ def run(
                 outcome.sha,
                 findings,
                 package=package,
+                deps=deps,
             )
         result.findings.extend(findings)
 

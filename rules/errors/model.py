@@ -14,8 +14,9 @@ to it:
   only "already gone" errors, whether it only swallows (``pass``), and
   whether it records the error (a raise, a logging-like call, a use of the
   exception);
-- the same-module helpers a call reaches (module-level functions and class
-  methods by name: :meth:`ErrorModel.helpers_of`), for following text into them;
+- the helpers a call reaches (module-level functions and class methods by
+  name, and a function or inherited method of another module of the project:
+  :meth:`ErrorModel.helpers_of`), for following text into them;
 - whether a ``try`` body does work that can fail because something outside
   the process failed (:meth:`ErrorModel.tool_like`): an ``await``, or a call
   that :func:`smullyan.linter.effects.reaches_outside` (the one answer, shared
@@ -46,6 +47,8 @@ from ...linter.api import (
     Rule,
     dotted,
     handler_types,
+    imported_definition,
+    imported_method,
     last_name,
     receiver_name,
     walk_in_scope,
@@ -266,15 +269,46 @@ class ErrorModel:
 
     # ------------------------------------------------------------ helpers followed
 
-    def helpers_of(self, call: cst.Call) -> tuple[list[cst.FunctionDef], bool]:
-        """The same-module definitions a call may run (``make_error(...)``, ``self._error_json(...)``), and whether
-        they are methods (their first parameter is then ``self``/``cls``, not an argument)."""
+    def helpers_of(self, call: cst.Call, *, imported: bool = True) -> tuple[list[cst.FunctionDef], bool]:
+        """The definitions a call may run (``make_error(...)``, ``self._error_json(...)``), and whether they are
+        methods (their first parameter is then ``self``/``cls``, not an argument): the module's own, and with
+        ``imported`` a function imported from, or a method inherited from a class of, another module of the
+        project (read from disk: asked only where the exception is handed to the call)."""
         func = call.func
         if isinstance(func, cst.Name) and self.names.lookup(func.value) is None:
             return self.helpers.get(func.value, []), False
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
-            return self.helpers.get(func.attr.value, []), True
-        return [], False
+            own = self.helpers.get(func.attr.value, [])
+            return (own or (self._inherited(func.attr.value) if imported else [])), True
+        return (self._imported(func) if imported else []), False
+
+    def _imported(self, func: cst.BaseExpression) -> list[cst.FunctionDef]:
+        """A function of another module of the same project the callee names (``from ..utils.errors import
+        describe``, ``errors.describe``), read from disk (``linter/imports_disk.py``)."""
+        if not isinstance(func, (cst.Name, cst.Attribute)):
+            return []
+        qn = self.names.qualname(func)
+        if qn is None or "." not in qn:
+            return []
+        found = imported_definition(self.ctx.path, qn)
+        return [found] if isinstance(found, cst.FunctionDef) else []
+
+    def _inherited(self, method: str) -> list[cst.FunctionDef]:
+        """``self.m(...)`` where ``m`` is defined by a base class imported from another module of the project
+        (the base's own body only)."""
+        owner = next((s.node for s in reversed(self.names.stack) if s.kind == "class"), None)
+        if not isinstance(owner, cst.ClassDef):
+            return []
+        out: list[cst.FunctionDef] = []
+        for base in owner.bases:
+            if base.keyword is not None:
+                continue
+            qn = self.names.qualname(base.value)
+            if qn is not None and "." in qn:
+                found = imported_method(self.ctx.path, qn, method)
+                if found is not None:
+                    out.append(found)
+        return out
 
     # ------------------------------------------------------------ calls out
 

@@ -148,6 +148,7 @@ class TextTaint:
             self.following = True
             exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
             try:
+                extra = self._local_text(helper, exc, extra)
                 for n in walk_in_scope(helper.body):
                     if isinstance(n, cst.Return) and n.value is not None:
                         if self._leak(n.value, exc, extra=extra) is not None:
@@ -156,6 +157,40 @@ class TextTaint:
             finally:
                 self.following = False
         return self.carries[key]
+
+    def _local_text(self, helper: cst.FunctionDef, exc: set[str], extra: frozenset[str]) -> frozenset[str]:
+        """``extra`` and the helper's local names assigned the text (``text = str(error) or ...``, ``msg =
+        f"Error: {exception}"``) or a container filled with it (``response["error"] = text``,
+        ``response.update(...)``, ``lines.append(...)``), to a fixed point: what its ``return`` may hand back."""
+        names = set(extra)
+        assigns: list[tuple[str, cst.BaseExpression]] = []
+        fills = self.knowledge.container_filling_methods
+        for n in walk_in_scope(helper.body):
+            if isinstance(n, cst.Assign) and len(n.targets) == 1:
+                target = n.targets[0].target
+                if isinstance(target, cst.Name):
+                    assigns.append((target.value, n.value))
+                elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and not _telemetry_key(target):
+                    assigns.append((target.value.value, n.value))  # response["error"] = str(error)
+            elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.value is not None:
+                assigns.append((n.target.value, n.value))
+            elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name):
+                assigns.append((n.target.value, n.value))
+            elif (
+                isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name)
+                and n.func.attr.value in fills
+            ):
+                for a in n.args:  # response.update({"detail": str(error)}), lines.append(msg)
+                    assigns.append((n.func.value.value, a.value))
+        for _ in range(3):
+            grown = False
+            for name, value in assigns:
+                if name not in names and self._leak(value, exc, extra=frozenset(names)) is not None:
+                    names.add(name)
+                    grown = True
+            if not grown:
+                break
+        return frozenset(names)
 
     def _unread_keywords(self, node: cst.CSTNode) -> frozenset[str]:
         """A message constructor's keywords kept beside the message, not sent to the model (``ToolMessage(...,

@@ -65,7 +65,7 @@ class ExceptionText(TextTaint):
             value = value.expression
         if not isinstance(value, cst.Call):
             return False
-        defs, _ = self.errors.helpers_of(value)
+        defs, _ = self.errors.helpers_of(value, imported=False)  # the module's own: asked of every assignment
         for d in defs:
             key = id(d)
             if key not in self.returned_exceptions:

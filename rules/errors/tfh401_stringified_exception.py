@@ -65,17 +65,18 @@ methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
 str(e)).model_dump())` keeps the text) and one
-level into a same-module helper that returns its argument as text (a
-module-level function, or a method of a class of the module called as
-`self.m(...)`/`cls.m(...)`: `return self.format_error_result(str(e))` where
-the module defines `format_error_result`); it stops at any other call's
-result (`f(str(e))` is what `f` made of it). A helper defined in another
-module (imported, or a method inherited from a base class imported from
-another module) is not read: the lint reads one file at a time, as flake8
-does, and a finding must not depend on which other files happen to be at
-hand. On batches 7 and 8 that left 3 shapes of the kind unreported
-(`describe_error(e)`, `log_tool_error(name, e)`, an inherited
-`self.format_error_result(str(e))`).
+level into a helper that returns its argument as text (directly or through
+a local name: `text = str(error)` ... `return text`): a function or a
+method of the module (`self.m(...)`/`cls.m(...)`: `return
+self.format_error_result(str(e))` where the module defines
+`format_error_result`), or of another module of the same project: a
+function imported from it (`from ..utils.errors import describe_error`,
+`errors.describe_error(e)`, a name its package's `__init__.py`
+re-exports) or a method inherited from a base class imported from it. That
+module is read from disk for the helper's body only (never linted, never
+outside the linted file's top-level package), and the cache keys the
+finding on it. It stops at any other call's result (`f(str(e))` is what
+`f` made of it) and at a helper's own helpers.
 
 Not reported: logging the exception, returning only its type name
 (`type(e).__name__`), raising, or building one of the runtime's ToolErrors from
@@ -603,6 +604,19 @@ async def verify(task):
     except Exception as exc:
         yield EvaluationResult(failed=True, detail=str(exc))
 """,
+        # a helper that only logs the text it keeps in a local name, and returns a fixed message
+        """\
+import logging
+def describe(error):
+    text = f"device error: {error}"
+    logging.warning(text)
+    return "the device did not answer"
+def click(device, x, y):
+    try:
+        device.tap(x, y)
+    except Exception as e:
+        return describe(e)
+""",
     ]
     INVALID = [
         """\
@@ -719,6 +733,19 @@ def g(h):
         return h()
     except Exception as e:
         return make_error(e)  # error: TFH401
+""",
+        # a helper that keeps the text in a local name before returning it
+        """\
+def describe(error, limit=500):
+    text = str(error) or type(error).__name__
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return text
+def click(device, x, y):
+    try:
+        device.tap(x, y)
+    except Exception as e:
+        return f"Failed to tap: {describe(e)}"  # error: TFH401
 """,
         # a container filled with the text, then returned
         """\

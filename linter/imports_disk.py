@@ -1,0 +1,234 @@
+"""A project's own imports, followed on disk: which module file of the same project a name comes from.
+
+A rule that follows a helper (TFH401: does the formatter the handler hands the exception to return its
+text?) asks here for the definition an imported name refers to. The module is found the way Python finds
+it, but only inside the linted file's own project:
+
+- the linted file's *package root* is the top-level package found by walking up the ``__init__.py``
+  files above it (``linter/packages.py``); a file outside any package has none, and nothing is followed;
+- a name qualified as ``top.a.b.f`` (the resolver has already turned relative imports and aliases into
+  qualified names) is looked for in ``<root>/a/b.py`` or ``<root>/a/b/__init__.py`` (a directory
+  without ``__init__.py`` counts too: a namespace package), then ``top.a`` with ``b.f`` as a class member;
+  a name the module only re-exports (``from .errors import f`` in a package's ``__init__.py``) is followed
+  one step;
+- never a module outside the root (another installed package, the standard library): the real path of
+  the followed file must be under the real path of the root.
+
+A followed module is read for its definitions only, never linted: read and parsed with ``ast`` once per
+process, memoised by path, size and mtime, size-capped (:data:`MAX_BYTES`); only the definition asked
+for is parsed with libcst (from its own lines, once); any read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
+:func:`recording` that is active, so the cache can key the linted file's findings on them.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import hashlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+from .packages import absolute_module, package_of
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+__all__ = ["MAX_BYTES", "digest_of", "imported_definition", "imported_method", "recording"]
+
+#: a module larger than this is not followed (generated tables, vendored bundles)
+MAX_BYTES = 400_000
+
+@dataclass
+class _Parsed:
+    size: int
+    mtime_ns: int
+    sha: str  # "" when not read (too large, unreadable)
+    tree: ast.Module | None
+    lines: list[str]
+    defs: dict[tuple[str, ...], cst.FunctionDef | None] = field(default_factory=dict)  # (name,) / (cls, meth)
+
+
+_memo: dict[str, _Parsed] = {}  # real path -> the module as read (``ast``; a definition's libcst tree on demand)
+_recorder: list[dict[str, str]] = []  # the active recordings: real path -> sha256 of what was read
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[dict[str, str]]:
+    """Collect the project modules read while the block runs (path -> sha256), for the cache."""
+    deps: dict[str, str] = {}
+    _recorder.append(deps)
+    try:
+        yield deps
+    finally:
+        _recorder.pop()
+
+
+def digest_of(path: str) -> str | None:
+    """The sha256 of a file's bytes (None: unreadable), as the cache compares a followed module."""
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def _root(path: str) -> tuple[str, str] | None:
+    """The linted file's top-level package name and that package's directory (real path)."""
+    if not path or path in ("-", "stdin"):
+        return None
+    directory = os.path.dirname(os.path.abspath(path))
+    package = package_of(path)
+    if package is None:
+        return None
+    depth = package.count(".")
+    top_dir = directory
+    for _ in range(depth):
+        top_dir = os.path.dirname(top_dir)
+    return package.split(".")[0], os.path.realpath(top_dir)
+
+
+def _module(path: str) -> _Parsed | None:
+    """The module at ``path`` (``ast``, memoised by size and mtime), recorded in the active recording."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    memo = _memo.get(path)
+    if memo is None or memo.size != st.st_size or memo.mtime_ns != st.st_mtime_ns:
+        memo = _Parsed(st.st_size, st.st_mtime_ns, "", None, [])
+        if st.st_size <= MAX_BYTES:
+            try:
+                with open(path, "rb") as f:
+                    data = f.read(MAX_BYTES + 1)
+            except OSError:
+                return None
+            if len(data) <= MAX_BYTES:
+                memo.sha = hashlib.sha256(data).hexdigest()
+                try:
+                    memo.tree = ast.parse(data)
+                    memo.lines = data.decode("utf-8").splitlines(keepends=True)
+                except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+                    memo.tree = None  # nothing is followed in a module that does not parse
+        _memo[path] = memo
+    if memo.sha and _recorder:
+        _recorder[-1][path] = memo.sha
+    return memo if memo.tree is not None else None
+
+
+def _function(parsed: _Parsed, key: tuple[str, ...], node: ast.FunctionDef | ast.AsyncFunctionDef) -> cst.FunctionDef | None:
+    """The libcst tree of one definition, parsed from its own lines (a method inside a stand-in class)."""
+    if key not in parsed.defs:
+        import libcst
+
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        text = "".join(parsed.lines[first - 1 : node.end_lineno or node.lineno])
+        found: cst.FunctionDef | None = None
+        try:
+            if len(key) == 1:
+                stmt = libcst.parse_module(text).body[0]
+            else:
+                holder = libcst.parse_module("class _Holder:\n" + text).body[0]
+                stmt = holder.body.body[0] if isinstance(holder, libcst.ClassDef) else None  # type: ignore[assignment]
+            found = stmt if isinstance(stmt, libcst.FunctionDef) else None
+        except Exception:  # noqa: TFH402  a definition libcst cannot parse: not followed
+            found = None
+        parsed.defs[key] = found
+    return parsed.defs[key]
+
+
+def _module_file(root: tuple[str, str], parts: list[str]) -> tuple[str, bool] | None:
+    """The file of module ``top.<parts>`` under the root, and whether it is a package's ``__init__.py``."""
+    top_dir = root[1]
+    base = os.path.join(top_dir, *parts)
+    for candidate, is_init in ((base + ".py", False), (os.path.join(base, "__init__.py"), True)):
+        if os.path.isfile(candidate):
+            real = os.path.realpath(candidate)
+            if real.startswith(top_dir + os.sep):
+                return real, is_init
+            return None  # a symbolic link out of the project
+    return None
+
+
+_Def = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
+
+
+def _top_level(module: ast.Module, name: str) -> _Def | tuple[str | None, int, str] | None:
+    """The module-level ``def``/``class`` named ``name``, or where it is imported from (module, level, name)."""
+    found: _Def | tuple[str | None, int, str] | None = None
+    for stmt in module.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
+            found = stmt  # the last binding wins, as at run time
+        elif isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                if (alias.asname or alias.name) == name and alias.name != "*":
+                    found = (stmt.module, stmt.level, alias.name)
+    return found
+
+
+def _lookup(root: tuple[str, str], parts: list[str], name: str, follow: bool) -> tuple[_Parsed, _Def] | None:
+    """``name`` defined in module ``top.<parts>``; a re-export followed one step when ``follow``."""
+    located = _module_file(root, parts)
+    if located is None:
+        return None
+    parsed = _module(located[0])
+    if parsed is None or parsed.tree is None:
+        return None
+    found = _top_level(parsed.tree, name)
+    if found is None:
+        return None
+    if not isinstance(found, tuple):
+        return parsed, found
+    if not follow:
+        return None
+    source, level, original = found
+    package = ".".join([root[0], *parts]) if located[1] else ".".join([root[0], *parts[:-1]])
+    target = absolute_module(source, level, package)
+    if target is None:
+        return None
+    target_parts = target.split(".")
+    if target_parts[0] != root[0]:
+        return None  # re-exported from another project: not followed
+    return _lookup(root, target_parts[1:], original, False)
+
+
+def _definition(path: str, qualname: str) -> tuple[_Parsed, _Def] | None:
+    root = _root(path)
+    if root is None:
+        return None
+    parts = qualname.split(".")
+    if len(parts) < 2 or parts[0] != root[0]:
+        return None
+    try:
+        return _lookup(root, parts[1:-1], parts[-1], True)
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def imported_definition(path: str, qualname: str) -> cst.FunctionDef | None:
+    """The module-level function that ``qualname`` names in the project of the file at ``path``.
+
+    ``qualname`` is the resolver's (``top.utils.errors.format_error``); None when it is not in the same
+    top-level package, the module is missing, unreadable, too large or does not parse, or no function of
+    that name is defined there (after following one re-export)."""
+    found = _definition(path, qualname)
+    if found is None or isinstance(found[1], ast.ClassDef):
+        return None
+    return _function(found[0], (found[1].name,), found[1])
+
+
+def imported_method(path: str, class_qualname: str, method: str) -> cst.FunctionDef | None:
+    """The method ``method`` defined in the body of the project class ``class_qualname`` (its own bases
+    are not followed)."""
+    found = _definition(path, class_qualname)
+    if found is None or not isinstance(found[1], ast.ClassDef):
+        return None
+    owner = found[1]
+    node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    for stmt in owner.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == method:
+            node = stmt
+    if node is None:
+        return None
+    return _function(found[0], (owner.name, method), node)

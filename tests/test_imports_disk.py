@@ -1,0 +1,137 @@
+"""linter/imports_disk.py: a project's own imports followed to the module file on disk."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import libcst as cst
+
+from smullyan.linter import imports_disk
+from smullyan.linter.imports_disk import imported_definition, imported_method, recording
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+def _name(node: cst.CSTNode | None) -> str | None:
+    return node.name.value if isinstance(node, (cst.FunctionDef, cst.ClassDef)) else None
+
+
+def test_absolute_and_relative_forms_reach_the_module_file(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/utils/__init__.py": "",
+        "app/utils/errors.py": "def fmt(e):\n    return str(e)\nclass Base:\n    def err(self, m):\n        return m\n",
+        "app/tools/__init__.py": "",
+        "app/tools/t.py": "",
+    })
+    linted = str(tmp_path / "app/tools/t.py")
+    assert _name(imported_definition(linted, "app.utils.errors.fmt")) == "fmt"
+    assert imported_definition(linted, "app.utils.errors.Base") is None  # a class: only its methods are asked for
+    assert _name(imported_method(linted, "app.utils.errors.Base", "err")) == "err"
+    assert imported_method(linted, "app.utils.errors.Base", "missing") is None
+    assert imported_definition(linted, "app.utils.errors.missing") is None
+    assert imported_definition(linted, "app.utils.nowhere.fmt") is None
+
+
+def test_names_from_the_resolver_for_relative_and_aliased_imports(tmp_path: Path) -> None:
+    from smullyan.linter.names import Names
+
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/utils/__init__.py": "",
+        "app/utils/errors.py": "def fmt(e):\n    return str(e)\n",
+        "app/tools/__init__.py": "",
+    })
+    source = "from ..utils.errors import fmt as f\nfrom ..utils import errors\nimport app.utils.errors as errs\n"
+    names = Names(cst.parse_module(source), package="app.tools")
+    linted = str(tmp_path / "app/tools/t.py")
+    for expr in ("f", "errors.fmt", "errs.fmt"):
+        qn = names.qualname(cst.parse_expression(expr))
+        assert qn is not None
+        assert _name(imported_definition(linted, qn)) == "fmt", expr
+
+
+def test_reexport_through_a_package_init_is_followed_one_step(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/utils/__init__.py": "from .errors import fmt as public_fmt\nfrom .loop import again\n",
+        "app/utils/errors.py": "def fmt(e):\n    return str(e)\n",
+        "app/utils/loop.py": "from . import again\n",
+        "app/t.py": "",
+    })
+    linted = str(tmp_path / "app/t.py")
+    assert _name(imported_definition(linted, "app.utils.public_fmt")) == "fmt"
+    # a cycle (__init__ -> loop -> __init__ ...) ends after one step: nothing, no recursion error
+    assert imported_definition(linted, "app.utils.again") is None
+
+
+def test_namespace_subpackage_without_init(tmp_path: Path) -> None:
+    _write(tmp_path, {"app/__init__.py": "", "app/helpers/errors.py": "def fmt(e):\n    return str(e)\n", "app/t.py": ""})
+    assert _name(imported_definition(str(tmp_path / "app/t.py"), "app.helpers.errors.fmt")) == "fmt"
+
+
+def test_never_outside_the_project(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/t.py": "",
+        "other/__init__.py": "",
+        "other/errors.py": "def fmt(e):\n    return str(e)\n",
+        "lone.py": "",
+    })
+    linted = str(tmp_path / "app/t.py")
+    assert imported_definition(linted, "other.errors.fmt") is None  # another top-level package
+    assert imported_definition(str(tmp_path / "lone.py"), "other.errors.fmt") is None  # no package at all
+    assert imported_definition(linted, "os.path.join") is None  # the standard library
+    assert imported_definition("-", "app.t.x") is None
+    # a symbolic link that leads out of the project is not followed
+    os.symlink(tmp_path / "other/errors.py", tmp_path / "app/linked.py")
+    assert imported_definition(linted, "app.linked.fmt") is None
+
+
+def test_syntax_error_and_oversized_modules_give_nothing(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/t.py": "",
+        "app/broken.py": "def fmt(e):\n    return str(e\n",
+        "app/big.py": "def fmt(e):\n    return str(e)\n" + "#" * (imports_disk.MAX_BYTES + 10) + "\n",
+    })
+    linted = str(tmp_path / "app/t.py")
+    assert imported_definition(linted, "app.broken.fmt") is None
+    assert imported_definition(linted, "app.big.fmt") is None
+
+
+def test_recording_names_the_modules_read_with_their_hash_and_sees_edits(tmp_path: Path) -> None:
+    _write(tmp_path, {"app/__init__.py": "", "app/errors.py": "def fmt(e):\n    return str(e)\n", "app/t.py": ""})
+    linted = str(tmp_path / "app/t.py")
+    target = tmp_path / "app/errors.py"
+    with recording() as deps:
+        assert imported_definition(linted, "app.errors.fmt") is not None
+    assert deps == {os.path.realpath(target): imports_disk.digest_of(str(target))}
+    with recording() as outside:
+        pass
+    assert outside == {}
+    target.write_text("def other(e):\n    return 'x'\n\n\n")  # another size: the memo re-reads it
+    assert imported_definition(linted, "app.errors.fmt") is None
+    assert _name(imported_definition(linted, "app.errors.other")) == "other"
+
+
+def test_a_decorated_function_and_an_async_method_are_parsed_from_their_own_lines(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/t.py": "",
+        "app/errors.py": (
+            "import functools\n\n\n@functools.cache\ndef fmt(e):\n    return f'''failed:\n{e}'''\n\n\n"
+            "class Base:\n    x = 1\n\n    @staticmethod\n    async def err(m):\n        text = str(m)\n        return text\n"
+        ),
+    })
+    linted = str(tmp_path / "app/t.py")
+    fmt = imported_definition(linted, "app.errors.fmt")
+    assert isinstance(fmt, cst.FunctionDef) and len(fmt.decorators) == 1
+    err = imported_method(linted, "app.errors.Base", "err")
+    assert isinstance(err, cst.FunctionDef) and err.asynchronous is not None and len(err.decorators) == 1
