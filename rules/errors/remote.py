@@ -102,8 +102,8 @@ def _module_constant(receiver: cst.BaseExpression, names: Names, constants: froz
     """A receiver rooted in a module-level name bound only to a literal (``_API_METHODS = {...}``,
     ``DB_TABLES = ("a", "b")``) that the enclosing function does not rebind: data in memory."""
     node = receiver
-    while isinstance(node, (cst.Attribute, cst.Subscript)):
-        node = node.value
+    while isinstance(node, cst.Attribute):
+        node = node.value  # not through a subscript: ``_CLIENTS[name]`` is what a registry filled at run time holds
     if not isinstance(node, cst.Name) or node.value not in constants:
         return False
     func = names.function
