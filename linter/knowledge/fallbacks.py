@@ -146,6 +146,23 @@ REMOTE_READ_RECEIVER_WORDS: Final[frozenset[str]] = (TOOL_RECEIVER_WORDS | REMOT
 # An argument that is a URL (its name, keyword or literal): a third-party
 # call handed one fetches it (``arxiv_to_text(pdf_url)``).
 URL_ARGUMENT_WORDS: Final[frozenset[str]] = frozenset({"url", "uri", "urls", "endpoint", "href"})
+# A URL handed to a call that renders, parses, builds or checks it is read in memory, not fetched
+# (``JinjaInterpolation().eval(url_base, config=c)``, ``normalize_url(base_url)``): a URL argument is no
+# evidence of a remote read when the callee's last name has one of these words.
+URL_IN_MEMORY_VERBS: Final[frozenset[str]] = frozenset(
+    {"eval", "render", "format", "parse", "interpolate", "template", "join", "quote", "unquote", "normalize",
+     "normalise", "validate", "encode", "decode", "split", "sanitize", "match", "compile", "expand", "substitute",
+     "build", "canonicalize", "canonicalise"}
+)
+# A receiver whose own name ends in one of these words is a value named after a remote thing, not the
+# thing: a string, an id or a settings mapping in memory (``connection_string.split(";")``,
+# ``self.index_name.lower()``, ``db_config.get("host")``), whatever its other words say. (Batch 9: a
+# connection string's ``split`` was read as a call on a connection.)
+VALUE_NAME_WORDS: Final[frozenset[str]] = frozenset(
+    {"string", "str", "name", "names", "id", "ids", "key", "keys", "text", "url", "uri", "urls", "template",
+     "prefix", "suffix", "pattern", "config", "cfg", "settings", "options", "opts", "params", "kwargs", "args",
+     "schema", "type", "kind", "version", "label", "labels", "mapping", "defaults"}
+)
 # A predicate over a remote resource (``has_index``, ``table_exists``,
 # ``_check_queue``) whose ``try`` calls a method on a receiver named with one
 # of the words above answers "absent" for an outage: reported, unless the

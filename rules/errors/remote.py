@@ -19,6 +19,7 @@ unknown"), and every true finding had a network or database client in its ``try`
 from __future__ import annotations
 
 import ast
+import re
 from typing import Sequence
 
 import libcst as cst
@@ -26,7 +27,7 @@ import libcst as cst
 from ...linter.api import Knowledge, Names, effects, last_name, walk_in_scope, walk_in_scope_ast
 from .model import words
 
-__all__ = ["may_read_remote_ast", "reads_remote", "remote_evidence"]
+__all__ = ["may_read_remote_ast", "module_constants", "reads_remote", "remote_evidence"]
 
 
 def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -> bool:
@@ -47,7 +48,26 @@ def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -
         ref = names.qualify(func.value)
         if ref is not None and ref[1] and (ref[0] in knowledge.local_io_calls or ref[0].startswith(knowledge.local_io_prefixes)):
             return True  # a method of a subprocess.Popen, a sqlite3 connection, a Path
+        if _bound_to_local_io(func.value, names, knowledge):
+            return True  # connection = sqlite3.connect(db_uri, uri=True) ... connection.close()
     return False
+
+
+def _bound_to_local_io(receiver: cst.BaseExpression, names: Names, knowledge: Knowledge) -> bool:
+    """A receiver rooted in a local name the enclosing function assigns once from a local-I/O call
+    (``conn = sqlite3.connect(p)``, ``proc = subprocess.Popen(argv)``): its methods, and those of what they
+    return (``conn.execute(sql).fetchall()``), are local work wherever they are called (a ``finally`` too)."""
+    root = receiver
+    while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    if not isinstance(root, cst.Name):
+        return False
+    value = _bound_value(root, names)
+    if value is root or not isinstance(value, cst.Call):
+        return False
+    raw = names.qualname(value.func)
+    qn = knowledge.canonical(raw) if raw is not None else None
+    return qn is not None and (qn in knowledge.local_io_calls or qn.startswith(knowledge.local_io_prefixes))
 
 
 def _in_hand(receiver: cst.BaseExpression, names: Names, knowledge: Knowledge) -> bool:
@@ -58,9 +78,83 @@ def _in_hand(receiver: cst.BaseExpression, names: Names, knowledge: Knowledge) -
 
 def _path_named(receiver: cst.BaseExpression, knowledge: Knowledge) -> bool:
     """A receiver whose own name ends in a filesystem word (``index_file``, ``self.cache_dir``, ``log_path``):
-    a path, not a remote index or store, whatever its other words say."""
+    a path, not a remote index or store, whatever its other words say; so is what a path's method returns
+    (``db_path.resolve().as_uri()``)."""
+    while isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+        receiver = receiver.func.value
     last = last_name(receiver)
     return last is not None and last.lower().split("_")[-1] in knowledge.local_path_argument_words
+
+
+_LOWER_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")  # connectionString -> connection_String
+
+
+def _value_named(receiver: cst.BaseExpression, knowledge: Knowledge) -> bool:
+    """A receiver whose own name ends in a value word (``connection_string``, ``self.index_name``,
+    ``db_config``): a string, an id or a settings mapping named after a remote thing, not the thing."""
+    last = last_name(receiver)
+    if last is None:
+        return False
+    return _LOWER_UPPER.sub("_", last).lower().split("_")[-1] in knowledge.value_name_words
+
+
+def _module_constant(receiver: cst.BaseExpression, names: Names, constants: frozenset[str]) -> bool:
+    """A receiver rooted in a module-level name bound only to a literal (``_API_METHODS = {...}``,
+    ``DB_TABLES = ("a", "b")``) that the enclosing function does not rebind: data in memory."""
+    node = receiver
+    while isinstance(node, cst.Attribute):
+        node = node.value  # not through a subscript: ``_CLIENTS[name]`` is what a registry filled at run time holds
+    if not isinstance(node, cst.Name) or node.value not in constants:
+        return False
+    func = names.function
+    if not isinstance(func, cst.FunctionDef):
+        return True
+    return not any(
+        isinstance(n, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+        and any(isinstance(t, cst.Name) and t.value == node.value for t in _targets(n))
+        for n in walk_in_scope(func.body)
+    )
+
+
+def _targets(node: cst.Assign | cst.AnnAssign | cst.AugAssign) -> list[cst.BaseExpression]:
+    return [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+
+
+_LITERALS = (cst.Dict, cst.List, cst.Set, cst.Tuple, cst.DictComp, cst.ListComp, cst.SetComp, cst.SimpleString,
+             cst.ConcatenatedString, cst.FormattedString, cst.Integer, cst.Float)
+_LITERAL_BUILDERS = frozenset({"frozenset", "set", "tuple", "list", "dict"})
+
+
+def _literal(value: cst.BaseExpression | None, names: Names) -> bool:
+    if isinstance(value, _LITERALS):
+        return True
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value in _LITERAL_BUILDERS
+        and names.is_builtin(value.func.value)
+        and all(isinstance(a.value, _LITERALS) for a in value.args)
+    )
+
+
+def module_constants(module: cst.Module | None, names: Names) -> frozenset[str]:
+    """The module-level names every top-level assignment binds to a literal (a dict, list, set or tuple
+    display, a comprehension, a string or a number; ``frozenset({...})``): a method of one is a lookup in
+    memory, whatever the name says (``_API_METHODS.items()``)."""
+    if module is None:
+        return frozenset()
+    literal: set[str] = set()
+    other: set[str] = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                for t in _targets(small):
+                    if isinstance(t, cst.Name):
+                        is_literal = not isinstance(small, cst.AugAssign) and _literal(small.value, names)
+                        (literal if is_literal else other).add(t.value)
+    return frozenset(literal - other)
 
 
 def _opened_on_path(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
@@ -97,8 +191,32 @@ def _receiver_words(func: cst.Attribute) -> set[str]:
             return out
 
 
+def _handed_paths(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
+    """Every argument is a filesystem path (``load_config(config_path=home_config_path())``, ``parse(Path(p))``):
+    a name, keyword or helper whose last word is a path word, or a ``pathlib.Path``."""
+    if not call.args:
+        return False
+    path_words = knowledge.local_path_argument_words
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value.lower().split("_")[-1] in path_words:
+            continue
+        value = arg.value
+        if isinstance(value, cst.Call):
+            qn = names.qualname(value.func)
+            if qn is not None and knowledge.canonical(qn) in ("pathlib.Path", "pathlib.PurePath"):
+                continue
+            value = value.func
+        if (last_name(value) or "").lower().split("_")[-1] not in path_words:
+            return False
+    return True
+
+
 def _url_argument(call: cst.Call, knowledge: Knowledge) -> bool:
-    """An argument that is a URL: a name with the word url/uri/endpoint, or an ``http(s)://``/``ws(s)://`` literal."""
+    """An argument that is a URL: a name with the word url/uri/endpoint, or an ``http(s)://``/``ws(s)://`` literal;
+    not when the callee renders, parses or builds it (``JinjaInterpolation().eval(url_base)``: no fetch)."""
+    callee = last_name(call.func)
+    if callee is not None and words(callee) & knowledge.url_in_memory_verbs:
+        return False
     for arg in call.args:
         value = arg.value
         if arg.keyword is not None and words(arg.keyword.value) & knowledge.url_argument_words:
@@ -163,7 +281,9 @@ def _remote_program(call: cst.Call, qn: str, names: Names, knowledge: Knowledge)
     return knowledge.remote_cli(words)
 
 
-def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str]) -> str | None:
+def remote_evidence(
+    call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str], constants: frozenset[str] = frozenset()
+) -> str | None:
     """Why ``call`` reads from outside the machine (``"network"``, ``"sends"``, ``"receiver"``, ``"client"``,
     ``"url"``, ``"program"``), or None: no positive evidence (local I/O, a third-party call on no known client,
     an unknown callee)."""
@@ -201,7 +321,13 @@ def remote_evidence(call: cst.Call, names: Names, knowledge: Knowledge, imports:
         return None
     ref = names.qualify(func.value)
     module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
-    if not module and _receiver_words(func) & knowledge.remote_read_receiver_words and not _path_named(func.value, knowledge):
+    if (
+        not module
+        and _receiver_words(func) & knowledge.remote_read_receiver_words
+        and not _path_named(func.value, knowledge)
+        and not _value_named(func.value, knowledge)
+        and not _module_constant(func.value, names, constants)
+    ):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
         return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is
@@ -227,19 +353,31 @@ def _handed_call(call: cst.Call, knowledge: Knowledge) -> cst.Call | None:
 
 
 def reads_remote(
-    body: cst.BaseSuite, names: Names, knowledge: Knowledge, imports: frozenset[str], *, awaits: bool = False
+    body: cst.BaseSuite,
+    names: Names,
+    knowledge: Knowledge,
+    imports: frozenset[str],
+    *,
+    awaits: bool = False,
+    constants: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether the ``try`` body (nested scopes excluded) makes a call :func:`remote_evidence` vouches for; with
     ``awaits`` (an existence check: ``table_exists``), also an ``await`` or any call that leaves the process but
-    is not local I/O."""
+    is not local I/O nor handed only filesystem paths (``load_config(config_path=p)``). ``constants``: the
+    module's literal-bound names (:func:`module_constants`)."""
     for n in walk_in_scope(body):
         if isinstance(n, cst.Call):
-            if remote_evidence(n, names, knowledge, imports) is not None:
+            if remote_evidence(n, names, knowledge, imports, constants) is not None:
                 return True
             handed = _handed_call(n, knowledge)
-            if handed is not None and remote_evidence(handed, names, knowledge, imports) is not None:
+            if handed is not None and remote_evidence(handed, names, knowledge, imports, constants) is not None:
                 return True
-            if awaits and effects.reaches_outside(n, names, knowledge, imports):
+            if (
+                awaits
+                and effects.reaches_outside(n, names, knowledge, imports)
+                and not _handed_paths(n, names, knowledge)
+                and not _path_named(n.func, knowledge)  # home_config_path(): computes a path
+            ):
                 raw = names.qualname(n.func)
                 if not _local(n, knowledge.canonical(raw) if raw is not None else None, names, knowledge):
                     return True

@@ -9,7 +9,7 @@ import libcst as cst
 from ...linter.api import Knowledge, Screen, markdown_words, outside_screen
 from .fallback import default_value, documented_fallback, fallback_fix, optional_bool
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
-from .remote import may_read_remote_ast, reads_remote
+from .remote import may_read_remote_ast, module_constants, reads_remote
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -81,6 +81,22 @@ already received: a method of a parameter or a value annotated or built as
 {markdown_words(sorted(_DEFAULTS.in_hand_response_classes)[:2], "or")}, ... (`r.json()`, `r.text`): the
 request that could fail was made before the `try`, and the handler catches
 a body that does not parse.
+
+A name that only sounds remote is no evidence either (s37: five of the eight
+false findings of batches 7-9 were local work read as remote by a name): a
+receiver whose own name ends in a value word
+({markdown_words((w for w in ("string", "name", "id", "key", "config", "url") if w in _DEFAULTS.value_name_words), "or")}, ...:
+`connection_string.split(";")` parses a string, `db_config.get("host")` reads
+a mapping); a module-level name bound only to a literal (`_API_METHODS =
+{{...}}`: `_API_METHODS.items()` is a table in memory); a local name bound in
+the function to local I/O, and what its methods return
+(`conn = sqlite3.connect(p)`, `conn.execute(sql).fetchall()`,
+`db_path.resolve().as_uri()`); a URL handed to a call that renders, parses or
+builds it (a callee named with
+{markdown_words((w for w in ("render", "eval", "parse", "format", "join", "build") if w in _DEFAULTS.url_in_memory_verbs), "or")}, ...:
+`Interpolation().render(url_template, values)`); and, in an existence check,
+a call handed only filesystem paths or one that computes a path
+(`load_settings(settings_path=settings_file_path())`).
 
 Local work is not a remote read, even though it leaves the process: file
 I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version`; {markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
@@ -506,6 +522,49 @@ def module_names(index_file, root):
     except Exception:
         return []
 """,
+        # s37: names that only sound remote: a connection string parsed, a module-level literal table named like an API,
+        # a URL template rendered in memory
+        """\
+from templating import Interpolation
+_API_ROUTES = {"list": "ListItems", "get": "GetItem"}
+def parse_dsn(connection_string):
+    try:
+        return dict(part.split("=", 1) for part in connection_string.split(";"))
+    except Exception:
+        return None
+def route_names():
+    try:
+        return {op: name.lower() for op, name in _API_ROUTES.items()}
+    except Exception:
+        return {}
+def rendered(url_template, values):
+    try:
+        return Interpolation().render(url_template, values)
+    except Exception:
+        return None
+""",
+        # s37: a connection the function opened on a local SQLite file (its cursor's rows, its close in a finally),
+        # a path's own methods; an existence check whose only call out loads a settings file from a computed path
+        """\
+import sqlite3
+from myapp.settings import load_settings, settings_file_path
+def build_stamp(db_path):
+    try:
+        connection = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True, timeout=1)
+        try:
+            rows = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+        finally:
+            connection.close()
+        return rows or None
+    except Exception:
+        return None
+def has_api_key() -> bool:
+    try:
+        settings = load_settings(settings_path=settings_file_path())
+    except Exception:
+        return False
+    return bool(settings.get("api_key"))
+""",
         # the handler's comment says the fallback is the design, and where the caller goes next
         """\
 class Session:
@@ -717,6 +776,30 @@ def lookup(q):
     except Exception:  # error: TFH402
         return []  # TODO: fall back less quietly
 """,
+        # s37: a module-level client (not a literal) named in capitals, a client held in a module-level registry
+        # filled at run time, and a database connection to a server, read through its cursor's rows: still remote
+        """\
+import psycopg
+from searchkit import SearchClient
+API_CLIENT = SearchClient(timeout=10)
+_API_CLIENTS = {}
+def search(q):
+    try:
+        return API_CLIENT.search(q).hits
+    except Exception:  # error: TFH402
+        return []
+def search_in(region, q):
+    try:
+        return _API_CLIENTS[region].search(q).hits
+    except Exception:  # error: TFH402
+        return []
+def rows(dsn):
+    try:
+        conn = psycopg.connect(dsn)
+        return conn.execute("SELECT id FROM items").fetchall()
+    except Exception:  # error: TFH402
+        return []
+""",
         # an async action's status flag is not a predicate answer
         """\
 async def acancel_run(self, run_id) -> bool:
@@ -748,6 +831,8 @@ async def acancel_run(self, run_id) -> bool:
 
     # ------------------------------------------------------------ the check
 
+    _constants: frozenset[str] | None = None  # the module's literal-bound names, read once per file
+
     def _benign(self, body: cst.BaseSuite) -> bool:
         """A cache, telemetry or validator helper, or a ``try`` that reads a cache: the fallback is the design."""
         parts = self.knowledge.benign_fallback_name_parts
@@ -763,7 +848,9 @@ async def acancel_run(self, run_id) -> bool:
         name = func.name.value.lstrip("_").lower() if isinstance(func, cst.FunctionDef) else ""
         k = self.knowledge
         exists = bool(name) and (name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
-        return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists)
+        if self._constants is None:
+            self._constants = module_constants(self.ctx.module, self.names)
+        return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists, constants=self._constants)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""

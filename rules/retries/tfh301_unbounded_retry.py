@@ -86,6 +86,21 @@ from tenacity import retry, stop_after_attempt, wait_fixed
 def fetch():
     ...
 """,
+        # s37: a retry decorator on a generator function (sync or async) never runs an attempt that can fail: the call
+        # only builds the generator; no retry rule reports it (see TFH103's docs), so no stop is asked for either
+        """\
+import backoff
+from tenacity import retry
+@retry
+def lines(session, url):
+    with session.get(url, stream=True, timeout=10) as r:
+        yield from r.iter_lines()
+@backoff.on_exception(backoff.expo, Exception)
+async def chunks(client, url):
+    async with client.stream("GET", url) as r:
+        async for chunk in r.aiter_bytes():
+            yield chunk
+""",
         """\
 import tenacity
 STOP = tenacity.stop_after_delay(30)
