@@ -211,3 +211,48 @@ ALREADY_A_TOOL = {
 
 def test_a_function_already_a_tool_in_its_own_module_keeps_one_row(tmp_path: Path) -> None:
     assert tool_rows(write_tree(tmp_path, ALREADY_A_TOOL)) == [("tools.py", "lookup", "langchain", "@tool")]
+
+
+LOADER = {
+    "fw/__init__.py": "",
+    "fw/framework.py": """
+        import importlib.util
+
+        class Registry:
+            def register_function(self, **kwargs):
+                def deco(fn):
+                    self.functions[fn.__name__] = fn
+                    return fn
+                return deco
+
+            def load_pack(self, path: str) -> None:
+                spec = importlib.util.spec_from_file_location("pack", path)
+                module = importlib.util.module_from_spec(spec)
+                module.func = self
+                spec.loader.exec_module(module)
+        """,
+    "fw/packs/weather.py": """
+        @func.register_function(metadata={"description": "Weather for a city."})
+        def get_weather(city: str) -> str:
+            return city
+
+        @other.register_function()
+        def not_injected(city: str) -> str:
+            return city
+        """,
+    "fw/packs/local.py": """
+        func = object()
+
+        @func.register_function()
+        def bound_here(city: str) -> str:
+            return city
+        """,
+}
+
+
+def test_a_name_the_runs_loader_sets_on_the_modules_it_runs(tmp_path: Path) -> None:
+    # ``module.func = self`` on a module built by ``module_from_spec``: a pack's unbound ``func`` is the loader's object;
+    # ``other`` is set by no loader, and a module binding ``func`` itself is not the loader's
+    cfg = Config(tool_decorators=("fw.framework.Registry.register_function",))
+    rows = sorted((Path(t.path).name, t.name, t.form) for t in tools.run(write_tree(tmp_path, LOADER), cfg).tools)
+    assert rows == [("weather.py", "get_weather", "@func.register_function")]

@@ -18,7 +18,7 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
-from .remote import Remote, adopted, adopted_defs, remote_refs
+from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
@@ -42,11 +42,14 @@ class _Observer:
     models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
-                 summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None) -> None:
+                 summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = ()) -> None:
         self.path = path
         self.summarise = summarise  # only these helpers of the file (the run's last pass), no tools
         self.adopt = adopt  # only these functions of the file, made tools by other modules (``remote.py``)
         self.remotes: list[Remote] = []  # what this file's calls make tools of in other modules
+        self.inject = inject  # names a loader of the run sets on this module: (name, class of the object)
+        self.injected: dict[str, str] = {}  # names this file's loaders set on the modules they run -> class
+        self.free: frozenset[str] = frozenset()  # decorator receivers nothing in this module binds
         self.graph: Graph | None = None
         # a tool's first function -> the run's functions it calls, and those whose value it returns
         self.links: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -79,6 +82,11 @@ class _Observer:
         if self.adopt is not None:
             self.defs = adopted_defs(index, self.adopt)
             return self._described(index)
+        for name, cls in self.inject:
+            index.instances.setdefault(name, cls)
+        self.free = free_receivers(index)
+        if any("module_from_spec" in str(c) for c in index.call_names):
+            self.injected = injected_names(index)
         self.classes = class_index(index)
         self.exports = module_instances(index)
         chosen: dict[str, tuple[ast.AST, str]] = {}
@@ -130,6 +138,8 @@ _DATA_ROOTS = frozenset(root for _, _, root, *_ in kb.TOOL_DATA_FILES.values())
 
 #: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form)
 Adopt = tuple[tuple[str, str, str, str], ...]
+#: names a loader of the run sets on a module it runs: (name, the class of the object it sets)
+Inject = tuple[tuple[str, str], ...]
 
 
 def _hands_tools(index: Index, tables: Tables) -> bool:
@@ -193,19 +203,21 @@ class _FileResult:
     links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
     imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
     remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
+    injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
+    free: frozenset[str] = frozenset()  # its decorators' receivers nothing in it binds
 
 
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
-    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None,
+    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (),
 ) -> _FileResult:
     """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
     only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
     from .. import engine
 
     tables = tables or Tables.build(config)
-    observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt)
+    observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt, inject)
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -240,16 +252,17 @@ def describe_source(
                        observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
-                       [] if observer.pending else observer.remotes)
+                       [] if observer.pending else observer.remotes, observer.injected, observer.free)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
-                   summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None) -> _FileResult:
+                   summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None,
+                   inject: Inject = ()) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject)
 
 
 # --------------------------------------------------------------------------- the run
@@ -267,11 +280,13 @@ def _init(config: "Config") -> None:
 
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
            summarise: Mapping[str, tuple[str, ...]] | None = None,
-           adopt: Mapping[str, Adopt] | None = None) -> list[_FileResult]:
+           adopt: Mapping[str, Adopt] | None = None,
+           inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
     return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
                            summarise.get(p, ()) if summarise is not None else None,
-                           adopt.get(p, ()) if adopt is not None else None) for p in paths]
+                           adopt.get(p, ()) if adopt is not None else None,
+                           (inject or {}).get(p, ())) for p in paths]
 
 
 class _Runner:
@@ -301,7 +316,8 @@ class _Runner:
 
     def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
             summarise: Mapping[str, tuple[str, ...]] | None = None,
-            adopt: Mapping[str, Adopt] | None = None) -> list[_FileResult]:
+            adopt: Mapping[str, Adopt] | None = None,
+            inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
         from ..runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
@@ -311,7 +327,8 @@ class _Runner:
             try:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
                                             {p: summarise[p] for p in c} if summarise is not None else None,
-                                            {p: adopt[p] for p in c} if adopt is not None else None)
+                                            {p: adopt[p] for p in c} if adopt is not None else None,
+                                            {p: inject[p] for p in c} if inject is not None else None)
                            for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
@@ -321,7 +338,8 @@ class _Runner:
                 self._fail(exc)
         return [_describe_file(p, self.config, tables, own_roots, require_complete,
                                summarise.get(p, ()) if summarise is not None else None,
-                               adopt.get(p, ()) if adopt is not None else None) for p in paths]
+                               adopt.get(p, ()) if adopt is not None else None,
+                               (inject or {}).get(p, ())) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -369,6 +387,7 @@ def run(
                 params.setdefault(callee, {}).setdefault(where, cls)
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
+        later_tables = tables
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
@@ -378,6 +397,14 @@ def run(
                 later_tables = replace(later_tables, aliases=served, decorators={
                     **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})
             done += runner.map(later, later_tables, own_roots, False)
+        # the names the run's loaders set on the modules they run (``module.func = self``): the modules using one
+        # unbound as a decorator's receiver described again with it bound to an object of the loader's class
+        injected = {k: v for r in first for k, v in r.injected.items()}
+        redo = {r.path: tuple((n, injected[n]) for n in sorted(r.free) if n in injected) for r in done
+                if r.free & injected.keys()}
+        if redo:
+            done = [r for r in done if r.path not in redo] + runner.map(sorted(redo), later_tables, own_roots, False,
+                                                                        inject=redo)
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
         # the functions one module's calls make tools of in another (``remote.py``): described in their own files
         remotes = [x for r in done for x in r.remotes]

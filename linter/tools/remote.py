@@ -17,7 +17,7 @@ from .model import Tables
 from .registries import callable_arg, _camel_words
 from .wrappers import wrapper_of
 
-__all__ = ["Remote", "adopted", "adopted_defs", "module_sequences", "remote_refs"]
+__all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs"]
 
 #: what a call hands a tool constructor or decorator: (qualified name, or ``*`` + a sequence's qualified name for each
 #: element of it; the tool's name from the call or ""; framework; form)
@@ -271,3 +271,57 @@ def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> l
         out.append(Def(name or path, framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
                        (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers)))
     return out
+
+
+# --------------------------------------------------------------------------- names a loader injects
+
+def injected_names(index: Index) -> dict[str, str]:
+    """Names the run's loaders set on the modules they execute: a method of a class of this file that builds a module
+    from a file (``module = importlib.util.module_from_spec(spec)``) and sets a name on it to its own object
+    (``module.func = self``) before running it. -> {name: the class's qualified name}."""
+    out: dict[str, str] = {}
+    for path, _n, node, parents in index.defs:
+        if not parents or not isinstance(parents[-1], ast.ClassDef):
+            continue
+        built = {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                 and (index.qualname(n.value.func) or "").endswith("importlib.util.module_from_spec")
+                 for t in n.targets if isinstance(t, ast.Name)}
+        for n in ast.walk(node) if built else ():
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id == "self":
+                for t in n.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in built:
+                        out[t.attr] = f"{index.module}.{path.rsplit('.', 1)[0]}"
+    return out
+
+
+def _bound_at_top(body: list[ast.stmt], out: set[str]) -> None:
+    for stmt in body:
+        if isinstance(stmt, (*FUNCS, ast.ClassDef)):
+            out.add(stmt.name)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+        else:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    out.add(n.id)
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(stmt, name, None)
+                if isinstance(inner, list):
+                    _bound_at_top([s for s in inner if isinstance(s, ast.stmt)], out)
+            for handler in getattr(stmt, "handlers", []):
+                _bound_at_top(handler.body, out)
+
+
+def free_receivers(index: Index) -> frozenset[str]:
+    """The names the module's decorators are attributes of (``@func.register_function(...)``) that nothing in the
+    module binds (no import, assignment or definition; not a builtin): a loader may inject them."""
+    import builtins
+
+    heads = [d.func if isinstance(d, ast.Call) else d for s in index.tree.body if isinstance(s, FUNCS)
+             for d in s.decorator_list]
+    names = {h.value.id for h in heads if isinstance(h, ast.Attribute) and isinstance(h.value, ast.Name)}
+    if not names:
+        return frozenset()
+    bound: set[str] = set()
+    _bound_at_top(index.tree.body, bound)
+    return frozenset(n for n in names if n not in bound and not hasattr(builtins, n))
