@@ -32,7 +32,9 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                     "fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP",
                                     "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
-                                    "mcp.server.mcpserver.server.MCPServer")},
+                                    "mcp.server.mcpserver.server.MCPServer",
+                                    # mcp 1.x re-exports FastMCP from ``mcp.server`` (``from mcp.server import FastMCP``)
+                                    "mcp.server.FastMCP")},
     # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
     # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
     **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",

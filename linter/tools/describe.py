@@ -17,7 +17,8 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
-from .follow import Graph, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
+from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
+from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
@@ -41,9 +42,14 @@ class _Observer:
     models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
-                 summarise: tuple[str, ...] | None = None) -> None:
+                 summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = ()) -> None:
         self.path = path
         self.summarise = summarise  # only these helpers of the file (the run's last pass), no tools
+        self.adopt = adopt  # only these functions of the file, made tools by other modules (``remote.py``)
+        self.remotes: list[Remote] = []  # what this file's calls make tools of in other modules
+        self.inject = inject  # names a loader of the run sets on this module: (name, class of the object)
+        self.injected: dict[str, str] = {}  # names this file's loaders set on the modules they run -> class
+        self.free: frozenset[str] = frozenset()  # decorator receivers nothing in this module binds
         self.graph: Graph | None = None
         # a tool's first function -> the run's functions it calls, and those whose value it returns
         self.links: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -73,6 +79,14 @@ class _Observer:
         if self.summarise is not None:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
+        if self.adopt is not None:
+            self.defs = adopted_defs(index, self.adopt)
+            return self._described(index)
+        for name, cls in self.inject:
+            index.instances.setdefault(name, cls)
+        self.free = free_receivers(index)
+        if any("module_from_spec" in str(c) for c in index.call_names):
+            self.injected = injected_names(index)
         self.classes = class_index(index)
         self.exports = module_instances(index)
         chosen: dict[str, tuple[ast.AST, str]] = {}
@@ -97,6 +111,10 @@ class _Observer:
             self.pending = True
             return None  # described in the second phase, when every class is known
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
+        self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
+        return self._described(index)
+
+    def _described(self, index: Index) -> Collection[int] | None:
         if not self.defs:
             return None
         self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
@@ -117,6 +135,18 @@ class _Observer:
 
 
 _DATA_ROOTS = frozenset(root for _, _, root, *_ in kb.TOOL_DATA_FILES.values())
+
+#: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form)
+Adopt = tuple[tuple[str, str, str, str], ...]
+#: names a loader of the run sets on a module it runs: (name, the class of the object it sets)
+Inject = tuple[tuple[str, str], ...]
+
+
+def _hands_tools(index: Index, tables: Tables) -> bool:
+    """A call here may make a tool of a function (the last names of the tables' decorators, wrappers and list
+    constructors; a name ending in ``Tool`` or ``Agent``): worth :func:`remote.remote_refs`."""
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.decorators, *tables.wrappers, *tables.lists)}
+    return any((last := str(c).rsplit(".", 1)[-1]) in lasts or last.endswith(("Tool", "Agent")) for c in index.call_names)
 
 
 def _card_named(d: Def, index: Index) -> Def:
@@ -172,19 +202,22 @@ class _FileResult:
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
     links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
     imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
+    remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
+    injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
+    free: frozenset[str] = frozenset()  # its decorators' receivers nothing in it binds
 
 
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
-    summarise: tuple[str, ...] | None = None,
+    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (),
 ) -> _FileResult:
     """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
     only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
     from .. import engine
 
     tables = tables or Tables.build(config)
-    observer = _Observer(path, tables, own_roots, require_complete, summarise)
+    observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt, inject)
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -212,20 +245,24 @@ def describe_source(
     links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]
     if summarise is not None:
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
+    if adopt is not None:
+        return _FileResult(path, rows, [], False, [], graph=observer.graph, summaries=summaries, links=links)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
                        [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
                        observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
                        observer.reads, observer.graph,
-                       {} if observer.pending else summaries, [] if observer.pending else links, observer.imported)
+                       {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
+                       [] if observer.pending else observer.remotes, observer.injected, observer.free)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
-                   summarise: tuple[str, ...] | None = None) -> _FileResult:
+                   summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None,
+                   inject: Inject = ()) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete, summarise)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject)
 
 
 # --------------------------------------------------------------------------- the run
@@ -242,10 +279,14 @@ def _init(config: "Config") -> None:
 
 
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
-           summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
+           summarise: Mapping[str, tuple[str, ...]] | None = None,
+           adopt: Mapping[str, Adopt] | None = None,
+           inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
     return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
-                           summarise.get(p, ()) if summarise is not None else None) for p in paths]
+                           summarise.get(p, ()) if summarise is not None else None,
+                           adopt.get(p, ()) if adopt is not None else None,
+                           (inject or {}).get(p, ())) for p in paths]
 
 
 class _Runner:
@@ -274,7 +315,9 @@ class _Runner:
         self.pool = None
 
     def map(self, paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
-            summarise: Mapping[str, tuple[str, ...]] | None = None) -> list[_FileResult]:
+            summarise: Mapping[str, tuple[str, ...]] | None = None,
+            adopt: Mapping[str, Adopt] | None = None,
+            inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
         from ..runner import chunk_size
 
         if self.pool is not None and len(paths) > 1:
@@ -283,7 +326,9 @@ class _Runner:
             chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
             try:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
-                                            {p: summarise[p] for p in c} if summarise is not None else None)
+                                            {p: summarise[p] for p in c} if summarise is not None else None,
+                                            {p: adopt[p] for p in c} if adopt is not None else None,
+                                            {p: inject[p] for p in c} if inject is not None else None)
                            for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
@@ -292,7 +337,9 @@ class _Runner:
             except Exception as exc:  # a worker died, or the pool broke: describe in-process
                 self._fail(exc)
         return [_describe_file(p, self.config, tables, own_roots, require_complete,
-                               summarise.get(p, ()) if summarise is not None else None) for p in paths]
+                               summarise.get(p, ()) if summarise is not None else None,
+                               adopt.get(p, ()) if adopt is not None else None,
+                               (inject or {}).get(p, ())) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -340,6 +387,7 @@ def run(
                 params.setdefault(callee, {}).setdefault(where, cls)
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
+        later_tables = tables
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
@@ -349,8 +397,23 @@ def run(
                 later_tables = replace(later_tables, aliases=served, decorators={
                     **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})
             done += runner.map(later, later_tables, own_roots, False)
-        # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
+        # the names the run's loaders set on the modules they run (``module.func = self``): the modules using one
+        # unbound as a decorator's receiver described again with it bound to an object of the loader's class
+        injected = {k: v for r in first for k, v in r.injected.items()}
+        redo = {r.path: tuple((n, injected[n]) for n in sorted(r.free) if n in injected) for r in done
+                if r.free & injected.keys()}
+        if redo:
+            done = [r for r in done if r.path not in redo] + runner.map(sorted(redo), later_tables, own_roots, False,
+                                                                        inject=redo)
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
+        # the functions one module's calls make tools of in another (``remote.py``): described in their own files
+        remotes = [x for r in done for x in r.remotes]
+        if remotes:
+            wanted = adopted(remotes, {k: v for g in graphs.values() for k, v in g.sequences.items()},
+                             Resolver(graphs.values()), (t.qualname for r in done for t in r.tools))
+            if wanted:
+                done += runner.map(sorted(wanted), tables, own_roots, False, adopt={p: tuple(v) for p, v in wanted.items()})
+        # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         summaries = {q: s for r in done for q, s in r.summaries.items()}
         missing = needed((w for r in done for w, _ in r.links), graphs.values(), summaries)
         if missing:
@@ -360,8 +423,10 @@ def run(
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)
+    described: set[str] = set()
     for r in done:
-        if r.tools or r.errors:
+        if (r.tools or r.errors) and r.path not in described:
+            described.add(r.path)
             result.files_described += 1
         result.tools.extend(r.tools)
         result.errors.extend(r.errors)

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from .. import knowledge as kb
 from .annotations import annotation_helpers
 from .index import Def, Index, span
+from .remote import module_sequences
 from .model import CallFact, RetryFact, Tool
 
-__all__ = ["DEPTH", "Graph", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
+__all__ = ["DEPTH", "Graph", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
 #: how many helpers deep a tool is followed across modules (tool -> helper -> helper -> helper)
 DEPTH = 3
@@ -41,6 +42,8 @@ class Graph:
     passes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # function -> called ones whose value it returns
     # module-level functions that build MCP tool annotations (``annotations.py``): function -> the class they state
     annotations: dict[str, str] = field(default_factory=dict)
+    # module-level tuples and lists of functions, and ``__all__`` (``remote.module_sequences``): name -> elements
+    sequences: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -195,6 +198,7 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
             graph.aliases[f"{index.module}.{local}"] = full
     graph.annotations = annotation_helpers(
         {f"{index.module}.{key}": node for key, (_p, _n, node, cls) in _own(index).items() if cls is None}, index.qualname)
+    graph.sequences = module_sequences(index)
     return graph
 
 
@@ -276,6 +280,16 @@ class _Resolver:
                 return None
             qn = nxt
         return None
+
+    def alias(self, qn: str) -> str:
+        """What a module's name stands for through the run's re-exports (a few hops), else itself."""
+        qn = self._namespace(qn)
+        for _ in range(4):
+            nxt = self.aliases.get(qn)
+            if nxt is None or nxt == qn:
+                break
+            qn = self._namespace(nxt)
+        return qn
 
     def _namespace(self, qn: str) -> str:
         """A module of a directory without ``__init__.py`` is named from that directory (``internet.scrape``), while
@@ -424,3 +438,7 @@ def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
     calls = list(calls)
     reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
     return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}
+
+
+#: the run's resolver of qualified names to its definitions (``remote.adopted`` asks it)
+Resolver = _Resolver

@@ -1,0 +1,327 @@
+"""Tools made in one module of the run by a call in another: ``FunctionTool(run_report)`` in ``pkg/coordinator.py``
+where ``run_report`` is imported from ``pkg/tools/core.py``; ``server.tool(...)(t)`` for each ``t`` of a tuple another
+module defines (``for t in plans.PLAN_TOOLS``); ``Agent(tools=[search])`` with ``search`` imported. The registering file
+records what it hands (:func:`remote_refs`: qualified names, resolved through its imports, as Python does); the file's
+graph (``follow.Graph.sequences``) records its module-level tuples and lists of functions and its ``__all__``; at the end
+of the run :func:`adopted` resolves each name through the run's re-exports to a module-level function of the run and the
+file defining it describes that function as a tool (:func:`adopted_defs`), a row at its own ``def``, once."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Protocol
+
+from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
+from .model import Tables
+from .registries import callable_arg, _camel_words
+from .wrappers import wrapper_of
+
+__all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs"]
+
+#: what a call hands a tool constructor or decorator: (qualified name, or ``*`` + a sequence's qualified name for each
+#: element of it; the tool's name from the call or ""; framework; form)
+Remote = tuple[str, str, str, str]
+
+#: a call whose callee's last name ends so takes a ``tools=`` list (as ``forms._AGENT_SUFFIX``)
+_AGENT_SUFFIX = "Agent"
+
+
+def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.expr, str, str, str]]:
+    """The function references a call makes tools of: (reference, tool name or "", framework, form)."""
+    inner = call.func if isinstance(call.func, ast.Call) else None
+    qn = index.qualname(inner.func if inner is not None else call.func)
+    if qn is None:
+        return
+    if inner is not None:  # ``mcp.tool(name="x")(f)``
+        framework = tables.decorators.get(qn)
+        if framework is not None and framework != "runtime" and call.args:
+            yield call.args[0], name_from_call(inner, positional=False) or "", framework, f"{ast.unparse(inner.func)}(...)"
+        return
+    wrapper = wrapper_of(qn, index, tables.wrappers)
+    if wrapper is not None:  # ``FunctionTool(f)``, ``StructuredTool.from_function(func=f)``
+        qn, (framework, keyword, position) = wrapper
+        arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+        if arg is None and position is not None and len(call.args) > position:
+            arg = call.args[position]
+        if arg is None:
+            arg = callable_arg(call)
+        if arg is not None:
+            parts = qn.split(".")
+            form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
+            yield arg, name_from_call(call) or "", framework, form
+        return
+    last = qn.rsplit(".", 1)[-1]
+    framework = tables.decorators.get(qn)
+    if framework is not None and framework != "runtime" and call.args and qn not in tables.wrappers:
+        yield call.args[0], "", framework, f"{last}(...)"  # ``function_tool(f)``
+        return
+    if qn in tables.lists or last.endswith(_AGENT_SUFFIX):
+        arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
+        if isinstance(arg, (ast.List, ast.Tuple)):
+            for el in arg.elts:
+                yield el, "", tables.lists.get(qn) or qn.split(".")[0].replace("_", "-"), f"{last}(tools=[...])"
+        return
+    if _camel_words(last)[-1:] == ["Tool"]:  # a tool class built around a callable: ``Tool(func=f)``
+        arg = callable_arg(call)
+        if arg is not None:
+            yield arg, name_from_call(call, positional=False) or "", qn.split(".")[0].replace("_", "-"), f"{last}(...)"
+
+
+def _aliased(index: Index) -> dict[str, ast.expr]:
+    """The module's top-level ``NAME = other.NAME`` / ``NAME = imported`` bindings."""
+    return {t.id: s.value for s in index.tree.body if isinstance(s, ast.Assign) and isinstance(s.value, (ast.Name, ast.Attribute))
+            for t in s.targets if isinstance(t, ast.Name)}
+
+
+def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> str | None:
+    """The qualified name of another module of the run a reference names (through the imports and one top-level
+    alias), else None."""
+    if isinstance(ref, ast.Name) and ref.id in aliased and ref.id not in index.imports:
+        ref = aliased[ref.id]
+    qn = index.qualname(ref) if isinstance(ref, (ast.Name, ast.Attribute)) else None
+    if qn is None or qn.split(".")[0] not in own_roots or qn.startswith(index.module + "."):
+        return None
+    return qn
+
+
+def _loops(node: ast.AST) -> dict[str, list[ast.expr]]:
+    """The iterables a ``for`` loop of this body (not of a nested definition) binds its one name over."""
+    out: dict[str, list[ast.expr]] = {}
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Name):
+            out.setdefault(n.target.id, []).append(n.iter)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _decorator_factories(index: Index, tables: Tables) -> dict[str, str]:
+    """The module's functions that hand back a framework's tool decorator (``return mcp.tool(*args, **kwargs)``,
+    another branch perhaps a no-op): def name -> framework."""
+    out: dict[str, str] = {}
+    for stmt in index.tree.body:
+        if isinstance(stmt, FUNCS):
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Return) and isinstance(n.value, ast.Call):
+                    framework = tables.decorators.get(index.qualname(n.value.func) or "")
+                    if framework is not None and framework != "runtime":
+                        out[stmt.name] = framework
+    return out
+
+
+#: a function making a tool of a wrapper that runs the function it is given: (its parameter's position, the
+#: parameter's name, framework, form)
+Maker = tuple[int, str, str, str]
+
+
+def _wrapper_makers(index: Index, tables: Tables) -> dict[str, Maker]:
+    """The file's functions whose nested function, decorated with a tool decorator (or a factory of one:
+    :func:`_decorator_factories`), calls one of their parameters (``def make(name, func): @mcp.tool(name=name)
+    async def wrapper(params): return await func(params)``): what their callers hand at that parameter is what the
+    tool runs. -> {def path: Maker}."""
+    factories = _decorator_factories(index, tables)
+    paths = {id(node): path for path, _n, node, _parents in index.defs}
+    out: dict[str, Maker] = {}
+    for _path, _n, inner, parents in index.defs:
+        makers = [p for p in parents if isinstance(p, FUNCS)]
+        if not makers or not inner.decorator_list:  # type: ignore[attr-defined]
+            continue
+        for dec in inner.decorator_list:  # type: ignore[attr-defined]
+            head = dec.func if isinstance(dec, ast.Call) else dec
+            framework = factories.get(head.id) if isinstance(head, ast.Name) and head.id not in index.imports else None
+            framework = framework or tables.decorators.get(index.qualname(head) or "")
+            if framework is None or framework == "runtime":
+                continue
+            called = {c.func.id for c in ast.walk(inner) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+            maker = makers[-1]  # the function the wrapper is made in
+            params = [a.arg for a in maker.args.posonlyargs + maker.args.args]
+            hit = next((p for p in params if p in called), None)
+            if hit is not None and id(maker) in paths:
+                out.setdefault(paths[id(maker)], (params.index(hit), hit, framework,
+                                                  f"@{ast.unparse(head)} wrapper in {maker.name}()"))
+    return out
+
+
+def _looked_up(ref: ast.expr, scope: ast.AST) -> str | None:
+    """The loop name a reference was looked up by in this scope: ``f = globals()[name]``, ``f = getattr(mod, name)``."""
+    if not isinstance(ref, ast.Name):
+        return None
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == ref.id for t in n.targets):
+            v = n.value
+            if isinstance(v, ast.Subscript) and isinstance(v.value, ast.Call) and isinstance(v.value.func, ast.Name) \
+                    and v.value.func.id == "globals" and isinstance(v.slice, ast.Name):
+                return v.slice.id
+            if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "getattr" \
+                    and len(v.args) == 2 and isinstance(v.args[1], ast.Name):
+                return v.args[1].id
+    return None
+
+
+def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
+          makers: Mapping[str, Maker]) -> Iterator[tuple[ast.expr, str, str, str]]:
+    """A call of one of the file's wrapper makers: the reference it hands at the parameter the wrapper runs."""
+    maker = resolve_ref(call.func, index, scope_path, owner) if makers else None
+    if maker is None or maker[0] not in makers:
+        return
+    position, param, framework, form = makers[maker[0]]
+    arg = next((k.value for k in call.keywords if k.arg == param), None)
+    if arg is None and position < len(call.args):
+        arg = call.args[position]
+    if arg is not None:
+        yield arg, "", framework, form
+
+
+def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list[Remote]:
+    """What this file's calls make tools of that other modules of the run define (see the module's doc)."""
+    out: dict[str, Remote] = {}
+    aliased = _aliased(index)
+    makers = _wrapper_makers(index, tables)
+    for path, _n, node, parents in [("", 0, index.tree, ()), *index.defs]:
+        scope_path = path if node is not index.tree else ""
+        owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+        loops: dict[str, list[ast.expr]] | None = None
+        for call in direct_calls(node):
+            for ref, name, framework, form in [*_handed(call, index, tables), *_made(call, index, scope_path, owner, makers)]:
+                if resolve_ref(ref, index, scope_path, owner) is not None:
+                    continue  # a function of this module: ``forms.discover`` has it
+                if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased:
+                    loops = _loops(node) if loops is None else loops
+                    by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
+                    for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
+                        seq = _outside(it, index, own_roots, aliased)
+                        if seq is not None and (by is None or seq.endswith(".__all__")):
+                            out.setdefault("*" + seq, ("*" + seq, "", framework, form))
+                    continue
+                qn = _outside(ref, index, own_roots, aliased)
+                if qn is not None:
+                    out.setdefault(qn, (qn, name, framework, form))
+    return list(out.values())
+
+
+def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
+    """The module's top-level tuples and lists of names (``PLAN_TOOLS = (validate, publish)``), each element
+    qualified through the module's own definitions and imports, and its ``__all__`` (the names it exports)."""
+    out: dict[str, tuple[str, ...]] = {}
+    own = {s.name for s in index.tree.body if isinstance(s, FUNCS)}
+    for stmt in index.tree.body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.List, ast.Tuple))):
+            continue
+        for target in stmt.targets:
+            if not isinstance(target, ast.Name):
+                continue
+            names: list[str] = []
+            for el in stmt.value.elts:
+                if target.id == "__all__" and isinstance(el, ast.Constant) and isinstance(el.value, str):
+                    names.append(f"{index.module}.{el.value}")
+                elif isinstance(el, ast.Name) and el.id in own:
+                    names.append(f"{index.module}.{el.id}")
+                elif isinstance(el, (ast.Name, ast.Attribute)) and (qn := index.qualname(el)) is not None:
+                    names.append(qn)
+            if names:
+                out[f"{index.module}.{target.id}"] = tuple(names)
+    return out
+
+
+class Resolve(Protocol):
+    """What :func:`adopted` asks of the run's resolver (``follow.Resolver``)."""
+
+    def resolve(self, qn: str) -> str | None: ...
+
+    def where(self, qn: str) -> tuple[str, str, str] | None: ...
+
+    def alias(self, qn: str) -> str: ...
+
+
+def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]], resolve: Resolve,
+            taken: Iterable[str]) -> dict[str, list[tuple[str, str, str, str]]]:
+    """file -> (path in it, tool name or "", framework, form) of the module-level functions of the run the remotes
+    name (a sequence's elements one by one), each once, less those that already have a row (``taken``)."""
+    seen = set(taken)
+    out: dict[str, list[tuple[str, str, str, str]]] = {}
+    for qn, name, framework, form in remotes:
+        names: tuple[str, ...] = (qn,)
+        if qn.startswith("*"):
+            seq = resolve.alias(qn[1:])
+            names = sequences.get(seq, ())
+        for one in names:
+            key = resolve.resolve(one)
+            where = resolve.where(key) if key is not None else None
+            if key is None or where is None or key in seen or "." in where[1]:
+                continue  # not a module-level function of the run, or already a row
+            seen.add(key)
+            out.setdefault(where[0], []).append((where[1], name, framework, form))
+    return out
+
+
+def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> list[Def]:
+    """Rows for the module-level functions another module of the run makes tools of, with their same-module helpers."""
+    out: list[Def] = []
+    own = {p: (p, n, node) for p, n, node, parents in index.defs if not parents}
+    for path, name, framework, form in wanted:
+        entry = own.get(path)
+        if entry is None:
+            continue
+        _p, n, node = entry
+        helpers = [h for h in helpers_of(node, index, None) if h[0] != path]
+        out.append(Def(name or path, framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
+                       (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers)))
+    return out
+
+
+# --------------------------------------------------------------------------- names a loader injects
+
+def injected_names(index: Index) -> dict[str, str]:
+    """Names the run's loaders set on the modules they execute: a method of a class of this file that builds a module
+    from a file (``module = importlib.util.module_from_spec(spec)``) and sets a name on it to its own object
+    (``module.func = self``) before running it. -> {name: the class's qualified name}."""
+    out: dict[str, str] = {}
+    for path, _n, node, parents in index.defs:
+        if not parents or not isinstance(parents[-1], ast.ClassDef):
+            continue
+        built = {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                 and (index.qualname(n.value.func) or "").endswith("importlib.util.module_from_spec")
+                 for t in n.targets if isinstance(t, ast.Name)}
+        for n in ast.walk(node) if built else ():
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id == "self":
+                for t in n.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in built:
+                        out[t.attr] = f"{index.module}.{path.rsplit('.', 1)[0]}"
+    return out
+
+
+def _bound_at_top(body: list[ast.stmt], out: set[str]) -> None:
+    for stmt in body:
+        if isinstance(stmt, (*FUNCS, ast.ClassDef)):
+            out.add(stmt.name)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+        else:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    out.add(n.id)
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(stmt, name, None)
+                if isinstance(inner, list):
+                    _bound_at_top([s for s in inner if isinstance(s, ast.stmt)], out)
+            for handler in getattr(stmt, "handlers", []):
+                _bound_at_top(handler.body, out)
+
+
+def free_receivers(index: Index) -> frozenset[str]:
+    """The names the module's decorators are attributes of (``@func.register_function(...)``) that nothing in the
+    module binds (no import, assignment or definition; not a builtin): a loader may inject them."""
+    import builtins
+
+    heads = [d.func if isinstance(d, ast.Call) else d for s in index.tree.body if isinstance(s, FUNCS)
+             for d in s.decorator_list]
+    names = {h.value.id for h in heads if isinstance(h, ast.Attribute) and isinstance(h.value, ast.Name)}
+    if not names:
+        return frozenset()
+    bound: set[str] = set()
+    _bound_at_top(index.tree.body, bound)
+    return frozenset(n for n in names if n not in bound and not hasattr(builtins, n))
