@@ -295,3 +295,40 @@ CLI_LOCAL_PROGRAMS: Final[frozenset[str]] = frozenset({
     "tr", "column", "base64", "date", "true", "false", "test", "[", "[[", "]]", "]", "exit", "return", "local",
     "export", "set", "shift", "read", "xargs", "tee", "basename", "dirname", "seq", "expr", "let", "declare",
 })
+
+# ---------------------------------------------------------------- tools that stay on the machine (``tools/local.py``)
+# ``smullyan tools`` answers ``local`` for a tool whose every call, and every call of the run's helpers it reaches,
+# is known to stay on the machine (in-memory work, local files): positive evidence only, never an unknown call.
+LOCAL_CLASS: Final = "local"
+# Standard-library modules (and qualified-name prefixes) whose calls leave the machine, run another program, or run a
+# callable they are handed: a call into one is no evidence of local work (``urllib.parse`` is; ``urllib.request`` not).
+OUTSIDE_STDLIB_PREFIXES: Final[tuple[str, ...]] = (
+    "socket.", "ssl.", "http.", "urllib.request.", "urllib.robotparser.", "ftplib.", "smtplib.", "imaplib.",
+    "poplib.", "nntplib.", "telnetlib.", "xmlrpc.", "webbrowser.", "subprocess.", "asyncio.subprocess.",
+    "multiprocessing.", "concurrent.", "threading.Thread", "ctypes.", "runpy.", "code.", "pty.", "signal.",
+    "os.system", "os.popen", "os.exec", "os.spawn", "os.fork", "os.kill", "os.startfile", "os.posix_spawn",
+    "asyncio.create_subprocess", "asyncio.open_connection", "asyncio.open_unix_connection", "asyncio.start_server",
+    "asyncio.to_thread", "asyncio.run", "asyncio.get_event_loop", "asyncio.get_running_loop", "asyncio.new_event_loop",
+    "importlib.", "sched.", "atexit.",
+)
+# Builtins that run code they are handed or wait for a person: no evidence of local work.
+OUTSIDE_BUILTINS: Final[frozenset[str]] = frozenset({"exec", "eval", "compile", "__import__", "input", "breakpoint",
+                                                      "help"})
+# Methods of the builtin value types (``str``, ``list``, ``dict``, ``set``, ``bytes``), of ``re`` matches, dates and
+# ``pathlib`` paths, and of file objects: in memory or on local files whatever the receiver is named (a receiver named
+# like a client, ``TOOL_RECEIVER_WORDS``/``CLIENT_CLASS_WORDS``, is still a call out). ``get`` is read as a dict's only
+# with a key that is no URL path (``args.get("path")``, not ``client.get("/v1/items")``).
+LOCAL_VALUE_METHODS: Final[frozenset[str]] = frozenset({
+    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "join", "lower", "upper", "title", "capitalize",
+    "casefold", "replace", "startswith", "endswith", "format", "format_map", "encode", "decode", "isdigit", "isalpha",
+    "isalnum", "isspace", "isupper", "islower", "isnumeric", "isdecimal", "isidentifier", "zfill", "ljust", "rjust",
+    "center", "partition", "rpartition", "expandtabs", "removeprefix", "removesuffix", "translate", "count", "rfind",
+    "rindex", "hex", "append", "extend", "insert", "remove", "pop", "popleft", "appendleft", "sort", "reverse", "copy",
+    "clear", "items", "keys", "values", "setdefault", "update", "add", "discard", "union", "intersection",
+    "difference", "issubset", "issuperset", "symmetric_difference", "most_common", "group", "groups", "groupdict",
+    "span", "start", "end", "isoformat", "strftime", "timestamp", "total_seconds", "astimezone", "date", "time",
+    "exists", "is_file", "is_dir", "iterdir", "glob", "rglob", "resolve", "absolute", "relative_to", "with_suffix",
+    "with_name", "with_stem", "joinpath", "expanduser", "as_posix", "mkdir", "touch", "unlink", "rmdir", "stat",
+    "read_text", "read_bytes", "write_text", "write_bytes", "readlines", "readline", "writelines", "seek", "tell",
+    "flush", "is_relative_to", "samefile", "hexdigest", "digest",
+})

@@ -20,6 +20,7 @@ from .clients import ClientObjects
 from .follow import method_dispatchers
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
+from .local import Place, bound_names, call_place, nested_defs, row_place
 from .model import CallFact, RetryFact, Tool
 
 if TYPE_CHECKING:
@@ -104,6 +105,8 @@ class ToolFacts:
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
+        self.places: dict[int, Place] = {}  # id(def) -> where its calls work (``local.py``)
+        self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
         self.tools: list[Tool] = []
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
@@ -148,6 +151,8 @@ class ToolFacts:
         if (key, n) in self.wanted:
             self.nodes[(key, n)] = node
             self._tracked.append(node)
+            self.places[id(node)] = Place(nested=nested_defs(node), bound=bound_names(node))
+            self._decorating.update(id(x) for d in node.decorators for x in walk_in_scope(d.decorator))
             cls = declared_class(node, self.names)
             if cls is not None:
                 self.declared[id(node)] = cls
@@ -305,6 +310,10 @@ class ToolFacts:
         if fn is None:
             return
         self.owner[id(node)] = id(fn)
+        place = self.places.get(id(fn))
+        if place is not None and id(node) not in self._decorating:
+            place.add(call_place(node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested,
+                                 place.bound))
         qn = self.names.qualname(node.func)
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
@@ -505,6 +514,8 @@ class ToolFacts:
             modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
             tool.failures_by = d.caught_by
         tool.failures = modes
+        tool.local = row_place([self.places.get(id(f)) for f in [*fns, *helpers]],
+                               frozenset(f.name.value for f in [*fns, *helpers]), self.module)
         return tool
 
 

@@ -153,11 +153,15 @@ class Tool:
     runner: str | None = None
     # the run's own function the tool's MCP ``annotations=`` calls (``annotations.py``), qualified; not in the JSON
     annotated: str | None = None
+    # ``local.py``: the run's functions in other modules it calls when its own and its same-module helpers' calls all
+    # stay on the machine (the join decides the ``local`` class); None: a call may leave it. Not in the JSON
+    local: tuple[str, ...] | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("spans")
         data.pop("annotated")
+        data.pop("local")
         data["calls"] = [asdict(c) for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data

@@ -1,0 +1,178 @@
+"""Tools that stay on the machine: the ``local`` class, by positive evidence only.
+
+A tool whose every call is known to work in memory or on local files (builtins, the standard library's in-memory and
+file modules, in-memory libraries, methods of the builtin value types and of paths, dates and matches), and whose
+calls of the run's own functions all reach helpers judged the same way (same-module ones in the row, those of other
+modules through ``follow.join``), makes no call that can leave the machine: the retry questions the class answers
+(is a repeat safe, does a write need a key) are about calls whose outcome a network failure leaves unknown, and a
+local tool has none. One call that is unknown (an unresolved method, a third-party function, a parameter called, a
+process run) and the tool is no ``local`` one: ``?`` stays.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+from .. import knowledge as kb
+from ..effects import chain_words, reaches_outside
+from ..nodes import walk_in_scope
+
+__all__ = ["Place", "bound_names", "call_place", "nested_defs", "row_place"]
+
+#: receiver words that name something outside the process (a client, a session, an API)
+_OUTSIDE_WORDS = kb.TOOL_RECEIVER_WORDS | kb.CLIENT_CLASS_WORDS | kb.REMOTE_RECEIVER_WORDS
+#: file-object methods, local only on a name the function itself bound (``with open(p) as f: f.read()``)
+_FILE_METHODS = frozenset({"read", "write", "close"})
+
+
+@dataclass
+class Place:
+    """What one function's calls say about where it works: ``outside`` once one call is not known to stay local;
+    ``own``: the run's functions it calls (``self.m``/same-module names by their last name, others qualified)."""
+
+    nested: frozenset[str] = frozenset()
+    bound: frozenset[str] = frozenset()
+    outside: bool = False
+    own: set[str] = field(default_factory=set)
+
+    def add(self, place: str) -> None:
+        if place == "outside":
+            self.outside = True
+        elif place.startswith("own:"):
+            self.own.add(place[4:])
+
+
+def nested_defs(fn: cst.FunctionDef) -> frozenset[str]:
+    """Names of the functions defined inside ``fn`` (their calls are ``fn``'s own, read with it)."""
+    return frozenset(n.name.value for n in walk_in_scope(fn.body) if isinstance(n, cst.FunctionDef))
+
+
+def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
+    """Names ``fn`` binds itself: assigned, ``with ... as``, ``for`` targets."""
+    out: set[str] = set()
+    for n in walk_in_scope(fn.body):
+        targets: list[cst.BaseExpression] = []
+        if isinstance(n, cst.Assign):
+            targets = [t.target for t in n.targets]
+        elif isinstance(n, cst.WithItem) and n.asname is not None:
+            targets = [n.asname.name]
+        elif isinstance(n, (cst.For, cst.AnnAssign)):
+            targets = [n.target]
+        out.update(t.value for t in targets if isinstance(t, cst.Name))
+    return frozenset(out)
+
+
+def row_place(places: list[Place | None], local_names: frozenset[str], module: str) -> tuple[str, ...] | None:
+    """Whether a row's functions (``places``: the tool's and its same-module helpers') stay on the machine: the
+    qualified names of the run's functions in other modules they call (judged at the join), or None (a call out, an
+    unknown call, or a call of the run's own that is none of the row's helpers)."""
+    pending: set[str] = set()
+    for place in places:
+        if place is None or place.outside:
+            return None
+        for own in place.own:
+            last = own.rsplit(".", 1)[-1]
+            if last in local_names and ("." not in own or own.startswith(module + ".")):
+                continue  # a helper of the row, judged with it
+            if "." not in own or own.startswith(module + "."):
+                return None  # a function of the module the row does not hold (a class, an inherited method)
+            pending.add(own)
+    return tuple(sorted(pending))
+
+
+def _url_like(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        text = value.decode(errors="replace") if isinstance(value, bytes) else value
+        return text.startswith(("/", "http:", "https:")) or "/" in text
+    return not isinstance(node, cst.Name)  # an f-string or an expression: perhaps a URL
+
+
+def _dict_get(call: cst.Call) -> bool:
+    """``d.get("key")`` / ``d.get(key, default)``: a lookup, not a request (no URL, no keywords)."""
+    if not call.args or len(call.args) > 2 or any(a.keyword is not None or a.star for a in call.args):
+        return False
+    return not _url_like(call.args[0].value)
+
+
+def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: frozenset[str],
+               nested: frozenset[str], bound: frozenset[str]) -> str:
+    """``local``, ``outside``, or ``own:NAME`` (the run's own function or method: judged where it is defined).
+    ``nested``: names of functions defined inside the caller; ``bound``: names the caller binds itself."""
+    func = call.func
+    raw = names.qualname(func)
+    qn = knowledge.canonical(raw) if raw is not None else None
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+        return f"own:{func.attr.value}"  # a method of the tool's class: a helper of the row, or unknown
+    if isinstance(func, cst.Name) and func.value in nested:
+        return "local"  # a nested def: its calls are read as the caller's
+    if isinstance(func, cst.Name) and names.is_builtin(func.value):
+        if func.value in kb.OUTSIDE_BUILTINS:
+            return "outside"
+        if func.value in ("map", "filter") and call.args and not isinstance(call.args[0].value, cst.Lambda) and not (
+                isinstance(call.args[0].value, cst.Name) and names.is_builtin(call.args[0].value.value)):
+            return "outside"  # runs a callable it is handed
+        return "local"
+    if qn is not None and qn in knowledge.pure_calls:
+        return "local"
+    if qn is not None and (qn in knowledge.timeouts or qn in knowledge.needs_timeout_scope or qn in knowledge.classify
+                           or qn in kb.TOOL_PROCESS_CALLS):
+        return "outside"
+    if isinstance(func, cst.Attribute) and func.attr.value in knowledge.pure_methods:
+        return "local"
+    if qn is not None and "." in qn:
+        root = qn.split(".")[0]
+        if root in sys.stdlib_module_names:
+            if qn.startswith(kb.OUTSIDE_STDLIB_PREFIXES) or qn in ("os.system", "os.popen"):
+                return "outside"
+            if root in kb.CALLABLE_RUNNING_MODULES and root not in ("functools", "itertools", "operator", "inspect",
+                                                                      "contextlib", "asyncio", "threading"):
+                return "outside"
+            return "local"
+        if root in knowledge.in_memory_libraries:
+            return "local"
+        own = (names.package or "").split(".", 1)[0]
+        if own and root == own or own and qn.split(".")[1:2] == [own]:
+            return f"own:{qn}"
+        last = qn.rsplit(".", 1)[-1]
+        if last[:1].isupper() and not (_words(last) & _OUTSIDE_WORDS) and not reaches_outside(call, names, knowledge,
+                                                                                                 imports):
+            return "local"  # a value built from a library's class (``TextContent(type="text", text=t)``)
+        return "outside"
+    if qn is not None:  # a same-module name (``helper(x)``, ``Result(...)``)
+        return f"own:{qn}"
+    if isinstance(func, cst.Name):
+        return f"own:{func.value}"  # a same-module function, judged as a helper of the row; else (a parameter) unknown
+    if not isinstance(func, cst.Attribute):
+        return "outside"  # a call's result called: unknown
+    if chain_words(func) & _OUTSIDE_WORDS:
+        return "outside"
+    method = func.attr.value
+    if method == "get":
+        return "local" if _dict_get(call) else "outside"
+    if method in kb.LOCAL_VALUE_METHODS:
+        return "local"
+    if method in kb.LOGGING_CALL_PREFIXES or method in ("info", "debug", "warning", "warn", "error", "exception",
+                                                          "critical", "log"):
+        chain = chain_words(func)
+        return "local" if any("log" in w for w in chain) else "outside"
+    if method in _FILE_METHODS and isinstance(func.value, cst.Name) and func.value.value in bound:
+        return "local"
+    return "outside"
+
+
+def _words(name: str) -> set[str]:
+    """``SearchClient`` -> search, client; ``TextContent`` -> text, content."""
+    out, word = [], ""
+    for ch in name:
+        if ch.isupper() and word:
+            out.append(word)
+            word = ""
+        word += ch.lower()
+    if word:
+        out.append(word)
+    return set(out)
