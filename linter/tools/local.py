@@ -68,8 +68,8 @@ def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
 
 def row_place(places: list[Place | None], local_names: frozenset[str], module: str) -> tuple[str, ...] | None:
     """Whether a row's functions (``places``: the tool's and its same-module helpers') stay on the machine: the
-    qualified names of the run's functions in other modules they call (judged at the join), or None (a call out, an
-    unknown call, or a call of the run's own that is none of the row's helpers)."""
+    qualified names of the run's other functions they call (judged at the join: each must be found and judged local
+    there; a parameter called, a class built, an inherited method are not), or None (a call out, an unknown call)."""
     pending: set[str] = set()
     for place in places:
         if place is None or place.outside:
@@ -78,8 +78,8 @@ def row_place(places: list[Place | None], local_names: frozenset[str], module: s
             last = own.rsplit(".", 1)[-1]
             if last in local_names and ("." not in own or own.startswith(module + ".")):
                 continue  # a helper of the row, judged with it
-            if "." not in own or own.startswith(module + "."):
-                return None  # a function of the module the row does not hold (a class, an inherited method)
+            if "." not in own:  # a module function the row does not hold: the join finds it (or not: a parameter)
+                own = f"{module}.{own}"
             pending.add(own)
     return tuple(sorted(pending))
 
