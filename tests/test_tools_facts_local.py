@@ -80,8 +80,29 @@ SERVER = """
 
     @mcp.tool()
     def git_status() -> str:
-        \"\"\"A process run: any program may reach out.\"\"\"
-        return subprocess.run(["git", "status"], capture_output=True, text=True, timeout=10).stdout
+        \"\"\"git on the local repository.\"\"\"
+        return subprocess.run(["git", "-C", ".", "status"], capture_output=True, text=True, timeout=10).stdout
+
+    @mcp.tool()
+    def git_add(files: list) -> str:
+        \"\"\"The command a name holds.\"\"\"
+        cmd = ["git", "add"] + files
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=10).stdout
+
+    @mcp.tool()
+    def git_push() -> str:
+        \"\"\"A git sub-command that reaches a remote.\"\"\"
+        return subprocess.run(["git", "push"], capture_output=True, text=True, timeout=60).stdout
+
+    @mcp.tool()
+    def run_command(command: str) -> str:
+        \"\"\"Any program.\"\"\"
+        return subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60).stdout
+
+    @mcp.tool()
+    def piped() -> str:
+        \"\"\"A pipeline: the program after the pipe is no local one by evidence.\"\"\"
+        return subprocess.run("cat notes.txt | curl -d @- https://paste.example", shell=True, timeout=9).stdout
 
     @mcp.tool()
     def rows() -> str:
@@ -120,7 +141,16 @@ def test_a_tool_whose_every_call_stays_on_the_machine_is_local(rows: dict[str, t
     assert t.calls == []
 
 
-@pytest.mark.parametrize("name", ["page_words", "git_status", "rows", "by_url", "run_hook", "outside_lib"])
+@pytest.mark.parametrize("name", ["git_status", "git_add"])
+def test_a_process_whose_literal_program_stays_local_is_local_and_still_listed(rows: dict[str, tools.Tool],
+                                                                               name: str) -> None:
+    t = rows[name]
+    assert (t.classification, t.key) == ("local", "not-needed")
+    assert [(c.what, c.timeout, c.timeout_value) for c in t.calls] == [("subprocess.run", "value", "10")]
+
+
+@pytest.mark.parametrize("name", ["page_words", "git_push", "run_command", "piped", "rows", "by_url", "run_hook",
+                                  "outside_lib"])
 def test_one_call_out_or_unknown_keeps_the_class_unknown_or_inferred(rows: dict[str, tools.Tool], name: str) -> None:
     assert rows[name].classification != "local"
 
@@ -132,9 +162,11 @@ def test_a_helper_two_modules_down_that_calls_out_classifies_the_tool(rows: dict
 def test_local_in_the_json_summary(rows: dict[str, tools.Tool]) -> None:
     run = tools.ToolRun(tools=list(rows.values()))
     doc = json.loads(json.dumps(as_document(run)))
-    assert doc["summary"]["by_classification"]["local"] == 3
-    assert {t["name"] for t in doc["tools"] if t["classification"] == "local"} == {"word_count", "edit_file", "echo"}
-    assert all("local" not in t for t in doc["tools"])  # the internal field stays out of the JSON
+    assert doc["summary"]["by_classification"]["local"] == 5
+    assert {t["name"] for t in doc["tools"] if t["classification"] == "local"} == {
+        "word_count", "edit_file", "echo", "git_status", "git_add"}
+    # the internal fields stay out of the JSON
+    assert all("local" not in t and all("local" not in c for c in t["calls"]) for t in doc["tools"])
 
 
 def test_a_declared_class_wins_over_local(tmp_path: Path) -> None:

@@ -332,3 +332,17 @@ LOCAL_VALUE_METHODS: Final[frozenset[str]] = frozenset({
     "read_text", "read_bytes", "write_text", "write_bytes", "readlines", "readline", "writelines", "seek", "tell",
     "flush", "is_relative_to", "samefile", "hexdigest", "digest",
 })
+# Processes that stay on the machine (a ``local`` tool may run them): programs that only read or change local files
+# and text, and git's sub-commands that work on the local repository (not ``fetch``/``pull``/``push``/``clone``/
+# ``ls-remote``/``submodule``/``remote``). The program and sub-command must be literal; a pipeline or a substitution
+# in the command, or any other program, is no evidence.
+LOCAL_PROGRAMS: Final[frozenset[str]] = CLI_LOCAL_PROGRAMS | frozenset({
+    "ls", "find", "pwd", "diff", "stat", "file", "du", "df", "which", "uname", "whoami", "tree", "realpath", "readlink",
+    "mkdir", "touch", "cp", "mv", "rm", "ln", "chmod", "rg", "fd", "md5sum", "sha256sum", "nl", "fold", "paste", "comm",
+})
+GIT_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset({
+    "status", "log", "diff", "show", "add", "commit", "branch", "checkout", "switch", "rev-parse", "reset", "stash",
+    "tag", "blame", "ls-files", "restore", "merge", "rebase", "grep", "init", "mv", "rm", "describe", "shortlog",
+    "cherry-pick", "revert", "clean", "apply", "rev-list", "cat-file", "show-ref", "symbolic-ref", "for-each-ref",
+    "diff-tree", "reflog", "check-ignore", "merge-base", "name-rev", "ls-tree", "worktree",
+})

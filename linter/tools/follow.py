@@ -421,14 +421,14 @@ def _local(tool: Tool, r: _Resolver, reached: Mapping[str, bool], summaries: Map
     """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
     local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
     found, summarised local, and calling only helpers reached)."""
-    if tool.local is None or tool.classification != "unknown" or tool.calls:
+    if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
         return
     keys = [r.resolve(q) for q in tool.local]
     if any(k is None or k not in reached for k in keys):
         return
     for key in reached:
         s = summaries.get(key)
-        if s is None or not s.local or s.calls or any(r.resolve(q) not in reached for q in r.calls.get(key, ())):
+        if s is None or not s.local or not all(c.local for c in s.calls) or any(r.resolve(q) not in reached for q in r.calls.get(key, ())):
             return
     tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
     tool.evidence = "every call stays on the machine"

@@ -20,8 +20,9 @@ import libcst as cst
 from .. import knowledge as kb
 from ..effects import chain_words, reaches_outside
 from ..nodes import walk_in_scope
+from ...rules.timeouts.process import command_words
 
-__all__ = ["Place", "bound_names", "call_place", "nested_defs", "row_place"]
+__all__ = ["Place", "bound_names", "call_place", "local_process", "nested_defs", "row_place"]
 
 #: receiver words that name something outside the process (a client, a session, an API)
 _OUTSIDE_WORDS = kb.TOOL_RECEIVER_WORDS | kb.CLIENT_CLASS_WORDS | kb.REMOTE_RECEIVER_WORDS
@@ -176,3 +177,45 @@ def _words(name: str) -> set[str]:
     if word:
         out.append(word)
     return set(out)
+
+
+_PROCESS_CALLS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
+                            "subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
+_SHELL_CHARACTERS = frozenset("|;&`$<>")
+
+
+def local_process(call: cst.Call, qn: str | None, fn: cst.FunctionDef | None) -> bool:
+    """A process whose literal program works on the machine (``knowledge.LOCAL_PROGRAMS``; git on the local repository,
+    ``knowledge.GIT_LOCAL_SUBCOMMANDS``): ``subprocess.run(["git", "log", "-5"], ...)``, or the command a name the
+    function assigns holds (``cmd = ["git", "add"] + files``, every assignment agreeing)."""
+    if qn not in _PROCESS_CALLS or not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    if qn == "asyncio.create_subprocess_exec":
+        words: list[str] = []
+        for a in call.args:
+            value = a.value.evaluated_value if isinstance(a.value, cst.SimpleString) else None
+            if a.star or a.keyword is not None or not isinstance(value, str):
+                break
+            words.append(value)
+        return _local_argv(words)
+    node = call.args[0].value
+    if isinstance(node, cst.Name):
+        if fn is None:
+            return False
+        values = [n.value for n in walk_in_scope(fn.body) if isinstance(n, cst.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0].target, cst.Name) and n.targets[0].target.value == node.value]
+        return bool(values) and all(_local_argv(command_words(v)[0]) for v in values)
+    return _local_argv(command_words(node)[0])
+
+
+def _local_argv(words: list[str]) -> bool:
+    if not words or any(ch in _SHELL_CHARACTERS for w in words for ch in w):
+        return False
+    head, rest = words[0].rsplit("/", 1)[-1], words[1:]
+    if head in kb.LOCAL_PROGRAMS:
+        return True
+    if head != "git":
+        return False
+    while rest and rest[0].startswith("-"):  # git's own options: ``git -C repo --no-pager log``
+        rest = rest[2:] if rest[0] in ("-C", "-c") else rest[1:]
+    return bool(rest) and rest[0] in kb.GIT_LOCAL_SUBCOMMANDS

@@ -115,6 +115,7 @@ class CallFact:
     timeout_value: str | None = None
     keyed: bool = False
     helper: str | None = None
+    local: bool = False  # a process whose literal program stays on the machine (``local.py``); not in the JSON
 
 
 @dataclass
@@ -162,7 +163,7 @@ class Tool:
         data.pop("spans")
         data.pop("annotated")
         data.pop("local")
-        data["calls"] = [asdict(c) for c in self.calls]
+        data["calls"] = [{k: v for k, v in asdict(c).items() if k != "local"} for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data
 
