@@ -136,16 +136,18 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
             return "local"
         if root in knowledge.in_memory_libraries:
             return "local"
+        last = qn.rsplit(".", 1)[-1]
         own = (names.package or "").split(".", 1)[0]
+        if last[:1].isupper() and not (_words(last) & _OUTSIDE_WORDS) and not (
+                _sdk_or_configured(call, qn, knowledge) or reaches_outside(call, names, knowledge, imports)):
+            return "local"  # a value built from a class (``TextContent(type="text", text=t)``, ``ToolResult(...)``)
         if own and root == own or own and qn.split(".")[1:2] == [own]:
             return f"own:{qn}"
-        last = qn.rsplit(".", 1)[-1]
-        if last[:1].isupper() and not (_words(last) & _OUTSIDE_WORDS) and not reaches_outside(call, names, knowledge,
-                                                                                                 imports):
-            return "local"  # a value built from a library's class (``TextContent(type="text", text=t)``)
         return "outside"
-    if qn is not None:  # a same-module name (``helper(x)``, ``Result(...)``)
+    if qn is not None:  # a same-module name (``helper(x)``)
         return f"own:{qn}"
+    if isinstance(func, cst.Name) and func.value[:1].isupper() and not (_words(func.value) & _OUTSIDE_WORDS):
+        return "local"  # a class of the module built: a value (as ``effects.third_party`` reads a capitalised name)
     if isinstance(func, cst.Name):
         return f"own:{func.value}"  # a same-module function, judged as a helper of the row; else (a parameter) unknown
     if not isinstance(func, cst.Attribute):
@@ -164,6 +166,10 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     if method in _FILE_METHODS and isinstance(func.value, cst.Name) and func.value.value in bound:
         return "local"
     return "outside"
+
+
+def _sdk_or_configured(call: cst.Call, qn: str, knowledge: kb.Knowledge) -> bool:
+    return qn in knowledge.timeouts or qn in knowledge.classify or qn in kb.CLIENT_CLASSES
 
 
 def _words(name: str) -> set[str]:
