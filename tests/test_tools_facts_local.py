@@ -42,7 +42,9 @@ SERVER = """
     import logging
     import re
     import subprocess
+    from collections.abc import Callable
     from pathlib import Path
+    from typing import Any
     from mcp.server.fastmcp import FastMCP
     from .util import Store, normalise, remote_words, slugify
 
@@ -120,6 +122,16 @@ SERVER = """
         return str(hook())
 
     @mcp.tool()
+    async def agent_turn(session: Any, prompt: str) -> str:
+        \"\"\"A method of a parameter typed Any: the annotation names no class that stays local.\"\"\"
+        return str(await session.run_turn(prompt))
+
+    @mcp.tool()
+    def call_back(fn: Callable[[str], str], text: str) -> str:
+        \"\"\"A parameter typed Callable, called.\"\"\"
+        return fn(text)
+
+    @mcp.tool()
     def outside_lib(text: str) -> str:
         \"\"\"A third-party function: unknown.\"\"\"
         import somelib
@@ -150,7 +162,7 @@ def test_a_process_whose_literal_program_stays_local_is_local_and_still_listed(r
 
 
 @pytest.mark.parametrize("name", ["page_words", "git_push", "run_command", "piped", "rows", "by_url", "run_hook",
-                                  "outside_lib"])
+                                  "agent_turn", "call_back", "outside_lib"])
 def test_one_call_out_or_unknown_keeps_the_class_unknown_or_inferred(rows: dict[str, tools.Tool], name: str) -> None:
     assert rows[name].classification != "local"
 

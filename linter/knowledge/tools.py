@@ -346,3 +346,12 @@ GIT_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset({
     "cherry-pick", "revert", "clean", "apply", "rev-list", "cat-file", "show-ref", "symbolic-ref", "for-each-ref",
     "diff-tree", "reflog", "check-ignore", "merge-base", "name-rev", "ls-tree", "worktree",
 })
+# Tool decorators that take the MCP annotation hints as their own keywords and send all of them, a hint not given
+# being False (fastmcp-extensions' ``@mcp_tool(read_only=True, idempotent=True)`` builds ``{readOnlyHint: read_only,
+# destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: open_world}``, each defaulting to False;
+# fastmcp_extensions/decorators.py): decorator -> keyword -> the MCP hint it sets. The tool's class is declared when
+# at least one hint is given literally and none is given by a variable.
+HINT_KEYWORD_DECORATORS: Final[Mapping[str, Mapping[str, str]]] = {
+    f"{m}.mcp_tool": {"read_only": "readOnlyHint", "destructive": "destructiveHint", "idempotent": "idempotentHint"}
+    for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")
+}

@@ -20,6 +20,7 @@ from .clients import ClientObjects
 from .follow import method_dispatchers
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
+from .annotations import keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, row_place
 from .model import CallFact, RetryFact, Tool
 
@@ -154,7 +155,7 @@ class ToolFacts:
             self._tracked.append(node)
             self.places[id(node)] = Place(nested=nested_defs(node), bound=bound_names(node))
             self._decorating.update(id(x) for d in node.decorators for x in walk_in_scope(d.decorator))
-            cls = declared_class(node, self.names)
+            cls = declared_class(node, self.names) or keyword_hints_class(node, self.names)
             if cls is not None:
                 self.declared[id(node)] = cls
         else:

@@ -107,6 +107,8 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     func = call.func
     raw = names.qualname(func)
     qn = knowledge.canonical(raw) if raw is not None else None
+    if qn is not None and _abstract_type(qn):
+        qn = None  # ``session: Any`` then ``session.run_stream()``: the annotation names no class that does anything
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
         return f"own:{func.attr.value}"  # a method of the tool's class: a helper of the row, or unknown
     if isinstance(func, cst.Name) and func.value in nested:
@@ -166,6 +168,20 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     if method in _FILE_METHODS and isinstance(func.value, cst.Name) and func.value.value in bound:
         return "local"
     return "outside"
+
+
+_ABSTRACT_ROOTS = frozenset({"typing", "typing_extensions", "collections", "abc", "types", "_typeshed", "builtins"})
+
+
+def _abstract_type(qn: str) -> bool:
+    """A name through a type of the typing modules (``typing.Any.run``, ``collections.abc.Callable``): not a function
+    of theirs (``typing.cast``, ``collections.Counter`` are)."""
+    parts = qn.split(".")
+    if parts[0] not in _ABSTRACT_ROOTS:
+        return False
+    if parts[:2] == ["collections", "abc"]:
+        return True
+    return parts[0] != "collections" and len(parts) > 1 and (parts[1][:1].isupper() or parts[1] == "object")
 
 
 def _sdk_or_configured(call: cst.Call, qn: str, knowledge: kb.Knowledge) -> bool:
