@@ -132,6 +132,25 @@ SERVER = """
         return fn(text)
 
     @mcp.tool()
+    def tally(words: list) -> str:
+        \"\"\"A set the tool made itself.\"\"\"
+        seen = set()
+        for w in words:
+            seen.add(w.lower())
+        return str(len(seen))
+
+    @mcp.tool()
+    def remember(fact: str, memory=None) -> str:
+        \"\"\"An object the tool did not make: a store's add may be remote.\"\"\"
+        memory.add(fact.strip())
+        return "ok"
+
+    @mcp.tool()
+    def not_yet(text: str) -> str:
+        \"\"\"A placeholder: the work is done elsewhere (an override, a subclass).\"\"\"
+        raise NotImplementedError("later")
+
+    @mcp.tool()
     def outside_lib(text: str) -> str:
         \"\"\"A third-party function: unknown.\"\"\"
         import somelib
@@ -146,7 +165,7 @@ def rows(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tools.Tool]:
     return {t.name: t for t in tools.run(files, Config(), jobs=1).tools}
 
 
-@pytest.mark.parametrize("name", ["word_count", "edit_file", "echo"])
+@pytest.mark.parametrize("name", ["word_count", "edit_file", "echo", "tally"])
 def test_a_tool_whose_every_call_stays_on_the_machine_is_local(rows: dict[str, tools.Tool], name: str) -> None:
     t = rows[name]
     assert (t.classification, t.source, t.key) == ("local", "inferred", "not-needed")
@@ -162,7 +181,7 @@ def test_a_process_whose_literal_program_stays_local_is_local_and_still_listed(r
 
 
 @pytest.mark.parametrize("name", ["page_words", "git_push", "run_command", "piped", "rows", "by_url", "run_hook",
-                                  "agent_turn", "call_back", "outside_lib"])
+                                  "agent_turn", "call_back", "remember", "not_yet", "outside_lib"])
 def test_one_call_out_or_unknown_keeps_the_class_unknown_or_inferred(rows: dict[str, tools.Tool], name: str) -> None:
     assert rows[name].classification != "local"
 
@@ -174,9 +193,9 @@ def test_a_helper_two_modules_down_that_calls_out_classifies_the_tool(rows: dict
 def test_local_in_the_json_summary(rows: dict[str, tools.Tool]) -> None:
     run = tools.ToolRun(tools=list(rows.values()))
     doc = json.loads(json.dumps(as_document(run)))
-    assert doc["summary"]["by_classification"]["local"] == 5
+    assert doc["summary"]["by_classification"]["local"] == 6
     assert {t["name"] for t in doc["tools"] if t["classification"] == "local"} == {
-        "word_count", "edit_file", "echo", "git_status", "git_add"}
+        "word_count", "edit_file", "echo", "tally", "git_status", "git_add"}
     # the internal fields stay out of the JSON
     assert all("local" not in t and all("local" not in c for c in t["calls"]) for t in doc["tools"])
 

@@ -332,6 +332,16 @@ LOCAL_VALUE_METHODS: Final[frozenset[str]] = frozenset({
     "read_text", "read_bytes", "write_text", "write_bytes", "readlines", "readline", "writelines", "seek", "tell",
     "flush", "is_relative_to", "samefile", "hexdigest", "digest",
 })
+# Of those, the methods read as local on an object the tool did not make itself (an attribute of ``self``, a parameter,
+# a module global): text and mapping reads and list appends, never a name a store or a service also uses (``add``,
+# ``update``, ``insert``, ``remove``, ``pop``, ``count``, ``exists``: ``self.memory.add(...)`` may be a remote store).
+LOCAL_FOREIGN_METHODS: Final[frozenset[str]] = frozenset({
+    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "join", "lower", "upper", "title", "capitalize",
+    "casefold", "replace", "startswith", "endswith", "format", "encode", "decode", "isdigit", "isalpha", "isalnum",
+    "isspace", "zfill", "partition", "rpartition", "removeprefix", "removesuffix", "items", "keys", "values", "append",
+    "isoformat", "strftime", "total_seconds", "hexdigest", "as_posix", "with_suffix", "with_name", "joinpath",
+    "relative_to", "group", "groups", "groupdict",
+})
 # Processes that stay on the machine (a ``local`` tool may run them): programs that only read or change local files
 # and text, and git's sub-commands that work on the local repository (not ``fetch``/``pull``/``push``/``clone``/
 # ``ls-remote``/``submodule``/``remote``). The program and sub-command must be literal; a pipeline or a substitution

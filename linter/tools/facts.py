@@ -21,7 +21,7 @@ from .follow import method_dispatchers
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
 from .annotations import keyword_hints_class
-from .local import Place, bound_names, call_place, local_process, nested_defs, row_place
+from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
 from .model import CallFact, RetryFact, Tool
 
 if TYPE_CHECKING:
@@ -520,8 +520,9 @@ class ToolFacts:
             modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
             tool.failures_by = d.caught_by
         tool.failures = modes
-        tool.local = row_place([self.places.get(id(f)) for f in [*fns, *helpers]],
-                               frozenset(f.name.value for f in [*fns, *helpers]), self.module)
+        tool.local = None if all(placeholder(f) for f in fns) else row_place(
+            [self.places.get(id(f)) for f in [*fns, *helpers]], frozenset(f.name.value for f in [*fns, *helpers]),
+            self.module)
         return tool
 
 

@@ -22,7 +22,7 @@ from ..effects import chain_words, reaches_outside
 from ..nodes import walk_in_scope
 from ...rules.timeouts.process import command_words
 
-__all__ = ["Place", "bound_names", "call_place", "local_process", "nested_defs", "row_place"]
+__all__ = ["Place", "bound_names", "call_place", "local_process", "nested_defs", "placeholder", "row_place"]
 
 #: receiver words that name something outside the process (a client, a session, an API)
 _OUTSIDE_WORDS = kb.TOOL_RECEIVER_WORDS | kb.CLIENT_CLASS_WORDS | kb.REMOTE_RECEIVER_WORDS
@@ -159,7 +159,7 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     method = func.attr.value
     if method == "get":
         return "local" if _dict_get(call) else "outside"
-    if method in kb.LOCAL_VALUE_METHODS:
+    if method in (kb.LOCAL_VALUE_METHODS if _own_value(func.value, bound) else kb.LOCAL_FOREIGN_METHODS):
         return "local"
     if method in kb.LOGGING_CALL_PREFIXES or method in ("info", "debug", "warning", "warn", "error", "exception",
                                                           "critical", "log"):
@@ -171,6 +171,32 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
 
 
 _ABSTRACT_ROOTS = frozenset({"typing", "typing_extensions", "collections", "abc", "types", "_typeshed", "builtins"})
+
+
+def placeholder(fn: cst.FunctionDef) -> bool:
+    """A body that only raises ``NotImplementedError`` (a docstring aside): the work is done elsewhere (a subclass, an
+    overriding ``invoke``), so the function says nothing of where the tool works."""
+    body = [s for s in fn.body.body if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                                           and isinstance(s.body[0], cst.Expr)
+                                           and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))]
+    if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or not isinstance(body[0].body[0], cst.Raise):
+        return False
+    exc = body[0].body[0].exc
+    if isinstance(exc, cst.Call):
+        exc = exc.func
+    return isinstance(exc, cst.Name) and exc.value == "NotImplementedError"
+
+
+def _own_value(receiver: cst.BaseExpression, bound: frozenset[str]) -> bool:
+    """A receiver the function made: a literal, a call's result (itself judged), or a name it binds (``lines =
+    text.splitlines()``); not an attribute of ``self``, a parameter or a module global (``self.memory``)."""
+    while isinstance(receiver, (cst.Attribute, cst.Subscript)):
+        receiver = receiver.value
+    if isinstance(receiver, cst.Name):
+        return receiver.value in bound
+    if isinstance(receiver, cst.Call):  # ``str(x).strip()``: a builtin's or a class's value; ``get_store().add(x)``: unknown
+        return isinstance(receiver.func, cst.Name)
+    return True  # a literal
 
 
 def _abstract_type(qn: str) -> bool:
