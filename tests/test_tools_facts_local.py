@@ -32,6 +32,11 @@ UTIL = """
     def remote_words(url):
         return len(fetch(url).split())
 
+    def lines_of(p, text):
+        if not p.is_file():
+            return 0
+        return text.count("\\n")
+
     class Store:
         def rows(self):
             return []
@@ -46,7 +51,7 @@ SERVER = """
     from pathlib import Path
     from typing import Any
     from mcp.server.fastmcp import FastMCP
-    from .util import Store, normalise, remote_words, slugify
+    from .util import Store, lines_of, normalise, remote_words, slugify
 
     mcp = FastMCP("files")
     logger = logging.getLogger(__name__)
@@ -146,6 +151,12 @@ SERVER = """
         return "ok"
 
     @mcp.tool()
+    def line_count(path: str) -> str:
+        \"\"\"A helper's path methods and a literal search on a parameter it is handed.\"\"\"
+        p = Path(path)
+        return str(lines_of(p, p.read_text()))
+
+    @mcp.tool()
     def not_yet(text: str) -> str:
         \"\"\"A placeholder: the work is done elsewhere (an override, a subclass).\"\"\"
         raise NotImplementedError("later")
@@ -165,7 +176,7 @@ def rows(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tools.Tool]:
     return {t.name: t for t in tools.run(files, Config(), jobs=1).tools}
 
 
-@pytest.mark.parametrize("name", ["word_count", "edit_file", "echo", "tally"])
+@pytest.mark.parametrize("name", ["word_count", "edit_file", "echo", "tally", "line_count"])
 def test_a_tool_whose_every_call_stays_on_the_machine_is_local(rows: dict[str, tools.Tool], name: str) -> None:
     t = rows[name]
     assert (t.classification, t.source, t.key) == ("local", "inferred", "not-needed")
@@ -193,9 +204,9 @@ def test_a_helper_two_modules_down_that_calls_out_classifies_the_tool(rows: dict
 def test_local_in_the_json_summary(rows: dict[str, tools.Tool]) -> None:
     run = tools.ToolRun(tools=list(rows.values()))
     doc = json.loads(json.dumps(as_document(run)))
-    assert doc["summary"]["by_classification"]["local"] == 6
+    assert doc["summary"]["by_classification"]["local"] == 7
     assert {t["name"] for t in doc["tools"] if t["classification"] == "local"} == {
-        "word_count", "edit_file", "echo", "tally", "git_status", "git_add"}
+        "word_count", "edit_file", "echo", "tally", "line_count", "git_status", "git_add"}
     # the internal fields stay out of the JSON
     assert all("local" not in t and all("local" not in c for c in t["calls"]) for t in doc["tools"])
 

@@ -26,6 +26,8 @@ __all__ = ["Place", "bound_names", "call_place", "local_process", "nested_defs",
 
 #: receiver words that name something outside the process (a client, a session, an API)
 _OUTSIDE_WORDS = kb.TOOL_RECEIVER_WORDS | kb.CLIENT_CLASS_WORDS | kb.REMOTE_RECEIVER_WORDS
+#: a string's searches: local when what is searched for is a literal string
+_TEXT_SEARCHES = frozenset({"count", "find", "rfind", "index", "rindex"})
 #: file-object methods, local only on a name the function itself bound (``with open(p) as f: f.read()``)
 _FILE_METHODS = frozenset({"read", "write", "close"})
 
@@ -161,6 +163,10 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
         return "local" if _dict_get(call) else "outside"
     if method in (kb.LOCAL_VALUE_METHODS if _own_value(func.value, bound) else kb.LOCAL_FOREIGN_METHODS):
         return "local"
+    if method in knowledge.local_io_methods:
+        return "local"  # ``p.is_file()``, ``p.read_text()``: a path's, whatever the receiver (``LOCAL_IO_METHODS``)
+    if method in _TEXT_SEARCHES and call.args and isinstance(call.args[0].value, cst.SimpleString):
+        return "local"  # ``text.count("\\n")``, ``line.find("=")``: a string searched for a literal
     if method in kb.LOGGING_CALL_PREFIXES or method in ("info", "debug", "warning", "warn", "error", "exception",
                                                           "critical", "log"):
         chain = chain_words(func)
