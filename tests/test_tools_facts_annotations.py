@@ -101,3 +101,52 @@ def test_a_same_module_annotation_helper_declares_the_class(tmp_path: Path) -> N
     assert (rows["put"].classification, rows["put"].source, rows["put"].key) == ("idempotent-write", "declared",
                                                                                  "not-needed")
     assert rows["either"].source != "declared"  # returns that disagree declare nothing
+
+
+def test_hints_given_as_the_decorators_own_keywords_declare_the_class(tmp_path: Path) -> None:
+    # fastmcp-extensions' @mcp_tool sends every hint, a hint not given being False: read_only wins, then destructive,
+    # then idempotent; idempotent not given (False) is a non-idempotent write; a hint given by a variable states nothing
+    src = """
+        from fastmcp import FastMCP
+        from fastmcp_extensions import mcp_tool, register_mcp_tools
+
+        @mcp_tool(read_only=True, idempotent=True)
+        def list_rollouts() -> str:
+            \"\"\"Read.\"\"\"
+            return "x"
+
+        @mcp_tool(destructive=False, idempotent=True, open_world=True)
+        def pause_rollout(rollout_id: str) -> str:
+            \"\"\"Pause.\"\"\"
+            return rollout_id
+
+        @mcp_tool(destructive=True)
+        def yank(version: str) -> str:
+            \"\"\"Yank.\"\"\"
+            return version
+
+        @mcp_tool(open_world=True)
+        def send(text: str) -> str:
+            \"\"\"Send.\"\"\"
+            return text
+
+        @mcp_tool(read_only=False, idempotent=False)
+        def start_job(name: str) -> str:
+            \"\"\"Start.\"\"\"
+            return name
+
+        IDEMPOTENT = True
+
+        @mcp_tool(idempotent=IDEMPOTENT)
+        def maybe(name: str) -> str:
+            \"\"\"A hint by a variable.\"\"\"
+            return name
+    """
+    rows = _run(tmp_path, {"pkg/__init__.py": "", "pkg/ops.py": src})
+    got = {n: (t.classification, t.source) for n, t in rows.items()}
+    assert got["list_rollouts"] == ("read-safe", "declared")
+    assert got["pause_rollout"] == ("idempotent-write", "declared")
+    assert got["yank"] == ("irreversible", "declared")
+    assert got["start_job"] == ("non-idempotent-write", "declared")
+    assert got["send"][1] != "declared"  # no class hint given: nothing declared
+    assert got["maybe"][1] != "declared"

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Mapping
+from typing import Any
+
+import libcst as cst
 
 from .. import knowledge as kb
 
-__all__ = ["annotation_helpers", "hints_class"]
+__all__ = ["annotation_helpers", "hints_class", "keyword_hints_class"]
 
 _ROOTS = ("mcp", "fastmcp")
 _Qualname = Callable[[ast.AST], "str | None"]  # ``Index.qualname``
@@ -53,6 +56,36 @@ def hints_class(node: ast.expr, qualname: _Qualname) -> str | None:
     for cls in (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE):
         if cls in found:
             return cls
+    return None
+
+
+def keyword_hints_class(fn: cst.FunctionDef, names: Any) -> str | None:
+    """The class a tool decorator that takes the hints as keywords declares (``knowledge.HINT_KEYWORD_DECORATORS``:
+    fastmcp-extensions' ``@mcp_tool(read_only=True)``; a hint not given is False, as the decorator sends it), or
+    None: no hint given literally, or one given by a variable (``idempotent=is_idempotent`` states nothing)."""
+    for dec in fn.decorators:
+        call = dec.decorator
+        if not isinstance(call, cst.Call):
+            continue
+        table = kb.HINT_KEYWORD_DECORATORS.get(names.qualname(call.func) or "")
+        if table is None:
+            continue
+        hints = dict.fromkeys(table.values(), False)
+        given = False
+        for arg in call.args:
+            hint = table.get(arg.keyword.value) if arg.keyword is not None else None
+            if hint is None:
+                continue
+            if not (isinstance(arg.value, cst.Name) and arg.value.value in ("True", "False")):
+                return None
+            hints[hint], given = arg.value.value == "True", True
+        if not given:
+            return None
+        if hints["readOnlyHint"]:
+            return kb.READ_SAFE
+        if hints["destructiveHint"]:
+            return kb.IRREVERSIBLE
+        return kb.IDEMPOTENT_WRITE if hints["idempotentHint"] else kb.NON_IDEMPOTENT_WRITE
     return None
 
 

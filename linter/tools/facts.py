@@ -20,6 +20,8 @@ from .clients import ClientObjects
 from .follow import method_dispatchers
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
+from .annotations import keyword_hints_class
+from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
 from .model import CallFact, RetryFact, Tool
 
 if TYPE_CHECKING:
@@ -104,6 +106,9 @@ class ToolFacts:
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
+        self.places: dict[int, Place] = {}  # id(def) -> where its calls work (``local.py``)
+        self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
+        self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
@@ -148,7 +153,9 @@ class ToolFacts:
         if (key, n) in self.wanted:
             self.nodes[(key, n)] = node
             self._tracked.append(node)
-            cls = declared_class(node, self.names)
+            self.places[id(node)] = Place(nested=nested_defs(node), bound=bound_names(node))
+            self._decorating.update(id(x) for d in node.decorators for x in walk_in_scope(d.decorator))
+            cls = declared_class(node, self.names) or keyword_hints_class(node, self.names)
             if cls is not None:
                 self.declared[id(node)] = cls
         else:
@@ -305,7 +312,14 @@ class ToolFacts:
         if fn is None:
             return
         self.owner[id(node)] = id(fn)
+        place = self.places.get(id(fn))
         qn = self.names.qualname(node.func)
+        inner = self.names.function
+        if local_process(node, qn, inner if isinstance(inner, cst.FunctionDef) else fn):
+            self.local_processes.add(id(node))
+        if place is not None and id(node) not in self._decorating:
+            place.add("local" if id(node) in self.local_processes else call_place(
+                node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
         hit = self.clients.call(node)
@@ -424,7 +438,8 @@ class ToolFacts:
                 if own is not None and _read_post(own[0], own[1], id(call) in self.read_named):
                     own = (kb.READ_SAFE, own[1])
                 tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
-                                           status, value, bool(e and e.keyed), helper))
+                                           status, value, bool(e and e.keyed), helper,
+                                           local=id(call) in self.local_processes))
         client_facts: list[CallFact] = []
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
@@ -505,6 +520,9 @@ class ToolFacts:
             modes = list(dict.fromkeys("text" if m == "raised" else m for m in modes))
             tool.failures_by = d.caught_by
         tool.failures = modes
+        tool.local = None if all(placeholder(f) for f in fns) else row_place(
+            [self.places.get(id(f)) for f in [*fns, *helpers]], frozenset(f.name.value for f in [*fns, *helpers]),
+            self.module)
         return tool
 
 

@@ -55,6 +55,7 @@ class Summary:
     failures: list[str]
     caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
     retries: list[RetryFact] = field(default_factory=list)  # the retries around or inside it (and its helpers)
+    local: bool = False  # its calls and its same-module helpers' all stay on the machine (``local.py``)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -370,6 +371,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         _annotated(tool, r)
+        _local(tool, r, reached, summaries)
         tool.findings = dict(sorted(tool.findings.items()))
 
 
@@ -427,6 +429,24 @@ def _annotated(tool: Tool, r: _Resolver) -> None:
     else:
         writes = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
         tool.key = "present" if writes and all(writes) else "missing"
+
+
+def _local(tool: Tool, r: _Resolver, reached: Mapping[str, bool], summaries: Mapping[str, Summary]) -> None:
+    """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
+    local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
+    found, summarised local, and calling only helpers reached)."""
+    if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
+        return
+    keys = [r.resolve(q) for q in tool.local]
+    if any(k is None or k not in reached for k in keys):
+        return
+    for key in reached:
+        s = summaries.get(key)
+        if s is None or not s.local or not all(c.local for c in s.calls) or any(
+                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()):
+            return  # (a class it builds: judged a value where it is built, ``local.call_place``)
+    tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
+    tool.evidence = "every call stays on the machine"
 
 
 _HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")

@@ -115,6 +115,7 @@ class CallFact:
     timeout_value: str | None = None
     keyed: bool = False
     helper: str | None = None
+    local: bool = False  # a process whose literal program stays on the machine (``local.py``); not in the JSON
 
 
 @dataclass
@@ -153,12 +154,16 @@ class Tool:
     runner: str | None = None
     # the run's own function the tool's MCP ``annotations=`` calls (``annotations.py``), qualified; not in the JSON
     annotated: str | None = None
+    # ``local.py``: the run's functions in other modules it calls when its own and its same-module helpers' calls all
+    # stay on the machine (the join decides the ``local`` class); None: a call may leave it. Not in the JSON
+    local: tuple[str, ...] | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("spans")
         data.pop("annotated")
-        data["calls"] = [asdict(c) for c in self.calls]
+        data.pop("local")
+        data["calls"] = [{k: v for k, v in asdict(c).items() if k != "local"} for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data
 

@@ -86,7 +86,7 @@ def failing(tools: Sequence[Tool], terms: Sequence[str]) -> dict[str, list[Tool]
 
 def summary(run: ToolRun) -> dict[str, Any]:
     tools = run.tools
-    by_class = {cls: sum(1 for t in tools if t.classification == cls) for cls in (*kb.CLASSES, "unknown")}
+    by_class = {cls: sum(1 for t in tools if t.classification == cls) for cls in (*kb.CLASSES, kb.LOCAL_CLASS, "unknown")}
     by_framework: dict[str, int] = {}
     for t in tools:
         by_framework[t.framework] = by_framework.get(t.framework, 0) + 1
