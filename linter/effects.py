@@ -236,7 +236,7 @@ def classify_call(
                 said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
                 if isinstance(url, cst.Call):  # built by a helper: ``_endpoint(base, "/device/token")`` (s35 post)
                     said += " " + " ".join(t for a in url.args if (t := _string(a.value)) is not None)
-                if cls == kb.NON_IDEMPOTENT_WRITE and any(p in said.lower() for p in kb.READ_POST_URL_PARTS):
+                if cls == kb.NON_IDEMPOTENT_WRITE and _says_read(said.lower(), kb.READ_POST_URL_PARTS):
                     return kb.READ_SAFE, shown
                 return cls, shown
         if qn in kb.SDK_CALLS:
@@ -465,3 +465,17 @@ def may_reach_outside_ast(
     if last_name(f) in lasts:
         return True
     return isinstance(f, ast.Attribute) and bool(chain_words(f) & knowledge.tool_receiver_words)
+
+
+def _says_read(said: str, parts: tuple[str, ...]) -> bool:
+    """Whether a POST's URL text names a read (``/search``, ``/chat/completions``). A path part
+    followed by a dot is the noun of a ``noun.verb`` method (Slack's ``/api/chat.postMessage``):
+    its verb decides, not the noun, so ``/chat`` there is no chat completion."""
+    for part in parts:
+        at = said.find(part)
+        while at >= 0:
+            end = at + len(part)
+            if not (part.startswith("/") and said[end:end + 1] == "."):
+                return True
+            at = said.find(part, at + 1)
+    return False

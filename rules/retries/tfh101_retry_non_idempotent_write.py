@@ -503,6 +503,19 @@ def status(client: httpx.Client, job):
 """,
     ]
     INVALID = [
+        # s37: Slack's `chat.postMessage` posts a message; `/chat` there is the method's noun, not a chat completion
+        """\
+import time
+import requests
+
+def notify(token, channel, text):
+    for attempt in range(3):  # error: TFH101
+        try:
+            return requests.post("https://slack.com/api/chat.postMessage", json={"channel": channel, "text": text},
+                                 headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        except requests.Timeout:
+            time.sleep(2 ** attempt)
+""",
         # s35: the same helper given "POST" by a call in the module: its retry re-sends the write
         """\
 import time
