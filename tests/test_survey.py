@@ -209,3 +209,12 @@ def test_batch_nine_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in ninth} & set(corpus.previously_tuned)
     assert not {p.name for p in ninth} & {p.name for p in corpus.packages if p.batch != 9}
     assert not {p.name for p in ninth} & set(corpus.excluded)
+
+
+def test_batch_ten_is_marked_and_split_by_the_rule() -> None:
+    tenth = [p for p in corpus.packages if p.batch == 10]
+    assert len(tenth) >= 20
+    assert {p.half for p in tenth} == {"tuning", "held-out"}
+    assert not {p.name for p in tenth} & set(corpus.previously_tuned)
+    assert not {p.name for p in tenth} & {p.name for p in corpus.packages if p.batch != 10}
+    assert not {p.name for p in tenth} & set(corpus.excluded)
