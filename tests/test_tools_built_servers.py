@@ -76,3 +76,49 @@ def test_a_factory_of_a_class_with_no_tool_method_makes_no_tools(tmp_path: Path)
             return Hammer()
     """})
     assert tool_rows(write_tree(tmp_path, files)) == []
+
+
+# agentica's toolkit: a ``Tool`` subclass registers its methods in ``__init__``; a helper it does not register is none
+AGENTICA = {
+    "myagent/__init__.py": "",
+    "myagent/arxiv.py": """
+        from agentica.tools.base import Tool
+
+        class ArxivTool(Tool):
+            def __init__(self, read: bool = True):
+                super().__init__(name="arxiv")
+                self.register(self.search_papers, concurrency_safe=True)
+                if read:
+                    self.register(self.read_paper)
+
+            def search_papers(self, query: str) -> str:
+                return self._format(query)
+
+            def read_paper(self, paper_id: str) -> str:
+                return paper_id
+
+            def _format(self, text: str) -> str:
+                return text
+    """,
+    "myagent/other.py": """
+        from myagent.registry import Tool
+
+        class Plain(Tool):
+            def __init__(self):
+                self.register(self.run_it)
+
+            def run_it(self) -> str:
+                return "x"
+    """,
+    "myagent/registry.py": """
+        class Tool:
+            def register(self, fn):
+                pass
+    """,
+}
+
+
+def test_agentica_tool_subclass_registered_methods_are_tools(tmp_path: Path) -> None:
+    rows = tool_rows(write_tree(tmp_path, AGENTICA))
+    assert [(f, n, fw) for f, n, fw, _ in rows] == [("arxiv.py", "read_paper", "agentica"),
+                                                     ("arxiv.py", "search_papers", "agentica")]
