@@ -43,7 +43,7 @@ def module_built(index: Index) -> list[tuple[str, str]]:
         value = getattr(stmt, "value", None)
         if not (isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute))):
             continue
-        root = value.func
+        root: ast.expr = value.func
         while isinstance(root, ast.Attribute):
             root = root.value
         callee = index.qualname(value.func) if isinstance(root, ast.Name) and root.id in index.imports else None
