@@ -151,6 +151,9 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
        for c in ("BaseTool", "BaseToolWithState")},
     **{f"{m}.Toolkit": ("agno", ("*register",)) for m in ("agno.tools", "agno.tools.toolkit")},
+    # agentica: a ``Tool`` subclass registers its methods in ``__init__`` (``self.register(self.search)``,
+    # agentica/tools/base.py ``Tool.register`` wraps each in a ``Function``); re-exported by agentica.tools and agentica
+    **{f"{m}.Tool": ("agentica", ("*register",)) for m in ("agentica", "agentica.tools", "agentica.tools.base")},
     **{f"{m}.BaseTool": ("google-adk", ("run_async",)) for m in ("google.adk.tools", "google.adk.tools.base_tool")},
     **{f"{m}.ToolBase": ("agentscope", ("call",)) for m in ("agentscope.tool", "agentscope.tool._base")},
     **{f"{m}.ToolMessage": ("langroid", ("handle", "handle_async", "response", "response_async"))

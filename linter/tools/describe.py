@@ -23,7 +23,7 @@ from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .markers import marker_keys, read_markers
-from .servers import module_instances, server_decorators
+from .servers import built_instances, module_built, module_factories, module_instances, server_decorators
 from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
                          wrapping_decorators)
 from .model import Tables, Tool, ToolRun
@@ -65,6 +65,8 @@ class _Observer:
         self.wrapping: set[str] = set()
         self.params: list[tuple[str, int | str, str]] = []
         self.exports: list[tuple[str, str]] = []  # module-level objects of a class
+        self.factories: list[tuple[str, str]] = []  # module-level functions that build one class -> the class
+        self.built: list[tuple[str, str]] = []  # module-level names bound to an imported function's value
         self.markers: dict[str, frozenset[str]] = {}  # registries that only mark: qualified name -> attributes
         self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
@@ -89,6 +91,8 @@ class _Observer:
             self.injected = injected_names(index)
         self.classes = class_index(index)
         self.exports = module_instances(index)
+        self.factories = module_factories(index)
+        self.built = module_built(index)
         chosen: dict[str, tuple[ast.AST, str]] = {}
         self.registries = {f"{self.module}.{p}": r
                            for p, r in registry_decorators(index, self.tables.decorators, chosen).items()}
@@ -205,6 +209,8 @@ class _FileResult:
     remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
     injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
     free: frozenset[str] = frozenset()  # its decorators' receivers nothing in it binds
+    factories: list[tuple[str, str]] = field(default_factory=list)  # functions that build one class (``servers.py``)
+    built: list[tuple[str, str]] = field(default_factory=list)  # names bound to an imported function's value
 
 
 def describe_source(
@@ -253,7 +259,8 @@ def describe_source(
                        observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
-                       [] if observer.pending else observer.remotes, observer.injected, observer.free)
+                       [] if observer.pending else observer.remotes, observer.injected, observer.free,
+                       observer.factories, observer.built)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -393,7 +400,9 @@ def run(
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
             # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
-            served = server_decorators(tables.decorators, classes, [e for r in first for e in r.exports])
+            exports = [e for r in first for e in r.exports]
+            exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))
+            served = server_decorators(tables.decorators, classes, exports)
             if served:
                 later_tables = replace(later_tables, aliases=served, decorators={
                     **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})

@@ -155,22 +155,42 @@ class Index:
                     self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
 
     def _built_by(self, func: ast.expr) -> str | None:
-        """The class a module-level factory function of this file builds: every ``return`` of ``create_server()``
-        is a call of the same class (``return MCPServer(...)``)."""
+        """The class a module-level factory function of this file builds (``factory_class``)."""
         fn = self._factories.get(func.id) if isinstance(func, ast.Name) and func.id not in self.imports else None
-        if fn is None:
-            return None
+        return None if fn is None else self.factory_class(fn)
+
+    def factory_class(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+        """The class a function builds: every ``return`` of ``create_server()`` is a call of the same class
+        (``return MCPServer(...)``), or a name the function binds only to such a call (``server = MCPServer(...)``;
+        ``...``; ``return server``)."""
         stack: list[ast.AST] = list(fn.body)
         built: set[str | None] = set()
+        returned: set[str] = set()
+        bound: dict[str, set[str | None]] = {}
         while stack:
             n = stack.pop()
             if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
                 continue
             if isinstance(n, ast.Return):
-                if not isinstance(n.value, ast.Call):
+                if isinstance(n.value, ast.Name):
+                    returned.add(n.value.id)
+                elif isinstance(n.value, ast.Call):
+                    built.add(self.qualname(n.value.func))
+                else:
                     return None
-                built.add(self.qualname(n.value.func))
+            elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.AsyncFor)):
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
+                single = not isinstance(n, ast.Assign) or len(n.targets) == 1
+                for t in targets:
+                    if isinstance(t, ast.Name):  # anything but one call of a class spoils the name
+                        bound.setdefault(t.id, set()).add(
+                            self.qualname(value.func) if single and isinstance(value, ast.Call) else None)
             stack.extend(ast.iter_child_nodes(n))
+        for name in returned:
+            if name not in bound:
+                return None
+            built |= bound[name]
         qn = built.pop() if len(built) == 1 else None
         return qn if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper() else None
 

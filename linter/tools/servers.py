@@ -25,6 +25,43 @@ def module_instances(index: Index) -> list[tuple[str, str]]:
     return out
 
 
+def module_factories(index: Index) -> list[tuple[str, str]]:
+    """The file's module-level functions that build one class (``Index.factory_class``: ``def build_server(...):
+    return MCPServer(...)``): (``pkg.mod.build_server``, class qualified name), for the modules that call them."""
+    return [(f"{index.module}.{s.name}", cls) for s in index.tree.body
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and (cls := index.factory_class(s)) is not None]
+
+
+def module_built(index: Index) -> list[tuple[str, str]]:
+    """The file's module-level names bound to the value of an imported function (``mcp = build_server(...)``,
+    ``from pkg._sdk import build_server``): (``pkg.mod.mcp``, the function's qualified name), an object of the class
+    the function builds once the run's factories are known (``built_instances``)."""
+    out: list[tuple[str, str]] = []
+    for stmt in index.tree.body:
+        targets = (stmt.targets if isinstance(stmt, ast.Assign)
+                   else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
+        value = getattr(stmt, "value", None)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute))):
+            continue
+        root: ast.expr = value.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        callee = index.qualname(value.func) if isinstance(root, ast.Name) and root.id in index.imports else None
+        if callee is None or callee.rsplit(".", 1)[-1][:1].isupper():
+            continue
+        for target in targets:
+            key = target_key(target)
+            if key is not None and "." not in key and key not in index.instances:
+                out.append((f"{index.module}.{key}", callee))
+    return out
+
+
+def built_instances(built: Iterable[tuple[str, str]], factories: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The run's module-level objects built by a factory of another module: (``pkg.server.mcp``, the class)."""
+    made = dict(factories)
+    return [(name, made[callee]) for name, callee in built if callee in made]
+
+
 def server_decorators(
     decorators: Mapping[str, str], classes: Iterable[tuple[str, list[str]]], instances: Iterable[tuple[str, str]],
 ) -> dict[str, str]:
