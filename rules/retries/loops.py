@@ -17,6 +17,7 @@ import libcst as cst
 from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
+from .status_loops import raises_outside_counter_tests
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
@@ -139,7 +140,7 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
                 return True
         if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
-            if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
+            if raises_outside_counter_tests(handler.body, derived):
                 return True
     return False
 
