@@ -109,3 +109,12 @@ def _nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         n = stack.pop()
         yield n
         stack.extend(n.children)
+
+
+def target_names(target: cst.BaseExpression) -> set[str]:
+    """The names an assignment target binds: ``x``, or each name of ``x, y`` / ``[x, y]``."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
+    return set()
