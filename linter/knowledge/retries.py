@@ -167,6 +167,25 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "google.api_core.exceptions.GoogleAPIError",
         "google.api_core.exceptions.GoogleAPICallError",
         "googleapiclient.errors.HttpError",
+        # s37: mistralai's SDKError, raised for every 4XX/5XX status the SDK does not model (401, 400, 404)
+        "mistralai.models.SDKError",
+        "mistralai.models.sdkerror.SDKError",
+    }
+)
+# s37: the status errors an SDK raises itself from its own call (no ``raise_for_status()`` in the
+# attempt): a hand loop that catches one and goes round without testing the status retries a 401 or
+# a 400 like a 503 (TFH102).
+SDK_STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "openai.APIStatusError",
+        "openai.APIError",
+        "anthropic.APIStatusError",
+        "anthropic.APIError",
+        "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError",
+        "googleapiclient.errors.HttpError",
+        "mistralai.models.SDKError",
+        "mistralai.models.sdkerror.SDKError",
     }
 )
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})

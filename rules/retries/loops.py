@@ -17,6 +17,8 @@ import libcst as cst
 from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
+from .status_loops import raises_outside_counter_tests
+from .status_loops import target_names as _target_names
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
@@ -123,10 +125,9 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
         grown = False
         for a in assigns:
             if _names_in(a.value) & derived:
-                for t in a.targets:
-                    if isinstance(t.target, cst.Name) and t.target.value not in derived:
-                        derived.add(t.target.value)
-                        grown = True
+                for name in {v for t in a.targets for v in _target_names(t.target)} - derived:  # `x, y = f(e)` too
+                    derived.add(name)
+                    grown = True
     stmts = _body_stmts(handler.body)
     only_branch_goes_round = bool(stmts) and _exits(stmts[-1])
     jumps: tuple[type[cst.CSTNode], ...] = (cst.Raise, cst.Return, cst.Break) + ((cst.Continue,) if only_branch_goes_round else ())
@@ -139,7 +140,7 @@ def _narrows(handler: cst.ExceptHandler) -> bool:
                 return True
         if isinstance(n, cst.Assign) and bound in _names_in(n.value) and not _mere_record(n.value, bound):
             # stop = self._should_stop(e) ... if stop: raise
-            if any(isinstance(m, cst.Raise) for m in _walk(handler.body)):
+            if raises_outside_counter_tests(handler.body, derived):
                 return True
     return False
 

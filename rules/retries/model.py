@@ -209,6 +209,11 @@ class RetryModel(RetryRecogniser):
                 if isinstance(node.value, cst.Call) and self._is_runtime_stage(node.value):
                     self._stages[t.target.value] = node.value
 
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        # s37: an annotated binding holds its value as a plain one does (`errors: tuple = (A, B)`)
+        if node.value is not None and isinstance(node.target, cst.Name):
+            self._bindings[node.target.value] = node.value
+
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)

@@ -204,6 +204,22 @@ def _transparent(stmts: Sequence[cst.BaseStatement]) -> Iterator[cst.CSTNode]:
             yield from _transparent(_stmts(stmt.body))
 
 
+def _every_branch_leaves(node: cst.If) -> bool:
+    """An ``if``/``elif``/``else`` each of whose branches ends in a ``return`` or ``break``."""
+    last = _stmts(node.body)[-1:]
+    if not (last and isinstance(last[0], cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in last[0].body)):
+        return False
+    if isinstance(node.orelse, cst.If):
+        return _every_branch_leaves(node.orelse)
+    if isinstance(node.orelse, cst.Else):
+        tail = _stmts(node.orelse.body)[-1:]
+        return bool(tail) and (
+            (isinstance(tail[0], cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in tail[0].body))
+            or (isinstance(tail[0], cst.If) and _every_branch_leaves(tail[0]))
+        )
+    return False
+
+
 def plain_success_exit(loop: Loop) -> bool:
     """The ``try`` (or its ``else``) ends the loop on success with no test in between: a retry, not a poll.
 
@@ -219,6 +235,8 @@ def plain_success_exit(loop: Loop) -> bool:
         for stmt in _transparent(suite):
             if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in stmt.body):
                 return True
+            if isinstance(stmt, cst.If) and _every_branch_leaves(stmt):
+                return True  # s37: `if stream: return c.stream(...) else: return c.get(...)`
     after = _after_try(loop)
     for stmt in after:
         if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Break, cst.Return)) for s in stmt.body):

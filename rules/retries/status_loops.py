@@ -90,3 +90,31 @@ def five_xx_only_tests(loop: Union[cst.For, cst.While]) -> list[tuple[cst.BaseEx
     if found and _names_rate_limit(loop):
         return []
     return found
+
+
+def raises_outside_counter_tests(node: cst.CSTNode, derived: set[str]) -> bool:
+    """A ``raise`` in the handler that is not under an ``if`` testing nothing read from the exception
+    (s37: ``if num_retries > max_retries: raise`` is the loop's bound, not a decision on the error; a
+    wait read from its message, ``match = re.search(..., e.args[0])``, does not make it one)."""
+    if isinstance(node, cst.Raise):
+        return True
+    if isinstance(node, cst.If) and not ({n.value for n in _nodes(node.test) if isinstance(n, cst.Name)} & derived):
+        return False
+    return any(raises_outside_counter_tests(c, derived) for c in node.children)
+
+
+def _nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def target_names(target: cst.BaseExpression) -> set[str]:
+    """The names an assignment target binds: ``x``, or each name of ``x, y`` / ``[x, y]``."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
+    return set()

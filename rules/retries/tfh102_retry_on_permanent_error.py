@@ -54,13 +54,18 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
     return False
 
 
-def _blind_status_handler(retry: Retry, model: RetryModel, status_types: list[str]) -> cst.ExceptHandler | None:
-    """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it)
-    and goes round without deciding on the status (it may read it for a message: ``"Access forbidden" if
-    e.response.status_code == 403 else ...``): a 401/403/404 is retried like a 503 (s35)."""
+def _blind_status_handler(
+    retry: Retry, model: RetryModel, status_types: list[str], sdk_raised: frozenset[str] = frozenset()
+) -> cst.ExceptHandler | None:
+    """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it,
+    or an SDK's own base status error, ``sdk_raised``: s37) and goes round without deciding on the status
+    (it may read it for a message: ``"Access forbidden" if e.response.status_code == 403 else ...``): a
+    401/403/404 is retried like a 503 (s35)."""
     loop = retry.loop
-    if loop is None or "raise_for_status" not in retry.calls:
+    if loop is None:
         return None
+    if "raise_for_status" not in retry.calls:
+        status_types = [t for t in status_types if t in sdk_raised]
     for handler in loop.handlers:
         if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
             return None if _narrows(handler) or _tests_status(handler) else handler
@@ -155,6 +160,10 @@ errors of a command's own use (`click.ClickException`, `UsageError`,
 as for a 503: a hand loop whose handler catches it from a `raise_for_status()`
 in the attempt and goes round without testing the status is reported at the
 handler; one that tests it (`if e.response.status_code < 500: raise`) is not.
+So is an SDK's base error, which the SDK raises itself for every error status
+(OpenAI's and Anthropic's `APIError`/`APIStatusError`, google-api-core's
+`GoogleAPIError`, mistralai's `SDKError`), caught by a hand loop that goes
+round without testing the status.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -424,6 +433,21 @@ def unwrap(value):
         value = decoded
     return value
 """,
+        # s37: a hand loop on the SDK's base error whose handler gives up on a 4xx other than 429
+        """\
+import time
+import openai
+def complete(client, messages, tries=5):
+    errors: tuple = (openai.RateLimitError, openai.APIStatusError)
+    for attempt in range(tries):
+        try:
+            return client.chat.completions.create(model="m", messages=messages)
+        except errors as e:
+            if e.status_code < 500 and e.status_code != 429:
+                raise
+            time.sleep(2 ** attempt)
+    raise RuntimeError("gave up")
+""",
     ]
     INVALID = [
         # s36: the handler only advances a counter the attempt logs: the same request goes again
@@ -599,6 +623,38 @@ from tenacity import retry, retry_if_exception_type, stop_after_attempt
 def draw(client, prompt):
     return client.images.generate(prompt=prompt, model="dall-e-3")
 """,
+        # s37: an SDK raises its base error itself for every error status (no raise_for_status() needed);
+        # the types held in an annotated tuple, the wait read from the message
+        """\
+import random, re, time
+import openai
+def complete(client, max_retries=10, **kwargs):
+    errors: tuple = (openai.RateLimitError, openai.APIError, openai.APIConnectionError)
+    retries, delay = 0, 1.0
+    while True:
+        try:
+            return client.chat.completions.create(**kwargs)
+        except errors as e:  # error: TFH102 "openai.APIError"
+            retries += 1
+            if retries > max_retries:
+                raise RuntimeError("too many retries") from e
+            delay *= 2 * (1 + random.random())
+            match = re.search(r"retry after (\\d+) seconds", str(e.args[0]))
+            if match:
+                delay = int(match.group(1))
+            time.sleep(min(delay, 60))
+""",
+        """\
+import time
+import mistralai
+def fim(client, prompt, suffix):
+    for _ in range(20):
+        try:
+            return client.fim.complete(model="codestral-latest", prompt=prompt, suffix=suffix)
+        except mistralai.models.sdkerror.SDKError:  # error: TFH102 "SDKError"
+            time.sleep(10)
+    raise RuntimeError("no answer")
+""",
     ]
 
     def check(self, model: RetryModel) -> None:
@@ -646,7 +702,9 @@ def draw(client, prompt):
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
                 if status_types and retry.loop is not None:
-                    status_handler = _blind_status_handler(retry, model, status_types)
+                    status_handler = _blind_status_handler(
+                        retry, model, status_types, self.knowledge.sdk_status_error_exceptions
+                    )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
             if not what:

@@ -549,6 +549,19 @@ async def render_with_fixes(write, lint, render, patch, rounds=3):
             await patch(f"exception: {e}")
     return None
 """,
+        # s37: the handler decides from the error through a tuple it unpacks (`model, why = classify(e)`)
+        """\
+def answer(llm, fallback_for, classify, prompt):
+    current = llm
+    while True:
+        try:
+            return current.get_response(prompt)
+        except Exception as e:
+            next_model, why = classify(e, current)
+            if next_model is None:
+                raise
+            current = fallback_for(next_model)
+""",
     ]
     INVALID = [
         # s36: the handler hands the error to a log helper the attempt also calls: a report, not a repair step

@@ -500,6 +500,23 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s37: both branches of the attempt return: success always leaves the loop (a retry, not a poll)
+        """\
+import httpx
+class Api:
+    def __init__(self, base_url):
+        self.client = httpx.Client(base_url=base_url, timeout=30)
+    def get(self, url, params=None, retry=3, stream=False):
+        while retry > 0:
+            try:
+                if stream:
+                    return self.client.stream("GET", url, params=params)
+                else:
+                    return self.client.get(url, params=params)
+            except httpx.TransportError as e:  # error: TFH303
+                print(f"error when get {url}: {e}")
+                retry -= 1
+""",
         # a handler helper that only logs: nothing waits
         """\
 import logging, httpx
