@@ -474,17 +474,22 @@ def _slow_worker(backend: str, where: str, table: str, bank: str) -> None:
     ledger = _open(backend, where, table)
 
     def slow_pay(key: str) -> str:
-        time.sleep(1.5)  # two and a half leases long
+        time.sleep(2.5 * SLOW_LEASE.ms / 1000)  # two and a half leases long
         append_effect(bank, f"{key} slow")
         return "slow"
 
     tool.keyed(tool.calling_api(slow_pay), tool.recorded_in(ledger), key_from=lambda k: k)("k1")
 
 
+# The heartbeat renews every third of the lease; a lease well above a loaded CI host's pauses (600 ms was
+# not: a starved heartbeat lost the slow worker its key, and its finish was refused, on a 2-core run).
+SLOW_LEASE = tool.seconds(2)
+
+
 def _open(backend: str, where: str, table: str) -> Any:
     if backend == "sqlite":
-        return tool.ledger.SQLiteLedger(where, now=tool.ledger.wall_now, table=table, lease=tool.millis(600))
-    return tool.ledger.PostgresLedger(where, now=tool.ledger.wall_now, table=table, lease=tool.millis(600))
+        return tool.ledger.SQLiteLedger(where, now=tool.ledger.wall_now, table=table, lease=SLOW_LEASE)
+    return tool.ledger.PostgresLedger(where, now=tool.ledger.wall_now, table=table, lease=SLOW_LEASE)
 
 
 def test_r13_a_live_worker_slower_than_its_lease_keeps_its_key(backend: tuple[str, Any], tmp_path: Path) -> None:
@@ -494,7 +499,7 @@ def test_r13_a_live_worker_slower_than_its_lease_keeps_its_key(backend: tuple[st
     _open(name, where, table)
     slow = fork.Process(target=_slow_worker, args=(name, where, table, bank))
     slow.start()
-    time.sleep(0.9)  # past the slow worker's first lease
+    time.sleep(1.5 * SLOW_LEASE.ms / 1000)  # past the slow worker's first lease
     ledger = _open(name, where, table)
 
     def find(key: str) -> tool.Result[str]:
