@@ -149,6 +149,24 @@ PERMANENT_EXCEPTIONS: Final[frozenset[str]] = frozenset(
             "BadOptionUsage", "BadArgumentUsage")),
     }
 )
+# s37: the status errors an SDK raises itself from its own call (no ``raise_for_status()`` in the
+# attempt): a hand loop that catches one and goes round without testing the status retries a 401 or
+# a 400 like a 503 (TFH102).
+SDK_STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
+    {
+        "openai.APIStatusError",
+        "openai.APIError",
+        "anthropic.APIStatusError",
+        "anthropic.APIError",
+        # google-api-core's bases of every API error (InvalidArgument, PermissionDenied, NotFound among them)
+        "google.api_core.exceptions.GoogleAPIError",
+        "google.api_core.exceptions.GoogleAPICallError",
+        "googleapiclient.errors.HttpError",
+        # mistralai's SDKError, raised for every 4XX/5XX status the SDK does not model (401, 400, 404)
+        "mistralai.models.SDKError",
+        "mistralai.models.sdkerror.SDKError",
+    }
+)
 # Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone
 # retries 400/401/403/404 with the 5xx (TFH102), unless a predicate reads the status.
 STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
@@ -159,35 +177,8 @@ STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "aiohttp.ClientResponseError",
         "aiohttp.client_exceptions.ClientResponseError",
         "urllib.error.HTTPError",
-        "openai.APIStatusError",
-        "openai.APIError",
-        "anthropic.APIStatusError",
-        "anthropic.APIError",
-        # google-api-core's bases of every API error (InvalidArgument, PermissionDenied, NotFound among them)
-        "google.api_core.exceptions.GoogleAPIError",
-        "google.api_core.exceptions.GoogleAPICallError",
-        "googleapiclient.errors.HttpError",
-        # s37: mistralai's SDKError, raised for every 4XX/5XX status the SDK does not model (401, 400, 404)
-        "mistralai.models.SDKError",
-        "mistralai.models.sdkerror.SDKError",
     }
-)
-# s37: the status errors an SDK raises itself from its own call (no ``raise_for_status()`` in the
-# attempt): a hand loop that catches one and goes round without testing the status retries a 401 or
-# a 400 like a 503 (TFH102).
-SDK_STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
-    {
-        "openai.APIStatusError",
-        "openai.APIError",
-        "anthropic.APIStatusError",
-        "anthropic.APIError",
-        "google.api_core.exceptions.GoogleAPIError",
-        "google.api_core.exceptions.GoogleAPICallError",
-        "googleapiclient.errors.HttpError",
-        "mistralai.models.SDKError",
-        "mistralai.models.sdkerror.SDKError",
-    }
-)
+) | SDK_STATUS_ERROR_EXCEPTIONS
 EVERY_EXCEPTION: Final[frozenset[str]] = frozenset({"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"})
 # SDKs that define their exception classes in a private module and re-export every one at the
 # top (``openai._exceptions.APIStatusError`` is ``openai.APIStatusError``): a class named through

@@ -484,9 +484,8 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
                 yield framework, inner if inner is not None else call, head, target
 
 
-def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
-    """The functions a ``for`` loop of this body (not of a nested definition) binds its one name to, one by one: the
-    elements of a literal list or tuple it iterates, or of one assigned to the name it iterates (``CORE_TOOLS``)."""
+def loops_of(node: ast.AST) -> dict[str, list[ast.expr]]:
+    """The iterables a ``for`` loop of this body (not of a nested definition) binds its one name over."""
     out: dict[str, list[ast.expr]] = {}
     stack = list(getattr(node, "body", []))
     while stack:
@@ -494,12 +493,21 @@ def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
         if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
             continue
         if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Name):
-            it = n.iter
+            out.setdefault(n.target.id, []).append(n.iter)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
+    """The functions a ``for`` loop of this body (not of a nested definition) binds its one name to, one by one: the
+    elements of a literal list or tuple it iterates, or of one assigned to the name it iterates (``CORE_TOOLS``)."""
+    out: dict[str, list[ast.expr]] = {}
+    for name, iterables in loops_of(node).items():
+        for it in iterables:
             key = target_key(it) if isinstance(it, (ast.Name, ast.Attribute)) else None
             elts = list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
             if elts:
-                out.setdefault(n.target.id, []).extend(elts)
-        stack.extend(ast.iter_child_nodes(n))
+                out.setdefault(name, []).extend(elts)
     return out
 
 

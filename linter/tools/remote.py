@@ -14,7 +14,7 @@ from typing import Protocol
 
 from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
-from .registries import callable_arg, _camel_words
+from .registries import callable_arg, _camel_words, loops_of
 from .wrappers import wrapper_of
 
 __all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs"]
@@ -83,20 +83,6 @@ def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Ma
     if qn is None or qn.split(".")[0] not in own_roots or qn.startswith(index.module + "."):
         return None
     return qn
-
-
-def _loops(node: ast.AST) -> dict[str, list[ast.expr]]:
-    """The iterables a ``for`` loop of this body (not of a nested definition) binds its one name over."""
-    out: dict[str, list[ast.expr]] = {}
-    stack = list(getattr(node, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Name):
-            out.setdefault(n.target.id, []).append(n.iter)
-        stack.extend(ast.iter_child_nodes(n))
-    return out
 
 
 def _decorator_factories(index: Index, tables: Tables) -> dict[str, str]:
@@ -190,7 +176,7 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                 if resolve_ref(ref, index, scope_path, owner) is not None:
                     continue  # a function of this module: ``forms.discover`` has it
                 if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased:
-                    loops = _loops(node) if loops is None else loops
+                    loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
                         seq = _outside(it, index, own_roots, aliased)
