@@ -17,6 +17,7 @@ import libcst as cst
 from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, _whole_4xx, status_set
+from .status_loops import all_nodes as _walk
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
 
@@ -476,14 +477,6 @@ def _skips_round(guard: cst.If) -> bool:
     last = body[-1] if body else None
     ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Continue, cst.Return, cst.Break))
     return ends and not any(isinstance(n, cst.Call) and _receives(n) for n in _walk(guard))
-
-
-def _walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.children)
 
 
 def _calls_any(suite: cst.BaseSuite, names: set[str]) -> bool:

@@ -12,7 +12,8 @@ from ...linter.api import keyword_arg
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Part, Retry, Stop, _Unknown
 from .literals import _int
-from .loops import _names_in, _walk
+from .loops import _names_in
+from .status_loops import all_nodes as _walk
 from .reader import Reader
 
 

@@ -14,7 +14,8 @@ from ...linter.api import Knowledge, Names, dotted
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part
 from .literals import status_set
-from .loops import _function_statuses, _narrows, _permanent_4xx_test, _walk
+from .loops import _function_statuses, _narrows, _permanent_4xx_test
+from .status_loops import all_nodes as _walk
 
 
 class Reader:

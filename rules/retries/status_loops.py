@@ -98,12 +98,13 @@ def raises_outside_counter_tests(node: cst.CSTNode, derived: set[str]) -> bool:
     wait read from its message, ``match = re.search(..., e.args[0])``, does not make it one)."""
     if isinstance(node, cst.Raise):
         return True
-    if isinstance(node, cst.If) and not ({n.value for n in _nodes(node.test) if isinstance(n, cst.Name)} & derived):
+    if isinstance(node, cst.If) and not ({n.value for n in all_nodes(node.test) if isinstance(n, cst.Name)} & derived):
         return False
     return any(raises_outside_counter_tests(c, derived) for c in node.children)
 
 
-def _nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def all_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node under it (any order)."""
     stack = [node]
     while stack:
         n = stack.pop()
