@@ -18,6 +18,8 @@ from ...linter.api import (
 )
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
+from .decorated import decorator_bound
+from .reaped import eof_reaps, lookup_reaps
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -761,7 +763,12 @@ class Once:
                 and argument(node, spec.keyword, spec.position) is None
                 and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
             ):
-                if id(node) not in self.exempt and not self._interactive(node, qn) and not self._owned_wait(node):
+                if (
+                    id(node) not in self.exempt
+                    and not self._interactive(node, qn)
+                    and not self._owned_wait(node)
+                    and not decorator_bound(self.names.function, self.names, k)
+                ):
                     seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
@@ -781,8 +788,22 @@ class Once:
             and not self._interactive(node, qn)  # s36: `await proc.wait()` of `git --version`
         ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
-        elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
+        elif (
+            qn in k.no_timeout_parameter
+            and not self._unbounded_is_fine(node)
+            and not decorator_bound(self.names.function, self.names, k)
+        ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def visit_Try(self, node: cst.Try) -> None:
+        super().visit_Try(node)
+        # s38: `except ProcessLookupError: proc.wait()` after signalling proc: nothing is left to wait for
+        self.exempt.update(id(c) for c in lookup_reaps(node, self.names))
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        super().visit_IndentedBlock(node)
+        # s38: `proc.wait()` after the process's output was read to its end (``reaped.py``)
+        self.exempt.update(id(c) for c in eof_reaps(node))
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
