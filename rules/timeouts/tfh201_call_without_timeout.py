@@ -86,7 +86,15 @@ block, or from another such closure); a `wait()` right after a `while proc.poll(
 (it reaps a process that exited or was killed); the `wait()` of a process an
 object keeps on `self` when the class can end it (a `terminate`/`kill`
 method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
-a process wrapper's own `wait()`, whose holder bounds it; processes with no timeout to
+a process wrapper's own `wait()`, whose holder bounds it; a call directly in a
+plain `def` that a timeout decorator bounds ({markdown_words(_DEFAULTS.timeout_decorators, "or")}, given
+its seconds: not `timeout(None)`, not in a nested `def`, not on an `async def`,
+whose decorator bounds only making the coroutine): the decorator ends the run,
+and its own exception is the one the caller handles; a `wait()` in an `except
+ProcessLookupError:` handler of a `try` that signalled the same process (it
+is gone), or after its `stdout`/`stderr` was read to the end in the same block
+(`proc.stderr.read()`, `readlines()`, a `for line in proc.stdout:` loop with
+no `break`: the pipe closes when the process exits); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
@@ -95,7 +103,7 @@ UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
 recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
-read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
+read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
@@ -156,8 +164,11 @@ default would hurt:
   with no `-c` command starts a shell for them), may wait at a password
   prompt (`sudo`, `ssh`, `gpg`), or
   runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
-  downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans, load
-  tests (`locust`, `k6`), `git clone`), also as one step of a shell line;
+  downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans of a
+  project or its dependencies (`depscan`, `trivy`, `pip-audit`), whole-project
+  linters and type checkers (`pylint`, `mypy`), test runners (`pytest`,
+  `jest`), load tests (`locust`, `k6`), `git clone`), also as one step of a
+  shell line;
   What decides is the program the command names: its first literal words
   (a list's literal items, a string's words, an f-string's or a
   concatenation's text before the first placeholder, each command of a
@@ -494,6 +505,39 @@ class Child:
     async def terminate(self):
         self.proc.terminate()
 """,
+        # s38: a timeout decorator bounds every run of the function (its caller's deadline); a wait after
+        # the signal found no process, or after the process's output was read to its end; `command -v`
+        """\
+import asyncio, os, signal, subprocess
+from timeout_decorator import timeout
+import wrapt_timeout_decorator
+@timeout(60, timeout_exception=StopIteration)
+def lint(path):
+    return subprocess.run(["pylint", path], capture_output=True, check=True)
+@wrapt_timeout_decorator.timeout(dec_timeout=20)
+def run_script(path):
+    return subprocess.run(["python3", path], capture_output=True)
+def stop(argv):
+    proc = subprocess.Popen(argv, start_new_session=True)
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=5)
+    except ProcessLookupError:
+        proc.wait()  # the group is gone: nothing is left to wait for
+async def search(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out = await proc.stdout.read()
+    err = await proc.stderr.read() if proc.stderr is not None else b""
+    await proc.wait()
+    return out, err
+def echo_lines(argv):
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    for line in proc.stdout:
+        print(line)
+    return proc.wait()
+def has_brew():
+    return subprocess.check_output("command -v brew", shell=True)
+""",
     ]
     INVALID = [
         """\
@@ -733,6 +777,37 @@ class Once:
         return proc.wait()  # error: TFH201
     def kill(self):
         pass
+""",
+        # s38: a decorator that runs the function unbounded, a nested def (it runs later), an async def (the
+        # decorator bounds only making the coroutine); a read that stops early, a signal to another process;
+        # a scanner is reported and gets no default (it runs for minutes)
+        """\
+import os, subprocess
+from timeout_decorator import timeout
+@timeout(None)
+def unbounded(path):
+    subprocess.run(["pylint", path])  # error: TFH201
+@timeout(60)
+def later(path):
+    def inner():
+        subprocess.run(["pylint", path])  # error: TFH201
+    return inner
+@timeout(60)
+async def coro(path):
+    subprocess.run(["pylint", path])  # error: TFH201
+def first_line(argv):
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    for line in proc.stdout:
+        break
+    proc.wait()  # error: TFH201
+def stop_other(argv, other):
+    proc = subprocess.Popen(argv)
+    try:
+        os.killpg(other.pid, 9)
+    except ProcessLookupError:
+        proc.wait()  # error: TFH201
+def scan(path):
+    subprocess.run(["depscan", "--src", path])  # error: TFH201 "`depscan` runs long by nature"
 """,
     ]
 
