@@ -1,5 +1,5 @@
 """Session 38 (issues 23 and 28, batch 10's false TFH201): a call a timeout decorator bounds, a wait that
-reaps a process already gone or done, `command -v`; and the long scanners, linters and test runners that
+reaps a process already gone, `command -v`; and the long scanners, linters and test runners that
 keep their finding but get no default timeout."""
 
 from __future__ import annotations
@@ -83,29 +83,22 @@ def test_a_wait_after_the_signal_found_no_process_is_silent_only_for_the_same_pr
     assert [line for line, _ in tfh201(src)] == [14, 20]
 
 
-def test_a_wait_after_the_output_was_read_to_its_end() -> None:
+def test_a_wait_after_the_output_was_read_to_its_end_stays_reported() -> None:
+    # the wait returns once the pipes close, but the read before it is where the process waits, unbounded
     src = """\
-    import subprocess
-    def whole(argv):
+    import asyncio, subprocess
+    def streamed(argv):
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-        lines = proc.stdout.readlines()
-        proc.wait()
-        return lines
-    def partial(argv):
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-        head = proc.stdout.read(100)
-        proc.wait()
-        return head
-    def before(argv):
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-        proc.wait()
-        return proc.stdout.read()
-    def other(argv, first):
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-        first.stdout.read()
-        proc.wait()
+        for line in proc.stdout:
+            print(line)
+        return proc.wait()
+    async def drained(argv):
+        proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+        out = await proc.stdout.read()
+        await proc.wait()
+        return out
     """
-    assert [line for line, _ in tfh201(src)] == [10, 14, 19]
+    assert [line for line, _ in tfh201(src)] == [6, 10]
 
 
 def test_command_v_is_an_instant_lookup() -> None:

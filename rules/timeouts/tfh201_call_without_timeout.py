@@ -19,7 +19,7 @@ from ...linter.api import (
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .decorated import decorator_bound
-from .reaped import eof_reaps, lookup_reaps
+from .reaped import lookup_reaps
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -92,9 +92,7 @@ its seconds: not `timeout(None)`, not in a nested `def`, not on an `async def`,
 whose decorator bounds only making the coroutine): the decorator ends the run,
 and its own exception is the one the caller handles; a `wait()` in an `except
 ProcessLookupError:` handler of a `try` that signalled the same process (it
-is gone), or after its `stdout`/`stderr` was read to the end in the same block
-(`proc.stderr.read()`, `readlines()`, a `for line in proc.stdout:` loop with
-no `break`: the pipe closes when the process exits); processes with no timeout to
+is gone); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
@@ -506,9 +504,9 @@ class Child:
         self.proc.terminate()
 """,
         # s38: a timeout decorator bounds every run of the function (its caller's deadline); a wait after
-        # the signal found no process, or after the process's output was read to its end; `command -v`
+        # the signal found no process; `command -v`
         """\
-import asyncio, os, signal, subprocess
+import os, signal, subprocess
 from timeout_decorator import timeout
 import wrapt_timeout_decorator
 @timeout(60, timeout_exception=StopIteration)
@@ -524,17 +522,6 @@ def stop(argv):
         proc.wait(timeout=5)
     except ProcessLookupError:
         proc.wait()  # the group is gone: nothing is left to wait for
-async def search(argv):
-    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out = await proc.stdout.read()
-    err = await proc.stderr.read() if proc.stderr is not None else b""
-    await proc.wait()
-    return out, err
-def echo_lines(argv):
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-    for line in proc.stdout:
-        print(line)
-    return proc.wait()
 def has_brew():
     return subprocess.check_output("command -v brew", shell=True)
 """,
@@ -779,7 +766,8 @@ class Once:
         pass
 """,
         # s38: a decorator that runs the function unbounded, a nested def (it runs later), an async def (the
-        # decorator bounds only making the coroutine); a read that stops early, a signal to another process;
+        # decorator bounds only making the coroutine); a wait after streaming the output (the stream is
+        # unbounded), a signal to another process;
         # a scanner is reported and gets no default (it runs for minutes)
         """\
 import os, subprocess
@@ -795,10 +783,10 @@ def later(path):
 @timeout(60)
 async def coro(path):
     subprocess.run(["pylint", path])  # error: TFH201
-def first_line(argv):
+def streamed(argv):
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
-    for line in proc.stdout:
-        break
+    for line in proc.stdout:  # the read is where it waits, and it takes no timeout
+        print(line)
     proc.wait()  # error: TFH201
 def stop_other(argv, other):
     proc = subprocess.Popen(argv)
@@ -874,11 +862,6 @@ def scan(path):
         super().visit_Try(node)
         # s38: `except ProcessLookupError: proc.wait()` after signalling proc: nothing is left to wait for
         self.exempt.update(id(c) for c in lookup_reaps(node, self.names))
-
-    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-        super().visit_IndentedBlock(node)
-        # s38: `proc.wait()` after the process's output was read to its end (``reaped.py``)
-        self.exempt.update(id(c) for c in eof_reaps(node))
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
