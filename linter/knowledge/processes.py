@@ -69,7 +69,9 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          "uv python pin", "uv python find", "uv python dir", "uv cache dir", "uv tool dir", "pip show", "pip list",
          "pip freeze", "pip3 show", "pip3 list", "pip3 freeze", "npm config get", "npm prefix", "npm root",
          # s36 (batch 9): `type <file>` prints a local file (Windows; the POSIX builtin names a command)
-         "type"),
+         "type",
+         # s38 (batch 10): the shell's own lookup of a program on the PATH (`command -v brew`), as `which`
+         "command -v", "command -V"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -367,6 +369,13 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     # a hook runner installs each hook's environment on its first run, then runs every hook; a
     # `git commit` runs the repository's hooks (batch 5's held-out fixes: `git commit -m ...`)
     "pre-commit", "prek", "lefthook", "git commit",
+    # s38 (batch 10's held-out fixes: `depscan` of a whole project, which also downloads its vulnerability
+    # database on a first run): scanners of a project, its dependencies or an image, the slow whole-project
+    # linters and type checkers, and test runners last as long as the project is large
+    "depscan", "cdxgen", "pip-audit", "safety", "osv-scanner", "syft", "checkov", "tfsec", "terrascan", "kics",
+    "gitleaks", "trufflehog", "detect-secrets", "dependency-check", "scancode", "codeql", "sonar-scanner",
+    "zap", "zap.sh", "nikto", "wpscan", "pylint", "mypy", "pyright", "eslint", "unittest", "jest", "vitest",
+    "mocha", "behave", "robot", "cypress", "playwright test",
 })
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.

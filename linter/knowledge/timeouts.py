@@ -268,6 +268,24 @@ TIMEOUT_SCOPES: Final[frozenset[str]] = frozenset(
     }
 )
 
+# s38 (batch 10, issue 23): decorators that bound every run of the function they decorate. At the deadline
+# the decorated function raises (a signal's handler, or its caller stops waiting for the worker it runs in);
+# a ``subprocess.run`` inside kills its child as the exception passes, a socket read is interrupted. A
+# blocking call directly in such a function (not in a nested ``def`` or ``lambda``, which run later, nor in
+# an ``async def``, whose decorator bounds only the creation of the coroutine) needs no timeout of its own
+# (TFH201 stays silent), and a default added inside would raise another exception before the decorator's
+# own, which the caller handles. name -> (the seconds parameter, its position); a decorator given no
+# seconds, or a literal ``None``/``0``, runs the function unbounded.
+TIMEOUT_DECORATORS: Final[Mapping[str, tuple[str, int]]] = {
+    "timeout_decorator.timeout": ("seconds", 0),
+    "timeout_decorator.timeout_decorator.timeout": ("seconds", 0),
+    "wrapt_timeout_decorator.timeout": ("dec_timeout", 0),
+    "wrapt_timeout_decorator.wrapt_timeout_decorator.timeout": ("dec_timeout", 0),
+    "func_timeout.func_set_timeout": ("timeout", 0),
+    "func_timeout.dafunc.func_set_timeout": ("timeout", 0),
+    "pytest.mark.timeout": ("timeout", 0),
+}
+
 # Timeout objects whose every field may be None, which means "no timeout".
 # name -> (names of its fields in positional order)
 TIMEOUT_OBJECTS: Final[Mapping[str, tuple[str, ...]]] = {

@@ -18,6 +18,8 @@ from ...linter.api import (
 )
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
+from .decorated import decorator_bound
+from .reaped import lookup_reaps
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -84,7 +86,13 @@ block, or from another such closure); a `wait()` right after a `while proc.poll(
 (it reaps a process that exited or was killed); the `wait()` of a process an
 object keeps on `self` when the class can end it (a `terminate`/`kill`
 method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
-a process wrapper's own `wait()`, whose holder bounds it; processes with no timeout to
+a process wrapper's own `wait()`, whose holder bounds it; a call directly in a
+plain `def` that a timeout decorator bounds ({markdown_words(_DEFAULTS.timeout_decorators, "or")}, given
+its seconds: not `timeout(None)`, not in a nested `def`, not on an `async def`,
+whose decorator bounds only making the coroutine): the decorator ends the run,
+and its own exception is the one the caller handles; a `wait()` in an `except
+ProcessLookupError:` handler of a `try` that signalled the same process (it
+is gone); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
@@ -93,7 +101,7 @@ UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
 recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
-read (`which`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
+read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
@@ -154,8 +162,11 @@ default would hurt:
   with no `-c` command starts a shell for them), may wait at a password
   prompt (`sudo`, `ssh`, `gpg`), or
   runs long by nature (`LONG_RUNNING_PROCESSES`: installs, model pulls and
-  downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans, load
-  tests (`locust`, `k6`), `git clone`), also as one step of a shell line;
+  downloads, uploads (`aws s3 cp`, `gsutil`, `rclone`), builds, scans of a
+  project or its dependencies (`depscan`, `trivy`, `pip-audit`), whole-project
+  linters and type checkers (`pylint`, `mypy`), test runners (`pytest`,
+  `jest`), load tests (`locust`, `k6`), `git clone`), also as one step of a
+  shell line;
   What decides is the program the command names: its first literal words
   (a list's literal items, a string's words, an f-string's or a
   concatenation's text before the first placeholder, each command of a
@@ -492,6 +503,28 @@ class Child:
     async def terminate(self):
         self.proc.terminate()
 """,
+        # s38: a timeout decorator bounds every run of the function (its caller's deadline); a wait after
+        # the signal found no process; `command -v`
+        """\
+import os, signal, subprocess
+from timeout_decorator import timeout
+import wrapt_timeout_decorator
+@timeout(60, timeout_exception=StopIteration)
+def lint(path):
+    return subprocess.run(["pylint", path], capture_output=True, check=True)
+@wrapt_timeout_decorator.timeout(dec_timeout=20)
+def run_script(path):
+    return subprocess.run(["python3", path], capture_output=True)
+def stop(argv):
+    proc = subprocess.Popen(argv, start_new_session=True)
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=5)
+    except ProcessLookupError:
+        proc.wait()  # the group is gone: nothing is left to wait for
+def has_brew():
+    return subprocess.check_output("command -v brew", shell=True)
+""",
     ]
     INVALID = [
         """\
@@ -732,6 +765,38 @@ class Once:
     def kill(self):
         pass
 """,
+        # s38: a decorator that runs the function unbounded, a nested def (it runs later), an async def (the
+        # decorator bounds only making the coroutine); a wait after streaming the output (the stream is
+        # unbounded), a signal to another process;
+        # a scanner is reported and gets no default (it runs for minutes)
+        """\
+import os, subprocess
+from timeout_decorator import timeout
+@timeout(None)
+def unbounded(path):
+    subprocess.run(["pylint", path])  # error: TFH201
+@timeout(60)
+def later(path):
+    def inner():
+        subprocess.run(["pylint", path])  # error: TFH201
+    return inner
+@timeout(60)
+async def coro(path):
+    subprocess.run(["pylint", path])  # error: TFH201
+def streamed(argv):
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    for line in proc.stdout:  # the read is where it waits, and it takes no timeout
+        print(line)
+    proc.wait()  # error: TFH201
+def stop_other(argv, other):
+    proc = subprocess.Popen(argv)
+    try:
+        os.killpg(other.pid, 9)
+    except ProcessLookupError:
+        proc.wait()  # error: TFH201
+def scan(path):
+    subprocess.run(["depscan", "--src", path])  # error: TFH201 "`depscan` runs long by nature"
+""",
     ]
 
     @classmethod
@@ -761,7 +826,12 @@ class Once:
                 and argument(node, spec.keyword, spec.position) is None
                 and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
             ):
-                if id(node) not in self.exempt and not self._interactive(node, qn) and not self._owned_wait(node):
+                if (
+                    id(node) not in self.exempt
+                    and not self._interactive(node, qn)
+                    and not self._owned_wait(node)
+                    and not decorator_bound(self.names.function, self.names, k)
+                ):
                     seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
                     autofix = None if refusal is not None else RawFix(
@@ -781,8 +851,17 @@ class Once:
             and not self._interactive(node, qn)  # s36: `await proc.wait()` of `git --version`
         ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
-        elif qn in k.no_timeout_parameter and not self._unbounded_is_fine(node):
+        elif (
+            qn in k.no_timeout_parameter
+            and not self._unbounded_is_fine(node)
+            and not decorator_bound(self.names.function, self.names, k)
+        ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def visit_Try(self, node: cst.Try) -> None:
+        super().visit_Try(node)
+        # s38: `except ProcessLookupError: proc.wait()` after signalling proc: nothing is left to wait for
+        self.exempt.update(id(c) for c in lookup_reaps(node, self.names))
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""

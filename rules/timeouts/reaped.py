@@ -1,0 +1,66 @@
+"""Waits that reap a process already gone (TFH201), read on the same object in the same function, never
+guessed from names.
+
+``wait()`` in an ``except ProcessLookupError:`` handler of a ``try`` whose body signals that process
+(``os.killpg(proc.pid, ...)``, ``os.kill(proc.pid, ...)``, ``proc.kill()``, ``proc.send_signal(...)``): the
+signal found no such process, so nothing is left to wait for; the wait returns at once.
+
+Not silent (s38, decided): a ``wait()`` after the process's output was read to its end (``for line in
+proc.stdout:``, ``await proc.stderr.read()``). The wait itself returns once the pipes are closed, but the
+read before it is where such a process waits, and a pipe read takes no timeout: the finding on the wait is
+the only place the unbounded process shows (batches 1-10: a streamed ``pip install``, a ``gcloud`` copy, an
+eval run, each of which can hang on the network).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import Names, walk_in_scope
+
+__all__ = ["lookup_reaps"]
+
+_SIGNALS = frozenset({"kill", "terminate", "send_signal"})
+_OS_SIGNALS = frozenset({"os.kill", "os.killpg"})
+
+
+def _waits_on(node: cst.CSTNode, procs: set[str]) -> list[cst.Call]:
+    """The ``X.wait()`` calls under ``node`` (in its scope) on one of ``procs``."""
+    return [
+        c
+        for c in walk_in_scope(node)
+        if isinstance(c, cst.Call)
+        and isinstance(c.func, cst.Attribute)
+        and c.func.attr.value == "wait"
+        and isinstance(c.func.value, cst.Name)
+        and c.func.value.value in procs
+    ]
+
+
+def _signalled(node: cst.CSTNode, names: Names) -> set[str]:
+    """The processes a block signals: ``X.kill()``/``terminate()``/``send_signal()``, ``os.kill(X.pid, ...)``."""
+    out: set[str] = set()
+    for c in walk_in_scope(node):
+        if not isinstance(c, cst.Call):
+            continue
+        f = c.func
+        if isinstance(f, cst.Attribute) and f.attr.value in _SIGNALS and isinstance(f.value, cst.Name):
+            out.add(f.value.value)
+        elif names.qualname(f) in _OS_SIGNALS and c.args:
+            pid = c.args[0].value
+            if isinstance(pid, cst.Attribute) and pid.attr.value == "pid" and isinstance(pid.value, cst.Name):
+                out.add(pid.value.value)
+    return out
+
+
+def lookup_reaps(node: cst.Try, names: Names) -> list[cst.Call]:
+    """The waits of an ``except ProcessLookupError:`` handler on a process the ``try`` body signals."""
+    procs = _signalled(node.body, names)
+    if not procs:
+        return []
+    out: list[cst.Call] = []
+    for h in node.handlers:
+        types = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type] if h.type else []
+        if any(isinstance(t, cst.Name) and t.value == "ProcessLookupError" and names.is_builtin(t.value) for t in types):
+            out += _waits_on(h.body, procs)
+    return out
