@@ -8,6 +8,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge, Screen, markdown_words, outside_screen
 from .fallback import default_value, documented_fallback, fallback_fix, optional_bool
+from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, module_constants, reads_remote
 
@@ -892,6 +893,15 @@ async def acancel_run(self, run_id) -> bool:
         others = [r for r in self.model.returns(func) if not (isinstance(r.value, cst.Name) and r.value.value == "False")]
         return bool(others) and all(r.value is not None and self.model.bool_valued(r.value) for r in others)
 
+    def _answer_asked_for(self, node: cst.ExceptHandler, returned: str, body: cst.BaseSuite) -> bool:
+        """The default is the answer the function was asked for (:mod:`.fallback_scope`): a probe's "no server",
+        a write's "not done", a remembered miss, a documented soft failure, a ``HEAD``'s "does not answer"."""
+        func = self.names.function
+        k = self.knowledge
+        if probe(func, k) or write_status(func, k) or fills_negative_cache(node) or documented_in_docstring(func):
+            return True
+        return returned == "False" and head_only(body, self.names, k, self.ctx.screen.import_roots)
+
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
         if handler is None or not self.model.catches_broadly(node):
@@ -919,6 +929,8 @@ async def acancel_run(self, run_id) -> bool:
         if self._exempt_function("None(bare)" if bare else returned, body):
             return
         if self._benign(body) or documented_fallback(node):
+            return
+        if self._answer_asked_for(node, returned, body):
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))
