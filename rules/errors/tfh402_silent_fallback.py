@@ -134,7 +134,7 @@ intended answer there:
 - `return False` in a predicate: a function whose name starts with
   {markdown_words((p + "*" for p in _DEFAULTS.predicate_prefixes), "or")}, or annotated `-> bool`, or whose
   other returns are all bool-valued, unless its name starts with an action
-  verb that deletes, cancels, stops or runs
+  verb that is not a write that creates or sends
   ({markdown_words(sorted(_DEFAULTS.action_verbs - _DEFAULTS.write_status_verbs), "or")}, also with the async
   `a` prefix, `acancel_run`: `delete() -> bool` returning `False` on an
   outage means "nothing deleted" and is reported; a write that creates or
