@@ -197,6 +197,8 @@ BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
     # optional decoration for a person: an update notice, a changelog on a splash screen, a site's favicon;
     # its absence is fine, and nothing downstream reads "nothing there" into it (batches 5, 8, 10)
     "notice", "changelog", "splash", "banner", "announcement", "latest_version", "favicon",
+    # a member's or a group's display name for a message: absent, the caller shows the id (batches 6, 10)
+    "display_name",
 )
 # Third-party calls count as tool calls (a document converter, an SDK helper),
 # except libraries that only parse or build values in memory.

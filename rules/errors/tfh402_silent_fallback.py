@@ -637,18 +637,23 @@ def save_snapshot(self, doc) -> bool:
     except Exception:
         return False
 """,
-        # s38: a miss remembered in a negative cache on purpose: an optional display name answered empty until
-        # the entry expires
+        # s38: a miss remembered in a negative cache on purpose: an optional title answered empty until the entry
+        # expires; a display name is decoration (absent, the caller shows the id)
         """\
 import asyncio
 class Groups:
-    async def display_name(self, bot, group_id, now):
+    async def group_title(self, bot, group_id, now):
         try:
             info = await asyncio.wait_for(bot.get_group_info(group_id=group_id), timeout=2)
         except Exception:
             self._name_negative_cache[group_id] = now + 60
             return ""
         return info.get("group_name", "")
+    async def lookup_display_name(self, db, member):
+        try:
+            return (await db.members.get(member)).display_name
+        except Exception:
+            return None
 """,
         # s38: the docstring says the soft failure is the design; an update notice for a person is an optional extra
         """\
