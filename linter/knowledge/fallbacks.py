@@ -172,6 +172,21 @@ REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
     "ping", "alive", "health", "connected", "reachable", "available", "can_connect", "is_up", "is_ready",
     "check_connection", "test_connection", "verify_connection",
 )
+# Probes: a function whose name has one of these parts asks "is a server there?" (a port scan for a
+# plugin, a health endpoint, a liveness ping): ``None``/``{}``/``False`` on any error is its answer "no
+# server here", by design, whatever value it hands back (batch 10: a Houdini plugin's port probe and its
+# ``_query_health`` returned None for "nothing on this port").
+PROBE_NAME_PARTS: Final[tuple[str, ...]] = ("probe", "health", "heartbeat", "ping", "alive", "liveness", "readiness")
+# Writes that create or send (an upload, a post, a save): a failure handed back as ``None``/``False`` reads
+# "it did not happen", never "there is nothing", so it is not TFH402's "nothing there" (batch 10: an upload
+# that returns None for "not uploaded", an offload to a file that returns False). Deleting, cancelling and
+# stopping stay reported: their ``False`` on an outage reads "nothing to delete" / "not found" (batch 4: a
+# vector store's ``delete_memory`` whose False the app shows as "Memory Not Found"); so do ``post``/``put``,
+# HTTP verbs that as often read (a search or a token endpoint behind a POST).
+WRITE_STATUS_VERBS: Final[frozenset[str]] = frozenset(
+    {"upload", "send", "create", "save", "write", "publish", "insert", "upsert", "update", "store",
+     "add", "submit", "register", "notify", "offload", "persist", "push", "append"}
+)
 # Fallbacks that are the design, not a hidden outage: a cache whose None
 # means "miss, recompute"; telemetry and device-id helpers whose value only
 # feeds a metric; validators of an address or a format. A function (or the
@@ -179,6 +194,11 @@ REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
 BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
     "cache", "cached", "telemetry", "metric", "analytics", "tracking", "tracer", "device_id", "machine_id",
     "distinct_id", "anonymous_id", "installation_id", "trace_id", "valid",
+    # optional decoration for a person: an update notice, a changelog on a splash screen, a site's favicon;
+    # its absence is fine, and nothing downstream reads "nothing there" into it (batches 5, 8, 10)
+    "notice", "changelog", "splash", "banner", "announcement", "latest_version", "favicon",
+    # a member's or a group's display name for a message: absent, the caller shows the id (batches 6, 10)
+    "display_name",
 )
 # Third-party calls count as tool calls (a document converter, an SDK helper),
 # except libraries that only parse or build values in memory.

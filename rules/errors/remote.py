@@ -116,6 +116,44 @@ def _module_constant(receiver: cst.BaseExpression, names: Names, constants: froz
     )
 
 
+_PARSERS = frozenset({"json.loads", "json.load", "yaml.safe_load", "yaml.load", "tomllib.loads", "tomllib.load",
+                      "copy.deepcopy", "copy.copy"})
+
+
+def _parsed(value: cst.BaseExpression, names: Names) -> bool:
+    """A value built in memory: a literal, or what a parser or a copy returns (``json.loads(text)``)."""
+    if _literal(value, names):
+        return True
+    if isinstance(value, cst.Call):
+        raw = names.qualname(value.func)
+        return raw is not None and raw in _PARSERS
+    return False
+
+
+def _bound_to_data(receiver: cst.BaseExpression, names: Names) -> bool:
+    """A receiver rooted in a local name the function binds once to an entry of parsed data
+    (``reduced = json.loads(s)``; ``bucket = reduced.get("pipeline")``; ``bucket.pop("tools")``): a mapping in
+    memory named like a remote thing, not the thing."""
+    root = receiver
+    while isinstance(root, (cst.Attribute, cst.Subscript)):
+        root = root.value
+    if not isinstance(root, cst.Name):
+        return False
+    value = _bound_value(root, names)
+    if value is root:
+        return False
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "get":
+        source: cst.BaseExpression = value.func.value
+    elif isinstance(value, cst.Subscript):
+        source = value.value
+    else:
+        return False
+    if not isinstance(source, cst.Name) or source.value == root.value:
+        return False
+    bound = _bound_value(source, names)
+    return bound is not source and _parsed(bound, names)
+
+
 def _targets(node: cst.Assign | cst.AnnAssign | cst.AugAssign) -> list[cst.BaseExpression]:
     return [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
 
@@ -327,6 +365,7 @@ def remote_evidence(
         and not _path_named(func.value, knowledge)
         and not _value_named(func.value, knowledge)
         and not _module_constant(func.value, names, constants)
+        and not _bound_to_data(func.value, names)
     ):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
@@ -379,11 +418,23 @@ def reads_remote(
                 and not _path_named(n.func, knowledge)  # home_config_path(): computes a path
             ):
                 raw = names.qualname(n.func)
-                if not _local(n, knowledge.canonical(raw) if raw is not None else None, names, knowledge):
+                if not _local(n, knowledge.canonical(raw) if raw is not None else None, names, knowledge) and not _typed_in_hand(
+                    n, names, knowledge
+                ):
                     return True
         elif awaits and isinstance(n, cst.Await):
             return True
     return False
+
+
+def _typed_in_hand(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
+    """A method of an object of a known class whose name says no client (``node: hou.Node``, ``node.errors()``):
+    in an existence check, such a call asks the object in hand, not a remote store."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    ref = names.qualify(func.value)
+    return ref is not None and ref[1] and not words(ref[0].rsplit(".", 1)[-1]) & knowledge.client_class_words
 
 
 def may_read_remote_ast(body: Sequence[ast.stmt], knowledge: Knowledge) -> bool:

@@ -1,0 +1,96 @@
+"""TFH402's "the fallback is the answer asked for" readings, beyond the predicates and cleanup of the rule itself.
+
+Each is positive evidence, read on the function or the handler, that the default value a handler returns
+after a remote read is not "there is nothing" passed off as an answer:
+
+- :func:`probe`: the function asks whether a server is there (``probe``, ``_query_health``, ``heartbeat``):
+  ``None`` is "no server on this port", whatever value it hands back;
+- :func:`write_status`: the function creates or sends (``upload_file``, ``post_message``, ``save_report``):
+  ``None``/``False`` reads "it did not happen", never "nothing there" (deleting and cancelling stay reported:
+  their ``False`` reads "nothing to delete");
+- :func:`fills_negative_cache`: the handler stores the miss in a cache (``self._name_negative_cache[k] =
+  deadline``): the author chose to remember the failure and answer empty until it expires;
+- :func:`documented_in_docstring`: the function's docstring says the soft failure is the design
+  ("intentionally soft", "best-effort", "never raises", "falls back");
+- :func:`head_only`: a ``False`` whose only remote read is an HTTP ``HEAD`` (``requests.head(url)``): the
+  question is "does this address answer", and False is that answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ...linter.api import Knowledge, Names, walk_in_scope
+from .remote import remote_evidence
+
+__all__ = ["documented_in_docstring", "fills_negative_cache", "head_only", "probe", "write_status"]
+
+
+def _name(func: cst.FunctionDef | cst.Lambda | None) -> str:
+    return func.name.value.lstrip("_").lower() if isinstance(func, cst.FunctionDef) else ""
+
+
+def probe(func: cst.FunctionDef | cst.Lambda | None, knowledge: Knowledge) -> bool:
+    """The function's name says it probes for a server (``probe``, ``_query_health``, ``send_heartbeat``)."""
+    name = _name(func)
+    return bool(name) and any(part in name for part in knowledge.probe_name_parts)
+
+
+def write_status(func: cst.FunctionDef | cst.Lambda | None, knowledge: Knowledge) -> bool:
+    """The function's first word (``a`` async prefix allowed: ``aupload``) is a verb that creates or sends."""
+    first = _name(func).split("_")[0]
+    verbs = knowledge.write_status_verbs
+    return bool(first) and (first in verbs or (first.startswith("a") and first[1:] in verbs))
+
+
+def _cache_target(node: cst.BaseExpression) -> bool:
+    """``self._negative_cache[k]``, ``cache[k]``, ``self._misses_cache``: an assignment target named for a cache."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    last = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+    return "cache" in last.lower()
+
+
+def fills_negative_cache(handler: cst.ExceptHandler) -> bool:
+    """The handler stores the miss in a cache (an assignment to a target named for a cache): a remembered
+    failure, answered empty on purpose until it expires."""
+    for n in walk_in_scope(handler.body):
+        if isinstance(n, cst.Assign) and any(_cache_target(t.target) for t in n.targets):
+            return True
+        if isinstance(n, (cst.AnnAssign, cst.AugAssign)) and _cache_target(n.target):
+            return True
+    return False
+
+
+# A docstring that says the soft failure is the design (``The failure is intentionally soft``, ``best-effort``,
+# ``Never raises``, ``falls back to ...``). Not ``optional``: docstrings use it for arguments.
+_DOCSTRING_DESIGN = re.compile(
+    r"\bintentional(?:ly)?\b|\bdeliberate(?:ly)?\b|\bby\s+design\b|\bbest[\s-]effort\b|\bnever\s+raises?\b"
+    r"|\bfall(?:s|ing)?[\s-]*back\b|\bnon[\s-]?fatal\b|\bsoft[\s-]?fail",
+    re.IGNORECASE,
+)
+
+
+def documented_in_docstring(func: cst.FunctionDef | cst.Lambda | None) -> bool:
+    """The function's docstring says the soft failure is the design."""
+    if not isinstance(func, cst.FunctionDef):
+        return False
+    doc = func.get_docstring(clean=False)
+    return doc is not None and _DOCSTRING_DESIGN.search(doc) is not None
+
+
+def head_only(body: cst.BaseSuite, names: Names, knowledge: Knowledge, imports: frozenset[str]) -> bool:
+    """Every call in the ``try`` that could reach a server is an HTTP ``HEAD`` (``requests.head(url)``,
+    ``await client.head(url)``): what it asks is whether the address answers."""
+    heads = 0
+    for n in walk_in_scope(body):
+        if not isinstance(n, cst.Call):
+            continue
+        if isinstance(n.func, cst.Attribute) and n.func.attr.value == "head":
+            heads += 1
+            continue
+        if remote_evidence(n, names, knowledge, imports) is not None:
+            return False
+    return heads > 0
