@@ -104,7 +104,8 @@ class ExceptionText(TextTaint):
         if not self.active():
             return None
         func = self.names.function
-        if isinstance(func, cst.FunctionDef) and self.audience(func) in ("report", "unread"):
+        audience = self.audience(func) if isinstance(func, cst.FunctionDef) else None
+        if audience == "report" or (audience == "unread" and not self._tool_result(value)):
             return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
             # (a message construct still counts)
         found = self._leak(value, self.exceptions())
@@ -182,11 +183,25 @@ class ExceptionText(TextTaint):
         path = PurePath(self.errors.ctx.path)
         dirs = [d.replace("-", "_").replace(".", "_") for d in path.parent.parts[-k.report_directory_depth:]]
         names = [c.name.value for c in self._classes] + self._functions + [path.stem] + dirs
-        for n in names:
-            ws = words(n)
-            if ws & k.tool_evidence_words or any(w.startswith(k.tool_evidence_word_prefixes) for w in ws):
-                return True
+        if any(self._tool_word(n) for n in names):
+            return True
         return any(p in n.lower() for n in [path.stem, *dirs] for p in k.tool_evidence_name_parts)
+
+    def _tool_word(self, name: str) -> bool:
+        k = self.knowledge
+        ws = words(name)
+        return bool(ws & k.tool_evidence_words) or any(w.startswith(k.tool_evidence_word_prefixes) for w in ws)
+
+    def _tool_result(self, value: cst.CSTNode) -> bool:
+        """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,
+        ``ToolOutput(...)``): positive evidence that the text reaches a model, wherever the function sits."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        return name[:1].isupper() and self._tool_word(name)
 
     def _report_names(self) -> bool:
         """The module, its package directories, the enclosing classes or functions are named for a report a person

@@ -59,7 +59,9 @@ the module, one of its package directories (up to four), its class or the
 function itself is named for tools (a word starting with `tool`: `tools/`,
 `jina_tool.py`, `class FileToolkit`, `toolsets/`, `def call_tool`; or
 `action`/`actions`, an agent framework's tools), or a package directory or
-the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`). Without such
+the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
+value returned is built by a constructor named so (`ActionResult(error=
+...)`, `ToolOutput(...)`). Without such
 evidence it is not reported: on the held-out labels of batches 3-10 those
 helpers were true in 63 of 131 findings (48%; a storage client's `(False,
 str(e))` status for the app, a webhook's HTTP answer, a plugin manager's
@@ -1010,6 +1012,11 @@ async def call_tool(session, name, args):
         return await session.call(name, args)
     except Exception as e:
         return {"error": str(e)}  # error: TFH401
+async def upload(page, selector, path):
+    try:
+        await page.set_input_files(selector, path)
+    except Exception as e:
+        return ActionResult(error=f"upload failed: {e}")  # error: TFH401
 """,
     ]
 
