@@ -177,7 +177,7 @@ class ExceptionText(TextTaint):
 
     def _tool_names(self) -> bool:
         """Positive evidence that a function the module says nothing else about feeds a tool's answer: the module,
-        its package directories, the enclosing classes or functions are named for tools (``tools/``,
+        its package directories, the enclosing classes or functions are named for tools (``tools/``, ``toolsets/``,
         ``jina_tool.py``, ``class FileToolkit``, ``def call_tool``, ``actions/``) or an MCP server (``k8s_mcp/``)."""
         k = self.knowledge
         path = PurePath(self.errors.ctx.path)
@@ -189,8 +189,7 @@ class ExceptionText(TextTaint):
 
     def _tool_word(self, name: str) -> bool:
         k = self.knowledge
-        ws = words(name)
-        return bool(ws & k.tool_evidence_words) or any(w.startswith(k.tool_evidence_word_prefixes) for w in ws)
+        return bool(words(name) & k.tool_evidence_words)
 
     def _tool_result(self, value: cst.CSTNode) -> bool:
         """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,

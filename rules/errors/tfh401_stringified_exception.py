@@ -56,9 +56,10 @@ an evaluation or health report or a command-line program (not a model: not
 reported, see below). A function the module says nothing else about is
 reported only with positive evidence that its result feeds a tool's answer:
 the module, one of its package directories (up to four), its class or the
-function itself is named for tools (a word starting with `tool`: `tools/`,
-`jina_tool.py`, `class FileToolkit`, `toolsets/`, `def call_tool`; or
-`action`/`actions`, an agent framework's tools), or a package directory or
+function itself is named for tools (a whole word `tool`/`tools`,
+`toolset(s)`, `toolkit(s)`, `toolbox`: `tools/`, `jina_tool.py`, `class
+FileToolkit`, `def call_tool`; or `action`/`actions`, an agent framework's
+tools), or a package directory or
 the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
 value returned is built by a constructor named so (`ActionResult(error=
 ...)`, `ToolOutput(...)`). Without such
