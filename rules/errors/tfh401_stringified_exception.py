@@ -69,8 +69,10 @@ str(e))` status for the app, a webhook's HTTP answer, a plugin manager's
 record for a dashboard, an installer's report lines), the helpers named for
 tools in 309 of 320 (97%). Some true findings are given up that way (34 of
 the 421 held-out true ones: an agent's own message to its team, a document
-loader's page text); a tool's result, a message construct and a helper in a
-tools module keep being reported. The text is followed through variables, containers, string
+loader's page text, a helper in a module nothing names that a tool of
+another module calls: the finding is per file, the caller is not read); a
+tool's result, a message construct and a helper in a tools module keep
+being reported. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
