@@ -28,7 +28,7 @@ from smullyan.linter.discovery import discover
 REPO = Path(__file__).resolve().parent.parent
 
 TIMEOUT = "import requests\nrequests.get('u')\nrequests.post('u', timeout=None)\n"  # TFH201 (2:1), TFH202 (3:1)
-SWALLOW = "def f():\n    try:\n        g()\n    except Exception as e:\n        return str(e)\n"  # TFH401
+SWALLOW = "def call_tool():\n    try:\n        g()\n    except Exception as e:\n        return str(e)\n"  # TFH401
 MYLIB = "import mylib\nmylib.call('x')\n"  # TFH201 only where `timeout-required` names mylib.call
 
 Finding = tuple[str, int, int, str]

@@ -59,10 +59,10 @@ def _run(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
 
 def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path) -> None:
     rows = _run(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/utils.py": UTILS,
-        "pkg/probe.py": PROBE,
-        "pkg/server.py": """
+        "agent_tools/__init__.py": "",
+        "agent_tools/utils.py": UTILS,
+        "agent_tools/probe.py": PROBE,
+        "agent_tools/server.py": """
             from mcp.server.fastmcp import FastMCP
             from .probe import exists
             from .utils import is_name, run_cli, list_items, parsed_items
@@ -108,13 +108,13 @@ def test_an_imported_helper_gives_its_calls_findings_and_failures(tmp_path: Path
 
 def test_a_module_imported_whole_and_a_packages_re_export(tmp_path: Path) -> None:
     rows = _run(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/helpers/__init__.py": "from .cli import run_cli\n",
-        "pkg/helpers/cli.py": UTILS,
-        "pkg/tools.py": """
+        "agent_tools/__init__.py": "",
+        "agent_tools/helpers/__init__.py": "from .cli import run_cli\n",
+        "agent_tools/helpers/cli.py": UTILS,
+        "agent_tools/tools.py": """
             from langchain_core.tools import tool
-            from pkg import helpers
-            from pkg.helpers import run_cli
+            from agent_tools import helpers
+            from agent_tools.helpers import run_cli
 
             @tool
             def first(name: str) -> str:

@@ -104,8 +104,10 @@ class ExceptionText(TextTaint):
         if not self.active():
             return None
         func = self.names.function
-        if isinstance(func, cst.FunctionDef) and self.audience(func) == "report":
-            return None  # a value returned to a report, a page or a route's JSON (a message construct still counts)
+        audience = self.audience(func) if isinstance(func, cst.FunctionDef) else None
+        if audience == "report" or (audience == "unread" and not self._tool_result(value)):
+            return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
+            # (a message construct still counts)
         found = self._leak(value, self.exceptions())
         if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
             return self.exception_object(value)
@@ -155,7 +157,8 @@ class ExceptionText(TextTaint):
         """Who reads what ``func`` returns, when the module says: ``"tool"`` (a tool a framework runs: a tool
         decorator or a tool base class's method, by the forms ``smullyan tools`` knows, resolved in this file),
         ``"endpoint"`` (a web route: an HTTP client or a browser), ``"cli"`` (a function of a module that defines a
-        command-line command: a person at a terminal), or None (not known here: a library's helper)."""
+        command-line command: a person at a terminal), ``"report"`` (a report, a page, a route's JSON), None (not
+        known here, but named for tools: a tool's helper, reported) or ``"unread"`` (nothing says a model reads it)."""
         key = id(func)
         if key not in self.where:
             if self._tool(func):
@@ -166,9 +169,38 @@ class ExceptionText(TextTaint):
                 self.where[key] = "cli"
             elif self._web_module or self._ui_module or self._report_names() or self._printed(func):
                 self.where[key] = "report"
+            elif not self._tool_names():
+                self.where[key] = "unread"
             else:
                 self.where[key] = None
         return self.where[key]
+
+    def _tool_names(self) -> bool:
+        """Positive evidence that a function the module says nothing else about feeds a tool's answer: the module,
+        its package directories, the enclosing classes or functions are named for tools (``tools/``, ``toolsets/``,
+        ``jina_tool.py``, ``class FileToolkit``, ``def call_tool``, ``actions/``) or an MCP server (``k8s_mcp/``)."""
+        k = self.knowledge
+        path = PurePath(self.errors.ctx.path)
+        dirs = [d.replace("-", "_").replace(".", "_") for d in path.parent.parts[-k.report_directory_depth:]]
+        names = [c.name.value for c in self._classes] + self._functions + [path.stem] + dirs
+        if any(self._tool_word(n) for n in names):
+            return True
+        return any(p in n.lower() for n in [path.stem, *dirs] for p in k.tool_evidence_name_parts)
+
+    def _tool_word(self, name: str) -> bool:
+        k = self.knowledge
+        return bool(words(name) & k.tool_evidence_words)
+
+    def _tool_result(self, value: cst.CSTNode) -> bool:
+        """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,
+        ``ToolOutput(...)``): positive evidence that the text reaches a model, wherever the function sits."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        return name[:1].isupper() and self._tool_word(name)
 
     def _report_names(self) -> bool:
         """The module, its package directories, the enclosing classes or functions are named for a report a person

@@ -53,14 +53,26 @@ The scope is "the text reaches a model". Where the module says where a
 function's result goes, the rule follows it: a tool (reported), a message
 construct (reported wherever it goes), a web endpoint, a web or UI module,
 an evaluation or health report or a command-line program (not a model: not
-reported, see below). A function the module says
-nothing about (a library's internal helper, a same-module helper) is
-reported: on the reading of the tuning half and of batch 3's held-out half
-most such helpers (an MCP server's dispatcher, a sandbox backend, a
-converter's or an evaluator's answer) hand their result to a tool's answer
-or to the model, and the false alarms among them had a reader the module
-names (a route decorator, a CLI command), which the exemptions below now
-cover. The text is followed through variables, containers, string
+reported, see below). A function the module says nothing else about is
+reported only with positive evidence that its result feeds a tool's answer:
+the module, one of its package directories (up to four), its class or the
+function itself is named for tools (a whole word `tool`/`tools`,
+`toolset(s)`, `toolkit(s)`, `toolbox`: `tools/`, `jina_tool.py`, `class
+FileToolkit`, `def call_tool`; or `action`/`actions`, an agent framework's
+tools), or a package directory or
+the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
+value returned is built by a constructor named so (`ActionResult(error=
+...)`, `ToolOutput(...)`). Without such
+evidence it is not reported: on the held-out labels of batches 3-10 those
+helpers were true in 33 of the 100 findings labelled true or false (a
+storage client's `(False, str(e))` status for the app, a webhook's HTTP
+answer, a plugin manager's record for a dashboard, an installer's report
+lines), the helpers with that evidence in 329 of 341 (96%). Some true
+findings are given up that way (33 of the 421 held-out true ones: an agent's own message to its team, a document
+loader's page text, a helper in a module nothing names that a tool of
+another module calls: the finding is per file, the caller is not read); a
+tool's result, a message construct and a helper in a tools module keep
+being reported. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
@@ -168,7 +180,11 @@ transient ones; the text may also leak internals (paths, hosts, tokens).
 
 ## Example
 ```python
-def get_issue(n):
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("issues")
+
+@mcp.tool()
+def get_issue(n: int):
     try:
         return Ok(api.issue(n))
     except Exception as e:
@@ -177,9 +193,12 @@ def get_issue(n):
 
 ## Use instead
 ```python
+from mcp.server.fastmcp import FastMCP
 from smullyan.runtime import Err, Ok, from_exception
+mcp = FastMCP("issues")
 
-def get_issue(n):
+@mcp.tool()
+def get_issue(n: int):
     try:
         return Ok(api.issue(n))
     except Exception as e:
@@ -492,7 +511,7 @@ async def check_device(adb):
 def _show(result):
     console.print(f"{result['name']}: {result['message']}")
 async def run_checks(adb):
-    r = await check_device(adb)
+    r = await check_device_tool(adb)
     _show(r)
 """,
         # the exception object in a value that is not a tool's result (a helper's record of failures)
@@ -617,17 +636,34 @@ def click(device, x, y):
     except Exception as e:
         return describe(e)
 """,
+        # a helper nothing names for a model: a storage client's status pair and a webhook's answer go to the
+        # application and to an HTTP client
+        """\
+class BlobStore:
+    def delete(self, key):
+        try:
+            self.client.remove_object(self.bucket, key)
+            return True, ""
+        except Exception as e:
+            return False, str(e)
+def handle_callback(body, verify):
+    try:
+        verify(body)
+    except Exception as e:
+        return {"error": str(e)}, 400
+    return {"ok": True}, 200
+""",
     ]
     INVALID = [
         """\
-def f():
+def run_tool():
     try:
         return g()
     except Exception as e:
         return str(e)  # error: TFH401
 """,
         """\
-def f():
+def run_tool():
     try:
         return g()
     except ValueError as e:
@@ -643,7 +679,7 @@ def f():
 """,
         """\
 import traceback
-def f():
+def run_tool():
     try:
         return g()
     except Exception:
@@ -657,14 +693,14 @@ def tool(x):
         return ToolResult(content=f"Error: {e}", is_error=True)  # error: TFH401
 """,
         """\
-def stream():
+def stream_tool():
     try:
         yield from work()
     except Exception as e:
         yield {"type": "error", "message": str(e)}  # error: TFH401
 """,
         """\
-def f():
+def run_tool():
     try:
         result = g()
     except Exception as e:
@@ -674,7 +710,7 @@ def f():
 """,
         """\
 from smullyan.runtime import Err
-def f():
+def run_tool():
     try:
         return g()
     except Exception as e:
@@ -692,7 +728,7 @@ def tool(x):
 """,
         # text kept in a variable and returned after the handler
         """\
-async def scrape(page, url):
+async def scrape_tool(page, url):
     try:
         results = await page.content()
     except Exception as e:
@@ -700,7 +736,7 @@ async def scrape(page, url):
     return results  # error: TFH401
 """,
         """\
-def use(tool):
+def use_tool(tool):
     try:
         return tool.run()
     except Exception as e:
@@ -709,7 +745,7 @@ def use(tool):
 """,
         # a broad handler is not a parser's format-repair loop
         """\
-def step(self, m):
+def step_tool(self, m):
     try:
         return self.tool(m)
     except Exception as e:
@@ -728,7 +764,7 @@ class Tool:
             return self._error_json(str(e))  # error: TFH401
 def make_error(err):
     return {"error": str(err)}
-def g(h):
+def call_tool(h):
     try:
         return h()
     except Exception as e:
@@ -741,7 +777,7 @@ def describe(error, limit=500):
     if len(text) > limit:
         text = text[:limit] + "..."
     return text
-def click(device, x, y):
+def click_tool(device, x, y):
     try:
         device.tap(x, y)
     except Exception as e:
@@ -749,7 +785,7 @@ def click(device, x, y):
 """,
         # a container filled with the text, then returned
         """\
-def f(items, fetch):
+def run_tool(items, fetch):
     results = []
     for it in items:
         try:
@@ -757,14 +793,14 @@ def f(items, fetch):
         except Exception as e:
             results.append(f"error: {e}")
     return results  # error: TFH401
-def g(fetch):
+def call_tool(fetch):
     out = {"ok": False}
     try:
         out["data"] = fetch()
     except Exception as e:
         out["error"] = str(e)
     return out  # error: TFH401
-async def h(fetch):
+async def h_tool(fetch):
     payload = {}
     try:
         await fetch()
@@ -775,7 +811,7 @@ async def h(fetch):
         # a container inside the returned one, and a normaliser the result passes through
         """\
 from .replies import normalize_reply
-def build_all(specs, make):
+def build_all_tool(specs, make):
     report = {"built": [], "skipped": 0}
     for spec in specs:
         try:
@@ -783,7 +819,7 @@ def build_all(specs, make):
         except Exception as e:
             report["built"].append({"spec": spec, "error": f"could not build: {e}"})
     return report  # error: TFH401
-def forward(command, link):
+def forward_tool(command, link):
     try:
         return link.send(command)
     except Exception as exc:
@@ -829,7 +865,7 @@ async def call_tool(name, args):
         # a return after the handler: the variable holds the exception itself, or an error object a helper returned
         """\
 from langchain_core.messages import ToolMessage
-def fetch(client, url):
+def fetch_tool(client, url):
     error = None
     try:
         return client.get(url)
@@ -849,7 +885,7 @@ class Runner:
         # a code-running tool whose sandbox SDK fails: the infrastructure's error, not the program's output
         """\
 from e2b_code_interpreter import Sandbox
-class RunCode:
+class RunCodeTool:
     def __init__(self):
         self.sandbox = Sandbox()
     def run_code(self, code):
@@ -857,7 +893,7 @@ class RunCode:
             return self.sandbox.run_code(code).logs
         except Exception as e:
             return {"stderr": str(e), "exit_code": -1}  # error: TFH401
-async def execute_code(sandbox, code):
+async def execute_code_tool(sandbox, code):
     try:
         return await sandbox.run_code(code)
     except Exception as e:
@@ -881,7 +917,7 @@ def lookup(key: str):
 """,
         # the handler's own return is reported; the success path's return after it is not
         """\
-def generate(state, chain):
+def generate_tool(state, chain):
     try:
         answer = chain.invoke(state)
     except Exception as e:
@@ -922,7 +958,7 @@ def grade_answer(answer: str):
         return EvaluationResult(score=score(answer))
     except Exception as exc:
         return EvaluationResult(failed=True, detail=str(exc))  # error: TFH401
-def step(task):
+def step_tool(task):
     try:
         return StepResult(out=run(task))
     except Exception as exc:
@@ -930,13 +966,13 @@ def step(task):
 """,
         # printed, and also put into the record the caller hands on (a prompt's context)
         """\
-def search_docs(query, search):
+def search_docs_tool(query, search):
     try:
         return {"docs": search(query)}
     except Exception as e:
         return {"docs": [], "error": str(e)}  # error: TFH401
 def collect(query, search):
-    docs = search_docs(query, search)
+    docs = search_docs_tool(query, search)
     print(f"found {len(docs['docs'])} docs")
     context = {"documentation": docs}
     return context
@@ -944,27 +980,46 @@ def collect(query, search):
         # printed only by the module's demo main(): where importers send it is not known
         """\
 from llm import complete
-async def explain(messages):
+async def explain_tool(messages):
     try:
         return await complete(messages)
     except Exception as e:
         return {"error": str(e)}  # error: TFH401
 async def main():
-    print(await explain([{"role": "user", "content": "hi"}]))
+    print(await explain_tool([{"role": "user", "content": "hi"}]))
 """,
         # printed in one place, but also returned to a caller the module does not name
         """\
-async def check_device(adb):
+async def check_device_tool(adb):
     try:
         return {"ok": True, "message": await adb.serial()}
     except Exception as e:
         return {"ok": False, "message": f"not found: {e}"}  # error: TFH401
 async def run_checks(adb):
-    r = await check_device(adb)
+    r = await check_device_tool(adb)
     print(r["message"])
 async def device_state(adb):
-    r = await check_device(adb)
+    r = await check_device_tool(adb)
     return r
+""",
+        # positive evidence without a tool decorator: a class named for tools, a function named for calling one
+        """\
+class FileToolkit:
+    def _read(self, path):
+        try:
+            return path.read_text()
+        except OSError as e:
+            return f"Error reading {path}: {e}"  # error: TFH401
+async def call_tool(session, name, args):
+    try:
+        return await session.call(name, args)
+    except Exception as e:
+        return {"error": str(e)}  # error: TFH401
+async def upload(page, selector, path):
+    try:
+        await page.set_input_files(selector, path)
+    except Exception as e:
+        return ActionResult(error=f"upload failed: {e}")  # error: TFH401
 """,
     ]
 

@@ -1,0 +1,105 @@
+"""TFH401 reports a function the module says nothing else about only with positive evidence that its result
+feeds a tool's answer (issue 24: "fire where the text reaches a model")."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from smullyan.linter.config import Config
+from smullyan.linter.engine import lint_source
+
+
+def _lines(src: str, path: str) -> list[int]:
+    findings = lint_source(textwrap.dedent(src), path, Config.default().with_overrides(select=["TFH401"]))
+    return [f.line for f in findings if f.code == "TFH401"]
+
+
+STATUS = """\
+class Store:
+    def delete(self, key):
+        try:
+            self.client.remove(key)
+            return True, ""
+        except Exception as e:
+            return False, str(e)
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "reported"),
+    [
+        ("app/storage/minio.py", False),  # a storage client's status pair for the application
+        ("app/platform/webhook.py", False),
+        ("app/tools/storage.py", True),  # a tools package
+        ("app/toolkits/storage.py", True),  # a word starting with `tool`
+        ("app/agent/storage_tool.py", True),  # the module is named for a tool
+        ("app/actions/storage.py", True),  # an agent framework's actions
+        ("k8s_mcp/server/storage.py", True),  # an MCP server's package
+        ("weathermcp/handlers/storage.py", True),
+        ("app/tools/x/y/z/w/storage.py", False),  # too far up: only four package directories are read
+        ("app/toolbar/storage.py", False),  # `toolbar` is not a tool
+    ],
+)
+def test_a_helper_is_reported_only_where_something_names_it_for_tools(path: str, reported: bool) -> None:
+    assert bool(_lines(STATUS, path)) is reported
+
+
+def test_a_class_or_function_named_for_tools_is_evidence() -> None:
+    src = """\
+    class StorageToolkit:
+        def delete(self, key):
+            try:
+                self.client.remove(key)
+            except Exception as e:
+                return f"failed: {e}"
+    def invoke_tool(fn, args):
+        try:
+            return fn(**args)
+        except Exception as e:
+            return {"error": str(e)}
+    def invoke(fn, args):
+        try:
+            return fn(**args)
+        except Exception as e:
+            return {"error": str(e)}
+    """
+    assert _lines(src, "app/core/runner.py") == [6, 11]
+
+
+def test_a_result_named_for_an_action_and_a_message_construct_count_anywhere() -> None:
+    src = """\
+    from langchain_core.messages import ToolMessage
+    async def upload(page, path):
+        try:
+            await page.set_input_files("input", path)
+        except Exception as e:
+            return ActionResult(error=f"upload failed: {e}")
+    def answer(call, fn, history):
+        try:
+            out = fn()
+        except Exception as e:
+            history.append(ToolMessage(content=str(e), tool_call_id=call))
+            return
+        return DeployResult(error=None, out=out)
+    def deploy(client):
+        try:
+            return client.deploy()
+        except Exception as e:
+            return DeployResult(error=str(e))
+    """
+    assert _lines(src, "app/core/browser.py") == [6, 11]
+
+
+def test_a_tool_decorator_needs_no_name() -> None:
+    src = """\
+    from langchain_core.tools import tool
+    @tool
+    def delete(key: str):
+        try:
+            return STORE.remove(key)
+        except Exception as e:
+            return f"failed: {e}"
+    """
+    assert _lines(src, "app/core/store.py") == [7]
