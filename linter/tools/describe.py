@@ -23,9 +23,9 @@ from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .markers import marker_keys, read_markers
-from .servers import built_instances, module_built, module_factories, module_instances, server_decorators
-from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
-                         wrapping_decorators)
+from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
+                      server_decorators, unresolved_receivers)
+from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 
 if TYPE_CHECKING:
