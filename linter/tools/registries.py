@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Mapping
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, own_nodes, resolve_ref, target_key, tool_word
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
-           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "wrapping_decorators"]
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "wrapping_decorators", "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -81,8 +81,8 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             f = n.func
-            if isinstance(f, ast.Call) and n.args and _mentions(n.args[0], param) \
-                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn)
+            if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
+                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn), x.tool(...)(wrapper)
                 return "framework:" + decorators[index.qualname(f.func) or ""]
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
@@ -117,8 +117,8 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
         if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
             return True
         if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
-                and isinstance(value.args[0], ast.Name) and value.args[0].id in held:
-            return True  # handed on to another decorator: ``return tracer.tool(func)``
+                and isinstance(value.args[0], ast.Name) and (value.args[0].id in held or wrapper_of(fn, value.args[0], param)):
+            return True  # handed on to another decorator: ``return tracer.tool(func)``, ``return mcp.tool()(wrapper)``
     return False
 
 
@@ -144,6 +144,13 @@ def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> boo
                 and value.args[0].id == param and _builds_holder(callee, inner[0], index, depth + 1):
             return True
     return False
+
+
+def wrapper_of(fn: ast.AST, ref: ast.AST, param: str) -> bool:
+    """``ref`` names a ``def`` nested in ``fn`` that wraps its function parameter ``param`` (``functools.wraps(fn)``,
+    or calling it): ``def register(fn): async def observed(*a): return await fn(*a); return mcp.tool()(observed)``."""
+    return isinstance(ref, ast.Name) and any(isinstance(n, FUNCS) and n is not fn and n.name == ref.id and _wraps(n, param)
+                                             for n in ast.walk(fn))
 
 
 def _is_cast(call: ast.Call) -> bool:
