@@ -39,18 +39,28 @@ def _says_tool(text: str) -> bool:
     return bool(words & {"tool", "tools"}) and not words & EVENT_WORDS
 
 
-def _holds(value: ast.AST, param: str) -> bool:
+def _holds(value: ast.AST, param: str | Collection[str]) -> bool:
     """The value is the function itself, a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``), or an object
-    built around it by a call given it as an argument (``Tool.from_function(fn, name=name)``, ``ToolSpec(func=fn)``)."""
+    built around it by a call given it as an argument (``Tool.from_function(fn, name=name)``, ``ToolSpec(func=fn)``);
+    ``param``: the function's names (its parameter, and the names bound to it or to a wrapper of it)."""
+    names = {param} if isinstance(param, str) else param
     if isinstance(value, ast.Name):
-        return value.id == param
+        return value.id in names
     if isinstance(value, ast.Call):
-        return any(isinstance(a, ast.Name) and a.id == param for a in (*value.args, *(k.value for k in value.keywords)))
+        return any(isinstance(a, ast.Name) and a.id in names for a in (*value.args, *(k.value for k in value.keywords)))
     if isinstance(value, ast.Dict):
-        return any(_holds(v, param) for v in value.values)
+        return any(_holds(v, names) for v in value.values)
     if isinstance(value, (ast.Tuple, ast.List)):
-        return any(_holds(v, param) for v in value.elts)
+        return any(_holds(v, names) for v in value.elts)
     return False
+
+
+def _aliases(fn: ast.AST, param: str) -> set[str]:
+    """The names ``fn`` gives the function it was given: the parameter, a name bound to it (``async_func = func``) and
+    a nested ``def`` wrapping it (``@functools.wraps(func) async def async_func(...)``), what a registry stores."""
+    return {param} | {t.id for n in own_nodes(fn) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
+                      and n.value.id == param for t in n.targets if isinstance(t, ast.Name)} \
+        | {n.name for n in ast.walk(fn) if isinstance(n, FUNCS) and n is not fn and _wraps(n, param)}
 
 
 def _params(fn: ast.AST, method: bool) -> list[str]:
@@ -78,6 +88,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     decorator: ``toolset.tool(...)(fn)``), ``"named"`` (it stores or marks it under a name that says tool: ``_tool_registry``,
     ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
     how = ""
+    held = _aliases(fn, param)
     for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             f = n.func
@@ -87,7 +98,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
                 return "framework:" + decorators[index.qualname(f) or ""]
-            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, param) for a in n.args):
+            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, held) for a in n.args):
                 how = "named" if how == "named" or _says_tool(ast.unparse(f.value)) else "stored"
             elif isinstance(f, ast.Name) and f.id == "setattr" and len(n.args) == 3 and _mentions(n.args[0], param):
                 # a marker the registering code looks for (``setattr(fn, ATTR, ToolDefinition(...))``)
@@ -95,7 +106,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
                 how = "named" if how == "named" or named else "stored"
         elif isinstance(n, ast.Assign):
             for t in n.targets:
-                if isinstance(t, ast.Subscript) and _holds(n.value, param):  # registry[name] = fn
+                if isinstance(t, ast.Subscript) and _holds(n.value, held):  # registry[name] = fn
                     how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
                 elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param \
                         and t.attr.startswith("_"):  # a marker (``fn.__tool__``), not ``state.tools = ...``
@@ -108,7 +119,7 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
     or a wrapper of it (a nested ``def`` calling it)."""
-    held = {param} | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+    held = _aliases(fn, param) | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                       and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
                       for t in a.targets if isinstance(t, ast.Name)}
     for value in _own_returns(fn):
@@ -286,6 +297,9 @@ def registry_of(qn: str | None, registries: Mapping[str, Registry]) -> tuple[str
         return qn, registries[qn]
     package, _, last = qn.rpartition(".")
     same = [q for q in registries if q.rsplit(".", 1)[-1] == last and q.startswith(package + ".")] if package else []
+    outer, _, owner = package.rpartition(".")
+    if not same and outer and owner[:1].isupper():  # a method of a re-exported class (``from pkg.oxy import Hub``)
+        same = [q for q in registries if q.endswith(f".{owner}.{last}") and q.startswith(outer + ".")]
     return (same[0], registries[same[0]]) if len(same) == 1 else None
 
 
