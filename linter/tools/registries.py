@@ -89,9 +89,13 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
     how = ""
     held = _aliases(fn, param)
+    bound = {t.id: q for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+             and (q := index.qualname(a.value.func) or "") in decorators for t in a.targets if isinstance(t, ast.Name)}
     for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             f = n.func
+            if isinstance(f, ast.Name) and f.id in bound and n.args and _mentions(n.args[0], param):
+                return "framework:" + decorators[bound[f.id]]  # ``partial_ = tool(**options)``; ``partial_(fn)``
             if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
                     and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn), x.tool(...)(wrapper)
                 return "framework:" + decorators[index.qualname(f.func) or ""]
@@ -120,7 +124,8 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
     or a wrapper of it (a nested ``def`` calling it)."""
     held = _aliases(fn, param) | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
-                      and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+                      and (isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+                           or isinstance(a.value.func, ast.Name) and [ast.unparse(x) for x in a.value.args] == [param])
                       for t in a.targets if isinstance(t, ast.Name)}
     for value in _own_returns(fn):
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
@@ -300,6 +305,8 @@ def registry_of(qn: str | None, registries: Mapping[str, Registry]) -> tuple[str
     outer, _, owner = package.rpartition(".")
     if not same and outer and owner[:1].isupper():  # a method of a re-exported class (``from pkg.oxy import Hub``)
         same = [q for q in registries if q.endswith(f".{owner}.{last}") and q.startswith(outer + ".")]
+    if not same:  # a package below a directory without ``__init__.py`` names its modules from below (``_facts``)
+        same = [q for q in registries if qn.endswith("." + q)]
     return (same[0], registries[same[0]]) if len(same) == 1 else None
 
 
