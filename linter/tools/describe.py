@@ -19,13 +19,14 @@ from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dis
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs
+from .dispatch import tool_schema_names
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .markers import marker_keys, read_markers
-from .servers import built_instances, module_built, module_factories, module_instances, server_decorators
-from .registries import (Registry, param_facts, pending_callables, registry_decorators, unresolved_receivers,
-                         wrapping_decorators)
+from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
+                      server_decorators, unresolved_receivers)
+from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 
 if TYPE_CHECKING:
@@ -111,7 +112,8 @@ class _Observer:
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)
                                       or pending_callables(index, self.tables.project, self.own_roots)
-                                      or unresolved_receivers(index, self.tables.decorator_lasts())):
+                                      or unresolved_receivers(index, self.tables.decorator_lasts())
+                                      or any(b in self.tables.servers() for _, bases in self.classes for b in bases)):
             self.pending = True
             return None  # described in the second phase, when every class is known
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
@@ -150,7 +152,8 @@ def _hands_tools(index: Index, tables: Tables) -> bool:
     """A call here may make a tool of a function (the last names of the tables' decorators, wrappers and list
     constructors; a name ending in ``Tool`` or ``Agent``): worth :func:`remote.remote_refs`."""
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.decorators, *tables.wrappers, *tables.lists)}
-    return any((last := str(c).rsplit(".", 1)[-1]) in lasts or last.endswith(("Tool", "Agent")) for c in index.call_names)
+    return any((last := str(c).rsplit(".", 1)[-1]) in lasts or last.endswith(("Tool", "Agent")) for c in index.call_names) \
+        or bool(tool_schema_names(index.tree))  # a ``{"name": fn}`` dispatch dict of imported functions
 
 
 def _card_named(d: Def, index: Index) -> Def:

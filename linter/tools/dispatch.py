@@ -10,10 +10,11 @@ from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots, says_tool
-from .index import FUNCS, Index, own_nodes, tool_word
+from .index import FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
-__all__ = ["compared_names", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function"]
+__all__ = ["compared_names", "dispatched_pairs", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function",
+           "tool_schema_names"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 Fn = ast.FunctionDef | ast.AsyncFunctionDef
@@ -192,3 +193,33 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
             out.append((name, (case.pattern.lineno, end), list(defs)))
     out.sort(key=lambda c: c[1])
     return out
+
+
+_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
+
+
+def tool_schema_names(tree: ast.Module) -> set[str]:
+    """The literal names of the file's tools' JSON schemas: dict literals with a ``"name"`` key and a
+    ``"parameters"``/``"input_schema"`` key (``{"type": "function", "function": {"name": ...}}`` too), and the keys of
+    a dict of such schemas keyed by the tool's name (``{"end_call": {"description": ..., "parameters": {...}}}``)."""
+    out: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None}
+            name = literal_str(keys.get("name")) if "name" in keys else None
+            if name and keys.keys() & _SCHEMA_KEYS:
+                out.add(name)
+            for key, value in keys.items():
+                inner = {literal_str(k) for k in value.keys if k is not None} if isinstance(value, ast.Dict) else set()
+                if key and "description" in inner and inner & _SCHEMA_KEYS and "name" not in inner:
+                    out.add(key)
+    return out
+
+
+def dispatched_pairs(d: ast.Dict, schema_names: Collection[str]) -> list[tuple[str, ast.expr]]:
+    """A dispatch dict's (tool name, function reference) pairs: at least two literal keys, most of them the names of
+    the file's tool schemas (not ``hooks={"on_start": self._on_start}``); else none."""
+    pairs = [(literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
+    if len(pairs) < 2 or 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
+        return []
+    return [(k, v) for k, v in pairs if k is not None] if all(k is not None for k, _ in pairs) else []

@@ -9,7 +9,8 @@ from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
-from .dispatch import compared_names, matched_names, prefixed_methods, registered_tool_class, returned_function
+from .dispatch import (compared_names, dispatched_pairs, matched_names, prefixed_methods, registered_tool_class,
+                       returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
@@ -17,7 +18,7 @@ from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of
 from .specs import spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
-                         registry_decorators, registry_name, registry_of,
+                         registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
 
 __all__ = ["discover"]
@@ -108,8 +109,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe, a project's registry decorator
     listed = listed_tool_names(index)
-    local = registry_decorators(index, tables.decorators) if any(
+    chosen: dict[str, tuple[ast.AST, str]] = {}  # each registry's registering def and its function parameter
+    local = registry_decorators(index, tables.decorators, chosen) if any(
         getattr(e[2], "decorator_list", None) for e in index.defs) else {}
+    registering = {id(fn): param for fn, param in chosen.values()}
     for entry in index.defs:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
@@ -121,8 +124,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
+                own = qn[len(index.module) + 1:] if qn and qn.startswith(index.module + ".") else ""
                 add(registry_name(call, registry) or node.name, registry[0], f"@{ast.unparse(head)}",  # type: ignore[attr-defined]
-                    [entry], span(node)[0], f"{index.module}.{path}", given=True)
+                    [entry], span(node)[0], f"{index.module}.{path}", given=True,
+                    text_by=_handed_text(chosen[own][0], index, tables) if own in chosen else None)
                 break
             if framework is None:
                 continue
@@ -270,6 +275,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
             for framework, call, head, target in applied_decorators(index, scope, owner, tables.decorators,
                                                                      tables.wrappers):
+                if id(scope[2]) in registering and _wraps(target[2], registering[id(scope[2])]):
+                    continue  # a registry decorator's wrapper of the function it is given: that function is the tool
                 positional = call is not None and call.func is head and framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD
                 name = name_from_call(call, positional=positional) if call is not None and call.func is head else None
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
@@ -293,16 +300,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 f"{index.module}.{target[0]}")
 
     # tool schemas dispatched by name: a ``{"name": fn}`` dict beside the JSON schemas of the tools it names
-    schema_names = _tool_schema_names(index.tree)
+    schema_names = tool_schema_names(index.tree)
     if schema_names:
         for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(parents) if fn_node is not index.tree else None
             for d in _direct_nodes(fn_node, ast.Dict):
-                pairs = [(literal_str(k), v) for k, v in zip(d.keys, d.values) if k is not None]
-                if len(pairs) < 2 or any(k is None for k, _ in pairs):
+                pairs = dispatched_pairs(d, schema_names)
+                if not pairs:
                     continue
-                if 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
-                    continue  # not the schemas' names (``hooks={"on_start": self._on_start}``)
                 targets = [(k, resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
@@ -393,6 +398,15 @@ def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
     return wrapper
 
 
+def _handed_text(fn: ast.AST, index: Index, tables: Tables) -> str | None:
+    """The framework wrapper that turns the exceptions of the tools a registry decorator hands to a framework's tool
+    decorator into text (``def register(fn): ...; return self.mcp.tool(**options)(wrapper)``: FastMCP's)."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and (qn := index.qualname(n.func.func)) in tables.decorators:
+            return _wrapper_text(tables.aliases.get(qn or "", qn), n.func)
+    return None
+
+
 def _base_runs(cls_path: str, methods: tuple[str, ...], index: Index, by_path: dict[str, list[Entry]],
                framework: str) -> list[Entry]:
     """The run methods a tool class inherits from a tool *base* of the same file (a class :func:`tool_base`
@@ -445,22 +459,6 @@ def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
         if isinstance(n, kind):
             out.append(n)
         stack.extend(ast.iter_child_nodes(n))
-    return out
-
-
-_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
-
-
-def _tool_schema_names(tree: ast.Module) -> set[str]:
-    """The literal names of the file's tools' JSON schemas: dict literals with a ``"name"`` key and a
-    ``"parameters"``/``"input_schema"`` key (``{"type": "function", "function": {"name": ...}}`` too)."""
-    out: set[str] = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Dict):
-            keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None}
-            name = literal_str(keys.get("name")) if "name" in keys else None
-            if name and keys.keys() & _SCHEMA_KEYS:
-                out.add(name)
     return out
 
 

@@ -136,6 +136,11 @@ class Index:
                         bound = target_key(target)
                         if bound is not None:
                             self.instances[bound] = qn
+            elif assigned and isinstance(value, ast.Name) and value.id == "self" and len(parents) > 1 \
+                    and isinstance(parents[-1], FUNCS) and isinstance(parents[-2], ast.ClassDef):  # mcp = self
+                for target in assigned:
+                    if isinstance(target, ast.Name):
+                        self.instances.setdefault(target.id, f"{self.module}.{'.'.join(path[:-1])}")
             elif assigned and isinstance(value, ast.Name) and value.id in self.instances:  # self.mcp = mcp
                 for target in assigned:
                     bound = target_key(target)

@@ -13,9 +13,8 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, own_nodes, resolve_ref, target_key, tool_word
 
-__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "param_facts", "registry_decorators",
-           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "unresolved_receivers",
-           "wrapping_decorators"]
+__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "wrapping_decorators", "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -40,18 +39,28 @@ def _says_tool(text: str) -> bool:
     return bool(words & {"tool", "tools"}) and not words & EVENT_WORDS
 
 
-def _holds(value: ast.AST, param: str) -> bool:
+def _holds(value: ast.AST, param: str | Collection[str]) -> bool:
     """The value is the function itself, a literal that holds it (``{"func": fn, ...}``, ``(name, fn)``), or an object
-    built around it by a call given it as an argument (``Tool.from_function(fn, name=name)``, ``ToolSpec(func=fn)``)."""
+    built around it by a call given it as an argument (``Tool.from_function(fn, name=name)``, ``ToolSpec(func=fn)``);
+    ``param``: the function's names (its parameter, and the names bound to it or to a wrapper of it)."""
+    names = {param} if isinstance(param, str) else param
     if isinstance(value, ast.Name):
-        return value.id == param
+        return value.id in names
     if isinstance(value, ast.Call):
-        return any(isinstance(a, ast.Name) and a.id == param for a in (*value.args, *(k.value for k in value.keywords)))
+        return any(isinstance(a, ast.Name) and a.id in names for a in (*value.args, *(k.value for k in value.keywords)))
     if isinstance(value, ast.Dict):
-        return any(_holds(v, param) for v in value.values)
+        return any(_holds(v, names) for v in value.values)
     if isinstance(value, (ast.Tuple, ast.List)):
-        return any(_holds(v, param) for v in value.elts)
+        return any(_holds(v, names) for v in value.elts)
     return False
+
+
+def _aliases(fn: ast.AST, param: str) -> set[str]:
+    """The names ``fn`` gives the function it was given: the parameter, a name bound to it (``async_func = func``) and
+    a nested ``def`` wrapping it (``@functools.wraps(func) async def async_func(...)``), what a registry stores."""
+    return {param} | {t.id for n in own_nodes(fn) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
+                      and n.value.id == param for t in n.targets if isinstance(t, ast.Name)} \
+        | {n.name for n in ast.walk(fn) if isinstance(n, FUNCS) and n is not fn and _wraps(n, param)}
 
 
 def _params(fn: ast.AST, method: bool) -> list[str]:
@@ -79,16 +88,21 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     decorator: ``toolset.tool(...)(fn)``), ``"named"`` (it stores or marks it under a name that says tool: ``_tool_registry``,
     ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
     how = ""
+    held = _aliases(fn, param)
+    bound = {t.id: q for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+             and (q := index.qualname(a.value.func) or "") in decorators for t in a.targets if isinstance(t, ast.Name)}
     for n in own_nodes(fn):
         if isinstance(n, ast.Call):
             f = n.func
-            if isinstance(f, ast.Call) and n.args and _mentions(n.args[0], param) \
-                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn)
+            if isinstance(f, ast.Name) and f.id in bound and n.args and _mentions(n.args[0], param):
+                return "framework:" + decorators[bound[f.id]]  # ``partial_ = tool(**options)``; ``partial_(fn)``
+            if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
+                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn), x.tool(...)(wrapper)
                 return "framework:" + decorators[index.qualname(f.func) or ""]
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
                 return "framework:" + decorators[index.qualname(f) or ""]
-            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, param) for a in n.args):
+            if isinstance(f, ast.Attribute) and f.attr in _STORING and any(_holds(a, held) for a in n.args):
                 how = "named" if how == "named" or _says_tool(ast.unparse(f.value)) else "stored"
             elif isinstance(f, ast.Name) and f.id == "setattr" and len(n.args) == 3 and _mentions(n.args[0], param):
                 # a marker the registering code looks for (``setattr(fn, ATTR, ToolDefinition(...))``)
@@ -96,7 +110,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
                 how = "named" if how == "named" or named else "stored"
         elif isinstance(n, ast.Assign):
             for t in n.targets:
-                if isinstance(t, ast.Subscript) and _holds(n.value, param):  # registry[name] = fn
+                if isinstance(t, ast.Subscript) and _holds(n.value, held):  # registry[name] = fn
                     how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
                 elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param \
                         and t.attr.startswith("_"):  # a marker (``fn.__tool__``), not ``state.tools = ...``
@@ -109,8 +123,9 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
     or a wrapper of it (a nested ``def`` calling it)."""
-    held = {param} | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
-                      and isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+    held = _aliases(fn, param) | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+                      and (isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
+                           or isinstance(a.value.func, ast.Name) and [ast.unparse(x) for x in a.value.args] == [param])
                       for t in a.targets if isinstance(t, ast.Name)}
     for value in _own_returns(fn):
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
@@ -118,8 +133,8 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
         if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
             return True
         if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
-                and isinstance(value.args[0], ast.Name) and value.args[0].id in held:
-            return True  # handed on to another decorator: ``return tracer.tool(func)``
+                and isinstance(value.args[0], ast.Name) and (value.args[0].id in held or wrapper_of(fn, value.args[0], param)):
+            return True  # handed on to another decorator: ``return tracer.tool(func)``, ``return mcp.tool()(wrapper)``
     return False
 
 
@@ -145,6 +160,13 @@ def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> boo
                 and value.args[0].id == param and _builds_holder(callee, inner[0], index, depth + 1):
             return True
     return False
+
+
+def wrapper_of(fn: ast.AST, ref: ast.AST, param: str) -> bool:
+    """``ref`` names a ``def`` nested in ``fn`` that wraps its function parameter ``param`` (``functools.wraps(fn)``,
+    or calling it): ``def register(fn): async def observed(*a): return await fn(*a); return mcp.tool()(observed)``."""
+    return isinstance(ref, ast.Name) and any(isinstance(n, FUNCS) and n is not fn and n.name == ref.id and _wraps(n, param)
+                                             for n in ast.walk(fn))
 
 
 def _is_cast(call: ast.Call) -> bool:
@@ -280,6 +302,11 @@ def registry_of(qn: str | None, registries: Mapping[str, Registry]) -> tuple[str
         return qn, registries[qn]
     package, _, last = qn.rpartition(".")
     same = [q for q in registries if q.rsplit(".", 1)[-1] == last and q.startswith(package + ".")] if package else []
+    outer, _, owner = package.rpartition(".")
+    if not same and outer and owner[:1].isupper():  # a method of a re-exported class (``from pkg.oxy import Hub``)
+        same = [q for q in registries if q.endswith(f".{owner}.{last}") and q.startswith(outer + ".")]
+    if not same:  # a package below a directory without ``__init__.py`` names its modules from below (``_facts``)
+        same = [q for q in registries if qn.endswith("." + q)]
     return (same[0], registries[same[0]]) if len(same) == 1 else None
 
 
@@ -508,92 +535,4 @@ def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
             elts = list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
             if elts:
                 out.setdefault(name, []).extend(elts)
-    return out
-
-
-def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
-    """A function decorates with, or applies, a tool-decorator-named method of a parameter the file cannot type
-    (``def register(self, mcp): mcp.tool(name="x")(self.m)``): the run may know what the callers pass."""
-    for _path, _n, node, parents in index.defs:
-        params = {p for f in (*parents, node) if isinstance(f, FUNCS) for p in _params(f, False)} - {"self", "cls"}
-        if not params or params <= index.instances.keys():
-            continue
-        heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
-        heads += [n.func.func for n in own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
-        for h in heads:
-            if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
-                    and h.value.id in params and h.value.id not in index.instances:
-                return True
-            held = target_key(h.value) if isinstance(h, ast.Attribute) and h.attr in lasts else None
-            if held is not None and held.startswith("self.") and held not in index.instances:
-                return True  # self.mcp.tool(name="x")(self.m), ``self.mcp = mcp`` a parameter of ``__init__``
-    return False
-
-
-def param_facts(index: Index, servers: frozenset[str]) -> list[tuple[str, int | str, str]]:
-    """What this file hands to the run's functions: (callee, position or keyword, class) for every call that
-    passes an object of a tool server class (``servers``: the classes with a tool decorator method) to a
-    function or method it can name (``tools.register(mcp)``, ``register_all(server=mcp)``; each function of a
-    literal tuple a loop calls: ``for register in (register_pods, register_helm): register(mcp)``). An object
-    built by handing a server to a constructor (``registrar = ToolsetServer(mcp, enabled)``: a wrapper that
-    forwards its ``tool`` decorator) is handed on as that server."""
-    out: list[tuple[str, int | str, str]] = []
-    wrapped = _wrapped_servers(index, servers)
-    for call in ast.walk(index.tree):
-        if not isinstance(call, ast.Call):
-            continue
-        passed = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
-        typed = [(where, wrapped.get(target_key(a) or "") or index.qualname(a)) for where, a in passed
-                 if isinstance(a, (ast.Name, ast.Attribute))]
-        typed = [(where, cls) for where, cls in typed if cls in servers]
-        if not typed:
-            continue
-        func = call.func
-        callee = index.qualname(func)
-        if callee is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
-            owner = index.qualname(func.value.func)  # Tools().register(mcp)
-            callee = f"{owner}.{func.attr}" if owner else None
-        callees = [callee] if callee is not None else _looped_callees(func, index)
-        for name in callees:
-            for where, cls in typed:
-                assert cls is not None
-                out.append((name, where, cls))
-    return out
-
-
-def _wrapped_servers(index: Index, servers: frozenset[str]) -> dict[str, str]:
-    """Names (``registrar``, ``self.registrar``) bound to an object whose constructor was handed a server
-    (``ToolsetServer(self.server, enabled)``, the class not itself a server) -> that server's class."""
-    out: dict[str, str] = {}
-    for node in ast.walk(index.tree):
-        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
-            continue
-        cls = index.qualname(node.value.func)
-        if cls is None or cls in servers or not cls.rsplit(".", 1)[-1][:1].isupper():
-            continue
-        args = [*node.value.args, *(k.value for k in node.value.keywords)]
-        held = {q for a in args if isinstance(a, (ast.Name, ast.Attribute)) and (q := index.qualname(a)) in servers}
-        if len(held) == 1:
-            for target in node.targets:
-                key = target_key(target)
-                if key is not None:
-                    out[key] = next(iter(held))
-    return out
-
-
-def _looped_callees(func: ast.expr, index: Index) -> list[str]:
-    """The functions a loop variable called as ``register(...)`` takes: the names of the literal tuple or list it
-    iterates (``for register in (register_pods, register_helm):``), each resolved through the file's imports."""
-    if not isinstance(func, ast.Name):
-        return []
-    out: list[str] = []
-    for loop in ast.walk(index.tree):
-        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
-                and loop.target.id == func.id and isinstance(loop.iter, (ast.Tuple, ast.List)):
-            for e in loop.iter.elts:
-                local = isinstance(e, ast.Name) and e.id not in index.imports \
-                    and any(path == e.id and not parents for path, _n, _node, parents in index.defs)
-                q = f"{index.module}.{e.id}" if local and isinstance(e, ast.Name) else index.qualname(e)
-                if q is not None:
-                    out.append(q)
     return out

@@ -12,6 +12,7 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
+from .dispatch import dispatched_pairs, tool_schema_names
 from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
 from .registries import callable_arg, _camel_words, loops_of
@@ -186,7 +187,21 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                 qn = _outside(ref, index, own_roots, aliased)
                 if qn is not None:
                     out.setdefault(qn, (qn, name, framework, form))
+    for qn, name in _dispatched(index, own_roots, aliased):
+        out.setdefault(qn, (qn, name, "schema", "dispatch dict"))
     return list(out.values())
+
+
+def _dispatched(index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> Iterator[tuple[str, str]]:
+    """A ``{"name": fn}`` dict beside the file's tool schemas (``dispatch.dispatched_pairs``) whose every function is
+    of this module or imported from another module of the run: (the imported one's qualified name, the tool name)."""
+    schema_names = tool_schema_names(index.tree)
+    for d in (n for n in ast.walk(index.tree) if isinstance(n, ast.Dict)) if schema_names else ():
+        pairs = dispatched_pairs(d, schema_names)
+        outside = [(_outside(v, index, own_roots, aliased), k) for k, v in pairs]
+        if pairs and all(qn is not None or (isinstance(v, ast.Name) and v.id not in index.imports and any(
+                e[0] == v.id for e in index.defs)) for (qn, _), (_, v) in zip(outside, pairs)):
+            yield from ((qn, k) for qn, k in outside if qn is not None)
 
 
 def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:

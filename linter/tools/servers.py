@@ -1,4 +1,5 @@
-"""Tool servers shared across a run's modules: ``mcp_app = FastMCP(...)`` in one module and ``@mcp_app.tool()`` in
+"""Tool servers shared across a run's modules, and the servers the run's calls hand to registering functions
+(``tools.register(mcp)``: ``param_facts``): ``mcp_app = FastMCP(...)`` in one module and ``@mcp_app.tool()`` in
 the modules that import it, and a project's subclass of a server class (``class JenkinsMCP(FastMCP)``;
 ``mcp = JenkinsMCP(...)``; ``@mcp.tool(...)`` elsewhere). The decorator a tool module spells is then a method of
 an object or class of the run, not of the framework: the run's tables name it, mapped to the framework's method."""
@@ -8,7 +9,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Mapping
 
-from .index import Index, target_key
+from .index import FUNCS, Index, own_nodes, target_key
+from .registries import _params
 from .reexports import dealias, reexported_decorators
 
 
@@ -100,3 +102,91 @@ def server_decorators(
     for k, v in reexported_decorators(aliases, out, decorators).items():
         out.setdefault(k, v)
     return {k: v for k, v in out.items() if k not in decorators}
+
+
+def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
+    """A function decorates with, or applies, a tool-decorator-named method of a parameter the file cannot type
+    (``def register(self, mcp): mcp.tool(name="x")(self.m)``): the run may know what the callers pass."""
+    for _path, _n, node, parents in index.defs:
+        params = {p for f in (*parents, node) if isinstance(f, FUNCS) for p in _params(f, False)} - {"self", "cls"}
+        if not params or params <= index.instances.keys():
+            continue
+        heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
+        heads += [n.func.func for n in own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
+        for h in heads:
+            if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
+                    and h.value.id in params and h.value.id not in index.instances:
+                return True
+            held = target_key(h.value) if isinstance(h, ast.Attribute) and h.attr in lasts else None
+            if held is not None and held.startswith("self.") and held not in index.instances:
+                return True  # self.mcp.tool(name="x")(self.m), ``self.mcp = mcp`` a parameter of ``__init__``
+    return False
+
+
+def param_facts(index: Index, servers: frozenset[str]) -> list[tuple[str, int | str, str]]:
+    """What this file hands to the run's functions: (callee, position or keyword, class) for every call that
+    passes an object of a tool server class (``servers``: the classes with a tool decorator method) to a
+    function or method it can name (``tools.register(mcp)``, ``register_all(server=mcp)``; each function of a
+    literal tuple a loop calls: ``for register in (register_pods, register_helm): register(mcp)``). An object
+    built by handing a server to a constructor (``registrar = ToolsetServer(mcp, enabled)``: a wrapper that
+    forwards its ``tool`` decorator) is handed on as that server."""
+    out: list[tuple[str, int | str, str]] = []
+    wrapped = _wrapped_servers(index, servers)
+    for call in ast.walk(index.tree):
+        if not isinstance(call, ast.Call):
+            continue
+        passed = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
+        typed = [(where, wrapped.get(target_key(a) or "") or index.qualname(a)) for where, a in passed
+                 if isinstance(a, (ast.Name, ast.Attribute))]
+        typed = [(where, cls) for where, cls in typed if cls in servers]
+        if not typed:
+            continue
+        func = call.func
+        callee = index.qualname(func)
+        if callee is None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+            owner = index.qualname(func.value.func)  # Tools().register(mcp)
+            callee = f"{owner}.{func.attr}" if owner else None
+        callees = [callee] if callee is not None else _looped_callees(func, index)
+        for name in callees:
+            for where, cls in typed:
+                assert cls is not None
+                out.append((name, where, cls))
+    return out
+
+
+def _wrapped_servers(index: Index, servers: frozenset[str]) -> dict[str, str]:
+    """Names (``registrar``, ``self.registrar``) bound to an object whose constructor was handed a server
+    (``ToolsetServer(self.server, enabled)``, the class not itself a server) -> that server's class."""
+    out: dict[str, str] = {}
+    for node in ast.walk(index.tree):
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+            continue
+        cls = index.qualname(node.value.func)
+        if cls is None or cls in servers or not cls.rsplit(".", 1)[-1][:1].isupper():
+            continue
+        args = [*node.value.args, *(k.value for k in node.value.keywords)]
+        held = {q for a in args if isinstance(a, (ast.Name, ast.Attribute)) and (q := index.qualname(a)) in servers}
+        if len(held) == 1:
+            for target in node.targets:
+                key = target_key(target)
+                if key is not None:
+                    out[key] = next(iter(held))
+    return out
+
+
+def _looped_callees(func: ast.expr, index: Index) -> list[str]:
+    """The functions a loop variable called as ``register(...)`` takes: the names of the literal tuple or list it
+    iterates (``for register in (register_pods, register_helm):``), each resolved through the file's imports."""
+    if not isinstance(func, ast.Name):
+        return []
+    out: list[str] = []
+    for loop in ast.walk(index.tree):
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
+                and loop.target.id == func.id and isinstance(loop.iter, (ast.Tuple, ast.List)):
+            for e in loop.iter.elts:
+                local = isinstance(e, ast.Name) and e.id not in index.imports \
+                    and any(path == e.id and not parents for path, _n, _node, parents in index.defs)
+                q = f"{index.module}.{e.id}" if local and isinstance(e, ast.Name) else index.qualname(e)
+                if q is not None:
+                    out.append(q)
+    return out
