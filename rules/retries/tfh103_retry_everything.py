@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from ...linter.api import knowledge as kb
 from . import paths, recursion
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
@@ -14,7 +13,7 @@ from .model import Condition, RetryModel
 from .screen import screen_lines
 
 if TYPE_CHECKING:
-    from ...linter.api import Screen
+    from ...linter.api import Knowledge, Screen
 
 # kinds whose condition is about exceptions (a runtime retry decides on typed
 # results; urllib3 on statuses; an own decorator's loop is reported where it is written)
@@ -920,7 +919,7 @@ def post_result(client, row):
     ]
 
     @classmethod
-    def candidate_lines(cls, screen: "Screen", knowledge: kb.Knowledge) -> Sequence[int]:
+    def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
         return [*screen_lines(screen, knowledge)[0], *recursion.screen_lines(screen.tree)]
 
     def leave_Module(self, original_node: cst.Module) -> None:
