@@ -384,6 +384,12 @@ IN_MEMORY_MODULES: Final[frozenset[str]] = frozenset(
      "string", "dataclasses", "enum", "decimal", "fractions", "statistics", "hashlib", "base64", "struct",
      "array", "datetime"}
 )
+# Annotations of a builtin value (outer name, last part): a parameter annotated so holds a string, a
+# container or a number, whose methods (``index``, ``split``, ``get``) compute in memory (s38).
+VALUE_ANNOTATIONS: Final[frozenset[str]] = frozenset(
+    {"str", "bytes", "int", "float", "list", "dict", "tuple", "set", "frozenset", "List", "Dict", "Tuple",
+     "Set", "FrozenSet", "Sequence", "MutableSequence", "Mapping", "MutableMapping", "AbstractSet"}
+)
 # Last names of the deadline scopes of anyio and trio (``kb.TIMEOUT_SCOPES``), distinctive enough to read
 # through a project's own re-export (``from mypkg.concurrency import fail_after``): an attempt run under
 # one waited out its deadline before its TimeoutError (issue 23, ``attempt-waits``; TFH303 only).

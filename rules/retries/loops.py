@@ -16,7 +16,7 @@ import libcst as cst
 
 from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
-from .literals import _SAMPLE, _int, _whole_4xx, status_set
+from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
@@ -544,20 +544,6 @@ def _function_statuses(fn: cst.FunctionDef) -> tuple[frozenset[int] | None, cst.
             continue
         return None, None
     return None, None
-
-
-def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
-    """In a hand loop: ``if <whole 4xx range>: raise/return/break``, with no 429 handled anywhere in the loop."""
-    code = cst.Module([]).code_for_node(loop.node)
-    if "429" in code or "TOO_MANY_REQUESTS" in code or "RateLimit" in code or "rate_limit" in code.lower():
-        return None
-    elifs = {id(n.orelse) for n in _walk(loop.node) if isinstance(n, cst.If) and isinstance(n.orelse, cst.If)}
-    for n in _walk(loop.node):
-        if isinstance(n, cst.If) and id(n) not in elifs and _whole_4xx(status_set(n.test)):
-            stmts = _body_stmts(n.body)
-            if stmts and _exits(stmts[-1]):
-                return n.test
-    return None
 
 
 def _combine(node: cst.CSTNode, left: Part, right: Part, *, any_of: bool) -> Part:

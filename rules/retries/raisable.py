@@ -148,10 +148,28 @@ class RaisableWork(RetryWork, Reader):
         if isinstance(func, cst.Attribute) and isinstance(_root(func.value), cst.Name):
             root = _root(func.value)
             assert isinstance(root, cst.Name)
-            if root.value in parsed:
-                return True  # `data.get("answer")` on `data = json.loads(text)`
+            if root.value in parsed or root.value in self._value_parameters():
+                return True  # `data.get("answer")` on `data = json.loads(text)`; `responses.index(answer)`
         qn = self.names.qualname(func)
         return qn is not None and qn.split(".", 1)[0] in kb.IN_MEMORY_MODULES and qn != "time.sleep"
+
+    def _value_parameters(self) -> set[str]:
+        """The enclosing function's parameters annotated as a builtin value (``responses: Sequence[str]``,
+        ``text: str``, ``rows: list[dict]``): their methods (``index``, ``split``, ``get``) work in memory
+        (s38, ``llm-output-resample``: ``responses.index(answer)`` on a model's fresh answer)."""
+        fn = self._functions[-1] if self._functions else None
+        if fn is None:
+            return set()
+        out: set[str] = set()
+        params = fn.params
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            ann = p.annotation.annotation if p.annotation is not None else None
+            if isinstance(ann, cst.Subscript):
+                ann = ann.value
+            name = dotted(ann) if isinstance(ann, (cst.Name, cst.Attribute)) else None
+            if name is not None and name.rsplit(".", 1)[-1] in kb.VALUE_ANNOTATIONS:
+                out.add(p.name.value)
+        return out
 
     def _own_timeouts(self, loop: Loop) -> bool:
         """Every handler catches only exception classes of this module named for a timeout."""

@@ -13,8 +13,9 @@ import libcst as cst
 from ...linter.api import Knowledge, Names, dotted
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part
+from .four_xx import _permanent_4xx_test
 from .literals import status_set
-from .loops import _function_statuses, _narrows, _permanent_4xx_test
+from .loops import _function_statuses, _narrows
 from .status_loops import all_nodes as _walk
 
 

@@ -144,7 +144,8 @@ item))` retried on the `TypeError` of a tie is a different push each time.
 Nor one whose attempt only parses, in memory, a value the loop binds afresh
 outside the `try` each round (a model's answer fetched before it; `value =
 decoded` after it, peeling nested envelopes): the next round parses a new
-value. Nor a builtin error (`ValueError`) caught by a handler that sets up
+value. In memory includes a method of a parameter annotated as a builtin
+value (`choices: Sequence[str]`, then `choices.index(answer)`). Nor a builtin error (`ValueError`) caught by a handler that sets up
 again what the attempt reads before going round (`await self._reconnect()`):
 a desynced stream's `ValueError` does not recur on a fresh connection; an
 SDK's 400/401 still does, and is still reported. Nor a type caught by a
@@ -433,6 +434,21 @@ def unwrap(value):
         value = decoded
     return value
 """,
+        # s38: a multiple-choice re-sample: the model is asked before the `try`, which only looks its
+        # fresh answer up in the choices given (a parameter annotated as a sequence of strings)
+        """\
+from typing import Sequence
+class Model:
+    def choose(self, prompt: str, choices: Sequence[str], tries: int = 10):
+        answer = ""
+        for attempt in range(tries):
+            answer = self.sample_text(prompt, temperature=min(1.0, 0.2 * attempt)).strip()
+            try:
+                return choices.index(answer)
+            except ValueError:
+                continue
+        raise RuntimeError(f"no valid choice after {tries} tries: {answer!r}")
+""",
         # s37: a hand loop on the SDK's base error whose handler gives up on a 4xx other than 429
         """\
 import time
@@ -450,6 +466,18 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s38: the value looked up is the same each round (an unannotated parameter's method may do I/O)
+        """\
+import time
+def pick(store, key, tries=3):
+    for attempt in range(tries):
+        name = key.strip()
+        try:
+            return store.index(name)
+        except ValueError:  # error: TFH102 "ValueError"
+            time.sleep(1)
+    return None
+""",
         # s36: the handler only advances a counter the attempt logs: the same request goes again
         """\
 import logging, time

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 import libcst as cst
 
-from . import paths
+from . import paths, recursion
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
+from .screen import screen_lines
+
+if TYPE_CHECKING:
+    from ...linter.api import Knowledge, Screen
 
 # kinds whose condition is about exceptions (a runtime retry decides on typed
 # results; urllib3 on statuses; an own decorator's loop is reported where it is written)
@@ -36,7 +42,13 @@ without `retry=`, `Retrying(...)`; LangChain `with_retry()` and
 condition names `Exception` or `BaseException`: tenacity
 `retry_if_exception_type(Exception)`, backoff's exception tuple, stamina
 `on=Exception`, a hand-written loop's or a same-module retry decorator's
-`except Exception:` (or bare `except:`) that goes round again. A condition
+`except Exception:` (or bare `except:`) that goes round again, and a retry
+written as recursion: an `except Exception:` (or bare) handler that calls its
+own function again with the same arguments (`return self.save(row)` in
+`save`, `f(*args, **kwargs)` in `f`), not under an `if` and with no branch
+of the handler that raises or returns: every error, a bug included, runs the
+same work again until `RecursionError`. A call with a changed argument
+(`attempts - 1`, a parent node) is a bound or a walk, not reported. A condition
 held in a variable of the module is read (`cond = retry_if_exception_type(...)`,
 then `retry(retry=cond)`; `A if ... else B` retries on either). backoff `on_predicate` retries on results, not
 exceptions, and stamina cannot be used without `on=`: neither fires unless
@@ -193,6 +205,38 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s38: recursions that are not the same work again: a bound counted down and checked, a
+        # narrow exception, another function, a different argument (a walk up a tree)
+        """\
+class Store:
+    def save(self, row, attempts=3):
+        try:
+            self.db.insert(row)
+        except Exception:
+            if attempts <= 1:
+                raise
+            self.create_table()
+            return self.save(row, attempts - 1)
+
+    def upsert(self, row):
+        try:
+            self.db.insert(row)
+        except self.db.MissingTable:
+            self.create_table()
+            return self.upsert(row)
+
+    def put(self, row):
+        try:
+            self.db.insert(row)
+        except Exception:
+            return self.put_later(row)
+
+def resolve(node, name):
+    try:
+        return node.scope[name]
+    except Exception:
+        return resolve(node.parent, name)
+""",
         # a benchmark loop times every round (no success exit); a foreground server restarted by its supervisor loop
         """\
 import time, uvicorn
@@ -564,6 +608,25 @@ def answer(llm, fallback_for, classify, prompt):
 """,
     ]
     INVALID = [
+        # s38: a retry written as recursion: every error runs the same insert again, with no bound
+        """\
+class Store:
+    def save(self, row):
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(self.table.insert().values(**row))
+        except Exception as e:  # error: TFH103 "calls its own function again"
+            self.log.debug(f"save failed: {e}")
+            self.create_table()
+            return self.save(row)
+        return row
+
+async def connect(url, **options):
+    try:
+        return await open_socket(url, **options)
+    except:  # error: TFH103 "calls its own function again"
+        return await connect(url, **options)
+""",
         # s36: the handler hands the error to a log helper the attempt also calls: a report, not a repair step
         """\
 import asyncio
@@ -854,6 +917,18 @@ def post_result(client, row):
     return client.rpc("post_result", row).execute()
 """,
     ]
+
+    @classmethod
+    def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
+        return [*screen_lines(screen, knowledge)[0], *recursion.screen_lines(screen.tree)]
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if model.finished:
+            # s38: a broad handler that runs its own function again (recursion.py)
+            for handler in recursion.recursive_retries(original_node, model.exception_names, self.knowledge.every_exception):
+                self.report(handler, why="the handler calls its own function again on every exception, with no bound")
+        super().leave_Module(original_node)
 
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:

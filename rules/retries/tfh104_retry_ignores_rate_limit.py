@@ -25,7 +25,9 @@ Finds a literal retry condition that lists 5xx statuses (500/502/503/504, or
 a test such as `status >= 500`) but not 429, and a status test in a retry
 that treats the whole 4xx range as permanent (`400 <= status < 500`,
 `status // 100 == 4`, as backoff's `giveup=` or as `if ...: raise` in a
-hand-written retry loop) so a 429 is never retried, and a hand-written loop
+hand-written retry loop; also the range an earlier test leaves to it: `if
+status < 400: return`, then `if status < 500 or attempt > n: return`) so a
+429 is never retried, and a hand-written loop
 whose `if` on a 5xx status (`status >= 500`) ends in `continue` while
 nothing in the loop names 429. Silent when the same
 condition also names a rate-limit exception (`RateLimitError`,
@@ -63,6 +65,25 @@ def fetch(url):
 `# noqa: TFH104` on the reported line (say where 429 is handled instead).
 """
     VALID = [
+        # s38: the same shape that goes round on 429 before giving up on the other 4xx
+        """\
+import time, requests
+def deliver(url, body, max_retries=3):
+    for attempt in range(1, max_retries + 1):
+        try:
+            resp = requests.post(url, data=body, timeout=10)
+            if resp.status_code < 400:
+                return True
+            if resp.status_code == 429 and attempt < max_retries:
+                time.sleep(float(resp.headers.get("Retry-After", 2 ** attempt)))
+                continue
+            if resp.status_code < 500 or attempt == max_retries:
+                return False
+        except requests.ConnectionError:
+            pass
+        time.sleep(2 ** attempt)
+    return False
+""",
         """\
 from tenacity import retry, retry_if_result, stop_after_attempt
 import httpx
@@ -189,6 +210,22 @@ def search(session, url):
 """,
     ]
     INVALID = [
+        # s38: the success test leaves the 2xx/3xx, so the give-up test that follows takes every 4xx
+        """\
+import time, requests
+def deliver(url, body, max_retries=3):
+    for attempt in range(1, max_retries + 1):
+        try:
+            resp = requests.post(url, data=body, timeout=10)
+            if resp.status_code < 400:
+                return True
+            if resp.status_code < 500 or attempt == max_retries:  # error: TFH104 "every 4xx"
+                return False
+        except requests.ConnectionError:
+            pass
+        time.sleep(2 ** attempt)
+    return False
+""",
         # s35 post: a hand-written loop that goes round on a 5xx test only
         """\
 import time, requests

@@ -1,0 +1,48 @@
+"""A hand loop's status test that gives up on the whole 4xx range, 429 included (TFH104; s38 from loops.py).
+
+``if 400 <= status < 500: raise`` in a retry loop makes a 429 permanent. So does a test whose 4xx
+range is left by an earlier one (``if status < 400: return``, then ``if status < 500 or attempt > n:
+give up``; an ``elif`` after ``if status < 300``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .data import Loop
+from .literals import _SAMPLE, _whole_4xx, status_set
+from .loops import _body_stmts, _exits
+from .status_loops import all_nodes as _walk
+
+
+def _gives_up_on_4xx(statuses: frozenset[int]) -> bool:
+    """Every 4xx, 3xx at most besides (what is left of ``status < 500`` after ``status < 300`` left)."""
+    fours = frozenset(s for s in _SAMPLE if 400 <= s < 500)
+    return _whole_4xx(statuses) or (fours <= statuses and all(300 <= s < 500 for s in statuses))
+
+
+def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
+    """In a hand loop: ``if <whole 4xx range>: raise/return/break``, with no 429 handled anywhere in the loop."""
+    code = cst.Module([]).code_for_node(loop.node)
+    if "429" in code or "TOO_MANY_REQUESTS" in code or "RateLimit" in code or "rate_limit" in code.lower():
+        return None
+    # s38: the statuses an earlier test of the same block already left on (`if status < 400: return`, then
+    # `if status < 500 or attempt > n: give up`), or an earlier branch of the chain took, are not the next test's
+    for block in [n for n in _walk(loop.node) if isinstance(n, cst.IndentedBlock)]:
+        decided: frozenset[int] = frozenset()
+        for stmt in block.body:
+            branch: cst.BaseStatement | cst.Else | None = stmt
+            taken = decided
+            while isinstance(branch, cst.If):
+                s = status_set(branch.test)
+                stmts = _body_stmts(branch.body)
+                exits = bool(stmts) and _exits(stmts[-1])
+                if s is not None and exits and (_gives_up_on_4xx(s) or _gives_up_on_4xx(s - taken)):
+                    return branch.test
+                if s is None:
+                    break  # an earlier branch took statuses not read (`in RETRYABLE`): the rest of the chain is unknown
+                if exits and branch is stmt and branch.orelse is None:
+                    decided |= s
+                taken |= s
+                branch = branch.orelse
+    return None

@@ -1,0 +1,172 @@
+"""A retry written as recursion: a broad handler that calls its own function again (s38, issue 23).
+
+``def upsert(self, row): try: ... except Exception: self.create_table(); return self.upsert(row)``
+runs the same work again on every error, with no bound and no pause: an error the repair does
+not fix (a bad value, a denied write, a lost connection) recurses until ``RecursionError``.
+
+Read with positive evidence only, so a recursion that does other work is left alone:
+
+- the handler catches everything (bare, ``Exception``, ``BaseException``);
+- one of its own statements (not one under an ``if``, a loop or a nested ``try``) calls the
+  function it is in: ``f(...)`` in a module function ``f``, ``self.m(...)``/``cls.m(...)`` in a
+  method ``m`` (awaited or not, returned, assigned or bare);
+- that call passes on the function's own parameters unchanged (``self.upsert(row)``,
+  ``f(*args, **kwargs)``): the same request again. A call with a changed argument (``attempts -
+  1``, ``retry=False``, a smaller input) is a bounded retry or a recursion over data, not this.
+
+:func:`screen_lines` over-approximates it for the retry rules' screen (``ast``); :func:`recursive_retries`
+finds it (libcst).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+
+import libcst as cst
+
+_Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
+
+
+def screen_lines(tree: ast.AST) -> list[int]:
+    """Lines of the handlers (``ast``) that call the function they are in, by its name."""
+    out: list[int] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(ast.iter_child_nodes(node))
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.ExceptHandler):
+                for c in ast.walk(inner):
+                    if isinstance(c, ast.Call):
+                        f = c.func
+                        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                        if name == node.name:
+                            out.append(inner.lineno)
+                            break
+    return out
+
+
+def _params(fn: cst.FunctionDef) -> tuple[list[str], str | None, str | None]:
+    p = fn.params
+    names = [x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)]
+    star = p.star_arg.name.value if isinstance(p.star_arg, cst.Param) else None
+    kwargs = p.star_kwarg.name.value if p.star_kwarg is not None else None
+    return names, star, kwargs
+
+
+def _own_statements(body: cst.BaseSuite) -> Iterator[cst.BaseSmallStatement]:
+    if isinstance(body, cst.IndentedBlock):
+        for stmt in body.body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                yield from stmt.body
+    elif isinstance(body, cst.SimpleStatementSuite):
+        yield from body.body
+
+
+def _call_of(stmt: cst.BaseSmallStatement) -> cst.Call | None:
+    value: cst.BaseExpression | None = None
+    if isinstance(stmt, (cst.Expr, cst.Return, cst.Assign, cst.AnnAssign)):
+        value = stmt.value
+    if isinstance(value, cst.Await):
+        value = value.expression
+    return value if isinstance(value, cst.Call) else None
+
+
+def _calls_itself(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
+    func = call.func
+    name = fn.name.value
+    if in_class:
+        names, _, _ = _params(fn)
+        receiver = names[0] if names else None
+        return (
+            receiver in ("self", "cls") and isinstance(func, cst.Attribute) and func.attr.value == name
+            and isinstance(func.value, cst.Name) and func.value.value == receiver
+        )
+    return isinstance(func, cst.Name) and func.value == name
+
+
+def _passes_on(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
+    """Every argument is one of the function's own parameters, unchanged (``*args``/``**kwargs`` too)."""
+    names, star, kwargs = _params(fn)
+    own = set(names[1:] if in_class else names)
+    for arg in call.args:
+        value = arg.value
+        if not isinstance(value, cst.Name):
+            return False
+        if arg.star == "*":
+            ok = value.value == star
+        elif arg.star == "**":
+            ok = value.value == kwargs
+        else:
+            ok = value.value in own and (arg.keyword is None or arg.keyword.value == value.value)
+        if not ok:
+            return False
+    return True
+
+
+def _handlers(node: cst.CSTNode) -> Iterator[cst.ExceptHandler]:
+    """The except handlers that run in ``node`` itself (nested functions, lambdas and classes left out)."""
+    stack = list(node.children)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.ExceptHandler):
+            yield n
+        stack.extend(n.children)
+
+
+def recursive_retries(module: cst.Module, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
+    """The broad handlers that run their own function again with the same arguments."""
+    out: list[cst.ExceptHandler] = []
+    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
+    while stack:
+        node, in_class = stack.pop()
+        for child in node.children:
+            if isinstance(child, cst.ClassDef):
+                stack.append((child, True))
+            elif isinstance(child, cst.FunctionDef):
+                stack.append((child, False))
+                out.extend(_recursing(child, in_class, exception_names, every))
+            else:
+                stack.append((child, in_class))
+    return out
+
+
+def _recursing(fn: cst.FunctionDef, in_class: bool, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
+    out = []
+    for handler in _handlers(fn.body):
+        if handler.type is not None and not set(exception_names(handler.type) or ()) & every:
+            continue
+        if _stops(handler):
+            continue  # `if self._retried: raise` (a bound kept elsewhere): not unbounded
+        for stmt in _own_statements(handler.body):
+            call = _call_of(stmt)
+            if call is not None and _calls_itself(call, fn, in_class) and _passes_on(call, fn, in_class):
+                out.append(handler)
+                break
+    return out
+
+
+def _stops(handler: cst.ExceptHandler) -> bool:
+    """The handler holds a branch that leaves (``if ...: raise``/``return``): a stop check."""
+    stack: list[cst.CSTNode] = [handler.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in _walk(n)):
+            return True
+        stack.extend(n.children)
+    return False
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
