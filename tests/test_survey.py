@@ -218,3 +218,12 @@ def test_batch_ten_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in tenth} & set(corpus.previously_tuned)
     assert not {p.name for p in tenth} & {p.name for p in corpus.packages if p.batch != 10}
     assert not {p.name for p in tenth} & set(corpus.excluded)
+
+
+def test_batch_eleven_is_marked_and_split_by_the_rule() -> None:
+    eleventh = [p for p in corpus.packages if p.batch == 11]
+    assert len(eleventh) >= 45
+    assert {p.half for p in eleventh} == {"tuning", "held-out"}
+    assert not {p.name for p in eleventh} & set(corpus.previously_tuned)
+    assert not {p.name for p in eleventh} & {p.name for p in corpus.packages if p.batch != 11}
+    assert not {p.name for p in eleventh} & set(corpus.excluded)
