@@ -4,6 +4,7 @@ feeds a tool's answer (issue 24: "fire where the text reaches a model")."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -103,3 +104,28 @@ def test_a_tool_decorator_needs_no_name() -> None:
             return f"failed: {e}"
     """
     assert _lines(src, "app/core/store.py") == [7]
+
+
+def test_directory_evidence_is_the_modules_packages_not_the_checkout_around_them(tmp_path: Path) -> None:
+    # a checkout cloned under ~/tools/: the directory names nothing of the application's
+    checkout = tmp_path / "tools" / "app" / "storage"
+    checkout.mkdir(parents=True)
+    (checkout / "__init__.py").write_text("")
+    outside = checkout / "minio.py"
+    outside.write_text(STATUS)
+    assert _lines(STATUS, str(outside)) == []
+    # the same module inside a package named for tools (``app.tools``, both directories with ``__init__.py``)
+    package = tmp_path / "repo" / "app" / "tools"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    inside = package / "storage.py"
+    inside.write_text(STATUS)
+    assert _lines(STATUS, str(inside)) == [7]
+    # a directory without ``__init__.py`` inside a package is a namespace portion Python imports (``app.tools``)
+    loose = tmp_path / "repo2" / "app" / "tools"
+    loose.mkdir(parents=True)
+    (loose.parent / "__init__.py").write_text("")
+    stray = loose / "storage.py"
+    stray.write_text(STATUS)
+    assert _lines(STATUS, str(stray)) == [7]

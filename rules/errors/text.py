@@ -33,6 +33,8 @@ product). The taint itself (which sub-expression carries the text) is the base c
 from __future__ import annotations
 
 import ast
+import functools
+import os
 from functools import cached_property
 from pathlib import PurePath
 
@@ -181,11 +183,21 @@ class ExceptionText(TextTaint):
         ``jina_tool.py``, ``class FileToolkit``, ``def call_tool``, ``actions/``) or an MCP server (``k8s_mcp/``)."""
         k = self.knowledge
         path = PurePath(self.errors.ctx.path)
-        dirs = [d.replace("-", "_").replace(".", "_") for d in path.parent.parts[-k.report_directory_depth:]]
+        dirs = self._package_dirs
         names = [c.name.value for c in self._classes] + self._functions + [path.stem] + dirs
         if any(self._tool_word(n) for n in names):
             return True
         return any(p in n.lower() for n in [path.stem, *dirs] for p in k.tool_evidence_name_parts)
+
+    @cached_property
+    def _package_dirs(self) -> list[str]:
+        """The directories of the packages the module is in (see :func:`package_dirs`); a path that is not a file
+        on disk (source given on stdin with its file name) has only the names it gives."""
+        depth = self.knowledge.report_directory_depth
+        path = self.errors.ctx.path
+        if os.path.isfile(path):
+            return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
+        return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
 
     def _tool_word(self, name: str) -> bool:
         k = self.knowledge
@@ -448,3 +460,28 @@ def _url_path(node: cst.BaseExpression) -> bool:
 def _path_literal(args: list[ast.expr]) -> bool:
     """:func:`_url_path` on the ``ast`` tree."""
     return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"
+
+
+@functools.lru_cache(maxsize=4096)
+def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
+    parents: list[str] = []
+    current = directory
+    for _ in range(depth):
+        parents.append(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    packages = [i for i, d in enumerate(parents) if os.path.isfile(os.path.join(d, "__init__.py"))]
+    if not packages:
+        return ()
+    return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
+
+
+def package_dirs(directory: str, depth: int) -> list[str]:
+    """The names of a module's package directories, innermost last, at most ``depth``: the directory it is in and
+    those above it up to the highest one holding an ``__init__.py`` (a directory without one in between is a
+    namespace portion Python imports too: ``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``),
+    never the directories of the checkout or install around the top package: the same file reads the same wherever
+    it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
+    return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
