@@ -409,11 +409,21 @@ class ExceptionText(TextTaint):
                     self.aliased.discard(t.target.value)
                 if leaks:
                     self.tainted.add(t.target.value)
-                else:
+                elif not self._refines(node):
                     self.tainted.discard(t.target.value)
             elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
                 if not _telemetry_key(t.target):
                     self.tainted.add(t.target.value.value)  # out["error"] = str(e)
+
+    def _refines(self, node: cst.Assign) -> bool:
+        """Inside a handler, an assignment nested in an ``if``/``try``/loop of its body only may replace the text
+        (``msg = str(e)``, then ``if "message" in body: msg = body["message"]``): the text still may be what is
+        returned. An assignment that is a statement of the handler's own body always replaces it."""
+        handler = self.names.handler
+        body = handler.node.body if handler is not None else None
+        if not isinstance(body, cst.IndentedBlock):
+            return False
+        return not any(isinstance(s, cst.SimpleStatementLine) and any(b is node for b in s.body) for s in body.body)
 
     def visit_Call(self, node: cst.Call) -> None:
         """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
