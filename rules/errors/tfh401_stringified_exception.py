@@ -29,7 +29,9 @@ where it goes:
 - a `return` or `yield` of it, in the handler or after it: through a
   variable the handler set to the text (`msg = str(e)` ... `return {"error":
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
-  str(e)`, a container inside it: `out["failed"].append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
+  str(e)`, a container inside it: `out["failed"].append(f"{e}")`, a dict or
+  list that holds the filled container: `result = {"warnings": warnings}`
+  before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
@@ -666,6 +668,16 @@ def query_tool(http, url):
         detail = "the search service is unavailable"
         return {"ok": False, "error": detail}
 """,
+        # the dict holds a copy of the list: the text filled in afterwards is not returned
+        """\
+def check_tool(script, path, warnings):
+    result = {"ok": True, "warnings": list(warnings)}
+    try:
+        save(path, script)
+    except OSError as e:
+        warnings.append(f"Failed to save the report: {e}")
+    return result
+""",
     ]
     INVALID = [
         """\
@@ -752,6 +764,17 @@ def query_tool(http, url):
             except ValueError:
                 pass
         return {"ok": False, "error": f"API error: {detail}"}  # error: TFH401
+""",
+        # the filled list is held by reference in the dict that is returned
+        """\
+def check_tool(script, path):
+    warnings = []
+    result = {"ok": True, "warnings": warnings}
+    try:
+        save(path, script)
+    except OSError as e:
+        warnings.append(f"Failed to save the report: {e}")
+    return result  # error: TFH401
 """,
         # text kept in a variable and returned after the handler
         """\
