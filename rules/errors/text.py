@@ -59,6 +59,9 @@ class ExceptionText(TextTaint):
         self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
         self._owner: dict[int, cst.ClassDef | None] = {}  # id of a def -> the class it is a method of
         self._before: dict[int, tuple[set[str], set[str]]] = {}  # id of a handler -> taints/aliases before it
+        # per function: a local name bound to a dict/list/tuple literal -> the local names it holds by reference
+        # (``result = {"warnings": warnings}``): filling ``warnings`` later fills ``result`` too
+        self._holders: dict[int, dict[str, set[str]]] = {}
 
     def _returns_exception(self, value: cst.BaseExpression) -> bool:
         """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
@@ -397,6 +400,7 @@ class ExceptionText(TextTaint):
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._functions.pop()
+        self._holders.pop(id(node), None)
         self.taints.pop(id(node), None)
         self.aliases.pop(id(node), None)
 
@@ -404,7 +408,28 @@ class ExceptionText(TextTaint):
         self.taints.pop(id(node), None)
         self.aliases.pop(id(node), None)
 
+    def _holding(self) -> dict[str, set[str]]:
+        func = self.names.function
+        return self._holders.setdefault(id(func) if func is not None else 0, {})
+
+    def _record_holder(self, node: cst.Assign) -> None:
+        """``result = {"errors": errors, "warnings": warnings}``: ``result`` holds those lists by reference."""
+        value = node.value
+        held: set[str] = set()
+        if isinstance(value, cst.Dict):
+            held = {el.value.value for el in value.elements
+                    if isinstance(el, cst.DictElement) and isinstance(el.value, cst.Name)}
+        elif isinstance(value, (cst.List, cst.Tuple)):
+            held = {el.value.value for el in value.elements if isinstance(el.value, cst.Name)}
+        for t in node.targets:
+            if isinstance(t.target, cst.Name):
+                if held:
+                    self._holding()[t.target.value] = held
+                else:
+                    self._holding().pop(t.target.value, None)
+
     def visit_Assign(self, node: cst.Assign) -> None:
+        self._record_holder(node)
         if not self.active():
             if self._returns_exception(node.value):
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
@@ -421,11 +446,21 @@ class ExceptionText(TextTaint):
                     self.aliased.discard(t.target.value)
                 if leaks:
                     self.tainted.add(t.target.value)
-                else:
+                elif not self._refines(node):
                     self.tainted.discard(t.target.value)
             elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
                 if not _telemetry_key(t.target):
                     self.tainted.add(t.target.value.value)  # out["error"] = str(e)
+
+    def _refines(self, node: cst.Assign) -> bool:
+        """Inside a handler, an assignment nested in an ``if``/``try``/loop of its body only may replace the text
+        (``msg = str(e)``, then ``if "message" in body: msg = body["message"]``): the text still may be what is
+        returned. An assignment that is a statement of the handler's own body always replaces it."""
+        handler = self.names.handler
+        body = handler.node.body if handler is not None else None
+        if not isinstance(body, cst.IndentedBlock):
+            return False
+        return not any(isinstance(s, cst.SimpleStatementLine) and any(b is node for b in s.body) for s in body.body)
 
     def visit_Call(self, node: cst.Call) -> None:
         """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
@@ -437,6 +472,8 @@ class ExceptionText(TextTaint):
             exc = self.exceptions()
             if any(self._leak(a.value, exc) is not None for a in node.args):
                 self.tainted.add(container)
+                # the dict/list that holds the filled container by reference carries the text too
+                self.tainted.update(h for h, held in self._holding().items() if container in held)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.active() and isinstance(node.target, cst.Name):

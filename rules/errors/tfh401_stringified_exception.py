@@ -29,11 +29,15 @@ where it goes:
 - a `return` or `yield` of it, in the handler or after it: through a
   variable the handler set to the text (`msg = str(e)` ... `return {"error":
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
-  str(e)`, a container inside it: `out["failed"].append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
+  str(e)`, a container inside it: `out["failed"].append(f"{e}")`, a dict or
+  list that holds the filled container: `result = {"warnings": warnings}`
+  before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
-  the exception text;
+  the exception text. A new value given to the variable inside an
+  `if`/`try`/loop of the handler (`detail = str(e)`, then `if ...: detail =
+  body["message"]`) only may replace the text: it is still followed;
 - a message a model reads, wherever it goes (returned, appended to the
   history, sent): a framework's tool message or tool result, resolved
   through the module's imports (`ToolMessage`, `FunctionExecutionResult`,
@@ -653,6 +657,27 @@ def handle_callback(body, verify):
         return {"error": str(e)}, 400
     return {"ok": True}, 200
 """,
+        # a statement of the handler's own body replaces the text: what is returned is the package's message
+        """\
+def query_tool(http, url):
+    try:
+        return {"ok": True, "data": http.get(url).json()}
+    except Exception as e:
+        detail = str(e)
+        log.warning("query failed: %s", detail)
+        detail = "the search service is unavailable"
+        return {"ok": False, "error": detail}
+""",
+        # the dict holds a copy of the list: the text filled in afterwards is not returned
+        """\
+def check_tool(script, path, warnings):
+    result = {"ok": True, "warnings": list(warnings)}
+    try:
+        save(path, script)
+    except OSError as e:
+        warnings.append(f"Failed to save the report: {e}")
+    return result
+""",
     ]
     INVALID = [
         """\
@@ -725,6 +750,31 @@ def tool(x):
         return json.dumps({"error": str(e)})  # error: TFH401
     except ValueError as e:
         return ActionResult(error=str(e).strip())  # error: TFH401
+""",
+        # the handler sets the text, then only may replace it with the API's own message: the text may be returned
+        """\
+def query_tool(http, url):
+    try:
+        return {"ok": True, "data": http.get(url).json()}
+    except Exception as e:
+        detail = str(e)
+        if getattr(e, "response", None) is not None:
+            try:
+                detail = e.response.json()["message"]
+            except ValueError:
+                pass
+        return {"ok": False, "error": f"API error: {detail}"}  # error: TFH401
+""",
+        # the filled list is held by reference in the dict that is returned
+        """\
+def check_tool(script, path):
+    warnings = []
+    result = {"ok": True, "warnings": warnings}
+    try:
+        save(path, script)
+    except OSError as e:
+        warnings.append(f"Failed to save the report: {e}")
+    return result  # error: TFH401
 """,
         # text kept in a variable and returned after the handler
         """\
