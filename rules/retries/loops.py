@@ -91,7 +91,8 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
 
 
 def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
-    """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
+    """A ``break``/``return`` as a statement of the suite, in a ``with`` there (nested ``with`` blocks read as one), or in the
+    body (not the ``else``) of an ``if`` there.
 
     A retry's attempt exits when it worked; a daemon's exit sits in an
     ``else`` (``if self.pool: ... else: break``), deeper in its program, or
@@ -105,6 +106,8 @@ def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  
             continue
         if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
             return True
+        if isinstance(stmt, cst.With) and _direct_exit(stmt.body, flags):
+            return True  # s38: the exit under an `if` or a nested `with` inside the `with` (a session, then its request)
     return False
 
 
