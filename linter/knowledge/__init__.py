@@ -284,6 +284,7 @@ class Knowledge:
     # issue 23
     status_error_exceptions: ClassVar[frozenset[str]] = STATUS_ERROR_EXCEPTIONS
     sdk_status_error_exceptions: ClassVar[frozenset[str]] = SDK_STATUS_ERROR_EXCEPTIONS
+    status_error_bases: ClassVar[Mapping[str, str]] = STATUS_ERROR_BASES
     io_builtins: ClassVar[frozenset[str]] = IO_BUILTINS
     file_contention_calls: ClassVar[frozenset[str]] = FILE_CONTENTION_CALLS
     file_contention_methods: ClassVar[frozenset[str]] = FILE_CONTENTION_METHODS

@@ -5,7 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, dotted, last_name
-from ...linter.api import knowledge as kb
 from . import handlers
 from .base import RetryRule
 from .data import Loop
@@ -56,7 +55,8 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
 
 
 def _blind_status_handler(
-    retry: Retry, model: RetryModel, status_types: list[str], sdk_raised: frozenset[str] = frozenset()
+    retry: Retry, model: RetryModel, status_types: list[str], sdk_raised: frozenset[str] = frozenset(),
+    bases: frozenset[str] = frozenset(),
 ) -> cst.ExceptHandler | None:
     """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it,
     or an SDK's own base status error, ``sdk_raised``: s37) and goes round without deciding on the status
@@ -66,21 +66,21 @@ def _blind_status_handler(
     if loop is None:
         return None
     if "raise_for_status" not in retry.calls:
-        status_types = [t for t in status_types if t in sdk_raised or t in kb.STATUS_ERROR_BASES]
+        status_types = [t for t in status_types if t in sdk_raised or t in bases]
     for handler in loop.handlers:
         if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
             return None if _narrows(handler) or _tests_status(handler) else handler
     return None
 
 
-def _raised_status_bases(retry: Retry, exceptions: tuple[str, ...] | list[str]) -> list[str]:
+def _raised_status_bases(retry: Retry, exceptions: tuple[str, ...], knowledge: Knowledge) -> list[str]:
     """s38 (issue 23, ``base-catches-status-error``): the caught bases of a status error the attempt
     raises (``except aiohttp.ClientError`` around ``resp.raise_for_status()`` on an aiohttp response,
     or around ``raise aiohttp.ClientResponseError(...)``): the base catches the 401 with the 503."""
-    libraries = {qn.split(".", 1)[0] for qn in retry.qualnames if qn in kb.STATUS_ERROR_EXCEPTIONS}
+    libraries = {qn.split(".", 1)[0] for qn in retry.qualnames if qn in knowledge.status_error_exceptions}
     if "raise_for_status" in retry.calls:
         libraries |= {qn.split(".", 1)[0] for qn in retry.qualnames}
-    return [t for t in exceptions if kb.STATUS_ERROR_BASES.get(t) in libraries]
+    return [t for t in exceptions if knowledge.status_error_bases.get(t) in libraries]
 
 
 # builtin errors of reading a reply that is not complete yet (no field, no item, no JSON)
@@ -789,10 +789,11 @@ def fim(client, prompt, suffix):
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
                 if retry.loop is not None:
-                    status_types += [t for t in _raised_status_bases(retry, cond.exceptions) if t not in status_types]
+                    status_types += [t for t in _raised_status_bases(retry, cond.exceptions, self.knowledge) if t not in status_types]
                 if status_types and retry.loop is not None:
                     status_handler = _blind_status_handler(
-                        retry, model, status_types, self.knowledge.sdk_status_error_exceptions
+                        retry, model, status_types, self.knowledge.sdk_status_error_exceptions,
+                        frozenset(self.knowledge.status_error_bases),
                     )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
