@@ -77,6 +77,8 @@ def _raised_status_bases(retry: Retry, exceptions: tuple[str, ...], knowledge: K
     """s38 (issue 23, ``base-catches-status-error``): the caught bases of a status error the attempt
     raises (``except aiohttp.ClientError`` around ``resp.raise_for_status()`` on an aiohttp response,
     or around ``raise aiohttp.ClientResponseError(...)``): the base catches the 401 with the 503."""
+    if "head" in retry.calls:
+        return []  # a HEAD asks whether something exists yet: its 404 is the "not yet" a poll waits out
     libraries = {qn.split(".", 1)[0] for qn in retry.qualnames if qn in knowledge.status_error_exceptions}
     if "raise_for_status" in retry.calls:
         libraries |= {qn.split(".", 1)[0] for qn in retry.qualnames}
@@ -209,6 +211,20 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s38: a HEAD polled until the upload appears: its 404 means "not yet", which the next round may change
+        """\
+import time
+import httpx
+def wait_for_media(url, rounds=24, interval=5):
+    for attempt in range(rounds):
+        try:
+            httpx.head(url, timeout=10).raise_for_status()
+            return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(interval)
+    return False
+""",
         # s38: the base caught, but nothing in the attempt raises a status error (no raise_for_status()):
         # only transport failures reach the handler
         """\
