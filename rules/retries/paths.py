@@ -421,8 +421,8 @@ def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The nodes under ``body`` where a ``range`` target is read as an attempt number, not as data (s38,
     issue 23): any ``except`` handler in the body (a log line, ``if i == 1: reinit()`` in the handler
     of a second ``try``), a bare operand of a comparison (``i < n - 1``, ``i == 0``: which attempt this
-    is), a logging call's arguments (``log.info(f"retry {i}/{n}")``), and the value assigned to a
-    counter-named target (``retry_index = i + 1``)."""
+    is), and the value assigned to a counter-named target (``retry_index = i + 1``). A log line outside the
+    handlers still counts as a read (``log.info("step %d", turn)``: an agent's turns)."""
     stack: list[cst.CSTNode] = [body]
     while stack:
         n = stack.pop()
@@ -433,10 +433,6 @@ def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
             whole = (n,)
         elif isinstance(n, cst.Comparison):
             whole = [x for x in (n.left, *(c.comparator for c in n.comparisons)) if isinstance(x, (cst.Name, cst.BinaryOperation))]
-        elif isinstance(n, cst.Call):
-            name = dotted(n.func)
-            if name and name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
-                whole = (n,)
         elif isinstance(n, cst.Assign) and all(
             (d := dotted(t.target)) and any(w in d.rsplit(".", 1)[-1].lower() for w in kb.RETRY_COUNTER_WORDS) for t in n.targets
         ):

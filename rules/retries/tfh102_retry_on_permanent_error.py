@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, dotted, last_name
-from . import handlers
+from . import handlers, paths
 from .base import RetryRule
 from .data import Loop
 from .loops import _narrows
@@ -77,6 +77,8 @@ def _raised_status_bases(retry: Retry, exceptions: tuple[str, ...], knowledge: K
     """s38 (issue 23, ``base-catches-status-error``): the caught bases of a status error the attempt
     raises (``except aiohttp.ClientError`` around ``resp.raise_for_status()`` on an aiohttp response,
     or around ``raise aiohttp.ClientResponseError(...)``): the base catches the 401 with the 503."""
+    if retry.loop is None or not paths.leaves_on_success(retry.loop):
+        return []  # no exit on success: a readiness poll that runs its rounds out, not a retry of a request
     if "head" in retry.calls:
         return []  # a HEAD asks whether something exists yet: its 404 is the "not yet" a poll waits out
     libraries = {qn.split(".", 1)[0] for qn in retry.qualnames if qn in knowledge.status_error_exceptions}

@@ -522,7 +522,6 @@ log = logging.getLogger(__name__)
 def latest(client, url, n, primary, fallback, reset):
     for i in range(n):
         use = primary if i < n - 1 else fallback
-        log.info(f"asking {use} ({i + 1}/{n})")
         try:
             r = client.get(url, params={"model": use}, timeout=10)
         except httpx.TransportError:  # error: TFH303
