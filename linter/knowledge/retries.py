@@ -420,3 +420,14 @@ STALE_CONNECTION_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "aiohttp.ServerDisconnectedError", "aiohttp.client_exceptions.ServerDisconnectedError",
     }
 )
+# The bases an HTTP client's status error derives from, by the library whose calls raise it (s38,
+# issue 23 ``base-catches-status-error``): a hand loop whose attempt raises the status error
+# (``raise_for_status()`` on that library's response, or the class built and raised) and whose handler
+# catches the base (``except aiohttp.ClientError``) retries a 400/401/403/404 like a 503 (TFH102).
+STATUS_ERROR_BASES: Final[dict[str, str]] = {
+    "aiohttp.ClientError": "aiohttp",
+    "aiohttp.client_exceptions.ClientError": "aiohttp",
+    "requests.RequestException": "requests",
+    "requests.exceptions.RequestException": "requests",
+    "httpx.HTTPError": "httpx",
+}

@@ -28,13 +28,19 @@ def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
         return None
     # s38: the statuses an earlier test of the same block already left on (`if status < 400: return`, then
     # `if status < 500 or attempt > n: give up`), or an earlier branch of the chain took, are not the next test's
+    caught = _caught_names(loop)
     for block in [n for n in _walk(loop.node) if isinstance(n, cst.IndentedBlock)]:
+        errors_only = caught.get(id(block), frozenset())
         decided: frozenset[int] = frozenset()
         for stmt in block.body:
             branch: cst.BaseStatement | cst.Else | None = stmt
             taken = decided
             while isinstance(branch, cst.If):
                 s = status_set(branch.test)
+                if s is not None and errors_only & _root_names(branch.test):
+                    # s38: the status of a caught error (`except HTTPStatusError as e: if e.response.status_code < 500:
+                    # break`) is an error status: `< 500` there is the whole 4xx range
+                    s = frozenset(x for x in s if x >= 400)
                 stmts = _body_stmts(branch.body)
                 exits = bool(stmts) and _exits(stmts[-1])
                 if s is not None and exits and (_gives_up_on_4xx(s) or _gives_up_on_4xx(s - taken)):
@@ -46,3 +52,28 @@ def _permanent_4xx_test(loop: Loop) -> cst.CSTNode | None:
                 taken |= s
                 branch = branch.orelse
     return None
+
+
+def _caught_names(loop: Loop) -> dict[int, frozenset[str]]:
+    """For each block under an ``except ... as e`` of the loop: the names bound to the caught exception there."""
+    out: dict[int, frozenset[str]] = {}
+    for handler in [n for n in _walk(loop.node) if isinstance(n, cst.ExceptHandler)]:
+        if handler.name is None or not isinstance(handler.name.name, cst.Name):
+            continue
+        bound = frozenset({handler.name.name.value})
+        for block in [n for n in _walk(handler.body) if isinstance(n, cst.IndentedBlock)]:
+            out[id(block)] = out.get(id(block), frozenset()) | bound
+    return out
+
+
+def _root_names(test: cst.BaseExpression) -> frozenset[str]:
+    """The names at the root of the status attributes a test reads (``e`` of ``e.response.status_code``)."""
+    roots = set()
+    for n in _walk(test):
+        if isinstance(n, cst.Attribute) and n.attr.value in ("status_code", "status"):
+            head: cst.BaseExpression = n.value
+            while isinstance(head, cst.Attribute):
+                head = head.value
+            if isinstance(head, cst.Name):
+                roots.add(head.value)
+    return frozenset(roots)

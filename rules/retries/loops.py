@@ -91,7 +91,8 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
 
 
 def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
-    """A ``break``/``return`` as a statement of the suite, in a ``with`` there, or in the body (not the ``else``) of an ``if`` there.
+    """A ``break``/``return`` as a statement of the suite, in a ``with`` there (or plainly in ``with`` blocks nested in it),
+    or in the body (not the ``else``) of an ``if`` there.
 
     A retry's attempt exits when it worked; a daemon's exit sits in an
     ``else`` (``if self.pool: ... else: break``), deeper in its program, or
@@ -104,6 +105,18 @@ def _direct_exit(suite: cst.BaseSuite, flags: set[str] = frozenset()) -> bool:  
         if isinstance(stmt, cst.If) and flags and _names_in(stmt.test) & flags:
             continue
         if isinstance(stmt, (cst.If, cst.With)) and any(_exits_cleanly(s) for s in _body_stmts(stmt.body)):
+            return True
+        if isinstance(stmt, cst.With) and _plain_exit_in_withs(stmt):
+            return True  # s38: a plain exit in a nested `with` (a session, then its request); not one under an `if` (a poll)
+    return False
+
+
+def _plain_exit_in_withs(stmt: cst.With) -> bool:
+    """A ``break``/``return`` as a statement of nested ``with`` blocks (``async with session: async with
+    session.post(...) as resp: ...; return``); one under an ``if`` there is a readiness poll's (``if resp.status
+    == 200: return``), left out."""
+    for inner in _body_stmts(stmt.body):
+        if _exits_cleanly(inner) or (isinstance(inner, cst.With) and _plain_exit_in_withs(inner)):
             return True
     return False
 

@@ -413,8 +413,33 @@ def iterates(loop: Loop) -> bool:
     target = dotted(node.target)
     if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
         return False
-    in_handlers = {id(n) for h in loop.try_node.handlers for n in _walk(h)}
-    return any(isinstance(n, cst.Name) and n.value == target and id(n) not in in_handlers for n in _walk(node.body))
+    counted = {id(n) for n in _counter_reads(node.body)}
+    return any(isinstance(n, cst.Name) and n.value == target and id(n) not in counted for n in _walk(node.body))
+
+
+def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The nodes under ``body`` where a ``range`` target is read as an attempt number, not as data (s38,
+    issue 23): any ``except`` handler in the body (a log line, ``if i == 1: reinit()`` in the handler
+    of a second ``try``), a bare operand of a comparison (``i < n - 1``, ``i == 0``: which attempt this
+    is), and the value assigned to a counter-named target (``retry_index = i + 1``). A log line outside the
+    handlers still counts as a read (``log.info("step %d", turn)``: an agent's turns)."""
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        whole: Sequence[cst.CSTNode] = ()
+        if isinstance(n, cst.ExceptHandler):
+            whole = (n,)
+        elif isinstance(n, cst.Comparison):
+            whole = [x for x in (n.left, *(c.comparator for c in n.comparisons)) if isinstance(x, (cst.Name, cst.BinaryOperation))]
+        elif isinstance(n, cst.Assign) and all(
+            (d := dotted(t.target)) and any(w in d.rsplit(".", 1)[-1].lower() for w in kb.RETRY_COUNTER_WORDS) for t in n.targets
+        ):
+            whole = (n,)
+        for part in whole:
+            yield from _walk(part)
+        stack.extend(c for c in n.children if c not in whole)
 
 
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:

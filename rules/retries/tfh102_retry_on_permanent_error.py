@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, dotted, last_name
-from . import handlers
+from . import handlers, paths
 from .base import RetryRule
 from .data import Loop
 from .loops import _narrows
@@ -55,7 +55,8 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
 
 
 def _blind_status_handler(
-    retry: Retry, model: RetryModel, status_types: list[str], sdk_raised: frozenset[str] = frozenset()
+    retry: Retry, model: RetryModel, status_types: list[str], sdk_raised: frozenset[str] = frozenset(),
+    bases: frozenset[str] = frozenset(),
 ) -> cst.ExceptHandler | None:
     """A hand loop's handler that catches a status error the attempt raises (``raise_for_status()`` in it,
     or an SDK's own base status error, ``sdk_raised``: s37) and goes round without deciding on the status
@@ -65,11 +66,25 @@ def _blind_status_handler(
     if loop is None:
         return None
     if "raise_for_status" not in retry.calls:
-        status_types = [t for t in status_types if t in sdk_raised]
+        status_types = [t for t in status_types if t in sdk_raised or t in bases]
     for handler in loop.handlers:
         if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(status_types):
             return None if _narrows(handler) or _tests_status(handler) else handler
     return None
+
+
+def _raised_status_bases(retry: Retry, exceptions: tuple[str, ...], knowledge: Knowledge) -> list[str]:
+    """s38 (issue 23, ``base-catches-status-error``): the caught bases of a status error the attempt
+    raises (``except aiohttp.ClientError`` around ``resp.raise_for_status()`` on an aiohttp response,
+    or around ``raise aiohttp.ClientResponseError(...)``): the base catches the 401 with the 503."""
+    if retry.loop is None or not paths.leaves_on_success(retry.loop):
+        return []  # no exit on success: a readiness poll that runs its rounds out, not a retry of a request
+    if "head" in retry.calls:
+        return []  # a HEAD asks whether something exists yet: its 404 is the "not yet" a poll waits out
+    libraries = {qn.split(".", 1)[0] for qn in retry.qualnames if qn in knowledge.status_error_exceptions}
+    if "raise_for_status" in retry.calls:
+        libraries |= {qn.split(".", 1)[0] for qn in retry.qualnames}
+    return [t for t in exceptions if knowledge.status_error_bases.get(t) in libraries]
 
 
 # builtin errors of reading a reply that is not complete yet (no field, no item, no JSON)
@@ -198,6 +213,34 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s38: a HEAD polled until the upload appears: its 404 means "not yet", which the next round may change
+        """\
+import time
+import httpx
+def wait_for_media(url, rounds=24, interval=5):
+    for attempt in range(rounds):
+        try:
+            httpx.head(url, timeout=10).raise_for_status()
+            return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(interval)
+    return False
+""",
+        # s38: the base caught, but nothing in the attempt raises a status error (no raise_for_status()):
+        # only transport failures reach the handler
+        """\
+import time
+import requests
+def fetch(url):
+    for attempt in range(3):
+        try:
+            r = requests.get(url, timeout=10)
+            return r.status_code, r.text
+        except requests.RequestException:
+            time.sleep(2 ** attempt)
+    return None
+""",
         # s36: a readiness poll under a deadline: the field appears once the process is up
         """\
 import time
@@ -466,6 +509,40 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s38: the handler catches the base of the status error the attempt raises: aiohttp's ClientError
+        # covers the ClientResponseError of raise_for_status(), so a 401 is sent again like a 503
+        """\
+import asyncio
+import aiohttp
+async def register(url, record, attempts=5):
+    async with aiohttp.ClientSession() as session:
+        for attempt in range(attempts):
+            try:
+                async with session.put(url, json=record, timeout=aiohttp.ClientTimeout(total=10)) as resp:
+                    resp.raise_for_status()
+                    return True
+            except (aiohttp.ClientError, asyncio.TimeoutError):  # error: TFH102 "aiohttp.ClientError"
+                await asyncio.sleep(2 ** attempt)
+    return False
+""",
+        # s38: the same, with the status error built and raised by the attempt itself, under two `with` blocks
+        """\
+import asyncio
+import aiohttp
+async def stream_answer(url, payload, tries=3):
+    n = 0
+    while n < tries:
+        try:
+            async with aiohttp.ClientSession() as session:
+                async with session.get(url, params=payload) as resp:
+                    if resp.status != 200:
+                        raise aiohttp.ClientResponseError(resp.request_info, resp.history, status=resp.status)
+                    return await resp.text()
+        except aiohttp.ClientError:  # error: TFH102 "aiohttp.ClientError"
+            n += 1
+            await asyncio.sleep(2 ** n)
+    return None
+""",
         # s38: the value looked up is the same each round (an unannotated parameter's method may do I/O)
         """\
 import time
@@ -729,9 +806,12 @@ def fim(client, prompt, suffix):
                 # (a hand loop's handler may read the status itself: `if e.response.status_code in ...`)
                 # HTTPStatusError / HTTPError alone: raised for a 4xx as for a 5xx (issue 23)
                 status_types = list(dict.fromkeys(t for t in cond.exceptions if t in self.knowledge.status_error_exceptions))
+                if retry.loop is not None:
+                    status_types += [t for t in _raised_status_bases(retry, cond.exceptions, self.knowledge) if t not in status_types]
                 if status_types and retry.loop is not None:
                     status_handler = _blind_status_handler(
-                        retry, model, status_types, self.knowledge.sdk_status_error_exceptions
+                        retry, model, status_types, self.knowledge.sdk_status_error_exceptions,
+                        frozenset(self.knowledge.status_error_bases),
                     )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")

@@ -205,6 +205,23 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s38: a readiness poll until a deadline: the exit sits under a test of the answer inside the `with`s
+        """\
+import asyncio
+import httpx
+async def wait_healthy(endpoint, deadline):
+    loop = asyncio.get_running_loop()
+    while loop.time() < deadline:
+        try:
+            async with httpx.AsyncClient(timeout=3.0) as client:
+                resp = await client.get(f"{endpoint}/health")
+                if resp.status_code == 200:
+                    return True
+        except Exception:
+            pass
+        await asyncio.sleep(2)
+    return False
+""",
         # s38: recursions that are not the same work again: a bound counted down and checked, a
         # narrow exception, another function, a different argument (a walk up a tree)
         """\

@@ -210,6 +210,24 @@ def search(session, url):
 """,
     ]
     INVALID = [
+        # s38: in the handler of a status error, `< 500` is the whole 4xx range: the caught error's status is >= 400
+        """\
+import asyncio
+import httpx
+async def embed(client, text):
+    for attempt in range(3):
+        try:
+            r = await client.post("/embeddings", json={"input": text})
+            r.raise_for_status()
+            return r.json()["data"][0]["embedding"]
+        except httpx.HTTPStatusError as e:
+            if e.response is not None and e.response.status_code < 500:  # error: TFH104
+                break
+            await asyncio.sleep(1 + attempt)
+        except Exception:
+            await asyncio.sleep(1 + attempt)
+    return None
+""",
         # s38: the success test leaves the 2xx/3xx, so the give-up test that follows takes every 4xx
         """\
 import time, requests

@@ -128,6 +128,19 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s38: a walk over alternatives by index (the counter reads data: `mirrors[i]`), not the same request again
+        """\
+import logging
+import httpx
+def first_alive(mirrors):
+    for i in range(len(mirrors)):
+        try:
+            return httpx.get(mirrors[i], timeout=5)
+        except httpx.TransportError:
+            logging.warning("mirror %d is down", i)
+            continue
+    return None
+""",
         # s36: the handler falls through to the break after the try: only the poll's own branch goes round, after a wait
         """\
 import subprocess, time
@@ -500,6 +513,28 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s38: the counter is read only as an attempt number (a test in a second try's handler, a log line,
+        # `use = primary if i < n - 1 else fallback`), so the loop is a retry, not a walk over `range`
+        """\
+import logging
+import httpx
+log = logging.getLogger(__name__)
+def latest(client, url, n, primary, fallback, reset):
+    for i in range(n):
+        use = primary if i < n - 1 else fallback
+        try:
+            r = client.get(url, params={"model": use}, timeout=10)
+        except httpx.TransportError:  # error: TFH303
+            continue
+        try:
+            data = r.json()
+        except ValueError:
+            if i == 1:
+                reset()
+        else:
+            return data
+    return None
+""",
         # s37: both branches of the attempt return: success always leaves the loop (a retry, not a poll)
         """\
 import httpx
