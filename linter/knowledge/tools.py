@@ -70,6 +70,11 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.tool": "arcade" for m in ("arcade_tdk", "arcade_mcp_server",
                                        "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
                                        "arcade_mcp_server.mcp_app.MCPApp")},
+    # nekro-agent: ``@plugin.mount_sandbox_method(SandboxMethodType.TOOL, name=..., description=...)`` where ``plugin =
+    # NekroPlugin(...)`` registers a plugin's function for the model's sandbox code to call over RPC
+    # (nekro_agent/services/plugin/base.py; re-exported by nekro_agent.api.plugin); not ``mount_prompt_inject_method``
+    **{f"{m}.NekroPlugin.mount_sandbox_method": "nekro-agent" for m in ("nekro_agent.api.plugin",
+                                                                       "nekro_agent.services.plugin.base")},
     # praisonaiagents: ``@tool`` / ``@tool(name=..., description=...)`` makes a ``FunctionTool`` of a function
     # (praisonaiagents/tools/decorator.py; re-exported by praisonaiagents.tools and, lazily, by praisonaiagents)
     **{f"{m}.tool": "praisonai" for m in ("praisonaiagents", "praisonaiagents.tools", "praisonaiagents.tools.decorator")},

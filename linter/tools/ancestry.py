@@ -371,10 +371,16 @@ def class_shapes(index: Index) -> list[Shape]:
         template: list[str] = []
         props = _properties(cls)
         handed = _handed_on(cls)
+        # a tool class that says it is a base (``BaseTool``, "Base class for calling tools"): its no-op run method
+        # (``def run(self, params): pass``; not a no-op ``__call__``) is left to its subclasses, not an optional hook
+        words = _words(cls.name.lstrip("_"))
+        base = says_tool(cls) and ("Base" in words[:1] + words[-1:]
+                                   or bool(_BASE_DOC.search((ast.get_docstring(cls) or "").strip().split("\n")[0])))
         for name, fn in methods.items():
             # abstract, or a no-op hook the class hands on as a function (``func = self.run``) to the wrapper
             # that runs it: ``MotleyTool.run`` is ``pass`` until a subclass overrides it
-            if name not in props and (_abstract(fn, abc) or (name in handed and _abstract(fn, True))):
+            if name not in props and (_abstract(fn, abc) or ((name in handed or base and runs_tool(name)
+                                                              and not name.startswith("__")) and _abstract(fn, True))):
                 template.append(name)
         for fn in methods.values():  # dispatched: ``self.apply(...)`` / ``getattr(self, "apply")`` with no ``apply`` here
             for n in ast.walk(fn):

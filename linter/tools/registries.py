@@ -127,7 +127,7 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
                       and (isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
                            or isinstance(a.value.func, ast.Name) and [ast.unparse(x) for x in a.value.args] == [param])
                       for t in a.targets if isinstance(t, ast.Name)}
-    for value in _own_returns(fn):
+    for value in _returned_names(fn):  # each branch of ``return mcp.tool(annotations=a)(fn) if a else mcp.tool()(fn)``
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
             value = value.args[-1]
         if isinstance(value, ast.Name) and (value.id in held or (value.id in nested and _calls(nested[value.id], param))):
@@ -263,8 +263,8 @@ def registry_decorators(index: Index, decorators: Mapping[str, str],
     framework = index.module.split(".")[0].replace("_", "-")
     children = _children(index)
     for path, _n, node, parents in index.defs:
-        returned = {v.id for v in _own_returns(node) if isinstance(v, ast.Name)}
-        if not returned and not any(isinstance(v, ast.Call) for v in _own_returns(node)):
+        returned = {v.id for v in _returned_names(node) if isinstance(v, ast.Name)}
+        if not returned and not any(isinstance(v, ast.Call) for v in _returned_names(node)):
             continue
         method = bool(parents) and isinstance(parents[-1], ast.ClassDef)
         nested = children.get(id(node), {})
