@@ -118,5 +118,26 @@ def test_scanners_linters_and_test_runners_get_no_default_timeout(words: list[st
 
 def test_a_quick_local_tool_keeps_its_fix() -> None:
     assert process_fix_refusal(["ruff", "check", "src"], True) is None
+    assert tfh201('import subprocess\nsubprocess.run(["ruff", "check", "."])\n') == [(2, True)]
     assert tfh201('import subprocess\nsubprocess.run(["depscan", "--src", "."])\n') == [(2, False)]
-    assert tfh201('import subprocess\nsubprocess.run(["exiftool", "-json", "a.jpg"])\n') == [(2, True)]
+
+
+@pytest.mark.parametrize("command", [
+    '["Rscript", path]', '["findMotifsGenome.pl", peaks, "hg38", out]', '["iqtree2", "-s", path]',
+    '["exiftool", "-json", path]', '["git", "push", "origin", "main"]', '"homer2 denovo -i x", shell=True',
+])
+def test_a_program_whose_run_time_is_unknown_gets_no_guessed_default(command: str) -> None:
+    # batch 10's and 11's harmful fixes were all 30 s cut into local computations (a scan, HOMER, R, IQ-TREE)
+    src = f"import subprocess\ndef f(path, peaks, out):\n    subprocess.run({command})\n"
+    found = [f for f in lint_source(src, "m.py", Config()) if f.code == "TFH201"]
+    assert len(found) == 1 and found[0].fix is None
+    assert "no default is guessed" in found[0].message or "runs long" in found[0].message
+
+
+def test_a_configured_process_timeout_is_written_on_a_program_of_unknown_run_time() -> None:
+    from smullyan.linter.config import from_mapping
+
+    config = from_mapping({"default-timeout-seconds": {"default": 30, "process": 600}}, None)
+    src = 'import subprocess\nsubprocess.run(["Rscript", "a.R"])\nsubprocess.run(["depscan", "--src", "."])\n'
+    found = [f for f in lint_source(src, "m.py", config) if f.code == "TFH201"]
+    assert [(f.line, f.fix is not None) for f in found] == [(2, True), (3, False)]

@@ -38,7 +38,7 @@ from .timeouts import (
 from .processes import (
     ProcessNote, INTERACTIVE_PROCESSES, INTERACTIVE_SUBCOMMANDS, VERSION_QUERIES, INFO_QUERY_PREFIXES, INTERACTIVE_ENV,
     INTERACTIVE_INSTALLS, INTERACTIVE_CONFIRMS, CLI_FRAMEWORKS, CLI_DECORATOR_WORDS, shell_commands,
-    interactive_process, info_query, process_fix_refusal, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
+    interactive_process, info_query, process_fix_refusal, process_length_unknown, QUICK_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
     REMOTE_CLIS, REMOTE_SUBCOMMANDS, REMOTE_CLI_LOCAL_SUBCOMMANDS, remote_cli,
 )
 from .errors import (
@@ -146,7 +146,7 @@ __all__ = [
     "URLLIB3_DEFAULT_METHODS", "URLLIB3_RETRY", "VERSION_QUERIES", "INFO_QUERY_PREFIXES", "WEB_APP_CLASSES", "WEB_RESPONSE_CALLS",
     "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "WRITE_CLASSES",
     "canonical", "info_query", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
-    "process_fix_refusal", "remote_cli", "shell_commands",
+    "process_fix_refusal", "process_length_unknown", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
 
 _T = TypeVar("_T")
@@ -302,6 +302,7 @@ class Knowledge:
     stream_calls: ClassVar[frozenset[str]] = STREAM_CALLS
     session_default_timeouts: ClassVar[frozenset[str]] = SESSION_DEFAULT_TIMEOUTS
     process_fix_refusal = staticmethod(process_fix_refusal)
+    process_length_unknown = staticmethod(process_length_unknown)
     shell_commands = staticmethod(shell_commands)
     llm_inference_module = staticmethod(llm_inference_module)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS

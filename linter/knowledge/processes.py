@@ -337,6 +337,45 @@ def remote_cli(words: Iterable[str]) -> bool:
     subs = REMOTE_SUBCOMMANDS.get(head)
     return subs is not None and sub in subs
 
+# ---------------------------------------------------------------- TFH201 fixes: programs that finish in moments
+
+# Programs (or "program sub-command") whose run on a literal command is over in moments: a default timeout
+# bounds a hang, never a healthy run, so TFH201's fix may add it. Any other program keeps its finding but
+# gets no default: how long it runs depends on its work (a bioinformatics pipeline, an R script, a tree
+# search, a scan), and a guessed 30 s cut healthy runs in every harmful fix read on the survey's blind
+# batches 10 and 11 (every remote-call fix was harmless). A user who wants a bound for processes anyway sets
+# ``default-timeout-seconds = {process = N}``, and the fix writes N on any process the tables do not refuse.
+QUICK_PROCESSES: Final[frozenset[str]] = frozenset({
+    "cd", "ls", "cat", "echo", "printf", "pwd", "uname", "whoami", "hostname", "id", "date", "env", "printenv", "which",
+    "type", "true", "false", "test", "ps", "pgrep", "kill", "pkill", "killall", "df", "free", "uptime", "stat",
+    "file", "head", "wc", "basename", "dirname", "realpath", "readlink", "mkdir", "rmdir", "touch", "chmod",
+    "chown", "ln", "mv", "nproc", "lsof", "sysctl", "sw_vers", "getconf", "locale", "tty", "stty", "tput",
+    "ruff", "black", "isort", "shellcheck", "xclip", "xsel", "pbcopy", "pbpaste", "wl-copy", "wl-paste",
+    "osascript", "defaults", "launchctl", "systemctl", "service", "crontab", "nvidia-smi", "lscpu", "lsblk",
+    "ip", "ifconfig", "netstat", "ss", "iptables", "ffprobe",
+    "git status", "git rev-parse", "git branch", "git log", "git show", "git config", "git diff", "git add",
+    "git commit", "git tag", "git describe", "git remote", "git stash", "git checkout", "git switch",
+    "git reset", "git rm", "git mv", "git ls-files", "git blame", "git symbolic-ref", "git worktree",
+    "git init", "git merge-base", "git cat-file", "git hash-object", "git apply", "git restore",
+    "docker ps", "docker inspect", "docker stop", "docker rm", "docker kill", "docker logs", "docker images",
+    "docker version", "docker info", "docker start", "docker restart", "docker tag",
+})
+
+
+def process_length_unknown(words: Iterable[str]) -> str | None:
+    """The program of a literal command whose run time the tables do not know (not in ``QUICK_PROCESSES``, not
+    asked for its version or usage), or None: TFH201's fix writes no guessed default on it."""
+    argv = _program_argv(words)
+    if not argv:
+        return None
+    head = argv[0]
+    if head in QUICK_PROCESSES or " ".join(argv[:2]) in QUICK_PROCESSES:
+        return None
+    if len(argv) == 2 and info_query(argv[1]):
+        return None  # `tool --version`
+    return head
+
+
 # ---------------------------------------------------------------- TFH201 fixes that would hurt
 
 # Processes that run long by nature (package installs, model pulls and downloads, builds, scans):

@@ -172,11 +172,18 @@ default would hurt:
   concatenation's text before the first placeholder, each command of a
   `shell=True` line), read against the tables of `linter/knowledge/processes.py`
   (waits for a person, prompts, runs long by nature, and the sub-commands
-  that decide what a program does). A literal program the tables do not
-  know keeps the fix; the text after a placeholder (`f"script -q {{log}}"`:
+  that decide what a program does); the text after a placeholder (`f"script -q {{log}}"`:
   the log's path) is not read. Where a program is interactive or long by
   design and the tables miss it, it belongs there (one row serves every
   project); until then write the timeout yourself or `# noqa: TFH201`;
+- a process whose program is not known to finish in moments
+  (`QUICK_PROCESSES`: `ls`, `cat`, `uname`, `ruff`, `git status`/`diff`/
+  `commit`, `docker ps`/`stop`, a `--version` query, ...): how long
+  `Rscript`, a motif search or a tree builder runs depends on its work,
+  and a guessed default cuts healthy runs (every harmful fix read on the
+  survey's blind batches 10 and 11 was one; every remote-call fix was
+  harmless). Set `default-timeout-seconds = {{process = N}}` and the fix
+  writes N on every process the lists above do not refuse;
 - `Popen.communicate()`/`wait()` (a timeout there needs the kill-and-reap
   clean-up); a call inside a `try` (or a `contextlib.suppress(...)` block)
   whose handlers catch its other failures but not the new timeout exception

@@ -510,6 +510,12 @@ async def g(aw):
             why = self.knowledge.process_fix_refusal(seg, whole)
             if why is not None:
                 return False, why
+        if not any(kind == "process" for kind, _ in self.ctx.config.default_timeout_by_kind):
+            for seg in segs:
+                program = self.knowledge.process_length_unknown(seg)
+                if program is not None:
+                    return False, (f"how long `{program}` runs depends on its work, so no default is guessed: pass a "
+                                   "bound above its longest healthy run, or set `default-timeout-seconds = {process = N}`")
         return False, None
 
     def _report(self, anchor: cst.CSTNode, node: cst.Call, qn: str, what: str, value: cst.BaseExpression | None) -> None:
