@@ -129,3 +129,9 @@ def test_directory_evidence_is_the_modules_packages_not_the_checkout_around_them
     stray = loose / "storage.py"
     stray.write_text(STATUS)
     assert _lines(STATUS, str(stray)) == [7]
+    # a loose module in a directory of tool files (no package at all): the directory it is in counts
+    loose_tools = tmp_path / "agent" / "tools"
+    loose_tools.mkdir(parents=True)
+    weather = loose_tools / "storage.py"
+    weather.write_text(STATUS)
+    assert _lines(STATUS, str(weather)) == [7]

@@ -369,7 +369,16 @@ def process_length_unknown(words: Iterable[str]) -> str | None:
     if not argv:
         return None
     head = argv[0]
-    if head in QUICK_PROCESSES or " ".join(argv[:2]) in QUICK_PROCESSES:
+    if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>": each of its commands
+        return next((p for seg in shell_commands(" ".join(argv[2:])) if (p := process_length_unknown(seg))), None)
+    if head == "script" and _recorded_command(argv):  # a session recorder: the command it records
+        return process_length_unknown(["sh", "-c", *_recorded_command(argv)])
+    if remote_cli(argv):
+        return None  # a query of a remote service: bounded like any remote call (the long ones are refused above)
+    rest = argv[1:]
+    while head == "git" and rest and rest[0] in ("-C", "-c") and len(rest) > 1:
+        rest = rest[2:]  # `git -C <dir> checkout`: the sub-command after git's own options
+    if head in QUICK_PROCESSES or (rest and f"{head} {rest[0]}" in QUICK_PROCESSES):
         return None
     if len(argv) == 2 and info_query(argv[1]):
         return None  # `tool --version`

@@ -511,14 +511,15 @@ def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
         current = parent
     packages = [i for i, d in enumerate(parents) if os.path.isfile(os.path.join(d, "__init__.py"))]
     if not packages:
-        return ()
+        return (os.path.basename(directory),)  # a loose module (a framework's `tools/` directory of files)
     return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
 
 
 def package_dirs(directory: str, depth: int) -> list[str]:
     """The names of a module's package directories, innermost last, at most ``depth``: the directory it is in and
-    those above it up to the highest one holding an ``__init__.py`` (a directory without one in between is a
-    namespace portion Python imports too: ``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``),
+    those above it up to the highest one holding an ``__init__.py``, or only the directory it is in when none
+    does (a loose module: a framework loading the files of a ``tools/`` directory); a directory without one in between is a
+    namespace portion Python imports too (``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``);
     never the directories of the checkout or install around the top package: the same file reads the same wherever
     it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
     return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
