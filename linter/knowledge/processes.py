@@ -371,8 +371,9 @@ def process_length_unknown(words: Iterable[str]) -> str | None:
     head = argv[0]
     if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>": each of its commands
         return next((p for seg in shell_commands(" ".join(argv[2:])) if (p := process_length_unknown(seg))), None)
-    if head == "script" and _recorded_command(argv):  # a session recorder: the command it records
-        return process_length_unknown(["sh", "-c", *_recorded_command(argv)])
+    recorded = _recorded_command(argv) if head == "script" else None
+    if recorded:  # a session recorder: the command it records
+        return process_length_unknown(["sh", "-c", *recorded])
     if remote_cli(argv):
         return None  # a query of a remote service: bounded like any remote call (the long ones are refused above)
     rest = argv[1:]
