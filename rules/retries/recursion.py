@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
+from .status_loops import all_nodes
+
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
 
 
@@ -158,15 +160,7 @@ def _stops(handler: cst.ExceptHandler) -> bool:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in _walk(n)):
+        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in all_nodes(n)):
             return True
         stack.extend(n.children)
     return False
-
-
-def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.children)

@@ -133,3 +133,14 @@ def suppressed_names(names: Names, node: cst.With) -> list[str] | None:
         if isinstance(expr, cst.Call) and names.qualname(expr.func) == "contextlib.suppress":
             out = (out or []) + [names.qualname(a.value) or dotted(a.value) or "?" for a in expr.args]
     return out
+
+
+def unguessed_program(
+    segs: list[list[str]], knowledge: Knowledge, by_kind: tuple[tuple[str, float], ...]
+) -> str | None:
+    """The first program of a process call's commands whose run time the tables do not know (a timeout fix
+    guesses no default there: ``knowledge.process_length_unknown``), or None; None too when the configuration
+    gives processes their own default (``default-timeout-seconds = {process = N}``, ``by_kind``)."""
+    if any(kind == "process" for kind, _ in by_kind):
+        return None
+    return next((p for seg in segs if (p := knowledge.process_length_unknown(seg)) is not None), None)

@@ -23,7 +23,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure
-from .process import caught_names, command_words, segments, suppressed_names
+from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
 
@@ -200,26 +200,15 @@ class TimeoutShapes(Rule):
                 why = self.knowledge.process_fix_refusal(seg, whole)
                 if why is not None:
                     return why
-            for seg in segs:
-                why = self._unknown_length(seg)
-                if why is not None:
-                    return why
+            program = unguessed_program(segs, self.knowledge, self.ctx.config.default_timeout_by_kind)
+            if program is not None:
+                return (f"how long `{program}` runs depends on its work, so no default is guessed: pass a timeout above "
+                        "its longest healthy run, or set `default-timeout-seconds = {process = N}` for the fix to write N")
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
         if self._llm_request(node, qn):
             return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
         return http_write_refusal(node, qn, self.names, self.knowledge, self._literal_binding)
-
-    def _unknown_length(self, words: list[str]) -> str | None:
-        """No guessed default on a program whose run time the tables do not know, unless the configuration
-        gives processes their own (``default-timeout-seconds = {process = N}``)."""
-        if any(kind == "process" for kind, _ in self.ctx.config.default_timeout_by_kind):
-            return None
-        program = self.knowledge.process_length_unknown(words)
-        if program is None:
-            return None
-        return (f"how long `{program}` runs depends on its work, so no default is guessed: pass a timeout above its "
-                "longest healthy run, or set `default-timeout-seconds = {process = N}` for the fix to write N")
 
     def _llm_request(self, node: cst.Call, qn: str) -> bool:
         """An HTTP request that runs an LLM generation: from an LLM integration's module (``llms/``,

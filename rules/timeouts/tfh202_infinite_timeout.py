@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 
 from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, inference_body, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
-from .process import caught_names, command_words, segments, suppressed_names
+from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import helper_lines, timeout_calls
 from .writes import http_write_refusal
 
@@ -510,12 +510,10 @@ async def g(aw):
             why = self.knowledge.process_fix_refusal(seg, whole)
             if why is not None:
                 return False, why
-        if not any(kind == "process" for kind, _ in self.ctx.config.default_timeout_by_kind):
-            for seg in segs:
-                program = self.knowledge.process_length_unknown(seg)
-                if program is not None:
-                    return False, (f"how long `{program}` runs depends on its work, so no default is guessed: pass a "
-                                   "bound above its longest healthy run, or set `default-timeout-seconds = {process = N}`")
+        program = unguessed_program(segs, self.knowledge, self.ctx.config.default_timeout_by_kind)
+        if program is not None:
+            return False, (f"how long `{program}` runs depends on its work, so no default is guessed: pass a "
+                           "bound above its longest healthy run, or set `default-timeout-seconds = {process = N}`")
         return False, None
 
     def _report(self, anchor: cst.CSTNode, node: cst.Call, qn: str, what: str, value: cst.BaseExpression | None) -> None:
