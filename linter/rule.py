@@ -76,7 +76,8 @@ class Screen:
     @cached_property
     def _nodes(
         self,
-    ) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST], list[ast.AST]]:
+    ) -> tuple[list[ast.AST], list[ast.Call], list[ast.ExceptHandler], list[ast.stmt], list[ast.AST], list[ast.AST],
+               list[ast.AST]]:
         # an explicit stack over ``_fields`` that never pushes leaves is about
         # three times faster than ``ast.walk``
         imports: list[ast.AST] = []
@@ -85,8 +86,10 @@ class Screen:
         tries: list[ast.stmt] = []
         binders: list[ast.AST] = []  # what can bind a name across definitions (see narrow.py)
         branching: list[ast.AST] = []  # match, if, compare, dict: where ToolError handling can be (TFH5xx)
+        defs: list[ast.AST] = []  # every def and async def, at any depth
         Import, ImportFrom, Call, Handler = ast.Import, ast.ImportFrom, ast.Call, ast.ExceptHandler
         Try = ast.Try
+        Def, AsyncDef = ast.FunctionDef, ast.AsyncFunctionDef
         TryStar = getattr(ast, "TryStar", ast.Try)
         binder_types = frozenset({ast.Assign, ast.AnnAssign, ast.withitem, ast.Global, ast.Nonlocal})
         branching_types = frozenset({ast.If, ast.Compare, ast.Dict} | ({ast.Match} if hasattr(ast, "Match") else set()))
@@ -105,6 +108,8 @@ class Screen:
                 continue
             elif t is Try or t is TryStar:
                 tries.append(node)  # type: ignore[arg-type]
+            elif t is Def or t is AsyncDef:
+                defs.append(node)
             elif t in binder_types:
                 binders.append(node)
             elif t in branching_types:
@@ -117,7 +122,7 @@ class Screen:
                             push(child)
                 elif type(value) not in leaves and isinstance(value, AST):
                     push(value)
-        return imports, calls, handlers, tries, binders, branching
+        return imports, calls, handlers, tries, binders, branching, defs
 
     @cached_property
     def imports(self) -> frozenset[str]:
@@ -267,6 +272,11 @@ class Screen:
     def tries(self) -> list[ast.stmt]:
         """Every ``try`` statement (``ast.Try``, and ``ast.TryStar`` where it exists)."""
         return self._nodes[3]
+
+    @property
+    def defs(self) -> list[ast.AST]:
+        """Every ``def`` and ``async def`` of the file, at any depth."""
+        return self._nodes[6]
 
     @property
     def binders(self) -> list[ast.AST]:

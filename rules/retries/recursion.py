@@ -25,29 +25,30 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
+from ...linter.api import Screen
 from .status_loops import all_nodes
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
 
 
-def screen_lines(tree: ast.AST) -> list[int]:
-    """Lines of the handlers (``ast``) that call the function they are in, by its name."""
+def screen_lines(screen: Screen) -> list[int]:
+    """Lines of the handlers (``ast``) that call a function they are in (any enclosing one), by its name: from
+    the screen's one walk (its handlers and defs; a def holds a handler whose line is within its lines)."""
+    defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    for d in screen.defs:
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defs.setdefault(d.name, []).append(d)
     out: list[int] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        stack.extend(ast.iter_child_nodes(node))
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for inner in ast.walk(node):
-            if isinstance(inner, ast.ExceptHandler):
-                for c in ast.walk(inner):
-                    if isinstance(c, ast.Call):
-                        f = c.func
-                        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-                        if name == node.name:
-                            out.append(inner.lineno)
-                            break
+    if not defs:
+        return out
+    for h in screen.handlers:
+        called = {
+            f.id if isinstance(f, ast.Name) else f.attr
+            for c in ast.walk(h)
+            if isinstance(c, ast.Call) and isinstance(f := c.func, (ast.Name, ast.Attribute))
+        }
+        for name in called & defs.keys():
+            out.extend(h.lineno for d in defs[name] if d.lineno <= h.lineno <= (d.end_lineno or d.lineno))
     return out
 
 

@@ -937,7 +937,7 @@ def post_result(client, row):
 
     @classmethod
     def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
-        return [*screen_lines(screen, knowledge)[0], *recursion.screen_lines(screen.tree)]
+        return [*screen_lines(screen, knowledge)[0], *recursion.screen_lines(screen)]
 
     def leave_Module(self, original_node: cst.Module) -> None:
         model: RetryModel = self.ctx.models[RetryModel]
