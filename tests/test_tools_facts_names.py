@@ -1,7 +1,8 @@
 """`smullyan tools` (issue 28, s39): a tool that neither declares its class nor makes a call the facts classify (an SDK
 client or a project helper they do not follow) is classed by its name's verb, shown as a guess ("by name"); a write
 named for a delete, a set or an update needs no idempotency key; arcade's ``@tool`` returns a raised error to the model
-as text (``ToolExecutor.run``)."""
+as text (``ToolExecutor.run``); a handler around parsing a body already received (``response.json()``, a dict's
+``get``) hides no failure of the tool."""
 
 from __future__ import annotations
 
@@ -163,3 +164,37 @@ def test_mlflow_and_slack_sdk_client_calls_are_listed_and_class_the_tool(tmp_pat
     assert got["best"] == ([("MlflowClient.search_runs", "read-safe", "unknown")], "read-safe", "inferred")
     assert got["tag"] == ([("MlflowClient.set_tag", "idempotent-write", "unknown")], "idempotent-write", "inferred")
     assert got["members"] == ([("WebClient.conversations_members", "read-safe", "unknown")], "read-safe", "inferred")
+
+
+PARSE = """
+    import httpx
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("ads")
+
+    @mcp.tool()
+    def duplicate_thing(thing_id: str) -> str:
+        response = httpx.post(f"https://api.example/things/{thing_id}/copies", timeout=30)
+        if response.status_code != 200:
+            detail = response.text
+            try:
+                detail = response.json().get("message", detail)
+            except Exception:
+                pass
+            raise RuntimeError(f"duplication failed: {detail}")
+        return response.text
+
+    @mcp.tool()
+    def fetch_thing(thing_id: str) -> str:
+        try:
+            return httpx.get(f"https://api.example/things/{thing_id}", timeout=30).text
+        except Exception:
+            pass
+        return ""
+"""
+
+
+def test_a_handler_around_parsing_a_received_body_is_no_swallowed_failure(tmp_path: Path) -> None:
+    rows = _run(tmp_path, {"ads.py": PARSE})
+    assert "swallowed" not in rows["duplicate_thing"].failures  # the error body's parse: the failure is raised
+    assert "swallowed" in rows["fetch_thing"].failures  # the request itself: a failure hidden
