@@ -28,6 +28,7 @@ from .servers import (built_instances, module_built, module_factories, module_in
                       server_decorators, unresolved_receivers)
 from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
+from .verbs import by_name
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -446,5 +447,7 @@ def run(
     # tools declared in data files beside the run's files, run by a framework's runner (a runner's row gives way)
     result.tools, result.notes = declared_tools(files, (qn for qn, _ in classes), (r for res in first for r in res.imported),
                                                 result.tools)
+    for tool in result.tools:
+        by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     return result
