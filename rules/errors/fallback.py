@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -75,7 +76,9 @@ def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
     return None
 
 
-def _empty_record(keys: list[ast.expr | None] | list[cst.BaseExpression], values: list[ast.expr] | list[cst.BaseExpression]) -> str | None:
+def _empty_record(
+    keys: Sequence[ast.expr | cst.BaseExpression | None], values: Sequence[ast.expr | cst.BaseExpression]
+) -> str | None:
     """A dict display of string keys whose values are all empty (``None``, ``[]``, ``0``, ``""``) or names
     echoed back (``{"workspace_id": workspace_id, "current_task": None, "queued_tasks": []}``), at least one
     empty: a record that says "nothing there" field by field. ``False`` is a status flag, not an empty value."""
@@ -89,7 +92,7 @@ def _empty_record(keys: list[ast.expr | None] | list[cst.BaseExpression], values
         if shown is None or shown == "False" or (isinstance(value, ast.Constant) and value.value is False):
             return None
         empty += 1
-    return "{...: None}" if empty else None
+    return "a record of empty values" if empty else None
 
 
 def optional_bool(returns: cst.Annotation | None) -> bool:
