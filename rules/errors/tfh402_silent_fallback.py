@@ -711,6 +711,22 @@ async def _check_sandbox_image_exists(image: str) -> bool:
     finally:
         await docker.close()
 """,
+        # s39: `pass`, then a value after the `try` that the success path reaches too (the `try` returns nothing): not
+        # a fallback; a status flag is no empty record
+        """\
+import httpx
+def sync(client):
+    try:
+        client.post("/sync")
+    except Exception:
+        pass
+    return {}
+def fetch_status(url):
+    try:
+        return httpx.get(url, timeout=5).json()
+    except Exception:
+        return {"ok": False, "items": []}
+""",
         # s38: a HEAD request asks whether the address answers, and False is that answer
         """\
 import requests
