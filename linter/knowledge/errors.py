@@ -209,6 +209,12 @@ GENERIC_ERROR_CODE_FILLER: Final[frozenset[str]] = frozenset({"error", "errors",
 RESULT_FAILURE_FACTORY_WORDS: Final[frozenset[str]] = frozenset(
     {"error", "err", "fail", "failed", "failure", "errored"}
 )
+# ... followed only when the class or the factory is named for a tool's result
+# (``ToolResponse.error``, ``MCPError.tool_error``): langbot's 26 plugin-runtime
+# RPC answers (``ActionResponse.error(message=f"Run list error: {e}")``) were false.
+RESULT_FAILURE_FACTORY_CLASS_WORDS: Final[frozenset[str]] = frozenset(
+    {"tool", "tools", "toolset", "toolsets", "toolkit", "toolkits", "toolbox"}
+)
 ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"code", "status_code", "error_code", "errno", "status"}
 )

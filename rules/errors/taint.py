@@ -225,7 +225,11 @@ class TextTaint:
             if func.attr.value in k.text_passing_methods:
                 return True  # template.format(error=str(e))
             if words(func.attr.value) & k.result_failure_factory_words and _class_name(func.value):
-                return True  # ToolResponse.error(message=str(e)): a result class's failure factory
+                # ToolResponse.error(message=str(e)), MCPError.tool_error(...): a failure factory of a class (or a
+                # factory) named for a tool's result; an RPC answer's (ActionResponse.error: langbot's plugin
+                # runtime actions) or another class's factory may build anything
+                named = words(last_name(func.value) or "") | words(func.attr.value)
+                return bool(named & k.result_failure_factory_class_words)
             return func.attr.value[:1].isupper()
         return False
 

@@ -148,9 +148,11 @@ failure:
   (s39: readers in three packages labelled hello-agents'
   `ToolResponse.error(code=INTERNAL_ERROR, message=str(e))`, openjiuwen's
   one file-system error code and lagent's `state=API_ERROR` true; no label
-  called such a result typed). A result class's failure factory
-  (`ToolResponse.error(...)`, `Result.fail(...)`) carries the text as its
-  constructor does;
+  called such a result typed). A failure factory of a class named for a
+  tool's result (`ToolResponse.error(...)`, `MCPError.tool_error(...)`)
+  carries the text as its constructor does; another class's factory is a
+  call like any other (`ActionResponse.error(...)`: langbot's answers to its
+  plugin processes, 26 false);
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
   `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
@@ -408,6 +410,8 @@ def run_tool(p):
         return ToolResponse.error(code=ToolErrorCode.TIMEOUT, message=f"timed out: {e}")
     except PermissionError as e:
         return {"code": "permission_denied", "message": str(e)}
+    except Exception as e:
+        return ActionResponse.error(message=f"Run list error: {e}")
 """,
         # format-repair feedback: the model's own arguments did not parse (format errors, resolved through the
         # imports, around a parse in memory), even in a tool message
