@@ -135,3 +135,24 @@ def test_directory_evidence_is_the_modules_packages_not_the_checkout_around_them
     weather = loose_tools / "storage.py"
     weather.write_text(STATUS)
     assert _lines(STATUS, str(weather)) == [7]
+
+
+def test_report_directory_evidence_is_the_modules_packages_too(tmp_path: Path) -> None:
+    """s39: the report-directory exemption (an evaluation harness, a ``cli`` subpackage) reads the module's package
+    chain like the tool evidence, not the checkout's or install's directories around it."""
+    # a tools package checked out under ~/evals/: the checkout's directory says nothing of where the text goes
+    checkout = tmp_path / "evals" / "app" / "tools"
+    checkout.mkdir(parents=True)
+    (checkout.parent / "__init__.py").write_text("")
+    (checkout / "__init__.py").write_text("")
+    module = checkout / "storage.py"
+    module.write_text(STATUS)
+    assert _lines(STATUS, str(module)) == [7]
+    # an evaluation package of the project itself (``app.evaluation.tools``): a report, not reported
+    harness = tmp_path / "repo" / "app" / "evaluation" / "tools"
+    harness.mkdir(parents=True)
+    for d in (harness.parent.parent, harness.parent, harness):
+        (d / "__init__.py").write_text("")
+    inside = harness / "storage.py"
+    inside.write_text(STATUS)
+    assert _lines(STATUS, str(inside)) == []

@@ -192,6 +192,29 @@ ERROR_DISCRIMINATOR_KEYS: Final[frozenset[str]] = frozenset(
     {"error_type", "errortype", "error_code", "errorcode", "code", "exception_type", "exc_type", "error_class",
      "status_code", "retryable", "is_retryable", "recoverable", "is_recoverable", "transient"}
 )
+# A code that says only that something failed does not type the failure: a
+# constant catch-all (``code=ToolErrorCode.INTERNAL_ERROR``, ``"code":
+# "error"``, ``UNKNOWN``) whose words, less ``error``/``code``, are all below.
+# Readers in three packages (hello-agents' ``ToolResponse.error(code=
+# INTERNAL_ERROR, message=str(e))``, openjiuwen's one FS error code, lagent's
+# ``state=API_ERROR``) labelled such results true: the kind is only in the text.
+GENERIC_ERROR_CODE_WORDS: Final[frozenset[str]] = frozenset(
+    {"internal", "unknown", "unexpected", "unhandled", "uncaught", "general", "generic", "execution", "exec",
+     "failed", "failure", "fail", "exception", "other"}
+)
+GENERIC_ERROR_CODE_FILLER: Final[frozenset[str]] = frozenset({"error", "errors", "err", "code"})
+# A result class's failure factory (``ToolResponse.error(message=str(e))``,
+# ``Result.fail(...)``): a classmethod building the result object, so the text
+# flows into it as into the class's constructor.
+RESULT_FAILURE_FACTORY_WORDS: Final[frozenset[str]] = frozenset(
+    {"error", "err", "fail", "failed", "failure", "errored"}
+)
+# ... followed only when the class or the factory is named for a tool's result
+# (``ToolResponse.error``, ``MCPError.tool_error``): langbot's 26 plugin-runtime
+# RPC answers (``ActionResponse.error(message=f"Run list error: {e}")``) were false.
+RESULT_FAILURE_FACTORY_CLASS_WORDS: Final[frozenset[str]] = frozenset(
+    {"tool", "tools", "toolset", "toolsets", "toolkit", "toolkits", "toolbox"}
+)
 ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"code", "status_code", "error_code", "errno", "status"}
 )

@@ -107,6 +107,9 @@ LOCAL_IO_CALLS: Final[frozenset[str]] = frozenset(
 )
 LOCAL_IO_PREFIXES: Final[tuple[str, ...]] = (
     "subprocess.", "asyncio.subprocess.", "shutil.", "sqlite3.", "pathlib.", "os.path.", "glob.", "tempfile.",
+    # the Docker daemon is the machine's own (a local socket unless DOCKER_HOST says otherwise): an image or
+    # container check reads local state (batches 4-11: 0 true of 4 labelled, nekro's image cache check false)
+    "docker.", "aiodocker.",
 )
 LOCAL_IO_METHODS: Final[frozenset[str]] = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "rglob", "is_file", "is_dir"}
@@ -199,6 +202,9 @@ BENIGN_FALLBACK_NAME_PARTS: Final[tuple[str, ...]] = (
     "notice", "changelog", "splash", "banner", "announcement", "latest_version", "favicon",
     # a member's or a group's display name for a message: absent, the caller shows the id (batches 6, 10)
     "display_name",
+    # a model's context length or window read from its server: absent (None), the caller uses its default
+    # (oterm's two lookups, batch 11)
+    "context_length", "context_window",
 )
 # Third-party calls count as tool calls (a document converter, an SDK helper),
 # except libraries that only parse or build values in memory.

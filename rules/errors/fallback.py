@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -49,7 +50,7 @@ def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
                 return repr(value.value)
             return repr(value.value) if value.value in _DEFAULT_CONSTANTS else None
         if isinstance(value, ast.Dict):
-            return "{}" if not value.keys else None
+            return "{}" if not value.keys else _empty_record(value.keys, value.values)
         if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
             return "()" if not value.elts else None
         if isinstance(value, ast.Call):
@@ -62,12 +63,36 @@ def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:
         return value.value if value.evaluated_value in ("", b"") or _says_nothing_found(value.evaluated_value) else None
     if isinstance(value, (cst.Integer, cst.Float)):
         return value.value if value.evaluated_value == 0 else None
+    if isinstance(value, cst.Dict) and value.elements:
+        pairs = [(e.key, e.value) for e in value.elements if isinstance(e, cst.DictElement)]
+        if len(pairs) != len(value.elements):
+            return None
+        return _empty_record([k for k, _ in pairs], [v for _, v in pairs])
     if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
         return _EMPTY_DISPLAYS[type(value)] if not value.elements else None
     if isinstance(value, cst.Call):
         name = value.func.value if isinstance(value.func, cst.Name) else None
         return f"{name}()" if name in _EMPTY_CALLS and not value.args else None
     return None
+
+
+def _empty_record(
+    keys: Sequence[ast.expr | cst.BaseExpression | None], values: Sequence[ast.expr | cst.BaseExpression]
+) -> str | None:
+    """A dict display of string keys whose values are all empty (``None``, ``[]``, ``0``, ``""``) or names
+    echoed back (``{"workspace_id": workspace_id, "current_task": None, "queued_tasks": []}``), at least one
+    empty: a record that says "nothing there" field by field. ``False`` is a status flag, not an empty value."""
+    empty = 0
+    for key, value in zip(keys, values):
+        if not isinstance(key, (ast.Constant, cst.SimpleString)):
+            return None
+        if isinstance(value, (ast.Name, cst.Name)) and (value.id if isinstance(value, ast.Name) else value.value) not in _DEFAULT_NAMES:
+            continue
+        shown = default_value(value)
+        if shown is None or shown == "False" or (isinstance(value, ast.Constant) and value.value is False):
+            return None
+        empty += 1
+    return "a record of empty values" if empty else None
 
 
 def optional_bool(returns: cst.Annotation | None) -> bool:

@@ -65,10 +65,10 @@ def fills_negative_cache(handler: cst.ExceptHandler) -> bool:
 
 
 # A docstring that says the soft failure is the design (``The failure is intentionally soft``, ``best-effort``,
-# ``Never raises``, ``falls back to ...``). Not ``optional``: docstrings use it for arguments.
+# ``Never raises``, ``falls back to ...``, ``with graceful error handling``: clickup's who-am-i spaces, batch 11). Not ``optional``: docstrings use it for arguments.
 _DOCSTRING_DESIGN = re.compile(
     r"\bintentional(?:ly)?\b|\bdeliberate(?:ly)?\b|\bby\s+design\b|\bbest[\s-]effort\b|\bnever\s+raises?\b"
-    r"|\bfall(?:s|ing)?[\s-]*back\b|\bnon[\s-]?fatal\b|\bsoft[\s-]?fail",
+    r"|\bfall(?:s|ing)?[\s-]*back\b|\bnon[\s-]?fatal\b|\bsoft[\s-]?fail|\bgraceful(?:ly)?\b",
     re.IGNORECASE,
 )
 

@@ -423,6 +423,11 @@ def reads_remote(
                 ):
                     return True
         elif awaits and isinstance(n, cst.Await):
+            call = n.expression
+            if isinstance(call, cst.Call):
+                raw = names.qualname(call.func)
+                if _local(call, knowledge.canonical(raw) if raw is not None else None, names, knowledge):
+                    continue  # await docker.images.get(image): the local daemon
             return True
     return False
 

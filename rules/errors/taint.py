@@ -224,6 +224,12 @@ class TextTaint:
                 return True  # "sep".join([...])
             if func.attr.value in k.text_passing_methods:
                 return True  # template.format(error=str(e))
+            if words(func.attr.value) & k.result_failure_factory_words and _class_name(func.value):
+                # ToolResponse.error(message=str(e)), MCPError.tool_error(...): a failure factory of a class (or a
+                # factory) named for a tool's result; an RPC answer's (ActionResponse.error: langbot's plugin
+                # runtime actions) or another class's factory may build anything
+                named = words(last_name(func.value) or "") | words(func.attr.value)
+                return bool(named & k.result_failure_factory_class_words)
             return func.attr.value[:1].isupper()
         return False
 
@@ -251,11 +257,25 @@ class TextTaint:
                 continue
             norm = key.lower().replace("-", "_")
             if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
-                return True
+                if not self._catch_all_code(value):
+                    return True
             text = (_literal(value) or "").lower()
             if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
                 return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
         return False
+
+    def _catch_all_code(self, value: cst.BaseExpression) -> bool:
+        """A constant code that says only that something failed (``ToolErrorCode.INTERNAL_ERROR``, ``"error"``,
+        ``UNKNOWN``): the same for every failure, it does not type one (``GENERIC_ERROR_CODE_WORDS``)."""
+        k = self.knowledge
+        text = _literal(value)
+        if text is None:
+            name = last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+            if name is None or not name.isupper():
+                return False  # a variable, a call, a number: not known to be a catch-all
+            text = name
+        kept = words(text) - k.generic_error_code_filler
+        return bool(words(text)) and kept <= k.generic_error_code_words
 
     def _leak_free(self, value: cst.BaseExpression, exc: set[str]) -> bool:
         """A value that does not carry the exception text (a discriminator must not be the text itself)."""
@@ -381,6 +401,12 @@ def _value_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     if isinstance(node, cst.Attribute):
         return [node.value]
     return list(node.children)
+
+
+def _class_name(node: cst.BaseExpression) -> bool:
+    """``ToolResponse`` / ``responses.ToolResponse``: a name that reads as a class (capitalised, not a constant)."""
+    name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+    return name[:1].isupper() and not name.isupper()
 
 
 def _literal(node: cst.BaseExpression | None) -> str | None:

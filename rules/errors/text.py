@@ -226,11 +226,10 @@ class ExceptionText(TextTaint):
         names.append(path.stem)
         if any(words(n) & k.report_name_words for n in names):
             return True
-        dirs = path.parent.parts[-k.report_directory_depth:]
+        dirs = self._package_dirs  # the package chain, not the checkout's or install's directories around it
         if any(d.lstrip("_").lower() in k.cli_directory_names for d in dirs):
             return True  # a command-line program's subpackage (``pkg/cli/utils/gcp.py``): checks for the terminal
-        return any(words(d.replace("-", "_").replace(".", "_")) & (k.report_name_words | k.report_directory_words)
-                   for d in dirs)
+        return any(words(d) & (k.report_name_words | k.report_directory_words) for d in dirs)
 
     def _printed(self, func: cst.FunctionDef) -> bool:
         """A module-level function whose results the module binds and prints for a person (``r = check_x()``,

@@ -139,7 +139,20 @@ failure:
   of failure it is (a key `error_type`, `error_code`, `code`,
   `status_code`, or a retryability flag `retryable`/`recoverable`; `"type"` naming a kind of error, `"server_error"`, not the
   bare `"error"`; or a value `type(e).__name__`, `e.status_code`): the text
-  is only the detail;
+  is only the detail. A constant catch-all code does not type it
+  (`code=ToolErrorCode.INTERNAL_ERROR`, `"code": "error"`, `UNKNOWN`,
+  `EXECUTION_ERROR`: a constant whose words, less `error`/`code`, are only
+  words like `internal`, `unknown`, `unexpected`, `execution`, `failed`,
+  `exception`: `GENERIC_ERROR_CODE_WORDS`): the same
+  code for every failure, the kind is only in the text, and it is reported
+  (s39: readers in three packages labelled hello-agents'
+  `ToolResponse.error(code=INTERNAL_ERROR, message=str(e))`, openjiuwen's
+  one file-system error code and lagent's `state=API_ERROR` true; no label
+  called such a result typed). A failure factory of a class named for a
+  tool's result (`ToolResponse.error(...)`, `MCPError.tool_error(...)`)
+  carries the text as its constructor does; another class's factory is a
+  call like any other (`ActionResponse.error(...)`: langbot's answers to its
+  plugin processes, 26 false);
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
   `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
@@ -386,6 +399,19 @@ def stream(run):
     except Exception as e:
         yield {"type": "error", "error": {"type": "server_error", "message": str(e)}}
         yield {"error": str(e), "error_type": type(e).__name__}
+""",
+        # a code that names the kind of failure types it, even through a result class's failure factory
+        """\
+from .errors import ToolErrorCode
+def run_tool(p):
+    try:
+        return do(p)
+    except TimeoutError as e:
+        return ToolResponse.error(code=ToolErrorCode.TIMEOUT, message=f"timed out: {e}")
+    except PermissionError as e:
+        return {"code": "permission_denied", "message": str(e)}
+    except Exception as e:
+        return ActionResponse.error(message=f"Run list error: {e}")
 """,
         # format-repair feedback: the model's own arguments did not parse (format errors, resolved through the
         # imports, around a parse in memory), even in a tool message
@@ -686,6 +712,21 @@ def run_tool():
         return g()
     except Exception as e:
         return str(e)  # error: TFH401
+""",
+        # s39: a constant catch-all code says only that it failed (hello-agents' ToolResponse.error, a result
+        # class's failure factory): the kind is only in the text
+        """\
+from .errors import ToolErrorCode
+INTERNAL_ERROR = "INTERNAL_ERROR"
+def run_tool(p):
+    try:
+        return do(p)
+    except TimeoutError as e:
+        return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message=f"failed: {str(e)}")  # error: TFH401
+    except ValueError as e:
+        return ToolResult(code=INTERNAL_ERROR, message=str(e))  # error: TFH401
+    except Exception as e:
+        return {"code": "error", "message": str(e)}  # error: TFH401
 """,
         """\
 def run_tool():
