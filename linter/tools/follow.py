@@ -308,6 +308,18 @@ class _Resolver:
                     return short
         return qn
 
+    def named(self, name: str) -> list[str]:
+        """The module-level functions of the run with this name (qualified), sorted."""
+        by_name = self.__dict__.get("_by_name")
+        if by_name is None:
+            by_name = {}
+            for qn in sorted(self.defined):
+                where = self.where(qn)
+                if where is not None and "." not in where[1]:
+                    by_name.setdefault(where[1], []).append(qn)
+            self.__dict__["_by_name"] = by_name
+        return list(by_name.get(name, ()))
+
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
         parts = qn.split(".")
