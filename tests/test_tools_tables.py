@@ -298,22 +298,50 @@ def test_demo_and_example_tools_are_left_out_of_a_run_with_other_tools(tmp_path:
     assert len(run.notes) == 1 and run.notes[0].startswith("4 tool(s) in example or demo code")
 
 
+_EXAMPLES = {
+    "tiny/__init__.py": "",
+    "tiny/agent.py": """
+        def helper() -> None:
+            pass
+    """,
+    "tiny/examples/__init__.py": "",
+    "tiny/examples/weather.py": """
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("weather")
+
+        @mcp.tool()
+        def get_weather(city: str) -> str:
+            return city
+    """,
+}
+
+
+def test_an_example_packages_tools_are_left_out_of_a_run_over_the_whole_package(tmp_path: Path) -> None:
+    run = _run(write_tree(tmp_path, _EXAMPLES))  # no other tool, but code outside the examples
+    assert run.tools == [] and run.notes[0].startswith("1 tool(s) in example or demo code")
+
+
 def test_a_run_over_example_code_alone_lists_its_tools(tmp_path: Path) -> None:
-    files = write_tree(tmp_path, {
-        "tiny/__init__.py": "",
-        "tiny/examples/__init__.py": "",
-        "tiny/examples/weather.py": """
-            from mcp.server.fastmcp import FastMCP
-
-            mcp = FastMCP("weather")
-
-            @mcp.tool()
-            def get_weather(city: str) -> str:
-                return city
-        """,
-    })
+    files = [f for f in write_tree(tmp_path, _EXAMPLES) if "/examples/" in f]
     run = _run(files)
     assert [t.name for t in run.tools] == ["get_weather"] and run.notes == []
+
+
+def test_demo_functions_tools_are_kept_when_the_run_finds_no_other_tool(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {"demo_app/__init__.py": "", "demo_app/main.py": """
+        from mcp.server.fastmcp import FastMCP
+
+        def run_demo():
+            mcp = FastMCP("demo")
+
+            @mcp.tool()
+            def echo(text: str) -> str:
+                return text
+
+            mcp.run()
+    """})
+    assert [t.name for t in _run(files).tools] == ["echo"]
 
 
 def test_a_scripts_tools_used_under_its_main_guard_are_its_own(tmp_path: Path) -> None:
@@ -337,4 +365,5 @@ def test_demo_module_names() -> None:
     assert demo_module("xiaogpt.langchain.examples.email.tools")
     assert demo_module("pkg.demo")
     assert not demo_module("examples.weather")  # the top-level package: a user's own examples directory
-    assert not demo_module("ads.tools.search_demographics")
+    assert demo_module("nova_act.samples.booking")
+    assert not demo_module("ads.tools.search_demographics") and not demo_module("db.tools.sample_rows")

@@ -3,24 +3,26 @@ the package itself (tinyagent's ``run_example()`` with its own ``@tool`` functio
 biomni's ``tool/example_mcp_tools/``; xiaogpt's ``langchain/examples/``).
 
 A tool is a demo's when its function is defined in a module whose dotted name, below its top-level package, has the
-word ``example(s)``/``demo(s)`` (a snake-case word of a package or module name: ``example_mcp_tools``, ``examples``,
-``demo``; not ``demographics``), inside an ``if __name__ == "__main__":`` block, inside a function so named
-(``run_example``, ``demo``), or at module level used only in such functions (``agent.add_tool(get_weather)`` in
-``run_example``, nowhere else in its module, and not exported by ``__all__``; a script's tools used only under its
-``__main__`` guard are its own). ``describe.run`` leaves those rows out of a run that
-also finds tools outside demo code (a run over examples alone lists them), and says how many once."""
+word ``example(s)``/``demo(s)``/``samples`` (a snake-case word of a package or module name: ``example_mcp_tools``,
+``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``), inside
+an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
+used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
+exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
+those rows out of a run that is over more than that code, and says how many once: a demo module's tools when a file of the run is in no demo module
+(``smullyan tools pkg/examples/`` lists them), the others when the run finds a tool outside demo code."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
 
-from .index import FUNCS, Def, Index
+from .index import FUNCS, Def, Index, module_name
+from .model import Tool
 
-__all__ = ["WORDS", "demo_module", "demo_defs", "note"]
+__all__ = ["WORDS", "demo_module", "demo_defs", "left_out", "note"]
 
 #: the snake-case words that name demo code
-WORDS = frozenset({"example", "examples", "demo", "demos"})
+WORDS = frozenset({"example", "examples", "demo", "demos", "samples"})
 
 
 def _says_demo(name: str) -> bool:
@@ -98,7 +100,17 @@ def demo_defs(defs: Iterable[Def], index: Index) -> set[int]:
     return out
 
 
+def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
+    """The ``id`` of each demo tool a run over ``files`` leaves out (see the module's doc)."""
+    demos = [t for t in tools if t.demo]
+    if not demos:
+        return set()
+    others = any(not t.demo for t in tools)
+    outside = any(not demo_module(module_name(f)) for f in files)
+    return {id(t) for t in demos if (outside if demo_module(module_name(t.path)) else others)}
+
+
 def note(count: int) -> str:
     """What a run says once when it leaves demo tools out."""
-    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s), a function so "
+    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples, a function so "
             "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")

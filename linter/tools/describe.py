@@ -23,7 +23,7 @@ from .dispatch import tool_schema_names
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
-from .demos import demo_defs, note as demo_note
+from .demos import demo_defs, left_out, note as demo_note
 from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
@@ -452,10 +452,10 @@ def run(
     # tools declared in data files beside the run's files, run by a framework's runner (a runner's row gives way)
     result.tools, result.notes = declared_tools(files, (qn for qn, _ in classes), (r for res in first for r in res.imported),
                                                 result.tools)
-    # tools of example or demo code: left out when the run finds others (a run over examples alone lists them)
-    demos = [t for t in result.tools if t.demo]
-    if demos and len(demos) < len(result.tools):
-        result.tools = [t for t in result.tools if not t.demo]
-        result.notes.append(demo_note(len(demos)))
+    # tools of example or demo code: left out of a run over more than that code (``demos.py``)
+    gone = left_out(result.tools, files)
+    if gone:
+        result.tools = [t for t in result.tools if id(t) not in gone]
+        result.notes.append(demo_note(len(gone)))
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     return result

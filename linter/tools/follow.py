@@ -255,6 +255,7 @@ class _Resolver:
         self.passes: dict[str, tuple[str, ...]] = {}
         self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
         self.annotations: dict[str, str] = {}
+        self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         for g in graphs:
             self.annotations.update(g.annotations)
             self.passes.update(g.passes)
@@ -310,15 +311,13 @@ class _Resolver:
 
     def named(self, name: str) -> list[str]:
         """The module-level functions of the run with this name (qualified), sorted."""
-        by_name = self.__dict__.get("_by_name")
-        if by_name is None:
-            by_name = {}
+        if self._by_name is None:
+            self._by_name = {}
             for qn in sorted(self.defined):
                 where = self.where(qn)
                 if where is not None and "." not in where[1]:
-                    by_name.setdefault(where[1], []).append(qn)
-            self.__dict__["_by_name"] = by_name
-        return list(by_name.get(name, ()))
+                    self._by_name.setdefault(where[1], []).append(qn)
+        return list(self._by_name.get(name, ()))
 
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""

@@ -307,8 +307,8 @@ def pending_decorators(index: Index, tables: Tables, own_roots: frozenset[str]) 
     handed to a tool-decorator-named method of an object another file defines (``get_link = mcp_server.tool()(
     get_link)``, ``mcp_server`` imported: a server of the run, known once the run is)."""
     def pending(qn: str | None) -> bool:
-        return bool(qn) and qn.split(".")[0] in own_roots and qn not in tables.decorators \
-            and not qn.startswith(index.module + ".")  # type: ignore[union-attr]
+        return qn is not None and qn.split(".")[0] in own_roots and qn not in tables.decorators \
+            and not qn.startswith(index.module + ".")
 
     for _path, _n, node, _parents in index.defs:
         for dec in node.decorator_list:  # type: ignore[attr-defined]
