@@ -45,7 +45,7 @@ def _main_guard(stmt: ast.stmt) -> bool:
 def _named(index: Index) -> list[tuple[int, int]]:
     """The line ranges of the module's functions named for demos (``run_example``, ``demo``)."""
     return [(node.lineno, node.end_lineno or node.lineno) for _p, _n, node, _parents in index.defs
-            if _says_demo(node.name)]  # type: ignore[attr-defined]
+            if isinstance(node, FUNCS) and _says_demo(node.name)]
 
 
 def _guarded(index: Index) -> list[tuple[int, int]]:
