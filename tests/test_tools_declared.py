@@ -109,8 +109,8 @@ def test_each_declared_tool_is_a_row_at_its_name_line_classed_by_its_command(tmp
     assert rows["kubectl_delete_pod"].line == line_of(yaml_file, "- name: kubectl_delete_pod")
     assert rows["kubectl_delete_pod"].classification == "idempotent-write"
     assert rows["helm_list"].classification == "read-safe"  # a script: `if helm list ...; then echo ok; fi`
-    # a program the table does not know: positive evidence only
-    assert (rows["fetch_doc"].classification, rows["fetch_doc"].source) == ("unknown", "unknown")
+    # a program the table does not know: its command classes nothing; only its name's verb does, shown as a guess
+    assert (rows["fetch_doc"].classification, rows["fetch_doc"].evidence) == ("read-safe", "by name (fetch)")
 
 
 def test_the_runner_row_gives_way_and_its_facts_are_each_rows(tmp_path: Path) -> None:

@@ -108,7 +108,7 @@ def test_an_object_handed_to_a_same_module_function_is_followed_per_call_site(tm
     assert b.classification == "read-safe" and b.retries == []
     assert "TFH201" in b.findings and "swallowed" in b.failures
     # a parameter of the tool itself: no class known, nothing followed
-    assert unknown.calls == [] and unknown.classification == "unknown"
+    assert unknown.calls == [] and unknown.evidence == "by name (search)"  # no class from calls: its name's
 
 
 def test_a_rebound_parameter_is_not_followed(tmp_path: Path) -> None:

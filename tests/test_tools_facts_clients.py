@@ -176,4 +176,4 @@ def test_a_helper_sending_get_or_post_as_its_caller_says_does_not_classify(tmp_p
     rows = _rows(tmp_path, {"pkg/__init__.py": "", "pkg/http.py": helper, "pkg/t.py": src})
     t = rows["list_metrics"]
     assert sorted(c.what.split(" ")[0] for c in t.calls) == ["GET", "POST"]  # both listed
-    assert t.classification == "unknown"
+    assert (t.classification, t.evidence) == ("read-safe", "by name (list)")  # the calls do not decide: its name

@@ -93,6 +93,41 @@ _REDIS = ClientClass("Redis", {
     "publish": NON_IDEMPOTENT_WRITE, "xadd": NON_IDEMPOTENT_WRITE,
 })
 
+# mlflow's tracking client (mlflow/tracking/client.py): each method one request to the tracking server's REST API
+_MLFLOW = ClientClass("MlflowClient", {
+    **_reads("get_run", "get_parent_run", "get_metric_history", "list_artifacts", "download_artifacts",
+             "get_experiment", "get_experiment_by_name", "search_experiments", "search_runs", "get_registered_model",
+             "search_registered_models", "get_model_version", "get_model_version_by_alias", "get_latest_versions",
+             "search_model_versions", "get_logged_model", "search_logged_models", "get_trace", "search_traces"),
+    **{m: IDEMPOTENT_WRITE for m in ("set_tag", "set_experiment_tag", "set_registered_model_tag",
+                                     "set_registered_model_alias", "set_model_version_tag", "update_model_version",
+                                     "update_registered_model", "rename_registered_model", "rename_experiment",
+                                     "transition_model_version_stage", "log_param", "set_terminated",
+                                     "restore_experiment", "restore_run")},
+    **{m: NON_IDEMPOTENT_WRITE for m in ("create_run", "create_experiment", "create_registered_model",
+                                         "create_model_version", "copy_model_version", "log_metric", "log_batch",
+                                         "log_artifact", "log_artifacts", "log_dict", "log_text")},
+    **{m: IRREVERSIBLE for m in ("delete_run", "delete_experiment", "delete_registered_model", "delete_model_version",
+                                 "delete_registered_model_alias", "delete_tag", "delete_experiment_tag",
+                                 "delete_registered_model_tag", "delete_model_version_tag")},
+})
+
+# slack_sdk's Web API client (slack_sdk/web/client.py, async_client.py): one method per Web API method
+_SLACK = ClientClass("WebClient", {
+    **_reads("auth_test", "conversations_info", "conversations_list", "conversations_members", "conversations_history",
+             "conversations_replies", "users_info", "users_list", "users_lookupByEmail", "users_conversations",
+             "users_getPresence", "users_profile_get", "team_info", "search_messages", "search_all", "files_info",
+             "files_list", "channels_info", "bots_info", "reactions_get", "pins_list"),
+    **{m: IDEMPOTENT_WRITE for m in ("chat_update", "conversations_open", "conversations_setTopic",
+                                     "conversations_setPurpose", "conversations_rename", "conversations_archive",
+                                     "conversations_invite", "conversations_join", "conversations_leave",
+                                     "users_profile_set", "pins_add", "pins_remove")},
+    **{m: NON_IDEMPOTENT_WRITE for m in ("chat_postMessage", "chat_postEphemeral", "chat_scheduleMessage",
+                                         "chat_meMessage", "conversations_create", "files_upload", "files_upload_v2",
+                                         "reactions_add")},
+    **{m: IRREVERSIBLE for m in ("chat_delete", "files_delete", "chat_deleteScheduledMessage")},
+})
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -116,6 +151,9 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "redis.Redis": _REDIS,
     "redis.StrictRedis": _REDIS,
     "redis.asyncio.Redis": _REDIS,
+    **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
+    **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")
+       for c in ("WebClient", "AsyncWebClient")},
 }
 
 #: functions that reach outside and change nothing there: a TCP connect or a name lookup (a reachability probe)

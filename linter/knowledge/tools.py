@@ -135,6 +135,12 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
                  "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
     **{f"{m}.tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")},
+    # arcade ``@tool`` (arcade_core/executor.py ``ToolExecutor.run``: a ``ToolRuntimeError`` becomes a failed
+    # ``ToolCallOutput`` carrying its message, any other exception one saying "Error in execution of 'name'" with
+    # ``str(e)`` as its developer message; the model reads the failure as the call's output, s39)
+    **{f"{m}.tool": ("arcade_core.executor.ToolExecutor.run", "")
+       for m in ("arcade_tdk", "arcade_mcp_server", "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
+                 "arcade_mcp_server.mcp_app.MCPApp")},
     # fastmcp-extensions' ``@mcp_tool``: registered later on a fastmcp ``FastMCP`` by ``app.tool(fn)``
     **{f"{m}.mcp_tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},

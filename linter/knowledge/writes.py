@@ -198,3 +198,35 @@ CLASSES: Final[tuple[str, ...]] = (
     "non-idempotent-write",
     "irreversible",
 )
+
+
+# A tool's class by the verb of its name (``smullyan tools``, s39), used only when neither a declaration nor the
+# tool's calls decide: a tool reading or writing through an SDK client or a project helper the facts do not follow
+# (``get_users_in_conversation``, ``shutdown_guest``, ``create_wallet``). Shown as a guess ("by name"). The verb is
+# the name's first word, else its last, else the first word between (``helm_repo_list``, ``tempo_fetch_traces``).
+# Not here: verbs whose effect depends on what they act on (``run``, ``execute``, ``call``, ``edit``, ``save``,
+# ``write``, ``load``, ``emit``, ``deploy``, ``start``, ``restart``, ``click``): a guess there is worse than ``?``.
+TOOL_NAME_VERBS: Final[Mapping[str, str]] = {
+    **{v: READ_SAFE for v in ("get", "list", "search", "read", "fetch", "find", "query", "lookup", "describe", "show",
+                              "view", "retrieve", "count", "check", "inspect", "browse", "download", "explain",
+                              "validate", "verify", "ping", "probe", "status", "stats", "summarize", "analyze",
+                              "diff", "preview", "estimate", "ls", "cat", "grep", "head", "tail", "lint")},
+    **{v: IDEMPOTENT_WRITE for v in ("set", "update", "put", "rename", "enable", "disable", "modify", "configure",
+                                     "assign", "unassign", "move", "archive", "unarchive", "mark", "pin", "unpin",
+                                     "resize", "stop", "shutdown", "halt", "cancel", "pause", "resume", "suspend",
+                                     "lock", "unlock", "approve", "reject", "close", "reopen", "replace", "upsert",
+                                     "patch", "toggle", "attach", "detach", "subscribe", "unsubscribe", "rollback")},
+    **{v: NON_IDEMPOTENT_WRITE for v in ("create", "add", "send", "post", "upload", "duplicate", "insert", "append",
+                                         "submit", "publish", "invite", "reply", "forward", "copy", "clone",
+                                         "register", "schedule", "launch", "trigger", "enqueue", "push", "book",
+                                         "order", "buy", "transfer", "pay", "mint", "comment", "notify",
+                                         "tweet", "provision", "spawn")},
+    **{v: IRREVERSIBLE for v in ("delete", "remove", "destroy", "purge", "drop", "erase", "wipe", "revoke",
+                                 "terminate")},
+}
+
+# Verbs of a write that repeating leaves as it was (a delete, a set or an update by id or name): the tool needs no
+# idempotency key however its calls are classed (``delete_model_alias`` declared destructive, s39).
+NATURALLY_IDEMPOTENT_VERBS: Final[frozenset[str]] = frozenset(
+    {v for v, c in TOOL_NAME_VERBS.items() if c in (IDEMPOTENT_WRITE, IRREVERSIBLE)} - {"terminate"}
+)

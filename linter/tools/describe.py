@@ -30,6 +30,7 @@ from .servers import (built_instances, module_built, module_factories, module_in
                       server_decorators, unresolved_receivers)
 from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
+from .verbs import by_name
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -457,5 +458,7 @@ def run(
     if gone:
         result.tools = [t for t in result.tools if id(t) not in gone]
         result.notes.append(demo_note(len(gone)))
+    for tool in result.tools:
+        by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     return result

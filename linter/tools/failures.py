@@ -135,6 +135,8 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
             continue
         if reaches_outside(n, names, knowledge, imports):
             return False
+        if _parses_value(n):
+            continue
         if isinstance(n.func, cst.Name) and names.is_builtin(n.func.value):
             if n.func.value in _OUTSIDE_BUILTINS or n.func.value in kb.ITERATING_BUILTINS:
                 return False  # ``list(cursor)`` runs what it is given
@@ -144,6 +146,22 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
         if root not in sys.stdlib_module_names or root in kb.CALLABLE_RUNNING_MODULES:
             return False  # ``asyncio.to_thread(fetch, ...)`` runs a callable that may reach outside
     return not any(isinstance(n, cst.Await) for n in walk_in_scope(body))
+
+
+def _parses_value(call: cst.Call) -> bool:
+    """A parse of a value already in hand: ``response.json()`` (a received body; an awaited one reads it, and an
+    ``await`` makes the body no local work) or a dict's ``data.get("message", default)`` (a key that is no URL path):
+    ``try: detail = response.json().get("message") except: pass`` reads a failed response's body, no call out."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value == "json" and not call.args:
+        return True
+    if func.attr.value == "get" and 1 <= len(call.args) <= 2 and call.args[0].keyword is None \
+            and isinstance(call.args[0].value, cst.SimpleString):
+        key = call.args[0].value.evaluated_value
+        return isinstance(key, str) and "/" not in key and ":" not in key
+    return False
 
 
 _STATUS_ATTRIBUTES = frozenset({"status_code", "status", "ok"})

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from .. import knowledge as kb
 from .model import SCHEMA_VERSION, Tool, ToolRun
+from .verbs import BY_NAME
 
 FORMATS = ("text", "markdown", "json")
 
@@ -120,6 +121,8 @@ _SHORT_CLASS = {
 
 def _class_cell(t: Tool) -> str:
     mark = {"declared": "", "configured": " (cfg)", "inferred": "*", "unknown": ""}[t.source]
+    if t.source == "inferred" and t.evidence.startswith(BY_NAME):
+        mark = " (by name)"  # a guess from the tool's name (``verbs.py``), not from what it calls
     return _SHORT_CLASS.get(t.classification, t.classification) + mark
 
 

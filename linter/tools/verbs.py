@@ -1,0 +1,51 @@
+"""A tool's class by the verb of its name, when nothing else decides (``knowledge.TOOL_NAME_VERBS``), and the key a
+naturally idempotent write does without (``knowledge.NATURALLY_IDEMPOTENT_VERBS``)."""
+
+from __future__ import annotations
+
+import re
+
+from .. import knowledge as kb
+from .model import Tool
+
+__all__ = ["BY_NAME", "name_verb", "by_name"]
+
+#: the evidence of a class read from the tool's name (the table's class cell shows "(by name)")
+BY_NAME = "by name"
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def _words(name: str) -> list[str]:
+    return [w.lower() for part in re.split(r"[^A-Za-z0-9]+", name) for w in _CAMEL.findall(part)]
+
+
+def name_verb(name: str) -> str | None:
+    """The verb of a tool's name that the tables know: its first word, else its last, else the first one between
+    (``get_best_run`` -> get, ``helm_repo_list`` -> list, ``tempo_fetch_traces_sample`` -> fetch,
+    ``MongoDBAggregate`` -> None)."""
+    words = _words(name)
+    if not words:
+        return None
+    for w in (words[0], words[-1], *words[1:-1]):
+        if w in kb.TOOL_NAME_VERBS:
+            return w
+    return None
+
+
+def by_name(tool: Tool) -> None:
+    """A row nothing classed (no declaration, no classified call, not local) is classed by its name's verb, shown as
+    inferred "by name"; a write named for a delete, a set or an update needs no idempotency key."""
+    verb = name_verb(tool.name)
+    if verb is None:
+        return
+    if tool.classification == "unknown":
+        cls = kb.TOOL_NAME_VERBS[verb]
+        tool.classification, tool.source, tool.evidence = cls, "inferred", f"{BY_NAME} ({verb})"
+        if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+            tool.key = "not-needed"
+        elif tool.key == "unknown":
+            keyed = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+            tool.key = "present" if keyed and all(keyed) else "missing"
+    if tool.key == "missing" and verb in kb.NATURALLY_IDEMPOTENT_VERBS:
+        tool.key = "not-needed"
