@@ -57,7 +57,8 @@ TREE = {
         def summarise(text: str) -> str:
             return text[:100]
         """,
-    "agentpkg/examples.py": """
+    # (a module named ``examples`` would be demo code: left out)
+    "agentpkg/arithmetic.py": """
         from agentpkg import register_tool
 
         @register_tool
@@ -70,7 +71,7 @@ TREE = {
 def test_a_registry_storing_a_tool_built_around_the_function(tmp_path: Path) -> None:
     rows = tool_rows(write_tree(tmp_path, TREE))
     assert rows == [
-        ("examples.py", "add", "agentpkg", "@register_tool"),
+        ("arithmetic.py", "add", "agentpkg", "@register_tool"),
         ("weather.py", "forecast", "agentpkg", "@register_tool"),
         ("weather.py", "get_weather", "agentpkg", "@register_tool"),
     ]

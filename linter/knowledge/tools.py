@@ -224,6 +224,19 @@ TOOL_SPEC_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
     frozenset({"input_schema", "inputSchema", "parameters", "args_schema"}),
     frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute"}),
 )
+# A tool description: a dict literal naming a tool and saying what it does for a model, by these keys (the name's
+# and the description's, then its parameters'). Given to a function as an attribute (LightAgent: ``f.tool_info =
+# {"tool_name": ..., "tool_description": ..., "tool_params": [...]}``, read back by the agent's tool registry), the
+# function is the tool; in a module-level table of such entries naming a function only by that name (biomni's
+# ``tool_description`` modules: ``description = [{"name": "query_uniprot", "description": ..., "required_parameters":
+# [...]}]``, the function in the module of the same name one package up), the function of the run so named and so
+# placed is (linter/tools/specs.py).
+TOOL_DESCRIPTION_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
+    frozenset({"name", "tool_name"}),
+    frozenset({"description", "tool_description"}),
+    frozenset({"parameters", "required_parameters", "optional_parameters", "tool_params", "params", "input_schema",
+               "inputSchema", "args_schema", "arguments"}),
+)
 # Constructors whose ``tools=[f, g]`` list takes plain functions (pydantic-ai ``Agent(tools=[...])``).
 # Besides these, any call whose callee's last name ends in ``Agent`` (``Agent``, ``ChatAgent``,
 # ``AssistantAgent``: linter/tools/forms.py ``_AGENT_SUFFIX``) and the configuration's

@@ -18,11 +18,13 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
-from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs
+from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
+from .demos import demo_defs, left_out, note as demo_note
+from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
@@ -119,11 +121,15 @@ class _Observer:
             return None  # described in the second phase, when every class is known
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
+        self.remotes += table_refs(index, self.own_roots)
         return self._described(index)
 
     def _described(self, index: Index) -> Collection[int] | None:
         if not self.defs:
             return None
+        demo = demo_defs(self.defs, index)
+        if demo:
+            self.defs = [replace(d, demo=True) if id(d) in demo else d for d in self.defs]
         self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
         # the module-level helpers the tools call are described here too, for the tools of other files that reach them
         self.defs += summary_defs(index, helper_paths(self.defs, index))
@@ -421,7 +427,7 @@ def run(
                                                                         inject=redo)
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
         # the functions one module's calls make tools of in another (``remote.py``): described in their own files
-        remotes = [x for r in done for x in r.remotes]
+        remotes = [x for r in done for x in r.remotes] + entry_point_refs(files)  # and the tool entry points
         if remotes:
             wanted = adopted(remotes, {k: v for g in graphs.values() for k, v in g.sequences.items()},
                              Resolver(graphs.values()), (t.qualname for r in done for t in r.tools))
@@ -447,6 +453,11 @@ def run(
     # tools declared in data files beside the run's files, run by a framework's runner (a runner's row gives way)
     result.tools, result.notes = declared_tools(files, (qn for qn, _ in classes), (r for res in first for r in res.imported),
                                                 result.tools)
+    # tools of example or demo code: left out of a run over more than that code (``demos.py``)
+    gone = left_out(result.tools, files)
+    if gone:
+        result.tools = [t for t in result.tools if id(t) not in gone]
+        result.notes.append(demo_note(len(gone)))
     for tool in result.tools:
         by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))

@@ -412,7 +412,7 @@ class ToolFacts:
         model: RetryModel, by_owner: dict[int, list[Retry]],
     ) -> Tool:
         tool = Tool(d.name, self.ctx.path, d.line, d.framework, d.form, d.qualname, "unknown", "unknown", "",
-                    spans=[*d.spans, *d.helper_spans])
+                    spans=[*d.spans, *d.helper_spans], demo=d.demo)
         effects = []
         for fn in fns:
             effects.extend(model.function_effects(fn))

@@ -255,6 +255,7 @@ class _Resolver:
         self.passes: dict[str, tuple[str, ...]] = {}
         self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
         self.annotations: dict[str, str] = {}
+        self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         for g in graphs:
             self.annotations.update(g.annotations)
             self.passes.update(g.passes)
@@ -307,6 +308,16 @@ class _Resolver:
                 if path.endswith("/" + "/".join([*parts[:cut], *where[2].split(".")])):
                     return short
         return qn
+
+    def named(self, name: str) -> list[str]:
+        """The module-level functions of the run with this name (qualified), sorted."""
+        if self._by_name is None:
+            self._by_name = {}
+            for qn in sorted(self.defined):
+                where = self.where(qn)
+                if where is not None and "." not in where[1]:
+                    self._by_name.setdefault(where[1], []).append(qn)
+        return list(self._by_name.get(name, ()))
 
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""

@@ -16,7 +16,7 @@ from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, na
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of
-from .specs import spec_tools
+from .specs import attached_descriptions, spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
@@ -281,7 +281,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 name = name_from_call(call, positional=positional) if call is not None and call.func is head else None
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True,
-                    text_by=_wrapper_text(index.qualname(head), call))
+                    text_by=_wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
             for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
@@ -345,6 +345,15 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                                  enclosing_class(parents) if fn_node is not index.tree else None)
             if target is not None:
                 add(tool_name, "schema", "tool spec dict", [target], span(target[2])[0], f"{index.module}.{target[0]}")
+    # a tool description given to a function as an attribute (``upload.tool_info = {"tool_name": ..., ...}``)
+    if any(isinstance(b, ast.Assign) and isinstance(b.value, ast.Dict) and isinstance(b.targets[0], ast.Attribute)
+           for b in index.screen.binders):
+        for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
+            for ref, tool_name, attr in attached_descriptions(fn_node):
+                target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", None)
+                if target is not None:
+                    add(tool_name, "schema", f".{attr} description", [target], span(target[2])[0],
+                        f"{index.module}.{target[0]}")
     return sorted(found.values(), key=lambda d: d.line)
 
 

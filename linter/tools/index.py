@@ -35,6 +35,7 @@ class Def:
     helper_spans: tuple[tuple[int, int], ...]  # and of the same-module helpers they call
     helpers: tuple[tuple[str, int], ...] = ()
     caught_by: str | None = None  # a base method that runs it in a ``try`` turning its exceptions into text
+    demo: bool = False  # defined in example or demo code (``demos.py``)
 
 
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -96,6 +97,7 @@ class Index:
         self.passed = passed or {}  # what the run's calls pass to this file's functions (``Tables.params``)
         self.module = module
         self.call_names = screen.call_names
+        self.screen = screen
         self.imports: dict[str, str] = {}
         for local, full in screen.import_bindings:
             self.imports[local] = full
@@ -301,12 +303,22 @@ def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> 
 
 def pending_decorators(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:
     """Whether a definition here is decorated by a decorator another file of the same project defines (it may be
-    the project's own tool registry: ``registries.registry_decorators``, known once the run is)."""
+    the project's own tool registry: ``registries.registry_decorators``, known once the run is), or a function is
+    handed to a tool-decorator-named method of an object another file defines (``get_link = mcp_server.tool()(
+    get_link)``, ``mcp_server`` imported: a server of the run, known once the run is)."""
+    def pending(qn: str | None) -> bool:
+        return qn is not None and qn.split(".")[0] in own_roots and qn not in tables.decorators \
+            and not qn.startswith(index.module + ".")
+
     for _path, _n, node, _parents in index.defs:
         for dec in node.decorator_list:  # type: ignore[attr-defined]
-            qn = index.qualname(dec.func if isinstance(dec, ast.Call) else dec)
-            if qn and qn.split(".")[0] in own_roots and qn not in tables.decorators \
-                    and not qn.startswith(index.module + "."):
+            if pending(index.qualname(dec.func if isinstance(dec, ast.Call) else dec)):
+                return True
+    lasts = tables.decorator_lasts()
+    if index.call_names & lasts:
+        for call in index.screen.calls:
+            head = call.func.func if isinstance(call.func, ast.Call) else None
+            if isinstance(head, ast.Attribute) and head.attr in lasts and call.args and pending(index.qualname(head)):
                 return True
     return False
 

@@ -157,12 +157,15 @@ class Tool:
     # ``local.py``: the run's functions in other modules it calls when its own and its same-module helpers' calls all
     # stay on the machine (the join decides the ``local`` class); None: a call may leave it. Not in the JSON
     local: tuple[str, ...] | None = None
+    # defined in example or demo code (``demos.py``): left out of a run that finds other tools. Not in the JSON
+    demo: bool = False
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("spans")
         data.pop("annotated")
         data.pop("local")
+        data.pop("demo")
         data["calls"] = [{k: v for k, v in asdict(c).items() if k != "local"} for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data

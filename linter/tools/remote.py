@@ -4,7 +4,14 @@ module defines (``for t in plans.PLAN_TOOLS``); ``Agent(tools=[search])`` with `
 records what it hands (:func:`remote_refs`: qualified names, resolved through its imports, as Python does); the file's
 graph (``follow.Graph.sequences``) records its module-level tuples and lists of functions and its ``__all__``; at the end
 of the run :func:`adopted` resolves each name through the run's re-exports to a module-level function of the run and the
-file defining it describes that function as a tool (:func:`adopted_defs`), a row at its own ``def``, once."""
+file defining it describes that function as a tool (:func:`adopted_defs`), a row at its own ``def``, once.
+
+Tables of tools (:func:`table_refs`): a module-level tool spec dict whose callable is imported from another module of
+the run (paypal's shared ``tools = [{"method": ..., "description": ..., "args_schema": ..., "execute": create_order}]``,
+run by each framework's wrapper), and a module-level table of tool descriptions naming each function by its name alone
+(biomni's ``tool_description/database.py``: ``description = [{"name": "query_uniprot", "description": ...,
+"required_parameters": [...]}]``): the function of the run so named in the table's own module or in a module of the
+same name elsewhere in the package (``tool/database.py``), the one the loader pairs it with by name."""
 
 from __future__ import annotations
 
@@ -16,9 +23,11 @@ from .dispatch import dispatched_pairs, tool_schema_names
 from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
 from .registries import callable_arg, _camel_words, loops_of
+from .specs import described_names, spec_tools
 from .wrappers import wrapper_of
 
-__all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs"]
+__all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
+           "table_refs"]
 
 #: what a call hands a tool constructor or decorator: (qualified name, or ``*`` + a sequence's qualified name for each
 #: element of it; the tool's name from the call or ""; framework; form)
@@ -192,6 +201,33 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
     return list(out.values())
 
 
+def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
+    """The functions of other modules the module's top-level tool tables name (see the module's doc): a spec dict's
+    imported callable by its qualified name; a description's name as ``?<this module>:<name>``, for :func:`adopted`
+    to look up."""
+    out: list[Remote] = []
+    aliased = _aliased(index)
+    for name, ref, _line in spec_tools(index.tree):
+        if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased)) is not None:
+            out.append((qn, name, "schema", "tool spec table"))
+    for name, _line in described_names(index.tree):
+        out.append((f"?{index.module}:{name}", name, "schema", "tool description table"))
+    return out
+
+
+def _by_name(key: str, resolve: "Resolve") -> str | None:
+    """The module-level function of the run a description table names (``?pkg.tool.descriptions.db:query``): the one
+    so named in the table's module, else the one in a module of the same last name (``pkg.tool.db``), when only one
+    is."""
+    table, _, name = key[1:].partition(":")
+    stem = table.rsplit(".", 1)[-1]
+    found = resolve.named(name)
+    own = [qn for qn in found if qn.rsplit(".", 1)[0] == table]
+    same = [qn for qn in found if qn.rsplit(".", 1)[0].rsplit(".", 1)[-1] == stem]
+    pick = own or same
+    return pick[0] if len(pick) == 1 else None
+
+
 def _dispatched(index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> Iterator[tuple[str, str]]:
     """A ``{"name": fn}`` dict beside the file's tool schemas (``dispatch.dispatched_pairs``) whose every function is
     of this module or imported from another module of the run: (the imported one's qualified name, the tool name)."""
@@ -237,6 +273,8 @@ class Resolve(Protocol):
 
     def alias(self, qn: str) -> str: ...
 
+    def named(self, name: str) -> list[str]: ...
+
 
 def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]], resolve: Resolve,
             taken: Iterable[str]) -> dict[str, list[tuple[str, str, str, str]]]:
@@ -249,6 +287,8 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
         if qn.startswith("*"):
             seq = resolve.alias(qn[1:])
             names = sequences.get(seq, ())
+        elif qn.startswith("?"):
+            names = tuple(filter(None, [_by_name(qn, resolve)]))
         for one in names:
             key = resolve.resolve(one)
             where = resolve.where(key) if key is not None else None

@@ -2,14 +2,20 @@
 schema(), "function": list_indices_tool}``, alone with a literal ``"name"`` or as the value under the tool's name in
 a registry dict (``TOOL_REGISTRY = {"ListIndexTool": {...}, ...}``). The description and the input schema are what
 a model is shown, the callable is what its call runs (``knowledge.tools.TOOL_SPEC_KEYS``): one row per spec whose
-callable is a function of the same module."""
+callable is a function of the same module (of another module of the run: ``remote.py``).
+
+Tool descriptions (``knowledge.tools.TOOL_DESCRIPTION_KEYS``: a name, what the tool does, its parameters) given to a
+function as an attribute (``f.tool_info = {"tool_name": "f", "tool_description": ...}``: :func:`attached_descriptions`),
+or listed in a module-level table that names each function only by its name (:func:`described_names`; the function
+is looked up in the run by ``remote.py``)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
-from ..knowledge import TOOL_SPEC_KEYS
+from ..knowledge import TOOL_DESCRIPTION_KEYS, TOOL_SPEC_KEYS
 from .index import FUNCS, literal_str
 
 
@@ -34,6 +40,21 @@ def _spec_run(d: ast.Dict) -> ast.expr | None:
     return next((keys[k] for k in sorted(keys.keys() & run)), None)  # type: ignore[type-var]
 
 
+#: a tool name a model can call (the function-calling APIs' ``^[a-zA-Z0-9_-]{1,64}$``)
+_CALL_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: keys a spec whose "name" is a title (``"Create PayPal Order"``) gives its called name by
+_CALLED_KEYS = ("method", "tool_name", "function_name")
+
+
+def _own_name(d: ast.Dict) -> str | None:
+    """The spec's literal "name", or, when that is a title no model can call, its called name by another key."""
+    keys = {literal_str(k): literal_str(v) for k, v in zip(d.keys, d.values) if k is not None}
+    own = keys.get("name")
+    if own is not None and not _CALL_NAME.fullmatch(own):
+        return next((keys[k] for k in _CALLED_KEYS if keys.get(k) and _CALL_NAME.fullmatch(keys[k] or "")), own)
+    return own
+
+
 def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     """(tool name, the callable's expression, the spec's line) of every tool spec dict in the scope."""
     inner: set[int] = set()
@@ -45,12 +66,60 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
             run = _spec_run(value)
             if run is not None:
                 inner.add(id(value))
-                own = next((literal_str(v) for k, v in zip(value.keys, value.values) if literal_str(k) == "name"), None)
-                yield own or name, run, value.lineno
+                yield _own_name(value) or name, run, value.lineno
     for d in _scope_dicts(scope):
         if id(d) in inner:
             continue
         run = _spec_run(d)
-        own = next((literal_str(v) for k, v in zip(d.keys, d.values) if literal_str(k) == "name"), None)
+        own = _own_name(d)
         if run is not None and own is not None:
             yield own, run, d.lineno
+
+
+def _described(d: ast.Dict, parameters: bool) -> str | None:
+    """The literal name of a tool description dict (a name and a description, and with ``parameters`` a parameters
+    key, by ``TOOL_DESCRIPTION_KEYS``), else None."""
+    keys = {literal_str(k): v for k, v in zip(d.keys, d.values) if k is not None}
+    named, described, params = TOOL_DESCRIPTION_KEYS
+    if not keys.keys() & described or (parameters and not keys.keys() & params):
+        return None
+    return next((text for k in sorted(keys.keys() & named) if (text := literal_str(keys[k]))), None)  # type: ignore[type-var]
+
+
+def attached_descriptions(scope: ast.AST) -> Iterator[tuple[ast.Name, str, str]]:
+    """A tool description dict assigned to an attribute of a name in the scope's own statements (not those of the
+    functions and classes in it): ``upload.tool_info = {"tool_name": "upload", "tool_description": ...}``.
+    -> (the name, the tool's name, the attribute)."""
+    stack = list(getattr(scope, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Dict):
+            t = n.targets[0]
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id not in ("self", "cls"):
+                name = _described(n.value, parameters=False)
+                if name is not None:
+                    yield t.value, name, t.attr
+            continue
+        if isinstance(n, ast.stmt):
+            stack.extend(ast.iter_child_nodes(n))
+
+
+def described_names(tree: ast.Module) -> list[tuple[str, int]]:
+    """The tools a module-level table describes by name alone: a list or tuple (or a dict of them) assigned at the
+    top level whose elements are tool description dicts with a name, a description and parameters, and no callable
+    (those are :func:`spec_tools`). -> (the name, the entry's line)."""
+    out: list[tuple[str, int]] = []
+    for stmt in tree.body:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        groups = ([value] if isinstance(value, (ast.List, ast.Tuple))
+                  else [v for v in value.values if isinstance(v, (ast.List, ast.Tuple))] if isinstance(value, ast.Dict)
+                  else [])
+        for group in groups:
+            for el in group.elts:
+                if isinstance(el, ast.Dict) and _spec_run(el) is None:
+                    name = _described(el, parameters=True)
+                    if name is not None and name.isidentifier():
+                        out.append((name, el.lineno))
+    return out

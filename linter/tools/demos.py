@@ -1,0 +1,116 @@
+"""Demo and example code shipped inside a package: tools written to show the library, never offered to a model by
+the package itself (tinyagent's ``run_example()`` with its own ``@tool`` functions, ``code_agent/tools/example_tools.py``;
+biomni's ``tool/example_mcp_tools/``; xiaogpt's ``langchain/examples/``).
+
+A tool is a demo's when its function is defined in a module whose dotted name, below its top-level package, has the
+word ``example(s)``/``demo(s)``/``samples`` (a snake-case word of a package or module name: ``example_mcp_tools``,
+``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``), inside
+an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
+used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
+exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
+those rows out of a run that is over more than that code, and says how many once: a demo module's tools when a file of the run is in no demo module
+(``smullyan tools pkg/examples/`` lists them), the others when the run finds a tool outside demo code."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from .index import FUNCS, Def, Index, module_name
+from .model import Tool
+
+__all__ = ["WORDS", "demo_module", "demo_defs", "left_out", "note"]
+
+#: the snake-case words that name demo code
+WORDS = frozenset({"example", "examples", "demo", "demos", "samples"})
+
+
+def _says_demo(name: str) -> bool:
+    return bool(WORDS & set(name.lower().split("_")))
+
+
+def demo_module(module: str) -> bool:
+    """A module below its top-level package named for examples or demos (``pkg.tool.example_mcp_tools.pubmed``)."""
+    return any(_says_demo(part) for part in module.split(".")[1:])
+
+
+def _main_guard(stmt: ast.stmt) -> bool:
+    if not isinstance(stmt, ast.If) or not isinstance(stmt.test, ast.Compare) or len(stmt.test.comparators) != 1:
+        return False
+    sides = [stmt.test.left, stmt.test.comparators[0]]
+    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
+        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+
+
+def _named(index: Index) -> list[tuple[int, int]]:
+    """The line ranges of the module's functions named for demos (``run_example``, ``demo``)."""
+    return [(node.lineno, node.end_lineno or node.lineno) for _p, _n, node, _parents in index.defs
+            if isinstance(node, FUNCS) and _says_demo(node.name)]
+
+
+def _guarded(index: Index) -> list[tuple[int, int]]:
+    """The line ranges of the module's ``if __name__ == "__main__":`` blocks."""
+    return [(s.lineno, s.end_lineno or s.lineno) for s in index.tree.body if _main_guard(s)]
+
+
+def _exported(tree: ast.Module) -> set[str]:
+    out: set[str] = set()
+    for s in tree.body:
+        if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in s.targets) \
+                and isinstance(s.value, (ast.List, ast.Tuple)):
+            out.update(e.value for e in s.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return out
+
+
+def demo_defs(defs: Iterable[Def], index: Index) -> set[int]:
+    """The ``id`` of each of ``defs`` that is a demo's tool (see the module's doc)."""
+    defs = list(defs)
+    if demo_module(index.module):
+        return {id(d) for d in defs}
+    named = _named(index)
+    ranges = named + _guarded(index)
+    if not ranges:
+        return set()
+
+    def inside(line: int, where: list[tuple[int, int]] = ranges) -> bool:
+        return any(a <= line <= b for a, b in where)
+
+    module_level = {s.name: s for s in index.tree.body if isinstance(s, FUNCS)}
+    out: set[int] = set()
+    uses: dict[str, list[int]] | None = None
+    exported = _exported(index.tree)
+    for d in defs:
+        if not d.spans:
+            continue
+        start = d.spans[0][0]
+        if inside(start):
+            out.add(id(d))
+            continue
+        path = d.functions[0][0] if d.functions else ""
+        if path not in module_level or path in exported:
+            continue
+        if uses is None:
+            uses = {}
+            for n in ast.walk(index.tree):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in module_level:
+                    uses.setdefault(n.id, []).append(n.lineno)
+        lines = uses.get(path, [])  # a script's own tools are used under its ``__main__`` guard: only a demo function
+        if lines and all(inside(line, named) for line in lines):
+            out.add(id(d))
+    return out
+
+
+def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
+    """The ``id`` of each demo tool a run over ``files`` leaves out (see the module's doc)."""
+    demos = [t for t in tools if t.demo]
+    if not demos:
+        return set()
+    others = any(not t.demo for t in tools)
+    outside = any(not demo_module(module_name(f)) for f in files)
+    return {id(t) for t in demos if (outside if demo_module(module_name(t.path)) else others)}
+
+
+def note(count: int) -> str:
+    """What a run says once when it leaves demo tools out."""
+    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples, a function so "
+            "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")
