@@ -245,8 +245,8 @@ def classify_call(
             if qn.startswith(prefix) and last == name:
                 return cls, qn
     if isinstance(func, cst.Attribute) and last in kb.SDK_METHODS:
-        root, cls = kb.SDK_METHODS[last]
-        if root in imports and (qn is None or qn.split(".")[0] == root):
+        roots, cls = kb.SDK_METHODS[last]
+        if any(root in imports and (qn is None or qn.split(".")[0] == root) for root in roots):
             return cls, f"{dotted(func) or last}()"
     return None
 
@@ -380,8 +380,7 @@ def _sdk_table_call(func: cst.BaseExpression, qn: str | None, imports: frozenset
         if any(qn.startswith(prefix) and qn.rsplit(".", 1)[-1] == name for prefix, name, _ in kb.SDK_PREFIX_CALLS):
             return True
     if isinstance(func, cst.Attribute) and func.attr.value in kb.SDK_METHODS:
-        root = kb.SDK_METHODS[func.attr.value][0]
-        return root in imports and (qn is None or qn.split(".")[0] == root)
+        return any(root in imports and (qn is None or qn.split(".")[0] == root) for root in kb.SDK_METHODS[func.attr.value][0])
     return False
 
 

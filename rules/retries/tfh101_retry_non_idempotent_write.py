@@ -872,6 +872,26 @@ async def run_tool(session: ClientSession, name, arguments):
         except (ConnectionError, asyncio.TimeoutError):
             await asyncio.sleep(2 ** attempt)
 """,
+        # s39 (spoon MCPTool.execute): a fastmcp session's tool run re-sent through a method of the same class
+        """\
+import asyncio
+from fastmcp.client import Client
+class McpTool:
+    def __init__(self, transport):
+        self.client = Client(transport)
+    async def execute(self, name, **kwargs):
+        retry_count = 0
+        while retry_count < 3:  # error: TFH101 "session.call_tool() (line 17, in call_mcp_tool()"
+            try:
+                return await self.call_mcp_tool(name, **kwargs)
+            except (asyncio.TimeoutError, ConnectionError):
+                retry_count += 1
+                await asyncio.sleep(2 ** retry_count)
+        raise RuntimeError(name)
+    async def call_mcp_tool(self, name, **kwargs):
+        async with self.client as session:
+            return await session.call_tool(name, arguments=kwargs)
+""",
         # s36: a request helper whose method is a parameter, re-sent on a read timeout; its callers are elsewhere
         """\
 import httpx, requests, time

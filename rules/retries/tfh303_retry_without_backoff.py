@@ -678,7 +678,28 @@ class Loader:
                     results = f"Error: {e}"
         return results
 """,
+        # s39 (nekro-agent send_agent_request): the counter printed as the attempt number in a log line
+        # before the try is no walk over data; the model call goes round at once
+        """\
+import logging
+from .llm import chat
+async def send(messages, config):
+    for i in range(config.max_retries):
+        model = config.model if i < config.max_retries - 1 else config.fallback_model
+        logging.info(f"sending to {model} retry={i}/{config.max_retries}")
+        try:
+            resp = await chat(model=model, messages=messages)
+        except Exception as e:  # error: TFH303
+            logging.error("failed: %s", e)
+            continue
+        else:
+            break
+    else:
+        raise RuntimeError("every attempt failed")
+    return resp
+""",
     ]
+
 
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
