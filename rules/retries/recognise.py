@@ -19,7 +19,7 @@ import libcst as cst
 from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import Loop, Retry
-from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
+from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop, one_attempt_by_default
 from .status_loops import all_nodes as _walk
 from .paths import is_sleep, keeps_last_result
 from .read_backoff import BackoffReader
@@ -189,6 +189,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         loop = hand_loop(node)
         if loop is None:
             return None
+        if self._functions and one_attempt_by_default(node, self._functions[-1]):
+            return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
         runnable = self._runnable_handlers(loop)
         if not runnable:
             return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)

@@ -145,6 +145,26 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s39 (lightagent): attempts = configured reconnects + 1, the reconnects 0 by default: one call unless configured
+        """\
+import asyncio
+from mcp import ClientSession
+async def call_tool(sessions, config, name, arguments):
+    max_attempts = max(1, int(config.get("reconnect_attempts", 0)) + 1)
+    for attempt in range(max_attempts):
+        try:
+            session: ClientSession = sessions[name]
+            return await session.call_tool(name, arguments)
+        except Exception:
+            if attempt + 1 >= max_attempts:
+                raise
+async def run(session: ClientSession, name, arguments, retries=0):
+    for attempt in range(retries + 1):
+        try:
+            return await session.call_tool(name, arguments)
+        except (ConnectionError, asyncio.TimeoutError):
+            await asyncio.sleep(2 ** attempt)
+""",
         # s36: retried only on a 429 (the server refused the request before acting on it)
         """\
 import requests

@@ -92,7 +92,10 @@ not reported.
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
-Not a retry: a benchmark loop (a `for` with no success exit that reads a
+Not a retry: a loop that runs once unless retries are configured (`for
+attempt in range(retries + 1)` where `retries` is a parameter `= 0` or
+`config.get("reconnect_attempts", 0)`, through `int(...)`/`max(1, ...)` or a
+local name: s39), a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
 server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
@@ -205,6 +208,17 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s39 (lightagent): range(retries + 1) with retries 0 by default runs the call once unless configured
+        """\
+import httpx
+def fetch(url, retries=0):
+    for attempt in range(retries + 1):
+        try:
+            return httpx.get(url, timeout=10)
+        except Exception:
+            if attempt == retries:
+                raise
+""",
         # s38: a readiness poll until a deadline: the exit sits under a test of the answer inside the `with`s
         """\
 import asyncio
@@ -625,6 +639,19 @@ def answer(llm, fallback_for, classify, prompt):
 """,
     ]
     INVALID = [
+        # s39: range(retries + 1) whose default is not 0 retries by default
+        """\
+import time
+import httpx
+def fetch(url, retries=2):
+    for attempt in range(retries + 1):
+        try:
+            return httpx.get(url, timeout=10)
+        except Exception:  # error: TFH103
+            if attempt == retries:
+                raise
+            time.sleep(2 ** attempt)
+""",
         # s38: a retry written as recursion: every error runs the same insert again, with no bound
         """\
 class Store:
