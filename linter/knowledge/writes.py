@@ -191,7 +191,11 @@ MCP_TOOL_DECORATOR_METHOD: Final[str] = "tool"
 # Spellings of an idempotency key: keyword names and header names, compared
 # lower-cased with ``_`` and ``-`` removed.
 IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
-IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
+IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey", "webhookid"})
+# Endings of a header naming one delivery of a message (GitHub's ``X-GitHub-Delivery``, a project's
+# ``X-Vulnhuntr-Delivery``): the same id on every attempt lets the receiver drop a duplicate, which is
+# what an idempotency key does (s39); Standard Webhooks' ``webhook-id`` above is the same id.
+IDEMPOTENCY_HEADER_SUFFIXES: Final[tuple[str, ...]] = ("delivery", "deliveryid")
 
 
 CLASSES: Final[tuple[str, ...]] = (

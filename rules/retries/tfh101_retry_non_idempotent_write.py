@@ -140,11 +140,34 @@ Another POST that only reads (search, embeddings, token polling, GraphQL queries
 decorate the function with `@smullyan.runtime.read_safe`, or map it in the
 configuration: `classify = {"myapp.search.query" = "read-safe"}`.
 
+A delivery id header (`X-GitHub-Delivery`, any header named `...-Delivery` or
+`...-Delivery-Id`, Standard Webhooks' `webhook-id`) is such a key: the
+receiver drops a delivery it has seen (s39).
+
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s39 (vulnhuntr webhook): a delivery id header made once before the loop is the receiver's dedup key
+        """\
+import time, uuid
+import requests
+def deliver(url, payload, max_retries=3):
+    delivery_id = str(uuid.uuid4())
+    headers = {"X-Hook-Delivery": delivery_id, "X-Hook-Event": "report"}
+    for attempt in range(1, max_retries + 1):
+        try:
+            return requests.post(url, json=payload, headers=headers, timeout=10)
+        except requests.exceptions.RequestException:
+            time.sleep(2 ** attempt)
+def notify(url, payload, key):
+    for attempt in range(3):
+        try:
+            return requests.post(url, json=payload, headers={"webhook-id": key}, timeout=10)
+        except requests.exceptions.Timeout:
+            time.sleep(2 ** attempt)
+""",
         # s39 (lightagent): attempts = configured reconnects + 1, the reconnects 0 by default: one call unless configured
         """\
 import asyncio
