@@ -54,7 +54,12 @@ not in ("GET", "HEAD"): return send_once(...)`): the per-file linter cannot
 see the callers, and a `request(method, url)` that re-sends whatever it is
 given, after a read timeout too, re-sends the POSTs among them (s36). A caller
 that retries the helper is not reported for it (it passes its own method,
-often a `GET`). A session or decorator defined in another module is not read.
+often a `GET`). A session or decorator defined in another module is not read, with one
+exception (s39): a decorator imported from another module of the same package
+(`from .utils import retry_decorator`), named as a retry (a word `retry`,
+`retries` or `retrying`; not a rate limit or a connect phase) and given a
+literal number of attempts (`retry_count=3`, `max_retries=`, `attempts=`), is
+read as a retry of the function it decorates, its condition unknown.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
 `retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
 `retry_if_exception` subclass whose `__init__` passes such a predicate): the
@@ -149,6 +154,19 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s39: a decorator of another package, or the project's rate-limit wait, is not read as a retry of the POST
+        """\
+import httpx
+from somelib import retry_decorator
+from .limits import retry_on_rate_limit
+client = httpx.Client(timeout=10)
+@retry_decorator(retry_count=3)
+def send(url, body):
+    return client.post(url, json=body)
+@retry_on_rate_limit(max_retries=3)
+def publish(url, body):
+    return client.post(url, json=body)
+""",
         # s39 (vulnhuntr webhook): a delivery id header made once before the loop is the receiver's dedup key
         """\
 import time, uuid
@@ -546,6 +564,17 @@ def status(client: httpx.Client, job):
 """,
     ]
     INVALID = [
+        # s39 (nekro-agent SSE client): the project's own retry decorator, imported from another module of the package
+        """\
+import httpx
+from .utils import retry_decorator
+class Client:
+    def __init__(self):
+        self.session = httpx.AsyncClient(timeout=30)
+    @retry_decorator(retry_count=3, initial_delay=1.0)  # error: TFH101
+    async def _post_command(self, url, payload):
+        return await self.session.post(url, json=payload)
+""",
         # s37: Slack's `chat.postMessage` posts a message; `/chat` there is the method's noun, not a chat completion
         """\
 import time
