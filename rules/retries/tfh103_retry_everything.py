@@ -92,6 +92,12 @@ not reported.
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
+Not reported either: a hand loop whose attempt calls only in-memory builtins
+(`record = next(records)` over a result already downloaded: nothing is sent
+again; s39), and a repair re-ask (the model is asked before the `try`, the
+`try` only parses its answer, by in-memory calls or a function named for
+parsing such as `parse_segment_output(res)`, and the next round asks again).
+
 Not a retry: a loop that runs once unless retries are configured (`for
 attempt in range(retries + 1)` where `retries` is a parameter `= 0` or
 `config.get("reconnect_attempts", 0)`, through `int(...)`/`max(1, ...)` or a
@@ -208,6 +214,33 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s39 (biomni BLAST): the loop only draws the next record of a result already downloaded (a local parse), and
+        # (dendrite) the model is asked before the try, the try only parses and the handler feeds the error back
+        """\
+import time
+from Bio.Blast import NCBIWWW, NCBIXML
+from .parsing import parse_segment_output
+def blast(sequence, max_runtime=600):
+    start = time.time()
+    records = NCBIXML.parse(NCBIWWW.qblast("blastn", "nt", sequence))
+    record = None
+    while time.time() - start < max_runtime:
+        try:
+            record = next(records)
+            break
+        except StopIteration:
+            return "no results"
+        except Exception:
+            time.sleep(1)
+    return record
+async def extract(agent, message, index):
+    for attempt in range(3):
+        res = await agent.add_message(message)
+        try:
+            return parse_segment_output(res, index)
+        except Exception as e:
+            message = f"An exception occurred in your output: {e}. Please correct it."
+""",
         # s39 (lightagent): range(retries + 1) with retries 0 by default runs the call once unless configured
         """\
 import httpx
@@ -988,6 +1021,8 @@ def post_result(client, row):
             loop = retry.loop
             if loop is not None and loop.reparses:
                 continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
+            if loop is not None and retry.in_process:
+                continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
