@@ -389,16 +389,21 @@ def keeps_last_result(loop: Loop, function: cst.FunctionDef) -> bool:
 
 
 def callee_text(loop: Loop) -> str:
-    """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none."""
+    """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none. A constructor
+    (``ClientTimeout(total=15)``, a capitalised last name) gives way to a later call (s39: xiaogpt's ``session.get``)."""
+    first: str | None = None
     for stmt in _transparent(_stmts(loop.try_node.body)):
         if isinstance(stmt, cst.With):
             continue  # its body comes next; its items are context managers (timeouts, locks)
         for n in _walk(stmt):
-            if isinstance(n, cst.Call):
-                name = dotted(n.func)
-                if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+            if not isinstance(n, cst.Call):
+                continue
+            name = dotted(n.func)
+            if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                if not name.rsplit(".", 1)[-1][:1].isupper():
                     return f"`{name}()`"
-    return "the call"
+                first = first or f"`{name}()`"
+    return first or "the call"
 
 
 def iterates(loop: Loop) -> bool:
