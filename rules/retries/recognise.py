@@ -19,7 +19,8 @@ import libcst as cst
 from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import Loop, Retry
-from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop, one_attempt_by_default
+from .defaults import one_attempt_by_default
+from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
 from .status_loops import all_nodes as _walk
 from .paths import is_sleep, keeps_last_result
 from .read_backoff import BackoffReader
