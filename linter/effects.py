@@ -55,6 +55,12 @@ def _norm(text: str) -> str:
     return text.lower().replace("_", "").replace("-", "")
 
 
+def _key_header(name: str) -> bool:
+    """A header that carries an idempotency key: ``Idempotency-Key``, or a delivery id (``X-GitHub-Delivery``)."""
+    norm = _norm(name)
+    return norm in kb.IDEMPOTENCY_HEADERS or norm.endswith(kb.IDEMPOTENCY_HEADER_SUFFIXES)
+
+
 def _string(node: cst.BaseExpression | None) -> str | None:
     """The literal text of a string (the literal parts of an f-string or ``+`` concatenation)."""
     if isinstance(node, cst.SimpleString):
@@ -245,8 +251,8 @@ def classify_call(
             if qn.startswith(prefix) and last == name:
                 return cls, qn
     if isinstance(func, cst.Attribute) and last in kb.SDK_METHODS:
-        root, cls = kb.SDK_METHODS[last]
-        if root in imports and (qn is None or qn.split(".")[0] == root):
+        roots, cls = kb.SDK_METHODS[last]
+        if any(root in imports and (qn is None or qn.split(".")[0] == root) for root in roots):
             return cls, f"{dotted(func) or last}()"
     return None
 
@@ -256,14 +262,14 @@ def _headers_have_key(node: cst.BaseExpression) -> bool:
         for el in node.elements:
             if isinstance(el, cst.DictElement):
                 key = _string(el.key)
-                if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                if key is not None and _key_header(key):
                     return True
             elif isinstance(el, cst.StarredDictElement) and _headers_have_key(el.value):
                 return True
         return False
     if isinstance(node, cst.Call) and dotted(node.func) == "dict":
         return any(
-            arg.keyword is not None and _norm(arg.keyword.value) in kb.IDEMPOTENCY_HEADERS for arg in node.args
+            arg.keyword is not None and _key_header(arg.keyword.value) for arg in node.args
         ) or any(arg.keyword is None and _headers_have_key(arg.value) for arg in node.args)
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
         return _headers_have_key(node.left) or _headers_have_key(node.right)
@@ -287,7 +293,7 @@ def _assigned_key(name: str, scope: Sequence[cst.BaseStatement]) -> bool:
                     and isinstance(t.slice[0].slice, cst.Index)
                 ):
                     key = _string(t.slice[0].slice.value)
-                    if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                    if key is not None and _key_header(key):
                         return True
         elif isinstance(node, cst.AnnAssign):
             if isinstance(node.target, cst.Name) and node.target.value == name and node.value is not None:
@@ -304,7 +310,7 @@ def _assigned_key(name: str, scope: Sequence[cst.BaseStatement]) -> bool:
                     return True
                 first = positional(node)
                 key = _string(first[0].value) if first else None
-                if key is not None and _norm(key) in kb.IDEMPOTENCY_HEADERS:
+                if key is not None and _key_header(key):
                     return True
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             continue  # another scope
@@ -380,8 +386,7 @@ def _sdk_table_call(func: cst.BaseExpression, qn: str | None, imports: frozenset
         if any(qn.startswith(prefix) and qn.rsplit(".", 1)[-1] == name for prefix, name, _ in kb.SDK_PREFIX_CALLS):
             return True
     if isinstance(func, cst.Attribute) and func.attr.value in kb.SDK_METHODS:
-        root = kb.SDK_METHODS[func.attr.value][0]
-        return root in imports and (qn is None or qn.split(".")[0] == root)
+        return any(root in imports and (qn is None or qn.split(".")[0] == root) for root in kb.SDK_METHODS[func.attr.value][0])
     return False
 
 

@@ -152,16 +152,18 @@ SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
     ("stripe.", "pay", IRREVERSIBLE),
 )
 # Methods of SDK clients built by factories the resolver cannot follow
-# (``boto3.client("ses")``): method name -> (module the file must import, class).
-SDK_METHODS: Final[Mapping[str, tuple[str, str]]] = {
-    "send_email": ("boto3", IRREVERSIBLE),
-    "send_raw_email": ("boto3", IRREVERSIBLE),
-    "send_templated_email": ("boto3", IRREVERSIBLE),
-    "publish": ("boto3", NON_IDEMPOTENT_WRITE),
-    "send_message": ("boto3", NON_IDEMPOTENT_WRITE),
-    "send_message_batch": ("boto3", NON_IDEMPOTENT_WRITE),
-    "chat_postMessage": ("slack_sdk", NON_IDEMPOTENT_WRITE),
-    "call_tool": ("mcp", NON_IDEMPOTENT_WRITE),  # a session handed in: ``session.call_tool(name, args)``
+# (``boto3.client("ses")``): method name -> (modules the file must import one of, class).
+SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
+    "send_email": (("boto3",), IRREVERSIBLE),
+    "send_raw_email": (("boto3",), IRREVERSIBLE),
+    "send_templated_email": (("boto3",), IRREVERSIBLE),
+    "publish": (("boto3",), NON_IDEMPOTENT_WRITE),
+    "send_message": (("boto3",), NON_IDEMPOTENT_WRITE),
+    "send_message_batch": (("boto3",), NON_IDEMPOTENT_WRITE),
+    "chat_postMessage": (("slack_sdk",), NON_IDEMPOTENT_WRITE),
+    # a session handed in: ``session.call_tool(name, args)``; fastmcp's ``Client`` is the same tool run (s39: spoon's
+    # ``async with self.get_session() as session`` in a module importing only ``fastmcp``)
+    "call_tool": (("mcp", "fastmcp"), NON_IDEMPOTENT_WRITE),
 }
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
@@ -189,7 +191,11 @@ MCP_TOOL_DECORATOR_METHOD: Final[str] = "tool"
 # Spellings of an idempotency key: keyword names and header names, compared
 # lower-cased with ``_`` and ``-`` removed.
 IDEMPOTENCY_KEYWORDS: Final[frozenset[str]] = frozenset({"idempotencykey"})
-IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey"})
+IDEMPOTENCY_HEADERS: Final[frozenset[str]] = frozenset({"idempotencykey", "xidempotencykey", "webhookid"})
+# Endings of a header naming one delivery of a message (GitHub's ``X-GitHub-Delivery``, a project's
+# ``X-Vulnhuntr-Delivery``): the same id on every attempt lets the receiver drop a duplicate, which is
+# what an idempotency key does (s39); Standard Webhooks' ``webhook-id`` above is the same id.
+IDEMPOTENCY_HEADER_SUFFIXES: Final[tuple[str, ...]] = ("delivery", "deliveryid")
 
 
 CLASSES: Final[tuple[str, ...]] = (

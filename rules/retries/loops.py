@@ -590,3 +590,4 @@ def _dict_as_call(node: cst.Dict) -> cst.Call:
                 continue
         args.append(cst.Arg(value=cst.Name("_"), star="**"))
     return cst.Call(func=cst.Name("dict"), args=args)
+

@@ -26,6 +26,7 @@ a statement that *may* leave the loop counts as a bound.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import libcst as cst
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 _Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _Loops = (cst.For, cst.While)
 _COUNTER_WORDS = ("attempt", "retr", "tries", "try", "count", "tried", "fail", "error")
+_ATTEMPT_TEXT = re.compile(r"\b(?:retry|retries|retrying|attempts?|tries)\b", re.IGNORECASE)
 _TIME_WORDS = ("time", "monotonic", "deadline", "elapsed", "timeout", "expire", "until", "now", "clock", "budget")
 
 
@@ -387,16 +389,21 @@ def keeps_last_result(loop: Loop, function: cst.FunctionDef) -> bool:
 
 
 def callee_text(loop: Loop) -> str:
-    """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none."""
+    """The first call in the ``try`` body, as ``fetch()``, for messages; ``the call`` when none. A constructor
+    (``ClientTimeout(total=15)``, a capitalised last name) gives way to a later call (s39: xiaogpt's ``session.get``)."""
+    first: str | None = None
     for stmt in _transparent(_stmts(loop.try_node.body)):
         if isinstance(stmt, cst.With):
             continue  # its body comes next; its items are context managers (timeouts, locks)
         for n in _walk(stmt):
-            if isinstance(n, cst.Call):
-                name = dotted(n.func)
-                if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+            if not isinstance(n, cst.Call):
+                continue
+            name = dotted(n.func)
+            if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                if not name.rsplit(".", 1)[-1][:1].isupper():
                     return f"`{name}()`"
-    return "the call"
+                first = first or f"`{name}()`"
+    return first or "the call"
 
 
 def iterates(loop: Loop) -> bool:
@@ -417,12 +424,27 @@ def iterates(loop: Loop) -> bool:
     return any(isinstance(n, cst.Name) and n.value == target and id(n) not in counted for n in _walk(node.body))
 
 
+def _attempt_log(call: cst.Call) -> bool:
+    """A log line that names the number it prints as an attempt (``logger.info(f"send ... retry={i}/{n}")``,
+    ``log("attempt %d", i)``): the counter is read as which attempt this is, not as data (s39, nekro-agent)."""
+    name = dotted(call.func) or ""
+    if not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+        return False
+    for arg in call.args:
+        for n in _walk(arg.value):
+            text = n.value if isinstance(n, (cst.SimpleString, cst.FormattedStringText)) else None
+            if text is not None and _ATTEMPT_TEXT.search(text):
+                return True
+    return False
+
+
 def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The nodes under ``body`` where a ``range`` target is read as an attempt number, not as data (s38,
     issue 23): any ``except`` handler in the body (a log line, ``if i == 1: reinit()`` in the handler
     of a second ``try``), a bare operand of a comparison (``i < n - 1``, ``i == 0``: which attempt this
     is), and the value assigned to a counter-named target (``retry_index = i + 1``). A log line outside the
-    handlers still counts as a read (``log.info("step %d", turn)``: an agent's turns)."""
+    handlers still counts as a read (``log.info("step %d", turn)``: an agent's turns), unless its text names
+    an attempt (``retry={i}``, ``"attempt %d"``: s39)."""
     stack: list[cst.CSTNode] = [body]
     while stack:
         n = stack.pop()
@@ -436,6 +458,8 @@ def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
         elif isinstance(n, cst.Assign) and all(
             (d := dotted(t.target)) and any(w in d.rsplit(".", 1)[-1].lower() for w in kb.RETRY_COUNTER_WORDS) for t in n.targets
         ):
+            whole = (n,)
+        elif isinstance(n, cst.Call) and _attempt_log(n):
             whole = (n,)
         for part in whole:
             yield from _walk(part)

@@ -45,6 +45,12 @@ _MAX_DEPTH = 2
 _Fn = cst.FunctionDef | None
 
 
+def func_words(func: cst.Name | cst.Attribute) -> set[str]:
+    """The words of a called name's last part: ``parse_segment_output`` -> parse, segment, output."""
+    name = func.value if isinstance(func, cst.Name) else func.attr.value
+    return set(name.lower().strip("_").split("_"))
+
+
 def _skip(node: cst.CSTNode) -> bool:
     return isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
 
@@ -150,6 +156,8 @@ class RaisableWork(RetryWork, Reader):
             assert isinstance(root, cst.Name)
             if root.value in parsed or root.value in self._value_parameters():
                 return True  # `data.get("answer")` on `data = json.loads(text)`; `responses.index(answer)`
+        if isinstance(func, (cst.Name, cst.Attribute)) and "parse" in func_words(func):
+            return True  # s39: a function named for parsing (`parse_segment_output(res, index)`, `parser.parse(text)`)
         qn = self.names.qualname(func)
         return qn is not None and qn.split(".", 1)[0] in kb.IN_MEMORY_MODULES and qn != "time.sleep"
 

@@ -19,6 +19,7 @@ import libcst as cst
 from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import Loop, Retry
+from .defaults import one_attempt_by_default
 from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
 from .status_loops import all_nodes as _walk
 from .paths import is_sleep, keeps_last_result
@@ -125,6 +126,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             assert call is not None
             kind = self._factory_kind(call.func)
             made_by = call
+        if kind is None and call is not None and self._project_retry_decorator(call):
+            kind = "configured"  # s39: the project's own retry decorator, from another module of the package
         if kind in _GENERATOR_BLIND and is_generator(fn):
             return None  # s36: tenacity/backoff wrap the call that builds the generator: nothing is retried
         if kind is not None:
@@ -146,6 +149,26 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             retry.stop = stop
             return retry
         return None
+
+    def _project_retry_decorator(self, call: cst.Call) -> bool:
+        """``@retry_decorator(retry_count=3)`` imported from another module of the same package (``from .utils
+        import retry_decorator``): a retry decorator by its name (a word ``retry``/``retrying``, nothing naming a
+        rate limit or a connect phase) given a literal number of attempts (``retry_count=``, ``max_retries=``,
+        ``attempts=``...). Its condition, stop and wait are in the other module (unknown, as for a configured
+        ``retry-decorators`` entry); the decorated function is its work (s39, nekro-agent's SSE client)."""
+        qn = self.names.qualname(call.func)
+        if qn is None or not isinstance(call.func, cst.Name) or self.names.lookup(call.func.value) is None:
+            return False
+        package = (self.names.package or "").split(".")[0]
+        if not (qn.startswith(".") or (package and qn.split(".")[0] == package)):
+            return False
+        words = set(qn.rsplit(".", 1)[-1].lower().strip("_").split("_"))
+        if not words & {"retry", "retrying", "retries"} or words & {"rate", "limit", "limited", "throttle", "connect"}:
+            return False
+        for arg in call.args:
+            if arg.keyword is not None and any(w in arg.keyword.value.lower() for w in ("retr", "attempt", "tries")):
+                return isinstance(arg.value, cst.Integer) and int(arg.value.value) >= 1
+        return False
 
     def _iterator_retry(self, node: cst.For) -> Retry | None:
         it = node.iter
@@ -189,6 +212,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         loop = hand_loop(node)
         if loop is None:
             return None
+        if self._functions and one_attempt_by_default(node, self._functions[-1]):
+            return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
         runnable = self._runnable_handlers(loop)
         if not runnable:
             return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)

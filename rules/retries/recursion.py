@@ -165,3 +165,86 @@ def _stops(handler: cst.ExceptHandler) -> bool:
             return True
         stack.extend(n.children)
     return False
+
+
+def _tries(node: cst.CSTNode) -> Iterator[cst.Try]:
+    """The ``try`` statements that run in ``node`` itself (nested functions, lambdas and classes left out)."""
+    stack = list(node.children)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.Try):
+            yield n
+        stack.extend(n.children)
+
+
+def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
+    """Every argument passes on the function's own parameters unchanged but one, ``p - 1`` for a parameter
+    ``p`` (``retry_count=retry_count - 1``): the same request again with one attempt fewer."""
+    names, _, _ = _params(fn)
+    own = set(names[1:] if in_class else names)
+    rest, counted = [], 0
+    for arg in call.args:
+        value = arg.value
+        if (
+            not arg.star
+            and isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Subtract)
+            and isinstance(value.left, cst.Name)
+            and value.left.value in own
+            and isinstance(value.right, cst.Integer)
+            and value.right.value == "1"
+            and (arg.keyword is None or arg.keyword.value == value.left.value)
+        ):
+            counted += 1
+        else:
+            rest.append(arg)
+    return counted == 1 and _passes_on(call.with_changes(args=rest), fn, in_class)
+
+
+def _reaches_out(body: cst.BaseSuite) -> bool:
+    """The attempt awaits or calls a method (``await client.get(url)``): not in-memory work only."""
+    return any(isinstance(n, cst.Await) or (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)) for n in all_nodes(body))
+
+
+def counted_recursions(
+    module: cst.Module, transient: Callable[[cst.ExceptHandler], bool], sleeps: Callable[[cst.CSTNode], bool]
+) -> list[tuple[cst.ExceptHandler, str]]:
+    """Handlers that may catch a transient failure and run their own function again with a retry count one lower
+    (``except Exception: if retry_count > 0: return await download_file(url, retry_count=retry_count - 1)``),
+    with no wait: the function's name beside each (s39, nekro-agent). A sleep in the handler, or anywhere in the
+    function outside the attempt, spaces the attempts."""
+    out: list[tuple[cst.ExceptHandler, str]] = []
+    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
+    while stack:
+        node, in_class = stack.pop()
+        for child in node.children:
+            if isinstance(child, cst.ClassDef):
+                stack.append((child, True))
+            elif isinstance(child, cst.FunctionDef):
+                stack.append((child, False))
+                out.extend((h, child.name.value) for h in _counting(child, in_class, transient, sleeps))
+            else:
+                stack.append((child, in_class))
+    return out
+
+
+def _counting(
+    fn: cst.FunctionDef, in_class: bool, transient: Callable[[cst.ExceptHandler], bool], sleeps: Callable[[cst.CSTNode], bool]
+) -> list[cst.ExceptHandler]:
+    out = []
+    for trynode in _tries(fn.body):
+        for handler in trynode.handlers:
+            if not transient(handler):
+                continue
+            calls = [n for n in all_nodes(handler.body) if isinstance(n, cst.Call)]
+            if not any(_calls_itself(c, fn, in_class) and _counts_down(c, fn, in_class) for c in calls):
+                continue
+            if not _reaches_out(trynode.body):
+                continue
+            attempt = {id(n) for n in all_nodes(trynode.body)}
+            if any(sleeps(n) for n in all_nodes(fn.body) if id(n) not in attempt):
+                continue
+            out.append(handler)
+    return out

@@ -54,7 +54,12 @@ not in ("GET", "HEAD"): return send_once(...)`): the per-file linter cannot
 see the callers, and a `request(method, url)` that re-sends whatever it is
 given, after a read timeout too, re-sends the POSTs among them (s36). A caller
 that retries the helper is not reported for it (it passes its own method,
-often a `GET`). A session or decorator defined in another module is not read.
+often a `GET`). A session or decorator defined in another module is not read, with one
+exception (s39): a decorator imported from another module of the same package
+(`from .utils import retry_decorator`), named as a retry (a word `retry`,
+`retries` or `retrying`; not a rate limit or a connect phase) and given a
+literal number of attempts (`retry_count=3`, `max_retries=`, `attempts=`), is
+read as a retry of the function it decorates, its condition unknown.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
 `retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
 `retry_if_exception` subclass whose `__init__` passes such a predicate): the
@@ -140,11 +145,67 @@ Another POST that only reads (search, embeddings, token polling, GraphQL queries
 decorate the function with `@smullyan.runtime.read_safe`, or map it in the
 configuration: `classify = {"myapp.search.query" = "read-safe"}`.
 
+A delivery id header (`X-GitHub-Delivery`, any header named `...-Delivery` or
+`...-Delivery-Id`, Standard Webhooks' `webhook-id`) is such a key: the
+receiver drops a delivery it has seen (s39).
+
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s39: a decorator of another package, or the project's rate-limit wait, is not read as a retry of the POST
+        """\
+import httpx
+from somelib import retry_decorator
+from .limits import retry_on_rate_limit
+client = httpx.Client(timeout=10)
+@retry_decorator(retry_count=3)
+def send(url, body):
+    return client.post(url, json=body)
+@retry_on_rate_limit(max_retries=3)
+def publish(url, body):
+    return client.post(url, json=body)
+""",
+        # s39 (vulnhuntr webhook): a delivery id header made once before the loop is the receiver's dedup key
+        """\
+import time, uuid
+import requests
+def deliver(url, payload, max_retries=3):
+    delivery_id = str(uuid.uuid4())
+    headers = {"X-Hook-Delivery": delivery_id, "X-Hook-Event": "report"}
+    for attempt in range(1, max_retries + 1):
+        try:
+            return requests.post(url, json=payload, headers=headers, timeout=10)
+        except requests.exceptions.RequestException:
+            time.sleep(2 ** attempt)
+def notify(url, payload, key):
+    for attempt in range(3):
+        try:
+            return requests.post(url, json=payload, headers={"webhook-id": key}, timeout=10)
+        except requests.exceptions.Timeout:
+            time.sleep(2 ** attempt)
+""",
+        # s39 (lightagent): attempts = configured reconnects + 1, the reconnects 0 by default: one call unless configured
+        """\
+import asyncio
+from mcp import ClientSession
+async def call_tool(sessions, config, name, arguments):
+    max_attempts = max(1, int(config.get("reconnect_attempts", 0)) + 1)
+    for attempt in range(max_attempts):
+        try:
+            session: ClientSession = sessions[name]
+            return await session.call_tool(name, arguments)
+        except Exception:
+            if attempt + 1 >= max_attempts:
+                raise
+async def run(session: ClientSession, name, arguments, retries=0):
+    for attempt in range(retries + 1):
+        try:
+            return await session.call_tool(name, arguments)
+        except (ConnectionError, asyncio.TimeoutError):
+            await asyncio.sleep(2 ** attempt)
+""",
         # s36: retried only on a 429 (the server refused the request before acting on it)
         """\
 import requests
@@ -503,6 +564,17 @@ def status(client: httpx.Client, job):
 """,
     ]
     INVALID = [
+        # s39 (nekro-agent SSE client): the project's own retry decorator, imported from another module of the package
+        """\
+import httpx
+from .utils import retry_decorator
+class Client:
+    def __init__(self):
+        self.session = httpx.AsyncClient(timeout=30)
+    @retry_decorator(retry_count=3, initial_delay=1.0)  # error: TFH101
+    async def _post_command(self, url, payload):
+        return await self.session.post(url, json=payload)
+""",
         # s37: Slack's `chat.postMessage` posts a message; `/chat` there is the method's noun, not a chat completion
         """\
 import time
@@ -871,6 +943,26 @@ async def run_tool(session: ClientSession, name, arguments):
             return await session.call_tool(name, arguments)
         except (ConnectionError, asyncio.TimeoutError):
             await asyncio.sleep(2 ** attempt)
+""",
+        # s39 (spoon MCPTool.execute): a fastmcp session's tool run re-sent through a method of the same class
+        """\
+import asyncio
+from fastmcp.client import Client
+class McpTool:
+    def __init__(self, transport):
+        self.client = Client(transport)
+    async def execute(self, name, **kwargs):
+        retry_count = 0
+        while retry_count < 3:  # error: TFH101 "session.call_tool() (line 17, in call_mcp_tool()"
+            try:
+                return await self.call_mcp_tool(name, **kwargs)
+            except (asyncio.TimeoutError, ConnectionError):
+                retry_count += 1
+                await asyncio.sleep(2 ** retry_count)
+        raise RuntimeError(name)
+    async def call_mcp_tool(self, name, **kwargs):
+        async with self.client as session:
+            return await session.call_tool(name, arguments=kwargs)
 """,
         # s36: a request helper whose method is a parameter, re-sent on a read timeout; its callers are elsewhere
         """\

@@ -92,7 +92,16 @@ not reported.
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
-Not a retry: a benchmark loop (a `for` with no success exit that reads a
+Not reported either: a hand loop whose attempt calls only in-memory builtins
+(`record = next(records)` over a result already downloaded: nothing is sent
+again; s39), and a repair re-ask (the model is asked before the `try`, the
+`try` only parses its answer, by in-memory calls or a function named for
+parsing such as `parse_segment_output(res)`, and the next round asks again).
+
+Not a retry: a loop that runs once unless retries are configured (`for
+attempt in range(retries + 1)` where `retries` is a parameter `= 0` or
+`config.get("reconnect_attempts", 0)`, through `int(...)`/`max(1, ...)` or a
+local name: s39), a benchmark loop (a `for` with no success exit that reads a
 timer such as `time.perf_counter()` every round), a loop that restarts a
 server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
@@ -205,6 +214,44 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s39 (biomni BLAST): the loop only draws the next record of a result already downloaded (a local parse), and
+        # (dendrite) the model is asked before the try, the try only parses and the handler feeds the error back
+        """\
+import time
+from Bio.Blast import NCBIWWW, NCBIXML
+from .parsing import parse_segment_output
+def blast(sequence, max_runtime=600):
+    start = time.time()
+    records = NCBIXML.parse(NCBIWWW.qblast("blastn", "nt", sequence))
+    record = None
+    while time.time() - start < max_runtime:
+        try:
+            record = next(records)
+            break
+        except StopIteration:
+            return "no results"
+        except Exception:
+            time.sleep(1)
+    return record
+async def extract(agent, message, index):
+    for attempt in range(3):
+        res = await agent.add_message(message)
+        try:
+            return parse_segment_output(res, index)
+        except Exception as e:
+            message = f"An exception occurred in your output: {e}. Please correct it."
+""",
+        # s39 (lightagent): range(retries + 1) with retries 0 by default runs the call once unless configured
+        """\
+import httpx
+def fetch(url, retries=0):
+    for attempt in range(retries + 1):
+        try:
+            return httpx.get(url, timeout=10)
+        except Exception:
+            if attempt == retries:
+                raise
+""",
         # s38: a readiness poll until a deadline: the exit sits under a test of the answer inside the `with`s
         """\
 import asyncio
@@ -625,6 +672,19 @@ def answer(llm, fallback_for, classify, prompt):
 """,
     ]
     INVALID = [
+        # s39: range(retries + 1) whose default is not 0 retries by default
+        """\
+import time
+import httpx
+def fetch(url, retries=2):
+    for attempt in range(retries + 1):
+        try:
+            return httpx.get(url, timeout=10)
+        except Exception:  # error: TFH103
+            if attempt == retries:
+                raise
+            time.sleep(2 ** attempt)
+""",
         # s38: a retry written as recursion: every error runs the same insert again, with no bound
         """\
 class Store:
@@ -961,6 +1021,8 @@ def post_result(client, row):
             loop = retry.loop
             if loop is not None and loop.reparses:
                 continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
+            if loop is not None and retry.in_process:
+                continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design

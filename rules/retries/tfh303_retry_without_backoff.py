@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 import libcst as cst
 
 from ...linter.api import RawFix, dotted, retry_keyword_fix
-from . import handlers, paths, waits
+from . import handlers, paths, recursion, waits
 from .base import RetryRule
 from .model import Retry, RetryModel, Wait
+
+if TYPE_CHECKING:
+    from ...linter.api import Knowledge, Screen
 
 _LIBRARY = ("tenacity", "transport")
 
@@ -81,6 +86,12 @@ success and does not space the attempts. Not a retry at all (see TFH103's
 loops, readiness polls (a `while` with no plain exit on success), two
 requests made by design.
 
+A retry written as recursion is read too (s39): a handler that may catch a
+transient failure and calls its own function again with the same arguments
+but a retry count one lower (`except Exception: if retry_count > 0: return
+await download(url, retry_count=retry_count - 1)`), with no sleep in the
+handler nor elsewhere in the function outside the attempt.
+
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
 once turns one overloaded server into a thundering herd of clients, burns the
@@ -128,6 +139,29 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s39: a recursive retry that waits before calling itself again, or that re-asks after a parse error
+        """\
+import asyncio, json
+import httpx
+async def download(url, retry_count=3):
+    try:
+        async with httpx.AsyncClient(timeout=30) as client:
+            response = await client.get(url)
+            response.raise_for_status()
+            return response.content
+    except Exception:
+        if retry_count > 0:
+            await asyncio.sleep(2 ** (3 - retry_count))
+            return await download(url, retry_count=retry_count - 1)
+        raise
+def parse(client, text, tries=2):
+    try:
+        return json.loads(client.complete(text))
+    except json.JSONDecodeError:
+        if tries:
+            return parse(client, text, tries - 1)
+        raise
+""",
         # s38: a walk over alternatives by index (the counter reads data: `mirrors[i]`), not the same request again
         """\
 import logging
@@ -513,6 +547,21 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s39 (nekro-agent download_file): the handler calls the function again with one attempt fewer, at once
+        """\
+import httpx
+async def download(url, path, retry_count=3):
+    try:
+        async with httpx.AsyncClient(timeout=30) as client:
+            response = await client.get(url)
+            response.raise_for_status()
+            open(path, "wb").write(response.content)
+    except Exception:  # error: TFH303 "recursive retry of `download()`"
+        if retry_count > 0:
+            return await download(url, path, retry_count=retry_count - 1)
+        raise
+    return path
+""",
         # s38: the counter is read only as an attempt number (a test in a second try's handler, a log line,
         # `use = primary if i < n - 1 else fallback`), so the loop is a retry, not a walk over `range`
         """\
@@ -678,7 +727,44 @@ class Loader:
                     results = f"Error: {e}"
         return results
 """,
+        # s39 (nekro-agent send_agent_request): the counter printed as the attempt number in a log line
+        # before the try is no walk over data; the model call goes round at once
+        """\
+import logging
+from .llm import chat
+async def send(messages, config):
+    for i in range(config.max_retries):
+        model = config.model if i < config.max_retries - 1 else config.fallback_model
+        logging.info(f"sending to {model} retry={i}/{config.max_retries}")
+        try:
+            resp = await chat(model=model, messages=messages)
+        except Exception as e:  # error: TFH303
+            logging.error("failed: %s", e)
+            continue
+        else:
+            break
+    else:
+        raise RuntimeError("every attempt failed")
+    return resp
+""",
     ]
+
+
+    @classmethod
+    def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
+        return [*super().candidate_lines(screen, knowledge), *recursion.screen_lines(screen)]
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        model: RetryModel = self.ctx.models[RetryModel]
+        if model.finished:
+            # s39: a retry written as recursion with a count one lower each time, and no wait (recursion.py)
+            for handler, name in recursion.counted_recursions(original_node, handlers.catches_transient, paths.is_sleep):
+                self.report(
+                    handler,
+                    what=f"this recursive retry of `{name}()` (the handler calls it again with one attempt fewer)",
+                    fix="sleep before the next attempt (exponential, with jitter), in the handler itself",
+                )
+        super().leave_Module(original_node)
 
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
