@@ -11,7 +11,7 @@ the ``ast`` tree, the printers resolved through the module's imports.
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ...linter.api import Knowledge
 from .model import definitions
@@ -61,13 +61,16 @@ def _call_of(value: ast.expr, names: set[str]) -> str | None:
     return None
 
 
-def printed_functions(tree: ast.Module, scope: Scope, k: Knowledge) -> frozenset[str]:
+def printed_functions(tree: ast.Module, scope: Scope, k: Knowledge, module_calls: Iterable[ast.Call] | None = None) -> frozenset[str]:
     """The module-level functions every same-module call of which binds the result to a name the caller prints
-    (directly, or through a same-module function that prints its parameter) and does not return."""
+    (directly, or through a same-module function that prints its parameter) and does not return.
+
+    ``module_calls``: every call of ``tree`` when the caller has them (the screen's one walk), else they are walked."""
     module_defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     names = {d.name for d in module_defs}
     printers = _printers(module_defs, scope, k)
-    if not printers and not any(isinstance(n, ast.Call) and _is_print(n, scope, k) for n in ast.walk(tree)):
+    every_call = (n for n in ast.walk(tree) if isinstance(n, ast.Call)) if module_calls is None else module_calls
+    if not printers and not any(_is_print(n, scope, k) for n in every_call):
         return frozenset()
     printed: dict[str, bool] = {}
     for caller in definitions(tree):

@@ -240,9 +240,10 @@ class ExceptionText(TextTaint):
 
     @cached_property
     def _printed_names(self) -> frozenset[str]:
-        tree = self.errors.ctx.screen.tree
+        screen = self.errors.ctx.screen
+        tree = screen.tree
         scope = self.names.module_scope.bindings
-        return printed_functions(tree, scope, self.knowledge) if isinstance(tree, ast.Module) else frozenset()
+        return printed_functions(tree, scope, self.knowledge, screen.calls) if isinstance(tree, ast.Module) else frozenset()
 
     @cached_property
     def _ui_module(self) -> bool:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from ...linter.api import Screen
+from ...linter.api import Screen, children
 from .status_loops import all_nodes
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
@@ -112,14 +112,14 @@ def _passes_on(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
 
 def _handlers(node: cst.CSTNode) -> Iterator[cst.ExceptHandler]:
     """The except handlers that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    stack = list(node.children)
+    stack = children(node)
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         if isinstance(n, cst.ExceptHandler):
             yield n
-        stack.extend(n.children)
+        stack.extend(children(n))
 
 
 def recursive_retries(module: cst.Module, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
@@ -128,7 +128,7 @@ def recursive_retries(module: cst.Module, exception_names: _Names, every: frozen
     stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
     while stack:
         node, in_class = stack.pop()
-        for child in node.children:
+        for child in children(node):
             if isinstance(child, cst.ClassDef):
                 stack.append((child, True))
             elif isinstance(child, cst.FunctionDef):
@@ -163,7 +163,7 @@ def _stops(handler: cst.ExceptHandler) -> bool:
             continue
         if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in all_nodes(n)):
             return True
-        stack.extend(n.children)
+        stack.extend(children(n))
     return False
 
 

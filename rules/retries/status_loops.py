@@ -13,10 +13,21 @@ from typing import Iterator, Sequence, Union
 
 import libcst as cst
 
+from ...linter.api import Screen, children
 from ...linter.api import knowledge as kb
 from .literals import status_set
 
 _Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def _ast_5xx_continue(n: ast.AST) -> bool:
+    """An ``if`` that compares against a 5xx literal and ends in ``continue``."""
+    return (
+        isinstance(n, ast.If)
+        and bool(n.body)
+        and isinstance(n.body[-1], ast.Continue)
+        and any(isinstance(c, ast.Constant) and isinstance(c.value, int) and 500 <= c.value < 600 for c in ast.walk(n.test))
+    )
 
 
 def _ast_loops_with_5xx_continue(tree: ast.AST) -> Iterator[int]:
@@ -25,21 +36,17 @@ def _ast_loops_with_5xx_continue(tree: ast.AST) -> Iterator[int]:
         if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
             continue
         for n in ast.walk(loop):
-            if (
-                isinstance(n, ast.If)
-                and n.body
-                and isinstance(n.body[-1], ast.Continue)
-                and any(
-                    isinstance(c, ast.Constant) and isinstance(c.value, int) and 500 <= c.value < 600
-                    for c in ast.walk(n.test)
-                )
-            ):
+            if _ast_5xx_continue(n):
                 yield loop.lineno
                 break
 
 
-def candidate_lines(tree: ast.AST) -> list[int]:
-    return list(_ast_loops_with_5xx_continue(tree))
+def candidate_lines(screen: Screen) -> list[int]:
+    # s39 (performance): the screen's one walk lists every ``if``; a file with no such ``if`` has no such loop, and
+    # most files have none, so the walk of every loop's subtree (quadratic in the nesting) runs only in the few that do
+    if not any(_ast_5xx_continue(n) for n in screen.branching if type(n) is ast.If):
+        return []
+    return list(_ast_loops_with_5xx_continue(screen.tree))
 
 
 def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode]:
@@ -49,7 +56,7 @@ def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode
         n = stack.pop()
         yield n
         stack.extend(
-            c for c in reversed(n.children) if not isinstance(c, _Scope) and (into_loops or not isinstance(c, (cst.For, cst.While)))
+            c for c in reversed(children(n)) if not isinstance(c, _Scope) and (into_loops or not isinstance(c, (cst.For, cst.While)))
         )
 
 
@@ -100,7 +107,7 @@ def raises_outside_counter_tests(node: cst.CSTNode, derived: set[str]) -> bool:
         return True
     if isinstance(node, cst.If) and not ({n.value for n in all_nodes(node.test) if isinstance(n, cst.Name)} & derived):
         return False
-    return any(raises_outside_counter_tests(c, derived) for c in node.children)
+    return any(raises_outside_counter_tests(c, derived) for c in children(node))
 
 
 def all_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

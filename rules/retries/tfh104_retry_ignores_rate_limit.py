@@ -378,7 +378,7 @@ def fetch(url):
     @classmethod
     def candidate_lines(cls, screen: "Screen", knowledge: "Knowledge") -> Sequence[int]:
         # s35 post: also the loops that go round on a 5xx status test (no retry construct of their own)
-        return [*screen_lines(screen, knowledge)[0], *status_loops.candidate_lines(screen.tree)]
+        return [*screen_lines(screen, knowledge)[0], *status_loops.candidate_lines(screen)]
 
     def visit_For(self, node: cst.For) -> None:
         self._status_loops().append(node)
