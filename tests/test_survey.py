@@ -227,3 +227,12 @@ def test_batch_eleven_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in eleventh} & set(corpus.previously_tuned)
     assert not {p.name for p in eleventh} & {p.name for p in corpus.packages if p.batch != 11}
     assert not {p.name for p in eleventh} & set(corpus.excluded)
+
+
+def test_batch_twelve_is_marked_and_split_by_the_rule() -> None:
+    twelfth = [p for p in corpus.packages if p.batch == 12]
+    assert len(twelfth) >= 50
+    assert {p.half for p in twelfth} == {"tuning", "held-out"}
+    assert not {p.name for p in twelfth} & set(corpus.previously_tuned)
+    assert not {p.name for p in twelfth} & {p.name for p in corpus.packages if p.batch != 12}
+    assert not {p.name for p in twelfth} & set(corpus.excluded)
