@@ -269,6 +269,16 @@ TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
 TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
     {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
 )
+# Registration by verb, on an object the run cannot type (a parameter ``def register(mcp):``, ``agent`` handed to a
+# ``register_*(agent)`` function, an attribute ``self.server``): ``X.tool(...)(f)``, ``@X.tool``/``@X.tool(...)``,
+# ``X.add_tool(f)`` / ``X.add_tool(wrapper(f))``, ``X.tool_plain``, where X's name (or its last ``_`` word:
+# ``mcp_server``, ``coder_agent``) is a registrar's -> the framework shown. Only when X resolves to nothing: a typed
+# receiver is decided by ``TOOL_DECORATORS``. Not ``app.route``, ``register_hook``, ``x.add_item``: not verbs here.
+TOOL_REGISTRATION_VERBS: Final[frozenset[str]] = frozenset({"tool", "tool_plain", "add_tool"})
+TOOL_REGISTRAR_NAMES: Final[Mapping[str, str]] = {
+    "mcp": "mcp", "fastmcp": "mcp", "server": "mcp", "app": "mcp",
+    "agent": "pydantic-ai", "toolset": "pydantic-ai",
+}
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
 
