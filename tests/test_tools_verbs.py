@@ -127,3 +127,25 @@ HELPER = {
 def test_a_helper_forwarding_its_function_to_a_verb_through_a_wrapper(tmp_path: Path) -> None:
     assert tool_rows(write_tree(tmp_path, HELPER)) == [
         ("workflows.py", "ListAHOWorkflows", "mcp", "_register_tool(fn=...)")]
+
+
+def test_add_tool_on_a_typed_server_through_a_wrapper() -> None:
+    assert rows("""
+        from mcp.server import MCPServer
+
+        def _mcp_tool(fn):
+            return fn
+
+        class Scraper:
+            def build(self):
+                server = MCPServer(name="s")
+                server.add_tool(_mcp_tool(self.browser_open), title="Open browser")
+                server.add_tool(self.fetch, name="fetch_page")
+                return server
+
+            async def browser_open(self, url: str) -> str:
+                return url
+
+            async def fetch(self, url: str) -> str:
+                return url
+        """) == [("browser_open", "mcp", "server.add_tool(...)"), ("fetch_page", "mcp", "server.add_tool(...)")]

@@ -35,6 +35,11 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
                                     "mcp.server.mcpserver.server.MCPServer",
                                     # mcp 1.x re-exports FastMCP from ``mcp.server`` (``from mcp.server import FastMCP``)
                                     "mcp.server.FastMCP")},
+    # ``server.add_tool(fn, name=..., title=...)``: the same registration as a call (mcp's FastMCP/MCPServer
+    # ``add_tool``: its first parameter is the function; the tool is named by ``name=``, else by the function)
+    **{f"{m}.add_tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
+                                        "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
+                                        "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")},
     # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
     # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
     **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
