@@ -35,6 +35,11 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
                                     "mcp.server.mcpserver.server.MCPServer",
                                     # mcp 1.x re-exports FastMCP from ``mcp.server`` (``from mcp.server import FastMCP``)
                                     "mcp.server.FastMCP")},
+    # ``server.add_tool(fn, name=..., title=...)``: the same registration as a call (mcp's FastMCP/MCPServer
+    # ``add_tool``: its first parameter is the function; the tool is named by ``name=``, else by the function)
+    **{f"{m}.add_tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
+                                        "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
+                                        "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")},
     # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
     # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
     **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
@@ -269,6 +274,16 @@ TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
 TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
     {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
 )
+# Registration by verb, on an object the run cannot type (a parameter ``def register(mcp):``, ``agent`` handed to a
+# ``register_*(agent)`` function, an attribute ``self.server``): ``X.tool(...)(f)``, ``@X.tool``/``@X.tool(...)``,
+# ``X.add_tool(f)`` / ``X.add_tool(wrapper(f))``, ``X.tool_plain``, where X's name (or its last ``_`` word:
+# ``mcp_server``, ``coder_agent``) is a registrar's -> the framework shown. Only when X resolves to nothing: a typed
+# receiver is decided by ``TOOL_DECORATORS``. Not ``app.route``, ``register_hook``, ``x.add_item``: not verbs here.
+TOOL_REGISTRATION_VERBS: Final[frozenset[str]] = frozenset({"tool", "tool_plain", "add_tool"})
+TOOL_REGISTRAR_NAMES: Final[Mapping[str, str]] = {
+    "mcp": "mcp", "fastmcp": "mcp", "server": "mcp", "app": "mcp",
+    "agent": "pydantic-ai", "toolset": "pydantic-ai",
+}
 # Methods a configured ``tool-base-classes`` subclass runs.
 CONFIGURED_TOOL_METHODS: Final[tuple[str, ...]] = ("_run", "_arun", "run", "arun", "forward", "__call__")
 

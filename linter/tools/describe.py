@@ -158,7 +158,8 @@ Inject = tuple[tuple[str, str], ...]
 def _hands_tools(index: Index, tables: Tables) -> bool:
     """A call here may make a tool of a function (the last names of the tables' decorators, wrappers and list
     constructors; a name ending in ``Tool`` or ``Agent``): worth :func:`remote.remote_refs`."""
-    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.decorators, *tables.wrappers, *tables.lists)}
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.decorators, *tables.wrappers, *tables.lists)} \
+        | kb.TOOL_REGISTRATION_VERBS
     return any((last := str(c).rsplit(".", 1)[-1]) in lasts or last.endswith(("Tool", "Agent")) for c in index.call_names) \
         or bool(tool_schema_names(index.tree))  # a ``{"name": fn}`` dispatch dict of imported functions
 

@@ -18,6 +18,7 @@ from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of
 from .specs import attached_descriptions, spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
+                         verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
 
@@ -121,6 +122,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             framework = tables.decorators.get(qn or "")
             if framework is None:
                 framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
+            if framework is None and qn is None:  # ``@agent.tool`` on an untyped ``agent`` parameter
+                framework = verb_framework(call.func if call is not None else dec, index)
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
@@ -267,7 +270,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
     # of this module (``Tool(func_callable=search)``)
-    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators}
+    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS
     project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
     tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:

@@ -11,10 +11,12 @@ import ast
 import re
 from collections.abc import Collection, Iterator, Mapping
 
+from .. import knowledge as kb
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, own_nodes, resolve_ref, target_key, tool_word
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
-           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "wrapping_decorators", "wrapper_of"]
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
+           "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -423,6 +425,38 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             yield qn, f"{last}({keyword}=...)", t
 
 
+def verb_framework(head: ast.AST, index: Index) -> str | None:
+    """The framework a registration verb on an untyped receiver names (``knowledge.TOOL_REGISTRATION_VERBS``):
+    ``mcp.tool`` where ``mcp`` is a parameter, ``self.server.add_tool``, ``coder_agent.tool_plain``; None when the
+    receiver resolves (the tables decide) or its name is no registrar's (``app.route``, ``hooks.add_tool``)."""
+    if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
+        return None
+    recv = head.value
+    if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and recv.value.id in ("self", "cls"):
+        name = recv.attr
+    elif isinstance(recv, ast.Name):
+        name = recv.id
+    else:
+        return None
+    if index.qualname(head) is not None:
+        return None
+    key = name.lstrip("_").lower()
+    return kb.TOOL_REGISTRAR_NAMES.get(key) or kb.TOOL_REGISTRAR_NAMES.get(key.rsplit("_", 1)[-1])
+
+
+def _unwrapped(ref: ast.expr, names: Collection[str] = ()) -> ast.expr:
+    """A function handed through a wrapper call (``_mcp_tool(self.fetch)``, ``paginating(name, fn)``): the wrapper's
+    one argument that is a function reference (``names``: a parameter of these names), else the reference itself."""
+    if not isinstance(ref, ast.Call):
+        return ref
+    args = [a for a in ref.args if isinstance(a, (ast.Name, ast.Attribute))]
+    if names:
+        args = [a for a in args if isinstance(a, ast.Name) and a.id in names]
+    if len(args) > 1:  # ``paginating(name, fn)``: the one named for a callable
+        args = [a for a in args if isinstance(a, ast.Name) and a.id.lower().split("_")[0] in CALLABLE_WORDS]
+    return args[0] if len(args) == 1 else ref
+
+
 #: a function that makes a tool of the function it is given: (its parameter's position or -1, the parameter's name,
 #: the framework, the form of the tool call inside it)
 Helper = tuple[int, str, str, str]
@@ -452,7 +486,10 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
                 if arg is None and position is not None and len(call.args) > position:
                     arg = call.args[position]
             elif qn in decorators and decorators[qn] != "runtime" and call.args:  # function_tool(fn), x.tool()(fn)
-                framework, arg = decorators[qn], call.args[0]
+                framework, arg = decorators[qn], _unwrapped(call.args[0], names)
+            elif not qn and call.args and (verb := verb_framework(inner.func if inner is not None else call.func,
+                                                                  index)) is not None:  # ``mcp.tool(name=n)(fn)``
+                framework, arg = verb, _unwrapped(call.args[0], names)
             elif inner is None and qn and (_camel_words(qn.rsplit(".", 1)[-1])[-1:] == ["Tool"]
                                            or run_tool_class(qn, project)):
                 framework, arg = qn.split(".")[0].replace("_", "-"), callable_arg(call)
@@ -498,10 +535,10 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         inner = call.func if isinstance(call.func, ast.Call) else None
         head = inner.func if inner is not None else call.func
         qn = index.qualname(head)
-        framework = decorators.get(qn or "")
+        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index)
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
-        refs: list[ast.expr] = [call.args[0]]
+        refs: list[ast.expr] = [_unwrapped(call.args[0])]
         if isinstance(call.args[0], ast.Name):  # ``for tool in CORE_TOOLS: server.tool(...)(tool)``
             looped = _loop_elements(node, index) if looped is None else looped
             refs = looped.get(call.args[0].id, refs)

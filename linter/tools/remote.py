@@ -22,7 +22,7 @@ from typing import Protocol
 from .dispatch import dispatched_pairs, tool_schema_names
 from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
-from .registries import callable_arg, _camel_words, loops_of
+from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
 from .wrappers import wrapper_of
 
@@ -41,7 +41,11 @@ def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.
     """The function references a call makes tools of: (reference, tool name or "", framework, form)."""
     inner = call.func if isinstance(call.func, ast.Call) else None
     qn = index.qualname(inner.func if inner is not None else call.func)
-    if qn is None:
+    if qn is None:  # ``mcp.tool(name="x")(f)``, ``server.add_tool(wrap(f))`` on an untyped receiver
+        verb = verb_framework(inner.func if inner is not None else call.func, index)
+        if verb is not None and call.args:
+            yield (_unwrapped(call.args[0]), name_from_call(inner, positional=False) or "" if inner is not None else "",
+                   verb, f"{ast.unparse(inner.func if inner is not None else call.func)}(...)")
         return
     if inner is not None:  # ``mcp.tool(name="x")(f)``
         framework = tables.decorators.get(qn)
@@ -166,17 +170,20 @@ def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
         return
     position, param, framework, form = makers[maker[0]]
     arg = next((k.value for k in call.keywords if k.arg == param), None)
-    if arg is None and position < len(call.args):
+    if arg is None and 0 <= position < len(call.args):
         arg = call.args[position]
     if arg is not None:
-        yield arg, "", framework, form
+        yield arg, name_from_call(call) or "", framework, form
 
 
 def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list[Remote]:
     """What this file's calls make tools of that other modules of the run define (see the module's doc)."""
     out: dict[str, Remote] = {}
     aliased = _aliased(index)
-    makers = _wrapper_makers(index, tables)
+    makers = {**{path: (pos, param, framework, f"{path.rsplit('.', 1)[-1]}({param}=...)")
+                 for path, (pos, param, framework, _form) in
+                 tool_helpers(index, tables.decorators, tables.wrappers, tables.project).items()},
+              **_wrapper_makers(index, tables)}
     for path, _n, node, parents in [("", 0, index.tree, ()), *index.defs]:
         scope_path = path if node is not index.tree else ""
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
