@@ -130,6 +130,42 @@ FORMS = {
                 except Exception as e:
                     return [e]
         """,
+    # s39: a result class's failure factory, read by the code it carries as TFH401 reads it (hello-agents' ToolResponse)
+    "result-kind-code": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def write(path: str) -> dict:
+            try:
+                return store.put(path)
+            except PermissionError:
+                return ToolResponse.error(code=ToolErrorCode.PERMISSION_DENIED, message="no access")
+            except TimeoutError as e:
+                return ToolResponse.error(code=ToolErrorCode.TIMEOUT, message=f"timed out: {e}")
+        """,
+    "result-catch-all-code": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def edit(path: str) -> dict:
+            try:
+                return store.put(path)
+            except Exception as e:
+                return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message=f"failed: {str(e)}")
+        """,
+    "result-catch-all-crafted": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def edit(path: str) -> dict:
+            try:
+                return store.put(path)
+            except Exception:
+                return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message="could not edit")
+        """,
 }
 
 EXAMPLES = {
@@ -168,4 +204,8 @@ def test_the_forms_hold_tools_of_each_kind() -> None:
     assert rows["langchain-swallowed"][0].failures == ["swallowed"]
     assert "TFH402" in rows["langchain-swallowed"][0].findings
     assert rows["strands-text-after-handler"][0].failures == ["text"]
+    # the code a result carries decides as in TFH401: a kind types it, a catch-all code with the text is text
+    assert rows["result-kind-code"][0].failures == ["typed"] and not rows["result-kind-code"][0].findings
+    assert rows["result-catch-all-code"][0].failures == ["text"]
+    assert rows["result-catch-all-crafted"][0].failures == ["fallback"]
     assert any(_tools(code) for code in EXAMPLES.values())
