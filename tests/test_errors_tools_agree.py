@@ -166,6 +166,18 @@ FORMS = {
             except Exception:
                 return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message="could not edit")
         """,
+    # ... but a parse of a body already received says nothing of a failure outside (meta-ads' non-JSON answer)
+    "local-parse-status": """
+        import requests
+        from langchain_core.tools import tool
+        @tool
+        def fetch(url: str) -> dict:
+            response = requests.get(url, timeout=5)
+            try:
+                return response.json()
+            except ValueError:
+                return {"text_response": response.text, "status_code": response.status_code}
+        """,
 }
 
 EXAMPLES = {
@@ -208,4 +220,5 @@ def test_the_forms_hold_tools_of_each_kind() -> None:
     assert rows["result-kind-code"][0].failures == ["typed"] and not rows["result-kind-code"][0].findings
     assert rows["result-catch-all-code"][0].failures == ["text"]
     assert rows["result-catch-all-crafted"][0].failures == ["fallback"]
+    assert rows["local-parse-status"][0].failures == ["raised"]
     assert any(_tools(code) for code in EXAMPLES.values())

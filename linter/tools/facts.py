@@ -552,8 +552,10 @@ class ToolFacts:
                 mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers,
                                     typed=id(h) in self.typed_handlers,
                                     bound=self.try_bound.get(id(h), frozenset()))
-                if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
-                    continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
+                if (mode in ("fallback", "swallowed") or (mode == "typed" and id(h) in self.typed_handlers)) \
+                        and id(h) in self.local_handlers:
+                    continue  # ``int(port)``'s ValueError, a local parse (``{"status_code": r.status_code}`` when the
+                    # body is no JSON): no failure of anything outside
                 caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)
