@@ -130,6 +130,54 @@ FORMS = {
                 except Exception as e:
                     return [e]
         """,
+    # s39: a result class's failure factory, read by the code it carries as TFH401 reads it (hello-agents' ToolResponse)
+    "result-kind-code": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def write(path: str) -> dict:
+            try:
+                return store.put(path)
+            except PermissionError:
+                return ToolResponse.error(code=ToolErrorCode.PERMISSION_DENIED, message="no access")
+            except TimeoutError as e:
+                return ToolResponse.error(code=ToolErrorCode.TIMEOUT, message=f"timed out: {e}")
+        """,
+    "result-catch-all-code": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def edit(path: str) -> dict:
+            try:
+                return store.put(path)
+            except Exception as e:
+                return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message=f"failed: {str(e)}")
+        """,
+    "result-catch-all-crafted": """
+        from mcp.server.fastmcp import FastMCP
+        from .errors import ToolErrorCode
+        mcp = FastMCP("x")
+        @mcp.tool()
+        def edit(path: str) -> dict:
+            try:
+                return store.put(path)
+            except Exception:
+                return ToolResponse.error(code=ToolErrorCode.INTERNAL_ERROR, message="could not edit")
+        """,
+    # ... but a parse of a body already received says nothing of a failure outside (meta-ads' non-JSON answer)
+    "local-parse-status": """
+        import requests
+        from langchain_core.tools import tool
+        @tool
+        def fetch(url: str) -> dict:
+            response = requests.get(url, timeout=5)
+            try:
+                return response.json()
+            except ValueError:
+                return {"text_response": response.text, "status_code": response.status_code}
+        """,
 }
 
 EXAMPLES = {
@@ -168,4 +216,9 @@ def test_the_forms_hold_tools_of_each_kind() -> None:
     assert rows["langchain-swallowed"][0].failures == ["swallowed"]
     assert "TFH402" in rows["langchain-swallowed"][0].findings
     assert rows["strands-text-after-handler"][0].failures == ["text"]
+    # the code a result carries decides as in TFH401: a kind types it, a catch-all code with the text is text
+    assert rows["result-kind-code"][0].failures == ["typed"] and not rows["result-kind-code"][0].findings
+    assert rows["result-catch-all-code"][0].failures == ["text"]
+    assert rows["result-catch-all-crafted"][0].failures == ["fallback"]
+    assert rows["local-parse-status"][0].failures == ["raised"]
     assert any(_tools(code) for code in EXAMPLES.values())

@@ -221,3 +221,58 @@ def test_a_timeout_set_in_the_kwargs_a_call_unpacks(tmp_path: Path) -> None:
     rows = {t.name: t for t in tools.run(paths, Config()).tools}
     assert [(c.timeout, c.timeout_value) for c in rows["feed"].calls] == [("value", "30")]
     assert [(c.timeout, c.timeout_value) for c in rows["other"].calls] == [("unknown", None)]
+
+
+def test_kwargs_built_from_literal_keys_leave_the_clients_default(tmp_path: Path) -> None:
+    """arcade-asana: ``client.get(**kwargs)`` on ``httpx.AsyncClient()`` in a client class's method, ``kwargs`` a dict
+    of literal keys built there without ``timeout``: httpx's 5 s default, not unknown; a key set in the literal is
+    the value; a dict changed otherwise (``update``) or handed in stays unknown."""
+    paths = write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/client.py": """
+        import httpx
+
+        class Client:
+            async def get(self, endpoint, params=None):
+                kwargs = {"url": "https://app.example/api" + endpoint, "headers": {"Accept": "application/json"}}
+                if params:
+                    kwargs["params"] = params
+                async with httpx.AsyncClient() as client:
+                    response = await client.get(**kwargs)
+                return response.json()
+
+            async def post(self, endpoint, body):
+                kwargs = {"url": "https://app.example/api" + endpoint, "json": body, "timeout": 20}
+                async with httpx.AsyncClient() as client:
+                    response = await client.post(**kwargs)
+                return response.json()
+
+            async def put(self, endpoint, extra):
+                kwargs = {"url": "https://app.example/api" + endpoint}
+                kwargs.update(extra)
+                async with httpx.AsyncClient() as client:
+                    response = await client.put(**kwargs)
+                return response.json()
+    """, "pkg/server.py": """
+        from mcp.server.fastmcp import FastMCP
+        from .client import Client
+
+        mcp = FastMCP("tags")
+
+        @mcp.tool()
+        async def get_tag(tag_id: str) -> dict:
+            client = Client()
+            return await client.get(f"/tags/{tag_id}")
+
+        @mcp.tool()
+        async def add_tag(name: str) -> dict:
+            client = Client()
+            return await client.post("/tags", {"name": name})
+
+        @mcp.tool()
+        async def set_tag(tag_id: str, extra: dict) -> dict:
+            client = Client()
+            return await client.put(f"/tags/{tag_id}", extra)
+    """})
+    rows = {t.name: t for t in tools.run(paths, Config()).tools}
+    assert [(c.timeout, c.timeout_value) for c in rows["get_tag"].calls] == [("default", "5 seconds")]
+    assert [(c.timeout, c.timeout_value) for c in rows["add_tag"].calls] == [("value", "20")]
+    assert [(c.timeout, c.timeout_value) for c in rows["set_tag"].calls] == [("unknown", None)]

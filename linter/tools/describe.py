@@ -248,10 +248,7 @@ def describe_source(
             if any(start <= f.line <= end for start, end in tool.spans):
                 tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
         tool.findings = dict(sorted(tool.findings.items()))
-        if "TFH401" in tool.findings and "text" not in tool.failures:  # lint saw an exception turned into text
-            tool.failures = [("text" if m == "raised" else m) for m in tool.failures]
-            if "text" not in tool.failures:
-                tool.failures.append("text")
+        tool.text_with_tfh401()  # lint saw an exception turned into text
     uncaught = observer.facts.uncaught if observer.facts is not None else set()
     summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
                                      t.failures, id(t) not in uncaught,

@@ -18,6 +18,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
 from .follow import method_dispatchers
+from .kwargs import star_default, star_without
 from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
 from .index import Def
 from .annotations import keyword_hints_class
@@ -46,29 +47,6 @@ def _number(node: cst.BaseExpression) -> str | None:
         return node.value
     if isinstance(node, cst.Tuple) and all(isinstance(e.value, (cst.Integer, cst.Float)) for e in node.elements):
         return "(" + ", ".join(e.value.value for e in node.elements) + ")"  # type: ignore[attr-defined]
-    return None
-
-
-def _key_is(node: cst.BaseExpression, keyword: str) -> bool:
-    return isinstance(node, cst.SimpleString) and node.evaluated_value == keyword
-
-
-def _star_default(fn: cst.FunctionDef, call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    """What ``**kwargs`` hands the call for ``keyword`` when the function sets it: ``kwargs.setdefault("timeout",
-    30)`` or ``kwargs["timeout"] = 30`` before ``session.get(url, **kwargs)`` (the value unless a caller passes one)."""
-    stars = [a.value.value for a in call.args if a.star == "**" and isinstance(a.value, cst.Name)]
-    if len(stars) != 1 or any(a.star == "*" for a in call.args):
-        return None
-    name = stars[0]
-    for n in walk_in_scope(fn.body):
-        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
-                and n.func.value.value == name and n.func.attr.value == "setdefault" and len(n.args) == 2 \
-                and _key_is(n.args[0].value, keyword):
-            return n.args[1].value
-        if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(t := n.targets[0].target, cst.Subscript) \
-                and isinstance(t.value, cst.Name) and t.value.value == name and len(t.slice) == 1 \
-                and isinstance(t.slice[0].slice, cst.Index) and _key_is(t.slice[0].slice.value, keyword):
-            return n.value
     return None
 
 
@@ -116,6 +94,7 @@ class ToolFacts:
         # caught exception's text is returned from, directly or through a name it was assigned to there
         self.text: ExceptionText | None = ctx.models.get(ExceptionText)
         self.text_handlers: set[int] = set()
+        self.typed_handlers: set[int] = set()  # handlers returning a result that says the failure's kind (TFH401's)
         self._text_assigned: dict[int, set[int]] = {}  # id(def) -> handlers that put exception text in a name
 
     # traversal ------------------------------------------------------------
@@ -202,6 +181,9 @@ class ToolFacts:
                 self.text_handlers.add(id(handler.node))
             else:  # ``out = ErrorArtifact(str(e))`` in the handler, ``return out`` after it
                 self.text_handlers.update(self._text_assigned.get(id(fn), ()))
+        elif self.names.handler is not None and self.text.says_kind(node.value):
+            # ``ToolResponse.error(code=ToolErrorCode.TIMEOUT, ...)``: the kind is said, as TFH401 reads it
+            self.typed_handlers.add(id(self.names.handler.node))
 
     def visit_Raise(self, node: cst.Raise) -> None:
         self._exit(node.exc)
@@ -344,8 +326,8 @@ class ToolFacts:
                 else:
                     value = _number(arg.value) or _expr_text(arg.value)
                     status = "value"
-            elif has_star(node):
-                given = _star_default(fn, node, spec.keyword)
+            elif has_star(node) and not star_without(fn, node, spec.keyword):
+                given = star_default(fn, node, spec.keyword)
                 if given is None:
                     status = "unknown"
                 elif is_none(given):
@@ -501,9 +483,12 @@ class ToolFacts:
             handlers = [h for h in self.handlers.get(id(fn), []) if id(h) not in going_round]
             for h in handlers:
                 mode = handler_mode(h, self.names, self.knowledge, text=id(h) in self.text_handlers,
+                                    typed=id(h) in self.typed_handlers,
                                     bound=self.try_bound.get(id(h), frozenset()))
-                if mode in ("fallback", "swallowed") and id(h) in self.local_handlers:
-                    continue  # ``int(port)``'s ValueError, a local parse: no failure of anything outside
+                if (mode in ("fallback", "swallowed") or (mode == "typed" and id(h) in self.typed_handlers)) \
+                        and id(h) in self.local_handlers:
+                    continue  # ``int(port)``'s ValueError, a local parse (``{"status_code": r.status_code}`` when the
+                    # body is no JSON): no failure of anything outside
                 caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)

@@ -8,7 +8,9 @@ same-module helpers) is TFH401's ``ExceptionText.leak``, asked by the facts
 visitor as the traversal goes and handed here as ``text``; a tool where TFH401
 reports anything else (the exception object in its result) gets "text" from
 ``describe.py``. No other test decides "text": the column and TFH401 agree on
-every tool (``tests/test_errors_tools_agree.py``).
+every tool (``tests/test_errors_tools_agree.py``). A handler returning a result
+that says the failure's kind (a code naming it, not a catch-all) is "typed" by
+the same model's ``says_kind``.
 """
 
 from __future__ import annotations
@@ -40,10 +42,11 @@ def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge)
 
 
 def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge, text: bool = False,
-                 bound: frozenset[str] = frozenset()) -> str:
+                 bound: frozenset[str] = frozenset(), typed: bool = False) -> str:
     """typed | text | raised | fallback | swallowed: what an ``except`` clause in a tool gives the model
-    (``text``: TFH401's taint saw a value carrying the exception's text returned from it; ``bound``: the names its
-    ``try`` body binds, :func:`try_bound`)."""
+    (``text``: TFH401's taint saw a value carrying the exception's text returned from it; ``typed``: it returns a
+    result saying the failure's kind, TFH401's ``says_kind``; ``bound``: the names its ``try`` body binds,
+    :func:`try_bound`)."""
     if swallows_cst(handler):
         return "swallowed"
     returned: list[cst.BaseExpression] = []
@@ -61,6 +64,9 @@ def handler_mode(handler: cst.ExceptHandler, names: Any, knowledge: kb.Knowledge
         # "text" is TFH401's answer alone (its taint, and describe.py's TFH401 findings): the column and the rule
         # agree on every tool; a crafted message or a value without the exception's text is a fallback answer
         return "text"
+    if typed:
+        # a result that says the kind (``code=ToolErrorCode.TIMEOUT``), by TFH401's reading: not a crafted answer
+        return "typed"
     for value in returned:
         if not _empty(value):
             return "fallback"  # a fallback value or a fallback call: the model gets an answer, not silence

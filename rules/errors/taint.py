@@ -241,6 +241,13 @@ class TextTaint:
             return (last_name(node.func) or "").endswith(self.knowledge.reprompt_call_suffix)
         return False
 
+    def says_kind(self, value: cst.BaseExpression) -> bool:
+        """A returned dict or result object that says what kind of failure it is, as TFH401 reads it: a discriminator
+        with a kind (``code=ToolErrorCode.TIMEOUT``, ``"error_type": type(e).__name__``), not a constant catch-all
+        code (``INTERNAL_ERROR``); ``smullyan tools`` reads such a handler as ``typed`` (its failures column and
+        TFH401 agree, ``linter/tools/failures.py``)."""
+        return isinstance(value, (cst.Dict, cst.Call)) and self._discriminated(value, self.exceptions())
+
     def _discriminated(self, node: cst.Dict | cst.Call, exc: set[str]) -> bool:
         """A dict or constructor that says what kind of failure it is (``error_type=``, ``"code": ...``,
         ``"type": "server_error"``, ``type(e).__name__``, ``e.status_code``) beside the text."""
