@@ -129,7 +129,6 @@ class TimeoutShapes(Rule):
         self.wrapper_calls: set[int] = set()
         self.scope_blocks: dict[int, int] = {}
         self.exempt: set[int] = set()
-        self.timer_kills: dict[int, set[str]] = {}  # id(def) -> the processes a started threading.Timer kills
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.popen_calls: dict[str, cst.Call] = {}  # name bound to subprocess.Popen(...) -> that call
@@ -282,13 +281,9 @@ class TimeoutShapes(Rule):
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
 
-    def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:
-        """Every value a name is bound to in the enclosing function (or module), when each binding is a plain
-        assignment and the name is never changed in place; else []."""
+    def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
         self._literal_binding(name)  # builds the scope's binding table
-        func = self.names.function
-        scope: cst.CSTNode | None = func if func is not None else self.module
-        values = self.bindings.get(id(scope), {}).get(name, []) if scope is not None else []
+        values = self.bindings.get(id(self.names.function or self.module), {}).get(name, [])
         return [] if any(v is None for v in values) else [v for v in values if v is not None]
 
     def _literal_binding(self, name: str) -> cst.BaseExpression | None:
@@ -508,14 +503,12 @@ class TimeoutShapes(Rule):
     def _foreground_cli_process(self, node: cst.Call, qn: str) -> bool:
         """A process a CLI command runs in the foreground: its output goes to the person's terminal
         (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
-        call = node
+        call: cst.Call | None = node  # s39: or `with subprocess.Popen(cmd) as p: p.wait()`, a foreground server
         if qn == "subprocess.Popen.wait" and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
-            # s39: `with subprocess.Popen(cmd) as proxy: proxy.wait()` in a CLI command: a foreground server
-            found = self.popen_calls.get(node.func.value.value)
-            if found is None:
-                return False
-            call = found
+            call = self.popen_calls.get(node.func.value.value)
         elif qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
+            return False
+        if call is None:
             return False
         for a in call.args:
             if a.keyword is not None and a.keyword.value in ("capture_output", "stdout", "stderr", "input", "stdin"):

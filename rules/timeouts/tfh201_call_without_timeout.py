@@ -960,9 +960,7 @@ def scan(path):
         f = node.func
         if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
             return False
-        if id(func) not in self.timer_kills:
-            self.timer_kills[id(func)] = timer_killed(func, self.names)
-        return f.value.value in self.timer_kills[id(func)]
+        return f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names))
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
