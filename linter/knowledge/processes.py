@@ -71,7 +71,10 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          # s36 (batch 9): `type <file>` prints a local file (Windows; the POSIX builtin names a command)
          "type",
          # s38 (batch 10): the shell's own lookup of a program on the PATH (`command -v brew`), as `which`
-         "command -v", "command -V"),
+         "command -v", "command -V",
+         # s39 (batch 12): a scaffold of a new local package, bash's list of its commands, a file's text (`cat`
+         # of a file or a heredoc), a grep of the local Exploit-DB copy
+         "poetry new", "compgen", "cat", "searchsploit"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -96,7 +99,9 @@ INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
          # local reads of the repository (no network, no hook, no editor; `git blame` on a long history is
          # slow but ends)
          "blame", "rev-list", "merge-base", "cat-file", "describe", "ls-tree", "name-rev", "for-each-ref", "show-ref",
-         "grep", "shortlog", "count-objects", "check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index"}
+         "grep", "shortlog", "count-objects", "check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index",
+         # s39: a local patch applied to the work tree (`git apply x.patch`)
+         "apply"}
     ),
 }
 # A program asked only for its version or usage (``node --version``, ``git -h``), or to print where it
@@ -213,7 +218,10 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
     if head in ("cmd", "powershell") and "start" in argv[1:4]:
         return INTERACTIVE_PROCESSES["start"].why
     if head in _SHELLS and len(argv) > 2 and argv[1] in _SHELL_FLAGS:  # sh -c "pkill -f x || true"
-        whys = [interactive_process(seg, confirmed) for seg in shell_commands(" ".join(argv[2:]))]
+        line = " ".join(argv[2:]).strip()
+        if len(line) > 1 and line[0] == line[-1] and line[0] in "'\"":  # a shell=True line's `bash -c "compgen -c"`
+            line = line[1:-1]
+        whys = [interactive_process(seg, confirmed) for seg in shell_commands(line)]
         return whys[0] if whys and all(whys) else None
     if head == "script":  # `script -q log`: a shell for the person; `script -c "make test" log`: that command
         recorded = _recorded_command(argv)

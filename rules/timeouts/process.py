@@ -45,12 +45,19 @@ def _word(node: cst.BaseExpression) -> str | None:
         return _word(node.left)
     if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "sys" and node.attr.value == "executable":
         return "sys.executable"
+    if isinstance(node, cst.Call):
+        f = node.func
+        if isinstance(f, cst.Attribute) and f.attr.value == "split":  # editor.split(), shlex.split(editor)
+            return _word(node.args[0].value if node.args and last_name(f.value) == "shlex" else f.value)
+        name = last_name(f) if isinstance(f, (cst.Name, cst.Attribute)) else None  # resolve_editor_command()
+        return "$EDITOR" if name is not None and "editor" in name.lower() else None
     name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
     if name is not None and any(part in name.lower() for part in ("editor", "pager")):
         return "$EDITOR"
     return None
 
 
+_DIR_FLAGS = frozenset({"-C"})  # a flag whose value is a directory (``git -C dir``, ``make -C dir``): not what runs
 _SHELL_BREAKS = re.compile(r"&&|\|\||[;|&\n]")  # a word that is only a separator
 
 
@@ -73,14 +80,17 @@ def command_words(node: cst.BaseExpression) -> tuple[list[str], bool]:
         return text.split()[: None if whole or text.endswith(" ") else -1], whole
     words: list[str] = []
     if isinstance(node, (cst.List, cst.Tuple)):
+        whole = True
         for el in node.elements:
-            if isinstance(el, cst.StarredElement):
-                return words, False
             w = _word(el.value)
+            if isinstance(el, cst.StarredElement):  # [*editor.split(), path]: the person's editor leads
+                return (words + [w] if not words and w == "$EDITOR" else words), False
+            if w is None and words and words[-1] in _DIR_FLAGS:  # git -C f"{root}/{name}" add -A: the directory
+                w, whole = "{}", False
             if w is None:
                 return words, False
             words.append(w)
-        return words, True
+        return words, whole
     w = _word(node)
     return ([w], False) if w is not None else ([], False)
 

@@ -5,6 +5,10 @@ guessed from names.
 (``os.killpg(proc.pid, ...)``, ``os.kill(proc.pid, ...)``, ``proc.kill()``, ``proc.send_signal(...)``): the
 signal found no such process, so nothing is left to wait for; the wait returns at once.
 
+A ``wait()`` on a process a started ``threading.Timer(seconds, f)`` of the same function kills (s39, batch
+12): ``f`` is ``proc.kill``/``proc.terminate`` or a nested ``def`` that signals ``proc``; at the deadline the
+process dies and the wait returns (a timer set up and cancelled around the wait is a deadline).
+
 Not silent (s38, decided): a ``wait()`` after the process's output was read to its end (``for line in
 proc.stdout:``, ``await proc.stderr.read()``). The wait itself returns once the pipes are closed, but the
 read before it is where such a process waits, and a pipe read takes no timeout: the finding on the wait is
@@ -18,7 +22,7 @@ import libcst as cst
 
 from ...linter.api import Names, walk_in_scope
 
-__all__ = ["lookup_reaps"]
+__all__ = ["lookup_reaps", "timer_killed"]
 
 _SIGNALS = frozenset({"kill", "terminate", "send_signal"})
 _OS_SIGNALS = frozenset({"os.kill", "os.killpg"})
@@ -63,4 +67,34 @@ def lookup_reaps(node: cst.Try, names: Names) -> list[cst.Call]:
         types = [e.value for e in h.type.elements] if isinstance(h.type, cst.Tuple) else [h.type] if h.type else []
         if any(isinstance(t, cst.Name) and t.value == "ProcessLookupError" and names.is_builtin(t.value) for t in types):
             out += _waits_on(h.body, procs)
+    return out
+
+
+def timer_killed(func: cst.FunctionDef, names: Names) -> set[str]:
+    """The processes a ``threading.Timer(t, f)`` started in ``func`` kills at its deadline (``f``: ``proc.kill``,
+    ``proc.terminate``, or a ``def`` nested in ``func`` that signals ``proc``)."""
+    nodes = list(walk_in_scope(func))
+    nested = {n.name.value: n for n in nodes if isinstance(n, cst.FunctionDef) and n is not func}
+    started = {
+        c.func.value.value
+        for c in nodes
+        if isinstance(c, cst.Call) and isinstance(c.func, cst.Attribute) and c.func.attr.value == "start"
+        and isinstance(c.func.value, cst.Name)
+    }
+    out: set[str] = set()
+    for n in nodes:
+        if not (isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name)):
+            continue
+        timer = n.value
+        if not (isinstance(timer, cst.Call) and names.qualname(timer.func) == "threading.Timer"):
+            continue
+        if n.targets[0].target.value not in started:
+            continue
+        f = next((a.value for a in timer.args if a.keyword is not None and a.keyword.value == "function"), None)
+        if f is None and len(timer.args) > 1 and timer.args[1].keyword is None:
+            f = timer.args[1].value
+        if isinstance(f, cst.Attribute) and f.attr.value in ("kill", "terminate") and isinstance(f.value, cst.Name):
+            out.add(f.value.value)
+        elif isinstance(f, cst.Name) and f.value in nested:
+            out |= _signalled(nested[f.value], names)
     return out

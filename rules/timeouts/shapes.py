@@ -131,6 +131,7 @@ class TimeoutShapes(Rule):
         self.exempt: set[int] = set()
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
+        self.popen_calls: dict[str, cst.Call] = {}  # name bound to subprocess.Popen(...) -> that call
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.main_block = 0  # open `if __name__ == "__main__":` blocks
         self.classes: list[cst.ClassDef] = []
@@ -280,6 +281,11 @@ class TimeoutShapes(Rule):
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
 
+    def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
+        self._literal_binding(name)  # builds the scope's binding table
+        values = self.bindings.get(id(self.names.function or self.module), {}).get(name, [])
+        return [] if any(v is None for v in values) else [v for v in values if v is not None]
+
     def _literal_binding(self, name: str) -> cst.BaseExpression | None:
         """The one value a name is bound to in the enclosing function (or module), when it is bound
         once and never changed in place (``cmd += [...]``, ``cmd.insert(...)``); else None."""
@@ -315,6 +321,7 @@ class TimeoutShapes(Rule):
     def _popen_bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
             self.popen_argv[target.value] = self._command_words(value)[0]
+            self.popen_calls[target.value] = value
         elif isinstance(target, cst.Name) and isinstance(value, cst.Await) and isinstance(value.expression, cst.Call):
             # s36: `proc = await asyncio.create_subprocess_exec("git", "--version", ...)`: its argv is its positionals
             call = value.expression
@@ -496,9 +503,14 @@ class TimeoutShapes(Rule):
     def _foreground_cli_process(self, node: cst.Call, qn: str) -> bool:
         """A process a CLI command runs in the foreground: its output goes to the person's terminal
         (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
-        if qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
+        call: cst.Call | None = node  # s39: or `with subprocess.Popen(cmd) as p: p.wait()`, a foreground server
+        if qn == "subprocess.Popen.wait" and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            call = self.popen_calls.get(node.func.value.value)
+        elif qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
             return False
-        for a in node.args:
+        if call is None:
+            return False
+        for a in call.args:
             if a.keyword is not None and a.keyword.value in ("capture_output", "stdout", "stderr", "input", "stdin"):
                 if not (isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
                     return False
@@ -530,7 +542,10 @@ class TimeoutShapes(Rule):
         """A command with no timeout to give: each step waits for a person or finishes at once, or it
         asks a program (any, ``[exe_path, "--version"]``) only to print a fact about itself."""
         if isinstance(cmd, cst.Name):
-            cmd = self._literal_binding(cmd.value) or cmd
+            bound = self._literal_bindings(cmd.value)
+            if len(bound) > 1:  # `cmd = [git, config, user.name]` ... `cmd = [git, config, user.email]`: each decides
+                return all(not isinstance(v, cst.Name) and self._silent_command(node, v) for v in bound)
+            cmd = bound[0] if bound else cmd
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
             isinstance(e, cst.StarredElement) for e in cmd.elements
         ):

@@ -19,7 +19,7 @@ from ...linter.api import (
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .decorated import decorator_bound
-from .reaped import lookup_reaps
+from .reaped import lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -92,7 +92,8 @@ its seconds: not `timeout(None)`, not in a nested `def`, not on an `async def`,
 whose decorator bounds only making the coroutine): the decorator ends the run,
 and its own exception is the one the caller handles; a `wait()` in an `except
 ProcessLookupError:` handler of a `try` that signalled the same process (it
-is gone); processes with no timeout to
+is gone); a `wait()` on a process that a started `threading.Timer(seconds, f)` of
+the same function kills (`f`: `proc.kill`, or a nested `def` that kills it); processes with no timeout to
 give (`linter/knowledge.py`: `INTERACTIVE_PROCESSES`, by program or first
 words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 `jless`, `man`, ...), a desktop opener (`open`, `xdg-open`, `explorer`,
@@ -102,14 +103,15 @@ recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
-`uv python pin`, `type <file>`, any program asked only for `--version`/`--help` or to print
+`uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`, a
+`bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
 as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
 `asyncio.create_subprocess_exec` process started on such a command), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
-foreground (in a function decorated as a `click`/`typer`/`cyclopts`
+foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
 command, a script's `main()` that reads its command line with
 `parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
 its output is on the person's terminal and the person stops it); a process
@@ -156,8 +158,8 @@ default would hurt:
   `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
   line`, a shell line that goes on past its literal text): it may be an
   editor, a dev server or a long job the linter cannot see; a local name
-  assigned one literal command (`cmd = ["ruff", "check", path]`) is read
-  through;
+  assigned literal commands (`cmd = ["ruff", "check", path]`) is read
+  through (each of them, when it is bound more than once);
 - a process that may wait for a person (a session recorder `script`
   with no `-c` command starts a shell for them), may wait at a password
   prompt (`sudo`, `ssh`, `gpg`), or
@@ -532,6 +534,57 @@ def stop(argv):
 def has_brew():
     return subprocess.check_output("command -v brew", shell=True)
 """,
+        # s39 (batch 12): a name bound to several instant commands, each read; `git -C <dir> add`; a `bash -c`
+        # line quoted in a shell=True string; a heredoc `cat` in a container; the person's editor split or resolved;
+        # a wait bounded by a started threading.Timer that kills the process
+        """\
+import subprocess, threading
+def user_info():
+    try:
+        cmd = ["git", "config", "user.name"]
+        name = subprocess.check_output(cmd, encoding="utf-8").strip()
+    except Exception:
+        name = "?"
+    cmd = ["git", "config", "user.email"]
+    return name, subprocess.check_output(cmd, encoding="utf-8").strip()
+def scaffold(root, name):
+    subprocess.run(["poetry", "new", f"{root}/{name}"])
+    subprocess.run(["git", "-C", f"{root}/{name}", "add", "-A"])
+    cmd = ["git", "apply", "x.patch", "--reject"]
+    subprocess.run(cmd, check=True)
+def shell_commands():
+    return subprocess.check_output('/bin/bash -c "compgen -c"', shell=True)
+def write(container, dst, data):
+    command = f"cat <<'EOF' > {dst}\\n{data}\\nEOF"
+    container.exec_run(command)
+def edit(editor, path):
+    subprocess.call([*editor.split(), path])
+    subprocess.call(resolve_editor_command() + [path])
+def list_files(rg, root, seconds):
+    proc = subprocess.Popen([rg, "--files"], cwd=root, stdout=subprocess.PIPE)
+    def stop():
+        proc.kill()
+    timer = threading.Timer(seconds, stop)
+    timer.start()
+    try:
+        return proc.wait()
+    finally:
+        timer.cancel()
+def list_other(argv, seconds):
+    proc = subprocess.Popen(argv)
+    killer = threading.Timer(seconds, proc.terminate)
+    killer.start()
+    proc.wait()
+""",
+        # s39: a CLI command runs a server in the foreground and waits on it until the person stops it
+        """\
+import subprocess
+import click
+@click.command()
+def serve(port):
+    with subprocess.Popen(["mcp-proxy", f"http://localhost:{port}/sse"]) as proxy:
+        proxy.wait()
+""",
     ]
     INVALID = [
         """\
@@ -729,6 +782,35 @@ class Crawler:
     def fetch(self, url):
         return self.http.get(url)  # error: TFH201
 """,
+        # s39: a name bound to several commands is silent only when each is; a `-C` directory does not hide a
+        # clone; a starred argv that is no editor; a Timer never started, or killing another process, bounds nothing;
+        # a CLI command's process whose output is captured is no foreground one
+        """\
+import subprocess, threading
+import click
+def sync(url, root, argv):
+    cmd = ["git", "status"]  # the bindings are not followed by flow: either command may run here
+    subprocess.run(cmd)  # error: TFH201
+    cmd = ["git", "clone", url]
+    subprocess.run(cmd)  # error: TFH201
+    subprocess.run(["git", "-C", f"{root}/x", "clone", url])  # error: TFH201
+    subprocess.run([*argv.split(), root])  # error: TFH201
+def not_started(argv, seconds):
+    proc = subprocess.Popen(argv)
+    def stop():
+        proc.kill()
+    timer = threading.Timer(seconds, stop)
+    proc.wait()  # error: TFH201
+@click.command()
+def captured(argv):
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    proc.wait()  # error: TFH201
+def kills_another(argv, seconds, other):
+    proc = subprocess.Popen(argv)
+    timer = threading.Timer(seconds, other.kill)
+    timer.start()
+    proc.wait()  # error: TFH201
+""",
         # the recorded session runs a command: that command decides (a long install keeps no fix)
         """\
 import subprocess
@@ -838,6 +920,7 @@ def scan(path):
                     and not self._interactive(node, qn)
                     and not self._owned_wait(node)
                     and not decorator_bound(self.names.function, self.names, k)
+                    and not self._timer_bounded(node)
                 ):
                     seconds = self.ctx.config.timeout_text_for(qn)
                     refusal = self._timeout_fix_refusal(node, qn)
@@ -856,6 +939,7 @@ def scan(path):
             and not self._caller_bounds()
             and not self._owned_wait(node)
             and not self._interactive(node, qn)  # s36: `await proc.wait()` of `git --version`
+            and not self._timer_bounded(node)
         ):
             self.report(node, f"{qn} has no timeout; {k.needs_timeout_scope[qn]}")
         elif (
@@ -869,6 +953,14 @@ def scan(path):
         super().visit_Try(node)
         # s38: `except ProcessLookupError: proc.wait()` after signalling proc: nothing is left to wait for
         self.exempt.update(id(c) for c in lookup_reaps(node, self.names))
+
+    def _timer_bounded(self, node: cst.Call) -> bool:
+        """``proc.wait()`` where a started ``threading.Timer`` of the function kills ``proc`` at its deadline."""
+        func = self.names.function
+        f = node.func
+        if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
+            return False
+        return f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names))
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
