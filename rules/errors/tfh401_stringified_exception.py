@@ -122,7 +122,11 @@ failure:
   a package directory `eval`/`eval_framework`) to a report; in a
   command-line program's subpackage (a package directory named exactly
   `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
-  at the terminal (a setup check, a `doctor` command); and, outside a
+  at the terminal (a setup check, a `doctor` command) -- but not a module
+  that registers tools itself (`@mcp.tool()`/`@agent.tool` on any object,
+  the server imported from another module: odoo-mcp's
+  `tools_diagnostics.py`), whose functions are tools and whose helpers feed
+  them (s39); and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
   str(e))`, `HealthReport(...)`): the harness reads it;
 - a report printed for a person: a module-level function whose every call in
@@ -152,7 +156,10 @@ failure:
   tool's result (`ToolResponse.error(...)`, `MCPError.tool_error(...)`)
   carries the text as its constructor does; another class's factory is a
   call like any other (`ActionResponse.error(...)`: langbot's answers to its
-  plugin processes, 26 false);
+  plugin processes, 26 false), unless the factory's own name says a failed
+  result (`error_response`, `error_result`, `tool_error`, a method or a
+  module function) in a module with tool evidence (s39: code-puppy's
+  `AskUserQuestionOutput.error_response(f"...{e!s}")` in `tools/`);
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
   `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
