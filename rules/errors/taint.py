@@ -218,6 +218,8 @@ class TextTaint:
         if isinstance(func, cst.Name):
             if func.value in k.text_passing_builtins and self.names.is_builtin(func.value):
                 return True
+            if self._failed_result_factory(func.value):
+                return True  # error_response(f"...{e}") / tool_error(str(e)): a function building the failed result
             return func.value[:1].isupper()  # a result object's constructor
         if isinstance(func, cst.Attribute):
             if isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
@@ -229,8 +231,23 @@ class TextTaint:
                 # factory) named for a tool's result; an RPC answer's (ActionResponse.error: langbot's plugin
                 # runtime actions) or another class's factory may build anything
                 named = words(last_name(func.value) or "") | words(func.attr.value)
-                return bool(named & k.result_failure_factory_class_words)
+                if named & k.result_failure_factory_class_words:
+                    return True
+                # AskUserQuestionOutput.error_response(f"...{e!s}") in tools/: the factory's name says a failed result
+                return self._failed_result_factory(func.attr.value)
             return func.attr.value[:1].isupper()
+        return False
+
+    def _failed_result_factory(self, name: str) -> bool:
+        """A factory named for a failed result (``error_response``, ``error_result``, ``tool_error``: a failure word
+        and a result or tool word) in a module with tool evidence (:meth:`_tool_module`)."""
+        k = self.knowledge
+        named = words(name)
+        return bool(named & k.result_failure_factory_words and named & k.result_failure_factory_result_words) \
+            and self._tool_module()
+
+    def _tool_module(self) -> bool:
+        """The module says its functions feed tools' answers (overridden where the module is read)."""
         return False
 
     def _reprompt(self, node: cst.CSTNode) -> bool:

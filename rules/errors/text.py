@@ -172,9 +172,10 @@ class ExceptionText(TextTaint):
                 self.where[key] = "endpoint"
             elif self._cli_module:
                 self.where[key] = "cli"
-            elif self._web_module or self._ui_module or self._report_names() or self._printed(func):
+            elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
+                    or self._printed(func):
                 self.where[key] = "report"
-            elif not self._tool_names():
+            elif not self._tool_module():
                 self.where[key] = "unread"
             else:
                 self.where[key] = None
@@ -308,6 +309,10 @@ class ExceptionText(TextTaint):
         k = self.knowledge
         if any(n in k.tool_decorators for d in func.decorators for n in self._decorator_names(d.decorator)):
             return True
+        for d in func.decorators:
+            dec = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+            if isinstance(dec, cst.Attribute) and dec.attr.value in k.tool_registration_methods:
+                return True  # @mcp.tool() on a server object imported from another module (odoo's ``server_core``)
         cls = self._owner.get(id(func))
         if cls is None:
             return False
@@ -317,6 +322,22 @@ class ExceptionText(TextTaint):
             if form is not None and func.name.value in form[1]:
                 return True
         return False
+
+    @cached_property
+    def _registers_tools(self) -> bool:
+        """The module itself registers tools (``@mcp.tool()``/``@agent.tool`` on one of its functions, as
+        :meth:`_tool` reads it): its functions feed tools' answers, whatever a report-like name says
+        (odoo-mcp's ``tools_diagnostics.py``). Read on the ``ast`` tree."""
+        methods = self.knowledge.tool_registration_methods
+        for d in definitions(self.errors.ctx.screen.tree):
+            for dec in d.decorator_list:
+                func = dec.func if isinstance(dec, ast.Call) else dec
+                if isinstance(func, ast.Attribute) and func.attr in methods:
+                    return True
+        return False
+
+    def _tool_module(self) -> bool:
+        return self._tool_names() or self._registers_tools
 
     @cached_property
     def _cli_module(self) -> bool:

@@ -122,7 +122,11 @@ failure:
   a package directory `eval`/`eval_framework`) to a report; in a
   command-line program's subpackage (a package directory named exactly
   `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
-  at the terminal (a setup check, a `doctor` command); and, outside a
+  at the terminal (a setup check, a `doctor` command) -- but not a module
+  that registers tools itself (`@mcp.tool()`/`@agent.tool` on any object,
+  the server imported from another module: odoo-mcp's
+  `tools_diagnostics.py`), whose functions are tools and whose helpers feed
+  them (s39); and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
   str(e))`, `HealthReport(...)`): the harness reads it;
 - a report printed for a person: a module-level function whose every call in
@@ -152,7 +156,10 @@ failure:
   tool's result (`ToolResponse.error(...)`, `MCPError.tool_error(...)`)
   carries the text as its constructor does; another class's factory is a
   call like any other (`ActionResponse.error(...)`: langbot's answers to its
-  plugin processes, 26 false);
+  plugin processes, 26 false), unless the factory's own name says a failed
+  result (`error_response`, `error_result`, `tool_error`, a method or a
+  module function) in a module with tool evidence (s39: code-puppy's
+  `AskUserQuestionOutput.error_response(f"...{e!s}")` in `tools/`);
 - format-repair feedback: a handler that catches only format errors
   (`json.JSONDecodeError`, pydantic's `ValidationError`, `yaml.YAMLError`,
   `OutputParserException`, sqlglot's `ParseError`, `re.error`: resolved through the imports; the builtin
@@ -554,6 +561,22 @@ def fetch_all(urls, get):
         except Exception as e:
             failures.append({"url": u, "error": e})
     return failures
+""",
+        # s39: a bare failure factory of an RPC answer (langbot's plugin runtime actions: ``ActionResponse.error``)
+        # is not followed even with tool evidence; a failed-result factory outside one is not either
+        """\
+class PluginRunnerActions:
+    async def list_runs(self, data):
+        try:
+            return ActionResponse.success(await self.store.list(data))
+        except Exception as e:
+            return ActionResponse.error(message=f"Run list error: {e}")
+class Dashboard:
+    def refresh(self):
+        try:
+            return load()
+        except Exception as e:
+            return error_response(f"failed: {e}")
 """,
         # reports for a person: an evaluation harness's record, a health check's details
         """\
@@ -1016,6 +1039,39 @@ def generate_tool(state, chain):
         return state  # error: TFH401
     state.update({"answer": answer})
     return state
+""",
+        # s39: a module that registers tools on a server imported from another module (odoo-mcp's
+        # ``tools_diagnostics.py``: ``from .server_core import mcp``) is not a report whatever its names say; its
+        # helpers feed the tools too
+        """\
+from .server_core import mcp
+def diagnostics_summary(model):
+    try:
+        return {"ok": True, "fields": load(model)}
+    except Exception as e:
+        return {"success": False, "error": str(e)}  # error: TFH401
+@mcp.tool(description="Diagnose access to a model")
+def diagnose_access(model: str):
+    try:
+        return run_diagnostics(model)
+    except Exception as e:
+        return {"success": False, "tool": "diagnose_access", "error": str(e)}  # error: TFH401
+""",
+        # s39: a factory named for a failed result (code-puppy's ``AskUserQuestionOutput.error_response``, a module
+        # function ``tool_error``) in a module with tool evidence carries the text
+        """\
+from .models import AskUserQuestionOutput, tool_error
+class QuestionToolkit:
+    def ask_user_question(self, questions):
+        try:
+            return AskUserQuestionOutput(answers=pick(questions))
+        except OSError as e:
+            return AskUserQuestionOutput.error_response(f"Interaction error: {e!s}")  # error: TFH401
+    def confirm(self, prompt):
+        try:
+            return pick_one(prompt)
+        except OSError as e:
+            return tool_error(f"Interaction error: {e}")  # error: TFH401
 """,
         # a report module still reports a message a model reads, and a tool
         """\
