@@ -96,6 +96,7 @@ class _Scope:
     attrs: dict[str, Ref] = field(default_factory=dict)  # class scopes: self.<attr>
     defs: dict[str, cst.FunctionDef] = field(default_factory=dict)  # functions (methods) defined here, for what they return
     attr_classes: dict[str, str] = field(default_factory=dict)  # class scopes: self.<attr> declared a class of the module
+    assigned: "dict[str, set[tuple[str, bool]]] | None" = None  # class scopes: what any method assigns self.<attr> (lazy)
 
 
 class Names:
