@@ -3,18 +3,17 @@
 This is deliberately not libcst's ScopeProvider/QualifiedNameProvider (a full
 extra pass over every file). :class:`Names` is driven by the engine during the
 one traversal that also runs the rules: it keeps a stack of scopes (module,
-class, function, lambda), binds names as Python does (imports, assignments,
-``with ... as``, parameters, ``def``/``class``, ``for`` and ``except`` targets,
-``global``), and tracks objects built from known constructors so that
+class, function, lambda), binds names as Python does (imports, assignments, ``with ... as``,
+parameters, ``def``/``class``, ``for`` and ``except`` targets, ``global``), and tracks objects built from known constructors so that
 ``s = requests.Session(); s.post(...)`` resolves to ``requests.Session.post``.
 
 A *reference* is ``(qualified_name, is_instance)``: ``("requests.Session",
 False)`` is the class, ``("requests.Session", True)`` an object of it.
 ``None`` is "not something we know" (a local, a parameter, a builtin).
-Bindings are flow-ordered inside functions; the module scope is pre-filled
-from its top-level statements so functions see module globals defined below
-them, and a fallback assignment (``except ImportError: requests = None``)
-does not hide the import.
+Bindings are flow-ordered inside functions (``self.<attr>`` the flow lost: what
+any method assigns it, :func:`~.names_members.assigned`); the module scope is pre-filled
+from its top-level statements so functions see module globals defined below them,
+and a fallback assignment (``except ImportError: requests = None``) does not hide it.
 
 Rules also ask it where they are (the answers describe the node being
 visited, from its ``visit_*`` to its ``leave_*``): :attr:`Names.function` and
@@ -96,6 +95,7 @@ class _Scope:
     attrs: dict[str, Ref] = field(default_factory=dict)  # class scopes: self.<attr>
     defs: dict[str, cst.FunctionDef] = field(default_factory=dict)  # functions (methods) defined here, for what they return
     attr_classes: dict[str, str] = field(default_factory=dict)  # class scopes: self.<attr> declared a class of the module
+    assigned: "dict[str, set[tuple[str, bool]]] | None" = None  # class scopes: what any method assigns self.<attr> (lazy)
 
 
 class Names:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Iterator, Optional, Tuple
 
 import libcst as cst
 
@@ -26,7 +26,90 @@ def member(names: Names, cls: _Scope, attr: str) -> Ref:
     prop = cls.defs.get(attr)
     if prop is not None and any((dotted(d.decorator) or "").rsplit(".", 1)[-1] in PROPERTIES for d in prop.decorators):
         return names._returns(prop)
-    return None
+    return assigned(names, cls, attr)
+
+
+def assigned(names: Names, cls: _Scope, attr: str) -> Ref:
+    """What ``self.<attr>`` holds when the flow of the traversal does not say (it was set to ``None``
+    or to something unknown since, or is set in a method below): the one object of a known class that
+    any method of the class assigns it (``self.session = self._create_session()`` in ``start``,
+    ``self.session = None`` in ``stop``); None when no method assigns one, or methods assign objects
+    of different classes. Read once per class, from the methods' statements only."""
+    if cls.assigned is None:
+        cls.assigned = {}  # also the guard while reading
+        cls.assigned = _read_assignments(names, cls)
+    refs = cls.assigned.get(attr)
+    return next(iter(refs)) if refs is not None and len(refs) == 1 else None
+
+
+def _read_assignments(names: Names, cls: _Scope) -> dict[str, set[tuple[str, bool]]]:
+    index = next((i for i, scope in enumerate(names.stack) if scope is cls), None)
+    if index is not None:
+        base = names.stack[: index + 1]
+    elif isinstance(cls.node, cst.ClassDef) and names.classes.get(cls.node.name.value) is cls:
+        base = [names.module_scope, cls]
+    else:
+        return {}
+    found: dict[str, set[tuple[str, bool]]] = {}
+    saved = names.stack
+    try:
+        for method in cls.defs.values():
+            names.stack = list(base)
+            names._push_function(method)  # its parameters, and ``self``
+            self_name = names.stack[-1].self_name
+            if self_name is not None:
+                for small in _small_statements(method.body):
+                    _record(names, self_name, small, found)
+    finally:
+        names.stack = saved
+    return found
+
+
+def _record(names: Names, self_name: str, small: cst.BaseSmallStatement, found: dict[str, set[tuple[str, bool]]]) -> None:
+    if isinstance(small, cst.Assign):
+        targets = [t.target for t in small.targets]
+        value: cst.BaseExpression | None = small.value
+    elif isinstance(small, cst.AnnAssign):
+        targets, value = [small.target], small.value
+    else:
+        return
+    attrs = [
+        t.attr.value for t in targets if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == self_name
+    ]
+    if not attrs:
+        return
+    ref: Ref = None
+    if isinstance(value, (cst.Call, cst.Await, cst.BooleanOperation, cst.IfExp)) or (
+        isinstance(value, cst.Name) and value.value in names.stack[-1].bindings  # a parameter; a local is unknown here
+    ):
+        ref = names.qualify(value)
+    if ref is None and isinstance(small, cst.AnnAssign):
+        ref = names.annotation_ref(small.annotation)  # ``self.session: Optional[httpx.AsyncClient] = None``
+    if ref is not None and ref[1]:
+        for attr in attrs:
+            found.setdefault(attr, set()).add(ref)
+
+
+_BLOCK_FIELDS = ("body", "orelse", "handlers", "finalbody", "cases")
+
+
+def _small_statements(node: cst.CSTNode) -> Iterator[cst.BaseSmallStatement]:
+    """The simple statements of a function body, through its compound statements, not into nested
+    ``def``/``class`` bodies (no expression is walked)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            yield from current.body
+            continue
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        for name in _BLOCK_FIELDS:
+            part = getattr(current, name, None)
+            if isinstance(part, (list, tuple)):
+                stack.extend(reversed(part))
+            elif isinstance(part, cst.CSTNode):
+                stack.append(part)
 
 
 def instance_class(names: Names, node: cst.BaseExpression) -> _Scope | None:

@@ -207,6 +207,36 @@ class Unrelated:
     def run(self):
         self.toolset.session.get("x")  # -> ?
 """,
+    "an attribute holds what any method assigns it, a None or an unknown value aside": """\
+import httpx
+import requests
+class Client:
+    def __init__(self, client=None):
+        self.session = None
+        self.mixed = requests.Session()
+        self.given = client
+    def stop(self):
+        self.session = None
+        self.mixed = None
+    def post(self):
+        self.session.post("x")  # -> httpx.AsyncClient.post
+        self.mixed.post("x")  # -> ?
+        self.given.post("x")  # -> ?
+        self.other.post("x")  # -> ?
+    def _make(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient()
+    def start(self):
+        self.session = self._make()
+        self.mixed = httpx.Client()
+        local = requests.Session()
+        self.other = local
+        def inner():
+            self.given = requests.Session()
+class Holder:
+    client: "Client"
+    def run(self):
+        self.client.session.post("x")  # -> httpx.AsyncClient.post
+""",
 }
 
 

@@ -575,6 +575,29 @@ class Client:
     async def _post_command(self, url, payload):
         return await self.session.post(url, json=payload)
 """,
+        # s39 (nekro-agent, as written): the client is bound in another method by a helper, reset to None on stop;
+        # the attribute holds what its methods assign it (the None aside), whichever order they run in
+        """\
+from typing import Optional
+import httpx
+from .utils import retry_decorator
+class Client:
+    def __init__(self):
+        self.session: Optional[httpx.AsyncClient] = None
+    async def stop(self):
+        if self.session:
+            await self.session.aclose()
+            self.session = None
+    @retry_decorator(retry_count=3, initial_delay=1.0)  # error: TFH101
+    async def _post_command(self, url, payload):
+        if not self.session:
+            raise RuntimeError("not started")
+        return await self.session.post(url, json=payload)
+    def _create_session(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(timeout=30)
+    async def start(self):
+        self.session = self._create_session()
+""",
         # s37: Slack's `chat.postMessage` posts a message; `/chat` there is the method's noun, not a chat completion
         """\
 import time
