@@ -43,6 +43,10 @@ def log_only(tool_name, exception):
     return [{"type": "text", "text": "the tool failed"}]
 
 
+def tool_failure(message, error_code="failed"):
+    return {"ok": False, "error_code": error_code, "message": message}
+
+
 class ToolBase:
     def format_error_result(self, message):
         return {"status": "error", "message": message}
@@ -147,6 +151,23 @@ def test_a_method_inherited_from_an_imported_base_class(tmp_path: Path, method: 
         )
     )
     assert _codes(tool) == expected
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ('tool_failure(str(e), "rate_limited")', []),  # the signature: the kind binds error_code
+        ('tool_failure(str(e), error_code="rate_limited")', []),  # the same by keyword
+        ('tool_failure(str(e))', [("TFH401", 14)]),  # the default is a catch-all: the kind is only in the text
+        ('tool_failure(str(e), "failed")', [("TFH401", 14)]),  # a catch-all given positionally
+    ],
+)
+def test_a_kind_given_positionally_types_the_failure_by_the_imported_signature(
+    tmp_path: Path, call: str, expected: list[tuple[str, int]]
+) -> None:
+    """s40 (rootly's ``MCPError.tool_error(str(e), "permission_error")``): a positional argument binds the parameter
+    the factory's signature names, read from the project's module as a helper is."""
+    assert _codes(_project(tmp_path, "..utils.errors import tool_failure", call)) == expected
 
 
 # --------------------------------------------------------------------------- the cache and the flake8 plugin

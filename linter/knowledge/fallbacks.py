@@ -295,6 +295,20 @@ COMPENSATION_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 COMPENSATION_EXEMPT_FUNCTIONS: Final[frozenset[str]] = frozenset(
     {"__del__", "__exit__", "__aexit__", "close", "aclose", "shutdown", "teardown", "dispose"}
 )
+# A tool run: a method below on a receiver whose names (camelCase split, the
+# callee that built it included) have a word below (``self._find_plugin(tool)
+# .run(tool_input)``, ``tool.invoke(args)``). A tool's failure (a search outage,
+# a sub-agent's LLM error) that falls back to "no evidence found" reads to the
+# model as the tool's answer (gentopia's ReWOO worker, batch 12's TFH402 miss).
+TOOL_RUN_METHODS: Final[frozenset[str]] = frozenset(
+    {"run", "arun", "_run", "_arun", "invoke", "ainvoke", "call", "acall", "execute", "aexecute"}
+)
+TOOL_RUN_RECEIVER_WORDS: Final[frozenset[str]] = frozenset({"tool", "tools", "plugin", "plugins"})
+# A transaction's connection closed on the failure path (the handler, or its
+# ``try``'s ``finally``): closing discards the uncommitted work, so a swallowed
+# failed rollback of it leaves nothing half-done (memorisdk's
+# ``connection_context``: batch 12's one false TFH403).
+TRANSACTION_DISCARDING_METHODS: Final[frozenset[str]] = frozenset({"close", "aclose", "dispose"})
 # ``task.cancel()``, ``cancel_scope.cancel()``, ``timer.cancel()``, ``lock.release()``:
 # in-process cancellation and synchronisation, not the undoing of an outside
 # effect. A ``cancel``/``release`` call with no argument, or on a receiver

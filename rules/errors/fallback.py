@@ -27,13 +27,44 @@ _EMPTY_DISPLAYS = {cst.List: "[]", cst.Dict: "{}", cst.Tuple: "()", cst.Set: "se
 # it failed (``"Error: no results"``, ``"Search failed"``) is not a fallback.
 _NOTHING_FOUND = re.compile(
     r"^\W*(?:no|zero|0)\s+(?:\w+\s+){0,2}?(?:results?|matches|hits|items|records|entries|documents|docs|data|papers"
-    r"|articles|pages|files|sources|answers?)\b|^\W*nothing\s+(?:was\s+)?found\b",
+    r"|articles|pages|files|sources|answers?|evidence)\b|^\W*nothing\s+(?:was\s+)?found\b"
+    r"|^\W*no\s+(?:\w+\s+){0,2}?(?:was\s+|were\s+)?found\b",
     re.IGNORECASE,
 )
 
 
 def _says_nothing_found(text: object) -> bool:
     return isinstance(text, str) and _NOTHING_FOUND.search(text) is not None
+
+
+def nothing_found(value: cst.BaseExpression | ast.expr | None) -> bool:
+    """A literal text that starts by saying nothing was found (``"No evidence found."``)."""
+    if isinstance(value, ast.Constant):
+        return _says_nothing_found(value.value)
+    return isinstance(value, cst.SimpleString) and _says_nothing_found(value.evaluated_value)
+
+
+def filled_result(stmts: Sequence[ast.stmt | cst.BaseSmallStatement]) -> tuple[str, str] | None:
+    """A handler whose whole body puts a nothing-found text into a slot of a result
+    (``result["evidence"] = "No evidence found."``): the result's name and the text, else None."""
+    if len(stmts) != 1:
+        return None
+    stmt = stmts[0]
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and nothing_found(stmt.value):
+        target: ast.expr | cst.BaseExpression = stmt.targets[0]
+        while isinstance(target, (ast.Subscript, ast.Attribute)):
+            target = target.value
+        if isinstance(target, ast.Name) and target is not stmt.targets[0]:
+            return target.id, repr(stmt.value.value)  # type: ignore[attr-defined]
+    if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and nothing_found(stmt.value):
+        first = stmt.targets[0].target
+        target = first
+        while isinstance(target, (cst.Subscript, cst.Attribute)):
+            target = target.value
+        if isinstance(target, cst.Name) and target is not first:
+            assert isinstance(stmt.value, cst.SimpleString)
+            return target.value, stmt.value.value
+    return None
 
 
 def default_value(value: cst.BaseExpression | ast.expr | None) -> str | None:

@@ -267,6 +267,43 @@ class ErrorModel:
                 return True
         return False
 
+    @cached_property
+    def classes(self) -> dict[str, list[cst.ClassDef]]:
+        """Same-module classes (nested classes too), by name: a factory's or constructor's signature."""
+        out: dict[str, list[cst.ClassDef]] = {}
+        stack: list[cst.CSTNode] = list(self.ctx.module.body) if self.ctx.module is not None else []
+        while stack:
+            n = stack.pop()
+            if isinstance(n, cst.ClassDef) and isinstance(n.body, cst.IndentedBlock):
+                out.setdefault(n.name.value, []).append(n)
+                stack.extend(n.body.body)
+        return out
+
+    def positional_names(self, call: cst.Call, *, imported: bool = True) -> list[list[str]]:
+        """The positional parameters of each definition the call may run, ``self``/``cls`` dropped: a helper
+        (:meth:`helpers_of`), a same-module class's method (``MCPError.tool_error(...)``) or constructor
+        (``ToolFailure(...)``: its ``__init__``). Empty when the run has no signature for it."""
+        found, method = self.helpers_of(call, imported=imported)
+        defs = list(found)
+        func = call.func
+        if not defs:
+            cls, attr = None, "__init__"
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+                cls, attr = func.value.value, func.attr.value
+            elif isinstance(func, cst.Name):
+                cls = func.value
+            for c in self.classes.get(cls or "", []) if cls is not None and self.names.lookup(cls) is None else []:
+                assert isinstance(c.body, cst.IndentedBlock)
+                defs += [n for n in c.body.body if isinstance(n, cst.FunctionDef) and n.name.value == attr]
+            method = True
+        out: list[list[str]] = []
+        for d in defs:
+            params = [p.name.value for p in (*d.params.posonly_params, *d.params.params)]
+            if method and params and params[0] in ("self", "cls"):
+                params = params[1:]
+            out.append(params)
+        return out
+
     # ------------------------------------------------------------ helpers followed
 
     def helpers_of(self, call: cst.Call, *, imported: bool = True) -> tuple[list[cst.FunctionDef], bool]:

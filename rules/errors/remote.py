@@ -442,6 +442,26 @@ def _typed_in_hand(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
     return ref is not None and ref[1] and not words(ref[0].rsplit(".", 1)[-1]) & knowledge.client_class_words
 
 
+def runs_tool(body: cst.BaseSuite, knowledge: Knowledge) -> bool:
+    """The ``try`` runs a tool (``self._find_plugin(tool).run(tool_input)``, ``tool.invoke(args)``: a method of
+    ``TOOL_RUN_METHODS`` on a receiver named with ``TOOL_RUN_RECEIVER_WORDS``): what it reads is the tool's."""
+    for n in walk_in_scope(body):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) \
+                and n.func.attr.value in knowledge.tool_run_methods \
+                and _receiver_words(n.func) & knowledge.tool_run_receiver_words:
+            return True
+    return False
+
+
+def runs_tool_ast(body: Sequence[ast.stmt], knowledge: Knowledge) -> bool:
+    """:func:`runs_tool` on the ``ast`` tree (the screen)."""
+    for n in walk_in_scope_ast(body):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in knowledge.tool_run_methods \
+                and _chain_words_ast(n.func.value) & knowledge.tool_run_receiver_words:
+            return True
+    return False
+
+
 def may_read_remote_ast(body: Sequence[ast.stmt], knowledge: Knowledge) -> bool:
     """The screen's share of :func:`remote_evidence` that ``tool_like_ast`` does not cover: a method of a receiver
     named for a client or a remote API (camelCase split), an HTTP verb."""

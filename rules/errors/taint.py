@@ -270,13 +270,23 @@ class TextTaint:
         ``"type": "server_error"``, ``type(e).__name__``, ``e.status_code``) beside the text."""
         k = self.knowledge
         pairs: list[tuple[str | None, cst.BaseExpression]] = []
+        starred = 0
         if isinstance(node, cst.Dict):
             pairs = [(_literal(el.key), el.value) for el in node.elements if isinstance(el, cst.DictElement)]
         else:
+            starred = next((i for i, a in enumerate(node.args) if a.star), len(node.args))
             pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
-        for key, value in pairs:
+        signature: list[str | None] | None = None
+        for i, (key, value) in enumerate(pairs):
             if self._kind_of(value, exc):
                 return True
+            if key is None and isinstance(node, cst.Call) and i < starred \
+                    and isinstance(value, (cst.SimpleString, cst.Name, cst.Attribute)):
+                if signature is None:
+                    signature = self._positional_signature(node)
+                key = signature[i] if i < len(signature) else None
+                if key is None and self._kind_literal(value):
+                    return True  # no signature in the run: ``fail(str(e), "permission_error")``
             if key is None or self._leak_free(value, exc) is False:
                 continue
             norm = key.lower().replace("-", "_")
@@ -287,6 +297,27 @@ class TextTaint:
             if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
                 return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
         return False
+
+    def _positional_signature(self, call: cst.Call) -> list[str | None]:
+        """The parameter each positional argument binds, by the callee's signature where the run has it (a
+        parameter named differently by two definitions binds none)."""
+        sigs = self.errors.positional_names(call)
+        if not sigs:
+            return []
+        out: list[str | None] = []
+        for i in range(max(len(s) for s in sigs)):
+            names = {s[i] if i < len(s) else None for s in sigs}
+            out.append(names.pop() if len(names) == 1 else None)
+        return out
+
+    def _kind_literal(self, value: cst.BaseExpression) -> bool:
+        """A positional string that names a kind of error (``"permission_error"``, ``"RateLimitError"``: one
+        identifier ending in ``error``/``exception``, not a catch-all such as ``"execution_error"``), read as a
+        kind where the callee's signature is not in the run."""
+        text = _literal(value) or ""
+        if not text.isidentifier() or not text.lower().endswith(("error", "exception")):
+            return False
+        return text.lower() not in ("error", "exception") and not self._catch_all_code(value)
 
     def _catch_all_code(self, value: cst.BaseExpression) -> bool:
         """A constant code that says only that something failed (``ToolErrorCode.INTERNAL_ERROR``, ``"error"``,

@@ -56,8 +56,8 @@ def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
                 f = n.func
                 if isinstance(f, ast.Name):
                     out.add(f.id)
-                elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
-                    out.add(f.attr)
+                elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                    out.add(f.attr)  # self.m(...), and Cls.m(...): a factory's signature types a positional kind
     return out
 
 
@@ -88,6 +88,9 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     defs = definitions(screen.tree) if helpers or returning else []
     if helpers:
         out += [d.lineno for d in defs if d.name in helpers]
+        # a same-module class called with the text: its __init__'s signature types a positional kind
+        out += [m.lineno for c in _classes(screen.tree) if c.name in helpers for m in c.body
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__init__"]
     if returning:
         # callers of a helper that returns the exception it caught: `result = self._run()` ... `str(result)`
         out += [
@@ -95,6 +98,17 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             for d in defs
             if d.name in returning or any(isinstance(n, ast.Call) and last_name(n.func) in returning for n in ast.walk(d))
         ]
+    return out
+
+
+def _classes(tree: ast.AST) -> list[ast.ClassDef]:
+    """Module-level classes and the classes nested in them (as :func:`~.model.definitions` reads methods)."""
+    out: list[ast.ClassDef] = []
+    stack = [n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef)]
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(n for n in c.body if isinstance(n, ast.ClassDef))
     return out
 
 

@@ -152,7 +152,13 @@ failure:
   (s39: readers in three packages labelled hello-agents'
   `ToolResponse.error(code=INTERNAL_ERROR, message=str(e))`, openjiuwen's
   one file-system error code and lagent's `state=API_ERROR` true; no label
-  called such a result typed). A failure factory of a class named for a
+  called such a result typed). A kind given positionally types it as by
+  keyword (s40: rootly's `MCPError.tool_error(str(e), "permission_error")`,
+  3 false): the argument binds the parameter the factory's or constructor's
+  signature names, where the run has it (a function or class of the module,
+  `self.m`, a function imported from the project); where it does not, a
+  literal that names a kind of error (one identifier ending in `error` or
+  `exception`, not a catch-all) is read as the kind. A failure factory of a class named for a
   tool's result (`ToolResponse.error(...)`, `MCPError.tool_error(...)`)
   carries the text as its constructor does; another class's factory is a
   call like any other (`ActionResponse.error(...)`: langbot's answers to its
@@ -419,6 +425,23 @@ def run_tool(p):
         return {"code": "permission_denied", "message": str(e)}
     except Exception as e:
         return ActionResponse.error(message=f"Run list error: {e}")
+""",
+        # s40: a kind given positionally types the failure as by keyword: by the factory's signature where the
+        # run has it (rootly's MCPError.tool_error(str(e), "permission_error")), else a literal naming a kind
+        """\
+class MCPError:
+    @staticmethod
+    def tool_error(error_message, error_type="execution_error"):
+        return {"error": True, "error_type": error_type, "message": error_message}
+def run_tool(p):
+    try:
+        return do(p)
+    except PermissionError as e:
+        return MCPError.tool_error(str(e), "permission_error")
+    except ConnectionError as e:
+        return MCPError.tool_error(str(e), ErrorKind.CONNECTION)
+    except ValueError as e:
+        return ToolResult.error_result(f"bad input: {e}", "validation_error")
 """,
         # format-repair feedback: the model's own arguments did not parse (format errors, resolved through the
         # imports, around a parse in memory), even in a tool message
@@ -750,6 +773,25 @@ def run_tool(p):
         return ToolResult(code=INTERNAL_ERROR, message=str(e))  # error: TFH401
     except Exception as e:
         return {"code": "error", "message": str(e)}  # error: TFH401
+""",
+        # s40: a positional argument types the failure only where it binds a kind: the signature's default catch-all,
+        # a catch-all given positionally, a parameter that is not a kind, a literal that is a sentence
+        """\
+class MCPError:
+    @staticmethod
+    def tool_error(error_message, error_type="execution_error", hint=None):
+        return {"error": True, "error_type": error_type, "message": error_message}
+def run_tool(p):
+    try:
+        return do(p)
+    except PermissionError as e:
+        return MCPError.tool_error(str(e))  # error: TFH401
+    except ConnectionError as e:
+        return MCPError.tool_error(str(e), "execution_error")  # error: TFH401
+    except ValueError as e:
+        return MCPError.tool_error(str(e), "execution_error", "retry_error")  # error: TFH401
+    except Exception as e:
+        return ToolResult.error_result(str(e), "could not reach the server")  # error: TFH401
 """,
         """\
 def run_tool():

@@ -7,10 +7,10 @@ import ast
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen, markdown_words, outside_screen, walk_in_scope
-from .fallback import default_value, documented_fallback, fallback_fix, optional_bool
+from .fallback import default_value, documented_fallback, fallback_fix, filled_result, optional_bool
 from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
-from .remote import may_read_remote_ast, module_constants, reads_remote
+from .remote import may_read_remote_ast, module_constants, reads_remote, runs_tool, runs_tool_ast
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -32,6 +32,8 @@ default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 whose values are all such values or names echoed back, `False` aside: a status
 flag), or a text that starts by saying nothing was found (`"No results,
 try another search"`, `"Nothing found"`: the model reads it as the answer),
+or whose whole body puts such a text into a slot of the value the function
+returns (`result["evidence"] = "No evidence found."` ... `return result`),
 or whose whole body is `pass` where the function's next statement after the
 `try` (one of its body whose own body returns) returns such a value
 (`except Exception: pass`, then `return {{"current_task": None, "queued_tasks":
@@ -72,6 +74,10 @@ in `linter/knowledge/fallbacks.py`):
 - a URL handed to a third-party call or to an HTTP verb
   (`fetch_text(pdf_url)`, `session.get(url)`: an argument named with
   {markdown_words(sorted(_DEFAULTS.url_argument_words), "or")}, or an `http(s)://` literal);
+- a tool run: a method {markdown_words(sorted(_DEFAULTS.tool_run_methods), "or")} of a receiver named
+  (the callee that built it included) with {markdown_words(sorted(_DEFAULTS.tool_run_receiver_words), "or")}
+  (`self._find_plugin(tool).run(tool_input)`, `self.tools[name].invoke(x)`): what the tool reads
+  is the tool's, a search API or a sub-agent's model, and its failure is read as its answer;
 - in an existence check ({markdown_words((p + "*" for p in _DEFAULTS.existence_name_prefixes), "or")},
   {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}), also any `await` or call out of the
   process that is not local work.
@@ -224,6 +230,30 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s40: a tool run whose failure is recorded, or whose fallback says it failed; a slot filled with a
+        # nothing-found text in a result the function does not return
+        """\
+import logging
+log = logging.getLogger(__name__)
+def worker(self, tool, tool_input):
+    result = {"evidence": ""}
+    try:
+        result["evidence"] = self._find_plugin(tool).run(tool_input)
+    except Exception:
+        log.exception("tool %s failed", tool)
+        result["evidence"] = "No evidence found."
+    return result
+def other(self, tool, x):
+    try:
+        return self.tools[tool].invoke(x)
+    except Exception:
+        return "Tool failed; try another tool"
+def shown(self, tool, x, panel):
+    try:
+        panel.text = self._find_plugin(tool).run(x)
+    except Exception:
+        panel.text = "No evidence found."
+""",
         # a store opened on a local file path: file I/O, whatever the class is named
         """\
 from app.profiles import ProfileStore
@@ -757,6 +787,23 @@ def has_errors(node: SceneNode) -> bool:
 """,
     ]
     INVALID = [
+        # s40: a tool run (a method run/invoke/... of a receiver named for a tool or a plugin) whose failure
+        # reads as "no evidence": a slot of the returned result filled with a nothing-found text (gentopia's
+        # ReWOO worker), or the text returned
+        """\
+def worker(self, tool, tool_input):
+    result = dict(evidence="")
+    try:
+        result["evidence"] = self._find_plugin(tool).run(tool_input)
+    except:  # error: TFH402
+        result["evidence"] = "No evidence found."
+    return result
+async def other(self, name, x):
+    try:
+        return await self.tools[name].ainvoke(x)
+    except Exception:  # error: TFH402
+        return "No relevant results found."
+""",
         # s39: `pass`, then a default after the `try` that only a failure (or no data) reaches; a record of empty
         # values says "nothing there" field by field (nekro-agent's workspace queue, batch 11)
         """\
@@ -1042,7 +1089,8 @@ class Objects:
         cands = {
             id(h)
             for h in screen.handlers
-            if catches_broadly(h, None) and any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body)
+            if catches_broadly(h, None)
+            and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body))
         }
         if any(_passes(h) for h in screen.handlers):
             cands |= {id(h) for t in _tries_then_default(screen.defs) for h in t.handlers if _passes(h)}
@@ -1053,7 +1101,8 @@ class Objects:
             node.lineno
             for node in screen.tries
             if any(id(h) in cands for h in node.handlers)  # type: ignore[attr-defined]
-            and (tool_like_ast(node.body, outside, knowledge) or may_read_remote_ast(node.body, knowledge))  # type: ignore[attr-defined]
+            and (tool_like_ast(node.body, outside, knowledge) or may_read_remote_ast(node.body, knowledge)  # type: ignore[attr-defined]
+                 or runs_tool_ast(node.body, knowledge))  # type: ignore[attr-defined]
         ]
 
     # ------------------------------------------------------------ the check
@@ -1077,7 +1126,8 @@ class Objects:
         exists = bool(name) and (name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
         if self._constants is None:
             self._constants = module_constants(self.ctx.module, self.names)
-        return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists, constants=self._constants)
+        return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists,
+                            constants=self._constants) or runs_tool(body, k)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
@@ -1137,6 +1187,12 @@ class Objects:
             return nxt.body[0]
         return None
 
+    def _returns_name(self, name: str) -> bool:
+        """The function returns the value bound to ``name`` (``return result``)."""
+        func = self.names.function
+        return isinstance(func, cst.FunctionDef) and any(
+            isinstance(r.value, cst.Name) and r.value.value == name for r in self.model.returns(func))
+
     def _answer_asked_for(self, node: cst.ExceptHandler, returned: str, body: cst.BaseSuite) -> bool:
         """The default is the answer the function was asked for (:mod:`.fallback_scope`): a probe's "no server",
         a write's "not done", a remembered miss, a documented soft failure, a ``HEAD``'s "does not answer"."""
@@ -1165,6 +1221,9 @@ class Objects:
                 returned = default_value(small.value)
                 bare = small.value is None
                 break
+        filled = filled_result(stmts)
+        if filled is not None and self._returns_name(filled[0]):
+            returned = filled[1]  # result["evidence"] = "No evidence found.", then return result
         if len(stmts) == 1 and isinstance(stmts[0], cst.Pass):
             after = self._default_after(handler.statement)
             if after is not None:

@@ -80,6 +80,11 @@ Not reported:
   open_entry(out_path) as output:` ... `delete_entry(output)`), the
   write's own error re-raised; a path alone is not enough (`fs.delete(path)`
   may be a remote store's);
+- a transaction's rollback on the failure path of a `try` that then closes
+  the same connection (in its `finally`, or in the handler: `adapter.rollback()`
+  swallowed, `raise`, `finally: adapter.close()`): closing discards the
+  uncommitted work whether or not the rollback ran; a rollback whose
+  connection stays open (a commit may follow) is reported;
 - a handler that catches only "already gone" errors (`FileNotFoundError`,
   `KeyError`, `NotFound`, `DoesNotExist`, `NoSuchKey`, ...): the thing to
   delete is not there, which is what deleting it wanted;
@@ -281,6 +286,38 @@ def delete_collection(client, name):
     except Exception:
         pass
 """,
+        # s40: a rollback whose connection is then closed on the same failure path (the try's finally, or the
+        # handler): closing discards the uncommitted work whether or not the rollback ran (memorisdk)
+        """\
+from contextlib import contextmanager
+@contextmanager
+def connection_context(factory):
+    adapter = factory()
+    try:
+        yield adapter
+        adapter.commit()
+    except Exception:
+        try:
+            adapter.rollback()
+        except Exception:
+            pass
+        raise
+    finally:
+        try:
+            adapter.close()
+        except Exception:
+            pass
+def run(conn, sql):
+    try:
+        conn.execute(sql)
+    except Exception:
+        try:
+            conn.rollback()
+        except Exception:
+            pass
+        conn.close()
+        raise
+""",
         # a threading timer and an asyncio handle
         """\
 def f(timer, handle):
@@ -292,6 +329,21 @@ def f(timer, handle):
 """,
     ]
     INVALID = [
+        # s40: a rollback whose connection stays open (committed later, or another object closed) is reported
+        """\
+def write_batch(adapter, other, tasks):
+    try:
+        for t in tasks:
+            t(adapter)
+    except Exception:
+        try:
+            adapter.rollback()  # error: TFH403
+        except Exception:
+            pass
+        raise
+    finally:
+        other.close()
+""",
         """\
 def undo(conn):
     try:
@@ -516,9 +568,34 @@ async def f(client, job_id):
         if not found and is_compensation and broad:
             found = [c for c in calls if not self.model.recording_call(c)][:1]
         for call in found:
+            if self._discarded(call):
+                continue
             if id(call) not in self._seen:
                 self._seen.add(id(call))
                 self.report(call, call=dotted(call.func) or last_name(call.func) or "the call", how=how)
+
+    def _discarded(self, call: cst.Call) -> bool:
+        """A transaction's rollback in a handler whose ``try`` (or the handler itself) then closes the same
+        connection: closing discards the uncommitted work whether or not the rollback ran, so a failed rollback
+        leaves nothing half-done (memorisdk's ``except: try: adapter.rollback() except: pass; raise`` ...
+        ``finally: adapter.close()``). A rollback followed by a commit, or by nothing, stays reported."""
+        func = call.func
+        handler = self.names.handler
+        if handler is None or not isinstance(func, cst.Attribute) or "rollback" not in func.attr.value.lower():
+            return False
+        receiver = dotted(func.value)
+        if receiver is None:
+            return False
+        places: list[cst.CSTNode] = [handler.node.body]
+        final = getattr(handler.statement, "finalbody", None)
+        if final is not None:
+            places.append(final.body)
+        for place in places:
+            for n in walk_in_scope(place):
+                if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) \
+                        and n.func.attr.value in self.knowledge.transaction_discarding_methods and dotted(n.func.value) == receiver:
+                    return True
+        return False
 
     # ------------------------------------------------------------ visitors
 
