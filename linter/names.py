@@ -129,9 +129,7 @@ class Names:
                 return None
             return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
         if isinstance(node, cst.Call):
-            # the callee is resolved once: resolving it again for each question made a chain of n
-            # calls (``str(x).replace(...).replace(...)...``) cost 2**n
-            callee = self.qualify(node.func)
+            callee = self.qualify(node.func)  # once: twice made a chain of n calls cost 2**n (s40)
             if callee is not None and not callee[1] and callee[0] in knowledge.FIELD_DECLARATIONS:
                 return members.field_default(self, node)
             helper = self._helper(node.func)
