@@ -169,14 +169,14 @@ def _stops(handler: cst.ExceptHandler) -> bool:
 
 def _tries(node: cst.CSTNode) -> Iterator[cst.Try]:
     """The ``try`` statements that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    stack = list(node.children)
+    stack = children(node)
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         if isinstance(n, cst.Try):
             yield n
-        stack.extend(n.children)
+        stack.extend(children(n))
 
 
 def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
@@ -219,7 +219,7 @@ def counted_recursions(
     stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
     while stack:
         node, in_class = stack.pop()
-        for child in node.children:
+        for child in children(node):  # the engine's field walk: libcst's ``children`` re-creates each node (s40)
             if isinstance(child, cst.ClassDef):
                 stack.append((child, True))
             elif isinstance(child, cst.FunctionDef):
