@@ -31,7 +31,6 @@ naming the file and the line, in one line.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,14 +38,7 @@ from typing import Any
 
 from .config import YAML_NAMES, Config, ConfigError, Yaml11Bool, from_mapping
 from .discovery import ExcludeMatchers, named_path_excluded
-
-if sys.version_info >= (3, 11):
-    import tomllib as _toml
-else:  # pragma: no cover - Python 3.10
-    try:
-        import tomli as _toml
-    except ImportError:  # pragma: no cover
-        _toml = None  # type: ignore[assignment, unused-ignore]
+from .tomlread import toml as _toml
 
 __all__ = ["Resolver", "find_config_file", "load_config", "load_file"]
 

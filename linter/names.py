@@ -129,12 +129,12 @@ class Names:
                 return None
             return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
         if isinstance(node, cst.Call):
-            if self.qualname(node.func) in knowledge.FIELD_DECLARATIONS:
+            callee = self.qualify(node.func)  # once: twice made a chain of n calls cost 2**n (s40)
+            if callee is not None and not callee[1] and callee[0] in knowledge.FIELD_DECLARATIONS:
                 return members.field_default(self, node)
             helper = self._helper(node.func)
             if helper is not None:
                 return self._returns(helper)
-            callee = self.qualify(node.func)
             if callee is None or callee[1]:
                 return None
             name = callee[0]

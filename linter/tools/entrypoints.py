@@ -14,19 +14,12 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Collection, Iterable, Iterator
 
 from ..packages import package_of
+from ..tomlread import toml as _toml
 from .remote import Remote
 
-if sys.version_info >= (3, 11):
-    import tomllib as _toml
-else:  # pragma: no cover - Python 3.10
-    try:
-        import tomli as _toml
-    except ImportError:  # pragma: no cover
-        _toml = None  # type: ignore[assignment, unused-ignore]
 
 __all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "entry_point_refs", "tool_group"]
 

@@ -18,6 +18,7 @@ from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
+from .status_loops import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
 
@@ -203,14 +204,7 @@ def _success_after_try(loop: Union[cst.For, cst.While], trynode: cst.Try) -> boo
 
 
 def _names_in(node: cst.CSTNode) -> set[str]:
-    out: set[str] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Name):
-            out.add(n.value)
-        stack.extend(n.children)
-    return out
+    return {n.value for n in _every_node(node) if isinstance(n, cst.Name)}
 
 
 def _loop_try(loop: Union[cst.For, cst.While]) -> cst.Try | None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from ...linter.api import Screen, children
-from .status_loops import all_nodes
+from .status_loops import every_node
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
 
@@ -161,7 +161,7 @@ def _stops(handler: cst.ExceptHandler) -> bool:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in all_nodes(n)):
+        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in every_node(n)):
             return True
         stack.extend(children(n))
     return False
@@ -169,14 +169,14 @@ def _stops(handler: cst.ExceptHandler) -> bool:
 
 def _tries(node: cst.CSTNode) -> Iterator[cst.Try]:
     """The ``try`` statements that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    stack = list(node.children)
+    stack = children(node)
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         if isinstance(n, cst.Try):
             yield n
-        stack.extend(n.children)
+        stack.extend(children(n))
 
 
 def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
@@ -205,7 +205,7 @@ def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
 
 def _reaches_out(body: cst.BaseSuite) -> bool:
     """The attempt awaits or calls a method (``await client.get(url)``): not in-memory work only."""
-    return any(isinstance(n, cst.Await) or (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)) for n in all_nodes(body))
+    return any(isinstance(n, cst.Await) or (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)) for n in every_node(body))
 
 
 def counted_recursions(
@@ -219,7 +219,7 @@ def counted_recursions(
     stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
     while stack:
         node, in_class = stack.pop()
-        for child in node.children:
+        for child in children(node):  # the engine's field walk: libcst's ``children`` re-creates each node (s40)
             if isinstance(child, cst.ClassDef):
                 stack.append((child, True))
             elif isinstance(child, cst.FunctionDef):
@@ -238,13 +238,13 @@ def _counting(
         for handler in trynode.handlers:
             if not transient(handler):
                 continue
-            calls = [n for n in all_nodes(handler.body) if isinstance(n, cst.Call)]
+            calls = [n for n in every_node(handler.body) if isinstance(n, cst.Call)]
             if not any(_calls_itself(c, fn, in_class) and _counts_down(c, fn, in_class) for c in calls):
                 continue
             if not _reaches_out(trynode.body):
                 continue
-            attempt = {id(n) for n in all_nodes(trynode.body)}
-            if any(sleeps(n) for n in all_nodes(fn.body) if id(n) not in attempt):
+            attempt = {id(n) for n in every_node(trynode.body)}
+            if any(sleeps(n) for n in every_node(fn.body) if id(n) not in attempt):
                 continue
             out.append(handler)
     return out
