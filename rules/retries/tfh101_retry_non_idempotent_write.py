@@ -387,6 +387,19 @@ from urllib3.util.retry import Retry
 s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[429, 503])))
 """,
+        # s40: a module's subclass of urllib3 Retry, its methods left to the idempotent default
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+class _Recoverable(Retry):
+    def is_retry(self, method, status_code, has_retry_after=False):
+        return 500 <= status_code <= 599
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=_Recoverable(total=5, backoff_factor=1)))
+""",
         # an unknown callee: nothing to say
         """\
 from tenacity import Retrying, stop_after_attempt
@@ -564,6 +577,23 @@ def status(client: httpx.Client, job):
 """,
     ]
     INVALID = [
+        # s40 (scrapling): curl_cffi's requests-like session sends like requests'; the helper is given "POST"
+        """\
+import time
+from curl_cffi.curl import CurlError
+from curl_cffi.requests import Session as CurlSession
+class Fetcher:
+    def __init__(self):
+        self._session = CurlSession()
+    def _make_request(self, method, url, retries=3, **kwargs):
+        for attempt in range(retries):  # error: TFH101
+            try:
+                return self._session.request(method, url, **kwargs)
+            except CurlError:
+                time.sleep(1)
+    def post(self, url, data):
+        return self._make_request("POST", url, data=data)
+""",
         # s39 (nekro-agent SSE client): the project's own retry decorator, imported from another module of the package
         """\
 import httpx
@@ -779,6 +809,30 @@ s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=["GET", "POST"])))  # error: TFH101
 t = requests.Session()
 t.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=None)))  # error: TFH101
+""",
+        # s40 (memorisdk): a module's subclass of urllib3 Retry (its own is_retry) allowing POST, in a session factory
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+class Api:
+    def post(self, url, json):
+        return self._session().post(url, json=json, timeout=10)
+
+    def _session(self):
+        adapter = HTTPAdapter(
+            max_retries=_ApiRetryRecoverable(  # error: TFH101
+                allowed_methods=["GET", "PATCH", "POST", "PUT", "DELETE"], backoff_factor=1, total=5,
+            )
+        )
+        session = requests.Session()
+        session.mount("https://", adapter)
+        return session
+
+class _ApiRetryRecoverable(Retry):
+    def is_retry(self, method, status_code, has_retry_after=False):
+        return 500 <= status_code <= 599
 """,
         # declared by the code: runtime decorator and MCP annotations; SDKs
         """\
