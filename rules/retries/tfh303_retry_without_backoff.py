@@ -139,6 +139,22 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s40 (code-puppy): a bounded walk over a tree; each round pops the next node, a failure moves on
+        """\
+def find_hint(exc, limit=50):
+    pending, seen = [exc], set()
+    for _ in range(limit):
+        if not pending:
+            break
+        node = pending.pop()
+        try:
+            if isinstance(node, str) and "unsupported image" in node.lower():
+                return translate("hint.multimodal")
+            pending.extend(getattr(node, "args", ()))
+        except Exception:
+            continue
+    return None
+""",
         # s39: a recursive retry that waits before calling itself again, or that re-asks after a parse error
         """\
 import asyncio, json
