@@ -214,6 +214,23 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s40 (agentkit): the model is asked before the try, the try only takes the JSON out of its reply, the
+        # handler feeds the failure back as a follow-up: a repair re-ask, not a retry of a failing call
+        """\
+import logging
+from .utils import extract_json
+async def step(brain, max_iterations=6):
+    followup = ""
+    for iteration in range(max_iterations):
+        response = await brain.generate_chat_response(extra_system_prompt=followup)
+        try:
+            data = extract_json(response.content)
+        except Exception as exc:
+            logging.warning("could not parse: %s", exc)
+            followup = "I could not parse your previous reply as JSON"
+            continue
+        return data
+""",
         # s40 (code-puppy): a bounded walk over a tree; each round pops the next node, a failure moves on
         """\
 def find_hint(exc, limit=50):
