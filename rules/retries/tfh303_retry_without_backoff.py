@@ -563,6 +563,23 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s40 (gentopia load_page): the handler clears the result and goes round at once; the cleared name is
+        # bound afresh by the attempt, so nothing the next attempt sends changes
+        """\
+import requests
+def load_page(url, max_retry=3):
+    for _ in range(max_retry):
+        try:
+            res = requests.get(url, timeout=15)
+            if res.status_code != 200:
+                raise RuntimeError("failed to load page")
+        except Exception:  # error: TFH303
+            res = None
+            continue
+        content = res.text
+        break
+    return res
+""",
         # s39 (nekro-agent download_file): the handler calls the function again with one attempt fewer, at once
         """\
 import httpx
