@@ -11,6 +11,7 @@ from .data import Loop
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
 from .paths import is_sleep
+from .success_status import success_status_exit
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -213,6 +214,22 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s40: the same loop, but it tells the statuses apart (only a 5xx goes round)
+        """\
+import time
+import requests
+def send_messages(url, payload, attempts=5):
+    for attempt in range(attempts):
+        try:
+            r = requests.post(url, json=payload, timeout=10, headers={"Idempotency-Key": "k"})
+            if r.status_code == 201:
+                return
+            if r.status_code < 500:
+                raise RuntimeError(r.text)
+        except requests.ConnectionError:
+            pass
+        time.sleep(2 ** attempt)
+""",
         # s38: a HEAD polled until the upload appears: its 404 means "not yet", which the next round may change
         """\
 import time
@@ -509,6 +526,22 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s40 (memorisdk): the attempt leaves only on a 201; a 400/401/422 goes round like a 503
+        """\
+import time
+import requests
+def send_messages(url, payload, attempts=5):
+    last_status = None
+    for attempt in range(attempts):  # error: TFH102
+        try:
+            last_status = requests.post(url, json=payload, timeout=10).status_code
+            if last_status == 201:
+                return
+        except Exception:
+            pass
+        time.sleep(2 ** attempt)
+    raise RuntimeError(f"expected 201, got {last_status}")
+""",
         # s38: the handler catches the base of the status error the attempt raises: aiohttp's ClientError
         # covers the ClientResponseError of raise_for_status(), so a 401 is sent again like a 503
         """\
@@ -815,9 +848,13 @@ def fim(client, prompt, suffix):
                     )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
+            success_exit = success_status_exit(retry.loop) if retry.loop is not None and retry.effects else None
+            if success_exit is not None:
+                # s40 (memorisdk): the attempt leaves only on a 2xx; any other status, a 4xx too, goes round
+                what.append("any status but the success one (400/401/403/404 included)")
             if not what:
                 continue
-            where: cst.CSTNode = status_handler or (cond.node if cond.node is not None else retry.anchor)
+            where: cst.CSTNode = status_handler or (retry.loop.node if success_exit is not None and retry.loop is not None else None) or (cond.node if cond.node is not None else retry.anchor)
             if retry.loop is not None and bad_types:
                 for handler in retry.loop.handlers:
                     if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):

@@ -1,0 +1,64 @@
+"""A loop that leaves only on a success status (s40, batch 12 memorisdk): every other status goes round.
+
+``for attempt in range(n): try: status = api.post(url, body); if status == 201: return ... except
+Exception: ...; time.sleep(...)``: the attempt's only exit tests the status against a 2xx literal
+(``== 201``, ``200 <= s <= 299``, ``s < 300``), with no ``else``, and nothing in the loop names a 4xx or
+5xx status: a 400/401/403/404 is sent again like a 503 (TFH102). A loop that tests a 4xx or 5xx literal
+anywhere (``if s >= 500: continue``, ``if s in (401, 403): raise``) decides by status and is read elsewhere.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .data import Loop
+
+_EXITS = (cst.Return, cst.Break)
+
+
+def success_status_exit(loop: Loop) -> cst.If | None:
+    """The ``if`` of the try that leaves the loop on a 2xx status only, when the loop names no other status."""
+    found: cst.If | None = None
+    for n in _nodes(loop.try_node.body):
+        if isinstance(n, cst.If) and n.orelse is None and _success_test(n.test) and _leaves(n.body):
+            found = found or n
+    if found is None:
+        return None
+    if any(isinstance(n, cst.Integer) and 400 <= _int(n) < 600 for n in _nodes(loop.node)):
+        return None  # the loop tells some failing statuses apart
+    return found
+
+
+def _success_test(test: cst.BaseExpression) -> bool:
+    if not isinstance(test, cst.Comparison):
+        return False
+    ints = [_int(n) for n in _nodes(test) if isinstance(n, cst.Integer)]
+    if not ints or not all(200 <= i <= 300 for i in ints):
+        return False
+    ops = [c.operator for c in test.comparisons]
+    if len(ops) == 1 and isinstance(ops[0], cst.Equal):
+        return True  # status == 201
+    return any(isinstance(o, (cst.LessThan, cst.LessThanEqual)) for o in ops) and (300 in ints or 299 in ints)
+
+
+def _leaves(body: cst.BaseSuite) -> bool:
+    return any(isinstance(n, _EXITS) for n in _nodes(body))
+
+
+def _int(n: cst.Integer) -> int:
+    try:
+        return int(n.value, 0)
+    except ValueError:
+        return -1
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and n is not node:
+            continue
+        stack.extend(n.children)
+    return out
