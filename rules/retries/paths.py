@@ -35,6 +35,7 @@ from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .loops import _flag_success, attempt_counter_name, delay_literal
+from .worklist import draws_next_item
 
 if TYPE_CHECKING:
     from ...linter.api import Names
@@ -424,32 +425,6 @@ def iterates(loop: Loop) -> bool:
         return False
     counted = {id(n) for n in _counter_reads(node.body)}
     return any(isinstance(n, cst.Name) and n.value == target and id(n) not in counted for n in _walk(node.body))
-
-
-_DRAW_METHODS = frozenset({"pop", "popleft", "popitem", "get_nowait"})
-
-
-def draws_next_item(loop: Loop) -> bool:
-    """s40 (code-puppy's bounded walk over an exception tree): a statement of the loop's body before its
-    ``try`` binds a name to the next item of a work list (``node = pending.pop()``, ``.popleft()``,
-    ``next(it)``): each round works on another item, so a failure's ``continue`` moves on, repeats nothing."""
-    body = loop.node.body
-    stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
-    for stmt in stmts:
-        if stmt is loop.try_node:
-            return False
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            value = small.value if isinstance(small, (cst.Assign, cst.AnnAssign)) else None
-            if not isinstance(value, cst.Call):
-                continue
-            func = value.func
-            if isinstance(func, cst.Attribute) and func.attr.value in _DRAW_METHODS:
-                return True
-            if isinstance(func, cst.Name) and func.value == "next":
-                return True
-    return False
 
 
 def _attempt_log(call: cst.Call) -> bool:

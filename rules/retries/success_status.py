@@ -24,7 +24,7 @@ def success_status_exit(loop: Loop) -> cst.If | None:
             found = found or n
     if found is None:
         return None
-    if any(isinstance(n, cst.Integer) and 400 <= _int(n) < 600 for n in _nodes(loop.node)):
+    if any(400 <= i < 600 for i in _compared_ints(loop.node)):
         return None  # the loop tells some failing statuses apart
     return found
 
@@ -45,6 +45,11 @@ def _leaves(body: cst.BaseSuite) -> bool:
     return any(isinstance(n, _EXITS) for n in _nodes(body))
 
 
+def _compared_ints(node: cst.CSTNode) -> list[int]:
+    """The int literals compared in ``node`` (``s >= 500``, ``s in (401, 403)``; not ``body[:500]``)."""
+    return [_int(i) for c in _nodes(node) if isinstance(c, cst.Comparison) for i in _nodes(c) if isinstance(i, cst.Integer)]
+
+
 def _int(n: cst.Integer) -> int:
     try:
         return int(n.value, 0)
@@ -62,3 +67,41 @@ def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
             continue
         stack.extend(n.children)
     return out
+
+
+def raised_on_error_status(loop: Loop) -> tuple[str, cst.If] | None:
+    """s40 (healthomics' PromQL client): the attempt raises its own exception on any error status
+    (``if response.status_code >= 400: raise RuntimeError(...)``, ``!= 200``) and the loop names no other
+    status: the class raised and the ``if``. A handler of the loop catching that class sends a 4xx round."""
+    for n in _nodes(loop.try_node.body):
+        if not (isinstance(n, cst.If) and isinstance(n.test, cst.Comparison) and _every_error(n.test)):
+            continue
+        stmts = n.body.body if isinstance(n.body, cst.IndentedBlock) else ()
+        last = stmts[-1] if stmts else None
+        if not isinstance(last, cst.SimpleStatementLine) or not isinstance(last.body[-1], cst.Raise):
+            continue
+        exc = last.body[-1].exc
+        head = exc.func if isinstance(exc, cst.Call) else exc
+        if not isinstance(head, cst.Name):
+            continue
+        if any(400 < i < 600 for i in _compared_ints(loop.node)):
+            return None  # the loop tells failing statuses apart
+        return head.value, n
+    return None
+
+
+def _every_error(test: cst.Comparison) -> bool:
+    """``status >= 400``, ``status > 399``, ``status != 200`` (any 2xx)."""
+    if len(test.comparisons) != 1:
+        return False
+    comp = test.comparisons[0]
+    right = comp.comparator
+    if not isinstance(right, cst.Integer):
+        return False
+    value = _int(right)
+    op = comp.operator
+    return (
+        (isinstance(op, cst.GreaterThanEqual) and value == 400)
+        or (isinstance(op, cst.GreaterThan) and value == 399)
+        or (isinstance(op, cst.NotEqual) and 200 <= value < 300)
+    )

@@ -11,7 +11,7 @@ from .data import Loop
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
 from .paths import is_sleep
-from .success_status import success_status_exit
+from .success_status import raised_on_error_status, success_status_exit
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -214,6 +214,23 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s40: the same, but a 5xx only raises the error that goes round
+        """\
+import json, time
+class Transient(Exception): ...
+def query(http, request, retries=3):
+    for attempt in range(retries):
+        try:
+            response = http.send(request)
+            if response.status_code >= 500:
+                raise Transient(response.status_code)
+            if response.status_code >= 400:
+                raise RuntimeError(response.content)
+            return json.loads(response.content)["data"]
+        except (Transient, ConnectionError):
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
         # s40: the same loop, but it tells the statuses apart (only a 5xx goes round)
         """\
 import time
@@ -526,6 +543,32 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s40 (odoo-mcp): xmlrpc's ProtocolError is raised for a 401/403/404 as for a 502
+        """\
+import socket, time, xmlrpc.client
+def execute(models, db, uid, password, model, method, args, attempts=3):
+    for attempt in range(attempts):
+        try:
+            return models.execute_kw(db, uid, password, model, method, args)
+        except (ConnectionError, socket.timeout, xmlrpc.client.ProtocolError):  # error: TFH102
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
+        # s40 (healthomics): the attempt raises its own RuntimeError for every status >= 400 and goes round on it
+        """\
+import json, time
+def query(http, request, retries=3):
+    for attempt in range(retries):
+        try:
+            response = http.send(request)
+            data = json.loads(response.content)
+            if response.status_code >= 400:
+                raise RuntimeError(f"HTTP {response.status_code}: {data.get('error', '')[:500]}")
+            return data["data"]
+        except (RuntimeError, ConnectionError) as e:  # error: TFH102
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
         # s40 (memorisdk): the attempt leaves only on a 201; a 400/401/422 goes round like a 503
         """\
 import time
@@ -852,9 +895,18 @@ def fim(client, prompt, suffix):
             if success_exit is not None:
                 # s40 (memorisdk): the attempt leaves only on a 2xx; any other status, a 4xx too, goes round
                 what.append("any status but the success one (400/401/403/404 included)")
+            raised_handler = None
+            raised = raised_on_error_status(retry.loop) if retry.loop is not None and not what else None
+            if raised is not None and retry.loop is not None:
+                for handler in retry.loop.handlers:
+                    if handler.type is not None and raised[0] in (model.exception_names(handler.type) or ()) and not _narrows(handler):
+                        # s40 (healthomics): the attempt raises its own error for every status >= 400 and catches it
+                        what.append(f"{raised[0]} (raised for every status >= 400, 401/403/404 included)")
+                        raised_handler = handler
+                        break
             if not what:
                 continue
-            where: cst.CSTNode = status_handler or (retry.loop.node if success_exit is not None and retry.loop is not None else None) or (cond.node if cond.node is not None else retry.anchor)
+            where: cst.CSTNode = raised_handler or status_handler or (retry.loop.node if success_exit is not None and retry.loop is not None else None) or (cond.node if cond.node is not None else retry.anchor)
             if retry.loop is not None and bad_types:
                 for handler in retry.loop.handlers:
                     if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):

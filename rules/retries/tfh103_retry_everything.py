@@ -11,6 +11,7 @@ from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
 from .screen import screen_lines
+from .worklist import draws_next_item
 
 if TYPE_CHECKING:
     from ...linter.api import Knowledge, Screen
@@ -1117,7 +1118,7 @@ def post_result(client, row):
             loop = retry.loop
             if loop is not None and loop.reparses:
                 continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
-            if loop is not None and paths.draws_next_item(loop):
+            if loop is not None and draws_next_item(loop):
                 continue  # s40: each round draws the next item of a work list (`node = pending.pop()`): a walk
             if loop is not None and retry.in_process:
                 continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
