@@ -2,8 +2,9 @@
 
 ``for attempt in range(n): try: status = api.post(url, body); if status == 201: return ... except
 Exception: ...; time.sleep(...)``: the attempt's only exit tests the status against a 2xx literal
-(``== 201``, ``200 <= s <= 299``, ``s < 300``), with no ``else``, and nothing in the loop names a 4xx or
-5xx status: a 400/401/403/404 is sent again like a 503 (TFH102). A loop that tests a 4xx or 5xx literal
+(``== 201``, ``200 <= s <= 299``, ``s < 300``), with no ``else``, nothing in the loop names a 4xx or 5xx status
+or tests the status otherwise, and the loop sends a write (a poll GETting a health URL until it
+answers 200 waits for "ready", it retries nothing): a 400/401/403/404 is sent again like a 503 (TFH102). A loop that tests a 4xx or 5xx literal
 anywhere (``if s >= 500: continue``, ``if s in (401, 403): raise``) decides by status and is read elsewhere.
 """
 
@@ -24,8 +25,8 @@ def success_status_exit(loop: Loop) -> cst.If | None:
             found = found or n
     if found is None:
         return None
-    if any(400 <= i < 600 for i in _compared_ints(loop.node)):
-        return None  # the loop tells some failing statuses apart
+    if any(400 <= i < 600 for i in _compared_ints(loop.node)) or _other_status_test(loop.node, found.test):
+        return None  # the loop tells some failing statuses apart (`in NON_RETRYABLE_STATUS_CODES`)
     return found
 
 
@@ -43,6 +44,17 @@ def _success_test(test: cst.BaseExpression) -> bool:
 
 def _leaves(body: cst.BaseSuite) -> bool:
     return any(isinstance(n, _EXITS) for n in _nodes(body))
+
+
+def _other_status_test(node: cst.CSTNode, test: cst.BaseExpression) -> bool:
+    """A comparison in ``node`` besides ``test`` that reads a status (``r.status_code in CODES``)."""
+    for c in _nodes(node):
+        if isinstance(c, cst.Comparison) and c is not test:
+            for n in _nodes(c):
+                name = n.value if isinstance(n, cst.Name) else n.attr.value if isinstance(n, cst.Attribute) else ""
+                if "status" in name.lower():
+                    return True
+    return False
 
 
 def _compared_ints(node: cst.CSTNode) -> list[int]:
@@ -84,7 +96,7 @@ def raised_on_error_status(loop: Loop) -> tuple[str, cst.If] | None:
         head = exc.func if isinstance(exc, cst.Call) else exc
         if not isinstance(head, cst.Name):
             continue
-        if any(400 < i < 600 for i in _compared_ints(loop.node)):
+        if any(400 < i < 600 for i in _compared_ints(loop.node)) or _other_status_test(loop.node, n.test):
             return None  # the loop tells failing statuses apart
         return head.value, n
     return None

@@ -32,8 +32,10 @@ PATCH through requests, httpx, aiohttp or urllib3; a call declared
 Stripe charge, ...) with no idempotency key. The retry is any the retry model
 knows: tenacity, backoff, stamina, this project's runtime retry, a
 `retry-decorators` entry, a hand-written retry loop, a decorator of the same
-module that loops around the function, urllib3 `Retry` allowing POST on a
-requests session. The retried work is read one level deep: the body, and the
+module that loops around the function, urllib3 `Retry` (or a subclass of it
+in the same module) allowing POST on a requests session. curl_cffi's
+requests-like API (`curl_cffi.requests`, its `Session`/`AsyncSession`) sends
+like requests. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line. A remote tool run is a write too: MCP's
 `ClientSession.call_tool` (and fastmcp's `Client.call_tool`) runs a tool on a
@@ -59,7 +61,12 @@ exception (s39): a decorator imported from another module of the same package
 (`from .utils import retry_decorator`), named as a retry (a word `retry`,
 `retries` or `retrying`; not a rate limit or a connect phase) and given a
 literal number of attempts (`retry_count=3`, `max_retries=`, `attempts=`), is
-read as a retry of the function it decorates, its condition unknown.
+read as a retry of the function it decorates, its condition unknown. And
+(s40) a `post`/`patch` method of the project's own client class defined in
+another module (`api = Api(config)`, `api.post(route, payload)` with `Api`
+from `pkg._network`), read from that module, that itself makes the same call
+(`self._session().post(...)`) or a `request("POST", ...)`: a thin HTTP
+wrapper whose write the retry re-sends.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
 `retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
 `retry_if_exception` subclass whose `__init__` passes such a predicate): the

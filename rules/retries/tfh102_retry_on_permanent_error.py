@@ -179,8 +179,13 @@ in the attempt and goes round without testing the status is reported at the
 handler; one that tests it (`if e.response.status_code < 500: raise`) is not.
 So is an SDK's base error, which the SDK raises itself for every error status
 (OpenAI's and Anthropic's `APIError`/`APIStatusError`, google-api-core's
-`GoogleAPIError`, mistralai's `SDKError`), caught by a hand loop that goes
-round without testing the status.
+`GoogleAPIError`, mistralai's `SDKError`, the standard library's XML-RPC
+`ProtocolError`), caught by a hand loop that goes round without testing the
+status. Also a hand loop whose attempt raises its own exception for every
+error status (`if r.status_code >= 400: raise RuntimeError(...)`, `!= 200`)
+and catches that class, and one that leaves only on a 2xx (`if status ==
+201: return`) around a request with nothing that tells a 4xx from a 5xx:
+either way a 401 goes round like a 503.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -214,6 +219,34 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s40: a health poll until a local server answers 200 waits for "ready"; a span export that tells the
+        # statuses apart through a named set
+        """\
+import time
+import requests
+NON_RETRYABLE = {400, 401, 403, 404}
+def wait_healthy(url, max_retries=30):
+    for attempt in range(max_retries):
+        try:
+            if requests.get(url, timeout=3).status_code == 200:
+                return True
+        except requests.RequestException:
+            pass
+        time.sleep(1)
+    return False
+def export(client, url, payload, max_retries=4):
+    for attempt in range(max_retries):
+        try:
+            response = client.post(url, json=payload, headers={"Idempotency-Key": "k"})
+            if response.status_code == 200:
+                return True
+            if response.status_code in NON_RETRYABLE:
+                return False
+        except Exception:
+            pass
+        time.sleep(1.5 ** attempt)
+    return False
+""",
         # s40: the same, but a 5xx only raises the error that goes round
         """\
 import json, time
@@ -891,7 +924,8 @@ def fim(client, prompt, suffix):
                     )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
-            success_exit = success_status_exit(retry.loop) if retry.loop is not None and retry.effects else None
+            writes = [e for e in retry.effects if e.cls in self.knowledge.write_classes]
+            success_exit = success_status_exit(retry.loop) if retry.loop is not None and writes else None
             if success_exit is not None:
                 # s40 (memorisdk): the attempt leaves only on a 2xx; any other status, a 4xx too, goes round
                 what.append("any status but the success one (400/401/403/404 included)")

@@ -97,7 +97,13 @@ Not reported either: a hand loop whose attempt calls only in-memory builtins
 (`record = next(records)` over a result already downloaded: nothing is sent
 again; s39), and a repair re-ask (the model is asked before the `try`, the
 `try` only parses its answer, by in-memory calls or a function named for
-parsing such as `parse_segment_output(res)`, and the next round asks again).
+parsing such as `parse_segment_output(res)` or for taking JSON out of a text
+such as `extract_json(reply)`, and the next round asks again). Nor (s40) a
+tenacity retry around a function whose body (a docstring and local
+assignments aside) is one `try` whose broad handler raises nothing (logs,
+sleeps, returns `None`): no exception reaches tenacity, the retry never fires;
+nor a loop that draws the next item of a work list before its `try` (`node =
+pending.pop()`, `next(it)`): a failure's `continue` moves on to another item.
 
 Not a retry: a loop that runs once unless retries are configured (`for
 attempt in range(retries + 1)` where `retries` is a parameter `= 0` or
