@@ -74,19 +74,35 @@ def digest_of(path: str) -> str | None:
         return None
 
 
-def _root(path: str) -> tuple[str, str] | None:
-    """The linted file's top-level package name and that package's directory (real path)."""
+#: how many directories without ``__init__.py`` may lie between a linted file and its package
+_NAMESPACE_DEPTH = 2
+
+
+def _root(path: str, top: str | None = None) -> tuple[str, str] | None:
+    """The linted file's top-level package name and that package's directory (real path).
+
+    s40: with ``top`` (the top-level package a qualified name starts with), a file in a directory without
+    ``__init__.py`` (a namespace part, memorisdk's ``memori/memory/``), or in a package below one, belongs
+    to the package ``top`` found up to :data:`_NAMESPACE_DEPTH` such directories above it."""
     if not path or path in ("-", "stdin"):
         return None
     directory = os.path.dirname(os.path.abspath(path))
     package = package_of(path)
-    if package is None:
-        return None
-    depth = package.count(".")
-    top_dir = directory
-    for _ in range(depth):
-        top_dir = os.path.dirname(top_dir)
-    return package.split(".")[0], os.path.realpath(top_dir)
+    hops = 0
+    while True:
+        if package is not None:
+            for _ in range(package.count(".")):
+                directory = os.path.dirname(directory)
+            if top is None or package.split(".")[0] == top:
+                return package.split(".")[0], os.path.realpath(directory)
+        if top is None or hops >= _NAMESPACE_DEPTH:
+            return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+        hops += 1
+        package = package_of(os.path.join(directory, "__init__.py"))
 
 
 def _module(path: str) -> _Parsed | None:
@@ -194,7 +210,7 @@ def _lookup(root: tuple[str, str], parts: list[str], name: str, follow: bool) ->
 
 
 def _definition(path: str, qualname: str) -> tuple[_Parsed, _Def] | None:
-    root = _root(path)
+    root = _root(path, qualname.split(".")[0])
     if root is None:
         return None
     parts = qualname.split(".")

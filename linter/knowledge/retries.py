@@ -165,6 +165,9 @@ SDK_STATUS_ERROR_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         # mistralai's SDKError, raised for every 4XX/5XX status the SDK does not model (401, 400, 404)
         "mistralai.models.SDKError",
         "mistralai.models.sdkerror.SDKError",
+        # s40 (odoo-mcp): the standard library's XML-RPC transport raises ProtocolError for every HTTP error
+        # status it gets back (errcode 401/403/404 as 502/503)
+        "xmlrpc.client.ProtocolError",
     }
 )
 # Errors raised for every HTTP error status (``raise_for_status()``): a retry on the type alone

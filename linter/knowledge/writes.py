@@ -48,6 +48,11 @@ HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
         "urllib3.HTTPConnectionPool",
         "urllib3.HTTPSConnectionPool",
         "urllib3.poolmanager.PoolManager",
+        # curl_cffi's requests-like API (s40, batch 12 scrapling): ``curl_cffi.requests.get/post/request``
+        # and its sessions send like requests'
+        "curl_cffi.requests",
+        "curl_cffi.requests.Session",
+        "curl_cffi.requests.AsyncSession",
     }
 )
 # ``request`` methods taking the HTTP method first (or as ``method=``).

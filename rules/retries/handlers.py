@@ -140,12 +140,21 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
             name = dotted(n)
             if name:
                 read.add(name)
-    if assigned & read:
+    # s40 (gentopia `except Exception: res = None; continue`): a name the handler clears to None and the
+    # attempt binds afresh (`res = requests.get(url)`) is not an input the next attempt reads
+    cleared = {
+        dotted(t.target) for n in _walk(handler.body) if isinstance(n, cst.Assign)
+        and isinstance(n.value, cst.Name) and n.value.value == "None" for t in n.targets
+    }
+    stored_names = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) in stores}
+    if (assigned - (cleared & stored_names)) & read:
         return True
     # the handler supplies the value the attempt stores (`except E: obj = create(relaxed=True)`) and
     # the rest of the iteration uses it: a fallback, not a blind go-round
-    stored = {n.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Name) and id(n) in stores}
-    supplied = assigned & stored
+    supplied = assigned & stored_names
+    last = _body_stmts(handler.body)[-1:] if _body_stmts(handler.body) else []
+    if last and isinstance(last[0], cst.SimpleStatementLine) and isinstance(last[0].body[-1], cst.Continue):
+        return False  # s40 (gentopia `res = None; continue`): the value goes round unused, no fallback
     if supplied:
         later = {dotted(n) for n in _walk_all(_after_try(loop)) if isinstance(n, (cst.Name, cst.Attribute))}
         return bool(supplied & later)

@@ -35,6 +35,7 @@ from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .loops import _flag_success, attempt_counter_name, delay_literal
+from .worklist import draws_next_item
 
 if TYPE_CHECKING:
     from ...linter.api import Names
@@ -414,6 +415,8 @@ def iterates(loop: Loop) -> bool:
     if not isinstance(node, cst.For):
         return False
     if isinstance(node.iter, cst.Call) and len(node.iter.args) == 3:
+        return True
+    if draws_next_item(loop):
         return True
     if delay_literal(node.iter):
         return False  # for delay in (1, 2, 4): the target is the wait, not data

@@ -51,6 +51,12 @@ def func_words(func: cst.Name | cst.Attribute) -> set[str]:
     return set(name.lower().strip("_").split("_"))
 
 
+def _parsing(words: set[str]) -> bool:
+    """A name for parsing: ``parse`` (s39), or (s40, agentkit's ``extract_json(reply)``) for taking JSON out
+    of a text (``extract_json``, ``load_json``, ``decode_json``): ``json`` with a verb that does no I/O."""
+    return "parse" in words or ("json" in words and bool(words & {"extract", "load", "loads", "decode", "repair"}))
+
+
 def _skip(node: cst.CSTNode) -> bool:
     return isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
 
@@ -156,7 +162,7 @@ class RaisableWork(RetryWork, Reader):
             assert isinstance(root, cst.Name)
             if root.value in parsed or root.value in self._value_parameters():
                 return True  # `data.get("answer")` on `data = json.loads(text)`; `responses.index(answer)`
-        if isinstance(func, (cst.Name, cst.Attribute)) and "parse" in func_words(func):
+        if isinstance(func, (cst.Name, cst.Attribute)) and _parsing(func_words(func)):
             return True  # s39: a function named for parsing (`parse_segment_output(res, index)`, `parser.parse(text)`)
         qn = self.names.qualname(func)
         return qn is not None and qn.split(".", 1)[0] in kb.IN_MEMORY_MODULES and qn != "time.sleep"

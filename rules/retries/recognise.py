@@ -18,7 +18,7 @@ import libcst as cst
 
 from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
-from .data import Loop, Retry
+from .data import UNKNOWN, Loop, Retry
 from .defaults import one_attempt_by_default
 from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
 from .status_loops import all_nodes as _walk
@@ -300,6 +300,13 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
                 return retry
             if qn in kb.URLLIB3_RETRY:
                 return self._urllib3_retry(node)
+        if isinstance(func, cst.Name) and self._urllib3_subclass(func.value):
+            # s40 (memorisdk): a module's subclass of urllib3 ``Retry`` takes its keywords; an overridden
+            # ``is_retry`` decides which statuses go round, so the condition is its own
+            retry = self._urllib3_retry(node)
+            if (func.value, "is_retry") in self._methods:
+                retry.condition = UNKNOWN
+            return retry
         if isinstance(func, cst.Attribute):
             attr = func.attr.value
             if attr == kb.RUNTIME_RETRY_METHOD and self._runtime_clauses(node):
@@ -307,6 +314,12 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             if attr == kb.LANGCHAIN_WITH_RETRY_METHOD and self._imports & kb.LANGCHAIN_ROOTS:
                 return self._with_retry(node)
         return None
+
+    def _urllib3_subclass(self, name: str) -> bool:
+        """``name`` is a class of this module deriving from urllib3's ``Retry`` (``class _ApiRetry(Retry)``)."""
+        return name in self._class_bases and any(
+            self.names.qualname(b) in kb.URLLIB3_RETRY for b in self._class_bases[name]
+        )
 
     def _with_handler_helpers(self, loop: Loop) -> Loop:
         """The loop with the same-module helpers its handlers call that sleep or may raise (issue 23:

@@ -70,7 +70,12 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     retry_names = set(_RETRY_CALL_NAMES) | {q.rsplit(".", 1)[-1] for q in knowledge.retry_decorators}
     # issue 11: ``from backoff import on_exception as retry_on`` (an import alias)
     retry_names |= {local for local, full in screen.import_bindings if full.rsplit(".", 1)[-1] in _RETRY_CALL_NAMES}
-    retry_lines: list[int] = []
+    # s40: a module's subclass of urllib3's ``Retry`` (``class _ApiRetry(Retry)``) is made like it
+    top = screen.tree.body if isinstance(screen.tree, ast.Module) else []
+    retry_subclasses = [c for c in top if isinstance(c, ast.ClassDef) and any(_ast_name(b) == "Retry" for b in c.bases)]
+    retry_names |= {c.name for c in retry_subclasses}
+    retry_lines: list[int] = [c.lineno for c in retry_subclasses]
+    retry_lines.extend(m.lineno for c in retry_subclasses for m in c.body if isinstance(m, ast.FunctionDef))
     predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
     for call in screen._nodes[1]:
         name = _ast_name(call.func)

@@ -32,8 +32,10 @@ PATCH through requests, httpx, aiohttp or urllib3; a call declared
 Stripe charge, ...) with no idempotency key. The retry is any the retry model
 knows: tenacity, backoff, stamina, this project's runtime retry, a
 `retry-decorators` entry, a hand-written retry loop, a decorator of the same
-module that loops around the function, urllib3 `Retry` allowing POST on a
-requests session. The retried work is read one level deep: the body, and the
+module that loops around the function, urllib3 `Retry` (or a subclass of it
+in the same module) allowing POST on a requests session. curl_cffi's
+requests-like API (`curl_cffi.requests`, its `Session`/`AsyncSession`) sends
+like requests. The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line. A remote tool run is a write too: MCP's
 `ClientSession.call_tool` (and fastmcp's `Client.call_tool`) runs a tool on a
@@ -59,7 +61,12 @@ exception (s39): a decorator imported from another module of the same package
 (`from .utils import retry_decorator`), named as a retry (a word `retry`,
 `retries` or `retrying`; not a rate limit or a connect phase) and given a
 literal number of attempts (`retry_count=3`, `max_retries=`, `attempts=`), is
-read as a retry of the function it decorates, its condition unknown.
+read as a retry of the function it decorates, its condition unknown. And
+(s40) a `post`/`patch` method of the project's own client class defined in
+another module (`api = Api(config)`, `api.post(route, payload)` with `Api`
+from `pkg._network`), read from that module, that itself makes the same call
+(`self._session().post(...)`) or a `request("POST", ...)`: a thin HTTP
+wrapper whose write the retry re-sends.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
 `retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
 `retry_if_exception` subclass whose `__init__` passes such a predicate): the
@@ -387,6 +394,19 @@ from urllib3.util.retry import Retry
 s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, status_forcelist=[429, 503])))
 """,
+        # s40: a module's subclass of urllib3 Retry, its methods left to the idempotent default
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+class _Recoverable(Retry):
+    def is_retry(self, method, status_code, has_retry_after=False):
+        return 500 <= status_code <= 599
+
+s = requests.Session()
+s.mount("https://", HTTPAdapter(max_retries=_Recoverable(total=5, backoff_factor=1)))
+""",
         # an unknown callee: nothing to say
         """\
 from tenacity import Retrying, stop_after_attempt
@@ -564,6 +584,23 @@ def status(client: httpx.Client, job):
 """,
     ]
     INVALID = [
+        # s40 (scrapling): curl_cffi's requests-like session sends like requests'; the helper is given "POST"
+        """\
+import time
+from curl_cffi.curl import CurlError
+from curl_cffi.requests import Session as CurlSession
+class Fetcher:
+    def __init__(self):
+        self._session = CurlSession()
+    def _make_request(self, method, url, retries=3, **kwargs):
+        for attempt in range(retries):  # error: TFH101
+            try:
+                return self._session.request(method, url, **kwargs)
+            except CurlError:
+                time.sleep(1)
+    def post(self, url, data):
+        return self._make_request("POST", url, data=data)
+""",
         # s39 (nekro-agent SSE client): the project's own retry decorator, imported from another module of the package
         """\
 import httpx
@@ -779,6 +816,30 @@ s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=["GET", "POST"])))  # error: TFH101
 t = requests.Session()
 t.mount("https://", HTTPAdapter(max_retries=Retry(total=3, allowed_methods=None)))  # error: TFH101
+""",
+        # s40 (memorisdk): a module's subclass of urllib3 Retry (its own is_retry) allowing POST, in a session factory
+        """\
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+class Api:
+    def post(self, url, json):
+        return self._session().post(url, json=json, timeout=10)
+
+    def _session(self):
+        adapter = HTTPAdapter(
+            max_retries=_ApiRetryRecoverable(  # error: TFH101
+                allowed_methods=["GET", "PATCH", "POST", "PUT", "DELETE"], backoff_factor=1, total=5,
+            )
+        )
+        session = requests.Session()
+        session.mount("https://", adapter)
+        return session
+
+class _ApiRetryRecoverable(Retry):
+    def is_retry(self, method, status_code, has_retry_after=False):
+        return 500 <= status_code <= 599
 """,
         # declared by the code: runtime decorator and MCP annotations; SDKs
         """\

@@ -11,6 +11,7 @@ from .data import Loop
 from .loops import _narrows
 from .model import Condition, Retry, RetryModel
 from .paths import is_sleep
+from .success_status import raised_on_error_status, success_status_exit
 
 
 def _reprompts(retry: Retry, knowledge: Knowledge) -> bool:
@@ -178,8 +179,13 @@ in the attempt and goes round without testing the status is reported at the
 handler; one that tests it (`if e.response.status_code < 500: raise`) is not.
 So is an SDK's base error, which the SDK raises itself for every error status
 (OpenAI's and Anthropic's `APIError`/`APIStatusError`, google-api-core's
-`GoogleAPIError`, mistralai's `SDKError`), caught by a hand loop that goes
-round without testing the status.
+`GoogleAPIError`, mistralai's `SDKError`, the standard library's XML-RPC
+`ProtocolError`), caught by a hand loop that goes round without testing the
+status. Also a hand loop whose attempt raises its own exception for every
+error status (`if r.status_code >= 400: raise RuntimeError(...)`, `!= 200`)
+and catches that class, and one that leaves only on a 2xx (`if status ==
+201: return`) around a request with nothing that tells a 4xx from a 5xx:
+either way a 401 goes round like a 503.
 
 ## Why is this bad?
 A 401 stays a 401 and a `TypeError` stays a `TypeError`: retrying multiplies
@@ -213,6 +219,67 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s40: a health poll until a local server answers 200 waits for "ready"; a span export that tells the
+        # statuses apart through a named set
+        """\
+import time
+import requests
+NON_RETRYABLE = {400, 401, 403, 404}
+def wait_healthy(url, max_retries=30):
+    for attempt in range(max_retries):
+        try:
+            if requests.get(url, timeout=3).status_code == 200:
+                return True
+        except requests.RequestException:
+            pass
+        time.sleep(1)
+    return False
+def export(client, url, payload, max_retries=4):
+    for attempt in range(max_retries):
+        try:
+            response = client.post(url, json=payload, headers={"Idempotency-Key": "k"})
+            if response.status_code == 200:
+                return True
+            if response.status_code in NON_RETRYABLE:
+                return False
+        except Exception:
+            pass
+        time.sleep(1.5 ** attempt)
+    return False
+""",
+        # s40: the same, but a 5xx only raises the error that goes round
+        """\
+import json, time
+class Transient(Exception): ...
+def query(http, request, retries=3):
+    for attempt in range(retries):
+        try:
+            response = http.send(request)
+            if response.status_code >= 500:
+                raise Transient(response.status_code)
+            if response.status_code >= 400:
+                raise RuntimeError(response.content)
+            return json.loads(response.content)["data"]
+        except (Transient, ConnectionError):
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
+        # s40: the same loop, but it tells the statuses apart (only a 5xx goes round)
+        """\
+import time
+import requests
+def send_messages(url, payload, attempts=5):
+    for attempt in range(attempts):
+        try:
+            r = requests.post(url, json=payload, timeout=10, headers={"Idempotency-Key": "k"})
+            if r.status_code == 201:
+                return
+            if r.status_code < 500:
+                raise RuntimeError(r.text)
+        except requests.ConnectionError:
+            pass
+        time.sleep(2 ** attempt)
+""",
         # s38: a HEAD polled until the upload appears: its 404 means "not yet", which the next round may change
         """\
 import time
@@ -509,6 +576,48 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s40 (odoo-mcp): xmlrpc's ProtocolError is raised for a 401/403/404 as for a 502
+        """\
+import socket, time, xmlrpc.client
+def execute(models, db, uid, password, model, method, args, attempts=3):
+    for attempt in range(attempts):
+        try:
+            return models.execute_kw(db, uid, password, model, method, args)
+        except (ConnectionError, socket.timeout, xmlrpc.client.ProtocolError):  # error: TFH102
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
+        # s40 (healthomics): the attempt raises its own RuntimeError for every status >= 400 and goes round on it
+        """\
+import json, time
+def query(http, request, retries=3):
+    for attempt in range(retries):
+        try:
+            response = http.send(request)
+            data = json.loads(response.content)
+            if response.status_code >= 400:
+                raise RuntimeError(f"HTTP {response.status_code}: {data.get('error', '')[:500]}")
+            return data["data"]
+        except (RuntimeError, ConnectionError) as e:  # error: TFH102
+            time.sleep(2 ** attempt)
+    raise RuntimeError("failed")
+""",
+        # s40 (memorisdk): the attempt leaves only on a 201; a 400/401/422 goes round like a 503
+        """\
+import time
+import requests
+def send_messages(url, payload, attempts=5):
+    last_status = None
+    for attempt in range(attempts):  # error: TFH102
+        try:
+            last_status = requests.post(url, json=payload, timeout=10).status_code
+            if last_status == 201:
+                return
+        except Exception:
+            pass
+        time.sleep(2 ** attempt)
+    raise RuntimeError(f"expected 201, got {last_status}")
+""",
         # s38: the handler catches the base of the status error the attempt raises: aiohttp's ClientError
         # covers the ClientResponseError of raise_for_status(), so a 401 is sent again like a 503
         """\
@@ -815,9 +924,23 @@ def fim(client, prompt, suffix):
                     )
                 if status_types and (retry.loop is None or status_handler is not None):
                     what.append(", ".join(status_types) + " (raised for 400/401/403/404 as for 5xx)")
+            writes = [e for e in retry.effects if e.cls in self.knowledge.write_classes]
+            success_exit = success_status_exit(retry.loop) if retry.loop is not None and writes else None
+            if success_exit is not None:
+                # s40 (memorisdk): the attempt leaves only on a 2xx; any other status, a 4xx too, goes round
+                what.append("any status but the success one (400/401/403/404 included)")
+            raised_handler = None
+            raised = raised_on_error_status(retry.loop) if retry.loop is not None and not what else None
+            if raised is not None and retry.loop is not None:
+                for handler in retry.loop.handlers:
+                    if handler.type is not None and raised[0] in (model.exception_names(handler.type) or ()) and not _narrows(handler):
+                        # s40 (healthomics): the attempt raises its own error for every status >= 400 and catches it
+                        what.append(f"{raised[0]} (raised for every status >= 400, 401/403/404 included)")
+                        raised_handler = handler
+                        break
             if not what:
                 continue
-            where: cst.CSTNode = status_handler or (cond.node if cond.node is not None else retry.anchor)
+            where: cst.CSTNode = raised_handler or status_handler or (retry.loop.node if success_exit is not None and retry.loop is not None else None) or (cond.node if cond.node is not None else retry.anchor)
             if retry.loop is not None and bad_types:
                 for handler in retry.loop.handlers:
                     if handler.type is not None and set(model.exception_names(handler.type) or ()) & set(bad_types):

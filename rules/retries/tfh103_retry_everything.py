@@ -11,6 +11,7 @@ from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
 from .screen import screen_lines
+from .worklist import draws_next_item
 
 if TYPE_CHECKING:
     from ...linter.api import Knowledge, Screen
@@ -96,7 +97,13 @@ Not reported either: a hand loop whose attempt calls only in-memory builtins
 (`record = next(records)` over a result already downloaded: nothing is sent
 again; s39), and a repair re-ask (the model is asked before the `try`, the
 `try` only parses its answer, by in-memory calls or a function named for
-parsing such as `parse_segment_output(res)`, and the next round asks again).
+parsing such as `parse_segment_output(res)` or for taking JSON out of a text
+such as `extract_json(reply)`, and the next round asks again). Nor (s40) a
+tenacity retry around a function whose body (a docstring and local
+assignments aside) is one `try` whose broad handler raises nothing (logs,
+sleeps, returns `None`): no exception reaches tenacity, the retry never fires;
+nor a loop that draws the next item of a work list before its `try` (`node =
+pending.pop()`, `next(it)`): a failure's `continue` moves on to another item.
 
 Not a retry: a loop that runs once unless retries are configured (`for
 attempt in range(retries + 1)` where `retries` is a parameter `= 0` or
@@ -214,6 +221,55 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s40 (agentkit): the model is asked before the try, the try only takes the JSON out of its reply, the
+        # handler feeds the failure back as a follow-up: a repair re-ask, not a retry of a failing call
+        """\
+import logging
+from .utils import extract_json
+async def step(brain, max_iterations=6):
+    followup = ""
+    for iteration in range(max_iterations):
+        response = await brain.generate_chat_response(extra_system_prompt=followup)
+        try:
+            data = extract_json(response.content)
+        except Exception as exc:
+            logging.warning("could not parse: %s", exc)
+            followup = "I could not parse your previous reply as JSON"
+            continue
+        return data
+""",
+        # s40 (code-puppy): a bounded walk over a tree; each round pops the next node, a failure moves on
+        """\
+def find_hint(exc, limit=50):
+    pending, seen = [exc], set()
+    for _ in range(limit):
+        if not pending:
+            break
+        node = pending.pop()
+        try:
+            if isinstance(node, str) and "unsupported image" in node.lower():
+                return translate("hint.multimodal")
+            pending.extend(getattr(node, "args", ()))
+        except Exception:
+            continue
+    return None
+""",
+        # s40 (swebench call_anthropic): the decorated function catches every exception and returns None, so
+        # tenacity never sees one: the retry never fires
+        """\
+import logging, time
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+@retry(wait=wait_random_exponential(min=60, max=600), stop=stop_after_attempt(6))
+def call_model(client, prompt):
+    \"\"\"Calls the model.\"\"\"
+    system, user = prompt.split("\\n", 1)
+    try:
+        return client.completions.create(prompt=prompt)
+    except Exception as e:
+        logging.error(e)
+        time.sleep(20)
+        return None
+""",
         # s39 (biomni BLAST): the loop only draws the next record of a result already downloaded (a local parse), and
         # (dendrite) the model is asked before the try, the try only parses and the handler feeds the error back
         """\
@@ -672,6 +728,24 @@ def answer(llm, fallback_for, classify, prompt):
 """,
     ]
     INVALID = [
+        # s40: the same, but the handler raises again (or catches only some errors): the retry fires on everything
+        """\
+import logging
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+@retry(wait=wait_random_exponential(min=60, max=600), stop=stop_after_attempt(6))  # error: TFH103
+def call_model(client, prompt):
+    try:
+        return client.completions.create(prompt=prompt)
+    except Exception as e:
+        logging.error(e)
+        raise
+@retry(stop=stop_after_attempt(3))  # error: TFH103
+def call_model2(client, prompt):
+    try:
+        return client.completions.create(prompt=prompt)
+    except KeyError:
+        return None
+""",
         # s39: range(retries + 1) whose default is not 0 retries by default
         """\
 import time
@@ -1007,6 +1081,33 @@ def post_result(client, row):
                 self.report(handler, why="the handler calls its own function again on every exception, with no bound")
         super().leave_Module(original_node)
 
+    def _swallows_everything(self, model: RetryModel, fn: cst.FunctionDef) -> bool:
+        """``fn``'s body (a docstring and local assignments aside) is one ``try`` with no ``else``/``finally`` whose broad handler
+        (bare, ``Exception``, ``BaseException``) raises nothing: no exception leaves ``fn`` (swebench's
+        ``call_anthropic``: logs, sleeps, returns None)."""
+        body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+        stmts = [
+            s for s in body
+            if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 and isinstance(s.body[0], cst.Expr)
+                    and isinstance(s.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+        ]
+        while len(stmts) > 1 and isinstance(stmts[0], cst.SimpleStatementLine) and all(
+            isinstance(b, (cst.Assign, cst.AnnAssign)) for b in stmts[0].body
+        ) and not any(isinstance(n, cst.Await) for n in _nodes(stmts[0])):
+            stmts = stmts[1:]  # local preparation before the try (`user = inputs.split("\\n", 1)[1]`)
+        if len(stmts) != 1 or not isinstance(stmts[0], cst.Try):
+            return False
+        node = stmts[0]
+        if node.orelse is not None or node.finalbody is not None:
+            return False
+        for handler in node.handlers:
+            broad = handler.type is None or bool(
+                set(model.exception_names(handler.type) or ()) & self.knowledge.every_exception
+            )
+            if broad:
+                return not any(isinstance(n, cst.Raise) for n in _nodes(handler))
+        return False
+
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
@@ -1018,9 +1119,13 @@ def post_result(client, row):
                 continue
             if not cond.every_exception:
                 continue
+            if retry.loop is None and retry.function is not None and self._swallows_everything(model, retry.function):
+                continue  # s40: the decorated function catches every exception and returns: the retry never fires
             loop = retry.loop
             if loop is not None and loop.reparses:
                 continue  # s35: a model's output parsed afresh each round (the call outside the try): a re-sample
+            if loop is not None and draws_next_item(loop):
+                continue  # s40: each round draws the next item of a work list (`node = pending.pop()`): a walk
             if loop is not None and retry.in_process:
                 continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
@@ -1041,3 +1146,13 @@ def post_result(client, row):
                             where = handler
                             break
                 self.report(where, why=f"the retry condition names {named}")
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    return out

@@ -139,6 +139,22 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s40 (code-puppy): a bounded walk over a tree; each round pops the next node, a failure moves on
+        """\
+def find_hint(exc, limit=50):
+    pending, seen = [exc], set()
+    for _ in range(limit):
+        if not pending:
+            break
+        node = pending.pop()
+        try:
+            if isinstance(node, str) and "unsupported image" in node.lower():
+                return translate("hint.multimodal")
+            pending.extend(getattr(node, "args", ()))
+        except Exception:
+            continue
+    return None
+""",
         # s39: a recursive retry that waits before calling itself again, or that re-asks after a parse error
         """\
 import asyncio, json
@@ -547,6 +563,23 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s40 (gentopia load_page): the handler clears the result and goes round at once; the cleared name is
+        # bound afresh by the attempt, so nothing the next attempt sends changes
+        """\
+import requests
+def load_page(url, max_retry=3):
+    for _ in range(max_retry):
+        try:
+            res = requests.get(url, timeout=15)
+            if res.status_code != 200:
+                raise RuntimeError("failed to load page")
+        except Exception:  # error: TFH303
+            res = None
+            continue
+        content = res.text
+        break
+    return res
+""",
         # s39 (nekro-agent download_file): the handler calls the function again with one attempt fewer, at once
         """\
 import httpx

@@ -19,6 +19,7 @@ from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry, _Unknown
 from .loops import _body_stmts
 from .method_param import LiteralMethod, literal_methods, parameter_method_write
+from .project_writes import project_client_write
 
 if TYPE_CHECKING:
     from ...linter.api import FileContext, Names
@@ -117,6 +118,11 @@ class RetryWork:
             if param is not None:
                 found = (kb.NON_IDEMPOTENT_WRITE, param[0])
                 own_only = param[1]
+            elif isinstance(node.func, cst.Attribute):
+                # s40: `api.post(...)` of the project's own client class, defined in another module
+                sent = project_client_write(self.ctx.path, qn)
+                if sent is not None:
+                    found = (kb.NON_IDEMPOTENT_WRITE, sent)
         if found is not None:
             cls, what = found
             effect = Effect(node, cls, what, has_idempotency_key(node, self._scope_statements()))
