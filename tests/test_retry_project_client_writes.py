@@ -1,4 +1,4 @@
-"""Session 40, batch 12's retry shapes that need more than one file: a write sent through a method of the
+"""Retry shapes that need more than one file: a write sent through a method of the
 project's own client class defined in another module (memorisdk's ``Api.post`` re-sent in a loop), also
 from a directory without ``__init__.py`` inside the package."""
 
