@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
+from .callees import RETURNED, callee, method_of_returned, returned_names, returns_of, run_in_worker
+from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .model import CallFact, RetryFact, Tool
@@ -74,27 +76,6 @@ def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
     return out
 
 
-def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
-            module_defs: Mapping[str, ast.AST]) -> str | None:
-    f = call.func
-    if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
-        return f"{index.module}.{f.id}"
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
-            and cls is not None and f"self.{f.attr}" not in index.instances:
-        return f"{index.module}.{cls}.{f.attr}"
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) \
-            and f.value.func.id == "super" and not f.value.args and cls is not None and cls in index.local_classes:
-        bases = index.bases(index.local_classes[cls])  # super().search(...): the one base's method, if the run's
-        return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
-    qn = index.qualname(f)
-    return qn if qn is not None and qn.split(".")[0] in roots else None
-
-
-def _module_defs(index: Index) -> dict[str, ast.AST]:
-    """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
-    return {p: node for p, _n, node, parents in index.defs if not parents}
-
-
 def _object_class(arg: ast.expr, index: Index, roots: frozenset[str]) -> str | None:
     """The run's class of an object handed as an argument: built in the call (``ArxivSearcher()``) or a name
     bound to one (``arxiv = ArxivSearcher()``)."""
@@ -146,60 +127,10 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Map
 
 def _targets(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
              module_defs: Mapping[str, ast.AST]) -> list[str]:
-    qn = _callee(call, index, cls, roots, module_defs)
+    qn = callee(call, index, cls, roots, module_defs)
     if qn is None:
-        return _run_in_worker(call, index, cls, roots, module_defs)
+        return run_in_worker(call, index, cls, roots, module_defs)
     return [qn, *_bound(call, index, roots, module_defs)]
-
-
-def _run_in_worker(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
-                   module_defs: Mapping[str, ast.AST]) -> list[str]:
-    """The run's function a worker-thread call runs (``knowledge.WORKER_THREAD_CALLS``: ``asyncio.to_thread(f,
-    ...)``, ``loop.run_in_executor(None, f, ...)``, ``anyio.to_thread.run_sync(f)``): called, as if directly."""
-    f = call.func
-    last = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-    if last not in kb.WORKER_THREAD_CALLS:
-        return []
-    for arg in call.args[:2]:
-        if isinstance(arg, (ast.Name, ast.Attribute)):
-            qn = _callee(ast.Call(func=arg, args=[], keywords=[]), index, cls, roots, module_defs)
-            if qn is not None:
-                return [qn]
-    return []
-
-
-#: joins a function and the position of its returned value a name holds (``pkg.core._resolve->1``): a method called
-#: on that name is ``pkg.core._resolve->1.get_fields``, resolved by the run's annotated returns (``Graph.returns``)
-RETURNED = "->"
-
-
-def _returned_names(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str],
-                    module_defs: Mapping[str, ast.AST]) -> dict[str, str]:
-    """The names ``node`` binds, once each, to what one of the run's functions returns (``client = get_client()``,
-    ``name, client = _resolve(ctx)``): name -> ``function->position``. A name bound twice, or also to anything
-    else, or an object the file already types, is left out."""
-    out: dict[str, str | None] = {}
-    for n in ast.walk(node):
-        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
-            value = value.value if isinstance(value, ast.Await) else value
-            callee = (_callee(value, index, cls, roots, module_defs)
-                      if isinstance(value, ast.Call) and isinstance(n, ast.Assign) and len(targets) == 1 else None)
-            for t in targets:
-                names = [(t, "")] if isinstance(t, ast.Name) else [
-                    (e, str(i)) for i, e in enumerate(t.elts)] if isinstance(t, (ast.Tuple, ast.List)) else []
-                for e, pos in names:
-                    if isinstance(e, ast.Name):
-                        out[e.id] = f"{callee}{RETURNED}{pos}" if callee is not None and e.id not in out else None
-    return {k: v for k, v in out.items() if v is not None and k not in index.instances and k not in index.imports}
-
-
-def _method_of_returned(call: ast.Call, returned: Mapping[str, str]) -> str | None:
-    f = call.func
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in returned:
-        return f"{returned[f.value.id]}.{f.attr}"
-    return None
 
 
 def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[str]:
@@ -208,49 +139,22 @@ def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]
     run's objects it hands a same-module function that uses them on its parameter (:func:`_bound`); and a method
     called on what one of the run's functions returned (:data:`RETURNED`)."""
     module_defs = _module_defs(index)
-    returned = _returned_names(node, index, cls, roots, module_defs)
+    returned = returned_names(node, index, cls, roots, module_defs)
     out: list[str] = []
     for deco in getattr(node, "decorator_list", ()):  # ``@sp_retry``: the run's decorator runs the function
         if isinstance(deco, (ast.Name, ast.Attribute)):
-            qn = _callee(ast.Call(func=deco, args=[], keywords=[]), index, cls, roots, module_defs)
+            qn = callee(ast.Call(func=deco, args=[], keywords=[]), index, cls, roots, module_defs)
             if qn is not None:
                 out.append(qn)
     for call in ast.walk(node):
         if not isinstance(call, ast.Call):
             continue
         found = _targets(call, index, cls, roots, module_defs)
-        via = _method_of_returned(call, returned) if not found else None
+        via = method_of_returned(call, returned) if not found else None
         for qn in [*found, *([via] if via else [])]:
             if qn not in out:
                 out.append(qn)
     return out
-
-
-def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, str]:
-    """The run's classes ``fn``'s return annotation names: ``{"": cls}`` for ``-> Cls`` (``Optional[Cls]``, ``Cls |
-    None``), ``{"1": cls}`` for ``-> tuple[str, Cls]``."""
-    note = getattr(fn, "returns", None)
-    if isinstance(note, ast.Constant) and isinstance(note.value, str):
-        try:
-            note = ast.parse(note.value, mode="eval").body
-        except SyntaxError:
-            return {}
-
-    def one(n: ast.expr | None) -> str | None:
-        if isinstance(n, ast.Subscript) and (index.qualname(n.value) or "").rsplit(".", 1)[-1] == "Optional":
-            n = n.slice
-        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr):  # ``A | B | None``: each class it may be
-            sides = [x for x in (n.left, n.right) if not (isinstance(x, ast.Constant) and x.value is None)]
-            found = [one(x) for x in sides]
-            return "|".join(f for f in found if f) if found and all(found) else None
-        qn = index.qualname(n) if n is not None else None
-        return qn if qn is not None and qn.split(".")[0] in roots and qn.rsplit(".", 1)[-1][:1].isupper() else None
-
-    if isinstance(note, ast.Subscript) and (index.qualname(note.value) or getattr(note.value, "id", "")).rsplit(
-            ".", 1)[-1] in ("tuple", "Tuple") and isinstance(note.slice, ast.Tuple):
-        return {str(i): c for i, e in enumerate(note.slice.elts) if (c := one(e)) is not None}
-    whole = one(note) if isinstance(note, ast.expr) else None
-    return {"": whole} if whole is not None else {}
 
 
 def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> set[str]:
@@ -262,11 +166,11 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
     module_defs = _module_defs(index)
     assigned: dict[str, set[str]] = {}
     returned: list[ast.expr] = []
-    returned_names = _returned_names(node, index, cls, roots, module_defs)
+    bound_to = returned_names(node, index, cls, roots, module_defs)
 
     def targets(call: ast.Call) -> list[str]:
         found = _targets(call, index, cls, roots, module_defs)
-        via = _method_of_returned(call, returned_names) if not found else None
+        via = method_of_returned(call, bound_to) if not found else None
         return [*found, via] if via else found
 
     for n in ast.walk(node):
