@@ -104,8 +104,10 @@ def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, st
         qn = index.qualname(n) if n is not None else None
         return qn if qn is not None and qn.split(".")[0] in roots and qn.rsplit(".", 1)[-1][:1].isupper() else None
 
-    if isinstance(note, ast.Subscript) and (index.qualname(note.value) or getattr(note.value, "id", "")).rsplit(
-            ".", 1)[-1] in ("tuple", "Tuple") and isinstance(note.slice, ast.Tuple):
+    head = note.value if isinstance(note, ast.Subscript) else None
+    head_name = (index.qualname(head) or (head.id if isinstance(head, ast.Name) else "")) if head is not None else ""
+    if isinstance(note, ast.Subscript) and head_name.rsplit(".", 1)[-1] in ("tuple", "Tuple") \
+            and isinstance(note.slice, ast.Tuple):
         return {str(i): c for i, e in enumerate(note.slice.elts) if (c := one(e)) is not None}
     whole = one(note) if isinstance(note, ast.expr) else None
     return {"": whole} if whole is not None else {}
