@@ -27,6 +27,9 @@ class ClientClass:
     short: str  # how a row names it: "AdminClient"
     methods: Mapping[str, str]  # method -> one of the four classes
     gives: Mapping[str, str] = field(default_factory=dict)  # method (or CLIENT_SUBSCRIPT) -> the client class it returns
+    # a remote-procedure proxy: every method not listed is a procedure on the server (a call out, its class unknown:
+    # what ``execute_kw(model, method, ...)`` does depends on its arguments)
+    any_method: bool = False
 
 
 def _reads(*names: str) -> dict[str, str]:
@@ -128,6 +131,10 @@ _SLACK = ClientClass("WebClient", {
     **{m: IRREVERSIBLE for m in ("chat_delete", "files_delete", "chat_deleteScheduledMessage")},
 })
 
+# the standard library's XML-RPC proxy (xmlrpc/client.py ``ServerProxy.__getattr__``): each attribute is a remote
+# procedure (Odoo's ``execute_kw``, Supervisor's ``getProcessInfo``); its timeout is its transport's
+_XMLRPC = ClientClass("ServerProxy", {}, any_method=True)
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -151,6 +158,8 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "redis.Redis": _REDIS,
     "redis.StrictRedis": _REDIS,
     "redis.asyncio.Redis": _REDIS,
+    "xmlrpc.client.ServerProxy": _XMLRPC,
+    "xmlrpc.client.Server": _XMLRPC,
     **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
     **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")
        for c in ("WebClient", "AsyncWebClient")},

@@ -119,7 +119,7 @@ class ClientObjects:
                 return self.returning.get(func.value)
         return None
 
-    def call(self, call: cst.Call) -> tuple[str, str] | None:
+    def call(self, call: cst.Call) -> tuple[str, str | None] | None:
         """(``AdminClient.list_topics``, its class) for a call of a known method on a client object."""
         func = call.func
         if not isinstance(func, cst.Attribute):
@@ -129,5 +129,7 @@ class ClientObjects:
             return None
         spec = kb.CLIENT_CLASSES[owner]
         cls = spec.methods.get(func.attr.value)
+        if cls is None and spec.any_method and not func.attr.value.startswith("_"):
+            return f"{spec.short}.{func.attr.value}", None  # a remote procedure: a call out, unclassified
         return (f"{spec.short}.{func.attr.value}", cls) if cls is not None else None
 

@@ -241,19 +241,27 @@ def describe_source(
         findings = [engine._pseudo(path, engine.INTERNAL_ERROR, 1, 1, f"internal error: {exc}")]
     errors = [f for f in findings if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR)]
     tools = observer.facts.tools if observer.facts is not None else []
+    # a helper's summary reads its same-module helpers' calls (``follow.summary_defs``), but counts the findings of
+    # its own body only: theirs reach a tool through their own summaries, as far as their text is passed on
+    own_spans = {d.qualname: d.spans for d in observer.defs if is_summary(d)}
+    sites: dict[str, list[tuple[str, int, str, bool]]] = {}  # a summary's findings: (file, line, code, in its own body)
     for tool in tools:
+        spans = own_spans.get(tool.qualname, tool.spans) if is_summary(tool) else tool.spans
         for f in findings:
             if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR):
                 continue
-            if any(start <= f.line <= end for start, end in tool.spans):
+            own = any(start <= f.line <= end for start, end in spans)
+            if own:
                 tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
+            if is_summary(tool) and (own or any(start <= f.line <= end for start, end in tool.spans)):
+                sites.setdefault(tool.qualname, []).append((path, f.line, f.code, own))
         tool.findings = dict(sorted(tool.findings.items()))
         tool.text_with_tfh401()  # lint saw an exception turned into text
     uncaught = observer.facts.uncaught if observer.facts is not None else set()
     summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
                                      t.failures, id(t) not in uncaught,
                                      [replace(r, helper=r.helper or t.name.rsplit(".", 1)[-1]) for r in t.retries],
-                                     t.local is not None)
+                                     t.local is not None, tuple(sites.get(t.qualname, ())))
                  for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}

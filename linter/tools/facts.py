@@ -14,6 +14,7 @@ from ..effects import Effect, classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.retries import paths as retry_paths
+from ...rules.retries import waits as retry_waits
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
@@ -80,7 +81,7 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         self.clients = ClientObjects(self.names, self._client_key)  # SDK client objects (``clients.py``)
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
-        self.client_calls: dict[int, list[tuple[cst.Call, str, str]]] = {}  # id(def) -> (call, what, class)
+        self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -551,6 +552,9 @@ def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
         stop_text, bounded = "unknown", None
     wait = retry.wait
     wait_text = ("none" if wait.none else "yes") if isinstance(wait, Wait) else "unknown"
+    if wait_text == "unknown" and retry.loop is not None and retry.loop.handlers and all(
+            retry_waits.sleeps_on_failure_path(retry.loop, h) for h in retry.loop.handlers):
+        wait_text = "yes"  # a loop sleeping before each next attempt (``time.sleep(base * 2 ** attempt)``)
     cond = retry.condition
     if isinstance(cond, Condition):
         if cond.every_exception:

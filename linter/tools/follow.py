@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
-from .index import Def, Index, span
+from .callees import RETURNED, callee, method_of_returned, returned_names, returns_of, run_in_worker
+from .callees import module_defs as _module_defs
+from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .model import CallFact, RetryFact, Tool
 
@@ -44,6 +46,9 @@ class Graph:
     annotations: dict[str, str] = field(default_factory=dict)
     # module-level tuples and lists of functions, and ``__all__`` (``remote.module_sequences``): name -> elements
     sequences: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # functions annotated to return an object of one of the run's classes, or a tuple holding some: function ->
+    # {position ("" for the whole value) -> class} (``def _resolve(ctx) -> tuple[str, OdooClient]``)
+    returns: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -56,6 +61,8 @@ class Summary:
     caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
     retries: list[RetryFact] = field(default_factory=list)  # the retries around or inside it (and its helpers)
     local: bool = False  # its calls and its same-module helpers' all stay on the machine (``local.py``)
+    # every finding in its region: (file, line, code, in its own body rather than a same-module helper's)
+    sites: tuple[tuple[str, int, str, bool], ...] = ()
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -67,27 +74,6 @@ def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
         elif len(parents) == 1 and isinstance(parents[0], ast.ClassDef):
             out.setdefault(path, (path, n, node, parents[0].name))
     return out
-
-
-def _callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
-            module_defs: Mapping[str, ast.AST]) -> str | None:
-    f = call.func
-    if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
-        return f"{index.module}.{f.id}"
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
-            and cls is not None and f"self.{f.attr}" not in index.instances:
-        return f"{index.module}.{cls}.{f.attr}"
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) \
-            and f.value.func.id == "super" and not f.value.args and cls is not None and cls in index.local_classes:
-        bases = index.bases(index.local_classes[cls])  # super().search(...): the one base's method, if the run's
-        return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
-    qn = index.qualname(f)
-    return qn if qn is not None and qn.split(".")[0] in roots else None
-
-
-def _module_defs(index: Index) -> dict[str, ast.AST]:
-    """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
-    return {p: node for p, _n, node, parents in index.defs if not parents}
 
 
 def _object_class(arg: ast.expr, index: Index, roots: frozenset[str]) -> str | None:
@@ -141,18 +127,31 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Map
 
 def _targets(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
              module_defs: Mapping[str, ast.AST]) -> list[str]:
-    qn = _callee(call, index, cls, roots, module_defs)
-    return [] if qn is None else [qn, *_bound(call, index, roots, module_defs)]
+    qn = callee(call, index, cls, roots, module_defs)
+    if qn is None:
+        return run_in_worker(call, index, cls, roots, module_defs)
+    return [qn, *_bound(call, index, roots, module_defs)]
 
 
 def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[str]:
     """The run's own functions ``node`` calls, qualified: a same-module function or method (``helper()``,
-    ``self.helper()``) or one of the run's top-level packages through the file's names; and the methods of the
-    run's objects it hands a same-module function that uses them on its parameter (:func:`_bound`)."""
+    ``self.helper()``) or one of the run's top-level packages through the file's names; the methods of the
+    run's objects it hands a same-module function that uses them on its parameter (:func:`_bound`); and a method
+    called on what one of the run's functions returned (:data:`RETURNED`)."""
     module_defs = _module_defs(index)
+    returned = returned_names(node, index, cls, roots, module_defs)
     out: list[str] = []
+    for deco in getattr(node, "decorator_list", ()):  # ``@sp_retry``: the run's decorator runs the function
+        if isinstance(deco, (ast.Name, ast.Attribute)):
+            qn = callee(ast.Call(func=deco, args=[], keywords=[]), index, cls, roots, module_defs)
+            if qn is not None:
+                out.append(qn)
     for call in ast.walk(node):
-        for qn in _targets(call, index, cls, roots, module_defs) if isinstance(call, ast.Call) else ():
+        if not isinstance(call, ast.Call):
+            continue
+        found = _targets(call, index, cls, roots, module_defs)
+        via = method_of_returned(call, returned) if not found else None
+        for qn in [*found, *([via] if via else [])]:
             if qn not in out:
                 out.append(qn)
     return out
@@ -167,10 +166,17 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
     module_defs = _module_defs(index)
     assigned: dict[str, set[str]] = {}
     returned: list[ast.expr] = []
+    bound_to = returned_names(node, index, cls, roots, module_defs)
+
+    def targets(call: ast.Call) -> list[str]:
+        found = _targets(call, index, cls, roots, module_defs)
+        via = method_of_returned(call, bound_to) if not found else None
+        return [*found, via] if via else found
+
     for n in ast.walk(node):
         if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Call, ast.Await)):
             inner = n.value.value if isinstance(n.value, ast.Await) else n.value
-            qns = _targets(inner, index, cls, roots, module_defs) if isinstance(inner, ast.Call) else []
+            qns = targets(inner) if isinstance(inner, ast.Call) else []
             for t in n.targets if qns else ():
                 if isinstance(t, ast.Name):
                     assigned.setdefault(t.id, set()).update(qns)
@@ -180,7 +186,7 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
     for value in returned:
         for n in ast.walk(value):
             if isinstance(n, ast.Call):
-                out.update(_targets(n, index, cls, roots, module_defs))
+                out.update(targets(n))
             elif isinstance(n, ast.Name):
                 out.update(assigned.get(n.id, ()))
     return out
@@ -200,6 +206,10 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
     graph.annotations = annotation_helpers(
         {f"{index.module}.{key}": node for key, (_p, _n, node, cls) in _own(index).items() if cls is None}, index.qualname)
     graph.sequences = module_sequences(index)
+    for key, (_p, _n, node, _cls) in _own(index).items():
+        returned = returns_of(node, index, roots)
+        if returned:
+            graph.returns[f"{index.module}.{key}"] = returned
     return graph
 
 
@@ -211,8 +221,30 @@ def summary_defs(index: Index, wanted: Iterable[str]) -> list[Def]:
         entry = own.get(want)
         if entry is None:
             continue
-        path, n, node, _cls = entry
-        out.append(Def(path, _SUMMARY, _SUMMARY, f"{index.module}.{path}", span(node)[0], ((path, n),), (span(node),), ()))
+        path, n, node, cls = entry
+        helpers = _same_module_helpers(node, index, cls)
+        out.append(Def(path, _SUMMARY, _SUMMARY, f"{index.module}.{path}", span(node)[0], ((path, n),), (span(node),),
+                       tuple(span(h) for _p, _k, h in helpers), tuple((p, k) for p, k, _h in helpers)))
+    return out
+
+
+def _same_module_helpers(fn: ast.AST, index: Index, cls: str | None) -> list[tuple[str, int, ast.AST]]:
+    """The same-module functions and methods of its class a helper calls, and theirs, :data:`DEPTH` levels down: read
+    in the helper's own summary (``self._execute(...)`` -> ``self._execute_once(...)`` -> ``self._models.execute_kw``,
+    ``self._get_headers()`` -> ``self._get_auth_token()`` -> ``requests.post``), as the run would not follow them
+    across modules past :data:`DEPTH`."""
+    out: list[tuple[str, int, ast.AST]] = []
+    seen = {id(fn)}
+    frontier = [fn]
+    for _ in range(DEPTH):
+        nxt: list[ast.AST] = []
+        for f in frontier:
+            for h in helpers_of(f, index, cls):
+                if id(h[2]) not in seen:
+                    seen.add(id(h[2]))
+                    out.append(h)
+                    nxt.append(h[2])
+        frontier = nxt
     return out
 
 
@@ -255,9 +287,11 @@ class _Resolver:
         self.passes: dict[str, tuple[str, ...]] = {}
         self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
         self.annotations: dict[str, str] = {}
+        self.returns: dict[str, dict[str, str]] = {}
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         for g in graphs:
             self.annotations.update(g.annotations)
+            self.returns.update(g.returns)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -268,7 +302,11 @@ class _Resolver:
 
     def resolve(self, qn: str) -> str | None:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
-        after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops."""
+        after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops; a method called on what a
+        function returned (``pkg.core._resolve->1.get_fields``) through that function's annotated return."""
+        if RETURNED in qn:
+            keys = self.resolve_all(qn)
+            return keys[0] if len(keys) == 1 else None
         qn = self._namespace(qn)
         for _ in range(4):
             if qn in self.defined:
@@ -282,6 +320,18 @@ class _Resolver:
                 return None
             qn = nxt
         return None
+
+    def resolve_all(self, qn: str) -> list[str]:
+        """The definitions ``qn`` may name: :meth:`resolve`'s one, or for a method called on what a function returned,
+        that method of each class its annotation names (``-> Office365Client | GraphClient``: both ``get``s)."""
+        if RETURNED not in qn:
+            key = self.resolve(qn)
+            return [key] if key is not None else []
+        head, _, rest = qn.partition(RETURNED)
+        pos, _, method = rest.partition(".")
+        fn = self.resolve(head)
+        classes = self.returns.get(fn, {}).get(pos, "") if fn is not None and method else ""
+        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}")) is not None]
 
     def alias(self, qn: str) -> str:
         """What a module's name stands for through the run's re-exports (a few hops), else itself."""
@@ -338,9 +388,8 @@ def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Ite
     seen: set[str] = set()
     for _ in range(DEPTH):
         nxt: set[str] = set()
-        for qn in frontier:
-            key = r.resolve(qn)
-            if key is None or key in seen:
+        for key in (k for qn in frontier for k in r.resolve_all(qn)):
+            if key in seen:
                 continue
             seen.add(key)
             if key not in done:
@@ -365,20 +414,22 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         frontier = [(q, q in passing) for q in wants]
         for _ in range(DEPTH):
             nxt: list[tuple[str, bool]] = []
-            for qn, text in frontier:
-                key = r.resolve(qn)
-                if key is None or (key in reached and (reached[key] or not text)):
+            for key, text in ((k, t) for qn, t in frontier for k in r.resolve_all(qn)):
+                if key in reached and (reached[key] or not text):
                     continue
                 reached[key] = text
                 passes = r.passes.get(key, ())
                 nxt.extend((q, text and q in passes) for q in r.calls.get(key, ()))
             frontier = nxt
         caught = False
+        counted: set[tuple[str, int, str]] = set()
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
                 _merge(tool, s, text)
+                _count(tool, s, text, counted)
                 caught = caught or (s.caught and bool(s.calls))
+        _classify(tool)
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
@@ -403,14 +454,29 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
         if (r.kind, r.stop, r.wait, r.condition, r.helper) not in seen_retries:
             seen_retries.add((r.kind, r.stop, r.wait, r.condition, r.helper))
             tool.retries.append(r)
-    for code, n in s.findings.items():
-        if text or code != "TFH401":
-            tool.findings[code] = tool.findings.get(code, 0) + n
     # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
     # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
     for mode in s.failures if s.calls else ():
         if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
             tool.failures.append(mode)
+
+
+def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
+    """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
+    of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
+    TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
+    the caller's own business: its own summary, reached, says whether it is passed on)."""
+    for where, line, code, own in s.sites:
+        if code == "TFH401" and not (own and text):
+            continue
+        if (where, line, code) not in counted:
+            counted.add((where, line, code))
+            tool.findings[code] = tool.findings.get(code, 0) + 1
+
+
+def _classify(tool: Tool) -> None:
+    """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
+    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE)."""
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
         dispatchers = method_dispatchers(tool.calls)

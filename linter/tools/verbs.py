@@ -47,5 +47,10 @@ def by_name(tool: Tool) -> None:
         elif tool.key == "unknown":
             keyed = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             tool.key = "present" if keyed and all(keyed) else "missing"
+    elif tool.classification == kb.IDEMPOTENT_WRITE and tool.source == "inferred" and tool.evidence.startswith(
+            "DELETE ") and kb.TOOL_NAME_VERBS[verb] == kb.IRREVERSIBLE:
+        # an HTTP DELETE is idempotent (sent twice, it deletes once); what the name says it removes stays removed
+        tool.classification, tool.evidence = kb.IRREVERSIBLE, f"{tool.evidence}; {BY_NAME} ({verb})"
+        tool.key = "not-needed" if verb in kb.NATURALLY_IDEMPOTENT_VERBS else tool.key
     if tool.key == "missing" and verb in kb.NATURALLY_IDEMPOTENT_VERBS:
         tool.key = "not-needed"

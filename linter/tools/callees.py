@@ -1,0 +1,113 @@
+"""Which of the run's own functions a call names (``follow.py``'s graph): a same-module function or method, one
+of the run's packages through the file's imports, a function a worker-thread call runs, and a method called on what
+a run function is annotated to return (:data:`RETURNED`, resolved at the end of the run by ``follow``'s resolver)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from .. import knowledge as kb
+from .index import Index
+
+__all__ = ["RETURNED", "callee", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker"]
+
+
+def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+            module_defs: Mapping[str, ast.AST]) -> str | None:
+    f = call.func
+    if isinstance(f, ast.Name) and f.id in module_defs and f.id not in index.imports:
+        return f"{index.module}.{f.id}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+            and cls is not None and f"self.{f.attr}" not in index.instances:
+        return f"{index.module}.{cls}.{f.attr}"
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) \
+            and f.value.func.id == "super" and not f.value.args and cls is not None and cls in index.local_classes:
+        bases = index.bases(index.local_classes[cls])  # super().search(...): the one base's method, if the run's
+        return f"{bases[0]}.{f.attr}" if len(bases) == 1 and bases[0].split(".")[0] in roots else None
+    qn = index.qualname(f)
+    return qn if qn is not None and qn.split(".")[0] in roots else None
+
+
+def module_defs(index: Index) -> dict[str, ast.AST]:
+    """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
+    return {p: node for p, _n, node, parents in index.defs if not parents}
+
+
+def run_in_worker(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+                   module_defs: Mapping[str, ast.AST]) -> list[str]:
+    """The run's function a worker-thread call runs (``knowledge.WORKER_THREAD_CALLS``: ``asyncio.to_thread(f,
+    ...)``, ``loop.run_in_executor(None, f, ...)``, ``anyio.to_thread.run_sync(f)``): called, as if directly."""
+    f = call.func
+    last = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    if last not in kb.WORKER_THREAD_CALLS:
+        return []
+    for arg in call.args[:2]:
+        if isinstance(arg, (ast.Name, ast.Attribute)):
+            qn = callee(ast.Call(func=arg, args=[], keywords=[]), index, cls, roots, module_defs)
+            if qn is not None:
+                return [qn]
+    return []
+
+
+#: joins a function and the position of its returned value a name holds (``pkg.core._resolve->1``): a method called
+#: on that name is ``pkg.core._resolve->1.get_fields``, resolved by the run's annotated returns (``Graph.returns``)
+RETURNED = "->"
+
+
+def returned_names(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str],
+                    module_defs: Mapping[str, ast.AST]) -> dict[str, str]:
+    """The names ``node`` binds, once each, to what one of the run's functions returns (``client = get_client()``,
+    ``name, client = _resolve(ctx)``): name -> ``function->position``. A name bound twice, or also to anything
+    else, or an object the file already types, is left out."""
+    out: dict[str, str | None] = {}
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
+            value = value.value if isinstance(value, ast.Await) else value
+            made = (callee(value, index, cls, roots, module_defs)
+                      if isinstance(value, ast.Call) and isinstance(n, ast.Assign) and len(targets) == 1 else None)
+            for t in targets:
+                names = [(t, "")] if isinstance(t, ast.Name) else [
+                    (e, str(i)) for i, e in enumerate(t.elts)] if isinstance(t, (ast.Tuple, ast.List)) else []
+                for e, pos in names:
+                    if isinstance(e, ast.Name):
+                        out[e.id] = f"{made}{RETURNED}{pos}" if made is not None and e.id not in out else None
+    return {k: v for k, v in out.items() if v is not None and k not in index.instances and k not in index.imports}
+
+
+def method_of_returned(call: ast.Call, returned: Mapping[str, str]) -> str | None:
+    f = call.func
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in returned:
+        return f"{returned[f.value.id]}.{f.attr}"
+    return None
+
+
+def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, str]:
+    """The run's classes ``fn``'s return annotation names: ``{"": cls}`` for ``-> Cls`` (``Optional[Cls]``, ``Cls |
+    None``), ``{"1": cls}`` for ``-> tuple[str, Cls]``."""
+    note = getattr(fn, "returns", None)
+    if isinstance(note, ast.Constant) and isinstance(note.value, str):
+        try:
+            note = ast.parse(note.value, mode="eval").body
+        except SyntaxError:
+            return {}
+
+    def one(n: ast.expr | None) -> str | None:
+        if isinstance(n, ast.Subscript) and (index.qualname(n.value) or "").rsplit(".", 1)[-1] == "Optional":
+            n = n.slice
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr):  # ``A | B | None``: each class it may be
+            sides = [x for x in (n.left, n.right) if not (isinstance(x, ast.Constant) and x.value is None)]
+            found = [one(x) for x in sides]
+            return "|".join(f for f in found if f) if found and all(found) else None
+        qn = index.qualname(n) if n is not None else None
+        return qn if qn is not None and qn.split(".")[0] in roots and qn.rsplit(".", 1)[-1][:1].isupper() else None
+
+    head = note.value if isinstance(note, ast.Subscript) else None
+    head_name = (index.qualname(head) or (head.id if isinstance(head, ast.Name) else "")) if head is not None else ""
+    if isinstance(note, ast.Subscript) and head_name.rsplit(".", 1)[-1] in ("tuple", "Tuple") \
+            and isinstance(note.slice, ast.Tuple):
+        return {str(i): c for i, e in enumerate(note.slice.elts) if (c := one(e)) is not None}
+    whole = one(note) if isinstance(note, ast.expr) else None
+    return {"": whole} if whole is not None else {}
