@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...rules.errors.model import catches_broadly
-from .index import FUNCS, Index
+from .index import CALLED_NAME, FUNCS, Index
 from .reexports import dealias
 
 if TYPE_CHECKING:
     from .model import Tables
 
-__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
+__all__ = ["Resolved", "inherited", "local_ancestor_roots", "name_tables", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
 
 #: a call whose result is the exception's text (``str(e)``, ``repr(e)``), or the traceback's
 _TEXT_CALLS = frozenset({"str", "repr", "format_exc", "format_exception", "format_exception_only"})
@@ -110,6 +110,35 @@ def text_dispatchers(cls: ast.ClassDef) -> dict[str, str]:
                 # a callable it is given: only a public entry point (``run``), not a private ``_safe(fn)``
                 if callee != name and not (callee == "*" and name.startswith("_")):
                     out.setdefault(callee, name)
+    return out
+
+
+def name_tables(cls: ast.ClassDef) -> dict[str, str]:
+    """The ``self`` attributes a method of the class indexes by the name of the model's tool call (``name =
+    tool_call.function.name`` ... ``self._lookup[name](arguments)``, ``self.handlers.get(call.function.name)``): a
+    table of tools whatever fills it, here or in a subclass (ai-shell's ``ToolKitBase.process_tool_calls`` over the
+    ``_lookup`` dict its generated ``ToolKit`` fills). -> {``"[attr]"`` -> the method}: kept beside the text
+    dispatchers (a key no method is named), so a subclass in another file inherits it the same way."""
+    out: dict[str, str] = {}
+    for m in cls.body:
+        if not isinstance(m, FUNCS):
+            continue
+        named: set[str] = set()  # local names bound to the call's name
+        for n in ast.walk(m):
+            if isinstance(n, ast.Assign) and CALLED_NAME.search(ast.unparse(n.value)):
+                named |= {t.id for t in n.targets if isinstance(t, ast.Name)}
+        for n in ast.walk(m):
+            key: ast.expr | None = None
+            table: ast.expr | None = None
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+                table, key = n.value, n.slice
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args:
+                table, key = n.func.value, n.args[0]
+            if not (isinstance(table, ast.Attribute) and isinstance(table.value, ast.Name) and table.value.id == "self"):
+                continue
+            if isinstance(key, ast.Name) and key.id in named or isinstance(key, (ast.Name, ast.Attribute)) \
+                    and CALLED_NAME.search(ast.unparse(key)):
+                out.setdefault(f"[{table.attr}]", m.name)
     return out
 
 
@@ -231,7 +260,7 @@ def inherited(cls_path: str, index: Index, text_dispatch: Mapping[str, Mapping[s
         if node is None:
             continue
         if path != cls_path:  # an ancestor's dispatcher, not the class's own methods
-            for k, m in text_dispatchers(node).items():
+            for k, m in {**text_dispatchers(node), **name_tables(node)}.items():
                 out.setdefault(k, f"{qn}.{m}")
         for k, v in text_dispatch.get(qn, {}).items():
             out.setdefault(k, v)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots, says_tool
-from .index import FUNCS, Index, literal_str, own_nodes, tool_word
+from .index import CALLED_NAME as _CALLED_NAME, FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
 __all__ = ["compared_names", "dispatched_pairs", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function",
@@ -113,9 +112,6 @@ def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
     return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
 
 
-#: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``,
-#: ``function_call.name``): a name or an attribute, not a call computing one
-_CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
 
 
 def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tuple[int, int]]]:

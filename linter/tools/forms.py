@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from .. import knowledge as kb
-from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
+from .ancestry import inherited, local_ancestor_roots, name_tables, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, matched_names, prefixed_methods, registered_tool_class,
                        returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
@@ -270,7 +270,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
     # of this module (``Tool(func_callable=search)``)
-    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS
+    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS.keys()
     project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
     tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:
@@ -327,6 +327,16 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if entries:
                 add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
                     span(method)[0], f"{index.module}.{entries[0][0]}")
+    # a table of functions a tool-call handler indexes by the call's name (``self._lookup = {"cat": self.cat, ...}``,
+    # ``self._lookup[name](arguments)`` with ``name = tool_call.function.name``, in this class or an ancestor)
+    for cls_path, cls in index.classes:
+        for attr, assigner, table in _lookup_tables(cls_path, cls, index, tables):
+            looked = [(k, resolve_ref(v, index, f"{cls_path}.{assigner}", cls_path)) for k, v in table]
+            if any(t is None for _, t in looked):
+                continue  # a table of values, not of functions
+            for k, t in looked:
+                assert t is not None
+                add(k, "dispatch", f"self.{attr}[name]", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     # a ``match`` on the called name: a row per string case, run by the function the case defines (else by
     # the dispatching function, every case's code together)
     for entry in index.defs:
@@ -459,6 +469,29 @@ def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[a
     if key is not None:
         return list(index.lists.get(key, []))
     return []
+
+
+def _lookup_tables(cls_path: str, cls: ast.ClassDef, index: Index, tables: Tables,
+                   ) -> Iterator[tuple[str, str, list[tuple[str, ast.expr]]]]:
+    """The ``self.<attr> = {"name": ref, ...}`` dicts (two literal keys at least) the class's methods assign, where a
+    method of the class or an ancestor indexes ``self.<attr>`` by the tool call's name (``ancestry.name_tables``).
+    -> (attr, the assigning method's name, the (key, reference) pairs)."""
+    indexed = set(name_tables(cls)) | {k for k in inherited(cls_path, index, tables.text_dispatch) if k.startswith("[")}
+    if not indexed:
+        return
+    for method in cls.body:
+        if not isinstance(method, FUNCS):
+            continue
+        for st in ast.walk(method):
+            if not isinstance(st, (ast.Assign, ast.AnnAssign)) or not isinstance(st.value, ast.Dict):
+                continue
+            bound = st.targets if isinstance(st, ast.Assign) else [st.target]
+            attrs = [t.attr for t in bound if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                     and t.value.id == "self" and f"[{t.attr}]" in indexed]
+            keyed = [(literal_str(k), v) for k, v in zip(st.value.keys, st.value.values)]
+            named = [(k, v) for k, v in keyed if k is not None]
+            if attrs and len(named) >= 2 and len(named) == len(keyed):
+                yield attrs[0], method.name, named
 
 
 def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
