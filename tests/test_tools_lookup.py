@@ -146,3 +146,49 @@ STAR = {
 def test_a_base_class_named_through_the_files_one_star_import(tmp_path: Path) -> None:
     assert [r[:2] for r in tool_rows(write_tree(tmp_path, STAR))] == [
         ("calculator.py", "calculator"), ("weather.py", "get_weather")]
+
+
+WRAPPED = {
+    "gw/__init__.py": "",
+    "gw/tools/__init__.py": "",
+    "gw/tools/basetool.py": STAR["gp/tools/basetool.py"],
+    "gw/tools/clients.py": """
+        class GradioTool:
+            \"\"\"A tool backed by a Gradio app.\"\"\"
+
+            def create_job(self, query):
+                raise NotImplementedError
+
+            def run(self, query):
+                return self.create_job(query)
+
+        class BarkTextToSpeechTool(GradioTool):
+            def create_job(self, query):
+                return query
+
+        class WhisperTool(GradioTool):
+            def create_job(self, query):
+                return query
+        """,
+    "gw/tools/speech.py": """
+        from gw.tools.basetool import BaseTool
+        from gw.tools.clients import BarkTextToSpeechTool
+
+        class TTS(BaseTool):
+            name = "text_to_speech"
+
+            def _run(self, text):
+                return BarkTextToSpeechTool().run(text)
+
+        class Echo(BaseTool):
+            name = "echo"
+
+            def _run(self, text):
+                return text
+        """,
+}
+
+
+def test_a_base_whose_tools_the_tools_of_another_base_build_is_no_tool_base(tmp_path: Path) -> None:
+    # the Gradio client classes are what gentopia's own tools wrap: the model calls ``TTS``, not the client
+    assert [r[:2] for r in tool_rows(write_tree(tmp_path, WRAPPED))] == [("speech.py", "echo"), ("speech.py", "text_to_speech")]

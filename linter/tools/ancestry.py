@@ -316,6 +316,8 @@ class Shape:
     # description or schema (``get_tool_description``) and a method that runs the tool (``run_tool``, ``execute``):
     # each subclass is one tool (a ``ToolExecutor``'s subclasses run other tools and describe none)
     tool_named: bool = False
+    # the last names of the classes its methods build (``BarkTextToSpeechTool()`` in gentopia's ``TTS._run``)
+    builds: frozenset[str] = frozenset()
 
 
 _NO_SHAPE = Shape("", frozenset(), (), False)
@@ -426,8 +428,10 @@ def class_shapes(index: Index) -> list[Shape]:
         # each subclass describes itself to the model (a description or schema left to it) and runs the tool
         describes = any(_is_accessor(m) and any(w in m.lower() for w in _DESCRIBING) for m in template)
         template = [m for m in template if not _is_accessor(m) and (m == "__call__" or not m.startswith("__"))]
+        builds = frozenset(last for fn in methods.values() for n in ast.walk(fn) if isinstance(n, ast.Call)
+                           and (last := ast.unparse(n.func).rsplit(".", 1)[-1])[:1].isupper())
         out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls),
-                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template)))
+                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template), builds))
     return out
 
 
@@ -478,6 +482,7 @@ def project_tool_bases(
                     queue.append(parent)
     found: dict[str, tuple[str, tuple[str, ...]]] = {}
     candidates: list[tuple[str, str, int]] = []
+    tools_of: dict[str, list[str]] = {}  # each base found: its descendants that implement what it leaves
     for qn, shape in shape_of.items():
         configured = qn in tables.bases and tables.bases[qn][0] == "configured"
         if not shape.template or qn in framework_tools or (
@@ -508,6 +513,8 @@ def project_tool_bases(
         if (shape.toolish or shape.tool_named) and runners and max(real[m] for m in runners) >= MIN_IMPLEMENTERS:
             implemented = implemented if shape.toolish else tuple(runners)
             found[qn] = (qn.split(".")[0].replace("_", "-"), implemented)
+            tools_of[qn] = [d for d in descendants
+                            if d not in adapters and shape_of.get(d, _NO_SHAPE).defines & set(runners or implemented)]
             for a in adapters:  # a framework's adapters of this base (and their subclasses) are no rows
                 found.setdefault(a, ("", ()))
             continue
@@ -515,6 +522,14 @@ def project_tool_bases(
         if counts[best] >= MIN_CANDIDATE_IMPLEMENTERS:
             candidates.append((qn, best, counts[best]))
     candidates.sort(key=lambda c: (-c[2], c[0]))
+    # a base half of whose tools (or more) the tools of another base build in their methods is a client layer they
+    # wrap, not tools the model calls (gentopia's vendored ``GradioTool`` classes: 5 of 10 built in its ``BaseTool``
+    # tools' ``_run``)
+    built = {qn: frozenset().union(*(shape_of.get(d, _NO_SHAPE).builds for d in ds)) for qn, ds in tools_of.items()}
+    for qn, ds in tools_of.items():
+        names = [d.rsplit(".", 1)[-1] for d in ds]
+        if any(other != qn and 2 * sum(n in built[other] for n in names) >= len(names) for other in tools_of):
+            del found[qn]
     return found, candidates
 
 
