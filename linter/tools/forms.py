@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 
 from .. import knowledge as kb
-from .ancestry import inherited, local_ancestor_roots, name_tables, stub_run, tool_base
-from .dispatch import (compared_names, dispatched_pairs, matched_names, prefixed_methods, registered_tool_class,
-                       returned_function, tool_schema_names)
+from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
+from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
+                       registered_tool_class, returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
@@ -330,7 +330,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # a table of functions a tool-call handler indexes by the call's name (``self._lookup = {"cat": self.cat, ...}``,
     # ``self._lookup[name](arguments)`` with ``name = tool_call.function.name``, in this class or an ancestor)
     for cls_path, cls in index.classes:
-        for attr, assigner, table in _lookup_tables(cls_path, cls, index, tables):
+        for attr, assigner, table in lookup_tables(cls_path, cls, index, tables):
             looked = [(k, resolve_ref(v, index, f"{cls_path}.{assigner}", cls_path)) for k, v in table]
             if any(t is None for _, t in looked):
                 continue  # a table of values, not of functions
@@ -469,29 +469,6 @@ def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[a
     if key is not None:
         return list(index.lists.get(key, []))
     return []
-
-
-def _lookup_tables(cls_path: str, cls: ast.ClassDef, index: Index, tables: Tables,
-                   ) -> Iterator[tuple[str, str, list[tuple[str, ast.expr]]]]:
-    """The ``self.<attr> = {"name": ref, ...}`` dicts (two literal keys at least) the class's methods assign, where a
-    method of the class or an ancestor indexes ``self.<attr>`` by the tool call's name (``ancestry.name_tables``).
-    -> (attr, the assigning method's name, the (key, reference) pairs)."""
-    indexed = set(name_tables(cls)) | {k for k in inherited(cls_path, index, tables.text_dispatch) if k.startswith("[")}
-    if not indexed:
-        return
-    for method in cls.body:
-        if not isinstance(method, FUNCS):
-            continue
-        for st in ast.walk(method):
-            if not isinstance(st, (ast.Assign, ast.AnnAssign)) or not isinstance(st.value, ast.Dict):
-                continue
-            bound = st.targets if isinstance(st, ast.Assign) else [st.target]
-            attrs = [t.attr for t in bound if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
-                     and t.value.id == "self" and f"[{t.attr}]" in indexed]
-            keyed = [(literal_str(k), v) for k, v in zip(st.value.keys, st.value.values)]
-            named = [(k, v) for k, v in keyed if k is not None]
-            if attrs and len(named) >= 2 and len(named) == len(keyed):
-                yield attrs[0], method.name, named
 
 
 def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
