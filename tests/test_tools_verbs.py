@@ -149,3 +149,59 @@ def test_add_tool_on_a_typed_server_through_a_wrapper() -> None:
             async def fetch(self, url: str) -> str:
                 return url
         """) == [("browser_open", "mcp", "server.add_tool(...)"), ("fetch_page", "mcp", "server.add_tool(...)")]
+
+
+def test_register_function_on_a_functions_registry_parameter() -> None:
+    # agentkit's ``register_tools``: ``functions_registry.register_function(fn, descriptor)`` (the registrar's name)
+    assert rows("""
+        def register_tools(functions_registry, descriptor):
+            functions_registry.register_function(send_message_tool, descriptor, pass_context=True)
+            callbacks.register_function(not_a_tool)
+
+        def send_message_tool(recipient: str, content: str) -> str:
+            return content
+
+        def not_a_tool() -> None:
+            pass
+        """) == [("send_message_tool", "registry", "functions_registry.register_function(...)")]
+
+
+def test_the_verb_guess_is_vetoed_where_the_module_builds_a_web_app() -> None:
+    # ``app``/``server`` in a module importing Flask/FastAPI and no tool framework is the web app, untyped or not
+    assert rows("""
+        from fastapi import FastAPI
+
+        def wire(app, server):
+            app.tool(handler)
+            server.add_tool(handler)
+
+        def handler() -> str:
+            return "ok"
+        """) == []
+    # the same module importing a tool framework keeps the guess
+    assert rows("""
+        from fastapi import FastAPI
+        import mcp
+
+        def wire(app):
+            app.tool()(handler)
+
+        def handler() -> str:
+            return "ok"
+        """) == [("handler", "mcp", "app.tool(...)")]
+
+
+def test_one_table_one_predicate() -> None:
+    # TFH401's tool evidence and discovery read the same verbs through ``knowledge.registration_framework``
+    from smullyan.linter import knowledge as kb
+
+    assert kb.registration_framework("tool", "mcp_server") == "mcp"
+    assert kb.registration_framework("tool_plain", "coder_agent") == "pydantic-ai"
+    assert kb.registration_framework("register_function", "functions_registry") == "registry"
+    assert kb.registration_framework("register_tool", "anything") == ""  # the verb says tool by itself
+    assert kb.registration_framework("tool", "hooks") is None
+    assert kb.registration_framework("route", "app") is None  # not a registration verb
+    assert kb.registration_framework("tool", "app", "fastapi.FastAPI") is None  # a known web app
+    assert kb.registration_framework("register_tool", "pm", "pluggy.PluginManager") is None
+    assert kb.registration_framework("tool", "self", "pkg.server.WeatherServer") == "mcp"  # the class's name
+    assert kb.registration_framework("tool", "mcp", "pkg.server_core.mcp") == "mcp"  # imported from the project

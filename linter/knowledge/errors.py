@@ -224,14 +224,6 @@ RESULT_FAILURE_FACTORY_CLASS_WORDS: Final[frozenset[str]] = frozenset(
 RESULT_FAILURE_FACTORY_RESULT_WORDS: Final[frozenset[str]] = frozenset(
     {"response", "result", "output", "reply", "tool"}
 )
-# Decorator methods that register the decorated function as a tool on whatever
-# object holds them (FastMCP's ``@mcp.tool()``, pydantic-ai's ``@agent.tool``),
-# the object imported from another module of the project (odoo-mcp's
-# ``from .server_core import mcp``): the function is a tool, and the module is
-# not a report whatever its name says (``tools_diagnostics.py``).
-TOOL_REGISTRATION_METHODS: Final[frozenset[str]] = frozenset(
-    {"tool", "tool_plain", "function_tool", "tool_method", "register_tool", "toolkit_tool"}
-)
 ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"code", "status_code", "error_code", "errno", "status"}
 )

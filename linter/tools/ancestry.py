@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...rules.errors.model import catches_broadly
-from .index import FUNCS, Index
+from .index import CALLED_NAME, FUNCS, Index
 from .reexports import dealias
 
 if TYPE_CHECKING:
     from .model import Tables
 
-__all__ = ["Resolved", "inherited", "local_ancestor_roots", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
+__all__ = ["Resolved", "inherited", "local_ancestor_roots", "name_tables", "resolve", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
 
 #: a call whose result is the exception's text (``str(e)``, ``repr(e)``), or the traceback's
 _TEXT_CALLS = frozenset({"str", "repr", "format_exc", "format_exception", "format_exception_only"})
@@ -110,6 +110,35 @@ def text_dispatchers(cls: ast.ClassDef) -> dict[str, str]:
                 # a callable it is given: only a public entry point (``run``), not a private ``_safe(fn)``
                 if callee != name and not (callee == "*" and name.startswith("_")):
                     out.setdefault(callee, name)
+    return out
+
+
+def name_tables(cls: ast.ClassDef) -> dict[str, str]:
+    """The ``self`` attributes a method of the class indexes by the name of the model's tool call (``name =
+    tool_call.function.name`` ... ``self._lookup[name](arguments)``, ``self.handlers.get(call.function.name)``): a
+    table of tools whatever fills it, here or in a subclass (ai-shell's ``ToolKitBase.process_tool_calls`` over the
+    ``_lookup`` dict its generated ``ToolKit`` fills). -> {``"[attr]"`` -> the method}: kept beside the text
+    dispatchers (a key no method is named), so a subclass in another file inherits it the same way."""
+    out: dict[str, str] = {}
+    for m in cls.body:
+        if not isinstance(m, FUNCS):
+            continue
+        named: set[str] = set()  # local names bound to the call's name
+        for n in ast.walk(m):
+            if isinstance(n, ast.Assign) and CALLED_NAME.search(ast.unparse(n.value)):
+                named |= {t.id for t in n.targets if isinstance(t, ast.Name)}
+        for n in ast.walk(m):
+            key: ast.expr | None = None
+            table: ast.expr | None = None
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+                table, key = n.value, n.slice
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args:
+                table, key = n.func.value, n.args[0]
+            if not (isinstance(table, ast.Attribute) and isinstance(table.value, ast.Name) and table.value.id == "self"):
+                continue
+            if isinstance(key, ast.Name) and key.id in named or isinstance(key, (ast.Name, ast.Attribute)) \
+                    and CALLED_NAME.search(ast.unparse(key)):
+                out.setdefault(f"[{table.attr}]", m.name)
     return out
 
 
@@ -231,7 +260,7 @@ def inherited(cls_path: str, index: Index, text_dispatch: Mapping[str, Mapping[s
         if node is None:
             continue
         if path != cls_path:  # an ancestor's dispatcher, not the class's own methods
-            for k, m in text_dispatchers(node).items():
+            for k, m in {**text_dispatchers(node), **name_tables(node)}.items():
                 out.setdefault(k, f"{qn}.{m}")
         for k, v in text_dispatch.get(qn, {}).items():
             out.setdefault(k, v)
@@ -287,6 +316,8 @@ class Shape:
     # description or schema (``get_tool_description``) and a method that runs the tool (``run_tool``, ``execute``):
     # each subclass is one tool (a ``ToolExecutor``'s subclasses run other tools and describe none)
     tool_named: bool = False
+    # the last names of the classes its methods build (``BarkTextToSpeechTool()`` in gentopia's ``TTS._run``)
+    builds: frozenset[str] = frozenset()
 
 
 _NO_SHAPE = Shape("", frozenset(), (), False)
@@ -397,8 +428,10 @@ def class_shapes(index: Index) -> list[Shape]:
         # each subclass describes itself to the model (a description or schema left to it) and runs the tool
         describes = any(_is_accessor(m) and any(w in m.lower() for w in _DESCRIBING) for m in template)
         template = [m for m in template if not _is_accessor(m) and (m == "__call__" or not m.startswith("__"))]
+        builds = frozenset(last for fn in methods.values() for n in ast.walk(fn) if isinstance(n, ast.Call)
+                           and (last := ast.unparse(n.func).rsplit(".", 1)[-1])[:1].isupper())
         out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls),
-                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template)))
+                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template), builds))
     return out
 
 
@@ -449,6 +482,7 @@ def project_tool_bases(
                     queue.append(parent)
     found: dict[str, tuple[str, tuple[str, ...]]] = {}
     candidates: list[tuple[str, str, int]] = []
+    tools_of: dict[str, list[str]] = {}  # each base found: its descendants that implement what it leaves
     for qn, shape in shape_of.items():
         configured = qn in tables.bases and tables.bases[qn][0] == "configured"
         if not shape.template or qn in framework_tools or (
@@ -479,6 +513,8 @@ def project_tool_bases(
         if (shape.toolish or shape.tool_named) and runners and max(real[m] for m in runners) >= MIN_IMPLEMENTERS:
             implemented = implemented if shape.toolish else tuple(runners)
             found[qn] = (qn.split(".")[0].replace("_", "-"), implemented)
+            tools_of[qn] = [d for d in descendants
+                            if d not in adapters and shape_of.get(d, _NO_SHAPE).defines & set(runners or implemented)]
             for a in adapters:  # a framework's adapters of this base (and their subclasses) are no rows
                 found.setdefault(a, ("", ()))
             continue
@@ -486,6 +522,14 @@ def project_tool_bases(
         if counts[best] >= MIN_CANDIDATE_IMPLEMENTERS:
             candidates.append((qn, best, counts[best]))
     candidates.sort(key=lambda c: (-c[2], c[0]))
+    # a base half of whose tools (or more) the tools of another base build in their methods is a client layer they
+    # wrap, not tools the model calls (gentopia's vendored ``GradioTool`` classes: 5 of 10 built in its ``BaseTool``
+    # tools' ``_run``)
+    built = {qn: frozenset().union(*(shape_of.get(d, _NO_SHAPE).builds for d in ds)) for qn, ds in tools_of.items()}
+    for qn, ds in tools_of.items():
+        names = [d.rsplit(".", 1)[-1] for d in ds]
+        if any(other != qn and 2 * sum(n in built[other] for n in names) >= len(names) for other in tools_of):
+            del found[qn]
     return found, candidates
 
 

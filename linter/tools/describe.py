@@ -15,7 +15,7 @@ from ..packages import package_of
 from ...rules.errors.model import ErrorModel
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
-from .ancestry import Shape, class_shapes, project_tool_bases, resolve, text_dispatchers, tool_classes
+from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
@@ -105,7 +105,8 @@ class _Observer:
         self.reads = read_markers(index.tree)
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
-        self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes if (found := text_dispatchers(node))]
+        self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
+                         if (found := {**text_dispatchers(node), **name_tables(node)})]
         with_bases = {qn for qn, bases in self.classes if bases}
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
@@ -159,7 +160,7 @@ def _hands_tools(index: Index, tables: Tables) -> bool:
     """A call here may make a tool of a function (the last names of the tables' decorators, wrappers and list
     constructors; a name ending in ``Tool`` or ``Agent``): worth :func:`remote.remote_refs`."""
     lasts = {q.rsplit(".", 1)[-1] for q in (*tables.decorators, *tables.wrappers, *tables.lists)} \
-        | kb.TOOL_REGISTRATION_VERBS
+        | kb.TOOL_REGISTRATION_VERBS.keys()
     return any((last := str(c).rsplit(".", 1)[-1]) in lasts or last.endswith(("Tool", "Agent")) for c in index.call_names) \
         or bool(tool_schema_names(index.tree))  # a ``{"name": fn}`` dispatch dict of imported functions
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from .. import knowledge as kb
-from .ancestry import local_ancestor_roots, says_tool
-from .index import FUNCS, Index, literal_str, own_nodes, tool_word
+from .ancestry import inherited, local_ancestor_roots, name_tables, says_tool
+from .index import CALLED_NAME as _CALLED_NAME, FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
-__all__ = ["compared_names", "dispatched_pairs", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function",
+__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function",
            "tool_schema_names"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
@@ -113,9 +112,6 @@ def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
     return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
 
 
-#: the subject of a ``match`` that dispatches the model's call by its name (``tool_name``, ``call.function.name``,
-#: ``function_call.name``): a name or an attribute, not a call computing one
-_CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
 
 
 def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tuple[int, int]]]:
@@ -223,3 +219,26 @@ def dispatched_pairs(d: ast.Dict, schema_names: Collection[str]) -> list[tuple[s
     if len(pairs) < 2 or 2 * sum(k in schema_names for k, _ in pairs) < len(pairs):
         return []
     return [(k, v) for k, v in pairs if k is not None] if all(k is not None for k, _ in pairs) else []
+
+
+def lookup_tables(cls_path: str, cls: ast.ClassDef, index: Index, tables: Tables,
+                  ) -> Iterator[tuple[str, str, list[tuple[str, ast.expr]]]]:
+    """The ``self.<attr> = {"name": ref, ...}`` dicts (two literal keys at least) the class's methods assign, where a
+    method of the class or an ancestor indexes ``self.<attr>`` by the tool call's name (``ancestry.name_tables``).
+    -> (attr, the assigning method's name, the (key, reference) pairs)."""
+    indexed = set(name_tables(cls)) | {k for k in inherited(cls_path, index, tables.text_dispatch) if k.startswith("[")}
+    if not indexed:
+        return
+    for method in cls.body:
+        if not isinstance(method, FUNCS):
+            continue
+        for st in ast.walk(method):
+            if not isinstance(st, (ast.Assign, ast.AnnAssign)) or not isinstance(st.value, ast.Dict):
+                continue
+            bound = st.targets if isinstance(st, ast.Assign) else [st.target]
+            attrs = [t.attr for t in bound if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                     and t.value.id == "self" and f"[{t.attr}]" in indexed]
+            keyed = [(literal_str(k), v) for k, v in zip(st.value.keys, st.value.values)]
+            named = [(k, v) for k, v in keyed if k is not None]
+            if attrs and len(named) >= 2 and len(named) == len(keyed):
+                yield attrs[0], method.name, named

@@ -9,8 +9,8 @@ from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
-from .dispatch import (compared_names, dispatched_pairs, matched_names, prefixed_methods, registered_tool_class,
-                       returned_function, tool_schema_names)
+from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
+                       registered_tool_class, returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
                     target_key, tool_word)
 from .model import Tables
@@ -270,7 +270,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # a tool decorator applied by a call (``mcp.tool(name="x")(self.method)``), a tool class built around a callable
     # of this module (``Tool(func_callable=search)``)
-    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS
+    decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS.keys()
     project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
     tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:
@@ -327,6 +327,16 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if entries:
                 add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
                     span(method)[0], f"{index.module}.{entries[0][0]}")
+    # a table of functions a tool-call handler indexes by the call's name (``self._lookup = {"cat": self.cat, ...}``,
+    # ``self._lookup[name](arguments)`` with ``name = tool_call.function.name``, in this class or an ancestor)
+    for cls_path, cls in index.classes:
+        for attr, assigner, table in lookup_tables(cls_path, cls, index, tables):
+            looked = [(k, resolve_ref(v, index, f"{cls_path}.{assigner}", cls_path)) for k, v in table]
+            if any(t is None for _, t in looked):
+                continue  # a table of values, not of functions
+            for k, t in looked:
+                assert t is not None
+                add(k, "dispatch", f"self.{attr}[name]", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
     # a ``match`` on the called name: a row per string case, run by the function the case defines (else by
     # the dispatching function, every case's code together)
     for entry in index.defs:

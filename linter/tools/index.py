@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +19,7 @@ from .reexports import reexports
 if TYPE_CHECKING:
     from ..rule import Screen
 
-__all__ = ["FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
+__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
            "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
@@ -54,6 +56,14 @@ def _namespace_portion(path: str) -> str | None:
             return ".".join([outer, *reversed(names)]) if outer else None
         current = current.parent
     return None
+
+
+#: the model's call's name as a handler spells it (``tool_name``, ``call.function.name``, ``function_call.name``): a
+#: name or an attribute, not a call computing one; the subject of a ``match`` or the key of a lookup by it
+CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def module_name(path: str) -> str:
@@ -99,8 +109,14 @@ class Index:
         self.call_names = screen.call_names
         self.screen = screen
         self.imports: dict[str, str] = {}
+        stars: list[str] = []
         for local, full in screen.import_bindings:
+            if local == "*":
+                stars.append(full[:-2])
+                continue
             self.imports[local] = full
+        #: the one module this file star-imports (``from gentopia.tools.basetool import *``), else ""
+        self.star = stars[0] if len(set(stars)) == 1 else ""
         self.instances: dict[str, str] = {}  # name (or ``self.attr``) -> class qualname of the object assigned to it
         self.lists: dict[str, list[ast.expr]] = {}  # name (or ``self.attr``) -> the elements of a list assigned to it
         self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
@@ -269,6 +285,8 @@ class Index:
             if isinstance(b, ast.Subscript):  # BaseTool[Args], Generic[T]
                 b = b.value
             qn = self.qualname(b)
+            if qn is None and self.star and isinstance(b, ast.Name) and b.id not in _BUILTIN_NAMES:
+                qn = f"{self.star}.{b.id}"  # ``class Calculator(BaseTool)`` under ``from ...basetool import *``
             if qn is not None:
                 out.append(qn)
         return out

@@ -35,7 +35,8 @@ class Tables:
     # qualified name -> those packages (an activity-style decorator of one of them makes a tool of its methods)
     ancestor_roots: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # the run's classes that inherit (or define) a method turning their tools' exceptions into text:
-    # qualified name -> {method it calls ("*": a callable it is given) -> "pkg.mod.Base.dispatcher"}
+    # qualified name -> {method it calls ("*": a callable it is given) -> "pkg.mod.Base.dispatcher"}; a key
+    # ``"[attr]"``: the ``self.attr`` table a method indexes by the tool call's name (``ancestry.name_tables``)
     text_dispatch: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # the run's own registry decorators (``registries.registry_decorators``): qualified name -> (framework, position
     # of the parameter naming the tool or -1, that parameter's name)

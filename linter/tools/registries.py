@@ -426,22 +426,37 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
 
 
 def verb_framework(head: ast.AST, index: Index) -> str | None:
-    """The framework a registration verb on an untyped receiver names (``knowledge.TOOL_REGISTRATION_VERBS``):
-    ``mcp.tool`` where ``mcp`` is a parameter, ``self.server.add_tool``, ``coder_agent.tool_plain``; None when the
-    receiver resolves (the tables decide) or its name is no registrar's (``app.route``, ``hooks.add_tool``)."""
+    """The framework a registration verb on an untyped receiver names (``knowledge.registration_framework``, the table
+    TFH401 reads too): ``mcp.tool`` where ``mcp`` is a parameter, ``self.server.add_tool``, ``coder_agent.tool_plain``,
+    ``functions_registry.register_function``; None when the receiver resolves (the tables decide), its name is no
+    registrar's (``app.route``, ``hooks.add_tool``), or the module builds a web app and no tool server (``app``/
+    ``server`` there is the web app)."""
     if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
         return None
     recv = head.value
     if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and recv.value.id in ("self", "cls"):
         name = recv.attr
-    elif isinstance(recv, ast.Name):
+    elif isinstance(recv, ast.Name) and recv.id not in ("self", "cls"):
         name = recv.id
     else:
         return None
     if index.qualname(head) is not None:
         return None
-    key = name.lstrip("_").lower()
-    return kb.TOOL_REGISTRAR_NAMES.get(key) or kb.TOOL_REGISTRAR_NAMES.get(key.rsplit("_", 1)[-1])
+    framework = kb.registration_framework(head.attr, name)
+    if not framework or _web_module(index):
+        return None
+    return framework
+
+
+def _web_module(index: Index) -> bool:
+    """The module imports a web framework (``knowledge.WEB_FRAMEWORK_ROOTS``: Flask, FastAPI) and no tool framework
+    a registrar's name stands for (mcp, fastmcp, pydantic-ai): an untyped ``app``/``server`` there is the web app."""
+    roots = {full.split(".")[0] for full in index.imports.values()}
+    return bool(roots & kb.WEB_FRAMEWORK_ROOTS) and not roots & _REGISTRAR_ROOTS
+
+
+#: the top-level packages of the frameworks ``knowledge.TOOL_REGISTRAR_NAMES`` stands for
+_REGISTRAR_ROOTS = frozenset({"mcp", "fastmcp", "pydantic_ai"})
 
 
 def _unwrapped(ref: ast.expr, names: Collection[str] = ()) -> ast.expr:

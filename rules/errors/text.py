@@ -311,8 +311,13 @@ class ExceptionText(TextTaint):
             return True
         for d in func.decorators:
             dec = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
-            if isinstance(dec, cst.Attribute) and dec.attr.value in k.tool_registration_methods:
-                return True  # @mcp.tool() on a server object imported from another module (odoo's ``server_core``)
+            if isinstance(dec, cst.Attribute) and dec.attr.value in k.tool_registration_verbs:
+                recv = dec.value  # @mcp.tool() on a server object imported from another module (odoo's ``server_core``)
+                name = recv.attr.value if isinstance(recv, cst.Attribute) else recv.value if isinstance(
+                    recv, cst.Name) else ""
+                ref = self.names.qualify(recv)
+                if k.registration_framework(dec.attr.value, name, k.canonical(ref[0]) if ref else None) is not None:
+                    return True
         cls = self._owner.get(id(func))
         if cls is None:
             return False
@@ -328,11 +333,17 @@ class ExceptionText(TextTaint):
         """The module itself registers tools (``@mcp.tool()``/``@agent.tool`` on one of its functions, as
         :meth:`_tool` reads it): its functions feed tools' answers, whatever a report-like name says
         (odoo-mcp's ``tools_diagnostics.py``). Read on the ``ast`` tree."""
-        methods = self.knowledge.tool_registration_methods
+        k = self.knowledge
+        scope = self.names.module_scope.bindings
         for d in definitions(self.errors.ctx.screen.tree):
             for dec in d.decorator_list:
                 func = dec.func if isinstance(dec, ast.Call) else dec
-                if isinstance(func, ast.Attribute) and func.attr in methods:
+                if not isinstance(func, ast.Attribute) or func.attr not in k.tool_registration_verbs:
+                    continue
+                recv = func.value
+                name = recv.attr if isinstance(recv, ast.Attribute) else recv.id if isinstance(recv, ast.Name) else ""
+                ref = scope.get(recv.id) if isinstance(recv, ast.Name) else None
+                if k.registration_framework(func.attr, name, k.canonical(ref[0]) if ref else None) is not None:
                     return True
         return False
 

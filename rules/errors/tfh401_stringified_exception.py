@@ -123,8 +123,9 @@ failure:
   command-line program's subpackage (a package directory named exactly
   `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
   at the terminal (a setup check, a `doctor` command) -- but not a module
-  that registers tools itself (`@mcp.tool()`/`@agent.tool` on any object,
-  the server imported from another module: odoo-mcp's
+  that registers tools itself (`@mcp.tool()`/`@agent.tool` on an object
+  named for a server or an agent, the server imported from another module:
+  odoo-mcp's
   `tools_diagnostics.py`), whose functions are tools and whose helpers feed
   them (s39); and, outside a
   tool, a record built by a constructor named so (`EvaluationResult(content=
