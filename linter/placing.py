@@ -25,7 +25,7 @@ def _block_indent(module: cst.Module, top: int, node: cst.CSTNode) -> str:
         current, indent = stack.pop()
         if current is node:
             return indent
-        if isinstance(current, cst.IndentedBlock):
+        if isinstance(current, (cst.IndentedBlock, cst.Match)):  # a `match` indents its `case` lines, each case its body
             indent += current.indent if current.indent is not None else module.default_indent
         stack.extend((child, indent) for child in children(current))
     return ""

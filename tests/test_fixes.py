@@ -278,6 +278,21 @@ def test_tfh501_at_the_end_of_a_file_without_a_final_newline() -> None:
     assert out.endswith('return 1\n        case "Unknown":\n            raise NotImplementedError("unhandled Unknown")\n')
 
 
+def test_a_fix_inside_a_case_body_keeps_the_call_laid_out_at_its_depth() -> None:
+    # a `match` indents its `case` lines as a block does its statements: the new keyword and the moved
+    # closing parenthesis line up with the call's other lines (batch 13: re-laid one level short)
+    src = (
+        "import requests\n\n\ndef f(kind, url):\n    match kind:\n        case \"a\":\n"
+        "            r = requests.get(\n                url,\n                headers={},\n            )\n"
+        "            return r\n"
+    )
+    out = assert_round_trip(src)
+    assert out.endswith(
+        "            r = requests.get(\n                url,\n                headers={},\n"
+        "                timeout=30,\n            )\n            return r\n"
+    ), out
+
+
 def test_tfh504_keeps_the_quotes() -> None:
     src = "def f(d):\n    return d['_tag'] == 'RateLimit' or d.get(\"_tag\") == \"Notfound\"\n"
     assert assert_round_trip(src) == "def f(d):\n    return d['_tag'] == 'RateLimited' or d.get(\"_tag\") == \"NotFound\"\n"
