@@ -31,7 +31,7 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, TypeVar
 from .timeouts import (
     TimeoutParam, HTTP_METHODS, LLM_SDK_CLIENTS, LLM_SDK_METHODS, STREAM_CALLS, ALIASES, FACTORIES,
     FIELD_DECLARATIONS,
-    ENTER_RETURNS_SELF, TIMEOUTS, NEEDS_TIMEOUT_SCOPE, NO_TIMEOUT_PARAMETER, WORKER_THREAD_CALLS,
+    ENTER_RETURNS_SELF, TIMEOUTS, NEEDS_TIMEOUT_SCOPE, NO_TIMEOUT_PARAMETER, WORKER_THREAD_CALLS, FORWARDING_WORKER_CALLS,
     TIMEOUT_WRAPPERS, TIMEOUT_SCOPES, TIMEOUT_DECORATORS, TIMEOUT_OBJECTS, TIMEOUT_OBJECT_NON_DEADLINES,
     TIMEOUT_OBJECTS_OMITTED_NONE, SESSION_DEFAULT_TIMEOUTS, TIMEOUT_MODULE_ROOTS, BLOCKING_IN_ASYNC, TIMEOUT_KINDS, timeout_kind,
 )
@@ -151,7 +151,7 @@ __all__ = [
     "TOOL_MODULE_SPECS", "TOOL_NOT_EXTERNAL", "TOOL_PROCESS_CALLS", "TOOL_RECEIVER_WORDS",
     "TOOL_RETRY_MIDDLEWARE", "TOOL_WRAPPERS", "TRACEBACK_FORMATTERS", "TimeoutParam", "UI_MODULE_ROOTS",
     "URLLIB3_DEFAULT_METHODS", "URLLIB3_RETRY", "VERSION_QUERIES", "INFO_QUERY_PREFIXES", "WEB_APP_CLASSES", "WEB_RESPONSE_CALLS",
-    "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "WRITE_CLASSES",
+    "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "FORWARDING_WORKER_CALLS", "WRITE_CLASSES",
     "canonical", "info_query", "interactive_process", "llm_inference_module", "markdown_calls", "markdown_words",
     "process_fix_refusal", "process_length_unknown", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
@@ -181,6 +181,7 @@ class Knowledge:
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
     worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
+    forwarding_worker_calls: ClassVar[frozenset[str]] = FORWARDING_WORKER_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
     long_running_processes: ClassVar[frozenset[str]] = LONG_RUNNING_PROCESSES
     cli_frameworks: ClassVar[frozenset[str]] = CLI_FRAMEWORKS
