@@ -18,6 +18,7 @@ from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
+from .grown import grows_to_success
 from .status_loops import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
@@ -411,7 +412,10 @@ def _exits_anywhere(node: cst.CSTNode) -> bool:
 
 
 def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
-    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``."""
+    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``;
+    or a loop that ends when the ``try`` grows a list it tests the length of (:func:`grows_to_success`)."""
+    if grows_to_success(loop, trynode):
+        return True
     flags: set[str] = set()
     for n in _walk(loop.test):
         if isinstance(n, cst.UnaryOperation) and isinstance(n.operator, cst.Not) and isinstance(n.expression, cst.Name):
