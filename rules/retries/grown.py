@@ -1,9 +1,11 @@
-"""A ``while`` whose test is the length of a list its ``try`` grows: it ends on success only (s40)."""
+"""Loop shapes read in s40: a ``while`` whose test is the length of a list its ``try`` grows (it ends on success
+only), and a loop whose ``try`` asks a person (a prompt asked again, not a retry)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
+from ...linter.api import dotted, knowledge
 from .status_loops import all_nodes
 
 
@@ -40,3 +42,12 @@ def grows_to_success(loop: cst.While, trynode: cst.Try) -> bool:
                 ):
                     return True
     return False
+
+
+def asks_a_person(trynode: cst.Try) -> bool:
+    """The ``try`` body asks the person at the terminal (``input(...)``, ``getpass.getpass(...)``): a failure
+    (a value that does not parse) asks again, and the person ends it; not a retry of a failed call (s40:
+    camel-oasis's manual action loop)."""
+    return any(
+        isinstance(n, cst.Call) and dotted(n.func) in knowledge.PERSON_PROMPT_CALLS for n in all_nodes(trynode.body)
+    )

@@ -24,7 +24,8 @@ attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
 or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure, nor is a wait on a local result: a `try` that only asks
+a retry of a failure, nor is a loop asking the person at the terminal again
+(`input(...)`, `getpass.getpass(...)` in the `try`: the person ends it), nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
 (`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
 timeout (nothing is sent again). Nor is an optimistic-concurrency loop whose
@@ -309,6 +310,19 @@ def consume(work_queue, handle):
             handle(item)
         except Exception as e:
             log.warning("failed: %s", e)
+""",
+        # s40: asking the person at the terminal again on a bad answer is no retry (the person ends it)
+        """\
+def ask(params, log):
+    args = []
+    for name in params:
+        while True:
+            try:
+                args.append(int(input(f"Enter value for {name}: ")))
+                break
+            except ValueError:
+                log.error("please enter an integer")
+    return args
 """,
         # s40: a loop growing the list it tests that also counts its failures and gives up
         """\
