@@ -257,6 +257,10 @@ MESSAGE_UNREAD_KEYWORDS: Final[frozenset[str]] = frozenset(
 MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
     ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
 )
+# Keys that, set to ``True``, make a dict a message the model reads: MCP's tools/call result in its wire form
+# (``{"isError": True, "content": [{"type": "text", "text": ...}]}``, a hand-written MCP server's answer; s40:
+# devmcp's ``_handle_tool_call``).
+MESSAGE_DICT_FLAGS: Final[frozenset[str]] = frozenset({"isError"})
 
 # Where the text goes to a person, not a model (TFH401 is silent there). A web
 # endpoint: a function decorated with a route of an app or router object built

@@ -320,6 +320,9 @@ LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "Blo
 # builtins only (``tuple(dir(module))`` retried on "dictionary changed size") works in memory, and
 # no wait between its attempts spares anyone (TFH303; issue 23, ``dict-resize-race``).
 IO_BUILTINS: Final[frozenset[str]] = frozenset({"open", "input", "print", "exec", "eval", "compile", "__import__", "breakpoint", "help"})
+# Calls that ask the person at the terminal: a loop around one asks again on a bad answer (the person
+# ends it); not a retry (s40).
+PERSON_PROMPT_CALLS: Final[frozenset[str]] = frozenset({"input", "getpass.getpass", "getpass"})
 # Local file operations (qualified names; builtin ``open``): a ``PermissionError`` retried around them
 # is a Windows sharing violation (another process, an editor, an antivirus scanner holds the file a
 # moment), transient by nature; TFH102 does not read it as permanent there (issue 23, ``windows-file-lock``).

@@ -250,6 +250,9 @@ NO_TIMEOUT_PARAMETER: Final[Mapping[str, str]] = {
 }
 # Calls that run a function in a worker thread (the deadline is the awaiting caller's).
 WORKER_THREAD_CALLS: Final[frozenset[str]] = frozenset({"run_in_executor", "to_thread", "run_sync", "submit"})
+# Worker-thread calls that call their first argument with all the others, keywords too: a timeout the
+# function takes is given there (``asyncio.to_thread(subprocess.run, cmd, timeout=60)``); TFH201 reads it.
+FORWARDING_WORKER_CALLS: Final[frozenset[str]] = frozenset({"asyncio.to_thread", "asyncio.threads.to_thread"})
 
 
 # Calls that put a deadline on what runs inside them (their arguments) ...

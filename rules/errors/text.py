@@ -154,6 +154,9 @@ class ExceptionText(TextTaint):
                     key, value = _literal(el.key), _literal(el.value)
                     if key is not None and value is not None and (key, value) in forms:
                         return True
+                    if key in self.knowledge.message_dict_flags and isinstance(el.value, cst.Name) \
+                            and el.value.value == "True":
+                        return True
         return False
 
     # ------------------------------------------------------------ where the function's result goes

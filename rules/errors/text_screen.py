@@ -43,7 +43,12 @@ def _message_ast(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
             for k, v in zip(node.keys, node.values)
             if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
         }
-        return bool(pairs & set(knowledge.message_dict_forms)) and mentions(node, name)
+        flagged = any(
+            isinstance(k, ast.Constant) and k.value in knowledge.message_dict_flags
+            and isinstance(v, ast.Constant) and v.value is True
+            for k, v in zip(node.keys, node.values)
+        )
+        return (flagged or bool(pairs & set(knowledge.message_dict_forms))) and mentions(node, name)
     return False
 
 

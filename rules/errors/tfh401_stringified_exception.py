@@ -44,7 +44,8 @@ where it goes:
   MCP `CallToolResult`/`TextContent`, `ToolReturnPart`,
   `FunctionResultContent`, `FunctionResponse`, llama-index `ToolOutput`),
   and the chat dicts `{"role": "tool", ...}`, `{"type":
-  "function_call_output", ...}`, `{"type": "tool_result", ...}`.
+  "function_call_output", ...}`, `{"type": "tool_result", ...}`, and MCP's
+  tools/call result in its wire form (`{"isError": True, "content": [...]}`).
 
 - the exception object itself in a tool's result (`return {"error": e}`,
   `return e`, `return [e]`): the framework turns the result into the
@@ -1018,6 +1019,22 @@ async def call_tool(name, args):
         return await TOOLS[name](**args)
     except Exception as e:
         return types.CallToolResult(isError=True, content=[types.TextContent(type="text", text=str(e))])  # error: TFH401
+""",
+        # s40: a hand-written MCP server's tools/call result in its wire form (devmcp), sent wherever it goes; a dict
+        # whose isError is not True is no such result
+        """\
+class Server:
+    async def handle_tool_call(self, id_, name, args):
+        try:
+            result = await TOOLS[name](**args)
+        except Exception as exc:
+            result = {"isError": True, "content": [{"type": "text", "text": f"tool {name} raised: {exc}"}]}  # error: TFH401
+        await self.connection.send_response(id_, result=result)
+    async def status(self, id_):
+        try:
+            return await self.fetch()
+        except Exception as exc:
+            self.last = {"isError": False, "detail": str(exc)}
 """,
         # a return after the handler: the variable holds the exception itself, or an error object a helper returned
         """\

@@ -18,6 +18,7 @@ from ...linter.api import dotted, knowledge
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
+from .grown import asks_a_person, grows_to_success
 from .status_loops import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
@@ -285,6 +286,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         return None
     if _result_exit_before(loop, trynode):
         return None  # s35: the attempt runs before the try and a test of its result leaves; the try is cleanup
+    if asks_a_person(trynode):
+        return None  # s40: `while True: try: v = input(...); break except ValueError:` asks the person again
     if _runs_a_server(trynode):
         return None  # restarting a foreground server (a person stops it): a supervisor, not a retry
     if isinstance(loop, cst.While) and not isinstance(loop.test, cst.Comparison) and _receives_first(trynode):
@@ -411,7 +414,10 @@ def _exits_anywhere(node: cst.CSTNode) -> bool:
 
 
 def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
-    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``."""
+    """``while not ok:`` (or ``while not done and ...``) whose ``try`` body (or ``else``) sets ``ok = True``;
+    or a loop that ends when the ``try`` grows a list it tests the length of (:func:`grows_to_success`)."""
+    if grows_to_success(loop, trynode):
+        return True
     flags: set[str] = set()
     for n in _walk(loop.test):
         if isinstance(n, cst.UnaryOperation) and isinstance(n.operator, cst.Not) and isinstance(n.expression, cst.Name):

@@ -34,6 +34,7 @@ import libcst as cst
 from ...linter.api import dotted, has_star, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import Loop
+from .grown import grows_to_success
 from .loops import _flag_success, attempt_counter_name, delay_literal
 from .worklist import draws_next_item
 
@@ -89,6 +90,8 @@ def forever(loop: Loop) -> bool:
     test = node.test
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and isinstance(test.expression, cst.Name):
         return _flag_success(node, loop.try_node)  # while not ok: ... ok = True (issue 23)
+    if isinstance(test, cst.Comparison):
+        return grows_to_success(node, loop.try_node)  # while idx >= len(out): try: out.append(f()) (s40)
     return (isinstance(test, cst.Name) and test.value == "True") or (isinstance(test, cst.Integer) and test.value == "1")
 
 
@@ -400,6 +403,10 @@ def callee_text(loop: Loop) -> str:
             if not isinstance(n, cst.Call):
                 continue
             name = dotted(n.func)
+            if name and name.rsplit(".", 1)[-1] in ("append", "extend") and any(
+                isinstance(m, cst.Call) for a in n.args for m in _walk(a)
+            ):
+                continue  # `out.append(fetch())`: the call inside is what is retried (s40)
             if name and not is_sleep(n) and not name.rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
                 if not name.rsplit(".", 1)[-1][:1].isupper():
                     return f"`{name}()`"

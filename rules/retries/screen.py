@@ -55,6 +55,23 @@ def _ast_goes_round(h: ast.ExceptHandler) -> bool:
     return any(isinstance(n, ast.Continue) for n in ast.walk(h))  # a branch goes round (issue 23)
 
 
+def _ast_grows(loop: ast.For | ast.While) -> bool:
+    """``while idx >= len(out):`` whose body appends to ``out`` (s40: ``grows_to_success``, over-approximated)."""
+    if not isinstance(loop, ast.While):
+        return False
+    grown = {
+        n.args[0].id for n in ast.walk(loop.test)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
+        and len(n.args) == 1 and isinstance(n.args[0], ast.Name)
+    }
+    return bool(grown) and any(
+        isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr in ("append", "extend")
+        and isinstance(x.func.value, ast.Name) and x.func.value.id in grown
+        for b in loop.body
+        for x in ast.walk(b)
+    )
+
+
 def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], list[int]]:
     """(lines of possible retries, lines of possible writes and declarations) from the ``ast`` tree.
 
@@ -115,7 +132,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                             or (isinstance(x, ast.Assign) and isinstance(x.value, ast.Constant) and x.value.value is True)
                             for b in node.body
                             for x in ast.walk(b)
-                        ):
+                        ) or _ast_grows(node):
                             retry_lines.append(node.lineno)
                             loop_lines.append(node.lineno)
                             # issue 23: a helper called in a handler may sleep or give up: keep it

@@ -24,7 +24,8 @@ attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
 or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure, nor is a wait on a local result: a `try` that only asks
+a retry of a failure, nor is a loop asking the person at the terminal again
+(`input(...)`, `getpass.getpass(...)` in the `try`: the person ends it), nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
 (`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
 timeout (nothing is sent again). Nor is an optimistic-concurrency loop whose
@@ -36,6 +37,11 @@ reported: a duplicate key sent again fails for ever. Loops whose `try` has no
 plain success exit (a worker that handles messages for ever, a poll that
 returns only when a status says so) are not retries and stay silent. A loop in
 a retry decorator or helper (it calls the function it was given) is TFH301.
+
+Also a loop that ends only when its `try` grows the list whose length it
+tests (`while idx >= len(decoded): try: decoded.append(sample(p)) except
+Exception: time.sleep(600)`): success is the only way out, as in `while
+True`.
 
 Also a counted loop that a failure never counts: `while retries < limit:`
 with `retries += 1` after the `try` (or in another handler), and a handler
@@ -305,8 +311,54 @@ def consume(work_queue, handle):
         except Exception as e:
             log.warning("failed: %s", e)
 """,
+        # s40: asking the person at the terminal again on a bad answer is no retry (the person ends it)
+        """\
+def ask(params, log):
+    args = []
+    for name in params:
+        while True:
+            try:
+                args.append(int(input(f"Enter value for {name}: ")))
+                break
+            except ValueError:
+                log.error("please enter an integer")
+    return args
+""",
+        # s40: a loop growing the list it tests that also counts its failures and gives up
+        """\
+import time
+def sample_all(client, prefixes):
+    out = []
+    for idx, prefix in enumerate(prefixes):
+        failures = 0
+        while idx >= len(out):
+            try:
+                out.append(client.complete(prefix))
+            except Exception:
+                failures += 1
+                if failures == 3:
+                    raise
+                time.sleep(2 ** failures)
+    return out
+""",
     ]
     INVALID = [
+        # s40 (ai-researcher): the loop ends only when the `try` grows the list it tests the length of; any failure
+        # (a bad key, a removed model) goes round for ever
+        """\
+import time
+class Builder:
+    def sample_all(self, prefixes):
+        decoded = []
+        for idx, prefix in enumerate(prefixes):
+            while idx >= len(decoded):  # error: TFH302 "`while idx >= len(decoded)` retries `self.client.complete()`"
+                try:
+                    decoded.append(self.client.complete(prefix))
+                except Exception as ex:
+                    print(ex)
+                    time.sleep(600)
+        return decoded
+""",
         # issue 23 (counter-skipped-by-continue): the `continue` jumps over `tries += 1`, so a refused
         # connection never counts and the bound never ends the loop
         """\

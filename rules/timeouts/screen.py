@@ -59,7 +59,12 @@ def calls_to(
     for local, full in screen.import_bindings:
         if full.split(".")[0] in relevant and (qualified is None or qualified(full)):
             wanted.add(local)
-    return [call for call in screen.calls if last_name(call.func) in wanted]
+    return [call for call in screen.calls if last_name(call.func) in wanted or _forwards(call, wanted)]
+
+
+def _forwards(call: ast.Call, wanted: set[str]) -> bool:
+    """``asyncio.to_thread(subprocess.run, ...)``: a worker-thread call handing its arguments to a wanted function."""
+    return last_name(call.func) == "to_thread" and bool(call.args) and last_name(call.args[0]) in wanted
 
 
 def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.Call]:
@@ -70,7 +75,7 @@ def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.C
     known function, class, factory or method (``Knowledge.spot_names``), bare
     calls counting only through an import of a known name.
     """
-    if not calls_any(screen, knowledge.screen_names(kind)):
+    if not calls_any(screen, knowledge.screen_names(kind)) and (kind != "missing" or "to_thread" not in screen.call_names):
         return []
     qualified = knowledge.spot_imports(kind)
     return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified)

@@ -8,6 +8,7 @@ from ...linter.api import (
     Knowledge,
     NodeEdit,
     RawFix,
+    TimeoutParam,
     Screen,
     add_keyword,
     argument,
@@ -71,7 +72,11 @@ with `toolset: MyToolset`; fields of base classes of the module are
 inherited), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
-`timeout-required` setting adds your own.
+`timeout-required` setting adds your own. A function handed to
+`asyncio.to_thread` with its arguments (`await asyncio.to_thread(
+subprocess.run, cmd, shell=True)`) is read as its call: the thread passes it
+the keywords too, so the timeout goes there (not under a caller's deadline,
+`asyncio.wait_for(asyncio.to_thread(...), t)`).
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
@@ -886,6 +891,19 @@ def stop_other(argv, other):
 def scan(path):
     subprocess.run(["depscan", "--src", path])  # error: TFH201 "`depscan` runs long by nature"
 """,
+        # s40: a worker thread calling the function with the call's arguments (keywords too): its timeout is read
+        # there; a caller's deadline around it (wait_for) is the caller's bound, as for any call in it
+        """\
+import asyncio, subprocess
+async def step(cmd):
+    proc = await asyncio.to_thread(  # error: TFH201 "subprocess.run has no timeout"
+        subprocess.run,
+        cmd, shell=True, capture_output=True, text=True, check=False,
+    )
+    done = await asyncio.to_thread(subprocess.run, cmd, shell=True, timeout=60)
+    bounded = await asyncio.wait_for(asyncio.to_thread(subprocess.run, cmd, shell=True), 60)
+    return proc, done, bounded
+""",
     ]
 
     @classmethod
@@ -907,31 +925,12 @@ def scan(path):
         if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self._open(1)
+        if k.canonical(qn) in k.forwarding_worker_calls:
+            self._forwarded(node)
+            return
         spec = k.timeouts.get(qn)
         if spec is not None:
-            if (
-                spec.required
-                and not has_star(node)
-                and argument(node, spec.keyword, spec.position) is None
-                and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
-            ):
-                if (
-                    id(node) not in self.exempt
-                    and not self._interactive(node, qn)
-                    and not self._owned_wait(node)
-                    and not decorator_bound(self.names.function, self.names, k)
-                    and not self._timer_bounded(node)
-                ):
-                    seconds = self.ctx.config.timeout_text_for(qn)
-                    refusal = self._timeout_fix_refusal(node, qn)
-                    autofix = None if refusal is not None else RawFix(
-                        f"Add `{spec.keyword}={seconds}`",
-                        (NodeEdit(node, add_keyword(node, spec.keyword, seconds)),),
-                    )
-                    advice = spec.advice.format(keyword=spec.keyword)
-                    if refusal is not None:
-                        advice += f" (no automatic fix: {refusal})"
-                    self.report(node, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
+            self._check_spec(node, node, qn, spec)
         elif (
             qn in k.needs_timeout_scope
             and not self.deadlines.get(self._function())
@@ -948,6 +947,47 @@ def scan(path):
             and not decorator_bound(self.names.function, self.names, k)
         ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def _check_spec(self, node: cst.Call, at: cst.Call, qn: str, spec: TimeoutParam) -> None:
+        """``node`` calls ``qn`` (whose timeout argument ``spec`` says) with no timeout: report it at ``at`` (the
+        call itself, or the worker-thread call that forwards its arguments)."""
+        k = self.knowledge
+        if (
+            spec.required
+            and not has_star(node)
+            and argument(node, spec.keyword, spec.position) is None
+            and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
+        ):
+            if (
+                id(node) not in self.exempt
+                and not self._interactive(node, qn)
+                and not self._owned_wait(node)
+                and not decorator_bound(self.names.function, self.names, k)
+                and not self._timer_bounded(node)
+            ):
+                seconds = self.ctx.config.timeout_text_for(qn)
+                refusal = self._timeout_fix_refusal(node, qn)
+                autofix = None if refusal is not None else RawFix(
+                    f"Add `{spec.keyword}={seconds}`",
+                    (NodeEdit(at, add_keyword(at, spec.keyword, seconds)),),
+                )
+                advice = spec.advice.format(keyword=spec.keyword)
+                if refusal is not None:
+                    advice += f" (no automatic fix: {refusal})"
+                self.report(at, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
+
+    def _forwarded(self, node: cst.Call) -> None:
+        """``asyncio.to_thread(subprocess.run, cmd, shell=True)``: the worker thread calls the function with the
+        call's other arguments (keywords too), so the function's timeout is read from them; the thread blocks as
+        long as the call does (s40: devmcp's run_ci_pipeline). Not under a deadline of the caller
+        (``asyncio.wait_for(asyncio.to_thread(...), t)``, a timeout scope): the caller stops waiting then."""
+        if not node.args or node.args[0].keyword is not None or node.args[0].star:
+            return
+        qn = self.names.qualname(node.args[0].value)
+        spec = self.knowledge.timeouts.get(qn) if qn is not None else None
+        if qn is None or spec is None or self.deadlines.get(self._function()) or self._caller_bounds():
+            return
+        self._check_spec(node.with_changes(func=node.args[0].value, args=node.args[1:]), node, qn, spec)
 
     def visit_Try(self, node: cst.Try) -> None:
         super().visit_Try(node)
