@@ -104,6 +104,15 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # function) records the function for deferred registration; ``register_mcp_tools(app)`` hands each one to
     # fastmcp's ``app.tool(fn, annotations=...)`` (fastmcp_extensions/decorators.py, registration.py)
     **{f"{m}.mcp_tool": "fastmcp" for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},
+    # crab (crab-framework): ``@action`` / ``@action(env_name=..., local=...)`` makes an ``Action`` of a function
+    # (crab/core/decorators.py; re-exported by crab.core and crab); an environment's action space lists them
+    **{f"{m}.action": "crab" for m in ("crab", "crab.core", "crab.core.decorators")},
+    # llamabot: ``@tool`` / ``@tool(loopback_name=..., exclude_args=...)`` makes an AgentBot/ToolBot tool of a function
+    # (llamabot/components/tools.py; lazily re-exported by llamabot)
+    **{f"{m}.tool": "llamabot" for m in ("llamabot", "llamabot.components.tools")},
+    # eidolon: ``@llm_function()`` / ``@llm_function(name=..., description=...)`` on a ``LogicUnit`` method registers
+    # it as a function the agent's LLM calls (eidolon_ai_sdk/apu/logic_unit.py ``register_handler``)
+    "eidolon_ai_sdk.apu.logic_unit.llm_function": "eidolon",
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }

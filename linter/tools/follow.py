@@ -353,6 +353,9 @@ class _Resolver:
         for cut in range(1, len(parts) - 1):
             short = ".".join(parts[cut:])
             where = self.where(short) if short in self.defined else None
+            if where is None and short in self.aliases and qn not in self.aliases:  # a name a package re-exports (``tools.user.get_user_info``)
+                module = short.rpartition(".")[0]
+                where = (self.modules[module], "", module) if module in self.modules else None
             if where is not None:
                 path = where[0].replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
                 if path.endswith("/" + "/".join([*parts[:cut], *where[2].split(".")])):

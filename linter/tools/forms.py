@@ -11,8 +11,8 @@ from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, tool_schema_names)
-from .index import (FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref, span,
-                    target_key, tool_word)
+from .index import (FUNCS, Def, Index, comprehended, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
+                    span, target_key, tool_word)
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of
@@ -119,6 +119,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         for dec in node.decorator_list:  # type: ignore[attr-defined]
             call = dec if isinstance(dec, ast.Call) else None
             qn = index.qualname(call.func if call is not None else dec)
+            if qn is None and isinstance(head := call.func if call is not None else dec, ast.Name) \
+                    and f"{index.module}.{head.id}" in tables.decorators:  # the framework's own module (llamabot's tools)
+                qn = f"{index.module}.{head.id}"
             framework = tables.decorators.get(qn or "")
             if framework is None:
                 framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
@@ -254,7 +257,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if arg is not None:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
-                    refs.append((arg, framework, form))
+                    refs.extend((el, framework, form) for el in comprehended(arg, call, fn_node))
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
                 framework = tables.lists.get(qn) or _framework_of(qn)
                 arg = next((k.value for k in call.keywords if k.arg == "tools"), None)

@@ -19,7 +19,7 @@ from .reexports import reexports
 if TYPE_CHECKING:
     from ..rule import Screen
 
-__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "helpers_of", "literal_str", "module_name", "pending_classes",
+__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "handed_ref", "helpers_of", "literal_str", "module_name", "pending_classes",
            "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
@@ -439,3 +439,28 @@ def resolve_ref(
             if entry[0] == want:
                 return entry
     return None
+
+
+def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST) -> list[ast.expr]:
+    """A wrapper's argument: itself, or, when a comprehension binds it over a literal list (``[FunctionTool(func) for
+    func in [self.create_post, self.like_post]]``), the list's elements."""
+    if isinstance(arg, ast.Name):
+        for comp in own_nodes(scope):
+            if isinstance(comp, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(comp.generators) == 1:
+                gen = comp.generators[0]
+                if isinstance(gen.target, ast.Name) and gen.target.id == arg.id and isinstance(
+                        gen.iter, (ast.List, ast.Tuple)) and any(n is call for n in ast.walk(comp.elt)):
+                    return list(gen.iter.elts)
+    return [arg]
+
+
+def handed_ref(call: ast.Call) -> ast.expr:
+    """The function a registration call hands: its first argument, or, when that is the tool's literal name
+    (``self.register_tool("get_x", "Get x", lambda **kw: tools.get_x(self.client, **kw))``), the argument named for a
+    callable (``knowledge.TOOL_SPEC_KEYS``), else its last positional one; a lambda calling a function hands that one."""
+    ref = call.args[0]
+    if isinstance(ref, ast.Constant) and isinstance(ref.value, str):
+        ref = next((k.value for k in call.keywords if k.arg in kb.TOOL_SPEC_KEYS[2]), call.args[-1])
+    if isinstance(ref, ast.Lambda) and isinstance(ref.body, ast.Call):
+        ref = ref.body.func
+    return ref

@@ -12,7 +12,8 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
-from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, own_nodes, resolve_ref, target_key, tool_word
+from .index import (EVENT_WORDS, FUNCS, Index, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
+                    tool_word)
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
@@ -436,13 +437,14 @@ def verb_framework(head: ast.AST, index: Index) -> str | None:
     recv = head.value
     if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and recv.value.id in ("self", "cls"):
         name = recv.attr
-    elif isinstance(recv, ast.Name) and recv.id not in ("self", "cls"):
-        name = recv.id
+    elif isinstance(recv, ast.Name) and (recv.id not in ("self", "cls") or kb.TOOL_REGISTRATION_VERBS[head.attr]):
+        name = recv.id  # ``self.register_tool(name, desc, fn)``: a class of the run registering in itself
     else:
         return None
     if index.qualname(head) is not None:
         return None
     framework = kb.registration_framework(head.attr, name)
+    framework = "registry" if framework == "" and name in ("self", "cls") else framework  # the class registers
     if not framework or _web_module(index):
         return None
     return framework
@@ -553,7 +555,7 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index)
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
-        refs: list[ast.expr] = [_unwrapped(call.args[0])]
+        refs: list[ast.expr] = [_unwrapped(handed_ref(call))]
         if isinstance(call.args[0], ast.Name):  # ``for tool in CORE_TOOLS: server.tool(...)(tool)``
             looped = _loop_elements(node, index) if looped is None else looped
             refs = looped.get(call.args[0].id, refs)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from .dispatch import dispatched_pairs, tool_schema_names
-from .index import FUNCS, Def, Index, direct_calls, helpers_of, name_from_call, resolve_ref, span
+from .index import FUNCS, Def, Index, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
@@ -44,7 +44,7 @@ def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.
     if qn is None:  # ``mcp.tool(name="x")(f)``, ``server.add_tool(wrap(f))`` on an untyped receiver
         verb = verb_framework(inner.func if inner is not None else call.func, index)
         if verb is not None and call.args:
-            yield (_unwrapped(call.args[0]), name_from_call(inner, positional=False) or "" if inner is not None else "",
+            yield (_unwrapped(handed_ref(call)), name_from_call(inner, positional=False) or "" if inner is not None else "",
                    verb, f"{ast.unparse(inner.func if inner is not None else call.func)}(...)")
         return
     if inner is not None:  # ``mcp.tool(name="x")(f)``

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from ..knowledge import TOOL_DESCRIPTION_KEYS, TOOL_SPEC_KEYS
-from .index import FUNCS, literal_str
+from .index import FUNCS, literal_str, tool_word
 
 
 def _scope_dicts(node: ast.AST) -> Iterator[ast.Dict]:
@@ -74,6 +74,31 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
         own = _own_name(d)
         if run is not None and own is not None:
             yield own, run, d.lineno
+    yield from _listed_specs(scope)
+
+
+def _listed_specs(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
+    """A list named for tools (``tools_definition = [{"func": get_user_info}, {"func": f, "name": "x"}]``) whose every
+    element is a dict handing a function by a callable's key (``knowledge.tools.TOOL_SPEC_KEYS``): the function's
+    docstring is its description; named by the entry's literal "name", else the function's own."""
+    _described, _schema, run_keys = TOOL_SPEC_KEYS
+    for stmt in getattr(scope, "body", []):
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and tool_word(stmt.targets[0].id) and isinstance(stmt.value, (ast.List, ast.Tuple)) and stmt.value.elts):
+            continue
+        found: list[tuple[str, ast.expr, int]] = []
+        for el in stmt.value.elts:
+            keys = {literal_str(k): v for k, v in zip(el.keys, el.values) if k is not None} \
+                if isinstance(el, ast.Dict) else {}
+            if keys.keys() & _described and keys.keys() & _schema:
+                break  # a full spec: the loop above has it
+            ref = next((keys[k] for k in sorted(keys.keys() & run_keys)), None)  # type: ignore[type-var]
+            if not isinstance(ref, (ast.Name, ast.Attribute)):
+                break
+            name = _own_name(el) if isinstance(el, ast.Dict) else None
+            found.append((name or (ref.id if isinstance(ref, ast.Name) else ref.attr), ref, el.lineno))
+        else:
+            yield from found
 
 
 def _described(d: ast.Dict, parameters: bool) -> str | None:
