@@ -459,11 +459,6 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         _classify(tool)
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
-        elif uncaught and caught and tool.failures_by is not None and "text" in tool.failures \
-                and len(tool.failures) > 1:
-            # the framework's text was the tool's ``raised`` (nothing of its own catches): the helper catches first
-            tool.failures.remove("text")
-            tool.failures_by = None
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
         _annotated(tool, r)
         _local(tool, r, reached, summaries)
