@@ -135,19 +135,37 @@ def test_an_untyped_global_method_defined_by_two_classes_is_not_followed(tmp_pat
             class B:
                 def act(self) -> None:
                     return None
+
+            class C:
+                def touch(self) -> bytes:
+                    s = pynng.Req0()
+                    s.send(b"t")
+                    return s.recv()
         """,
         "kc/tools.py": """
+            from pathlib import Path
             from mcp.server.fastmcp import FastMCP
 
             mcp = FastMCP("k")
             CLIENT = None
 
+            WORKSPACE = None
+
+            def setup(path: str) -> None:
+                global WORKSPACE
+                WORKSPACE = Path(path)
+
             @mcp.tool()
             def act() -> object:
                 return CLIENT.act()
+
+            @mcp.tool()
+            def touch() -> object:
+                return WORKSPACE.touch()
         """,
     })
-    assert rows["act"].calls == []
+    assert rows["act"].calls == []  # two classes define ``act``
+    assert rows["touch"].calls == []  # ``WORKSPACE = Path(path)``: built here, not the run's ``C``
 
 
 def test_a_module_object_of_the_runs_class_reaches_its_subprocess(tmp_path: Path) -> None:

@@ -59,8 +59,9 @@ UNTYPED = "?."
 
 
 def untyped_method(call: ast.Call, index: Index, module_defs: Mapping[str, ast.AST]) -> str | None:
-    """``KICAD_CLIENT.cpp_sdk_action(...)`` where the module binds ``KICAD_CLIENT = None`` at its top and gives it
-    no other value it could type: ``?.cpp_sdk_action``."""
+    """``KICAD_CLIENT.cpp_sdk_action(...)`` where the module binds ``KICAD_CLIENT = None`` at its top and otherwise
+    only a name handed in (``init_context(client)``): ``?.cpp_sdk_action``. One it builds here (``WORKSPACE_DIR =
+    Path(p)``) is not: the file says what it is, and the method is that class's."""
     f = call.func
     if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and not f.attr.startswith("__")):
         return None
@@ -73,6 +74,12 @@ def untyped_method(call: ast.Call, index: Index, module_defs: Mapping[str, ast.A
                                                                          else [s.target]))]
     if len(nones) != 1 or not (isinstance(nones[0].value, ast.Constant) and nones[0].value.value is None):
         return None
+    for n in ast.walk(tree):  # set elsewhere only from a name (``KICAD_CLIENT = client``), never built here
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None and not isinstance(n.value, ast.Name) \
+                and not (isinstance(n.value, ast.Constant) and n.value.value is None) \
+                and any(isinstance(t, ast.Name) and t.id == name
+                        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+            return None
     return f"{UNTYPED}{f.attr}"
 
 
