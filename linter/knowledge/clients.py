@@ -14,7 +14,7 @@ from typing import Final, Mapping
 
 from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["CLIENT_CLASSES", "CLIENT_FUNCTIONS", "ClientClass", "CLIENT_SUBSCRIPT"]
+__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -30,6 +30,9 @@ class ClientClass:
     # a remote-procedure proxy: every method not listed is a procedure on the server (a call out, its class unknown:
     # what ``execute_kw(model, method, ...)`` does depends on its arguments)
     any_method: bool = False
+    # methods that reach outside but whose class the arguments decide (a socket's ``sendall``: what the bytes ask
+    # the other end to do): listed as calls out, unclassified
+    sends: frozenset[str] = frozenset()
 
 
 def _reads(*names: str) -> dict[str, str]:
@@ -135,6 +138,15 @@ _SLACK = ClientClass("WebClient", {
 # procedure (Odoo's ``execute_kw``, Supervisor's ``getProcessInfo``); its timeout is its transport's
 _XMLRPC = ClientClass("ServerProxy", {}, any_method=True)
 
+# a stream socket (socket.py ``socket.socket``; asyncio's are other objects): a project's own protocol over it (a
+# Remote Script's JSON commands, a game engine's port); ``settimeout``/``close`` are local and ``connect`` the setup
+# (a failed one is its caller's reconnect, ``return False``): not listed
+_SOCKET = ClientClass("socket", {}, sends=frozenset({"send", "sendall", "sendto", "recv", "recv_into",
+                                                      "recvfrom", "makefile"}))
+# pynng's request/reply and other scalability-protocol sockets (pynng/nng.py ``Socket.send``/``recv``, ``asend``/
+# ``arecv``): each a message to the peer, its timeout the socket's ``send_timeout``/``recv_timeout``
+_NNG = ClientClass("nng", {}, sends=frozenset({"send", "recv", "asend", "arecv", "dial"}))
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -159,11 +171,37 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "redis.StrictRedis": _REDIS,
     "redis.asyncio.Redis": _REDIS,
     "xmlrpc.client.ServerProxy": _XMLRPC,
+    "socket.socket": _SOCKET,
+    **{f"pynng.{c}": _NNG for c in ("Req0", "Rep0", "Pair0", "Pair1", "Pub0", "Sub0", "Push0", "Pull0", "Bus0",
+                                     "Surveyor0", "Respondent0")},
     "xmlrpc.client.Server": _XMLRPC,
     **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
     **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")
        for c in ("WebClient", "AsyncWebClient")},
 }
+
+# mlflow's fluent API (mlflow/tracking/fluent.py, mlflow/__init__.py): module functions on the active run, each a
+# request to the tracking server through the same ``MlflowClient`` (``mlflow.set_tags`` -> ``log_batch``). Not listed:
+# the run's bookkeeping around what a tool logs (``active_run`` reads the process's run stack, ``start_run``/``end_run``
+# open and close the run the logging goes to; a best-effort ``end_run`` in ``try/except: pass`` is no tool failure)
+_MLFLOW_FLUENT = ClientClass("mlflow", {
+    **_reads("get_run", "search_runs", "search_experiments", "get_experiment", "get_experiment_by_name"),
+    **{m: IDEMPOTENT_WRITE for m in ("set_tag", "set_tags", "log_param", "log_params", "set_experiment_tag",
+                                     "set_experiment_tags")},
+    **{m: NON_IDEMPOTENT_WRITE for m in ("create_experiment", "log_metric", "log_metrics",
+                                         "log_artifact", "log_artifacts", "log_dict", "log_text", "log_figure",
+                                         "log_image", "log_table", "log_input", "register_model")},
+    **{m: IRREVERSIBLE for m in ("delete_run", "delete_experiment", "delete_tag")},
+})
+
+#: modules whose functions are calls on a client the module holds (``mlflow.set_tags(...)``): module -> its methods
+CLIENT_MODULES: Final[Mapping[str, ClientClass]] = {"mlflow": _MLFLOW_FLUENT}
+
+#: a method ending a chain of calls that sends the request the chain built, in a module importing one of these
+#: packages: googleapiclient's discovery resources (``service.users().drafts().send(...).execute()``,
+#: googleapiclient/http.py ``HttpRequest.execute``), the service object built by ``build(...)`` out of sight (a
+#: property, a helper annotated ``-> Any``); listed as ``<method>().execute``, unclassified
+CLIENT_CHAIN_CALLS: Final[Mapping[str, tuple[str, ...]]] = {"execute": ("googleapiclient",)}
 
 #: functions that reach outside and change nothing there: a TCP connect or a name lookup (a reachability probe)
 CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {

@@ -5,12 +5,12 @@ a run function is annotated to return (:data:`RETURNED`, resolved at the end of 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["RETURNED", "callee", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker"]
+__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
 
 
 def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
@@ -53,6 +53,34 @@ def run_in_worker(call: ast.Call, index: Index, cls: str | None, roots: frozense
 #: joins a function and the position of its returned value a name holds (``pkg.core._resolve->1``): a method called
 #: on that name is ``pkg.core._resolve->1.get_fields``, resolved by the run's annotated returns (``Graph.returns``)
 RETURNED = "->"
+#: the head of a method called on a module global the file binds only to ``None`` and sets from elsewhere
+#: (``KICAD_CLIENT = None``; ``init_context(client)`` sets it): resolved to the run's one class defining that method
+UNTYPED = "?."
+
+
+def untyped_method(call: ast.Call, index: Index, module_defs: Mapping[str, ast.AST]) -> str | None:
+    """``KICAD_CLIENT.cpp_sdk_action(...)`` where the module binds ``KICAD_CLIENT = None`` at its top and otherwise
+    only a name handed in (``init_context(client)``): ``?.cpp_sdk_action``. One it builds here (``WORKSPACE_DIR =
+    Path(p)``) is not: the file says what it is, and the method is that class's."""
+    f = call.func
+    if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and not f.attr.startswith("__")):
+        return None
+    name = f.value.id
+    if name in index.imports or name in index.instances or name in module_defs:
+        return None
+    tree = index.tree
+    nones = [s for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None
+             and any(isinstance(t, ast.Name) and t.id == name for t in (s.targets if isinstance(s, ast.Assign)
+                                                                         else [s.target]))]
+    if len(nones) != 1 or not (isinstance(nones[0].value, ast.Constant) and nones[0].value.value is None):
+        return None
+    for n in ast.walk(tree):  # set elsewhere only from a name (``KICAD_CLIENT = client``), never built here
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None and not isinstance(n.value, ast.Name) \
+                and not (isinstance(n.value, ast.Constant) and n.value.value is None) \
+                and any(isinstance(t, ast.Name) and t.id == name
+                        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+            return None
+    return f"{UNTYPED}{f.attr}"
 
 
 def returned_names(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str],
@@ -110,4 +138,26 @@ def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, st
             and isinstance(note.slice, ast.Tuple):
         return {str(i): c for i, e in enumerate(note.slice.elts) if (c := one(e)) is not None}
     whole = one(note) if isinstance(note, ast.expr) else None
+    if note is None and isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        whole = _returned_instance(fn, one)
     return {"": whole} if whole is not None else {}
+
+
+def _returned_instance(fn: ast.FunctionDef | ast.AsyncFunctionDef,
+                       one: Callable[[ast.expr | None], str | None]) -> str | None:
+    """An unannotated getter's class: every value it returns (``None`` aside) is a name the file binds to one of the
+    run's classes (``global _conn; _conn = AbletonConnection(...); return _conn``), all the same class."""
+    found: set[str] = set()
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue  # a nested function's returns are its own
+        if isinstance(n, ast.Return) and n.value is not None \
+                and not (isinstance(n.value, ast.Constant) and n.value.value is None):
+            cls = one(n.value) if isinstance(n.value, ast.Name) else None
+            if cls is None:
+                return None
+            found.add(cls)
+        todo.extend(ast.iter_child_nodes(n))
+    return found.pop() if len(found) == 1 else None

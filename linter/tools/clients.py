@@ -32,22 +32,50 @@ KeyOf = Callable[[str | None], str | None]  # a receiver's text -> its key (a lo
 class ClientObjects:
     """The client objects of one module, filled as the traversal goes."""
 
-    def __init__(self, names: "Names", key_of: KeyOf) -> None:
+    def __init__(self, names: "Names", key_of: KeyOf, roots: frozenset[str] = frozenset()) -> None:
         self.names = names
+        self.roots = roots  # the file's imported top-level packages
         self.key_of = key_of
         self.returning: dict[str, str | None] = {}  # function or method name -> the client class it returns
         self.bound: dict[str, str] = {}  # receiver key -> client class
+        self.attributes: dict[str, str | None] = {}  # ``self.x`` -> the client class its class declares or sets
 
     def scan(self, tree: ast.AST) -> None:
         """The module's functions and methods (any class depth) that return a client object: read from the whole
         file's ``ast`` (the traversal sees only the tools' region)."""
         for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                self._attributes(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 cls = self._returns(node)
                 if node.name in self.returning and self.returning[node.name] != cls:
                     self.returning[node.name] = None  # two definitions disagree: neither is trusted
                 else:
                     self.returning[node.name] = cls
+
+    def _attributes(self, cls: ast.ClassDef) -> None:
+        """``self.x`` a class declares a client (``sock: socket.socket = None`` in its body) or sets to one in any of
+        its methods (``self.sock = socket.socket(...)`` in ``connect``): held for the class, read where the
+        traversal does not pass the assignment (a summary of ``send_command`` alone)."""
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                self._attribute(f"self.{stmt.target.id}", self._named(stmt.annotation))
+        for fn in cls.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+                    for t in n.targets:
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            self._attribute(f"self.{t.attr}", self._named(n.value.func))
+
+    def _attribute(self, key: str, cls: str | None) -> None:
+        if cls is None:
+            return
+        if self.attributes.get(key, cls) != cls:
+            self.attributes[key] = None  # two classes disagree
+        else:
+            self.attributes[key] = cls
 
     def _returns(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         if fn.returns is not None:
@@ -104,6 +132,8 @@ class ClientObjects:
             key = self.key_of(dotted(expr))
             if key is not None and key in self.bound:
                 return self.bound[key]
+            if key is not None and key.startswith("self."):
+                return self.attributes.get(key)
         if isinstance(expr, cst.Subscript):
             owner = self.of(expr.value)
             return kb.CLIENT_CLASSES[owner].gives.get(kb.CLIENT_SUBSCRIPT) if owner is not None else None
@@ -124,12 +154,21 @@ class ClientObjects:
         func = call.func
         if not isinstance(func, cst.Attribute):
             return None
+        chained = kb.CLIENT_CHAIN_CALLS.get(func.attr.value)
+        if chained is not None and self.roots & set(chained) and not call.args and isinstance(func.value, cst.Call) \
+                and isinstance(func.value.func, cst.Attribute):
+            return f"{func.value.func.attr.value}().{func.attr.value}", None
         owner = self.of(func.value)
         if owner is None:
-            return None
+            ref = self.names.qualify(func.value)
+            module = kb.CLIENT_MODULES.get(ref[0]) if ref is not None and not ref[1] else None
+            cls = module.methods.get(func.attr.value) if module is not None else None
+            return (f"{module.short}.{func.attr.value}", cls) if module is not None and cls is not None else None
         spec = kb.CLIENT_CLASSES[owner]
         cls = spec.methods.get(func.attr.value)
         if cls is None and spec.any_method and not func.attr.value.startswith("_"):
             return f"{spec.short}.{func.attr.value}", None  # a remote procedure: a call out, unclassified
+        if cls is None and func.attr.value in spec.sends:
+            return f"{spec.short}.{func.attr.value}", None  # a socket's send: a call out, what it does unknown
         return (f"{spec.short}.{func.attr.value}", cls) if cls is not None else None
 

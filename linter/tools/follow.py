@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
-from .callees import RETURNED, callee, method_of_returned, returned_names, returns_of, run_in_worker
+from .callees import (RETURNED, UNTYPED, callee, method_of_returned, returned_names, returns_of, run_in_worker,
+                      untyped_method)
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
@@ -49,6 +50,8 @@ class Graph:
     # functions annotated to return an object of one of the run's classes, or a tuple holding some: function ->
     # {position ("" for the whole value) -> class} (``def _resolve(ctx) -> tuple[str, OdooClient]``)
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
+    # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
+    instances: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,7 +153,7 @@ def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]
         if not isinstance(call, ast.Call):
             continue
         found = _targets(call, index, cls, roots, module_defs)
-        via = method_of_returned(call, returned) if not found else None
+        via = (method_of_returned(call, returned) or untyped_method(call, index, module_defs)) if not found else None
         for qn in [*found, *([via] if via else [])]:
             if qn not in out:
                 out.append(qn)
@@ -206,6 +209,12 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
     graph.annotations = annotation_helpers(
         {f"{index.module}.{key}": node for key, (_p, _n, node, cls) in _own(index).items() if cls is None}, index.qualname)
     graph.sequences = module_sequences(index)
+    for stmt in index.tree.body:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Name):
+            cls = index.instances.get(stmt.targets[0].id)
+            if cls is not None and cls.split(".")[0] in roots:
+                graph.instances[f"{index.module}.{stmt.targets[0].id}"] = cls
     for key, (_p, _n, node, _cls) in _own(index).items():
         returned = returns_of(node, index, roots)
         if returned:
@@ -288,10 +297,13 @@ class _Resolver:
         self.twice: set[str] = set()  # modules more than one file of the run is named as: not followed
         self.annotations: dict[str, str] = {}
         self.returns: dict[str, dict[str, str]] = {}
+        self.instances: dict[str, str] = {}
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
+        self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
         for g in graphs:
             self.annotations.update(g.annotations)
             self.returns.update(g.returns)
+            self.instances.update(g.instances)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -304,6 +316,9 @@ class _Resolver:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops; a method called on what a
         function returned (``pkg.core._resolve->1.get_fields``) through that function's annotated return."""
+        if qn.startswith(UNTYPED):
+            methods = self.methods_named(qn[len(UNTYPED):])
+            return methods[0] if len(methods) == 1 else None
         if RETURNED in qn:
             keys = self.resolve_all(qn)
             return keys[0] if len(keys) == 1 else None
@@ -316,6 +331,8 @@ class _Resolver:
             if nxt is None:
                 head, _, last = qn.rpartition(".")  # a method of a re-exported class
                 nxt = f"{self.aliases[head]}.{last}" if head in self.aliases else None
+                if nxt is None and head in self.instances:  # a method of a module's object of the run's class
+                    nxt = f"{self.instances[head]}.{last}"
             if nxt is None or nxt == qn:
                 return None
             qn = nxt
@@ -371,6 +388,16 @@ class _Resolver:
                 if where is not None and "." not in where[1]:
                     self._by_name.setdefault(where[1], []).append(qn)
         return list(self._by_name.get(name, ()))
+
+    def methods_named(self, name: str) -> list[str]:
+        """The methods of the run's classes with this name (qualified), sorted."""
+        if self._methods is None:
+            self._methods = {}
+            for qn in sorted(self.defined):
+                where = self.where(qn)
+                if where is not None and where[1].count(".") == 1:
+                    self._methods.setdefault(where[1].split(".")[1], []).append(qn)
+        return list(self._methods.get(name, ()))
 
     def where(self, qn: str) -> tuple[str, str, str] | None:
         """(file, path in it, module) of a function the run defines: ``pkg.mod.f`` or ``pkg.mod.C.m``."""
