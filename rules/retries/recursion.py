@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from ...linter.api import Screen, children
+from ...linter.api import Screen, children, walk_in_scope
 from .status_loops import every_node
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
@@ -112,14 +112,7 @@ def _passes_on(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
 
 def _handlers(node: cst.CSTNode) -> Iterator[cst.ExceptHandler]:
     """The except handlers that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    stack = children(node)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(n, cst.ExceptHandler):
-            yield n
-        stack.extend(children(n))
+    return (n for n in walk_in_scope(node) if isinstance(n, cst.ExceptHandler))
 
 
 def recursive_retries(module: cst.Module, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
@@ -156,27 +149,15 @@ def _recursing(fn: cst.FunctionDef, in_class: bool, exception_names: _Names, eve
 
 def _stops(handler: cst.ExceptHandler) -> bool:
     """The handler holds a branch that leaves (``if ...: raise``/``return``): a stop check."""
-    stack: list[cst.CSTNode] = [handler.body]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in every_node(n)):
-            return True
-        stack.extend(children(n))
-    return False
+    return any(
+        isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in every_node(n))
+        for n in walk_in_scope(handler.body)
+    )
 
 
 def _tries(node: cst.CSTNode) -> Iterator[cst.Try]:
     """The ``try`` statements that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    stack = children(node)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(n, cst.Try):
-            yield n
-        stack.extend(children(n))
+    return (n for n in walk_in_scope(node) if isinstance(n, cst.Try))
 
 
 def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:

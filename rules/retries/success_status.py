@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...linter.api import walk_in_scope
 from .data import Loop
 
 _EXITS = (cst.Return, cst.Break)
@@ -20,7 +21,7 @@ _EXITS = (cst.Return, cst.Break)
 def success_status_exit(loop: Loop) -> cst.If | None:
     """The ``if`` of the try that leaves the loop on a 2xx status only, when the loop names no other status."""
     found: cst.If | None = None
-    for n in _nodes(loop.try_node.body):
+    for n in walk_in_scope(loop.try_node.body):
         if isinstance(n, cst.If) and n.orelse is None and _success_test(n.test) and _leaves(n.body):
             found = found or n
     if found is None:
@@ -33,7 +34,7 @@ def success_status_exit(loop: Loop) -> cst.If | None:
 def _success_test(test: cst.BaseExpression) -> bool:
     if not isinstance(test, cst.Comparison):
         return False
-    ints = [_int(n) for n in _nodes(test) if isinstance(n, cst.Integer)]
+    ints = [_int(n) for n in walk_in_scope(test) if isinstance(n, cst.Integer)]
     if not ints or not all(200 <= i <= 300 for i in ints):
         return False
     ops = [c.operator for c in test.comparisons]
@@ -43,14 +44,14 @@ def _success_test(test: cst.BaseExpression) -> bool:
 
 
 def _leaves(body: cst.BaseSuite) -> bool:
-    return any(isinstance(n, _EXITS) for n in _nodes(body))
+    return any(isinstance(n, _EXITS) for n in walk_in_scope(body))
 
 
 def _other_status_test(node: cst.CSTNode, test: cst.BaseExpression) -> bool:
     """A comparison in ``node`` besides ``test`` that reads a status (``r.status_code in CODES``)."""
-    for c in _nodes(node):
+    for c in walk_in_scope(node):
         if isinstance(c, cst.Comparison) and c is not test:
-            for n in _nodes(c):
+            for n in walk_in_scope(c):
                 name = n.value if isinstance(n, cst.Name) else n.attr.value if isinstance(n, cst.Attribute) else ""
                 if "status" in name.lower():
                     return True
@@ -59,7 +60,7 @@ def _other_status_test(node: cst.CSTNode, test: cst.BaseExpression) -> bool:
 
 def _compared_ints(node: cst.CSTNode) -> list[int]:
     """The int literals compared in ``node`` (``s >= 500``, ``s in (401, 403)``; not ``body[:500]``)."""
-    return [_int(i) for c in _nodes(node) if isinstance(c, cst.Comparison) for i in _nodes(c) if isinstance(i, cst.Integer)]
+    return [_int(i) for c in walk_in_scope(node) if isinstance(c, cst.Comparison) for i in walk_in_scope(c) if isinstance(i, cst.Integer)]
 
 
 def _int(n: cst.Integer) -> int:
@@ -69,23 +70,11 @@ def _int(n: cst.Integer) -> int:
         return -1
 
 
-def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and n is not node:
-            continue
-        stack.extend(n.children)
-    return out
-
-
 def raised_on_error_status(loop: Loop) -> tuple[str, cst.If] | None:
     """s40 (healthomics' PromQL client): the attempt raises its own exception on any error status
     (``if response.status_code >= 400: raise RuntimeError(...)``, ``!= 200``) and the loop names no other
     status: the class raised and the ``if``. A handler of the loop catching that class sends a 4xx round."""
-    for n in _nodes(loop.try_node.body):
+    for n in walk_in_scope(loop.try_node.body):
         if not (isinstance(n, cst.If) and isinstance(n.test, cst.Comparison) and _every_error(n.test)):
             continue
         stmts = n.body.body if isinstance(n.body, cst.IndentedBlock) else ()

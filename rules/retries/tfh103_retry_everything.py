@@ -11,6 +11,7 @@ from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .model import Condition, RetryModel
 from .screen import screen_lines
+from .status_loops import every_node
 from .worklist import draws_next_item
 
 if TYPE_CHECKING:
@@ -1093,7 +1094,7 @@ def post_result(client, row):
         ]
         while len(stmts) > 1 and isinstance(stmts[0], cst.SimpleStatementLine) and all(
             isinstance(b, (cst.Assign, cst.AnnAssign)) for b in stmts[0].body
-        ) and not any(isinstance(n, cst.Await) for n in _nodes(stmts[0])):
+        ) and not any(isinstance(n, cst.Await) for n in every_node(stmts[0])):
             stmts = stmts[1:]  # local preparation before the try (`user = inputs.split("\\n", 1)[1]`)
         if len(stmts) != 1 or not isinstance(stmts[0], cst.Try):
             return False
@@ -1105,7 +1106,7 @@ def post_result(client, row):
                 set(model.exception_names(handler.type) or ()) & self.knowledge.every_exception
             )
             if broad:
-                return not any(isinstance(n, cst.Raise) for n in _nodes(handler))
+                return not any(isinstance(n, cst.Raise) for n in every_node(handler))
         return False
 
     def check(self, model: RetryModel) -> None:
@@ -1147,12 +1148,3 @@ def post_result(client, row):
                             break
                 self.report(where, why=f"the retry condition names {named}")
 
-
-def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(n.children)
-    return out
