@@ -7,18 +7,9 @@ re-exports from below a directory without ``__init__.py`` (``src.api.tools.user.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-
-from tools_support import OUTSIDE, tool_rows, write_tree
-
-
-def rows(code: str) -> list[tuple[str, str, str]]:
-    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
-    return sorted((t.name, t.framework, t.form) for t in found)
+from tools_support import source_rows as rows, tool_rows, write_tree
 
 
 def test_a_class_registering_in_itself_by_a_tool_verb() -> None:

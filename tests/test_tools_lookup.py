@@ -6,20 +6,9 @@ handler indexes by the tool call's name. And a class base named through the one 
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-
-from tools_support import tool_rows, write_tree
-
-OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
-
-
-def rows(code: str) -> list[tuple[str, str, str]]:
-    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
-    return sorted((t.name, t.framework, t.form) for t in found)
+from tools_support import source_rows as rows, tool_rows, write_tree
 
 
 def test_a_lookup_table_indexed_by_the_tool_calls_name_in_the_same_class() -> None:

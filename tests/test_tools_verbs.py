@@ -6,20 +6,9 @@ parameter to such a verb (``_register_tool(name, fn)``) called with functions of
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-
-from tools_support import tool_rows, write_tree
-
-OUTSIDE = "/nonexistent-smullyan-test-dir/agent_tools.py"
-
-
-def rows(code: str) -> list[tuple[str, str, str]]:
-    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
-    return sorted((t.name, t.framework, t.form) for t in found)
+from tools_support import source_rows as rows, tool_rows, write_tree
 
 
 def test_a_decorator_applied_to_a_bound_method_on_an_untyped_parameter() -> None:

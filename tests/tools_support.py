@@ -24,3 +24,9 @@ def write_tree(root: Path, files: dict[str, str]) -> list[str]:
 def tool_rows(files: list[str]) -> list[tuple[str, str, str, str]]:
     """(file name, tool name, framework, form) of every tool found in ``files`` with the default configuration."""
     return sorted((Path(t.path).name, t.name, t.framework, t.form) for t in tools.run(files, Config()).tools)
+
+
+def source_rows(code: str) -> list[tuple[str, str, str]]:
+    """(tool name, framework, form) of every tool found in one dedented source, linted alone (``OUTSIDE``)."""
+    found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
+    return sorted((t.name, t.framework, t.form) for t in found)
