@@ -21,6 +21,7 @@ from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary
 from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
+from .handlers import filled_from
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .demos import demo_defs, left_out, note as demo_note
@@ -123,6 +124,7 @@ class _Observer:
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
         self.remotes += table_refs(index, self.own_roots)
+        self.remotes += [("=" + qn, "", "dispatch", f"{table}[name]") for qn, table in filled_from(index, self.own_roots)]
         return self._described(index)
 
     def _described(self, index: Index) -> Collection[int] | None:

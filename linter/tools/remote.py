@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from .dispatch import dispatched_pairs, tool_schema_names
+from .handlers import returned_tools
 from .index import FUNCS, Def, Index, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
@@ -296,6 +297,13 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             names = sequences.get(seq, ())
         elif qn.startswith("?"):
             names = tuple(filter(None, [_by_name(qn, resolve)]))
+        elif qn.startswith("="):  # a method whose returned dict is a table of tools (``handlers.py``)
+            key = resolve.resolve(qn[1:])
+            where = resolve.where(key) if key is not None else None
+            if key is not None and where is not None and "=" + key not in seen:
+                seen.add("=" + key)
+                out.setdefault(where[0], []).append(("=" + where[1], name, framework, form))
+            continue
         for one in names:
             key = resolve.resolve(one)
             where = resolve.where(key) if key is not None else None
@@ -311,6 +319,13 @@ def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> l
     out: list[Def] = []
     own = {p: (p, n, node) for p, n, node, parents in index.defs if not parents}
     for path, name, framework, form in wanted:
+        if path.startswith("="):  # a row per key of the table the method returns
+            for key, (p, n, node, parents) in returned_tools(index, path[1:]):
+                owner = ".".join(c.name for c in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+                helpers = [h for h in helpers_of(node, index, owner) if h[0] != p]
+                out.append(Def(key, framework, form, f"{index.module}.{p}", span(node)[0], ((p, n),), (span(node),),
+                               tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers)))
+            continue
         entry = own.get(path)
         if entry is None:
             continue
