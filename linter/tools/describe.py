@@ -29,7 +29,8 @@ from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
-from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
+from .registries import (Registry, decorator_candidates, own_decorators, pending_callables, registry_decorators,
+                         wrapping_decorators)
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
 
@@ -77,6 +78,7 @@ class _Observer:
         self.pending = False
         self.facts: ToolFacts | None = None
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
+        self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -105,6 +107,7 @@ class _Observer:
                         if (keys := marker_keys(fn, param, index.tree)) is not None}
         self.reads = read_markers(index.tree)
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
+        self.decorated = own_decorators(index, self.tables.decorators, self.own_roots)
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
                          if (found := {**text_dispatchers(node), **name_tables(node)})]
@@ -225,6 +228,7 @@ class _FileResult:
     free: frozenset[str] = frozenset()  # its decorators' receivers nothing in it binds
     factories: list[tuple[str, str]] = field(default_factory=list)  # functions that build one class (``servers.py``)
     built: list[tuple[str, str]] = field(default_factory=list)  # names bound to an imported function's value
+    decorated: dict[str, int] = field(default_factory=dict)  # its own decorators' uses (``own_decorators``)
 
 
 def describe_source(
@@ -279,7 +283,7 @@ def describe_source(
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
-                       observer.factories, observer.built)
+                       observer.factories, observer.built, observer.decorated)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -452,6 +456,9 @@ def run(
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)
+    if not any(r.tools for r in done):  # the run's own decorators a tool decorator may be: named by a run finding none
+        result.decorators = decorator_candidates((r.decorated for r in first),
+                                                 frozenset(q for res in first for q in res.wrapping))
     described: set[str] = set()
     for r in done:
         if (r.tools or r.errors) and r.path not in described:

@@ -92,7 +92,7 @@ def filled_from(index: Index, own_roots: frozenset[str]) -> list[tuple[str, str]
     scopes = [("", 0, index.tree, ()), *index.defs]
     for _path, _n, scope, _parents in scopes:
         loops: dict[str, list[ast.expr]] | None = None
-        for n in (scope.body if scope is index.tree else ast.walk(scope)):  # type: ignore[attr-defined]
+        for n in (index.tree.body if scope is index.tree else ast.walk(scope)):
             values: list[ast.expr] = []
             table = ""
             if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value is not None:

@@ -449,6 +449,7 @@ def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST, cls: ast.ClassDe
     if not isinstance(arg, ast.Name):
         return [arg]
     for node in own_nodes(scope):
+        inside: list[ast.AST]
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(node.generators) == 1:
             target, it, inside = node.generators[0].target, node.generators[0].iter, [node.elt]
         elif isinstance(node, (ast.For, ast.AsyncFor)):
