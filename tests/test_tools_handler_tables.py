@@ -118,3 +118,92 @@ def test_a_returned_dict_of_values_is_no_table(tmp_path: Path) -> None:
             return TOOL_HANDLERS[params.name]
         """})
     assert tool_rows(files) == []
+
+
+REGISTRY = {
+    "mem/__init__.py": "",
+    "mem/actions/__init__.py": """
+        from .base import BaseAction
+        from .cluster import ClusterAction
+        from .suggest import SuggestAction
+
+        ACTION_REGISTRY = {
+            "cluster_memories": ClusterAction,
+            "generate_suggestions": SuggestAction,
+        }
+        """,
+    "mem/actions/base.py": """
+        class BaseAction:
+            def __init__(self, core):
+                self.core = core
+
+            def execute(self, **kwargs):
+                raise NotImplementedError
+        """,
+    "mem/actions/cluster.py": """
+        from .base import BaseAction
+
+        class ClusterAction(BaseAction):
+            def execute(self, character_name: str):
+                return {"success": True}
+        """,
+    "mem/actions/suggest.py": """
+        from .base import BaseAction
+
+        class SuggestAction(BaseAction):
+            def run(self, text: str):
+                return {"success": True}
+        """,
+    "mem/agent.py": """
+        from .actions import ACTION_REGISTRY
+
+        class MemoryAgent:
+            def __init__(self, core):
+                self.actions = {name: cls(core) for name, cls in ACTION_REGISTRY.items()}
+        """,
+}
+
+
+def test_a_module_level_registry_of_classes_named_for_actions(tmp_path: Path) -> None:
+    """Each key is a tool run by its class's run method (the first of execute, run, ... the class defines)."""
+    files = write_tree(tmp_path, REGISTRY)
+    assert tool_rows(files) == [
+        ("cluster.py", "cluster_memories", "registry", "ACTION_REGISTRY[name]"),
+        ("suggest.py", "generate_suggestions", "registry", "ACTION_REGISTRY[name]"),
+    ]
+
+
+def test_a_registry_not_named_for_actions_or_of_values_is_none(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {**REGISTRY, "mem/actions/__init__.py": """
+        from .cluster import ClusterAction
+        from .suggest import SuggestAction
+
+        HANDLERS = {"cluster_memories": ClusterAction, "generate_suggestions": SuggestAction}
+        ACTION_LABELS = {"cluster_memories": "Cluster", "generate_suggestions": SuggestAction}
+        """, "mem/agent.py": ""})
+    assert tool_rows(files) == []
+
+
+def test_a_registry_of_tool_classes_adds_no_second_row(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {"kit/__init__.py": "", "kit/search.py": """
+        from langchain_core.tools import BaseTool
+
+        class SearchTool(BaseTool):
+            name: str = "search"
+            description: str = "Search."
+
+            def _run(self, query: str) -> str:
+                return query
+
+        class FetchTool(BaseTool):
+            name: str = "fetch"
+            description: str = "Fetch."
+
+            def _run(self, url: str) -> str:
+                return url
+        """, "kit/registry.py": """
+        from kit.search import SearchTool, FetchTool
+
+        TOOL_REGISTRY = {"search": SearchTool, "fetch": FetchTool}
+        """})
+    assert [r[1] for r in tool_rows(files)] == ["fetch", "search"]

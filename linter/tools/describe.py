@@ -21,7 +21,7 @@ from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary
 from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
-from .handlers import filled_from
+from .handlers import filled_from, registered_classes
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .demos import demo_defs, left_out, note as demo_note
@@ -128,6 +128,7 @@ class _Observer:
         self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
         self.remotes += table_refs(index, self.own_roots)
         self.remotes += [("=" + qn, "", "dispatch", f"{table}[name]") for qn, table in filled_from(index, self.own_roots)]
+        self.remotes += [(qns, key, "registry", f"{table}[name]") for qns, key, table in registered_classes(index, self.own_roots)]
         return self._described(index)
 
     def _described(self, index: Index) -> Collection[int] | None:

@@ -142,3 +142,35 @@ def returned_tools(index: Index, path: str) -> list[tuple[str, tuple[str, int, a
     if not looked or any(t is None for _, t in looked):
         return []
     return [(k, t) for k, t in looked if t is not None]
+
+
+#: a module-level dict so named (a word of its snake-case name) may register tools by name (``ACTION_REGISTRY``)
+_REGISTRY_WORDS = frozenset({"action", "actions", "tool", "tools", "function", "functions"})
+
+#: the method that runs an object of a registered class, the first the class defines (``registered_classes``)
+RUN_METHODS = ("execute", "run", "__call__", "invoke", "call", "arun", "aexecute", "ainvoke")
+
+
+def registered_classes(index: Index, own_roots: frozenset[str]) -> list[tuple[str, str, str]]:
+    """A module-level dict named for actions or tools whose literal keys name classes of the run (memu's
+    ``ACTION_REGISTRY = {"cluster_memories": ClusterMemoriesAction, ...}``, each class imported from its own module):
+    (``|``-joined qualified names of the run methods the class may define, for :func:`remote.adopted` to take the
+    first it defines; the key; the dict's name). Two entries at least, every one a class of the run."""
+    out: list[tuple[str, str, str]] = []
+    for stmt in index.tree.body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Dict) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        name = stmt.targets[0].id
+        if not _REGISTRY_WORDS & set(name.lower().split("_")) or len(stmt.value.keys) < 2:
+            continue
+        entries: list[tuple[str, str]] = []
+        for k, v in zip(stmt.value.keys, stmt.value.values):
+            key = literal_str(k)
+            qn = index.qualname(v) if isinstance(v, (ast.Name, ast.Attribute)) and key is not None else None
+            if key is None or qn is None or qn.split(".")[0] not in own_roots or not qn.rsplit(".", 1)[-1][:1].isupper():
+                break
+            entries.append((key, qn))
+        else:
+            out += [("|".join(f"{qn}.{m}" for m in RUN_METHODS), key, name) for key, qn in entries]
+    return out

@@ -297,6 +297,9 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             names = sequences.get(seq, ())
         elif qn.startswith("?"):
             names = tuple(filter(None, [_by_name(qn, resolve)]))
+        elif "|" in qn:  # a registered class: the first of its run methods it defines (``handlers.py``)
+            found = next((key for one in qn.split("|") if (key := resolve.resolve(one)) is not None), None)
+            names = (found,) if found is not None and found.rsplit(".", 1)[0] not in seen else ()  # a tool class
         elif qn.startswith("="):  # a method whose returned dict is a table of tools (``handlers.py``)
             key = resolve.resolve(qn[1:])
             where = resolve.where(key) if key is not None else None
