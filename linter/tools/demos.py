@@ -5,7 +5,7 @@ biomni's ``tool/example_mcp_tools/``; xiaogpt's ``langchain/examples/``).
 A tool is a demo's when its function is defined in a module whose dotted name, below its top-level package, has the
 word ``example(s)``/``demo(s)``/``samples`` (a snake-case word of a package or module name: ``example_mcp_tools``,
 ``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``) or that is
-named ``template(s)`` (a scaffold to copy: crab's ``environments/template.py``), inside
+named ``template`` (a scaffold to copy: crab's ``environments/template.py``), inside
 an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
 used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
 exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
@@ -26,8 +26,9 @@ __all__ = ["WORDS", "demo_module", "demo_defs", "left_out", "note"]
 WORDS = frozenset({"example", "examples", "demo", "demos", "samples"})
 
 #: a package or module so named, whole, is a scaffold to copy (crab's ``environments/template.py``: an
-#: environment's actions as a user would write them), as demo code is; not ``template_tool``, ``render_template``
-TEMPLATES = frozenset({"template", "templates"})
+#: environment's actions as a user would write them), as demo code is; not ``template_tool``, ``render_template``, nor
+#: ``templates`` (mcp-proxmox's ``tools/templates.py``: tools about VM templates)
+TEMPLATES = frozenset({"template"})
 
 
 def _says_demo(name: str) -> bool:
@@ -117,5 +118,5 @@ def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
 
 def note(count: int) -> str:
     """What a run says once when it leaves demo tools out."""
-    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template(s), a function so "
+    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template, a function so "
             "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")
