@@ -115,3 +115,22 @@ def test_a_factory_method_wrapping_the_function_it_is_given(tmp_path: Path) -> N
         ("catalog.py", "get_bad_topics"), ("catalog.py", "rephrase_text"), ("catalog.py", "summarize_text"),
         ("tools.py", "critique_as_judge"), ("tools.py", "summarize_legal_text"),
     ]
+
+
+def test_an_abstract_method_handed_on_a_parameter_typed_with_the_base_is_no_tool(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": """
+        from abc import ABC, abstractmethod
+
+        class BaseTool(ABC):
+            @abstractmethod
+            async def execute(self, *args, **kwargs):
+                raise NotImplementedError
+        """, "pkg/server.py": """
+        from fastmcp.tools.tool import FunctionTool
+        from pkg.base import BaseTool
+
+        class Collection:
+            def add_tool(self, tool: BaseTool):
+                self.mcp.add_tool(FunctionTool(name=tool.name, fn=tool.execute))
+        """})
+    assert tool_rows(files) == []

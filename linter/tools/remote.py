@@ -19,6 +19,7 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
+from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
 from .handlers import returned_tools
 from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
@@ -331,8 +332,8 @@ def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> l
                                tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers)))
             continue
         entry = own.get(path)
-        if entry is None:
-            continue
+        if entry is None or "." in path and stub_run(entry[2]):
+            continue  # an abstract method (``fn=tool.execute`` on a parameter typed with the base): its subclasses' own
         _p, n, node = entry
         helpers = [h for h in helpers_of(node, index, path.rpartition(".")[0] or None) if h[0] != path]
         out.append(Def(name or path.rsplit(".", 1)[-1], framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
