@@ -29,8 +29,8 @@ from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
-from .registries import (Registry, decorator_candidates, own_decorators, pending_callables, registry_decorators,
-                         wrapping_decorators)
+from .hints import decorator_candidates, own_decorators
+from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
 
