@@ -309,8 +309,10 @@ def _tools(args: argparse.Namespace) -> int:
         result.files_checked += part.files_checked
         result.files_described += part.files_described
         result.candidates.extend(part.candidates)
+        result.decorators.extend(part.decorators)
         result.notes.extend(n for n in part.notes if n not in result.notes)
     result.candidates.sort(key=lambda c: (-c[2], c[0]))
+    result.decorators.sort(key=lambda c: (-c[1], c[0]))
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     with _open_output(args.output) as stream:
         if args.format == "json":

@@ -473,3 +473,75 @@ def test_a_no_op_method_only_called_is_an_optional_hook_not_a_tool_method(tmp_pa
             """,
     })
     assert _rows(files) == []
+
+
+ACTIONS = {
+    "acts/__init__.py": "",
+    "acts/core.py": """
+        import functools
+        import time
+
+        class Action:
+            def __init__(self, fn):
+                self.fn = fn
+                self.name = fn.__name__
+
+        def action(fn):
+            return Action(fn)
+
+        def timed(fn):
+            @functools.wraps(fn)
+            def inner(*args, **kwargs):
+                start = time.monotonic()
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    print(time.monotonic() - start)
+            return inner
+        """,
+    "acts/desktop.py": """
+        from acts.core import action, timed
+
+        @action
+        def click(x: int, y: int) -> None:
+            \"\"\"Click at a point.\"\"\"
+
+        @action
+        def write_text(text: str) -> None:
+            \"\"\"Type text.\"\"\"
+
+        @action
+        def scroll(amount: int) -> None:
+            \"\"\"Scroll.\"\"\"
+
+        @timed
+        def setup_a() -> None: ...
+
+        @timed
+        def setup_b() -> None: ...
+
+        @timed
+        def setup_c() -> None: ...
+
+        @timed
+        def setup_d() -> None: ...
+        """,
+}
+
+
+def test_no_tool_found_names_the_projects_own_decorator_and_the_config_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run finding no tool names the project's decorator applied most (not ``timed``: it only wraps the function it
+    is given), and the line it names finds them."""
+    files = _write(tmp_path, ACTIONS)
+    result = tools.run(files, Config())
+    assert result.tools == [] and result.decorators == [("acts.core.action", 3)]
+    assert main(["tools", "-j", "1", str(tmp_path / "acts")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "No tool found" in out and "tool-decorators (the decorator that makes a tool)" in out
+    assert ('A likely tool decorator: acts.core.action (3 functions). If the functions it decorates are tools, add to '
+            '[tool.smullyan] in pyproject.toml: tool-decorators = ["acts.core.action"]') in out
+    config = from_mapping({"tool-decorators": ["acts.core.action"]}, "test")
+    assert sorted(t.name for t in tools.run(files, config).tools) == ["click", "scroll", "write_text"]
+    # a run that finds tools names no decorator
+    assert tools.run(files, config).decorators == []

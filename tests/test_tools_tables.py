@@ -367,3 +367,7 @@ def test_demo_module_names() -> None:
     assert not demo_module("examples.weather")  # the top-level package: a user's own examples directory
     assert demo_module("nova_act.samples.booking")
     assert not demo_module("ads.tools.search_demographics") and not demo_module("db.tools.sample_rows")
+    # a scaffold to copy (crab's ``environments/template.py``), named so whole; not a tool that renders templates
+    assert demo_module("crab.environments.template") and demo_module("pkg.template.env")
+    assert not demo_module("pkg.tools.render_template") and not demo_module("pkg.template_tools")
+    assert not demo_module("mcp_proxmox.tools.templates")  # tools about VM templates

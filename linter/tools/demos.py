@@ -4,7 +4,8 @@ biomni's ``tool/example_mcp_tools/``; xiaogpt's ``langchain/examples/``).
 
 A tool is a demo's when its function is defined in a module whose dotted name, below its top-level package, has the
 word ``example(s)``/``demo(s)``/``samples`` (a snake-case word of a package or module name: ``example_mcp_tools``,
-``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``), inside
+``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``) or that is
+named ``template`` (a scaffold to copy: crab's ``environments/template.py``), inside
 an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
 used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
 exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
@@ -24,6 +25,11 @@ __all__ = ["WORDS", "demo_module", "demo_defs", "left_out", "note"]
 #: the snake-case words that name demo code
 WORDS = frozenset({"example", "examples", "demo", "demos", "samples"})
 
+#: a package or module so named, whole, is a scaffold to copy (crab's ``environments/template.py``: an
+#: environment's actions as a user would write them), as demo code is; not ``template_tool``, ``render_template``, nor
+#: ``templates`` (mcp-proxmox's ``tools/templates.py``: tools about VM templates)
+TEMPLATES = frozenset({"template"})
+
 
 def _says_demo(name: str) -> bool:
     return bool(WORDS & set(name.lower().split("_")))
@@ -31,7 +37,7 @@ def _says_demo(name: str) -> bool:
 
 def demo_module(module: str) -> bool:
     """A module below its top-level package named for examples or demos (``pkg.tool.example_mcp_tools.pubmed``)."""
-    return any(_says_demo(part) for part in module.split(".")[1:])
+    return any(_says_demo(part) or part in TEMPLATES for part in module.split(".")[1:])
 
 
 def _main_guard(stmt: ast.stmt) -> bool:
@@ -112,5 +118,5 @@ def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
 
 def note(count: int) -> str:
     """What a run says once when it leaves demo tools out."""
-    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples, a function so "
+    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template, a function so "
             "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")

@@ -21,6 +21,7 @@ from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary
 from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
+from .handlers import filled_from, registered_classes
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
 from .declared import declared_tools
 from .demos import demo_defs, left_out, note as demo_note
@@ -28,6 +29,7 @@ from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
+from .hints import decorator_candidates, own_decorators
 from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
@@ -76,6 +78,7 @@ class _Observer:
         self.pending = False
         self.facts: ToolFacts | None = None
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
+        self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -104,6 +107,7 @@ class _Observer:
                         if (keys := marker_keys(fn, param, index.tree)) is not None}
         self.reads = read_markers(index.tree)
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
+        self.decorated = own_decorators(index, self.tables.decorators, self.own_roots)
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
                          if (found := {**text_dispatchers(node), **name_tables(node)})]
@@ -123,6 +127,8 @@ class _Observer:
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
         self.remotes += table_refs(index, self.own_roots)
+        self.remotes += [("=" + qn, "", "dispatch", f"{table}[name]") for qn, table in filled_from(index, self.own_roots)]
+        self.remotes += [(qns, key, "registry", f"{table}[name]") for qns, key, table in registered_classes(index, self.own_roots)]
         return self._described(index)
 
     def _described(self, index: Index) -> Collection[int] | None:
@@ -223,6 +229,7 @@ class _FileResult:
     free: frozenset[str] = frozenset()  # its decorators' receivers nothing in it binds
     factories: list[tuple[str, str]] = field(default_factory=list)  # functions that build one class (``servers.py``)
     built: list[tuple[str, str]] = field(default_factory=list)  # names bound to an imported function's value
+    decorated: dict[str, int] = field(default_factory=dict)  # its own decorators' uses (``own_decorators``)
 
 
 def describe_source(
@@ -277,7 +284,7 @@ def describe_source(
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
-                       observer.factories, observer.built)
+                       observer.factories, observer.built, observer.decorated)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -450,6 +457,9 @@ def run(
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)
+    if not any(r.tools for r in done):  # the run's own decorators a tool decorator may be: named by a run finding none
+        result.decorators = decorator_candidates((r.decorated for r in first),
+                                                 frozenset(q for res in first for q in res.wrapping))
     described: set[str] = set()
     for r in done:
         if (r.tools or r.errors) and r.path not in described:

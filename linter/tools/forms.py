@@ -257,7 +257,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if arg is not None:
                     parts = qn.split(".")
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
-                    refs.extend((el, framework, form) for el in comprehended(arg, call, fn_node))
+                    refs.extend((el, framework, form) for el in comprehended(
+                        arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None))
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
                 framework = tables.lists.get(qn) or _framework_of(qn)
                 arg = next((k.value for k in call.keywords if k.arg == "tools"), None)

@@ -441,17 +441,51 @@ def resolve_ref(
     return None
 
 
-def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST) -> list[ast.expr]:
-    """A wrapper's argument: itself, or, when a comprehension binds it over a literal list (``[FunctionTool(func) for
-    func in [self.create_post, self.like_post]]``), the list's elements."""
-    if isinstance(arg, ast.Name):
-        for comp in own_nodes(scope):
-            if isinstance(comp, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(comp.generators) == 1:
-                gen = comp.generators[0]
-                if isinstance(gen.target, ast.Name) and gen.target.id == arg.id and isinstance(
-                        gen.iter, (ast.List, ast.Tuple)) and any(n is call for n in ast.walk(comp.elt)):
-                    return list(gen.iter.elts)
+def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST, cls: ast.ClassDef | None = None) -> list[ast.expr]:
+    """A wrapper's argument: itself, or, when a comprehension or a ``for`` loop around the call binds it over a
+    literal list (``[FunctionTool(func) for func in [self.create_post, self.like_post]]``) or over the values of a
+    dict of this scope or of the class (``for func in self.tools.values()`` with ``self.tools["search"] =
+    self.search``), the list's elements or the dict's values."""
+    if not isinstance(arg, ast.Name):
+        return [arg]
+    for node in own_nodes(scope):
+        inside: list[ast.AST]
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(node.generators) == 1:
+            target, it, inside = node.generators[0].target, node.generators[0].iter, [node.elt]
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            target, it, inside = node.target, node.iter, list(node.body)
+        else:
+            continue
+        if not (isinstance(target, ast.Name) and target.id == arg.id and any(
+                n is call for i in inside for n in ast.walk(i))):
+            continue
+        if isinstance(it, (ast.List, ast.Tuple)):
+            return list(it.elts)
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "values" and not it.args:
+            values = _dict_values(it.func.value, scope, cls)
+            if values:
+                return values
     return [arg]
+
+
+def _dict_values(table: ast.expr, scope: ast.AST, cls: ast.ClassDef | None) -> list[ast.expr]:
+    """The values a dict (``name`` or ``self.attr``) is given by literal keys in this scope, or, for ``self.attr``,
+    in every method of the class: ``x = {"a": f}``, ``x["a"] = f``."""
+    key = target_key(table)
+    if key is None:
+        return []
+    where = [scope] if not key.startswith("self.") else [m for m in (cls.body if cls is not None else []) if isinstance(m, FUNCS)]
+    out: list[ast.expr] = []
+    for body in where:
+        for n in own_nodes(body):
+            if not isinstance(n, ast.Assign):
+                continue
+            for t in n.targets:
+                if target_key(t) == key and isinstance(n.value, ast.Dict):
+                    out += [v for k, v in zip(n.value.keys, n.value.values) if literal_str(k) is not None]
+                elif isinstance(t, ast.Subscript) and target_key(t.value) == key and literal_str(t.slice) is not None:
+                    out.append(n.value)
+    return out
 
 
 def handed_ref(call: ast.Call) -> ast.expr:

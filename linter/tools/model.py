@@ -190,4 +190,7 @@ class ToolRun:
     # classes (not tool bases) with many subclasses implementing a method they leave to them:
     # (class, method, subclasses), most first; a run that finds no tool names the first
     candidates: list[tuple[str, str, int]] = field(default_factory=list)
+    # the run's own decorators (not in the tables, not only wrapping) applied to several functions: (decorator,
+    # functions), most first; a run that finds no tool names the first
+    decorators: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the run could not do, to be said once (``declared.py``)

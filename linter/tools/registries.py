@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
-from .index import (EVENT_WORDS, FUNCS, Index, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
+from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
@@ -377,6 +377,11 @@ def callable_arg(call: ast.Call) -> ast.expr | None:
     return None
 
 
+def _tool_class_name(qn: str, project: Collection[str]) -> bool:
+    """A class named a tool (``...Tool``) or one of the run's tool classes."""
+    return _camel_words(qn.rsplit(".", 1)[-1])[-1:] == ["Tool"] or run_tool_class(qn, project)
+
+
 def run_tool_class(qn: str, project: Collection[str]) -> bool:
     """``qn`` names one of the run's tool classes (found by its base: ``project``), itself or through its package's
     re-export (``from pkg.tool import LocalFunction`` of ``pkg.tool.function.LocalFunction``)."""
@@ -507,8 +512,9 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
             elif not qn and call.args and (verb := verb_framework(inner.func if inner is not None else call.func,
                                                                   index)) is not None:  # ``mcp.tool(name=n)(fn)``
                 framework, arg = verb, _unwrapped(call.args[0], names)
-            elif inner is None and qn and (_camel_words(qn.rsplit(".", 1)[-1])[-1:] == ["Tool"]
-                                           or run_tool_class(qn, project)):
+            elif inner is None and qn and (_tool_class_name(qn, project) or qn.rsplit(".", 1)[-1].startswith("from_")
+                                           and _tool_class_name(qn.rsplit(".", 1)[0], project)):
+                # ``Tool(func=fn)``, a class method building one (``VectaraTool.from_defaults(fn=fn)``)
                 framework, arg = qn.split(".")[0].replace("_", "-"), callable_arg(call)
             if isinstance(arg, ast.Name) and arg.id in names:
                 last = qn.rsplit(".", 1)[-1]
@@ -532,9 +538,10 @@ def helper_calls(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]
         arg = next((k.value for k in call.keywords if k.arg == param), None)
         if arg is None and 0 <= position < len(call.args):
             arg = call.args[position]
-        target = resolve_ref(arg, index, scope_path, owner) if arg is not None else None
-        if target is not None:
-            yield call, helper, helpers[helper[0]], target
+        for ref in comprehended(arg, call, node) if arg is not None else ():  # ``for tool in [f, g]``
+            target = resolve_ref(ref, index, scope_path, owner)
+            if target is not None:
+                yield call, helper, helpers[helper[0]], target
 
 
 def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
@@ -590,3 +597,4 @@ def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
             if elts:
                 out.setdefault(name, []).extend(elts)
     return out
+

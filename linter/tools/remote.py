@@ -19,8 +19,10 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
+from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
-from .index import FUNCS, Def, Index, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
+from .handlers import returned_tools
+from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
@@ -163,7 +165,7 @@ def _looked_up(ref: ast.expr, scope: ast.AST) -> str | None:
 
 
 def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
-          makers: Mapping[str, Maker]) -> Iterator[tuple[ast.expr, str, str, str]]:
+          makers: Mapping[str, Maker], scope: ast.AST) -> Iterator[tuple[ast.expr, str, str, str]]:
     """A call of one of the file's wrapper makers: the reference it hands at the parameter the wrapper runs."""
     maker = resolve_ref(call.func, index, scope_path, owner) if makers else None
     if maker is None or maker[0] not in makers:
@@ -172,8 +174,8 @@ def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
     arg = next((k.value for k in call.keywords if k.arg == param), None)
     if arg is None and 0 <= position < len(call.args):
         arg = call.args[position]
-    if arg is not None:
-        yield arg, name_from_call(call) or "", framework, form
+    for ref in comprehended(arg, call, scope) if arg is not None else ():  # ``for tool in [tc.summarize, ...]``
+        yield ref, name_from_call(call) or "", framework, form
 
 
 def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list[Remote]:
@@ -189,7 +191,7 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
         loops: dict[str, list[ast.expr]] | None = None
         for call in direct_calls(node):
-            for ref, name, framework, form in [*_handed(call, index, tables), *_made(call, index, scope_path, owner, makers)]:
+            for ref, name, framework, form in [*_handed(call, index, tables), *_made(call, index, scope_path, owner, makers, node)]:
                 if resolve_ref(ref, index, scope_path, owner) is not None:
                     continue  # a function of this module: ``forms.discover`` has it
                 if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased:
@@ -296,11 +298,21 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             names = sequences.get(seq, ())
         elif qn.startswith("?"):
             names = tuple(filter(None, [_by_name(qn, resolve)]))
+        elif "|" in qn:  # a registered class: the first of its run methods it defines (``handlers.py``)
+            found = next((key for one in qn.split("|") if (key := resolve.resolve(one)) is not None), None)
+            names = (found,) if found is not None and found.rsplit(".", 1)[0] not in seen else ()  # a tool class
+        elif qn.startswith("="):  # a method whose returned dict is a table of tools (``handlers.py``)
+            key = resolve.resolve(qn[1:])
+            where = resolve.where(key) if key is not None else None
+            if key is not None and where is not None and "=" + key not in seen:
+                seen.add("=" + key)
+                out.setdefault(where[0], []).append(("=" + where[1], name, framework, form))
+            continue
         for one in names:
             key = resolve.resolve(one)
             where = resolve.where(key) if key is not None else None
-            if key is None or where is None or key in seen or "." in where[1]:
-                continue  # not a module-level function of the run, or already a row
+            if key is None or where is None or key in seen or where[1].count(".") > 1:
+                continue  # not a module-level function or a method of the run, or already a row
             seen.add(key)
             out.setdefault(where[0], []).append((where[1], name, framework, form))
     return out
@@ -309,14 +321,22 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
 def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> list[Def]:
     """Rows for the module-level functions another module of the run makes tools of, with their same-module helpers."""
     out: list[Def] = []
-    own = {p: (p, n, node) for p, n, node, parents in index.defs if not parents}
+    own = {p: (p, n, node) for p, n, node, parents in index.defs
+           if not parents or len(parents) == 1 and isinstance(parents[0], ast.ClassDef)}  # a function, a method
     for path, name, framework, form in wanted:
-        entry = own.get(path)
-        if entry is None:
+        if path.startswith("="):  # a row per key of the table the method returns
+            for key, (p, n, node, parents) in returned_tools(index, path[1:]):
+                owner = ".".join(c.name for c in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+                helpers = [h for h in helpers_of(node, index, owner) if h[0] != p]
+                out.append(Def(key, framework, form, f"{index.module}.{p}", span(node)[0], ((p, n),), (span(node),),
+                               tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers)))
             continue
+        entry = own.get(path)
+        if entry is None or "." in path and stub_run(entry[2]):
+            continue  # an abstract method (``fn=tool.execute`` on a parameter typed with the base): its subclasses' own
         _p, n, node = entry
-        helpers = [h for h in helpers_of(node, index, None) if h[0] != path]
-        out.append(Def(name or path, framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
+        helpers = [h for h in helpers_of(node, index, path.rpartition(".")[0] or None) if h[0] != path]
+        out.append(Def(name or path.rsplit(".", 1)[-1], framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
                        (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers)))
     return out
 

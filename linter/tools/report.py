@@ -206,7 +206,8 @@ NO_TOOLS_HINT = (
 
 def no_tools_hint(run: ToolRun) -> list[str]:
     """:data:`NO_TOOLS_HINT`, then the likeliest base class the run saw (many subclasses implementing a method it
-    leaves to them) with the configuration line that makes its subclasses tools."""
+    leaves to them) with the configuration line that makes its subclasses tools, and the project's own decorator
+    applied most (not one that only wraps) with the line that makes what it decorates tools."""
     lines = [NO_TOOLS_HINT]
     if run.candidates:
         qn, method, n = run.candidates[0]
@@ -215,6 +216,13 @@ def no_tools_hint(run: ToolRun) -> list[str]:
         others = [c[0] for c in run.candidates[1:4]]
         if others:
             lines.append("Other base classes of that shape: " + ", ".join(others))
+    if run.decorators:
+        qn, n = run.decorators[0]
+        lines.append(f"A likely tool decorator: {qn} ({n} functions). If the functions it decorates are tools, add to "
+                     f"[tool.smullyan] in pyproject.toml: tool-decorators = [\"{qn}\"]")
+        others = [c[0] for c in run.decorators[1:4]]
+        if others:
+            lines.append("Other decorators of the project used as often: " + ", ".join(others))
     return lines
 
 
