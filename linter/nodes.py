@@ -59,6 +59,23 @@ def _fields_of(cls: type) -> tuple[str, ...]:
     return result
 
 
+# ``isinstance`` against libcst's classes goes through ``ABCMeta.__instancecheck__`` (libcst's nodes are ABCs):
+# the field walk asked it for every field value, a seventh of the plugin's profile on the agent corpus (s41).
+# The answer depends on the type alone, so it is asked once per type.
+_IS_NODE: dict[type, bool] = {}
+_IS_SCOPE: dict[type, bool] = {}
+
+
+def _learn_node(t: type) -> bool:
+    answer = _IS_NODE[t] = issubclass(t, cst.CSTNode)
+    return answer
+
+
+def _learn_scope(t: type) -> bool:
+    answer = _IS_SCOPE[t] = issubclass(t, SCOPE_NODES_CST)
+    return answer
+
+
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The child nodes the traversal visits, in source order, read from the dataclass fields.
 
@@ -71,13 +88,20 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     fields = _FIELDS.get(cls)
     if fields is None:
         fields = _fields_of(cls)
+    is_node = _IS_NODE
     out: list[cst.CSTNode] = []
     for field in fields:
         value = getattr(node, field)
-        if isinstance(value, cst.CSTNode):
-            out.append(value)
-        elif type(value) is tuple or type(value) is list:
-            out.extend(child for child in value if isinstance(child, cst.CSTNode))
+        t = type(value)
+        if t is tuple or t is list:
+            for child in value:
+                known = is_node.get(type(child))
+                if known or (known is None and _learn_node(type(child))):
+                    out.append(child)
+        else:
+            known = is_node.get(t)
+            if known or (known is None and _learn_node(t)):
+                out.append(value)
     return out
 
 
@@ -169,8 +193,10 @@ def walk_in_scope(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         n = stack.pop()
         yield n
-        if n is not root and isinstance(n, SCOPE_NODES_CST):
-            continue
+        if n is not root:
+            scope = _IS_SCOPE.get(type(n))
+            if scope or (scope is None and _learn_scope(type(n))):
+                continue
         stack.extend(children(n))
 
 

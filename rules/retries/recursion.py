@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 import libcst as cst
 
@@ -110,31 +111,53 @@ def _passes_on(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
     return True
 
 
-def _handlers(node: cst.CSTNode) -> Iterator[cst.ExceptHandler]:
-    """The except handlers that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    return (n for n in walk_in_scope(node) if isinstance(n, cst.ExceptHandler))
+class _Function(NamedTuple):
+    fn: cst.FunctionDef
+    in_class: bool  # a member of a class (not of a function in it)
+    handlers: list[cst.ExceptHandler]  # the except handlers that run in its body itself (nested scopes left out)
+    tries: list[cst.Try]  # the ``try`` statements likewise
+
+
+_INDEX: list[tuple[cst.Module, list[_Function]]] = []  # the last module's functions (the module kept: no id reuse)
+
+
+def _functions(module: cst.Module) -> list[_Function]:
+    """Every function of ``module`` (nested ones too) with its own handlers and ``try`` statements, in the order
+    both reads below always walked them: one walk per module for the two (TFH103's and TFH303's, s41)."""
+    if _INDEX and _INDEX[0][0] is module:
+        return _INDEX[0][1]
+    out: list[_Function] = []
+    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
+    while stack:
+        node, in_class = stack.pop()
+        for child in children(node):  # the engine's field walk: libcst's ``children`` re-creates each node (s40)
+            if isinstance(child, cst.ClassDef):
+                stack.append((child, True))
+            elif isinstance(child, cst.FunctionDef):
+                stack.append((child, False))
+                own = list(walk_in_scope(child.body))
+                out.append(_Function(
+                    child, in_class,
+                    [n for n in own if isinstance(n, cst.ExceptHandler)], [n for n in own if isinstance(n, cst.Try)],
+                ))
+            else:
+                stack.append((child, in_class))
+    _INDEX[:] = [(module, out)]
+    return out
 
 
 def recursive_retries(module: cst.Module, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
     """The broad handlers that run their own function again with the same arguments."""
     out: list[cst.ExceptHandler] = []
-    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
-    while stack:
-        node, in_class = stack.pop()
-        for child in children(node):
-            if isinstance(child, cst.ClassDef):
-                stack.append((child, True))
-            elif isinstance(child, cst.FunctionDef):
-                stack.append((child, False))
-                out.extend(_recursing(child, in_class, exception_names, every))
-            else:
-                stack.append((child, in_class))
+    for f in _functions(module):
+        out.extend(_recursing(f, exception_names, every))
     return out
 
 
-def _recursing(fn: cst.FunctionDef, in_class: bool, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
+def _recursing(f: _Function, exception_names: _Names, every: frozenset[str]) -> list[cst.ExceptHandler]:
+    fn, in_class = f.fn, f.in_class
     out = []
-    for handler in _handlers(fn.body):
+    for handler in f.handlers:
         if handler.type is not None and not set(exception_names(handler.type) or ()) & every:
             continue
         if _stops(handler):
@@ -153,11 +176,6 @@ def _stops(handler: cst.ExceptHandler) -> bool:
         isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in every_node(n))
         for n in walk_in_scope(handler.body)
     )
-
-
-def _tries(node: cst.CSTNode) -> Iterator[cst.Try]:
-    """The ``try`` statements that run in ``node`` itself (nested functions, lambdas and classes left out)."""
-    return (n for n in walk_in_scope(node) if isinstance(n, cst.Try))
 
 
 def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
@@ -197,25 +215,17 @@ def counted_recursions(
     with no wait: the function's name beside each (s39, nekro-agent). A sleep in the handler, or anywhere in the
     function outside the attempt, spaces the attempts."""
     out: list[tuple[cst.ExceptHandler, str]] = []
-    stack: list[tuple[cst.CSTNode, bool]] = [(module, False)]
-    while stack:
-        node, in_class = stack.pop()
-        for child in children(node):  # the engine's field walk: libcst's ``children`` re-creates each node (s40)
-            if isinstance(child, cst.ClassDef):
-                stack.append((child, True))
-            elif isinstance(child, cst.FunctionDef):
-                stack.append((child, False))
-                out.extend((h, child.name.value) for h in _counting(child, in_class, transient, sleeps))
-            else:
-                stack.append((child, in_class))
+    for f in _functions(module):
+        out.extend((h, f.fn.name.value) for h in _counting(f, transient, sleeps))
     return out
 
 
 def _counting(
-    fn: cst.FunctionDef, in_class: bool, transient: Callable[[cst.ExceptHandler], bool], sleeps: Callable[[cst.CSTNode], bool]
+    f: _Function, transient: Callable[[cst.ExceptHandler], bool], sleeps: Callable[[cst.CSTNode], bool]
 ) -> list[cst.ExceptHandler]:
+    fn, in_class = f.fn, f.in_class
     out = []
-    for trynode in _tries(fn.body):
+    for trynode in f.tries:
         for handler in trynode.handlers:
             if not transient(handler):
                 continue

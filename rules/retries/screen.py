@@ -243,8 +243,12 @@ def _reached_lines(
     held: dict[str, set[str]] = {}
     for b in screen.binders:
         if isinstance(b, ast.Assign) and isinstance(b.value, (ast.Call, ast.Lambda, ast.Name, ast.Attribute)):
-            inner = {n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)}
-            inner |= {n.attr for n in ast.walk(b.value) if isinstance(n, ast.Attribute)}
+            inner: set[str] = set()
+            for n in ast.walk(b.value):  # one walk for both (s41)
+                if isinstance(n, ast.Name):
+                    inner.add(n.id)
+                elif isinstance(n, ast.Attribute):
+                    inner.add(n.attr)
             for t in b.targets:
                 if isinstance(t, ast.Name):
                     held.setdefault(t.id, set()).update(inner)
@@ -269,8 +273,11 @@ def _reached_lines(
                     called.add(el.value.id)
                 elif isinstance(el, (ast.Call, ast.Lambda)):
                     # calling_api(lambda: charge(1)), keyed(calling_api(charge)), logged(charge)
-                    called |= {n.id for n in ast.walk(el) if isinstance(n, ast.Name)}
-                    called |= {n.attr for n in ast.walk(el) if isinstance(n, ast.Attribute)}
+                    for n in ast.walk(el):
+                        if isinstance(n, ast.Name):
+                            called.add(n.id)
+                        elif isinstance(n, ast.Attribute):
+                            called.add(n.attr)
     for _ in range(2):
         called |= {name for held_name in list(called) for name in held.get(held_name, ())}
     if called & module_classes(screen):
