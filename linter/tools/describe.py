@@ -18,7 +18,7 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
-from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
+from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
 from .index import Def, Index, class_index, literal_str, module_name, name_from_call, pending_classes, pending_decorators
@@ -150,8 +150,8 @@ class _Observer:
 
 _DATA_ROOTS = frozenset(root for _, _, root, *_ in kb.TOOL_DATA_FILES.values())
 
-#: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form)
-Adopt = tuple[tuple[str, str, str, str], ...]
+#: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form, text by)
+Adopt = tuple[Wanted, ...]
 #: names a loader of the run sets on a module it runs: (name, the class of the object it sets)
 Inject = tuple[tuple[str, str], ...]
 

@@ -453,6 +453,11 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
             frontier = nxt
         caught = False
         counted: set[tuple[str, int, str]] = set()
+        # the framework's text for what the tool raises (``failures_by``), held apart while the helpers merge: a
+        # helper's own ``text`` is kept whatever becomes of it
+        framework = uncaught and tool.failures_by is not None and "text" in tool.failures
+        if framework:
+            tool.failures.remove("text")
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
@@ -462,6 +467,10 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         _classify(tool)
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
+        if framework and caught and tool.failures:
+            tool.failures_by = None  # a reached helper's handler answers the failure (KiCad's logged ``None``): as above
+        elif framework:
+            tool.failures.insert(0, "text")
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
         _annotated(tool, r)
         _local(tool, r, reached, summaries)
