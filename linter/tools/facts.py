@@ -20,7 +20,7 @@ from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
 from .follow import method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
+from .failures import handler_mode, local_work, returns_tool_error, side_step, status_swallowed, try_bound
 from .index import Def
 from .annotations import keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
@@ -75,6 +75,7 @@ class ToolFacts:
         self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
+        self.side_steps: set[int] = set()  # handlers of a best-effort step inside another ``try`` (:func:`side_step`)
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -203,6 +204,10 @@ class ToolFacts:
         if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
                                                                       self.ctx.screen.import_roots):
             self.local_handlers.update(id(h) for h in node.handlers)
+        if node.handlers:
+            for inner in walk_in_scope(node.body):
+                if isinstance(inner, cst.Try) and side_step(inner):
+                    self.side_steps.update(id(h) for h in inner.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -491,6 +496,9 @@ class ToolFacts:
                         and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse (``{"status_code": r.status_code}`` when the
                     # body is no JSON): no failure of anything outside
+                if mode == "swallowed" and id(h) in self.side_steps:
+                    continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
+                    # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
                 caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)
