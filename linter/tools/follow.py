@@ -456,6 +456,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         # the framework's text for what the tool raises (``failures_by``), held apart while the helpers merge: a
         # helper's own ``text`` is kept whatever becomes of it
         framework = uncaught and tool.failures_by is not None and "text" in tool.failures
+        raises = False  # a reached helper calling out lets a failure through: the framework's text stays
         if framework:
             tool.failures.remove("text")
         for key, text in reached.items():
@@ -464,13 +465,15 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
                 _merge(tool, s, text)
                 _count(tool, s, text, counted)
                 caught = caught or (s.caught and bool(s.calls))
+                raises = raises or (bool(s.calls) and "raised" in s.failures)
         _classify(tool)
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
-        if framework and caught and tool.failures:
-            tool.failures_by = None  # a reached helper's handler answers the failure (KiCad's logged ``None``): as above
-        elif framework:
-            tool.failures.insert(0, "text")
+        if framework and "text" not in tool.failures:
+            if caught and not raises and tool.failures:
+                tool.failures_by = None  # a reached helper's handler answers the failure (KiCad's logged ``None``)
+            else:
+                tool.failures.insert(0, "text")
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
         _annotated(tool, r)
         _local(tool, r, reached, summaries)
