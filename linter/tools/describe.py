@@ -216,7 +216,7 @@ class _FileResult:
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
-    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
+    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool, bool]] = field(default_factory=list)
     imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
     remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
     injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
@@ -266,7 +266,9 @@ def describe_source(
                  for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
-    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]
+    direct = observer.facts.direct if observer.facts is not None else set()
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught, id(t) in direct)
+             for t in rows]
     if summarise is not None:
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     if adopt is not None:
@@ -442,11 +444,11 @@ def run(
                 done += runner.map(sorted(wanted), tables, own_roots, False, adopt={p: tuple(v) for p, v in wanted.items()})
         # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         summaries = {q: s for r in done for q, s in r.summaries.items()}
-        missing = needed((w for r in done for w, _ in r.links), graphs.values(), summaries)
+        missing = needed((w for r in done for w, _, _ in r.links), graphs.values(), summaries)
         if missing:
             for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
                 summaries.update(r.summaries)
-        join(((t, w, u) for r in done for t, (w, u) in zip(r.tools, r.links)), graphs.values(), summaries)
+        join(((t, w, u, d) for r in done for t, (w, u, d) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)

@@ -92,6 +92,7 @@ class ToolFacts:
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
+        self.direct: set[int] = set()  # id(row): it has no same-module helper (it calls the run's helpers itself)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
         # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
         # caught exception's text is returned from, directly or through a name it was assigned to there
@@ -483,6 +484,8 @@ class ToolFacts:
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
         mine = {id(f) for f in fns}
+        if not any(id(h) not in mine for h in helpers):
+            self.direct.add(id(tool))
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
             if id(fn) not in mine and not self._calls_out(fn, effects):
                 continue  # a same-module helper that calls nothing out (a URL builder's ``except: return None``)
