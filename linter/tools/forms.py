@@ -15,10 +15,10 @@ from .index import (FUNCS, Def, Index, comprehended, direct_calls, helpers_of, l
                     span, target_key, tool_word)
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
-from .wrappers import wrapper_of
+from .wrappers import wrapper_of, wrapper_text
 from .specs import attached_descriptions, spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
-                         verb_framework, wrapper_text,
+                         verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
 

@@ -17,7 +17,7 @@ from .index import (EVENT_WORDS, FUNCS, Index, direct_calls, handed_ref, literal
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
-           "wrapper_of", "wrapper_text"]
+           "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
@@ -590,16 +590,3 @@ def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
             if elts:
                 out.setdefault(name, []).extend(elts)
     return out
-
-
-def wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
-    """The framework wrapper that turns what a tool of this decorator raises into text
-    (``knowledge.TOOL_DECORATOR_TEXT``), unless the decorator call turns it off (``failure_error_function=None``)."""
-    entry = kb.TOOL_DECORATOR_TEXT.get(qn or "")
-    if entry is None:
-        return None
-    wrapper, off = entry
-    if off and call is not None and any(k.arg == off and isinstance(k.value, ast.Constant) and k.value.value is None
-                                        for k in call.keywords):
-        return None
-    return wrapper

@@ -22,9 +22,9 @@ from typing import Protocol
 from .dispatch import dispatched_pairs, tool_schema_names
 from .index import FUNCS, Def, Index, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
 from .model import Tables
-from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework, wrapper_text
+from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
-from .wrappers import wrapper_of
+from .wrappers import wrapper_of, wrapper_text
 
 __all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
            "table_refs"]
