@@ -135,6 +135,10 @@ TOOL_FACTORY_DECORATORS: Final[frozenset[str]] = frozenset(
 # (agents/tool.py: ``failure_error_function`` defaults to ``default_tool_error_function``, a fixed message;
 # ``failure_error_function=None`` re-raises); MCP ``FastMCP``/``MCPServer`` ``@tool`` (the server's
 # ``_handle_call_tool`` returns ``CallToolResult(content=[TextContent(text=str(exc))], is_error=True)``);
+# every registration form of a framework carries its conversion: the decorator applied by a call
+# (``mcp.tool()(fn)``, here or in another module), FastMCP's ``add_tool(fn)`` (the same tool manager and
+# ``call_tool``), and the low-level ``@server.call_tool()`` dispatcher (mcp 1.x mcp/server/lowlevel/server.py
+# ``Server.call_tool``'s handler: ``except Exception as e: return self._make_error_result(str(e))``, checked in 1.12.4);
 # the standalone ``fastmcp`` ``FastMCP`` @tool (fastmcp/server/server.py ``FastMCP.call_tool``: any exception
 # becomes ``ToolError(f"Error calling tool {name!r}: {e}")``, its details masked only when
 # ``mask_error_details`` is set, default False; the MCP server returns it as an ``isError`` text result).
@@ -145,9 +149,12 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
        for m in ("strands", "strands.tools", "strands.tools.decorator")},
     **{f"{m}.function_tool": ("agents.tool._FailureHandlingFunctionToolInvoker.__call__", "failure_error_function")
        for m in ("agents", "agents.tool")},
-    **{f"{m}.tool": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", "")
+    **{f"{m}.{verb}": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", "")
        for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.MCPServer",
-                 "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer")},
+                 "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")
+       for verb in ("tool", "add_tool")},
+    **{f"{m}.call_tool": ("mcp.server.lowlevel.server.Server.call_tool", "")
+       for m in ("mcp.server.Server", "mcp.server.lowlevel.Server", "mcp.server.lowlevel.server.Server")},
     **{f"{m}.tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp.FastMCP", "fastmcp.server.FastMCP", "fastmcp.server.server.FastMCP")},
     # arcade ``@tool`` (arcade_core/executor.py ``ToolExecutor.run``: a ``ToolRuntimeError`` becomes a failed

@@ -18,7 +18,7 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
-from .remote import Remote, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
+from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
 from .handlers import filled_from, registered_classes
@@ -127,8 +127,8 @@ class _Observer:
         self.defs = [_card_named(d, index) for d in discover(index, self.tables)]
         self.remotes = remote_refs(index, self.tables, self.own_roots) if _hands_tools(index, self.tables) else []
         self.remotes += table_refs(index, self.own_roots)
-        self.remotes += [("=" + qn, "", "dispatch", f"{table}[name]") for qn, table in filled_from(index, self.own_roots)]
-        self.remotes += [(qns, key, "registry", f"{table}[name]") for qns, key, table in registered_classes(index, self.own_roots)]
+        self.remotes += [("=" + qn, "", "dispatch", f"{table}[name]", "") for qn, table in filled_from(index, self.own_roots)]
+        self.remotes += [(qns, key, "registry", f"{table}[name]", "") for qns, key, table in registered_classes(index, self.own_roots)]
         return self._described(index)
 
     def _described(self, index: Index) -> Collection[int] | None:
@@ -156,8 +156,8 @@ class _Observer:
 
 _DATA_ROOTS = frozenset(root for _, _, root, *_ in kb.TOOL_DATA_FILES.values())
 
-#: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form)
-Adopt = tuple[tuple[str, str, str, str], ...]
+#: functions of a file another module makes tools of: (path in the file, tool name or "", framework, form, text by)
+Adopt = tuple[Wanted, ...]
 #: names a loader of the run sets on a module it runs: (name, the class of the object it sets)
 Inject = tuple[tuple[str, str], ...]
 
@@ -222,7 +222,7 @@ class _FileResult:
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
-    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool]] = field(default_factory=list)
+    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool, bool]] = field(default_factory=list)
     imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
     remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
     injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
@@ -273,7 +273,9 @@ def describe_source(
                  for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
-    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught) for t in rows]
+    direct = observer.facts.direct if observer.facts is not None else set()
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught, id(t) in direct)
+             for t in rows]
     if summarise is not None:
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)
     if adopt is not None:
@@ -449,11 +451,11 @@ def run(
                 done += runner.map(sorted(wanted), tables, own_roots, False, adopt={p: tuple(v) for p, v in wanted.items()})
         # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         summaries = {q: s for r in done for q, s in r.summaries.items()}
-        missing = needed((w for r in done for w, _ in r.links), graphs.values(), summaries)
+        missing = needed((w for r in done for w, _, _ in r.links), graphs.values(), summaries)
         if missing:
             for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
                 summaries.update(r.summaries)
-        join(((t, w, u) for r in done for t, (w, u) in zip(r.tools, r.links)), graphs.values(), summaries)
+        join(((t, w, u, d) for r in done for t, (w, u, d) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
     result = ToolRun(files_checked=len(files), candidates=candidates)

@@ -119,5 +119,5 @@ def entry_point_refs(files: Collection[str]) -> list[Remote]:
             if not tool_group(group) or m is None or m.group(1).split(".")[0] not in tops:
                 continue
             qn = f"{m.group(1)}.{m.group(2)}"
-            out.setdefault(qn, (qn, name, group.split(".")[0], f"{group} entry point"))
+            out.setdefault(qn, (qn, name, group.split(".")[0], f"{group} entry point", ""))
     return list(out.values())

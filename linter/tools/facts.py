@@ -20,7 +20,7 @@ from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
 from .clients import ClientObjects
 from .follow import method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import handler_mode, local_work, returns_tool_error, status_swallowed, try_bound
+from .failures import handler_mode, local_work, returns_tool_error, side_step, status_swallowed, try_bound
 from .index import Def
 from .annotations import keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
@@ -75,6 +75,7 @@ class ToolFacts:
         self.read_named: set[int] = set()  # id(call) in a function named as a read (``serper_search``)
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
+        self.side_steps: set[int] = set()  # handlers of a best-effort step inside another ``try`` (:func:`side_step`)
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -91,6 +92,7 @@ class ToolFacts:
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
+        self.direct: set[int] = set()  # id(row): it has no same-module helper (it calls the run's helpers itself)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
         # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
         # caught exception's text is returned from, directly or through a name it was assigned to there
@@ -203,6 +205,10 @@ class ToolFacts:
         if fn is not None and self.names.function is fn and local_work(node.body, self.names, self.knowledge,
                                                                       self.ctx.screen.import_roots):
             self.local_handlers.update(id(h) for h in node.handlers)
+        if node.handlers:
+            for inner in walk_in_scope(node.body):
+                if isinstance(inner, cst.Try) and side_step(inner):
+                    self.side_steps.update(id(h) for h in inner.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -478,6 +484,8 @@ class ToolFacts:
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
         mine = {id(f) for f in fns}
+        if not any(id(h) not in mine for h in helpers):
+            self.direct.add(id(tool))
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
             if id(fn) not in mine and not self._calls_out(fn, effects):
                 continue  # a same-module helper that calls nothing out (a URL builder's ``except: return None``)
@@ -491,6 +499,9 @@ class ToolFacts:
                         and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse (``{"status_code": r.status_code}`` when the
                     # body is no JSON): no failure of anything outside
+                if mode == "swallowed" and id(h) in self.side_steps:
+                    continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
+                    # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
                 caught_anywhere = True
                 if mode not in modes:
                     modes.append(mode)

@@ -27,7 +27,8 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "status_swallowed", "try_bound"]
+__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "side_step", "status_swallowed",
+           "try_bound"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -86,6 +87,18 @@ def try_bound(node: cst.Try) -> frozenset[str]:
         elif isinstance(n, cst.AnnAssign) and isinstance(n.target, cst.Name) and n.value is not None:
             out.add(n.target.value)
     return frozenset(out)
+
+
+def side_step(node: cst.Try) -> bool:
+    """A best-effort step: a ``try`` (inside another ``try`` with handlers, the caller checks) whose body runs
+    statements for their effect alone, binding no name and returning nothing (``try: await el.clear_input() except
+    Exception: pass``): what the function answers does not come from it, and the enclosing ``try``'s handler answers
+    the failures that matter."""
+    if node.orelse is not None or node.finalbody is not None or try_bound(node):
+        return False
+    return not any(isinstance(n, (cst.Return, cst.Raise, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.With,
+                                  cst.For, cst.While, cst.Yield))
+                   for n in walk_in_scope(node.body))
 
 
 def _substitutes(handler: cst.ExceptHandler, bound: frozenset[str]) -> bool:

@@ -431,15 +431,15 @@ def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Ite
     return out
 
 
-def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], bool]], graphs: Iterable[Graph],
+def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], bool, bool]], graphs: Iterable[Graph],
          summaries: Mapping[str, Summary]) -> None:
     """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
-    only means nothing of its own catches) what the helpers it reaches within :data:`DEPTH` do: their calls out,
+    only means nothing of its own catches; whether it has no same-module helper) what the helpers it reaches within :data:`DEPTH` do: their calls out,
     findings and failure modes. What a helper answers in place of a failure (its TFH401 findings, its ``text`` and
     ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
     swallows a failure hands its callers nothing whatever they do with it."""
     r = _Resolver(graphs)
-    for tool, (wants, passing), uncaught in rows:
+    for tool, (wants, passing), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
         for _ in range(DEPTH):
@@ -453,15 +453,29 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
             frontier = nxt
         caught = False
         counted: set[tuple[str, int, str]] = set()
+        # the framework's text for what the tool raises (``failures_by``), held apart while the helpers merge: a
+        # helper's own ``text`` is kept whatever becomes of it
+        framework = uncaught and tool.failures_by is not None and "text" in tool.failures
+        # a tool whose own work between it and the catching helpers may raise (a same-module helper, its loop over the
+        # listing) keeps the framework's text; one handing the call straight on does not
+        raises = False  # a reached helper calling out lets a failure through: the framework's text stays
+        if framework:
+            tool.failures.remove("text")
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
                 _merge(tool, s, text)
                 _count(tool, s, text, counted)
                 caught = caught or (s.caught and bool(s.calls))
+                raises = raises or (bool(s.calls) and "raised" in s.failures)
         _classify(tool)
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
+        if framework and "text" not in tool.failures:
+            if caught and direct and not raises and tool.failures:
+                tool.failures_by = None  # a reached helper's handler answers the failure (KiCad's logged ``None``)
+            else:
+                tool.failures.insert(0, "text")
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
         _annotated(tool, r)
         _local(tool, r, reached, summaries)

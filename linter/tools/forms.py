@@ -15,7 +15,7 @@ from .index import (FUNCS, Def, Index, comprehended, direct_calls, helpers_of, l
                     span, target_key, tool_word)
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
-from .wrappers import wrapper_of
+from .wrappers import wrapper_of, wrapper_text
 from .specs import attached_descriptions, spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
                          verb_framework,
@@ -143,7 +143,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
                     runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
                     add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
-                        f"{index.module}.{(runs or entry)[0]}", by_name=True)
+                        f"{index.module}.{(runs or entry)[0]}", by_name=True,
+                        text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
@@ -155,7 +156,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         f"{index.module}.{inner[0]}", given=True)
                     break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                text_by=_wrapper_text(tables.aliases.get(qn or "", qn), call))
+                text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
@@ -288,7 +289,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 name = name_from_call(call, positional=positional) if call is not None and call.func is head else None
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True,
-                    text_by=_wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
+                    text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
             for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
@@ -411,25 +412,12 @@ def _delegates(cls: ast.ClassDef, runs: list[Entry], index: Index) -> bool:
     return True
 
 
-def _wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
-    """The framework wrapper that turns what a tool of this decorator raises into text
-    (``knowledge.TOOL_DECORATOR_TEXT``), unless the decorator call turns it off (``failure_error_function=None``)."""
-    entry = kb.TOOL_DECORATOR_TEXT.get(qn or "")
-    if entry is None:
-        return None
-    wrapper, off = entry
-    if off and call is not None and any(k.arg == off and isinstance(k.value, ast.Constant) and k.value.value is None
-                                        for k in call.keywords):
-        return None
-    return wrapper
-
-
 def _handed_text(fn: ast.AST, index: Index, tables: Tables) -> str | None:
     """The framework wrapper that turns the exceptions of the tools a registry decorator hands to a framework's tool
     decorator into text (``def register(fn): ...; return self.mcp.tool(**options)(wrapper)``: FastMCP's)."""
     for n in ast.walk(fn):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and (qn := index.qualname(n.func.func)) in tables.decorators:
-            return _wrapper_text(tables.aliases.get(qn or "", qn), n.func)
+            return wrapper_text(tables.aliases.get(qn or "", qn), n.func)
     return None
 
 

@@ -26,33 +26,38 @@ from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, he
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
-from .wrappers import wrapper_of
+from .wrappers import wrapper_of, wrapper_text
 
-__all__ = ["Remote", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
+__all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
            "table_refs"]
 
 #: what a call hands a tool constructor or decorator: (qualified name, or ``*`` + a sequence's qualified name for each
-#: element of it; the tool's name from the call or ""; framework; form)
-Remote = tuple[str, str, str, str]
+#: element of it; the tool's name from the call or ""; framework; form; the framework method that turns what the tool
+#: raises into text, ``knowledge.TOOL_DECORATOR_TEXT``, or "": ``mcp.tool()(fn)`` carries FastMCP's as ``@mcp.tool()`` does)
+Remote = tuple[str, str, str, str, str]
+#: a function of a file another module makes a tool of: (path in the file, tool name or "", framework, form, text by)
+Wanted = tuple[str, str, str, str, str]
 
 #: a call whose callee's last name ends so takes a ``tools=`` list (as ``forms._AGENT_SUFFIX``)
 _AGENT_SUFFIX = "Agent"
 
 
-def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.expr, str, str, str]]:
-    """The function references a call makes tools of: (reference, tool name or "", framework, form)."""
+def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.expr, str, str, str, str]]:
+    """The function references a call makes tools of: (reference, tool name or "", framework, form, the framework
+    method that turns what it raises into text or "")."""
     inner = call.func if isinstance(call.func, ast.Call) else None
     qn = index.qualname(inner.func if inner is not None else call.func)
     if qn is None:  # ``mcp.tool(name="x")(f)``, ``server.add_tool(wrap(f))`` on an untyped receiver
         verb = verb_framework(inner.func if inner is not None else call.func, index)
         if verb is not None and call.args:
             yield (_unwrapped(handed_ref(call)), name_from_call(inner, positional=False) or "" if inner is not None else "",
-                   verb, f"{ast.unparse(inner.func if inner is not None else call.func)}(...)")
+                   verb, f"{ast.unparse(inner.func if inner is not None else call.func)}(...)", "")
         return
     if inner is not None:  # ``mcp.tool(name="x")(f)``
         framework = tables.decorators.get(qn)
         if framework is not None and framework != "runtime" and call.args:
-            yield call.args[0], name_from_call(inner, positional=False) or "", framework, f"{ast.unparse(inner.func)}(...)"
+            yield (call.args[0], name_from_call(inner, positional=False) or "", framework, f"{ast.unparse(inner.func)}(...)",
+                   wrapper_text(tables.aliases.get(qn, qn), inner) or "")
         return
     wrapper = wrapper_of(qn, index, tables.wrappers)
     if wrapper is not None:  # ``FunctionTool(f)``, ``StructuredTool.from_function(func=f)``
@@ -65,23 +70,23 @@ def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.
         if arg is not None:
             parts = qn.split(".")
             form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
-            yield arg, name_from_call(call) or "", framework, form
+            yield arg, name_from_call(call) or "", framework, form, ""
         return
     last = qn.rsplit(".", 1)[-1]
     framework = tables.decorators.get(qn)
     if framework is not None and framework != "runtime" and call.args and qn not in tables.wrappers:
-        yield call.args[0], "", framework, f"{last}(...)"  # ``function_tool(f)``
+        yield call.args[0], "", framework, f"{last}(...)", wrapper_text(tables.aliases.get(qn, qn), call) or ""  # ``function_tool(f)``
         return
     if qn in tables.lists or last.endswith(_AGENT_SUFFIX):
         arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
         if isinstance(arg, (ast.List, ast.Tuple)):
             for el in arg.elts:
-                yield el, "", tables.lists.get(qn) or qn.split(".")[0].replace("_", "-"), f"{last}(tools=[...])"
+                yield el, "", tables.lists.get(qn) or qn.split(".")[0].replace("_", "-"), f"{last}(tools=[...])", ""
         return
     if _camel_words(last)[-1:] == ["Tool"]:  # a tool class built around a callable: ``Tool(func=f)``
         arg = callable_arg(call)
         if arg is not None:
-            yield arg, name_from_call(call, positional=False) or "", qn.split(".")[0].replace("_", "-"), f"{last}(...)"
+            yield arg, name_from_call(call, positional=False) or "", qn.split(".")[0].replace("_", "-"), f"{last}(...)", ""
 
 
 def _aliased(index: Index) -> dict[str, ast.expr]:
@@ -165,7 +170,7 @@ def _looked_up(ref: ast.expr, scope: ast.AST) -> str | None:
 
 
 def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
-          makers: Mapping[str, Maker], scope: ast.AST) -> Iterator[tuple[ast.expr, str, str, str]]:
+          makers: Mapping[str, Maker], scope: ast.AST) -> Iterator[tuple[ast.expr, str, str, str, str]]:
     """A call of one of the file's wrapper makers: the reference it hands at the parameter the wrapper runs."""
     maker = resolve_ref(call.func, index, scope_path, owner) if makers else None
     if maker is None or maker[0] not in makers:
@@ -175,7 +180,7 @@ def _made(call: ast.Call, index: Index, scope_path: str, owner: str | None,
     if arg is None and 0 <= position < len(call.args):
         arg = call.args[position]
     for ref in comprehended(arg, call, scope) if arg is not None else ():  # ``for tool in [tc.summarize, ...]``
-        yield ref, name_from_call(call) or "", framework, form
+        yield ref, name_from_call(call) or "", framework, form, ""
 
 
 def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list[Remote]:
@@ -191,7 +196,8 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
         loops: dict[str, list[ast.expr]] | None = None
         for call in direct_calls(node):
-            for ref, name, framework, form in [*_handed(call, index, tables), *_made(call, index, scope_path, owner, makers, node)]:
+            for ref, name, framework, form, text_by in [*_handed(call, index, tables),
+                                                        *_made(call, index, scope_path, owner, makers, node)]:
                 if resolve_ref(ref, index, scope_path, owner) is not None:
                     continue  # a function of this module: ``forms.discover`` has it
                 if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased:
@@ -200,13 +206,13 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
                         seq = _outside(it, index, own_roots, aliased)
                         if seq is not None and (by is None or seq.endswith(".__all__")):
-                            out.setdefault("*" + seq, ("*" + seq, "", framework, form))
+                            out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
                     continue
                 qn = _outside(ref, index, own_roots, aliased)
                 if qn is not None:
-                    out.setdefault(qn, (qn, name, framework, form))
+                    out.setdefault(qn, (qn, name, framework, form, text_by))
     for qn, name in _dispatched(index, own_roots, aliased):
-        out.setdefault(qn, (qn, name, "schema", "dispatch dict"))
+        out.setdefault(qn, (qn, name, "schema", "dispatch dict", ""))
     return list(out.values())
 
 
@@ -218,9 +224,9 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     aliased = _aliased(index)
     for name, ref, _line in spec_tools(index.tree):
         if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased)) is not None:
-            out.append((qn, name, "schema", "tool spec table"))
+            out.append((qn, name, "schema", "tool spec table", ""))
     for name, _line in described_names(index.tree):
-        out.append((f"?{index.module}:{name}", name, "schema", "tool description table"))
+        out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
     return out
 
 
@@ -286,12 +292,12 @@ class Resolve(Protocol):
 
 
 def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]], resolve: Resolve,
-            taken: Iterable[str]) -> dict[str, list[tuple[str, str, str, str]]]:
-    """file -> (path in it, tool name or "", framework, form) of the module-level functions of the run the remotes
-    name (a sequence's elements one by one), each once, less those that already have a row (``taken``)."""
+            taken: Iterable[str]) -> dict[str, list[Wanted]]:
+    """file -> (path in it, tool name or "", framework, form, text by) of the module-level functions of the run the
+    remotes name (a sequence's elements one by one), each once, less those that already have a row (``taken``)."""
     seen = set(taken)
-    out: dict[str, list[tuple[str, str, str, str]]] = {}
-    for qn, name, framework, form in remotes:
+    out: dict[str, list[Wanted]] = {}
+    for qn, name, framework, form, text_by in remotes:
         names: tuple[str, ...] = (qn,)
         if qn.startswith("*"):
             seq = resolve.alias(qn[1:])
@@ -306,7 +312,7 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             where = resolve.where(key) if key is not None else None
             if key is not None and where is not None and "=" + key not in seen:
                 seen.add("=" + key)
-                out.setdefault(where[0], []).append(("=" + where[1], name, framework, form))
+                out.setdefault(where[0], []).append(("=" + where[1], name, framework, form, text_by))
             continue
         for one in names:
             key = resolve.resolve(one)
@@ -314,22 +320,24 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             if key is None or where is None or key in seen or where[1].count(".") > 1:
                 continue  # not a module-level function or a method of the run, or already a row
             seen.add(key)
-            out.setdefault(where[0], []).append((where[1], name, framework, form))
+            out.setdefault(where[0], []).append((where[1], name, framework, form, text_by))
     return out
 
 
-def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> list[Def]:
-    """Rows for the module-level functions another module of the run makes tools of, with their same-module helpers."""
+def adopted_defs(index: Index, wanted: Iterable[Wanted]) -> list[Def]:
+    """Rows for the module-level functions another module of the run makes tools of, with their same-module helpers
+    (and the framework method the registering call carries that turns what they raise into text)."""
     out: list[Def] = []
     own = {p: (p, n, node) for p, n, node, parents in index.defs
            if not parents or len(parents) == 1 and isinstance(parents[0], ast.ClassDef)}  # a function, a method
-    for path, name, framework, form in wanted:
+    for path, name, framework, form, text_by in wanted:
         if path.startswith("="):  # a row per key of the table the method returns
             for key, (p, n, node, parents) in returned_tools(index, path[1:]):
                 owner = ".".join(c.name for c in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
                 helpers = [h for h in helpers_of(node, index, owner) if h[0] != p]
                 out.append(Def(key, framework, form, f"{index.module}.{p}", span(node)[0], ((p, n),), (span(node),),
-                               tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers)))
+                               tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers),
+                               text_by or None))
             continue
         entry = own.get(path)
         if entry is None or "." in path and stub_run(entry[2]):
@@ -337,7 +345,8 @@ def adopted_defs(index: Index, wanted: Iterable[tuple[str, str, str, str]]) -> l
         _p, n, node = entry
         helpers = [h for h in helpers_of(node, index, path.rpartition(".")[0] or None) if h[0] != path]
         out.append(Def(name or path.rsplit(".", 1)[-1], framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
-                       (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers)))
+                       (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers),
+                       text_by or None))
     return out
 
 

@@ -1,16 +1,19 @@
 """A tool wrapper reached through a subclass: ``_ToolWithRequired.from_function(func=manage_memory, ...)`` where
 ``class _ToolWithRequired(StructuredTool)`` calls the classmethod its framework base defines, so the call builds a
 tool of the function as ``StructuredTool.from_function`` does. The class is one of the file's (at any depth through
-its classes); its bases are resolved from the file's imports, as Python does. Used by :mod:`.forms`."""
+its classes); its bases are resolved from the file's imports, as Python does. Used by :mod:`.forms`. And the framework
+method that turns what a tool of a decorator raises into text (:func:`wrapper_text`), for every registration form."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from typing import TypeVar
 
+from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["wrapper_of"]
+__all__ = ["wrapper_of", "wrapper_text"]
 
 T = TypeVar("T")
 
@@ -37,3 +40,16 @@ def wrapper_of(qn: str, index: Index, wrappers: Mapping[str, T]) -> tuple[str, T
                 return f"{base}.{method}", wrappers[f"{base}.{method}"]
             queue.append(base)
     return None
+
+
+def wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
+    """The framework wrapper that turns what a tool of this decorator raises into text
+    (``knowledge.TOOL_DECORATOR_TEXT``), unless the decorator call turns it off (``failure_error_function=None``)."""
+    entry = kb.TOOL_DECORATOR_TEXT.get(qn or "")
+    if entry is None:
+        return None
+    wrapper, off = entry
+    if off and call is not None and any(k.arg == off and isinstance(k.value, ast.Constant) and k.value.value is None
+                                        for k in call.keywords):
+        return None
+    return wrapper
