@@ -296,6 +296,7 @@ class Platform:
     [
         ("action.value", "from ..channel import Channel\n", [("TFH401", 19)]),
         ('"follow"', "from ..channel import Channel\n", []),  # calls one method it names: no dispatch by name
+        ('f"{{action}}_handler"', "from ..channel import Channel\n", []),  # an attribute read by prefix
         ("action.value", "from ..other import Channel\n", []),  # the tools share nothing with it
     ],
 )

@@ -220,6 +220,7 @@ class Knowledge:
     message_constructors: ClassVar[frozenset[str]] = MESSAGE_CONSTRUCTORS
     message_unread_keywords: ClassVar[frozenset[str]] = MESSAGE_UNREAD_KEYWORDS
     artifact_response_format: ClassVar[tuple[str, str]] = ARTIFACT_RESPONSE_FORMAT
+    message_channel_words: ClassVar[tuple[str, ...]] = MESSAGE_CHANNEL_WORDS
     web_app_classes: ClassVar[frozenset[str]] = WEB_APP_CLASSES
     format_error_builtins: ClassVar[frozenset[str]] = FORMAT_ERROR_BUILTINS
     argument_validation_errors: ClassVar[frozenset[str]] = ARGUMENT_VALIDATION_ERRORS

@@ -254,8 +254,9 @@ class ExceptionText(TextTaint):
         key = id(owner)
         if key not in self._name_dispatchers:
             # read on the ``ast`` tree: the libcst module may be narrowed to the candidates (the dispatcher is not one)
+            words = self.knowledge.message_channel_words
             self._name_dispatchers[key] = any(
-                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(_getattr_self(n) for n in ast.walk(c))
+                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(_serves_by_name(m, words) for m in c.body)
                 for c in tree.body
             ) and shares_import(self.errors.ctx.path, tree, self._tools_module_parts, "tools")
         return self._name_dispatchers[key]
@@ -621,8 +622,32 @@ def package_dirs(directory: str, depth: int) -> list[str]:
     return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
 
 
+def _serves_by_name(method: ast.stmt, channel_words: tuple[str, ...]) -> bool:
+    """A method that calls one of its class's own methods by a name it was sent (``fn = getattr(self,
+    action.value)`` ... ``await fn(**params)``, or ``getattr(self, name)(...)``; not a literal or an f-string
+    name: an attribute read by prefix) and talks over a channel (a method of a receiver named with a queue,
+    channel, socket... word: ``self.channel.send_to(...)``)."""
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    bound: set[str] = set()
+    dispatch = channel = False
+    for n in ast.walk(method):
+        if isinstance(n, ast.Assign) and _getattr_self(n.value):
+            bound.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    for n in ast.walk(method):
+        if not isinstance(n, ast.Call):
+            continue
+        if _getattr_self(n.func) or (isinstance(n.func, ast.Name) and n.func.id in bound):
+            dispatch = True
+        elif isinstance(n.func, ast.Attribute):
+            receiver = n.func.value
+            name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) else ""
+            channel = channel or any(w in name.lower() for w in channel_words if len(w) > 3)
+    return dispatch and channel
+
+
 def _getattr_self(node: ast.AST) -> bool:
-    """``getattr(self, name)`` with a name that is not a literal: the class calls its own methods by a name."""
+    """``getattr(self, name)`` with a name that is neither a literal nor built from one (an f-string)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
         and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self" \
-        and not isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
