@@ -43,7 +43,7 @@ import libcst as cst
 from ...linter.api import FileContext, imported_by, shares_import, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
-from .remote import runs_tool
+from .evidence import content_and_artifact, dispatches_tool, serves_by_name
 from .taint import TextTaint, _literal, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -116,7 +116,7 @@ class ExceptionText(TextTaint):
             return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
             # (a message construct still counts)
         if isinstance(func, cst.FunctionDef) and isinstance(value, cst.Tuple) and len(value.elements) == 2 \
-                and self._content_and_artifact(func):
+                and content_and_artifact(func, self.knowledge):
             value = value.elements[0].value  # (content, artifact): the artifact is not sent to the model
         found = self._leak(value, self.exceptions())
         if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
@@ -183,8 +183,8 @@ class ExceptionText(TextTaint):
             elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
                     or self._printed(func):
                 self.where[key] = "report"
-            elif not self._tool_module() and not self._dispatches_tool(func) and not self._imported_by_tools(func) \
-                    and not self._serves_tools_by_name(func):
+            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self._tool_result) \
+                    and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
                 self.where[key] = "unread"
             else:
                 self.where[key] = None
@@ -212,29 +212,6 @@ class ExceptionText(TextTaint):
             return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
         return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
 
-    def _content_and_artifact(self, func: cst.FunctionDef) -> bool:
-        """A tool declared to return ``(content, artifact)`` (``@tool(response_format="content_and_artifact")``):
-        the model reads the content only."""
-        key, literal = self.knowledge.artifact_response_format
-        return any(
-            isinstance(d.decorator, cst.Call) and any(
-                a.keyword is not None and a.keyword.value == key and _literal(a.value) == literal for a in d.decorator.args
-            )
-            for d in func.decorators
-        )
-
-    def _dispatches_tool(self, func: cst.FunctionDef) -> bool:
-        """The function runs a tool in a ``try`` it handles (``retval = await coded_tool.async_invoke(args)`` ...
-        ``except Exception as e: retval = f"Error: {e}"``; TFH402's tool run, :func:`~.remote.runs_tool`), or one
-        of its handlers builds a tool's result or error (``error = ActToolError(message=f"{e}")``, a constructor
-        named for a tool or action): what it returns is a tool's answer, read by the calling agent."""
-        for n in walk_in_scope(func.body):
-            if isinstance(n, cst.Try) and n.handlers and runs_tool(n.body, self.knowledge):
-                return True
-            if isinstance(n, cst.ExceptHandler) and any(self._tool_result(c) for c in walk_in_scope(n.body)):
-                return True
-        return False
-
     def _imported_by_tools(self, func: cst.FunctionDef) -> bool:
         """A tools module of the same project imports the function (or the class it is a method of) by name
         (``tools/build.py``: ``from ..incremental import full_build``): its result is a tool's answer, though
@@ -256,7 +233,7 @@ class ExceptionText(TextTaint):
             # read on the ``ast`` tree: the libcst module may be narrowed to the candidates (the dispatcher is not one)
             words = self.knowledge.message_channel_words
             self._name_dispatchers[key] = any(
-                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(_serves_by_name(m, words) for m in c.body)
+                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(serves_by_name(m, words) for m in c.body)
                 for c in tree.body
             ) and shares_import(self.errors.ctx.path, tree, self._tools_module_parts, "tools")
         return self._name_dispatchers[key]
@@ -620,34 +597,3 @@ def package_dirs(directory: str, depth: int) -> list[str]:
     never the directories of the checkout or install around the top package: the same file reads the same wherever
     it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
     return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
-
-
-def _serves_by_name(method: ast.stmt, channel_words: tuple[str, ...]) -> bool:
-    """A method that calls one of its class's own methods by a name it was sent (``fn = getattr(self,
-    action.value)`` ... ``await fn(**params)``, or ``getattr(self, name)(...)``; not a literal or an f-string
-    name: an attribute read by prefix) and talks over a channel (a method of a receiver named with a queue,
-    channel, socket... word: ``self.channel.send_to(...)``)."""
-    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    bound: set[str] = set()
-    dispatch = channel = False
-    for n in ast.walk(method):
-        if isinstance(n, ast.Assign) and _getattr_self(n.value):
-            bound.update(t.id for t in n.targets if isinstance(t, ast.Name))
-    for n in ast.walk(method):
-        if not isinstance(n, ast.Call):
-            continue
-        if _getattr_self(n.func) or (isinstance(n.func, ast.Name) and n.func.id in bound):
-            dispatch = True
-        elif isinstance(n.func, ast.Attribute):
-            receiver = n.func.value
-            name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) else ""
-            channel = channel or any(w in name.lower() for w in channel_words if len(w) > 3)
-    return dispatch and channel
-
-
-def _getattr_self(node: ast.AST) -> bool:
-    """``getattr(self, name)`` with a name that is neither a literal nor built from one (an f-string)."""
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
-        and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self" \
-        and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
