@@ -165,14 +165,16 @@ def run_cli(args: list[str], cwd: Path) -> Any:
     return json.loads(proc.stdout or "null")
 
 
-def survey_package(pkg: Package, target: Path, jobs: int) -> dict[str, Any]:
+def survey_package(pkg: Package, target: Path, jobs: int, select: str | None = None) -> dict[str, Any]:
     files = source_files(target)
     names = [str(f) for f in files]
     lines = sum(f.read_bytes().count(b"\n") for f in files)
     findings: list[dict[str, Any]] = []
     tools: list[dict[str, Any]] = []
     if names:
-        findings = run_cli(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", str(jobs), *names], target)
+        chosen = ["--select", select] if select else []
+        findings = run_cli(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", str(jobs), *chosen, *names],
+                           target)
         doc = run_cli(["tools", "--format", "json", "--quiet", "-j", str(jobs), *names], target)
         tools = list(doc["tools"]) if isinstance(doc, dict) else list(doc or [])
     for item in (*findings, *tools):
@@ -583,6 +585,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tool-sample", type=int, default=20, help="tool functions to sample for misses (20)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--select", default=None,
+                    help="only these codes or prefixes (lint's --select; precision of other rules is then empty)")
     ap.add_argument("--package", action="append", help="only these packages (repeatable)")
     ap.add_argument("--batch", type=int, action="append",
                     help="only the packages of this batch (corpus.toml's `batch`; repeatable)")
@@ -614,7 +618,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return merge_only(corpus, out)
     for pkg in chosen:
         target = install(pkg, work / "site")
-        results[pkg.name] = survey_package(pkg, target, args.jobs)
+        results[pkg.name] = survey_package(pkg, target, args.jobs, args.select)
         r = results[pkg.name]
         log(f"{pkg.half:8} {pkg.name}: {r['files']} files, {len(r['tools'])} tools, "
             f"{dict(sorted(Counter(f['code'] for f in r['findings']).items()))}")

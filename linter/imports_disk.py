@@ -26,7 +26,7 @@ import ast
 import contextlib
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
@@ -35,7 +35,7 @@ from .packages import absolute_module, package_of
 if TYPE_CHECKING:
     import libcst as cst
 
-__all__ = ["MAX_BYTES", "digest_of", "imported_definition", "imported_method", "recording"]
+__all__ = ["MAX_BYTES", "MAX_INDEXED_FILES", "digest_of", "imported_definition", "imported_method", "imported_by", "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -248,3 +248,76 @@ def imported_method(path: str, class_qualname: str, method: str) -> cst.Function
     if node is None:
         return None
     return _function(found[0], (owner.name, method), node)
+
+
+#: a project with more module files than this is not indexed for who imports a module's names
+MAX_INDEXED_FILES = 3000
+
+# (package root, kind) -> (module files read, absolute module -> the names ``from module import name`` takes)
+_importers: dict[tuple[str, str], tuple[list[str], dict[str, frozenset[str]]]] = {}
+
+
+def imported_by(path: str, accepts: Callable[[list[str]], bool], kind: str, module: str | None = None
+                ) -> frozenset[str]:
+    """The names that modules of the linted file's own project import from it (or from the project's
+    ``module``, a dotted name: ``from ..incremental import full_build``, relative or absolute; one level, no
+    re-exports), among the project's modules whose dotted name's parts (``["pkg", "tools", "build"]``)
+    ``accepts``; memoised per project and ``kind`` (the caller's name for ``accepts``). The modules read are
+    recorded in the active :func:`recording`."""
+    root = _root(path)
+    package = package_of(path)
+    if root is None or package is None:
+        return frozenset()
+    if module is None:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        module = package if stem == "__init__" else f"{package}.{stem}"
+    top, directory = root
+    key = (directory, kind)
+    if key not in _importers:
+        files: list[tuple[str, list[str]]] = []
+        base = os.path.dirname(directory)
+        for current, dirs, names in os.walk(directory):
+            dirs[:] = sorted(d for d in dirs if d.isidentifier())
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(current, name), base)[: -len(".py")]
+                    files.append((os.path.join(current, name), rel.split(os.sep)))
+            if len(files) > MAX_INDEXED_FILES:
+                break
+        read: list[str] = []
+        index: dict[str, set[str]] = {}
+        if len(files) <= MAX_INDEXED_FILES:
+            for file, parts in files:
+                if not accepts(parts):
+                    continue
+                parsed = _module(file)
+                if parsed is None or parsed.tree is None:
+                    continue
+                read.append(file)
+                own = ".".join(parts[:-1])  # the package the importing module is in
+                for node in ast.walk(parsed.tree):
+                    if isinstance(node, ast.ImportFrom):
+                        source = absolute_module(node.module, node.level, own or None)
+                        if source is not None and source.split(".")[0] == top:
+                            index.setdefault(source, set()).update(a.name for a in node.names)
+        _importers[key] = (read, {m: frozenset(n) for m, n in index.items()})
+    read, found = _importers[key]
+    for file in read:
+        _module(file)  # recorded: the finding depends on what those modules import
+    return found.get(module, frozenset())
+
+
+def shares_import(path: str, tree: ast.Module, accepts: Callable[[list[str]], bool], kind: str) -> bool:
+    """The module at ``path`` (its ``ast`` tree) imports, at its top level, a name of its own project that one
+    of the project's modules ``accepts`` imports from the same module too (see :func:`imported_by`): camel-oasis's
+    platform and its agent's tools module both import ``Channel`` from ``oasis.social_platform.channel``."""
+    package = package_of(path)
+    if package is None:
+        return False
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            source = absolute_module(node.module, node.level, package)
+            if source is not None and source.split(".")[0] == package.split(".")[0]:
+                if {a.name for a in node.names} & imported_by(path, accepts, kind, module=source):
+                    return True
+    return False

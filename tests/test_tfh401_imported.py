@@ -211,3 +211,104 @@ def test_the_flake8_plugin_follows_as_the_cli_does(tmp_path: Path) -> None:
     plugin = Plugin(ast.parse(text), text.splitlines(keepends=True), str(tool))
     flake8_lines = [(line, msg.split()[0]) for line, _col, msg, _t in plugin.run() if msg.startswith("TFH401")]
     assert flake8_lines == [(line, code) for code, line in _codes(tool)] == [(14, "TFH401")]
+
+
+# --------------------------------------------------------------------------- s41: imported by a tools module
+
+BUILD = '''
+def full_build(root):
+    errors = []
+    for f in root:
+        try:
+            parse(f)
+        except Exception as e:
+            errors.append({"file": f, "error": str(e)})
+    return {"errors": errors}
+
+
+def summarise(root):
+    try:
+        return parse(root)
+    except Exception as e:
+        return f"failed: {e}"
+
+
+class Builder:
+    def build(self, root):
+        try:
+            return parse(root)
+        except Exception as e:
+            return f"failed: {e}"
+'''
+
+
+@pytest.mark.parametrize(
+    ("importer", "text", "expected"),
+    [
+        # a tools module imports full_build and Builder: their results are tools' answers
+        ("app/tools/build.py", "from ..incremental import full_build, Builder\n", [("TFH401", 9), ("TFH401", 24)]),
+        ("app/tools/build.py", "from app.incremental import full_build\n", [("TFH401", 9)]),
+        ("app/mcp_server.py", "from .incremental import full_build\n", [("TFH401", 9)]),
+        # a module not named for tools, a test of the tools, an import of another name: no evidence
+        ("app/cli.py", "from .incremental import full_build, Builder\n", []),
+        ("app/tests/test_tools.py", "from ..incremental import full_build\n", []),
+        ("app/tools/build.py", "from ..other import full_build\n", []),
+    ],
+)
+def test_a_function_a_tools_module_imports_by_name_has_tool_evidence(
+    tmp_path: Path, importer: str, text: str, expected: list[tuple[str, int]]
+) -> None:
+    """s41 (code-review-graph's ``full_build``, imported by ``tools/build.py``): nothing in ``incremental.py``
+    names tools, but a tools module of the same project imports the function by name."""
+    for rel in ("app/__init__.py", "app/tools/__init__.py", "app/tests/__init__.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    (tmp_path / importer).write_text(text)
+    module = tmp_path / "app" / "incremental.py"
+    module.write_text(BUILD)
+    assert _codes(module) == expected
+
+
+PLATFORM = '''
+from app.channel import Channel
+
+
+class Platform:
+    def __init__(self, channel):
+        self.channel = channel or Channel()
+
+    async def running(self):
+        while True:
+            message_id, (agent_id, message, action) = await self.channel.receive_from()
+            result = await getattr(self, {name})(agent_id, message)
+            await self.channel.send_to((message_id, agent_id, result))
+
+    async def follow(self, agent_id, followee_id):
+        try:
+            return {{"success": True, "id": self.db.follow(agent_id, followee_id)}}
+        except Exception as e:
+            return {{"success": False, "error": str(e)}}
+'''
+
+
+@pytest.mark.parametrize(
+    ("name", "tools", "expected"),
+    [
+        ("action.value", "from ..channel import Channel\n", [("TFH401", 19)]),
+        ('"follow"', "from ..channel import Channel\n", []),  # calls one method it names: no dispatch by name
+        ('f"{{action}}_handler"', "from ..channel import Channel\n", []),  # an attribute read by prefix
+        ("action.value", "from ..other import Channel\n", []),  # the tools share nothing with it
+    ],
+)
+def test_a_class_serving_tools_by_name_over_a_shared_channel(
+    tmp_path: Path, name: str, tools: str, expected: list[tuple[str, int]]
+) -> None:
+    """s41 (camel-oasis's ``Platform``): the agent's tools module sends each action over a ``Channel`` to a class
+    that calls its own method by the action's name and sends the result back: that result is the tool's answer."""
+    for rel in ("app/__init__.py", "app/agent/__init__.py", "app/channel.py", "app/other.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("class Channel:\n    pass\n" if rel.endswith(("channel.py", "other.py")) else "")
+    (tmp_path / "app" / "agent" / "agent_action.py").write_text(tools)
+    module = tmp_path / "app" / "platform.py"
+    module.write_text(PLATFORM.format(name=name))
+    assert _codes(module) == expected

@@ -254,6 +254,9 @@ MESSAGE_CONSTRUCTORS: Final[frozenset[str]] = frozenset(
 MESSAGE_UNREAD_KEYWORDS: Final[frozenset[str]] = frozenset(
     {"artifact", "additional_kwargs", "response_metadata", "metadata"}
 )
+# s41: a tool declared with this keyword and value (LangChain's ``@tool(response_format="content_and_artifact")``)
+# returns ``(content, artifact)``: the model reads the content, the artifact stays beside the message.
+ARTIFACT_RESPONSE_FORMAT: Final[tuple[str, str]] = ("response_format", "content_and_artifact")
 MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
     ("role", "tool"), ("role", "function"), ("type", "function_call_output"), ("type", "tool_result"),
 )
@@ -390,3 +393,7 @@ TOOL_EVIDENCE_WORDS: Final[frozenset[str]] = frozenset(
     {"tool", "tools", "toolset", "toolsets", "toolkit", "toolkits", "toolbox", "action", "actions"}
 )
 TOOL_EVIDENCE_NAME_PARTS: Final[tuple[str, ...]] = ("mcp",)
+# s41: a function a tools module of the same project imports by name (``tools/build.py``: ``from ..incremental
+# import full_build``) has that evidence too; a module whose dotted name has a part starting with one of these
+# (``tests/test_tools.py``, ``examples/``, ``benchmarks/``, ``evals/``) is not a tools module for it.
+TOOL_IMPORTER_SKIPPED_PREFIXES: Final[tuple[str, ...]] = ("test", "example", "benchmark", "eval", "demo")

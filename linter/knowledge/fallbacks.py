@@ -301,7 +301,7 @@ COMPENSATION_EXEMPT_FUNCTIONS: Final[frozenset[str]] = frozenset(
 # a sub-agent's LLM error) that falls back to "no evidence found" reads to the
 # model as the tool's answer (gentopia's ReWOO worker, batch 12's TFH402 miss).
 TOOL_RUN_METHODS: Final[frozenset[str]] = frozenset(
-    {"run", "arun", "_run", "_arun", "invoke", "ainvoke", "call", "acall", "execute", "aexecute"}
+    {"run", "arun", "_run", "_arun", "invoke", "ainvoke", "async_invoke", "call", "acall", "execute", "aexecute"}
 )
 TOOL_RUN_RECEIVER_WORDS: Final[frozenset[str]] = frozenset({"tool", "tools", "plugin", "plugins"})
 # A transaction's connection closed on the failure path (the handler, or its

@@ -40,9 +40,10 @@ from pathlib import PurePath
 
 import libcst as cst
 
-from ...linter.api import FileContext, walk_in_scope
+from ...linter.api import FileContext, imported_by, shares_import, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
+from .evidence import content_and_artifact, dispatches_tool, serves_by_name
 from .taint import TextTaint, _literal, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -62,6 +63,7 @@ class ExceptionText(TextTaint):
         # per function: a local name bound to a dict/list/tuple literal -> the local names it holds by reference
         # (``result = {"warnings": warnings}``): filling ``warnings`` later fills ``result`` too
         self._holders: dict[int, dict[str, set[str]]] = {}
+        self._name_dispatchers: dict[int, bool] = {}  # id of a class -> it serves tools by name (s41)
 
     def _returns_exception(self, value: cst.BaseExpression) -> bool:
         """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
@@ -113,6 +115,9 @@ class ExceptionText(TextTaint):
         if audience == "report" or (audience == "unread" and not self._tool_result(value)):
             return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
             # (a message construct still counts)
+        if isinstance(func, cst.FunctionDef) and isinstance(value, cst.Tuple) and len(value.elements) == 2 \
+                and content_and_artifact(func, self.knowledge):
+            value = value.elements[0].value  # (content, artifact): the artifact is not sent to the model
         found = self._leak(value, self.exceptions())
         if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
             return self.exception_object(value)
@@ -178,7 +183,8 @@ class ExceptionText(TextTaint):
             elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
                     or self._printed(func):
                 self.where[key] = "report"
-            elif not self._tool_module():
+            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self._tool_result) \
+                    and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
                 self.where[key] = "unread"
             else:
                 self.where[key] = None
@@ -205,6 +211,39 @@ class ExceptionText(TextTaint):
         if os.path.isfile(path):
             return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
         return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
+
+    def _imported_by_tools(self, func: cst.FunctionDef) -> bool:
+        """A tools module of the same project imports the function (or the class it is a method of) by name
+        (``tools/build.py``: ``from ..incremental import full_build``): its result is a tool's answer, though
+        nothing in its own module names tools. Tests, examples, benchmarks and evaluations do not count."""
+        owner = self._owner.get(id(func))
+        name = owner.name.value if owner is not None else func.name.value
+        return name in imported_by(self.errors.ctx.path, self._tools_module_parts, "tools")
+
+    def _serves_tools_by_name(self, func: cst.FunctionDef) -> bool:
+        """A method of a class that calls its own methods by a name it was sent (``getattr(self, action.value)``)
+        in a module that imports a project name a tools module imports too (the ``Channel`` an agent's tools send
+        their action over: camel-oasis's ``Platform``): the method's result is the answer that tool reads back."""
+        owner = self._owner.get(id(func))
+        tree = self.errors.ctx.screen.tree
+        if owner is None or not isinstance(tree, ast.Module):
+            return False
+        key = id(owner)
+        if key not in self._name_dispatchers:
+            # read on the ``ast`` tree: the libcst module may be narrowed to the candidates (the dispatcher is not one)
+            words = self.knowledge.message_channel_words
+            self._name_dispatchers[key] = any(
+                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(serves_by_name(m, words) for m in c.body)
+                for c in tree.body
+            ) and shares_import(self.errors.ctx.path, tree, self._tools_module_parts, "tools")
+        return self._name_dispatchers[key]
+
+    def _tools_module_parts(self, parts: list[str]) -> bool:
+        """A module of the project named for tools (its dotted name's parts), not a test, example or benchmark."""
+        k = self.knowledge
+        if any(p.lower().startswith(k.tool_importer_skipped_prefixes) for p in parts):
+            return False
+        return any(self._tool_word(p) for p in parts) or any(n in p.lower() for p in parts for n in k.tool_evidence_name_parts)
 
     def _tool_word(self, name: str) -> bool:
         k = self.knowledge

@@ -67,7 +67,16 @@ FileToolkit`, `def call_tool`; or `action`/`actions`, an agent framework's
 tools), or a package directory or
 the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
 value returned is built by a constructor named so (`ActionResult(error=
-...)`, `ToolOutput(...)`). Without such
+...)`, `ToolOutput(...)`). Also evidence (s41): the function runs a tool in a
+`try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
+as TFH402 reads it) or a handler of it builds a tool's result or error
+(`error = ActToolError(message=f"{e}")`); a tools module of the same
+project imports the function, or its class, by name (`tools/build.py`: `from
+..incremental import full_build`; tests, examples, benchmarks and evaluations
+do not count); or its class calls its own methods by a name it was sent
+(`getattr(self, action.value)`) in a module that imports a project name a
+tools module imports too (the `Channel` an agent's tools send their action
+over: the method's result is what the tool reads back). Without such
 evidence it is not reported: on the held-out labels of batches 3-10 those
 helpers were true in 33 of the 100 findings labelled true or false (a
 storage client's `(False, str(e))` status for the app, a webhook's HTTP
@@ -202,7 +211,9 @@ failure:
   message and does not send to the model: `ToolMessage(...,
   additional_kwargs={"error": str(e)})`, LangChain's `artifact=` and
   `response_metadata=`, pydantic-ai's `ToolReturnPart(..., metadata=...)`
-  (the message's `content` is still read).
+  (the message's `content` is still read); likewise the artifact a LangChain
+  tool declared `@tool(response_format="content_and_artifact")` returns beside
+  its content (`return content, artifact`: the content is still read).
 
 ## Why is this bad?
 A string is the one shape an agent cannot act on: it cannot tell a rate limit
@@ -752,6 +763,28 @@ def check_tool(script, path, warnings):
         warnings.append(f"Failed to save the report: {e}")
     return result
 """,
+        # s41: LangChain's content_and_artifact tool: the artifact (the second of the pair) is not sent to the model
+        """\
+from langchain_core.tools import tool
+
+@tool(response_format="content_and_artifact")
+def correlation_funnel(data):
+    try:
+        plot = render(data)
+    except Exception as e:
+        plot = {"error": str(e)}
+    return "Correlation funnel computed.", {"plot": plot}
+""",
+        # s41: a function the module says nothing about whose try runs no tool (a job, not a tool) is not reported
+        """\
+class Scheduler:
+    async def attempt(self, job):
+        try:
+            retval = await job.async_invoke()
+        except Exception as exception:
+            retval = f"Error: {str(exception)}"
+        return retval
+""",
     ]
     INVALID = [
         """\
@@ -1227,6 +1260,40 @@ async def upload(page, selector, path):
         await page.set_input_files(selector, path)
     except Exception as e:
         return ActionResult(error=f"upload failed: {e}")  # error: TFH401
+""",
+        # s41: ... but the content of a content_and_artifact tool is read
+        """\
+from langchain_core.tools import tool
+
+@tool(response_format="content_and_artifact")
+def correlation_funnel(data):
+    try:
+        return "Correlation funnel computed.", {"plot": render(data)}
+    except Exception as e:
+        return f"failed: {e}", {}  # error: TFH401
+""",
+        # s41: a function that runs a tool in a try it handles, or whose handler builds a tool's error, returns
+        # the tool's answer to the calling agent wherever it sits (neuro-san's coded-tool activation, nova-act's
+        # program runner)
+        """\
+class Activation:
+    async def attempt_invoke(self, coded_tool, args):
+        try:
+            retval = await coded_tool.async_invoke(args)
+        except Exception as exception:
+            retval = f"Error: {str(exception)}"
+        return retval  # error: TFH401
+class Runner:
+    def run_calls(self, calls):
+        results = []
+        for call in calls:
+            error = None
+            try:
+                call.target(**call.kwargs)
+            except Exception as e:
+                error = ActToolError(message=f"{type(e).__name__}: {e}")
+            results.append(CallResult(call=call, error=error))
+        return Outcome(results=results)  # error: TFH401
 """,
     ]
 

@@ -1,0 +1,69 @@
+"""TFH401's evidence that a function feeds a tool beyond its names (s41): a tool run in a ``try`` it handles, a
+handler building a tool's error, a class serving its methods by name over a channel; and LangChain's
+content-and-artifact tools, whose artifact the model does not read."""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+import libcst as cst
+
+from ...linter.api import Knowledge, walk_in_scope
+from .remote import runs_tool
+from .taint import _literal
+
+
+def dispatches_tool(func: cst.FunctionDef, knowledge: Knowledge, tool_result: Callable[[cst.CSTNode], bool]) -> bool:
+    """The function runs a tool in a ``try`` it handles (``retval = await coded_tool.async_invoke(args)`` ...
+    ``except Exception as e: retval = f"Error: {e}"``; TFH402's tool run, :func:`~.remote.runs_tool`), or one
+    of its handlers builds a tool's result or error (``error = ActToolError(message=f"{e}")``, a constructor
+    named for a tool or action: ``tool_result``): what it returns is a tool's answer, read by the calling agent."""
+    for n in walk_in_scope(func.body):
+        if isinstance(n, cst.Try) and n.handlers and runs_tool(n.body, knowledge):
+            return True
+        if isinstance(n, cst.ExceptHandler) and any(tool_result(c) for c in walk_in_scope(n.body)):
+            return True
+    return False
+
+
+def content_and_artifact(func: cst.FunctionDef, knowledge: Knowledge) -> bool:
+    """A tool declared to return ``(content, artifact)`` (``@tool(response_format="content_and_artifact")``):
+    the model reads the content only."""
+    key, literal = knowledge.artifact_response_format
+    return any(
+        isinstance(d.decorator, cst.Call) and any(
+            a.keyword is not None and a.keyword.value == key and _literal(a.value) == literal for a in d.decorator.args
+        )
+        for d in func.decorators
+    )
+
+def serves_by_name(method: ast.stmt, channel_words: tuple[str, ...]) -> bool:
+    """A method that calls one of its class's own methods by a name it was sent (``fn = getattr(self,
+    action.value)`` ... ``await fn(**params)``, or ``getattr(self, name)(...)``; not a literal or an f-string
+    name: an attribute read by prefix) and talks over a channel (a method of a receiver named with a queue,
+    channel, socket... word: ``self.channel.send_to(...)``)."""
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    bound: set[str] = set()
+    dispatch = channel = False
+    for n in ast.walk(method):
+        if isinstance(n, ast.Assign) and _getattr_self(n.value):
+            bound.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    for n in ast.walk(method):
+        if not isinstance(n, ast.Call):
+            continue
+        if _getattr_self(n.func) or (isinstance(n.func, ast.Name) and n.func.id in bound):
+            dispatch = True
+        elif isinstance(n.func, ast.Attribute):
+            receiver = n.func.value
+            name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) else ""
+            channel = channel or any(w in name.lower() for w in channel_words if len(w) > 3)
+    return dispatch and channel
+
+
+def _getattr_self(node: ast.AST) -> bool:
+    """``getattr(self, name)`` with a name that is neither a literal nor built from one (an f-string)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+        and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self" \
+        and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
