@@ -71,9 +71,10 @@ value returned is built by a constructor named so (`ActionResult(error=
 `try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
 as TFH402 reads it) or a handler of it builds a tool's result or error
 (`error = ActToolError(message=f"{e}")`); a tools module of the same
-project imports the function, or its class, by name (`tools/build.py`: `from
+project imports the function by name (`tools/build.py`: `from
 ..incremental import full_build`; tests, examples, benchmarks and evaluations
-do not count); or its class calls its own methods by a name it was sent
+do not count; a class imported so is not evidence for its methods: a helper
+class of many uses, 2 true of 9 on batches 9-13); or its class calls its own methods by a name it was sent
 (`getattr(self, action.value)`) in a module that imports a project name a
 tools module imports too (the `Channel` an agent's tools send their action
 over: the method's result is what the tool reads back). Without such
