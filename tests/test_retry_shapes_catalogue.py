@@ -175,8 +175,6 @@ def test_a_redis_lpush_retried_is_a_non_idempotent_write() -> None:
     assert codes(src.format(verb="lrange"), "TFH101") == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: a message publish (pika `channel.basic_publish`) re-sent by a "
-                   "retry loop is not known as a non-idempotent write: no TFH101")
 def test_a_message_published_to_a_broker_retried_is_a_non_idempotent_write() -> None:
     src = """
     import time
