@@ -32,8 +32,6 @@ def tfh201(src: str) -> list[tuple[int, bool]]:
 # --------------------------------------------------------------------------- retries built by a factory
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: a factory returning a tenacity kwargs dict, applied as "
-                   "`@retry(**_retry_kwargs())`, is read as unknown parts: its retry-everything condition is not reported")
 def test_a_tenacity_kwargs_dict_built_by_a_factory_is_read_where_it_is_applied() -> None:
     src = """
     from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential

@@ -370,9 +370,11 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
 
     def _read_parts(self, retry: Retry, kind: str, call: cst.Call | None, qn: str) -> None:
         if call is not None and any(a.star for a in call.args):
-            # **kwargs: every part may hide there
+            # **kwargs: every part may hide there, unless the module says what they are (s41, D1)
             if any(a.star == "**" for a in call.args):
-                return
+                call = self._spread_kwargs(call)
+                if call is None:
+                    return
         if kind == "tenacity" and call is not None and qn.endswith(kb.LANGCHAIN_RETRY_FACTORY_NAME):
             self._read_base_retry_factory(retry, call)
         elif kind == "tenacity":
@@ -382,6 +384,74 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         elif kind == "stamina":
             self._read_stamina(retry, call)
         # configured: nothing is known about its parts
+
+    def _spread_kwargs(self, call: cst.Call) -> cst.Call | None:
+        """``retry(**_retry_kwargs())``/``retry(**RETRY_KWARGS)`` read as ``retry(stop=..., retry=...)`` when each
+        ``**`` is a dict the module builds where it can be read (s41, issue 23 D1): a name bound to a ``dict(...)``
+        or ``{...}``, or a same-module function or method whose every ``return`` is one. None when any is not."""
+        args: list[cst.Arg] = []
+        for arg in call.args:
+            if arg.star != "**":
+                args.append(arg)
+                continue
+            spread = self._kwargs_dict(arg.value)
+            if spread is None:
+                return None
+            args.extend(spread)
+        return call.with_changes(args=args)
+
+    def _kwargs_dict(self, node: cst.BaseExpression, depth: int = 0) -> list[cst.Arg] | None:
+        """The keyword arguments a dict expression holds, through one factory or a held name; None if unknown."""
+        if depth > 3:
+            return None
+        if isinstance(node, cst.Dict):
+            node = _dict_as_call(node)
+            if any(a.star for a in node.args):
+                return None
+            return list(node.args)
+        if isinstance(node, cst.Call) and dotted(node.func) == "dict" and self.names.lookup("dict") is None:
+            out: list[cst.Arg] = []
+            for a in node.args:
+                if a.star == "**":
+                    inner = self._kwargs_dict(a.value, depth + 1)
+                    if inner is None:
+                        return None
+                    out.extend(inner)
+                elif a.keyword is None:
+                    return None
+                else:
+                    out.append(a)
+            return out
+        if isinstance(node, cst.Name):
+            held = self._held(node, (cst.Dict, cst.Call))
+            if held is None:
+                return None
+            outer = self._resolving
+            self._resolving = outer | {held[0]}
+            try:
+                return self._kwargs_dict(held[1], depth + 1)
+            finally:
+                self._resolving = outer
+        if isinstance(node, cst.Call) and not node.args:
+            fn = self._kwargs_factory(node.func)
+            if fn is None:
+                return None
+            returned = [n.value for n in _walk(fn.body) if isinstance(n, cst.Return)]
+            if len(returned) != 1 or returned[0] is None:
+                return None
+            return self._kwargs_dict(returned[0], depth + 1)
+        return None
+
+    def _kwargs_factory(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The same-module function (``_retry_kwargs``) or the one method of that name (``self._retry_kwargs``)."""
+        if isinstance(func, cst.Name):
+            if self.names.lookup(func.value) is None:
+                return self._module_defs.get(func.value)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            found = [fn for (_, name), fn in self._methods.items() if name == func.attr.value]
+            return found[0] if len(found) == 1 else None
+        return None
 
     def _index_own_decorator(self, fn: cst.FunctionDef) -> None:
         """``def deco(func): def wrapper(...): for/while ...: try: return func(...)``, possibly under a factory."""
