@@ -134,10 +134,7 @@ class Names:
                 return members.field_default(self, node)
             helper = self._helper(node.func)
             if helper is not None:
-                module = self._imported_by(helper, node)
-                if module is not None:  # optional_import("redis"): the module it names (s41, issue 23 D4)
-                    return (knowledge.canonical(module), False)
-                return self._returns(helper)
+                return members.imported_by(self, helper, node) or self._returns(helper)  # optional_import("redis")
             if callee is None or callee[1]:
                 return None
             name = callee[0]
@@ -212,37 +209,6 @@ class Names:
                 if func.attr.value not in scope.cls.attrs:
                     return scope.cls.defs.get(func.attr.value)
         return None
-
-    def _imported_by(self, fn: cst.FunctionDef, call: cst.Call) -> str | None:
-        """The module a project's own import helper imports (``def optional_import(name): try: return
-        importlib.import_module(name) except ImportError: return None``), called with a literal name: every
-        ``return`` of the helper is ``None`` or ``importlib.import_module``/``__import__`` of its parameter."""
-        params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
-        if params and params[0] in ("self", "cls"):
-            params = params[1:]
-        if not params or not call.args or call.args[0].keyword is not None or call.args[0].star:
-            return None
-        arg = call.args[0].value
-        module = arg.evaluated_value if isinstance(arg, cst.SimpleString) else None
-        if not isinstance(module, str) or not module or not all(p.isidentifier() for p in module.split(".")):
-            return None
-        imports = 0
-        stack: list[cst.CSTNode] = [fn.body]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                continue
-            if isinstance(n, cst.Return):
-                v = n.value
-                if v is None or (isinstance(v, cst.Name) and v.value == "None"):
-                    continue
-                if not (isinstance(v, cst.Call) and v.args and isinstance(v.args[0].value, cst.Name)
-                        and v.args[0].value.value == params[0]
-                        and (self.qualname(v.func) == "importlib.import_module" or (isinstance(v.func, cst.Name) and v.func.value == "__import__"))):
-                    return None
-                imports += 1
-            stack.extend(children(n))
-        return module if imports else None
 
     def _returns(self, fn: cst.FunctionDef) -> Ref:
         """What a same-module function returns: its return annotation, else the object every
