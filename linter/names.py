@@ -134,7 +134,7 @@ class Names:
                 return members.field_default(self, node)
             helper = self._helper(node.func)
             if helper is not None:
-                return self._returns(helper)
+                return members.imported_by(self, helper, node) or self._returns(helper)  # optional_import("redis")
             if callee is None or callee[1]:
                 return None
             name = callee[0]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterator, Optional, Tuple
 import libcst as cst
 
 from . import knowledge
-from .nodes import dotted
+from .nodes import children, dotted
 
 if TYPE_CHECKING:
     from .names import Names, _Scope
@@ -186,3 +186,35 @@ def declare(names: Names, scope: _Scope, node: cst.AnnAssign) -> None:
     local = local_class(names, node.annotation.annotation)
     if local is not None:
         scope.attr_classes[node.target.value] = local
+
+
+def imported_by(names: Names, fn: cst.FunctionDef, call: cst.Call) -> Ref:
+    """The module a project's own import helper imports (s41, issue 23 D4) (``def optional_import(name): try: return
+    importlib.import_module(name) except ImportError: return None``), called with a literal name: every
+    ``return`` of the helper is ``None`` or ``importlib.import_module``/``__import__`` of its parameter."""
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    if params and params[0] in ("self", "cls"):
+        params = params[1:]
+    if not params or not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    arg = call.args[0].value
+    module = arg.evaluated_value if isinstance(arg, cst.SimpleString) else None
+    if not isinstance(module, str) or not module or not all(p.isidentifier() for p in module.split(".")):
+        return None
+    imports = 0
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.Return):
+            v = n.value
+            if v is None or (isinstance(v, cst.Name) and v.value == "None"):
+                continue
+            if not (isinstance(v, cst.Call) and v.args and isinstance(v.args[0].value, cst.Name)
+                    and v.args[0].value.value == params[0]
+                    and (names.qualname(v.func) == "importlib.import_module" or (isinstance(v.func, cst.Name) and v.func.value == "__import__"))):
+                return None
+            imports += 1
+        stack.extend(children(n))
+    return (knowledge.canonical(module), False) if imports else None

@@ -96,8 +96,6 @@ def test_a_callback_result_saved_to_a_database_is_a_status_record_not_a_message_
     assert codes(src.format(decorator="@tool", handler='return f"failed: {e}"'), "TFH401") == [(11, "TFH401")]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: an exception returned as a value by a helper and stringified into a "
-                   "ToolMessage by its caller (`out, err = _invoke(...)`; `ToolMessage(content=str(err))`) is not reported")
 def test_an_error_object_returned_as_a_value_and_stringified_into_a_tool_message_is_reported() -> None:
     src = """
     from langchain_core.messages import ToolMessage

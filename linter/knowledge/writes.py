@@ -162,9 +162,19 @@ SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
     "send_email": (("boto3",), IRREVERSIBLE),
     "send_raw_email": (("boto3",), IRREVERSIBLE),
     "send_templated_email": (("boto3",), IRREVERSIBLE),
-    "publish": (("boto3",), NON_IDEMPOTENT_WRITE),
-    "send_message": (("boto3",), NON_IDEMPOTENT_WRITE),
-    "send_message_batch": (("boto3",), NON_IDEMPOTENT_WRITE),
+    "send_message": (("boto3", "aioboto3"), NON_IDEMPOTENT_WRITE),
+    "send_message_batch": (("boto3", "aioboto3"), NON_IDEMPOTENT_WRITE),
+    # message brokers (s41, issue 23 D3): a publish re-sent after a dropped connection is a second message. The
+    # channel, producer or client comes from a factory the resolver does not follow (``connection.channel()``,
+    # ``redis.from_url(...)``, ``await nats.connect()``), so the method is read by name in a module importing the
+    # broker's package: pika's ``basic_publish``, Kafka's ``produce``/``send``, Redis streams, lists and pub/sub,
+    # NATS (and JetStream) ``publish``, SNS/SQS through boto3.
+    "publish": (("boto3", "aioboto3", "redis", "nats"), NON_IDEMPOTENT_WRITE),
+    "basic_publish": (("pika",), NON_IDEMPOTENT_WRITE),
+    "produce": (("confluent_kafka",), NON_IDEMPOTENT_WRITE),
+    "send": (("kafka", "aiokafka"), NON_IDEMPOTENT_WRITE),
+    "send_and_wait": (("aiokafka",), NON_IDEMPOTENT_WRITE),
+    **{m: (("redis",), NON_IDEMPOTENT_WRITE) for m in ("xadd", "lpush", "rpush", "lpushx", "rpushx")},
     "chat_postMessage": (("slack_sdk",), NON_IDEMPOTENT_WRITE),
     # a session handed in: ``session.call_tool(name, args)``; fastmcp's ``Client`` is the same tool run (s39: spoon's
     # ``async with self.get_session() as session`` in a module importing only ``fastmcp``)

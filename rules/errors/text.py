@@ -54,7 +54,8 @@ class ExceptionText(TextTaint):
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__(ctx)
-        self.returned_exceptions: dict[int, bool] = {}  # id of a helper -> it returns the exception it caught
+        # id of a helper -> where it returns the exception it caught (see :meth:`_returned_positions`)
+        self.returned_exceptions: dict[int, frozenset[int]] = {}
         self.where: dict[int, str | None] = {}  # id of a def -> "endpoint" | "cli" | "tool" | None (see :meth:`audience`)
         self._functions: list[str] = []  # the names of the functions being visited, outermost first
         self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
@@ -68,23 +69,48 @@ class ExceptionText(TextTaint):
     def _returns_exception(self, value: cst.BaseExpression) -> bool:
         """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
         return e``): the caller holds an error object that a later ``str(result)`` turns into text."""
+        return -1 in self._returned_positions(value)
+
+    def _returned_positions(self, value: cst.BaseExpression) -> frozenset[int]:
+        """Where a same-module helper called here returns the exception it caught: ``-1`` the value itself
+        (``return e``), ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24 D5, unpacked by
+        the caller as ``out, err = _invoke(...)``)."""
         if isinstance(value, cst.Await):
             value = value.expression
         if not isinstance(value, cst.Call):
-            return False
+            return frozenset()
         defs, _ = self.errors.helpers_of(value, imported=False)  # the module's own: asked of every assignment
+        out: set[int] = set()
         for d in defs:
             key = id(d)
             if key not in self.returned_exceptions:
-                self.returned_exceptions[key] = any(
-                    isinstance(r, cst.Return) and isinstance(r.value, cst.Name) and r.value.value == h.name.name.value
-                    for h in walk_in_scope(d.body)
-                    if isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)
-                    for r in walk_in_scope(h.body)
-                )
-            if self.returned_exceptions[key]:
-                return True
-        return False
+                found: set[int] = set()
+                for h in walk_in_scope(d.body):
+                    if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
+                        continue
+                    bound = h.name.name.value
+                    for r in walk_in_scope(h.body):
+                        if not isinstance(r, cst.Return):
+                            continue
+                        if isinstance(r.value, cst.Name) and r.value.value == bound:
+                            found.add(-1)
+                        elif isinstance(r.value, cst.Tuple):
+                            found.update(i for i, el in enumerate(r.value.elements)
+                                         if isinstance(el.value, cst.Name) and el.value.value == bound)
+                self.returned_exceptions[key] = frozenset(found)
+            out |= self.returned_exceptions[key]
+        return frozenset(out)
+
+    def _alias_returned(self, node: cst.Assign) -> None:
+        """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
+        positions = self._returned_positions(node.value) - {-1}
+        if not positions:
+            return
+        for t in node.targets:
+            if isinstance(t.target, (cst.Tuple, cst.List)):
+                for i, el in enumerate(t.target.elements):
+                    if i in positions and isinstance(el.value, cst.Name):
+                        self.aliased.add(el.value.value)
 
     def active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
@@ -509,11 +535,13 @@ class ExceptionText(TextTaint):
         if not self.active():
             if self._returns_exception(node.value):
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+            self._alias_returned(node)
             return
         exc = self.exceptions()
         leaks = self._leak(node.value, exc) is not None
         # error = e: the object, kept; result = self._call() where the helper returns its caught exception
         alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or self._returns_exception(node.value)
+        self._alias_returned(node)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if alias:

@@ -118,13 +118,13 @@ def _classes(tree: ast.AST) -> list[ast.ClassDef]:
 
 
 def _returning_exception(screen: Screen) -> set[str]:
-    """Names of the definitions with a handler that returns the exception object it caught (``return e``)."""
+    """Names of the definitions with a handler that returns the exception object it caught (``return e``, or as an
+    item of a tuple: ``return None, e``, s41 D5)."""
     lines = {
         h.lineno
         for h in screen.handlers
         if h.name is not None
-        and any(isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == h.name
-                for stmt in h.body for n in ast.walk(stmt))
+        and any(isinstance(n, ast.Return) and _holds_name(n.value, h.name) for stmt in h.body for n in ast.walk(stmt))
     }
     if not lines:
         return set()
@@ -132,3 +132,10 @@ def _returning_exception(screen: Screen) -> set[str]:
         d.name for d in definitions(screen.tree)
         if any(d.lineno <= line <= (d.end_lineno or d.lineno) for line in lines)
     }
+
+
+def _holds_name(value: ast.expr | None, name: str) -> bool:
+    """``e`` or a tuple with ``e`` as an item (``None, e``)."""
+    if isinstance(value, ast.Tuple):
+        return any(isinstance(el, ast.Name) and el.id == name for el in value.elts)
+    return isinstance(value, ast.Name) and value.id == name

@@ -32,7 +32,9 @@ where it goes:
   str(e)`, a container inside it: `out["failed"].append(f"{e}")`, a dict or
   list that holds the filled container: `result = {"warnings": warnings}`
   before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
-  `return str(error)`). Every `return` of such a variable counts, in the
+  `return str(error)`; the result of a same-module helper that returns the
+  exception it caught, `return e`, or as an item of a tuple, `return None, e`,
+  unpacked by the caller: `out, err = _invoke(...)` ... `str(err)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
   the exception text. A new value given to the variable inside an
@@ -786,6 +788,23 @@ class Scheduler:
             retval = f"Error: {str(exception)}"
         return retval
 """,
+        # s41 (issue 24 D5): only the item the helper returns the exception in holds it: the result's text is no error
+        """\
+from langchain_core.messages import ToolMessage
+def _invoke(fn, args):
+    try:
+        return fn(**args), None
+    except Exception as e:
+        return None, e
+def run_tools(calls, tools, messages, log):
+    for call in calls:
+        out, err = _invoke(tools[call["name"]], call["args"])
+        if err is not None:
+            log.warning("tool failed: %s", err)
+            messages.append(ToolMessage(content="the tool failed; retry later", tool_call_id=call["id"]))
+        else:
+            messages.append(ToolMessage(content=str(out), tool_call_id=call["id"]))
+""",
     ]
     INVALID = [
         """\
@@ -1026,6 +1045,23 @@ def screenshot(device, call_id):
     except Exception as e:
         return ToolMessage(tool_call_id=call_id, content=f"failed: {e}", artifact={"error": str(e)})  # error: TFH401 "failed: {e}"
     return ToolMessage(tool_call_id=call_id, content=shot)
+""",
+        # s41 (issue 24 D5): a helper returns the exception it caught as an item of a tuple; the caller unpacks it
+        # and puts its text in the tool message
+        """\
+from langchain_core.messages import ToolMessage
+def _invoke(fn, args):
+    try:
+        return fn(**args), None
+    except Exception as e:
+        return None, e
+def run_tools(calls, tools, messages):
+    for call in calls:
+        out, err = _invoke(tools[call["name"]], call["args"])
+        if err is not None:
+            messages.append(ToolMessage(content=str(err), tool_call_id=call["id"]))  # error: TFH401 "str(err)"
+        else:
+            messages.append(ToolMessage(content=out, tool_call_id=call["id"]))
 """,
         # messages a model reads, wherever they go: resolved framework types and the chat dicts
         """\

@@ -15,7 +15,7 @@ from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part
 from .four_xx import _permanent_4xx_test
 from .literals import status_set
-from .loops import _function_statuses, _narrows
+from .loops import _dict_as_call, _function_statuses, _narrows
 from .status_loops import all_nodes as _walk
 
 
@@ -39,6 +39,74 @@ class Reader:
         if value is None or not isinstance(value, kinds):
             return None
         return node.value, value
+
+    def _spread_kwargs(self, call: cst.Call) -> cst.Call | None:
+        """``retry(**_retry_kwargs())``/``retry(**RETRY_KWARGS)`` read as ``retry(stop=..., retry=...)`` when each
+        ``**`` is a dict the module builds where it can be read (s41, issue 23 D1): a name bound to a ``dict(...)``
+        or ``{...}``, or a same-module function or method whose every ``return`` is one. None when any is not."""
+        args: list[cst.Arg] = []
+        for arg in call.args:
+            if arg.star != "**":
+                args.append(arg)
+                continue
+            spread = self._kwargs_dict(arg.value)
+            if spread is None:
+                return None
+            args.extend(spread)
+        return call.with_changes(args=args)
+
+    def _kwargs_dict(self, node: cst.BaseExpression, depth: int = 0) -> list[cst.Arg] | None:
+        """The keyword arguments a dict expression holds, through one factory or a held name; None if unknown."""
+        if depth > 3:
+            return None
+        if isinstance(node, cst.Dict):
+            node = _dict_as_call(node)
+            if any(a.star for a in node.args):
+                return None
+            return list(node.args)
+        if isinstance(node, cst.Call) and dotted(node.func) == "dict" and self.names.lookup("dict") is None:
+            out: list[cst.Arg] = []
+            for a in node.args:
+                if a.star == "**":
+                    inner = self._kwargs_dict(a.value, depth + 1)
+                    if inner is None:
+                        return None
+                    out.extend(inner)
+                elif a.keyword is None:
+                    return None
+                else:
+                    out.append(a)
+            return out
+        if isinstance(node, cst.Name):
+            held = self._held(node, (cst.Dict, cst.Call))
+            if held is None:
+                return None
+            outer = self._resolving
+            self._resolving = outer | {held[0]}
+            try:
+                return self._kwargs_dict(held[1], depth + 1)
+            finally:
+                self._resolving = outer
+        if isinstance(node, cst.Call) and not node.args:
+            fn = self._kwargs_factory(node.func)
+            if fn is None:
+                return None
+            returned = [n.value for n in _walk(fn.body) if isinstance(n, cst.Return)]
+            if len(returned) != 1 or returned[0] is None:
+                return None
+            return self._kwargs_dict(returned[0], depth + 1)
+        return None
+
+    def _kwargs_factory(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The same-module function (``_retry_kwargs``) or the one method of that name (``self._retry_kwargs``)."""
+        if isinstance(func, cst.Name):
+            if self.names.lookup(func.value) is None:
+                return self._module_defs.get(func.value)
+            return None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            found = [fn for (_, name), fn in self._methods.items() if name == func.attr.value]
+            return found[0] if len(found) == 1 else None
+        return None
 
     def _exception_names(self, node: cst.BaseExpression) -> tuple[str, ...] | None:
         """Exception types in a type or tuple of types, or None when not literal."""

@@ -370,9 +370,11 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
 
     def _read_parts(self, retry: Retry, kind: str, call: cst.Call | None, qn: str) -> None:
         if call is not None and any(a.star for a in call.args):
-            # **kwargs: every part may hide there
+            # **kwargs: every part may hide there, unless the module says what they are (s41, D1)
             if any(a.star == "**" for a in call.args):
-                return
+                call = self._spread_kwargs(call)
+                if call is None:
+                    return
         if kind == "tenacity" and call is not None and qn.endswith(kb.LANGCHAIN_RETRY_FACTORY_NAME):
             self._read_base_retry_factory(retry, call)
         elif kind == "tenacity":

@@ -90,7 +90,10 @@ import non_idempotent_write as niw`): a module's own `pipe` or `keyed` is not
 the runtime's.
 
 Writes also include a Redis queue append or counter (`xadd`, `lpush`,
-`rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub).
+`rpush`, `incr`, ...), a message publish (Redis, Kafka, pika, Pub/Sub, NATS,
+SNS/SQS): on a channel, producer or client from a factory the resolver does not
+follow (`connection.channel().basic_publish(...)`, `producer.produce(...)`), by
+the method's name in a module importing the broker's package.
 LLM inference is not a write: a POST in an LLM or embeddings integration (a
 module under `llms/`, `chat_models/`, `embeddings/`, `models/`, a file named
 like `*_llm.py` or `lm.py`/`*_lm.py`, a vendor-named module in a `providers`
@@ -582,6 +585,18 @@ def _send(client: httpx.Client, method, url):
 def status(client: httpx.Client, job):
     return _send(client, "GET", f"/jobs/{job}")
 """,
+        # s41 (issue 23 D3): `publish`/`send`/`produce` read as a broker's only in a module importing that
+        # broker: an in-process event bus's `publish` retried is no message sent twice
+        """\
+import time
+def notify(bus, event):
+    for attempt in range(3):
+        try:
+            bus.publish("done", event)
+            return
+        except ConnectionError:
+            time.sleep(2 ** attempt)
+""",
     ]
     INVALID = [
         # s40 (scrapling): curl_cffi's requests-like session sends like requests'; the helper is given "POST"
@@ -897,6 +912,28 @@ def enqueue(event):
 @retry(stop=stop_after_attempt(3))  # error: TFH101
 def count(key):
     r.incr(key)
+""",
+        # s41 (issue 23 D3): a broker publish on a channel or producer from a factory the resolver does not
+        # follow, read by its method name in a module importing the broker's package
+        """\
+import time
+import pika
+from confluent_kafka import Producer
+def publish(body):
+    channel = pika.BlockingConnection(pika.ConnectionParameters("h")).channel()
+    for attempt in range(3):  # error: TFH101 "channel.basic_publish()"
+        try:
+            channel.basic_publish(exchange="", routing_key="jobs", body=body)
+            return
+        except Exception:
+            time.sleep(2 ** attempt)
+def produce(producer: Producer, event):
+    for attempt in range(3):  # error: TFH101 "producer.produce()"
+        try:
+            producer.produce("events", event)
+            return
+        except Exception:
+            time.sleep(2 ** attempt)
 """,
         # issue 21: the runtime's own forms over a marked write, names resolved through the imports
         """\

@@ -727,8 +727,41 @@ def answer(llm, fallback_for, classify, prompt):
                 raise
             current = fallback_for(next_model)
 """,
+        # s41 (issue 23 D1): a spread factory naming transient errors; a spread of what the module cannot read
+        # (a parameter, a factory with arguments) keeps every part unknown
+        """\
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+def _retry_kwargs():
+    return dict(stop=stop_after_attempt(3), wait=wait_exponential(), retry=retry_if_exception_type(ConnectionError))
+@retry(**_retry_kwargs())
+def call(client):
+    return client.get("x")
+def make(options):
+    @retry(**options)
+    def fetch(client):
+        return client.get("x")
+    return fetch
+"""
+,
     ]
     INVALID = [
+        # s41 (issue 23 D1): the keywords built by a factory or held in a module dict, spread with `**`, are read
+        # (the finding is where the condition is written)
+        """\
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
+RETRY_KWARGS = {"stop": stop_after_attempt(3), "wait": wait_exponential()}
+def _retry_kwargs():
+    return dict(stop=stop_after_attempt(3), wait=wait_exponential(), retry=retry_if_exception_type(Exception))  # error: TFH103
+@retry(**_retry_kwargs())
+def call(client):
+    return client.get("x")
+class Client:
+    def _retry_kwargs(self):
+        return {"stop": stop_after_attempt(3), "wait": wait_exponential()}
+    @retry(**RETRY_KWARGS)  # error: TFH103
+    def fetch(self):
+        return self.client.get("x")
+""",
         # s40: the same, but the handler raises again (or catches only some errors): the retry fires on everything
         """\
 import logging

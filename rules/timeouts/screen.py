@@ -20,10 +20,14 @@ def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
         out: dict[str, set[str]] = {}
         for local, full in screen.import_bindings:
             out.setdefault(full.split(".")[0], set()).add(local)
-        # an optional import, ``importlib.import_module("redis")``: the module it names is imported too
-        if "import_module" in screen.call_names:
+        # an optional import, ``importlib.import_module("redis")``: the module it names is imported too; so is
+        # the module a call of the file's own helper names (``optional_import("redis")``, a function that
+        # calls ``import_module``/``__import__``: s41, issue 23 D4; the resolver checks the helper)
+        importers = {"import_module", "__import__"}
+        if importers & screen.call_names:
+            importers |= {n.name for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
             for call in screen.calls:
-                if last_name(call.func) == "import_module" and call.args and isinstance(call.args[0], ast.Constant):
+                if last_name(call.func) in importers and call.args and isinstance(call.args[0], ast.Constant):
                     name = call.args[0].value
                     if isinstance(name, str) and name:
                         out.setdefault(name.split(".")[0], set())
@@ -103,10 +107,12 @@ def _names_a_class(annotation: ast.expr, classes: set[str]) -> bool:
 def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     """Lines of the functions whose return annotation names a client class the timeout tables know
     (``def _session(self) -> requests.Session``, a ``@property`` too): the resolver reads what
-    ``self._session().get(...)`` is from them, so narrowing must keep them."""
+    ``self._session().get(...)`` is from them, so narrowing must keep them. So are the module's own import
+    helpers (a function calling ``import_module``/``__import__``: ``optional_import("redis")``, s41 D4)."""
 
     def build() -> list[int]:
         classes = _client_class_names(knowledge)
+        importers = {"import_module", "__import__"} & screen.call_names
         out: list[int] = []
         stack: list[ast.AST] = [screen.tree]
         while stack:
@@ -114,6 +120,10 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
                 if _names_a_class(node.returns, classes):
                     out.append(node.lineno)
+            if importers and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                isinstance(n, ast.Call) and last_name(n.func) in importers for n in ast.walk(node)
+            ):
+                out.append(node.lineno)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 stack.extend(n for n in node.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
         return out

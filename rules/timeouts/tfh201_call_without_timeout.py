@@ -58,7 +58,9 @@ Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
 `with smtplib.SMTP(...) as smtp`, an optional import `try: import redis
 except ImportError: redis = None` in a module or a function,
-`importlib.import_module("redis")`), from what an assignment builds
+`importlib.import_module("redis")`, the module's own import helper
+`optional_import("redis")` when every `return` of it imports its parameter
+or is `None`), from what an assignment builds
 (`self.session = session or requests.Session()`, `s if s else
 requests.Session()`, a pydantic validator's `values["session"] =
 requests.Session()` for the field `self.session`, `docker.from_env()
@@ -590,6 +592,22 @@ def serve(port):
     with subprocess.Popen(["mcp-proxy", f"http://localhost:{port}/sse"]) as proxy:
         proxy.wait()
 """,
+        # s41 (issue 23 D4): a helper is read as an import only when every return of it imports its parameter
+        """\
+import importlib
+def plugin(name):
+    module = importlib.import_module(name)
+    return module.Plugin()
+def optional_import(name):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+def cache(url, backend):
+    redis = plugin("redis")
+    other = optional_import(backend)
+    return redis.Redis(host=url).get("k"), other.Redis(host=url).get("k")
+""",
     ]
     INVALID = [
         """\
@@ -767,6 +785,18 @@ def cache(url):
     return redis.Redis.from_url(url)  # error: TFH201 "socket_timeout"
 def cache2(url):
     return importlib.import_module("redis").Redis(host=url)  # error: TFH201
+""",
+        # s41 (issue 23 D4): the project's own optional-import helper, called with the module's name
+        """\
+import importlib
+def optional_import(name, extra=None):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+def cache(url):
+    redis = optional_import("redis", extra="cache")
+    return redis.Redis(host=url).get("k")  # error: TFH201 "socket_timeout"
 """,
         # a client held in a declared field (pydantic PrivateAttr/Field, dataclass field: its default or
         # what its default_factory builds), reached through another object whose class the field names
