@@ -308,6 +308,8 @@ class Knowledge:
     io_builtins: ClassVar[frozenset[str]] = IO_BUILTINS
     file_contention_calls: ClassVar[frozenset[str]] = FILE_CONTENTION_CALLS
     file_contention_methods: ClassVar[frozenset[str]] = FILE_CONTENTION_METHODS
+    transient_advice: ClassVar[tuple[tuple[str, str], ...]] = TRANSIENT_ADVICE
+    transient_advice_default: ClassVar[str] = TRANSIENT_ADVICE_DEFAULT
     llm_inference_base_suffixes: ClassVar[tuple[str, ...]] = LLM_INFERENCE_BASE_SUFFIXES
     read_post_function_prefixes: ClassVar[tuple[str, ...]] = READ_POST_FUNCTION_PREFIXES
     llm_inference_body_keys: ClassVar[frozenset[str]] = LLM_INFERENCE_BODY_KEYS

@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from ...linter.api import knowledge as kb
-from . import paths, recursion
+from . import paths, polls, recursion
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .data import Loop, Retry
@@ -30,13 +29,13 @@ _DEFAULTS = {
 }
 
 
-def _advice(retry: Retry) -> str:
+def _advice(retry: Retry, knowledge: "Knowledge") -> str:
     """The failures worth retrying for the library the retried work calls (``knowledge.TRANSIENT_ADVICE``)."""
     roots = {q.split(".", 1)[0] for q in retry.qualnames}
-    for root, advice in kb.TRANSIENT_ADVICE:
+    for root, advice in knowledge.transient_advice:
         if root in roots:
             return advice
-    return kb.TRANSIENT_ADVICE_DEFAULT
+    return knowledge.transient_advice_default
 
 
 class RetryEverything(RetryRule):
@@ -1207,7 +1206,7 @@ def post_result(client, row):
             for handler in recursion.recursive_retries(original_node, model.exception_names, self.knowledge.every_exception):
                 self.report(
                     handler, why="the handler calls its own function again on every exception, with no bound",
-                    transient=kb.TRANSIENT_ADVICE_DEFAULT,
+                    transient=self.knowledge.transient_advice_default,
                 )
         super().leave_Module(original_node)
 
@@ -1264,7 +1263,7 @@ def post_result(client, row):
                 continue
             if cond.excluded and not cond.every_exception:
                 if not excludes_permanent(cond.excluded, self.knowledge):
-                    self.report(retry.anchor, why=deny_why(cond.excluded), transient=_advice(retry))  # where the retry is written, as for no condition
+                    self.report(retry.anchor, why=deny_why(cond.excluded), transient=_advice(retry, self.knowledge))  # where the retry is written, as for no condition
                 continue
             if not cond.every_exception:
                 continue
@@ -1279,14 +1278,14 @@ def post_result(client, row):
                 continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
             if loop is not None and self._local_files_only(model, loop):
                 continue  # s41: `shutil.rmtree(d)` retried with a wait: a local file held a moment, nothing remote
-            if loop is not None and paths.observes_condition(loop):
+            if loop is not None and polls.observes_condition(loop):
                 continue  # s41: a bounded poll: a failed read is "not yet", as a read whose value fails the loop's test
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
-                self.report(retry.anchor, why=why, transient=_advice(retry))
+                self.report(retry.anchor, why=why, transient=_advice(retry, self.knowledge))
             else:
                 where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
                 named = ", ".join(t for t in cond.exceptions if t in self.knowledge.every_exception) or "everything"
@@ -1298,5 +1297,5 @@ def post_result(client, row):
                         if set(model.exception_names(handler.type) or ()) & self.knowledge.every_exception:
                             where = handler
                             break
-                self.report(where, why=f"the retry condition names {named}", transient=_advice(retry))
+                self.report(where, why=f"the retry condition names {named}", transient=_advice(retry, self.knowledge))
 
