@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
 
-from . import paths, polls, recursion
+from . import paths, recursion
+from .polls import observes_condition
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
 from .data import Loop, Retry
@@ -1278,7 +1279,7 @@ def post_result(client, row):
                 continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
             if loop is not None and self._local_files_only(model, loop):
                 continue  # s41: `shutil.rmtree(d)` retried with a wait: a local file held a moment, nothing remote
-            if loop is not None and polls.observes_condition(loop):
+            if loop is not None and observes_condition(loop):
                 continue  # s41: a bounded poll: a failed read is "not yet", as a read whose value fails the loop's test
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
