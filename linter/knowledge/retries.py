@@ -437,3 +437,18 @@ STATUS_ERROR_BASES: Final[dict[str, str]] = {
     "requests.exceptions.RequestException": "requests",
     "httpx.HTTPError": "httpx",
 }
+
+# The failures worth retrying, by the library the retried work calls (the first dotted name of a call's
+# qualified name): TFH103's message names them, so a small bounded retry of `except Exception` says what to
+# catch instead (s41, issue 23). Checked in this order; a retry calling none of them gets the fallback.
+TRANSIENT_ADVICE: Final[tuple[tuple[str, str], ...]] = (
+    ("httpx", "`httpx.TransportError` (timeouts, connection errors) and a 429/5xx status"),
+    ("requests", "`requests.ConnectionError`, `requests.Timeout` and a 429/5xx status"),
+    ("aiohttp", "`aiohttp.ClientConnectionError`, `asyncio.TimeoutError` and a 429/5xx status"),
+    ("openai", "`openai.APIConnectionError`, `openai.APITimeoutError`, `openai.RateLimitError`, `openai.InternalServerError`"),
+    ("anthropic", "`anthropic.APIConnectionError`, `anthropic.APITimeoutError`, `anthropic.RateLimitError`, `anthropic.InternalServerError`"),
+    ("socket", "`ConnectionError`, `TimeoutError` (the `OSError`s of a dial)"),
+    ("websockets", "`ConnectionError`, `TimeoutError`, `websockets.ConnectionClosedError`"),
+    ("redis", "`redis.ConnectionError`, `redis.TimeoutError`"),
+)
+TRANSIENT_ADVICE_DEFAULT: Final[str] = "`ConnectionError`, `TimeoutError`, the client's own timeout and connection errors, 429 and 5xx"

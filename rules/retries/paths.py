@@ -585,3 +585,4 @@ def _advances(nodes: Sequence[cst.CSTNode], counter: str) -> bool:
 
 def _names(node: cst.CSTNode) -> set[str]:
     return {name for n in _walk(node) if isinstance(n, (cst.Name, cst.Attribute)) and (name := dotted(n)) is not None}
+

@@ -165,6 +165,8 @@ def _recursing(f: _Function, exception_names: _Names, every: frozenset[str]) -> 
         for stmt in _own_statements(handler.body):
             call = _call_of(stmt)
             if call is not None and _calls_itself(call, fn, in_class) and _passes_on(call, fn, in_class):
+                if _reasks_with_error(handler, call):
+                    continue  # s41: a repair re-ask (the prompt rebuilt from the error), not the same work again
                 out.append(handler)
                 break
     return out
@@ -176,6 +178,30 @@ def _stops(handler: cst.ExceptHandler) -> bool:
         isinstance(n, cst.If) and any(isinstance(m, (cst.Raise, cst.Return)) for m in every_node(n))
         for n in walk_in_scope(handler.body)
     )
+
+
+def _reasks_with_error(handler: cst.ExceptHandler, call: cst.Call) -> bool:
+    """The handler rebinds a name the call passes on from the caught exception before calling (``message =
+    Prompt(error=str(e), query=q)`` then ``self.cycle(thread, message, n - 1)``): the next call carries the
+    failure back (a repair re-ask, as a loop's ``except Exception as e: prompt = f"fix: {e}"``), not the same
+    request again (s41, eidolon-ai-sdk's SQL agent)."""
+    if not (handler.name is not None and isinstance(handler.name.name, cst.Name)):
+        return False
+    derived = {handler.name.name.value}
+    assigns = [
+        ({m.value for m in every_node(n.value) if isinstance(m, cst.Name)}, {t.target.value for t in n.targets if isinstance(t.target, cst.Name)})
+        for n in walk_in_scope(handler.body) if isinstance(n, cst.Assign)
+    ]
+    grown = True
+    while grown:  # a name bound from one bound from the error carries it on too
+        grown = False
+        for reads, bound in assigns:
+            if reads & derived and not bound <= derived:
+                derived |= bound
+                grown = True
+    derived.discard(handler.name.name.value)
+    passed = {a.value.value for a in call.args if isinstance(a.value, cst.Name)}
+    return bool(passed & derived)
 
 
 def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
@@ -230,8 +256,9 @@ def _counting(
             if not transient(handler):
                 continue
             calls = [n for n in every_node(handler.body) if isinstance(n, cst.Call)]
-            if not any(_calls_itself(c, fn, in_class) and _counts_down(c, fn, in_class) for c in calls):
-                continue
+            again = [c for c in calls if _calls_itself(c, fn, in_class) and _counts_down(c, fn, in_class)]
+            if not again or all(_reasks_with_error(handler, c) for c in again):
+                continue  # s41: none, or a repair re-ask: the argument rebuilt from the error (eidolon's SQL agent)
             if not _reaches_out(trynode.body):
                 continue
             attempt = {id(n) for n in every_node(trynode.body)}

@@ -119,6 +119,11 @@ or attempt == last: raise`), with no other way round. A name that negates
 attempt records the exception (`failure = (delay, type(e).__name__)`) without
 deciding on it: its types are the condition.
 
+What counts as a retry is TFH103's (`smullyan explain TFH103`, "What counts
+as a retry"): a bounded poll of a state, a message loop, a repair re-ask
+(the model asked again with the last error), a walk over a work list and a
+person re-asked at the terminal are not retries, and re-send nothing.
+
 ## Why is this bad?
 A timeout does not say whether the request arrived. When the first attempt
 charged the card and only the answer got lost, the retry charges it again.
@@ -164,6 +169,19 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s41 (issue 23, llm-inference-not-a-write): a POST to a chat/completions or embeddings URL is inference
+        """\
+import requests
+from tenacity import retry, stop_after_attempt, wait_exponential
+@retry(stop=stop_after_attempt(3), wait=wait_exponential())
+def complete(base_url, key, messages):
+    headers = {"Authorization": f"Bearer {key}"}
+    body = {"model": "gpt-4o-mini", "messages": messages}
+    return requests.post(f"{base_url}/v1/chat/completions", json=body, headers=headers, timeout=60).json()
+@retry(stop=stop_after_attempt(3), wait=wait_exponential())
+def embed(base_url, texts):
+    return requests.post(base_url + "/v1/embeddings", json={"input": texts}, timeout=30).json()
+""",
         # s39: a decorator of another package, or the project's rate-limit wait, is not read as a retry of the POST
         """\
 import httpx
@@ -912,6 +930,9 @@ def enqueue(event):
 @retry(stop=stop_after_attempt(3))  # error: TFH101
 def count(key):
     r.incr(key)
+@retry(stop=stop_after_attempt(3))  # error: TFH101
+def announce(channel, message):
+    r.publish(channel, message)
 """,
         # s41 (issue 23 D3): a broker publish on a channel or producer from a factory the resolver does not
         # follow, read by its method name in a module importing the broker's package

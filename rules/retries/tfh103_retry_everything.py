@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from . import paths, recursion
+from .polls import observes_condition
 from .base import RetryRule
 from .deny import deny_why, excludes_permanent
+from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
 from .status_loops import every_node
@@ -28,13 +30,22 @@ _DEFAULTS = {
 }
 
 
+def _advice(retry: Retry, knowledge: "Knowledge") -> str:
+    """The failures worth retrying for the library the retried work calls (``knowledge.TRANSIENT_ADVICE``)."""
+    roots = {q.split(".", 1)[0] for q in retry.qualnames}
+    for root, advice in knowledge.transient_advice:
+        if root in roots:
+            return advice
+    return knowledge.transient_advice_default
+
+
 class RetryEverything(RetryRule):
     code = "TFH103"
     name = "retry-everything"
     summary = "A retry retries every exception, bugs and permanent failures included."
     message = (
-        "{why}: a bug (TypeError, KeyError) or a permanent failure is retried like an outage; "
-        "retry only the transient failures (timeouts, connection errors, 429 and 5xx)"
+        "{why}: a bug (TypeError, KeyError) or a permanent failure is retried like an outage, however few the "
+        "attempts; catch only the transient failures: {transient}"
     )
     docs = """\
 ## What it does
@@ -93,6 +104,26 @@ not reported.
   count); the success flag may be set in a branch (`if bad: ... else: ok = True`).
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
+
+Not a retry (s41): a bounded poll, which waits every round and reads a state
+until it passes a test, a failed read counting as "not yet" (`for _ in range(9):
+try: txt = page.evaluate(js) except Exception: txt = ""`, then `if len(txt) >
+500: break` and `sleep(0.8)`): the handler binds the placeholder the loop's test
+reads and falls through, and a read that succeeds goes round too; a person
+re-asked (`input()`, `getpass()` in the `try`: the person ends it, s40); a repair
+re-ask written as recursion (the handler rebuilds an argument from the error,
+`message = prompt.render(error=str(e))`, and calls its function with it).
+This rule reports retries of work that leaves the process (a request, a model
+or tool call, a process, a remote store): an attempt of local file operations
+only (`shutil.rmtree`, `os.replace`, `path.unlink()`, `open`) retried on any
+error is not reported (s41), since a file another process holds a moment is the
+usual failure there and nothing remote is loaded.
+
+Small bounded retries are still reported (3 attempts with a wait, a local
+connect): a bug or a refused credential waits out every attempt and shows up
+late. The message names what to catch instead for the library the attempt
+calls (`httpx.TransportError`, `requests.ConnectionError`/`Timeout`, the SDK's
+connection, timeout, rate-limit and server errors; `knowledge.TRANSIENT_ADVICE`).
 
 Not reported either: a hand loop whose attempt calls only in-memory builtins
 (`record = next(records)` over a result already downloaded: nothing is sent
@@ -222,6 +253,62 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s41 (mcp-stealth-chrome): bounded polls of a rendered page: each round waits and reads, a failed read is
+        # "not yet" (the handler binds the placeholder the loop's test reads), and a read that succeeds goes round too
+        """\
+import asyncio, json
+async def search_results(tab, js):
+    for _ in range(18):
+        await asyncio.sleep(0.5)
+        try:
+            raw = await tab.evaluate(js, return_by_value=True)
+            data = json.loads(raw)
+        except Exception:
+            data = None
+        if isinstance(data, list) and data:
+            out = [r for r in data if r.get("url")]
+            if out:
+                return out
+    return []
+async def page_text(tab):
+    txt = ""
+    for _ in range(9):
+        try:
+            txt = str(await tab.evaluate("document.body.innerText"))
+        except Exception:
+            txt = ""
+        if len(txt) > 500:
+            break
+        await asyncio.sleep(0.8)
+    return txt
+""",
+        # s41 (mcp-stealth-chrome): a local directory removed again after a short wait (Chrome's helpers still
+        # writing, a Windows lock): only local file operations, nothing leaves the machine; and a repair re-ask
+        # written as recursion (the prompt rebuilt from the error: eidolon-ai-sdk's SQL agent)
+        """\
+import asyncio, shutil
+async def remove_profile(target):
+    for delay in (0.1, 0.25, 0.5):
+        try:
+            shutil.rmtree(target)
+        except FileNotFoundError:
+            pass
+        except Exception:
+            await asyncio.sleep(delay)
+            continue
+        await asyncio.sleep(delay)
+        if not target.exists():
+            return True
+    return not target.exists()
+class SqlAgent:
+    def cycle(self, thread, message):
+        response = thread.ask(message)
+        try:
+            return list(self._client.execute(response.query))
+        except Exception as e:
+            message = self._error_prompt.render(error=str(e), query=response.query)
+            return self.cycle(thread, message)
+""",
         # s40 (agentkit): the model is asked before the try, the try only takes the JSON out of its reply, the
         # handler feeds the failure back as a follow-up: a repair re-ask, not a retry of a failing call
         """\
@@ -762,6 +849,45 @@ class Client:
     def fetch(self):
         return self.client.get("x")
 """,
+        # issue 23 (agent-step-retry): the core agent step re-runs the model call and its tools on any exception
+        """\
+import asyncio, logging
+logger = logging.getLogger(__name__)
+class Agent:
+    async def run_turn(self, messages, max_attempts=3):
+        for attempt in range(max_attempts):
+            try:
+                reply = await self.llm.chat(messages, tools=self.tools)
+                for call in reply.tool_calls:
+                    messages.append(await self.execute_tool(call))
+                return reply
+            except Exception as e:  # error: TFH103
+                logger.warning("turn failed: %s", e)
+                await asyncio.sleep(1)
+""",
+        # s41: not polls: the attempt's own success exit under a test (a status retry waiting every round), and a
+        # request beside the local cleanup (not local file work only)
+        """\
+import shutil, time
+import requests
+def fetch(url):
+    for attempt in range(5):
+        try:
+            resp = requests.get(url, timeout=10)
+            if resp.ok:
+                return resp.json()
+        except Exception:  # error: TFH103
+            resp = None
+        time.sleep(2 ** attempt)
+def upload_and_clean(url, path):
+    for delay in (1, 2, 4):
+        try:
+            requests.post(url, data=open(path, "rb"), timeout=10)
+            shutil.rmtree(path)
+            return
+        except Exception:  # error: TFH103
+            time.sleep(delay)
+""",
         # s40: the same, but the handler raises again (or catches only some errors): the retry fires on everything
         """\
 import logging
@@ -1112,7 +1238,10 @@ def post_result(client, row):
         if model.finished:
             # s38: a broad handler that runs its own function again (recursion.py)
             for handler in recursion.recursive_retries(original_node, model.exception_names, self.knowledge.every_exception):
-                self.report(handler, why="the handler calls its own function again on every exception, with no bound")
+                self.report(
+                    handler, why="the handler calls its own function again on every exception, with no bound",
+                    transient=self.knowledge.transient_advice_default,
+                )
         super().leave_Module(original_node)
 
     def _swallows_everything(self, model: RetryModel, fn: cst.FunctionDef) -> bool:
@@ -1142,6 +1271,25 @@ def post_result(client, row):
                 return not any(isinstance(n, cst.Raise) for n in every_node(handler))
         return False
 
+    def _local_files_only(self, model: RetryModel, loop: "Loop") -> bool:
+        """The attempt (the loop's ``try`` body) only works on local files (``shutil.rmtree``, ``os.replace``,
+        ``path.unlink()``, ``open``; ``knowledge.FILE_CONTENTION_CALLS``/``_METHODS``) and in-memory builtins: a file
+        another process holds a moment is the failure retried, and nothing leaves the machine (s41)."""
+        found = False
+        for call in (n for n in every_node(loop.try_node.body) if isinstance(n, cst.Call)):
+            func = call.func
+            qn = model.names.qualname(func)
+            if qn in self.knowledge.file_contention_calls or (
+                isinstance(func, cst.Attribute) and func.attr.value in self.knowledge.file_contention_methods
+            ):
+                found = True
+            elif not (
+                isinstance(func, cst.Name) and qn == func.value and model.names.is_builtin(func.value)
+                and func.value not in self.knowledge.io_builtins
+            ):
+                return False
+        return found
+
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
@@ -1149,7 +1297,7 @@ def post_result(client, row):
                 continue
             if cond.excluded and not cond.every_exception:
                 if not excludes_permanent(cond.excluded, self.knowledge):
-                    self.report(retry.anchor, why=deny_why(cond.excluded))  # where the retry is written, as for no condition
+                    self.report(retry.anchor, why=deny_why(cond.excluded), transient=_advice(retry, self.knowledge))  # where the retry is written, as for no condition
                 continue
             if not cond.every_exception:
                 continue
@@ -1162,12 +1310,16 @@ def post_result(client, row):
                 continue  # s40: each round draws the next item of a work list (`node = pending.pop()`): a walk
             if loop is not None and retry.in_process:
                 continue  # s39: the attempt calls only in-memory builtins (`next(records)` on a local parse): nothing sent again
+            if loop is not None and self._local_files_only(model, loop):
+                continue  # s41: `shutil.rmtree(d)` retried with a wait: a local file held a moment, nothing remote
+            if loop is not None and observes_condition(loop):
+                continue  # s41: a bounded poll: a failed read is "not yet", as a read whose value fails the loop's test
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
-                self.report(retry.anchor, why=why)
+                self.report(retry.anchor, why=why, transient=_advice(retry, self.knowledge))
             else:
                 where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
                 named = ", ".join(t for t in cond.exceptions if t in self.knowledge.every_exception) or "everything"
@@ -1179,5 +1331,5 @@ def post_result(client, row):
                         if set(model.exception_names(handler.type) or ()) & self.knowledge.every_exception:
                             where = handler
                             break
-                self.report(where, why=f"the retry condition names {named}")
+                self.report(where, why=f"the retry condition names {named}", transient=_advice(retry, self.knowledge))
 

@@ -90,7 +90,11 @@ A retry written as recursion is read too (s39): a handler that may catch a
 transient failure and calls its own function again with the same arguments
 but a retry count one lower (`except Exception: if retry_count > 0: return
 await download(url, retry_count=retry_count - 1)`), with no sleep in the
-handler nor elsewhere in the function outside the attempt.
+handler nor elsewhere in the function outside the attempt. Not one (s41): a
+handler that rebuilds an argument from the error before the call (`message =
+error_prompt.render(error=str(e), query=q)`, then `self.cycle(thread, message,
+n - 1)`): a repair re-ask, the model writes new work from the failure, as a
+loop's repair re-ask is.
 
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
@@ -139,6 +143,23 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s41 (eidolon-ai-sdk SqlAgent.cycle): the handler rebuilds the prompt from the error and the failed query and
+        # recurses with one attempt fewer: the model writes a new query (a repair re-ask), nothing is sent again as it was
+        """\
+class SqlAgent:
+    async def cycle(self, thread, message, num_retries):
+        response = await thread.ask(message)
+        try:
+            async for row in self._client.execute(response.query):
+                yield row
+        except Exception as e:
+            if num_retries > 0:
+                message = self._error_prompt.render(error=str(e), query=response.query)
+                async for out in self.cycle(thread, message, num_retries - 1):
+                    yield out
+            else:
+                raise
+""",
         # s40 (code-puppy): a bounded walk over a tree; each round pops the next node, a failure moves on
         """\
 def find_hint(exc, limit=50):
