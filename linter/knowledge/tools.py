@@ -41,10 +41,18 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.add_tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                         "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
                                         "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")},
+    # ``@server.tool()`` on the low-level ``Server`` (a parameter annotated ``server: Server``): that class has no
+    # ``tool`` method (mcp 1.x/2.x), so the decorator only means FastMCP's registration the code intends (quickbooks-mcp's
+    # tools/*.py ``register_*_tools(server: Server, ...)``, batch 14): one tool per decorated function, as written
+    **{f"{m}.tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
+                                    "mcp.server.lowlevel.server.Server")},
     # the low-level server: one ``@server.call_tool()`` dispatcher serves the tools ``@server.list_tools()``
     # names (``types.Tool(name=...)``): one row per name, all run by the dispatcher
     **{f"{m}.call_tool": "mcp" for m in ("mcp.server.Server", "mcp.server.lowlevel.Server",
                                          "mcp.server.lowlevel.server.Server")},
+    # lovia: ``@tool`` / ``@tool(name=..., description=...)`` (lovia/tools/base.py ``tool(fn=None, *, name=...)``,
+    # re-exported by lovia.tools and lovia), its own plugins' tools as a user's
+    **{f"{m}.tool": "lovia" for m in ("lovia", "lovia.tools", "lovia.tools.base")},
     **{f"{m}.kernel_function": "semantic-kernel" for m in ("semantic_kernel.functions",
                                                            "semantic_kernel.functions.kernel_function_decorator")},
     **{f"{m}.Registry.action": "browser-use" for m in ("browser_use.tools.registry.service",

@@ -30,7 +30,7 @@ from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
-from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
+from .registries import Registry, method_helpers, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
 
@@ -79,6 +79,7 @@ class _Observer:
         self.facts: ToolFacts | None = None
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
         self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
+        self.helpers: dict[str, tuple[str, str, int | None]] = {}  # methods making a tool of a parameter (``method_helpers``)
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -113,6 +114,7 @@ class _Observer:
                          if (found := {**text_dispatchers(node), **name_tables(node)})]
         with_bases = {qn for qn, bases in self.classes if bases}
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
+        self.helpers = method_helpers(index, self.tables)
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
         own_base = any(s.template and (s.toolish or s.tool_named or s.qualname in configured) for s in self.shapes) or any(
@@ -230,6 +232,7 @@ class _FileResult:
     factories: list[tuple[str, str]] = field(default_factory=list)  # functions that build one class (``servers.py``)
     built: list[tuple[str, str]] = field(default_factory=list)  # names bound to an imported function's value
     decorated: dict[str, int] = field(default_factory=dict)  # its own decorators' uses (``own_decorators``)
+    helpers: dict[str, tuple[str, str, int | None]] = field(default_factory=dict)  # its tool-making methods
 
 
 def describe_source(
@@ -286,7 +289,7 @@ def describe_source(
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
-                       observer.factories, observer.built, observer.decorated)
+                       observer.factories, observer.built, observer.decorated, observer.helpers)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -393,6 +396,25 @@ def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def inherited_helpers(helpers: dict[str, tuple[str, str, int | None]], classes: Sequence[tuple[str, list[str]]]) -> None:
+    """Add to ``helpers`` (qualified method -> wrapper entry) the run's subclasses' spelling of each, through any
+    depth of bases in other files (falcon-mcp's ``_CloudBase(BaseModule)``, its mixins deriving from it)."""
+    by_class: dict[str, dict[str, tuple[str, str, int | None]]] = {}
+    for qn, entry in helpers.items():
+        owner, _, method = qn.rpartition(".")
+        by_class.setdefault(owner, {})[method] = entry
+    changed = bool(by_class)
+    while changed:
+        changed = False
+        for qn, bases in classes:
+            for base in bases:
+                for method, entry in list(by_class.get(base, {}).items()):
+                    if method not in by_class.setdefault(qn, {}):
+                        by_class[qn][method] = entry
+                        helpers.setdefault(f"{qn}.{method}", entry)
+                        changed = True
+
+
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
     on_pool_error: Callable[[BaseException], None] | None = None,
@@ -425,6 +447,12 @@ def run(
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            # a base class's method making a tool of what it is handed, called by subclasses in other files
+            # (falcon-mcp's ``self._add_tool(server=server, method=self.search_cases, name=...)``): a wrapper
+            helpers = {q: h for res in first for q, h in res.helpers.items() if q not in tables.wrappers}
+            inherited_helpers(helpers, classes)
+            if helpers:
+                later_tables = replace(later_tables, wrappers={**helpers, **later_tables.wrappers})
             # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
             exports = [e for r in first for e in r.exports]
             exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))

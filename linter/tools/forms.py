@@ -30,9 +30,24 @@ _RUN = "*register"
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
-_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit"})
+_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit", "lovia"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
+
+
+def _default_name(call: ast.Call, parents: tuple[ast.AST, ...]) -> str | None:
+    """A tool factory's name parameter handed to the decorator (``def web_search(impl, *, name: str = "web_search"):
+    @tool(name=name) ...``, lovia): the literal default of the enclosing function's parameter ``name=`` names."""
+    value = next((k.value for k in call.keywords if k.arg == "name"), None)
+    fn = next((p for p in reversed(parents) if isinstance(p, FUNCS)), None)
+    if not isinstance(value, ast.Name) or fn is None:
+        return None
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[tuple[ast.arg, ast.expr | None]] = [
+        *zip(positional[len(positional) - len(args.defaults):], args.defaults),
+        *zip(args.kwonlyargs, args.kw_defaults)]
+    return next((literal_str(d) for a, d in defaults if a.arg == value.id and d is not None), None)
 
 
 def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
@@ -43,7 +58,7 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
             target, value = stmt.targets[0], stmt.value
         elif isinstance(stmt, ast.AnnAssign):
             target, value = stmt.target, stmt.value
-        if isinstance(target, ast.Name) and target.id == "name":
+        if isinstance(target, ast.Name) and target.id in ("name", "NAME"):  # ``NAME: ClassVar[str] = "Read"`` (wizolt)
             text = literal_str(value)
             if text:
                 return text
@@ -147,6 +162,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
+                    or _default_name(call, parents)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             if qn in kb.TOOL_FACTORY_DECORATORS:  # the tool is the function the factory returns
@@ -244,6 +260,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         owner = enclosing_class(parents) if fn_node is not index.tree else None
         for call in direct_calls(fn_node):
             qn = index.qualname(call.func)
+            if qn is None and owner is not None and isinstance(call.func, ast.Attribute) \
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+                qn = f"{index.module}.{owner}.{call.func.attr}"  # a base's method (``self._add_tool(method=...)``)
             if qn is None:
                 continue
             refs: list[tuple[ast.AST, str, str]] = []
