@@ -11,7 +11,7 @@ from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, tool_schema_names)
-from .index import (FUNCS, Def, Index, comprehended, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
+from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_word)
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
@@ -33,21 +33,6 @@ _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 _NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit", "lovia"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
-
-
-def _default_name(call: ast.Call, parents: tuple[ast.AST, ...]) -> str | None:
-    """A tool factory's name parameter handed to the decorator (``def web_search(impl, *, name: str = "web_search"):
-    @tool(name=name) ...``, lovia): the literal default of the enclosing function's parameter ``name=`` names."""
-    value = next((k.value for k in call.keywords if k.arg == "name"), None)
-    fn = next((p for p in reversed(parents) if isinstance(p, FUNCS)), None)
-    if not isinstance(value, ast.Name) or fn is None:
-        return None
-    args = fn.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[tuple[ast.arg, ast.expr | None]] = [
-        *zip(positional[len(positional) - len(args.defaults):], args.defaults),
-        *zip(args.kwonlyargs, args.kw_defaults)]
-    return next((literal_str(d) for a, d in defaults if a.arg == value.id and d is not None), None)
 
 
 def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
@@ -162,7 +147,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
-                    or _default_name(call, parents)
+                    or default_name(call, parents)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
             if qn in kb.TOOL_FACTORY_DECORATORS:  # the tool is the function the factory returns

@@ -19,7 +19,7 @@ from .reexports import reexports
 if TYPE_CHECKING:
     from ..rule import Screen
 
-__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "handed_ref", "helpers_of", "literal_str", "module_name", "pending_classes",
+__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "default_name", "handed_ref", "helpers_of", "literal_str", "module_name", "pending_classes",
            "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
@@ -386,6 +386,21 @@ def name_from_call(call: ast.Call, positional: bool = True) -> str | None:
         if kw.arg == "name":
             return literal_str(kw.value)
     return literal_str(call.args[0]) if call.args and positional else None
+
+
+def default_name(call: ast.Call, parents: tuple[ast.AST, ...]) -> str | None:
+    """A tool factory's name parameter handed to the decorator (``def web_search(impl, *, name: str = "web_search"):
+    @tool(name=name) ...``, lovia): the literal default of the enclosing function's parameter ``name=`` names."""
+    value = next((k.value for k in call.keywords if k.arg == "name"), None)
+    fn = next((p for p in reversed(parents) if isinstance(p, FUNCS)), None)
+    if not isinstance(value, ast.Name) or fn is None:
+        return None
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[tuple[ast.arg, ast.expr | None]] = [
+        *zip(positional[len(positional) - len(args.defaults):], args.defaults),
+        *zip(args.kwonlyargs, args.kw_defaults)]
+    return next((literal_str(d) for a, d in defaults if a.arg == value.id and d is not None), None)
 
 
 def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:

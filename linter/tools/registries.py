@@ -12,11 +12,10 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
-from .model import Tables
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
-__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "method_helpers", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
+__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
            "wrapper_of"]
 
@@ -522,20 +521,6 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
                 out[path] = (positional.index(arg.id) if arg.id in positional else -1, arg.id, framework, last)
                 break
     return out
-
-
-def method_helpers(index: Index, tables: Tables) -> dict[str, tuple[str, str, int | None]]:
-    """The file's class methods that make a tool of one of their parameters (:func:`tool_helpers`: ``def _add_tool(self,
-    server: FastMCP, method, name): server.add_tool(offload_to_thread(method), name=...)``): a subclass in another file
-    calling ``self._add_tool(method=self.search_cases, ...)`` makes a tool of what it hands, as a wrapper of the tables
-    does. -> {qualified method: (framework, the parameter, its position after ``self`` or None)}."""
-    if not index.classes:
-        return {}
-    owners = {path for path, _node in index.classes}
-    return {f"{index.module}.{path}": (framework, param, position if position >= 0 else None)
-            for path, (position, param, framework, _form)
-            in tool_helpers(index, tables.decorators, tables.wrappers, tables.project).items()
-            if path.rpartition(".")[0] in owners and framework not in ("", "runtime")}
 
 
 def helper_calls(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
