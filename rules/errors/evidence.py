@@ -9,7 +9,8 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import Knowledge, walk_in_scope
+from ...linter.api import Knowledge, imported_by, shares_import, walk_in_scope
+from .model import words
 from .remote import runs_tool
 from .taint import _literal
 
@@ -67,3 +68,54 @@ def _getattr_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
         and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self" \
         and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
+
+
+def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
+    """Where a helper returns the exception one of its handlers caught: ``-1`` the value itself (``return e``),
+    ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24 D5, unpacked by the caller as
+    ``out, err = _invoke(...)``)."""
+    found: set[int] = set()
+    for h in walk_in_scope(helper.body):
+        if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
+            continue
+        bound = h.name.name.value
+        for r in walk_in_scope(h.body):
+            if not isinstance(r, cst.Return):
+                continue
+            if isinstance(r.value, cst.Name) and r.value.value == bound:
+                found.add(-1)
+            elif isinstance(r.value, cst.Tuple):
+                found.update(i for i, el in enumerate(r.value.elements)
+                             if isinstance(el.value, cst.Name) and el.value.value == bound)
+    return frozenset(found)
+
+
+def tools_module_parts(knowledge: Knowledge) -> Callable[[list[str]], bool]:
+    """Whether a module of the project (its dotted name's parts) is named for tools, and is not a test, example or
+    benchmark."""
+    k = knowledge
+
+    def accepts(parts: list[str]) -> bool:
+        if any(p.lower().startswith(k.tool_importer_skipped_prefixes) for p in parts):
+            return False
+        return any(words(p) & k.tool_evidence_words for p in parts) \
+            or any(n in p.lower() for p in parts for n in k.tool_evidence_name_parts)
+    return accepts
+
+
+def imported_by_tools(name: str, path: str, knowledge: Knowledge) -> bool:
+    """A tools module of the same project imports ``name`` from the module at ``path`` (``tools/build.py``: ``from
+    ..incremental import full_build``): its result is a tool's answer, though nothing in its own module names
+    tools. Tests, examples, benchmarks and evaluations do not count."""
+    return name in imported_by(path, tools_module_parts(knowledge), "tools")
+
+
+def serves_tools(tree: ast.Module, class_name: str, path: str, knowledge: Knowledge) -> bool:
+    """The class calls its own methods by a name it was sent (:func:`serves_by_name`) in a module that imports a
+    project name a tools module imports too (the ``Channel`` an agent's tools send their action over: camel-oasis's
+    ``Platform``): its methods' results are the answers those tools read back."""
+    words_ = knowledge.message_channel_words
+    return any(
+        isinstance(c, ast.ClassDef) and c.name == class_name and any(serves_by_name(m, words_) for m in c.body)
+        for c in tree.body
+    ) and shares_import(path, tree, tools_module_parts(knowledge), "tools")

@@ -40,10 +40,10 @@ from pathlib import PurePath
 
 import libcst as cst
 
-from ...linter.api import FileContext, imported_by, shares_import, walk_in_scope
+from ...linter.api import FileContext, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
-from .evidence import content_and_artifact, dispatches_tool, serves_by_name
+from .evidence import content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, serves_tools
 from .taint import TextTaint, _literal, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -84,20 +84,7 @@ class ExceptionText(TextTaint):
         for d in defs:
             key = id(d)
             if key not in self.returned_exceptions:
-                found: set[int] = set()
-                for h in walk_in_scope(d.body):
-                    if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
-                        continue
-                    bound = h.name.name.value
-                    for r in walk_in_scope(h.body):
-                        if not isinstance(r, cst.Return):
-                            continue
-                        if isinstance(r.value, cst.Name) and r.value.value == bound:
-                            found.add(-1)
-                        elif isinstance(r.value, cst.Tuple):
-                            found.update(i for i, el in enumerate(r.value.elements)
-                                         if isinstance(el.value, cst.Name) and el.value.value == bound)
-                self.returned_exceptions[key] = frozenset(found)
+                self.returned_exceptions[key] = exception_positions(d)
             out |= self.returned_exceptions[key]
         return frozenset(out)
 
@@ -239,19 +226,14 @@ class ExceptionText(TextTaint):
         return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
 
     def _imported_by_tools(self, func: cst.FunctionDef) -> bool:
-        """A tools module of the same project imports the function by name (``tools/build.py``: ``from
-        ..incremental import full_build``): its result is a tool's answer, though nothing in its own module names
-        tools. Tests, examples, benchmarks and evaluations do not count. A method is not reached so: a class a tools
-        module imports is a helper of many uses (an undo manager, a loader), and on batches 9-13 its methods' findings
-        were 2 true of 9."""
+        """See :func:`.evidence.imported_by_tools` (functions only: a class a tools module imports is a helper of
+        many uses, its methods' findings 2 true of 9 on batches 9-13)."""
         if self._owner.get(id(func)) is not None:
             return False
-        return func.name.value in imported_by(self.errors.ctx.path, self._tools_module_parts, "tools")
+        return imported_by_tools(func.name.value, self.errors.ctx.path, self.knowledge)
 
     def _serves_tools_by_name(self, func: cst.FunctionDef) -> bool:
-        """A method of a class that calls its own methods by a name it was sent (``getattr(self, action.value)``)
-        in a module that imports a project name a tools module imports too (the ``Channel`` an agent's tools send
-        their action over: camel-oasis's ``Platform``): the method's result is the answer that tool reads back."""
+        """A method of a class that serves its methods by name over a channel (:func:`.evidence.serves_tools`)."""
         owner = self._owner.get(id(func))
         tree = self.errors.ctx.screen.tree
         if owner is None or not isinstance(tree, ast.Module):
@@ -259,19 +241,8 @@ class ExceptionText(TextTaint):
         key = id(owner)
         if key not in self._name_dispatchers:
             # read on the ``ast`` tree: the libcst module may be narrowed to the candidates (the dispatcher is not one)
-            words = self.knowledge.message_channel_words
-            self._name_dispatchers[key] = any(
-                isinstance(c, ast.ClassDef) and c.name == owner.name.value and any(serves_by_name(m, words) for m in c.body)
-                for c in tree.body
-            ) and shares_import(self.errors.ctx.path, tree, self._tools_module_parts, "tools")
+            self._name_dispatchers[key] = serves_tools(tree, owner.name.value, self.errors.ctx.path, self.knowledge)
         return self._name_dispatchers[key]
-
-    def _tools_module_parts(self, parts: list[str]) -> bool:
-        """A module of the project named for tools (its dotted name's parts), not a test, example or benchmark."""
-        k = self.knowledge
-        if any(p.lower().startswith(k.tool_importer_skipped_prefixes) for p in parts):
-            return False
-        return any(self._tool_word(p) for p in parts) or any(n in p.lower() for p in parts for n in k.tool_evidence_name_parts)
 
     def _tool_word(self, name: str) -> bool:
         k = self.knowledge
