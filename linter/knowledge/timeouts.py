@@ -200,6 +200,20 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
     t["redis.asyncio.Redis"] = TimeoutParam(keyword="socket_timeout", carried_by=("connection_pool",))
     for name in ("redis.asyncio.from_url", "redis.asyncio.Redis.from_url"):
         t[name] = TimeoutParam(keyword="socket_timeout")
+    # SDK clients that hand their own timeout (default None) to every requests call they make: a
+    # client built without one makes every API call of the agent wait without bound (s41, batch 14:
+    # mcp-hetzner; hcloud 2.x Client(..., timeout=None); its position has moved between versions)
+    t["hcloud.Client"] = TimeoutParam(
+        advice="pass {keyword}=(connect, read) seconds: the client hands it to every API request it makes",
+        connect_read_tuple=True,
+    )
+    # CrowdStrike FalconPy's Uber classes: timeout=None by default, handed to every requests call (falconpy 1.x
+    # FalconInterface; falcon-mcp, batch 14)
+    for name in ("falconpy.APIHarnessV2", "falconpy.APIHarness"):
+        t[name] = TimeoutParam(
+            advice="pass {keyword}=(connect, read) seconds: the client hands it to every API request it makes",
+            connect_read_tuple=True,
+        )
     # docker SDK: waiting for a container to exit blocks as long as it runs
     t["docker.models.containers.Container.wait"] = TimeoutParam(
         advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"

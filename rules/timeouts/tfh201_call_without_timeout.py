@@ -22,6 +22,7 @@ from .owned import stoppable_wait
 from .decorated import decorator_bound
 from .reaped import lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
+from .kwargs import local_kwargs_keys
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -81,7 +82,10 @@ the keywords too, so the timeout goes there (not under a caller's deadline,
 `asyncio.wait_for(asyncio.to_thread(...), t)`).
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
-timeout; a timeout passed through `**kwargs`, `*args` or a variable; the
+timeout; a timeout passed through `**kwargs`, `*args` or a variable (but a
+`**params` dict the function builds in place, `params = {{"client_id": c}}`
+then only `params["proxy"] = ...` with literal keys, is read: no key names
+the timeout, so the call has none); the
 documented clean-up `proc.kill()` followed by `proc.communicate()` (also
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
 or a `threading.Timer(t, proc.kill)` was started before); a docker
@@ -229,6 +233,32 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        """\
+from hcloud import Client
+client = Client(token=token, timeout=(5, 60))
+""",
+        # a **dict that may hold the timeout: filled in place with it, updated, handed in, or filled by key
+        """\
+from falconpy import APIHarnessV2
+def make(cid, extra, key, options):
+    a = {"client_id": cid, "timeout": 30}
+    b = {"client_id": cid}
+    b.update(extra)
+    c = {"client_id": cid}
+    c[key] = 30
+    d = {"client_id": cid}
+    d["timeout"] = (5, 60)
+    return APIHarnessV2(**a), APIHarnessV2(**b), APIHarnessV2(**c), APIHarnessV2(**d), APIHarnessV2(**options)
+""",
+        """\
+import requests
+def get(url, cid):
+    kw = {"params": {"id": cid}}
+    def later():
+        kw["timeout"] = 10
+    later()
+    return requests.get(url, **kw)
+""",
         """\
 import requests
 requests.get("https://x", timeout=5)
@@ -611,6 +641,20 @@ def cache(url, backend):
     ]
     INVALID = [
         """\
+from hcloud import Client
+client = Client(token=token)  # error: TFH201 "hands it to every API request"
+""",
+        # s41 (batch 14, falcon-mcp): a **dict the function builds in place with literal keys holds no timeout
+        """\
+from falconpy import APIHarnessV2
+class FalconClient:
+    def __init__(self, cid, secret, proxy=None):
+        params: dict = {"client_id": cid, "client_secret": secret}
+        if proxy:
+            params["proxy"] = {"https": proxy}
+        self.client = APIHarnessV2(**params)  # error: TFH201
+""",
+        """\
 import requests
 requests.post("https://x", json={})  # error: TFH201:1 "pass timeout=(connect, read) seconds so a hung server"
 """,
@@ -978,13 +1022,19 @@ async def step(cmd):
         ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
 
+    def _kwargs_lack(self, node: cst.Call, spec: TimeoutParam) -> bool:
+        """Every ``**`` of ``node`` is a dict built in place whose literal keys name neither the timeout nor
+        an object carrying it (:func:`.kwargs.local_kwargs_keys`)."""
+        keys = local_kwargs_keys(self.names.function, node)
+        return keys is not None and spec.keyword not in keys and not any(kw in keys for kw in spec.carried_by)
+
     def _check_spec(self, node: cst.Call, at: cst.Call, qn: str, spec: TimeoutParam) -> None:
         """``node`` calls ``qn`` (whose timeout argument ``spec`` says) with no timeout: report it at ``at`` (the
         call itself, or the worker-thread call that forwards its arguments)."""
         k = self.knowledge
         if (
             spec.required
-            and not has_star(node)
+            and (not has_star(node) or self._kwargs_lack(node, spec))
             and argument(node, spec.keyword, spec.position) is None
             and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
         ):
