@@ -270,16 +270,24 @@ class TimeoutShapes(Rule):
         first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
         if first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
             # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
-            found = self._literal_binding(first.value.value)
-            if (
-                isinstance(found, cst.Call)
-                and self.names.qualname(found.func) == "shutil.which"
-                and found.args
-                and isinstance(found.args[0].value, cst.SimpleString)
-            ):
-                program = cst.SimpleString(found.args[0].value.value)
+            # (s41: or bound to it and, as a fallback, to a literal path of the same program: `exe = shutil.which("security")`,
+            # `if exe is None: exe = "/usr/bin/security"`)
+            found = [self._looked_up(v) for v in self._literal_bindings(first.value.value)]
+            looked_up = {p for p, which in found if which}
+            if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
+                program = cst.SimpleString(repr(looked_up.pop()))
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
+
+    def _looked_up(self, value: cst.BaseExpression) -> tuple[str | None, bool]:
+        """The program a value names, and whether it is a ``shutil.which("X")`` look-up (a literal path's basename, False)."""
+        if isinstance(value, cst.Call) and self.names.qualname(value.func) == "shutil.which" and value.args:
+            arg = value.args[0].value
+            text = arg.evaluated_value if isinstance(arg, cst.SimpleString) else None
+            return (text, True) if isinstance(text, str) else (None, True)
+        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+            return value.evaluated_value.rsplit("/", 1)[-1], False
+        return None, False
 
     def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
         self._literal_binding(name)  # builds the scope's binding table
@@ -534,6 +542,11 @@ class TimeoutShapes(Rule):
             cmd = self._command(node)
             return cmd is not None and all(self._silent_command(node, c) for c in self._loop_commands(cmd) or [cmd])
         if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            call = self.popen_calls.get(node.func.value.value)
+            cmd = self._command(call) if call is not None else None
+            loop = self._loop_commands(cmd) if cmd is not None else None
+            if call is not None and loop and all(self._silent_command(call, c) for c in loop):
+                return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
             words = self.popen_argv.get(node.func.value.value, [])
             return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
         return False
