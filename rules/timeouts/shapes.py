@@ -569,12 +569,38 @@ class TimeoutShapes(Rule):
         confirmed = self.confirmed > 0
         return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
 
+    def _dict_values(self, func: cst.CSTNode, name: str, loops: list[cst.For]) -> list[cst.BaseExpression] | None:
+        """The values a pair loop's second name walks over ``d.items()``, ``d`` a local literal dict bound once."""
+        it = loops[0].iter
+        if len(loops) != 1 or not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items"):
+            return None
+        self._literal_binding(name)  # builds the scope's binding table
+        if name in self.bindings.get(id(func), {}):  # the name is also bound elsewhere
+            return None
+        source = it.func.value
+        if isinstance(source, cst.Name):
+            source = self._literal_binding(source.value)
+        if not isinstance(source, cst.Dict) or not source.elements:
+            return None
+        values = [e.value for e in source.elements if isinstance(e, cst.DictElement)]
+        return values if len(values) == len(source.elements) else None
+
     def _loop_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The commands a loop variable walks: ``for command in [[...], [...]]:``, or over a local list
         bound once to such a literal and grown only by ``.append(...)``; None for anything else."""
         func = self.names.function
+        if isinstance(cmd, cst.Call) and isinstance(cmd.func, cst.Attribute) and cmd.func.attr.value == "split" and not cmd.args:
+            walked = self._loop_commands(cmd.func.value)  # `for cmd in ["pandoc --version", ...]: run(cmd.split())`
+            return walked if walked is not None and all(isinstance(c, cst.SimpleString) for c in walked) else None
         if not isinstance(cmd, cst.Name) or func is None:
             return None
+        pairs = [
+            n for n in walk_in_scope(func)
+            if isinstance(n, cst.For) and isinstance(n.target, cst.Tuple) and len(n.target.elements) == 2
+            and isinstance(n.target.elements[1].value, cst.Name) and n.target.elements[1].value.value == cmd.value
+        ]
+        if pairs:  # s41: `for name, cmd in {"pandoc": "pandoc --version", ...}.items()`: the dict's values
+            return self._dict_values(func, cmd.value, pairs)
         loops = [n for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == cmd.value]
         self._literal_binding(cmd.value)  # builds the scope's binding table
         if len(loops) != 1 or self.bindings.get(id(func), {}).get(cmd.value) != [None]:

@@ -625,6 +625,10 @@ def keychain(account, service):
     return subprocess.run([exe, "find-generic-password", "-a", account, "-s", service, "-w"], capture_output=True)
 def docker_up():
     subprocess.run(["docker", "info"], check=True, capture_output=True)
+def check_dependencies():
+    dependencies = {"pandoc": "pandoc --version", "xelatex": "xelatex --version"}
+    for name, cmd in dependencies.items():
+        subprocess.run(cmd.split(), capture_output=True, check=True)
 """,
     ]
     INVALID = [
@@ -696,6 +700,8 @@ def probe(exe):
 def sync(repo):
     subprocess.run(["git", "clone", repo], check=True)  # error: TFH201
     subprocess.run(["pip", "install", "requests"], check=True)  # error: TFH201
+    for name, cmd in {"pandoc": "pandoc --version", "build": "make all"}.items():
+        subprocess.run(cmd.split(), check=True)  # error: TFH201
     # s41: a compile is not instant in general (its time follows the source), even of one small file
     subprocess.run(["gcc", "-shared", "-fPIC", "-o", "x.so", "x.c"], check=True)  # error: TFH201
     proc = subprocess.Popen(["npx", "server"])
