@@ -577,7 +577,7 @@ class TimeoutShapes(Rule):
         self._literal_binding(name)  # builds the scope's binding table
         if name in self.bindings.get(id(func), {}):  # the name is also bound elsewhere
             return None
-        source = it.func.value
+        source: cst.BaseExpression | None = it.func.value
         if isinstance(source, cst.Name):
             source = self._literal_binding(source.value)
         if not isinstance(source, cst.Dict) or not source.elements:
