@@ -23,6 +23,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure
+from .loops import LoopCommands
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -117,7 +118,7 @@ def _names_in(node: cst.CSTNode) -> list[str]:
     return out
 
 
-class TimeoutShapes(Rule):
+class TimeoutShapes(LoopCommands, Rule):
     """The state TFH201 keeps as the traversal goes and the shapes it asks about (see the module's docstring)."""
 
     def __init__(self, ctx: FileContext) -> None:
@@ -278,16 +279,6 @@ class TimeoutShapes(Rule):
                 program = cst.SimpleString(repr(looked_up.pop()))
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
-
-    def _looked_up(self, value: cst.BaseExpression) -> tuple[str | None, bool]:
-        """The program a value names, and whether it is a ``shutil.which("X")`` look-up (a literal path's basename, False)."""
-        if isinstance(value, cst.Call) and self.names.qualname(value.func) == "shutil.which" and value.args:
-            arg = value.args[0].value
-            text = arg.evaluated_value if isinstance(arg, cst.SimpleString) else None
-            return (text, True) if isinstance(text, str) else (None, True)
-        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-            return value.evaluated_value.rsplit("/", 1)[-1], False
-        return None, False
 
     def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
         self._literal_binding(name)  # builds the scope's binding table
@@ -568,58 +559,6 @@ class TimeoutShapes(Rule):
         words, whole = self._words_of(cmd)
         confirmed = self.confirmed > 0
         return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
-
-    def _dict_values(self, func: cst.CSTNode, name: str, loops: list[cst.For]) -> list[cst.BaseExpression] | None:
-        """The values a pair loop's second name walks over ``d.items()``, ``d`` a local literal dict bound once."""
-        it = loops[0].iter
-        if len(loops) != 1 or not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items"):
-            return None
-        self._literal_binding(name)  # builds the scope's binding table
-        if name in self.bindings.get(id(func), {}):  # the name is also bound elsewhere
-            return None
-        source: cst.BaseExpression | None = it.func.value
-        if isinstance(source, cst.Name):
-            source = self._literal_binding(source.value)
-        if not isinstance(source, cst.Dict) or not source.elements:
-            return None
-        values = [e.value for e in source.elements if isinstance(e, cst.DictElement)]
-        return values if len(values) == len(source.elements) else None
-
-    def _loop_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
-        """The commands a loop variable walks: ``for command in [[...], [...]]:``, or over a local list
-        bound once to such a literal and grown only by ``.append(...)``; None for anything else."""
-        func = self.names.function
-        if isinstance(cmd, cst.Call) and isinstance(cmd.func, cst.Attribute) and cmd.func.attr.value == "split" and not cmd.args:
-            walked = self._loop_commands(cmd.func.value)  # `for cmd in ["pandoc --version", ...]: run(cmd.split())`
-            return walked if walked is not None and all(isinstance(c, cst.SimpleString) for c in walked) else None
-        if not isinstance(cmd, cst.Name) or func is None:
-            return None
-        pairs = [
-            n for n in walk_in_scope(func)
-            if isinstance(n, cst.For) and isinstance(n.target, cst.Tuple) and len(n.target.elements) == 2
-            and isinstance(n.target.elements[1].value, cst.Name) and n.target.elements[1].value.value == cmd.value
-        ]
-        if pairs:  # s41: `for name, cmd in {"pandoc": "pandoc --version", ...}.items()`: the dict's values
-            return self._dict_values(func, cmd.value, pairs)
-        loops = [n for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == cmd.value]
-        self._literal_binding(cmd.value)  # builds the scope's binding table
-        if len(loops) != 1 or self.bindings.get(id(func), {}).get(cmd.value) != [None]:
-            return None
-        source: cst.BaseExpression | None = loops[0].iter
-        grown: list[cst.BaseExpression] = []
-        if isinstance(source, cst.Name):
-            name = source.value
-            source = self._literal_binding(name)
-            for n in walk_in_scope(func):
-                if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) and n.func.value.value == name:
-                    if n.func.attr.value != "append" or len(n.args) != 1:
-                        return None
-                    grown.append(n.args[0].value)
-                elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == name:
-                    return None
-        if not isinstance(source, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in source.elements):
-            return None
-        return [e.value for e in source.elements] + grown
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),
