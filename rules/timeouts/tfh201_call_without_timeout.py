@@ -110,7 +110,7 @@ recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
-`uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`, `docker info`,
+`uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
 `security find-generic-password`, `pdffonts`, a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
@@ -610,7 +610,7 @@ def cache(url, backend):
     return redis.Redis(host=url).get("k"), other.Redis(host=url).get("k")
 """,
         # s41 (batch 14): a clipboard command a loop over literal commands starts, fed with `communicate()`;
-        # a program looked up with `shutil.which` and a literal path as its fallback; the Docker daemon's status
+        # a program looked up with `shutil.which` and a literal path as its fallback; a literal dict of --version checks
         """\
 import shutil
 import subprocess
@@ -623,8 +623,6 @@ def keychain(account, service):
     if exe is None:
         exe = "/usr/bin/security"
     return subprocess.run([exe, "find-generic-password", "-a", account, "-s", service, "-w"], capture_output=True)
-def docker_up():
-    subprocess.run(["docker", "info"], check=True, capture_output=True)
 def check_dependencies():
     dependencies = {"pandoc": "pandoc --version", "xelatex": "xelatex --version"}
     for name, cmd in dependencies.items():
@@ -704,6 +702,8 @@ def sync(repo):
         subprocess.run(cmd.split(), check=True)  # error: TFH201
     # s41: a compile is not instant in general (its time follows the source), even of one small file
     subprocess.run(["gcc", "-shared", "-fPIC", "-o", "x.so", "x.c"], check=True)  # error: TFH201
+    # s41: nor a query of the Docker daemon (`docker info`), which may hang
+    subprocess.run(["docker", "info"], check=True, capture_output=True)  # error: TFH201
     proc = subprocess.Popen(["npx", "server"])
     proc.wait()  # error: TFH201
 """,
