@@ -74,7 +74,11 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          "command -v", "command -V",
          # s39 (batch 12): a scaffold of a new local package, bash's list of its commands, a file's text (`cat`
          # of a file or a heredoc), a grep of the local Exploit-DB copy
-         "poetry new", "compgen", "cat", "searchsploit"),
+         "poetry new", "compgen", "cat", "searchsploit",
+         # s41 (batch 14): a macOS keychain read (a keychain prompt is the person's answer), a local PDF's fonts
+         # or metadata (poppler). Not a compile (`gcc x.c`): how long it takes depends on the source, so it
+         # stays reported; nor `docker info`/`docker version`: they ask the daemon, which may hang
+         "security find-generic-password", "security find-internet-password", "pdffonts", "pdfinfo"),
         _INSTANT,
     ),
     **dict.fromkeys(

@@ -20,6 +20,7 @@ from ...linter.api import children, dotted, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Loop, Retry
 from .defaults import one_attempt_by_default
+from .screen import module_class_fields
 from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
 from .status_loops import all_nodes as _walk
 from .paths import is_sleep, keeps_last_result
@@ -208,11 +209,18 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         self._read_parts(retry, kind, call, qn)
         return retry
 
+    def _class_fields(self) -> dict[str, dict[str, object]]:
+        """The module classes' literal field defaults (read once, from the screen's whole-module tree)."""
+        fields: dict[str, dict[str, object]] | None = self.__dict__.get("_fields_cache")
+        if fields is None:
+            fields = self.__dict__["_fields_cache"] = module_class_fields(self.ctx.screen)
+        return fields
+
     def _loop_retry(self, node: Union[cst.For, cst.While]) -> Retry | None:
         loop = hand_loop(node)
         if loop is None:
             return None
-        if self._functions and one_attempt_by_default(node, self._functions[-1]):
+        if self._functions and one_attempt_by_default(node, self._functions[-1], self._class_fields()):
             return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
         runnable = self._runnable_handlers(loop)
         if not runnable:

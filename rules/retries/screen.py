@@ -296,5 +296,21 @@ def module_classes(screen: "Screen") -> set[str]:
     return {node.name for node in body if isinstance(node, ast.ClassDef)}
 
 
+def module_class_fields(screen: "Screen") -> dict[str, dict[str, object]]:
+    """The literal defaults of the fields declared at the top of the module's classes (s41: a config dataclass's
+    ``retry_failed: bool = False``, ``max_retries: int = 0``): class name -> field -> value."""
+    tree = screen.tree
+    body = tree.body if isinstance(tree, ast.Module) else []
+    return {
+        node.name: {
+            s.target.id: s.value.value
+            for s in node.body
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and isinstance(s.value, ast.Constant)
+        }
+        for node in body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
 _TRANSPORT_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RETRY_TRANSPORTS)
 _RUNTIME_CONDITION_NAMES = frozenset(q.rsplit(".", 1)[-1] for q in kb.RUNTIME_CONDITIONS)

@@ -216,6 +216,12 @@ usual fix is two handlers, the parse error going round and the call's
 transient errors retried apart, or the SDK's own retry). A stream read inside
 the `try` (`"".join(llm.stream(...))`) is the call's failure too.
 
+Not a retry either (one attempt unless the caller turns retries on): `for
+attempt in range(retries + 1)` where `retries` defaults to 0: a parameter `=
+0`, `config.get("retries", 0)`, a field `max_retries: int = 0` of a module class
+read through a local holding it (`cfg = config or BatchConfig()`), or `n if
+cfg.retry_failed else 0` with the switch `False` by default.
+
 Not a retry on exceptions either: a loop that does its work before the `try`
 and leaves on a test of the result (`result = run(prompt)`, `if "error" not in
 str(result): break`); the `try` after that exit (a `dispose()` whose failure is
@@ -394,6 +400,33 @@ def fetch(url, retries=0):
             return httpx.get(url, timeout=10)
         except Exception:
             if attempt == retries:
+                raise
+""",
+        # s41 (batch 14, deepworm): the retries a config dataclass turns off by default (`retry_failed: bool = False`,
+        # `max_retries: int = 0`), read through a local holding the caller's config or the defaults
+        """\
+from dataclasses import dataclass
+from typing import Optional
+@dataclass
+class BatchConfig:
+    retry_failed: bool = False
+    max_retries: int = 2
+    extra_attempts: int = 0
+def run_batch(topics, fn, config: Optional[BatchConfig] = None):
+    cfg = config or BatchConfig()
+    attempts = 1 + (cfg.max_retries if cfg.retry_failed else 0)
+    for attempt in range(attempts):
+        try:
+            return fn(topics)
+        except Exception:
+            if attempt >= attempts - 1:
+                raise
+def run_one(topic, fn, cfg: BatchConfig):
+    for attempt in range(cfg.extra_attempts + 1):
+        try:
+            return fn(topic)
+        except Exception:
+            if attempt >= cfg.extra_attempts:
                 raise
 """,
         # s38: a readiness poll until a deadline: the exit sits under a test of the answer inside the `with`s
@@ -918,6 +951,29 @@ def fetch(url, retries=2):
             if attempt == retries:
                 raise
             time.sleep(2 ** attempt)
+""",
+        # s41: a config class's retry switch on by default, or its count above 0 by default: retried by default
+        """\
+import time
+from dataclasses import dataclass
+@dataclass
+class Config:
+    retry_failed: bool = True
+    max_retries: int = 2
+def run(fn, config=None):
+    cfg = config or Config()
+    attempts = 1 + (cfg.max_retries if cfg.retry_failed else 0)
+    for attempt in range(attempts):
+        try:
+            return fn()
+        except Exception:  # error: TFH103
+            time.sleep(1)
+def run_one(fn, cfg: Config):
+    for attempt in range(cfg.max_retries + 1):
+        try:
+            return fn()
+        except Exception:  # error: TFH103
+            time.sleep(1)
 """,
         # s38: a retry written as recursion: every error runs the same insert again, with no bound
         """\

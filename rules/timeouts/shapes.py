@@ -23,6 +23,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure
+from .loops import LoopCommands
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -117,7 +118,7 @@ def _names_in(node: cst.CSTNode) -> list[str]:
     return out
 
 
-class TimeoutShapes(Rule):
+class TimeoutShapes(LoopCommands, Rule):
     """The state TFH201 keeps as the traversal goes and the shapes it asks about (see the module's docstring)."""
 
     def __init__(self, ctx: FileContext) -> None:
@@ -270,14 +271,12 @@ class TimeoutShapes(Rule):
         first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
         if first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
             # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
-            found = self._literal_binding(first.value.value)
-            if (
-                isinstance(found, cst.Call)
-                and self.names.qualname(found.func) == "shutil.which"
-                and found.args
-                and isinstance(found.args[0].value, cst.SimpleString)
-            ):
-                program = cst.SimpleString(found.args[0].value.value)
+            # (s41: or bound to it and, as a fallback, to a literal path of the same program: `exe = shutil.which("security")`,
+            # `if exe is None: exe = "/usr/bin/security"`)
+            found = [self._looked_up(v) for v in self._literal_bindings(first.value.value)]
+            looked_up = {p for p, which in found if which}
+            if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
+                program = cst.SimpleString(repr(looked_up.pop()))
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
         return command_words(cmd)
 
@@ -534,6 +533,11 @@ class TimeoutShapes(Rule):
             cmd = self._command(node)
             return cmd is not None and all(self._silent_command(node, c) for c in self._loop_commands(cmd) or [cmd])
         if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            call = self.popen_calls.get(node.func.value.value)
+            cmd = self._command(call) if call is not None else None
+            loop = self._loop_commands(cmd) if cmd is not None else None
+            if call is not None and loop and all(self._silent_command(call, c) for c in loop):
+                return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
             words = self.popen_argv.get(node.func.value.value, [])
             return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
         return False
@@ -555,32 +559,6 @@ class TimeoutShapes(Rule):
         words, whole = self._words_of(cmd)
         confirmed = self.confirmed > 0
         return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
-
-    def _loop_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
-        """The commands a loop variable walks: ``for command in [[...], [...]]:``, or over a local list
-        bound once to such a literal and grown only by ``.append(...)``; None for anything else."""
-        func = self.names.function
-        if not isinstance(cmd, cst.Name) or func is None:
-            return None
-        loops = [n for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == cmd.value]
-        self._literal_binding(cmd.value)  # builds the scope's binding table
-        if len(loops) != 1 or self.bindings.get(id(func), {}).get(cmd.value) != [None]:
-            return None
-        source: cst.BaseExpression | None = loops[0].iter
-        grown: list[cst.BaseExpression] = []
-        if isinstance(source, cst.Name):
-            name = source.value
-            source = self._literal_binding(name)
-            for n in walk_in_scope(func):
-                if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) and n.func.value.value == name:
-                    if n.func.attr.value != "append" or len(n.args) != 1:
-                        return None
-                    grown.append(n.args[0].value)
-                elif isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == name:
-                    return None
-        if not isinstance(source, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in source.elements):
-            return None
-        return [e.value for e in source.elements] + grown
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),

@@ -114,7 +114,8 @@ recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
-`uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`, a
+`uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
+`security find-generic-password`, `pdffonts`, a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
@@ -638,6 +639,25 @@ def cache(url, backend):
     other = optional_import(backend)
     return redis.Redis(host=url).get("k"), other.Redis(host=url).get("k")
 """,
+        # s41 (batch 14): a clipboard command a loop over literal commands starts, fed with `communicate()`;
+        # a program looked up with `shutil.which` and a literal path as its fallback; a literal dict of --version checks
+        """\
+import shutil
+import subprocess
+def copy(text):
+    for cmd in [["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"]]:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE)
+        proc.communicate(text.encode())
+def keychain(account, service):
+    exe = shutil.which("security")
+    if exe is None:
+        exe = "/usr/bin/security"
+    return subprocess.run([exe, "find-generic-password", "-a", account, "-s", service, "-w"], capture_output=True)
+def check_dependencies():
+    dependencies = {"pandoc": "pandoc --version", "xelatex": "xelatex --version"}
+    for name, cmd in dependencies.items():
+        subprocess.run(cmd.split(), capture_output=True, check=True)
+""",
     ]
     INVALID = [
         """\
@@ -722,6 +742,12 @@ def probe(exe):
 def sync(repo):
     subprocess.run(["git", "clone", repo], check=True)  # error: TFH201
     subprocess.run(["pip", "install", "requests"], check=True)  # error: TFH201
+    for name, cmd in {"pandoc": "pandoc --version", "build": "make all"}.items():
+        subprocess.run(cmd.split(), check=True)  # error: TFH201
+    # s41: a compile is not instant in general (its time follows the source), even of one small file
+    subprocess.run(["gcc", "-shared", "-fPIC", "-o", "x.so", "x.c"], check=True)  # error: TFH201
+    # s41: nor a query of the Docker daemon (`docker info`), which may hang
+    subprocess.run(["docker", "info"], check=True, capture_output=True)  # error: TFH201
     proc = subprocess.Popen(["npx", "server"])
     proc.wait()  # error: TFH201
 """,
