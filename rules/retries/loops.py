@@ -19,7 +19,7 @@ from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
 from .grown import asks_a_person, grows_to_success
-from .status_loops import every_node as _every_node
+from ...linter.api import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
 

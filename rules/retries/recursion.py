@@ -27,7 +27,7 @@ from typing import NamedTuple
 import libcst as cst
 
 from ...linter.api import Screen, children, walk_in_scope
-from .status_loops import every_node
+from ...linter.api import every_node
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
 

@@ -13,7 +13,7 @@ from typing import Iterator, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import Screen, children
+from ...linter.api import Screen, children, every_node
 from ...linter.api import knowledge as kb
 from .literals import status_set
 
@@ -117,17 +117,6 @@ def all_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         n = stack.pop()
         yield n
         stack.extend(n.children)
-
-
-def every_node(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """``node`` and every node under it, by the engine's field walk (no whitespace or punctuation nodes), in no
-    order to rely on: for sets and any/all tests. libcst's ``children`` re-creates each node it passes: walking
-    a long function's loops that way was a fifth of the time on hermes-agent's ``conversation_loop.py``."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(children(n))
 
 
 def target_names(target: cst.BaseExpression) -> set[str]:

@@ -13,7 +13,7 @@ from .deny import deny_why, excludes_permanent
 from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
-from .status_loops import every_node
+from ...linter.api import every_node
 from .worklist import draws_next_item
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import walk_in_scope
+from ...linter.api import every_node, walk_in_scope
 
 
 def _literal_key(node: cst.BaseExpression) -> str | None:
@@ -70,7 +70,7 @@ def _built_in_place(func: cst.FunctionDef, name: str) -> set[str] | None:
     uses = 0
     for n in walk_in_scope(func.body):
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            if any(isinstance(m, cst.Name) and m.value == name for m in _all_nodes(n)):
+            if any(isinstance(m, cst.Name) and m.value == name for m in every_node(n)):
                 return None  # a closure may fill it
             continue
         if isinstance(n, cst.Name) and n.value == name:
@@ -93,13 +93,3 @@ def _built_in_place(func: cst.FunctionDef, name: str) -> set[str] | None:
     if keys is None or uses != len(accounted):
         return None
     return keys | filled
-
-
-def _all_nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(n.children)
-    return out
