@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...rules.errors.model import catches_broadly
-from .index import CALLED_NAME, FUNCS, Index
+from .index import CALLED_NAME, FUNCS, Index, lookups
 from .reexports import dealias
 
 if TYPE_CHECKING:
@@ -127,13 +127,7 @@ def name_tables(cls: ast.ClassDef) -> dict[str, str]:
         for n in ast.walk(m):
             if isinstance(n, ast.Assign) and CALLED_NAME.search(ast.unparse(n.value)):
                 named |= {t.id for t in n.targets if isinstance(t, ast.Name)}
-        for n in ast.walk(m):
-            key: ast.expr | None = None
-            table: ast.expr | None = None
-            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
-                table, key = n.value, n.slice
-            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args:
-                table, key = n.func.value, n.args[0]
+        for table, key in lookups(m):
             if not (isinstance(table, ast.Attribute) and isinstance(table.value, ast.Name) and table.value.id == "self"):
                 continue
             if isinstance(key, ast.Name) and key.id in named or isinstance(key, (ast.Name, ast.Attribute)) \

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .index import CALLED_NAME, FUNCS, Index, literal_str, resolve_ref, target_key
+from .index import CALLED_NAME, FUNCS, Index, literal_str, lookups, resolve_ref, target_key
 from .registries import _loop_elements
 
 __all__ = ["filled_from", "returned_table", "returned_tools"]
@@ -56,14 +56,8 @@ def _indexed_tables(index: Index) -> set[str]:
         assert isinstance(fn, FUNCS)
         named = _called_names(fn)
         params = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} if _handles_call(fn) else set()
-        for n in ast.walk(fn):
-            table: ast.expr | None = None
-            key: ast.expr | None = None
-            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
-                table, key = n.value, n.slice
-            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args:
-                table, key = n.func.value, n.args[0]
-            if table is None or (bound := target_key(table)) is None:
+        for table, key in lookups(fn):
+            if (bound := target_key(table)) is None:
                 continue
             if isinstance(key, ast.Name) and key.id in named or isinstance(key, ast.Attribute) and _names_call(key, params):
                 out.add(bound)

@@ -19,7 +19,7 @@ from .reexports import reexports
 if TYPE_CHECKING:
     from ..rule import Screen
 
-__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "default_name", "handed_ref", "helpers_of", "literal_str", "module_name", "pending_classes",
+__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "default_name", "handed_ref", "helpers_of", "literal_str", "lookups", "module_name", "pending_classes",
            "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
@@ -290,6 +290,15 @@ class Index:
             if qn is not None:
                 out.append(qn)
         return out
+
+
+def lookups(fn: ast.AST) -> Iterator[tuple[ast.expr, ast.expr]]:
+    """(table, key) of each ``table[key]`` read and ``table.get(key, ...)`` call under ``fn``."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+            yield n.value, n.slice
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" and n.args:
+            yield n.func.value, n.args[0]
 
 
 def target_key(target: ast.AST) -> str | None:
