@@ -11,6 +11,7 @@ import libcst as cst
 
 from .data import Loop
 from .paths import _after_try, _before_try, _ends_with_jump, _loop_exits, _stmts, _walk, _walk_all, is_sleep, plain_success_exit
+from .status_loops import target_names
 
 
 def _placeholder(value: cst.BaseExpression) -> bool:
@@ -31,17 +32,9 @@ def _assigned(nodes: Iterable[cst.CSTNode]) -> Iterator[tuple[set[str], cst.Base
     for n in _walk_all(nodes):
         if isinstance(n, cst.Assign):
             for t in n.targets:
-                yield _target_names(t.target), n.value
+                yield target_names(t.target), n.value
         elif isinstance(n, cst.AnnAssign) and n.value is not None:
-            yield _target_names(n.target), n.value
-
-
-def _target_names(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
-    return set()
+            yield target_names(n.target), n.value
 
 
 def observes_condition(loop: Loop) -> bool:
