@@ -66,15 +66,11 @@ class ExceptionText(TextTaint):
         self._holders: dict[int, dict[str, set[str]]] = {}
         self._name_dispatchers: dict[int, bool] = {}  # id of a class -> it serves tools by name (s41)
 
-    def _returns_exception(self, value: cst.BaseExpression) -> bool:
-        """``self._invoke(...)`` where the same-module helper returns the exception it caught (``except ... as e:
-        return e``): the caller holds an error object that a later ``str(result)`` turns into text."""
-        return -1 in self._returned_positions(value)
-
     def _returned_positions(self, value: cst.BaseExpression) -> frozenset[int]:
         """Where a same-module helper called here returns the exception it caught: ``-1`` the value itself
-        (``return e``), ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24 D5, unpacked by
-        the caller as ``out, err = _invoke(...)``)."""
+        (``self._invoke(...)`` with ``except ... as e: return e``: the caller holds an error object that a later
+        ``str(result)`` turns into text), ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24
+        D5, unpacked by the caller as ``out, err = _invoke(...)``)."""
         if isinstance(value, cst.Await):
             value = value.expression
         if not isinstance(value, cst.Call):
@@ -88,9 +84,9 @@ class ExceptionText(TextTaint):
             out |= self.returned_exceptions[key]
         return frozenset(out)
 
-    def _alias_returned(self, node: cst.Assign) -> None:
+    def _alias_returned(self, node: cst.Assign, positions: frozenset[int]) -> None:
         """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
-        positions = self._returned_positions(node.value) - {-1}
+        positions -= {-1}
         if not positions:
             return
         for t in node.targets:
@@ -503,16 +499,17 @@ class ExceptionText(TextTaint):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._record_holder(node)
+        positions = self._returned_positions(node.value)  # the helpers of the module asked once per assignment
         if not self.active():
-            if self._returns_exception(node.value):
+            if -1 in positions:
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
-            self._alias_returned(node)
+            self._alias_returned(node, positions)
             return
         exc = self.exceptions()
         leaks = self._leak(node.value, exc) is not None
         # error = e: the object, kept; result = self._call() where the helper returns its caught exception
-        alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or self._returns_exception(node.value)
-        self._alias_returned(node)
+        alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or -1 in positions
+        self._alias_returned(node, positions)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if alias:
