@@ -44,6 +44,7 @@ from .nodes import (
     last_name,
     positional,
     receiver_name,
+    string_literal,
     walk_in_scope,
     walk_in_scope_ast,
 )
@@ -59,7 +60,7 @@ __all__ = [
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
     "Handler", "Names", "imported_by", "imported_definition", "imported_method", "shares_import",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",
-    "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "walk_in_scope",
+    "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "string_literal", "walk_in_scope",
     "walk_in_scope_ast",
     "node_lines",
     "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",

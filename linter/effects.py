@@ -34,7 +34,7 @@ import libcst as cst
 from . import knowledge as kb
 from . import nodes
 from .names import Names, dotted
-from .nodes import keyword_arg, last_name, positional, receiver_name
+from .nodes import keyword_arg, last_name, positional, receiver_name, string_literal
 
 if TYPE_CHECKING:
     from .rule import Screen
@@ -59,25 +59,6 @@ def _key_header(name: str) -> bool:
     """A header that carries an idempotency key: ``Idempotency-Key``, or a delivery id (``X-GitHub-Delivery``)."""
     norm = _norm(name)
     return norm in kb.IDEMPOTENCY_HEADERS or norm.endswith(kb.IDEMPOTENCY_HEADER_SUFFIXES)
-
-
-def _string(node: cst.BaseExpression | None) -> str | None:
-    """The literal text of a string (the literal parts of an f-string or ``+`` concatenation)."""
-    if isinstance(node, cst.SimpleString):
-        try:
-            value = node.evaluated_value
-        except Exception:  # pragma: no cover - libcst evaluates every valid literal
-            return None
-        return value if isinstance(value, str) else None
-    if isinstance(node, cst.ConcatenatedString):
-        left, right = _string(node.left), _string(node.right)
-        return None if left is None and right is None else (left or "") + (right or "")
-    if isinstance(node, cst.FormattedString):
-        return "".join(p.value for p in node.parts if isinstance(p, cst.FormattedStringText)) or None
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-        left, right = _string(node.left), _string(node.right)
-        return None if left is None and right is None else (left or "") + "{}" + (right or "")
-    return None
 
 
 def _names(node: cst.CSTNode) -> list[str]:
@@ -120,7 +101,7 @@ def mcp_class(node: cst.BaseExpression) -> str | None:
     elif isinstance(node, cst.Dict):
         for el in node.elements:
             if isinstance(el, cst.DictElement) and isinstance(el.value, cst.Name) and el.value.value in ("True", "False"):
-                key = _string(el.key)
+                key = string_literal(el.key, pieces=True)
                 if key is not None:
                     hints[key] = el.value.value == "True"
     # strongest statement first: destructive, then non-idempotent, idempotent, read-only
@@ -148,7 +129,7 @@ def _http_method(call: cst.Call, last: str) -> str | None:
         if arg is None:
             pos = positional(call)
             arg = pos[0] if pos else None
-        text = _string(arg.value) if arg is not None else None
+        text = string_literal(arg.value, pieces=True) if arg is not None else None
         if text is not None and text.lower() in kb.HTTP_METHOD_CLASSES:
             return text.lower()
     return None
@@ -236,12 +217,12 @@ def classify_call(
             if method is not None:
                 cls = kb.HTTP_METHOD_CLASSES[method]
                 url = _url(call, resolved)
-                text = _string(url) if url is not None else None
+                text = string_literal(url, pieces=True) if url is not None else None
                 shown = f"{method.upper()} to {text!r}" if text and text.strip("/{}") else f"{method.upper()} through {qn}"
                 # the URL's literal text and the names it is built from (``self.search_url``)
                 said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
                 if isinstance(url, cst.Call):  # built by a helper: ``_endpoint(base, "/device/token")`` (s35 post)
-                    said += " " + " ".join(t for a in url.args if (t := _string(a.value)) is not None)
+                    said += " " + " ".join(t for a in url.args if (t := string_literal(a.value, pieces=True)) is not None)
                 if cls == kb.NON_IDEMPOTENT_WRITE and _says_read(said.lower(), kb.READ_POST_URL_PARTS):
                     return kb.READ_SAFE, shown
                 return cls, shown
@@ -261,7 +242,7 @@ def _headers_have_key(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Dict):
         for el in node.elements:
             if isinstance(el, cst.DictElement):
-                key = _string(el.key)
+                key = string_literal(el.key, pieces=True)
                 if key is not None and _key_header(key):
                     return True
             elif isinstance(el, cst.StarredDictElement) and _headers_have_key(el.value):
@@ -292,7 +273,7 @@ def _assigned_key(name: str, scope: Sequence[cst.BaseStatement]) -> bool:
                     and len(t.slice) == 1
                     and isinstance(t.slice[0].slice, cst.Index)
                 ):
-                    key = _string(t.slice[0].slice.value)
+                    key = string_literal(t.slice[0].slice.value, pieces=True)
                     if key is not None and _key_header(key):
                         return True
         elif isinstance(node, cst.AnnAssign):
@@ -309,7 +290,7 @@ def _assigned_key(name: str, scope: Sequence[cst.BaseStatement]) -> bool:
                 if any(_headers_have_key(a.value) for a in node.args):
                     return True
                 first = positional(node)
-                key = _string(first[0].value) if first else None
+                key = string_literal(first[0].value, pieces=True) if first else None
                 if key is not None and _key_header(key):
                     return True
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):

@@ -156,6 +156,40 @@ def receiver_name(call_func: cst.BaseExpression | ast.expr) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------- string literals
+
+
+def string_literal(node: cst.CSTNode | None, *, concatenated: bool = False, pieces: bool = False) -> str | None:
+    """The text of a string literal (``"a"``, ``r'a'``, a triple-quoted one), else None: bytes and f-strings are
+    not text literals.
+
+    ``concatenated``: an implicit concatenation of literals too (``"a" "b"`` -> ``"ab"``; None when a part
+    is an f-string or bytes). ``pieces``: the literal text of a message however it is built, for a reader of
+    what it says: the literal parts of an f-string (None if it has none), implicit and ``+`` concatenations
+    joined (``+`` leaves ``"{}"`` where the other operand was; None when neither side has literal text).
+    """
+    if isinstance(node, cst.SimpleString):
+        try:
+            value = node.evaluated_value
+        except Exception:  # pragma: no cover - libcst evaluates every valid literal
+            return None
+        return value if isinstance(value, str) else None
+    if pieces:
+        if isinstance(node, cst.ConcatenatedString):
+            left, right = string_literal(node.left, pieces=True), string_literal(node.right, pieces=True)
+            return None if left is None and right is None else (left or "") + (right or "")
+        if isinstance(node, cst.FormattedString):
+            return "".join(p.value for p in node.parts if isinstance(p, cst.FormattedStringText)) or None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left, right = string_literal(node.left, pieces=True), string_literal(node.right, pieces=True)
+            return None if left is None and right is None else (left or "") + "{}" + (right or "")
+        return None
+    if concatenated and isinstance(node, cst.ConcatenatedString):
+        joined = node.evaluated_value
+        return joined if isinstance(joined, str) else None
+    return None
+
+
 # ---------------------------------------------------------------- except handlers
 
 

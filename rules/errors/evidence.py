@@ -9,10 +9,9 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import Knowledge, imported_by, shares_import, walk_in_scope
+from ...linter.api import Knowledge, imported_by, shares_import, string_literal, walk_in_scope
 from .model import words
 from .remote import runs_tool
-from .taint import _literal
 
 
 def dispatches_tool(func: cst.FunctionDef, knowledge: Knowledge, tool_result: Callable[[cst.CSTNode], bool]) -> bool:
@@ -34,7 +33,7 @@ def content_and_artifact(func: cst.FunctionDef, knowledge: Knowledge) -> bool:
     key, literal = knowledge.artifact_response_format
     return any(
         isinstance(d.decorator, cst.Call) and any(
-            a.keyword is not None and a.keyword.value == key and _literal(a.value) == literal for a in d.decorator.args
+            a.keyword is not None and a.keyword.value == key and string_literal(a.value) == literal for a in d.decorator.args
         )
         for d in func.decorators
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, handler_types, last_name, walk_in_scope
+from ...linter.api import FileContext, handler_types, last_name, string_literal, walk_in_scope
 from .model import ErrorModel, has_words, words
 
 
@@ -272,7 +272,7 @@ class TextTaint:
         pairs: list[tuple[str | None, cst.BaseExpression]] = []
         starred = 0
         if isinstance(node, cst.Dict):
-            pairs = [(_literal(el.key), el.value) for el in node.elements if isinstance(el, cst.DictElement)]
+            pairs = [(string_literal(el.key), el.value) for el in node.elements if isinstance(el, cst.DictElement)]
         else:
             starred = next((i for i, a in enumerate(node.args) if a.star), len(node.args))
             pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
@@ -293,7 +293,7 @@ class TextTaint:
             if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
                 if not self._catch_all_code(value):
                     return True
-            text = (_literal(value) or "").lower()
+            text = (string_literal(value) or "").lower()
             if norm == "type" and text.endswith(("error", "exception")) and text not in ("error", "exception"):
                 return True  # "server_error", "RateLimitError": a kind; the bare "error" says only that it failed
         return False
@@ -314,7 +314,7 @@ class TextTaint:
         """A positional string that names a kind of error (``"permission_error"``, ``"RateLimitError"``: one
         identifier ending in ``error``/``exception``, not a catch-all such as ``"execution_error"``), read as a
         kind where the callee's signature is not in the run."""
-        text = _literal(value) or ""
+        text = string_literal(value) or ""
         if not text.isidentifier() or not text.lower().endswith(("error", "exception")):
             return False
         return text.lower() not in ("error", "exception") and not self._catch_all_code(value)
@@ -323,7 +323,7 @@ class TextTaint:
         """A constant code that says only that something failed (``ToolErrorCode.INTERNAL_ERROR``, ``"error"``,
         ``UNKNOWN``): the same for every failure, it does not type one (``GENERIC_ERROR_CODE_WORDS``)."""
         k = self.knowledge
-        text = _literal(value)
+        text = string_literal(value)
         if text is None:
             name = last_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
             if name is None or not name.isupper():
@@ -464,18 +464,10 @@ def _class_name(node: cst.BaseExpression) -> bool:
     return name[:1].isupper() and not name.isupper()
 
 
-def _literal(node: cst.BaseExpression | None) -> str | None:
-    """The value of a plain string literal, else None."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
 def _telemetry_key(target: cst.Subscript) -> bool:
     """``attributes["tool.args_parse_error"] = str(e)``: a dotted attribute key, as a trace's span attributes are
     named (OpenTelemetry's conventions); the text goes to a trace, not to a model."""
     if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
         return False
-    key = _literal(target.slice[0].slice.value)
+    key = string_literal(target.slice[0].slice.value)
     return key is not None and "." in key and all(p.isidentifier() for p in key.split("."))

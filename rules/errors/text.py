@@ -40,11 +40,11 @@ from pathlib import PurePath
 
 import libcst as cst
 
-from ...linter.api import FileContext, walk_in_scope
+from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
 from .evidence import content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, serves_tools
-from .taint import TextTaint, _literal, _telemetry_key
+from .taint import TextTaint, _telemetry_key
 
 __all__ = ["ExceptionText"]
 
@@ -165,7 +165,7 @@ class ExceptionText(TextTaint):
             forms = self.knowledge.message_dict_forms
             for el in node.elements:
                 if isinstance(el, cst.DictElement):
-                    key, value = _literal(el.key), _literal(el.value)
+                    key, value = string_literal(el.key), string_literal(el.value)
                     if key is not None and value is not None and (key, value) in forms:
                         return True
                     if key in self.knowledge.message_dict_flags and isinstance(el.value, cst.Name) \

@@ -13,14 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import every_node, walk_in_scope
-
-
-def _literal_key(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
+from ...linter.api import every_node, string_literal, walk_in_scope
 
 
 def _subscript_key(target: cst.BaseExpression, name: str) -> str | None:
@@ -29,7 +22,7 @@ def _subscript_key(target: cst.BaseExpression, name: str) -> str | None:
         return None
     if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
         return None
-    return _literal_key(target.slice[0].slice.value)
+    return string_literal(target.slice[0].slice.value)
 
 
 def _display_keys(value: cst.BaseExpression) -> set[str] | None:
@@ -37,7 +30,7 @@ def _display_keys(value: cst.BaseExpression) -> set[str] | None:
         return None
     keys: set[str] = set()
     for el in value.elements:
-        key = _literal_key(el.key) if isinstance(el, cst.DictElement) else None
+        key = string_literal(el.key) if isinstance(el, cst.DictElement) else None
         if key is None:
             return None
         keys.add(key)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Rule, walk_in_scope
-from .model import ALL, ChainSummary, Cover, MatchSummary, TableSummary, _body_statements, _irrefutable, code, near_miss, string_value
+from ...linter.api import FileContext, Rule, string_literal, walk_in_scope
+from .model import ALL, ChainSummary, Cover, MatchSummary, TableSummary, _body_statements, _irrefutable, code, near_miss
 
 
 class UnionRule(Rule):
@@ -30,7 +30,7 @@ class UnionRule(Rule):
 
     def _annotation_kind(self, ann: cst.BaseExpression) -> str | None:
         if isinstance(ann, (cst.SimpleString, cst.ConcatenatedString)):
-            text = string_value(ann)
+            text = string_literal(ann, concatenated=True)
             if not text:
                 return None
             try:
@@ -149,11 +149,11 @@ class UnionRule(Rule):
             return None
         if isinstance(node, cst.Subscript) and len(node.slice) == 1:
             s = node.slice[0].slice
-            if isinstance(s, cst.Index) and string_value(s.value) == self.knowledge.wire_tag_key:
+            if isinstance(s, cst.Index) and string_literal(s.value, concatenated=True) == self.knowledge.wire_tag_key:
                 return node.value
             return None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get":
-            if node.args and string_value(node.args[0].value) == self.knowledge.wire_tag_key:
+            if node.args and string_literal(node.args[0].value, concatenated=True) == self.knowledge.wire_tag_key:
                 return node.func.value
         return None
 
@@ -172,13 +172,13 @@ class UnionRule(Rule):
         return self.knowledge.tool_error_classes.get(qn) if qn is not None else None
 
     def _strings(self, node: cst.BaseExpression) -> list[tuple[cst.CSTNode, str]] | None:
-        s = string_value(node)
+        s = string_literal(node, concatenated=True)
         if s is not None:
             return [(node, s)]
         if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
             out: list[tuple[cst.CSTNode, str]] = []
             for el in node.elements:
-                v = string_value(el.value)
+                v = string_literal(el.value, concatenated=True)
                 if v is None:
                     return None
                 out.append((el.value, v))
@@ -252,7 +252,7 @@ class UnionRule(Rule):
                 out.add(self.cover(e.pattern, tag_values))
             return out
         if isinstance(p, cst.MatchValue):
-            s = string_value(p.value)
+            s = string_literal(p.value, concatenated=True)
             if tag_values and s is not None:
                 real = {s} if s in self.tags else set()
                 return Cover(set(real), set(real), strings=[(p.value, s)])
@@ -279,7 +279,7 @@ class UnionRule(Rule):
             strings: list[tuple[cst.CSTNode, str]] = []
             rest_whole = True
             for el in p.elements:
-                if string_value(el.key) == self.knowledge.wire_tag_key:
+                if string_literal(el.key, concatenated=True) == self.knowledge.wire_tag_key:
                     found = self._pattern_strings(el.pattern)
                     if found is None:
                         rest_whole = rest_whole and _irrefutable(el.pattern)
@@ -295,14 +295,14 @@ class UnionRule(Rule):
     @staticmethod
     def _pattern_strings(p: cst.MatchPattern) -> list[tuple[cst.CSTNode, str]] | None:
         if isinstance(p, cst.MatchValue):
-            s = string_value(p.value)
+            s = string_literal(p.value, concatenated=True)
             return [(p.value, s)] if s is not None else None
         if isinstance(p, cst.MatchOr):
             out: list[tuple[cst.CSTNode, str]] = []
             for e in p.patterns:
-                if not isinstance(e.pattern, cst.MatchValue) or string_value(e.pattern.value) is None:
+                if not isinstance(e.pattern, cst.MatchValue) or string_literal(e.pattern.value, concatenated=True) is None:
                     return None
-                out.append((e.pattern.value, string_value(e.pattern.value) or ""))
+                out.append((e.pattern.value, string_literal(e.pattern.value, concatenated=True) or ""))
             return out
         return None
 
@@ -422,7 +422,7 @@ class UnionRule(Rule):
             if tag is not None:
                 keys.add(tag)
                 continue
-            s = string_value(el.key)
+            s = string_literal(el.key, concatenated=True)
             if s is None or not (s in self.tags or near_miss(s, self.tags)):
                 return None
             strings.append((el.key, s))

@@ -35,13 +35,6 @@ def code(node: cst.CSTNode) -> str:
     return dotted(node) if isinstance(node, (cst.Name, cst.Attribute)) and dotted(node) else _CODEGEN.code_for_node(node)  # type: ignore[return-value]
 
 
-def string_value(node: cst.CSTNode | None) -> str | None:
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
 def _norm(s: str) -> str:
     return s.replace("_", "").replace("-", "").replace(" ", "").lower()
 
