@@ -9,7 +9,7 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import Knowledge, imported_by, shares_import, string_literal, walk_in_scope
+from ...linter.api import Knowledge, Screen, imported_by, shares_import, string_literal, walk_in_scope
 from .model import words
 from .remote import runs_tool
 
@@ -60,6 +60,12 @@ def serves_by_name(method: ast.stmt, channel_words: tuple[str, ...]) -> bool:
             name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) else ""
             channel = channel or any(w in name.lower() for w in channel_words if len(w) > 3)
     return dispatch and channel
+
+
+def may_serve_by_name(screen: Screen) -> bool:
+    """Whether the module calls ``getattr(self, name)`` anywhere (the screen's calls, once per file): no method
+    serves by name (:func:`serves_by_name`) without such a call, so none of the module's classes needs reading."""
+    return screen.memo("tfh401.getattr_self", lambda: any(_getattr_self(c) for c in screen.calls))
 
 
 def _getattr_self(node: ast.AST) -> bool:

@@ -43,7 +43,9 @@ import libcst as cst
 from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
-from .evidence import content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, serves_tools
+from .evidence import (
+    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, serves_tools,
+)
 from .taint import TextTaint, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -232,7 +234,7 @@ class ExceptionText(TextTaint):
         """A method of a class that serves its methods by name over a channel (:func:`.evidence.serves_tools`)."""
         owner = self._owner.get(id(func))
         tree = self.errors.ctx.screen.tree
-        if owner is None or not isinstance(tree, ast.Module):
+        if owner is None or not isinstance(tree, ast.Module) or not may_serve_by_name(self.errors.ctx.screen):
             return False
         key = id(owner)
         if key not in self._name_dispatchers:
