@@ -162,6 +162,24 @@ def _methods(owner: object) -> Iterable[tuple[str, VisitorFn]]:
     return [(attr, getattr(owner, attr)) for attr in names]
 
 
+def _no_validation(self: cst.CSTNode) -> None:
+    return None
+
+
+def _parse_module(text: str | bytes) -> cst.Module:
+    """``libcst.parse_module`` without libcst's check of every node it builds (``CSTNode.__post_init__`` ->
+    ``_validate``: about a seventh of the parse on the agent corpus; libcst's own comment there suggests skipping
+    it on a parse). The parser builds only what its grammar accepts; the check guards trees built by hand (a
+    fix's nodes are built afterwards and checked as ever). Restored even if the parse fails."""
+    base = cst.CSTNode
+    check = base.__dict__["__post_init__"]
+    setattr(base, "__post_init__", _no_validation)
+    try:
+        return cst.parse_module(text)
+    finally:
+        setattr(base, "__post_init__", check)
+
+
 def _parse_without_unreadable(
     text: str, tree: ast.Module, spots: "set[int] | None", binders: "list[ast.AST]", bad_line: int
 ) -> cst.Module | None:
@@ -186,7 +204,7 @@ def _parse_without_unreadable(
         if narrowed is None:
             return None
         try:
-            return cst.parse_module(narrowed)
+            return _parse_module(narrowed)
         except cst.ParserSyntaxError as exc:
             if span[0] <= exc.raw_line <= span[1]:
                 return None  # stubbing did not remove it (kept for a binder)
@@ -382,12 +400,12 @@ def _parse(source: bytes | str, text: Text, path: str, plan: _Plan) -> cst.Modul
     module: cst.Module | None = None
     if plan.narrowed is not None:
         try:
-            module = cst.parse_module(plan.narrowed)
+            module = _parse_module(plan.narrowed)
         except Exception:  # parse the file as it is, and report what that says
             module = None
     try:
         if module is None:
-            module = cst.parse_module(source)
+            module = _parse_module(source)
     except cst.ParserSyntaxError as exc:
         if plan.ast_error is not None:
             return [_syntax_error_finding(path, plan.ast_error)]

@@ -51,3 +51,34 @@ def test_a_class_is_read_for_serving_by_name_only_when_the_module_calls_getattr_
     path.write_text(source)
     lint_source(source, str(path), Config(select=("TFH401",)))
     assert (calls[0] > 0) is read
+
+
+def test_the_engine_parses_without_libcsts_node_check_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import libcst as cst
+
+    calls = [0]
+    real = cst.Name._validate
+
+    def counted(self: cst.Name) -> None:
+        calls[0] += 1
+        real(self)
+
+    monkeypatch.setattr(cst.Name, "_validate", counted)
+    from smullyan.linter import engine
+
+    parses = [0]
+    parse = engine._parse_module
+
+    def counted_parse(text: str | bytes) -> cst.Module:
+        parses[0] += 1
+        return parse(text)
+
+    monkeypatch.setattr(engine, "_parse_module", counted_parse)
+    check = cst.CSTNode.__dict__["__post_init__"]
+    lint_source(WORKER, "worker.py", Config(select=("TFH401",)))
+    assert parses[0] == 1 and calls[0] == 0  # parsed (TFH401 is a candidate here) without the check
+    assert cst.CSTNode.__dict__["__post_init__"] is check
+    assert [f.code for f in lint_source("def f(:\n", "bad.py", Config())] == ["TFH001"]
+    assert cst.CSTNode.__dict__["__post_init__"] is check  # restored after a failed parse too
+    cst.Name("x")
+    assert calls[0] == 1  # a node built by hand is checked as ever
