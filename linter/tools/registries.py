@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
+from .dispatch import returned_function
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
@@ -409,9 +410,12 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
     """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
     (``Tool``, ``FunctionTool``; resolved through the imports or defined here), or of one of the run's tool classes
     (``project``: ``LocalFunction``, a subclass of the framework's ``Tool``), handing it a function by a keyword
-    that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples.
+    that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples; or as
+    its first positional argument (:func:`_positional_targets`: ``Tool(list_skills)``, ``Tool(make_handoff(m))``,
+    ``[Tool(getattr(self, name)) for name in TOOL_NAMES]``).
     -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
     path, _n, node, _parents = scope
+    given = [p for p in _params(node, False) if p.lower().split("_")[0] in CALLABLE_WORDS]
     for call in direct_calls(node):
         qn = index.qualname(call.func)
         if qn is None or qn in skip:
@@ -420,23 +424,87 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         words = _camel_words(last)
         if not words or (words[-1] != "Tool" and not run_tool_class(qn, project)):
             continue
-        arg = callable_arg(call)
-        if arg is None:
-            continue
         scope_path = path if node is not index.tree else ""
+        arg = callable_arg(call) or next((k.value for k in call.keywords if k.arg in _INVOKER_KEYWORDS), None)
+        if arg is None:
+            for t in _positional_targets(call, node, index, scope_path, owner):
+                if not any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
+                    yield qn, f"{last}(<function>)", t
+            continue
         target = resolve_ref(arg, index, scope_path, owner)
+        if target is None and isinstance(arg, ast.Call):  # ``invoke=self._make_invoke(name)``: what the factory returns
+            factory = resolve_ref(arg.func, index, scope_path, owner)
+            target = returned_function(factory, index) if factory is not None else None
         targets = [target] if target is not None else _loop_targets(arg, node, index, scope_path, owner)
         keyword = next(k.arg for k in call.keywords if k.value is arg)
         for t in targets:
+            if any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
+                continue  # the tool facility's own wrapper of the function it is given (lovia's ``@tool``: ``make(func)``)
             yield qn, f"{last}({keyword}=...)", t
 
 
-def verb_framework(head: ast.AST, index: Index) -> str | None:
+#: a keyword that hands a tool class the function a call of the tool runs, besides ``callable_arg``'s (lovia's
+#: ``Tool(name=..., description=..., parameters=..., invoke=invoke)``)
+_INVOKER_KEYWORDS = frozenset({"invoke"})
+
+
+def _positional_targets(call: ast.Call, scope: ast.AST, index: Index, scope_path: str,
+                        owner: str | None) -> list[Entry]:
+    """The functions a tool class's call hands as its first positional argument, each a def of this module: a
+    function or method by name (``Tool(list_skills)``, nested or not; ``Tool(self.search)``), or through a
+    comprehension or loop over a literal list; the nested function a factory of this module returns
+    (``Tool(make_handoff(member))``); the methods ``getattr(self, name)`` takes over a literal list or tuple of their
+    names, written out or a name bound to one (``[Tool(getattr(self, name)) for name in TOOL_NAMES]``). A value that
+    is none of these (a parameter, another module's object) hands nothing."""
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return []
+    arg = call.args[0]
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "getattr" \
+            and len(arg.args) == 2 and isinstance(arg.args[0], ast.Name) and arg.args[0].id == "self" \
+            and isinstance(arg.args[1], ast.Name) and owner is not None:
+        out: list[Entry] = []
+        for it in _comprehended_iterables(arg.args[1].id, call, scope):
+            elts = list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(
+                target_key(it) or "", [])) if isinstance(it, (ast.Name, ast.Attribute)) else []
+            for el in elts:
+                name = literal_str(el)
+                target = resolve_ref(ast.Attribute(ast.Name("self"), name), index, scope_path, owner) if name else None
+                if target is not None:
+                    out.append(target)
+        return out
+    if isinstance(arg, ast.Call):  # a factory of this module returning its nested function
+        factory = resolve_ref(arg.func, index, scope_path, owner)
+        inner = returned_function(factory, index) if factory is not None else None
+        return [inner] if inner is not None else []
+    cls = index.local_classes.get(owner) if owner is not None else None
+    refs = comprehended(arg, call, scope, cls)
+    return [t for t in (resolve_ref(r, index, scope_path, owner) for r in refs) if t is not None]
+
+
+def _comprehended_iterables(name: str, call: ast.Call, scope: ast.AST) -> list[ast.expr]:
+    """What a comprehension or ``for`` loop around ``call`` (in this body) binds ``name`` over."""
+    out: list[ast.expr] = []
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            pairs = [(g.target, g.iter) for g in node.generators]
+            inside: list[ast.AST] = [node.elt]
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            pairs, inside = [(node.target, node.iter)], list(node.body)
+        else:
+            continue
+        if any(isinstance(t, ast.Name) and t.id == name for t, _ in pairs) \
+                and any(n is call for i in inside for n in ast.walk(i)):
+            out.extend(it for t, it in pairs if isinstance(t, ast.Name) and t.id == name)
+    return out
+
+
+def verb_framework(head: ast.AST, index: Index, call: ast.Call | None = None) -> str | None:
     """The framework a registration verb on an untyped receiver names (``knowledge.registration_framework``, the table
     TFH401 reads too): ``mcp.tool`` where ``mcp`` is a parameter, ``self.server.add_tool``, ``coder_agent.tool_plain``,
     ``functions_registry.register_function``; None when the receiver resolves (the tables decide), its name is no
     registrar's (``app.route``, ``hooks.add_tool``), or the module builds a web app and no tool server (``app``/
-    ``server`` there is the web app)."""
+    ``server`` there is the web app). ``call`` (the registering call itself, ``head`` its callee): a receiver of any
+    name registers when the call spells a whole tool out by position (:func:`_spelled_out`)."""
     if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
         return None
     recv = head.value
@@ -450,9 +518,19 @@ def verb_framework(head: ast.AST, index: Index) -> str | None:
         return None
     framework = kb.registration_framework(head.attr, name)
     framework = "registry" if framework == "" and name in ("self", "cls") else framework  # the class registers
+    if framework is None and call is not None and call.func is head and _spelled_out(call):
+        framework = "registry"  # ``plugin.tool("list_shortcuts", "List ...", {...}, list_shortcuts)``
     if not framework or _web_module(index):
         return None
     return framework
+
+
+def _spelled_out(call: ast.Call) -> bool:
+    """A registration call that spells a whole tool out by position: its name and description as literal text, then
+    at least one more argument (the schema, the function: ``plugin.tool(name, description, schema, fn)``)."""
+    args = call.args
+    return len(args) >= 3 and literal_str(args[0]) is not None \
+        and (literal_str(args[1]) is not None or isinstance(args[1], ast.JoinedStr))
 
 
 def _web_module(index: Index) -> bool:
@@ -559,7 +637,7 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         inner = call.func if isinstance(call.func, ast.Call) else None
         head = inner.func if inner is not None else call.func
         qn = index.qualname(head)
-        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index)
+        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index, call)
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
         refs: list[ast.expr] = [_unwrapped(handed_ref(call))]
