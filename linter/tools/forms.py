@@ -16,8 +16,9 @@ from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls,
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of, wrapper_text
+from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
-from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
+from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps,
                          verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
