@@ -41,6 +41,9 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.add_tool": "mcp" for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP",
                                         "mcp.server.MCPServer", "mcp.server.mcpserver.MCPServer",
                                         "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")},
+    # the MCP Apps extension's ``@apps.tool(resource_uri=...)`` (mcp/server/apps.py ``Apps.tool``: the keywords go to
+    # ``MCPServer.add_tool``; the instance is handed to ``MCPServer(extensions=[apps])``): one tool per function
+    "mcp.server.apps.Apps.tool": "mcp",
     # ``@server.tool()`` on the low-level ``Server`` (a parameter annotated ``server: Server``): that class has no
     # ``tool`` method (mcp 1.x/2.x), so the decorator only means FastMCP's registration the code intends (quickbooks-mcp's
     # tools/*.py ``register_*_tools(server: Server, ...)``, batch 14): one tool per decorated function, as written
@@ -161,6 +164,7 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
        for m in ("mcp.server.fastmcp.FastMCP", "mcp.server.fastmcp.server.FastMCP", "mcp.server.MCPServer",
                  "mcp.server.mcpserver.MCPServer", "mcp.server.mcpserver.server.MCPServer", "mcp.server.FastMCP")
        for verb in ("tool", "add_tool")},
+    "mcp.server.apps.Apps.tool": ("mcp.server.mcpserver.server.MCPServer._handle_call_tool", ""),  # its add_tool's
     **{f"{m}.call_tool": ("mcp.server.lowlevel.server.Server.call_tool", "")
        for m in ("mcp.server.Server", "mcp.server.lowlevel.Server", "mcp.server.lowlevel.server.Server")},
     **{f"{m}.tool": ("fastmcp.server.server.FastMCP.call_tool", "")

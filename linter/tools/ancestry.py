@@ -289,6 +289,17 @@ _ADAPTER_WORDS = frozenset({"Function", "Functional", "Callable", "Mcp", "MCP", 
                             "Wrapper", "Wrapped", "Adapter", "Dynamic", "Generic", "Lambda", "Toolkit"})
 
 
+def _literal_named(cls: ast.ClassDef) -> bool:
+    """The class body names the tool by a literal: ``name = "mcp"``, ``NAME: ClassVar[str] = "MCP"``."""
+    for s in cls.body:
+        target, value = (s.targets[0], s.value) if isinstance(s, ast.Assign) and len(s.targets) == 1 \
+            else (s.target, s.value) if isinstance(s, ast.AnnAssign) else (None, None)
+        if isinstance(target, ast.Name) and target.id in ("name", "NAME") and isinstance(value, ast.Constant) \
+                and isinstance(value.value, str) and value.value:
+            return True
+    return False
+
+
 def _adapter_named(name: str) -> bool:
     """Every word before the last is an adapter's (``FunctionTool``, ``MCPTool``, ``RemoteAgentTool``): the
     framework's adapter of what it is given; not a tool that acts on one (``SpawnHumanAgentTool``)."""
@@ -312,6 +323,9 @@ class Shape:
     tool_named: bool = False
     # the last names of the classes its methods build (``BarkTextToSpeechTool()`` in gentopia's ``TTS._run``)
     builds: frozenset[str] = frozenset()
+    # named as an adapter of what it is given (``FunctionTool``, ``MCPTool``) and naming no tool of its own: a class
+    # that names itself by a literal (``NAME = "MCP"``: wizolt's MCP gateway tool) is one tool, not an adapter
+    adapter: bool = False
 
 
 _NO_SHAPE = Shape("", frozenset(), (), False)
@@ -425,7 +439,8 @@ def class_shapes(index: Index) -> list[Shape]:
         builds = frozenset(last for fn in methods.values() for n in ast.walk(fn) if isinstance(n, ast.Call)
                            and (last := ast.unparse(n.func).rsplit(".", 1)[-1])[:1].isupper())
         out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls),
-                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template), builds))
+                         "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template), builds,
+                         _adapter_named(cls.name) and not _literal_named(cls)))
     return out
 
 
@@ -499,7 +514,8 @@ def project_tool_bases(
             continue
         adapters: list[str] = []  # descendants named as adapters, and theirs (``LoggedFunctionTool``)
         for d in descendants:  # breadth first: a parent before its children
-            if _adapter_named(d.rsplit(".", 1)[-1]) or any(in_run(b) in adapters for b in bases_of.get(d, ())):
+            named_adapter = shape_of[d].adapter if d in shape_of else _adapter_named(d.rsplit(".", 1)[-1])
+            if named_adapter or any(in_run(b) in adapters for b in bases_of.get(d, ())):
                 adapters.append(d)
         real = {m: sum(1 for d in descendants if d not in adapters and m in shape_of.get(d, _NO_SHAPE).defines)
                 for m in implemented}

@@ -6,7 +6,8 @@ Read only beside the run's own packages: the directory holding a top-level packa
 directory, a checkout's root or its ``src/``) for ``*.dist-info/entry_points.txt``, and that directory and its parent
 for ``pyproject.toml``. A group counts when its name says tools (a dotted, dashed or snake-case word ``tool``/
 ``tools``: ``oterm.tools``, ``llm_tools``; never ``console_scripts``), an entry when its object is a module-level
-function of a package of the run (``module:function``), which :func:`~.remote.adopted` then resolves and its file
+function of a package of the run (``module:function``), or a class (``module:Class``: the first of
+``handlers.RUN_METHODS`` it defines), which :func:`~.remote.adopted` then resolves and its file
 describes as a tool. Reading never raises: a file over :data:`MAX_BYTES`, unreadable or malformed gives no entry,
 and at most :data:`MAX_DISTRIBUTIONS` distributions are looked at per directory."""
 
@@ -18,6 +19,7 @@ from collections.abc import Collection, Iterable, Iterator
 
 from ..packages import package_of
 from ..tomlread import toml as _toml
+from .handlers import RUN_METHODS
 from .remote import Remote
 
 
@@ -119,5 +121,8 @@ def entry_point_refs(files: Collection[str]) -> list[Remote]:
             if not tool_group(group) or m is None or m.group(1).split(".")[0] not in tops:
                 continue
             qn = f"{m.group(1)}.{m.group(2)}"
-            out.setdefault(qn, (qn, name, group.split(".")[0], f"{group} entry point", ""))
+            # a class (agentik's ``http_fetch = agentik.tools.http_fetch:HttpFetchTool``, no tool base): the first run
+            # method it defines, as a registered class's (``handlers.RUN_METHODS``); a function: itself
+            refs = "|".join([*(f"{qn}.{method}" for method in RUN_METHODS), qn])
+            out.setdefault(qn, (refs, name, group.split(".")[0], f"{group} entry point", ""))
     return list(out.values())

@@ -16,8 +16,9 @@ from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls,
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of, wrapper_text
+from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
-from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, held_callables, only_wraps,
+from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps,
                          verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
@@ -35,7 +36,10 @@ _NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit", "lovia"})
 _NAMED_BY_PROPERTY = frozenset({"strands"})
 
 
-def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
+def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module | None = None) -> str:
+    """The name a tool class gives itself: a literal ``name``/``NAME`` in its body, or a module-level constant of this
+    file holding one (``name: str = FINAL_RESULT_TOOL`` with ``FINAL_RESULT_TOOL = "final_result"``; ``module``: the
+    file's tree), a literal ``tool_name`` property (strands); else the class's own name."""
     for stmt in cls.body:
         target: ast.AST | None = None
         value: ast.AST | None = None
@@ -44,7 +48,7 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
         elif isinstance(stmt, ast.AnnAssign):
             target, value = stmt.target, stmt.value
         if isinstance(target, ast.Name) and target.id in ("name", "NAME"):  # ``NAME: ClassVar[str] = "Read"`` (wizolt)
-            text = literal_str(value)
+            text = literal_str(value) or (_module_constant(module, value.id) if isinstance(value, ast.Name) else None)
             if text:
                 return text
     for stmt in cls.body if framework in _NAMED_BY_PROPERTY else ():  # a ``tool_name`` property returning a literal
@@ -54,6 +58,13 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
             if text:
                 return text
     return cls.name
+
+
+def _module_constant(module: ast.Module | None, name: str) -> str | None:
+    """The literal text a module-level statement of the file binds to ``name`` (once, and only to text)."""
+    found = [literal_str(s.value) for s in module.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+             and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name] if module is not None else []
+    return found[0] if len(found) == 1 else None
 
 
 def discover(index: Index, tables: Tables) -> list[Def]:
@@ -231,7 +242,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
-            add(_class_tool_name(cls, framework), framework, f"{base_name} subclass", fns, cls.lineno,
+            add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} subclass", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)

@@ -167,4 +167,37 @@ def registered_classes(index: Index, own_roots: frozenset[str]) -> list[tuple[st
             entries.append((key, qn))
         else:
             out += [("|".join(f"{qn}.{m}" for m in RUN_METHODS), key, name) for key, qn in entries]
+    return out + listed_instances(index, own_roots)
+
+
+#: a list so named (a word of its snake-case name) may hold the objects whose classes are the model's functions
+_LIST_WORDS = frozenset({"tool", "tools", "function", "functions"})
+
+
+def listed_instances(index: Index, own_roots: frozenset[str]) -> list[tuple[str, str, str]]:
+    """A list named for tools or functions, at module level or in a class body, of objects of the run's classes built
+    there (continuedev's ``ChatWithFunctions.functions: List[Step] = [AddFileStep(filename=""), ...]``, each made an
+    OpenAI function schema by its class and run by the called name): a tool per class, named by it, run by the first
+    run method (``RUN_METHODS``) it defines, as :func:`registered_classes` gives them. Two elements at least, every
+    one such an object."""
+    out: list[tuple[str, str, str]] = []
+    bodies: list[tuple[str, list[ast.stmt]]] = [("", index.tree.body), *((p + ".", c.body) for p, c in index.classes)]
+    for prefix, body in bodies:
+        for stmt in body:
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                else stmt.target if isinstance(stmt, ast.AnnAssign) else None
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            if not (isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and len(value.elts) >= 2
+                    and _LIST_WORDS & set(target.id.lower().split("_"))):
+                continue
+            classes: list[str] = []
+            for el in value.elts:
+                qn = index.qualname(el.func) if isinstance(el, ast.Call) and isinstance(el.func, (ast.Name, ast.Attribute)) \
+                    else None
+                if qn is None or qn.split(".")[0] not in own_roots or not qn.rsplit(".", 1)[-1][:1].isupper():
+                    break
+                classes.append(qn)
+            else:
+                out += [("|".join(f"{qn}.{m}" for m in RUN_METHODS), qn.rsplit(".", 1)[-1], prefix + target.id)
+                        for qn in dict.fromkeys(classes)]
     return out

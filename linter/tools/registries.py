@@ -15,7 +15,7 @@ from .. import knowledge as kb
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
-__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "held_callables", "registry_decorators",
+__all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
            "wrapper_of"]
 
@@ -336,38 +336,6 @@ def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
     return literal_str(call.args[position]) if len(call.args) > position else None
 
 
-def _loop_targets(ref: ast.expr, scope: ast.AST, index: Index, scope_path: str,
-                  owner: str | None) -> list[Entry]:
-    """A loop variable over a literal list of tuples (``for name, func, cls in tool_defs:``): the functions it
-    takes, each resolved in the scope."""
-    if not isinstance(ref, ast.Name):
-        return []
-    lists = {t.id: a.value for a in own_nodes(scope) if isinstance(a, ast.Assign) for t in a.targets
-             if isinstance(t, ast.Name) and isinstance(a.value, (ast.List, ast.Tuple))}
-    out: list[Entry] = []
-    for loop in own_nodes(scope):
-        if not isinstance(loop, (ast.For, ast.AsyncFor)):
-            continue
-        seq = lists.get(loop.iter.id) if isinstance(loop.iter, ast.Name) else loop.iter
-        if not isinstance(seq, (ast.List, ast.Tuple)):
-            continue
-        position: int | None = None
-        if isinstance(loop.target, ast.Tuple):
-            position = next((i for i, t in enumerate(loop.target.elts) if isinstance(t, ast.Name) and t.id == ref.id),
-                            None)
-        elif isinstance(loop.target, ast.Name) and loop.target.id == ref.id:
-            position = -1
-        if position is None:
-            continue
-        for el in seq.elts:
-            item = el if position == -1 else el.elts[position] if isinstance(el, ast.Tuple) \
-                and len(el.elts) > position else None
-            target = resolve_ref(item, index, scope_path, owner) if item is not None else None
-            if target is not None:
-                out.append(target)
-    return out
-
-
 def callable_arg(call: ast.Call) -> ast.expr | None:
     """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
     ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
@@ -404,39 +372,13 @@ def pending_callables(index: Index, project: Collection[str], own_roots: frozens
     return False
 
 
-def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
-                   skip: Mapping[str, object], project: Collection[str] = ()) -> Iterator[tuple[str, str, Entry]]:
-    """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
-    (``Tool``, ``FunctionTool``; resolved through the imports or defined here), or of one of the run's tool classes
-    (``project``: ``LocalFunction``, a subclass of the framework's ``Tool``), handing it a function by a keyword
-    that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples.
-    -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
-    path, _n, node, _parents = scope
-    for call in direct_calls(node):
-        qn = index.qualname(call.func)
-        if qn is None or qn in skip:
-            continue
-        last = qn.rsplit(".", 1)[-1]
-        words = _camel_words(last)
-        if not words or (words[-1] != "Tool" and not run_tool_class(qn, project)):
-            continue
-        arg = callable_arg(call)
-        if arg is None:
-            continue
-        scope_path = path if node is not index.tree else ""
-        target = resolve_ref(arg, index, scope_path, owner)
-        targets = [target] if target is not None else _loop_targets(arg, node, index, scope_path, owner)
-        keyword = next(k.arg for k in call.keywords if k.value is arg)
-        for t in targets:
-            yield qn, f"{last}({keyword}=...)", t
-
-
-def verb_framework(head: ast.AST, index: Index) -> str | None:
+def verb_framework(head: ast.AST, index: Index, call: ast.Call | None = None) -> str | None:
     """The framework a registration verb on an untyped receiver names (``knowledge.registration_framework``, the table
     TFH401 reads too): ``mcp.tool`` where ``mcp`` is a parameter, ``self.server.add_tool``, ``coder_agent.tool_plain``,
     ``functions_registry.register_function``; None when the receiver resolves (the tables decide), its name is no
     registrar's (``app.route``, ``hooks.add_tool``), or the module builds a web app and no tool server (``app``/
-    ``server`` there is the web app)."""
+    ``server`` there is the web app). ``call`` (the registering call itself, ``head`` its callee): a receiver of any
+    name registers when the call spells a whole tool out by position (:func:`_spelled_out`)."""
     if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
         return None
     recv = head.value
@@ -450,9 +392,19 @@ def verb_framework(head: ast.AST, index: Index) -> str | None:
         return None
     framework = kb.registration_framework(head.attr, name)
     framework = "registry" if framework == "" and name in ("self", "cls") else framework  # the class registers
+    if framework is None and call is not None and call.func is head and _spelled_out(call):
+        framework = "registry"  # ``plugin.tool("list_shortcuts", "List ...", {...}, list_shortcuts)``
     if not framework or _web_module(index):
         return None
     return framework
+
+
+def _spelled_out(call: ast.Call) -> bool:
+    """A registration call that spells a whole tool out by position: its name and description as literal text, then
+    at least one more argument (the schema, the function: ``plugin.tool(name, description, schema, fn)``)."""
+    args = call.args
+    return len(args) >= 3 and literal_str(args[0]) is not None \
+        and (literal_str(args[1]) is not None or isinstance(args[1], ast.JoinedStr))
 
 
 def _web_module(index: Index) -> bool:
@@ -559,7 +511,7 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         inner = call.func if isinstance(call.func, ast.Call) else None
         head = inner.func if inner is not None else call.func
         qn = index.qualname(head)
-        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index)
+        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index, call)
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
         refs: list[ast.expr] = [_unwrapped(handed_ref(call))]
