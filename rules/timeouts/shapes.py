@@ -22,7 +22,7 @@ from ...linter.api import (
     timeout_escapes_handler,
     walk_in_scope,
 )
-from .bounded import bounded_closure
+from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
@@ -179,10 +179,13 @@ class TimeoutShapes(LoopCommands, Rule):
 
     def _caller_bounds(self) -> bool:
         """The innermost function is a closure every use of which runs under a deadline
-        (``await asyncio.wait_for(_drain(), t)``): the deadline cancels its awaits too."""
+        (``await asyncio.wait_for(_drain(), t)``), or a private module-level coroutine every use of which in
+        the module does (:func:`.bounded.bounded_module_function`): the deadline cancels its awaits too."""
         func, parent = self.names.function, self.names.enclosing_function
-        if not isinstance(func, cst.FunctionDef) or parent is None:
+        if not isinstance(func, cst.FunctionDef):
             return False
+        if parent is None:  # s42: a private module-level coroutine its callers in the module run under a deadline
+            return not self.classes and bounded_module_function(func, self.ctx.screen, self.knowledge)
         key = id(func)
         if key not in self.bounded_closures:
             self.bounded_closures[key] = bounded_closure(func, parent, self.names, self.knowledge)

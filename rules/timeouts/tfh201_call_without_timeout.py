@@ -658,8 +658,48 @@ def check_dependencies():
     for name, cmd in dependencies.items():
         subprocess.run(cmd.split(), capture_output=True, check=True)
 """,
+        # s42 (batch 14, lovia): a private module-level coroutine every caller in the module runs under a deadline
+        # (`asyncio.wait_for(...)`, a timeout scope); instant commands an agent tool asks the machine
+        """\
+import asyncio, subprocess
+async def run(argv, seconds):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    try:
+        return await asyncio.wait_for(_communicate(proc), timeout=seconds)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        raise
+async def run_again(proc, seconds):
+    async with asyncio.timeout(seconds):
+        return await _communicate(proc)
+async def _communicate(proc: asyncio.subprocess.Process):
+    out = await proc.stdout.read()
+    await proc.wait()
+    return out
+def where(root):
+    url = subprocess.run(["git", "-C", root, "remote", "get-url", "origin"], capture_output=True)
+    procs = subprocess.run(["pgrep", "-f", "ollama"], capture_output=True)
+    return url, procs, subprocess.run(["getconf", "PAGESIZE"], capture_output=True)
+""",
     ]
     INVALID = [
+        # s42: a module-level coroutine a caller also awaits without a deadline, or a public one (other modules may
+        # call it unbounded): its wait is reported; `git remote show` asks the server
+        """\
+import asyncio, subprocess
+async def run(proc, seconds):
+    first = await asyncio.wait_for(_communicate(proc), timeout=seconds)
+    return first, await _communicate(proc)
+async def _communicate(proc: asyncio.subprocess.Process):
+    await proc.wait()  # error: TFH201
+async def communicate(proc: asyncio.subprocess.Process):
+    await proc.wait()  # error: TFH201
+async def caller(proc, seconds):
+    return await asyncio.wait_for(communicate(proc), seconds)
+def remote(root):
+    return subprocess.run(["git", "remote", "show", "origin"], cwd=root)  # error: TFH201
+""",
         """\
 from hcloud import Client
 client = Client(token=token)  # error: TFH201 "hands it to every API request"
