@@ -26,6 +26,7 @@ class SilentFallback(ErrorRule):
     docs = f"""\
 ## What it does
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
+a transport's base error: {markdown_words(sorted(_DEFAULTS.transport_base_errors), "or")},
 or a tuple naming one of them) around a *remote read* that returns an empty or
 default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `return`; a record of empty values, `{{"items": [], "total": 0}}`, string keys
@@ -159,7 +160,9 @@ intended answer there:
   whatever the receiver's name ({markdown_words((p + "*" for p in _DEFAULTS.existence_name_prefixes), "or")},
   {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}: `bucket_exists`, `does_index_exist`);
   a predicate about reachability stays silent (a name with
-  {markdown_words(_DEFAULTS.reachability_name_parts, "or")}: the boolean is the point);
+  {markdown_words(_DEFAULTS.reachability_name_parts, "or")}, or a
+  predicate whose `try` calls a health or liveness probe of the service,
+  `await client.health()`, `redis.ping()`: the boolean is the point);
 - fallbacks that are the design: a function named with
   {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
   means "recompute", a telemetry or device id that only feeds a metric, a
@@ -195,6 +198,17 @@ intended answer there:
   (`# noqa: BLE001`) or a to-do (`# TODO: ...`) is no such evidence. (On
   batch 8, an OAuth2 token refresh whose handler said "we'll fall back to
   the full auth flow" was read as the design.)
+
+A transport's base error counts as broad (s42, decided for issue 24): it is
+every failure of the remote call (no connection, a timeout, a reset, an error
+status once raised), so `except httpx.HTTPError: return []` hides an outage as
+"nothing there" exactly as `except Exception` does, and users expect it
+reported. The design exemptions below still apply to it: batch 14's outlook
+`_detect_overlaps` (`except httpx.HTTPError: return []`, "no overlapping
+events") stays silent, its docstring says the failure is non-fatal by design.
+A narrower class is not broad: a status error (`requests.HTTPError`: the
+server answered), a parse error, `botocore`'s `ClientError` (the service's
+own answer, `NoSuchKey` included).
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -1226,7 +1240,11 @@ class Objects:
         ``aiohttp.ClientError``: ``knowledge.transport_base_errors``): every failure of the remote call, as
         broad as ``except Exception`` for what the caller reads (s42)."""
         wanted = self.knowledge.transport_base_errors
-        return any(self.names.qualname(t) in wanted for t in handler_types(node))
+        for t in handler_types(node):
+            qn = self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None
+            if qn is not None and qn in wanted:
+                return True
+        return False
 
     def _asks_health(self, body: cst.BaseSuite) -> bool:
         """The ``try`` calls a health or liveness probe of the service (``await client.health()``,
