@@ -176,7 +176,8 @@ intended answer there:
   reported, since their `False` reads "nothing to delete", and so do `post`/`put`, HTTP verbs that as
   often read); a handler that stores the miss in a cache (`self._name_negative_cache[k] = deadline`:
   the failure is remembered on purpose); a docstring that says the soft failure is the design
-  ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling"; not "optional", which
+  ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling", "fails open",
+  "returns None on any failure", "defensive"; not "optional", which
   docstrings use for arguments); and a `return False` whose only remote call is an HTTP `HEAD`
   (`requests.head(url)`: whether the address answers is the question);
 - `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
@@ -824,6 +825,12 @@ def lookup(q):
     try:
         return requests.get(URL, params={"q": q}, timeout=5).json()
     except requests.HTTPError:
+        return None
+def fetch_upn(client: httpx.Client, token):
+    '''Who the token belongs to. Returns None on any failure: the status is useful without it.'''
+    try:
+        return client.get("/me", headers={"Authorization": token}).json()["upn"]
+    except (httpx.HTTPError, ValueError):
         return None
 """,
     ]
