@@ -24,7 +24,7 @@ from ...linter.api import (
 )
 from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
-from .params import parameter_values
+from .params import parameter_commands, program_expression
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -554,19 +554,9 @@ class TimeoutShapes(LoopCommands, Rule):
             if len(bound) > 1:  # `cmd = [git, config, user.name]` ... `cmd = [git, config, user.email]`: each decides
                 return all(not isinstance(v, cst.Name) and self._silent_command(node, v) for v in bound)
             cmd = bound[0] if bound else cmd
-        if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements and not isinstance(cmd.elements[0], cst.StarredElement):
-            first = cmd.elements[0]
-            programs = self._parameter_programs(first.value)
-            if programs is not None:  # s42: `[command, pdf]`, every call passing a literal program; `[self.executable, ...]`
-                rest = list(cmd.elements[1:])
-                return all(
-                    self._silent_command(node, cmd.with_changes(elements=[first.with_changes(value=cst.SimpleString(repr(p))), *rest]))
-                    for p in programs
-                )
-        elif isinstance(cmd, cst.Name):
-            programs = self._parameter_programs(cmd)
-            if programs is not None:  # `run(command)` called only as `run("crontab -l")`
-                return all(self._silent_command(node, cst.SimpleString(repr(p))) for p in programs)
+        subs = self._parameter_commands(cmd)
+        if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
+            return all(self._silent_command(node, c) for c in subs)
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
             isinstance(e, cst.StarredElement) for e in cmd.elements
         ):
@@ -577,66 +567,18 @@ class TimeoutShapes(LoopCommands, Rule):
         confirmed = self.confirmed > 0
         return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
 
-    def _parameter_programs(self, value: cst.BaseExpression) -> list[str] | None:
-        """The literals a command's program (or whole command) can be when it is a parameter of the function
-        (``def run_poppler(command, pdf)``) or an attribute the class's ``__init__`` sets from one
-        (``self.executable = executable``, ``executable="fzf"``) or from a literal: :func:`.params.parameter_values`."""
+    def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+        """The command with its program (or the whole command) as each literal a parameter naming it can hold
+        (:func:`.params.parameter_commands`); None when the name is rebound in the function or not such a parameter."""
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return None
-        if isinstance(value, cst.Name):
-            self._literal_binding(value.value)  # builds the scope's binding table
-            if len(self.bindings.get(id(func), {}).get(value.value, [])) != 1:
+        head = program_expression(cmd)
+        if isinstance(head, cst.Name):
+            self._literal_binding(head.value)  # builds the scope's binding table
+            if len(self.bindings.get(id(func), {}).get(head.value, [])) != 1:
                 return None  # rebound in the function: not only the parameter
-            return self._param_values(func, value.value)
-        if (
-            isinstance(value, cst.Attribute)
-            and isinstance(value.value, cst.Name)
-            and value.value.value == "self"
-            and self.classes
-        ):
-            return self._attribute_values(self.classes[-1], value.attr.value)
-        return None
-
-    def _param_values(self, func: cst.FunctionDef, name: str) -> list[str] | None:
-        positional = [*func.params.posonly_params, *func.params.params]
-        param = next((p for p in [*positional, *func.params.kwonly_params] if p.name.value == name), None)
-        if param is None:
-            return None
-        index = positional.index(param) if param in positional else len(positional)
-        bound = bool(positional) and positional[0].name.value in ("self", "cls") and bool(self.classes)
-        if bound:
-            index -= 1
-        if func.name.value == "__init__" and self.classes:  # the class's constructor calls
-            return parameter_values(self.ctx.screen, self.classes[-1].name.value, False, index, param)
-        return parameter_values(self.ctx.screen, func.name.value, bound, index, param)
-
-    def _attribute_values(self, cls: cst.ClassDef, attr: str) -> list[str] | None:
-        """``self.<attr>`` set once in the class, in ``__init__``, to a literal or to a parameter of it."""
-        sets: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
-        for method in cls.body.body:
-            if not isinstance(method, cst.FunctionDef):
-                continue
-            for n in walk_in_scope(method):
-                targets: list[cst.BaseExpression] = []
-                if isinstance(n, cst.Assign):
-                    targets = [t.target for t in n.targets]
-                elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
-                    targets = [n.target]
-                for t in targets:
-                    if isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) and t.value.value == "self":
-                        value = getattr(n, "value", None)
-                        if value is None or isinstance(n, cst.AugAssign):
-                            return None
-                        sets.append((method, value))
-        if len(sets) != 1 or sets[0][0].name.value != "__init__":
-            return None
-        init, value = sets[0]
-        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-            return [value.evaluated_value]
-        if isinstance(value, cst.Name):
-            return self._param_values(init, value.value)
-        return None
+        return parameter_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),
