@@ -78,7 +78,13 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          # s41 (batch 14): a macOS keychain read (a keychain prompt is the person's answer), a local PDF's fonts
          # or metadata (poppler). Not a compile (`gcc x.c`): how long it takes depends on the source, so it
          # stays reported; nor `docker info`/`docker version`: they ask the daemon, which may hang
-         "security find-generic-password", "security find-internet-password", "pdffonts", "pdfinfo"),
+         "security find-generic-password", "security find-internet-password", "pdffonts", "pdfinfo",
+         # s42 (issue 23, the table's coverage): what an agent tool asks the machine for an instant answer, reading
+         # only local state (the process table, the kernel, the repository's config): who and where it runs, a
+         # path, the remote's configured URL (`git remote get-url`, not `git remote show`, which asks the server)
+         "arch", "logname", "groups", "getconf", "locale", "basename", "dirname", "whereis", "lsb_release", "ps",
+         "pgrep", "sysctl", "lscpu", "uptime", "free", "xcode-select -p", "brew --prefix", "git remote get-url",
+         "git remote -v", "git stash list", "git worktree list"),
         _INSTANT,
     ),
     **dict.fromkeys(

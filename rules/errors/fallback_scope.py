@@ -65,10 +65,13 @@ def fills_negative_cache(handler: cst.ExceptHandler) -> bool:
 
 
 # A docstring that says the soft failure is the design (``The failure is intentionally soft``, ``best-effort``,
-# ``Never raises``, ``falls back to ...``, ``with graceful error handling``: clickup's who-am-i spaces, batch 11). Not ``optional``: docstrings use it for arguments.
+# ``Never raises``, ``falls back to ...``, ``with graceful error handling``: clickup's who-am-i spaces, batch 11; ``Fails
+# open``, ``Returns None on any failure``, ``Defensive against ...``: s42). Not ``optional``: docstrings use it for arguments.
 _DOCSTRING_DESIGN = re.compile(
     r"\bintentional(?:ly)?\b|\bdeliberate(?:ly)?\b|\bby\s+design\b|\bbest[\s-]effort\b|\bnever\s+raises?\b"
-    r"|\bfall(?:s|ing)?[\s-]*back\b|\bnon[\s-]?fatal\b|\bsoft[\s-]?fail|\bgraceful(?:ly)?\b",
+    r"|\bfall(?:s|ing)?[\s-]*back\b|\bnon[\s-]?fatal\b|\bsoft[\s-]?fail|\bgraceful(?:ly)?\b"
+    # s42 (batches 11-14's transport-error handlers): "Fails open", "Returns None on any failure", "Defensive against ..."
+    r"|\bfails?[\s-]+open\b|\breturns?\s+None\s+on\s+(?:any\s+)?(?:failure|error)|\bdefensive(?:ly)?\b",
     re.IGNORECASE,
 )
 

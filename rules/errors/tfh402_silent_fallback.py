@@ -6,7 +6,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, markdown_words, outside_screen, walk_in_scope
+from ...linter.api import Knowledge, Screen, handler_types, last_name, markdown_words, outside_screen, walk_in_scope
 from .fallback import default_value, documented_fallback, fallback_fix, filled_result, optional_bool
 from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
@@ -26,6 +26,7 @@ class SilentFallback(ErrorRule):
     docs = f"""\
 ## What it does
 Finds a broad handler (`except:`, `except Exception`, `except BaseException`,
+a transport's base error: {markdown_words(sorted(_DEFAULTS.transport_base_errors), "or")},
 or a tuple naming one of them) around a *remote read* that returns an empty or
 default value (`None`, `[]`, `{{}}`, `()`, `""`, `0`, `False`, `list()`, a bare
 `return`; a record of empty values, `{{"items": [], "total": 0}}`, string keys
@@ -159,7 +160,9 @@ intended answer there:
   whatever the receiver's name ({markdown_words((p + "*" for p in _DEFAULTS.existence_name_prefixes), "or")},
   {markdown_words(("*" + p for p in _DEFAULTS.existence_name_suffixes), "or")}: `bucket_exists`, `does_index_exist`);
   a predicate about reachability stays silent (a name with
-  {markdown_words(_DEFAULTS.reachability_name_parts, "or")}: the boolean is the point);
+  {markdown_words(_DEFAULTS.reachability_name_parts, "or")}, or a
+  predicate whose `try` calls a health or liveness probe of the service,
+  `await client.health()`, `redis.ping()`: the boolean is the point);
 - fallbacks that are the design: a function named with
   {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
   means "recompute", a telemetry or device id that only feeds a metric, a
@@ -173,7 +176,8 @@ intended answer there:
   reported, since their `False` reads "nothing to delete", and so do `post`/`put`, HTTP verbs that as
   often read); a handler that stores the miss in a cache (`self._name_negative_cache[k] = deadline`:
   the failure is remembered on purpose); a docstring that says the soft failure is the design
-  ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling"; not "optional", which
+  ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling", "fails open",
+  "returns None on any failure", "defensive"; not "optional", which
   docstrings use for arguments); and a `return False` whose only remote call is an HTTP `HEAD`
   (`requests.head(url)`: whether the address answers is the question);
 - `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
@@ -195,6 +199,17 @@ intended answer there:
   (`# noqa: BLE001`) or a to-do (`# TODO: ...`) is no such evidence. (On
   batch 8, an OAuth2 token refresh whose handler said "we'll fall back to
   the full auth flow" was read as the design.)
+
+A transport's base error counts as broad (s42, decided for issue 24): it is
+every failure of the remote call (no connection, a timeout, a reset, an error
+status once raised), so `except httpx.HTTPError: return []` hides an outage as
+"nothing there" exactly as `except Exception` does, and users expect it
+reported. The design exemptions below still apply to it: batch 14's outlook
+`_detect_overlaps` (`except httpx.HTTPError: return []`, "no overlapping
+events") stays silent, its docstring says the failure is non-fatal by design.
+A narrower class is not broad: a status error (`requests.HTTPError`: the
+server answered), a parse error, `botocore`'s `ClientError` (the service's
+own answer, `NoSuchKey` included).
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -785,8 +800,64 @@ def has_errors(node: SceneNode) -> bool:
     except Exception:
         return False
 """,
+        # s42 (batch 14, continuedev): a predicate whose `try` asks the service's health endpoint: "not running" is
+        # the answer (the caller starts the server); a transport's base error around a write that says "not done",
+        # and a narrower error (the server answered with an error status)
+        """import httpx, requests
+from meilisearch_python_async import Client
+async def check_meilisearch_running() -> bool:
+    try:
+        async with Client(URL) as client:
+            try:
+                resp = await client.health()
+                return resp.status == "available"
+            except Exception:
+                return False
+    except Exception:
+        return False
+def save_note(note):
+    try:
+        httpx.post(URL, json=note, timeout=5)
+        return True
+    except httpx.HTTPError:
+        return False
+def lookup(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=5).json()
+    except requests.HTTPError:
+        return None
+def fetch_upn(client: httpx.Client, token):
+    '''Who the token belongs to. Returns None on any failure: the status is useful without it.'''
+    try:
+        return client.get("/me", headers={"Authorization": token}).json()["upn"]
+    except (httpx.HTTPError, ValueError):
+        return None
+""",
     ]
     INVALID = [
+        # s42 (issue 24, batch 14's outlook miss): a transport's base error is every failure of the remote call,
+        # as broad as `except Exception`: the outage reads "no overlapping events", "no results"
+        """import aiohttp, httpx, requests
+from requests.exceptions import RequestException
+async def calendar_view(client: httpx.AsyncClient, start, end):
+    try:
+        r = await client.get("/me/calendarView", params={"start": start, "end": end})
+        r.raise_for_status()
+        return r.json()["value"]
+    except httpx.HTTPError:  # error: TFH402
+        return []
+def search(q):
+    try:
+        return requests.get(URL, params={"q": q}, timeout=5).json()["hits"]
+    except RequestException:  # error: TFH402
+        return []
+async def fetch(session: aiohttp.ClientSession, url):
+    try:
+        async with session.get(url) as r:
+            return await r.text()
+    except aiohttp.ClientError:  # error: TFH402
+        return ""
+""",
         # s40: a tool run (a method run/invoke/... of a receiver named for a tool or a plugin) whose failure
         # reads as "no evidence": a slot of the returned result filled with a nothing-found text (gentopia's
         # ReWOO worker), or the text returned
@@ -1089,7 +1160,7 @@ class Objects:
         cands = {
             id(h)
             for h in screen.handlers
-            if catches_broadly(h, None)
+            if (catches_broadly(h, None) or _transport_base_ast(h))
             and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body))
         }
         if any(_passes(h) for h in screen.handlers):
@@ -1159,6 +1230,8 @@ class Objects:
             return True
         if name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes):
             return False  # bucket_exists / has_collection: the try reaches outside, an outage reads as "absent"
+        if name.startswith(k.predicate_prefixes) and self._asks_health(body):
+            return True  # s42: `check_meilisearch_running`: `client.health()` in the `try`, reachability is the question
         if self.model.remote_receiver(body):
             return False  # has_index / table_exists: an outage reads as "absent"
         if name.startswith(k.predicate_prefixes):
@@ -1168,6 +1241,29 @@ class Objects:
             return True
         others = [r for r in self.model.returns(func) if not (isinstance(r.value, cst.Name) and r.value.value == "False")]
         return bool(others) and all(r.value is not None and self.model.bool_valued(r.value) for r in others)
+
+    def _transport_base(self, node: cst.ExceptHandler) -> bool:
+        """The handler names a transport's base error (``httpx.HTTPError``, ``requests.RequestException``,
+        ``aiohttp.ClientError``: ``knowledge.transport_base_errors``): every failure of the remote call, as
+        broad as ``except Exception`` for what the caller reads (s42)."""
+        wanted = self.knowledge.transport_base_errors
+        for t in handler_types(node):
+            qn = self.names.qualname(t) if isinstance(t, cst.BaseExpression) else None
+            if qn is not None and qn in wanted:
+                return True
+        return False
+
+    def _asks_health(self, body: cst.BaseSuite) -> bool:
+        """The ``try`` calls a health or liveness probe of the service (``await client.health()``,
+        ``self._redis.ping()``, ``api.is_available()``): a predicate around it asks whether the service
+        answers, and its ``False`` ("not running") is the answer, not "nothing there"."""
+        parts = (*self.knowledge.probe_name_parts, *self.knowledge.reachability_name_parts)
+        for n in walk_in_scope(body):
+            if type(n) is cst.Call and isinstance(n.func, cst.Attribute):
+                method = n.func.attr.value.lstrip("_").lower()
+                if any(p in method for p in parts):
+                    return True
+        return False
 
     def _default_after(self, statement: cst.CSTNode) -> cst.Return | None:
         """``try: ... return data`` / ``except Exception: pass`` / ``return <default>``: the ``return`` right after
@@ -1204,7 +1300,7 @@ class Objects:
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
-        if handler is None or not self.model.catches_broadly(node):
+        if handler is None or not (self.model.catches_broadly(node) or self._transport_base(node)):
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
@@ -1246,7 +1342,17 @@ class Objects:
 
 def _passes(handler: ast.ExceptHandler) -> bool:
     """A broad handler whose whole body is ``pass``."""
-    return len(handler.body) == 1 and isinstance(handler.body[0], ast.Pass) and catches_broadly(handler, None)
+    return (len(handler.body) == 1 and isinstance(handler.body[0], ast.Pass)
+            and (catches_broadly(handler, None) or _transport_base_ast(handler)))
+
+
+_TRANSPORT_LASTS = frozenset(q.rsplit(".", 1)[-1] for q in _DEFAULTS.transport_base_errors)
+
+
+def _transport_base_ast(handler: ast.ExceptHandler) -> bool:
+    """The screen's side of :meth:`SilentFallback._transport_base`: a caught type whose last name is a
+    transport base error's (``HTTPError``, ``RequestException``...); the rule resolves it."""
+    return any(last_name(t) in _TRANSPORT_LASTS for t in handler_types(handler))
 
 
 def _tries_then_default(defs: list[ast.AST]) -> list[ast.Try]:

@@ -12,9 +12,11 @@ bounded). A use of any other kind (handed to ``create_task``, stored, returned, 
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, children, positional
+from ...linter.api import Knowledge, Names, Screen, children, positional
 
 _Use = tuple[bool, bool, "cst.FunctionDef | None"]  # (bounded where it is, awaited, the closure holding it)
 _DEEP = cst.FunctionDef(name=cst.Name("_"), params=cst.Parameters(), body=cst.IndentedBlock(body=[]))  # deeper than one level
@@ -96,3 +98,48 @@ def bounded_closure(
             continue
         return False
     return True
+
+
+def _module_function_uses(screen: Screen, knowledge: Knowledge) -> dict[str, bool]:
+    """Each name the module reads -> whether every read of it is a call a deadline bounds: the first argument
+    of a timeout wrapper (``asyncio.wait_for(_communicate(proc), t)``) or awaited in a timeout scope's
+    block (``async with asyncio.timeout(t): await _communicate(proc)``). One ``ast`` walk of the whole
+    module (the narrowed libcst tree may lack the callers), built only when a finding asks."""
+    wrapped = {id(c.args[0]) for c in screen.calls_of(knowledge.timeout_wrappers) if c.args and isinstance(c.args[0], ast.Call)}
+    scopes = {id(c) for c in screen.calls_of(knowledge.timeout_scopes)}
+    out: dict[str, bool] = {}
+    stack: list[tuple[ast.AST, bool]] = [(screen.tree, False)]
+    while stack:
+        node, scoped = stack.pop()
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(id(i.context_expr) in scopes for i in node.items):
+            stack.extend((n, True) for n in node.body)
+            stack.extend((i, scoped) for i in node.items)
+            continue
+        if isinstance(node, ast.Await) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            call = node.value
+            name = call.func.id  # type: ignore[attr-defined]
+            out[name] = out.get(name, True) and (scoped or id(call) in wrapped)
+            stack.extend((n, scoped) for n in [*call.args, *call.keywords])
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) in wrapped:
+            out[node.func.id] = out.get(node.func.id, True)
+            stack.extend((n, scoped) for n in [*node.args, *node.keywords])
+            continue
+        if isinstance(node, ast.Name):
+            out[node.id] = False
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            scoped = False  # a nested function runs later, outside the block around its definition
+        stack.extend((n, scoped) for n in ast.iter_child_nodes(node))
+    return out
+
+
+def bounded_module_function(func: cst.FunctionDef, screen: Screen, knowledge: Knowledge) -> bool:
+    """Whether a private module-level ``async def`` (``_communicate``) is only ever run under a deadline of
+    its caller in the module: every read of its name is a call a timeout wrapper or scope bounds (s42, lovia's
+    ``asyncio.wait_for(_communicate(proc), timeout=command_timeout)``). A public function may be called
+    from other modules, unbounded: it keeps its findings."""
+    name = func.name.value
+    if func.asynchronous is None or not name.startswith("_"):
+        return False
+    return screen.memo(("bounded_module_functions",), lambda: _module_function_uses(screen, knowledge)).get(name, False)

@@ -22,8 +22,9 @@ from ...linter.api import (
     timeout_escapes_handler,
     walk_in_scope,
 )
-from .bounded import bounded_closure
+from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
+from .params import parameter_commands, program_expression
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -179,10 +180,13 @@ class TimeoutShapes(LoopCommands, Rule):
 
     def _caller_bounds(self) -> bool:
         """The innermost function is a closure every use of which runs under a deadline
-        (``await asyncio.wait_for(_drain(), t)``): the deadline cancels its awaits too."""
+        (``await asyncio.wait_for(_drain(), t)``), or a private module-level coroutine every use of which in
+        the module does (:func:`.bounded.bounded_module_function`): the deadline cancels its awaits too."""
         func, parent = self.names.function, self.names.enclosing_function
-        if not isinstance(func, cst.FunctionDef) or parent is None:
+        if not isinstance(func, cst.FunctionDef):
             return False
+        if parent is None:  # s42: a private module-level coroutine its callers in the module run under a deadline
+            return not self.classes and bounded_module_function(func, self.ctx.screen, self.knowledge)
         key = id(func)
         if key not in self.bounded_closures:
             self.bounded_closures[key] = bounded_closure(func, parent, self.names, self.knowledge)
@@ -550,6 +554,9 @@ class TimeoutShapes(LoopCommands, Rule):
             if len(bound) > 1:  # `cmd = [git, config, user.name]` ... `cmd = [git, config, user.email]`: each decides
                 return all(not isinstance(v, cst.Name) and self._silent_command(node, v) for v in bound)
             cmd = bound[0] if bound else cmd
+        subs = self._parameter_commands(cmd)
+        if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
+            return all(self._silent_command(node, c) for c in subs)
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
             isinstance(e, cst.StarredElement) for e in cmd.elements
         ):
@@ -559,6 +566,19 @@ class TimeoutShapes(LoopCommands, Rule):
         words, whole = self._words_of(cmd)
         confirmed = self.confirmed > 0
         return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+
+    def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+        """The command with its program (or the whole command) as each literal a parameter naming it can hold
+        (:func:`.params.parameter_commands`); None when the name is rebound in the function or not such a parameter."""
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return None
+        head = program_expression(cmd)
+        if isinstance(head, cst.Name):
+            self._literal_binding(head.value)  # builds the scope's binding table
+            if len(self.bindings.get(id(func), {}).get(head.value, [])) != 1:
+                return None  # rebound in the function: not only the parameter
+        return parameter_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),

@@ -93,7 +93,9 @@ or a `threading.Timer(t, proc.kill)` was started before); a docker
 handed to `run_in_executor`/`to_thread`; an `asyncio` process wait in a
 closure whose every use runs under its caller's deadline (`await
 asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
-block, or from another such closure); a `wait()` right after a `while proc.poll() is None:` loop
+block, or from another such closure), or in a private module-level `async def`
+(`_communicate`) every use of which in the module is such a call (a public one may
+be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); the `wait()` of a process an
 object keeps on `self` when the class can end it (a `terminate`/`kill`
 method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
@@ -115,12 +117,16 @@ server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
-`security find-generic-password`, `pdffonts`, a
+`security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
 as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
-`asyncio.create_subprocess_exec` process started on such a command), and a
+`asyncio.create_subprocess_exec` process started on such a command; a program
+named by a parameter, read through the literals it can hold: every call of the
+function in the module passes one, `run_poppler("pdffonts", pdf)`, or omits it for its
+literal default, `def __init__(self, executable="fzf")` then
+`[self.executable, ...]`, a constructor call passing another value keeps the finding), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
@@ -658,8 +664,74 @@ def check_dependencies():
     for name, cmd in dependencies.items():
         subprocess.run(cmd.split(), capture_output=True, check=True)
 """,
+        # s42 (batch 14, lovia): a private module-level coroutine every caller in the module runs under a deadline
+        # (`asyncio.wait_for(...)`, a timeout scope); instant commands an agent tool asks the machine
+        """\
+import asyncio, subprocess
+async def run(argv, seconds):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    try:
+        return await asyncio.wait_for(_communicate(proc), timeout=seconds)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        raise
+async def run_again(proc, seconds):
+    async with asyncio.timeout(seconds):
+        return await _communicate(proc)
+async def _communicate(proc: asyncio.subprocess.Process):
+    out = await proc.stdout.read()
+    await proc.wait()
+    return out
+def run_poppler(command, pdf):  # s42: every call in the module passes an instant program
+    return subprocess.run([command, str(pdf)], capture_output=True)
+def fonts(pdf):
+    return run_poppler("pdffonts", pdf), run_poppler(command="pdfinfo", pdf=pdf)
+class Picker:  # the program is the constructor's literal default, no call in the module says otherwise
+    def __init__(self, mentions, executable="fzf"):
+        self.executable = executable
+    def pick(self):
+        return subprocess.run([self.executable, "--multi"])
+def show(command="crontab -l"):
+    return subprocess.run(command, shell=True, capture_output=True)
+def where(root):
+    url = subprocess.run(["git", "-C", root, "remote", "get-url", "origin"], capture_output=True)
+    procs = subprocess.run(["pgrep", "-f", "ollama"], capture_output=True)
+    return url, procs, subprocess.run(["getconf", "PAGESIZE"], capture_output=True)
+""",
     ]
     INVALID = [
+        # s42: a module-level coroutine a caller also awaits without a deadline, or a public one (other modules may
+        # call it unbounded): its wait is reported; `git remote show` asks the server
+        """\
+import asyncio, subprocess
+async def run(proc, seconds):
+    first = await asyncio.wait_for(_communicate(proc), timeout=seconds)
+    return first, await _communicate(proc)
+async def _communicate(proc: asyncio.subprocess.Process):
+    await proc.wait()  # error: TFH201
+async def communicate(proc: asyncio.subprocess.Process):
+    await proc.wait()  # error: TFH201
+async def caller(proc, seconds):
+    return await asyncio.wait_for(communicate(proc), seconds)
+def remote(root):
+    return subprocess.run(["git", "remote", "show", "origin"], cwd=root)  # error: TFH201
+def run_tool(command, path):  # one call passes a program that runs long
+    return subprocess.run([command, path])  # error: TFH201
+def lint(path):
+    return run_tool("pylint", path), run_tool("pdffonts", path)
+def run_any(command):  # a call passes a name
+    return subprocess.run([command])  # error: TFH201
+def go(c):
+    return run_any(c)
+class Picker:  # a constructor call passes another program
+    def __init__(self, executable="fzf"):
+        self.executable = executable
+    def pick(self):
+        return subprocess.run([self.executable])  # error: TFH201
+def make(chosen):
+    return Picker(executable=chosen)
+""",
         """\
 from hcloud import Client
 client = Client(token=token)  # error: TFH201 "hands it to every API request"

@@ -1,0 +1,144 @@
+"""What a process's program is when the command names it through a parameter (s42, issue 23).
+
+``def run_poppler(command, pdf): subprocess.run([command, pdf])`` called only as
+``run_poppler("pdffonts", p)`` and ``run_poppler("pdfinfo", p)`` in its module runs ``pdffonts`` or
+``pdfinfo``; ``def __init__(self, executable="fzf"): self.executable = executable`` then
+``subprocess.run([self.executable, ...])`` runs ``fzf`` unless a caller says otherwise. TFH201 reads the
+instant and interactive tables through such a parameter: :func:`parameter_values` gives every literal
+the parameter can hold (its literal default where a call omits it, each call's literal argument), or
+None when a use of the function is not a call of literals the module shows (a callback handed on, a
+non-literal argument, ``*args``). The callers are read on the ``ast`` screen (the narrowed libcst tree
+may lack them), built once per file and only when a finding asks.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...linter.api import Screen, walk_in_scope
+
+_Uses = dict[str, list["ast.Call | None"]]  # a function's name -> each read of it: the call it is the callee of, or None
+
+
+def _uses(screen: Screen) -> tuple[_Uses, _Uses]:
+    """Each name read as ``f`` (module functions, classes) and as ``x.f`` (methods), with the call it is the
+    callee of (None: read another way)."""
+    callee: dict[int, ast.Call] = {}
+    names: _Uses = {}
+    attrs: _Uses = {}
+    for node in ast.walk(screen.tree):
+        if isinstance(node, ast.Call):
+            callee[id(node.func)] = node
+    for node in ast.walk(screen.tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            names.setdefault(node.id, []).append(callee.get(id(node)))
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            attrs.setdefault(node.attr, []).append(callee.get(id(node)))
+    return names, attrs
+
+
+def parameter_values(
+    screen: Screen, name: str, method: bool, index: int, param: cst.Param
+) -> list[str] | None:
+    """Every literal string the parameter ``param`` (the ``index``-th after ``self``/``cls`` for a ``method``
+    or a class's ``__init__``) holds in the module's calls of ``name`` (``f(...)``, or ``x.name(...)`` for a
+    method): its literal default where a call omits it, else each call's literal argument; None when one use
+    is not such a call, or when neither a call nor a default says."""
+    keyword = param.name.value
+    evaluated = param.default.evaluated_value if isinstance(param.default, cst.SimpleString) else None
+    default = evaluated if isinstance(evaluated, str) else None
+    if param.default is not None and default is None:
+        return None
+    names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
+    calls = (attrs if method else names).get(name, [])
+    out: list[str] = []
+    for call in calls:
+        if call is None or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        arg: ast.expr | None = call.args[index] if index < len(call.args) else None
+        arg = next((k.value for k in call.keywords if k.arg == keyword), arg)
+        if arg is None:
+            if default is None:
+                return None
+            out.append(default)
+        elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            out.append(arg.value)
+        else:
+            return None
+    if not out and default is not None:
+        out.append(default)  # no call in the module: what it runs unless a caller elsewhere says otherwise
+    return out or None
+
+
+def param_values(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.ClassDef | None) -> list[str] | None:
+    """:func:`parameter_values` of ``func``'s parameter ``name`` (``cls``: the class ``func`` is a method of, or
+    None): a method's calls are ``x.func(...)``, an ``__init__``'s are the class's constructor calls."""
+    positional = [*func.params.posonly_params, *func.params.params]
+    param = next((p for p in [*positional, *func.params.kwonly_params] if p.name.value == name), None)
+    if param is None:
+        return None
+    index = positional.index(param) if param in positional else len(positional)
+    bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
+    if bound:
+        index -= 1
+    if func.name.value == "__init__" and cls is not None:
+        return parameter_values(screen, cls.name.value, False, index, param)
+    return parameter_values(screen, func.name.value, bound, index, param)
+
+
+def attribute_values(screen: Screen, cls: cst.ClassDef, attr: str) -> list[str] | None:
+    """The literals ``self.<attr>`` can hold: set once in the class, in ``__init__``, to a literal or to a
+    parameter of it (:func:`param_values`); None for any other shape."""
+    sets: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
+    for method in cls.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        for n in walk_in_scope(method):
+            targets: list[cst.BaseExpression] = []
+            if isinstance(n, cst.Assign):
+                targets = [t.target for t in n.targets]
+            elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
+                targets = [n.target]
+            for t in targets:
+                if isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) and t.value.value == "self":
+                    value = getattr(n, "value", None)
+                    if value is None or isinstance(n, cst.AugAssign):
+                        return None
+                    sets.append((method, value))
+    if len(sets) != 1 or sets[0][0].name.value != "__init__":
+        return None
+    init, value = sets[0]
+    if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+        return [value.evaluated_value]
+    if isinstance(value, cst.Name):
+        return param_values(screen, init, value.value, cls)
+    return None
+
+
+def program_expression(cmd: cst.BaseExpression) -> cst.BaseExpression:
+    """What names the program: a list's first element (not starred), or the whole command."""
+    if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements and not isinstance(cmd.elements[0], cst.StarredElement):
+        return cmd.elements[0].value
+    return cmd
+
+
+def parameter_commands(
+    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression
+) -> list[cst.BaseExpression] | None:
+    """``cmd`` with its program (``[command, pdf]``, ``[self.executable, ...]``) or its whole text (``run(command)``)
+    replaced by each literal the parameter naming it can hold; None when it is named some other way."""
+    head = program_expression(cmd)
+    programs: list[str] | None = None
+    if isinstance(head, cst.Name):
+        programs = param_values(screen, func, head.value, cls)
+    elif isinstance(head, cst.Attribute) and isinstance(head.value, cst.Name) and head.value.value == "self" and cls is not None:
+        programs = attribute_values(screen, cls, head.attr.value)
+    if programs is None:
+        return None
+    if head is cmd:
+        return [cst.SimpleString(repr(p)) for p in programs]
+    assert isinstance(cmd, (cst.List, cst.Tuple))
+    first, rest = cmd.elements[0], list(cmd.elements[1:])
+    return [cmd.with_changes(elements=[first.with_changes(value=cst.SimpleString(repr(p))), *rest]) for p in programs]
