@@ -180,16 +180,6 @@ REACHABILITY_NAME_PARTS: Final[tuple[str, ...]] = (
 # server here", by design, whatever value it hands back (batch 10: a Houdini plugin's port probe and its
 # ``_query_health`` returned None for "nothing on this port").
 PROBE_NAME_PARTS: Final[tuple[str, ...]] = ("probe", "health", "heartbeat", "ping", "alive", "liveness", "readiness")
-# A transport's base error (s42, issue 24): a handler naming one catches every failure of the remote call (no
-# connection, a timeout, a refused or reset stream, any error status once raised), so for TFH402 it is as
-# broad as ``except Exception``: ``except httpx.HTTPError: return []`` after a search hides the outage as
-# "no results" just the same. Not a narrower class (``requests.HTTPError``, a status error: the server
-# answered), and not ``botocore``'s ``ClientError`` (the service's own answer, ``NoSuchKey`` included).
-TRANSPORT_BASE_ERRORS: Final[frozenset[str]] = frozenset({
-    "httpx.HTTPError", "httpx.RequestError", "httpx.TransportError", "requests.RequestException",
-    "requests.exceptions.RequestException", "aiohttp.ClientError", "aiohttp.client_exceptions.ClientError",
-    "urllib.error.URLError", "urllib3.exceptions.HTTPError",
-})
 # Writes that create or send (an upload, a post, a save): a failure handed back as ``None``/``False`` reads
 # "it did not happen", never "there is nothing", so it is not TFH402's "nothing there" (batch 10: an upload
 # that returns None for "not uploaded", an offload to a file that returns False). Deleting, cancelling and
