@@ -12,7 +12,7 @@ from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
-                    span, target_key, tool_word)
+                    span, target_key, tool_list_arg, tool_word)
 from .model import Tables
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of, wrapper_text
@@ -25,6 +25,10 @@ from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, ca
 __all__ = ["discover"]
 
 _RUN = "*register"
+# llama-index ``BaseToolSpec``: the methods its class attribute ``spec_functions = ["search", ("load", "aload")]`` names;
+# simonw ``llm.Toolbox``: every public method the subclass defines
+_SPEC = "*spec_functions"
+_PUBLIC = "*public"
 
 
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
@@ -43,7 +47,9 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "") -> str:
             target, value = stmt.targets[0], stmt.value
         elif isinstance(stmt, ast.AnnAssign):
             target, value = stmt.target, stmt.value
-        if isinstance(target, ast.Name) and target.id in ("name", "NAME"):  # ``NAME: ClassVar[str] = "Read"`` (wizolt)
+        # ``NAME: ClassVar[str] = "Read"`` (wizolt); a langroid ``ToolMessage`` is named by ``request: str = "search"``
+        if isinstance(target, ast.Name) and (target.id in ("name", "NAME") or framework == "langroid"
+                                             and target.id == "request"):
             text = literal_str(value)
             if text:
                 return text
@@ -217,8 +223,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if cls_path not in hits:
             continue
         base_name, (framework, methods) = hits[cls_path]
-        if methods == (_RUN,):
-            for m in _registered_methods(cls, index.imports):
+        if methods in ((_RUN,), (_SPEC,), (_PUBLIC,)):
+            named = _registered_methods(cls, index.imports) if methods == (_RUN,) else _spec_methods(cls) \
+                if methods == (_SPEC,) else [f.name for f in cls.body if isinstance(f, FUNCS) and not f.name.startswith("_")]
+            for m in named:
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
@@ -237,7 +245,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     decorated_classes(project=True)
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
-    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)} | kb.TOOL_LIST_METHODS.keys()
     agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
     aliased = any(str(c).endswith("Tool") for c in index.call_names)  # ``PythonAgentTool as StrandTool``
     scopes = [("", 0, index.tree, ()), *index.defs] if agents or aliased or index.call_names & lasts else []
@@ -264,11 +272,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
                     refs.extend((el, framework, form) for el in comprehended(
                         arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None))
-            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
-                framework = tables.lists.get(qn) or _framework_of(qn)
-                arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
+            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
+                    or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
+                method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
+                framework = tables.lists.get(qn) or (method[0] if method else _framework_of(qn))
+                arg = tool_list_arg(call, qn)
                 elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
-                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
+                keyword = kb.TOOL_LIST_ARGUMENTS.get(qn, method[1:] if method else ("tools", None))[0]
+                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}({keyword}=[...])") for el in elts)
             for ref, framework, form in refs:
                 target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
@@ -536,6 +547,18 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
 
 
 _REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
+
+
+def _spec_methods(cls: ast.ClassDef) -> list[str]:
+    """llama-index: the methods a ``BaseToolSpec`` subclass names in ``spec_functions`` (a name, or a (sync, async)
+    pair of names: the first)."""
+    for stmt in cls.body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "spec_functions" and isinstance(stmt.value, (ast.List, ast.Tuple)):
+            elts = [e.elts[0] if isinstance(e, ast.Tuple) and e.elts else e for e in stmt.value.elts]
+            return [text for text in map(literal_str, elts) if text]
+    return []
 
 
 def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
