@@ -552,11 +552,17 @@ _REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
 def _spec_methods(cls: ast.ClassDef) -> list[str]:
     """llama-index: the methods a ``BaseToolSpec`` subclass names in ``spec_functions`` (a name, or a (sync, async)
     pair of names: the first)."""
+    target: ast.expr
+    value: ast.expr | None
     for stmt in cls.body:
-        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
-            stmt.target if isinstance(stmt, ast.AnnAssign) else None
-        if isinstance(target, ast.Name) and target.id == "spec_functions" and isinstance(stmt.value, (ast.List, ast.Tuple)):
-            elts = [e.elts[0] if isinstance(e, ast.Tuple) and e.elts else e for e in stmt.value.elts]
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "spec_functions" and isinstance(value, (ast.List, ast.Tuple)):
+            elts = [e.elts[0] if isinstance(e, ast.Tuple) and e.elts else e for e in value.elts]
             return [text for text in map(literal_str, elts) if text]
     return []
 
