@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
@@ -14,6 +13,7 @@ from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
+from .toolkits import MARKERS, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of, wrapper_text
 from .specs import attached_descriptions, spec_tools
@@ -24,11 +24,6 @@ from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, ca
 
 __all__ = ["discover"]
 
-_RUN = "*register"
-# llama-index ``BaseToolSpec``: the methods its class attribute ``spec_functions = ["search", ("load", "aload")]`` names;
-# simonw ``llm.Toolbox``: every public method the subclass defines
-_SPEC = "*spec_functions"
-_PUBLIC = "*public"
 
 
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
@@ -223,10 +218,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if cls_path not in hits:
             continue
         base_name, (framework, methods) = hits[cls_path]
-        if methods in ((_RUN,), (_SPEC,), (_PUBLIC,)):
-            named = _registered_methods(cls, index.imports) if methods == (_RUN,) else _spec_methods(cls) \
-                if methods == (_SPEC,) else [f.name for f in cls.body if isinstance(f, FUNCS) and not f.name.startswith("_")]
-            for m in named:
+        if len(methods) == 1 and methods[0] in MARKERS:
+            for m in toolkit_methods(cls, methods[0], index.imports):
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
@@ -544,61 +537,6 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
                 return _framework_of(qn)
             return None
     return None
-
-
-_REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
-
-
-def _spec_methods(cls: ast.ClassDef) -> list[str]:
-    """llama-index: the methods a ``BaseToolSpec`` subclass names in ``spec_functions`` (a name, or a (sync, async)
-    pair of names: the first)."""
-    target: ast.expr
-    value: ast.expr | None
-    for stmt in cls.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign):
-            target, value = stmt.target, stmt.value
-        else:
-            continue
-        if isinstance(target, ast.Name) and target.id == "spec_functions" and isinstance(value, (ast.List, ast.Tuple)):
-            elts = [e.elts[0] if isinstance(e, ast.Tuple) and e.elts else e for e in value.elts]
-            return [text for text in map(literal_str, elts) if text]
-    return []
-
-
-def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
-    """agno: the methods a Toolkit subclass registers in ``__init__``: ``self.<method>`` (not called)
-    in a list, tuple or set, given to ``tools=``, or passed to ``x.append``/``extend``/``insert``/``add``
-    or ``self.register`` (not ``atexit.register(self.close)``, not ``db_resolver=self._db``)."""
-    methods = {s.name for s in cls.body if isinstance(s, FUNCS)}
-    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
-    if init is None:
-        return []
-    refs: list[ast.AST] = []
-    for n in ast.walk(init):
-        if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
-            refs.extend(n.elts)
-        elif isinstance(n, ast.Call):
-            refs.extend(k.value for k in n.keywords if k.arg == "tools")
-            f = n.func
-            if (
-                isinstance(f, ast.Attribute)
-                and f.attr in _REGISTERING
-                and not (isinstance(f.value, ast.Name) and f.value.id in imports)
-            ):
-                refs.extend(n.args[:1])
-    out: list[str] = []
-    for r in refs:
-        if (
-            isinstance(r, ast.Attribute)
-            and isinstance(r.value, ast.Name)
-            and r.value.id == "self"
-            and r.attr in methods
-            and r.attr not in out
-        ):
-            out.append(r.attr)
-    return out
 
 
 def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],
