@@ -267,11 +267,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None))
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
                     or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
-                method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
-                framework = tables.lists.get(qn) or (method[0] if method else _framework_of(qn))
+                list_method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
+                framework = tables.lists.get(qn) or (list_method[0] if list_method else _framework_of(qn))
                 arg = tool_list_arg(call, qn)
                 elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
-                keyword = kb.TOOL_LIST_ARGUMENTS.get(qn, method[1:] if method else ("tools", None))[0]
+                keyword = kb.TOOL_LIST_ARGUMENTS[qn][0] if qn in kb.TOOL_LIST_ARGUMENTS \
+                    else list_method[1] if list_method else "tools"
                 refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}({keyword}=[...])") for el in elts)
             for ref, framework, form in refs:
                 target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)

@@ -404,8 +404,9 @@ _NAME_KEYWORDS = frozenset({"name", "name_override"})
 def tool_list_arg(call: ast.Call, qualname: str) -> ast.expr | None:
     """The argument holding the tool list of a tool-list constructor call: ``tools=``, or the keyword and position
     ``knowledge.TOOL_LIST_ARGUMENTS`` gives it (langgraph ``ToolNode([f])``, swarm ``Agent(functions=[f])``)."""
-    keyword, position = kb.TOOL_LIST_ARGUMENTS.get(qualname) or kb.TOOL_LIST_METHODS.get(
-        qualname.rsplit(".", 1)[-1], ("", "tools", None))[1:]
+    method = kb.TOOL_LIST_METHODS.get(qualname.rsplit(".", 1)[-1])
+    keyword, position = kb.TOOL_LIST_ARGUMENTS[qualname] if qualname in kb.TOOL_LIST_ARGUMENTS \
+        else (method[1], method[2]) if method else ("tools", None)
     arg = next((k.value for k in call.keywords if k.arg == keyword), None)
     if arg is None and position is not None and len(call.args) > position:
         arg = call.args[position]
