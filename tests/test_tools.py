@@ -91,7 +91,8 @@ def test_openai_agents_function_tool() -> None:
 
     agent = Agent(name="a", tools=[fetch_weather, look])
     """
-    assert names(code) == [("fetch_weather", "openai-agents"), ("look", "openai-agents")]
+    # ``name_override`` names the tool the model calls (agents/tool.py)
+    assert names(code) == [("fetch_weather", "openai-agents"), ("lookup", "openai-agents")]
 
 
 def test_fastmcp_tool_on_the_server_object() -> None:

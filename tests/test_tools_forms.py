@@ -208,7 +208,8 @@ def test_semantic_kernel_langroid_browser_use_forms() -> None:
             @self.registry.action("Go back")
             async def go_back() -> None: ...
     """
-    assert names(code) == [("now", "semantic-kernel"), ("SquareTool", "langroid"), ("go_back", "browser-use")]
+    # a ToolMessage is named by its ``request`` (the name the model calls it by)
+    assert names(code) == [("now", "semantic-kernel"), ("square", "langroid"), ("go_back", "browser-use")]
 
 
 def test_google_adk_agentscope_metagpt_forms() -> None:

@@ -124,6 +124,40 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     # eidolon: ``@llm_function()`` / ``@llm_function(name=..., description=...)`` on a ``LogicUnit`` method registers
     # it as a function the agent's LLM calls (eidolon_ai_sdk/apu/logic_unit.py ``register_handler``)
     "eidolon_ai_sdk.apu.logic_unit.llm_function": "eidolon",
+    # Session 42, the frameworks' own documented forms (each checked against the framework's docs or source):
+    # anthropic SDK tool runner: ``@beta_tool`` / ``@beta_async_tool`` (anthropic/lib/tools/_beta_functions.py,
+    # re-exported by anthropic and anthropic.lib.tools), run by ``client.beta.messages.tool_runner(tools=[...])``
+    **{f"{m}.{d}": "anthropic" for m in ("anthropic", "anthropic.lib.tools", "anthropic.lib.tools._beta_functions")
+       for d in ("beta_tool", "beta_async_tool")},
+    # ag2 (autogen 0.2 line): ``@tool(name=..., description=...)`` (autogen/tools/tool.py) and
+    # ``@assistant.register_for_llm(name=..., description=...)`` on a ``ConversableAgent`` (the LLM side of the pair
+    # ``register_for_execution`` completes: one tool, named by ``name=``, else by the function)
+    **{f"{m}.tool": "ag2" for m in ("autogen.tools", "autogen.tools.tool")},
+    **{f"{m}.{c}.register_for_llm": "ag2" for m in ("autogen", "autogen.agentchat", "autogen.agentchat.conversable_agent")
+       for c in ("ConversableAgent", "AssistantAgent", "UserProxyAgent")},
+    # beeai-framework: ``@tool`` (beeai_framework/tools/tool.py, re-exported by beeai_framework.tools)
+    **{f"{m}.tool": "beeai" for m in ("beeai_framework.tools", "beeai_framework.tools.tool")},
+    # fastmcp 2.13+/3: the standalone ``@tool`` (fastmcp/tools/function_tool.py, re-exported by fastmcp.tools): the
+    # function is an MCP tool once ``mcp.add_tool(fn)`` registers it
+    **{f"{m}.tool": "mcp" for m in ("fastmcp.tools", "fastmcp.tools.function_tool")},
+    # haystack-ai: ``@tool`` (haystack/tools/from_function.py, re-exported by haystack.tools)
+    **{f"{m}.tool": "haystack" for m in ("haystack.tools", "haystack.tools.from_function")},
+    # composio 0.x: ``@action(toolname=...)`` (composio/tools/local/base/decorators.py, re-exported by composio)
+    **{f"{m}.action": "composio" for m in ("composio", "composio.tools.local.base.decorators")},
+    # ell: ``@ell.tool()``; kani: ``@ai_function()`` on a ``Kani`` subclass's methods (kani/ai_function.py)
+    **{f"{m}.tool": "ell" for m in ("ell", "ell.lmp.tool")},
+    **{f"{m}.ai_function": "kani" for m in ("kani", "kani.ai_function")},
+    # transformers (its agents, 4.x): ``@tool`` (transformers/agents/tools.py, re-exported by transformers)
+    **{f"{m}.tool": "transformers" for m in ("transformers", "transformers.agents", "transformers.agents.tools")},
+    # upsonic: ``@tool`` on a module-level function too (upsonic/tools/__init__.py; on ``ToolKit`` methods the
+    # activity-style rule already finds it); phidata: ``@tool`` (phi/tools/decorator.py, re-exported by phi.tools)
+    **{f"{m}.tool": "upsonic" for m in ("upsonic", "upsonic.tools")},
+    **{f"{m}.tool": "phidata" for m in ("phi.tools", "phi.tools.decorator")},
+    # composio 1.x/3.x: ``@composio.tools.custom_tool`` where ``composio = Composio()`` (composio/core/models/
+    # tools.py ``Tools.custom_tool``)
+    **{f"{m}.Composio.tools.custom_tool": "composio" for m in ("composio", "composio.sdk")},
+    # agentscope 1.x: ``toolkit.register_tool_function(fn)`` where ``toolkit = Toolkit()`` (agentscope/tool/_toolkit.py)
+    **{f"{m}.Toolkit.register_tool_function": "agentscope" for m in ("agentscope.tool", "agentscope.tool._toolkit")},
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -207,6 +241,22 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     # (``__call__`` and ``safe_run`` run it); re-exported by praisonaiagents.tools and, lazily, by praisonaiagents
     **{f"{m}.BaseTool": ("praisonai", ("run",)) for m in ("praisonaiagents", "praisonaiagents.tools",
                                                            "praisonaiagents.tools.base")},
+    # Session 42: atomic-agents ``BaseTool`` (``run(params)``: atomic_agents/base/base_tool.py in 2.x, re-exported by
+    # atomic_agents; atomic_agents/lib/base/base_tool.py in 1.x); beeai-framework ``Tool`` (``_run``); agency-swarm
+    # ``BaseTool`` (a pydantic model whose ``run`` the agency calls); phidata ``Toolkit`` (``self.register(self.fn)``,
+    # as agno's); taskweaver's ``Plugin`` (``__call__``, registered by ``@register_plugin``)
+    **{f"{m}.BaseTool": ("atomic-agents", ("run",)) for m in ("atomic_agents", "atomic_agents.base",
+                                                                "atomic_agents.base.base_tool",
+                                                                "atomic_agents.lib.base.base_tool")},
+    **{f"{m}.Tool": ("beeai", ("_run",)) for m in ("beeai_framework.tools", "beeai_framework.tools.tool")},
+    **{f"{m}.BaseTool": ("agency-swarm", ("run",)) for m in ("agency_swarm", "agency_swarm.tools",
+                                                               "agency_swarm.tools.BaseTool")},
+    **{f"{m}.Toolkit": ("phidata", ("*register",)) for m in ("phi.tools", "phi.tools.toolkit")},
+    **{f"{m}.Plugin": ("taskweaver", ("__call__",)) for m in ("taskweaver.plugin", "taskweaver.plugin.base")},
+    # llama-index ``BaseToolSpec``: the methods ``spec_functions`` names; simonw ``llm.Toolbox``: its public methods
+    **{f"{m}.BaseToolSpec": ("llama-index", ("*spec_functions",)) for m in ("llama_index.core.tools.tool_spec.base",
+                                                                             "llama_index.core.tools")},
+    **{f"{m}.Toolbox": ("llm", ("*public",)) for m in ("llm", "llm.models")},
     # strands-agents: the ``AgentTool`` interface (strands/types/tools.py, re-imported by strands/tools/tools.py)
     # and ``PythonAgentTool``; the agent's executor runs ``stream``
     **{f"{m}.{c}": ("strands", ("stream",)) for m, c in (("strands.types.tools", "AgentTool"),
@@ -237,6 +287,28 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.{c}": ("toolagents", "function_tool", 0) for m, c in (("ToolAgents", "FunctionTool"),
                                                                   ("ToolAgents.function_tool", "FunctionTool"),
                                                                   ("ToolAgents.function_tool", "AsyncFunctionTool"))},
+    # Session 42: fastmcp 2.x ``Tool.from_function(fn, name=...)`` (fastmcp/tools/tool.py; ``FunctionTool`` in 2.10+,
+    # fastmcp/tools/function_tool.py), handed to ``mcp.add_tool(...)``
+    **{f"{m}.{c}.from_function": ("mcp", "fn", 0) for m in ("fastmcp.tools", "fastmcp.tools.tool",
+                                                            "fastmcp.tools.function_tool")
+       for c in ("Tool", "FunctionTool")},
+    # haystack-ai ``create_tool_from_function(f)`` (haystack/tools/from_function.py)
+    **{f"{m}.create_tool_from_function": ("haystack", "function", 0) for m in ("haystack.tools",
+                                                                                "haystack.tools.from_function")},
+    # dspy ``dspy.Tool(f)`` (dspy/adapters/types/tool.py; dspy/primitives/tool.py before 2.6.14)
+    **{f"{m}.Tool": ("dspy", "func", 0) for m in ("dspy", "dspy.adapters", "dspy.adapters.types",
+                                                  "dspy.adapters.types.tool", "dspy.primitives.tool")},
+    # letta ``client.tools.upsert_from_function(func=f)`` / ``create_from_function`` where ``client = Letta(...)``
+    # (letta_client's ToolsClient); semantic-kernel ``kernel.add_function(plugin_name, function=f)`` (a ``Kernel``'s
+    # ``KernelFunctionExtension.add_function``: a plain function becomes a ``KernelFunctionFromMethod``)
+    **{f"{m}.{c}.tools.{v}": ("letta", "func", None) for m in ("letta_client",) for c in ("Letta", "AsyncLetta")
+       for v in ("upsert_from_function", "create_from_function")},
+    **{f"{m}.Kernel.add_function": ("semantic-kernel", "function", 1) for m in ("semantic_kernel",
+                                                                                  "semantic_kernel.kernel")},
+    # ag2 ``register_function(f, caller=..., executor=..., name=..., description=...)`` (autogen/agentchat/
+    # conversable_agent.py, re-exported by autogen)
+    **{f"{m}.register_function": ("ag2", "f", 0) for m in ("autogen", "autogen.agentchat",
+                                                           "autogen.agentchat.conversable_agent")},
     # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
     **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
                                                           "livekit.agents.llm.tool_context")},
@@ -279,6 +351,45 @@ TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.Agent": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.agent")},
     **{f"{m}.FunctionToolset": "pydantic-ai" for m in ("pydantic_ai", "pydantic_ai.toolsets",
                                                        "pydantic_ai.toolsets.function")},
+    # Session 42, the frameworks' documented agent constructors whose name does not end in ``Agent``:
+    # langgraph ``create_react_agent(model, tools=[...])``, ``ToolNode([f, g])``; langchain 1.x ``create_agent(model,
+    # tools=[...])``, 0.x ``initialize_agent(tools, llm)``, ``AgentExecutor(agent=..., tools=[...])``
+    **{f"{m}.create_react_agent": "langgraph" for m in ("langgraph.prebuilt", "langgraph.prebuilt.chat_agent_executor")},
+    **{f"{m}.ToolNode": "langgraph" for m in ("langgraph.prebuilt", "langgraph.prebuilt.tool_node")},
+    **{f"{m}.create_agent": "langchain" for m in ("langchain.agents", "langchain.agents.factory")},
+    **{f"{m}.{c}": "langchain" for m in ("langchain.agents", "langchain_classic.agents")
+       for c in ("initialize_agent", "AgentExecutor")},
+    # llama-index ``AgentWorkflow.from_tools_or_functions([f], llm=...)``; ``ReActAgent.from_tools([f])`` (0.10-0.11)
+    **{f"{m}.AgentWorkflow.from_tools_or_functions": "llama-index" for m in ("llama_index.core.agent.workflow",
+                                                                            "llama_index.core.agent.workflow.multi_agent_workflow")},
+    **{f"{m}.{c}.from_tools": "llama-index" for m in ("llama_index.core.agent", "llama_index.agent.openai")
+       for c in ("ReActAgent", "OpenAIAgent")},
+    # dspy ``dspy.ReAct(signature, tools=[f])``, ``dspy.CodeAct(...)``; controlflow / marvin ``run(..., tools=[f])``,
+    # ``Task(..., tools=[f])``; upsonic ``Task(..., tools=[f])``; swarm ``Agent(functions=[f])``; haystack ``ToolInvoker``
+    **{f"{m}.{c}": "dspy" for m in ("dspy", "dspy.predict") for c in ("ReAct", "CodeAct")},
+    **{f"{m}.{c}": m for m in ("controlflow", "marvin") for c in ("run", "run_async", "Task")},
+    **{f"{m}.Task": "upsonic" for m in ("upsonic",)},
+    **{f"{m}.Agent": "swarm" for m in ("swarm", "swarm.types")},
+    **{f"{m}.ToolInvoker": "haystack" for m in ("haystack.components.tools",)},
+    # magentic ``@prompt("...", functions=[f])`` / ``@chatprompt(..., functions=[f])`` (magentic/prompt_function.py)
+    **{f"{m}.{c}": "magentic" for m in ("magentic",) for c in ("prompt", "chatprompt")},
+}
+# Of those, the ones whose tool list is not (only) the ``tools=`` keyword: qualified name -> (the keyword, the
+# position of the argument that may hold it, else None).
+TOOL_LIST_ARGUMENTS: Final[Mapping[str, tuple[str, int | None]]] = {
+    **{f"{m}.ToolNode": ("tools", 0) for m in ("langgraph.prebuilt", "langgraph.prebuilt.tool_node")},
+    **{f"{m}.initialize_agent": ("tools", 0) for m in ("langchain.agents", "langchain_classic.agents")},
+    **{f"{m}.AgentWorkflow.from_tools_or_functions": ("tools_or_functions", 0)
+       for m in ("llama_index.core.agent.workflow", "llama_index.core.agent.workflow.multi_agent_workflow")},
+    **{f"{m}.{c}.from_tools": ("tools", 0) for m in ("llama_index.core.agent", "llama_index.agent.openai")
+       for c in ("ReActAgent", "OpenAIAgent")},
+    **{f"{m}.Agent": ("functions", None) for m in ("swarm", "swarm.types")},
+    **{f"{m}.{c}": ("functions", None) for m in ("magentic",) for c in ("prompt", "chatprompt")},
+}
+# Methods whose tool list is their argument on any receiver the run resolves (a chat model of any provider): method ->
+# (framework, keyword, position). langchain ``llm.bind_tools([f, g])`` (``BaseChatModel.bind_tools``).
+TOOL_LIST_METHODS: Final[Mapping[str, tuple[str, str, int | None]]] = {
+    "bind_tools": ("langchain", "tools", 0),
 }
 # Calls in the timeout tables that are not a call out of the process: they build a
 # client (whose timeout its requests inherit) or bound other work; a tool's row

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection
 
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
-                    span, target_key, tool_word)
+                    span, target_key, tool_list_arg, tool_word)
 from .model import Tables
+from .toolkits import MARKERS, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
@@ -25,7 +25,6 @@ from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, ca
 
 __all__ = ["discover"]
 
-_RUN = "*register"
 
 
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
@@ -47,7 +46,9 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             target, value = stmt.targets[0], stmt.value
         elif isinstance(stmt, ast.AnnAssign):
             target, value = stmt.target, stmt.value
-        if isinstance(target, ast.Name) and target.id in ("name", "NAME"):  # ``NAME: ClassVar[str] = "Read"`` (wizolt)
+        # ``NAME: ClassVar[str] = "Read"`` (wizolt); a langroid ``ToolMessage`` is named by ``request: str = "search"``
+        if isinstance(target, ast.Name) and (target.id in ("name", "NAME") or framework == "langroid"
+                                             and target.id == "request"):
             text = literal_str(value) or (_module_constant(module, value.id) if isinstance(value, ast.Name) else None)
             if text:
                 return text
@@ -228,8 +229,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if cls_path not in hits:
             continue
         base_name, (framework, methods) = hits[cls_path]
-        if methods == (_RUN,):
-            for m in _registered_methods(cls, index.imports):
+        if len(methods) == 1 and methods[0] in MARKERS:
+            for m in toolkit_methods(cls, methods[0], index.imports):
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
@@ -248,7 +249,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     decorated_classes(project=True)
 
     # wrapper calls (FunctionTool.from_defaults(fn=f), FunctionTool(self.m)) and tools=[f, g] lists
-    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)}
+    lasts = {q.rsplit(".", 1)[-1] for q in (*tables.wrappers, *tables.lists)} | kb.TOOL_LIST_METHODS.keys()
     agents = any(str(c).endswith(_AGENT_SUFFIX) for c in index.call_names)
     aliased = any(str(c).endswith("Tool") for c in index.call_names)  # ``PythonAgentTool as StrandTool``
     scopes = [("", 0, index.tree, ()), *index.defs] if agents or aliased or index.call_names & lasts else []
@@ -275,11 +276,15 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
                     refs.extend((el, framework, form) for el in comprehended(
                         arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None))
-            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX):
-                framework = tables.lists.get(qn) or _framework_of(qn)
-                arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
+            elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
+                    or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
+                list_method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
+                framework = tables.lists.get(qn) or (list_method[0] if list_method else _framework_of(qn))
+                arg = tool_list_arg(call, qn)
                 elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
-                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}(tools=[...])") for el in elts)
+                keyword = kb.TOOL_LIST_ARGUMENTS[qn][0] if qn in kb.TOOL_LIST_ARGUMENTS \
+                    else list_method[1] if list_method else "tools"
+                refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}({keyword}=[...])") for el in elts)
             for ref, framework, form in refs:
                 target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
@@ -544,43 +549,6 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
                 return _framework_of(qn)
             return None
     return None
-
-
-_REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
-
-
-def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
-    """agno: the methods a Toolkit subclass registers in ``__init__``: ``self.<method>`` (not called)
-    in a list, tuple or set, given to ``tools=``, or passed to ``x.append``/``extend``/``insert``/``add``
-    or ``self.register`` (not ``atexit.register(self.close)``, not ``db_resolver=self._db``)."""
-    methods = {s.name for s in cls.body if isinstance(s, FUNCS)}
-    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
-    if init is None:
-        return []
-    refs: list[ast.AST] = []
-    for n in ast.walk(init):
-        if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
-            refs.extend(n.elts)
-        elif isinstance(n, ast.Call):
-            refs.extend(k.value for k in n.keywords if k.arg == "tools")
-            f = n.func
-            if (
-                isinstance(f, ast.Attribute)
-                and f.attr in _REGISTERING
-                and not (isinstance(f.value, ast.Name) and f.value.id in imports)
-            ):
-                refs.extend(n.args[:1])
-    out: list[str] = []
-    for r in refs:
-        if (
-            isinstance(r, ast.Attribute)
-            and isinstance(r.value, ast.Name)
-            and r.value.id == "self"
-            and r.attr in methods
-            and r.attr not in out
-        ):
-            out.append(r.attr)
-    return out
 
 
 def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],

@@ -392,9 +392,25 @@ def _constructed(qn: str | None) -> str | None:
 
 def name_from_call(call: ast.Call, positional: bool = True) -> str | None:
     for kw in call.keywords:
-        if kw.arg == "name":
+        if kw.arg in _NAME_KEYWORDS:
             return literal_str(kw.value)
     return literal_str(call.args[0]) if call.args and positional else None
+
+
+# the keywords that name a tool: ``name=``, openai-agents ``@function_tool(name_override=...)`` (agents/tool.py)
+_NAME_KEYWORDS = frozenset({"name", "name_override"})
+
+
+def tool_list_arg(call: ast.Call, qualname: str) -> ast.expr | None:
+    """The argument holding the tool list of a tool-list constructor call: ``tools=``, or the keyword and position
+    ``knowledge.TOOL_LIST_ARGUMENTS`` gives it (langgraph ``ToolNode([f])``, swarm ``Agent(functions=[f])``)."""
+    method = kb.TOOL_LIST_METHODS.get(qualname.rsplit(".", 1)[-1])
+    keyword, position = kb.TOOL_LIST_ARGUMENTS[qualname] if qualname in kb.TOOL_LIST_ARGUMENTS \
+        else (method[1], method[2]) if method else ("tools", None)
+    arg = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if arg is None and position is not None and len(call.args) > position:
+        arg = call.args[position]
+    return arg
 
 
 def default_name(call: ast.Call, parents: tuple[ast.AST, ...]) -> str | None:

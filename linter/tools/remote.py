@@ -22,7 +22,8 @@ from typing import Protocol
 from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
 from .handlers import returned_tools
-from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span
+from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span, \
+    tool_list_arg
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
@@ -78,7 +79,7 @@ def _handed(call: ast.Call, index: Index, tables: Tables) -> Iterator[tuple[ast.
         yield call.args[0], "", framework, f"{last}(...)", wrapper_text(tables.aliases.get(qn, qn), call) or ""  # ``function_tool(f)``
         return
     if qn in tables.lists or last.endswith(_AGENT_SUFFIX):
-        arg = next((k.value for k in call.keywords if k.arg == "tools"), None)
+        arg = tool_list_arg(call, qn)
         if isinstance(arg, (ast.List, ast.Tuple)):
             for el in arg.elts:
                 yield el, "", tables.lists.get(qn) or qn.split(".")[0].replace("_", "-"), f"{last}(tools=[...])", ""

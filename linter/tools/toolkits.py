@@ -1,0 +1,80 @@
+"""The methods a toolkit class offers as tools, by the marker its base's entry in ``knowledge.TOOL_BASE_CLASSES`` holds:
+``*register`` (agno, agentica, phidata: what ``__init__`` registers as ``self.<method>``), ``*spec_functions``
+(llama-index ``BaseToolSpec``: the methods its ``spec_functions`` names), ``*public`` (simonw ``llm.Toolbox``: every public
+method the subclass defines)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection
+
+from .index import FUNCS, literal_str
+
+REGISTER = "*register"
+SPEC = "*spec_functions"
+PUBLIC = "*public"
+MARKERS = frozenset({REGISTER, SPEC, PUBLIC})
+
+
+def toolkit_methods(cls: ast.ClassDef, marker: str, imports: Collection[str] = ()) -> list[str]:
+    """The names of the methods of ``cls`` the marker makes tools."""
+    if marker == REGISTER:
+        return _registered_methods(cls, imports)
+    if marker == SPEC:
+        return _spec_methods(cls)
+    return [f.name for f in cls.body if isinstance(f, FUNCS) and not f.name.startswith("_")]
+
+
+_REGISTERING = frozenset({"append", "extend", "insert", "add", "register"})
+
+
+def _spec_methods(cls: ast.ClassDef) -> list[str]:
+    """llama-index: the methods a ``BaseToolSpec`` subclass names in ``spec_functions`` (a name, or a (sync, async)
+    pair of names: the first)."""
+    target: ast.expr
+    value: ast.expr | None
+    for stmt in cls.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "spec_functions" and isinstance(value, (ast.List, ast.Tuple)):
+            elts = [e.elts[0] if isinstance(e, ast.Tuple) and e.elts else e for e in value.elts]
+            return [text for text in map(literal_str, elts) if text]
+    return []
+
+
+def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> list[str]:
+    """agno: the methods a Toolkit subclass registers in ``__init__``: ``self.<method>`` (not called)
+    in a list, tuple or set, given to ``tools=``, or passed to ``x.append``/``extend``/``insert``/``add``
+    or ``self.register`` (not ``atexit.register(self.close)``, not ``db_resolver=self._db``)."""
+    methods = {s.name for s in cls.body if isinstance(s, FUNCS)}
+    init = next((s for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), None)
+    if init is None:
+        return []
+    refs: list[ast.AST] = []
+    for n in ast.walk(init):
+        if isinstance(n, (ast.List, ast.Tuple, ast.Set)):
+            refs.extend(n.elts)
+        elif isinstance(n, ast.Call):
+            refs.extend(k.value for k in n.keywords if k.arg == "tools")
+            f = n.func
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr in _REGISTERING
+                and not (isinstance(f.value, ast.Name) and f.value.id in imports)
+            ):
+                refs.extend(n.args[:1])
+    out: list[str] = []
+    for r in refs:
+        if (
+            isinstance(r, ast.Attribute)
+            and isinstance(r.value, ast.Name)
+            and r.value.id == "self"
+            and r.attr in methods
+            and r.attr not in out
+        ):
+            out.append(r.attr)
+    return out
