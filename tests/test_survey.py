@@ -236,3 +236,12 @@ def test_batch_twelve_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in twelfth} & set(corpus.previously_tuned)
     assert not {p.name for p in twelfth} & {p.name for p in corpus.packages if p.batch != 12}
     assert not {p.name for p in twelfth} & set(corpus.excluded)
+
+
+def test_batch_fifteen_is_marked_and_split_by_the_rule() -> None:
+    fifteenth = [p for p in corpus.packages if p.batch == 15]
+    assert len(fifteenth) >= 45
+    assert {p.half for p in fifteenth} == {"tuning", "held-out"}
+    assert not {p.name for p in fifteenth} & set(corpus.previously_tuned)
+    assert not {p.name for p in fifteenth} & {p.name for p in corpus.packages if p.batch != 15}
+    assert not {p.name for p in fifteenth} & set(corpus.excluded)
