@@ -14,7 +14,8 @@ from typing import Final, Mapping
 
 from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT"]
+__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
+           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -209,3 +210,17 @@ CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {
     "socket.getaddrinfo": READ_SAFE,
     "socket.gethostbyname": READ_SAFE,
 }
+
+#: a third-party package's class whose name ends with one of these (``hcloud.Client``, ``tavily.TavilyClient``,
+#: ``arxiv.Client``) builds an SDK client: a method called on its object, or on an API namespace under it
+#: (``client.servers.get_by_id(...)``), is a call out of the process, listed unclassified with an unknown timeout
+#: (what it does and how long it may wait are the SDK's). Not the standard library's, the run's own, nor a package
+#: the timeout tables know (``httpx.Client``: read with its timeout)
+SDK_CLIENT_CLASS_SUFFIXES: Final[tuple[str, ...]] = ("Client", "API", "Api")
+
+#: classes named like a client that stay on the machine: embedded databases in memory or on local disk
+SDK_LOCAL_CLIENTS: Final[frozenset[str]] = frozenset({"chromadb.Client", "chromadb.PersistentClient",
+                                                      "chromadb.EphemeralClient"})
+
+#: methods of an SDK client object that reach nothing outside (closing it, its context manager)
+SDK_LOCAL_METHODS: Final[frozenset[str]] = frozenset({"close", "aclose"})

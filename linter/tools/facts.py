@@ -55,7 +55,7 @@ class ToolFacts:
     """The engine visitor for one file: records, per function the screen asked about, its calls
     out, timeouts, handlers and budgets, then assembles the rows when the module is left."""
 
-    def __init__(self, ctx: "FileContext", defs: list[Def], module: str) -> None:
+    def __init__(self, ctx: "FileContext", defs: list[Def], module: str, own_roots: frozenset[str] = frozenset()) -> None:
         self.ctx = ctx
         self.names = ctx.names
         self.knowledge = ctx.knowledge
@@ -81,9 +81,11 @@ class ToolFacts:
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         # SDK client objects (``clients.py``)
-        self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots)
+        self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots,
+                                     own_roots | {module.split(".")[0]})
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
+        self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -316,6 +318,12 @@ class ToolFacts:
         if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
             self.client_calls.setdefault(id(fn), []).append((node, *hit))
             return
+        sdk = self.clients.sdk_call(node.func) if isinstance(node.func, cst.Attribute) and (
+            qn is None or qn not in self.knowledge.timeouts) else None
+        if sdk is not None:  # a method of a third-party SDK client built elsewhere: a call out, unclassified
+            self.client_calls.setdefault(id(fn), []).append((node, sdk[0], None))
+            self.sdk_calls[id(node)] = sdk[1], sdk[2]
+            return
         if qn is None:
             return
         k = self.knowledge
@@ -437,7 +445,10 @@ class ToolFacts:
             for call, what, cls in self.client_calls.get(id(fn), []):
                 if id(call) not in seen:
                     seen.add(id(call))
-                    client_facts.append(CallFact(what, cls, "unknown", None, False, helper))
+                    line, status = self.sdk_calls.get(id(call), (0, "unknown"))
+                    client_facts.append(CallFact(what, cls, status, None, False, helper))
+                    if line and (line, line) not in tool.spans:  # the client's constructor: its findings (an SDK client built without a timeout) too
+                        tool.spans.append((line, line))
         tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
