@@ -88,3 +88,24 @@ def test_a_client_set_on_self_in_init_with_the_class_imported_there(tmp_path: Pa
     # the run's own client is followed as the run's code, not listed as an SDK call; closing reaches nothing
     assert [(c.what, c.cls, c.timeout) for c in rows["web_search"].calls] == [("TavilyClient.search", None, "unknown")]
     assert rows["local_search"].calls == []  # an embedded store on local disk is no call out
+
+
+ARXIV = """
+    try:
+        import arxiv
+    except ImportError:
+        arxiv = None
+    from langchain_core.tools import tool
+
+    @tool
+    def arxiv_search(query: str) -> str:
+        \"\"\"Search arXiv.\"\"\"
+        search = arxiv.Search(query=query, max_results=3)
+        return str([p.title for p in search.results()])
+"""
+
+
+def test_an_arxiv_search_pages_through_the_api(tmp_path: Path) -> None:
+    t = _rows(tmp_path, {"pkg/__init__.py": "", "pkg/r.py": ARXIV})["arxiv_search"]
+    assert [(c.what, c.cls, c.timeout) for c in t.calls] == [("arxiv.Search.results", "read-safe", "unknown")]
+    assert t.classification == "read-safe"

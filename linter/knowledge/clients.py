@@ -148,6 +148,11 @@ _SOCKET = ClientClass("socket", {}, sends=frozenset({"send", "sendall", "sendto"
 # ``arecv``): each a message to the peer, its timeout the socket's ``send_timeout``/``recv_timeout``
 _NNG = ClientClass("nng", {}, sends=frozenset({"send", "recv", "asend", "arecv", "dial"}))
 
+# the arxiv package's query (arxiv/__init__.py ``Search.results``: pages through the arXiv API with a default
+# ``Client``, 3 s between requests, 3 retries)
+_ARXIV_SEARCH = ClientClass("arxiv.Search", _reads("results"))
+_ARXIV_CLIENT = ClientClass("arxiv.Client", _reads("results"))
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -176,6 +181,8 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     **{f"pynng.{c}": _NNG for c in ("Req0", "Rep0", "Pair0", "Pair1", "Pub0", "Sub0", "Push0", "Pull0", "Bus0",
                                      "Surveyor0", "Respondent0")},
     "xmlrpc.client.Server": _XMLRPC,
+    "arxiv.Search": _ARXIV_SEARCH,
+    "arxiv.Client": _ARXIV_CLIENT,
     **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
     **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")
        for c in ("WebClient", "AsyncWebClient")},
