@@ -51,6 +51,7 @@ class ClientObjects:
         self.sdk_globals: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
+        self._local_imports: dict[int, dict[str, str]] = {}
         self.key_of = key_of
         self.returning: dict[str, str | None] = {}  # function or method name -> the client class it returns
         self.bound: dict[str, str] = {}  # receiver key -> client class
@@ -65,6 +66,7 @@ class ClientObjects:
             if isinstance(node, ast.ClassDef):
                 self._attributes(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._sdk_global_function(node)
                 cls = self._returns(node)
                 if node.name in self.returning and self.returning[node.name] != cls:
                     self.returning[node.name] = None  # two definitions disagree: neither is trusted
@@ -81,13 +83,12 @@ class ClientObjects:
         for fn in cls.body:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            local = _local_imports(fn)
             for n in ast.walk(fn):
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
                     for t in n.targets:
                         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                             self._attribute(f"self.{t.attr}", self._named(n.value.func))
-                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value, local)
+                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value, fn)
 
     def _sdk_globals(self, tree: ast.Module) -> None:
         """Module globals holding a third-party SDK client: built at the top (``client = Client(...)``), or declared
@@ -96,23 +97,22 @@ class ClientObjects:
             if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
                 for t in stmt.targets:
                     if isinstance(t, ast.Name):
-                        self._sdk_record(self.sdk_globals, t.id, stmt.value, {})
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            declared = {n for s in fn.body if isinstance(s, ast.Global) for n in s.names}
-            if not declared:
-                continue
-            local = _local_imports(fn)
-            for n in ast.walk(fn):
-                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
-                    for t in n.targets:
-                        if isinstance(t, ast.Name) and t.id in declared:
-                            self._sdk_record(self.sdk_globals, t.id, n.value, local)
+                        self._sdk_record(self.sdk_globals, t.id, stmt.value, None)
+
+    def _sdk_global_function(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """A function that says ``global client`` and builds it: ``client = Client(token=t)``."""
+        declared = {n for s in fn.body if isinstance(s, ast.Global) for n in s.names}
+        if not declared:
+            return
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+                for t in n.targets:
+                    if isinstance(t, ast.Name) and t.id in declared:
+                        self._sdk_record(self.sdk_globals, t.id, n.value, fn)
 
     def _sdk_record(self, table: dict[str, tuple[str, int, str] | None], key: str, call: ast.Call,
-                    local: dict[str, str]) -> None:
-        cls = self._sdk_class(call.func, local)
+                    fn: ast.AST | None) -> None:
+        cls = self._sdk_class(call.func, fn)
         if cls is None:
             return
         keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in call.keywords]
@@ -123,20 +123,22 @@ class ClientObjects:
         else:
             table[key] = fact
 
-    def _sdk_class(self, node: ast.expr, local: dict[str, str]) -> str | None:
+    def _sdk_class(self, node: ast.expr, fn: ast.AST | None) -> str | None:
         """The third-party SDK client class a constructor names (through the module's imports, or the function's
         own: ``from tavily import TavilyClient`` inside ``__post_init__``)."""
         text = nodes_dotted(node)
         if text is None:
             return None
         head, _, rest = text.partition(".")
-        if head in local:
-            qualname = local[head]
-        else:
-            ref = self.names.lookup(head)
-            if ref is None or ref[1]:
-                return None
-            qualname = ref[0]
+        ref = self.names.lookup(head)
+        if ref is None and fn is not None:  # imported in the function (read only then)
+            local = self._local_imports.get(id(fn))
+            if local is None:
+                local = self._local_imports[id(fn)] = _local_imports(fn)
+            ref = (local[head], False) if head in local else None
+        if ref is None or ref[1]:
+            return None
+        qualname = ref[0]
         qualname = kb.canonical(f"{qualname}.{rest}" if rest else qualname)
         return qualname if self.sdk_client_class(qualname) else None
 
