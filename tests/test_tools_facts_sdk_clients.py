@@ -1,7 +1,8 @@
 """`smullyan tools` (issue 28, s42): a method called on a third-party SDK client built elsewhere in the module (a
 module global set by a ``global`` function or built at the top, ``self.x`` set in ``__post_init__`` with the class
 imported there, a local) is a call out, unclassified; its timeout the constructor's when the timeout tables know the
-class, and a finding at that constructor (TFH201) is the tool's; the run's own classes, the standard library's, web
+class, a finding at that constructor (TFH201) is the tool's, and so is a retry wrapper put on one of the client's
+methods there (``client.request = _with_retry(client.request)``); the run's own classes, the standard library's, web
 apps (``FastAPI``) and local embedded stores (``chromadb.PersistentClient``) are none."""
 
 from __future__ import annotations
@@ -21,15 +22,31 @@ def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
 HETZNER = """
     from typing import Optional
 
-    from hcloud import Client
+    import time
+
+    from hcloud import APIException, Client
     from mcp.server.fastmcp import FastMCP
 
     mcp = FastMCP("hetzner")
     client: Optional[Client] = None
 
+    def _with_retry(func):
+        def wrapper(*args, **kwargs):
+            attempt = 0
+            while True:
+                try:
+                    return func(*args, **kwargs)
+                except APIException:
+                    if attempt >= 5:
+                        raise
+                    attempt += 1
+                    time.sleep(2 ** attempt)
+        return wrapper
+
     def resolve_client(token):
         global client
         client = Client(token=token)
+        client.request = _with_retry(client.request)
         return client
 
     @mcp.tool()
@@ -80,6 +97,9 @@ def test_a_module_global_client_set_by_a_global_function_lists_its_calls(tmp_pat
                                                               ("Client.ssh_keys.delete", None, "missing")]
     assert t.findings.get("TFH201") == 1  # the client built without a timeout: every call through it waits unbounded
     assert rows["shadowed"].calls == []  # a parameter of that name is not the global
+    # the retry wrapper put on the client's request method where it is built retries every call through it
+    assert [(r.kind, r.helper) for r in t.retries] == [("loop", "_with_retry")]
+    assert rows["shadowed"].retries == []
 
 
 def test_a_client_set_on_self_in_init_with_the_class_imported_there(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from ..nodes import dotted as nodes_dotted
 if TYPE_CHECKING:
     from ..names import Names
 
-__all__ = ["ClientObjects", "sdk_client_class", "sdk_constructor_lines"]
+__all__ = ["ClientObjects", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
 
 KeyOf = Callable[[str | None], str | None]  # a receiver's text -> its key (a local name: in its function)
 
@@ -351,3 +351,30 @@ def sdk_constructor_lines(screen: Screen, own: frozenset[str]) -> set[int]:
     wanted = {q for _, full in screen.import_bindings for q in (full, *(f"{full}.{last}" for last in lasts))
               if sdk_client_class(kb.canonical(q), own)}
     return {line for c in screen.calls_of(wanted) for line in range(c.lineno, (c.end_lineno or c.lineno) + 1)}
+
+
+def sdk_wrappers(tree: ast.Module, lines: set[int]) -> tuple[dict[int, tuple[str, ...]], set[int]]:
+    """The module functions a function building an SDK client wraps one of its methods with, where it builds it
+    (``client.request = _with_rate_limit_retry(client.request)``: a retry around every request the client sends):
+    each constructor line (of ``lines``) -> their names, and the lines of their ``def``s. Reads the module's top
+    level and the functions holding a constructor only."""
+    funcs = (ast.FunctionDef, ast.AsyncFunctionDef)
+    defs = {s.name: s for s in tree.body if isinstance(s, funcs)}
+    by_line: dict[int, tuple[str, ...]] = {}
+    region: set[int] = set()
+    for fn in defs.values():
+        inside = [line for line in lines if fn.lineno <= line <= (fn.end_lineno or fn.lineno)]
+        if not inside:
+            continue
+        names: list[str] = []
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute) \
+                    and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name) \
+                    and n.value.func.id in defs and n.value.args and isinstance(n.value.args[0], ast.Attribute) \
+                    and n.value.args[0].attr == n.targets[0].attr and n.value.func.id not in names:
+                names.append(n.value.func.id)
+        for name in names:
+            region.update(range(defs[name].lineno, (defs[name].end_lineno or defs[name].lineno) + 1))
+        for line in inside:
+            by_line[line] = tuple(names)
+    return by_line, region

@@ -3,7 +3,7 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -55,7 +55,8 @@ class ToolFacts:
     """The engine visitor for one file: records, per function the screen asked about, its calls
     out, timeouts, handlers and budgets, then assembles the rows when the module is left."""
 
-    def __init__(self, ctx: "FileContext", defs: list[Def], module: str, own_roots: frozenset[str] = frozenset()) -> None:
+    def __init__(self, ctx: "FileContext", defs: list[Def], module: str, own_roots: frozenset[str] = frozenset(),
+                 sdk_wrapped: Mapping[int, tuple[str, ...]] | None = None) -> None:
         self.ctx = ctx
         self.names = ctx.names
         self.knowledge = ctx.knowledge
@@ -86,6 +87,10 @@ class ToolFacts:
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
         self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
+        self.sdk_wrapped = sdk_wrapped or {}  # constructor line -> module functions wrapping the client's methods there
+        self._wrapper_names = frozenset(n for names in self.sdk_wrapped.values() for n in names)
+        self._in_wrapper: str | None = None
+        self.wrapped_by: dict[int, str] = {}  # id(loop or call) inside such a wrapper -> the wrapper's name
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -132,6 +137,8 @@ class ToolFacts:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
+        if not self._path and node.name.value in self._wrapper_names:
+            self._in_wrapper = node.name.value
         n = self._seen.get(key, 0)
         self._seen[key] = n + 1
         self._path.append(node.name.value)
@@ -160,6 +167,8 @@ class ToolFacts:
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._path.pop()
+        if not self._path:
+            self._in_wrapper = None
         self._tracked.pop()
 
     def _current(self) -> cst.FunctionDef | None:
@@ -172,6 +181,8 @@ class ToolFacts:
         self._own(node)
 
     def _own(self, node: cst.CSTNode) -> None:
+        if self._in_wrapper is not None:
+            self.wrapped_by[id(node)] = self._in_wrapper
         fn = self._current()
         if fn is not None:
             self.owner[id(node)] = id(fn)
@@ -297,6 +308,8 @@ class ToolFacts:
             )
 
     def visit_Call(self, node: cst.Call) -> None:
+        if self._in_wrapper is not None:
+            self.wrapped_by[id(node)] = self._in_wrapper
         enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
         if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
             self.read_named.add(id(node))
@@ -439,6 +452,7 @@ class ToolFacts:
                                            status, value, bool(e and e.keyed), helper,
                                            local=id(call) in self.local_processes))
         client_facts: list[CallFact] = []
+        tool_sdk: set[int] = set()  # the constructor lines of the SDK clients it calls through
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
                 continue
@@ -446,6 +460,7 @@ class ToolFacts:
                 if id(call) not in seen:
                     seen.add(id(call))
                     line, status = self.sdk_calls.get(id(call), (0, "unknown"))
+                    tool_sdk.add(line)
                     client_facts.append(CallFact(what, cls, status, None, False, helper))
                     if line and (line, line) not in tool.spans:  # the client's constructor: its findings (an SDK client built without a timeout) too
                         tool.spans.append((line, line))
@@ -484,7 +499,11 @@ class ToolFacts:
             writes = [e.keyed for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             writes += [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             tool.key = "present" if writes and all(writes) else "missing"
-        # retries around or inside it (and in its helpers)
+        # retries around or inside it (and in its helpers), and those wrapping its SDK clients' methods
+        wrappers = {w for c in tool_sdk for w in self.sdk_wrapped.get(c, ())}
+        for retry in model.retries if wrappers else ():
+            if self.wrapped_by.get(id(retry.anchor)) in wrappers:
+                tool.retries.append(_retry_fact(retry, self.wrapped_by[id(retry.anchor)]))
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             for retry in by_owner.get(id(fn), []):
                 tool.retries.append(_retry_fact(retry, helper))
