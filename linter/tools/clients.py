@@ -17,7 +17,7 @@ know the class (``Client(token=t)``: missing), else unknown.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import ast
@@ -31,6 +31,7 @@ from ..rule import Screen
 from ..nodes import dotted as nodes_dotted
 
 if TYPE_CHECKING:
+    from ...rules.retries.data import Retry
     from ..names import Names
 
 __all__ = ["ClientObjects", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
@@ -42,7 +43,7 @@ class ClientObjects:
     """The client objects of one module, filled as the traversal goes."""
 
     def __init__(self, names: "Names", key_of: KeyOf, roots: frozenset[str] = frozenset(),
-                 own: frozenset[str] = frozenset()) -> None:
+                 own: frozenset[str] = frozenset(), wrapped: Mapping[int, tuple[str, ...]] | None = None) -> None:
         self.names = names
         self.roots = roots  # the file's imported top-level packages
         self.own = own  # the run's own top-level packages
@@ -52,10 +53,29 @@ class ClientObjects:
         self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
         self._local_imports: dict[int, dict[str, str]] = {}
+        self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
+        self.wrapped = wrapped or {}  # constructor line -> module functions wrapping the client's methods there
+        self._wrappers = frozenset(n for names in self.wrapped.values() for n in names)
+        self._in_wrapper: str | None = None
+        self.wrapped_by: dict[int, str] = {}  # id(loop or call) inside such a wrapper -> the wrapper's name
         self.key_of = key_of
         self.returning: dict[str, str | None] = {}  # function or method name -> the client class it returns
         self.bound: dict[str, str] = {}  # receiver key -> client class
         self.attributes: dict[str, str | None] = {}  # ``self.x`` -> the client class its class declares or sets
+
+    def enter(self, name: str | None, top: bool) -> None:
+        """The traversal enters (``name``) or leaves (None) a function, at the module's top level or not."""
+        if top:
+            self._in_wrapper = name if name in self._wrappers else None
+
+    def mark(self, node: cst.CSTNode) -> None:
+        if self._in_wrapper is not None:
+            self.wrapped_by[id(node)] = self._in_wrapper
+
+    def wrapper_retries(self, retries: Iterable[Retry], lines: Iterable[int]) -> list[tuple[Retry, str]]:
+        """The retries inside the wrappers put on the methods of the SDK clients built at ``lines``."""
+        wrappers = {w for line in lines for w in self.wrapped.get(line, ())}
+        return [(r, self.wrapped_by[id(r.anchor)]) for r in retries if self.wrapped_by.get(id(r.anchor)) in wrappers]
 
     def scan(self, tree: ast.AST) -> None:
         """The module's functions and methods (any class depth) that return a client object: read from the whole
@@ -145,9 +165,13 @@ class ClientObjects:
     def sdk_client_class(self, qualname: str) -> bool:
         return sdk_client_class(qualname, self.own)
 
-    def sdk_call(self, func: cst.Attribute) -> tuple[str, int, str] | None:
-        """(``Client.ssh_keys.delete``, the constructor's line, the call's timeout status) for a method called on a
-        third-party SDK client object or an API namespace under it (two attributes deep at most)."""
+    def sdk_call(self, call: cst.Call, tabled: bool) -> tuple[str, None] | None:
+        """(``Client.ssh_keys.delete``, no class) for a method called on a third-party SDK client object or an API
+        namespace under it (two attributes deep at most; not a call the timeout tables read, ``tabled``); its
+        constructor's line and the call's timeout status in :attr:`sdk_calls`."""
+        func = call.func
+        if tabled or not isinstance(func, cst.Attribute):
+            return None
         method = func.attr.value
         if method.startswith("_") or method in kb.SDK_LOCAL_METHODS:
             return None
@@ -162,7 +186,8 @@ class ClientObjects:
         if fact is None:
             return None
         cls, line, status = fact
-        return ".".join([cls.rsplit(".", 1)[-1], *rest, method]), line, status
+        self.sdk_calls[id(call)] = line, status
+        return ".".join([cls.rsplit(".", 1)[-1], *rest, method]), None
 
     def _sdk_object(self, root: str) -> tuple[str, int, str] | None:
         key = self.key_of(root)

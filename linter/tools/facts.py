@@ -83,14 +83,9 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         # SDK client objects (``clients.py``)
         self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots,
-                                     own_roots | {module.split(".")[0]})
+                                     own_roots | {module.split(".")[0]}, sdk_wrapped)
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
-        self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
-        self.sdk_wrapped = sdk_wrapped or {}  # constructor line -> module functions wrapping the client's methods there
-        self._wrapper_names = frozenset(n for names in self.sdk_wrapped.values() for n in names)
-        self._in_wrapper: str | None = None
-        self.wrapped_by: dict[int, str] = {}  # id(loop or call) inside such a wrapper -> the wrapper's name
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
@@ -137,8 +132,7 @@ class ToolFacts:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
-        if not self._path and node.name.value in self._wrapper_names:
-            self._in_wrapper = node.name.value
+        self.clients.enter(node.name.value, not self._path)
         n = self._seen.get(key, 0)
         self._seen[key] = n + 1
         self._path.append(node.name.value)
@@ -167,8 +161,7 @@ class ToolFacts:
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._path.pop()
-        if not self._path:
-            self._in_wrapper = None
+        self.clients.enter(None, not self._path)
         self._tracked.pop()
 
     def _current(self) -> cst.FunctionDef | None:
@@ -181,8 +174,7 @@ class ToolFacts:
         self._own(node)
 
     def _own(self, node: cst.CSTNode) -> None:
-        if self._in_wrapper is not None:
-            self.wrapped_by[id(node)] = self._in_wrapper
+        self.clients.mark(node)
         fn = self._current()
         if fn is not None:
             self.owner[id(node)] = id(fn)
@@ -308,8 +300,7 @@ class ToolFacts:
             )
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self._in_wrapper is not None:
-            self.wrapped_by[id(node)] = self._in_wrapper
+        self.clients.mark(node)
         enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
         if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
             self.read_named.add(id(node))
@@ -327,15 +318,11 @@ class ToolFacts:
                 node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
-        hit = self.clients.call(node)
-        if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
+        # a method of an SDK client object: listed and classified from the clients table (a third-party SDK client
+        # built elsewhere: unclassified)
+        hit = self.clients.call(node) or self.clients.sdk_call(node, (qn or "") in self.knowledge.timeouts)
+        if hit is not None:
             self.client_calls.setdefault(id(fn), []).append((node, *hit))
-            return
-        sdk = self.clients.sdk_call(node.func) if isinstance(node.func, cst.Attribute) and (
-            qn is None or qn not in self.knowledge.timeouts) else None
-        if sdk is not None:  # a method of a third-party SDK client built elsewhere: a call out, unclassified
-            self.client_calls.setdefault(id(fn), []).append((node, sdk[0], None))
-            self.sdk_calls[id(node)] = sdk[1], sdk[2]
             return
         if qn is None:
             return
@@ -459,10 +446,10 @@ class ToolFacts:
             for call, what, cls in self.client_calls.get(id(fn), []):
                 if id(call) not in seen:
                     seen.add(id(call))
-                    line, status = self.sdk_calls.get(id(call), (0, "unknown"))
+                    line, status = self.clients.sdk_calls.get(id(call), (0, "unknown"))
                     tool_sdk.add(line)
                     client_facts.append(CallFact(what, cls, status, None, False, helper))
-                    if line and (line, line) not in tool.spans:  # the client's constructor: its findings (an SDK client built without a timeout) too
+                    if line and (line, line) not in tool.spans:  # the client's constructor's findings (TFH201) too
                         tool.spans.append((line, line))
         tool.calls.extend(client_facts)
         for e in effects:
@@ -500,10 +487,7 @@ class ToolFacts:
             writes += [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             tool.key = "present" if writes and all(writes) else "missing"
         # retries around or inside it (and in its helpers), and those wrapping its SDK clients' methods
-        wrappers = {w for c in tool_sdk for w in self.sdk_wrapped.get(c, ())}
-        for retry in model.retries if wrappers else ():
-            if self.wrapped_by.get(id(retry.anchor)) in wrappers:
-                tool.retries.append(_retry_fact(retry, self.wrapped_by[id(retry.anchor)]))
+        tool.retries += [_retry_fact(r, w) for r, w in self.clients.wrapper_retries(model.retries, tool_sdk)]
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             for retry in by_owner.get(id(fn), []):
                 tool.retries.append(_retry_fact(retry, helper))
