@@ -14,7 +14,8 @@ from typing import Final, Mapping
 
 from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT"]
+__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
+           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -147,6 +148,11 @@ _SOCKET = ClientClass("socket", {}, sends=frozenset({"send", "sendall", "sendto"
 # ``arecv``): each a message to the peer, its timeout the socket's ``send_timeout``/``recv_timeout``
 _NNG = ClientClass("nng", {}, sends=frozenset({"send", "recv", "asend", "arecv", "dial"}))
 
+# the arxiv package's query (arxiv/__init__.py ``Search.results``: pages through the arXiv API with a default
+# ``Client``, 3 s between requests, 3 retries)
+_ARXIV_SEARCH = ClientClass("arxiv.Search", _reads("results"))
+_ARXIV_CLIENT = ClientClass("arxiv.Client", _reads("results"))
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -175,6 +181,8 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     **{f"pynng.{c}": _NNG for c in ("Req0", "Rep0", "Pair0", "Pair1", "Pub0", "Sub0", "Push0", "Pull0", "Bus0",
                                      "Surveyor0", "Respondent0")},
     "xmlrpc.client.Server": _XMLRPC,
+    "arxiv.Search": _ARXIV_SEARCH,
+    "arxiv.Client": _ARXIV_CLIENT,
     **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
     **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")
        for c in ("WebClient", "AsyncWebClient")},
@@ -209,3 +217,17 @@ CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {
     "socket.getaddrinfo": READ_SAFE,
     "socket.gethostbyname": READ_SAFE,
 }
+
+#: a third-party package's class whose name ends with one of these (``hcloud.Client``, ``tavily.TavilyClient``,
+#: ``arxiv.Client``) builds an SDK client: a method called on its object, or on an API namespace under it
+#: (``client.servers.get_by_id(...)``), is a call out of the process, listed unclassified with an unknown timeout
+#: (what it does and how long it may wait are the SDK's). Not the standard library's, the run's own, nor a package
+#: the timeout tables know (``httpx.Client``: read with its timeout)
+SDK_CLIENT_CLASS_SUFFIXES: Final[tuple[str, ...]] = ("Client", "API", "Api")
+
+#: classes named like a client that stay on the machine: embedded databases in memory or on local disk
+SDK_LOCAL_CLIENTS: Final[frozenset[str]] = frozenset({"chromadb.Client", "chromadb.PersistentClient",
+                                                      "chromadb.EphemeralClient"})
+
+#: methods of an SDK client object that reach nothing outside (closing it, its context manager)
+SDK_LOCAL_METHODS: Final[frozenset[str]] = frozenset({"close", "aclose"})

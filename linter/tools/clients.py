@@ -6,25 +6,35 @@ a call of one of the module's functions or methods annotated to return a client 
 AdminClient``: ``client = self.get_client(name)``, also through another object, ``self.base._get_client()``) or
 returning one it builds, and what a client's own method or subscript gives (``db = mongo["app"]``, ``coll =
 db[name]``). A name bound here holds in its function; ``self.x`` for the class.
+
+A third-party SDK's client (``knowledge.SDK_CLIENT_CLASS_SUFFIXES``: ``hcloud.Client``, ``tavily.TavilyClient``) built
+elsewhere in the module: a module global (``client = Client(...)``, or ``client: Optional[Client] = None`` set by a
+function's ``global client``), ``self.x`` set in any method (``__init__``, ``__post_init__``; the class imported
+there too), or a local bound to its constructor: a method called on it or on an API namespace under it
+(``client.ssh_keys.delete(key)``) is a call out, unclassified; its timeout the constructor's when the timeout tables
+know the class (``Client(token=t)``: missing), else unknown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import ast
+import sys
 
 import libcst as cst
 
 from .. import knowledge as kb
 from ..names import dotted
+from ..rule import Screen
 from ..nodes import dotted as nodes_dotted
 
 if TYPE_CHECKING:
+    from ...rules.retries.data import Retry
     from ..names import Names
 
-__all__ = ["ClientObjects"]
+__all__ = ["ClientObjects", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
 
 KeyOf = Callable[[str | None], str | None]  # a receiver's text -> its key (a local name: in its function)
 
@@ -32,21 +42,51 @@ KeyOf = Callable[[str | None], str | None]  # a receiver's text -> its key (a lo
 class ClientObjects:
     """The client objects of one module, filled as the traversal goes."""
 
-    def __init__(self, names: "Names", key_of: KeyOf, roots: frozenset[str] = frozenset()) -> None:
+    def __init__(self, names: "Names", key_of: KeyOf, roots: frozenset[str] = frozenset(),
+                 own: frozenset[str] = frozenset(), wrapped: Mapping[int, tuple[str, ...]] | None = None) -> None:
         self.names = names
         self.roots = roots  # the file's imported top-level packages
+        self.own = own  # the run's own top-level packages
+        # third-party SDK client objects: module globals and ``self.x`` -> (class, its constructor call's line and
+        # timeout status), and locals bound here (key -> class, or None where a local shadows a global)
+        self.sdk_globals: dict[str, tuple[str, int, str] | None] = {}
+        self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
+        self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
+        self._local_imports: dict[int, dict[str, str]] = {}
+        self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
+        self.wrapped = wrapped or {}  # constructor line -> module functions wrapping the client's methods there
+        self._wrappers = frozenset(n for names in self.wrapped.values() for n in names)
+        self._in_wrapper: str | None = None
+        self.wrapped_by: dict[int, str] = {}  # id(loop or call) inside such a wrapper -> the wrapper's name
         self.key_of = key_of
         self.returning: dict[str, str | None] = {}  # function or method name -> the client class it returns
         self.bound: dict[str, str] = {}  # receiver key -> client class
         self.attributes: dict[str, str | None] = {}  # ``self.x`` -> the client class its class declares or sets
 
+    def enter(self, name: str | None, top: bool) -> None:
+        """The traversal enters (``name``) or leaves (None) a function, at the module's top level or not."""
+        if top:
+            self._in_wrapper = name if name in self._wrappers else None
+
+    def mark(self, node: cst.CSTNode) -> None:
+        if self._in_wrapper is not None:
+            self.wrapped_by[id(node)] = self._in_wrapper
+
+    def wrapper_retries(self, retries: Iterable[Retry], lines: Iterable[int]) -> list[tuple[Retry, str]]:
+        """The retries inside the wrappers put on the methods of the SDK clients built at ``lines``."""
+        wrappers = {w for line in lines for w in self.wrapped.get(line, ())}
+        return [(r, self.wrapped_by[id(r.anchor)]) for r in retries if self.wrapped_by.get(id(r.anchor)) in wrappers]
+
     def scan(self, tree: ast.AST) -> None:
         """The module's functions and methods (any class depth) that return a client object: read from the whole
         file's ``ast`` (the traversal sees only the tools' region)."""
+        if isinstance(tree, ast.Module):
+            self._sdk_globals(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 self._attributes(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._sdk_global_function(node)
                 cls = self._returns(node)
                 if node.name in self.returning and self.returning[node.name] != cls:
                     self.returning[node.name] = None  # two definitions disagree: neither is trusted
@@ -68,6 +108,102 @@ class ClientObjects:
                     for t in n.targets:
                         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                             self._attribute(f"self.{t.attr}", self._named(n.value.func))
+                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value, fn)
+
+    def _sdk_globals(self, tree: ast.Module) -> None:
+        """Module globals holding a third-party SDK client: built at the top (``client = Client(...)``), or declared
+        there (``client: Optional[Client] = None``) and built by a function that says ``global client``."""
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+                for t in stmt.targets:
+                    if isinstance(t, ast.Name):
+                        self._sdk_record(self.sdk_globals, t.id, stmt.value, None)
+
+    def _sdk_global_function(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """A function that says ``global client`` and builds it: ``client = Client(token=t)``."""
+        declared = {n for s in fn.body if isinstance(s, ast.Global) for n in s.names}
+        if not declared:
+            return
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+                for t in n.targets:
+                    if isinstance(t, ast.Name) and t.id in declared:
+                        self._sdk_record(self.sdk_globals, t.id, n.value, fn)
+
+    def _sdk_record(self, table: dict[str, tuple[str, int, str] | None], key: str, call: ast.Call,
+                    fn: ast.AST | None) -> None:
+        cls = self._sdk_class(call.func, fn)
+        if cls is None:
+            return
+        keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in call.keywords]
+        positional = [isinstance(a, ast.Constant) and a.value is None for a in call.args]
+        fact = (cls, call.lineno, _timeout_status(cls, keywords, positional))
+        if table.get(key, fact) != fact:
+            table[key] = None  # two constructors disagree
+        else:
+            table[key] = fact
+
+    def _sdk_class(self, node: ast.expr, fn: ast.AST | None) -> str | None:
+        """The third-party SDK client class a constructor names (through the module's imports, or the function's
+        own: ``from tavily import TavilyClient`` inside ``__post_init__``)."""
+        text = nodes_dotted(node)
+        if text is None:
+            return None
+        head, _, rest = text.partition(".")
+        ref = self.names.lookup(head)
+        if ref is None and fn is not None:  # imported in the function (read only then)
+            local = self._local_imports.get(id(fn))
+            if local is None:
+                local = self._local_imports[id(fn)] = _local_imports(fn)
+            ref = (local[head], False) if head in local else None
+        if ref is None or ref[1]:
+            return None
+        qualname = ref[0]
+        qualname = kb.canonical(f"{qualname}.{rest}" if rest else qualname)
+        return qualname if self.sdk_client_class(qualname) else None
+
+    def sdk_client_class(self, qualname: str) -> bool:
+        return sdk_client_class(qualname, self.own)
+
+    def sdk_call(self, call: cst.Call, tabled: bool) -> tuple[str, None] | None:
+        """(``Client.ssh_keys.delete``, no class) for a method called on a third-party SDK client object or an API
+        namespace under it (two attributes deep at most; not a call the timeout tables read, ``tabled``); its
+        constructor's line and the call's timeout status in :attr:`sdk_calls`."""
+        func = call.func
+        if tabled or not isinstance(func, cst.Attribute):
+            return None
+        method = func.attr.value
+        if method.startswith("_") or method in kb.SDK_LOCAL_METHODS:
+            return None
+        text = dotted(func.value)
+        if text is None:
+            return None
+        parts = text.split(".")
+        root, rest = (".".join(parts[:2]), parts[2:]) if parts[0] == "self" and len(parts) > 1 else (parts[0], parts[1:])
+        if len(rest) > 2 or any(p.startswith("_") for p in rest):
+            return None
+        fact = self._sdk_object(root)
+        if fact is None:
+            return None
+        cls, line, status = fact
+        self.sdk_calls[id(call)] = line, status
+        return ".".join([cls.rsplit(".", 1)[-1], *rest, method]), None
+
+    def _sdk_object(self, root: str) -> tuple[str, int, str] | None:
+        key = self.key_of(root)
+        if key is not None and key in self.sdk_bound:
+            return self.sdk_bound[key]
+        if root.startswith("self."):
+            return self.sdk_attributes.get(root)
+        if root.startswith("self"):
+            return None
+        scope = self.names.stack[-1]
+        for outer in reversed(self.names.stack[1:]):
+            if outer.kind == "function" and root in outer.bindings and root not in outer.globals:
+                return None  # a parameter or local of that name
+            if outer is scope and root in outer.globals:
+                break
+        return self.sdk_globals.get(root)
 
     def _attribute(self, key: str, cls: str | None) -> None:
         if cls is None:
@@ -120,6 +256,20 @@ class ClientObjects:
             self.bound[key] = cls
         else:
             self.bound.pop(key, None)
+        if not key.startswith("self."):
+            self.sdk_bound[key] = self._sdk_value(value)
+
+    def _sdk_value(self, value: cst.BaseExpression) -> tuple[str, int, str] | None:
+        """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``)."""
+        if not isinstance(value, cst.Call):
+            return None
+        ref = self.names.qualify(value.func)
+        if ref is None or ref[1] or not self.sdk_client_class(kb.canonical(ref[0])):
+            return None
+        keywords = [(a.keyword.value if a.keyword is not None else None if a.star == "**" else "", _none(a.value))
+                    for a in value.args if a.keyword is not None or a.star == "**"]
+        positional = [_none(a.value) for a in value.args if a.keyword is None and not a.star]
+        return kb.canonical(ref[0]), 0, _timeout_status(kb.canonical(ref[0]), keywords, positional)
 
     def of(self, expr: cst.BaseExpression) -> str | None:
         """The client class of the object ``expr`` gives, or None when nothing says so."""
@@ -172,3 +322,84 @@ class ClientObjects:
             return f"{spec.short}.{func.attr.value}", None  # a socket's send: a call out, what it does unknown
         return (f"{spec.short}.{func.attr.value}", cls) if cls is not None else None
 
+
+
+def _local_imports(fn: ast.AST) -> dict[str, str]:
+    """The names a function's own ``import``/``from ... import`` statements bind (absolute imports only)."""
+    out: dict[str, str] = {}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.ImportFrom) and n.module and not n.level:
+            for a in n.names:
+                out[a.asname or a.name] = f"{n.module}.{a.name}"
+        elif isinstance(n, ast.Import):
+            for a in n.names:
+                out[a.asname or a.name.partition(".")[0]] = a.name if a.asname else a.name.partition(".")[0]
+    return out
+
+
+def _none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _timeout_status(cls: str, keywords: list[tuple[str | None, bool]], positional: list[bool]) -> str:
+    """A call through the client: its constructor's timeout when the tables know the class, else unknown
+    (``keywords``: each keyword's name, None for ``**kwargs``, and whether it is ``None``; ``positional`` alike)."""
+    spec = kb.TIMEOUTS.get(cls)
+    if spec is None:
+        return "unknown"
+    given = next((is_none for name, is_none in keywords if name == spec.keyword), None)
+    if given is None and spec.position is not None and len(positional) > spec.position:
+        given = positional[spec.position]
+    if given is None:
+        return "unknown" if any(name is None for name, _ in keywords) else "missing" if spec.required else "default"
+    return "infinite" if given and spec.none_is_infinite else "value"
+
+
+def sdk_client_class(qualname: str, own: frozenset[str]) -> bool:
+    """A third-party SDK client class (``hcloud.Client``): not the run's own, the standard library's, one the client
+    or timeout tables already read (``httpx.Client.get``), a web app (``FastAPI``) or a local embedded store."""
+    root, _, _ = qualname.partition(".")
+    last = qualname.rsplit(".", 1)[-1]
+    return bool(root and root not in own and root not in sys.stdlib_module_names and last[:1].isupper()
+                and last.endswith(kb.SDK_CLIENT_CLASS_SUFFIXES) and qualname not in kb.CLIENT_CLASSES
+                and qualname not in kb.WEB_APP_CLASSES and qualname not in kb.SDK_LOCAL_CLIENTS
+                and not any(k.startswith(qualname + ".") for k in kb.TIMEOUTS))
+
+
+def sdk_constructor_lines(screen: Screen, own: frozenset[str]) -> set[int]:
+    """The lines of the file's calls of a third-party SDK client's constructor, from the screen's imports and calls
+    (no walk): linted with the tools, so that a finding there (TFH201: built without a timeout) reaches the tools
+    calling through the client."""
+    lasts = {n for n in screen.call_names if n.endswith(kb.SDK_CLIENT_CLASS_SUFFIXES)}
+    if not lasts:
+        return set()
+    wanted = {q for _, full in screen.import_bindings for q in (full, *(f"{full}.{last}" for last in lasts))
+              if sdk_client_class(kb.canonical(q), own)}
+    return {line for c in screen.calls_of(wanted) for line in range(c.lineno, (c.end_lineno or c.lineno) + 1)}
+
+
+def sdk_wrappers(tree: ast.Module, lines: set[int]) -> tuple[dict[int, tuple[str, ...]], set[int]]:
+    """The module functions a function building an SDK client wraps one of its methods with, where it builds it
+    (``client.request = _with_rate_limit_retry(client.request)``: a retry around every request the client sends):
+    each constructor line (of ``lines``) -> their names, and the lines of their ``def``s. Reads the module's top
+    level and the functions holding a constructor only."""
+    funcs = (ast.FunctionDef, ast.AsyncFunctionDef)
+    defs = {s.name: s for s in tree.body if isinstance(s, funcs)}
+    by_line: dict[int, tuple[str, ...]] = {}
+    region: set[int] = set()
+    for fn in defs.values():
+        inside = [line for line in lines if fn.lineno <= line <= (fn.end_lineno or fn.lineno)]
+        if not inside:
+            continue
+        names: list[str] = []
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute) \
+                    and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name) \
+                    and n.value.func.id in defs and n.value.args and isinstance(n.value.args[0], ast.Attribute) \
+                    and n.value.args[0].attr == n.targets[0].attr and n.value.func.id not in names:
+                names.append(n.value.func.id)
+        for name in names:
+            region.update(range(defs[name].lineno, (defs[name].end_lineno or defs[name].lineno) + 1))
+        for line in inside:
+            by_line[line] = tuple(names)
+    return by_line, region

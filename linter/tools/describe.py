@@ -16,6 +16,7 @@ from ...rules.errors.model import ErrorModel
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
+from .clients import sdk_constructor_lines, sdk_wrappers
 from .facts import ToolFacts
 from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
@@ -77,12 +78,18 @@ class _Observer:
         self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
         self.facts: ToolFacts | None = None
+        self.sdk_lines: set[int] = set()
+        self.sdk_wrapped: dict[int, tuple[str, ...]] = {}  # an SDK client's constructor line -> its methods' wrappers
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
         self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
         self.helpers: dict[str, tuple[str, str, int | None]] = {}  # methods making a tool of a parameter (``method_helpers``)
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
+        self.sdk_lines = sdk_constructor_lines(screen, self.own_roots | {self.module.split(".")[0]})
+        if self.sdk_lines:  # a retry wrapper put on a method of the client where it is built: linted with the tools
+            self.sdk_wrapped, wrapper_lines = sdk_wrappers(screen.tree, self.sdk_lines)
+            self.sdk_lines |= wrapper_lines
         index = Index(screen.tree, screen, self.module, self.tables.params)
         self.graph = graph_of(index, self.path, self.own_roots)
         self.imported = frozenset(r for full in index.imports.values() if (r := full.split(".")[0]) in _DATA_ROOTS)
@@ -145,14 +152,14 @@ class _Observer:
         return self._lines()
 
     def _lines(self) -> set[int]:
-        lines: set[int] = set()
+        lines: set[int] = set(self.sdk_lines)  # the SDK clients' constructors: their findings are the tools'
         for d in self.defs:
             for start, end in (*d.spans, *d.helper_spans):
                 lines.update(range(start, end + 1))
         return lines
 
     def visitor(self, ctx: "FileContext") -> object:
-        self.facts = ToolFacts(ctx, self.defs, self.module)
+        self.facts = ToolFacts(ctx, self.defs, self.module, self.own_roots, self.sdk_wrapped)
         return self.facts
 
 

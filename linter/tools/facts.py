@@ -3,7 +3,7 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -55,7 +55,8 @@ class ToolFacts:
     """The engine visitor for one file: records, per function the screen asked about, its calls
     out, timeouts, handlers and budgets, then assembles the rows when the module is left."""
 
-    def __init__(self, ctx: "FileContext", defs: list[Def], module: str) -> None:
+    def __init__(self, ctx: "FileContext", defs: list[Def], module: str, own_roots: frozenset[str] = frozenset(),
+                 sdk_wrapped: Mapping[int, tuple[str, ...]] | None = None) -> None:
         self.ctx = ctx
         self.names = ctx.names
         self.knowledge = ctx.knowledge
@@ -81,7 +82,8 @@ class ToolFacts:
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         # SDK client objects (``clients.py``)
-        self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots)
+        self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots,
+                                     own_roots | {module.split(".")[0]}, sdk_wrapped)
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
@@ -130,6 +132,7 @@ class ToolFacts:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
+        self.clients.enter(node.name.value, not self._path)
         n = self._seen.get(key, 0)
         self._seen[key] = n + 1
         self._path.append(node.name.value)
@@ -158,6 +161,7 @@ class ToolFacts:
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._path.pop()
+        self.clients.enter(None, not self._path)
         self._tracked.pop()
 
     def _current(self) -> cst.FunctionDef | None:
@@ -170,6 +174,7 @@ class ToolFacts:
         self._own(node)
 
     def _own(self, node: cst.CSTNode) -> None:
+        self.clients.mark(node)
         fn = self._current()
         if fn is not None:
             self.owner[id(node)] = id(fn)
@@ -295,6 +300,7 @@ class ToolFacts:
             )
 
     def visit_Call(self, node: cst.Call) -> None:
+        self.clients.mark(node)
         enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
         if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
             self.read_named.add(id(node))
@@ -312,8 +318,10 @@ class ToolFacts:
                 node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
-        hit = self.clients.call(node)
-        if hit is not None:  # a method of an SDK client object: listed and classified from the clients table
+        # a method of an SDK client object: listed and classified from the clients table (a third-party SDK client
+        # built elsewhere: unclassified)
+        hit = self.clients.call(node) or self.clients.sdk_call(node, (qn or "") in self.knowledge.timeouts)
+        if hit is not None:
             self.client_calls.setdefault(id(fn), []).append((node, *hit))
             return
         if qn is None:
@@ -431,13 +439,18 @@ class ToolFacts:
                                            status, value, bool(e and e.keyed), helper,
                                            local=id(call) in self.local_processes))
         client_facts: list[CallFact] = []
+        tool_sdk: set[int] = set()  # the constructor lines of the SDK clients it calls through
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             if helper is not None and self.declared.get(id(fn)) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
                 continue
             for call, what, cls in self.client_calls.get(id(fn), []):
                 if id(call) not in seen:
                     seen.add(id(call))
-                    client_facts.append(CallFact(what, cls, "unknown", None, False, helper))
+                    line, status = self.clients.sdk_calls.get(id(call), (0, "unknown"))
+                    tool_sdk.add(line)
+                    client_facts.append(CallFact(what, cls, status, None, False, helper))
+                    if line and (line, line) not in tool.spans:  # the client's constructor's findings (TFH201) too
+                        tool.spans.append((line, line))
         tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
@@ -473,7 +486,8 @@ class ToolFacts:
             writes = [e.keyed for e in effects if e.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             writes += [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
             tool.key = "present" if writes and all(writes) else "missing"
-        # retries around or inside it (and in its helpers)
+        # retries around or inside it (and in its helpers), and those wrapping its SDK clients' methods
+        tool.retries += [_retry_fact(r, w) for r, w in self.clients.wrapper_retries(model.retries, tool_sdk)]
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
             for retry in by_owner.get(id(fn), []):
                 tool.retries.append(_retry_fact(retry, helper))
