@@ -222,9 +222,11 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             return None
         if self._functions and one_attempt_by_default(node, self._functions[-1], self._class_fields()):
             return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
-        runnable = self._runnable_handlers(loop)
+        runnable = tuple(h for h in self._runnable_handlers(loop) if not self._retry_signal(h))
         if not runnable:
-            return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)
+            # no handler can catch what the attempt raises (issue 23), or each goes round only when the
+            # project's own code asks it to (a resend signal, s42): no failure goes round
+            return None
         if len(runnable) != len(loop.handlers):
             loop = dataclasses.replace(loop, handlers=runnable)
         if self._fresh_attempt(loop):

@@ -39,7 +39,10 @@ path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
 model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
-optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops, and
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops,
+a loop going round only on the project's own signal named as a request to go
+round (`except ModelRequestRetry: continue`, raised when the person asks to
+resend: TFH302 says which names count), and
 a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
@@ -356,6 +359,20 @@ def fetch(url):
             return httpx.get(url)
         except httpx.TransportError as e:
             _handle_failure(e, attempt)
+""",
+        # s42 (wizolt, user-requested-resend): the handler catches only the project's own signal named as
+        # a request to resend (the person asked for the request again): the person is the pause
+        """\
+from ..base import ModelRequestRetry
+class Engine:
+    async def correct(self, messages, tools):
+        while True:
+            try:
+                reply = await self.model.request(messages, tools)
+                break
+            except ModelRequestRetry:
+                continue
+        return reply
 """,
         """\
 from redis.exceptions import WatchError
