@@ -25,7 +25,9 @@ class RetryWithoutBackoff(RetryRule):
     docs = """\
 ## What it does
 Finds a retry that tries again at once. For tenacity (and pydantic-ai's
-`TenacityTransport`): no `wait=`, or `wait=wait_none()`. For a hand-written
+`TenacityTransport`): no `wait=`, or `wait=wait_none()` (reported, and fixed,
+where the retry is built: `_retry = retry(...)` rather than the `_retry(fn)`
+that applies it). For a hand-written
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
@@ -601,6 +603,15 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s42: a tenacity retry held in a name is reported (and fixed) where it is built
+        """\
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+async def subscribe(open_subscription):
+    retrying = AsyncRetrying(stop=stop_after_attempt(5), retry=retry_if_exception_type(ConnectionError))  # error: TFH303
+    async for attempt in retrying:
+        with attempt:
+            return await open_subscription()
+""",
         # s40 (gentopia load_page): the handler clears the result and goes round at once; the cleared name is
         # bound afresh by the attempt, so nothing the next attempt sends changes
         """\
@@ -846,7 +857,7 @@ async def send(messages, config):
                 ):
                     how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
                     self.report(
-                        retry.anchor,
+                        retry.written,
                         what=f"{self._name(retry)} with {how}",
                         fix="add wait=wait_exponential_jitter(initial=1, max=30) (or wait_random_exponential)",
                         autofix=self._fix(retry),
@@ -861,7 +872,7 @@ async def send(messages, config):
         if retry.kind != "tenacity":
             return None
         return retry_keyword_fix(
-            self.ctx, retry.anchor, "tenacity", "wait", "tenacity.wait_exponential_jitter", "initial=1, max=30", "Add `wait={value}`"
+            self.ctx, retry.written, "tenacity", "wait", "tenacity.wait_exponential_jitter", "initial=1, max=30", "Add `wait={value}`"
         )
 
     def _check_loop(self, retry: Retry) -> None:
