@@ -35,8 +35,8 @@ own retry decorator or helper (a loop that calls the function it was given)
 that is a `while True` with nothing that ends it. A bound passed as a
 variable or through `**kwargs` counts as present. A retry built apart from
 where it is applied (`retrying = AsyncRetrying(...)` then `async for attempt
-in retrying:`, or a same-module factory) is reported, and fixed, where it is
-built: the call `stop=` goes in.
+in retrying:`, or a same-module factory) is reported where it is built: the call
+`stop=` goes in (no fix is offered there).
 
 ## Why is this bad?
 tenacity's default is to retry for ever, and backoff without limits does the
@@ -192,7 +192,7 @@ def fetch():
 """,
     ]
     INVALID = [
-        # s42: a tenacity retry held in a name is reported (and fixed) where it is built
+        # s42: a tenacity retry held in a name is reported where it is built
         """\
 from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential
 async def subscribe(open_subscription):
@@ -321,9 +321,9 @@ class Client:
             return None  # built by a factory: the keyword belongs in the factory, shared by every use
         n = str(self.ctx.config.default_max_attempts)
         if retry.kind == "tenacity":
-            return retry_keyword_fix(self.ctx, retry.written, "tenacity", "stop", "tenacity.stop_after_attempt", n, "Add `stop={value}`")
+            return retry_keyword_fix(self.ctx, retry.anchor, "tenacity", "stop", "tenacity.stop_after_attempt", n, "Add `stop={value}`")
         if retry.kind == "backoff":
-            return retry_keyword_fix(self.ctx, retry.written, "backoff", "max_tries", None, n, "Add `max_tries={value}`")
+            return retry_keyword_fix(self.ctx, retry.anchor, "backoff", "max_tries", None, n, "Add `max_tries={value}`")
         return None
 
     @staticmethod

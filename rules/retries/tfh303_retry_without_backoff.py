@@ -25,8 +25,8 @@ class RetryWithoutBackoff(RetryRule):
     docs = """\
 ## What it does
 Finds a retry that tries again at once. For tenacity (and pydantic-ai's
-`TenacityTransport`): no `wait=`, or `wait=wait_none()` (reported, and fixed,
-where the retry is built: `_retry = retry(...)` rather than the `_retry(fn)`
+`TenacityTransport`): no `wait=`, or `wait=wait_none()` (reported where the
+retry is built: `_retry = retry(...)` rather than the `_retry(fn)`
 that applies it). For a hand-written
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
@@ -603,7 +603,7 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
-        # s42: a tenacity retry held in a name is reported (and fixed) where it is built
+        # s42: a tenacity retry held in a name is reported where it is built
         """\
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
 async def subscribe(open_subscription):
@@ -872,7 +872,7 @@ async def send(messages, config):
         if retry.kind != "tenacity":
             return None
         return retry_keyword_fix(
-            self.ctx, retry.written, "tenacity", "wait", "tenacity.wait_exponential_jitter", "initial=1, max=30", "Add `wait={value}`"
+            self.ctx, retry.anchor, "tenacity", "wait", "tenacity.wait_exponential_jitter", "initial=1, max=30", "Add `wait={value}`"
         )
 
     def _check_loop(self, retry: Retry) -> None:
