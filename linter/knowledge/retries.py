@@ -316,6 +316,18 @@ OPTIMISTIC_CONFLICT_EXCEPTIONS: Final[frozenset[str]] = frozenset({"WatchError"}
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
+# A project's own exception class named as a request to go round, not as a failure (s42, issue 23
+# ``user-requested-resend``): its name's words hold one of RETRY_SIGNAL_WORDS and none of
+# RETRY_SIGNAL_FAILURE_WORDS (wizolt's ``ModelRequestRetry``, raised when the person asks to resend the
+# in-flight request; pydantic-ai's ``RetryModelRequest``). The code that raises it decided to go round;
+# a loop going round only on such signals retries no failure. ``RetryableHTTPError``,
+# ``RetryException`` (a failure wrapped as retryable) and a library's ``RetryAfter`` (a rate limit) are
+# failures.
+RETRY_SIGNAL_WORDS: Final[frozenset[str]] = frozenset({"retry", "resend", "reask", "rerun"})
+RETRY_SIGNAL_FAILURE_WORDS: Final[frozenset[str]] = frozenset(
+    {"error", "exception", "exc", "failure", "failed", "fail", "timeout", "exhausted", "abandoned", "after", "limit",
+     "limited", "retryable", "fault", "unavailable", "busy", "throttled", "expired", "lost", "dropped", "closed"}
+)
 # Builtins that reach outside the process (files, the person, code): a retried work of other
 # builtins only (``tuple(dir(module))`` retried on "dictionary changed size") works in memory, and
 # no wait between its attempts spares anyone (TFH303; issue 23, ``dict-resize-race``).

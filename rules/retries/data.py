@@ -144,4 +144,16 @@ class Retry:
     in_process: bool = True  # every call in the retried work is an in-memory builtin (``tuple(dir(m))``)
     honours_retry_after: bool = False  # retries a 429 carrying Retry-After whatever its status list says (urllib3)
     factory: cst.Call | None = None  # built by a same-module factory: the retry call it returns (no fix at the use)
+    # s42: built apart from where it is applied, held in a name (``_retry = retry(...)`` then ``_retry(self._run)``,
+    # ``@_retry``, ``for a in _retry``): the call that builds it, where its condition is written or missing
+    built: cst.Call | None = None
     keyed: bool = False  # a runtime retry over ``keyed(...)``: every attempt carries the same key (issue 21)
+
+    @property
+    def written(self) -> cst.CSTNode:
+        """Where a finding on the retry's own parts (no condition, no stop, no wait: TFH103, TFH301, TFH303)
+        goes: the call that builds it, the line a user edits to add ``retry=``/``stop=``/``wait=`` (s42,
+        gwenflow: ``_retry = retry(stop=..., wait=...)`` applied as ``_retry(self._run)`` six lines below;
+        a same-module factory's ``return retry(...)``), once for every use; else where it is applied (a
+        decorator, ``retry(...)(fn)``, a loop). A finding on the retried work (TFH101) stays at the use."""
+        return self.factory or self.built or self.anchor

@@ -27,6 +27,7 @@ Anything else (a call into another module, a session, a parameter's method, a
 from __future__ import annotations
 
 import builtins
+import re
 import sys
 
 import libcst as cst
@@ -42,6 +43,7 @@ from .work import RetryWork
 
 _BUILTINS = frozenset(dir(builtins))
 _MAX_DEPTH = 2
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # the words of a CamelCase or snake_case name
 _Fn = cst.FunctionDef | None
 
 
@@ -196,6 +198,36 @@ class RaisableWork(RetryWork, Reader):
                 value = t.value if isinstance(t, cst.Element) else t
                 if not (isinstance(value, cst.Name) and value.value in own and "timeout" in value.value.lower()):
                     return False
+        return True
+
+    def _retry_signal(self, handler: cst.ExceptHandler) -> bool:
+        """The handler catches only the project's own exceptions named as a request to go round, not a
+        failure (s42, issue 23 ``user-requested-resend``: wizolt's ``except ModelRequestRetry: continue``,
+        raised when the person asks to resend the in-flight request): the code that raises it decided to go
+        round, so the loop retries no failure on it. Own: a class of this module, or imported from the
+        linted file's own project (a relative import, or the package's top name); a library's class
+        (telegram's ``RetryAfter``) never is. Named: a word of ``kb.RETRY_SIGNAL_WORDS`` and none of
+        ``kb.RETRY_SIGNAL_FAILURE_WORDS`` (``RetryableHTTPError`` is a failure)."""
+        if handler.type is None:
+            return False
+        elems = handler.type.elements if isinstance(handler.type, (cst.Tuple, cst.List)) else None
+        types = [el.value for el in elems] if elems is not None else [handler.type]
+        package = self.names.package
+        top = package.split(".")[0] if package else None
+        own = self._class_names | module_classes(self.ctx.screen)
+        for t in types:
+            name = dotted(t)
+            if name is None:
+                return False
+            last = name.rsplit(".", 1)[-1]
+            words = {w.lower() for w in _CAMEL.findall(last)}
+            if not words & kb.RETRY_SIGNAL_WORDS or words & kb.RETRY_SIGNAL_FAILURE_WORDS:
+                return False
+            if isinstance(t, cst.Name) and t.value in own:
+                continue
+            qn = self.names.qualname(t)
+            if qn is None or not (qn.startswith(".") or (top is not None and qn.split(".")[0] == top)):
+                return False
         return True
 
     def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:

@@ -119,8 +119,9 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         head = call.func if call is not None else expr
         kind = self._factory_kind(head)
         made_by: cst.Call | None = None
+        built: cst.Call | None = None
         if kind is None and isinstance(head, cst.Name) and call is None and head.value in self._aliases:
-            call = self._aliases[head.value]
+            call = built = self._aliases[head.value]
             kind = self._factory_kind(call.func)
         if kind is None and call is not None and self._factory_call(call) is not None:
             call = self._factory_call(call)  # @_create_retry_decorator(llm)
@@ -132,7 +133,7 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         if kind in _GENERATOR_BLIND and is_generator(fn):
             return None  # s36: tenacity/backoff wrap the call that builds the generator: nothing is retried
         if kind is not None:
-            retry = Retry(kind, expr, function=fn, body=fn.body)
+            retry = Retry(kind, expr, function=fn, body=fn.body, built=built)
             if made_by is not None or (isinstance(head, cst.Name) and head.value in self._made_aliases):
                 retry.factory = call
             self._read_parts(retry, kind, call, self.names.qualname(call.func if call else head) or "")
@@ -205,7 +206,8 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             if isinstance(stmt, cst.With):
                 body = stmt.body
                 break
-        retry = Retry(kind, node, body=body, factory=call if call is not it and not isinstance(it, cst.Name) else None)
+        retry = Retry(kind, node, body=body, factory=call if call is not it and not isinstance(it, cst.Name) else None,
+                      built=call if call is not it else None)
         self._read_parts(retry, kind, call, qn)
         return retry
 
@@ -222,9 +224,11 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             return None
         if self._functions and one_attempt_by_default(node, self._functions[-1], self._class_fields()):
             return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
-        runnable = self._runnable_handlers(loop)
+        runnable = tuple(h for h in self._runnable_handlers(loop) if not self._retry_signal(h))
         if not runnable:
-            return None  # no handler can catch what the attempt raises: nothing goes round (issue 23)
+            # no handler can catch what the attempt raises (issue 23), or each goes round only when the
+            # project's own code asks it to (a resend signal, s42): no failure goes round
+            return None
         if len(runnable) != len(loop.handlers):
             loop = dataclasses.replace(loop, handlers=runnable)
         if self._fresh_attempt(loop):
@@ -276,7 +280,7 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             kind = self._factory_kind(made.func)
             pos = positional(node)
             if kind is not None and pos:
-                retry = Retry(kind, node, callee=pos[0].value, factory=made if func.value in self._made_aliases else None)
+                retry = Retry(kind, node, callee=pos[0].value, factory=made if func.value in self._made_aliases else None, built=made)
                 self._read_parts(retry, kind, made, self.names.qualname(made.func) or "")
                 return retry
         qn = self.names.qualname(func)

@@ -88,7 +88,11 @@ not reported.
   `for attempt in self._retrying():`. A factory that nothing in its module
   applies (a base class's or a utility module's, used by other modules of the
   package) is read where it builds the retry: its condition, stop and wait
-  are reported there. LangChain's `create_base_retry_decorator(error_types=...,
+  are reported there. A retry with no condition is reported where it is
+  built, the call a user adds `retry=` to: the factory's `retry(...)`, or
+  `_retry = retry(...)` when a name holds it and `_retry(self._run)`,
+  `@_retry` or `for attempt in _retry` applies it (once for every use); TFH301
+  and TFH303 report a missing `stop=`/`wait=` there too. LangChain's `create_base_retry_decorator(error_types=...,
   max_retries=...)` is such a factory (a tenacity retry on those types);
 - a hand-written loop around a `try` whose handler goes round again: `for _ in
   range(n)`, `for delay in (1, 2, 4)` (a literal list of numbers), `while
@@ -865,6 +869,23 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s42 (gwenflow): a retry held in a name and applied below is reported where it is built, the call a
+        # user adds `retry=` to
+        """\
+import asyncio
+from tenacity import retry, stop_after_attempt, wait_exponential
+class BaseTool:
+    def run(self, **kwargs):
+        _retry = retry(  # error: TFH103
+            stop=stop_after_attempt(3),
+            wait=wait_exponential(multiplier=1, min=1, max=10),
+            reraise=True,
+        )
+        return _retry(self._run)(**kwargs)
+    async def arun(self, **kwargs):
+        _retry = retry(stop=stop_after_attempt(3), wait=wait_exponential())  # error: TFH103
+        return await asyncio.to_thread(_retry(self._run), **kwargs)
+""",
         # s41 (issue 23 D1): the keywords built by a factory or held in a module dict, spread with `**`, are read
         # (the finding is where the condition is written)
         """\
@@ -1142,9 +1163,10 @@ mw = ToolRetryMiddleware(max_retries=2)  # error: TFH103
         """\
 from tenacity import retry, retry_always, retry_if_exception_type, stop_after_attempt
 
-my_retry = retry(stop=stop_after_attempt(3))
+# s42: reported where it is built, not at `@my_retry`
+my_retry = retry(stop=stop_after_attempt(3))  # error: TFH103
 
-@my_retry  # error: TFH103
+@my_retry
 def fetch(url):
     return url
 
@@ -1353,7 +1375,7 @@ def post_result(client, row):
                 continue
             if cond.excluded and not cond.every_exception:
                 if not excludes_permanent(cond.excluded, self.knowledge):
-                    self.report(retry.anchor, why=deny_why(cond.excluded), transient=_advice(retry, self.knowledge))  # where the retry is written, as for no condition
+                    self.report(retry.written, why=deny_why(cond.excluded), transient=_advice(retry, self.knowledge))  # where the retry is written, as for no condition
                 continue
             if not cond.every_exception:
                 continue
@@ -1375,7 +1397,7 @@ def post_result(client, row):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
-                self.report(retry.anchor, why=why, transient=_advice(retry, self.knowledge))
+                self.report(retry.written, why=why, transient=_advice(retry, self.knowledge))
             else:
                 where: cst.CSTNode = cond.node if cond.node is not None else retry.anchor
                 named = ", ".join(t for t in cond.exceptions if t in self.knowledge.every_exception) or "everything"

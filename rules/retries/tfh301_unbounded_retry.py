@@ -33,7 +33,10 @@ project's runtime retry built with no attempt bound and no budget (it raises
 `ConfigError` when built: reported when the call is literal); and a project's
 own retry decorator or helper (a loop that calls the function it was given)
 that is a `while True` with nothing that ends it. A bound passed as a
-variable or through `**kwargs` counts as present.
+variable or through `**kwargs` counts as present. A retry built apart from
+where it is applied (`retrying = AsyncRetrying(...)` then `async for attempt
+in retrying:`, or a same-module factory) is reported where it is built: the call
+`stop=` goes in (no fix is offered there).
 
 ## Why is this bad?
 tenacity's default is to retry for ever, and backoff without limits does the
@@ -189,6 +192,15 @@ def fetch():
 """,
     ]
     INVALID = [
+        # s42: a tenacity retry held in a name is reported where it is built
+        """\
+from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential
+async def subscribe(open_subscription):
+    retrying = AsyncRetrying(wait=wait_exponential(max=30), retry=retry_if_exception_type(ConnectionError))  # error: TFH301
+    async for attempt in retrying:
+        with attempt:
+            return await open_subscription()
+""",
         """\
 from tenacity import retry, wait_exponential
 @retry(wait=wait_exponential(max=30))  # error: TFH301 "`retry` never stops retrying: add stop=stop_after_attempt(n)"
@@ -288,7 +300,7 @@ class Client:
         for retry in model.retries:
             if retry.kind in _FIX:
                 if isinstance(retry.stop, Stop) and retry.stop.never:
-                    self.report(retry.anchor, what=self._describe(retry), fix=_FIX[retry.kind], autofix=self._fix(retry))
+                    self.report(retry.written, what=self._describe(retry), fix=_FIX[retry.kind], autofix=self._fix(retry))
             elif retry.kind == "loop" and retry.loop is not None:
                 loop = retry.loop
                 called = paths.calls_parameter(loop, self.loop_parameters.get(id(loop.node), ()))

@@ -24,7 +24,12 @@ attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
 or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure, nor is a loop asking the person at the terminal again
+a retry of a failure, nor is a loop going round only on the project's own
+signal named as a request to go round, not a failure (`except
+ModelRequestRetry: continue`, raised when the person asks to resend the
+request; a class of the module or of the linted file's own package whose
+name says retry/resend and no error word: `RetryableError`, a library's
+`RetryAfter` are failures), nor is a loop asking the person at the terminal again
 (`input(...)`, `getpass.getpass(...)` in the `try`: the person ends it), nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
 (`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
@@ -130,6 +135,19 @@ def acquire(path):
             return os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
             time.sleep(0.01)
+""",
+        # s42 (wizolt, user-requested-resend): the loop goes round only on the project's own signal, named
+        # as a request to resend (raised when the person asks for the in-flight request again); every
+        # failure leaves the loop
+        """\
+from ..base import ModelError, ModelRequestRetry
+class Engine:
+    async def request_step(self, messages):
+        while True:
+            try:
+                return await self.model.request(messages)
+            except ModelRequestRetry:
+                continue
 """,
         # issue 23: optimistic concurrency (redis WATCH): a WatchError means another client committed
         # between the read and the write, so each round follows someone's progress; other errors raise
@@ -343,6 +361,24 @@ def sample_all(client, prefixes):
 """,
     ]
     INVALID = [
+        # s42: a class named as retryable is a failure (`RetryableError`), and a library's `RetryAfter` (a
+        # rate limit) is not the project's own signal: both are retries of a failure
+        """\
+from ..errors import RetryableError
+import telegram
+def send(client, bot, text):
+    while True:  # error: TFH302 "retries `client.post()`"
+        try:
+            return client.post("/messages", json={"text": text})
+        except RetryableError:
+            continue
+def notify(bot, text):
+    while True:  # error: TFH302 "retries `bot.send_message()`"
+        try:
+            return bot.send_message(text)
+        except telegram.error.RetryAfter as e:
+            print(e)
+""",
         # s40 (ai-researcher): the loop ends only when the `try` grows the list it tests the length of; any failure
         # (a bad key, a removed model) goes round for ever
         """\

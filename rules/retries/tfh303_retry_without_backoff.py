@@ -25,7 +25,9 @@ class RetryWithoutBackoff(RetryRule):
     docs = """\
 ## What it does
 Finds a retry that tries again at once. For tenacity (and pydantic-ai's
-`TenacityTransport`): no `wait=`, or `wait=wait_none()`. For a hand-written
+`TenacityTransport`): no `wait=`, or `wait=wait_none()` (reported where the
+retry is built: `_retry = retry(...)` rather than the `_retry(fn)`
+that applies it). For a hand-written
 retry loop (including the loop of a retry decorator, bounded or not): no
 sleep lies on the path from a handler that goes round back to the loop head.
 A sleep is `time.sleep`, `asyncio.sleep`, an injected `sleep`, or any call
@@ -39,7 +41,10 @@ path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
 model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
-optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops, and
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops,
+a loop going round only on the project's own signal named as a request to go
+round (`except ModelRequestRetry: continue`, raised when the person asks to
+resend: TFH302 says which names count), and
 a handler that changes what the next attempt does (rebinds a name the attempt
 reads, `llm, i = fallbacks[i], i + 1`; or calls a same-module helper that
 changes an argument of the attempt in place: a fallback or a shrunk request,
@@ -357,6 +362,20 @@ def fetch(url):
         except httpx.TransportError as e:
             _handle_failure(e, attempt)
 """,
+        # s42 (wizolt, user-requested-resend): the handler catches only the project's own signal named as
+        # a request to resend (the person asked for the request again): the person is the pause
+        """\
+from ..base import ModelRequestRetry
+class Engine:
+    async def correct(self, messages, tools):
+        while True:
+            try:
+                reply = await self.model.request(messages, tools)
+                break
+            except ModelRequestRetry:
+                continue
+        return reply
+""",
         """\
 from redis.exceptions import WatchError
 def incr(r, key):
@@ -584,6 +603,15 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s42: a tenacity retry held in a name is reported where it is built
+        """\
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+async def subscribe(open_subscription):
+    retrying = AsyncRetrying(stop=stop_after_attempt(5), retry=retry_if_exception_type(ConnectionError))  # error: TFH303
+    async for attempt in retrying:
+        with attempt:
+            return await open_subscription()
+""",
         # s40 (gentopia load_page): the handler clears the result and goes round at once; the cleared name is
         # bound afresh by the attempt, so nothing the next attempt sends changes
         """\
@@ -829,7 +857,7 @@ async def send(messages, config):
                 ):
                     how = "wait=wait_none()" if retry.wait.node is not None else "no wait="
                     self.report(
-                        retry.anchor,
+                        retry.written,
                         what=f"{self._name(retry)} with {how}",
                         fix="add wait=wait_exponential_jitter(initial=1, max=30) (or wait_random_exponential)",
                         autofix=self._fix(retry),
