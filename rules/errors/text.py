@@ -40,7 +40,7 @@ from pathlib import PurePath
 
 import libcst as cst
 
-from ...linter.api import FileContext, string_literal, walk_in_scope
+from ...linter.api import FileContext, Knowledge, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
@@ -48,7 +48,7 @@ from .evidence import (
 )
 from .taint import TextTaint, _telemetry_key
 
-__all__ = ["ExceptionText"]
+__all__ = ["ExceptionText", "module_dirs", "tool_named_module"]
 
 
 class ExceptionText(TextTaint):
@@ -205,23 +205,18 @@ class ExceptionText(TextTaint):
         """Positive evidence that a function the module says nothing else about feeds a tool's answer: the module,
         its package directories, the enclosing classes or functions are named for tools (``tools/``, ``toolsets/``,
         ``jina_tool.py``, ``class FileToolkit``, ``def call_tool``, ``actions/``) or an MCP server (``k8s_mcp/``)."""
-        k = self.knowledge
-        path = PurePath(self.errors.ctx.path)
-        dirs = self._package_dirs
-        names = [c.name.value for c in self._classes] + self._functions + [path.stem] + dirs
-        if any(self._tool_word(n) for n in names):
-            return True
-        return any(p in n.lower() for n in [path.stem, *dirs] for p in k.tool_evidence_name_parts)
+        names = [c.name.value for c in self._classes] + self._functions
+        return any(self._tool_word(n) for n in names) or self._tool_named_module
+
+    @cached_property
+    def _tool_named_module(self) -> bool:
+        return tool_named_module(self.errors.ctx.path, self._package_dirs, self.knowledge)
 
     @cached_property
     def _package_dirs(self) -> list[str]:
         """The directories of the packages the module is in (see :func:`package_dirs`); a path that is not a file
         on disk (source given on stdin with its file name) has only the names it gives."""
-        depth = self.knowledge.report_directory_depth
-        path = self.errors.ctx.path
-        if os.path.isfile(path):
-            return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
-        return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
+        return module_dirs(self.errors.ctx.path, self.knowledge.report_directory_depth)
 
     def _imported_by_tools(self, func: cst.FunctionDef) -> bool:
         """See :func:`.evidence.imported_by_tools` (functions only: a class a tools module imports is a helper of
@@ -587,6 +582,23 @@ def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
     if not packages:
         return (os.path.basename(directory),)  # a loose module (a framework's `tools/` directory of files)
     return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
+
+
+def tool_named_module(path: str, dirs: list[str], knowledge: Knowledge) -> bool:
+    """The module or one of its package directories (``dirs``, :func:`module_dirs`) is named for tools or an MCP
+    server (``tools/``, ``jina_tool.py``, ``k8s_mcp/``): see :meth:`ExceptionText._tool_names`."""
+    stem = PurePath(path).stem
+    names = [stem, *dirs]
+    return any(words(n) & knowledge.tool_evidence_words for n in names) \
+        or any(p in n.lower() for n in names for p in knowledge.tool_evidence_name_parts)
+
+
+def module_dirs(path: str, depth: int) -> list[str]:
+    """The package directories of the module at ``path`` (:func:`package_dirs`); a path that is not a file on disk
+    (source given on stdin with its file name) has only the names it gives."""
+    if os.path.isfile(path):
+        return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
+    return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
 
 
 def package_dirs(directory: str, depth: int) -> list[str]:
