@@ -80,8 +80,6 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     for h in screen.handlers:
         if h.name is None and not formats:
             continue
-        if _ends_without_sink(h, screen, knowledge) or not reaches(h.lineno):
-            continue
         if any(
             isinstance(n, (ast.Return, ast.Yield, ast.Assign, ast.AugAssign, ast.AnnAssign))
             and n.value is not None
@@ -93,6 +91,8 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         ) or (h.name is not None and any(
             _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
         )):
+            if _ends_without_sink(h, screen, knowledge) or not reaches(h.lineno):
+                continue  # the rule cannot report this handler's text (s42: read only where a handler is admitted)
             out.append(h.lineno)
             if h.name is not None:
                 helpers.update(_helpers_called(h, h.name))
@@ -180,17 +180,18 @@ def _may_reach_model(screen: Screen, knowledge: Knowledge) -> Callable[[int], bo
     tree = screen.tree
     if path is None or not isinstance(tree, ast.Module):
         return lambda line: True
-    read = _registers_tools(screen, knowledge) \
-        or tool_named_module(path, module_dirs(path, knowledge.report_directory_depth), knowledge)
     scopes: list[_Scope] | None = None
+    read = False
     verdicts: dict[int, bool] = {}
     last_sinks: dict[int, int] = {}
-    lasts = _resolvable_lasts(screen, knowledge)
 
     def reaches(line: int) -> bool:
-        nonlocal scopes
-        if scopes is None:
+        nonlocal scopes, read
+        if scopes is None:  # read once a handler is admitted: nothing for a file without one
             scopes = _scopes(tree)
+            read = _registers_tools(screen, knowledge) \
+                or tool_named_module(path, module_dirs(path, knowledge.report_directory_depth), knowledge)
+        lasts = _resolvable_lasts(screen, knowledge)
         inner = None
         for scope in scopes:  # outer scopes come before the scopes inside them
             if scope.func.lineno <= line <= (scope.func.end_lineno or scope.func.lineno):
