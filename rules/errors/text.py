@@ -33,22 +33,21 @@ product). The taint itself (which sub-expression carries the text) is the base c
 from __future__ import annotations
 
 import ast
-import functools
-import os
 from functools import cached_property
 from pathlib import PurePath
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, string_literal, walk_in_scope
+from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
-    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, serves_tools,
+    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
+    serves_tools, tool_named_module,
 )
 from .taint import TextTaint, _telemetry_key
 
-__all__ = ["ExceptionText", "module_dirs", "tool_named_module"]
+__all__ = ["ExceptionText"]
 
 
 class ExceptionText(TextTaint):
@@ -566,46 +565,3 @@ def _url_path(node: cst.BaseExpression) -> bool:
 def _path_literal(args: list[ast.expr]) -> bool:
     """:func:`_url_path` on the ``ast`` tree."""
     return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"
-
-
-@functools.lru_cache(maxsize=4096)
-def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
-    parents: list[str] = []
-    current = directory
-    for _ in range(depth):
-        parents.append(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    packages = [i for i, d in enumerate(parents) if os.path.isfile(os.path.join(d, "__init__.py"))]
-    if not packages:
-        return (os.path.basename(directory),)  # a loose module (a framework's `tools/` directory of files)
-    return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
-
-
-def tool_named_module(path: str, dirs: list[str], knowledge: Knowledge) -> bool:
-    """The module or one of its package directories (``dirs``, :func:`module_dirs`) is named for tools or an MCP
-    server (``tools/``, ``jina_tool.py``, ``k8s_mcp/``): see :meth:`ExceptionText._tool_names`."""
-    stem = PurePath(path).stem
-    names = [stem, *dirs]
-    return any(words(n) & knowledge.tool_evidence_words for n in names) \
-        or any(p in n.lower() for n in names for p in knowledge.tool_evidence_name_parts)
-
-
-def module_dirs(path: str, depth: int) -> list[str]:
-    """The package directories of the module at ``path`` (:func:`package_dirs`); a path that is not a file on disk
-    (source given on stdin with its file name) has only the names it gives."""
-    if os.path.isfile(path):
-        return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
-    return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
-
-
-def package_dirs(directory: str, depth: int) -> list[str]:
-    """The names of a module's package directories, innermost last, at most ``depth``: the directory it is in and
-    those above it up to the highest one holding an ``__init__.py``, or only the directory it is in when none
-    does (a loose module: a framework loading the files of a ``tools/`` directory); a directory without one in between is a
-    namespace portion Python imports too (``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``);
-    never the directories of the checkout or install around the top package: the same file reads the same wherever
-    it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
-    return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]

@@ -8,10 +8,9 @@ import ast
 from typing import Callable
 
 from ...linter.api import Knowledge, Screen, imported_by, last_name
-from .evidence import may_serve_by_name, tools_module_parts
+from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
 from .model import definitions, mentions, words
 from .remote import runs_tool_ast
-from .text import module_dirs, tool_named_module
 
 __all__ = ["screen_lines"]
 
