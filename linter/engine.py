@@ -364,7 +364,7 @@ def _plan(
     package = package_of(path)
     spots: set[int] | None = set()
     if tree is not None:
-        screen = Screen(tree, package)
+        screen = Screen(tree, package, path)
         candidates: list[type[Rule]] = []
         region: set[int] | None = None
         if observer is not None:

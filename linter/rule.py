@@ -54,9 +54,10 @@ _LEAVES: frozenset[type] = frozenset(
 class Screen:
     """Facts about a module from one ``ast`` walk, computed lazily."""
 
-    def __init__(self, tree: ast.AST, package: str | None = None) -> None:
+    def __init__(self, tree: ast.AST, package: str | None = None, path: str | None = None) -> None:
         self.tree = tree
         self.package = package  # resolves relative imports
+        self.path = path  # the file's path as linted (None: not known; a screen then narrows less)
 
     def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
         """``build()``, computed once per file for ``key`` (for screen facts several rules share)."""

@@ -75,10 +75,138 @@ def test_the_engine_parses_without_libcsts_node_check_and_restores_it(monkeypatc
 
     monkeypatch.setattr(engine, "_parse_module", counted_parse)
     check = cst.CSTNode.__dict__["__post_init__"]
-    lint_source(WORKER, "worker.py", Config(select=("TFH401",)))
-    assert parses[0] == 1 and calls[0] == 0  # parsed (TFH401 is a candidate here) without the check
+    typed = WORKER.replace('f"failed: {e}"', 'f"failed: {type(e).__name__}"')  # no finding: no fix nodes built
+    assert lint_source(typed, "tools/worker.py", Config(select=("TFH401",))) == []
+    assert parses[0] == 1 and calls[0] == 0  # parsed (TFH401 is a candidate in a tools module) without the check
     assert cst.CSTNode.__dict__["__post_init__"] is check
     assert [f.code for f in lint_source("def f(:\n", "bad.py", Config())] == ["TFH001"]
     assert cst.CSTNode.__dict__["__post_init__"] is check  # restored after a failed parse too
     cst.Name("x")
     assert calls[0] == 1  # a node built by hand is checked as ever
+
+
+# ---------------------------------------------------------------- TFH401's screen reads where the text can go (s42)
+
+_UNREAD = """\
+import json
+
+class Store:
+    def load(self, key):
+        try:
+            data = json.loads(self.read(key))
+        except ValueError as e:
+            return {"ok": False, "error": str(e)}
+        return data
+"""
+
+# handlers the screen no longer admits: the text reaches nothing TFH401 reports
+_NOT_PARSED = {
+    "unread": _UNREAD,  # no evidence that a model reads what `load` returns
+    "ends-in-raise": """\
+from langchain_core.tools import tool
+
+@tool
+def fetch(url):
+    try:
+        return get(url)
+    except OSError as e:
+        detail = str(e)
+        raise RuntimeError(detail)
+""",
+    "returns-only-before": """\
+from langchain_core.tools import tool
+
+@tool
+def fetch(url):
+    if not url:
+        return "no url"
+    try:
+        get(url)
+    except OSError as e:
+        detail = str(e)
+        log(detail)
+""",
+}
+
+# the same kind of handler with each piece of evidence the rule reads: still parsed, still reported
+_PARSED = {
+    "tools-module": ("tools/store.py", _UNREAD),
+    "tool-decorator": ("store.py", """\
+import json
+from langchain_core.tools import tool as t
+
+@t
+def load(key):
+    try:
+        data = json.loads(read(key))
+    except ValueError as e:
+        return {"ok": False, "error": str(e)}
+    return data
+"""),
+    "tool-base-class": ("store.py", _UNREAD.replace("import json\n", "import json\nfrom langchain_core.tools import BaseTool as B\n")
+                        .replace("class Store:", "class Store(B):").replace("def load(self, key)", "def _run(self, key)")),
+    "tool-result": ("store.py", _UNREAD.replace('return {"ok": False, "error": str(e)}', "return ActionResult(error=str(e))")),
+    "message": ("store.py", _UNREAD.replace("import json\n", "import json\nfrom langchain_core.messages import ToolMessage as TM\n")
+                .replace('return {"ok": False, "error": str(e)}', 'self.history.append(TM(content=str(e), tool_call_id="1"))')),
+    "chat-dict": ("store.py", _UNREAD.replace('return {"ok": False, "error": str(e)}',
+                                              'self.history.append({"role": "tool", "content": str(e)})')),
+    "named-for-tools": ("store.py", _UNREAD.replace("class Store:", "class StoreToolkit:")),
+}
+
+
+def _counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    from smullyan.linter import engine
+
+    parses = [0]
+    parse = engine._parse_module
+
+    def counted_parse(text: str | bytes) -> Any:
+        parses[0] += 1
+        return parse(text)
+
+    monkeypatch.setattr(engine, "_parse_module", counted_parse)
+    return parses
+
+
+def _unfiltered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TFH401's screen as it was before it read where the text goes."""
+    from smullyan.rules.errors import text_screen
+
+    monkeypatch.setattr(text_screen, "_may_reach_model", lambda screen, knowledge: lambda line: True)
+    monkeypatch.setattr(text_screen, "_ends_without_sink", lambda handler, screen, knowledge: False)
+
+
+@pytest.mark.parametrize("name", sorted(_NOT_PARSED))
+def test_tfh401_admits_no_handler_whose_text_reaches_no_report(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    source = _NOT_PARSED[name]
+    config = Config(select=("TFH401",))
+    parses = _counted_parses(monkeypatch)
+    assert lint_source(source, "store.py", config) == []
+    assert parses[0] == 0  # not a candidate: libcst never parses the file
+    _unfiltered(monkeypatch)
+    assert lint_source(source, "store.py", config) == []  # and the rule finds nothing there either
+    assert parses[0] == 1
+
+
+@pytest.mark.parametrize("name", sorted(_PARSED))
+def test_tfh401_keeps_every_handler_with_evidence(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    path, source = _PARSED[name]
+    config = Config(select=("TFH401",))
+    parses = _counted_parses(monkeypatch)
+    found = lint_source(source, path, config)
+    assert parses[0] == 1 and [f.code for f in found] == ["TFH401"]
+    _unfiltered(monkeypatch)
+    assert lint_source(source, path, config) == found
+
+
+def test_tfh401_reads_the_whole_module_without_a_path() -> None:
+    """A screen that is not told the file's path (``Screen(tree)``) keeps every handler, as before."""
+    import ast
+
+    from smullyan.linter.rule import Screen
+    from smullyan.rules.errors.tfh401_stringified_exception import StringifiedException
+
+    knowledge = Config.default().knowledge()
+    tree = ast.parse(_UNREAD)
+    assert StringifiedException.candidate_lines(Screen(tree), knowledge) == [7]
+    assert StringifiedException.candidate_lines(Screen(tree, None, "store.py"), knowledge) == []

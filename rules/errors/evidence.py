@@ -5,6 +5,9 @@ content-and-artifact tools, whose artifact the model does not read."""
 from __future__ import annotations
 
 import ast
+import functools
+import os
+from pathlib import PurePath
 from typing import Callable
 
 import libcst as cst
@@ -124,3 +127,46 @@ def serves_tools(tree: ast.Module, class_name: str, path: str, knowledge: Knowle
         isinstance(c, ast.ClassDef) and c.name == class_name and any(serves_by_name(m, words_) for m in c.body)
         for c in tree.body
     ) and shares_import(path, tree, tools_module_parts(knowledge), "tools")
+
+
+@functools.lru_cache(maxsize=4096)
+def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
+    parents: list[str] = []
+    current = directory
+    for _ in range(depth):
+        parents.append(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    packages = [i for i, d in enumerate(parents) if os.path.isfile(os.path.join(d, "__init__.py"))]
+    if not packages:
+        return (os.path.basename(directory),)  # a loose module (a framework's `tools/` directory of files)
+    return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
+
+
+def tool_named_module(path: str, dirs: list[str], knowledge: Knowledge) -> bool:
+    """The module or one of its package directories (``dirs``, :func:`module_dirs`) is named for tools or an MCP
+    server (``tools/``, ``jina_tool.py``, ``k8s_mcp/``): see :meth:`~.text.ExceptionText._tool_names`."""
+    stem = PurePath(path).stem
+    names = [stem, *dirs]
+    return any(words(n) & knowledge.tool_evidence_words for n in names) \
+        or any(p in n.lower() for n in names for p in knowledge.tool_evidence_name_parts)
+
+
+def module_dirs(path: str, depth: int) -> list[str]:
+    """The package directories of the module at ``path`` (:func:`package_dirs`); a path that is not a file on disk
+    (source given on stdin with its file name) has only the names it gives."""
+    if os.path.isfile(path):
+        return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
+    return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
+
+
+def package_dirs(directory: str, depth: int) -> list[str]:
+    """The names of a module's package directories, innermost last, at most ``depth``: the directory it is in and
+    those above it up to the highest one holding an ``__init__.py``, or only the directory it is in when none
+    does (a loose module: a framework loading the files of a ``tools/`` directory); a directory without one in between is a
+    namespace portion Python imports too (``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``);
+    never the directories of the checkout or install around the top package: the same file reads the same wherever
+    it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
+    return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]

@@ -33,8 +33,6 @@ product). The taint itself (which sub-expression carries the text) is the base c
 from __future__ import annotations
 
 import ast
-import functools
-import os
 from functools import cached_property
 from pathlib import PurePath
 
@@ -44,7 +42,8 @@ from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
-    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, serves_tools,
+    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
+    serves_tools, tool_named_module,
 )
 from .taint import TextTaint, _telemetry_key
 
@@ -205,23 +204,18 @@ class ExceptionText(TextTaint):
         """Positive evidence that a function the module says nothing else about feeds a tool's answer: the module,
         its package directories, the enclosing classes or functions are named for tools (``tools/``, ``toolsets/``,
         ``jina_tool.py``, ``class FileToolkit``, ``def call_tool``, ``actions/``) or an MCP server (``k8s_mcp/``)."""
-        k = self.knowledge
-        path = PurePath(self.errors.ctx.path)
-        dirs = self._package_dirs
-        names = [c.name.value for c in self._classes] + self._functions + [path.stem] + dirs
-        if any(self._tool_word(n) for n in names):
-            return True
-        return any(p in n.lower() for n in [path.stem, *dirs] for p in k.tool_evidence_name_parts)
+        names = [c.name.value for c in self._classes] + self._functions
+        return any(self._tool_word(n) for n in names) or self._tool_named_module
+
+    @cached_property
+    def _tool_named_module(self) -> bool:
+        return tool_named_module(self.errors.ctx.path, self._package_dirs, self.knowledge)
 
     @cached_property
     def _package_dirs(self) -> list[str]:
         """The directories of the packages the module is in (see :func:`package_dirs`); a path that is not a file
         on disk (source given on stdin with its file name) has only the names it gives."""
-        depth = self.knowledge.report_directory_depth
-        path = self.errors.ctx.path
-        if os.path.isfile(path):
-            return package_dirs(os.path.dirname(os.path.abspath(path)), depth)
-        return [d.replace("-", "_").replace(".", "_") for d in PurePath(path).parent.parts[-depth:]]
+        return module_dirs(self.errors.ctx.path, self.knowledge.report_directory_depth)
 
     def _imported_by_tools(self, func: cst.FunctionDef) -> bool:
         """See :func:`.evidence.imported_by_tools` (functions only: a class a tools module imports is a helper of
@@ -571,29 +565,3 @@ def _url_path(node: cst.BaseExpression) -> bool:
 def _path_literal(args: list[ast.expr]) -> bool:
     """:func:`_url_path` on the ``ast`` tree."""
     return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"
-
-
-@functools.lru_cache(maxsize=4096)
-def _package_dirs_of(directory: str, depth: int) -> tuple[str, ...]:
-    parents: list[str] = []
-    current = directory
-    for _ in range(depth):
-        parents.append(current)
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    packages = [i for i, d in enumerate(parents) if os.path.isfile(os.path.join(d, "__init__.py"))]
-    if not packages:
-        return (os.path.basename(directory),)  # a loose module (a framework's `tools/` directory of files)
-    return tuple(os.path.basename(d) for d in reversed(parents[: packages[-1] + 1]))
-
-
-def package_dirs(directory: str, depth: int) -> list[str]:
-    """The names of a module's package directories, innermost last, at most ``depth``: the directory it is in and
-    those above it up to the highest one holding an ``__init__.py``, or only the directory it is in when none
-    does (a loose module: a framework loading the files of a ``tools/`` directory); a directory without one in between is a
-    namespace portion Python imports too (``LightAgent/builtin_tools/nos.py`` is ``LightAgent.builtin_tools.nos``);
-    never the directories of the checkout or install around the top package: the same file reads the same wherever
-    it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
-    return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]

@@ -5,9 +5,12 @@ through (:func:`screen_lines`; the collector is ``text.py``'s :class:`~.text.Exc
 from __future__ import annotations
 
 import ast
+from typing import Callable
 
-from ...linter.api import Knowledge, Screen, last_name
-from .model import definitions, mentions
+from ...linter.api import Knowledge, Screen, imported_by, last_name
+from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
+from .model import definitions, mentions, words
+from .remote import runs_tool_ast
 
 __all__ = ["screen_lines"]
 
@@ -72,6 +75,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     formats = bool(_format_names(knowledge) & screen.call_names)
     out: list[int] = []
     helpers: set[str] = set()
+    reaches = _may_reach_model(screen, knowledge)
     for h in screen.handlers:
         if h.name is None and not formats:
             continue
@@ -86,6 +90,8 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         ) or (h.name is not None and any(
             _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
         )):
+            if _ends_without_sink(h, screen, knowledge) or not reaches(h.lineno):
+                continue  # the rule cannot report this handler's text (s42: read only where a handler is admitted)
             out.append(h.lineno)
             if h.name is not None:
                 helpers.update(_helpers_called(h, h.name))
@@ -139,3 +145,239 @@ def _holds_name(value: ast.expr | None, name: str) -> bool:
     if isinstance(value, ast.Tuple):
         return any(isinstance(el, ast.Name) and el.id == name for el in value.elts)
     return isinstance(value, ast.Name) and value.id == name
+
+
+# ---------------------------------------------------------------- where a handler's text can go (s42)
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class _Scope:
+    """A function as :meth:`~.text.ExceptionText.audience` sees it: the names around it (enclosing classes and
+    functions, its own), whether it is a method (directly in a class body) and of which class."""
+
+    __slots__ = ("func", "names", "owner", "classes")
+
+    def __init__(
+        self, func: _Def | ast.ClassDef, names: list[str], owner: ast.ClassDef | None, classes: tuple[ast.ClassDef, ...]
+    ) -> None:
+        self.func, self.names, self.owner, self.classes = func, names, owner, classes
+
+
+def _may_reach_model(screen: Screen, knowledge: Knowledge) -> Callable[[int], bool]:
+    """Whether a handler at a line may be reported at all, as the rule follows its text: only in the function it
+    is in (the taint is per function, and a function defined inside it does not run in the handler), only from the
+    handler on (the traversal goes forward), and only at a ``return``/``yield`` of a value or a message construct;
+    and a ``return`` only where :meth:`~.text.ExceptionText.audience` may say a model reads the result. So a handler
+    is no candidate when its function has no such place at or after it, or when, in a module neither named for
+    tools nor registering any, the function has no evidence of a model reading it (no tool decorator, no name of a
+    tool around it, no tool run, no constructor named for a tool's result, no message construct, not imported by
+    a tools module, not a method of a class whose base may be a tool base class or that may serve by name): it is
+    ``"unread"`` (or a report's, a route's, a command's), whose returns are not reported. A handler outside a
+    function, and every handler when the screen is not told the path, is kept."""
+    path = screen.path
+    tree = screen.tree
+    if path is None or not isinstance(tree, ast.Module):
+        return lambda line: True
+    scopes: list[_Scope] | None = None
+    read = False
+    verdicts: dict[int, bool] = {}
+    last_sinks: dict[int, int] = {}
+
+    def reaches(line: int) -> bool:
+        nonlocal scopes, read
+        if scopes is None:  # read once a handler is admitted: nothing for a file without one
+            scopes = _scopes(tree)
+            read = _registers_tools(screen, knowledge) \
+                or tool_named_module(path, module_dirs(path, knowledge.report_directory_depth), knowledge)
+        lasts = _resolvable_lasts(screen, knowledge)
+        inner = None
+        for scope in scopes:  # outer scopes come before the scopes inside them
+            if scope.func.lineno <= line <= (scope.func.end_lineno or scope.func.lineno):
+                inner = scope
+        if inner is None or isinstance(inner.func, ast.ClassDef):
+            return True  # module level or a class body
+        key = id(inner.func)
+        assert not isinstance(inner.func, ast.ClassDef)
+        if key not in last_sinks:
+            last_sinks[key] = _last_sink(inner.func.body, lasts[0], knowledge)
+        if last_sinks[key] < line:
+            return False  # the text only goes forward: no return, yield or message at or after the handler
+        if key not in verdicts:
+            verdicts[key] = read or _scope_reaches(screen, knowledge, path, inner, lasts)
+        return verdicts[key]
+    return reaches
+
+
+def _scopes(tree: ast.Module) -> list[_Scope]:
+    """Every function and class of the module, each before the functions and classes inside it."""
+    out: list[_Scope] = []
+
+    def visit(node: ast.AST, names: list[str], owner: ast.ClassDef | None, classes: tuple[ast.ClassDef, ...]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                own = owner if owner is not None and any(s is child for s in owner.body) else None
+                scope = _Scope(child, [*names, child.name], own, classes)
+                out.append(scope)
+                visit(child, scope.names, None, classes)
+            elif isinstance(child, ast.ClassDef):
+                out.append(_Scope(child, names, None, classes))  # a class body: its handlers are kept
+                visit(child, [*names, child.name], child, (*classes, child))
+            elif isinstance(child, ast.stmt) or isinstance(child, ast.ExceptHandler) \
+                    or type(child).__name__ == "match_case":
+                visit(child, names, None, classes)
+    visit(tree, [], None, ())
+    return out
+
+
+def _ends_without_sink(handler: ast.ExceptHandler, screen: Screen, knowledge: Knowledge) -> bool:
+    """The handler ends in ``raise``/``return`` (its names' text goes no further: ``leave_ExceptHandler``) and
+    returns, yields and builds no message in its body: its text is reported nowhere. A body on the ``except``
+    line is kept (the rule does not end such a handler's taint)."""
+    body = handler.body
+    if not body or not isinstance(body[-1], (ast.Raise, ast.Return)) or body[0].lineno == handler.lineno:
+        return False
+    return _last_sink(body, _resolvable_lasts(screen, knowledge)[0], knowledge) < 0
+
+
+def _last_sink(body: list[ast.stmt], messages: frozenset[str], knowledge: Knowledge) -> int:
+    """The line of the last place in the statements (not in the functions or classes defined in them) where TFH401
+    can report: a ``return`` or ``yield`` of a value (not ``None``: a bare ``return``, ``return None``, a bare
+    ``yield`` are none) or a message construct; -1 when there is none."""
+    last = -1
+    for n in _own_nodes(body):
+        sink = False
+        if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)):
+            value = n.value
+            sink = value is not None and not (isinstance(value, ast.Constant) and value.value is None)
+        elif isinstance(n, ast.Call):
+            sink = last_name(n.func) in messages
+        elif isinstance(n, ast.Dict):
+            sink = _message_dict(n, knowledge)
+        if sink:
+            assert isinstance(n, (ast.expr, ast.stmt))
+            last = max(last, n.end_lineno or n.lineno)
+    return last
+
+
+def _registers_tools(screen: Screen, knowledge: Knowledge) -> bool:
+    """A decorator of a tool registration verb anywhere (``@mcp.tool()``, ``@agent.tool``): the module may register
+    tools (:attr:`~.text.ExceptionText._registers_tools`, read here without resolving the receiver)."""
+    verbs = knowledge.tool_registration_verbs
+    for d in screen.defs:
+        assert isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for dec in d.decorator_list:
+            func = dec.func if isinstance(dec, ast.Call) else dec
+            if isinstance(func, ast.Attribute) and func.attr in verbs:
+                return True
+    return False
+
+
+def _resolvable_lasts(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """:func:`_lasts`, once per file."""
+    return screen.memo("tfh401.resolvable_lasts", lambda: _lasts(screen, knowledge))
+
+
+def _lasts(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The last names a message constructor, a tool base class and a tool decorator may be called by here: their
+    own, and the local names an import (``as``) or an assignment (``TM = ToolMessage``, ``t = mcp.tool()``) binds to
+    one of them."""
+    def local_names(wanted: frozenset[str]) -> frozenset[str]:
+        out = set(wanted)
+        for local, full in screen.import_bindings:
+            if full.rsplit(".", 1)[-1] in wanted:
+                out.add(local)
+        for node in screen.binders:
+            if isinstance(node, ast.Assign):
+                value = node.value.func if isinstance(node.value, ast.Call) else node.value
+                if last_name(value) in wanted:
+                    out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        return frozenset(out)
+    return (
+        local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.message_constructors)),
+        local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_base_classes)),
+        local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_decorators)),
+    )
+
+
+def _scope_reaches(
+    screen: Screen, knowledge: Knowledge, path: str, scope: _Scope,
+    lasts: tuple[frozenset[str], frozenset[str], frozenset[str]],
+) -> bool:
+    """Evidence that what the function returns or builds may reach a model, as
+    :meth:`~.text.ExceptionText.audience` reads it (see :func:`_may_reach_model`): its decorators, the names around
+    it, its class, a tools module importing it, and in its own body (not the functions or classes defined in it: the
+    handler's text does not reach them) a tool run, a tool's result or error built, a message construct."""
+    k = knowledge
+    tool_words = k.tool_evidence_words
+    messages, bases, decorators = lasts
+
+    def tool_result(node: ast.AST | None) -> bool:
+        """A constructor named for a tool's or an action's result (``ActionResult(...)``: ``_tool_result``)."""
+        if isinstance(node, ast.Await):
+            node = node.value
+        name = last_name(node.func) if isinstance(node, ast.Call) else None
+        return name is not None and name[:1].isupper() and bool(words(name) & tool_words)
+
+    func = scope.func
+    if any(last_name(d.func if isinstance(d, ast.Call) else d) in decorators for d in func.decorator_list):
+        return True  # a tool decorator (``@tool``, ``@mcp.tool()``, resolved by the rule)
+    if any(words(name) & tool_words for name in scope.names):
+        return True
+    for n in _own_nodes(func.body):
+        t = type(n)
+        if t is ast.Call:
+            assert isinstance(n, ast.Call)
+            if last_name(n.func) in messages:
+                return True  # a message construct
+        elif t is ast.Dict:
+            assert isinstance(n, ast.Dict)
+            if _message_dict(n, k):
+                return True
+        elif t is ast.Return or t is ast.Yield or t is ast.YieldFrom:
+            if tool_result(getattr(n, "value", None)):
+                return True  # returns a tool's result
+        elif t is ast.ExceptHandler:
+            assert isinstance(n, ast.ExceptHandler)
+            if any(tool_result(c) for stmt in n.body for c in ast.walk(stmt)):
+                return True  # a handler builds a tool's result or error (``dispatches_tool``)
+        elif isinstance(n, ast.Try) or type(n).__name__ == "TryStar":
+            if getattr(n, "handlers", None) and runs_tool_ast(getattr(n, "body", []), k):
+                return True  # runs a tool in a try it handles (``dispatches_tool``)
+    if scope.owner is not None:
+        return may_serve_by_name(screen) or any(_base_last(b) in bases for b in scope.owner.bases)
+    return func.name in imported_by(path, tools_module_parts(k), "tools")
+
+
+def _own_nodes(body: list[ast.stmt]) -> list[ast.AST]:
+    """The nodes of statements in their own scope: not the functions and classes defined in them (their own
+    scopes); lambdas and comprehensions included."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = list(body)
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _base_last(base: ast.expr) -> str | None:
+    """The last name of a base class (``BaseTool``, ``tools.BaseTool``, ``BaseTool[Args]``)."""
+    while isinstance(base, ast.Subscript):
+        base = base.value
+    return last_name(base)
+
+
+def _message_dict(node: ast.Dict, knowledge: Knowledge) -> bool:
+    """A chat dict a model reads (``{"role": "tool", ...}``, ``{"isError": True, ...}``), as
+    :meth:`~.text.ExceptionText.message_construct` reads it."""
+    forms, flags = knowledge.message_dict_forms, knowledge.message_dict_flags
+    for key, value in zip(node.keys, node.values):
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and (key.value, value.value) in forms:
+                return True
+            if key.value in flags and isinstance(value, ast.Constant) and value.value is True:
+                return True
+    return False
