@@ -424,6 +424,8 @@ TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
 TOOL_REGISTRATION_VERBS: Final[Mapping[str, bool]] = {
     # verb -> whether the verb alone says tool (else the receiver's name must be a registrar's)
     "tool": False, "tool_plain": False, "add_tool": False, "register_function": False,
+    # ``agent.tool_registry.register(fn)`` (sage): only on a receiver named for a tool registry
+    "register": False,
     "function_tool": True, "tool_method": True, "register_tool": True, "toolkit_tool": True,
 }
 TOOL_REGISTRAR_NAMES: Final[Mapping[str, str]] = {
