@@ -201,3 +201,28 @@ def test_a_tool_built_in_a_loop_over_a_module_tuple(tmp_path: Path) -> None:
             """,
     })
     assert [r[1] for r in tool_rows(files)] == ["yougile_create_task", "yougile_overview"]
+
+
+def test_flowllm_tool_ops(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {
+        "fm/__init__.py": "",
+        "fm/think_tool_op.py": """
+            from flowllm.core.context import C
+            from flowllm.core.op import BaseAsyncOp, BaseAsyncToolOp
+
+
+            @C.register_op()
+            class ThinkToolOp(BaseAsyncToolOp):
+                def build_tool_call(self):
+                    return {"name": "think_tool"}
+
+                async def async_execute(self):
+                    self.set_output("thought")
+
+
+            class UrlOp(BaseAsyncOp):  # a flow step, no tool
+                async def async_execute(self):
+                    return None
+            """,
+    })
+    assert tool_rows(files) == [("think_tool_op.py", "ThinkToolOp", "flowllm", "BaseAsyncToolOp subclass")]

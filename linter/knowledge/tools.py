@@ -262,6 +262,11 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
                                                          ("strands.tools.tools", "AgentTool"),
                                                          ("strands.tools", "PythonAgentTool"),
                                                          ("strands.tools.tools", "PythonAgentTool"))},
+    # flowllm ``BaseAsyncToolOp`` (flowllm/core/op/base_async_tool_op.py; flowllm/op/ before 0.2): a subclass describes
+    # its tool in ``build_tool_call`` and runs it in ``async_execute`` (served as MCP/HTTP flow tools; finance-mcp)
+    **{f"{m}.BaseAsyncToolOp": ("flowllm", ("async_execute",)) for m in ("flowllm.core.op",
+                                                                          "flowllm.core.op.base_async_tool_op",
+                                                                          "flowllm.op", "flowllm.op.base_async_tool_op")},
 }
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
