@@ -262,6 +262,11 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
                                                          ("strands.tools.tools", "AgentTool"),
                                                          ("strands.tools", "PythonAgentTool"),
                                                          ("strands.tools.tools", "PythonAgentTool"))},
+    # flowllm ``BaseAsyncToolOp`` (flowllm/core/op/base_async_tool_op.py; flowllm/op/ before 0.2): a subclass describes
+    # its tool in ``build_tool_call`` and runs it in ``async_execute`` (served as MCP/HTTP flow tools; finance-mcp)
+    **{f"{m}.BaseAsyncToolOp": ("flowllm", ("async_execute",)) for m in ("flowllm.core.op",
+                                                                          "flowllm.core.op.base_async_tool_op",
+                                                                          "flowllm.op", "flowllm.op.base_async_tool_op")},
 }
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
@@ -424,6 +429,8 @@ TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
 TOOL_REGISTRATION_VERBS: Final[Mapping[str, bool]] = {
     # verb -> whether the verb alone says tool (else the receiver's name must be a registrar's)
     "tool": False, "tool_plain": False, "add_tool": False, "register_function": False,
+    # ``agent.tool_registry.register(fn)`` (sage): only on a receiver named for a tool registry
+    "register": False,
     "function_tool": True, "tool_method": True, "register_tool": True, "toolkit_tool": True,
 }
 TOOL_REGISTRAR_NAMES: Final[Mapping[str, str]] = {

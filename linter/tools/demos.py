@@ -5,7 +5,8 @@ biomni's ``tool/example_mcp_tools/``; xiaogpt's ``langchain/examples/``).
 A tool is a demo's when its function is defined in a module whose dotted name, below its top-level package, has the
 word ``example(s)``/``demo(s)``/``samples`` (a snake-case word of a package or module name: ``example_mcp_tools``,
 ``examples``, ``demo``, nova-act's ``samples/``; not ``demographics``, nor ``sample`` alone: ``sample_rows``) or that is
-named ``template`` (a scaffold to copy: crab's ``environments/template.py``), inside
+named ``template`` (a scaffold to copy: crab's ``environments/template.py``; not when the run hands its registering
+function a server: tools about templates), inside
 an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
 used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
 exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
@@ -40,6 +41,15 @@ def demo_module(module: str) -> bool:
     return any(_says_demo(part) or part in TEMPLATES for part in module.split(".")[1:])
 
 
+def _registered_template(d: Def, index: Index) -> bool:
+    """A tool of a module named ``template`` (no example word) inside a function the run hands a server to register
+    on (homeassistant-mcp's ``tools/specialized/template.py``: ``register_template_tool(mcp, ...)``, called by the
+    server module): tools about templates, registered by the package itself, not a scaffold to copy."""
+    if any(_says_demo(part) for part in index.module.split(".")[1:]):
+        return False
+    return any(path == h or path.startswith(h + ".") for path, _n in d.functions for h in index.handed)
+
+
 def _main_guard(stmt: ast.stmt) -> bool:
     if not isinstance(stmt, ast.If) or not isinstance(stmt.test, ast.Compare) or len(stmt.test.comparators) != 1:
         return False
@@ -72,7 +82,7 @@ def demo_defs(defs: Iterable[Def], index: Index) -> set[int]:
     """The ``id`` of each of ``defs`` that is a demo's tool (see the module's doc)."""
     defs = list(defs)
     if demo_module(index.module):
-        return {id(d) for d in defs}
+        return {id(d) for d in defs if not _registered_template(d, index)}
     named = _named(index)
     ranges = named + _guarded(index)
     if not ranges:

@@ -64,6 +64,7 @@ CALLED_NAME = re.compile(r"^[\w.]*(tool|function)\w*(\.|_)name$", re.IGNORECASE)
 
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
+_UNTYPED = frozenset({"typing", "typing_extensions"})  # ``x: Any``: no class of the run or a framework
 
 
 def module_name(path: str) -> str:
@@ -122,6 +123,7 @@ class Index:
         self.defs: list[tuple[str, int, ast.AST, tuple[ast.AST, ...]]] = []  # (path, occurrence, node, parents)
         self.classes: list[tuple[str, ast.ClassDef]] = []  # (path, node)
         self._seen: dict[str, int] = {}
+        self.handed: set[str] = set()  # the paths of the functions the run's calls hand an object of a known class
         self._factories = {s.name: s for s in tree.body if isinstance(s, FUNCS)}
         self._walk(tree.body, (), ())
         self.local_classes = {path: node for path, node in self.classes}
@@ -139,6 +141,7 @@ class Index:
                     self._annotated(stmt.args)
                     facts = self._facts(key) if self.passed else None
                     if facts:
+                        self.handed.add(key)
                         self._passed(stmt.args, facts, bool(parents) and isinstance(parents[-1], ast.ClassDef))
                 self._walk(stmt.body, (*path, stmt.name), (*parents, stmt))
                 continue
@@ -219,7 +222,8 @@ class Index:
 
     def _annotated(self, args: ast.arguments) -> None:
         """A parameter annotated with a class (``def register(mcp: FastMCP)``, ``"FastMCP"``) holds an
-        instance of it, as an assignment from its constructor does; an assignment keeps precedence."""
+        instance of it, as an assignment from its constructor does; an assignment keeps precedence. A type of the
+        typing modules (``mcp: Any``) says nothing: the run's callers may (``_passed``)."""
         for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
             note = arg.annotation
             if isinstance(note, ast.Constant) and isinstance(note.value, str):  # a forward reference
@@ -230,7 +234,7 @@ class Index:
             if note is None or arg.arg in self.instances:
                 continue
             qn = self.qualname(note)
-            if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
+            if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper() and qn.split(".", 1)[0] not in _UNTYPED:
                 self.instances[arg.arg] = qn
 
     def _facts(self, key: str) -> Mapping[int | str, str] | None:
@@ -472,6 +476,10 @@ def resolve_ref(
         and cls_path is not None
     ):
         candidates = [f"{cls_path}.{ref.attr}"]
+    elif isinstance(ref, ast.Attribute) and isinstance(ref.value, ast.Name) \
+            and index.instances.get(ref.value.id, "").startswith(index.module + ".") \
+            and index.instances[ref.value.id][len(index.module) + 1:] in index.local_classes:
+        candidates = [f"{index.instances[ref.value.id][len(index.module) + 1:]}.{ref.attr}"]  # ``mgr.handle``
     else:
         return None
     for want in candidates:
@@ -481,11 +489,13 @@ def resolve_ref(
     return None
 
 
-def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST, cls: ast.ClassDef | None = None) -> list[ast.expr]:
+def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST, cls: ast.ClassDef | None = None,
+                 lists: Mapping[str, list[ast.expr]] | None = None) -> list[ast.expr]:
     """A wrapper's argument: itself, or, when a comprehension or a ``for`` loop around the call binds it over a
-    literal list (``[FunctionTool(func) for func in [self.create_post, self.like_post]]``) or over the values of a
-    dict of this scope or of the class (``for func in self.tools.values()`` with ``self.tools["search"] =
-    self.search``), the list's elements or the dict's values."""
+    literal list (``[FunctionTool(func) for func in [self.create_post, self.like_post]]``), over one assigned to the
+    name it iterates (``lists``: ``Index.lists``; ``for fn in READ_ONLY: mcp.add_tool(Tool.from_function(fn))``) or
+    over the values of a dict of this scope or of the class (``for func in self.tools.values()`` with
+    ``self.tools["search"] = self.search``), the list's elements or the dict's values."""
     if not isinstance(arg, ast.Name):
         return [arg]
     for node in own_nodes(scope):
@@ -501,6 +511,8 @@ def comprehended(arg: ast.expr, call: ast.Call, scope: ast.AST, cls: ast.ClassDe
             continue
         if isinstance(it, (ast.List, ast.Tuple)):
             return list(it.elts)
+        if lists and isinstance(it, ast.Name) and lists.get(it.id):
+            return list(lists[it.id])
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "values" and not it.args:
             values = _dict_values(it.func.value, scope, cls)
             if values:

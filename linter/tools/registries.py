@@ -382,21 +382,39 @@ def verb_framework(head: ast.AST, index: Index, call: ast.Call | None = None) ->
     if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
         return None
     recv = head.value
-    if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and recv.value.id in ("self", "cls"):
-        name = recv.attr
+    own = own_receiver(head, index)
+    if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and (recv.value.id in ("self", "cls") or own):
+        name = recv.attr  # ``self.server.add_tool``; ``agent.tool_registry.register(fn)``, ``agent`` the run's Agent
     elif isinstance(recv, ast.Name) and (recv.id not in ("self", "cls") or kb.TOOL_REGISTRATION_VERBS[head.attr]):
         name = recv.id  # ``self.register_tool(name, desc, fn)``: a class of the run registering in itself
     else:
         return None
-    if index.qualname(head) is not None:
+    if index.qualname(head) is not None and not own:
         return None
     framework = kb.registration_framework(head.attr, name)
+    if own and framework is not None:
+        framework = "registry"  # the run's own registry (``agent.add_tool("avatar", handler=mgr.handle)``), no framework's
     framework = "registry" if framework == "" and name in ("self", "cls") else framework  # the class registers
     if framework is None and call is not None and call.func is head and _spelled_out(call):
         framework = "registry"  # ``plugin.tool("list_shortcuts", "List ...", {...}, list_shortcuts)``
     if not framework or _web_module(index):
         return None
     return framework
+
+
+def own_receiver(head: ast.expr, index: Index) -> bool:
+    """``head`` (``agent.add_tool``, ``agent.tool_registry.register``) is a registration verb on an object of one of
+    the run's own classes (``agent: "Agent"``, ``from sage.agent import Agent``): no framework's method the tables could
+    know, so the verb and the receiver's name decide, as on an untyped receiver (``agent`` is then the run's registry)."""
+    if not isinstance(head, ast.Attribute) or head.attr not in kb.TOOL_REGISTRATION_VERBS:
+        return False
+    root = head.value
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in ("self", "cls") or root.id not in index.instances:
+        return False
+    qn = index.qualname(head)
+    return qn is not None and qn.split(".")[0] == index.module.split(".")[0]
 
 
 def _spelled_out(call: ast.Call) -> bool:
@@ -511,7 +529,8 @@ def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tup
         inner = call.func if isinstance(call.func, ast.Call) else None
         head = inner.func if inner is not None else call.func
         qn = index.qualname(head)
-        framework = decorators.get(qn or "") if qn is not None else verb_framework(head, index, call)
+        framework = decorators.get(qn or "") if qn is not None and not own_receiver(head, index) \
+            else verb_framework(head, index, call)
         if framework is None or framework == "runtime" or (inner is None and qn in wrappers):
             continue
         refs: list[ast.expr] = [_unwrapped(handed_ref(call))]
