@@ -92,7 +92,9 @@ _signature: str | None = None
 
 
 def code_signature() -> str:
-    """A hash of the smullyan version and of the source of the linter and its rules."""
+    """A hash of the smullyan version and of the source of the linter and its rules: every ``.py`` file under
+    ``smullyan.linter`` and ``smullyan.rules``, subpackages included (``rules/errors/``, ``linter/knowledge/``: an
+    edit to a rule family or a table must not reuse findings cached by the code before it)."""
     global _signature
     if _signature is not None:
         return _signature
@@ -107,8 +109,9 @@ def code_signature() -> str:
             spec = None
         locations = list(spec.submodule_search_locations or []) if spec is not None else []
         for location in sorted(locations):
-            for module in sorted(Path(location).glob("*.py")):
-                h.update(package.encode() + b"/" + module.name.encode() + b"\0")
+            root = Path(location)
+            for module in sorted(root.rglob("*.py")):
+                h.update(package.encode() + b"/" + module.relative_to(root).as_posix().encode() + b"\0")
                 try:
                     h.update(module.read_bytes())
                 except OSError:

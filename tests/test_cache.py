@@ -243,3 +243,34 @@ def test_cli_writes_the_cache_next_to_the_config_and_no_cache_disables_it(tmp_pa
     assert [entry[0] for entry in data["files"].values()] == ["a.py"]
     again = smullyan(tmp_path / "src", "lint", ".")
     assert again.stdout == proc.stdout and again.returncode == 1
+
+
+def test_the_code_signature_changes_with_a_file_in_a_rule_subpackage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit under ``rules/errors/`` or ``linter/knowledge/`` (a subpackage) must not reuse findings cached by the
+    code before it: the signature hashes every ``.py`` file below the two packages, not only their top level."""
+    import importlib.machinery
+    import importlib.util
+
+    from smullyan.linter import cache as cache_module
+
+    roots = {name: tmp_path / name.rsplit(".", 1)[-1] for name in ("smullyan.linter", "smullyan.rules")}
+    for root in roots.values():
+        (root / "family").mkdir(parents=True)
+        (root / "__init__.py").write_text("")
+        (root / "family" / "rule.py").write_text("X = 1\n")
+
+    def find_spec(name: str, package: str | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name not in roots:
+            return None
+        spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
+        spec.submodule_search_locations = [str(roots[name])]
+        return spec
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(cache_module, "_signature", None)
+    before = cache_module.code_signature()
+    monkeypatch.setattr(cache_module, "_signature", None)
+    assert cache_module.code_signature() == before  # the same files give the same signature
+    (roots["smullyan.rules"] / "family" / "rule.py").write_text("X = 2\n")
+    monkeypatch.setattr(cache_module, "_signature", None)
+    assert cache_module.code_signature() != before
