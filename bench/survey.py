@@ -42,6 +42,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -463,10 +464,14 @@ def write_unlabelled(out: Path, findings: list[dict[str, Any]], labels: list[dic
 
 def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict[str, dict[str, Counter[str]]]:
     """half -> code -> {found, missed}: harmful sites read in tool functions, covered by a finding of that code
-    (its lines cover the site's line, or it starts within MOVE_WINDOW lines on a line with the site's ``source``)."""
+    (its lines cover the site's line, or it starts within MOVE_WINDOW lines on a line with the site's ``source``, or
+    the site's line assigns the text to a name, ``msg = f"...{e}"``, and a finding starting within MOVE_WINDOW lines
+    after it uses that name: the return of the text the site built)."""
     spans: dict[tuple[str, str, str], list[tuple[int, int]]] = defaultdict(list)
     texts: dict[tuple[str, str, str], list[tuple[int, str]]] = defaultdict(list)
+    paths: dict[tuple[str, str, str], str | None] = defaultdict(lambda: None)
     for f in findings:
+        paths[(f["package"], f["relpath"], f["code"])] = f.get("path")
         spans[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), int(f.get("end_line", f["line"]))))
         text = source_line(f.get("path"), int(f["line"]))
         if text:
@@ -480,9 +485,26 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
         where = (row["package"], row["path"], row["code"])
         hit = any(lo <= line <= hi for lo, hi in spans[where]) or (
             bool(row.get(SOURCE_COLUMN)) and any(abs(at - line) <= MOVE_WINDOW and text == norm(row[SOURCE_COLUMN])
-                                                 for at, text in texts[where]))
+                                                 for at, text in texts[where])) or _returns_assigned(row, paths[where],
+                                                                                                     spans[where])
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
     return table
+
+
+_ASSIGNED = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=[^=]")
+
+
+def _returns_assigned(row: dict[str, str], path: str | None, spans: list[tuple[int, int]]) -> bool:
+    """The site's line assigns a name (``error_msg = f"...{e}"``) and a finding starts after it within MOVE_WINDOW
+    lines with that name in its lines (``return ToolResultBlock(content=error_msg, ...)``)."""
+    line = int(row["line"])
+    at = source_line(path, line)
+    found = _ASSIGNED.match(at or "")
+    if found is None:
+        return False
+    name = re.compile(rf"\b{found.group(1)}\b")
+    return any(line < lo <= line + MOVE_WINDOW and any(name.search(source_line(path, n) or "") for n in range(lo, hi + 1))
+               for lo, hi in spans)
 
 
 # --------------------------------------------------------------------------- report

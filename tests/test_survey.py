@@ -245,3 +245,17 @@ def test_batch_fifteen_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in fifteenth} & set(corpus.previously_tuned)
     assert not {p.name for p in fifteenth} & {p.name for p in corpus.packages if p.batch != 15}
     assert not {p.name for p in fifteenth} & set(corpus.excluded)
+
+
+def test_recall_matches_the_return_of_the_text_a_site_assigned(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    lines = [f"y = {n}" for n in range(1, 50)]
+    lines[9] = 'error_msg = f"Tool execution error: {e}"'
+    lines[14] = "return ToolResultBlock(tool_use_id=tc.id,"
+    lines[15] = "    content=error_msg, is_error=True)"
+    lines[29] = "return other"
+    src.write_text("\n".join(lines) + "\n")
+    row = {"half": "held-out", "package": "p", "path": "m.py", "code": "TFH401", "tool": "t", "source": lines[9]}
+    misses = [{**row, "line": "10"}, {**row, "line": "25", "source": "y = 25"}]
+    rec = survey.recall([_finding(src, 15, end=16), _finding(src, 30)], misses)
+    assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 1)

@@ -129,8 +129,13 @@ TEXT_PASSING_BUILTINS: Final[frozenset[str]] = frozenset({"dict", "list", "tuple
 TEXT_PASSING_METHODS: Final[frozenset[str]] = frozenset({"format", "format_map", "join"})
 # A call whose name has one of these words reshapes its argument and keeps
 # its content (``normalize_response(MCPResponse(error=str(e)).model_dump())``):
-# the text flows through it, as through a constructor.
-TEXT_PASSING_CALL_WORDS: Final[frozenset[str]] = frozenset({"normalize", "normalise", "normalized", "normalised"})
+# the text flows through it, as through a constructor. A redaction
+# (``redact_secrets(str(exc))``, ``vault.redact(f"...{e}")``) masks secrets
+# in the text and hands back the rest of it (s42: portainer-mcp's and
+# askui's tool runners, batch 15).
+TEXT_PASSING_CALL_WORDS: Final[frozenset[str]] = frozenset(
+    {"normalize", "normalise", "normalized", "normalised", "redact", "redacted"}
+)
 # Keywords under which a constructor receives the exception object itself
 # (``ToolOutput(content=str(e), exception=e)`` keeps the typed failure).
 # Any keyword, or a positional argument, whose value is the bare exception

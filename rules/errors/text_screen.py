@@ -69,6 +69,43 @@ def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
     return out
 
 
+def _text_names(handler: ast.ExceptHandler, name: str) -> frozenset[str]:
+    """Names the handler assigns something that mentions the exception (``msg = f"failed: {e}"``)."""
+    return frozenset(
+        t.id
+        for stmt in handler.body
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Assign) and mentions(n.value, name)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    )
+
+
+def _helpers_called_after(
+    defs: list[ast.FunctionDef | ast.AsyncFunctionDef], line: int, held: frozenset[str]
+) -> set[str]:
+    """Names of functions or ``self``/``cls`` methods the definition holding the handler at ``line`` calls after it
+    with a name in ``held``: the text is followed into them as into a helper the handler calls."""
+    holder = min(
+        (d for d in defs if d.lineno <= line <= (d.end_lineno or d.lineno)),
+        key=lambda d: (d.end_lineno or d.lineno) - d.lineno,
+        default=None,
+    )
+    out: set[str] = set()
+    if holder is None:
+        return out
+    for n in ast.walk(holder):
+        if isinstance(n, ast.Call) and n.lineno > line and any(
+            isinstance(a, ast.Name) and a.id in held for a in (*n.args, *(k.value for k in n.keywords))
+        ):
+            f = n.func
+            if isinstance(f, ast.Name):
+                out.add(f.id)
+            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                out.add(f.attr)
+    return out
+
+
 def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     """Handlers whose body returns, yields or assigns the exception (or formats anything), and the same-module
     helpers the text goes through (their definitions are read too)."""
@@ -76,6 +113,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     out: list[int] = []
     helpers: set[str] = set()
     reaches = _may_reach_model(screen, knowledge)
+    holding: list[tuple[int, frozenset[str]]] = []  # a reported handler's line, the names it assigns the text to
     for h in screen.handlers:
         if h.name is None and not formats:
             continue
@@ -95,8 +133,14 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             out.append(h.lineno)
             if h.name is not None:
                 helpers.update(_helpers_called(h, h.name))
+                held = _text_names(h, h.name)
+                if held:
+                    holding.append((h.lineno, held))
     returning = _returning_exception(screen)
-    defs = definitions(screen.tree) if helpers or returning else []
+    defs = definitions(screen.tree) if helpers or returning or holding else []
+    for line, held in holding:
+        # `msg = f"failed: {e}"` in the handler, then `return _summary(result=msg)` after it: the helper's body
+        helpers.update(_helpers_called_after(defs, line, held))
     if helpers:
         out += [d.lineno for d in defs if d.name in helpers]
         # a same-module class called with the text: its __init__'s signature types a positional kind

@@ -93,7 +93,9 @@ being reported. The text is followed through variables, containers, string
 methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
-str(e)).model_dump())` keeps the text) and one
+str(e)).model_dump())` keeps the text), a redaction (a callee named with
+`redact`: `redact_secrets(str(exc))`, `vault.redact(f"...{e}")` masks
+secrets and keeps the rest of the text; s42) and one
 level into a helper that returns its argument as text (directly or through
 a local name: `text = str(error)` ... `return text`): a function or a
 method of the module (`self.m(...)`/`cls.m(...)`: `return
@@ -1331,6 +1333,38 @@ class Runner:
                 error = ActToolError(message=f"{type(e).__name__}: {e}")
             results.append(CallResult(call=call, error=error))
         return Outcome(results=results)  # error: TFH401
+""",
+        # a helper the text goes into after the handler (arbor-agent's executor summary: batch 15)
+        """\
+def _summary(node_id, propagation_result):
+    return f"## {node_id}: propagation: {propagation_result}"
+async def run_executor_tool(tree, node_id):
+    propagation_result = ""
+    try:
+        propagation_result = await propagate(tree, node_id)
+    except Exception as e:
+        propagation_result = f"Propagation failed: {e}"
+    return _summary(node_id=node_id, propagation_result=propagation_result)  # error: TFH401
+""",
+        # a redaction masks secrets in the text and keeps the rest of it (portainer-mcp, askui: batch 15)
+        """\
+from .errors import error_response, redact_secrets
+def service_tool(client, name):
+    try:
+        return client.get(f"/services/{name}")
+    except Exception as exc:
+        return error_response("Internal error", redact_secrets(str(exc)))  # error: TFH401
+class ToolCollection:
+    def run_tool(self, tool, block):
+        try:
+            return ToolResult(content=tool(**block.input), tool_use_id=block.id)
+        except Exception as e:
+            error_message = getattr(e, "message", str(e))
+            return ToolResult(  # error: TFH401
+                content=self._vault.redact(f"Tool raised an unexpected error: {error_message}"),
+                is_error=True,
+                tool_use_id=block.id,
+            )
 """,
     ]
 
