@@ -24,7 +24,7 @@ from ...linter.api import (
 )
 from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
-from .params import parameter_commands, program_expression
+from .params import forwarded_commands, parameter_commands, program_expression
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -65,13 +65,23 @@ def _proc_names(node: cst.BaseExpression) -> set[str]:
     return set()
 
 
+def _receiver(node: cst.BaseExpression) -> str | None:
+    """The process a method is called on: ``proc``, or an attribute of ``self`` (``self.process``, s42: batch 15's
+    ``self.process.kill()`` then ``self.process.wait()``)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        return f"self.{node.attr.value}"
+    return None
+
+
 def _kills(call: cst.Call) -> set[str]:
     """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
     helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
     ``threading.Timer(t, proc.kill)``)."""
     f = call.func
-    if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in (*_KILLS, "send_signal"):
-        return {f.value.value}
+    if isinstance(f, cst.Attribute) and f.attr.value in (*_KILLS, "send_signal") and (r := _receiver(f.value)) is not None:
+        return {r}
     name = (last_name(f) or "").lower()
     out: set[str] = set()
     if any(w in name for w in _KILL_WORDS) or name == "timer":
@@ -248,15 +258,14 @@ class TimeoutShapes(LoopCommands, Rule):
                     if (
                         isinstance(f, cst.Attribute)
                         and f.attr.value in _WAITS
-                        and isinstance(f.value, cst.Name)
-                        and f.value.value == killed
+                        and _receiver(f.value) == killed
                     ):
                         self.exempt.add(id(value))
                 killed = None
                 if isinstance(small, cst.Expr) and isinstance(value, cst.Call):
                     f = value.func
-                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS and isinstance(f.value, cst.Name):
-                        killed = f.value.value
+                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS:
+                        killed = _receiver(f.value)
 
     def _command(self, node: cst.Call) -> cst.BaseExpression | None:
         arg = argument(node, "args", 0)
@@ -428,8 +437,7 @@ class TimeoutShapes(LoopCommands, Rule):
                     killed
                     and isinstance(f, cst.Attribute)
                     and f.attr.value in _WAITS
-                    and isinstance(f.value, cst.Name)
-                    and f.value.value in killed
+                    and _receiver(f.value) in killed
                 ):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
@@ -557,6 +565,12 @@ class TimeoutShapes(LoopCommands, Rule):
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)
+        func = self.names.function
+        if isinstance(func, cst.FunctionDef) and isinstance(cmd, (cst.List, cst.Tuple, cst.BinaryOperation)):
+            cls = self.classes[-1] if self.classes else None
+            forwarded = forwarded_commands(self.ctx.screen, func, cls, cmd)
+            if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
+                return all(self._silent_command(node, c) for c in forwarded)
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
             isinstance(e, cst.StarredElement) for e in cmd.elements
         ):
