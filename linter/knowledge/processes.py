@@ -121,13 +121,13 @@ INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
 }
 # s42 (batch 15, issue 23): git's sub-commands on the local repository (``GIT_LOCAL_SUBCOMMANDS``, the tools'
 # class column: one list) end at once, but not those that can wait for a person in an editor or a conflict:
-# ``merge``/``rebase``/``cherry-pick``/``revert`` (``GIT_PERSON_SUBCOMMANDS``), a work-tree change asked
-# ``--interactive``/``--patch``/``--edit`` (``GIT_PERSON_FLAGS``: ``git add -p``; ``git log -p`` prints a patch), ``commit`` with no message given
+# ``merge``/``rebase``/``cherry-pick``/``revert`` (``_GIT_PERSON_SUBCOMMANDS``), a work-tree change asked
+# ``--interactive``/``--patch``/``--edit`` (``_GIT_PERSON_FLAGS``: ``git add -p``; ``git log -p`` prints a patch), ``commit`` with no message given
 # (``-m``/``-F``/``-C``/``--no-edit``) and an annotated or signed ``tag`` with none. A ``commit`` runs the
 # repository's own hooks: local programs the repository chose, as ``make`` would run (batch 5 kept ``git commit``
 # long-running for the fix, which a commit given its message no longer needs: it is silent).
-GIT_PERSON_SUBCOMMANDS: Final[frozenset[str]] = frozenset({"merge", "rebase", "cherry-pick", "revert"})
-GIT_PERSON_FLAGS: Final[frozenset[str]] = frozenset({"-i", "--interactive", "-p", "--patch", "-e", "--edit"})
+_GIT_PERSON_SUBCOMMANDS: Final[frozenset[str]] = frozenset({"merge", "rebase", "cherry-pick", "revert"})
+_GIT_PERSON_FLAGS: Final[frozenset[str]] = frozenset({"-i", "--interactive", "-p", "--patch", "-e", "--edit"})
 _GIT_PATCH_SUBCOMMANDS: Final[frozenset[str]] = frozenset({"add", "checkout", "reset", "restore", "stash", "commit", "clean"})
 _GIT_MESSAGE_FLAGS: Final[tuple[str, ...]] = ("-m", "-F", "-C", "--message", "--file", "--reuse-message", "--no-edit")
 
@@ -141,9 +141,9 @@ def _git_local(rest: list[str]) -> bool:
     """Whether ``git <rest>`` (git's own ``-C``/``-c`` options read already) works on the local repository and
     cannot wait for a person."""
     local = GIT_LOCAL_SUBCOMMANDS | INTERACTIVE_SUBCOMMANDS["git"]
-    if not rest or rest[0] not in local or rest[0] in GIT_PERSON_SUBCOMMANDS:
+    if not rest or rest[0] not in local or rest[0] in _GIT_PERSON_SUBCOMMANDS:
         return False
-    if rest[0] in _GIT_PATCH_SUBCOMMANDS and any(a in GIT_PERSON_FLAGS for a in rest[1:]):
+    if rest[0] in _GIT_PATCH_SUBCOMMANDS and any(a in _GIT_PERSON_FLAGS for a in rest[1:]):
         return False
     if rest[0] == "commit" or (rest[0] == "tag" and any(a in ("-a", "-s", "--annotate", "--sign") for a in rest[1:])):
         return _git_given_message(rest[1:])
