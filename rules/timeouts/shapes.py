@@ -26,6 +26,7 @@ from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
 from .params import forwarded_commands, parameter_commands, program_expression
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from .reaped import receiver as _receiver
 from .screen import exit_functions
 from .writes import http_write_refusal
 
@@ -63,16 +64,6 @@ def _proc_names(node: cst.BaseExpression) -> set[str]:
     if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
         return {n for a in node.args for n in _proc_names(a.value)}
     return set()
-
-
-def _receiver(node: cst.BaseExpression) -> str | None:
-    """The process a method is called on: ``proc``, or an attribute of ``self`` (``self.process``, s42: batch 15's
-    ``self.process.kill()`` then ``self.process.wait()``)."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
-        return f"self.{node.attr.value}"
-    return None
 
 
 def _kills(call: cst.Call) -> set[str]:
@@ -565,12 +556,6 @@ class TimeoutShapes(LoopCommands, Rule):
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)
-        func = self.names.function
-        if isinstance(func, cst.FunctionDef) and isinstance(cmd, (cst.List, cst.Tuple, cst.BinaryOperation)):
-            cls = self.classes[-1] if self.classes else None
-            forwarded = forwarded_commands(self.ctx.screen, func, cls, cmd)
-            if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
-                return all(self._silent_command(node, c) for c in forwarded)
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 2 and not any(
             isinstance(e, cst.StarredElement) for e in cmd.elements
         ):
@@ -587,6 +572,9 @@ class TimeoutShapes(LoopCommands, Rule):
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return None
+        forwarded = forwarded_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
+        if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
+            return forwarded
         head = program_expression(cmd)
         if isinstance(head, cst.Name):
             self._literal_binding(head.value)  # builds the scope's binding table
