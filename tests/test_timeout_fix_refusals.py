@@ -42,7 +42,7 @@ def found(src: str, code: str = "TFH201", config: Config | None = None) -> list[
     ('"cd out && gsutil cp report.html gs://bucket/"', "`gsutil`"),
     ('["docker", "buildx", "build", "--load", "--tag", path, "."]', "`docker buildx build`"),
     ('["docker", "image", "pull", path]', "`docker image pull`"),
-    ('["git", "commit", "-m", path]', "`git commit`"),
+    ('["git", "commit", "--amend", path]', "`git commit`"),  # s42: with no message (an editor); `-m` is silent
     ('["robocopy", path, "C:/work/case", "/E"]', "`robocopy`"),
 ])
 def test_no_fix_for_a_transfer_or_a_load_test(command: str, program: str) -> None:

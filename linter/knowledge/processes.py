@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Final, Iterable, Mapping
 
+from .tool_effects import GIT_LOCAL_SUBCOMMANDS
+
 
 # Processes with no timeout to give, one table for TFH201 and its fix: argv[0] (its basename, without
 # ``.exe``; or its first words, ``"npm run dev"``, ``"python -i"``) -> a :class:`ProcessNote`: why,
@@ -84,7 +86,10 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          # path, the remote's configured URL (`git remote get-url`, not `git remote show`, which asks the server)
          "arch", "logname", "groups", "getconf", "locale", "basename", "dirname", "whereis", "lsb_release", "ps",
          "pgrep", "sysctl", "lscpu", "uptime", "free", "xcode-select -p", "brew --prefix", "git remote get-url",
-         "git remote -v", "git stash list", "git worktree list"),
+         "git remote -v", "git stash list", "git worktree list",
+         # s42 (batch 15): Windows' process table and kill, as `ps` and `kill` (`TASKLIST /FI ...`: a Windows
+         # program's name in any case)
+         "tasklist", "taskkill"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -114,6 +119,37 @@ INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
          "apply"}
     ),
 }
+# s42 (batch 15, issue 23): git's sub-commands on the local repository (``GIT_LOCAL_SUBCOMMANDS``, the tools'
+# class column: one list) end at once, but not those that can wait for a person in an editor or a conflict:
+# ``merge``/``rebase``/``cherry-pick``/``revert`` (``_GIT_PERSON_SUBCOMMANDS``), a work-tree change asked
+# ``--interactive``/``--patch``/``--edit`` (``_GIT_PERSON_FLAGS``: ``git add -p``; ``git log -p`` prints a patch), ``commit`` with no message given
+# (``-m``/``-F``/``-C``/``--no-edit``) and an annotated or signed ``tag`` with none. A ``commit`` runs the
+# repository's own hooks: local programs the repository chose, as ``make`` would run (batch 5 kept ``git commit``
+# long-running for the fix, which a commit given its message no longer needs: it is silent).
+_GIT_PERSON_SUBCOMMANDS: Final[frozenset[str]] = frozenset({"merge", "rebase", "cherry-pick", "revert"})
+_GIT_PERSON_FLAGS: Final[frozenset[str]] = frozenset({"-i", "--interactive", "-p", "--patch", "-e", "--edit"})
+_GIT_PATCH_SUBCOMMANDS: Final[frozenset[str]] = frozenset({"add", "checkout", "reset", "restore", "stash", "commit", "clean"})
+_GIT_MESSAGE_FLAGS: Final[tuple[str, ...]] = ("-m", "-F", "-C", "--message", "--file", "--reuse-message", "--no-edit")
+
+
+def _git_given_message(args: list[str]) -> bool:
+    return any(a.startswith(_GIT_MESSAGE_FLAGS) or (a.startswith("-") and not a.startswith("--") and a[-1:] in "mFC")
+               for a in args)
+
+
+def _git_local(rest: list[str]) -> bool:
+    """Whether ``git <rest>`` (git's own ``-C``/``-c`` options read already) works on the local repository and
+    cannot wait for a person."""
+    local = GIT_LOCAL_SUBCOMMANDS | INTERACTIVE_SUBCOMMANDS["git"]
+    if not rest or rest[0] not in local or rest[0] in _GIT_PERSON_SUBCOMMANDS:
+        return False
+    if rest[0] in _GIT_PATCH_SUBCOMMANDS and any(a in _GIT_PERSON_FLAGS for a in rest[1:]):
+        return False
+    if rest[0] == "commit" or (rest[0] == "tag" and any(a in ("-a", "-s", "--annotate", "--sign") for a in rest[1:])):
+        return _git_given_message(rest[1:])
+    return True
+
+
 # A program asked only for its version or usage (``node --version``, ``git -h``), or to print where it
 # is installed or how it was built (``lean --print-prefix``, ``gcc -print-search-dirs``, ``rustc
 # --print=sysroot``): it prints and exits, whatever the program.
@@ -209,7 +245,8 @@ def _recorded_command(argv: list[str]) -> list[str] | None:
 def _note(argv: list[str]) -> ProcessNote | None:
     for n in (3, 2, 1):
         if len(argv) >= n:
-            note = INTERACTIVE_PROCESSES.get(" ".join(argv[:n]))
+            key = " ".join(argv[:n])
+            note = INTERACTIVE_PROCESSES.get(key) or (INTERACTIVE_PROCESSES.get(key.lower()) if argv[0].isupper() else None)
             if note is not None:
                 return note
     return None
@@ -252,6 +289,8 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
         return note.why
     if len(argv) == 2 and info_query(argv[1]):  # `node --version`, `lean --print-prefix`: prints and exits
         return _INSTANT.why
+    if head == "git":  # s42: the local sub-commands that cannot wait for a person (`git add -p` can)
+        return _INSTANT.why if _git_local(argv[1:]) else None
     subs = INTERACTIVE_SUBCOMMANDS.get(head)
     if subs is not None and len(argv) > 1 and argv[1] in subs:
         return _INSTANT.why

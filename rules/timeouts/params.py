@@ -142,3 +142,70 @@ def parameter_commands(
     assert isinstance(cmd, (cst.List, cst.Tuple))
     first, rest = cmd.elements[0], list(cmd.elements[1:])
     return [cmd.with_changes(elements=[first.with_changes(value=cst.SimpleString(repr(p))), *rest]) for p in programs]
+
+
+def _forwarded_param(cmd: cst.BaseExpression) -> tuple[list[cst.BaseElement], str] | None:
+    """``["git", *argv]`` / ``["git", "-C", d] + args``: the literal-led prefix and the parameter forwarded after it."""
+    if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) > 1:
+        last = cmd.elements[-1]
+        if isinstance(last, cst.StarredElement) and isinstance(last.value, cst.Name):
+            return list(cmd.elements[:-1]), last.value.value
+    if isinstance(cmd, cst.BinaryOperation) and isinstance(cmd.operator, cst.Add) and isinstance(cmd.right, cst.Name):
+        if isinstance(cmd.left, (cst.List, cst.Tuple)) and cmd.left.elements:
+            return list(cmd.left.elements), cmd.right.value
+    return None
+
+
+def forwarded_commands(
+    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression
+) -> list[cst.BaseExpression] | None:
+    """s42 (batch 15): a helper that forwards its arguments to a program (``def git(cwd, *argv): run(["git", *argv])``,
+    ``def _run_git(root, args): run(["git", *args])``) runs, at each call of it in the module, the prefix followed by
+    that call's literal leading arguments (``git(cwd, "status", "--porcelain")``, ``_run_git(root, ["blame", p])``):
+    one command per call; None when a use of the helper is not such a call (no literal sub-command, a callback
+    handed on, ``*args`` passed on) or it has no call in the module."""
+    found = _forwarded_param(cmd)
+    if found is None:
+        return None
+    prefix, name = found
+    positional = [*func.params.posonly_params, *func.params.params]
+    bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
+    offset = 1 if bound else 0
+    star = func.params.star_arg
+    param = next((p for p in positional if p.name.value == name), None)
+    if isinstance(star, cst.Param) and star.name.value == name:
+        index, vararg = len(positional) - offset, True
+    elif param is not None and param.default is None:
+        index, vararg = positional.index(param) - offset, False
+    else:
+        return None
+    if func.name.value == "__init__":
+        return None
+    names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
+    calls = (attrs if bound else names).get(func.name.value, [])
+    out: list[cst.BaseExpression] = []
+    for call in calls:
+        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+            return None
+        if vararg:
+            items: list[ast.expr] = list(call.args[index:])
+        else:
+            arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            if not isinstance(arg, (ast.List, ast.Tuple)):
+                return None
+            items = list(arg.elts)
+        words: list[str] = []
+        for item in items:
+            if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
+                break
+            words.append(item.value)
+        if not words:
+            return None
+        # the literal leading words only: what follows a non-literal is not read (as ``command_words`` does)
+        out.append(cst.List([*(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in prefix),
+                             *(cst.Element(cst.SimpleString(repr(w))) for w in words),
+                             cst.StarredElement(cst.Name("_rest"))]
+                            if len(words) < len(items) else
+                            [*(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in prefix),
+                             *(cst.Element(cst.SimpleString(repr(w))) for w in words)]))
+    return out or None

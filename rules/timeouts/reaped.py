@@ -22,10 +22,20 @@ import libcst as cst
 
 from ...linter.api import Names, walk_in_scope
 
-__all__ = ["lookup_reaps", "timer_killed"]
+__all__ = ["lookup_reaps", "receiver", "timer_killed"]
 
 _SIGNALS = frozenset({"kill", "terminate", "send_signal"})
 _OS_SIGNALS = frozenset({"os.kill", "os.killpg"})
+
+
+def receiver(node: cst.BaseExpression) -> str | None:
+    """The process a method is called on: ``proc``, or an attribute of ``self`` (``self.process``, s42: batch 15's
+    ``self.process.kill()`` then ``self.process.wait()``)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        return f"self.{node.attr.value}"
+    return None
 
 
 def _waits_on(node: cst.CSTNode, procs: set[str]) -> list[cst.Call]:

@@ -24,8 +24,9 @@ from ...linter.api import (
 )
 from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
-from .params import parameter_commands, program_expression
+from .params import forwarded_commands, parameter_commands, program_expression
 from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from .reaped import receiver as _receiver
 from .screen import exit_functions
 from .writes import http_write_refusal
 
@@ -70,8 +71,8 @@ def _kills(call: cst.Call) -> set[str]:
     helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
     ``threading.Timer(t, proc.kill)``)."""
     f = call.func
-    if isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.attr.value in (*_KILLS, "send_signal"):
-        return {f.value.value}
+    if isinstance(f, cst.Attribute) and f.attr.value in (*_KILLS, "send_signal") and (r := _receiver(f.value)) is not None:
+        return {r}
     name = (last_name(f) or "").lower()
     out: set[str] = set()
     if any(w in name for w in _KILL_WORDS) or name == "timer":
@@ -248,15 +249,14 @@ class TimeoutShapes(LoopCommands, Rule):
                     if (
                         isinstance(f, cst.Attribute)
                         and f.attr.value in _WAITS
-                        and isinstance(f.value, cst.Name)
-                        and f.value.value == killed
+                        and _receiver(f.value) == killed
                     ):
                         self.exempt.add(id(value))
                 killed = None
                 if isinstance(small, cst.Expr) and isinstance(value, cst.Call):
                     f = value.func
-                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS and isinstance(f.value, cst.Name):
-                        killed = f.value.value
+                    if isinstance(f, cst.Attribute) and f.attr.value in _KILLS:
+                        killed = _receiver(f.value)
 
     def _command(self, node: cst.Call) -> cst.BaseExpression | None:
         arg = argument(node, "args", 0)
@@ -428,8 +428,7 @@ class TimeoutShapes(LoopCommands, Rule):
                     killed
                     and isinstance(f, cst.Attribute)
                     and f.attr.value in _WAITS
-                    and isinstance(f.value, cst.Name)
-                    and f.value.value in killed
+                    and _receiver(f.value) in killed
                 ):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt)
@@ -573,6 +572,9 @@ class TimeoutShapes(LoopCommands, Rule):
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return None
+        forwarded = forwarded_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
+        if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
+            return forwarded
         head = program_expression(cmd)
         if isinstance(head, cst.Name):
             self._literal_binding(head.value)  # builds the scope's binding table

@@ -86,7 +86,8 @@ timeout; a timeout passed through `**kwargs`, `*args` or a variable (but a
 `**params` dict the function builds in place, `params = {{"client_id": c}}`
 then only `params["proxy"] = ...` with literal keys, is read: no key names
 the timeout, so the call has none); the
-documented clean-up `proc.kill()` followed by `proc.communicate()` (also
+documented clean-up `proc.kill()` followed by `proc.communicate()` or `proc.wait()` (also
+of a process kept on `self`, `self.process.kill()` then `self.process.wait()`;
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
 or a `threading.Timer(t, proc.kill)` was started before); a docker
 `exec_run` with `detach=True`, of a literal instant command, or in a lambda
@@ -117,7 +118,13 @@ server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
-`security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, a
+`security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, `tasklist`,
+`taskkill`; git on the local repository (`GIT_LOCAL_SUBCOMMANDS`: `git checkout`, `git stash`, `git reset`, a
+`git commit -m`), except where it can wait for a person: `git merge`/`rebase`/`cherry-pick`/`revert` (a
+conflict, an editor), `-p`/`-i`/`-e` on a work-tree change (`git add -p`), a `commit` or an annotated `tag`
+with no message (an editor); a commit's hooks are the repository's own local programs; a helper forwarding its
+arguments to such a program, `def git(cwd, *argv): run(["git", *argv])`, where every call of it in the module
+starts with a literal local sub-command; a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands; the command a wrapper such
@@ -699,8 +706,53 @@ def where(root):
     procs = subprocess.run(["pgrep", "-f", "ollama"], capture_output=True)
     return url, procs, subprocess.run(["getconf", "PAGESIZE"], capture_output=True)
 """,
+        # s42 (batch 15): git on the local repository, given its message where it would open an editor; a helper
+        # forwarding its arguments to git, every call in the module giving a local sub-command
+        """\
+import subprocess
+def save(root, msg):
+    subprocess.check_call(["git", "checkout", "main"], cwd=root)
+    subprocess.check_call(["git", "-c", "user.name=bot", "commit", "-m", msg], cwd=root)
+    subprocess.run(["git", "stash"], cwd=root)
+    return subprocess.run(["git", "tag", "-a", "v1", "-m", msg], cwd=root)
+def git(cwd, *argv):
+    return subprocess.run(["git", *argv], cwd=cwd, capture_output=True)
+def _run_git(root, args):
+    return subprocess.run(["git", *args], capture_output=True, cwd=root)
+def state(cwd, path):
+    return git(cwd, "status", "--porcelain"), git(cwd, "rev-parse", "HEAD"), _run_git(cwd, ["blame", path])
+def running(name):  # Windows' process table and kill, as `ps` and `kill`
+    out = subprocess.check_output(("TASKLIST", "/FI", "imagename eq %s" % name))
+    return out, subprocess.run("taskkill.exe /IM AskUI*")
+class Service:  # a process killed is reaped at once, an attribute of self as a local name
+    def __init__(self, argv):
+        self.process = subprocess.Popen(argv)
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+""",
     ]
     INVALID = [
+        # s42: git that can wait for a person (an editor for the message, a merge's conflicts, `add -p`), or ask the
+        # server; a helper one call of which forwards a remote sub-command or a name
+        """\
+import subprocess
+def save(root, branch):
+    subprocess.check_call(["git", "commit"], cwd=root)  # error: TFH201
+    subprocess.check_call(["git", "merge", branch], cwd=root)  # error: TFH201
+    subprocess.check_call(["git", "add", "-p"], cwd=root)  # error: TFH201
+    return subprocess.run(["git", "tag", "-a", "v1"], cwd=root)  # error: TFH201
+def git(cwd, *argv):
+    return subprocess.run(["git", *argv], cwd=cwd, capture_output=True)  # error: TFH201
+def _run_git(root, args):
+    return subprocess.run(["git", *args], capture_output=True, cwd=root)  # error: TFH201
+def sync(cwd, sub):
+    return git(cwd, "status"), git(cwd, "pull"), _run_git(cwd, [sub])
+""",
         # s42: a module-level coroutine a caller also awaits without a deadline, or a public one (other modules may
         # call it unbounded): its wait is reported; `git remote show` asks the server
         """\
