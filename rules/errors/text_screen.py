@@ -61,12 +61,21 @@ def _helpers_called(handler: ast.ExceptHandler, name: str) -> set[str]:
     for stmt in handler.body:
         for n in ast.walk(stmt):
             if isinstance(n, ast.Call) and any(mentions(a, name) for a in (*n.args, *(k.value for k in n.keywords))):
-                f = n.func
-                if isinstance(f, ast.Name):
-                    out.add(f.id)
-                elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
-                    out.add(f.attr)  # self.m(...), and Cls.m(...): a factory's signature types a positional kind
+                callee = _helper_name(n)
+                if callee is not None:
+                    out.add(callee)
     return out
+
+
+def _helper_name(call: ast.Call) -> str | None:
+    """The name a same-module helper is defined under: ``f(...)``, and ``self.m(...)``/``Cls.m(...)`` (a factory's
+    signature types a positional kind)."""
+    f = call.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+        return f.attr
+    return None
 
 
 def _text_names(handler: ast.ExceptHandler, name: str) -> frozenset[str]:
@@ -98,11 +107,9 @@ def _helpers_called_after(
         if isinstance(n, ast.Call) and n.lineno > line and any(
             isinstance(a, ast.Name) and a.id in held for a in (*n.args, *(k.value for k in n.keywords))
         ):
-            f = n.func
-            if isinstance(f, ast.Name):
-                out.add(f.id)
-            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
-                out.add(f.attr)
+            callee = _helper_name(n)
+            if callee is not None:
+                out.add(callee)
     return out
 
 
