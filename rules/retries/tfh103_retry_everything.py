@@ -263,6 +263,22 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s43 (batch 15 poll-not-retry): a long-poll loop fetching the next messages by name (`get_updates`)
+        """\
+import asyncio, logging
+async def poll_loop(self):
+    while self._running:
+        try:
+            resp = await api.get_updates(self._base_url, self._token, self._cursor)
+            if resp.expired:
+                self._running = False
+                return
+            for msg in resp.msgs:
+                await self._on_incoming(msg)
+        except Exception as e:
+            logging.error("poll error: %s", e)
+        await asyncio.sleep(self._poll_interval)
+""",
         # s41 (mcp-stealth-chrome): bounded polls of a rendered page: each round waits and reads, a failed read is
         # "not yet" (the handler binds the placeholder the loop's test reads), and a read that succeeds goes round too
         """\
@@ -869,6 +885,18 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s43: a counted loop around a fetch of updates is a retry, not a message loop
+        """\
+import asyncio
+async def first_updates(api):
+    attempts = 0
+    while attempts < 3:
+        try:
+            return await api.get_updates()
+        except Exception:  # error: TFH103
+            attempts += 1
+            await asyncio.sleep(1)
+""",
         # s42 (gwenflow): a retry held in a name and applied below is reported where it is built, the call a
         # user adds `retry=` to
         """\

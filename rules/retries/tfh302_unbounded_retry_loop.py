@@ -88,6 +88,24 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s43 (batch 15 lock-wait): a non-blocking lock attempt in a loop, OSError (held elsewhere) -> a short sleep
+        """\
+import fcntl, msvcrt, time
+def lock_windows(handle):
+    while True:
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            break
+        except OSError:
+            time.sleep(0.01)
+def lock_posix(fd):
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except (BlockingIOError, OSError):
+            time.sleep(0.05)
+""",
         # every failure reaches the counter: the bound holds
         """\
 import requests
@@ -361,6 +379,25 @@ def sample_all(client, prefixes):
 """,
     ]
     INVALID = [
+        # s43: the lock taken together with other work, or a handler catching any failure, is a retry again
+        """\
+import msvcrt, time
+def locked_write(handle, data):
+    while True:  # error: TFH302
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            send(data)
+            break
+        except OSError:
+            time.sleep(0.01)
+def lock_any(handle):
+    while True:  # error: TFH302
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            break
+        except Exception:
+            time.sleep(0.01)
+""",
         # s42: a class named as retryable is a failure (`RetryableError`), and a library's `RetryAfter` (a
         # rate limit) is not the project's own signal: both are retries of a failure
         """\
