@@ -100,7 +100,16 @@ like `*_llm.py` or `lm.py`/`*_lm.py`, a vendor-named module in a `providers`
 package such as `providers/anthropic.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
 base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
-duplicate (its cost, money and rate limit, is TFH103/TFH104's).
+duplicate (its cost, money and rate limit, is TFH103/TFH104's). So is any
+module of a `providers` package that holds a vendor-named module (`providers/http.py`
+beside `providers/anthropic.py`: the adapters' shared transport; s43). Nor is a
+POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
+`PaperRetriever`: a word such as search, retriever, lookup, reranker, browse,
+embedder, none such as index, writer, upload, and no public method named for a
+write such as `post` or `create_x`), in a base or mixin whose every subclass in
+the module is one (`MCPMixin` under `MCPSearchTool` and `MCPBrowseTool`), or a
+tool run whose literal tool name is a read (`call_tool("search_papers", ...)`:
+its first or last word a read verb, as `smullyan tools` reads a name).
 Nor is a write retried only on failures raised before the request was sent
 (a refused connection, a connect timeout, DNS, TLS: httpx `ConnectError`/
 `ConnectTimeout`, aiohttp `ClientConnectorError`/`ConnectionTimeoutError`,

@@ -149,7 +149,8 @@ timer such as `time.perf_counter()` every round), a loop that restarts a
 server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `self.queues["llm"].get()`, `consumer.poll()`,
-...; a guard that skips the round first, `if not connected: sleep(...); continue`,
+a call named for fetching the next messages on any receiver (`api.get_updates(...)`,
+`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
 may come before it; a failure is logged and the next message read: nothing is
 sent again), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
@@ -161,6 +162,12 @@ later, as the caller iterates, outside the decorator. Nothing is retried, so
 no retry rule reports it (a message about the condition would be wrong); to
 retry the request, decorate a plain function that makes it and call that from
 the generator.
+
+Reported (s43, decided): a retry helper defined and never applied in the
+package (a client class no module imports, a method nobody calls). Each file is
+linted alone (flake8 runs the rules file by file), so "unused" is not known
+where the rule runs, and a library's helper is there to be called: the finding
+is where the fix goes, before the first caller. Labels count it debatable.
 
 Reported, though debatable (s36, for labellers and users alike): a readiness
 poll (`@retry(stop=stop_after_attempt(200), wait=wait_fixed(2))` around a

@@ -23,8 +23,13 @@ reachable from the handler or elsewhere in the loop outside the `try`, no
 attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
-or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure, nor is a loop going round only on the project's own
+or `BlockingIOError` around an exclusive create or a non-blocking lock, or a
+`try` that only attempts a non-blocking lock, `msvcrt.locking(fd,
+msvcrt.LK_NBLCK, 1)` or `fcntl.flock(fd, LOCK_EX | LOCK_NB)`, going round on
+`OSError`: s43) is not a retry of a failure, nor is a loop whose handler asks
+a person before going round (`input()`, an MCP elicitation `ctx.elicit(...)`,
+a helper named like `ask_choice`/`ask_user`: the next call carries their
+answer), nor is a loop going round only on the project's own
 signal named as a request to go round, not a failure (`except
 ModelRequestRetry: continue`, raised when the person asks to resend the
 request; a class of the module or of the linted file's own package whose

@@ -41,7 +41,8 @@ path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
 model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
-optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops,
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as is a handler asking a person before going
+round (`input()`, `ctx.elicit(...)`, a helper named like `ask_choice`: s43), as are polling and worker loops,
 a loop going round only on the project's own signal named as a request to go
 round (`except ModelRequestRetry: continue`, raised when the person asks to
 resend: TFH302 says which names count), and
