@@ -316,6 +316,29 @@ OPTIMISTIC_CONFLICT_EXCEPTIONS: Final[frozenset[str]] = frozenset({"WatchError"}
 # A handler catching only these waits for a lock another holder has (``os.open(..., O_EXCL)``,
 # ``fcntl.flock(..., LOCK_NB)``, filelock): a lock wait, not a failure retried (issue 23).
 LOCK_BUSY_EXCEPTIONS: Final[frozenset[str]] = frozenset({"FileExistsError", "BlockingIOError", "Timeout", "LockException", "AlreadyLocked"})
+# A non-blocking lock attempt (qualified names): a loop whose ``try`` makes only this call and goes round on
+# an ``OSError`` (the lock another process holds: ``msvcrt.locking(fd, LK_NBLCK, 1)``, ``fcntl.flock(fd,
+# LOCK_EX | LOCK_NB)``) waits for the lock, as a blocking lock would; nothing failed (s43, batch 15 lingtai
+# ``lock-wait``). The handler may catch these (the errors a busy lock raises) and ``LOCK_BUSY_EXCEPTIONS``.
+LOCK_ATTEMPT_CALLS: Final[frozenset[str]] = frozenset(
+    {"msvcrt.locking", "fcntl.flock", "fcntl.lockf", "portalocker.lock"}
+)
+LOCK_ATTEMPT_EXCEPTIONS: Final[frozenset[str]] = frozenset({"OSError", "IOError", "PermissionError", "BlockingIOError"})
+# A handler that asks a person before going round (s43, batch 15 yougile ``changed-request``): the prompt
+# calls (``PERSON_PROMPT_CALLS``), an MCP elicitation (a call whose last name starts with ``elicit``:
+# ``ctx.elicit(...)``), or a helper whose name pairs an asking verb with a person or a choice
+# (``ask_choice``, ``ask_user``, ``prompt_human``, ``confirm_with_user``). The next attempt carries the
+# person's answer: not the same work repeated, and the person ends it. ``ask_llm``/``ask_model`` are not.
+PERSON_ASK_VERBS: Final[frozenset[str]] = frozenset({"ask", "prompt", "confirm", "choose", "pick", "elicit"})
+PERSON_ASK_NOUNS: Final[frozenset[str]] = frozenset(
+    {"user", "human", "person", "operator", "choice", "choices", "selection", "confirmation"}
+)
+# Message fetches by name (s43, batch 15 lingtai ``poll-not-retry``: WeChat's ``api.get_updates(...)``
+# long-poll): a call whose name's first word fetches (``MESSAGE_FETCH_VERBS``) and whose words name a
+# batch of messages (``MESSAGE_FETCH_NOUNS``: ``get_updates``, ``getUpdates``, ``fetch_new_messages``,
+# ``poll_events``), on any receiver, receives like ``MESSAGE_RECEIVE_METHODS`` do.
+MESSAGE_FETCH_VERBS: Final[frozenset[str]] = frozenset({"get", "fetch", "poll", "read", "pull", "receive", "recv", "long"})
+MESSAGE_FETCH_NOUNS: Final[frozenset[str]] = frozenset({"updates", "messages", "events", "notifications", "mails", "emails"})
 # A project's own exception class named as a request to go round, not as a failure (s42, issue 23
 # ``user-requested-resend``): its name's words hold one of RETRY_SIGNAL_WORDS and none of
 # RETRY_SIGNAL_FAILURE_WORDS (wizolt's ``ModelRequestRetry``, raised when the person asks to resend the

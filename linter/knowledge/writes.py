@@ -9,6 +9,9 @@ the retry model (``rules/retries/``: TFH101), ``linter/config.py`` (``CLASSES``)
 
 from __future__ import annotations
 
+import functools
+import os
+import re
 from typing import Final, Mapping
 
 
@@ -117,6 +120,59 @@ def llm_inference_module(path: str) -> bool:
             and bool(set(stem.split("_")) & LLM_VENDOR_WORDS)
         )
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _vendor_modules(directory: str) -> bool:
+    try:
+        names = os.listdir(directory or ".")
+    except OSError:
+        return False
+    return any(n.endswith(".py") and bool(set(n[:-3].lower().split("_")) & LLM_VENDOR_WORDS) for n in names)
+
+
+def llm_provider_package(path: str) -> bool:
+    """Whether a module is one of an LLM providers package (``providers/http.py``, ``providers/base.py``): a
+    ``providers`` package (``LLM_PROVIDER_PACKAGE_PARTS``) holding a module named for an LLM vendor
+    (``providers/anthropic.py``). Its vendor-free modules are the provider layer's shared transport (a
+    ``checked_post(client, url, payload)`` every adapter calls): their POSTs are the vendors' inference calls
+    (s43, batch 15 pari-cli ``inference-post``). Read from the file's directory (once per directory), only
+    when a retried POST is about to be reported; a path that is not on disk (stdin) is not one."""
+    parts = path.replace("\\", "/").split("/")
+    if len(parts) < 2 or parts[-2].lower() not in LLM_PROVIDER_PACKAGE_PARTS:
+        return False
+    return _vendor_modules(os.path.dirname(path))
+
+
+# Words of a class's name that say it reads (``WebSearchTool``, ``PaperRetriever``, ``MCPBrowseTool``): a POST
+# or a remote tool run made in its methods is a query sent as POST, nothing a retry duplicates (s43, batch 15
+# arbor ``search-post``, dr-agent ``read-only-mcp-tools``); with any word of ``WRITE_CLASS_WORDS`` it is not one
+# (``SearchIndexWriter``, ``SearchUploader``), nor is a class defining a method named for a write (``post``,
+# ``create_index``: its first word a non-idempotent or irreversible verb of ``TOOL_NAME_VERBS``). Not "fetcher",
+# "scraper", "crawler": an HTTP client by another name (scrapling's ``Fetcher.post``). A base class or mixin whose every subclass in the module is named
+# so (dr-agent's ``MCPMixin`` under ``MCPSearchTool`` and ``MCPBrowseTool``) is one too.
+READ_CLASS_WORDS: Final[frozenset[str]] = frozenset(
+    {"search", "searcher", "retriever", "retrieval", "lookup", "reranker", "browse", "embedder", "embedding", "embeddings"}
+)
+WRITE_CLASS_WORDS: Final[frozenset[str]] = frozenset(
+    {"index", "indexer", "indexing", "ingest", "ingestion", "writer", "uploader", "upload", "sender", "publisher",
+     "store", "sink", "create", "add", "send", "post", "submit", "publish", "delete", "remove", "write", "update",
+     "insert", "push"}
+)
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def identifier_words(name: str) -> list[str]:
+    """The lower-cased words of a name, snake or camel case (``MCPSearchTool`` -> mcp, search, tool;
+    ``get_best_run`` -> get, best, run)."""
+    return [w.lower() for part in re.split(r"[^A-Za-z0-9]+", name) for w in _CAMEL.findall(part)]
+
+
+def read_class_name(name: str) -> bool:
+    """A class named as a read (``READ_CLASS_WORDS``, none of ``WRITE_CLASS_WORDS``)."""
+    words = set(identifier_words(name))
+    return bool(words & READ_CLASS_WORDS) and not words & WRITE_CLASS_WORDS
 
 
 # Known SDK calls that send or charge, by qualified name.

@@ -67,9 +67,50 @@ def only_conflicts(going_round: list[cst.ExceptHandler]) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    if polls_local_result(loop) or loop.fresh_attempt:
-        return []  # a wait on a local result; an attempt drawing a fresh value each time (issue 23)
-    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h)]
+    if polls_local_result(loop) or loop.fresh_attempt or waits_for_lock(loop):
+        return []  # a wait on a local result or a lock; an attempt drawing a fresh value each time (issue 23)
+    return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h) and not handler_asks_a_person(h)]
+
+
+def waits_for_lock(loop: Loop) -> bool:
+    """A wait for a file lock, not a retry (s43, batch 15 lingtai ``lock-wait``): the ``try`` makes one call, a
+    non-blocking lock attempt (``msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)``, ``fcntl.flock(fd, LOCK_EX |
+    LOCK_NB)``: ``knowledge.LOCK_ATTEMPT_CALLS``), and every going-round handler catches only what a held lock
+    raises (``OSError``, ``BlockingIOError``: ``LOCK_ATTEMPT_EXCEPTIONS``, ``LOCK_BUSY_EXCEPTIONS``)."""
+    body = loop.try_node.body
+    calls = [n for n in _walk(body) if isinstance(n, cst.Call)]
+    lock_calls = [c for c in calls if dotted(c.func) in kb.LOCK_ATTEMPT_CALLS]
+    if not lock_calls or any(c is not lock_calls[0] and not _inside(c, lock_calls[0]) for c in calls):
+        return False
+    for h in loop.handlers:
+        types = _handler_types(h)
+        if types is None or not all(t in kb.LOCK_ATTEMPT_EXCEPTIONS or t in kb.LOCK_BUSY_EXCEPTIONS for t in types):
+            return False
+    return True
+
+
+def _inside(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    """``node`` is an argument's part of ``outer`` (``handle.fileno()`` in ``msvcrt.locking(handle.fileno(), ...)``)."""
+    return any(n is node for n in _walk(outer))
+
+
+def handler_asks_a_person(handler: cst.ExceptHandler) -> bool:
+    """The handler asks a person before going round (s43, batch 15 yougile ``changed-request``): ``input()``
+    (``knowledge.PERSON_PROMPT_CALLS``), an MCP elicitation (``ctx.elicit(...)``), or a helper whose name pairs
+    an asking verb with a person or a choice (``ask_choice``, ``ask_user``: ``PERSON_ASK_VERBS``,
+    ``PERSON_ASK_NOUNS``). The next attempt carries the answer; the person ends the loop."""
+    for n in _walk(handler.body):
+        if not isinstance(n, cst.Call):
+            continue
+        name = dotted(n.func)
+        if name is None:
+            continue
+        if name in kb.PERSON_PROMPT_CALLS:
+            return True
+        words = kb.identifier_words(name.rsplit(".", 1)[-1])
+        if words and (words[0] == "elicit" or (words[0] in kb.PERSON_ASK_VERBS and set(words[1:]) & kb.PERSON_ASK_NOUNS)):
+            return True
+    return False
 
 
 def polls_local_result(loop: Loop) -> bool:

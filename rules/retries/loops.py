@@ -457,6 +457,9 @@ def _receives(call: cst.Call) -> bool:
     last = func.attr.value
     if last in knowledge.MESSAGE_RECEIVE_METHODS:
         return True
+    words = knowledge.identifier_words(last)
+    if len(words) > 1 and words[0] in knowledge.MESSAGE_FETCH_VERBS and set(words[1:]) & knowledge.MESSAGE_FETCH_NOUNS:
+        return True  # s43: `await api.get_updates(...)`, `bot.getUpdates()`: a fetch of the next messages, by its name
     if last in knowledge.MESSAGE_CHANNEL_METHODS:
         held = func.value.value if isinstance(func.value, cst.Subscript) else func.value  # self.queues["llm"].get()
         receiver = (dotted(held) or "").lower().rsplit(".", 1)[-1]

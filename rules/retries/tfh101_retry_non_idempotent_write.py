@@ -100,7 +100,16 @@ like `*_llm.py` or `lm.py`/`*_lm.py`, a vendor-named module in a `providers`
 package such as `providers/anthropic.py`, a class deriving from a `...Llm`/`...ChatModel`/`...Embeddings`
 base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
-duplicate (its cost, money and rate limit, is TFH103/TFH104's).
+duplicate (its cost, money and rate limit, is TFH103/TFH104's). So is any
+module of a `providers` package that holds a vendor-named module (`providers/http.py`
+beside `providers/anthropic.py`: the adapters' shared transport; s43). Nor is a
+POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
+`PaperRetriever`: a word such as search, retriever, lookup, reranker, browse,
+embedder, none such as index, writer, upload, and no public method named for a
+write such as `post` or `create_x`), in a base or mixin whose every subclass in
+the module is one (`MCPMixin` under `MCPSearchTool` and `MCPBrowseTool`), or a
+tool run whose literal tool name is a read (`call_tool("search_papers", ...)`:
+its first or last word a read verb, as `smullyan tools` reads a name).
 Nor is a write retried only on failures raised before the request was sent
 (a refused connection, a connect timeout, DNS, TLS: httpx `ConnectError`/
 `ConnectTimeout`, aiohttp `ClientConnectorError`/`ConnectionTimeoutError`,
@@ -169,6 +178,32 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s43 (batch 15 search-post, read-only-mcp-tools): a POST or a tool run in a class named as a read, or in a
+        # mixin whose every subclass in the module is; a tool run whose literal tool name is a read
+        """\
+import requests, time
+from fastmcp import Client
+from tenacity import retry, stop_after_attempt, retry_if_exception_type
+class WebSearchTool:
+    def _request_results(self, query):
+        for attempt in range(3):
+            try:
+                return requests.post(self.endpoint_url, json=self._payload(query), timeout=30).json()
+            except requests.RequestException:
+                time.sleep(2 ** attempt)
+class MCPMixin:
+    @retry(retry=retry_if_exception_type(ConnectionError), stop=stop_after_attempt(3))
+    async def _execute(self, tool_name, params):
+        async with Client(self.url) as client:
+            return await client.call_tool(tool_name, params)
+class MCPSearchTool(MCPMixin):
+    pass
+class MCPBrowseTool(MCPMixin):
+    pass
+@retry(retry=retry_if_exception_type(ConnectionError), stop=stop_after_attempt(3))
+async def papers(client: Client, q):
+    return await client.call_tool("search_papers", {"query": q})
+""",
         # s41 (issue 23, llm-inference-not-a-write): a POST to a chat/completions or embeddings URL is inference
         """\
 import requests
@@ -617,6 +652,31 @@ def notify(bus, event):
 """,
     ]
     INVALID = [
+        # s43: a class named for a write, a mixin with one subclass that is not a read, a tool named as a write
+        """\
+import requests, time
+from fastmcp import Client
+from tenacity import retry, stop_after_attempt, retry_if_exception_type
+class SearchIndexWriter:
+    def add(self, doc):
+        for attempt in range(3):  # error: TFH101
+            try:
+                return requests.post(self.url, json=doc, timeout=30).json()
+            except requests.RequestException:
+                time.sleep(2 ** attempt)
+class MCPMixin:
+    @retry(retry=retry_if_exception_type(ConnectionError), stop=stop_after_attempt(3))  # error: TFH101
+    async def _execute(self, tool_name, params):
+        async with Client(self.url) as client:
+            return await client.call_tool(tool_name, params)
+class MCPSearchTool(MCPMixin):
+    pass
+class MCPTicketTool(MCPMixin):
+    pass
+@retry(retry=retry_if_exception_type(ConnectionError), stop=stop_after_attempt(3))  # error: TFH101
+async def file_issue(client: Client, title):
+    return await client.call_tool("create_issue", {"title": title})
+""",
         # s40 (scrapling): curl_cffi's requests-like session sends like requests'; the helper is given "POST"
         """\
 import time
@@ -1138,6 +1198,8 @@ class Proxy:
     def check(self, model: RetryModel) -> None:
         # an LLM or embeddings integration's POSTs are inference: nothing a retry could duplicate
         inference = self.knowledge.llm_inference_module(self.ctx.path)
+        if not inference and model.retries and self.knowledge.llm_provider_package(self.ctx.path):
+            inference = True  # the shared transport of an LLM providers package (s43, batch 15 pari-cli)
         for retry, allowed in urllib3_writes(model, inference):
             self.report(
                 retry.anchor,

@@ -149,7 +149,8 @@ timer such as `time.perf_counter()` every round), a loop that restarts a
 server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `self.queues["llm"].get()`, `consumer.poll()`,
-...; a guard that skips the round first, `if not connected: sleep(...); continue`,
+a call named for fetching the next messages on any receiver (`api.get_updates(...)`,
+`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
 may come before it; a failure is logged and the next message read: nothing is
 sent again), a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt).
@@ -161,6 +162,12 @@ later, as the caller iterates, outside the decorator. Nothing is retried, so
 no retry rule reports it (a message about the condition would be wrong); to
 retry the request, decorate a plain function that makes it and call that from
 the generator.
+
+Reported (s43, decided): a retry helper defined and never applied in the
+package (a client class no module imports, a method nobody calls). Each file is
+linted alone (flake8 runs the rules file by file), so "unused" is not known
+where the rule runs, and a library's helper is there to be called: the finding
+is where the fix goes, before the first caller. Labels count it debatable.
 
 Reported, though debatable (s36, for labellers and users alike): a readiness
 poll (`@retry(stop=stop_after_attempt(200), wait=wait_fixed(2))` around a
@@ -263,6 +270,22 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s43 (batch 15 poll-not-retry): a long-poll loop fetching the next messages by name (`get_updates`)
+        """\
+import asyncio, logging
+async def poll_loop(self):
+    while self._running:
+        try:
+            resp = await api.get_updates(self._base_url, self._token, self._cursor)
+            if resp.expired:
+                self._running = False
+                return
+            for msg in resp.msgs:
+                await self._on_incoming(msg)
+        except Exception as e:
+            logging.error("poll error: %s", e)
+        await asyncio.sleep(self._poll_interval)
+""",
         # s41 (mcp-stealth-chrome): bounded polls of a rendered page: each round waits and reads, a failed read is
         # "not yet" (the handler binds the placeholder the loop's test reads), and a read that succeeds goes round too
         """\
@@ -869,6 +892,18 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s43: a counted loop around a fetch of updates is a retry, not a message loop
+        """\
+import asyncio
+async def first_updates(api):
+    attempts = 0
+    while attempts < 3:
+        try:
+            return await api.get_updates()
+        except Exception:  # error: TFH103
+            attempts += 1
+            await asyncio.sleep(1)
+""",
         # s42 (gwenflow): a retry held in a name and applied below is reported where it is built, the call a
         # user adds `retry=` to
         """\

@@ -23,8 +23,13 @@ reachable from the handler or elsewhere in the loop outside the `try`, no
 attempt counter or deadline tested with an exit, no same-module helper called
 in the handler that may raise (`except E as e: self._give_up_or_wait(e, n)`:
 the helper decides). A lock wait (a handler catching only `FileExistsError`
-or `BlockingIOError` around an exclusive create or a non-blocking lock) is not
-a retry of a failure, nor is a loop going round only on the project's own
+or `BlockingIOError` around an exclusive create or a non-blocking lock, or a
+`try` that only attempts a non-blocking lock, `msvcrt.locking(fd,
+msvcrt.LK_NBLCK, 1)` or `fcntl.flock(fd, LOCK_EX | LOCK_NB)`, going round on
+`OSError`: s43) is not a retry of a failure, nor is a loop whose handler asks
+a person before going round (`input()`, an MCP elicitation `ctx.elicit(...)`,
+a helper named like `ask_choice`/`ask_user`: the next call carries their
+answer), nor is a loop going round only on the project's own
 signal named as a request to go round, not a failure (`except
 ModelRequestRetry: continue`, raised when the person asks to resend the
 request; a class of the module or of the linted file's own package whose
@@ -88,6 +93,24 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s43 (batch 15 lock-wait): a non-blocking lock attempt in a loop, OSError (held elsewhere) -> a short sleep
+        """\
+import fcntl, msvcrt, time
+def lock_windows(handle):
+    while True:
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            break
+        except OSError:
+            time.sleep(0.01)
+def lock_posix(fd):
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except (BlockingIOError, OSError):
+            time.sleep(0.05)
+""",
         # every failure reaches the counter: the bound holds
         """\
 import requests
@@ -361,6 +384,25 @@ def sample_all(client, prefixes):
 """,
     ]
     INVALID = [
+        # s43: the lock taken together with other work, or a handler catching any failure, is a retry again
+        """\
+import msvcrt, time
+def locked_write(handle, data):
+    while True:  # error: TFH302
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            send(data)
+            break
+        except OSError:
+            time.sleep(0.01)
+def lock_any(handle):
+    while True:  # error: TFH302
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            break
+        except Exception:
+            time.sleep(0.01)
+""",
         # s42: a class named as retryable is a failure (`RetryableError`), and a library's `RetryAfter` (a
         # rate limit) is not the project's own signal: both are retries of a failure
         """\

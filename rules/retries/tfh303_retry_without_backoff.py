@@ -41,7 +41,8 @@ path (the `else`), or at the end of the loop when the handler's `continue`
 jumps over it does not count. A handler that catches only parse or validation
 errors (`ValueError`, `JSONDecodeError`, `ValidationError`, ...: re-asking a
 model), or only a constraint violation (`IntegrityError`, redis `WatchError`:
-optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as are polling and worker loops,
+optimistic concurrency re-reads and goes again at once) needs no wait and is left alone, as is a handler asking a person before going
+round (`input()`, `ctx.elicit(...)`, a helper named like `ask_choice`: s43), as are polling and worker loops,
 a loop going round only on the project's own signal named as a request to go
 round (`except ModelRequestRetry: continue`, raised when the person asks to
 resend: TFH302 says which names count), and
@@ -148,6 +149,18 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s43 (batch 15 changed-request): the handler asks the person (an MCP elicitation helper) and the call
+        # goes again with their choice
+        """\
+async def wrapper(ctx, fn, choices):
+    while True:
+        try:
+            return await fn(ctx)
+        except Ambiguous as exc:
+            if len(choices) >= MAX_CHOICES:
+                raise
+            choices[exc.key] = await ask_choice(ctx, exc, choices)
+""",
         # s41 (eidolon-ai-sdk SqlAgent.cycle): the handler rebuilds the prompt from the error and the failed query and
         # recurses with one attempt fewer: the model writes a new query (a repair re-ask), nothing is sent again as it was
         """\
@@ -603,6 +616,15 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s43: asking a model again is not asking a person
+        """\
+async def wrapper(ctx, fn, llm):
+    for attempt in range(3):
+        try:
+            return await fn(ctx)
+        except TimeoutError:  # error: TFH303
+            note = await ask_llm(llm, "why")
+""",
         # s42: a tenacity retry held in a name is reported where it is built
         """\
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt

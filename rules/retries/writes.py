@@ -34,6 +34,61 @@ def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
     return out
 
 
+def _read_classes(tree: ast.AST) -> list[tuple[int, int]]:
+    """Line spans of the classes named as a read (``WebSearchTool``, ``PaperRetriever``:
+    ``Knowledge.read_class_name``), and of the bases or mixins whose every subclass in the module is
+    (``class MCPSearchTool(MCPMixin, ...)``, ``class MCPBrowseTool(MCPMixin, ...)``: ``MCPMixin``'s calls
+    are those tools' calls; s43, batch 15)."""
+    classes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    subclasses: dict[str, list[str]] = {}
+    for node in classes:
+        for base in node.bases:
+            last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
+            subclasses.setdefault(last, []).append(node.name)
+    writing = {node.name for node in classes if any(_names_a_write(f.name) for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)))}
+    out: list[tuple[int, int]] = []
+    for node in classes:
+        if node.name in writing:
+            continue  # `class SearchClient: def post(...)`: a client that also writes
+        subs = subclasses.get(node.name, [])
+        if Knowledge.read_class_name(node.name) or (subs and all(Knowledge.read_class_name(s) and s not in writing for s in subs)):
+            out.append((node.lineno, node.end_lineno or node.lineno))
+    return out
+
+
+def _names_a_write(name: str) -> bool:
+    """A public method named for a write: its first word a non-idempotent or irreversible verb (``post``,
+    ``create_index``; not a private helper building a value, ``_create_error_output``)."""
+    if name.startswith("_"):
+        return False
+    words = Knowledge.identifier_words(name)
+    return bool(words) and kb.TOOL_NAME_VERBS.get(words[0]) in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)
+
+
+def _tool_run(effect: Effect) -> bool:
+    """A remote tool run (``session.call_tool(name, args)``)."""
+    node = effect.node
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "call_tool"
+
+
+def _read_tool_named(effect: Effect) -> bool:
+    """A remote tool run whose tool is named, by a literal, as a read (``call_tool("search_papers", ...)``:
+    its first word, else its last, is a read verb of ``knowledge.TOOL_NAME_VERBS``, as ``smullyan tools``
+    reads a tool's name)."""
+    node = effect.node
+    if not (_tool_run(effect) and isinstance(node, cst.Call)):
+        return False
+    arg = next((a for a in node.args if (a.keyword is None and not a.star) or (a.keyword is not None and a.keyword.value == "name")), None)
+    if arg is None or not isinstance(arg.value, cst.SimpleString):
+        return False
+    value = arg.value.evaluated_value
+    words = Knowledge.identifier_words(value if isinstance(value, str) else "")
+    for w in (words[:1] + words[-1:]):
+        if w in kb.TOOL_NAME_VERBS:
+            return kb.TOOL_NAME_VERBS[w] == kb.READ_SAFE
+    return False
+
+
 def _read_functions(tree: ast.AST) -> list[tuple[int, int]]:
     """Line spans of the functions named as a read (``search``, ``_search``, ``embed_texts``,
     ``complete``): a POST made there is a query sent as POST, nothing a retry duplicates (issue 23)."""
@@ -82,6 +137,7 @@ def repeated_writes(
         return []
     lines = node_lines(module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
     spans = _inference_classes(tree) + _read_functions(tree)
+    reads = _read_classes(tree) + _read_functions(tree)
     found = [
         (retry, effect)
         for retry, effect in found
@@ -89,6 +145,8 @@ def repeated_writes(
             effect.what.startswith(("POST ", "PATCH "))
             and (inference_body(effect.node, Knowledge.llm_inference_body_keys) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
         )
+        and not (effect.what.startswith("POST ") and any(a <= (lines.get(effect.node) or 0) <= b for a, b in reads))
+        and not (_tool_run(effect) and (_read_tool_named(effect) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in reads)))
     ]
     out: list[tuple[Retry, Effect, str]] = []
     for retry, effect in found:
