@@ -278,7 +278,7 @@ class TextTaint:
             pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
         signature: list[str | None] | None = None
         for i, (key, value) in enumerate(pairs):
-            if self.class_name_of(value, exc):
+            if self.class_name_of(value, exc) or self._bound_to_class_name(value, exc):
                 continue  # s43: the exception's own class name is no kind the program chose (see the docs)
             if self._kind_of(value, exc):
                 return True
@@ -350,6 +350,19 @@ class TextTaint:
             if isinstance(inner, cst.Attribute) and inner.attr.value == "__class__":
                 return isinstance(inner.value, cst.Name) and inner.value.value in exc
         return False
+
+    def _bound_to_class_name(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """A local name the enclosing function binds only to the exception's class name (``error_type =
+        type(e).__name__`` ... ``"error_type": error_type``: homeassistant-mcp's intent tool)."""
+        func = self.names.function
+        if not isinstance(value, cst.Name) or not isinstance(func, cst.FunctionDef):
+            return False
+        bound = [
+            n.value for n in walk_in_scope(func.body)
+            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == value.value
+                                                 for t in n.targets)
+        ]
+        return bool(bound) and all(self.class_name_of(b, exc) for b in bound)
 
     def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
         """``e.status_code``, ``e.code``: the failure's kind, as the remote end or the program classed it."""

@@ -1193,7 +1193,7 @@ class Objects:
         if self._constants is None:
             self._constants = module_constants(self.ctx.module, self.names)
         return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists,
-                            constants=self._constants) or runs_tool(body, k)
+                            constants=self._constants, path=self.ctx.path) or runs_tool(body, k)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
