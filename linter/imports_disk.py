@@ -384,9 +384,10 @@ def _abstract(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return True
 
 
-# package root -> method name -> (class name's words, abstract, its module stays local) of each class defining it
-_methods: dict[str, dict[str, list[tuple[frozenset[str], bool, bool]]]] = {}
-_method_files: dict[str, list[str]] = {}
+# (package root, method) -> (class name's words, abstract, its module stays local) of each class defining it, and the
+# module files that define it
+_methods: dict[tuple[str, str], tuple[list[tuple[frozenset[str], bool, bool]], list[str]]] = {}
+_project_file_lists: dict[str, list[str]] = {}
 
 
 def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
@@ -394,34 +395,39 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
     the receiver's last name has two words or more (``_notification_store``), the project (the linted file's
     top-level package) defines ``method`` in at least one class whose name has all of them
     (``PosixNotificationStoreAdapter``), and every such class that implements it (not abstract) is in a module
-    that imports nothing that leaves the machine. Each project is indexed once per process (``ast``, the
-    modules recorded as :func:`imported_by` records them)."""
+    that imports nothing that leaves the machine. Per project and method, once per process: the files' bytes
+    are screened for ``def <method>`` and only those are parsed (``ast``) and recorded."""
     wanted = _name_words(receiver)
     root = _root(path)
-    if len(wanted) < 2 or root is None:
+    if len(wanted) < 2 or root is None or not method.isidentifier():
         return False
     top, directory = root
-    if directory not in _methods:
-        index: dict[str, list[tuple[frozenset[str], bool, bool]]] = {}
+    if directory not in _project_file_lists:
+        _project_file_lists[directory] = _project_files(directory) or []
+    key = (directory, method)
+    if key not in _methods:
+        classes: list[tuple[frozenset[str], bool, bool]] = []
         read: list[str] = []
-        for file in _project_files(directory) or []:
+        needle = re.compile(rb"def\s+" + method.encode() + rb"\s*\(")
+        for file in _project_file_lists[directory]:
+            try:
+                with open(file, "rb") as handle:
+                    if not needle.search(handle.read(MAX_BYTES + 1)):
+                        continue
+            except OSError:
+                continue
             parsed = _module(file)
             if parsed is None or parsed.tree is None:
                 continue
             read.append(file)
-            local: bool | None = None
             for node in parsed.tree.body:
-                if not isinstance(node, ast.ClassDef):
-                    continue
-                for fn in node.body:
-                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        if local is None:
-                            local = _stays_local(parsed.tree, top)
-                        index.setdefault(fn.name, []).append((_name_words(node.name), _abstract(fn), local))
-        _methods[directory] = index
-        _method_files[directory] = read
-    for file in _method_files[directory]:
+                if isinstance(node, ast.ClassDef):
+                    for fn in node.body:
+                        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == method:
+                            classes.append((_name_words(node.name), _abstract(fn), _stays_local(parsed.tree, top)))
+        _methods[key] = (classes, read)
+    found, files = _methods[key]
+    for file in files:
         _module(file)  # recorded: the finding depends on those classes
-    classes = [(abstract, local) for words, abstract, local in _methods[directory].get(method, ()) if wanted <= words]
-    concrete = [local for abstract, local in classes if not abstract]
+    concrete = [local for words, abstract, local in found if wanted <= words and not abstract]
     return bool(concrete) and all(concrete)
