@@ -26,16 +26,19 @@ import ast
 import contextlib
 import hashlib
 import os
+import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
+from . import knowledge as kb
 from .packages import absolute_module, package_of
 
 if TYPE_CHECKING:
     import libcst as cst
 
-__all__ = ["MAX_BYTES", "MAX_INDEXED_FILES", "digest_of", "imported_definition", "imported_method", "imported_by", "recording", "shares_import"]
+__all__ = ["MAX_BYTES", "MAX_INDEXED_FILES", "digest_of", "imported_definition", "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -321,3 +324,110 @@ def shares_import(path: str, tree: ast.Module, accepts: Callable[[list[str]], bo
                 if {a.name for a in node.names} & imported_by(path, accepts, kind, module=source):
                     return True
     return False
+
+
+def _project_files(directory: str) -> list[str] | None:
+    """The ``.py`` files under a package root (identifier-named directories), or None past :data:`MAX_INDEXED_FILES`."""
+    files: list[str] = []
+    for current, dirs, names in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d.isidentifier())
+        files.extend(os.path.join(current, name) for name in sorted(names) if name.endswith(".py"))
+        if len(files) > MAX_INDEXED_FILES:
+            return None
+    return files
+
+
+def _name_words(name: str) -> frozenset[str]:
+    """``PosixNotificationStoreAdapter`` / ``_notification_store`` -> their lower-case words."""
+    return frozenset(w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name))
+
+
+def _stays_local(tree: ast.Module, top: str) -> bool:
+    """A module that imports nothing that leaves the machine: only the project's own modules, the standard
+    library less its network, process and thread parts (``OUTSIDE_STDLIB_PREFIXES``) and in-memory libraries."""
+    for node in ast.walk(tree):
+        taken: list[tuple[str, str | None]]
+        if isinstance(node, ast.Import):
+            taken = [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                continue  # the project's own
+            taken = [(node.module or "", a.name) for a in node.names]
+        else:
+            continue
+        for module, name in taken:
+            root = module.split(".")[0]
+            if root == top or root in kb.IN_MEMORY_LIBRARIES:
+                continue
+            if root not in sys.stdlib_module_names:
+                return False
+            if f"{module}.".startswith(kb.OUTSIDE_STDLIB_PREFIXES) or (
+                    name is not None and f"{module}.{name}".startswith(kb.OUTSIDE_STDLIB_PREFIXES)):
+                return False
+    return True
+
+
+def _abstract(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A method with no body of its own: ``@abstractmethod``, or only a docstring, ``...``, ``pass`` or
+    ``raise NotImplementedError``."""
+    if any((d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) == "abstractmethod"
+           for d in fn.decorator_list):
+        return True
+    for stmt in fn.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue  # a docstring, ``...``
+        if isinstance(stmt, ast.Pass):
+            continue
+        if isinstance(stmt, ast.Raise) and stmt.exc is not None and "NotImplementedError" in ast.dump(stmt.exc):
+            continue
+        return False
+    return True
+
+
+# (package root, method) -> (class name's words, abstract, its module stays local) of each class defining it, and the
+# module files that define it
+_methods: dict[tuple[str, str], tuple[list[tuple[frozenset[str], bool, bool]], list[str]]] = {}
+_project_file_lists: dict[str, list[str]] = {}
+
+
+def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
+    """Whether ``<receiver>.<method>(...)`` in the file at ``path`` is, by the project's own classes, local work:
+    the receiver's last name has two words or more (``_notification_store``), the project (the linted file's
+    top-level package) defines ``method`` in at least one class whose name has all of them
+    (``PosixNotificationStoreAdapter``), and every such class that implements it (not abstract) is in a module
+    that imports nothing that leaves the machine. Per project and method, once per process: the files' bytes
+    are screened for ``def <method>`` and only those are parsed (``ast``) and recorded."""
+    wanted = _name_words(receiver)
+    root = _root(path)
+    if len(wanted) < 2 or root is None or not method.isidentifier():
+        return False
+    top, directory = root
+    if directory not in _project_file_lists:
+        _project_file_lists[directory] = _project_files(directory) or []
+    key = (directory, method)
+    if key not in _methods:
+        classes: list[tuple[frozenset[str], bool, bool]] = []
+        read: list[str] = []
+        needle = re.compile(rb"def\s+" + method.encode() + rb"\s*\(")
+        for file in _project_file_lists[directory]:
+            try:
+                with open(file, "rb") as handle:
+                    if not needle.search(handle.read(MAX_BYTES + 1)):
+                        continue
+            except OSError:
+                continue
+            parsed = _module(file)
+            if parsed is None or parsed.tree is None:
+                continue
+            read.append(file)
+            for node in parsed.tree.body:
+                if isinstance(node, ast.ClassDef):
+                    for fn in node.body:
+                        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == method:
+                            classes.append((_name_words(node.name), _abstract(fn), _stays_local(parsed.tree, top)))
+        _methods[key] = (classes, read)
+    found, files = _methods[key]
+    for file in files:
+        _module(file)  # recorded: the finding depends on those classes
+    concrete = [local for words, abstract, local in found if wanted <= words and not abstract]
+    return bool(concrete) and all(concrete)

@@ -146,7 +146,11 @@ def test_a_discriminator_makes_the_text_a_detail() -> None:
             return {{"error": str(e){extra}}}
     """
     assert _codes(src.format(extra=""), "TFH401", TOOLS) == [(5, "TFH401")]
-    assert _codes(src.format(extra=', "error_type": type(e).__name__'), "TFH401") == []
+    assert _codes(src.format(extra=', "status": e.status_code'), "TFH401", TOOLS) == []
+    assert _codes(src.format(extra=', "error_type": "rate_limited"'), "TFH401", TOOLS) == []
+    # s43: the exception's own class name is no kind the program chose
+    assert _codes(src.format(extra=', "error_type": type(e).__name__'), "TFH401", TOOLS) == [(5, "TFH401")]
+    assert _codes(src.format(extra=', "type": e.__class__.__name__'), "TFH401", TOOLS) == [(5, "TFH401")]
     assert _codes(src.format(extra=', "type": "server_error"'), "TFH401", TOOLS) == []
     assert _codes(src.format(extra=', "type": "error"'), "TFH401", TOOLS) == [(5, "TFH401")]
 

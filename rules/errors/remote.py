@@ -24,7 +24,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, effects, last_name, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Knowledge, Names, effects, last_name, project_method_stays_local, walk_in_scope, walk_in_scope_ast
 from .model import words
 
 __all__ = ["may_read_remote_ast", "module_constants", "reads_remote", "remote_evidence"]
@@ -320,11 +320,13 @@ def _remote_program(call: cst.Call, qn: str, names: Names, knowledge: Knowledge)
 
 
 def remote_evidence(
-    call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str], constants: frozenset[str] = frozenset()
+    call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str], constants: frozenset[str] = frozenset(),
+    path: str | None = None,
 ) -> str | None:
     """Why ``call`` reads from outside the machine (``"network"``, ``"sends"``, ``"receiver"``, ``"client"``,
     ``"url"``, ``"program"``), or None: no positive evidence (local I/O, a third-party call on no known client,
-    an unknown callee)."""
+    an unknown callee). ``path``: the linted file, to ask whether a receiver named for one of the project's own
+    classes is local work (:func:`project_method_stays_local`, s43)."""
     func = call.func
     if isinstance(func, cst.Attribute) and func.attr.value in knowledge.pure_methods:
         return None
@@ -366,6 +368,7 @@ def remote_evidence(
         and not _value_named(func.value, knowledge)
         and not _module_constant(func.value, names, constants)
         and not _bound_to_data(func.value, names)
+        and not (path is not None and _project_local(func, names, path))
     ):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
@@ -399,6 +402,7 @@ def reads_remote(
     *,
     awaits: bool = False,
     constants: frozenset[str] = frozenset(),
+    path: str | None = None,
 ) -> bool:
     """Whether the ``try`` body (nested scopes excluded) makes a call :func:`remote_evidence` vouches for; with
     ``awaits`` (an existence check: ``table_exists``), also an ``await`` or any call that leaves the process but
@@ -406,10 +410,10 @@ def reads_remote(
     module's literal-bound names (:func:`module_constants`)."""
     for n in walk_in_scope(body):
         if isinstance(n, cst.Call):
-            if remote_evidence(n, names, knowledge, imports, constants) is not None:
+            if remote_evidence(n, names, knowledge, imports, constants, path) is not None:
                 return True
             handed = _handed_call(n, knowledge)
-            if handed is not None and remote_evidence(handed, names, knowledge, imports, constants) is not None:
+            if handed is not None and remote_evidence(handed, names, knowledge, imports, constants, path) is not None:
                 return True
             if (
                 awaits
@@ -430,6 +434,19 @@ def reads_remote(
                     continue  # await docker.images.get(image): the local daemon
             return True
     return False
+
+
+def _project_local(func: cst.Attribute, names: Names, path: str) -> bool:
+    """``agent._notification_store.snapshot(...)``, or through a local name bound once to that receiver (``store =
+    agent._notification_store``): a method the project's own classes named so implement as local work only
+    (:func:`project_method_stays_local`; s43: lingtai's store of local JSON files, 3 false)."""
+    receiver = func.value
+    if isinstance(receiver, cst.Name):
+        bound = _bound_value(receiver, names)
+        if isinstance(bound, cst.Attribute):
+            receiver = bound
+    name = last_name(receiver)
+    return name is not None and project_method_stays_local(path, name, func.attr.value)
 
 
 def _typed_in_hand(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:

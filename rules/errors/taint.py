@@ -260,14 +260,14 @@ class TextTaint:
 
     def says_kind(self, value: cst.BaseExpression) -> bool:
         """A returned dict or result object that says what kind of failure it is, as TFH401 reads it: a discriminator
-        with a kind (``code=ToolErrorCode.TIMEOUT``, ``"error_type": type(e).__name__``), not a constant catch-all
+        with a kind (``code=ToolErrorCode.TIMEOUT``, ``"status": e.status_code``), not a constant catch-all
         code (``INTERNAL_ERROR``); ``smullyan tools`` reads such a handler as ``typed`` (its failures column and
         TFH401 agree, ``linter/tools/failures.py``)."""
         return isinstance(value, (cst.Dict, cst.Call)) and self._discriminated(value, self.exceptions())
 
     def _discriminated(self, node: cst.Dict | cst.Call, exc: set[str]) -> bool:
         """A dict or constructor that says what kind of failure it is (``error_type=``, ``"code": ...``,
-        ``"type": "server_error"``, ``type(e).__name__``, ``e.status_code``) beside the text."""
+        ``"type": "server_error"``, ``e.status_code``) beside the text; the exception's class name is none."""
         k = self.knowledge
         pairs: list[tuple[str | None, cst.BaseExpression]] = []
         starred = 0
@@ -278,6 +278,8 @@ class TextTaint:
             pairs = [(a.keyword.value if a.keyword is not None else None, a.value) for a in node.args]
         signature: list[str | None] | None = None
         for i, (key, value) in enumerate(pairs):
+            if self.class_name_of(value, exc) or self._bound_to_class_name(value, exc):
+                continue  # s43: the exception's own class name is no kind the program chose (see the docs)
             if self._kind_of(value, exc):
                 return True
             if key is None and isinstance(node, cst.Call) and i < starred \
@@ -336,14 +338,34 @@ class TextTaint:
         """A value that does not carry the exception text (a discriminator must not be the text itself)."""
         return self._leak(value, exc) is None
 
-    def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
-        """``type(e).__name__``, ``e.__class__.__name__``, ``type(e)``, ``e.status_code``: the failure's kind."""
+    @staticmethod
+    def class_name_of(value: cst.BaseExpression, exc: set[str]) -> bool:
+        """``type(e).__name__``, ``e.__class__.__name__``: the caught exception's class name. Not a kind (s43): the
+        implementation's name for the failure (``Exception``, ``HTTPStatusError``, ``KeyError``), not one the
+        program chose; beside the text the model still reads an untyped failure."""
         if isinstance(value, cst.Attribute) and value.attr.value in ("__name__", "__qualname__"):
             inner = value.value
             if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "type":
                 return bool(inner.args) and isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value in exc
             if isinstance(inner, cst.Attribute) and inner.attr.value == "__class__":
                 return isinstance(inner.value, cst.Name) and inner.value.value in exc
+        return False
+
+    def _bound_to_class_name(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """A local name the enclosing function binds only to the exception's class name (``error_type =
+        type(e).__name__`` ... ``"error_type": error_type``: homeassistant-mcp's intent tool)."""
+        func = self.names.function
+        if not isinstance(value, cst.Name) or not isinstance(func, cst.FunctionDef):
+            return False
+        bound = [
+            n.value for n in walk_in_scope(func.body)
+            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == value.value
+                                                 for t in n.targets)
+        ]
+        return bool(bound) and all(self.class_name_of(b, exc) for b in bound)
+
+    def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
+        """``e.status_code``, ``e.code``: the failure's kind, as the remote end or the program classed it."""
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in exc:
             return value.attr.value in self.knowledge.error_discriminator_attributes
         return False

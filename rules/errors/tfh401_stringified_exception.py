@@ -158,8 +158,16 @@ failure:
 - a typed error event: a dict or constructor that already says what kind
   of failure it is (a key `error_type`, `error_code`, `code`,
   `status_code`, or a retryability flag `retryable`/`recoverable`; `"type"` naming a kind of error, `"server_error"`, not the
-  bare `"error"`; or a value `type(e).__name__`, `e.status_code`): the text
-  is only the detail. A constant catch-all code does not type it
+  bare `"error"`; or a value `e.status_code`): the text
+  is only the detail. The exception's own class name does not type it
+  (`"error_type": type(e).__name__`, `e.__class__.__name__`, s43): it is
+  the implementation's name for the failure (`Exception`,
+  `HTTPStatusError`, `KeyError`), not a kind the program chose, and the
+  model still reads the raw text (readers labelled homeassistant-mcp's
+  `{{"error": str(e), "error_type": type(e).__name__}}`, lingtai's tool
+  executor, astro-airflow's `tool_error` and picoagents' metadata true,
+  none false; the typed objects left out by readers carried a code or a
+  status besides). A constant catch-all code does not type it
   (`code=ToolErrorCode.INTERNAL_ERROR`, `"code": "error"`, `UNKNOWN`,
   `EXECUTION_ERROR`: a constant whose words, less `error`/`code`, are only
   words like `internal`, `unknown`, `unexpected`, `execution`, `failed`,
@@ -429,7 +437,7 @@ def stream(run):
         yield from run()
     except Exception as e:
         yield {"type": "error", "error": {"type": "server_error", "message": str(e)}}
-        yield {"error": str(e), "error_type": type(e).__name__}
+        yield {"error": str(e), "error_type": type(e).__name__, "status": e.status_code}
 """,
         # a code that names the kind of failure types it, even through a result class's failure factory
         """\
@@ -830,6 +838,24 @@ def run_tool(p):
         return ToolResult(code=INTERNAL_ERROR, message=str(e))  # error: TFH401
     except Exception as e:
         return {"code": "error", "message": str(e)}  # error: TFH401
+""",
+        # s43: the exception's own class name is no kind the program chose (homeassistant-mcp's intent tool,
+        # lingtai's MCP servers): the model still reads the raw text
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("home")
+@mcp.tool()
+async def intent_handle(name: str) -> dict:
+    try:
+        return await client.handle(name)
+    except Exception as e:
+        return {"success": False, "error": str(e), "error_type": type(e).__name__}  # error: TFH401
+@mcp.tool()
+async def call(name: str) -> dict:
+    try:
+        return await client.call(name)
+    except Exception as e:
+        return {"status": "error", "message": f"failed: {e}", "type": e.__class__.__name__}  # error: TFH401
 """,
         # s40: a positional argument types the failure only where it binds a kind: the signature's default catch-all,
         # a catch-all given positionally, a parameter that is not a kind, a literal that is a sentence

@@ -111,7 +111,17 @@ builds it (a callee named with
 {markdown_words((w for w in ("render", "eval", "parse", "format", "join", "build") if w in _DEFAULTS.url_in_memory_verbs), "or")}, ...:
 `Interpolation().render(url_template, values)`); and, in an existence check,
 a call handed only filesystem paths or one that computes a path
-(`load_settings(settings_path=settings_file_path())`).
+(`load_settings(settings_path=settings_file_path())`). Nor is a receiver
+named for the project's own classes (s43): its last name has two words or
+more (`agent._notification_store.snapshot(...)`, or a local name bound to
+it, `store = agent._notification_store`), the linted file's top-level
+package defines the method in a class whose name has all of them
+(`PosixNotificationStoreAdapter.snapshot`), and every class that
+implements it (an abstract one aside) is in a module importing nothing
+that leaves the machine (the project's own modules, the standard library
+less its network, process and thread parts, in-memory libraries): the
+project says what the store is, local files. Each project is read once
+per process, and only for a `try` no other evidence decided.
 
 Local work is not a remote read, even though it leaves the process: file
 I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version`; {markdown_words(sorted(_DEFAULTS.local_io_calls))}; anything of
@@ -1193,7 +1203,7 @@ class Objects:
         if self._constants is None:
             self._constants = module_constants(self.ctx.module, self.names)
         return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists,
-                            constants=self._constants) or runs_tool(body, k)
+                            constants=self._constants, path=self.ctx.path) or runs_tool(body, k)
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""

@@ -1,0 +1,104 @@
+"""TFH402: a receiver named for one of the project's own classes whose implementations of the method do only local
+work is no remote read (s43: lingtai's notification store of local JSON files, 3 false on batch 15)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from smullyan.linter import engine
+from smullyan.linter.config import Config
+
+PORT = '''
+from abc import ABC, abstractmethod
+
+
+class NotificationStorePort(ABC):
+    @abstractmethod
+    def snapshot(self, allow):
+        """Every channel's payload."""
+'''
+
+LOCAL_ADAPTER = '''
+import json
+import threading
+from pathlib import Path
+
+from app.kernel.store import NotificationStorePort
+
+
+class PosixNotificationStoreAdapter(NotificationStorePort):
+    def __init__(self, workdir):
+        self._workdir = Path(workdir)
+        self._lock = threading.Lock()
+
+    def snapshot(self, allow):
+        return {f.stem: json.loads(f.read_bytes()) for f in self._workdir.glob("*.json") if allow(f.stem)}
+'''
+
+REMOTE_ADAPTER = '''
+import httpx
+
+from app.kernel.store import NotificationStorePort
+
+
+class HttpNotificationStoreAdapter(NotificationStorePort):
+    def snapshot(self, allow):
+        return httpx.get("https://example.com/notifications").json()
+'''
+
+CALLER = '''
+def current_entries(agent):
+    try:
+        snapshot = agent._notification_store.snapshot(None)
+        return list(snapshot.get("nudges", []))
+    except Exception:
+        return []
+
+
+def notification_metadata(agent):
+    try:
+        store = agent._notification_store
+        notifications = store.snapshot(None)
+    except Exception:
+        return {"sources": []}
+    return {"sources": list(notifications)}
+
+
+def entries(agent):
+    try:
+        return list(agent.store.snapshot(None))
+    except Exception:
+        return []
+'''
+
+
+def _project(tmp_path: Path, *adapters: str) -> Path:
+    (tmp_path / "app" / "kernel").mkdir(parents=True)
+    (tmp_path / "app" / "adapters").mkdir()
+    for init in ("app", "app/kernel", "app/adapters"):
+        (tmp_path / init / "__init__.py").write_text("")
+    (tmp_path / "app" / "kernel" / "store.py").write_text(PORT)
+    for i, adapter in enumerate(adapters):
+        (tmp_path / "app" / "adapters" / f"a{i}.py").write_text(adapter)
+    caller = tmp_path / "app" / "kernel" / "nudge.py"
+    caller.write_text(CALLER)
+    return caller
+
+
+def _lines(path: Path) -> list[int]:
+    config = Config.default()
+    return [f.line for f in engine.lint_source(path.read_bytes(), str(path), config) if f.code == "TFH402"]
+
+
+def test_a_store_the_project_implements_on_local_files_is_not_remote(tmp_path: Path) -> None:
+    # the one-word receiver (``agent.store``) says too little to name a project class: still a store
+    assert _lines(_project(tmp_path, LOCAL_ADAPTER)) == [22]
+
+
+@pytest.mark.parametrize("adapters", [(), (REMOTE_ADAPTER,), (LOCAL_ADAPTER, REMOTE_ADAPTER)])
+def test_a_store_with_no_local_implementation_or_a_remote_one_stays_remote(
+    tmp_path: Path, adapters: tuple[str, ...]
+) -> None:
+    assert _lines(_project(tmp_path, *adapters)) == [6, 14, 22]
