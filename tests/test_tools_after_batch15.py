@@ -1,6 +1,8 @@
 """`smullyan tools` (issue 28, session 43): the discovery forms batch 15 left (tuned on it, not blind). A helper that
 registers each of its ``*args`` on a server (yougile's MCP Apps ``add_screens(mcp, *fns)``), called in its own module
-with a starred module tuple and from other modules with their functions."""
+with a starred module tuple and from other modules with their functions; a module-level table named for tools mapping
+each tool's name to its function (faradayai's ``SEARCH_TOOL_DICT.update({...})`` of imported functions), not one
+named for what shows or describes a tool (``TOOL_FORMATTERS``)."""
 
 from __future__ import annotations
 
@@ -91,3 +93,70 @@ def test_a_star_args_helper_that_registers_nothing_makes_no_tool(tmp_path: Path)
             """,
     })
     assert tool_rows(files) == []
+
+
+def test_a_tool_named_table_filled_by_update_with_imported_functions(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {
+        "fa/__init__.py": "",
+        "fa/search/web/__init__.py": "",
+        "fa/search/web/search.py": """
+            import requests
+
+
+            def general_web_search(query: str) -> str:
+                return requests.get("https://search.example", params={"q": query}, timeout=5).text
+
+
+            def read_webpage(url: str) -> str:
+                return requests.get(url, timeout=5).text
+            """,
+        "fa/search/__init__.py": """
+            SEARCH_TOOL_DICT = {}
+            try:
+                from fa.search.web.search import general_web_search, read_webpage
+            except ModuleNotFoundError:
+                pass
+            else:
+                SEARCH_TOOL_DICT.update(
+                    {
+                        "general_web_search": general_web_search,
+                        "read_webpage": read_webpage,
+                    }
+                )
+            """,
+    })
+    assert tool_rows(files) == [("search.py", "general_web_search", "dispatch", "SEARCH_TOOL_DICT[name]"),
+                                ("search.py", "read_webpage", "dispatch", "SEARCH_TOOL_DICT[name]")]
+
+
+def test_a_written_out_tool_table_of_this_module_and_what_is_no_such_table(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {
+        "lo/__init__.py": "",
+        "lo/agent.py": """
+            import json
+
+
+            def search(query: str) -> str:
+                return query
+
+
+            def fetch(url: str) -> str:
+                return url
+
+
+            def show(result: str) -> str:
+                return result
+
+
+            TOOL_HANDLERS = {"search": search, "fetch": fetch}
+            TOOL_FORMATTERS = {"search": show, "fetch": show}  # what shows a call: no tool
+            TOOLS_ONE = {"show": show}  # one entry: no table to dispatch over
+            HANDLERS = {"show": show, "echo": show}  # not named for tools
+
+
+            def dispatch(name: str, args: str) -> str:
+                return TOOL_HANDLERS[name](**json.loads(args))
+            """,
+    })
+    assert [(n, form) for _f, n, _fw, form in tool_rows(files)] == [
+        ("fetch", "TOOL_HANDLERS[name]"), ("search", "TOOL_HANDLERS[name]")]
