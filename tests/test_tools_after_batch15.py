@@ -2,7 +2,8 @@
 registers each of its ``*args`` on a server (yougile's MCP Apps ``add_screens(mcp, *fns)``), called in its own module
 with a starred module tuple and from other modules with their functions; a module-level table named for tools mapping
 each tool's name to its function (faradayai's ``SEARCH_TOOL_DICT.update({...})`` of imported functions), not one
-named for what shows or describes a tool (``TOOL_FORMATTERS``)."""
+named for what shows or describes a tool (``TOOL_FORMATTERS``); the tools of a server its tests start (askui's
+``FastMCP("Test StdIO MCP App")``) left out as demo code is."""
 
 from __future__ import annotations
 
@@ -160,3 +161,32 @@ def test_a_written_out_tool_table_of_this_module_and_what_is_no_such_table(tmp_p
     })
     assert [(n, form) for _f, n, _fw, form in tool_rows(files)] == [
         ("fetch", "TOOL_HANDLERS[name]"), ("search", "TOOL_HANDLERS[name]")]
+
+
+def test_tools_of_a_server_named_for_tests_are_left_out(tmp_path: Path) -> None:
+    files = write_tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/servers/stdio.py": """
+            from typing import Any
+
+            from fastmcp import FastMCP
+
+            mcp: FastMCP[Any] = FastMCP("Test StdIO MCP App")
+
+
+            @mcp.tool
+            def test_stdio_tool() -> str:
+                return "I am a test stdio tool"
+            """,
+        "pkg/server.py": """
+            from fastmcp import FastMCP
+
+            mcp = FastMCP("Testing lab")  # a name that says testing is no test server
+
+
+            @mcp.tool
+            def run_assay(sample: str) -> str:
+                return sample
+            """,
+    })
+    assert [(f, n) for f, n, _fw, _form in tool_rows(files)] == [("server.py", "run_assay")]
