@@ -271,9 +271,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     args = [a for a in (callable_arg(call),) if a is not None]
                 parts = qn.split(".")
                 form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
-                for arg in args:
+                for handed in args:
                     refs.extend((el, framework, form) for el in comprehended(
-                        arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None, index.lists))
+                        handed, call, fn_node, index.local_classes.get(owner) if owner is not None else None, index.lists))
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
                     or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
                 list_method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
