@@ -31,7 +31,8 @@ from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
-from .registries import Registry, pending_callables, pending_helpers, registry_decorators, tool_helpers, wrapping_decorators
+from .handing import pending_helpers
+from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
 

@@ -21,7 +21,8 @@ from .specs import attached_descriptions, spec_tools
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps,
                          verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
-                         handed_args, helper_calls, tool_helpers)
+                         helper_calls, tool_helpers)
+from .handing import handed_args
 
 __all__ = ["discover"]
 
