@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-from tools_support import write_tree
+from tools_support import tools_by_name as _rows
 
 CLIENT = """
     import time
@@ -74,11 +72,6 @@ CONTEXT = """
     def api() -> TokenApi | None:
         return _API
 """
-
-
-def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
-    paths = write_tree(tmp_path, files)
-    return {t.name: t for t in tools.run(paths, Config()).tools}
 
 
 def test_a_method_on_a_returned_client_reaches_its_xmlrpc_call_and_retry(tmp_path: Path) -> None:

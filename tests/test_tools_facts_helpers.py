@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-from tools_support import write_tree
-
-
-def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
-    paths = write_tree(tmp_path, files)
-    return {t.name: t for t in tools.run(paths, Config()).tools}
+from tools_support import tools_by_name as _rows
 
 
 def test_a_socket_client_class_behind_an_unannotated_getter(tmp_path: Path) -> None:

@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-from tools_support import write_tree
-
-
-def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
-    run = tools.run(write_tree(tmp_path, files), Config(), jobs=1)
-    return {t.name: t for t in run.tools}
+from tools_support import tools_by_name as _rows
 
 
 HETZNER = """

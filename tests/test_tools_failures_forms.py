@@ -8,16 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smullyan.linter import tools
-from smullyan.linter.config import Config
-from tools_support import write_tree
+from tools_support import tools_by_name as _rows
 
 _MCP_TEXT = "mcp.server.mcpserver.server.MCPServer._handle_call_tool"
-
-
-def _rows(tmp_path: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
-    paths = write_tree(tmp_path, files)
-    return {t.name: t for t in tools.run(paths, Config()).tools}
 
 
 def test_a_decorator_applied_by_a_call_in_another_module_carries_its_text(tmp_path: Path) -> None:

@@ -700,6 +700,247 @@ class UpKit(ToolKit):
         ('up_kit_method', 'upsonic', '@tool'),
         ('up_task_list', 'upsonic', 'Task(tools=[...])'),
     ]),
+    # Session 43: eleven more frameworks' documented forms (the wheels' own APIs: pydantic-ai-slim 2.78, autogen-core
+    # 0.7.5, mcp-agent 0.2.6, semantic-kernel 1.45, google-adk 2.13, livekit-agents 1.8.9, pipecat-ai 1.14, ollama 0.6.3,
+    # google-genai 3.6.1, browser-use 0.13.14, any-agent 1.18)
+    'any-agent': ('aa_agent.py', '''\
+import requests
+from any_agent import AgentConfig, AnyAgent
+
+
+def aa_search_web(query: str) -> str:
+    return requests.get("https://x", params={"q": query}, timeout=5).text
+
+
+agent = AnyAgent.create("tinyagent", AgentConfig(model_id="mistral:mistral-small-latest", tools=[aa_search_web]))
+''', [
+        ('aa_search_web', 'any-agent', 'AgentConfig(tools=[...])'),
+    ]),
+    'autogen-core': ('agc_tools.py', '''\
+import requests
+from autogen_core import CancellationToken
+from autogen_core.tools import FunctionTool
+
+
+async def agc_function_tool(ticker: str, date: str) -> float:
+    return float(requests.get("https://x", params={"t": ticker}, timeout=5).text)
+
+
+stock_price_tool = FunctionTool(agc_function_tool, description="Get the stock price.")
+''', [
+        ('agc_function_tool', 'autogen', 'FunctionTool'),
+    ]),
+    'browser-use': ('bu_tools.py', '''\
+import requests
+from browser_use import Agent, ActionResult, Tools, Controller
+
+tools = Tools()
+
+
+@tools.action(description="Ask the human for help")
+def bu_ask_human(question: str) -> ActionResult:
+    return ActionResult(extracted_content=input(question))
+
+
+controller = Controller()
+
+
+@controller.action("Fetch a page")
+def bu_controller_action(url: str) -> str:
+    return requests.get(url, timeout=5).text
+
+
+agent = Agent(task="t", llm=None, tools=tools)
+''', [
+        ('bu_ask_human', 'browser-use', '@tools.action'),
+        ('bu_controller_action', 'browser-use', '@controller.action'),
+    ]),
+    'google-adk-long-running': ('adk_long.py', '''\
+import requests
+from google.adk.agents import Agent
+from google.adk.tools import LongRunningFunctionTool, FunctionTool
+
+
+def adk_long_running(purpose: str, amount: float) -> dict:
+    return requests.post("https://x", json={"p": purpose}, timeout=5).json()
+
+
+def adk_function_tool(q: str) -> dict:
+    return requests.get("https://x", params={"q": q}, timeout=5).json()
+
+
+approval = LongRunningFunctionTool(func=adk_long_running)
+agent = Agent(model="gemini-2.0-flash", name="reimburse", tools=[approval, FunctionTool(func=adk_function_tool)])
+''', [
+        ('adk_function_tool', 'google-adk', 'FunctionTool'),
+        ('adk_long_running', 'google-adk', 'LongRunningFunctionTool'),
+    ]),
+    'google-genai': ('gg_config.py', '''\
+import requests
+from google import genai
+from google.genai import types
+
+
+def gg_get_current_temperature(location: str) -> dict:
+    return requests.get("https://x", params={"l": location}, timeout=5).json()
+
+
+client = genai.Client()
+config = types.GenerateContentConfig(tools=[gg_get_current_temperature])
+response = client.models.generate_content(model="gemini-2.5-flash", contents="temp?", config=config)
+''', [
+        ('gg_get_current_temperature', 'google-genai', 'GenerateContentConfig(tools=[...])'),
+    ]),
+    'livekit-agents': ('lk_agent.py', '''\
+import aiohttp
+from livekit.agents import Agent, RunContext, function_tool
+
+
+class Assistant(Agent):
+    def __init__(self) -> None:
+        super().__init__(instructions="You are a helpful voice AI assistant.")
+
+    @function_tool()
+    async def lk_lookup_weather(self, context: RunContext, location: str) -> str:
+        """Look up weather information for a given location."""
+        async with aiohttp.ClientSession() as s:
+            async with s.get("https://x", params={"l": location}) as r:
+                return await r.text()
+
+
+@function_tool(name="lk_standalone")
+async def _standalone(context: RunContext, q: str) -> str:
+    return q
+
+
+helper = Agent(instructions="x", tools=[_standalone])
+''', [
+        ('lk_lookup_weather', 'livekit', '@function_tool'),
+        ('lk_standalone', 'livekit', '@function_tool'),
+    ]),
+    'mcp-agent': ('mca_tools.py', '''\
+import requests
+from mcp_agent.app import MCPApp
+from mcp_agent.agents.agent import Agent
+
+app = MCPApp(name="finder")
+
+
+@app.tool
+def mca_app_tool(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+@app.async_tool(name="mca_async_tool")
+async def _long(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+def mca_agent_functions(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+finder = Agent(name="finder", instruction="find", functions=[mca_agent_functions])
+''', [
+        ('mca_agent_functions', 'mcp-agent', 'Agent(functions=[...])'),
+        ('mca_app_tool', 'mcp-agent', '@app.tool'),
+        ('mca_async_tool', 'mcp-agent', '@app.async_tool'),
+    ]),
+    'ollama': ('ol_chat.py', '''\
+import ollama
+from ollama import Client, chat
+
+
+def ol_add_two_numbers(a: int, b: int) -> int:
+    return a + b
+
+
+def ol_client_tool(a: int) -> int:
+    return a
+
+
+response = chat("llama3.1", messages=[{"role": "user", "content": "1+2"}], tools=[ol_add_two_numbers])
+client = Client(host="http://localhost:11434")
+client.chat(model="llama3.1", messages=[], tools=[ol_client_tool])
+''', [
+        ('ol_add_two_numbers', 'ollama', 'chat(tools=[...])'),
+        ('ol_client_tool', 'ollama', 'chat(tools=[...])'),
+    ]),
+    'pipecat': ('pc_bot.py', '''\
+import requests
+from pipecat.services.openai.llm import OpenAILLMService
+from pipecat.services.llm_service import FunctionCallParams
+
+llm = OpenAILLMService(api_key="k", model="gpt-4o")
+
+
+async def pc_fetch_weather(params: FunctionCallParams) -> None:
+    await params.result_callback(requests.get("https://x", timeout=5).json())
+
+
+async def pc_direct(params: FunctionCallParams, location: str) -> None:
+    await params.result_callback({"l": location})
+
+
+llm.register_function("pc_fetch_weather", pc_fetch_weather)
+llm.register_direct_function(pc_direct)
+''', [
+        ('pc_direct', 'pipecat', 'register_direct_function'),
+        ('pc_fetch_weather', 'pipecat', 'register_function'),
+    ]),
+    'pydantic-ai-toolsets': ('pyd_toolset.py', '''\
+import requests
+from pydantic_ai import Agent, RunContext
+from pydantic_ai.toolsets import FunctionToolset
+
+
+def pyd_toolset_list(city: str) -> str:
+    return requests.get("https://x", params={"c": city}, timeout=5).text
+
+
+toolset = FunctionToolset(tools=[pyd_toolset_list])
+
+
+@toolset.tool
+def pyd_toolset_deco(ctx: RunContext[str], q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+def pyd_toolset_add(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+toolset.add_function(pyd_toolset_add)
+agent = Agent("openai:gpt-4o", toolsets=[toolset])
+''', [
+        ('pyd_toolset_add', 'pydantic-ai', 'add_function'),
+        ('pyd_toolset_deco', 'pydantic-ai', '@toolset.tool'),
+        ('pyd_toolset_list', 'pydantic-ai', 'FunctionToolset(tools=[...])'),
+    ]),
+    'semantic-kernel-plugin': ('sk_plugin.py', '''\
+from typing import Annotated
+
+import requests
+from semantic_kernel import Kernel
+from semantic_kernel.functions import kernel_function
+
+
+class LightsPlugin:
+    @kernel_function(name="sk_change_state", description="Changes the state of the light")
+    def change_state(self, id: Annotated[int, "id"], is_on: bool) -> str:
+        return requests.post("https://x", json={"id": id, "on": is_on}, timeout=5).text
+
+    @kernel_function
+    def sk_get_lights(self) -> str:
+        return requests.get("https://x", timeout=5).text
+
+
+kernel = Kernel()
+kernel.add_plugin(LightsPlugin(), plugin_name="Lights")
+''', [
+        ('sk_change_state', 'semantic-kernel', '@kernel_function'),
+        ('sk_get_lights', 'semantic-kernel', '@kernel_function'),
+    ]),
 }
 
 

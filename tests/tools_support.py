@@ -30,3 +30,8 @@ def source_rows(code: str) -> list[tuple[str, str, str]]:
     """(tool name, framework, form) of every tool found in one dedented source, linted alone (``OUTSIDE``)."""
     found = tools.describe_source(textwrap.dedent(code), OUTSIDE, Config()).tools
     return sorted((t.name, t.framework, t.form) for t in found)
+
+
+def tools_by_name(root: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
+    """Every tool found in the tree ``files`` written under ``root`` (one run, the default configuration), by name."""
+    return {t.name: t for t in tools.run(write_tree(root, files), Config()).tools}

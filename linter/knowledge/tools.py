@@ -59,6 +59,13 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
                                                            "semantic_kernel.functions.kernel_function_decorator")},
     **{f"{m}.Registry.action": "browser-use" for m in ("browser_use.tools.registry.service",
                                                        "browser_use.controller.registry.service")},
+    # Session 43: browser-use's documented ``tools = Tools(); @tools.action("...")`` (``Controller`` its alias;
+    # browser_use/tools/service.py ``Tools.action``, re-exported by browser_use); mcp-agent ``app = MCPApp(...)``;
+    # ``@app.tool`` / ``@app.async_tool(name=...)`` (mcp_agent/app.py)
+    **{f"{m}.{c}.action": "browser-use" for m in ("browser_use", "browser_use.tools.service",
+                                                  "browser_use.controller", "browser_use.controller.service")
+       for c in ("Tools", "Controller")},
+    **{f"{m}.MCPApp.{d}": "mcp-agent" for m in ("mcp_agent.app", "mcp_agent") for d in ("tool", "async_tool")},
     **{f"{m}.{d}": "pydantic-ai" for m in ("pydantic_ai.Agent", "pydantic_ai.agent.Agent",
                                            "pydantic_ai.FunctionToolset", "pydantic_ai.toolsets.FunctionToolset",
                                            "pydantic_ai.toolsets.function.FunctionToolset")
@@ -283,6 +290,8 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
+    **{f"{m}.LongRunningFunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools",
+                                                                            "google.adk.tools.long_running_tool")},
     **{f"{m}.PythonAgentTool": ("strands", "tool_func", 2) for m in ("strands.tools", "strands.tools.tools")},
     # openai-agents: ``FunctionTool(name=..., params_json_schema=..., on_invoke_tool=run)`` (agents/tool.py)
     **{f"{m}.FunctionTool": ("openai-agents", "on_invoke_tool", 3) for m in ("agents", "agents.tool")},
@@ -316,6 +325,14 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
     **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
                                                           "livekit.agents.llm.tool_context")},
+    # Session 43: pydantic-ai ``toolset.add_function(f)`` (pydantic_ai/toolsets/function.py ``FunctionToolset``);
+    # pipecat ``llm.register_function("get_weather", fetch_weather)``, ``llm.register_direct_function(f)`` on any of
+    # its LLM services (pipecat/services/llm_service.py ``LLMService``, which every provider's service derives from:
+    # ``pkg.*.method`` is a method of any class of the package, :func:`linter.tools.wrappers.wrapper_of`)
+    **{f"{m}.FunctionToolset.add_function": ("pydantic-ai", "func", 0)
+       for m in ("pydantic_ai", "pydantic_ai.toolsets", "pydantic_ai.toolsets.function")},
+    "pipecat.*.register_function": ("pipecat", "handler", 1),
+    "pipecat.*.register_direct_function": ("pipecat", "handler", 0),
 }
 # Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
 # defines a function named after the module itself (its file's stem; a package's name for its
@@ -377,6 +394,15 @@ TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.ToolInvoker": "haystack" for m in ("haystack.components.tools",)},
     # magentic ``@prompt("...", functions=[f])`` / ``@chatprompt(..., functions=[f])`` (magentic/prompt_function.py)
     **{f"{m}.{c}": "magentic" for m in ("magentic",) for c in ("prompt", "chatprompt")},
+    # Session 43: ollama ``chat(model, messages, tools=[f])`` (a plain function: ollama/_client.py, its schema from
+    # the signature and docstring), the module's and a ``Client``'s; google-genai
+    # ``types.GenerateContentConfig(tools=[f])`` (automatic function calling); any-agent ``AgentConfig(tools=[f])``;
+    # mcp-agent ``Agent(name=..., functions=[f])`` (mcp_agent/agents/agent.py)
+    **{f"{m}.chat": "ollama" for m in ("ollama", "ollama.Client", "ollama.AsyncClient", "ollama._client.Client",
+                                       "ollama._client.AsyncClient")},
+    **{f"{m}.GenerateContentConfig": "google-genai" for m in ("google.genai.types",)},
+    **{f"{m}.AgentConfig": "any-agent" for m in ("any_agent", "any_agent.config")},
+    **{f"{m}.Agent": "mcp-agent" for m in ("mcp_agent.agents.agent",)},
 }
 # Of those, the ones whose tool list is not (only) the ``tools=`` keyword: qualified name -> (the keyword, the
 # position of the argument that may hold it, else None).
@@ -389,6 +415,7 @@ TOOL_LIST_ARGUMENTS: Final[Mapping[str, tuple[str, int | None]]] = {
        for c in ("ReActAgent", "OpenAIAgent")},
     **{f"{m}.Agent": ("functions", None) for m in ("swarm", "swarm.types")},
     **{f"{m}.{c}": ("functions", None) for m in ("magentic",) for c in ("prompt", "chatprompt")},
+    **{f"{m}.Agent": ("functions", None) for m in ("mcp_agent.agents.agent",)},
 }
 # Methods whose tool list is their argument on any receiver the run resolves (a chat model of any provider): method ->
 # (framework, keyword, position). langchain ``llm.bind_tools([f, g])`` (``BaseChatModel.bind_tools``).

@@ -9,7 +9,9 @@ named ``template`` (a scaffold to copy: crab's ``environments/template.py``; not
 function a server: tools about templates), inside
 an ``if __name__ == "__main__":`` block, inside a function so named (``run_example``, ``demo``), or at module level
 used only in such functions (``agent.add_tool(get_weather)`` in ``run_example``, nowhere else in its module, and not
-exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own). ``describe.run`` leaves
+exported by ``__all__``; a script's tools used only under its ``__main__`` guard are its own), or registered on a
+server built with a name whose first word is ``Test`` (askui's ``FastMCP("Test StdIO MCP App")``, the server its tests
+start). ``describe.run`` leaves
 those rows out of a run that is over more than that code, and says how many once: a demo module's tools when a file of the run is in no demo module
 (``smullyan tools pkg/examples/`` lists them), the others when the run finds a tool outside demo code."""
 
@@ -78,11 +80,43 @@ def _exported(tree: ast.Module) -> set[str]:
     return out
 
 
+def _test_servers(tree: ast.Module) -> set[str]:
+    """The module-level names bound to an object of a class built with a name whose first word is ``Test``
+    (askui's ``mcp = FastMCP("Test StdIO MCP App")``: a server its tests start, not one it offers a model)."""
+    out: set[str] = set()
+    for s in tree.body:
+        value = s.value if isinstance(s, (ast.Assign, ast.AnnAssign)) else None
+        targets = s.targets if isinstance(s, ast.Assign) else [s.target] if isinstance(s, ast.AnnAssign) else []
+        if isinstance(value, ast.Call) and value.args and isinstance(first := value.args[0], ast.Constant) \
+                and isinstance(first.value, str) and first.value.split()[:1] == ["Test"] \
+                and isinstance(f := value.func, (ast.Name, ast.Attribute)) \
+                and (f.id if isinstance(f, ast.Name) else f.attr)[:1].isupper():
+            out.update(t.id for t in targets if isinstance(t, ast.Name))
+    return out
+
+
+def _on_test_server(d: Def, index: Index, servers: set[str]) -> bool:
+    """A tool whose function a decorator of one of ``servers`` registers (``@mcp.tool`` on a test server)."""
+    nodes = {path: node for path, _n, node, _parents in index.defs}
+    for path, _n in d.functions:
+        for dec in getattr(nodes.get(path), "decorator_list", []):
+            head = dec.func if isinstance(dec, ast.Call) else dec
+            while isinstance(head, ast.Attribute):
+                head = head.value
+            if isinstance(head, ast.Name) and head.id in servers:
+                return True
+    return False
+
+
 def demo_defs(defs: Iterable[Def], index: Index) -> set[int]:
     """The ``id`` of each of ``defs`` that is a demo's tool (see the module's doc)."""
     defs = list(defs)
     if demo_module(index.module):
         return {id(d) for d in defs if not _registered_template(d, index)}
+    servers = _test_servers(index.tree)
+    tested = {id(d) for d in defs if _on_test_server(d, index, servers)} if servers else set()
+    if tested:
+        return tested | demo_defs([d for d in defs if id(d) not in tested], index)
     named = _named(index)
     ranges = named + _guarded(index)
     if not ranges:

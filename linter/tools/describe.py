@@ -31,6 +31,7 @@ from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
+from .handing import pending_helpers
 from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
@@ -129,6 +130,7 @@ class _Observer:
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)
                                       or pending_callables(index, self.tables.project, self.own_roots)
+                                      or pending_helpers(index, self.own_roots)
                                       or unresolved_receivers(index, self.tables.decorator_lasts())
                                       or any(b in self.tables.servers() for _, bases in self.classes for b in bases)):
             self.pending = True
@@ -404,17 +406,18 @@ def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
 
 
 def method_helpers(index: Index, tables: Tables) -> dict[str, tuple[str, str, int | None]]:
-    """The file's class methods that make a tool of one of their parameters (:func:`tool_helpers`: ``def _add_tool(self,
-    server: FastMCP, method, name): server.add_tool(offload_to_thread(method), name=...)``): a subclass in another file
-    calling ``self._add_tool(method=self.search_cases, ...)`` makes a tool of what it hands, as a wrapper of the tables
+    """The file's class methods and module functions that make a tool of one of their parameters (:func:`tool_helpers`:
+    ``def _add_tool(self, server: FastMCP, method, name): server.add_tool(offload_to_thread(method), name=...)``,
+    ``def add_screens(mcp, *fns)``): a subclass in another file calling ``self._add_tool(method=self.search_cases, ...)``,
+    a module calling ``add_screens(mcp, show_board)``, makes a tool of what it hands, as a wrapper of the tables
     does. -> {qualified method: (framework, the parameter, its position after ``self`` or None)}."""
-    if not index.classes:
-        return {}
-    owners = {path for path, _node in index.classes}
+    owners = {path for path, _node in index.classes} | {""}
+    top = {s.name for s in index.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return {f"{index.module}.{path}": (framework, param, position if position >= 0 else None)
             for path, (position, param, framework, _form)
             in tool_helpers(index, tables.decorators, tables.wrappers, tables.project).items()
-            if path.rpartition(".")[0] in owners and framework not in ("", "runtime")}
+            if path.rpartition(".")[0] in owners and (path in top or "." in path)
+            and framework not in ("", "runtime")}
 
 
 def inherited_helpers(helpers: dict[str, tuple[str, str, int | None]], classes: Sequence[tuple[str, list[str]]]) -> None:

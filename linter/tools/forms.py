@@ -22,6 +22,7 @@ from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, ca
                          verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps,
                          helper_calls, tool_helpers)
+from .handing import handed_args
 
 __all__ = ["discover"]
 
@@ -266,16 +267,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             wrapper = wrapper_of(qn, index, tables.wrappers)  # or the classmethod of a subclass's framework base
             if wrapper is not None:
                 qn, (framework, keyword, position) = wrapper
-                arg = next((k.value for k in call.keywords if k.arg == keyword), None)
-                if arg is None and position is not None and len(call.args) > position:
-                    arg = call.args[position]
-                if arg is None:  # another release's keyword (strands ``PythonAgentTool(..., callback=f)``)
-                    arg = callable_arg(call)
-                if arg is not None:
-                    parts = qn.split(".")
-                    form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
+                args = handed_args(call, position, keyword, index.lists)
+                if not args and not keyword.startswith("*"):  # another release's keyword (strands ``callback=f``)
+                    args = [a for a in (callable_arg(call),) if a is not None]
+                parts = qn.split(".")
+                form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]
+                for handed in args:
                     refs.extend((el, framework, form) for el in comprehended(
-                        arg, call, fn_node, index.local_classes.get(owner) if owner is not None else None, index.lists))
+                        handed, call, fn_node, index.local_classes.get(owner) if owner is not None else None, index.lists))
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
                     or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
                 list_method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])

@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
+from .handing import each_of_varargs, handed_args
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
@@ -490,6 +491,10 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
                 last = qn.rsplit(".", 1)[-1]
                 out[path] = (positional.index(arg.id) if arg.id in positional else -1, arg.id, framework, last)
                 break
+            star = each_of_varargs(node, arg, call) if framework else None
+            if star is not None:  # ``def add_screens(mcp, *fns): for fn in fns: mcp.add_tool(Tool.from_function(fn))``
+                out[path] = (len(positional), "*" + star, framework, qn.rsplit(".", 1)[-1])
+                break
     return out
 
 
@@ -505,13 +510,11 @@ def helper_calls(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]
         if helper is None or helper[0] not in helpers or helper[2] is node:
             continue
         position, param, _framework, _form = helpers[helper[0]]
-        arg = next((k.value for k in call.keywords if k.arg == param), None)
-        if arg is None and 0 <= position < len(call.args):
-            arg = call.args[position]
-        for ref in comprehended(arg, call, node) if arg is not None else ():  # ``for tool in [f, g]``
-            target = resolve_ref(ref, index, scope_path, owner)
-            if target is not None:
-                yield call, helper, helpers[helper[0]], target
+        for arg in handed_args(call, position, param, index.lists):
+            for ref in comprehended(arg, call, node):  # ``for tool in [f, g]``
+                target = resolve_ref(ref, index, scope_path, owner)
+                if target is not None:
+                    yield call, helper, helpers[helper[0]], target
 
 
 def applied_decorators(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,

@@ -22,8 +22,8 @@ from typing import Protocol
 from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
 from .handlers import returned_tools
-from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, name_from_call, resolve_ref, span, \
-    tool_list_arg
+from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, literal_str, name_from_call, resolve_ref, \
+    span, tool_list_arg, tool_word
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_tools
@@ -228,6 +228,54 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
             out.append((qn, name, "schema", "tool spec table", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
+    for table, key, ref in name_tables(index):
+        own = isinstance(ref, ast.Name) and any(isinstance(s, FUNCS) and s.name == ref.id for s in index.tree.body)
+        qn = f"{index.module}.{ref.id}" if own and isinstance(ref, ast.Name) else \
+            index.qualname(ref) if isinstance(ref, (ast.Name, ast.Attribute)) else None  # a package's own submodule too
+        if qn is not None and qn.split(".")[0] in own_roots:
+            out.append((qn, key, "dispatch", f"{table}[name]", ""))
+    return out
+
+
+#: words that make a tool-named table something else than the tools a name runs (``TOOL_DESCRIPTIONS``,
+#: ``TOOL_FORMATTERS``: what shows or describes a tool's call)
+_NOT_RUN_WORDS = frozenset({"description", "descriptions", "schema", "schemas", "spec", "specs", "format", "formats",
+                            "formatter", "formatters", "display", "displays", "render", "renderers", "renderer", "icon",
+                            "icons", "label", "labels", "name", "names", "alias", "aliases", "prompt", "prompts",
+                            "validator", "validators", "parser", "parsers", "cost", "costs", "timeout", "timeouts"})
+
+
+def name_tables(index: Index) -> list[tuple[str, str, ast.expr]]:
+    """A module-level table named for tools mapping each tool's name to the function that runs it, written out
+    (``TOOL_HANDLERS = {"search": search, "fetch": fetch}``) or filled by ``.update({...})`` of a table first bound to
+    ``{}`` (faradayai's ``SEARCH_TOOL_DICT.update({"read_webpage": read_webpage, ...})`` in a ``try``'s ``else``):
+    (the table, the tool name, the function reference), for two names at least, every key a literal, every value a
+    name or attribute (a function of this module or imported, :func:`table_refs` decides)."""
+    stmts: list[ast.stmt] = []
+    stack = list(index.tree.body)
+    while stack:  # the module's own statements, through ``if``/``try`` blocks
+        st = stack.pop(0)
+        stmts.append(st)
+        if isinstance(st, (ast.If, ast.Try)):
+            stack[:0] = [*st.body, *st.orelse, *(getattr(st, "finalbody", [])),
+                         *(x for h in getattr(st, "handlers", []) for x in h.body)]
+    out: list[tuple[str, str, ast.expr]] = []
+    for st in stmts:
+        table, value = "", None
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+            table, value = st.targets[0].id, st.value
+        elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            table, value = st.target.id, st.value
+        elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Attribute) \
+                and st.value.func.attr == "update" and isinstance(st.value.func.value, ast.Name) \
+                and len(st.value.args) == 1 and not st.value.keywords:
+            table, value = st.value.func.value.id, st.value.args[0]
+        words = set(table.lower().split("_"))
+        if not isinstance(value, ast.Dict) or not tool_word(table) or words & _NOT_RUN_WORDS:
+            continue
+        pairs = [(literal_str(k) if k is not None else None, v) for k, v in zip(value.keys, value.values)]
+        if len(pairs) >= 2 and all(k and isinstance(v, (ast.Name, ast.Attribute)) for k, v in pairs):
+            out += [(table, k, v) for k, v in pairs if k]
     return out
 
 

@@ -19,11 +19,15 @@ T = TypeVar("T")
 
 
 def wrapper_of(qn: str, index: Index, wrappers: Mapping[str, T]) -> tuple[str, T] | None:
-    """The wrapper entry a call's qualified name reaches: itself, or ``Base.method`` for ``Cls.method`` where ``Cls``
-    is a class of this file deriving from ``Base`` (the first base, depth first, that has it)."""
+    """The wrapper entry a call's qualified name reaches: itself, ``pkg.*.method`` (a method of any class of the
+    package: pipecat's ``register_function`` on every provider's LLM service), or ``Base.method`` for ``Cls.method``
+    where ``Cls`` is a class of this file deriving from ``Base`` (the first base, depth first, that has it)."""
     if qn in wrappers:
         return qn, wrappers[qn]
     owner, _, method = qn.rpartition(".")
+    anywhere = f"{qn.split('.', 1)[0]}.*.{method}"  # a method of any class of the package (pipecat's services)
+    if anywhere in wrappers and "." in owner:
+        return anywhere, wrappers[anywhere]
     prefix = index.module + "."
     seen: set[str] = set()
     queue = [owner]
