@@ -25,7 +25,7 @@ from ...linter.api import (
 from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
 from .params import forwarded_commands, parameter_commands, program_expression
-from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -541,8 +541,11 @@ class TimeoutShapes(LoopCommands, Rule):
             loop = self._loop_commands(cmd) if cmd is not None else None
             if call is not None and loop and all(self._silent_command(call, c) for c in loop):
                 return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
+            if call is not None and cmd is not None and self._silent_command(call, cmd):
+                return True  # s43: a Popen of a literal local program (TFH201's default), as `run` reads it
             words = self.popen_argv.get(node.func.value.value, [])
-            return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+            return (self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+                    or (call is None and self.knowledge.local_program(words, False) is not None))
         return False
 
     def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
@@ -564,7 +567,8 @@ class TimeoutShapes(LoopCommands, Rule):
                 return True
         words, whole = self._words_of(cmd)
         confirmed = self.confirmed > 0
-        return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+        # s43: every command a literal local program (TFH201's default), a shell line read whole (`f"cd {d} && {cmd}"`)
+        return local_command(self.knowledge, node, cmd, words, whole, confirmed)
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The command with its program (or the whole command) as each literal a parameter naming it can hold
@@ -597,4 +601,5 @@ class TimeoutShapes(LoopCommands, Rule):
         cmd = arg.value
         if isinstance(cmd, cst.Name):
             cmd = self._literal_binding(cmd.value) or cmd
-        return self.knowledge.interactive_process(command_words(cmd)[0]) is not None
+        words, whole = command_words(cmd)
+        return self.knowledge.interactive_process(words) is not None or self.knowledge.local_program(words, whole) is not None
