@@ -541,11 +541,9 @@ class TimeoutShapes(LoopCommands, Rule):
             loop = self._loop_commands(cmd) if cmd is not None else None
             if call is not None and loop and all(self._silent_command(call, c) for c in loop):
                 return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
-            if call is not None and cmd is not None and self._silent_command(call, cmd):
-                return True  # s43: a Popen of a literal local program (TFH201's default), as `run` reads it
-            words = self.popen_argv.get(node.func.value.value, [])
-            return (self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
-                    or (call is None and self.knowledge.local_program(words, False) is not None))
+            if call is not None:  # s43: a Popen's command as `run` reads it; create_subprocess_exec's literal argv
+                return cmd is not None and self._silent_command(call, cmd)
+            return self.knowledge.silent_process(self.popen_argv.get(node.func.value.value, []), False, self.confirmed > 0)
         return False
 
     def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
@@ -565,10 +563,8 @@ class TimeoutShapes(LoopCommands, Rule):
             flag = cmd.elements[1].value
             if isinstance(flag, cst.SimpleString) and self.knowledge.info_query(str(flag.evaluated_value)):
                 return True
-        words, whole = self._words_of(cmd)
-        confirmed = self.confirmed > 0
-        # s43: every command a literal local program (TFH201's default), a shell line read whole (`f"cd {d} && {cmd}"`)
-        return local_command(self.knowledge, node, cmd, words, whole, confirmed)
+        words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
+        return local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0)
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The command with its program (or the whole command) as each literal a parameter naming it can hold
@@ -601,5 +597,4 @@ class TimeoutShapes(LoopCommands, Rule):
         cmd = arg.value
         if isinstance(cmd, cst.Name):
             cmd = self._literal_binding(cmd.value) or cmd
-        words, whole = command_words(cmd)
-        return self.knowledge.interactive_process(words) is not None or self.knowledge.local_program(words, whole) is not None
+        return self.knowledge.local_program(*command_words(cmd)) is not None  # interactive or local (s43)

@@ -253,9 +253,9 @@ talks to the machine's own daemon: its local verbs (`ps`, `inspect`, `logs`,
 `rm`, `stop`, `info`) are silent. Silent also where a person runs it and
 can stop it: an upgrade they asked for (`--upgrade`, a confirmation), or a
 process a CLI command runs in the foreground. The tables:
-`linter/knowledge/processes.py` (`REMOTE_CLIS`, `NETWORK_PROGRAMS`,
-`LONG_RUNNING_PROCESSES`, `NEVER_ENDING_PROCESSES`; `local_program` reads
-them).
+`linter/knowledge/processes.py` (`REMOTE_CLIS`,
+`LONG_RUNNING_PROCESSES`) and `local_programs.py` (`NETWORK_PROGRAMS`,
+`NEVER_ENDING_PROCESSES`, `local_program`).
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
