@@ -137,8 +137,8 @@ def test_tfh201_comment_before_the_closing_paren_stays_on_its_line() -> None:
 
 
 def test_tfh201_one_argument_per_line_without_trailing_comma() -> None:
-    src = 'import subprocess\nsubprocess.run(\n    ["ls"],\n    check=True\n)\n'
-    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(\n    ["ls"],\n    check=True,\n    timeout=30\n)\n'
+    src = 'import subprocess\nsubprocess.run(\n    ["kubectl", "get", "pods"],\n    check=True\n)\n'
+    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(\n    ["kubectl", "get", "pods"],\n    check=True,\n    timeout=30\n)\n'
 
 
 def test_tabs_and_crlf_keep_their_form() -> None:
@@ -642,7 +642,7 @@ def test_tfh201_a_local_literal_command_is_read_through_its_name() -> None:
     src = textwrap.dedent('''\
         import subprocess
         def lint(path):
-            cmd = ["ruff", "check", path]
+            cmd = ["kubectl", "get", "pods", "-n", path]
             return subprocess.run(cmd)
         def build():
             cmd = ["ffmpeg", "-i", "in.mp4", "out.webm"]
@@ -651,7 +651,7 @@ def test_tfh201_a_local_literal_command_is_read_through_its_name() -> None:
             pager = ["less", path]
             subprocess.run(pager)
         def rebound(flag):
-            cmd = ["ls"]
+            cmd = ["kubectl", "get", "pods"]
             if flag:
                 cmd = ["npx", "serve"]
             subprocess.run(cmd)
@@ -670,12 +670,12 @@ def test_tfh201_shell_line_with_a_long_step_gets_no_fix() -> None:
 
 
 def test_tfh201_other_commands_keep_the_fix() -> None:
-    src = 'import subprocess\nsubprocess.run(["ruff", "check", "."])\n'
-    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(["ruff", "check", "."], timeout=30)\n'
+    src = 'import subprocess\nsubprocess.run(["kubectl", "get", "pods"])\n'
+    assert assert_round_trip(src) == 'import subprocess\nsubprocess.run(["kubectl", "get", "pods"], timeout=30)\n'
 
 
 def test_tfh201_popen_communicate_gets_no_fix_without_kill_and_reap() -> None:
-    src = 'import subprocess\np = subprocess.Popen(["ls"])\nout, err = p.communicate()\np.wait()\n'
+    src = 'import subprocess\np = subprocess.Popen(["kubectl", "get", "pods"])\nout, err = p.communicate()\np.wait()\n'
     found = [f for f in findings(src) if f.code == "TFH201"]
     assert len(found) == 2 and all(f.fix is None for f in found)
     assert fix(src) == src
@@ -685,7 +685,7 @@ def test_tfh201_no_fix_when_the_timeout_would_escape_the_handler() -> None:
     src = textwrap.dedent('''\
         import subprocess, requests
         try:
-            subprocess.run(["ls"], check=True)
+            subprocess.run(["kubectl", "get", "pods"], check=True)
         except subprocess.CalledProcessError:
             pass
         try:
@@ -701,7 +701,7 @@ def test_tfh201_fix_kept_when_the_handler_catches_the_timeout() -> None:
     src = textwrap.dedent('''\
         import subprocess, requests
         try:
-            subprocess.run(["ls"], check=True)
+            subprocess.run(["kubectl", "get", "pods"], check=True)
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
             pass
         try:
@@ -853,10 +853,10 @@ def test_tfh202_keeps_the_fix_on_a_plain_request() -> None:
 def test_tfh201_docker_wait_and_exec_run_get_no_fix() -> None:
     src = textwrap.dedent('''\
         import docker
-        def job(image):
+        def job(image, script):
             container = docker.from_env().containers.run(image, detach=True)
             container.wait()
-            return container.exec_run(["python", "job.py"])
+            return container.exec_run(["python", script])
         ''')
     found = [f for f in findings(src) if f.code == "TFH201"]
     assert [f.line for f in found] == [4, 5] and all(f.fix is None for f in found)
@@ -978,7 +978,7 @@ def test_tfh202_fix_kept_when_the_handler_catches_the_timeout() -> None:
     ("with suppress(Exception):", True),
 ])
 def test_tfh201_a_suppress_block_is_a_handler_the_timeout_must_not_escape(block: str, keeps: bool) -> None:
-    src = f"import contextlib, subprocess\nfrom contextlib import suppress\ndef f():\n    {block}\n        subprocess.run([\"ruff\", \"check\", \".\"], check=True)\n"
+    src = f"import contextlib, subprocess\nfrom contextlib import suppress\ndef f():\n    {block}\n        subprocess.run([\"kubectl\", \"get\", \"pods\"], check=True)\n"
     found = [f for f in findings(src) if f.code == "TFH201"]
     assert len(found) == 1 and (found[0].fix is not None) is keeps, found[0].message
     if keeps:
@@ -1055,15 +1055,15 @@ def test_every_timeout_fix_in_a_mixed_file_compiles_and_a_second_pass_is_a_no_op
 
         def tool(url, cmd, path):
             requests.get(url)
-            subprocess.run(["ruff", "check", path])
+            subprocess.run(["kubectl", "get", "pods", "-n", path])
             subprocess.run(cmd)
             subprocess.run(["pip", "install", "x"])
             subprocess.run(["crontab", "-l"], capture_output=True)
             subprocess.run([os.environ.get("EDITOR", "vi"), path])
-            p = subprocess.Popen(["ls"])
+            p = subprocess.Popen(["kubectl", "get", "pods"])
             p.communicate()
             with suppress(subprocess.CalledProcessError):
-                subprocess.run(["ruff", "format", path], check=True)
+                subprocess.run(["gh", "pr", "view", path], check=True)
             try:
                 requests.post(url, json={}, timeout=None)
             except requests.ConnectionError:
@@ -1073,10 +1073,10 @@ def test_every_timeout_fix_in_a_mixed_file_compiles_and_a_second_pass_is_a_no_op
     out = fix(src)
     compile(out, "m.py", "exec")
     assert fix(out) == out
-    assert 'requests.get(url, timeout=30)' in out and 'subprocess.run(["ruff", "check", path], timeout=30)' in out
+    assert 'requests.get(url, timeout=30)' in out and 'subprocess.run(["kubectl", "get", "pods", "-n", path], timeout=30)' in out
     assert "timeout=(3, 30)" in out
     for kept in ('subprocess.run(["acme", "serve"])', "subprocess.run(cmd)", 'subprocess.run(["pip", "install", "x"])',
-                 "p.communicate()", 'subprocess.run(["ruff", "format", path], check=True)',
+                 "p.communicate()", 'subprocess.run(["gh", "pr", "view", path], check=True)',
                  "requests.post(url, json={}, timeout=None)", 'subprocess.run(["crontab", "-l"], capture_output=True)'):
         assert kept in out, kept
 

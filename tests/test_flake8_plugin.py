@@ -30,7 +30,7 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "a.py").write_text(BAD)
     (tmp_path / "b.py").write_text("import requests\nrequests.get('x')  # noqa: TFH201\n")
     (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_c.py").write_text("import subprocess\nsubprocess.run(['ls'])\n")
+    (tmp_path / "tests" / "test_c.py").write_text("import subprocess\nsubprocess.run(['kubectl', 'get', 'pods'])\n")
     return tmp_path
 
 

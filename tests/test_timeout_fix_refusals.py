@@ -162,7 +162,7 @@ def test_tfh202_none_on_a_post_is_reported_without_a_fix() -> None:
 MIXED = textwrap.dedent('''\
     import requests, socket, subprocess
     requests.get("https://x")
-    subprocess.run(["ruff", "check", "."])
+    subprocess.run(["kubectl", "get", "pods"])
     socket.create_connection(("h", 80))
     requests.get("https://x", timeout=None)
     ''')
@@ -173,7 +173,7 @@ def test_default_timeout_seconds_by_kind() -> None:
     assert fix(MIXED, config) == textwrap.dedent('''\
         import requests, socket, subprocess
         requests.get("https://x", timeout=20)
-        subprocess.run(["ruff", "check", "."], timeout=300)
+        subprocess.run(["kubectl", "get", "pods"], timeout=300)
         socket.create_connection(("h", 80), timeout=30)
         requests.get("https://x", timeout=20)
         ''')
@@ -229,15 +229,15 @@ def test_a_program_found_with_shutil_which_is_read_as_that_program() -> None:
         def hooks(files):
             hook = shutil.which("pre-commit")
             subprocess.run([hook, "run", "--files", *files], check=False)
-        def lint(path):
-            ruff = shutil.which("ruff")
-            subprocess.run([ruff, "check", path], check=False)
+        def pods(namespace):
+            kubectl = shutil.which("kubectl")
+            subprocess.run([kubectl, "get", "pods", "-n", namespace], check=False)
         ''')
     reported = found(src)
     assert [f.line for f in reported] == [9, 12, 15]  # rev-parse is instant; fetch is a network call
     assert reported[0].fix is None and "`git fetch` runs long" in reported[0].message
     assert reported[1].fix is None and "`pre-commit` runs long" in reported[1].message
-    assert reported[2].fix is not None  # a quick program, now known: the fix is offered
+    assert reported[2].fix is not None  # a query of a remote service, now known: the fix is offered
 
 
 def test_a_cli_whose_exit_code_is_its_childs_is_not_reported() -> None:

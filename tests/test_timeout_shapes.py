@@ -105,15 +105,15 @@ def test_a_cli_command_that_captures_or_a_helper_outside_it_is_still_reported() 
         app = typer.Typer()
         @app.command()
         def status():
-            return subprocess.run(["acme", "status"], capture_output=True).stdout
+            return subprocess.run(["gh", "status"], capture_output=True).stdout
         @app.command()
         def sync():
-            subprocess.run(["acme", "sync"], stdout=subprocess.PIPE)
+            subprocess.run(["gh", "sync"], stdout=subprocess.PIPE)
         def helper():
-            subprocess.run(["acme", "sync"])
+            subprocess.run(["gh", "sync"])
         class Tool:
             def command(self):  # a method called `command` is not a CLI command
-                subprocess.run(["acme", "sync"])
+                subprocess.run(["gh", "sync"])
         """
     assert [line for line, _ in tfh201(src)] == [6, 9, 11, 14]
 
@@ -123,13 +123,13 @@ def test_a_scripts_main_and_its_main_block_run_processes_for_a_person() -> None:
         import argparse, subprocess
         def main():
             args = argparse.ArgumentParser().parse_args()
-            subprocess.run(["acme", args.target])
+            subprocess.run(["gh", args.target])
         def helper():
-            subprocess.run(["acme"])
+            subprocess.run(["gh"])
         if __name__ == "__main__":
-            subprocess.run(["acme", "serve"])
+            subprocess.run(["gh", "serve"])
             main()
-        subprocess.run(["acme", "import-time"])
+        subprocess.run(["gh", "import-time"])
         """
     assert [line for line, _ in tfh201(src)] == [6, 10]
 
@@ -140,7 +140,7 @@ def test_a_decorator_named_command_from_elsewhere_is_no_cli() -> None:
         from myagent import tools
         @tools.command()
         def run_job(name):
-            subprocess.run(["acme", "job", name])
+            subprocess.run(["gh", "job", name])
         """
     assert [line for line, _ in tfh201(src)] == [5]
 

@@ -41,6 +41,7 @@ from .processes import (
     interactive_process, info_query, process_fix_refusal, process_length_unknown, QUICK_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS,
     REMOTE_CLIS, REMOTE_SUBCOMMANDS, REMOTE_CLI_LOCAL_SUBCOMMANDS, remote_cli,
 )
+from .local_programs import local_program, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
     RESULT_TYPES, OK_CLASSES, ERR_CLASSES, ERR_FIELD, TOOL_ERROR_PARSERS, ASSERT_NEVER, TAG_ATTRIBUTE,
@@ -163,7 +164,8 @@ __all__ = [
     "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "FORWARDING_WORKER_CALLS", "WRITE_CLASSES",
     "canonical", "info_query", "interactive_process", "llm_inference_module", "llm_provider_package",
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
-    "process_fix_refusal", "process_length_unknown", "QUICK_PROCESSES", "remote_cli", "shell_commands",
+    "process_fix_refusal", "process_length_unknown", "local_program", "silent_process", "NETWORK_PROGRAMS",
+    "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
 
 _T = TypeVar("_T")
@@ -328,6 +330,8 @@ class Knowledge:
     interactive_processes: ClassVar[Mapping[str, ProcessNote]] = INTERACTIVE_PROCESSES
     interactive_confirms: ClassVar[frozenset[str]] = INTERACTIVE_CONFIRMS
     interactive_process = staticmethod(interactive_process)
+    local_program = staticmethod(local_program)
+    silent_process = staticmethod(silent_process)
     remote_cli = staticmethod(remote_cli)
     remote_clis: ClassVar[frozenset[str]] = REMOTE_CLIS
     remote_cli_local_subcommands: ClassVar[frozenset[str]] = REMOTE_CLI_LOCAL_SUBCOMMANDS

@@ -154,3 +154,32 @@ def unguessed_program(
     if any(kind == "process" for kind, _ in by_kind):
         return None
     return next((p for seg in segs if (p := knowledge.process_length_unknown(seg)) is not None), None)
+
+
+def _template(node: cst.BaseExpression) -> str:
+    """A command string's text with ``{}`` for each part the code does not spell (``f"cd {d} && {cmd}"`` -> ``cd {}
+    && {}``; ``"ls " + path`` -> ``ls {}``)."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        text = node.evaluated_value
+        return text if isinstance(text, str) else "{}"
+    if isinstance(node, cst.FormattedString):
+        return "".join(p.value if isinstance(p, cst.FormattedStringText) else "{}" for p in node.parts)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return _template(node.left) + _template(node.right)
+    return "{}"
+
+
+def local_command(knowledge: Knowledge, node: cst.Call, cmd: cst.BaseExpression, words: list[str], whole: bool,
+                  confirmed: bool = False) -> bool:
+    """Whether a process has no timeout to give: each command it runs waits for a person or finishes at once
+    (``knowledge.interactive_process``), or is a literal local program that ends by itself (``knowledge.local_program``,
+    TFH201's default). A ``shell=True`` line is read whole, its unspelled parts as ``{}`` (``f"cd {d} && {cmd}"``:
+    the second command is not the code's)."""
+    def silent(seg: list[str], seg_whole: bool) -> bool:
+        return (knowledge.interactive_process(seg, confirmed=confirmed) is not None
+                or knowledge.local_program(seg, seg_whole) is not None)
+
+    if _shell(node) and not isinstance(cmd, (cst.List, cst.Tuple)):
+        segs = _DEFAULTS.shell_commands(_template(cmd))
+        return bool(segs) and all(silent(seg, "{}" not in " ".join(seg)) for seg in segs)
+    return all(silent(seg, whole) for seg in segments(node, words, whole))

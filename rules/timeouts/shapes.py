@@ -25,7 +25,7 @@ from ...linter.api import (
 from .bounded import bounded_closure, bounded_module_function
 from .loops import LoopCommands
 from .params import forwarded_commands, parameter_commands, program_expression
-from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
 from .screen import exit_functions
 from .writes import http_write_refusal
@@ -541,8 +541,9 @@ class TimeoutShapes(LoopCommands, Rule):
             loop = self._loop_commands(cmd) if cmd is not None else None
             if call is not None and loop and all(self._silent_command(call, c) for c in loop):
                 return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
-            words = self.popen_argv.get(node.func.value.value, [])
-            return self.knowledge.interactive_process(words, confirmed=self.confirmed > 0) is not None
+            if call is not None:  # s43: a Popen's command as `run` reads it; create_subprocess_exec's literal argv
+                return cmd is not None and self._silent_command(call, cmd)
+            return self.knowledge.silent_process(self.popen_argv.get(node.func.value.value, []), False, self.confirmed > 0)
         return False
 
     def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
@@ -562,9 +563,8 @@ class TimeoutShapes(LoopCommands, Rule):
             flag = cmd.elements[1].value
             if isinstance(flag, cst.SimpleString) and self.knowledge.info_query(str(flag.evaluated_value)):
                 return True
-        words, whole = self._words_of(cmd)
-        confirmed = self.confirmed > 0
-        return all(self.knowledge.interactive_process(seg, confirmed=confirmed) is not None for seg in segments(node, words, whole))
+        words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
+        return local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0)
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The command with its program (or the whole command) as each literal a parameter naming it can hold
@@ -597,4 +597,4 @@ class TimeoutShapes(LoopCommands, Rule):
         cmd = arg.value
         if isinstance(cmd, cst.Name):
             cmd = self._literal_binding(cmd.value) or cmd
-        return self.knowledge.interactive_process(command_words(cmd)[0]) is not None
+        return self.knowledge.local_program(*command_words(cmd)) is not None  # interactive or local (s43)

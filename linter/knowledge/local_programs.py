@@ -1,0 +1,135 @@
+"""TFH201's default for a process the code names (s43, issue 23): :func:`local_program`, read through
+:class:`~smullyan.linter.knowledge.Knowledge` by ``rules/timeouts/process.py``. Split out of :mod:`.processes`."""
+
+from __future__ import annotations
+
+from typing import Final, Iterable
+
+from .processes import (
+    LONG_RUNNING_SUBCOMMANDS, REMOTE_SUBCOMMANDS, ProcessNote, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
+    _GIT_PERSON_SUBCOMMANDS, _PYTHONS, _RUNNERS, _SHELL_FLAGS, _SHELLS, _WRAPPERS, _git_given_message, _program_argv,
+    interactive_process, process_fix_refusal, remote_cli, shell_commands,
+)
+
+
+def silent_process(words: Iterable[str], whole: bool, confirmed: bool = False) -> bool:
+    """Whether TFH201 stays silent on a process: it waits for a person or ends at once, or is a local program."""
+    words = list(words)
+    return interactive_process(words, confirmed) is not None or local_program(words, whole) is not None
+
+
+# ---------------------------------------------------------------- TFH201: a program the code names (s43, issue 23)
+
+# TFH201's default for a process: a program the code names literally (``["git", "status"]``, ``"ffprobe -i " + p``,
+# ``python -m venv``, ``docker inspect x``) is the author's choice of a local program, whose run time the author knows;
+# it is silent unless it leaves the machine (``remote_cli``, ``NETWORK_PROGRAMS``, a literal URL in its words), runs
+# long by nature (``LONG_RUNNING_*``, ``NEVER_ENDING_PROCESSES``: the finding stays, with advice and no fix), may wait
+# for a person (a prompt, ``git merge``, a commit with no message), or runs a command it is handed that the code does
+# not spell (``bash -c <var>``, ``docker exec c <var>``, ``python -c <var>``, ``["git", *argv]``). A command from a
+# parameter, the model or any non-literal is reported as before. Every blind batch brought the next local program
+# (batch 15: 17 local git calls, 9 docker CLI calls, ffprobe, taskkill, ``python -m venv``), never one that hung.
+# The docker CLI talks to the machine's own daemon: local, except what reaches a registry (``pull``/``push``/
+# ``login``/``search``), builds or runs a container (long by nature), or never ends (``wait``, ``attach``, ``events``,
+# ``logs -f``).
+NETWORK_PROGRAMS: Final[frozenset[str]] = frozenset({
+    # programs whose job is reaching another machine, read beside ``REMOTE_CLIS`` (TFH402's list, left as measured)
+    "ping", "ping6", "nc", "ncat", "netcat", "telnet", "dig", "nslookup", "host", "whois", "traceroute", "tracepath",
+    "mtr", "openssl", "ftp", "tftp", "mosh", "sshpass", "ldapsearch", "smbclient", "snmpwalk", "grpcurl", "websocat",
+    "yt-dlp", "youtube-dl", "sam", "cdk", "serverless", "sls", "pulumi", "vercel", "netlify", "firebase", "supabase",
+    "wrangler", "modal", "railway", "fly", "stripe", "oci", "ibmcloud", "linode-cli", "databricks", "snowsql",
+    "sqlcmd", "clickhouse-client", "cqlsh", "etcdctl", "consul", "nomad", "ansible", "adb", "mosquitto_pub",
+    "mosquitto_sub", "kcat", "kafkacat", "ipfs", "tailscale", "httpie", "aws-vault",
+    # a headless browser, or a renderer that drives one, loads pages and their resources (batch 4: motleycrew's `mmdc`)
+    "mmdc", "wkhtmltopdf", "wkhtmltoimage", "chromium", "chromium-browser", "chrome", "google-chrome", "firefox",
+    "phantomjs", "puppeteer", "decktape",
+})
+# Programs (or "program sub-command") that run until something else happens: a container's exit, its events, a
+# followed log. Reported like a long job (no fix).
+NEVER_ENDING_PROCESSES: Final[frozenset[str]] = frozenset({
+    "docker wait", "docker attach", "docker events", "podman wait", "podman attach", "podman events", "watch",
+    "inotifywait", "entr", "docker stats", "podman stats",
+})
+_FOLLOWED = frozenset({"tail", "journalctl", "docker logs", "podman logs", "kubectl logs", "docker compose logs"})
+_FOLLOW_FLAGS = frozenset({"-f", "-F", "--follow"})
+# An interpreter's flags after which it runs the code given next (``python -c <code>``, ``node -e <code>``).
+_INTERPRETERS = _PYTHONS | frozenset({"node", "deno", "bun", "ruby", "perl", "php", "lua", "Rscript", "julia", "osascript"})
+_CODE_FLAGS = frozenset({"-c", "-e", "--eval", "-m", "-p", "--print"})
+_CONTAINER_CLIS = frozenset({"docker", "podman", "nerdctl"})
+_GIT_NETWORK = frozenset({"submodule", "remote", "lfs", "svn", "send-email", "request-pull", "archive"})
+_LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
+
+
+def _git_person(rest: list[str]) -> bool:
+    """Whether ``git <rest>`` can wait for a person: a merge, a rebase, a patch asked interactively, a commit with
+    no message."""
+    if not rest:
+        return True
+    sub = rest[0]
+    if sub in _GIT_PERSON_SUBCOMMANDS:
+        return True
+    if sub in _GIT_PATCH_SUBCOMMANDS and any(a in _GIT_PERSON_FLAGS for a in rest[1:]):
+        return True
+    if sub == "commit" or (sub == "tag" and any(a in ("-a", "-s", "--annotate", "--sign") for a in rest[1:])):
+        return not _git_given_message(rest[1:])
+    return False
+
+
+def local_program(words: Iterable[str], whole: bool) -> str | None:
+    """Why a process needs no timeout by TFH201's default (a program the code names that stays on the machine,
+    ends by itself and runs nothing it is handed), or None (report it). ``words``: the command's leading literal
+    words (``"{}"`` in a word marks a placeholder); ``whole``: every word is literal."""
+    argv = _program_argv(words)
+    cut = next((i for i, w in enumerate(argv) if "{}" in w), None)
+    if cut is not None:  # the command's text after a placeholder is not read
+        argv, whole = argv[:cut], False
+    if not argv or argv[0].startswith("$") or not argv[0]:
+        return None
+    head = argv[0]
+    why = interactive_process(argv)
+    if why is not None:
+        return why
+    if head in _SHELLS and len(argv) > 1 and argv[1] in _SHELL_FLAGS:  # bash -c "<line>": each of its commands
+        if len(argv) < 3:
+            return None
+        line = " ".join(argv[2:]).strip()
+        if len(line) > 1 and line[0] == line[-1] and line[0] in "'\"":
+            line = line[1:-1]
+        segs = shell_commands(line)
+        return _LOCAL_NOTE.why if segs and all(local_program(s, whole) for s in segs) else None
+    if head == "script" or any("://" in w and not w.startswith("file://") for w in argv):
+        return None  # a session recorder (its own reading above), a literal URL: it reaches another machine
+    if head in _WRAPPERS:  # nohup/env/nice <command>: the wrapped command decides
+        wrapped = list(argv[1:])
+        while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
+            wrapped.pop(0)
+        return local_program(wrapped, whole) if wrapped else None
+    if len(argv) > 1 and (head, argv[1]) in _RUNNERS:  # uv run <program>
+        return local_program(argv[2:], whole) if len(argv) > 2 else None
+    sub = next((w for w in argv[1:] if not w.startswith("-")), None)
+    if head in _CONTAINER_CLIS and sub == "exec":  # the command run in the container decides; the code must spell it
+        if not whole:
+            return None
+        rest = argv[argv.index("exec") + 1:]
+        while rest and rest[0].startswith("-"):
+            rest.pop(0)
+        return local_program(rest[1:], whole) if len(rest) > 1 else None
+    if not whole and head in _INTERPRETERS and argv[-1] in _CODE_FLAGS:  # python -c <code>: not the author's text
+        return None
+    if (head in _SHELLS or head in _INTERPRETERS) and all(w.startswith("-") for w in argv[1:]):
+        return None  # `bash` or `python` with no script: it runs what it is handed on stdin (batch 14: continuedev)
+    if process_fix_refusal(argv, whole) is not None:  # long by nature, a prompt, a sub-command built at run time
+        return None
+    if remote_cli(argv) or head in NETWORK_PROGRAMS:
+        return None
+    if sub is not None and any(sub.startswith(f"{w}-") for w in LONG_RUNNING_SUBCOMMANDS):
+        return None  # `playwright install-deps`, `foo build-image`: an install or a build, long by nature
+    pair = f"{head} {sub}" if sub is not None else head
+    if head in NEVER_ENDING_PROCESSES or pair in NEVER_ENDING_PROCESSES:
+        return None
+    if (head in _FOLLOWED or pair in _FOLLOWED) and any(a in _FOLLOW_FLAGS for a in argv[1:]):
+        return None
+    if head == "git":
+        rest = argv[1:]
+        if _git_person(rest) or rest[0] in _GIT_NETWORK or rest[0] in REMOTE_SUBCOMMANDS["git"]:
+            return None
+    return _LOCAL_NOTE.why
