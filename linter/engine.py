@@ -324,7 +324,13 @@ def _lint_rules(
     if not isinstance(parsed, cst.Module):
         return parsed
     walked = _walk(path, config, knowledge, plan, parsed, observer)
-    return _assemble(path, text, parsed, plan.tree, walked)
+    try:
+        return _assemble(path, text, parsed, plan.tree, walked)
+    finally:
+        # each model holds the file's context, whose ``models`` holds the models: a cycle that would keep the
+        # whole tree (libcst nodes, the resolver, the screen) alive for the cycle collector. Emptied here, the
+        # file's objects are freed by reference counting when the last finding is built.
+        walked.models.clear()
 
 
 @dataclass
@@ -437,6 +443,7 @@ class _Walked:
     tops: dict[int, int]  # id(raw finding) -> index of its module-level statement
     wrapper: MetadataWrapper | None
     out: list[Finding]  # the TFH002 findings of models and rules that could not be built
+    models: dict[type, Any]  # the file's models (``FileContext.models``), emptied once the findings are built
 
 
 def _walk(
@@ -498,7 +505,7 @@ def _walk(
             tops = dispatch.walk_module(module, [inst.findings for inst in instances])
         except RecursionError:
             out.append(_pseudo(path, INTERNAL_ERROR, 1, 1, "internal error in engine: module too deeply nested"))
-    return _Walked(instances, dispatch, tops, wrapper, out)
+    return _Walked(instances, dispatch, tops, wrapper, out, models)
 
 
 def _assemble(path: str, text: Text, module: cst.Module, tree: ast.Module | None, walked: _Walked) -> list[Finding]:

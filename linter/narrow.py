@@ -64,8 +64,11 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
         i = bisect_left(sorted_lines, start)
         return i < len(sorted_lines) and sorted_lines[i] <= end
 
-    def visit(body: Sequence[ast.stmt], in_class: bool) -> None:
-        nonlocal changed
+    # the bodies to narrow, the module's first; a kept class's members after it (a worklist, not a recursive closure:
+    # a nested function that calls itself is a cycle holding every line of the file until the cycle collector runs)
+    todo: list[tuple[Sequence[ast.stmt], bool]] = [(tree.body, False)]
+    while todo:
+        body, in_class = todo.pop(0)
         for stmt in body:
             if not isinstance(stmt, _DEFS):
                 continue
@@ -79,7 +82,7 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
                     start -= 1
             if holds(spots, start, end):
                 if isinstance(stmt, ast.ClassDef) and stmt.body[0].lineno > stmt.lineno:
-                    visit(stmt.body, True)  # an indented body: narrow its members
+                    todo.append((stmt.body, True))  # an indented body: narrow its members
                 continue
             if holds(global_lines, start, end) or (in_class and holds(attr_lines, start, end)):
                 continue
@@ -90,8 +93,6 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
             for i in range(start, end):
                 lines[i] = _ending(lines[i])
             changed = True
-
-    visit(tree.body, False)
     return "".join(lines) if changed else None
 
 

@@ -210,3 +210,79 @@ def test_tfh401_reads_the_whole_module_without_a_path() -> None:
     tree = ast.parse(_UNREAD)
     assert StringifiedException.candidate_lines(Screen(tree), knowledge) == [7]
     assert StringifiedException.candidate_lines(Screen(tree, None, "store.py"), knowledge) == []
+
+
+# exercises the retry and error models (the file's models), narrowing (``unused`` is stubbed), TFH401's scopes,
+# the exit-code functions of the timeout screen and the retry model's number literals
+CYCLIC = '''\
+import subprocess
+import sys
+import time
+
+import requests
+from tenacity import retry
+
+
+def unused():
+    return 1
+
+
+@retry
+def get(url):
+    return requests.get(url, timeout=1e1)
+
+
+class Tools:
+    def fetch(self, url):
+        for attempt in range(3):
+            try:
+                return requests.post(url, json={"n": 1_000, "delay": 1e-3})
+            except Exception:
+                time.sleep(0.5)
+
+    def run(self, cmd):
+        try:
+            return subprocess.run(cmd).stdout
+        except OSError as exc:
+            return f"failed: {exc}"
+
+
+def main():
+    return Tools().run(["ls"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+'''
+
+
+@pytest.mark.parametrize("flake8", [True, False])
+def test_a_linted_file_leaves_no_cyclic_garbage(tmp_path: Path, flake8: bool) -> None:
+    """A file's tree, models and screen are freed by reference counting when its lint returns: nothing of the
+    linter, libcst or ``ast`` is left for the cycle collector (in flake8 it ran over every file's tree)."""
+    import ast
+    import gc
+
+    path = tmp_path / "tools" / "agent.py"
+    path.parent.mkdir()
+    path.write_text(CYCLIC)
+    config = Config()
+    tree = ast.parse(CYCLIC) if flake8 else None
+    assert lint_source(CYCLIC, str(path), config, apply_noqa=not flake8, tree=tree)  # warm: caches filled once
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        findings = lint_source(CYCLIC, str(path), config, apply_noqa=not flake8, tree=tree)
+        gc.collect()
+        left = [(type(o), getattr(o, "__qualname__", "")) for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert {f.code for f in findings} >= {"TFH103", "TFH201", "TFH301", "TFH401"}
+    # only ``ast.literal_eval``'s nested helpers (libcst's ``evaluated_value`` calls it): a few objects per string read
+    ours = [(t.__qualname__, name) for t, name in left if t.__module__.split(".")[0] in ("smullyan", "libcst", "ast")]
+    functions = {name for t, name in left if t.__name__ == "function"}
+    assert ours == [] and functions <= {"literal_eval.<locals>._convert", "literal_eval.<locals>._convert_num",
+                                        "literal_eval.<locals>._convert_signed_num",
+                                        "literal_eval.<locals>._raise_malformed_node"}, (ours, functions)
+    assert len(left) < 200

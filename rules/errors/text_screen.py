@@ -263,22 +263,27 @@ def _may_reach_model(screen: Screen, knowledge: Knowledge) -> Callable[[int], bo
 def _scopes(tree: ast.Module) -> list[_Scope]:
     """Every function and class of the module, each before the functions and classes inside it."""
     out: list[_Scope] = []
-
-    def visit(node: ast.AST, names: list[str], owner: ast.ClassDef | None, classes: tuple[ast.ClassDef, ...]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                own = owner if owner is not None and any(s is child for s in owner.body) else None
-                scope = _Scope(child, [*names, child.name], own, classes)
-                out.append(scope)
-                visit(child, scope.names, None, classes)
-            elif isinstance(child, ast.ClassDef):
-                out.append(_Scope(child, names, None, classes))  # a class body: its handlers are kept
-                visit(child, [*names, child.name], child, (*classes, child))
-            elif isinstance(child, ast.stmt) or isinstance(child, ast.ExceptHandler) \
-                    or type(child).__name__ == "match_case":
-                visit(child, names, None, classes)
-    visit(tree, [], None, ())
+    _visit_scopes(tree, [], None, (), out)
     return out
+
+
+def _visit_scopes(
+    node: ast.AST, names: list[str], owner: ast.ClassDef | None, classes: tuple[ast.ClassDef, ...], out: list[_Scope]
+) -> None:
+    """:func:`_scopes` below ``node`` (a module-level function: a nested one calling itself would be a cycle keeping
+    the scopes, and the tree they hold, for the cycle collector)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            own = owner if owner is not None and any(s is child for s in owner.body) else None
+            scope = _Scope(child, [*names, child.name], own, classes)
+            out.append(scope)
+            _visit_scopes(child, scope.names, None, classes, out)
+        elif isinstance(child, ast.ClassDef):
+            out.append(_Scope(child, names, None, classes))  # a class body: its handlers are kept
+            _visit_scopes(child, [*names, child.name], child, (*classes, child), out)
+        elif isinstance(child, ast.stmt) or isinstance(child, ast.ExceptHandler) \
+                or type(child).__name__ == "match_case":
+            _visit_scopes(child, names, None, classes, out)
 
 
 def _ends_without_sink(handler: ast.ExceptHandler, screen: Screen, knowledge: Knowledge) -> bool:

@@ -193,19 +193,21 @@ def exit_functions(screen: Screen) -> frozenset[str]:
             return set()
 
         def callee(value: ast.expr | None) -> str | None:
-            """The module function whose result ``value`` is (through an await or an event-loop runner)."""
-            if isinstance(value, ast.Await):
-                value = value.value
-            if not isinstance(value, ast.Call):
-                return None
-            if isinstance(value.func, ast.Name) and value.func.id in defs and value.func.id not in imports:
-                return value.func.id
-            if qualified(value.func) & _LOOP_RUNNERS and value.args:
+            """The module function whose result ``value`` is (through an await or an event-loop runner; a loop, not
+            a call of itself: a nested function that calls itself is a cycle for the cycle collector)."""
+            while True:
+                if isinstance(value, ast.Await):
+                    value = value.value
+                if not isinstance(value, ast.Call):
+                    return None
+                if isinstance(value.func, ast.Name) and value.func.id in defs and value.func.id not in imports:
+                    return value.func.id
+                if not (qualified(value.func) & _LOOP_RUNNERS and value.args):
+                    return None
                 first = value.args[0]
                 if isinstance(first, ast.Name) and first.id in defs:  # anyio.run(main)
                     return first.id
-                return callee(first)
-            return None
+                value = first
 
         found: set[str] = set()
         for call in screen.calls:
