@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
-from .callees import (RETURNED, UNTYPED, callee, method_of_returned, returned_names, returns_of, run_in_worker,
+from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_returned, returned_names, returns_of, run_in_worker,
                       untyped_method)
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
@@ -52,6 +52,9 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
+    # module-level classes: "pkg.mod.C" -> their bases of the run, qualified as the file names them
+    # (``class ImmichClient(ImmichClientBase, TagsApi)``): a method a class inherits resolves to the base's
+    bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -123,6 +126,11 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Map
     out: list[str] = []
     for param, arg in handed:
         cls = _object_class(arg, index, roots)
+        if cls is None and isinstance(arg, ast.Call):
+            # what one of the run's functions returns, handed on (``_append_note(_client(ctx), ...)``): its methods
+            # through that function's annotated return, resolved at the end of the run
+            made = callee(arg, index, None, roots, module_defs)
+            cls = f"{made}{RETURNED}" if made is not None and not made.rsplit(".", 1)[-1][:1].isupper() else None
         if cls is not None:
             out.extend(f"{cls}.{m}" for m in _param_methods(fn, param) if f"{cls}.{m}" not in out)
     return out
@@ -153,7 +161,8 @@ def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]
         if not isinstance(call, ast.Call):
             continue
         found = _targets(call, index, cls, roots, module_defs)
-        via = (method_of_returned(call, returned) or untyped_method(call, index, module_defs)) if not found else None
+        via = (method_of_returned(call, returned) or method_of_called(call, index, cls, roots, module_defs)
+               or untyped_method(call, index, module_defs)) if not found else None
         for qn in [*found, *([via] if via else [])]:
             if qn not in out:
                 out.append(qn)
@@ -173,7 +182,8 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
 
     def targets(call: ast.Call) -> list[str]:
         found = _targets(call, index, cls, roots, module_defs)
-        via = method_of_returned(call, bound_to) if not found else None
+        via = (method_of_returned(call, bound_to) or method_of_called(call, index, cls, roots, module_defs)) \
+            if not found else None
         return [*found, via] if via else found
 
     for n in ast.walk(node):
@@ -215,6 +225,9 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
             cls = index.instances.get(stmt.targets[0].id)
             if cls is not None and cls.split(".")[0] in roots:
                 graph.instances[f"{index.module}.{stmt.targets[0].id}"] = cls
+    for path, cls_node in index.classes:
+        if "." not in path:
+            graph.bases[f"{index.module}.{path}"] = tuple(b for b in index.bases(cls_node) if b.split(".")[0] in roots)
     for key, (_p, _n, node, _cls) in _own(index).items():
         returned = returns_of(node, index, roots)
         if returned:
@@ -298,12 +311,15 @@ class _Resolver:
         self.annotations: dict[str, str] = {}
         self.returns: dict[str, dict[str, str]] = {}
         self.instances: dict[str, str] = {}
+        self.bases: dict[str, tuple[str, ...]] = {}
+        self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
         for g in graphs:
             self.annotations.update(g.annotations)
             self.returns.update(g.returns)
             self.instances.update(g.instances)
+            self.bases.update(g.bases)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -333,10 +349,37 @@ class _Resolver:
                 nxt = f"{self.aliases[head]}.{last}" if head in self.aliases else None
                 if nxt is None and head in self.instances:  # a method of a module's object of the run's class
                     nxt = f"{self.instances[head]}.{last}"
+                if nxt is None and self.alias(head) in self.bases:
+                    return self._inherited(self.alias(head), last)
             if nxt is None or nxt == qn:
                 return None
             qn = nxt
         return None
+
+    def _mro(self, cls: str, depth: int = 4) -> list[str]:
+        """``cls`` and the run's classes it derives from, depth first in the order its bases are named (the
+        method resolution order of single and mixin inheritance; a diamond's shared base is met once)."""
+        out = [cls]
+        if depth:
+            for base in self.bases.get(cls, ()):
+                out.extend(b for b in self._mro(self.alias(base), depth - 1) if b not in out)
+        return out
+
+    def _inherited(self, cls: str, method: str) -> str | None:
+        """A method a class of the run does not define itself: its bases' (``ImmichClient.update_tag``, defined by
+        the mixin ``TagsApi``), else, for a mixin calling ``self._request`` that only the classes mixing it in
+        define (``class ImmichClient(ImmichClientBase, TagsApi)``), the one definition those classes' bases give."""
+        for c in self._mro(cls)[1:]:
+            if f"{c}.{method}" in self.defined:
+                return self.resolve(f"{c}.{method}")
+        if self._subclasses is None:
+            self._subclasses = {}
+            for sub, bases in sorted(self.bases.items()):
+                for b in bases:
+                    self._subclasses.setdefault(self.alias(b), []).append(sub)
+        found = {d for sub in self._subclasses.get(cls, ()) for c in self._mro(sub)
+                 if f"{c}.{method}" in self.defined and (d := self.resolve(f"{c}.{method}")) is not None}
+        return found.pop() if len(found) == 1 else None
 
     def resolve_all(self, qn: str) -> list[str]:
         """The definitions ``qn`` may name: :meth:`resolve`'s one, or for a method called on what a function returned,

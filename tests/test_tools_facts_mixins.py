@@ -1,0 +1,102 @@
+"""`smullyan tools` (issue 28, session 43): calls a tool makes through an API client the run builds from mixins
+(batch 15's immich rows): a method called straight on what a run function returns (``_client(ctx).update_tag(...)``),
+a method the client's class inherits from a mixin base, the mixin's ``self._request(...)`` that only the class mixing
+it in defines (through its other base), and the client handed to a same-module helper (``_append_note(_client(ctx),
+...)``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from smullyan.linter import tools
+from smullyan.linter.config import Config
+from tools_support import write_tree
+
+BASE = """
+    import httpx
+
+
+    class ApiBase:
+        def __init__(self, url: str) -> None:
+            self.url = url
+
+        async def _request(self, method: str, path: str, json: dict | None = None) -> dict:
+            async with httpx.AsyncClient(timeout=30.0) as client:
+                response = await client.request(method, self.url + path, json=json)
+                response.raise_for_status()
+                return response.json()
+"""
+
+TAGS = """
+    class TagsApi:
+        async def update_tag(self, tag_id: str, **fields) -> dict:
+            return await self._request("PUT", f"/tags/{tag_id}", json=fields)
+
+        async def upsert_note(self, asset_id: str, note: dict) -> dict:
+            return await self._request("PUT", f"/assets/{asset_id}/metadata", json=note)
+"""
+
+CLIENT = """
+    from .base import ApiBase
+    from .tags import TagsApi
+
+
+    class PhotoClient(ApiBase, TagsApi):
+        pass
+"""
+
+APP = """
+    from mcp.server.fastmcp import FastMCP
+
+    from .client import PhotoClient
+
+    mcp = FastMCP("photos")
+
+
+    def _client(ctx) -> PhotoClient:
+        return ctx.request_context.lifespan_context["client"]
+"""
+
+
+def _rows(tmp_path: Path, tools_py: str) -> dict[str, tools.Tool]:
+    paths = write_tree(tmp_path, {"photos/__init__.py": "", "photos/base.py": BASE, "photos/tags.py": TAGS,
+                                  "photos/client.py": CLIENT, "photos/app.py": APP, "photos/tools.py": tools_py})
+    return {t.name: t for t in tools.run(paths, Config()).tools}
+
+
+def test_a_mixin_method_on_a_returned_client_reaches_the_request_its_sibling_base_sends(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, """
+        from .app import mcp, _client
+
+
+        @mcp.tool()
+        async def update_tag(ctx, tag_id: str, color: str) -> dict:
+            return await _client(ctx).update_tag(tag_id, color=color)
+
+
+        async def _append_note(client, asset_id: str, note: dict) -> None:
+            await client.upsert_note(asset_id, note)
+
+
+        @mcp.tool()
+        async def record_action(ctx, asset_id: str, action: str) -> str:
+            await _append_note(_client(ctx), asset_id, {"action": action})
+            return "ok"
+    """)
+    # _client(ctx) -> PhotoClient; update_tag is TagsApi's (a base); its self._request is ApiBase's (PhotoClient's
+    # other base), with the AsyncClient's timeout
+    for name in ("update_tag", "record_action"):
+        assert [(c.what, c.timeout, c.timeout_value, c.helper) for c in rows[name].calls] == [
+            ("httpx.AsyncClient.request", "value", "30.0", "_request")], name
+
+
+def test_a_method_no_class_of_the_run_defines_or_two_mixers_define_differently_is_not_followed(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, """
+        from .app import mcp, _client
+
+
+        @mcp.tool()
+        async def rename(ctx, tag_id: str, name: str) -> dict:
+            return await _client(ctx).rename_tag(tag_id, name)
+    """)
+    assert rows["rename"].calls == []
