@@ -1,7 +1,8 @@
 """`smullyan tools` (issue 28, session 43): calls a tool makes through an API client the run builds from mixins
-(batch 15's immich rows): a method called straight on what a run function returns (``_client(ctx).update_tag(...)``),
+(batch 15's immich and portainer rows): a method called straight on what a run function returns (``_client(ctx).update_tag(...)``),
 a method the client's class inherits from a mixin base, the mixin's ``self._request(...)`` that only the class mixing
 it in defines (through its other base), and the client handed to a same-module helper (``_append_note(_client(ctx),
+...)``); a tool classed by the HTTP method a client's verb method hands its request helper (``self.request("POST",
 ...)``)."""
 
 from __future__ import annotations
@@ -100,3 +101,60 @@ def test_a_method_no_class_of_the_run_defines_or_two_mixers_define_differently_i
             return await _client(ctx).rename_tag(tag_id, name)
     """)
     assert rows["rename"].calls == []
+
+
+def test_the_http_method_a_clients_verb_method_hands_its_request_helper_classes_the_tool(tmp_path: Path) -> None:
+    paths = write_tree(tmp_path, {
+        "ops/__init__.py": "",
+        "ops/client.py": """
+            import httpx
+
+
+            class OpsClient:
+                async def request(self, method: str, path: str, **kwargs) -> httpx.Response:
+                    async with httpx.AsyncClient(timeout=30.0) as client:
+                        return await client.request(method, "https://ops.example.com" + path, **kwargs)
+
+                async def get(self, path: str, **kwargs) -> dict:
+                    return (await self.request("GET", path, **kwargs)).json()
+
+                async def post(self, path: str, **kwargs) -> dict:
+                    return (await self.request(method="POST", path=path, **kwargs)).json()
+
+
+            _client = None
+
+
+            def get_client() -> OpsClient:
+                global _client
+                if _client is None:
+                    _client = OpsClient()
+                return _client
+        """,
+        "ops/server.py": """
+            from mcp.server.fastmcp import FastMCP
+
+            from .client import get_client
+
+            mcp = FastMCP("ops")
+
+
+            @mcp.tool()
+            async def stack_deploy(name: str) -> dict:
+                client = get_client()
+                await client.get(f"/api/stacks/{name}")
+                return await client.post("/api/stacks", json={"Name": name})
+
+
+            @mcp.tool()
+            async def stack_show(name: str) -> dict:
+                return await get_client().get(f"/api/stacks/{name}")
+        """,
+    })
+    rows = {t.name: t for t in tools.run(paths, Config()).tools}
+    # the request helper's method is a parameter: the literal each verb method hands it says what the tool does
+    deploy, show = rows["stack_deploy"], rows["stack_show"]
+    assert (deploy.classification, deploy.source, deploy.evidence, deploy.key) == (
+        "non-idempotent-write", "inferred", "POST through post()", "missing")
+    assert (show.classification, show.evidence, show.key) == ("read-safe", "GET through get()", "not-needed")
+    assert [(c.what, c.timeout, c.helper) for c in show.calls] == [("httpx.AsyncClient.request", "unknown", "request")]  # **kwargs handed in

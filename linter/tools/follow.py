@@ -13,7 +13,7 @@ as the region), and :func:`join` adds each helper's summary to the rows that rea
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
@@ -52,6 +52,9 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
+    # functions that hand one of the run's functions a literal HTTP method (``self.request("POST", path, ...)``,
+    # ``_request(method="DELETE")``): function -> those methods, lower case
+    sends: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # module-level classes: "pkg.mod.C" -> their bases of the run, qualified as the file names them
     # (``class ImmichClient(ImmichClientBase, TagsApi)``): a method a class inherits resolves to the base's
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -225,6 +228,11 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
             cls = index.instances.get(stmt.targets[0].id)
             if cls is not None and cls.split(".")[0] in roots:
                 graph.instances[f"{index.module}.{stmt.targets[0].id}"] = cls
+    module_defs = _module_defs(index)
+    for key, (_p, _n, node, cls) in _own(index).items():
+        sent = _sent_methods(node, index, cls, roots, module_defs)
+        if sent:
+            graph.sends[f"{index.module}.{key}"] = sent
     for path, cls_node in index.classes:
         if "." not in path:
             graph.bases[f"{index.module}.{path}"] = tuple(b for b in index.bases(cls_node) if b.split(".")[0] in roots)
@@ -233,6 +241,22 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
         if returned:
             graph.returns[f"{index.module}.{key}"] = returned
     return graph
+
+
+def _sent_methods(fn: ast.AST, index: Index, cls: str | None, roots: frozenset[str],
+                  module_defs: Mapping[str, ast.AST]) -> tuple[str, ...]:
+    """The HTTP methods ``fn`` hands the run's own request helpers as a literal: ``self.request("POST", path)`` in a
+    client's ``post`` method, ``_request(method="DELETE", ...)``. The helper sends whatever it is given (its own
+    call's method is a parameter, unclassified); the literal here says what this call of it does."""
+    out: list[str] = []
+    for call in ast.walk(fn):
+        if not isinstance(call, ast.Call):
+            continue
+        arg = next((k.value for k in call.keywords if k.arg == "method"), call.args[0] if call.args else None)
+        verb = arg.value.lower() if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+        if verb in kb.HTTP_METHOD_CLASSES and verb not in out and _targets(call, index, cls, roots, module_defs):
+            out.append(verb)
+    return tuple(out)
 
 
 def summary_defs(index: Index, wanted: Iterable[str]) -> list[Def]:
@@ -312,6 +336,7 @@ class _Resolver:
         self.returns: dict[str, dict[str, str]] = {}
         self.instances: dict[str, str] = {}
         self.bases: dict[str, tuple[str, ...]] = {}
+        self.sends: dict[str, tuple[str, ...]] = {}
         self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
@@ -320,6 +345,7 @@ class _Resolver:
             self.returns.update(g.returns)
             self.instances.update(g.instances)
             self.bases.update(g.bases)
+            self.sends.update(g.sends)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -485,6 +511,9 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
     for tool, (wants, passing), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
+        # the HTTP methods the run's functions the tool calls hand their request helper (``client.post(...)`` ->
+        # ``PortainerClient.post`` -> ``self.request("POST", ...)``)
+        sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
         for _ in range(DEPTH):
             nxt: list[tuple[str, bool]] = []
             for key, text in ((k, t) for qn, t in frontier for k in r.resolve_all(qn)):
@@ -511,7 +540,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
                 _count(tool, s, text, counted)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
-        _classify(tool)
+        _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         if framework and "text" not in tool.failures:
@@ -561,13 +590,28 @@ def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]
             tool.findings[code] = tool.findings.get(code, 0) + 1
 
 
-def _classify(tool: Tool) -> None:
+def _calls_out(key: str, r: "_Resolver", summaries: Mapping[str, Summary]) -> bool:
+    """Whether a helper, or one it calls, lists a call out of the process (its request helper's)."""
+    s = summaries.get(key)
+    return bool(s is not None and (s.calls or any(
+        (h := summaries.get(k)) is not None and h.calls for q in r.calls.get(key, ()) for k in r.resolve_all(q))))
+
+
+def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
     """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
-    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE)."""
+    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else from the
+    HTTP method a function it calls hands the run's request helper (``sent``: ``PortainerClient.post`` sending
+    ``self.request("POST", ...)``), whose own call's method is a parameter."""
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
         dispatchers = method_dispatchers(tool.calls)
         classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
+        if not classified and sent:
+            verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
+            cls = kb.HTTP_METHOD_CLASSES[verb]
+            tool.classification, tool.source = cls, "inferred"
+            tool.evidence = f"{verb.upper()} through {key.rsplit('.', 1)[-1]}()"
+            tool.key = "not-needed" if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE) else "missing"
         if classified:
             strongest = min(classified, key=lambda c: order.index(c.cls or ""))
             tool.classification, tool.source = strongest.cls or "unknown", "inferred"
