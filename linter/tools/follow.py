@@ -254,7 +254,7 @@ def _sent_methods(fn: ast.AST, index: Index, cls: str | None, roots: frozenset[s
             continue
         arg = next((k.value for k in call.keywords if k.arg == "method"), call.args[0] if call.args else None)
         verb = arg.value.lower() if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
-        if verb in kb.HTTP_METHOD_CLASSES and verb not in out and _targets(call, index, cls, roots, module_defs):
+        if verb is not None and verb in kb.HTTP_METHOD_CLASSES and verb not in out and _targets(call, index, cls, roots, module_defs):
             out.append(verb)
     return tuple(out)
 
