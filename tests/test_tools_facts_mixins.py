@@ -158,3 +158,46 @@ def test_the_http_method_a_clients_verb_method_hands_its_request_helper_classes_
         "non-idempotent-write", "inferred", "POST through post()", "missing")
     assert (show.classification, show.evidence, show.key) == ("read-safe", "GET through get()", "not-needed")
     assert [(c.what, c.timeout, c.helper) for c in show.calls] == [("httpx.AsyncClient.request", "unknown", "request")]  # **kwargs handed in
+
+
+def test_a_method_on_a_helpers_value_of_no_run_class_keeps_a_local_tool_local(tmp_path: Path) -> None:
+    paths = write_tree(tmp_path, {
+        "scen/__init__.py": "",
+        "scen/service.py": """
+            from pathlib import Path
+
+
+            class ScenarioService:
+                def __init__(self, base: Path) -> None:
+                    self._dir = base / "scenarios"
+
+                def _path(self, scenario_id: str) -> Path:
+                    return self._dir / f"{scenario_id}.json"
+
+                def delete(self, scenario_id: str) -> None:
+                    self._path(scenario_id).unlink()
+        """,
+        "scen/tools.py": """
+            from pathlib import Path
+
+            from langchain_core.tools import BaseTool
+
+            from .service import ScenarioService
+
+
+            class DeleteScenarioTool(BaseTool):
+                name: str = "delete_scenario"
+                description: str = "Delete a scenario"
+
+                def __init__(self, base: Path) -> None:
+                    super().__init__()
+                    self._service = ScenarioService(base)
+
+                def _run(self, scenario_id: str) -> str:
+                    self._service.delete(scenario_id)
+                    return "deleted"
+        """,
+    })
+    row = {t.name: t for t in tools.run(paths, Config()).tools}["delete_scenario"]
+    # ``self._path(x).unlink()``: a Path's method on the helper's value, no function of the run
+    assert (row.classification, row.source) == ("local", "inferred")

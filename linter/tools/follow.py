@@ -652,7 +652,8 @@ def _local(tool: Tool, r: _Resolver, reached: Mapping[str, bool], summaries: Map
     for key in reached:
         s = summaries.get(key)
         if s is None or not s.local or not all(c.local for c in s.calls) or any(
-                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()):
+                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()
+                and (RETURNED not in q or r.resolve_all(q))):  # ``self._path(x).unlink()``: no method of the run
             return  # (a class it builds: judged a value where it is built, ``local.call_place``)
     tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
     tool.evidence = "every call stays on the machine"
