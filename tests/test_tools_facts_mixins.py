@@ -147,16 +147,23 @@ def test_the_http_method_a_clients_verb_method_hands_its_request_helper_classes_
 
 
             @mcp.tool()
-            async def stack_show(name: str) -> dict:
+            async def stack_yaml(name: str) -> dict:
                 return await get_client().get(f"/api/stacks/{name}")
+
+
+            @mcp.tool()
+            async def search_stacks(query: str) -> dict:
+                return await get_client().post("/api/stacks/search", json={"q": query})
         """,
     })
     rows = {t.name: t for t in tools.run(paths, Config()).tools}
     # the request helper's method is a parameter: the literal each verb method hands it says what the tool does
-    deploy, show = rows["stack_deploy"], rows["stack_show"]
+    deploy, show = rows["stack_deploy"], rows["stack_yaml"]
     assert (deploy.classification, deploy.source, deploy.evidence, deploy.key) == (
         "non-idempotent-write", "inferred", "POST through post()", "missing")
     assert (show.classification, show.evidence, show.key) == ("read-safe", "GET through get()", "not-needed")
+    # a name with a verb the tables know keeps its guess: a search sent as POST is a read
+    assert (rows["search_stacks"].classification, rows["search_stacks"].evidence) == ("read-safe", "by name (search)")
     assert [(c.what, c.timeout, c.helper) for c in show.calls] == [("httpx.AsyncClient.request", "unknown", "request")]  # **kwargs handed in
 
 

@@ -24,6 +24,7 @@ from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .model import CallFact, RetryFact, Tool
+from .verbs import name_verb
 
 __all__ = ["DEPTH", "Graph", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
@@ -599,14 +600,15 @@ def _calls_out(key: str, r: "_Resolver", summaries: Mapping[str, Summary]) -> bo
 
 def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
     """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
-    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else from the
+    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else, when its
+    name has no verb the tables know (a POST to ``/search/metadata`` sent for ``search_smart`` is a read), from the
     HTTP method a function it calls hands the run's request helper (``sent``: ``PortainerClient.post`` sending
     ``self.request("POST", ...)``), whose own call's method is a parameter."""
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
         dispatchers = method_dispatchers(tool.calls)
         classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
-        if not classified and sent:
+        if not classified and sent and name_verb(tool.name) is None:  # the tool's own name says more (``verbs.py``)
             verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
             cls = kb.HTTP_METHOD_CLASSES[verb]
             tool.classification, tool.source = cls, "inferred"
