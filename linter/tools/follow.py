@@ -23,8 +23,8 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
+from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, method_dispatchers
 from .model import CallFact, RetryFact, Tool
-from .verbs import name_verb
 
 __all__ = ["DEPTH", "Graph", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
@@ -355,7 +355,7 @@ class _Resolver:
             self.aliases.update(g.aliases)
             self.defined.update(g.defined)
 
-    def resolve(self, qn: str) -> str | None:
+    def resolve(self, qn: str, inherit: bool = False) -> str | None:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops; a method called on what a
         function returned (``pkg.core._resolve->1.get_fields``) through that function's annotated return."""
@@ -376,7 +376,7 @@ class _Resolver:
                 nxt = f"{self.aliases[head]}.{last}" if head in self.aliases else None
                 if nxt is None and head in self.instances:  # a method of a module's object of the run's class
                     nxt = f"{self.instances[head]}.{last}"
-                if nxt is None and self.alias(head) in self.bases:
+                if nxt is None and inherit and self.alias(head) in self.bases:
                     return self._inherited(self.alias(head), last)
             if nxt is None or nxt == qn:
                 return None
@@ -412,13 +412,13 @@ class _Resolver:
         """The definitions ``qn`` may name: :meth:`resolve`'s one, or for a method called on what a function returned,
         that method of each class its annotation names (``-> Office365Client | GraphClient``: both ``get``s)."""
         if RETURNED not in qn:
-            key = self.resolve(qn)
+            key = self.resolve(qn, inherit=True)  # a call follows a method the class inherits; a form's lookup does not
             return [key] if key is not None else []
         head, _, rest = qn.partition(RETURNED)
         pos, _, method = rest.partition(".")
         fn = self.resolve(head)
         classes = self.returns.get(fn, {}).get(pos, "") if fn is not None and method else ""
-        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}")) is not None]
+        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}", inherit=True)) is not None]
 
     def alias(self, qn: str) -> str:
         """What a module's name stands for through the run's re-exports (a few hops), else itself."""
@@ -553,123 +553,6 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         _annotated(tool, r)
         _local(tool, r, reached, summaries)
         tool.findings = dict(sorted(tool.findings.items()))
-
-
-def _merge(tool: Tool, s: Summary, text: bool) -> None:
-    have = {(c.what, c.helper): i for i, c in enumerate(tool.calls)}
-    for c in s.calls:
-        at = have.get((c.what, c.helper))
-        if at is None:
-            have[(c.what, c.helper)] = len(tool.calls)
-            tool.calls.append(c)
-        elif tool.calls[at].timeout == "unknown" and c.timeout != "unknown":
-            # a helper's row reads its own same-module helpers' calls through the effects model only (their bodies
-            # are outside its region, their timeouts unread); that helper's own summary read the call's timeout
-            tool.calls[at] = c
-    seen_retries = {(r.kind, r.stop, r.wait, r.condition, r.helper) for r in tool.retries}
-    for r in s.retries:
-        if (r.kind, r.stop, r.wait, r.condition, r.helper) not in seen_retries:
-            seen_retries.add((r.kind, r.stop, r.wait, r.condition, r.helper))
-            tool.retries.append(r)
-    # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
-    # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
-    for mode in s.failures if s.calls else ():
-        if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
-            tool.failures.append(mode)
-
-
-def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
-    """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
-    of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
-    TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
-    the caller's own business: its own summary, reached, says whether it is passed on)."""
-    for where, line, code, own in s.sites:
-        if code == "TFH401" and not (own and text):
-            continue
-        if (where, line, code) not in counted:
-            counted.add((where, line, code))
-            tool.findings[code] = tool.findings.get(code, 0) + 1
-
-
-def _calls_out(key: str, r: "_Resolver", summaries: Mapping[str, Summary]) -> bool:
-    """Whether a helper, or one it calls, lists a call out of the process (its request helper's)."""
-    s = summaries.get(key)
-    return bool(s is not None and (s.calls or any(
-        (h := summaries.get(k)) is not None and h.calls for q in r.calls.get(key, ()) for k in r.resolve_all(q))))
-
-
-def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
-    """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
-    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else, when its
-    name has no verb the tables know (a POST to ``/search/metadata`` sent for ``search_smart`` is a read), from the
-    HTTP method a function it calls hands the run's request helper (``sent``: ``PortainerClient.post`` sending
-    ``self.request("POST", ...)``), whose own call's method is a parameter."""
-    if tool.classification == "unknown":
-        order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
-        dispatchers = method_dispatchers(tool.calls)
-        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
-        if not classified and sent and name_verb(tool.name) is None:  # the tool's own name says more (``verbs.py``)
-            verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
-            cls = kb.HTTP_METHOD_CLASSES[verb]
-            tool.classification, tool.source = cls, "inferred"
-            tool.evidence = f"{verb.upper()} through {key.rsplit('.', 1)[-1]}()"
-            tool.key = "not-needed" if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE) else "missing"
-        if classified:
-            strongest = min(classified, key=lambda c: order.index(c.cls or ""))
-            tool.classification, tool.source = strongest.cls or "unknown", "inferred"
-            tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
-            if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
-                tool.key = "not-needed"
-            elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
-                writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-                tool.key = "present" if all(c.keyed for c in writes) else "missing"
-
-
-def _annotated(tool: Tool, r: _Resolver) -> None:
-    """The class the run's own annotation helper states for a tool (``@mcp.tool(annotations=read_only())``): declared,
-    as MCP annotations given literally are; a class the tool's calls suggest gives way to it."""
-    if tool.annotated is None or tool.source in ("declared", "configured"):
-        return
-    key = r.resolve(tool.annotated)
-    cls = r.annotations.get(key) if key is not None else None
-    if cls is None:
-        return
-    tool.classification, tool.source, tool.evidence = cls, "declared", "MCP annotations"
-    if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
-        tool.key = "not-needed"
-    else:
-        writes = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-        tool.key = "present" if writes and all(writes) else "missing"
-
-
-def _local(tool: Tool, r: _Resolver, reached: Mapping[str, bool], summaries: Mapping[str, Summary]) -> None:
-    """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
-    local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
-    found, summarised local, and calling only helpers reached)."""
-    if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
-        return
-    keys = [r.resolve(q) for q in tool.local]
-    if any(k is None or k not in reached for k in keys):
-        return
-    for key in reached:
-        s = summaries.get(key)
-        if s is None or not s.local or not all(c.local for c in s.calls) or any(
-                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()
-                and (RETURNED not in q or r.resolve_all(q))):  # ``self._path(x).unlink()``: no method of the run
-            return  # (a class it builds: judged a value where it is built, ``local.call_place``)
-    tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
-    tool.evidence = "every call stays on the machine"
-
-
-_HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")
-
-
-def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
-    """Helpers that send both a GET and a write (``if method == "GET": requests.get(...) else: requests.post(...)``):
-    the method is their caller's choice, so their calls do not classify the tool that reaches them."""
-    calls = list(calls)
-    reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
-    return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}
 
 
 #: the run's resolver of qualified names to its definitions (``remote.adopted`` asks it)
