@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
+__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_called", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
 
 
 def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
@@ -109,6 +109,18 @@ def method_of_returned(call: ast.Call, returned: Mapping[str, str]) -> str | Non
     f = call.func
     if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in returned:
         return f"{returned[f.value.id]}.{f.attr}"
+    return None
+
+
+def method_of_called(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
+                     module_defs: Mapping[str, ast.AST]) -> str | None:
+    """A method called straight on what one of the run's functions returns (``_client(ctx).update_tag(...)``,
+    ``self._api().send(...)``): ``pkg.app._client->.update_tag``, resolved as :func:`method_of_returned`'s."""
+    f = call.func
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call):
+        made = callee(f.value, index, cls, roots, module_defs)
+        if made is not None:
+            return f"{made}{RETURNED}.{f.attr}"
     return None
 
 

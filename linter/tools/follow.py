@@ -13,16 +13,17 @@ as the region), and :func:`join` adds each helper's summary to the rows that rea
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
-from .callees import (RETURNED, UNTYPED, callee, method_of_returned, returned_names, returns_of, run_in_worker,
+from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_returned, returned_names, returns_of, run_in_worker,
                       untyped_method)
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
+from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, method_dispatchers
 from .model import CallFact, RetryFact, Tool
 
 __all__ = ["DEPTH", "Graph", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
@@ -52,6 +53,12 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
+    # functions that hand one of the run's functions a literal HTTP method (``self.request("POST", path, ...)``,
+    # ``_request(method="DELETE")``): function -> those methods, lower case
+    sends: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # module-level classes: "pkg.mod.C" -> their bases of the run, qualified as the file names them
+    # (``class ImmichClient(ImmichClientBase, TagsApi)``): a method a class inherits resolves to the base's
+    bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -123,6 +130,11 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Map
     out: list[str] = []
     for param, arg in handed:
         cls = _object_class(arg, index, roots)
+        if cls is None and isinstance(arg, ast.Call):
+            # what one of the run's functions returns, handed on (``_append_note(_client(ctx), ...)``): its methods
+            # through that function's annotated return, resolved at the end of the run
+            made = callee(arg, index, None, roots, module_defs)
+            cls = f"{made}{RETURNED}" if made is not None and not made.rsplit(".", 1)[-1][:1].isupper() else None
         if cls is not None:
             out.extend(f"{cls}.{m}" for m in _param_methods(fn, param) if f"{cls}.{m}" not in out)
     return out
@@ -153,7 +165,8 @@ def calls_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str]
         if not isinstance(call, ast.Call):
             continue
         found = _targets(call, index, cls, roots, module_defs)
-        via = (method_of_returned(call, returned) or untyped_method(call, index, module_defs)) if not found else None
+        via = (method_of_returned(call, returned) or method_of_called(call, index, cls, roots, module_defs)
+               or untyped_method(call, index, module_defs)) if not found else None
         for qn in [*found, *([via] if via else [])]:
             if qn not in out:
                 out.append(qn)
@@ -173,7 +186,8 @@ def passed_of(node: ast.AST, index: Index, cls: str | None, roots: frozenset[str
 
     def targets(call: ast.Call) -> list[str]:
         found = _targets(call, index, cls, roots, module_defs)
-        via = method_of_returned(call, bound_to) if not found else None
+        via = (method_of_returned(call, bound_to) or method_of_called(call, index, cls, roots, module_defs)) \
+            if not found else None
         return [*found, via] if via else found
 
     for n in ast.walk(node):
@@ -215,11 +229,35 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
             cls = index.instances.get(stmt.targets[0].id)
             if cls is not None and cls.split(".")[0] in roots:
                 graph.instances[f"{index.module}.{stmt.targets[0].id}"] = cls
+    module_defs = _module_defs(index)
+    for key, (_p, _n, node, cls) in _own(index).items():
+        sent = _sent_methods(node, index, cls, roots, module_defs)
+        if sent:
+            graph.sends[f"{index.module}.{key}"] = sent
+    for path, cls_node in index.classes:
+        if "." not in path:
+            graph.bases[f"{index.module}.{path}"] = tuple(b for b in index.bases(cls_node) if b.split(".")[0] in roots)
     for key, (_p, _n, node, _cls) in _own(index).items():
         returned = returns_of(node, index, roots)
         if returned:
             graph.returns[f"{index.module}.{key}"] = returned
     return graph
+
+
+def _sent_methods(fn: ast.AST, index: Index, cls: str | None, roots: frozenset[str],
+                  module_defs: Mapping[str, ast.AST]) -> tuple[str, ...]:
+    """The HTTP methods ``fn`` hands the run's own request helpers as a literal: ``self.request("POST", path)`` in a
+    client's ``post`` method, ``_request(method="DELETE", ...)``. The helper sends whatever it is given (its own
+    call's method is a parameter, unclassified); the literal here says what this call of it does."""
+    out: list[str] = []
+    for call in ast.walk(fn):
+        if not isinstance(call, ast.Call):
+            continue
+        arg = next((k.value for k in call.keywords if k.arg == "method"), call.args[0] if call.args else None)
+        verb = arg.value.lower() if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+        if verb is not None and verb in kb.HTTP_METHOD_CLASSES and verb not in out and _targets(call, index, cls, roots, module_defs):
+            out.append(verb)
+    return tuple(out)
 
 
 def summary_defs(index: Index, wanted: Iterable[str]) -> list[Def]:
@@ -298,12 +336,17 @@ class _Resolver:
         self.annotations: dict[str, str] = {}
         self.returns: dict[str, dict[str, str]] = {}
         self.instances: dict[str, str] = {}
+        self.bases: dict[str, tuple[str, ...]] = {}
+        self.sends: dict[str, tuple[str, ...]] = {}
+        self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
         for g in graphs:
             self.annotations.update(g.annotations)
             self.returns.update(g.returns)
             self.instances.update(g.instances)
+            self.bases.update(g.bases)
+            self.sends.update(g.sends)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -312,7 +355,7 @@ class _Resolver:
             self.aliases.update(g.aliases)
             self.defined.update(g.defined)
 
-    def resolve(self, qn: str) -> str | None:
+    def resolve(self, qn: str, inherit: bool = False) -> str | None:
         """The definition ``qn`` names: itself, or what a module re-exported under it (``pkg.tools.run_kubectl``
         after ``from .utils import run_kubectl`` in ``pkg/tools/__init__.py``), a few hops; a method called on what a
         function returned (``pkg.core._resolve->1.get_fields``) through that function's annotated return."""
@@ -333,22 +376,49 @@ class _Resolver:
                 nxt = f"{self.aliases[head]}.{last}" if head in self.aliases else None
                 if nxt is None and head in self.instances:  # a method of a module's object of the run's class
                     nxt = f"{self.instances[head]}.{last}"
+                if nxt is None and inherit and self.alias(head) in self.bases:
+                    return self._inherited(self.alias(head), last)
             if nxt is None or nxt == qn:
                 return None
             qn = nxt
         return None
 
+    def _mro(self, cls: str, depth: int = 4) -> list[str]:
+        """``cls`` and the run's classes it derives from, depth first in the order its bases are named (the
+        method resolution order of single and mixin inheritance; a diamond's shared base is met once)."""
+        out = [cls]
+        if depth:
+            for base in self.bases.get(cls, ()):
+                out.extend(b for b in self._mro(self.alias(base), depth - 1) if b not in out)
+        return out
+
+    def _inherited(self, cls: str, method: str) -> str | None:
+        """A method a class of the run does not define itself: its bases' (``ImmichClient.update_tag``, defined by
+        the mixin ``TagsApi``), else, for a mixin calling ``self._request`` that only the classes mixing it in
+        define (``class ImmichClient(ImmichClientBase, TagsApi)``), the one definition those classes' bases give."""
+        for c in self._mro(cls)[1:]:
+            if f"{c}.{method}" in self.defined:
+                return self.resolve(f"{c}.{method}")
+        if self._subclasses is None:
+            self._subclasses = {}
+            for sub, bases in sorted(self.bases.items()):
+                for b in bases:
+                    self._subclasses.setdefault(self.alias(b), []).append(sub)
+        found = {d for sub in self._subclasses.get(cls, ()) for c in self._mro(sub)
+                 if f"{c}.{method}" in self.defined and (d := self.resolve(f"{c}.{method}")) is not None}
+        return found.pop() if len(found) == 1 else None
+
     def resolve_all(self, qn: str) -> list[str]:
         """The definitions ``qn`` may name: :meth:`resolve`'s one, or for a method called on what a function returned,
         that method of each class its annotation names (``-> Office365Client | GraphClient``: both ``get``s)."""
         if RETURNED not in qn:
-            key = self.resolve(qn)
+            key = self.resolve(qn, inherit=True)  # a call follows a method the class inherits; a form's lookup does not
             return [key] if key is not None else []
         head, _, rest = qn.partition(RETURNED)
         pos, _, method = rest.partition(".")
         fn = self.resolve(head)
         classes = self.returns.get(fn, {}).get(pos, "") if fn is not None and method else ""
-        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}")) is not None]
+        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}", inherit=True)) is not None]
 
     def alias(self, qn: str) -> str:
         """What a module's name stands for through the run's re-exports (a few hops), else itself."""
@@ -442,6 +512,9 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
     for tool, (wants, passing), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
+        # the HTTP methods the run's functions the tool calls hand their request helper (``client.post(...)`` ->
+        # ``PortainerClient.post`` -> ``self.request("POST", ...)``)
+        sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
         for _ in range(DEPTH):
             nxt: list[tuple[str, bool]] = []
             for key, text in ((k, t) for qn, t in frontier for k in r.resolve_all(qn)):
@@ -468,7 +541,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
                 _count(tool, s, text, counted)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
-        _classify(tool)
+        _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         if framework and "text" not in tool.failures:
@@ -480,106 +553,6 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
         _annotated(tool, r)
         _local(tool, r, reached, summaries)
         tool.findings = dict(sorted(tool.findings.items()))
-
-
-def _merge(tool: Tool, s: Summary, text: bool) -> None:
-    have = {(c.what, c.helper): i for i, c in enumerate(tool.calls)}
-    for c in s.calls:
-        at = have.get((c.what, c.helper))
-        if at is None:
-            have[(c.what, c.helper)] = len(tool.calls)
-            tool.calls.append(c)
-        elif tool.calls[at].timeout == "unknown" and c.timeout != "unknown":
-            # a helper's row reads its own same-module helpers' calls through the effects model only (their bodies
-            # are outside its region, their timeouts unread); that helper's own summary read the call's timeout
-            tool.calls[at] = c
-    seen_retries = {(r.kind, r.stop, r.wait, r.condition, r.helper) for r in tool.retries}
-    for r in s.retries:
-        if (r.kind, r.stop, r.wait, r.condition, r.helper) not in seen_retries:
-            seen_retries.add((r.kind, r.stop, r.wait, r.condition, r.helper))
-            tool.retries.append(r)
-    # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
-    # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
-    for mode in s.failures if s.calls else ():
-        if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
-            tool.failures.append(mode)
-
-
-def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
-    """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
-    of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
-    TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
-    the caller's own business: its own summary, reached, says whether it is passed on)."""
-    for where, line, code, own in s.sites:
-        if code == "TFH401" and not (own and text):
-            continue
-        if (where, line, code) not in counted:
-            counted.add((where, line, code))
-            tool.findings[code] = tool.findings.get(code, 0) + 1
-
-
-def _classify(tool: Tool) -> None:
-    """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
-    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE)."""
-    if tool.classification == "unknown":
-        order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
-        dispatchers = method_dispatchers(tool.calls)
-        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
-        if classified:
-            strongest = min(classified, key=lambda c: order.index(c.cls or ""))
-            tool.classification, tool.source = strongest.cls or "unknown", "inferred"
-            tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
-            if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
-                tool.key = "not-needed"
-            elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
-                writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-                tool.key = "present" if all(c.keyed for c in writes) else "missing"
-
-
-def _annotated(tool: Tool, r: _Resolver) -> None:
-    """The class the run's own annotation helper states for a tool (``@mcp.tool(annotations=read_only())``): declared,
-    as MCP annotations given literally are; a class the tool's calls suggest gives way to it."""
-    if tool.annotated is None or tool.source in ("declared", "configured"):
-        return
-    key = r.resolve(tool.annotated)
-    cls = r.annotations.get(key) if key is not None else None
-    if cls is None:
-        return
-    tool.classification, tool.source, tool.evidence = cls, "declared", "MCP annotations"
-    if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
-        tool.key = "not-needed"
-    else:
-        writes = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
-        tool.key = "present" if writes and all(writes) else "missing"
-
-
-def _local(tool: Tool, r: _Resolver, reached: Mapping[str, bool], summaries: Mapping[str, Summary]) -> None:
-    """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
-    local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
-    found, summarised local, and calling only helpers reached)."""
-    if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
-        return
-    keys = [r.resolve(q) for q in tool.local]
-    if any(k is None or k not in reached for k in keys):
-        return
-    for key in reached:
-        s = summaries.get(key)
-        if s is None or not s.local or not all(c.local for c in s.calls) or any(
-                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()):
-            return  # (a class it builds: judged a value where it is built, ``local.call_place``)
-    tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
-    tool.evidence = "every call stays on the machine"
-
-
-_HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")
-
-
-def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
-    """Helpers that send both a GET and a write (``if method == "GET": requests.get(...) else: requests.post(...)``):
-    the method is their caller's choice, so their calls do not classify the tool that reaches them."""
-    calls = list(calls)
-    reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
-    return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}
 
 
 #: the run's resolver of qualified names to its definitions (``remote.adopted`` asks it)

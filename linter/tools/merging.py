@@ -1,0 +1,134 @@
+"""What ``follow.join`` does with each helper a tool reaches, once the run's summaries are in: its calls, retries, failure
+modes and findings merged into the row, and the row's class read from them all (``follow.py`` walks the graphs)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from .. import knowledge as kb
+from .callees import RETURNED
+from .model import CallFact, Tool
+from .verbs import name_verb
+
+if TYPE_CHECKING:
+    from .follow import Resolver, Summary
+
+__all__ = ["method_dispatchers"]
+
+
+def _merge(tool: Tool, s: Summary, text: bool) -> None:
+    have = {(c.what, c.helper): i for i, c in enumerate(tool.calls)}
+    for c in s.calls:
+        at = have.get((c.what, c.helper))
+        if at is None:
+            have[(c.what, c.helper)] = len(tool.calls)
+            tool.calls.append(c)
+        elif tool.calls[at].timeout == "unknown" and c.timeout != "unknown":
+            # a helper's row reads its own same-module helpers' calls through the effects model only (their bodies
+            # are outside its region, their timeouts unread); that helper's own summary read the call's timeout
+            tool.calls[at] = c
+    seen_retries = {(r.kind, r.stop, r.wait, r.condition, r.helper) for r in tool.retries}
+    for r in s.retries:
+        if (r.kind, r.stop, r.wait, r.condition, r.helper) not in seen_retries:
+            seen_retries.add((r.kind, r.stop, r.wait, r.condition, r.helper))
+            tool.retries.append(r)
+    # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
+    # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
+    for mode in s.failures if s.calls else ():
+        if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
+            tool.failures.append(mode)
+
+
+def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
+    """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
+    of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
+    TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
+    the caller's own business: its own summary, reached, says whether it is passed on)."""
+    for where, line, code, own in s.sites:
+        if code == "TFH401" and not (own and text):
+            continue
+        if (where, line, code) not in counted:
+            counted.add((where, line, code))
+            tool.findings[code] = tool.findings.get(code, 0) + 1
+
+
+def _calls_out(key: str, r: "Resolver", summaries: Mapping[str, Summary]) -> bool:
+    """Whether a helper, or one it calls, lists a call out of the process (its request helper's)."""
+    s = summaries.get(key)
+    return bool(s is not None and (s.calls or any(
+        (h := summaries.get(k)) is not None and h.calls for q in r.calls.get(key, ()) for k in r.resolve_all(q))))
+
+
+def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
+    """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
+    helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else, when its
+    name has no verb the tables know (a POST to ``/search/metadata`` sent for ``search_smart`` is a read), from the
+    HTTP method a function it calls hands the run's request helper (``sent``: ``PortainerClient.post`` sending
+    ``self.request("POST", ...)``), whose own call's method is a parameter."""
+    if tool.classification == "unknown":
+        order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+        dispatchers = method_dispatchers(tool.calls)
+        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
+        if not classified and sent and name_verb(tool.name) is None:  # the tool's own name says more (``verbs.py``)
+            verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
+            cls = kb.HTTP_METHOD_CLASSES[verb]
+            tool.classification, tool.source = cls, "inferred"
+            tool.evidence = f"{verb.upper()} through {key.rsplit('.', 1)[-1]}()"
+            tool.key = "not-needed" if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE) else "missing"
+        if classified:
+            strongest = min(classified, key=lambda c: order.index(c.cls or ""))
+            tool.classification, tool.source = strongest.cls or "unknown", "inferred"
+            tool.evidence = strongest.what + (f" in {strongest.helper}()" if strongest.helper else "")
+            if tool.classification in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+                tool.key = "not-needed"
+            elif tool.classification in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE):
+                writes = [c for c in classified if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+                tool.key = "present" if all(c.keyed for c in writes) else "missing"
+
+
+def _annotated(tool: Tool, r: "Resolver") -> None:
+    """The class the run's own annotation helper states for a tool (``@mcp.tool(annotations=read_only())``): declared,
+    as MCP annotations given literally are; a class the tool's calls suggest gives way to it."""
+    if tool.annotated is None or tool.source in ("declared", "configured"):
+        return
+    key = r.resolve(tool.annotated)
+    cls = r.annotations.get(key) if key is not None else None
+    if cls is None:
+        return
+    tool.classification, tool.source, tool.evidence = cls, "declared", "MCP annotations"
+    if cls in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE):
+        tool.key = "not-needed"
+    else:
+        writes = [c.keyed for c in tool.calls if c.cls in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)]
+        tool.key = "present" if writes and all(writes) else "missing"
+
+
+def _local(tool: Tool, r: "Resolver", reached: Mapping[str, bool], summaries: Mapping[str, Summary]) -> None:
+    """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
+    local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
+    found, summarised local, and calling only helpers reached)."""
+    if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
+        return
+    keys = [r.resolve(q) for q in tool.local]
+    if any(k is None or k not in reached for k in keys):
+        return
+    for key in reached:
+        s = summaries.get(key)
+        if s is None or not s.local or not all(c.local for c in s.calls) or any(
+                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()
+                and (RETURNED not in q or r.resolve_all(q))):  # ``self._path(x).unlink()``: no method of the run
+            return  # (a class it builds: judged a value where it is built, ``local.call_place``)
+    tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
+    tool.evidence = "every call stays on the machine"
+
+
+_HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")
+
+
+def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
+    """Helpers that send both a GET and a write (``if method == "GET": requests.get(...) else: requests.post(...)``):
+    the method is their caller's choice, so their calls do not classify the tool that reaches them."""
+    calls = list(calls)
+    reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
+    return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}
