@@ -39,8 +39,17 @@ def _says_demo(name: str) -> bool:
 
 
 def demo_module(module: str) -> bool:
-    """A module below its top-level package named for examples or demos (``pkg.tool.example_mcp_tools.pubmed``)."""
-    return any(_says_demo(part) or part in TEMPLATES for part in module.split(".")[1:])
+    """A module below its top-level package named for examples or demos (``pkg.tool.example_mcp_tools.pubmed``), or
+    a test module (:func:`_in_tests`)."""
+    return any(_says_demo(part) or part in TEMPLATES for part in module.split(".")[1:]) or _in_tests(module)
+
+
+def _in_tests(module: str) -> bool:
+    """A test module: in a package named ``tests`` (a top-level one too: opensre's ``tests/tools/test_registry.py``),
+    or named as pytest collects them (``test_*``, ``*_test``, ``conftest``): the tools its tests build are fixtures,
+    never offered to a model by the package."""
+    parts = module.split(".")
+    return "tests" in parts or parts[-1] == "conftest" or parts[-1].startswith("test_") or parts[-1].endswith("_test")
 
 
 def _registered_template(d: Def, index: Index) -> bool:
@@ -162,5 +171,5 @@ def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
 
 def note(count: int) -> str:
     """What a run says once when it leaves demo tools out."""
-    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template, a function so "
+    return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template, a test module, a function so "
             "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")

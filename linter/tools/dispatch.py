@@ -67,6 +67,8 @@ def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, table
 #: ``cmd_``/``do_``/``action_``: a REPL's commands (aider's ``/model``, ``cmd.Cmd``) are the user's, and a tool's own
 #: sub-actions (``_action_click`` behind one ``computer`` tool) are not tools of their own
 _DISPATCH_WORDS = frozenset({"tool", "tools"})
+#: the first word of a method that runs the tool it is given the name of (``run``, ``call_tool``, ``execute``)
+_RUNNING = frozenset({"run", "call", "execute", "dispatch", "invoke", "handle"})
 #: methods named by the prefix before a class's name dispatch is taken for its tools
 MIN_PREFIXED = 2
 
@@ -85,7 +87,7 @@ def _static_prefix(arg: ast.expr) -> str | None:
 
 def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
-    prefix that says tool, and the class defines at least :data:`MIN_PREFIXED` methods so
+    prefix that says tool (any prefix in the run method of a class named for tools: ``Toolbox.run``), and the class defines at least :data:`MIN_PREFIXED` methods so
     named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
     for fn in methods:
@@ -96,17 +98,20 @@ def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
                     and len(n.args) >= 2 and isinstance(n.args[0], ast.Name) and n.args[0].id == "self"):
                 continue
             arg = n.args[1]
-            found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods)
+            runner = "tool" in cls.name.lower() and fn.name.lstrip("_").split("_")[0] in _RUNNING  # Toolbox.run
+            found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods, runner)
             if found[1]:
                 return found
     return "", []
 
 
-def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
-    """(the prefix, the methods named by it) when the prefix says tool; ("", []) else."""
+def _prefixed(arg: ast.expr, methods: list[Fn], runner: bool = False) -> tuple[str, list[Fn]]:
+    """(the prefix, the methods named by it) when the prefix says tool, or any prefix when the lookup is a tool
+    class's run method (``runner``: lcode's ``Toolbox.run(name, args)``: ``getattr(self, f"t_{name}")``); ("", [])
+    else."""
     prefix = _static_prefix(arg)
     words = {w.lower() for w in prefix.replace("-", "_").split("_")} if prefix else set()
-    if not prefix or not words & _DISPATCH_WORDS:
+    if not prefix or not (words & _DISPATCH_WORDS or runner):
         return "", []
     named = [m for m in methods if m.name.startswith(prefix) and len(m.name) > len(prefix)]
     return (prefix, named) if len(named) >= MIN_PREFIXED else ("", [])
@@ -114,10 +119,12 @@ def _prefixed(arg: ast.expr, methods: list[Fn]) -> tuple[str, list[Fn]]:
 
 
 
-def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tuple[int, int]]]:
+def compared_names(fn: ast.AST, schemas: Collection[str] | None) -> list[tuple[str, tuple[int, int]]]:
     """Tools a function runs by the called name in ``if``/``elif`` branches (``if tool_name == "mem0_search":``)
     naming the JSON schemas the module declares (``schemas``: a model is given them), two at least: (name, the
-    branch's lines). The row is the dispatching function."""
+    branch's lines). The row is the dispatching function. ``schemas`` None: the function is named to run tools
+    (:func:`tool_runner`: hazzel's ``run_tool(tool_name, arguments)``, its schemas in another module): any name
+    whose branch runs something, three at least."""
     out: list[tuple[str, tuple[int, int]]] = []
     for n in own_nodes(fn):
         test = n.test if isinstance(n, ast.If) else None
@@ -125,12 +132,23 @@ def compared_names(fn: ast.AST, schemas: Collection[str]) -> list[tuple[str, tup
                 or not isinstance(test.left, (ast.Name, ast.Attribute)) or not _CALLED_NAME.search(ast.unparse(test.left)):
             continue
         value = test.comparators[0]
-        if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value in schemas \
+        assert isinstance(n, ast.If)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) \
+                and (value.value in schemas if schemas is not None else _runs_something(n.body, fn)) \
                 and value.value not in {name for name, _ in out}:
-            assert isinstance(n, ast.If)
             out.append((value.value, (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))))
     out.sort(key=lambda c: c[1])
-    return out if len(out) >= 2 else []
+    return out if len(out) >= (2 if schemas is not None else 3) else []
+
+
+def tool_runner(fn: ast.AST) -> bool:
+    """A function named to run the tool it is given the name of: the words ``tool`` and a running verb
+    (``run_tool``, ``execute_tool``, ``_dispatch_tool_call``, ``handle_tool``)."""
+    name = getattr(fn, "name", "").lower()
+    if "tool" not in name:
+        return False
+    words = set(name.split("_"))
+    return "tool" in words and bool(words & _RUNNING)
 
 
 def _case_names(pattern: ast.pattern) -> list[str]:

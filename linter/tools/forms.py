@@ -9,7 +9,7 @@ import re
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
-                       registered_tool_class, returned_function, tool_schema_names)
+                       registered_tool_class, returned_function, tool_runner, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
@@ -371,8 +371,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 spans=None if runner else ((line, end),))  # findings: the case's own lines
     # ``if tool_name == "mem0_search":`` branches naming the module's tool schemas: a row per name, run by the
     # dispatching function (findings: the branch's lines)
-    for entry in index.defs if schema_names else ():
-        for tool_name, lines in compared_names(entry[2], schema_names):
+    for entry in index.defs:  # or a function named to run tools (``run_tool(tool_name, arguments)``)
+        if not schema_names and not tool_runner(entry[2]):
+            continue
+        named = {d.name for d in found.values()} if not schema_names else set()
+        for tool_name, lines in compared_names(entry[2], schema_names or None):
+            if tool_name in named:
+                continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
     # tool spec dicts holding the function they run (``{"description": ..., "input_schema": ..., "function": f}``)

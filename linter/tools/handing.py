@@ -14,15 +14,17 @@ __all__ = ["each_of_varargs", "handed_args", "pending_helpers"]
 
 
 def pending_helpers(index: Index, own_roots: frozenset[str]) -> bool:
-    """A call here hands a module function of this file by position to a function another module of the same
-    project defines (``add_screens(mcp, show_board)``): whether that function makes a tool of it (``tool_helpers``)
+    """A call here hands a module function of this file by position, or a function of this file by keyword, to a
+    function another module of the same project defines (``add_screens(mcp, show_board)``): whether that function makes a tool of it (``tool_helpers``)
     is known once the run is."""
     top = {s.name for s in index.tree.body if isinstance(s, FUNCS)}
-    if not top:
+    nested = {path.rsplit(".", 1)[-1] for path, _n, _node, parents in index.defs if parents}
+    if not top and not nested:
         return False
     for call in index.screen.calls:
-        if not any(isinstance(a, ast.Name) and a.id in top for a in call.args):
-            continue
+        if not any(isinstance(a, ast.Name) and a.id in top for a in call.args) and not any(
+                isinstance(k.value, ast.Name) and k.value.id in top | nested for k in call.keywords):
+            continue  # by keyword, a nested one too (``create_tool(name="search_logs", executor=search_logs)``)
         qn = index.qualname(call.func)
         if qn and qn.split(".")[0] in own_roots and not qn.startswith(index.module + ".") \
                 and qn.rsplit(".", 1)[-1][:1].islower():

@@ -17,6 +17,7 @@ def listed_tool_names(index: Index) -> list[str]:
     constant or a member of a class of this module (``name=READ_INBOX``, ``name=ToolName.FETCH.value``); a name the
     list computes (``Tool(name=tool.card.name) for tool in ...``) is not known: no name."""
     out: list[str] = []
+    makers: dict[str, tuple[int, str]] | None = None
     for _path, _n, node, _parents in index.defs:
         if not any((index.qualname(d.func if isinstance(d, ast.Call) else d) or "").endswith(".list_tools")
                    for d in node.decorator_list):  # type: ignore[attr-defined]
@@ -31,18 +32,62 @@ def listed_tool_names(index: Index) -> list[str]:
             constants = [v for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                          for v in _module_calls(index.tree, n.id)]  # ``return [_FETCH_TOOL, ...]``
             for call in [*ast.walk(scope), *constants]:
-                if isinstance(call, ast.Call) and (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
+                if not isinstance(call, ast.Call):
+                    continue
+                if (index.qualname(call.func) or "").rsplit(".", 1)[-1] == "Tool":
                     value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
-                    name = _static_str(value, index) if value is not None else None
-                    if name and name not in out:
-                        out.append(name)
+                elif isinstance(call.func, ast.Name) and call.func.id not in index.imports:
+                    makers = _tool_makers(index) if makers is None else makers
+                    value = _handed_name(call, makers.get(call.func.id))
+                else:
+                    value = None
+                name = _static_str(value, index) if value is not None else None
+                if name and name not in out:
+                    out.append(name)
     return out
 
 
 def _module_calls(tree: ast.Module, name: str) -> list[ast.Call]:
-    """The call a module-level assignment binds ``name`` to (``_FETCH_TOOL = types.Tool(name="fetch", ...)``)."""
-    return [stmt.value for stmt in tree.body if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
-            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)]
+    """The calls a module-level assignment binds ``name`` to: one (``_FETCH_TOOL = types.Tool(name="fetch", ...)``)
+    or the items of a literal list or tuple (``TOOLS = [Tool(name="list_shops", ...), _tool("orders", ...)]``)."""
+    out: list[ast.Call] = []
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None and any(
+                isinstance(t, ast.Name) and t.id == name
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])):
+            value = stmt.value
+            items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+            out.extend(c for c in items if isinstance(c, ast.Call))
+    return out
+
+
+def _tool_makers(index: Index) -> dict[str, tuple[int, str]]:
+    """The module's functions that return a ``Tool`` named by one of their parameters (``def _tool(name, description,
+    properties=None): ...; return Tool(name=name, description=description, inputSchema=schema)``): {function name ->
+    (the parameter's position, its name)}: a call of one names its tool as a call of ``Tool`` does."""
+    out: dict[str, tuple[int, str]] = {}
+    for stmt in index.tree.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = [a.arg for a in (*stmt.args.posonlyargs, *stmt.args.args)]
+        for ret in own_nodes(stmt):
+            call = ret.value if isinstance(ret, ast.Return) else None
+            if not isinstance(call, ast.Call) or (index.qualname(call.func) or "").rsplit(".", 1)[-1] != "Tool":
+                continue
+            value = next((k.value for k in call.keywords if k.arg == "name"), call.args[0] if call.args else None)
+            if isinstance(value, ast.Name) and value.id in params:
+                out[stmt.name] = (params.index(value.id), value.id)
+                break
+    return out
+
+
+def _handed_name(call: ast.Call, param: tuple[int, str] | None) -> ast.expr | None:
+    """What a call hands a tool maker's name parameter, by keyword or position."""
+    if param is None:
+        return None
+    position, keyword = param
+    by_keyword = next((k.value for k in call.keywords if k.arg == keyword), None)
+    return by_keyword if by_keyword is not None else call.args[position] if len(call.args) > position else None
 
 
 def branch_handlers(fn: ast.AST, index: Index) -> dict[str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]:

@@ -21,13 +21,17 @@ __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", 
            "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
-#: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name)
+#: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name: a keyword-only
+#: one has no position)
 Registry = tuple[str, int, str]
 
 #: the parameter of a registry decorator factory that names the tool
 _NAME_PARAMS = ("name", "tool_name")
 #: words of a keyword that hands a tool class the callable it runs (``func=``, ``func_callable=``, ``handler=``)
 CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "handler", "impl", "coroutine"})
+#: the words of a tool object's method that hands it the callable it runs (``tool.set_executor(fn)``,
+#: ``tool.set_handler(fn)``)
+_SETTING_WORDS = CALLABLE_WORDS | {"executor", "runner"}
 #: methods that put a value in a container (``registry.append(fn)``)
 _STORING = frozenset({"append", "add", "insert", "register", "setdefault", "update", "extend"})
 
@@ -280,6 +284,14 @@ def registry_decorators(index: Index, decorators: Mapping[str, str],
             inner = _params(nested[name], False)
             if inner:
                 candidates.append((nested[name], inner[0], True))
+        for fn, param, factory in list(candidates):  # handed on to a nested ``def`` that registers it and gives it back
+            for value in _returned_names(fn):  # ``def wrapper(inner): return cast(F, attach(inner))``; ``return attach(func)``
+                if isinstance(value, ast.Call) and value.args and _is_cast(value):
+                    value = value.args[-1]
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in nested \
+                        and value.args and isinstance(value.args[0], ast.Name) and value.args[0].id == param \
+                        and (inner := _params(nested[value.func.id], False)):
+                    candidates.append((nested[value.func.id], inner[0], factory))
         for fn, param, factory in candidates:
             built = _builds_holder(fn, param, index)
             if not built and not _gives_back(fn, param, children.get(id(fn), {})):
@@ -289,7 +301,9 @@ def registry_decorators(index: Index, decorators: Mapping[str, str],
             if how.startswith("framework:") or (how == "named" and not name_words & EVENT_WORDS) \
                     or (how == "stored" and tool_word(node.name)):  # type: ignore[attr-defined]
                 position = next((i for i, p in enumerate(params) if p in _NAME_PARAMS), -1) if factory else -1
-                out[path] = (how.partition(":")[2] or framework, position, params[position] if position >= 0 else "")
+                keyword = params[position] if position >= 0 else next(
+                    (a.arg for a in getattr(getattr(node, "args", None), "kwonlyargs", ()) if a.arg in _NAME_PARAMS), "")
+                out[path] = (how.partition(":")[2] or framework, position, keyword)
                 if chosen is not None:  # the registering def and its function parameter
                     chosen[path] = (fn, param)
                 break
@@ -329,12 +343,12 @@ def only_wraps(qn: str | None, wrapping: Collection[str]) -> bool:
 def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
     """The tool name a registry decorator call gives (its ``name`` parameter, by keyword or position)."""
     _framework, position, keyword = registry
-    if call is None or position < 0:
+    if call is None or (position < 0 and not keyword):
         return None
     for kw in call.keywords:
         if kw.arg == keyword:
             return literal_str(kw.value)
-    return literal_str(call.args[position]) if len(call.args) > position else None
+    return literal_str(call.args[position]) if 0 <= position < len(call.args) else None
 
 
 def callable_arg(call: ast.Call) -> ast.expr | None:
@@ -468,12 +482,24 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
         names = set(positional) | ({a.arg for a in args.kwonlyargs} if isinstance(args, ast.arguments) else set())
         if not names:
             continue
+        built: dict[str, str] | None = None  # names bound here to a tool object (``tool = Tool(name=name, ...)``)
         for call in direct_calls(node):
             inner = call.func if isinstance(call.func, ast.Call) else None
             qn = index.qualname(inner.func if inner is not None else call.func) or ""
             arg: ast.expr | None = None
             framework = ""
-            if inner is None and qn in wrappers:
+            f = call.func
+            setter = isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and bool(call.args) \
+                and bool(set(f.attr.lower().split("_")) & _SETTING_WORDS)
+            if setter and built is None:
+                built = {t.id: q for a in own_nodes(node) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+                         and (q := index.qualname(a.value.func) or "") and _tool_class_name(q, project)
+                         for t in a.targets if isinstance(t, ast.Name)}
+            owner = f.value.id if setter and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+            if built and owner in built:  # ``tool = Tool(name=name, ...); tool.set_executor(executor); return tool``
+                qn = built[owner]
+                framework, arg = qn.split(".")[0].replace("_", "-"), call.args[0]
+            elif inner is None and qn in wrappers:
                 framework, keyword, position = wrappers[qn]
                 arg = next((k.value for k in call.keywords if k.arg == keyword), None)
                 if arg is None and position is not None and len(call.args) > position:
