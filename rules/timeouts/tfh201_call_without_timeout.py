@@ -181,7 +181,9 @@ error starts to matter. No fix (the finding stays, and says why) where a
 default would hurt:
 - a process whose command is not a literal the linter can read (a variable,
   `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
-  line`, a shell line that goes on past its literal text): it may be an
+  line`, a shell line that goes on past its literal text, a remote CLI
+  whose sub-command is not spelled: `cmd = ["helm"]` then `cmd.extend(args)`
+  may be `helm upgrade --wait --timeout 5m`): it may be an
   editor, a dev server or a long job the linter cannot see; a local name
   assigned literal commands (`cmd = ["ruff", "check", path]`) is read
   through (each of them, when it is bound more than once);
