@@ -40,3 +40,27 @@ def test_a_wrapper_extending_a_remote_cli_with_its_arguments_gets_no_fix() -> No
             return subprocess.run(["kubectl", "get", "nodes"], capture_output=True)
     """
     assert tfh201(src) == [(8, False), (12, True)]
+
+
+def test_a_local_program_a_module_function_returns_is_read_through_the_call() -> None:
+    # bello: `ops._git_executable(root)` (the module's `_git_executable` returns "git" or a look-up of "git"),
+    # directly and bound to a name a forwarding closure reads; s42's forwarding helper still decides by its callers
+    src = """\
+    import subprocess
+    def _git_executable(ops, cwd):
+        if not ops.windows:
+            return "git"
+        return ops.require_trusted_executable("git", cwd=cwd)
+    def snapshot(ops, root, url):
+        subprocess.run([ops._git_executable(root), "ls-files", "-z"], cwd=root, capture_output=True)
+        git = ops._git_executable(root)
+        def run(arguments):
+            return subprocess.run([git, *arguments], cwd=root, capture_output=True)
+        run(["log", "-1"])
+        subprocess.run([ops._git_executable(root), "clone", url], cwd=root)
+    def forward(ops, cwd, *argv):
+        return subprocess.run([_git_executable(ops, cwd), *argv], cwd=cwd)
+    def use(ops, cwd):
+        return forward(ops, cwd, "status"), forward(ops, cwd, "fetch")
+    """
+    assert tfh201(src) == [(12, False), (14, False)]

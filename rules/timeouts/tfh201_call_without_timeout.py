@@ -146,7 +146,9 @@ SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
 the functions that return it: `return await child.wait()` in a worker that
 `main()` returns through `asyncio.run(...)`, with `raise SystemExit(main())`):
 a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
-is read as that program. A `shell=True` line is silent only when each of its
+is read as that program, and so is the one program a function of the module
+returns (`return "git"`, `return shutil.which("git") or "git"`), called by its
+name or as a method of that name (`ops._git_executable(root)`). A `shell=True` line is silent only when each of its
 commands is.
 
 ## Why is this bad?
@@ -772,8 +774,38 @@ class Service:  # a process killed is reaped at once, an attribute of self as a 
             self.process.kill()
             self.process.wait()
 """,
+        # s43 (batch 16, bello): the program a module function returns (`"git"`, or a look-up of `"git"`), called
+        # directly, as a method of the same name, or bound to a name a forwarding closure reads
+        """\
+import shutil, subprocess
+def _git_executable(ops, cwd):
+    if not ops.windows:
+        return "git"
+    return ops.require_trusted_executable("git", cwd=cwd)
+def find_git():
+    return shutil.which("git") or "git"
+def probe(ops, root):
+    top = subprocess.run([ops._git_executable(root), "rev-parse", "--show-toplevel"], cwd=root, capture_output=True)
+    git = _git_executable(ops, root)
+    def run(arguments):
+        return subprocess.run([git, *arguments], cwd=root, capture_output=True)
+    return top, run(["log", "-1"]), run(["ls-files", "-z"]), subprocess.run([find_git(), "status"], cwd=root)
+""",
     ]
     INVALID = [
+        # s43: a module function returning more than one program, or a remote one, names no local program
+        """\
+import os, subprocess
+def tool(kind):
+    if kind:
+        return "git"
+    return os.environ["TOOL"]
+def remote():
+    return "kubectl"
+def probe(root):
+    subprocess.run([tool(root), "status"], cwd=root)  # error: TFH201
+    return subprocess.run([remote(), "get", "pods"])  # error: TFH201
+""",
         # s42: git that can wait for a person (an editor for the message, a merge's conflicts, `add -p`), or ask the
         # server; a helper one call of which forwards a remote sub-command or a name
         """\
