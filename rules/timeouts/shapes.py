@@ -102,6 +102,18 @@ def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[st
     return set()
 
 
+def _walk_names(node: cst.CSTNode) -> list[cst.Name]:
+    """Every name under a node (its arguments, wrapped calls: ``asyncio.gather(asyncio.shield(waiter))``)."""
+    out: list[cst.Name] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n)
+        stack.extend(n.children)
+    return out
+
+
 def _names_in(node: cst.CSTNode) -> list[str]:
     """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
     attribute reads something else (``""``)."""
@@ -367,6 +379,48 @@ class TimeoutShapes(LoopCommands, Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
             self._popen_bind(node.targets[0].target, node.value)
+            self._watched_wait(node.targets[0].target, node.value)
+
+    def _watched_wait(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """s43 (batch 16, bello): ``waiter = asyncio.create_task(proc.wait())`` in a function that hands the task
+        (or a set or list holding it) to ``asyncio.wait(..., timeout=t)`` or ``asyncio.wait_for(..., t)`` and kills
+        ``proc``: the task is watched under a deadline that kills the process; its wait is no hang."""
+        if not (isinstance(target, cst.Name) and isinstance(value, cst.Call) and value.args
+                and last_name(value.func) in ("create_task", "ensure_future")):
+            return
+        inner = value.args[0].value
+        if not (isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute) and inner.func.attr.value == "wait"
+                and not inner.args and isinstance(inner.func.value, cst.Name)):
+            return
+        func = self.names.function
+        if func is None:
+            return
+        proc, task = inner.func.value.value, target.value
+        holders = {task}
+        calls: list[cst.Call] = []
+        for n in walk_in_scope(func):
+            if isinstance(n, cst.Assign) and isinstance(n.value, (cst.Set, cst.List, cst.Tuple)) and any(
+                isinstance(e.value, cst.Name) and e.value.value == task for e in n.value.elements
+            ):
+                holders |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
+            elif isinstance(n, cst.AnnAssign) and isinstance(n.value, (cst.Set, cst.List, cst.Tuple)) and isinstance(
+                n.target, cst.Name
+            ) and any(isinstance(e.value, cst.Name) and e.value.value == task for e in n.value.elements):
+                holders.add(n.target.value)
+            elif isinstance(n, cst.Call):
+                calls.append(n)
+        killed = any(proc in _kills(c) for c in calls)
+        for c in calls if killed else []:
+            qn = self.names.qualname(c.func)
+            timed = any(a.keyword is not None and a.keyword.value == "timeout" and not (
+                isinstance(a.value, cst.Name) and a.value.value == "None") for a in c.args)
+            if qn == "asyncio.wait_for":
+                timed = timed or len([a for a in c.args if a.keyword is None]) > 1
+            elif qn != "asyncio.wait":
+                continue
+            if timed and any(isinstance(n, cst.Name) and n.value in holders for n in _walk_names(c)):
+                self.exempt.add(id(inner))
+                return
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:

@@ -97,7 +97,10 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); the `wait()` of a process an
+(it reaps a process that exited or was killed); a `wait()` run as a task
+(`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
+holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
+that kills `proc` (a deadline loop); the `wait()` of a process an
 object keeps on `self` when the class can end it (a `terminate`/`kill`
 method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
 a process wrapper's own `wait()`, whose holder bounds it; a call directly in a
@@ -791,6 +794,29 @@ def probe(ops, root):
         return subprocess.run([git, *arguments], cwd=root, capture_output=True)
     return top, run(["log", "-1"]), run(["ls-files", "-z"]), subprocess.run([find_git(), "status"], cwd=root)
 """,
+        # s43 (batch 16, bello): the wait's task watched by `asyncio.wait(..., timeout=)` (through a set holding it) or
+        # `asyncio.wait_for(..., t)`, in a function that kills the process on expiry
+        """\
+import asyncio
+async def watch(argv, deadline):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())
+    while True:
+        watched: set[asyncio.Task] = {waiter}
+        done, _ = await asyncio.wait(watched, timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            await _terminate_process_tree(process)
+            return None
+        if waiter in done:
+            return waiter.result()
+async def recover(argv, control):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())
+    try:
+        await asyncio.wait_for(asyncio.gather(asyncio.shield(waiter), asyncio.shield(control)), 5)
+    except asyncio.TimeoutError:
+        process.kill()
+""",
     ]
     INVALID = [
         # s43: a module function returning more than one program, or a remote one, names no local program
@@ -805,6 +831,20 @@ def remote():
 def probe(root):
     subprocess.run([tool(root), "status"], cwd=root)  # error: TFH201
     return subprocess.run([remote(), "get", "pods"])  # error: TFH201
+""",
+        # s43: a wait's task watched with no timeout, or under a deadline that never kills the process
+        """\
+import asyncio
+async def watch(argv, other):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())  # error: TFH201
+    done, _ = await asyncio.wait({waiter, other}, timeout=None)
+    process.kill()
+async def quiet(argv, deadline):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())  # error: TFH201
+    done, _ = await asyncio.wait({waiter}, timeout=deadline)
+    return done
 """,
         # s42: git that can wait for a person (an editor for the message, a merge's conflicts, `add -p`), or ask the
         # server; a helper one call of which forwards a remote sub-command or a name
