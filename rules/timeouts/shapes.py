@@ -27,8 +27,8 @@ from .loops import LoopCommands
 from .params import forwarded_commands, parameter_commands, program_expression
 from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
-from .returns import returned_program
 from .screen import exit_functions
+from .watched import watched_wait
 from .writes import http_write_refusal
 
 
@@ -100,18 +100,6 @@ def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[st
                 return set()
         return out
     return set()
-
-
-def _walk_names(node: cst.CSTNode) -> list[cst.Name]:
-    """Every name under a node (its arguments, wrapped calls: ``asyncio.gather(asyncio.shield(waiter))``)."""
-    out: list[cst.Name] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Name):
-            out.append(n)
-        stack.extend(n.children)
-    return out
 
 
 def _names_in(node: cst.CSTNode) -> list[str]:
@@ -280,54 +268,6 @@ class TimeoutShapes(LoopCommands, Rule):
         cmd = self._command(node)
         return self._words_of(cmd) if cmd is not None else ([], False)
 
-    def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
-        if isinstance(cmd, cst.Name):
-            value = self._literal_binding(cmd.value)
-            if value is not None:
-                cmd = value
-        first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
-        if first is not None and isinstance(first.value, cst.Call) and isinstance(cmd, (cst.List, cst.Tuple)):
-            # s43: `[ops._git_executable(root), "log", ...]`: the program the module's function of that name returns
-            found_one = self._returned_program(first.value)
-            if found_one is not None:
-                program = cst.SimpleString(repr(found_one))
-                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
-        elif first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
-            # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
-            # (s41: or bound to it and, as a fallback, to a literal path of the same program: `exe = shutil.which("security")`,
-            # `if exe is None: exe = "/usr/bin/security"`; s43: or to a call of a module function returning it,
-            # also bound in the enclosing function of a forwarding closure: `def run(args): run([git, *args])`)
-            bound = self._literal_bindings(first.value.value) or self._enclosing_bindings(first.value.value)
-            found = [(p, True) if (p := self._returned_program(v)) is not None else self._looked_up(v) for v in bound]
-            looked_up = {p for p, which in found if which}
-            if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
-                program = cst.SimpleString(repr(looked_up.pop()))
-                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
-        return command_words(cmd)
-
-    def _returned_program(self, value: cst.BaseExpression) -> str | None:
-        """The program a call of a module function returns (:func:`.returns.returned_program`), or None."""
-        if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
-            return None
-        name = last_name(value.func)
-        return returned_program(self.ctx.screen, name) if name else None
-
-    def _enclosing_bindings(self, name: str) -> list[cst.BaseExpression]:
-        """Each value a name not bound in a closure is bound to in its enclosing function (``[]``: not plain ones)."""
-        func, parent = self.names.function, self.names.enclosing_function
-        if func is None or parent is None or name in self.bindings.get(id(func), {}):
-            return []
-        values: list[cst.BaseExpression | None] = []
-        for n in walk_in_scope(parent):
-            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in n.targets):
-                values.append(n.value if len(n.targets) == 1 else None)
-            elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.Param)) and (
-                isinstance(getattr(n, "target", None), cst.Name) and getattr(n, "target").value == name
-                or isinstance(n, cst.Param) and n.name.value == name
-            ):
-                values.append(None)
-        return [v for v in values if v is not None] if values and None not in values else []
-
     def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
         self._literal_binding(name)  # builds the scope's binding table
         values = self.bindings.get(id(self.names.function or self.module), {}).get(name, [])
@@ -379,48 +319,8 @@ class TimeoutShapes(LoopCommands, Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
             self._popen_bind(node.targets[0].target, node.value)
-            self._watched_wait(node.targets[0].target, node.value)
-
-    def _watched_wait(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        """s43 (batch 16, bello): ``waiter = asyncio.create_task(proc.wait())`` in a function that hands the task
-        (or a set or list holding it) to ``asyncio.wait(..., timeout=t)`` or ``asyncio.wait_for(..., t)`` and kills
-        ``proc``: the task is watched under a deadline that kills the process; its wait is no hang."""
-        if not (isinstance(target, cst.Name) and isinstance(value, cst.Call) and value.args
-                and last_name(value.func) in ("create_task", "ensure_future")):
-            return
-        inner = value.args[0].value
-        if not (isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute) and inner.func.attr.value == "wait"
-                and not inner.args and isinstance(inner.func.value, cst.Name)):
-            return
-        func = self.names.function
-        if func is None:
-            return
-        proc, task = inner.func.value.value, target.value
-        holders = {task}
-        calls: list[cst.Call] = []
-        for n in walk_in_scope(func):
-            if isinstance(n, cst.Assign) and isinstance(n.value, (cst.Set, cst.List, cst.Tuple)) and any(
-                isinstance(e.value, cst.Name) and e.value.value == task for e in n.value.elements
-            ):
-                holders |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
-            elif isinstance(n, cst.AnnAssign) and isinstance(n.value, (cst.Set, cst.List, cst.Tuple)) and isinstance(
-                n.target, cst.Name
-            ) and any(isinstance(e.value, cst.Name) and e.value.value == task for e in n.value.elements):
-                holders.add(n.target.value)
-            elif isinstance(n, cst.Call):
-                calls.append(n)
-        killed = any(proc in _kills(c) for c in calls)
-        for c in calls if killed else []:
-            qn = self.names.qualname(c.func)
-            timed = any(a.keyword is not None and a.keyword.value == "timeout" and not (
-                isinstance(a.value, cst.Name) and a.value.value == "None") for a in c.args)
-            if qn == "asyncio.wait_for":
-                timed = timed or len([a for a in c.args if a.keyword is None]) > 1
-            elif qn != "asyncio.wait":
-                continue
-            if timed and any(isinstance(n, cst.Name) and n.value in holders for n in _walk_names(c)):
-                self.exempt.add(id(inner))
-                return
+            if (waited := watched_wait(self.names, node.targets[0].target, node.value, _kills)) is not None:
+                self.exempt.add(waited)
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
