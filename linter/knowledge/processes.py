@@ -432,7 +432,10 @@ def process_length_unknown(words: Iterable[str]) -> str | None:
     if recorded:  # a session recorder: the command it records
         return process_length_unknown(["sh", "-c", *recorded])
     if remote_cli(argv):
-        return None  # a query of a remote service: bounded like any remote call (the long ones are refused above)
+        # a query of a remote service: bounded like any remote call (the long ones are refused above); but only when
+        # its sub-command is literal: `["helm"] + args` may be `helm upgrade --install --wait --timeout 5m` (s43,
+        # batch 16's harmful fix: autosre-ai's `_helm(*args)` wrapper)
+        return None if any(not w.startswith("-") for w in argv[1:]) else head
     rest = argv[1:]
     while head == "git" and rest and rest[0] in ("-C", "-c") and len(rest) > 1:
         rest = rest[2:]  # `git -C <dir> checkout`: the sub-command after git's own options

@@ -10,19 +10,25 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...linter.api import walk_in_scope
+from ...linter.api import last_name, walk_in_scope
+from .process import command_words
+from .returns import returned_program
 
 if TYPE_CHECKING:
-    from ...linter.api import Names
+    from ...linter.api import FileContext, Names
 
 
 class LoopCommands:
     """The loop and look-up reads; the class using it keeps the scope's binding table (``bindings``)."""
 
     names: "Names"
+    ctx: "FileContext"
     bindings: dict[int, dict[str, list[cst.BaseExpression | None]]]
 
     def _literal_binding(self, name: str) -> cst.BaseExpression | None:
+        raise NotImplementedError
+
+    def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:
         raise NotImplementedError
 
     def _looked_up(self, value: cst.BaseExpression) -> tuple[str | None, bool]:
@@ -86,3 +92,51 @@ class LoopCommands:
         if not isinstance(source, (cst.List, cst.Tuple)) or any(isinstance(e, cst.StarredElement) for e in source.elements):
             return None
         return [e.value for e in source.elements] + grown
+
+    def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
+        if isinstance(cmd, cst.Name):
+            value = self._literal_binding(cmd.value)
+            if value is not None:
+                cmd = value
+        first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
+        if first is not None and isinstance(first.value, cst.Call) and isinstance(cmd, (cst.List, cst.Tuple)):
+            # s43: `[ops._git_executable(root), "log", ...]`: the program the module's function of that name returns
+            found_one = self._returned_program(first.value)
+            if found_one is not None:
+                program = cst.SimpleString(repr(found_one))
+                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
+        elif first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
+            # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
+            # (s41: or bound to it and, as a fallback, to a literal path of the same program: `exe = shutil.which("security")`,
+            # `if exe is None: exe = "/usr/bin/security"`; s43: or to a call of a module function returning it,
+            # also bound in the enclosing function of a forwarding closure: `def run(args): run([git, *args])`)
+            bound = self._literal_bindings(first.value.value) or self._enclosing_bindings(first.value.value)
+            found = [(p, True) if (p := self._returned_program(v)) is not None else self._looked_up(v) for v in bound]
+            looked_up = {p for p, which in found if which}
+            if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
+                program = cst.SimpleString(repr(looked_up.pop()))
+                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
+        return command_words(cmd)
+
+    def _returned_program(self, value: cst.BaseExpression) -> str | None:
+        """The program a call of a module function returns (:func:`.returns.returned_program`), or None."""
+        if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+            return None
+        name = last_name(value.func)
+        return returned_program(self.ctx.screen, name) if name else None
+
+    def _enclosing_bindings(self, name: str) -> list[cst.BaseExpression]:
+        """Each value a name not bound in a closure is bound to in its enclosing function (``[]``: not plain ones)."""
+        func, parent = self.names.function, self.names.enclosing_function
+        if func is None or parent is None or name in self.bindings.get(id(func), {}):
+            return []
+        values: list[cst.BaseExpression | None] = []
+        for n in walk_in_scope(parent):
+            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in n.targets):
+                values.append(n.value if len(n.targets) == 1 else None)
+            elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.Param)) and (
+                isinstance(getattr(n, "target", None), cst.Name) and getattr(n, "target").value == name
+                or isinstance(n, cst.Param) and n.name.value == name
+            ):
+                values.append(None)
+        return [v for v in values if v is not None] if values and None not in values else []

@@ -28,6 +28,7 @@ from .params import forwarded_commands, parameter_commands, program_expression
 from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
 from .screen import exit_functions
+from .watched import watched_wait
 from .writes import http_write_refusal
 
 
@@ -267,23 +268,6 @@ class TimeoutShapes(LoopCommands, Rule):
         cmd = self._command(node)
         return self._words_of(cmd) if cmd is not None else ([], False)
 
-    def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
-        if isinstance(cmd, cst.Name):
-            value = self._literal_binding(cmd.value)
-            if value is not None:
-                cmd = value
-        first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
-        if first is not None and isinstance(first.value, cst.Name) and isinstance(cmd, (cst.List, cst.Tuple)):
-            # `git = shutil.which("git")` then `[git, "rev-parse", ...]`: the program is the one looked up
-            # (s41: or bound to it and, as a fallback, to a literal path of the same program: `exe = shutil.which("security")`,
-            # `if exe is None: exe = "/usr/bin/security"`)
-            found = [self._looked_up(v) for v in self._literal_bindings(first.value.value)]
-            looked_up = {p for p, which in found if which}
-            if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
-                program = cst.SimpleString(repr(looked_up.pop()))
-                cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])
-        return command_words(cmd)
-
     def _literal_bindings(self, name: str) -> list[cst.BaseExpression]:  # each value bound; [] if one is no plain assignment
         self._literal_binding(name)  # builds the scope's binding table
         values = self.bindings.get(id(self.names.function or self.module), {}).get(name, [])
@@ -335,6 +319,8 @@ class TimeoutShapes(LoopCommands, Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
             self._popen_bind(node.targets[0].target, node.value)
+            if (waited := watched_wait(self.names, node.targets[0].target, node.value, _kills)) is not None:
+                self.exempt.add(waited)
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:

@@ -97,7 +97,10 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); the `wait()` of a process an
+(it reaps a process that exited or was killed); a `wait()` run as a task
+(`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
+holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
+that kills `proc` (a deadline loop); the `wait()` of a process an
 object keeps on `self` when the class can end it (a `terminate`/`kill`
 method, or one that calls `proc.kill()`, `os.killpg(...)`): a training run,
 a process wrapper's own `wait()`, whose holder bounds it; a call directly in a
@@ -146,7 +149,9 @@ SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
 the functions that return it: `return await child.wait()` in a worker that
 `main()` returns through `asyncio.run(...)`, with `raise SystemExit(main())`):
 a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
-is read as that program. A `shell=True` line is silent only when each of its
+is read as that program, and so is the one program a function of the module
+returns (`return "git"`, `return shutil.which("git") or "git"`), called by its
+name or as a method of that name (`ops._git_executable(root)`). A `shell=True` line is silent only when each of its
 commands is.
 
 ## Why is this bad?
@@ -181,7 +186,9 @@ error starts to matter. No fix (the finding stays, and says why) where a
 default would hurt:
 - a process whose command is not a literal the linter can read (a variable,
   `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
-  line`, a shell line that goes on past its literal text): it may be an
+  line`, a shell line that goes on past its literal text, a remote CLI
+  whose sub-command is not spelled: `cmd = ["helm"]` then `cmd.extend(args)`
+  may be `helm upgrade --wait --timeout 5m`): it may be an
   editor, a dev server or a long job the linter cannot see; a local name
   assigned literal commands (`cmd = ["ruff", "check", path]`) is read
   through (each of them, when it is bound more than once);
@@ -770,8 +777,75 @@ class Service:  # a process killed is reaped at once, an attribute of self as a 
             self.process.kill()
             self.process.wait()
 """,
+        # s43 (batch 16, bello): the program a module function returns (`"git"`, or a look-up of `"git"`), called
+        # directly, as a method of the same name, or bound to a name a forwarding closure reads
+        """\
+import shutil, subprocess
+def _git_executable(ops, cwd):
+    if not ops.windows:
+        return "git"
+    return ops.require_trusted_executable("git", cwd=cwd)
+def find_git():
+    return shutil.which("git") or "git"
+def probe(ops, root):
+    top = subprocess.run([ops._git_executable(root), "rev-parse", "--show-toplevel"], cwd=root, capture_output=True)
+    git = _git_executable(ops, root)
+    def run(arguments):
+        return subprocess.run([git, *arguments], cwd=root, capture_output=True)
+    return top, run(["log", "-1"]), run(["ls-files", "-z"]), subprocess.run([find_git(), "status"], cwd=root)
+""",
+        # s43 (batch 16, bello): the wait's task watched by `asyncio.wait(..., timeout=)` (through a set holding it) or
+        # `asyncio.wait_for(..., t)`, in a function that kills the process on expiry
+        """\
+import asyncio
+async def watch(argv, deadline):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())
+    while True:
+        watched: set[asyncio.Task] = {waiter}
+        done, _ = await asyncio.wait(watched, timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            await _terminate_process_tree(process)
+            return None
+        if waiter in done:
+            return waiter.result()
+async def recover(argv, control):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())
+    try:
+        await asyncio.wait_for(asyncio.gather(asyncio.shield(waiter), asyncio.shield(control)), 5)
+    except asyncio.TimeoutError:
+        process.kill()
+""",
     ]
     INVALID = [
+        # s43: a module function returning more than one program, or a remote one, names no local program
+        """\
+import os, subprocess
+def tool(kind):
+    if kind:
+        return "git"
+    return os.environ["TOOL"]
+def remote():
+    return "kubectl"
+def probe(root):
+    subprocess.run([tool(root), "status"], cwd=root)  # error: TFH201
+    return subprocess.run([remote(), "get", "pods"])  # error: TFH201
+""",
+        # s43: a wait's task watched with no timeout, or under a deadline that never kills the process
+        """\
+import asyncio
+async def watch(argv, other):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())  # error: TFH201
+    done, _ = await asyncio.wait({waiter, other}, timeout=None)
+    process.kill()
+async def quiet(argv, deadline):
+    process = await asyncio.create_subprocess_exec(*argv)
+    waiter = asyncio.create_task(process.wait())  # error: TFH201
+    done, _ = await asyncio.wait({waiter}, timeout=deadline)
+    return done
+""",
         # s42: git that can wait for a person (an editor for the message, a merge's conflicts, `add -p`), or ask the
         # server; a helper one call of which forwards a remote sub-command or a name
         """\
