@@ -15,8 +15,10 @@ it, but only inside the linted file's own project:
   the followed file must be under the real path of the root.
 
 A followed module is read for its definitions only, never linted: read and parsed with ``ast`` once per
-process, memoised by path, size and mtime, size-capped (:data:`MAX_BYTES`); only the definition asked
-for is parsed with libcst (from its own lines, once); any read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
+process, size-capped (:data:`MAX_BYTES`); what the readers ask of it (its module-level names, its classes'
+methods, its imports: :class:`_Summary`) is taken from the tree at once and the tree dropped, memoised by
+path, size and mtime; only the definition asked for is parsed with libcst (from its own lines, once); any
+read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
 :func:`recording` that is active, so the cache can key the linted file's findings on them.
 """
 
