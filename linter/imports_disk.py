@@ -364,10 +364,10 @@ def imported_by(path: str, accepts: Callable[[list[str]], bool], kind: str, modu
                     continue
                 read.append(file)
                 own = ".".join(parts[:-1])  # the package the importing module is in
-                for source_name, level, names in parsed.summary.imports_from:
+                for source_name, level, taken in parsed.summary.imports_from:
                     source = absolute_module(source_name, level, own or None)
                     if source is not None and source.split(".")[0] == top:
-                        index.setdefault(source, set()).update(names)
+                        index.setdefault(source, set()).update(taken)
         _importers[key] = (read, {m: frozenset(n) for m, n in index.items()})
     read, found = _importers[key]
     for file in read:
