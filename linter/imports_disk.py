@@ -15,8 +15,10 @@ it, but only inside the linted file's own project:
   the followed file must be under the real path of the root.
 
 A followed module is read for its definitions only, never linted: read and parsed with ``ast`` once per
-process, memoised by path, size and mtime, size-capped (:data:`MAX_BYTES`); only the definition asked
-for is parsed with libcst (from its own lines, once); any read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
+process, size-capped (:data:`MAX_BYTES`); what the readers ask of it (its module-level names, its classes'
+methods, its imports: :class:`_Summary`) is taken from the tree at once and the tree dropped, memoised by
+path, size and mtime; only the definition asked for is parsed with libcst (from its own lines, once); any
+read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
 :func:`recording` that is active, so the cache can key the linted file's findings on them.
 """
 
@@ -43,17 +45,97 @@ __all__ = ["MAX_BYTES", "MAX_INDEXED_FILES", "digest_of", "imported_definition",
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
 
+@dataclass(frozen=True, slots=True)
+class _Func:
+    """A ``def`` as the readers need it: its name and its lines (decorators included), 1-based, inclusive."""
+    name: str
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Class:
+    """A module-level ``class``: its methods (the last ``def`` of a name, as at run time) and, for each name, whether
+    each ``def`` of that name in its body is abstract (:func:`_abstract`), in order."""
+    name: str
+    methods: dict[str, _Func]
+    abstract: dict[str, tuple[bool, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class _From:
+    """A module-level name bound by ``from <module> import <name>`` (module, level, the name imported)."""
+    module: str | None
+    level: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Summary:
+    """What the readers ask of a followed module, taken once from its ``ast`` tree (which is then dropped: s43,
+    the trees of the followed modules were most of the objects the plugin kept for the process's life, each
+    full collection walking them). No ``ast`` or libcst node is kept."""
+    top: dict[str, _Func | _Class | _From]  # module-level name -> its last binding by def/class/from-import
+    classes: tuple[_Class, ...]  # the module-level classes, in order
+    imports_from: tuple[tuple[str | None, int, tuple[str, ...]], ...]  # every ``from m import a, b`` (any depth)
+    imported: tuple[tuple[str, str | None], ...]  # every absolute ``import m`` (m, None) / ``from m import a`` (m, a)
+
+
 @dataclass
 class _Parsed:
     size: int
     mtime_ns: int
     sha: str  # "" when not read (too large, unreadable)
-    tree: ast.Module | None
+    summary: _Summary | None  # None: not read or does not parse
     lines: list[str]
     defs: dict[tuple[str, ...], cst.FunctionDef | None] = field(default_factory=dict)  # (name,) / (cls, meth)
 
 
-_memo: dict[str, _Parsed] = {}  # real path -> the module as read (``ast``; a definition's libcst tree on demand)
+def _span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Func:
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return _Func(node.name, first, node.end_lineno or node.lineno)
+
+
+def _summary(tree: ast.Module) -> _Summary:
+    """The module's :class:`_Summary` (its statements only are walked: an import is always a statement)."""
+    top: dict[str, _Func | _Class | _From] = {}
+    classes: list[_Class] = []
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            top[stmt.name] = _span(stmt)  # the last binding wins, as at run time
+        elif isinstance(stmt, ast.ClassDef):
+            methods: dict[str, _Func] = {}
+            abstract: dict[str, tuple[bool, ...]] = {}
+            for fn in stmt.body:
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    methods[fn.name] = _span(fn)
+                    abstract[fn.name] = (*abstract.get(fn.name, ()), _abstract(fn))
+            cls = _Class(stmt.name, methods, abstract)
+            classes.append(cls)
+            top[stmt.name] = cls
+        elif isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                if alias.name != "*":
+                    top[alias.asname or alias.name] = _From(stmt.module, stmt.level, alias.name)
+    imports_from: list[tuple[str | None, int, tuple[str, ...]]] = []
+    imported: list[tuple[str, str | None]] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import):
+            imported.extend((a.name, None) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            imports_from.append((node.module, node.level, tuple(a.name for a in node.names)))
+            if not node.level:
+                imported.extend((node.module or "", a.name) for a in node.names)
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(node, name, None)
+            if isinstance(children, list):
+                stack.extend(children)
+    return _Summary(top, tuple(classes), tuple(imports_from), tuple(imported))
+
+
+_memo: dict[str, _Parsed] = {}  # real path -> the module as read (its summary; a definition's libcst tree on demand)
 _recorder: list[dict[str, str]] = []  # the active recordings: real path -> sha256 of what was read
 
 
@@ -126,23 +208,23 @@ def _module(path: str) -> _Parsed | None:
             if len(data) <= MAX_BYTES:
                 memo.sha = hashlib.sha256(data).hexdigest()
                 try:
-                    memo.tree = ast.parse(data)
+                    tree = ast.parse(data)
                     memo.lines = data.decode("utf-8").splitlines(keepends=True)
+                    memo.summary = _summary(tree)
                 except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
-                    memo.tree = None  # nothing is followed in a module that does not parse
+                    memo.summary = None  # nothing is followed in a module that does not parse
         _memo[path] = memo
     if memo.sha and _recorder:
         _recorder[-1][path] = memo.sha
-    return memo if memo.tree is not None else None
+    return memo if memo.summary is not None else None
 
 
-def _function(parsed: _Parsed, key: tuple[str, ...], node: ast.FunctionDef | ast.AsyncFunctionDef) -> cst.FunctionDef | None:
+def _function(parsed: _Parsed, key: tuple[str, ...], node: _Func) -> cst.FunctionDef | None:
     """The libcst tree of one definition, parsed from its own lines (a method inside a stand-in class)."""
     if key not in parsed.defs:
         import libcst
 
-        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        text = "".join(parsed.lines[first - 1 : node.end_lineno or node.lineno])
+        text = "".join(parsed.lines[node.first - 1 : node.last])
         found: cst.FunctionDef | None = None
         try:
             if len(key) == 1:
@@ -170,20 +252,7 @@ def _module_file(root: tuple[str, str], parts: list[str]) -> tuple[str, bool] | 
     return None
 
 
-_Def = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
-
-
-def _top_level(module: ast.Module, name: str) -> _Def | tuple[str | None, int, str] | None:
-    """The module-level ``def``/``class`` named ``name``, or where it is imported from (module, level, name)."""
-    found: _Def | tuple[str | None, int, str] | None = None
-    for stmt in module.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
-            found = stmt  # the last binding wins, as at run time
-        elif isinstance(stmt, ast.ImportFrom):
-            for alias in stmt.names:
-                if (alias.asname or alias.name) == name and alias.name != "*":
-                    found = (stmt.module, stmt.level, alias.name)
-    return found
+_Def = Union[_Func, _Class]
 
 
 def _lookup(root: tuple[str, str], parts: list[str], name: str, follow: bool) -> tuple[_Parsed, _Def] | None:
@@ -192,16 +261,16 @@ def _lookup(root: tuple[str, str], parts: list[str], name: str, follow: bool) ->
     if located is None:
         return None
     parsed = _module(located[0])
-    if parsed is None or parsed.tree is None:
+    if parsed is None or parsed.summary is None:
         return None
-    found = _top_level(parsed.tree, name)
+    found = parsed.summary.top.get(name)
     if found is None:
         return None
-    if not isinstance(found, tuple):
+    if not isinstance(found, _From):
         return parsed, found
     if not follow:
         return None
-    source, level, original = found
+    source, level, original = found.module, found.level, found.name
     package = ".".join([root[0], *parts]) if located[1] else ".".join([root[0], *parts[:-1]])
     target = absolute_module(source, level, package)
     if target is None:
@@ -232,7 +301,7 @@ def imported_definition(path: str, qualname: str) -> cst.FunctionDef | None:
     top-level package, the module is missing, unreadable, too large or does not parse, or no function of
     that name is defined there (after following one re-export)."""
     found = _definition(path, qualname)
-    if found is None or isinstance(found[1], ast.ClassDef):
+    if found is None or not isinstance(found[1], _Func):
         return None
     return _function(found[0], (found[1].name,), found[1])
 
@@ -241,13 +310,10 @@ def imported_method(path: str, class_qualname: str, method: str) -> cst.Function
     """The method ``method`` defined in the body of the project class ``class_qualname`` (its own bases
     are not followed)."""
     found = _definition(path, class_qualname)
-    if found is None or not isinstance(found[1], ast.ClassDef):
+    if found is None or not isinstance(found[1], _Class):
         return None
     owner = found[1]
-    node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-    for stmt in owner.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == method:
-            node = stmt
+    node = owner.methods.get(method)
     if node is None:
         return None
     return _function(found[0], (owner.name, method), node)
@@ -294,15 +360,14 @@ def imported_by(path: str, accepts: Callable[[list[str]], bool], kind: str, modu
                 if not accepts(parts):
                     continue
                 parsed = _module(file)
-                if parsed is None or parsed.tree is None:
+                if parsed is None or parsed.summary is None:
                     continue
                 read.append(file)
                 own = ".".join(parts[:-1])  # the package the importing module is in
-                for node in ast.walk(parsed.tree):
-                    if isinstance(node, ast.ImportFrom):
-                        source = absolute_module(node.module, node.level, own or None)
-                        if source is not None and source.split(".")[0] == top:
-                            index.setdefault(source, set()).update(a.name for a in node.names)
+                for source_name, level, taken in parsed.summary.imports_from:
+                    source = absolute_module(source_name, level, own or None)
+                    if source is not None and source.split(".")[0] == top:
+                        index.setdefault(source, set()).update(taken)
         _importers[key] = (read, {m: frozenset(n) for m, n in index.items()})
     read, found = _importers[key]
     for file in read:
@@ -342,28 +407,19 @@ def _name_words(name: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name))
 
 
-def _stays_local(tree: ast.Module, top: str) -> bool:
-    """A module that imports nothing that leaves the machine: only the project's own modules, the standard
-    library less its network, process and thread parts (``OUTSIDE_STDLIB_PREFIXES``) and in-memory libraries."""
-    for node in ast.walk(tree):
-        taken: list[tuple[str, str | None]]
-        if isinstance(node, ast.Import):
-            taken = [(a.name, None) for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                continue  # the project's own
-            taken = [(node.module or "", a.name) for a in node.names]
-        else:
+def _stays_local(summary: _Summary, top: str) -> bool:
+    """A module that imports nothing that leaves the machine: only the project's own modules (a relative import is
+    the project's own), the standard library less its network, process and thread parts (``OUTSIDE_STDLIB_PREFIXES``)
+    and in-memory libraries."""
+    for module, name in summary.imported:
+        root = module.split(".")[0]
+        if root == top or root in kb.IN_MEMORY_LIBRARIES:
             continue
-        for module, name in taken:
-            root = module.split(".")[0]
-            if root == top or root in kb.IN_MEMORY_LIBRARIES:
-                continue
-            if root not in sys.stdlib_module_names:
-                return False
-            if f"{module}.".startswith(kb.OUTSIDE_STDLIB_PREFIXES) or (
-                    name is not None and f"{module}.{name}".startswith(kb.OUTSIDE_STDLIB_PREFIXES)):
-                return False
+        if root not in sys.stdlib_module_names:
+            return False
+        if f"{module}.".startswith(kb.OUTSIDE_STDLIB_PREFIXES) or (
+                name is not None and f"{module}.{name}".startswith(kb.OUTSIDE_STDLIB_PREFIXES)):
+            return False
     return True
 
 
@@ -417,14 +473,12 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
             except OSError:
                 continue
             parsed = _module(file)
-            if parsed is None or parsed.tree is None:
+            if parsed is None or parsed.summary is None:
                 continue
             read.append(file)
-            for node in parsed.tree.body:
-                if isinstance(node, ast.ClassDef):
-                    for fn in node.body:
-                        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name == method:
-                            classes.append((_name_words(node.name), _abstract(fn), _stays_local(parsed.tree, top)))
+            for cls in parsed.summary.classes:
+                for abstract in cls.abstract.get(method, ()):
+                    classes.append((_name_words(cls.name), abstract, _stays_local(parsed.summary, top)))
         _methods[key] = (classes, read)
     found, files = _methods[key]
     for file in files:

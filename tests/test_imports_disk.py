@@ -135,3 +135,61 @@ def test_a_decorated_function_and_an_async_method_are_parsed_from_their_own_line
     assert isinstance(fmt, cst.FunctionDef) and len(fmt.decorators) == 1
     err = imported_method(linted, "app.errors.Base", "err")
     assert isinstance(err, cst.FunctionDef) and err.asynchronous is not None and len(err.decorators) == 1
+
+
+def test_the_memo_keeps_summaries_not_trees(tmp_path: Path) -> None:
+    """s43: what a followed module is asked for is taken from its ``ast`` tree once, then the tree is dropped: the
+    readers give the same answers (last binding wins, a method's last ``def``, abstract methods, imports at any
+    depth) and no ``ast`` node is reachable from the module's memo, only the libcst definitions asked for."""
+    import ast
+    import gc
+
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/t.py": "",
+        "app/errors.py": (
+            "import json\nfrom .store import Thing\n\n\ndef fmt(e):\n    return 'first'\n\n\n"
+            "def fmt(e):\n    return str(e)\n\n\nclass fmt2:\n    pass\n\n\nfrom .other import fmt2\n\n\n"
+            "class Base:\n    def err(self, m):\n        return 1\n\n    def err(self, m):\n        return m\n"
+        ),
+        "app/other.py": "def fmt2(e):\n    return repr(e)\n",
+        "app/store.py": (
+            "import abc\nimport os\n\n\nclass NoteStore(abc.ABC):\n    @abc.abstractmethod\n    def save(self, x):\n"
+            "        ...\n\n\nclass FileNoteStore(NoteStore):\n    def save(self, x):\n        return os.path.join(x)\n"
+        ),
+        "app/remote.py": (
+            "class RemoteNoteStore:\n    def save(self, x):\n        if x:\n            try:\n                import requests\n"
+            "            except ImportError:\n                return None\n        return x\n"
+        ),
+        "app/tools/__init__.py": "",
+        "app/tools/a.py": "def run():\n    if True:\n        from ..errors import fmt, Base\n",
+    })
+    linted = str(tmp_path / "app/t.py")
+    fmt = imported_definition(linted, "app.errors.fmt")
+    assert isinstance(fmt, cst.FunctionDef) and "str(e)" in cst.Module([fmt]).code  # the last one
+    assert _name(imported_definition(linted, "app.errors.fmt2")) == "fmt2"  # re-bound by the later import
+    err = imported_method(linted, "app.errors.Base", "err")
+    assert err is not None and "return m" in cst.Module([err]).code
+    assert imports_disk.imported_by(linted, lambda parts: "tools" in parts, "test-tools", module="app.errors") == {"fmt", "Base"}
+    assert imports_disk.project_method_stays_local(linted, "note_store", "save") is False  # RemoteNoteStore imports requests
+    (tmp_path / "app/remote.py").unlink()
+    imports_disk._methods.clear()
+    imports_disk._project_file_lists.clear()
+    assert imports_disk.project_method_stays_local(linted, "note_store", "save") is True  # NoteStore's is abstract
+
+    kept: dict[str, object] = {k: v for k, v in imports_disk._memo.items() if k.startswith(os.path.realpath(tmp_path))}
+    assert len(kept) >= 4
+    seen: set[int] = set()
+    stack: list[object] = [kept, imports_disk._importers, imports_disk._methods]
+    nodes = 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, type(os))):
+            continue
+        seen.add(id(obj))
+        assert not isinstance(obj, ast.AST), obj
+        if isinstance(obj, cst.CSTNode):
+            nodes += 1
+            continue  # the definitions asked for (``defs``)
+        stack.extend(gc.get_referents(obj))
+    assert nodes == 3  # fmt, fmt2, Base.err
