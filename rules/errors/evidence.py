@@ -98,38 +98,6 @@ def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
     return frozenset(found)
 
 
-def exception_text_positions(helper: cst.FunctionDef) -> frozenset[int]:
-    """Where a helper returns the text of the exception one of its handlers caught as the i-th item of a returned
-    tuple (``return None, f"request failed: {err}"``, ``return False, str(e)``: s43, batch 16, unpacked by the
-    caller as ``data, err = _http_get(...)``, who may return it)."""
-    found: set[int] = set()
-    for h in walk_in_scope(helper.body):
-        if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
-            continue
-        bound = h.name.name.value
-        for r in walk_in_scope(h.body):
-            if isinstance(r, cst.Return) and isinstance(r.value, cst.Tuple):
-                found.update(i for i, el in enumerate(r.value.elements) if _text_of(el.value, bound))
-    return frozenset(found)
-
-
-def _text_of(value: cst.BaseExpression, bound: str) -> bool:
-    """``str(e)``/``repr(e)``, or an f-string formatting ``e`` (or ``str(e)``): the exception's message as text
-    (``type(e).__name__`` alone names its class, not its message)."""
-    if isinstance(value, cst.Name):
-        return False
-    if isinstance(value, cst.Call):
-        return isinstance(value.func, cst.Name) and value.func.value in ("str", "repr") and len(value.args) == 1 \
-            and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == bound
-    if isinstance(value, cst.FormattedString):
-        return any(
-            isinstance(p, cst.FormattedStringExpression)
-            and ((isinstance(p.expression, cst.Name) and p.expression.value == bound) or _text_of(p.expression, bound))
-            for p in value.parts
-        )
-    return False
-
-
 def tools_module_parts(knowledge: Knowledge) -> Callable[[list[str]], bool]:
     """Whether a module of the project (its dotted name's parts) is named for tools, and is not a test, example or
     benchmark."""

@@ -42,7 +42,7 @@ from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
-    content_and_artifact, dispatches_tool, exception_positions, exception_text_positions, imported_by_tools, may_serve_by_name, module_dirs,
+    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
     serves_tools, tool_named_module,
 )
 from .taint import TextTaint, _telemetry_key
@@ -57,8 +57,6 @@ class ExceptionText(TextTaint):
         super().__init__(ctx)
         # id of a helper -> where it returns the exception it caught (see :meth:`_returned_positions`)
         self.returned_exceptions: dict[int, frozenset[int]] = {}
-        # id of a helper -> the tuple items it returns the caught exception's text in (s43, batch 16)
-        self.returned_texts: dict[int, frozenset[int]] = {}
         self.where: dict[int, str | None] = {}  # id of a def -> "endpoint" | "cli" | "tool" | None (see :meth:`audience`)
         self._functions: list[str] = []  # the names of the functions being visited, outermost first
         self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
@@ -69,35 +67,23 @@ class ExceptionText(TextTaint):
         self._holders: dict[int, dict[str, set[str]]] = {}
         self._name_dispatchers: dict[int, bool] = {}  # id of a class -> it serves tools by name (s41)
 
-    def _returned_positions(self, value: cst.BaseExpression) -> tuple[frozenset[int], frozenset[int]]:
+    def _returned_positions(self, value: cst.BaseExpression) -> frozenset[int]:
         """Where a same-module helper called here returns the exception it caught: ``-1`` the value itself
         (``self._invoke(...)`` with ``except ... as e: return e``: the caller holds an error object that a later
         ``str(result)`` turns into text), ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24
-        D5, unpacked by the caller as ``out, err = _invoke(...)``); and the tuple items it returns the exception's
-        text in (``return None, f"request failed: {e}"``: s43, batch 16)."""
+        D5, unpacked by the caller as ``out, err = _invoke(...)``)."""
         if isinstance(value, cst.Await):
             value = value.expression
         if not isinstance(value, cst.Call):
-            return frozenset(), frozenset()
+            return frozenset()
         defs, _ = self.errors.helpers_of(value, imported=False)  # the module's own: asked of every assignment
         out: set[int] = set()
-        texts: set[int] = set()
         for d in defs:
             key = id(d)
             if key not in self.returned_exceptions:
                 self.returned_exceptions[key] = exception_positions(d)
-                self.returned_texts[key] = exception_text_positions(d)
             out |= self.returned_exceptions[key]
-            texts |= self.returned_texts[key]
-        return frozenset(out), frozenset(texts)
-
-    def _taint_returned(self, node: cst.Assign, texts: frozenset[int]) -> None:
-        """``data, err = _http_get(...)``: the unpacked name at the helper's text position holds the exception's text."""
-        for t in node.targets:
-            if isinstance(t.target, (cst.Tuple, cst.List)):
-                for i, el in enumerate(t.target.elements):
-                    if i in texts and isinstance(el.value, cst.Name):
-                        self.tainted.add(el.value.value)
+        return frozenset(out)
 
     def _alias_returned(self, node: cst.Assign, positions: frozenset[int]) -> None:
         """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
@@ -509,19 +495,17 @@ class ExceptionText(TextTaint):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._record_holder(node)
-        positions, texts = self._returned_positions(node.value)  # the helpers of the module asked once per assignment
+        positions = self._returned_positions(node.value)  # the helpers of the module asked once per assignment
         if not self.active():
             if -1 in positions:
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
             self._alias_returned(node, positions)
-            self._taint_returned(node, texts)
             return
         exc = self.exceptions()
         leaks = self._leak(node.value, exc) is not None
         # error = e: the object, kept; result = self._call() where the helper returns its caught exception
         alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or -1 in positions
         self._alias_returned(node, positions)
-        self._taint_returned(node, texts)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if alias:

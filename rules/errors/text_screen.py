@@ -192,9 +192,9 @@ def _returning_exception(screen: Screen) -> set[str]:
 
 
 def _holds_name(value: ast.expr | None, name: str) -> bool:
-    """``e`` or a tuple with ``e`` as an item (``None, e``), or its text (``None, f"failed: {e}"``: s43)."""
+    """``e`` or a tuple with ``e`` as an item (``None, e``)."""
     if isinstance(value, ast.Tuple):
-        return any((isinstance(el, ast.Name) and el.id == name) or mentions(el, name) for el in value.elts)
+        return any(isinstance(el, ast.Name) and el.id == name for el in value.elts)
     return isinstance(value, ast.Name) and value.id == name
 
 

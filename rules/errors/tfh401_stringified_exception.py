@@ -34,9 +34,7 @@ where it goes:
   before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`; the result of a same-module helper that returns the
   exception it caught, `return e`, or as an item of a tuple, `return None, e`,
-  unpacked by the caller: `out, err = _invoke(...)` ... `str(err)`; or its text
-  as an item of a tuple, `return None, f"request failed: {err}"`, unpacked and
-  returned by the caller: `data, err = _http_get(...)` ... `return {"error": err}`). Every `return` of such a variable counts, in the
+  unpacked by the caller: `out, err = _invoke(...)` ... `str(err)`). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
   the exception text. A new value given to the variable inside an
@@ -268,31 +266,6 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
-        # s43 (batch 16): a helper's (value, text) pair whose text item names only the exception's class, and a
-        # caller that logs the text and returns none of it
-        """\
-import httpx, logging
-def _probe(client):
-    try:
-        client.get("/")
-    except httpx.RequestError as e:
-        return False, type(e).__name__
-    return True, ""
-def _http_get(client, path):
-    try:
-        return client.get(path).json(), None
-    except httpx.RequestError as err:
-        return None, f"request failed: {err}"
-def probe_tool(client):
-    ok, kind = _probe(client)
-    return {"ok": ok, "kind": kind}
-def queues_tool(client):
-    data, err = _http_get(client, "/api/queues")
-    if err is not None:
-        logging.warning(err)
-        return {"available": False}
-    return {"available": True, "queues": data}
-""",
         """\
 import logging
 log = logging.getLogger(__name__)
@@ -844,22 +817,6 @@ def run_tools(calls, tools, messages, log):
 """,
     ]
     INVALID = [
-        # s43 (batch 16, opensre rabbitmq): a helper returns the exception's text as an item of a (data, error) pair;
-        # the tool unpacks it and returns the text (the helper itself, read as nobody's, is not reported)
-        """\
-import httpx
-def _http_get(client, path):
-    try:
-        response = client.get(path)
-    except httpx.RequestError as err:
-        return None, f"RabbitMQ request failed: {err}"
-    return response.json(), None
-def queue_backlog_tool(client):
-    data, err = _http_get(client, "/api/queues")
-    if err is not None:
-        return {"source": "rabbitmq", "available": False, "error": err}  # error: TFH401
-    return {"source": "rabbitmq", "available": True, "queues": data}
-""",
         """\
 def run_tool():
     try:
