@@ -169,7 +169,8 @@ def status_retry_lines(screen: Screen) -> list[int]:
         return []
     return [
         loop.lineno for loop in ast.walk(screen.tree)
-        if _ast_counted(loop) and any(_ast_status_continue(n) for s in loop.body for n in ast.walk(s))  # type: ignore[attr-defined]
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and _ast_counted(loop)
+        and any(_ast_status_continue(n) for s in loop.body for n in ast.walk(s))
     ]
 
 
