@@ -223,7 +223,8 @@ def classify_call(
                 said = (text or "") + " " + " ".join(_names(url) if url is not None else ())
                 if isinstance(url, cst.Call):  # built by a helper: ``_endpoint(base, "/device/token")`` (s35 post)
                     said += " " + " ".join(t for a in url.args if (t := string_literal(a.value, pieces=True)) is not None)
-                if cls == kb.NON_IDEMPOTENT_WRITE and _says_read(said.lower(), kb.READ_POST_URL_PARTS):
+                if cls == kb.NON_IDEMPOTENT_WRITE and _says_read(said.lower(), kb.READ_POST_URL_PARTS) \
+                        and not _graphql_mutation(call, said.lower()):
                     return kb.READ_SAFE, shown
                 return cls, shown
         if qn in kb.SDK_CALLS:
@@ -451,6 +452,15 @@ def may_reach_outside_ast(
     if last_name(f) in lasts:
         return True
     return isinstance(f, ast.Attribute) and bool(chain_words(f) & knowledge.tool_receiver_words)
+
+
+def _graphql_mutation(call: cst.Call, said: str) -> bool:
+    """A POST to a GraphQL endpoint whose literal text names a mutation (a document ``"mutation { ... }"``, a Relay
+    operation name ``"IGDirectTextSendMutation"`` in its headers or body): a write, not a query (s43, batch 16)."""
+    return "graphql" in said and any(
+        isinstance(n, (cst.SimpleString, cst.FormattedStringText)) and "mutation" in n.value.lower()
+        for n in nodes.every_node(call)
+    )
 
 
 def _says_read(said: str, parts: tuple[str, ...]) -> bool:

@@ -52,7 +52,8 @@ import libcst as cst
 from ...linter.api import Effect, declared_class, dotted, keyword_arg
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part, Retry, Stop, Wait
-from .literals import status_set
+from .literals import _ints, status_set
+from .status_loops import status_retry, status_retry_lines
 from .loops import hand_loop
 from .recognise import RetryRecogniser
 
@@ -182,6 +183,21 @@ class RetryModel(RetryRecogniser):
             retry = self._loop_retry(node)
         if retry is not None:
             self._add(retry, scope=retry.body)
+        if self._status_loops:
+            statuses = status_retry(node, self._literal_collection)
+            if statuses is not None:
+                self._add_status(Retry("status-loop", node, condition=Condition(node=node, statuses=statuses), body=node.body))
+
+    @property
+    def _status_loops(self) -> bool:
+        """The file holds a counted loop with an ``if`` testing a status that ends in ``continue`` (the ``ast`` screen)."""
+        screen = self.ctx.screen
+        return bool(screen.memo("retries.status_retry_lines", lambda: status_retry_lines(screen)))
+
+    def _literal_collection(self, name: str) -> cst.BaseExpression | None:
+        """The literal int collection last bound to ``name`` (``_RETRY_STATUSES = frozenset({500, 502})``), or None."""
+        held = self._bindings.get(name)
+        return held if held is not None and _ints(held) is not None else None
 
     def visit_While(self, node: cst.While) -> None:
         retry = self._loop_retry(node)
@@ -241,7 +257,7 @@ class RetryModel(RetryRecogniser):
     def _finish(self) -> None:
         self._escaping_factories()
         by_transport = {id(call): name for name, call in self._clients.items()}
-        for retry in self.retries:
+        for retry in [*self.retries, *self.status_retries]:
             if retry.kind == "transport":
                 name = by_transport.get(id(retry.anchor))
                 if name is not None:

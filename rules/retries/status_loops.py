@@ -9,11 +9,11 @@ sends round; a loop that names 429 anywhere (or a rate-limit exception) handles 
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Sequence, Union
+from typing import Callable, Iterator, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import Screen, children, every_node
+from ...linter.api import Screen, children, dotted, every_node
 from ...linter.api import knowledge as kb
 from .literals import status_set
 
@@ -126,3 +126,99 @@ def target_names(target: cst.BaseExpression) -> set[str]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return {e.value.value for e in target.elements if isinstance(e.value, cst.Name)}
     return set()
+
+
+# --------------------------------------------------------------------------- status retries (s43, batch 16)
+#
+# A counted loop that sends a request and goes round on its status (``for attempt in range(n): r =
+# client.request(method, ...); if r.status_code in RETRYABLE: sleep(...); continue``) retries the request
+# with no ``try`` of its own (the 5xx arrives as an answer, not an exception), or past its ``try`` (a token
+# fetch in the ``try``, the POST after it). TFH101 asks which writes such a loop re-sends: a 5xx (or a
+# non-200) after the server acted re-sends the write. Kept apart from the retry model's ``retries``: the
+# other retry rules read the ``try``-based loops only.
+
+_STATUS_READS = frozenset({"status_code", "status", "status_int"})
+
+
+def _ast_status_continue(n: ast.AST) -> bool:
+    """An ``if`` whose test reads a status (``r.status_code``, ``resp.status``) and whose body ends in ``continue``."""
+    return (
+        isinstance(n, ast.If)
+        and bool(n.body)
+        and isinstance(n.body[-1], ast.Continue)
+        and any(isinstance(c, ast.Attribute) and c.attr in _STATUS_READS for c in ast.walk(n.test))
+    )
+
+
+def _ast_counted(loop: ast.AST) -> bool:
+    """``for attempt in range(n)`` / ``range(1, n + 1)`` (a counter-named or ``_`` target)."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name):
+        return False
+    it = loop.iter
+    name = loop.target.id
+    return (
+        isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and 1 <= len(it.args) <= 2
+        and (name.startswith("_") or any(w in name.lower() for w in ("attempt", "retr", "tries", "try")))
+    )
+
+
+def status_retry_lines(screen: Screen) -> list[int]:
+    """Lines of the counted loops holding an ``if`` that tests a status and ends in ``continue``; the screen's
+    list of ``if``s first (most files have no such ``if``, and no loop is walked there)."""
+    if not any(_ast_status_continue(n) for n in screen.branching if type(n) is ast.If):
+        return []
+    return [
+        loop.lineno for loop in ast.walk(screen.tree)
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and _ast_counted(loop)
+        and any(_ast_status_continue(n) for s in loop.body for n in ast.walk(s))
+    ]
+
+
+def _counted(loop: cst.For) -> bool:
+    it = loop.iter
+    target = loop.target
+    if not (isinstance(target, cst.Name) and isinstance(it, cst.Call) and dotted(it.func) == "range"):
+        return False
+    if not 1 <= len(it.args) <= 2 or any(a.star or a.keyword for a in it.args):
+        return False
+    if len(it.args) == 2 and not (isinstance(it.args[0].value, cst.Integer) and it.args[0].value.evaluated_value in (0, 1)):
+        return False
+    name = target.value
+    return name.startswith("_") or any(w in name.lower() for w in ("attempt", "retr", "tries", "try"))
+
+
+def _reads_status(test: cst.BaseExpression) -> bool:
+    return any(isinstance(n, cst.Attribute) and n.attr.value in _STATUS_READS for n in all_nodes(test))
+
+
+def _resolved(test: cst.BaseExpression, constants: Callable[[str], cst.BaseExpression | None]) -> cst.BaseExpression:
+    """The test with ``NAME``/``self.NAME`` after ``in``/``not in`` replaced by the literal collection the module or
+    class binds to it (``_RETRY_STATUSES = frozenset({429, 500, 502})``)."""
+
+    class _Swap(cst.CSTTransformer):
+        def leave_ComparisonTarget(self, original: cst.ComparisonTarget, updated: cst.ComparisonTarget) -> cst.ComparisonTarget:
+            comp = updated.comparator
+            name = comp.value if isinstance(comp, cst.Name) else comp.attr.value if (
+                isinstance(comp, cst.Attribute) and isinstance(comp.value, cst.Name) and comp.value.value in ("self", "cls")
+            ) else None
+            held = constants(name) if name is not None and isinstance(updated.operator, (cst.In, cst.NotIn)) else None
+            return updated.with_changes(comparator=held) if held is not None else updated
+
+    out = test.visit(_Swap())
+    return out if isinstance(out, cst.BaseExpression) else test
+
+
+def status_retry(loop: cst.For, constants: Callable[[str], cst.BaseExpression | None]) -> frozenset[int] | None:
+    """The statuses a counted loop goes round on (the ``if``s testing a status whose body ends in ``continue``),
+    when one of them is a 5xx; else None. ``constants`` gives the literal a name is bound to."""
+    if not _counted(loop):
+        return None
+    sent: set[int] = set()
+    for n in _walk(loop.body, into_loops=False):
+        if isinstance(n, cst.If) and _ends_in_continue(n.body) and _reads_status(n.test):
+            statuses = status_set(_resolved(n.test, constants))
+            if statuses:
+                sent |= statuses
+    if not sent & (kb.SERVER_ERROR_STATUSES | frozenset(range(500, 600))):
+        return None
+    return frozenset(sent)

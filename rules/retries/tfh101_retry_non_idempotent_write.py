@@ -12,6 +12,7 @@ from .base import RetryRule
 from .data import IRREVERSIBLE, Condition, Retry
 from .model import RetryModel
 from .screen import screen_lines
+from .status_loops import status_retry_lines
 from .writes import rate_limited_only, repeated_writes, urllib3_writes
 
 
@@ -128,6 +129,14 @@ or attempt == last: raise`), with no other way round. A name that negates
 attempt records the exception (`failure = (delay, type(e).__name__)`) without
 deciding on it: its types are the condition.
 
+A counted loop (`for attempt in range(n)`) that goes round on an answer's
+status retries its request too, with no `try` of its own or past one (s43):
+an `if` testing `r.status_code` or `r.status` (against literals, or a module's
+or class's literal collection: `if r.status_code in self._RETRY_STATUSES:`)
+whose body ends in `continue`, when a 5xx (or any status but 200) sends it
+round: the whole loop body is the retried work. A 5xx after the server acted
+re-sends the write. A loop going round only on a 429 is not reported.
+
 What counts as a retry is TFH103's (`smullyan explain TFH103`, "What counts
 as a retry"): a bounded poll of a state, a message loop, a repair re-ask
 (the model asked again with the last error), a walk over a work list and a
@@ -165,6 +174,10 @@ A POST made in a function whose name starts with `search`, `query`, `embed`,
 `infer`, `rerank` or `validate` (leading underscores aside: `async def
 search(self, q)`, `def _validate_key()`) is read as a query or a check sent as
 POST, not reported.
+A POST whose URL's literal text names a read (`/search`, `/oauth/token`,
+`/graphql`, ...) is read-safe; but a GraphQL POST whose literal text names a
+mutation (a `"mutation { ... }"` document, a Relay operation named
+`...Mutation` in its headers or body) is a write (s43, batch 16).
 Another POST that only reads (search, embeddings, token polling, GraphQL queries):
 decorate the function with `@smullyan.runtime.read_safe`, or map it in the
 configuration: `classify = {"myapp.search.query" = "read-safe"}`.
@@ -178,6 +191,45 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s43 (batch 16, status retries): a counted loop that goes round on a status re-sends nothing harmful when
+        # it sends a GET, when only a 429 sends it round (refused before the server acted), when it carries an
+        # idempotency key; a loop over data skips to the next item (not a retry)
+        """\
+import time, requests
+def fetch(url):
+    for attempt in range(3):
+        r = requests.get(url, timeout=30)
+        if r.status_code >= 500:
+            time.sleep(2 ** attempt)
+            continue
+        return r.json()
+def create(url, body):
+    for attempt in range(3):
+        r = requests.post(url, json=body, timeout=30)
+        if r.status_code == 429:
+            time.sleep(int(r.headers.get("Retry-After", "1")))
+            continue
+        return r.json()
+def charge(url, body, key):
+    for attempt in range(3):
+        r = requests.post(url, json=body, headers={"Idempotency-Key": key}, timeout=30)
+        if r.status_code >= 500:
+            time.sleep(2 ** attempt)
+            continue
+        return r.json()
+def upload_all(url, items):
+    for i in range(len(items)):
+        r = requests.post(url, json=items[i], timeout=30)
+        if r.status_code >= 500:
+            continue
+def viewer(token):
+    for attempt in range(3):
+        r = requests.post("https://api.example.com/graphql", json={"query": "query { viewer { id } }"}, timeout=30)
+        if r.status_code >= 500:
+            time.sleep(2 ** attempt)
+            continue
+        return r.json()
+""",
         # s43 (batch 15 search-post, read-only-mcp-tools): a POST or a tool run in a class named as a read, or in a
         # mixin whose every subclass in the module is; a tool run whose literal tool name is a read
         """\
@@ -652,6 +704,45 @@ def notify(bus, event):
 """,
     ]
     INVALID = [
+        # s43 (batch 16, status retries): a counted loop that re-sends its request on a 5xx or non-200 answer, with
+        # no try of its own (ozon's _send: the statuses a class constant) or past its try (instamcp's send_dm_text:
+        # a token fetch in the try, the POST after it): a 5xx after the server acted re-sends the write
+        """\
+import asyncio, time, httpx, requests
+class SellerClient:
+    _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+    def __init__(self):
+        self._http = httpx.AsyncClient(base_url="https://api.example", timeout=30.0)
+    async def _send(self, method, path, body=None, max_retries=3):
+        for attempt in range(max_retries + 1):  # error: TFH101 "as the call of _send() at line 15 asks"
+            r = await self._http.request(method, path, json=body)
+            if r.status_code in self._RETRY_STATUSES and attempt < max_retries:
+                await asyncio.sleep(2 ** attempt)
+                continue
+            r.raise_for_status()
+            return r.json()
+    async def create_promo(self, title):
+        return await self._send("POST", "/v1/promo/create", {"title": title})
+def send_message(url, text, fetch_token):
+    for attempt in range(3):  # error: TFH101 "POST"
+        if attempt:
+            time.sleep(4 * attempt)
+        try:
+            token = fetch_token()
+        except Exception:
+            continue
+        resp = requests.post(url, data={"text": text, "token": token}, timeout=30)
+        if resp.status_code != 200:
+            continue
+        return resp.json()
+def send_dm(thread, text):
+    for attempt in range(3):  # error: TFH101 "graphql"
+        resp = requests.post("https://www.example.com/api/graphql", data={"thread": thread, "text": text},
+                             headers={"x-fb-friendly-name": "DirectTextSendMutation"}, timeout=30)
+        if resp.status_code != 200:
+            continue
+        return resp.json()
+""",
         # s43: a class named for a write, a mixin with one subclass that is not a read, a tool named as a write
         """\
 import requests, time
@@ -1190,6 +1281,8 @@ class Proxy:
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> Sequence[int]:
         retries, writes = screen_lines(screen, knowledge)
+        # s43 (batch 16): a counted loop that goes round on a status (status_loops.status_retry)
+        retries = [*retries, *screen.memo("retries.status_retry_lines", lambda: status_retry_lines(screen))]
         return [*retries, *writes] if retries else []
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -1206,7 +1299,12 @@ class Proxy:
                 f"urllib3 Retry allows {allowed}: every POST/PATCH on the session it is mounted on is "
                 "retried without an idempotency key; keep allowed_methods to idempotent methods",
             )
-        for retry, effect, where in repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree):
+        found = repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree)
+        if model.status_retries:
+            # s43 (batch 16): a counted loop re-sending its request on a 5xx or non-200 answer (a loop that is a
+            # try-based retry too is reported once: ``report`` keeps one finding per node)
+            found += repeated_writes(model, self.knowledge, inference, self._module, self.ctx.screen.tree, model.status_retries)
+        for retry, effect, where in found:
             if retry.kind != "runtime" and _connect_only(retry, self.knowledge):
                 continue  # re-sent only when the connection was never made: nothing arrived twice (issue 23)
             if retry.kind != "runtime" and rate_limited_only(retry):

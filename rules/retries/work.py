@@ -33,6 +33,8 @@ class RetryWork:
         self.names: Names = ctx.names
         self.knowledge = ctx.knowledge
         self.retries: list[Retry] = []
+        # s43 (batch 16): counted loops that go round on a status (``status_loops.status_retry``); TFH101 reads them
+        self.status_retries: list[Retry] = []
         self._by_anchor: dict[int, Retry] = {}
         self._scopes: dict[int, list[Retry]] = {}  # id(node whose subtree is retried work) -> retries
         self._active: list[list[Retry]] = []
@@ -73,6 +75,14 @@ class RetryWork:
         if scope is not None:
             self._scopes.setdefault(id(scope), []).append(retry)
             retry.work_known = True
+
+    def _add_status(self, retry: Retry) -> None:
+        """A status retry (kept apart from ``retries``: only TFH101 reads it), its work the whole loop body."""
+        assert retry.body is not None
+        self.status_retries.append(retry)
+        self._helper_calls[id(retry)] = []
+        self._scopes.setdefault(id(retry.body), []).append(retry)
+        retry.work_known = True
 
     def _enter(self, node: cst.CSTNode) -> None:
         found = self._scopes.get(id(node))

@@ -12,6 +12,7 @@ PATCH are answered apart (:func:`urllib3_writes`).
 from __future__ import annotations
 
 import ast
+from typing import Sequence
 
 import libcst as cst
 
@@ -117,12 +118,13 @@ def urllib3_writes(model: RetryModel, inference: bool) -> list[tuple[Retry, str]
 
 
 def repeated_writes(
-    model: RetryModel, knowledge: Knowledge, inference: bool, module: cst.Module, tree: ast.AST
+    model: RetryModel, knowledge: Knowledge, inference: bool, module: cst.Module, tree: ast.AST,
+    retries: Sequence[Retry] | None = None,
 ) -> list[tuple[Retry, Effect, str]]:
-    """For each retry (urllib3 policies aside) the first write it repeats without an idempotency key,
-    with where it is (``12``, ``12, in helper()``, ``?``); LLM inference left out."""
+    """For each retry (urllib3 policies aside; ``retries``, else the model's) the first write it repeats without
+    an idempotency key, with where it is (``12``, ``12, in helper()``, ``?``); LLM inference left out."""
     found: list[tuple[Retry, Effect]] = []
-    for retry in model.retries:
+    for retry in model.retries if retries is None else retries:
         if retry.kind == "urllib3":
             continue
         for effect in retry.effects:
