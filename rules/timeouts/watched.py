@@ -6,19 +6,7 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import Names, last_name, walk_in_scope
-
-
-def _walk_names(node: cst.CSTNode) -> list[cst.Name]:
-    """Every name under a node (its arguments, wrapped calls: ``asyncio.gather(asyncio.shield(waiter))``)."""
-    out: list[cst.Name] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Name):
-            out.append(n)
-        stack.extend(n.children)
-    return out
+from ...linter.api import Names, every_node, last_name, walk_in_scope
 
 
 def watched_wait(
@@ -60,6 +48,6 @@ def watched_wait(
             timed = timed or len([a for a in c.args if a.keyword is None]) > 1
         elif qn != "asyncio.wait":
             continue
-        if timed and any(isinstance(n, cst.Name) and n.value in holders for n in _walk_names(c)):
+        if timed and any(isinstance(n, cst.Name) and n.value in holders for n in every_node(c)):
             return id(inner)
     return None
