@@ -25,6 +25,9 @@ the configuration, and the linter's own code.  So:
   imported helper: ``linter/imports_disk.py``) records those modules' real paths
   and sha256 in its entry; any hit (by stat or by sha) also requires each of them
   to hash the same now (each read once per run), else the file is re-linted.
+  A finding that asked which of the project's classes define a method (TFH402's
+  project-local stores) also records which files define it (a ``defines:`` key):
+  a new module defining the method re-lints the file (s44).
 - Writes are atomic (a temporary file in the same directory, then
   ``os.replace``).  A missing, unreadable or corrupt index is ignored: the run
   lints from scratch.  Nothing here ever fails a run.
@@ -48,6 +51,10 @@ from pathlib import Path
 from typing import Any
 
 from .findings import Edit, Finding, Fix
+
+#: imports_disk's key of a dependency that is no file (kept equal by tests/test_cache.py; importing imports_disk here
+#: would load the knowledge tables on every warm run)
+DEFINES_PREFIX = "defines:"
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -243,7 +250,12 @@ class Cache:
         """Whether every project module the entry's findings read still has the recorded content."""
         for path, sha in entry.deps:
             if path not in self._dep_shas:
-                self._dep_shas[path] = _digest_path(path)
+                if path.startswith(DEFINES_PREFIX):
+                    from .imports_disk import dependency_digest  # only for such an entry: a warm run imports no knowledge
+
+                    self._dep_shas[path] = dependency_digest(path)
+                else:
+                    self._dep_shas[path] = _digest_path(path)
             if self._dep_shas[path] != sha:
                 return False
         return True

@@ -40,7 +40,7 @@ from .packages import absolute_module, package_of
 if TYPE_CHECKING:
     import libcst as cst
 
-__all__ = ["MAX_BYTES", "MAX_INDEXED_FILES", "digest_of", "imported_definition", "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
+__all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition", "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -440,22 +440,59 @@ def _abstract(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return True
 
 
-# (package root, method) -> (class name's words, abstract, its module stays local) of each class defining it, and the
-# module files that define it
-_methods: dict[tuple[str, str], tuple[list[tuple[frozenset[str], bool, bool]], list[str]]] = {}
+# (package root, method) -> (class name's words, abstract, its module stays local) of each class defining it, the
+# module files that define it, and the digest of which files do (:func:`_defines_key`)
+_methods: dict[tuple[str, str], tuple[list[tuple[frozenset[str], bool, bool]], list[str], str]] = {}
 _project_file_lists: dict[str, list[str]] = {}
+
+#: a recorded dependency that is no file: which files of a project define a method (``defines:<method>:<root dir>``)
+DEFINES_PREFIX = "defines:"
+
+
+def _defines_key(directory: str, method: str) -> str:
+    return f"{DEFINES_PREFIX}{method}:{directory}"
+
+
+def _defining(files: list[str], method: str) -> list[str]:
+    """The files among ``files`` whose bytes hold ``def <method>(``."""
+    needle = re.compile(rb"def\s+" + method.encode() + rb"\s*\(")
+    out: list[str] = []
+    for file in files:
+        try:
+            with open(file, "rb") as handle:
+                if needle.search(handle.read(MAX_BYTES + 1)):
+                    out.append(file)
+        except OSError:
+            continue
+    return out
+
+
+def _files_digest(files: list[str]) -> str:
+    return hashlib.sha256("\n".join(files).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def dependency_digest(key: str) -> str | None:
+    """What a recorded dependency is now, as the cache compares it: a followed module's sha256 (:func:`digest_of`),
+    or, for a :data:`DEFINES_PREFIX` key, the digest of which files of the project define the method, read afresh (a
+    new module defining it changes what :func:`project_method_stays_local` answers; s44)."""
+    if not key.startswith(DEFINES_PREFIX):
+        return digest_of(key)
+    method, _, directory = key[len(DEFINES_PREFIX):].partition(":")
+    return _files_digest(_defining(_project_files(directory) or [], method))
 
 
 def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
     """Whether ``<receiver>.<method>(...)`` in the file at ``path`` is, by the project's own classes, local work:
-    the receiver's last name has two words or more (``_notification_store``), the project (the linted file's
+    the receiver's last name has two words or more (``_notification_store``), or one word and the method two or more
+    (``store.get_bello_config``: a name of the project's own API, not an SDK's ``get``/``snapshot``; s44), the
+    project (the linted file's
     top-level package) defines ``method`` in at least one class whose name has all of them
     (``PosixNotificationStoreAdapter``), and every such class that implements it (not abstract) is in a module
     that imports nothing that leaves the machine. Per project and method, once per process: the files' bytes
     are screened for ``def <method>`` and only those are parsed (``ast``) and recorded."""
     wanted = _name_words(receiver)
     root = _root(path)
-    if len(wanted) < 2 or root is None or not method.isidentifier():
+    if (len(wanted) < 2 and len(_name_words(method)) < 2) or root is None or not method.isidentifier():
         return False
     top, directory = root
     if directory not in _project_file_lists:
@@ -464,14 +501,8 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
     if key not in _methods:
         classes: list[tuple[frozenset[str], bool, bool]] = []
         read: list[str] = []
-        needle = re.compile(rb"def\s+" + method.encode() + rb"\s*\(")
-        for file in _project_file_lists[directory]:
-            try:
-                with open(file, "rb") as handle:
-                    if not needle.search(handle.read(MAX_BYTES + 1)):
-                        continue
-            except OSError:
-                continue
+        defining = _defining(_project_file_lists[directory], method)
+        for file in defining:
             parsed = _module(file)
             if parsed is None or parsed.summary is None:
                 continue
@@ -479,9 +510,11 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
             for cls in parsed.summary.classes:
                 for abstract in cls.abstract.get(method, ()):
                     classes.append((_name_words(cls.name), abstract, _stays_local(parsed.summary, top)))
-        _methods[key] = (classes, read)
-    found, files = _methods[key]
+        _methods[key] = (classes, read, _files_digest(defining))
+    found, files, which = _methods[key]
     for file in files:
         _module(file)  # recorded: the finding depends on those classes
+    if _recorder:
+        _recorder[-1][_defines_key(directory, method)] = which  # and on which files define the method (a new one)
     concrete = [local for words, abstract, local in found if wanted <= words and not abstract]
     return bool(concrete) and all(concrete)

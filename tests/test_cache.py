@@ -274,3 +274,51 @@ def test_the_code_signature_changes_with_a_file_in_a_rule_subpackage(tmp_path: P
     (roots["smullyan.rules"] / "family" / "rule.py").write_text("X = 2\n")
     monkeypatch.setattr(cache_module, "_signature", None)
     assert cache_module.code_signature() != before
+
+
+STORE_LOCAL = '''
+import json
+from pathlib import Path
+
+
+class StateStore:
+    def get_app_config(self):
+        return json.loads(Path("config.json").read_text())
+'''
+
+STORE_REMOTE = '''
+import httpx
+
+
+class RemoteStateStore:
+    def get_app_config(self):
+        return httpx.get("https://example.com/config").json()
+'''
+
+STORE_CALLER = '''
+def goal_enabled(self):
+    try:
+        return bool(self.ports.store.get_app_config().goal)
+    except Exception:
+        return False
+'''
+
+
+def test_a_new_module_defining_a_method_the_findings_asked_about_relints_the_file(tmp_path: Path) -> None:
+    """s44: TFH402 asks which of the project's classes define ``get_app_config`` (all local: no finding); the cache
+    records which files define it, so a module added later that implements it remotely brings the finding back."""
+    from smullyan.linter import imports_disk
+
+    assert cache_mod.DEFINES_PREFIX == imports_disk.DEFINES_PREFIX
+    (tmp_path / "pyproject.toml").write_text('[tool.smullyan]\nselect = ["TFH402"]\n')
+    for init in ("app/__init__.py", "app/kernel/__init__.py"):
+        write(tmp_path / init, "")
+    write(tmp_path / "app" / "kernel" / "state.py", STORE_LOCAL)
+    write(tmp_path / "app" / "kernel" / "settings.py", STORE_CALLER)
+    cold = smullyan(tmp_path, "lint", "app")
+    assert cold.returncode == 0, cold.stdout + cold.stderr
+    warm = smullyan(tmp_path, "lint", "app")
+    assert warm.returncode == 0, warm.stdout + warm.stderr
+    write(tmp_path / "app" / "kernel" / "remote.py", STORE_REMOTE)
+    after = smullyan(tmp_path, "lint", "app")
+    assert after.returncode == 1 and "settings.py:5:" in after.stdout, after.stdout + after.stderr

@@ -102,3 +102,80 @@ def test_a_store_with_no_local_implementation_or_a_remote_one_stays_remote(
     tmp_path: Path, adapters: tuple[str, ...]
 ) -> None:
     assert _lines(_project(tmp_path, *adapters)) == [6, 14, 22]
+
+
+STATE_STORE = '''
+import json
+from pathlib import Path
+
+
+class StateStore:
+    def __init__(self, root):
+        self.root = Path(root)
+
+    def get_app_config(self):
+        return json.loads((self.root / "config.json").read_text())
+
+
+class GenerationStore:
+    def __init__(self, home):
+        self.home = Path(home)
+
+    def active(self):
+        return json.loads((self.home / "active.json").read_text())
+'''
+
+REMOTE_STATE_STORE = '''
+import httpx
+
+
+class RemoteStateStore:
+    def get_app_config(self):
+        return httpx.get("https://example.com/config").json()
+'''
+
+STATE_CALLER = '''
+from app.kernel.state import GenerationStore
+
+
+def goal_enabled(self):
+    try:
+        return bool(self.ports.store.get_app_config().goal)
+    except Exception:
+        return False
+
+
+def overrides(home):
+    try:
+        return dict(GenerationStore(home).active())
+    except Exception:
+        return {}
+
+
+def overrides_bound(home):
+    try:
+        store = GenerationStore(home)
+        return dict(store.active())
+    except Exception:
+        return {}
+'''
+
+
+def _state_project(tmp_path: Path, *stores: str) -> Path:
+    (tmp_path / "app" / "kernel").mkdir(parents=True)
+    for init in ("app", "app/kernel"):
+        (tmp_path / init / "__init__.py").write_text("")
+    for i, store in enumerate(stores):
+        (tmp_path / "app" / "kernel" / ("state.py" if i == 0 else f"s{i}.py")).write_text(store)
+    caller = tmp_path / "app" / "kernel" / "settings.py"
+    caller.write_text(STATE_CALLER)
+    return caller
+
+
+def test_a_one_word_store_with_a_method_of_the_projects_own_api_and_a_new_store_object_are_local(tmp_path: Path) -> None:
+    # s44: bello's ``self.ports.store.get_bello_config()`` (local JSON) and openthomas's ``GenerationStore(home).active()``
+    assert _lines(_state_project(tmp_path, STATE_STORE)) == []
+
+
+def test_a_one_word_store_whose_method_the_project_also_implements_remotely_stays_remote(tmp_path: Path) -> None:
+    assert _lines(_state_project(tmp_path, STATE_STORE, REMOTE_STATE_STORE)) == [8]

@@ -353,7 +353,12 @@ def remote_evidence(
             return "sends"
         if isinstance(func, cst.Attribute):
             ref = names.qualify(func.value)
-            if ref is not None and ref[1] and words(ref[0].rsplit(".", 1)[-1]) & knowledge.client_class_words:
+            if (
+                ref is not None
+                and ref[1]
+                and words(ref[0].rsplit(".", 1)[-1]) & knowledge.client_class_words
+                and not (path is not None and _project_local(func, names, path))
+            ):
                 return "client"  # Pinecone().Index("docs").query(...), container: docker Container
         if _url_argument(call, knowledge):
             return "url"  # a third-party function handed a URL (a PDF-to-text fetcher, a page loader)
@@ -438,13 +443,17 @@ def reads_remote(
 
 def _project_local(func: cst.Attribute, names: Names, path: str) -> bool:
     """``agent._notification_store.snapshot(...)``, or through a local name bound once to that receiver (``store =
-    agent._notification_store``): a method the project's own classes named so implement as local work only
-    (:func:`project_method_stays_local`; s43: lingtai's store of local JSON files, 3 false)."""
+    agent._notification_store``), or a new object of a class (``GenerationStore(home).active()``, or a local name
+    bound once to one): a method the project's own classes named so implement as local work only
+    (:func:`project_method_stays_local`; s43: lingtai's store of local JSON files, 3 false; s44: openthomas's
+    ``GenerationStore``)."""
     receiver = func.value
     if isinstance(receiver, cst.Name):
         bound = _bound_value(receiver, names)
-        if isinstance(bound, cst.Attribute):
+        if isinstance(bound, (cst.Attribute, cst.Call)):
             receiver = bound
+    if isinstance(receiver, cst.Call) and (last_name(receiver.func) or "")[:1].isupper():
+        receiver = receiver.func  # GenerationStore(home).active(): the object of the class named (s44)
     name = last_name(receiver)
     return name is not None and project_method_stays_local(path, name, func.attr.value)
 

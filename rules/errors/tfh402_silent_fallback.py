@@ -114,7 +114,10 @@ a call handed only filesystem paths or one that computes a path
 (`load_settings(settings_path=settings_file_path())`). Nor is a receiver
 named for the project's own classes (s43): its last name has two words or
 more (`agent._notification_store.snapshot(...)`, or a local name bound to
-it, `store = agent._notification_store`), the linted file's top-level
+it, `store = agent._notification_store`), or one word when the method's
+name has two or more (`self.ports.store.get_bello_config()`: the
+project's own API, not an SDK's `get` or `snapshot`; s44), or a new object
+of a class (`GenerationStore(home).active()`, s44), the linted file's top-level
 package defines the method in a class whose name has all of them
 (`PosixNotificationStoreAdapter.snapshot`), and every class that
 implements it (an abstract one aside) is in a module importing nothing
