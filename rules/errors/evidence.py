@@ -98,6 +98,41 @@ def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
     return frozenset(found)
 
 
+def text_positions(helper: cst.FunctionDef) -> frozenset[int]:
+    """Where a helper returns a failure's text beside a literal ``None`` (``return None, f"request failed: {err}"``:
+    s44, opensre's ``_http_get``), the i-th item of the returned tuple: the caller's unpacked name there holds the
+    text only when the call failed. A ``None`` in the tuple says which slot the success fills; without one (``return
+    ok, str(e)``) the text may be a message of the success too (s43: 10 false of 25), not followed."""
+    found: set[int] = set()
+    for h in walk_in_scope(helper.body):
+        if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
+            continue
+        bound = h.name.name.value
+        for r in walk_in_scope(h.body):
+            if not (isinstance(r, cst.Return) and isinstance(r.value, cst.Tuple)):
+                continue
+            items = [el.value for el in r.value.elements]
+            if any(isinstance(v, cst.Name) and v.value == "None" for v in items):
+                found.update(i for i, v in enumerate(items) if _text_of(v, bound))
+    return frozenset(found)
+
+
+def _text_of(value: cst.BaseExpression, bound: str) -> bool:
+    """``str(e)``, ``repr(e)``, an f-string formatting ``e`` (or ``str(e)``)."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("str", "repr"):
+        return len(value.args) == 1 and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == bound
+    if isinstance(value, cst.FormattedString):
+        return any(
+            isinstance(part, cst.FormattedStringExpression)
+            and (
+                (isinstance(part.expression, cst.Name) and part.expression.value == bound)
+                or _text_of(part.expression, bound)
+            )
+            for part in value.parts
+        )
+    return False
+
+
 def tools_module_parts(knowledge: Knowledge) -> Callable[[list[str]], bool]:
     """Whether a module of the project (its dotted name's parts) is named for tools, and is not a test, example or
     benchmark."""

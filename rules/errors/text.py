@@ -43,7 +43,7 @@ from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
-    serves_tools, tool_named_module,
+    serves_tools, text_positions, tool_named_module,
 )
 from .taint import TextTaint, _telemetry_key
 
@@ -57,6 +57,8 @@ class ExceptionText(TextTaint):
         super().__init__(ctx)
         # id of a helper -> where it returns the exception it caught (see :meth:`_returned_positions`)
         self.returned_exceptions: dict[int, frozenset[int]] = {}
+        # id of a helper -> where it returns a failure's text beside a literal None (see :meth:`_returned_text`)
+        self.returned_texts: dict[int, frozenset[int]] = {}
         self.where: dict[int, str | None] = {}  # id of a def -> "endpoint" | "cli" | "tool" | None (see :meth:`audience`)
         self._functions: list[str] = []  # the names of the functions being visited, outermost first
         self._classes: list[cst.ClassDef] = []  # the classes being visited (a method's class: tool base classes)
@@ -84,6 +86,33 @@ class ExceptionText(TextTaint):
                 self.returned_exceptions[key] = exception_positions(d)
             out |= self.returned_exceptions[key]
         return frozenset(out)
+
+    def _returned_text(self, value: cst.BaseExpression) -> frozenset[int]:
+        """Where a same-module helper called here returns a failure's text beside a literal ``None`` (``return None,
+        f"request failed: {err}"``, :func:`~.evidence.text_positions`; s44)."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return frozenset()
+        defs, _ = self.errors.helpers_of(value, imported=False)
+        out: set[int] = set()
+        for d in defs:
+            key = id(d)
+            if key not in self.returned_texts:
+                self.returned_texts[key] = text_positions(d)
+            out |= self.returned_texts[key]
+        return frozenset(out)
+
+    def _taint_returned(self, node: cst.Assign) -> None:
+        """``data, err = _http_get(...)``: the unpacked name at the helper's text position holds the text."""
+        positions = self._returned_text(node.value)
+        if not positions:
+            return
+        for t in node.targets:
+            if isinstance(t.target, (cst.Tuple, cst.List)):
+                for i, el in enumerate(t.target.elements):
+                    if i in positions and isinstance(el.value, cst.Name):
+                        self.tainted.add(el.value.value)
 
     def _alias_returned(self, node: cst.Assign, positions: frozenset[int]) -> None:
         """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
@@ -500,12 +529,14 @@ class ExceptionText(TextTaint):
             if -1 in positions:
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
             self._alias_returned(node, positions)
+            self._taint_returned(node)
             return
         exc = self.exceptions()
         leaks = self._leak(node.value, exc) is not None
         # error = e: the object, kept; result = self._call() where the helper returns its caught exception
         alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or -1 in positions
         self._alias_returned(node, positions)
+        self._taint_returned(node)
         for t in node.targets:
             if isinstance(t.target, cst.Name):
                 if alias:

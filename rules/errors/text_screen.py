@@ -192,10 +192,28 @@ def _returning_exception(screen: Screen) -> set[str]:
 
 
 def _holds_name(value: ast.expr | None, name: str) -> bool:
-    """``e`` or a tuple with ``e`` as an item (``None, e``)."""
+    """``e`` or a tuple with ``e`` as an item (``None, e``), or with its text beside a literal ``None`` (``None,
+    f"request failed: {e}"``: :func:`~.evidence.text_positions`, s44)."""
     if isinstance(value, ast.Tuple):
-        return any(isinstance(el, ast.Name) and el.id == name for el in value.elts)
+        return any(isinstance(el, ast.Name) and el.id == name for el in value.elts) or (
+            any(isinstance(el, ast.Constant) and el.value is None for el in value.elts)
+            and any(_text_of(el, name) for el in value.elts)
+        )
     return isinstance(value, ast.Name) and value.id == name
+
+
+def _text_of(value: ast.expr, name: str) -> bool:
+    """``str(e)``, ``repr(e)``, an f-string formatting ``e`` or ``str(e)`` (as :func:`~.evidence._text_of`)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("str", "repr"):
+        return len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name) \
+            and value.args[0].id == name
+    if isinstance(value, ast.JoinedStr):
+        return any(
+            isinstance(part, ast.FormattedValue)
+            and ((isinstance(part.value, ast.Name) and part.value.id == name) or _text_of(part.value, name))
+            for part in value.values
+        )
+    return False
 
 
 # ---------------------------------------------------------------- where a handler's text can go (s42)

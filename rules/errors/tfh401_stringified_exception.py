@@ -34,7 +34,12 @@ where it goes:
   before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`; the result of a same-module helper that returns the
   exception it caught, `return e`, or as an item of a tuple, `return None, e`,
-  unpacked by the caller: `out, err = _invoke(...)` ... `str(err)`). Every `return` of such a variable counts, in the
+  unpacked by the caller: `out, err = _invoke(...)` ... `str(err)`; or the
+  exception's text beside a literal `None`, `return None, f"request failed:
+  {{err}}"`, whose unpacked name then holds the text: `data, err =
+  _http_get(url)` ... `return {{"error": err}}`, s44; a tuple with no `None`,
+  `return False, str(e)`, is not followed: its text slot may carry a success
+  message too). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
   the exception text. A new value given to the variable inside an
@@ -815,7 +820,25 @@ def run_tools(calls, tools, messages, log):
         else:
             messages.append(ToolMessage(content=str(out), tool_call_id=call["id"]))
 """,
+        # s44: a helper's tuple without a literal None beside the text (`return ok, str(e)`): the text may be the
+        # success's message too (s43: 10 false of 25 when every unpacked text was followed): not followed
+        """\
+import httpx
+from langchain_core.tools import tool
+def _check(url):
+    try:
+        httpx.get(url, timeout=10).raise_for_status()
+        return True, "reachable"
+    except httpx.HTTPError as err:
+        return False, str(err)
+@tool
+def probe(url: str) -> str:
+    \"\"\"Whether the endpoint answers.\"\"\"
+    ok, message = _check(url)
+    return message
+""",
     ]
+
     INVALID = [
         """\
 def run_tool():
@@ -1108,6 +1131,24 @@ def chat_step(tc, fn, history, items):
     except Exception as err:
         history.append({"role": "tool", "tool_call_id": tc.id, "content": f"Error: {err}"})  # error: TFH401
         items.append({"type": "function_call_output", "call_id": tc.id, "output": str(err)})  # error: TFH401
+""",
+        # s44: a helper returns the failure's text beside a literal None (the success slot); the tool unpacks it and
+        # answers with the text (opensre's RabbitMQ `_http_get`)
+        """\
+import httpx
+from langchain_core.tools import tool
+def _http_get(url):
+    try:
+        return httpx.get(url, timeout=10).json(), None
+    except httpx.RequestError as err:
+        return None, f"request failed: {err}"
+@tool
+def queue_backlog(url: str) -> dict:
+    \"\"\"The queue's backlog.\"\"\"
+    data, err = _http_get(url)
+    if err is not None:
+        return {"available": False, "error": err}  # error: TFH401
+    return {"available": True, "backlog": data["messages"]}
 """,
         # an MCP server turning any tool exception into the tool's result
         """\

@@ -179,6 +179,20 @@ intended answer there:
   {markdown_words(_DEFAULTS.benign_fallback_name_parts, "or")} (a cache miss that
   means "recompute", a telemetry or device id that only feeds a metric, a
   format validator), or a `try` that reads a cache (`self._cache.get(k)`);
+- (s44, the policy for probes, from the labels of batches 1-16) a probe is
+  silent when its name or its `try` says what it asks is whether the
+  service answers (the reachability, probe and health names above, a
+  `client.health()`/`ping()` in the `try`): readers labelled every such
+  finding false (fxhoudinimcp's port scan, continuedev's MeiliSearch check,
+  mcpforunity's `check_connection`). A function that asks the service for
+  something else stays reported, because its caller reads the default as
+  that answer: a predicate about the remote state (MotherDuck's read-scaling
+  token, `kubectl get crds`: true), an existence check (`_endpoint_exists`:
+  "missing"), a listing of a local model server (`fetch_local_models`: "no
+  models"), an update check (`_fetch_latest`: "no update"), a deep-health
+  listing (`[]`: "no checks"); the last four were labelled debatable, none
+  false. Name the function for the probe, or `# noqa: TFH402`, where "does not
+  answer" is the question;
 - a default that is the answer the function was asked for (s38; on batch 10's blind run, 8 of the
   12 false findings were of these kinds): a probe for a server (a name with
   {markdown_words(_DEFAULTS.probe_name_parts, "or")}: a port scan's `None` is "no server on this
