@@ -105,6 +105,8 @@ class ExceptionText(TextTaint):
 
     def _taint_returned(self, node: cst.Assign) -> None:
         """``data, err = _http_get(...)``: the unpacked name at the helper's text position holds the text."""
+        if not any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
+            return  # only an unpacking asks the helpers
         positions = self._returned_text(node.value)
         if not positions:
             return
