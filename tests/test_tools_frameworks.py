@@ -941,6 +941,130 @@ kernel.add_plugin(LightsPlugin(), plugin_name="Lights")
         ('sk_change_state', 'semantic-kernel', '@kernel_function'),
         ('sk_get_lights', 'semantic-kernel', '@kernel_function'),
     ]),
+    # Session 44: the next frameworks' documented forms (each from the wheel's own docstrings and source)
+    'agent-framework': ('maf_tools.py', '''\
+from typing import Annotated
+
+import requests
+from agent_framework import Agent, FunctionTool, tool
+from agent_framework.openai import OpenAIChatClient
+
+
+@tool(name="maf_get_weather", description="Get the weather for a location.")
+def get_weather(location: Annotated[str, "The location"]) -> str:
+    return requests.get("https://x", params={"l": location}, timeout=5).text
+
+
+@tool
+def maf_get_time(city: str) -> str:
+    return requests.get("https://x", params={"c": city}, timeout=5).text
+
+
+def maf_plain(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+def _lookup(q: str) -> str:
+    return requests.get("https://x", params={"q": q}, timeout=5).text
+
+
+lookup_tool = FunctionTool(name="maf_lookup", description="Look up", func=_lookup)
+agent = Agent(client=OpenAIChatClient(), instructions="helpful", tools=[get_weather, maf_get_time, maf_plain, lookup_tool])
+''', [
+        ('maf_get_time', 'agent-framework', '@tool'),
+        ('maf_get_weather', 'agent-framework', '@tool'),
+        ('maf_lookup', 'agent-framework', 'FunctionTool'),
+        ('maf_plain', 'agent-framework', 'Agent(tools=[...])'),
+    ]),
+    'claude-agent-sdk': ('cas_tools.py', '''\
+from typing import Any
+
+import requests
+from claude_agent_sdk import ClaudeAgentOptions, create_sdk_mcp_server, tool
+
+
+@tool("cas_greet", "Greet a user", {"name": str})
+async def greet_user(args: dict[str, Any]) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": f"Hello, {args['name']}!"}]}
+
+
+@tool("cas_fetch", "Fetch a page", {"url": str})
+async def fetch(args: dict[str, Any]) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": requests.get(args["url"], timeout=5).text}]}
+
+
+server = create_sdk_mcp_server(name="my-tools", version="1.0.0", tools=[greet_user, fetch])
+options = ClaudeAgentOptions(mcp_servers={"tools": server}, allowed_tools=["mcp__tools__cas_greet"])
+''', [
+        ('cas_fetch', 'claude-agent-sdk', '@tool'),
+        ('cas_greet', 'claude-agent-sdk', '@tool'),
+    ]),
+    'gptme': ('gptme_tool.py', '''\
+import requests
+from gptme.message import Message
+from gptme.tools.base import ToolSpec
+
+
+def gm_execute_fetch(code, args, kwargs, confirm):
+    yield Message("system", requests.get(code.strip(), timeout=5).text)
+
+
+def gm_fetch_fn(url: str) -> str:
+    return requests.get(url, timeout=5).text
+
+
+tool = ToolSpec(
+    name="gm_fetch",
+    desc="Fetch a URL",
+    execute=gm_execute_fetch,
+    functions=[gm_fetch_fn],
+    block_types=["fetch"],
+)
+''', [
+        ('gm_fetch', 'gptme', 'ToolSpec'),
+    ]),
+    'llama-stack-client': ('lls_tools.py', '''\
+import requests
+from llama_stack_client import LlamaStackClient
+from llama_stack_client.lib.agents.agent import Agent
+from llama_stack_client.lib.agents.client_tool import client_tool
+
+
+@client_tool
+def lls_torchtune(query: str = "torchtune"):
+    """Answer information about torchtune.
+
+    :param query: The query to use for querying the internet
+    :returns: Information about torchtune
+    """
+    return requests.get("https://x", params={"q": query}, timeout=5).text
+
+
+def lls_plain(q: str) -> str:
+    """Plain."""
+    return q
+
+
+client = LlamaStackClient(base_url="http://localhost:8321")
+agent = Agent(client, model="m", instructions="helpful", tools=[lls_torchtune, lls_plain])
+''', [
+        ('lls_plain', 'llama-stack-client', 'Agent(tools=[...])'),
+        ('lls_torchtune', 'llama-stack-client', 'Agent(tools=[...])'),
+    ]),
+    'swarms': ('swarms_tools.py', '''\
+import requests
+from swarms import Agent
+
+
+def sw_get_stock_price(symbol: str) -> str:
+    """Get the price of a stock."""
+    return requests.get("https://x", params={"s": symbol}, timeout=5).text
+
+
+agent = Agent(agent_name="Financial-Analysis-Agent", model_name="gpt-4o-mini", max_loops=1, tools=[sw_get_stock_price])
+''', [
+        ('sw_get_stock_price', 'swarms', 'Agent(tools=[...])'),
+    ]),
 }
 
 

@@ -164,6 +164,13 @@ TOOL_DECORATORS: Final[Mapping[str, str]] = {
     **{f"{m}.Composio.tools.custom_tool": "composio" for m in ("composio", "composio.sdk")},
     # agentscope 1.x: ``toolkit.register_tool_function(fn)`` where ``toolkit = Toolkit()`` (agentscope/tool/_toolkit.py)
     **{f"{m}.Toolkit.register_tool_function": "agentscope" for m in ("agentscope.tool", "agentscope.tool._toolkit")},
+    # Session 44, the next frameworks' documented forms: Microsoft Agent Framework ``@tool`` / ``@tool(name=...,
+    # description=...)`` (agent_framework/_tools.py ``tool(func=None, *, name=...)``: the name by keyword only; its
+    # 1.0 betas' ``@ai_function`` likewise); claude-agent-sdk ``@tool("greet", "Greet a user", {"name": str})``
+    # (claude_agent_sdk/__init__.py: the name first, an ``SdkMcpTool`` served by ``create_sdk_mcp_server(tools=[...])``)
+    **{f"{m}.{d}": "agent-framework" for m in ("agent_framework", "agent_framework._tools")
+       for d in ("tool", "ai_function")},
+    "claude_agent_sdk.tool": "claude-agent-sdk",
     **{f"{m}.{d}": "runtime" for m in ("smullyan.runtime", "smullyan.runtime.classification")
        for d in ("read_safe", "idempotent_write", "non_idempotent_write", "irreversible")},
 }
@@ -333,6 +340,12 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
        for m in ("pydantic_ai", "pydantic_ai.toolsets", "pydantic_ai.toolsets.function")},
     "pipecat.*.register_function": ("pipecat", "handler", 1),
     "pipecat.*.register_direct_function": ("pipecat", "handler", 0),
+    # Session 44: agent-framework ``FunctionTool(name=..., description=..., func=f)`` (agent_framework/_tools.py);
+    # gptme's tool modules ``tool = ToolSpec(name=..., desc=..., execute=f)`` (gptme/tools/base.py: ``execute`` runs
+    # the tool's block). (claude-agent-sdk's ``SdkMcpTool(name=..., handler=f)`` is found as any ``*Tool`` class
+    # handed a callable is.)
+    **{f"{m}.FunctionTool": ("agent-framework", "func", None) for m in ("agent_framework", "agent_framework._tools")},
+    **{f"{m}.ToolSpec": ("gptme", "execute", None) for m in ("gptme.tools", "gptme.tools.base")},
 }
 # Module-based tools: a module whose top level assigns this name a dict literal holding these keys, and
 # defines a function named after the module itself (its file's stem; a package's name for its
@@ -403,6 +416,8 @@ TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.GenerateContentConfig": "google-genai" for m in ("google.genai.types",)},
     **{f"{m}.AgentConfig": "any-agent" for m in ("any_agent", "any_agent.config")},
     **{f"{m}.Agent": "mcp-agent" for m in ("mcp_agent.agents.agent",)},
+    # Session 44: claude-agent-sdk ``create_sdk_mcp_server(name=..., tools=[greet])`` (the ``@tool`` functions it serves)
+    "claude_agent_sdk.create_sdk_mcp_server": "claude-agent-sdk",
 }
 # Of those, the ones whose tool list is not (only) the ``tools=`` keyword: qualified name -> (the keyword, the
 # position of the argument that may hold it, else None).

@@ -18,6 +18,7 @@ those rows out of a run that is over more than that code, and says how many once
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 
 from .index import FUNCS, Def, Index, module_name
@@ -70,9 +71,20 @@ def _main_guard(stmt: ast.stmt) -> bool:
 
 
 def _named(index: Index) -> list[tuple[int, int]]:
-    """The line ranges of the module's functions named for demos (``run_example``, ``demo``)."""
+    """The line ranges of the module's functions named for demos (``run_example``, ``demo``) and of its classes named
+    and documented as test doubles (``MockSubagent``, "Mock subagent for testing.": autosre's ``mock_check``
+    tool, batch 16; not agentuniverse's ``MockSearchTool``, "The demo google search mock tool", a tool the package
+    offers)."""
     return [(node.lineno, node.end_lineno or node.lineno) for _p, _n, node, _parents in index.defs
-            if isinstance(node, FUNCS) and _says_demo(node.name)]
+            if isinstance(node, FUNCS) and _says_demo(node.name)] + [
+        (cls.lineno, cls.end_lineno or cls.lineno) for _p, cls in index.classes
+        if _TEST_DOUBLE.match(cls.name) and _FOR_TESTS.search(ast.get_docstring(cls) or "")]
+
+
+#: a class named as a test double: ``Mock``/``Fake``/``Stub``/``Dummy`` and a capitalised word (not ``Mockup``)
+_TEST_DOUBLE = re.compile(r"^_?(Mock|Fake|Stub|Dummy)[A-Z]")
+#: its docstring says what it is for: tests
+_FOR_TESTS = re.compile(r"\b(tests?|testing|unit[- ]tests?)\b", re.IGNORECASE)
 
 
 def _guarded(index: Index) -> list[tuple[int, int]]:
@@ -172,4 +184,4 @@ def left_out(tools: Iterable[Tool], files: Iterable[str]) -> set[int]:
 def note(count: int) -> str:
     """What a run says once when it leaves demo tools out."""
     return (f"{count} tool(s) in example or demo code (a module or package named example(s)/demo(s)/samples or template, a test module, a function so "
-            "named, an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")
+            "named, a class named and documented as a test double (Mock*, Fake*: for testing), an `if __name__ == \"__main__\":` block) not listed: the package itself offers them to no model")

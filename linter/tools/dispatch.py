@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Collection, Iterator
 
 from .. import knowledge as kb
@@ -12,7 +13,7 @@ from .ancestry import inherited, local_ancestor_roots, name_tables, says_tool
 from .index import CALLED_NAME as _CALLED_NAME, FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
-__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "prefixed_methods", "registered_tool_class", "returned_function",
+__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class", "returned_function",
            "tool_schema_names"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
@@ -68,7 +69,7 @@ def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, table
 #: sub-actions (``_action_click`` behind one ``computer`` tool) are not tools of their own
 _DISPATCH_WORDS = frozenset({"tool", "tools"})
 #: the first word of a method that runs the tool it is given the name of (``run``, ``call_tool``, ``execute``)
-_RUNNING = frozenset({"run", "call", "execute", "dispatch", "invoke", "handle"})
+_RUNNING = frozenset({"run", "call", "execute", "dispatch", "invoke", "handle", "perform"})
 #: methods named by the prefix before a class's name dispatch is taken for its tools
 MIN_PREFIXED = 2
 
@@ -119,17 +120,25 @@ def _prefixed(arg: ast.expr, methods: list[Fn], runner: bool = False) -> tuple[s
 
 
 
-def compared_names(fn: ast.AST, schemas: Collection[str] | None) -> list[tuple[str, tuple[int, int]]]:
+def compared_names(fn: ast.AST, schemas: Collection[str] | None,
+                   module: ast.Module | None = None) -> list[tuple[str, tuple[int, int]]]:
     """Tools a function runs by the called name in ``if``/``elif`` branches (``if tool_name == "mem0_search":``)
     naming the JSON schemas the module declares (``schemas``: a model is given them), two at least: (name, the
     branch's lines). The row is the dispatching function. ``schemas`` None: the function is named to run tools
     (:func:`tool_runner`: hazzel's ``run_tool(tool_name, arguments)``, its schemas in another module): any name
-    whose branch runs something, three at least."""
+    whose branch runs something, three at least. With ``module``, a function named to run actions (or a tool runner
+    comparing a bare ``tool``/``action``: blackreach's ``_execute_action(action, args)``, devagent's
+    ``_execute_actions``: ``if tool == "write_file":``) is taken only when the module lists two of the names to a
+    model (:func:`model_listed`: a prompt's text, a schema's ``const``/``enum``)."""
     out: list[tuple[str, tuple[int, int]]] = []
+    loose = 0
     for n in own_nodes(fn):
         test = n.test if isinstance(n, ast.If) else None
         if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
-                or not isinstance(test.left, (ast.Name, ast.Attribute)) or not _CALLED_NAME.search(ast.unparse(test.left)):
+                or not isinstance(test.left, (ast.Name, ast.Attribute)):
+            continue
+        exact = bool(_CALLED_NAME.search(ast.unparse(test.left)))
+        if not exact and not (module is not None and isinstance(test.left, ast.Name) and _ACTION_VAR.match(test.left.id)):
             continue
         value = test.comparators[0]
         assert isinstance(n, ast.If)
@@ -137,18 +146,61 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None) -> list[tuple[s
                 and (value.value in schemas if schemas is not None else _runs_something(n.body, fn)) \
                 and value.value not in {name for name, _ in out}:
             out.append((value.value, (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))))
+            loose += not exact
     out.sort(key=lambda c: c[1])
-    return out if len(out) >= (2 if schemas is not None else 3) else []
+    if len(out) < (2 if schemas is not None else 3):
+        return []
+    if schemas is None and module is not None and (loose or not _tool_named(fn)) \
+            and len(model_listed(module, {name for name, _ in out})) < 2:
+        return []  # an action/bare-name dispatch whose names no prompt or schema gives the model
+    return out
+
+
+#: a bare compared name that holds the model's chosen tool or action (``action``, ``tool``, ``action_type``)
+_ACTION_VAR = re.compile(r"^_?(tool|action)(_?(name|type|id))?$", re.IGNORECASE)
+#: a schema key whose value lists the values a model may give (``{"const": "rename_file"}``, ``"enum": [...]``)
+_LISTING_KEYS = frozenset({"const", "enum"})
+#: a string this long with a space in it is prose (a prompt), where a name counts as listed when it is a word of it
+_PROSE = 40
+
+
+def model_listed(module: ast.Module, names: Collection[str]) -> set[str]:
+    """The ``names`` the module lists to a model: a word of a prompt's text (a string constant of :data:`_PROSE`
+    characters or more with a space: ``"- click: Click element by ID. {\"action\":\"click\"}"``), or a JSON schema's
+    ``const``/``enum`` value (``"tool": {"type": "string", "const": "rename_file"}``)."""
+    out: set[str] = set()
+    words = {n: re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])") for n in names}
+    docstrings: set[int] = set()  # a docstring tells the reader, not the model
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Module, ast.ClassDef, *FUNCS)) and node.body and isinstance(node.body[0], ast.Expr):
+            docstrings.add(id(node.body[0].value))
+        elif isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values):
+                if k is not None and literal_str(k) in _LISTING_KEYS:
+                    values = v.elts if isinstance(v, (ast.List, ast.Tuple, ast.Set)) else [v]
+                    out.update(s for s in map(literal_str, values) if s in words)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) >= _PROSE \
+                and " " in node.value and id(node) not in docstrings:
+            out.update(n for n, w in words.items() if n not in out and w.search(node.value))
+    return out
 
 
 def tool_runner(fn: ast.AST) -> bool:
-    """A function named to run the tool it is given the name of: the words ``tool`` and a running verb
-    (``run_tool``, ``execute_tool``, ``_dispatch_tool_call``, ``handle_tool``)."""
+    """A function named to run the tool or action it is given the name of: the words ``tool``/``action`` (or their
+    plurals) and a running verb (``run_tool``, ``execute_tool``, ``_dispatch_tool_call``, ``handle_tool``,
+    ``_execute_action``, ``perform_actions``)."""
     name = getattr(fn, "name", "").lower()
-    if "tool" not in name:
+    if "tool" not in name and "action" not in name:
         return False
     words = set(name.split("_"))
-    return "tool" in words and bool(words & _RUNNING)
+    return bool(words & _RUNNER_WORDS) and bool(words & _RUNNING)
+
+
+def _tool_named(fn: ast.AST) -> bool:
+    return "tool" in set(getattr(fn, "name", "").lower().split("_"))
+
+
+_RUNNER_WORDS = frozenset({"tool", "tools", "action", "actions"})
 
 
 def _case_names(pattern: ast.pattern) -> list[str]:

@@ -15,6 +15,7 @@ from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls,
 from .model import Tables
 from .toolkits import MARKERS, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names
+from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
@@ -31,7 +32,7 @@ __all__ = ["discover"]
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
 #: frameworks whose tool decorator takes the name by keyword only (strands: the first positional is the function)
-_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit", "lovia"})
+_NAME_BY_KEYWORD = frozenset({"strands", "inspect-ai", "livekit", "lovia", "agent-framework"})
 #: frameworks whose tool classes name themselves by a ``tool_name`` property (strands ``AgentTool``)
 _NAMED_BY_PROPERTY = frozenset({"strands"})
 
@@ -375,11 +376,19 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if not schema_names and not tool_runner(entry[2]):
             continue
         named = {d.name for d in found.values()} if not schema_names else set()
-        for tool_name, lines in compared_names(entry[2], schema_names or None):
+        for tool_name, lines in compared_names(entry[2], schema_names or None,
+                                               index.tree if tool_runner(entry[2]) else None):
             if tool_name in named:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
+    # a JSON tool manifest beside the module, dispatched by a function comparing the called name with its names
+    manifest, listed_names = manifest_names(index) if index.screen.path else ("", [])
+    runner_entry = manifest_dispatcher(index, set(listed_names)) if listed_names else None
+    if runner_entry is not None:
+        for tool_name in listed_names:
+            add(tool_name, "dispatch", f"{manifest} manifest", [runner_entry], runner_entry[2].lineno,  # type: ignore[attr-defined]
+                f"{index.module}.{runner_entry[0]}", by_name=True)
     # tool spec dicts holding the function they run (``{"description": ..., "input_schema": ..., "function": f}``)
     for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
         for tool_name, ref, _line in spec_tools(fn_node):
