@@ -101,8 +101,8 @@ def with_fix_safety(docs: str, applicability: str) -> str:
 
 #: What a rule's docs gain, by the rule's ``applies_in_tests`` (the rule files need not say it)
 IN_TESTS = {
-    False: "## Test modules\nNot run in test modules (the `test-modules` setting; by default pytest's: a file under "
-    "a `tests/` directory, `test_*.py`, `*_test.py`, `conftest.py`): this rule is about what code does against "
+    False: "## Test modules\nNot run in test modules (the `test-modules` setting; by default a file under a "
+    "`tests/` directory at any depth, and `conftest.py`): this rule is about what code does against "
     "the world in production, and a test runs against fakes or a harness, under its runner's own time limit, "
     "and hands what it gets to an assertion, not a model. `test-modules = []` runs it there too.\n",
     True: "## Test modules\nRun in test modules too (the `test-modules` setting): what it finds is wrong "

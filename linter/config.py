@@ -38,7 +38,7 @@ from .config_values import ConfigError as ConfigError, Yaml11Bool as Yaml11Bool
 from .config_values import check_selectors as check_selectors, known_codes as known_codes
 from .config_values import selector_problem as selector_problem
 from .knowledge import Knowledge, timeout_kind
-from .testmodules import TEST_MODULES, matches as _matches
+from .testmodules import TEST_MODULES, in_test_modules as _in_test_modules, matches as _matches
 
 KEYS = (
     "select",
@@ -168,8 +168,7 @@ class Config:
         """Whether ``path`` is one of the project's tests (``test-modules``; ``testmodules.py``)."""
         if path is None or not self.test_modules or path in ("-", "stdin"):
             return False
-        where = self._where(path)
-        return any(_matches(*where, glob, names_only=True) for glob in self.test_modules)
+        return _in_test_modules(path, self.source, self.test_modules)
 
     def fingerprint(self) -> str:
         """A stable hash of everything that changes findings (for the cache)."""

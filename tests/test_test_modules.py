@@ -1,6 +1,7 @@
 """Test modules (``linter/testmodules.py``): the rules about production behaviour are not run in a project's tests.
 
-The default is pytest's (a ``tests/`` directory, ``test_*.py``, ``*_test.py``, ``conftest.py``); ``test-modules``
+The default is a ``tests/`` directory at any depth and ``conftest.py`` (not pytest's ``test_*.py`` names: agent code
+names its tools about tests so); ``test-modules``
 in the configuration replaces it (``[]``: every rule runs everywhere); the CLI, the flake8 plugin and ``smullyan
 tools`` agree; a bad value is exit 2 naming the key.
 """
@@ -45,11 +46,13 @@ def found(res: subprocess.CompletedProcess[str]) -> list[str]:
 
 @pytest.mark.parametrize(("path", "test"), [
     ("tests/test_x.py", True), ("tests/e2e/kubernetes/trigger_alert.py", True), ("pkg/tests/helpers.py", True),
-    ("pkg/test_client.py", True), ("pkg/client_test.py", True), ("conftest.py", True), ("pkg/conftest.py", True),
+    ("conftest.py", True), ("pkg/conftest.py", True),
     ("pkg/client.py", False), ("test_utils/db.py", False), ("pkg/testsuite/a.py", False), ("pkg/tests.py", False),
     ("pkg/latest_results.py", False),
+    # tools about tests, production code: alita-sdk's Azure DevOps test plans, agentverse's executor
+    ("alita_sdk/tools/ado/test_plan/test_plan_wrapper.py", False), ("agentverse/executor/code_test.py", False),
 ])
-def test_the_default_is_pytests(path: str, test: bool) -> None:
+def test_the_default_is_the_tests_directories(path: str, test: bool) -> None:
     assert is_test_module(path) is test
     assert Config().is_test_module(path) is test
 
@@ -57,7 +60,7 @@ def test_the_default_is_pytests(path: str, test: bool) -> None:
 def test_a_rule_is_silent_in_tests_and_reports_in_the_package(project: Path) -> None:
     res = smullyan(project, "lint", "--no-cache", "--format", "json", ".")
     assert res.returncode == 1, res.stderr
-    assert found(res) == ["pkg/x.py TFH201", "test_utils/db.py TFH201"]
+    assert found(res) == ["pkg/x.py TFH201", "pkg/y_test.py TFH201", "test_utils/db.py TFH201"]
 
 
 def test_lint_source_sees_the_path(tmp_path: Path) -> None:
@@ -72,10 +75,10 @@ def test_the_config_key_turns_it_back_and_replaces_the_default(project: Path) ->
     (project / "pyproject.toml").write_text("[tool.smullyan]\ntest-modules = []\n")
     res = smullyan(project, "lint", "--no-cache", "--format", "json", ".")
     assert len(found(res)) == 6, res.stdout + res.stderr
-    (project / "pyproject.toml").write_text('[tool.smullyan]\ntest-modules = ["test_utils/*"]\n')
+    (project / "pyproject.toml").write_text('[tool.smullyan]\ntest-modules = ["test_utils/*", "*_test.py"]\n')
     res = smullyan(project, "lint", "--no-cache", "--format", "json", ".")
     assert found(res) == ["conftest.py TFH201", "pkg/tests/helpers.py TFH201", "pkg/x.py TFH201",
-                          "pkg/y_test.py TFH201", "tests/test_x.py TFH201"]
+                          "tests/test_x.py TFH201"]
 
 
 @pytest.mark.parametrize(("value", "expected"), [
@@ -100,7 +103,7 @@ def test_the_flake8_plugin_agrees(project: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "flake8", "--isolated", "--select", "TFH", "."], cwd=project,
                          capture_output=True, text=True, timeout=120)
     paths = sorted(line.split(":")[0] for line in res.stdout.splitlines())
-    assert paths == ["./pkg/x.py", "./test_utils/db.py"], res.stdout + res.stderr
+    assert paths == ["./pkg/x.py", "./pkg/y_test.py", "./test_utils/db.py"], res.stdout + res.stderr
     (project / "pyproject.toml").write_text("[tool.smullyan]\ntest-modules = []\n")
     res = subprocess.run([sys.executable, "-m", "flake8", "--isolated", "--select", "TFH", "."], cwd=project,
                          capture_output=True, text=True, timeout=120)
@@ -127,6 +130,6 @@ def test_every_rule_says_whether_it_runs_in_tests_and_its_docs_say_so() -> None:
 
 def test_tools_and_the_engine_share_the_predicate() -> None:
     assert demo_module("opensre.tests.tools.test_registry") and demo_module("tests.tools.test_registry")
-    assert demo_module("pkg.conftest") and demo_module("pkg.client_test") and demo_module("pkg.tests")
-    assert not demo_module("pkg.test_utils.db")
-    assert not demo_module("pkg.latest")
+    assert demo_module("pkg.conftest") and demo_module("pkg.tests")
+    assert not demo_module("pkg.test_utils.db") and not demo_module("pkg.latest")
+    assert not demo_module("alita_sdk.tools.ado.test_plan.test_plan_wrapper")

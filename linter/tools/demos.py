@@ -47,8 +47,8 @@ def demo_module(module: str) -> bool:
 
 def _in_tests(module: str) -> bool:
     """A test module (``testmodules.py``'s default, the engine's: in a package named ``tests``, a top-level one
-    too: opensre's ``tests/tools/test_registry.py``; or named as pytest collects them: ``test_*``, ``*_test``,
-    ``conftest``): the tools its tests build are fixtures, never offered to a model by the package."""
+    too: opensre's ``tests/tools/test_registry.py``; or a ``conftest``): the tools its tests build are fixtures,
+    never offered to a model by the package."""
     path = "/".join(module.split("."))
     return is_test_module(path + ".py") or is_test_module(path + "/__init__.py")  # a module, or a package
 
