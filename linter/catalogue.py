@@ -26,6 +26,7 @@ __all__ = [
     "severities",
     "shipped_catalogue",
     "with_fix_safety",
+    "with_test_modules",
 ]
 
 TOOL_NAME = "smullyan"
@@ -98,12 +99,30 @@ def with_fix_safety(docs: str, applicability: str) -> str:
     return body + "\n\n" + note + "\n" + ("\n" + docs[end:] if following else "")
 
 
+#: What a rule's docs gain, by the rule's ``applies_in_tests`` (the rule files need not say it)
+IN_TESTS = {
+    False: "## Test modules\nNot run in test modules (the `test-modules` setting; by default a file under a "
+    "`tests/` directory at any depth, and `conftest.py`): this rule is about what code does against "
+    "the world in production, and a test runs against fakes or a harness, under its runner's own time limit, "
+    "and hands what it gets to an assertion, not a model. `test-modules = []` runs it there too.\n",
+    True: "## Test modules\nRun in test modules too (the `test-modules` setting): what it finds is wrong "
+    "wherever it is written.\n",
+}
+
+
+def with_test_modules(docs: str, applies: bool) -> str:
+    """``docs`` with whether the rule runs in test modules stated at the end (``testmodules.py``)."""
+    note = IN_TESTS[applies]
+    return docs if note in docs else docs.rstrip("\n") + "\n\n" + note
+
+
 def _meta_from_rule(rule: Any) -> RuleMeta:
     code = str(rule.code)
     name = str(getattr(rule, "name", code))
     summary = str(getattr(rule, "summary", "") or getattr(rule, "message", "") or name)
     docs = str(getattr(rule, "docs", "") or summary)
     docs = with_fix_safety(docs, str(getattr(rule, "fix_applicability", "unsafe")))
+    docs = with_test_modules(docs, bool(getattr(rule, "applies_in_tests", True)))
     level = str(getattr(rule, "level", "error"))
     if level not in ("error", "warning", "note"):
         level = "error"

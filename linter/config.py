@@ -38,6 +38,7 @@ from .config_values import ConfigError as ConfigError, Yaml11Bool as Yaml11Bool
 from .config_values import check_selectors as check_selectors, known_codes as known_codes
 from .config_values import selector_problem as selector_problem
 from .knowledge import Knowledge, timeout_kind
+from .testmodules import TEST_MODULES, in_test_modules as _in_test_modules, matches as _matches
 
 KEYS = (
     "select",
@@ -58,6 +59,7 @@ KEYS = (
     "tool-decorators",
     "tool-base-classes",
     "tool-list-constructors",
+    "test-modules",
     "extend",
 )
 YAML_NAMES = (".smullyan.yaml", ".smullyan.yml")
@@ -107,6 +109,9 @@ class Config:
     #: ``default-timeout-seconds`` given by kind (``http = 30, process = 300``): kind -> seconds
     default_timeout_by_kind: tuple[tuple[str, float], ...] = ()
     default_max_attempts: int = 3
+    #: the files that are tests (globs, as ``per-file-ignores``): a rule with ``applies_in_tests = False`` is not
+    #: run in them (``testmodules.py``); ``()``: none is, every rule runs everywhere
+    test_modules: tuple[str, ...] = TEST_MODULES
     source: str | None = None
     #: where each setting came from ("default", the file, "command line"), for --show-settings
     origins: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
@@ -145,32 +150,25 @@ class Config:
         fix = _prefix_len(code, self.fixable)
         return fix >= 0 and _prefix_len(code, self.unfixable) < fix
 
-    def _ignores_for(self, path: str) -> list[tuple[str, ...]]:
+    def _where(self, path: str) -> tuple[str, str, str, str]:
+        """``path`` relative to :attr:`root`, as given, its name and its absolute path (``/``-separated)."""
         p = Path(path)
         try:
             rel = os.path.relpath(p.resolve() if p.is_absolute() or p.exists() else p, self.root.resolve())
         except ValueError:  # different drive on Windows
             rel = str(p)
-        rel = rel.replace(os.sep, "/")
-        raw = str(path).replace(os.sep, "/")
-        out = []
-        absolute = os.path.abspath(path).replace(os.sep, "/")
-        for glob, codes in self.per_file_ignores:
-            g = glob.replace(os.sep, "/")
-            if g.startswith("./"):
-                g = g[2:]
-            if os.path.isabs(glob):
-                if fnmatch.fnmatchcase(absolute, g) or fnmatch.fnmatchcase(absolute, g.rstrip("/") + "/*"):
-                    out.append(codes)
-                continue
-            if (
-                fnmatch.fnmatchcase(rel, g)
-                or fnmatch.fnmatchcase(raw, g)
-                or ("/" not in g and fnmatch.fnmatchcase(p.name, g))
-                or fnmatch.fnmatchcase(rel, g.rstrip("/") + "/*")
-            ):
-                out.append(codes)
-        return out
+        return (rel.replace(os.sep, "/"), str(path).replace(os.sep, "/"), p.name,
+                os.path.abspath(path).replace(os.sep, "/"))
+
+    def _ignores_for(self, path: str) -> list[tuple[str, ...]]:
+        where = self._where(path)
+        return [codes for glob, codes in self.per_file_ignores if _matches(*where, glob)]
+
+    def is_test_module(self, path: str | None) -> bool:
+        """Whether ``path`` is one of the project's tests (``test-modules``; ``testmodules.py``)."""
+        if path is None or not self.test_modules or path in ("-", "stdin"):
+            return False
+        return _in_test_modules(path, self.source, self.test_modules)
 
     def fingerprint(self) -> str:
         """A stable hash of everything that changes findings (for the cache)."""
@@ -181,7 +179,8 @@ class Config:
             "classify": sorted(self.classify.items()),
             "timeout_required": list(self.timeout_required),
             "retry_decorators": list(self.retry_decorators),
-            "root": str(self.root) if self.per_file_ignores else "",
+            "test_modules": list(self.test_modules),
+            "root": str(self.root) if self.per_file_ignores or self.test_modules else "",
             # the fixes carried with the findings write these
             "default_timeout_seconds": self.default_timeout_seconds,
             "default_timeout_by_kind": [list(p) for p in self.default_timeout_by_kind],
@@ -268,6 +267,7 @@ class Config:
             "per-file-ignores": {g: list(c) for g, c in self.per_file_ignores},
             "exclude": list(self.exclude),
             "extend-exclude": list(self.extend_exclude),
+            "test-modules": list(self.test_modules),
             "classify": dict(sorted(self.classify.items())),
             "timeout-required": list(self.timeout_required),
             "retry-decorators": list(self.retry_decorators),

@@ -114,6 +114,9 @@ def _rebased(config: Config, directory: Path) -> Config:
         per_file_ignores=tuple((fix(g), codes) for g, codes in config.per_file_ignores),
         exclude=tuple(fix(g) for g in config.exclude),
         extend_exclude=tuple(fix(g) for g in config.extend_exclude),
+        # the default (no file set it) means the same under any directory
+        test_modules=tuple(fix(g) for g in config.test_modules) if "test-modules" in config.origins
+        else config.test_modules,
     )
 
 

@@ -257,8 +257,18 @@ PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
     "tool-list-constructors": lambda f, v: _qualnames(f, "tool-list-constructors", v),
+    "test-modules": lambda f, v: _test_globs(f, v),
     "extend": lambda f, v: _extend_path(f, v),
 }
+
+
+def _test_globs(file: str, value: Any) -> tuple[str, ...]:
+    """``test-modules``: the globs of the project's test files (``[]``: none; every rule runs everywhere)."""
+    what = 'a list of file globs (like ["tests/*", "test_*.py"]; [] for none)'
+    globs = _string_list(file, "test-modules", value, what)
+    if not all(g.strip() for g in globs):
+        raise ConfigError(f"{file}: `test-modules` must be {what}; it holds an empty glob")
+    return tuple(g.strip() for g in globs)
 
 
 def _extend_path(file: str, value: Any) -> str:

@@ -1,6 +1,7 @@
 """The engine: read -> screen -> parse -> rules -> findings.
 
-1. Decide which rules are enabled for the path (config select/ignore/per-file-ignores).
+1. Decide which rules are enabled for the path (config select/ignore/per-file-ignores; in a test
+   module, ``test-modules``, only the rules whose class says ``applies_in_tests``).
 2. Screen with ``ast`` (or the tree flake8 hands over): each enabled rule says
    which lines hold a candidate (or only whether the file can contain a
    finding). No candidate: done, no libcst.
@@ -285,6 +286,8 @@ def _lint(
     observer: Observer | None = None,
 ) -> list[Finding]:
     pool = enabled_rules(config, path) if only is None else [r for r in only if config.is_enabled(r.code, path)]
+    if pool and config.is_test_module(path):  # the rules about production behaviour say so (``testmodules.py``)
+        pool = [r for r in pool if r.applies_in_tests]
     rules = [r for r in pool if codes is None or r.code in codes]
     # With no rule enabled, a file is still parsed when TFH001 itself is selected.
     if not rules and observer is None and not (config.is_enabled(PARSE_ERROR, path) and (codes is None or PARSE_ERROR in codes)):

@@ -295,10 +295,16 @@ def apply_to_source(
     """
     from .config import known_codes
 
+    skipped: frozenset[str] = frozenset()
+
     def enabled(code: str) -> bool:
-        return config.is_enabled(code, path) and (codes is None or code in codes)
+        return config.is_enabled(code, path) and (codes is None or code in codes) and code not in skipped
 
     check_unused = enabled(UNUSED_NOQA)
+    if check_unused and config.is_test_module(path):  # the rules the engine does not run here are non-enabled
+        from .registry import all_rules
+
+        skipped = frozenset(r.code for r in all_rules() if not r.applies_in_tests)
     if not findings and not check_unused:
         return []
     text = source.get() if isinstance(source, Text) else decode(source)

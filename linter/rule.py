@@ -360,6 +360,11 @@ class Rule(BatchableCSTVisitor):
     #: one changes what the program does at run time, "safe" when it keeps the behaviour. ``--fix``
     #: applies safe fixes only; ``--unsafe-fixes`` (config ``unsafe-fixes``) the unsafe ones too.
     fix_applicability: ClassVar[str] = "unsafe"
+    #: Whether the rule runs in test modules (``test-modules``: ``tests/`` directories, ``conftest.py``; see
+    #: ``linter/testmodules.py``). ``False`` for a rule about what code does against the world in production
+    #: (retries, timeouts, what a model reads): a test runs against fakes or a harness, under its runner's time
+    #: limit, and what it returns reaches an assertion. The rule's docs say so (``catalogue.py``).
+    applies_in_tests: ClassVar[bool] = True
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__()

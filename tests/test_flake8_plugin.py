@@ -29,8 +29,8 @@ def flake8(cwd: Path, *args: str, stdin: str | None = None) -> subprocess.Comple
 def project(tmp_path: Path) -> Path:
     (tmp_path / "a.py").write_text(BAD)
     (tmp_path / "b.py").write_text("import requests\nrequests.get('x')  # noqa: TFH201\n")
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_c.py").write_text("import subprocess\nsubprocess.run(['kubectl', 'get', 'pods'])\n")
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "c.py").write_text("import subprocess\nsubprocess.run(['kubectl', 'get', 'pods'])\n")
     return tmp_path
 
 
@@ -58,11 +58,11 @@ def test_selection_ignore_per_file_ignores_and_jobs(project: Path) -> None:
     # the default selection includes the plugin's codes
     res = flake8(project, "-j2", ".")
     codes = sorted(line.split(":")[0] + " " + line.split(" ")[1] for line in res.stdout.splitlines() if " TFH" in line)
-    assert codes == ["./a.py TFH201", "./a.py TFH202", "./tests/test_c.py TFH201"], res.stdout + res.stderr
+    assert codes == ["./a.py TFH201", "./a.py TFH202", "./scripts/c.py TFH201"], res.stdout + res.stderr
     res = flake8(project, "--extend-ignore", "TFH201", ".")
     assert [line.split(" ")[1] for line in res.stdout.splitlines()] == ["TFH202"]
-    res = flake8(project, "--per-file-ignores", "tests/*:TFH201", "--select", "TFH", ".")
-    assert "test_c.py" not in res.stdout and "a.py:2:1: TFH201" in res.stdout
+    res = flake8(project, "--per-file-ignores", "scripts/*:TFH201", "--select", "TFH", ".")
+    assert "scripts/c.py" not in res.stdout and "a.py:2:1: TFH201" in res.stdout
     res = flake8(project, "--select", "E9,F", ".")
     assert "TFH" not in res.stdout
 
@@ -151,13 +151,13 @@ def test_a_bad_config_is_one_line_not_a_traceback(project: Path, files: dict[str
 
 
 def test_a_bad_config_found_deeper_down_stops_flake8_without_a_traceback(project: Path) -> None:
-    (project / "tests" / ".smullyan.yaml").write_text("ignroe: [TFH201]\n")
+    (project / "scripts" / ".smullyan.yaml").write_text("ignroe: [TFH201]\n")
     res = flake8(project, "--select", "TFH", ".")
     # found in the main process, before flake8 starts its workers: exit 2 and one line, as for the top-level file
     assert res.returncode == 2, res.stdout + res.stderr
     assert "Traceback" not in res.stderr + res.stdout and res.stdout == ""
     assert "flake8: smullyan: error: " in res.stderr and "unknown key `ignroe`" in res.stderr
     # excluded from flake8's run: not read, as flake8 never hands the plugin a file there
-    skipped = flake8(project, "--select", "TFH", "--extend-exclude", "tests", ".")
+    skipped = flake8(project, "--select", "TFH", "--extend-exclude", "scripts", ".")
     assert skipped.returncode == 1 and skipped.stderr == "", skipped.stderr  # a.py's findings, no error
     assert skipped.stdout.startswith("./a.py:2:1: TFH201"), skipped.stdout

@@ -21,6 +21,7 @@ import ast
 import re
 from collections.abc import Iterable
 
+from ..testmodules import is_test_module
 from .index import FUNCS, Def, Index, module_name
 from .model import Tool
 
@@ -46,11 +47,11 @@ def demo_module(module: str) -> bool:
 
 
 def _in_tests(module: str) -> bool:
-    """A test module: in a package named ``tests`` (a top-level one too: opensre's ``tests/tools/test_registry.py``),
-    or named as pytest collects them (``test_*``, ``*_test``, ``conftest``): the tools its tests build are fixtures,
+    """A test module (``testmodules.py``'s default, the engine's: in a package named ``tests``, a top-level one
+    too: opensre's ``tests/tools/test_registry.py``; or a ``conftest``): the tools its tests build are fixtures,
     never offered to a model by the package."""
-    parts = module.split(".")
-    return "tests" in parts or parts[-1] == "conftest" or parts[-1].startswith("test_") or parts[-1].endswith("_test")
+    path = "/".join(module.split("."))
+    return is_test_module(path + ".py") or is_test_module(path + "/__init__.py")  # a module, or a package
 
 
 def _registered_template(d: Def, index: Index) -> bool:

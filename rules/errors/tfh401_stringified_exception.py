@@ -12,6 +12,7 @@ from .text_screen import screen_lines
 
 class StringifiedException(ErrorRule):
     code = "TFH401"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "stringified-exception"
     summary = "An exception is turned into text and handed back to the caller."
     message = (

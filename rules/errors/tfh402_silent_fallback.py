@@ -17,6 +17,7 @@ _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
 class SilentFallback(ErrorRule):
     code = "TFH402"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "silent-fallback"
     summary = "A broad except around a remote read returns an empty or default value and records nothing."
     message = (

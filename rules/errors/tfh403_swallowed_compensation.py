@@ -35,6 +35,7 @@ def _compensation_name(name: str, compensation_words: frozenset[str]) -> bool:
 
 class SwallowedCompensation(ErrorRule):
     code = "TFH403"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "swallowed-compensation"
     summary = "A compensation step (rollback, refund, cancel, delete, ...) whose failure is swallowed without a record."
     message = (

@@ -18,6 +18,7 @@ from .writes import rate_limited_only, repeated_writes, urllib3_writes
 
 class RetryNonIdempotentWrite(RetryRule):
     code = "TFH101"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-non-idempotent-write"
     summary = "A retry repeats a write that is not safe to repeat."
     message = (

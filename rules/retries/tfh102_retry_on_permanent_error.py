@@ -133,6 +133,7 @@ def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 class RetryOnPermanentError(RetryRule):
     code = "TFH102"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-on-permanent-error"
     summary = "A retry condition includes failures that retrying cannot fix."
     message = "the retry condition includes {what}, which fails the same way every time: {advice}"

@@ -41,6 +41,7 @@ def _advice(retry: Retry, knowledge: "Knowledge") -> str:
 
 class RetryEverything(RetryRule):
     code = "TFH103"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-everything"
     summary = "A retry retries every exception, bugs and permanent failures included."
     message = (

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class RetryIgnoresRateLimit(RetryRule):
     code = "TFH104"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-ignores-rate-limit"
     summary = "A retry retries server errors but never a 429."
     message = "{what}, so a 429 (rate limited) is never retried: retry 429 too, and wait as long as its Retry-After says"

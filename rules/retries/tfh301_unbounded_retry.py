@@ -19,6 +19,7 @@ _FIX = {
 
 class UnboundedRetry(paths.LoopParameters, RetryRule):
     code = "TFH301"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "unbounded-retry"
     summary = "A retry with no stop: it retries for ever."
     message = "{what} never stops retrying: {fix}"

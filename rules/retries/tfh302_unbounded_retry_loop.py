@@ -11,6 +11,7 @@ from .model import Loop, RetryModel
 
 class UnboundedRetryLoop(paths.LoopParameters, RetryRule):
     code = "TFH302"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "unbounded-retry-loop"
     summary = "A `while True` retry loop with nothing that ends it on failure."
     message = "`{head}` retries {call} with no bound: count attempts and give up after N, or use a retry with `stop=`"

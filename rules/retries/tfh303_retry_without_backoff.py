@@ -19,6 +19,7 @@ _LIBRARY = ("tenacity", "transport")
 
 class RetryWithoutBackoff(RetryRule):
     code = "TFH303"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-without-backoff"
     summary = "A retry that goes again at once: no wait between attempts."
     message = "{what} retries with no wait between attempts: {fix}"

@@ -11,6 +11,7 @@ from .model import RetryModel
 
 class RetryRepeatsSuccess(RetryRule):
     code = "TFH304"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "retry-repeats-success"
     summary = "A `for _ in range(n)` retry loop that does not stop when the call succeeds."
     message = "`for {target} in range(...)` retries {call} but never leaves on success, so a call that works is made every round: `break` or `return` right after it succeeds"

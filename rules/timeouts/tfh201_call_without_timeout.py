@@ -34,6 +34,7 @@ def _keyword_note(qualname: str) -> str | None:
 
 class CallWithoutTimeout(TimeoutShapes):
     code = "TFH201"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "call-without-timeout"
     summary = "A blocking network or process call has no timeout."
     message = "{call} has no {keyword}; {fix}"

@@ -70,6 +70,7 @@ def _expressions(node: cst.CSTNode) -> "list[cst.CSTNode]":
 
 class InfiniteTimeout(Rule):
     code = "TFH202"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "infinite-timeout"
     summary = "An explicit timeout=None turns the timeout off."
     message = "{call} gets {what}, which waits forever; pass a number of seconds"

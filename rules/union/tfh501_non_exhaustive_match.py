@@ -11,6 +11,7 @@ from .model import MatchSummary, candidate_lines, only_nearest_tag
 
 class NonExhaustiveMatch(UnionRule):
     code = "TFH501"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "non-exhaustive-match"
     summary = "A match over ToolError misses a variant and has no wildcard arm."
     message = (

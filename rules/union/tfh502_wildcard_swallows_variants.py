@@ -11,6 +11,7 @@ from .model import candidate_lines
 
 class WildcardSwallowsVariants(UnionRule):
     code = "TFH502"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "wildcard-swallows-variants"
     summary = "A catch-all arm of a match over ToolError absorbs variants it does not name."
     message = (

@@ -11,6 +11,7 @@ from .model import candidate_lines
 
 class NonExhaustiveBranching(UnionRule):
     code = "TFH503"
+    applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
     name = "non-exhaustive-branching"
     summary = "An if/elif chain or a dispatch table over ToolError misses a variant."
     message = (
