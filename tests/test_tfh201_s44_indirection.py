@@ -211,3 +211,21 @@ def test_a_remote_download_read_to_eof_keeps_its_finding_on_the_wait() -> None:
         process.wait()
     """
     assert tfh201(src) == [6]
+
+
+def test_an_install_streamed_to_eof_through_create_subprocess_exec_keeps_its_finding() -> None:
+    # astrbot: `python -m pip <args>` streamed with `async for`, then `await process.wait()`
+    src = """\
+    import asyncio, sys
+    async def install(args, log):
+        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "pip", *args, stdout=asyncio.subprocess.PIPE)
+        async for line in process.stdout:
+            log(line)
+        await process.wait()
+    async def listing(log):
+        process = await asyncio.create_subprocess_exec("git", "log", stdout=asyncio.subprocess.PIPE)
+        async for line in process.stdout:
+            log(line)
+        await process.wait()
+    """
+    assert tfh201(src) == [6]

@@ -35,16 +35,14 @@ def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]
     return out
 
 
-def killing_helpers(screen: Screen) -> dict[str, dict[str, int]]:
-    """Each function of the module (by name) whose body kills one of its parameters: that parameter's name and index
-    (a name defined twice with different bodies is left out)."""
-    def build() -> dict[str, dict[str, int]]:
-        found: dict[str, list[dict[str, int]]] = {}
-        for d in screen.defs:
-            if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found.setdefault(d.name, []).append(_killed_params(d))
-        return {name: kinds[0] for name, kinds in found.items() if kinds[0] and all(k == kinds[0] for k in kinds)}
-    return screen.memo(("killing_helpers",), build)
+def killing_helper(screen: Screen, name: str) -> dict[str, int]:
+    """The parameters (name -> index) that the module's function ``name`` kills in its own body (``{}``: none, or not
+    a function of the module; a name defined twice with different bodies gives none). Per file and name, only the
+    bodies of the functions of that name are read."""
+    def build() -> dict[str, int]:
+        kinds = [_killed_params(d) for d in screen.defs if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name]
+        return kinds[0] if kinds and all(k == kinds[0] for k in kinds) else {}
+    return screen.memo(("killing_helper", name), build)
 
 
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
@@ -74,7 +72,7 @@ def kills(call: cst.Call, screen: Screen | None = None) -> set[str]:
     """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
     helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
     ``threading.Timer(t, proc.kill)``); s44, with the ``screen``: a function of the module whose body kills the
-    parameter it is handed (``_abort_and_recover(process, ...)``, :func:`.killers.killing_helpers`)."""
+    parameter it is handed (``_abort_and_recover(process, ...)``, :func:`killing_helper`)."""
     f = call.func
     if isinstance(f, cst.Attribute) and f.attr.value in (*KILLS, "send_signal") and (r := _receiver(f.value)) is not None:
         return {r}
@@ -86,7 +84,7 @@ def kills(call: cst.Call, screen: Screen | None = None) -> set[str]:
         argv = [e.value for e in call.args[0].value.elements] if isinstance(call.args[0].value, (cst.List, cst.Tuple)) else [
             a.value for a in call.args]
         return {n for v in argv for n in _pid_of(v)}
-    if screen is not None and isinstance(f, cst.Name) and (killed := killing_helpers(screen).get(f.value)):
+    if screen is not None and isinstance(f, cst.Name) and (killed := killing_helper(screen, f.value)):
         for i, a in enumerate(call.args):
             if a.star:
                 break

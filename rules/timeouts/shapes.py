@@ -47,7 +47,7 @@ _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
 
-_POPENS = frozenset({"subprocess.Popen"})
+_STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec"})
 
 
 class TimeoutShapes(LoopCommands, Rule):
@@ -352,20 +352,31 @@ class TimeoutShapes(LoopCommands, Rule):
             killed |= {p for p in drained if not self._named_to_stall(p, body)} if drained else set()
 
     def _named_to_stall(self, proc: str, body: Sequence[cst.BaseStatement]) -> bool:
-        """s44: the ``subprocess.Popen`` bound to ``proc`` in ``body`` names a program the default reports by its nature
-        (remote, long, never-ending: ``git clone <url>``, a model download): after its output loop reached EOF its
-        ``wait()`` is the one line where the run's missing bound can be reported (the read it stalls in has no
+        """s44: the process bound to ``proc`` in ``body`` (``subprocess.Popen(...)``, ``await
+        asyncio.create_subprocess_exec(...)``) names a program the default reports by its nature (remote, long,
+        never-ending: ``git clone <url>``, a model download, ``python -m pip ...``): after its output loop reached EOF
+        its ``wait()`` is the one line where the run's missing bound can be reported (the read it stalls in has no
         timeout to give)."""
-        call = next((small.value for stmt in body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
-                     if isinstance(small, cst.Assign) and len(small.targets) == 1
-                     and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == proc
-                     and isinstance(small.value, cst.Call)
-                     and self._ahead_qualname(small.value.func, _POPENS) in _POPENS), None)
-        cmd = self._command(call) if isinstance(call, cst.Call) else None
-        if not isinstance(call, cst.Call) or cmd is None:
-            return False
-        words, _ = self._words_of(cmd)
-        return bool(words) and not words[0].startswith("$") and not self._silent_command(call, cmd)
+        for stmt in body:
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == proc):
+                    continue
+                value = small.value.expression if isinstance(small.value, cst.Await) else small.value
+                if not isinstance(value, cst.Call):
+                    return False
+                qn = self._ahead_qualname(value.func, _STARTS)
+                cmd: cst.BaseExpression | None = None
+                if qn == "subprocess.Popen":
+                    cmd = self._command(value)
+                elif qn == "asyncio.create_subprocess_exec":
+                    cmd = cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
+                                    for a in value.args if a.keyword is None])
+                if cmd is None:
+                    return False
+                words, _ = self._words_of(cmd)
+                return bool(words) and not words[0].startswith("$") and not self._silent_command(value, cmd)
+        return False
 
     def visit_Return(self, node: cst.Return) -> None:
         """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)

@@ -100,9 +100,10 @@ block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
 (it reaps a process that exited or was killed); a `wait()` or `communicate()` after a loop that read the
-process's output to its end (`for line in proc.stdout:`, `iter(proc.stdout.readline, "")`, with no `break`):
-the loop ends at EOF, when the process has closed its output by exiting, so the wait reaps it; the hang,
-if any, is the read, and a timeout on the wait would not bound it (a loop that can `break` keeps the finding); a `wait()` run as a task
+process's output to its end (`for line in proc.stdout:`, `async for`, `iter(proc.stdout.readline, "")`, with
+no `break`): the loop ends at EOF, when the process has closed its output by exiting, so the wait reaps it;
+the hang, if any, is the read, and a timeout on the wait would not bound it (a loop that can `break`, and a
+program named to stall, `git clone <url>`, `python -m pip ...`, keep the finding: see below); a `wait()` run as a task
 (`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
 holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
 that kills `proc` (a deadline loop); the `wait()` of a process an
