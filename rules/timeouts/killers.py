@@ -1,4 +1,4 @@
-"""What ends a process before its wait (TFH201): kill calls, the module's own kill helpers, a loop read to EOF.
+"""What ends a process before its wait (TFH201): kill calls, the module's own kill helpers, a kill program.
 
 s44 (batch 16, bello): ``async def _abort_and_recover(process, helper, environment)`` whose body calls ``process.kill()`` (or
 ``terminate()``, ``send_signal(...)``) on its parameter: a call of it, ``_abort_and_recover(process, ...)``, kills the
@@ -122,35 +122,6 @@ def _pid_of(node: cst.BaseExpression) -> set[str]:
         return _pid_of(node.args[0].value)
     if isinstance(node, cst.FormattedString):
         return {n for p in node.parts if isinstance(p, cst.FormattedStringExpression) for n in _pid_of(p.expression)}
-    return set()
-
-
-def _breaks(node: cst.CSTNode) -> bool:
-    """A ``break`` of the loop ``node`` is the body of (not of a loop nested in it)."""
-    stack: list[cst.CSTNode] = list(node.children)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Break):
-            return True
-        if not isinstance(n, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend(n.children)
-    return False
-
-
-def drained(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[str]:
-    """s44: the process whose output a statement reads to its end: ``for line in proc.stdout:`` (``self.proc.stdout``,
-    ``iter(proc.stdout.readline, "")``) with no ``break``. The loop ends only at EOF, when the process has closed its
-    output, which it does by exiting: a ``wait()`` after it reaps a process that has ended. The hang, if any, is the
-    read, which no ``timeout=`` on the wait would bound (a program named to stall keeps its finding there:
-    ``_named_to_stall``)."""
-    if not isinstance(stmt, cst.For) or stmt.orelse is not None or _breaks(stmt.body):
-        return set()
-    source = stmt.iter
-    if isinstance(source, cst.Call) and last_name(source.func) == "iter" and source.args:
-        head = source.args[0].value  # iter(proc.stdout.readline, "")
-        source = head.value if isinstance(head, cst.Attribute) and head.attr.value == "readline" else source
-    if isinstance(source, cst.Attribute) and source.attr.value == "stdout" and (r := _receiver(source.value)) is not None:
-        return {r}
     return set()
 
 

@@ -9,8 +9,6 @@ answers them for ``CallWithoutTimeout.visit_Call``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import libcst as cst
 
 from ...linter.api import (
@@ -25,7 +23,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure, bounded_module_function
-from .killers import KILLS as _KILLS, calls_in as _calls_in, drained as _drained, kills as _kills
+from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
@@ -47,7 +45,6 @@ _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
 
-_STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec"})
 
 
 class TimeoutShapes(LoopCommands, Rule):
@@ -307,8 +304,8 @@ class TimeoutShapes(LoopCommands, Rule):
                         self.exempt.add(id(value))
         # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
         # `threading.Timer(t, proc.kill)` started before; s44: a module function that kills the parameter it is
-        # handed), or (s44) a loop that read its stdout to EOF, then `proc.wait()`/`communicate()` later in
-        # the same block: the wait reaps a killed (or ended) process (or one the timer will kill)
+        # handed), then `proc.wait()`/`communicate()` later in the same block: the wait reaps a killed process (or
+        # one the timer will kill)
         # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
         # to a foreground child (a dev server, a test run, an inspector) the person stops
         runs: dict[str, cst.Call] = {}
@@ -348,35 +345,6 @@ class TimeoutShapes(LoopCommands, Rule):
                 ):
                     self.exempt.add(id(c))
             killed |= _statement_kills(stmt, self.ctx.screen)
-            drained = _drained(stmt)
-            killed |= {p for p in drained if not self._named_to_stall(p, body)} if drained else set()
-
-    def _named_to_stall(self, proc: str, body: Sequence[cst.BaseStatement]) -> bool:
-        """s44: the process bound to ``proc`` in ``body`` (``subprocess.Popen(...)``, ``await
-        asyncio.create_subprocess_exec(...)``) names a program the default reports by its nature (remote, long,
-        never-ending: ``git clone <url>``, a model download, ``python -m pip ...``): after its output loop reached EOF
-        its ``wait()`` is the one line where the run's missing bound can be reported (the read it stalls in has no
-        timeout to give)."""
-        for stmt in body:
-            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-                if not (isinstance(small, cst.Assign) and len(small.targets) == 1
-                        and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == proc):
-                    continue
-                value = small.value.expression if isinstance(small.value, cst.Await) else small.value
-                if not isinstance(value, cst.Call):
-                    return False
-                qn = self._ahead_qualname(value.func, _STARTS)
-                cmd: cst.BaseExpression | None = None
-                if qn == "subprocess.Popen":
-                    cmd = self._command(value)
-                elif qn == "asyncio.create_subprocess_exec":
-                    cmd = cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
-                                    for a in value.args if a.keyword is None])
-                if cmd is None:
-                    return False
-                words, _ = self._words_of(cmd)
-                return bool(words) and not words[0].startswith("$") and not self._silent_command(value, cmd)
-        return False
 
     def visit_Return(self, node: cst.Return) -> None:
         """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)

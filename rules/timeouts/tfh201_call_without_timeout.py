@@ -99,11 +99,7 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); a `wait()` or `communicate()` after a loop that read the
-process's output to its end (`for line in proc.stdout:`, `async for`, `iter(proc.stdout.readline, "")`, with
-no `break`): the loop ends at EOF, when the process has closed its output by exiting, so the wait reaps it;
-the hang, if any, is the read, and a timeout on the wait would not bound it (a loop that can `break`, and a
-program named to stall, `git clone <url>`, `python -m pip ...`, keep the finding: see below); a `wait()` run as a task
+(it reaps a process that exited or was killed); a `wait()` run as a task
 (`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
 holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
 that kills `proc` (a deadline loop); the `wait()` of a process an
@@ -298,11 +294,13 @@ call debatable fall in classes each decided by a property, not by a package:
   or one called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
-- **A wait after a loop that can stop before EOF** (a `break` on a deadline, a
-  marker or a picker's answer): reported; only a loop that reads the output to
-  its end makes the wait a reap. A program named to stall (`git clone <url>`,
-  a model download) keeps its finding on the wait even then: the read it
-  stalls in has no timeout to give, and the wait is where the run is reported.
+- **A wait after the output was read to EOF** (`for line in proc.stdout:`
+  then `proc.wait()`): reported. The wait itself returns once the process
+  exits, but the read before it is where the process waits, unbounded, and it
+  takes no timeout; silencing the wait would leave the whole process
+  unreported (on the survey's labels such loops stream installs, clones,
+  model downloads, agent CLIs). A process whose program the code names and
+  that stays local is silent anyway.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
