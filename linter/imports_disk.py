@@ -36,21 +36,27 @@ from typing import TYPE_CHECKING, Union
 
 from . import knowledge as kb
 from .packages import absolute_module, package_of
+from .returned import delegate, function_program
 
 if TYPE_CHECKING:
     import libcst as cst
 
-__all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition", "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
+__all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition",
+           "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
 
 @dataclass(frozen=True, slots=True)
 class _Func:
-    """A ``def`` as the readers need it: its name and its lines (decorators included), 1-based, inclusive."""
+    """A ``def`` as the readers need it: its name and its lines (decorators included), 1-based, inclusive; s44: the
+    one program its ``return``s name (:func:`function_program`), or the one function they all return a call of
+    (``return _git._git_executable(_services(), cwd)``: ``_git._git_executable``), taken at parse time."""
     name: str
     first: int
     last: int
+    program: str | None = None
+    delegate: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +99,7 @@ class _Parsed:
 
 def _span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Func:
     first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    return _Func(node.name, first, node.end_lineno or node.lineno)
+    return _Func(node.name, first, node.end_lineno or node.lineno, function_program(node), delegate(node))
 
 
 def _summary(tree: ast.Module) -> _Summary:

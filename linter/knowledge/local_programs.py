@@ -55,7 +55,11 @@ _FOLLOW_FLAGS = frozenset({"-f", "-F", "--follow"})
 _INTERPRETERS = _PYTHONS | frozenset({"node", "deno", "bun", "ruby", "perl", "php", "lua", "Rscript", "julia", "osascript"})
 _CODE_FLAGS = frozenset({"-c", "-e", "--eval", "-m", "-p", "--print"})
 _CONTAINER_CLIS = frozenset({"docker", "podman", "nerdctl"})
-_GIT_NETWORK = frozenset({"submodule", "remote", "lfs", "svn", "send-email", "request-pull", "archive"})
+_GIT_NETWORK = frozenset({"submodule", "lfs", "svn", "send-email", "request-pull", "archive"})
+# s44 (batch 16, bello): ``git remote`` lists, adds, renames and removes the repository's own configuration; these of
+# its sub-commands ask a server (``git remote show origin``, ``update``, ``prune``, ``set-head -a``), as does
+# ``git remote add -f`` (it fetches)
+_GIT_REMOTE_NETWORK = frozenset({"show", "update", "prune", "set-head"})
 _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
 
 
@@ -131,5 +135,8 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
     if head == "git":
         rest = argv[1:]
         if _git_person(rest) or rest[0] in _GIT_NETWORK or rest[0] in REMOTE_SUBCOMMANDS["git"]:
+            return None
+        if rest[0] == "remote" and (len(rest) == 1 and not whole or len(rest) > 1 and (
+                rest[1] in _GIT_REMOTE_NETWORK or rest[1] == "add" and any(a in ("-f", "--fetch") for a in rest[2:]))):
             return None
     return _LOCAL_NOTE.why

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...linter.api import last_name, walk_in_scope
+from ...linter.api import last_name, project_program, walk_in_scope
 from .process import command_words
 from .returns import returned_program
 
@@ -57,6 +57,24 @@ class LoopCommands:
         values = [e.value for e in source.elements if isinstance(e, cst.DictElement)]
         return values if len(values) == len(source.elements) else None
 
+    def _tuple_items(self, func: cst.CSTNode, name: str, loops: list[tuple[cst.For, int]]) -> list[cst.BaseExpression] | None:
+        """The values the ``index``-th name of a tuple target walks over a literal list or tuple of equal-width
+        tuples, in the one such loop of the function (the name bound nowhere else)."""
+        if len(loops) != 1:
+            return None
+        loop, index = loops[0]
+        self._literal_binding(name)  # builds the scope's binding table
+        if name in self.bindings.get(id(func), {}) or not isinstance(loop.iter, (cst.List, cst.Tuple)) or not loop.iter.elements:
+            return None
+        width = len(loop.target.elements) if isinstance(loop.target, cst.Tuple) else 0
+        out: list[cst.BaseExpression] = []
+        for e in loop.iter.elements:
+            item = e.value
+            if isinstance(e, cst.StarredElement) or not isinstance(item, (cst.List, cst.Tuple)) or len(item.elements) != width:
+                return None
+            out.append(item.elements[index].value)
+        return out
+
     def _loop_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The commands a loop variable walks: ``for command in [[...], [...]]:``, or over a local list
         bound once to such a literal and grown only by ``.append(...)``; None for anything else."""
@@ -66,13 +84,16 @@ class LoopCommands:
             return walked if walked is not None and all(isinstance(c, cst.SimpleString) for c in walked) else None
         if not isinstance(cmd, cst.Name) or func is None:
             return None
-        pairs = [
-            n for n in walk_in_scope(func)
-            if isinstance(n, cst.For) and isinstance(n.target, cst.Tuple) and len(n.target.elements) == 2
-            and isinstance(n.target.elements[1].value, cst.Name) and n.target.elements[1].value.value == cmd.value
+        tuples = [
+            (n, i) for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Tuple)
+            for i, e in enumerate(n.target.elements) if isinstance(e.value, cst.Name) and e.value.value == cmd.value
         ]
-        if pairs:  # s41: `for name, cmd in {"pandoc": "pandoc --version", ...}.items()`: the dict's values
+        pairs = [n for n, i in tuples if i == 1 and isinstance(n.target, cst.Tuple) and len(n.target.elements) == 2]
+        if pairs and len(tuples) == 1 and isinstance(pairs[0].iter, cst.Call):
+            # s41: `for name, cmd in {"pandoc": "pandoc --version", ...}.items()`: the dict's values
             return self._dict_values(func, cmd.value, pairs)
+        if tuples:  # s44: `for label, args in (("head", ["rev-parse", "HEAD"]), ...)`: each tuple's item there
+            return self._tuple_items(func, cmd.value, tuples)
         loops = [n for n in walk_in_scope(func) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == cmd.value]
         self._literal_binding(cmd.value)  # builds the scope's binding table
         if len(loops) != 1 or self.bindings.get(id(func), {}).get(cmd.value) != [None]:
@@ -123,7 +144,16 @@ class LoopCommands:
         if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
             return None
         name = last_name(value.func)
-        return returned_program(self.ctx.screen, name) if name else None
+        if not name:
+            return None
+        found = returned_program(self.ctx.screen, name)
+        if found is None and not any(getattr(d, "name", None) == name for d in self.ctx.screen.defs):
+            # s44: a function of another module of the project, by the resolver's name; a method called on a
+            # receiver it cannot name (`ops._git_executable(root)`, `ops: SnapshotServices`), by every project
+            # function of that name (`linter/imports_disk.py`: `project_program`)
+            qualname = self.names.qualname(value.func)
+            found = project_program(self.ctx.path, qualname, name)
+        return found
 
     def _enclosing_bindings(self, name: str) -> list[cst.BaseExpression]:
         """Each value a name not bound in a closure is bound to in its enclosing function (``[]``: not plain ones)."""

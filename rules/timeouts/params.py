@@ -39,6 +39,38 @@ def _uses(screen: Screen) -> tuple[_Uses, _Uses]:
     return names, attrs
 
 
+_Loops = dict[str, list[tuple[int, int, list[ast.expr]]]]  # a loop variable -> (first line, last line, its literal values)
+
+
+def _literal_loops(screen: Screen) -> _Loops:
+    """s44: each ``for`` over a literal list or tuple (``for arguments, label in ((["reflog", "expire"], "..."),
+    (["prune"], "...")):``): what each name of its target walks, with the loop's lines."""
+    out: _Loops = {}
+    for node in ast.walk(screen.tree):
+        if not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.List, ast.Tuple)) or not node.iter.elts:
+            continue
+        span = (node.lineno, node.end_lineno or node.lineno)
+        if isinstance(node.target, ast.Name):
+            out.setdefault(node.target.id, []).append((*span, list(node.iter.elts)))
+        elif isinstance(node.target, ast.Tuple) and all(isinstance(t, ast.Name) for t in node.target.elts):
+            width = len(node.target.elts)
+            if all(isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == width for e in node.iter.elts):
+                for i, t in enumerate(node.target.elts):
+                    assert isinstance(t, ast.Name)
+                    out.setdefault(t.id, []).append((*span, [e.elts[i] for e in node.iter.elts if isinstance(e, (ast.Tuple, ast.List))]))
+    return out
+
+
+def _walked(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | None:
+    """s44: the literal values a call's argument walks when it is the variable of the one literal loop around the call
+    (``for arguments, label in ((["reflog", ...], ...), ...): run(arguments)``), else None."""
+    if not isinstance(arg, ast.Name):
+        return None
+    loops = screen.memo(("literal_loops",), lambda: _literal_loops(screen))
+    around = [values for first, last, values in loops.get(arg.id, []) if first <= call.lineno <= last]
+    return around[0] if len(around) == 1 else None
+
+
 def parameter_values(
     screen: Screen, name: str, method: bool, index: int, param: cst.Param
 ) -> list[str] | None:
@@ -144,7 +176,7 @@ def parameter_commands(
     return [cmd.with_changes(elements=[first.with_changes(value=cst.SimpleString(repr(p))), *rest]) for p in programs]
 
 
-def _forwarded_param(cmd: cst.BaseExpression) -> tuple[list[cst.BaseElement], str] | None:
+def forwarded_param(cmd: cst.BaseExpression) -> tuple[list[cst.BaseElement], str] | None:
     """``["git", *argv]`` / ``["git", "-C", d] + args``: the literal-led prefix and the parameter forwarded after it."""
     if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) > 1:
         last = cmd.elements[-1]
@@ -164,7 +196,7 @@ def forwarded_commands(
     that call's literal leading arguments (``git(cwd, "status", "--porcelain")``, ``_run_git(root, ["blame", p])``):
     one command per call; None when a use of the helper is not such a call (no literal sub-command, a callback
     handed on, ``*args`` passed on) or it has no call in the module."""
-    found = _forwarded_param(cmd)
+    found = forwarded_param(cmd)
     if found is None:
         return None
     prefix, name = found
@@ -182,30 +214,50 @@ def forwarded_commands(
     if func.name.value == "__init__":
         return None
     names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
-    calls = (attrs if bound else names).get(func.name.value, [])
+    calls = [(c, index) for c in (attrs if bound else names).get(func.name.value, [])]
+    if not bound and positional and index > 0:
+        # s44 (batch 16, bello): a module function whose first parameter is the object it is called through
+        # (`def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["rev-parse", "HEAD"])`): that call
+        # passes the rest
+        first = positional[0].name.value
+        calls += [(c, index - 1) for c in attrs.get(func.name.value, []) if c is not None
+                  and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name) and c.func.value.id == first]
     out: list[cst.BaseExpression] = []
-    for call in calls:
+    for call, index in calls:
         if call is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
             return None
         if vararg:
             items: list[ast.expr] = list(call.args[index:])
         else:
             arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            walked = _walked(screen, call, arg) if arg is not None else None
+            if walked is not None:  # s44: `run(arguments)` in a loop over literal sub-commands: each of them
+                each = [_forwarded_words(prefix, list(w.elts)) if isinstance(w, (ast.List, ast.Tuple)) else None
+                        for w in walked]
+                if any(c is None for c in each):
+                    return None
+                out.extend(c for c in each if c is not None)
+                continue
             if not isinstance(arg, (ast.List, ast.Tuple)):
                 return None
             items = list(arg.elts)
-        words: list[str] = []
-        for item in items:
-            if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
-                break
-            words.append(item.value)
-        if not words:
+        built = _forwarded_words(prefix, items)
+        if built is None:
             return None
-        # the literal leading words only: what follows a non-literal is not read (as ``command_words`` does)
-        out.append(cst.List([*(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in prefix),
-                             *(cst.Element(cst.SimpleString(repr(w))) for w in words),
-                             cst.StarredElement(cst.Name("_rest"))]
-                            if len(words) < len(items) else
-                            [*(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in prefix),
-                             *(cst.Element(cst.SimpleString(repr(w))) for w in words)]))
+        out.append(built)
     return out or None
+
+
+def _forwarded_words(prefix: list[cst.BaseElement], items: list[ast.expr]) -> cst.BaseExpression | None:
+    """``prefix`` followed by the literal leading words of ``items`` (``*_rest`` for what follows them: not read, as
+    ``command_words`` does not), or None when ``items`` starts with no literal word."""
+    words: list[str] = []
+    for item in items:
+        if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
+            break
+        words.append(item.value)
+    if not words:
+        return None
+    head = [*(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in prefix),
+            *(cst.Element(cst.SimpleString(repr(w))) for w in words)]
+    return cst.List([*head, cst.StarredElement(cst.Name("_rest"))] if len(words) < len(items) else head)

@@ -23,8 +23,10 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure, bounded_module_function
+from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
+from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
-from .params import forwarded_commands, parameter_commands, program_expression
+from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
 from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
 from .screen import exit_functions
@@ -32,18 +34,8 @@ from .watched import watched_wait
 from .writes import http_write_refusal
 
 
-_KILLS = ("kill", "terminate")
 _WAITS = ("communicate", "wait")
 _RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"})
-
-
-def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    """The calls under ``node`` in its own scope (none under a nested ``def``/``class``/``lambda``; none
-    at all when ``node`` is one). Walks the engine's field walk, not libcst's ``children`` (which
-    re-creates every node it passes: this runs for every statement of every block)."""
-    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-        return []
-    return [n for n in walk_in_scope(node) if type(n) is cst.Call]
 
 
 _PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
@@ -53,72 +45,6 @@ _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
 
-_KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
-
-
-def _proc_names(node: cst.BaseExpression) -> set[str]:
-    """``proc`` for ``proc``, ``proc.pid``, ``proc.kill`` (what a kill is handed)."""
-    if isinstance(node, cst.Name):
-        return {node.value}
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in ("pid", *_KILLS):
-        return {node.value.value}
-    if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
-        return {n for a in node.args for n in _proc_names(a.value)}
-    return set()
-
-
-def _kills(call: cst.Call) -> set[str]:
-    """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
-    helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
-    ``threading.Timer(t, proc.kill)``)."""
-    f = call.func
-    if isinstance(f, cst.Attribute) and f.attr.value in (*_KILLS, "send_signal") and (r := _receiver(f.value)) is not None:
-        return {r}
-    name = (last_name(f) or "").lower()
-    out: set[str] = set()
-    if any(w in name for w in _KILL_WORDS) or name == "timer":
-        for a in call.args:
-            if name == "timer" and not (isinstance(a.value, cst.Attribute) and a.value.attr.value in _KILLS):
-                continue
-            out |= _proc_names(a.value)
-    return out
-
-
-def _statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement) -> set[str]:
-    """The processes a statement surely kills when it completes: a kill call on its own line, or
-    inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
-    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
-    taken for another reason."""
-    if isinstance(stmt, cst.SimpleStatementLine):
-        return {n for c in _calls_in(stmt) for n in _kills(c)}
-    if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
-        out = {n for s in stmt.body.body for n in _statement_kills(s)}
-        if isinstance(stmt, cst.If):
-            # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
-            asked = set(_names_in(stmt.test)) - {"None", "True", "False"}
-            if not asked or not asked <= out:
-                return set()
-        return out
-    return set()
-
-
-def _names_in(node: cst.CSTNode) -> list[str]:
-    """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
-    attribute reads something else (``""``)."""
-    out: list[str] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Name):
-            out.append(n.value)
-        elif isinstance(n, cst.Attribute):
-            if n.attr.value in ("returncode", "poll", "pid"):
-                stack.append(n.value)
-            else:
-                out.append("")
-        else:
-            stack.extend(n.children)
-    return out
 
 
 class TimeoutShapes(LoopCommands, Rule):
@@ -319,7 +245,7 @@ class TimeoutShapes(LoopCommands, Rule):
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
             self._popen_bind(node.targets[0].target, node.value)
-            if (waited := watched_wait(self.names, node.targets[0].target, node.value, _kills)) is not None:
+            if (waited := watched_wait(self.names, node.targets[0].target, node.value, lambda c: _kills(c, self.ctx.screen))) is not None:
                 self.exempt.add(waited)
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
@@ -377,8 +303,9 @@ class TimeoutShapes(LoopCommands, Rule):
                     ):
                         self.exempt.add(id(value))
         # a kill, direct or done by a helper (`_kill(proc)`, `os.killpg(proc.pid, ...)`, a
-        # `threading.Timer(t, proc.kill)` started before), then `proc.wait()`/`communicate()` later in
-        # the same block: the wait reaps a killed process (or one the timer will kill)
+        # `threading.Timer(t, proc.kill)` started before; s44: a module function that kills the parameter it is
+        # handed), then `proc.wait()`/`communicate()` later in the same block: the wait reaps a killed process (or
+        # one the timer will kill)
         # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
         # to a foreground child (a dev server, a test run, an inspector) the person stops
         runs: dict[str, cst.Call] = {}
@@ -417,7 +344,7 @@ class TimeoutShapes(LoopCommands, Rule):
                     and _receiver(f.value) in killed
                 ):
                     self.exempt.add(id(c))
-            killed |= _statement_kills(stmt)
+            killed |= _statement_kills(stmt, self.ctx.screen)
 
     def visit_Return(self, node: cst.Return) -> None:
         """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)
@@ -561,6 +488,13 @@ class TimeoutShapes(LoopCommands, Rule):
         forwarded = forwarded_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
         if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
             return forwarded
+        spread = forwarded_param(cmd)
+        walked = self._loop_commands(cst.Name(spread[1])) if spread is not None else None
+        if spread is not None and walked and all(isinstance(w, (cst.List, cst.Tuple)) for w in walked):
+            # s44: `for label, args in (("head", ["rev-parse", "HEAD"]), ...): run([git, *args])`: each literal item
+            prefix = [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in spread[0]]
+            return [cst.List([*prefix, *(e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in w.elements)])
+                    for w in walked if isinstance(w, (cst.List, cst.Tuple))]
         head = program_expression(cmd)
         if isinstance(head, cst.Name):
             self._literal_binding(head.value)  # builds the scope's binding table

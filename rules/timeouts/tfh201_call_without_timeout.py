@@ -90,7 +90,9 @@ the timeout, so the call has none); the
 documented clean-up `proc.kill()` followed by `proc.communicate()` or `proc.wait()` (also
 of a process kept on `self`, `self.process.kill()` then `self.process.wait()`;
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
-or a `threading.Timer(t, proc.kill)` was started before); a docker
+a function of the module whose body kills the parameter it is handed (`_abort_and_recover(process, ...)`:
+`process.kill()` inside, whatever its name), a `taskkill /PID <pid>` or `kill <pid>` process handed its pid,
+or a `threading.Timer(t, proc.kill)` was started before; the same kills end a deadline loop's process); a docker
 `exec_run` with `detach=True`, of a literal instant command, or in a lambda
 handed to `run_in_executor`/`to_thread`; an `asyncio` process wait in a
 closure whose every use runs under its caller's deadline (`await
@@ -128,10 +130,13 @@ read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `
 conflict, an editor), `-p`/`-i`/`-e` on a work-tree change (`git add -p`), a `commit` or an annotated `tag`
 with no message (an editor); a commit's hooks are the repository's own local programs; a helper forwarding its
 arguments to such a program, `def git(cwd, *argv): run(["git", *argv])`, where every call of it in the module
-starts with a literal local sub-command; a
+starts with a literal local sub-command (also a module function called through the object it takes first,
+`def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["config", ...])`, and a call handed a loop
+variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`); a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
-command of a loop over a literal list of commands; the command a wrapper such
+command of a loop over a literal list of commands (or of literal tuples: `for label, args in (("head",
+["rev-parse", "HEAD"]), ...): run([git, *args])`); the command a wrapper such
 as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
 `asyncio.create_subprocess_exec` process started on such a command; a program
 named by a parameter, read through the literals it can hold: every call of the
@@ -152,7 +157,12 @@ the functions that return it: `return await child.wait()` in a worker that
 a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
 is read as that program, and so is the one program a function of the module
 returns (`return "git"`, `return shutil.which("git") or "git"`), called by its
-name or as a method of that name (`ops._git_executable(root)`). A `shell=True` line is silent only when each of its
+name or as a method of that name (`ops._git_executable(root)`); and the one program a function of another
+module of the project returns (`from .ops import _git_executable`, `ops._git_executable(root)` with `ops` an
+imported module, a function that returns a call of another, `return _ops._git_executable(cwd)`), read from what
+the module's summary took when it was parsed, or, for a method of a protocol or abstract class
+(`ops: SnapshotServices`), the one program every implementation of that name in the project returns
+(implementations that disagree name none). A `shell=True` line is silent only when each of its
 commands is.
 
 ## Why is this bad?
@@ -264,6 +274,34 @@ process a CLI command runs in the foreground. The tables:
 `linter/knowledge/processes.py` (`REMOTE_CLIS`,
 `LONG_RUNNING_PROCESSES`) and `local_programs.py` (`NETWORK_PROGRAMS`,
 `NEVER_ENDING_PROCESSES`, `local_program`).
+
+## What stays reported on purpose
+Read on the survey's labels of batches 1-16, the findings left that a reader may
+call debatable fall in classes each decided by a property, not by a package:
+- **Long by nature** (installs, downloads, builds, clones, transfers, conversions,
+  test runs): reported, never fixed. Their run time grows with the network or
+  the work, a stalled transfer waits forever, and only the author can choose
+  the bound (or write `# noqa: TFH201` for a person watching it).
+- **A server behind a local-looking CLI or address** (`kubectl` against a kind
+  cluster, `adb` to an emulator, `docker compose up`, a GET of a server on
+  `localhost`): reported. The program talks to a server, which can accept and
+  never answer; that the server runs on this machine is configuration the code
+  does not show.
+- **A dry run** (`kubectl create --dry-run=client`, `playwright install
+  --dry-run`, `pip install --dry-run`): reported like the command it previews,
+  which may still ask a server (`--dry-run=server`, a package index).
+- **A helper handed its whole command** (`def _run(cmd): check_output(cmd)`):
+  read through the module's own calls of it; a helper another module imports,
+  or one called with a command built at run time (`[*identity, "commit", ...]`
+  with `identity` a list of flags, `args` grown before the call), may be handed
+  anything: reported.
+- **A wait after the output was read to EOF** (`for line in proc.stdout:`
+  then `proc.wait()`): reported. The wait itself returns once the process
+  exits, but the read before it is where the process waits, unbounded, and it
+  takes no timeout; silencing the wait would leave the whole process
+  unreported (on the survey's labels such loops stream installs, clones,
+  model downloads, agent CLIs). A process whose program the code names and
+  that stays local is silent anyway.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the

@@ -1,0 +1,66 @@
+"""The program a function returns, read from its ``ast`` (s43/s44, TFH201's local programs).
+
+``def _git_executable(cwd): return shutil.which("git") or "git"`` names git; ``def _git_executable(cwd): return
+_git._git_executable(_services(), cwd)`` delegates to another function. Taken once when a module is read
+(``imports_disk``'s summaries, the linted module's own screen)."""
+
+from __future__ import annotations
+
+import ast
+
+__all__ = ["delegate", "function_program"]
+
+
+# A call returning its literal first argument's program: a look-up of it (``shutil.which("git")``,
+# ``require_trusted_executable("git")``, ``find_program("git")``), not its output.
+_LOOKUP_WORDS = ("which", "exec", "exe", "binary", "program", "path", "find", "resolve", "locate")
+
+
+def _own_returns(node: ast.AST) -> list[ast.expr | None]:
+    out: list[ast.expr | None] = []
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(n, ast.Return):
+            out.append(n.value)
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def _program(value: ast.expr | None) -> str | None:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        word = value.value.replace("\\", "/").rsplit("/", 1)[-1]
+        return word.removesuffix(".exe") if word and " " not in word else None
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):  # shutil.which("git") or "git"
+        found = {_program(v) for v in value.values}
+        return found.pop() if len(found) == 1 else None
+    if isinstance(value, ast.Call) and value.args:
+        f = value.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if any(w in name.lower() for w in _LOOKUP_WORDS):
+            return _program(value.args[0])
+    return None
+
+
+def function_program(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """s43/s44: the one program every ``return`` of a function names (``return "git"``, ``return shutil.which("git") or
+    "git"``, ``require_trusted_executable("git")`` on another path), or None."""
+    found = {_program(r) for r in _own_returns(node)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base is not None else None
+    return None
+
+
+def delegate(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The one function every ``return`` of ``node`` returns a call of (``_git._git_executable``), or None."""
+    found = {_dotted(r.func) if isinstance(r, ast.Call) else None for r in _own_returns(node)}
+    return found.pop() if len(found) == 1 else None

@@ -1,0 +1,162 @@
+"""What ends a process before its wait (TFH201): kill calls, the module's own kill helpers, a kill program.
+
+s44 (batch 16, bello): ``async def _abort_and_recover(process, helper, environment)`` whose body calls ``process.kill()`` (or
+``terminate()``, ``send_signal(...)``) on its parameter: a call of it, ``_abort_and_recover(process, ...)``, kills the
+process it is handed, whatever the helper is called. Read on the ``ast`` screen's defs, once per file and only
+when a kill is looked for in a call of a function the module defines."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...linter.api import Screen, last_name, walk_in_scope
+from .reaped import receiver as _receiver
+
+_STOPS = frozenset({"kill", "terminate", "send_signal"})
+KILLS = ("kill", "terminate")
+
+
+def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+    """The parameters (name -> positional index, -1 for keyword-only) whose process the function's own body ends."""
+    positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    params = {name: i for i, name in enumerate(positional)} | {a.arg: -1 for a in fn.args.kwonlyargs}
+    out: dict[str, int] = {}
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STOPS
+                and isinstance(n.func.value, ast.Name) and n.func.value.id in params):
+            out[n.func.value.id] = params[n.func.value.id]
+        stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def killing_helper(screen: Screen, name: str) -> dict[str, int]:
+    """The parameters (name -> index) that the module's function ``name`` kills in its own body (``{}``: none, or not
+    a function of the module; a name defined twice with different bodies gives none). Per file and name, only the
+    bodies of the functions of that name are read."""
+    def build() -> dict[str, int]:
+        kinds = [_killed_params(d) for d in screen.defs if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name]
+        return kinds[0] if kinds and all(k == kinds[0] for k in kinds) else {}
+    return screen.memo(("killing_helper", name), build)
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls under ``node`` in its own scope (none under a nested ``def``/``class``/``lambda``; none
+    at all when ``node`` is one). Walks the engine's field walk, not libcst's ``children`` (which
+    re-creates every node it passes: this runs for every statement of every block)."""
+    if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        return []
+    return [n for n in walk_in_scope(node) if type(n) is cst.Call]
+
+
+_KILL_WORDS = ("kill", "terminate", "stop", "shutdown", "cleanup", "reap")
+
+
+def _proc_names(node: cst.BaseExpression) -> set[str]:
+    """``proc`` for ``proc``, ``proc.pid``, ``proc.kill`` (what a kill is handed)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in ("pid", *KILLS):
+        return {node.value.value}
+    if isinstance(node, cst.Call):  # os.getpgid(proc.pid)
+        return {n for a in node.args for n in _proc_names(a.value)}
+    return set()
+
+
+def kills(call: cst.Call, screen: Screen | None = None) -> set[str]:
+    """The processes a call kills: ``proc.kill()``, ``proc.terminate()``, ``proc.send_signal(...)``, or a
+    helper named for it handed the process or its pid (``_kill(proc)``, ``os.killpg(os.getpgid(proc.pid), 9)``,
+    ``threading.Timer(t, proc.kill)``); s44, with the ``screen``: a function of the module whose body kills the
+    parameter it is handed (``_abort_and_recover(process, ...)``, :func:`killing_helper`)."""
+    f = call.func
+    if isinstance(f, cst.Attribute) and f.attr.value in (*KILLS, "send_signal") and (r := _receiver(f.value)) is not None:
+        return {r}
+    name = (last_name(f) or "").lower()
+    out: set[str] = set()
+    if name in _PROCESS_STARTS and call.args and _kill_program(call.args[0].value):
+        # s44 (batch 16, bello): a process started on a kill program handed the pid, `create_subprocess_exec(
+        # str(taskkill), "/PID", str(process.pid), "/T", "/F")`, `subprocess.run(["kill", "-9", str(p.pid)])`
+        argv = [e.value for e in call.args[0].value.elements] if isinstance(call.args[0].value, (cst.List, cst.Tuple)) else [
+            a.value for a in call.args]
+        return {n for v in argv for n in _pid_of(v)}
+    if screen is not None and isinstance(f, cst.Name) and (killed := killing_helper(screen, f.value)):
+        for i, a in enumerate(call.args):
+            if a.star:
+                break
+            if (a.keyword is None and i in killed.values()) or (a.keyword is not None and a.keyword.value in killed):
+                out |= _proc_names(a.value)
+    if any(w in name for w in _KILL_WORDS) or name == "timer":
+        for a in call.args:
+            if name == "timer" and not (isinstance(a.value, cst.Attribute) and a.value.attr.value in KILLS):
+                continue
+            out |= _proc_names(a.value)
+    return out
+
+
+_PROCESS_STARTS = frozenset({"create_subprocess_exec", "run", "call", "check_call", "check_output", "popen"})
+_KILL_PROGRAMS = frozenset({"kill", "taskkill", "pkill", "killall"})
+
+
+def _kill_program(node: cst.BaseExpression) -> bool:
+    """A command (or its first word) naming a kill program: ``"taskkill"``, ``["kill", ...]``, a name for its path
+    (``taskkill = system_root / "System32" / "taskkill.exe"``, handed as ``str(taskkill)``)."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and _kill_program(node.elements[0].value)
+    if isinstance(node, cst.Call) and last_name(node.func) == "str" and len(node.args) == 1:
+        node = node.args[0].value
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+        return node.evaluated_value.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".exe") in _KILL_PROGRAMS
+    return isinstance(node, cst.Name) and node.value.lower().removeprefix("_") in _KILL_PROGRAMS
+
+
+def _pid_of(node: cst.BaseExpression) -> set[str]:
+    """``proc`` for ``proc.pid``, ``str(proc.pid)``, ``f"{proc.pid}"``."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "pid" and (r := _receiver(node.value)) is not None:
+        return {r}
+    if isinstance(node, cst.Call) and len(node.args) == 1:
+        return _pid_of(node.args[0].value)
+    if isinstance(node, cst.FormattedString):
+        return {n for p in node.parts if isinstance(p, cst.FormattedStringExpression) for n in _pid_of(p.expression)}
+    return set()
+
+
+def statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement, screen: Screen | None = None) -> set[str]:
+    """The processes a statement surely kills when it completes: a kill call on its own line, or
+    inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
+    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
+    taken for another reason."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        return {n for c in calls_in(stmt) for n in kills(c, screen)}
+    if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
+        out = {n for s in stmt.body.body for n in statement_kills(s, screen)}
+        if isinstance(stmt, cst.If):
+            # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
+            asked = set(names_in(stmt.test)) - {"None", "True", "False"}
+            if not asked or not asked <= out:
+                return set()
+        return out
+    return set()
+
+
+def names_in(node: cst.CSTNode) -> list[str]:
+    """The names a test reads; ``proc.returncode``/``proc.poll()``/``proc.pid`` read ``proc``, any other
+    attribute reads something else (``""``)."""
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n.value)
+        elif isinstance(n, cst.Attribute):
+            if n.attr.value in ("returncode", "poll", "pid"):
+                stack.append(n.value)
+            else:
+                out.append("")
+        else:
+            stack.extend(n.children)
+    return out
