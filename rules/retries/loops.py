@@ -308,7 +308,38 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         return None
     if isinstance(loop, cst.For) and not success and _times_each_round(loop):
         return None  # a benchmark: every round is measured and run, none retries a failed one
+    if isinstance(loop, cst.For) and not success and _one_step_of_many(loop, trynode, handlers):
+        return None  # s44: a step loop (an agent's steps): a failure is passed over and the round goes on
     return Loop(loop, trynode, handlers, success)
+
+
+def _one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.ExceptHandler]) -> bool:
+    """s44 (batch 16, hazzel ``agent-step-loop``): the ``try`` is one step of a round that does other work before
+    and after it, and its failure is passed over (no handler goes to the next round: ``except Exception: pass``,
+    then the round's next step). The next round does different work (the agent's next step, the next message), not
+    the failed work again: no retry. Work is a call that is not bookkeeping (log, print, sleep, a clock read); work
+    after the ``try`` that reads what the ``try`` bound (``data = parse(resp)``) is the attempt's own result."""
+    if any(_continues(h.body) for h in handlers):
+        return False
+    body = list(_body_stmts(loop.body))
+    if trynode not in body:
+        return False
+    at = body.index(trynode)
+    stored = {n.value for n in _walk(trynode.body) if isinstance(n, cst.Name)} - {"self"}
+
+    def work(stmt: cst.CSTNode) -> bool:
+        return any(
+            isinstance(n, cst.Call)
+            and not any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in _BOOKKEEPING_CALL_WORDS)
+            for n in _walk(stmt)
+        )
+
+    before = any(work(stmt) for stmt in body[:at])
+    after = any(
+        isinstance(stmt, cst.Try) or (not isinstance(stmt, cst.If) and work(stmt) and not _names_in(stmt) & stored)
+        for stmt in body[at + 1:]
+    )
+    return before and after
 
 
 def attempt_counter_name(name: str) -> bool:
