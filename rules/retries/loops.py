@@ -317,8 +317,9 @@ def _one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.Ex
     """s44 (batch 16, hazzel ``agent-step-loop``): the ``try`` is one step of a round that does other work before
     and after it, and its failure is passed over (no handler goes to the next round: ``except Exception: pass``,
     then the round's next step). The next round does different work (the agent's next step, the next message), not
-    the failed work again: no retry. Work is a call that is not bookkeeping (log, print, sleep, a clock read); work
-    after the ``try`` that reads what the ``try`` bound (``data = parse(resp)``) is the attempt's own result."""
+    the failed work again: no retry. Work is a call that is not bookkeeping (log, print, sleep, a clock read; a log
+    line whatever its arguments call); a statement after the ``try`` that reads a name of the ``try``
+    (``response = parse(results)``) handles the attempt's own result, not other work."""
     if any(_continues(h.body) for h in handlers):
         return False
     body = list(_body_stmts(loop.body))
@@ -327,18 +328,27 @@ def _one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.Ex
     at = body.index(trynode)
     stored = {n.value for n in _walk(trynode.body) if isinstance(n, cst.Name)} - {"self"}
 
+    def bookkeeping(call: cst.Call) -> bool:
+        return any(w in (dotted(call.func) or "").rsplit(".", 1)[-1].lower() for w in _BOOKKEEPING_CALL_WORDS)
+
     def work(stmt: cst.CSTNode) -> bool:
-        return any(
-            isinstance(n, cst.Call)
-            and not any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in _BOOKKEEPING_CALL_WORDS)
-            for n in _walk(stmt)
-        )
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
+            isinstance(s, cst.Expr) and isinstance(s.value, (cst.Call, cst.Await))
+            and isinstance(c := (s.value.expression if isinstance(s.value, cst.Await) else s.value), cst.Call)
+            and bookkeeping(c)
+            for s in stmt.body
+        ):
+            return False  # a log line, whatever its arguments call (`log(f"...{response.get('message')}")`)
+        return any(isinstance(n, cst.Call) and not bookkeeping(n) for n in _walk(stmt))
 
     before = any(work(stmt) for stmt in body[:at])
-    after = any(
-        isinstance(stmt, cst.Try) or (not isinstance(stmt, cst.If) and work(stmt) and not _names_in(stmt) & stored)
-        for stmt in body[at + 1:]
-    )
+    after = False
+    for stmt in body[at + 1:]:
+        if _names_in(stmt) & stored:
+            continue  # the attempt's result read (`response = parse(results)`), then tested or logged
+        if isinstance(stmt, cst.Try) or (not isinstance(stmt, cst.If) and work(stmt)):
+            after = True
+            break
     return before and after
 
 

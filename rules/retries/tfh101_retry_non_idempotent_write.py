@@ -105,8 +105,11 @@ base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
 duplicate (its cost, money and rate limit, is TFH103/TFH104's). So is any
 module of a `providers` package that holds a vendor-named module (`providers/http.py`
-beside `providers/anthropic.py`: the adapters' shared transport; s43). Nor is a
-POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
+beside `providers/anthropic.py`: the adapters' shared transport; s43), and the
+shared transport module of any package holding one (`http.py`, `_http.py`,
+`sse.py`, `transport.py` beside `openai_client.py`: what the package's model
+clients send their completions through, the URL and body its parameters; s44).
+Nor is a POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
 `PaperRetriever`: a word such as search, retriever, lookup, reranker, browse,
 embedder, none such as index, writer, upload, and no public method named for a
 write such as `post` or `create_x`), in a base or mixin whose every subclass in
