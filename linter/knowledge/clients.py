@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Mapping
 
-from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
+from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
+__all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
            "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
@@ -251,3 +251,6 @@ REQUESTS_COMPATIBLE_CLIENTS: Final[frozenset[str]] = frozenset({
     "requests_futures.sessions.FuturesSession",
     "aiohttp_retry.RetryClient",
 })
+
+#: the HTTP clients a call sends through: ``writes.HTTP_CORE_CLIENTS`` and the drop-ins
+HTTP_CLIENTS: Final[frozenset[str]] = HTTP_CORE_CLIENTS | REQUESTS_COMPATIBLE_CLIENTS

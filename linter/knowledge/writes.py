@@ -37,7 +37,8 @@ HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
     "post": NON_IDEMPOTENT_WRITE,
     "patch": NON_IDEMPOTENT_WRITE,
 }
-HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
+# (``knowledge.HTTP_CLIENTS`` is these and ``clients.REQUESTS_COMPATIBLE_CLIENTS``, the drop-ins)
+HTTP_CORE_CLIENTS: Final[frozenset[str]] = frozenset(
     {
         "requests",
         "requests.Session",
@@ -141,7 +142,7 @@ def _vendor_modules(directory: str) -> bool:
 def llm_provider_package(path: str) -> bool:
     """Whether a module is one of an LLM providers package (``providers/http.py``, ``providers/base.py``): a
     ``providers`` package (``LLM_PROVIDER_PACKAGE_PARTS``) holding a module named for an LLM vendor
-    (``providers/anthropic.py``); or the shared transport module (:func:`transport_module`: ``http.py``,
+    (``providers/anthropic.py``); or the shared transport module (:func:`_transport_module`: ``http.py``,
     ``sse.py``) of any package holding one (lindwyrm's ``http.py`` beside ``openai_client.py``: its ``stream_sse(url,
     headers, body)`` is what the package's Anthropic and OpenAI clients send their completions through; s44, batch
     16 ``inference-post``). Its vendor-free modules are the provider layer's shared transport (a
@@ -151,12 +152,12 @@ def llm_provider_package(path: str) -> bool:
     parts = path.replace("\\", "/").split("/")
     if len(parts) < 2:
         return False
-    if parts[-2].lower() not in LLM_PROVIDER_PACKAGE_PARTS and not transport_module(parts[-1]):
+    if parts[-2].lower() not in LLM_PROVIDER_PACKAGE_PARTS and not _transport_module(parts[-1]):
         return False
     return _vendor_modules(os.path.dirname(path))
 
 
-def transport_module(filename: str) -> bool:
+def _transport_module(filename: str) -> bool:
     """A module named as a package's shared HTTP transport (``http.py``, ``_http.py``, ``transport.py``, ``sse.py``:
     ``LLM_TRANSPORT_STEM_WORDS``, every word of its stem one of them)."""
     words = [w for w in filename.rsplit(".", 1)[0].lower().split("_") if w]

@@ -21,7 +21,8 @@ import libcst as cst
 from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
-from .loops import _body_stmts, _exits, _narrows, attempt_counter_name
+from .loops import _exits, _narrows, attempt_counter_name
+from .steps import body_stmts as _body_stmts
 from .paths import _after_try, _before_try, _walk, _walk_all
 
 

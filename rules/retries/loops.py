@@ -22,6 +22,10 @@ from .grown import asks_a_person, grows_to_success
 from ...linter.api import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
+from .steps import BOOKKEEPING_CALL_WORDS as _BOOKKEEPING_CALL_WORDS
+from .steps import body_stmts as _body_stmts
+from .steps import continues as _continues
+from .steps import one_step_of_many as _one_step_of_many
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
@@ -31,12 +35,6 @@ def _exits(stmt: cst.CSTNode) -> bool:
         or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in knowledge.PROCESS_EXIT_CALLS)
         for s in stmt.body
     )
-
-
-def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return suite.body
-    return [cst.SimpleStatementLine(body=list(suite.body))] if isinstance(suite, cst.SimpleStatementSuite) else []
 
 
 def _goes_round(handler: cst.ExceptHandler) -> bool:
@@ -55,23 +53,6 @@ def _falls_to_exit(loop: Union[cst.For, cst.While], trynode: cst.Try, handler: c
     for stmt in body[body.index(trynode) + 1:]:
         if _exits(stmt) or not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
             return _exits(stmt)
-    return False
-
-
-def _continues(node: cst.CSTNode) -> bool:
-    """A ``continue`` under ``node`` that is not a nested loop's (nested definitions skipped)."""
-    stack = list(node.children)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Continue):
-            return True
-        if isinstance(n, (cst.For, cst.While)):
-            if n.orelse is not None:
-                stack.append(n.orelse)
-            continue
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(n.children)
     return False
 
 
@@ -180,7 +161,6 @@ def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
     return False
 
 
-_BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
 _MAX_WHILE_ATTEMPT_STATEMENTS = 30
 
 
@@ -311,45 +291,6 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
     if isinstance(loop, cst.For) and not success and _one_step_of_many(loop, trynode, handlers):
         return None  # s44: a step loop (an agent's steps): a failure is passed over and the round goes on
     return Loop(loop, trynode, handlers, success)
-
-
-def _one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.ExceptHandler]) -> bool:
-    """s44 (batch 16, hazzel ``agent-step-loop``): the ``try`` is one step of a round that does other work before
-    and after it, and its failure is passed over (no handler goes to the next round: ``except Exception: pass``,
-    then the round's next step). The next round does different work (the agent's next step, the next message), not
-    the failed work again: no retry. Work is a call that is not bookkeeping (log, print, sleep, a clock read; a log
-    line whatever its arguments call); a statement after the ``try`` that reads a name of the ``try``
-    (``response = parse(results)``) handles the attempt's own result, not other work."""
-    if any(_continues(h.body) for h in handlers):
-        return False
-    body = list(_body_stmts(loop.body))
-    if trynode not in body:
-        return False
-    at = body.index(trynode)
-    stored = {n.value for n in _walk(trynode.body) if isinstance(n, cst.Name)} - {"self"}
-
-    def bookkeeping(call: cst.Call) -> bool:
-        return any(w in (dotted(call.func) or "").rsplit(".", 1)[-1].lower() for w in _BOOKKEEPING_CALL_WORDS)
-
-    def work(stmt: cst.CSTNode) -> bool:
-        if isinstance(stmt, cst.SimpleStatementLine) and all(
-            isinstance(s, cst.Expr) and isinstance(s.value, (cst.Call, cst.Await))
-            and isinstance(c := (s.value.expression if isinstance(s.value, cst.Await) else s.value), cst.Call)
-            and bookkeeping(c)
-            for s in stmt.body
-        ):
-            return False  # a log line, whatever its arguments call (`log(f"...{response.get('message')}")`)
-        return any(isinstance(n, cst.Call) and not bookkeeping(n) for n in _walk(stmt))
-
-    before = any(work(stmt) for stmt in body[:at])
-    after = False
-    for stmt in body[at + 1:]:
-        if _names_in(stmt) & stored:
-            continue  # the attempt's result read (`response = parse(results)`), then tested or logged
-        if isinstance(stmt, cst.Try) or (not isinstance(stmt, cst.If) and work(stmt)):
-            after = True
-            break
-    return before and after
 
 
 def attempt_counter_name(name: str) -> bool:
