@@ -42,9 +42,31 @@ def test_a_providers_package_of_no_llm_vendor_keeps_the_finding(tmp_path: Path) 
     assert codes(pkg / "http.py") == ["TFH101"]
 
 
-def test_the_same_module_outside_a_providers_package_keeps_the_finding(tmp_path: Path) -> None:
+def test_a_module_not_named_as_transport_outside_a_providers_package_keeps_the_finding(tmp_path: Path) -> None:
+    # s44: outside a ``providers`` package only the package's shared transport (``http.py``, ``sse.py``) is read as
+    # the vendors' (lindwyrm, batch 16); a module named for something else (``orders.py``) keeps its finding
     pkg = tmp_path / "pari" / "net"
     pkg.mkdir(parents=True)
-    for name in ("__init__.py", "anthropic.py", "http.py"):
+    for name in ("__init__.py", "anthropic.py", "orders.py"):
+        (pkg / name).write_text("")
+    assert codes(pkg / "orders.py") == ["TFH101"]
+
+
+def test_the_shared_transport_beside_an_llm_vendor_client_is_inference(tmp_path: Path) -> None:
+    # s44 (batch 16, lindwyrm): ``http.py``'s ``stream_sse(url, headers, body)`` beside ``openai_client.py`` and
+    # ``client.py`` (the Anthropic one): the package's clients send their completions through it
+    pkg = tmp_path / "lindwyrm"
+    pkg.mkdir(parents=True)
+    for name in ("__init__.py", "client.py", "openai_client.py", "http.py", "_http.py", "sse_transport.py"):
+        (pkg / name).write_text("")
+    assert codes(pkg / "http.py") == []
+    assert codes(pkg / "_http.py") == []
+    assert codes(pkg / "sse_transport.py") == []
+
+
+def test_a_transport_module_of_a_package_of_no_llm_vendor_keeps_the_finding(tmp_path: Path) -> None:
+    pkg = tmp_path / "shop"
+    pkg.mkdir(parents=True)
+    for name in ("__init__.py", "github_client.py", "stripe.py", "http.py"):
         (pkg / name).write_text("")
     assert codes(pkg / "http.py") == ["TFH101"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Mapping
 
-from .writes import IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
+from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
+__all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
            "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
@@ -231,3 +231,26 @@ SDK_LOCAL_CLIENTS: Final[frozenset[str]] = frozenset({"chromadb.Client", "chroma
 
 #: methods of an SDK client object that reach nothing outside (closing it, its context manager)
 SDK_LOCAL_METHODS: Final[frozenset[str]] = frozenset({"close", "aclose"})
+
+#: HTTP clients whose API mirrors requests' or httpx's (``Session().post(url, json=...)``, ``request(method, url)``,
+#: module functions ``post(url)``): a call on one sends like ``requests``'/``httpx``'s (``knowledge.HTTP_CLIENTS``
+#: is ``writes``' table and these). Drop-ins of batch 16's kind (instamcp's curl_cffi ``AsyncSession``, imported
+#: from the package's top level; s44): curl_cffi (``curl_cffi.Session``), niquests, requests-cache, hishel (httpx
+#: with a cache), primp and rnet (Rust clients with requests' verbs), tls-client, cloudscraper, requests-futures,
+#: aiohttp-retry (aiohttp's ``ClientSession`` with retries).
+REQUESTS_COMPATIBLE_CLIENTS: Final[frozenset[str]] = frozenset({
+    "curl_cffi", "curl_cffi.Session", "curl_cffi.AsyncSession",
+    "curl_cffi.requests.session.Session", "curl_cffi.requests.session.AsyncSession",
+    "niquests", "niquests.Session", "niquests.AsyncSession", "niquests.sessions.Session",
+    "requests_cache.CachedSession", "requests_cache.session.CachedSession",
+    "hishel.CacheClient", "hishel.AsyncCacheClient",
+    "primp", "primp.Client", "primp.AsyncClient",
+    "rnet", "rnet.Client",
+    "tls_client.Session", "tls_client.sessions.Session",
+    "cloudscraper.CloudScraper",
+    "requests_futures.sessions.FuturesSession",
+    "aiohttp_retry.RetryClient",
+})
+
+#: the HTTP clients a call sends through: ``writes.HTTP_CORE_CLIENTS`` and the drop-ins
+HTTP_CLIENTS: Final[frozenset[str]] = HTTP_CORE_CLIENTS | REQUESTS_COMPATIBLE_CLIENTS

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final, Mapping
 
+from .clients import HTTP_CLIENTS
+
 
 @dataclass(frozen=True, slots=True)
 class TimeoutParam:
@@ -146,6 +148,8 @@ ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
         "redis.Redis",
         "redis.asyncio.Redis",
     }
+) | frozenset(
+    q for q in HTTP_CLIENTS if q.rsplit(".", 1)[-1][:1].isupper()  # the drop-in clients' classes (s44)
 )
 
 

@@ -37,7 +37,8 @@ HTTP_METHOD_CLASSES: Final[Mapping[str, str]] = {
     "post": NON_IDEMPOTENT_WRITE,
     "patch": NON_IDEMPOTENT_WRITE,
 }
-HTTP_CLIENTS: Final[frozenset[str]] = frozenset(
+# (``knowledge.HTTP_CLIENTS`` is these and ``clients.REQUESTS_COMPATIBLE_CLIENTS``, the drop-ins)
+HTTP_CORE_CLIENTS: Final[frozenset[str]] = frozenset(
     {
         "requests",
         "requests.Session",
@@ -95,6 +96,13 @@ LLM_INFERENCE_STEM_WORDS: Final[frozenset[str]] = frozenset({"lm", "lms"})
 # are the vendor's inference calls (s36, batch 9 ``inference-post``). The package part is required:
 # a vendor's name alone (``openai_files.py``) may be a module uploading files.
 LLM_PROVIDER_PACKAGE_PARTS: Final[frozenset[str]] = frozenset({"providers", "provider", "llm_providers", "model_providers"})
+# ... and a module named as a package's shared transport, whatever the package is called, when the package holds a
+# module named for an LLM vendor (``lindwyrm/http.py`` beside ``lindwyrm/openai_client.py``): every word of its stem one
+# of these. No label of batches 1-16 has a true TFH101 in a package holding a vendor-named module (s44).
+LLM_TRANSPORT_STEM_WORDS: Final[frozenset[str]] = frozenset(
+    {"http", "https", "httpx", "transport", "transports", "sse", "stream", "streaming", "net", "network", "request",
+     "requests", "wire"}
+)
 LLM_VENDOR_WORDS: Final[frozenset[str]] = frozenset(
     {"openai", "anthropic", "claude", "gemini", "ollama", "mistral", "mistralai", "groq", "cohere", "bedrock",
      "deepseek", "openrouter", "litellm", "vllm", "llamacpp", "fireworks", "together", "cerebras", "perplexity", "xai"}
@@ -134,14 +142,26 @@ def _vendor_modules(directory: str) -> bool:
 def llm_provider_package(path: str) -> bool:
     """Whether a module is one of an LLM providers package (``providers/http.py``, ``providers/base.py``): a
     ``providers`` package (``LLM_PROVIDER_PACKAGE_PARTS``) holding a module named for an LLM vendor
-    (``providers/anthropic.py``). Its vendor-free modules are the provider layer's shared transport (a
+    (``providers/anthropic.py``); or the shared transport module (:func:`_transport_module`: ``http.py``,
+    ``sse.py``) of any package holding one (lindwyrm's ``http.py`` beside ``openai_client.py``: its ``stream_sse(url,
+    headers, body)`` is what the package's Anthropic and OpenAI clients send their completions through; s44, batch
+    16 ``inference-post``). Its vendor-free modules are the provider layer's shared transport (a
     ``checked_post(client, url, payload)`` every adapter calls): their POSTs are the vendors' inference calls
     (s43, batch 15 pari-cli ``inference-post``). Read from the file's directory (once per directory), only
     when a retried POST is about to be reported; a path that is not on disk (stdin) is not one."""
     parts = path.replace("\\", "/").split("/")
-    if len(parts) < 2 or parts[-2].lower() not in LLM_PROVIDER_PACKAGE_PARTS:
+    if len(parts) < 2:
+        return False
+    if parts[-2].lower() not in LLM_PROVIDER_PACKAGE_PARTS and not _transport_module(parts[-1]):
         return False
     return _vendor_modules(os.path.dirname(path))
+
+
+def _transport_module(filename: str) -> bool:
+    """A module named as a package's shared HTTP transport (``http.py``, ``_http.py``, ``transport.py``, ``sse.py``:
+    ``LLM_TRANSPORT_STEM_WORDS``, every word of its stem one of them)."""
+    words = [w for w in filename.rsplit(".", 1)[0].lower().split("_") if w]
+    return bool(words) and all(w in LLM_TRANSPORT_STEM_WORDS for w in words)
 
 
 # Words of a class's name that say it reads (``WebSearchTool``, ``PaperRetriever``, ``MCPBrowseTool``): a POST

@@ -11,7 +11,8 @@ import libcst as cst
 
 from .data import Loop
 from .literals import _SAMPLE, _whole_4xx, status_set
-from .loops import _body_stmts, _exits
+from .loops import _exits
+from .steps import body_stmts as _body_stmts
 from .status_loops import all_nodes as _walk
 
 

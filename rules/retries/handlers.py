@@ -21,7 +21,8 @@ import libcst as cst
 from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
-from .loops import _body_stmts, _exits, _narrows
+from .loops import _exits, _narrows, attempt_counter_name
+from .steps import body_stmts as _body_stmts
 from .paths import _after_try, _before_try, _walk, _walk_all
 
 
@@ -67,7 +68,7 @@ def only_conflicts(going_round: list[cst.ExceptHandler]) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    if polls_local_result(loop) or loop.fresh_attempt or waits_for_lock(loop):
+    if polls_local_result(loop) or loop.fresh_attempt or waits_for_lock(loop) or changes_on_later_rounds(loop):
         return []  # a wait on a local result or a lock; an attempt drawing a fresh value each time (issue 23)
     return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h) and not handler_asks_a_person(h)]
 
@@ -132,6 +133,40 @@ def polls_local_result(loop: Loop) -> bool:
         if types is None or not all(t in ("TimeoutError", "Timeout") for t in types):
             return False
     return timed
+
+
+def changes_on_later_rounds(loop: Loop) -> bool:
+    """s44 (batch 16, bello ``changed-request``): before the ``try``, under a test of the loop's counter (``if
+    attempt:``, ``if attempt > 0:``), the round rebinds or changes in place a name the attempt reads
+    (``attempt_prompt = prompt + note``, ``messages.append(hint)``): every attempt after the first sends a changed
+    request, the way a handler changing the input does (:func:`changes_input`), not the same one blindly."""
+    node = loop.node
+    counters: set[str] = set()
+    if isinstance(node, cst.For) and isinstance(node.target, cst.Name):
+        counters.add(node.target.value)
+    elif isinstance(node, cst.While):
+        counters |= {n.value for n in _walk(node.test) if isinstance(n, cst.Name) and attempt_counter_name(n.value)}
+    if not counters:
+        return False
+    changed: set[str] = set()
+    for stmt in _before_try(loop):
+        if not (isinstance(stmt, cst.If) and {n.value for n in _walk(stmt.test) if isinstance(n, cst.Name)} & counters):
+            continue
+        for n in _walk(stmt.body):
+            if isinstance(n, (cst.Assign, cst.AugAssign)):
+                for t in n.targets if isinstance(n, cst.Assign) else [n]:
+                    target = t.target
+                    root = _root_name(target) if isinstance(target, cst.Subscript) else dotted(target)
+                    if root:
+                        changed.add(root)
+            elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
+                root = _root_name(n.func.value)
+                if root:
+                    changed.add(root)
+    if not changed - counters:
+        return False
+    read = {dotted(n) for n in _walk(loop.try_node.body) if isinstance(n, (cst.Name, cst.Attribute))}
+    return bool((changed - counters) & read)
 
 
 def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:

@@ -22,6 +22,10 @@ from .grown import asks_a_person, grows_to_success
 from ...linter.api import every_node as _every_node
 from .status_loops import raises_outside_counter_tests
 from .status_loops import target_names as _target_names
+from .steps import BOOKKEEPING_CALL_WORDS as _BOOKKEEPING_CALL_WORDS
+from .steps import body_stmts as _body_stmts
+from .steps import continues as _continues
+from .steps import one_step_of_many as _one_step_of_many
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
@@ -31,12 +35,6 @@ def _exits(stmt: cst.CSTNode) -> bool:
         or (isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and dotted(s.value.func) in knowledge.PROCESS_EXIT_CALLS)
         for s in stmt.body
     )
-
-
-def _body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return suite.body
-    return [cst.SimpleStatementLine(body=list(suite.body))] if isinstance(suite, cst.SimpleStatementSuite) else []
 
 
 def _goes_round(handler: cst.ExceptHandler) -> bool:
@@ -55,23 +53,6 @@ def _falls_to_exit(loop: Union[cst.For, cst.While], trynode: cst.Try, handler: c
     for stmt in body[body.index(trynode) + 1:]:
         if _exits(stmt) or not isinstance(stmt, cst.SimpleStatementLine) or _continues(stmt):
             return _exits(stmt)
-    return False
-
-
-def _continues(node: cst.CSTNode) -> bool:
-    """A ``continue`` under ``node`` that is not a nested loop's (nested definitions skipped)."""
-    stack = list(node.children)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, cst.Continue):
-            return True
-        if isinstance(n, (cst.For, cst.While)):
-            if n.orelse is not None:
-                stack.append(n.orelse)
-            continue
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(n.children)
     return False
 
 
@@ -180,7 +161,6 @@ def _mere_record(value: cst.BaseExpression, bound: str) -> bool:
     return False
 
 
-_BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
 _MAX_WHILE_ATTEMPT_STATEMENTS = 30
 
 
@@ -308,6 +288,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         return None
     if isinstance(loop, cst.For) and not success and _times_each_round(loop):
         return None  # a benchmark: every round is measured and run, none retries a failed one
+    if isinstance(loop, cst.For) and not success and _one_step_of_many(loop, trynode, handlers):
+        return None  # s44: a step loop (an agent's steps): a failure is passed over and the round goes on
     return Loop(loop, trynode, handlers, success)
 
 

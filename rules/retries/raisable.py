@@ -35,7 +35,7 @@ import libcst as cst
 from ...linter.api import dotted
 from ...linter.api import knowledge as kb
 from .data import Loop
-from .loops import _body_stmts
+from .steps import body_stmts as _body_stmts
 from .paths import _after_try, _before_try
 from .reader import Reader
 from .screen import module_classes

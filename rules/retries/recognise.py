@@ -21,7 +21,8 @@ from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Loop, Retry
 from .defaults import one_attempt_by_default
 from .screen import module_class_fields
-from .loops import _body_stmts, _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
+from .loops import _calls_any, _dict_as_call, _names_in, _range_stop, hand_loop
+from .steps import body_stmts as _body_stmts
 from .status_loops import all_nodes as _walk
 from .paths import is_sleep, keeps_last_result
 from .read_backoff import BackoffReader

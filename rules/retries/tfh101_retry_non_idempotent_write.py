@@ -35,9 +35,11 @@ Stripe charge, ...) with no idempotency key. The retry is any the retry model
 knows: tenacity, backoff, stamina, this project's runtime retry, a
 `retry-decorators` entry, a hand-written retry loop, a decorator of the same
 module that loops around the function, urllib3 `Retry` (or a subclass of it
-in the same module) allowing POST on a requests session. curl_cffi's
-requests-like API (`curl_cffi.requests`, its `Session`/`AsyncSession`) sends
-like requests. The retried work is read one level deep: the body, and the
+in the same module) allowing POST on a requests session. A client whose API
+mirrors requests' or httpx's sends like them (`knowledge.REQUESTS_COMPATIBLE_CLIENTS`:
+curl_cffi's `requests` and its `Session`/`AsyncSession`, from either module;
+niquests, requests-cache's `CachedSession`, hishel, primp, tls-client,
+cloudscraper, requests-futures, aiohttp-retry's `RetryClient`). The retried work is read one level deep: the body, and the
 same-module functions and methods it calls. The finding sits on the retry and
 names the write and its line. A remote tool run is a write too: MCP's
 `ClientSession.call_tool` (and fastmcp's `Client.call_tool`) runs a tool on a
@@ -104,8 +106,11 @@ base), a body with `messages` or `prompt`, or a URL naming completions, chat,
 embeddings, responses, generate or predict creates nothing a retry could
 duplicate (its cost, money and rate limit, is TFH103/TFH104's). So is any
 module of a `providers` package that holds a vendor-named module (`providers/http.py`
-beside `providers/anthropic.py`: the adapters' shared transport; s43). Nor is a
-POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
+beside `providers/anthropic.py`: the adapters' shared transport; s43), and the
+shared transport module of any package holding one (`http.py`, `_http.py`,
+`sse.py`, `transport.py` beside `openai_client.py`: what the package's model
+clients send their completions through, the URL and body its parameters; s44).
+Nor is a POST or a remote tool run a write in a class named as a read (`WebSearchTool`,
 `PaperRetriever`: a word such as search, retriever, lookup, reranker, browse,
 embedder, none such as index, writer, upload, and no public method named for a
 write such as `post` or `create_x`), in a base or mixin whose every subclass in
@@ -785,6 +790,34 @@ class Fetcher:
                 time.sleep(1)
     def post(self, url, data):
         return self._make_request("POST", url, data=data)
+""",
+        # s44 (batch 16, instamcp): a requests-compatible drop-in sends like requests (curl_cffi's top-level
+        # Session/AsyncSession, niquests, requests-cache): knowledge.REQUESTS_COMPATIBLE_CLIENTS
+        """\
+import time
+import niquests
+from curl_cffi import AsyncSession
+from requests_cache import CachedSession
+async def send_dm(url, text):
+    async with AsyncSession() as session:
+        for attempt in range(3):  # error: TFH101 "curl_cffi.AsyncSession.post"
+            try:
+                return await session.post(url, json={"text": text}, timeout=30)
+            except Exception:
+                time.sleep(2 ** attempt)
+def create_order(url, order):
+    for attempt in range(3):  # error: TFH101 "niquests.post"
+        try:
+            return niquests.post(url, json=order, timeout=30)
+        except niquests.exceptions.Timeout:
+            time.sleep(2 ** attempt)
+def create_ticket(url, ticket):
+    session = CachedSession()
+    for attempt in range(3):  # error: TFH101 "CachedSession.post"
+        try:
+            return session.post(url, json=ticket, timeout=30)
+        except ConnectionError:
+            time.sleep(2 ** attempt)
 """,
         # s39 (nekro-agent SSE client): the project's own retry decorator, imported from another module of the package
         """\

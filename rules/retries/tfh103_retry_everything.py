@@ -154,7 +154,12 @@ a call named for fetching the next messages on any receiver (`api.get_updates(..
 `bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
 may come before it; a failure is logged and the next message read: nothing is
 sent again), a worker or polling loop that does its work
-before the `try`, a `for` that walks data (its target read in the attempt).
+before the `try`, a `for` that walks data (its target read in the attempt),
+a step loop (s44: a counted `for` with no success exit whose `try` is one step
+of a round doing other work before and after it, and whose handler passes the
+failure over without going to the next round, `except Exception: pass`: an
+agent's step loop showing a loader; the next round does the next step, not
+the failed work again).
 
 Not a retry either (s36): tenacity's `@retry` or backoff's `@on_exception`
 on a generator function, sync or async (its body has a `yield`). Calling the
@@ -271,6 +276,22 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s44 (batch 16 hazzel agent-step-loop): a best-effort UI call in the middle of the agent's step loop; the
+        # failure is passed over and the round goes on with its step: nothing is re-done
+        """\
+def run_agent(provider, ui, messages, tools):
+    for _ in range(MAX_ITERATIONS):
+        calls = plan_tools(messages)
+        execute(calls, messages)
+        try:
+            ui.show_loader("Working...")
+        except Exception:
+            pass
+        enforce_budget(messages)
+        response = provider.chat(messages, tools)
+        if not response.tool_calls:
+            return response.content
+""",
         # s43 (batch 15 poll-not-retry): a long-poll loop fetching the next messages by name (`get_updates`)
         """\
 import asyncio, logging
@@ -893,6 +914,19 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s44: the same loop whose handler goes to the next round re-runs the failed step: a retry
+        """\
+def run_agent(provider, ui, messages, tools):
+    for _ in range(MAX_ITERATIONS):
+        calls = plan_tools(messages)
+        try:
+            response = provider.chat(messages, tools)
+        except Exception:  # error: TFH103
+            continue
+        enforce_budget(messages)
+        if not response.tool_calls:
+            return response.content
+""",
         # s43: a counted loop around a fetch of updates is a retry, not a message loop
         """\
 import asyncio

@@ -101,7 +101,10 @@ handler nor elsewhere in the function outside the attempt. Not one (s41): a
 handler that rebuilds an argument from the error before the call (`message =
 error_prompt.render(error=str(e), query=q)`, then `self.cycle(thread, message,
 n - 1)`): a repair re-ask, the model writes new work from the failure, as a
-loop's repair re-ask is.
+loop's repair re-ask is. So is a round that, before its `try` and under a
+test of the loop's counter (`if attempt:`), rebinds or changes a name the
+attempt reads (`attempt_prompt = prompt + note_of(denied)`): every attempt
+after the first sends a changed request (s44).
 
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
@@ -150,6 +153,22 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s44 (batch 16 bello changed-request): later rounds change the request before the try (the probes already
+        # denied named in the prompt), under a test of the counter
+        """\
+async def run(agent, prompt, denied_probes):
+    for attempt in range(2):
+        attempt_prompt = prompt
+        if attempt:
+            denied = list(denied_probes())
+            if denied:
+                attempt_prompt = prompt + "\\n\\nAlready refused: " + ", ".join(denied)
+        try:
+            return await agent.run_once(attempt_prompt)
+        except AttemptError:
+            if attempt == 1:
+                raise
+""",
         # s43 (batch 15 changed-request): the handler asks the person (an MCP elicitation helper) and the call
         # goes again with their choice
         """\
@@ -617,6 +636,19 @@ def summarize(llm, parts, budget, too_long):
 """,
     ]
     INVALID = [
+        # s44: a test of the counter before the try that changes nothing the attempt reads is no changed request
+        """\
+import httpx
+def fetch(client, url):
+    for attempt in range(3):
+        if attempt:
+            log.info("attempt %d", attempt)
+            note = f"retry {attempt}"
+        try:
+            return client.get(url)
+        except httpx.TransportError:  # error: TFH303
+            continue
+""",
         # s43: asking a model again is not asking a person
         """\
 async def wrapper(ctx, fn, llm):

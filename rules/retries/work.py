@@ -17,7 +17,7 @@ import libcst as cst
 from ...linter.api import Effect, classify_call, dotted, has_idempotency_key, keyword_arg, positional
 from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry, _Unknown
-from .loops import _body_stmts
+from .steps import body_stmts as _body_stmts
 from .method_param import LiteralMethod, literal_methods, parameter_method_write
 from .project_writes import project_client_write
 
