@@ -1,13 +1,13 @@
 """Test modules: which files are a project's tests, the one answer the engine and ``smullyan tools`` share.
 
-A test module is a file in a directory named ``tests`` (or ``test``) at any depth (where pytest's ``testpaths`` usually point:
+A test module is a file in a directory named ``tests`` at any depth (where pytest's ``testpaths`` usually point:
 opensre's ``tests/e2e/kubernetes/trigger_alert.py``, cognee's ``cognee/tests/deployment/mcp_harness.py``), or a
 ``conftest.py``. Those are :data:`TEST_MODULES`, the default of the ``test-modules`` setting (globs, fnmatch-style
 as ``per-file-ignores``: relative to the configuration's directory; one without a ``/`` matches the file's name
 only). pytest's file names (``test_*.py``, ``*_test.py``) are not in it: in agent code they also name the tools
 about tests (alita-sdk's ``tools/ado/test_plan/test_plan_wrapper.py``, Azure DevOps test plans; sage-ai-cli's
 ``tools/test_eval_ops.py``; agentverse's ``executor/code_test.py``), production code whose findings count; a project
-whose tests sit beside its code adds them (``test-modules = ["tests/*", "*/tests/*", "test/*", "*/test/*", "conftest.py", "test_*.py"]``).
+whose tests sit beside its code adds them (``test-modules = ["tests/*", "*/tests/*", "conftest.py", "test_*.py"]``).
 A rule whose class says ``applies_in_tests = False`` is not run in a test module (``engine``); ``smullyan tools``
 lists no tool defined in one (``tools/demos.py``). ``test-modules = []`` makes no file a test module: every rule
 runs everywhere, as before.
@@ -24,8 +24,8 @@ from typing import Optional
 
 __all__ = ["TEST_MODULES", "in_test_modules", "matches", "is_test_module"]
 
-#: the ``tests`` (and ``test``) directories at any depth (fnmatch's ``*`` crosses ``/``) and pytest's ``conftest.py``
-TEST_MODULES: tuple[str, ...] = ("tests/*", "*/tests/*", "test/*", "*/test/*", "conftest.py")
+#: the ``tests`` directories at any depth (fnmatch's ``*`` crosses ``/``) and pytest's ``conftest.py``
+TEST_MODULES: tuple[str, ...] = ("tests/*", "*/tests/*", "conftest.py")
 
 
 def matches(rel: str, raw: str, name: str, absolute: str, glob: str, *, names_only: bool = False) -> bool:
