@@ -74,7 +74,8 @@ def in_test_modules(path: str, source: str | None, globs: Sequence[str]) -> bool
     by_path, by_name, by_absolute = _compiled(tuple(globs))
     return bool(
         (by_name is not None and by_name.match(absolute.rsplit("/", 1)[-1]))
-        or (by_path is not None and (by_path.match(rel) or by_path.match(path)))
+        # a relative glob never meets the directories above the project (a checkout kept under ``~/tests/``)
+        or (by_path is not None and (by_path.match(rel) or (not os.path.isabs(path) and by_path.match(path))))
         or (by_absolute is not None and by_absolute.match(absolute))
     )
 

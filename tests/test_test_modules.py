@@ -71,6 +71,13 @@ def test_lint_source_sees_the_path(tmp_path: Path) -> None:
     assert [f.code for f in lint_source(TYPO, str(tmp_path / "tests" / "test_x.py"), config)] == ["TFH504"]
 
 
+def test_a_checkout_kept_under_a_tests_directory_is_not_a_test_module(tmp_path: Path) -> None:
+    root = tmp_path / "tests" / "proj"  # ~/tests/proj: where the checkout lives says nothing of its files
+    config = Config(source=str(root / "pyproject.toml"))
+    assert [f.code for f in lint_source(UNTIMED, str(root / "pkg" / "x.py"), config)] == ["TFH201"]
+    assert lint_source(UNTIMED, str(root / "tests" / "test_x.py"), config) == []
+
+
 def test_the_config_key_turns_it_back_and_replaces_the_default(project: Path) -> None:
     (project / "pyproject.toml").write_text("[tool.smullyan]\ntest-modules = []\n")
     res = smullyan(project, "lint", "--no-cache", "--format", "json", ".")
