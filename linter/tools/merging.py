@@ -40,13 +40,17 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             tool.failures.append(mode)
 
 
-def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
+def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]], safe: bool = False) -> None:
     """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
     of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
     TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
-    the caller's own business: its own summary, reached, says whether it is passed on)."""
+    the caller's own business: its own summary, reached, says whether it is passed on); TFH101 (a write retried)
+    not of a helper the tool reaches only through calls handed a method that repeats safely (``safe``:
+    ``client.request("GET", path)`` through a request helper whose retry loop also carries other tools' POSTs)."""
     for where, line, code, own in s.sites:
         if code == "TFH401" and not (own and text):
+            continue
+        if code == "TFH101" and safe:
             continue
         if (where, line, code) not in counted:
             counted.add((where, line, code))
