@@ -240,3 +240,38 @@ def test_the_write_another_caller_hands_a_shared_request_helper_is_not_a_read_to
     assert "TFH101" not in stats.findings
     assert stats.classification == "read-safe"  # its GET (or its name), not the POST another caller asks for
     assert all(c.cls is None for c in stats.calls)
+
+
+def test_a_discovery_resources_standard_method_classes_the_call(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"yt/__init__.py": "", "yt/server.py": """
+        from googleapiclient.discovery import build
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("yt")
+
+
+        def _client():
+            return build("youtube", "v3", developerKey="k")
+
+
+        @mcp.tool()
+        async def youtube_trending(region: str = "US") -> str:
+            youtube = _client()
+            return str(youtube.videos().list(part="snippet", chart="mostPopular", regionCode=region).execute())
+
+
+        @mcp.tool()
+        async def youtube_playlist_create(title: str) -> str:
+            youtube = _client()
+            return str(youtube.playlists().insert(part="snippet", body={"snippet": {"title": title}}).execute())
+
+
+        @mcp.tool()
+        async def youtube_draft_out(draft_id: str) -> str:
+            gmail = _client()
+            return str(gmail.users().drafts().send(userId="me", body={"id": draft_id}).execute())
+    """})
+    got = {n: (t.classification, [(c.what, c.cls) for c in t.calls]) for n, t in rows.items()}
+    assert got["youtube_trending"] == ("read-safe", [("list().execute", "read-safe")])
+    assert got["youtube_playlist_create"] == ("non-idempotent-write", [("insert().execute", "non-idempotent-write")])
+    assert got["youtube_draft_out"] == ("unknown", [("send().execute", None)])  # a custom method: unclassified
