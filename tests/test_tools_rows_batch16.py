@@ -275,3 +275,47 @@ def test_a_discovery_resources_standard_method_classes_the_call(tmp_path: Path) 
     assert got["youtube_trending"] == ("read-safe", [("list().execute", "read-safe")])
     assert got["youtube_playlist_create"] == ("non-idempotent-write", [("insert().execute", "non-idempotent-write")])
     assert got["youtube_draft_out"] == ("unknown", [("send().execute", None)])  # a custom method: unclassified
+
+
+def test_a_dispatch_tables_runner_answering_text_makes_what_the_tools_raise_text(tmp_path: Path) -> None:
+    table = """
+        TOOLS = [
+            {"name": "read_note", "description": "Read a note.", "input_schema": {"type": "object"}},
+            {"name": "drop_note", "description": "Drop a note.", "input_schema": {"type": "object"}},
+        ]
+
+
+        def tool_read_note(path: str) -> str:
+            with open(path) as f:
+                return f.read()
+
+
+        def tool_drop_note(path: str) -> str:
+            import os
+            os.remove(path)
+            return "dropped"
+
+
+        TOOL_FUNCS = {
+            "read_note": tool_read_note,
+            "drop_note": tool_drop_note,
+        }
+    """
+    runner = """
+
+        def run_tool(name: str, tool_input: dict) -> tuple[str, bool]:
+            func = TOOL_FUNCS.get(name)
+            if func is None:
+                return f"Unknown tool: {name}", True
+            try:
+                return func(**tool_input), False
+            except Exception as e:
+                return f"Error running {name}: {e}", True
+    """
+    rows = tools_by_name(tmp_path, {"notes/__init__.py": "", "notes/tools.py": table + runner})
+    for name in ("read_note", "drop_note"):
+        assert (rows[name].failures, rows[name].failures_by) == (["text"], "notes.tools.run_tool"), name
+    # a runner that lets the failure through (or none) leaves it raised
+    rows = tools_by_name(tmp_path / "b", {"notes/__init__.py": "", "notes/tools.py": table + runner.replace(
+        'return f"Error running {name}: {e}", True', "raise")})
+    assert rows["read_note"].failures == ["raised"]
