@@ -517,7 +517,7 @@ class _Resolver:
         return None
 
 
-def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Iterable[Graph],
+def needed(wants: Iterable[Links], graphs: Iterable[Graph],
            done: Mapping[str, Summary]) -> dict[str, list[str]]:
     """The helpers the tools reach within :data:`DEPTH` that no worker summarised yet: file -> paths in it."""
     r = _Resolver(graphs)

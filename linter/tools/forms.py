@@ -340,13 +340,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if any(t is None for _, t in targets):
                     continue
                 # a module-level table (``TOOL_FUNCS = {...}``) the module's runner calls in a ``try`` answering text
-                table = next((a.targets[0].id for a in index.tree.body if isinstance(a, ast.Assign) and a.value is d
-                              and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)), None)
-                runner = table_runner(table, index.tree) if table is not None else None
+                table_name = next((a.targets[0].id for a in index.tree.body if isinstance(a, ast.Assign)
+                                   and a.value is d and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)), None)
+                table_run = table_runner(table_name, index.tree) if table_name is not None else None
                 for k, t in targets:
                     assert k is not None and t is not None
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True,
-                        text_by=f"{index.module}.{runner}" if runner is not None else None)
+                        text_by=f"{index.module}.{table_run}" if table_run is not None else None)
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:
