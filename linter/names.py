@@ -495,36 +495,7 @@ class Names:
         self.stack[-1].globals.update(n.name.value for n in node.names)
 
     def leave_Assign(self, node: cst.Assign) -> None:
-        ref = self.qualify(node.value)
-        parts = self._tuple_parts(node.value) if any(
-            isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets) else None
-        for t in node.targets:
-            target = t.target
-            if parts is not None and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(parts) \
-                    and not any(isinstance(el, cst.StarredElement) for el in target.elements):
-                for el, part in zip(target.elements, parts):
-                    self._bind_target(el.value, part)
-            else:
-                self._bind_target(target, ref)
-
-    def _tuple_parts(self, value: cst.BaseExpression) -> list[Ref] | None:
-        """What each position of a tuple a same-module helper is annotated to return holds (``client, acc = await
-        self._get_session()`` with ``-> tuple[httpx.AsyncClient, dict]``: ``client`` is an ``httpx.AsyncClient``)."""
-        if isinstance(value, cst.Await):
-            value = value.expression
-        if not isinstance(value, cst.Call):
-            return None
-        helper = self._helper(value.func)
-        note = helper.returns.annotation if helper is not None and helper.returns is not None else None
-        if not isinstance(note, cst.Subscript) or (self.qualname(note.value) or dotted(note.value) or "").rsplit(
-                ".", 1)[-1] not in ("tuple", "Tuple"):
-            return None
-        out: list[Ref] = []
-        for el in note.slice:
-            if not isinstance(el.slice, cst.Index) or isinstance(el.slice.value, cst.Ellipsis):
-                return None  # ``tuple[Client, ...]``: no positions
-            out.append(self.annotation_ref(el.slice.value))
-        return out
+        members.assign(self, node)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         # the value's type when it is known, else the annotation's (``session: requests.Session``)

@@ -14,11 +14,9 @@ from .. import knowledge as kb
 from ..effects import Effect, classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
-from ...rules.retries import paths as retry_paths
-from ...rules.retries import waits as retry_waits
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.method_param import LiteralMethod, literal_methods
-from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
+from ...rules.retries.model import Retry, RetryModel
 from .clients import ClientObjects
 from .follow import method_dispatchers
 from .kwargs import star_default, star_without
@@ -27,7 +25,8 @@ from .failures import (handler_mode, local_work, returns_tool_error, side_step, 
 from .index import Def
 from .annotations import keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
-from .model import CallFact, RetryFact, Tool
+from .model import CallFact, Tool
+from .retry_facts import retry_fact as _retry_fact
 
 if TYPE_CHECKING:
     from ..rule import FileContext
@@ -599,42 +598,3 @@ def _read_named(name: str) -> bool:
 
 def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
     return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")
-
-
-def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
-    stop = retry.stop
-    if isinstance(stop, Stop):
-        if stop.never:
-            stop_text, bounded = "never", False
-        elif stop.attempts is not None:
-            stop_text, bounded = f"{stop.attempts} attempts", True
-        elif stop.seconds is not None:
-            stop_text, bounded = f"{stop.seconds:g} s", True
-        else:
-            stop_text, bounded = "bounded", True
-    elif retry.loop is not None and isinstance(retry.loop.node, cst.For):
-        stop_text, bounded = "for loop", True  # as many attempts as the loop has items
-    elif retry.loop is not None and retry_paths.bound(retry.loop) is not None:
-        stop_text, bounded = "exit in loop", True
-    else:
-        stop_text, bounded = "unknown", None
-    wait = retry.wait
-    wait_text = ("none" if wait.none else "yes") if isinstance(wait, Wait) else "unknown"
-    if wait_text == "unknown" and retry.loop is not None and retry.loop.handlers and all(
-            retry_waits.sleeps_on_failure_path(retry.loop, h) for h in retry.loop.handlers):
-        wait_text = "yes"  # a loop sleeping before each next attempt (``time.sleep(base * 2 ** attempt)``)
-    cond = retry.condition
-    if isinstance(cond, Condition):
-        if cond.every_exception:
-            cond_text = "any exception"
-        elif cond.exceptions:
-            cond_text = ", ".join(e.rsplit(".", 1)[-1] for e in cond.exceptions)
-        elif cond.tags:
-            cond_text = ", ".join(sorted(cond.tags))
-        elif cond.statuses is not None:
-            cond_text = "status " + ",".join(str(s) for s in sorted(cond.statuses))
-        else:
-            cond_text = "default"
-    else:
-        cond_text = "unknown"
-    return RetryFact(retry.kind, stop_text, wait_text, cond_text, bounded, helper)

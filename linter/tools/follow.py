@@ -13,7 +13,7 @@ as the region), and :func:`join` adds each helper's summary to the rows that rea
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
@@ -23,7 +23,7 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, method_dispatchers
+from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, _reach, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
 
 __all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
@@ -334,14 +334,6 @@ def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> Links:
     return tuple(out), tuple(q for q in out if q in passed), tuple(q for q in out if sent_safe(verbs.get(q, {None})))
 
 
-def sent_safe(verbs: Iterable[str | None]) -> bool:
-    """Every call hands a literal HTTP method that repeats safely: a read or an idempotent write (``GET``,
-    ``DELETE``, ``PUT``), never a ``POST`` or ``PATCH`` (``knowledge.HTTP_METHOD_CLASSES``)."""
-    verbs = list(verbs)
-    return bool(verbs) and all(v is not None and kb.HTTP_METHOD_CLASSES.get(v) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE)
-                               for v in verbs)
-
-
 def _sent_to(fn: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[tuple[str, str | None]]:
     """Each of the run's functions ``fn`` calls, with the literal HTTP method the call hands it (``method=`` or the
     first argument: ``client.request("GET", path)``), or None."""
@@ -539,20 +531,6 @@ def needed(wants: Iterable[Links], graphs: Iterable[Graph],
     return out
 
 
-def _reach(r: "_Resolver", wants: Iterable[str]) -> set[str]:
-    """The run's functions reached from ``wants`` within :data:`DEPTH`."""
-    out: set[str] = set()
-    frontier = list(wants)
-    for _ in range(DEPTH):
-        nxt: list[str] = []
-        for key in (k for qn in frontier for k in r.resolve_all(qn)):
-            if key not in out:
-                out.add(key)
-                nxt.extend(r.calls.get(key, ()))
-        frontier = nxt
-    return out
-
-
 def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph],
          summaries: Mapping[str, Summary]) -> None:
     """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
@@ -566,7 +544,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         frontier = [(q, q in passing) for q in wants]
         # the helpers reached other than through a call handed a method that repeats safely: a shared request
         # helper's retry (TFH101) is this tool's only when its own call through it is a POST or PATCH
-        unsafe = _reach(r, [q for q in wants if q not in safe_sent])
+        unsafe = _reach(r, [q for q in wants if q not in safe_sent], DEPTH)
         # the HTTP methods the run's functions the tool calls hand their request helper (``client.post(...)`` ->
         # ``PortainerClient.post`` -> ``self.request("POST", ...)``)
         sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
