@@ -495,9 +495,7 @@ class Names:
         self.stack[-1].globals.update(n.name.value for n in node.names)
 
     def leave_Assign(self, node: cst.Assign) -> None:
-        ref = self.qualify(node.value)
-        for t in node.targets:
-            self._bind_target(t.target, ref)
+        members.assign(self, node)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         # the value's type when it is known, else the annotation's (``session: requests.Session``)

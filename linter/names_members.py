@@ -218,3 +218,39 @@ def imported_by(names: Names, fn: cst.FunctionDef, call: cst.Call) -> Ref:
             imports += 1
         stack.extend(children(n))
     return (knowledge.canonical(module), False) if imports else None
+
+
+def assign(names: "Names", node: cst.Assign) -> None:
+    """Bind an assignment's targets; a tuple a same-module helper is annotated to return binds each name to what its
+    position holds (``client, acc = await self._get_session()`` with ``-> tuple[httpx.AsyncClient, dict]``)."""
+    ref = names.qualify(node.value)
+    parts = _tuple_parts(names, node.value) if any(
+        isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets) else None
+    for t in node.targets:
+        target = t.target
+        if parts is not None and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(parts) \
+                and not any(isinstance(el, cst.StarredElement) for el in target.elements):
+            for el, part in zip(target.elements, parts):
+                names._bind_target(el.value, part)
+        else:
+            names._bind_target(target, ref)
+
+
+def _tuple_parts(names: "Names", value: cst.BaseExpression) -> "list[Ref] | None":
+    """What each position of the tuple a same-module helper is annotated to return holds (``tuple[Client, ...]``:
+    no positions)."""
+    if isinstance(value, cst.Await):
+        value = value.expression
+    if not isinstance(value, cst.Call):
+        return None
+    helper = names._helper(value.func)
+    note = helper.returns.annotation if helper is not None and helper.returns is not None else None
+    if not isinstance(note, cst.Subscript) or (names.qualname(note.value) or dotted(note.value) or "").rsplit(
+            ".", 1)[-1] not in ("tuple", "Tuple"):
+        return None
+    out: "list[Ref]" = []
+    for el in note.slice:
+        if not isinstance(el.slice, cst.Index) or isinstance(el.slice.value, cst.Ellipsis):
+            return None
+        out.append(names.annotation_ref(el.slice.value))
+    return out

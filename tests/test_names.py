@@ -237,6 +237,29 @@ class Holder:
     def run(self):
         self.client.session.post("x")  # -> httpx.AsyncClient.post
 """,
+    "a tuple a helper is annotated to return binds each name to its position's class": """\
+from typing import Tuple
+import httpx
+import requests
+class Writer:
+    async def _session(self) -> tuple[httpx.AsyncClient, dict]:
+        return httpx.AsyncClient(), {}
+    def _pair(self) -> Tuple[requests.Session, httpx.Client]:
+        return requests.Session(), httpx.Client()
+    def _many(self) -> tuple[httpx.Client, ...]:
+        return (httpx.Client(),)
+    async def post(self):
+        client, account = await self._session()
+        client.post("x")  # -> httpx.AsyncClient.post
+        account.get("x")  # -> ?
+        a, b = self._pair()
+        a.get("x")  # -> requests.Session.get
+        b.get("x")  # -> httpx.Client.get
+        c, = self._many()
+        c.get("x")  # -> ?
+        d, e, f = self._pair()
+        d.get("x")  # -> ?
+""",
 }
 
 

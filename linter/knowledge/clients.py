@@ -14,7 +14,8 @@ from typing import Final, Mapping
 
 from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
 
-__all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
+__all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CHAIN_METHODS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS",
+           "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
            "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
@@ -208,8 +209,18 @@ CLIENT_MODULES: Final[Mapping[str, ClientClass]] = {"mlflow": _MLFLOW_FLUENT}
 #: a method ending a chain of calls that sends the request the chain built, in a module importing one of these
 #: packages: googleapiclient's discovery resources (``service.users().drafts().send(...).execute()``,
 #: googleapiclient/http.py ``HttpRequest.execute``), the service object built by ``build(...)`` out of sight (a
-#: property, a helper annotated ``-> Any``); listed as ``<method>().execute``, unclassified
+#: property, a helper annotated ``-> Any``); listed as ``<method>().execute``, classed by
+#: :data:`CLIENT_CHAIN_METHODS` where the method is a standard one
 CLIENT_CHAIN_CALLS: Final[Mapping[str, tuple[str, ...]]] = {"execute": ("googleapiclient",)}
+
+#: the standard methods of a discovery resource and the HTTP method each sends (Google's API design guide: List and
+#: Get a GET, ``insert`` a POST, ``update`` a PUT, ``patch`` a PATCH, ``delete`` a DELETE), classed as that HTTP
+#: method is (``writes.HTTP_METHOD_CLASSES``): ``youtube.videos().list(...).execute()`` reads; a custom method
+#: (``drafts().send``, ``watch``, ``batchModify``) stays unclassified
+CLIENT_CHAIN_METHODS: Final[Mapping[str, str]] = {
+    "list": READ_SAFE, "get": READ_SAFE, "insert": NON_IDEMPOTENT_WRITE, "update": IDEMPOTENT_WRITE,
+    "patch": NON_IDEMPOTENT_WRITE, "delete": IDEMPOTENT_WRITE,
+}
 
 #: functions that reach outside and change nothing there: a TCP connect or a name lookup (a reachability probe)
 CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {

@@ -312,7 +312,11 @@ TOOL_NAME_VERBS: Final[Mapping[str, str]] = {
                                      "assign", "unassign", "move", "archive", "unarchive", "mark", "pin", "unpin",
                                      "resize", "stop", "shutdown", "halt", "cancel", "pause", "resume", "suspend",
                                      "lock", "unlock", "approve", "reject", "close", "reopen", "replace", "upsert",
-                                     "patch", "toggle", "attach", "detach", "subscribe", "unsubscribe", "rollback")},
+                                     "patch", "toggle", "attach", "detach", "subscribe", "unsubscribe", "rollback",
+                                     # a state the account holds toward an item: set twice, it is set once
+                                     "like", "unlike", "block", "unblock", "mute", "unmute", "follow", "unfollow",
+                                     "bookmark", "unbookmark", "favorite", "unfavorite", "star", "unstar", "hide",
+                                     "unhide")},
     **{v: NON_IDEMPOTENT_WRITE for v in ("create", "add", "send", "post", "upload", "duplicate", "insert", "append",
                                          "submit", "publish", "invite", "reply", "forward", "copy", "clone",
                                          "register", "schedule", "launch", "trigger", "enqueue", "push", "book",

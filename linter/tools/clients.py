@@ -307,7 +307,8 @@ class ClientObjects:
         chained = kb.CLIENT_CHAIN_CALLS.get(func.attr.value)
         if chained is not None and self.roots & set(chained) and not call.args and isinstance(func.value, cst.Call) \
                 and isinstance(func.value.func, cst.Attribute):
-            return f"{func.value.func.attr.value}().{func.attr.value}", None
+            method = func.value.func.attr.value
+            return f"{method}().{func.attr.value}", kb.CLIENT_CHAIN_METHODS.get(method)
         owner = self.of(func.value)
         if owner is None:
             ref = self.names.qualify(func.value)

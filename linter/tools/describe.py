@@ -18,7 +18,7 @@ from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .facts import ToolFacts
-from .follow import Graph, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
+from .follow import Graph, Links, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
@@ -60,7 +60,7 @@ class _Observer:
         self.free: frozenset[str] = frozenset()  # decorator receivers nothing in this module binds
         self.graph: Graph | None = None
         # a tool's first function -> the run's functions it calls, and those whose value it returns
-        self.links: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.links: dict[tuple[str, int], Links] = {}
         self.tables = tables
         self.own_roots = own_roots
         self.require_complete = require_complete
@@ -233,7 +233,7 @@ class _FileResult:
     graph: Graph | None = None  # the file's functions and the run's functions each calls (``follow.py``)
     summaries: dict[str, Summary] = field(default_factory=dict)  # its helpers described: qualified name -> summary
     # per tool: the run's functions it calls and those whose value it returns; nothing of its own catches
-    links: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], bool, bool]] = field(default_factory=list)
+    links: list[tuple[Links, bool, bool]] = field(default_factory=list)
     imported: frozenset[str] = frozenset()  # the data-file frameworks' packages it imports (``declared.py``)
     remotes: list[Remote] = field(default_factory=list)  # what its calls make tools of in other modules
     injected: dict[str, str] = field(default_factory=dict)  # names its loaders set on the modules they run -> class
@@ -270,6 +270,8 @@ def describe_source(
         for f in findings:
             if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR):
                 continue
+            if f.code == "TFH101" and observer.facts is not None and observer.facts.asked_elsewhere(f.message, tool.spans):
+                continue  # a shared request helper's retry of a POST another caller asks for: not this row's
             own = any(start <= f.line <= end for start, end in spans)
             if own:
                 tool.findings[f.code] = tool.findings.get(f.code, 0) + 1
@@ -286,7 +288,7 @@ def describe_source(
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}
     direct = observer.facts.direct if observer.facts is not None else set()
-    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), ())), id(t) in uncaught, id(t) in direct)
+    links = [(observer.links.get(fronts.get(id(t), ("", -1)), ((), (), ())), id(t) in uncaught, id(t) in direct)
              for t in rows]
     if summarise is not None:
         return _FileResult(path, [], [], False, [], graph=observer.graph, summaries=summaries)

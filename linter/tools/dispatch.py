@@ -9,11 +9,12 @@ import re
 from collections.abc import Collection, Iterator
 
 from .. import knowledge as kb
-from .ancestry import inherited, local_ancestor_roots, name_tables, says_tool
+from .ancestry import _handler_gives_text, inherited, local_ancestor_roots, name_tables, says_tool
 from .index import CALLED_NAME as _CALLED_NAME, FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
-__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class", "returned_function",
+__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class",
+           "returned_function", "table_runner",
            "tool_schema_names"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
@@ -312,3 +313,33 @@ def lookup_tables(cls_path: str, cls: ast.ClassDef, index: Index, tables: Tables
             named = [(k, v) for k, v in keyed if k is not None]
             if attrs and len(named) >= 2 and len(named) == len(keyed):
                 yield attrs[0], method.name, named
+
+
+def table_runner(table: str, tree: ast.Module) -> str | None:
+    """The module-level function that looks a tool up in the module's dispatch dict ``table`` (``func =
+    TOOL_FUNCS.get(name)``, ``TOOL_FUNCS[name]``) and calls it in a ``try`` whose broad handler returns the exception's
+    text (lindwyrm's ``run_tool``: ``except Exception as e: return f"Error running {name}: {e}", True``): its name,
+    the runner that turns what the tools raise into text (as a base ``run`` does, ``ancestry.text_dispatchers``)."""
+    for fn in tree.body:
+        if not isinstance(fn, FUNCS):
+            continue
+        bound: set[str] = set()
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) \
+                    and _looks_up(n.value, table):
+                bound.add(n.targets[0].id)
+        for n in ast.walk(fn):
+            if not isinstance(n, ast.Try) or not any(_handler_gives_text(h, fn) for h in n.handlers):
+                continue
+            if any(isinstance(c, ast.Call) and ((isinstance(c.func, ast.Name) and c.func.id in bound)
+                                                or _looks_up(c.func, table)) for s in n.body for c in ast.walk(s)):
+                return fn.name
+    return None
+
+
+def _looks_up(node: ast.expr, table: str) -> bool:
+    """``table.get(name)`` / ``table[name]``."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Name) and node.value.id == table
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+        and isinstance(node.func.value, ast.Name) and node.func.value.id == table

@@ -3,6 +3,7 @@ timeouts, retries (read from the retry model), budget, key and failure modes, an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -13,18 +14,19 @@ from .. import knowledge as kb
 from ..effects import Effect, classify_call, declared_class
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
-from ...rules.retries import paths as retry_paths
-from ...rules.retries import waits as retry_waits
 from ...rules.errors.text import ExceptionText
-from ...rules.retries.model import Condition, Retry, RetryModel, Stop, Wait
+from ...rules.retries.method_param import LiteralMethod, literal_methods
+from ...rules.retries.model import Retry, RetryModel
 from .clients import ClientObjects
 from .follow import method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import handler_mode, local_work, returns_tool_error, side_step, status_swallowed, try_bound
+from .failures import (handler_mode, local_work, returns_tool_error, side_step, status_swallowed, status_typed,
+                       try_bound)
 from .index import Def
 from .annotations import keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
-from .model import CallFact, RetryFact, Tool
+from .model import CallFact, Tool
+from .retry_facts import retry_fact as _retry_fact
 
 if TYPE_CHECKING:
     from ..rule import FileContext
@@ -77,6 +79,7 @@ class ToolFacts:
         self.local_handlers: set[int] = set()  # handlers of a ``try`` whose body only computes in memory
         self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
         self.side_steps: set[int] = set()  # handlers of a best-effort step inside another ``try`` (:func:`side_step`)
+        self.pre_steps: set[int] = set()  # handlers of a ``try`` the function goes past to more work outside
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -93,6 +96,7 @@ class ToolFacts:
         self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
+        self._literals: dict[str, list[LiteralMethod]] | None = None  # callee -> its calls handing a literal method
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
         self.direct: set[int] = set()  # id(row): it has no same-module helper (it calls the run's helpers itself)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
@@ -214,6 +218,20 @@ class ToolFacts:
             for inner in walk_in_scope(node.body):
                 if isinstance(inner, cst.Try) and side_step(inner):
                     self.side_steps.update(id(h) for h in inner.handlers)
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        """A ``try`` whose handlers the function goes past to more work outside (``try: before = client.request("GET",
+        ...) except Exception: pass`` then ``client.request("DELETE", ...)``; a transaction id computed best-effort
+        before the POST): a best-effort step, its swallowing handler no answer of the tool (:data:`pre_steps`)."""
+        fn = self._current()
+        if fn is None or self.names.function is not fn:
+            return
+        body = node.body
+        for i, stmt in enumerate(body[:-1]):
+            if isinstance(stmt, cst.Try) and stmt.handlers and any(
+                    not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
+                    for later in body[i + 1:]):
+                self.pre_steps.update(id(h) for h in stmt.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -399,6 +417,19 @@ class ToolFacts:
 
     # rows -----------------------------------------------------------------
 
+    def asked_elsewhere(self, text: str, spans: Sequence[tuple[int, int]]) -> bool:
+        """A write a request helper sends because a caller hands it the method (TFH101's ``POST through
+        httpx.Client.request, as the call of _send() at line 141 asks``, ``rules/retries/method_param.py``), when no
+        call in ``spans`` (the row's functions and helpers) hands it a ``POST`` or ``PATCH``: the shared client's
+        write branch is not this row's (``get_session_stats`` -> ``_get`` -> ``_send("GET", ...)``)."""
+        m = _ASKED.search(text)
+        if m is None:
+            return False
+        if self._literals is None:
+            self._literals = literal_methods(self.ctx.screen.tree)
+        return not any(site.method in ("POST", "PATCH") and any(start <= site.line <= end for start, end in spans)
+                       for site in self._literals.get(m.group(1), ()))
+
     def _calls_out(self, fn: cst.FunctionDef, effects: list["Effect"]) -> bool:
         """Whether a same-module helper makes a call out of the process the row knows (as ``follow.join`` asks of a
         helper in another module before taking its failure modes)."""
@@ -457,6 +488,10 @@ class ToolFacts:
                 seen.add(id(e.node))
                 tool.calls.append(CallFact(e.what, e.cls, "n/a" if e.what.endswith("()") and "." not in e.what else "unknown",
                                            None, e.keyed, e.helper))
+        # a write another caller of a shared request helper asks for: listed, not this row's class
+        tool.calls = [replace(c, cls=None) if c.cls is not None and self.asked_elsewhere(c.what, tool.spans) else c
+                      for c in tool.calls]
+        effects = [e for e in effects if not self.asked_elsewhere(e.what, tool.spans)]
         # classification: declared, configured, inferred, unknown (an annotation helper of the run: at the join)
         tool.annotated = self._annotation_helper(fns[0]) if fns else None
         declared = next((self.declared[id(fn)] for fn in fns if id(fn) in self.declared), None)
@@ -513,7 +548,7 @@ class ToolFacts:
                         and id(h) in self.local_handlers:
                     continue  # ``int(port)``'s ValueError, a local parse (``{"status_code": r.status_code}`` when the
                     # body is no JSON): no failure of anything outside
-                if mode == "swallowed" and id(h) in self.side_steps:
+                if mode == "swallowed" and (id(h) in self.side_steps or id(h) in self.pre_steps):
                     continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
                     # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
                 caught_anywhere = True
@@ -522,6 +557,9 @@ class ToolFacts:
             if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
                     and "swallowed" not in modes and status_swallowed(fn):
                 modes.append("swallowed")  # ``if r.status_code != 200: logger.error(...)``, then its usual answer
+            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
+                    and "typed" not in modes and status_typed(fn):
+                modes.append("typed")  # ``if r.status_code != 200: return {"error": f"HTTP {r.status_code}"}``
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
         if not caught_anywhere and "raised" not in modes:
@@ -548,6 +586,9 @@ def _annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
     return None
 
 
+_ASKED = re.compile(r", as the call of (\w+)\(\) at line \d+ asks")
+
+
 def _read_named(name: str) -> bool:
     """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
     one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
@@ -557,42 +598,3 @@ def _read_named(name: str) -> bool:
 
 def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
     return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")
-
-
-def _retry_fact(retry: Retry, helper: str | None) -> RetryFact:
-    stop = retry.stop
-    if isinstance(stop, Stop):
-        if stop.never:
-            stop_text, bounded = "never", False
-        elif stop.attempts is not None:
-            stop_text, bounded = f"{stop.attempts} attempts", True
-        elif stop.seconds is not None:
-            stop_text, bounded = f"{stop.seconds:g} s", True
-        else:
-            stop_text, bounded = "bounded", True
-    elif retry.loop is not None and isinstance(retry.loop.node, cst.For):
-        stop_text, bounded = "for loop", True  # as many attempts as the loop has items
-    elif retry.loop is not None and retry_paths.bound(retry.loop) is not None:
-        stop_text, bounded = "exit in loop", True
-    else:
-        stop_text, bounded = "unknown", None
-    wait = retry.wait
-    wait_text = ("none" if wait.none else "yes") if isinstance(wait, Wait) else "unknown"
-    if wait_text == "unknown" and retry.loop is not None and retry.loop.handlers and all(
-            retry_waits.sleeps_on_failure_path(retry.loop, h) for h in retry.loop.handlers):
-        wait_text = "yes"  # a loop sleeping before each next attempt (``time.sleep(base * 2 ** attempt)``)
-    cond = retry.condition
-    if isinstance(cond, Condition):
-        if cond.every_exception:
-            cond_text = "any exception"
-        elif cond.exceptions:
-            cond_text = ", ".join(e.rsplit(".", 1)[-1] for e in cond.exceptions)
-        elif cond.tags:
-            cond_text = ", ".join(sorted(cond.tags))
-        elif cond.statuses is not None:
-            cond_text = "status " + ",".join(str(s) for s in sorted(cond.statuses))
-        else:
-            cond_text = "default"
-    else:
-        cond_text = "unknown"
-    return RetryFact(retry.kind, stop_text, wait_text, cond_text, bounded, helper)

@@ -28,7 +28,7 @@ from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
 __all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "side_step", "status_swallowed",
-           "try_bound"]
+           "status_typed", "try_bound"]
 
 
 def is_tool_error(node: cst.BaseExpression, names: Any, knowledge: kb.Knowledge) -> bool:
@@ -217,4 +217,24 @@ def status_swallowed(fn: cst.FunctionDef) -> bool:
         tested = {a.attr.value for a in walk_in_scope(n.test) if isinstance(a, cst.Attribute)}
         if tested & _STATUS_ATTRIBUTES and _logs_only(n.body):
             return True
+    return False
+
+
+_STATUS_VALUES = frozenset({"status_code", "status"})
+
+
+def status_typed(fn: cst.FunctionDef) -> bool:
+    """A response's failure status answered with a result that carries it: ``if resp.status_code != 200: return
+    {"error": f"HTTP {resp.status_code}", "detail": data}``, ``{"error": {"status": resp.status, ...}}``. The model
+    reads the status, the failure's kind (a 404 from a 429), as a typed answer says it; a crafted message without the
+    status is none (``return "request failed"``)."""
+    for n in walk_in_scope(fn.body):
+        if not isinstance(n, cst.If):
+            continue
+        if not any(isinstance(a, cst.Attribute) and a.attr.value in _STATUS_ATTRIBUTES for a in walk_in_scope(n.test)):
+            continue
+        for r in walk_in_scope(n.body):
+            if isinstance(r, cst.Return) and r.value is not None and not _empty(r.value) and any(
+                    isinstance(a, cst.Attribute) and a.attr.value in _STATUS_VALUES for a in walk_in_scope(r.value)):
+                return True
     return False

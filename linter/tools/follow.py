@@ -13,7 +13,7 @@ as the region), and :func:`join` adds each helper's summary to the rows that rea
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .. import knowledge as kb
@@ -23,10 +23,10 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, method_dispatchers
+from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, _reach, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
 
-__all__ = ["DEPTH", "Graph", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
+__all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
 #: how many helpers deep a tool is followed across modules (tool -> helper -> helper -> helper)
 DEPTH = 3
@@ -305,13 +305,20 @@ def helper_paths(defs: Iterable[Def], index: Index) -> list[str]:
     return list(dict.fromkeys(p for d in defs for p, _n in d.helpers if p in own))
 
 
-def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The run's functions a tool's functions and same-module helpers call, less those already in its row; and
-    those of them whose value they return (``passed_of``)."""
+#: per tool: the run's functions it calls; those whose value it returns; those it hands only a literal HTTP method
+#: that repeats safely (``client.request("GET", path)``, ``"DELETE"``: :func:`sent_safe`)
+Links = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> Links:
+    """The run's functions a tool's functions and same-module helpers call, less those already in its row; those of
+    them whose value they return (``passed_of``); and those it calls only with a literal method that repeats safely
+    (:func:`sent_safe`)."""
     by_key = {(p, n): (node, parents) for p, n, node, parents in index.defs}
     mine = {f"{index.module}.{p}" for p, _n in (*d.functions, *d.helpers)}
     out: list[str] = []
     passed: set[str] = set()
+    verbs: dict[str, set[str | None]] = {}
     for key in (*d.functions, *d.helpers):
         hit = by_key.get(key)
         if hit is None:
@@ -322,7 +329,30 @@ def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> tuple[tuple[str, 
             if qn not in mine and qn not in out:
                 out.append(qn)
         passed |= passed_of(node, index, cls, roots)
-    return tuple(out), tuple(q for q in out if q in passed)
+        for qn, verb in _sent_to(node, index, cls, roots):
+            verbs.setdefault(qn, set()).add(verb)
+    return tuple(out), tuple(q for q in out if q in passed), tuple(q for q in out if sent_safe(verbs.get(q, {None})))
+
+
+def _sent_to(fn: ast.AST, index: Index, cls: str | None, roots: frozenset[str]) -> list[tuple[str, str | None]]:
+    """Each of the run's functions ``fn`` calls, with the literal HTTP method the call hands it (``method=`` or the
+    first argument: ``client.request("GET", path)``), or None."""
+    module_defs = _module_defs(index)
+    returned = returned_names(fn, index, cls, roots, module_defs)
+    out: list[tuple[str, str | None]] = []
+    for call in ast.walk(fn):
+        if not isinstance(call, ast.Call):
+            continue
+        found = _targets(call, index, cls, roots, module_defs)
+        if not found:
+            via = method_of_returned(call, returned) or method_of_called(call, index, cls, roots, module_defs)
+            found = [via] if via else []
+        if not found:
+            continue
+        arg = next((k.value for k in call.keywords if k.arg == "method"), call.args[0] if call.args else None)
+        verb = arg.value.lower() if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+        out.extend((qn, verb if verb in kb.HTTP_METHOD_CLASSES else None) for qn in found)
+    return out
 
 
 class _Resolver:
@@ -479,7 +509,7 @@ class _Resolver:
         return None
 
 
-def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Iterable[Graph],
+def needed(wants: Iterable[Links], graphs: Iterable[Graph],
            done: Mapping[str, Summary]) -> dict[str, list[str]]:
     """The helpers the tools reach within :data:`DEPTH` that no worker summarised yet: file -> paths in it."""
     r = _Resolver(graphs)
@@ -501,7 +531,7 @@ def needed(wants: Iterable[tuple[tuple[str, ...], tuple[str, ...]]], graphs: Ite
     return out
 
 
-def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], bool, bool]], graphs: Iterable[Graph],
+def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph],
          summaries: Mapping[str, Summary]) -> None:
     """Add to each row (tool; the run's functions it calls and those whose value it returns; whether its ``raised``
     only means nothing of its own catches; whether it has no same-module helper) what the helpers it reaches within :data:`DEPTH` do: their calls out,
@@ -509,9 +539,12 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
     ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
     swallows a failure hands its callers nothing whatever they do with it."""
     r = _Resolver(graphs)
-    for tool, (wants, passing), uncaught, direct in rows:
+    for tool, (wants, passing, safe_sent), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
+        # the helpers reached other than through a call handed a method that repeats safely: a shared request
+        # helper's retry (TFH101) is this tool's only when its own call through it is a POST or PATCH
+        unsafe = _reach(r, [q for q in wants if q not in safe_sent], DEPTH)
         # the HTTP methods the run's functions the tool calls hand their request helper (``client.post(...)`` ->
         # ``PortainerClient.post`` -> ``self.request("POST", ...)``)
         sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
@@ -538,7 +571,7 @@ def join(rows: Iterable[tuple[Tool, tuple[tuple[str, ...], tuple[str, ...]], boo
             s = summaries.get(key)
             if s is not None:
                 _merge(tool, s, text)
-                _count(tool, s, text, counted)
+                _count(tool, s, text, counted, key not in unsafe)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
         _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])

@@ -9,7 +9,7 @@ import re
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
-                       registered_tool_class, returned_function, tool_runner, tool_schema_names)
+                       registered_tool_class, returned_function, table_runner, tool_runner, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
@@ -340,9 +340,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
                     continue
+                # a module-level table (``TOOL_FUNCS = {...}``) the module's runner calls in a ``try`` answering text
+                table_name = next((a.targets[0].id for a in index.tree.body if isinstance(a, ast.Assign)
+                                   and a.value is d and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)), None)
+                table_run = table_runner(table_name, index.tree) if table_name is not None else None
                 for k, t in targets:
                     assert k is not None and t is not None
-                    add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True)
+                    add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True,
+                        text_by=f"{index.module}.{table_run}" if table_run is not None else None)
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:

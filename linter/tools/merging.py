@@ -14,7 +14,7 @@ from .verbs import name_verb
 if TYPE_CHECKING:
     from .follow import Resolver, Summary
 
-__all__ = ["method_dispatchers"]
+__all__ = ["method_dispatchers", "sent_safe"]
 
 
 def _merge(tool: Tool, s: Summary, text: bool) -> None:
@@ -40,13 +40,17 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             tool.failures.append(mode)
 
 
-def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]]) -> None:
+def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]], safe: bool = False) -> None:
     """A reached helper's findings, each site once however many reached helpers read it: those of its own body, and
     of the same-module helpers it calls (a shared token request's TFH201 two calls below the one the tool reaches);
     TFH401 only of its own body and only when its value reaches the tool's result (a same-module helper's text is
-    the caller's own business: its own summary, reached, says whether it is passed on)."""
+    the caller's own business: its own summary, reached, says whether it is passed on); TFH101 (a write retried)
+    not of a helper the tool reaches only through calls handed a method that repeats safely (``safe``:
+    ``client.request("GET", path)`` through a request helper whose retry loop also carries other tools' POSTs)."""
     for where, line, code, own in s.sites:
         if code == "TFH401" and not (own and text):
+            continue
+        if code == "TFH101" and safe:
             continue
         if (where, line, code) not in counted:
             counted.add((where, line, code))
@@ -132,3 +136,25 @@ def method_dispatchers(calls: Iterable[CallFact]) -> set[str]:
     calls = list(calls)
     reads = {c.helper for c in calls if c.helper is not None and c.what.startswith("GET ")}
     return {c.helper for c in calls if c.helper is not None and c.helper in reads and c.what.startswith(_HTTP_WRITES)}
+
+
+def sent_safe(verbs: Iterable[str | None]) -> bool:
+    """Every call hands a literal HTTP method that repeats safely: a read or an idempotent write (``GET``,
+    ``DELETE``, ``PUT``), never a ``POST`` or ``PATCH`` (``knowledge.HTTP_METHOD_CLASSES``)."""
+    verbs = list(verbs)
+    return bool(verbs) and all(v is not None and kb.HTTP_METHOD_CLASSES.get(v) in (kb.READ_SAFE, kb.IDEMPOTENT_WRITE)
+                               for v in verbs)
+
+
+def _reach(r: "Resolver", wants: Iterable[str], depth: int) -> set[str]:
+    """The run's functions reached from ``wants`` within ``depth`` helpers (``follow.DEPTH``)."""
+    out: set[str] = set()
+    frontier = list(wants)
+    for _ in range(depth):
+        nxt: list[str] = []
+        for key in (k for qn in frontier for k in r.resolve_all(qn)):
+            if key not in out:
+                out.add(key)
+                nxt.extend(r.calls.get(key, ()))
+        frontier = nxt
+    return out
