@@ -259,3 +259,12 @@ def test_recall_matches_the_return_of_the_text_a_site_assigned(tmp_path: Path) -
     misses = [{**row, "line": "10"}, {**row, "line": "25", "source": "y = 25"}]
     rec = survey.recall([_finding(src, 15, end=16), _finding(src, 30)], misses)
     assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 1)
+
+
+def test_batch_seventeen_is_marked_and_split_by_the_rule() -> None:
+    seventeenth = [p for p in corpus.packages if p.batch == 17]
+    assert len(seventeenth) == 79
+    assert {p.half for p in seventeenth} == {"tuning", "held-out"}
+    assert not {p.name for p in seventeenth} & set(corpus.previously_tuned)
+    assert not {p.name for p in seventeenth} & {p.name for p in corpus.packages if p.batch != 17}
+    assert not {p.name for p in seventeenth} & set(corpus.excluded)
