@@ -8,7 +8,7 @@ import ast
 import functools
 import os
 from pathlib import PurePath
-from typing import Callable
+from typing import Callable, Iterator
 
 import libcst as cst
 
@@ -78,23 +78,26 @@ def _getattr_self(node: ast.AST) -> bool:
         and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
 
 
+def _handler_returns(helper: cst.FunctionDef) -> Iterator[tuple[str, cst.Return]]:
+    """Each ``return`` under a handler that names what it caught (``except E as e``), with that name."""
+    for h in walk_in_scope(helper.body):
+        if isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name):
+            for r in walk_in_scope(h.body):
+                if isinstance(r, cst.Return):
+                    yield h.name.name.value, r
+
+
 def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
     """Where a helper returns the exception one of its handlers caught: ``-1`` the value itself (``return e``),
     ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24 D5, unpacked by the caller as
     ``out, err = _invoke(...)``)."""
     found: set[int] = set()
-    for h in walk_in_scope(helper.body):
-        if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
-            continue
-        bound = h.name.name.value
-        for r in walk_in_scope(h.body):
-            if not isinstance(r, cst.Return):
-                continue
-            if isinstance(r.value, cst.Name) and r.value.value == bound:
-                found.add(-1)
-            elif isinstance(r.value, cst.Tuple):
-                found.update(i for i, el in enumerate(r.value.elements)
-                             if isinstance(el.value, cst.Name) and el.value.value == bound)
+    for bound, r in _handler_returns(helper):
+        if isinstance(r.value, cst.Name) and r.value.value == bound:
+            found.add(-1)
+        elif isinstance(r.value, cst.Tuple):
+            found.update(i for i, el in enumerate(r.value.elements)
+                         if isinstance(el.value, cst.Name) and el.value.value == bound)
     return frozenset(found)
 
 
@@ -104,13 +107,8 @@ def text_positions(helper: cst.FunctionDef) -> frozenset[int]:
     text only when the call failed. A ``None`` in the tuple says which slot the success fills; without one (``return
     ok, str(e)``) the text may be a message of the success too (s43: 10 false of 25), not followed."""
     found: set[int] = set()
-    for h in walk_in_scope(helper.body):
-        if not (isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name)):
-            continue
-        bound = h.name.name.value
-        for r in walk_in_scope(h.body):
-            if not (isinstance(r, cst.Return) and isinstance(r.value, cst.Tuple)):
-                continue
+    for bound, r in _handler_returns(helper):
+        if isinstance(r.value, cst.Tuple):
             items = [el.value for el in r.value.elements]
             if any(isinstance(v, cst.Name) and v.value == "None" for v in items):
                 found.update(i for i, v in enumerate(items) if _text_of(v, bound))

@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 from functools import cached_property
 from pathlib import PurePath
+from typing import Callable
 
 import libcst as cst
 
@@ -74,6 +75,16 @@ class ExceptionText(TextTaint):
         (``self._invoke(...)`` with ``except ... as e: return e``: the caller holds an error object that a later
         ``str(result)`` turns into text), ``i`` the i-th item of a returned tuple (``return None, e``: s41, issue 24
         D5, unpacked by the caller as ``out, err = _invoke(...)``)."""
+        return self._helper_positions(value, self.returned_exceptions, exception_positions)
+
+    def _returned_text(self, value: cst.BaseExpression) -> frozenset[int]:
+        """Where a same-module helper called here returns a failure's text beside a literal ``None`` (``return None,
+        f"request failed: {err}"``, :func:`~.evidence.text_positions`; s44)."""
+        return self._helper_positions(value, self.returned_texts, text_positions)
+
+    def _helper_positions(self, value: cst.BaseExpression, memo: dict[int, frozenset[int]],
+                          read: Callable[[cst.FunctionDef], frozenset[int]]) -> frozenset[int]:
+        """``read`` of every same-module helper the call ``value`` (awaited or not) may run, each read once."""
         if isinstance(value, cst.Await):
             value = value.expression
         if not isinstance(value, cst.Call):
@@ -82,25 +93,9 @@ class ExceptionText(TextTaint):
         out: set[int] = set()
         for d in defs:
             key = id(d)
-            if key not in self.returned_exceptions:
-                self.returned_exceptions[key] = exception_positions(d)
-            out |= self.returned_exceptions[key]
-        return frozenset(out)
-
-    def _returned_text(self, value: cst.BaseExpression) -> frozenset[int]:
-        """Where a same-module helper called here returns a failure's text beside a literal ``None`` (``return None,
-        f"request failed: {err}"``, :func:`~.evidence.text_positions`; s44)."""
-        if isinstance(value, cst.Await):
-            value = value.expression
-        if not isinstance(value, cst.Call):
-            return frozenset()
-        defs, _ = self.errors.helpers_of(value, imported=False)
-        out: set[int] = set()
-        for d in defs:
-            key = id(d)
-            if key not in self.returned_texts:
-                self.returned_texts[key] = text_positions(d)
-            out |= self.returned_texts[key]
+            if key not in memo:
+                memo[key] = read(d)
+            out |= memo[key]
         return frozenset(out)
 
     def _taint_returned(self, node: cst.Assign) -> None:
