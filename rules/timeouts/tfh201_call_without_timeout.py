@@ -155,7 +155,8 @@ SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
 the functions that return it: `return await child.wait()` in a worker that
 `main()` returns through `asyncio.run(...)`, with `raise SystemExit(main())`):
 a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
-is read as that program, and so is the one program a function of the module
+is read as that program (also as `asyncio.create_subprocess_exec`'s first argument, and in a caller that hands it
+to the function's parameter: `tmux = shutil.which("tmux")`, `send(tmux, ...)`), and so is the one program a function of the module
 returns (`return "git"`, `return shutil.which("git") or "git"`), called by its
 name or as a method of that name (`ops._git_executable(root)`); and the one program a function of another
 module of the project returns (`from .ops import _git_executable`, `ops._git_executable(root)` with `ops` an
@@ -599,6 +600,19 @@ async def has_git():
     await proc.wait()
     return proc.returncode == 0
 """,
+        # s44 (batch 17, dobby): create_subprocess_exec's program found with `shutil.which`, in the function or in
+        # the caller that hands it to a helper's parameter: read as that program (a local tmux command)
+        """\
+import asyncio, shutil
+async def restart(session):
+    tmux = shutil.which("tmux")
+    kill = await asyncio.create_subprocess_exec(tmux, "kill-session", "-t", session)
+    await kill.wait()
+    await send(tmux, session, "y")
+async def send(tmux: str, session: str, keys: str) -> None:
+    proc = await asyncio.create_subprocess_exec(tmux, "send-keys", "-t", session, keys, "Enter")
+    await proc.wait()
+""",
         # a one-shot worker whose exit code is its child's, handed back through the functions that return it
         """\
 import asyncio
@@ -858,6 +872,17 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s44: a program found with `shutil.which` still runs what the code hands it, or what runs long
+        """\
+import asyncio, shutil
+async def run(argv, url):
+    bash = shutil.which("bash")
+    proc = await asyncio.create_subprocess_exec(bash, *argv)
+    await proc.wait()  # error: TFH201
+    git = shutil.which("git")
+    clone = await asyncio.create_subprocess_exec(git, "clone", url)
+    await clone.wait()  # error: TFH201
+""",
         # s43: a module function returning more than one program, or a remote one, names no local program
         """\
 import os, subprocess
