@@ -20,7 +20,7 @@ from ...linter.api import (
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .decorated import decorator_bound
-from .reaped import lookup_reaps, timer_killed
+from .reaped import bounded_reads, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
 
@@ -302,7 +302,10 @@ call debatable fall in classes each decided by a property, not by a package:
   takes no timeout; silencing the wait would leave the whole process
   unreported (on the survey's labels such loops stream installs, clones,
   model downloads, agent CLIs). A process whose program the code names and
-  that stays local is silent anyway.
+  that stays local is silent anyway, and so is the wait after a `while` loop
+  whose every read of the output is `asyncio.wait_for(proc.stdout.readline(),
+  timeout=t)` with no `try` inside it and `if not line: break` (s44): the read
+  was bounded, a stalled process raised out of it.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -600,6 +603,24 @@ async def has_git():
     await proc.wait()
     return proc.returncode == 0
 """,
+        # s44 (batch 17, dobby): the wait after a loop that read the output to its end, each read under wait_for
+        """\
+import asyncio
+async def task(argv, limit):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    lines = []
+    try:
+        while True:
+            line = await asyncio.wait_for(proc.stdout.readline(), timeout=limit)
+            if not line:
+                break
+            lines.append(line)
+    except TimeoutError:
+        proc.kill()
+        raise
+    await proc.wait()
+    return lines
+""",
         # s44 (batch 17, dobby): create_subprocess_exec's program found with `shutil.which`, in the function or in
         # the caller that hands it to a helper's parameter: read as that program (a local tmux command)
         """\
@@ -872,6 +893,27 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s44: a read loop that swallows its timeouts (the run itself is unbounded), or leaves at a marker, not at EOF
+        """\
+import asyncio
+async def agent(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    while True:
+        try:
+            line = await asyncio.wait_for(proc.stdout.readline(), timeout=2)
+        except TimeoutError:
+            continue
+        if not line:
+            break
+    await proc.wait()  # error: TFH201
+async def server(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    while True:
+        line = await asyncio.wait_for(proc.stdout.readline(), timeout=30)
+        if b"ready" in line:
+            break
+    await proc.wait()  # error: TFH201
+""",
         # s44: a program found with `shutil.which` still runs what the code hands it, or what runs long
         """\
 import asyncio, shutil
@@ -1431,7 +1473,11 @@ async def step(cmd):
         f = node.func
         if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
             return False
-        return f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names))
+        if f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names)):
+            return True
+        # s44 (batch 17): a wait after a loop that read the process's output to its end under asyncio.wait_for
+        loops = self.ctx.screen.memo(("bounded_reads", id(func)), lambda: bounded_reads(func, self.names))
+        return f.attr.value == "wait" and f.value.value in loops and id(node) not in loops[f.value.value]
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
