@@ -63,7 +63,7 @@ class TimeoutShapes(LoopCommands, Rule):
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.popen_calls: dict[str, cst.Call] = {}  # name bound to subprocess.Popen(...) -> that call
         # s44 (batch 17): name bound to `await asyncio.create_subprocess_exec(...)` -> that call and its positionals as a list
-        self.exec_commands: dict[str, tuple[cst.Call, cst.List]] = {}
+        self.exec_commands: dict[str, tuple[int, cst.Call, cst.List]] = {}  # with the id of the function it is in
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.main_block = 0  # open `if __name__ == "__main__":` blocks
         self.classes: list[cst.ClassDef] = []
@@ -246,7 +246,7 @@ class TimeoutShapes(LoopCommands, Rule):
                 self.popen_argv[target.value] = command_words(argv)[0]
                 spelled = cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
                                     for a in call.args if a.keyword is None and a.star != "**"])
-                self.exec_commands[target.value] = (call, spelled)
+                self.exec_commands[target.value] = (id(self.names.function), call, spelled)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
@@ -467,7 +467,8 @@ class TimeoutShapes(LoopCommands, Rule):
             started = self.exec_commands.get(node.func.value.value)
             # s44 (batch 17): create_subprocess_exec's positionals read as `run` reads a list: a program found with
             # `shutil.which("tmux")`, or a parameter each call of the function fills with one (`tmux, "send-keys", ...`)
-            return started is not None and self._silent_command(*started)
+            return (started is not None and started[0] == id(self.names.function)
+                    and self._silent_command(started[1], started[2]))
         return False
 
     def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
