@@ -603,6 +603,16 @@ async def has_git():
     await proc.wait()
     return proc.returncode == 0
 """,
+        # s44 (batch 17, codeprobe): a local command list grown at its end (`+=`) keeps its program and sub-command;
+        # `git clean -e <pattern>` excludes a path (not `git add -e`'s editor)
+        """\
+import subprocess
+def reset(workdir, excludes):
+    clean_cmd = ["git", "clean", "-fd", "-e", ".cache"]
+    for pattern in excludes:
+        clean_cmd += ["-e", pattern]
+    subprocess.run(clean_cmd, cwd=workdir, check=True, capture_output=True)
+""",
         # s44 (batch 17, dobby): the wait after a loop that read the output to its end, each read under wait_for
         """\
 import asyncio
@@ -893,6 +903,18 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s44: a grown list still runs what it is handed after `-c`, or what leaves the machine; `git clean -i` asks
+        """\
+import subprocess
+def run(extra, remote):
+    cmd = ["bash", "-c"]
+    cmd += [extra]
+    subprocess.run(cmd)  # error: TFH201
+    push = ["git", "push"]
+    push += [remote]
+    subprocess.run(push)  # error: TFH201
+    subprocess.run(["git", "clean", "-i"])  # error: TFH201
+""",
         # s44: a read loop that swallows its timeouts (the run itself is unbounded), or leaves at a marker, not at EOF
         """\
 import asyncio
