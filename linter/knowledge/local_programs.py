@@ -60,6 +60,7 @@ _GIT_NETWORK = frozenset({"submodule", "lfs", "svn", "send-email", "request-pull
 # its sub-commands ask a server (``git remote show origin``, ``update``, ``prune``, ``set-head -a``), as does
 # ``git remote add -f`` (it fetches)
 _GIT_REMOTE_NETWORK = frozenset({"show", "update", "prune", "set-head"})
+_GIT_CLEAN_PERSON_FLAGS = frozenset({"-i", "--interactive"})
 _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
 
 
@@ -71,7 +72,9 @@ def _git_person(rest: list[str]) -> bool:
     sub = rest[0]
     if sub in _GIT_PERSON_SUBCOMMANDS:
         return True
-    if sub in _GIT_PATCH_SUBCOMMANDS and any(a in _GIT_PERSON_FLAGS for a in rest[1:]):
+    # s44 (batch 17, codeprobe): `git clean -e <pattern>` excludes; only `-i`/`--interactive` asks the person there
+    flags = _GIT_CLEAN_PERSON_FLAGS if sub == "clean" else _GIT_PERSON_FLAGS
+    if sub in _GIT_PATCH_SUBCOMMANDS and any(a in flags for a in rest[1:]):
         return True
     if sub == "commit" or (sub == "tag" and any(a in ("-a", "-s", "--annotate", "--sign") for a in rest[1:])):
         return not _git_given_message(rest[1:])

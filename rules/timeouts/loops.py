@@ -24,6 +24,7 @@ class LoopCommands:
     names: "Names"
     ctx: "FileContext"
     bindings: dict[int, dict[str, list[cst.BaseExpression | None]]]
+    module: cst.Module | None
 
     def _literal_binding(self, name: str) -> cst.BaseExpression | None:
         raise NotImplementedError
@@ -114,9 +115,27 @@ class LoopCommands:
             return None
         return [e.value for e in source.elements] + grown
 
+    def _grown_list(self, name: str) -> cst.BaseExpression | None:
+        """s44 (batch 17, codeprobe): the literal list a local name is bound to once and then only grown at its end
+        (``cmd = ["git", "clean", "-fd"]``, ``cmd += ["-e", d]``): its leading words stay the code's; else None."""
+        self._literal_binding(name)  # builds the scope's binding table
+        values = self.bindings.get(id(self.names.function or self.module), {}).get(name, [])
+        first = [v for v in values if v is not None]
+        if len(first) != 1 or not isinstance(first[0], (cst.List, cst.Tuple)) or len(values) < 2:
+            return None
+        scope = self.names.function or self.module
+        assert scope is not None
+        grown = [n for n in walk_in_scope(scope)
+                 if isinstance(n, cst.AugAssign) and isinstance(n.target, cst.Name) and n.target.value == name]
+        if len(grown) != len(values) - 1 or not all(isinstance(n.operator, cst.AddAssign) for n in grown):
+            return None  # bound or changed some other way (a loop, a parameter, `cmd.insert(0, ...)`)
+        return first[0]
+
     def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
         if isinstance(cmd, cst.Name):
             value = self._literal_binding(cmd.value)
+            if value is None and (prefix := self._grown_list(cmd.value)) is not None:
+                return command_words(prefix)[0], False
             if value is not None:
                 cmd = value
         first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None

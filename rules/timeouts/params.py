@@ -71,6 +71,33 @@ def _walked(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | N
     return around[0] if len(around) == 1 else None
 
 
+def _which_bound(screen: Screen, call: ast.Call, name: str) -> str | None:
+    """s44 (batch 17): the program a caller's local name holds when each of its bindings in the function around
+    ``call`` is ``shutil.which("tmux")`` of one literal (``tmux = shutil.which("tmux")`` then ``self._send(tmux, ...)``)."""
+    funcs = screen.memo(("which_funcs",), lambda: [
+        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
+    around = [f for f in funcs if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
+    if not around:
+        return None
+    func = max(around, key=lambda f: f.lineno)
+    which = screen.memo(("which_calls",), lambda: {id(c) for c in screen.calls_of({"shutil.which"})})
+    a = func.args
+    if any(p.arg == name for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg))]):
+        return None
+    found: set[str] = set()
+    for n in ast.walk(func):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
+            v = n.value
+            if not (isinstance(v, ast.Call) and id(v) in which and v.args and isinstance(v.args[0], ast.Constant)
+                    and isinstance(v.args[0].value, str)):
+                return None
+            found.add(v.args[0].value)
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)) and isinstance(
+                n.target, ast.Name) and n.target.id == name:
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
 def parameter_values(
     screen: Screen, name: str, method: bool, index: int, param: cst.Param
 ) -> list[str] | None:
@@ -97,6 +124,8 @@ def parameter_values(
             out.append(default)
         elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             out.append(arg.value)
+        elif isinstance(arg, ast.Name) and (program := _which_bound(screen, call, arg.id)) is not None:
+            out.append(program)
         else:
             return None
     if not out and default is not None:

@@ -14,6 +14,11 @@ proc.stdout:``, ``await proc.stderr.read()``). The wait itself returns once the 
 read before it is where such a process waits, and a pipe read takes no timeout: the finding on the wait is
 the only place the unbounded process shows (batches 1-10: a streamed ``pip install``, a ``gcloud`` copy, an
 eval run, each of which can hang on the network).
+
+Silent (s44, batch 17): the same wait when that read was bounded, so the process shows there: a ``while`` loop of the
+function, before the wait, reads ``proc.stdout`` only through ``asyncio.wait_for(proc.stdout.readline(), timeout=t)``
+(``t`` not ``None``), has no ``try`` inside it that could swallow the timeout, and leaves at end of file (``if not
+line: break``). After such a loop the output is closed and the wait returns; a stalled process raised out of it.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import libcst as cst
 
 from ...linter.api import Names, walk_in_scope
 
-__all__ = ["lookup_reaps", "receiver", "timer_killed"]
+__all__ = ["bounded_reads", "lookup_reaps", "receiver", "timer_killed"]
 
 _SIGNALS = frozenset({"kill", "terminate", "send_signal"})
 _OS_SIGNALS = frozenset({"os.kill", "os.killpg"})
@@ -107,4 +112,52 @@ def timer_killed(func: cst.FunctionDef, names: Names) -> set[str]:
             out.add(f.value.value)
         elif isinstance(f, cst.Name) and f.value in nested:
             out |= _signalled(nested[f.value], names)
+    return out
+
+
+def _stdout_read(node: cst.CSTNode) -> str | None:
+    """``X.stdout.readline()`` / ``X.stdout.read(...)`` / ``X.stdout.readexactly(...)``: ``X``."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value.startswith("read"):
+        stream = node.func.value
+        if isinstance(stream, cst.Attribute) and stream.attr.value == "stdout":
+            return receiver(stream.value)
+    return None
+
+
+def _eof_break(loop: cst.While) -> bool:
+    """The loop has ``if not <name>: break`` at its top level."""
+    return any(
+        isinstance(st, cst.If) and isinstance(st.test, cst.UnaryOperation) and isinstance(st.test.operator, cst.Not)
+        and isinstance(st.test.expression, cst.Name) and isinstance(st.body, cst.IndentedBlock)
+        and any(isinstance(s, cst.SimpleStatementLine) and any(isinstance(x, cst.Break) for x in s.body) for s in st.body.body)
+        for st in loop.body.body
+    ) if isinstance(loop.body, cst.IndentedBlock) else False
+
+
+def bounded_reads(func: cst.FunctionDef, names: Names) -> dict[str, set[int]]:
+    """Each process whose output a ``while`` loop of ``func`` reads to its end only through ``asyncio.wait_for(...,
+    timeout=t)`` (no ``try`` inside the loop), with the ids of the loop's nodes: a wait on it outside the loop
+    returns at once."""
+    out: dict[str, set[int]] = {}
+    for loop in walk_in_scope(func):
+        if not isinstance(loop, cst.While) or not _eof_break(loop):
+            continue
+        inner = list(walk_in_scope(loop))
+        if any(isinstance(n, cst.Try) for n in inner):
+            continue
+        guarded: set[int] = set()
+        procs: set[str | None] = set()
+        for n in inner:
+            if isinstance(n, cst.Call) and names.qualname(n.func) == "asyncio.wait_for" and len(n.args) == 2:
+                timeout = n.args[1].value
+                if not (isinstance(timeout, cst.Name) and timeout.value == "None") and _stdout_read(n.args[0].value):
+                    guarded.add(id(n.args[0].value))
+        for n in inner:
+            proc = _stdout_read(n)
+            if proc is not None or (isinstance(n, cst.Call) and id(n) in guarded):
+                procs.add(proc if id(n) in guarded else None)
+        if len(procs) == 1 and None not in procs:
+            proc = procs.pop()
+            assert proc is not None
+            out.setdefault(proc, set()).update(id(n) for n in inner)
     return out

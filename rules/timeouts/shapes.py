@@ -62,6 +62,8 @@ class TimeoutShapes(LoopCommands, Rule):
         self.try_handlers: dict[int, list[list[str]]] = {}  # id(call) -> caught names of the trys around it, outer first
         self.popen_argv: dict[str, list[str]] = {}  # name bound to subprocess.Popen(...) -> its argv words
         self.popen_calls: dict[str, cst.Call] = {}  # name bound to subprocess.Popen(...) -> that call
+        # s44 (batch 17): name bound to `await asyncio.create_subprocess_exec(...)` -> that call and its positionals as a list
+        self.exec_commands: dict[str, tuple[int, cst.Call, cst.List]] = {}  # with the id of the function it is in
         self.confirmed = 0  # open `if click.confirm(...):` blocks
         self.main_block = 0  # open `if __name__ == "__main__":` blocks
         self.classes: list[cst.ClassDef] = []
@@ -235,12 +237,16 @@ class TimeoutShapes(LoopCommands, Rule):
         if isinstance(target, cst.Name) and isinstance(value, cst.Call) and self.names.qualname(value.func) == "subprocess.Popen":
             self.popen_argv[target.value] = self._command_words(value)[0]
             self.popen_calls[target.value] = value
+            self.exec_commands.pop(target.value, None)
         elif isinstance(target, cst.Name) and isinstance(value, cst.Await) and isinstance(value.expression, cst.Call):
             # s36: `proc = await asyncio.create_subprocess_exec("git", "--version", ...)`: its argv is its positionals
             call = value.expression
             if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
                 argv = cst.List([cst.Element(a.value) for a in call.args if a.keyword is None and not a.star])
                 self.popen_argv[target.value] = command_words(argv)[0]
+                spelled = cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
+                                    for a in call.args if a.keyword is None and a.star != "**"])
+                self.exec_commands[target.value] = (id(self.names.function), call, spelled)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
@@ -456,7 +462,13 @@ class TimeoutShapes(LoopCommands, Rule):
                 return True  # s41: `for cmd in [["xclip", ...], ["xsel", ...]]: proc = Popen(cmd)`, then `proc.communicate(...)`
             if call is not None:  # s43: a Popen's command as `run` reads it; create_subprocess_exec's literal argv
                 return cmd is not None and self._silent_command(call, cmd)
-            return self.knowledge.silent_process(self.popen_argv.get(node.func.value.value, []), False, self.confirmed > 0)
+            if self.knowledge.silent_process(self.popen_argv.get(node.func.value.value, []), False, self.confirmed > 0):
+                return True
+            started = self.exec_commands.get(node.func.value.value)
+            # s44 (batch 17): create_subprocess_exec's positionals read as `run` reads a list: a program found with
+            # `shutil.which("tmux")`, or a parameter each call of the function fills with one (`tmux, "send-keys", ...`)
+            return (started is not None and started[0] == id(self.names.function)
+                    and self._silent_command(started[1], started[2]))
         return False
 
     def _silent_command(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:

@@ -20,7 +20,7 @@ from ...linter.api import (
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .decorated import decorator_bound
-from .reaped import lookup_reaps, timer_killed
+from .reaped import bounded_reads, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
 
@@ -155,7 +155,8 @@ SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
 the functions that return it: `return await child.wait()` in a worker that
 `main()` returns through `asyncio.run(...)`, with `raise SystemExit(main())`):
 a CLI handing the terminal to a foreground child. A program found with `shutil.which("git")`
-is read as that program, and so is the one program a function of the module
+is read as that program (also as `asyncio.create_subprocess_exec`'s first argument, and in a caller that hands it
+to the function's parameter: `tmux = shutil.which("tmux")`, `send(tmux, ...)`), and so is the one program a function of the module
 returns (`return "git"`, `return shutil.which("git") or "git"`), called by its
 name or as a method of that name (`ops._git_executable(root)`); and the one program a function of another
 module of the project returns (`from .ops import _git_executable`, `ops._git_executable(root)` with `ops` an
@@ -301,7 +302,10 @@ call debatable fall in classes each decided by a property, not by a package:
   takes no timeout; silencing the wait would leave the whole process
   unreported (on the survey's labels such loops stream installs, clones,
   model downloads, agent CLIs). A process whose program the code names and
-  that stays local is silent anyway.
+  that stays local is silent anyway, and so is the wait after a `while` loop
+  whose every read of the output is `asyncio.wait_for(proc.stdout.readline(),
+  timeout=t)` with no `try` inside it and `if not line: break` (s44): the read
+  was bounded, a stalled process raised out of it.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -599,6 +603,47 @@ async def has_git():
     await proc.wait()
     return proc.returncode == 0
 """,
+        # s44 (batch 17, codeprobe): a local command list grown at its end (`+=`) keeps its program and sub-command;
+        # `git clean -e <pattern>` excludes a path (not `git add -e`'s editor)
+        """\
+import subprocess
+def reset(workdir, excludes):
+    clean_cmd = ["git", "clean", "-fd", "-e", ".cache"]
+    for pattern in excludes:
+        clean_cmd += ["-e", pattern]
+    subprocess.run(clean_cmd, cwd=workdir, check=True, capture_output=True)
+""",
+        # s44 (batch 17, dobby): the wait after a loop that read the output to its end, each read under wait_for
+        """\
+import asyncio
+async def task(argv, limit):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    lines = []
+    try:
+        while True:
+            line = await asyncio.wait_for(proc.stdout.readline(), timeout=limit)
+            if not line:
+                break
+            lines.append(line)
+    except TimeoutError:
+        proc.kill()
+        raise
+    await proc.wait()
+    return lines
+""",
+        # s44 (batch 17, dobby): create_subprocess_exec's program found with `shutil.which`, in the function or in
+        # the caller that hands it to a helper's parameter: read as that program (a local tmux command)
+        """\
+import asyncio, shutil
+async def restart(session):
+    tmux = shutil.which("tmux")
+    kill = await asyncio.create_subprocess_exec(tmux, "kill-session", "-t", session)
+    await kill.wait()
+    await send(tmux, session, "y")
+async def send(tmux: str, session: str, keys: str) -> None:
+    proc = await asyncio.create_subprocess_exec(tmux, "send-keys", "-t", session, keys, "Enter")
+    await proc.wait()
+""",
         # a one-shot worker whose exit code is its child's, handed back through the functions that return it
         """\
 import asyncio
@@ -858,6 +903,50 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s44: a grown list still runs what it is handed after `-c`, or what leaves the machine; `git clean -i` asks
+        """\
+import subprocess
+def run(extra, remote):
+    cmd = ["bash", "-c"]
+    cmd += [extra]
+    subprocess.run(cmd)  # error: TFH201
+    push = ["git", "push"]
+    push += [remote]
+    subprocess.run(push)  # error: TFH201
+    subprocess.run(["git", "clean", "-i"])  # error: TFH201
+""",
+        # s44: a read loop that swallows its timeouts (the run itself is unbounded), or leaves at a marker, not at EOF
+        """\
+import asyncio
+async def agent(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    while True:
+        try:
+            line = await asyncio.wait_for(proc.stdout.readline(), timeout=2)
+        except TimeoutError:
+            continue
+        if not line:
+            break
+    await proc.wait()  # error: TFH201
+async def server(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    while True:
+        line = await asyncio.wait_for(proc.stdout.readline(), timeout=30)
+        if b"ready" in line:
+            break
+    await proc.wait()  # error: TFH201
+""",
+        # s44: a program found with `shutil.which` still runs what the code hands it, or what runs long
+        """\
+import asyncio, shutil
+async def run(argv, url):
+    bash = shutil.which("bash")
+    proc = await asyncio.create_subprocess_exec(bash, *argv)
+    await proc.wait()  # error: TFH201
+    git = shutil.which("git")
+    clone = await asyncio.create_subprocess_exec(git, "clone", url)
+    await clone.wait()  # error: TFH201
+""",
         # s43: a module function returning more than one program, or a remote one, names no local program
         """\
 import os, subprocess
@@ -1406,7 +1495,11 @@ async def step(cmd):
         f = node.func
         if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
             return False
-        return f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names))
+        if f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names)):
+            return True
+        # s44 (batch 17): a wait after a loop that read the process's output to its end under asyncio.wait_for
+        loops = self.ctx.screen.memo(("bounded_reads", id(func)), lambda: bounded_reads(func, self.names))
+        return f.attr.value == "wait" and f.value.value in loops and id(node) not in loops[f.value.value]
 
     def _owned_wait(self, node: cst.Call) -> bool:
         """A process the object keeps and can stop: its ``wait()`` is the object's contract (``owned.py``)."""
