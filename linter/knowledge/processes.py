@@ -346,7 +346,7 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     for key in (" ".join(argv[:2]), head):
         if key in LONG_RUNNING_PROCESSES:
             return f"`{key}` runs long by nature{_LONG_ADVICE}"
-    if head in AGENT_CLIS and not set(argv[1:3]) & AGENT_CLI_LOCAL_SUBCOMMANDS:
+    if head in _AGENT_CLIS and not set(argv[1:3]) & _AGENT_CLI_LOCAL_SUBCOMMANDS:
         return f"`{head}` runs an LLM agent session, as long as its task{_LONG_ADVICE}"
     # the sub-command, or a group's sub-command (``docker buildx build``, ``docker image pull``)
     subs = [w for w in argv[1:3] if not w.startswith("-")]
@@ -491,9 +491,9 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
 # s44 (batch 17 dobby-orchestrator's `claude -p <prompt> --max-turns 5`): a coding agent's CLI runs an LLM agent
 # session (model calls over the network, tool runs) as long as its task: a stalled session hangs its caller. Its
 # configuration sub-commands (`claude mcp add ...`, batch 13 singlestore) end at once; a login waits for the person.
-AGENT_CLIS: Final[frozenset[str]] = frozenset(
+_AGENT_CLIS: Final[frozenset[str]] = frozenset(
     {"claude", "codex", "gemini", "aider", "opencode", "cursor-agent", "goose", "qwen", "crush"})
-AGENT_CLI_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+_AGENT_CLI_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
     {"mcp", "config", "configure", "setup-token", "login", "logout", "auth", "doctor", "update", "upgrade", "install",
      "version", "help", "models", "completion", "--version", "-v", "-V", "--help", "-h"})
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
