@@ -491,11 +491,11 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
     return table
 
 
-_ASSIGNED = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=[^=]")
+_ASSIGNED = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]=]*\]\s*)?(?::[^=]*)?=[^=]")  # s44: or an item, result["error"] = ...
 
 
 def _returns_assigned(row: dict[str, str], path: str | None, spans: list[tuple[int, int]]) -> bool:
-    """The site's line assigns a name (``error_msg = f"...{e}"``) and a finding starts after it within MOVE_WINDOW
+    """The site's line assigns a name (``error_msg = f"...{e}"``) or an item of it (``result["error"] = ...``) and a finding starts after it within MOVE_WINDOW
     lines with that name in its lines (``return ToolResultBlock(content=error_msg, ...)``)."""
     line = int(row["line"])
     at = source_line(path, line)

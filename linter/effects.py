@@ -234,7 +234,8 @@ def classify_call(
                 return cls, qn
     if isinstance(func, cst.Attribute) and last in kb.SDK_METHODS:
         roots, cls = kb.SDK_METHODS[last]
-        if any(root in imports and (qn is None or qn.split(".")[0] == root) for root in roots):
+        anywhere = last in kb.SDK_METHODS_ANY_RECEIVER
+        if any(root in imports and (qn is None or anywhere or qn.split(".")[0] == root) for root in roots):
             return cls, f"{dotted(func) or last}()"
     return None
 
@@ -368,7 +369,9 @@ def _sdk_table_call(func: cst.BaseExpression, qn: str | None, imports: frozenset
         if any(qn.startswith(prefix) and qn.rsplit(".", 1)[-1] == name for prefix, name, _ in kb.SDK_PREFIX_CALLS):
             return True
     if isinstance(func, cst.Attribute) and func.attr.value in kb.SDK_METHODS:
-        return any(root in imports and (qn is None or qn.split(".")[0] == root) for root in kb.SDK_METHODS[func.attr.value][0])
+        anywhere = func.attr.value in kb.SDK_METHODS_ANY_RECEIVER
+        return any(root in imports and (qn is None or anywhere or qn.split(".")[0] == root)
+                   for root in kb.SDK_METHODS[func.attr.value][0])
     return False
 
 

@@ -346,6 +346,8 @@ def process_fix_refusal(words: Iterable[str], whole: bool) -> str | None:
     for key in (" ".join(argv[:2]), head):
         if key in LONG_RUNNING_PROCESSES:
             return f"`{key}` runs long by nature{_LONG_ADVICE}"
+    if head in _AGENT_CLIS and not set(argv[1:3]) & _AGENT_CLI_LOCAL_SUBCOMMANDS:
+        return f"`{head}` runs an LLM agent session, as long as its task{_LONG_ADVICE}"
     # the sub-command, or a group's sub-command (``docker buildx build``, ``docker image pull``)
     subs = [w for w in argv[1:3] if not w.startswith("-")]
     for depth, word in enumerate(subs):
@@ -486,6 +488,14 @@ LONG_RUNNING_PROCESSES: Final[frozenset[str]] = frozenset({
     "zap", "zap.sh", "nikto", "wpscan", "pylint", "mypy", "pyright", "eslint", "unittest", "jest", "vitest",
     "mocha", "behave", "robot", "cypress", "playwright test",
 })
+# s44 (batch 17 dobby-orchestrator's `claude -p <prompt> --max-turns 5`): a coding agent's CLI runs an LLM agent
+# session (model calls over the network, tool runs) as long as its task: a stalled session hangs its caller. Its
+# configuration sub-commands (`claude mcp add ...`, batch 13 singlestore) end at once; a login waits for the person.
+_AGENT_CLIS: Final[frozenset[str]] = frozenset(
+    {"claude", "codex", "gemini", "aider", "opencode", "cursor-agent", "goose", "qwen", "crush"})
+_AGENT_CLI_LOCAL_SUBCOMMANDS: Final[frozenset[str]] = frozenset(
+    {"mcp", "config", "configure", "setup-token", "login", "logout", "auth", "doctor", "update", "upgrade", "install",
+     "version", "help", "models", "completion", "--version", "-v", "-V", "--help", "-h"})
 # Sub-commands that install, fetch, build or deploy, whatever the program (``beam deploy``,
 # ``modal deploy``, ``foo install``): long by nature too.
 LONG_RUNNING_SUBCOMMANDS: Final[frozenset[str]] = frozenset(

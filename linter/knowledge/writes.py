@@ -255,7 +255,15 @@ SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
     # a session handed in: ``session.call_tool(name, args)``; fastmcp's ``Client`` is the same tool run (s39: spoon's
     # ``async with self.get_session() as session`` in a module importing only ``fastmcp``)
     "call_tool": (("mcp", "fastmcp"), NON_IDEMPOTENT_WRITE),
+    # a remote shell command (s44, batch 17 imbue-mngr): re-run after a dropped SSH connection (SSHException,
+    # EOFError), the command may have run already; paramiko's client and pyinfra's host come from factories
+    "exec_command": (("paramiko",), NON_IDEMPOTENT_WRITE),
+    "run_shell_command": (("pyinfra",), NON_IDEMPOTENT_WRITE),
 }
+# SDK_METHODS names no other package uses: read on any receiver in a module importing the package, also one the
+# resolver types as the project's own (imbue-mngr's ``self.connector.host``: a project wrapper's property holding
+# pyinfra's ``Host``, its type in another module)
+SDK_METHODS_ANY_RECEIVER: Final[frozenset[str]] = frozenset({"exec_command", "run_shell_command"})
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
     f"{m}.{name}": cls

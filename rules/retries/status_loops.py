@@ -140,12 +140,18 @@ def target_names(target: cst.BaseExpression) -> set[str]:
 _STATUS_READS = frozenset({"status_code", "status", "status_int"})
 
 
+def _ast_goes_round(body: list[ast.stmt]) -> bool:
+    """The body ends in ``continue``, or in an ``if`` whose body does (``if attempt < max_retries - 1: sleep(...);
+    continue``: the loop's bound, s44 batch 17's azure-devops ``_api``)."""
+    last = body[-1] if body else None
+    return isinstance(last, ast.Continue) or (isinstance(last, ast.If) and _ast_goes_round(last.body))
+
+
 def _ast_status_continue(n: ast.AST) -> bool:
-    """An ``if`` whose test reads a status (``r.status_code``, ``resp.status``) and whose body ends in ``continue``."""
+    """An ``if`` whose test reads a status (``r.status_code``, ``resp.status``) and whose body goes round."""
     return (
         isinstance(n, ast.If)
-        and bool(n.body)
-        and isinstance(n.body[-1], ast.Continue)
+        and _ast_goes_round(n.body)
         and any(isinstance(c, ast.Attribute) and c.attr in _STATUS_READS for c in ast.walk(n.test))
     )
 
@@ -208,6 +214,14 @@ def _resolved(test: cst.BaseExpression, constants: Callable[[str], cst.BaseExpre
     return out if isinstance(out, cst.BaseExpression) else test
 
 
+def _goes_round(suite: cst.BaseSuite) -> bool:
+    """The suite ends in ``continue``, or in an ``if`` whose body does (the loop's bound: ``if attempt <
+    max_retries - 1: continue``), as ``_ast_goes_round``."""
+    stmts = _body(suite)
+    last = stmts[-1] if stmts else None
+    return _ends_in_continue(suite) or (isinstance(last, cst.If) and _goes_round(last.body))
+
+
 def status_retry(loop: cst.For, constants: Callable[[str], cst.BaseExpression | None]) -> frozenset[int] | None:
     """The statuses a counted loop goes round on (the ``if``s testing a status whose body ends in ``continue``),
     when one of them is a 5xx; else None. ``constants`` gives the literal a name is bound to."""
@@ -215,7 +229,7 @@ def status_retry(loop: cst.For, constants: Callable[[str], cst.BaseExpression | 
         return None
     sent: set[int] = set()
     for n in _walk(loop.body, into_loops=False):
-        if isinstance(n, cst.If) and _ends_in_continue(n.body) and _reads_status(n.test):
+        if isinstance(n, cst.If) and _goes_round(n.body) and _reads_status(n.test):
             statuses = status_set(_resolved(n.test, constants))
             if statuses:
                 sent |= statuses

@@ -197,6 +197,17 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s44 (batch 17): only the SSH connection retried, the remote command sent once
+        """\
+import paramiko
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+@retry(retry=retry_if_exception_type(paramiko.SSHException), stop=stop_after_attempt(3))
+def connect(client: paramiko.SSHClient, host):
+    client.connect(host, timeout=10)
+def run_remote(client: paramiko.SSHClient, host, command):
+    connect(client, host)
+    return client.exec_command(command, timeout=30)
+""",
         # s43 (batch 16, status retries): a counted loop that goes round on a status re-sends nothing harmful when
         # it sends a GET, when only a 429 sends it round (refused before the server acted), when it carries an
         # idempotency key; a loop over data skips to the next item (not a retry)
@@ -222,6 +233,14 @@ def charge(url, body, key):
         if r.status_code >= 500:
             time.sleep(2 ** attempt)
             continue
+        return r.json()
+def fetch_bounded(url, max_retries=3):
+    for attempt in range(max_retries):
+        r = requests.get(url, timeout=30)
+        if r.status_code >= 500:
+            if attempt < max_retries - 1:
+                time.sleep(2 ** attempt)
+                continue
         return r.json()
 def upload_all(url, items):
     for i in range(len(items)):
@@ -710,6 +729,44 @@ def notify(bus, event):
 """,
     ]
     INVALID = [
+        # s44 (batch 17 azure-devops-mcp-server, boards/git/pipelines/releases ``_api``): the status test's body goes
+        # round under the loop's bound (``if attempt < max_retries - 1: sleep(...); continue``), every method
+        # re-sent on a 5xx: the module's callers hand it a POST
+        """\
+import time, httpx
+def _api(method, url, json_body=None):
+    max_retries = 3
+    with httpx.Client(timeout=30) as client:
+        for attempt in range(max_retries):  # error: TFH101 "as the call of _api() at line 15 asks"
+            resp = client.request(method, url, json=json_body)
+            if resp.status_code == 429 or resp.status_code >= 500:
+                if attempt < max_retries - 1:
+                    time.sleep(2 ** attempt)
+                    continue
+            resp.raise_for_status()
+            return resp.json()
+    raise RuntimeError("failed")
+def create_work_item(url, doc):
+    return _api("POST", url, json_body=doc)
+""",
+        # s44 (batch 17 imbue-mngr host.py): a remote shell command re-run after a dropped SSH connection (the
+        # command may have run): paramiko's exec_command, pyinfra's run_shell_command (also on a project wrapper's
+        # property the resolver types as the project's own)
+        """\
+import paramiko
+from pyinfra.api import Host
+from tenacity import retry, retry_if_exception_type, stop_after_attempt
+class Connector:
+    host: Host
+class Remote:
+    connector: Connector
+    @retry(retry=retry_if_exception_type((paramiko.SSHException, EOFError)), stop=stop_after_attempt(5))  # error: TFH101 "run_shell_command"
+    def run(self, command):
+        return self.connector.host.run_shell_command(command)
+@retry(retry=retry_if_exception_type(paramiko.SSHException), stop=stop_after_attempt(3))  # error: TFH101 "exec_command"
+def run_remote(client: paramiko.SSHClient, command):
+    return client.exec_command(command, timeout=30)
+""",
         # s43 (batch 16, status retries): a counted loop that re-sends its request on a 5xx or non-200 answer, with
         # no try of its own (ozon's _send: the statuses a class constant) or past its try (instamcp's send_dm_text:
         # a token fetch in the try, the POST after it): a 5xx after the server acted re-sends the write

@@ -256,6 +256,7 @@ time the author knows: it is silent unless it reaches another machine (a
 remote CLI: `kubectl`, `gh`, `ssh`, `curl`, `git fetch`/`clone`, `docker
 pull`; a network program: `ping`, `nc`, `dig`; a headless browser or a
 renderer driving one: `mmdc`, `wkhtmltopdf`; a literal URL among its words), runs long by nature (installs, pulls, builds, scans, test runners,
+a coding agent's CLI running a session: `claude -p`, `codex exec`, `gemini`, `aider`, not its `mcp`/`config`/`login` sub-commands,
 `ffmpeg`, `docker run`/`build`: reported with advice, no fix) or until
 something else happens (`docker wait`/`attach`/`events`, `tail -f`,
 `docker logs -f`, `watch`), may wait for a person (`sudo`, `gpg`, `git
@@ -946,6 +947,24 @@ async def run(argv, url):
     git = shutil.which("git")
     clone = await asyncio.create_subprocess_exec(git, "clone", url)
     await clone.wait()  # error: TFH201
+""",
+        # s44 (batch 17 dobby-orchestrator daemon.py): a coding agent's CLI runs an LLM agent session (model calls
+        # over the network): awaited with no deadline, a stalled session hangs its caller; the bounded one is silent
+        """\
+import asyncio, subprocess
+async def parse_log(prompt):
+    proc = await asyncio.create_subprocess_exec(
+        "claude", "-p", prompt, "--max-turns", "5", stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await proc.communicate()  # error: TFH201
+    return stdout
+async def parse_log_bounded(prompt):
+    proc = await asyncio.create_subprocess_exec("claude", "-p", prompt, stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await asyncio.wait_for(proc.communicate(), timeout=300)
+    return stdout
+def review(diff):
+    return subprocess.run(["codex", "exec", diff], capture_output=True)  # error: TFH201 "`codex` runs an LLM agent session"
+def register():
+    subprocess.run(["claude", "mcp", "add", "my-server", "uvx", "my-server"], capture_output=True, check=True)
 """,
         # s43: a module function returning more than one program, or a remote one, names no local program
         """\
