@@ -29,7 +29,7 @@ from .demos import demo_defs, left_out, note as demo_note
 from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
-                      server_decorators, unresolved_receivers)
+                      server_decorators, Served, served_registries, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
 from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
@@ -111,7 +111,9 @@ class _Observer:
         self.built = module_built(index)
         chosen: dict[str, tuple[ast.AST, str]] = {}
         self.registries = {f"{self.module}.{p}": r
-                           for p, r in registry_decorators(index, self.tables.decorators, chosen).items()}
+                           for p, r in registry_decorators(index, Served(self.tables.decorators, self.own_roots,
+                                                                          self.tables.decorator_lasts())
+                                                           if self.require_complete else self.tables.decorators, chosen).items()}
         self.markers = {f"{self.module}.{p}": keys for p, (fn, param) in chosen.items()
                         if (keys := marker_keys(fn, param, index.tree)) is not None}
         self.reads = read_markers(index.tree)
@@ -467,6 +469,11 @@ def run(
         for res in first:
             for callee, where, cls in res.params:
                 params.setdefault(callee, {}).setdefault(where, cls)
+        # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
+        exports = [e for r in first for e in r.exports]
+        exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))
+        served = server_decorators(tables.decorators, classes, exports)
+        registries = served_registries(registries, served, tables.decorators)
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         later_tables = tables
@@ -479,10 +486,6 @@ def run(
             inherited_helpers(helpers, classes)
             if helpers:
                 later_tables = replace(later_tables, wrappers={**helpers, **later_tables.wrappers})
-            # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
-            exports = [e for r in first for e in r.exports]
-            exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))
-            served = server_decorators(tables.decorators, classes, exports)
             if served:
                 later_tables = replace(later_tables, aliases=served, decorators={
                     **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})

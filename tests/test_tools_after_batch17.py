@@ -1,0 +1,66 @@
+"""`smullyan tools` (issue 28, session 44, after batch 17's blind run): a project's decorator handing the function
+to a tool decorator of a server another module of the run builds (clr-sentry-mcp's ``annotations.py``: ``from
+pkg.server import mcp``; ``def read_tool(fn): return mcp.tool(annotations=_READ)(fn)``, ``@read_tool`` on the
+server's functions): a registry once the run knows ``mcp`` is a server; not when the object is none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import tool_rows, write_tree
+
+_SERVED = {
+    "pkg/__init__.py": "",
+    "pkg/server.py": '''
+        from fastmcp import FastMCP
+
+        mcp = FastMCP("Sentry")
+
+        from pkg.annotations import read_tool, write_tool  # noqa: E402
+
+
+        @read_tool
+        def get_issue(identifier: str) -> dict:
+            return {"id": identifier}
+
+
+        @write_tool
+        def update_issue(identifier: str, status: str) -> dict:
+            return {"id": identifier, "status": status}
+    ''',
+    "pkg/annotations.py": '''
+        from pkg.server import mcp
+
+        _READ = {"readOnlyHint": True}
+        _WRITE = {"readOnlyHint": False}
+
+
+        def read_tool(fn):
+            """Register ``fn`` as a read-only MCP tool."""
+            return mcp.tool(annotations=_READ)(fn)
+
+
+        def write_tool(fn):
+            return mcp.tool(annotations=_WRITE)(fn)
+    ''',
+}
+
+
+def test_a_decorator_handing_functions_to_another_modules_server(tmp_path: Path) -> None:
+    rows = tool_rows(write_tree(tmp_path, _SERVED))
+    assert [(f, n, fw) for f, n, fw, _form in rows] == [("server.py", "get_issue", "mcp"), ("server.py", "update_issue", "mcp")]
+
+
+def test_not_when_the_other_modules_object_is_no_server(tmp_path: Path) -> None:
+    files = dict(_SERVED)
+    files["pkg/server.py"] = files["pkg/server.py"].replace('from fastmcp import FastMCP', 'from pkg.store import Store') \
+        .replace('FastMCP("Sentry")', 'Store("Sentry")')
+    files["pkg/store.py"] = '''
+        class Store:
+            def __init__(self, name):
+                self.items = []
+
+            def tool(self, **kw):
+                return lambda fn: self.items.append(fn) or fn
+    '''
+    assert tool_rows(write_tree(tmp_path, files)) == []
