@@ -64,3 +64,75 @@ def test_not_when_the_other_modules_object_is_no_server(tmp_path: Path) -> None:
                 return lambda fn: self.items.append(fn) or fn
     '''
     assert tool_rows(write_tree(tmp_path, files)) == []
+
+
+_CLI = {
+    "cli/__init__.py": "",
+    "cli/commands/__init__.py": "",
+    "cli/commands/vm.py": '''
+        import subprocess
+
+        import typer
+
+        app = typer.Typer(name="vm")
+        _scan = typer.Typer(help="scans")
+        app.add_typer(_scan, name="scan")
+
+
+        @_scan.command("list")
+        def scan_list(limit: int = typer.Option(10, "--limit")) -> None:
+            subprocess.run(["curl", "https://example.com/scans"], check=True)
+
+
+        @app.command()
+        def purge_cache() -> None:
+            pass
+    ''',
+    "cli/main.py": '''
+        import typer
+
+        from .commands import vm
+
+        app = typer.Typer()
+        app.add_typer(vm.app)
+
+
+        @app.command("configure")
+        def configure() -> None:
+            pass
+    ''',
+    "cli/mcp_server.py": '''
+        import subprocess
+
+        import typer
+
+
+        def _walk(t: typer.Typer, prefix: str = ""):
+            out = []
+            for c in t.registered_commands or []:
+                out.append((f"{prefix} {c.name}".strip(), c.callback))
+            for g in t.registered_groups or []:
+                out.extend(_walk(g.typer_instance, g.name))
+            return out
+
+
+        def catalog():
+            from .main import app
+            return [{"name": full.replace(" ", "_"), "inputSchema": {"type": "object"}} for full, _cb in _walk(app)]
+
+
+        def invoke(name: str) -> str:
+            return subprocess.run(["cli", *name.split("_")], capture_output=True, text=True, check=False).stdout
+    ''',
+}
+
+
+def test_a_typer_apps_commands_a_module_serves_as_tools(tmp_path: Path) -> None:
+    rows = tool_rows(write_tree(tmp_path, _CLI))
+    assert [(f, n, fw) for f, n, fw, _form in rows] == [("vm.py", "list", "typer"), ("vm.py", "purge-cache", "typer")]
+
+
+def test_not_a_typer_cli_no_module_serves(tmp_path: Path) -> None:
+    files = dict(_CLI)
+    files["cli/mcp_server.py"] = files["cli/mcp_server.py"].replace('"inputSchema": {"type": "object"}', '"help": ""')
+    assert tool_rows(write_tree(tmp_path, files)) == []

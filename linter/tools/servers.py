@@ -133,14 +133,17 @@ class Served(Mapping[str, str]):
 
 
 def served_registries(registries: Mapping[str, tuple[str, int, str]], served: Mapping[str, str],
-                      decorators: Mapping[str, str]) -> dict[str, tuple[str, int, str]]:
-    """The first phase's registries with each ``served:`` one given its server's framework, or left out when the
-    object is no server of the run."""
+                      decorators: Mapping[str, str], unserved: Mapping[str, tuple[str, int, str]],
+                      ) -> dict[str, tuple[str, int, str]]:
+    """The first phase's registries with each ``served:`` one given its server's framework, or, when the object is
+    no server of the run, what the decorator is without it (``unserved``: a marker, say), else nothing."""
     out: dict[str, tuple[str, int, str]] = {}
     for qn, (framework, position, keyword) in registries.items():
         if framework.startswith(SERVED):
             framework = decorators.get(served.get(framework[len(SERVED):], ""), "")
             if not framework:
+                if qn in unserved:
+                    out[qn] = unserved[qn]
                 continue
         out[qn] = (framework, position, keyword)
     return out
