@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools_support import tool_rows, write_tree
+from tools_support import source_rows, tool_rows, write_tree
 
 _SERVED = {
     "pkg/__init__.py": "",
@@ -136,3 +136,49 @@ def test_not_a_typer_cli_no_module_serves(tmp_path: Path) -> None:
     files = dict(_CLI)
     files["cli/mcp_server.py"] = files["cli/mcp_server.py"].replace('"inputSchema": {"type": "object"}', '"help": ""')
     assert tool_rows(write_tree(tmp_path, files)) == []
+
+
+_RUN_TOOL_MATCH = '''
+    import subprocess
+    from pathlib import Path
+
+
+    def _file_read(path: str) -> str:
+        return Path(path).read_text()
+
+
+    def _bash(command: str) -> str:
+        return subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60).stdout
+
+
+    def run_tool(name: str, inputs: dict) -> str:
+        try:
+            match name:
+                case "file_read":  return _file_read(**inputs)
+                case "bash":       return _bash(**inputs)
+                case "ls":         return "\\n".join(p.name for p in Path(inputs["path"]).iterdir())
+                case _:            return f"Unknown tool: {name}"
+        except Exception as e:
+            return f"Tool error [{name}]: {e}"
+'''
+
+
+def test_a_match_on_the_name_a_tool_runner_is_handed() -> None:
+    assert source_rows(_RUN_TOOL_MATCH) == [("bash", "dispatch", "match on the called name"),
+                                            ("file_read", "dispatch", "match on the called name"),
+                                            ("ls", "dispatch", "match on the called name")]
+
+
+def test_not_a_match_on_a_parameter_of_a_function_not_named_to_run_tools() -> None:
+    assert source_rows(_RUN_TOOL_MATCH.replace("def run_tool(", "def render(")) == []
+
+
+def test_not_a_runners_match_whose_cases_only_give_values() -> None:
+    assert source_rows('''
+        def run_tool(name: str, inputs: dict) -> str:
+            match name:
+                case "file_read":  return "read"
+                case "bash":       return "shell"
+                case "ls":         return "list"
+            return name
+    ''') == []
