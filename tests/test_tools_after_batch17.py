@@ -182,3 +182,28 @@ def test_not_a_runners_match_whose_cases_only_give_values() -> None:
                 case "ls":         return "list"
             return name
     ''') == []
+
+
+def test_a_tool_object_handed_the_function_it_executes() -> None:
+    rows = source_rows('''
+        from pathlib import Path
+
+        from pi_agent.types import AgentTool, AgentToolResult
+
+
+        def create_read_tool(cwd: str) -> AgentTool:
+            async def execute(tool_call_id: str, params: dict) -> AgentToolResult:
+                return AgentToolResult(content=Path(cwd, params["path"]).read_text())
+
+            return AgentTool(name="read", description="Read a file", parameters={"type": "object"}, execute=execute)
+    ''')
+    assert rows == [("execute", "pi-agent", "AgentTool(execute=...)")]
+
+
+def test_not_a_tool_object_told_to_execute_by_a_flag() -> None:
+    assert source_rows('''
+        from pi_agent.types import AgentTool
+
+        def make() -> AgentTool:
+            return AgentTool(name="read", description="Read a file", execute=True)
+    ''') == []
