@@ -17,6 +17,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .clients import sdk_constructor_lines, sdk_wrappers
+from .commands import Commands, served_commands, typer_commands
 from .facts import ToolFacts
 from .follow import Graph, Links, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
@@ -29,7 +30,7 @@ from .demos import demo_defs, left_out, note as demo_note
 from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
-                      server_decorators, unresolved_receivers)
+                      server_decorators, SERVED, Served, served_registries, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
 from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
@@ -84,6 +85,8 @@ class _Observer:
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
         self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
         self.helpers: dict[str, tuple[str, str, int | None]] = {}  # methods making a tool of a parameter (``method_helpers``)
+        self.commands: Commands | None = None  # its Typer apps' commands (``commands.py``)
+        self.unserved: dict[str, Registry] = {}  # its ``served:`` registries as they are without a server of the run
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -109,9 +112,14 @@ class _Observer:
         self.exports = module_instances(index)
         self.factories = module_factories(index)
         self.built = module_built(index)
+        self.commands = typer_commands(index)
         chosen: dict[str, tuple[ast.AST, str]] = {}
         self.registries = {f"{self.module}.{p}": r
-                           for p, r in registry_decorators(index, self.tables.decorators, chosen).items()}
+                           for p, r in registry_decorators(index, Served(self.tables.decorators, self.own_roots,
+                                                                          self.tables.decorator_lasts())
+                                                           if self.require_complete else self.tables.decorators, chosen).items()}
+        if any(r[0].startswith(SERVED) for r in self.registries.values()):  # what they are if the object is no server
+            self.unserved = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
         self.markers = {f"{self.module}.{p}": keys for p, (fn, param) in chosen.items()
                         if (keys := marker_keys(fn, param, index.tree)) is not None}
         self.reads = read_markers(index.tree)
@@ -242,6 +250,8 @@ class _FileResult:
     built: list[tuple[str, str]] = field(default_factory=list)  # names bound to an imported function's value
     decorated: dict[str, int] = field(default_factory=dict)  # its own decorators' uses (``own_decorators``)
     helpers: dict[str, tuple[str, str, int | None]] = field(default_factory=dict)  # its tool-making methods
+    commands: Commands | None = None  # its Typer apps' commands, and whether it serves them as tools (``commands.py``)
+    unserved: dict[str, Registry] = field(default_factory=dict)  # its ``served:`` registries without the server
 
 
 def describe_source(
@@ -300,7 +310,8 @@ def describe_source(
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
-                       observer.factories, observer.built, observer.decorated, observer.helpers)
+                       observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
+                       observer.unserved)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -467,6 +478,12 @@ def run(
         for res in first:
             for callee, where, cls in res.params:
                 params.setdefault(callee, {}).setdefault(where, cls)
+        # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
+        exports = [e for r in first for e in r.exports]
+        exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))
+        served = server_decorators(tables.decorators, classes, exports)
+        registries = served_registries(registries, served, tables.decorators,
+                                       {q: r for res in first for q, r in res.unserved.items()})
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         later_tables = tables
@@ -479,10 +496,6 @@ def run(
             inherited_helpers(helpers, classes)
             if helpers:
                 later_tables = replace(later_tables, wrappers={**helpers, **later_tables.wrappers})
-            # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
-            exports = [e for r in first for e in r.exports]
-            exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))
-            served = server_decorators(tables.decorators, classes, exports)
             if served:
                 later_tables = replace(later_tables, aliases=served, decorators={
                     **later_tables.decorators, **{k: later_tables.decorators[v] for k, v in served.items()}})
@@ -498,6 +511,7 @@ def run(
         graphs = {r.path: r.graph for r in [*first, *done] if r.graph is not None}
         # the functions one module's calls make tools of in another (``remote.py``): described in their own files
         remotes = [x for r in done for x in r.remotes] + entry_point_refs(files)  # and the tool entry points
+        remotes += served_commands(r.commands for r in first if r.commands is not None)  # a CLI served as tools
         if remotes:
             wanted = adopted(remotes, {k: v for g in graphs.values() for k, v in g.sequences.items()},
                              Resolver(graphs.values()), (t.qualname for r in done for t in r.tools))

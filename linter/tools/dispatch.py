@@ -197,6 +197,14 @@ def tool_runner(fn: ast.AST) -> bool:
     return bool(words & _RUNNER_WORDS) and bool(words & _RUNNING)
 
 
+def _first_param(fn: ast.AST) -> str | None:
+    """The function's first parameter past ``self``/``cls`` (``name`` of ``run_tool(name, inputs)``)."""
+    args = getattr(fn, "args", None)
+    params = [a.arg for a in (*args.posonlyargs, *args.args)] if args is not None else []
+    params = params[1:] if params[:1] in (["self"], ["cls"]) else params
+    return params[0] if params else None
+
+
 def _tool_named(fn: ast.AST) -> bool:
     return "tool" in set(getattr(fn, "name", "").lower().split("_"))
 
@@ -243,17 +251,23 @@ _BUILTINS = frozenset(dir(builtins))
 
 
 def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]]]:
-    """Tools a function runs by the called name in a ``match`` (``match tool_name: case "open_path": ...``), two
-    string cases at least: (name, the case's lines, the functions the case body defines: the code it runs
+    """Tools a function runs by the called name in a ``match`` (``match tool_name: case "open_path": ...``; or on
+    the first parameter of a function named to run tools, :func:`tool_runner`: solanacy's ``run_tool(name,
+    inputs)``: ``match name:``, three cases running something), two string cases at least: (name, the case's lines, the functions the case body defines: the code it runs
     when it wraps it in one, else none, and the row is the dispatching function itself)."""
     out: list[tuple[str, tuple[int, int], list[ast.AST]]] = []
+    handed = _first_param(fn) if tool_runner(fn) else None
     for n in own_nodes(fn):
-        if not isinstance(n, ast.Match) or not isinstance(n.subject, (ast.Name, ast.Attribute)) \
-                or not _CALLED_NAME.search(ast.unparse(n.subject)):
+        if not isinstance(n, ast.Match) or not isinstance(n.subject, (ast.Name, ast.Attribute)):
             continue
+        exact = bool(_CALLED_NAME.search(ast.unparse(n.subject)))
+        if not exact and not (isinstance(n.subject, ast.Name) and n.subject.id == handed):
+            continue  # neither the call's name nor the name a tool runner is handed (``run_tool(name, inputs)``)
         cases = [(name, case) for case in n.cases for name in _case_names(case.pattern)]
         if len(cases) < 2 or not any(_runs_something(case.body, fn) for _name, case in cases):
             continue  # every case only computes a value (the arguments of the call): no case runs a tool
+        if not exact and sum(_runs_something(case.body, fn) for _name, case in cases) < 3:
+            continue  # a runner's own parameter: three cases running something, as its ``if`` branches
         for name, case in cases:
             defs = [d for st in case.body for d in ast.walk(st) if isinstance(d, FUNCS)]
             end = max(getattr(st, "end_lineno", None) or st.lineno for st in case.body)

@@ -53,8 +53,8 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
 
 
 #: a keyword that hands a tool class the function a call of the tool runs, besides ``callable_arg``'s (lovia's
-#: ``Tool(name=..., description=..., parameters=..., invoke=invoke)``)
-_INVOKER_KEYWORDS = frozenset({"invoke"})
+#: ``Tool(name=..., description=..., parameters=..., invoke=invoke)``, pi-agent's ``AgentTool(name=..., execute=execute)``)
+_INVOKER_KEYWORDS = frozenset({"invoke", "execute"})
 
 
 def _positional_targets(call: ast.Call, scope: ast.AST, index: Index, scope_path: str,

@@ -7,7 +7,7 @@ an object or class of the run, not of the framework: the run's tables name it, m
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from .index import FUNCS, Index, own_nodes, target_key
 from .registries import _params
@@ -102,6 +102,51 @@ def server_decorators(
     for k, v in reexported_decorators(aliases, out, decorators).items():
         out.setdefault(k, v)
     return {k: v for k, v in out.items() if k not in decorators}
+
+
+#: a first-phase registry's framework while the decorator it hands functions to is a method of another module's
+#: object (``served:pkg.server.mcp.tool``): decided by :func:`served_registries` once the run's servers are known
+SERVED = "served:"
+
+
+class Served(Mapping[str, str]):
+    """The tool decorators, and in the first phase a decorator-named method of an object of another module of the run
+    (``from pkg.server import mcp``; ``def read_tool(fn): return mcp.tool(annotations=READ)(fn)``) as
+    ``served:<its name>``, the run's servers not known yet (``clr-sentry-mcp``'s ``@read_tool``/``@write_tool``)."""
+
+    def __init__(self, decorators: Mapping[str, str], own_roots: frozenset[str], lasts: frozenset[str]) -> None:
+        self._decorators, self._roots, self._lasts = decorators, own_roots, lasts
+
+    def __getitem__(self, key: str) -> str:
+        if key in self._decorators:
+            return self._decorators[key]
+        parts = key.split(".")
+        if len(parts) >= 3 and parts[0] in self._roots and parts[-1] in self._lasts:
+            return SERVED + key
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._decorators)
+
+    def __len__(self) -> int:
+        return len(self._decorators)
+
+
+def served_registries(registries: Mapping[str, tuple[str, int, str]], served: Mapping[str, str],
+                      decorators: Mapping[str, str], unserved: Mapping[str, tuple[str, int, str]],
+                      ) -> dict[str, tuple[str, int, str]]:
+    """The first phase's registries with each ``served:`` one given its server's framework, or, when the object is
+    no server of the run, what the decorator is without it (``unserved``: a marker, say), else nothing."""
+    out: dict[str, tuple[str, int, str]] = {}
+    for qn, (framework, position, keyword) in registries.items():
+        if framework.startswith(SERVED):
+            framework = decorators.get(served.get(framework[len(SERVED):], ""), "")
+            if not framework:
+                if qn in unserved:
+                    out[qn] = unserved[qn]
+                continue
+        out[qn] = (framework, position, keyword)
+    return out
 
 
 def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
