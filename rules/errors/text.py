@@ -102,25 +102,11 @@ class ExceptionText(TextTaint):
         """``data, err = _http_get(...)``: the unpacked name at the helper's text position holds the text."""
         if not any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
             return  # only an unpacking asks the helpers
-        positions = self._returned_text(node.value)
-        if not positions:
-            return
-        for t in node.targets:
-            if isinstance(t.target, (cst.Tuple, cst.List)):
-                for i, el in enumerate(t.target.elements):
-                    if i in positions and isinstance(el.value, cst.Name):
-                        self.tainted.add(el.value.value)
+        self.tainted.update(_unpacked_at(node, self._returned_text(node.value)))
 
     def _alias_returned(self, node: cst.Assign, positions: frozenset[int]) -> None:
         """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
-        positions -= {-1}
-        if not positions:
-            return
-        for t in node.targets:
-            if isinstance(t.target, (cst.Tuple, cst.List)):
-                for i, el in enumerate(t.target.elements):
-                    if i in positions and isinstance(el.value, cst.Name):
-                        self.aliased.add(el.value.value)
+        self.aliased.update(_unpacked_at(node, positions - {-1}))
 
     def active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
@@ -593,3 +579,9 @@ def _url_path(node: cst.BaseExpression) -> bool:
 def _path_literal(args: list[ast.expr]) -> bool:
     """:func:`_url_path` on the ``ast`` tree."""
     return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"
+
+
+def _unpacked_at(node: cst.Assign, positions: frozenset[int]) -> list[str]:
+    """The names ``node`` unpacks at ``positions`` of its value's tuple (``out, err = ...``, position 1: ``err``)."""
+    return [el.value.value for t in node.targets if isinstance(t.target, (cst.Tuple, cst.List))
+            for i, el in enumerate(t.target.elements) if i in positions and isinstance(el.value, cst.Name)]
