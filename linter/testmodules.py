@@ -28,16 +28,13 @@ __all__ = ["TEST_MODULES", "in_test_modules", "matches", "is_test_module"]
 TEST_MODULES: tuple[str, ...] = ("tests/*", "*/tests/*", "conftest.py")
 
 
-def matches(rel: str, raw: str, name: str, absolute: str, glob: str, *, names_only: bool = False) -> bool:
+def matches(rel: str, raw: str, name: str, absolute: str, glob: str) -> bool:
     """Whether ``glob`` matches a file, given its path relative to the configuration's directory (``rel``),
     as given (``raw``), its name and its absolute path: the matching of ``per-file-ignores`` (an absolute glob
-    matches the absolute path; a glob without ``/`` the name too; a directory glob what is under it).
-    ``names_only``: a glob without ``/`` matches the name only (``test_*.py`` is not ``test_utils/db.py``)."""
+    matches the absolute path; a glob without ``/`` the name too; a directory glob what is under it)."""
     g = glob.replace(os.sep, "/")
     if g.startswith("./"):
         g = g[2:]
-    if names_only and "/" not in g:
-        return fnmatch.fnmatchcase(name, g)
     if os.path.isabs(glob):
         return fnmatch.fnmatchcase(absolute, g) or fnmatch.fnmatchcase(absolute, g.rstrip("/") + "/*")
     return (
@@ -51,15 +48,17 @@ def matches(rel: str, raw: str, name: str, absolute: str, glob: str, *, names_on
 def is_test_module(rel: str, globs: Sequence[str] = TEST_MODULES) -> bool:
     """Whether the file at ``rel`` (a ``/``-separated path relative to the project, or a module's dotted name
     spelt as one: ``tests/tools/test_registry.py``) is a test module by ``globs``."""
-    name = rel.rsplit("/", 1)[-1]
-    return any(matches(rel, rel, name, rel, g, names_only=True) for g in globs if not os.path.isabs(g))
+    by_path, by_name, _ = _compiled(tuple(globs))  # the patterns :func:`in_test_modules` matches; no absolute one here
+    return bool((by_name is not None and by_name.match(rel.rsplit("/", 1)[-1]))
+                or (by_path is not None and by_path.match(rel)))
 
 
 def in_test_modules(path: str, source: str | None, globs: Sequence[str]) -> bool:
     """Whether the file at ``path`` is a test module by ``globs`` of the configuration read from ``source`` (its
-    directory is what they are relative to; ``None``: the current directory): :func:`matches` with
-    ``names_only``, one compiled pattern per setting, paths as given made absolute, no file-system call (the
-    engine asks once per linted file)."""
+    directory is what they are relative to; ``None``: the current directory): one compiled pattern per setting,
+    paths as given made absolute, no file-system call (the engine asks once per linted file); unlike
+    ``per-file-ignores``' :func:`matches`, a glob without ``/`` matches the name only (``test_*.py`` is not
+    ``test_utils/db.py``)."""
     absolute = os.path.abspath(path)
     root = os.path.dirname(os.path.abspath(source)) if source else os.getcwd()
     if absolute.startswith(root + os.sep):
