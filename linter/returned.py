@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 
+from .nodes import walk_in_scope_ast
+
 __all__ = ["delegate", "function_program"]
 
 
@@ -17,16 +19,8 @@ _LOOKUP_WORDS = ("which", "exec", "exe", "binary", "program", "path", "find", "r
 
 
 def _own_returns(node: ast.AST) -> list[ast.expr | None]:
-    out: list[ast.expr | None] = []
-    stack = list(ast.iter_child_nodes(node))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(n, ast.Return):
-            out.append(n.value)
-        stack.extend(ast.iter_child_nodes(n))
-    return out
+    """The values of the function's own ``return`` statements (not those of a nested scope)."""
+    return [n.value for n in walk_in_scope_ast(list(ast.iter_child_nodes(node))) if isinstance(n, ast.Return)]
 
 
 def _program(value: ast.expr | None) -> str | None:
