@@ -73,16 +73,27 @@ def remote_search(host, q):
     assert _lines(tmp_path, source) == [14]  # remote_search's handler only
 
 
-def test_a_store_from_an_annotated_helper_is_local(tmp_path: Path) -> None:
-    source = '''
-import sqlite3
-def get_db() -> sqlite3.Connection:
-    return sqlite3.connect(PATH)
+def test_a_store_from_a_project_helper_annotated_so_is_local(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "db.py").write_text(
+        "import sqlite3\ndef get_db() -> sqlite3.Connection:\n    return sqlite3.connect(PATH)\n"
+        "def get_remote() -> Client:\n    return Client(URL)\n")
+    caller = tmp_path / "app" / "reviews.py"
+    caller.write_text('''
+from app import db
 def active():
     try:
-        conn = get_db()
+        conn = db.get_db()
         return conn.execute("SELECT 1").fetchone()
     except Exception:
         return None
-'''
-    assert _lines(tmp_path, source) == []
+def remote():
+    try:
+        conn = db.get_remote()
+        return conn.execute("SELECT 1").fetchone()
+    except Exception:
+        return None
+''')
+    found = [f.line for f in engine.lint_source(caller.read_bytes(), str(caller), Config.default()) if f.code == "TFH402"]
+    assert found == [13]
