@@ -10,7 +10,7 @@ TFH403's scope: the calls that undo an outside effect, in-process cancellation, 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Mapping
 
 
 # ---------------------------------------------------------------- TFH402 scope
@@ -137,6 +137,37 @@ CLIENT_CLASS_WORDS: Final[frozenset[str]] = frozenset(
 REMOTE_CLIENT_CLASSES: Final[frozenset[str]] = frozenset(
     {"elasticsearch.Elasticsearch", "elasticsearch.AsyncElasticsearch", "opensearchpy.OpenSearch",
      "opensearchpy.AsyncOpenSearch", "redis.StrictRedis", "redis.asyncio.Redis", "redis.asyncio.StrictRedis"}
+)
+# Stores embedded in the process or opened on local disk (s45, issue 24): an object one of these builds
+# (``self.db = lancedb.connect("./data")``, ``async with aiosqlite.connect(path) as db``, ``Repo(root)``), and
+# what it is asked later (``self.table = self.db.open_table(t)``; ``self.table.count_rows()``), is local work
+# whatever the receiver is named (``db``, ``table``, ``collection``, ``repo``). Each: the keyword that names its
+# location (the first positional argument too), the location prefixes that make it remote (LanceDB Cloud's
+# ``db://``, an object store, MotherDuck's ``md:``), and the methods that still leave the machine (``fetch``).
+# With remote prefixes, a location must show it is local: a literal without one, a name whose last word is a
+# path word (``LOCAL_PATH_ARGUMENT_WORDS``), ``pathlib.Path``/``os.path`` (batches 1-17: logicore's LanceDB,
+# academic-research-mcp's SQLite, gitdirector's repository, read false).
+_OBJECT_STORES: Final[tuple[str, ...]] = ("s3://", "gs://", "gcs://", "az://", "abfs://", "http://", "https://")
+_GIT_NETWORK: Final[frozenset[str]] = frozenset({"fetch", "pull", "push", "ls_remote", "clone_from", "clone"})
+EMBEDDED_STORES: Final[Mapping[str, tuple[str, tuple[str, ...], frozenset[str]]]] = {
+    "sqlite3.connect": ("database", (), frozenset()),
+    "aiosqlite.connect": ("database", (), frozenset()),
+    "duckdb.connect": ("database", ("md:", "motherduck:", *_OBJECT_STORES), frozenset()),
+    "lancedb.connect": ("uri", ("db://", *_OBJECT_STORES), frozenset()),
+    "lancedb.connect_async": ("uri", ("db://", *_OBJECT_STORES), frozenset()),
+    "chromadb.PersistentClient": ("path", (), frozenset()),
+    "chromadb.EphemeralClient": ("settings", (), frozenset()),
+    "faiss.read_index": ("fname", (), frozenset()),
+    "git.Repo": ("path", (), _GIT_NETWORK),
+    "git.Repo.init": ("path", (), _GIT_NETWORK),
+    "tinydb.TinyDB": ("path", (), frozenset()),
+    "shelve.open": ("filename", (), frozenset()),
+    "dbm.open": ("file", (), frozenset()),
+}
+# The classes of such stores' objects that are always local (a function annotated to return one, ``def get_db() ->
+# sqlite3.Connection``, or a parameter annotated so): LanceDB's and DuckDB's connections are not here, they may be remote.
+EMBEDDED_STORE_CLASSES: Final[frozenset[str]] = frozenset(
+    {"sqlite3.Connection", "sqlite3.Cursor", "aiosqlite.Connection", "aiosqlite.Cursor", "git.Repo", "git.repo.base.Repo"}
 )
 # Receivers that name a remote API for TFH402 beyond ``TOOL_RECEIVER_WORDS``
 # (``self.api.runs.cancel(id)``, ``self._rpc.call(...)``).

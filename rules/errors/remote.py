@@ -25,12 +25,13 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Names, effects, last_name, project_method_stays_local, walk_in_scope, walk_in_scope_ast
+from .local_store import embedded_store, opened_on_path
 from .model import words
 
 __all__ = ["may_read_remote_ast", "module_constants", "reads_remote", "remote_evidence"]
 
 
-def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -> bool:
+def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge, path: str | None = None) -> bool:
     """File or local-process work (it reaches outside the process, not outside the machine), or a method of a
     response already received."""
     func = call.func
@@ -43,13 +44,15 @@ def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge) -
             return True
         if _in_hand(func.value, names, knowledge):
             return True  # r.json() on a response already received: a parse in memory
-        if isinstance(func.value, cst.Call) and _opened_on_path(func.value, names, knowledge):
+        if isinstance(func.value, cst.Call) and opened_on_path(func.value, names, knowledge):
             return True  # Store(SETTINGS_PATH).read(): an object of a local file
         ref = names.qualify(func.value)
         if ref is not None and ref[1] and (ref[0] in knowledge.local_io_calls or ref[0].startswith(knowledge.local_io_prefixes)):
             return True  # a method of a subprocess.Popen, a sqlite3 connection, a Path
         if _bound_to_local_io(func.value, names, knowledge):
             return True  # connection = sqlite3.connect(db_uri, uri=True) ... connection.close()
+        if embedded_store(func, names, knowledge, path):
+            return True  # self.table = lancedb.connect("./data").open_table(t) ... self.table.count_rows() (s45)
     return False
 
 
@@ -195,23 +198,6 @@ def module_constants(module: cst.Module | None, names: Names) -> frozenset[str]:
     return frozenset(literal - other)
 
 
-def _opened_on_path(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:
-    """A constructor handed only filesystem paths (``AuthProfileStore(AUTH_PROFILES_PATH)``, ``Store(Path(p))``)."""
-    if not call.args:
-        return False
-    for arg in call.args:
-        value = arg.value
-        if isinstance(value, cst.Call):
-            qn = names.qualname(value.func)
-            if qn is None or knowledge.canonical(qn) not in ("pathlib.Path", "pathlib.PurePath"):
-                return False
-            continue
-        parts = (last_name(value) or "").lower().split("_")
-        if parts[-1] not in knowledge.local_path_argument_words:
-            return False
-    return True
-
-
 def _receiver_words(func: cst.Attribute) -> set[str]:
     """The words of every name in a method call's receiver, camelCase split (``HttpClient.request`` -> http, client)."""
     out: set[str] = set()
@@ -334,7 +320,7 @@ def remote_evidence(
     qn = knowledge.canonical(raw) if raw is not None else None
     if qn is not None and _process_call(qn, knowledge) and _remote_program(call, qn, names, knowledge):
         return "program"  # kubectl get crds, gh api ...: a local process whose job is a remote service
-    if (qn is not None and qn in knowledge.pure_calls) or _local(call, qn, names, knowledge):
+    if (qn is not None and qn in knowledge.pure_calls) or _local(call, qn, names, knowledge, path):
         return None
     if qn is not None and qn.startswith(tuple(c + "." for c in knowledge.remote_client_classes)):
         return "client"  # es.indices.get(...): a method under a known remote client, where it is built or annotated

@@ -95,6 +95,25 @@ already received: a method of a parameter or a value annotated or built as
 request that could fail was made before the `try`, and the handler catches
 a body that does not parse.
 
+An embedded store is local work too (s45): a method of an object that
+{markdown_words(sorted(_DEFAULTS.embedded_stores)[:6])}, ... built on a
+local location, or of what that object hands out, whatever the receiver is
+named (`self.db = lancedb.connect(db_path)`; `self.table =
+self.db.open_table(t)`; `self.table.count_rows()`; `async with
+aiosqlite.connect(p) as db`; `chromadb.PersistentClient(path=d)`'s
+collections; a GitPython `Repo(root)`, its `fetch`/`pull`/`push` aside). The
+object is followed to what built it: a local name the function (or, in a
+closure, its parent) binds, `self.<attr>` as every method of the class
+assigns it (`None` aside; `connection or lancedb.connect(...)` read as the
+object built), a function annotated to return
+{markdown_words(sorted(_DEFAULTS.embedded_store_classes)[:2], "or")}, ..., or a
+class of the project built from paths only (`Repository(self.repo_path)`).
+Where the store can also be remote (LanceDB's `db://`, an object store,
+MotherDuck's `md:`), the location must show it is local: a literal without
+such a prefix, a path-named value, `pathlib.Path`/`os.path`; an unknown
+`lancedb.connect(uri)` stays remote. The constructors and prefixes are data
+(`EMBEDDED_STORES` in `linter/knowledge/fallbacks.py`).
+
 A name that only sounds remote is no evidence either (s37: five of the eight
 false findings of batches 7-9 were local work read as remote by a name): a
 receiver whose own name ends in a value word
@@ -194,6 +213,29 @@ intended answer there:
   listing (`[]`: "no checks"); the last four were labelled debatable, none
   false. Name the function for the probe, or `# noqa: TFH402`, where "does not
   answer" is the question;
+- (s45, the debatable findings of batches 1-17, decided by what the caller
+  reads when the read fails) **reported**: a fetch whose `None` also answers
+  a non-200 (an outage reads "not found"); a model call that answers `""`
+  or `None` (a summary, a judgement, a routing reply: "the model said
+  nothing"); a `None` the success path never returns (an account, a
+  history, an indicator: the caller tells them apart only by testing for
+  `None`, `if not data` reads it as empty, and the reason is lost); a
+  question to the service other than "do you answer" (`_supports_vision`,
+  `get_me`, `has_upstream`, `_endpoint_exists`, `running()`); a service
+  process on the machine reached through a client (a local Ollama's model
+  list, a daemon's list for a picker, an LSP server, a browser page: it is
+  another process that can be down, and the code cannot know it is local);
+  a token check or refresh whose outage reads "invalid" or "signed out";
+  a broad handler after typed handlers that raise the timeout and connection
+  errors (the broad one still turns a server error into "nothing"); an
+  enrichment or decoration beside a primary result (a total count, a PDF
+  link, a version notice, a display name): the function cannot tell that
+  its caller treats the value as optional, so say it (a docstring's
+  "best-effort", below) or `# noqa: TFH402`; a rationale in other words
+  ("a failed enrichment beats a crashed run") is not read. **Not
+  reported**: the probes above, the embedded stores and the Docker daemon
+  (local work), and a soft failure the docstring states in the phrases
+  below;
 - a default that is the answer the function was asked for (s38; on batch 10's blind run, 8 of the
   12 false findings were of these kinds): a probe for a server (a name with
   {markdown_words(_DEFAULTS.probe_name_parts, "or")}: a port scan's `None` is "no server on this
@@ -269,6 +311,49 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s45: embedded stores on a local location, whatever the receiver is named: LanceDB imported in
+        # ``__init__``, an aiosqlite connection opened in a ``with``, Chroma's persistent collections, a project
+        # class built from a path read in a closure
+        """\
+import aiosqlite
+import chromadb
+from app.repo import Repository
+class VectorStore:
+    def __init__(self, db_path="./lancedb"):
+        import lancedb
+        self._db = lancedb.connect(db_path)
+        self._table = None
+    def open(self, name):
+        self._table = self._db.open_table(name)
+    def count_rows(self) -> int:
+        try:
+            return self._table.count_rows()
+        except Exception:
+            return 0
+async def active_review(db_path):
+    try:
+        async with aiosqlite.connect(db_path) as db:
+            return await (await db.execute("SELECT value FROM settings")).fetchone()
+    except Exception:
+        return None
+class Memory:
+    def __init__(self, persist_dir):
+        self.client = chromadb.PersistentClient(path=persist_dir)
+        self.collection = self.client.get_or_create_collection("memories")
+    def search(self, q):
+        try:
+            return self.collection.query(query_texts=[q])
+        except Exception:
+            return []
+def show_diff(repo_path, build):
+    repo = Repository(repo_path)
+    def lookup(rel):
+        try:
+            return repo.read_file_text(rel)
+        except Exception:
+            return None
+    return build(lookup)
+""",
         # s40: a tool run whose failure is recorded, or whose fallback says it failed; a slot filled with a
         # nothing-found text in a result the function does not return
         """\
@@ -881,6 +966,24 @@ async def fetch(session: aiohttp.ClientSession, url):
 """,
     ]
     INVALID = [
+        # s45: a store whose location may be remote (LanceDB Cloud, or a location that does not say)
+        """\
+import lancedb
+class Cloud:
+    def __init__(self, uri):
+        self.db = lancedb.connect("db://my-project")
+        self.other = lancedb.connect(uri)
+    def names(self):
+        try:
+            return self.db.table_names()
+        except Exception:  # error: TFH402
+            return []
+    def rows(self):
+        try:
+            return self.other.open_table("t").count_rows()
+        except Exception:  # error: TFH402
+            return 0
+""",
         # s40: a tool run (a method run/invoke/... of a receiver named for a tool or a plugin) whose failure
         # reads as "no evidence": a slot of the returned result filled with a nothing-found text (gentopia's
         # ReWOO worker), or the text returned

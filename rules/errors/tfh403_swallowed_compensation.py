@@ -86,6 +86,15 @@ Not reported:
   swallowed, `raise`, `finally: adapter.close()`): closing discards the
   uncommitted work whether or not the rollback ran; a rollback whose
   connection stays open (a commit may follow) is reported;
+- the undoing of an effect the function itself made best-effort (s45): an
+  argument of the step is a local name bound (`None` aside) only inside a
+  `try` whose handlers all swallow (`typing_ts = (await
+  client.chat_postMessage(...)).get("ts")` under `except Exception: pass`,
+  then `chat_delete(ts=typing_ts)` suppressed after the real failure, which
+  is logged): the effect was never required to happen, so its undoing is
+  cleanup. Cleanup thus ends at effects the code made best-effort, and
+  compensation starts where the effect was required (a charge, a created
+  resource, a transaction: the examples above);
 - a handler that catches only "already gone" errors (`FileNotFoundError`,
   `KeyError`, `NotFound`, `DoesNotExist`, `NoSuchKey`, ...): the thing to
   delete is not there, which is what deleting it wanted;
@@ -132,6 +141,26 @@ def book(trip):
 harmless there, or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s45: undoing an effect the function made best-effort (a status message whose post may fail unnoticed)
+        """\
+import contextlib
+import logging
+logger = logging.getLogger(__name__)
+async def reply(client, channel, run, text):
+    typing_ts = None
+    try:
+        typing_ts = (await client.chat_postMessage(channel=channel, text="thinking...")).get("ts")
+    except Exception:
+        pass
+    try:
+        return await run(text)
+    except Exception as exc:
+        logger.warning("run failed: %s", exc)
+        if typing_ts:
+            with contextlib.suppress(Exception):
+                await client.chat_delete(channel=channel, ts=typing_ts)
+        raise
+""",
         # a local file's partial output deleted after a failed write, the write's own error re-raised
         """\
 from contextlib import suppress
@@ -330,6 +359,18 @@ def f(timer, handle):
 """,
     ]
     INVALID = [
+        # s45: the effect undone was required (its post is not best-effort): compensation
+        """\
+import contextlib
+async def reply(client, channel, run, text):
+    ts = (await client.chat_postMessage(channel=channel, text=text)).get("ts")
+    try:
+        return await run(text)
+    except Exception:
+        with contextlib.suppress(Exception):
+            await client.chat_delete(channel=channel, ts=ts)  # error: TFH403
+        raise
+""",
         # s40: a rollback whose connection stays open (committed later, or another object closed) is reported
         """\
 def write_batch(adapter, other, tasks):
@@ -569,11 +610,35 @@ async def f(client, job_id):
         if not found and is_compensation and broad:
             found = [c for c in calls if not self.model.recording_call(c)][:1]
         for call in found:
-            if self._discarded(call):
+            if self._discarded(call) or self._best_effort_effect(call):
                 continue
             if id(call) not in self._seen:
                 self._seen.add(id(call))
                 self.report(call, call=dotted(call.func) or last_name(call.func) or "the call", how=how)
+
+    def _best_effort_effect(self, call: cst.Call) -> bool:
+        """The step undoes an effect its own function made best-effort (s45): an argument is a local name the
+        function binds (``None`` aside) only in the body of a ``try`` whose handlers all swallow (``typing_ts =
+        (await client.chat_postMessage(...)).get("ts")`` under ``except Exception: pass``). Whether that effect
+        happened never mattered to the function, so neither does its undoing: cleanup, not compensation (dobby's
+        "thinking..." message deleted after a failure the outer handler logs and reports)."""
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        args = {a.value.value for a in call.args if isinstance(a.value, cst.Name)}
+        if not args:
+            return False
+        best_effort: set[int] = set()
+        for n in walk_in_scope(func.body):
+            if isinstance(n, cst.Try) and n.handlers and all(swallows_cst(h) for h in n.handlers):
+                best_effort.update(id(a) for a in walk_in_scope(n.body) if isinstance(a, cst.Assign))
+        for name in args:
+            binds = [n for n in walk_in_scope(func.body) if isinstance(n, cst.Assign)
+                     and any(isinstance(t.target, cst.Name) and t.target.value == name for t in n.targets)
+                     and not (isinstance(n.value, cst.Name) and n.value.value == "None")]
+            if binds and all(id(b) in best_effort for b in binds):
+                return True
+        return False
 
     def _discarded(self, call: cst.Call) -> bool:
         """A transaction's rollback in a handler whose ``try`` (or the handler itself) then closes the same
