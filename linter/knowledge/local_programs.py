@@ -64,6 +64,23 @@ _GIT_CLEAN_PERSON_FLAGS = frozenset({"-i", "--interactive"})
 _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
 
 
+# s45 (batch 17, dobby's `git merge <branch> --no-edit -m <msg>`, `git merge --abort`): a merge, rebase, cherry-pick or
+# revert that cannot open an editor: it is ended or undone (`--abort`, `--quit`, `--skip`), it makes no commit of its own
+# (`--ff-only`, `--squash`, `--no-commit`/`-n`), or its message is given (`--no-edit`, `-m`/`-F`/`-C`; not a rebase's:
+# `git rebase -m` is its merge backend). A conflict ends it with a non-zero status; it does not wait.
+_GIT_SETTLED_FLAGS = frozenset({"--abort", "--quit", "--skip"})
+_GIT_NO_COMMIT_FLAGS = frozenset({"--ff-only", "--squash", "--no-commit", "-n", "--no-edit"})
+
+
+def _git_settled(sub: str, args: list[str]) -> bool:
+    """Whether ``git <sub> <args>`` (a merge, a rebase, a cherry-pick, a revert) cannot wait for a person in an editor."""
+    if any(a in _GIT_SETTLED_FLAGS for a in args):
+        return True
+    if sub == "rebase" or any(a in _GIT_PERSON_FLAGS for a in args):
+        return False
+    return any(a in _GIT_NO_COMMIT_FLAGS for a in args) or _git_given_message(args)
+
+
 def _git_person(rest: list[str]) -> bool:
     """Whether ``git <rest>`` can wait for a person: a merge, a rebase, a patch asked interactively, a commit with
     no message."""
@@ -71,7 +88,7 @@ def _git_person(rest: list[str]) -> bool:
         return True
     sub = rest[0]
     if sub in _GIT_PERSON_SUBCOMMANDS:
-        return True
+        return not _git_settled(sub, rest[1:])
     # s44 (batch 17, codeprobe): `git clean -e <pattern>` excludes; only `-i`/`--interactive` asks the person there
     flags = _GIT_CLEAN_PERSON_FLAGS if sub == "clean" else _GIT_PERSON_FLAGS
     if sub in _GIT_PATCH_SUBCOMMANDS and any(a in flags for a in rest[1:]):

@@ -89,7 +89,9 @@ INTERACTIVE_PROCESSES: Final[Mapping[str, ProcessNote]] = {
          "git remote -v", "git stash list", "git worktree list",
          # s42 (batch 15): Windows' process table and kill, as `ps` and `kill` (`TASKLIST /FI ...`: a Windows
          # program's name in any case)
-         "tasklist", "taskkill"),
+         "tasklist", "taskkill",
+         # s45 (batch 17): PowerShell's clipboard cmdlets, as `pbcopy`/`clip` (`powershell -Command Set-Clipboard`)
+         "Set-Clipboard", "Get-Clipboard"),
         _INSTANT,
     ),
     **dict.fromkeys(
@@ -119,6 +121,48 @@ INTERACTIVE_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
          "apply"}
     ),
 }
+# s45 (issue 23, batches 16-17): a local instant. A program that is the client of a daemon on this machine, a
+# terminal multiplexer or the desktop, whose listed sub-commands only read or set that local state and return at
+# once: ``ollama show``/``list`` ask the local model server for its catalogue, ``adb start-server``/``devices`` start
+# or ask the local adb daemon, ``tmux send-keys``/``capture-pane``/``kill-session`` act on a session without attaching
+# to it. Program -> sub-commands (the first word after the program's own flags), read like ``INTERACTIVE_SUBCOMMANDS``
+# by :func:`interactive_process` (silent) and by the fix's ``QUICK_PROCESSES`` reading. The program's other
+# sub-commands keep their reading (``ollama pull``/``run``: long; ``adb shell``/``push``: the device; ``tmux attach``/
+# ``new-session`` without ``-d``: a terminal UI). ``LOCAL_INSTANT_FLAGS``: a sub-command that is instant only with
+# a flag (``tmux new-session -d``: detached).
+LOCAL_INSTANT_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "ollama": frozenset({"show", "list", "ls", "ps", "stop", "rm", "cp"}),
+    "adb": frozenset({"start-server", "kill-server", "devices", "version"}),
+    "tmux": frozenset(
+        {"send-keys", "send", "capture-pane", "capturep", "kill-session", "kill-server", "kill-window", "kill-pane",
+         "has-session", "has", "list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp", "display-message",
+         "display", "set-option", "set", "show-options", "set-environment", "show-environment", "rename-session",
+         "rename-window", "select-window", "select-pane", "resize-pane", "resize-window", "set-buffer", "load-buffer",
+         "paste-buffer", "pipe-pane", "source-file", "respawn-pane", "new-window", "split-window"}),
+}
+LOCAL_INSTANT_FLAGS: Final[Mapping[tuple[str, str], frozenset[str]]] = {
+    ("tmux", "new-session"): frozenset({"-d"}), ("tmux", "new"): frozenset({"-d"}),
+}
+
+
+def local_instant(argv: list[str]) -> bool:
+    """Whether ``argv`` (as :func:`_program_argv` spells it) is a local instant: a sub-command of
+    ``LOCAL_INSTANT_SUBCOMMANDS``, or one of ``LOCAL_INSTANT_FLAGS`` given its flag (also in a combined ``-dP``)."""
+    subs = LOCAL_INSTANT_SUBCOMMANDS.get(argv[0]) if argv else None
+    if subs is None:
+        return False
+    sub = next((w for w in argv[1:] if not w.startswith("-")), None)
+    if sub is None:
+        return False
+    if sub in subs:
+        return True
+    flags = LOCAL_INSTANT_FLAGS.get((argv[0], sub))
+    rest = argv[argv.index(sub) + 1:]
+    return flags is not None and any(
+        w in flags or (w.startswith("-") and not w.startswith("--") and any(f"-{c}" in flags for c in w[1:]))
+        for w in rest)
+
+
 # s42 (batch 15, issue 23): git's sub-commands on the local repository (``GIT_LOCAL_SUBCOMMANDS``, the tools'
 # class column: one list) end at once, but not those that can wait for a person in an editor or a conflict:
 # ``merge``/``rebase``/``cherry-pick``/``revert`` (``_GIT_PERSON_SUBCOMMANDS``), a work-tree change asked
@@ -288,6 +332,8 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
     if note is not None and note.silent:
         return note.why
     if len(argv) == 2 and info_query(argv[1]):  # `node --version`, `lean --print-prefix`: prints and exits
+        return _INSTANT.why
+    if local_instant(argv):  # s45: `ollama show m`, `adb start-server`, `tmux send-keys -t s ...`
         return _INSTANT.why
     if head == "git":  # s42: the local sub-commands that cannot wait for a person (`git add -p` can)
         return _INSTANT.why if _git_local(argv[1:]) else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ...linter.api import last_name, project_program, walk_in_scope
-from .process import command_words
+from .process import EDITOR_WORDS, command_words
 from .returns import returned_program
 
 if TYPE_CHECKING:
@@ -131,6 +131,28 @@ class LoopCommands:
             return None  # bound or changed some other way (a loop, a parameter, `cmd.insert(0, ...)`)
         return first[0]
 
+    def _editor_held(self, value: cst.BaseExpression, depth: int) -> bool:
+        """s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
+        it (``options.command`` with ``options: ExternalEditorOptions``, a dataclass filled from ``$VISUAL``/``$EDITOR``),
+        also split (``.split()``, ``shlex.split``) or through a local name bound once to it."""
+        if isinstance(value, cst.Call) and self.names.qualname(value.func) == "shlex.split" and value.args:
+            value = value.args[0].value
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "split":
+            value = value.func.value
+        if isinstance(value, cst.Name) and depth > 0:
+            bound = self._literal_binding(value.value)
+            return bound is not None and self._editor_held(bound, depth - 1)
+        if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name)):
+            return False
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        params = [*func.params.posonly_params, *func.params.params, *func.params.kwonly_params]
+        param = next((p for p in params if p.name.value == value.value.value), None)
+        ann = param.annotation.annotation if param is not None and param.annotation is not None else None
+        owner = last_name(ann) if isinstance(ann, (cst.Name, cst.Attribute)) else None
+        return owner is not None and any(word in owner.lower() for word in EDITOR_WORDS)
+
     def _words_of(self, cmd: cst.BaseExpression) -> tuple[list[str], bool]:
         if isinstance(cmd, cst.Name):
             value = self._literal_binding(cmd.value)
@@ -139,6 +161,8 @@ class LoopCommands:
             if value is not None:
                 cmd = value
         first = cmd.elements[0] if isinstance(cmd, (cst.List, cst.Tuple)) and cmd.elements else None
+        if first is not None and self._editor_held(first.value, 2):
+            return ["$EDITOR"], False  # s45: `[*options.command.split(" "), path]`, `options: ExternalEditorOptions`
         if first is not None and isinstance(first.value, cst.Call) and isinstance(cmd, (cst.List, cst.Tuple)):
             # s43: `[ops._git_executable(root), "log", ...]`: the program the module's function of that name returns
             found_one = self._returned_program(first.value)

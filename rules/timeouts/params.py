@@ -17,7 +17,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Screen, walk_in_scope
+from ...linter.api import Screen, imported_by, walk_in_scope
 
 _Uses = dict[str, list["ast.Call | None"]]  # a function's name -> each read of it: the call it is the callee of, or None
 
@@ -186,7 +186,7 @@ def program_expression(cmd: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def parameter_commands(
-    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression
+    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression, path: str | None = None
 ) -> list[cst.BaseExpression] | None:
     """``cmd`` with its program (``[command, pdf]``, ``[self.executable, ...]``) or its whole text (``run(command)``)
     replaced by each literal the parameter naming it can hold; None when it is named some other way."""
@@ -196,6 +196,8 @@ def parameter_commands(
         programs = param_values(screen, func, head.value, cls)
     elif isinstance(head, cst.Attribute) and isinstance(head.value, cst.Name) and head.value.value == "self" and cls is not None:
         programs = attribute_values(screen, cls, head.attr.value)
+    if programs is None and head is cmd and isinstance(head, cst.Name):
+        return parameter_lists(screen, func, head.value, cls, path)  # s45: `def _run(cmd)` called with whole literal lists
     if programs is None:
         return None
     if head is cmd:
@@ -203,6 +205,55 @@ def parameter_commands(
     assert isinstance(cmd, (cst.List, cst.Tuple))
     first, rest = cmd.elements[0], list(cmd.elements[1:])
     return [cmd.with_changes(elements=[first.with_changes(value=cst.SimpleString(repr(p))), *rest]) for p in programs]
+
+
+def _any_module(parts: list[str]) -> bool:
+    return True
+
+
+def _with_flags(items: list[ast.expr]) -> list[ast.expr]:
+    """A literal list's program and sub-command, then the literal flags after its first unspelled word
+    (``["git", "merge", branch, "--no-edit", "-m", msg]`` -> git, merge, --no-edit, -m, msg): what decides whether it
+    may wait for a person is read; the unspelled words stay unread (``*_rest``)."""
+    lead = next((i for i, e in enumerate(items) if not (isinstance(e, ast.Constant) and isinstance(e.value, str))),
+                len(items))
+    if lead < 2 or lead == len(items):
+        return items
+    flags = [e for e in items[lead:] if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("-")]
+    return [*items[:lead], *flags, items[lead]]
+
+
+def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.ClassDef | None, path: str | None = None
+                    ) -> list[cst.BaseExpression] | None:
+    """s45 (batch 17): a helper handed its whole command (``def _run(cmd, cwd): run(cmd, cwd=cwd, ...)``) runs, at
+    each call of it in the module, that call's list (``_run(["git", "worktree", "remove", path], root)``): one command
+    per call, its literal leading words (what follows them is ``*_rest``, not read); None when a use of the helper is
+    not a call handing it a list or tuple that starts with a literal word (a name, a list built elsewhere, ``*args``),
+    when the parameter has a default, when the module has no call of it, or when a module of the project imports the
+    helper (``path``: the linted file; it may be handed anything there)."""
+    positional = [*func.params.posonly_params, *func.params.params]
+    param = next((p for p in positional if p.name.value == name), None)
+    if param is None or param.default is not None or func.name.value == "__init__":
+        return None
+    bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
+    if not bound and cls is None and path is not None and func.name.value in imported_by(path, _any_module, "any"):
+        return None
+    index = positional.index(param) - (1 if bound else 0)
+    names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
+    calls = (attrs if bound else names).get(func.name.value, [])
+    out: list[cst.BaseExpression] = []
+    for call in calls:
+        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or any(
+                k.arg is None for k in call.keywords):
+            return None
+        arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+        if not isinstance(arg, (ast.List, ast.Tuple)):
+            return None
+        built = _forwarded_words([], _with_flags(list(arg.elts)))
+        if built is None:
+            return None
+        out.append(built)
+    return out or None
 
 
 def forwarded_param(cmd: cst.BaseExpression) -> tuple[list[cst.BaseElement], str] | None:

@@ -12,6 +12,7 @@ import libcst as cst
 from ...linter.api import Knowledge, Names, dotted, last_name
 
 _DEFAULTS = Knowledge.build()
+EDITOR_WORDS = ("editor", "pager")  # a name holding the person's editor or pager command (`resolve_editor_command()`)
 
 
 def _env_name(node: cst.BaseExpression) -> str | None:
@@ -52,7 +53,7 @@ def _word(node: cst.BaseExpression) -> str | None:
         name = last_name(f) if isinstance(f, (cst.Name, cst.Attribute)) else None  # resolve_editor_command()
         return "$EDITOR" if name is not None and "editor" in name.lower() else None
     name = last_name(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
-    if name is not None and any(part in name.lower() for part in ("editor", "pager")):
+    if name is not None and any(part in name.lower() for part in EDITOR_WORDS):
         return "$EDITOR"
     return None
 

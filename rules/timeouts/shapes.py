@@ -497,6 +497,9 @@ class TimeoutShapes(LoopCommands, Rule):
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return None
+        if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 1 and isinstance(
+                cmd.elements[0], cst.StarredElement) and isinstance(cmd.elements[0].value, cst.Name):
+            cmd = cmd.elements[0].value  # s45: `create_subprocess_exec(*cmd, ...)`: the whole command, as `run(cmd)`
         forwarded = forwarded_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
         if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
             return forwarded
@@ -512,7 +515,7 @@ class TimeoutShapes(LoopCommands, Rule):
             self._literal_binding(head.value)  # builds the scope's binding table
             if len(self.bindings.get(id(func), {}).get(head.value, [])) != 1:
                 return None  # rebound in the function: not only the parameter
-        return parameter_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
+        return parameter_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd, self.ctx.path)
 
     def _unbounded_is_fine(self, node: cst.Call) -> bool:
         """A call with no timeout parameter that cannot stall: it returns at once (``detach=True``),

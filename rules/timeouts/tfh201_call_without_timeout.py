@@ -270,7 +270,12 @@ from (on the survey's labels of batches 1-15 this default silences no true
 finding, and 4 false and 27 debatable ones: local git, the docker CLI,
 `ffprobe`, `python -m venv`, local conversions). The docker CLI
 talks to the machine's own daemon: its local verbs (`ps`, `inspect`, `logs`,
-`rm`, `stop`, `info`) are silent. Silent also where a person runs it and
+`rm`, `stop`, `info`) are silent. So are a local instant's sub-commands
+(`knowledge.LOCAL_INSTANT_SUBCOMMANDS`: a local daemon's, a multiplexer's or
+the desktop's client asked only about or to set this machine's state:
+`ollama show`/`list`, `adb start-server`/`devices`, `tmux send-keys`/
+`capture-pane`/`new-session -d`), though the program's other sub-commands run
+long (`ollama pull`) or reach a device (`adb shell`). Silent also where a person runs it and
 can stop it: an upgrade they asked for (`--upgrade`, a confirmation), or a
 process a CLI command runs in the foreground. The tables:
 `linter/knowledge/processes.py` (`REMOTE_CLIS`,
@@ -280,6 +285,22 @@ process a CLI command runs in the foreground. The tables:
 ## What stays reported on purpose
 Read on the survey's labels of batches 1-16, the findings left that a reader may
 call debatable fall in classes each decided by a property, not by a package:
+- **A network CLI with no deadline: the rule's target** (s45, the decision for
+  labellers). A process whose program talks to another machine or a server
+  (`git push`/`fetch`/`clone`/`ls-remote`, `gh`, `kubectl`, `aws`, `gcloud`,
+  `curl`, `ssh`, `docker pull`, a package install or model download from an
+  index), run with no timeout by code an agent runs (a tool, a handler of an
+  MCP or HTTP request, the agent's own loop, a worker or daemon: no person
+  watching its output), is what TFH201 is for: a connection that accepts and
+  never answers, a credential prompt with no terminal, a stalled transfer hang
+  the agent with it. Label it `true`, whether or not a person could have
+  chosen the program, and whatever the command's usual speed. It is
+  `debatable` only where a person runs it in the foreground and can stop it
+  (a CLI command's own step, an installer or setup script they start, a
+  `__main__` they type), in the cases the rule does not already leave silent;
+  never `false` for being remote. A local program (this machine's repository,
+  a local daemon's instant sub-command, `LOCAL_INSTANT_SUBCOMMANDS`) is not
+  covered: it is silent, and a finding left on one is `false`.
 - **Long by nature** (installs, downloads, builds, clones, transfers, conversions,
   test runs): reported, never fixed. Their run time grows with the network or
   the work, a stalled transfer waits forever, and only the author can choose
@@ -293,7 +314,8 @@ call debatable fall in classes each decided by a property, not by a package:
   --dry-run`, `pip install --dry-run`): reported like the command it previews,
   which may still ask a server (`--dry-run=server`, a package index).
 - **A helper handed its whole command** (`def _run(cmd): check_output(cmd)`):
-  read through the module's own calls of it; a helper another module imports,
+  read through the module's own calls of it (s45: each call's literal list,
+  `_run(["git", "worktree", "remove", p])`, is the command it runs); a helper another module imports,
   or one called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
@@ -645,6 +667,40 @@ async def send(tmux: str, session: str, keys: str) -> None:
     proc = await asyncio.create_subprocess_exec(tmux, "send-keys", "-t", session, keys, "Enter")
     await proc.wait()
 """,
+        # s45 (batch 17): local instants, a sub-command of a daemon's or a multiplexer's client that only reads or sets
+        # the machine's own state (`knowledge.LOCAL_INSTANT_SUBCOMMANDS`); PowerShell's clipboard
+        """\
+import subprocess
+def instants(model, session, text):
+    subprocess.run(["ollama", "show", model, "--modelfile"], capture_output=True)
+    subprocess.run(["adb", "start-server"], capture_output=True)
+    subprocess.run(["adb", "devices"], capture_output=True, text=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session])
+    subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True)
+    subprocess.run(["powershell", "-NoProfile", "-Command", "Set-Clipboard"], input=text, text=True)
+""",
+        # s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
+        # it, split into the command's first words
+        """\
+import subprocess
+from dataclasses import dataclass
+@dataclass
+class ExternalEditorOptions:
+    command: str
+def edit(options: ExternalEditorOptions, path):
+    argv = options.command.split(" ")
+    return subprocess.run([*argv, path], check=False).returncode
+""",
+        # s45 (batch 17, dobby): a helper handed its whole command, every call of it in the module a literal list of a
+        # local program
+        """\
+import subprocess
+def _run(cmd, cwd):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=True)
+def cleanup(root, path, branch):
+    _run(["git", "worktree", "remove", "--force", path], root)
+    _run(["git", "branch", "-D", branch], root)
+""",
         # a one-shot worker whose exit code is its child's, handed back through the functions that return it
         """\
 import asyncio
@@ -904,6 +960,24 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s45: a local instant's program with another sub-command keeps its reading (a pull runs long, `adb shell`
+        # runs on the device, a tmux session not detached is the person's); a `_run(cmd)` helper one caller hands a
+        # command it built
+        """\
+import subprocess
+def models(model, argv, session):
+    subprocess.run(["ollama", "pull", model], capture_output=True)  # error: TFH201
+    subprocess.run(["adb", "shell", *argv], capture_output=True)  # error: TFH201
+def _run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True)  # error: TFH201
+def use(root, argv):
+    _run(["git", "status"])
+    _run(["git", *argv])
+class RunOptions:
+    command: str
+def launch(options: RunOptions, path):
+    subprocess.run([*options.command.split(" "), path])  # error: TFH201
+""",
         # s44: a grown list still runs what it is handed after `-c`, or what leaves the machine; `git clean -i` asks
         """\
 import subprocess
