@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     import libcst as cst
 
 __all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition",
-           "imported_method", "imported_by", "project_method_stays_local", "recording", "shares_import"]
+           "imported_method", "imported_by", "project_call_arguments", "project_method_stays_local", "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -459,9 +459,9 @@ def _defines_key(directory: str, method: str) -> str:
     return f"{DEFINES_PREFIX}{method}:{directory}"
 
 
-def _defining(files: list[str], method: str) -> list[str]:
-    """The files among ``files`` whose bytes hold ``def <method>(``."""
-    needle = re.compile(rb"def\s+" + method.encode() + rb"\s*\(")
+def _defining(files: list[str], method: str, calls: bool = False) -> list[str]:
+    """The files among ``files`` whose bytes hold ``def <method>(`` (``calls``: ``<method>(`` anywhere)."""
+    needle = re.compile((rb"\b" if calls else rb"def\s+") + method.encode() + rb"\s*\(")
     out: list[str] = []
     for file in files:
         try:
@@ -484,6 +484,8 @@ def dependency_digest(key: str) -> str | None:
     if not key.startswith(DEFINES_PREFIX):
         return digest_of(key)
     method, _, directory = key[len(DEFINES_PREFIX):].partition(":")
+    if method.endswith("("):  # s45: which files call a function (:func:`project_call_arguments`)
+        return _files_digest(_defining(_project_files(directory) or [], method[:-1], calls=True))
     return _files_digest(_defining(_project_files(directory) or [], method))
 
 
@@ -524,3 +526,56 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
         _recorder[-1][_defines_key(directory, method)] = which  # and on which files define the method (a new one)
     concrete = [local for words, abstract, local in found if wanted <= words and not abstract]
     return bool(concrete) and all(concrete)
+
+
+# (package root, function) -> each call of it in the project (a keyword -> literal text or None, the positional
+# literals, whether through an attribute, whether it has ``*``/``**``), the files read, and which files hold the name
+_Call = tuple[dict[str, "str | None"], tuple["str | None", ...], bool, bool]
+_call_sites: dict[tuple[str, str], tuple[list[_Call], list[str], str]] = {}
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def project_call_arguments(path: str, function: str) -> list[_Call] | None:
+    """Every call ``function(...)``/``x.function(...)`` in the linted file's project (its top-level package's
+    modules on disk, the linted file among them; s45): per call, its keywords and positionals as literal strings
+    (None: not a literal), whether it is called on an attribute, whether it spreads ``*``/``**``. None when the
+    project is not known or too large. Per project and name, once per process: files are screened for
+    ``<function>(`` and only those parsed (``ast``) and recorded, with which files hold it."""
+    root = _root(path)
+    if root is None or not function.isidentifier():
+        return None
+    directory = root[1]
+    if directory not in _project_file_lists:
+        _project_file_lists[directory] = _project_files(directory) or []
+    key = (directory, function)
+    if key not in _call_sites:
+        holding = _defining(_project_file_lists[directory], function, calls=True)
+        calls: list[_Call] = []
+        read: list[str] = []
+        for file in holding:
+            if _module(file) is None:
+                continue
+            try:
+                with open(file, "rb") as handle:
+                    tree = ast.parse(handle.read(MAX_BYTES + 1))
+            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+                continue
+            read.append(file)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                    if name == function:
+                        spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+                        calls.append(({k.arg: _literal(k.value) for k in node.keywords if k.arg},
+                                      tuple(_literal(a) for a in node.args), isinstance(func, ast.Attribute), spread))
+        _call_sites[key] = (calls, read, _files_digest(holding))
+    found, files, which = _call_sites[key]
+    for file in files:
+        _module(file)  # recorded: the finding depends on those calls
+    if _recorder:
+        _recorder[-1][_defines_key(directory, function + "(")] = which  # and on which files call it (a new one)
+    return found if _project_file_lists[directory] else None

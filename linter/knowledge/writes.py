@@ -68,6 +68,9 @@ READ_POST_URL_PARTS: Final[tuple[str, ...]] = (
     "/v1/messages", "rerank", "classify", "moderations", "/count", "/lookup", "/find", "/list", "/get",
     "fetch", "poll", "/responses", "/predict", "/infer", "/invoke", ":predict", ":generatecontent",
     ":streamgeneratecontent",
+    # s45 (batch 17 ``login-token-post``): a login or credential exchange mints a session or a token; sent twice, it
+    # mints another, and nothing the caller owns is created or sent twice (as ``/token`` and ``oauth`` above)
+    "/login", "/signin", "/sign-in", "/sign_in", "/authenticate", "jwt",
 )
 # ... and a POST made in a function whose name (leading underscores aside) starts with one of these
 # (``async def search(self, query)``, ``def _search()``): a search or model query sent as POST (issue 23).

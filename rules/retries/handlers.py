@@ -24,6 +24,7 @@ from .data import Loop
 from .loops import _exits, _narrows, attempt_counter_name
 from .steps import body_stmts as _body_stmts
 from .paths import _after_try, _before_try, _walk, _walk_all
+from .status_loops import idempotency_flag as _idempotency_flag
 
 
 def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
@@ -364,17 +365,3 @@ def _operands(test: cst.BaseExpression, op: type[cst.BaseBooleanOp]) -> list[cst
 def _last(suite: cst.BaseSuite) -> cst.CSTNode:
     stmts = _body_stmts(suite)
     return stmts[-1] if stmts else suite
-
-
-def _idempotency_flag(node: cst.BaseExpression) -> bool:
-    """``retry_safe``, ``self.idempotent``, ``request.is_read_only``, ``self._is_idempotent(name)``
-    (not ``is_non_idempotent``): by the name's words (``knowledge.IDEMPOTENCY_FLAG_WORDS``)."""
-    if isinstance(node, cst.Call):
-        node = node.func
-    name = dotted(node)
-    if name is None:
-        return False
-    words = tuple(w for w in name.rsplit(".", 1)[-1].lower().split("_") if w)
-    if set(words) & kb.IDEMPOTENCY_FLAG_NEGATIONS:
-        return False
-    return any(words[i:i + len(seq)] == seq for seq in kb.IDEMPOTENCY_FLAG_WORDS for i in range(len(words)))

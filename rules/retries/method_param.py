@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ...linter.api import keyword_arg, positional
+from ...linter.api import keyword_arg, positional, project_call_arguments
 from ...linter.api import knowledge as kb
 
 _WRITE_METHODS = frozenset({"POST", "PATCH"})
 _METHODS = _WRITE_METHODS | {"GET", "HEAD", "OPTIONS", "PUT", "DELETE"}
+_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
 
 
 def parameter_method_write(
-    call: cst.Call, qn: str | None, fn: cst.FunctionDef | None, calls: dict[str, list[LiteralMethod]]
+    call: cst.Call, qn: str | None, fn: cst.FunctionDef | None, calls: dict[str, list[LiteralMethod]], path: str = ""
 ) -> tuple[str, bool] | None:
     """(the effect text, whether only a retry inside ``fn`` re-sends it) when ``call`` is an HTTP client's
     ``request(method, ...)`` whose method is a parameter of ``fn``: a same-module call gives it a literal
@@ -97,12 +98,40 @@ def parameter_method_write(
             return f"{site.method} through {qn}, as the call of {fn.name.value}() at line {site.line} asks", False
     if fn.name.value.startswith("_") or _restricts(fn, name):
         return None
+    if not sites and path and _callers_read(path, fn, name, index, bound):
+        return None  # s45 (batch 17): every call of the helper in the project sends a read method
     if not sites or _tests_method(fn, name):
         # s36: no call here names the method (a caller in another module, or a model choosing it, may send a
         # POST), or the calls here name only safe ones but the helper tells methods apart (`json = None if
         # method == "GET" else data`): it carries writes too, and its retry re-sends them
         return f"{qn}({name}=...) in {fn.name.value}(), whose method is a parameter: a caller's POST is re-sent", True
     return None
+
+
+def _callers_read(path: str, fn: cst.FunctionDef, name: str, index: int | None, bound: bool) -> bool:
+    """s45 (batch 17 ``method-param-get-only``): the helper's project calls it (``project_call_arguments``: its
+    top-level package's modules on disk), at least once, and every call gives the method parameter a literal
+    read method (GET, HEAD, OPTIONS), or leaves it to a default that is one: no POST reaches the retry. A call
+    with a method that is not a literal, or with ``*args``/``**kwargs``, keeps the finding."""
+    sites = project_call_arguments(path, fn.name.value)
+    if not sites:
+        return False
+    default = next((p.default for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+                    if p.name.value == name), None)
+    fallback = default.evaluated_value if isinstance(default, cst.SimpleString) else None
+    for keywords, positionals, on_attribute, spread in sites:
+        if spread:
+            return False
+        at = None if index is None else index - (1 if bound and on_attribute else 0)
+        if name in keywords:
+            given = keywords[name]
+        elif at is not None and 0 <= at < len(positionals):
+            given = positionals[at]
+        else:
+            given = fallback if isinstance(fallback, str) else None
+        if given is None or given.upper() not in _READ_METHODS:
+            return False
+    return True
 
 
 def _restricts(fn: cst.FunctionDef, name: str) -> bool:

@@ -20,6 +20,20 @@ from .literals import status_set
 _Scope = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
+def idempotency_flag(node: cst.BaseExpression) -> bool:
+    """``retry_safe``, ``self.idempotent``, ``request.is_read_only``, ``self._is_idempotent(name)``
+    (not ``is_non_idempotent``): by the name's words (``knowledge.IDEMPOTENCY_FLAG_WORDS``)."""
+    if isinstance(node, cst.Call):
+        node = node.func
+    name = dotted(node)
+    if name is None:
+        return False
+    words = tuple(w for w in name.rsplit(".", 1)[-1].lower().split("_") if w)
+    if set(words) & kb.IDEMPOTENCY_FLAG_NEGATIONS:
+        return False
+    return any(words[i:i + len(seq)] == seq for seq in kb.IDEMPOTENCY_FLAG_WORDS for i in range(len(words)))
+
+
 def _ast_5xx_continue(n: ast.AST) -> bool:
     """An ``if`` that compares against a 5xx literal and ends in ``continue``."""
     return (
@@ -193,6 +207,13 @@ def _counted(loop: cst.For) -> bool:
     return name.startswith("_") or any(w in name.lower() for w in ("attempt", "retr", "tries", "try"))
 
 
+def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``a and b and c`` -> ``[a, b, c]``, parentheses dropped."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _conjuncts(test.left) + _conjuncts(test.right)
+    return [test]
+
+
 def _reads_status(test: cst.BaseExpression) -> bool:
     return any(isinstance(n, cst.Attribute) and n.attr.value in _STATUS_READS for n in all_nodes(test))
 
@@ -230,6 +251,8 @@ def status_retry(loop: cst.For, constants: Callable[[str], cst.BaseExpression | 
     sent: set[int] = set()
     for n in _walk(loop.body, into_loops=False):
         if isinstance(n, cst.If) and _goes_round(n.body) and _reads_status(n.test):
+            if any(idempotency_flag(t) for t in _conjuncts(n.test)):
+                continue  # s45 (batch 17): `if r.status_code >= 500 and idempotent:` sends only safe requests round
             statuses = status_set(_resolved(n.test, constants))
             if statuses:
                 sent |= statuses

@@ -55,7 +55,10 @@ method == "GET" else data`: it carries writes from other modules). A public
 helper no call of the module names a method for may be called from other
 modules with any method (or by a model picking the method of an agent's HTTP
 tool): its own retry is reported when nothing in it keeps the method to a
-safe one (no `if` on the method that raises, returns or leaves: `if method
+safe one, and unless (s45, batch 17) every call of it in the project (the
+modules of its top-level package, read on disk) gives a literal GET, HEAD or
+OPTIONS or leaves a GET default (a call with a method that is not a literal,
+or with `**kwargs`, keeps the finding; so does a helper nothing calls) (no `if` on the method that raises, returns or leaves: `if method
 not in ("GET", "HEAD"): return send_once(...)`): the per-file linter cannot
 see the callers, and a `request(method, url)` that re-sends whatever it is
 given, after a read timeout too, re-sends the POSTs among them (s36). A caller
@@ -131,7 +134,10 @@ holds a name like `idempotent`, `retry_safe`, `safe_to_retry`, `read_only`
 (`retry_safe = action in READ_ACTIONS`, then `if attempt == 0 and retry_safe:
 continue`), or the handler first leaving unless it holds (`if not idempotent
 or attempt == last: raise`), with no other way round. A name that negates
-(`is_non_idempotent`) does not count. A hand loop's handler that goes round unless it is the last
+(`is_non_idempotent`) does not count. The same flag in a status test
+(`if resp.status_code >= 500 and idempotent: continue`) sends only safe
+requests round: with writes sent round only on a 429 (`idempotent = method in
+("GET", "HEAD")`; s45, batch 17), nothing is re-sent that the server did. A hand loop's handler that goes round unless it is the last
 attempt records the exception (`failure = (delay, type(e).__name__)`) without
 deciding on it: its types are the condition.
 
@@ -181,7 +187,9 @@ A POST made in a function whose name starts with `search`, `query`, `embed`,
 search(self, q)`, `def _validate_key()`) is read as a query or a check sent as
 POST, not reported.
 A POST whose URL's literal text names a read (`/search`, `/oauth/token`,
-`/graphql`, ...) is read-safe; but a GraphQL POST whose literal text names a
+`/graphql`, ...) is read-safe, and so is a login or credential exchange
+(`/login`, `/signin`, `/authenticate`, a URL or the name it is built from
+naming a JWT: s45, it mints another token, creates nothing the caller owns); but a GraphQL POST whose literal text names a
 mutation (a `"mutation { ... }"` document, a Relay operation named
 `...Mutation` in its headers or body) is a write (s43, batch 16).
 Another POST that only reads (search, embeddings, token polling, GraphQL queries):
@@ -197,6 +205,54 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s45 (batch 17): a status loop whose 5xx test also holds the code's idempotency flag (writes go round only
+        # on a 429, refused before the server acted); a login/credential exchange (a JWT or /login POST) mints a token
+        """\
+import asyncio, time
+import httpx
+class Client:
+    def __init__(self):
+        self._http = httpx.AsyncClient(timeout=30)
+    async def request(self, method, url, json=None):
+        idempotent = method in ("GET", "HEAD")
+        for attempt in range(4):
+            try:
+                resp = await self._http.request(method, url, json=json)
+            except httpx.TransportError:
+                if idempotent and attempt < 3:
+                    await asyncio.sleep(1.5 * (attempt + 1))
+                    continue
+                raise
+            if resp.status_code == 429 and attempt < 3:
+                await asyncio.sleep(2)
+                continue
+            if resp.status_code >= 500 and idempotent and attempt < 3:
+                await asyncio.sleep(1.5 * (attempt + 1))
+                continue
+            break
+        return resp
+    async def create(self, url, body):
+        return await self.request("POST", url, json=body)
+_JWT_PATH = "/auth"
+def exchange(base, user, password):
+    for attempt in range(3):
+        try:
+            resp = httpx.post(f"{base}{_JWT_PATH}", data={"username": user, "password": password}, timeout=30)
+        except httpx.RequestError:
+            time.sleep(2 ** attempt)
+            continue
+        if resp.status_code >= 500 and attempt < 2:
+            time.sleep(2 ** attempt)
+            continue
+        return resp
+def login(base, user, password):
+    for attempt in range(3):
+        r = httpx.post(base + "/api/login", json={"user": user, "password": password}, timeout=10)
+        if r.status_code >= 500:
+            time.sleep(2 ** attempt)
+            continue
+        return r
+""",
         # s44 (batch 17): only the SSH connection retried, the remote command sent once
         """\
 import paramiko

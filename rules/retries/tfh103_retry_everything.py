@@ -183,6 +183,18 @@ that their errors are mostly "not up yet"; what makes them findings is that a
 bad URL, a refused credential or a bug waits out the whole budget too. Catch
 the connection errors (and test the status) instead.
 
+Decided for batches 15-17's debatable labels (s45): reported, as above, a small
+bounded broad retry of a model call or a read (3 attempts with a wait: the
+model's 400/401 or a bug waits out the budget), a poll of a price, a remote
+run's status or a local file settling that catches `Exception` each round, a
+bounded reconnect of a session or stream, a test runner's user-configured
+re-run of a failed case, an agent's plan step re-run on an error, and a re-ask
+whose next request changes (a lower reasoning effort: what it catches is this
+rule's question). TFH101 reports an unused write helper too (a library's helper
+is there to be called; the finding is where the fix goes). TFH303 reports a
+proxy rotation going round at once (another proxy is no wait for a rate limit).
+Each stays labelled debatable: a finding, not a defect proved.
+
 Not a retry either: a loop none of whose going-round handlers can catch what
 the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
 only when the call was given a timeout, so `except requests.Timeout: continue`

@@ -124,7 +124,7 @@ class RetryWork:
             if self._literal_methods is None:
                 self._literal_methods = literal_methods(self.ctx.screen.tree)
             fn = self._functions[-1] if self._functions else None
-            param = parameter_method_write(node, qn, fn, self._literal_methods)
+            param = parameter_method_write(node, qn, fn, self._literal_methods, self.ctx.path)
             if param is not None:
                 found = (kb.NON_IDEMPOTENT_WRITE, param[0])
                 own_only = param[1]
