@@ -110,6 +110,30 @@ def test_sdk_clients_built_from_known_constructors_are_calls_out(tmp_path: Path)
             async def post_document(chat_id: int, url: str) -> str:
                 m = await ctx.bot.send_document(chat_id=chat_id, document=url)
                 return str(m.message_id)
+    """, "x/media.py": """
+        from aiogram.exceptions import TelegramBadRequest
+        from fastmcp import FastMCP
+
+        from .context import BotContext
+
+
+        def register_media(mcp: FastMCP, ctx: BotContext) -> None:
+            @mcp.tool
+            async def post_voice(chat_id: int, url: str) -> str:
+                try:
+                    m = await ctx.bot.send_voice(chat_id=chat_id, voice=url)
+                except TelegramBadRequest as exc:
+                    return f"failed: {exc}"
+                return str(m.message_id)
+    """, "x/context.py": """
+        from dataclasses import dataclass
+
+        from aiogram import Bot
+
+
+        @dataclass
+        class BotContext:
+            bot: Bot
     """})
     # DuckDuckGo's client: a search, read-safe
     assert [(c.what, c.cls) for c in rows["web_search"].calls] == [("DDGS.text", "read-safe")]
@@ -119,6 +143,8 @@ def test_sdk_clients_built_from_known_constructors_are_calls_out(tmp_path: Path)
     doc = rows["post_document"]
     assert [c.what for c in doc.calls] == ["ctx.bot.send_document()"]
     assert (doc.classification, doc.key) == ("non-idempotent-write", "missing")
+    # the context's class in another module of the run (the receiver typed as the project's own): read by the method
+    assert [c.what for c in rows["post_voice"].calls] == ["ctx.bot.send_voice()"]
 
 
 CLIENT = """

@@ -285,7 +285,8 @@ SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
 # SDK_METHODS names no other package uses: read on any receiver in a module importing the package, also one the
 # resolver types as the project's own (imbue-mngr's ``self.connector.host``: a project wrapper's property holding
 # pyinfra's ``Host``, its type in another module)
-SDK_METHODS_ANY_RECEIVER: Final[frozenset[str]] = frozenset({"exec_command", "run_shell_command"})
+SDK_METHODS_ANY_RECEIVER: Final[frozenset[str]] = frozenset({"exec_command", "run_shell_command"}) | frozenset(
+    m for m in TELEGRAM_BOT_API if m != "send_message")  # the bot typed as the project's context field (``ctx.bot``)
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
     f"{m}.{name}": cls
