@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Mapping
 
-from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE
+from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMPOTENT_WRITE, READ_SAFE, TELEGRAM_BOT_API
 
 __all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CHAIN_METHODS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS",
            "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
@@ -154,6 +154,15 @@ _NNG = ClientClass("nng", {}, sends=frozenset({"send", "recv", "asend", "arecv",
 _ARXIV_SEARCH = ClientClass("arxiv.Search", _reads("results"))
 _ARXIV_CLIENT = ClientClass("arxiv.Client", _reads("results"))
 
+# DuckDuckGo's search client (duckduckgo_search, renamed ddgs: ``DDGS().text(query)``, ``with DDGS() as ddgs:``): every
+# method a query to a search engine over HTTP, nothing changed there (s45, batch 17 vaultcat)
+_DDGS = ClientClass("DDGS", _reads("text", "images", "news", "videos", "maps", "answers", "suggestions", "translate",
+                                   "chat", "books"))
+
+# aiogram's ``Bot`` (aiogram/client/bot.py): each method one Telegram Bot API request (``bot.send_photo(...)``), classed
+# by ``writes.TELEGRAM_BOT_API``; any other public method is a request too (unclassified)
+_AIOGRAM_BOT = ClientClass("Bot", dict(TELEGRAM_BOT_API), any_method=True)
+
 #: the client classes by qualified name (each spelling a package exports it under)
 CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
     "telethon.TelegramClient": _TELEGRAM,
@@ -183,6 +192,9 @@ CLIENT_CLASSES: Final[Mapping[str, ClientClass]] = {
                                      "Surveyor0", "Respondent0")},
     "xmlrpc.client.Server": _XMLRPC,
     "arxiv.Search": _ARXIV_SEARCH,
+    **{f"{m}.DDGS": _DDGS for m in ("duckduckgo_search", "duckduckgo_search.duckduckgo_search", "ddgs", "ddgs.ddgs")},
+    "duckduckgo_search.AsyncDDGS": _DDGS,
+    **{f"{m}.Bot": _AIOGRAM_BOT for m in ("aiogram", "aiogram.client.bot")},
     "arxiv.Client": _ARXIV_CLIENT,
     **{f"{m}.MlflowClient": _MLFLOW for m in ("mlflow", "mlflow.tracking", "mlflow.client", "mlflow.tracking.client")},
     **{f"{m}.{c}": _SLACK for m in ("slack_sdk", "slack_sdk.web", "slack_sdk.web.client", "slack_sdk.web.async_client")

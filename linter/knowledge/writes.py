@@ -235,13 +235,32 @@ SDK_PREFIX_CALLS: Final[tuple[tuple[str, str, str], ...]] = (
     ("stripe.", "capture", IRREVERSIBLE),
     ("stripe.", "pay", IRREVERSIBLE),
 )
+# The Telegram Bot API's methods as aiogram's ``Bot`` and python-telegram-bot's ``telegram.Bot`` name them
+# (``send_photo``): the verbs say what each does there: a ``send_*``/``forward_*``/``copy_*`` posts a new message (sent
+# again, a second message), ``edit_*``/``set_*``/``pin_*``/``ban_*`` set a state, ``delete_*`` removes it, ``get_*``
+# reads. (s45, batch 17 aiogram-mcp: the bot is a field of a context object another module builds)
+_BOT_API_SENDS = ("send_message", "send_photo", "send_document", "send_voice", "send_video", "send_animation",
+                  "send_audio", "send_sticker", "send_video_note", "send_contact", "send_location", "send_poll",
+                  "send_media_group", "send_dice", "send_venue", "send_invoice", "forward_message", "forward_messages",
+                  "copy_message", "copy_messages", "create_chat_invite_link")
+_BOT_API_SETS = ("edit_message_text", "edit_message_caption", "edit_message_media", "edit_message_reply_markup",
+                 "set_chat_title", "set_chat_description", "set_chat_photo", "set_my_commands", "set_webhook",
+                 "pin_chat_message", "unpin_chat_message", "unpin_all_chat_messages", "ban_chat_member",
+                 "unban_chat_member", "restrict_chat_member", "promote_chat_member", "set_message_reaction")
+_BOT_API_DELETES = ("delete_message", "delete_messages", "delete_chat_photo", "leave_chat")
+_BOT_API_READS = ("get_chat", "get_chat_member", "get_chat_member_count", "get_chat_administrators",
+                  "get_user_profile_photos")
+TELEGRAM_BOT_API: Final[Mapping[str, str]] = {
+    **{m: READ_SAFE for m in _BOT_API_READS}, **{m: NON_IDEMPOTENT_WRITE for m in _BOT_API_SENDS},
+    **{m: IDEMPOTENT_WRITE for m in _BOT_API_SETS}, **{m: IRREVERSIBLE for m in _BOT_API_DELETES},
+}
 # Methods of SDK clients built by factories the resolver cannot follow
 # (``boto3.client("ses")``): method name -> (modules the file must import one of, class).
 SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
     "send_email": (("boto3",), IRREVERSIBLE),
     "send_raw_email": (("boto3",), IRREVERSIBLE),
     "send_templated_email": (("boto3",), IRREVERSIBLE),
-    "send_message": (("boto3", "aioboto3"), NON_IDEMPOTENT_WRITE),
+    "send_message": (("boto3", "aioboto3", "aiogram", "telegram"), NON_IDEMPOTENT_WRITE),
     "send_message_batch": (("boto3", "aioboto3"), NON_IDEMPOTENT_WRITE),
     # message brokers (s41, issue 23 D3): a publish re-sent after a dropped connection is a second message. The
     # channel, producer or client comes from a factory the resolver does not follow (``connection.channel()``,
@@ -262,11 +281,15 @@ SDK_METHODS: Final[Mapping[str, tuple[tuple[str, ...], str]]] = {
     # EOFError), the command may have run already; paramiko's client and pyinfra's host come from factories
     "exec_command": (("paramiko",), NON_IDEMPOTENT_WRITE),
     "run_shell_command": (("pyinfra",), NON_IDEMPOTENT_WRITE),
+    # the Telegram Bot API in a module importing aiogram or python-telegram-bot: the bot object comes from a context
+    # another module builds (aiogram-mcp's ``ctx.bot.send_photo(...)``, ``ctx: BotContext`` with ``bot: Bot``)
+    **{m: (("aiogram", "telegram"), cls) for m, cls in TELEGRAM_BOT_API.items() if m != "send_message"},
 }
 # SDK_METHODS names no other package uses: read on any receiver in a module importing the package, also one the
 # resolver types as the project's own (imbue-mngr's ``self.connector.host``: a project wrapper's property holding
 # pyinfra's ``Host``, its type in another module)
-SDK_METHODS_ANY_RECEIVER: Final[frozenset[str]] = frozenset({"exec_command", "run_shell_command"})
+SDK_METHODS_ANY_RECEIVER: Final[frozenset[str]] = frozenset({"exec_command", "run_shell_command"}) | frozenset(
+    m for m in TELEGRAM_BOT_API if m != "send_message")  # the bot typed as the project's context field (``ctx.bot``)
 # The runtime's classification decorators, read statically.
 CLASSIFICATION_DECORATORS: Final[Mapping[str, str]] = {
     f"{m}.{name}": cls

@@ -519,7 +519,9 @@ def run(
                 done += runner.map(sorted(wanted), tables, own_roots, False, adopt={p: tuple(v) for p, v in wanted.items()})
         # the run's own helpers the tools call in other modules: described where a worker has not yet, then joined
         summaries = {q: s for r in done for q, s in r.summaries.items()}
-        missing = needed((w for r in done for w, _, _ in r.links), graphs.values(), summaries)
+        # and the run's runners that answer what a tool raises with text (``failures_by``): their findings are the rows'
+        runners = [((t.failures_by,), (), ()) for r in done for t in r.tools if t.failures_by is not None]
+        missing = needed([*(w for r in done for w, _, _ in r.links), *runners], graphs.values(), summaries)
         if missing:
             for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
                 summaries.update(r.summaries)

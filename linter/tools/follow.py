@@ -23,7 +23,7 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
 from .callees import module_defs as _module_defs
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _calls_out, _classify, _count, _local, _merge, _reach, method_dispatchers, sent_safe
+from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
 
 __all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
@@ -574,6 +574,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 _count(tool, s, text, counted, key not in unsafe)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
+        _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
         _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
@@ -582,6 +583,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 tool.failures_by = None  # a reached helper's handler answers the failure (KiCad's logged ``None``)
             else:
                 tool.failures.insert(0, "text")
+        _runner(tool, r, summaries, counted, reached)  # the run's runner answering what the tool raises with text
         tool.text_with_tfh401()  # a helper's TFH401 that reaches the result, even one calling nothing out
         _annotated(tool, r)
         _local(tool, r, reached, summaries)

@@ -3,7 +3,10 @@ modes and findings merged into the row, and the row's class read from them all (
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
@@ -55,6 +58,52 @@ def _count(tool: Tool, s: Summary, text: bool, counted: set[tuple[str, int, str]
         if (where, line, code) not in counted:
             counted.add((where, line, code))
             tool.findings[code] = tool.findings.get(code, 0) + 1
+
+
+def _runner(tool: Tool, r: "Resolver", summaries: Mapping[str, Summary], counted: set[tuple[str, int, str]],
+            reached: Mapping[str, bool]) -> None:
+    """The run's own runner that answers what the tool raises with text (``failures_by``: a base class's ``run``, a
+    registry's ``execute_tool``, a dispatch table's runner: ``except Exception as e: return str(e)`` around every
+    tool): the model reads that text for this tool, so the runner's findings (its TFH401 at the catch-all) and its
+    retries around the tool are the row's, as the ``text (runner)`` failure is. Its own body only: the other tools it
+    runs are not this one's."""
+    if tool.failures_by is None or "text" not in tool.failures:
+        return
+    for key in r.resolve_all(tool.failures_by):
+        s = summaries.get(key)
+        if s is None or key in reached:
+            continue
+        _count(tool, replace(s, sites=tuple(x for x in s.sites if x[3])), True, counted)
+        seen = {(x.kind, x.stop, x.wait, x.condition, x.helper) for x in tool.retries}
+        tool.retries.extend(x for x in s.retries if (x.kind, x.stop, x.wait, x.condition, x.helper) not in seen)
+
+
+_ASKED = re.compile(r"^([A-Z]+) through (.+), as the call of \w+\(\) at line \d+ asks$")
+
+
+def _asked(tool: Tool, sent: Iterable[str]) -> None:
+    """A shared request helper whose method is a parameter lists each method its callers hand it (``POST through
+    httpx.AsyncClient.request, as the call of request() at line 120 asks``): a row keeps only the methods its own
+    calls hand it (``sent``: ``client.get(...)`` -> ``self.request("GET", ...)``), and the helper's call whose
+    method is the parameter is the one it asks for (``GET through httpx.AsyncClient.request``), classed by it."""
+    verbs = {v.upper() for v in sent}
+    if not verbs:
+        return
+    asked = {(m.group(2), c.helper) for c in tool.calls if (m := _ASKED.match(c.what))}
+    if not asked:
+        return
+    verb = next(iter(verbs)) if len(verbs) == 1 else None
+    said = {(m.group(2), c.helper, m.group(1)) for c in tool.calls if (m := _ASKED.match(c.what))}
+    calls: list[CallFact] = []
+    for c in tool.calls:
+        m = _ASKED.match(c.what)
+        under = m.group(2) if m is not None else c.what
+        if (under, c.helper) not in asked or (m is not None and m.group(1) in verbs) or (m is None and verb is None):
+            calls.append(c)  # not the helper's, this row's own method, or the helper's call left as it is
+        elif verb is not None and (under, c.helper, verb) not in said:
+            said.add((under, c.helper, verb))  # the helper's call, with the method this row hands it
+            calls.append(replace(c, what=f"{verb} through {under}", cls=kb.HTTP_METHOD_CLASSES.get(verb.lower())))
+    tool.calls = calls
 
 
 def _calls_out(key: str, r: "Resolver", summaries: Mapping[str, Summary]) -> bool:
