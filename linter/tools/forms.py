@@ -13,7 +13,7 @@ from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
-from .toolkits import MARKERS, toolkit_methods
+from .toolkits import MARKERS, request_handlers, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names
 from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
@@ -242,7 +242,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         # none of its own: the run methods of a base of this file it derives from (``_SendMessageBase.invoke``
         # running the subclass's ``_dispatch``), a row per subclass
         inherits = not fns
-        fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
+        fns = fns or _base_runs(cls_path, methods, index, by_path, framework) or [by_path[p][0] for p in request_handlers(
+            cls, kb.TOOL_REQUEST_FIELDS.get(framework, ""), index.classes) if p in by_path]  # an agent method (langroid)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
             add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} subclass", fns, cls.lineno,

@@ -353,9 +353,13 @@ def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
 
 def callable_arg(call: ast.Call) -> ast.expr | None:
     """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
-    ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
+    ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``), the word
+    after ``async``/``sync`` too (llama-index ``FunctionTool.from_defaults(async_fn=f)``)."""
     for kw in call.keywords:
-        if kw.arg and kw.arg.lower().split("_")[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
+        words = kw.arg.lower().split("_") if kw.arg else []
+        if words[:1] in (["async"], ["sync"]):
+            words = words[1:]
+        if words[:1] and words[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
             return kw.value
     return None
 
