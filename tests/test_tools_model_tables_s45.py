@@ -1,0 +1,99 @@
+"""`smullyan tools` (issue 28, session 45): tools a module hands a model by name, in any SDK's shape. A ``{"name": fn}``
+table is dispatched by the called name when the module declares the tools' schemas (dict literals before) as calls
+(``types.FunctionDeclaration(name="x", parameters={...})``), or when the table itself is what the model is handed
+(``tools=[schema(f) for f in TOOL_FUNCTIONS.values()]``); an ``if``/``elif`` chain on a bare ``name`` compares it with
+the module's schema names."""
+
+from __future__ import annotations
+
+from tools_support import source_rows
+
+
+def test_a_table_beside_schemas_built_by_calls() -> None:
+    rows = source_rows('''
+        from google import genai
+        from google.genai import types
+
+        def get_weather(city: str) -> str:
+            return city
+
+        def get_time(zone: str) -> str:
+            return zone
+
+        DECLARATIONS = [
+            types.FunctionDeclaration(name="get_weather", description="Weather", parameters={"type": "object"}),
+            types.FunctionDeclaration(name="get_time", description="Time", parameters={"type": "object"}),
+        ]
+        FUNCTIONS = {"get_weather": get_weather, "get_time": get_time}
+
+        def turn(client, contents):
+            config = types.GenerateContentConfig(tools=[types.Tool(function_declarations=DECLARATIONS)])
+            for call in client.models.generate_content(model="m", contents=contents, config=config).function_calls:
+                FUNCTIONS[call.name](**call.args)
+    ''')
+    assert rows == [("get_time", "schema", "dispatch dict"), ("get_weather", "schema", "dispatch dict")]
+
+
+_HANDED = '''
+    from openai import OpenAI
+
+    client = OpenAI()
+
+    def search(query: str) -> str:
+        """Search the web."""
+        return query
+
+    def fetch(url: str) -> str:
+        """Fetch a page."""
+        return url
+
+    TOOL_FUNCTIONS = {"search": search, "fetch": fetch}
+
+    def schema(fn):
+        return {"type": "function", "function": {"name": fn.__name__, "description": fn.__doc__, "parameters": {}}}
+
+    def loop(messages):
+        reply = client.chat.completions.create(model="m", messages=messages,
+                                               tools=[schema(f) for f in TOOL_FUNCTIONS.values()])
+        for call in reply.choices[0].message.tool_calls:
+            TOOL_FUNCTIONS[call.function.name](call.function.arguments)
+'''
+
+
+def test_a_table_whose_functions_the_model_is_handed() -> None:
+    assert source_rows(_HANDED) == [("fetch", "schema", "dispatch dict"), ("search", "schema", "dispatch dict")]
+
+
+def test_a_table_handed_to_no_model_is_not() -> None:
+    assert source_rows(_HANDED.replace("tools=[schema(f) for f in TOOL_FUNCTIONS.values()]", "stream=True")) == []
+
+
+_CHAIN = '''
+    import json
+
+    TOOLS = [{"type": "function", "function": {"name": "search", "parameters": {}}},
+             {"type": "function", "function": {"name": "fetch", "parameters": {}}}]
+
+    def search(q):
+        return q
+
+    def fetch(u):
+        return u
+
+    def dispatch(name, args):
+        if name == "search":
+            return search(**args)
+        elif name == "fetch":
+            return fetch(**args)
+        return "unknown tool"
+'''
+
+
+def test_an_if_chain_on_a_bare_name_against_the_schemas() -> None:
+    assert source_rows(_CHAIN) == [("fetch", "dispatch", "if on the called name"),
+                                   ("search", "dispatch", "if on the called name")]
+
+
+def test_not_when_the_names_are_no_schemas() -> None:
+    assert source_rows(_CHAIN.replace('"search", "parameters"', '"search", "size"')
+                       .replace('"fetch", "parameters"', '"fetch", "size"')) == []
