@@ -14,7 +14,7 @@ from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
 from .toolkits import MARKERS, request_handlers, toolkit_methods
-from .lowlevel import branch_handlers, listed_tool_names
+from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
@@ -154,7 +154,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if (qn or "").endswith(".call_tool") and framework == "mcp":
                 head = call.func if call is not None else dec
                 handlers = branch_handlers(node, index) if listed else {}
-                for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
+                for tool_name in listed or ([] if looks_up(node) else [node.name]):  # type: ignore[attr-defined]
                     runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
                     add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
                         f"{index.module}.{(runs or entry)[0]}", by_name=True,
