@@ -381,7 +381,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     for entry in index.defs:  # or a function named to run tools (``run_tool(tool_name, arguments)``)
         if not schema_names and not tool_runner(entry[2]):
             continue
-        named = {d.name for d in found.values()} if not schema_names else set()
+        named = {d.name for d in found.values() if not schema_names or d.form.endswith(".call_tool")}
         for tool_name, lines in compared_names(entry[2], schema_names or None,
                                                index.tree if tool_runner(entry[2]) else None):
             if tool_name in named:
