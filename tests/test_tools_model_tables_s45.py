@@ -97,3 +97,30 @@ def test_an_if_chain_on_a_bare_name_against_the_schemas() -> None:
 def test_not_when_the_names_are_no_schemas() -> None:
     assert source_rows(_CHAIN.replace('"search", "parameters"', '"search", "size"')
                        .replace('"fetch", "parameters"', '"fetch", "size"')) == []
+
+
+def test_a_tool_runner_keeps_the_branches_no_schema_declares() -> None:
+    """Gemini declarations built by calls name two tools; the third has no ``parameters``: the runner's branches still
+    give all three (as they did with no schema at all)."""
+    rows = source_rows('''
+        from google.genai import types
+
+        DECLARATIONS = [
+            types.FunctionDeclaration(name="read_file", description="Read", parameters={"type": "object"}),
+            types.FunctionDeclaration(name="list_dir", description="List", parameters={"type": "object"}),
+            types.FunctionDeclaration(name="send_mail", description="Mail"),
+        ]
+
+        class Agent:
+            def _execute_tool(self, tool_name: str, args: dict) -> str:
+                if tool_name == "read_file":
+                    return open(args["path"]).read()
+                elif tool_name == "list_dir":
+                    import os
+                    return str(os.listdir(args["path"]))
+                elif tool_name == "send_mail":
+                    from mailer import send
+                    return send()
+                return "unknown"
+    ''')
+    assert [n for n, _fw, _form in rows] == ["list_dir", "read_file", "send_mail"]

@@ -87,9 +87,10 @@ def request_handlers(cls: ast.ClassDef, field: str, classes: Collection[tuple[st
     parameter is annotated with the class."""
     request = None
     for stmt in cls.body:
-        target = stmt.target if isinstance(stmt, ast.AnnAssign) else \
-            stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
-        if isinstance(target, ast.Name) and target.id == field and stmt.value is not None:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+            continue
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
+        if isinstance(target, ast.Name) and target.id == field:
             request = literal_str(stmt.value)
     if not request:
         return []
