@@ -382,12 +382,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if not schema_names and not tool_runner(entry[2]):
             continue
         named = {d.name for d in found.values() if not schema_names or d.form.endswith(".call_tool")}
-        runner = index.tree if tool_runner(entry[2]) else None
-        hits = compared_names(entry[2], schema_names or None, runner)
-        if schema_names and runner is not None:  # a runner's branches naming tools no schema declares (no parameters)
-            hits += [h for h in compared_names(entry[2], None, runner) if h[0] not in {n for n, _ in hits}
-                     and h[0] not in {d.name for d in found.values()}]
-        for tool_name, lines in hits:
+        runs_tools = index.tree if tool_runner(entry[2]) else None
+        compared = compared_names(entry[2], schema_names or None, runs_tools)
+        if schema_names and runs_tools is not None:  # a runner's branches naming tools no schema declares (no parameters)
+            compared += [c for c in compared_names(entry[2], None, runs_tools) if c[0] not in {n for n, _ in compared}
+                         and c[0] not in {d.name for d in found.values()}]
+        for tool_name, lines in compared:
             if tool_name in named:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
