@@ -100,3 +100,45 @@ def test_a_dispatcher_running_its_own_code_stays_a_tool(tmp_path: Path) -> None:
             return [{"type": "text", "text": name.upper()}]
     '''}))
     assert [(n, form) for _f, n, _fw, form in rows] == [("call_tool", "@server.call_tool")]
+
+
+_HANDLER_TABLES = {
+    "sel/__init__.py": "",
+    "sel/browser.py": '''
+        from mcp import types
+
+        TOOLS = [
+            types.Tool(name="navigate", description="Go to a URL", inputSchema={"type": "object"}),
+            types.Tool(name="go_back", description="Go back", inputSchema={"type": "object"}),
+        ]
+
+        class BrowserTools:
+            def get_handlers(self):
+                return {"navigate": self._navigate, "go_back": self._go_back}
+
+            def _navigate(self, arguments):
+                return arguments["url"]
+
+            def _go_back(self, arguments):
+                return "back"
+    ''',
+    "sel/server.py": '''
+        from mcp.server import Server
+        from sel.browser import BrowserTools
+
+        server = Server("sel")
+        browser = BrowserTools()
+        TOOL_HANDLERS = {**browser.get_handlers()}
+
+        @server.call_tool()
+        async def call_tool(name, arguments):
+            handler = TOOL_HANDLERS.get(name)
+            return handler(arguments)
+    ''',
+}
+
+
+def test_a_returned_handler_table_beside_schema_calls_is_one_row_per_tool(tmp_path: Path) -> None:
+    """The schemas built by ``types.Tool(name=...)`` calls make the returned dict a schema dispatch dict too: one row."""
+    rows = tool_rows(write_tree(tmp_path, _HANDLER_TABLES))
+    assert sorted(n for _f, n, _fw, _form in rows) == ["go_back", "navigate"]
