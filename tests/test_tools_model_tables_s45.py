@@ -124,3 +124,9 @@ def test_a_tool_runner_keeps_the_branches_no_schema_declares() -> None:
                 return "unknown"
     ''')
     assert [n for n, _fw, _form in rows] == ["list_dir", "read_file", "send_mail"]
+
+
+def test_a_bare_name_of_something_else_is_not_the_called_name() -> None:
+    """``template_name == "backend"`` picks a template whose description dict has a name and parameters: no tool."""
+    assert source_rows(_CHAIN.replace("def dispatch(name,", "def dispatch(template_name,")
+                       .replace('if name ==', 'if template_name ==').replace('elif name ==', 'elif template_name ==')) == []
