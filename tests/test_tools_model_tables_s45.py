@@ -1,8 +1,7 @@
 """`smullyan tools` (issue 28, session 45): tools a module hands a model by name, in any SDK's shape. A ``{"name": fn}``
 table is dispatched by the called name when the module declares the tools' schemas (dict literals before) as calls
 (``types.FunctionDeclaration(name="x", parameters={...})``), or when the table itself is what the model is handed
-(``tools=[schema(f) for f in TOOL_FUNCTIONS.values()]``); an ``if``/``elif`` chain on a bare ``name`` compares it with
-the module's schema names."""
+(``tools=[schema(f) for f in TOOL_FUNCTIONS.values()]``)."""
 
 from __future__ import annotations
 
@@ -68,37 +67,6 @@ def test_a_table_handed_to_no_model_is_not() -> None:
     assert source_rows(_HANDED.replace("tools=[schema(f) for f in TOOL_FUNCTIONS.values()]", "stream=True")) == []
 
 
-_CHAIN = '''
-    import json
-
-    TOOLS = [{"type": "function", "function": {"name": "search", "parameters": {}}},
-             {"type": "function", "function": {"name": "fetch", "parameters": {}}}]
-
-    def search(q):
-        return q
-
-    def fetch(u):
-        return u
-
-    def dispatch(name, args):
-        if name == "search":
-            return search(**args)
-        elif name == "fetch":
-            return fetch(**args)
-        return "unknown tool"
-'''
-
-
-def test_an_if_chain_on_a_bare_name_against_the_schemas() -> None:
-    assert source_rows(_CHAIN) == [("fetch", "dispatch", "if on the called name"),
-                                   ("search", "dispatch", "if on the called name")]
-
-
-def test_not_when_the_names_are_no_schemas() -> None:
-    assert source_rows(_CHAIN.replace('"search", "parameters"', '"search", "size"')
-                       .replace('"fetch", "parameters"', '"fetch", "size"')) == []
-
-
 def test_a_tool_runner_keeps_the_branches_no_schema_declares() -> None:
     """Gemini declarations built by calls name two tools; the third has no ``parameters``: the runner's branches still
     give all three (as they did with no schema at all)."""
@@ -125,8 +93,3 @@ def test_a_tool_runner_keeps_the_branches_no_schema_declares() -> None:
     ''')
     assert [n for n, _fw, _form in rows] == ["list_dir", "read_file", "send_mail"]
 
-
-def test_a_bare_name_of_something_else_is_not_the_called_name() -> None:
-    """``template_name == "backend"`` picks a template whose description dict has a name and parameters: no tool."""
-    assert source_rows(_CHAIN.replace("def dispatch(name,", "def dispatch(template_name,")
-                       .replace('if name ==', 'if template_name ==').replace('elif name ==', 'elif template_name ==')) == []

@@ -138,8 +138,7 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None,
         if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
                 or not isinstance(test.left, (ast.Name, ast.Attribute)):
             continue
-        exact = bool(_CALLED_NAME.search(ast.unparse(test.left))) or (  # a bare ``name`` against the schemas' names
-            schemas is not None and isinstance(test.left, ast.Name) and test.left.id == "name")  # not ``template_name``
+        exact = bool(_CALLED_NAME.search(ast.unparse(test.left)))
         if not exact and not (module is not None and isinstance(test.left, ast.Name) and _ACTION_VAR.match(test.left.id)):
             continue
         value = test.comparators[0]
