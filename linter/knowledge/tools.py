@@ -237,7 +237,9 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
                                                              "langchain_core.tools.simple",
                                                              "langchain_core.tools.structured", "langchain.tools")
        for c in ("BaseTool", "Tool", "StructuredTool")},
-    **{f"{m}.BaseTool": ("crewai", ("_run", "_arun")) for m in ("crewai.tools", "crewai.tools.base_tool")},
+    # crewai; crewai-tools before crewai 0.80 documented ``from crewai_tools import BaseTool`` (crewai_tools/tools/base_tool.py)
+    **{f"{m}.BaseTool": ("crewai", ("_run", "_arun")) for m in ("crewai.tools", "crewai.tools.base_tool", "crewai_tools",
+                                                               "crewai_tools.tools", "crewai_tools.tools.base_tool")},
     **{f"{m}.{c}": ("smolagents", ("forward",)) for m in ("smolagents", "smolagents.tools")
        for c in ("Tool", "PipelineTool")},
     **{f"{m}.{c}": ("autogen", ("run",)) for m in ("autogen_core.tools", "autogen_core.tools._base")
@@ -282,6 +284,11 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
                                                                           "flowllm.core.op.base_async_tool_op",
                                                                           "flowllm.op", "flowllm.op.base_async_tool_op")},
 }
+# Tool classes run by an agent's method when they have no run method of their own: framework -> the class field whose
+# literal default names that method (langroid: ``request: str = "square"`` is handled by ``def square(self, msg:
+# SquareTool)`` on the ``ChatAgent`` subclass that enables the message, langroid/agent/base.py ``handle_message``:
+# ``getattr(self, tool.request)``); the method must take the class as a parameter's annotation, in the same file.
+TOOL_REQUEST_FIELDS: Final[Mapping[str, str]] = {"langroid": "request"}
 # Calls that make a tool of a function passed to them: qualified name ->
 # (framework, keyword, position) of the function argument (``FunctionTool.from_defaults(fn=search)``,
 # ``FunctionTool(self.search)``); only a function of the same module (or a
@@ -294,6 +301,9 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
                                                                    "langchain_core.tools.simple")
        for c in ("StructuredTool", "Tool")},
     **{f"{m}.Tool": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
+    # pydantic-ai ``Tool.from_schema(function=f, name=..., description=..., json_schema=...)`` (pydantic_ai/tools.py:
+    # a tool whose parameters schema is given, not read from the signature)
+    **{f"{m}.Tool.from_schema": ("pydantic-ai", "function", 0) for m in ("pydantic_ai", "pydantic_ai.tools")},
     **{f"{m}.FunctionTool": ("camel", "func", 0) for m in ("camel.toolkits", "camel.toolkits.function_tool")},
     **{f"{m}.FunctionTool": ("autogen", "func", 0) for m in ("autogen_core.tools", "autogen_core.tools._function_tool")},
     **{f"{m}.FunctionTool": ("google-adk", "func", 0) for m in ("google.adk.tools", "google.adk.tools.function_tool")},
@@ -329,6 +339,9 @@ TOOL_WRAPPERS: Final[Mapping[str, tuple[str, str, int | None]]] = {
     # conversable_agent.py, re-exported by autogen)
     **{f"{m}.register_function": ("ag2", "f", 0) for m in ("autogen", "autogen.agentchat",
                                                            "autogen.agentchat.conversable_agent")},
+    # openai-agents ``function_tool(f, name_override=...)`` applied as a call (agents/tool.py: ``func`` first); here so
+    # that livekit's namespace spelling ``agents.function_tool`` (linter/tools/model.py) does not claim the name
+    **{f"{m}.function_tool": ("openai-agents", "func", 0) for m in ("agents", "agents.tool")},
     # livekit-agents: ``function_tool(self._end_call, name="end_call")``, ``function_tool(impl, raw_schema=...)``
     **{f"{m}.function_tool": ("livekit", "f", 0) for m in ("livekit.agents", "livekit.agents.llm",
                                                           "livekit.agents.llm.tool_context")},
@@ -397,7 +410,7 @@ TOOL_LIST_CONSTRUCTORS: Final[Mapping[str, str]] = {
     **{f"{m}.AgentWorkflow.from_tools_or_functions": "llama-index" for m in ("llama_index.core.agent.workflow",
                                                                             "llama_index.core.agent.workflow.multi_agent_workflow")},
     **{f"{m}.{c}.from_tools": "llama-index" for m in ("llama_index.core.agent", "llama_index.agent.openai")
-       for c in ("ReActAgent", "OpenAIAgent")},
+       for c in ("ReActAgent", "OpenAIAgent", "FunctionCallingAgent")},
     # dspy ``dspy.ReAct(signature, tools=[f])``, ``dspy.CodeAct(...)``; controlflow / marvin ``run(..., tools=[f])``,
     # ``Task(..., tools=[f])``; upsonic ``Task(..., tools=[f])``; swarm ``Agent(functions=[f])``; haystack ``ToolInvoker``
     **{f"{m}.{c}": "dspy" for m in ("dspy", "dspy.predict") for c in ("ReAct", "CodeAct")},
@@ -427,7 +440,10 @@ TOOL_LIST_ARGUMENTS: Final[Mapping[str, tuple[str, int | None]]] = {
     **{f"{m}.AgentWorkflow.from_tools_or_functions": ("tools_or_functions", 0)
        for m in ("llama_index.core.agent.workflow", "llama_index.core.agent.workflow.multi_agent_workflow")},
     **{f"{m}.{c}.from_tools": ("tools", 0) for m in ("llama_index.core.agent", "llama_index.agent.openai")
-       for c in ("ReActAgent", "OpenAIAgent")},
+       for c in ("ReActAgent", "OpenAIAgent", "FunctionCallingAgent")},
+    # pydantic-ai ``FunctionToolset([f, g])`` (pydantic_ai/toolsets/function.py: ``tools`` is its first parameter)
+    **{f"{m}.FunctionToolset": ("tools", 0) for m in ("pydantic_ai", "pydantic_ai.toolsets",
+                                                      "pydantic_ai.toolsets.function")},
     **{f"{m}.Agent": ("functions", None) for m in ("swarm", "swarm.types")},
     **{f"{m}.{c}": ("functions", None) for m in ("magentic",) for c in ("prompt", "chatprompt")},
     **{f"{m}.Agent": ("functions", None) for m in ("mcp_agent.agents.agent",)},

@@ -547,6 +547,9 @@ def run(
     if gone:
         result.tools = [t for t in result.tools if id(t) not in gone]
         result.notes.append(demo_note(len(gone)))
+    # a name -> function table beside the schemas that another form (a returned handler table) already gave a row
+    rows = {(t.path, t.qualname, t.name) for t in result.tools if t.form != "dispatch dict"}
+    result.tools = [t for t in result.tools if t.form != "dispatch dict" or (t.path, t.qualname, t.name) not in rows]
     for tool in result.tools:
         by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))

@@ -276,7 +276,7 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
     return out
 
 
-_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema"})
+_SCHEMA_KEYS = frozenset({"parameters", "input_schema", "inputSchema", "parameters_json_schema"})
 
 
 def tool_schema_names(tree: ast.Module) -> set[str]:
@@ -284,6 +284,8 @@ def tool_schema_names(tree: ast.Module) -> set[str]:
     ``"parameters"``/``"input_schema"`` key (``{"type": "function", "function": {"name": ...}}`` too), and the keys of
     a dict of such schemas keyed by the tool's name (``{"end_call": {"description": ..., "parameters": {...}}}``)."""
     out: set[str] = set()
+    handed: set[str] = set()  # names used in a ``tools=``/``functions=`` argument
+    tables: list[tuple[str, ast.Dict]] = []  # ``NAME = {...}``
     for n in ast.walk(tree):
         if isinstance(n, ast.Dict):
             keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None}
@@ -294,7 +296,24 @@ def tool_schema_names(tree: ast.Module) -> set[str]:
                 inner = {literal_str(k) for k in value.keys if k is not None} if isinstance(value, ast.Dict) else set()
                 if key and "description" in inner and inner & _SCHEMA_KEYS and "name" not in inner:
                     out.add(key)
+        elif isinstance(n, ast.Call) and n.keywords:
+            kws = {k.arg: k.value for k in n.keywords if k.arg}
+            name = literal_str(kws["name"]) if "name" in kws else None
+            if name and kws.keys() & _SCHEMA_KEYS:  # ``types.FunctionDeclaration(name="x", parameters={...})``
+                out.add(name)
+            for kw in _HANDING & kws.keys():
+                handed.update(x.id for x in ast.walk(kws[kw]) if isinstance(x, ast.Name))
+        elif isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict) and len(n.targets) == 1 \
+                and isinstance(n.targets[0], ast.Name):
+            tables.append((n.targets[0].id, n.value))
+    for bound, d in tables:  # a name -> function table whose functions (or names) a model is handed
+        if bound in handed and len(d.keys) >= 2 and all(isinstance(v, (ast.Name, ast.Attribute)) for v in d.values):
+            out.update(k for k in map(literal_str, d.keys) if k)
     return out
+
+
+#: the keywords that hand a model its tools (``create(..., tools=[schema(f) for f in TOOL_FUNCTIONS.values()])``)
+_HANDING = frozenset({"tools", "functions"})
 
 
 def dispatched_pairs(d: ast.Dict, schema_names: Collection[str]) -> list[tuple[str, ast.expr]]:

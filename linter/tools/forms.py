@@ -13,8 +13,8 @@ from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
-from .toolkits import MARKERS, toolkit_methods
-from .lowlevel import branch_handlers, listed_tool_names
+from .toolkits import MARKERS, request_handlers, toolkit_methods
+from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
@@ -154,7 +154,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if (qn or "").endswith(".call_tool") and framework == "mcp":
                 head = call.func if call is not None else dec
                 handlers = branch_handlers(node, index) if listed else {}
-                for tool_name in listed or [node.name]:  # type: ignore[attr-defined]
+                for tool_name in listed or ([] if looks_up(node) else [node.name]):  # type: ignore[attr-defined]
                     runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
                     add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
                         f"{index.module}.{(runs or entry)[0]}", by_name=True,
@@ -242,7 +242,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         # none of its own: the run methods of a base of this file it derives from (``_SendMessageBase.invoke``
         # running the subclass's ``_dispatch``), a row per subclass
         inherits = not fns
-        fns = fns or _base_runs(cls_path, methods, index, by_path, framework)
+        fns = fns or _base_runs(cls_path, methods, index, by_path, framework) or [by_path[p][0] for p in request_handlers(
+            cls, kb.TOOL_REQUEST_FIELDS.get(framework, ""), index.classes) if p in by_path]  # an agent method (langroid)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
             add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} subclass", fns, cls.lineno,
@@ -380,9 +381,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     for entry in index.defs:  # or a function named to run tools (``run_tool(tool_name, arguments)``)
         if not schema_names and not tool_runner(entry[2]):
             continue
-        named = {d.name for d in found.values()} if not schema_names else set()
-        for tool_name, lines in compared_names(entry[2], schema_names or None,
-                                               index.tree if tool_runner(entry[2]) else None):
+        named = {d.name for d in found.values() if not schema_names or d.form.endswith(".call_tool")}
+        runs_tools = index.tree if tool_runner(entry[2]) else None
+        compared = compared_names(entry[2], schema_names or None, runs_tools)
+        if schema_names and runs_tools is not None:  # a runner's branches naming tools no schema declares (no parameters)
+            compared += [c for c in compared_names(entry[2], None, runs_tools) if c[0] not in {n for n, _ in compared}
+                         and c[0] not in {d.name for d in found.values()}]
+        for tool_name, lines in compared:
             if tool_name in named:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]

@@ -136,3 +136,19 @@ def _static_str(value: ast.expr, index: Index) -> str | None:
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == key for t in stmt.targets):
             return literal_str(stmt.value)
     return None
+
+
+def looks_up(fn: ast.AST) -> bool:
+    """A ``@server.call_tool()`` dispatcher that looks the called name up in a table (``handler = handler_map.get(name)``,
+    ``HANDLERS[name]``): it hands the call on, it runs no tool of its own (the table's functions are the tools)."""
+    args = getattr(fn, "args", None)
+    params = [a.arg for a in (*args.posonlyargs, *args.args)] if isinstance(args, ast.arguments) else []
+    if not params:
+        return False
+    name = params[1] if params[0] in ("self", "cls") and len(params) > 1 else params[0]
+    for n in own_nodes(fn):
+        key = n.slice if isinstance(n, ast.Subscript) else n.args[0] if isinstance(n, ast.Call) and isinstance(
+            n.func, ast.Attribute) and n.func.attr == "get" and n.args else None
+        if isinstance(key, ast.Name) and key.id == name:
+            return True
+    return False

@@ -352,10 +352,10 @@ def registry_name(call: ast.Call | None, registry: Registry) -> str | None:
 
 
 def callable_arg(call: ast.Call) -> ast.expr | None:
-    """The argument that hands a tool class the callable it runs: a keyword whose first word says so (``func=``,
-    ``func_callable=``, ``fn=``, ``coroutine=``, ``handler=``; not ``preprocessor=``, ``config_path_fn=``)."""
+    """The argument that hands a tool class the callable it runs: a keyword whose first word (after ``async_``: llama-index's
+    ``async_fn=``) says so (``func=``, ``func_callable=``, ``fn=``, ``coroutine=``; not ``config_path_fn=``)."""
     for kw in call.keywords:
-        if kw.arg and kw.arg.lower().split("_")[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
+        if kw.arg and re.sub(r"^a?sync_", "", kw.arg.lower()).split("_")[0] in CALLABLE_WORDS:  # not ``config_path_fn=``
             return kw.value
     return None
 

@@ -214,7 +214,46 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     out.setdefault(qn, (qn, name, framework, form, text_by))
     for qn, name in _dispatched(index, own_roots, aliased):
         out.setdefault(qn, (qn, name, "schema", "dispatch dict", ""))
+    for qn in _served_table(index, own_roots):
+        out.setdefault(qn, (qn, "", "mcp", "call_tool table", _LOWLEVEL_TEXT))
     return list(out.values())
+
+
+#: the low-level server's ``call_tool`` turns what a handler raises into an error result (``knowledge.TOOL_DECORATOR_TEXT``)
+_LOWLEVEL_TEXT = "mcp.server.lowlevel.server.Server.call_tool"
+
+
+def _served_table(index: Index, own_roots: frozenset[str]) -> Iterator[str]:
+    """A low-level MCP server's handlers held in a module-level list of tuples beside its ``@server.call_tool()``
+    dispatcher (``_ALL_TOOLS = [(NAME, DEFINITION, handle), ...]``, grown by ``_ALL_TOOLS.append((name, definition,
+    HANDLERS[name]))``, looked up by the called name): each element imported from another module of the run (the
+    functions among them are adopted), ``*`` + an imported table subscripted in a tuple (each of its values)."""
+    if not any(isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr == "call_tool"
+               for e in index.defs for d in getattr(e[2], "decorator_list", ())):
+        return
+    rows: dict[str, list[ast.expr]] = {}
+    for stmt in index.tree.body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and len(value.elts) >= 2 \
+                and all(isinstance(t, ast.Tuple) and len(t.elts) >= 2 for t in value.elts):
+            rows[target.id] = list(value.elts)
+    if not rows:
+        return
+    for n in ast.walk(index.tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "append" \
+                and isinstance(n.func.value, ast.Name) and n.func.value.id in rows and n.args \
+                and isinstance(n.args[0], ast.Tuple):
+            rows[n.func.value.id].append(n.args[0])
+    for tuples in rows.values():
+        for row in tuples:
+            for el in row.elts if isinstance(row, ast.Tuple) else ():
+                table = isinstance(el, ast.Subscript)
+                ref = el.value if isinstance(el, ast.Subscript) else el
+                qn = index.qualname(ref) if isinstance(ref, ast.Name) and ref.id in index.imports else None
+                if qn is not None and qn.split(".")[0] in own_roots:  # a package's submodule too (``pkg/__init__.py``)
+                    yield f"*{qn}" if table else qn
 
 
 def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
@@ -310,6 +349,13 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     own = {s.name for s in index.tree.body if isinstance(s, FUNCS)}
     for stmt in index.tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Dict) and len(stmt.value.keys) >= 2 \
+                and all(isinstance(v, ast.Name) and v.id in own for v in stmt.value.values):
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):  # a table of the module's functions (``HANDLERS = {NAME: handle}``)
+                    out[f"{index.module}.{target.id}"] = tuple(
+                        f"{index.module}.{v.id}" for v in stmt.value.values if isinstance(v, ast.Name))
+            continue
         if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.List, ast.Tuple))):
             continue
         for target in stmt.targets:

@@ -78,3 +78,28 @@ def _registered_methods(cls: ast.ClassDef, imports: Collection[str] = ()) -> lis
         ):
             out.append(r.attr)
     return out
+
+
+def request_handlers(cls: ast.ClassDef, field: str, classes: Collection[tuple[str, ast.ClassDef]]) -> list[str]:
+    """langroid: a ``ToolMessage`` subclass with no ``handle`` of its own is run by the agent method named by the
+    default of its ``request`` field (``request: str = "square"``; ``def square(self, msg: SquareTool)`` on the
+    ``ChatAgent`` subclass that enables it). -> the paths (``Class.method``) of the file's methods so named whose
+    parameter is annotated with the class."""
+    request = None
+    for stmt in cls.body:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+            continue
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
+        if isinstance(target, ast.Name) and target.id == field:
+            request = literal_str(stmt.value)
+    if not request:
+        return []
+    out = []
+    for path, other in classes:
+        for fn in other.body:
+            if isinstance(fn, FUNCS) and fn.name == request and any(
+                    isinstance(a.annotation, (ast.Name, ast.Attribute, ast.Constant))
+                    and ast.unparse(a.annotation).strip("'\"").rsplit(".", 1)[-1] == cls.name
+                    for a in fn.args.args[1:]):
+                out.append(f"{path}.{fn.name}")
+    return out
