@@ -293,8 +293,8 @@ class TextTaint:
             if key is None or self._leak_free(value, exc) is False:
                 continue
             norm = key.lower().replace("-", "_")
-            if norm in k.model_response_keys:
-                return True  # s45: a model's response typed by its stop reason, the assistant's turn
+            if norm in k.model_response_keys and string_literal(value) is not None:
+                return True  # s45: a model's response typed by its stop reason (a literal), the assistant's turn
             if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
                 if not self._catch_all_code(value):
                     return True
