@@ -543,9 +543,9 @@ class ExceptionText(TextTaint):
                     self.tainted.add(t.target.value)
                 elif not self._refines(node):
                     self.tainted.discard(t.target.value)
-            elif leaks and isinstance(t.target, (cst.Subscript, cst.Attribute)) and isinstance(t.target.value, cst.Name) \
-                    and t.target.value.value != "self" and not (isinstance(t.target, cst.Subscript) and _telemetry_key(t.target)):
-                self.tainted.add(t.target.value.value)  # out["error"] = str(e); s45: r.message = f"{e}"
+            elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
+                if not _telemetry_key(t.target):
+                    self.tainted.add(t.target.value.value)  # out["error"] = str(e)
 
     def _refines(self, node: cst.Assign) -> bool:
         """Inside a handler, an assignment nested in an ``if``/``try``/loop of its body only may replace the text

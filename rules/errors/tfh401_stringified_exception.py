@@ -30,8 +30,7 @@ where it goes:
 - a `return` or `yield` of it, in the handler or after it: through a
   variable the handler set to the text (`msg = str(e)` ... `return {"error":
   msg}`), a container it filled (`results.append(f"{e}")`, `out["error"] =
-  str(e)`, a local object's attribute: `result.message = f"failed: {e}"`
-  ... `return result`, s45; a container inside it: `out["failed"].append(f"{e}")`, a dict or
+  str(e)`, a container inside it: `out["failed"].append(f"{e}")`, a dict or
   list that holds the filled container: `result = {"warnings": warnings}`
   before `warnings.append(f"{e}")`), or a variable it bound to the exception itself (`error = e` ...
   `return str(error)`; the result of a same-module helper that returns the
@@ -1432,19 +1431,6 @@ class Runner:
                 error = ActToolError(message=f"{type(e).__name__}: {e}")
             results.append(CallResult(call=call, error=error))
         return Outcome(results=results)  # error: TFH401
-""",
-        # s45: text set on a local result object's attribute, the object returned after the handler
-        """\
-from langchain_core.tools import tool
-@tool
-def fetch(url: str) -> dict:
-    \"\"\"Fetch a page.\"\"\"
-    result = FetchResult()
-    try:
-        result.data = client.get(url)
-    except Exception as e:
-        result.message = f"fetch failed: {e}"
-    return result  # error: TFH401
 """,
         # s45: text a handler stored on the instance, returned by the tool later (issue 24 item 2)
         """\
