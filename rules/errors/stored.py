@@ -65,7 +65,7 @@ def _stored(screen: Screen) -> dict[str, frozenset[str]]:
             for n in ast.walk(stmt):
                 if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None and _holds_text(n.value, h.name):
                     targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-                    found += [(h.lineno, t.attr) for t in targets if _self_attribute(t)]
+                    found += [(h.lineno, t.attr) for t in targets if isinstance(t, ast.Attribute) and _self_attribute(t)]
     if not found:
         return {}
     out: dict[str, frozenset[str]] = {}
@@ -98,7 +98,7 @@ def _classes(tree: ast.AST) -> list[ast.ClassDef]:
     return out
 
 
-def _self_attribute(node: ast.expr) -> bool:
+def _self_attribute(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
@@ -117,4 +117,4 @@ def _holds_text(value: ast.expr, name: str) -> bool:
 
 
 def _reads(value: ast.expr, attrs: frozenset[str]) -> bool:
-    return any(_self_attribute(n) and isinstance(n, ast.Attribute) and n.attr in attrs for n in ast.walk(value))
+    return any(isinstance(n, ast.Attribute) and _self_attribute(n) and n.attr in attrs for n in ast.walk(value))
