@@ -402,3 +402,15 @@ TOOL_EVIDENCE_NAME_PARTS: Final[tuple[str, ...]] = ("mcp",)
 # import full_build``) has that evidence too; a module whose dotted name has a part starting with one of these
 # (``tests/test_tools.py``, ``examples/``, ``benchmarks/``, ``evals/``) is not a tools module for it.
 TOOL_IMPORTER_SKIPPED_PREFIXES: Final[tuple[str, ...]] = ("test", "example", "benchmark", "eval", "demo")
+# s45 (issue 24 item 2): a handler keeps the exception's text on the instance (``self.last_error = str(e)``)
+# and another method returns it. Such a method answers a tool's call only when it is the tool or the module
+# names it for tools; a method named with one of these words reads the object's status for a person or a
+# dashboard (``get_status``, ``stats``, ``to_dict``, ``health``: 30 of the 40 sites counted in session 44).
+STATUS_READER_WORDS: Final[frozenset[str]] = frozenset(
+    {"status", "stats", "statistics", "info", "health", "state", "summary", "dict", "json", "serialize",
+     "snapshot", "progress", "metrics", "describe", "repr", "str", "report", "details", "overview"}
+)
+# s45 (issue 24): a dict or result object keyed as a model's response (``{"content": [...f"API error: {e}"...],
+# "stop_reason": "error"}``, ``LLMResponse(finish_reason="error")``) is a provider's answer typed by its stop
+# reason: the chat loop shows it as the assistant's turn, no model reads it as a tool's result (batch 17 x3).
+MODEL_RESPONSE_KEYS: Final[frozenset[str]] = frozenset({"stop_reason", "finish_reason"})

@@ -34,6 +34,7 @@ class TextTaint:
         self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         self.following = False  # inside a helper's returns: one level only
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
+        self.stored: frozenset[str] = frozenset()  # while reading a method's return: ``self``'s attributes holding text
 
     def in_tool(self) -> bool:
         """The function being visited is a tool (:class:`~.text.ExceptionText` knows; none here)."""
@@ -292,6 +293,8 @@ class TextTaint:
             if key is None or self._leak_free(value, exc) is False:
                 continue
             norm = key.lower().replace("-", "_")
+            if norm in k.model_response_keys and string_literal(value) is not None:
+                return True  # s45: a model's response typed by its stop reason (a literal), the assistant's turn
             if norm in k.error_discriminator_keys or norm.replace("_", "") in k.error_discriminator_keys:
                 if not self._catch_all_code(value):
                     return True
@@ -376,6 +379,8 @@ class TextTaint:
             return node.value in exc or node.value in self.tainted or node.value in self._extra
         if isinstance(node, cst.Subscript):
             node = node.value
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+            return node.attr.value in self.stored  # s45: an attribute a handler of the class set to the text
         return (
             isinstance(node, cst.Attribute)
             and isinstance(node.value, cst.Name)

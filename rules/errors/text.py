@@ -46,6 +46,7 @@ from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
     serves_tools, text_positions, tool_named_module,
 )
+from .stored import answers_tool, stored_text_attributes
 from .taint import TextTaint, _telemetry_key
 
 __all__ = ["ExceptionText"]
@@ -131,7 +132,7 @@ class ExceptionText(TextTaint):
         """The sub-expression of ``value`` that turns a caught exception into text here, or None; in a tool, also
         the exception object itself in its result (:meth:`exception_object`)."""
         if not self.active():
-            return None
+            return self._stored_leak(value)
         func = self.names.function
         audience = self.audience(func) if isinstance(func, cst.FunctionDef) else None
         if audience == "report" or (audience == "unread" and not self._tool_result(value)):
@@ -143,6 +144,18 @@ class ExceptionText(TextTaint):
         found = self._leak(value, self.exceptions())
         if found is None and isinstance(value, cst.BaseExpression) and self.in_tool():
             return self.exception_object(value)
+        return found if found is not None else self._stored_leak(value)
+
+    def _stored_leak(self, value: cst.CSTNode) -> cst.CSTNode | None:
+        """s45: ``self.last_error`` a handler of the class set to the text, where a method answers a tool (:mod:`.stored`)."""
+        func = self.names.function
+        owner = self._owner.get(id(func)) if isinstance(func, cst.FunctionDef) else None
+        attrs = stored_text_attributes(self.errors.ctx.screen).get(owner.name.value) if owner is not None else None
+        if not attrs or not isinstance(func, cst.FunctionDef) or not answers_tool(func.name.value, self.audience(func),
+                                                                                   self.knowledge):
+            return None
+        self.stored = attrs
+        found, self.stored = self._leak(value, set()), frozenset()
         return found
 
     def message_leak(self, node: cst.Call | cst.Dict) -> cst.CSTNode | None:

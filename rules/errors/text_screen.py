@@ -11,6 +11,7 @@ from ...linter.api import Knowledge, Screen, imported_by, last_name
 from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
 from .model import definitions, mentions, words
 from .remote import runs_tool_ast
+from .stored import stored_readers
 
 __all__ = ["screen_lines"]
 
@@ -143,6 +144,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
                 held = _text_names(h, h.name)
                 if held:
                     holding.append((h.lineno, held))
+    out += stored_readers(screen)  # s45: a method returning an attribute a handler set to the text
     returning = _returning_exception(screen)
     defs = definitions(screen.tree) if helpers or returning or holding else []
     for line, held in holding:

@@ -58,6 +58,15 @@ where it goes:
 - the exception object itself in a tool's result (`return {"error": e}`,
   `return e`, `return [e]`): the framework turns the result into the
   message text (`str(result)`), so the model reads the exception as text.
+- text a handler stored on the instance (`self.last_error = str(e)`,
+  `self.error = f"Failed: {e}"`, or a dict/list holding it) and a method of
+  the same class returns or yields (`return {"error": self.last_error}`;
+  s45): reported at that return when the method answers a tool: it is a
+  tool, or the module names it for tools (as below) and its name is not a
+  status reader's (`get_status`, `stats`, `to_dict`, `health`, `info`:
+  `STATUS_READER_WORDS`, a person's or a dashboard's view of the object).
+  A local name bound to the attribute (`err = self.error` ... `return err`)
+  and an attribute read in another class or module are not followed.
   A tool is what `smullyan tools` knows, resolved in the file: a tool
   decorator (`@tool`, `@mcp.tool()`, ...) or the run method of a subclass of
   a tool base class (`BaseTool._run`, ...).
@@ -838,6 +847,27 @@ def probe(url: str) -> str:
     ok, message = _check(url)
     return message
 """,
+        # s45: text stored on the instance, read by a status reader (a person's view), not by the tool
+        """\
+from langchain_core.tools import BaseTool
+class SearchTool(BaseTool):
+    def _run(self, q):
+        try:
+            return self.client.get(q)
+        except Exception as e:
+            self.last_error = str(e)
+            raise
+    def get_status(self):
+        return {"healthy": self.last_error is None, "error": self.last_error}
+""",
+        # s45: a provider's response typed by its stop reason: the assistant's turn for the person (batch 17)
+        """\
+def chat(client, messages):
+    try:
+        return client.chat(messages)
+    except Exception as e:
+        return {"content": [{"type": "text", "text": f"API error: {e}"}], "stop_reason": "error"}
+""",
     ]
 
     INVALID = [
@@ -1401,6 +1431,22 @@ class Runner:
                 error = ActToolError(message=f"{type(e).__name__}: {e}")
             results.append(CallResult(call=call, error=error))
         return Outcome(results=results)  # error: TFH401
+""",
+        # s45: text a handler stored on the instance, returned by the tool later (issue 24 item 2)
+        """\
+from langchain_core.tools import BaseTool
+class SearchTool(BaseTool):
+    def _fetch(self, q):
+        try:
+            return self.client.get(q)
+        except Exception as e:
+            self.last_error = f"search failed: {e}"
+            return None
+    def _run(self, q):
+        out = self._fetch(q)
+        if out is None:
+            return {"error": self.last_error}  # error: TFH401
+        return out
 """,
         # a helper the text goes into after the handler (arbor-agent's executor summary: batch 15)
         """\
