@@ -31,7 +31,6 @@ from .fixes import add_keyword, expression, imported_name, imported_names, retry
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
 from .nodes import (
-    SCOPE_NODES_AST,
     SCOPE_NODES_CST,
     argument,
     children,
@@ -48,8 +47,8 @@ from .nodes import (
     receiver_name,
     string_literal,
     walk_in_scope,
-    walk_in_scope_ast,
 )
+from .scope_ast import SCOPE_NODES_AST, walk_in_scope_ast
 from .positions import node_lines
 from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
 from .fixes import timeout_escapes_handler

@@ -286,12 +286,12 @@ class _Fixing:
 
     def mark(self, findings: list[Finding], config: Config) -> list[Finding]:
         """Remember which findings have a fix the configuration allows, and which ``--fix`` would apply."""
-        from . import fixes
+        from .findings import applies, offered
 
         unsafe = self.unsafe(config)
-        for f in fixes.offered(findings, config):
+        for f in offered(findings, config):
             self.offered_ids.add(id(f))
-            if fixes.applies(f.fix, unsafe):
+            if applies(f.fix, unsafe):
                 self.fixable_ids.add(id(f))
         return findings
 

@@ -7,7 +7,12 @@ code points, as libcst and SARIF's ``unicodeCodePoints`` do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .config import Config
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -54,3 +59,25 @@ class Finding:
     def as_flake8(self) -> str:
         """``path:line:col: CODE message``, as flake8 prints a finding."""
         return f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}"
+
+
+# Which fixes apply: read by ``--fix`` and by every report's "fixable" marks, with no libcst import
+# (a run answered from the cache never loads libcst; the edits themselves are made in ``linter.fixes``).
+SAFE = "safe"
+UNSAFE = "unsafe"
+
+
+def applies(fix: Fix | None, unsafe: bool) -> bool:
+    """Whether ``fix`` is applied: a safe fix always, an unsafe one only with ``unsafe`` (``--unsafe-fixes``)."""
+    return fix is not None and (fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE))
+
+
+def offered(findings: Sequence[Finding], config: Config) -> list[Finding]:
+    """The findings whose fix the configuration's ``fixable``/``unfixable`` allow, safe or not."""
+    return [f for f in findings if f.fix is not None and config.is_fixable(f.code, f.path)]
+
+
+def fixable(findings: Sequence[Finding], config: Config, *, unsafe: bool = True) -> list[Finding]:
+    """The findings ``--fix`` would fix: a fix that ``fixable``/``unfixable`` allow and that applies
+    (:func:`applies`: safe, or unsafe with ``unsafe``)."""
+    return [f for f in offered(findings, config) if applies(f.fix, unsafe)]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Sequence, TypeVar
 
 import libcst as cst
 
-from .findings import Edit, Finding, Fix
+from .findings import SAFE, UNSAFE, Edit, Finding, Fix, applies, fixable, offered
 from .nodes import dotted, keyword_arg
 from .rule import FileContext, NodeEdit, RawFix
 from .source import Source, newline_of, read, write_atomic
@@ -362,26 +362,6 @@ class FixResult:
     @property
     def changed(self) -> bool:
         return bool(self.fixed)
-
-
-SAFE = "safe"
-UNSAFE = "unsafe"
-
-
-def applies(fix: Fix | None, unsafe: bool) -> bool:
-    """Whether ``fix`` is applied: a safe fix always, an unsafe one only with ``unsafe`` (``--unsafe-fixes``)."""
-    return fix is not None and (fix.applicability == SAFE or (unsafe and fix.applicability == UNSAFE))
-
-
-def offered(findings: Sequence[Finding], config: "Config") -> list[Finding]:
-    """The findings whose fix the configuration's ``fixable``/``unfixable`` allow, safe or not."""
-    return [f for f in findings if f.fix is not None and config.is_fixable(f.code, f.path)]
-
-
-def fixable(findings: Sequence[Finding], config: "Config", *, unsafe: bool = True) -> list[Finding]:
-    """The findings ``--fix`` would fix: a fix that ``fixable``/``unfixable`` allow and that applies
-    (:func:`applies`: safe, or unsafe with ``unsafe``)."""
-    return [f for f in offered(findings, config) if applies(f.fix, unsafe)]
 
 
 def fix_text(

@@ -8,16 +8,16 @@ can report). ``smullyan.linter.api`` re-exports them; rules import from there.
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Sequence, Union
+from typing import Iterator, Union
 
 import libcst as cst
+
 
 AnyHandler = Union[cst.ExceptHandler, cst.ExceptStarHandler, ast.ExceptHandler]
 
 # Nodes that open a scope of their own: code inside runs later (or elsewhere),
 # not as part of the statement that holds them.
 SCOPE_NODES_CST: tuple[type[cst.CSTNode], ...] = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-SCOPE_NODES_AST: tuple[type[ast.AST], ...] = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 # ---------------------------------------------------------------- the field walk (the engine's traversal)
@@ -243,17 +243,6 @@ def walk_in_scope(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
             if scope or (scope is None and _learn_scope(type(n))):
                 continue
         stack.extend(children(n))
-
-
-def walk_in_scope_ast(roots: Sequence[ast.AST]) -> Iterator[ast.AST]:
-    """The ``ast`` twin of :func:`walk_in_scope` over several roots (a statement list)."""
-    stack: list[ast.AST] = list(roots)
-    while stack:
-        n = stack.pop()
-        yield n
-        if isinstance(n, SCOPE_NODES_AST):
-            continue
-        stack.extend(ast.iter_child_nodes(n))
 
 
 # ---------------------------------------------------------------- call arguments (libcst)

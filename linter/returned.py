@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from .nodes import walk_in_scope_ast
+from .scope_ast import walk_in_scope_ast
 
 __all__ = ["delegate", "function_program"]
 

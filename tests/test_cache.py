@@ -322,3 +322,26 @@ def test_a_new_module_defining_a_method_the_findings_asked_about_relints_the_fil
     write(tmp_path / "app" / "kernel" / "remote.py", STORE_REMOTE)
     after = smullyan(tmp_path, "lint", "app")
     assert after.returncode == 1 and "settings.py:5:" in after.stdout, after.stdout + after.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_a_run_answered_from_the_cache_never_imports_libcst(tmp_path: Path, fmt: str) -> None:
+    """A cached re-run costs no libcst import (docs/performance.md: cached <= 0.1x of cold): the findings,
+    their fix marks and the report come from the cache and libcst-free modules."""
+    (tmp_path / "a.py").write_text('import requests\n\n\ndef f():\n    return requests.get("https://x")\n')
+    old = time.time() - 3600
+    os.utime(tmp_path / "a.py", (old, old))  # not racy: a file written this second is always linted again
+    script = (
+        "import sys\n"
+        "from smullyan.linter.cli import main\n"
+        "try:\n"
+        f"    code = main(['lint', '--format', '{fmt}', 'a.py'])\n"
+        "except SystemExit as e:\n"
+        "    code = e.code\n"
+        "print('libcst' in sys.modules, code, file=sys.stderr)\n"
+    )
+    first = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert first.stderr.strip().splitlines()[-1] == "True 1", first.stderr  # the first run parses (and finds TFH201)
+    second = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert second.stdout == first.stdout
+    assert second.stderr.strip().splitlines()[-1] == "False 1", second.stderr
