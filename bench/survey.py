@@ -27,7 +27,9 @@ packages of corpus.toml's ``batch = N``), ``--out DIR`` (output elsewhere than `
    tool, shape, note; code ``-`` = read, nothing the rules should report). Precision per rule
    and half = true / (true + false) over the labelled findings this run still reports
    (debatable counted apart); a label whose finding is gone is counted as ``gone``; recall =
-   harmful sites a finding of that code covers / harmful sites read. Labels are matched by line, then
+   harmful sites a finding of that code covers / harmful sites read (covers: its lines hold the site's line; or its
+   source line is the site's nearby; or it returns the name the site stored the text into, nearby or in the same
+   ``except`` clause; or it starts inside the loop the site's line opens: :func:`recall`). Labels are matched by line, then
    by their optional ``source`` column (the line's text) within MOVE_WINDOW lines, then by span
    (:func:`match_labels`); the findings no label matches go to ``unlabelled.tsv``, marked ``new``
    when no ``labels/*.keys`` baseline lists them.
@@ -486,7 +488,8 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
         hit = any(lo <= line <= hi for lo, hi in spans[where]) or (
             bool(row.get(SOURCE_COLUMN)) and any(abs(at - line) <= MOVE_WINDOW and text == norm(row[SOURCE_COLUMN])
                                                  for at, text in texts[where])) or _returns_assigned(row, paths[where],
-                                                                                                     spans[where])
+                                                                                                     spans[where]) or (
+            _inside_loop(paths[where], line, spans[where]))
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
     return table
 
@@ -495,16 +498,82 @@ _ASSIGNED = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]=]*\]\s*)?(?::[^=]
 
 
 def _returns_assigned(row: dict[str, str], path: str | None, spans: list[tuple[int, int]]) -> bool:
-    """The site's line assigns a name (``error_msg = f"...{e}"``) or an item of it (``result["error"] = ...``) and a finding starts after it within MOVE_WINDOW
-    lines with that name in its lines (``return ToolResultBlock(content=error_msg, ...)``)."""
+    """The site's line assigns a name (``error_msg = f"...{e}"``) or an item of it (``result["error"] = ...``), or lies in
+    a call that stores into a name's container (``failed.append({"error": str(exc)})``, s45), and a finding starts after it
+    with that name in its lines: within MOVE_WINDOW lines, or (s45) anywhere in the ``except`` clause that holds the site
+    (``error_message = str(ex)``, a hook, a message sent, then ``return ToolResult(content=error_message, ...)``)."""
     line = int(row["line"])
-    at = source_line(path, line)
-    found = _ASSIGNED.match(at or "")
-    if found is None:
-        return False
-    name = re.compile(rf"\b{found.group(1)}\b")
-    return any(line < lo <= line + MOVE_WINDOW and any(name.search(source_line(path, n) or "") for n in range(lo, hi + 1))
+    stored = _stored_name(path, line)
+    if stored is None:
+        found = _ASSIGNED.match(source_line(path, line) or "")
+        if found is None:
+            return False
+        stored = (found.group(1), line, line)
+    name = re.compile(rf"\b{stored[0]}\b")
+    last = max(line + MOVE_WINDOW, stored[2])
+    return any(line < lo <= last and lo > stored[1] and any(name.search(source_line(path, n) or "") for n in range(lo, hi + 1))
                for lo, hi in spans)
+
+
+_TREES: dict[str, ast.Module | None] = {}
+_CONTAINER_STORES = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "put", "put_nowait"})
+
+
+def _tree(path: str | None) -> ast.Module | None:
+    """The installed file ``path`` parsed once; None when it cannot be read or parsed."""
+    if not path:
+        return None
+    if path not in _TREES:
+        try:
+            _TREES[path] = ast.parse(Path(path).read_text(encoding="utf-8", errors="replace"))
+        except (OSError, SyntaxError, ValueError):
+            _TREES[path] = None
+    return _TREES[path]
+
+
+def _base_name(node: ast.expr) -> str | None:
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _stored_name(path: str | None, line: int) -> tuple[str, int, int] | None:
+    """(name, the storing statement's last line, the last line of the ``except`` clause holding it or 0) when ``line``
+    lies in a simple statement that stores into a name: an assignment (its target's base name) or a call of a
+    container's store method (``name.append(...)``); None otherwise, or when the file does not parse."""
+    tree = _tree(path)
+    if tree is None:
+        return None
+    best: tuple[str, int, int] | None = None
+    handlers = [h for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler)
+                and h.lineno <= line <= (h.end_lineno or h.lineno)]
+    handler_end = min((h.end_lineno or h.lineno for h in handlers), default=0)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or not node.lineno <= line <= (node.end_lineno or node.lineno):
+            continue
+        name: str | None = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            name = _base_name(node.targets[0])
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            name = _base_name(node.target)
+        elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+              and node.value.func.attr in _CONTAINER_STORES):
+            name = _base_name(node.value.func.value)
+        if name is not None:
+            best = (name, node.end_lineno or node.lineno, handler_end)
+    return best
+
+
+def _inside_loop(path: str | None, line: int, spans: list[tuple[int, int]]) -> bool:
+    """The site's line opens a loop (``for attempt in range(...):``, the retry site as read) and a finding of the
+    site's code starts inside that loop (TFH103 is reported at the loop's ``except Exception`` clause) (s45)."""
+    tree = _tree(path)
+    if tree is None:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.lineno == line:
+            return any(line < lo <= (node.end_lineno or line) for lo, _ in spans)
+    return False
 
 
 # --------------------------------------------------------------------------- report

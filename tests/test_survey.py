@@ -261,6 +261,44 @@ def test_recall_matches_the_return_of_the_text_a_site_assigned(tmp_path: Path) -
     assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 1)
 
 
+def test_recall_follows_the_stored_text_to_the_end_of_its_except_clause(tmp_path: Path) -> None:
+    """s45: the text assigned in a handler and returned after a hook and a message (beyond MOVE_WINDOW) is the site;
+    a return after the handler and beyond MOVE_WINDOW is not; an append into a list the tool's return names is."""
+    body = ["try:", "    run()", "except Exception as ex:", "    error_message = str(ex)",
+            *[f"    note({n})" for n in range(14)], "    return Result(content=error_message)", "y = 1",
+            *[f"z = {n}" for n in range(14)], "return error_message",
+            "for b in batches:", "    try:", "        save(b)", "    except E as exc:", "        failed.append({",
+            '            "error": str(exc),', "        })", "return dumps({", '    "failed": failed,', "})"]
+    src = tmp_path / "m.py"
+    src.write_text("\n".join(body) + "\n")
+    row = {"half": "held-out", "package": "p", "path": "m.py", "code": "TFH401", "tool": "t"}
+    at = {text.strip(): n + 1 for n, text in enumerate(body)}
+    ret, late, app = at["return Result(content=error_message)"], at["return error_message"], at["return dumps({"]
+    rec = survey.recall([_finding(src, ret)], [{**row, "line": "4"}])
+    assert rec["held-out"]["TFH401"]["found"] == 1
+    rec = survey.recall([_finding(src, late)], [{**row, "line": "4"}])
+    assert rec["held-out"]["TFH401"]["missed"] == 1
+    rec = survey.recall([_finding(src, app, end=app + 2)], [{**row, "line": str(at['"error": str(exc),'])}])
+    assert rec["held-out"]["TFH401"]["found"] == 1
+
+
+def test_recall_counts_a_finding_inside_the_loop_a_retry_site_opens(tmp_path: Path) -> None:
+    """s45: a retry site read at its loop (``for attempt in range(...)``) is covered by a finding of its code inside the
+    loop (TFH103 is reported at the loop's ``except Exception`` clause), not by one after the loop."""
+    body = ["def call():", "    for attempt in range(3):", "        try:", "            return go()",
+            *[f"            x = {n}" for n in range(20)], "        except Exception as e:", "            sleep(1)",
+            "    for attempt in range(3):", "        go()", "    y = 1", "    try:", "        pass",
+            "    except Exception:", "        pass"]
+    src = tmp_path / "m.py"
+    src.write_text("\n".join(body) + "\n")
+    row = {"half": "held-out", "package": "p", "path": "m.py", "code": "TFH103", "tool": "t"}
+    handler = body.index("        except Exception as e:") + 1
+    second, outside = body.index("    for attempt in range(3):", 3) + 1, body.index("    except Exception:") + 1
+    rec = survey.recall([_finding(src, handler, "TFH103", end=handler + 1), _finding(src, outside, "TFH103")],
+                        [{**row, "line": "2"}, {**row, "line": str(second)}])
+    assert (rec["held-out"]["TFH103"]["found"], rec["held-out"]["TFH103"]["missed"]) == (1, 1)
+
+
 def test_batch_seventeen_is_marked_and_split_by_the_rule() -> None:
     seventeenth = [p for p in corpus.packages if p.batch == 17]
     assert len(seventeenth) == 79
