@@ -147,6 +147,17 @@ def mentions(node: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
 
+def classes_of(tree: ast.AST) -> list[ast.ClassDef]:
+    """Module-level classes and the classes nested in them (as :func:`definitions` reads methods)."""
+    out: list[ast.ClassDef] = []
+    stack = [n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef)]
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(n for n in c.body if isinstance(n, ast.ClassDef))
+    return out
+
+
 def definitions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     """Module-level functions and class methods (classes nested in classes too): the helpers :meth:`ErrorModel.helpers_of` finds."""
     out: list[ast.FunctionDef | ast.AsyncFunctionDef] = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from ...linter.api import Knowledge, Screen
-from .model import words
+from .model import classes_of, words
 
 __all__ = ["answers_tool", "stored_text_attributes", "stored_readers"]
 
@@ -32,7 +32,7 @@ def stored_readers(screen: Screen) -> list[int]:
     if not stored:
         return []
     out: list[int] = []
-    for cls in _classes(screen.tree):
+    for cls in classes_of(screen.tree):
         attrs = stored.get(cls.name)
         if not attrs:
             continue
@@ -69,7 +69,7 @@ def _stored(screen: Screen) -> dict[str, frozenset[str]]:
     if not found:
         return {}
     out: dict[str, frozenset[str]] = {}
-    classes = _classes(screen.tree)
+    classes = classes_of(screen.tree)
     for line, attr in found:
         owner = _innermost(classes, line)
         if owner is not None:
@@ -86,16 +86,6 @@ def _innermost(classes: list[ast.ClassDef], line: int) -> ast.ClassDef | None:
                 best = c
     return best
 
-
-def _classes(tree: ast.AST) -> list[ast.ClassDef]:
-    """Module-level classes and the classes nested in them."""
-    out: list[ast.ClassDef] = []
-    stack = [n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef)]
-    while stack:
-        c = stack.pop()
-        out.append(c)
-        stack.extend(n for n in c.body if isinstance(n, ast.ClassDef))
-    return out
 
 
 def _self_attribute(node: ast.AST) -> bool:

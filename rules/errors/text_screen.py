@@ -9,7 +9,7 @@ from typing import Callable
 
 from ...linter.api import Knowledge, Screen, imported_by, last_name
 from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
-from .model import definitions, mentions, words
+from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
 from .stored import stored_readers
 
@@ -153,7 +153,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     if helpers:
         out += [d.lineno for d in defs if d.name in helpers]
         # a same-module class called with the text: its __init__'s signature types a positional kind
-        out += [m.lineno for c in _classes(screen.tree) if c.name in helpers for m in c.body
+        out += [m.lineno for c in classes_of(screen.tree) if c.name in helpers for m in c.body
                 if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__init__"]
     if returning:
         # callers of a helper that returns the exception it caught: `result = self._run()` ... `str(result)`
@@ -164,16 +164,6 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         ]
     return out
 
-
-def _classes(tree: ast.AST) -> list[ast.ClassDef]:
-    """Module-level classes and the classes nested in them (as :func:`~.model.definitions` reads methods)."""
-    out: list[ast.ClassDef] = []
-    stack = [n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef)]
-    while stack:
-        c = stack.pop()
-        out.append(c)
-        stack.extend(n for n in c.body if isinstance(n, ast.ClassDef))
-    return out
 
 
 def _returning_exception(screen: Screen) -> set[str]:
