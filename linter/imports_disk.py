@@ -451,6 +451,13 @@ def _abstract(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 _methods: dict[tuple[str, str], tuple[list[tuple[frozenset[str], bool, bool]], list[str], str]] = {}
 _project_file_lists: dict[str, list[str]] = {}
 
+
+def _project_listing(directory: str) -> list[str]:
+    """The project's module files under ``directory`` (its top-level package), listed once per process."""
+    if directory not in _project_file_lists:
+        _project_file_lists[directory] = _project_files(directory) or []
+    return _project_file_lists[directory]
+
 #: a recorded dependency that is no file: which files of a project define a method (``defines:<method>:<root dir>``)
 DEFINES_PREFIX = "defines:"
 
@@ -503,13 +510,12 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
     if (len(wanted) < 2 and len(_name_words(method)) < 2) or root is None or not method.isidentifier():
         return False
     top, directory = root
-    if directory not in _project_file_lists:
-        _project_file_lists[directory] = _project_files(directory) or []
+    files = _project_listing(directory)
     key = (directory, method)
     if key not in _methods:
         classes: list[tuple[frozenset[str], bool, bool]] = []
         read: list[str] = []
-        defining = _defining(_project_file_lists[directory], method)
+        defining = _defining(files, method)
         for file in defining:
             parsed = _module(file)
             if parsed is None or parsed.summary is None:
@@ -548,11 +554,10 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
     if root is None or not function.isidentifier():
         return None
     directory = root[1]
-    if directory not in _project_file_lists:
-        _project_file_lists[directory] = _project_files(directory) or []
+    files = _project_listing(directory)
     key = (directory, function)
     if key not in _call_sites:
-        holding = _defining(_project_file_lists[directory], function, calls=True)
+        holding = _defining(files, function, calls=True)
         calls: list[_Call] = []
         read: list[str] = []
         for file in holding:
@@ -578,4 +583,4 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
         _module(file)  # recorded: the finding depends on those calls
     if _recorder:
         _recorder[-1][_defines_key(directory, function + "(")] = which  # and on which files call it (a new one)
-    return found if _project_file_lists[directory] else None
+    return found if files else None

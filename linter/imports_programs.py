@@ -10,7 +10,7 @@ import os
 import re
 
 from .imports_disk import (
-    MAX_BYTES, _Class, _From, _Func, _lookup, _module, _module_file, _project_file_lists, _project_files, _root,
+    MAX_BYTES, _Class, _From, _Func, _lookup, _module, _module_file, _project_listing, _root,
 )
 from .packages import absolute_module
 
@@ -105,14 +105,13 @@ def project_program(path: str, qualname: str | None, name: str) -> str | None:
     if root is None or not name.isidentifier():
         return None
     directory = root[1]
-    if directory not in _project_file_lists:
-        _project_file_lists[directory] = _project_files(directory) or []
+    files = _project_listing(directory)
     key = (directory, name)
     if key not in _programs:
         programs: list[str | None] = []
         read: list[str] = []
         needle = re.compile(rb"def\s+" + name.encode() + rb"\s*\(")
-        for file in _project_file_lists[directory]:
+        for file in files:
             try:
                 with open(file, "rb") as handle:
                     if not needle.search(handle.read(MAX_BYTES + 1)):
