@@ -110,6 +110,10 @@ LOCAL_IO_PREFIXES: Final[tuple[str, ...]] = (
     # the Docker daemon is the machine's own (a local socket unless DOCKER_HOST says otherwise): an image or
     # container check reads local state (batches 4-11: 0 true of 4 labelled, nekro's image cache check false)
     "docker.", "aiodocker.",
+    # s45 (batch 18): the OS's own secret store (macOS Keychain, Windows Credential Locker, the desktop's Secret
+    # Service), keyring's documented purpose: `keyring.get_password(...)` in a `try` whose None reads "no saved
+    # credential" asks this machine, not a server (awx's credential_exists; 3 unlabelled of batches 1-17 alike)
+    "keyring.",
 )
 LOCAL_IO_METHODS: Final[frozenset[str]] = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "rglob", "is_file", "is_dir"}

@@ -152,7 +152,8 @@ I/O and local processes (any other program: `git rev-parse`, `ps`, `kind version
 the methods {markdown_words(sorted(_DEFAULTS.local_io_methods))}: `git rev-parse` with a timeout, a
 config file, an embedded `sqlite3` database; the Docker daemon through `docker`/`aiodocker`, the
 machine's own unless `DOCKER_HOST` says otherwise: `await docker.images.get(image)` asks the local image
-cache); nor is a call into a third-party package
+cache; the OS's secret store through `keyring`: `keyring.get_password(service, user)` asks this
+machine's keychain); nor is a call into a third-party package
 on no such object (a converter of a local path, a parser), nor an `await`
 alone (`await ctx.get_state(k)`: request state in memory). On the code read
 in the survey (batches 1-5), such fallbacks were the documented answer ("no
@@ -865,6 +866,21 @@ async def _check_sandbox_image_exists(image: str) -> bool:
     finally:
         await docker.close()
 """,
+        # s45 (batch 18): the OS's keychain through keyring is this machine's secret store: None is "no saved
+        # credential", not an outage
+        """\
+import keyring
+def credential_exists(service, key):
+    try:
+        return keyring.get_password(service, f"{key}:token") is not None
+    except Exception:
+        return False
+def load_token(service, url):
+    try:
+        return keyring.get_password(service, url)
+    except Exception:
+        return None
+""",
         # s39: `pass`, then a value after the `try` that the success path reaches too (the `try` returns nothing): not
         # a fallback; a status flag is no empty record
         """\
@@ -966,6 +982,17 @@ async def fetch(session: aiohttp.ClientSession, url):
 """,
     ]
     INVALID = [
+        # s45 (batch 18): a keychain read beside a server's read: the server's outage still reads "no profile"
+        """\
+import httpx
+import keyring
+def fetch_profile(service, url):
+    try:
+        token = keyring.get_password(service, url)
+        return httpx.get(url, headers={"Authorization": token}, timeout=5).json()
+    except Exception:  # error: TFH402
+        return None
+""",
         # s45: a store whose location may be remote (LanceDB Cloud, or a location that does not say)
         """\
 import lancedb

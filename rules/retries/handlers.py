@@ -263,6 +263,29 @@ def replaces_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
     return bool(assigned & read)
 
 
+def supplies_value(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """s45 (batch 18, a ``signature-fallback``): the handler makes, by a call of its own, the value the attempt
+    stores (``try: resp = api.get_assets(only_active=False, **kw)`` / ``except TypeError: resp =
+    api.get_assets(**kw)``), goes on without ``continue`` and the rest of the iteration reads it: the failed
+    call is not made again, whatever the loop does next (a page loop goes on to the next page). A name
+    cleared to a constant (``res = None``) supplies nothing: the iteration goes round on it."""
+    assigned = {
+        t.target.value for n in _walk(handler.body) if isinstance(n, cst.Assign) and isinstance(n.value, (cst.Call, cst.Await))
+        for t in n.targets if isinstance(t.target, cst.Name)
+    }
+    stored = {
+        t.target.value for n in _walk_all([loop.try_node.body]) if isinstance(n, cst.Assign)
+        for t in n.targets if isinstance(t.target, cst.Name)
+    }
+    supplied = assigned & stored
+    last = _body_stmts(handler.body)[-1:] if _body_stmts(handler.body) else []
+    if not supplied or (last and isinstance(last[0], cst.SimpleStatementLine)
+                        and isinstance(last[0].body[-1], (cst.Continue, cst.Raise, cst.Return))):
+        return False
+    later = {n.value for n in _walk_all(_after_try(loop)) if isinstance(n, cst.Name)}
+    return bool(supplied & later)
+
+
 _MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "pop", "clear", "remove", "setdefault", "popitem"})
 
 

@@ -168,7 +168,11 @@ a desynced stream's `ValueError` does not recur on a fresh connection; an
 SDK's 400/401 still does, and is still reported. Nor a type caught by a
 handler that changes what the next attempt reads (`except TypeError: payload
 = plain_payload`, a smaller context, another file name): the next attempt is
-different work, a fallback rather than the same failure repeated. Nor a
+different work, a fallback rather than the same failure repeated. Nor one
+whose handler makes by a call of its own the value the attempt stores and
+the rest of the iteration reads it (`try: page = api.get_assets(only_active=False)`,
+`except TypeError: page = api.get_assets()`): the failed call is not made
+again, the loop goes on (a page loop to its next page). Nor a
 `KeyError`/`IndexError`/`ValueError` in a `while` loop whose test reads the
 clock (`while time.time() - start < timeout:`) with every handler waiting: a
 poll until a server is up, where a missing field means "not ready yet". Click's
@@ -332,6 +336,23 @@ def render(payload, attempts=2):
         except (TypeError, ValueError):
             payload = {"summary": [str(payload)[:200]]}
     raise RuntimeError("could not render")
+""",
+        # s45 (batch 18, signature-fallback): the handler makes the fallback call itself and the iteration uses
+        # its value: an older client's TypeError for the keyword is not met again; the loop goes on to a new page
+        """\
+def find_asset(api, uri):
+    offset = 0
+    for _ in range(50):
+        kwargs = {"uri_pattern": uri, "limit": 100, "offset": offset}
+        try:
+            page = api.get_assets(only_active=False, **kwargs)
+        except TypeError:
+            page = api.get_assets(**kwargs)
+        for asset in page.assets:
+            if asset.uri == uri:
+                return asset.id
+        offset += 100
+    return None
 """,
         # issue 23 (changed-request): each attempt takes a new timestamp, so a tie that made the tuples
         # compare their unorderable last items cannot repeat: the TypeError is not a permanent failure here
@@ -577,6 +598,18 @@ def complete(client, messages, tries=5):
 """,
     ]
     INVALID = [
+        # s45: a handler that only clears the value (`page = None`) supplies no fallback: the same call goes round
+        """\
+def find_asset(api, uri):
+    for _ in range(3):
+        try:
+            page = api.get_assets(only_active=False, uri_pattern=uri)
+        except TypeError:  # error: TFH102
+            page = None
+        if page is not None:
+            return page
+    return None
+""",
         # s40 (odoo-mcp): xmlrpc's ProtocolError is raised for a 401/403/404 as for a 502
         """\
 import socket, time, xmlrpc.client
@@ -902,7 +935,8 @@ def fim(client, prompt, suffix):
                 # the next attempt is different work, which need not fail the same way
                 loop = retry.loop
                 changed = {
-                    t for h in loop.handlers if h.type is not None and handlers.replaces_input(loop, h)
+                    t for h in loop.handlers if h.type is not None
+                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h))
                     for t in model.exception_names(h.type) or ()
                 }
                 bad_types = [t for t in bad_types if t not in changed]
