@@ -139,8 +139,10 @@ def name_tables(cls: ast.ClassDef) -> dict[str, str]:
 def same_class(run_qn: str, base: str) -> bool:
     """A base class name may name this class of the run: the same top-level package (a re-export), or the run's
     name is the base's tail below a namespace package (``devon_agent/`` without ``__init__.py``: the file
-    ``devon_agent/tool.py`` is module ``tool``, imported as ``devon_agent.tool``)."""
-    return run_qn.split(".")[0] == base.split(".")[0] or ("." in run_qn and base.endswith("." + run_qn))
+    ``devon_agent/tool.py`` is module ``tool``, imported as ``devon_agent.tool``), or the run's tail below a directory
+    put on ``sys.path`` (``pkg/agent/tools/base.py`` imported as ``agent.tools.base``: package, module, class at least)."""
+    return run_qn.split(".")[0] == base.split(".")[0] or ("." in run_qn and base.endswith("." + run_qn)) or (
+        base.count(".") >= 2 and run_qn.endswith("." + base))
 
 
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:
