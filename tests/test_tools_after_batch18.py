@@ -155,3 +155,47 @@ _SYS_PATH_BASE = {
 def test_a_tool_base_imported_from_a_sys_path_directory(tmp_path: Path) -> None:
     rows = tool_rows(write_tree(tmp_path, _SYS_PATH_BASE))
     assert [(f, n) for f, n, _fw, _form in rows] == [("shell_tool.py", "read_file"), ("shell_tool.py", "run_command")]
+
+
+_GETTER_TABLE = {
+    "pkg/__init__.py": "",
+    "pkg/integrations/__init__.py": '''
+        class Integration:
+            def __init__(self, **config):
+                self._tools = {}
+                self._setup()
+
+            def _setup(self):
+                pass
+
+            def get_tool(self, name):
+                """A tool by its name."""
+                return self._tools.get(name)
+    ''',
+    "pkg/integrations/slack.py": '''
+        import urllib.request
+
+        from pkg.integrations import Integration
+
+
+        class SlackIntegration(Integration):
+            def _setup(self):
+                self._tools = {"send_message": self.send_message, "list_channels": self.list_channels}
+
+            def send_message(self, channel, text):
+                return urllib.request.urlopen("https://slack.example/post", timeout=10).read()
+
+            def list_channels(self):
+                return urllib.request.urlopen("https://slack.example/list", timeout=10).read()
+    ''',
+}
+
+
+def test_a_table_a_base_classs_tool_getter_looks_up_by_name(tmp_path: Path) -> None:
+    rows = tool_rows(write_tree(tmp_path, _GETTER_TABLE))
+    assert [(f, n) for f, n, _fw, _form in rows] == [("slack.py", "list_channels"), ("slack.py", "send_message")]
+
+
+def test_not_a_table_a_method_not_named_for_tools_looks_up(tmp_path: Path) -> None:
+    files = {k: v.replace("def get_tool(self, name)", "def get_setting(self, name)") for k, v in _GETTER_TABLE.items()}
+    assert tool_rows(write_tree(tmp_path, files)) == []
