@@ -312,6 +312,10 @@ def tool_schema_names(tree: ast.Module) -> set[str]:
     return out
 
 
+#: a model API's function schema (an MCP/strands ``inputSchema`` spec is registered by its server or loader's own form)
+_MODEL_SCHEMA_KEYS = _SCHEMA_KEYS - {"inputSchema"}
+
+
 def schema_functions(tree: ast.Module) -> list[tuple[str, str]]:
     """A module's own tool schemas bound at its top level (``TOOL_DEFS = [{"type": "function", "function": {"name":
     "web_fetch", "parameters": {...}}}]``, ``TOOL_DEF = {...}``) naming a function the module defines at its top level
@@ -325,7 +329,7 @@ def schema_functions(tree: ast.Module) -> list[tuple[str, str]]:
         for n in ast.walk(value):
             keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None} if isinstance(n, ast.Dict) else {}
             name = literal_str(keys.get("name")) if "name" in keys else None
-            if name and name in own and keys.keys() & _SCHEMA_KEYS and (name, name) not in out:
+            if name and name in own and keys.keys() & _MODEL_SCHEMA_KEYS and (name, name) not in out:
                 out.append((name, name))
     return out
 
