@@ -1,15 +1,13 @@
-"""What a class inherits across the files of a run: tool bases, the packages its ancestors come from,
-and the base methods that turn its tools' exceptions into text.
+"""What a class inherits across the files of a run: tool bases, the packages its ancestors come from, and the base
+methods that turn its tools' exceptions into text.
 
-Phase 1 records each file's classes with their bases (``index.class_index``) and, per class, its
-*text dispatchers* (:func:`text_dispatchers`): a method whose ``try`` runs the tool (a ``self``
-method, or a callable it is given) and whose broad handler returns the exception as text
-(``except Exception as e: return ErrorArtifact(str(e))`` in a base ``run``). :func:`resolve` then
-follows the bases through the run's classes (at any depth, re-exports through an ``__init__.py``
-included) and gives phase 2 three tables: the run's tool classes, the top-level packages of each
-class's ancestors (an activity-style decorator imported from one of them makes a tool of its
-methods), and each class's inherited dispatchers.
-"""
+Phase 1 records each file's classes with their bases (``index.class_index``) and, per class, its *text dispatchers*
+(:func:`text_dispatchers`): a method whose ``try`` runs the tool (a ``self`` method, or a callable it is given) and
+whose broad handler returns the exception as text (``except Exception as e: return ErrorArtifact(str(e))`` in a base
+``run``). :func:`resolve` then follows the bases through the run's classes (at any depth, re-exports through an
+``__init__.py`` included) and gives phase 2 three tables: the run's tool classes, the top-level packages of each
+class's ancestors (an activity-style decorator imported from one of them makes a tool of its methods), and each
+class's inherited dispatchers."""
 
 from __future__ import annotations
 
@@ -118,12 +116,12 @@ def name_tables(cls: ast.ClassDef) -> dict[str, str]:
     tool_call.function.name`` ... ``self._lookup[name](arguments)``, ``self.handlers.get(call.function.name)``): a
     table of tools whatever fills it, here or in a subclass (ai-shell's ``ToolKitBase.process_tool_calls`` over the
     ``_lookup`` dict its generated ``ToolKit`` fills). -> {``"[attr]"`` -> the method}: kept beside the text
-    dispatchers (a key no method is named), so a subclass in another file inherits it the same way."""
+    dispatchers, so a subclass in another file inherits it; ``get_tool(self, name)`` indexes it by its parameter."""
     out: dict[str, str] = {}
     for m in cls.body:
         if not isinstance(m, FUNCS):
-            continue
-        named: set[str] = set()  # local names bound to the call's name
+            continue  # local names bound to the call's name (a tool getter's parameters)
+        named = {a.arg for a in m.args.args[1:]} if {"get", "tool"} <= set(m.name.lower().split("_")) else set()
         for n in ast.walk(m):
             if isinstance(n, ast.Assign) and CALLED_NAME.search(ast.unparse(n.value)):
                 named |= {t.id for t in n.targets if isinstance(t, ast.Name)}
@@ -139,8 +137,10 @@ def name_tables(cls: ast.ClassDef) -> dict[str, str]:
 def same_class(run_qn: str, base: str) -> bool:
     """A base class name may name this class of the run: the same top-level package (a re-export), or the run's
     name is the base's tail below a namespace package (``devon_agent/`` without ``__init__.py``: the file
-    ``devon_agent/tool.py`` is module ``tool``, imported as ``devon_agent.tool``)."""
-    return run_qn.split(".")[0] == base.split(".")[0] or ("." in run_qn and base.endswith("." + run_qn))
+    ``devon_agent/tool.py`` is module ``tool``, imported as ``devon_agent.tool``), or its tail below a ``sys.path``
+    directory (``pkg/agent/tools/base.py`` imported as ``agent.tools.base``: package, module, class at least)."""
+    return run_qn.split(".")[0] == base.split(".")[0] or ("." in run_qn and base.endswith("." + run_qn)) or (
+        base.count(".") >= 2 and run_qn.endswith("." + base))
 
 
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:

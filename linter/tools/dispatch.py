@@ -15,7 +15,7 @@ from .model import Tables
 
 __all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class",
            "returned_function", "table_runner",
-           "tool_schema_names"]
+           "schema_functions", "tool_schema_names"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 Fn = ast.FunctionDef | ast.AsyncFunctionDef
@@ -309,6 +309,28 @@ def tool_schema_names(tree: ast.Module) -> set[str]:
     for bound, d in tables:  # a name -> function table whose functions (or names) a model is handed
         if bound in handed and len(d.keys) >= 2 and all(isinstance(v, (ast.Name, ast.Attribute)) for v in d.values):
             out.update(k for k in map(literal_str, d.keys) if k)
+    return out
+
+
+#: a model API's function schema (an MCP/strands ``inputSchema`` spec is registered by its server or loader's own form)
+_MODEL_SCHEMA_KEYS = _SCHEMA_KEYS - {"inputSchema"}
+
+
+def schema_functions(tree: ast.Module) -> list[tuple[str, str]]:
+    """A module's own tool schemas bound at its top level (``TOOL_DEFS = [{"type": "function", "function": {"name":
+    "web_fetch", "parameters": {...}}}]``, ``TOOL_DEF = {...}``) naming a function the module defines at its top level
+    (``def web_fetch(url)``): the loader finds the function by the schema's name. -> (tool name, function name)."""
+    own = {s.name for s in tree.body if isinstance(s, FUNCS)}
+    out: list[tuple[str, str]] = []
+    for stmt in tree.body:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        if not isinstance(value, (ast.Dict, ast.List, ast.Tuple)):
+            continue
+        for n in ast.walk(value):
+            keys = {literal_str(k): v for k, v in zip(n.keys, n.values) if k is not None} if isinstance(n, ast.Dict) else {}
+            name = literal_str(keys.get("name")) if "name" in keys else None
+            if name and name in own and keys.keys() & _MODEL_SCHEMA_KEYS and (name, name) not in out:
+                out.append((name, name))
     return out
 
 

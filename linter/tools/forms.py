@@ -9,7 +9,8 @@ import re
 from .. import knowledge as kb
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
-                       registered_tool_class, returned_function, table_runner, tool_runner, tool_schema_names)
+                       registered_tool_class, returned_function, schema_functions, table_runner, tool_runner,
+                       tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
@@ -40,7 +41,7 @@ _NAMED_BY_PROPERTY = frozenset({"strands"})
 def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module | None = None) -> str:
     """The name a tool class gives itself: a literal ``name``/``NAME`` in its body, or a module-level constant of this
     file holding one (``name: str = FINAL_RESULT_TOOL`` with ``FINAL_RESULT_TOOL = "final_result"``; ``module``: the
-    file's tree), a literal ``tool_name`` property (strands); else the class's own name."""
+    file's tree), a literal ``name`` property (``tool_name``: strands); else the class's own name."""
     for stmt in cls.body:
         target: ast.AST | None = None
         value: ast.AST | None = None
@@ -54,8 +55,9 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             text = literal_str(value) or (_module_constant(module, value.id) if isinstance(value, ast.Name) else None)
             if text:
                 return text
-    for stmt in cls.body if framework in _NAMED_BY_PROPERTY else ():  # a ``tool_name`` property returning a literal
-        if isinstance(stmt, FUNCS) and stmt.name == "tool_name" and stmt.body:
+    for stmt in cls.body:  # a ``name`` property returning a literal (``tool_name``: strands)
+        if isinstance(stmt, FUNCS) and stmt.body and (stmt.name == "tool_name" and framework in _NAMED_BY_PROPERTY or (
+                stmt.name == "name" and any(ast.unparse(d) == "property" for d in stmt.decorator_list))):
             last = stmt.body[-1]
             text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
@@ -392,6 +394,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
+    # the module's own tool schemas naming its own functions (``TOOL_DEFS = [{..."name": "web_fetch"...}]``, ``def web_fetch``)
+    for tool_name, fn_name in schema_functions(index.tree):
+        if tool_name not in {d.name for d in found.values()} and by_path.get(fn_name):
+            t = by_path[fn_name][0]
+            add(tool_name, "schema", "module schema + function", [t], span(t[2])[0], f"{index.module}.{fn_name}", by_name=True)
     # a JSON tool manifest beside the module, dispatched by a function comparing the called name with its names
     manifest, listed_names = manifest_names(index) if index.screen.path else ("", [])
     runner_entry = manifest_dispatcher(index, set(listed_names)) if listed_names else None
@@ -560,7 +567,8 @@ def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
 def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:
     """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
     class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
-    function is in, its last name a tool word."""
+    function is in, its last name a tool word; on a module-level function, a tool decorator of another package's
+    ``tools`` module."""
     if qn is None or not tool_word(qn.rsplit(".", 1)[-1]):
         return None
     root = qn.split(".")[0]
@@ -571,7 +579,9 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
             if root in local_ancestor_roots(p, index, tables.ancestor_roots):
                 return _framework_of(qn)
             return None
-    return None
+    mod = qn.split(".")  # a function's ``@tool`` from another package's tools module (``from cicaddy.tools import tool``)
+    return _framework_of(qn) if len(mod) > 2 and mod[-1] in kb.TOOL_DECORATOR_WORDS and mod[-2] in ("tool", "tools") \
+        and mod[0] != index.module.split(".")[0] else None
 
 
 def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],

@@ -321,13 +321,15 @@ def class_index(index: Index) -> list[tuple[str, list[str]]]:
 
 
 def pending_classes(index: Index, tables: Tables, own_roots: frozenset[str]) -> bool:
-    """Whether a class here derives from one this file cannot judge alone (a class of the same project)."""
+    """Whether a class here derives from one this file cannot judge alone (a class of the same project, or of a
+    package this file sits in below its top-level one: imported as a top-level package from a ``sys.path`` entry)."""
     local = {f"{index.module}.{path}" for path, _ in index.classes}
+    inner = index.module.split(".")[1:-1]
     for _, node in index.classes:
         for base in index.bases(node):
             if base in tables.bases or base in local:
                 continue
-            if base.split(".")[0] in own_roots:
+            if base.split(".")[0] in own_roots or base.split(".")[0] in inner:
                 return True
     return False
 
