@@ -20,7 +20,10 @@ from http_faults import FaultyAPI, closed_port_url
 from smullyan import runtime as r
 from smullyan.runtime._keys import never_happened
 
-TIMEOUT = 0.2
+# The clients' read timeout: long enough that a loaded CI machine (two cores, four test workers) still reads a
+# loopback 500 before it fires (0.2 s once turned a 500 into a Timeout under load), short enough that the
+# slow mode, held three times as long, costs one second per client.
+TIMEOUT = 1.0
 MODES = ["refused", "reset-after", "close-after", "slow-after", "500", "502", "503", "504", "503-retry-before"]
 NEVER_SENT = {"refused", "503-retry-before"}
 
