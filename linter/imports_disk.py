@@ -554,10 +554,10 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
     if root is None or not function.isidentifier():
         return None
     directory = root[1]
-    files = _project_listing(directory)
+    listing = _project_listing(directory)
     key = (directory, function)
     if key not in _call_sites:
-        holding = _defining(files, function, calls=True)
+        holding = _defining(listing, function, calls=True)
         calls: list[_Call] = []
         read: list[str] = []
         for file in holding:
@@ -578,9 +578,9 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
                         calls.append(({k.arg: _literal(k.value) for k in node.keywords if k.arg},
                                       tuple(_literal(a) for a in node.args), isinstance(func, ast.Attribute), spread))
         _call_sites[key] = (calls, read, _files_digest(holding))
-    found, files, which = _call_sites[key]
-    for file in files:
+    found, read_files, which = _call_sites[key]
+    for file in read_files:
         _module(file)  # recorded: the finding depends on those calls
     if _recorder:
         _recorder[-1][_defines_key(directory, function + "(")] = which  # and on which files call it (a new one)
-    return found if files else None
+    return found if listing else None
