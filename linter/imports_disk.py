@@ -95,6 +95,9 @@ class _Parsed:
     summary: _Summary | None  # None: not read or does not parse
     lines: list[str]
     defs: dict[tuple[str, ...], cst.FunctionDef | None] = field(default_factory=dict)  # (name,) / (cls, meth)
+    #: s46: every call in the module by the name it calls (:func:`_calls_by_name`), taken in the parse that made the
+    #: summary when a caller asked for it (:func:`project_call_arguments`); None: not asked for when it was parsed
+    calls: dict[str, list[_Call]] | None = None
 
 
 def _span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Func:
@@ -196,14 +199,17 @@ def _root(path: str, top: str | None = None) -> tuple[str, str] | None:
         package = package_of(os.path.join(directory, "__init__.py"))
 
 
-def _module(path: str) -> _Parsed | None:
-    """The module at ``path`` (``ast``, memoised by size and mtime), recorded in the active recording."""
+def _module(path: str, calls: bool = False) -> _Parsed | None:
+    """The module at ``path`` (``ast``, memoised by size and mtime), recorded in the active recording. With ``calls``,
+    its calls by name too (:attr:`_Parsed.calls`), taken from the same tree: one parse per file per process, unless
+    the file was first read for its summary alone and is later asked for its calls (s46)."""
     try:
         st = os.stat(path)
     except OSError:
         return None
     memo = _memo.get(path)
-    if memo is None or memo.size != st.st_size or memo.mtime_ns != st.st_mtime_ns:
+    stale = memo is None or memo.size != st.st_size or memo.mtime_ns != st.st_mtime_ns
+    if stale or (calls and memo is not None and memo.summary is not None and memo.calls is None):
         memo = _Parsed(st.st_size, st.st_mtime_ns, "", None, [])
         if st.st_size <= MAX_BYTES:
             try:
@@ -217,9 +223,12 @@ def _module(path: str) -> _Parsed | None:
                     tree = ast.parse(data)
                     memo.lines = data.decode("utf-8").splitlines(keepends=True)
                     memo.summary = _summary(tree)
+                    if calls:
+                        memo.calls = _calls_by_name(tree)
                 except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
                     memo.summary = None  # nothing is followed in a module that does not parse
         _memo[path] = memo
+    assert memo is not None
     if memo.sha and _recorder:
         _recorder[-1][path] = memo.sha
     return memo if memo.summary is not None else None
@@ -544,6 +553,21 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _calls_by_name(tree: ast.Module) -> dict[str, list[_Call]]:
+    """Every call in the module, by the name it calls (``f(...)``/``x.f(...)``: ``f``), as
+    :func:`project_call_arguments` gives it."""
+    out: dict[str, list[_Call]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name is not None:
+                spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+                out.setdefault(name, []).append(({k.arg: _literal(k.value) for k in node.keywords if k.arg},
+                                                 tuple(_literal(a) for a in node.args), isinstance(func, ast.Attribute), spread))
+    return out
+
+
 def project_call_arguments(path: str, function: str) -> list[_Call] | None:
     """Every call ``function(...)``/``x.function(...)`` in the linted file's project (its top-level package's
     modules on disk, the linted file among them; s45): per call, its keywords and positionals as literal strings
@@ -561,22 +585,11 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
         calls: list[_Call] = []
         read: list[str] = []
         for file in holding:
-            if _module(file) is None:
-                continue
-            try:
-                with open(file, "rb") as handle:
-                    tree = ast.parse(handle.read(MAX_BYTES + 1))
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            parsed = _module(file, calls=True)
+            if parsed is None or parsed.calls is None:
                 continue
             read.append(file)
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call):
-                    func = node.func
-                    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-                    if name == function:
-                        spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-                        calls.append(({k.arg: _literal(k.value) for k in node.keywords if k.arg},
-                                      tuple(_literal(a) for a in node.args), isinstance(func, ast.Attribute), spread))
+            calls.extend(parsed.calls.get(function, ()))
         _call_sites[key] = (calls, read, _files_digest(holding))
     found, read_files, which = _call_sites[key]
     for file in read_files:

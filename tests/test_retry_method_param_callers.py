@@ -75,3 +75,40 @@ def test_outside_a_package_nothing_is_read(tmp_path: Path) -> None:
     helper = _project(tmp_path, READERS)
     (tmp_path / "pkg" / "__init__.py").unlink()
     assert _found(helper) == ["TFH101"]
+
+
+def test_each_project_file_is_parsed_once_for_every_name_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """s46: the files holding calls are parsed once (the summary and the calls from one ``ast`` tree), however many
+    names are asked about, and give the same calls as before; a file first read for its summary alone is parsed once
+    more when its calls are asked for, never once per name."""
+    import ast
+
+    from smullyan.linter import imports_disk
+
+    helper = _project(tmp_path, {**READERS, "both.py": "from .http_util import fetch_with_retry\n"
+                                 "def sync():\n    fetch_with_retry('u', method='POST')\n    version()\n"})
+    parsed: list[int] = []
+    real = ast.parse
+
+    def counting(source: object, *args: object, **kwargs: object) -> ast.Module:
+        parsed.append(len(source))  # type: ignore[arg-type]
+        return real(source, *args, **kwargs)  # type: ignore[arg-type,return-value]
+
+    monkeypatch.setattr(imports_disk.ast, "parse", counting)
+    imports_disk._memo.clear()
+    imports_disk._call_sites.clear()
+    calls = imports_disk.project_call_arguments(str(helper), "fetch_with_retry")
+    more = imports_disk.project_call_arguments(str(helper), "version")
+    again = imports_disk.project_call_arguments(str(helper), "fetch_with_retry")
+    # http_util.py (its def), version_check.py, tools_manager.py, both.py: four files, four parses
+    assert len(parsed) == 4
+    assert calls == again and sorted(c[0].get("method") or "-" for c in calls or []) == ["-", "GET", "POST"]
+    assert more is not None and len(more) == 1 and more[0][1] == ()
+    summary_only = str(tmp_path / "pkg" / "version_check.py")
+    imports_disk._memo.clear()
+    imports_disk._call_sites.clear()
+    parsed.clear()
+    imports_disk._module(summary_only)
+    imports_disk.project_call_arguments(str(helper), "fetch_with_retry")
+    imports_disk.project_call_arguments(str(helper), "version")
+    assert len(parsed) == 5  # version_check.py twice (summary first, then its calls), the three others once

@@ -146,10 +146,13 @@ def test_httpx_shared_client_success_hang_reset_and_the_client_stays_usable(serv
                 return (await client.get(server.url + path)).status_code
 
             bare = tool.calling_api(get)
-            guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+            # s46: 300 ms cuts the hang; the calls that must succeed get 5 s (a loaded machine took over 300 ms for a
+            # loopback /ok); the shared client is what must stay usable after the hang
+            cut = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+            guarded = tool.pipe(tool.calling_api(get), deadline(tool.seconds(5)))
             assert await guarded("/ok") == Ok(200) == await bare("/ok")
             started = time.monotonic()
-            assert await guarded("/hang") == Err(Timeout(300))
+            assert await cut("/hang") == Err(Timeout(300))
             assert time.monotonic() - started < 3
             reset_bare, reset_guarded = await bare("/reset"), await guarded("/reset")
             assert isinstance(reset_bare, Err) and type(reset_guarded.error) is type(reset_bare.error)  # type: ignore[union-attr]
@@ -177,7 +180,8 @@ def test_httpx_client_per_call(server: Server) -> None:
 
 def test_httpx_own_timeout_is_the_tools_timeout_and_the_caller_goes_on(server: Server) -> None:
     async def main() -> None:
-        async with httpx.AsyncClient(timeout=0.2) as client:
+        # s46: only the read is short (the hang); connecting, writing and the pool get 10 s on a loaded machine
+        async with httpx.AsyncClient(timeout=httpx.Timeout(10, read=0.2)) as client:
 
             async def get() -> int:
                 return (await client.get(server.url + "/hang")).status_code
@@ -212,7 +216,7 @@ def test_openai_sdk_under_the_deadline(server: Server) -> None:
             assert await guarded("hang") == Err(Timeout(2000))
             assert await guarded() == Ok("hi")
 
-            quick = client.with_options(timeout=0.2)
+            quick = client.with_options(timeout=httpx.Timeout(10, read=0.2))  # s46: only the hang's read is short
 
             async def ask_quick() -> str | None:
                 reply = await quick.chat.completions.create(
@@ -261,9 +265,10 @@ def test_aiohttp_under_the_deadline(server: Server) -> None:
                     await resp.read()
                     return resp.status
 
-            guarded = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))
+            cut = tool.pipe(tool.calling_api(get), deadline(tool.millis(300)))  # s46: 300 ms for the hang alone
+            guarded = tool.pipe(tool.calling_api(get), deadline(tool.seconds(5)))
             assert await guarded("/ok") == Ok(200)
-            assert await guarded("/hang") == Err(Timeout(300))
+            assert await cut("/hang") == Err(Timeout(300))
             assert isinstance(await guarded("/reset"), Err)
             assert await guarded("/ok") == Ok(200)
 
@@ -464,10 +469,15 @@ def test_an_attempt_that_ignores_the_cancellation_is_abandoned_after_the_grace_o
         started = time.monotonic()
         got = await tool.pipe(tool.calling_api(stubborn), deadline(tool.millis(30), tool.observing(events.append)))()
         assert got == Err(Timeout(30))
-        assert time.monotonic() - started < 0.45 and finished == []
+        # s46: not waited for: it had not finished (its 0.5 s after the cancellation) when the caller got its answer;
+        # the wall-clock bound is only a gross one (0.45 s failed on a loaded machine)
+        assert finished == [] and time.monotonic() - started < 3
         assert cancelling() == 0
-        await asyncio.sleep(0.6)
-        assert finished == ["late"]  # it went on in a task of its own
+        for _ in range(500):  # it goes on in a task of its own (0.5 s, longer on a loaded machine)
+            if finished:
+                break
+            await asyncio.sleep(0.01)
+        assert finished == ["late"]
 
     asyncio.run(main())
     assert events == [tool.events.Abandoned(30), tool.events.TimedOut(30)]

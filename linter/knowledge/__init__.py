@@ -95,6 +95,7 @@ from .writes import (
     HTTP_CORE_CLIENTS, HTTP_REQUEST_METHODS, READ_POST_URL_PARTS, READ_POST_FUNCTION_PREFIXES, LLM_INFERENCE_MODULE_PARTS,
     LLM_INFERENCE_STEM_PARTS, LLM_INFERENCE_STEM_WORDS, LLM_INFERENCE_BASE_SUFFIXES, LLM_INFERENCE_BODY_KEYS, LLM_PROVIDER_PACKAGE_PARTS, LLM_TRANSPORT_STEM_WORDS, LLM_VENDOR_WORDS, llm_inference_module,
     llm_provider_package, READ_CLASS_WORDS, WRITE_CLASS_WORDS, identifier_words, read_class_name,
+    TELEMETRY_EXPORT_WORDS, telemetry_exporter_name,
     SDK_CALLS, SDK_PREFIX_CALLS, SDK_METHODS, SDK_METHODS_ANY_RECEIVER, TELEGRAM_BOT_API, CLASSIFICATION_DECORATORS, MCP_HINTS,
     MCP_TOOL_DECORATOR_METHOD, IDEMPOTENCY_KEYWORDS, IDEMPOTENCY_HEADERS, IDEMPOTENCY_HEADER_SUFFIXES, CLASSES, TOOL_NAME_VERBS,
     NATURALLY_IDEMPOTENT_VERBS,
@@ -168,6 +169,7 @@ __all__ = [
     "WEB_ROUTE_DECORATORS", "WEB_ROUTE_METHODS", "WIRE_TAG_KEY", "WORKER_THREAD_CALLS", "FORWARDING_WORKER_CALLS", "WRITE_CLASSES",
     "canonical", "info_query", "interactive_process", "llm_inference_module", "llm_provider_package",
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
+    "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name",
     "process_fix_refusal", "process_length_unknown", "local_program", "silent_process", "NETWORK_PROGRAMS",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
@@ -353,6 +355,7 @@ class Knowledge:
     llm_inference_module = staticmethod(llm_inference_module)
     llm_provider_package = staticmethod(llm_provider_package)
     read_class_name = staticmethod(read_class_name)
+    telemetry_exporter_name = staticmethod(telemetry_exporter_name)
     identifier_words = staticmethod(identifier_words)
     suppressors: ClassVar[frozenset[str]] = SUPPRESSORS
     tool_error_variants: ClassVar[tuple[str, ...]] = TOOL_ERROR_VARIANTS

@@ -198,6 +198,24 @@ def read_class_name(name: str) -> bool:
     return bool(words & READ_CLASS_WORDS) and not words & WRITE_CLASS_WORDS
 
 
+# A telemetry exporter (s46, batches 12 and 18 ``telemetry-export-post``/``siem-event-export``): a class whose name, or a
+# base's name as written, has the word ``exporter`` and one of these (``LlmOpsHttpExporter(SpanExporter)``,
+# ``SIEMExporter``, ``OTLPLogExporter``). What it POSTs is a record of what happened (spans, logs, metrics, security
+# events), delivered at least once by the protocols' design (OTLP exporters retry transient failures); a batch sent
+# twice is a duplicated record, not a second effect, so a POST in its methods is no write TFH101 reports. Not
+# "event(s)" or "data": an ``EventExporter`` may post to a person's calendar or a CRM.
+TELEMETRY_EXPORT_WORDS: Final[frozenset[str]] = frozenset(
+    {"span", "spans", "trace", "traces", "tracing", "tracer", "log", "logs", "logging", "metric", "metrics", "telemetry",
+     "otel", "otlp", "siem", "audit"}
+)
+
+
+def telemetry_exporter_name(name: str) -> bool:
+    """A class name that says it exports telemetry: the word ``exporter`` and one of ``TELEMETRY_EXPORT_WORDS``."""
+    words = set(identifier_words(name))
+    return "exporter" in words and bool(words & TELEMETRY_EXPORT_WORDS)
+
+
 # Known SDK calls that send or charge, by qualified name.
 SDK_CALLS: Final[Mapping[str, str]] = {
     "smtplib.SMTP.sendmail": IRREVERSIBLE,

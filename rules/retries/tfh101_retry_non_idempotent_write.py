@@ -200,11 +200,58 @@ A delivery id header (`X-GitHub-Delivery`, any header named `...-Delivery` or
 `...-Delivery-Id`, Standard Webhooks' `webhook-id`) is such a key: the
 receiver drops a delivery it has seen (s39).
 
+A telemetry exporter's POST is not reported (s46): in a class whose name, or a
+base's name as written, has the word `exporter` and one of span, trace, log,
+metric, telemetry, otel, otlp, siem, audit (`LlmOpsHttpExporter(SpanExporter)`,
+`SIEMExporter`). It sends a record of what happened (spans, logs, metrics,
+security events), delivered at least once by the protocols' design; a batch
+sent twice is a duplicated record, not a second effect. An `EventExporter` or
+`DataExporter` is not one (it may post to a calendar or a CRM).
+
+How to label this rule's findings (s46, from batches 15-18's debatable rows):
+- **The rule's target, `true`**: a write helper that nothing in the package
+  calls yet (a library's helper is there to be called; the finding is where
+  the fix goes: s45), and any retried POST/PATCH whose receiver creates
+  something the caller owns (a run, a message, a record), however small the
+  retry.
+- **Not its target, `false`**: a telemetry or security-log export (above; the
+  rule now stays silent on the `...Exporter` classes), a POST that only reads
+  (a search, a login, a model call: the tables above), and a write retried only
+  when it was refused before the server acted (a 429, a connect error).
+
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s46 (batches 12 and 18): a telemetry exporter re-POSTs a batch of spans or security events, records
+        # delivered at least once by design (its class, or a base as written, is named ...Exporter with span/siem/...)
+        """\
+import asyncio, time, httpx
+from opentelemetry.sdk.trace.export import SpanExporter, SpanExportResult
+class LlmOpsHttpExporter(SpanExporter):
+    def _send_with_retries(self, url, payload, max_retries=4):
+        for attempt in range(max_retries):
+            try:
+                response = self.http_client.post(url, json=payload)
+                if response.status_code == 200:
+                    return SpanExportResult.SUCCESS
+            except Exception as e:
+                print(e)
+            time.sleep(1.5 ** attempt)
+        return SpanExportResult.FAILURE
+class SIEMExporter:
+    async def send(self, events):
+        for attempt in range(3):
+            try:
+                async with httpx.AsyncClient(timeout=10) as client:
+                    response = await client.post(self.url, json=events)
+                    response.raise_for_status()
+                    return True
+            except httpx.HTTPError:
+                await asyncio.sleep(2 ** attempt)
+        return False
+""",
         # s45 (batch 17): a status loop whose 5xx test also holds the code's idempotency flag (writes go round only
         # on a 429, refused before the server acted); a login/credential exchange (a JWT or /login POST) mints a token
         """\
@@ -785,6 +832,17 @@ def notify(bus, event):
 """,
     ]
     INVALID = [
+        # s46: an exporter not named for telemetry (events may be a person's calendar entries) stays reported
+        """\
+import time, httpx
+class EventExporter:
+    def export(self, events):
+        for attempt in range(3):  # error: TFH101
+            try:
+                return httpx.post("https://calendar.example/api/events", json=events, timeout=10)
+            except httpx.HTTPError:
+                time.sleep(2 ** attempt)
+""",
         # s44 (batch 17 azure-devops-mcp-server, boards/git/pipelines/releases ``_api``): the status test's body goes
         # round under the loop's bound (``if attempt < max_retries - 1: sleep(...); continue``), every method
         # re-sent on a 5xx: the module's callers hand it a POST

@@ -195,6 +195,27 @@ is there to be called; the finding is where the fix goes). TFH303 reports a
 proxy rotation going round at once (another proxy is no wait for a rate limit).
 Each stays labelled debatable: a finding, not a defect proved.
 
+How to label (s46, batches 15-18's debatable rows decided by a property, for
+labellers of the next batches; the existing labels are not changed):
+- **The rule's target, `true`**: a retry catching `Exception` (or with no
+  condition) around a call that leaves the machine, bounded or not, small or
+  large, with or without waits, used in the package or not: a model call, a
+  read (a page, a search, a health check, a token fetch), a tool or plan step
+  that calls out, the reconnect of a remote session or stream, a re-ask whose
+  next request changes (a lower effort is no answer to a bug or a 401). Also a
+  poll of a remote state (a run appearing, a price, a resource becoming ready,
+  a remote run's status) whose handler catches `Exception` each round, and a
+  daemon's poll loop restarted on any exception: a bad URL, a refused
+  credential or a bug waits out the whole budget (or loops for ever) looking
+  like "not ready yet".
+- **Not its target, `false`**: an attempt that stays on the machine (a local
+  file re-read while another process writes it, a local parse, a local child
+  process restarted), and a poll in a project's own tests or e2e scripts
+  waiting for test infrastructure (nothing an agent runs).
+- **Still `debatable`**: a test runner's re-run of the cases under test, when
+  its user sets the count (the re-run is the product's feature, and what it
+  sends is the user's test).
+
 Not a retry either: a loop none of whose going-round handlers can catch what
 the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
 only when the call was given a timeout, so `except requests.Timeout: continue`

@@ -106,6 +106,21 @@ test of the loop's counter (`if attempt:`), rebinds or changes a name the
 attempt reads (`attempt_prompt = prompt + note_of(denied)`): every attempt
 after the first sends a changed request (s44).
 
+How to label (s46, batches 15-18's debatable and false rows decided by a
+property): a loop whose every going-round path sends a *different* request
+(a disabled feature, a smaller budget, another model, a fresh port, another
+proxy that replaces the one marked failed) is **not the target, `false`**,
+when what its handler catches is the failure the change answers (a 400 naming
+the feature, a context-length error, a port collision, a per-IP block): a wait
+would not change the answer. This reverses s45's "a proxy rotation going round
+at once is reported" (a per-IP limit is lifted by another address, not by
+time). Where the handler also catches a rate limit or every exception (a 429
+re-sent at once with a lower reasoning effort), the changed request does not
+lift the limit: **`true`**. The rule reports some of the `false` shapes still
+(a pool's proxy marked failed in the handler and drawn again at the loop's top;
+a port drawn at the loop's top; a helper that changes `self`'s state read by the
+attempt's own method): see docs/real-code-survey.md, session 46.
+
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
 once turns one overloaded server into a thundering herd of clients, burns the

@@ -57,6 +57,18 @@ def _read_classes(tree: ast.AST) -> list[tuple[int, int]]:
     return out
 
 
+def _telemetry_exporters(tree: ast.AST) -> list[tuple[int, int]]:
+    """Line spans of the classes exporting telemetry (``Knowledge.telemetry_exporter_name``: their name or a base's,
+    ``LlmOpsHttpExporter(SpanExporter)``, ``SIEMExporter``): a batch of records delivered at least once (s46)."""
+    out: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            bases = [b.attr if isinstance(b, ast.Attribute) else b.id if isinstance(b, ast.Name) else "" for b in node.bases]
+            if any(Knowledge.telemetry_exporter_name(n) for n in (node.name, *bases)):
+                out.append((node.lineno, node.end_lineno or node.lineno))
+    return out
+
+
 def _names_a_write(name: str) -> bool:
     """A public method named for a write: its first word a non-idempotent or irreversible verb (``post``,
     ``create_index``; not a private helper building a value, ``_create_error_output``)."""
@@ -139,7 +151,7 @@ def repeated_writes(
         return []
     lines = node_lines(module, tree if isinstance(tree, ast.Module) and tree.body else None, [e.node for _, e in found])
     spans = _inference_classes(tree) + _read_functions(tree)
-    reads = _read_classes(tree) + _read_functions(tree)
+    reads = _read_classes(tree) + _read_functions(tree) + _telemetry_exporters(tree)
     found = [
         (retry, effect)
         for retry, effect in found
