@@ -8,7 +8,7 @@ import ast
 from typing import Callable
 
 from ...linter.api import Knowledge, Screen, imported_by, last_name
-from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
+from .evidence import may_serve_by_name, module_dirs, result_builders, tool_named_module, tools_module_parts
 from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
 from .stored import stored_readers
@@ -378,11 +378,23 @@ def _scope_reaches(
     tool_words = k.tool_evidence_words
     messages, bases, decorators = lasts
 
+    builders, builder_methods = result_builders(screen, k)
+    imported = {local for local, _ in screen.import_bindings}
+
     def tool_result(node: ast.AST | None) -> bool:
-        """A constructor named for a tool's or an action's result (``ActionResult(...)``: ``_tool_result``)."""
+        """A constructor named for a tool's or an action's result (``ActionResult(...)``: ``_tool_result``), or a
+        call of the module's own function or method building one (``_failure(...)``, ``self._error_result(...)``)."""
         if isinstance(node, ast.Await):
             node = node.value
-        name = last_name(node.func) if isinstance(node, ast.Call) else None
+        if not isinstance(node, ast.Call):
+            return False
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in builders and f.id not in imported:
+            return True
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+                and f.attr in builder_methods:
+            return True
+        name = last_name(f)
         return name is not None and name[:1].isupper() and bool(words(name) & tool_words)
 
     func = scope.func

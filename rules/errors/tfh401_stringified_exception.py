@@ -803,6 +803,22 @@ def correlation_funnel(data):
         plot = {"error": str(e)}
     return "Correlation funnel computed.", {"plot": plot}
 """,
+        # s46: a helper building something else (a job's report), or a result class's name imported, not built here
+        """\
+from .results import _failure
+def _report(detail):
+    return JobReport(status="failed", detail=detail)
+def run_job(job):
+    try:
+        return job.run()
+    except Exception as err:
+        return _report(f"job failed: {err}")
+def run_other(job):
+    try:
+        return job.run()
+    except Exception as err:
+        return _failure(f"job failed: {err}")
+""",
         # s41: a function the module says nothing about whose try runs no tool (a job, not a tool) is not reported
         """\
 class Scheduler:
@@ -877,6 +893,29 @@ def run_tool():
         return g()
     except Exception as e:
         return str(e)  # error: TFH401
+""",
+        # s46: a same-module helper building the tool's result (indusagi's `_failure`, a result method): the text
+        # reaches the model through it, the same evidence as the constructor written in place
+        """\
+from .kernel import TextContentBlock, ToolResult
+def _failure(message: str) -> ToolResult:
+    return ToolResult(content=[TextContentBlock(text=message)], is_error=True)
+async def _run_ls(args, ctx):
+    try:
+        entries = await ctx.fs.readdir(args["path"])
+    except Exception as err:
+        return _failure(f"Could not read the contents of {args['path']}: {err}")  # error: TFH401
+    return _failure("empty") if not entries else "\\n".join(entries)
+""",
+        """\
+class StepRunner:
+    def _error_result(self, text):
+        return ActionResult(error=text, success=False)
+    def execute(self, step):
+        try:
+            return self.browser.run(step)
+        except Exception as e:
+            return self._error_result(str(e))  # error: TFH401
 """,
         # s39: a constant catch-all code says only that it failed (hello-agents' ToolResponse.error, a result
         # class's failure factory): the kind is only in the text
