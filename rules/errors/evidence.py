@@ -205,6 +205,16 @@ def package_dirs(directory: str, depth: int) -> list[str]:
     return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
 
 
+def builds_result(func: cst.BaseExpression, screen: Screen, knowledge: Knowledge, lookup: Callable[[str], object]) -> bool:
+    """The callee is one of :func:`result_builders`: a function of the module (``lookup`` finds no import or other
+    binding of the name) or a ``self``/``cls`` method."""
+    functions, methods = result_builders(screen, knowledge)
+    if isinstance(func, cst.Name):
+        return func.value in functions and lookup(func.value) is None
+    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") \
+        and func.attr.value in methods
+
+
 def result_builders(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozenset[str]]:
     """s46: the module's own functions and methods that build a tool's result (``def _failure(message) ->
     ToolResult: return ToolResult(content=[TextContentBlock(text=message)], is_error=True)``): annotated to return

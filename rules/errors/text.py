@@ -44,7 +44,7 @@ from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
-    result_builders, serves_tools, text_positions, tool_named_module,
+    builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
 from .taint import TextTaint, _telemetry_key
@@ -262,8 +262,7 @@ class ExceptionText(TextTaint):
         return self._name_dispatchers[key]
 
     def _tool_word(self, name: str) -> bool:
-        k = self.knowledge
-        return bool(words(name) & k.tool_evidence_words)
+        return bool(words(name) & self.knowledge.tool_evidence_words)
 
     def _tool_result(self, value: cst.CSTNode) -> bool:
         """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,
@@ -273,14 +272,9 @@ class ExceptionText(TextTaint):
         if not isinstance(value, cst.Call):
             return False
         func = value.func
-        builders, methods = result_builders(self.errors.ctx.screen, self.knowledge)
-        if isinstance(func, cst.Name) and func.value in builders and self.names.lookup(func.value) is None:
-            return True  # s46: the module's own helper building a tool's result (``return _failure(f"...{err}")``)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") \
-                and func.attr.value in methods:
-            return True
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        return name[:1].isupper() and self._tool_word(name)
+        return (name[:1].isupper() and self._tool_word(name)) or builds_result(  # s46: ``return _failure(f"...{err}")``
+            func, self.errors.ctx.screen, self.knowledge, self.names.lookup)
 
     def _report_names(self) -> bool:
         """The module, its package directories, the enclosing classes or functions are named for a report a person

@@ -84,7 +84,11 @@ FileToolkit`, `def call_tool`; or `action`/`actions`, an agent framework's
 tools), or a package directory or
 the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
 value returned is built by a constructor named so (`ActionResult(error=
-...)`, `ToolOutput(...)`). Also evidence (s41): the function runs a tool in a
+...)`, `ToolOutput(...)`), or by the module's own function or method that
+builds one (s46: `return _failure(f"...{err}")` where `def _failure(message)
+-> ToolResult` or whose every `return` of a value is such a constructor;
+`return self._error_result(str(e))` likewise; a name imported is not read
+so). Also evidence (s41): the function runs a tool in a
 `try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
 as TFH402 reads it) or a handler of it builds a tool's result or error
 (`error = ActToolError(message=f"{e}")`); a tools module of the same
@@ -231,7 +235,14 @@ failure:
   reported;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
-  turned into text (`e.args[0]` is reported);
+  turned into text (`e.args[0]` is reported). s46 read what batches 1-18
+  say of `e.message`: no label calls it true; the three sites read are
+  workos-github's and workos-jira's `{"error": e.message}` (read as
+  debatable: the client put a transport failure's `str(e)` into its own
+  error's message, and the 4xx answers carry the API's own message) and
+  agenthubx's `{"error": exc.code, "message": exc.message}` (typed by the
+  API's code: nothing to report). It stays exempt: the attribute is
+  mostly a message the program or the API wrote;
 - a constructor that also receives the exception object itself
   (`ToolOutput(content=str(e), exception=e)`, or `e` positionally): the
   typed failure survives;
