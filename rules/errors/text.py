@@ -135,7 +135,7 @@ class ExceptionText(TextTaint):
             return self._stored_leak(value)
         func = self.names.function
         audience = self.audience(func) if isinstance(func, cst.FunctionDef) else None
-        if audience == "report" or (audience == "unread" and not self._tool_result(value)):
+        if audience == "report" or (audience == "unread" and not self.tool_result(value)):
             return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
             # (a message construct still counts)
         if isinstance(func, cst.FunctionDef) and isinstance(value, cst.Tuple) and len(value.elements) == 2 \
@@ -218,7 +218,7 @@ class ExceptionText(TextTaint):
             elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
                     or self._printed(func):
                 self.where[key] = "report"
-            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self._tool_result) \
+            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self.tool_result) \
                     and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
                 self.where[key] = "unread"
             else:
@@ -264,7 +264,7 @@ class ExceptionText(TextTaint):
     def _tool_word(self, name: str) -> bool:
         return bool(words(name) & self.knowledge.tool_evidence_words)
 
-    def _tool_result(self, value: cst.CSTNode) -> bool:
+    def tool_result(self, value: cst.CSTNode) -> bool:
         """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,
         ``ToolOutput(...)``): positive evidence that the text reaches a model, wherever the function sits."""
         if isinstance(value, cst.Await):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, Screen
+from ...linter.api import FileContext, Knowledge, Screen, walk_in_scope
 from .model import ErrorModel, ErrorRule, source_of
 from .text import ExceptionText
 from .text_screen import screen_lines
@@ -814,6 +814,16 @@ def correlation_funnel(data):
         plot = {"error": str(e)}
     return "Correlation funnel computed.", {"plot": plot}
 """,
+        # s46: the outcome handed elsewhere than where the try hands the result (an audit record), or without the text
+        """\
+async def run_one(runner, call, mailbox, audit):
+    try:
+        result = await runner.run(call)
+        mailbox.deliver(result)
+    except Exception as cause:
+        audit.record(ToolOutcome(id=call.id, output=str(cause), is_error=True))
+        mailbox.deliver(ToolOutcome(id=call.id, output="the tool failed", is_error=True))
+""",
         # s46: a helper building something else (a job's report), or a result class's name imported, not built here
         """\
 from .results import _failure
@@ -917,6 +927,16 @@ async def _run_ls(args, ctx):
     except Exception as err:
         return _failure(f"Could not read the contents of {args['path']}: {err}")  # error: TFH401
     return _failure("empty") if not entries else "\\n".join(entries)
+""",
+        # s46: a runner's outcome built in a handler and handed where the try hands the tool's result (indusagi's
+        # scheduler delivering to its mailbox): the model loop reads it back, though nothing is returned
+        """\
+async def run_one(runner, call, mailbox):
+    try:
+        result = await runner.run(call)
+        mailbox.deliver(settled(call.id, result))
+    except Exception as cause:
+        mailbox.deliver(settled(call.id, ToolOutcome(id=call.id, output=str(cause), is_error=True)))  # error: TFH401
 """,
         """\
 class StepRunner:
@@ -1538,6 +1558,7 @@ class ToolCollection:
         super().__init__(ctx)
         self.text: ExceptionText = ctx.models[ExceptionText]
         self._inside: list[cst.CSTNode] = []  # reported returns, yields and messages being visited
+        self._callees: dict[int, frozenset[str]] = {}
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -1589,8 +1610,35 @@ class ToolCollection:
         if found is not None and self._report(node, found, "sends the model"):
             self._inside.append(node)
 
+    def _delivered(self, node: cst.Call) -> None:
+        """s46: a tool's result object a handler builds with the text and hands where its ``try`` hands the result
+        of the work (``mailbox.deliver(_settled(call.id, ToolOutcome(output=str(cause), is_error=True)))`` beside
+        ``result = await self._runner.run(call)``, ``mailbox.deliver(_settled(call.id, result))``): a runner's
+        outcome, read back by the model loop as the success one is, though the handler returns nothing."""
+        handler = self.ctx.names.handler
+        if self._inside or handler is None or source_of(node.func) not in self._try_callees(handler.statement):
+            return
+        for n in walk_in_scope(node):
+            if n is not node and isinstance(n, cst.Call) and self.text.tool_result(n):
+                found = self.text.message_leak(n)
+                if found is not None and self._report(node, found, "hands the tool's caller"):
+                    self._inside.append(node)
+                return
+
+    def _try_callees(self, statement: cst.CSTNode) -> frozenset[str]:
+        """The callees a ``try`` body hands a value that is no literal (``mailbox.deliver(...)``), once per ``try``."""
+        key = id(statement)
+        if key not in self._callees:
+            body = getattr(statement, "body", None)
+            self._callees[key] = frozenset(
+                source_of(n.func) for n in (walk_in_scope(body) if body is not None else ())
+                if isinstance(n, cst.Call) and any(not isinstance(a.value, cst.BaseString | cst.BaseNumber) for a in n.args)
+            )
+        return self._callees[key]
+
     def visit_Call(self, node: cst.Call) -> None:
         self._message(node)
+        self._delivered(node)
 
     def leave_Call(self, node: cst.Call) -> None:
         self._leave(node)
