@@ -55,6 +55,14 @@ where it goes:
   "function_call_output", ...}`, `{"type": "tool_result", ...}`, and MCP's
   tools/call result in its wire form (`{"isError": True, "content": [...]}`).
 
+- a tool's result object a handler builds with the text (a constructor
+  named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
+  or the module's own builder of one) and hands to a callee its `try` also
+  hands a value to (s46: a runner's `mailbox.deliver(_settled(call.id,
+  ToolOutcome(output=str(cause), is_error=True)))` beside `result = await
+  self._runner.run(call)`, `mailbox.deliver(_settled(call.id, result))`):
+  reported at that call, though nothing is returned; the object handed to
+  another callee (an audit log) is not.
 - the exception object itself in a tool's result (`return {"error": e}`,
   `return e`, `return [e]`): the framework turns the result into the
   message text (`str(result)`), so the model reads the exception as text.
