@@ -203,3 +203,68 @@ def package_dirs(directory: str, depth: int) -> list[str]:
     never the directories of the checkout or install around the top package: the same file reads the same wherever
     it is cloned (``~/tools/app/storage/m.py`` with only ``storage/__init__.py``: ``storage``)."""
     return [d.replace("-", "_").replace(".", "_") for d in _package_dirs_of(directory, depth)]
+
+
+def builds_result(func: cst.BaseExpression, screen: Screen, knowledge: Knowledge, lookup: Callable[[str], object]) -> bool:
+    """The callee is one of :func:`result_builders`: a function of the module (``lookup`` finds no import or other
+    binding of the name) or a ``self``/``cls`` method."""
+    functions, methods = result_builders(screen, knowledge)
+    if isinstance(func, cst.Name):
+        return func.value in functions and lookup(func.value) is None
+    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") \
+        and func.attr.value in methods
+
+
+def result_builders(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozenset[str]]:
+    """s46: the module's own functions and methods that build a tool's result (``def _failure(message) ->
+    ToolResult: return ToolResult(content=[TextContentBlock(text=message)], is_error=True)``): annotated to return
+    a class named for a tool's or an action's result, or returning such a constructor wherever they return a value.
+    A call of one (``return _failure(f"...{err}")``, ``return self._error_result(str(e))``) is built the same way as
+    the constructor written in place: the same evidence that the value reaches a model. (functions, methods) by name,
+    once per file."""
+    return screen.memo("tfh401.result_builders", lambda: _result_builders(screen.tree, knowledge.tool_evidence_words))
+
+
+def _result_builders(tree: ast.AST | None, tool_words: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    functions: set[str] = set()
+    methods: set[str] = set()
+
+    def named(node: ast.AST | None) -> bool:
+        while isinstance(node, ast.Subscript):  # ``Optional[ToolResult]`` is not unwrapped: a result or nothing
+            node = node.value
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            name = node.value.rsplit(".", 1)[-1]
+        elif isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.Name):
+            name = node.id
+        else:
+            return False
+        return name[:1].isupper() and bool(words(name) & tool_words)
+
+    def builds(d: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        if named(d.returns):
+            return True
+        values = [n.value for n in _own_returns(d.body)]
+        values = [v for v in values if v is not None and not (isinstance(v, ast.Constant) and v.value is None)]
+        return bool(values) and all(
+            isinstance(v, ast.Call) and named(v.func) for v in (v.value if isinstance(v, ast.Await) else v for v in values)
+        )
+
+    for n in getattr(tree, "body", []):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and builds(n):
+            functions.add(n.name)
+        elif isinstance(n, ast.ClassDef):
+            methods.update(m.name for m in n.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and builds(m))
+    return frozenset(functions), frozenset(methods)
+
+
+def _own_returns(body: list[ast.stmt]) -> Iterator[ast.Return]:
+    """The ``return`` statements of a function body, not of the functions and classes defined in it."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Return):
+            yield n
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.expr)):
+            stack.extend(ast.iter_child_nodes(n))

@@ -44,7 +44,7 @@ from .model import definitions, words
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
-    serves_tools, text_positions, tool_named_module,
+    builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
 from .taint import TextTaint, _telemetry_key
@@ -135,7 +135,7 @@ class ExceptionText(TextTaint):
             return self._stored_leak(value)
         func = self.names.function
         audience = self.audience(func) if isinstance(func, cst.FunctionDef) else None
-        if audience == "report" or (audience == "unread" and not self._tool_result(value)):
+        if audience == "report" or (audience == "unread" and not self.tool_result(value)):
             return None  # a value returned to a report, a page or a route's JSON, or nobody said a model reads it
             # (a message construct still counts)
         if isinstance(func, cst.FunctionDef) and isinstance(value, cst.Tuple) and len(value.elements) == 2 \
@@ -218,7 +218,7 @@ class ExceptionText(TextTaint):
             elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
                     or self._printed(func):
                 self.where[key] = "report"
-            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self._tool_result) \
+            elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self.tool_result) \
                     and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
                 self.where[key] = "unread"
             else:
@@ -262,10 +262,9 @@ class ExceptionText(TextTaint):
         return self._name_dispatchers[key]
 
     def _tool_word(self, name: str) -> bool:
-        k = self.knowledge
-        return bool(words(name) & k.tool_evidence_words)
+        return bool(words(name) & self.knowledge.tool_evidence_words)
 
-    def _tool_result(self, value: cst.CSTNode) -> bool:
+    def tool_result(self, value: cst.CSTNode) -> bool:
         """The value is built by a constructor named for a tool's or an action's result (``ActionResult(error=...)``,
         ``ToolOutput(...)``): positive evidence that the text reaches a model, wherever the function sits."""
         if isinstance(value, cst.Await):
@@ -274,7 +273,8 @@ class ExceptionText(TextTaint):
             return False
         func = value.func
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        return name[:1].isupper() and self._tool_word(name)
+        return (name[:1].isupper() and self._tool_word(name)) or builds_result(  # s46: ``return _failure(f"...{err}")``
+            func, self.errors.ctx.screen, self.knowledge, self.names.lookup)
 
     def _report_names(self) -> bool:
         """The module, its package directories, the enclosing classes or functions are named for a report a person

@@ -8,7 +8,7 @@ import ast
 from typing import Callable
 
 from ...linter.api import Knowledge, Screen, imported_by, last_name
-from .evidence import may_serve_by_name, module_dirs, tool_named_module, tools_module_parts
+from .evidence import may_serve_by_name, module_dirs, result_builders, tool_named_module, tools_module_parts
 from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
 from .stored import stored_readers
@@ -32,6 +32,30 @@ def _fills(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
         and node.func.attr in knowledge.container_filling_methods
         and any(mentions(a, name) for a in (*node.args, *(k.value for k in node.keywords)))
     )
+
+
+def _hands_on(handler: ast.ExceptHandler, name: str, screen: Screen, knowledge: Knowledge) -> bool:
+    """s46: a call of the handler is handed a tool's result object built with the exception, and its ``try`` body
+    calls the same callee (``mailbox.deliver(...)``: the rule's ``_delivered``, here by the callee's last name)."""
+    calls = [n for stmt in handler.body for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+    if not any(_result_object(n, screen, knowledge) and mentions(n, name) for n in calls):
+        return False
+    statement = next((t for t in screen.tries if any(h is handler for h in getattr(t, "handlers", ()))), None)
+    if statement is None:
+        return False
+    body = {last_name(n.func) for stmt in getattr(statement, "body", ()) for n in ast.walk(stmt)
+            if isinstance(n, ast.Call) and n.args}
+    return any(last_name(n.func) in body for n in calls)
+
+
+def _result_object(node: ast.AST, screen: Screen, knowledge: Knowledge) -> bool:
+    """A constructor named for a tool's result (``ToolOutcome(...)``), or the module's own builder of one."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = last_name(node.func)
+    functions, methods = result_builders(screen, knowledge)
+    return name is not None and ((name[:1].isupper() and bool(words(name) & knowledge.tool_evidence_words))
+                                 or name in functions or name in methods)
 
 
 def _message_ast(node: ast.AST, name: str, knowledge: Knowledge) -> bool:
@@ -135,7 +159,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             for n in ast.walk(stmt)
         ) or (h.name is not None and any(
             _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
-        )):
+        )) or (h.name is not None and _hands_on(h, h.name, screen, knowledge)):
             if _ends_without_sink(h, screen, knowledge) or not reaches(h.lineno):
                 continue  # the rule cannot report this handler's text (s42: read only where a handler is admitted)
             out.append(h.lineno)
@@ -316,8 +340,9 @@ def _last_sink(body: list[ast.stmt], messages: frozenset[str], knowledge: Knowle
         if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)):
             value = n.value
             sink = value is not None and not (isinstance(value, ast.Constant) and value.value is None)
-        elif isinstance(n, ast.Call):
-            sink = last_name(n.func) in messages
+        elif isinstance(n, ast.Call):  # a message, or (s46) a tool's result object a runner hands on
+            name = last_name(n.func)
+            sink = name in messages or (name is not None and name[:1].isupper() and bool(words(name) & knowledge.tool_evidence_words))
         elif isinstance(n, ast.Dict):
             sink = _message_dict(n, knowledge)
         if sink:
@@ -378,11 +403,23 @@ def _scope_reaches(
     tool_words = k.tool_evidence_words
     messages, bases, decorators = lasts
 
+    builders, builder_methods = result_builders(screen, k)
+    imported = {local for local, _ in screen.import_bindings}
+
     def tool_result(node: ast.AST | None) -> bool:
-        """A constructor named for a tool's or an action's result (``ActionResult(...)``: ``_tool_result``)."""
+        """A constructor named for a tool's or an action's result (``ActionResult(...)``: ``tool_result``), or a
+        call of the module's own function or method building one (``_failure(...)``, ``self._error_result(...)``)."""
         if isinstance(node, ast.Await):
             node = node.value
-        name = last_name(node.func) if isinstance(node, ast.Call) else None
+        if not isinstance(node, ast.Call):
+            return False
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in builders and f.id not in imported:
+            return True
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls") \
+                and f.attr in builder_methods:
+            return True
+        name = last_name(f)
         return name is not None and name[:1].isupper() and bool(words(name) & tool_words)
 
     func = scope.func

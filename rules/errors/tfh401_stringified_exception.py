@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, Screen
+from ...linter.api import FileContext, Knowledge, Screen, walk_in_scope
 from .model import ErrorModel, ErrorRule, source_of
 from .text import ExceptionText
 from .text_screen import screen_lines
@@ -55,6 +55,14 @@ where it goes:
   "function_call_output", ...}`, `{"type": "tool_result", ...}`, and MCP's
   tools/call result in its wire form (`{"isError": True, "content": [...]}`).
 
+- a tool's result object a handler builds with the text (a constructor
+  named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
+  or the module's own builder of one) and hands to a callee its `try` also
+  hands a value to (s46: a runner's `mailbox.deliver(_settled(call.id,
+  ToolOutcome(output=str(cause), is_error=True)))` beside `result = await
+  self._runner.run(call)`, `mailbox.deliver(_settled(call.id, result))`):
+  reported at that call, though nothing is returned; the object handed to
+  another callee (an audit log) is not.
 - the exception object itself in a tool's result (`return {"error": e}`,
   `return e`, `return [e]`): the framework turns the result into the
   message text (`str(result)`), so the model reads the exception as text.
@@ -84,7 +92,11 @@ FileToolkit`, `def call_tool`; or `action`/`actions`, an agent framework's
 tools), or a package directory or
 the module names an MCP server (`k8s_mcp/`, `weather_mcp.py`), or the
 value returned is built by a constructor named so (`ActionResult(error=
-...)`, `ToolOutput(...)`). Also evidence (s41): the function runs a tool in a
+...)`, `ToolOutput(...)`), or by the module's own function or method that
+builds one (s46: `return _failure(f"...{err}")` where `def _failure(message)
+-> ToolResult` or whose every `return` of a value is such a constructor;
+`return self._error_result(str(e))` likewise; a name imported is not read
+so). Also evidence (s41): the function runs a tool in a
 `try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
 as TFH402 reads it) or a handler of it builds a tool's result or error
 (`error = ActToolError(message=f"{e}")`); a tools module of the same
@@ -104,8 +116,15 @@ findings are given up that way (33 of the 421 held-out true ones: an agent's own
 loader's page text, a helper in a module nothing names that a tool of
 another module calls: the finding is per file, the caller is not read); a
 tool's result, a message construct and a helper in a tools module keep
-being reported. The text is followed through variables, containers, string
-methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
+being reported. A tool-named class that no other module of its package
+names (harombe's `BrowserTools`, registered nowhere) is still reported: s46 counted the
+TFH401 labels of batches 1-18 on methods of such classes (no other
+module and no line outside the class naming it) at 20 true, 4 false,
+4 debatable (agentuniverse's tools loaded from YAML, tapeagents'
+environments from config, agno's toolkits for the library's users): a
+library's tool classes are registered by its users, not by its own
+modules, so the run's own registrations are no evidence of absence. The text is followed through variables,
+containers, string methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
 str(e)).model_dump())` keeps the text), a redaction (a callee named with
@@ -231,7 +250,14 @@ failure:
   reported;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
-  turned into text (`e.args[0]` is reported);
+  turned into text (`e.args[0]` is reported). s46 read what batches 1-18
+  say of `e.message`: no label calls it true; the three sites read are
+  workos-github's and workos-jira's `{"error": e.message}` (read as
+  debatable: the client put a transport failure's `str(e)` into its own
+  error's message, and the 4xx answers carry the API's own message) and
+  agenthubx's `{"error": exc.code, "message": exc.message}` (typed by the
+  API's code: nothing to report). It stays exempt: the attribute is
+  mostly a message the program or the API wrote;
 - a constructor that also receives the exception object itself
   (`ToolOutput(content=str(e), exception=e)`, or `e` positionally): the
   typed failure survives;
@@ -803,6 +829,32 @@ def correlation_funnel(data):
         plot = {"error": str(e)}
     return "Correlation funnel computed.", {"plot": plot}
 """,
+        # s46: the outcome handed elsewhere than where the try hands the result (an audit record), or without the text
+        """\
+async def run_one(runner, call, mailbox, audit):
+    try:
+        result = await runner.run(call)
+        mailbox.deliver(result)
+    except Exception as cause:
+        audit.record(ToolOutcome(id=call.id, output=str(cause), is_error=True))
+        mailbox.deliver(ToolOutcome(id=call.id, output="the tool failed", is_error=True))
+""",
+        # s46: a helper building something else (a job's report), or a result class's name imported, not built here
+        """\
+from .results import _failure
+def _report(detail):
+    return JobReport(status="failed", detail=detail)
+def run_job(job):
+    try:
+        return job.run()
+    except Exception as err:
+        return _report(f"job failed: {err}")
+def run_other(job):
+    try:
+        return job.run()
+    except Exception as err:
+        return _failure(f"job failed: {err}")
+""",
         # s41: a function the module says nothing about whose try runs no tool (a job, not a tool) is not reported
         """\
 class Scheduler:
@@ -877,6 +929,39 @@ def run_tool():
         return g()
     except Exception as e:
         return str(e)  # error: TFH401
+""",
+        # s46: a same-module helper building the tool's result (indusagi's `_failure`, a result method): the text
+        # reaches the model through it, the same evidence as the constructor written in place
+        """\
+from .kernel import TextContentBlock, ToolResult
+def _failure(message: str) -> ToolResult:
+    return ToolResult(content=[TextContentBlock(text=message)], is_error=True)
+async def _run_ls(args, ctx):
+    try:
+        entries = await ctx.fs.readdir(args["path"])
+    except Exception as err:
+        return _failure(f"Could not read the contents of {args['path']}: {err}")  # error: TFH401
+    return _failure("empty") if not entries else "\\n".join(entries)
+""",
+        # s46: a runner's outcome built in a handler and handed where the try hands the tool's result (indusagi's
+        # scheduler delivering to its mailbox): the model loop reads it back, though nothing is returned
+        """\
+async def run_one(runner, call, mailbox):
+    try:
+        result = await runner.run(call)
+        mailbox.deliver(settled(call.id, result))
+    except Exception as cause:
+        mailbox.deliver(settled(call.id, ToolOutcome(id=call.id, output=str(cause), is_error=True)))  # error: TFH401
+""",
+        """\
+class StepRunner:
+    def _error_result(self, text):
+        return ActionResult(error=text, success=False)
+    def execute(self, step):
+        try:
+            return self.browser.run(step)
+        except Exception as e:
+            return self._error_result(str(e))  # error: TFH401
 """,
         # s39: a constant catch-all code says only that it failed (hello-agents' ToolResponse.error, a result
         # class's failure factory): the kind is only in the text
@@ -1488,6 +1573,7 @@ class ToolCollection:
         super().__init__(ctx)
         self.text: ExceptionText = ctx.models[ExceptionText]
         self._inside: list[cst.CSTNode] = []  # reported returns, yields and messages being visited
+        self._callees: dict[int, frozenset[str]] = {}
 
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
@@ -1539,8 +1625,35 @@ class ToolCollection:
         if found is not None and self._report(node, found, "sends the model"):
             self._inside.append(node)
 
+    def _delivered(self, node: cst.Call) -> None:
+        """s46: a tool's result object a handler builds with the text and hands where its ``try`` hands the result
+        of the work (``mailbox.deliver(_settled(call.id, ToolOutcome(output=str(cause), is_error=True)))`` beside
+        ``result = await self._runner.run(call)``, ``mailbox.deliver(_settled(call.id, result))``): a runner's
+        outcome, read back by the model loop as the success one is, though the handler returns nothing."""
+        handler = self.ctx.names.handler
+        if self._inside or handler is None or source_of(node.func) not in self._try_callees(handler.statement):
+            return
+        for n in walk_in_scope(node):
+            if n is not node and isinstance(n, cst.Call) and self.text.tool_result(n):
+                found = self.text.message_leak(n)
+                if found is not None and self._report(node, found, "hands the tool's caller"):
+                    self._inside.append(node)
+                return
+
+    def _try_callees(self, statement: cst.CSTNode) -> frozenset[str]:
+        """The callees a ``try`` body hands a value that is no literal (``mailbox.deliver(...)``), once per ``try``."""
+        key = id(statement)
+        if key not in self._callees:
+            body = getattr(statement, "body", None)
+            self._callees[key] = frozenset(
+                source_of(n.func) for n in (walk_in_scope(body) if body is not None else ())
+                if isinstance(n, cst.Call) and any(not isinstance(a.value, cst.BaseString | cst.BaseNumber) for a in n.args)
+            )
+        return self._callees[key]
+
     def visit_Call(self, node: cst.Call) -> None:
         self._message(node)
+        self._delivered(node)
 
     def leave_Call(self, node: cst.Call) -> None:
         self._leave(node)
