@@ -133,6 +133,9 @@ class TimeoutShapes(LoopCommands, Rule):
             words, whole = self._command_words(node)
             segs = segments(node, words, whole)
             for seg in segs:
+                if self.knowledge.interactive_sign_in(seg):  # s46 (issue 28): no fix for a wait for a person
+                    return ("an interactive sign-in waits for the person at its prompt or browser page; run it on their "
+                            "terminal (nothing captured), or sign in non-interactively with a token")
                 why = self.knowledge.process_fix_refusal(seg, whole)
                 if why is not None:
                     return why

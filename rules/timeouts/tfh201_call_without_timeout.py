@@ -121,7 +121,13 @@ words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
 recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
-`fastmcp dev`, `python -m http.server`, ...), an instant local command or
+`fastmcp dev`, `python -m http.server`, ...), an interactive sign-in started on
+the person's terminal (`INTERACTIVE_SIGN_INS`: `gh auth login`, `az login`,
+`gcloud auth login`, `aws sso login`, `docker login`; nothing captured or
+redirected: its prompts, device code and browser page are theirs; captured, or
+given a token or identity, `--with-token`, `--identity`, `--service-principal`,
+`--password-stdin`, it is an ordinary remote call and stays reported, and a
+captured sign-in gets no fix), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
 `security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, `tasklist`,
@@ -298,7 +304,11 @@ call debatable fall in classes each decided by a property, not by a package:
   `debatable` only where a person runs it in the foreground and can stop it
   (a CLI command's own step, an installer or setup script they start, a
   `__main__` they type), in the cases the rule does not already leave silent;
-  never `false` for being remote. A local program (this machine's repository,
+  never `false` for being remote. Where the code does not say who runs it
+  (library code whose callers are not in the project, a helper no project code
+  calls), read it as the agent path (s46): an agent's user imports it into one.
+  The checklist labellers apply: `bench/survey/README.md`, "Labelling TFH201".
+  A local program (this machine's repository,
   a local daemon's instant sub-command, `LOCAL_INSTANT_SUBCOMMANDS`) is not
   covered: it is silent, and a finding left on one is `false`.
 - **Long by nature** (installs, downloads, builds, clones, transfers, conversions,
@@ -679,6 +689,18 @@ def instants(model, session, text):
     subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True)
     subprocess.run(["powershell", "-NoProfile", "-Command", "Set-Clipboard"], input=text, text=True)
 """,
+        # s46 (batch 18, rootsight): an interactive sign-in started on the person's terminal (nothing captured): its
+        # prompts and browser page are theirs (`knowledge.INTERACTIVE_SIGN_INS`)
+        """\
+import subprocess
+def sign_in(provider, tenant):
+    if provider == "azure":
+        return subprocess.run(["az", "login", "--tenant", tenant]).returncode == 0
+    if provider == "gcp":
+        return subprocess.run(["gcloud", "auth", "application-default", "login"], stdout=None).returncode == 0
+    subprocess.check_call(["gh", "auth", "login", "--web"])
+    return subprocess.call(["aws", "sso", "login", "--profile", provider]) == 0
+""",
         # s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
         # it, split into the command's first words
         """\
@@ -960,6 +982,16 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s46: a sign-in whose output is captured has nobody to talk to, and a non-interactive sign-in (a token or a
+        # managed identity handed in) is an ordinary remote call: reported
+        """\
+import subprocess
+def sign_in(tenant, token):
+    subprocess.run(["az", "login", "--tenant", tenant], capture_output=True)  # error: TFH201
+    subprocess.run(["az", "login", "--identity"])  # error: TFH201
+    subprocess.run(["gh", "auth", "login", "--with-token"], input=token, text=True)  # error: TFH201
+    subprocess.run(["gh", "auth", "status"])  # error: TFH201
+""",
         # s45: a local instant's program with another sub-command keeps its reading (a pull runs long, `adb shell`
         # runs on the device, a tmux session not detached is the person's); a `_run(cmd)` helper one caller hands a
         # command it built
