@@ -233,23 +233,29 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
     helper (``path``: the linted file; it may be handed anything there)."""
     positional = [*func.params.posonly_params, *func.params.params]
     param = next((p for p in positional if p.name.value == name), None)
-    if param is None or param.default is not None or func.name.value == "__init__":
+    star = func.params.star_arg
+    vararg = isinstance(star, cst.Param) and star.name.value == name  # s46: `def _run_exec(*args)`: the call's positionals
+    if (param is None and not vararg) or (param is not None and param.default is not None) or func.name.value == "__init__":
         return None
     bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
     if not bound and cls is None and path is not None and func.name.value in imported_by(path, _any_module, "any"):
         return None
-    index = positional.index(param) - (1 if bound else 0)
+    index = (positional.index(param) if param is not None else len(positional)) - (1 if bound else 0)
     names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
     calls = (attrs if bound else names).get(func.name.value, [])
     out: list[cst.BaseExpression] = []
     for call in calls:
-        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or any(
+        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: None if vararg else index + 1]) or any(
                 k.arg is None for k in call.keywords):
             return None
-        arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
-        if not isinstance(arg, (ast.List, ast.Tuple)):
-            return None
-        built = _forwarded_words([], _with_flags(list(arg.elts)))
+        if vararg:  # s46 (batch 18, kolega's clipboard reads): `_run_exec("xclip", "-o", ...)`: one command per call
+            items: list[ast.expr] = list(call.args[index:])
+        else:
+            arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            if not isinstance(arg, (ast.List, ast.Tuple)):
+                return None
+            items = list(arg.elts)
+        built = _forwarded_words([], _with_flags(items))
         if built is None:
             return None
         out.append(built)

@@ -325,7 +325,9 @@ call debatable fall in classes each decided by a property, not by a package:
   which may still ask a server (`--dry-run=server`, a package index).
 - **A helper handed its whole command** (`def _run(cmd): check_output(cmd)`):
   read through the module's own calls of it (s45: each call's literal list,
-  `_run(["git", "worktree", "remove", p])`, is the command it runs); a helper another module imports,
+  `_run(["git", "worktree", "remove", p])`, is the command it runs; s46: so are the words of each call
+  of a helper handed it as `*args`, `_run_exec("xclip", "-o")`, a script in a variable, `_run_exec(
+  "powershell", "-Command", script)`, unread); a helper another module imports,
   or one called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
@@ -701,6 +703,17 @@ def sign_in(provider, tenant):
     subprocess.check_call(["gh", "auth", "login", "--web"])
     return subprocess.call(["aws", "sso", "login", "--profile", provider]) == 0
 """,
+        # s46 (batch 18, kolega-code): a helper handed its command as `*args`, every call of it in the module a literal
+        # local program (the clipboard's readers): each call's words are the command it runs
+        """\
+import asyncio
+async def _run_exec(*args):
+    proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await proc.communicate()
+    return stdout
+async def paste():
+    return await _run_exec("pbpaste") or await _run_exec("xclip", "-selection", "clipboard", "-o")
+""",
         # s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
         # it, split into the command's first words
         """\
@@ -982,6 +995,16 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s46: a `*args` helper one caller hands a script the code does not spell (PowerShell's `-Command <var>`)
+        """\
+import asyncio
+async def _run_exec(*args):
+    proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await proc.communicate()  # error: TFH201
+    return stdout
+async def paste(script):
+    return await _run_exec("wl-paste") or await _run_exec("powershell", "-NoProfile", "-Command", script)
+""",
         # s46: a sign-in whose output is captured has nobody to talk to, and a non-interactive sign-in (a token or a
         # managed identity handed in) is an ordinary remote call: reported
         """\
