@@ -12,41 +12,47 @@ from typing import Final, Iterable, Mapping
 
 from .processes import _program_argv
 
-# An interactive sign-in: the program's leading words (the program, then its sub-commands, flags skipped) -> the
-# flags that make it non-interactive (a token, a service principal, a managed identity, a password handed in), with
-# which it is an ordinary remote call. Batch 18 (rootsight's cloud sign-ins: `az login`, `gcloud auth login`,
-# `aws sso login`, run for the person, whose browser page and prompts are theirs).
-INTERACTIVE_SIGN_INS: Final[Mapping[tuple[str, ...], frozenset[str]]] = {
-    ("gh", "auth", "login"): frozenset({"--with-token"}),
-    ("gh", "auth", "refresh"): frozenset(),
-    ("glab", "auth", "login"): frozenset({"--token", "-t", "--stdin"}),
-    ("az", "login"): frozenset(
-        {"--service-principal", "--identity", "--federated-token", "--username", "-u", "--password", "-p"}),
-    ("gcloud", "auth", "login"): frozenset({"--cred-file", "--access-token-file"}),
-    ("gcloud", "auth", "application-default", "login"): frozenset({"--cred-file", "--access-token-file"}),
-    ("gcloud", "init"): frozenset(),
-    ("aws", "sso", "login"): frozenset(),
-    ("aws", "configure", "sso"): frozenset(),
-    ("docker", "login"): frozenset({"--password-stdin", "--password", "-p"}),
-    ("oc", "login"): frozenset({"--token", "--username", "-u", "--password", "-p"}),
-    ("doctl", "auth", "init"): frozenset({"--access-token", "-t"}),
-    ("huggingface-cli", "login"): frozenset({"--token"}),
-    ("hf", "auth", "login"): frozenset({"--token"}),
-    ("heroku", "login"): frozenset(),
-    ("fly", "auth", "login"): frozenset(), ("flyctl", "auth", "login"): frozenset(),
-    ("vercel", "login"): frozenset(), ("netlify", "login"): frozenset(), ("firebase", "login"): frozenset(),
-    ("wrangler", "login"): frozenset(), ("railway", "login"): frozenset(), ("supabase", "login"): frozenset({"--token"}),
-    ("npm", "login"): frozenset(), ("npm", "adduser"): frozenset(),
-}
+# An interactive sign-in (batch 18: rootsight's cloud sign-ins, `az login`, `gcloud auth login`, `aws sso login`, run
+# for the person, whose browser page and prompts are theirs). ``SIGN_IN_SUBCOMMANDS``: what a CLI's sign-in is called,
+# whatever the program (`docker login`, `gh auth login`, `aws sso login`, `gcloud auth application-default login`):
+# the sub-command words right after the program (its own flags skipped). ``SIGN_IN_COMMANDS``: a program's sign-in
+# named otherwise (program first). ``NON_INTERACTIVE_SIGN_IN_WORDS``: a long flag holding one of these words hands the
+# credential in (`--with-token`, `--password-stdin`, `--identity`, `--service-principal`, `--cred-file`,
+# `--federated-token`, `--access-token`); ``NON_INTERACTIVE_SIGN_IN_FLAGS``: the short ones (`-p <password>`,
+# `-t <token>`). With one, the sign-in asks nobody: an ordinary remote call.
+SIGN_IN_SUBCOMMANDS: Final[frozenset[tuple[str, ...]]] = frozenset({
+    ("login",), ("auth", "login"), ("sso", "login"), ("auth", "application-default", "login"), ("auth", "refresh"),
+    ("configure", "sso"),
+})
+SIGN_IN_COMMANDS: Final[frozenset[tuple[str, ...]]] = frozenset({
+    ("gcloud", "init"), ("doctl", "auth", "init"), ("npm", "adduser"),
+})
+NON_INTERACTIVE_SIGN_IN_WORDS: Final[tuple[str, ...]] = (
+    "token", "password", "identity", "principal", "cred", "secret", "key", "stdin", "federated", "non-interactive")
+NON_INTERACTIVE_SIGN_IN_FLAGS: Final[frozenset[str]] = frozenset({"-p", "-t"})
+
+
+def _non_interactive(words: list[str]) -> bool:
+    return any(w in NON_INTERACTIVE_SIGN_IN_FLAGS or (w.startswith("--") and any(
+        k in w.split("=", 1)[0] for k in NON_INTERACTIVE_SIGN_IN_WORDS)) for w in words)
+
+
+def sign_in_subcommand(words: Iterable[str]) -> bool:
+    """Whether ``words`` (a command's literal words after its program, which the code may not spell:
+    ``[exe, "login"]``) start with a sign-in's sub-command and hand no credential in."""
+    words = list(words)
+    positional = [w for w in words if not w.startswith("-")]
+    return any(tuple(positional[:len(key)]) == key for key in SIGN_IN_SUBCOMMANDS) and not _non_interactive(words)
 
 
 def interactive_sign_in(words: Iterable[str]) -> bool:
-    """Whether a process (its leading literal argv words) is an interactive sign-in: one of ``INTERACTIVE_SIGN_INS``'
-    commands (its words in order, flags between them skipped) given none of its non-interactive flags
-    (``--flag`` or ``--flag=value``). ``gh auth login --with-token``, ``az login --identity``: no."""
+    """Whether a process (its leading literal argv words) is an interactive sign-in: a program's sign-in sub-command
+    (``SIGN_IN_SUBCOMMANDS``, ``SIGN_IN_COMMANDS``) given no flag that hands the credential in.
+    ``gh auth login --with-token``, ``az login --identity``, ``gh auth status``: no."""
     argv = _program_argv(words)
+    if not argv:
+        return False
     positional = [w for w in argv if not w.startswith("-")]
-    for key, flags in INTERACTIVE_SIGN_INS.items():
-        if tuple(positional[:len(key)]) == key:
-            return not any(w.split("=", 1)[0] in flags for w in argv[1:])
-    return False
+    if any(tuple(positional[:len(key)]) == key for key in SIGN_IN_COMMANDS):
+        return not _non_interactive(argv[1:])
+    return sign_in_subcommand(argv[1:])

@@ -122,8 +122,9 @@ UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
 recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an interactive sign-in started on
-the person's terminal (`INTERACTIVE_SIGN_INS`: `gh auth login`, `az login`,
-`gcloud auth login`, `aws sso login`, `docker login`; nothing captured or
+the person's terminal (`SIGN_IN_SUBCOMMANDS`, `SIGN_IN_COMMANDS`: a CLI's `login`,
+`auth login`, `sso login`, as `gh auth login`, `az login`, `gcloud auth login`,
+`aws sso login`, also `[exe, "login"]` of a program found at run time; nothing captured or
 redirected: its prompts, device code and browser page are theirs; captured, or
 given a token or identity, `--with-token`, `--identity`, `--service-principal`,
 `--password-stdin`, it is an ordinary remote call and stays reported, and a
@@ -327,7 +328,9 @@ call debatable fall in classes each decided by a property, not by a package:
   read through the module's own calls of it (s45: each call's literal list,
   `_run(["git", "worktree", "remove", p])`, is the command it runs; s46: so are the words of each call
   of a helper handed it as `*args`, `_run_exec("xclip", "-o")`, a script in a variable, `_run_exec(
-  "powershell", "-Command", script)`, unread); a helper another module imports,
+  "powershell", "-Command", script)`, unread; and, one level up, a private helper of the module that
+  hands its own parameter on, `def _git_names(self, args): self._git(args)`: each list its callers
+  pass, `self._git_names(["diff", "--name-only"])`); a helper another module imports,
   or one called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
@@ -692,7 +695,7 @@ def instants(model, session, text):
     subprocess.run(["powershell", "-NoProfile", "-Command", "Set-Clipboard"], input=text, text=True)
 """,
         # s46 (batch 18, rootsight): an interactive sign-in started on the person's terminal (nothing captured): its
-        # prompts and browser page are theirs (`knowledge.INTERACTIVE_SIGN_INS`)
+        # prompts and browser page are theirs (`knowledge.SIGN_IN_SUBCOMMANDS`), also of a program the code does not spell
         """\
 import subprocess
 def sign_in(provider, tenant):
@@ -713,6 +716,18 @@ async def _run_exec(*args):
     return stdout
 async def paste():
     return await _run_exec("pbpaste") or await _run_exec("xclip", "-selection", "clipboard", "-o")
+""",
+        # s46 (batch 18, kolega-code): a git helper handed its sub-command by a private helper of the module, which is
+        # handed it in turn: read through one more level of callers, each of them a literal local sub-command
+        """\
+import subprocess
+class SessionDiff:
+    def _git(self, args):
+        return subprocess.run(["git", *args], cwd=self.root, stdout=subprocess.PIPE)
+    def _git_names(self, args):
+        return set(self._git(args).stdout.split(b"\\0"))
+    def changed(self, old, new):
+        return self._git_names(["diff", "--name-only", "-z", old, new]), self._git(["rev-parse", "HEAD"])
 """,
         # s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
         # it, split into the command's first words
@@ -995,6 +1010,24 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s46: the same helpers, one caller a network sub-command (`git fetch`), or a public helper (any module may
+        # call it with anything)
+        """\
+import subprocess
+class SessionDiff:
+    def _git(self, args):
+        return subprocess.run(["git", *args], cwd=self.root, stdout=subprocess.PIPE)  # error: TFH201
+    def _git_names(self, args):
+        return self._git(args)
+    def changed(self, old):
+        return self._git_names(["diff", "--name-only", old]), self._git_names(["fetch", "origin"])
+def _run(cmd):
+    return subprocess.run(cmd, capture_output=True)  # error: TFH201
+def step(cmd):
+    return _run(cmd)
+def use():
+    step(["git", "status"])
+""",
         # s46: a `*args` helper one caller hands a script the code does not spell (PowerShell's `-Command <var>`)
         """\
 import asyncio
