@@ -53,15 +53,27 @@ def test_a_sign_in_on_the_terminal_is_silent_captured_it_is_reported() -> None:
         subprocess.run(["gh", "auth", "login"], stdout=None)
         subprocess.run(["gh", "auth", "login"], capture_output=True)
         subprocess.run(["az", "login", "--identity"])
+        subprocess.run(["docker", "login", "--username", user, "--password-stdin", endpoint])
         return ok
     """
-    assert tfh201(src) == [7, 8]
+    assert tfh201(src) == [7, 8, 9]
+    given = """\
+    import subprocess
+    def sign_in(exe, user):
+        subprocess.run([exe, "login", "--username", user, "--with-token"])
+        subprocess.run([exe, "login", "--username", user])
+    """
+    assert tfh201(given) == [3]
 
 
 def test_no_fix_on_a_captured_sign_in() -> None:
     src = 'import subprocess\ndef f():\n    subprocess.run(["az", "login"], capture_output=True)\n'
     (finding,) = [f for f in lint_source(src, "m.py", Config()) if f.code == "TFH201"]
     assert finding.fix is None and "sign-in" in finding.message
+    src = ('import subprocess\ndef f(u, p):\n    subprocess.run(["docker", "login", "-u", u, "--password-stdin"], input=p,'
+           ' capture_output=True)\n')
+    (finding,) = [f for f in lint_source(src, "m.py", Config()) if f.code == "TFH201"]
+    assert "sign-in" not in finding.message
 
 
 def test_star_args_helpers_read_per_call() -> None:

@@ -127,6 +127,16 @@ def attached(node: cst.Call) -> bool:
     return True
 
 
+def later_flags(cmd: cst.BaseExpression | None) -> list[str]:
+    """The literal flags of a command list after its literal leading words (``["docker", "login", "-u", user,
+    "--password-stdin"]`` -> ``--password-stdin``): what makes a sign-in non-interactive is read past a name."""
+    if not isinstance(cmd, (cst.List, cst.Tuple)):
+        return []
+    lead = len(command_words(cmd)[0])
+    return [str(e.value.evaluated_value) for e in cmd.elements[lead:] if isinstance(e.value, cst.SimpleString)
+            and not isinstance(e, cst.StarredElement) and str(e.value.evaluated_value).startswith("-")]
+
+
 def segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
     """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
     text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
@@ -197,7 +207,7 @@ def local_command(knowledge: Knowledge, node: cst.Call, cmd: cst.BaseExpression,
     def silent(seg: list[str], seg_whole: bool) -> bool:
         return (knowledge.interactive_process(seg, confirmed=confirmed) is not None
                 or knowledge.local_program(seg, seg_whole) is not None
-                or (person and knowledge.interactive_sign_in(seg)))
+                or (person and knowledge.interactive_sign_in(seg + later_flags(cmd))))
 
     if _shell(node) and not isinstance(cmd, (cst.List, cst.Tuple)):
         segs = _DEFAULTS.shell_commands(_template(cmd))
