@@ -43,7 +43,10 @@ from .processes import (
     LOCAL_INSTANT_SUBCOMMANDS, LOCAL_INSTANT_FLAGS, local_instant,
 )
 from .local_programs import local_program, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES
-from .sessions import SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, interactive_sign_in, sign_in_subcommand
+from .sessions import (
+    SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
+    interactive_sign_in, sign_in_subcommand,
+)
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
     RESULT_TYPES, OK_CLASSES, ERR_CLASSES, ERR_FIELD, TOOL_ERROR_PARSERS, ASSERT_NEVER, TAG_ATTRIBUTE,
@@ -170,7 +173,8 @@ __all__ = [
     "canonical", "info_query", "interactive_process", "llm_inference_module", "llm_provider_package",
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "process_fix_refusal", "process_length_unknown", "local_program", "silent_process", "NETWORK_PROGRAMS",
-    "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "interactive_sign_in", "sign_in_subcommand",
+    "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
+    "interactive_sign_in", "sign_in_subcommand",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
 
