@@ -43,6 +43,10 @@ from .processes import (
     LOCAL_INSTANT_SUBCOMMANDS, LOCAL_INSTANT_FLAGS, local_instant,
 )
 from .local_programs import local_program, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES
+from .sessions import (
+    SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
+    interactive_sign_in, sign_in_subcommand,
+)
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
     RESULT_TYPES, OK_CLASSES, ERR_CLASSES, ERR_FIELD, TOOL_ERROR_PARSERS, ASSERT_NEVER, TAG_ATTRIBUTE,
@@ -171,6 +175,8 @@ __all__ = [
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name",
     "process_fix_refusal", "process_length_unknown", "local_program", "silent_process", "NETWORK_PROGRAMS",
+    "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
+    "interactive_sign_in", "sign_in_subcommand",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
 
@@ -342,6 +348,8 @@ class Knowledge:
     interactive_process = staticmethod(interactive_process)
     local_program = staticmethod(local_program)
     silent_process = staticmethod(silent_process)
+    interactive_sign_in = staticmethod(interactive_sign_in)
+    sign_in_subcommand = staticmethod(sign_in_subcommand)
     remote_cli = staticmethod(remote_cli)
     remote_clis: ClassVar[frozenset[str]] = REMOTE_CLIS
     remote_cli_local_subcommands: ClassVar[frozenset[str]] = REMOTE_CLI_LOCAL_SUBCOMMANDS

@@ -71,6 +71,40 @@ def _walked(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | N
     return around[0] if len(around) == 1 else None
 
 
+def _passed_on(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | None:
+    """s46 (batch 18, kolega's `_git_names(self, args)` calling `self._git(args)`): the arguments a call hands on
+    when ``arg`` is a parameter of the private function around the call (``_name``; not rebound in it): what each
+    call of that function in the module passes for it; None for any other shape (one level only)."""
+    if not isinstance(arg, ast.Name):
+        return None
+    funcs = screen.memo(("which_funcs",), lambda: [
+        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
+    around = [f for f in funcs if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
+    if not around:
+        return None
+    func = max(around, key=lambda f: f.lineno)
+    positional = [*func.args.posonlyargs, *func.args.args]
+    index = next((i for i, p in enumerate(positional) if p.arg == arg.id), None)
+    if index is None or not func.name.startswith("_") or func.name.startswith("__") or func.args.defaults and (
+            index >= len(positional) - len(func.args.defaults)):
+        return None
+    if any(isinstance(n, ast.Name) and n.id == arg.id and not isinstance(n.ctx, ast.Load) for n in ast.walk(func)):
+        return None  # rebound in the function: not only what its callers pass
+    method = bool(positional) and positional[0].arg in ("self", "cls")
+    names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
+    out: list[ast.expr] = []
+    for outer in (attrs if method else names).get(func.name, []):
+        at = index - (1 if method else 0)
+        if outer is None or any(isinstance(a, ast.Starred) for a in outer.args[: at + 1]) or any(
+                k.arg is None for k in outer.keywords):
+            return None
+        value = outer.args[at] if at < len(outer.args) else next((k.value for k in outer.keywords if k.arg == arg.id), None)
+        if value is None:
+            return None
+        out.append(value)
+    return out or None
+
+
 def _which_bound(screen: Screen, call: ast.Call, name: str) -> str | None:
     """s44 (batch 17): the program a caller's local name holds when each of its bindings in the function around
     ``call`` is ``shutil.which("tmux")`` of one literal (``tmux = shutil.which("tmux")`` then ``self._send(tmux, ...)``)."""
@@ -233,23 +267,37 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
     helper (``path``: the linted file; it may be handed anything there)."""
     positional = [*func.params.posonly_params, *func.params.params]
     param = next((p for p in positional if p.name.value == name), None)
-    if param is None or param.default is not None or func.name.value == "__init__":
+    star = func.params.star_arg
+    vararg = isinstance(star, cst.Param) and star.name.value == name  # s46: `def _run_exec(*args)`: the call's positionals
+    if (param is None and not vararg) or (param is not None and param.default is not None) or func.name.value == "__init__":
         return None
     bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
     if not bound and cls is None and path is not None and func.name.value in imported_by(path, _any_module, "any"):
         return None
-    index = positional.index(param) - (1 if bound else 0)
+    index = (positional.index(param) if param is not None else len(positional)) - (1 if bound else 0)
     names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
     calls = (attrs if bound else names).get(func.name.value, [])
     out: list[cst.BaseExpression] = []
     for call in calls:
-        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or any(
+        if call is None or any(isinstance(a, ast.Starred) for a in call.args[: None if vararg else index + 1]) or any(
                 k.arg is None for k in call.keywords):
             return None
-        arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
-        if not isinstance(arg, (ast.List, ast.Tuple)):
-            return None
-        built = _forwarded_words([], _with_flags(list(arg.elts)))
+        if vararg:  # s46 (batch 18, kolega's clipboard reads): `_run_exec("xclip", "-o", ...)`: one command per call
+            items: list[ast.expr] = list(call.args[index:])
+        else:
+            arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            upstream = _passed_on(screen, call, arg) if isinstance(arg, ast.Name) else None
+            if upstream is not None:  # s46: `_run(cmd)` inside `def _step(self, cmd)`: each list its callers pass
+                each = [_forwarded_words([], _with_flags(list(u.elts))) if isinstance(u, (ast.List, ast.Tuple)) else None
+                        for u in upstream]
+                if any(c is None for c in each):
+                    return None
+                out.extend(c for c in each if c is not None)
+                continue
+            if not isinstance(arg, (ast.List, ast.Tuple)):
+                return None
+            items = list(arg.elts)
+        built = _forwarded_words([], _with_flags(items))
         if built is None:
             return None
         out.append(built)
@@ -311,6 +359,8 @@ def forwarded_commands(
         else:
             arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
             walked = _walked(screen, call, arg) if arg is not None else None
+            if walked is None and arg is not None:  # s46: `self._git(args)` in `_git_names(self, args)`: its callers' lists
+                walked = _passed_on(screen, call, arg)
             if walked is not None:  # s44: `run(arguments)` in a loop over literal sub-commands: each of them
                 each = [_forwarded_words(prefix, list(w.elts)) if isinstance(w, (ast.List, ast.Tuple)) else None
                         for w in walked]

@@ -111,6 +111,32 @@ def _shell(node: cst.Call) -> bool:
     return kw is not None and isinstance(kw.value, cst.Name) and kw.value.value == "True"
 
 
+_STREAM_KEYWORDS = ("capture_output", "stdout", "stderr", "stdin", "input")
+
+
+def attached(node: cst.Call) -> bool:
+    """Whether a process is started on the terminal of the person running the program (s46): nothing captured or
+    redirected (no ``capture_output``/``stdout``/``stderr``/``stdin``/``input`` other than ``None``/``False``), so its
+    prompts, its device code and its output reach them and they answer or stop it. ``**kwargs`` may redirect: no."""
+    for a in node.args:
+        if a.star == "**":
+            return False
+        if a.keyword is not None and a.keyword.value in _STREAM_KEYWORDS and not (
+                isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
+            return False
+    return True
+
+
+def later_flags(cmd: cst.BaseExpression | None) -> list[str]:
+    """The literal flags of a command list after its literal leading words (``["docker", "login", "-u", user,
+    "--password-stdin"]`` -> ``--password-stdin``): what makes a sign-in non-interactive is read past a name."""
+    if not isinstance(cmd, (cst.List, cst.Tuple)):
+        return []
+    lead = len(command_words(cmd)[0])
+    return [str(e.value.evaluated_value) for e in cmd.elements[lead:] if isinstance(e.value, cst.SimpleString)
+            and not isinstance(e, cst.StarredElement) and str(e.value.evaluated_value).startswith("-")]
+
+
 def segments(node: cst.Call, words: list[str], whole: bool) -> list[list[str]]:
     """The commands a process call runs: one, or each of a ``shell=True`` line's; a command whose
     text goes on past its literal words after a separator (``"cd x && " + line``) ends in an unknown one."""
@@ -176,9 +202,12 @@ def local_command(knowledge: Knowledge, node: cst.Call, cmd: cst.BaseExpression,
     (``knowledge.interactive_process``), or is a literal local program that ends by itself (``knowledge.local_program``,
     TFH201's default). A ``shell=True`` line is read whole, its unspelled parts as ``{}`` (``f"cd {d} && {cmd}"``:
     the second command is not the code's)."""
+    person = attached(node)  # s46: started on the person's terminal, a sign-in talks to them
+
     def silent(seg: list[str], seg_whole: bool) -> bool:
         return (knowledge.interactive_process(seg, confirmed=confirmed) is not None
-                or knowledge.local_program(seg, seg_whole) is not None)
+                or knowledge.local_program(seg, seg_whole) is not None
+                or (person and knowledge.interactive_sign_in(seg + later_flags(cmd))))
 
     if _shell(node) and not isinstance(cmd, (cst.List, cst.Tuple)):
         segs = _DEFAULTS.shell_commands(_template(cmd))

@@ -27,7 +27,7 @@ from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
-from .process import caught_names, command_words, local_command, segments, suppressed_names, unguessed_program
+from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import receiver as _receiver
 from .screen import exit_functions
 from .watched import watched_wait
@@ -133,6 +133,11 @@ class TimeoutShapes(LoopCommands, Rule):
             words, whole = self._command_words(node)
             segs = segments(node, words, whole)
             for seg in segs:
+                given = argument(node, "args", 0)
+                if self.knowledge.interactive_sign_in(seg + later_flags(given.value if given is not None else None)):
+                    # s46 (issue 28): no fix for a wait for a person
+                    return ("an interactive sign-in waits for the person at its prompt or browser page; run it on their "
+                            "terminal (nothing captured), or sign in non-interactively with a token")
                 why = self.knowledge.process_fix_refusal(seg, whole)
                 if why is not None:
                     return why
@@ -479,6 +484,8 @@ class TimeoutShapes(LoopCommands, Rule):
             if len(bound) > 1:  # `cmd = [git, config, user.name]` ... `cmd = [git, config, user.email]`: each decides
                 return all(not isinstance(v, cst.Name) and self._silent_command(node, v) for v in bound)
             cmd = bound[0] if bound else cmd
+        if isinstance(cmd, cst.IfExp):  # s46: `[exe, "sso", "login"] if sso else [exe, "login"]`: it runs one of them
+            return self._silent_command(node, cmd.body) and self._silent_command(node, cmd.orelse)
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)
@@ -488,6 +495,10 @@ class TimeoutShapes(LoopCommands, Rule):
             flag = cmd.elements[1].value
             if isinstance(flag, cst.SimpleString) and self.knowledge.info_query(str(flag.evaluated_value)):
                 return True
+        if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) > 1 and attached(node) and not isinstance(
+                cmd.elements[0], cst.StarredElement) and self.knowledge.sign_in_subcommand(
+                command_words(rest := cmd.with_changes(elements=cmd.elements[1:]))[0] + later_flags(rest)):
+            return True  # s46 (batch 18, rootsight): `[exe, "sso", "login"]` on the person's terminal: any CLI's sign-in
         words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
         return local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0)
 

@@ -121,7 +121,14 @@ words): an editor (`$EDITOR`, `$VISUAL`, `vim`, ...), a pager (`less`,
 UI (`zenity`, `fzf`, `lazygit`), an interactive shell (also a session
 recorder `script` with no `-c` command), a foreground dev
 server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
-`fastmcp dev`, `python -m http.server`, ...), an instant local command or
+`fastmcp dev`, `python -m http.server`, ...), an interactive sign-in started on
+the person's terminal (`SIGN_IN_SUBCOMMANDS`, `SIGN_IN_COMMANDS`: a CLI's `login`,
+`auth login`, `sso login`, as `gh auth login`, `az login`, `gcloud auth login`,
+`aws sso login`, also `[exe, "login"]` of a program found at run time; nothing captured or
+redirected: its prompts, device code and browser page are theirs; captured, or
+given a token or identity, `--with-token`, `--identity`, `--service-principal`,
+`--password-stdin`, it is an ordinary remote call and stays reported, and a
+captured sign-in gets no fix), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
 `security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, `tasklist`,
@@ -298,7 +305,11 @@ call debatable fall in classes each decided by a property, not by a package:
   `debatable` only where a person runs it in the foreground and can stop it
   (a CLI command's own step, an installer or setup script they start, a
   `__main__` they type), in the cases the rule does not already leave silent;
-  never `false` for being remote. A local program (this machine's repository,
+  never `false` for being remote. Where the code does not say who runs it
+  (library code whose callers are not in the project, a helper no project code
+  calls), read it as the agent path (s46): an agent's user imports it into one.
+  The checklist labellers apply: `bench/survey/README.md`, "Labelling TFH201".
+  A local program (this machine's repository,
   a local daemon's instant sub-command, `LOCAL_INSTANT_SUBCOMMANDS`) is not
   covered: it is silent, and a finding left on one is `false`.
 - **Long by nature** (installs, downloads, builds, clones, transfers, conversions,
@@ -315,7 +326,11 @@ call debatable fall in classes each decided by a property, not by a package:
   which may still ask a server (`--dry-run=server`, a package index).
 - **A helper handed its whole command** (`def _run(cmd): check_output(cmd)`):
   read through the module's own calls of it (s45: each call's literal list,
-  `_run(["git", "worktree", "remove", p])`, is the command it runs); a helper another module imports,
+  `_run(["git", "worktree", "remove", p])`, is the command it runs; s46: so are the words of each call
+  of a helper handed it as `*args`, `_run_exec("xclip", "-o")`, a script in a variable, `_run_exec(
+  "powershell", "-Command", script)`, unread; and, one level up, a private helper of the module that
+  hands its own parameter on, `def _git_names(self, args): self._git(args)`: each list its callers
+  pass, `self._git_names(["diff", "--name-only"])`); a helper another module imports,
   or one called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
@@ -679,6 +694,41 @@ def instants(model, session, text):
     subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True)
     subprocess.run(["powershell", "-NoProfile", "-Command", "Set-Clipboard"], input=text, text=True)
 """,
+        # s46 (batch 18, rootsight): an interactive sign-in started on the person's terminal (nothing captured): its
+        # prompts and browser page are theirs (`knowledge.SIGN_IN_SUBCOMMANDS`), also of a program the code does not spell
+        """\
+import subprocess
+def sign_in(provider, tenant):
+    if provider == "azure":
+        return subprocess.run(["az", "login", "--tenant", tenant]).returncode == 0
+    if provider == "gcp":
+        return subprocess.run(["gcloud", "auth", "application-default", "login"], stdout=None).returncode == 0
+    subprocess.check_call(["gh", "auth", "login", "--web"])
+    return subprocess.call(["aws", "sso", "login", "--profile", provider]) == 0
+""",
+        # s46 (batch 18, kolega-code): a helper handed its command as `*args`, every call of it in the module a literal
+        # local program (the clipboard's readers): each call's words are the command it runs
+        """\
+import asyncio
+async def _run_exec(*args):
+    proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await proc.communicate()
+    return stdout
+async def paste():
+    return await _run_exec("pbpaste") or await _run_exec("xclip", "-selection", "clipboard", "-o")
+""",
+        # s46 (batch 18, kolega-code): a git helper handed its sub-command by a private helper of the module, which is
+        # handed it in turn: read through one more level of callers, each of them a literal local sub-command
+        """\
+import subprocess
+class SessionDiff:
+    def _git(self, args):
+        return subprocess.run(["git", *args], cwd=self.root, stdout=subprocess.PIPE)
+    def _git_names(self, args):
+        return set(self._git(args).stdout.split(b"\\0"))
+    def changed(self, old, new):
+        return self._git_names(["diff", "--name-only", "-z", old, new]), self._git(["rev-parse", "HEAD"])
+""",
         # s45 (batch 17, pp-coding-agent): the person's editor command held in a field of an object whose class says
         # it, split into the command's first words
         """\
@@ -960,6 +1010,44 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s46: the same helpers, one caller a network sub-command (`git fetch`), or a public helper (any module may
+        # call it with anything)
+        """\
+import subprocess
+class SessionDiff:
+    def _git(self, args):
+        return subprocess.run(["git", *args], cwd=self.root, stdout=subprocess.PIPE)  # error: TFH201
+    def _git_names(self, args):
+        return self._git(args)
+    def changed(self, old):
+        return self._git_names(["diff", "--name-only", old]), self._git_names(["fetch", "origin"])
+def _run(cmd):
+    return subprocess.run(cmd, capture_output=True)  # error: TFH201
+def step(cmd):
+    return _run(cmd)
+def use():
+    step(["git", "status"])
+""",
+        # s46: a `*args` helper one caller hands a script the code does not spell (PowerShell's `-Command <var>`)
+        """\
+import asyncio
+async def _run_exec(*args):
+    proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE)
+    stdout, _ = await proc.communicate()  # error: TFH201
+    return stdout
+async def paste(script):
+    return await _run_exec("wl-paste") or await _run_exec("powershell", "-NoProfile", "-Command", script)
+""",
+        # s46: a sign-in whose output is captured has nobody to talk to, and a non-interactive sign-in (a token or a
+        # managed identity handed in) is an ordinary remote call: reported
+        """\
+import subprocess
+def sign_in(tenant, token):
+    subprocess.run(["az", "login", "--tenant", tenant], capture_output=True)  # error: TFH201
+    subprocess.run(["az", "login", "--identity"])  # error: TFH201
+    subprocess.run(["gh", "auth", "login", "--with-token"], input=token, text=True)  # error: TFH201
+    subprocess.run(["gh", "auth", "status"])  # error: TFH201
+""",
         # s45: a local instant's program with another sub-command keeps its reading (a pull runs long, `adb shell`
         # runs on the device, a tmux session not detached is the person's); a `_run(cmd)` helper one caller hands a
         # command it built
