@@ -18,14 +18,15 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.method_param import LiteralMethod, literal_methods
 from ...rules.retries.model import Retry, RetryModel
 from .clients import ClientObjects
-from .follow import method_dispatchers
+from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
 from .failures import (handler_mode, local_work, returns_tool_error, side_step, status_swallowed, status_typed,
                        try_bound)
 from .index import Def
-from .annotations import keyword_hints_class
+from .annotations import annotation_call, keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
 from .model import CallFact, Tool
+from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class ToolFacts:
 
     def _annotation_helper(self, fn: cst.FunctionDef) -> str | None:
         """The qualified name of the function a tool's ``annotations=`` calls (a same-module one: this module's)."""
-        call = _annotation_call(fn)
+        call = annotation_call(fn)
         if call is None:
             return None
         qn = self.names.qualname(call.func)
@@ -533,6 +534,8 @@ class ToolFacts:
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
         mine = {id(f) for f in fns}
+        local = {f"{self.module}.{p}": node for (p, _n), node in self.nodes.items()}
+        tool.raises = always_raises(fns[0], self.names, self.knowledge) if is_summary(d) else None
         if not any(id(h) not in mine for h in helpers):
             self.direct.add(id(tool))
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
@@ -552,13 +555,18 @@ class ToolFacts:
                     continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
                     # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
                 caught_anywhere = True
+                handed = handed_to(h, self.names, self.module) if mode == "swallowed" else None
+                if handed is not None and handed in local:  # ``raise_tool_error(e)``: what that helper raises
+                    mode = always_raises(local[handed], self.names, self.knowledge) or mode
+                elif handed is not None and not is_summary(d):  # another module's helper: settled at the join
+                    tool.raisers.append((handed, d.caught_by))
+                    continue
                 if mode not in modes:
                     modes.append(mode)
-            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
-                    and "swallowed" not in modes and status_swallowed(fn):
+            out = id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))
+            if out and "swallowed" not in modes and status_swallowed(fn):
                 modes.append("swallowed")  # ``if r.status_code != 200: logger.error(...)``, then its usual answer
-            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
-                    and "typed" not in modes and status_typed(fn):
+            if out and "typed" not in modes and status_typed(fn):
                 modes.append("typed")  # ``if r.status_code != 200: return {"error": f"HTTP {r.status_code}"}``
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
@@ -574,16 +582,6 @@ class ToolFacts:
             [self.places.get(id(f)) for f in [*fns, *helpers]], frozenset(f.name.value for f in [*fns, *helpers]),
             self.module)
         return tool
-
-
-def _annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
-    """The call an MCP tool decorator's ``annotations=`` makes (``@mcp.tool(annotations=read_only())``), or None."""
-    for x in fn.decorators:
-        if isinstance(x.decorator, cst.Call):
-            arg = keyword_arg(x.decorator, "annotations")
-            if arg is not None and isinstance(arg.value, cst.Call):
-                return arg.value
-    return None
 
 
 _ASKED = re.compile(r", as the call of (\w+)\(\) at line \d+ asks")

@@ -25,6 +25,7 @@ from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
+from .raising import settle
 
 __all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
@@ -73,6 +74,7 @@ class Summary:
     local: bool = False  # its calls and its same-module helpers' all stay on the machine (``local.py``)
     # every finding in its region: (file, line, code, in its own body rather than a same-module helper's)
     sites: tuple[tuple[str, int, str, bool], ...] = ()
+    raises: str | None = None  # it never returns: what it raises, ``typed`` or ``raised`` (``raising.py``)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -567,6 +569,9 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         raises = False  # a reached helper calling out lets a failure through: the framework's text stays
         if framework:
             tool.failures.remove("text")
+        for qn, caught_by in tool.raisers:  # ``except X as e: raise_tool_error(e)``: what that helper raises
+            raising = next((s.raises for k in r.resolve_all(qn) if (s := summaries.get(k)) is not None), None)
+            tool.failures_by = settle(tool.failures, raising, caught_by) or tool.failures_by
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
