@@ -97,3 +97,108 @@ def test_a_same_module_helper_that_always_raises(tmp_path: Path) -> None:
     assert rows["put_item"].failures == ["typed"]
     assert "swallowed" not in rows["del_item"].failures
     assert rows["head_item"].failures == ["swallowed"]
+
+
+CLIENT = """
+    from devhelm import Devhelm
+    from hcloud import Client
+
+
+    def get_client(token=None) -> Devhelm:
+        return Devhelm(token=token or "t")
+
+
+    def cloud(token):
+        return Client(token=token)
+
+
+    def settings(name):
+        return {"name": name}
+"""
+
+SDK_TOOLS = """
+    from fastmcp import FastMCP
+
+    from .client import cloud, get_client, settings
+
+    mcp = FastMCP("x")
+
+
+    def _pages(token):
+        return get_client(token).status_pages
+
+
+    @mcp.tool()
+    def get_service(slug: str) -> dict:
+        return get_client().services.get(slug)
+
+
+    @mcp.tool()
+    def remove_domain(page: str, domain: str) -> str:
+        _pages(None).domains.remove(page, domain)
+        return "removed"
+
+
+    @mcp.tool()
+    def delete_server(server_id: int) -> str:
+        cloud("t").servers.delete(server_id)
+        return "deleted"
+
+
+    @mcp.tool()
+    def setting(name: str) -> str:
+        return settings(name).get("name")
+"""
+
+
+def test_calls_on_an_sdk_client_a_function_of_the_run_returns_are_calls_out(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/client.py": CLIENT, "x/server.py": SDK_TOOLS})
+    assert [c.what for c in rows["get_service"].calls] == ["Devhelm.services.get"]
+    # through a same-module helper returning a namespace of the client another module's function builds
+    assert [c.what for c in rows["remove_domain"].calls] == ["Devhelm.status_pages.domains.remove"]
+    assert "Client.servers.delete" in [c.what for c in rows["delete_server"].calls]
+    assert all(c.cls is None and c.timeout == "unknown" for c in rows["get_service"].calls)  # the SDK's own
+    # a function returning a plain dict: ``.get`` on it is no call out
+    assert rows["setting"].calls == []
+
+
+def test_sdk_clients_built_in_a_try_at_the_top_or_by_an_annotated_method(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/server.py": """
+        from atlassian import ServiceDesk
+        from fastmcp import FastMCP
+        from kubernetes import client
+
+        mcp = FastMCP("x")
+
+        try:
+            custom = client.CustomObjectsApi()
+        except Exception:
+            custom = None
+
+
+        class Desk:
+            def __init__(self, url):
+                self._sd = self._build(url)
+
+            @staticmethod
+            def _build(url) -> ServiceDesk:
+                return ServiceDesk(url=url)
+
+            def add_users(self, org, users):
+                return self._sd.add_users_to_organization(org, users_list=users)
+
+
+        desk = Desk("https://jira.example.com")
+
+
+        @mcp.tool()
+        def list_taskruns(namespace: str) -> dict:
+            return custom.list_namespaced_custom_object("tekton.dev", "v1", namespace, "taskruns")
+
+
+        @mcp.tool()
+        def add_users(org: str, users: list[str]) -> str:
+            return str(desk.add_users(org, users))
+    """})
+    assert [c.what for c in rows["list_taskruns"].calls] == ["CustomObjectsApi.list_namespaced_custom_object"]
+    assert "ServiceDesk.add_users_to_organization" in [c.what for c in rows["add_users"].calls]

@@ -87,7 +87,7 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         # SDK client objects (``clients.py``)
         self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots,
-                                     own_roots | {module.split(".")[0]}, sdk_wrapped)
+                                     own_roots | {module.split(".")[0]}, sdk_wrapped, module)
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))

@@ -12,7 +12,7 @@ the caller's handler is settled when the run joins them (``follow.join``, :func:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import libcst as cst
@@ -21,6 +21,7 @@ from .. import knowledge as kb
 from ..names import dotted
 from ..nodes import walk_in_scope
 from .failures import is_tool_error
+from .model import Tool
 
 __all__ = ["always_raises", "handed_to", "settle"]
 
@@ -88,14 +89,14 @@ def handed_to(handler: cst.ExceptHandler, names: Any, module: str) -> str | None
     return qn if "." in qn else f"{module}.{qn}"
 
 
-def settle(failures: list[str], mode: str | None, caught_by: str | None) -> str | None:
-    """Add the mode a handler handing the failure to a helper gives (``mode``: the helper's :func:`always_raises`, None
-    when it may return: the handler swallows); a raise the framework turns into text (``caught_by``) is that text.
-    Returns the ``failures_by`` the row then names, if any."""
-    answer = mode or "swallowed"
-    by = None
-    if answer == "raised" and caught_by is not None:
-        answer, by = "text", caught_by
-    if answer not in failures:
-        failures.append(answer)
-    return by
+def settle(tool: Tool, resolve: Callable[[str], list[str]], summaries: Mapping[str, Any]) -> None:
+    """Add the mode each handler handing the failure to another module's helper gives (:attr:`Tool.raisers`): the
+    helper's summary's :func:`always_raises`, or ``swallowed`` when it may return; a raise the framework turns into
+    text (its ``caught_by``) is that text, the row then naming it in ``failures_by``."""
+    for qn, caught_by in tool.raisers:
+        mode = next((s.raises for k in resolve(qn) if (s := summaries.get(k)) is not None), None)
+        answer = mode or "swallowed"
+        if answer == "raised" and caught_by is not None:
+            answer, tool.failures_by = "text", caught_by
+        if answer not in tool.failures:
+            tool.failures.append(answer)
