@@ -55,6 +55,7 @@ class ClientObjects:
                  module: str = "") -> None:
         self.names = names
         self.module = module
+        self.returned: dict[int, str] = {}  # id(call) on what a call of the run's function gives -> pending ``what``
         self.roots = roots  # the file's imported top-level packages
         self.own = own  # the run's own top-level packages
         # third-party SDK client objects: module globals and ``self.x`` -> (class, its constructor call's line and
@@ -201,7 +202,7 @@ class ClientObjects:
             return None
         text = dotted(func.value)
         if text is None:
-            return self._returned_call(func, method)
+            return self._returned_call(call, func, method)
         parts = text.split(".")
         root, rest = (".".join(parts[:2]), parts[2:]) if parts[0] == "self" and len(parts) > 1 else (parts[0], parts[1:])
         if len(rest) > 2 or any(p.startswith("_") for p in rest):
@@ -213,7 +214,7 @@ class ClientObjects:
         self.sdk_calls[id(call)] = line, status
         return ".".join([cls.rsplit(".", 1)[-1], *rest, method]), None
 
-    def _returned_call(self, func: cst.Attribute, method: str) -> tuple[str, None] | None:
+    def _returned_call(self, call: cst.Call, func: cst.Attribute, method: str) -> None:
         """A method called on what a call of the run's own function gives, or on a namespace under it
         (``get_client(token).services.get(slug)``): pending until the join knows whether that function returns an
         SDK client (``returned.py``)."""
@@ -228,7 +229,8 @@ class ClientObjects:
             qn = node.func.value
         if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
             return None
-        return pending_what(qn if "." in qn else f"{self.module}.{qn}", rest, method), None
+        self.returned[id(call)] = pending_what(qn if "." in qn else f"{self.module}.{qn}", rest, method)
+        return None
 
     def _sdk_object(self, root: str) -> tuple[str, int, str] | None:
         key = self.key_of(root)

@@ -26,6 +26,7 @@ from .index import Def
 from .annotations import annotation_call, keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
 from .model import CallFact, Tool
+from .verbs import read_named, read_post
 from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
 
@@ -321,7 +322,7 @@ class ToolFacts:
     def visit_Call(self, node: cst.Call) -> None:
         self.clients.mark(node)
         enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
-        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
+        if isinstance(enclosing, cst.FunctionDef) and read_named(enclosing.name.value):
             self.read_named.add(id(node))
         fn = self._current()
         if fn is None:
@@ -448,7 +449,7 @@ class ToolFacts:
             effects.extend(model.function_effects(fn))
         # a POST sent by a function named as a read (``def serper_search(query)``): a query sent as POST (TFH101 reads
         # the same names, ``knowledge.READ_POST_FUNCTION_PREFIXES``)
-        effects = [replace(e, cls=kb.READ_SAFE) if _read_post(e.cls, e.what, id(e.node) in self.read_named) else e
+        effects = [replace(e, cls=kb.READ_SAFE) if read_post(e.cls, e.what, id(e.node) in self.read_named) else e
                    for e in effects]
         by_node = {id(e.node): e for e in effects}
         # calls out: every classified call and every call the timeout tables know, here and one level down; not the
@@ -465,7 +466,7 @@ class ToolFacts:
                 seen.add(id(call))
                 e = by_node.get(id(call))
                 own = self.call_class.get(id(call))
-                if own is not None and _read_post(own[0], own[1], id(call) in self.read_named):
+                if own is not None and read_post(own[0], own[1], id(call) in self.read_named):
                     own = (kb.READ_SAFE, own[1])
                 tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
                                            status, value, bool(e and e.keyed), helper,
@@ -483,6 +484,9 @@ class ToolFacts:
                     client_facts.append(CallFact(what, cls, status, None, False, helper))
                     if line and (line, line) not in tool.spans:  # the client's constructor's findings (TFH201) too
                         tool.spans.append((line, line))
+            # on what a function of the run returns (``get_client(t).services.get(slug)``): settled at the join
+            client_facts += [CallFact(w, None, "unknown", None, False, helper)
+                             for c, w in self.clients.returned.items() if self.owner.get(c) == id(fn)]
         tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
@@ -585,14 +589,3 @@ class ToolFacts:
 
 
 _ASKED = re.compile(r", as the call of (\w+)\(\) at line \d+ asks")
-
-
-def _read_named(name: str) -> bool:
-    """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
-    one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
-    words = name.lstrip("_").lower().split("_")
-    return name.lstrip("_").lower().startswith(kb.READ_POST_FUNCTION_PREFIXES) or words[-1] in ("search", "query", "lookup")
-
-
-def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
-    return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")

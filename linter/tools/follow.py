@@ -25,7 +25,7 @@ from .remote import module_sequences
 from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
 from .raising import settle
-from .returned import sdk_returns, settle_calls
+from .returned import sdk_returns, settle_calls, settle_summaries
 
 __all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
@@ -542,7 +542,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
     findings and failure modes. What a helper answers in place of a failure (its TFH401 findings, its ``text`` and
     ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
     swallows a failure hands its callers nothing whatever they do with it."""
-    r = _Resolver(graphs)
+    r = settle_summaries(_Resolver(graphs), summaries)  # calls on an SDK client a function returns (``returned.py``)
     for tool, (wants, passing, safe_sent), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
@@ -579,7 +579,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 _count(tool, s, text, counted, key not in unsafe)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
-        settle_calls(tool, r.resolve, r.sdk)  # ``get_client(token).services.get(slug)``: an SDK client's method
+        settle_calls(tool, r)  # ``get_client(token).services.get(slug)``: an SDK client's method
         _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
         _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:

@@ -7,7 +7,7 @@ file's graph records its module-level functions whose every ``return`` gives a t
 there (``return Devhelm(...)``), named by the return annotation (``-> ServiceDesk``), or an attribute of what another
 function of the run returns (``def _sp(t): return get_client(t).status_pages``). Where the tool is, a method called on
 a call of the run's function (``_sp(t).domains.remove(page, domain)``) is held as pending (``?f?domains.remove``);
-the join (:func:`settle_calls`) resolves it through the run's graphs to ``Devhelm.status_pages.domains.remove`` (a
+the join (:func:`settle_summaries`, :func:`settle_calls`) resolves it through the run's graphs to ``Devhelm.status_pages.domains.remove`` (a
 call out, unclassified, its timeout unknown), or drops it when the function returns no SDK client.
 """
 
@@ -19,12 +19,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .clients import PENDING, pending_what, sdk_client_class
-from .model import Tool
+from .model import CallFact, Tool
 
 if TYPE_CHECKING:
     from .index import Index
 
-__all__ = ["PENDING", "pending_what", "sdk_returns", "settle_calls"]
+__all__ = ["sdk_returns", "settle_calls", "settle_summaries", "settled"]
 
 def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
     parts: list[str] = []
@@ -81,12 +81,12 @@ def _returns(fn: ast.AST) -> list[ast.Return]:
     return out
 
 
-def settle_calls(tool: Tool, resolve: "Resolve", sdk: Mapping[str, tuple[str, str]]) -> None:
-    """Each pending call of the row named for the SDK client class the function returns, or left out."""
-    calls = []
-    for c in tool.calls:
+def settled(calls: list[CallFact], resolve: "Resolve", sdk: Mapping[str, tuple[str, str]]) -> list[CallFact]:
+    """Each pending call named for the SDK client class the function returns (``Devhelm.services.get``), or left out."""
+    out = []
+    for c in calls:
         if not c.what.startswith(PENDING):
-            calls.append(c)
+            out.append(c)
             continue
         qn, _, rest = c.what[1:].partition(PENDING)
         for _ in range(4):
@@ -95,12 +95,27 @@ def settle_calls(tool: Tool, resolve: "Resolve", sdk: Mapping[str, tuple[str, st
             rest = ".".join(p for p in (more, rest) if p)
             kind, _, qn = source.partition(":")
             if kind == "cls":
-                calls.append(replace(c, what=f"{qn.rsplit('.', 1)[-1]}.{rest}"))
+                out.append(replace(c, what=f"{qn.rsplit('.', 1)[-1]}.{rest}"))
             if kind != "fn":
                 break
-    tool.calls = calls
+    return out
+
+
+def settle_calls(tool: Tool, r: "Resolver") -> None:
+    """The row's pending calls settled (:func:`settled`)."""
+    tool.calls = settled(tool.calls, r.resolve, r.sdk)
+
+
+def settle_summaries(r: "Resolver", summaries: Mapping[str, "Summary"]) -> "Resolver":
+    """The helpers' pending calls settled before any row takes them (a helper whose only call is on a value no SDK
+    client is makes no call out, and passes on no failure mode); the resolver, for the join to go on with."""
+    for s in summaries.values():
+        s.calls = settled(s.calls, r.resolve, r.sdk)
+    return r
 
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from .follow import Resolver, Summary
     Resolve = Callable[[str], "str | None"]
