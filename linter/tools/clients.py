@@ -202,7 +202,8 @@ class ClientObjects:
             return None
         text = dotted(func.value)
         if text is None:
-            return self._returned_call(call, func, method)
+            self._returned_call(call, func, method)
+            return None
         parts = text.split(".")
         root, rest = (".".join(parts[:2]), parts[2:]) if parts[0] == "self" and len(parts) > 1 else (parts[0], parts[1:])
         if len(rest) > 2 or any(p.startswith("_") for p in rest):
@@ -218,19 +219,18 @@ class ClientObjects:
         """A method called on what a call of the run's own function gives, or on a namespace under it
         (``get_client(token).services.get(slug)``): pending until the join knows whether that function returns an
         SDK client (``returned.py``)."""
-        node, rest = func.value, []
+        node, rest = func.value, list[str]()
         while isinstance(node, cst.Attribute):
             rest.insert(0, node.attr.value)
             node = node.value
         if not isinstance(node, cst.Call) or len(rest) > 2 or any(p.startswith("_") for p in rest):
-            return None
+            return
         qn = self.names.qualname(node.func)
         if qn is None and isinstance(node.func, cst.Name):
             qn = node.func.value
         if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
-            return None
+            return
         self.returned[id(call)] = pending_what(qn if "." in qn else f"{self.module}.{qn}", rest, method)
-        return None
 
     def _sdk_object(self, root: str) -> tuple[str, int, str] | None:
         key = self.key_of(root)
