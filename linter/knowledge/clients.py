@@ -16,7 +16,7 @@ from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMP
 
 __all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CHAIN_METHODS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS",
            "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
-           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
+           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_CLIENT_CLASSES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -247,6 +247,15 @@ CLIENT_FUNCTIONS: Final[Mapping[str, str]] = {
 #: (what it does and how long it may wait are the SDK's). Not the standard library's, the run's own, nor a package
 #: the timeout tables know (``httpx.Client``: read with its timeout)
 SDK_CLIENT_CLASS_SUFFIXES: Final[tuple[str, ...]] = ("Client", "API", "Api")
+
+#: third-party SDK client classes not named like one: read as those above (s46, batch 18). The DevHelm SDK's
+#: ``Devhelm(token=...)`` (its resources as attributes: ``client.status_pages.domains.remove(...)``), atlassian-python-api's
+#: REST clients (``ServiceDesk(url=...)``, ``Jira``, ``Confluence``, ``Bitbucket``: each method one request)
+SDK_CLIENT_CLASSES: Final[frozenset[str]] = frozenset({
+    "devhelm.Devhelm",
+    *(f"atlassian.{c}" for c in ("Jira", "Confluence", "ServiceDesk", "Bitbucket", "Bamboo", "Crowd", "Xray",
+                                 "Insight", "Assets")),
+})
 
 #: classes named like a client that stay on the machine: embedded databases in memory or on local disk
 SDK_LOCAL_CLIENTS: Final[frozenset[str]] = frozenset({"chromadb.Client", "chromadb.PersistentClient",

@@ -26,10 +26,21 @@ from typing import Any
 import libcst as cst
 
 from .. import knowledge as kb
+from ..nodes import keyword_arg
 
-__all__ = ["annotation_helpers", "hints_class", "keyword_hints_class"]
+__all__ = ["annotation_call", "annotation_helpers", "hints_class", "keyword_hints_class"]
 
 _ROOTS = ("mcp", "fastmcp")
+
+
+def annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
+    """The call an MCP tool decorator's ``annotations=`` makes (``@mcp.tool(annotations=read_only())``), or None."""
+    for x in fn.decorators:
+        if isinstance(x.decorator, cst.Call):
+            arg = keyword_arg(x.decorator, "annotations")
+            if arg is not None and isinstance(arg.value, cst.Call):
+                return arg.value
+    return None
 _Qualname = Callable[[ast.AST], "str | None"]  # ``Index.qualname``
 
 

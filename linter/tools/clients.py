@@ -34,7 +34,15 @@ if TYPE_CHECKING:
     from ...rules.retries.data import Retry
     from ..names import Names
 
-__all__ = ["ClientObjects", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
+__all__ = ["PENDING", "ClientObjects", "pending_what", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
+
+#: a listed call's ``what`` prefix while the function whose value it is called on is not yet resolved (``returned.py``)
+PENDING = "?"
+
+
+def pending_what(qn: str, rest: list[str], method: str) -> str:
+    return f"{PENDING}{qn}{PENDING}{'.'.join([*rest, method])}"
+
 
 KeyOf = Callable[[str | None], str | None]  # a receiver's text -> its key (a local name: in its function)
 
@@ -43,8 +51,11 @@ class ClientObjects:
     """The client objects of one module, filled as the traversal goes."""
 
     def __init__(self, names: "Names", key_of: KeyOf, roots: frozenset[str] = frozenset(),
-                 own: frozenset[str] = frozenset(), wrapped: Mapping[int, tuple[str, ...]] | None = None) -> None:
+                 own: frozenset[str] = frozenset(), wrapped: Mapping[int, tuple[str, ...]] | None = None,
+                 module: str = "") -> None:
         self.names = names
+        self.module = module
+        self.returned: dict[int, str] = {}  # id(call) on what a call of the run's function gives -> pending ``what``
         self.roots = roots  # the file's imported top-level packages
         self.own = own  # the run's own top-level packages
         # third-party SDK client objects: module globals and ``self.x`` -> (class, its constructor call's line and
@@ -100,21 +111,35 @@ class ClientObjects:
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 self._attribute(f"self.{stmt.target.id}", self._named(stmt.annotation))
+        # its methods annotated to return an SDK client: ``self._sd = self._build_client(config)`` with
+        # ``def _build_client(config) -> ServiceDesk``
+        built = {f.name: f.returns for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.returns}
         for fn in cls.body:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for n in ast.walk(fn):
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+                    f = n.value.func
                     for t in n.targets:
                         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                             self._attribute(f"self.{t.attr}", self._named(n.value.func))
-                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value, fn)
+                            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" \
+                                    and (ann := built.get(f.attr)) is not None and (sdk := self._sdk_class(ann, fn)):
+                                self.sdk_attributes.setdefault(f"self.{t.attr}", (sdk, n.value.lineno, "unknown"))
+                            else:
+                                self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value, fn)
 
     def _sdk_globals(self, tree: ast.Module) -> None:
         """Module globals holding a third-party SDK client: built at the top (``client = Client(...)``), or declared
-        there (``client: Optional[Client] = None``) and built by a function that says ``global client``."""
-        for stmt in tree.body:
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+        there (``client: Optional[Client] = None``) and built by a function that says ``global client``; at the top
+        inside a ``try`` or an ``if`` too (``try: api = client.CustomObjectsApi() except Exception: api = None``)."""
+        stack: list[ast.stmt] = list(tree.body)
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, (ast.Try, ast.If)):
+                stack.extend([*stmt.body, *stmt.orelse, *(s for h in getattr(stmt, "handlers", ()) for s in h.body),
+                              *getattr(stmt, "finalbody", ())])
+            elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
                 for t in stmt.targets:
                     if isinstance(t, ast.Name):
                         self._sdk_record(self.sdk_globals, t.id, stmt.value, None)
@@ -177,6 +202,7 @@ class ClientObjects:
             return None
         text = dotted(func.value)
         if text is None:
+            self._returned_call(call, func, method)
             return None
         parts = text.split(".")
         root, rest = (".".join(parts[:2]), parts[2:]) if parts[0] == "self" and len(parts) > 1 else (parts[0], parts[1:])
@@ -188,6 +214,23 @@ class ClientObjects:
         cls, line, status = fact
         self.sdk_calls[id(call)] = line, status
         return ".".join([cls.rsplit(".", 1)[-1], *rest, method]), None
+
+    def _returned_call(self, call: cst.Call, func: cst.Attribute, method: str) -> None:
+        """A method called on what a call of the run's own function gives, or on a namespace under it
+        (``get_client(token).services.get(slug)``): pending until the join knows whether that function returns an
+        SDK client (``returned.py``)."""
+        node, rest = func.value, list[str]()
+        while isinstance(node, cst.Attribute):
+            rest.insert(0, node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Call) or len(rest) > 2 or any(p.startswith("_") for p in rest):
+            return
+        qn = self.names.qualname(node.func)
+        if qn is None and isinstance(node.func, cst.Name):
+            qn = node.func.value
+        if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
+            return
+        self.returned[id(call)] = pending_what(qn if "." in qn else f"{self.module}.{qn}", rest, method)
 
     def _sdk_object(self, root: str) -> tuple[str, int, str] | None:
         key = self.key_of(root)
@@ -362,7 +405,8 @@ def sdk_client_class(qualname: str, own: frozenset[str]) -> bool:
     root, _, _ = qualname.partition(".")
     last = qualname.rsplit(".", 1)[-1]
     return bool(root and root not in own and root not in sys.stdlib_module_names and last[:1].isupper()
-                and last.endswith(kb.SDK_CLIENT_CLASS_SUFFIXES) and qualname not in kb.CLIENT_CLASSES
+                and (last.endswith(kb.SDK_CLIENT_CLASS_SUFFIXES) or qualname in kb.SDK_CLIENT_CLASSES)
+                and qualname not in kb.CLIENT_CLASSES
                 and qualname not in kb.WEB_APP_CLASSES and qualname not in kb.SDK_LOCAL_CLIENTS
                 and not any(k.startswith(qualname + ".") for k in kb.TIMEOUTS))
 

@@ -18,14 +18,16 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.method_param import LiteralMethod, literal_methods
 from ...rules.retries.model import Retry, RetryModel
 from .clients import ClientObjects
-from .follow import method_dispatchers
+from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
 from .failures import (handler_mode, local_work, returns_tool_error, side_step, status_swallowed, status_typed,
                        try_bound)
 from .index import Def
-from .annotations import keyword_hints_class
+from .annotations import annotation_call, keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
 from .model import CallFact, Tool
+from .verbs import read_named, read_post
+from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
 
 if TYPE_CHECKING:
@@ -86,7 +88,7 @@ class ToolFacts:
         self._client_timeouts: dict[str, tuple[str, str | None]] = {}  # receiver text -> its constructor's timeout
         # SDK client objects (``clients.py``)
         self.clients = ClientObjects(self.names, self._client_key, ctx.screen.import_roots,
-                                     own_roots | {module.split(".")[0]}, sdk_wrapped)
+                                     own_roots | {module.split(".")[0]}, sdk_wrapped, module)
         self.call_class: dict[int, tuple[str, str]] = {}  # id(call) -> (class, what) as classify_call reads it
         self.client_calls: dict[int, list[tuple[cst.Call, str, str | None]]] = {}  # id(def) -> (call, what, class)
         self._scopes = 0  # open timeout scopes (async with asyncio.timeout(...), asyncio.wait_for(...))
@@ -153,7 +155,7 @@ class ToolFacts:
 
     def _annotation_helper(self, fn: cst.FunctionDef) -> str | None:
         """The qualified name of the function a tool's ``annotations=`` calls (a same-module one: this module's)."""
-        call = _annotation_call(fn)
+        call = annotation_call(fn)
         if call is None:
             return None
         qn = self.names.qualname(call.func)
@@ -320,7 +322,7 @@ class ToolFacts:
     def visit_Call(self, node: cst.Call) -> None:
         self.clients.mark(node)
         enclosing = self.names.function  # every call: the effects model classifies the calls of untracked defs too
-        if isinstance(enclosing, cst.FunctionDef) and _read_named(enclosing.name.value):
+        if isinstance(enclosing, cst.FunctionDef) and read_named(enclosing.name.value):
             self.read_named.add(id(node))
         fn = self._current()
         if fn is None:
@@ -447,7 +449,7 @@ class ToolFacts:
             effects.extend(model.function_effects(fn))
         # a POST sent by a function named as a read (``def serper_search(query)``): a query sent as POST (TFH101 reads
         # the same names, ``knowledge.READ_POST_FUNCTION_PREFIXES``)
-        effects = [replace(e, cls=kb.READ_SAFE) if _read_post(e.cls, e.what, id(e.node) in self.read_named) else e
+        effects = [replace(e, cls=kb.READ_SAFE) if read_post(e.cls, e.what, id(e.node) in self.read_named) else e
                    for e in effects]
         by_node = {id(e.node): e for e in effects}
         # calls out: every classified call and every call the timeout tables know, here and one level down; not the
@@ -464,7 +466,7 @@ class ToolFacts:
                 seen.add(id(call))
                 e = by_node.get(id(call))
                 own = self.call_class.get(id(call))
-                if own is not None and _read_post(own[0], own[1], id(call) in self.read_named):
+                if own is not None and read_post(own[0], own[1], id(call) in self.read_named):
                     own = (kb.READ_SAFE, own[1])
                 tool.calls.append(CallFact(e.what if e else own[1] if own else qn, e.cls if e else own[0] if own else None,
                                            status, value, bool(e and e.keyed), helper,
@@ -482,6 +484,9 @@ class ToolFacts:
                     client_facts.append(CallFact(what, cls, status, None, False, helper))
                     if line and (line, line) not in tool.spans:  # the client's constructor's findings (TFH201) too
                         tool.spans.append((line, line))
+            # on what a function of the run returns (``get_client(t).services.get(slug)``): settled at the join
+            client_facts += [CallFact(w, None, "unknown", None, False, helper)
+                             for c, w in self.clients.returned.items() if self.owner.get(c) == id(fn)]
         tool.calls.extend(client_facts)
         for e in effects:
             if id(e.node) not in seen and isinstance(e.node, cst.Call):
@@ -533,6 +538,8 @@ class ToolFacts:
         going_round = {id(h) for rs in by_owner.values() for r in rs if r.loop is not None for h in r.loop.handlers}
         caught_anywhere = False
         mine = {id(f) for f in fns}
+        local = {f"{self.module}.{p}": node for (p, _n), node in self.nodes.items()}
+        tool.raises = always_raises(fns[0], self.names, self.knowledge) if is_summary(d) else None
         if not any(id(h) not in mine for h in helpers):
             self.direct.add(id(tool))
         for fn in [*fns, *helpers]:  # the same functions the findings are attributed by
@@ -552,13 +559,18 @@ class ToolFacts:
                     continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
                     # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
                 caught_anywhere = True
+                handed = handed_to(h, self.names, self.module) if mode == "swallowed" else None
+                if handed is not None and handed in local:  # ``raise_tool_error(e)``: what that helper raises
+                    mode = always_raises(local[handed], self.names, self.knowledge) or mode
+                elif handed is not None and not is_summary(d):  # another module's helper: settled at the join
+                    tool.raisers.append((handed, d.caught_by))
+                    continue
                 if mode not in modes:
                     modes.append(mode)
-            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
-                    and "swallowed" not in modes and status_swallowed(fn):
+            out = id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))
+            if out and "swallowed" not in modes and status_swallowed(fn):
                 modes.append("swallowed")  # ``if r.status_code != 200: logger.error(...)``, then its usual answer
-            if (id(fn) not in mine or self.calls.get(id(fn)) or self.client_calls.get(id(fn))) \
-                    and "typed" not in modes and status_typed(fn):
+            if out and "typed" not in modes and status_typed(fn):
                 modes.append("typed")  # ``if r.status_code != 200: return {"error": f"HTTP {r.status_code}"}``
             if returns_tool_error(self.exits.get(id(fn), []), self.names, self.knowledge) and "typed" not in modes:
                 modes.append("typed")
@@ -576,25 +588,4 @@ class ToolFacts:
         return tool
 
 
-def _annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
-    """The call an MCP tool decorator's ``annotations=`` makes (``@mcp.tool(annotations=read_only())``), or None."""
-    for x in fn.decorators:
-        if isinstance(x.decorator, cst.Call):
-            arg = keyword_arg(x.decorator, "annotations")
-            if arg is not None and isinstance(arg.value, cst.Call):
-                return arg.value
-    return None
-
-
 _ASKED = re.compile(r", as the call of (\w+)\(\) at line \d+ asks")
-
-
-def _read_named(name: str) -> bool:
-    """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
-    one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
-    words = name.lstrip("_").lower().split("_")
-    return name.lstrip("_").lower().startswith(kb.READ_POST_FUNCTION_PREFIXES) or words[-1] in ("search", "query", "lookup")
-
-
-def _read_post(cls: str | None, what: str, read_named: bool) -> bool:
-    return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from .. import knowledge as kb
 from .annotations import annotation_helpers
 from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_returned, returned_names, returns_of, run_in_worker,
-                      untyped_method)
-from .callees import module_defs as _module_defs
+                      untyped_method, module_defs as _module_defs)
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
+from .raising import settle
+from .returned import sdk_returns, settle_calls, settle_summaries
 
 __all__ = ["DEPTH", "Graph", "Links", "Resolver", "Summary", "calls_of", "graph_of", "join", "method_dispatchers", "needed", "summary_defs"]
 
@@ -53,6 +54,7 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
+    sdk: dict[str, tuple[str, str]] = field(default_factory=dict)  # functions returning an SDK client (``returned.py``)
     # functions that hand one of the run's functions a literal HTTP method (``self.request("POST", path, ...)``,
     # ``_request(method="DELETE")``): function -> those methods, lower case
     sends: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -73,6 +75,7 @@ class Summary:
     local: bool = False  # its calls and its same-module helpers' all stay on the machine (``local.py``)
     # every finding in its region: (file, line, code, in its own body rather than a same-module helper's)
     sites: tuple[tuple[str, int, str, bool], ...] = ()
+    raises: str | None = None  # it never returns: what it raises, ``typed`` or ``raised`` (``raising.py``)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
@@ -222,7 +225,7 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
             graph.aliases[f"{index.module}.{local}"] = full
     graph.annotations = annotation_helpers(
         {f"{index.module}.{key}": node for key, (_p, _n, node, cls) in _own(index).items() if cls is None}, index.qualname)
-    graph.sequences = module_sequences(index)
+    graph.sequences, graph.sdk = module_sequences(index), sdk_returns(index, roots)
     for stmt in index.tree.body:
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.targets) == 1 \
                 and isinstance(stmt.targets[0], ast.Name):
@@ -311,9 +314,8 @@ Links = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
 def tool_calls(d: Def, index: Index, roots: frozenset[str]) -> Links:
-    """The run's functions a tool's functions and same-module helpers call, less those already in its row; those of
-    them whose value they return (``passed_of``); and those it calls only with a literal method that repeats safely
-    (:func:`sent_safe`)."""
+    """The run's functions a tool's functions and same-module helpers call, less those in its row; those whose value
+    they return (``passed_of``); and those it calls only with a literal method that repeats safely (:func:`sent_safe`)."""
     by_key = {(p, n): (node, parents) for p, n, node, parents in index.defs}
     mine = {f"{index.module}.{p}" for p, _n in (*d.functions, *d.helpers)}
     out: list[str] = []
@@ -368,6 +370,7 @@ class _Resolver:
         self.instances: dict[str, str] = {}
         self.bases: dict[str, tuple[str, ...]] = {}
         self.sends: dict[str, tuple[str, ...]] = {}
+        self.sdk: dict[str, tuple[str, str]] = {}
         self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
@@ -377,6 +380,7 @@ class _Resolver:
             self.instances.update(g.instances)
             self.bases.update(g.bases)
             self.sends.update(g.sends)
+            self.sdk.update(g.sdk)
             self.passes.update(g.passes)
             if self.modules.get(g.module, g.path) != g.path:
                 self.twice.add(g.module)
@@ -538,7 +542,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
     findings and failure modes. What a helper answers in place of a failure (its TFH401 findings, its ``text`` and
     ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
     swallows a failure hands its callers nothing whatever they do with it."""
-    r = _Resolver(graphs)
+    r = settle_summaries(_Resolver(graphs), summaries)  # calls on an SDK client a function returns (``returned.py``)
     for tool, (wants, passing, safe_sent), uncaught, direct in rows:
         reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
         frontier = [(q, q in passing) for q in wants]
@@ -567,6 +571,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         raises = False  # a reached helper calling out lets a failure through: the framework's text stays
         if framework:
             tool.failures.remove("text")
+        settle(tool, r.resolve_all, summaries)  # ``except X as e: raise_tool_error(e)``: what that helper raises
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
@@ -574,6 +579,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 _count(tool, s, text, counted, key not in unsafe)
                 caught = caught or (s.caught and bool(s.calls))
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
+        settle_calls(tool, r)  # ``get_client(token).services.get(slug)``: an SDK client's method
         _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
         _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:

@@ -160,6 +160,11 @@ class Tool:
     local: tuple[str, ...] | None = None
     # defined in example or demo code (``demos.py``): left out of a run that finds other tools. Not in the JSON
     demo: bool = False
+    # ``raising.py``: a summary's function never returns (``typed``/``raised``); a row's handlers handing the failure to
+    # another module's helper (``raise_tool_error(e)``), each (that helper, the framework's text for a raise), settled at
+    # the join. Not in the JSON
+    raises: str | None = None
+    raisers: list[tuple[str, str | None]] = field(default_factory=list)
 
     def text_with_tfh401(self) -> None:
         """``text`` whenever TFH401 is attributed to the tool (its own functions' findings or a helper's it reaches):
@@ -176,6 +181,8 @@ class Tool:
         data.pop("annotated")
         data.pop("local")
         data.pop("demo")
+        data.pop("raises")
+        data.pop("raisers")
         data["calls"] = [{k: v for k, v in asdict(c).items() if k != "local"} for c in self.calls]
         data["retries"] = [asdict(r) for r in self.retries]
         return data

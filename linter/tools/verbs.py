@@ -8,7 +8,7 @@ import re
 from .. import knowledge as kb
 from .model import Tool
 
-__all__ = ["BY_NAME", "name_verb", "by_name"]
+__all__ = ["BY_NAME", "name_verb", "by_name", "read_named", "read_post"]
 
 #: the evidence of a class read from the tool's name (the table's class cell shows "(by name)")
 BY_NAME = "by name"
@@ -56,8 +56,19 @@ def by_name(tool: Tool) -> None:
             "POST ") and kb.TOOL_NAME_VERBS[verb] == kb.IDEMPOTENT_WRITE:
         # a POST is the method of every GraphQL or RPC call, a state set's too (``_post("FavoriteTweet", ...)`` for
         # ``like_tweet``, ``_post("UpdateList", ...)``): the name's idempotent verb says more (a read-named tool's
-        # POST stays a write unless the function sending it is read-named, ``facts._read_post``)
+        # POST stays a write unless the function sending it is read-named, ``verbs.read_post``)
         cls = kb.TOOL_NAME_VERBS[verb]
         tool.classification, tool.evidence, tool.key = cls, f"{tool.evidence}; {BY_NAME} ({verb})", "not-needed"
     if tool.key == "missing" and verb in kb.NATURALLY_IDEMPOTENT_VERBS:
         tool.key = "not-needed"
+
+
+def read_named(name: str) -> bool:
+    """A function named as a read: its name (leading underscores aside) starts with a read word, or its last word is
+    one (``search_papers``, ``_query``, ``serper_search``, ``web_search``)."""
+    words = name.lstrip("_").lower().split("_")
+    return name.lstrip("_").lower().startswith(kb.READ_POST_FUNCTION_PREFIXES) or words[-1] in ("search", "query", "lookup")
+
+
+def read_post(cls: str | None, what: str, read_named: bool) -> bool:
+    return read_named and cls == kb.NON_IDEMPOTENT_WRITE and what.startswith("POST ")

@@ -1,0 +1,121 @@
+"""SDK clients a function of the run returns: calls made on the value (``get_client(token).services.get(slug)``).
+
+A project often builds its SDK client in one helper (``def get_client(token) -> Devhelm: return Devhelm(token=...)``)
+and its tools call methods on what that helper returns, or on an API namespace under it, in another module. Each
+file's graph records its module-level functions whose every ``return`` gives a third-party SDK client
+(``clients.sdk_client_class``: a ``...Client``/``...Api`` class, or one of ``knowledge.SDK_CLIENT_CLASSES``), built
+there (``return Devhelm(...)``), named by the return annotation (``-> ServiceDesk``), or an attribute of what another
+function of the run returns (``def _sp(t): return get_client(t).status_pages``). Where the tool is, a method called on
+a call of the run's function (``_sp(t).domains.remove(page, domain)``) is held as pending (``?f?domains.remove``);
+the join (:func:`settle_summaries`, :func:`settle_calls`) resolves it through the run's graphs to ``Devhelm.status_pages.domains.remove`` (a
+call out, unclassified, its timeout unknown), or drops it when the function returns no SDK client.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .clients import PENDING, pending_what, sdk_client_class
+from .model import CallFact, Tool
+
+if TYPE_CHECKING:
+    from .index import Index
+
+__all__ = ["sdk_returns", "settle_calls", "settle_summaries", "settled"]
+
+def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return node, parts[::-1]
+
+
+def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozenset[str]) -> tuple[str, str] | None:
+    """("cls:devhelm.Devhelm" or "fn:pkg.mod.get_client", the attributes after it) for one returned value."""
+    base, rest = _chain(value)
+    if not isinstance(base, ast.Call) or any(p.startswith("_") for p in rest):
+        return None
+    qn = index.qualname(base.func)
+    if qn is None:
+        return None
+    if sdk_client_class(qn, own):
+        return f"cls:{qn}", ".".join(rest)
+    if isinstance(base.func, ast.Name) and base.func.id not in index.imports:
+        return f"fn:{index.module}.{base.func.id}", ".".join(rest)
+    if qn.split(".")[0] in roots:
+        return f"fn:{qn}", ".".join(rest)
+    return None
+
+
+def sdk_returns(index: "Index", roots: frozenset[str]) -> dict[str, tuple[str, str]]:
+    """The file's module-level functions whose every return gives an SDK client or a namespace under one."""
+    out: dict[str, tuple[str, str]] = {}
+    own = frozenset(roots | {index.module.split(".")[0]})
+    for path, _n, node, parents in index.defs:
+        if parents or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        ann = index.qualname(node.returns) if node.returns is not None else None
+        if ann is not None and sdk_client_class(ann, own):
+            out[f"{index.module}.{path}"] = f"cls:{ann}", ""
+            continue
+        values = {_source(r.value, index, roots, own) if r.value is not None else None
+                  for r in _returns(node)}
+        if len(values) == 1 and (found := values.pop()) is not None:
+            out[f"{index.module}.{path}"] = found
+    return out
+
+
+def _returns(fn: ast.AST) -> list[ast.Return]:
+    out: list[ast.Return] = []
+    stack = list(getattr(fn, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Return):
+            out.append(n)
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def settled(calls: list[CallFact], resolve: "Resolve", sdk: Mapping[str, tuple[str, str]]) -> list[CallFact]:
+    """Each pending call named for the SDK client class the function returns (``Devhelm.services.get``), or left out."""
+    out = []
+    for c in calls:
+        if not c.what.startswith(PENDING):
+            out.append(c)
+            continue
+        qn, _, rest = c.what[1:].partition(PENDING)
+        for _ in range(4):
+            key = resolve(qn)
+            source, more = sdk.get(key, ("", "")) if key is not None else ("", "")
+            rest = ".".join(p for p in (more, rest) if p)
+            kind, _, qn = source.partition(":")
+            if kind == "cls":
+                out.append(replace(c, what=f"{qn.rsplit('.', 1)[-1]}.{rest}"))
+            if kind != "fn":
+                break
+    return out
+
+
+def settle_calls(tool: Tool, r: "Resolver") -> None:
+    """The row's pending calls settled (:func:`settled`)."""
+    tool.calls = settled(tool.calls, r.resolve, r.sdk)
+
+
+def settle_summaries(r: "Resolver", summaries: Mapping[str, "Summary"]) -> "Resolver":
+    """The helpers' pending calls settled before any row takes them (a helper whose only call is on a value no SDK
+    client is makes no call out, and passes on no failure mode); the resolver, for the join to go on with."""
+    for s in summaries.values():
+        s.calls = settled(s.calls, r.resolve, r.sdk)
+    return r
+
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .follow import Resolver, Summary
+    Resolve = Callable[[str], "str | None"]
