@@ -6,9 +6,9 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, markdown_words, outside_screen, walk_in_scope
+from ...linter.api import Knowledge, Screen, handler_types, last_name, markdown_words, outside_screen, walk_in_scope
 from .fallback import default_value, documented_fallback, fallback_fix, filled_result, optional_bool
-from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, write_status
+from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, status_only, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, module_constants, reads_remote, runs_tool, runs_tool_ast
 
@@ -312,6 +312,33 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s46: whether the service answers, read from the status alone (harombe's local Ollama check); a transport's
+        # base error whose handler hands back None (a fetch helper's "could not get", as for a non-200)
+        """\
+import httpx
+import requests
+async def check_ollama_running(base_url: str = "http://localhost:11434") -> bool:
+    try:
+        async with httpx.AsyncClient(timeout=5.0) as client:
+            response = await client.get(f"{base_url}/api/tags")
+            return response.status_code == 200
+    except Exception:
+        return False
+def server_up(url):
+    try:
+        r = requests.get(url, timeout=3)
+    except Exception:
+        return False
+    return r.ok
+def get_json(url):
+    try:
+        resp = httpx.get(url, timeout=20)
+        if resp.status_code != 200:
+            return None
+        return resp.json()
+    except httpx.HTTPError:
+        return None
+""",
         # s45: embedded stores on a local location, whatever the receiver is named: LanceDB imported in
         # ``__init__``, an aiosqlite connection opened in a ``with``, Chroma's persistent collections, a project
         # class built from a path read in a closure
@@ -958,7 +985,8 @@ def fetch_upn(client: httpx.Client, token):
     except (httpx.HTTPError, ValueError):
         return None
 """,
-        # s42 (issue 24): a transport's base error is not counted as broad (see the docs: measured below the bar)
+        # s42 (issue 24): a transport's base error is not counted as broad (see the docs: measured below the bar);
+        # s46: unless the handler hands back an empty collection (INVALID), so a text or a None stays silent
         """import aiohttp, httpx, requests
 from requests.exceptions import RequestException
 async def calendar_view(client: httpx.AsyncClient, start, end):
@@ -967,21 +995,54 @@ async def calendar_view(client: httpx.AsyncClient, start, end):
         r.raise_for_status()
         return r.json()["value"]
     except httpx.HTTPError:
-        return []
+        return None
 def search(q):
     try:
         return requests.get(URL, params={"q": q}, timeout=5).json()["hits"]
     except RequestException:
-        return []
+        return False
 async def fetch(session: aiohttp.ClientSession, url):
     try:
         async with session.get(url) as r:
             return await r.text()
     except aiohttp.ClientError:
         return ""
-""",
-    ]
+""",    ]
     INVALID = [
+        # s46: a check that reads the answer's content (is the model pulled?), an existence check by status, and a
+        # transport's base error around a search whose [] reads "no matches"
+        """\
+import httpx
+import requests
+from httpx import HTTPError
+async def check_model_pulled(base_url: str, model: str) -> bool:
+    try:
+        async with httpx.AsyncClient(timeout=5.0) as client:
+            response = await client.get(f"{base_url}/api/tags")
+            return model in [m["name"] for m in response.json()["models"]]
+    except Exception:  # error: TFH402
+        return False
+def endpoint_exists(client, url):
+    try:
+        return client.get(url).status_code == 200
+    except Exception:  # error: TFH402
+        return False
+def search(q):
+    try:
+        resp = httpx.get("https://example.com/search", params={"q": q}, timeout=10)
+        if resp.status_code != 200:
+            return []
+        return resp.json()["hits"]
+    except HTTPError:  # error: TFH402
+        return []
+def panel(q):
+    try:
+        resp = requests.get("https://example.com/panel", params={"q": q}, timeout=10)
+        resp.raise_for_status()
+        return resp.json()
+    except (requests.exceptions.RequestException, ValueError):  # error: TFH402
+        return {}
+""",
         # s45 (batch 18): a keychain read beside a server's read: the server's outage still reads "no profile"
         """\
 import httpx
@@ -1310,11 +1371,14 @@ class Objects:
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """``try`` statements with a broad handler returning a default and a tool-like call (or await) in the body."""
+        transports = frozenset(t.rsplit(".", 1)[-1] for t in knowledge.transport_base_errors)
         cands = {
             id(h)
             for h in screen.handlers
-            if catches_broadly(h, None)
-            and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body))
+            if (catches_broadly(h, None)
+                and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body)))
+            or (any(last_name(t) in transports for t in handler_types(h))
+                and any(isinstance(s, ast.Return) and default_value(s.value) in _SCREEN_EMPTY for s in h.body))
         }
         if any(_passes(h) for h in screen.handlers):
             cands |= {id(h) for t in _tries_then_default(screen.defs) for h in t.handlers if _passes(h)}
@@ -1431,6 +1495,16 @@ class Objects:
         return isinstance(func, cst.FunctionDef) and any(
             isinstance(r.value, cst.Name) and r.value.value == name for r in self.model.returns(func))
 
+    def _catches_transport(self, node: cst.ExceptHandler) -> bool:
+        """The handler catches a transport's base error (``except httpx.HTTPError``, ``except (requests.RequestException,
+        ValueError)``): every failure of the call, as ``Exception`` would (s46)."""
+        k = self.knowledge
+        for t in handler_types(node):
+            raw = self.names.qualname(t)  # type: ignore[arg-type]
+            if raw is not None and k.canonical(raw) in k.transport_base_errors:
+                return True
+        return False
+
     def _answer_asked_for(self, node: cst.ExceptHandler, returned: str, body: cst.BaseSuite) -> bool:
         """The default is the answer the function was asked for (:mod:`.fallback_scope`): a probe's "no server",
         a write's "not done", a remembered miss, a documented soft failure, a ``HEAD``'s "does not answer"."""
@@ -1438,11 +1512,23 @@ class Objects:
         k = self.knowledge
         if probe(func, k) or write_status(func, k) or fills_negative_cache(node) or documented_in_docstring(func):
             return True
-        return returned == "False" and head_only(body, self.names, k, self.ctx.screen.import_roots)
+        if returned != "False":
+            return False
+        if head_only(body, self.names, k, self.ctx.screen.import_roots):
+            return True
+        # s46: every other return tests the response's status and nothing reads its content (harombe's
+        # `check_ollama_running`: `return response.status_code == 200`): "does it answer" is the question asked.
+        # An existence check (`_endpoint_exists`) stays reported: its False reads "missing".
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        name = func.name.value.lstrip("_").lower()
+        return status_only(func, self.model.returns(func)) and not (
+            name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
-        if handler is None or not self.model.catches_broadly(node):
+        broad = self.model.catches_broadly(node)
+        if handler is None or not (broad or self._catches_transport(node)):
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
@@ -1467,7 +1553,7 @@ class Objects:
             if after is not None:
                 returned = default_value(after.value)
                 bare = after.value is None
-        if returned is None or self.model.records(handler):
+        if returned is None or (not broad and returned not in _EMPTY_COLLECTIONS) or self.model.records(handler):
             return
         body = handler.statement.body
         if self.model.probes(body) or not self._remote(body):
@@ -1480,6 +1566,12 @@ class Objects:
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))
+
+
+# The empty collections a transport-base handler must hand back to be reported (s46): on the check's tree, and as the
+# screen's ``default_value`` shows them (an empty list, tuple or set display reads "()" there).
+_EMPTY_COLLECTIONS = frozenset({"[]", "{}", "()", "set()", "list()", "dict()", "tuple()", "frozenset()"})
+_SCREEN_EMPTY = frozenset({"()", "{}", "list()", "dict()", "set()", "tuple()", "frozenset()"})
 
 
 def _passes(handler: ast.ExceptHandler) -> bool:
