@@ -137,7 +137,8 @@ more (`agent._notification_store.snapshot(...)`, or a local name bound to
 it, `store = agent._notification_store`), or one word when the method's
 name has two or more (`self.ports.store.get_bello_config()`: the
 project's own API, not an SDK's `get` or `snapshot`; s44), or a new object
-of a class (`GenerationStore(home).active()`, s44), the linted file's top-level
+of a class (`GenerationStore(home).active()`, s44) or what a function of the
+module named for it hands out (`_event_store(config, sid).head(sid)`, s46), the linted file's top-level
 package defines the method in a class whose name has all of them
 (`PosixNotificationStoreAdapter.snapshot`), and every class that
 implements it (an abstract one aside) is in a module importing nothing
@@ -237,6 +238,14 @@ intended answer there:
   reported**: the probes above, the embedded stores and the Docker daemon
   (local work), and a soft failure the docstring states in the phrases
   below;
+- (s46, local services and update checks, decided on the labels of batches 1-18) the address
+  does not decide: a read from `localhost`/`127.0.0.1`/a unix socket (a local Ollama's
+  `/api/tags`, a local daemon) is a service process that can be down, like any other, and its
+  listing's `[]` reads "no models" (labelled debatable 6 times, false never, true never): still
+  reported, except the status-only check above, which is silent wherever the service runs. An
+  update check (a PyPI or GitHub "latest version" GET answering None) stays reported unless its
+  name or docstring says it (`latest_version`, `notice`, "best-effort"): labelled debatable twice,
+  none false among those reported;
 - a default that is the answer the function was asked for (s38; on batch 10's blind run, 8 of the
   12 false findings were of these kinds): a probe for a server (a name with
   {markdown_words(_DEFAULTS.probe_name_parts, "or")}: a port scan's `None` is "no server on this
@@ -249,7 +258,13 @@ intended answer there:
   ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling", "fails open",
   "returns None on any failure", "defensive"; not "optional", which
   docstrings use for arguments); and a `return False` whose only remote call is an HTTP `HEAD`
-  (`requests.head(url)`: whether the address answers is the question);
+  (`requests.head(url)`: whether the address answers is the question), or whose function's every
+  other return is a success test of a response's status (`return response.status_code == 200`,
+  `return r.ok`) and which never reads the response's content (`.json()`, `.text`, `.content`,
+  `.headers`): whether the service answers is the question, by the code's shape whatever the name
+  (s46, harombe's `check_ollama_running`, labelled false); an existence check by status
+  (`_endpoint_exists`) stays reported, its False reads "missing", and so does a check that reads the
+  answer (`model in r.json()["models"]`);
 - `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
   None is the "could not tell" answer, distinct from the `False` a caller
   would read as "absent";
@@ -270,13 +285,21 @@ intended answer there:
   batch 8, an OAuth2 token refresh whose handler said "we'll fall back to
   the full auth flow" was read as the design.)
 
-A transport's base error (`httpx.HTTPError`, `requests.RequestException`,
-`aiohttp.ClientError`) is not counted as broad. It does catch every failure of
-the remote call, and `except httpx.HTTPError: return []` hides an outage just
-as `except Exception` does; but read on batches 1-14 (s42, issue 24), the 36
-findings it added were 11 true, 6 false, 19 debatable (mostly fetch helpers
-whose `None` also answers a non-200 status by design): below the rule's
-precision bar, so it stays out until those can be told apart.
+A transport's base error ({markdown_words(sorted(_DEFAULTS.transport_base_errors))})
+catches every failure of the remote call, and `except httpx.HTTPError: return []` hides an
+outage just as `except Exception` does. Read on batches 1-14 (s42, issue 24), the 36
+findings it added when counted as broad were 11 true, 6 false, 19 debatable, below the
+rule's precision bar; split by what the handler hands back (s46) they are two shapes. An
+empty collection (`[]`, `{{}}`): 9 true, 0 false, 2 debatable, a search, a listing or a
+catalog whose outage (and, with `raise_for_status`, a 401 or a 429) reads "no matches":
+**reported**, as for `except Exception`. `None`, `""` or `False`: 2 true, 6 false, 17
+debatable, mostly fetch helpers whose `None` also answers every non-200 status by design
+(`if resp.status_code != 200: return None`), an optional decoration or a token check: not
+reported. A reader labels such a handler as a broad one, by what the caller reads (the s45
+decisions above): a listing's `[]` true, a fetch helper's `None` that the function also
+returns for a non-200 debatable (the author merged "could not get" with "not there" for
+every answer, and the transport error joins it), an optional decoration or a write's status
+false.
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
