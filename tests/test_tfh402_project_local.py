@@ -179,3 +179,48 @@ def test_a_one_word_store_with_a_method_of_the_projects_own_api_and_a_new_store_
 
 def test_a_one_word_store_whose_method_the_project_also_implements_remotely_stays_remote(tmp_path: Path) -> None:
     assert _lines(_state_project(tmp_path, STATE_STORE, REMOTE_STATE_STORE)) == [8]
+
+
+# s46 (batch 18, kolega-code's web server): the store handed out by a function of the module named for it
+HANDED_CALLER = '''
+from app.adapters.a0 import PosixNotificationStoreAdapter
+
+
+def _notification_store(workdir):
+    return PosixNotificationStoreAdapter(workdir)
+
+
+def current(workdir):
+    try:
+        return _notification_store(workdir).snapshot(None)
+    except Exception:
+        return None
+
+
+def fetch_store(url):
+    return url
+
+
+def remote(url):
+    try:
+        return fetch_store(url).snapshot(None)
+    except Exception:
+        return None
+'''
+
+
+def _handed_project(tmp_path: Path, *adapters: str) -> Path:
+    caller = _project(tmp_path, *adapters)
+    caller.write_text(HANDED_CALLER)
+    return caller
+
+
+def test_a_store_handed_out_by_a_module_function_named_for_it_is_local(tmp_path: Path) -> None:
+    # ``fetch_store(url).snapshot()``: one word of the store's name ("store") says too little; it stays reported
+    assert _lines(_handed_project(tmp_path, LOCAL_ADAPTER)) == [23]
+
+
+def test_a_store_handed_out_by_a_module_function_stays_remote_where_the_project_implements_it_remotely(
+    tmp_path: Path,
+) -> None:
+    assert _lines(_handed_project(tmp_path, LOCAL_ADAPTER, REMOTE_ADAPTER)) == [12, 23]

@@ -13,7 +13,10 @@ after a remote read is not "there is nothing" passed off as an answer:
 - :func:`documented_in_docstring`: the function's docstring says the soft failure is the design
   ("intentionally soft", "best-effort", "never raises", "falls back");
 - :func:`head_only`: a ``False`` whose only remote read is an HTTP ``HEAD`` (``requests.head(url)``): the
-  question is "does this address answer", and False is that answer.
+  question is "does this address answer", and False is that answer;
+- :func:`status_only`: a ``False`` in a function whose every other return is a success test of a response's status
+  (``return response.status_code == 200``, ``return r.ok``) and which never reads the response's content: the
+  question is "does the service answer" (s46: harombe's ``check_ollama_running``), and False is that answer.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import libcst as cst
 from ...linter.api import Knowledge, Names, walk_in_scope
 from .remote import remote_evidence
 
-__all__ = ["documented_in_docstring", "fills_negative_cache", "head_only", "probe", "write_status"]
+__all__ = ["documented_in_docstring", "fills_negative_cache", "head_only", "probe", "status_only", "write_status"]
 
 
 def _name(func: cst.FunctionDef | cst.Lambda | None) -> str:
@@ -97,3 +100,52 @@ def head_only(body: cst.BaseSuite, names: Names, knowledge: Knowledge, imports: 
         if remote_evidence(n, names, knowledge, imports) is not None:
             return False
     return heads > 0
+
+
+# What a success test of a response reads (``r.status_code == 200``, ``r.ok``, ``r.is_success``), and what reads the
+# answer's content instead (``r.json()``, ``r.text``): a function that touches the content asks for more than "does it
+# answer". (s46)
+_STATUS_ATTRS = frozenset({"status_code", "status"})
+_SUCCESS_ATTRS = frozenset({"ok", "is_success"})
+_CONTENT_ATTRS = frozenset({"json", "text", "content", "read", "aread", "body", "iter_lines", "iter_content", "data",
+                            "headers"})
+
+
+def _two_hundred(node: cst.BaseExpression) -> bool:
+    """An integer literal 200-299, or a tuple/list/set of only such literals."""
+    if isinstance(node, cst.Integer):
+        return 200 <= int(node.value) <= 299
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return bool(node.elements) and all(_two_hundred(e.value) for e in node.elements)
+    return False
+
+
+def _success_test(node: cst.BaseExpression | None) -> bool:
+    """``r.status_code == 200``, ``resp.status in (200, 204)``, ``r.ok``, ``r.is_success``, ``bool(r.ok)``."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "bool" and len(node.args) == 1:
+        node = node.args[0].value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in _SUCCESS_ATTRS
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        left, (target,) = node.left, node.comparisons
+        return (isinstance(left, cst.Attribute) and left.attr.value in _STATUS_ATTRS
+                and isinstance(target.operator, (cst.Equal, cst.In)) and _two_hundred(target.comparator))
+    return False
+
+
+def status_only(func: cst.FunctionDef | cst.Lambda | None, returns: list[cst.Return]) -> bool:
+    """Every ``return`` of the function (``returns``) but ``False`` ones is a success test of a response's status, at
+    least one is, and the function reads nothing of the response's content (``.json()``, ``.text``, ``.content``):
+    what it asks is whether the service answers, so ``False`` on a failure is that answer, not "nothing there"."""
+    if not isinstance(func, cst.FunctionDef):
+        return False
+    tests = 0
+    for r in returns:
+        if isinstance(r.value, cst.Name) and r.value.value == "False":
+            continue
+        if not _success_test(r.value):
+            return False
+        tests += 1
+    if not tests:
+        return False
+    return not any(isinstance(n, cst.Attribute) and n.attr.value in _CONTENT_ATTRS for n in walk_in_scope(func.body))

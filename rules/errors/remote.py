@@ -440,8 +440,17 @@ def _project_local(func: cst.Attribute, names: Names, path: str) -> bool:
             receiver = bound
     if isinstance(receiver, cst.Call) and (last_name(receiver.func) or "")[:1].isupper():
         receiver = receiver.func  # GenerationStore(home).active(): the object of the class named (s44)
+    elif isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name) and _module_function(receiver.func, names):
+        # s46: _event_store(config, sid).head(sid): a function of this module named for the project's store hands
+        # one out, read by its name as the attribute it would be stored in (kolega's local session event log)
+        receiver = receiver.func
     name = last_name(receiver)
     return name is not None and project_method_stays_local(path, name, func.attr.value)
+
+
+def _module_function(func: cst.Name, names: Names) -> bool:
+    """``func`` names a function defined in this module (not an import, not a builtin)."""
+    return func.value in names.module_scope.defs and names.lookup(func.value) is None
 
 
 def _typed_in_hand(call: cst.Call, names: Names, knowledge: Knowledge) -> bool:

@@ -6,9 +6,9 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, markdown_words, outside_screen, walk_in_scope
+from ...linter.api import Knowledge, Screen, handler_types, last_name, markdown_words, outside_screen, walk_in_scope
 from .fallback import default_value, documented_fallback, fallback_fix, filled_result, optional_bool
-from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, write_status
+from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, status_only, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, module_constants, reads_remote, runs_tool, runs_tool_ast
 
@@ -137,7 +137,8 @@ more (`agent._notification_store.snapshot(...)`, or a local name bound to
 it, `store = agent._notification_store`), or one word when the method's
 name has two or more (`self.ports.store.get_bello_config()`: the
 project's own API, not an SDK's `get` or `snapshot`; s44), or a new object
-of a class (`GenerationStore(home).active()`, s44), the linted file's top-level
+of a class (`GenerationStore(home).active()`, s44) or what a function of the
+module named for it hands out (`_event_store(config, sid).head(sid)`, s46), the linted file's top-level
 package defines the method in a class whose name has all of them
 (`PosixNotificationStoreAdapter.snapshot`), and every class that
 implements it (an abstract one aside) is in a module importing nothing
@@ -237,6 +238,14 @@ intended answer there:
   reported**: the probes above, the embedded stores and the Docker daemon
   (local work), and a soft failure the docstring states in the phrases
   below;
+- (s46, local services and update checks, decided on the labels of batches 1-18) the address
+  does not decide: a read from `localhost`/`127.0.0.1`/a unix socket (a local Ollama's
+  `/api/tags`, a local daemon) is a service process that can be down, like any other, and its
+  listing's `[]` reads "no models" (labelled debatable 6 times, false never, true never): still
+  reported, except the status-only check above, which is silent wherever the service runs. An
+  update check (a PyPI or GitHub "latest version" GET answering None) stays reported unless its
+  name or docstring says it (`latest_version`, `notice`, "best-effort"): labelled debatable twice,
+  none false among those reported;
 - a default that is the answer the function was asked for (s38; on batch 10's blind run, 8 of the
   12 false findings were of these kinds): a probe for a server (a name with
   {markdown_words(_DEFAULTS.probe_name_parts, "or")}: a port scan's `None` is "no server on this
@@ -249,7 +258,13 @@ intended answer there:
   ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling", "fails open",
   "returns None on any failure", "defensive"; not "optional", which
   docstrings use for arguments); and a `return False` whose only remote call is an HTTP `HEAD`
-  (`requests.head(url)`: whether the address answers is the question);
+  (`requests.head(url)`: whether the address answers is the question), or whose function's every
+  other return is a success test of a response's status (`return response.status_code == 200`,
+  `return r.ok`) and which never reads the response's content (`.json()`, `.text`, `.content`,
+  `.headers`): whether the service answers is the question, by the code's shape whatever the name
+  (s46, harombe's `check_ollama_running`, labelled false); an existence check by status
+  (`_endpoint_exists`) stays reported, its False reads "missing", and so does a check that reads the
+  answer (`model in r.json()["models"]`);
 - `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
   None is the "could not tell" answer, distinct from the `False` a caller
   would read as "absent";
@@ -270,13 +285,21 @@ intended answer there:
   batch 8, an OAuth2 token refresh whose handler said "we'll fall back to
   the full auth flow" was read as the design.)
 
-A transport's base error (`httpx.HTTPError`, `requests.RequestException`,
-`aiohttp.ClientError`) is not counted as broad. It does catch every failure of
-the remote call, and `except httpx.HTTPError: return []` hides an outage just
-as `except Exception` does; but read on batches 1-14 (s42, issue 24), the 36
-findings it added were 11 true, 6 false, 19 debatable (mostly fetch helpers
-whose `None` also answers a non-200 status by design): below the rule's
-precision bar, so it stays out until those can be told apart.
+A transport's base error ({markdown_words(sorted(_DEFAULTS.transport_base_errors))})
+catches every failure of the remote call, and `except httpx.HTTPError: return []` hides an
+outage just as `except Exception` does. Read on batches 1-14 (s42, issue 24), the 36
+findings it added when counted as broad were 11 true, 6 false, 19 debatable, below the
+rule's precision bar; split by what the handler hands back (s46) they are two shapes. An
+empty collection (`[]`, `{{}}`): 9 true, 0 false, 2 debatable, a search, a listing or a
+catalog whose outage (and, with `raise_for_status`, a 401 or a 429) reads "no matches":
+**reported**, as for `except Exception`. `None`, `""` or `False`: 2 true, 6 false, 17
+debatable, mostly fetch helpers whose `None` also answers every non-200 status by design
+(`if resp.status_code != 200: return None`), an optional decoration or a token check: not
+reported. A reader labels such a handler as a broad one, by what the caller reads (the s45
+decisions above): a listing's `[]` true, a fetch helper's `None` that the function also
+returns for a non-200 debatable (the author merged "could not get" with "not there" for
+every answer, and the transport error joins it), an optional decoration or a write's status
+false.
 
 ## Why is this bad?
 When a tool call fails, an empty result says "there is nothing": the agent
@@ -312,6 +335,33 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s46: whether the service answers, read from the status alone (harombe's local Ollama check); a transport's
+        # base error whose handler hands back None (a fetch helper's "could not get", as for a non-200)
+        """\
+import httpx
+import requests
+async def check_ollama_running(base_url: str = "http://localhost:11434") -> bool:
+    try:
+        async with httpx.AsyncClient(timeout=5.0) as client:
+            response = await client.get(f"{base_url}/api/tags")
+            return response.status_code == 200
+    except Exception:
+        return False
+def server_up(url):
+    try:
+        r = requests.get(url, timeout=3)
+    except Exception:
+        return False
+    return r.ok
+def get_json(url):
+    try:
+        resp = httpx.get(url, timeout=20)
+        if resp.status_code != 200:
+            return None
+        return resp.json()
+    except httpx.HTTPError:
+        return None
+""",
         # s45: embedded stores on a local location, whatever the receiver is named: LanceDB imported in
         # ``__init__``, an aiosqlite connection opened in a ``with``, Chroma's persistent collections, a project
         # class built from a path read in a closure
@@ -958,7 +1008,8 @@ def fetch_upn(client: httpx.Client, token):
     except (httpx.HTTPError, ValueError):
         return None
 """,
-        # s42 (issue 24): a transport's base error is not counted as broad (see the docs: measured below the bar)
+        # s42 (issue 24): a transport's base error is not counted as broad (see the docs: measured below the bar);
+        # s46: unless the handler hands back an empty collection (INVALID), so a text or a None stays silent
         """import aiohttp, httpx, requests
 from requests.exceptions import RequestException
 async def calendar_view(client: httpx.AsyncClient, start, end):
@@ -967,21 +1018,54 @@ async def calendar_view(client: httpx.AsyncClient, start, end):
         r.raise_for_status()
         return r.json()["value"]
     except httpx.HTTPError:
-        return []
+        return None
 def search(q):
     try:
         return requests.get(URL, params={"q": q}, timeout=5).json()["hits"]
     except RequestException:
-        return []
+        return False
 async def fetch(session: aiohttp.ClientSession, url):
     try:
         async with session.get(url) as r:
             return await r.text()
     except aiohttp.ClientError:
         return ""
-""",
-    ]
+""",    ]
     INVALID = [
+        # s46: a check that reads the answer's content (is the model pulled?), an existence check by status, and a
+        # transport's base error around a search whose [] reads "no matches"
+        """\
+import httpx
+import requests
+from httpx import HTTPError
+async def check_model_pulled(base_url: str, model: str) -> bool:
+    try:
+        async with httpx.AsyncClient(timeout=5.0) as client:
+            response = await client.get(f"{base_url}/api/tags")
+            return model in [m["name"] for m in response.json()["models"]]
+    except Exception:  # error: TFH402
+        return False
+def endpoint_exists(client, url):
+    try:
+        return client.get(url).status_code == 200
+    except Exception:  # error: TFH402
+        return False
+def search(q):
+    try:
+        resp = httpx.get("https://example.com/search", params={"q": q}, timeout=10)
+        if resp.status_code != 200:
+            return []
+        return resp.json()["hits"]
+    except HTTPError:  # error: TFH402
+        return []
+def panel(q):
+    try:
+        resp = requests.get("https://example.com/panel", params={"q": q}, timeout=10)
+        resp.raise_for_status()
+        return resp.json()
+    except (requests.exceptions.RequestException, ValueError):  # error: TFH402
+        return {}
+""",
         # s45 (batch 18): a keychain read beside a server's read: the server's outage still reads "no profile"
         """\
 import httpx
@@ -1310,11 +1394,14 @@ class Objects:
     @classmethod
     def candidate_lines(cls, screen: Screen, knowledge: Knowledge) -> list[int]:
         """``try`` statements with a broad handler returning a default and a tool-like call (or await) in the body."""
+        transports = frozenset(t.rsplit(".", 1)[-1] for t in knowledge.transport_base_errors)
         cands = {
             id(h)
             for h in screen.handlers
-            if catches_broadly(h, None)
-            and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body))
+            if (catches_broadly(h, None)
+                and (any(isinstance(s, ast.Return) and default_value(s.value) for s in h.body) or filled_result(h.body)))
+            or (any(last_name(t) in transports for t in handler_types(h))
+                and any(isinstance(s, ast.Return) and default_value(s.value) in _SCREEN_EMPTY for s in h.body))
         }
         if any(_passes(h) for h in screen.handlers):
             cands |= {id(h) for t in _tries_then_default(screen.defs) for h in t.handlers if _passes(h)}
@@ -1431,6 +1518,16 @@ class Objects:
         return isinstance(func, cst.FunctionDef) and any(
             isinstance(r.value, cst.Name) and r.value.value == name for r in self.model.returns(func))
 
+    def _catches_transport(self, node: cst.ExceptHandler) -> bool:
+        """The handler catches a transport's base error (``except httpx.HTTPError``, ``except (requests.RequestException,
+        ValueError)``): every failure of the call, as ``Exception`` would (s46)."""
+        k = self.knowledge
+        for t in handler_types(node):
+            raw = self.names.qualname(t)  # type: ignore[arg-type]
+            if raw is not None and k.canonical(raw) in k.transport_base_errors:
+                return True
+        return False
+
     def _answer_asked_for(self, node: cst.ExceptHandler, returned: str, body: cst.BaseSuite) -> bool:
         """The default is the answer the function was asked for (:mod:`.fallback_scope`): a probe's "no server",
         a write's "not done", a remembered miss, a documented soft failure, a ``HEAD``'s "does not answer"."""
@@ -1438,11 +1535,23 @@ class Objects:
         k = self.knowledge
         if probe(func, k) or write_status(func, k) or fills_negative_cache(node) or documented_in_docstring(func):
             return True
-        return returned == "False" and head_only(body, self.names, k, self.ctx.screen.import_roots)
+        if returned != "False":
+            return False
+        if head_only(body, self.names, k, self.ctx.screen.import_roots):
+            return True
+        # s46: every other return tests the response's status and nothing reads its content (harombe's
+        # `check_ollama_running`: `return response.status_code == 200`): "does it answer" is the question asked.
+        # An existence check (`_endpoint_exists`) stays reported: its False reads "missing".
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        name = func.name.value.lstrip("_").lower()
+        return status_only(func, self.model.returns(func)) and not (
+            name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
-        if handler is None or not self.model.catches_broadly(node):
+        broad = self.model.catches_broadly(node)
+        if handler is None or not (broad or self._catches_transport(node)):
             return
         body = node.body
         if not isinstance(body, cst.IndentedBlock):
@@ -1467,7 +1576,7 @@ class Objects:
             if after is not None:
                 returned = default_value(after.value)
                 bare = after.value is None
-        if returned is None or self.model.records(handler):
+        if returned is None or (not broad and returned not in _EMPTY_COLLECTIONS) or self.model.records(handler):
             return
         body = handler.statement.body
         if self.model.probes(body) or not self._remote(body):
@@ -1480,6 +1589,12 @@ class Objects:
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))
+
+
+# The empty collections a transport-base handler must hand back to be reported (s46): on the check's tree, and as the
+# screen's ``default_value`` shows them (an empty list, tuple or set display reads "()" there).
+_EMPTY_COLLECTIONS = frozenset({"[]", "{}", "()", "set()", "list()", "dict()", "tuple()", "frozenset()"})
+_SCREEN_EMPTY = frozenset({"()", "{}", "list()", "dict()", "set()", "tuple()", "frozenset()"})
 
 
 def _passes(handler: ast.ExceptHandler) -> bool:
