@@ -375,7 +375,7 @@ TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
 TOOL_SPEC_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
     frozenset({"description"}),
     frozenset({"input_schema", "inputSchema", "parameters", "args_schema"}),
-    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute"}),
+    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute", "run"}),
 )
 # A tool description: a dict literal naming a tool and saying what it does for a model, by these keys (the name's
 # and the description's, then its parameters'). Given to a function as an attribute (LightAgent: ``f.tool_info =
