@@ -371,11 +371,12 @@ TOOL_MODULE_SPECS: Final[Mapping[str, tuple[str, frozenset[str]]]] = {
 # A tool spec dict that carries the function running it: a dict literal with a description, an input schema and
 # the callable, by these keys (``{"description": ..., "input_schema": Args.model_json_schema(), "function": f}``,
 # alone with a literal "name" or as the value under a tool name in a registry dict): what a low-level MCP server's
-# ``list_tools`` hands the model and its ``call_tool`` runs (linter/tools/specs.py).
+# ``list_tools`` hands the model and its ``call_tool`` runs (linter/tools/specs.py). The same keys make a call a tool
+# spec (indusagi's ``ToolSpec(name="write", description=..., parameters=..., run=_run_write)``: ``run``).
 TOOL_SPEC_KEYS: Final[tuple[frozenset[str], frozenset[str], frozenset[str]]] = (
     frozenset({"description"}),
     frozenset({"input_schema", "inputSchema", "parameters", "args_schema"}),
-    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute"}),
+    frozenset({"function", "func", "fn", "handler", "callable", "callback", "executor", "execute", "run"}),
 )
 # A tool description: a dict literal naming a tool and saying what it does for a model, by these keys (the name's
 # and the description's, then its parameters'). Given to a function as an attribute (LightAgent: ``f.tool_info =

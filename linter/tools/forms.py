@@ -20,15 +20,11 @@ from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
-from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps,
-                         verb_framework,
-                         registry_decorators, registry_name, registry_of, _wraps,
-                         helper_calls, tool_helpers)
+from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps, verb_framework,
+                         registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
 
 __all__ = ["discover"]
-
-
 
 #: frameworks whose tool decorator takes the description first (``@registry.action("Go back")``)
 _DESCRIPTION_FIRST = frozenset({"browser-use", "semantic-kernel"})
@@ -126,6 +122,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe, a project's registry decorator
     listed = listed_tool_names(index)
+    looked_up: set[tuple[str, int]] = set()  # rows of a dispatcher looking the called name up in a table
     chosen: dict[str, tuple[ast.AST, str]] = {}  # each registry's registering def and its function parameter
     local = registry_decorators(index, tables.decorators, chosen) if any(
         getattr(e[2], "decorator_list", None) for e in index.defs) else {}
@@ -155,12 +152,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 continue
             if (qn or "").endswith(".call_tool") and framework == "mcp":
                 head = call.func if call is not None else dec
-                handlers = branch_handlers(node, index) if listed else {}
-                for tool_name in listed or ([] if looks_up(node) else [node.name]):  # type: ignore[attr-defined]
+                handlers, lookup = branch_handlers(node, index) if listed else {}, looks_up(node)
+                for tool_name in listed or ([] if lookup else [node.name]):  # type: ignore[attr-defined]
                     runs = handlers.get(tool_name)  # the module function its branch hands the call to, else itself
                     add(tool_name, framework, f"@{ast.unparse(head)}", [runs or entry], span((runs or entry)[2])[0],
                         f"{index.module}.{(runs or entry)[0]}", by_name=True,
                         text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
+                    looked_up.update([(f"{entry[0]}:{tool_name}", entry[1])] if lookup and runs is None else [])
                 break
             name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
                     or default_name(call, parents)
@@ -422,7 +420,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if target is not None:
                     add(tool_name, "schema", f".{attr} description", [target], span(target[2])[0],
                         f"{index.module}.{target[0]}")
-    return sorted(found.values(), key=lambda d: d.line)
+    # a dispatcher's row of a name the table it looks up gave a row of its own (``_TOOL_HANDLERS.get(name)``): one row
+    others = {d.name for k, d in found.items() if k not in looked_up}
+    return sorted((d for k, d in found.items() if k not in looked_up or d.name not in others), key=lambda d: d.line)
 
 
 #: the methods that run a tool class a project's own registry decorates, when it defines one of them

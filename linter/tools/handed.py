@@ -43,13 +43,22 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         target = resolve_ref(arg, index, scope_path, owner)
         if target is None and isinstance(arg, ast.Call):  # ``invoke=self._make_invoke(name)``: what the factory returns
             factory = resolve_ref(arg.func, index, scope_path, owner)
-            target = returned_function(factory, index) if factory is not None else None
+            target = returned_function(factory, index) if factory is not None else _wrapped(arg, index, scope_path, owner)
         targets = [target] if target is not None else _loop_targets(arg, node, index, scope_path, owner)
         keyword = next(k.arg for k in call.keywords if k.value is arg)
         for t in targets:
             if any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
                 continue  # the tool facility's own wrapper of the function it is given (lovia's ``@tool``: ``make(func)``)
             yield qn, f"{last}({keyword}=...)", t
+
+
+def _wrapped(call: ast.Call, index: Index, scope_path: str, owner: str | None) -> Entry | None:
+    """The one function of this module a wrapper defined elsewhere is handed (``func=self._safe_tool_func("tree",
+    self.tree)`` with ``_safe_tool_func`` inherited from another module's base, ``func=partial(search, k=3)``): the
+    wrapper runs it, so it is the tool; none when the call hands none or several."""
+    refs = [a for a in (*call.args, *(k.value for k in call.keywords)) if isinstance(a, (ast.Name, ast.Attribute))]
+    found = [t for t in (resolve_ref(r, index, scope_path, owner) for r in refs) if t is not None]
+    return found[0] if len(found) == 1 else None
 
 
 #: a keyword that hands a tool class the function a call of the tool runs, besides ``callable_arg``'s (lovia's

@@ -14,21 +14,30 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from typing import TypeVar
 
 from ..knowledge import TOOL_DESCRIPTION_KEYS, TOOL_SPEC_KEYS
 from .index import FUNCS, literal_str, tool_word
 
+_N = TypeVar("_N", bound=ast.AST)
 
-def _scope_dicts(node: ast.AST) -> Iterator[ast.Dict]:
-    """The dict literals of a scope (the module, a function), not those of the functions and classes in it."""
+
+def _scope_nodes(node: ast.AST, kind: type[_N]) -> Iterator[_N]:
+    """The nodes of a kind (dict literals, calls) of a scope (the module, a function), not those of the functions and
+    classes in it."""
     stack = list(ast.iter_child_nodes(node))
     while stack:
         n = stack.pop()
         if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
             continue
-        if isinstance(n, ast.Dict):
+        if isinstance(n, kind):
             yield n
         stack.extend(ast.iter_child_nodes(n))
+
+
+def _scope_dicts(node: ast.AST) -> Iterator[ast.Dict]:
+    """The dict literals of a scope (the module, a function), not those of the functions and classes in it."""
+    return _scope_nodes(node, ast.Dict)
 
 
 def _spec_run(d: ast.Dict) -> ast.expr | None:
@@ -75,6 +84,32 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
         if run is not None and own is not None:
             yield own, run, d.lineno
     yield from _listed_specs(scope)
+    yield from _spec_calls(scope)
+
+
+def _written(text: ast.expr) -> bool:
+    """Text the module writes: a literal, an f-string, a concatenation, or a name (``_DESCRIPTION``), not another
+    object's field (``spec.description``)."""
+    return literal_str(text) is not None or isinstance(text, (ast.JoinedStr, ast.Name)) or (
+        isinstance(text, ast.BinOp) and _written(text.left) and _written(text.right))
+
+
+def _spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
+    """A call building a tool spec by keyword, a description the module writes (a literal), an input schema and the
+    callable (``knowledge.tools.TOOL_SPEC_KEYS``): ``ToolSpec(name="write", description="Save a file.",
+    parameters=_PARAMS, run=_run_write)``, ``ControlSpec(id="saas_enable", ..., run=_run_enable)``; named by its
+    literal ``name`` (or ``id``, or another called-name key). A spec copying another's fields (``description=
+    spec.description``) writes no description: none (:func:`_written`)."""
+    described, schema, run_keys = TOOL_SPEC_KEYS
+    for call in _scope_nodes(scope, ast.Call):
+        keys = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        ref = next((keys[k] for k in sorted(keys.keys() & run_keys)), None)
+        if not isinstance(ref, (ast.Name, ast.Attribute)) or not keys.keys() & schema \
+                or not any(_written(keys[k]) for k in keys.keys() & described):
+            continue
+        name = next((text for k in ("name", "id", *_CALLED_KEYS) if (text := literal_str(keys.get(k)))), None)
+        if name is not None and _CALL_NAME.fullmatch(name.replace(".", "_")):
+            yield name, ref, call.lineno
 
 
 def _listed_specs(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
