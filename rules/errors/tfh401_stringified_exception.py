@@ -98,7 +98,9 @@ builds one (s46: `return _failure(f"...{err}")` where `def _failure(message)
 `return self._error_result(str(e))` likewise; a name imported is not read
 so). Also evidence (s41): the function runs a tool in a
 `try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
-as TFH402 reads it) or a handler of it builds a tool's result or error
+as TFH402 reads it; s46: or a call of any callable with a tool's arguments
+unpacked, `func(**tool_params)`, `handler(*call.tool_args)`: a `*`/`**`
+argument named with a `tool`/`plugin` word; not `func(**params)`) or a handler of it builds a tool's result or error
 (`error = ActToolError(message=f"{e}")`); a tools module of the same
 project imports the function by name (`tools/build.py`: `from
 ..incremental import full_build`; tests, examples, benchmarks and evaluations
@@ -865,6 +867,14 @@ class Scheduler:
             retval = f"Error: {str(exception)}"
         return retval
 """,
+        # s46: a callable run with arguments not named for a tool (a job's keyword arguments) is no tool run
+        """\
+def call_with_timeout(func, job_params, name):
+    try:
+        return func(**job_params)
+    except Exception as e:
+        return f"Error: {name} raised an error: {e}"
+""",
         # s41 (issue 24 D5): only the item the helper returns the exception in holds it: the result's text is no error
         """\
 from langchain_core.messages import ToolMessage
@@ -1516,6 +1526,21 @@ class Runner:
                 error = ActToolError(message=f"{type(e).__name__}: {e}")
             results.append(CallResult(call=call, error=error))
         return Outcome(results=results)  # error: TFH401
+""",
+        # s46: a try that calls a callable with a tool's arguments unpacked runs a tool, whatever the callable is
+        # called (mini-code-cli's runner: `func(**tool_params)`; batch 19's misses)
+        """\
+def call_function_with_timeout(func, tool_params, name):
+    try:
+        return func(**tool_params)
+    except Exception as e:
+        return f"Error: {name} raised an error: {e}"  # error: TFH401
+def run_one(handler, call):
+    try:
+        result = handler(*call.tool_args)
+    except Exception as e:
+        result = str(e)
+    return result  # error: TFH401
 """,
         # s45: text a handler stored on the instance, returned by the tool later (issue 24 item 2)
         """\
