@@ -25,9 +25,47 @@ def dispatches_tool(func: cst.FunctionDef, knowledge: Knowledge, tool_result: Ca
     for n in walk_in_scope(func.body):
         if isinstance(n, cst.Try) and n.handlers and (runs_tool(n.body, knowledge) or runs_with_tool_args(n.body, knowledge)):
             return True
-        if isinstance(n, cst.ExceptHandler) and any(tool_result(c) for c in walk_in_scope(n.body)):
+        if isinstance(n, cst.ExceptHandler) and (any(tool_result(c) for c in walk_in_scope(n.body))
+                                                 or announces_tool_result(n, knowledge)):
             return True
     return False
+
+
+def announces_tool_result(handler: cst.ExceptHandler, knowledge: Knowledge) -> bool:
+    """s46: the handler hands its text to a call announcing a tool's result (``AgentEventBus.emit_tool_result(
+    intent, res)`` after ``res = f"...{exc}"``: a callee named with a tool word and ``TOOL_RESULT_EVENT_WORDS``,
+    an argument naming the caught exception or a name the handler bound)."""
+    bound: set[str] = set()
+    if handler.name is not None and isinstance(handler.name.name, cst.Name):
+        bound.add(handler.name.name.value)
+    nodes = list(walk_in_scope(handler.body))
+    for n in nodes:
+        if isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Name):
+            bound.add(n.target.value)
+    for n in nodes:
+        if isinstance(n, cst.Call) and _announces(_last_words(n.func), knowledge) and any(
+            isinstance(m, cst.Name) and m.value in bound for a in n.args for m in walk_in_scope(a.value)
+        ):
+            return True
+    return False
+
+
+def announces_tool_result_ast(handler: ast.ExceptHandler, knowledge: Knowledge) -> bool:
+    """:func:`announces_tool_result` on the ``ast`` tree (the screen)."""
+    bound = {handler.name} if handler.name else set()
+    nodes = [c for stmt in handler.body for c in ast.walk(stmt)]
+    bound.update(t.id for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name))
+    return any(
+        isinstance(n, ast.Call) and _announces(_last_words_ast(n.func), knowledge) and any(
+            isinstance(m, ast.Name) and m.id in bound
+            for a in (*n.args, *(k.value for k in n.keywords)) for m in ast.walk(a)
+        )
+        for n in nodes
+    )
+
+
+def _announces(name_words: set[str], knowledge: Knowledge) -> bool:
+    return bool(name_words & knowledge.tool_evidence_words and name_words & knowledge.tool_result_event_words)
 
 
 def runs_with_tool_args(body: cst.BaseSuite, knowledge: Knowledge) -> bool:

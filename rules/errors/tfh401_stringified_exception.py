@@ -100,7 +100,11 @@ so). Also evidence (s41): the function runs a tool in a
 `try` it handles (`retval = await coded_tool.async_invoke(args)`: a tool run
 as TFH402 reads it; s46: or a call of any callable with a tool's arguments
 unpacked, `func(**tool_params)`, `handler(*call.tool_args)`: a `*`/`**`
-argument named with a `tool`/`plugin` word; not `func(**params)`) or a handler of it builds a tool's result or error
+argument named with a `tool`/`plugin` word; not `func(**params)`) or a handler
+hands its text to a call announcing a tool's result (s46: `bus.emit_tool_result(
+intent, res)` after `res = f"...{exc}"`: a callee named with a tool word and
+`result`/`output`/`observation`, `TOOL_RESULT_EVENT_WORDS`; not `emit_tool_call`
+nor `emit_error`) or a handler of it builds a tool's result or error
 (`error = ActToolError(message=f"{e}")`); a tools module of the same
 project imports the function by name (`tools/build.py`: `from
 ..incremental import full_build`; tests, examples, benchmarks and evaluations
@@ -875,6 +879,17 @@ def call_with_timeout(func, job_params, name):
     except Exception as e:
         return f"Error: {name} raised an error: {e}"
 """,
+        # s46: a handler that announces a tool's call, or an event that is no tool's result, says nothing of the text
+        """\
+def dispatch(intent, query):
+    try:
+        return handle(query)
+    except Exception as exc:
+        res = f"Sorry, I ran into an error: {exc}"
+        bus.emit_tool_call(intent, {"query": query})
+        bus.emit_error(intent, res)
+        return res
+""",
         # s41 (issue 24 D5): only the item the helper returns the exception in holds it: the result's text is no error
         """\
 from langchain_core.messages import ToolMessage
@@ -1541,6 +1556,17 @@ def run_one(handler, call):
     except Exception as e:
         result = str(e)
     return result  # error: TFH401
+""",
+        # s46: a handler that hands its text to a call announcing a tool's result says the text is the tool's answer
+        # (spidy-agent's intent router: the result is the ReAct loop's observation; batch 19's misses)
+        """\
+def dispatch(intent, query):
+    try:
+        return handle(query)
+    except Exception as exc:
+        res = f"Sorry, I ran into an error: {exc}"
+        AgentEventBus.emit_tool_result(intent, res)
+        return res  # error: TFH401
 """,
         # s45: text a handler stored on the instance, returned by the tool later (issue 24 item 2)
         """\
