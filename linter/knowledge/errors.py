@@ -229,6 +229,11 @@ RESULT_FAILURE_FACTORY_CLASS_WORDS: Final[frozenset[str]] = frozenset(
 RESULT_FAILURE_FACTORY_RESULT_WORDS: Final[frozenset[str]] = frozenset(
     {"response", "result", "output", "reply", "tool"}
 )
+# TFH401 (s46, batch 19's misses): a handler that hands its text to a call announcing a tool's result
+# (spidy-agent's intent router: ``AgentEventBus.emit_tool_result(intent, res)`` beside ``return res``, the
+# ReAct loop's observation) says the text is a tool's answer: a callee whose name holds a tool word
+# (``TOOL_EVIDENCE_WORDS``) and one of these.
+TOOL_RESULT_EVENT_WORDS: Final[frozenset[str]] = frozenset({"result", "results", "output", "outputs", "observation"})
 ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
     {"code", "status_code", "error_code", "errno", "status"}
 )

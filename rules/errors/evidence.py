@@ -23,11 +23,90 @@ def dispatches_tool(func: cst.FunctionDef, knowledge: Knowledge, tool_result: Ca
     of its handlers builds a tool's result or error (``error = ActToolError(message=f"{e}")``, a constructor
     named for a tool or action: ``tool_result``): what it returns is a tool's answer, read by the calling agent."""
     for n in walk_in_scope(func.body):
-        if isinstance(n, cst.Try) and n.handlers and runs_tool(n.body, knowledge):
+        if isinstance(n, cst.Try) and n.handlers and (runs_tool(n.body, knowledge) or runs_with_tool_args(n.body, knowledge)):
             return True
-        if isinstance(n, cst.ExceptHandler) and any(tool_result(c) for c in walk_in_scope(n.body)):
+        if isinstance(n, cst.ExceptHandler) and (any(tool_result(c) for c in walk_in_scope(n.body))
+                                                 or announces_tool_result(n, knowledge)):
             return True
     return False
+
+
+def announces_tool_result(handler: cst.ExceptHandler, knowledge: Knowledge) -> bool:
+    """s46: the handler hands its text to a call announcing a tool's result (``AgentEventBus.emit_tool_result(
+    intent, res)`` after ``res = f"...{exc}"``: a callee named with a tool word and ``TOOL_RESULT_EVENT_WORDS``,
+    an argument naming the caught exception or a name the handler bound)."""
+    bound: set[str] = set()
+    if handler.name is not None and isinstance(handler.name.name, cst.Name):
+        bound.add(handler.name.name.value)
+    nodes = list(walk_in_scope(handler.body))
+    for n in nodes:
+        if isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Name):
+            bound.add(n.target.value)
+    for n in nodes:
+        if isinstance(n, cst.Call) and _announces(_last_words(n.func), knowledge) and any(
+            isinstance(m, cst.Name) and m.value in bound for a in n.args for m in walk_in_scope(a.value)
+        ):
+            return True
+    return False
+
+
+def announces_tool_result_ast(handler: ast.ExceptHandler, knowledge: Knowledge) -> bool:
+    """:func:`announces_tool_result` on the ``ast`` tree (the screen)."""
+    bound = {handler.name} if handler.name else set()
+    nodes = [c for stmt in handler.body for c in ast.walk(stmt)]
+    bound.update(t.id for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name))
+    return any(
+        isinstance(n, ast.Call) and _announces(_last_words_ast(n.func), knowledge) and any(
+            isinstance(m, ast.Name) and m.id in bound
+            for a in (*n.args, *(k.value for k in n.keywords)) for m in ast.walk(a)
+        )
+        for n in nodes
+    )
+
+
+def _announces(name_words: set[str], knowledge: Knowledge) -> bool:
+    return bool(name_words & knowledge.tool_evidence_words and name_words & knowledge.tool_result_event_words)
+
+
+def runs_with_tool_args(body: cst.BaseSuite, knowledge: Knowledge) -> bool:
+    """s46: the ``try`` calls a callable with a tool's arguments unpacked (``func(**tool_params)``,
+    ``handler(*tool_args)``, ``fn(**call.tool_input)``: a ``*``/``**`` argument whose name, or last attribute, is
+    named with ``TOOL_RUN_RECEIVER_WORDS``): a tool runner, whatever the callable is called (mini-code-cli's
+    ``call_function_with_timeout(func, tool_params, name)``)."""
+    for n in walk_in_scope(body):
+        if isinstance(n, cst.Call) and any(
+            a.star and _last_words(a.value) & knowledge.tool_run_receiver_words for a in n.args
+        ):
+            return True
+    return False
+
+
+def runs_with_tool_args_ast(body: list[ast.stmt], knowledge: Knowledge) -> bool:
+    """:func:`runs_with_tool_args` on the ``ast`` tree (the screen)."""
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Call):
+                starred = [a.value for a in n.args if isinstance(a, ast.Starred)]
+                starred += [k.value for k in n.keywords if k.arg is None]
+                if any(_last_words_ast(v) & knowledge.tool_run_receiver_words for v in starred):
+                    return True
+    return False
+
+
+def _last_words(node: cst.BaseExpression) -> set[str]:
+    if isinstance(node, cst.Name):
+        return words(node.value)
+    if isinstance(node, cst.Attribute):
+        return words(node.attr.value)
+    return set()
+
+
+def _last_words_ast(node: ast.expr) -> set[str]:
+    if isinstance(node, ast.Name):
+        return words(node.id)
+    if isinstance(node, ast.Attribute):
+        return words(node.attr)
+    return set()
 
 
 def content_and_artifact(func: cst.FunctionDef, knowledge: Knowledge) -> bool:

@@ -8,7 +8,10 @@ import ast
 from typing import Callable
 
 from ...linter.api import Knowledge, Screen, imported_by, last_name
-from .evidence import may_serve_by_name, module_dirs, result_builders, tool_named_module, tools_module_parts
+from .evidence import (
+    announces_tool_result_ast, may_serve_by_name, module_dirs, result_builders, runs_with_tool_args_ast, tool_named_module,
+    tools_module_parts,
+)
 from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
 from .stored import stored_readers
@@ -442,10 +445,11 @@ def _scope_reaches(
                 return True  # returns a tool's result
         elif t is ast.ExceptHandler:
             assert isinstance(n, ast.ExceptHandler)
-            if any(tool_result(c) for stmt in n.body for c in ast.walk(stmt)):
-                return True  # a handler builds a tool's result or error (``dispatches_tool``)
+            if any(tool_result(c) for stmt in n.body for c in ast.walk(stmt)) or announces_tool_result_ast(n, k):
+                return True  # a handler builds a tool's result or error, or announces one (``dispatches_tool``)
         elif isinstance(n, ast.Try) or type(n).__name__ == "TryStar":
-            if getattr(n, "handlers", None) and runs_tool_ast(getattr(n, "body", []), k):
+            if getattr(n, "handlers", None) and (runs_tool_ast(getattr(n, "body", []), k)
+                                                 or runs_with_tool_args_ast(getattr(n, "body", []), k)):
                 return True  # runs a tool in a try it handles (``dispatches_tool``)
     if scope.owner is not None:
         return may_serve_by_name(screen) or any(_base_last(b) in bases for b in scope.owner.bases)
