@@ -324,22 +324,11 @@ class ErrorModel:
         project (read from disk: asked only where the exception is handed to the call)."""
         func = call.func
         if isinstance(func, cst.Name) and self.names.lookup(func.value) is None:
-            return self.helpers.get(func.value, []) or self._enclosing_def(func.value), False
+            return self.helpers.get(func.value, []), False
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
             own = self.helpers.get(func.attr.value, [])
             return (own or (self._inherited(func.attr.value) if imported else [])), True
         return (self._imported(func) if imported else []), False
-
-    def _enclosing_def(self, name: str) -> list[cst.FunctionDef]:
-        """s46: a function defined in an enclosing function that binds ``name`` (a FastMCP server built in
-        ``create_server()``: ``def _error_response(exc)`` beside the ``@mcp.tool()`` closures that call it)."""
-        for scope in reversed(self.names.stack):
-            if scope.kind == "class":
-                continue
-            if name in scope.bindings:
-                found = scope.defs.get(name) if scope.kind == "function" else None
-                return [found] if isinstance(found, cst.FunctionDef) else []
-        return []
 
     def _imported(self, func: cst.BaseExpression) -> list[cst.FunctionDef]:
         """A function of another module of the same project the callee names (``from ..utils.errors import

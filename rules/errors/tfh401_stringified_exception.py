@@ -140,9 +140,7 @@ level into a helper that returns its argument as text (directly or through
 a local name: `text = str(error)` ... `return text`): a function or a
 method of the module (`self.m(...)`/`cls.m(...)`: `return
 self.format_error_result(str(e))` where the module defines
-`format_error_result`), a function defined in an enclosing function
-(s46: `def _error_response(exc)` beside the `@mcp.tool()` closures of a
-`create_server()` that call it), or of another module of the same project: a
+`format_error_result`), or of another module of the same project: a
 function imported from it (`from ..utils.errors import describe_error`,
 `errors.describe_error(e)`, a name its package's `__init__.py`
 re-exports) or a method inherited from a base class imported from it. That
@@ -892,22 +890,6 @@ def dispatch(intent, query):
         bus.emit_error(intent, res)
         return res
 """,
-        # s46: a helper defined in the enclosing function is followed as a module's is: one that keeps only the
-        # exception's kind says nothing
-        """\
-from mcp.server.fastmcp import FastMCP
-def create_server():
-    mcp = FastMCP("fleet")
-    def _error_response(exc):
-        return {"error": "internal", "retryable": isinstance(exc, TimeoutError)}
-    @mcp.tool()
-    def cleanup(workflow_id: str) -> dict:
-        try:
-            return supervisor.cleanup(workflow_id)
-        except Exception as exc:
-            return _error_response(exc)
-    return mcp
-""",
         # s41 (issue 24 D5): only the item the helper returns the exception in holds it: the result's text is no error
         """\
 from langchain_core.messages import ToolMessage
@@ -1585,23 +1567,6 @@ def dispatch(intent, query):
         res = f"Sorry, I ran into an error: {exc}"
         AgentEventBus.emit_tool_result(intent, res)
         return res  # error: TFH401
-""",
-        # s46: a helper defined in the enclosing function (a FastMCP server built in create_server(), its tools
-        # closures beside their error helper) is followed as a module-level one (codefleet; batch 19's misses)
-        """\
-from mcp.server.fastmcp import FastMCP
-def create_server():
-    mcp = FastMCP("fleet")
-    def _error_response(exc):
-        error_type = type(exc).__name__
-        return {"error": error_type, "details": str(exc)}
-    @mcp.tool()
-    def cleanup(workflow_id: str) -> dict:
-        try:
-            return supervisor.cleanup(workflow_id)
-        except Exception as exc:
-            return _error_response(exc)  # error: TFH401
-    return mcp
 """,
         # s45: text a handler stored on the instance, returned by the tool later (issue 24 item 2)
         """\
