@@ -87,6 +87,11 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     yield from _spec_calls(scope)
 
 
+def scope_calls(scope: ast.AST) -> Iterator[ast.Call]:
+    """The calls of a scope (the module, a function), not those of the functions and classes in it."""
+    return _scope_nodes(scope, ast.Call)
+
+
 def _written(text: ast.expr) -> bool:
     """Text the module writes: a literal, an f-string, a concatenation, or a name (``_DESCRIPTION``), not another
     object's field (``spec.description``)."""
