@@ -4,6 +4,8 @@
   _handle_run)`` (an OpenAI-style schema dict, annotated or not), ``reg.register(READ_SPEC, read_file)`` (a spec built
   by keyword, the function nested in the registering one), a plugin module's ``reg(TOOL_NAME, TOOL_FUNC,
   TOOL_SCHEMA)`` (the schema's name a module constant, the function bound to an alias).
+- A tool spec whose callable is a lambda that only calls a function (``ReActTool(name="recent_deploys", description=...,
+  handler=lambda _: fetch_expanded(), parameters=...)``): that function runs the tool.
 """
 
 from __future__ import annotations
@@ -105,3 +107,36 @@ def test_not_a_schema_without_parameters_nor_a_call_that_does_not_register_nor_n
             client.chat(tools=[SCHEMA])
     '''
     assert source_rows(code) == []
+
+
+_LAMBDA_SPEC = '''
+    from ..agents.react import ReActTool
+
+
+    class DeployWorker:
+        async def run(self, incident, react):
+            async def fetch_expanded() -> int:
+                return await self.k8s.list_replica_sets(incident.service)
+
+            return await react.run_llm(
+                goal="Find deploys",
+                tools=[
+                    ReActTool(
+                        name="recent_deploys",
+                        description="List replica set deploy events",
+                        handler=lambda _: fetch_expanded(),
+                        parameters={"type": "object", "properties": {}},
+                    ),
+                    ReActTool(
+                        name="constant",
+                        description="Answer a constant",
+                        handler=lambda _: {"ok": True},
+                        parameters={"type": "object", "properties": {}},
+                    ),
+                ],
+            )
+'''
+
+
+def test_a_spec_whose_callable_is_a_lambda_calling_a_function_but_not_one_answering_a_value() -> None:
+    assert source_rows(_LAMBDA_SPEC) == [("recent_deploys", "schema", "tool spec dict")]
