@@ -6,6 +6,10 @@
   TOOL_SCHEMA)`` (the schema's name a module constant, the function bound to an alias).
 - A tool spec whose callable is a lambda that only calls a function (``ReActTool(name="recent_deploys", description=...,
   handler=lambda _: fetch_expanded(), parameters=...)``): that function runs the tool.
+- A hand-written MCP server's (or agent's) tool runner comparing its first parameter, or its parameter ``name``, with
+  the module's tool schemas' names (``def call_tool(self, name, arguments): if name == "write_to_terminal": ...``,
+  ``def execute_tool(relay, name, args)``): a row per name, as a ``match name:`` had. A function comparing the
+  called name that only reads values (an activity feed's summary of the call) runs no tool: no row.
 """
 
 from __future__ import annotations
@@ -140,3 +144,59 @@ _LAMBDA_SPEC = '''
 
 def test_a_spec_whose_callable_is_a_lambda_calling_a_function_but_not_one_answering_a_value() -> None:
     assert source_rows(_LAMBDA_SPEC) == [("recent_deploys", "schema", "tool spec dict")]
+
+
+_SCHEMAS = '''
+    TOOLS = [
+        {"name": "write_to_terminal", "description": "Write.", "inputSchema": {"type": "object"}},
+        {"name": "read_terminal_output", "description": "Read.", "inputSchema": {"type": "object"}},
+    ]
+'''
+
+
+def test_a_tool_runners_name_parameter_compared_with_the_schemas() -> None:
+    code = _SCHEMAS + '''
+
+    class MCPServer:
+        def list_tools(self):
+            return {"tools": TOOLS}
+
+        def call_tool(self, name, arguments):
+            if name == "write_to_terminal":
+                return self.executor.write(arguments["command"])
+            elif name == "read_terminal_output":
+                return self.reader.read(arguments["linesOfOutput"])
+            raise KeyError(name)
+
+
+    def execute_tool(relay, name, args):
+        if name == "write_to_terminal":
+            return relay.submit_task("write", args)
+        elif name == "read_terminal_output":
+            return relay.submit_task("read", args)
+    '''
+    rows = source_rows(code)
+    assert rows.count(("write_to_terminal", "dispatch", "if on the called name")) == 2
+    assert rows.count(("read_terminal_output", "dispatch", "if on the called name")) == 2
+    assert len(rows) == 4
+
+
+def test_not_a_summary_of_the_call_nor_a_function_not_named_to_run_tools() -> None:
+    code = _SCHEMAS + '''
+
+    def _feed_summary(tool_name, arguments, text):
+        s = {"tool": tool_name}
+        if tool_name == "write_to_terminal":
+            s["command"] = arguments.get("command", "")[:80]
+        elif tool_name == "read_terminal_output":
+            s["count"] = len(text.strip().split("\\n"))
+        return s
+
+
+    def label(name, args):
+        if name == "write_to_terminal":
+            return run_write(args)
+        elif name == "read_terminal_output":
+            return run_read(args)
+    '''
+    assert source_rows(code) == []
