@@ -133,13 +133,15 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None,
     model (:func:`model_listed`: a prompt's text, a schema's ``const``/``enum``)."""
     out: list[tuple[str, tuple[int, int]]] = []
     loose = 0
+    handed = {_first_param(fn), *_params(fn) & {"name"}} if tool_runner(fn) else set()  # ``call_tool(self, name, a)``
     for n in own_nodes(fn):
         test = n.test if isinstance(n, ast.If) else None
         if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq) \
                 or not isinstance(test.left, (ast.Name, ast.Attribute)):
             continue
         exact = bool(_CALLED_NAME.search(ast.unparse(test.left)))
-        if not exact and not (module is not None and isinstance(test.left, ast.Name) and _ACTION_VAR.match(test.left.id)):
+        if not exact and not (isinstance(test.left, ast.Name) and (test.left.id in handed or module is not None
+                                                                    and _ACTION_VAR.match(test.left.id))):
             continue
         value = test.comparators[0]
         assert isinstance(n, ast.If)
@@ -149,8 +151,8 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None,
             out.append((value.value, (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))))
             loose += not exact
     out.sort(key=lambda c: c[1])
-    if len(out) < (2 if schemas is not None else 3):
-        return []
+    if len(out) < (2 if schemas is not None else 3) or not _runs_something(getattr(fn, "body", []), fn):
+        return []  # (or the function only reads values: a summary of the call, ``s["path"] = arguments.get("path")``)
     if schemas is None and module is not None and (loose or not _tool_named(fn)) \
             and len(model_listed(module, {name for name, _ in out})) < 2:
         return []  # an action/bare-name dispatch whose names no prompt or schema gives the model
@@ -203,6 +205,11 @@ def _first_param(fn: ast.AST) -> str | None:
     params = [a.arg for a in (*args.posonlyargs, *args.args)] if args is not None else []
     params = params[1:] if params[:1] in (["self"], ["cls"]) else params
     return params[0] if params else None
+
+
+def _params(fn: ast.AST) -> set[str]:
+    args = getattr(fn, "args", None)
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if args is not None else set()
 
 
 def _tool_named(fn: ast.AST) -> bool:

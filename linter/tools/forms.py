@@ -20,6 +20,7 @@ from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
+from .registering import module_constant, registered_schemas
 from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
@@ -48,7 +49,7 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
         # ``NAME: ClassVar[str] = "Read"`` (wizolt); a langroid ``ToolMessage`` is named by ``request: str = "search"``
         if isinstance(target, ast.Name) and (target.id in ("name", "NAME") or framework == "langroid"
                                              and target.id == "request"):
-            text = literal_str(value) or (_module_constant(module, value.id) if isinstance(value, ast.Name) else None)
+            text = literal_str(value) or (module_constant(module, value.id) if isinstance(value, ast.Name) else None)
             if text:
                 return text
     for stmt in cls.body:  # a ``name`` property returning a literal (``tool_name``: strands)
@@ -59,13 +60,6 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             if text:
                 return text
     return cls.name
-
-
-def _module_constant(module: ast.Module | None, name: str) -> str | None:
-    """The literal text a module-level statement of the file binds to ``name`` (once, and only to text)."""
-    found = [literal_str(s.value) for s in module.body if isinstance(s, ast.Assign) and len(s.targets) == 1
-             and isinstance(s.targets[0], ast.Name) and s.targets[0].id == name] if module is not None else []
-    return found[0] if len(found) == 1 else None
 
 
 def discover(index: Index, tables: Tables) -> list[Def]:
@@ -405,12 +399,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             add(tool_name, "dispatch", f"{manifest} manifest", [runner_entry], runner_entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{runner_entry[0]}", by_name=True)
     # tool spec dicts holding the function they run (``{"description": ..., "input_schema": ..., "function": f}``)
+    # (or handed to a registry beside its function: ``registry.register(_SCHEMA_RUN, _handle_run)``)
     for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
-        for tool_name, ref, _line in spec_tools(fn_node):
+        for tool_name, ref, _line, form in (*((*s, "tool spec dict") for s in spec_tools(fn_node)),
+                                            *registered_schemas(fn_node, index.tree)):
             target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "",
                                  enclosing_class(parents) if fn_node is not index.tree else None)
             if target is not None:
-                add(tool_name, "schema", "tool spec dict", [target], span(target[2])[0], f"{index.module}.{target[0]}")
+                add(tool_name, "schema", form, [target], span(target[2])[0], f"{index.module}.{target[0]}")
     # a tool description given to a function as an attribute (``upload.tool_info = {"tool_name": ..., ...}``)
     if any(isinstance(b, ast.Assign) and isinstance(b.value, ast.Dict) and isinstance(b.targets[0], ast.Attribute)
            for b in index.screen.binders):

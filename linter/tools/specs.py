@@ -40,13 +40,19 @@ def _scope_dicts(node: ast.AST) -> Iterator[ast.Dict]:
     return _scope_nodes(node, ast.Dict)
 
 
+def _called(run: ast.expr | None) -> ast.expr | None:
+    """A spec's callable; a lambda that only calls a function (``handler=lambda _: fetch_history()``): that function."""
+    body = run.body.value if isinstance(run, ast.Lambda) and isinstance(run.body, ast.Await) else getattr(run, "body", None)
+    return body.func if isinstance(run, ast.Lambda) and isinstance(body, ast.Call) else run
+
+
 def _spec_run(d: ast.Dict) -> ast.expr | None:
     """The callable of a tool spec dict (a description, an input schema and a callable, by their keys)."""
     keys = {literal_str(k): v for k, v in zip(d.keys, d.values) if k is not None}
     described, schema, run = TOOL_SPEC_KEYS
     if not keys.keys() & described or not keys.keys() & schema:
         return None
-    return next((keys[k] for k in sorted(keys.keys() & run)), None)  # type: ignore[type-var]
+    return _called(next((keys[k] for k in sorted(keys.keys() & run)), None))  # type: ignore[type-var]
 
 
 #: a tool name a model can call (the function-calling APIs' ``^[a-zA-Z0-9_-]{1,64}$``)
@@ -87,6 +93,11 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     yield from _spec_calls(scope)
 
 
+def scope_calls(scope: ast.AST) -> Iterator[ast.Call]:
+    """The calls of a scope (the module, a function), not those of the functions and classes in it."""
+    return _scope_nodes(scope, ast.Call)
+
+
 def _written(text: ast.expr) -> bool:
     """Text the module writes: a literal, an f-string, a concatenation, or a name (``_DESCRIPTION``), not another
     object's field (``spec.description``)."""
@@ -103,7 +114,7 @@ def _spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     described, schema, run_keys = TOOL_SPEC_KEYS
     for call in _scope_nodes(scope, ast.Call):
         keys = {k.arg: k.value for k in call.keywords if k.arg is not None}
-        ref = next((keys[k] for k in sorted(keys.keys() & run_keys)), None)
+        ref = _called(next((keys[k] for k in sorted(keys.keys() & run_keys)), None))
         if not isinstance(ref, (ast.Name, ast.Attribute)) or not keys.keys() & schema \
                 or not any(_written(keys[k]) for k in keys.keys() & described):
             continue
