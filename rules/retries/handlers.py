@@ -191,18 +191,25 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
                     name = dotted(target)
                     if name:
                         assigned.add(name)
+    # s46 (batch 19, powershell-agent): an element taken out of a name (`last = messages[-1]`, bound in the handler)
+    # is the same object: changing it in place (`last["content"] += note`) changes that name
+    elements = {
+        t.target.value: root for n in _walk(handler.body) if isinstance(n, cst.Assign)
+        and isinstance(n.value, cst.Subscript) and (root := _root_name(n.value)) for t in n.targets
+        if isinstance(t.target, cst.Name)
+    }
     for n in _walk(handler.body):
         # in place: `messages.append(...)`, `messages[-1]["content"] = partial` (the next request differs)
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
             root = _root_name(n.func.value)
             if root:
-                assigned.add(root)
+                assigned.add(elements.get(root, root))
         elif isinstance(n, cst.Assign):
             for t in n.targets:
                 if isinstance(t.target, cst.Subscript):
                     root = _root_name(t.target)
                     if root:
-                        assigned.add(root)
+                        assigned.add(elements.get(root, root))
     if not assigned:
         return False
     read: set[str] = set()

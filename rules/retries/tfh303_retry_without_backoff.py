@@ -649,8 +649,36 @@ def summarize(llm, parts, budget, too_long):
                 budget //= 2
             return llm.completion(messages=parts[:budget])
 """,
+        # s46 (batch 19, powershell-agent): the handler takes the last message out of the request and changes it in
+        # place (the same object): the next attempt sends a different request
+        """\
+def ask(client, messages, tools):
+    retries = 0
+    while True:
+        try:
+            return client.chat.completions.create(messages=messages, tools=tools)
+        except Exception as exc:
+            if "tool_use_failed" in str(exc) and retries < 2:
+                retries += 1
+                last_msg = messages[-1]
+                last_msg["content"] = str(last_msg["content"]) + "(your last output was invalid JSON)"
+                continue
+            raise
+""",
     ]
     INVALID = [
+        # s46: an element taken out of something the attempt does not send, changed in place, changes no request
+        """\
+import httpx
+def ask(client, messages, history):
+    for attempt in range(3):
+        try:
+            return client.post("/chat", json=messages)
+        except httpx.TransportError as exc:  # error: TFH303
+            entry = history[-1]
+            entry["failures"] = entry.get("failures", 0) + 1
+            continue
+""",
         # s44: a test of the counter before the try that changes nothing the attempt reads is no changed request
         """\
 import httpx
