@@ -665,8 +665,32 @@ def ask(client, messages, tools):
                 continue
             raise
 """,
+        # s46 (batch 19, claw-forge): a walk up the parent directories; each round reads another candidate
+        """\
+from pathlib import Path
+def find_config(load):
+    candidate = Path.cwd()
+    for _ in range(4):
+        try:
+            return load(candidate / "app.yaml")
+        except OSError:
+            pass
+        candidate = candidate.parent
+    return None
+""",
     ]
     INVALID = [
+        # s46: a name stepped to its parent that the attempt does not read is no walk: the same request goes round
+        """\
+import httpx
+def fetch(client, url, node):
+    for attempt in range(3):
+        try:
+            return client.get(url)
+        except httpx.TransportError:  # error: TFH303
+            pass
+        node = node.parent
+""",
         # s46: an element taken out of something the attempt does not send, changed in place, changes no request
         """\
 import httpx
