@@ -81,7 +81,8 @@ after that wait.
 
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
-on a list or dict the attempt sends), a handler that supplies the value itself
+on a list or dict the attempt sends; s46: also through an element the handler takes out of it,
+`last = messages[-1]` then `last["content"] += note`, the same object), a handler that supplies the value itself
 (`except E: obj = create(relaxed=True)`) which the rest of the iteration then
 uses (a fallback, not a go-round), and in-memory work: an attempt whose every
 call is a builtin such as `tuple(dir(module))` (retried on "dictionary changed
@@ -89,7 +90,9 @@ size during iteration"): no server to spare, nothing a wait fixes. Only a sleep
 that leads the attempt counts as a wait before it: a `time.sleep` deep in the
 attempt (between scrolls, after the page loaded) runs only on the way to
 success and does not space the attempts. Not a retry at all (see TFH103's
-"What counts as a retry"): message loops, batch loops over data, benchmark
+"What counts as a retry"): message loops, batch loops over data, a walk (s46: a statement
+of the loop's body outside the `try` steps a name the attempt reads to its own attribute, `candidate =
+candidate.parent`, `node = node.next`: each round tries another item), benchmark
 loops, readiness polls (a `while` with no plain exit on success), two
 requests made by design.
 

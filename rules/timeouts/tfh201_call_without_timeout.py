@@ -136,7 +136,8 @@ read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `
 `git commit -m`), except where it can wait for a person: `git merge`/`rebase`/`cherry-pick`/`revert` (a
 conflict, an editor), `-p`/`-i`/`-e` on a work-tree change (`git add -p`), a `commit` or an annotated `tag`
 with no message (an editor); a commit's hooks are the repository's own local programs; a helper forwarding its
-arguments to such a program, `def git(cwd, *argv): run(["git", *argv])`, where every call of it in the module
+arguments to such a program, `def git(cwd, *argv): run(["git", *argv])` (s46: or a copy of them added,
+`["tmux"] + list(args)`, `tuple(args)`), where every call of it in the module
 starts with a literal local sub-command (also a module function called through the object it takes first,
 `def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["config", ...])`, and a call handed a loop
 variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`); a
