@@ -25,6 +25,7 @@ from .loops import _exits, _narrows, attempt_counter_name
 from .steps import body_stmts as _body_stmts
 from .paths import _after_try, _before_try, _walk, _walk_all
 from .status_loops import idempotency_flag as _idempotency_flag
+from .worklist import steps_to_next
 
 
 def _handler_types(handler: cst.ExceptHandler) -> list[str] | None:
@@ -69,8 +70,9 @@ def only_conflicts(going_round: list[cst.ExceptHandler]) -> bool:
 def failure_handlers(loop: Loop) -> list[cst.ExceptHandler]:
     """The going-round handlers that retry blindly: they catch a failure (not only a
     cancellation) and do not change what the next attempt does (:func:`changes_input`)."""
-    if polls_local_result(loop) or loop.fresh_attempt or waits_for_lock(loop) or changes_on_later_rounds(loop):
-        return []  # a wait on a local result or a lock; an attempt drawing a fresh value each time (issue 23)
+    if (polls_local_result(loop) or loop.fresh_attempt or waits_for_lock(loop) or changes_on_later_rounds(loop)
+            or steps_to_next(loop)):
+        return []  # a wait on a local result or a lock; an attempt drawing a fresh value each time (issue 23); a walk
     return [h for h in loop.handlers if catches_failure(h) and not changes_input(loop, h) and not handler_asks_a_person(h)]
 
 
@@ -191,18 +193,25 @@ def changes_input(loop: Loop, handler: cst.ExceptHandler) -> bool:
                     name = dotted(target)
                     if name:
                         assigned.add(name)
+    # s46 (batch 19, powershell-agent): an element taken out of a name (`last = messages[-1]`, bound in the handler)
+    # is the same object: changing it in place (`last["content"] += note`) changes that name
+    elements = {
+        t.target.value: root for n in _walk(handler.body) if isinstance(n, cst.Assign)
+        and isinstance(n.value, cst.Subscript) and (root := _root_name(n.value)) for t in n.targets
+        if isinstance(t.target, cst.Name)
+    }
     for n in _walk(handler.body):
         # in place: `messages.append(...)`, `messages[-1]["content"] = partial` (the next request differs)
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
             root = _root_name(n.func.value)
             if root:
-                assigned.add(root)
+                assigned.add(elements.get(root, root))
         elif isinstance(n, cst.Assign):
             for t in n.targets:
                 if isinstance(t.target, cst.Subscript):
                     root = _root_name(t.target)
                     if root:
-                        assigned.add(root)
+                        assigned.add(elements.get(root, root))
     if not assigned:
         return False
     read: set[str] = set()

@@ -81,7 +81,8 @@ after that wait.
 
 Also left alone: a handler that changes the next request in place
 (`messages.append(prefill)`, `messages[-1]["content"] = partial`, `params.pop(...)`
-on a list or dict the attempt sends), a handler that supplies the value itself
+on a list or dict the attempt sends; s46: also through an element the handler takes out of it,
+`last = messages[-1]` then `last["content"] += note`, the same object), a handler that supplies the value itself
 (`except E: obj = create(relaxed=True)`) which the rest of the iteration then
 uses (a fallback, not a go-round), and in-memory work: an attempt whose every
 call is a builtin such as `tuple(dir(module))` (retried on "dictionary changed
@@ -89,7 +90,9 @@ size during iteration"): no server to spare, nothing a wait fixes. Only a sleep
 that leads the attempt counts as a wait before it: a `time.sleep` deep in the
 attempt (between scrolls, after the page loaded) runs only on the way to
 success and does not space the attempts. Not a retry at all (see TFH103's
-"What counts as a retry"): message loops, batch loops over data, benchmark
+"What counts as a retry"): message loops, batch loops over data, a walk (s46: a statement
+of the loop's body outside the `try` steps a name the attempt reads to its own attribute, `candidate =
+candidate.parent`, `node = node.next`: each round tries another item), benchmark
 loops, readiness polls (a `while` with no plain exit on success), two
 requests made by design.
 
@@ -649,8 +652,60 @@ def summarize(llm, parts, budget, too_long):
                 budget //= 2
             return llm.completion(messages=parts[:budget])
 """,
+        # s46 (batch 19, powershell-agent): the handler takes the last message out of the request and changes it in
+        # place (the same object): the next attempt sends a different request
+        """\
+def ask(client, messages, tools):
+    retries = 0
+    while True:
+        try:
+            return client.chat.completions.create(messages=messages, tools=tools)
+        except Exception as exc:
+            if "tool_use_failed" in str(exc) and retries < 2:
+                retries += 1
+                last_msg = messages[-1]
+                last_msg["content"] = str(last_msg["content"]) + "(your last output was invalid JSON)"
+                continue
+            raise
+""",
+        # s46 (batch 19, claw-forge): a walk up the parent directories; each round reads another candidate
+        """\
+from pathlib import Path
+def find_config(load):
+    candidate = Path.cwd()
+    for _ in range(4):
+        try:
+            return load(candidate / "app.yaml")
+        except OSError:
+            pass
+        candidate = candidate.parent
+    return None
+""",
     ]
     INVALID = [
+        # s46: a name stepped to its parent that the attempt does not read is no walk: the same request goes round
+        """\
+import httpx
+def fetch(client, url, node):
+    for attempt in range(3):
+        try:
+            return client.get(url)
+        except httpx.TransportError:  # error: TFH303
+            pass
+        node = node.parent
+""",
+        # s46: an element taken out of something the attempt does not send, changed in place, changes no request
+        """\
+import httpx
+def ask(client, messages, history):
+    for attempt in range(3):
+        try:
+            return client.post("/chat", json=messages)
+        except httpx.TransportError as exc:  # error: TFH303
+            entry = history[-1]
+            entry["failures"] = entry.get("failures", 0) + 1
+            continue
+""",
         # s44: a test of the counter before the try that changes nothing the attempt reads is no changed request
         """\
 import httpx

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...linter.api import every_node
 from .data import Loop
 
 
@@ -31,3 +32,26 @@ def draws_next_item(loop: Loop) -> bool:
             if isinstance(func, cst.Name) and func.value == "next":
                 return True
     return False
+
+
+def steps_to_next(loop: Loop) -> bool:
+    """s46 (batch 19, claw-forge's walk up the parent directories for a config file): a statement of the loop's
+    body outside its ``try`` rebinds a name the attempt reads to an attribute of itself (``candidate =
+    candidate.parent``, ``node = node.next``): each round works on another item, as a drawn one is
+    (:func:`draws_next_item`), so a failure's going round tries nothing again."""
+    body = loop.node.body
+    stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
+    stepped: set[str] = set()
+    for stmt in stmts:
+        if stmt is loop.try_node or not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                    and isinstance(small.value, cst.Attribute) and isinstance(small.value.value, cst.Name)
+                    and small.value.value.value == small.targets[0].target.value):
+                stepped.add(small.value.value.value)
+    if not stepped:
+        return False
+    read = {n.value for n in every_node(loop.try_node.body) if isinstance(n, cst.Name)}
+    return bool(stepped & read)
+

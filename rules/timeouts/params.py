@@ -14,6 +14,7 @@ may lack them), built once per file and only when a finding asks.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 import libcst as cst
 
@@ -304,27 +305,44 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
     return out or None
 
 
-def forwarded_param(cmd: cst.BaseExpression) -> tuple[list[cst.BaseElement], str] | None:
-    """``["git", *argv]`` / ``["git", "-C", d] + args``: the literal-led prefix and the parameter forwarded after it."""
+def forwarded_param(
+    cmd: cst.BaseExpression, is_builtin: Callable[[str], bool] | None = None
+) -> tuple[list[cst.BaseElement], str] | None:
+    """``["git", *argv]`` / ``["git", "-C", d] + args``: the literal-led prefix and the parameter forwarded after it.
+    s46 (batch 19, openocto; hermes-agent, praisonaiagents): ``["tmux"] + list(args)`` forwards ``args`` too, when
+    ``is_builtin`` says ``list``/``tuple`` there is Python's builtin (a copy of the same items)."""
     if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) > 1:
         last = cmd.elements[-1]
         if isinstance(last, cst.StarredElement) and isinstance(last.value, cst.Name):
             return list(cmd.elements[:-1]), last.value.value
-    if isinstance(cmd, cst.BinaryOperation) and isinstance(cmd.operator, cst.Add) and isinstance(cmd.right, cst.Name):
-        if isinstance(cmd.left, (cst.List, cst.Tuple)) and cmd.left.elements:
-            return list(cmd.left.elements), cmd.right.value
+    if isinstance(cmd, cst.BinaryOperation) and isinstance(cmd.operator, cst.Add):
+        right = _copied_name(cmd.right, is_builtin)
+        if right is not None and isinstance(cmd.left, (cst.List, cst.Tuple)) and cmd.left.elements:
+            return list(cmd.left.elements), right
+    return None
+
+
+def _copied_name(node: cst.BaseExpression, is_builtin: Callable[[str], bool] | None) -> str | None:
+    """``args``, or ``list(args)``/``tuple(args)`` with the builtin: the name whose items are added."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if (is_builtin is not None and isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+            and node.func.value in ("list", "tuple") and is_builtin(node.func.value) and len(node.args) == 1
+            and not node.args[0].keyword and not node.args[0].star and isinstance(node.args[0].value, cst.Name)):
+        return node.args[0].value.value
     return None
 
 
 def forwarded_commands(
-    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression
+    screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | None, cmd: cst.BaseExpression,
+    is_builtin: Callable[[str], bool] | None = None,
 ) -> list[cst.BaseExpression] | None:
     """s42 (batch 15): a helper that forwards its arguments to a program (``def git(cwd, *argv): run(["git", *argv])``,
     ``def _run_git(root, args): run(["git", *args])``) runs, at each call of it in the module, the prefix followed by
     that call's literal leading arguments (``git(cwd, "status", "--porcelain")``, ``_run_git(root, ["blame", p])``):
     one command per call; None when a use of the helper is not such a call (no literal sub-command, a callback
     handed on, ``*args`` passed on) or it has no call in the module."""
-    found = forwarded_param(cmd)
+    found = forwarded_param(cmd, is_builtin)
     if found is None:
         return None
     prefix, name = found

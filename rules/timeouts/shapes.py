@@ -511,10 +511,11 @@ class TimeoutShapes(LoopCommands, Rule):
         if isinstance(cmd, (cst.List, cst.Tuple)) and len(cmd.elements) == 1 and isinstance(
                 cmd.elements[0], cst.StarredElement) and isinstance(cmd.elements[0].value, cst.Name):
             cmd = cmd.elements[0].value  # s45: `create_subprocess_exec(*cmd, ...)`: the whole command, as `run(cmd)`
-        forwarded = forwarded_commands(self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd)
+        forwarded = forwarded_commands(
+            self.ctx.screen, func, self.classes[-1] if self.classes else None, cmd, self.names.is_builtin)
         if forwarded is not None:  # s42: `def git(cwd, *argv): run(["git", *argv])`: each call's literal sub-command
             return forwarded
-        spread = forwarded_param(cmd)
+        spread = forwarded_param(cmd, self.names.is_builtin)
         walked = self._loop_commands(cst.Name(spread[1])) if spread is not None else None
         if spread is not None and walked and all(isinstance(w, (cst.List, cst.Tuple)) for w in walked):
             # s44: `for label, args in (("head", ["rev-parse", "HEAD"]), ...): run([git, *args])`: each literal item

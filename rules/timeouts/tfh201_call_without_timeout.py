@@ -136,7 +136,8 @@ read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `
 `git commit -m`), except where it can wait for a person: `git merge`/`rebase`/`cherry-pick`/`revert` (a
 conflict, an editor), `-p`/`-i`/`-e` on a work-tree change (`git add -p`), a `commit` or an annotated `tag`
 with no message (an editor); a commit's hooks are the repository's own local programs; a helper forwarding its
-arguments to such a program, `def git(cwd, *argv): run(["git", *argv])`, where every call of it in the module
+arguments to such a program, `def git(cwd, *argv): run(["git", *argv])` (s46: or a copy of them added,
+`["tmux"] + list(args)`, `tuple(args)`), where every call of it in the module
 starts with a literal local sub-command (also a module function called through the object it takes first,
 `def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["config", ...])`, and a call handed a loop
 variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`); a
@@ -968,6 +969,20 @@ class Service:  # a process killed is reaped at once, an attribute of self as a 
             self.process.kill()
             self.process.wait()
 """,
+        # s46 (batch 19, openocto; hermes-agent, praisonaiagents): a helper adding a copy of its arguments to the
+        # program (`["tmux"] + list(args)`, `tuple(args)`) forwards them as `["tmux", *args]` does
+        """\
+import subprocess
+def _tmux(*args, capture=False):
+    cmd = ["tmux"] + list(args)
+    return subprocess.run(cmd, capture_output=capture, text=True)
+class Shadow:
+    def _run_git(self, *args, cwd=None):
+        return subprocess.run(("git",) + tuple(args), cwd=cwd, capture_output=True)
+    def save(self, msg):
+        self._run_git("add", "-A")
+        return self._run_git("commit", "-m", msg), _tmux("send-keys", "-t", "s", "Enter"), _tmux("has-session", "-t", "s")
+""",
         # s43 (batch 16, bello): the program a module function returns (`"git"`, or a look-up of `"git"`), called
         # directly, as a method of the same name, or bound to a name a forwarding closure reads
         """\
@@ -1170,6 +1185,19 @@ def _run_git(root, args):
     return subprocess.run(["git", *args], capture_output=True, cwd=root)  # error: TFH201
 def sync(cwd, sub):
     return git(cwd, "status"), git(cwd, "pull"), _run_git(cwd, [sub])
+""",
+        # s46: a copy of the arguments is read as the arguments: a call giving a sub-command that leaves the machine
+        # keeps the helper reported; so does a `list` that is not the builtin
+        """\
+import subprocess
+def git(*args):
+    return subprocess.run(["git"] + list(args), capture_output=True)  # error: TFH201
+def list(items):
+    return ["fetch", *items]
+def tmux(*args):
+    return subprocess.run(["tmux"] + list(args), capture_output=True)  # error: TFH201
+def sync():
+    return git("status"), git("pull"), tmux("send-keys", "Enter")
 """,
         # s42: a module-level coroutine a caller also awaits without a deadline, or a public one (other modules may
         # call it unbounded): its wait is reported; `git remote show` asks the server
