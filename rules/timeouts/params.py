@@ -286,14 +286,13 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
         if vararg:  # s46 (batch 18, kolega's clipboard reads): `_run_exec("xclip", "-o", ...)`: one command per call
             items: list[ast.expr] = list(call.args[index:])
         else:
-            arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            arg = _call_arg(call, index, name)
             upstream = _passed_on(screen, call, arg) if isinstance(arg, ast.Name) else None
             if upstream is not None:  # s46: `_run(cmd)` inside `def _step(self, cmd)`: each list its callers pass
-                each = [_forwarded_words([], _with_flags(list(u.elts))) if isinstance(u, (ast.List, ast.Tuple)) else None
-                        for u in upstream]
-                if any(c is None for c in each):
+                each = _each_list(upstream, lambda elts: _forwarded_words([], _with_flags(elts)))
+                if each is None:
                     return None
-                out.extend(c for c in each if c is not None)
+                out.extend(each)
                 continue
             if not isinstance(arg, (ast.List, ast.Tuple)):
                 return None
@@ -375,16 +374,15 @@ def forwarded_commands(
         if vararg:
             items: list[ast.expr] = list(call.args[index:])
         else:
-            arg = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+            arg = _call_arg(call, index, name)
             walked = _walked(screen, call, arg) if arg is not None else None
             if walked is None and arg is not None:  # s46: `self._git(args)` in `_git_names(self, args)`: its callers' lists
                 walked = _passed_on(screen, call, arg)
             if walked is not None:  # s44: `run(arguments)` in a loop over literal sub-commands: each of them
-                each = [_forwarded_words(prefix, list(w.elts)) if isinstance(w, (ast.List, ast.Tuple)) else None
-                        for w in walked]
-                if any(c is None for c in each):
+                each = _each_list(walked, lambda elts: _forwarded_words(prefix, elts))
+                if each is None:
                     return None
-                out.extend(c for c in each if c is not None)
+                out.extend(each)
                 continue
             if not isinstance(arg, (ast.List, ast.Tuple)):
                 return None
@@ -394,6 +392,23 @@ def forwarded_commands(
             return None
         out.append(built)
     return out or None
+
+
+def _call_arg(call: ast.Call, index: int, name: str) -> ast.expr | None:
+    """The argument ``call`` hands the parameter ``name`` at position ``index``: positional, else by keyword."""
+    return call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _each_list(lists: list[ast.expr], build: Callable[[list[ast.expr]], cst.BaseExpression | None]
+               ) -> list[cst.BaseExpression] | None:
+    """Each literal list or tuple of ``lists`` as ``build`` words it; None when one is not such a list or gives none."""
+    out: list[cst.BaseExpression] = []
+    for node in lists:
+        built = build(list(node.elts)) if isinstance(node, (ast.List, ast.Tuple)) else None
+        if built is None:
+            return None
+        out.append(built)
+    return out
 
 
 def _forwarded_words(prefix: list[cst.BaseElement], items: list[ast.expr]) -> cst.BaseExpression | None:
