@@ -7,10 +7,9 @@ method the project implements elsewhere: what the function's ``return``s name, t
 from __future__ import annotations
 
 import os
-import re
 
 from .imports_disk import (
-    MAX_BYTES, _Class, _From, _Func, _lookup, _module, _module_file, _project_listing, _root,
+    _Class, _defining, _From, _Func, _lookup, _module, _module_file, _project_listing, _root,
 )
 from .packages import absolute_module
 
@@ -110,14 +109,7 @@ def project_program(path: str, qualname: str | None, name: str) -> str | None:
     if key not in _programs:
         programs: list[str | None] = []
         read: list[str] = []
-        needle = re.compile(rb"def\s+" + name.encode() + rb"\s*\(")
-        for file in files:
-            try:
-                with open(file, "rb") as handle:
-                    if not needle.search(handle.read(MAX_BYTES + 1)):
-                        continue
-            except OSError:
-                continue
+        for file in _defining(files, name):
             parsed = _module(file)
             if parsed is None or parsed.summary is None:
                 continue
