@@ -60,6 +60,12 @@ def _starters(mod: ModuleIndex, starts: list[ast.Call]) -> set[Fn]:
     return found
 
 
+def _index(tree: ast.Module, starts: list[ast.Call]) -> tuple[ModuleIndex, set[Fn]]:
+    """The module's functions and the ones that start a process, once per file (several loops may ask)."""
+    mod = ModuleIndex(tree)
+    return mod, _starters(mod, starts)
+
+
 def _start_calls(mod: ModuleIndex, starts: list[ast.Call], starters: set[Fn], fn: Fn) -> list[ast.Call]:
     """The calls in ``fn`` that start a process: a start itself, or a call of a starter."""
     own = [c for c in starts if fn.lineno <= c.lineno <= (fn.end_lineno or fn.lineno)]
@@ -82,7 +88,7 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     starts = screen.calls_of(knowledge.background_process_starts)
     if not starts:
         return False
-    mod = ModuleIndex(tree)
+    mod, starters = screen.memo("started.py", lambda: _index(tree, starts))
     fn = mod.enclosing(line)
     loop = _loop_at(fn, line) if fn is not None else None
     if fn is None or loop is None:
@@ -97,7 +103,6 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
              if isinstance(t, ast.Name) and t.id in read for v in [n.value]]
     defaults = [d for d in (*fn.args.defaults, *fn.args.kw_defaults) if d is not None]
     loopback = any(_loopback(s, hosts) for node in (body, *bound, *defaults) for s in _strings(node))
-    starters = _starters(mod, starts)
     if loopback and any(c.lineno < loop.lineno for c in _start_calls(mod, starts, starters, fn)):
         return True  # 1. started in the same function, before the loop
     local = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} | {
