@@ -10,7 +10,7 @@ import ast
 
 from .scope_ast import walk_in_scope_ast
 
-__all__ = ["delegate", "function_program"]
+__all__ = ["delegate", "function_program", "function_programs"]
 
 
 # A call returning its literal first argument's program: a look-up of it (``shutil.which("git")``,
@@ -43,6 +43,15 @@ def function_program(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None
     "git"``, ``require_trusted_executable("git")`` on another path), or None."""
     found = {_program(r) for r in _own_returns(node)}
     return found.pop() if len(found) == 1 else None
+
+
+def function_programs(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str] | None:
+    """s47: every program the function's ``return``s name, one per ``return`` (``open_command()`` returning ``"open"``,
+    ``"start"`` or ``"xdg-open"`` by platform), or None when a ``return`` names none."""
+    found = {_program(r) for r in _own_returns(node)}
+    if not found or None in found:
+        return None
+    return frozenset(p for p in found if p is not None)
 
 
 def _dotted(node: ast.expr) -> str | None:

@@ -487,3 +487,17 @@ TRANSIENT_ADVICE: Final[tuple[tuple[str, str], ...]] = (
     ("redis", "`redis.ConnectionError`, `redis.TimeoutError`"),
 )
 TRANSIENT_ADVICE_DEFAULT: Final[str] = "`ConnectionError`, `TimeoutError`, the client's own timeout and connection errors, 429 and 5xx"
+
+# s47 (issue 23, batch 19): a readiness poll of a server the code started itself. The calls that start a process
+# and return while it runs (a child or a daemon the code then waits on), and the hosts that name this machine.
+# TFH103 leaves a broad poll alone only when the code started what it polls (``rules/retries/started.py``):
+# a loopback address alone is not enough (an Ollama server on ``localhost:11434`` the code did not start is
+# a service whose 400, refused model or bad URL waits out the poll like an outage).
+BACKGROUND_PROCESS_STARTS: Final[frozenset[str]] = frozenset(
+    {"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell",
+     "asyncio.subprocess.create_subprocess_exec", "asyncio.subprocess.create_subprocess_shell"}
+)
+LOOPBACK_HOSTS: Final[tuple[str, ...]] = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+# The words of a parameter named for a server's address (``host``, ``ssh_port``, ``base_url``): a poll handed one
+# by callers that each start a process first polls what they started (``started.py``, case 3).
+ADDRESS_WORDS: Final[frozenset[str]] = frozenset({"host", "hostname", "port", "url", "address", "addr", "endpoint"})

@@ -116,6 +116,8 @@ LLM_VENDOR_WORDS: Final[frozenset[str]] = frozenset(
 # name ending in one of these, and a request body with a ``messages`` or ``prompt`` key.
 LLM_INFERENCE_BASE_SUFFIXES: Final[tuple[str, ...]] = ("Llm", "LLM", "ChatModel", "Embeddings", "Embedding", "LanguageModel", "Reranker")
 LLM_INFERENCE_BODY_KEYS: Final[frozenset[str]] = frozenset({"messages", "prompt", "contents", "input_text"})
+# ... and a body holding both of these (``{"model": m, "input": texts}``: an embeddings or responses call; s47).
+LLM_INFERENCE_MODEL_INPUT_KEYS: Final[frozenset[str]] = frozenset({"model", "input"})
 
 
 def llm_inference_module(path: str) -> bool:

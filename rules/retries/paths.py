@@ -36,7 +36,7 @@ from ...linter.api import knowledge as kb
 from .data import Loop
 from .grown import grows_to_success
 from .loops import _flag_success, attempt_counter_name, delay_literal
-from .worklist import draws_next_item
+from .worklist import draws_next_item, walks_by_index
 
 if TYPE_CHECKING:
     from ...linter.api import Names
@@ -423,7 +423,7 @@ def iterates(loop: Loop) -> bool:
         return False
     if isinstance(node.iter, cst.Call) and len(node.iter.args) == 3:
         return True
-    if draws_next_item(loop):
+    if draws_next_item(loop) or walks_by_index(loop):
         return True
     if delay_literal(node.iter):
         return False  # for delay in (1, 2, 4): the target is the wait, not data

@@ -46,6 +46,16 @@ names the write and its line. A remote tool run is a write too: MCP's
 server that may create, send or pay; re-sent after a timeout or a dropped
 connection, it may run twice. A model call (chat, completions, embeddings) is
 not a write: a retry of it costs money and rate limit, not a duplicate.
+A model call is read from its body too (s47, batch 19), where the module
+builds it: a dict literal in the call, a local name assigned one, the value a
+same-class method or same-module function returns (`payload =
+self._build_payload("ping")`), or a parameter every call of the function in
+the module fills with such a body (`_make_request(self, payload)` called as
+`self._make_request(self._build_payload_from_messages(msgs))`): a body with
+`messages`, `prompt`, `contents` or `input_text`, or both `model` and `input`,
+sent through a generic client (`self._client.post(self.api_path,
+json=payload)`), is inference. A body the module does not build, or one
+without those keys (`{"title": ..., "body": ...}`), stays a write.
 A request helper whose HTTP method is a parameter (`client.request(method,
 url, ...)` in the retry) sends what its callers ask: a call in the same module
 that gives it a literal `"POST"` or `"PATCH"` makes its retry a write's
@@ -830,8 +840,75 @@ def notify(bus, event):
         except ConnectionError:
             time.sleep(2 ** attempt)
 """,
+        # s47 (localforge b19, model-call-post): a model call through a generic client: the URL is an attribute, the
+        # body is built by a method of the class (`self._build_payload(...)`) or handed in by every caller of the
+        # method that posts it (`_make_request(payload)`): its `messages` say it is a model call, not a write
+        """\
+import asyncio, httpx
+class CloudClient:
+    def __init__(self, base_url):
+        self._client = httpx.AsyncClient(base_url=base_url, timeout=60)
+        self.api_path = "/api/v1/chat"
+    def _build_payload(self, text, history=()):
+        messages = [*history, {"role": "user", "content": text}]
+        return {"messages": messages, "conversation_id": "", "system_purpose": "code"}
+    async def health_check(self):
+        for attempt in range(5):
+            try:
+                payload = self._build_payload("ping")
+                payload["conversation_id"] = ""
+                resp = await self._client.post(self.api_path, json=payload)
+                return resp.status_code < 400
+            except httpx.TransportError:
+                await asyncio.sleep(2 ** attempt)
+        return False
+    async def _make_request(self, payload):
+        for attempt in range(3):
+            try:
+                return (await self._client.post(self.api_path, json=payload)).text
+            except httpx.TransportError:
+                await asyncio.sleep(2 ** attempt)
+    async def chat(self, text, history):
+        return await self._make_request(self._build_payload(text, history))
+    async def vectors(self, texts):
+        body = {"model": "text-embedding-3-small", "input": texts}
+        for attempt in range(3):
+            try:
+                return (await self._client.post("/v1/vectors", json=body)).json()
+            except httpx.TransportError:
+                await asyncio.sleep(2 ** attempt)
+""",
     ]
     INVALID = [
+        # s47: a body the class builds for something else (an issue), or handed in by a caller that passes one
+        # the module does not build, stays a write: only a model call's body (`messages`, `prompt`, `model` with
+        # `input`) is read as inference
+        """\
+import asyncio, httpx
+class TrackerClient:
+    def __init__(self):
+        self._client = httpx.AsyncClient(base_url="https://tracker.example", timeout=30)
+        self.api_path = "/api/issues"
+    def _build_payload(self, title, body):
+        return {"title": title, "body": body, "model": "bug"}
+    async def open_issue(self, title, body):
+        for attempt in range(3):  # error: TFH101
+            try:
+                payload = self._build_payload(title, body)
+                return await self._client.post(self.api_path, json=payload)
+            except httpx.TransportError:
+                await asyncio.sleep(2 ** attempt)
+    async def _send(self, payload):
+        for attempt in range(3):  # error: TFH101
+            try:
+                return await self._client.post(self.api_path, json=payload)
+            except httpx.TransportError:
+                await asyncio.sleep(2 ** attempt)
+    async def chat(self, text):
+        return await self._send({"messages": [{"role": "user", "content": text}]})
+    async def comment(self, issue, text):
+        return await self._send(self._comment(issue, text))
+""",
         # s46: an exporter not named for telemetry (events may be a person's calendar entries) stays reported
         """\
 import time, httpx

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING, Sequence
 
 import libcst as cst
@@ -13,7 +14,8 @@ from .deny import deny_why, excludes_permanent
 from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
-from ...linter.api import every_node
+from ...linter.api import every_node, node_lines
+from .started import polls_own_server
 from .worklist import draws_next_item
 
 if TYPE_CHECKING:
@@ -216,6 +218,29 @@ labellers of the next batches; the existing labels are not changed):
   its user sets the count (the re-run is the product's feature, and what it
   sends is the user's test).
 
+A readiness poll of a server the code started itself (s47, batch 19; not
+reported, labelled `false`): the loop waits for a child process or daemon the
+same code started (`subprocess.Popen`, `asyncio.create_subprocess_exec`/`_shell`,
+or a function of the module that calls one, at any depth), so its failure is
+"not listening yet" and the attempt stays on the machine. "Started here" is
+read from the code, one of:
+1. the loop's function starts the process before the loop, and the attempt
+   names a loopback host (`localhost`, `127.0.0.1`, `::1`, `0.0.0.0`: in the
+   attempt, a local name it reads, or a parameter default):
+   `Popen(cmd)`, then `sock.connect_ex(("localhost", port))`;
+2. the attempt names a loopback host and reads a module-level name that the
+   module hands to a process it starts (`s.connect(("127.0.0.1", CONTROL_PORT))`,
+   the daemon started with `"--control-port", str(CONTROL_PORT)`);
+3. the attempt reads a parameter named for an address (`host`, `port`, `url`,
+   `address`, `endpoint`: `def _wait_for_server(host, port)`), and every call
+   of its function in the module starts a process first and hands it no
+   literal remote host.
+A loopback address alone is not "started here": a local server the code did
+not start (an Ollama preload on `http://localhost:11434`) answers a bad
+request, a missing model or a refused key like a remote one: reported,
+`true`. So is a remote URL polled after a start (`gcloud run deploy`, then
+the service's public URL), and a function handed no address by its callers.
+
 Not a retry either: a loop none of whose going-round handlers can catch what
 the attempt raises. requests raises `Timeout`/`ReadTimeout`/`ConnectTimeout`
 only when the call was given a timeout, so `except requests.Timeout: continue`
@@ -309,6 +334,55 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s47 (batch 19: vibecheck-agent, golden-agent): a readiness poll of a server the code started itself: the
+        # dev server started in the same function and polled on localhost; a daemon whose control port the module
+        # hands to the process it starts; a health check whose every caller started a process first
+        """\
+import json, socket, subprocess, sys, time
+import http.client
+CONTROL_PORT = 2012
+def screenshot(cmd, port, timeout=30):
+    process = subprocess.Popen(cmd, shell=True, stdout=subprocess.PIPE)
+    start = time.time()
+    while time.time() - start < timeout:
+        try:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            if sock.connect_ex(("localhost", port)) == 0:
+                break
+        except:
+            pass
+        time.sleep(1)
+    return process
+def _spawn(args):
+    return subprocess.Popen(args, stdin=subprocess.DEVNULL, start_new_session=True)
+def _ensure_daemon():
+    _spawn([sys.executable, "daemon.py", "--control-port", str(CONTROL_PORT)])
+def _send_to_daemon(payload, retries=25):
+    for _ in range(retries):
+        try:
+            with socket.create_connection(("127.0.0.1", CONTROL_PORT), timeout=2) as s:
+                s.sendall(json.dumps(payload).encode())
+                return json.loads(s.recv(65536))
+        except Exception:
+            time.sleep(0.2)
+    raise RuntimeError("daemon unreachable")
+def _wait_for_server(host, port, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection(host, port, timeout=2)
+            conn.request("GET", "/health")
+            if conn.getresponse().status == 200:
+                return True
+        except Exception:
+            pass
+        time.sleep(0.5)
+    return False
+def start_server(args, host="127.0.0.1", port=8080):
+    _ensure_daemon()
+    _send_to_daemon({"cmd": "START", "host": host, "port": port, "args": args})
+    return _wait_for_server(host, port)
+""",
         # s44 (batch 16 hazzel agent-step-loop): a best-effort UI call in the middle of the agent's step loop; the
         # failure is passed over and the round goes on with its step: nothing is re-done
         """\
@@ -947,6 +1021,53 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s47: loopback alone is not "started here": a local server the code did not start (an Ollama preload), a
+        # remote URL polled after a start, a health check one of whose callers starts nothing, and a remote call
+        # handed no address (dooers-cli's tunnel reallocation after its dev server's Popen), stay reported
+        """\
+import subprocess, time
+import httpx, requests
+class Ollama:
+    def __init__(self, model):
+        self.model = model
+        self._client = httpx.Client(base_url="http://localhost:11434", timeout=30)
+    def preload(self):
+        for attempt in range(2):
+            try:
+                self._client.post("/api/generate", json={"model": self.model, "keep_alive": "30m"})
+                return
+            except Exception:  # error: TFH103
+                time.sleep(1)
+def deploy(service):
+    subprocess.Popen(["gcloud", "run", "deploy", service])
+    for _ in range(60):
+        try:
+            if requests.get(f"https://{service}.run.app/health", timeout=5).ok:
+                return True
+        except Exception:  # error: TFH103
+            pass
+        time.sleep(5)
+def wait_healthy(host, port):
+    for _ in range(30):
+        try:
+            return requests.get(f"http://{host}:{port}/health", timeout=2).ok
+        except Exception:  # error: TFH103
+            time.sleep(1)
+def start(cmd, port):
+    subprocess.Popen(cmd)
+    return wait_healthy("127.0.0.1", port)
+def check(host, port):
+    return wait_healthy(host, port)
+def reallocate(settings, token):
+    while True:
+        try:
+            return requests.post(settings.api + "/tunnels", headers={"Authorization": token}, timeout=10).json()
+        except Exception:  # error: TFH103
+            time.sleep(2)
+def run(cmd, settings, token):
+    subprocess.Popen(cmd)
+    return reallocate(settings, token)
+""",
         # s44: the same loop whose handler goes to the next round re-runs the failed step: a retry
         """\
 def run_agent(provider, ui, messages, tools):
@@ -1415,6 +1536,7 @@ def post_result(client, row):
         return [*screen_lines(screen, knowledge)[0], *recursion.screen_lines(screen)]
 
     def leave_Module(self, original_node: cst.Module) -> None:
+        self._module = original_node
         model: RetryModel = self.ctx.models[RetryModel]
         if model.finished:
             # s38: a broad handler that runs its own function again (recursion.py)
@@ -1471,6 +1593,15 @@ def post_result(client, row):
                 return False
         return found
 
+    def _polls_own_server(self, loop: "Loop") -> bool:
+        """The loop waits for a server the code started itself (``started.py``); positions only when the file starts a process."""
+        screen = self.ctx.screen
+        if not screen.calls_of(self.knowledge.background_process_starts):
+            return False
+        tree = screen.tree if isinstance(screen.tree, ast.Module) and screen.tree.body else None
+        line = node_lines(self._module, tree, [loop.node]).get(loop.node)
+        return line is not None and polls_own_server(screen, self.knowledge, line)
+
     def check(self, model: RetryModel) -> None:
         for retry in model.retries:
             cond = retry.condition
@@ -1498,6 +1629,8 @@ def post_result(client, row):
             if loop is not None and isinstance(loop.node, cst.For) and not paths.leaves_on_success(loop):
                 if paths.iterates(loop) or not paths.looks_like_retry(loop):
                     continue  # `for _ in range(2): try: request() except Exception: log()`: n requests by design
+            if loop is not None and self._polls_own_server(loop):
+                continue  # s47: a readiness poll of a child or daemon the code started itself (started.py)
             if cond.default:
                 why = _DEFAULTS.get(retry.kind, "this retry has no condition, so it retries every exception")
                 self.report(retry.written, why=why, transient=_advice(retry, self.knowledge))

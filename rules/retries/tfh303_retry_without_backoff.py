@@ -124,6 +124,22 @@ lift the limit: **`true`**. The rule reports some of the `false` shapes still
 a port drawn at the loop's top; a helper that changes `self`'s state read by the
 attempt's own method): see docs/real-code-survey.md, session 46.
 
+Another credential or endpoint (s47, decided on batch 19's key failover): a
+loop that goes through the elements of a pool, one each round (`for attempt
+in range(len(self._clients))` drawing `client = self._clients[(start +
+attempt) % len(self._clients)]` before its `try`, as `for client in
+self._clients` does), sends each attempt with another API key, account or
+endpoint: a changed request. A per-key quota or rate limit is lifted by the
+next key, not by time, so it is **not the target, `false`**, whatever the
+handler catches (as for a proxy that replaces the one marked failed; what it
+catches is TFH103's question), and not reported. A loop going round on a 429
+with the same key (or a lower effort on the same key) stays `true` and
+reported. Labels that disagree with this decision (not edited): none found;
+incident-commander's `key-failover` (batch 19) is `false`, as decided, and the
+proxy rotations through `pool.get()` (google-play-console-mcp `false`,
+instamcp `debatable`) are the same property in another form the rule does not
+read yet.
+
 ## Why is this bad?
 Transient failures (429, 503, a reset connection) mean "not now". Retrying at
 once turns one overloaded server into a thundering herd of clients, burns the
@@ -171,6 +187,27 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s47 (incident-commander b19, key-failover): each round goes through the next API key of a pool (an element
+        # indexed by the loop's target, bounded by the pool's size): another key lifts a per-key quota, no wait needed
+        """\
+from openai import AsyncOpenAI
+class ClientPool:
+    def __init__(self, keys):
+        self._clients = [AsyncOpenAI(api_key=k) for k in keys]
+        self._active_index = 0
+    async def chat_completion(self, **kwargs):
+        for attempt in range(len(self._clients)):
+            idx = (self._active_index + attempt) % len(self._clients)
+            client = self._clients[idx]
+            try:
+                result = await client.chat.completions.create(**kwargs)
+                self._active_index = idx
+                return result
+            except Exception as exc:
+                if "rate limit" in str(exc).lower() and attempt < len(self._clients) - 1:
+                    continue
+                raise
+""",
         # s44 (batch 16 bello changed-request): later rounds change the request before the try (the probes already
         # denied named in the prompt), under a test of the counter
         """\
@@ -683,6 +720,21 @@ def find_config(load):
 """,
     ]
     INVALID = [
+        # s47: the same client every round (the pool is not indexed by the loop's target) is the same request sent at once
+        """\
+from openai import AsyncOpenAI, RateLimitError
+class ClientPool:
+    def __init__(self, keys):
+        self._clients = [AsyncOpenAI(api_key=k) for k in keys]
+        self._active_index = 0
+    async def chat_completion(self, **kwargs):
+        for attempt in range(len(self._clients)):
+            client = self._clients[self._active_index]
+            try:
+                return await client.chat.completions.create(**kwargs)
+            except RateLimitError:  # error: TFH303
+                continue
+""",
         # s46: a name stepped to its parent that the attempt does not read is no walk: the same request goes round
         """\
 import httpx

@@ -55,3 +55,45 @@ def steps_to_next(loop: Loop) -> bool:
     read = {n.value for n in every_node(loop.try_node.body) if isinstance(n, cst.Name)}
     return bool(stepped & read)
 
+
+
+def walks_by_index(loop: Loop) -> bool:
+    """s47 (batch 19, incident-commander's API-key failover): ``for attempt in range(len(pool))`` whose body, before its
+    ``try``, binds a name to an element of that same ``pool`` indexed by the loop's target (``client =
+    self._clients[(self._active_index + attempt) % len(self._clients)]``, directly or through a name computed from
+    the target), and the attempt reads that name: each round goes through another element of the pool (another
+    client, key or endpoint), as ``for client in self._clients`` does, at most once each: a walk over the pool."""
+    node = loop.node
+    if not (isinstance(node, cst.For) and isinstance(node.target, cst.Name) and isinstance(node.iter, cst.Call)
+            and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range" and len(node.iter.args) == 1):
+        return False
+    size = node.iter.args[0].value
+    if not (isinstance(size, cst.Call) and isinstance(size.func, cst.Name) and size.func.value == "len" and len(size.args) == 1):
+        return False
+    pool = _code(size.args[0].value)
+    derived = {node.target.value}  # the target, and names computed from it before the try
+    drawn: set[str] = set()
+    body = node.body
+    for stmt in body.body if isinstance(body, cst.IndentedBlock) else ():
+        if stmt is loop.try_node:
+            break
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)):
+                continue
+            name, value = small.targets[0].target.value, small.value
+            reads = {n.value for n in every_node(value) if isinstance(n, cst.Name)}
+            if (isinstance(value, cst.Subscript) and _code(value.value) == pool
+                    and any(n.value in derived for e in value.slice for n in every_node(e) if isinstance(n, cst.Name))):
+                drawn.add(name)
+            elif reads & derived:
+                derived.add(name)
+    if not drawn:
+        return False
+    read = {n.value for n in every_node(loop.try_node.body) if isinstance(n, cst.Name)}
+    return bool(drawn & read)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)

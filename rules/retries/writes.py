@@ -4,7 +4,8 @@ A retry's work (``Retry.effects``, read one level into same-module helpers)
 repeats a write when it makes a call of a write class (``Knowledge.write_classes``)
 with no idempotency key; a runtime retry over ``keyed(tool)`` keeps one key for
 every attempt. A POST in an LLM or embeddings integration (the module, a class
-deriving from an LLM base, a body holding ``messages``/``prompt``) is inference,
+deriving from an LLM base, a body holding ``messages``/``prompt``, also when the
+module builds it apart: ``model_body.py``) is inference,
 nothing a retry could duplicate. urllib3 ``Retry`` policies that allow POST or
 PATCH are answered apart (:func:`urllib3_writes`).
 """
@@ -20,6 +21,7 @@ from ...linter.api import Effect, Knowledge, inference_body, node_lines
 from ...linter.api import knowledge as kb
 from .data import NON_IDEMPOTENT_WRITE, Condition, Retry
 from .model import RetryModel
+from .model_body import model_call_body
 
 
 def _inference_classes(tree: ast.AST) -> list[tuple[int, int]]:
@@ -102,6 +104,15 @@ def _read_tool_named(effect: Effect) -> bool:
     return False
 
 
+def _built_model_body(effect: Effect, line: int | None, tree: ast.AST) -> bool:
+    """The request's body is a model call's, built in the module (``json=payload``, ``payload`` from
+    ``self._build_payload(...)`` or handed in by every caller: ``model_body.py``, s47)."""
+    node = effect.node
+    if line is None or not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+        return False
+    return model_call_body(tree, line, node.func.attr.value)
+
+
 def _read_functions(tree: ast.AST) -> list[tuple[int, int]]:
     """Line spans of the functions named as a read (``search``, ``_search``, ``embed_texts``,
     ``complete``): a POST made there is a query sent as POST, nothing a retry duplicates (issue 23)."""
@@ -157,7 +168,8 @@ def repeated_writes(
         for retry, effect in found
         if not (
             effect.what.startswith(("POST ", "PATCH "))
-            and (inference_body(effect.node, Knowledge.llm_inference_body_keys) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans))
+            and (inference_body(effect.node, Knowledge.llm_inference_body_keys) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in spans)
+                 or _built_model_body(effect, lines.get(effect.node), tree))
         )
         and not (effect.what.startswith("POST ") and any(a <= (lines.get(effect.node) or 0) <= b for a, b in reads))
         and not (_tool_run(effect) and (_read_tool_named(effect) or any(a <= (lines.get(effect.node) or 0) <= b for a, b in reads)))

@@ -12,13 +12,30 @@ from __future__ import annotations
 
 import ast
 
-from ...linter.api import Screen, function_program
+from ...linter.api import Knowledge, Screen, function_program, function_programs
 
 
 def returned_program(screen: Screen, name: str) -> str | None:
-    """The one program every ``return`` of the module's functions called ``name`` names, or None."""
+    """The one program every ``return`` of the module's functions called ``name`` names, or None. s47 (spidy-agent,
+    batch 19): a function returning one of several programs (``open_command()``: ``"open"``, ``"start"`` or
+    ``"xdg-open"`` by platform) names the first of them when each is a program TFH201 leaves alone by its name
+    alone (``Knowledge.interactive_process``: a desktop opener, an editor), whatever its arguments: every program
+    it may return is local, so the call is read as any of them."""
     def build() -> str | None:
-        found = {function_program(d) for d in screen.defs
-                 if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name}
-        return found.pop() if len(found) == 1 else None
+        defs = [d for d in screen.defs if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name]
+        found = {function_program(d) for d in defs}
+        if len(found) == 1 and None not in found:
+            return found.pop()
+        many = [function_programs(d) for d in defs]
+        programs = sorted(p for group in many if group is not None for p in group)
+        if programs and None not in many and all(_silent_by_name(p) for p in programs):
+            return programs[0]
+        return None
     return screen.memo(("returned_program", name), build)
+
+
+def _silent_by_name(program: str) -> bool:
+    """TFH201 leaves ``program`` alone by its name alone: silent bare and with any argument (not a program whose
+    sub-command decides, ``git``)."""
+    return (Knowledge.interactive_process([program]) is not None
+            and Knowledge.interactive_process([program, "x"]) is not None)

@@ -221,6 +221,8 @@ class TimeoutShapes(LoopCommands, Rule):
                     for t in n.targets:
                         if isinstance(t.target, cst.Name):
                             table.setdefault(t.target.value, []).append(n.value if len(n.targets) == 1 else None)
+                elif isinstance(n, cst.AnnAssign) and n.value is None:
+                    continue  # `cmd: List[str]` alone declares, binds nothing (s47, spidy-agent)
                 elif isinstance(n, (cst.AugAssign, cst.AnnAssign)) and isinstance(n.target, cst.Name):
                     table.setdefault(n.target.value, []).append(n.value if isinstance(n, cst.AnnAssign) else None)
                 elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):

@@ -171,7 +171,11 @@ module of the project returns (`from .ops import _git_executable`, `ops._git_exe
 imported module, a function that returns a call of another, `return _ops._git_executable(cwd)`), read from what
 the module's summary took when it was parsed, or, for a method of a protocol or abstract class
 (`ops: SnapshotServices`), the one program every implementation of that name in the project returns
-(implementations that disagree name none). A `shell=True` line is silent only when each of its
+(implementations that disagree name none). A function of the module returning one of several programs
+(`open_command()` returning `"open"`, `"start"` or `"xdg-open"` by platform: s47) is read as them all: silent
+when every one is a program left alone by its name whatever its arguments (a desktop opener, an editor), and
+reported otherwise (one `curl` among them). A bare annotation (`cmd: List[str]`, no value) binds nothing, so
+`cmd = [open_command(), path]` after it is still the one value `cmd` holds. A `shell=True` line is silent only when each of its
 commands is.
 
 ## Why is this bad?
@@ -352,6 +356,23 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s47 (spidy-agent b19, local-open): a function returning one of several desktop openers by platform; every
+        # program it may return is local, so `[open_command(), path]` runs a local opener (the bare annotation
+        # `cmd: List[str]` binds nothing)
+        """\
+import platform, subprocess
+from typing import List
+def open_command() -> str:
+    if platform.system() == "Darwin":
+        return "open"
+    if platform.system() == "Windows":
+        return "start"
+    return "xdg-open"
+def open_file(path):
+    cmd: List[str]
+    cmd = [open_command(), str(path)]
+    subprocess.run(cmd, check=True)
+""",
         """\
 from hcloud import Client
 client = Client(token=token, timeout=(5, 60))
@@ -1025,6 +1046,16 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s47: one of the programs the function may return is not local (`curl` fetches): the call stays reported
+        """\
+import shutil, subprocess
+def fetcher() -> str:
+    if shutil.which("xdg-open"):
+        return "xdg-open"
+    return "curl"
+def fetch(url):
+    subprocess.run([fetcher(), url], check=True)  # error: TFH201
+""",
         # s46: the same helpers, one caller a network sub-command (`git fetch`), or a public helper (any module may
         # call it with anything)
         """\
