@@ -19,8 +19,7 @@ process, size-capped (:data:`MAX_BYTES`); what the readers ask of it (its module
 methods, its imports: :class:`_Summary`) is taken from the tree at once and the tree dropped, memoised by
 path, size and mtime; only the definition asked for is parsed with libcst (from its own lines, once); any
 read or parse error gives nothing. Every module file read while linting a file is recorded (its path and sha256) in the
-:func:`recording` that is active, so the cache can key the linted file's findings on them.
-"""
+:func:`recording` that is active, so the cache can key the linted file's findings on them."""
 
 from __future__ import annotations
 
@@ -476,8 +475,9 @@ def _defines_key(directory: str, method: str) -> str:
 
 
 def _defining(files: list[str], method: str, calls: bool = False) -> list[str]:
-    """The files among ``files`` whose bytes hold ``def <method>(`` (``calls``: ``<method>(`` anywhere)."""
-    needle = re.compile((rb"\b" if calls else rb"def\s+") + method.encode() + rb"\s*\(")
+    """The files among ``files`` whose bytes hold ``def <method>(`` (``calls``: ``<method>(`` anywhere; s47: the route
+    screen, ``knowledge.ROUTE_SCREEN``, for :data:`knowledge.ROUTES_KEY`: ``linter/project_routes.py``)."""
+    needle = kb.ROUTE_SCREEN if method == kb.ROUTES_KEY else re.compile((rb"\b" if calls else rb"def\s+") + method.encode() + rb"\s*\(")
     out: list[str] = []
     for file in files:
         try:

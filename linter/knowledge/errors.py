@@ -295,6 +295,19 @@ WEB_APP_CLASSES: Final[frozenset[str]] = frozenset(
 WEB_ROUTE_METHODS: Final[frozenset[str]] = frozenset(
     {"route", "get", "post", "put", "patch", "delete", "head", "options", "websocket", "api_route", "view"}
 )
+# s47: a route registered by a call handed the path and its handler (FastAPI/Starlette ``add_api_route``, Flask
+# ``add_url_rule``, aiohttp ``router.add_get``): with the decorators above, the paths a project serves itself
+# (``linter/project_routes.py``; TFH402: a loopback read of one of them is the tool's own service).
+WEB_ROUTE_REGISTRATIONS: Final[frozenset[str]] = frozenset(
+    {"add_api_route", "add_route", "add_url_rule", "add_get", "add_post", "add_put", "add_patch", "add_delete",
+     "add_websocket_route"}
+)
+#: a module file that may register a route (``.get("/``, ``.route('/``, ``.add_api_route("/``): the byte screen, and the
+#: name of the cache's ``defines:`` key for "which files of the project hold one" (no method is named so)
+ROUTE_SCREEN: Final[re.Pattern[bytes]] = re.compile(
+    rb"\.(?:" + b"|".join(sorted(m.encode() for m in WEB_ROUTE_METHODS | WEB_ROUTE_REGISTRATIONS)) + rb")\(\s*[rRuU]?[\"']/"
+)
+ROUTES_KEY: Final[str] = "<routes>"
 WEB_ROUTE_DECORATORS: Final[frozenset[str]] = frozenset(
     {
         *(f"django.views.decorators.http.{d}" for d in ("require_http_methods", "require_GET", "require_POST",

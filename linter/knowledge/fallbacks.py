@@ -230,14 +230,17 @@ TRANSPORT_BASE_ERRORS: Final[frozenset[str]] = frozenset(
 PROBE_NAME_PARTS: Final[tuple[str, ...]] = ("probe", "health", "heartbeat", "ping", "alive", "liveness", "readiness")
 # Writes that create or send (an upload, a post, a save): a failure handed back as ``None``/``False`` reads
 # "it did not happen", never "there is nothing", so it is not TFH402's "nothing there" (batch 10: an upload
-# that returns None for "not uploaded", an offload to a file that returns False). Deleting, cancelling and
-# stopping stay reported: their ``False`` on an outage reads "nothing to delete" / "not found" (batch 4: a
-# vector store's ``delete_memory`` whose False the app shows as "Memory Not Found"); so do ``post``/``put``,
-# HTTP verbs that as often read (a search or a token endpoint behind a POST).
+# that returns None for "not uploaded", an offload to a file that returns False). By the function's name; s47: a
+# ``False`` after a ``try`` whose only calls out are writes (a delete, a cancel) is a status too, by the calls
+# (``rules/errors/write_flag.py``), unless the contract says ``False`` is "not found". ``post``/``put`` stay out of
+# this name list: HTTP verbs that as often read (a search or a token endpoint behind a POST).
 WRITE_STATUS_VERBS: Final[frozenset[str]] = frozenset(
     {"upload", "send", "create", "save", "write", "publish", "insert", "upsert", "update", "store",
      "add", "submit", "register", "notify", "offload", "persist", "push", "append"}
 )
+# s47: calls that end a write's transaction (``conn.commit()``): neither a read nor a write of their own, so a ``try``
+# of a ``DELETE`` and its ``commit`` still has writes only (``rules/errors/write_flag.py``).
+WRITE_FLAG_NEUTRAL_METHODS: Final[frozenset[str]] = frozenset({"commit", "flush", "cursor"})
 # Fallbacks that are the design, not a hidden outage: a cache whose None
 # means "miss, recompute"; telemetry and device-id helpers whose value only
 # feeds a metric; validators of an address or a format. A function (or the

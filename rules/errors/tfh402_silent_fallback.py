@@ -11,6 +11,8 @@ from .fallback import default_value, documented_fallback, fallback_fix, filled_r
 from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, status_only, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, module_constants, reads_remote, runs_tool, runs_tool_ast
+from .own_service import own_service_only
+from .write_flag import false_reads_missing, only_writes
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -184,9 +186,9 @@ intended answer there:
   other returns are all bool-valued, unless its name starts with an action
   verb that is not a write that creates or sends
   ({markdown_words(sorted(_DEFAULTS.action_verbs - _DEFAULTS.write_status_verbs), "or")}, also with the async
-  `a` prefix, `acancel_run`: `delete() -> bool` returning `False` on an
-  outage means "nothing deleted" and is reported; a write that creates or
-  sends is not reported, below), and unless it asks about a
+  `a` prefix, `acancel_run`: the name alone does not make `False` an
+  answer to a question; whether a write's `False` is reported is decided by
+  its calls, below), and unless it asks about a
   remote resource (`has_index`, `table_exists`: the `try` calls a method of
   an object named like a client, db, store, manager, cluster, bucket...;
   an outage then reads as "absent" and the caller creates it again), which is
@@ -242,7 +244,16 @@ intended answer there:
   does not decide: a read from `localhost`/`127.0.0.1`/a unix socket (a local Ollama's
   `/api/tags`, a local daemon) is a service process that can be down, like any other, and its
   listing's `[]` reads "no models" (labelled debatable 6 times, false never, true never): still
-  reported, except the status-only check above, which is silent wherever the service runs. An
+  reported, except the status-only check above, which is silent wherever the service runs, and
+  (s47) the tool's own service: a `try` whose every URL is a loopback address
+  (`127.0.0.1`, `localhost`, `[::1]`) with a path the linted file's project registers as a route
+  of its own web app (`@app.get("/info")`, `router.add_get("/x", h)`: read from the project's
+  modules on disk, `linter/project_routes.py`) asks the package's own server, which it runs on this
+  machine (batch 19's claw-forge state client, labelled false 3 times); a path handed in as a
+  parameter (`f"http://127.0.0.1:{{port}}{{path}}"`) counts when every call of the function in its
+  parent passes such a path. A third-party server merely addressed on localhost (a local Ollama's
+  `/api/tags`, which the project does not serve) stays reported, as does a loopback path the
+  project does not register. An
   update check (a PyPI or GitHub "latest version" GET answering None) stays reported unless its
   name or docstring says it (`latest_version`, `notice`, "best-effort"): labelled debatable twice,
   none false among those reported;
@@ -251,9 +262,19 @@ intended answer there:
   {markdown_words(_DEFAULTS.probe_name_parts, "or")}: a port scan's `None` is "no server on this
   port"); a write that creates or sends (the name's first word is
   {markdown_words(sorted(_DEFAULTS.write_status_verbs), "or")}, also with the async `a` prefix:
-  `None`/`False` says "not done", never "nothing there"; deleting, cancelling and stopping stay
-  reported, since their `False` reads "nothing to delete", and so do `post`/`put`, HTTP verbs that as
-  often read); a handler that stores the miss in a cache (`self._name_negative_cache[k] = deadline`:
+  `None`/`False` says "not done", never "nothing there"; `post`/`put` are not among these names, HTTP
+  verbs that as often read); (s47) a write's status flag, decided by the calls: a `return False`
+  after a `try` whose every call out is a write (what the classifier knows, an HTTP `DELETE`/`PUT`/`PATCH`
+  or an SDK's write; else a method whose name's first word is a write verb, `delete_object`,
+  `index.delete`, `runs.cancel`, `upsert`; else `execute` of SQL text that writes, `DELETE FROM ...`,
+  also through a name bound to it; `commit` is neither) says "it did not happen" (batch 19's
+  souschef DELETEs, batch 10's agentica index clear: labelled false 4 times), unless the contract
+  says `False` is "not found" (the function's docstring, an enclosing function's, or the same
+  method's in a base class, of the module or imported from the project: vanna's
+  `AgentMemory.delete_by_id`, "Returns True if deleted, False if not found", whose UI shows the
+  `False` as "Memory Not Found": 16 true), where an outage reads "nothing to delete" and stays
+  reported; a `try` that also reads (`collection.get(ids)` before the delete) stays reported too,
+  its `False` also answers "not there", and so does a read that answers `False`, `None` or `[]`; a handler that stores the miss in a cache (`self._name_negative_cache[k] = deadline`:
   the failure is remembered on purpose); a docstring that says the soft failure is the design
   ("intentionally soft", "best-effort", "never raises", "falls back", "graceful error handling", "fails open",
   "returns None on any failure", "defensive"; not "optional", which
@@ -335,6 +356,33 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s47: a write's status flag: a try whose only calls out are writes (a SQL DELETE and its commit, an S3
+        # delete_object, a cancel) answers False for "it did not happen", not "nothing there" (batch 19's souschef)
+        """\
+class Store:
+    def delete_analysis(self, analysis_id: int) -> bool:
+        \"\"\"Delete an analysis. Returns: True if successful, False otherwise.\"\"\"
+        try:
+            with self._connect() as conn:
+                sql = self._prepare_sql("DELETE FROM analysis_results WHERE id = ?")
+                cursor = conn.execute(sql, (analysis_id,))
+                conn.commit()
+                return bool(cursor.rowcount)
+        except Exception:
+            return False
+    def delete(self, storage_key: str) -> bool:
+        try:
+            self.s3_client.delete_object(Bucket=self.bucket_name, Key=storage_key)
+            return True
+        except Exception:
+            return False
+async def acancel_run(self, run_id) -> bool:
+    try:
+        await self.api.runs.cancel(run_id)
+        return True
+    except Exception:
+        return False
+""",
         # s46: whether the service answers, read from the status alone (harombe's local Ollama check); a transport's
         # base error whose handler hands back None (a fetch helper's "could not get", as for a non-200)
         """\
@@ -1173,12 +1221,13 @@ def put(url, err):
     except Exception as exc:  # error: TFH402 "Err(from_exception(exc))"
         return {}
 """,
-        # a status flag of an action is not a predicate
+        # a status flag of an action is not a predicate (s47: here the try also reads, so its False also answers
+        # "none of them there"; a delete alone is a write's status flag, VALID)
         """\
 def delete(self, ids=None) -> bool:
     client = self.client
     try:
-        if ids:
+        if ids and client.exists(*ids):
             client.delete(*ids)
         return True
     except:  # error: TFH402
@@ -1346,21 +1395,25 @@ def rows(dsn):
     except Exception:  # error: TFH402
         return []
 """,
-        # an async action's status flag is not a predicate answer
+        # an async action's status flag is not a predicate answer; s47: a cancel that also reads the run first
+        # answers "not there" with its False too
         """\
 async def acancel_run(self, run_id) -> bool:
     try:
-        await self.api.runs.cancel(run_id)
+        run = await self.api.runs.get(run_id)
+        await self.api.runs.cancel(run.id)
         return True
     except Exception:  # error: TFH402
         return False
 """,
         # s38: deleting by id: False on an outage reads "nothing to delete" (an HTTP POST helper, `post`, stays
-        # reported too: the first example); "optional" in a docstring's argument list says nothing of the design
+        # reported too: the first example); "optional" in a docstring's argument list says nothing of the design.
+        # s47: a delete alone is a write's status flag, unless the contract says False is "not found": here the
+        # method's docstring, and below the base class's (vanna's AgentMemory.delete_by_id, batch 4)
         """\
 class Memory:
     def delete_memory(self, memory_id: str) -> bool:
-        \"\"\"Delete one memory.
+        \"\"\"Delete one memory. Returns True if deleted, False if not found.
 
         Args:
             memory_id (str, optional): the memory to delete.
@@ -1388,6 +1441,24 @@ class Objects:
             return [o.key for o in bucket.list_objects()]
         except Exception:  # error: TFH402
             return []
+""",
+        # s47: the contract in a base class of the module says False is "not found": an outage reads "nothing to
+        # delete" for every implementation
+        """\
+from pinecone import Pinecone
+class AgentMemory:
+    async def delete_by_id(self, memory_id: str) -> bool:
+        \"\"\"Delete a memory by its ID. Returns True if deleted, False if not found.\"\"\"
+class PineconeMemory(AgentMemory):
+    async def delete_by_id(self, memory_id: str) -> bool:
+        \"\"\"Delete a memory by its ID.\"\"\"
+        def _delete():
+            try:
+                Pinecone().Index("memories").delete(ids=[memory_id])
+                return True
+            except Exception:  # error: TFH402
+                return False
+        return await self.run(_delete)
 """,
     ]
 
@@ -1539,6 +1610,11 @@ class Objects:
             return False
         if head_only(body, self.names, k, self.ctx.screen.import_roots):
             return True
+        # s47: a write's status flag (souschef's DELETE answering False): "it did not happen", not "nothing there",
+        # unless the contract says False is "not found" (vanna's AgentMemory.delete_by_id)
+        if only_writes(body, self.names, k, self.ctx.screen.import_roots, self._constants or frozenset(),
+                       self.ctx.path) and not false_reads_missing(self.names, self.ctx.path, self.ctx.screen.tree):
+            return True
         # s46: every other return tests the response's status and nothing reads its content (harombe's
         # `check_ollama_running`: `return response.status_code == 200`): "does it answer" is the question asked.
         # An existence check (`_endpoint_exists`) stays reported: its False reads "missing".
@@ -1585,7 +1661,7 @@ class Objects:
             return
         if self._benign(body) or documented_fallback(node):
             return
-        if self._answer_asked_for(node, returned, body):
+        if self._answer_asked_for(node, returned, body) or own_service_only(body, self.names, self.ctx.path, self.ctx.module):
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))
