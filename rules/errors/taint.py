@@ -37,6 +37,7 @@ class TextTaint:
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
         self.stored: frozenset[str] = frozenset()  # while reading a method's return: ``self``'s attributes holding text
         self.classifiers: dict[int, frozenset[str]] = {}  # id of a helper -> the keys it classifies under (:mod:`.kinds`)
+        self.any_classifier: bool | None = None  # the module has a classifier (:meth:`_has_classifier`)
 
     def in_tool(self) -> bool:
         """The function being visited is a tool (:class:`~.text.ExceptionText` knows; none here)."""
@@ -382,7 +383,15 @@ class TextTaint:
             return value.attr.value in attributes
         if formats_kind(value, exc, attributes):
             return self._leak(value, exc) is None  # the kind in a field of its own, not beside the text
-        return self._classified(value, exc)
+        return isinstance(value, (cst.Call, cst.Name, cst.Subscript)) and self._has_classifier() \
+            and self._classified(value, exc)
+
+    def _has_classifier(self) -> bool:
+        """Whether any same-module helper is a classifier (:mod:`.kinds`): once per file, so that a module without
+        one pays nothing per value."""
+        if self.any_classifier is None:
+            self.any_classifier = any(self._classifier_keys(d) for defs in self.errors.helpers.values() for d in defs)
+        return self.any_classifier
 
     def _classified(self, value: cst.BaseExpression, exc: set[str], key: str = BARE) -> bool:
         """``_classify_error(e)`` (``key``: ``info["code"]``'s ``"code"``), or a name the function binds only so."""
