@@ -415,6 +415,28 @@ def test_tfh401_report_modules_by_path(path: str, reported: bool) -> None:
     assert bool(_codes(REPORT, "TFH401", path)) is reported
 
 
+DASHBOARD = """\
+class ApprovalService:
+    async def approve(self, approval_id):
+        try:
+            return ApprovalActionResult(success=True, message=await self._plans.approve(approval_id))
+        except Exception as e:
+            return ApprovalActionResult(success=False, message=f"Error: {str(e)}")
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "reported"),
+    [
+        ("pkg/services/approval_service.py", True),  # an action's result object: read as a tool's answer
+        ("pkg/dashboard/services/approval_service.py", False),  # s47: a dashboard's service answers its web page
+        ("pkg/admin_dashboard/api.py", False),
+    ],
+)
+def test_tfh401_dashboard_package_answers_a_person(path: str, reported: bool) -> None:
+    assert bool(_codes(DASHBOARD, "TFH401", path)) is reported
+
+
 def test_tfh401_report_module_still_reports_a_message() -> None:
     src = "from langchain_core.messages import ToolMessage\n" + REPORT.replace(
         '{"answer": None, "error": str(e)}', 'ToolMessage(content=str(e), tool_call_id="1")'

@@ -195,7 +195,7 @@ ARGUMENT_VALIDATION_ERRORS: Final[frozenset[str]] = frozenset(
 # class name or code (``type(e).__name__``, ``e.status_code``).
 ERROR_DISCRIMINATOR_KEYS: Final[frozenset[str]] = frozenset(
     {"error_type", "errortype", "error_code", "errorcode", "code", "exception_type", "exc_type", "error_class",
-     "status_code", "retryable", "is_retryable", "recoverable", "is_recoverable", "transient"}
+     "error_kind", "errorkind", "status_code", "retryable", "is_retryable", "recoverable", "is_recoverable", "transient"}
 )
 # A code that says only that something failed does not type the failure: a
 # constant catch-all (``code=ToolErrorCode.INTERNAL_ERROR``, ``"code":
@@ -234,8 +234,10 @@ RESULT_FAILURE_FACTORY_RESULT_WORDS: Final[frozenset[str]] = frozenset(
 # ReAct loop's observation) says the text is a tool's answer: a callee whose name holds a tool word
 # (``TOOL_EVIDENCE_WORDS``) and one of these.
 TOOL_RESULT_EVENT_WORDS: Final[frozenset[str]] = frozenset({"result", "results", "output", "outputs", "observation"})
+# s47: ``kind``/``error_kind`` too (aster's ``UpstreamError.kind``, set to one of a few literals per raise), read
+# as a value or formatted into a field of its own (``reason=f"upstream failure ({e.kind})"``, ``rules/errors/kinds.py``).
 ERROR_DISCRIMINATOR_ATTRIBUTES: Final[frozenset[str]] = frozenset(
-    {"code", "status_code", "error_code", "errno", "status"}
+    {"code", "status_code", "error_code", "errno", "status", "kind", "error_kind"}
 )
 # Messages a model reads: a framework's tool-result and tool-message types, by
 # qualified name (the module's imports resolve them), and the chat-dict forms
@@ -378,8 +380,10 @@ REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
 )
 # Also a package directory (not a module or function name: ``eval`` is a tool's
 # word too) named ``eval``/``eval_framework``. Not ``test``/``tests``: a
-# checkout's own directories (``/home/me/test/project``) are read too.
-REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval"})
+# checkout's own directories (``/home/me/test/project``) are read too. s47:
+# ``dashboard`` (a dashboard's services answer its web API for the person
+# looking at it: codegeass's approval service, batch 19).
+REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval", "dashboard"})
 # A package directory that is a command-line program's subpackage: named
 # exactly ``cli`` (leading underscores ignored: ``_cli``), the whole name, not
 # a word of it (``cli_agent/``, ``cli_mcp_server/`` are an agent and a server

@@ -14,6 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import FileContext, handler_types, last_name, string_literal, walk_in_scope
+from .kinds import BARE, classified_keys, formats_kind
 from .model import ErrorModel, has_words, words
 
 
@@ -35,6 +36,8 @@ class TextTaint:
         self.following = False  # inside a helper's returns: one level only
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
         self.stored: frozenset[str] = frozenset()  # while reading a method's return: ``self``'s attributes holding text
+        self.classifiers: dict[int, frozenset[str]] = {}  # id of a helper -> the keys it classifies under (:mod:`.kinds`)
+        self.any_classifier: bool | None = None  # the module has a classifier (:meth:`_has_classifier`)
 
     def in_tool(self) -> bool:
         """The function being visited is a tool (:class:`~.text.ExceptionText` knows; none here)."""
@@ -334,6 +337,10 @@ class TextTaint:
             if name is None or not name.isupper():
                 return False  # a variable, a call, a number: not known to be a catch-all
             text = name
+        return self._catch_all_text(text)
+
+    def _catch_all_text(self, text: str) -> bool:
+        k = self.knowledge
         kept = words(text) - k.generic_error_code_filler
         return bool(words(text)) and kept <= k.generic_error_code_words
 
@@ -368,10 +375,46 @@ class TextTaint:
         return bool(bound) and all(self.class_name_of(b, exc) for b in bound)
 
     def _kind_of(self, value: cst.BaseExpression, exc: set[str]) -> bool:
-        """``e.status_code``, ``e.code``: the failure's kind, as the remote end or the program classed it."""
+        """``e.status_code``, ``e.code``, ``e.kind``: the failure's kind, as the remote end or the program classed it;
+        s47: formatted into a field of its own (``f"upstream failure ({e.kind})"``), or a code of a same-module
+        classifier of the exception (``_classify_error(e)``, ``info["code"]``, :mod:`.kinds`)."""
+        attributes = self.knowledge.error_discriminator_attributes
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in exc:
-            return value.attr.value in self.knowledge.error_discriminator_attributes
-        return False
+            return value.attr.value in attributes
+        if formats_kind(value, exc, attributes):
+            return self._leak(value, exc) is None  # the kind in a field of its own, not beside the text
+        return isinstance(value, (cst.Call, cst.Name, cst.Subscript)) and self._has_classifier() \
+            and self._classified(value, exc)
+
+    def _has_classifier(self) -> bool:
+        """Whether any same-module helper is a classifier (:mod:`.kinds`): once per file, so that a module without
+        one pays nothing per value."""
+        if self.any_classifier is None:
+            self.any_classifier = any(self._classifier_keys(d) for defs in self.errors.helpers.values() for d in defs)
+        return self.any_classifier
+
+    def _classified(self, value: cst.BaseExpression, exc: set[str], key: str = BARE) -> bool:
+        """``_classify_error(e)`` (``key``: ``info["code"]``'s ``"code"``), or a name the function binds only so."""
+        if isinstance(value, cst.Subscript) and key == BARE and len(value.slice) == 1 \
+                and isinstance(value.slice[0].slice, cst.Index):
+            sub = string_literal(value.slice[0].slice.value)
+            return sub is not None and sub != BARE and self._classified(value.value, exc, sub)
+        if isinstance(value, cst.Call):
+            if not any(isinstance(a.value, cst.Name) and a.value.value in exc for a in value.args):
+                return False
+            defs = self.errors.helpers_of(value, imported=False)[0]
+            return bool(defs) and all(key in self._classifier_keys(d) for d in defs)
+        func = self.names.function
+        if not isinstance(value, cst.Name) or not isinstance(func, cst.FunctionDef):
+            return False
+        bound = [n.value for n in walk_in_scope(func.body) if isinstance(n, cst.Assign)
+                 and any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in n.targets)]
+        return bool(bound) and all(isinstance(b, cst.Call) and self._classified(b, exc, key) for b in bound)
+
+    def _classifier_keys(self, helper: cst.FunctionDef) -> frozenset[str]:
+        if id(helper) not in self.classifiers:
+            self.classifiers[id(helper)] = classified_keys(helper, self._catch_all_text)
+        return self.classifiers[id(helper)]
 
     def _is_exc_text(self, node: cst.BaseExpression, exc: set[str]) -> bool:
         """The exception object itself, its message attributes, or a tainted name."""

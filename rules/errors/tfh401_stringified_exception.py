@@ -174,7 +174,9 @@ failure:
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
   `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
-  a package directory `eval`/`eval_framework`) to a report; in a
+  a package directory `eval`/`eval_framework`) to a report; in a package
+  directory named for a dashboard (`dashboard/`, s47: codegeass's approval
+  service answering its dashboard's API) to the page a person reads; in a
   command-line program's subpackage (a package directory named exactly
   `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
   at the terminal (a setup check, a `doctor` command) -- but not a module
@@ -198,8 +200,17 @@ failure:
 - a typed error event: a dict or constructor that already says what kind
   of failure it is (a key `error_type`, `error_code`, `code`,
   `status_code`, or a retryability flag `retryable`/`recoverable`; `"type"` naming a kind of error, `"server_error"`, not the
-  bare `"error"`; or a value `e.status_code`): the text
-  is only the detail. The exception's own class name does not type it
+  bare `"error"`; or a value `e.status_code`, `e.code`, `e.kind`): the text
+  is only the detail. s47: such a kind attribute formatted into a field of
+  its own beside the text (aster's `_err(source, f"... {{e}}", f"upstream
+  failure ({{e.kind}})")`; the kind formatted into the text itself is still
+  the text), and a code from a same-module classifier of the exception
+  (`_classify_error(e)`, or `info = _classify_error(e)` ... `info["code"]`,
+  remoteshell's): a function every `return` of which gives one of a closed
+  set of codes (literals that read as identifiers, `"auth_failed"`, or enum
+  members `ErrorKind.TIMEOUT`), bare or under one key of a returned dict,
+  with at least two codes that are no catch-all; a classifier with one code
+  for every failure, or whose values are sentences, types nothing. The exception's own class name does not type it
   (`"error_type": type(e).__name__`, `e.__class__.__name__`, s43): it is
   the implementation's name for the failure (`Exception`,
   `HTTPStatusError`, `KeyError`), not a kind the program chose, and the
@@ -515,6 +526,50 @@ def run_tool(p):
         return MCPError.tool_error(str(e), ErrorKind.CONNECTION)
     except ValueError as e:
         return ToolResult.error_result(f"bad input: {e}", "validation_error")
+""",
+        # s47: a kind attribute of the exception (aster's ``UpstreamError.kind``) as a value, or formatted into a
+        # field of its own beside the text; a code from a same-module classifier of the exception (remoteshell's
+        # ``_classify_error``: a closed set of literal codes, per returned dict key or bare)
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("market")
+def _err(source, error, reason):
+    return {"ok": False, "source": source, "error": error, "reason": reason}
+def _classify_error(exc):
+    msg = str(exc)
+    if isinstance(exc, PermissionError):
+        return {"code": "auth_failed", "message": msg}
+    if isinstance(exc, ConnectionError):
+        return {"code": "connection_failed", "message": f"Connection failed. {msg}"}
+    return {"code": "unknown_error", "message": msg}
+def _kind(exc):
+    if isinstance(exc, TimeoutError):
+        return "timeout"
+    if isinstance(exc, ConnectionError):
+        return "network"
+    return "other"
+@mcp.tool()
+def trades(symbol: str) -> dict:
+    try:
+        return fetch(symbol)
+    except UpstreamError as e:
+        return _err("fapi", f"trades unavailable: {e}", f"upstream failure ({e.kind})")
+    except LookupError as e:
+        return {"error_kind": e.kind, "reason": str(e)}
+@mcp.tool()
+def upload(path: str) -> dict:
+    try:
+        return put(path)
+    except Exception as e:
+        info = _classify_error(e)
+        return {"success": False, "code": info["code"], "message": info["message"]}
+@mcp.tool()
+def download(path: str) -> dict:
+    try:
+        return get(path)
+    except Exception as e:
+        kind = _kind(e)
+        return {"category": kind, "message": str(e)}
 """,
         # format-repair feedback: the model's own arguments did not parse (format errors, resolved through the
         # imports, around a parse in memory), even in a tool message
@@ -1002,6 +1057,31 @@ def run_tool(p):
         return ToolResult(code=INTERNAL_ERROR, message=str(e))  # error: TFH401
     except Exception as e:
         return {"code": "error", "message": str(e)}  # error: TFH401
+""",
+        # s47: a classifier with one code for every failure types nothing, nor one whose codes are sentences; a
+        # kind formatted into the text itself is still the text (the kind only named in it)
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+def _classify(exc):
+    if isinstance(exc, TimeoutError):
+        return {"code": "unknown_error", "message": str(exc)}
+    return {"code": "unknown_error", "message": f"failed: {exc}"}
+def _hint(exc):
+    if isinstance(exc, TimeoutError):
+        return "Try again later."
+    return "Check the host name."
+@mcp.tool()
+def run(cmd: str) -> dict:
+    try:
+        return execute(cmd)
+    except OSError as e:
+        info = _classify(e)
+        return {"code": info["code"], "message": info["message"]}  # error: TFH401
+    except ValueError as e:
+        return {"category": _hint(e), "message": str(e)}  # error: TFH401
+    except Exception as e:
+        return {"error": f"upstream failure ({e.kind}): {e}"}  # error: TFH401
 """,
         # s43: the exception's own class name is no kind the program chose (homeassistant-mcp's intent tool,
         # lingtai's MCP servers): the model still reads the raw text
