@@ -40,9 +40,9 @@ def applied(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], ow
     decorator applied in a loop over a literal table (:func:`_table_rows`, each named by its row's literal); a call
     the table rows cover gives no other row."""
     covered: set[int] = set()
-    for framework, call, head, target, name in _table_rows(index, scope, owner, decorators):
-        covered.add(id(call))
-        yield framework, call, head, target, name
+    for framework, row_call, head, target, name in _table_rows(index, scope, owner, decorators):
+        covered.add(id(row_call))
+        yield framework, row_call, head, target, name
     for framework, call, head, target in applied_decorators(index, scope, owner, decorators, wrappers):
         if id(call) not in covered:
             yield framework, call, head, target, None

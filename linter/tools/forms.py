@@ -297,14 +297,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     if index.call_names & decorator_lasts or tool_calls:
         for scope in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
-            for framework, call, head, target, listed in applied(index, scope, owner, tables.decorators, tables.wrappers):
+            for framework, call, head, target, row_name in applied(index, scope, owner, tables.decorators, tables.wrappers):
                 if id(scope[2]) in registering and _wraps(target[2], registering[id(scope[2])]):
                     continue  # a registry decorator's wrapper of the function it is given: that function is the tool
                 positional = call is not None and call.func is head and framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD
-                name = listed or (name_from_call(call, positional=positional) if call is not None and call.func is head
-                                  else None)  # ``listed``: one row of a literal table the decorator is applied over
+                name = row_name or (name_from_call(call, positional=positional) if call is not None and call.func is head
+                                  else None)  # ``row_name``: one row of a literal table the decorator is applied over
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
-                    span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=listed is not None,
+                    span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=row_name is not None,
                     text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
             for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
