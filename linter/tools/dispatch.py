@@ -69,8 +69,9 @@ def registered_tool_class(qn: str | None, cls: ast.ClassDef, index: Index, table
 #: ``cmd_``/``do_``/``action_``: a REPL's commands (aider's ``/model``, ``cmd.Cmd``) are the user's, and a tool's own
 #: sub-actions (``_action_click`` behind one ``computer`` tool) are not tools of their own
 _DISPATCH_WORDS = frozenset({"tool", "tools"})
-#: the first word of a method that runs the tool it is given the name of (``run``, ``call_tool``, ``execute``)
-_RUNNING = frozenset({"run", "call", "execute", "dispatch", "invoke", "handle", "perform"})
+#: the first word of a method that runs the tool it is given the name of (``run``, ``call_tool``, ``execute``,
+#: ``_exec_tool``)
+_RUNNING = frozenset({"run", "call", "execute", "exec", "dispatch", "invoke", "handle", "perform"})
 #: methods named by the prefix before a class's name dispatch is taken for its tools
 MIN_PREFIXED = 2
 

@@ -21,7 +21,8 @@ from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
-from .registries import (CALLABLE_WORDS, Entry, Registry, applied_decorators, callable_arg, only_wraps, verb_framework,
+from .factories import applied, made
+from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
 
@@ -280,8 +281,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 keyword = kb.TOOL_LIST_ARGUMENTS[qn][0] if qn in kb.TOOL_LIST_ARGUMENTS \
                     else list_method[1] if list_method else "tools"
                 refs.extend((el, framework, f"{qn.rsplit('.', 1)[-1]}({keyword}=[...])") for el in elts)
-            for ref, framework, form in refs:
-                target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "", owner)
+            for ref, framework, form in refs:  # a function of this module, or the one a factory of it makes
+                target = made(ref, index, entry_path if fn_node is not index.tree else "", owner)
                 if target is not None:
                     name = name_from_call(call) if qn in tables.wrappers else None
                     tpath = target[0]
@@ -296,14 +297,14 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     if index.call_names & decorator_lasts or tool_calls:
         for scope in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None
-            for framework, call, head, target in applied_decorators(index, scope, owner, tables.decorators,
-                                                                     tables.wrappers):
+            for framework, call, head, target, row_name in applied(index, scope, owner, tables.decorators, tables.wrappers):
                 if id(scope[2]) in registering and _wraps(target[2], registering[id(scope[2])]):
                     continue  # a registry decorator's wrapper of the function it is given: that function is the tool
                 positional = call is not None and call.func is head and framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD
-                name = name_from_call(call, positional=positional) if call is not None and call.func is head else None
+                name = row_name or (name_from_call(call, positional=positional) if call is not None and call.func is head
+                                  else None)  # ``row_name``: one row of a literal table the decorator is applied over
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
-                    span(target[2])[0], f"{index.module}.{target[0]}", given=True,
+                    span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=row_name is not None,
                     text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
             for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
@@ -403,8 +404,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     for entry_path, _n, fn_node, parents in [("", 0, index.tree, ()), *index.defs]:
         for tool_name, ref, _line, form in (*((*s, "tool spec dict") for s in spec_tools(fn_node)),
                                             *registered_schemas(fn_node, index.tree)):
-            target = resolve_ref(ref, index, entry_path if fn_node is not index.tree else "",
-                                 enclosing_class(parents) if fn_node is not index.tree else None)
+            target = made(ref, index, entry_path if fn_node is not index.tree else "",
+                          enclosing_class(parents) if fn_node is not index.tree else None)
             if target is not None:
                 add(tool_name, "schema", form, [target], span(target[2])[0], f"{index.module}.{target[0]}")
     # a tool description given to a function as an attribute (``upload.tool_info = {"tool_name": ..., ...}``)

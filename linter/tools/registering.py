@@ -70,7 +70,8 @@ def _registers(call: ast.Call) -> bool:
 def registered_schemas(scope: ast.AST, module: ast.Module) -> Iterator[tuple[str, ast.expr, int, str]]:
     """(tool name, the function's reference, the call's line, the form) of each registering call of the scope handed one
     tool schema and, positionally or by a callable's keyword, a function reference (a name the module binds to
-    another name is followed: ``TOOL_FUNC = execute``); the caller resolves the reference."""
+    another name is followed: ``TOOL_FUNC = execute``), or else one call (a handler factory's:
+    ``registry.register(SPEC, _make_handler(index))``); the caller resolves the reference (``factories.made``)."""
     _described, _schema, run_keys = TOOL_SPEC_KEYS
     for call in scope_calls(scope):
         if not _registers(call):
@@ -85,5 +86,7 @@ def registered_schemas(scope: ast.AST, module: ast.Module) -> Iterator[tuple[str
                 continue
             alias = _bound(module, a.id) if isinstance(a, ast.Name) else None
             refs.append(alias if isinstance(alias, (ast.Name, ast.Attribute)) else a)
-        if len(refs) == 1:
-            yield named[0][1], refs[0], call.lineno, "register(schema, function)"
+        made = [a for a in handed if a is not named[0][0] and isinstance(a, ast.Call)
+                and isinstance(a.func, (ast.Name, ast.Attribute))]  # ``_make_handler(index)``: the caller follows it
+        if len(refs) == 1 or not refs and len(made) == 1:
+            yield named[0][1], (refs or made)[0], call.lineno, "register(schema, function)"
