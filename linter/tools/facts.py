@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["ToolFacts"]
 
 _ORDER = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+#: a container method a handler hands the exception's text to, for the function to return after (a per-item error list)
+_COLLECTING = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
 
 
 def _expr_text(node: cst.CSTNode, limit: int = 24) -> str:
@@ -327,6 +329,10 @@ class ToolFacts:
         fn = self._current()
         if fn is None:
             return
+        handler = self.names.handler  # ``errors.append({"error": str(e)})``, the list returned after the loop
+        if handler is not None and self.text is not None and self.names.function is fn and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in _COLLECTING and any(self.text.leak(a.value) is not None for a in node.args):
+            self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         self.owner[id(node)] = id(fn)
         place = self.places.get(id(fn))
         qn = self.names.qualname(node.func)

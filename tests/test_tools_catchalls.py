@@ -1,0 +1,170 @@
+"""`smullyan tools` rows (issue 28, session 47; batch 19's rows read column by column): the run's own catch-alls the
+model reads when a tool raises, and a per-item error list, agree with TFH401 in the failures and findings columns.
+
+- a decorator of the module, applied below the tool's own, whose wrapper runs the tool in a ``try`` answering the
+  exception's text (``@handle_errors``): failures ``text`` by that decorator, and its TFH401 in the row's findings;
+- a method building a dispatch dict, looking the tool up in it and calling it in such a ``try`` (``ToolExecutor.execute``):
+  the same, for each tool of the dict that raises;
+- a handler appending the exception's text to a list the tool returns (``errors.append({"error": str(e)})``): ``text``,
+  where TFH401 reports the returned list, not ``swallowed``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import tools_by_name
+
+DECORATED = """
+    import functools
+    import json
+
+    import httpx
+    from fastmcp import FastMCP
+
+    mcp = FastMCP("x")
+
+
+    def handle_errors(func):
+        @functools.wraps(func)
+        async def wrapper(*args, **kwargs):
+            try:
+                return await func(*args, **kwargs)
+            except Exception as e:
+                return json.dumps({"error": True, "message": f"Error: {str(e)}"})
+
+        return wrapper
+
+
+    def traced(func):
+        @functools.wraps(func)
+        async def wrapper(*args, **kwargs):
+            print("calling", func.__name__)
+            return await func(*args, **kwargs)
+
+        return wrapper
+
+
+    @mcp.tool()
+    @handle_errors
+    async def get_order(order_id: str) -> str:
+        async with httpx.AsyncClient(timeout=10) as client:
+            return (await client.get(f"https://api.example.com/orders/{order_id}")).text
+
+
+    @mcp.tool()
+    @traced
+    async def get_shop(shop_id: str) -> str:
+        async with httpx.AsyncClient(timeout=10) as client:
+            return (await client.get(f"https://api.example.com/shops/{shop_id}")).text
+
+
+    @handle_errors
+    @mcp.tool()
+    async def get_item(item_id: str) -> str:
+        async with httpx.AsyncClient(timeout=10) as client:
+            return (await client.get(f"https://api.example.com/items/{item_id}")).text
+"""
+
+
+def test_a_decorator_of_the_module_answering_text_is_the_rows_runner(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/server.py": DECORATED})
+    order = rows["get_order"]
+    assert order.failures == ["text"] and order.failures_by == "x.server.handle_errors"
+    assert order.findings == {"TFH401": 1}  # the wrapper's catch-all: what the model reads
+    # a decorator that catches nothing, and one above the registering decorator (it wraps what FastMCP took): the
+    # framework's text, no finding of the run
+    for name in ("get_shop", "get_item"):
+        assert rows[name].failures_by != "x.server.handle_errors" and rows[name].findings == {}, name
+
+
+EXECUTOR = """
+    import subprocess
+    from pathlib import Path
+
+    SCHEMAS = [
+        {"type": "function", "function": {"name": "read_file", "parameters": {}}},
+        {"type": "function", "function": {"name": "run_command", "parameters": {}}},
+        {"type": "function", "function": {"name": "list_dir", "parameters": {}}},
+    ]
+
+
+    class ToolExecutor:
+        def __init__(self, root: Path) -> None:
+            self.root = root
+
+        def execute(self, tool_name: str, args: dict) -> str:
+            dispatch = {
+                "read_file": self._read_file,
+                "run_command": self._run_command,
+                "list_dir": self._list_dir,
+            }
+            handler = dispatch.get(tool_name)
+            if handler is None:
+                return f"Error: Unknown tool '{tool_name}'"
+            try:
+                return handler(args)
+            except Exception as exc:
+                return f"Error: {exc}"
+
+        def _read_file(self, args: dict) -> str:
+            return (self.root / args["path"]).read_text()
+
+        def _run_command(self, args: dict) -> str:
+            return subprocess.run(args["cmd"], shell=True, capture_output=True, text=True, timeout=30).stdout
+
+        def _list_dir(self, args: dict) -> str:
+            try:
+                return "\\n".join(p.name for p in (self.root / args["path"]).iterdir())
+            except OSError:
+                return ""
+"""
+
+
+def test_a_method_running_its_own_dispatch_dict_in_a_try_answering_text(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/executor.py": EXECUTOR})
+    for name in ("read_file", "run_command"):
+        assert rows[name].failures == ["text"], name
+        assert rows[name].failures_by == "x.executor.ToolExecutor.execute", name
+        assert rows[name].findings.get("TFH401") == 1, name
+    # a tool that answers its failures itself leaves nothing for the runner: not named, no runner finding
+    assert rows["list_dir"].failures_by is None and "TFH401" not in rows["list_dir"].findings
+
+
+PER_ITEM = """
+    import json
+
+    import httpx
+    from fastmcp import FastMCP
+
+    mcp = FastMCP("x")
+    SHOPS = ["a", "b"]
+
+
+    @mcp.tool()
+    def refresh_all() -> str:
+        results, errors = [], []
+        for shop in SHOPS:
+            try:
+                results.append(httpx.post(f"https://api.example.com/{shop}/refresh", timeout=10).json())
+            except Exception as e:
+                errors.append({"shop": shop, "error": str(e)})
+        return json.dumps({"results": results, "errors": errors})
+
+
+    @mcp.tool()
+    def ping_all() -> str:
+        results, failed = [], []
+        for shop in SHOPS:
+            try:
+                results.append(httpx.get(f"https://api.example.com/{shop}/ping", timeout=10).json())
+            except Exception:
+                failed.append(shop)
+        return json.dumps({"results": results, "failed": failed})
+"""
+
+
+def test_a_handler_appending_the_text_to_a_returned_list_is_text(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/server.py": PER_ITEM})
+    assert rows["refresh_all"].failures == ["text"] and rows["refresh_all"].findings == {"TFH401": 1}
+    # the item's name only, no text: as before (no TFH401, not text)
+    assert "text" not in rows["ping_all"].failures and rows["ping_all"].findings == {}
