@@ -168,3 +168,76 @@ def test_a_handler_appending_the_text_to_a_returned_list_is_text(tmp_path: Path)
     assert rows["refresh_all"].failures == ["text"] and rows["refresh_all"].findings == {"TFH401": 1}
     # the item's name only, no text: as before (no TFH401, not text)
     assert "text" not in rows["ping_all"].failures and rows["ping_all"].findings == {}
+
+
+TOOL_BASE = """
+    from typing import Any, Dict
+
+
+    class Tool:
+        name: str = "tool"
+        description: str = ""
+        parameters: Dict[str, Any] = {}
+
+        def execute(self, args: Dict[str, Any]) -> Dict[str, Any]:
+            raise NotImplementedError
+"""
+
+TOOLS = """
+    import httpx
+
+    from . import Tool
+
+
+    class FetchTool(Tool):
+        name = "fetch"
+        description = "Fetch a page."
+
+        def execute(self, args):
+            return {"text": httpx.get(args["url"], timeout=10).text}
+
+
+    class PingTool(Tool):
+        name = "ping"
+        description = "Ping a host."
+
+        def execute(self, args):
+            try:
+                return {"ok": httpx.get(args["url"], timeout=10).is_success}
+            except httpx.HTTPError:
+                return {"ok": False}
+"""
+
+RUNTIME = """
+    from typing import Any, Dict
+
+    from .tools import Tool
+
+
+    class Runtime:
+        def __init__(self, registry: Dict[str, Tool]) -> None:
+            self.registry = registry
+
+        def dispatch_tool(self, name: str, args: Dict[str, Any]) -> Dict[str, Any]:
+            tool = self.registry.get(name)
+            if not tool:
+                return {"error": f"unknown tool: {name}"}
+            try:
+                return tool.execute(args)
+            except Exception as exc:
+                return {"error": f"tool {name} raised: {exc}"}
+"""
+
+
+def test_a_runner_calling_tools_looked_up_in_a_table_of_their_class(tmp_path: Path) -> None:
+    files = {"x/__init__.py": "", "x/tools/__init__.py": TOOL_BASE, "x/tools/web.py": TOOLS}
+    alone = tools_by_name(tmp_path / "alone", files)
+    assert alone["fetch"].failures == ["raised"] and alone["fetch"].findings == {}  # no runner in the run
+    rows = tools_by_name(tmp_path / "run", {**files, "x/runtime.py": RUNTIME})
+    assert rows["fetch"].failures == ["text"] and rows["fetch"].failures_by == "x.runtime.Runtime.dispatch_tool"
+    assert rows["fetch"].findings == {"TFH401": 1}  # the runner's catch-all: what the model reads
+    # a tool answering its failures itself: the runner's text is not its answer
+    assert rows["ping"].failures_by is None and rows["ping"].findings == {}
+    # a table of other objects (no annotation naming the tools' class): no runner
+    plain = tools_by_name(tmp_path / "plain", {**files, "x/runtime.py": RUNTIME.replace("Dict[str, Tool]", "dict")})
+    assert plain["fetch"].failures == ["raised"] and plain["fetch"].findings == {}
