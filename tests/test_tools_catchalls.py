@@ -241,3 +241,31 @@ def test_a_runner_calling_tools_looked_up_in_a_table_of_their_class(tmp_path: Pa
     # a table of other objects (no annotation naming the tools' class): no runner
     plain = tools_by_name(tmp_path / "plain", {**files, "x/runtime.py": RUNTIME.replace("Dict[str, Tool]", "dict")})
     assert plain["fetch"].failures == ["raised"] and plain["fetch"].findings == {}
+
+
+PER_ITEM_SKIP = TOOLS + """
+
+    class FilesTool(Tool):
+        name = "files"
+        description = "List a directory's files by size."
+
+        def execute(self, args):
+            sizes = []
+            for p in httpx.get(args["url"], timeout=10).json():
+                if p:
+                    try:
+                        sizes.append(httpx.head(p, timeout=10).headers["content-length"])
+                    except httpx.HTTPError:
+                        continue
+            return {"sizes": sizes}
+"""
+
+
+def test_a_handler_skipping_one_item_of_a_loop_catches_none_of_the_tools_other_failures(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/tools/__init__.py": TOOL_BASE, "x/tools/web.py": PER_ITEM_SKIP,
+                                    "x/runtime.py": RUNTIME})
+    # the item's skip is kept (swallowed); the request before the loop fails to the runner, which answers text
+    files = rows["files"]
+    assert set(files.failures) == {"text", "swallowed"} and files.failures_by == "x.runtime.Runtime.dispatch_tool"
+    assert files.findings == {"TFH401": 1}
+    assert rows["ping"].failures_by is None  # a handler around the tool's one call (no loop): as before
