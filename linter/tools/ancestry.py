@@ -146,7 +146,7 @@ def same_class(run_qn: str, base: str) -> bool:
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:
     """Two of the tables phase 2 reads (:func:`tool_classes` is the third), from every class of the run."""
     bases_of = dict(dealias(classes)[0])
-    own_dispatch = dict(dispatch)
+    own_dispatch = dict(dispatch)  # one entry a class (its own dispatchers and the runners elsewhere: merged)
     by_last: dict[str, list[str]] = {}
     for qn in bases_of:
         by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
@@ -168,7 +168,7 @@ def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[s
             current = queue.pop(0)
             # an ancestor's dispatcher, not the class's own methods (a tool method calling another in a try)
             for k, m in (own_dispatch.get(current, {}) if current != qn else {}).items():
-                text.setdefault(k, f"{current}.{m}")
+                text.setdefault(k, m if "." in m else f"{current}.{m}")  # a runner elsewhere: its qualified name
             for base in bases_of.get(current, ()):
                 found_roots.add(base.split(".")[0])
                 run_class = in_run(base)

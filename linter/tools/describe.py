@@ -15,6 +15,7 @@ from ..packages import package_of
 from ...rules.errors.model import ErrorModel
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
+from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, served_commands, typer_commands
@@ -127,7 +128,7 @@ class _Observer:
         self.decorated = own_decorators(index, self.tables.decorators, self.own_roots)
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
-                         if (found := {**text_dispatchers(node), **name_tables(node)})]
+                         if (found := {**text_dispatchers(node), **name_tables(node)})] + registry_runners(index)
         with_bases = {qn for qn, bases in self.classes if bases}
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
         self.helpers = method_helpers(index, self.tables)
@@ -468,7 +469,10 @@ def run(
         if own_bases:
             tables = replace(tables, bases={**tables.bases, **own_bases})
         project = tool_classes(classes, tables)
-        roots, texts = resolve(classes, [c for r in first for c in r.dispatch])
+        dispatch: dict[str, dict[str, str]] = {}  # a class's own dispatchers; a runner elsewhere calling its objects'
+        for qn, found in (c for r in first for c in r.dispatch):
+            dispatch[qn] = {**found, **dispatch.get(qn, {})}
+        roots, texts = resolve(classes, dispatch.items())
         registries = {q: r for res in first for q, r in res.registries.items()}
         # a registry that only marks what it decorates, with an attribute no file of the run reads: no registry
         reads = {k for res in first for k in res.reads}

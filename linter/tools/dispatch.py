@@ -13,7 +13,7 @@ from .ancestry import _handler_gives_text, inherited, local_ancestor_roots, name
 from .index import CALLED_NAME as _CALLED_NAME, FUNCS, Index, literal_str, own_nodes, tool_word
 from .model import Tables
 
-__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class",
+__all__ = ["compared_names", "dispatched_pairs", "lookup_tables", "matched_names", "model_listed", "prefixed_methods", "registered_tool_class", "runs_table",
            "returned_function", "table_runner",
            "schema_functions", "tool_schema_names"]
 
@@ -383,21 +383,24 @@ def table_runner(table: str, tree: ast.Module) -> str | None:
     TOOL_FUNCS.get(name)``, ``TOOL_FUNCS[name]``) and calls it in a ``try`` whose broad handler returns the exception's
     text (lindwyrm's ``run_tool``: ``except Exception as e: return f"Error running {name}: {e}", True``): its name,
     the runner that turns what the tools raise into text (as a base ``run`` does, ``ancestry.text_dispatchers``)."""
-    for fn in tree.body:
-        if not isinstance(fn, FUNCS):
+    return next((fn.name for fn in tree.body if isinstance(fn, FUNCS) and runs_table(fn, table)), None)
+
+
+def runs_table(fn: ast.FunctionDef | ast.AsyncFunctionDef, table: str) -> bool:
+    """Whether ``fn`` looks a tool up in the dict named ``table`` and calls it in a ``try`` whose broad handler
+    returns the exception's text (:func:`table_runner`)."""
+    bound: set[str] = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) \
+                and _looks_up(n.value, table):
+            bound.add(n.targets[0].id)
+    for n in ast.walk(fn):
+        if not isinstance(n, ast.Try) or not any(_handler_gives_text(h, fn) for h in n.handlers):
             continue
-        bound: set[str] = set()
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) \
-                    and _looks_up(n.value, table):
-                bound.add(n.targets[0].id)
-        for n in ast.walk(fn):
-            if not isinstance(n, ast.Try) or not any(_handler_gives_text(h, fn) for h in n.handlers):
-                continue
-            if any(isinstance(c, ast.Call) and ((isinstance(c.func, ast.Name) and c.func.id in bound)
-                                                or _looks_up(c.func, table)) for s in n.body for c in ast.walk(s)):
-                return fn.name
-    return None
+        if any(isinstance(c, ast.Call) and ((isinstance(c.func, ast.Name) and c.func.id in bound)
+                                            or _looks_up(c.func, table)) for s in n.body for c in ast.walk(s)):
+            return True
+    return False
 
 
 def _looks_up(node: ast.expr, table: str) -> bool:

@@ -20,8 +20,8 @@ from ...rules.retries.model import Retry, RetryModel
 from .clients import ClientObjects
 from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import (handler_mode, local_work, returns_tool_error, side_step, status_swallowed, status_typed,
-                       try_bound)
+from .failures import (handler_mode, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
+                       status_typed, try_bound)
 from .index import Def
 from .annotations import annotation_call, keyword_hints_class
 from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ToolFacts"]
 
 _ORDER = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
+_COLLECTING = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
 
 
 def _expr_text(node: cst.CSTNode, limit: int = 24) -> str:
@@ -82,6 +83,7 @@ class ToolFacts:
         self.try_bound: dict[int, frozenset[str]] = {}  # id(handler) -> the names its ``try`` body binds
         self.side_steps: set[int] = set()  # handlers of a best-effort step inside another ``try`` (:func:`side_step`)
         self.pre_steps: set[int] = set()  # handlers of a ``try`` the function goes past to more work outside
+        self.per_item: set[int] = set()  # handlers skipping one item of a loop (:func:`per_item_tries`)
         self.exits: dict[int, list[cst.BaseExpression]] = {}  # id(def) -> what its return/raise statements give
         self.budget: set[int] = set()
         self.owner: dict[int, int] = {}  # id(anchor node) -> id(wanted def holding it)
@@ -173,11 +175,11 @@ class ToolFacts:
     def _current(self) -> cst.FunctionDef | None:
         return self._tracked[-1] if self._tracked else None
 
-    def visit_For(self, node: cst.For) -> None:
+    def visit_For(self, node: cst.For | cst.While) -> None:
         self._own(node)
+        self.per_item.update(id(h) for t in per_item_tries(node) for h in t.handlers)
 
-    def visit_While(self, node: cst.While) -> None:
-        self._own(node)
+    visit_While = visit_For
 
     def _own(self, node: cst.CSTNode) -> None:
         self.clients.mark(node)
@@ -327,6 +329,10 @@ class ToolFacts:
         fn = self._current()
         if fn is None:
             return
+        handler = self.names.handler  # ``errors.append({"error": str(e)})`` (``_COLLECTING``), the list returned after
+        if handler is not None and self.text is not None and self.names.function is fn and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in _COLLECTING and any(self.text.leak(a.value) is not None for a in node.args):
+            self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         self.owner[id(node)] = id(fn)
         place = self.places.get(id(fn))
         qn = self.names.qualname(node.func)
@@ -558,6 +564,9 @@ class ToolFacts:
                 if mode == "swallowed" and (id(h) in self.side_steps or id(h) in self.pre_steps):
                     continue  # a best-effort step inside a ``try`` whose own handler answers the tool's failure
                     # (``try: await el.clear_input() except Exception: pass`` before typing): not the tool's answer
+                if mode == "swallowed" and id(h) in self.per_item:  # one item skipped: the tool's other failures
+                    modes += [] if mode in modes else [mode]  # are not caught by it
+                    continue
                 caught_anywhere = True
                 handed = handed_to(h, self.names, self.module) if mode == "swallowed" else None
                 if handed is not None and handed in local:  # ``raise_tool_error(e)``: what that helper raises

@@ -27,7 +27,7 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "returns_tool_error", "side_step", "status_swallowed",
+__all__ = ["handler_mode", "is_tool_error", "local_work", "per_item_tries", "returns_tool_error", "side_step", "status_swallowed",
            "status_typed", "try_bound"]
 
 
@@ -238,3 +238,31 @@ def status_typed(fn: cst.FunctionDef) -> bool:
                     isinstance(a, cst.Attribute) and a.attr.value in _STATUS_VALUES for a in walk_in_scope(r.value)):
                 return True
     return False
+
+
+def per_item_tries(loop: cst.For | cst.While) -> list[cst.Try]:
+    """The ``try`` statements of a loop's body (under its ``if``s too) whose handlers skip to the next item (``for p in
+    root.rglob(pattern): if p.is_file(): try: matches.append((p.stat().st_mtime, p)) except OSError: pass``): one item's
+    step. Such a handler swallows that item's failure; it catches none of the tool's other failures, which reach the
+    framework, or the runner, as the tool raises them."""
+    out: list[cst.Try] = []
+    stack: list[cst.CSTNode] = [loop.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.IndentedBlock):
+            stack.extend(node.body)
+        elif isinstance(node, cst.If):
+            stack.extend([node.body, *([node.orelse] if node.orelse is not None else [])])
+        elif isinstance(node, cst.Else):
+            stack.append(node.body)
+        elif isinstance(node, cst.Try) and all(_skips(h.body) for h in node.handlers):
+            out.append(node)
+    return out
+
+
+def _skips(body: cst.BaseSuite) -> bool:
+    """A handler of ``pass`` or ``continue`` (and logging calls): the loop goes on with the next item."""
+    return _logs_only(body) or isinstance(body, cst.IndentedBlock) and all(
+        isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, (cst.Pass, cst.Continue)) or (
+            isinstance(x, cst.Expr) and isinstance(x.value, cst.Call) and _logs_only(cst.SimpleStatementSuite(body=[x])))
+            for x in s.body) for s in body.body)

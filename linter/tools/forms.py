@@ -7,9 +7,10 @@ import ast
 import re
 
 from .. import knowledge as kb
+from .catchalls import catching_decorator, dict_runner
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
-                       registered_tool_class, returned_function, schema_functions, table_runner, tool_runner,
+                       registered_tool_class, returned_function, schema_functions, tool_runner,
                        tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
@@ -112,7 +113,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             spans or tuple(span(node) for _, _, node, _ in functions),
             tuple(span(node) for _, _, node in helpers),
             tuple((p, n) for p, n, _ in helpers),
-            caught_by(functions, given) or text_by,
+            catching_decorator(functions[0][2], form, index) or caught_by(functions, given) or text_by,
         )
 
     # decorators: @tool, @tool("name"), @mcp.tool(...), @agent.tool_plain, @read_safe, a project's registry decorator
@@ -336,14 +337,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                            for k, v in pairs]
                 if any(t is None for _, t in targets):
                     continue
-                # a module-level table (``TOOL_FUNCS = {...}``) the module's runner calls in a ``try`` answering text
-                table_name = next((a.targets[0].id for a in index.tree.body if isinstance(a, ast.Assign)
-                                   and a.value is d and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)), None)
-                table_run = table_runner(table_name, index.tree) if table_name is not None else None
+                # a table (``TOOL_FUNCS = {...}``, or a local dict) its runner calls in a ``try`` answering text
+                table_run = dict_runner(d, fn_node, entry_path, index)
                 for k, t in targets:
                     assert k is not None and t is not None
                     add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True,
-                        text_by=f"{index.module}.{table_run}" if table_run is not None else None)
+                        text_by=table_run)
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:

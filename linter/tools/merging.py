@@ -71,8 +71,8 @@ def _runner(tool: Tool, r: "Resolver", summaries: Mapping[str, Summary], counted
         return
     for key in r.resolve_all(tool.failures_by):
         s = summaries.get(key)
-        if s is None or key in reached:
-            continue
+        if s is None or reached.get(key, False):
+            continue  # reached as a helper whose text the tool returns: counted (one it only calls, a decorator: not)
         _count(tool, replace(s, sites=tuple(x for x in s.sites if x[3])), True, counted)
         seen = {(x.kind, x.stop, x.wait, x.condition, x.helper) for x in tool.retries}
         tool.retries.extend(x for x in s.retries if (x.kind, x.stop, x.wait, x.condition, x.helper) not in seen)
