@@ -76,6 +76,8 @@ class Summary:
     # every finding in its region: (file, line, code, in its own body rather than a same-module helper's)
     sites: tuple[tuple[str, int, str, bool], ...] = ()
     raises: str | None = None  # it never returns: what it raises, ``typed`` or ``raised`` (``raising.py``)
+    # when ``local``: the run's functions in other modules its row calls (``local.row_place``), judged where they are
+    needs: tuple[str, ...] = ()
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:
