@@ -209,7 +209,7 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     if _value_root(func.value) in typed and method in kb.LOCAL_VALUE_METHODS | _TEXT_SEARCHES:
         return "local"  # ``raw.lower().find(prefix)`` with ``raw: str``: the annotated type's method
     if method == "get":
-        return "local" if _dict_get(call) or _value_root(func.value) in typed else "outside"
+        return "local" if _dict_get(call) else "outside"
     if method in (kb.LOCAL_VALUE_METHODS if _own_value(func.value, bound, names) else kb.LOCAL_FOREIGN_METHODS):
         return "local"
     if method in knowledge.local_io_methods:
