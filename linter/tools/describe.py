@@ -294,7 +294,7 @@ def describe_source(
     summaries = {t.qualname: Summary([replace(c, helper=c.helper or t.name.rsplit(".", 1)[-1]) for c in t.calls], t.findings,
                                      t.failures, id(t) not in uncaught,
                                      [replace(r, helper=r.helper or t.name.rsplit(".", 1)[-1]) for r in t.retries],
-                                     t.local is not None, tuple(sites.get(t.qualname, ())), t.raises)
+                                     t.local is not None, tuple(sites.get(t.qualname, ())), t.raises, t.local or ())
                  for t in tools if is_summary(t)}
     rows = [t for t in tools if not is_summary(t)]
     fronts = observer.facts.fronts if observer.facts is not None else {}

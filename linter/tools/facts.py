@@ -24,7 +24,8 @@ from .failures import (handler_mode, local_work, per_item_tries, returns_tool_er
                        status_typed, try_bound)
 from .index import Def
 from .annotations import annotation_call, keyword_hints_class
-from .local import Place, bound_names, call_place, local_process, nested_defs, placeholder, row_place
+from .local import (Place, bound_names, call_place, local_process, module_values, nested_defs, placeholder, row_place,
+                    stdlib_values, value_params)
 from .model import CallFact, Tool
 from .verbs import read_named, read_post
 from .raising import always_raises, handed_to
@@ -97,6 +98,7 @@ class ToolFacts:
         self._scope_nodes: list[int] = []
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.places: dict[int, Place] = {}  # id(def) -> where its calls work (``local.py``)
+        self._values: tuple[dict[str, str], dict[str, tuple[str | None, ...]]] = ({}, {})  # ``local.module_values``
         self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
@@ -137,6 +139,7 @@ class ToolFacts:
 
         scan(node.body, None)
         self.clients.scan(self.ctx.screen.tree)
+        self._values = module_values(node, self.names)  # ``_RE = re.compile(...)``: ``local.stdlib_values``
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
@@ -147,7 +150,8 @@ class ToolFacts:
         if (key, n) in self.wanted:
             self.nodes[(key, n)] = node
             self._tracked.append(node)
-            self.places[id(node)] = Place(nested=nested_defs(node), bound=bound_names(node))
+            self.places[id(node)] = Place(nested_defs(node), bound_names(node), stdlib_values(node, self.names, *self._values),
+                                          value_params(node))
             self._decorating.update(id(x) for d in node.decorators for x in walk_in_scope(d.decorator))
             cls = declared_class(node, self.names) or keyword_hints_class(node, self.names)
             if cls is not None:
@@ -341,7 +345,8 @@ class ToolFacts:
             self.local_processes.add(id(node))
         if place is not None and id(node) not in self._decorating:
             place.add("local" if id(node) in self.local_processes else call_place(
-                node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound))
+                node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound, place.values,
+                place.typed))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
         # a method of an SDK client object: listed and classified from the clients table (a third-party SDK client

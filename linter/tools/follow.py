@@ -73,9 +73,9 @@ class Summary:
     caught: bool  # it has an ``except`` clause (its callers' failures are not simply raised)
     retries: list[RetryFact] = field(default_factory=list)  # the retries around or inside it (and its helpers)
     local: bool = False  # its calls and its same-module helpers' all stay on the machine (``local.py``)
-    # every finding in its region: (file, line, code, in its own body rather than a same-module helper's)
-    sites: tuple[tuple[str, int, str, bool], ...] = ()
+    sites: tuple[tuple[str, int, str, bool], ...] = ()  # its region's findings: (file, line, code, in its own body)
     raises: str | None = None  # it never returns: what it raises, ``typed`` or ``raised`` (``raising.py``)
+    needs: tuple[str, ...] = ()  # when ``local``: the run's functions its row calls and cannot judge (``row_place``)
 
 
 def _own(index: Index) -> dict[str, tuple[str, int, ast.AST, str | None]]:

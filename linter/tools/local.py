@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 import libcst as cst
 
@@ -22,7 +22,8 @@ from ..effects import chain_words, reaches_outside
 from ..nodes import walk_in_scope
 from ...rules.timeouts.process import command_words
 
-__all__ = ["Place", "bound_names", "call_place", "local_process", "nested_defs", "placeholder", "row_place"]
+__all__ = ["Place", "bound_names", "call_place", "local_process", "module_values", "nested_defs", "placeholder", "row_place",
+           "stdlib_values"]
 
 #: receiver words that name something outside the process (a client, a session, an API)
 _OUTSIDE_WORDS = kb.TOOL_RECEIVER_WORDS | kb.CLIENT_CLASS_WORDS | kb.REMOTE_RECEIVER_WORDS
@@ -39,6 +40,8 @@ class Place:
 
     nested: frozenset[str] = frozenset()
     bound: frozenset[str] = frozenset()
+    values: dict[str, str] = field(default_factory=dict)  # names holding a standard-library value (``stdlib_values``)
+    typed: frozenset[str] = frozenset()  # parameters annotated with builtin value types (``value_params``)
     outside: bool = False
     own: set[str] = field(default_factory=set)
 
@@ -54,8 +57,43 @@ def nested_defs(fn: cst.FunctionDef) -> frozenset[str]:
     return frozenset(n.name.value for n in walk_in_scope(fn.body) if isinstance(n, cst.FunctionDef))
 
 
+#: annotations of a parameter holding a builtin value (``raw: str``, ``items: list[dict[str, Any]]``, ``p: Path |
+#: None``): its methods are the value type's, whoever made it
+_VALUE_ANNOTATIONS = frozenset({"str", "bytes", "int", "float", "bool", "list", "dict", "set", "frozenset", "tuple",
+                                "List", "Dict", "Set", "FrozenSet", "Tuple", "Optional", "None", "Path", "PurePath"})
+
+
+def value_params(fn: cst.FunctionDef) -> frozenset[str]:
+    """``fn``'s parameters annotated with builtin value types only (:data:`_VALUE_ANNOTATIONS`; ``Any`` or a class
+    is not one), which ``fn`` does not bind again; of a subscripted type the outer one counts (``dict[str, Any]``),
+    of a union each side."""
+    typed = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+             if p.annotation is not None and _value_type(p.annotation.annotation)}
+    same = {n.targets[0].target.value for n in walk_in_scope(fn.body) if isinstance(n, cst.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0].target, cst.Name) and isinstance(n.value, (cst.Subscript, cst.Call))
+            and _value_root(n.value) == n.targets[0].target.value}  # ``raw = raw[i:]``, ``text = text.strip()``
+    rebound = [n for n in walk_in_scope(fn.body) if isinstance(n, cst.Assign) and len(n.targets) == 1
+               and isinstance(n.targets[0].target, cst.Name) and n.targets[0].target.value in same
+               and _value_root(n.value) != n.targets[0].target.value]
+    return frozenset(typed - (bound_names(fn) - same) - {n.targets[0].target.value for n in rebound})  # type: ignore[attr-defined]
+
+
+def _value_type(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _value_type(node.left) and _value_type(node.right)
+    if isinstance(node, cst.Subscript):
+        if isinstance(node.value, cst.Name) and node.value.value == "Optional":
+            return all(isinstance(e.slice, cst.Index) and _value_type(e.slice.value) for e in node.slice)
+        return _value_type(node.value)
+    if isinstance(node, cst.Attribute):  # ``pathlib.Path``, ``typing.List``
+        return node.attr.value in _VALUE_ANNOTATIONS and isinstance(node.value, cst.Name) and node.value.value in (
+            "pathlib", "typing")
+    return isinstance(node, cst.Name) and node.value in _VALUE_ANNOTATIONS
+
+
 def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
-    """Names ``fn`` binds itself: assigned, ``with ... as``, ``for`` targets."""
+    """Names ``fn`` binds itself: assigned (a tuple's names too), ``with ... as``, ``for`` targets (a
+    comprehension's too)."""
     out: set[str] = set()
     for n in walk_in_scope(fn.body):
         targets: list[cst.BaseExpression] = []
@@ -63,8 +101,11 @@ def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
             targets = [t.target for t in n.targets]
         elif isinstance(n, cst.WithItem) and n.asname is not None:
             targets = [n.asname.name]
-        elif isinstance(n, (cst.For, cst.AnnAssign)):
+        elif isinstance(n, (cst.For, cst.AnnAssign, cst.CompFor)):
             targets = [n.target]
+        for t in targets:
+            out.update(e.value.value for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())
+                       if isinstance(e.value, cst.Name))
         out.update(t.value for t in targets if isinstance(t, cst.Name))
     return frozenset(out)
 
@@ -103,16 +144,22 @@ def _dict_get(call: cst.Call) -> bool:
 
 
 def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: frozenset[str],
-               nested: frozenset[str], bound: frozenset[str]) -> str:
+               nested: frozenset[str], bound: frozenset[str], values: Mapping[str, str] | None = None,
+               typed: frozenset[str] = frozenset()) -> str:
     """``local``, ``outside``, or ``own:NAME`` (the run's own function or method: judged where it is defined).
-    ``nested``: names of functions defined inside the caller; ``bound``: names the caller binds itself."""
+    ``nested``: names of functions defined inside the caller; ``bound``: names the caller binds itself; ``values``:
+    names holding a standard-library value (:func:`stdlib_values`); ``typed``: parameters annotated with builtin
+    value types (:func:`value_params`)."""
+    values = values or {}
     func = call.func
     raw = names.qualname(func)
     qn = knowledge.canonical(raw) if raw is not None else None
     if qn is not None and _abstract_type(qn):
         qn = None  # ``session: Any`` then ``session.run_stream()``: the annotation names no class that does anything
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
-        return f"own:{func.attr.value}"  # a method of the tool's class: a helper of the row, or unknown
+        return f"own:{func.attr.value}"
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in values:
+        return "local"  # ``_RE.finditer(text)``: a method of a standard-library value that stays on the machine  # a method of the tool's class: a helper of the row, or unknown
     if isinstance(func, cst.Name) and func.value in nested:
         return "local"  # a nested def: its calls are read as the caller's
     if isinstance(func, cst.Name) and names.is_builtin(func.value):
@@ -159,9 +206,11 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
     if chain_words(func) & _OUTSIDE_WORDS:
         return "outside"
     method = func.attr.value
+    if _value_root(func.value) in typed and method in kb.LOCAL_VALUE_METHODS | _TEXT_SEARCHES:
+        return "local"  # ``raw.lower().find(prefix)`` with ``raw: str``: the annotated type's method
     if method == "get":
         return "local" if _dict_get(call) else "outside"
-    if method in (kb.LOCAL_VALUE_METHODS if _own_value(func.value, bound) else kb.LOCAL_FOREIGN_METHODS):
+    if method in (kb.LOCAL_VALUE_METHODS if _own_value(func.value, bound, names) else kb.LOCAL_FOREIGN_METHODS):
         return "local"
     if method in knowledge.local_io_methods:
         return "local"  # ``p.is_file()``, ``p.read_text()``: a path's, whatever the receiver (``LOCAL_IO_METHODS``)
@@ -193,16 +242,40 @@ def placeholder(fn: cst.FunctionDef) -> bool:
     return isinstance(exc, cst.Name) and exc.value == "NotImplementedError"
 
 
-def _own_value(receiver: cst.BaseExpression, bound: frozenset[str]) -> bool:
+def _own_value(receiver: cst.BaseExpression, bound: frozenset[str], names: Any = None) -> bool:
     """A receiver the function made: a literal, a call's result (itself judged), or a name it binds (``lines =
-    text.splitlines()``); not an attribute of ``self``, a parameter or a module global (``self.memory``)."""
+    text.splitlines()``); not an attribute of ``self``, a parameter or a module global (``self.memory``). A call's
+    result is a builtin's or a class's value (``str(x).strip()``), a value method's on such a value
+    (``Path(p).expanduser().resolve()``), or a standard-library function's that stays on the machine
+    (``Path.cwd().resolve()``, ``datetime.now().isoformat()``); ``get_store().add(x)`` is unknown."""
     while isinstance(receiver, (cst.Attribute, cst.Subscript)):
         receiver = receiver.value
     if isinstance(receiver, cst.Name):
         return receiver.value in bound
-    if isinstance(receiver, cst.Call):  # ``str(x).strip()``: a builtin's or a class's value; ``get_store().add(x)``: unknown
-        return isinstance(receiver.func, cst.Name)
+    if isinstance(receiver, cst.Call):
+        func = receiver.func
+        if isinstance(func, cst.Name):
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value in kb.LOCAL_VALUE_METHODS and isinstance(
+                func.value, cst.Call) and _own_value(func.value, bound, names):
+            return True
+        qn = names.qualname(func) if names is not None else None
+        return qn is not None and "." in qn and qn.split(".")[0] in sys.stdlib_module_names and not (
+            qn.startswith(kb.OUTSIDE_STDLIB_PREFIXES) or qn.split(".")[0] in kb.CALLABLE_RUNNING_MODULES)
     return True  # a literal
+
+
+def _value_root(receiver: cst.BaseExpression) -> str | None:
+    """The name a value comes from through attributes, subscripts and value methods (``name[0]``,
+    ``raw.lower().strip()``), else None."""
+    while True:
+        if isinstance(receiver, (cst.Attribute, cst.Subscript)):
+            receiver = receiver.value
+        elif isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and \
+                receiver.func.attr.value in kb.LOCAL_VALUE_METHODS:
+            receiver = receiver.func.value
+        else:
+            return receiver.value if isinstance(receiver, cst.Name) else None
 
 
 def _abstract_type(qn: str) -> bool:
@@ -273,3 +346,105 @@ def _local_argv(words: list[str]) -> bool:
     while rest and rest[0].startswith("-"):  # git's own options: ``git -C repo --no-pager log``
         rest = rest[2:] if rest[0] in ("-C", "-c") else rest[1:]
     return bool(rest) and rest[0] in kb.GIT_LOCAL_SUBCOMMANDS
+
+
+def _stdlib_value(node: cst.BaseExpression, names: Any) -> str | None:
+    """The standard-library function or class a call's value comes from, when it stays on the machine
+    (``re.compile(...)``, ``pathlib.Path(...)``); not a process, a socket or a callable's runner
+    (``knowledge.OUTSIDE_STDLIB_PREFIXES``, ``CALLABLE_RUNNING_MODULES``)."""
+    if not isinstance(node, cst.Call):
+        return None
+    qn = names.qualname(node.func)
+    if qn is None or "." not in qn or qn.split(".")[0] not in sys.stdlib_module_names:
+        return None
+    return None if qn.startswith(kb.OUTSIDE_STDLIB_PREFIXES) or qn.split(".")[0] in kb.CALLABLE_RUNNING_MODULES else qn
+
+
+def module_values(module: cst.Module, names: Any) -> tuple[dict[str, str], dict[str, tuple[str | None, ...]]]:
+    """The module's top-level names bound once, to a standard-library value (``_RE = re.compile(...)``), and to a
+    literal list or tuple of such values or of tuples holding them at the same places (``_PATTERNS = [("apt",
+    re.compile(...)), ...]``: per place, the value's function, or None)."""
+    seen: dict[str, int] = {}
+    single: dict[str, str] = {}
+    seqs: dict[str, tuple[str | None, ...]] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if not isinstance(small, (cst.Assign, cst.AnnAssign)) or small.value is None:
+                continue
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            for t in targets:
+                if not isinstance(t, cst.Name):
+                    continue
+                seen[t.value] = seen.get(t.value, 0) + 1
+                value = _stdlib_value(small.value, names)
+                if value is not None:
+                    single[t.value] = value
+                elif isinstance(small.value, (cst.List, cst.Tuple)) and small.value.elements:
+                    seqs[t.value] = _places(small.value.elements, names)
+    once = {n for n, k in seen.items() if k == 1}
+    return ({n: v for n, v in single.items() if n in once},
+            {n: v for n, v in seqs.items() if n in once and any(v)})
+
+
+def _places(elements: Any, names: Any) -> tuple[str | None, ...]:
+    """Per place of a literal sequence's elements, the standard-library value every element holds there."""
+    rows = [e.value.elements if isinstance(e.value, cst.Tuple) else None for e in elements]
+    if all(r is None for r in rows):  # ``[re.compile(a), re.compile(b)]``: one place, ``for p in SEQ``
+        found = {_stdlib_value(e.value, names) for e in elements}
+        return (found.pop(),) if len(found) == 1 and None not in found else ()
+    if any(r is None for r in rows) or len({len(r) for r in rows if r is not None}) != 1:
+        return ()
+    width = len(rows[0])  # type: ignore[arg-type]
+    out: list[str | None] = []
+    for i in range(width):
+        found = {_stdlib_value(r[i].value, names) for r in rows if r is not None}
+        out.append(found.pop() if len(found) == 1 and None not in found else None)
+    return tuple(out)
+
+
+def stdlib_values(fn: cst.FunctionDef, names: Any, single: Mapping[str, str],
+                  seqs: Mapping[str, tuple[str | None, ...]]) -> dict[str, str]:
+    """Names ``fn`` reads that hold a standard-library value (:func:`module_values`): a module global ``fn`` does not
+    bind itself, a name ``fn`` binds once to one (``pattern = re.compile(...)``), or the target of its one ``for``
+    over such a sequence that nothing else in ``fn`` binds (``for _name, _hint, pattern in _PATTERNS:``)."""
+    binds: dict[str, int] = {}
+    loops: list[cst.For] = []
+    own: dict[str, str] = {}
+    for n in walk_in_scope(fn.body):
+        targets: list[cst.BaseExpression] = []
+        if isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
+            value = _stdlib_value(n.value, names)
+            if value is not None:
+                own[n.targets[0].target.value] = value
+        if isinstance(n, cst.Assign):
+            targets = [t.target for t in n.targets]
+        elif isinstance(n, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+            targets = [n.target]
+        elif isinstance(n, cst.WithItem) and n.asname is not None:
+            targets = [n.asname.name]
+        elif isinstance(n, (cst.For, cst.CompFor)):
+            targets = [n.target]
+            if isinstance(n, cst.For):
+                loops.append(n)
+        for t in targets:
+            for name in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else [t]):
+                node = name.value if isinstance(name, (cst.Element, cst.StarredElement)) else name
+                if isinstance(node, cst.Name):
+                    binds[node.value] = binds.get(node.value, 0) + 1
+    params = {p.name.value for p in (*fn.params.params, *fn.params.posonly_params, *fn.params.kwonly_params)}
+    out = {n: v for n, v in single.items() if n not in binds and n not in params}
+    out.update((n, v) for n, v in own.items() if binds.get(n) == 1 and n not in params)
+    for loop in loops:
+        if not isinstance(loop.iter, cst.Name) or loop.iter.value in binds or loop.iter.value in params:
+            continue
+        places = seqs.get(loop.iter.value, ())
+        target = loop.target
+        names_at = ([e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target])
+        if len(names_at) != len(places):
+            continue
+        for node, value in zip(names_at, places):
+            if isinstance(node, cst.Name) and value is not None and binds.get(node.value) == 1:
+                out[node.value] = value
+    return out

@@ -160,20 +160,44 @@ def _annotated(tool: Tool, r: "Resolver") -> None:
 def _local(tool: Tool, r: "Resolver", reached: Mapping[str, bool], summaries: Mapping[str, Summary]) -> None:
     """The ``local`` class (``local.py``): nothing declared or inferred, no call out listed, the tool's own calls all
     local, and every helper of the run it reaches in other modules, within :data:`DEPTH`, judged local too (each one
-    found, summarised local, and calling only helpers reached)."""
+    found, summarised local, and calling only helpers reached or held in its own row: a same-module helper its
+    summary judged with it, however deep)."""
     if tool.local is None or tool.classification != "unknown" or not all(c.local for c in tool.calls):
         return
-    keys = [r.resolve(q) for q in tool.local]
-    if any(k is None or k not in reached for k in keys):
+    if any(not _met(q, r, reached) for q in tool.local):
         return
     for key in reached:
         s = summaries.get(key)
         if s is None or not s.local or not all(c.local for c in s.calls) or any(
-                r.resolve(q) not in reached for q in r.calls.get(key, ()) if not q.rsplit(".", 1)[-1][:1].isupper()
-                and (RETURNED not in q or r.resolve_all(q))):  # ``self._path(x).unlink()``: no method of the run
-            return  # (a class it builds: judged a value where it is built, ``local.call_place``)
+                not _met(q, r, reached) and not _held(q, key, s, r) for q in r.calls.get(key, ())
+                if not q.rsplit(".", 1)[-1][:1].isupper() and (RETURNED not in q or r.resolve_all(q))):
+            return  # (``self._path(x).unlink()``: no method of the run; a class it builds: judged a value where it is
+            # built, ``local.call_place``)
     tool.classification, tool.source, tool.key = kb.LOCAL_CLASS, "inferred", "not-needed"
     tool.evidence = "every call stays on the machine"
+
+
+def _met(q: str, r: "Resolver", reached: Mapping[str, bool]) -> bool:
+    """The run's function named is found and reached (judged local with the row), or is a value's method the run
+    does not define, on an object of the run's class or one of its attributes (``config.model_dump()``,
+    ``config.machines.append(m)`` with ``config: MachinesConfig``): a text, mapping or list method, or a model's
+    (``knowledge.LOCAL_FOREIGN_METHODS``, ``PURE_METHODS``)."""
+    keys = r.resolve_all(q)
+    if keys:
+        return all(k in reached for k in keys)
+    head, _, method = q.rpartition(".")
+    return method in kb.LOCAL_FOREIGN_METHODS | kb.PURE_METHODS and (
+        r.alias(head) in r.bases or r.alias(head.rpartition(".")[0]) in r.bases)
+
+
+def _held(q: str, key: str, s: Summary, r: "Resolver") -> bool:
+    """A same-module function ``key``'s summary read in its own row (``follow._same_module_helpers``): its calls are
+    in ``s.local``; one its row does not hold is among ``s.needs``."""
+    found = r.resolve(q)
+    where = r.where(key)
+    module = where[2] if where is not None else key.rsplit(".", 1)[0]
+    return found is not None and found.startswith(module + ".") and q not in s.needs and \
+        f"{module}.{q.rsplit('.', 1)[-1]}" not in s.needs
 
 
 _HTTP_WRITES = ("POST ", "PUT ", "PATCH ", "DELETE ")
