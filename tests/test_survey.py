@@ -306,3 +306,12 @@ def test_batch_seventeen_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in seventeenth} & set(corpus.previously_tuned)
     assert not {p.name for p in seventeenth} & {p.name for p in corpus.packages if p.batch != 17}
     assert not {p.name for p in seventeenth} & set(corpus.excluded)
+
+
+def test_batch_twenty_is_marked_and_split_by_the_rule() -> None:
+    twentieth = [p for p in corpus.packages if p.batch == 20]
+    assert len(twentieth) == 86
+    assert {p.half for p in twentieth} == {"tuning", "held-out"}
+    assert not {p.name for p in twentieth} & set(corpus.previously_tuned)
+    assert not {p.name for p in twentieth} & {p.name for p in corpus.packages if p.batch != 20}
+    assert not {p.name for p in twentieth} & set(corpus.excluded)
