@@ -176,7 +176,7 @@ class LoopCommands:
             # also bound in the enclosing function of a forwarding closure: `def run(args): run([git, *args])`)
             bound = self._literal_bindings(first.value.value) or self._enclosing_bindings(first.value.value)
             found = [(p, True) if (p := self._returned_program(v)) is not None else self._looked_up(v) for v in bound]
-            looked_up = {p for p, which in found if which}
+            looked_up = {p for p, which in found if which and p is not None}  # s47: `shutil.which(args.python)` names none
             if len(looked_up) == 1 and all(p in looked_up for p, _ in found):
                 program = cst.SimpleString(repr(looked_up.pop()))
                 cmd = cmd.with_changes(elements=[first.with_changes(value=program), *cmd.elements[1:]])

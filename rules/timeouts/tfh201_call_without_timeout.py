@@ -1046,6 +1046,14 @@ async def recover(argv, control):
 """,
     ]
     INVALID = [
+        # s47 (batch 20, nyx-raccoonbot's installer): a program looked up with `shutil.which` of a value the code does
+        # not hold (`args.python`) is no program the rule can name: reported, and no crash building a literal of it
+        """\
+import shutil, subprocess
+def install(args):
+    python = shutil.which(args.python)
+    probe = subprocess.run([python, "-c", "import sys"])  # error: TFH201
+""",
         # s47: one of the programs the function may return is not local (`curl` fetches): the call stays reported
         """\
 import shutil, subprocess
