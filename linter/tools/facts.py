@@ -106,8 +106,7 @@ class ToolFacts:
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
         self.direct: set[int] = set()  # id(row): it has no same-module helper (it calls the run's helpers itself)
         self.fronts: dict[int, tuple[str, int]] = {}  # id(row) -> its first function (the Def it was made from)
-        # TFH401's taint (rules/errors/text.py), asked as the traversal goes: the handlers a value carrying the
-        # caught exception's text is returned from, directly or through a name it was assigned to there
+        # TFH401's taint (rules/errors/text.py): the handlers a value carrying the caught exception's text is returned from
         self.text: ExceptionText | None = ctx.models.get(ExceptionText)
         self.text_handlers: set[int] = set()
         self.typed_handlers: set[int] = set()  # handlers returning a result that says the failure's kind (TFH401's)
@@ -245,8 +244,7 @@ class ToolFacts:
         fn = self._current()
         if fn is not None and self.names.function is fn:
             self.handlers.setdefault(id(fn), []).append(node)
-        # the clean-up ``proc.kill()`` then ``proc.communicate()``: reaping a killed process, not a wait
-        # (TFH201 exempts it the same way)
+        # the clean-up ``proc.kill()`` then ``proc.communicate()``: reaping a killed process, not a wait (as TFH201)
         killed: str | None = None
         for stmt in node.body.body:
             for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else [None]):
@@ -349,8 +347,7 @@ class ToolFacts:
                 place.typed))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
-        # a method of an SDK client object: listed and classified from the clients table (a third-party SDK client
-        # built elsewhere: unclassified)
+        # a method of an SDK client object: listed and classified from the clients table (built elsewhere: unclassified)
         hit = self.clients.call(node) or self.clients.sdk_call(node, (qn or "") in self.knowledge.timeouts)
         if hit is not None:
             self.client_calls.setdefault(id(fn), []).append((node, *hit))
@@ -397,8 +394,7 @@ class ToolFacts:
             status = "none-possible"
         if status:
             self.calls.setdefault(id(fn), []).append((node, qn, status, value))
-            # its class, read here when the effects model does not reach it (a call in a nested ``def`` the helper
-            # runs: ``@backoff.on_exception(...) def make_request(): return requests.get(...)``)
+            # its class, read here when the effects model does not reach it (a nested ``def`` the helper runs)
             found = classify_call(node, self.names, k, {}, self.ctx.screen.import_roots)
             if found is None and qn in kb.CLIENT_FUNCTIONS:
                 found = (kb.CLIENT_FUNCTIONS[qn], qn)
@@ -458,13 +454,12 @@ class ToolFacts:
         effects = []
         for fn in fns:
             effects.extend(model.function_effects(fn))
-        # a POST sent by a function named as a read (``def serper_search(query)``): a query sent as POST (TFH101 reads
-        # the same names, ``knowledge.READ_POST_FUNCTION_PREFIXES``)
+        # a POST sent by a function named as a read (``def serper_search(query)``): a query (as TFH101, READ_POST_...)
         effects = [replace(e, cls=kb.READ_SAFE) if read_post(e.cls, e.what, id(e.node) in self.read_named) else e
                    for e in effects]
         by_node = {id(e.node): e for e in effects}
         # calls out: every classified call and every call the timeout tables know, here and one level down; not the
-        # tool's own decorator calls (``@server.call_tool()`` registers it, it calls nothing out)
+        # tool's own decorator calls (``@server.call_tool()`` registers it)
         registering = {id(x.decorator) for f in (*fns, *helpers) for x in f.decorators if isinstance(x.decorator, cst.Call)}
         effects = [e for e in effects if id(e.node) not in registering]
         seen: set[int] = set(registering)
