@@ -553,7 +553,7 @@ def _stored_name(path: str | None, line: int) -> tuple[str, int, int] | None:
             continue
         name: str | None = None
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            name = _base_name(node.targets[0])
+            name = _base_name(node.targets[0]) or _unpacked_name(node)
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
             name = _base_name(node.target)
         elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
@@ -562,6 +562,15 @@ def _stored_name(path: str | None, line: int) -> tuple[str, int, int] | None:
         if name is not None:
             best = (name, node.end_lineno or node.lineno, handler_end)
     return best
+
+
+def _unpacked_name(node: ast.Assign) -> str | None:
+    """s47: ``output, failed = ToolOutput(f"error: {e}"), True``: the first name given an item that is not a constant."""
+    target, value = node.targets[0], node.value
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) and len(target.elts) == len(value.elts):
+        return next((t.id for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)
+                     and not isinstance(v, ast.Constant)), None)
+    return None
 
 
 def _inside_loop(path: str | None, line: int, spans: list[tuple[int, int]]) -> bool:

@@ -261,6 +261,22 @@ def test_recall_matches_the_return_of_the_text_a_site_assigned(tmp_path: Path) -
     assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 1)
 
 
+def test_recall_matches_the_return_of_a_name_a_parallel_assignment_gave_the_text(tmp_path: Path) -> None:
+    """s47: ``output, failed = ToolOutput(f"error: {e}"), True`` at the site, ``return output, failed`` after it (the
+    name given a non-constant item); a return of the constant's name alone is not the site."""
+    src = tmp_path / "m.py"
+    lines = [f"y = {n}" for n in range(1, 50)]
+    lines[9] = 'output, failed = ToolOutput(f"error: {e}"), True'
+    lines[19] = "return output, failed"
+    lines[29] = 'other, failed = ToolOutput(f"error: {e}"), True'
+    lines[35] = "return failed"
+    src.write_text("\n".join(lines) + "\n")
+    row = {"half": "held-out", "package": "p", "path": "m.py", "code": "TFH401", "tool": "t", "source": "-"}
+    misses = [{**row, "line": "10"}, {**row, "line": "30"}]
+    rec = survey.recall([_finding(src, 20), _finding(src, 36)], misses)
+    assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 1)
+
+
 def test_recall_follows_the_stored_text_to_the_end_of_its_except_clause(tmp_path: Path) -> None:
     """s45: the text assigned in a handler and returned after a hook and a message (beyond MOVE_WINDOW) is the site;
     a return after the handler and beyond MOVE_WINDOW is not; an append into a list the tool's return names is."""

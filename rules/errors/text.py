@@ -47,7 +47,7 @@ from .evidence import (
     builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
-from .taint import TextTaint, _telemetry_key
+from .taint import TextTaint, _telemetry_key, bound_pairs, unpacked_at
 
 __all__ = ["ExceptionText"]
 
@@ -103,11 +103,11 @@ class ExceptionText(TextTaint):
         """``data, err = _http_get(...)``: the unpacked name at the helper's text position holds the text."""
         if not any(isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets):
             return  # only an unpacking asks the helpers
-        self.tainted.update(_unpacked_at(node, self._returned_text(node.value)))
+        self.tainted.update(unpacked_at(node, self._returned_text(node.value)))
 
     def _alias_returned(self, node: cst.Assign, positions: frozenset[int]) -> None:
         """``out, err = _invoke(...)``: the unpacked name at the helper's exception position holds the exception."""
-        self.aliased.update(_unpacked_at(node, positions - {-1}))
+        self.aliased.update(unpacked_at(node, positions - {-1}))
 
     def active(self) -> bool:
         """Inside a handler (or text from one is in a variable), not in a function producing text, not where the
@@ -533,19 +533,22 @@ class ExceptionText(TextTaint):
         alias = (isinstance(node.value, cst.Name) and node.value.value in exc) or -1 in positions
         self._alias_returned(node, positions)
         self._taint_returned(node)
-        for t in node.targets:
-            if isinstance(t.target, cst.Name):
-                if alias:
-                    self.aliased.add(t.target.value)
-                else:
-                    self.aliased.discard(t.target.value)
-                if leaks:
-                    self.tainted.add(t.target.value)
-                elif not self._refines(node):
-                    self.tainted.discard(t.target.value)
-            elif leaks and isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name):
-                if not _telemetry_key(t.target):
-                    self.tainted.add(t.target.value.value)  # out["error"] = str(e)
+        for target, value in bound_pairs(node):  # s47: and each name of `output, failed = ToolOutput(f"{e}"), True`
+            whole = value is node.value
+            aliases = alias if whole else isinstance(value, cst.Name) and value.value in exc
+            carries = leaks if whole else self._leak(value, exc) is not None
+            if isinstance(target, cst.Name):
+                if aliases:
+                    self.aliased.add(target.value)
+                elif whole:  # an unpacked item only adds (`else: output, failed = result, False`)
+                    self.aliased.discard(target.value)
+                if carries:
+                    self.tainted.add(target.value)
+                elif whole and not self._refines(node):
+                    self.tainted.discard(target.value)
+            elif carries and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                if not _telemetry_key(target):
+                    self.tainted.add(target.value.value)  # out["error"] = str(e)
 
     def _refines(self, node: cst.Assign) -> bool:
         """Inside a handler, an assignment nested in an ``if``/``try``/loop of its body only may replace the text
@@ -592,9 +595,3 @@ def _url_path(node: cst.BaseExpression) -> bool:
 def _path_literal(args: list[ast.expr]) -> bool:
     """:func:`_url_path` on the ``ast`` tree."""
     return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"
-
-
-def _unpacked_at(node: cst.Assign, positions: frozenset[int]) -> list[str]:
-    """The names ``node`` unpacks at ``positions`` of its value's tuple (``out, err = ...``, position 1: ``err``)."""
-    return [el.value.value for t in node.targets if isinstance(t.target, (cst.Tuple, cst.List))
-            for i, el in enumerate(t.target.elements) if i in positions and isinstance(el.value, cst.Name)]

@@ -129,7 +129,10 @@ module and no line outside the class naming it) at 20 true, 4 false,
 4 debatable (agentuniverse's tools loaded from YAML, tapeagents'
 environments from config, agno's toolkits for the library's users): a
 library's tool classes are registered by its users, not by its own
-modules, so the run's own registrations are no evidence of absence. The text is followed through variables,
+modules, so the run's own registrations are no evidence of absence. The text is followed through variables
+(s47: also each name of a parallel assignment, `output, failed = ToolOutput(f"error: {e}"), True`, given its
+own item; such an assignment only adds the text, and items of a container, `step["error"], step["kind"] =
+str(e), e.kind`, are not followed),
 containers, string methods (`str(e).strip()`), text builders (`json.dumps`, `"sep".join`),
 result objects' constructors (a capitalised callee, `dict(...)`), a
 normaliser (a callee named with `normalize`: `normalize_reply(Reply(error=
@@ -324,6 +327,18 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
+        # s47: the items of a container given in a parallel assignment are not followed (the text beside its
+        # kind: rootsight's `step["error"], step["error_kind"] = str(e), e.kind`); nor a name given a constant
+        """\
+def call_tool(tools, name, arg):
+    step = {"action": name, "error": None, "error_kind": None}
+    try:
+        step["response"] = getattr(tools, name)(arg)
+    except ToolError as e:
+        step["error"], step["error_kind"] = str(e), e.kind
+        label, failed = "failed", True
+    return step, label
+""",
         """\
 import logging
 log = logging.getLogger(__name__)
@@ -1009,6 +1024,18 @@ def run_tool():
         return g()
     except Exception as e:
         return str(e)  # error: TFH401
+""",
+        # s47: a parallel assignment binds each name to its own item (tinyharness's tool runner:
+        # `output, failed = ToolOutput(f"error: {e}"), True` ... `return output, failed`)
+        """\
+async def execute(item, ctx):
+    try:
+        result = await item.tool.run(item.args, ctx)
+    except Exception as e:
+        output, failed = ToolOutput(f"error: {type(e).__name__}: {e}"), True
+    else:
+        output, failed = result, False
+    return output, failed  # error: TFH401
 """,
         # s46: a same-module helper building the tool's result (indusagi's `_failure`, a result method): the text
         # reaches the model through it, the same evidence as the constructor written in place
