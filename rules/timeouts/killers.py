@@ -2,7 +2,9 @@
 
 s44 (batch 16, bello): ``async def _abort_and_recover(process, helper, environment)`` whose body calls ``process.kill()`` (or
 ``terminate()``, ``send_signal(...)``) on its parameter: a call of it, ``_abort_and_recover(process, ...)``, kills the
-process it is handed, whatever the helper is called. Read on the ``ast`` screen's defs, once per file and only
+process it is handed, whatever the helper is called. s47 (batch 20): likewise a function that hands its parameter to
+``os.kill``/``os.killpg`` (``def _signal(group, sig): os.killpg(group, sig)``; ``_signal(proc.pid, signal.SIGKILL)``
+kills ``proc``; a call handed the literal ``0``, a liveness probe, kills nothing). Read on the ``ast`` screen's defs, once per file and only
 when a kill is looked for in a call of a function the module defines."""
 
 from __future__ import annotations
@@ -31,8 +33,25 @@ def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]
         if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STOPS
                 and isinstance(n.func.value, ast.Name) and n.func.value.id in params):
             out[n.func.value.id] = params[n.func.value.id]
+        elif (pid := _signalled_pid(n)) is not None and pid in params:
+            out[pid] = params[pid]
         stack.extend(ast.iter_child_nodes(n))
     return out
+
+
+def _signalled_pid(n: ast.AST) -> str | None:
+    """s47 (batch 20, tinyharness-lm): the parameter ``P`` of ``os.kill(P, sig)`` / ``os.killpg(P, sig)`` /
+    ``os.killpg(os.getpgid(P), sig)`` (``sig`` not the literal ``0``, which only asks whether ``P`` lives)."""
+    if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("kill", "killpg")
+            and isinstance(n.func.value, ast.Name) and n.func.value.id == "os" and len(n.args) == 2):
+        return None
+    pid, sig = n.args
+    if isinstance(sig, ast.Constant) and sig.value == 0:
+        return None
+    if (isinstance(pid, ast.Call) and isinstance(pid.func, ast.Attribute) and pid.func.attr == "getpgid"
+            and len(pid.args) == 1):
+        pid = pid.args[0]
+    return pid.id if isinstance(pid, ast.Name) else None
 
 
 def killing_helper(screen: Screen, name: str) -> dict[str, int]:
@@ -84,7 +103,9 @@ def kills(call: cst.Call, screen: Screen | None = None) -> set[str]:
         argv = [e.value for e in call.args[0].value.elements] if isinstance(call.args[0].value, (cst.List, cst.Tuple)) else [
             a.value for a in call.args]
         return {n for v in argv for n in _pid_of(v)}
-    if screen is not None and isinstance(f, cst.Name) and (killed := killing_helper(screen, f.value)):
+    if screen is not None and isinstance(f, cst.Name) and (killed := killing_helper(screen, f.value)) and not any(
+        isinstance(a.value, cst.Integer) and a.value.evaluated_value == 0 for a in call.args  # `_signal(pid, 0)`: a probe
+    ):
         for i, a in enumerate(call.args):
             if a.star:
                 break
@@ -128,12 +149,15 @@ def _pid_of(node: cst.BaseExpression) -> set[str]:
 def statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement, screen: Screen | None = None) -> set[str]:
     """The processes a statement surely kills when it completes: a kill call on its own line, or
     inside a ``try:`` / ``with suppress(...):`` body, or under ``if proc.poll() is None:`` /
-    ``if proc.returncode is None:`` (the process has exited otherwise); not a kill in a branch
-    taken for another reason."""
+    ``if proc.returncode is None:`` (the process has exited otherwise), or in every branch of an ``if`` chain with
+    its ``else`` (s47); not a kill in a branch taken for another reason."""
     if isinstance(stmt, cst.SimpleStatementLine):
         return {n for c in calls_in(stmt) for n in kills(c, screen)}
     if isinstance(stmt, (cst.Try, cst.With, cst.If)) and isinstance(stmt.body, cst.IndentedBlock):
         out = {n for s in stmt.body.body for n in statement_kills(s, screen)}
+        if isinstance(stmt, cst.If) and (every := _every_branch_kills(stmt, screen)):
+            # s47 (batch 20): `if os.name == "nt": taskkill /F ... else: os.killpg(pid, SIGKILL)`: each way kills
+            return every
         if isinstance(stmt, cst.If):
             # only a test about the process itself (`proc.poll() is None`, `proc.returncode is None`, `proc.pid`)
             asked = set(names_in(stmt.test)) - {"None", "True", "False"}
@@ -141,6 +165,21 @@ def statement_kills(stmt: cst.BaseStatement | cst.BaseSmallStatement, screen: Sc
                 return set()
         return out
     return set()
+
+
+def _every_branch_kills(stmt: cst.If, screen: Screen | None) -> set[str]:
+    """The processes every branch of an ``if``/``elif``/``else`` chain (with its ``else``) kills, whatever it tests."""
+    out: set[str] | None = None
+    branch: cst.If | cst.Else | None = stmt
+    while branch is not None:
+        if not isinstance(branch.body, cst.IndentedBlock):
+            return set()
+        done = {n for s in branch.body.body for n in statement_kills(s, screen)}
+        out = done if out is None else out & done
+        if isinstance(branch, cst.Else):
+            return out
+        branch = branch.orelse
+    return set()  # no `else`: a way that kills nothing
 
 
 def names_in(node: cst.CSTNode) -> list[str]:

@@ -19,6 +19,10 @@ Silent (s44, batch 17): the same wait when that read was bounded, so the process
 function, before the wait, reads ``proc.stdout`` only through ``asyncio.wait_for(proc.stdout.readline(), timeout=t)``
 (``t`` not ``None``), has no ``try`` inside it that could swallow the timeout, and leaves at end of file (``if not
 line: break``). After such a loop the output is closed and the wait returns; a stalled process raised out of it.
+
+Silent (s47, batch 20): a ``wait()`` on ``proc`` in the ``else`` of ``if proc.poll() is None:`` (or ``proc.returncode
+is None``), or in the body of ``if proc.poll() is not None:``: the poll proved the process exited, the wait only reaps
+it (``proc.wait()  # reap, or the pid keeps answering kill(pid, 0)``).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import libcst as cst
 
 from ...linter.api import Names, walk_in_scope
 
-__all__ = ["bounded_reads", "lookup_reaps", "receiver", "timer_killed"]
+__all__ = ["bounded_reads", "exited_reaps", "lookup_reaps", "receiver", "timer_killed"]
 
 _SIGNALS = frozenset({"kill", "terminate", "send_signal"})
 _OS_SIGNALS = frozenset({"os.kill", "os.killpg"})
@@ -70,6 +74,34 @@ def _signalled(node: cst.CSTNode, names: Names) -> set[str]:
             if isinstance(pid, cst.Attribute) and pid.attr.value == "pid" and isinstance(pid.value, cst.Name):
                 out.add(pid.value.value)
     return out
+
+
+def _exit_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """``(proc, running)`` for ``proc.poll() is None`` / ``proc.returncode is None`` (running: True) and their ``is
+    not None`` (running: False)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+    if not (isinstance(right, cst.Name) and right.value == "None" and isinstance(op, (cst.Is, cst.IsNot))):
+        return None
+    left = test.left
+    if isinstance(left, cst.Call) and not left.args and isinstance(left.func, cst.Attribute) and left.func.attr.value == "poll":
+        left = left.func
+    elif not (isinstance(left, cst.Attribute) and left.attr.value == "returncode"):
+        return None
+    if not isinstance(left.value, cst.Name):
+        return None
+    return left.value.value, isinstance(op, cst.Is)
+
+
+def exited_reaps(node: cst.If) -> list[cst.Call]:
+    """The waits on ``proc`` in the branch of ``if proc.poll() is None:`` taken when the process has exited."""
+    asked = _exit_test(node.test)
+    if asked is None:
+        return []
+    proc, running = asked
+    branch = node.orelse.body if running and isinstance(node.orelse, cst.Else) else None if running else node.body
+    return _waits_on(branch, {proc}) if branch is not None else []
 
 
 def lookup_reaps(node: cst.Try, names: Names) -> list[cst.Call]:

@@ -20,7 +20,7 @@ from ...linter.api import (
 from .screen import field_lines, group_lines, helper_lines, timeout_calls
 from .owned import stoppable_wait
 from .decorated import decorator_bound
-from .reaped import bounded_reads, lookup_reaps, timer_killed
+from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
 
@@ -100,7 +100,12 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); a `wait()` run as a task
+(it reaps a process that exited or was killed); a `wait()` in the `else` of `if proc.poll() is None:`
+(or under `if proc.returncode is not None:`: the process exited, the wait reaps it), or after an `if`
+chain whose every branch, `else` included, kills the process (`if os.name == "nt": taskkill /F ... else:
+os.killpg(pid, SIGKILL)`; a kill on one branch only stays reported), or after a call of a module
+function that hands its parameter to `os.kill`/`os.killpg` (`_signal(proc.pid, signal.SIGKILL)`; not
+handed the literal `0`, a liveness probe); a `wait()` run as a task
 (`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
 holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
 that kills `proc` (a deadline loop); the `wait()` of a process an
@@ -1044,8 +1049,82 @@ async def recover(argv, control):
     except asyncio.TimeoutError:
         process.kill()
 """,
+        # s47 (batch 20): every branch of an `if` chain kills the process (whatever it tests), then the reaping wait;
+        # the `else` of `if proc.poll() is None:` (the process exited) and `if proc.returncode is not None:` only reap
+        """\
+import asyncio, os, signal, subprocess, sys
+from contextlib import suppress
+async def stop(argv):
+    process = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    if os.name == "nt":
+        killer = await asyncio.create_subprocess_exec("taskkill", "/PID", str(process.pid), "/T", "/F")
+        await killer.wait()
+    else:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    await process.wait()
+async def hard_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    with suppress(ProcessLookupError, OSError):
+        if sys.platform != "win32":
+            os.killpg(os.getpgid(proc.pid), signal.SIGKILL)
+        else:
+            proc.kill()
+    with suppress(ProcessLookupError, OSError):
+        await proc.wait()
+def close(argv, grace):
+    proc = subprocess.Popen(argv, start_new_session=True)
+    if proc.poll() is None:
+        os.killpg(os.getpgid(proc.pid), signal.SIGTERM)
+        proc.wait(timeout=grace)
+    else:
+        proc.wait()  # reap, or the pid keeps answering kill(pid, 0)
+async def collect(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    if proc.returncode is not None:
+        await proc.wait()
+def _signal(group, sig):
+    with suppress(ProcessLookupError):
+        os.killpg(group, sig)
+async def grace_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    _signal(proc.pid, signal.SIGKILL)  # a module function handing its parameter to os.killpg
+    await proc.wait()
+""",
     ]
     INVALID = [
+        # s47: a kill on one branch only (no `else`, or an `else` that kills nothing), a wait on a process the poll
+        # found running, or on another process than the one polled: reported
+        """\
+import asyncio, os, signal, subprocess
+async def stop(argv, force):
+    process = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    if force:
+        os.killpg(process.pid, signal.SIGKILL)
+    await process.wait()  # error: TFH201
+async def stop_nt(argv):
+    process = await asyncio.create_subprocess_exec(*argv)
+    if os.name == "nt":
+        process.kill()
+    else:
+        print("left running")
+    await process.wait()  # error: TFH201
+def close(argv):
+    proc = subprocess.Popen(argv)
+    other = subprocess.Popen(argv)
+    if proc.poll() is None:
+        proc.wait()  # error: TFH201
+    else:
+        other.wait()  # error: TFH201
+def _probe(group, sig):
+    os.killpg(group, sig)
+def check(argv):
+    proc = subprocess.Popen(argv)
+    _probe(proc.pid, 0)  # signal 0 only asks whether the group lives
+    proc.wait()  # error: TFH201
+""",
         # s47 (batch 20, nyx-raccoonbot's installer): a program looked up with `shutil.which` of a value the code does
         # not hold (`args.python`) is no program the rule can name: reported, and no crash building a literal of it
         """\
@@ -1736,6 +1815,11 @@ async def step(cmd):
         super().visit_Try(node)
         # s38: `except ProcessLookupError: proc.wait()` after signalling proc: nothing is left to wait for
         self.exempt.update(id(c) for c in lookup_reaps(node, self.names))
+
+    def visit_If(self, node: cst.If) -> None:
+        super().visit_If(node)
+        # s47: `if proc.poll() is None: ... else: proc.wait()`: the process has exited, the wait reaps it
+        self.exempt.update(id(c) for c in exited_reaps(node))
 
     def _timer_bounded(self, node: cst.Call) -> bool:
         """``proc.wait()`` where a started ``threading.Timer`` of the function kills ``proc`` at its deadline."""
