@@ -129,8 +129,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
             call = dec if isinstance(dec, ast.Call) else None
-            made = made_decorator(dec, parents, made_by, index) if made_by else None
-            qn = made or index.qualname(call.func if call is not None else dec)
+            by_factory = made_decorator(dec, parents, made_by, index) if made_by else None
+            qn = by_factory or index.qualname(call.func if call is not None else dec)
             if qn is None and isinstance(head := call.func if call is not None else dec, ast.Name) \
                     and f"{index.module}.{head.id}" in tables.decorators:  # the framework's own module (llamabot's tools)
                 qn = f"{index.module}.{head.id}"
@@ -159,7 +159,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
                     looked_up.update([(f"{entry[0]}:{tool_name}", entry[1])] if lookup and runs is None else [])
                 break
-            name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD and not made)
+            name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD and not by_factory)
                     or default_name(call, parents)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec
