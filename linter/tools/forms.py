@@ -26,6 +26,7 @@ from .factories import applied, made
 from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
+from .madedecorators import made_decorator, made_decorators
 
 __all__ = ["discover"]
 
@@ -120,14 +121,16 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     listed = listed_tool_names(index)
     looked_up: set[tuple[str, int]] = set()  # rows of a dispatcher looking the called name up in a table
     chosen: dict[str, tuple[ast.AST, str]] = {}  # each registry's registering def and its function parameter
-    local = registry_decorators(index, tables.decorators, chosen) if any(
-        getattr(e[2], "decorator_list", None) for e in index.defs) else {}
+    decorated = any(getattr(e[2], "decorator_list", None) for e in index.defs)
+    local = registry_decorators(index, tables.decorators, chosen) if decorated else {}
+    made_by = made_decorators(index, tables.decorators) if decorated else {}  # ``def _tool(a): return mcp.tool(...)``
     registering = {id(fn): param for fn, param in chosen.values()}
     for entry in index.defs:
         path, n, node, parents = entry
         for dec in node.decorator_list:  # type: ignore[attr-defined]
             call = dec if isinstance(dec, ast.Call) else None
-            qn = index.qualname(call.func if call is not None else dec)
+            by_factory = made_decorator(dec, parents, made_by, index) if made_by else None
+            qn = by_factory or index.qualname(call.func if call is not None else dec)
             if qn is None and isinstance(head := call.func if call is not None else dec, ast.Name) \
                     and f"{index.module}.{head.id}" in tables.decorators:  # the framework's own module (llamabot's tools)
                 qn = f"{index.module}.{head.id}"
@@ -156,7 +159,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
                     looked_up.update([(f"{entry[0]}:{tool_name}", entry[1])] if lookup and runs is None else [])
                 break
-            name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD)
+            name = (name_from_call(call, positional=framework not in _DESCRIPTION_FIRST | _NAME_BY_KEYWORD and not by_factory)
                     or default_name(call, parents)
                     if call is not None and framework != "runtime" else None) or node.name  # type: ignore[attr-defined]
             head = call.func if call is not None else dec

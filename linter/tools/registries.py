@@ -13,12 +13,12 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
 from .handing import each_of_varargs, handed_args
+from .toolobjects import object_names, tool_object
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
                     tool_word)
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "registry_decorators",
-           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators",
-           "wrapper_of"]
+           "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators", "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name: a keyword-only
@@ -96,7 +96,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
     decorator: ``toolset.tool(...)(fn)``), ``"named"`` (it stores or marks it under a name that says tool: ``_tool_registry``,
     ``setattr(fn, ATTR, ToolDefinition(...))``), ``"stored"`` (in some other registry), or ``""``."""
     how = ""
-    held = _aliases(fn, param)
+    held = (aliases := _aliases(fn, param)) | object_names(fn, aliases)  # ``tool = Tool(name, ..., fn)``
     bound = {t.id: q for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
              and (q := index.qualname(a.value.func) or "") in decorators for t in a.targets if isinstance(t, ast.Name)}
     for n in own_nodes(fn):
@@ -119,7 +119,7 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
         elif isinstance(n, ast.Assign):
             for t in n.targets:
                 if isinstance(t, ast.Subscript) and _holds(n.value, held):  # registry[name] = fn
-                    how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) else "stored"
+                    how = "named" if how == "named" or _says_tool(ast.unparse(t.value)) or tool_object(n.value, fn, aliases) else "stored"
                 elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == param \
                         and t.attr.startswith("_"):  # a marker (``fn.__tool__``), not ``state.tools = ...``
                     named = _says_tool(t.attr) or _says_tool(ast.unparse(n.value))  # fn.__tool__ = ToolSpec(...)

@@ -1,0 +1,42 @@
+"""Tool objects a registry decorator builds around the function it is given: ``tool = Tool(name, description.strip(),
+params, fn); REGISTRY[name] = tool; return fn`` (ajna-cli's ``@register(name, description, properties)``). An object
+of a class whose name says tool (``Tool``, ``ToolSpec``, ``ToolDefinition``), built with the function as an argument
+and stored under a name, registers a tool however the registry itself is named (``REGISTRY``, ``_entries``);
+an object of another class (``Hook(fn)``, ``Handler(fn)``) stays what it was: stored, counted only when the
+decorator's or the registry's name says tool."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Collection
+
+from .index import EVENT_WORDS, own_nodes
+
+__all__ = ["object_names", "tool_object"]
+
+
+def _names_tool(func: ast.expr) -> bool:
+    """The callee's last name says tool (``Tool``, ``tools.ToolSpec``, ``make_tool``), not an event around tools
+    (``ToolCallHook``)."""
+    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    words = {w.lower() for part in last.split("_") for w in re.findall(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z0-9]+", part)}
+    return "tool" in words and not words & EVENT_WORDS
+
+
+def _built(value: ast.AST, held: Collection[str]) -> bool:
+    """``value`` is a call of a tool class handed one of ``held`` (the function) as an argument."""
+    return isinstance(value, ast.Call) and _names_tool(value.func) and any(
+        isinstance(a, ast.Name) and a.id in held for a in (*value.args, *(k.value for k in value.keywords)))
+
+
+def object_names(fn: ast.AST, held: Collection[str]) -> set[str]:
+    """The names ``fn`` binds to a tool object built around the function: ``tool = Tool(name, ..., fn)``."""
+    return {t.id for n in own_nodes(fn) if isinstance(n, ast.Assign) and _built(n.value, held)
+            for t in n.targets if isinstance(t, ast.Name)}
+
+
+def tool_object(value: ast.AST, fn: ast.AST, held: Collection[str]) -> bool:
+    """What ``fn`` stores is a tool object: built in place (``REGISTRY[name] = Tool(name, ..., fn)``) or a name
+    bound to one (``REGISTRY[name] = tool``)."""
+    return _built(value, held) or (isinstance(value, ast.Name) and value.id in object_names(fn, held))
