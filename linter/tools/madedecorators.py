@@ -40,7 +40,7 @@ def made_decorators(index: Index, decorators: Mapping[str, str]) -> Made:
     for _path, _n, node, parents in index.defs:
         if getattr(node, "decorator_list", None):
             continue  # a decorated function is itself a tool or a method, not a factory
-        made = set()
+        made: set[str] = set()
         for ret in _returns(node):
             value = ret.value
             qn = index.qualname(value.func) if isinstance(value, ast.Call) else None

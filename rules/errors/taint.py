@@ -557,7 +557,8 @@ def bound_pairs(node: cst.Assign) -> list[tuple[cst.BaseAssignTargetExpression, 
                 and len(target.elements) == len(value.elements)
                 and all(isinstance(el, cst.Element) and isinstance(el.value, cst.Name) for el in target.elements)
                 and not any(isinstance(el, cst.StarredElement) for el in value.elements)):
-            pairs.extend((el.value, item.value) for el, item in zip(target.elements, value.elements))
+            pairs.extend((el.value, item.value) for el, item in zip(target.elements, value.elements)
+                         if isinstance(el.value, cst.Name))  # every one is (checked above): narrows the type
         else:
             pairs.append((target, value))
     return pairs
