@@ -16,12 +16,13 @@ import re
 
 import libcst as cst
 
-from ...linter.api import Names, route_template, serves_route, walk_in_scope
+from ...linter.api import Knowledge, Names, route_template, serves_route, walk_in_scope
 
 __all__ = ["own_service_only"]
 
 _URL = re.compile(r"^(?:https?|wss?)://(?P<host>\[[^\]]*\]|[^/:{]*)(?::(?:\d+)?)?", re.IGNORECASE)
-_LOOPBACK = frozenset({"127.0.0.1", "localhost", "[::1]", "0.0.0.0"})
+# the loopback hosts TFH103 reads too (``knowledge.LOOPBACK_HOSTS``), as a URL writes them (``::1`` in brackets)
+_LOOPBACK = frozenset(f"[{h}]" if ":" in h else h for h in Knowledge.loopback_hosts)
 
 
 def _template(node: cst.BaseExpression) -> list[tuple[str, str | None]] | None:
