@@ -1093,8 +1093,92 @@ async def grace_stop(argv):
     _signal(proc.pid, signal.SIGKILL)  # a module function handing its parameter to os.killpg
     await proc.wait()
 """,
+        # s48: `os.kill`/`os.killpg`/`os.getpgid` read through the module's imports, as the rest of the rule reads names
+        """\
+import asyncio, signal
+import os as _os
+from os import killpg as kp, getpgid
+def _to_group(group, sig):
+    kp(getpgid(group), sig)
+def _to_one(pid):
+    _os.kill(pid, signal.SIGKILL)
+async def grace_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    _to_group(proc.pid, signal.SIGKILL)
+    await proc.wait()
+async def hard_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    _to_one(proc.pid)
+    await proc.wait()
+""",
+        # s48 (portacode b20): `sudo -n` never prompts (the command it runs decides: `true`, a local `systemctl
+        # daemon-reload`); `sudo -v` on the person's terminal asks them for their password and runs nothing else
+        """\
+import subprocess
+def authorize():
+    if subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode != 0:
+        subprocess.run(["sudo", "-v"], text=True)
+    subprocess.run(["sudo", "-n", "-u", "root", "systemctl", "daemon-reload"], check=False)
+""",
+        # s48 (cacli b20, deadline-enforced-by-poll-loop): an asyncio process's `while proc.returncode is None:` loop
+        # that stops it at the deadline, then `await proc.wait()`: the process exited or was stopped; the wait reaps
+        """\
+import asyncio, time
+async def run(argv, timeout):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    started = time.monotonic()
+    while proc.returncode is None:
+        if time.monotonic() - started >= timeout:
+            proc.kill()
+            break
+        await asyncio.sleep(0.1)
+    await proc.wait()
+""",
     ]
     INVALID = [
+        # s48: sudo without `-n` may wait at a password prompt; with `-n` the command it runs decides (`curl` leaves the
+        # machine); a captured `sudo -v` has nobody to ask: reported
+        """\
+import subprocess
+def restart(url):
+    subprocess.run(["sudo", "systemctl", "restart", "app"])  # error: TFH201
+    subprocess.run(["sudo", "-n", "curl", "-fsSL", url])  # error: TFH201
+    subprocess.run(["sudo", "-v"], capture_output=True)  # error: TFH201
+""",
+        # s48: a loop that waits while the process has exited (`is not None`), or on another process's status, proves
+        # nothing about the one waited on: reported
+        """\
+import asyncio
+async def run(argv, other):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    while other.returncode is None:
+        await asyncio.sleep(0.1)
+    await proc.wait()  # error: TFH201
+async def run_again(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    while proc.returncode is not None:
+        await asyncio.sleep(0.1)
+    await proc.wait()  # error: TFH201
+""",
+        # s48: a `kill` that no import binds to `os` (another module's `kill`, a local name): not a kill of the pid
+        """\
+import asyncio, signal
+import signals
+from os import kill as os_kill
+def _signal(group, sig):
+    signals.kill(group, sig)
+def _other(pid, sig):
+    os_kill = print
+    os_kill(pid, sig)
+async def stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    _signal(proc.pid, signal.SIGKILL)
+    await proc.wait()  # error: TFH201
+async def stop_other(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    _other(proc.pid, signal.SIGKILL)
+    await proc.wait()  # error: TFH201
+""",
         # s47: a kill on one branch only (no `else`, or an `else` that kills nothing), a wait on a process the poll
         # found running, or on another process than the one polled: reported
         """\
