@@ -100,12 +100,14 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); a `wait()` in the `else` of `if proc.poll() is None:`
+(s48: or `while proc.returncode is None:`, `await proc.wait()` of an asyncio process after it; it reaps a process
+that exited or was killed); a `wait()` in the `else` of `if proc.poll() is None:`
 (or under `if proc.returncode is not None:`: the process exited, the wait reaps it), or after an `if`
 chain whose every branch, `else` included, kills the process (`if os.name == "nt": taskkill /F ... else:
 os.killpg(pid, SIGKILL)`; a kill on one branch only stays reported), or after a call of a module
 function that hands its parameter to `os.kill`/`os.killpg` (`_signal(proc.pid, signal.SIGKILL)`; not
-handed the literal `0`, a liveness probe); a `wait()` run as a task
+handed the literal `0`, a liveness probe; s48: the names read through the module's imports, `from os import killpg
+as kp`, `import os as _os`); a `wait()` run as a task
 (`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
 holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
 that kills `proc` (a deadline loop); the `wait()` of a process an
@@ -129,7 +131,8 @@ server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an interactive sign-in started on
 the person's terminal (`SIGN_IN_SUBCOMMANDS`, `SIGN_IN_COMMANDS`: a CLI's `login`,
 `auth login`, `sso login`, as `gh auth login`, `az login`, `gcloud auth login`,
-`aws sso login`, also `[exe, "login"]` of a program found at run time; nothing captured or
+`aws sso login`, also `[exe, "login"]` of a program found at run time; s48: `sudo -v`, which only asks for the
+password; nothing captured or
 redirected: its prompts, device code and browser page are theirs; captured, or
 given a token or identity, `--with-token`, `--identity`, `--service-principal`,
 `--password-stdin`, it is an ordinary remote call and stays reported, and a
@@ -150,7 +153,8 @@ variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands (or of literal tuples: `for label, args in (("head",
 ["rev-parse", "HEAD"]), ...): run([git, *args])`); the command a wrapper such
-as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
+as `unshare`, `nohup`, `nice` or `env` runs after its flags (s48: and `sudo -n`/`doas -n`, which never prompts;
+sudo without `-n` may wait at a password prompt and stays reported, with no fix); the wait of an
 `asyncio.create_subprocess_exec` process started on such a command; a program
 named by a parameter, read through the literals it can hold: every call of the
 function in the module passes one, `run_poppler("pdffonts", pdf)`, or omits it for its
@@ -354,6 +358,12 @@ call debatable fall in classes each decided by a property, not by a package:
   whose every read of the output is `asyncio.wait_for(proc.stdout.readline(),
   timeout=t)` with no `try` inside it and `if not line: break` (s44): the read
   was bounded, a stalled process raised out of it.
+- **A session whose `request` the class wraps** (s48, batch 20's python-substack: `self._session.request =
+  _request_with_timeout`, a nested function that fills `kwargs["timeout"]` from the object's configured
+  `Api(timeout=...)` when the call passes none): `self._session.post(...)` stays reported (the default
+  `timeout=None` leaves it unbounded), with no fix: a literal `timeout=30` would override the configured one.
+- **A deadline another process owns** (batch 20's brindle: the catalog runs in a child process whose parent kills
+  its group at a wall timeout): reported; what bounds the call is in another process's code, not provable here.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
