@@ -344,8 +344,11 @@ call debatable fall in classes each decided by a property, not by a package:
   of a helper handed it as `*args`, `_run_exec("xclip", "-o")`, a script in a variable, `_run_exec(
   "powershell", "-Command", script)`, unread; and, one level up, a private helper of the module that
   hands its own parameter on, `def _git_names(self, args): self._git(args)`: each list its callers
-  pass, `self._git_names(["diff", "--name-only"])`); a helper another module imports,
-  or one called with a command built at run time (`[*identity, "commit", ...]`
+  pass, `self._git_names(["diff", "--name-only"])`; s48: a module function other modules of the project
+  import, `run_checked(cmd)`, through every call of that name in the project, each module that mentions it
+  only calling it or importing it unrenamed: `run_checked(["systemctl", "daemon-reload"])` in another module is a
+  local command, one `run_checked(["curl", ...])`, `run_checked(argv)`, a callback `hooks = [run_checked]` or
+  `import run_checked as rc` keeps it reported); a helper called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
 - **A wait after the output was read to EOF** (`for line in proc.stdout:`
