@@ -6,11 +6,9 @@ from __future__ import annotations
 import ast
 import re
 
-#: a list or tuple argument's literal leading words and whether every item is one (s48: the command a project's
-#: helper is handed, ``run_checked(["systemctl", "daemon-reload"])``); None for any other argument
-Words = "tuple[tuple[str, ...], bool] | None"
 #: per call: keyword -> literal text or None, the positional literals, whether called on an attribute, whether it
-#: spreads ``*``/``**``, and (s48) each positional's :data:`Words`
+#: spreads ``*``/``**``, and (s48) each positional's :func:`list_words` (the command a project's helper is handed,
+#: ``run_checked(["systemctl", "daemon-reload"])``)
 Call = tuple[dict[str, "str | None"], tuple["str | None", ...], bool, bool, tuple["tuple[tuple[str, ...], bool] | None", ...]]
 
 
