@@ -119,7 +119,7 @@ def _callers_read(path: str, fn: cst.FunctionDef, name: str, index: int | None, 
     default = next((p.default for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
                     if p.name.value == name), None)
     fallback = default.evaluated_value if isinstance(default, cst.SimpleString) else None
-    for keywords, positionals, on_attribute, spread in sites:
+    for keywords, positionals, on_attribute, spread, _lists in sites:
         if spread:
             return False
         at = None if index is None else index - (1 if bound and on_attribute else 0)
