@@ -109,6 +109,9 @@ not reported.
   counter is named for attempts (`retries`, `max_num_retries`, `n_tries`) or
   only the handlers advance it (`while call_count < 20 and not ok`, a failure
   count); the success flag may be set in a branch (`if bad: ... else: ok = True`).
+  So is a `while True` that, after its `try`, adds to an attempt counter and
+  leaves under a test of it (`attempts += 1`, `if attempts >= MAX: raise`),
+  whatever it builds before the `try` (`req = Request(url, data=...)`; s48).
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
