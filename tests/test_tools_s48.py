@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
-from tools_support import source_rows
+from pathlib import Path
+
+from tools_support import source_rows, tools_by_name
 
 _POSITIONAL = '''
     from tools.base import Tool
@@ -162,3 +164,16 @@ def test_lambdas_calling_another_modules_functions_stay_silent() -> None:
         }
     '''
     assert source_rows(code) == []
+
+
+def test_a_dispatch_dict_of_lambdas_and_another_modules_function(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {
+        "wow_agent/__init__.py": "",
+        "wow_agent/todo.py": '''
+            def apply(args):
+                return "ok"
+        ''',
+        "wow_agent/tools.py": _LAMBDAS,
+    })
+    assert sorted(found) == ["read_file", "run_bash", "todo_write"]
+    assert found["todo_write"].path.endswith("todo.py")
