@@ -36,8 +36,22 @@ _POSITIONAL = '''
 '''
 
 
-def test_a_tool_class_named_first_and_handed_a_function_later() -> None:
-    assert source_rows(_POSITIONAL) == [("edit_file", "tools", "Tool(<name>, ..., <function>)")]
+def test_a_tool_class_named_first_and_handed_a_function_later(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {
+        "tools/__init__.py": "",
+        "tools/base.py": '''
+            class Tool:
+                def __init__(self, name, description, handler, schema):
+                    self.name, self.handler = name, handler
+        ''',
+        "tools/edit.py": _POSITIONAL,
+    })
+    assert sorted(found) == ["edit_file"]
+    assert (found["edit_file"].form, found["edit_file"].line) == ("Tool(<name>, ..., <function>)", 6)
+
+
+def test_another_librarys_tool_class_named_first_stays_silent() -> None:
+    assert source_rows(_POSITIONAL.replace("from tools.base import Tool", "from mylib.tools import Tool")) == []
 
 
 def test_a_list_of_tool_objects_handed_their_run_function_last() -> None:

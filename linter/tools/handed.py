@@ -22,7 +22,8 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
     that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples; or as
     its first positional argument (:func:`_positional_targets`: ``Tool(list_skills)``, ``Tool(make_handoff(m))``,
     ``[Tool(getattr(self, name)) for name in TOOL_NAMES]``); or, named by a literal first argument, a later positional
-    argument (:func:`_named_positional`: ``Tool("edit_file", "Edit a file", handler, {...})``).
+    argument (:func:`_named_positional`: ``Tool("edit_file", "Edit a file", handler, {...})``), when the class is the
+    run's own (defined here or in a module of the same top-level package: another library's class is not read so).
     -> (the class's qualified name, the form, the function, the literal name or None: the caller names the row by the
     function); ``skip``: the wrappers the tables already know."""
     path, _n, node, _parents = scope
@@ -41,7 +42,8 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             for t in _positional_targets(call, node, index, scope_path, owner):
                 if not any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
                     yield qn, f"{last}(<function>)", t, None
-            named = _named_positional(call, node, index, scope_path, owner)
+            named = _named_positional(call, node, index, scope_path, owner) if qn.split(".")[0] == \
+                index.module.split(".")[0] else None  # the run's own class (``from tools.base import Tool``)
             if named is not None:
                 yield qn, f"{last}(<name>, ..., <function>)", named[1], named[0]
             continue
