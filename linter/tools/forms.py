@@ -310,11 +310,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=row_name is not None,
                     text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
-            for cls_qn, form, target, named in held_callables(index, scope, owner, tables.wrappers, tables.project) \
+            for cls_qn, form, target, literal in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
                     continue  # a tool class handing its own method to another framework's tool: its own row's adapter
-                add(named or target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
+                add(literal or target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
     # a function of this file that makes a tool of the function it is given (``make_tool(fn)`` returning
@@ -341,8 +341,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     continue  # a table of values, not of functions
                 # a table (``TOOL_FUNCS = {...}``, or a local dict) its runner calls in a ``try`` answering text
                 table_run = dict_runner(d, fn_node, entry_path, index)
-                for k, t in targets:
-                    add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True,
+                for k, fn_entry in targets:
+                    add(k, "schema", "dispatch dict", [fn_entry], span(fn_entry[2])[0], f"{index.module}.{fn_entry[0]}", by_name=True,
                         text_by=table_run)
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``

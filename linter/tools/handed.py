@@ -78,11 +78,12 @@ def _named_positional(call: ast.Call, scope: ast.AST, index: Index, scope_path: 
     bound = {t.id for a in nodes if isinstance(a, ast.Assign) and any(n is call for n in ast.walk(a.value))
              for t in a.targets if isinstance(t, ast.Name)}  # ``children = [ChildTool(...), ...]``
     for outer in nodes:
-        head = outer.func if isinstance(outer, ast.Call) else None
+        if not isinstance(outer, ast.Call) or outer is call:
+            continue
+        head = outer.func
         last = head.id if isinstance(head, ast.Name) else head.attr if isinstance(head, ast.Attribute) else ""
-        if last[:1].isupper() and outer is not call and any(
-                n is call or isinstance(n, ast.Name) and n.id in bound
-                for a in (*outer.args, *(k.value for k in outer.keywords)) for n in ast.walk(a)):  # type: ignore[union-attr]
+        if last[:1].isupper() and any(n is call or isinstance(n, ast.Name) and n.id in bound
+                                      for a in (*outer.args, *(k.value for k in outer.keywords)) for n in ast.walk(a)):
             return None
     return name, found[0]
 
