@@ -30,15 +30,27 @@ def callers_read_failure(func_name: str, method: bool, tree: ast.AST, knowledge:
     result for ``None`` or falsiness and takes a failure path on that branch; at least one such call."""
     if not isinstance(tree, ast.Module):
         return False
+    parents, all_calls = _index(tree)
+    calls = [c for c in all_calls.get(func_name, ()) if _calls(c, func_name, method)
+             and not _inside_def(c, func_name, parents)]
+    return bool(calls) and all(_tested_as_failure(c, parents, knowledge) for c in calls)
+
+
+@lru_cache(maxsize=2)
+def _index(tree: ast.Module) -> tuple[dict[int, ast.AST], dict[str, list[ast.Call]]]:
+    """The module's parent links and its calls by the callee's last name: built once per module, and only for a
+    handler that would otherwise be reported."""
     parents: dict[int, ast.AST] = {}
-    calls: list[ast.Call] = []
+    calls: dict[str, list[ast.Call]] = {}
     for node in ast.walk(tree):
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
-        if isinstance(node, ast.Call) and _calls(node, func_name, method):
-            calls.append(node)
-    calls = [c for c in calls if not _inside_def(c, func_name, parents)]
-    return bool(calls) and all(_tested_as_failure(c, parents, knowledge) for c in calls)
+        if isinstance(node, ast.Call):
+            func = node.func
+            last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if last is not None:
+                calls.setdefault(last, []).append(node)
+    return parents, calls
 
 
 def _calls(call: ast.Call, name: str, method: bool) -> bool:
