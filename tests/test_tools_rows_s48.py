@@ -129,3 +129,54 @@ def test_a_method_handed_the_request_helper_two_functions_down_classes_the_row(t
                                     "x/server.py": SERVER})
     got = {n: (rows[n].classification, rows[n].key) for n in ("deposit_quote", "quote_details")}
     assert got == {"deposit_quote": ("non-idempotent-write", "missing"), "quote_details": ("read-safe", "not-needed")}
+
+
+BASE = """
+    from pathlib import Path
+
+
+    class ToolError(Exception):
+        pass
+
+
+    def resolve_path(root: Path, path: str) -> Path:
+        candidate = Path(path).expanduser()
+        if not candidate.is_absolute():
+            candidate = root / candidate
+        resolved = candidate.resolve()
+        if resolved != root and root not in resolved.parents:
+            raise ToolError(f"path '{path}' is outside the workspace root")
+        return resolved
+"""
+
+GLOB = """
+    from pathlib import Path
+
+    from fastmcp import FastMCP
+
+    from .base import resolve_path
+
+    mcp = FastMCP("x")
+    ROOT = Path.cwd()
+
+
+    @mcp.tool()
+    def glob(pattern: str, path: str = ".") -> str:
+        base = resolve_path(ROOT, path)
+        matches = [p for p in base.glob(pattern) if p.is_file() and not p.is_symlink()]
+        return "\\n".join(str(p) for p in matches)
+
+
+    @mcp.tool()
+    def pathwork(path: str, client) -> str:
+        base = resolve_path(ROOT, path)
+        return client.is_absolute(str(base))
+"""
+
+
+def test_a_path_s_own_predicates_stay_on_the_machine(tmp_path: Path) -> None:
+    """``candidate.is_absolute()``, ``p.is_symlink()`` on a path the function made: a workspace glob is ``local``;
+    the same method on a parameter of unknown type (``client.is_absolute(...)``) keeps the row unknown."""
+    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/base.py": BASE, "x/server.py": GLOB})
+    assert (rows["glob"].classification, rows["glob"].key) == ("local", "not-needed")
+    assert rows["pathwork"].classification == "unknown"
