@@ -3,9 +3,8 @@
 - MCP hints a module names once and hands each tool's decorator (``WRITE = ToolAnnotations(idempotent_hint=False)``,
   ``@mcp.tool(annotations=WRITE)``) are declared as the literal hints are (iotamine's ``purchase_ip``, manager's
   ``issue_deposit_invoice``); a name bound twice, or to a parameter, states nothing.
-- The HTTP method a function the tool reaches below the first one hands the run's request helper
-  (``_post(client, ...)`` -> ``Client.post`` -> ``self._send("POST", ...)``) classes a row nothing else classes, as
-  the method handed by a function the tool calls itself did.
+- A path's own predicates (``candidate.is_absolute()``, ``p.is_symlink()``) on a path the function made stay on the
+  machine: a workspace glob through the package's ``resolve_path`` is ``local`` (coderill's ``glob``).
 """
 
 from __future__ import annotations
@@ -61,74 +60,6 @@ def test_hints_a_module_constant_holds_are_declared(tmp_path: Path) -> None:
 def test_a_name_bound_twice_or_a_parameter_declares_nothing(tmp_path: Path) -> None:
     rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/server.py": HINTS})
     assert rows["rebound"].source != "declared" and rows["handed"].source != "declared"
-
-
-CLIENT = """
-    import httpx
-
-
-    class ShopClient:
-        def __init__(self) -> None:
-            self._client = httpx.Client(base_url="https://shop.example", timeout=30)
-
-        def get(self, path: str):
-            return self._send("GET", path)
-
-        def post(self, path: str, json=None):
-            return self._send("POST", path, json=json)
-
-        def _send(self, method: str, path: str, json=None):
-            method = method.upper()
-            return self._client.request(method, path, json=json).json()
-"""
-
-TASKS = """
-    from .client import ShopClient
-
-
-    def _create(client: ShopClient, path: str, fields: dict) -> dict:
-        body = client.post(path, json=fields)
-        return client.get(f"{path}/{body['key']}")
-
-
-    def _read(client: ShopClient, path: str) -> dict:
-        return client.get(path)
-
-
-    def open_quote(client: ShopClient, fields: dict) -> dict:
-        return _create(client, "/quotes", fields)
-
-
-    def show_quote(client: ShopClient, key: str) -> dict:
-        return _read(client, f"/quotes/{key}")
-"""
-
-SERVER = """
-    from fastmcp import FastMCP
-
-    from . import tasks
-    from .client import ShopClient
-
-    mcp = FastMCP("x")
-    CLIENT = ShopClient()
-
-
-    @mcp.tool()
-    def deposit_quote(fields: dict) -> dict:
-        return tasks.open_quote(CLIENT, fields)
-
-
-    @mcp.tool()
-    def quote_details(key: str) -> dict:
-        return tasks.show_quote(CLIENT, key)
-"""
-
-
-def test_a_method_handed_the_request_helper_two_functions_down_classes_the_row(tmp_path: Path) -> None:
-    rows = tools_by_name(tmp_path, {"x/__init__.py": "", "x/client.py": CLIENT, "x/tasks.py": TASKS,
-                                    "x/server.py": SERVER})
-    got = {n: (rows[n].classification, rows[n].key) for n in ("deposit_quote", "quote_details")}
-    assert got == {"deposit_quote": ("non-idempotent-write", "missing"), "quote_details": ("read-safe", "not-needed")}
 
 
 BASE = """

@@ -22,7 +22,7 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
                       untyped_method, module_defs as _module_defs)
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _asked, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_by, sent_safe
+from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
 from .model import CallFact, RetryFact, Tool
 from .raising import settle
 from .returned import sdk_returns, settle_calls, settle_summaries
@@ -581,7 +581,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
         settle_calls(tool, r)  # ``get_client(token).services.get(slug)``: an SDK client's method
         _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
-        _classify(tool, sent_by(sent, reached, r, summaries))
+        _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         if framework and "text" not in tool.failures:

@@ -17,7 +17,7 @@ from .verbs import name_verb
 if TYPE_CHECKING:
     from .follow import Resolver, Summary
 
-__all__ = ["method_dispatchers", "sent_by", "sent_safe"]
+__all__ = ["method_dispatchers", "sent_safe"]
 
 
 def _merge(tool: Tool, s: Summary, text: bool) -> None:
@@ -111,15 +111,6 @@ def _calls_out(key: str, r: "Resolver", summaries: Mapping[str, Summary]) -> boo
     s = summaries.get(key)
     return bool(s is not None and (s.calls or any(
         (h := summaries.get(k)) is not None and h.calls for q in r.calls.get(key, ()) for k in r.resolve_all(q))))
-
-
-def sent_by(sent: Sequence[tuple[str, str]], reached: Iterable[str], r: "Resolver",
-            summaries: Mapping[str, Summary]) -> list[tuple[str, str]]:
-    """The literal HTTP methods handed the run's request helpers (``sent``: by the functions the tool calls), and by
-    every function the tool reaches (``_post(client, ...)`` -> ``ManagerClient.post`` -> ``self._send("POST", ...)``):
-    (method, sender), each sender one whose calls, or its callees', go out of the process (:func:`_calls_out`)."""
-    out = [*sent, *((v, k) for k in reached for v in r.sends.get(k, ()) if (v, k) not in sent)]
-    return [(v, k) for v, k in out if summaries.get(k) is not None and _calls_out(k, r, summaries)]
 
 
 def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
