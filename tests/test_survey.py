@@ -331,3 +331,12 @@ def test_batch_twenty_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in twentieth} & set(corpus.previously_tuned)
     assert not {p.name for p in twentieth} & {p.name for p in corpus.packages if p.batch != 20}
     assert not {p.name for p in twentieth} & set(corpus.excluded)
+
+
+def test_batch_twenty_one_is_marked_and_split_by_the_rule() -> None:
+    batch = [p for p in corpus.packages if p.batch == 21]
+    assert len(batch) == 88
+    assert {p.half for p in batch} == {"tuning", "held-out"}
+    assert not {p.name for p in batch} & set(corpus.previously_tuned)
+    assert not {p.name for p in batch} & {p.name for p in corpus.packages if p.batch != 21}
+    assert not {p.name for p in batch} & set(corpus.excluded)
