@@ -13,9 +13,10 @@ another failure into it: a stringified failure). A message in a variable (``rais
 ``ToolError(result.stderr)``, ``ToolError(str(exc))``) may be anyone's text: the class is no refusal. A class the
 project never constructs proves nothing (no).
 
-Files are screened by bytes (``\\bName\\b``), only those parsed (``ast``), once per process per project and name, and
-recorded for the cache: each file read by its sha256, and which files name the class followed by ``(`` (a ``defines:``
-key, :func:`~.imports_disk.dependency_digest`).
+The project's files are screened by bytes once per process (the capitalised names each calls, ``Name(``, and its
+``class`` statements' bases: the class's family), only the files that call one of the family parsed (``ast``, once per
+process), and recorded for the cache: each file read by its sha256, and which files name a member followed by ``(`` (a
+``defines:`` key, :func:`~.imports_disk.dependency_digest`).
 """
 
 from __future__ import annotations
@@ -47,29 +48,6 @@ def _exception_params(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
         name = ann.id if isinstance(ann, ast.Name) else ann.attr if isinstance(ann, ast.Attribute) else ""
         if name.endswith(("Error", "Exception")) or name == "BaseException":
             out.add(arg.arg)
-    return out
-
-
-def _caught_names(tree: ast.Module) -> dict[int, frozenset[str]]:
-    """id of each call -> the names that may hold another failure there: what the ``except ... as`` clauses
-    enclosing it bind (in its own function), its function's parameters annotated with an exception class, and the
-    conventional names of an exception (:data:`EXCEPTION_NAMES`)."""
-    out: dict[int, frozenset[str]] = {}
-
-    def walk(node: ast.AST, bound: frozenset[str]) -> None:
-        for child in ast.iter_child_nodes(node):
-            inner = bound
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                inner = EXCEPTION_NAMES | _exception_params(child)
-            elif isinstance(child, ast.ClassDef):
-                inner = EXCEPTION_NAMES
-            elif isinstance(child, ast.ExceptHandler) and child.name:
-                inner = bound | {child.name}
-            if isinstance(child, ast.Call):
-                out[id(child)] = inner
-            walk(child, inner)
-
-    walk(tree, EXCEPTION_NAMES)
     return out
 
 
@@ -106,67 +84,93 @@ def _callee(call: ast.Call) -> str | None:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
-def _base_names(cls: ast.ClassDef) -> set[str]:
-    return {b.id if isinstance(b, ast.Name) else b.attr for b in cls.bases if isinstance(b, (ast.Name, ast.Attribute))}
+#: a capitalised identifier followed by ``(`` (``ToolError(``, ``_Incomplete(``), and a class statement's bases
+_CALLED = re.compile(rb"\b(_*[A-Z]\w*)\s*\(")
+_CLASS = re.compile(rb"^[ \t]*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
+
+# file -> the capitalised names it calls (or defines a class of), and its classes with the last names of their bases
+_words: dict[str, tuple[frozenset[str], dict[str, frozenset[str]]]] = {}
+_summaries: dict[str, dict[str, bool] | None] = {}  # file -> capitalised callee -> every call passes a written message
 
 
-def _read(files: list[str]) -> list[tuple[str, ast.Module]]:
-    out: list[tuple[str, ast.Module]] = []
-    for file in files:
+def _file_words(file: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """A file's capitalised names followed by ``(`` and its classes' bases, by bytes, once per process."""
+    if file not in _words:
         try:
             with open(file, "rb") as handle:
                 data = handle.read(disk.MAX_BYTES + 1)
-            if len(data) > disk.MAX_BYTES:
-                continue
-            out.append((file, ast.parse(data)))
-        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-    return out
+        except OSError:
+            data = b""
+        classes: dict[str, frozenset[str]] = {}
+        for m in _CLASS.finditer(data):
+            bases = {b.strip().rsplit(b".", 1)[-1].decode("ascii", "replace") for b in m.group(2).split(b",")}
+            classes[m.group(1).decode("ascii", "replace")] = frozenset(bases)
+        _words[file] = (frozenset(w.decode("ascii", "replace") for w in _CALLED.findall(data)), classes)
+    return _words[file]
 
 
-def _screen(files: list[str], name: str) -> list[str]:
-    needle = re.compile(rb"\b" + name.encode() + rb"\b")
-    out: list[str] = []
-    for file in files:
+def _summary(file: str) -> dict[str, bool] | None:
+    """One parse per file per process: for each capitalised callee, whether every call of it passes a message
+    written there (:func:`_own_message`), read in one walk that tracks the names holding another failure."""
+    if file not in _summaries:
+        result: dict[str, bool] | None = None
         try:
             with open(file, "rb") as handle:
-                if needle.search(handle.read(disk.MAX_BYTES + 1)):
-                    out.append(file)
-        except OSError:
-            continue
+                data = handle.read(disk.MAX_BYTES + 1)
+            if len(data) <= disk.MAX_BYTES:
+                result = _callees(ast.parse(data))
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            result = None
+        _summaries[file] = result
+    return _summaries[file]
+
+
+def _callees(tree: ast.Module) -> dict[str, bool]:
+    out: dict[str, bool] = {}
+    stack: list[tuple[ast.AST, frozenset[str]]] = [(tree, EXCEPTION_NAMES)]
+    while stack:
+        node, bound = stack.pop()
+        if isinstance(node, ast.Call):
+            name = _callee(node)
+            if name and name.lstrip("_")[:1].isupper():
+                out[name] = out.get(name, True) and _own_message(node, bound)
+        for child in ast.iter_child_nodes(node):
+            inner = bound
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                inner = EXCEPTION_NAMES | _exception_params(child)
+            elif isinstance(child, ast.ClassDef):
+                inner = EXCEPTION_NAMES
+            elif isinstance(child, ast.ExceptHandler) and child.name:
+                inner = bound | {child.name}
+            stack.append((child, inner))
     return out
 
 
 def _decide(files: list[str], name: str) -> tuple[bool, list[str], list[str]]:
-    family, todo, defined, read = {name}, [name], False, []
-    constructed = False
-    seen: set[tuple[str, str]] = set()
-    parsed: dict[str, ast.Module] = {}
+    """Whether ``name`` is a refusal in the project of ``files``; the files read; the class's family (it and the
+    project's subclasses of it, to any depth, by their class statements)."""
+    family, todo = {name}, [name]
+    defined = constructed = False
     while todo:
         current = todo.pop()
-        for file, tree in _read([f for f in _screen(files, current) if f not in parsed]):
-            parsed[file] = tree
-            read.append(file)
-        for file, tree in parsed.items():
-            if (file, current) in seen:
-                continue
-            seen.add((file, current))
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef):
-                    if node.name == name:
-                        defined = True
-                    if current in _base_names(node) and node.name not in family:
-                        family.add(node.name)
-                        todo.append(node.name)
+        for file in files:
+            classes = _file_words(file)[1]
+            defined = defined or name in classes
+            for cls, bases in classes.items():
+                if current in bases and cls not in family:
+                    family.add(cls)
+                    todo.append(cls)
+    read = [f for f in files if family & _file_words(f)[0]]
     if not defined:
         return False, read, sorted(family)
-    for tree in parsed.values():
-        caught = _caught_names(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _callee(node) in family:
-                constructed = True
-                if not _own_message(node, caught.get(id(node), frozenset())):
-                    return False, read, sorted(family)
+    for file in read:
+        summary = _summary(file)
+        if summary is None:
+            return False, read, sorted(family)  # a module that does not parse: nothing is proved
+        for member in family & summary.keys():
+            constructed = True
+            if not summary[member]:
+                return False, read, sorted(family)
     return constructed, read, sorted(family)
 
 
@@ -181,7 +185,7 @@ def own_refusal(path: str, name: str) -> bool:
     if key not in _memo:
         files = disk._project_listing(directory)
         own, read, family = _decide(files, name)
-        keys = {disk._defines_key(directory, m + "("): disk._files_digest(disk._defining(files, m, calls=True))
+        keys = {disk._defines_key(directory, m + "("): disk._files_digest([f for f in files if m in _file_words(f)[1]])
                 for m in family}
         _memo[key] = (own, read, keys)
     own, read, keys = _memo[key]
