@@ -25,7 +25,7 @@ def catches_own_refusals(names: Names, path: str, handler: cst.ExceptHandler | c
     return bool(types) and all(_own_class(names, path, t) for t in types)
 
 
-def _own_class(names: Names, path: str, node: cst.CSTNode) -> bool:
+def _own_class(names: Names, path: str, node: object) -> bool:
     if isinstance(node, cst.Name):
         if names.is_builtin(node.value):
             return False
