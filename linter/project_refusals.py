@@ -25,18 +25,15 @@ import ast
 import re
 
 from . import imports_disk as disk
+from . import knowledge as kb
 
 __all__ = ["own_refusal"]
 
-#: keywords that carry an exception's message when no positional argument is given
-MESSAGE_KEYWORDS = frozenset({"message", "msg", "detail", "details", "reason", "error", "text", "description"})
 
 # (package dir, class) -> (own, files read, the cache's ``defines:`` keys with their digests)
 _memo: dict[tuple[str, str], tuple[bool, list[str], dict[str, str]]] = {}
 
 
-#: names that conventionally hold an exception (``def _vcs_unavailable(tool, exc)``: a failure handed in)
-EXCEPTION_NAMES = frozenset({"e", "ex", "exc", "err", "error", "exception", "cause", "original", "inner"})
 
 
 def _exception_params(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
@@ -76,7 +73,7 @@ def _own_message(call: ast.Call, caught: frozenset[str]) -> bool:
         return False  # the caught failure formatted into the package's exception
     if call.args:
         return _written(call.args[0])
-    return all(_written(k.value) for k in call.keywords if k.arg in MESSAGE_KEYWORDS)
+    return all(_written(k.value) for k in call.keywords if k.arg in kb.EXCEPTION_MESSAGE_KEYWORDS)
 
 
 def _callee(call: ast.Call) -> str | None:
@@ -127,7 +124,7 @@ def _summary(file: str) -> dict[str, bool] | None:
 
 def _callees(tree: ast.Module) -> dict[str, bool]:
     out: dict[str, bool] = {}
-    stack: list[tuple[ast.AST, frozenset[str]]] = [(tree, EXCEPTION_NAMES)]
+    stack: list[tuple[ast.AST, frozenset[str]]] = [(tree, kb.CONVENTIONAL_EXCEPTION_NAMES)]
     while stack:
         node, bound = stack.pop()
         if isinstance(node, ast.Call):
@@ -137,9 +134,9 @@ def _callees(tree: ast.Module) -> dict[str, bool]:
         for child in ast.iter_child_nodes(node):
             inner = bound
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                inner = EXCEPTION_NAMES | _exception_params(child)
+                inner = kb.CONVENTIONAL_EXCEPTION_NAMES | _exception_params(child)
             elif isinstance(child, ast.ClassDef):
-                inner = EXCEPTION_NAMES
+                inner = kb.CONVENTIONAL_EXCEPTION_NAMES
             elif isinstance(child, ast.ExceptHandler) and child.name:
                 inner = bound | {child.name}
             stack.append((child, inner))
