@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Union
 from . import knowledge as kb
 from .packages import absolute_module, package_of
 from .project_calls import Call as _Call, calls_by_name as _calls_by_name, only_called
+from .class_processes import abstract as _abstract, process_local_methods, runner_names
 from .returned import delegate, function_program
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class _Class:
     name: str
     methods: dict[str, _Func]
     abstract: dict[str, tuple[bool, ...]]
+    runs_local: frozenset[str] = frozenset()  # s48: methods whose every program is local (:mod:`.class_processes`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,7 @@ def _summary(tree: ast.Module) -> _Summary:
     """The module's :class:`_Summary` (its statements only are walked: an import is always a statement)."""
     top: dict[str, _Func | _Class | _From] = {}
     classes: list[_Class] = []
+    runners = runner_names(tree)
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             top[stmt.name] = _span(stmt)  # the last binding wins, as at run time
@@ -120,7 +123,7 @@ def _summary(tree: ast.Module) -> _Summary:
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     methods[fn.name] = _span(fn)
                     abstract[fn.name] = (*abstract.get(fn.name, ()), _abstract(fn))
-            cls = _Class(stmt.name, methods, abstract)
+            cls = _Class(stmt.name, methods, abstract, process_local_methods(tree, stmt, runners))
             classes.append(cls)
             top[stmt.name] = cls
         elif isinstance(stmt, ast.ImportFrom):
@@ -423,36 +426,19 @@ def _name_words(name: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name))
 
 
-def _stays_local(summary: _Summary, top: str) -> bool:
+def _stays_local(summary: _Summary, top: str, runs_local: bool = False) -> bool:
     """A module that imports nothing that leaves the machine: only the project's own modules (a relative import is
     the project's own), the standard library less its network, process and thread parts (``OUTSIDE_STDLIB_PREFIXES``)
-    and in-memory libraries."""
+    and in-memory libraries; ``subprocess`` too for a method that runs only local programs (``runs_local``, s48)."""
     for module, name in summary.imported:
         root = module.split(".")[0]
-        if root == top or root in kb.IN_MEMORY_LIBRARIES:
+        if root == top or root in kb.IN_MEMORY_LIBRARIES or (runs_local and module == "subprocess"):
             continue
         if root not in sys.stdlib_module_names:
             return False
         if f"{module}.".startswith(kb.OUTSIDE_STDLIB_PREFIXES) or (
                 name is not None and f"{module}.{name}".startswith(kb.OUTSIDE_STDLIB_PREFIXES)):
             return False
-    return True
-
-
-def _abstract(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A method with no body of its own: ``@abstractmethod``, or only a docstring, ``...``, ``pass`` or
-    ``raise NotImplementedError``."""
-    if any((d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) == "abstractmethod"
-           for d in fn.decorator_list):
-        return True
-    for stmt in fn.body:
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
-            continue  # a docstring, ``...``
-        if isinstance(stmt, ast.Pass):
-            continue
-        if isinstance(stmt, ast.Raise) and stmt.exc is not None and "NotImplementedError" in ast.dump(stmt.exc):
-            continue
-        return False
     return True
 
 
@@ -534,7 +520,7 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
             read.append(file)
             for cls in parsed.summary.classes:
                 for abstract in cls.abstract.get(method, ()):
-                    classes.append((_name_words(cls.name), abstract, _stays_local(parsed.summary, top)))
+                    classes.append((_name_words(cls.name), abstract, _stays_local(parsed.summary, top, method in cls.runs_local)))
         _methods[key] = (classes, read, _files_digest(defining))
     found, files, which = _methods[key]
     for file in files:

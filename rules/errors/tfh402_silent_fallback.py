@@ -147,7 +147,13 @@ package defines the method in a class whose name has all of them
 implements it (an abstract one aside) is in a module importing nothing
 that leaves the machine (the project's own modules, the standard library
 less its network, process and thread parts, in-memory libraries): the
-project says what the store is, local files. Each project is read once
+project says what the store is, local files. s48: `subprocess` too, for a
+method that runs a program and whose every program (run by the method, or by
+a wrapper of its class or module it hands literal arguments:
+`self._run("merge-base", a, b)` with `_run` running `["git", *args]`) is a
+local program by the tables TFH201 reads (not a remote CLI, a network
+program, `git fetch`/`push`): a program or sub-command from the caller
+(`repo.run_git_command(*argv)`) is unknown and stays reported. Each project is read once
 per process, and only for a `try` no other evidence decided.
 
 Local work is not a remote read, even though it leaves the process: file
