@@ -35,13 +35,15 @@ from typing import TYPE_CHECKING, Union
 
 from . import knowledge as kb
 from .packages import absolute_module, package_of
+from .project_calls import Call as _Call, calls_by_name as _calls_by_name, only_called
 from .returned import delegate, function_program
 
 if TYPE_CHECKING:
     import libcst as cst
 
 __all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition",
-           "imported_method", "imported_by", "project_call_arguments", "project_method_stays_local", "recording", "shares_import"]
+           "imported_method", "imported_by", "project_call_arguments", "project_method_stays_local", "project_only_calls",
+           "recording", "shares_import"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -543,35 +545,14 @@ def project_method_stays_local(path: str, receiver: str, method: str) -> bool:
     return bool(concrete) and all(concrete)
 
 
-# (package root, function) -> each call of it in the project (a keyword -> literal text or None, the positional
-# literals, whether through an attribute, whether it has ``*``/``**``), the files read, and which files hold the name
-_Call = tuple[dict[str, "str | None"], tuple["str | None", ...], bool, bool]
+# (package root, function) -> each call of it in the project (a project_calls.Call), the files read, which hold it
 _call_sites: dict[tuple[str, str], tuple[list[_Call], list[str], str]] = {}
-
-
-def _literal(node: ast.expr) -> str | None:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
-
-
-def _calls_by_name(tree: ast.Module) -> dict[str, list[_Call]]:
-    """Every call in the module, by the name it calls (``f(...)``/``x.f(...)``: ``f``), as
-    :func:`project_call_arguments` gives it."""
-    out: dict[str, list[_Call]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-            if name is not None:
-                spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-                out.setdefault(name, []).append(({k.arg: _literal(k.value) for k in node.keywords if k.arg},
-                                                 tuple(_literal(a) for a in node.args), isinstance(func, ast.Attribute), spread))
-    return out
 
 
 def project_call_arguments(path: str, function: str) -> list[_Call] | None:
     """Every call ``function(...)``/``x.function(...)`` in the linted file's project (its top-level package's
     modules on disk, the linted file among them; s45): per call, its keywords and positionals as literal strings
-    (None: not a literal), whether it is called on an attribute, whether it spreads ``*``/``**``. None when the
+    (None: not a literal), on an attribute, spreading ``*``/``**``, each list's words (s48). None when the
     project is not known or too large. Per project and name, once per process: files are screened for
     ``<function>(`` and only those parsed (``ast``) and recorded, with which files hold it."""
     root = _root(path)
@@ -597,3 +578,22 @@ def project_call_arguments(path: str, function: str) -> list[_Call] | None:
     if _recorder:
         _recorder[-1][_defines_key(directory, function + "(")] = which  # and on which files call it (a new one)
     return found if listing else None
+
+
+def project_only_calls(path: str, function: str) -> bool:
+    """s48: every project module that mentions ``function`` only calls it or imports it unrenamed
+    (:func:`.project_calls.only_called`): :func:`project_call_arguments` sees each use. Those modules are recorded."""
+    root = _root(path)
+    listing = _project_listing(root[1]) if root is not None and function.isidentifier() else []
+    for file in listing:
+        try:
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError:
+            return False
+        if function.encode() in data:  # recorded: a changed mention changes the answer
+            if _recorder:
+                _recorder[-1][file] = hashlib.sha256(data).hexdigest()
+            if len(data) > MAX_BYTES or not only_called(data, function):
+                return False
+    return bool(listing)

@@ -305,3 +305,31 @@ def test_tfh202_a_client_default_gets_no_fix_but_a_timeout_object_handed_to_one_
     assert [f.fix is None for f in reported] == [True, True, False]
     assert all("client's default" in f.message for f in reported[:2])
     assert fix(src) == src.replace("httpx.Timeout(None)", "httpx.Timeout(30)")
+
+
+def test_a_session_whose_request_the_class_wraps_with_its_configured_timeout_gets_no_fix() -> None:
+    """s48 (batch 20, python-substack): ``self._session.request`` replaced by a wrapper that fills the object's
+    configured timeout: a literal ``timeout=30`` on ``self._session.post`` would override it. The finding stays (the
+    default ``timeout=None`` leaves it unbounded), with no fix; a session the class does not wrap keeps its fix."""
+    src = textwrap.dedent("""\
+        import requests
+        class Api:
+            def __init__(self, timeout=None):
+                self.timeout = timeout
+                self._session = requests.Session()
+                original = self._session.request
+                def _request(*args, **kwargs):
+                    if kwargs.get("timeout") is None and self.timeout is not None:
+                        kwargs["timeout"] = self.timeout
+                    return original(*args, **kwargs)
+                self._session.request = _request
+                self._plain = requests.Session()
+            def login(self, url):
+                return self._session.post(url, json={})
+            def ping(self, url):
+                return self._plain.get(url)
+        """)
+    wrapped, plain = found(src)
+    assert wrapped.line == 14 and wrapped.fix is None and "replaces `self._session.request`" in wrapped.message
+    assert plain.line == 16 and plain.fix is not None
+    assert "self._session.post(url, json={})" in fix(src) and "self._plain.get(url, timeout=30)" in fix(src)

@@ -436,3 +436,14 @@ STATUS_READER_WORDS: Final[frozenset[str]] = frozenset(
 # "stop_reason": "error"}``, ``LLMResponse(finish_reason="error")``) is a provider's answer typed by its stop
 # reason: the chat loop shows it as the assistant's turn, no model reads it as a tool's result (batch 17 x3).
 MODEL_RESPONSE_KEYS: Final[frozenset[str]] = frozenset({"stop_reason", "finish_reason"})
+
+# s48 (TFH401, ``linter/project_refusals.py``): the package's own refusal. Names that may hold another failure where
+# the package builds its exception (``def _vcs_unavailable(tool, exc)``: ``ToolError(f"... ({exc})")`` formats a
+# failure handed in), beside the names an enclosing ``except ... as`` binds and parameters annotated with an exception
+# class; and the keywords that carry an exception's message when no positional argument is given.
+CONVENTIONAL_EXCEPTION_NAMES: Final[frozenset[str]] = frozenset(
+    {"e", "ex", "exc", "err", "error", "exception", "cause", "original", "inner"}
+)
+EXCEPTION_MESSAGE_KEYWORDS: Final[frozenset[str]] = frozenset(
+    {"message", "msg", "detail", "details", "reason", "error", "text", "description"}
+)

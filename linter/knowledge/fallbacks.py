@@ -118,6 +118,30 @@ LOCAL_IO_PREFIXES: Final[tuple[str, ...]] = (
 LOCAL_IO_METHODS: Final[frozenset[str]] = frozenset(
     {"read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "rglob", "is_file", "is_dir"}
 )
+# s48 (batch 20): a socket that stays on this machine is no remote read (``rules/errors/local_socket.py``): a
+# Unix-domain socket (a path on this machine: a local daemon), or one whose every method the function calls is
+# local-side: bound and asked its port, never connected (henosis' port picker, `s.bind((host, 0))`), or a
+# datagram socket connected and never sent on (below).
+LOCAL_SOCKET_FAMILIES: Final[frozenset[str]] = frozenset({"AF_UNIX"})
+LOCAL_SOCKET_METHODS: Final[frozenset[str]] = frozenset(
+    {"bind", "listen", "setsockopt", "getsockopt", "getsockname", "close", "settimeout", "setblocking", "fileno",
+     "detach", "shutdown"}
+)
+# A datagram socket's ``connect`` sends nothing (it sets the default peer; the kernel picks the route): asked its
+# own address after it, it answers "this machine's address" (inspect-ai's get_machine_ip, `s.connect(("8.8.8.8",
+# 80)); s.getsockname()[0]`). A ``send``/``recv`` on it stays a network read.
+LOCAL_DATAGRAM_SOCKET_TYPES: Final[frozenset[str]] = frozenset({"SOCK_DGRAM"})
+LOCAL_DATAGRAM_SOCKET_METHODS: Final[frozenset[str]] = frozenset({"connect"})
+# s48: a ``None`` every caller in the module reads as a failure (``rules/errors/none_callers.py``): on the branch
+# the caller takes when the result is ``None`` (or falsy), a raise, a logging call at one of these levels, a call
+# whose name has one of these parts (``_error_result(...)``, ``self._fail(...)``), or a text with one of these
+# words (``"Error: could not read the balance"``).
+FAILURE_LOG_LEVELS: Final[frozenset[str]] = frozenset({"warning", "warn", "error", "exception", "critical", "fatal"})
+FAILURE_CALL_NAME_PARTS: Final[tuple[str, ...]] = ("error", "fail")
+FAILURE_TEXT_WORDS: Final[tuple[str, ...]] = (
+    "error", "errors", "failed", "fail", "fails", "failure", "unable", "could not", "couldn't", "cannot", "can't",
+    "unavailable",
+)
 # An object opened on a filesystem path is local I/O whatever its class is
 # named (``AuthProfileStore(AUTH_PROFILES_PATH).read_profile()``: a store of
 # a local file): a constructor whose every argument is a name (or attribute)

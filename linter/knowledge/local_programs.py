@@ -8,7 +8,7 @@ from typing import Final, Iterable
 from .processes import (
     LONG_RUNNING_SUBCOMMANDS, REMOTE_SUBCOMMANDS, ProcessNote, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
     _GIT_PERSON_SUBCOMMANDS, _PYTHONS, _RUNNERS, _SHELL_FLAGS, _SHELLS, _WRAPPERS, _git_given_message, _program_argv,
-    interactive_process, process_fix_refusal, remote_cli, shell_commands,
+    interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
 )
 
 
@@ -127,6 +127,8 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
         while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
             wrapped.pop(0)
         return local_program(wrapped, whole) if wrapped else None
+    if (run_as := sudo_wrapped(argv)) is not None:  # s48: `sudo -n systemctl daemon-reload`: no prompt
+        return local_program(run_as, whole)
     if len(argv) > 1 and (head, argv[1]) in _RUNNERS:  # uv run <program>
         return local_program(argv[2:], whole) if len(argv) > 2 else None
     sub = next((w for w in argv[1:] if not w.startswith("-")), None)

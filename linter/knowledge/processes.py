@@ -231,6 +231,33 @@ _RUNNERS: Final[frozenset[tuple[str, str]]] = frozenset(
 # a session): the command decides (s36, batch 9 ``unshare --user --map-root-user true``). A flag's
 # separate value (``nice -n 10 cmd``) is read as the program: unknown, so the call stays reported.
 _WRAPPERS: Final[frozenset[str]] = frozenset({"unshare", "nohup", "setsid", "nice", "env", "stdbuf", "ionice"})
+# s48 (issue 23, batch 20: portacode's `sudo -n true`, `sudo -n systemctl daemon-reload`): ``sudo -n`` (or ``doas -n``)
+# never prompts: it fails at once where a password is needed, so the command it runs decides, as after ``nohup``.
+# Without ``-n`` sudo may wait at a prompt and keeps its ``_PROMPT`` reading. ``SUDO_VALUE_FLAGS``: its flags that take
+# the next word (``-u <user>``), skipped to find the command.
+SUDO_NON_INTERACTIVE_FLAGS: Final[frozenset[str]] = frozenset({"-n", "--non-interactive"})
+SUDO_VALUE_FLAGS: Final[frozenset[str]] = frozenset({
+    "-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-T", "-U", "--user", "--group", "--close-from", "--chdir",
+    "--host", "--prompt", "--role", "--type", "--command-timeout", "--other-user"})
+
+
+def sudo_wrapped(argv: list[str]) -> list[str] | None:
+    """The command ``sudo -n [flags] <command>`` (or ``doas -n``) runs, or None: not such a sudo, no ``-n``, no
+    command (``sudo -n -v``), or ``--`` ``-s``/``-i`` (a shell: what it runs is not the code's words)."""
+    if not argv or argv[0] not in ("sudo", "doas"):
+        return None
+    i, quiet = 1, False
+    while i < len(argv) and argv[i].startswith("-"):
+        flag = argv[i]
+        if flag == "--":
+            i += 1
+            break
+        if flag in SUDO_NON_INTERACTIVE_FLAGS:
+            quiet = True
+        elif flag in ("-s", "-i", "--shell", "--login", "-e", "--edit", "-v", "--validate", "-l", "--list"):
+            return None
+        i += 2 if flag in SUDO_VALUE_FLAGS else 1
+    return argv[i:] if quiet and argv[i:] else None
 _SHELLS: Final[frozenset[str]] = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh"})
 _SHELL_FLAGS: Final[frozenset[str]] = frozenset({"-c", "-lc", "/c", "/C", "-Command", "-command"})
 
@@ -324,6 +351,8 @@ def interactive_process(words: Iterable[str], confirmed: bool = False) -> str | 
         while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
             wrapped.pop(0)
         return interactive_process(wrapped, confirmed) if wrapped else None
+    if (run_as := sudo_wrapped(argv)) is not None:  # s48: `sudo -n true`: no prompt, the command decides
+        return interactive_process(run_as, confirmed)
     if len(argv) > 2 and (head, argv[1]) in _RUNNERS:  # uv run streamlit run app.py
         inner = interactive_process(argv[2:], confirmed)
         if inner is not None:

@@ -27,6 +27,9 @@ SIGN_IN_SUBCOMMANDS: Final[frozenset[tuple[str, ...]]] = frozenset({
 SIGN_IN_COMMANDS: Final[frozenset[tuple[str, ...]]] = frozenset({
     ("gcloud", "init"), ("doctl", "auth", "init"), ("npm", "adduser"),
 })
+# s48 (batch 20, portacode's `sudo -v`): a sign-in a program's flag asks for, with no command after it: ``sudo -v``
+# (``--validate``) asks the person for their password to refresh sudo's cached credentials and runs nothing else.
+SIGN_IN_FLAGS: Final[frozenset[tuple[str, str]]] = frozenset({("sudo", "-v"), ("sudo", "--validate")})
 NON_INTERACTIVE_SIGN_IN_WORDS: Final[tuple[str, ...]] = (
     "token", "password", "identity", "principal", "cred", "secret", "key", "stdin", "federated", "non-interactive")
 NON_INTERACTIVE_SIGN_IN_FLAGS: Final[frozenset[str]] = frozenset({"-p", "-t"})
@@ -53,6 +56,8 @@ def interactive_sign_in(words: Iterable[str]) -> bool:
     if not argv:
         return False
     positional = [w for w in argv if not w.startswith("-")]
+    if positional == argv[:1] and any((argv[0], w) in SIGN_IN_FLAGS for w in argv[1:]) and "-n" not in argv:
+        return True  # `sudo -v`: a flag, no command (`sudo -n -v` asks nobody)
     if any(tuple(positional[:len(key)]) == key for key in SIGN_IN_COMMANDS):
         return not _non_interactive(argv[1:])
     return sign_in_subcommand(argv[1:])

@@ -83,7 +83,8 @@ LOCAL_VALUE_METHODS: Final[frozenset[str]] = frozenset({
     "exists", "is_file", "is_dir", "iterdir", "glob", "rglob", "resolve", "absolute", "relative_to", "with_suffix",
     "with_name", "with_stem", "joinpath", "expanduser", "as_posix", "mkdir", "touch", "unlink", "rmdir", "stat",
     "read_text", "read_bytes", "write_text", "write_bytes", "readlines", "readline", "writelines", "seek", "tell",
-    "flush", "is_relative_to", "samefile", "hexdigest", "digest",
+    "flush", "is_relative_to", "samefile", "hexdigest", "digest", "is_absolute", "is_symlink", "is_mount", "lstat",
+    "readlink",
 })
 # Of those, the methods read as local on an object the tool did not make itself (an attribute of ``self``, a parameter,
 # a module global): text and mapping reads and list appends, never a name a store or a service also uses (``add``,

@@ -26,9 +26,12 @@ from typing import Any
 import libcst as cst
 
 from .. import knowledge as kb
+from ..effects import declared_class, mcp_class
+from ..names import dotted
 from ..nodes import keyword_arg
 
-__all__ = ["annotation_call", "annotation_helpers", "hints_class", "keyword_hints_class"]
+__all__ = ["annotation_call", "annotation_helpers", "constant_hints_class", "declared_here", "hint_constants",
+           "hints_class", "keyword_hints_class"]
 
 _ROOTS = ("mcp", "fastmcp")
 
@@ -41,6 +44,47 @@ def annotation_call(fn: cst.FunctionDef) -> cst.Call | None:
             if arg is not None and isinstance(arg.value, cst.Call):
                 return arg.value
     return None
+def hint_constants(module: cst.Module) -> dict[str, str]:
+    """The module's top-level names bound once, to ``ToolAnnotations(...)`` hints or a dict of them stating a class
+    literally (``WRITE = ToolAnnotations(read_only_hint=False, idempotent_hint=False)``): name -> that class
+    (``effects.mcp_class``). A project that annotates its tools by a few named sets of hints writes them once."""
+    seen: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if not isinstance(small, (cst.Assign, cst.AnnAssign)) or small.value is None:
+                continue
+            for t in [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]:
+                if isinstance(t, cst.Name):
+                    seen[t.value] = seen.get(t.value, 0) + 1
+                    value = small.value
+                    made = isinstance(value, cst.Dict) or isinstance(value, cst.Call) and (
+                        dotted(value.func) or "").rsplit(".", 1)[-1] == "ToolAnnotations"
+                    cls = mcp_class(value) if made else None
+                    if cls is not None:
+                        found[t.value] = cls
+    return {n: c for n, c in found.items() if seen[n] == 1}
+
+
+def constant_hints_class(fn: cst.FunctionDef, constants: Mapping[str, str]) -> str | None:
+    """The class a tool decorator's ``annotations=NAME`` states through a module constant (:func:`hint_constants`),
+    or None (a name bound elsewhere, a parameter: nothing)."""
+    for x in fn.decorators:
+        call = x.decorator
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                call.func.attr.value == kb.MCP_TOOL_DECORATOR_METHOD:
+            arg = keyword_arg(call, "annotations")
+            if arg is not None and isinstance(arg.value, cst.Name) and arg.value.value in constants:
+                return constants[arg.value.value]
+    return None
+
+
+def declared_here(fn: cst.FunctionDef, names: Any, constants: Mapping[str, str]) -> str | None:
+    """The class a tool declares where it is defined: its decorators' literal hints (``effects.declared_class``), a
+    hint-keyword decorator's (:func:`keyword_hints_class`), or a module constant's (:func:`constant_hints_class`)."""
+    return declared_class(fn, names) or keyword_hints_class(fn, names) or constant_hints_class(fn, constants)
+
+
 _Qualname = Callable[[ast.AST], "str | None"]  # ``Index.qualname``
 
 

@@ -8,6 +8,9 @@
   (``for name, description, model in tool_configs: server.tool(name=name, description=description)(handler)``, the
   handler a loop name, or a name the loop body binds to a factory's call): one row per row of the table, named by its
   literal (:func:`applied`). A loop over anything else (a parameter, another module's table) names nothing.
+- A dispatch dict's value that is a lambda calling one function of this module (``"run_bash": lambda a:
+  _run_bash(a["command"])``): that function runs the tool (:func:`dispatch_targets`); a value naming another module's
+  function (``"todo_write": todo.apply``) gives no row of this file but leaves the table a table of functions.
 
 Used by :mod:`.forms`."""
 
@@ -20,7 +23,7 @@ from .dispatch import returned_function
 from .index import Index, literal_str, own_nodes, resolve_ref, target_key
 from .registries import Entry, applied_decorators, own_receiver, verb_framework
 
-__all__ = ["applied", "made"]
+__all__ = ["applied", "dispatch_targets", "made"]
 
 
 def made(ref: ast.AST, index: Index, scope_path: str, owner: str | None) -> Entry | None:
@@ -31,6 +34,26 @@ def made(ref: ast.AST, index: Index, scope_path: str, owner: str | None) -> Entr
         factory = resolve_ref(ref.func, index, scope_path, owner)
         target = returned_function(factory, index) if factory is not None else None
     return target
+
+
+def dispatch_targets(pairs: list[tuple[str, ast.expr]], index: Index, scope_path: str, owner: str | None,
+                     ) -> list[tuple[str, Entry]] | None:
+    """A ``{"name": fn}`` dispatch dict's rows: each value resolved to a def of this module (:func:`~.index.resolve_ref`),
+    a lambda to the function of this module its body calls (``lambda a: _read_file(a["path"])``), a name imported from
+    another module skipped; None when a value is none of these (a table of values, not of functions), or none resolves."""
+    out: list[tuple[str, Entry]] = []
+    for key, value in pairs:
+        ref = value.body.func if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call) else value
+        target = resolve_ref(ref, index, scope_path, owner)
+        if target is not None:
+            out.append((key, target))
+            continue
+        root = ref
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(value, ast.Lambda) or not isinstance(root, ast.Name) or root.id not in index.imports:
+            return None
+    return out or None
 
 
 def applied(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from .. import knowledge as kb
-from ..effects import Effect, classify_call, declared_class
+from ..effects import Effect, classify_call
 from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.errors.text import ExceptionText
@@ -23,7 +23,7 @@ from .kwargs import star_default, star_without
 from .failures import (handler_mode, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
                        status_typed, try_bound)
 from .index import Def
-from .annotations import annotation_call, keyword_hints_class
+from .annotations import annotation_call, declared_here, hint_constants
 from .local import (Place, bound_names, call_place, local_process, module_values, nested_defs, placeholder, row_place,
                     stdlib_values, value_params)
 from .model import CallFact, Tool
@@ -99,6 +99,7 @@ class ToolFacts:
         self._reaps: set[int] = set()  # id(call): communicate()/wait() right after kill()
         self.places: dict[int, Place] = {}  # id(def) -> where its calls work (``local.py``)
         self._values: tuple[dict[str, str], dict[str, tuple[str | None, ...]]] = ({}, {})  # ``local.module_values``
+        self._hints: dict[str, str] = {}  # module constants of MCP hints (``annotations.hint_constants``)
         self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
@@ -138,7 +139,7 @@ class ToolFacts:
 
         scan(node.body, None)
         self.clients.scan(self.ctx.screen.tree)
-        self._values = module_values(node, self.names)  # ``_RE = re.compile(...)``: ``local.stdlib_values``
+        self._values, self._hints = module_values(node, self.names), hint_constants(node)  # ``local.stdlib_values``
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         key = ".".join((*self._path, node.name.value))
@@ -152,7 +153,7 @@ class ToolFacts:
             self.places[id(node)] = Place(nested_defs(node), bound_names(node), stdlib_values(node, self.names, *self._values),
                                           value_params(node))
             self._decorating.update(id(x) for d in node.decorators for x in walk_in_scope(d.decorator))
-            cls = declared_class(node, self.names) or keyword_hints_class(node, self.names)
+            cls = declared_here(node, self.names, self._hints)
             if cls is not None:
                 self.declared[id(node)] = cls
         else:
@@ -445,10 +446,8 @@ class ToolFacts:
         return bool(self.calls.get(id(fn)) or self.client_calls.get(id(fn))
                     or any(e.helper == fn.name.value for e in effects))
 
-    def _row(
-        self, d: Def, fns: list[cst.FunctionDef], helpers: list[cst.FunctionDef],
-        model: RetryModel, by_owner: dict[int, list[Retry]],
-    ) -> Tool:
+    def _row(self, d: Def, fns: list[cst.FunctionDef], helpers: list[cst.FunctionDef], model: RetryModel,
+             by_owner: dict[int, list[Retry]]) -> Tool:
         tool = Tool(d.name, self.ctx.path, d.line, d.framework, d.form, d.qualname, "unknown", "unknown", "",
                     spans=[*d.spans, *d.helper_spans], demo=d.demo)
         effects = []

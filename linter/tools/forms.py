@@ -22,7 +22,7 @@ from .wrappers import wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
-from .factories import applied, made
+from .factories import applied, dispatch_targets, made
 from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
@@ -310,11 +310,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=row_name is not None,
                     text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
-            for cls_qn, form, target in held_callables(index, scope, owner, tables.wrappers, tables.project) \
+            for cls_qn, form, target, literal in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
                     continue  # a tool class handing its own method to another framework's tool: its own row's adapter
-                add(target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
+                add(literal or target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
     # a function of this file that makes a tool of the function it is given (``make_tool(fn)`` returning
@@ -336,15 +336,13 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 pairs = dispatched_pairs(d, schema_names)
                 if not pairs:
                     continue
-                targets = [(k, resolve_ref(v, index, entry_path if fn_node is not index.tree else "", owner))
-                           for k, v in pairs]
-                if any(t is None for _, t in targets):
-                    continue
+                targets = dispatch_targets(pairs, index, entry_path if fn_node is not index.tree else "", owner)
+                if targets is None:
+                    continue  # a table of values, not of functions
                 # a table (``TOOL_FUNCS = {...}``, or a local dict) its runner calls in a ``try`` answering text
                 table_run = dict_runner(d, fn_node, entry_path, index)
-                for k, t in targets:
-                    assert k is not None and t is not None
-                    add(k, "schema", "dispatch dict", [t], span(t[2])[0], f"{index.module}.{t[0]}", by_name=True,
+                for k, fn_entry in targets:
+                    add(k, "schema", "dispatch dict", [fn_entry], span(fn_entry[2])[0], f"{index.module}.{fn_entry[0]}", by_name=True,
                         text_by=table_run)
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``

@@ -15,14 +15,17 @@ __all__ = ["held_callables"]
 
 
 def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
-                   skip: Mapping[str, object], project: Collection[str] = ()) -> Iterator[tuple[str, str, Entry]]:
+                   skip: Mapping[str, object], project: Collection[str] = ()) -> Iterator[tuple[str, str, Entry, str | None]]:
     """Tool classes built around a callable of this module: a call of a class whose name ends in ``Tool``
     (``Tool``, ``FunctionTool``; resolved through the imports or defined here), or of one of the run's tool classes
     (``project``: ``LocalFunction``, a subclass of the framework's ``Tool``), handing it a function by a keyword
     that says so (``Tool(func_callable=search)``), directly or through a loop over a literal list of tuples; or as
     its first positional argument (:func:`_positional_targets`: ``Tool(list_skills)``, ``Tool(make_handoff(m))``,
-    ``[Tool(getattr(self, name)) for name in TOOL_NAMES]``).
-    -> (the class's qualified name, the form, the function); ``skip``: the wrappers the tables already know."""
+    ``[Tool(getattr(self, name)) for name in TOOL_NAMES]``); or, named by a literal first argument, a later positional
+    argument (:func:`_named_positional`: ``Tool("edit_file", "Edit a file", handler, {...})``), when the class is the
+    run's own (defined here or in a module of the same top-level package: another library's class is not read so).
+    -> (the class's qualified name, the form, the function, the literal name or None: the caller names the row by the
+    function); ``skip``: the wrappers the tables already know."""
     path, _n, node, _parents = scope
     given = [p for p in _params(node, False) if p.lower().split("_")[0] in CALLABLE_WORDS]
     for call in direct_calls(node):
@@ -38,7 +41,11 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         if arg is None:
             for t in _positional_targets(call, node, index, scope_path, owner):
                 if not any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
-                    yield qn, f"{last}(<function>)", t
+                    yield qn, f"{last}(<function>)", t, None
+            named = _named_positional(call, node, index, scope_path, owner) if qn.split(".")[0] == \
+                index.module.split(".")[0] else None  # the run's own class (``from tools.base import Tool``)
+            if named is not None:
+                yield qn, f"{last}(<name>, ..., <function>)", named[1], named[0]
             continue
         target = resolve_ref(arg, index, scope_path, owner)
         if target is None and isinstance(arg, ast.Call):  # ``invoke=self._make_invoke(name)``: what the factory returns
@@ -49,7 +56,36 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         for t in targets:
             if any(t[3] and t[3][-1] is node and _wraps(t[2], p) for p in given):
                 continue  # the tool facility's own wrapper of the function it is given (lovia's ``@tool``: ``make(func)``)
-            yield qn, f"{last}({keyword}=...)", t
+            yield qn, f"{last}({keyword}=...)", t, None
+
+
+def _named_positional(call: ast.Call, scope: ast.AST, index: Index, scope_path: str,
+                      owner: str | None) -> tuple[str, Entry] | None:
+    """``Tool("edit_file", "Edit a file.", handler, {"parameters": ...})``, ``Tool("Read", "...", schema, read)``: a
+    tool class's call naming the tool by a literal first argument and handing, by a later positional argument, one
+    function of this module (by name, ``self.method``): (the name, the function). Not a part of another tool: a call
+    written inside the arguments of another class's call of the same body, or bound to a name handed to one (lingtai's
+    ``ToolFamily("shell", [ChildTool("run", SCHEMA, self._dispatch_run), ...])``, ``children = [ChildTool(...)]; return
+    ToolFamily("task_card", children)``: the family is the tool, its children are its actions)."""
+    name = literal_str(call.args[0]) if call.args else None
+    if not name:
+        return None
+    found = [t for t in (resolve_ref(a, index, scope_path, owner) for a in call.args[1:]
+                         if isinstance(a, (ast.Name, ast.Attribute))) if t is not None]
+    if len(found) != 1:
+        return None
+    nodes = list(own_nodes(scope))
+    bound = {t.id for a in nodes if isinstance(a, ast.Assign) and any(n is call for n in ast.walk(a.value))
+             for t in a.targets if isinstance(t, ast.Name)}  # ``children = [ChildTool(...), ...]``
+    for outer in nodes:
+        if not isinstance(outer, ast.Call) or outer is call:
+            continue
+        head = outer.func
+        last = head.id if isinstance(head, ast.Name) else head.attr if isinstance(head, ast.Attribute) else ""
+        if last[:1].isupper() and any(n is call or isinstance(n, ast.Name) and n.id in bound
+                                      for a in (*outer.args, *(k.value for k in outer.keywords)) for n in ast.walk(a)):
+            return None
+    return name, found[0]
 
 
 def _wrapped(call: ast.Call, index: Index, scope_path: str, owner: str | None) -> Entry | None:

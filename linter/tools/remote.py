@@ -333,14 +333,21 @@ def _by_name(key: str, resolve: "Resolve") -> str | None:
 
 def _dispatched(index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> Iterator[tuple[str, str]]:
     """A ``{"name": fn}`` dict beside the file's tool schemas (``dispatch.dispatched_pairs``) whose every function is
-    of this module or imported from another module of the run: (the imported one's qualified name, the tool name)."""
+    of this module (a lambda calling one: ``lambda a: _read_file(a["path"])``) or imported from another module of the
+    run: (the imported one's qualified name, the tool name)."""
     schema_names = tool_schema_names(index.tree)
     for d in (n for n in ast.walk(index.tree) if isinstance(n, ast.Dict)) if schema_names else ():
         pairs = dispatched_pairs(d, schema_names)
         outside = [(_outside(v, index, own_roots, aliased), k) for k, v in pairs]
         if pairs and all(qn is not None or (isinstance(v, ast.Name) and v.id not in index.imports and any(
-                e[0] == v.id for e in index.defs)) for (qn, _), (_, v) in zip(outside, pairs)):
+                e[0] == v.id for e in index.defs)) or _local_lambda(v, index) for (qn, _), (_, v) in zip(outside, pairs)):
             yield from ((qn, k) for qn, k in outside if qn is not None)
+
+
+def _local_lambda(value: ast.expr, index: Index) -> bool:
+    """``lambda a: _run_bash(a["command"])``: a lambda whose body calls a module-level function of this module."""
+    func = value.body.func if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call) else None
+    return isinstance(func, ast.Name) and func.id not in index.imports and any(e[0] == func.id for e in index.defs)
 
 
 def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:

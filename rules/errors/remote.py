@@ -25,6 +25,7 @@ from typing import Sequence
 import libcst as cst
 
 from ...linter.api import Knowledge, Names, effects, last_name, project_method_stays_local, walk_in_scope, walk_in_scope_ast
+from .local_socket import local_socket
 from .local_store import embedded_store, opened_on_path
 from .model import words
 
@@ -39,6 +40,8 @@ def _local(call: cst.Call, qn: str | None, names: Names, knowledge: Knowledge, p
         return True
     if qn is not None and (qn in knowledge.local_io_calls or qn.startswith(knowledge.local_io_prefixes)):
         return True
+    if local_socket(call, qn, names, knowledge):
+        return True  # s48: a socket only bound (a free-port picker) or a Unix-domain one: this machine
     if isinstance(func, cst.Attribute):
         if func.attr.value in knowledge.local_io_methods:
             return True

@@ -16,6 +16,7 @@ import libcst as cst
 from ...linter.api import FileContext, handler_types, last_name, string_literal, walk_in_scope
 from .kinds import BARE, classified_keys, formats_kind
 from .model import ErrorModel, has_words, words
+from .refusals import catches_own_refusals
 
 
 class TextTaint:
@@ -25,6 +26,8 @@ class TextTaint:
         self.errors: ErrorModel = ctx.models[ErrorModel]
         self.names = ctx.names
         self.knowledge = ctx.knowledge
+        self.path = ctx.path
+        self.refusals: dict[int, bool] = {}  # id of a handler -> it catches only the project's own refusals
         # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
         self.taints: dict[int, set[str]] = {}
         # names bound to the exception object itself (``error = e``), per enclosing function: ``str(error)``
@@ -66,7 +69,15 @@ class TextTaint:
 
     def exceptions(self) -> set[str]:
         """The names that hold a caught exception here: the handlers' ``as`` names and their aliases."""
-        return self.errors.exception_names() | self.aliased
+        own = set()  # s48: a handler of the project's own refusals binds no exception text (:mod:`.refusals`)
+        for h in self.names.handlers:
+            if h.name is not None:
+                key = id(h.node)
+                if key not in self.refusals:
+                    self.refusals[key] = catches_own_refusals(self.names, self.path, h.node)
+                if self.refusals[key]:
+                    own.add(h.name)
+        return (self.errors.exception_names() - own) | self.aliased
 
     # ------------------------------------------------------------ the taint
 

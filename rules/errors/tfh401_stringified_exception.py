@@ -268,6 +268,26 @@ failure:
   SDK, an awaited `run_code`) raises the infrastructure's errors (an API
   error, a timeout), which the model cannot tell from its program's output:
   reported;
+- the package's own refusal (s48, issue 24, the lead's decision): a handler
+  that catches only exception classes the project defines (in the module,
+  or imported from the linted file's top-level package: `except PathError
+  as e`, `except errors.ToolError as e`), where every construction of the
+  class and of its subclasses in the project passes a message written there
+  (`raise PathError("path outside the workspace")`, `raise
+  ToolError(f"{{path}} is a directory")`, no argument, a literal's
+  `%`/`.format`, a constant's name): the text the model reads is a message
+  the package wrote for it, not a stringified failure
+  (`linter/project_refusals.py` reads the project's modules on disk, once
+  per class). Still reported: a builtin (`ValueError`, `RuntimeError`: other
+  code raises it too), a library's class (FastMCP's `ToolError`, though the
+  project defines one of that name), `except Exception` or a tuple with
+  any such class; a class that some construction builds from a variable
+  (`raise ToolError(msg)`, `ToolError(proc.stderr)`, `ToolError(str(exc))`:
+  anyone's text) or that formats another failure into its message (a name
+  an enclosing `except ... as` binds, a parameter annotated with an
+  exception class, or a conventional exception name: `raise
+  SessionError(f"send failed: {{cause}}")`, `ChangeDiscoveryError(f"git could
+  not be run ({{exc}})")`); a class the project never constructs;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
   turned into text (`e.args[0]` is reported). s46 read what batches 1-18

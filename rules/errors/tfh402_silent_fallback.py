@@ -11,6 +11,7 @@ from .fallback import default_value, documented_fallback, fallback_fix, filled_r
 from .fallback_scope import documented_in_docstring, fills_negative_cache, head_only, probe, status_only, write_status
 from .model import ErrorRule, catches_broadly, source_of, tool_like_ast
 from .remote import may_read_remote_ast, module_constants, reads_remote, runs_tool, runs_tool_ast
+from .none_callers import callers_read_failure
 from .own_service import own_service_only
 from .write_flag import false_reads_missing, only_writes
 
@@ -156,7 +157,11 @@ the methods {markdown_words(sorted(_DEFAULTS.local_io_methods))}: `git rev-parse
 config file, an embedded `sqlite3` database; the Docker daemon through `docker`/`aiodocker`, the
 machine's own unless `DOCKER_HOST` says otherwise: `await docker.images.get(image)` asks the local image
 cache; the OS's secret store through `keyring`: `keyring.get_password(service, user)` asks this
-machine's keychain); nor is a call into a third-party package
+machine's keychain; s48: a socket that stays on this machine, one only bound and asked its port (a
+free-port picker, `s.bind((host, 0))`), a Unix-domain one (`socket.AF_UNIX`: a local daemon's path), or a
+datagram socket connected and never sent on (`s.connect(("8.8.8.8", 80)); s.getsockname()[0]`: the kernel
+picks the route, nothing is sent); `socket.create_connection` and a socket that connects over TCP or sends
+stay remote); nor is a call into a third-party package
 on no such object (a converter of a local path, a parser), nor an `await`
 alone (`await ctx.get_state(k)`: request state in memory). On the code read
 in the survey (batches 1-5), such fallbacks were the documented answer ("no
@@ -289,6 +294,17 @@ intended answer there:
 - `return None` in a function annotated `-> Optional[bool]` (`bool | None`):
   None is the "could not tell" answer, distinct from the `False` a caller
   would read as "absent";
+- `return None` (or a bare `return`) from a function every caller of which in the module
+  reads the `None` as a failure (s48): each call's result is bound and the first statement
+  that reads it is an `if` testing it for `None` or falsiness (or the call is the test,
+  `if fetch(u) is None:`), and the branch taken on `None` raises, logs at warning level or
+  above, calls an error or failure helper (`_error_result(...)`), or answers with a text
+  saying it failed (`"Error: could not read the balance"`): the module itself tells the
+  `None` from "nothing there". A function no caller in the module calls, a caller that hands
+  the value on or uses it untested, and one whose `None` branch only carries on (`if avail is
+  not None: budget = min(avail, budget)`) or says "nothing" (`"No items found"`) keep the
+  finding. (Counting any `None` test as enough lost 2 true findings of batch 17, price reads
+  whose callers skip a symbol on `None`; tried and dropped.)
 - a bare `return` in a procedure (annotated `-> None`, or with no
   `return <value>` anywhere): nothing is handed back that could pass for an
   empty result;
@@ -1078,8 +1094,121 @@ async def fetch(session: aiohttp.ClientSession, url):
             return await r.text()
     except aiohttp.ClientError:
         return ""
-""",    ]
+""",
+        # s48: a socket that stays on this machine: bound and asked its port (a free-port picker), a Unix-domain
+        # socket (a local daemon), a datagram socket connected and never sent on (the kernel picks the route)
+        """\
+import socket
+def pick_port(host):
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind((host, 0))
+            return s.getsockname()[1]
+    except Exception:
+        return 0
+def daemon_status(path):
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(path)
+            s.sendall(b"status")
+            return s.recv(4096)
+    except Exception:
+        return None
+def machine_ip():
+    try:
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s.connect(("8.8.8.8", 80))
+        ip = s.getsockname()[0]
+        s.close()
+        return ip
+    except Exception:
+        return None
+""",
+        # s48: a None every caller in the module reads as a failure: the tool says the read failed, the report logs
+        # an error, the method's caller raises
+        """\
+import logging
+import requests
+log = logging.getLogger(__name__)
+def fetch_balance(url):
+    try:
+        return requests.get(url, timeout=5).json()["balance"]
+    except Exception:
+        return None
+def balance_tool(url):
+    balance = fetch_balance(url)
+    if balance is None:
+        return "Error: could not read the balance"
+    return f"balance: {balance}"
+def report(url):
+    if (b := fetch_balance(url)) is None:
+        log.error("balance read failed")
+        return
+    print(b)
+class Account:
+    def _get(self, url):
+        try:
+            return requests.get(url, timeout=5).json()
+        except Exception:
+            return None
+    def run(self, url):
+        got = self._get(url)
+        if got is None:
+            raise RuntimeError("account read failed")
+        return got
+""",
+    ]
     INVALID = [
+        # s48: a socket that talks to a peer over the network stays a remote read (a connection, a datagram sent);
+        # so does a None one caller reads as "nothing there" ("No items found"), or carries on past (a default
+        # budget), or one no caller in the module tests
+        """\
+import socket
+import requests
+def read_greeting(host, port):
+    try:
+        s = socket.create_connection((host, port), timeout=3)
+        return s.recv(100)
+    except Exception:  # error: TFH402 "returns None"
+        return None
+def dns_query(host):
+    try:
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s.connect((host, 53))
+        s.send(b"q")
+        return s.recv(512)
+    except Exception:  # error: TFH402 "returns None"
+        return None
+def fetch_items(url):
+    try:
+        return requests.get(url, timeout=5).json()["items"]
+    except Exception:  # error: TFH402 "returns None"
+        return None
+def items_tool(url):
+    items = fetch_items(url)
+    if items is None:
+        return "No items found"
+    return items
+def available(url):
+    try:
+        return requests.get(url, timeout=5).json()["available"]
+    except Exception:  # error: TFH402 "returns None"
+        return None
+def budget(url, cap):
+    avail = available(url)
+    if avail is not None:
+        cap = min(avail, cap)
+    return cap
+def price(url):
+    try:
+        return requests.get(url, timeout=5).json()["price"]
+    except Exception:  # error: TFH402 "returns None"
+        return None
+def quote(url):
+    if price(url) is None:
+        log_failure("price read failed")
+    return price(url)
+""",
         # s46: a check that reads the answer's content (is the model pulled?), an existence check by status, and a
         # transport's base error around a search whose [] reads "no matches"
         """\
@@ -1624,6 +1753,15 @@ class PineconeMemory(AgentMemory):
         return status_only(func, self.model.returns(func)) and not (
             name.startswith(k.existence_name_prefixes) or name.endswith(k.existence_name_suffixes))
 
+    def _callers_read_failure(self) -> bool:
+        """s48: every caller in the module tests the ``None`` and takes a failure path (:mod:`.none_callers`)."""
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        scopes = [s for s in self.names.stack if s.kind in ("function", "class")]
+        method = len(scopes) >= 2 and scopes[-1].node is func and scopes[-2].kind == "class"
+        return callers_read_failure(func.name.value, method, self.ctx.screen.tree, self.knowledge)
+
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         handler = self.names.handler
         broad = self.model.catches_broadly(node)
@@ -1662,6 +1800,8 @@ class PineconeMemory(AgentMemory):
         if self._benign(body) or documented_fallback(node):
             return
         if self._answer_asked_for(node, returned, body) or own_service_only(body, self.names, self.ctx.path, self.ctx.module):
+            return
+        if returned == "None" and self._callers_read_failure():
             return
         text = "except:" if node.type is None else "except " + source_of(node.type)
         self.report(node, handler=text, value=returned, fix=fallback_fix(node))

@@ -122,15 +122,27 @@ def polls_local_result(loop: Loop) -> bool:
     ``try`` only asks for the result with a timeout (``future.result(timeout=1)``, ``.join(1)``,
     ``.wait(1)``) and every handler catches only a timeout and goes round: nothing is re-sent."""
     body = loop.try_node.body
-    stmts = body.body if isinstance(body, cst.IndentedBlock) else ()
+    stmts = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    if len(stmts) == 2 and _only_break(stmts[1]):
+        stmts = stmts[:1]  # s48: `await asyncio.wait_for(stop.wait(), timeout=t)` then `break`: a stop ends it
     calls = [n for s in stmts for n in _walk(s) if isinstance(n, cst.Call)]
-    if len(stmts) != 1 or len(calls) != 1:
+    if len(stmts) != 1 or not calls:
         return False
     call = calls[0]
-    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value in kb.LOCAL_RESULT_METHODS and call.args):
-        return False
-    timed = any(a.keyword is not None and a.keyword.value == "timeout" for a in call.args) or (
-        len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star)
+    if len(calls) == 2 and dotted(call.func) in ("asyncio.wait_for", "wait_for") and calls[1] is _first_arg(call):
+        # s48 (batch 20 portacode ``not-a-retry-periodic-flush``): the local wait under asyncio's deadline; the
+        # timeout is the tick of a periodic loop (its handler flushes), nothing is re-sent
+        inner = calls[1]
+        timed = len(call.args) >= 2
+        if not (isinstance(inner.func, cst.Attribute) and inner.func.attr.value in kb.LOCAL_RESULT_METHODS):
+            return False
+    else:
+        if len(calls) != 1 or not (
+            isinstance(call.func, cst.Attribute) and call.func.attr.value in kb.LOCAL_RESULT_METHODS and call.args
+        ):
+            return False
+        timed = any(a.keyword is not None and a.keyword.value == "timeout" for a in call.args) or (
+            len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star)
     for h in loop.handlers:
         types = _handler_types(h)
         if types is None or not all(t in ("TimeoutError", "Timeout") for t in types):
@@ -397,3 +409,51 @@ def _operands(test: cst.BaseExpression, op: type[cst.BaseBooleanOp]) -> list[cst
 def _last(suite: cst.BaseSuite) -> cst.CSTNode:
     stmts = _body_stmts(suite)
     return stmts[-1] if stmts else suite
+
+
+def counted_on_idempotency(loop: Loop, module: cst.CSTNode | None) -> bool:
+    """s48 (batch 20 nyx-raccoonbot ``post-that-only-reads``): the loop makes one attempt unless a flag says the work
+    is safe to repeat: ``attempts = 2 if retry_safe else 1`` then ``for attempt in range(1, attempts + 1)`` (or the
+    ``if`` expression in the ``range`` itself). As :func:`gated_on_idempotency`, the code decides per call; an unsafe
+    write is sent once."""
+    node = loop.node
+    if not isinstance(node, cst.For) or not isinstance(node.iter, cst.Call) or dotted(node.iter.func) != "range":
+        return False
+    counts = [n for a in node.iter.args for n in _walk(a.value)]
+    if any(_one_unless_flag(n) for n in counts):
+        return True
+    names = {n.value for n in counts if isinstance(n, cst.Name)}
+    scope = _enclosing_function(module, node) if names else None
+    return scope is not None and any(
+        isinstance(n, cst.Assign) and _one_unless_flag(n.value)
+        and any(isinstance(t.target, cst.Name) and t.target.value in names for t in n.targets)
+        for n in _walk(scope.body)
+    )
+
+
+def _one_unless_flag(node: cst.CSTNode) -> bool:
+    """``N if retry_safe else 1``: one attempt when the flag (``knowledge.IDEMPOTENCY_FLAG_WORDS``) does not hold."""
+    return (
+        isinstance(node, cst.IfExp) and isinstance(node.orelse, cst.Integer) and node.orelse.value in ("0", "1")
+        and any(_idempotency_flag(t) for t in _operands(node.test, cst.And))
+    )
+
+
+def _enclosing_function(module: cst.CSTNode | None, target: cst.CSTNode) -> cst.FunctionDef | None:
+    """The innermost ``def`` holding ``target`` (one walk, only for a loop about to be reported)."""
+    stack: list[tuple[cst.CSTNode, cst.FunctionDef | None]] = [(module, None)] if module is not None else []
+    while stack:
+        n, fn = stack.pop()
+        if n is target:
+            return fn
+        inner = n if isinstance(n, cst.FunctionDef) else fn
+        stack.extend((c, inner) for c in n.children)
+    return None
+
+
+def _only_break(stmt: cst.CSTNode) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Break)
+
+
+def _first_arg(call: cst.Call) -> cst.BaseExpression | None:
+    return call.args[0].value if call.args and call.args[0].keyword is None and not call.args[0].star else None

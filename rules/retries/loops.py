@@ -239,7 +239,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         # goes straight to it (counting and logging at most); a loop testing and advancing an
         # attempt counter (``while retries < limit: ...; retries += 1``) is a retry whatever it
         # prepares first (a key rotation, a rate-limit wait: issue 23, batch 5)
-        counting = _counts_attempts(loop, trynode, anywhere=True) or _counts_attempts(loop, trynode, failures=True)
+        counting = _counts_attempts(loop, trynode, anywhere=True) or _counts_attempts(loop, trynode, failures=True) \
+            or _gives_up_after_count(loop, trynode)
         for stmt in [] if counting else _body_stmts(loop.body):
             if stmt is trynode or (isinstance(stmt, cst.With) and trynode in _body_stmts(stmt.body)):
                 break
@@ -298,6 +299,19 @@ def attempt_counter_name(name: str) -> bool:
     (not ``entries`` or ``entry_index``, which only contain the letters)."""
     words = name.rsplit(".", 1)[-1].lower().strip("_").split("_")
     return any(w.startswith(("attempt", "retr")) or w in ("try", "tries", "trial", "trials") for w in words)
+
+
+def _gives_up_after_count(loop: cst.While, trynode: cst.Try) -> bool:
+    """s48 (batch 20 cdt-release): after its ``try`` the loop adds to an attempt counter and leaves under a test of it
+    (``attempts += 1``, ``if attempts >= MAX: raise ...``): a retry whatever it builds first (``req = Request(...)``)."""
+    stmts = _body_stmts(loop.body)
+    after = stmts[stmts.index(trynode) + 1:] if trynode in stmts else []
+    counters = {n.target.value for s in after for n in _walk(s) if isinstance(n, cst.AugAssign)
+                and isinstance(n.operator, cst.AddAssign) and isinstance(n.target, cst.Name) and attempt_counter_name(n.target.value)}
+    gives_up = [i for i, s in enumerate(after) if isinstance(s, cst.If) and isinstance(s.test, cst.Comparison)
+                and isinstance(s.test.left, cst.Name) and s.test.left.value in counters and _exits_anywhere(s)]
+    # then only bookkeeping and a wait (`delay = ...; log(...); sleep(delay)`), not a repair step (an agent run)
+    return bool(gives_up) and all(isinstance(s, cst.SimpleStatementLine) for s in after[gives_up[0] + 1:])
 
 
 def _counts_attempts(loop: cst.While, trynode: cst.Try, *, anywhere: bool = False, failures: bool = False) -> bool:

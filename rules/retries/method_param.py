@@ -31,6 +31,7 @@ class LiteralMethod:
     method: str
     line: int
     on_attribute: bool  # ``self.name(...)``/``client.name(...)``: ``self`` is not among the arguments
+    flags: tuple[tuple[str, bool], ...] = ()  # s48: the call's literal bool keywords (``retry_ambiguous=False``)
 
 
 def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
@@ -46,13 +47,15 @@ def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
         if name is None:
             continue
         attr = isinstance(func, ast.Attribute)
+        flags = tuple((k.arg, k.value.value) for k in node.keywords
+                      if k.arg and isinstance(k.value, ast.Constant) and isinstance(k.value.value, bool))
         for i, a in enumerate(node.args):
             if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.upper() in _METHODS:
-                out.setdefault(name, []).append(LiteralMethod(i, None, a.value.upper(), node.lineno, attr))
+                out.setdefault(name, []).append(LiteralMethod(i, None, a.value.upper(), node.lineno, attr, flags))
         for kw in node.keywords:
             v = kw.value
             if kw.arg and isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.upper() in _METHODS:
-                out.setdefault(name, []).append(LiteralMethod(None, kw.arg, v.value.upper(), node.lineno, attr))
+                out.setdefault(name, []).append(LiteralMethod(None, kw.arg, v.value.upper(), node.lineno, attr, flags))
     return out
 
 
@@ -78,6 +81,14 @@ def parameter_method_write(
         and value.func.attr.value in ("upper", "lower") and not value.args
     ):
         value = value.func.value  # method.upper()
+    return method_value_write(value, qn, fn, calls, path)
+
+
+def method_value_write(
+    value: cst.BaseExpression | None, qn: str, fn: cst.FunctionDef, calls: dict[str, list[LiteralMethod]], path: str = ""
+) -> tuple[str, bool] | None:
+    """:func:`parameter_method_write` from the method's expression (``method`` of ``request(method, ...)``, or
+    of ``urllib.request.Request(url, method=method)``, ``urllib_writes.py``)."""
     if not isinstance(value, cst.Name):
         return None
     params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
@@ -94,7 +105,7 @@ def parameter_method_write(
         )
     ]
     for site in sites:
-        if site.method in _WRITE_METHODS:
+        if site.method in _WRITE_METHODS and not _opts_out(fn, site):
             return f"{site.method} through {qn}, as the call of {fn.name.value}() at line {site.line} asks", False
     if fn.name.value.startswith("_") or _restricts(fn, name):
         return None
@@ -108,6 +119,25 @@ def parameter_method_write(
     return None
 
 
+def _opts_out(fn: cst.FunctionDef, site: LiteralMethod) -> bool:
+    """s48 (batch 20 cdt-release): the call turns off the helper's retry of its write: it gives a parameter whose
+    default is the other literal bool (``retry_ambiguous=False`` against ``retry_ambiguous: bool = True``), and a
+    handler of the helper raises under an ``if`` testing that parameter (``if mutating and not retry_ambiguous:
+    raise ...``). A call that leaves the default gets the retry."""
+    defaults = {p.name.value: p.default.value for p in (*fn.params.params, *fn.params.kwonly_params)
+                if isinstance(p.default, cst.Name) and p.default.value in ("True", "False")}
+    given = {k for k, v in site.flags if defaults.get(k) == ("False" if v else "True")}
+    if not given:
+        return False
+    for handler in _nodes(fn.body):
+        if isinstance(handler, cst.ExceptHandler):
+            for n in _nodes(handler.body):
+                if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value in given for x in _nodes(n.test)) \
+                        and any(isinstance(x, cst.Raise) for x in _nodes(n.body)):
+                    return True
+    return False
+
+
 def _callers_read(path: str, fn: cst.FunctionDef, name: str, index: int | None, bound: bool) -> bool:
     """s45 (batch 17 ``method-param-get-only``): the helper's project calls it (``project_call_arguments``: its
     top-level package's modules on disk), at least once, and every call gives the method parameter a literal
@@ -119,7 +149,7 @@ def _callers_read(path: str, fn: cst.FunctionDef, name: str, index: int | None, 
     default = next((p.default for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
                     if p.name.value == name), None)
     fallback = default.evaluated_value if isinstance(default, cst.SimpleString) else None
-    for keywords, positionals, on_attribute, spread in sites:
+    for keywords, positionals, on_attribute, spread, _lists in sites:
         if spread:
             return False
         at = None if index is None else index - (1 if bound and on_attribute else 0)

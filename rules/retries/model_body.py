@@ -151,6 +151,13 @@ def model_call_body(tree: ast.AST, line: int, method: str) -> bool:
         if not (isinstance(node, ast.Call) and node.lineno == line and isinstance(node.func, ast.Attribute) and node.func.attr == method):
             continue
         for kw in node.keywords:
+            if kw.arg is None and isinstance(kw.value, ast.Name):
+                # s48 (batch 20 nyx-raccoonbot): `requests.post(url, **request_kwargs)` with `request_kwargs = {"json":
+                # {"model": m, "prompt": p}, "timeout": 180}`: the keywords handed through a local dict literal
+                if any(isinstance(k, ast.Constant) and k.value in _BODY_KEYWORDS and _built_body(mod, fn, v)
+                       for d in _assigned(fn, kw.value.id) if isinstance(d, ast.Dict) for k, v in zip(d.keys, d.values)):
+                    return True
+                continue
             if kw.arg not in _BODY_KEYWORDS:
                 continue
             if _built_body(mod, fn, kw.value):

@@ -84,6 +84,28 @@ another module (`api = Api(config)`, `api.post(route, payload)` with `Api`
 from `pkg._network`), read from that module, that itself makes the same call
 (`self._session().post(...)`) or a `request("POST", ...)`: a thin HTTP
 wrapper whose write the retry re-sends.
+The standard library sends too (s48, batch 20): `urllib.request.urlopen` of a
+`Request` whose `method` is `"POST"` or `"PATCH"`, or that has a body and no
+method (urllib then sends a POST), or `urlopen(url, data=body)`; the `Request`
+is the one handed to `urlopen` or last assigned, in the same function, to the
+name handed to it; a `method` that is a parameter is read from the module's
+calls as for `client.request(method, ...)` above. A call that gives the write
+method but turns the helper's retry off (`_api_request("POST", path, body,
+retry_ambiguous=False)`, a parameter whose default is the other bool and that
+a handler of the helper tests before it raises) is not one; a call leaving the
+default is. And a hand-written MCP client's JSON-RPC message (a dict with a
+`"jsonrpc"` key handed to `self._write(...)` or any call) whose `"method"` is
+`"tools/call"`, literally or through a parameter a call in the module gives
+`"tools/call"` (`def call_tool(self, name, args): return
+self.request("tools/call", {...})`), is a remote tool run, as
+`ClientSession.call_tool` is: re-sent after a reconnect, the tool may run
+twice. Both are read in the retry and in the same-module helpers it calls.
+Nor is a hand loop that makes one attempt unless the code's own flag says the
+work is safe to repeat (`attempts = 2 if retry_safe else 1`, then `for attempt
+in range(1, attempts + 1)`; s48): the POST that only its read callers flag is
+sent once. A model call's body handed through a local dict of keywords
+(`requests.post(url, **request_kwargs)` with `request_kwargs = {"json":
+{"model": m, "prompt": p}, ...}`) is read as if written in the call.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
 `retry_if_exception(lambda e: e.response.status_code == 429)`, or a module's
 `retry_if_exception` subclass whose `__init__` passes such a predicate): the
@@ -878,6 +900,60 @@ class CloudClient:
             except httpx.TransportError:
                 await asyncio.sleep(2 ** attempt)
 """,
+        # s48 (batch 20 nyx-raccoonbot): one attempt unless the code's own flag says the POST only reads (`attempts = 2
+        # if retry_safe else 1`); an image-generation body (`prompt`) handed through `**request_kwargs`; a urlopen
+        # whose every POST caller in the module turns the helper's retry off (`retry_ambiguous=False`); a JSON-RPC
+        # client whose module only lists tools
+        """\
+import json, time, requests, urllib.error, urllib.request
+class Memory:
+    def _http_session(self):
+        return requests.Session()
+    def _post(self, path, payload, *, retry_safe=False):
+        attempts = 2 if retry_safe else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                return self._http_session().post("https://mem.example.com" + path, json=payload, timeout=10).json()
+            except (requests.Timeout, requests.ConnectionError):
+                if attempt >= attempts:
+                    raise
+                time.sleep(0.25)
+def draw(prompt, key):
+    request_kwargs = {"headers": {"Authorization": key}, "json": {"model": "img-1", "prompt": prompt}, "timeout": 180}
+    for attempt in range(1, 4):
+        try:
+            response = requests.post("https://api.example.com/v1/images/generations", **request_kwargs)
+            response.raise_for_status()
+            return response.content
+        except requests.RequestException:
+            time.sleep(2 ** attempt)
+def _api_request(method, path, payload=None, *, retry_ambiguous=True):
+    mutating = method.upper() != "GET"
+    while True:
+        req = urllib.request.Request("https://api.example.com" + path, method=method,
+                                     data=json.dumps(payload).encode() if payload is not None else None)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return json.loads(resp.read() or b"{}")
+        except urllib.error.URLError as exc:
+            if mutating and not retry_ambiguous:
+                raise RuntimeError("may have been applied") from exc
+        time.sleep(2)
+def submit(build_id):
+    _api_request("POST", "/v1/submissions", {"build": build_id}, retry_ambiguous=False)
+def builds():
+    return _api_request("GET", "/v1/builds")
+class StdioClient:
+    def request(self, method, params=None):
+        for _attempt in range(3):
+            try:
+                self._write({"jsonrpc": "2.0", "id": 1, "method": method, "params": params or {}})
+                return self._read_response(1)
+            except (OSError, EOFError):
+                self.close()
+    def list_tools(self):
+        return self.request("tools/list")
+""",
     ]
     INVALID = [
         # s47: a body the class builds for something else (an issue), or handed in by a caller that passes one
@@ -1557,7 +1633,61 @@ class Proxy:
     def call(self, name, path, method, data=None):
         client = httpx.Client()
         return client.request(method=method, url=f"http://{name}/{path}", json=data).status_code
-"""
+""",
+        # s48 (batch 20 cdt-release): a POST through the standard library's urlopen, its method a parameter a caller
+        # in the module gives "POST" (that caller keeps the helper's default retry_ambiguous=True); the `while True`
+        # builds its Request before the try and gives up on an attempt counter after it
+        """\
+import json, time, urllib.error, urllib.request
+def _api_request(method, path, payload=None, *, retry_ambiguous=True):
+    mutating = method.upper() != "GET"
+    attempts = 0
+    while True:  # error: TFH101 "POST through urllib.request.urlopen, as the call of _api_request() at line 21"
+        req = urllib.request.Request("https://api.example.com" + path, method=method,
+                                     data=json.dumps(payload).encode() if payload is not None else None)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return json.loads(resp.read() or b"{}")
+        except (urllib.error.URLError, TimeoutError) as exc:
+            if mutating and not retry_ambiguous:
+                raise RuntimeError("may have been applied") from exc
+        attempts += 1
+        if attempts >= 3:
+            raise RuntimeError("gave up")
+        time.sleep(2 ** attempts)
+def submit(build_id):
+    _api_request("POST", "/v1/submissions", {"build": build_id}, retry_ambiguous=False)
+def set_notes(build_id, text):
+    _api_request("POST", "/v1/localizations", {"build": build_id, "text": text})
+def post_once(url, body):
+    for attempt in range(3):  # error: TFH101 "POST through urllib.request.urlopen (a Request with a body)"
+        try:
+            return urllib.request.urlopen(urllib.request.Request(url, data=body), timeout=10).read()
+        except OSError:
+            time.sleep(attempt)
+""",
+        # s48 (batch 20 agent47): a hand-written MCP stdio client re-sends the JSON-RPC request after reconnecting; a
+        # call in the module gives its method "tools/call" (a remote tool run, as ClientSession.call_tool)
+        """\
+import json, time
+class StdioClient:
+    def request(self, method, params=None, *, reconnect=True):
+        for _attempt in range(3):  # error: TFH101 "an MCP tools/call request (a remote tool run), as the call of request() at line 16"
+            try:
+                if self.process is None:
+                    self.connect()
+                self._request_id += 1
+                self._write({"jsonrpc": "2.0", "id": self._request_id, "method": method, "params": params or {}})
+                return self._read_response(self._request_id)
+            except (OSError, EOFError):
+                self.close()
+                time.sleep(0.1)
+        raise RuntimeError(method)
+    def call_tool(self, name, arguments):
+        return self.request("tools/call", {"name": name, "arguments": arguments})
+    def _write(self, message):
+        self.process.stdin.write(json.dumps(message) + "\\n")
+""",
     ]
 
     @classmethod
@@ -1593,6 +1723,8 @@ class Proxy:
                 continue  # re-sent only after a 429: the server refused the request before doing it (s36)
             if retry.kind == "loop" and retry.loop is not None and handlers.gated_on_idempotency(retry.loop):
                 continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
+            if retry.kind == "loop" and retry.loop is not None and handlers.counted_on_idempotency(retry.loop, self._module):
+                continue  # one attempt unless the code's own flag says the call is safe to repeat (s48)
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(

@@ -109,6 +109,9 @@ not reported.
   counter is named for attempts (`retries`, `max_num_retries`, `n_tries`) or
   only the handlers advance it (`while call_count < 20 and not ok`, a failure
   count); the success flag may be set in a branch (`if bad: ... else: ok = True`).
+  So is a `while True` that, after its `try`, adds to an attempt counter and
+  leaves under a test of it (`attempts += 1`, `if attempts >= MAX: raise`),
+  whatever it builds before the `try` (`req = Request(url, data=...)`; s48).
   A handler goes round when it ends in `continue`, a log or a sleep, or when a
   branch of it does (`if attempt < limit: sleep(...); continue`, then `return []`).
 
@@ -1021,6 +1024,23 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s48 (batch 20 cdt-release): a `while True` that builds its request before the `try` and gives up on an attempt
+        # counter after it (`attempts += 1`, `if attempts >= 3: raise`, then a wait) is a retry
+        """\
+import time, requests
+def fetch(session, url, payload):
+    attempts = 0
+    while True:
+        body = dict(payload, sent=time.time())
+        try:
+            return session.post(url, json=body, timeout=10).json()
+        except Exception as exc:  # error: TFH103
+            print(exc)
+        attempts += 1
+        if attempts >= 3:
+            raise RuntimeError("gave up")
+        time.sleep(2 ** attempts)
+""",
         # s47: loopback alone is not "started here": a local server the code did not start (an Ollama preload), a
         # remote URL polled after a start, a health check one of whose callers starts nothing, and a remote call
         # handed no address (dooers-cli's tunnel reallocation after its dev server's Popen), stay reported

@@ -39,7 +39,10 @@ name says retry/resend and no error word: `RetryableError`, a library's
 (`input(...)`, `getpass.getpass(...)` in the `try`: the person ends it), nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
 (`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
-timeout (nothing is sent again). Nor is an optimistic-concurrency loop whose
+timeout (nothing is sent again); so is such a wait under asyncio's deadline,
+`await asyncio.wait_for(stop_event.wait(), timeout=interval)` then `break`,
+whose `TimeoutError` is the tick of a periodic loop (a flush each interval
+until the stop event is set: s48, batch 20). Nor is an optimistic-concurrency loop whose
 going-round handlers catch only a conflict (redis `WATCH`/`MULTI`/`EXEC` going
 round on `WatchError`): each conflict means another client's write went
 through, so the system progresses, and any other failure leaves the loop. A
@@ -382,6 +385,21 @@ def sample_all(client, prefixes):
                     raise
                 time.sleep(2 ** failures)
     return out
+""",
+        # s48 (batch 20 portacode ``not-a-retry-periodic-flush``): `while True` waits for a local stop event under
+        # asyncio's deadline and flushes each time the wait times out: the timeout is a tick, nothing is re-sent
+        """\
+import asyncio
+async def stream(process, stop_event, flush, interval):
+    async def _flusher():
+        while True:
+            try:
+                await asyncio.wait_for(stop_event.wait(), timeout=interval)
+                break
+            except asyncio.TimeoutError:
+                await flush()
+        await flush()
+    return asyncio.create_task(_flusher())
 """,
     ]
     INVALID = [

@@ -20,6 +20,8 @@ from .data import Condition, Loop, Retry, _Unknown
 from .steps import body_stmts as _body_stmts
 from .method_param import LiteralMethod, literal_methods, parameter_method_write
 from .project_writes import project_client_write
+from .urllib_writes import URLOPEN, urllib_write
+from .jsonrpc_calls import jsonrpc_tool_call, tool_call_sites
 
 if TYPE_CHECKING:
     from ...linter.api import FileContext, Names
@@ -62,6 +64,7 @@ class RetryWork:
         self._client_effects: list[tuple[str, Effect]] = []
         self._imports: frozenset[str] = frozenset()
         self._literal_methods: dict[str, list[LiteralMethod]] | None = None  # callee -> literal "POST" call sites
+        self._tool_call_sites: dict[str, list[tuple[int | None, str | None, int, bool]]] | None = None  # s48
         self.finished = False
 
     # ------------------------------------------------------------ scopes and effects
@@ -119,6 +122,23 @@ class RetryWork:
                         retry.in_process = False
         found = classify_call(node, self.names, self.knowledge, self._local_classes, self._imports)
         own_only = False
+        if found is None and (self._active or self._owners):
+            # s48: a write sent through urllib.request.urlopen (urllib_writes.py), or a hand-written MCP client's
+            # tools/call message (jsonrpc_calls.py): in the retry, or in a same-module helper it calls
+            if self._tool_call_sites is None:
+                self._tool_call_sites = tool_call_sites(self.ctx.screen)
+            fn = self._functions[-1] if self._functions else None
+            sent_by = None
+            if self.names.qualname(node.func) == URLOPEN:
+                if self._literal_methods is None:
+                    self._literal_methods = literal_methods(self.ctx.screen.tree)
+                sent_by = urllib_write(node, URLOPEN, fn, self.names, self._literal_methods, self.ctx.path)
+            if sent_by is None:
+                tool = jsonrpc_tool_call(node, fn, self._tool_call_sites)
+                sent_by = (tool, False) if tool is not None else None
+            if sent_by is not None:
+                found = (kb.NON_IDEMPOTENT_WRITE, sent_by[0])
+                own_only = sent_by[1]
         if found is None and self._active:
             # s35: `client.request(method=method, ...)` in a helper a same-module call gives "POST"
             if self._literal_methods is None:

@@ -20,10 +20,13 @@ _STOPS = frozenset({"kill", "terminate", "send_signal"})
 KILLS = ("kill", "terminate")
 
 
-def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
-    """The parameters (name -> positional index, -1 for keyword-only) whose process the function's own body ends."""
+def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef, os_names: dict[str, str]) -> dict[str, int]:
+    """The parameters (name -> positional index, -1 for keyword-only) whose process the function's own body ends
+    (``os_names``: :func:`_os_bindings`)."""
     positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     params = {name: i for i, name in enumerate(positional)} | {a.arg: -1 for a in fn.args.kwonlyargs}
+    local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    os_names = {k: v for k, v in os_names.items() if k not in local and k not in params}  # a local binding shadows
     out: dict[str, int] = {}
     stack: list[ast.AST] = list(fn.body)
     while stack:
@@ -33,23 +36,49 @@ def _killed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]
         if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STOPS
                 and isinstance(n.func.value, ast.Name) and n.func.value.id in params):
             out[n.func.value.id] = params[n.func.value.id]
-        elif (pid := _signalled_pid(n)) is not None and pid in params:
+        elif (pid := _signalled_pid(n, os_names)) is not None and pid in params:
             out[pid] = params[pid]
         stack.extend(ast.iter_child_nodes(n))
     return out
 
 
-def _signalled_pid(n: ast.AST) -> str | None:
+def _os_bindings(screen: Screen) -> dict[str, str]:
+    """s48: the names the module's imports bind to ``os`` or to its ``kill``/``killpg``/``getpgid`` (``import os as
+    _os``, ``from os import killpg as kp``): local name -> ``os`` / ``os.killpg`` ...; a name the module also
+    binds another way (``os = ...``) is left out."""
+    def build() -> dict[str, str]:
+        wanted = {"os", "os.kill", "os.killpg", "os.getpgid"}
+        out: dict[str, str] = {}
+        for local, full in screen.import_bindings:
+            if full in wanted and out.get(local, full) == full:
+                out[local] = full
+            else:
+                out[local] = ""  # bound to something else too: not read
+        return {k: v for k, v in out.items() if v}
+    return screen.memo(("os_bindings",), build)
+
+
+def _os_call(func: ast.expr, os_names: dict[str, str]) -> str | None:
+    """``kill``/``killpg``/``getpgid`` when ``func`` is ``os.<that>`` through the module's imports."""
+    if isinstance(func, ast.Name):
+        full = os_names.get(func.id, "")
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and os_names.get(func.value.id) == "os":
+        full = f"os.{func.attr}"
+    else:
+        return None
+    return full[len("os."):] if full.startswith("os.") else None
+
+
+def _signalled_pid(n: ast.AST, os_names: dict[str, str]) -> str | None:
     """s47 (batch 20, tinyharness-lm): the parameter ``P`` of ``os.kill(P, sig)`` / ``os.killpg(P, sig)`` /
-    ``os.killpg(os.getpgid(P), sig)`` (``sig`` not the literal ``0``, which only asks whether ``P`` lives)."""
-    if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("kill", "killpg")
-            and isinstance(n.func.value, ast.Name) and n.func.value.id == "os" and len(n.args) == 2):
+    ``os.killpg(os.getpgid(P), sig)`` (``sig`` not the literal ``0``, which only asks whether ``P`` lives); s48: the
+    names resolved through the module's imports (``from os import killpg as kp``: ``kp(P, sig)``)."""
+    if not (isinstance(n, ast.Call) and _os_call(n.func, os_names) in ("kill", "killpg") and len(n.args) == 2):
         return None
     pid, sig = n.args
     if isinstance(sig, ast.Constant) and sig.value == 0:
         return None
-    if (isinstance(pid, ast.Call) and isinstance(pid.func, ast.Attribute) and pid.func.attr == "getpgid"
-            and len(pid.args) == 1):
+    if isinstance(pid, ast.Call) and _os_call(pid.func, os_names) == "getpgid" and len(pid.args) == 1:
         pid = pid.args[0]
     return pid.id if isinstance(pid, ast.Name) else None
 
@@ -59,7 +88,8 @@ def killing_helper(screen: Screen, name: str) -> dict[str, int]:
     a function of the module; a name defined twice with different bodies gives none). Per file and name, only the
     bodies of the functions of that name are read."""
     def build() -> dict[str, int]:
-        kinds = [_killed_params(d) for d in screen.defs if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name]
+        os_names = _os_bindings(screen)
+        kinds = [_killed_params(d, os_names) for d in screen.defs if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.name == name]
         return kinds[0] if kinds and all(k == kinds[0] for k in kinds) else {}
     return screen.memo(("killing_helper", name), build)
 

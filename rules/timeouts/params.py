@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from ...linter.api import Screen, imported_by, walk_in_scope
+from ...linter.api import Screen, imported_by, project_call_arguments, project_only_calls, walk_in_scope
 
 _Uses = dict[str, list["ast.Call | None"]]  # a function's name -> each read of it: the call it is the callee of, or None
 
@@ -273,9 +273,9 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
     if (param is None and not vararg) or (param is not None and param.default is not None) or func.name.value == "__init__":
         return None
     bound = bool(positional) and positional[0].name.value in ("self", "cls") and cls is not None
-    if not bound and cls is None and path is not None and func.name.value in imported_by(path, _any_module, "any"):
-        return None
     index = (positional.index(param) if param is not None else len(positional)) - (1 if bound else 0)
+    if not bound and cls is None and path is not None and func.name.value in imported_by(path, _any_module, "any"):
+        return None if vararg else _project_lists(path, func.name.value, index, name)
     names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
     calls = (attrs if bound else names).get(func.name.value, [])
     out: list[cst.BaseExpression] = []
@@ -301,6 +301,24 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
         if built is None:
             return None
         out.append(built)
+    return out or None
+
+
+def _project_lists(path: str, function: str, index: int, name: str) -> list[cst.BaseExpression] | None:
+    """s48 (batch 20, portacode's ``tunneling/privileged.py``): a module function that other modules of the project
+    import, handed its whole command: each call of that name in the project (``project_call_arguments``: its
+    package's modules on disk; calls of another function of the same name are read too, which only adds commands)
+    hands a list or tuple that starts with a literal word, and every module that mentions the name only calls it or
+    imports it unrenamed (``project_only_calls``: a callback handed on, ``import f as g``, keep it reported); None
+    otherwise (a name, a list built elsewhere, the command by keyword, ``*args``)."""
+    sites = project_call_arguments(path, function) if project_only_calls(path, function) else None
+    out: list[cst.BaseExpression] = []
+    for keywords, _, _, spread, lists in sites or ():
+        words = lists[index] if index < len(lists) else None
+        if spread or name in keywords or words is None or not words[0]:
+            return None
+        head = [cst.Element(cst.SimpleString(repr(w))) for w in words[0]]
+        out.append(cst.List(head if words[1] else [*head, cst.StarredElement(cst.Name("_rest"))]))
     return out or None
 
 

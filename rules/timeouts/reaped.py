@@ -94,6 +94,29 @@ def _exit_test(test: cst.BaseExpression) -> tuple[str, bool] | None:
     return left.value.value, isinstance(op, cst.Is)
 
 
+def polled_in(test: cst.BaseExpression) -> set[str]:
+    """The processes a loop's test polls: ``proc`` of a ``proc.poll()`` call in it (s38), and s48 (batch 20, cacli's
+    deadline loop) of ``while proc.returncode is None:`` (an ``asyncio`` process's exit status, set when it exits)."""
+    out = {n for n in _poll_receivers(test)}
+    asked = _exit_test(test)
+    if asked is not None and asked[1]:
+        out.add(asked[0])
+    return out
+
+
+def _poll_receivers(node: cst.CSTNode) -> list[str]:
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        n = stack.pop()
+        if (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "poll"
+                and isinstance(n.func.value, cst.Name)):
+            out.append(n.func.value.value)
+        if not isinstance(n, (cst.Lambda, cst.FunctionDef)):
+            stack.extend(n.children)
+    return out
+
+
 def exited_reaps(node: cst.If) -> list[cst.Call]:
     """The waits on ``proc`` in the branch of ``if proc.poll() is None:`` taken when the process has exited."""
     asked = _exit_test(node.test)

@@ -28,10 +28,11 @@ from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
 from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
-from .reaped import receiver as _receiver
+from .reaped import polled_in as _polled_in, receiver as _receiver
 from .screen import exit_functions
 from .watched import watched_wait
 from .writes import http_write_refusal
+from .wrapped_session import wrapped_session
 
 
 _WAITS = ("communicate", "wait")
@@ -149,6 +150,10 @@ class TimeoutShapes(LoopCommands, Rule):
             return "the timeout's exception would escape the handler around the call"
         if self._llm_request(node, qn):
             return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
+        if qn.startswith("requests.") and (held := wrapped_session(node, self.classes[-1] if self.classes else None)):
+            # s48 (batch 20, python-substack): the class's wrapper fills a configured timeout; a literal would override it
+            return (f"the class replaces `{held}.request` with a wrapper that fills its configured timeout; a literal "
+                    "here would override it: give the object a timeout instead")
         return http_write_refusal(node, qn, self.names, self.knowledge, self._literal_binding)
 
     def _llm_request(self, node: cst.Call, qn: str) -> bool:
@@ -298,15 +303,13 @@ class TimeoutShapes(LoopCommands, Rule):
         for i, stmt in enumerate(body[:-1]):
             if not isinstance(stmt, cst.While):
                 continue
-            polled = {
-                c.func.value.value
-                for c in _calls_in(stmt.test)
-                if isinstance(c.func, cst.Attribute) and c.func.attr.value == "poll" and isinstance(c.func.value, cst.Name)
-            }
+            polled = _polled_in(stmt.test)  # s48: also `while proc.returncode is None:`
             nxt = body[i + 1]
             if polled and isinstance(nxt, cst.SimpleStatementLine):
                 for small in nxt.body:
                     value = getattr(small, "value", None)
+                    if isinstance(value, cst.Await):  # s48: `await proc.wait()` after an asyncio process's loop
+                        value = value.expression
                     if (
                         isinstance(value, cst.Call)
                         and isinstance(value.func, cst.Attribute)

@@ -100,12 +100,14 @@ asyncio.wait_for(_drain(), t)`, awaited in an `async with asyncio.timeout(...)`
 block, or from another such closure), or in a private module-level `async def`
 (`_communicate`) every use of which in the module is such a call (a public one may
 be called unbounded from another module); a `wait()` right after a `while proc.poll() is None:` loop
-(it reaps a process that exited or was killed); a `wait()` in the `else` of `if proc.poll() is None:`
+(s48: or `while proc.returncode is None:`, `await proc.wait()` of an asyncio process after it; it reaps a process
+that exited or was killed); a `wait()` in the `else` of `if proc.poll() is None:`
 (or under `if proc.returncode is not None:`: the process exited, the wait reaps it), or after an `if`
 chain whose every branch, `else` included, kills the process (`if os.name == "nt": taskkill /F ... else:
 os.killpg(pid, SIGKILL)`; a kill on one branch only stays reported), or after a call of a module
 function that hands its parameter to `os.kill`/`os.killpg` (`_signal(proc.pid, signal.SIGKILL)`; not
-handed the literal `0`, a liveness probe); a `wait()` run as a task
+handed the literal `0`, a liveness probe; s48: the names read through the module's imports, `from os import killpg
+as kp`, `import os as _os`); a `wait()` run as a task
 (`waiter = asyncio.create_task(proc.wait())`) that the function hands, or a set
 holding it, to `asyncio.wait(..., timeout=t)` or `asyncio.wait_for(..., t)` and
 that kills `proc` (a deadline loop); the `wait()` of a process an
@@ -129,7 +131,8 @@ server run for a person (`npm run dev`, `uvicorn`, `streamlit run`,
 `fastmcp dev`, `python -m http.server`, ...), an interactive sign-in started on
 the person's terminal (`SIGN_IN_SUBCOMMANDS`, `SIGN_IN_COMMANDS`: a CLI's `login`,
 `auth login`, `sso login`, as `gh auth login`, `az login`, `gcloud auth login`,
-`aws sso login`, also `[exe, "login"]` of a program found at run time; nothing captured or
+`aws sso login`, also `[exe, "login"]` of a program found at run time; s48: `sudo -v`, which only asks for the
+password; nothing captured or
 redirected: its prompts, device code and browser page are theirs; captured, or
 given a token or identity, `--with-token`, `--identity`, `--service-principal`,
 `--password-stdin`, it is an ordinary remote call and stays reported, and a
@@ -150,7 +153,8 @@ variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands (or of literal tuples: `for label, args in (("head",
 ["rev-parse", "HEAD"]), ...): run([git, *args])`); the command a wrapper such
-as `unshare`, `nohup`, `nice` or `env` runs after its flags; the wait of an
+as `unshare`, `nohup`, `nice` or `env` runs after its flags (s48: and `sudo -n`/`doas -n`, which never prompts;
+sudo without `-n` may wait at a password prompt and stays reported, with no fix); the wait of an
 `asyncio.create_subprocess_exec` process started on such a command; a program
 named by a parameter, read through the literals it can hold: every call of the
 function in the module passes one, `run_poppler("pdffonts", pdf)`, or omits it for its
@@ -340,8 +344,11 @@ call debatable fall in classes each decided by a property, not by a package:
   of a helper handed it as `*args`, `_run_exec("xclip", "-o")`, a script in a variable, `_run_exec(
   "powershell", "-Command", script)`, unread; and, one level up, a private helper of the module that
   hands its own parameter on, `def _git_names(self, args): self._git(args)`: each list its callers
-  pass, `self._git_names(["diff", "--name-only"])`); a helper another module imports,
-  or one called with a command built at run time (`[*identity, "commit", ...]`
+  pass, `self._git_names(["diff", "--name-only"])`; s48: a module function other modules of the project
+  import, `run_checked(cmd)`, through every call of that name in the project, each module that mentions it
+  only calling it or importing it unrenamed: `run_checked(["systemctl", "daemon-reload"])` in another module is a
+  local command, one `run_checked(["curl", ...])`, `run_checked(argv)`, a callback `hooks = [run_checked]` or
+  `import run_checked as rc` keeps it reported); a helper called with a command built at run time (`[*identity, "commit", ...]`
   with `identity` a list of flags, `args` grown before the call), may be handed
   anything: reported.
 - **A wait after the output was read to EOF** (`for line in proc.stdout:`
@@ -354,6 +361,12 @@ call debatable fall in classes each decided by a property, not by a package:
   whose every read of the output is `asyncio.wait_for(proc.stdout.readline(),
   timeout=t)` with no `try` inside it and `if not line: break` (s44): the read
   was bounded, a stalled process raised out of it.
+- **A session whose `request` the class wraps** (s48, batch 20's python-substack: `self._session.request =
+  _request_with_timeout`, a nested function that fills `kwargs["timeout"]` from the object's configured
+  `Api(timeout=...)` when the call passes none): `self._session.post(...)` stays reported (the default
+  `timeout=None` leaves it unbounded), with no fix: a literal `timeout=30` would override the configured one.
+- **A deadline another process owns** (batch 20's brindle: the catalog runs in a child process whose parent kills
+  its group at a wall timeout): reported; what bounds the call is in another process's code, not provable here.
 
 ## How to suppress
 `# noqa: TFH201` on the line, or `ignore`/`per-file-ignores` in the
@@ -1093,8 +1106,92 @@ async def grace_stop(argv):
     _signal(proc.pid, signal.SIGKILL)  # a module function handing its parameter to os.killpg
     await proc.wait()
 """,
+        # s48: `os.kill`/`os.killpg`/`os.getpgid` read through the module's imports, as the rest of the rule reads names
+        """\
+import asyncio, signal
+import os as _os
+from os import killpg as kp, getpgid
+def _to_group(group, sig):
+    kp(getpgid(group), sig)
+def _to_one(pid):
+    _os.kill(pid, signal.SIGKILL)
+async def grace_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    _to_group(proc.pid, signal.SIGKILL)
+    await proc.wait()
+async def hard_stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    _to_one(proc.pid)
+    await proc.wait()
+""",
+        # s48 (portacode b20): `sudo -n` never prompts (the command it runs decides: `true`, a local `systemctl
+        # daemon-reload`); `sudo -v` on the person's terminal asks them for their password and runs nothing else
+        """\
+import subprocess
+def authorize():
+    if subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode != 0:
+        subprocess.run(["sudo", "-v"], text=True)
+    subprocess.run(["sudo", "-n", "-u", "root", "systemctl", "daemon-reload"], check=False)
+""",
+        # s48 (cacli b20, deadline-enforced-by-poll-loop): an asyncio process's `while proc.returncode is None:` loop
+        # that stops it at the deadline, then `await proc.wait()`: the process exited or was stopped; the wait reaps
+        """\
+import asyncio, time
+async def run(argv, timeout):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    started = time.monotonic()
+    while proc.returncode is None:
+        if time.monotonic() - started >= timeout:
+            proc.kill()
+            break
+        await asyncio.sleep(0.1)
+    await proc.wait()
+""",
     ]
     INVALID = [
+        # s48: sudo without `-n` may wait at a password prompt; with `-n` the command it runs decides (`curl` leaves the
+        # machine); a captured `sudo -v` has nobody to ask: reported
+        """\
+import subprocess
+def restart(url):
+    subprocess.run(["sudo", "systemctl", "restart", "app"])  # error: TFH201
+    subprocess.run(["sudo", "-n", "curl", "-fsSL", url])  # error: TFH201
+    subprocess.run(["sudo", "-v"], capture_output=True)  # error: TFH201
+""",
+        # s48: a loop that waits while the process has exited (`is not None`), or on another process's status, proves
+        # nothing about the one waited on: reported
+        """\
+import asyncio
+async def run(argv, other):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    while other.returncode is None:
+        await asyncio.sleep(0.1)
+    await proc.wait()  # error: TFH201
+async def run_again(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    while proc.returncode is not None:
+        await asyncio.sleep(0.1)
+    await proc.wait()  # error: TFH201
+""",
+        # s48: a `kill` that no import binds to `os` (another module's `kill`, a local name): not a kill of the pid
+        """\
+import asyncio, signal
+import signals
+from os import kill as os_kill
+def _signal(group, sig):
+    signals.kill(group, sig)
+def _other(pid, sig):
+    os_kill = print
+    os_kill(pid, sig)
+async def stop(argv):
+    proc = await asyncio.create_subprocess_exec(*argv, start_new_session=True)
+    _signal(proc.pid, signal.SIGKILL)
+    await proc.wait()  # error: TFH201
+async def stop_other(argv):
+    proc = await asyncio.create_subprocess_exec(*argv)
+    _other(proc.pid, signal.SIGKILL)
+    await proc.wait()  # error: TFH201
+""",
         # s47: a kill on one branch only (no `else`, or an `else` that kills nothing), a wait on a process the poll
         # found running, or on another process than the one polled: reported
         """\
