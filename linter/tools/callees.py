@@ -5,12 +5,13 @@ a run function is annotated to return (:data:`RETURNED`, resolved at the end of 
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable, Mapping
 
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_called", "method_of_returned", "module_defs", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
+__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_called", "method_of_returned", "module_defs", "param_methods", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
 
 
 def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
@@ -32,6 +33,32 @@ def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
 def module_defs(index: Index) -> dict[str, ast.AST]:
     """The module-level functions of the file by name (the last definition of a name: the one bound at import)."""
     return {p: node for p, _n, node, parents in index.defs if not parents}
+
+
+#: per function node: parameter -> :func:`param_methods` (a function is handed objects at many call sites; s48)
+_param_memo: weakref.WeakKeyDictionary[ast.AST, dict[str, tuple[str, ...]]] = weakref.WeakKeyDictionary()
+
+
+def param_methods(fn: ast.AST, param: str) -> tuple[str, ...]:
+    """The attributes a function uses on its parameter ``param`` (``searcher.search(...)``,
+    ``asyncio.to_thread(searcher.search, ...)``); none when it rebinds the name. Once per function and parameter."""
+    memo = _param_memo.setdefault(fn, {})
+    if param not in memo:
+        memo[param] = _param_methods(fn, param)
+    return memo[param]
+
+
+def _param_methods(fn: ast.AST, param: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With, ast.NamedExpr)):
+            targets = n.targets if isinstance(n, ast.Assign) else [getattr(n, "target", None)]
+            if any(isinstance(t, ast.Name) and t.id == param for t in targets):
+                return ()
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == param \
+                and isinstance(n.ctx, ast.Load) and n.attr not in out:
+            out.append(n.attr)
+    return tuple(out)
 
 
 def run_in_worker(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],

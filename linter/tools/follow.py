@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from .. import knowledge as kb
 from .annotations import annotation_helpers
-from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_returned, returned_names, returns_of, run_in_worker,
-                      untyped_method, module_defs as _module_defs)
+from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_returned, param_methods, returned_names, returns_of,
+                      run_in_worker, untyped_method, module_defs as _module_defs)
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
 from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
@@ -101,21 +101,6 @@ def _object_class(arg: ast.expr, index: Index, roots: frozenset[str]) -> str | N
     return qn if qn is not None and qn.split(".")[0] in roots and qn.rsplit(".", 1)[-1][:1].isupper() else None
 
 
-def _param_methods(fn: ast.AST, param: str) -> list[str]:
-    """The attributes a function uses on its parameter ``param`` (``searcher.search(...)``,
-    ``asyncio.to_thread(searcher.search, ...)``); none when it rebinds the name."""
-    out: list[str] = []
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With, ast.NamedExpr)):
-            targets = n.targets if isinstance(n, ast.Assign) else [getattr(n, "target", None)]
-            if any(isinstance(t, ast.Name) and t.id == param for t in targets):
-                return []
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == param \
-                and isinstance(n.ctx, ast.Load) and n.attr not in out:
-            out.append(n.attr)
-    return out
-
-
 def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Mapping[str, ast.AST]) -> list[str]:
     """A call of a module-level function of this file handing it objects of the run's classes: the methods of
     those classes it uses on the parameters (``async_search(arxiv_searcher, q)`` with ``def async_search(searcher,
@@ -139,7 +124,7 @@ def _bound(call: ast.Call, index: Index, roots: frozenset[str], module_defs: Map
             made = callee(arg, index, None, roots, module_defs)
             cls = f"{made}{RETURNED}" if made is not None and not made.rsplit(".", 1)[-1][:1].isupper() else None
         if cls is not None:
-            out.extend(f"{cls}.{m}" for m in _param_methods(fn, param) if f"{cls}.{m}" not in out)
+            out.extend(f"{cls}.{m}" for m in param_methods(fn, param) if f"{cls}.{m}" not in out)
     return out
 
 
@@ -219,7 +204,7 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
         called = tuple(q for q in calls_of(node, index, cls, roots) if q != f"{index.module}.{key}")
         if called:
             graph.calls[f"{index.module}.{key}"] = called
-            graph.passes[f"{index.module}.{key}"] = tuple(q for q in called if q in passed_of(node, index, cls, roots))
+            graph.passes[f"{index.module}.{key}"] = tuple(filter(passed_of(node, index, cls, roots).__contains__, called))
     for local, full in index.imports.items():
         if full.split(".")[0] in roots:
             graph.aliases[f"{index.module}.{local}"] = full
