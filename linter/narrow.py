@@ -103,8 +103,10 @@ def _ending(line: str) -> str:
 
 
 def _attribute_binding_line(node: ast.AST) -> int | None:
-    """The line of an assignment (or ``with ... as``) to an attribute, ``self.x = ...``; else None."""
-    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) for t in node.targets):
+    """The line of an assignment (or ``with ... as``) to an attribute, ``self.x = ...`` (also ``self.x, self.y = x, y``);
+    else None."""
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) or isinstance(t, (ast.Tuple, ast.List)) and any(
+            isinstance(e, ast.Attribute) for e in t.elts) for t in node.targets):
         return node.lineno
     if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
         return node.lineno

@@ -345,7 +345,7 @@ class ToolFacts:
         if place is not None and id(node) not in self._decorating:
             place.add("local" if id(node) in self.local_processes else call_place(
                 node, self.names, self.knowledge, self.ctx.screen.import_roots, place.nested, place.bound, place.values,
-                place.typed))
+                place.typed, self.module))
         if keyword_arg(node, "budget") is not None or (qn or "").rsplit(".", 1)[-1] == "Budget":
             self.budget.add(id(fn))
         # a method of an SDK client object: listed and classified from the clients table (built elsewhere: unclassified)

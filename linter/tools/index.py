@@ -172,6 +172,13 @@ class Index:
                     bound = target_key(target)
                     if bound is not None:
                         self.lists.setdefault(bound, []).extend(value.elts)
+                for target in assigned:  # ``self.board, self.sender = board, sender``: each its own value
+                    pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and len(target.elts) == len(
+                        value.elts) else ()
+                    for t, v in pairs:
+                        bound = target_key(t)
+                        if bound is not None and isinstance(v, ast.Name) and v.id in self.instances and bound != v.id:
+                            self.instances.setdefault(bound, self.instances[v.id])
             for name in ("body", "handlers", "cases", "orelse", "finalbody"):  # source order
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):

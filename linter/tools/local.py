@@ -20,6 +20,7 @@ import libcst as cst
 from .. import knowledge as kb
 from ..effects import chain_words, reaches_outside
 from ..nodes import walk_in_scope
+from .attributes import VALUE, attribute_call, value_type as _value_type
 from ...rules.timeouts.process import command_words
 
 __all__ = ["Place", "bound_names", "call_place", "local_process", "module_values", "nested_defs", "placeholder", "row_place",
@@ -57,14 +58,8 @@ def nested_defs(fn: cst.FunctionDef) -> frozenset[str]:
     return frozenset(n.name.value for n in walk_in_scope(fn.body) if isinstance(n, cst.FunctionDef))
 
 
-#: annotations of a parameter holding a builtin value (``raw: str``, ``items: list[dict[str, Any]]``, ``p: Path |
-#: None``): its methods are the value type's, whoever made it
-_VALUE_ANNOTATIONS = frozenset({"str", "bytes", "int", "float", "bool", "list", "dict", "set", "frozenset", "tuple",
-                                "List", "Dict", "Set", "FrozenSet", "Tuple", "Optional", "None", "Path", "PurePath"})
-
-
 def value_params(fn: cst.FunctionDef) -> frozenset[str]:
-    """``fn``'s parameters annotated with builtin value types only (:data:`_VALUE_ANNOTATIONS`; ``Any`` or a class
+    """``fn``'s parameters annotated with builtin value types only (:data:`.attributes.VALUE_ANNOTATIONS`; ``Any`` or a class
     is not one), which ``fn`` does not bind again; of a subscripted type the outer one counts (``dict[str, Any]``),
     of a union each side."""
     typed = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
@@ -76,19 +71,6 @@ def value_params(fn: cst.FunctionDef) -> frozenset[str]:
                and isinstance(n.targets[0].target, cst.Name) and n.targets[0].target.value in same
                and _value_root(n.value) != n.targets[0].target.value]
     return frozenset(typed - (bound_names(fn) - same) - {n.targets[0].target.value for n in rebound})  # type: ignore[attr-defined]
-
-
-def _value_type(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return _value_type(node.left) and _value_type(node.right)
-    if isinstance(node, cst.Subscript):
-        if isinstance(node.value, cst.Name) and node.value.value == "Optional":
-            return all(isinstance(e.slice, cst.Index) and _value_type(e.slice.value) for e in node.slice)
-        return _value_type(node.value)
-    if isinstance(node, cst.Attribute):  # ``pathlib.Path``, ``typing.List``
-        return node.attr.value in _VALUE_ANNOTATIONS and isinstance(node.value, cst.Name) and node.value.value in (
-            "pathlib", "typing")
-    return isinstance(node, cst.Name) and node.value in _VALUE_ANNOTATIONS
 
 
 def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
@@ -145,7 +127,7 @@ def _dict_get(call: cst.Call) -> bool:
 
 def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: frozenset[str],
                nested: frozenset[str], bound: frozenset[str], values: Mapping[str, str] | None = None,
-               typed: frozenset[str] = frozenset()) -> str:
+               typed: frozenset[str] = frozenset(), module: str = "") -> str:
     """``local``, ``outside``, or ``own:NAME`` (the run's own function or method: judged where it is defined).
     ``nested``: names of functions defined inside the caller; ``bound``: names the caller binds itself; ``values``:
     names holding a standard-library value (:func:`stdlib_values`); ``typed``: parameters annotated with builtin
@@ -158,6 +140,9 @@ def call_place(call: cst.Call, names: Any, knowledge: kb.Knowledge, imports: fro
         qn = None  # ``session: Any`` then ``session.run_stream()``: the annotation names no class that does anything
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
         return f"own:{func.attr.value}"
+    held = attribute_call(func, names) if module and isinstance(func, cst.Attribute) else None
+    if held is not None and isinstance(func, cst.Attribute):  # ``self.board.post()``, ``board: Board`` (``attributes``)
+        return "local" if held == VALUE else f"own:{module}.{held}.{func.attr.value}"
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in values:
         return "local"  # ``_RE.finditer(text)``: a method of a standard-library value that stays on the machine  # a method of the tool's class: a helper of the row, or unknown
     if isinstance(func, cst.Name) and func.value in nested:
