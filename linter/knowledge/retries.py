@@ -209,6 +209,14 @@ REPROMPT_CALL_WORDS: Final[frozenset[str]] = frozenset(
 # Exception names that say "rate limited" (compared lower-cased, ``_`` removed).
 RATE_LIMIT_WORDS: Final[tuple[str, ...]] = ("ratelimit", "toomanyrequests", "throttl")
 
+# Exception names that say "the request is larger than the model's context window" (compared lower-cased, ``_``
+# removed): litellm's ``ContextWindowExceededError``, ``ContextLengthExceeded``, a package's own ``ContextFull``.
+# The same request fails the same way again; a smaller one is the answer, not a wait (TFH303, s48).
+CONTEXT_WINDOW_WORDS: Final[tuple[str, ...]] = (
+    "contextwindow", "contextlength", "contextfull", "contextoverflow", "contexttoolong", "contextexceeded",
+    "prompttoolong", "toomanytokens", "tokenlimitexceeded",
+)
+
 
 # A message loop (issue 23): a ``while`` whose attempt starts by receiving one message (a websocket
 # ``recv()``, a queue ``get()``, a consumer ``poll()``) handles one message per turn; a failure logged

@@ -218,6 +218,22 @@ def telemetry_exporter_name(name: str) -> bool:
     return "exporter" in words and bool(words & TELEMETRY_EXPORT_WORDS)
 
 
+# A module named for telemetry (s48, batch 21 ``telemetry-export``: andromity ``telemetry.py``, stcode
+# ``core/common/trace.py``): a word of the file's stem. Its POSTs send usage events or spans to a telemetry or trace
+# collector, records delivered at least once like an ``...Exporter``'s (above); a record sent twice is a duplicated
+# record, not a second effect. Not ``log``/``audit``/``metrics``/``events`` (a module of that name may write a
+# person's records).
+TELEMETRY_MODULE_WORDS: Final[frozenset[str]] = frozenset(
+    {"telemetry", "trace", "traces", "tracing", "tracer", "otel", "otlp", "spans"}
+)
+
+
+def telemetry_module(path: str) -> bool:
+    """Whether a module's file name says it sends telemetry (``telemetry.py``, ``trace.py``, ``otel_export.py``)."""
+    stem = path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    return bool(set(stem.split("_")) & TELEMETRY_MODULE_WORDS)
+
+
 # Known SDK calls that send or charge, by qualified name.
 SDK_CALLS: Final[Mapping[str, str]] = {
     "smtplib.SMTP.sendmail": IRREVERSIBLE,

@@ -239,6 +239,11 @@ metric, telemetry, otel, otlp, siem, audit (`LlmOpsHttpExporter(SpanExporter)`,
 security events), delivered at least once by the protocols' design; a batch
 sent twice is a duplicated record, not a second effect. An `EventExporter` or
 `DataExporter` is not one (it may post to a calendar or a CRM).
+Nor is a POST in a module named for telemetry (s48): a word of the file's
+name (split at `_`) is telemetry, trace, traces, tracing, tracer, otel, otlp
+or spans (`telemetry.py`, `core/common/trace.py`): usage events or spans sent
+to a collector, the same records. Not a module named for logs, audit, metrics
+or events (it may write a person's records).
 
 How to label this rule's findings (s46, from batches 15-18's debatable rows):
 - **The rule's target, `true`**: a write helper that nothing in the package
@@ -1705,6 +1710,8 @@ class StdioClient:
         inference = self.knowledge.llm_inference_module(self.ctx.path)
         if not inference and model.retries and self.knowledge.llm_provider_package(self.ctx.path):
             inference = True  # the shared transport of an LLM providers package (s43, batch 15 pari-cli)
+        if not inference and self.knowledge.telemetry_module(self.ctx.path):
+            inference = True  # s48: a module named for telemetry: its POSTs send records delivered at least once
         for retry, allowed in urllib3_writes(model, inference):
             self.report(
                 retry.anchor,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from ...linter.api import RawFix, dotted, retry_keyword_fix
-from . import handlers, paths, recursion, waits
+from . import handlers, paths, recursion, shrinks, waits
 from .base import RetryRule
 from .model import Retry, RetryModel, Wait
 
@@ -123,6 +123,14 @@ lift the limit: **`true`**. The rule reports some of the `false` shapes still
 (a pool's proxy marked failed in the handler and drawn again at the loop's top;
 a port drawn at the loop's top; a helper that changes `self`'s state read by the
 attempt's own method): see docs/real-code-survey.md, session 46.
+The rule is silent (s48) on a loop whose handler names only context-window
+errors (`ContextWindowExceededError`, a package's `ContextFull`: the words in
+`linter/knowledge/retries.py`'s `CONTEXT_WINDOW_WORDS`) when the next round
+sends a smaller request: the loop steps through a literal tuple or list the
+attempt reads (`for limit in (2000, 200):`), or the handler falls through to
+statements after the `try` that rebind a name the attempt reads
+(`keep //= 2`). A handler that also catches a rate limit, or a context error
+answered by the same request, stays reported.
 
 Another credential or endpoint (s47, decided on batch 19's key failover): a
 loop that goes through the elements of a pool, one each round (`for attempt
@@ -187,6 +195,34 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s48 (agentknit b20, empero-autocode b21, changed-request-after-context-error): the loop goes round only on a
+        # context-window error and each round sends a smaller request: a wait would not change the answer
+        """\
+from litellm import completion
+from litellm.exceptions import ContextWindowExceededError
+def compact(model, history, keep):
+    while True:
+        try:
+            return completion(model=model, messages=history[-keep:])
+        except ContextWindowExceededError:
+            pass
+        if keep <= 1:
+            return None
+        keep //= 2
+""",
+        """\
+import httpx
+class ContextFull(Exception):
+    pass
+def summarize(client, history):
+    for limit in (2000, 200):
+        request = history[-limit:]
+        try:
+            return client.post("/v1/chat/completions", json={"messages": request}).json()
+        except ContextFull:
+            continue
+    raise ContextFull("too large")
+""",
         # s47 (incident-commander b19, key-failover): each round goes through the next API key of a pool (an element
         # indexed by the loop's target, bounded by the pool's size): another key lifts a per-key quota, no wait needed
         """\
@@ -720,6 +756,31 @@ def find_config(load):
 """,
     ]
     INVALID = [
+        # s48: the handler also catches a rate limit: the smaller request does not lift a 429, the same wait is missing
+        """\
+from litellm import completion
+from litellm.exceptions import ContextWindowExceededError, RateLimitError
+def compact(model, history, keep):
+    while True:
+        try:
+            return completion(model=model, messages=history[-keep:])
+        except (ContextWindowExceededError, RateLimitError):  # error: TFH303
+            pass
+        if keep <= 1:
+            return None
+        keep //= 2
+""",
+        # s48: a context-window error answered by the same request again (nothing the attempt reads changes)
+        """\
+from litellm import completion
+from litellm.exceptions import ContextWindowExceededError
+def compact(model, history, keep):
+    for attempt in range(3):
+        try:
+            return completion(model=model, messages=history[-keep:])
+        except ContextWindowExceededError:  # error: TFH303
+            print("too large", attempt)
+""",
         # s47: the same client every round (the pool is not indexed by the loop's target) is the same request sent at once
         """\
 from openai import AsyncOpenAI, RateLimitError
@@ -1068,6 +1129,8 @@ async def send(messages, config):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 if handlers.single_targeted_retry(loop, handler):
                     continue  # one more try after a failure the handler recognised (s34)
+                if shrinks.shrinks_on_context_error(loop, handler):
+                    continue  # s48: only a context-window error, and a smaller request next round
                 self.report(
                     handler,
                     what=f"this loop around {paths.callee_text(loop)}",
