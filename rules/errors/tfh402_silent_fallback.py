@@ -109,7 +109,10 @@ object is followed to what built it: a local name the function (or, in a
 closure, its parent) binds, `self.<attr>` as every method of the class
 assigns it (`None` aside; `connection or lancedb.connect(...)` read as the
 object built), a function annotated to return
-{markdown_words(sorted(_DEFAULTS.embedded_store_classes)[:2], "or")}, ..., or a
+{markdown_words(sorted(_DEFAULTS.embedded_store_classes)[:2], "or")}, ... (`with _connect() as
+conn` where `def _connect() -> sqlite3.Connection`; s48: whether or not the helper
+holds a finding of its own; a helper that returns a connection without saying so,
+or a parameter handed one, is not followed), or a
 class of the project built from paths only (`Repository(self.repo_path)`).
 Where the store can also be remote (LanceDB's `db://`, an object store,
 MotherDuck's `md:`), the location must show it is local: a literal without
