@@ -7,12 +7,13 @@ the ``ast`` screen); this module replaces every ``def``/``class`` (module-level,
 a member of a kept class, recursively) that holds none of those lines by a
 one-line stub with the same name::
 
-    def name(): ...        # or: class name: ...
+    def name(): ...        # or: class name: ...; def name() -> Annotation: ... (a one-line return annotation)
 
 followed by empty lines, so that every kept line keeps its number and its text,
 every statement list keeps its length (positions are still found by matching
 libcst's statements to ``ast``'s, see ``engine._positions``), and the stub still
-binds its name for the resolver.
+binds its name for the resolver, and keeps a one-line return annotation, which the resolver reads for what a
+helper returns (``def _connect() -> sqlite3.Connection``; s48).
 
 Kept whole, whatever the candidates: every statement that is not a definition
 (imports, assignments, ``if``/``try`` blocks at module level); a definition that
@@ -88,12 +89,26 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
                 continue
             first = lines[start - 1]
             indent = first[: len(first) - len(first.lstrip(" \t\f"))]
-            stub = f"class {stmt.name}: ..." if isinstance(stmt, ast.ClassDef) else f"def {stmt.name}(): ..."
+            stub = f"class {stmt.name}: ..." if isinstance(stmt, ast.ClassDef) else f"def {stmt.name}(){_returns(stmt, lines)}: ..."
             lines[start - 1] = indent + stub + _ending(lines[end - 1])
             for i in range(start, end):
                 lines[i] = _ending(lines[i])
             changed = True
     return "".join(lines) if changed else None
+
+
+def _returns(stmt: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> str:
+    """`` -> <annotation>`` when the definition's return annotation is on one line, else empty: the resolver reads
+    what a helper returns from its annotation (``def _connect() -> sqlite3.Connection``), stub or not (s48)."""
+    ann = stmt.returns
+    if ann is None or ann.end_lineno != ann.lineno or ann.end_col_offset is None:
+        return ""
+    raw = lines[ann.lineno - 1].encode("utf-8")[ann.col_offset:ann.end_col_offset]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return ""
+    return f" -> {text}" if text.strip() == text else ""
 
 
 def _ending(line: str) -> str:

@@ -162,3 +162,25 @@ def test_engine_falls_back_to_the_whole_file_when_the_narrowed_text_does_not_par
     monkeypatch.setattr(engine, "narrow", lambda *args: "def (:\n")
     findings = lint_source(SOURCE, "m.py", Config.default())
     assert [(f.code, f.line) for f in findings] == [("TFH201", 15), ("TFH201", 29)]
+
+
+def test_a_stub_keeps_a_one_line_return_annotation() -> None:
+    """s48: the resolver reads what a helper returns from its annotation, stubbed or not."""
+    src = (
+        "import sqlite3\n"
+        "def _connect() -> sqlite3.Connection:\n    return sqlite3.connect('x')\n"
+        "async def _name() -> 'Café':\n    return 1\n"
+        "def _long() -> dict[\n    str, int\n]:\n    return {}\n"
+        "def _none():\n    return 2\n"
+        "def f():\n    return 3\n"
+    )
+    out = _narrow(src, {13})
+    assert out is not None
+    lines = out.splitlines()
+    assert lines[1] == "def _connect() -> sqlite3.Connection: ..."
+    assert lines[3] == "def _name() -> 'Café': ..."
+    assert lines[5] == "def _long(): ..."  # an annotation over several lines: a plain stub
+    assert lines[9] == "def _none(): ..."
+    assert lines[12] == "    return 3"
+    ast.parse(out)
+    cst.parse_module(out)

@@ -109,7 +109,10 @@ object is followed to what built it: a local name the function (or, in a
 closure, its parent) binds, `self.<attr>` as every method of the class
 assigns it (`None` aside; `connection or lancedb.connect(...)` read as the
 object built), a function annotated to return
-{markdown_words(sorted(_DEFAULTS.embedded_store_classes)[:2], "or")}, ..., or a
+{markdown_words(sorted(_DEFAULTS.embedded_store_classes)[:2], "or")}, ... (`with _connect() as
+conn` where `def _connect() -> sqlite3.Connection`; s48: whether or not the helper
+holds a finding of its own; a helper that returns a connection without saying so,
+or a parameter handed one, is not followed), or a
 class of the project built from paths only (`Repository(self.repo_path)`).
 Where the store can also be remote (LanceDB's `db://`, an object store,
 MotherDuck's `md:`), the location must show it is local: a literal without
@@ -378,6 +381,36 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s48: a module helper annotated to return a sqlite3 connection (``def _connect() -> sqlite3.Connection``):
+        # its connection is the local database, though the helper holds no finding (batch 21's oblivion-agent)
+        """\
+import sqlite3
+
+
+def _connect() -> sqlite3.Connection:
+    conn = sqlite3.connect(str(DB_PATH))
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+def clear_file(workspace: str, file: str) -> int:
+    try:
+        with _connect() as conn:
+            cur = conn.execute("DELETE FROM symbols WHERE workspace=?", (workspace,))
+            conn.commit()
+            return cur.rowcount or 0
+    except Exception:
+        return 0
+
+
+def find_symbol(workspace: str) -> list[dict]:
+    try:
+        with _connect() as conn:
+            cur = conn.execute("SELECT * FROM symbols WHERE workspace=?", (workspace,))
+            return [dict(r) for r in cur.fetchall()]
+    except Exception:
+        return []
+""",
         # s47: a write's status flag: a try whose only calls out are writes (a SQL DELETE and its commit, an S3
         # delete_object, a cancel) answers False for "it did not happen", not "nothing there" (batch 19's souschef)
         """\
@@ -1165,6 +1198,23 @@ class Account:
 """,
     ]
     INVALID = [
+        # s48: a helper annotated to return a connection to a database server stays remote (psycopg)
+        """\
+import psycopg
+
+
+def _connect() -> psycopg.Connection:
+    return psycopg.connect(DSN)
+
+
+def find_symbol(workspace: str) -> list[dict]:
+    try:
+        with _connect() as conn:
+            cur = conn.execute("SELECT * FROM symbols WHERE workspace=%s", (workspace,))
+            return [dict(r) for r in cur.fetchall()]
+    except Exception:  # error: TFH402
+        return []
+""",
         # s48: a socket that talks to a peer over the network stays a remote read (a connection, a datagram sent);
         # so does a None one caller reads as "nothing there" ("No items found"), or carries on past (a default
         # budget), or one no caller in the module tests
