@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ...linter.api import keyword_arg, positional, project_call_arguments
+from ...linter.api import every_node, keyword_arg, positional, project_call_arguments
 from ...linter.api import knowledge as kb
 
 _WRITE_METHODS = frozenset({"POST", "PATCH"})
@@ -129,11 +129,11 @@ def _opts_out(fn: cst.FunctionDef, site: LiteralMethod) -> bool:
     given = {k for k, v in site.flags if defaults.get(k) == ("False" if v else "True")}
     if not given:
         return False
-    for handler in _nodes(fn.body):
+    for handler in every_node(fn.body):
         if isinstance(handler, cst.ExceptHandler):
-            for n in _nodes(handler.body):
-                if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value in given for x in _nodes(n.test)) \
-                        and any(isinstance(x, cst.Raise) for x in _nodes(n.body)):
+            for n in every_node(handler.body):
+                if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value in given for x in every_node(n.test)) \
+                        and any(isinstance(x, cst.Raise) for x in every_node(n.body)):
                     return True
     return False
 
@@ -170,8 +170,8 @@ def _restricts(fn: cst.FunctionDef, name: str) -> bool:
     stack: list[cst.CSTNode] = [fn.body]
     while stack:
         n = stack.pop()
-        if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value == name for x in _nodes(n.test)):
-            if any(isinstance(x, (cst.Raise, cst.Return, cst.Break, cst.Continue)) for x in _nodes(n)):
+        if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value == name for x in every_node(n.test)):
+            if any(isinstance(x, (cst.Raise, cst.Return, cst.Break, cst.Continue)) for x in every_node(n)):
                 return True
         stack.extend(n.children)
     return False
@@ -179,21 +179,11 @@ def _restricts(fn: cst.FunctionDef, name: str) -> bool:
 
 def _tests_method(fn: cst.FunctionDef, name: str) -> bool:
     """``fn`` compares its method parameter with a string (``method == "GET"``, ``method.upper() in (...)``)."""
-    for n in _nodes(fn.body):
+    for n in every_node(fn.body):
         if isinstance(n, cst.Comparison):
-            inside = _nodes(n)
+            inside = list(every_node(n))
             if any(isinstance(x, cst.Name) and x.value == name for x in inside) and any(
                 isinstance(x, cst.SimpleString) for x in inside
             ):
                 return True
     return False
-
-
-def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(n.children)
-    return out

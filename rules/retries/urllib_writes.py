@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Names, argument, is_none, string_literal
+from ...linter.api import Names, argument, every_node, is_none, string_literal
 from ...linter.api import knowledge as kb
 from .method_param import LiteralMethod, method_value_write
 
@@ -103,7 +103,7 @@ def _reads(request: cst.Call, fn: cst.FunctionDef | None) -> bool:
     (``json.dumps({"model": m, "messages": msgs}).encode()``, directly or through a local name)."""
     url = argument(request, "url", 0)
     if url is not None:
-        said = " ".join([string_literal(url.value, pieces=True) or "", *(n.value for n in _all(url.value) if isinstance(n, cst.Name))])
+        said = " ".join([string_literal(url.value, pieces=True) or "", *(n.value for n in every_node(url.value) if isinstance(n, cst.Name))])
         if any(part in said.lower() for part in kb.READ_POST_URL_PARTS):
             return True
     data = argument(request, "data", 1)
@@ -130,13 +130,3 @@ def _model_body(value: cst.BaseExpression, fn: cst.FunctionDef | None, depth: in
         return bool(keys & kb.LLM_INFERENCE_BODY_KEYS) or kb.LLM_INFERENCE_MODEL_INPUT_KEYS <= keys or (
             document.startswith(("query", "{")) and "mutation" not in document.lower())
     return False
-
-
-def _all(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(n.children)
-    return out
