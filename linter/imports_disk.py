@@ -172,6 +172,18 @@ def digest_of(path: str) -> str | None:
         return None
 
 
+def record_reads(read: list[str], keys: dict[str, str]) -> None:
+    """Tell the active cache recording (if any) the files a project reader read, each by its sha256, and its
+    ``defines:`` keys with their digests: a change to any of them invalidates the linted file's entry."""
+    if not _recorder:
+        return
+    for file in read:
+        sha = digest_of(file)
+        if sha is not None:
+            _recorder[-1][file] = sha
+    _recorder[-1].update(keys)
+
+
 #: how many directories without ``__init__.py`` may lie between a linted file and its package
 _NAMESPACE_DEPTH = 2
 

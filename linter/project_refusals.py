@@ -186,10 +186,5 @@ def own_refusal(path: str, name: str) -> bool:
                 for m in family}
         _memo[key] = (own, read, keys)
     own, read, keys = _memo[key]
-    if disk._recorder:
-        for file in read:
-            sha = disk.digest_of(file)
-            if sha is not None:
-                disk._recorder[-1][file] = sha
-        disk._recorder[-1].update(keys)
+    disk.record_reads(read, keys)
     return own

@@ -71,10 +71,5 @@ def serves_route(path: str, template: str) -> bool:
             read.append(file)
         _routes[directory] = (frozenset(found), read, disk._files_digest(files))
     templates, read, which = _routes[directory]
-    if disk._recorder:
-        for file in read:
-            sha = disk.digest_of(file)
-            if sha is not None:
-                disk._recorder[-1][file] = sha
-        disk._recorder[-1][disk._defines_key(directory, kb.ROUTES_KEY)] = which
+    disk.record_reads(read, {disk._defines_key(directory, kb.ROUTES_KEY): which})
     return template in templates
