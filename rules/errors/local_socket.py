@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, walk_in_scope
+from ...linter.api import Knowledge, Names, argument, walk_in_scope
 
 __all__ = ["local_socket"]
 
@@ -24,14 +24,12 @@ def local_socket(call: cst.Call, qn: str | None, names: Names, knowledge: Knowle
     enclosing function calls is local-side (bound, never connected)."""
     if qn not in _CONSTRUCTORS:
         return False
-    family = call.args[0].value if call.args and call.args[0].keyword is None else next(
-        (a.value for a in call.args if a.keyword is not None and a.keyword.value == "family"), None)
-    if _last(family) in knowledge.local_socket_families:
+    family = argument(call, "family", 0)
+    if _last(family.value if family else None) in knowledge.local_socket_families:
         return True
-    kind = call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None else next(
-        (a.value for a in call.args if a.keyword is not None and a.keyword.value == "type"), None)
+    kind = argument(call, "type", 1)
     local = knowledge.local_socket_methods
-    if _last(kind) in knowledge.local_datagram_socket_types:
+    if _last(kind.value if kind else None) in knowledge.local_datagram_socket_types:
         local = local | knowledge.local_datagram_socket_methods  # a datagram socket's connect sends nothing
     scope = names.function
     if not isinstance(scope, cst.FunctionDef):
