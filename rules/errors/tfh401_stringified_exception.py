@@ -7,6 +7,7 @@ import libcst as cst
 from ...linter.api import FileContext, Knowledge, Screen, walk_in_scope
 from .jsonrpc import call_parts, catch_all_number, dict_parts, jsonrpc_number, serves_mcp
 from .model import ErrorModel, ErrorRule, source_of
+from .standin import stands_in
 from .text import ExceptionText
 from .text_screen import screen_lines
 
@@ -1888,6 +1889,21 @@ class ToolCollection:
                 self._inside.append(node)
                 break
         return True
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """s49: ``result = ToolResult(result_for_model=f"...{e}")`` in a runner's handler, where its ``try`` binds
+        ``result`` to the tool run's result (:mod:`.standin`): the value takes the tool's result's place."""
+        handler = self.ctx.names.handler
+        if self._inside or handler is None or not self.text.tool_result(node.value) \
+                or not stands_in(node, handler.statement, self.ctx.knowledge):
+            return
+        value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        found = self.text.message_leak(value) if isinstance(value, cst.Call) else None
+        if found is not None and self._report(node, found, "hands the tool's caller"):
+            self._inside.append(node)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        self._leave(node)
 
     def _delivered(self, node: cst.Call) -> None:
         """s46: a tool's result object a handler builds with the text and hands where its ``try`` hands the result
