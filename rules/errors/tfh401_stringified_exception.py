@@ -67,6 +67,11 @@ where it goes:
   `-32000`..`-32099`, a constant named only for a failure: `INTERNAL_ERROR`):
   a code that says what failed (`-32602`, `METHOD_NOT_FOUND`, `e.code`) types
   it.
+- a runner's stand-in for the tool's result (s49): the handler binds the
+  name its `try` binds to a tool run's result (`result = await
+  tool.call(args, ctx)`) to a tool's result object with the text (`result
+  = ToolResult(result_for_model=f"Error executing tool: {e}")`): the value
+  takes the result's place and goes where the successful run's goes.
 
 - a tool's result object a handler builds with the text (a constructor
   named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
@@ -360,6 +365,17 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
+        # s49: a handler that binds a tool's result object to a name its try binds to something other than a tool
+        # run's result (a store's load) does not stand in for a tool's answer
+        """\
+from .kernel import ToolResult
+def summarize(store, key):
+    try:
+        result = store.load(key)
+    except Exception as e:
+        result = ToolResult(result_for_model=f"Error: {e}", is_error=True)
+    return None
+""",
         # s49: a JSON-RPC error response whose code says what failed, and one in a module that is no MCP server (a
         # language server's stdio loop: its client is an editor)
         """\
@@ -1076,6 +1092,20 @@ def chat(client, messages):
     ]
 
     INVALID = [
+        # s49: a runner's handler stands in for the tool's result: the try binds `result` to the tool run's result,
+        # the handler binds it to a tool's result object with the text, delivered after the handler (crabcode's and
+        # zall's query loops, hexiel's session, neo-agnt's loop)
+        """\
+from .kernel import ToolResult, tool_message
+async def run_block(tool, block, ctx, messages):
+    try:
+        result = await tool.call(block.input, ctx)
+    except TimeoutError:
+        result = ToolResult(result_for_model="the tool timed out", is_error=True)
+    except Exception as e:
+        result = ToolResult(result_for_model=f"Error executing tool: {e}", is_error=True)  # error: TFH401
+    messages.append(tool_message(block.id, result.result_for_model))
+""",
         # s49: a hand-written stdio MCP server's JSON-RPC error response under the catch-all code (ao's main loop,
         # gax's `_error(rid, INTERNAL_ERROR, str(e))`): sent, not returned
         """\
