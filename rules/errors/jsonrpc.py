@@ -34,8 +34,9 @@ def serves_mcp(screen: Screen, knowledge: Knowledge) -> bool:
         stem = words((screen.path or "").replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".py"))
         if knowledge.mcp_module_word in stem and stem & knowledge.mcp_server_module_words:
             return True
-        return any(isinstance(n, ast.Constant) and n.value == knowledge.mcp_server_answer_key
-                   for n in ast.walk(screen.tree))
+        key = knowledge.mcp_server_answer_key
+        return any(isinstance(n, ast.Dict) and any(isinstance(k, ast.Constant) and k.value == key for k in n.keys)
+                   for n in screen.branching)  # the dict displays the screen collected: no walk of its own
     return screen.memo("tfh401.serves_mcp", build)
 
 
@@ -78,12 +79,14 @@ def builders(screen: Screen) -> dict[str, tuple[int | None, int | None, tuple[in
     """The module's own functions and methods returning a JSON-RPC error response built from their parameters: by
     name, (the position of the parameter given as the code, or None; the literal code, or None; the positions of
     the parameters given as the text), positions counted without ``self``/``cls``. Once per file."""
-    return screen.memo("tfh401.jsonrpc_builders", lambda: _builders(screen.tree))
+    return screen.memo("tfh401.jsonrpc_builders", lambda: _builders(screen))
 
 
-def _builders(tree: ast.AST) -> dict[str, tuple[int | None, int | None, tuple[int, ...]]]:
+def _builders(screen: Screen) -> dict[str, tuple[int | None, int | None, tuple[int, ...]]]:
     out: dict[str, tuple[int | None, int | None, tuple[int, ...]]] = {}
-    for d in ast.walk(tree):
+    if not any(isinstance(n, ast.Dict) and dict_parts_ast(n) is not None for n in screen.branching):
+        return out  # no JSON-RPC error response in the file (the screen's dict displays): no def is read
+    for d in screen.defs:
         if not isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         params = [a.arg for a in (*d.args.posonlyargs, *d.args.args)]
@@ -143,4 +146,4 @@ def sends_ast(node: ast.AST, name: str, screen: Screen, knowledge: Knowledge) ->
         found = callee is not None and callee in builders(screen)
     else:
         return False
-    return found and mentions(node, name) and serves_mcp(screen, knowledge)
+    return found and serves_mcp(screen, knowledge) and mentions(node, name)
