@@ -276,6 +276,17 @@ MESSAGE_DICT_FORMS: Final[tuple[tuple[str, str], ...]] = (
 # (``{"isError": True, "content": [{"type": "text", "text": ...}]}``, a hand-written MCP server's answer; s40:
 # devmcp's ``_handle_tool_call``).
 MESSAGE_DICT_FLAGS: Final[frozenset[str]] = frozenset({"isError"})
+# s49: a hand-written MCP server's JSON-RPC error response (``{"jsonrpc": "2.0", "id": rid, "error": {"code": -32603,
+# "message": str(e)}}``): the client hands a failed ``tools/call`` to the model. A module is an MCP server where it
+# answers ``initialize`` (it names ``MCP_SERVER_ANSWER_KEY``) or its file's name has the word ``MCP_MODULE_WORD`` and
+# one of ``MCP_SERVER_MODULE_WORDS`` (``mcp_server.py``, ``mcp_transport_stdio.py``); not a client's bridge
+# (``mcp_cli/apps/bridge.py`` answers a browser page). The error's code says what kind of failure it is, unless it is
+# the protocol's catch-all: internal error and the implementation-defined server-error range
+# (``JSONRPC_CATCH_ALL_CODES``, inclusive bounds).
+MCP_SERVER_ANSWER_KEY: Final[str] = "serverInfo"
+MCP_MODULE_WORD: Final[str] = "mcp"
+MCP_SERVER_MODULE_WORDS: Final[frozenset[str]] = frozenset({"server", "transport"})
+JSONRPC_CATCH_ALL_CODES: Final[tuple[tuple[int, int], ...]] = ((-32603, -32603), (-32099, -32000))
 
 # Where the text goes to a person, not a model (TFH401 is silent there). A web
 # endpoint: a function decorated with a route of an app or router object built

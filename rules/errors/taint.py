@@ -338,6 +338,14 @@ class TextTaint:
             return False
         return text.lower() not in ("error", "exception") and not self._catch_all_code(value)
 
+    def catch_all_code(self, value: cst.BaseExpression) -> bool:
+        """:meth:`_catch_all_code`, for a code read apart from its dict (s49: a JSON-RPC error's, :mod:`.jsonrpc`)."""
+        return self._catch_all_code(value)
+
+    def text_of(self, value: cst.BaseExpression, exc: set[str]) -> cst.CSTNode | None:
+        """The sub-expression of ``value`` that turns one of ``exc`` into text (:meth:`_leak`), or None."""
+        return self._leak(value, exc)
+
     def _catch_all_code(self, value: cst.BaseExpression) -> bool:
         """A constant code that says only that something failed (``ToolErrorCode.INTERNAL_ERROR``, ``"error"``,
         ``UNKNOWN``): the same for every failure, it does not type one (``GENERIC_ERROR_CODE_WORDS``)."""

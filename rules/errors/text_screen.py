@@ -12,6 +12,7 @@ from .evidence import (
     announces_tool_result_ast, may_serve_by_name, module_dirs, result_builders, runs_with_tool_args_ast, tool_named_module,
     tools_module_parts,
 )
+from .jsonrpc import builders, dict_parts_ast, sends_ast, serves_mcp
 from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
 from .stored import stored_readers
@@ -161,7 +162,8 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             for stmt in h.body
             for n in ast.walk(stmt)
         ) or (h.name is not None and any(
-            _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) for stmt in h.body for n in ast.walk(stmt)
+            _fills(n, h.name, knowledge) or _message_ast(n, h.name, knowledge) or sends_ast(n, h.name, screen, knowledge)
+            for stmt in h.body for n in ast.walk(stmt)
         )) or (h.name is not None and _hands_on(h, h.name, screen, knowledge)):
             if _ends_without_sink(h, screen, knowledge) or not reaches(h.lineno):
                 continue  # the rule cannot report this handler's text (s42: read only where a handler is admitted)
@@ -387,8 +389,9 @@ def _lasts(screen: Screen, knowledge: Knowledge) -> tuple[frozenset[str], frozen
                 if last_name(value) in wanted:
                     out.update(t.id for t in node.targets if isinstance(t, ast.Name))
         return frozenset(out)
+    jsonrpc = frozenset(builders(screen)) if serves_mcp(screen, knowledge) else frozenset()  # s49: :mod:`.jsonrpc`
     return (
-        local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.message_constructors)),
+        local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.message_constructors)) | jsonrpc,
         local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_base_classes)),
         local_names(frozenset(q.rsplit(".", 1)[-1] for q in knowledge.tool_decorators)),
     )
@@ -481,6 +484,8 @@ def _message_dict(node: ast.Dict, knowledge: Knowledge) -> bool:
     """A chat dict a model reads (``{"role": "tool", ...}``, ``{"isError": True, ...}``), as
     :meth:`~.text.ExceptionText.message_construct` reads it."""
     forms, flags = knowledge.message_dict_forms, knowledge.message_dict_flags
+    if dict_parts_ast(node) is not None:
+        return True  # s49: a JSON-RPC error response (an MCP server's: the rule reads the module, :mod:`.jsonrpc`)
     for key, value in zip(node.keys, node.values):
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             if isinstance(value, ast.Constant) and isinstance(value.value, str) and (key.value, value.value) in forms:

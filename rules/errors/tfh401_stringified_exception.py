@@ -5,7 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import FileContext, Knowledge, Screen, walk_in_scope
+from .jsonrpc import call_parts, catch_all_number, dict_parts, jsonrpc_number, serves_mcp
 from .model import ErrorModel, ErrorRule, source_of
+from .standin import stands_in
 from .text import ExceptionText
 from .text_screen import screen_lines
 
@@ -54,6 +56,22 @@ where it goes:
   and the chat dicts `{"role": "tool", ...}`, `{"type":
   "function_call_output", ...}`, `{"type": "tool_result", ...}`, and MCP's
   tools/call result in its wire form (`{"isError": True, "content": [...]}`).
+  So is a hand-written MCP server's JSON-RPC error response (s49: `{"jsonrpc":
+  "2.0", "id": rid, "error": {"code": -32603, "message": str(e)}}`, written to
+  stdout or handed to its transport; or a call of the module's own builder of
+  one, `_error(rid, INTERNAL_ERROR, f"Internal error: {e}")`): the client
+  hands a failed tools/call to the model. Only in a module that is an MCP
+  server (it answers `initialize`: it names `serverInfo`; or its file's name
+  has the words `mcp` and `server` or `transport`), and only under the
+  protocol's catch-all code (internal error `-32603`, the server-error range
+  `-32000`..`-32099`, a constant named only for a failure: `INTERNAL_ERROR`):
+  a code that says what failed (`-32602`, `METHOD_NOT_FOUND`, `e.code`) types
+  it.
+- a runner's stand-in for the tool's result (s49): the handler binds the
+  name its `try` binds to a tool run's result (`result = await
+  tool.call(args, ctx)`) to a tool's result object with the text (`result
+  = ToolResult(result_for_model=f"Error executing tool: {e}")`): the value
+  takes the result's place and goes where the successful run's goes.
 
 - a tool's result object a handler builds with the text (a constructor
   named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
@@ -347,6 +365,42 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
+        # s49: a handler that binds a tool's result object to a name its try binds to something other than a tool
+        # run's result (a store's load) does not stand in for a tool's answer
+        """\
+from .kernel import ToolResult
+def summarize(store, key):
+    try:
+        result = store.load(key)
+    except Exception as e:
+        result = ToolResult(result_for_model=f"Error: {e}", is_error=True)
+    return None
+""",
+        # s49: a JSON-RPC error response whose code says what failed, and one in a module that is no MCP server (a
+        # language server's stdio loop: its client is an editor)
+        """\
+import json, sys
+def serve(handle):
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            if req["method"] == "initialize":
+                result = {"serverInfo": {"name": "demo"}, "capabilities": {"tools": {}}}
+            else:
+                result = handle(req["method"], req.get("params"))
+        except ValueError as e:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": req.get("id"), "error": {"code": -32602, "message": str(e)}}))
+""",
+        """\
+import json, sys
+def lsp_loop(handle):
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            result = handle(req["method"], req.get("params"))
+        except Exception as e:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": req.get("id"), "error": {"code": -32603, "message": str(e)}}))
+""",
         # s47: the items of a container given in a parallel assignment are not followed (the text beside its
         # kind: rootsight's `step["error"], step["error_kind"] = str(e), e.kind`); nor a name given a constant
         """\
@@ -1038,6 +1092,46 @@ def chat(client, messages):
     ]
 
     INVALID = [
+        # s49: a runner's handler stands in for the tool's result: the try binds `result` to the tool run's result,
+        # the handler binds it to a tool's result object with the text, delivered after the handler (crabcode's and
+        # zall's query loops, hexiel's session, neo-agnt's loop)
+        """\
+from .kernel import ToolResult, tool_message
+async def run_block(tool, block, ctx, messages):
+    try:
+        result = await tool.call(block.input, ctx)
+    except TimeoutError:
+        result = ToolResult(result_for_model="the tool timed out", is_error=True)
+    except Exception as e:
+        result = ToolResult(result_for_model=f"Error executing tool: {e}", is_error=True)  # error: TFH401
+    messages.append(tool_message(block.id, result.result_for_model))
+""",
+        # s49: a hand-written stdio MCP server's JSON-RPC error response under the catch-all code (ao's main loop,
+        # gax's `_error(rid, INTERNAL_ERROR, str(e))`): sent, not returned
+        """\
+import json, sys
+INTERNAL_ERROR = -32603
+METHOD_NOT_FOUND = -32601
+def _error(rid, code, message):
+    return {"jsonrpc": "2.0", "id": rid, "error": {"code": code, "message": message}}
+def serve(handle):
+    for line in sys.stdin:
+        req = json.loads(line)
+        rid = req.get("id")
+        try:
+            if req["method"] == "initialize":
+                result = {"serverInfo": {"name": "demo"}, "capabilities": {"tools": {}}}
+            elif req["method"] == "tools/call":
+                result = handle(req["params"])
+            else:
+                raise LookupError(req["method"])
+        except LookupError as e:
+            sys.stdout.write(json.dumps(_error(rid, METHOD_NOT_FOUND, str(e))))
+        except RuntimeError as e:
+            sys.stdout.write(json.dumps(_error(rid, INTERNAL_ERROR, f"Internal error: {e}")))  # error: TFH401
+        except Exception as e:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": rid, "error": {"code": -32603, "message": str(e)}}))  # error: TFH401
+""",
         """\
 def run_tool():
     try:
@@ -1797,11 +1891,49 @@ class ToolCollection:
 
     def _message(self, node: cst.Call | cst.Dict) -> None:
         """A message the model reads (``ToolMessage(content=str(e))``, ``{"role": "tool", ...}``), wherever it goes."""
-        if self._inside or not self.text.message_construct(node) or self.text.reprompt(node):
+        if self._inside or self._jsonrpc_error(node) or not self.text.message_construct(node) or self.text.reprompt(node):
             return
         found = self.text.message_leak(node)
         if found is not None and self._report(node, found, "sends the model"):
             self._inside.append(node)
+
+    def _jsonrpc_error(self, node: cst.Call | cst.Dict) -> bool:
+        """s49: a hand-written MCP server's JSON-RPC error response, or its builder's call (:mod:`.jsonrpc`): the
+        text of its message is reported where its code is the protocol's catch-all. True where ``node`` is one."""
+        ctx = self.ctx
+        parts = dict_parts(node) if isinstance(node, cst.Dict) else call_parts(node, ctx.screen, ctx.names.lookup)
+        if parts is None or not serves_mcp(ctx.screen, ctx.knowledge):
+            return False
+        code, texts = parts
+        if not self.text.active():
+            return True
+        if isinstance(code, cst.BaseExpression) and isinstance(number := jsonrpc_number(code), int):
+            code = number
+        if isinstance(code, int) and not catch_all_number(code, ctx.knowledge) \
+                or isinstance(code, cst.BaseExpression) and not self.text.catch_all_code(code):
+            return True  # the code says what kind of failure it is
+        exc = self.text.exceptions()
+        for text in texts:
+            found = self.text.text_of(text, exc)
+            if found is not None and self._report(node, found, "sends the model"):
+                self._inside.append(node)
+                break
+        return True
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """s49: ``result = ToolResult(result_for_model=f"...{e}")`` in a runner's handler, where its ``try`` binds
+        ``result`` to the tool run's result (:mod:`.standin`): the value takes the tool's result's place."""
+        handler = self.ctx.names.handler
+        if self._inside or handler is None or not self.text.tool_result(node.value) \
+                or not stands_in(node, handler.statement, self.ctx.knowledge):
+            return
+        value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        found = self.text.message_leak(value) if isinstance(value, cst.Call) else None
+        if found is not None and self._report(node, found, "hands the tool's caller"):
+            self._inside.append(node)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        self._leave(node)
 
     def _delivered(self, node: cst.Call) -> None:
         """s46: a tool's result object a handler builds with the text and hands where its ``try`` hands the result
