@@ -89,7 +89,10 @@ The standard library sends too (s48, batch 20): `urllib.request.urlopen` of a
 method (urllib then sends a POST), or `urlopen(url, data=body)`; the `Request`
 is the one handed to `urlopen` or last assigned, in the same function, to the
 name handed to it; a `method` that is a parameter is read from the module's
-calls as for `client.request(method, ...)` above. A call that gives the write
+calls as for `client.request(method, ...)` above; a body that is a model
+call's (`json.dumps({"model": m, "messages": msgs}).encode()`, directly or
+through a local name, `payload = {...}` or, s49, `payload: Dict[str, Any] =
+{...}`) is no write. A call that gives the write
 method but turns the helper's retry off (`_api_request("POST", path, body,
 retry_ambiguous=False)`, a parameter whose default is the other bool and that
 a handler of the helper tests before it raises) is not one; a call leaving the
@@ -967,7 +970,7 @@ from typing import Any, Dict
 def stream_chat(base_url, model, messages):
     for attempt in range(1, 6):
         payload: Dict[str, Any] = {"model": model, "messages": messages, "stream": True}
-        req = urllib.request.Request(base_url + "/v1/generate", data=json.dumps(payload).encode("utf-8"), method="POST")
+        req = urllib.request.Request(base_url + "/v1/stream", data=json.dumps(payload).encode("utf-8"), method="POST")
         try:
             with urllib.request.urlopen(req, timeout=120) as resp:
                 return [line for line in resp]
