@@ -13,7 +13,7 @@ import libcst as cst
 from ...linter.api import dotted
 from .status_loops import all_nodes
 
-__all__ = ["BOOKKEEPING_CALL_WORDS", "body_stmts", "continues", "one_step_of_many"]
+__all__ = ["BOOKKEEPING_CALL_WORDS", "binds_nothing", "body_stmts", "continues", "one_step_of_many"]
 
 BOOKKEEPING_CALL_WORDS = ("log", "print", "debug", "info", "warn", "sleep", "time", "monotonic")
 
@@ -45,6 +45,15 @@ def _names_in(node: cst.CSTNode) -> set[str]:
     return {n.value for n in all_nodes(node) if isinstance(n, cst.Name)}
 
 
+def binds_nothing(suite: cst.CSTNode) -> bool:
+    """No statement under ``suite`` binds a name or an attribute (an assignment, ``with ... as``, a ``for`` target, a
+    walrus): what it runs leaves no result for the rest of the round."""
+    return not any(
+        isinstance(n, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.AsName, cst.For, cst.NamedExpr))
+        for n in all_nodes(suite)
+    )
+
+
 def one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.ExceptHandler]) -> bool:
     """s44 (batch 16, hazzel ``agent-step-loop``): the ``try`` is one step of a round that does other work before
     and after it, and its failure is passed over (no handler goes to the next round: ``except Exception: pass``,
@@ -73,7 +82,11 @@ def one_step_of_many(loop: cst.For, trynode: cst.Try, handlers: Sequence[cst.Exc
             return False  # a log line, whatever its arguments call (`log(f"...{response.get('message')}")`)
         return any(isinstance(n, cst.Call) and not bookkeeping(n) for n in all_nodes(stmt))
 
-    before = any(work(stmt) for stmt in body[:at])
+    # s49 (batch 21 oblivion-agent): with no work before it, a `try` that binds nothing, whose handlers bind nothing
+    # (`try: self.refresh_prompt(msg) except Exception: pass`, then the round's model call), is a side step too:
+    # it leaves no result, and the round's work after it runs whether it failed or not
+    before = any(work(stmt) for stmt in body[:at]) or (
+        binds_nothing(trynode.body) and all(binds_nothing(h.body) for h in handlers))
     after = False
     for stmt in body[at + 1:]:
         if _names_in(stmt) & stored:

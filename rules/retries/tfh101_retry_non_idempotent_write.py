@@ -89,7 +89,10 @@ The standard library sends too (s48, batch 20): `urllib.request.urlopen` of a
 method (urllib then sends a POST), or `urlopen(url, data=body)`; the `Request`
 is the one handed to `urlopen` or last assigned, in the same function, to the
 name handed to it; a `method` that is a parameter is read from the module's
-calls as for `client.request(method, ...)` above. A call that gives the write
+calls as for `client.request(method, ...)` above; a body that is a model
+call's (`json.dumps({"model": m, "messages": msgs}).encode()`, directly or
+through a local name, `payload = {...}` or, s49, `payload: Dict[str, Any] =
+{...}`) is no write. A call that gives the write
 method but turns the helper's retry off (`_api_request("POST", path, body,
 retry_ambiguous=False)`, a parameter whose default is the other bool and that
 a handler of the helper tests before it raises) is not one; a call leaving the
@@ -959,6 +962,21 @@ class StdioClient:
     def list_tools(self):
         return self.request("tools/list")
 """,
+        # s49 (batch 21 xdharness): a model call's body bound with an annotation (`payload: Dict[str, Any] = {...}`) is
+        # read as `payload = {...}` is: a streamed chat completion through urllib, not a write
+        """\
+import json, time, urllib.error, urllib.request
+from typing import Any, Dict
+def stream_chat(base_url, model, messages):
+    for attempt in range(1, 6):
+        payload: Dict[str, Any] = {"model": model, "messages": messages, "stream": True}
+        req = urllib.request.Request(base_url + "/v1/stream", data=json.dumps(payload).encode("utf-8"), method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=120) as resp:
+                return [line for line in resp]
+        except urllib.error.URLError:
+            time.sleep(5 * attempt)
+""",
     ]
     INVALID = [
         # s47: a body the class builds for something else (an issue), or handed in by a caller that passes one
@@ -1670,6 +1688,20 @@ def post_once(url, body):
             return urllib.request.urlopen(urllib.request.Request(url, data=body), timeout=10).read()
         except OSError:
             time.sleep(attempt)
+""",
+        # s49: an annotated body that is no model call's (an issue) stays a write
+        """\
+import json, time, urllib.error, urllib.request
+from typing import Any, Dict
+def open_issue(base_url, title, text):
+    for attempt in range(1, 4):  # error: TFH101 "POST through urllib.request.urlopen"
+        payload: Dict[str, Any] = {"title": title, "body": text}
+        req = urllib.request.Request(base_url + "/issues", data=json.dumps(payload).encode("utf-8"), method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return json.loads(resp.read())
+        except urllib.error.URLError:
+            time.sleep(2 ** attempt)
 """,
         # s48 (batch 20 agent47): a hand-written MCP stdio client re-sends the JSON-RPC request after reconnecting; a
         # call in the module gives its method "tools/call" (a remote tool run, as ClientSession.call_tool)

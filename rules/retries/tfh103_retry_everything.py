@@ -164,7 +164,10 @@ a step loop (s44: a counted `for` with no success exit whose `try` is one step
 of a round doing other work before and after it, and whose handler passes the
 failure over without going to the next round, `except Exception: pass`: an
 agent's step loop showing a loader; the next round does the next step, not
-the failed work again).
+the failed work again; s49: also with no work before it, when the `try`
+binds nothing and its handler binds nothing, `try: self.refresh_prompt(msg)
+except Exception: pass` then the round's model call: it leaves no result the
+round reads, and the round's work runs whether it failed or not).
 
 Not a retry either (s36): tenacity's `@retry` or backoff's `@on_exception`
 on a generator function, sync or async (its body has a `yield`). Calling the
@@ -399,6 +402,20 @@ def run_agent(provider, ui, messages, tools):
             pass
         enforce_budget(messages)
         response = provider.chat(messages, tools)
+        if not response.tool_calls:
+            return response.content
+""",
+        # s49 (batch 21 oblivion-agent): the same step first in its round, with only a print before it: the `try`
+        # binds nothing and the handler binds nothing, the round's model call runs whether it failed or not
+        """\
+def run_agent(self, provider, user_message):
+    for i in range(MAX_ITERATIONS):
+        print(f"step {i + 1}")
+        try:
+            self.refresh_prompt(user_message)
+        except Exception:
+            pass
+        response = provider.chat([{"role": "system", "content": self.system_prompt}] + self.conversation)
         if not response.tool_calls:
             return response.content
 """,
@@ -1087,6 +1104,21 @@ def reallocate(settings, token):
 def run(cmd, settings, token):
     subprocess.Popen(cmd)
     return reallocate(settings, token)
+""",
+        # s49: a `try` first in its round that keeps its result (`response = ...`) for the round is an attempt, and a
+        # handler passing over its failure leaves the round to go again: still a retry
+        """\
+def run_agent(provider, messages):
+    for i in range(MAX_ITERATIONS):
+        print(f"step {i + 1}")
+        response = None
+        try:
+            response = provider.chat(messages)
+        except Exception:  # error: TFH103
+            pass
+        enforce_budget(messages)
+        if response is not None:
+            return response.content
 """,
         # s44: the same loop whose handler goes to the next round re-runs the failed step: a retry
         """\

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Sequence
 import libcst as cst
 
 from ...linter.api import RawFix, dotted, retry_keyword_fix
-from . import handlers, paths, recursion, shrinks, waits
+from . import handlers, paths, recursion, repairs, shrinks, waits
 from .base import RetryRule
 from .model import Retry, RetryModel, Wait
 
@@ -58,7 +58,13 @@ t)`, with a handler catching only a timeout) is not a hot loop, nor is a
 handler that goes round once, only for a failure it recognised (the one
 `continue` under a test of the exception, every other path leaving; the loop
 is `range(2)` or the test reads `attempt == 0`): an expired token refreshed, a
-stale pooled connection evicted. So is a retry whose condition names only a
+stale pooled connection evicted. So (s49) is a loop of two rounds (`range(2)`,
+`range(1, 3)`, `for attempt in (1, 2)`) whose handler names its failures
+(no `Exception`, no bare `except`) and, on the way round, repairs the route
+first (`if attempt == 1: await asyncio.to_thread(TUNNEL.tear_down); continue`,
+or any call that is not a log line or a clock read before the `continue`): the
+second attempt goes through a new tunnel or session, the failure recognised by
+its class. So is a retry whose condition names only a
 keep-alive connection the server closed while it sat in the pool
 (`httpx.RemoteProtocolError`, `http.client.RemoteDisconnected`, aiohttp's
 `ServerDisconnectedError`): the next attempt opens a fresh connection, and a
@@ -393,6 +399,22 @@ def download(store, key, refresh_session):
                 refresh_session()
                 continue
             raise
+""",
+        # s49 (batch 21 mcp-modelmanager): two rounds; the handler names the transport failures it answers and, on
+        # the first round, tears the tunnel down so the second attempt goes through a new one (a repaired route)
+        """\
+import asyncio, httpx
+async def fetch(base_getter, path):
+    for attempt in (1, 2):
+        base = await asyncio.to_thread(base_getter)
+        try:
+            async with httpx.AsyncClient(timeout=30) as client:
+                return await client.get(base + path)
+        except (httpx.ConnectError, httpx.ReadError) as error:
+            if attempt == 1:
+                await asyncio.to_thread(TUNNEL.tear_down)
+                continue
+    raise RuntimeError("unreachable after a new tunnel")
 """,
         # issue 23 (attempt-waits): each attempt waits up to `patience` seconds under a deadline scope; the
         # TimeoutError that goes round comes after that wait, so the attempts are already spaced
@@ -756,6 +778,39 @@ def find_config(load):
 """,
     ]
     INVALID = [
+        # s49: the same two rounds with nothing repaired (a log line), with `Exception` caught, or over three rounds
+        # (the second failure goes round again at once) are the same request again: reported
+        """\
+import asyncio, httpx, logging
+async def fetch(client, url):
+    for attempt in (1, 2):
+        try:
+            return await client.get(url)
+        except (httpx.ConnectError, httpx.ReadError):  # error: TFH303
+            if attempt == 1:
+                logging.warning("retrying %s", url)
+                continue
+async def fetch_any(base_getter, path):
+    for attempt in (1, 2):
+        base = await asyncio.to_thread(base_getter)
+        try:
+            async with httpx.AsyncClient(timeout=30) as client:
+                return await client.get(base + path)
+        except Exception:  # error: TFH303
+            if attempt == 1:
+                await asyncio.to_thread(TUNNEL.tear_down)
+                continue
+async def fetch_three(base_getter, path):
+    for attempt in range(3):
+        base = await asyncio.to_thread(base_getter)
+        try:
+            async with httpx.AsyncClient(timeout=30) as client:
+                return await client.get(base + path)
+        except (httpx.ConnectError, httpx.ReadError):  # error: TFH303
+            if attempt == 0:
+                await asyncio.to_thread(TUNNEL.tear_down)
+                continue
+""",
         # s48: the handler also catches a rate limit: the smaller request does not lift a 429, the same wait is missing
         """\
 from litellm import completion
@@ -1129,6 +1184,8 @@ async def send(messages, config):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 if handlers.single_targeted_retry(loop, handler):
                     continue  # one more try after a failure the handler recognised (s34)
+                if repairs.repairs_once(loop, handler):
+                    continue  # s49: one more try, through a repaired route, after a failure its class names
                 if shrinks.shrinks_on_context_error(loop, handler):
                     continue  # s48: only a context-window error, and a smaller request next round
                 self.report(

@@ -84,7 +84,8 @@ def _requests_of(node: cst.BaseExpression, fn: cst.FunctionDef | None, names: Na
 
 
 def _assigned(fn: cst.FunctionDef | None, name: str) -> list[cst.BaseExpression]:
-    """The values assigned to ``name`` in ``fn`` (not in nested definitions), in source order."""
+    """The values assigned to ``name`` in ``fn`` (``name = v`` or ``name: T = v``; not in nested definitions), in source
+    order."""
     out: list[cst.BaseExpression] = []
     stack: list[cst.CSTNode] = [fn.body] if fn is not None else []
     while stack:
@@ -93,6 +94,8 @@ def _assigned(fn: cst.FunctionDef | None, name: str) -> list[cst.BaseExpression]
             continue
         if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in n.targets):
             out.append(n.value)
+        elif isinstance(n, cst.AnnAssign) and n.value is not None and isinstance(n.target, cst.Name) and n.target.value == name:
+            out.append(n.value)  # s49 (batch 21 xdharness): `payload: Dict[str, Any] = {...}` binds as `=` does
         stack.extend(reversed(n.children))
     return out
 

@@ -1,0 +1,87 @@
+"""One more attempt after the handler repaired the route (TFH303, s49, batch 21 mcp-modelmanager).
+
+A loop of two rounds (``for attempt in range(2)``, ``range(1, 3)``, ``for attempt in (1, 2)``), or whose one going-round
+branch tests that the round is the first (``if attempt == 1:`` in ``for attempt in (1, 2)``), goes round once. When its
+handler catches named failures only (no ``Exception``, ``BaseException`` or bare ``except``) and the branch that goes
+round first does other work than bookkeeping (``await asyncio.to_thread(TUNNEL.tear_down)``, ``self._reset_client()``,
+then ``continue``), the second attempt goes through a repaired route (a new tunnel, a fresh session): the failure was
+recognised by its class, and what a wait would give the same route the repair gives a new one. s34's
+``single_targeted_retry`` decides the same from a test of the exception; this reads the clause's classes instead.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import dotted
+from .data import Loop
+from .status_loops import all_nodes
+from .steps import BOOKKEEPING_CALL_WORDS, body_stmts
+
+_BROAD = frozenset({"Exception", "BaseException"})
+
+
+def _named_failures(handler: cst.ExceptHandler) -> bool:
+    """The handler names its failures: every type a dotted name, none of them ``Exception``/``BaseException``."""
+    if handler.type is None:
+        return False
+    types = [el.value for el in handler.type.elements] if isinstance(handler.type, (cst.Tuple, cst.List)) else [handler.type]
+    names = [dotted(t) for t in types]
+    return bool(names) and all(n is not None and n.rsplit(".", 1)[-1] not in _BROAD for n in names)
+
+
+def _rounds(node: cst.For) -> tuple[int, str | None] | None:
+    """How many rounds a ``for`` over ``range(2)``/``range(a, b)`` or a literal tuple or list makes, and the literal
+    text of its first value (``"0"``, ``"1"``); None when the code does not say."""
+    it = node.iter
+    if isinstance(it, (cst.Tuple, cst.List)):
+        first = it.elements[0].value if it.elements else None
+        return len(it.elements), first.value if isinstance(first, cst.Integer) else None
+    if isinstance(it, cst.Call) and dotted(it.func) == "range" and 1 <= len(it.args) <= 2:
+        ints = [a.value for a in it.args if isinstance(a.value, cst.Integer) and a.keyword is None]
+        if len(ints) != len(it.args):
+            return None
+        lo, hi = (0, int(ints[0].value, 0)) if len(ints) == 1 else (int(ints[0].value, 0), int(ints[1].value, 0))
+        return hi - lo, str(lo)
+    return None
+
+
+def _first_round_test(test: cst.BaseExpression, counter: str, first: str | None) -> bool:
+    return (
+        first is not None and isinstance(test, cst.Comparison) and dotted(test.left) == counter
+        and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Equal)
+        and isinstance(test.comparisons[0].comparator, cst.Integer) and test.comparisons[0].comparator.value == first
+    )
+
+
+def _repairs_then_continues(suite: cst.BaseSuite) -> bool:
+    """The suite's last statement is ``continue``, and a statement before it calls something that is not bookkeeping."""
+    stmts = body_stmts(suite)
+    if not stmts or not (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[-1], cst.Continue)):
+        return False
+    return any(
+        isinstance(n, cst.Call)
+        and not any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in BOOKKEEPING_CALL_WORDS)
+        for s in stmts[:-1] for n in all_nodes(s)
+    )
+
+
+def repairs_once(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """The handler goes round once, after repairing the route, for failures it names (see the module's docstring)."""
+    node = loop.node
+    if not isinstance(node, cst.For) or not _named_failures(handler):
+        return False
+    rounds = _rounds(node)
+    if rounds is None:
+        return False
+    count, first = rounds
+    counter = dotted(node.target)
+    stmts = body_stmts(handler.body)
+    if count != 2 or not stmts or counter is None:
+        return False
+    if _repairs_then_continues(handler.body):
+        return True
+    # `if attempt == <first>: repair(); continue` last: the second round's failure falls out of the loop
+    last = stmts[-1]
+    return isinstance(last, cst.If) and last.orelse is None and _first_round_test(last.test, counter, first) and (
+        _repairs_then_continues(last.body))
