@@ -15,8 +15,9 @@ to something that says it comes from a third-party package (an SDK, a driver, a 
 - what a method of the class or a function of the module returns (``self._get_bucket().blob(k).exists()``);
 - a part of such an object or what its methods hand out (``client.containers.list()``, ``s3.Object(b, k)``).
 
-A parameter with no annotation, a project class of another module, or a value whose origin the file does not show
-is unknown, and stays silent (the class of finding batches 19-21 read false most often). What a third-party
+An object of a class of the project's own package (``repo: GitRepo``, ``HttpClient.request(...)``) counts too: what
+the project implements its method as decides (:func:`~.remote._project_local`, read before this). A parameter with no
+annotation, an object handed in, or a value whose origin the file does not show is unknown, and stays silent (the class of finding batches 19-21 read false most often). What a third-party
 object does locally (sqlite3, a docker daemon, an embedded store) is decided before this, by the local-work
 tables (:mod:`.remote`, :mod:`.local_store`).
 """
@@ -58,12 +59,24 @@ class _Origin:
         nor the linted file's own."""
         if qn is None or "." not in qn or qn.startswith("."):
             return False  # a builtin, a name of this module, a relative import (the project's own)
+        if self._embedded(qn):
+            return False  # git.Repo(root), sqlite3.connect(p): an embedded store, local work
         parts = self.knowledge.canonical(qn).split(".")
         own = (self.names.package or "").split(".", 1)[0]
         if own and own in (parts[0], parts[1]):
             return False
         return (parts[0] not in sys.stdlib_module_names and parts[0] not in self.knowledge.in_memory_libraries
                 and not parts[0].startswith("_"))
+
+    def _embedded(self, qn: str) -> bool:
+        """``qn`` is an embedded store that is always local (``git.Repo``, ``sqlite3.Connection``,
+        ``chromadb.PersistentClient``), whatever the attribute it is reached through (``repo.git.diff()``: GitPython
+        runs the local ``git``)."""
+        k = self.knowledge
+        qn = k.canonical(qn)
+        # a store that may be remote (LanceDB's ``db://``, MotherDuck's ``md:``) is decided by its location, in
+        # :mod:`.local_store`, before this: here it stays a third-party object
+        return qn in k.embedded_store_classes or (qn in k.embedded_stores and not k.embedded_stores[qn][1])
 
     def _own_class(self, qn: str) -> bool:
         """``qn`` names a class of the linted file's own package (``app.git_repo.GitRepo``)."""
