@@ -365,10 +365,7 @@ def remote_evidence(
         and not _module_constant(func.value, names, constants)
         and not _bound_to_data(func.value, names)
         and not (path is not None and _project_local(func, names, path))
-        # s49: the object is known to be an SDK's, not only named so; or the method is one an embedded store sends
-        # over the network with (GitPython's ``fetch``/``push``)
-        and (sdk_object(func.value, names, knowledge, tree, path)
-             or any(func.attr.value in network for _, _, network in knowledge.embedded_stores.values()))
+        and sdk_object(func.value, names, knowledge, tree, path, func.attr.value)  # s49: known to be an SDK's object
     ):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):

@@ -38,16 +38,17 @@ _DEPTH = 10
 
 
 def sdk_object(receiver: cst.BaseExpression, names: Names, knowledge: Knowledge, tree: ast.Module | None = None,
-               path: str | None = None) -> bool:
+               path: str | None = None, method: str = "") -> bool:
     """Whether ``receiver`` (the object a method is called on) is an object of a third-party package, followed
     through the file to what built or typed it. ``tree``: the whole file's ``ast`` (the screen's), to read a
     helper the engine stubbed out of the libcst tree (a ``def`` holding no candidate line); ``path``: the linted
     file, to read the return annotation of a project function of another module (``conn = db.get_remote()``)."""
-    return _Origin(names, knowledge, tree, path).sdk(receiver, _DEPTH)
+    return _Origin(names, knowledge, tree, path, method).sdk(receiver, _DEPTH)
 
 
 class _Origin:
-    def __init__(self, names: Names, knowledge: Knowledge, tree: ast.Module | None, path: str | None) -> None:
+    def __init__(self, names: Names, knowledge: Knowledge, tree: ast.Module | None, path: str | None, called: str) -> None:
+        self.called = called  # the method called on the receiver (an embedded store's ``fetch`` leaves the machine)
         self.names = names
         self.tree = tree
         self.path = path
@@ -76,7 +77,11 @@ class _Origin:
         qn = k.canonical(qn)
         # a store that may be remote (LanceDB's ``db://``, MotherDuck's ``md:``) is decided by its location, in
         # :mod:`.local_store`, before this: here it stays a third-party object
-        return qn in k.embedded_store_classes or (qn in k.embedded_stores and not k.embedded_stores[qn][1])
+        if qn in k.embedded_stores and self.called in k.embedded_stores[qn][2]:
+            return False  # repo.remotes.origin.fetch(): GitPython's network methods
+        if qn in k.embedded_store_classes:
+            return not any(self.called in k.embedded_stores[s][2] for s in k.embedded_stores if qn.startswith(s))
+        return qn in k.embedded_stores and not k.embedded_stores[qn][1]
 
     def _own_class(self, qn: str) -> bool:
         """``qn`` names a class of the linted file's own package (``app.git_repo.GitRepo``)."""
