@@ -295,12 +295,13 @@ class RemoteStateStore:
         return httpx.get("https://example.com/config").json()
 '''
 
-STORE_CALLER = '''
-def goal_enabled(self):
+# s49: the caller's object typed by a third-party class (a receiver's name alone is no evidence of a remote read)
+STORE_CALLER = '''import sdk_agents
+def goal_setting(app: sdk_agents.App):
     try:
-        return bool(self.ports.store.get_app_config().goal)
+        return app.ports.store.get_app_config().goal
     except Exception:
-        return False
+        return None
 '''
 
 

@@ -199,8 +199,10 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
         ("return subprocess.run(['git', 'status'], capture_output=True, timeout=5).stdout", False),
         ("return sqlite3.connect(path).execute('select 1').fetchall()", False),
         ("return requests.get(path, timeout=5).text", True),
-        ("return self.db.fetch(path)", True),
-        ("return StoreClient.fetch(path)", True),  # camelCase: a class named for a client
+        ("return self.db.fetch(path)", True),  # self.db: a redis client the class builds
+        # s49: a name alone is no evidence: the project's own class named for a client, an object handed in
+        ("return StoreClient.fetch(path)", False),
+        ("return self.store.fetch(path)", False),
         ("return await self.loader.load(path)", False),  # an await alone says nothing about where
         ("return {'host': socket.gethostname()}", False),  # a module's function, not a socket's method
         # a program whose job is a remote service, its argv literal, concatenated or bound to a local name
@@ -228,13 +230,13 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
 )
 def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) -> None:
     src = f"""\
-    import asyncio, pathlib, socket, sqlite3, subprocess
+    import asyncio, pathlib, socket, sqlite3, subprocess, chromadb, redis
     import requests
     from elasticsearch import AsyncElasticsearch
     from .stores import StoreClient
     class Reader:
-        def __init__(self, es: AsyncElasticsearch, parser: Parser):
-            self.es = es
+        def __init__(self, es: AsyncElasticsearch, parser: Parser, store):
+            self.es = es; self.db = redis.Redis(); self._client = chromadb.HttpClient(); self.store = store
             self.parser = parser
         async def read(self, path, ctx):
             try:
@@ -268,13 +270,14 @@ def test_remote_cli_names_programs_whose_job_is_a_remote_service(argv: list[str]
 
 def test_a_predicate_about_a_connection_s_kind_is_not_a_reachability_check() -> None:
     src = """\
-    def {name}(conn) -> bool:
+    import psycopg
+    def {name}(conn: psycopg.Connection) -> bool:
         try:
             return conn.execute("select id()").fetchone()[0].endswith(".rs")
         except Exception:
             return False
     """
-    assert _codes(src.format(name="is_read_only_connection"), "TFH402") == [(4, "TFH402")]
+    assert _codes(src.format(name="is_read_only_connection"), "TFH402") == [(5, "TFH402")]
     assert _codes(src.format(name="check_connection"), "TFH402") == []
 
 
@@ -490,8 +493,10 @@ def items(r: {annotation}):
 
 @pytest.mark.parametrize(("receiver", "found"), [("index_file", False), ("search_index", True)])
 def test_a_receiver_named_as_a_path_is_local(receiver: str, found: bool) -> None:
+    # s49: the remote one is typed (a name alone is no evidence); the path-named one is not
     src = f"""\
-def names({receiver}, root):
+import pinecone
+def names({receiver}{": pinecone.Index" if found else ""}, root):
     try:
         return list({receiver}.query(root))
     except Exception:

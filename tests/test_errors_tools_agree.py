@@ -81,12 +81,15 @@ FORMS = {
                 return ""
         """,
     "remote-read-fallback": """
+        import asyncpg
         from mcp.server.fastmcp import FastMCP
         mcp = FastMCP("x")
+        db = None
         @mcp.tool()
         async def lookup(key: str) -> list:
+            pool: asyncpg.Pool = db
             try:
-                return await self.db.fetch(key)
+                return await pool.fetch(key)
             except Exception:
                 return []
         """,

@@ -78,7 +78,7 @@ def test_a_store_from_a_project_helper_annotated_so_is_local(tmp_path: Path) -> 
     (tmp_path / "app" / "__init__.py").write_text("")
     (tmp_path / "app" / "db.py").write_text(
         "import sqlite3\ndef get_db() -> sqlite3.Connection:\n    return sqlite3.connect(PATH)\n"
-        "def get_remote() -> Client:\n    return Client(URL)\n")
+        "import psycopg\ndef get_remote() -> psycopg.Connection:\n    return psycopg.connect(DSN)\n")
     caller = tmp_path / "app" / "reviews.py"
     caller.write_text('''
 from app import db

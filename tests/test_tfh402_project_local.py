@@ -48,8 +48,10 @@ class HttpNotificationStoreAdapter(NotificationStorePort):
         return httpx.get("https://example.com/notifications").json()
 '''
 
-CALLER = '''
-def current_entries(agent):
+# s49: the callers' objects are typed by a third-party class (a receiver's name alone is no evidence of a remote read);
+# what the project implements the method as then decides
+CALLER = '''import sdk_agents
+def current_entries(agent: sdk_agents.Agent):
     try:
         snapshot = agent._notification_store.snapshot(None)
         return list(snapshot.get("nudges", []))
@@ -57,7 +59,7 @@ def current_entries(agent):
         return []
 
 
-def notification_metadata(agent):
+def notification_metadata(agent: sdk_agents.Agent):
     try:
         store = agent._notification_store
         notifications = store.snapshot(None)
@@ -66,7 +68,7 @@ def notification_metadata(agent):
     return {"sources": list(notifications)}
 
 
-def entries(agent):
+def entries(agent: sdk_agents.Agent):
     try:
         return list(agent.store.snapshot(None))
     except Exception:
@@ -134,15 +136,15 @@ class RemoteStateStore:
         return httpx.get("https://example.com/config").json()
 '''
 
-STATE_CALLER = '''
+STATE_CALLER = '''import sdk_agents
 from app.kernel.state import GenerationStore
 
 
-def goal_enabled(self):
+def goal_setting(app: sdk_agents.App):
     try:
-        return bool(self.ports.store.get_app_config().goal)
+        return app.ports.store.get_app_config().goal
     except Exception:
-        return False
+        return None
 
 
 def overrides(home):
@@ -182,7 +184,7 @@ def test_a_one_word_store_whose_method_the_project_also_implements_remotely_stay
 
 
 # s46 (batch 18, kolega-code's web server): the store handed out by a function of the module named for it
-HANDED_CALLER = '''
+HANDED_CALLER = '''import sdk_agents
 from app.adapters.a0 import PosixNotificationStoreAdapter
 
 
@@ -198,7 +200,7 @@ def current(workdir):
 
 
 def fetch_store(url):
-    return url
+    return sdk_agents.connect(url)
 
 
 def remote(url):
@@ -223,4 +225,6 @@ def test_a_store_handed_out_by_a_module_function_named_for_it_is_local(tmp_path:
 def test_a_store_handed_out_by_a_module_function_stays_remote_where_the_project_implements_it_remotely(
     tmp_path: Path,
 ) -> None:
-    assert _lines(_handed_project(tmp_path, LOCAL_ADAPTER, REMOTE_ADAPTER)) == [12, 23]
+    # s49: ``_notification_store(workdir)`` hands out a class of the project, which the rule does not follow into its
+    # module (issue 24: a name is no evidence): silent now, where the project also has a remote implementation
+    assert _lines(_handed_project(tmp_path, LOCAL_ADAPTER, REMOTE_ADAPTER)) == [23]

@@ -18,7 +18,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge, Names, dotted, imported_definition, last_name, walk_in_scope
 
-__all__ = ["embedded_store", "opened_on_path"]
+__all__ = ["attribute_values", "binds_anywhere", "embedded_store", "name_values", "opened_on_path", "self_name"]
 
 _DEPTH = 6
 _ON_PATH = "<opened on a path>"
@@ -264,3 +264,10 @@ def _attribute_values(attr: str, names: Names) -> list[tuple[cst.BaseExpression,
                     return []
                 out.append((value, method))
     return out
+
+
+# the followers :mod:`.remote_object` shares (s49): what a name, ``self.<attr>`` or a method's receiver is bound to
+attribute_values = _attribute_values
+binds_anywhere = _binds_anywhere
+name_values = _name_values
+self_name = _self_name

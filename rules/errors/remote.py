@@ -28,6 +28,7 @@ from ...linter.api import Knowledge, Names, effects, last_name, project_method_s
 from .local_socket import local_socket
 from .local_store import embedded_store, opened_on_path
 from .model import words
+from .remote_object import sdk_object
 
 __all__ = ["may_read_remote_ast", "module_constants", "reads_remote", "remote_evidence"]
 
@@ -310,7 +311,7 @@ def _remote_program(call: cst.Call, qn: str, names: Names, knowledge: Knowledge)
 
 def remote_evidence(
     call: cst.Call, names: Names, knowledge: Knowledge, imports: frozenset[str], constants: frozenset[str] = frozenset(),
-    path: str | None = None,
+    path: str | None = None, tree: ast.Module | None = None,
 ) -> str | None:
     """Why ``call`` reads from outside the machine (``"network"``, ``"sends"``, ``"receiver"``, ``"client"``,
     ``"url"``, ``"program"``), or None: no positive evidence (local I/O, a third-party call on no known client,
@@ -354,7 +355,8 @@ def remote_evidence(
     if not isinstance(func, cst.Attribute):
         return None
     ref = names.qualify(func.value)
-    module = ref is not None and not ref[1] and not ref[0].rsplit(".", 1)[-1][:1].isupper()
+    module = ref is not None and not ref[1] and not any(part[:1].isupper() for part in ref[0].split(".")) \
+        and not _of_instance(func.value, names)
     if (
         not module
         and _receiver_words(func) & knowledge.remote_read_receiver_words
@@ -363,11 +365,21 @@ def remote_evidence(
         and not _module_constant(func.value, names, constants)
         and not _bound_to_data(func.value, names)
         and not (path is not None and _project_local(func, names, path))
+        and sdk_object(func.value, names, knowledge, tree, path, func.attr.value)  # s49: known to be an SDK's object
     ):
         return "receiver"  # self.client.get(k), HttpClient.request(...), self.api.runs.cancel(...); not socket.gethostname()
     if func.attr.value in (*knowledge.http_methods, "request") and _url_argument(call, knowledge):
         return "url"  # session.get(url): an HTTP verb handed a URL, whatever the session is
     return None
+
+
+def _of_instance(node: cst.BaseExpression, names: Names) -> bool:
+    """``agent._store`` where ``agent: sdk.Agent``: an attribute of an object (the resolver spells it like a module
+    path), not a module's function (s49)."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    ref = names.qualify(node) if isinstance(node, cst.Name) else None
+    return ref is not None and ref[1]
 
 
 def _handed_call(call: cst.Call, knowledge: Knowledge) -> cst.Call | None:
@@ -397,6 +409,7 @@ def reads_remote(
     awaits: bool = False,
     constants: frozenset[str] = frozenset(),
     path: str | None = None,
+    tree: ast.Module | None = None,
 ) -> bool:
     """Whether the ``try`` body (nested scopes excluded) makes a call :func:`remote_evidence` vouches for; with
     ``awaits`` (an existence check: ``table_exists``), also an ``await`` or any call that leaves the process but
@@ -404,10 +417,10 @@ def reads_remote(
     module's literal-bound names (:func:`module_constants`)."""
     for n in walk_in_scope(body):
         if isinstance(n, cst.Call):
-            if remote_evidence(n, names, knowledge, imports, constants, path) is not None:
+            if remote_evidence(n, names, knowledge, imports, constants, path, tree) is not None:
                 return True
             handed = _handed_call(n, knowledge)
-            if handed is not None and remote_evidence(handed, names, knowledge, imports, constants, path) is not None:
+            if handed is not None and remote_evidence(handed, names, knowledge, imports, constants, path, tree) is not None:
                 return True
             if (
                 awaits

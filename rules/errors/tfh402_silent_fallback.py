@@ -59,9 +59,26 @@ in `linter/knowledge/fallbacks.py`):
 - a method of an object whose name (any part of the receiver, camelCase
   split) has one of the words
   {markdown_words(sorted(_DEFAULTS.remote_read_receiver_words), "or")}
-  (`client.delete(*ids)`, `self._redis.get(k)`, `HttpClient.request(...)`,
-  `self.api.runs.cancel(id)`); not `manager`, which names no place (a
-  simulator's termination manager, a tokenizer's artifact cache);
+  (`client.delete(*ids)`, `self._redis.get(k)`, `self.api.runs.cancel(id)`),
+  when the object is known to be a third-party package's (s49, issue 24: the name
+  alone is no evidence): annotated with a class of a package that is neither the
+  standard library, an in-memory library nor the project's own (`client:
+  QdrantClient`), or built by a call into one, followed through the file: a local
+  the function (or its parent) binds (`s3 = boto3.client("s3")`, `client, user =
+  _client()`), `self.<attr>` as the methods of the class assign it
+  (`self._client = Pinecone(api_key=k)`, an import inside the method included:
+  `import aioboto3` in `__aenter__`, `boto3 = importlib.import_module("boto3")`), what a
+  method of the class or a function of the module returns
+  (`self._get_bucket().blob(k).exists()`), and what such an object hands out
+  (`self._collection = client.get_collection(n)`). A parameter with no
+  annotation, an object handed in (`self.store = store`), a registry filled at
+  run time, and a value the file does not show the origin of name a place without saying
+  where it is, and stay silent: on batches 19-21 such receivers were a local
+  sqlite database, a keychain, a job store or the local Docker daemon as often
+  as a service (9 of their 20 false findings). A class of the project's own
+  package (`repo: GitRepo`) stays evidence, decided by what the project
+  implements its method as (below). Not `manager` either, which names
+  no place (a simulator's termination manager, a tokenizer's artifact cache);
 - a method of an object built from or annotated with a third-party class
   named for a client ({markdown_words(sorted(_DEFAULTS.client_class_words)[:10])}, ...:
   `Pinecone().Index("docs").query(...)`, `container: Container`), or a method
@@ -381,6 +398,47 @@ def search(q):
 or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s49 (issue 24): a receiver only named like a remote thing, whose object the file does not show to be a
+        # third-party package's: an unannotated parameter, an attribute handed in, the project's own store class
+        # (batches 19-21: a local job store, a keychain wrapper, a sqlite database class, an in-process API)
+        """\
+from .db import open_database
+
+
+class Jobs:
+    def __init__(self, store, settings):
+        self.store = store
+        self.db = open_database(settings)
+
+    def jobs(self):
+        try:
+            return self.store.list()
+        except Exception:
+            return []
+
+    def goal_text(self, key):
+        try:
+            return self.db.get_autopilot(key)
+        except Exception:
+            return ""
+
+
+def tradable(client):
+    try:
+        return sorted(m["symbol"] for m in client.get_markets())
+    except Exception:
+        return []
+""",
+        # s49: what a finding of earlier sessions rested on the name alone and now stays silent: a registry filled at
+        # run time with clients of unknown origin
+        """\
+_API_CLIENTS = {}
+def search_in(region, q):
+    try:
+        return _API_CLIENTS[region].search(q).hits
+    except Exception:
+        return []
+""",
         # s48: a module helper annotated to return a sqlite3 connection (``def _connect() -> sqlite3.Connection``):
         # its connection is the local database, though the helper holds no finding (batch 21's oblivion-agent)
         """\
@@ -1198,6 +1256,64 @@ class Account:
 """,
     ]
     INVALID = [
+        # s49 (issue 24): the receiver followed to a third-party package's object: a client a method of the class
+        # builds (an import inside it, or ``importlib.import_module`` of a literal), reached from a closure through
+        # the class's getters; a helper of the module that returns one in a tuple
+        """\
+import importlib
+
+
+class Blob:
+    def __init__(self, region):
+        boto3 = importlib.import_module("boto3")
+        self.s3 = boto3.client("s3", region_name=region)
+
+    def list_keys(self, prefix):
+        try:
+            return [o["Key"] for o in self.s3.list_objects_v2(Bucket="b", Prefix=prefix).get("Contents", [])]
+        except Exception:  # error: TFH402
+            return []
+
+
+class Memory:
+    def __init__(self):
+        self._client = None
+        self._collection = None
+
+    def _get_client(self):
+        if self._client is None:
+            import chromadb
+            self._client = chromadb.HttpClient(host="memory.internal")
+        return self._client
+
+    def _get_collection(self):
+        if self._collection is None:
+            self._collection = self._get_client().get_or_create_collection("memories")
+        return self._collection
+
+    async def recall(self, memory_id):
+        def _get():
+            collection = self._get_collection()
+            try:
+                return collection.get(ids=[memory_id])["documents"]
+            except Exception:  # error: TFH402
+                return []
+        return await run_sync(_get)
+
+
+def _client():
+    from composio import Composio
+    return Composio(api_key=KEY), USER
+
+
+def list_connected():
+    try:
+        client, user_id = _client()
+        resp = client.connected_accounts.list(user_ids=[user_id])
+    except Exception:  # error: TFH402
+        return set()
+    return {a.toolkit for a in resp.items}
+""",
         # s48: a helper annotated to return a connection to a database server stays remote (psycopg)
         """\
 import psycopg
@@ -1407,10 +1523,11 @@ def put(url, err):
         return {}
 """,
         # a status flag of an action is not a predicate (s47: here the try also reads, so its False also answers
-        # "none of them there"; a delete alone is a write's status flag, VALID)
+        # "none of them there"; a delete alone is a write's status flag, VALID; s49: a client typed by annotation)
         """\
+import redis
 def delete(self, ids=None) -> bool:
-    client = self.client
+    client: redis.Redis = self.client
     try:
         if ids and client.exists(*ids):
             client.delete(*ids)
@@ -1444,8 +1561,11 @@ class VectorStore:
 """,
         # a tool method handing a URL to a third-party converter, and the sync twin through a db receiver
         """\
+import redis
 from markitdown import MarkItDown
 class ConvertTool:
+    def __init__(self):
+        self.db = redis.Redis(host="sessions")
     def _run(self, page_url):
         try:
             return MarkItDown().convert(page_url).text_content
@@ -1460,6 +1580,7 @@ class ConvertTool:
         # SDK handles not named like a client: an index built from a known constructor, a container typed by an
         # annotation; and a bare `return` after a failed fetch in a method whose result means "the items"
         """\
+import chromadb
 from docker.models.containers import Container
 from pinecone import Pinecone
 index = Pinecone().Index("docs")
@@ -1474,6 +1595,8 @@ def container_logs(container: Container):
     except Exception:  # error: TFH402
         return ""
 class Memory:
+    def __init__(self, client: chromadb.HttpClient):
+        self.collection = client.get_collection("memories")
     def list_items(self, user):
         try:
             items = self.collection.get(where={"user": user})
@@ -1481,17 +1604,10 @@ class Memory:
             return
         return items["documents"]
 """,
-        # positive evidence of a remote read: a class of the module's own package named for an HTTP client, a
-        # third-party helper handed a URL, an existence check whose lookup runs in a worker thread
+        # positive evidence of a remote read: a third-party helper handed a URL, an existence check whose lookup runs in a worker thread
         """\
 import asyncio
-from .http import HttpClient
 from pdf2text_lib import fetch_text
-async def login(key):
-    try:
-        return await HttpClient.request("POST", "/auth", json={"key": key})
-    except Exception:  # error: TFH402
-        return None
 def paper_text(pdf_url):
     try:
         return fetch_text(pdf_url)
@@ -1509,10 +1625,12 @@ class Vectors:
         """\
 import asyncio
 import subprocess
+import chromadb
 from elasticsearch import AsyncElasticsearch
 class Search:
     def __init__(self, es: AsyncElasticsearch):
         self._es = es
+        self._client = chromadb.HttpClient(host="vectors")
     async def list_collection_names(self):
         try:
             return list(await self._es.indices.get(index="docs__*"))
@@ -1556,21 +1674,14 @@ def lookup(q):
     except Exception:  # error: TFH402
         return []  # TODO: fall back less quietly
 """,
-        # s37: a module-level client (not a literal) named in capitals, a client held in a module-level registry
-        # filled at run time, and a database connection to a server, read through its cursor's rows: still remote
+        # s37: a module-level client (not a literal) named in capitals, and a database connection to a server, read through its cursor's rows: still remote
         """\
 import psycopg
 from searchkit import SearchClient
 API_CLIENT = SearchClient(timeout=10)
-_API_CLIENTS = {}
 def search(q):
     try:
         return API_CLIENT.search(q).hits
-    except Exception:  # error: TFH402
-        return []
-def search_in(region, q):
-    try:
-        return _API_CLIENTS[region].search(q).hits
     except Exception:  # error: TFH402
         return []
 def rows(dsn):
@@ -1583,20 +1694,27 @@ def rows(dsn):
         # an async action's status flag is not a predicate answer; s47: a cancel that also reads the run first
         # answers "not there" with its False too
         """\
-async def acancel_run(self, run_id) -> bool:
-    try:
-        run = await self.api.runs.get(run_id)
-        await self.api.runs.cancel(run.id)
-        return True
-    except Exception:  # error: TFH402
-        return False
+from langgraph_sdk import get_client
+class Runs:
+    def __init__(self, url):
+        self.api = get_client(url=url)
+    async def acancel_run(self, run_id) -> bool:
+        try:
+            run = await self.api.runs.get(run_id)
+            await self.api.runs.cancel(run.id)
+            return True
+        except Exception:  # error: TFH402
+            return False
 """,
         # s38: deleting by id: False on an outage reads "nothing to delete" (an HTTP POST helper, `post`, stays
         # reported too: the first example); "optional" in a docstring's argument list says nothing of the design.
         # s47: a delete alone is a write's status flag, unless the contract says False is "not found": here the
         # method's docstring, and below the base class's (vanna's AgentMemory.delete_by_id, batch 4)
         """\
+from pinecone import Pinecone
 class Memory:
+    def __init__(self):
+        self.index = Pinecone().Index("memories")
     def delete_memory(self, memory_id: str) -> bool:
         \"\"\"Delete one memory. Returns True if deleted, False if not found.
 
@@ -1619,7 +1737,10 @@ def has_collection(client: QdrantClient, name) -> bool:
         return True
     except Exception:  # error: TFH402
         return False
+import boto3
 class Objects:
+    def __init__(self, names):
+        self.buckets = {n: boto3.resource("s3").Bucket(n) for n in names}
     def object_names(self, name):
         bucket = self.buckets.get(name)
         try:
@@ -1694,7 +1815,12 @@ class PineconeMemory(AgentMemory):
         if self._constants is None:
             self._constants = module_constants(self.ctx.module, self.names)
         return reads_remote(body, self.names, k, self.ctx.screen.import_roots, awaits=exists,
-                            constants=self._constants, path=self.ctx.path) or runs_tool(body, k)
+                            constants=self._constants, path=self.ctx.path, tree=self._tree()) or runs_tool(body, k)
+
+    def _tree(self) -> ast.Module | None:
+        """The whole file's ``ast`` (the screen's): what a helper the engine stubbed returns (s49)."""
+        tree = self.ctx.screen.tree
+        return tree if isinstance(tree, ast.Module) else None
 
     def _exempt_function(self, returned: str, body: cst.BaseSuite) -> bool:
         """Best-effort cleanup, or ``return False`` in a predicate (not one about a remote resource)."""
