@@ -284,8 +284,17 @@ something else happens (`docker wait`/`attach`/`events`, `tail -f`,
 merge`/`rebase`, a commit with no message), or runs a command the code does
 not spell (`bash -c <var>`, `python -c <var>`, `[sys.executable, script]`,
 `docker exec c <var>`, `["git", *argv]`, a shell line's placeholder
-`f"cd {{d}} && {{cmd}}"`). A command the code does not name (a parameter,
-the model's command in a shell tool, `[binary, ...]`, `subprocess.run(cmd,
+`f"cd {{d}} && {{cmd}}"`). A command the call does not spell is read the same
+way round (s49): when the code builds it and no parameter of the running function
+chooses its program or sub-command (`[git_binary(), "show", spec]`, `[self._binary,
+"schema"]`, `[*_GIT, "commit", "-m", m]`, a list assigned in the
+function or the module, the wait of a process started on one), it is silent unless
+one of its literal words names a program or sub-command the tables know to reach
+another machine, run long or prompt (`[self._git, "clone", url]`, `[sys.executable,
+"-m", "pytest"]`: `knowledge.network_or_long_words`). A command a caller hands in (a
+parameter in the program's or sub-command's place: the model's command in a shell
+tool, `run(command)`, `shlex.split(command)`, `["git"] + command`, `[sys.executable,
+file]`, `request.binary`, `step["cmd"]` of a loop over a parameter; `subprocess.run(cmd,
 shell=True)`, a `bash` or `python` fed its commands on stdin) is reported: that is where an agent's hung process comes
 from (on the survey's labels of batches 1-15 this default silences no true
 finding, and 4 false and 27 debatable ones: local git, the docker CLI,
@@ -374,6 +383,23 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s49 (issue 23; batch 21's ao-orchestrator, korgex, kaniscope): a command built in the code, whose program or
+        # sub-command no parameter chooses and none of whose literal words reaches another machine, runs long or
+        # prompts: the object's own binary, a module constant spread before a local verb, a wait on such a process
+        """\
+import asyncio, subprocess
+_GIT = ["git", "-c", "user.name=checkpoint"]
+class Reviewer:
+    def schema(self):
+        return subprocess.run([self._binary, "schema"], capture_output=True, text=True)
+def checkpoint(worktree, message):
+    subprocess.run([*_GIT, "commit", "--allow-empty", "-q", "-m", message])
+async def search(pattern, root):
+    proc = await asyncio.create_subprocess_exec(self_rg(), "--json", pattern, root, stdout=asyncio.subprocess.PIPE)
+    return await proc.communicate()
+def self_rg():
+    return find_binary()
+""",
         # s47 (spidy-agent b19, local-open): a function returning one of several desktop openers by platform; every
         # program it may return is local, so `[open_command(), path]` runs a local opener (the bare annotation
         # `cmd: List[str]` binds nothing)
@@ -1149,6 +1175,21 @@ async def run(argv, timeout):
 """,
     ]
     INVALID = [
+        # s49: built in the code but a literal word reaches another machine or runs long (`clone`, `-m pytest`), or a
+        # parameter chooses the program (the model's or the caller's command): reported
+        """\
+import shlex, subprocess, sys
+class Repo:
+    def clone(self, url):
+        return subprocess.run([self._git, "clone", url], capture_output=True)  # error: TFH201
+def tests(root):
+    cmd = [sys.executable, "-m", "pytest", "-q"]
+    return subprocess.run(cmd, cwd=root)  # error: TFH201
+def shell_tool(command: str):
+    return subprocess.run(shlex.split(command), capture_output=True)  # error: TFH201
+def run_request(request):
+    return subprocess.run([request.binary, "status"], capture_output=True)  # error: TFH201
+""",
         # s48: sudo without `-n` may wait at a password prompt; with `-n` the command it runs decides (`curl` leaves the
         # machine); a captured `sudo -v` has nobody to ask: reported
         """\
