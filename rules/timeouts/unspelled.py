@@ -150,7 +150,7 @@ class _Reader:
             for part in node.parts:
                 if isinstance(part, cst.FormattedStringText):
                     out += part.value.split()
-                else:
+                elif isinstance(part, cst.FormattedStringExpression):
                     out += self.words(part.expression, chooses and not out)
             return out
         if isinstance(node, (cst.List, cst.Tuple)):
@@ -221,11 +221,11 @@ def built_local_command(knowledge: Knowledge, cmd: cst.BaseExpression, func: cst
     return bool(words) and knowledge.network_or_long_words(w for w in words if w not in (_HOLE, _HANDED)) is None
 
 
-def returned_words(tree: ast.Module) -> dict[str, list[str]]:
+def returned_words(tree: ast.AST) -> dict[str, list[str]]:
     """Each module function's name -> the literal words of what its ``return`` statements give (``return "curl"``,
     ``return shutil.which("git") or "git"``), read on the file's ``ast`` screen (the narrowed tree may lack it)."""
     out: dict[str, list[str]] = {}
-    for node in tree.body:
+    for node in getattr(tree, "body", []):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             words = out.setdefault(node.name, [])
             for ret in ast.walk(node):
