@@ -63,6 +63,12 @@ _GIT_NETWORK = frozenset({"submodule", "lfs", "svn", "send-email", "request-pull
 _GIT_REMOTE_NETWORK = frozenset({"show", "update", "prune", "set-head"})
 _GIT_CLEAN_PERSON_FLAGS = frozenset({"-i", "--interactive"})
 _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
+# s49 (issue 23; labels of batches 14-21: afplay x3, aplay, say, a second afplay: 4 false, 2 debatable, 0 true): programs
+# that play a local sound file or speak a text on this machine's audio device and end with it. Long by nature for the
+# fix (``LONG_RUNNING_PROCESSES``: a default would cut the sound), but local and ending by themselves: TFH201 is silent.
+# Not the players that also stream a URL they are handed (``ffplay``, ``mpv``, ``vlc``, ``mpg123``): they stay reported.
+PLAYBACK_PROGRAMS: Final[frozenset[str]] = frozenset({"afplay", "aplay", "paplay", "say", "espeak", "espeak-ng"})
+_PLAYBACK_NOTE = ProcessNote("plays a local sound or speaks a text on this machine and ends with it")
 
 
 # s45 (batch 17, dobby's `git merge <branch> --no-edit -m <msg>`, `git merge --abort`): a merge, rebase, cherry-pick or
@@ -123,6 +129,8 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
         return _LOCAL_NOTE.why if segs and all(local_program(s, whole) for s in segs) else None
     if head == "script" or any("://" in w and not w.startswith("file://") for w in argv):
         return None  # a session recorder (its own reading above), a literal URL: it reaches another machine
+    if head in PLAYBACK_PROGRAMS:
+        return _PLAYBACK_NOTE.why
     if head in _WRAPPERS:  # nohup/env/nice <command>: the wrapped command decides
         wrapped = list(argv[1:])
         while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
@@ -181,7 +189,7 @@ def network_or_long_words(words: Iterable[str]) -> str | None:
         if "://" in word and not word.startswith("file://"):
             return word
         name = word.rsplit("/", 1)[-1].removesuffix(".exe")
-        if not name or name.startswith("-"):
+        if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:
             continue
         pair = f"{name} {flat[i + 1]}" if i + 1 < len(flat) else name
         if (name in REMOTE_CLIS or name in NETWORK_PROGRAMS or name in LONG_RUNNING_PROCESSES or name in _AGENT_CLIS

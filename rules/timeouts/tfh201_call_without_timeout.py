@@ -300,7 +300,9 @@ from (on the survey's labels of batches 1-15 this default silences no true
 finding, and 4 false and 27 debatable ones: local git, the docker CLI,
 `ffprobe`, `python -m venv`, local conversions). The docker CLI
 talks to the machine's own daemon: its local verbs (`ps`, `inspect`, `logs`,
-`rm`, `stop`, `info`) are silent. So are a local instant's sub-commands
+`rm`, `stop`, `info`) are silent. So is a local sound or speech (s49,
+`knowledge.PLAYBACK_PROGRAMS`: `afplay`, `aplay`, `paplay`, `say`, `espeak`; not
+`ffplay`/`mpv`/`vlc`, which also stream a URL they are handed). So are a local instant's sub-commands
 (`knowledge.LOCAL_INSTANT_SUBCOMMANDS`: a local daemon's, a multiplexer's or
 the desktop's client asked only about or to set this machine's state:
 `ollama show`/`list`, `adb start-server`/`devices`, `tmux send-keys`/
@@ -383,6 +385,14 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s49 (batch 21's andromity, batch 19's cdt-release): a local notification sound or speech ends with the media
+        """\
+import subprocess
+def chime(path_str, text):
+    subprocess.run(["afplay", path_str], check=False)
+    subprocess.run(["aplay", "-q", path_str], check=False, stderr=subprocess.DEVNULL)
+    subprocess.run(["say", text])
+""",
         # s49 (issue 23; batch 21's ao-orchestrator, korgex, kaniscope): a command built in the code, whose program or
         # sub-command no parameter chooses and none of whose literal words reaches another machine, runs long or
         # prompts: the object's own binary, a module constant spread before a local verb, a wait on such a process
@@ -1175,6 +1185,13 @@ async def run(argv, timeout):
 """,
     ]
     INVALID = [
+        # s49: a player that also streams what it is handed, or a sound fetched from a URL: reported
+        """\
+import subprocess
+def play(path, url):
+    subprocess.run(["ffplay", "-nodisp", "-autoexit", path])  # error: TFH201
+    subprocess.run(["afplay", "https://example.com/chime.wav"])  # error: TFH201
+""",
         # s49: built in the code but a literal word reaches another machine or runs long (`clone`, `-m pytest`), or a
         # parameter chooses the program (the model's or the caller's command): reported
         """\
