@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Final, Iterable
 
 from .processes import (
-    LONG_RUNNING_SUBCOMMANDS, REMOTE_SUBCOMMANDS, ProcessNote, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
+    INTERACTIVE_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS, REMOTE_CLIS, REMOTE_SUBCOMMANDS, ProcessNote,
+    _AGENT_CLIS, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
     _GIT_PERSON_SUBCOMMANDS, _PYTHONS, _RUNNERS, _SHELL_FLAGS, _SHELLS, _WRAPPERS, _git_given_message, _program_argv,
     interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
 )
@@ -62,6 +63,12 @@ _GIT_NETWORK = frozenset({"submodule", "lfs", "svn", "send-email", "request-pull
 _GIT_REMOTE_NETWORK = frozenset({"show", "update", "prune", "set-head"})
 _GIT_CLEAN_PERSON_FLAGS = frozenset({"-i", "--interactive"})
 _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its author knows")
+# s49 (issue 23; labels of batches 14-21: afplay x3, aplay, say, a second afplay: 4 false, 2 debatable, 0 true): programs
+# that play a local sound file or speak a text on this machine's audio device and end with it. Long by nature for the
+# fix (``LONG_RUNNING_PROCESSES``: a default would cut the sound), but local and ending by themselves: TFH201 is silent.
+# Not the players that also stream a URL they are handed (``ffplay``, ``mpv``, ``vlc``, ``mpg123``): they stay reported.
+PLAYBACK_PROGRAMS: Final[frozenset[str]] = frozenset({"afplay", "aplay", "paplay", "say", "espeak", "espeak-ng"})
+_PLAYBACK_NOTE = ProcessNote("plays a local sound or speaks a text on this machine and ends with it")
 
 
 # s45 (batch 17, dobby's `git merge <branch> --no-edit -m <msg>`, `git merge --abort`): a merge, rebase, cherry-pick or
@@ -122,6 +129,8 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
         return _LOCAL_NOTE.why if segs and all(local_program(s, whole) for s in segs) else None
     if head == "script" or any("://" in w and not w.startswith("file://") for w in argv):
         return None  # a session recorder (its own reading above), a literal URL: it reaches another machine
+    if head in PLAYBACK_PROGRAMS:
+        return _PLAYBACK_NOTE.why
     if head in _WRAPPERS:  # nohup/env/nice <command>: the wrapped command decides
         wrapped = list(argv[1:])
         while wrapped and (wrapped[0].startswith("-") or (head == "env" and "=" in wrapped[0])):
@@ -162,3 +171,30 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
                 rest[1] in _GIT_REMOTE_NETWORK or rest[1] == "add" and any(a in ("-f", "--fetch") for a in rest[2:]))):
             return None
     return _LOCAL_NOTE.why
+
+
+# ---------------------------------------------------------------- TFH201: a command built where the call cannot spell it (s49)
+
+# s49 (issue 23, batches 1-21's labels): a process whose program the call does not spell (``[git_binary(), "show", spec]``,
+# ``[self._binary, "schema"]``, ``[*_GIT, "commit", ...]``, a command list built in the function) and
+# that no caller hands in is reported only on evidence in its literal words: a word naming a program or sub-command
+# that reaches another machine or runs long by nature (the tables above: ``REMOTE_CLIS``, ``NETWORK_PROGRAMS``,
+# ``LONG_RUNNING_PROCESSES``, ``LONG_RUNNING_SUBCOMMANDS``, git's network verbs, a coding agent's CLI, a never-ending
+# program, a prompt: ``sudo``, ``gpg``) or a literal URL. Read by ``rules/timeouts/unspelled.py``.
+def network_or_long_words(words: Iterable[str]) -> str | None:
+    """The first literal word of a command (any position) that says the process reaches another machine or runs long,
+    or None: ``["{}", "-m", "pytest"]`` -> ``pytest``; ``["{}", "pr", "create"]`` -> None (``gh`` unseen)."""
+    flat = [w for word in words for w in word.split()]
+    for i, word in enumerate(flat):
+        if "://" in word and not word.startswith("file://"):
+            return word
+        name = word.rsplit("/", 1)[-1].removesuffix(".exe")
+        if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:
+            continue
+        pair = f"{name} {flat[i + 1]}" if i + 1 < len(flat) else name
+        if (name in REMOTE_CLIS or name in NETWORK_PROGRAMS or name in LONG_RUNNING_PROCESSES or name in _AGENT_CLIS
+                or name in LONG_RUNNING_SUBCOMMANDS or name in REMOTE_SUBCOMMANDS["git"] or name in _GIT_NETWORK
+                or name in NEVER_ENDING_PROCESSES or pair in LONG_RUNNING_PROCESSES or pair in NEVER_ENDING_PROCESSES
+                or not INTERACTIVE_PROCESSES.get(name, _LOCAL_NOTE).silent):  # sudo, gpg: may wait at a prompt
+            return name
+    return None

@@ -30,6 +30,7 @@ from .params import forwarded_commands, forwarded_param, parameter_commands, pro
 from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import polled_in as _polled_in, receiver as _receiver
 from .screen import exit_functions
+from .unspelled import built_local_command, returned_words
 from .watched import watched_wait
 from .writes import http_write_refusal
 from .wrapped_session import wrapped_session
@@ -505,7 +506,12 @@ class TimeoutShapes(LoopCommands, Rule):
                 command_words(rest := cmd.with_changes(elements=cmd.elements[1:]))[0] + later_flags(rest)):
             return True  # s46 (batch 18, rootsight): `[exe, "sso", "login"]` on the person's terminal: any CLI's sign-in
         words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
-        return local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0)
+        if local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0):
+            return True
+        func = self.names.function  # s49: a command built in the code, nothing handed in choosing it, no network word
+        return (not words and built_local_command(self.knowledge, cmd, func if isinstance(func, cst.FunctionDef) else None,
+                                                  self.module, self.names.is_builtin, self.classes[-1] if self.classes else None,
+                                                  self.ctx.screen.memo(("returned_words",), lambda: returned_words(self.ctx.screen.tree))))
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The command with its program (or the whole command) as each literal a parameter naming it can hold

@@ -284,14 +284,25 @@ something else happens (`docker wait`/`attach`/`events`, `tail -f`,
 merge`/`rebase`, a commit with no message), or runs a command the code does
 not spell (`bash -c <var>`, `python -c <var>`, `[sys.executable, script]`,
 `docker exec c <var>`, `["git", *argv]`, a shell line's placeholder
-`f"cd {{d}} && {{cmd}}"`). A command the code does not name (a parameter,
-the model's command in a shell tool, `[binary, ...]`, `subprocess.run(cmd,
+`f"cd {{d}} && {{cmd}}"`). A command the call does not spell is read the same
+way round (s49): when the code builds it and no parameter of the running function
+chooses its program or sub-command (`[git_binary(), "show", spec]`, `[self._binary,
+"schema"]`, `[*_GIT, "commit", "-m", m]`, a list assigned in the
+function or the module, the wait of a process started on one), it is silent unless
+one of its literal words names a program or sub-command the tables know to reach
+another machine, run long or prompt (`[self._git, "clone", url]`, `[sys.executable,
+"-m", "pytest"]`: `knowledge.network_or_long_words`). A command a caller hands in (a
+parameter in the program's or sub-command's place: the model's command in a shell
+tool, `run(command)`, `shlex.split(command)`, `["git"] + command`, `[sys.executable,
+file]`, `request.binary`, `step["cmd"]` of a loop over a parameter; `subprocess.run(cmd,
 shell=True)`, a `bash` or `python` fed its commands on stdin) is reported: that is where an agent's hung process comes
 from (on the survey's labels of batches 1-15 this default silences no true
 finding, and 4 false and 27 debatable ones: local git, the docker CLI,
 `ffprobe`, `python -m venv`, local conversions). The docker CLI
 talks to the machine's own daemon: its local verbs (`ps`, `inspect`, `logs`,
-`rm`, `stop`, `info`) are silent. So are a local instant's sub-commands
+`rm`, `stop`, `info`) are silent. So is a local sound or speech (s49,
+`knowledge.PLAYBACK_PROGRAMS`: `afplay`, `aplay`, `paplay`, `say`, `espeak`; not
+`ffplay`/`mpv`/`vlc`, which also stream a URL they are handed). So are a local instant's sub-commands
 (`knowledge.LOCAL_INSTANT_SUBCOMMANDS`: a local daemon's, a multiplexer's or
 the desktop's client asked only about or to set this machine's state:
 `ollama show`/`list`, `adb start-server`/`devices`, `tmux send-keys`/
@@ -374,6 +385,31 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s49 (batch 21's andromity, batch 19's cdt-release): a local notification sound or speech ends with the media
+        """\
+import subprocess
+def chime(path_str, text):
+    subprocess.run(["afplay", path_str], check=False)
+    subprocess.run(["aplay", "-q", path_str], check=False, stderr=subprocess.DEVNULL)
+    subprocess.run(["say", text])
+""",
+        # s49 (issue 23; batch 21's ao-orchestrator, korgex, kaniscope): a command built in the code, whose program or
+        # sub-command no parameter chooses and none of whose literal words reaches another machine, runs long or
+        # prompts: the object's own binary, a module constant spread before a local verb, a wait on such a process
+        """\
+import asyncio, subprocess
+_GIT = ["git", "-c", "user.name=checkpoint"]
+class Reviewer:
+    def schema(self):
+        return subprocess.run([self._binary, "schema"], capture_output=True, text=True)
+def checkpoint(worktree, message):
+    subprocess.run([*_GIT, "commit", "--allow-empty", "-q", "-m", message])
+async def search(pattern, root):
+    proc = await asyncio.create_subprocess_exec(self_rg(), "--json", pattern, root, stdout=asyncio.subprocess.PIPE)
+    return await proc.communicate()
+def self_rg():
+    return find_binary()
+""",
         # s47 (spidy-agent b19, local-open): a function returning one of several desktop openers by platform; every
         # program it may return is local, so `[open_command(), path]` runs a local opener (the bare annotation
         # `cmd: List[str]` binds nothing)
@@ -1149,6 +1185,28 @@ async def run(argv, timeout):
 """,
     ]
     INVALID = [
+        # s49: a player that also streams what it is handed, or a sound fetched from a URL: reported
+        """\
+import subprocess
+def play(path, url):
+    subprocess.run(["ffplay", "-nodisp", "-autoexit", path])  # error: TFH201
+    subprocess.run(["afplay", "https://example.com/chime.wav"])  # error: TFH201
+""",
+        # s49: built in the code but a literal word reaches another machine or runs long (`clone`, `-m pytest`), or a
+        # parameter chooses the program (the model's or the caller's command): reported
+        """\
+import shlex, subprocess, sys
+class Repo:
+    def clone(self, url):
+        return subprocess.run([self._git, "clone", url], capture_output=True)  # error: TFH201
+def tests(root):
+    cmd = [sys.executable, "-m", "pytest", "-q"]
+    return subprocess.run(cmd, cwd=root)  # error: TFH201
+def shell_tool(command: str):
+    return subprocess.run(shlex.split(command), capture_output=True)  # error: TFH201
+def run_request(request):
+    return subprocess.run([request.binary, "status"], capture_output=True)  # error: TFH201
+""",
         # s48: sudo without `-n` may wait at a password prompt; with `-n` the command it runs decides (`curl` leaves the
         # machine); a captured `sudo -v` has nobody to ask: reported
         """\
