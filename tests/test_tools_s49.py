@@ -1,0 +1,66 @@
+"""`smullyan tools` (issue 28, session 49, after batch 21's blind run): a tool form batch 21 missed.
+
+- A registry decorator factory that builds a tool object first and hands it the function by an attribute after:
+  ``def register_tool(name, description, parameters=None): def decorator(func): tool = ToolDef(name, description,
+  parameters); tool.handler = func; TOOL_REGISTRY[name] = tool; return func`` (korgex, batch 21, 77 tools; the same
+  storing idiom, ``handoff_tool = HandoffTool(agent=agent); handoff_tool.handler = awaitable;
+  llm_tools.func_list.append(handoff_tool)``, is astrbot's ``register_agent``, batch 10). Not an object of a class
+  whose name does not say tool (``hook = Hook(name); hook.handler = func``): stored, and counted only when the
+  decorator's or the registry's name says tool, as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import tools_by_name
+
+_BASE = '''
+    TOOL_REGISTRY = {}
+
+
+    class ToolDef:
+        def __init__(self, name, description, parameters=None):
+            self.name, self.description, self.parameters = name, description, parameters or []
+            self.handler = None
+
+
+    def register_tool(name, description, parameters=None):
+        def decorator(func):
+            tool = ToolDef(name, description, parameters)
+            tool.handler = func
+            TOOL_REGISTRY[name] = tool
+            return func
+        return decorator
+
+
+    def dispatch_tool(tool_name, raw_args):
+        return TOOL_REGISTRY[tool_name].handler(**raw_args)
+'''
+
+_TOOLS = '''
+    from pkg.tool_base import register_tool
+
+
+    @register_tool("read_file", "Reads the file.", [])
+    def read_file(path, context=None):
+        with open(path) as f:
+            return f.read()
+
+
+    @register_tool("run_in_bash_session", "Runs a bash command.")
+    def run_bash(command, context=None):
+        return command
+'''
+
+
+def test_a_tool_object_handed_the_function_by_an_attribute(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tool_base.py": _BASE, "pkg/tools_impl.py": _TOOLS})
+    assert sorted(found) == ["read_file", "run_in_bash_session"]
+    assert found["run_in_bash_session"].line == 11
+
+
+def test_an_object_whose_class_does_not_say_tool_stays_silent(tmp_path: Path) -> None:
+    base = _BASE.replace("ToolDef", "Hook").replace("TOOL_REGISTRY", "HOOKS").replace("register_tool", "register_hook")
+    tools = _TOOLS.replace("register_tool", "register_hook")
+    assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tool_base.py": base, "pkg/tools_impl.py": tools}) == {}
