@@ -64,3 +64,59 @@ def test_an_object_whose_class_does_not_say_tool_stays_silent(tmp_path: Path) ->
     base = _BASE.replace("ToolDef", "Hook").replace("TOOL_REGISTRY", "HOOKS").replace("register_tool", "register_hook")
     tools = _TOOLS.replace("register_tool", "register_hook")
     assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tool_base.py": base, "pkg/tools_impl.py": tools}) == {}
+
+
+_REGISTRY = '''
+    from dataclasses import dataclass
+
+
+    @dataclass
+    class Tool:
+        name: str
+        description: str
+        parameters: dict
+        handler: object
+
+
+    class Registry:
+        def __init__(self):
+            self._tools = {}
+
+        def register(self, tool):
+            self._tools[tool.name] = tool
+
+        def tool(self, name, description, parameters, *, side_effect=False):
+            def decorate(fn):
+                self.register(Tool(name=name, description=description, parameters=parameters, handler=fn))
+                return fn
+            return decorate
+
+        def dispatch(self, name, arguments):
+            return self._tools[name].handler(**arguments)
+
+
+    registry = Registry()
+'''
+
+_WEB = '''
+    from pkg.registry import registry
+
+
+    @registry.tool("web_fetch", "Fetch a page.", {"type": "object"})
+    def fetch(url):
+        return url
+'''
+
+
+def test_a_registry_method_of_an_object_another_module_imports(tmp_path: Path) -> None:
+    """cbyzt-ycode (batch 21): ``registry = Registry()``, ``@registry.tool("web_fetch", ...)`` in the tool modules;
+    celltype-cli (batch 16): ``registry = ToolRegistry()`` in ``ct/tools/__init__.py``, ``@registry.register(...)``."""
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/registry.py": _REGISTRY, "pkg/web.py": _WEB})
+    assert sorted(found) == ["web_fetch"]
+    assert found["web_fetch"].line == 5
+
+
+def test_a_method_of_an_object_that_registers_nothing_stays_silent(tmp_path: Path) -> None:
+    plain = _REGISTRY.replace("self.register(Tool(name=name, description=description, parameters=parameters, "
+                              "handler=fn))", "print(name)")
+    assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/registry.py": plain, "pkg/web.py": _WEB}) == {}
