@@ -120,3 +120,44 @@ def test_a_method_of_an_object_that_registers_nothing_stays_silent(tmp_path: Pat
     plain = _REGISTRY.replace("self.register(Tool(name=name, description=description, parameters=parameters, "
                               "handler=fn))", "print(name)")
     assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/registry.py": plain, "pkg/web.py": _WEB}) == {}
+
+
+_TOOLBOX = '''
+    def _tool(name, description, properties):
+        return {"name": name, "description": description, "input_schema": {"type": "object", "properties": properties}}
+
+
+    TOOLS = [_tool("bash", "Run a command.", {}), _tool("read_file", "Read a file.", {})]
+
+
+    class Toolbox:
+        def call(self, name, args):
+            handler = getattr(self, f"_{name}", None)
+            if handler is None:
+                return f"Unknown tool: {name}", True
+            return handler(**args)
+
+        def _abs(self, path):
+            return path
+
+        def _git(self, args):
+            return args
+
+        def _bash(self, command):
+            return self._git(command)
+
+        def _read_file(self, path):
+            return open(self._abs(path)).read()
+'''
+
+
+def test_a_prefix_that_does_not_say_tool_keeps_the_methods_the_schemas_name(tmp_path: Path) -> None:
+    """repo-bug-hunter (batch 21): ``getattr(self, f"_{name}")`` in ``Toolbox.call``; its helpers ``_abs``, ``_git``
+    were 11 false rows."""
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tools.py": _TOOLBOX})
+    assert sorted(found) == ["bash", "read_file"]
+
+
+def test_a_prefix_whose_methods_no_literal_names_keeps_them_all(tmp_path: Path) -> None:
+    code = _TOOLBOX.replace('TOOLS = [_tool("bash", "Run a command.", {}), _tool("read_file", "Read a file.", {})]', "")
+    assert sorted(tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tools.py": code})) == ["abs", "bash", "git", "read_file"]

@@ -88,10 +88,13 @@ def _static_prefix(arg: ast.expr) -> str | None:
     return None
 
 
-def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
+def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None) -> tuple[str, list[Fn]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
     prefix that says tool (any prefix in the run method of a class named for tools: ``Toolbox.run``), and the class defines at least :data:`MIN_PREFIXED` methods so
-    named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
+    named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else.
+    A prefix that does not say tool (``getattr(self, f"_{name}")``) also names the class's helpers (``_abs``,
+    ``_git``): when the ``module``'s text literals name :data:`MIN_PREFIXED` of the methods (the tools' schemas,
+    ``_tool("bash", ...)``: repo-bug-hunter, batch 21), only the methods so named are tools."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
     for fn in methods:
         strings = {t.id: a.value for a in ast.walk(fn) if isinstance(a, ast.Assign) for t in a.targets
@@ -104,8 +107,18 @@ def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
             runner = "tool" in cls.name.lower() and fn.name.lstrip("_").split("_")[0] in _RUNNING  # Toolbox.run
             found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods, runner)
             if found[1]:
-                return found
+                return _listed(found, module)
     return "", []
+
+
+def _listed(found: tuple[str, list[Fn]], module: ast.Module | None) -> tuple[str, list[Fn]]:
+    """Of a prefix that does not say tool, the methods the module's text literals name, when they name enough."""
+    prefix, named = found
+    if module is None or {w.lower() for w in prefix.replace("-", "_").split("_")} & _DISPATCH_WORDS:
+        return found
+    texts = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    listed = [m for m in named if m.name[len(prefix):] in texts]
+    return (prefix, listed) if len(listed) >= MIN_PREFIXED else found
 
 
 def _prefixed(arg: ast.expr, methods: list[Fn], runner: bool = False) -> tuple[str, list[Fn]]:
