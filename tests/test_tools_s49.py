@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools_support import tools_by_name
+from tools_support import source_rows, tools_by_name
 
 _BASE = '''
     TOOL_REGISTRY = {}
@@ -158,6 +158,41 @@ def test_a_prefix_that_does_not_say_tool_keeps_the_methods_the_schemas_name(tmp_
     assert sorted(found) == ["bash", "read_file"]
 
 
-def test_a_prefix_whose_methods_no_literal_names_keeps_them_all(tmp_path: Path) -> None:
+def test_methods_no_other_method_calls_stay_tools_without_a_literal(tmp_path: Path) -> None:
+    """flywheel-relay (batch 21): ``getattr(self, f"_t_{name}")`` over nine ``_t_`` methods, six of them named by a
+    literal of the module: the three others are called by no method of the class, so they stay tools."""
     code = _TOOLBOX.replace('TOOLS = [_tool("bash", "Run a command.", {}), _tool("read_file", "Read a file.", {})]', "")
-    assert sorted(tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tools.py": code})) == ["abs", "bash", "git", "read_file"]
+    assert sorted(tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tools.py": code})) == ["bash", "read_file"]
+
+
+_ACTIONS = '''
+    TOOLS = [
+        {"type": "function", "function": {"name": "bash", "parameters": {}}},
+        {"type": "function", "function": {"name": "manage_plugins", "parameters": {"type": "object", "properties": {
+            "action": {"type": "string", "enum": ["list", "install", "delete"]}}}}},
+        {"type": "function", "function": {"name": "read_file", "parameters": {}}},
+    ]
+
+
+    def execute_tool(name, args, harness):
+        if name == "bash":
+            return harness.run(args["command"])
+        elif name == "manage_plugins":
+            action = args.get("action")
+            if action == "list":
+                return harness.plugins()
+            elif action == "install":
+                return harness.install(args["url"])
+            elif action == "delete":
+                return harness.delete(args["name"])
+        elif name == "read_file":
+            return open(args["path"]).read()
+        return "unknown"
+'''
+
+
+def test_actions_compared_inside_the_called_names_branch_are_no_tools() -> None:
+    """xdharness (batch 21): ``manage_plugins``' ``action == "list"``, ``"install"``... were 7 false rows."""
+    names = sorted(r[0] for r in source_rows(_ACTIONS))
+    assert "list" not in names and "install" not in names and "delete" not in names
+    assert {"bash", "manage_plugins", "read_file"} <= set(names)
