@@ -488,6 +488,10 @@ def run(
         served = server_decorators(tables.decorators, classes, exports)
         registries = served_registries(registries, served, tables.decorators,
                                        {q: r for res in first for q, r in res.unserved.items()})
+        # a registry method of a module-level object imported elsewhere (``registry = Registry()``; ``from pkg.registry
+        # import registry``; ``@registry.tool("web_fetch", ...)``): the method under the object's name
+        registries |= {f"{obj}.{q[len(cls) + 1:]}": r for obj, cls in exports for q, r in list(registries.items())
+                       if q.startswith(cls + ".") and "." not in q[len(cls) + 1:]}
         later = [r.path for r in first if r.pending]
         done = [r for r in first if not r.pending]
         later_tables = tables

@@ -88,10 +88,13 @@ def _static_prefix(arg: ast.expr) -> str | None:
     return None
 
 
-def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
+def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None) -> tuple[str, list[Fn]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
     prefix that says tool (any prefix in the run method of a class named for tools: ``Toolbox.run``), and the class defines at least :data:`MIN_PREFIXED` methods so
-    named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else."""
+    named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else.
+    A prefix that does not say tool (``getattr(self, f"_{name}")``) also names the class's helpers (``_abs``,
+    ``_git``): when the ``module``'s text literals name :data:`MIN_PREFIXED` of the methods (the tools' schemas,
+    ``_tool("bash", ...)``: repo-bug-hunter, batch 21), only the methods so named are tools."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
     for fn in methods:
         strings = {t.id: a.value for a in ast.walk(fn) if isinstance(a, ast.Assign) for t in a.targets
@@ -104,8 +107,23 @@ def prefixed_methods(cls: ast.ClassDef) -> tuple[str, list[Fn]]:
             runner = "tool" in cls.name.lower() and fn.name.lstrip("_").split("_")[0] in _RUNNING  # Toolbox.run
             found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods, runner)
             if found[1]:
-                return found
+                return _listed(found, module, cls)
     return "", []
+
+
+def _listed(found: tuple[str, list[Fn]], module: ast.Module | None, cls: ast.ClassDef) -> tuple[str, list[Fn]]:
+    """Of a prefix that does not say tool, the methods that are no helper of the class: a method its own methods call
+    (``self._abs(path)``) is a helper unless the module's text literals name it (a tool's schema:
+    ``_tool("bash", ...)``)."""
+    prefix, named = found
+    if module is None or {w.lower() for w in prefix.replace("-", "_").split("_")} & _DISPATCH_WORDS:
+        return found
+    called = {n.func.attr for n in ast.walk(cls) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
+    texts = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    listed = [m for m in named if not m.name.startswith("__")  # ``__init__`` under ``_``
+              and (m.name not in called or m.name[len(prefix):] in texts)]
+    return (prefix, listed) if len(listed) >= MIN_PREFIXED else found
 
 
 def _prefixed(arg: ast.expr, methods: list[Fn], runner: bool = False) -> tuple[str, list[Fn]]:
@@ -134,6 +152,7 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None,
     model (:func:`model_listed`: a prompt's text, a schema's ``const``/``enum``)."""
     out: list[tuple[str, tuple[int, int]]] = []
     loose = 0
+    primary: list[tuple[int, int]] = []  # the branches on the called name itself (``name``, ``tool_name``)
     handed = {_first_param(fn), *_params(fn) & {"name"}} if tool_runner(fn) else set()  # ``call_tool(self, name, a)``
     for n in own_nodes(fn):
         test = n.test if isinstance(n, ast.If) else None
@@ -146,10 +165,17 @@ def compared_names(fn: ast.AST, schemas: Collection[str] | None,
             continue
         value = test.comparators[0]
         assert isinstance(n, ast.If)
+        lines = (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))
+        called = exact or isinstance(test.left, ast.Name) and test.left.id in handed
+        if called:
+            primary.append(lines)
+        elif any(a < n.lineno <= b for a, b in primary):
+            continue  # an action of one tool, compared inside the called name's branch (``elif name == "manage_plugins":
+            # action = args.get("action"); if action == "list":``): xdharness, batch 21
         if isinstance(value, ast.Constant) and isinstance(value.value, str) \
                 and (value.value in schemas if schemas is not None else _runs_something(n.body, fn)) \
                 and value.value not in {name for name, _ in out}:
-            out.append((value.value, (n.lineno, max(getattr(st, "end_lineno", None) or st.lineno for st in n.body))))
+            out.append((value.value, lines))
             loose += not exact
     out.sort(key=lambda c: c[1])
     if len(out) < (2 if schemas is not None else 3) or not _runs_something(getattr(fn, "body", []), fn):

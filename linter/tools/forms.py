@@ -347,7 +347,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:
-        prefix, named_methods = prefixed_methods(cls)
+        prefix, named_methods = prefixed_methods(cls, index.tree)
         for method in named_methods:
             entries = by_path.get(f"{cls_path}.{method.name}")
             if entries:
