@@ -558,7 +558,8 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
             tool.failures.remove("text")
         settle(tool, r.resolve_all, summaries)  # ``except X as e: raise_tool_error(e)``: what that helper raises
         aside = signing_in(tool, wants, r, reached)  # reached only through a sign-in helper: not the tool's effect
-        signin, mine = set(), {(c.what, c.helper) for c in tool.calls}
+        signin: set[tuple[str, str | None]] = set()
+        mine = {(c.what, c.helper) for c in tool.calls}
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
