@@ -194,6 +194,20 @@ def identifier_words(name: str) -> list[str]:
     return [w.lower() for part in re.split(r"[^A-Za-z0-9]+", name) for w in _CAMEL.findall(part)]
 
 
+# A helper named for signing in (``get_token``, ``_refresh_access_token``, ``authenticate``, ``login``, ``_ensure_auth``):
+# the token request it sends before the tool's own request (an OAuth POST, a cached token file) is the session's, not
+# the tool's effect; the tools table reads a tool's class and failures without what it reaches only through one
+# (s49, batch 21 accelo: ``client.delete(path)`` -> ``_request`` -> ``self._auth.get_token()`` -> refresh POST).
+SIGN_IN_WORDS: Final[frozenset[str]] = frozenset(
+    {"token", "tokens", "auth", "oauth", "reauth", "login", "relogin", "signin", "authenticate", "reauthenticate",
+     "authorize", "authorization", "credentials"})
+
+
+def signs_in(name: str) -> bool:
+    """A function named for signing in (:data:`SIGN_IN_WORDS`): ``get_token``, ``_refresh_oauth``, ``login``."""
+    return bool(set(identifier_words(name)) & SIGN_IN_WORDS)
+
+
 def read_class_name(name: str) -> bool:
     """A class named as a read (``READ_CLASS_WORDS``, none of ``WRITE_CLASS_WORDS``)."""
     words = set(identifier_words(name))

@@ -390,7 +390,9 @@ def _timeout_status(cls: str, keywords: list[tuple[str | None, bool]], positiona
     (``keywords``: each keyword's name, None for ``**kwargs``, and whether it is ``None``; ``positional`` alike)."""
     spec = kb.TIMEOUTS.get(cls)
     if spec is None:
-        return "unknown"
+        # a class the tables do not know, built with an explicit ``timeout=`` that is not None (``httpx2.AsyncClient(
+        # timeout=httpx2.Timeout(90, connect=5))``, ``Client(timeout=30)``): the constructor sets one, whatever its default
+        return "value" if any(name == "timeout" and not is_none for name, is_none in keywords) else "unknown"
     given = next((is_none for name, is_none in keywords if name == spec.keyword), None)
     if given is None and spec.position is not None and len(positional) > spec.position:
         given = positional[spec.position]

@@ -34,6 +34,7 @@ from .servers import (built_instances, module_built, module_factories, module_in
                       server_decorators, SERVED, Served, served_registries, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
+from .registry_text import registry_texts
 from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
 from .model import Tables, Tool, ToolRun
 from .verbs import by_name
@@ -88,6 +89,7 @@ class _Observer:
         self.helpers: dict[str, tuple[str, str, int | None]] = {}  # methods making a tool of a parameter (``method_helpers``)
         self.commands: Commands | None = None  # its Typer apps' commands (``commands.py``)
         self.unserved: dict[str, Registry] = {}  # its ``served:`` registries as they are without a server of the run
+        self.registry_text: dict[str, str] = {}  # its registries' framework text (``registry_text.py``)
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -119,6 +121,7 @@ class _Observer:
                            for p, r in registry_decorators(index, Served(self.tables.decorators, self.own_roots,
                                                                           self.tables.decorator_lasts())
                                                            if self.require_complete else self.tables.decorators, chosen).items()}
+        self.registry_text = registry_texts(self.module, chosen, index, self.tables.decorators)
         if any(r[0].startswith(SERVED) for r in self.registries.values()):  # what they are if the object is no server
             self.unserved = {f"{self.module}.{p}": r for p, r in registry_decorators(index, self.tables.decorators).items()}
         self.markers = {f"{self.module}.{p}": keys for p, (fn, param) in chosen.items()
@@ -253,6 +256,7 @@ class _FileResult:
     helpers: dict[str, tuple[str, str, int | None]] = field(default_factory=dict)  # its tool-making methods
     commands: Commands | None = None  # its Typer apps' commands, and whether it serves them as tools (``commands.py``)
     unserved: dict[str, Registry] = field(default_factory=dict)  # its ``served:`` registries without the server
+    registry_text: dict[str, str] = field(default_factory=dict)  # its registries' framework text (``registry_text.py``)
 
 
 def describe_source(
@@ -312,7 +316,7 @@ def describe_source(
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
                        observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
-                       observer.unserved)
+                       observer.unserved, observer.registry_text)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -498,6 +502,8 @@ def run(
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            later_tables = replace(later_tables, registry_text={q: t for r in first for q, t in r.registry_text.items()
+                                                                if q in registries})
             # a base class's method making a tool of what it is handed, called by subclasses in other files
             # (falcon-mcp's ``self._add_tool(server=server, method=self.search_cases, name=...)``): a wrapper
             helpers = {q: h for res in first for q, h in res.helpers.items() if q not in tables.wrappers}

@@ -30,6 +30,7 @@ from .model import CallFact, Tool
 from .verbs import read_named, read_post
 from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
+from .status_retry import status_recursions
 
 if TYPE_CHECKING:
     from ..rule import FileContext
@@ -534,8 +535,7 @@ class ToolFacts:
         # retries around or inside it (and in its helpers), and those wrapping its SDK clients' methods
         tool.retries += [_retry_fact(r, w) for r, w in self.clients.wrapper_retries(model.retries, tool_sdk)]
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
-            for retry in by_owner.get(id(fn), []):
-                tool.retries.append(_retry_fact(retry, helper))
+            tool.retries += [_retry_fact(r, helper) for r in by_owner.get(id(fn), [])] + status_recursions(fn, helper)
             if id(fn) in self.budget:
                 tool.budget = True
         # how failures reach the model (the tool's own functions)

@@ -22,7 +22,7 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
                       run_in_worker, untyped_method, module_defs as _module_defs)
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe
+from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe, signing_in
 from .model import CallFact, RetryFact, Tool
 from .raising import settle
 from .returned import sdk_returns, settle_calls, settle_summaries
@@ -557,16 +557,21 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         if framework:
             tool.failures.remove("text")
         settle(tool, r.resolve_all, summaries)  # ``except X as e: raise_tool_error(e)``: what that helper raises
+        aside = signing_in(tool, wants, r, reached)  # reached only through a sign-in helper: not the tool's effect
+        signin: set[tuple[str, str | None]] = set()
+        mine = {(c.what, c.helper) for c in tool.calls}
         for key, text in reached.items():
             s = summaries.get(key)
             if s is not None:
-                _merge(tool, s, text)
+                (signin if key in aside else mine).update((c.what, c.helper) for c in s.calls)
+                _merge(tool, s, text, key not in aside)
                 _count(tool, s, text, counted, key not in unsafe)
-                caught = caught or (s.caught and bool(s.calls))
+                caught = caught or (s.caught and bool(s.calls) and key not in aside)
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
         settle_calls(tool, r)  # ``get_client(token).services.get(slug)``: an SDK client's method
         _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
-        _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)])
+        _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)],
+                  frozenset(signin - mine))
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
             tool.failures.remove("raised")  # as a same-module helper's handler does
         if framework and "text" not in tool.failures:

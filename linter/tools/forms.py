@@ -26,6 +26,7 @@ from .factories import applied, dispatch_targets, made
 from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
+from .registry_text import handed_text, module_text
 from .madedecorators import made_decorator, made_decorators
 
 __all__ = ["discover"]
@@ -145,7 +146,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 own = qn[len(index.module) + 1:] if qn and qn.startswith(index.module + ".") else ""
                 add(registry_name(call, registry) or node.name, registry[0], f"@{ast.unparse(head)}",  # type: ignore[attr-defined]
                     [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                    text_by=_handed_text(chosen[own][0], index, tables) if own in chosen else None)
+                    text_by=_handed_text(chosen[own][0], index, tables) or module_text(index) if own in chosen
+                    else tables.registry_text.get((registry_of(qn, tables.registries) or ("",))[0]))
                 break
             if framework is None:
                 continue
@@ -460,12 +462,7 @@ def _delegates(cls: ast.ClassDef, runs: list[Entry], index: Index) -> bool:
 
 
 def _handed_text(fn: ast.AST, index: Index, tables: Tables) -> str | None:
-    """The framework wrapper that turns the exceptions of the tools a registry decorator hands to a framework's tool
-    decorator into text (``def register(fn): ...; return self.mcp.tool(**options)(wrapper)``: FastMCP's)."""
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and (qn := index.qualname(n.func.func)) in tables.decorators:
-            return wrapper_text(tables.aliases.get(qn or "", qn), n.func)
-    return None
+    return handed_text(fn, index, tables.decorators, tables.aliases)
 
 
 def _base_runs(cls_path: str, methods: tuple[str, ...], index: Index, by_path: dict[str, list[Entry]],

@@ -17,10 +17,27 @@ from .verbs import name_verb
 if TYPE_CHECKING:
     from .follow import Resolver, Summary
 
-__all__ = ["method_dispatchers", "sent_safe"]
+__all__ = ["method_dispatchers", "sent_safe", "signing_in"]
 
 
-def _merge(tool: Tool, s: Summary, text: bool) -> None:
+def signing_in(tool: Tool, wants: Iterable[str], r: "Resolver", reached: Mapping[str, bool]) -> frozenset[str]:
+    """The reached helpers a tool reaches only through a helper named for signing in (``knowledge.signs_in``:
+    ``self._auth.get_token()`` in the request helper): the session's token request, not the tool's effect. A tool
+    named for signing in (``refresh_token``) has none aside."""
+    if kb.signs_in(tool.name):
+        return frozenset()
+    seen: set[str] = set()
+    frontier = [k for q in wants for k in r.resolve_all(q)]
+    while frontier:
+        key = frontier.pop()
+        if key in seen or key not in reached or kb.signs_in(key.rsplit(".", 1)[-1]):
+            continue
+        seen.add(key)
+        frontier += [k for q in r.calls.get(key, ()) for k in r.resolve_all(q)]
+    return frozenset(reached.keys() - seen)
+
+
+def _merge(tool: Tool, s: Summary, text: bool, failures: bool = True) -> None:
     have = {(c.what, c.helper): i for i, c in enumerate(tool.calls)}
     for c in s.calls:
         at = have.get((c.what, c.helper))
@@ -38,7 +55,7 @@ def _merge(tool: Tool, s: Summary, text: bool) -> None:
             tool.retries.append(r)
     # "raised": what the helper raises is the tool's own raise (or its framework's text); the other modes only of a
     # helper that itself calls out of the process (a local parse check's ``except: return False`` is no tool failure)
-    for mode in s.failures if s.calls else ():
+    for mode in s.failures if s.calls and failures else ():
         if mode != "raised" and mode not in tool.failures and (text or mode not in ("text", "fallback")):
             tool.failures.append(mode)
 
@@ -113,7 +130,8 @@ def _calls_out(key: str, r: "Resolver", summaries: Mapping[str, Summary]) -> boo
         (h := summaries.get(k)) is not None and h.calls for q in r.calls.get(key, ()) for k in r.resolve_all(q))))
 
 
-def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
+def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = (), aside: frozenset[tuple[str, str | None]] = frozenset()
+              ) -> None:
     """An unclassified row's class from the strongest call it lists, once every helper's calls are in (merging one
     helper at a time, the first helper's GET would class a tool whose later helper sends a DELETE); else, when its
     name has no verb the tables know (a POST to ``/search/metadata`` sent for ``search_smart`` is a read), from the
@@ -122,7 +140,8 @@ def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = ()) -> None:
     if tool.classification == "unknown":
         order = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
         dispatchers = method_dispatchers(tool.calls)
-        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers]
+        classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers
+                      and (c.what, c.helper) not in aside]  # a sign-in helper's token request: not the tool's
         if not classified and sent and name_verb(tool.name) is None:  # the tool's own name says more (``verbs.py``)
             verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
             cls = kb.HTTP_METHOD_CLASSES[verb]

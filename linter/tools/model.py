@@ -48,6 +48,9 @@ class Tables:
     wrapping: frozenset[str] = frozenset()
     # the run's spellings of a framework's tool decorator (``servers.server_decorators``) -> the framework's
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # the run's registry decorators whose tools reach a framework answering their raises with text
+    # (``registry_text.py``): qualified name -> that framework's wrapper
+    registry_text: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":
