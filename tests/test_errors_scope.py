@@ -8,6 +8,7 @@ to), so the finding's presence is due to that one fact.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 import pytest
@@ -200,8 +201,8 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
         ("return sqlite3.connect(path).execute('select 1').fetchall()", False),
         ("return requests.get(path, timeout=5).text", True),
         ("return self.db.fetch(path)", True),  # self.db: a redis client the class builds
-        # s49: a name alone is no evidence: the project's own class named for a client, an object handed in
-        ("return StoreClient.fetch(path)", False),
+        # s49: a name alone is no evidence (an object handed in); the project's own class is (its methods decide)
+        ("return StoreClient.fetch(path)", True),
         ("return self.store.fetch(path)", False),
         ("return await self.loader.load(path)", False),  # an await alone says nothing about where
         ("return {'host': socket.gethostname()}", False),  # a module's function, not a socket's method
@@ -228,7 +229,10 @@ def test_a_third_party_call_is_a_remote_read_only_with_evidence() -> None:
         ("return await asyncio.to_thread(self._parse, path)", False),
     ],
 )
-def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) -> None:
+def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool, tmp_path: Path) -> None:
+    # linted as a module of a package of its own, so the checkout around the test run is not read as the project
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
     src = f"""\
     import asyncio, pathlib, socket, sqlite3, subprocess, chromadb, redis
     import requests
@@ -244,7 +248,7 @@ def test_tfh402_reports_a_remote_read_not_local_work(body: str, reported: bool) 
             except Exception:
                 return None
     """
-    assert (_codes(src, "TFH402") == [(12, "TFH402")]) is reported
+    assert (_codes(src, "TFH402", str(tmp_path / "app" / "mod.py")) == [(12, "TFH402")]) is reported
 
 
 @pytest.mark.parametrize(
