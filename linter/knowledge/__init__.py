@@ -43,7 +43,7 @@ from .processes import (
     LOCAL_INSTANT_SUBCOMMANDS, LOCAL_INSTANT_FLAGS, local_instant,
     SUDO_NON_INTERACTIVE_FLAGS, SUDO_VALUE_FLAGS, sudo_wrapped,
 )
-from .local_programs import local_program, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES
+from .local_programs import local_program, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS
 from .sessions import (
     SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, SIGN_IN_FLAGS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
     interactive_sign_in, sign_in_subcommand,
@@ -176,7 +176,7 @@ __all__ = [
     "canonical", "info_query", "interactive_process", "llm_inference_module", "llm_provider_package",
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name", "TELEMETRY_MODULE_WORDS", "telemetry_module",
-    "process_fix_refusal", "process_length_unknown", "local_program", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS",
+    "process_fix_refusal", "process_length_unknown", "local_program", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
     "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "SIGN_IN_FLAGS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
     "interactive_sign_in", "sign_in_subcommand",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
