@@ -88,6 +88,23 @@ def _function_values(func: cst.FunctionDef) -> tuple[dict[str, list[cst.BaseExpr
     return values, params - _OBJECT
 
 
+def _declared_field(cls: cst.ClassDef, attr: str) -> cst.BaseExpression | None | bool:
+    """What the class body declares ``attr`` as: its value (``binary = "rg"``), ``None`` for a field with no usable value
+    (``command: str = ""``, ``command: str``, ``= None``: a field of a dataclass, a pydantic model or an attrs class,
+    which the code that builds the object fills), ``False`` when the body does not declare it."""
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            targets = [small.target] if isinstance(small, cst.AnnAssign) else \
+                [t.target for t in small.targets] if isinstance(small, cst.Assign) else []
+            if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
+                value = getattr(small, "value", None)
+                empty = value is None or (isinstance(value, cst.SimpleString) and value.evaluated_value in ("", b"")) \
+                    or (isinstance(value, cst.Name) and value.value == "None")
+                return None if empty else value
+    return False
+
+
 class _Reader:
     def __init__(self, func: cst.FunctionDef | None, module: cst.Module | None, is_builtin: Callable[[str], bool],
                  cls: cst.ClassDef | None = None) -> None:
@@ -137,6 +154,13 @@ class _Reader:
                     reader.seen, reader.returned = self.seen, self.returned
                     out += reader.words(n.value, chooses)
         self.seen.discard(key)
+        declared = _declared_field(self.cls, attr) if not out else False
+        if declared is None:
+            if chooses:
+                raise _Handed  # `command: str = ""` no method assigns: a field whoever builds the object fills
+            return [_HANDED]
+        if isinstance(declared, cst.BaseExpression):
+            out = self.words(declared, chooses)  # `_binary = "rg"` in the class body
         return out or [_HOLE]
 
     def words(self, node: cst.BaseExpression, chooses: bool) -> list[str]:
