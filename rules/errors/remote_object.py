@@ -110,6 +110,8 @@ class _Origin:
             return self.sdk(node.expression, depth)
         if isinstance(node, cst.Subscript):
             return self.sdk(node.value, depth)
+        if isinstance(node, (cst.Tuple, cst.List)):  # `return Composio(api_key=k), user`: unpacked by the caller
+            return any(self.sdk(e.value, depth) for e in node.elements if isinstance(e, cst.Element))
         if isinstance(node, (cst.DictComp, cst.ListComp)):
             return self.sdk(node.value if isinstance(node, cst.DictComp) else node.elt, depth)  # a registry of clients
         if isinstance(node, (cst.BooleanOperation, cst.IfExp)):
