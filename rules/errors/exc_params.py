@@ -9,7 +9,8 @@ The rule reads the helper as a handler only where its callers are not reported f
 parameter as text one level deep (:meth:`~.taint.TextTaint._carries`: ``return {"error": str(e)}``), a caller's
 ``return _handle_error(e)`` is reported and the helper stays silent (one finding per text); where it does not (the
 text is built through a call of another helper, ``f"failed: {_describe(e)}"``, or the callers live in other
-modules), the helper's ``return`` is reported, once, where the text is made.
+modules), the helper's ``return`` is reported, once, where the text is made. A helper annotated to return an
+exception (``-> Exception``) builds the error its caller raises (``raise _page_failure(e)``): not read so.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def _every(annotation: cst.BaseExpression, every: frozenset[str]) -> bool:
 def exception_params(func: cst.FunctionDef, knowledge: Knowledge) -> list[str]:
     """The names of ``func``'s parameters annotated as any exception."""
     every = knowledge.every_exception
+    if func.returns is not None and _every(func.returns.annotation, every):
+        return []  # `-> Exception`: it builds the error its caller raises (`raise _page_failure(e)`)
     params = func.params
     return [
         p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
@@ -68,5 +71,7 @@ def exception_params_ast(node: ast.AST, knowledge: Knowledge) -> list[str]:
         return []
     a = node.args
     every = knowledge.every_exception
+    if node.returns is not None and _every_ast(node.returns, every):
+        return []
     return [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)
             if p.annotation is not None and _every_ast(p.annotation, every)]

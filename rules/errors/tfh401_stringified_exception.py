@@ -82,7 +82,9 @@ where it goes:
   level deep (`return {"error": str(e)}`): its callers' `return
   _handle_error(e)` are reported then, and the helper stays silent (one
   finding per text). A parameter not annotated, or annotated with one
-  class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so.
+  class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so; nor
+  a helper annotated to return an exception (`def _page_failure(e:
+  Exception) -> Exception`: the error its caller raises).
 
 - a tool's result object a handler builds with the text (a constructor
   named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
@@ -384,6 +386,12 @@ def _handled_error(exc: Exception) -> dict:
     return {"status": "error", "message": str(exc)}
 def _kind(exc: BaseException | None) -> dict:
     return {"error": type(exc).__name__, "code": "TIMEOUT" if isinstance(exc, TimeoutError) else "FAILED"}
+def _describe(e):
+    return str(e) or type(e).__name__
+def _page_failure(last_error: Exception) -> Exception:
+    if isinstance(last_error, TimeoutError):
+        return TimeoutError(f"switch to manual pagination ({_describe(last_error)})")
+    return last_error
 """,
         # s49: a handler that binds a tool's result object to a name its try binds to something other than a tool
         # run's result (a store's load) does not stand in for a tool's answer
