@@ -9,17 +9,20 @@ The rule reads the helper as a handler only where its callers are not reported f
 parameter as text one level deep (:meth:`~.taint.TextTaint._carries`: ``return {"error": str(e)}``), a caller's
 ``return _handle_error(e)`` is reported and the helper stays silent (one finding per text); where it does not (the
 text is built through a call of another helper, ``f"failed: {_describe(e)}"``, or the callers live in other
-modules), the helper's ``return`` is reported, once, where the text is made. A helper annotated to return an
-exception (``-> Exception``) builds the error its caller raises (``raise _page_failure(e)``): not read so.
+modules), the helper's ``return`` is reported, once, where the text is made. Only a helper named for a failure
+(``_handle_error``, ``_failed``; not ``reask_tools``, ``_exception_text_for_matching``) and not annotated to return a
+truth value or an exception (``-> bool``; ``-> Exception``: the error its caller raises, ``raise _page_failure(e)``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 
 from ...linter.api import Knowledge
+from .model import source_of, words
 
 __all__ = ["exception_params", "exception_params_ast"]
 
@@ -41,11 +44,22 @@ def _every(annotation: cst.BaseExpression, every: frozenset[str]) -> bool:
     return False
 
 
+def _formatter(name: str, returns: str, knowledge: Knowledge) -> bool:
+    """Named for a failure (``_handle_error``, ``_failed``, ``_restamp_failure_result``: a word of
+    ``RESULT_FAILURE_FACTORY_WORDS``), and not annotated to return a truth value or an exception (``-> bool``: a
+    test of the exception; ``-> Exception``, ``-> ToolError | None``: the error its caller raises)."""
+    if not words(name) & knowledge.result_failure_factory_words:
+        return False
+    kinds = {part.strip().rsplit(".", 1)[-1] for part in re.split(r"[|\[\],]", returns) if part.strip()}
+    return not any(k == "bool" or k.endswith(("Error", "Exception")) for k in kinds)
+
+
 def exception_params(func: cst.FunctionDef, knowledge: Knowledge) -> list[str]:
     """The names of ``func``'s parameters annotated as any exception."""
     every = knowledge.every_exception
-    if func.returns is not None and _every(func.returns.annotation, every):
-        return []  # `-> Exception`: it builds the error its caller raises (`raise _page_failure(e)`)
+    returns = source_of(func.returns.annotation) if func.returns is not None else ""
+    if not _formatter(func.name.value, returns, knowledge):
+        return []
     params = func.params
     return [
         p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
@@ -71,7 +85,7 @@ def exception_params_ast(node: ast.AST, knowledge: Knowledge) -> list[str]:
         return []
     a = node.args
     every = knowledge.every_exception
-    if node.returns is not None and _every_ast(node.returns, every):
+    if not _formatter(node.name, ast.unparse(node.returns) if node.returns is not None else "", knowledge):
         return []
     return [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)
             if p.annotation is not None and _every_ast(p.annotation, every)]

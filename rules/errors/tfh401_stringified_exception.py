@@ -78,13 +78,17 @@ where it goes:
   so `def _handle_error(e: Exception, op: str) -> dict: ... return
   {"error": f"... while {op}: {_describe(e)}"}` is reported at its
   `return`, once, where the text is made, under the same evidence as any
-  function (below). Not where the helper returns the parameter as text one
+  function (below). Only a helper named for a failure (a word of
+  `RESULT_FAILURE_FACTORY_WORDS`: `_handle_error`, `_failed`,
+  `_restamp_failure_result`; not `reask_tools`, `_leaf_exception_messages`)
+  and not annotated to return a truth value (`-> bool`). Not where the helper returns the parameter as text one
   level deep (`return {"error": str(e)}`): its callers' `return
   _handle_error(e)` are reported then, and the helper stays silent (one
   finding per text). A parameter not annotated, or annotated with one
   class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so; nor
   a helper annotated to return an exception (`def _page_failure(e:
-  Exception) -> Exception`: the error its caller raises).
+  Exception) -> Exception`, `-> ToolError | None`: the error its caller
+  raises).
 
 - a tool's result object a handler builds with the text (a constructor
   named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
