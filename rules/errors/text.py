@@ -41,6 +41,7 @@ import libcst as cst
 
 from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
+from .exc_params import exception_params
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
@@ -472,6 +473,8 @@ class ExceptionText(TextTaint):
         cls = self._classes[-1] if self._classes else None
         own = cls is not None and isinstance(cls.body, cst.IndentedBlock) and any(s is node for s in cls.body.body)
         self._owner[id(node)] = cls if own else None
+        # s49: a parameter annotated as any exception holds it, where callers are not reported for it (:mod:`.exc_params`)
+        self.aliased.update(p for p in exception_params(node, self.knowledge) if not self._carries(node, p, True))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self._before[id(node)] = (set(self.tainted), set(self.aliased))

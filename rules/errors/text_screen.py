@@ -12,6 +12,7 @@ from .evidence import (
     announces_tool_result_ast, may_serve_by_name, module_dirs, result_builders, runs_with_tool_args_ast, tool_named_module,
     tools_module_parts,
 )
+from .exc_params import exception_params_ast
 from .jsonrpc import builders, dict_parts_ast, sends_ast, serves_mcp
 from .model import classes_of, definitions, mentions, words
 from .remote import runs_tool_ast
@@ -174,6 +175,10 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
                 if held:
                     holding.append((h.lineno, held))
     out += stored_readers(screen)  # s45: a method returning an attribute a handler set to the text
+    for d in screen.defs:  # s49: a helper handed the exception (:mod:`.exc_params`), and the helpers it calls with it
+        for name in exception_params_ast(d, knowledge):
+            out.append(d.lineno)  # type: ignore[attr-defined]
+            helpers.update(_helpers_called(d, name))  # type: ignore[arg-type]
     returning = _returning_exception(screen)
     defs = definitions(screen.tree) if helpers or returning or holding else []
     for line, held in holding:

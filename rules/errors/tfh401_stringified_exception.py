@@ -72,6 +72,23 @@ where it goes:
   tool.call(args, ctx)`) to a tool's result object with the text (`result
   = ToolResult(result_for_model=f"Error executing tool: {e}")`): the value
   takes the result's place and goes where the successful run's goes.
+- an error formatter handed the caught exception as a parameter (s49): a
+  parameter annotated as any exception (`e: Exception`, `exc: BaseException
+  | None`, `Optional[Exception]`) holds it as a handler's `as` name does,
+  so `def _handle_error(e: Exception, op: str) -> dict: ... return
+  {"error": f"... while {op}: {_describe(e)}"}` is reported at its
+  `return`, once, where the text is made, under the same evidence as any
+  function (below). Only a helper named for a failure (a word of
+  `RESULT_FAILURE_FACTORY_WORDS`: `_handle_error`, `_failed`,
+  `_restamp_failure_result`; not `reask_tools`, `_leaf_exception_messages`)
+  and not annotated to return a truth value (`-> bool`). Not where the helper returns the parameter as text one
+  level deep (`return {"error": str(e)}`): its callers' `return
+  _handle_error(e)` are reported then, and the helper stays silent (one
+  finding per text). A parameter not annotated, or annotated with one
+  class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so; nor
+  a helper annotated to return an exception (`def _page_failure(e:
+  Exception) -> Exception`, `-> ToolError | None`: the error its caller
+  raises).
 
 - a tool's result object a handler builds with the text (a constructor
   named for a tool's or an action's result, `ToolOutcome(output=str(e))`,
@@ -365,6 +382,21 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
+        # s49: a helper handed the exception that returns it as text one level deep is reported at its callers'
+        # `return _handled_error(e)`, not again at its own line (one finding per text); one that returns only the
+        # class name, or a kind, stays silent
+        """\
+def _handled_error(exc: Exception) -> dict:
+    return {"status": "error", "message": str(exc)}
+def _kind(exc: BaseException | None) -> dict:
+    return {"error": type(exc).__name__, "code": "TIMEOUT" if isinstance(exc, TimeoutError) else "FAILED"}
+def _describe(e):
+    return str(e) or type(e).__name__
+def _page_failure(last_error: Exception) -> Exception:
+    if isinstance(last_error, TimeoutError):
+        return TimeoutError(f"switch to manual pagination ({_describe(last_error)})")
+    return last_error
+""",
         # s49: a handler that binds a tool's result object to a name its try binds to something other than a tool
         # run's result (a store's load) does not stand in for a tool's answer
         """\
@@ -1092,6 +1124,41 @@ def chat(client, messages):
     ]
 
     INVALID = [
+        # s49: an error formatter handed the caught exception as a parameter, whose text is built through another
+        # helper (mcp-gee-sweet's `_failed(e)`, `_unchanged_result(e)`) or whose callers live in other modules
+        # (redmine's `_handle_redmine_error(e, op)`): reported once, where the text is made
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("docs")
+def _describe(e):
+    return str(e) or type(e).__name__
+def _failed(e: BaseException, doc_id: str) -> dict:
+    result = {"error": f"doc edit failed: {_describe(e)}", "docId": doc_id}
+    return result  # error: TFH401
+@mcp.tool()
+def edit_doc(docs, doc_id, text):
+    try:
+        return docs.edit(doc_id, text)
+    except Exception as e:
+        return _failed(e, doc_id)
+""",
+        """\
+from typing import Optional
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("tracker")
+def _describe(e):
+    return str(e) or type(e).__name__
+def _handle_error(e: Exception, operation: str, context: Optional[dict] = None) -> dict:
+    if isinstance(e, TimeoutError):
+        return {"error": f"Timed out while {operation}", "code": "TIMEOUT"}
+    return {"error": f"An unexpected error occurred while {operation}: {_describe(e)}", "code": "UNKNOWN_ERROR"}  # error: TFH401
+@mcp.tool()
+def close_issue(client, issue_id: int):
+    try:
+        return client.close(issue_id)
+    except Exception as e:
+        return _handle_error(e, "closing the issue")
+""",
         # s49: a runner's handler stands in for the tool's result: the try binds `result` to the tool run's result,
         # the handler binds it to a tool's result object with the text, delivered after the handler (crabcode's and
         # zall's query loops, hexiel's session, neo-agnt's loop)
