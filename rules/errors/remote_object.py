@@ -299,7 +299,7 @@ class _Origin:
         if isinstance(node, ast.Tuple):
             return any(self._ast_sdk(e, imports, local, me, depth) for e in node.elts)
         if isinstance(node, ast.Call):
-            text = _ast_dotted(node.func)
+            text = dotted(node.func)
             root = text.split(".", 1)[0] if text is not None else None
             if root is not None and root in imports and self.third(imports[root] + text[len(root):]):  # type: ignore[index]
                 return True
@@ -332,16 +332,6 @@ def _unpacked(name: str, func: cst.FunctionDef) -> list[cst.BaseExpression]:
                         isinstance(e.value, cst.Name) and e.value.value == name for e in t.target.elements):
                     out.append(n.value)
     return out
-
-
-def _ast_dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return ".".join([node.id, *reversed(parts)])
 
 
 def _ast_imports(nodes: list[ast.stmt] | list[ast.AST]) -> dict[str, str]:
