@@ -27,21 +27,14 @@ from .model import source_of, words
 __all__ = ["exception_params", "exception_params_ast"]
 
 
-def _every(annotation: cst.BaseExpression, every: frozenset[str]) -> bool:
-    """``Exception``, ``builtins.BaseException``, ``Exception | None``, ``Optional[Exception]``."""
-    if isinstance(annotation, cst.Name):
-        return annotation.value in every
-    if isinstance(annotation, cst.Attribute) and isinstance(annotation.value, cst.Name):
-        return f"{annotation.value.value}.{annotation.attr.value}" in every
-    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
-        sides = (annotation.left, annotation.right)
-        return any(_every(s, every) for s in sides) and all(
-            _every(s, every) or isinstance(s, cst.Name) and s.value == "None" for s in sides)
-    if isinstance(annotation, cst.Subscript) and isinstance(annotation.value, cst.Name) \
-            and annotation.value.value == "Optional" and len(annotation.slice) == 1:
-        inner = annotation.slice[0].slice
-        return isinstance(inner, cst.Index) and _every(inner.value, every)
-    return False
+def _every(annotation: str, every: frozenset[str]) -> bool:
+    """``Exception``, ``builtins.BaseException``, ``Exception | None``, ``Optional[Exception]`` (an annotation's source,
+    from either tree): every part an exception class of ``every`` or ``None``, one of them a class."""
+    text = "".join(annotation.split())
+    if text.startswith("Optional[") and text.endswith("]"):
+        text = text[len("Optional["):-1]
+    parts = text.split("|")
+    return any(p in every for p in parts) and all(p in every or p == "None" for p in parts)
 
 
 def _formatter(name: str, returns: str, knowledge: Knowledge) -> bool:
@@ -63,20 +56,8 @@ def exception_params(func: cst.FunctionDef, knowledge: Knowledge) -> list[str]:
     params = func.params
     return [
         p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-        if p.annotation is not None and _every(p.annotation.annotation, every)
+        if p.annotation is not None and _every(source_of(p.annotation.annotation), every)
     ]
-
-
-def _every_ast(annotation: ast.expr, every: frozenset[str]) -> bool:
-    if isinstance(annotation, ast.Name):
-        return annotation.id in every
-    if isinstance(annotation, ast.Attribute) and isinstance(annotation.value, ast.Name):
-        return f"{annotation.value.id}.{annotation.attr}" in every
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        return any(_every_ast(s, every) for s in (annotation.left, annotation.right))
-    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name) and annotation.value.id == "Optional":
-        return _every_ast(annotation.slice, every)
-    return False
 
 
 def exception_params_ast(node: ast.AST, knowledge: Knowledge) -> list[str]:
@@ -88,4 +69,4 @@ def exception_params_ast(node: ast.AST, knowledge: Knowledge) -> list[str]:
     if not _formatter(node.name, ast.unparse(node.returns) if node.returns is not None else "", knowledge):
         return []
     return [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)
-            if p.annotation is not None and _every_ast(p.annotation, every)]
+            if p.annotation is not None and _every(ast.unparse(p.annotation), every)]
