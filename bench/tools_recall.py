@@ -34,9 +34,10 @@ def reading_rows(tsv: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(lines, delimiter="\t"))
 
 
-def run_tools(batch: int, half: str, out: Path, jobs: int, packages: list[str] | None) -> None:
+def run_tools(batch: int, half: str, out: Path, jobs: int, packages: list[str] | None,
+              work: Path | None = None) -> None:
     corpus = survey.load_corpus()
-    site = Path(survey.tempfile.gettempdir()) / "smullyan-survey" / "site"
+    site = (work or Path(survey.tempfile.gettempdir()) / "smullyan-survey") / "site"
     rows: list[dict[str, Any]] = []
     for pkg in corpus.packages:
         if pkg.batch != batch or pkg.half != half or (packages and pkg.name not in packages):
@@ -71,13 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int)
     ap.add_argument("--package", action="append", help="with --run: only these packages")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--work", type=Path, help="with --run: the survey's work dir (its site/), as survey.py's --work")
     ap.add_argument("--window", type=int, default=3)
     ap.add_argument("--unmatched", action="store_true", help="list every found row that matches no reading row")
     args = ap.parse_args(argv)
     if args.run:
         if args.batch is None:
             ap.error("--run needs --batch")
-        run_tools(args.batch, args.half, args.out, args.jobs, args.package)
+        run_tools(args.batch, args.half, args.out, args.jobs, args.package, args.work)
     found = json.loads((args.out / f"tools-{args.half}.json").read_text())
     reading = reading_rows(args.tsv)
     by_pkg_found: dict[str, list[dict[str, Any]]] = defaultdict(list)

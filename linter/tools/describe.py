@@ -30,6 +30,7 @@ from .declared import declared_tools
 from .demos import demo_defs, left_out, note as demo_note
 from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
+from .passed_decorators import decorated_by_parameter, passed_decorators, resolve_passed
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, SERVED, Served, served_registries, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
@@ -130,6 +131,7 @@ class _Observer:
         self.wrapping = {f"{self.module}.{p}" for p in wrapping_decorators(index, self.tables.decorators)}
         self.decorated = own_decorators(index, self.tables.decorators, self.own_roots)
         self.params = param_facts(index, self.tables.servers()) if index.instances else []
+        self.params += passed_decorators(index, self.registries, self.own_roots)
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
                          if (found := {**text_dispatchers(node), **name_tables(node)})] + registry_runners(index)
         with_bases = {qn for qn, bases in self.classes if bases}
@@ -142,7 +144,7 @@ class _Observer:
         if self.require_complete and (own_base or pending_classes(index, self.tables, self.own_roots)
                                       or pending_decorators(index, self.tables, self.own_roots)
                                       or pending_callables(index, self.tables.project, self.own_roots)
-                                      or pending_helpers(index, self.own_roots)
+                                      or pending_helpers(index, self.own_roots) or decorated_by_parameter(index)
                                       or unresolved_receivers(index, self.tables.decorator_lasts())
                                       or any(b in self.tables.servers() for _, bases in self.classes for b in bases)):
             self.pending = True
@@ -482,10 +484,8 @@ def run(
         reads = {k for res in first for k in res.reads}
         registries = {q: r for q, r in registries.items()
                       if not any(q in res.markers and not res.markers[q] & reads for res in first)}
-        params: dict[str, dict[int | str, str]] = {}
-        for res in first:
-            for callee, where, cls in res.params:
-                params.setdefault(callee, {}).setdefault(where, cls)
+        # the servers, and the run's registry decorators, handed to the run's functions (``passed_decorators.py``)
+        params = resolve_passed((p for res in first for p in res.params), registries)
         # a server object or class of the run (``from pkg.core import mcp_app``, ``class JenkinsMCP(FastMCP)``)
         exports = [e for r in first for e in r.exports]
         exports += built_instances((b for r in first for b in r.built), (f for r in first for f in r.factories))

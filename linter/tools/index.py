@@ -19,7 +19,7 @@ from .reexports import reexports
 if TYPE_CHECKING:
     from ..rule import Screen
 
-__all__ = ["CALLED_NAME", "FUNCS", "Def", "Index", "class_index", "comprehended", "default_name", "handed_ref", "helpers_of", "literal_str", "lookups", "module_name", "pending_classes",
+__all__ = ["CALLED_NAME", "FUNCS", "class_like", "Def", "Index", "class_index", "comprehended", "default_name", "handed_ref", "helpers_of", "literal_str", "lookups", "made_of", "module_name", "pending_classes",
            "span", "target_key", "tool_word", "pending_decorators", "EVENT_WORDS", "direct_calls", "own_nodes", "name_from_call", "resolve_ref"]
 
 
@@ -80,6 +80,12 @@ def span(node: ast.AST) -> tuple[int, int]:
     decorators = getattr(node, "decorator_list", [])
     start = min([node.lineno, *(d.lineno for d in decorators)])  # type: ignore[attr-defined]
     return start, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+
+
+def class_like(name: str) -> bool:
+    """A class's name by the convention the code follows (PEP 8's CapWords), a private one too: ``FastMCP``,
+    ``_AnnotatingFastMCP`` (the leading underscore marks a non-public name, not a function)."""
+    return name.lstrip("_")[:1].isupper()
 
 
 def tool_word(name: str) -> bool:
@@ -152,7 +158,7 @@ class Index:
                 func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
                 qn = self.qualname(func) or self._built_by(func)
                 qn = _constructed(qn)
-                if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper():
+                if qn is not None and class_like(qn.rsplit(".", 1)[-1]):
                     for target in assigned:
                         bound = target_key(target)
                         if bound is not None:
@@ -225,7 +231,7 @@ class Index:
                 return None
             built |= bound[name]
         qn = built.pop() if len(built) == 1 else None
-        return qn if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper() else None
+        return qn if qn is not None and class_like(qn.rsplit(".", 1)[-1]) else None
 
     def _annotated(self, args: ast.arguments) -> None:
         """A parameter annotated with a class (``def register(mcp: FastMCP)``, ``"FastMCP"``) holds an
@@ -241,7 +247,7 @@ class Index:
             if note is None or arg.arg in self.instances:
                 continue
             qn = self.qualname(note)
-            if qn is not None and qn.rsplit(".", 1)[-1][:1].isupper() and qn.split(".", 1)[0] not in _UNTYPED:
+            if qn is not None and class_like(qn.rsplit(".", 1)[-1]) and qn.split(".", 1)[0] not in _UNTYPED:
                 self.instances[arg.arg] = qn
 
     def _facts(self, key: str) -> Mapping[int | str, str] | None:
@@ -398,7 +404,7 @@ def _constructed(qn: str | None) -> str | None:
     if qn is None:
         return None
     owner, _, last = qn.rpartition(".")
-    if last.startswith("from_") and owner.rsplit(".", 1)[-1][:1].isupper():
+    if last.startswith("from_") and class_like(owner.rsplit(".", 1)[-1]):
         return owner
     return qn
 
@@ -450,6 +456,14 @@ def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
             continue
         yield n
         stack.extend(ast.iter_child_nodes(n))
+
+
+def made_of(fn: ast.AST, param: str) -> set[str]:
+    """Names ``fn`` binds to a call handed its function parameter alone (``timed = _timed(func)``): a wrapper a
+    function of the module makes of it, registered in the function's place (``mcp.tool()(timed)``)."""
+    return {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+            and isinstance(a.value.func, ast.Name) and not a.value.keywords
+            and [ast.unparse(x) for x in a.value.args] == [param] for t in a.targets if isinstance(t, ast.Name)}
 
 
 def direct_calls(node: ast.AST) -> Iterable[ast.Call]:

@@ -14,15 +14,14 @@ from collections.abc import Collection, Iterator, Mapping
 from .. import knowledge as kb
 from .handing import each_of_varargs, handed_args
 from .toolobjects import object_names, tool_object
-from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, own_nodes, resolve_ref, target_key,
+from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, made_of, own_nodes, resolve_ref, target_key,
                     tool_word)
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators", "wrapper_of"]
 
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
-#: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name: a keyword-only
-#: one has no position)
+#: a registry decorator: (framework, position of its ``name`` parameter or -1, that parameter's name: keyword-only: no position)
 Registry = tuple[str, int, str]
 
 #: the parameter of a registry decorator factory that names the tool
@@ -172,9 +171,10 @@ def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> boo
 
 def wrapper_of(fn: ast.AST, ref: ast.AST, param: str) -> bool:
     """``ref`` names a ``def`` nested in ``fn`` that wraps its function parameter ``param`` (``functools.wraps(fn)``,
-    or calling it): ``def register(fn): async def observed(*a): return await fn(*a); return mcp.tool()(observed)``."""
-    return isinstance(ref, ast.Name) and any(isinstance(n, FUNCS) and n is not fn and n.name == ref.id and _wraps(n, param)
-                                             for n in ast.walk(fn))
+    or calling it): ``def register(fn): async def observed(*a): return await fn(*a); return mcp.tool()(observed)``;
+    or a name bound to a call handed ``param`` alone (:func:`.index.made_of`: ``timed = _timed(func)``)."""
+    return isinstance(ref, ast.Name) and (any(isinstance(n, FUNCS) and n is not fn and n.name == ref.id and _wraps(n, param)
+                                              for n in ast.walk(fn)) or ref.id in made_of(fn, param))  # timed = _timed(fn)
 
 
 def _is_cast(call: ast.Call) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator, Mapping
 
-from .index import FUNCS, Index, own_nodes, target_key
+from .index import FUNCS, Index, class_like, own_nodes, target_key
 from .registries import _params
 from .reexports import dealias, reexported_decorators
 
@@ -49,7 +49,7 @@ def module_built(index: Index) -> list[tuple[str, str]]:
         while isinstance(root, ast.Attribute):
             root = root.value
         callee = index.qualname(value.func) if isinstance(root, ast.Name) and root.id in index.imports else None
-        if callee is None or callee.rsplit(".", 1)[-1][:1].isupper():
+        if callee is None or class_like(callee.rsplit(".", 1)[-1]):
             continue
         for target in targets:
             key = target_key(target)
@@ -207,7 +207,7 @@ def _wrapped_servers(index: Index, servers: frozenset[str]) -> dict[str, str]:
         if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
             continue
         cls = index.qualname(node.value.func)
-        if cls is None or cls in servers or not cls.rsplit(".", 1)[-1][:1].isupper():
+        if cls is None or cls in servers or not class_like(cls.rsplit(".", 1)[-1]):
             continue
         args = [*node.value.args, *(k.value for k in node.value.keywords)]
         held = {q for a in args if isinstance(a, (ast.Name, ast.Attribute)) and (q := index.qualname(a)) in servers}
