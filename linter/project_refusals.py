@@ -182,7 +182,9 @@ def own_refusal(path: str, name: str) -> bool:
     if key not in _memo:
         files = disk._project_listing(directory)
         own, read, family = _decide(files, name)
-        keys = {disk._defines_key(directory, m + "("): disk._files_digest([f for f in files if m in _file_words(f)[1]])
+        # which files name each class of the family followed by `(` (a definition, a construction): the digest
+        # dependency_digest computes afresh for a `defines:<name>(` key, so an unchanged project is a cache hit
+        keys = {disk._defines_key(directory, m + "("): disk._files_digest(disk._defining(files, m, calls=True))
                 for m in family}
         _memo[key] = (own, read, keys)
     own, read, keys = _memo[key]

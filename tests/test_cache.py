@@ -346,3 +346,31 @@ def test_a_run_answered_from_the_cache_never_imports_libcst(tmp_path: Path, fmt:
     second = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert second.stdout == first.stdout
     assert second.stderr.strip().splitlines()[-1] == "False 1", second.stderr
+
+
+def test_every_defines_key_a_lint_records_is_what_the_warm_run_recomputes(tmp_path: Path) -> None:
+    """s49: the own-refusal reader (s48, ``project_refusals``) recorded ``defines:<Class>(`` keys with the digest of
+    the files *defining* the class, while the warm run recomputes such a key as the files *calling* ``<Class>(``: the
+    two never agreed, so every file whose finding asked about a refusal was linted again on each cached run
+    (openai-agents: 6 files, cached re-run 0.31x of cold). Each recorded key must equal what the cache recomputes."""
+    from smullyan.linter import imports_disk
+
+    write(tmp_path / "app" / "__init__.py", "")
+    write(tmp_path / "app" / "errors.py", "class PathRefused(Exception):\n    pass\n\n\nclass Other(PathRefused):\n    pass\n")
+    write(tmp_path / "app" / "tool.py", (
+        "import requests\n"
+        "from .errors import PathRefused\n\n\n"
+        "def read(path):\n"
+        "    if '..' in path:\n"
+        "        raise PathRefused('path outside the workspace')\n"
+        "    try:\n"
+        "        return requests.get(path, timeout=5).text\n"
+        "    except PathRefused as e:\n"
+        "        return str(e)\n"
+    ))
+    config = Config.default()
+    with imports_disk.recording() as deps:
+        engine.lint_source((tmp_path / "app" / "tool.py").read_text(), str(tmp_path / "app" / "tool.py"), config)
+    keys = {k: v for k, v in deps.items() if k.startswith(cache_mod.DEFINES_PREFIX)}
+    assert any(k.startswith(f"{cache_mod.DEFINES_PREFIX}PathRefused(") for k in keys), deps  # the reader did ask
+    assert {k: imports_disk.dependency_digest(k) for k in keys} == keys
