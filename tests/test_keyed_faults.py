@@ -165,9 +165,14 @@ def test_faults_kills_and_expiring_leases(backend: tuple[str, Any], tmp_path: Pa
     assert all(n >= 1 for n in counts.values())  # none is lost
     events = [line.split() for line in effects(log)]
     assert any(e[1] == "Reconciled" for e in events) == lookup
+    lost: Counter[str] = Counter(e[2] for e in events if e[1] == "LeaseLost")
     if lookup:
-        twice = [k for k, n in counts.items() if n != 1]
+        # exactly once, but for docs/runtime.md's condition 2: a worker paused longer than its lease (s49's CI saw a
+        # 4.6 s pause between a worker's "posting" and its request, on Python 3.10 under xdist) loses its key, another
+        # acts, the late one acts too, and the late one is told (LeaseLost); no other duplicate, and only a rare one
+        twice = [k for k, n in counts.items() if n != 1 and n - 1 > lost[k]]
         assert not twice, "\n".join(story(key, api, events) for key in twice)
+        assert sum(1 for k, n in counts.items() if n != 1) <= 2, [k for k, n in counts.items() if n != 1]
         return
     announced: Counter[str] = Counter(e[2] for e in events if e[1] == "LeaseLost" or e[1:4:2] == ["TakenOver", "False"])
     for key, n in counts.items():
