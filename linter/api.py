@@ -35,6 +35,7 @@ from .names import Handler, Names
 from .nodes import (
     SCOPE_NODES_CST,
     argument,
+    assignment_targets,
     children,
     dotted,
     elements,
@@ -63,7 +64,7 @@ __all__ = [
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
     "Handler", "Names", "imported_by", "imported_definition", "imported_method", "project_call_arguments", "project_method_stays_local", "project_only_calls",
     "function_program", "function_programs", "own_refusal", "project_program", "route_template", "serves_route", "shares_import",
-    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",
+    "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "assignment_targets", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",
     "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "string_literal", "walk_in_scope",
     "walk_in_scope_ast",
     "node_lines",

@@ -127,6 +127,16 @@ def last_name(node: cst.BaseExpression | ast.expr | None) -> str | None:
     return None
 
 
+def assignment_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """What an assignment statement binds: each target of ``a = b = v``, the one of ``a: T = v`` and ``a += v``;
+    ``[]`` for any other node (tuple targets are left whole, for the caller to unpack or not)."""
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+        return [node.target]
+    return []
+
+
 def dotted(node: cst.BaseExpression | ast.expr | None) -> str | None:
     """``a.b.c`` for a Name/Attribute chain on either tree, else None."""
     parts: list[str] = []

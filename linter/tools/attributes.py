@@ -21,6 +21,7 @@ from typing import Any
 import libcst as cst
 
 from .. import knowledge as kb
+from ..nodes import assignment_targets
 
 __all__ = ["VALUE", "attribute_call", "value_type"]
 
@@ -148,11 +149,7 @@ def _assigned(node: cst.CSTNode, self_name: str | None = None) -> set[str]:
     stack: list[cst.CSTNode] = [node.body] if isinstance(node, cst.FunctionDef) else [node]
     while stack:
         n = stack.pop()
-        targets: list[cst.BaseExpression] = []
-        if isinstance(n, cst.Assign):
-            targets = [t.target for t in n.targets]
-        elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
-            targets = [n.target]
+        targets = assignment_targets(n)
         for t in targets:
             for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ()):
                 targets.append(e.value)

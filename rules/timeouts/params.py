@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from ...linter.api import Screen, imported_by, project_call_arguments, project_only_calls, walk_in_scope
+from ...linter.api import Screen, assignment_targets, imported_by, project_call_arguments, project_only_calls, walk_in_scope
 
 _Uses = dict[str, list["ast.Call | None"]]  # a function's name -> each read of it: the call it is the callee of, or None
 
@@ -192,12 +192,7 @@ def attribute_values(screen: Screen, cls: cst.ClassDef, attr: str) -> list[str] 
         if not isinstance(method, cst.FunctionDef):
             continue
         for n in walk_in_scope(method):
-            targets: list[cst.BaseExpression] = []
-            if isinstance(n, cst.Assign):
-                targets = [t.target for t in n.targets]
-            elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
-                targets = [n.target]
-            for t in targets:
+            for t in assignment_targets(n):
                 if isinstance(t, cst.Attribute) and t.attr.value == attr and isinstance(t.value, cst.Name) and t.value.value == "self":
                     value = getattr(n, "value", None)
                     if value is None or isinstance(n, cst.AugAssign):

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from ...linter.api import Knowledge, walk_in_scope
+from ...linter.api import Knowledge, assignment_targets, walk_in_scope
 
 _OBJECT = frozenset({"self", "cls"})  # the object's own attributes are built by the class, not handed to this call
 _CODE_RUNNERS = frozenset({"bash", "sh", "zsh", "cmd", "powershell", "pwsh", "python", "python3", "node", "ruby", "perl"})
@@ -95,9 +95,8 @@ def _declared_field(cls: cst.ClassDef, attr: str) -> cst.BaseExpression | None |
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
     for stmt in body:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            targets = [small.target] if isinstance(small, cst.AnnAssign) else \
-                [t.target for t in small.targets] if isinstance(small, cst.Assign) else []
-            if any(isinstance(t, cst.Name) and t.value == attr for t in targets):
+            if isinstance(small, (cst.Assign, cst.AnnAssign)) and any(
+                    isinstance(t, cst.Name) and t.value == attr for t in assignment_targets(small)):
                 value = getattr(small, "value", None)
                 empty = value is None or (isinstance(value, cst.SimpleString) and value.evaluated_value in ("", b"")) \
                     or (isinstance(value, cst.Name) and value.value == "None")
@@ -149,7 +148,7 @@ class _Reader:
                 if isinstance(n, (cst.Assign, cst.AnnAssign)) and n.value is not None and any(
                         isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value in _OBJECT
                         and t.attr.value == attr
-                        for t in ([x.target for x in n.targets] if isinstance(n, cst.Assign) else [n.target])):
+                        for t in assignment_targets(n)):
                     reader = _Reader(method, self.module_node, self.is_builtin, self.cls)
                     reader.seen, reader.returned = self.seen, self.returned
                     out += reader.words(n.value, chooses)
