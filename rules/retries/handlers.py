@@ -145,7 +145,7 @@ def polls_local_result(loop: Loop) -> bool:
             len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star)
     for h in loop.handlers:
         types = _handler_types(h)
-        if types is None or not all(t in ("TimeoutError", "Timeout") for t in types):
+        if types is None or not all(t in kb.LOCAL_RESULT_TIMEOUTS for t in types):
             return False
     return timed
 
