@@ -259,7 +259,10 @@ WAIT_COMPUTING_ROOTS: Final[frozenset[str]] = frozenset({"random", "math"})
 WAIT_COMPUTING_BUILTINS: Final[frozenset[str]] = frozenset({"min", "max", "round", "int", "float", "abs", "pow"})
 # Methods that wait for a local future, thread or process's result with a timeout: a loop that only
 # asks again after a timeout waits on it (it re-sends nothing).
-LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception"})
+LOCAL_RESULT_METHODS: Final[frozenset[str]] = frozenset({"result", "join", "wait", "exception", "communicate"})
+# ... and what such a wait raises when its timeout passes (s50: ``subprocess.TimeoutExpired`` of a child's
+# ``communicate(timeout=...)``/``wait(timeout=...)``, psutil's of the same name): the tick of the wait, no failure.
+LOCAL_RESULT_TIMEOUTS: Final[frozenset[str]] = frozenset({"TimeoutError", "Timeout", "TimeoutExpired"})
 # A call whose name (lower case) starts like this gives up (raises or exits):
 # it bounds a retry loop as ``raise`` does.
 GIVE_UP_CALL_PREFIXES: Final[tuple[str, ...]] = ("raise_", "give_up", "giveup", "fail", "abort", "bail")

@@ -142,10 +142,11 @@ def polls_local_result(loop: Loop) -> bool:
         ):
             return False
         timed = any(a.keyword is not None and a.keyword.value == "timeout" for a in call.args) or (
-            len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star)
+            len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+            and call.func.attr.value != "communicate")  # s50: `communicate(data)`'s one positional is its input
     for h in loop.handlers:
         types = _handler_types(h)
-        if types is None or not all(t in ("TimeoutError", "Timeout") for t in types):
+        if types is None or not all(t in kb.LOCAL_RESULT_TIMEOUTS for t in types):
             return False
     return timed
 

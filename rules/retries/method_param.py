@@ -16,6 +16,7 @@ import libcst as cst
 
 from ...linter.api import every_node, keyword_arg, positional, project_call_arguments
 from ...linter.api import knowledge as kb
+from .read_gates import gate_helpers, gated_to_reads
 
 _WRITE_METHODS = frozenset({"POST", "PATCH"})
 _METHODS = _WRITE_METHODS | {"GET", "HEAD", "OPTIONS", "PUT", "DELETE"}
@@ -34,9 +35,16 @@ class LiteralMethod:
     flags: tuple[tuple[str, bool], ...] = ()  # s48: the call's literal bool keywords (``retry_ambiguous=False``)
 
 
+class MethodCalls(dict[str, list[LiteralMethod]]):
+    """:func:`literal_methods`' table, with the module's read-gate helpers (s50, ``read_gates.py``)."""
+
+    gates: dict[str, tuple[int, str]]
+
+
 def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
     """Callee last name -> the calls in the module that pass a literal HTTP method."""
-    out: dict[str, list[LiteralMethod]] = {}
+    out = MethodCalls()
+    out.gates = gate_helpers(tree)
     if tree is None:
         return out
     for node in ast.walk(tree):
@@ -98,6 +106,8 @@ def method_value_write(
         return None
     index = params.index(name) if name in params else None
     bound = bool(params) and params[0] in ("self", "cls")
+    if gated_to_reads(fn, name, calls.gates if isinstance(calls, MethodCalls) else {}):
+        return None  # s50 (batch 22 codex-chats-mcp-v2): every way round the retry requires a read method
     sites = [
         site for site in calls.get(fn.name.value, ())
         if site.keyword == name or (

@@ -258,6 +258,13 @@ How to label this rule's findings (s46, from batches 15-18's debatable rows):
   rule now stays silent on the `...Exporter` classes), a POST that only reads
   (a search, a login, a model call: the tables above), and a write retried only
   when it was refused before the server acted (a 429, a connect error).
+- **Not reported (s50)**: a request helper whose method a caller gives as
+  `"POST"`, when the loop never falls through to the next round and every
+  `continue` sits under a test that requires a read method (`if method ==
+  "GET" and ...:`, `method.upper() in ("GET", "HEAD")`, or a name bound from a
+  function of the module whose every `return` requires it, `retryable =
+  should_retry(method, status)`): a write is sent once (batch 22
+  codex-chats-mcp-v2; the gate in the loop: mcp-argocd, mcp-gitlab).
 
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
@@ -976,6 +983,44 @@ def stream_chat(base_url, model, messages):
                 return [line for line in resp]
         except urllib.error.URLError:
             time.sleep(5 * attempt)
+""",
+        # s50 (batch 22 codex-chats-mcp-v2 ``retry-get-only``; the same gate written in the loop in mcp-argocd's and
+        # mcp-gitlab's `_send`): a caller passes "POST", but every way round the loop is under a test that requires a
+        # read method, here through a module helper returning `method.upper() == "GET" and ...`: a POST is sent once
+        """import json, time, urllib.error, urllib.request
+def _should_retry(method, status):
+    return method.upper() == "GET" and status in (502, 503, 504)
+def _request(method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request("https://api.example.com" + path, data=data, method=method)
+    for attempt in range(1, 4):
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as e:
+            retryable = _should_retry(method, e.code)
+            if retryable and attempt < 3:
+                time.sleep(2 ** attempt)
+                continue
+            return e.code, {}
+        except urllib.error.URLError:
+            return 0, {}
+def archive(task_id):
+    return _request("POST", f"/tasks/{task_id}/archive")
+import httpx
+client = httpx.Client(timeout=10)
+def _send(method, path, **kwargs):
+    for attempt in range(1, 3):
+        try:
+            resp = client.request(method, path, **kwargs)
+        except OSError as e:
+            raise RuntimeError("unreachable") from e
+        if method in ("GET", "HEAD") and attempt < 2 and resp.status_code == 503:
+            time.sleep(1)
+            continue
+        return resp
+def create(body):
+    return _send("POST", "/items", json=body)
 """,
     ]
     INVALID = [
@@ -1702,6 +1747,41 @@ def open_issue(base_url, title, text):
                 return json.loads(resp.read())
         except urllib.error.URLError:
             time.sleep(2 ** attempt)
+""",
+        # s50: a gate that lets a write round too (`method != "DELETE"`), or a handler that goes round without the
+        # gate, keeps the finding
+        """\
+import json, time, urllib.error, urllib.request
+def _should_retry(method, status):
+    return method.upper() != "DELETE" and status in (502, 503, 504)
+def _request(method, path, body=None):
+    req = urllib.request.Request("https://api.example.com" + path, data=json.dumps(body).encode(), method=method)
+    for attempt in range(1, 4):  # error: TFH101 "POST through urllib.request.urlopen, as the call of _request() at line 16"
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as e:
+            if _should_retry(method, e.code) and attempt < 3:
+                time.sleep(2 ** attempt)
+                continue
+            return e.code, {}
+def archive(task_id):
+    return _request("POST", f"/tasks/{task_id}/archive")
+import httpx
+client = httpx.Client(timeout=10)
+def _send(method, path, **kwargs):
+    for attempt in range(1, 3):  # error: TFH101
+        try:
+            resp = client.request(method, path, **kwargs)
+        except OSError:
+            time.sleep(1)
+            continue
+        if method == "GET" and resp.status_code == 503:
+            time.sleep(1)
+            continue
+        return resp
+def create(body):
+    return _send("POST", "/items", json=body)
 """,
         # s48 (batch 20 agent47): a hand-written MCP stdio client re-sends the JSON-RPC request after reconnecting; a
         # call in the module gives its method "tools/call" (a remote tool run, as ClientSession.call_tool)

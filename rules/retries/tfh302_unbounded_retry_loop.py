@@ -38,8 +38,11 @@ name says retry/resend and no error word: `RetryableError`, a library's
 `RetryAfter` are failures), nor is a loop asking the person at the terminal again
 (`input(...)`, `getpass.getpass(...)` in the `try`: the person ends it), nor is a wait on a local result: a `try` that only asks
 a future, thread or process for its result with a timeout
-(`future.result(timeout=1)`, `.join(1)`) and handlers catching only the
-timeout (nothing is sent again); so is such a wait under asyncio's deadline,
+(`future.result(timeout=1)`, `.join(1)`, a child's `proc.wait(timeout=5)` or
+`proc.communicate(timeout=5)`) and handlers catching only the timeout
+(`TimeoutError`, subprocess's `TimeoutExpired`: s50, batch 22), whatever the
+handler does between the ticks (a lease refreshed, a heartbeat): nothing is
+sent again, and the child ends the loop; so is such a wait under asyncio's deadline,
 `await asyncio.wait_for(stop_event.wait(), timeout=interval)` then `break`,
 whose `TimeoutError` is the tick of a periodic loop (a flush each interval
 until the stop event is set: s48, batch 20). Nor is an optimistic-concurrency loop whose
@@ -401,8 +404,49 @@ async def stream(process, stop_event, flush, interval):
         await flush()
     return asyncio.create_task(_flusher())
 """,
+        # s50 (batch 22 local-shell-mcp ``lease-refresh-during-wait``; the same wait in gptme, hermes-agent, brindle,
+        # offset-terminal, onefirewall-ai): a child's `communicate(timeout=...)`/`wait(timeout=...)` re-entered after
+        # its `subprocess.TimeoutExpired` waits on the same local process (the child ends the loop), doing periodic work
+        # between the ticks: nothing is sent again
+        """import subprocess
+def download(command, refresh_lease, interval):
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    while True:
+        try:
+            stdout, stderr = process.communicate(timeout=interval)
+            break
+        except subprocess.TimeoutExpired:
+            refresh_lease()
+    return process.returncode, stdout
+def watch(proc, heartbeat):
+    while True:
+        try:
+            rc = proc.wait(timeout=5)
+            break
+        except subprocess.TimeoutExpired:
+            heartbeat()
+    return rc
+""",
     ]
     INVALID = [
+        # s50: a command run again after its timeout (a new child each round, `subprocess.run`) is a retry, as is a
+        # wait whose handler also catches other failures
+        """import subprocess
+def sync(command):
+    while True:  # error: TFH302
+        try:
+            return subprocess.run(command, capture_output=True, timeout=30)
+        except subprocess.TimeoutExpired:
+            continue
+def drain(process, refresh_lease):
+    while True:  # error: TFH302
+        try:
+            out, _ = process.communicate(timeout=5)
+            break
+        except (subprocess.TimeoutExpired, OSError):
+            refresh_lease()
+    return out
+""",
         # s43: the lock taken together with other work, or a handler catching any failure, is a retry again
         """\
 import msvcrt, time
