@@ -23,6 +23,7 @@ from .decorated import decorator_bound
 from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
+from .foreground import thread_polled
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -1183,6 +1184,43 @@ async def run(argv, timeout):
         await asyncio.sleep(0.1)
     await proc.wait()
 """,
+        # s50 (the lead's decisions): a long job the person asked for in the foreground, captured or not (a
+        # self-upgrade, a build, an install in an argparse sub-command's handler); a foreground process whose output
+        # goes to the program's own stderr; a command bounding itself (`curl --max-time`); a communicate() on a thread
+        # the function polls against its deadline and kills
+        """\
+import argparse, subprocess, sys, threading, time
+import typer
+app = typer.Typer()
+@app.command("update")
+def update_tool():
+    return subprocess.run(["uv", "tool", "upgrade", "mytool"], capture_output=True, text=True)
+@app.command()
+def build():
+    subprocess.check_output(["npm", "run", "build"])
+def cmd_doctor(args):
+    subprocess.run(["winget", "install", "--id", "Git.Git", "-e"])
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_subparsers().add_parser("doctor").set_defaults(func=cmd_doctor)
+    args = parser.parse_args(argv)
+    subprocess.run(["ssh", args.host, "uptime"], stdout=sys.stderr)
+def fetch(url):
+    return subprocess.run(["curl", "-sS", "--max-time", "30", url], capture_output=True).stdout
+def drain(argv, timeout):
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    box = {}
+    t = threading.Thread(target=lambda: box.update(out=p.communicate()[0]), daemon=True)
+    t.start()
+    deadline = time.monotonic() + timeout
+    while t.is_alive():
+        if time.monotonic() > deadline:
+            p.kill()
+            t.join(2)
+            break
+        t.join(0.1)
+    return box.get("out")
+""",
     ]
     INVALID = [
         # s49: a player that also streams what it is handed, or a sound fetched from a URL: reported
@@ -1875,6 +1913,25 @@ async def step(cmd):
     bounded = await asyncio.wait_for(asyncio.to_thread(subprocess.run, cmd, shell=True), 60)
     return proc, done, bounded
 """,
+        # s50: what the decisions keep: remote with captured output in the foreground, a long job on the agent path,
+        # a curl bounded only while connecting, a thread joined with no deadline and no kill
+        """\
+import subprocess, threading
+import typer
+app = typer.Typer()
+@app.command()
+def deploy(remote):
+    subprocess.run(["git", "push", remote], capture_output=True)  # error: TFH201
+def agent_install(pkg):
+    return subprocess.run(["pip", "install", pkg], capture_output=True)  # error: TFH201
+def fetch(url):
+    return subprocess.run(["curl", "--connect-timeout", "5", url], capture_output=True)  # error: TFH201
+def drain(argv):
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    t = threading.Thread(target=lambda: p.communicate())  # error: TFH201
+    t.start()
+    t.join()
+""",
     ]
 
     @classmethod
@@ -1980,6 +2037,8 @@ async def step(cmd):
         """``proc.wait()`` where a started ``threading.Timer`` of the function kills ``proc`` at its deadline."""
         func = self.names.function
         f = node.func
+        if thread_polled(node, func, self.names.enclosing_function, self.names, self.ctx.screen):
+            return True  # s50: a communicate() on a thread the function joins with a timeout, killing the process
         if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
             return False
         if f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names)):
