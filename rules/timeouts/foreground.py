@@ -32,7 +32,8 @@ def argparse_handlers(screen: Screen) -> frozenset[str]:
         if not any(isinstance(n, ast.Import) and any(a.name == "argparse" for a in n.names)
                    or isinstance(n, ast.ImportFrom) and n.module == "argparse" for n in ast.walk(tree)):
             return frozenset()
-        defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        body = tree.body if isinstance(tree, ast.Module) else []
+        defined = {n.name for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
         out: set[str] = set()
         for n in ast.walk(tree):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "set_defaults":
@@ -43,10 +44,8 @@ def argparse_handlers(screen: Screen) -> frozenset[str]:
 
 def on_terminal(names: Names, call: cst.Call) -> bool:
     """Nothing of the child's is captured: no stream keyword but ``None``/``False``, or its output sent to the
-    program's own ``sys.stdout``/``sys.stderr`` (the person's terminal; stdin inherited). ``**kwargs`` may capture."""
-    for a in call.args:
-        if a.star == "**":
-            return False
+    program's own ``sys.stdout``/``sys.stderr`` (the person's terminal; stdin inherited)."""
+    for a in call.args:  # (a `**kwargs` is read as before s50: not a capture)
         if a.keyword is None or a.keyword.value not in _STREAMS:
             continue
         v = a.value

@@ -166,7 +166,14 @@ under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
 command, a script's `main()` that reads its command line with
 `parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
-its output is on the person's terminal and the person stops it); a process
+its output is on the person's terminal and the person stops it; s50: also sent to the program's own
+`stdout=sys.stderr`, and in an argparse sub-command's handler, `sub.set_defaults(func=cmd_doctor)`); a long job
+the person asked for in that foreground, captured or not (s50, the lead's decision: `knowledge.FOREGROUND_JOBS`, an
+install, a self-upgrade, a build, a test run: `uv tool upgrade x`, `pip install -e .`, `npm run build`, `pytest`;
+also under a confirmation); a command that bounds itself (s50: `curl --max-time 30`/`-m 30`,
+`knowledge.SELF_BOUNDING_FLAGS`; a leading `timeout 30 cmd` already was); a `communicate()`/`wait()` run on a
+thread (`threading.Thread(target=lambda: box.update(out=p.communicate()))`) that the function polls (`t.join(0.1)`,
+`while t.is_alive():`) and whose process it kills (s50: the deadline is enforced by the kill); a process
 whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
 SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
@@ -310,7 +317,8 @@ the desktop's client asked only about or to set this machine's state:
 `capture-pane`/`new-session -d`), though the program's other sub-commands run
 long (`ollama pull`) or reach a device (`adb shell`). Silent also where a person runs it and
 can stop it: an upgrade they asked for (`--upgrade`, a confirmation), or a
-process a CLI command runs in the foreground. The tables:
+process a CLI command runs in the foreground (s50: on their terminal, or a long job
+they asked for there, an install, self-upgrade, build or test run, captured or not). The tables:
 `linter/knowledge/processes.py` (`REMOTE_CLIS`,
 `LONG_RUNNING_PROCESSES`) and `local_programs.py` (`NETWORK_PROGRAMS`,
 `NEVER_ENDING_PROCESSES`, `local_program`).
@@ -327,11 +335,15 @@ call debatable fall in classes each decided by a property, not by a package:
   watching its output), is what TFH201 is for: a connection that accepts and
   never answers, a credential prompt with no terminal, a stalled transfer hang
   the agent with it. Label it `true`, whether or not a person could have
-  chosen the program, and whatever the command's usual speed. It is
-  `debatable` only where a person runs it in the foreground and can stop it
-  (a CLI command's own step, an installer or setup script they start, a
-  `__main__` they type), in the cases the rule does not already leave silent;
-  never `false` for being remote. Where the code does not say who runs it
+  chosen the program, and whatever the command's usual speed. In the
+  foreground (a CLI command's own step, an installer or setup script they
+  start, a `__main__` they type; s50, the lead's decision) it is `true` too
+  when its output is captured (`capture_output=True`, `check_output`,
+  `communicate()`, `urlopen`): deploy and release CLIs run in CI jobs, cron and
+  coding agents' shells, where a hung `ssh` waits until the job is killed; on
+  the person's terminal (nothing captured) it is silent, and so is a long job
+  the person asked for there (an install, self-upgrade, build or test run,
+  captured or not); never `false` for being remote. Where the code does not say who runs it
   (library code whose callers are not in the project, a helper no project code
   calls), read it as the agent path (s46): an agent's user imports it into one.
   The checklist labellers apply: `bench/survey/README.md`, "Labelling TFH201".
