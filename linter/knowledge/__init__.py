@@ -43,7 +43,10 @@ from .processes import (
     LOCAL_INSTANT_SUBCOMMANDS, LOCAL_INSTANT_FLAGS, local_instant,
     SUDO_NON_INTERACTIVE_FLAGS, SUDO_VALUE_FLAGS, sudo_wrapped,
 )
-from .local_programs import local_program, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS
+from .local_programs import (
+    local_program, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS,
+    FOREGROUND_JOBS, SELF_BOUNDING_FLAGS, foreground_job, self_bounded,
+)
 from .sessions import (
     SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, SIGN_IN_FLAGS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
     interactive_sign_in, sign_in_subcommand,
@@ -177,6 +180,7 @@ __all__ = [
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name", "TELEMETRY_MODULE_WORDS", "telemetry_module",
     "process_fix_refusal", "process_length_unknown", "local_program", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
+    "FOREGROUND_JOBS", "SELF_BOUNDING_FLAGS", "foreground_job", "self_bounded",
     "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "SIGN_IN_FLAGS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
     "interactive_sign_in", "sign_in_subcommand",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
@@ -369,6 +373,8 @@ class Knowledge:
     local_program = staticmethod(local_program)
     network_or_long_words = staticmethod(network_or_long_words)
     silent_process = staticmethod(silent_process)
+    foreground_job = staticmethod(foreground_job)
+    self_bounded = staticmethod(self_bounded)
     interactive_sign_in = staticmethod(interactive_sign_in)
     sign_in_subcommand = staticmethod(sign_in_subcommand)
     remote_cli = staticmethod(remote_cli)

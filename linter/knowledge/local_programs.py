@@ -198,3 +198,50 @@ def network_or_long_words(words: Iterable[str]) -> str | None:
                 or not INTERACTIVE_PROCESSES.get(name, _LOCAL_NOTE).silent):  # sudo, gpg: may wait at a prompt
             return name
     return None
+
+
+# ---------------------------------------------------------------- TFH201: the lead's session-50 decisions (s50, issue 23)
+
+# A long job the person asked for that is not a network peer's reply: an install, a self-upgrade, a build, a test run.
+# Run in the foreground (a CLI command's own step, a script's `main()` or `__main__`, under a confirmation) it is silent
+# whether or not its output is captured: it ends by itself, no timeout value fits it, and the installers bound their
+# own network reads. On the agent path it stays reported (the decision: `bench/survey/README.md`, "Labelling TFH201").
+# By the program's leading words as `_program_argv` spells them (`sys.executable -m pip install` -> `pip install`).
+FOREGROUND_JOBS: Final[frozenset[tuple[str, ...]]] = frozenset({
+    # installs and self-upgrades from a package index
+    ("pip", "install"), ("pip3", "install"), ("uv", "pip", "install"), ("uv", "sync"), ("uv", "add"),
+    ("uv", "tool", "install"), ("uv", "tool", "upgrade"), ("pipx", "install"), ("pipx", "upgrade"),
+    ("pipx", "reinstall"), ("poetry", "install"), ("poetry", "update"), ("pdm", "install"), ("conda", "install"),
+    ("mamba", "install"), ("npm", "install"), ("npm", "i"), ("npm", "ci"), ("npm", "update"), ("yarn", "install"),
+    ("pnpm", "install"), ("bun", "install"), ("apt-get", "install"), ("apt-get", "update"), ("apt-get", "upgrade"),
+    ("apt", "install"), ("apt", "update"), ("dnf", "install"), ("yum", "install"), ("brew", "install"),
+    ("brew", "upgrade"), ("winget", "install"), ("winget", "upgrade"), ("choco", "install"), ("choco", "upgrade"),
+    ("cargo", "install"), ("go", "install"), ("gem", "install"), ("bundle", "install"),
+    # builds
+    ("poetry", "build"), ("uv", "build"), ("build",), ("npm", "run", "build"), ("yarn", "build"), ("pnpm", "build"),
+    ("bun", "run", "build"), ("cargo", "build"), ("go", "build"), ("make",), ("cmake",), ("ninja",), ("tsc",),
+    # test runs
+    ("pytest",), ("tox",), ("nox",), ("unittest",), ("npm", "test"), ("npm", "run", "test"), ("jest",), ("vitest",),
+    ("cargo", "test"), ("go", "test"),
+})
+
+
+def foreground_job(words: Iterable[str]) -> bool:
+    """Whether a process (its leading literal words) is a long job the person asks for in the foreground
+    (``FOREGROUND_JOBS``: an install, self-upgrade, build or test run), not a network peer's reply."""
+    argv = _program_argv(words)
+    if argv and argv[0] == "sudo" and len(argv) > 1 and argv[1] == "-n":
+        argv = _program_argv(argv[2:])
+    return any(tuple(argv[: len(job)]) == job for job in FOREGROUND_JOBS)
+
+
+# A command that bounds itself (s50, the lead's decision): the program's own flag ends the whole run at a deadline.
+# `curl --max-time 30 url`, `curl -m 30 url`, `--max-time=30`. (A leading `timeout 30 cmd` is read by `local_program`.)
+SELF_BOUNDING_FLAGS: Final[dict[str, frozenset[str]]] = {"curl": frozenset({"--max-time", "-m"})}
+
+
+def self_bounded(program: str, flags: Iterable[str]) -> bool:
+    """Whether ``program`` run with these literal ``flags`` (any position) ends itself at a deadline of its own."""
+    head = _program_argv([program])[0] if program else ""
+    bounding = SELF_BOUNDING_FLAGS.get(head)
+    return bounding is not None and any(f in bounding or f.split("=", 1)[0] in bounding for f in flags)

@@ -23,6 +23,7 @@ from ...linter.api import (
     walk_in_scope,
 )
 from .bounded import bounded_closure, bounded_module_function
+from .foreground import argparse_handlers, job_command, on_terminal, self_bounding
 from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
@@ -436,23 +437,26 @@ class TimeoutShapes(LoopCommands, Rule):
         """A process a CLI command runs in the foreground: its output goes to the person's terminal
         (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
         call: cst.Call | None = node  # s39: or `with subprocess.Popen(cmd) as p: p.wait()`, a foreground server
-        if qn == "subprocess.Popen.wait" and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+        if qn in ("subprocess.Popen.wait", "subprocess.Popen.communicate") and isinstance(node.func, cst.Attribute) \
+                and isinstance(node.func.value, cst.Name):
             call = self.popen_calls.get(node.func.value.value)
-        elif qn not in ("subprocess.run", "subprocess.call", "subprocess.check_call"):
+        elif qn not in _PROCESS_RUNS:
             return False
         if call is None:
             return False
-        for a in call.args:
-            if a.keyword is not None and a.keyword.value in ("capture_output", "stdout", "stderr", "input", "stdin"):
-                if not (isinstance(a.value, cst.Name) and a.value.value in ("None", "False")):
-                    return False
+        # s50 (the lead's decision): a long job the person asked for (an install, self-upgrade, build, test run) in the
+        # foreground, captured or not; any other process only on their terminal (s50: also `stdout=sys.stderr`)
+        job = job_command(self.knowledge, call, *self._command_words(call))
+        if not job and (qn in ("subprocess.check_output", "subprocess.Popen.communicate") or not on_terminal(self.names, call)):
+            return False
         func = self.names.function
         if func is None:
             return self.main_block > 0  # `if __name__ == "__main__":` of a script a person runs
         if not isinstance(func, cst.FunctionDef):
             return False
-        if any(self._cli_decorator(d.decorator) for d in func.decorators):
-            return True
+        if (job and self.confirmed > 0) or any(self._cli_decorator(d.decorator) for d in func.decorators) or (
+                self.module is not None and any(stmt is func for stmt in self.module.body) and func.name.value in argparse_handlers(self.ctx.screen)):
+            return True  # s50: `sub.set_defaults(func=cmd_doctor)`: an argparse sub-command's handler
         # a script's `main()` that reads its own command line (`args = parser.parse_args()`)
         return any(
             isinstance(c.func, cst.Attribute) and c.func.attr.value in ("parse_args", "parse_known_args")
@@ -506,6 +510,8 @@ class TimeoutShapes(LoopCommands, Rule):
                 command_words(rest := cmd.with_changes(elements=cmd.elements[1:]))[0] + later_flags(rest)):
             return True  # s46 (batch 18, rootsight): `[exe, "sso", "login"]` on the person's terminal: any CLI's sign-in
         words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
+        if self_bounding(self.knowledge, node, cmd, words):  # s50: `curl --max-time 30 url`: a deadline of its own
+            return True
         if local_command(self.knowledge, node, cmd, words, whole, self.confirmed > 0):
             return True
         func = self.names.function  # s49: a command built in the code, nothing handed in choosing it, no network word

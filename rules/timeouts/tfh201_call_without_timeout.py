@@ -23,6 +23,7 @@ from .decorated import decorator_bound
 from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
+from .foreground import thread_polled
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 
@@ -165,7 +166,14 @@ under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
 command, a script's `main()` that reads its command line with
 `parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
-its output is on the person's terminal and the person stops it); a process
+its output is on the person's terminal and the person stops it; s50: also sent to the program's own
+`stdout=sys.stderr`, and in an argparse sub-command's handler, `sub.set_defaults(func=cmd_doctor)`); a long job
+the person asked for in that foreground, captured or not (s50, the lead's decision: `knowledge.FOREGROUND_JOBS`, an
+install, a self-upgrade, a build, a test run: `uv tool upgrade x`, `pip install -e .`, `npm run build`, `pytest`;
+also under a confirmation); a command that bounds itself (s50: `curl --max-time 30`/`-m 30`,
+`knowledge.SELF_BOUNDING_FLAGS`; a leading `timeout 30 cmd` already was); a `communicate()`/`wait()` run on a
+thread (`threading.Thread(target=lambda: box.update(out=p.communicate()))`) that the function polls (`t.join(0.1)`,
+`while t.is_alive():`) and whose process it kills (s50: the deadline is enforced by the kill); a process
 whose exit code becomes the
 program's (`r = subprocess.run(...)` then `sys.exit(r.returncode)`, `raise
 SystemExit(subprocess.call(...))`, `sys.exit(child.wait())`, also through
@@ -309,7 +317,8 @@ the desktop's client asked only about or to set this machine's state:
 `capture-pane`/`new-session -d`), though the program's other sub-commands run
 long (`ollama pull`) or reach a device (`adb shell`). Silent also where a person runs it and
 can stop it: an upgrade they asked for (`--upgrade`, a confirmation), or a
-process a CLI command runs in the foreground. The tables:
+process a CLI command runs in the foreground (s50: on their terminal, or a long job
+they asked for there, an install, self-upgrade, build or test run, captured or not). The tables:
 `linter/knowledge/processes.py` (`REMOTE_CLIS`,
 `LONG_RUNNING_PROCESSES`) and `local_programs.py` (`NETWORK_PROGRAMS`,
 `NEVER_ENDING_PROCESSES`, `local_program`).
@@ -326,11 +335,15 @@ call debatable fall in classes each decided by a property, not by a package:
   watching its output), is what TFH201 is for: a connection that accepts and
   never answers, a credential prompt with no terminal, a stalled transfer hang
   the agent with it. Label it `true`, whether or not a person could have
-  chosen the program, and whatever the command's usual speed. It is
-  `debatable` only where a person runs it in the foreground and can stop it
-  (a CLI command's own step, an installer or setup script they start, a
-  `__main__` they type), in the cases the rule does not already leave silent;
-  never `false` for being remote. Where the code does not say who runs it
+  chosen the program, and whatever the command's usual speed. In the
+  foreground (a CLI command's own step, an installer or setup script they
+  start, a `__main__` they type; s50, the lead's decision) it is `true` too
+  when its output is captured (`capture_output=True`, `check_output`,
+  `communicate()`, `urlopen`): deploy and release CLIs run in CI jobs, cron and
+  coding agents' shells, where a hung `ssh` waits until the job is killed; on
+  the person's terminal (nothing captured) it is silent, and so is a long job
+  the person asked for there (an install, self-upgrade, build or test run,
+  captured or not); never `false` for being remote. Where the code does not say who runs it
   (library code whose callers are not in the project, a helper no project code
   calls), read it as the agent path (s46): an agent's user imports it into one.
   The checklist labellers apply: `bench/survey/README.md`, "Labelling TFH201".
@@ -1183,6 +1196,43 @@ async def run(argv, timeout):
         await asyncio.sleep(0.1)
     await proc.wait()
 """,
+        # s50 (the lead's decisions): a long job the person asked for in the foreground, captured or not (a
+        # self-upgrade, a build, an install in an argparse sub-command's handler); a foreground process whose output
+        # goes to the program's own stderr; a command bounding itself (`curl --max-time`); a communicate() on a thread
+        # the function polls against its deadline and kills
+        """\
+import argparse, subprocess, sys, threading, time
+import typer
+app = typer.Typer()
+@app.command("update")
+def update_tool():
+    return subprocess.run(["uv", "tool", "upgrade", "mytool"], capture_output=True, text=True)
+@app.command()
+def build():
+    subprocess.check_output(["npm", "run", "build"])
+def cmd_doctor(args):
+    subprocess.run(["winget", "install", "--id", "Git.Git", "-e"])
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_subparsers().add_parser("doctor").set_defaults(func=cmd_doctor)
+    args = parser.parse_args(argv)
+    subprocess.run(["ssh", args.host, "uptime"], stdout=sys.stderr)
+def fetch(url):
+    return subprocess.run(["curl", "-sS", "--max-time", "30", url], capture_output=True).stdout
+def drain(argv, timeout):
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    box = {}
+    t = threading.Thread(target=lambda: box.update(out=p.communicate()[0]), daemon=True)
+    t.start()
+    deadline = time.monotonic() + timeout
+    while t.is_alive():
+        if time.monotonic() > deadline:
+            p.kill()
+            t.join(2)
+            break
+        t.join(0.1)
+    return box.get("out")
+""",
     ]
     INVALID = [
         # s49: a player that also streams what it is handed, or a sound fetched from a URL: reported
@@ -1875,6 +1925,25 @@ async def step(cmd):
     bounded = await asyncio.wait_for(asyncio.to_thread(subprocess.run, cmd, shell=True), 60)
     return proc, done, bounded
 """,
+        # s50: what the decisions keep: remote with captured output in the foreground, a long job on the agent path,
+        # a curl bounded only while connecting, a thread joined with no deadline and no kill
+        """\
+import subprocess, threading
+import typer
+app = typer.Typer()
+@app.command()
+def deploy(remote):
+    subprocess.run(["git", "push", remote], capture_output=True)  # error: TFH201
+def agent_install(pkg):
+    return subprocess.run(["pip", "install", pkg], capture_output=True)  # error: TFH201
+def fetch(url):
+    return subprocess.run(["curl", "--connect-timeout", "5", url], capture_output=True)  # error: TFH201
+def drain(argv):
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    t = threading.Thread(target=lambda: p.communicate())  # error: TFH201
+    t.start()
+    t.join()
+""",
     ]
 
     @classmethod
@@ -1980,6 +2049,8 @@ async def step(cmd):
         """``proc.wait()`` where a started ``threading.Timer`` of the function kills ``proc`` at its deadline."""
         func = self.names.function
         f = node.func
+        if thread_polled(node, func, self.names.enclosing_function, self.names, self.ctx.screen):
+            return True  # s50: a communicate() on a thread the function joins with a timeout, killing the process
         if not isinstance(func, cst.FunctionDef) or not (isinstance(f, cst.Attribute) and f.attr.value in ("wait", "communicate") and isinstance(f.value, cst.Name)):
             return False
         if f.value.value in self.ctx.screen.memo(("timer_killed", id(func)), lambda: timer_killed(func, self.names)):
