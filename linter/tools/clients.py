@@ -345,6 +345,11 @@ class ClientObjects:
     def call(self, call: cst.Call) -> tuple[str, str | None] | None:
         """(``AdminClient.list_topics``, its class) for a call of a known method on a client object."""
         func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if last in kb.WORKER_THREAD_CALLS:  # ``asyncio.to_thread(req.execute)``: a chain's send handed to a thread
+            bound = next((a.value for a in call.args[:2] if isinstance(a.value, cst.Attribute)
+                          and a.value.attr.value in kb.CLIENT_CHAIN_CALLS), None)
+            return self.call(cst.Call(func=bound)) if bound is not None else None
         if not isinstance(func, cst.Attribute):
             return None
         chained = kb.CLIENT_CHAIN_CALLS.get(func.attr.value)
