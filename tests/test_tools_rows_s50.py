@@ -80,6 +80,40 @@ def test_an_untyped_receiver_of_two_kinds_of_server_keeps_raised(tmp_path: Path)
     assert tool.failures == ["raised"]  # type: ignore[attr-defined]
 
 
+_CONTEXT = '''
+    from dataclasses import dataclass
+    from typing import TYPE_CHECKING
+
+    if TYPE_CHECKING:
+        from mcp.server.mcpserver import MCPServer
+
+
+    @dataclass
+    class RegisterContext:
+        server: "MCPServer"
+        client: object
+'''
+_FILES = '''
+    from pkg.modules import RegisterContext
+
+
+    def register(ctx: RegisterContext) -> None:
+        server = ctx.server
+
+        @server.tool(name="list_files")
+        async def tool_list_files(path: str) -> str:
+            """List a shared folder."""
+            return await ctx.client.list(path)
+'''
+
+
+def test_a_local_receiver_of_the_runs_one_mcp_server(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/modules.py": _CONTEXT, "pkg/files.py": _FILES}
+    tool = tools_by_name(tmp_path, files)["list_files"]
+    assert tool.failures == ["text"]
+    assert tool.failures_by == "mcp.server.mcpserver.server.MCPServer._handle_call_tool"
+
+
 _LOWLEVEL = '''
     import mcp.types as types
     from mcp.server import Server
