@@ -204,3 +204,27 @@ def test_a_bound_execute_outside_a_discovery_module_is_no_call(tmp_path: Path) -
     code = _GMAIL.replace("from googleapiclient.discovery import build", "from pkg.local import build")
     tools = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/gmail.py": code})
     assert not any("execute" in c.what for c in tools["trash_email"].calls)
+
+
+_TUNNELS = '''
+    from fastmcp import FastMCP
+    from termix_sdk import AsyncTermixClient
+
+
+    def register_tunnels_tools(mcp: FastMCP, client: AsyncTermixClient) -> None:
+        @mcp.tool()
+        async def termix_list_tunnels() -> dict:
+            """The SSH tunnels' status."""
+            return await client.tunnel.get_status()
+'''
+
+
+def test_a_parameter_annotated_with_an_sdk_client(tmp_path: Path) -> None:
+    tools = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tunnels.py": _TUNNELS})
+    assert [(c.what, c.timeout) for c in tools["termix_list_tunnels"].calls] == [
+        ("AsyncTermixClient.tunnel.get_status", "unknown")]
+
+
+def test_an_unannotated_parameter_lists_no_call(tmp_path: Path) -> None:
+    code = _TUNNELS.replace("client: AsyncTermixClient", "client")
+    assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tunnels.py": code})["termix_list_tunnels"].calls == []
