@@ -392,9 +392,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,),
                 text_by=decorator_text(entry[2], index, tables.aliases))  # ``@server.call_tool()``'s ``str(exc)``
-            if (own := (f"{entry[0]}:{getattr(entry[2], 'name', '')}", entry[1])) in found \
-                    and found[own].form.endswith(".call_tool"):  # a dispatcher listing no name: its branches are the rows
-                del found[own]
+            if (itself := (f"{entry[0]}:{getattr(entry[2], 'name', '')}", entry[1])) in found \
+                    and found[itself].form.endswith(".call_tool"):  # a dispatcher listing no name: its branches are the rows
+                del found[itself]
     # the module's own tool schemas naming its own functions (``TOOL_DEFS = [{..."name": "web_fetch"...}]``, ``def web_fetch``)
     for tool_name, fn_name in schema_functions(index.tree):
         if tool_name not in {d.name for d in found.values()} and by_path.get(fn_name):
