@@ -226,6 +226,15 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
     **{f"{m}.mcp_tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},
 }
+#: MCP server classes by qualified name -> the method that answers what a tool raises with an error result carrying
+#: its text (their ``TOOL_DECORATOR_TEXT`` wrapper: the official FastMCP/MCPServer's ``_handle_call_tool``, the
+#: standalone fastmcp's ``FastMCP.call_tool``, the low-level ``Server.call_tool``). A tool registered on a receiver
+#: the run cannot type (``def register(mcp, ctx): @mcp.tool ...``) is served by one of the run's imported servers:
+#: when they all share one wrapper, it is the row's (linter/tools/describe.py, s50)
+MCP_SERVER_TEXT: Final[Mapping[str, str]] = {
+    key.rpartition(".")[0]: text for key, (text, _off) in TOOL_DECORATOR_TEXT.items()
+    if TOOL_DECORATORS.get(key) == "mcp" and key.rpartition(".")[0].rsplit(".", 1)[-1] in ("FastMCP", "MCPServer", "Server")
+}
 # Base classes whose subclasses are tools, by qualified name -> (framework, the
 # methods that run the tool). "*register" instead of method names: the methods
 # the subclass registers by referring to ``self.<method>`` in ``__init__``

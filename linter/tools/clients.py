@@ -243,10 +243,20 @@ class ClientObjects:
         scope = self.names.stack[-1]
         for outer in reversed(self.names.stack[1:]):
             if outer.kind == "function" and root in outer.bindings and root not in outer.globals:
-                return None  # a parameter or local of that name
+                return self._sdk_param(outer.node, root)  # a local, or a parameter annotated with an SDK client
             if outer is scope and root in outer.globals:
                 break
         return self.sdk_globals.get(root)
+
+    def _sdk_param(self, fn: cst.CSTNode | None, name: str) -> tuple[str, int, str] | None:
+        """A parameter of ``fn`` annotated with a third-party SDK client class (``def register(mcp: FastMCP, client:
+        AsyncTermixClient)``, its tools calling ``client.tunnel.get_status()``): built by the caller, timeout unknown."""
+        params = fn.params if isinstance(fn, cst.FunctionDef) else None
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params) if params is not None else ():
+            ref = self.names.qualify(p.annotation.annotation) if p.name.value == name and p.annotation else None
+            if ref is not None and not ref[1] and self.sdk_client_class(kb.canonical(ref[0])):
+                return kb.canonical(ref[0]), 0, "unknown"
+        return None
 
     def _attribute(self, key: str, cls: str | None) -> None:
         if cls is None:
@@ -345,6 +355,11 @@ class ClientObjects:
     def call(self, call: cst.Call) -> tuple[str, str | None] | None:
         """(``AdminClient.list_topics``, its class) for a call of a known method on a client object."""
         func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if last in kb.WORKER_THREAD_CALLS:  # ``asyncio.to_thread(req.execute)``: a chain's send handed to a thread
+            bound = next((a.value for a in call.args[:2] if isinstance(a.value, cst.Attribute)
+                          and a.value.attr.value in kb.CLIENT_CHAIN_CALLS), None)
+            return self.call(cst.Call(func=bound)) if bound is not None else None
         if not isinstance(func, cst.Attribute):
             return None
         chained = kb.CLIENT_CHAIN_CALLS.get(func.attr.value)

@@ -91,6 +91,7 @@ class _Observer:
         self.commands: Commands | None = None  # its Typer apps' commands (``commands.py``)
         self.unserved: dict[str, Registry] = {}  # its ``served:`` registries as they are without a server of the run
         self.registry_text: dict[str, str] = {}  # its registries' framework text (``registry_text.py``)
+        self.server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
@@ -101,6 +102,7 @@ class _Observer:
         index = Index(screen.tree, screen, self.module, self.tables.params)
         self.graph = graph_of(index, self.path, self.own_roots)
         self.imported = frozenset(r for full in index.imports.values() if (r := full.split(".")[0]) in _DATA_ROOTS)
+        self.server_texts = frozenset(t for full in index.imports.values() if (t := kb.MCP_SERVER_TEXT.get(full)))
         if self.summarise is not None:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
@@ -259,6 +261,7 @@ class _FileResult:
     commands: Commands | None = None  # its Typer apps' commands, and whether it serves them as tools (``commands.py``)
     unserved: dict[str, Registry] = field(default_factory=dict)  # its ``served:`` registries without the server
     registry_text: dict[str, str] = field(default_factory=dict)  # its registries' framework text (``registry_text.py``)
+    server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
 
 
 def describe_source(
@@ -318,7 +321,7 @@ def describe_source(
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
                        observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
-                       observer.unserved, observer.registry_text)
+                       observer.unserved, observer.registry_text, observer.server_texts)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -502,8 +505,10 @@ def run(
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            servers = {t for r in first for t in r.server_texts}  # one MCP server wrapper: an untyped ``mcp``'s
             later_tables = replace(later_tables, registry_text={q: t for r in first for q, t in r.registry_text.items()
-                                                                if q in registries})
+                                                                if q in registries},
+                                   server_text=next(iter(servers)) if len(servers) == 1 else None)
             # a base class's method making a tool of what it is handed, called by subclasses in other files
             # (falcon-mcp's ``self._add_tool(server=server, method=self.search_cases, name=...)``): a wrapper
             helpers = {q: h for res in first for q, h in res.helpers.items() if q not in tables.wrappers}

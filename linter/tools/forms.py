@@ -18,7 +18,7 @@ from .model import Tables
 from .toolkits import MARKERS, request_handlers, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
-from .wrappers import wrapper_of, wrapper_text
+from .wrappers import decorator_text, wrapper_of, wrapper_text
 from .handed import held_callables
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
@@ -138,8 +138,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             framework = tables.decorators.get(qn or "")
             if framework is None:
                 framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
-            if framework is None and qn is None:  # ``@agent.tool`` on an untyped ``agent`` parameter
-                framework = verb_framework(call.func if call is not None else dec, index)
+            if framework is None and qn is None:  # ``@agent.tool`` on an untyped ``agent`` parameter (an ``mcp``: the
+                framework = verb_framework(call.func if call is not None else dec, index)  # run's MCP server's text)
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
@@ -172,7 +172,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                         f"{index.module}.{inner[0]}", given=True)
                     break
             add(name, framework, f"@{ast.unparse(head)}", [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                text_by=wrapper_text(tables.aliases.get(qn or "", qn), call))
+                text_by=wrapper_text(tables.aliases.get(qn or "", qn), call)
+                or (tables.server_text if qn is None and framework == "mcp" else None))
             break
 
     # a tool decorator on a class (metagpt ``@register_tool()`` class): its public methods run it; a project's own
@@ -311,7 +312,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                                   else None)  # ``row_name``: one row of a literal table the decorator is applied over
                 add(name or target[0].rsplit(".", 1)[-1], framework, f"{ast.unparse(head)}(...)", [target],
                     span(target[2])[0], f"{index.module}.{target[0]}", given=True, by_name=row_name is not None,
-                    text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call))
+                    text_by=wrapper_text(tables.aliases.get(index.qualname(head) or "", index.qualname(head)), call)
+                    or (tables.server_text if index.qualname(head) is None and framework == "mcp" else None))
             for cls_qn, form, target, literal in held_callables(index, scope, owner, tables.wrappers, tables.project) \
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
@@ -388,7 +390,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if tool_name in named:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
-                f"{index.module}.{entry[0]}", by_name=True, spans=(lines,))
+                f"{index.module}.{entry[0]}", by_name=True, spans=(lines,),
+                text_by=decorator_text(entry[2], index, tables.aliases))  # ``@server.call_tool()``'s ``str(exc)``
+            if (itself := (f"{entry[0]}:{getattr(entry[2], 'name', '')}", entry[1])) in found \
+                    and found[itself].form.endswith(".call_tool"):  # a dispatcher listing no name: its branches are the rows
+                del found[itself]
     # the module's own tool schemas naming its own functions (``TOOL_DEFS = [{..."name": "web_fetch"...}]``, ``def web_fetch``)
     for tool_name, fn_name in schema_functions(index.tree):
         if tool_name not in {d.name for d in found.values()} and by_path.get(fn_name):

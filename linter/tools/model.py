@@ -51,6 +51,9 @@ class Tables:
     # the run's registry decorators whose tools reach a framework answering their raises with text
     # (``registry_text.py``): qualified name -> that framework's wrapper
     registry_text: Mapping[str, str] = field(default_factory=dict)
+    # the wrapper answering raises with text that every MCP server class the run imports shares
+    # (``knowledge.MCP_SERVER_TEXT``): a tool on a receiver the run cannot type (``@mcp.tool``, ``mcp`` a parameter)
+    server_text: str | None = None
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":

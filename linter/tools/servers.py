@@ -154,9 +154,12 @@ def unresolved_receivers(index: Index, lasts: frozenset[str]) -> bool:
     (``def register(self, mcp): mcp.tool(name="x")(self.m)``): the run may know what the callers pass."""
     for _path, _n, node, parents in index.defs:
         params = {p for f in (*parents, node) if isinstance(f, FUNCS) for p in _params(f, False)} - {"self", "cls"}
+        heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
+        if any(isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name)
+               and h.value.id not in index.instances and h.value.id in _locals(parents) for h in heads):
+            return True  # ``server = ctx.server`` in the enclosing function: the run's MCP server decides (s50)
         if not params or params <= index.instances.keys():
             continue
-        heads = [d.func if isinstance(d, ast.Call) else d for d in getattr(node, "decorator_list", [])]
         heads += [n.func.func for n in own_nodes(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)]
         for h in heads:
             if isinstance(h, ast.Attribute) and h.attr in lasts and isinstance(h.value, ast.Name) \
@@ -235,3 +238,9 @@ def _looped_callees(func: ast.expr, index: Index) -> list[str]:
                 if q is not None:
                     out.append(q)
     return out
+
+
+def _locals(parents: tuple[ast.AST, ...]) -> set[str]:
+    """The names the enclosing functions bind by a plain assignment (``server = ctx.server``)."""
+    return {t.id for f in parents if isinstance(f, FUNCS) for n in own_nodes(f) if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name)}

@@ -13,7 +13,7 @@ from typing import TypeVar
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["wrapper_of", "wrapper_text"]
+__all__ = ["decorator_text", "wrapper_of", "wrapper_text"]
 
 T = TypeVar("T")
 
@@ -57,3 +57,15 @@ def wrapper_text(qn: str | None, call: ast.Call | None) -> str | None:
                                         for k in call.keywords):
         return None
     return wrapper
+
+
+def decorator_text(fn: ast.AST, index: Index, aliases: Mapping[str, str]) -> str | None:
+    """The framework wrapper answering with text what the function ``fn`` raises, by its decorators (a low-level
+    server's ``@server.call_tool()`` dispatcher: ``Server.call_tool``): the rows of the tools its ``if name ==``
+    branches run raise into it (s50)."""
+    for dec in getattr(fn, "decorator_list", ()):
+        call = dec if isinstance(dec, ast.Call) else None
+        qn = index.qualname(call.func if call is not None else dec)
+        if (text := wrapper_text(aliases.get(qn or "", qn), call)) is not None:
+            return text
+    return None
