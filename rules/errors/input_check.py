@@ -21,7 +21,8 @@ A parser needs the model's input proper; a check named so takes any parameter (a
 (``json.loads(proc.stdout)``, ``resp.json()``: not the model's input), a check named for a peer
 (``_validate_chef_server_connection``: ``INPUT_CHECK_REMOTE_WORDS``) or handed a client-like object
 (``resolve_git_root(container, path)``), another object's ``resolve`` (``mcp.resolve(name, args)``), and a check
-whose body (the module's own, on the ``ast`` tree; a project function, read from disk) awaits or calls out.
+whose body (the module's own, on the ``ast`` tree, with the module's helpers it calls, two levels; a project
+function, read from disk) awaits or calls out.
 """
 
 from __future__ import annotations
@@ -126,7 +127,16 @@ def _helper_reaches_out(errors: ErrorModel, call: cst.Call, name: str) -> bool:
     if not own:  # a function imported from the project, read from disk (its own imports unknown here: by name)
         return any(_reaches_out_cst(h, lasts, k) for h in errors.helpers_of(call, imported=True)[0])
     bound = screen.memo("input_check.bound", lambda: {local: full.split(".")[0] for local, full in screen.import_bindings})
-    for d in definitions(screen.tree):
+    defs = screen.memo("input_check.defs", lambda: definitions(screen.tree))
+    return _own_reaches_out(name, defs, bound, roots, lasts, k, depth=2)
+
+
+def _own_reaches_out(name: str, defs: list[ast.FunctionDef | ast.AsyncFunctionDef], bound: dict[str, str],
+                     roots: frozenset[str], lasts: frozenset[str], k: Knowledge, depth: int) -> bool:
+    """The module's helper ``name`` reaches outside (:func:`_helper_reaches_out`), or a module helper it calls by name
+    or on ``self`` does, ``depth`` levels down (code-review-graph's ``parse_diff_ranges`` dispatching to
+    ``parse_git_diff_ranges``, which runs git)."""
+    for d in defs:
         if d.name != name:
             continue
         for n in walk_in_scope_ast(d.body):
@@ -140,6 +150,12 @@ def _helper_reaches_out(errors: ErrorModel, call: cst.Call, name: str) -> bool:
             if isinstance(root, ast.Name) and bound.get(root.id) in roots:
                 return True
             if last_name(n.func) in lasts or (isinstance(n.func, ast.Attribute) and effects.chain_words(n.func) & k.tool_receiver_words):
+                return True
+            callee = last_name(n.func)
+            mine = isinstance(n.func, ast.Name) and n.func.id not in bound or (
+                isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id in ("self", "cls"))
+            if depth > 1 and mine and callee and callee != name and _own_reaches_out(
+                    callee, defs, bound, roots, lasts, k, depth - 1):
                 return True
     return False
 

@@ -315,8 +315,9 @@ failure:
   `INPUT_CHECK_REMOTE_WORDS`) or handed a client-like object
   (`resolve_git_root(container, path)`), another object's `resolve`
   (`mcp.resolve(name, args)`: a registry's or a server's lookup), and a
-  check whose body (the module's own, or a project function read from disk)
-  awaits or calls out;
+  check whose body (the module's own, with the module's helpers it calls,
+  two levels: `parse_diff_ranges` dispatching to a helper that runs git;
+  or a project function read from disk) awaits or calls out;
 - telemetry and serialisation: a function whose job is producing text (the
   name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
   with `format_`, leading underscores ignored; an object's `__str__` or
