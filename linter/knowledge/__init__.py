@@ -67,6 +67,7 @@ from .errors import (
     TOOL_RESULT_EVENT_WORDS,
     REPORT_DIRECTORY_DEPTH, UI_MODULE_ROOTS, PRINT_FUNCTIONS, CONSOLE_CLASSES, CONSOLE_PRINT_METHODS,
     TOOL_EVIDENCE_WORDS, STATUS_READER_WORDS, MODEL_RESPONSE_KEYS, TOOL_EVIDENCE_NAME_PARTS, TOOL_IMPORTER_SKIPPED_PREFIXES,
+    INPUT_CHECK_WORDS, INPUT_PARSERS, INPUT_MOVING_CALLS, TOOL_ARGUMENT_NAMES, INPUT_CHECK_REMOTE_WORDS, INPUT_MODEL_PARSERS,
 )
 from .fallbacks import (
     TOOL_MODULE_PREFIXES, TOOL_CALLS, TOOL_METHODS, TOOL_RECEIVER_WORDS, REACHABILITY_NAME_PARTS, PROBE_NAME_PARTS, TRANSPORT_BASE_ERRORS, WRITE_STATUS_VERBS, WRITE_FLAG_NEUTRAL_METHODS,
@@ -128,6 +129,7 @@ from .clients import (CLIENT_CHAIN_CALLS, CLIENT_CHAIN_METHODS, CLIENT_CLASSES, 
 
 
 __all__ = [
+    "INPUT_CHECK_WORDS", "INPUT_CHECK_REMOTE_WORDS", "INPUT_MODEL_PARSERS", "INPUT_PARSERS", "INPUT_MOVING_CALLS", "TOOL_ARGUMENT_NAMES",
     "CLIENT_CHAIN_CALLS", "CLIENT_CHAIN_METHODS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS", "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
     "REQUESTS_COMPATIBLE_CLIENTS", "SDK_CLIENT_CLASS_SUFFIXES", "SDK_CLIENT_CLASSES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS",
     "ACTION_VERBS", "ALIASES", "ALREADY_GONE_ERRORS", "ALREADY_GONE_ERROR_PARTS",
@@ -287,6 +289,12 @@ class Knowledge:
     code_running_builtins: ClassVar[frozenset[str]] = CODE_RUNNING_BUILTINS
     code_running_calls: ClassVar[frozenset[str]] = CODE_RUNNING_CALLS
     code_running_name_parts: ClassVar[tuple[str, ...]] = CODE_RUNNING_NAME_PARTS
+    input_check_words: ClassVar[frozenset[str]] = INPUT_CHECK_WORDS
+    input_check_remote_words: ClassVar[frozenset[str]] = INPUT_CHECK_REMOTE_WORDS
+    input_parsers: ClassVar[frozenset[str]] = INPUT_PARSERS
+    input_model_parsers: ClassVar[frozenset[str]] = INPUT_MODEL_PARSERS
+    input_moving_calls: ClassVar[frozenset[str]] = INPUT_MOVING_CALLS
+    tool_argument_names: ClassVar[frozenset[str]] = TOOL_ARGUMENT_NAMES
     tool_module_prefixes: ClassVar[tuple[str, ...]] = TOOL_MODULE_PREFIXES
     tool_calls: ClassVar[frozenset[str]] = TOOL_CALLS
     tool_methods: ClassVar[frozenset[str]] = TOOL_METHODS

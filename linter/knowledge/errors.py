@@ -458,3 +458,38 @@ CONVENTIONAL_EXCEPTION_NAMES: Final[frozenset[str]] = frozenset(
 EXCEPTION_MESSAGE_KEYWORDS: Final[frozenset[str]] = frozenset(
     {"message", "msg", "detail", "details", "reason", "error", "text", "description"}
 )
+
+# s50 (TFH401, ``rules/errors/input_check.py``; the lead's decision "the model's own input"): a ``try`` whose body
+# only checks or parses what the model sent. A callee named with one of these words (``_validate_session_id``,
+# ``parse_tags``, ``coerce_str_list``, ``_resolve_workspace_path``, ``self.Params.model_validate``) and not
+# reaching outside is a check; so are these parsers of text in memory; calls of these names only move values
+# (``args.get("x")``, ``path.strip()``); the model's input is a tool's parameter, or a parameter (or an attribute
+# of one: ``call.input``, ``event.args``) named as a tool call's arguments.
+INPUT_CHECK_WORDS: Final[frozenset[str]] = frozenset(
+    {"validate", "validation", "check", "parse", "assert", "coerce", "normalize", "normalise", "sanitize",
+     "sanitise", "resolve", "compile"}
+)
+INPUT_PARSERS: Final[frozenset[str]] = frozenset(
+    {"json.loads", "shlex.split", "re.compile", "ast.parse", "ast.literal_eval", "datetime.datetime.strptime",
+     "datetime.datetime.fromisoformat", "datetime.date.fromisoformat", "urllib.parse.urlparse", "uuid.UUID",
+     "ipaddress.ip_address", "ipaddress.ip_network", "pathlib.Path", "pathlib.PurePath"}
+)
+# A validation model's parser (pydantic's ``Model.model_validate(data)``, a ``TypeAdapter``'s): a parser, which
+# needs the model's input proper (an API record validated so is a server's output).
+INPUT_MODEL_PARSERS: Final[frozenset[str]] = frozenset(
+    {"model_validate", "model_validate_json", "parse_obj", "parse_raw", "validate_python", "validate_json"}
+)
+INPUT_MOVING_CALLS: Final[frozenset[str]] = frozenset(
+    {"get", "strip", "lstrip", "rstrip", "lower", "upper", "split", "rsplit", "startswith", "endswith", "expanduser",
+     "int", "float", "str", "bool", "len", "isinstance", "list", "dict", "tuple", "set", "sorted", "replace"}
+)
+TOOL_ARGUMENT_NAMES: Final[frozenset[str]] = frozenset(
+    {"arguments", "args", "tool_args", "tool_arguments", "tool_input", "tool_inputs", "tool_params", "inputs",
+     "input", "params", "parameters", "kwargs", "raw_args", "raw_arguments", "function_args"}
+)
+# A check named for a peer (``_validate_chef_server_connection``, ``check_copilot_agent_status``) asks it: no input
+# check, whatever its words.
+INPUT_CHECK_REMOTE_WORDS: Final[frozenset[str]] = frozenset(
+    {"connection", "connectivity", "connect", "connected", "status", "server", "remote", "health", "ping", "reachable",
+     "available", "availability", "api", "auth", "login", "credentials", "token", "online"}
+)

@@ -16,6 +16,7 @@ import libcst as cst
 from ...linter.api import FileContext, handler_types, last_name, string_literal, walk_in_scope
 from .kinds import BARE, classified_keys, formats_kind
 from .model import ErrorModel, has_words, words
+from .input_check import checks_model_input
 from .refusals import catches_own_refusals
 
 
@@ -74,7 +75,8 @@ class TextTaint:
             if h.name is not None:
                 key = id(h.node)
                 if key not in self.refusals:
-                    self.refusals[key] = catches_own_refusals(self.names, self.path, h.node)
+                    self.refusals[key] = catches_own_refusals(self.names, self.path, h.node) or checks_model_input(
+                        self.errors, self.names.function, h, self.in_tool())  # s50: the model's own input
                 if self.refusals[key]:
                     own.add(h.name)
         return (self.errors.exception_names() - own) | self.aliased

@@ -290,6 +290,34 @@ failure:
   catching only parser errors (`ValueError` too) that puts the text in a
   re-prompt (an argument named like `messages`/`retry_messages`, or a
   `...Message(...)` object);
+- the model's own input (s50, issue 24, the lead's decision): a `try` that
+  only checks or parses what the model sent, before the tool acts, whatever
+  its handler catches: every call in it is a check (a callee named with
+  `validate`/`check`/`parse`/`assert`/`coerce`/`normalize`/`sanitize`/
+  `resolve`/`compile`: `_validate_session_id(session_id)`,
+  `coerce_str_list(kwargs.get("url"))`, `_resolve_workspace_path(path, root)`,
+  `self.Params.model_validate(data)`), a parser of text in memory
+  (`json.loads`, `shlex.split`, `re.compile`, `compile`, `strptime`,
+  `Path(...)`), a model built from the arguments (`Params(**arguments)`), a
+  call that only moves a value (`args.get("x")`, `.strip()`) or the
+  exception a `raise` builds; nothing in it reaches outside or is awaited;
+  and one check is handed the model's input: a tool's parameter, or a
+  parameter named as a tool call's arguments (`arguments`, `args`,
+  `tool_input`, `kwargs`, ...: `TOOL_ARGUMENT_NAMES`) or an attribute so
+  named of one (`call.input`, `event.args`), or a local bound from one
+  (`cleaned = raw_arguments.strip()`); a check named so takes any parameter
+  of the function (a tool's helper), a parser only the model's input. The
+  text is the repair the model needs. Still reported: the same `try`
+  running the tool (`fn(**arguments)`, `tool.execute(**args)`: its
+  `TypeError` may come from inside the tool), a parse of a program's or a
+  server's output (`json.loads(proc.stdout)`, `resp.json()`), a check named
+  for a peer (`_validate_server_connection`, `check_agent_status`:
+  `INPUT_CHECK_REMOTE_WORDS`) or handed a client-like object
+  (`resolve_git_root(container, path)`), another object's `resolve`
+  (`mcp.resolve(name, args)`: a registry's or a server's lookup), and a
+  check whose body (the module's own, with the module's helpers it calls,
+  two levels: `parse_diff_ranges` dispatching to a helper that runs git;
+  or a project function read from disk) awaits or calls out;
 - telemetry and serialisation: a function whose job is producing text (the
   name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
   with `format_`, leading underscores ignored; an object's `__str__` or
@@ -1121,9 +1149,70 @@ def chat(client, messages):
     except Exception as e:
         return {"content": [{"type": "text", "text": f"API error: {e}"}], "stop_reason": "error"}
 """,
+        # s50 (the lead's decision): a `try` that only checks or parses the model's own input, whatever it catches:
+        # a check named so on a tool's parameter (code-puppy's `_validate_session_id`), `json.loads` of a runner's
+        # raw arguments (coderai's `_parse_tool_arguments`), `shlex.split` of the model's command (noc-ops)
+        """\
+import json, shlex
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+def _validate_session_id(session_id):
+    if not session_id.isalnum():
+        raise ValueError(f"bad session id {session_id!r}")
+@mcp.tool()
+def resume(session_id: str):
+    try:
+        _validate_session_id(session_id)
+    except ValueError as e:
+        return {"error": str(e)}
+    return {"ok": True}
+def dispatch(registry, name, raw_arguments):
+    cleaned = raw_arguments.strip()
+    try:
+        parsed = json.loads(cleaned)
+    except Exception as e:
+        return {"role": "tool", "content": f"Failed to parse tool arguments: {e}"}
+    return registry[name](**parsed)
+@mcp.tool()
+def run(cmd: str):
+    try:
+        argv = shlex.split(cmd)
+    except ValueError as e:
+        return f"could not parse the command: {e}"
+    return argv
+""",
     ]
 
     INVALID = [
+        # s50: still reported beside the model's-input checks: the same `try` running the tool (`fn(**parsed)`), a
+        # parse of a program's output (`json.loads(proc.stdout)`), a check-named helper that reaches outside
+        """\
+import json, subprocess, requests
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+def run_tool(fn, arguments):
+    try:
+        parsed = json.loads(arguments)
+        return fn(**parsed)
+    except Exception as e:
+        return {"role": "tool", "content": f"tool failed: {e}"}  # error: TFH401
+@mcp.tool()
+def status(repo: str):
+    proc = subprocess.run(["git", "-C", repo, "status"], capture_output=True, text=True, timeout=10)
+    try:
+        data = json.loads(proc.stdout)
+    except ValueError as e:
+        return {"error": str(e)}  # error: TFH401
+    return data
+def _resolve_remote(path):
+    return requests.get(f"https://example.com/{path}", timeout=5).json()
+@mcp.tool()
+def fetch(path: str):
+    try:
+        return _resolve_remote(path)
+    except Exception as e:
+        return {"error": str(e)}  # error: TFH401
+""",
         # s49: an error formatter handed the caught exception as a parameter, whose text is built through another
         # helper (mcp-gee-sweet's `_failed(e)`, `_unchanged_result(e)`) or whose callers live in other modules
         # (redmine's `_handle_redmine_error(e, op)`): reported once, where the text is made

@@ -1,0 +1,190 @@
+"""s50 (issue 24): a ``try`` that only checks or parses the model's own input (TFH401).
+
+The lead's decision (``bench/survey/README.md``, "Labelling TFH401"): the text of an exception raised while
+checking or parsing what the model sent, before the tool acts, is the repair the model needs, not a stringified
+failure: ``json.loads(arguments)``, ``self.Params.model_validate(data)``, ``_validate_session_id(session_id)``,
+``coerce_str_list(kwargs.get("url"))``, ``_resolve_workspace_path(file_path, root)``, ``shlex.split(cmd)``. So a
+handler of such a ``try`` binds no exception text, whatever it catches. The ``try`` qualifies when
+
+- no call in it reaches outside and nothing is awaited (``ErrorModel.tool_like``);
+- every call in it is a check (a callee named with a word of ``INPUT_CHECK_WORDS``, or a parser of text in memory,
+  ``INPUT_PARSERS``; a same-module helper so named whose own body reaches outside is no check), a call that only
+  moves a value (``INPUT_MOVING_CALLS``: ``args.get("x")``, ``path.strip()``), a pydantic-style model built from
+  the arguments (``Params(**arguments)``) or the exception a ``raise`` in it builds;
+- at least one check is handed the model's input: a parameter of a tool (``ExceptionText.in_tool``), or a
+  parameter named as a tool call's arguments (``arguments``, ``args``, ``tool_input``: ``TOOL_ARGUMENT_NAMES``) or
+  an attribute so named of any parameter (``call.input``, ``event.args``), or a local name bound from one.
+
+A parser needs the model's input proper; a check named so takes any parameter (a tool's helper, lionagi's
+``_write_file_sync(file_path, ...)``). Still reported: the same ``try`` running the tool (``fn(**arguments)``,
+``tool.execute(**args)``, any call that is no check), a parse of a program's or a server's output
+(``json.loads(proc.stdout)``, ``resp.json()``: not the model's input), a check named for a peer
+(``_validate_chef_server_connection``: ``INPUT_CHECK_REMOTE_WORDS``) or handed a client-like object
+(``resolve_git_root(container, path)``), another object's ``resolve`` (``mcp.resolve(name, args)``), and a check
+whose body (the module's own, on the ``ast`` tree, with the module's helpers it calls, two levels; a project
+function, read from disk) awaits or calls out.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+import ast
+
+from ...linter.api import Handler, Knowledge, effects, last_name, outside_screen, walk_in_scope, walk_in_scope_ast
+from .model import ErrorModel, definitions, words
+
+__all__ = ["checks_model_input"]
+
+_OUTSIDE_MODULES = frozenset({"subprocess", "socket", "urllib", "shutil", "asyncio"})
+
+
+def checks_model_input(errors: ErrorModel, func: object, handler: Handler, tool: bool) -> bool:
+    """Whether ``handler``'s ``try`` only checks or parses the model's input (module docstring); ``tool``: ``func``
+    is a tool."""
+    if not isinstance(func, cst.FunctionDef):
+        return False
+    body = handler.statement.body
+    sent, given = _inputs(func, errors, tool), _inputs(func, errors, True)
+    if not given or errors.tool_like(body):
+        return False
+    raised = {id(n.exc) for n in walk_in_scope(body) if isinstance(n, cst.Raise) and n.exc is not None}
+    checked = False
+    for n in walk_in_scope(body):
+        if not isinstance(n, cst.Call) or id(n) in raised:
+            continue
+        kind = _kind(errors, n, given)
+        if kind is None:
+            return False
+        # a parser needs the model's input proper; a check named so, any parameter of a function feeding a tool
+        if any(_mentions(a.value, sent if kind == "parse" else given) for a in n.args) and kind != "move":
+            checked = True
+    return checked
+
+
+def _params(func: cst.FunctionDef) -> list[cst.Param]:
+    p = func.params
+    out = [*p.posonly_params, *p.params, *p.kwonly_params]
+    out += [s for s in (p.star_arg, p.star_kwarg) if isinstance(s, cst.Param)]
+    return [x for x in out if x.name.value not in ("self", "cls")]
+
+
+def _inputs(func: cst.FunctionDef, errors: ErrorModel, tool: bool) -> set[str]:
+    """The names holding the model's input in ``func``: its parameters (a tool's, or those named as a tool call's
+    arguments), attributes so named of a parameter (``"call.input"``), and locals bound from one of them."""
+    k = errors.knowledge
+    names = {p.name.value for p in _params(func)}
+    out = set(names) if tool else names & k.tool_argument_names
+    out |= {f"{n}.{a}" for n in names for a in k.tool_argument_names}
+    if not out:
+        return out
+    for _ in range(2):  # ``cleaned = raw.strip()`` ... ``parsed = json.loads(cleaned)``
+        for n in walk_in_scope(func.body):
+            if isinstance(n, cst.Assign) and _mentions(n.value, out) and all(
+                    _kind(errors, c, out) is not None or "clean" in words(last_name(c.func) or "")
+                    for c in walk_in_scope(n.value) if isinstance(c, cst.Call)):
+                out |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
+    return out  # not ``proc = subprocess.run([..., repo])``: what a call made of the input is no longer the input
+
+
+def _mentions(node: cst.CSTNode, inputs: set[str]) -> bool:
+    """``node`` reads one of ``inputs`` (a name, or a ``param.attr`` spelled so)."""
+    for n in walk_in_scope(node):
+        if isinstance(n, cst.Name) and n.value in inputs:
+            return True
+        if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and f"{n.value.value}.{n.attr.value}" in inputs:
+            return True
+    return False
+
+
+def _reaches_out_cst(helper: cst.FunctionDef, lasts: frozenset[str], k: Knowledge) -> bool:
+    """A project helper read from disk awaits, calls a known outside call or a module that reaches outside by name
+    (``subprocess.run``, ``requests.get``, ``open``), or a method of a client-like receiver."""
+    for n in walk_in_scope(helper.body):
+        if isinstance(n, cst.Await):
+            return True
+        if isinstance(n, cst.Call):
+            root = n.func
+            while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+                root = root.func if isinstance(root, cst.Call) else root.value
+            if isinstance(root, cst.Name) and (root.value in k.module_roots() or root.value in _OUTSIDE_MODULES):
+                return True
+            if last_name(n.func) in lasts or (isinstance(n.func, cst.Attribute)
+                                               and effects.chain_words(n.func) & k.tool_receiver_words):
+                return True
+    return False
+
+
+def _helper_reaches_out(errors: ErrorModel, call: cst.Call, name: str) -> bool:
+    """A same-module helper of that name (``_check(...)``, ``self._resolve(...)``) whose body awaits or calls through
+    a module that reaches outside, a client-like receiver or a known outside call (``open``), read on the ``ast``
+    tree (the libcst module holds only the candidates' definitions)."""
+    func = call.func
+    own = isinstance(func, cst.Name) and errors.names.lookup(func.value) is None
+    own = own or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"))
+    screen, k = errors.ctx.screen, errors.knowledge
+    roots, lasts = screen.memo("input_check.outside", lambda: outside_screen(screen, k))
+    if not own:  # a function imported from the project, read from disk (its own imports unknown here: by name)
+        return any(_reaches_out_cst(h, lasts, k) for h in errors.helpers_of(call, imported=True)[0])
+    bound = screen.memo("input_check.bound", lambda: {local: full.split(".")[0] for local, full in screen.import_bindings})
+    defs = screen.memo("input_check.defs", lambda: definitions(screen.tree))
+    return _own_reaches_out(name, defs, bound, roots, lasts, k, depth=2)
+
+
+def _own_reaches_out(name: str, defs: list[ast.FunctionDef | ast.AsyncFunctionDef], bound: dict[str, str],
+                     roots: frozenset[str], lasts: frozenset[str], k: Knowledge, depth: int) -> bool:
+    """The module's helper ``name`` reaches outside (:func:`_helper_reaches_out`), or a module helper it calls by name
+    or on ``self`` does, ``depth`` levels down (code-review-graph's ``parse_diff_ranges`` dispatching to
+    ``parse_git_diff_ranges``, which runs git)."""
+    for d in defs:
+        if d.name != name:
+            continue
+        for n in walk_in_scope_ast(d.body):
+            if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
+                return True
+            if not isinstance(n, ast.Call):
+                continue
+            root = n.func
+            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and bound.get(root.id) in roots:
+                return True
+            if last_name(n.func) in lasts or (isinstance(n.func, ast.Attribute) and effects.chain_words(n.func) & k.tool_receiver_words):
+                return True
+            callee = last_name(n.func)
+            mine = isinstance(n.func, ast.Name) and n.func.id not in bound or (
+                isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id in ("self", "cls"))
+            if depth > 1 and mine and callee and callee != name and _own_reaches_out(
+                    callee, defs, bound, roots, lasts, k, depth - 1):
+                return True
+    return False
+
+
+def _kind(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> str | None:
+    """``"check"`` (a callee named for a check), ``"parse"`` (a parser of text in memory), ``"move"`` (only moves a value) or None (anything else: the tool's work)."""
+    k = errors.knowledge
+    names = errors.names
+    name = last_name(call.func) or ""
+    qn = names.qualname(call.func)
+    if qn is not None and k.canonical(qn) in k.input_parsers:
+        return "parse"
+    if isinstance(call.func, cst.Name) and name == "compile" and names.is_builtin(name):
+        return "parse"
+    if name in k.input_model_parsers and isinstance(call.func, cst.Attribute):
+        return "parse"  # ``self.Params.model_validate(data)``: the model's input only if ``data`` is
+    said = words(name) & k.input_check_words
+    if said:
+        f = call.func
+        if said == {"resolve"} and isinstance(f, cst.Attribute) and not (
+                isinstance(f.value, cst.Name) and f.value.value in ("self", "cls")):
+            return None  # ``mcp.resolve(name, args)``: another object's lookup (a registry, a server), not a check
+        if words(name) & k.input_check_remote_words or any(
+                isinstance(a.value, (cst.Name, cst.Attribute)) and effects.chain_words(a.value) & k.tool_receiver_words
+                for a in call.args):
+            return None  # ``_validate_server_connection(url)``, ``resolve_git_root(container, path)``: asks a peer
+        return None if _helper_reaches_out(errors, call, name) else "check"
+    if name in k.input_moving_calls and (not isinstance(call.func, cst.Name) or names.is_builtin(name)):
+        return "move"
+    if name[:1].isupper() and call.args and all(a.star == "**" and _mentions(a.value, inputs) for a in call.args):
+        return "parse"  # ``Params(**arguments)``: a validation model built from the arguments
+    return None
