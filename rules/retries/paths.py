@@ -473,7 +473,7 @@ def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
             whole = (n,)
         for part in whole:
             yield from _walk(part)
-        stack.extend(c for c in n.children if c not in whole)
+        stack.extend(c for c in lexical_children(n) if c not in whole)
 
 
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:
