@@ -11,6 +11,9 @@ for the pinned libcst. A class not in the table (a newer libcst) falls back to l
 
 from __future__ import annotations
 
+import dataclasses
+from importlib import metadata
+
 import libcst as cst
 
 __all__ = ["lexical_children"]
@@ -228,11 +231,27 @@ _VISITED: dict[str, str] = {
     "Yield": "lpar whitespace_after_yield value rpar",
 }
 
+# the libcst release the table was read from; another release falls back to libcst's ``children`` for every node
+# (a release may add a field or visit in another order: correct first, fast where the table is known to hold)
+TABLE_LIBCST = (1, 9)
+
+
+def _installed_libcst() -> tuple[int, ...]:
+    try:
+        release = metadata.version("libcst")
+    except metadata.PackageNotFoundError:  # pragma: no cover - libcst imported above, so it is installed
+        return ()
+    return tuple(int(part) for part in release.split(".")[:2] if part.isdigit())
+
+
 _ORDER: dict[type, tuple[str, ...]] = {}
-for _name, _fields in _VISITED.items():
-    _cls = getattr(cst, _name, None)
-    if isinstance(_cls, type):
-        _ORDER[_cls] = tuple(_fields.split())
+if _installed_libcst() == TABLE_LIBCST:
+    for _name, _fields in _VISITED.items():
+        _cls = getattr(cst, _name, None)
+        if isinstance(_cls, type) and dataclasses.is_dataclass(_cls):
+            _names = tuple(_fields.split())
+            if set(_names) <= {f.name for f in dataclasses.fields(_cls)}:
+                _ORDER[_cls] = _names
 
 # whether a field's value type is a node, asked once per type (libcst's classes are ABCs: ``isinstance`` is slow)
 _IS_NODE: dict[type, bool] = {}

@@ -109,8 +109,18 @@ def visited_fields() -> dict[str, str]:
     return out
 
 
+needs_table_release = pytest.mark.skipif(
+    lexical._installed_libcst() != lexical.TABLE_LIBCST,
+    reason="another libcst release: lexical_children falls back to libcst's children (tested below)")
+
+
+@needs_table_release
 def test_the_table_is_libcsts_visiting_order() -> None:
     assert lexical._VISITED == visited_fields()
+
+
+def test_the_table_is_used_only_for_its_libcst_release() -> None:
+    assert bool(lexical._ORDER) == (lexical._installed_libcst() == lexical.TABLE_LIBCST)
 
 
 def test_every_node_of_the_sample_has_libcsts_children() -> None:
