@@ -51,6 +51,7 @@ from .nodes import (
     string_literal,
     walk_in_scope,
 )
+from .lexical import lexical_children
 from .scope_ast import SCOPE_NODES_AST, walk_in_scope_ast
 from .positions import node_lines
 from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
@@ -65,7 +66,7 @@ __all__ = [
     "Handler", "Names", "imported_by", "imported_definition", "imported_method", "project_call_arguments", "project_method_stays_local", "project_only_calls",
     "function_program", "function_programs", "own_refusal", "project_program", "route_template", "serves_route", "shares_import",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "assignment_targets", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",
-    "has_star", "is_none", "keyword_arg", "last_name", "positional", "receiver_name", "string_literal", "walk_in_scope",
+    "has_star", "is_none", "keyword_arg", "last_name", "lexical_children", "positional", "receiver_name", "string_literal", "walk_in_scope",
     "walk_in_scope_ast",
     "node_lines",
     "FileContext", "NodeEdit", "RawFinding", "RawFix", "Rule", "Screen",

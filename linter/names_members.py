@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterator, Optional, Tuple
 import libcst as cst
 
 from . import knowledge
-from .nodes import children, dotted
+from .nodes import assignment_targets, children, dotted
 
 if TYPE_CHECKING:
     from .names import Names, _Scope
@@ -66,13 +66,10 @@ def _read_assignments(names: Names, cls: _Scope) -> dict[str, set[tuple[str, boo
 
 
 def _record(names: Names, self_name: str, small: cst.BaseSmallStatement, found: dict[str, set[tuple[str, bool]]]) -> None:
-    if isinstance(small, cst.Assign):
-        targets = [t.target for t in small.targets]
-        value: cst.BaseExpression | None = small.value
-    elif isinstance(small, cst.AnnAssign):
-        targets, value = [small.target], small.value
-    else:
+    if not isinstance(small, (cst.Assign, cst.AnnAssign)):
         return
+    targets = assignment_targets(small)
+    value: cst.BaseExpression | None = small.value
     attrs = [
         t.attr.value for t in targets if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == self_name
     ]

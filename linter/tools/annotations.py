@@ -28,7 +28,7 @@ import libcst as cst
 from .. import knowledge as kb
 from ..effects import declared_class, mcp_class
 from ..names import dotted
-from ..nodes import keyword_arg
+from ..nodes import assignment_targets, keyword_arg
 
 __all__ = ["annotation_call", "annotation_helpers", "constant_hints_class", "declared_here", "hint_constants",
            "hints_class", "keyword_hints_class"]
@@ -54,7 +54,7 @@ def hint_constants(module: cst.Module) -> dict[str, str]:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             if not isinstance(small, (cst.Assign, cst.AnnAssign)) or small.value is None:
                 continue
-            for t in [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]:
+            for t in assignment_targets(small):
                 if isinstance(t, cst.Name):
                     seen[t.value] = seen.get(t.value, 0) + 1
                     value = small.value

@@ -19,7 +19,7 @@ import libcst as cst
 
 from .. import knowledge as kb
 from ..effects import chain_words, reaches_outside
-from ..nodes import walk_in_scope
+from ..nodes import assignment_targets, walk_in_scope
 from .attributes import VALUE, attribute_call, value_type as _value_type
 from ...rules.timeouts.process import command_words
 
@@ -80,7 +80,7 @@ def bound_names(fn: cst.FunctionDef) -> frozenset[str]:
     for n in walk_in_scope(fn.body):
         targets: list[cst.BaseExpression] = []
         if isinstance(n, cst.Assign):
-            targets = [t.target for t in n.targets]
+            targets = assignment_targets(n)
         elif isinstance(n, cst.WithItem) and n.asname is not None:
             targets = [n.asname.name]
         elif isinstance(n, (cst.For, cst.AnnAssign, cst.CompFor)):
@@ -358,7 +358,7 @@ def module_values(module: cst.Module, names: Any) -> tuple[dict[str, str], dict[
         for small in stmt.body:
             if not isinstance(small, (cst.Assign, cst.AnnAssign)) or small.value is None:
                 continue
-            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            targets = assignment_targets(small)
             for t in targets:
                 if not isinstance(t, cst.Name):
                     continue
@@ -404,7 +404,7 @@ def stdlib_values(fn: cst.FunctionDef, names: Any, single: Mapping[str, str],
             if value is not None:
                 own[n.targets[0].target.value] = value
         if isinstance(n, cst.Assign):
-            targets = [t.target for t in n.targets]
+            targets = assignment_targets(n)
         elif isinstance(n, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
             targets = [n.target]
         elif isinstance(n, cst.WithItem) and n.asname is not None:

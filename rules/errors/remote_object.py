@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import weakref
 
 import libcst as cst
 
@@ -273,21 +274,17 @@ class _Origin:
         if self.tree is None:
             return False
         owner = self._class()
+        index = _index(self.tree)
         scope: list[ast.stmt] = self.tree.body
         if owner is not None:
-            cls = next((n for n in ast.walk(self.tree) if isinstance(n, ast.ClassDef) and n.name == owner.name.value), None)
+            cls = index.classes.get(owner.name.value)
             scope = cls.body if cls is not None else []
         fn = next((n for n in scope if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name), None)
         if fn is None:
             return False
-        imports = _ast_imports(self.tree.body)
-        imports.update(_ast_imports(list(ast.walk(fn))))
-        local: dict[str, ast.expr] = {}
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-                local[n.targets[0].id] = n.value
+        imports, bound, values = index.function(fn)
+        local = dict(bound)  # one copy for all the returns, as they consume it
         me = fn.args.args[0].arg if owner is not None and fn.args.args else None
-        values = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
         return any(self._ast_sdk(v, imports, local, me, depth) for v in values)
 
     def _ast_sdk(self, node: ast.expr, imports: dict[str, str], local: dict[str, ast.expr], me: str | None, depth: int) -> bool:
@@ -313,6 +310,46 @@ class _Origin:
         if isinstance(node, ast.Name) and node.id in local:
             return self._ast_sdk(local.pop(node.id), imports, local, me, depth)
         return False
+
+
+class _FileIndex:
+    """What :meth:`_Origin._ast_returns` reads of one file's ``ast``, read once per file (s50: it walked the whole tree
+    for the class, and the helper three times, for every stubbed helper it followed)."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.classes: dict[str, ast.ClassDef] = {}  # the first class of each name, in ``ast.walk`` order
+        for n in ast.walk(tree):
+            if isinstance(n, ast.ClassDef):
+                self.classes.setdefault(n.name, n)
+        self.imports = _ast_imports(tree.body)
+        self._functions: dict[int, tuple[dict[str, str], dict[str, ast.expr], list[ast.expr]]] = {}
+
+    def function(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[dict[str, str], dict[str, ast.expr], list[ast.expr]]:
+        """The names the module's and ``fn``'s imports bind, ``fn``'s locals bound once by name (the last binding), and
+        the values it returns (the locals are the caller's to copy: :meth:`_Origin._ast_sdk` consumes them)."""
+        key = id(fn)
+        if key not in self._functions:
+            nodes = list(ast.walk(fn))
+            imports = dict(self.imports)
+            imports.update(_ast_imports(nodes))
+            local: dict[str, ast.expr] = {}
+            for n in nodes:
+                if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                    local[n.targets[0].id] = n.value
+            values = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
+            self._functions[key] = (imports, local, values)
+        return self._functions[key]
+
+
+_INDEXES: weakref.WeakKeyDictionary[ast.Module, _FileIndex] = weakref.WeakKeyDictionary()
+
+
+def _index(tree: ast.Module) -> _FileIndex:
+    """The file's :class:`_FileIndex`, kept while its tree lives (the screen's tree: one per linted file)."""
+    index = _INDEXES.get(tree)
+    if index is None:
+        index = _INDEXES[tree] = _FileIndex(tree)
+    return index
 
 
 def _stub(func: cst.FunctionDef) -> bool:

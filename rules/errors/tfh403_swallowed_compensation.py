@@ -13,6 +13,7 @@ from ...linter.api import (
     dotted,
     handler_types,
     last_name,
+    lexical_children,
     receiver_name,
     walk_in_scope,
     walk_in_scope_ast,
@@ -598,7 +599,7 @@ async def f(client, job_id):
                 continue
             if isinstance(n, cst.Call):
                 out.append(n)
-            stack.extend(reversed(n.children))
+            stack.extend(reversed(lexical_children(n)))
         return out
 
     def _check(self, statement: cst.CSTNode, body: cst.BaseSuite, how: str, broad: bool) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, lexical_children
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .loops import _exits, _narrows, attempt_counter_name
@@ -397,7 +397,7 @@ def _continues_gated(node: cst.CSTNode, gated: bool) -> bool:
         positive = any(_idempotency_flag(t) for t in _operands(node.test, cst.And))
         return _continues_gated(node.body, gated or positive) and (
             node.orelse is None or _continues_gated(node.orelse, gated))
-    return all(_continues_gated(c, gated) for c in node.children)
+    return all(_continues_gated(c, gated) for c in lexical_children(node))
 
 
 def _operands(test: cst.BaseExpression, op: type[cst.BaseBooleanOp]) -> list[cst.BaseExpression]:
@@ -448,7 +448,7 @@ def _enclosing_function(module: cst.CSTNode | None, target: cst.CSTNode) -> cst.
         if n is target:
             return fn
         inner = n if isinstance(n, cst.FunctionDef) else fn
-        stack.extend((c, inner) for c in n.children)
+        stack.extend((c, inner) for c in lexical_children(n))
     return None
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...linter.api import positional, string_literal
+from ...linter.api import lexical_children, positional, string_literal
 
 if TYPE_CHECKING:
     from ...linter.api import Screen
@@ -95,7 +95,7 @@ def _message(value: cst.BaseExpression, fn: cst.FunctionDef | None) -> cst.Dict 
             isinstance(t.target, cst.Name) and t.target.value == value.value for t in n.targets
         ):
             found = n.value
-        stack.extend(reversed(n.children))
+        stack.extend(reversed(lexical_children(n)))
     return found
 
 

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import dotted, knowledge
+from ...linter.api import dotted, knowledge, lexical_children
 from .data import UNKNOWN, Condition, Loop, Part, Stop, _Unknown
 from .literals import _SAMPLE, _int, status_set
 from .status_loops import all_nodes as _walk
@@ -69,7 +69,7 @@ def _has_success_exit(suite: cst.BaseSuite, *, shallow: bool = False) -> bool:
             depth += 1
             if shallow and depth > 2:
                 continue
-        stack.extend((child, depth) for child in node.children)
+        stack.extend((child, depth) for child in lexical_children(node))
     return False
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ...linter.api import every_node, keyword_arg, positional, project_call_arguments
+from ...linter.api import every_node, keyword_arg, lexical_children, positional, project_call_arguments
 from ...linter.api import knowledge as kb
 from .read_gates import gate_helpers, gated_to_reads
 
@@ -183,7 +183,7 @@ def _restricts(fn: cst.FunctionDef, name: str) -> bool:
         if isinstance(n, cst.If) and any(isinstance(x, cst.Name) and x.value == name for x in every_node(n.test)):
             if any(isinstance(x, (cst.Raise, cst.Return, cst.Break, cst.Continue)) for x in every_node(n)):
                 return True
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return False
 
 

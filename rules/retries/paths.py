@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import libcst as cst
 
-from ...linter.api import dotted, has_star, keyword_arg
+from ...linter.api import dotted, has_star, keyword_arg, lexical_children
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .grown import grows_to_success
@@ -62,7 +62,7 @@ def _walk(node: cst.CSTNode, *, into_loops: bool = True) -> Iterator[cst.CSTNode
     while stack:
         n = stack.pop()
         yield n
-        for child in reversed(n.children):  # source order
+        for child in reversed(lexical_children(n)):  # source order (libcst's ``children``, read from the fields)
             if isinstance(child, _Scope) or (not into_loops and isinstance(child, _Loops)):
                 continue
             stack.append(child)
@@ -118,7 +118,7 @@ def _loop_exits(nodes: Iterable[cst.CSTNode], *, raising: bool = True) -> Iterat
             yield n
         elif raising and _is_exit(n) and not isinstance(n, cst.Break):
             yield n
-        for child in n.children:
+        for child in lexical_children(n):
             if isinstance(child, _Scope):
                 continue
             stack.append((child, nested or isinstance(child, _Loops)))
@@ -473,7 +473,7 @@ def _counter_reads(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
             whole = (n,)
         for part in whole:
             yield from _walk(part)
-        stack.extend(c for c in n.children if c not in whole)
+        stack.extend(c for c in lexical_children(n) if c not in whole)
 
 
 def runtime_unbounded(call: cst.Call, names: "Names") -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import imported_method, positional
+from ...linter.api import imported_method, lexical_children, positional
 
 _WRITE_VERBS = frozenset({"post", "patch"})
 
@@ -57,5 +57,5 @@ def _calls(node: cst.CSTNode) -> list[cst.Call]:
             out.append(n)
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and n is not node:
             continue
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return out

@@ -32,7 +32,7 @@ import sys
 
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, lexical_children
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .steps import body_stmts as _body_stmts
@@ -66,12 +66,12 @@ def _skip(node: cst.CSTNode) -> bool:
 def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes under ``root`` that run with it (nested ``def``/``lambda``/``class`` bodies left out)."""
     out: list[cst.CSTNode] = []
-    stack = list(root.children)
+    stack = list(lexical_children(root))
     while stack:
         n = stack.pop()
         out.append(n)
         if not _skip(n):
-            stack.extend(n.children)
+            stack.extend(lexical_children(n))
     return out
 
 
@@ -394,7 +394,7 @@ class RaisableWork(RetryWork, Reader):
         if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.Integer, cst.Float)):
             return True
         if isinstance(value, (cst.Comparison, cst.UnaryOperation, cst.BooleanOperation, cst.BinaryOperation)):
-            return all(self._expr_inert(c, inert) for c in value.children if isinstance(c, cst.BaseExpression))
+            return all(self._expr_inert(c, inert) for c in lexical_children(value) if isinstance(c, cst.BaseExpression))
         if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
             return all(
                 self._expr_inert(v, inert)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import keyword_arg
+from ...linter.api import keyword_arg, lexical_children
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Part, Retry, Stop, _Unknown
 from .literals import _int
@@ -78,7 +78,7 @@ class RuntimeReader(Reader):
                 n = stack.pop()
                 if isinstance(n, cst.SimpleString) and isinstance(n.evaluated_value, str) and n.evaluated_value in kb.TOOL_ERROR_VARIANTS:
                     tags.add(n.evaluated_value)
-                stack.extend(n.children)
+                stack.extend(lexical_children(n))
             code = cst.Module([]).code_for_node(body)
             negated = any(isinstance(n, cst.Not) for n in _walk(body)) or "!=" in code or " not " in code
             if tags and not negated:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, dotted
+from ...linter.api import Knowledge, Names, dotted, lexical_children
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Condition, Loop, Part
 from .four_xx import _permanent_4xx_test
@@ -168,7 +168,7 @@ class Reader:
                 types = self._exception_names(n.args[1].value)
                 if types:
                     out.extend(types)
-            stack.extend(n.children)
+            stack.extend(lexical_children(n))
         return tuple(out)
 
     def _handlers_condition(self, loop: Loop) -> Part:

@@ -16,7 +16,7 @@ from typing import Union
 
 import libcst as cst
 
-from ...linter.api import children, dotted, keyword_arg, positional
+from ...linter.api import assignment_targets, children, dotted, keyword_arg, lexical_children, positional
 from ...linter.api import knowledge as kb
 from .data import UNKNOWN, Loop, Retry
 from .defaults import one_attempt_by_default
@@ -481,10 +481,8 @@ def _mutates_argument(fn: cst.FunctionDef, call: cst.Call, body: list[cst.CSTNod
                             given.setdefault(t.target.value, given[root.value])
     for n in body:
         targets: list[cst.BaseExpression] = []
-        if isinstance(n, cst.Assign):
-            targets = [t.target for t in n.targets]
-        elif isinstance(n, (cst.AugAssign, cst.AnnAssign)):
-            targets = [n.target]
+        if isinstance(n, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = assignment_targets(n)
         elif isinstance(n, cst.Del):
             targets = [n.target]
         elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATING_METHODS:
@@ -512,7 +510,7 @@ def is_generator(fn: cst.FunctionDef) -> bool:
             return True
         if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             continue
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return False
 
 

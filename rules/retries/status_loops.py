@@ -13,7 +13,7 @@ from typing import Callable, Iterator, Sequence, Union
 
 import libcst as cst
 
-from ...linter.api import Screen, children, dotted, every_node
+from ...linter.api import Screen, children, dotted, every_node, lexical_children
 from ...linter.api import knowledge as kb
 from .literals import status_set
 
@@ -130,7 +130,7 @@ def all_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         n = stack.pop()
         yield n
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
 
 
 def target_names(target: cst.BaseExpression) -> set[str]:

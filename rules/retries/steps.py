@@ -10,7 +10,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, lexical_children
 from .status_loops import all_nodes
 
 __all__ = ["BOOKKEEPING_CALL_WORDS", "binds_nothing", "body_stmts", "continues", "one_step_of_many"]
@@ -26,7 +26,7 @@ def body_stmts(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
 
 def continues(node: cst.CSTNode) -> bool:
     """A ``continue`` under ``node`` that is not a nested loop's (nested definitions skipped)."""
-    stack = list(node.children)
+    stack = list(lexical_children(node))
     while stack:
         n = stack.pop()
         if isinstance(n, cst.Continue):
@@ -37,7 +37,7 @@ def continues(node: cst.CSTNode) -> bool:
             continue
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return False
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, dotted, last_name
+from ...linter.api import Knowledge, dotted, last_name, lexical_children
 from . import handlers, paths
 from .base import RetryRule
 from .data import Loop
@@ -51,7 +51,7 @@ def _calls_word(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
             last = last_name(n.func) or ""
             if any(w in last.lower() for w in words):
                 return True
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return False
 
 
@@ -127,7 +127,7 @@ def _walk_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     while stack:
         n = stack.pop()
         out.append(n)
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Names, argument, every_node, is_none, string_literal
+from ...linter.api import Names, argument, every_node, is_none, lexical_children, string_literal
 from ...linter.api import knowledge as kb
 from .method_param import LiteralMethod, method_value_write
 
@@ -96,7 +96,7 @@ def _assigned(fn: cst.FunctionDef | None, name: str) -> list[cst.BaseExpression]
             out.append(n.value)
         elif isinstance(n, cst.AnnAssign) and n.value is not None and isinstance(n.target, cst.Name) and n.target.value == name:
             out.append(n.value)  # s49 (batch 21 xdharness): `payload: Dict[str, Any] = {...}` binds as `=` does
-        stack.extend(reversed(n.children))
+        stack.extend(reversed(lexical_children(n)))
     return out
 
 

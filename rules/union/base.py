@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Rule, string_literal, walk_in_scope
+from ...linter.api import FileContext, Rule, lexical_children, string_literal, walk_in_scope
 from .model import ALL, ChainSummary, Cover, MatchSummary, TableSummary, _body_statements, _irrefutable, code, near_miss
 
 
@@ -49,7 +49,7 @@ class UnionRule(Rule):
                     kind = "error"
                 if isinstance(n, cst.Attribute):
                     continue
-            stack.extend(n.children)
+            stack.extend(lexical_children(n))
         return kind
 
     def _value_kind(self, value: cst.BaseExpression) -> str | None:

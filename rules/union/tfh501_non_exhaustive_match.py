@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Knowledge, NodeEdit, RawFix, Screen, imported_names
+from ...linter.api import Knowledge, NodeEdit, RawFix, Screen, imported_names, lexical_children
 from .base import UnionRule
 from .model import MatchSummary, candidate_lines, only_nearest_tag
 
@@ -333,7 +333,7 @@ def f(result):
                         tag = only_nearest_tag(value, self.tags)
                         if tag is not None:
                             out.add(tag)
-                stack.extend(n.children)
+                stack.extend(lexical_children(n))
         return out
 
     def _patterns(self, node: cst.Match, s: MatchSummary) -> tuple[list[str] | None, list[NodeEdit]]:
@@ -384,5 +384,5 @@ def _class_patterns(node: cst.Match) -> list[cst.MatchClass]:
         n = stack.pop()
         if isinstance(n, cst.MatchClass):
             out.append(n)
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return out

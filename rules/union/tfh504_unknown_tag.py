@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Screen
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Screen, lexical_children
 from .base import UnionRule
 from .model import candidate_lines, near_miss, nearest_tag, only_nearest_tag
 
@@ -270,6 +270,6 @@ def _patterns(node: cst.Match) -> list[cst.CSTNode]:
     while stack:
         n = stack.pop()
         out.append(n)
-        stack.extend(n.children)
+        stack.extend(lexical_children(n))
     return out
 
