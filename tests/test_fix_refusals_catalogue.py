@@ -40,3 +40,12 @@ def test_a_download_or_a_package_install_runs_long_so_the_finding_stays_without_
     (found,) = tfh201(src)
     assert found[0] == 3 and not found[1] and f"{program} runs long by nature" in found[2]
     assert fixed(src) == src
+
+
+def test_a_websocket_opened_without_a_timeout_is_reported_but_not_fixed() -> None:
+    """s50, batch 23's harmful fix (dejima-sdk): websocket-client's `create_connection(url, timeout=30)` keeps 30 s as the
+    socket's timeout for the connection's life, so an idle PTY session's next `recv()` would raise after 30 s."""
+    src = "import websocket\ndef open_pty(url):\n    return websocket.create_connection(url)\n"
+    (found,) = tfh201(src)
+    assert found[0] == 3 and found[1] is False
+    assert fixed(src) == src

@@ -150,6 +150,11 @@ class TimeoutShapes(LoopCommands, Rule):
                         "its longest healthy run, or set `default-timeout-seconds = {process = N}` for the fix to write N")
         if timeout_escapes_handler(qn, list(reversed(self.try_handlers.get(id(node), [])))):
             return "the timeout's exception would escape the handler around the call"
+        if qn in self.knowledge.stream_calls:
+            # s50 (batch 23, dejima-sdk): websocket-client keeps create_connection's timeout as the socket's for
+            # the connection's life, so a written 30 s would end an idle stream at its next recv()
+            return ("the timeout given when a stream opens stays the socket's for every later read, so an idle stream "
+                    "would end; bound the handshake, or set the socket's timeout after it opens")
         if self._llm_request(node, qn):
             return "an LLM generation may run longer than any default; pass a bound above the longest generation you accept"
         if qn.startswith("requests.") and (held := wrapped_session(node, self.classes[-1] if self.classes else None)):

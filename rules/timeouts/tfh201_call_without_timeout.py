@@ -225,6 +225,8 @@ now raises (`requests.Timeout`, `subprocess.TimeoutExpired`,
 `socket.timeout`) after that many seconds, so the caller's handling of that
 error starts to matter. No fix (the finding stays, and says why) where a
 default would hurt:
+- a stream opened without a timeout (`websocket.create_connection(url)`, s50): websocket-client keeps the timeout
+  given there as the socket's for every later `recv()`, so a written 30 s would end an idle session;
 - a process whose command is not a literal the linter can read (a variable,
   `[binary, ...]`, `["git", *args]`, `[sys.executable, script]`, `bash -c
   line`, a shell line that goes on past its literal text, a remote CLI
