@@ -31,6 +31,7 @@ from .demos import demo_defs, left_out, note as demo_note
 from .entrypoints import entry_point_refs
 from .markers import marker_keys, read_markers
 from .passed_decorators import decorated_by_parameter, passed_decorators, resolve_passed
+from .unread import unread_by_ast
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, SERVED, Served, served_registries, unresolved_receivers)
 from .hints import decorator_candidates, own_decorators
@@ -92,9 +93,11 @@ class _Observer:
         self.unserved: dict[str, Registry] = {}  # its ``served:`` registries as they are without a server of the run
         self.registry_text: dict[str, str] = {}  # its registries' framework text (``registry_text.py``)
         self.server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
+        self.screened = False  # the engine handed this file's ``ast`` screen to ``region`` (False: ``ast`` failed)
 
     def region(self, screen: "Screen", knowledge: kb.Knowledge) -> Collection[int] | None:
         assert isinstance(screen.tree, ast.Module)
+        self.screened = True
         self.sdk_lines = sdk_constructor_lines(screen, self.own_roots | {self.module.split(".")[0]})
         if self.sdk_lines:  # a retry wrapper put on a method of the client where it is built: linted with the tools
             self.sdk_wrapped, wrapper_lines = sdk_wrappers(screen.tree, self.sdk_lines)
@@ -280,6 +283,8 @@ def describe_source(
     except Exception as exc:  # pragma: no cover - lint_source never raises
         findings = [engine._pseudo(path, engine.INTERNAL_ERROR, 1, 1, f"internal error: {exc}")]
     errors = [f for f in findings if f.code in (engine.PARSE_ERROR, engine.INTERNAL_ERROR)]
+    # s50: newer syntax than this Python's ``ast`` (PEP 701 on 3.11): say so, rather than list 0 tools in silence
+    unread = unread_by_ast(source, path) if not observer.screened and not errors and summarise is None else []
     tools = observer.facts.tools if observer.facts is not None else []
     # a helper's summary reads its same-module helpers' calls (``follow.summary_defs``), but counts the findings of
     # its own body only: theirs reach a tool through their own summaries, as far as their text is passed on
@@ -315,7 +320,7 @@ def describe_source(
     if adopt is not None:
         return _FileResult(path, rows, [], False, [], graph=observer.graph, summaries=summaries, links=links)
     return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending,
-                       [] if observer.pending or not observer.defs else errors, observer.dispatch, observer.shapes,
+                       ([] if observer.pending or not observer.defs else errors) + unread, observer.dispatch, observer.shapes,
                        observer.registries, observer.params, observer.wrapping, observer.exports, observer.markers,
                        observer.reads, observer.graph,
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
