@@ -96,9 +96,11 @@ def _aliased(index: Index) -> dict[str, ast.expr]:
             for t in s.targets if isinstance(t, ast.Name)}
 
 
-def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> str | None:
+def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr],
+             submodules: bool = False) -> str | None:
     """The qualified name of another module of the run a reference names (through the imports and one top-level
-    alias), else None."""
+    alias), else None; ``submodules``: a package's ``__init__`` importing its own submodule's function names that
+    submodule (the tool specs of :func:`table_refs`)."""
     if isinstance(ref, ast.Name) and ref.id in aliased and ref.id not in index.imports:
         ref = aliased[ref.id]
     qn = index.qualname(ref) if isinstance(ref, (ast.Name, ast.Attribute)) else None
@@ -107,7 +109,7 @@ def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Ma
     root = ref
     while isinstance(root, ast.Attribute):
         root = root.value
-    if qn.startswith(index.module + ".") and not (isinstance(root, ast.Name) and root.id in index.imports):
+    if qn.startswith(index.module + ".") and not (submodules and isinstance(root, ast.Name) and root.id in index.imports):
         return None  # this module's own (a package's ``__init__`` importing its submodule's function is another's)
     return qn
 
@@ -281,13 +283,13 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     out: list[Remote] = []
     aliased = _aliased(index)
     for name, ref, _line in spec_tools(index.tree):
-        if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased)) is not None:
+        if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
             out.append((qn, name, "schema", "tool spec table", ""))
     for path, _n, node, parents in index.defs:  # a spec call in a function: ``ToolDefinition(..., handler=_bash.run)``
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
         for name, ref, _line in spec_calls(node):
             if resolve_ref(ref, index, path, owner) is None and not _bound_in(ref, node) \
-                    and (qn := _outside(ref, index, own_roots, aliased)) is not None:
+                    and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
                 out.append((qn, name, "schema", "tool spec table", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
