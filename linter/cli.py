@@ -313,6 +313,7 @@ def _tools(args: argparse.Namespace) -> int:
         result.candidates.extend(part.candidates)
         result.decorators.extend(part.decorators)
         result.notes.extend(n for n in part.notes if n not in result.notes)
+        result.frameworks = sorted({*result.frameworks, *part.frameworks})
     result.candidates.sort(key=lambda c: (-c[2], c[0]))
     result.decorators.sort(key=lambda c: (-c[1], c[0]))
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
@@ -330,6 +331,10 @@ def _tools(args: argparse.Namespace) -> int:
     for note in result.notes:
         if not args.quiet:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
+    if args.format == "json" and not result.tools and result.frameworks and not args.quiet:
+        # the text and markdown reports carry the hint themselves; a JSON document stays data
+        for line in tools_report.framework_hint(result):
+            print(f"{PROG}: hint: {line}", file=sys.stderr)
     fails = tools_report.failing(result.tools, args.fail_on)
     if fails:
         if not args.quiet:

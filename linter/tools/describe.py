@@ -34,6 +34,7 @@ from .passed_decorators import decorated_by_parameter, passed_decorators, resolv
 from .unread import unread_by_ast
 from .servers import (built_instances, module_built, module_factories, module_instances, param_facts,
                       server_decorators, SERVED, Served, served_registries, unresolved_receivers)
+from .frameworks import imported_frameworks
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
 from .registry_text import registry_texts
@@ -87,6 +88,7 @@ class _Observer:
         self.sdk_lines: set[int] = set()
         self.sdk_wrapped: dict[int, tuple[str, ...]] = {}  # an SDK client's constructor line -> its methods' wrappers
         self.imported: frozenset[str] = frozenset()  # the data-file frameworks' packages the file imports
+        self.frameworks: frozenset[str] = frozenset()  # the agent/MCP frameworks it imports (``frameworks.py``)
         self.decorated: dict[str, int] = {}  # the run's own decorators not in the tables -> functions they decorate here
         self.helpers: dict[str, tuple[str, str, int | None]] = {}  # methods making a tool of a parameter (``method_helpers``)
         self.commands: Commands | None = None  # its Typer apps' commands (``commands.py``)
@@ -106,6 +108,7 @@ class _Observer:
         self.graph = graph_of(index, self.path, self.own_roots)
         self.imported = frozenset(r for full in index.imports.values() if (r := full.split(".")[0]) in _DATA_ROOTS)
         self.server_texts = frozenset(t for full in index.imports.values() if (t := kb.MCP_SERVER_TEXT.get(full)))
+        self.frameworks = imported_frameworks(index.imports.values())
         if self.summarise is not None:
             self.defs = summary_defs(index, self.summarise)
             return self._lines() if self.defs else None
@@ -265,6 +268,7 @@ class _FileResult:
     unserved: dict[str, Registry] = field(default_factory=dict)  # its ``served:`` registries without the server
     registry_text: dict[str, str] = field(default_factory=dict)  # its registries' framework text (``registry_text.py``)
     server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
+    frameworks: frozenset[str] = frozenset()  # the agent/MCP frameworks it imports (``frameworks.py``)
 
 
 def describe_source(
@@ -326,7 +330,7 @@ def describe_source(
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
                        observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
-                       observer.unserved, observer.registry_text, observer.server_texts)
+                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -552,7 +556,8 @@ def run(
         join(((t, w, u, d) for r in done for t, (w, u, d) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
-    result = ToolRun(files_checked=len(files), candidates=candidates)
+    result = ToolRun(files_checked=len(files), candidates=candidates,
+                     frameworks=sorted({f for r in first for f in r.frameworks}))
     if not any(r.tools for r in done):  # the run's own decorators a tool decorator may be: named by a run finding none
         result.decorators = decorator_candidates((r.decorated for r in first),
                                                  frozenset(q for res in first for q in res.wrapping))

@@ -206,4 +206,5 @@ class ToolRun:
     # the run's own decorators (not in the tables, not only wrapping) applied to several functions: (decorator,
     # functions), most first; a run that finds no tool names the first
     decorators: list[tuple[str, int]] = field(default_factory=list)
+    frameworks: list[str] = field(default_factory=list)  # the agent/MCP frameworks the run's files import
     notes: list[str] = field(default_factory=list)  # what the run could not do, to be said once (``declared.py``)

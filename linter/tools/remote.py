@@ -23,10 +23,10 @@ from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
 from .handlers import returned_tools
 from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, literal_str, name_from_call, resolve_ref, \
-    span, tool_list_arg, tool_word
+    own_nodes, span, tool_list_arg, tool_word
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
-from .specs import described_names, spec_tools
+from .specs import described_names, spec_calls, spec_tools
 from .wrappers import wrapper_of, wrapper_text
 
 __all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
@@ -96,14 +96,21 @@ def _aliased(index: Index) -> dict[str, ast.expr]:
             for t in s.targets if isinstance(t, ast.Name)}
 
 
-def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> str | None:
+def _outside(ref: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr],
+             submodules: bool = False) -> str | None:
     """The qualified name of another module of the run a reference names (through the imports and one top-level
-    alias), else None."""
+    alias), else None; ``submodules``: a package's ``__init__`` importing its own submodule's function names that
+    submodule (the tool specs of :func:`table_refs`)."""
     if isinstance(ref, ast.Name) and ref.id in aliased and ref.id not in index.imports:
         ref = aliased[ref.id]
     qn = index.qualname(ref) if isinstance(ref, (ast.Name, ast.Attribute)) else None
-    if qn is None or qn.split(".")[0] not in own_roots or qn.startswith(index.module + "."):
+    if qn is None or qn.split(".")[0] not in own_roots:
         return None
+    root = ref
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if qn.startswith(index.module + ".") and not (submodules and isinstance(root, ast.Name) and root.id in index.imports):
+        return None  # this module's own (a package's ``__init__`` importing its submodule's function is another's)
     return qn
 
 
@@ -256,6 +263,19 @@ def _served_table(index: Index, own_roots: frozenset[str]) -> Iterator[str]:
                     yield f"*{qn}" if table else qn
 
 
+def _bound_in(ref: ast.expr, node: ast.AST) -> bool:
+    """The reference's root name is a parameter of the function or bound in it (not the module's import)."""
+    root = ref
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return True
+    args = getattr(node, "args", None)
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} if isinstance(args, ast.arguments) else set()
+    return root.id in params or any(isinstance(t, ast.Name) and t.id == root.id and isinstance(t.ctx, ast.Store)
+                                    for t in own_nodes(node))
+
+
 def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     """The functions of other modules the module's top-level tool tables name (see the module's doc): a spec dict's
     imported callable by its qualified name; a description's name as ``?<this module>:<name>``, for :func:`adopted`
@@ -263,8 +283,14 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     out: list[Remote] = []
     aliased = _aliased(index)
     for name, ref, _line in spec_tools(index.tree):
-        if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased)) is not None:
+        if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
             out.append((qn, name, "schema", "tool spec table", ""))
+    for path, _n, node, parents in index.defs:  # a spec call in a function: ``ToolDefinition(..., handler=_bash.run)``
+        owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
+        for name, ref, _line in spec_calls(node):
+            if resolve_ref(ref, index, path, owner) is None and not _bound_in(ref, node) \
+                    and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
+                out.append((qn, name, "schema", "tool spec table", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
     for table, key, ref in name_tables(index):

@@ -226,6 +226,12 @@ def no_tools_hint(run: ToolRun) -> list[str]:
     return lines
 
 
+def framework_hint(run: ToolRun) -> list[str]:
+    """For a run that found no tool in files importing an agent or MCP framework (``run.frameworks``): which, then
+    :func:`no_tools_hint`'s lines (the settings, the likeliest base class and decorator)."""
+    return [f"these files import {', '.join(run.frameworks)} but no tool was found in them.", *no_tools_hint(run)]
+
+
 def format_text(run: ToolRun, stream: TextIO, width: int | None = None, quiet: bool = False,
                 wide: bool = False) -> None:
     """A table that fits the terminal: one line per call out and per retry (a row grows

@@ -90,7 +90,7 @@ def spec_tools(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
         if run is not None and own is not None:
             yield own, run, d.lineno
     yield from _listed_specs(scope)
-    yield from _spec_calls(scope)
+    yield from spec_calls(scope)
 
 
 def scope_calls(scope: ast.AST) -> Iterator[ast.Call]:
@@ -105,11 +105,13 @@ def _written(text: ast.expr) -> bool:
         isinstance(text, ast.BinOp) and _written(text.left) and _written(text.right))
 
 
-def _spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
+def spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     """A call building a tool spec by keyword, a description the module writes (a literal), an input schema and the
     callable (``knowledge.tools.TOOL_SPEC_KEYS``): ``ToolSpec(name="write", description="Save a file.",
     parameters=_PARAMS, run=_run_write)``, ``ControlSpec(id="saas_enable", ..., run=_run_enable)``; named by its
-    literal ``name`` (or ``id``, or another called-name key). A spec copying another's fields (``description=
+    literal ``name`` (or ``id``, or another called-name key), else by a literal first positional argument, the
+    name a registry's method takes first (``registry.add("read_file", description=..., parameters=..., handler=
+    read_file_handler)``). A spec copying another's fields (``description=
     spec.description``) writes no description: none (:func:`_written`)."""
     described, schema, run_keys = TOOL_SPEC_KEYS
     for call in _scope_nodes(scope, ast.Call):
@@ -119,6 +121,8 @@ def _spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
                 or not any(_written(keys[k]) for k in keys.keys() & described):
             continue
         name = next((text for k in ("name", "id", *_CALLED_KEYS) if (text := literal_str(keys.get(k)))), None)
+        if name is None and "name" not in keys and call.args:  # ``registry.add("read_file", description=..., ...)``
+            name = literal_str(call.args[0])
         if name is not None and _CALL_NAME.fullmatch(name.replace(".", "_")):
             yield name, ref, call.lineno
 
