@@ -29,10 +29,17 @@ def _uses(screen: Screen) -> tuple[_Uses, _Uses]:
     callee: dict[int, ast.Call] = {}
     names: _Uses = {}
     attrs: _Uses = {}
+    typed: set[int] = set()  # s50: a name in an annotation (`-> TmuxSessionBackend`) builds nothing, passes nothing
     for node in ast.walk(screen.tree):
         if isinstance(node, ast.Call):
             callee[id(node.func)] = node
+        annotations = [node.returns] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if isinstance(node, (ast.arg, ast.AnnAssign)):
+            annotations.append(node.annotation)
+        typed.update(id(n) for a in annotations if a is not None for n in ast.walk(a))
     for node in ast.walk(screen.tree):
+        if id(node) in typed:
+            continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             names.setdefault(node.id, []).append(callee.get(id(node)))
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
@@ -134,15 +141,18 @@ def _which_bound(screen: Screen, call: ast.Call, name: str) -> str | None:
 
 
 def parameter_values(
-    screen: Screen, name: str, method: bool, index: int, param: cst.Param
+    screen: Screen, name: str, method: bool, index: int, param: cst.Param, fallback: str | None = None
 ) -> list[str] | None:
     """Every literal string the parameter ``param`` (the ``index``-th after ``self``/``cls`` for a ``method``
     or a class's ``__init__``) holds in the module's calls of ``name`` (``f(...)``, or ``x.name(...)`` for a
     method): its literal default where a call omits it, else each call's literal argument; None when one use
-    is not such a call, or when neither a call nor a default says."""
+    is not such a call, or when neither a call nor a default says. ``fallback``: what stands for ``None`` (s50: the
+    attribute is ``executable or "tmux"``, so a default or an argument ``None`` runs ``tmux``)."""
     keyword = param.name.value
     evaluated = param.default.evaluated_value if isinstance(param.default, cst.SimpleString) else None
     default = evaluated if isinstance(evaluated, str) else None
+    if fallback is not None and isinstance(param.default, cst.Name) and param.default.value == "None":
+        default = fallback
     if param.default is not None and default is None:
         return None
     names, attrs = screen.memo(("parameter_uses",), lambda: _uses(screen))
@@ -158,7 +168,9 @@ def parameter_values(
                 return None
             out.append(default)
         elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            out.append(arg.value)
+            out.append(arg.value or fallback or "")
+        elif fallback is not None and isinstance(arg, ast.Constant) and arg.value is None:
+            out.append(fallback)
         elif isinstance(arg, ast.Name) and (program := _which_bound(screen, call, arg.id)) is not None:
             out.append(program)
         else:
@@ -168,7 +180,8 @@ def parameter_values(
     return out or None
 
 
-def param_values(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.ClassDef | None) -> list[str] | None:
+def param_values(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.ClassDef | None, fallback: str | None = None
+                 ) -> list[str] | None:
     """:func:`parameter_values` of ``func``'s parameter ``name`` (``cls``: the class ``func`` is a method of, or
     None): a method's calls are ``x.func(...)``, an ``__init__``'s are the class's constructor calls."""
     positional = [*func.params.posonly_params, *func.params.params]
@@ -180,8 +193,8 @@ def param_values(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.Clas
     if bound:
         index -= 1
     if func.name.value == "__init__" and cls is not None:
-        return parameter_values(screen, cls.name.value, False, index, param)
-    return parameter_values(screen, func.name.value, bound, index, param)
+        return parameter_values(screen, cls.name.value, False, index, param, fallback)
+    return parameter_values(screen, func.name.value, bound, index, param, fallback)
 
 
 def attribute_values(screen: Screen, cls: cst.ClassDef, attr: str) -> list[str] | None:
@@ -203,6 +216,11 @@ def attribute_values(screen: Screen, cls: cst.ClassDef, attr: str) -> list[str] 
     init, value = sets[0]
     if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
         return [value.evaluated_value]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "str" and len(value.args) == 1:
+        value = value.args[0].value  # s50: `str(executable or "tmux")`
+    if isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or) and isinstance(
+            value.left, cst.Name) and isinstance(value.right, cst.SimpleString) and isinstance(value.right.evaluated_value, str):
+        return param_values(screen, init, value.left.value, cls, value.right.evaluated_value)  # `executable or "tmux"`
     if isinstance(value, cst.Name):
         return param_values(screen, init, value.value, cls)
     return None

@@ -27,6 +27,7 @@ from .foreground import argparse_handlers, job_command, on_terminal, self_boundi
 from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
+from .methods import method_command
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
 from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import polled_in as _polled_in, receiver as _receiver
@@ -501,6 +502,9 @@ class TimeoutShapes(LoopCommands, Rule):
             cmd = bound[0] if bound else cmd
         if isinstance(cmd, cst.IfExp):  # s46: `[exe, "sso", "login"] if sso else [exe, "login"]`: it runs one of them
             return self._silent_command(node, cmd.body) and self._silent_command(node, cmd.orelse)
+        built = method_command(self.ctx.screen, self.classes[-1] if self.classes else None, cmd)
+        if built is not None:  # s50: `self._args("has-session", "-t", s)`: the list the method returns, words passed
+            return self._silent_command(node, built)
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)

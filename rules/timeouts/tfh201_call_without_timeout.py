@@ -160,7 +160,9 @@ sudo without `-n` may wait at a password prompt and stays reported, with no fix)
 named by a parameter, read through the literals it can hold: every call of the
 function in the module passes one, `run_poppler("pdffonts", pdf)`, or omits it for its
 literal default, `def __init__(self, executable="fzf")` then
-`[self.executable, ...]`, a constructor call passing another value keeps the finding), and a
+`[self.executable, ...]`, a constructor call passing another value keeps the finding; s50: also `executable or "tmux"`,
+and a command a method of the class builds, `self._args("has-session", "-t", s)` with `def _args(self, *args): return
+[self.executable, *args]`, read as that program plus the literal words passed), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
@@ -1030,6 +1032,27 @@ def where(root):
     procs = subprocess.run(["pgrep", "-f", "ollama"], capture_output=True)
     return url, procs, subprocess.run(["getconf", "PAGESIZE"], capture_output=True)
 """,
+        # s50 (batch 23, doeff-agents; not blind): a command built by a method of the class, `[self.executable, *args]`,
+        # read as that program (the constructor's default, `executable or "tmux"`) plus the literal words passed
+        """\
+import os
+import subprocess
+class Tmux:
+    def __init__(self, executable: str | os.PathLike[str] | None = None) -> None:
+        self.executable = str(executable or "tmux")
+    def _args(self, *args: str) -> list[str]:
+        return [self.executable, *args]
+    def has_session(self, name):
+        return subprocess.run(self._args("has-session", "-t", name), check=False, capture_output=True)
+    def new_session(self, name, work_dir):
+        args = self._args("new-session", "-d", "-s", name)
+        args.extend(["-c", work_dir])
+        return subprocess.run(args, capture_output=True, text=True, check=True)
+    def attach(self, name):
+        subprocess.run(self._args("attach-session", "-t", name), check=True)
+def default_backend() -> Tmux:
+    return Tmux()
+""",
         # s42 (batch 15): git on the local repository, given its message where it would open an editor; a helper
         # forwarding its arguments to git, every call in the module giving a local sub-command
         """\
@@ -1554,6 +1577,27 @@ class Picker:  # a constructor call passes another program
         return subprocess.run([self.executable])  # error: TFH201
 def make(chosen):
     return Picker(executable=chosen)
+""",
+        # s50: a method's `[self.executable, *args]` with a remote program, or a constructor call passing another
+        # program, keeps the finding
+        """\
+import subprocess
+class Remote:
+    def __init__(self, executable=None):
+        self.executable = executable or "ssh"
+    def _args(self, *args):
+        return [self.executable, *args]
+    def uptime(self, host):
+        return subprocess.run(self._args(host, "uptime"), capture_output=True)  # error: TFH201
+class Mux:
+    def __init__(self, executable=None):
+        self.executable = executable or "tmux"
+    def _args(self, *args):
+        return [self.executable, *args]
+    def has(self, name):
+        return subprocess.run(self._args("has-session", "-t", name), capture_output=True)  # error: TFH201
+def make(chosen):
+    return Mux(executable=chosen)
 """,
         """\
 from hcloud import Client
