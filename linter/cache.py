@@ -115,9 +115,17 @@ def code_signature() -> str:
         except (ImportError, ValueError):
             spec = None
         locations = list(spec.submodule_search_locations or []) if spec is not None else []
+        try:  # s50: the package's ``__path__`` as imported: a strict editable install puts the source directory
+            # on it (``rules/__init__.py``), where a module added since the install lives: its edits count too
+            locations += list(getattr(importlib.import_module(package), "__path__", []))
+        except ImportError:  # pragma: no cover - the linter is running, so both packages import
+            pass
+        seen: set[Path] = set()
         for location in sorted(locations):
             root = Path(location)
-            for module in sorted(root.rglob("*.py")):
+            modules = [m for m in sorted(root.rglob("*.py")) if m.resolve() not in seen]
+            seen.update(m.resolve() for m in modules)
+            for module in modules:
                 h.update(package.encode() + b"/" + module.relative_to(root).as_posix().encode() + b"\0")
                 try:
                     h.update(module.read_bytes())
