@@ -16,7 +16,7 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, Screen
+from ...linter.api import Knowledge, Names, Screen, lexical_children
 from .killers import kills
 from .process import _template, segments
 
@@ -121,7 +121,7 @@ def _walk(node: cst.CSTNode | cst.BaseSuite) -> list[cst.CSTNode]:
     while stack:
         n = stack.pop()
         out.append(n)
-        stack.extend(reversed(list(n.children)))
+        stack.extend(reversed(lexical_children(n)))  # libcst's ``children``, read without re-creating each node
     return out
 
 
