@@ -153,7 +153,9 @@ arguments to such a program, `def git(cwd, *argv): run(["git", *argv])` (s46: or
 `["tmux"] + list(args)`, `tuple(args)`), where every call of it in the module
 starts with a literal local sub-command (also a module function called through the object it takes first,
 `def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["config", ...])`, and a call handed a loop
-variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`); a
+variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`; s51: a word passed
+as a module's string constant, bound once and never declared `global`, is read as its literal: `_run(TMUX_BIN,
+"list-sessions")` with `TMUX_BIN = "tmux"`); a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands (or of literal tuples: `for label, args in (("head",
@@ -1308,8 +1310,39 @@ def rebound(run=subprocess.run):
 def other(run=print):
     run(["git", "fetch"])
 """,
+        # s51 (batch 23, sh-agent): a helper forwarding `*argv`, every call of which names the program by a module's
+        # string constant (`TMUX_BIN = "tmux"`) and a local sub-command: read as the literal
+        """\
+import asyncio
+TMUX_BIN = "tmux"
+async def _run(*argv: str) -> str:
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    return out.decode()
+async def sessions():
+    return await _run(TMUX_BIN, "list-sessions")
+async def kill(name):
+    return await _run(TMUX_BIN, "kill-session", "-t", name)
+""",
     ]
     INVALID = [
+        # s51: the same read keeps a remote sub-command reported, and a name bound twice is no constant
+        """\
+import asyncio, subprocess
+GIT = "git"
+TMUX = "tmux"
+TMUX = "/usr/local/bin/tmux"
+async def _run(*argv: str) -> str:
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()  # error: TFH201
+    return out.decode()
+async def pull():
+    return await _run(GIT, "pull")
+def _exec(*argv):
+    return subprocess.run(argv, capture_output=True)  # error: TFH201
+def sessions():
+    return _exec(TMUX, "list-sessions")
+""",
         # s51 (batch 23, labagent): a process runner handed in as a parameter whose default is `subprocess.run` (or
         # `self._run` set from one) is that call; no fix: a caller may hand a runner that takes no `timeout`
         """\
