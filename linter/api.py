@@ -24,6 +24,7 @@ from . import effects, knowledge
 from .effects import (
     Effect, classify_call, declared_class, has_idempotency_key, inference_body, outside_screen, reaches_outside,
 )
+from .foreground_callers import foreground_only, summarise as summarise_callers
 from .project_refusals import own_refusal
 from .project_routes import route_template, serves_route
 from .imports_disk import imported_by, imported_definition, imported_method, project_call_arguments, project_method_stays_local, project_only_calls, shares_import
@@ -64,6 +65,7 @@ __all__ = [
     "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
     "Handler", "Names", "imported_by", "imported_definition", "imported_method", "project_call_arguments", "project_method_stays_local", "project_only_calls",
+    "foreground_only", "summarise_callers",
     "function_program", "function_programs", "own_refusal", "project_program", "route_template", "serves_route", "shares_import",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "assignment_targets", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",
     "has_star", "is_none", "keyword_arg", "last_name", "lexical_children", "positional", "receiver_name", "string_literal", "walk_in_scope",

@@ -302,7 +302,7 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
             arg = _call_arg(call, index, name)
             upstream = _passed_on(screen, call, arg) if isinstance(arg, ast.Name) else None
             if upstream is not None:  # s46: `_run(cmd)` inside `def _step(self, cmd)`: each list its callers pass
-                each = _each_list(upstream, lambda elts: _forwarded_words([], _with_flags(elts)))
+                each = _each_list(upstream, lambda elts: _forwarded_words([], _with_flags(_constants(elts, module_strings(screen)))))
                 if each is None:
                     return None
                 out.extend(each)
@@ -310,7 +310,7 @@ def parameter_lists(screen: Screen, func: cst.FunctionDef, name: str, cls: cst.C
             if not isinstance(arg, (ast.List, ast.Tuple)):
                 return None
             items = list(arg.elts)
-        built = _forwarded_words([], _with_flags(items))
+        built = _forwarded_words([], _with_flags(_constants(items, module_strings(screen))))
         if built is None:
             return None
         out.append(built)
@@ -410,7 +410,7 @@ def forwarded_commands(
             if walked is None and arg is not None:  # s46: `self._git(args)` in `_git_names(self, args)`: its callers' lists
                 walked = _passed_on(screen, call, arg)
             if walked is not None:  # s44: `run(arguments)` in a loop over literal sub-commands: each of them
-                each = _each_list(walked, lambda elts: _forwarded_words(prefix, elts))
+                each = _each_list(walked, lambda elts: _forwarded_words(prefix, _constants(elts, module_strings(screen))))
                 if each is None:
                     return None
                 out.extend(each)
@@ -418,7 +418,7 @@ def forwarded_commands(
             if not isinstance(arg, (ast.List, ast.Tuple)):
                 return None
             items = list(arg.elts)
-        built = _forwarded_words(prefix, items)
+        built = _forwarded_words(prefix, _constants(items, module_strings(screen)))
         if built is None:
             return None
         out.append(built)
@@ -440,6 +440,36 @@ def _each_list(lists: list[ast.expr], build: Callable[[list[ast.expr]], cst.Base
             return None
         out.append(built)
     return out
+
+
+def module_strings(screen: Screen) -> dict[str, str]:
+    """s51: the module's string constants, ``TMUX_BIN = "tmux"``: a name bound once at module level, to a string
+    literal, and never declared ``global`` (so no function rebinds it)."""
+    def read() -> dict[str, str]:
+        tree = screen.tree
+        body = tree.body if isinstance(tree, ast.Module) else []
+        seen: dict[str, int] = {}
+        out: dict[str, str] = {}
+        for stmt in body:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+                stmt, (ast.AnnAssign, ast.AugAssign)) else []
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        seen[n.id] = seen.get(n.id, 0) + 1
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+            if len(targets) == 1 and isinstance(targets[0], ast.Name) and isinstance(value, ast.Constant) \
+                    and isinstance(value.value, str) and not isinstance(stmt, ast.AugAssign):
+                out[targets[0].id] = value.value
+        declared = {name for n in ast.walk(tree) if isinstance(n, ast.Global) for name in n.names}
+        return {k: v for k, v in out.items() if seen.get(k) == 1 and k not in declared}
+    return screen.memo(("module_strings",), read)
+
+
+def _constants(items: list[ast.expr], constants: dict[str, str]) -> list[ast.expr]:
+    """s51: ``items`` with each module string constant (:func:`module_strings`) as its literal:
+    ``_run(TMUX_BIN, "list-sessions")`` with ``TMUX_BIN = "tmux"`` hands ``"tmux", "list-sessions"``."""
+    return [ast.Constant(constants[e.id]) if isinstance(e, ast.Name) and e.id in constants else e for e in items]
 
 
 def _forwarded_words(prefix: list[cst.BaseElement], items: list[ast.expr]) -> cst.BaseExpression | None:

@@ -16,9 +16,11 @@ from ...linter.api import (
     Rule,
     argument,
     dotted,
+    foreground_only,
     inference_body,
     keyword_arg,
     last_name,
+    summarise_callers,
     timeout_escapes_handler,
     walk_in_scope,
 )
@@ -28,6 +30,7 @@ from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
 from .methods import method_command
+from .runner_params import REFUSAL as RUNNER_REFUSAL
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
 from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import polled_in as _polled_in, receiver as _receiver
@@ -74,6 +77,7 @@ class TimeoutShapes(LoopCommands, Rule):
         self.confirm_ifs: set[int] = set()
         self.module: cst.Module | None = None
         self.worker_lambdas: set[int] = set()  # lambdas handed to run_in_executor / to_thread
+        self.runner_calls: set[int] = set()  # s51: calls of a runner parameter defaulting to a process call
         self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
         self.bounded_closures: dict[int, bool] = {}  # id(def) -> every use of the closure runs under a deadline
 
@@ -129,6 +133,8 @@ class TimeoutShapes(LoopCommands, Rule):
     def _timeout_fix_refusal(self, node: cst.Call, qn: str) -> str | None:
         """Why adding a timeout here would hurt (the finding stays; the fix is not offered)."""
         last = qn.rsplit(".", 1)[-1]
+        if id(node) in self.runner_calls:
+            return RUNNER_REFUSAL
         if qn.startswith("docker."):
             return "how long the container may run is the caller's call"
         if qn.startswith("subprocess.Popen.") or last in _WAITS:
@@ -467,7 +473,9 @@ class TimeoutShapes(LoopCommands, Rule):
         return any(
             isinstance(c.func, cst.Attribute) and c.func.attr.value in ("parse_args", "parse_known_args")
             for c in _calls_in(func.body)
-        )
+        ) or self.ctx.screen.memo(("foreground_only", func.name.value), lambda: foreground_only(  # s51: a helper
+            self.ctx.path, func.name.value, lambda: self.ctx.screen.memo(  # only commands call (across the modules)
+                ("foreground_callers",), lambda: summarise_callers(self.ctx.screen.tree))))
 
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if self._foreground_cli_process(node, qn):

@@ -24,8 +24,12 @@ from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
 from .foreground import thread_polled
+from .runner_params import runner_default, runner_lines
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
+# s51: the process calls a runner parameter's default may name (`run=subprocess.run`), and their last words (the screen)
+_RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+_RUNNER_WORDS = frozenset(q.rsplit(".", 1)[1] for q in _RUNNERS)
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -149,7 +153,9 @@ arguments to such a program, `def git(cwd, *argv): run(["git", *argv])` (s46: or
 `["tmux"] + list(args)`, `tuple(args)`), where every call of it in the module
 starts with a literal local sub-command (also a module function called through the object it takes first,
 `def _run_git(ops, /, cwd, args)` called as `ops._run_git(root, ["config", ...])`, and a call handed a loop
-variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`); a
+variable over literal sub-commands, `for args, label in ((["prune"], "..."), ...): run(args)`; s51: a word passed
+as a module's string constant, bound once and never declared `global`, is read as its literal: `_run(TMUX_BIN,
+"list-sessions")` with `TMUX_BIN = "tmux"`); a
 `bash -c "compgen -c"` line, any program asked only for `--version`/`--help` or to print
 where it is installed, `--print-prefix`, `-print-search-dirs`, ...; each
 command of a loop over a literal list of commands (or of literal tuples: `for label, args in (("head",
@@ -160,7 +166,10 @@ sudo without `-n` may wait at a password prompt and stays reported, with no fix)
 named by a parameter, read through the literals it can hold: every call of the
 function in the module passes one, `run_poppler("pdffonts", pdf)`, or omits it for its
 literal default, `def __init__(self, executable="fzf")` then
-`[self.executable, ...]`, a constructor call passing another value keeps the finding; s50: also `executable or "tmux"`,
+`[self.executable, ...]`, a constructor call passing another value keeps the finding; s51: a process runner handed in as a parameter whose
+default is a process call, `def clone(url, run=subprocess.run)` then `run([git, "fetch", url])`, or `self._run` that
+`__init__` sets from such a parameter, is that call, reported with no fix, since a caller may hand a runner taking no
+`timeout`: `rules/timeouts/runner_params.py`; s50: also `executable or "tmux"`,
 and a command a method of the class builds, `self._args("has-session", "-t", s)` with `def _args(self, *args): return
 [self.executable, *args]`, read as that program plus the literal words passed), and a
 package install the person asked for (`pip install --upgrade`, or an install
@@ -169,7 +178,13 @@ foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`;
 command, a script's `main()` that reads its command line with
 `parse_args()`, or its `if __name__ == "__main__":` block; nothing captured:
 its output is on the person's terminal and the person stops it; s50: also sent to the program's own
-`stdout=sys.stderr`, and in an argparse sub-command's handler, `sub.set_defaults(func=cmd_doctor)`); a long job
+`stdout=sys.stderr`, and in an argparse sub-command's handler, `sub.set_defaults(func=cmd_doctor)`; s51: also
+a handler in a dict of sub-commands of a function reading its command line, `{{"setup": cmd_setup}}`, a `main()` calling
+the project's own `parse_args(argv)` or reading `sys.argv`, and a helper every caller of which, across the project's
+modules, is such a command or another such helper, three deep: `linter/foreground_callers.py`; one caller that is a
+tool, a route, a worker or module-level code, a use other than a call (a thread's target, a registry), or an import
+under another name keeps the helper on the agent path, and a call `other.f()` on an import of another module is
+that module's `f`); a long job
 the person asked for in that foreground, captured or not (s50, the lead's decision: `knowledge.FOREGROUND_JOBS`, an
 install, a self-upgrade, a build, a test run: `uv tool upgrade x`, `pip install -e .`, `npm run build`, `pytest`;
 also under a confirmation); a command that bounds itself (s50: `curl --max-time 30`/`-m 30`,
@@ -347,7 +362,9 @@ call debatable fall in classes each decided by a property, not by a package:
   coding agents' shells, where a hung `ssh` waits until the job is killed; on
   the person's terminal (nothing captured) it is silent, and so is a long job
   the person asked for there (an install, self-upgrade, build or test run,
-  captured or not); never `false` for being remote. Where the code does not say who runs it
+  captured or not); never `false` for being remote. A helper is in that foreground when every caller of it
+  across the project's modules is such a command (s51: or another such helper, three deep); one caller of any other
+  kind, or a use other than a call, keeps it on the agent path. Where the code does not say who runs it
   (library code whose callers are not in the project, a helper no project code
   calls), read it as the agent path (s46): an agent's user imports it into one.
   The checklist labellers apply: `bench/survey/README.md`, "Labelling TFH201".
@@ -1258,8 +1275,113 @@ def drain(argv, timeout):
         t.join(0.1)
     return box.get("out")
 """,
+        # s51 (the lead's session-50 foreground decision, through helpers): a helper that only the person's commands
+        # call, directly or through another such helper, runs in their foreground: a long job it runs, and a process
+        # it leaves on their terminal, are as silent as in the command's own body
+        """\
+import argparse, subprocess
+import click
+def _install(pkg):
+    subprocess.run(["pip", "install", pkg], capture_output=True)
+def _setup():
+    _install("mytool")
+def _push(remote):
+    subprocess.run(["git", "push", remote])
+@click.command()
+def upgrade():
+    _setup()
+def cmd_deploy(args):
+    _push(args.remote)
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_subparsers().add_parser("deploy").set_defaults(func=cmd_deploy)
+    args = parser.parse_args()
+    args.func(args)
+""",
+        # s51: a runner parameter defaulting to a process call runs a local command, is rebound, or defaults to
+        # something else
+        """\
+import subprocess
+def status(run=subprocess.run):
+    return run(["git", "status"], capture_output=True)
+def rebound(run=subprocess.run):
+    run = print
+    run(["git", "fetch"])
+def other(run=print):
+    run(["git", "fetch"])
+""",
+        # s51 (batch 23, sh-agent): a helper forwarding `*argv`, every call of which names the program by a module's
+        # string constant (`TMUX_BIN = "tmux"`) and a local sub-command: read as the literal
+        """\
+import asyncio
+TMUX_BIN = "tmux"
+async def _run(*argv: str) -> str:
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    return out.decode()
+async def sessions():
+    return await _run(TMUX_BIN, "list-sessions")
+async def kill(name):
+    return await _run(TMUX_BIN, "kill-session", "-t", name)
+""",
     ]
     INVALID = [
+        # s51: the same read keeps a remote sub-command reported, and a name bound twice is no constant
+        """\
+import asyncio, subprocess
+GIT = "git"
+TMUX = "tmux"
+TMUX = "/usr/local/bin/tmux"
+async def _run(*argv: str) -> str:
+    proc = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()  # error: TFH201
+    return out.decode()
+async def pull():
+    return await _run(GIT, "pull")
+def _exec(*argv):
+    return subprocess.run(argv, capture_output=True)  # error: TFH201
+def sessions():
+    return _exec(TMUX, "list-sessions")
+""",
+        # s51 (batch 23, labagent): a process runner handed in as a parameter whose default is `subprocess.run` (or
+        # `self._run` set from one) is that call; no fix: a caller may hand a runner that takes no `timeout`
+        """\
+import subprocess
+from typing import Callable
+def clone(url, dest, run: Callable = subprocess.run):
+    def g(*args):
+        return run(["git", *args], capture_output=True, text=True)  # error: TFH201 "the runner is a parameter"
+    g("clone", url, dest)
+class Terraform:
+    def __init__(self, cfg, run=subprocess.run):
+        self._run = run
+    def apply(self):
+        return self._run(["terraform", "apply", "-auto-approve"], capture_output=True)  # error: TFH201
+""",
+        # s51: a helper that a tool, a worker or module-level code also calls, or that is handed on (a thread, a
+        # registry), is on the agent path; a remote command it captures stays reported in the foreground too
+        """\
+import subprocess, threading
+import click
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("x")
+def _install(pkg):
+    subprocess.run(["pip", "install", pkg])  # error: TFH201
+def _push(remote):
+    subprocess.run(["git", "push", remote])  # error: TFH201
+def _fetch(remote):
+    return subprocess.run(["git", "fetch", remote], capture_output=True)  # error: TFH201
+@click.command()
+def upgrade():
+    _install("mytool")
+    _push("origin")
+    _fetch("origin")
+@mcp.tool()
+def install(pkg: str) -> str:
+    _install(pkg)
+    return "ok"
+threading.Thread(target=_push, args=("origin",)).start()
+""",
         # s49: a player that also streams what it is handed, or a sound fetched from a URL: reported
         """\
 import subprocess
@@ -1999,15 +2121,19 @@ def drain(argv):
             return spots
         # and the helpers that say what a client is (``def _session(self) -> requests.Session``), and
         # the module's CLI groups (``@click.group() def cli``: ``@cli.command()`` reads its decorator)
-        return spots + helper_lines(screen, knowledge) + group_lines(screen) + field_lines(screen, knowledge)
+        return spots + helper_lines(screen, knowledge) + group_lines(screen) + field_lines(screen, knowledge) + runner_lines(
+            screen, _RUNNER_WORDS)  # s51: `run=subprocess.run` then `run([...])`
 
     def visit_Call(self, node: cst.Call) -> None:
         k = self.knowledge
         if (last_name(node.func) or "") in k.worker_thread_calls:
             self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
-        if qn is None:
-            return
+        if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
+            qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, _RUNNERS)
+            if qn is None:
+                return
+            self.runner_calls.add(id(node))
         if qn in k.timeout_wrappers:
             self.wrapper_calls.add(id(node))
             self._open(1)
