@@ -31,11 +31,41 @@ def receives(call: cst.Call) -> bool:
     words = knowledge.identifier_words(last)
     if len(words) > 1 and words[0] in knowledge.MESSAGE_FETCH_VERBS and set(words[1:]) & knowledge.MESSAGE_FETCH_NOUNS:
         return True  # s43: `await api.get_updates(...)`, `bot.getUpdates()`: a fetch of the next messages, by its name
+    if _names_a_receive(call):
+        return True  # s51: `client.get("/api/agent/poll")`, `self._api("getUpdates", ...)`: the endpoint it names
     if last in knowledge.MESSAGE_CHANNEL_METHODS:
         held = func.value.value if isinstance(func.value, cst.Subscript) else func.value  # self.queues["llm"].get()
         receiver = (dotted(held) or "").lower().rsplit(".", 1)[-1]
         return any(w in receiver for w in knowledge.MESSAGE_CHANNEL_WORDS) or receiver in ("q", "rx")
     return False
+
+
+def _endpoint_text(node: cst.BaseExpression) -> str | None:
+    """A literal's text, or an f-string's text after its last placeholder (``f"{base}/getUpdates"``)."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[-1], cst.FormattedStringText):
+        return node.parts[-1].value
+    return None
+
+
+def _names_a_receive(call: cst.Call) -> bool:
+    """s51 (batch 23 susatest-agent's ``GET /api/agent/poll``; hellochusquis' ``_api("getUpdates", ...)``): the call's
+    first argument names the endpoint it asks, by a literal, and the endpoint's last path segment names a fetch of
+    the next messages the way a method's name does (``getUpdates``, ``/messages/poll`` aside: its last segment) or is
+    ``poll``/``longpoll`` alone: a long-poll, which answers with the next queued item."""
+    first = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+    text = _endpoint_text(first) if first is not None else None
+    if not text:
+        return False
+    segment = text.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    if not segment.replace("_", "").replace("-", "").isalnum():
+        return False
+    words = knowledge.identifier_words(segment.replace("-", "_"))
+    if words in (["poll"], ["longpoll"], ["long", "poll"]):
+        return True
+    return len(words) > 1 and words[0] in knowledge.MESSAGE_FETCH_VERBS and bool(set(words[1:]) & knowledge.MESSAGE_FETCH_NOUNS)
 
 
 def receives_first(trynode: cst.Try) -> bool:

@@ -1094,6 +1094,31 @@ class Relay:
     async def dispatch(self, request):
         return (await self.http.post("https://relay.example/v1/deliver", json=request)).json()
 """,
+        # s51 (batch 23 susatest-agent, agent.py and windows_agent.py): a long-poll loop; the endpoint the `try` first
+        # asks is named `poll` (as `getUpdates`, `get_messages`: a fetch of the next item), so the loop is a message
+        # loop: the POST is the result of the command this round received, sent once by the task it starts
+        """\
+import asyncio, httpx
+async def poll_loop(client: httpx.AsyncClient, agent_id, executor):
+    while True:
+        try:
+            resp = await client.get("/api/agent/poll", params={"agent_id": agent_id}, timeout=httpx.Timeout(45, connect=10))
+            if resp.status_code == 404:
+                return
+            resp.raise_for_status()
+            msg = resp.json()
+            if msg.get("type") == "no_command":
+                continue
+            if msg.get("type") == "command":
+                asyncio.create_task(_handle_command(client, agent_id, executor, msg))
+        except httpx.ReadTimeout:
+            continue
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            raise
+async def _handle_command(client: httpx.AsyncClient, agent_id, executor, msg):
+    result = await executor.execute(msg["method"], msg.get("args", {}))
+    await client.post("/api/agent/result", json={"agent_id": agent_id, "id": msg["id"], "result": result})
+""",
         # s51: a method chosen at run time (`getattr(client, method)`) whose callers here pass only GET; and a
         # getattr on an object that is not an HTTP client
         """\
@@ -1163,6 +1188,29 @@ def create(body):
 """,
     ]
     INVALID = [
+        # s51: the same loop asking an endpoint not named for the next item (`/status`) is not a message loop
+        """\
+import asyncio, httpx
+async def poll_loop(client: httpx.AsyncClient, agent_id, executor):
+    while True:  # error: TFH101
+        try:
+            resp = await client.get("/api/agent/status", params={"agent_id": agent_id}, timeout=httpx.Timeout(45, connect=10))
+            if resp.status_code == 404:
+                return
+            resp.raise_for_status()
+            msg = resp.json()
+            if msg.get("type") == "no_command":
+                continue
+            if msg.get("type") == "command":
+                asyncio.create_task(_handle_command(client, agent_id, executor, msg))
+        except httpx.ReadTimeout:
+            continue
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            raise
+async def _handle_command(client: httpx.AsyncClient, agent_id, executor, msg):
+    result = await executor.execute(msg["method"], msg.get("args", {}))
+    await client.post("/api/agent/result", json={"agent_id": agent_id, "id": msg["id"], "result": result})
+""",
         # s51 (batch 23 zspace-cli `_send`): the verb is chosen at run time, `getattr(self._http, method.lower())`,
         # and a call of the module gives the helper "POST": read as `self._http.request(method, ...)` is
         """\

@@ -156,7 +156,9 @@ server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `self.queues["llm"].get()`, `consumer.poll()`,
 a call named for fetching the next messages on any receiver (`api.get_updates(...)`,
-`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
+`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43; s51: a call whose first argument names
+the endpoint by a literal named the same way, or `poll` alone, `client.get("/api/agent/poll")`,
+`self._api("getUpdates", ...)`), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
 may come before it; a failure is logged and the next message read: nothing is
 sent again; s51: also a `for` with no success exit whose body receives the message before its `try` and the
 `try` reads it, `for _ in range(budget): request = await channel.recv(); try: result = await dispatch(request)`),
