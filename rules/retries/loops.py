@@ -26,6 +26,7 @@ from .steps import BOOKKEEPING_CALL_WORDS as _BOOKKEEPING_CALL_WORDS
 from .steps import body_stmts as _body_stmts
 from .steps import continues as _continues
 from .steps import one_step_of_many as _one_step_of_many
+from .messages import receives_first as _receives_first, receives_item
 
 
 def _exits(stmt: cst.CSTNode) -> bool:
@@ -287,6 +288,8 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         success = _flag_success(loop, trynode)  # issue 23: `while not ok: try: ...; ok = True`
     if isinstance(loop, cst.While) and not success:
         return None
+    if isinstance(loop, cst.For) and not success and receives_item(loop, trynode):
+        return None  # s51: a receive loop (`for _ in range(budget): request = await channel.recv(); try: ...`)
     if isinstance(loop, cst.For) and not success and _times_each_round(loop):
         return None  # a benchmark: every round is measured and run, none retries a failed one
     if isinstance(loop, cst.For) and not success and _one_step_of_many(loop, trynode, handlers):
@@ -442,53 +445,6 @@ def _flag_success(loop: cst.While, trynode: cst.Try) -> bool:
                     ):
                         return True
     return False
-
-
-def _receives(call: cst.Call) -> bool:
-    func = call.func
-    if isinstance(func, cst.Name):
-        return func.value in ("anext",)
-    if not isinstance(func, cst.Attribute):
-        return False
-    last = func.attr.value
-    if last in knowledge.MESSAGE_RECEIVE_METHODS:
-        return True
-    words = knowledge.identifier_words(last)
-    if len(words) > 1 and words[0] in knowledge.MESSAGE_FETCH_VERBS and set(words[1:]) & knowledge.MESSAGE_FETCH_NOUNS:
-        return True  # s43: `await api.get_updates(...)`, `bot.getUpdates()`: a fetch of the next messages, by its name
-    if last in knowledge.MESSAGE_CHANNEL_METHODS:
-        held = func.value.value if isinstance(func.value, cst.Subscript) else func.value  # self.queues["llm"].get()
-        receiver = (dotted(held) or "").lower().rsplit(".", 1)[-1]
-        return any(w in receiver for w in knowledge.MESSAGE_CHANNEL_WORDS) or receiver in ("q", "rx")
-    return False
-
-
-def _receives_first(trynode: cst.Try) -> bool:
-    """The ``try``'s first statement receives one message (``msg = await ws.recv()``, ``item = queue.get()``)."""
-    stmts = list(_body_stmts(trynode.body))
-    while stmts and isinstance(stmts[0], cst.If) and _skips_round(stmts[0]):
-        stmts.pop(0)  # s36: `if not connected: sleep(...); continue` before the receive skips a round
-    if not stmts or not isinstance(stmts[0], cst.SimpleStatementLine):
-        return False
-    for small in stmts[0].body:
-        value = getattr(small, "value", None)
-        if isinstance(value, cst.Await):
-            value = value.expression
-        if isinstance(value, cst.Call) and value.func is not None:
-            # asyncio.wait_for(ws.recv(), 5): the receive is the argument
-            inner = [a.value for a in value.args if isinstance(a.value, (cst.Call, cst.Await))]
-            candidates = [value] + [i.expression if isinstance(i, cst.Await) else i for i in inner]
-            if any(isinstance(c, cst.Call) and _receives(c) for c in candidates):
-                return True
-    return False
-
-
-def _skips_round(guard: cst.If) -> bool:
-    """A guard whose branch ends the round (``continue``/``return``/``break``) and receives nothing itself."""
-    body = _body_stmts(guard.body)
-    last = body[-1] if body else None
-    ends = isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], (cst.Continue, cst.Return, cst.Break))
-    return ends and not any(isinstance(n, cst.Call) and _receives(n) for n in _walk(guard))
 
 
 def _calls_any(suite: cst.BaseSuite, names: set[str]) -> bool:

@@ -38,7 +38,7 @@ class LiteralMethod:
 class MethodCalls(dict[str, list[LiteralMethod]]):
     """:func:`literal_methods`' table, with the module's read-gate helpers (s50, ``read_gates.py``)."""
 
-    gates: dict[str, tuple[int, str]]
+    gates: dict[str, tuple[int, str, bool]]
 
 
 def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:

@@ -265,6 +265,22 @@ How to label this rule's findings (s46, from batches 15-18's debatable rows):
   function of the module whose every `return` requires it, `retryable =
   should_retry(method, status)`): a write is sent once (batch 22
   codex-chats-mcp-v2; the gate in the loop: mcp-argocd, mcp-gitlab).
+- **Not reported (s51)**: the same when the gate lets a POST round only with an
+  idempotency key: a helper of the module, or a method of the class
+  (`self._may_resend(method, headers)`), whose every `return` is false, or
+  requires an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE; a literal or a
+  module constant such as `_IDEMPOTENT_METHODS = frozenset({...})`), or requires
+  an `Idempotency-Key` header (`"Idempotency-Key" in headers`, `any(k.lower() ==
+  "idempotency-key" for k in headers)`), or lies under an `if` requiring an
+  idempotent method; an `or` of such tests counts. The loop may also leave first
+  unless the gate holds (`if not can_retry or attempt >= n: raise`) before it goes
+  round (batch 23 miosa; agenthubx). Still reported: a gate that lets a POST
+  through without a key (`return bool(headers)`, `method != "DELETE" or ...`).
+- **Reported (s51)**: a verb chosen at run time, `getattr(self._http,
+  method.lower())(url, ...)` (or a name bound to that `getattr`) on an HTTP client
+  (httpx, requests, aiohttp, ...), is read as `client.request(method, ...)`: a
+  call of the module passing `"POST"` for the parameter makes the retry a
+  write's (batch 23 zspace-cli).
 
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
@@ -984,6 +1000,154 @@ def stream_chat(base_url, model, messages):
         except urllib.error.URLError:
             time.sleep(5 * attempt)
 """,
+        # s51 (batch 23 miosa's sync and async transports; agenthubx's `_retryable`, batches 1-18): the gate is a
+        # helper of the module (or a method of the class) whose every `return` lets a POST round only with an
+        # Idempotency-Key: an idempotent method (a literal or a module constant), or the key among the headers;
+        # the loop goes round under it, or leaves first unless it holds (`if not can_retry or ...: raise`)
+        """\
+import time, httpx
+_IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
+def _is_retryable_call(method, headers):
+    if method.upper() in _IDEMPOTENT_METHODS:
+        return True
+    if not headers:
+        return False
+    return any(key.lower() == "idempotency-key" for key in headers)
+class Transport:
+    def __init__(self):
+        self._client = httpx.Client(timeout=10)
+    def request(self, method, path, json_body=None, headers=None):
+        may_retry = _is_retryable_call(method, headers)
+        for attempt in range(4):
+            try:
+                response = self._client.request(method, path, json=json_body, headers=headers)
+            except httpx.TimeoutException:
+                if may_retry and attempt < 3:
+                    time.sleep(2 ** attempt)
+                    continue
+                raise
+            if response.status_code >= 500 and may_retry and attempt < 3:
+                time.sleep(2 ** attempt)
+                continue
+            return response.json()
+        raise RuntimeError("exhausted")
+    def create(self, body):
+        return self.request("POST", "/sandboxes", json_body=body)
+def _retryable(method, request_headers):
+    return method == "GET" or "Idempotency-Key" in request_headers
+class Client:
+    def __init__(self):
+        self._client = httpx.Client(timeout=10)
+    def _request(self, method, path, json=None, extra_headers=None):
+        request_headers = dict(extra_headers or {})
+        can_retry = _retryable(method, request_headers)
+        attempt = 0
+        while True:
+            try:
+                response = self._client.request(method, path, json=json, headers=request_headers)
+            except httpx.TransportError as exc:
+                if not can_retry or attempt >= 3:
+                    raise RuntimeError("unreachable") from exc
+                time.sleep(2 ** attempt)
+                attempt += 1
+                continue
+            return response.json()
+    def decide(self, body):
+        return self._request("POST", "/decisions", json=body)
+""",
+        """\
+import time, requests
+class Api:
+    def __init__(self):
+        self.session = requests.Session()
+    def _may_resend(self, method, headers):
+        return method.upper() in ("GET", "PUT", "DELETE") or bool(headers.get("Idempotency-Key"))
+    def _call(self, method, url, payload=None, headers=None):
+        headers = headers or {}
+        for attempt in range(3):
+            try:
+                return self.session.request(method, url, json=payload, headers=headers, timeout=10)
+            except requests.ConnectionError:
+                if self._may_resend(method, headers) and attempt < 2:
+                    time.sleep(1)
+                    continue
+                raise
+    def send(self, payload):
+        return self._call("POST", "https://api.example.com/messages", payload)
+""",
+        # s51 (batch 23 session-peer's relay; the retry model's message loop, `messages.py`): a `for` over a request
+        # budget receiving one request before its `try` and answering it: each round serves the next request, the
+        # POST its handler sends is that request's, never the same one again
+        """\
+import json, httpx
+class Relay:
+    def __init__(self):
+        self.http = httpx.AsyncClient(timeout=10)
+    async def serve(self, channel, budget=100):
+        for _ in range(budget):
+            request = await channel.recv()
+            try:
+                result = await self.dispatch(request)
+            except Exception:
+                result = {"ok": False, "status": "unknown"}
+            await channel.send(json.dumps(result))
+    async def dispatch(self, request):
+        return (await self.http.post("https://relay.example/v1/deliver", json=request)).json()
+""",
+        # s51 (batch 23 susatest-agent, agent.py and windows_agent.py): a long-poll loop; the endpoint the `try` first
+        # asks is named `poll` (as `getUpdates`, `get_messages`: a fetch of the next item), so the loop is a message
+        # loop: the POST is the result of the command this round received, sent once by the task it starts
+        """\
+import asyncio, httpx
+async def poll_loop(client: httpx.AsyncClient, agent_id, executor):
+    while True:
+        try:
+            resp = await client.get("/api/agent/poll", params={"agent_id": agent_id}, timeout=httpx.Timeout(45, connect=10))
+            if resp.status_code == 404:
+                return
+            resp.raise_for_status()
+            msg = resp.json()
+            if msg.get("type") == "no_command":
+                continue
+            if msg.get("type") == "command":
+                asyncio.create_task(_handle_command(client, agent_id, executor, msg))
+        except httpx.ReadTimeout:
+            continue
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            raise
+async def _handle_command(client: httpx.AsyncClient, agent_id, executor, msg):
+    result = await executor.execute(msg["method"], msg.get("args", {}))
+    await client.post("/api/agent/result", json={"agent_id": agent_id, "id": msg["id"], "result": result})
+""",
+        # s51: a method chosen at run time (`getattr(client, method)`) whose callers here pass only GET; and a
+        # getattr on an object that is not an HTTP client
+        """\
+import time, httpx
+class Nas:
+    def __init__(self):
+        self._http = httpx.Client(timeout=60)
+    def _send(self, method, url, **kwargs):
+        call = getattr(self._http, method.lower())
+        for attempt in range(3):
+            try:
+                return call(url, **kwargs).json()
+            except httpx.TransportError:
+                time.sleep(2 ** attempt)
+        raise RuntimeError("unreachable")
+    def listing(self, path):
+        return self._send("GET", "/files", params={"path": path})
+class Jobs:
+    def __init__(self, runner):
+        self.runner = runner
+    def _do(self, method, job):
+        for attempt in range(3):
+            try:
+                return getattr(self.runner, method)(job)
+            except OSError:
+                time.sleep(1)
+    def start(self, job):
+        return self._do("post", job)
+""",
         # s50 (batch 22 codex-chats-mcp-v2 ``retry-get-only``; the same gate written in the loop in mcp-argocd's and
         # mcp-gitlab's `_send`): a caller passes "POST", but every way round the loop is under a test that requires a
         # read method, here through a module helper returning `method.upper() == "GET" and ...`: a POST is sent once
@@ -1024,6 +1188,98 @@ def create(body):
 """,
     ]
     INVALID = [
+        # s51: the same loop asking an endpoint not named for the next item (`/status`) is not a message loop
+        """\
+import asyncio, httpx
+async def poll_loop(client: httpx.AsyncClient, agent_id, executor):
+    while True:  # error: TFH101
+        try:
+            resp = await client.get("/api/agent/status", params={"agent_id": agent_id}, timeout=httpx.Timeout(45, connect=10))
+            if resp.status_code == 404:
+                return
+            resp.raise_for_status()
+            msg = resp.json()
+            if msg.get("type") == "no_command":
+                continue
+            if msg.get("type") == "command":
+                asyncio.create_task(_handle_command(client, agent_id, executor, msg))
+        except httpx.ReadTimeout:
+            continue
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            raise
+async def _handle_command(client: httpx.AsyncClient, agent_id, executor, msg):
+    result = await executor.execute(msg["method"], msg.get("args", {}))
+    await client.post("/api/agent/result", json={"agent_id": agent_id, "id": msg["id"], "result": result})
+""",
+        # s51 (batch 23 zspace-cli `_send`): the verb is chosen at run time, `getattr(self._http, method.lower())`,
+        # and a call of the module gives the helper "POST": read as `self._http.request(method, ...)` is
+        """\
+import time, httpx
+class Nas:
+    def __init__(self):
+        self._http = httpx.Client(timeout=60)
+    def _send(self, method, url, **kwargs):
+        call = getattr(self._http, method.lower())
+        for attempt in range(3):  # error: TFH101 "POST through getattr(httpx.Client, ...), as the call of _send() at line 14"
+            try:
+                return call(url, **kwargs).json()
+            except httpx.TransportError:
+                time.sleep(2 ** attempt)
+        raise RuntimeError("unreachable")
+    def copy(self, paths, dest):
+        return self._send("POST", "/v2/file/copy", data={"paths": paths, "dest": dest})
+""",
+        # s51: a gate helper that lets a POST round without a key (any headers at all; a method test that lets
+        # POST through) decides nothing: still reported
+        """\
+import time, httpx
+_IDEMPOTENT = ("GET", "HEAD")
+def _retryable(method, headers):
+    if method in _IDEMPOTENT:
+        return True
+    return bool(headers)
+class Transport:
+    def __init__(self):
+        self._client = httpx.Client(timeout=10)
+    def request(self, method, path, json_body=None, headers=None):
+        may_retry = _retryable(method, headers)
+        for attempt in range(4):  # error: TFH101
+            try:
+                response = self._client.request(method, path, json=json_body, headers=headers)
+            except httpx.TimeoutException:
+                if may_retry and attempt < 3:
+                    time.sleep(2 ** attempt)
+                    continue
+                raise
+            return response.json()
+        raise RuntimeError("exhausted")
+    def create(self, body):
+        return self.request("POST", "/sandboxes", json_body=body, headers={"Content-Type": "application/json"})
+""",
+        """\
+import time, httpx
+def _retryable(method, request_headers):
+    return method != "DELETE" or "Idempotency-Key" in request_headers
+class Client:
+    def __init__(self):
+        self._client = httpx.Client(timeout=10)
+    def _request(self, method, path, json=None, extra_headers=None):
+        request_headers = dict(extra_headers or {})
+        can_retry = _retryable(method, request_headers)
+        attempt = 0
+        while True:  # error: TFH101
+            try:
+                response = self._client.request(method, path, json=json, headers=request_headers)
+            except httpx.TransportError as exc:
+                if not can_retry or attempt >= 3:
+                    raise RuntimeError("unreachable") from exc
+                time.sleep(2 ** attempt)
+                attempt += 1
+                continue
+            return response.json()
+    def decide(self, body):
+        return self._request("POST", "/decisions", json=body)
+""",
         # s47: a body the class builds for something else (an issue), or handed in by a caller that passes one
         # the module does not build, stays a write: only a model call's body (`messages`, `prompt`, `model` with
         # `input`) is read as inference

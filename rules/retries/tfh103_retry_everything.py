@@ -156,9 +156,13 @@ server run in the foreground (`uvicorn.run(app)`, `server.serve_forever()`,
 `app.run()`: a person stops it), a message loop (a `while` whose `try` starts by receiving one
 message: `ws.recv()`, `queue.get()`, `self.queues["llm"].get()`, `consumer.poll()`,
 a call named for fetching the next messages on any receiver (`api.get_updates(...)`,
-`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
+`bot.getUpdates()`, `fetch_new_messages()`, `poll_events()`: s43; s51: a call whose first argument names
+the endpoint by a literal named the same way, or `poll` alone, `client.get("/api/agent/poll")`,
+`self._api("getUpdates", ...)`), ...; a guard that skips the round first, `if not connected: sleep(...); continue`,
 may come before it; a failure is logged and the next message read: nothing is
-sent again), a worker or polling loop that does its work
+sent again; s51: also a `for` with no success exit whose body receives the message before its `try` and the
+`try` reads it, `for _ in range(budget): request = await channel.recv(); try: result = await dispatch(request)`),
+a worker or polling loop that does its work
 before the `try`, a `for` that walks data (its target read in the attempt),
 a step loop (s44: a counted `for` with no success exit whose `try` is one step
 of a round doing other work before and after it, and whose handler passes the
@@ -845,6 +849,19 @@ async def worker(queue):
         except Exception:
             continue
 """,
+        # s51 (batch 23 session-peer's relay): a `for` over a request budget that receives one request before its `try`
+        # and answers it (an error becomes a refused result, sent back): each round serves the next request
+        """\
+import json
+async def serve(channel, dispatch, budget=100):
+    for _ in range(budget):
+        request = await channel.recv()
+        try:
+            result = await dispatch(request)
+        except Exception:
+            result = {"ok": False, "status": "unknown"}
+        await channel.send(json.dumps(result))
+""",
         # a message loop is not a retry: one message per turn, a failure is logged and the next one read
         """\
 import logging
@@ -1041,6 +1058,18 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s51: a receive before the `try` whose message the `try` never reads does not make a receive loop: the same
+        # fetch is sent again after any failure
+        """\
+import requests
+async def sync(channel, url):
+    for attempt in range(3):
+        tick = await channel.recv()
+        try:
+            return requests.get(url, timeout=10).json()
+        except Exception:  # error: TFH103
+            continue
+""",
         # s48 (batch 20 cdt-release): a `while True` that builds its request before the `try` and gives up on an attempt
         # counter after it (`attempts += 1`, `if attempts >= 3: raise`, then a wait) is a retry
         """\

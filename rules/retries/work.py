@@ -19,6 +19,7 @@ from ...linter.api import knowledge as kb
 from .data import Condition, Loop, Retry, _Unknown
 from .steps import body_stmts as _body_stmts
 from .method_param import LiteralMethod, literal_methods, parameter_method_write
+from .getattr_methods import getattr_method_write
 from .project_writes import project_client_write
 from .urllib_writes import URLOPEN, urllib_write
 from .jsonrpc_calls import jsonrpc_tool_call, tool_call_sites
@@ -145,6 +146,9 @@ class RetryWork:
                 self._literal_methods = literal_methods(self.ctx.screen.tree)
             fn = self._functions[-1] if self._functions else None
             param = parameter_method_write(node, qn, fn, self._literal_methods, self.ctx.path)
+            if param is None and isinstance(node.func, (cst.Name, cst.Call)):
+                # s51 (batch 23 zspace-cli): `getattr(self._http, method.lower())(url, ...)`
+                param = getattr_method_write(node, fn, self.names, self._literal_methods, self.ctx.path)
             if param is not None:
                 found = (kb.NON_IDEMPOTENT_WRITE, param[0])
                 own_only = param[1]
