@@ -1181,6 +1181,65 @@ def run(cmd: str):
         return f"could not parse the command: {e}"
     return argv
 """,
+        # s51: a `doctor` command's probe (pxx's, noc-ops', brindle's `doctor.py`): named for the tool calling it checks, read by the person at the terminal
+        """\
+import httpx
+async def doctor_probe_tool_calling(endpoint):
+    try:
+        async with httpx.AsyncClient(timeout=10) as client:
+            await client.post(endpoint, json={"tools": []})
+    except Exception as exc:
+        return {"check": "tool-calling", "ok": False, "detail": f"probe failed ({exc!r})"}
+    return {"check": "tool-calling", "ok": True}
+""",
+        # s51: an Ansible action plugin (plaibook's): its `result["msg"]` answers the playbook run, not a model (`NON_MODEL_PLUGIN_BASES`)
+        """\
+from ansible.plugins.action import ActionBase
+class ActionModule(ActionBase):
+    def run(self, tmp=None, task_vars=None):
+        result = super().run(tmp, task_vars)
+        try:
+            result.update(fetch_costs(self._task.args["calls"]))
+        except Exception as exc:
+            result["failed"] = True
+            result["msg"] = f"cost lookup failed: {exc}"
+            return result
+        return result
+""",
+        # s51: a wrapper placed above the registering decorator (zspace's `_safe_tool`): the server registered the undecorated function
+        """\
+import functools
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("nas")
+def _safe_tool(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as e:
+            return {"error": str(e)}
+    return wrapper
+@_safe_tool
+@server.tool()
+async def nas_mkdir(path: str):
+    return await client.mkdir(path)
+""",
+        # s51: an error formatter every call of which is raised (actionstep's `raise _safe_tool_error(e) from None`): the text ends in a raise
+        """\
+from mcp.server.fastmcp import FastMCP
+from .errors import SafeToolError
+mcp = FastMCP("practice")
+def _describe(exc):
+    return str(exc) or type(exc).__name__
+def _safe_tool_error(exc: Exception):
+    return SafeToolError(f"Actionstep request failed: {_describe(exc)}")
+@mcp.tool()
+def list_users():
+    try:
+        return client.list_users()
+    except Exception as e:
+        raise _safe_tool_error(e) from None
+""",
     ]
 
     INVALID = [
@@ -1992,6 +2051,46 @@ class ToolCollection:
                 is_error=True,
                 tool_use_id=block.id,
             )
+""",
+        # s51: the same wrapper placed below the registering decorator is what the server runs: reported
+        """\
+import functools
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("nas")
+def _safe_tool(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as e:
+            return {"error": str(e)}  # error: TFH401
+    return wrapper
+@server.tool()
+@_safe_tool
+async def nas_mkdir(path: str):
+    return await client.mkdir(path)
+""",
+        # s51: a formatter one caller raises and another returns: its text reaches the tool's answer, reported
+        """\
+from mcp.server.fastmcp import FastMCP
+from .errors import SafeToolError
+mcp = FastMCP("practice")
+def _describe(exc):
+    return str(exc) or type(exc).__name__
+def _safe_tool_error(exc: Exception):
+    return SafeToolError(f"Actionstep request failed: {_describe(exc)}")  # error: TFH401
+@mcp.tool()
+def list_users():
+    try:
+        return client.list_users()
+    except Exception as e:
+        raise _safe_tool_error(e) from None
+@mcp.tool()
+def get_user(user_id: str):
+    try:
+        return client.get_user(user_id)
+    except Exception as e:
+        return {"error": _safe_tool_error(e)}
 """,
     ]
 
