@@ -387,10 +387,8 @@ CODE_RUNNING_NAME_PARTS: Final[tuple[str, ...]] = (
 # reads is still reported there (``ToolMessage(content=str(e))`` in an eval).
 REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
     {"evaluation", "evaluations", "evaluator", "evaluators", "evals", "benchmark", "benchmarks", "health",
-     "healthcheck", "diagnostic", "diagnostics", "doctor"}
+     "healthcheck", "diagnostic", "diagnostics"}
 )
-# s51: ``doctor`` (a ``doctor`` command's checks: ``pxx/doctor.py``, ``noc_ops/doctor.py``, ``brindle/doctor.py``...,
-# the person at the terminal reads them; a module that registers tools itself still feeds them).
 # s51: plugin base classes of frameworks that are not agents: a method of a subclass answers that framework by its
 # contract (Ansible's action plugin returns the task result ``result["msg"]`` to the playbook run), not a model, so
 # its ``action`` words are no tool's. Qualified names, resolved through the imports.

@@ -396,9 +396,8 @@ class ExceptionText(TextTaint):
 
     @cached_property
     def _registers_tools(self) -> bool:
-        """The module itself registers tools (``@mcp.tool()``/``@agent.tool`` on one of its functions, as
-        :meth:`_tool` reads it): its functions feed tools' answers, whatever a report-like name says
-        (odoo-mcp's ``tools_diagnostics.py``). Read on the ``ast`` tree."""
+        """The module registers tools itself (``@mcp.tool()`` on one of its functions, as :meth:`_tool` reads it): its
+        functions feed tools' answers, whatever a report-like name says (odoo-mcp's ``tools_diagnostics.py``)."""
         k = self.knowledge
         scope = self.names.module_scope.bindings
         for d in definitions(self.errors.ctx.screen.tree):
@@ -481,8 +480,9 @@ class ExceptionText(TextTaint):
         own = cls is not None and isinstance(cls.body, cst.IndentedBlock) and any(s is node for s in cls.body.body)
         self._owner[id(node)] = cls if own else None
         # s49: a parameter annotated as any exception holds it, where callers are not reported for it (:mod:`.exc_params`)
-        if not raised_only(self.errors.ctx.screen, node.name.value):  # s51: ``raise _safe_tool_error(e)``: a raise
-            self.aliased.update(p for p in exception_params(node, self.knowledge) if not self._carries(node, p, True))
+        params = exception_params(node, self.knowledge)  # s51: not where every use raises it (``raise _err(e)``)
+        if params and not raised_only(self.errors.ctx.screen, node.name.value):
+            self.aliased.update(p for p in params if not self._carries(node, p, True))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self._before[id(node)] = (set(self.tainted), set(self.aliased))

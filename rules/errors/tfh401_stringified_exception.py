@@ -223,8 +223,7 @@ failure:
   (gradio, streamlit, chainlit, nicegui) to the page; in an evaluation
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
-  `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`/
-  `doctor` (s51: a `doctor` command's checks, `pxx/doctor.py`), or
+  `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
   a package directory `eval`/`eval_framework`) to a report; in a package
   directory named for a dashboard (`dashboard/`, s47: codegeass's approval
   service answering its dashboard's API) to the page a person reads; in a
@@ -1207,17 +1206,6 @@ def run(cmd: str):
     except ValueError as e:
         return f"could not parse the command: {e}"
     return argv
-""",
-        # s51: a `doctor` command's probe (pxx's, noc-ops', brindle's `doctor.py`): named for the tool calling it checks, read by the person at the terminal
-        """\
-import httpx
-async def doctor_probe_tool_calling(endpoint):
-    try:
-        async with httpx.AsyncClient(timeout=10) as client:
-            await client.post(endpoint, json={"tools": []})
-    except Exception as exc:
-        return {"check": "tool-calling", "ok": False, "detail": f"probe failed ({exc!r})"}
-    return {"check": "tool-calling", "ok": True}
 """,
         # s51: an Ansible action plugin (plaibook's): its `result["msg"]` answers the playbook run, not a model (`NON_MODEL_PLUGIN_BASES`)
         """\
