@@ -2094,10 +2094,9 @@ def _describe(exc):
     return str(exc) or type(exc).__name__
 def _safe_tool_error(exc: Exception):
     return SafeToolError(f"Actionstep request failed: {_describe(exc)}")  # error: TFH401
-@mcp.tool()
-def list_users():
+def _check_session():
     try:
-        return client.list_users()
+        client.ping()
     except Exception as e:
         raise _safe_tool_error(e) from None
 @mcp.tool()
