@@ -389,6 +389,13 @@ REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
     {"evaluation", "evaluations", "evaluator", "evaluators", "evals", "benchmark", "benchmarks", "health",
      "healthcheck", "diagnostic", "diagnostics"}
 )
+# s51: plugin base classes of frameworks that are not agents: a method of a subclass answers that framework by its
+# contract (Ansible's action plugin returns the task result ``result["msg"]`` to the playbook run), not a model, so
+# its ``action`` words are no tool's. Qualified names, resolved through the imports.
+NON_MODEL_PLUGIN_BASES: Final[frozenset[str]] = frozenset(
+    {"ansible.plugins.action.ActionBase", "ansible.plugins.callback.CallbackBase", "ansible.plugins.lookup.LookupBase",
+     "ansible.plugins.inventory.BaseInventoryPlugin", "ansible.plugins.filter.FilterBase"}
+)
 # Also a package directory (not a module or function name: ``eval`` is a tool's
 # word too) named ``eval``/``eval_framework``. Not ``test``/``tests``: a
 # checkout's own directories (``/home/me/test/project``) are read too. s47:

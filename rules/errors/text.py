@@ -42,6 +42,7 @@ import libcst as cst
 from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .exc_params import exception_params
+from .placement import path_literal, plugin_class, raised_only, url_path, wrappers_above_registration
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
@@ -217,7 +218,7 @@ class ExceptionText(TextTaint):
             elif self._cli_module:
                 self.where[key] = "cli"
             elif self._web_module or self._ui_module or (self._report_names() and not self._registers_tools) \
-                    or self._printed(func):
+                    or self._printed(func) or self._unread_placement():
                 self.where[key] = "report"
             elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self.tool_result) \
                     and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
@@ -225,6 +226,12 @@ class ExceptionText(TextTaint):
             else:
                 self.where[key] = None
         return self.where[key]
+
+    def _unread_placement(self) -> bool:
+        """s51 (:mod:`.placement`): a non-agent framework's plugin; a wrapper placed above a tool's registration."""
+        k, functions = self.knowledge, self._functions
+        return plugin_class(self._classes, self.names.qualname, k) or (len(functions) > 1 and not self._classes and (
+            functions[0] in wrappers_above_registration(self.errors.ctx.screen, self.names.module_scope.bindings, k)))
 
     def _tool_names(self) -> bool:
         """Positive evidence that a function the module says nothing else about feeds a tool's answer: the module,
@@ -319,7 +326,7 @@ class ExceptionText(TextTaint):
         for d in definitions(self.errors.ctx.screen.tree):
             for dec in d.decorator_list:
                 func = dec.func if isinstance(dec, ast.Call) else dec
-                if isinstance(dec, ast.Call) and isinstance(func, ast.Attribute) and _path_literal(dec.args):
+                if isinstance(dec, ast.Call) and isinstance(func, ast.Attribute) and path_literal(dec.args):
                     if func.attr in k.web_route_methods:
                         return True
                 parts: list[str] = []
@@ -357,7 +364,7 @@ class ExceptionText(TextTaint):
         k = self.knowledge
         func = decorator.func if isinstance(decorator, cst.Call) else decorator
         if isinstance(func, cst.Attribute) and func.attr.value in k.web_route_methods:
-            if isinstance(decorator, cst.Call) and decorator.args and _url_path(decorator.args[0].value):
+            if isinstance(decorator, cst.Call) and decorator.args and url_path(decorator.args[0].value):
                 return True  # @server.app.post("/responses"): a route, whatever built the app
             ref = self.names.qualify(func.value)
             if ref is not None and ref[1] and k.canonical(ref[0]) in k.web_app_classes:
@@ -389,9 +396,8 @@ class ExceptionText(TextTaint):
 
     @cached_property
     def _registers_tools(self) -> bool:
-        """The module itself registers tools (``@mcp.tool()``/``@agent.tool`` on one of its functions, as
-        :meth:`_tool` reads it): its functions feed tools' answers, whatever a report-like name says
-        (odoo-mcp's ``tools_diagnostics.py``). Read on the ``ast`` tree."""
+        """The module registers tools itself (``@mcp.tool()`` on one of its functions, as :meth:`_tool` reads it): its
+        functions feed tools' answers, whatever a report-like name says (odoo-mcp's ``tools_diagnostics.py``)."""
         k = self.knowledge
         scope = self.names.module_scope.bindings
         for d in definitions(self.errors.ctx.screen.tree):
@@ -474,7 +480,9 @@ class ExceptionText(TextTaint):
         own = cls is not None and isinstance(cls.body, cst.IndentedBlock) and any(s is node for s in cls.body.body)
         self._owner[id(node)] = cls if own else None
         # s49: a parameter annotated as any exception holds it, where callers are not reported for it (:mod:`.exc_params`)
-        self.aliased.update(p for p in exception_params(node, self.knowledge) if not self._carries(node, p, True))
+        params = exception_params(node, self.knowledge)  # s51: not where every use raises it (``raise _err(e)``)
+        if params and not raised_only(self.errors.ctx.screen, node.name.value):
+            self.aliased.update(p for p in params if not self._carries(node, p, True))
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self._before[id(node)] = (set(self.tainted), set(self.aliased))
@@ -589,12 +597,3 @@ def _container(node: cst.BaseExpression) -> str | None:
         node = node.value
     return node.value if isinstance(node, cst.Name) else None
 
-
-def _url_path(node: cst.BaseExpression) -> bool:
-    """A string literal that is a URL path (``"/runs/{run_id}"``): a route's first argument."""
-    return isinstance(node, cst.SimpleString) and node.evaluated_value[:1] == "/"
-
-
-def _path_literal(args: list[ast.expr]) -> bool:
-    """:func:`_url_path` on the ``ast`` tree."""
-    return bool(args) and isinstance(args[0], ast.Constant) and str(args[0].value)[:1] == "/"

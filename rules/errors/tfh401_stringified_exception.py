@@ -164,7 +164,19 @@ module and no line outside the class naming it) at 20 true, 4 false,
 4 debatable (agentuniverse's tools loaded from YAML, tapeagents'
 environments from config, agno's toolkits for the library's users): a
 library's tool classes are registered by its users, not by its own
-modules, so the run's own registrations are no evidence of absence. The text is followed through variables
+modules, so the run's own registrations are no evidence of absence.
+This default, positive evidence by names, imports and runs rather than
+only a tool `smullyan tools` discovers, was measured again in s51 (issue
+24): on the held-out labels of batches 19-23, the findings in files that
+hold a tool the blind run discovered were 113 true, 23 false, 15
+debatable, those in files holding none 107/48/13, and 56 of the 110
+recall sites read in drawn tools sit in files with no discovered tool
+(the tool's helper in another module, or a tool the run did not find).
+"A discovered tool or a message construct only" would give up about half
+the recall and half the true findings to silence 48 false ones, most of
+them text no model reads (22 for a consumer that is not a model, 8 a
+command's report for a person), which the report words and the
+placements below decide one class at a time. The text is followed through variables
 (s47: also each name of a parallel assignment, `output, failed = ToolOutput(f"error: {e}"), True`, given its
 own item; such an assignment only adds the text, and items of a container, `step["error"], step["kind"] =
 str(e), e.kind`, are not followed),
@@ -232,6 +244,20 @@ failure:
   `_print_result(r)`), and never returns: a `doctor` command's checks (a
   `main()` or a `demo`/`example` function printing it is a script's demo of
   the function, not where the package sends it: not read);
+- where the code's own placement says the result goes elsewhere (s51,
+  `placement.py`): a method of a subclass of a plugin base of a framework
+  that is not an agent (`NON_MODEL_PLUGIN_BASES`: Ansible's `ActionBase`,
+  whose `run` answers the playbook run with `result["msg"]`; its `action`
+  words are no agent's action); the wrapper a module's decorator builds
+  where every use of that decorator sits *above* a tool's registering
+  decorator (`@_safe_tool` over `@server.tool()`: decorators apply bottom-up,
+  so the server registered the undecorated function and the wrapper's
+  answer reaches no model; `smullyan tools` reads the position the same way:
+  below the registering decorator it is the tool's catch-all, reported); and
+  an error formatter handed the exception (above) every use of which in the
+  module is raised (`raise _safe_tool_error(e) from None`): the text ends in
+  a raise, as a `raise` in the handler does (a formatter also returned or
+  passed on anywhere in the module is still read);
 - a `return` after a handler that itself ends in `return` or `raise`: what
   the handler put into a variable or container does not reach the code
   after the `try` (the success path returns the same variable);
@@ -1181,6 +1207,54 @@ def run(cmd: str):
         return f"could not parse the command: {e}"
     return argv
 """,
+        # s51: an Ansible action plugin (plaibook's): its `result["msg"]` answers the playbook run, not a model (`NON_MODEL_PLUGIN_BASES`)
+        """\
+from ansible.plugins.action import ActionBase
+class ActionModule(ActionBase):
+    def run(self, tmp=None, task_vars=None):
+        result = super().run(tmp, task_vars)
+        try:
+            result.update(fetch_costs(self._task.args["calls"]))
+        except Exception as exc:
+            result["failed"] = True
+            result["msg"] = f"cost lookup failed: {exc}"
+            return result
+        return result
+""",
+        # s51: a wrapper placed above the registering decorator (zspace's `_safe_tool`): the server registered the undecorated function
+        """\
+import functools
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("nas")
+def _safe_tool(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as e:
+            return {"error": str(e)}
+    return wrapper
+@_safe_tool
+@server.tool()
+async def nas_mkdir(path: str):
+    return await client.mkdir(path)
+""",
+        # s51: an error formatter every call of which is raised (actionstep's `raise _safe_tool_error(e) from None`): the text ends in a raise
+        """\
+from mcp.server.fastmcp import FastMCP
+from .errors import SafeToolError
+mcp = FastMCP("practice")
+def _describe(exc):
+    return str(exc) or type(exc).__name__
+def _safe_tool_error(exc: Exception):
+    return SafeToolError(f"Actionstep request failed: {_describe(exc)}")
+@mcp.tool()
+def list_users():
+    try:
+        return client.list_users()
+    except Exception as e:
+        raise _safe_tool_error(e) from None
+""",
     ]
 
     INVALID = [
@@ -1992,6 +2066,45 @@ class ToolCollection:
                 is_error=True,
                 tool_use_id=block.id,
             )
+""",
+        # s51: the same wrapper placed below the registering decorator is what the server runs: reported
+        """\
+import functools
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("nas")
+def _safe_tool(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as e:
+            return {"error": str(e)}  # error: TFH401
+    return wrapper
+@server.tool()
+@_safe_tool
+async def nas_mkdir(path: str):
+    return await client.mkdir(path)
+""",
+        # s51: a formatter one caller raises and another returns: its text reaches the tool's answer, reported
+        """\
+from mcp.server.fastmcp import FastMCP
+from .errors import SafeToolError
+mcp = FastMCP("practice")
+def _describe(exc):
+    return str(exc) or type(exc).__name__
+def _safe_tool_error(exc: Exception):
+    return SafeToolError(f"Actionstep request failed: {_describe(exc)}")  # error: TFH401
+def _check_session():
+    try:
+        client.ping()
+    except Exception as e:
+        raise _safe_tool_error(e) from None
+@mcp.tool()
+def get_user(user_id: str):
+    try:
+        return client.get_user(user_id)
+    except Exception as e:
+        return {"error": _safe_tool_error(e)}
 """,
     ]
 
