@@ -249,3 +249,72 @@ def test_a_client_built_in_init_of_a_class_in_another_module(tmp_path: Path) -> 
     tool = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/nas.py": _NAS, "pkg/server.py": _NAS_SERVER})["make_folder"]
     calls = tool.calls  # type: ignore[attr-defined]
     assert [(c.timeout, c.timeout_value) for c in calls] == [("value", "60")]
+
+
+_HTTP_CLIENT = '''
+    import httpx
+
+
+    class Client:
+        def __init__(self):
+            self._http = httpx.Client(base_url="https://api.example.com", timeout=10)
+
+        def request(self, method, path, **kwargs):
+            return self._http.request(method, path, **kwargs).json()
+
+        def get(self, path, **kwargs):
+            return self.request("GET", path, **kwargs)
+
+        def put(self, path, **kwargs):
+            return self.request("PUT", path, **kwargs)
+'''
+_OPS = '''
+    from pkg.client import Client
+
+
+    def bindings(c: Client, robot_id):
+        return c.get(f"/robots/{robot_id}/secrets")
+
+
+    def robot_secrets_bind(c: Client, robot_id, name):
+        current = [b for b in bindings(c, robot_id) if b["name"] != name] + [{"name": name}]
+        return c.put(f"/robots/{robot_id}/secrets", json=current)
+'''
+_OPS_SERVER = '''
+    from mcp.server.fastmcp import FastMCP
+
+    from pkg import ops
+    from pkg.client import Client
+
+    server = FastMCP("robots")
+
+
+    @server.tool()
+    def robots_secrets_bind(robot_id: str, name: str) -> list:
+        """Give a robot a secret."""
+        return ops.robot_secrets_bind(Client(), robot_id, name)
+'''
+
+
+def _ops_row(tmp_path: Path, ops: str = _OPS) -> object:
+    files = {"pkg/__init__.py": "", "pkg/client.py": _HTTP_CLIENT, "pkg/ops.py": ops, "pkg/server.py": _OPS_SERVER}
+    return tools_by_name(tmp_path, files)["robots_secrets_bind"]
+
+
+def test_a_method_handed_the_request_helper_further_down(tmp_path: Path) -> None:
+    tool = _ops_row(tmp_path)
+    assert tool.classification == "idempotent-write"  # type: ignore[attr-defined]
+    assert tool.key == "not-needed"  # type: ignore[attr-defined]
+    assert tool.evidence == "PUT through put()"  # type: ignore[attr-defined]
+
+
+def test_no_method_handed_further_down_stays_unknown(tmp_path: Path) -> None:
+    ops = '''
+        from pkg.client import Client
+
+
+        def robot_secrets_bind(c: Client, robot_id, name, verb="PUT"):
+            return c.request(verb, f"/robots/{robot_id}/secrets", json=[{"name": name}])
+    '''
+    tool = _ops_row(tmp_path, ops)
+    assert tool.classification == "unknown"  # type: ignore[attr-defined]
