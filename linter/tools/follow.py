@@ -572,9 +572,6 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
                 raises = raises or (bool(s.calls) and "raised" in s.failures)
         settle_calls(tool, r)  # ``get_client(token).services.get(slug)``: an SDK client's method
         _asked(tool, {v for v, k in sent if summaries.get(k) is not None})  # a request helper's method: this tool's
-        # none handed by the functions it calls: those a helper further down hands (``ops.bind(c, ...)`` ->
-        # ``c.put(path)`` -> ``self.request("PUT", ...)``), the sign-in helpers' aside
-        sent = sent or [(v, k) for k in reached if k not in aside for v in r.sends.get(k, ())]
         _classify(tool, [(v, k) for v, k in sent if summaries.get(k) is not None and _calls_out(k, r, summaries)],
                   frozenset(signin - mine))
         if uncaught and caught and "raised" in tool.failures and len(tool.failures) > 1:
