@@ -194,7 +194,8 @@ def _returned_instance(fn: ast.FunctionDef | ast.AsyncFunctionDef,
             continue  # a nested function's returns are its own
         if isinstance(n, ast.Return) and n.value is not None \
                 and not (isinstance(n.value, ast.Constant) and n.value.value is None):
-            cls = one(n.value) if isinstance(n.value, ast.Name) else None
+            # a name bound to one of the run's objects, or one built here (``return FileVineClient()``)
+            cls = one(n.value) if isinstance(n.value, ast.Name) else one(n.value.func) if isinstance(n.value, ast.Call) else None
             if cls is None:
                 return None
             found.add(cls)

@@ -17,6 +17,7 @@ from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.method_param import LiteralMethod, literal_methods
 from ...rules.retries.model import Retry, RetryModel
+from .built_clients import bound_from, module_clients
 from .clients import ClientObjects
 from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
@@ -127,18 +128,8 @@ class ToolFacts:
     def visit_Module(self, node: cst.Module) -> None:
         """Helpers that return a client (``def _client(self): return httpx.Client(timeout=10)``): a request on
         their return value (``self._client().post(...)``, ``_http().get(...)``) has that client's timeout."""
-        def scan(body: Sequence[cst.BaseStatement | cst.BaseSmallStatement], owner: str | None) -> None:
-            for stmt in body:
-                if isinstance(stmt, cst.ClassDef) and owner is None:
-                    scan(stmt.body.body, "self")
-                elif isinstance(stmt, cst.FunctionDef):
-                    returns = [n.value for n in walk_in_scope(stmt.body)
-                               if isinstance(n, cst.Return) and isinstance(n.value, cst.Call)]
-                    if len(returns) == 1:
-                        key = f"{owner}.{stmt.name.value}()" if owner else f"{stmt.name.value}()"
-                        self._bind_client_key(key, returns[0])
-
-        scan(node.body, None)
+        for key, call in module_clients(node):  # also a getter's lazily built client, ``self.x`` built in ``__init__``
+            self._bind_client_key(key, call)
         self.clients.scan(self.ctx.screen.tree)
         self._values, self._hints = module_values(node, self.names), hint_constants(node)  # ``local.stdlib_values``
 
@@ -283,6 +274,9 @@ class ToolFacts:
             self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
+            for name, getter in bound_from(t.target, node.value):  # ``client = await self._get_client()``
+                if getter in self._client_timeouts and (key := self._client_key(name)) is not None:
+                    self._client_timeouts[key] = self._client_timeouts[getter]
             self.clients.bind(self._client_key(dotted(t.target)), node.value)
 
     def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:

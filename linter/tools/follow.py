@@ -437,6 +437,8 @@ class _Resolver:
         pos, _, method = rest.partition(".")
         fn = self.resolve(head)
         classes = self.returns.get(fn, {}).get(pos, "") if fn is not None and method else ""
+        if fn is None and method and not pos and self.alias(head) in self.bases:
+            classes = self.alias(head)  # one of the run's classes called: ``ActionstepClient().list_users()``
         return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}", inherit=True)) is not None]
 
     def alias(self, qn: str) -> str:

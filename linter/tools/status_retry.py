@@ -38,8 +38,9 @@ def status_recursions(fn: cst.CSTNode, helper: str | None) -> list[RetryFact]:
             call = _returned_call(inner)
             if call is None or not _is_self(call.func, fn.name.value):
                 continue
+            # an HTTP status is 100-599: the test's other numbers bound the attempts (``_rate_retries < 3``)
             statuses = sorted({int(n.value) for n in walk_in_scope(node.test)
-                               if isinstance(n, cst.Integer) and n.value.isdigit()})
+                               if isinstance(n, cst.Integer) and n.value.isdigit() and 100 <= int(n.value) < 600})
             bounded = any(_lowers(a.value) for a in call.args)
             sleeps = any(isinstance(n, cst.Call) and (dotted(n.func) or "").rsplit(".", 1)[-1] == "sleep"
                          for n in walk_in_scope(node.body))
