@@ -212,9 +212,10 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
-                        seq = _outside(it, index, own_roots, aliased)
-                        if seq is not None and (by is None or seq.endswith(".__all__")):
-                            out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
+                        for seq in [_outside(it, index, own_roots, aliased)] if by is not None \
+                                else _each_modules(it, loops, index, own_roots, aliased):
+                            if seq is not None and (by is None or seq.endswith(".__all__")):
+                                out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
                     continue
                 qn = _outside(ref, index, own_roots, aliased)
                 if qn is not None:
@@ -224,6 +225,19 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
     for qn in _served_table(index, own_roots):
         out.setdefault(qn, (qn, "", "mcp", "call_tool table", _LOWLEVEL_TEXT))
     return list(out.values())
+
+
+def _each_modules(it: ast.expr, loops: Mapping[str, list[ast.expr]], index: Index, own_roots: frozenset[str],
+                  aliased: Mapping[str, ast.expr]) -> list[str | None]:
+    """The sequences of other modules a loop iterates: ``plans.PLAN_TOOLS``, or (s51) ``module.TOOLS`` where an outer
+    loop binds ``module`` to each module of a literal tuple (``for module in (issues, meta): for tool in module.TOOLS``)."""
+    outer = it.value.id if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name) \
+        and it.value.id not in index.imports else None
+    if outer is None or outer not in loops:
+        return [_outside(it, index, own_roots, aliased)]
+    assert isinstance(it, ast.Attribute)
+    return [_outside(ast.Attribute(el, it.attr, ast.Load()), index, own_roots, aliased) for seq in loops[outer]
+            if isinstance(seq, (ast.Tuple, ast.List)) for el in seq.elts if isinstance(el, ast.Name)]
 
 
 #: the low-level server's ``call_tool`` turns what a handler raises into an error result (``knowledge.TOOL_DECORATOR_TEXT``)
