@@ -120,3 +120,48 @@ def test_no_literal_name_no_function_of_the_module_or_another_library_s_class_ma
     not_a_definition = {**POSITIONAL, "proj/spec.py": SPEC.replace("ToolSpec", "ToolResult"),
                         "proj/verbs.py": verbs.replace("ToolSpec", "ToolResult")}
     assert tool_rows(write_tree(tmp_path / "d", not_a_definition)) == []
+
+
+IMPORTED = {  # dostuff's shape: the definitions module imports each tool's function from its own module
+    "proj/__init__.py": "",
+    "proj/files.py": """
+        def read_file(path: str) -> str:
+            with open(path) as f:
+                return f.read()
+    """,
+    "proj/web.py": """
+        import urllib.request
+
+
+        def web_fetch(url: str) -> bytes:
+            return urllib.request.urlopen(url, timeout=10).read()
+    """,
+    "proj/definitions.py": """
+        from dataclasses import dataclass
+        from typing import Any, Callable
+
+        from proj.files import read_file
+        from proj.web import web_fetch
+
+
+        @dataclass(frozen=True)
+        class ToolSpec:
+            name: str
+            impl: Callable[..., Any]
+            kind: str
+
+
+        _TOOLS = [
+            ToolSpec("read_file", read_file, "read"),
+            ToolSpec("web_fetch", web_fetch, "network"),
+        ]
+        TOOL_MAP = {t.name: t for t in _TOOLS}
+    """,
+}
+
+
+def test_a_tool_spec_class_handed_another_module_s_function_makes_that_function_the_tool(tmp_path: Path) -> None:
+    assert tool_rows(write_tree(tmp_path, IMPORTED)) == [
+        ("files.py", "read_file", "proj", "ToolSpec(<name>, ..., <function>)"),
+        ("web.py", "web_fetch", "proj", "ToolSpec(<name>, ..., <function>)"),
+    ]

@@ -27,6 +27,7 @@ from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, he
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_calls, spec_tools
+from .spec_classes import spec_class, spec_function, spec_named
 from .wrappers import wrapper_of, wrapper_text
 
 __all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
@@ -299,12 +300,17 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     for name, ref, _line in spec_tools(index.tree):
         if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
             out.append((qn, name, "schema", "tool spec table", ""))
-    for path, _n, node, parents in index.defs:  # a spec call in a function: ``ToolDefinition(..., handler=_bash.run)``
+    for path, _n, node, parents in [("", 0, index.tree, ()), *index.defs]:  # a spec call in a function too
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
-        for name, ref, _line in spec_calls(node):
+        for name, ref, _line in spec_calls(node) if node is not index.tree else ():  # ``ToolDefinition(..., handler=_bash.run)``
             if resolve_ref(ref, index, path, owner) is None and not _bound_in(ref, node) \
                     and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
                 out.append((qn, name, "schema", "tool spec table", ""))
+        for call in direct_calls(node) if any(spec_named(str(c)) for c in index.call_names) else ():
+            qn = index.qualname(call.func) or ""  # s51: ``ToolSpec("read_file", read_file, "read")``, imported
+            if spec_class(qn, index.module) and (made := spec_function(call, index, path, owner, outside=lambda r: _outside(
+                    r, index, own_roots, aliased, True) if not _bound_in(r, node) else None)) is not None:
+                out.append((made[1], made[0], qn.split(".")[0].replace("_", "-"), f"{qn.rsplit('.', 1)[-1]}(<name>, ..., <function>)", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
     for table, key, ref in name_tables(index):

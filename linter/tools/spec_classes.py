@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .. import knowledge as kb
 from .index import Index, literal_str, resolve_ref
-from .registries import CALLABLE_WORDS, Entry, _camel_words
+from .registries import CALLABLE_WORDS, _camel_words
 
 __all__ = ["RUN_KEYWORDS", "spec_class", "spec_function", "spec_named"]
+
+_T = TypeVar("_T")
 
 #: keywords that hand a tool definition the function a call of the tool runs, besides ``CALLABLE_WORDS``' (hexiel's
 #: ``ToolDef(..., run=_run_bash)``, lovia's ``invoke=``, pi-agent's ``execute=``)
@@ -42,25 +46,31 @@ def _runs(keyword: str | None) -> bool:
     return word in RUN_KEYWORDS or word.split("_")[0] in CALLABLE_WORDS
 
 
-def _one_function(arg: ast.expr, index: Index, scope_path: str, owner: str | None) -> Entry | None:
-    """The function of this module an argument hands: itself by name, or the one a wrapper call is handed."""
+def _one_function(arg: ast.expr, resolve: Callable[[ast.expr], _T | None]) -> _T | None:
+    """The function an argument hands: itself by name, or the one a wrapper call is handed (``_wf(_orient)``)."""
     if isinstance(arg, (ast.Name, ast.Attribute)):
-        return resolve_ref(arg, index, scope_path, owner)
+        return resolve(arg)
     if isinstance(arg, ast.Call):
-        found = [t for t in (resolve_ref(a, index, scope_path, owner) for a in (*arg.args, *(k.value for k in arg.keywords))
+        found = [t for t in (resolve(a) for a in (*arg.args, *(k.value for k in arg.keywords))
                              if isinstance(a, (ast.Name, ast.Attribute))) if t is not None]
         return found[0] if len(found) == 1 else None
     return None
 
 
-def spec_function(call: ast.Call, index: Index, scope_path: str, owner: str | None) -> tuple[str, Entry] | None:
-    """(the tool's literal name, the function of this module it runs) of a tool definition call, or None."""
+def spec_function(call: ast.Call, index: Index, scope_path: str, owner: str | None,
+                  outside: Callable[[ast.expr], str | None] | None = None) -> tuple[str, Any] | None:
+    """(the tool's literal name, the function of this module it runs) of a tool definition call, or None; with
+    ``outside`` (``remote.py``), (the name, the qualified name of the function of another module of the run it runs),
+    when it hands none of this module."""
     name = literal_str(call.args[0]) if call.args else None
     if not name:
         return None
+    local: Callable[[ast.expr], Any] = lambda r: resolve_ref(r, index, scope_path, owner)  # noqa: E731
     keyed = [k.value for k in call.keywords if _runs(k.arg)]
-    if keyed:
-        target = _one_function(keyed[0], index, scope_path, owner) if len(keyed) == 1 else None
-        return (name, target) if target is not None else None
-    found = [t for t in (_one_function(a, index, scope_path, owner) for a in call.args[1:]) if t is not None]
-    return (name, found[0]) if len(found) == 1 else None
+    handed = keyed if keyed else call.args[1:]
+    if outside is not None:  # another module's function, when the call hands none of this module
+        if any(_one_function(a, local) is not None for a in handed):
+            return None
+        local = outside
+    found = [t for t in (_one_function(a, local) for a in handed) if t is not None]
+    return (name, found[0]) if len(found) == 1 and (not keyed or len(keyed) == 1) else None
