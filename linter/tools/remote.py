@@ -218,6 +218,10 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                             if seq is not None and (by is None or seq.endswith(".__all__")):
                                 out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
                     continue
+                if isinstance(ref, ast.Call) and isinstance(ref.func, (ast.Name, ast.Attribute)) \
+                        and (looked := _outside(ref.func, index, own_roots, aliased)) is not None:  # ``handler_for(name)``
+                    out.setdefault("*" + looked, ("*" + looked, "", framework, form, text_by))  # s51: its table's values
+                    continue
                 qn = _outside(ref, index, own_roots, aliased)
                 if qn is not None:
                     out.setdefault(qn, (qn, name, framework, form, text_by))
@@ -409,6 +413,9 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
                     out[f"{index.module}.{target.id}"] = tuple(
                         f"{index.module}.{v.id}" for v in stmt.value.values if isinstance(v, ast.Name))
             continue
+        if isinstance(stmt, FUNCS) and (table := _returned_table(stmt, index)) is not None:
+            out[f"{index.module}.{stmt.name}"] = table  # s51: ``def handler_for(name): return TOOL_HANDLERS[name]``
+            continue
         if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.List, ast.Tuple))):
             continue
         for target in stmt.targets:
@@ -425,6 +432,28 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
             if names:
                 out[f"{index.module}.{target.id}"] = tuple(names)
     return out
+
+
+def _returned_table(fn: ast.AST, index: Index) -> tuple[str, ...] | None:
+    """The functions of a module-level table named for tools (``TOOL_HANDLERS = {"read": read, ...}``, in a read-only
+    view too: ``MappingProxyType({...})``) that ``fn`` returns by its every ``return`` of ``TABLE[name]``, each qualified
+    through the module's definitions and imports; None when it returns anything else."""
+    returns = [n.value for n in own_nodes(fn) if isinstance(n, ast.Return)]
+    tables = {v.value.id for v in returns if isinstance(v, ast.Subscript) and isinstance(v.value, ast.Name)}
+    if not returns or len(tables) != 1 or not all(isinstance(v, ast.Subscript) for v in returns):
+        return None
+    table = tables.pop()
+    for stmt in index.tree.body:
+        value = stmt.value if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table
+                                                                   for t in stmt.targets) else None
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+            value = value.args[0]  # ``MappingProxyType({...})``, ``dict({...})``
+        if isinstance(value, ast.Dict) and tool_word(table) and len(value.values) >= 2 \
+                and all(isinstance(v, ast.Name) for v in value.values):
+            own = {s.name for s in index.tree.body if isinstance(s, FUNCS)}
+            return tuple(f"{index.module}.{v.id}" if v.id in own else index.qualname(v) or "" for v in value.values
+                         if isinstance(v, ast.Name))
+    return None
 
 
 class Resolve(Protocol):
