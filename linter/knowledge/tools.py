@@ -486,6 +486,12 @@ TOOL_PROCESS_CALLS: Final[frozenset[str]] = frozenset(
 TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
     {"tool", "function_tool", "tool_method", "action", "activity", "kernel_function", "register_tool", "toolkit_tool"}
 )
+# A project class that defines a tool, by its name: the word ``Tool`` and then one of these as its last word
+# (``ToolSpec``, ``ToolDef``, ``ToolDefinition``; linter/tools/spec_classes.py). A call of the run's own such class
+# naming the tool by a literal first argument and handing one function of the module, by a later positional argument
+# (``ToolSpec("list_modules", "List ...", schema, _h_list_modules)``) or by a keyword that says it runs
+# (``ToolDef("bash", desc, params, run=_run_bash)``), makes that function the tool.
+TOOL_SPEC_CLASS_NOUNS: Final[frozenset[str]] = frozenset({"Spec", "Specification", "Def", "Definition"})
 # Registration by verb: the one table read by TFH401's tool evidence (rules/errors/text.py) and by tools discovery
 # (linter/tools/registries.py), through :func:`registration_framework`. A method that registers the function it
 # decorates or is handed as a tool of the object holding it: ``@X.tool``/``@X.tool(...)``, ``X.tool(...)(f)``,

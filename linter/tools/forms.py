@@ -10,8 +10,7 @@ from .. import knowledge as kb
 from .catchalls import catching_decorator, dict_runner
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
-                       registered_tool_class, returned_function, schema_functions, tool_runner,
-                       tool_schema_names)
+                       registered_tool_class, returned_function, schema_functions, tool_runner, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
@@ -20,6 +19,7 @@ from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import decorator_text, wrapper_of, wrapper_text
 from .handed import held_callables
+from .spec_classes import spec_named
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
 from .factories import applied, dispatch_targets, made
@@ -300,7 +300,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # of this module (``Tool(func_callable=search)``)
     decorator_lasts = {q.rsplit(".", 1)[-1] for q in tables.decorators} | kb.TOOL_REGISTRATION_VERBS.keys()
     project_lasts = {q.rsplit(".", 1)[-1] for q in tables.project}
-    tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts for c in index.call_names)
+    tool_calls = any(str(c).endswith("Tool") or str(c).rsplit(".", 1)[-1] in project_lasts or spec_named(str(c)) for c in index.call_names)
     if index.call_names & decorator_lasts or tool_calls:
         for scope in [("", 0, index.tree, ()), *index.defs]:
             owner = enclosing_class(scope[3]) if scope[2] is not index.tree else None

@@ -10,6 +10,7 @@ from collections.abc import Collection, Iterator, Mapping
 from .dispatch import returned_function
 from .index import Index, comprehended, direct_calls, literal_str, own_nodes, resolve_ref, target_key
 from .registries import CALLABLE_WORDS, Entry, _camel_words, _params, _wraps, callable_arg, run_tool_class
+from .spec_classes import spec_class, spec_function
 
 __all__ = ["held_callables"]
 
@@ -34,9 +35,14 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
             continue
         last = qn.rsplit(".", 1)[-1]
         words = _camel_words(last)
+        scope_path = path if node is not index.tree else ""
+        if words and words[-1] != "Tool" and not run_tool_class(qn, project) and spec_class(qn, index.module):
+            spec = spec_function(call, index, scope_path, owner)  # ``ToolSpec("x", desc, schema, handler)`` (s51)
+            if spec is not None:
+                yield qn, f"{last}(<name>, ..., <function>)", spec[1], spec[0]
+            continue
         if not words or (words[-1] != "Tool" and not run_tool_class(qn, project)):
             continue
-        scope_path = path if node is not index.tree else ""
         arg = callable_arg(call) or next((k.value for k in call.keywords if k.arg in _INVOKER_KEYWORDS), None)
         if arg is None:
             for t in _positional_targets(call, node, index, scope_path, owner):

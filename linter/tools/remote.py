@@ -27,6 +27,7 @@ from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, he
 from .model import Tables
 from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_calls, spec_tools
+from .spec_classes import spec_class, spec_function, spec_named
 from .wrappers import wrapper_of, wrapper_text
 
 __all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
@@ -212,9 +213,14 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
-                        seq = _outside(it, index, own_roots, aliased)
-                        if seq is not None and (by is None or seq.endswith(".__all__")):
-                            out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
+                        for seq in [_outside(it, index, own_roots, aliased)] if by is not None \
+                                else _each_modules(it, loops, index, own_roots, aliased):
+                            if seq is not None and (by is None or seq.endswith(".__all__")):
+                                out.setdefault("*" + seq, ("*" + seq, "", framework, form, text_by))
+                    continue
+                if isinstance(ref, ast.Call) and isinstance(ref.func, (ast.Name, ast.Attribute)) \
+                        and (looked := _outside(ref.func, index, own_roots, aliased)) is not None:  # ``handler_for(name)``
+                    out.setdefault("*" + looked, ("*" + looked, "", framework, form, text_by))  # s51: its table's values
                     continue
                 qn = _outside(ref, index, own_roots, aliased)
                 if qn is not None:
@@ -224,6 +230,19 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
     for qn in _served_table(index, own_roots):
         out.setdefault(qn, (qn, "", "mcp", "call_tool table", _LOWLEVEL_TEXT))
     return list(out.values())
+
+
+def _each_modules(it: ast.expr, loops: Mapping[str, list[ast.expr]], index: Index, own_roots: frozenset[str],
+                  aliased: Mapping[str, ast.expr]) -> list[str | None]:
+    """The sequences of other modules a loop iterates: ``plans.PLAN_TOOLS``, or (s51) ``module.TOOLS`` where an outer
+    loop binds ``module`` to each module of a literal tuple (``for module in (issues, meta): for tool in module.TOOLS``)."""
+    outer = it.value.id if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name) \
+        and it.value.id not in index.imports else None
+    if outer is None or outer not in loops:
+        return [_outside(it, index, own_roots, aliased)]
+    assert isinstance(it, ast.Attribute)
+    return [_outside(ast.Attribute(el, it.attr, ast.Load()), index, own_roots, aliased) for seq in loops[outer]
+            if isinstance(seq, (ast.Tuple, ast.List)) for el in seq.elts if isinstance(el, ast.Name)]
 
 
 #: the low-level server's ``call_tool`` turns what a handler raises into an error result (``knowledge.TOOL_DECORATOR_TEXT``)
@@ -285,12 +304,17 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     for name, ref, _line in spec_tools(index.tree):
         if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
             out.append((qn, name, "schema", "tool spec table", ""))
-    for path, _n, node, parents in index.defs:  # a spec call in a function: ``ToolDefinition(..., handler=_bash.run)``
+    for path, _n, node, parents in [("", 0, index.tree, ()), *index.defs]:  # a spec call in a function too
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
-        for name, ref, _line in spec_calls(node):
+        for name, ref, _line in spec_calls(node) if node is not index.tree else ():  # ``ToolDefinition(..., handler=_bash.run)``
             if resolve_ref(ref, index, path, owner) is None and not _bound_in(ref, node) \
                     and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
                 out.append((qn, name, "schema", "tool spec table", ""))
+        for call in direct_calls(node) if any(spec_named(str(c)) for c in index.call_names) else ():
+            qn = index.qualname(call.func) or ""  # s51: ``ToolSpec("read_file", read_file, "read")``, imported
+            if spec_class(qn, index.module) and (made := spec_function(call, index, path, owner, outside=lambda r: _outside(
+                    r, index, own_roots, aliased, True) if not _bound_in(r, node) else None)) is not None:
+                out.append((made[1], made[0], qn.split(".")[0].replace("_", "-"), f"{qn.rsplit('.', 1)[-1]}(<name>, ..., <function>)", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
     for table, key, ref in name_tables(index):
@@ -389,6 +413,9 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
                     out[f"{index.module}.{target.id}"] = tuple(
                         f"{index.module}.{v.id}" for v in stmt.value.values if isinstance(v, ast.Name))
             continue
+        if isinstance(stmt, FUNCS) and (table := _returned_table(stmt, index)) is not None:
+            out[f"{index.module}.{stmt.name}"] = table  # s51: ``def handler_for(name): return TOOL_HANDLERS[name]``
+            continue
         if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, (ast.List, ast.Tuple))):
             continue
         for target in stmt.targets:
@@ -405,6 +432,28 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
             if names:
                 out[f"{index.module}.{target.id}"] = tuple(names)
     return out
+
+
+def _returned_table(fn: ast.AST, index: Index) -> tuple[str, ...] | None:
+    """The functions of a module-level table named for tools (``TOOL_HANDLERS = {"read": read, ...}``, in a read-only
+    view too: ``MappingProxyType({...})``) that ``fn`` returns by its every ``return`` of ``TABLE[name]``, each qualified
+    through the module's definitions and imports; None when it returns anything else."""
+    returns = [n.value for n in own_nodes(fn) if isinstance(n, ast.Return)]
+    tables = {v.value.id for v in returns if isinstance(v, ast.Subscript) and isinstance(v.value, ast.Name)}
+    if not returns or len(tables) != 1 or not all(isinstance(v, ast.Subscript) for v in returns):
+        return None
+    table = tables.pop()
+    for stmt in index.tree.body:
+        value = stmt.value if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == table
+                                                                   for t in stmt.targets) else None
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+            value = value.args[0]  # ``MappingProxyType({...})``, ``dict({...})``
+        if isinstance(value, ast.Dict) and tool_word(table) and len(value.values) >= 2 \
+                and all(isinstance(v, ast.Name) for v in value.values):
+            own = {s.name for s in index.tree.body if isinstance(s, FUNCS)}
+            return tuple(f"{index.module}.{v.id}" if v.id in own else index.qualname(v) or "" for v in value.values
+                         if isinstance(v, ast.Name))
+    return None
 
 
 class Resolve(Protocol):
