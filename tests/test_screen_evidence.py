@@ -108,6 +108,13 @@ from smullyan.runtime import ToolError
 def f(e: ToolError):
     return e.tag in ("Throttled", "Timeout")
 """, ["TFH504"]),
+    # the runtime named in a string the resolver reads (``importlib.import_module``, by keyword too)
+    "runtime through import_module": ("""\
+import importlib
+rt = importlib.import_module(name="smullyan.runtime")
+def f(e: rt.ToolError):
+    return e.tag in ("Throttled", "Timeout")
+""", ["TFH504"]),
     # suppress around a compensation step
     "suppress around a delete": ("""\
 import contextlib

@@ -217,7 +217,7 @@ def _names_runtime(screen: Screen, knowledge: Knowledge) -> bool:
     return any(
         isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.split(".", 1)[0] in roots
         for call in screen.calls
-        for a in call.args
+        for a in (*call.args, *(k.value for k in call.keywords))
     )
 
 
