@@ -17,9 +17,11 @@ helper returns (``def _connect() -> sqlite3.Connection``; s48).
 
 Kept whole, whatever the candidates: every statement that is not a definition
 (imports, assignments, ``if``/``try`` blocks at module level); a definition that
-binds a name other definitions may read (``global``/``nonlocal``; inside a
+binds a name other definitions may read (``global``; inside a
 class, a method that assigns ``self.<attr>``, since ``self.client.post()`` in one
-method resolves through ``self.client = httpx.Client()`` in another).
+method resolves through ``self.client = httpx.Client()`` in another). A ``nonlocal``
+keeps nothing (s51): the narrowed definitions are module-level or class members, so the
+function whose name it binds lies inside the same definition, stubbed with it.
 """
 
 from __future__ import annotations
@@ -51,9 +53,9 @@ def narrow(text: str, tree: ast.Module, wanted: Collection[int], binders: Sequen
     global_lines: list[int] = []
     attr_lines: list[int] = []
     for node in binders:
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
+        if isinstance(node, ast.Global):
             global_lines.append(node.lineno)
-        else:
+        elif not isinstance(node, ast.Nonlocal):  # it binds in a function of the same definition: no other one reads it
             line = _attribute_binding_line(node)
             if line is not None:
                 attr_lines.append(line)

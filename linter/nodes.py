@@ -8,7 +8,7 @@ can report). ``smullyan.linter.api`` re-exports them; rules import from there.
 from __future__ import annotations
 
 import ast
-from typing import Iterator, Union
+from typing import Iterator, Union, overload
 
 import libcst as cst
 
@@ -125,6 +125,23 @@ def last_name(node: cst.BaseExpression | ast.expr | None) -> str | None:
     if t is cst.Name:
         return node.value  # type: ignore[union-attr, no-any-return]
     return None
+
+
+@overload
+def chain_root(node: cst.BaseExpression) -> cst.BaseExpression: ...
+@overload
+def chain_root(node: ast.expr) -> ast.expr: ...
+def chain_root(node: cst.BaseExpression | ast.expr) -> cst.BaseExpression | ast.expr:
+    """The root of a call chain, on either tree: ``client`` of ``client.api(x)["items"].get()``, the callee of a call,
+    the value of an attribute or a subscript followed until neither (``f`` of ``f()()``; a literal stays itself)."""
+    while True:
+        t = type(node)
+        if t is cst.Call or t is ast.Call:
+            node = node.func  # type: ignore[union-attr]
+        elif t is cst.Attribute or t is cst.Subscript or t is ast.Attribute or t is ast.Subscript:
+            node = node.value  # type: ignore[union-attr]
+        else:
+            return node
 
 
 def assignment_targets(node: cst.CSTNode) -> list[cst.BaseExpression]:

@@ -31,7 +31,7 @@ import libcst as cst
 
 import ast
 
-from ...linter.api import Handler, Knowledge, effects, last_name, outside_screen, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Handler, Knowledge, chain_root, effects, last_name, outside_screen, walk_in_scope, walk_in_scope_ast
 from .model import ErrorModel, definitions, words
 
 __all__ = ["checks_model_input"]
@@ -104,9 +104,7 @@ def _reaches_out_cst(helper: cst.FunctionDef, lasts: frozenset[str], k: Knowledg
         if isinstance(n, cst.Await):
             return True
         if isinstance(n, cst.Call):
-            root = n.func
-            while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
-                root = root.func if isinstance(root, cst.Call) else root.value
+            root = chain_root(n.func)
             if isinstance(root, cst.Name) and (root.value in k.module_roots() or root.value in _OUTSIDE_MODULES):
                 return True
             if last_name(n.func) in lasts or (isinstance(n.func, cst.Attribute)
@@ -144,9 +142,7 @@ def _own_reaches_out(name: str, defs: list[ast.FunctionDef | ast.AsyncFunctionDe
                 return True
             if not isinstance(n, ast.Call):
                 continue
-            root = n.func
-            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
-                root = root.func if isinstance(root, ast.Call) else root.value
+            root = chain_root(n.func)
             if isinstance(root, ast.Name) and bound.get(root.id) in roots:
                 return True
             if last_name(n.func) in lasts or (isinstance(n.func, ast.Attribute) and effects.chain_words(n.func) & k.tool_receiver_words):

@@ -24,7 +24,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Names, effects, last_name, project_method_stays_local, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Knowledge, Names, chain_root, effects, last_name, project_method_stays_local, walk_in_scope, walk_in_scope_ast
 from .local_socket import local_socket
 from .local_store import embedded_store, opened_on_path
 from .model import words
@@ -64,9 +64,7 @@ def _bound_to_local_io(receiver: cst.BaseExpression, names: Names, knowledge: Kn
     """A receiver rooted in a local name the enclosing function assigns once from a local-I/O call
     (``conn = sqlite3.connect(p)``, ``proc = subprocess.Popen(argv)``): its methods, and those of what they
     return (``conn.execute(sql).fetchall()``), are local work wherever they are called (a ``finally`` too)."""
-    root = receiver
-    while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
-        root = root.func if isinstance(root, cst.Call) else root.value
+    root = chain_root(receiver)
     if not isinstance(root, cst.Name):
         return False
     value = _bound_value(root, names)

@@ -34,6 +34,18 @@ def _compensation_name(name: str, compensation_words: frozenset[str]) -> bool:
     return bool(words(name) & compensation_words) or "rollback" in name.lower()
 
 
+def _may_hold_step(node: ast.With | ast.AsyncWith, spans: list[tuple[int, int]], knowledge: Knowledge) -> bool:
+    """The ``with`` lies in a compensation-named function, or its body calls something named like a compensation
+    (every node of the body: a superset of the calls :meth:`SwallowedCompensation._calls` reads)."""
+    if any(a <= node.lineno <= b for a, b in spans):
+        return True
+    return any(
+        isinstance(n, ast.Call) and _compensation_name(last_name(n.func) or "", knowledge.compensation_words)
+        for stmt in node.body
+        for n in ast.walk(stmt)
+    )
+
+
 class SwallowedCompensation(ErrorRule):
     code = "TFH403"
     applies_in_tests = False  # about production behaviour: not run in test modules (linter/testmodules.py)
@@ -511,13 +523,14 @@ async def f(client, job_id):
                 for h in node.handlers  # type: ignore[attr-defined]
             )
         ]
+        suppressing = screen.calls_of(knowledge.suppressors)
         # functions named like a compensation: any call in their swallowed try is the step
         spans = [
             (d.lineno, d.end_lineno or d.lineno)
             for d in statements(screen.tree)
             if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))
             and (words(d.name) & knowledge.compensation_function_words or "rollback" in d.name.lower())
-        ] if swallowing else []
+        ] if swallowing or suppressing else []
 
         def step_inside(node: ast.stmt) -> bool:
             if any(a <= node.lineno <= b for a, b in spans):
@@ -528,7 +541,20 @@ async def f(client, job_id):
             )
 
         lines = [node.lineno for node in swallowing if step_inside(node)]
-        return lines + [c.lineno for c in screen.calls_of(knowledge.suppressors)]
+        if suppressing:
+            # s51: a ``suppress(...)`` call is a candidate only as an item of a ``with`` whose body may hold the step
+            # (the check reads the calls of that body, :meth:`_check`), as a swallowing ``try`` is above
+            wanted = {id(c) for c in suppressing}
+            lines += [
+                item.context_expr.lineno
+                for node in statements(screen.tree)
+                if isinstance(node, (ast.With, ast.AsyncWith))
+                and any(id(item.context_expr) in wanted for item in node.items)
+                and _may_hold_step(node, spans, knowledge)
+                for item in node.items
+                if id(item.context_expr) in wanted
+            ]
+        return lines
 
     # ------------------------------------------------------------ the check
 

@@ -32,7 +32,7 @@ import sys
 
 import libcst as cst
 
-from ...linter.api import dotted, lexical_children
+from ...linter.api import chain_root as _root, dotted, lexical_children
 from ...linter.api import knowledge as kb
 from .data import Loop
 from .steps import body_stmts as _body_stmts
@@ -73,12 +73,6 @@ def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
         if not _skip(n):
             stack.extend(lexical_children(n))
     return out
-
-
-def _root(node: cst.BaseExpression) -> cst.BaseExpression:
-    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
-        node = node.value if isinstance(node, (cst.Attribute, cst.Subscript)) else node.func
-    return node
 
 
 class RaisableWork(RetryWork, Reader):

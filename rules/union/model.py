@@ -151,6 +151,7 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
         return False
 
     Match = getattr(ast, "Match", None)
+    tag_strings = False  # a compared string is a real tag or a near miss of one
     # the nodes come from the screen's own walk (no second walk over the module)
     for node in screen.branching:
         t = type(node)
@@ -174,6 +175,7 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
             sides = [node.left, *node.comparators]  # type: ignore[attr-defined]
             if any(_tag_expr_ast(s, knowledge) for s in sides) and any(_strings_ast(s) for s in sides):
                 found.compares.append(node.lineno)  # type: ignore[attr-defined]
+                tag_strings = tag_strings or any(_tag_like(s, TAGS) for side in sides for s in _side_strings(side))
         elif t is ast.Dict:
             keys = [k for k in node.keys if k is not None]  # type: ignore[attr-defined]
             hits = sum(
@@ -185,7 +187,38 @@ def _candidates(screen: Screen, knowledge: Knowledge) -> Candidates:
             )
             if hits >= 2:
                 found.tables.append(node.lineno)  # type: ignore[attr-defined]
+    if (found.chains or found.compares) and not (tag_strings or variants or modules or _names_runtime(screen, knowledge)):
+        # s51: what a chain or a tag comparison needs to be read as a ToolError's: a real tag or a near miss among
+        # the compared strings (every string a chain's test reads is a side of one of these comparisons), or a
+        # name of the runtime (a variant, an annotation, ``parse``, ``Err``), which only an import can bind
+        found.chains.clear()
+        found.compares.clear()
     return found
+
+
+def _side_strings(node: ast.expr) -> list[str]:
+    """The strings of one side of a comparison (a literal, or the literals of a tuple, list or set display)."""
+    elements = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [e.value for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+
+
+def _tag_like(s: str, tags: Sequence[str]) -> bool:
+    return s in tags or near_miss(s, tags)
+
+
+def _names_runtime(screen: Screen, knowledge: Knowledge) -> bool:
+    """Whether a name of the file can resolve to one of the runtime's names the union rules read (the resolver
+    binds qualified names through imports only; ``importlib.import_module("...")`` and its like name it in a string)."""
+    k = knowledge
+    roots = {q.split(".", 1)[0] for q in (*k.tool_error_classes, *k.tool_error_union, *k.result_types,
+                                          *k.tool_error_parsers, *k.err_classes, *k.ok_classes)}
+    if roots & screen.import_roots:
+        return True
+    return any(
+        isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.split(".", 1)[0] in roots
+        for call in screen.calls
+        for a in (*call.args, *(k.value for k in call.keywords))
+    )
 
 
 # ---------------------------------------------------------------- summaries
