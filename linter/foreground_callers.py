@@ -171,8 +171,11 @@ def summarise(tree: ast.AST) -> Callers:
         for child in ast.iter_child_nodes(node):
             visit(child, main)
 
-    for stmt in tree.body if isinstance(tree, ast.Module) else []:
-        visit(stmt, False)
+    try:
+        for stmt in tree.body if isinstance(tree, ast.Module) else []:
+            visit(stmt, False)
+    finally:
+        del visit  # the recursive closure refers to itself: freed by reference counting, not left to the cycle collector
     return Callers({k: frozenset(v) for k, v in callers.items()}, frozenset(uncalled), frozenset(entries))
 
 
@@ -256,8 +259,11 @@ def foreground_only(path: str, function: str, own: Callable[[], Callers]) -> boo
         return bool(callers) and all(entry or (caller and depth > 0 and only(caller, here, depth - 1, seen | {name}))
                                      for caller, entry, here in callers)
 
-    if function in own().entries:  # itself a command (`{"setup": cmd_setup}`, a `main()` reading `sys.argv`)
-        return True
-    answer = only(function, _module_word(mine or path), DEPTH, frozenset()) if function.isidentifier() else False
+    try:
+        if function in own().entries:  # itself a command (`{"setup": cmd_setup}`, a `main()` reading `sys.argv`)
+            return True
+        answer = only(function, _module_word(mine or path), DEPTH, frozenset()) if function.isidentifier() else False
+    finally:
+        del only  # the recursive closure refers to itself: freed by reference counting (test_perf_work_bounds)
     disk.record_reads(sorted(set(read)), keys)
     return answer
