@@ -91,22 +91,27 @@ def _wrappers_above(tree: ast.AST, scope: Scope, k: Knowledge) -> frozenset[str]
 
 def _raised_map(tree: ast.Module) -> dict[str, bool]:
     """Every function name called in the module (``f(...)``, ``self.f(...)``, ``cls.f(...)``) -> whether each use of it
-    is the exception a ``raise`` raises; a use as a value (passed on, stored) counts against it."""
-    raised = {id(n.exc) for n in ast.walk(tree) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)}
-    out: dict[str, bool] = {}
+    is the exception a ``raise`` raises; a use as a value (passed on, stored) counts against it. One walk: ``ast.walk``
+    yields a node before its children, so a ``raise`` is seen before its call and a call before its callee."""
+    raised: set[int] = set()
     callee: set[int] = set()
+    loaded: set[str] = set()
+    out: dict[str, bool] = {}
     for n in ast.walk(tree):
-        if isinstance(n, ast.Call):
+        if isinstance(n, ast.Raise):
+            if isinstance(n.exc, ast.Call):
+                raised.add(id(n.exc))
+        elif isinstance(n, ast.Call):
             name = _called_name(n.func)
             if name is not None:
                 callee.add(id(n.func))
                 out[name] = out.get(name, True) and id(n) in raised
-    for n in ast.walk(tree):
-        if id(n) in callee or not isinstance(n, (ast.Name, ast.Attribute)):
-            continue
-        name = _called_name(n)
-        if name is not None and name in out and isinstance(getattr(n, "ctx", None), ast.Load):
-            out[name] = False
+        elif isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in callee and isinstance(n.ctx, ast.Load):
+            name = _called_name(n)
+            if name is not None:
+                loaded.add(name)
+    for name in loaded & out.keys():
+        out[name] = False
     return out
 
 
