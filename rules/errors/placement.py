@@ -26,7 +26,7 @@ import libcst as cst
 
 from ...linter.api import Knowledge, Screen
 
-__all__ = ["path_literal", "plugin_class", "raised_only", "url_path", "wrappers_above_registration"]
+__all__ = ["path_literal", "plugin_class", "raised_only", "registrar_decorator", "url_path", "wrappers_above_registration"]
 
 Scope = Mapping[str, "tuple[str, bool] | None"]
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -43,16 +43,24 @@ def plugin_class(classes: Sequence[cst.ClassDef], qualname: object, knowledge: K
     return False
 
 
-def _registering(dec: ast.expr, scope: Scope, k: Knowledge) -> bool:
-    """``@server.tool(...)``/``@mcp.tool`` on a registrar (as ``ExceptionText._registers_tools`` reads it), or a tool
-    decorator by its qualified name (``@tool`` imported from LangChain, ``@mcp.tool()`` on a ``FastMCP`` object)."""
+def registrar_decorator(dec: ast.expr, scope: Scope, k: Knowledge) -> bool:
+    """``@server.tool(...)``/``@mcp.tool``: a registration verb on a receiver a framework registers tools through (by
+    its name, or the class its module-level binding resolves to); ``ExceptionText._registers_tools`` reads the same."""
     func = dec.func if isinstance(dec, ast.Call) else dec
-    if isinstance(func, ast.Attribute) and func.attr in k.tool_registration_verbs:
-        recv = func.value
-        name = recv.attr if isinstance(recv, ast.Attribute) else recv.id if isinstance(recv, ast.Name) else ""
-        ref = scope.get(recv.id) if isinstance(recv, ast.Name) else None
-        if k.registration_framework(func.attr, name, k.canonical(ref[0]) if ref else None) is not None:
-            return True
+    if not isinstance(func, ast.Attribute) or func.attr not in k.tool_registration_verbs:
+        return False
+    recv = func.value
+    name = recv.attr if isinstance(recv, ast.Attribute) else recv.id if isinstance(recv, ast.Name) else ""
+    ref = scope.get(recv.id) if isinstance(recv, ast.Name) else None
+    return k.registration_framework(func.attr, name, k.canonical(ref[0]) if ref else None) is not None
+
+
+def _registering(dec: ast.expr, scope: Scope, k: Knowledge) -> bool:
+    """:func:`registrar_decorator`, or a tool decorator by its qualified name (``@tool`` imported from LangChain,
+    ``@mcp.tool()`` on a ``FastMCP`` object)."""
+    if registrar_decorator(dec, scope, k):
+        return True
+    func = dec.func if isinstance(dec, ast.Call) else dec
     parts: list[str] = []
     while isinstance(func, ast.Attribute):
         parts.append(func.attr)

@@ -42,7 +42,7 @@ import libcst as cst
 from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .exc_params import exception_params
-from .placement import path_literal, plugin_class, raised_only, url_path, wrappers_above_registration
+from .placement import path_literal, plugin_class, raised_only, registrar_decorator, url_path, wrappers_above_registration
 from .printed import printed_functions
 from .evidence import (
     content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
@@ -398,19 +398,9 @@ class ExceptionText(TextTaint):
     def _registers_tools(self) -> bool:
         """The module registers tools itself (``@mcp.tool()`` on one of its functions, as :meth:`_tool` reads it): its
         functions feed tools' answers, whatever a report-like name says (odoo-mcp's ``tools_diagnostics.py``)."""
-        k = self.knowledge
         scope = self.names.module_scope.bindings
-        for d in definitions(self.errors.ctx.screen.tree):
-            for dec in d.decorator_list:
-                func = dec.func if isinstance(dec, ast.Call) else dec
-                if not isinstance(func, ast.Attribute) or func.attr not in k.tool_registration_verbs:
-                    continue
-                recv = func.value
-                name = recv.attr if isinstance(recv, ast.Attribute) else recv.id if isinstance(recv, ast.Name) else ""
-                ref = scope.get(recv.id) if isinstance(recv, ast.Name) else None
-                if k.registration_framework(func.attr, name, k.canonical(ref[0]) if ref else None) is not None:
-                    return True
-        return False
+        return any(registrar_decorator(dec, scope, self.knowledge)
+                   for d in definitions(self.errors.ctx.screen.tree) for dec in d.decorator_list)
 
     def _tool_module(self) -> bool:
         return self._tool_names() or self._registers_tools
