@@ -304,13 +304,14 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     for name, ref, _line in spec_tools(index.tree):
         if resolve_ref(ref, index, "", None) is None and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
             out.append((qn, name, "schema", "tool spec table", ""))
+    specs = any(spec_named(str(c)) for c in index.call_names)  # the module calls a tool definition class at all
     for path, _n, node, parents in [("", 0, index.tree, ()), *index.defs]:  # a spec call in a function too
         owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
         for name, ref, _line in spec_calls(node) if node is not index.tree else ():  # ``ToolDefinition(..., handler=_bash.run)``
             if resolve_ref(ref, index, path, owner) is None and not _bound_in(ref, node) \
                     and (qn := _outside(ref, index, own_roots, aliased, True)) is not None:
                 out.append((qn, name, "schema", "tool spec table", ""))
-        for call in direct_calls(node) if any(spec_named(str(c)) for c in index.call_names) else ():
+        for call in direct_calls(node) if specs else ():
             qn = index.qualname(call.func) or ""  # s51: ``ToolSpec("read_file", read_file, "read")``, imported
             if spec_class(qn, index.module) and (made := spec_function(call, index, path, owner, outside=lambda r: _outside(
                     r, index, own_roots, aliased, True) if not _bound_in(r, node) else None)) is not None:
