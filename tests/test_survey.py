@@ -367,3 +367,12 @@ def test_batch_twenty_four_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in batch} & set(corpus.previously_tuned)
     assert not {p.name for p in batch} & {p.name for p in corpus.packages if p.batch != 24}
     assert not {p.name for p in batch} & set(corpus.excluded)
+
+
+def test_batch_twenty_five_is_marked_and_split_by_the_rule() -> None:
+    batch = [p for p in corpus.packages if p.batch == 25]
+    assert len(batch) == 130
+    assert {p.half for p in batch} == {"tuning", "held-out"}
+    assert not {p.name for p in batch} & set(corpus.previously_tuned)
+    assert not {p.name for p in batch} & {p.name for p in corpus.packages if p.batch != 25}
+    assert not {p.name for p in batch} & set(corpus.excluded)
