@@ -170,6 +170,47 @@ def _ast_status_continue(n: ast.AST) -> bool:
     )
 
 
+def _ast_leaves(body: list[ast.stmt]) -> bool:
+    """Every way through ``body`` ends in ``return`` or ``raise`` (an ``if`` whose both branches do)."""
+    last = body[-1] if body else None
+    return isinstance(last, (ast.Return, ast.Raise)) or (isinstance(last, ast.If) and _ast_leaves(last.body) and _ast_leaves(last.orelse))
+
+
+def _ast_status_leaves(n: ast.AST) -> bool:
+    """An ``if`` whose test reads a status and whose every way leaves the loop (``return``/``raise``), with no ``else``."""
+    return (
+        isinstance(n, ast.If)
+        and not n.orelse
+        and _ast_leaves(n.body)
+        and any(isinstance(c, ast.Attribute) and c.attr in _STATUS_READS for c in ast.walk(n.test))
+    )
+
+
+def _ast_leave_unless(loop: ast.For | ast.AsyncFor) -> bool:
+    """s52 (batch 24 vibops-mcp): the loop's body holds, at its own level, an ``if`` testing a status that leaves,
+    followed by statements that wait and none of which leaves: the statuses the test lets through go round by falling off
+    the body's end (``if r.status_code not in RETRYABLE or attempt == last: return ...``, then ``sleep``)."""
+    for i, stmt in enumerate(loop.body):
+        if _ast_status_leaves(stmt):
+            return _ast_waits_round(loop.body[i + 1:])
+    return False
+
+
+def _ast_waits_round(rest: list[ast.stmt]) -> bool:
+    """The statements after a leave-unless test wait (a call named like a sleep) and none leaves the loop
+    (``return``, ``raise``, ``break``, ``raise_for_status()``): the round ends by falling off the body."""
+    names = [_ast_last_name(n.func) for r in rest for n in ast.walk(r) if isinstance(n, ast.Call)]
+    return (
+        any(any(w in name.lower() for w in kb.SLEEP_WORDS) for name in names)
+        and "raise_for_status" not in names
+        and not any(isinstance(n, (ast.Return, ast.Raise, ast.Break)) for r in rest for n in ast.walk(r))
+    )
+
+
+def _ast_last_name(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
 def _ast_counted(loop: ast.AST) -> bool:
     """``for attempt in range(n)`` / ``range(1, n + 1)`` (a counter-named or ``_`` target)."""
     if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name):
@@ -185,12 +226,12 @@ def _ast_counted(loop: ast.AST) -> bool:
 def status_retry_lines(screen: Screen) -> list[int]:
     """Lines of the counted loops holding an ``if`` that tests a status and ends in ``continue``; the screen's
     list of ``if``s first (most files have no such ``if``, and no loop is walked there)."""
-    if not any(_ast_status_continue(n) for n in screen.branching if type(n) is ast.If):
+    if not any(_ast_status_continue(n) or _ast_status_leaves(n) for n in screen.branching if type(n) is ast.If):
         return []
     return [
         loop.lineno for loop in ast.walk(screen.tree)
         if isinstance(loop, (ast.For, ast.AsyncFor)) and _ast_counted(loop)
-        and any(_ast_status_continue(n) for s in loop.body for n in ast.walk(s))
+        and (any(_ast_status_continue(n) for s in loop.body for n in ast.walk(s)) or _ast_leave_unless(loop))
     ]
 
 
@@ -256,6 +297,59 @@ def status_retry(loop: cst.For, constants: Callable[[str], cst.BaseExpression | 
             statuses = status_set(_resolved(n.test, constants))
             if statuses:
                 sent |= statuses
+    sent |= _let_through(loop, constants)
     if not sent & (kb.SERVER_ERROR_STATUSES | frozenset(range(500, 600))):
         return None
     return frozenset(sent)
+
+
+def _leaves(suite: cst.BaseSuite) -> bool:
+    """Every way through the suite ends in ``return`` or ``raise`` (as ``_ast_leaves``)."""
+    stmts = _body(suite)
+    last = stmts[-1] if stmts else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+    return (
+        isinstance(last, cst.If) and _leaves(last.body)
+        and isinstance(last.orelse, cst.Else) and _leaves(last.orelse.body)
+    )
+
+
+def _let_through(loop: cst.For, constants: Callable[[str], cst.BaseExpression | None]) -> frozenset[int]:
+    """s52 (batch 24 vibops-mcp): the statuses a leave-unless test sends round. At the body's own level, an ``if``
+    (no ``else``) testing a status whose every way returns or raises, followed by statements none of which
+    returns, raises or breaks: a status the test lets through goes round by falling off the body's end
+    (``if r.status_code not in _RETRY_STATUSES or attempt == last: ... return r.json()``, then ``await
+    asyncio.sleep(delay)``: the statements after it must wait, and must not call ``raise_for_status``). The statuses are those that make the test false (a part testing no status,
+    the loop's bound, is neutral); none when the test is guarded by an idempotency flag."""
+    stmts = _body(loop.body)
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, cst.If) and stmt.orelse is None and _leaves(stmt.body) and _reads_status(stmt.test):
+            if not _waits_round(stmts[i + 1:]):
+                return frozenset()
+            if any(idempotency_flag(t) for t in _disjuncts(stmt.test)):
+                return frozenset()
+            leaving = status_set(_resolved(stmt.test, constants))
+            return frozenset() if leaving is None else frozenset(kb.SAMPLE_STATUSES) - leaving
+    return frozenset()
+
+
+def _waits_round(rest: Sequence[cst.BaseStatement]) -> bool:
+    """As ``_ast_waits_round``: the statements wait and none leaves the loop."""
+    nodes = [n for r in rest for n in _walk(r)]
+    names = [n.func.attr.value if isinstance(n.func, cst.Attribute) else n.func.value if isinstance(n.func, cst.Name) else ""
+             for n in nodes if isinstance(n, cst.Call)]
+    return (
+        any(any(w in name.lower() for w in kb.SLEEP_WORDS) for name in names)
+        and "raise_for_status" not in names
+        and not any(isinstance(n, (cst.Return, cst.Raise, cst.Break)) for n in nodes)
+    )
+
+
+def _disjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``a or b or c`` -> ``[a, b, c]``; a ``not`` is looked through (``not self.idempotent or ...``)."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+        return _disjuncts(test.left) + _disjuncts(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return [test.expression]
+    return [test]

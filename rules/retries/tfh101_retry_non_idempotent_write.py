@@ -183,6 +183,14 @@ or class's literal collection: `if r.status_code in self._RETRY_STATUSES:`)
 whose body ends in `continue`, when a 5xx (or any status but 200) sends it
 round: the whole loop body is the retried work. A 5xx after the server acted
 re-sends the write. A loop going round only on a 429 is not reported.
+The same loop may instead leave unless the status is one it retries (s52,
+batch 24 vibops-mcp): an `if` at the body's own level testing the status,
+with no `else`, whose every way returns or raises (`if r.status_code not in
+_RETRY_STATUSES or attempt == last: return r.json()`), followed by statements
+that wait (a call named like a sleep) and neither return, raise, break nor call
+`raise_for_status()`: the statuses that make the test false go round by falling
+off the body's end. Without the wait (a page walk's `if r.status_code == 404:
+return []`), it is not read as a retry.
 
 What counts as a retry is TFH103's (`smullyan explain TFH103`, "What counts
 as a retry"): a bounded poll of a state, a message loop, a repair re-ask
@@ -287,6 +295,29 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s52: a leave-unless status test with no wait after it is a page walk, not a retry (a 404 ends it, any other
+        # status reads the page and asks for the next)
+        """\
+import httpx
+def all_items(client: httpx.Client, url):
+    items = []
+    for _page in range(50):
+        r = client.post(url, json={"page": _page})
+        if r.status_code == 404:
+            return items
+        items.extend(r.json()["items"])
+    return items
+""",
+        # s52: the same leave-unless loop that goes round only on a 429 re-sends nothing the server acted on
+        """\
+import time, requests
+def send(url, body):
+    for attempt in range(5):
+        r = requests.post(url, json=body, timeout=10)
+        if r.status_code != 429 or attempt == 4:
+            return r
+        time.sleep(2 ** attempt)
+""",
         # s46 (batches 12 and 18): a telemetry exporter re-POSTs a batch of spans or security events, records
         # delivered at least once by design (its class, or a base as written, is named ...Exporter with span/siem/...)
         """\
@@ -1188,6 +1219,25 @@ def create(body):
 """,
     ]
     INVALID = [
+        # s52 (batch 24 vibops-mcp `_request`): no `try` at all; the loop leaves unless the status is one it retries,
+        # then waits and falls off the body's end: a 502 after the server acted re-sends the POST
+        """\
+import asyncio, httpx
+_RETRY_STATUSES = {502, 503, 504}
+async def _request(method, path, **kwargs):
+    delay = 1.0
+    for attempt in range(3):  # error: TFH101
+        async with httpx.AsyncClient(timeout=10) as c:
+            r = await c.request(method, path, **kwargs)
+        if r.status_code not in _RETRY_STATUSES or attempt == 2:
+            if r.status_code >= 400:
+                raise RuntimeError(r.text)
+            return r.json()
+        await asyncio.sleep(delay)
+        delay *= 2
+async def post(path, body):
+    return await _request("POST", path, json=body)
+""",
         # s51: the same loop asking an endpoint not named for the next item (`/status`) is not a message loop
         """\
 import asyncio, httpx
