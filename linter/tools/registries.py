@@ -104,8 +104,8 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             if isinstance(f, ast.Name) and f.id in bound and n.args and _mentions(n.args[0], param):
                 return "framework:" + decorators[bound[f.id]]  # ``partial_ = tool(**options)``; ``partial_(fn)``
             if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
-                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn), x.tool(...)(wrapper)
-                return "framework:" + decorators[index.qualname(f.func) or ""]
+                    and ((q := index.qualname(f.func) or "") in decorators or not q and verb_framework(f.func, index)):
+                return "framework:" + (decorators.get(q) or verb_framework(f.func, index) or "")  # x.tool(...)(wrapper)
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
                 return "framework:" + decorators[index.qualname(f) or ""]
