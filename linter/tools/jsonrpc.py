@@ -233,8 +233,8 @@ def answered_tables(index: Index) -> list[tuple[str, ast.expr, int]]:
             if isinstance(table, ast.Name) and table.id not in tables \
                     and (_name_source(key) or isinstance(key, ast.Name) and key.id in names):
                 tables.append(table.id)
-    for table in tables:
-        d = _module_dict(index, table)
+    for bound in tables:
+        d = _module_dict(index, bound)
         keys = [literal_str(k) if k is not None else None for k in d.keys] if d is not None else []
         if d is None or len(keys) < 2 or not all(keys):
             continue
