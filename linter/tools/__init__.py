@@ -20,7 +20,8 @@ functions, tool decorators applied by a call; ``handing.py``: what a call hands 
 subclasses, shared server objects and the servers the run's calls hand to registering functions; ``markers.py``: decorators
 that mark a function and hand it on; ``specs.py``: tool spec dicts carrying their function; ``remote.py``: tools one module makes of another's
 functions, names a loader injects, tables naming functions of other modules; ``entrypoints.py``: tools declared as package
-entry points; ``commands.py``: a Typer CLI's commands a module of the run serves as tools; ``demos.py``: tools of example and demo code, left out), ``ancestry.py`` (what a
+entry points; ``commands.py``: a Typer CLI's commands a module of the run serves as tools; ``jsonrpc.py``: a hand-written MCP server's
+``tools/call`` answer, its branches and tables on the called name; ``applied_registries.py``: a registry decorator applied by a call; ``demos.py``: tools of example and demo code, left out), ``ancestry.py`` (what a
 class inherits across the run), ``facts.py`` and ``failures.py`` (facts per
 tool), ``follow.py`` (the run's own helpers in other modules, joined at the end of the run), ``describe.py`` (one file through the lint; the run's two phases),
 ``declared.py`` (tools declared in data files: holmesgpt's YAML toolsets), ``report.py`` (summary, ``--fail-on``, text, Markdown, JSON). This package is the

@@ -11,7 +11,7 @@ from .catchalls import catching_decorator, dict_runner
 from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, schema_functions, tool_runner, tool_schema_names)
-from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, resolve_ref,
+from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
                     span, target_key, tool_list_arg, tool_word)
 from .model import Tables
 from .toolkits import MARKERS, request_handlers, toolkit_methods
@@ -26,6 +26,8 @@ from .factories import applied, dispatch_targets, made
 from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
+from .jsonrpc import add_answered
+from .applied_registries import applied_registries
 from .registry_text import handed_text, module_text
 from .madedecorators import made_decorator, made_decorators
 
@@ -425,6 +427,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if target is not None:
                     add(tool_name, "schema", f".{attr} description", [target], span(target[2])[0],
                         f"{index.module}.{target[0]}")
+    for registry, dec, target in applied_registries(index, lambda d, q, p, ps: _registry(d, q, p, ps, local, index, tables)):
+        add(registry_name(dec, registry) or target[0].rsplit(".", 1)[-1], registry[0], f"{ast.unparse(dec.func)}(...)", [target],
+            span(target[2])[0], f"{index.module}.{target[0]}", given=True)  # ``audited_tool(mcp, "x")(self.x)``
+    # a hand-written server's ``tools/call`` answer (``jsonrpc.py``): its branches and tables, names no other form gave
+    add_answered(index, by_path, add, {d.name for d in found.values()})
     # a dispatcher's row of a name the table it looks up gave a row of its own (``_TOOL_HANDLERS.get(name)``): one row
     others = {d.name for k, d in found.items() if k not in looked_up}
     return sorted((d for k, d in found.items() if k not in looked_up or d.name not in others), key=lambda d: d.line)
@@ -514,16 +521,7 @@ def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[a
 
 
 def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
-    out: list[ast.Dict] = []
-    stack = list(getattr(node, "body", []))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(n, kind):
-            out.append(n)
-        stack.extend(ast.iter_child_nodes(n))
-    return out
+    return [n for n in own_nodes(node) if isinstance(n, kind)]
 
 
 def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]]:

@@ -360,6 +360,10 @@ def pending_decorators(index: Index, tables: Tables, own_roots: frozenset[str]) 
         for dec in node.decorator_list:  # type: ignore[attr-defined]
             if pending(index.qualname(dec.func if isinstance(dec, ast.Call) else dec)):
                 return True
+    for call in index.screen.calls:  # ``audited_tool(mcp, "x")(self.x)``: a registry of the run applied by a call
+        if isinstance(call.func, ast.Call) and isinstance(call.func.func, ast.Name) and len(call.args) == 1 \
+                and tool_word(call.func.func.id) and pending(index.qualname(call.func.func)):
+            return True
     lasts = tables.decorator_lasts()
     if index.call_names & lasts:
         for call in index.screen.calls:

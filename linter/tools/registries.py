@@ -2,8 +2,7 @@
 as a call (``mcp.tool(name="x")(self.method)``, ``function_tool(f)``), a tool class built around a callable
 (``Tool(func_callable=search)``), a project's own registry decorator (``@mcp_for_unity_tool(...)``: a decorator
 whose body stores the function it is given in a tool registry, marks it, or hands it to a framework's tool
-decorator), and the servers handed to a registering function by a call in another file (``tools.register(mcp)``).
-Used by :mod:`.forms` (one file) and :mod:`.describe` (the run's facts)."""
+decorator), and the servers handed to a registering function by a call in another file (``tools.register(mcp)``). Used by :mod:`.forms` (one file) and :mod:`.describe` (the run's facts)."""
 
 from __future__ import annotations
 
@@ -104,8 +103,9 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             if isinstance(f, ast.Name) and f.id in bound and n.args and _mentions(n.args[0], param):
                 return "framework:" + decorators[bound[f.id]]  # ``partial_ = tool(**options)``; ``partial_(fn)``
             if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
-                    and (index.qualname(f.func) or "") in decorators:  # x.tool(...)(fn), x.tool(...)(wrapper)
-                return "framework:" + decorators[index.qualname(f.func) or ""]
+                    and ((q := index.qualname(f.func) or "") in decorators or not q and isinstance(f.func, ast.Attribute)
+                         and isinstance(f.func.value, ast.Name) and verb_framework(f.func, index)):  # a parameter's ``mcp.tool``
+                return "framework:" + (decorators.get(q) or verb_framework(f.func, index) or "")  # x.tool(...)(wrapper)
             if n.args and isinstance(n.args[0], ast.Name) and n.args[0].id == param \
                     and (index.qualname(f) or "") in decorators:  # function_tool(fn)
                 return "framework:" + decorators[index.qualname(f) or ""]
