@@ -76,7 +76,11 @@ package whose method's first word is one of the generator's verbs (a class's
 
 {_family_docs()}
 
-and these calls of the same SDKs (`SDK_CALL_TIMEOUTS`):
+and these calls (`SDK_CALL_TIMEOUTS`: those SDKs' other calls, and database
+drivers whose connect waits without bound by default; a connection string the
+call does not spell, `psycopg2.connect(os.environ["DATABASE_URL"])`, may carry
+`connect_timeout` and is not reported, a literal one naming it has it; bounded by
+default and not listed: psycopg 3, PyMySQL, aiomysql, asyncpg, pymongo):
 
 {markdown_calls(_DEFAULTS.sdk_call_timeouts, _sdk_keyword_note)}
 
