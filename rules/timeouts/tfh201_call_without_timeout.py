@@ -104,7 +104,9 @@ Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
 `with smtplib.SMTP(...) as smtp`, an optional import `try: import redis
 except ImportError: redis = None` in a module or a function,
-`importlib.import_module("redis")`, the module's own import helper
+`importlib.import_module("redis")`, s52: a module global whose object falls back
+to `None` in an `except` clause (`try: core = client.CoreV1Api() except
+Exception: core = None`: the functions reading it later read the client), the module's own import helper
 `optional_import("redis")` when every `return` of it imports its parameter
 or is `None`), from what an assignment builds
 (`self.session = session or requests.Session()`, `s if s else
@@ -473,6 +475,14 @@ async def connect_all(host):
     f = pymysql.connect(host=host)
     g = await asyncpg.connect(host=host)
     return a, b, c, d, e, f, g
+""",
+        # s52: a module global set to None outside an `except` clause is no fallback: not the client any more
+        """\
+import requests
+session = requests.Session()
+session = None
+def fetch(url):
+    return session.get(url)
 """,
         # s52 (issue 23): a kubernetes API call given `_request_timeout`, a watch given `timeout_seconds`, an API
         # object's `close()` (no request), kubernetes_asyncio under a deadline the caller awaits it in, and
@@ -1441,6 +1451,22 @@ def pg_literal():
     return connect("host=db dbname=app")  # error: TFH201 "psycopg2.connect has no connect_timeout"
 def my(host):
     return mysql.connector.connect(host=host, user="agent")  # error: TFH201 "mysql.connector.connect has no connect_timeout"
+""",
+        # s52 (batch 18's lumino-mcp-server): a module global whose client could not be built falls back to None in
+        # the handler; the functions that use it later use the client
+        """\
+import requests
+from kubernetes import client
+try:
+    core = client.CoreV1Api()
+    session = requests.Session()
+except Exception:
+    core = None
+    session = None
+def namespaces():
+    return core.list_namespace()  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespace has no _request_timeout"
+def fetch(url):
+    return session.get(url)  # error: TFH201 "requests.Session.get has no timeout"
 """,
         # s52: a `**` dict built in place with `dict(k=v, ...)`: its keys are literal, none the timeout
         """\
