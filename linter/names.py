@@ -421,8 +421,10 @@ class Names:
                     orelse = orelse.orelse if isinstance(orelse, cst.If) else None
             elif isinstance(stmt, cst.Try) or isinstance(stmt, cst.TryStar):
                 self._prefill(stmt.body.body)
+                built = {n: r for n, r in self.module_scope.bindings.items() if r is not None and r[1]}
                 for h in stmt.handlers:
                     self._prefill(h.body.body)
+                members.keep_fallbacks(self, stmt, built)  # s52: `except Exception: core = None`
                 if stmt.orelse is not None:
                     self._prefill(stmt.orelse.body.body)
                 if stmt.finalbody is not None:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional, Tuple
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Tuple
 
 import libcst as cst
 
@@ -221,6 +221,8 @@ def assign(names: "Names", node: cst.Assign) -> None:
     """Bind an assignment's targets; a tuple a same-module helper is annotated to return binds each name to what its
     position holds (``client, acc = await self._get_session()`` with ``-> tuple[httpx.AsyncClient, dict]``)."""
     ref = names.qualify(node.value)
+    if module_fallback(names, node):
+        return
     parts = _tuple_parts(names, node.value) if any(
         isinstance(t.target, (cst.Tuple, cst.List)) for t in node.targets) else None
     for t in node.targets:
@@ -231,6 +233,40 @@ def assign(names: "Names", node: cst.Assign) -> None:
                 names._bind_target(el.value, part)
         else:
             names._bind_target(target, ref)
+
+
+def module_fallback(names: "Names", node: cst.Assign) -> bool:
+    """s52: ``try: core = client.CoreV1Api() except Exception: core = None`` at module level: the ``None`` is what the
+    global holds when the object could not be built (a use of it then fails at once), so the functions that read it
+    later read the object. True (bind nothing) for a literal ``None`` assigned, in an ``except`` clause of the module,
+    to names that already hold an object of a known class."""
+    if names.stack[-1] is not names.module_scope or names.handler is None:
+        return False
+    if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+        return False
+    targets = [t.target for t in node.targets]
+    return all(
+        isinstance(t, cst.Name) and (ref := names.module_scope.bindings.get(t.value)) is not None and ref[1]
+        for t in targets
+    )
+
+
+def keep_fallbacks(names: "Names", statement: "cst.Try | cst.TryStar", built: "dict[str, tuple[str, bool]]") -> None:
+    """The module's prefill of a ``try``: a name its body bound to an object (``built``) that a handler sets to the
+    literal ``None`` keeps the object (:func:`module_fallback`)."""
+    bindings = names.module_scope.bindings
+    for name, ref in built.items():
+        if bindings.get(name) is None and any(_assigns_none(h.body.body, name) for h in statement.handlers):
+            bindings[name] = ref
+
+
+def _assigns_none(body: "Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement]", name: str) -> bool:
+    """Whether a block's statements assign the literal ``None`` to ``name`` (``core = None``)."""
+    return any(
+        isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) and small.value.value == "None"
+        and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)
+        for stmt in body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body
+    )
 
 
 def _tuple_parts(names: "Names", value: cst.BaseExpression) -> "list[Ref] | None":

@@ -48,6 +48,20 @@ def expected(src: str) -> dict[int, str]:
 
 
 CASES = {
+    # s52: a module global whose object falls back to None in an `except` clause keeps the object; a None outside a
+    # handler does not
+    "module-fallback": """\
+import requests
+try:
+    s = requests.Session()
+except Exception:
+    s = None
+t = requests.Session()
+t = None
+def f():
+    s.get("x")  # -> requests.Session.get
+    t.get("x")  # -> ?
+""",
     "aliases": """\
 import requests as rq
 from requests import post as send

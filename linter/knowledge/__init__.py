@@ -34,6 +34,7 @@ from .timeouts import (
     ENTER_RETURNS_SELF, TIMEOUTS, NEEDS_TIMEOUT_SCOPE, NO_TIMEOUT_PARAMETER, WORKER_THREAD_CALLS, FORWARDING_WORKER_CALLS,
     TIMEOUT_WRAPPERS, TIMEOUT_SCOPES, TIMEOUT_DECORATORS, TIMEOUT_OBJECTS, TIMEOUT_OBJECT_NON_DEADLINES,
     TIMEOUT_OBJECTS_OMITTED_NONE, SESSION_DEFAULT_TIMEOUTS, TIMEOUT_MODULE_ROOTS, BLOCKING_IN_ASYNC, TIMEOUT_KINDS, timeout_kind,
+    ApiFamily, API_FAMILIES, API_STREAM_KEYWORDS, SDK_CALL_TIMEOUTS, family_timeout,
 )
 from .processes import (
     ProcessNote, INTERACTIVE_PROCESSES, INTERACTIVE_SUBCOMMANDS, VERSION_QUERIES, INFO_QUERY_PREFIXES, INTERACTIVE_ENV,
@@ -155,7 +156,7 @@ __all__ = [
     "LLM_INFERENCE_MODULE_PARTS", "LLM_INFERENCE_STEM_PARTS", "LLM_PROVIDER_PACKAGE_PARTS", "LLM_TRANSPORT_STEM_WORDS", "LLM_VENDOR_WORDS", "LLM_INFERENCE_STEM_WORDS", "LLM_SDK_CLIENTS", "LLM_SDK_METHODS",
     "LOCAL_CANCEL_METHODS", "LOCAL_CANCEL_RECEIVER_WORDS", "LOCK_BUSY_EXCEPTIONS", "LOCK_ATTEMPT_CALLS", "LOCK_ATTEMPT_EXCEPTIONS", "PERSON_ASK_VERBS", "PERSON_ASK_NOUNS",
     "MESSAGE_FETCH_VERBS", "MESSAGE_FETCH_NOUNS", "RETRY_SIGNAL_WORDS", "RETRY_SIGNAL_FAILURE_WORDS", "LOGGING_CALL_PREFIXES", "REPORTING_CALL_WORDS", "PROCESS_EXIT_CALLS",
-    "LONG_RUNNING_PROCESSES", "LONG_RUNNING_SUBCOMMANDS", "TIMEOUT_KINDS", "timeout_kind", "MCP_HINTS", "MCP_TOOL_DECORATOR_METHOD",
+    "LONG_RUNNING_PROCESSES", "LONG_RUNNING_SUBCOMMANDS", "TIMEOUT_KINDS", "timeout_kind", "ApiFamily", "API_FAMILIES", "API_STREAM_KEYWORDS", "SDK_CALL_TIMEOUTS", "family_timeout", "MCP_HINTS", "MCP_TOOL_DECORATOR_METHOD",
     "MESSAGE_CHANNEL_METHODS", "MESSAGE_CHANNEL_WORDS", "MESSAGE_CONSTRUCTORS", "MESSAGE_UNREAD_KEYWORDS", "ARTIFACT_RESPONSE_FORMAT", "MESSAGE_DICT_FORMS", "MESSAGE_DICT_FLAGS", "MCP_SERVER_ANSWER_KEY", "MCP_MODULE_WORD", "MCP_SERVER_MODULE_WORDS", "JSONRPC_CATCH_ALL_CODES",
     "MESSAGE_RECEIVE_METHODS", "NEEDS_TIMEOUT_SCOPE", "NON_IDEMPOTENT_WRITE", "NO_TIMEOUT_PARAMETER",
     "OK_CLASSES", "IDEMPOTENCY_FLAG_WORDS", "IDEMPOTENCY_FLAG_NEGATIONS", "OPTIMISTIC_CONFLICT_EXCEPTIONS", "PARSER_ERRORS", "PERMANENT_EXCEPTIONS", "REEXPORTED_EXCEPTION_MODULES", "BUG_EXCEPTIONS", "PERMANENT_STATUSES", "PERMANENT_TAGS",
@@ -213,6 +214,9 @@ class Knowledge:
     enter_returns_self: ClassVar[frozenset[str]] = ENTER_RETURNS_SELF
     needs_timeout_scope: ClassVar[Mapping[str, str]] = NEEDS_TIMEOUT_SCOPE
     no_timeout_parameter: ClassVar[Mapping[str, str]] = NO_TIMEOUT_PARAMETER
+    api_families: ClassVar[tuple[ApiFamily, ...]] = API_FAMILIES
+    api_stream_keywords: ClassVar[Mapping[str, bool]] = API_STREAM_KEYWORDS
+    sdk_call_timeouts: ClassVar[Mapping[str, TimeoutParam]] = SDK_CALL_TIMEOUTS
     worker_thread_calls: ClassVar[frozenset[str]] = WORKER_THREAD_CALLS
     forwarding_worker_calls: ClassVar[frozenset[str]] = FORWARDING_WORKER_CALLS
     timeout_wrappers: ClassVar[frozenset[str]] = TIMEOUT_WRAPPERS
@@ -433,6 +437,12 @@ class Knowledge:
             name, _, keyword = entry.partition(":")
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
         return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
+
+    def timeout_for(self, qualname: str) -> TimeoutParam | None:
+        """How a call of ``qualname`` takes its timeout: the ``timeouts`` table (configuration included), else a
+        method of a generated SDK API class (:data:`API_FAMILIES`: ``kubernetes.client.CoreV1Api.<any method>``)."""
+        spec = self.timeouts.get(qualname)
+        return spec if spec is not None else family_timeout(qualname)
 
     def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
         """``build()``, computed once per ``key`` for this (frozen) Knowledge.

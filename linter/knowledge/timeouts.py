@@ -41,6 +41,14 @@ class TimeoutParam:
     advice: str = "pass {keyword}=<seconds> so a hung peer cannot stall the agent"
     connect_read_tuple: bool = False
     carried_by: tuple[str, ...] = ()
+    # s52: the call returns an awaitable, so a deadline scope the caller awaits it under (``asyncio.wait_for``,
+    # ``async with asyncio.timeout(...)``) bounds it as well as the keyword would (kubernetes_asyncio's API calls)
+    scope_bounds: bool = False
+    # s52: why TFH201 never writes a default here (a watch's length is the caller's decision), "" when it may
+    no_fix: str = ""
+    # s52: (keyword, position) of a connection string that may carry the timeout (psycopg2's ``dsn``): a literal
+    # one carries it when it names ``keyword``; one the call does not spell may (TFH201 stays silent)
+    dsn: tuple[str, int] | None = None
 
 
 _REQ = TimeoutParam(
@@ -97,6 +105,13 @@ ALIASES: Final[Mapping[str, str]] = {
     "docker.client.DockerClient": "docker.DockerClient",
     "docker.client.from_env": "docker.from_env",
     "docker.models.containers.ContainerCollection": "docker.DockerClient.containers",
+    # kubernetes (s52): the watch and the dynamic client, spelled from their submodules
+    "kubernetes.watch.watch.Watch": "kubernetes.watch.Watch",
+    "kubernetes_asyncio.watch.watch.Watch": "kubernetes_asyncio.watch.Watch",
+    "kubernetes.dynamic.client.DynamicClient": "kubernetes.dynamic.DynamicClient",
+    "kubernetes.dynamic.resource.Resource": "kubernetes.dynamic.Resource",
+    "mysql.connector.pooling.connect": "mysql.connector.connect",
+    "psycopg2._psycopg.connect": "psycopg2.connect",
 }
 
 # Calls whose result is an instance of a known class (a class's own
@@ -121,6 +136,9 @@ FACTORIES: Final[Mapping[str, str]] = {
     "docker.from_env": "docker.DockerClient",
     "docker.DockerClient.from_env": "docker.DockerClient",
     **{f"docker.DockerClient.containers.{m}": "docker.models.containers.Container" for m in ("run", "get", "create")},
+    # kubernetes' dynamic client (s52): ``dyn.resources.get(api_version=..., kind=...)`` gives the resource its
+    # requests are made through (``Resource.__getattr__`` hands ``get``/``create``/... to the client)
+    "kubernetes.dynamic.DynamicClient.resources.get": "kubernetes.dynamic.Resource",
 }
 
 # Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so
@@ -151,6 +169,109 @@ ENTER_RETURNS_SELF: Final[frozenset[str]] = frozenset(
 ) | frozenset(
     q for q in HTTP_CLIENTS if q.rsplit(".", 1)[-1][:1].isupper()  # the drop-in clients' classes (s44)
 )
+
+
+# kubernetes (s52): ``kubernetes.client``'s REST layer hands urllib3 no timeout unless the call gives
+# ``_request_timeout`` (rest.py: ``timeout = None``; ``Configuration`` has no request timeout and the pool manager
+# is built with none), so a stalled API server hangs the call for ever; kubernetes_asyncio (rest.py, 33.x to
+# 36.x) builds ``aiohttp.ClientTimeout()`` with every field None, which disables aiohttp's own default, unless a
+# deadline scope bounds the await. ``kubernetes.aio`` (v37+) defaults to 5 minutes (``_request_timeout or 5 * 60``):
+# bounded, not listed.
+_K8S = TimeoutParam(
+    keyword="_request_timeout",
+    advice="pass {keyword}=<seconds> or (connect, read): the kubernetes client sets no request timeout, so a "
+           "stalled API server hangs the call",
+    connect_read_tuple=True,
+)
+_K8S_ASYNC = replace(_K8S, scope_bounds=True)
+_K8S_WATCH_ADVICE = ("pass {keyword}=<seconds> (or _request_timeout=): without it the watch re-issues its request for "
+                     "ever and a stalled API server hangs it")
+_K8S_WATCH_NO_FIX = "how long a watch may run is the caller's decision: a default would end it before its event"
+# s52: keyword values that make an SDK family's call a stream read for as long as it runs (``watch=True``, a log's
+# ``follow=True``, ``_preload_content=False``): TFH201 still reports it, with no fix (a default would cut the stream)
+API_STREAM_KEYWORDS: Final[Mapping[str, bool]] = {"watch": True, "follow": True, "_preload_content": False}
+
+
+@dataclass(frozen=True, slots=True)
+class ApiFamily:
+    """Generated SDK classes whose every public method is one request taking the same timeout keyword.
+
+    Too many methods to list (kubernetes' ``CoreV1Api`` alone has hundreds): a call is matched by where its class
+    lives (``modules``: the packages, any submodule) and how the class is named (``class_suffix``), its method by
+    the first word of its name (``verbs``: the generator's, ``list_namespaced_pod``; a class's ``close()`` is not a
+    request). ``name``: how the docs name the family.
+    """
+
+    name: str
+    modules: tuple[str, ...]
+    class_suffix: str
+    verbs: frozenset[str]
+    param: TimeoutParam
+
+
+# the first words of the generated kubernetes API methods (kubernetes 37's 2,364 public methods of its ``*Api``
+# classes but their 66 ``close()``: ``delete``, ``replace``, ``patch``, ``read``, ``list``, ``create``, ``get``,
+# ``connect``, ``log``)
+_K8S_VERBS = frozenset({"delete", "replace", "patch", "read", "list", "create", "get", "connect", "log"})
+API_FAMILIES: Final[tuple[ApiFamily, ...]] = (
+    ApiFamily("kubernetes", ("kubernetes.client",), "Api", _K8S_VERBS, _K8S),
+    ApiFamily("kubernetes_asyncio", ("kubernetes_asyncio.client",), "Api", _K8S_VERBS, _K8S_ASYNC),
+)
+
+
+def _sdk_calls() -> dict[str, TimeoutParam]:
+    t: dict[str, TimeoutParam] = {}
+    # kubernetes (s52, batch 24's k8s-agent-sandbox, batch 10's k8s-mcp, batch 6's awslabs-eks-mcp-server): the
+    # watch re-issues its request for ever unless given ``timeout_seconds`` (watch.py: ``disable_retries =
+    # 'timeout_seconds' in kwargs``), and a ``_request_timeout`` handed to it bounds each request's silence; the
+    # dynamic client's requests take ``_request_timeout`` in their keywords (dynamic/client.py ``request``), none
+    # by default
+    for root, base in (("kubernetes", _K8S), ("kubernetes_asyncio", _K8S_ASYNC)):
+        t[f"{root}.watch.Watch.stream"] = replace(
+            base, keyword="timeout_seconds", carried_by=("_request_timeout",), connect_read_tuple=False,
+            advice=_K8S_WATCH_ADVICE, no_fix=_K8S_WATCH_NO_FIX,
+        )
+    for m in ("get", "create", "delete", "replace", "patch", "server_side_apply", "request"):
+        t[f"kubernetes.dynamic.DynamicClient.{m}"] = _K8S
+    for m in ("get", "create", "delete", "replace", "patch"):
+        t[f"kubernetes.dynamic.Resource.{m}"] = _K8S
+    # database drivers whose connect waits without bound by default: psycopg2 (libpq: ``connect_timeout`` unset
+    # or 0 waits indefinitely; also in a literal DSN, ``"host=db connect_timeout=5"``, ``"...?connect_timeout=5"``),
+    # mysql-connector (``connect_timeout``/``connection_timeout`` default None: the socket blocks). Bounded by
+    # default, not listed: psycopg 3 (130 s), PyMySQL (10 s), aiomysql and asyncpg (60 s), pymongo (30 s server
+    # selection)
+    db = "pass {keyword}=<seconds> so an unreachable or stalled database server cannot stall the agent"
+    t["psycopg2.connect"] = TimeoutParam(keyword="connect_timeout", dsn=("dsn", 0), advice=db)
+    t["mysql.connector.connect"] = TimeoutParam(keyword="connect_timeout", carried_by=("connection_timeout",),
+                                                advice=db)
+    return t
+
+
+# The SDK families' other calls that take a timeout: read by TFH201 only (through ``Knowledge.timeout_for``), so
+# the timeout tables' other readers (TFH202, ``smullyan tools``, ``linter/effects.py``) are unchanged by them.
+SDK_CALL_TIMEOUTS: Final[Mapping[str, TimeoutParam]] = _sdk_calls()
+
+
+def family_timeout(qualname: str) -> TimeoutParam | None:
+    """How a call of an SDK family takes its timeout: one of :data:`SDK_CALL_TIMEOUTS`, or a method of an
+    :data:`API_FAMILIES` class (``kubernetes.client.CoreV1Api.list_namespaced_pod``: ``_request_timeout``); None
+    when ``qualname`` is neither."""
+    spec = SDK_CALL_TIMEOUTS.get(qualname)
+    if spec is not None:
+        return spec
+    owner, _, method = qualname.rpartition(".")
+    module, _, cls = owner.rpartition(".")
+    if not module or not cls[:1].isupper():
+        return None
+    verb = method.split("_", 1)[0]
+    for family in API_FAMILIES:
+        if (
+            verb in family.verbs
+            and cls.endswith(family.class_suffix)
+            and any(module == m or module.startswith(m + ".") for m in family.modules)
+        ):
+            return family.param
+    return None
 
 
 def _build_timeouts() -> dict[str, TimeoutParam]:
@@ -345,7 +466,9 @@ BLOCKING_IN_ASYNC: Final[Mapping[str, str]] = {
 # default-timeout-seconds] http = 30, process = 300``): an HTTP request, a child process, any other
 # network peer (a socket, mail, FTP, redis, a websocket); ``default`` for the kinds not given.
 TIMEOUT_KINDS: Final[tuple[str, ...]] = ("http", "process", "network", "default")
-_HTTP_ROOTS: Final[frozenset[str]] = frozenset({"requests", "httpx", "aiohttp", "urllib", "urllib3", "http"})
+_HTTP_ROOTS: Final[frozenset[str]] = frozenset(
+    {"requests", "httpx", "aiohttp", "urllib", "urllib3", "http", "kubernetes", "kubernetes_asyncio"}
+)
 
 
 def timeout_kind(qualname: str) -> str:

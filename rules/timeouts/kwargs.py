@@ -3,7 +3,8 @@
 ``params = {"client_id": cid, "base_url": url}`` ... ``if proxy: params["proxy"] = {...}`` ...
 ``APIHarnessV2(**params)``: every key the dict can hold is a literal the function wrote, so the call
 has no ``timeout`` (falcon-mcp's ``FalconClient``, batch 14). Read with positive evidence only: the
-name is bound once in the function to a dict display of string-literal keys (no ``**`` inside), and
+name is bound once in the function to a dict display of string-literal keys (no ``**`` inside), or (s52) to
+``dict(k=v, ...)`` with keyword arguments only (the builtin ``dict``, no ``**``), and
 every other use of it is a ``name["literal"] = ...`` assignment or a ``**name`` argument. Anything
 else (``params.update(...)``, ``params[key] = ...``, a parameter, a call that is handed the dict, a
 closure) may add any key: the ``**`` may carry the timeout, as before.
@@ -26,6 +27,11 @@ def _subscript_key(target: cst.BaseExpression, name: str) -> str | None:
 
 
 def _display_keys(value: cst.BaseExpression) -> set[str] | None:
+    if (  # s52: ``dict(group=g, version=v)``: keyword arguments only, each a literal key
+        isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "dict"
+        and all(a.keyword is not None and not a.star for a in value.args)
+    ):
+        return {a.keyword.value for a in value.args if a.keyword is not None}
     if not isinstance(value, cst.Dict):
         return None
     keys: set[str] = set()

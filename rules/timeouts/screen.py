@@ -79,10 +79,34 @@ def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.C
     known function, class, factory or method (``Knowledge.spot_names``), bare
     calls counting only through an import of a known name.
     """
+    family = family_calls(screen, knowledge) if kind == "missing" else []
     if not calls_any(screen, knowledge.screen_names(kind)) and (kind != "missing" or "to_thread" not in screen.call_names):
-        return []
+        return family
     qualified = knowledge.spot_imports(kind)
-    return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified)
+    return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified) + family
+
+
+def family_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
+    """s52: in a module importing a package of ``knowledge.api_families`` (``kubernetes``), the method calls named
+    like one of the family's requests (``x.list_namespaced_pod(...)``: its first word one of the family's verbs) or
+    one of ``knowledge.sdk_call_timeouts`` (``w.stream(...)``, ``psycopg2.connect(...)``, also a bare call of an import
+    of one); the resolver decides what ``x`` is."""
+
+    def build() -> list[ast.Call]:
+        roots = {m.split(".")[0] for f in knowledge.api_families for m in f.modules}
+        roots |= {q.split(".")[0] for q in knowledge.sdk_call_timeouts}
+        if not any(full.split(".")[0] in roots for _, full in screen.import_bindings):
+            return []
+        verbs = frozenset().union(*(f.verbs for f in knowledge.api_families))
+        lasts = {q.rsplit(".", 1)[1] for q in knowledge.sdk_call_timeouts}
+        bare = {local for local, full in screen.import_bindings if canonical(full) in knowledge.sdk_call_timeouts}
+        return [
+            c for c in screen.calls
+            if (isinstance(c.func, ast.Attribute) and (c.func.attr.split("_", 1)[0] in verbs or c.func.attr in lasts))
+            or (isinstance(c.func, ast.Name) and c.func.id in bare)
+        ]
+
+    return screen.memo("timeouts.family_calls", build)
 
 
 def _client_class_names(knowledge: Knowledge) -> set[str]:

@@ -25,6 +25,7 @@ from .shapes import TimeoutShapes
 from .kwargs import local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
+from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 # s51: the process calls a runner parameter's default may name (`run=subprocess.run`), and their last words (the screen)
@@ -35,6 +36,21 @@ _RUNNER_WORDS = frozenset(q.rsplit(".", 1)[1] for q in _RUNNERS)
 def _keyword_note(qualname: str) -> str | None:
     keyword = _DEFAULTS.timeouts[qualname].keyword
     return f"`{keyword}`" if keyword != "timeout" else None
+
+
+def _sdk_keyword_note(qualname: str) -> str | None:
+    spec = _DEFAULTS.sdk_call_timeouts[qualname]
+    return f"`{spec.keyword}`" + "".join(f" or `{k}`" for k in spec.carried_by)
+
+
+def _family_docs() -> str:
+    """s52: one line per SDK family of ``knowledge.API_FAMILIES``, from the data."""
+    return "\n".join(
+        f"- `{f.name}`: any `*{f.class_suffix}` class under {markdown_words(f.modules, 'or')}, its methods named "
+        f"{markdown_words(sorted(v + '_...' for v in f.verbs), 'or')} (`{f.param.keyword}`"
+        + ("; also bounded by a deadline scope it is awaited under" if f.param.scope_bounds else "") + ")"
+        for f in _DEFAULTS.api_families
+    )
 
 
 class CallWithoutTimeout(TimeoutShapes):
@@ -51,6 +67,29 @@ unless another is named):
 
 {markdown_calls((q for q, spec in _DEFAULTS.timeouts.items() if spec.required), _keyword_note)}
 
+and (s52) every method of a generated SDK API class, called on an object built
+from it (`client.CoreV1Api(api_client)`, `self.core = client.CoreV1Api()`,
+`from kubernetes.client.api.apps_v1_api import AppsV1Api`; `linter/knowledge/
+timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
+package whose method's first word is one of the generator's verbs (a class's
+`close()` is not a request):
+
+{_family_docs()}
+
+and these calls (`SDK_CALL_TIMEOUTS`: those SDKs' other calls, and database
+drivers whose connect waits without bound by default; a connection string the
+call does not spell, `psycopg2.connect(os.environ["DATABASE_URL"])`, may carry
+`connect_timeout` and is not reported, a literal one naming it has it; bounded by
+default and not listed: psycopg 3, PyMySQL, aiomysql, asyncpg, pymongo):
+
+{markdown_calls(_DEFAULTS.sdk_call_timeouts, _sdk_keyword_note)}
+
+A watch's length is the caller's decision (no fix); a call with `watch=True`,
+`follow=True` or `_preload_content=False` streams its response (reported, no
+fix). An `async` family (kubernetes_asyncio) is also bounded by a deadline scope
+its call is awaited under (`asyncio.wait_for(api.list_namespaced_pod(ns), 30)`).
+Not listed, since bounded by default: `kubernetes.aio` (v37+, 5 minutes).
+
 and, with no timeout parameter at all, these outside a timeout scope
 ({markdown_words(_DEFAULTS.timeout_wrappers | _DEFAULTS.timeout_scopes, "or")}):
 
@@ -65,7 +104,9 @@ Names are resolved from the module's imports (`import requests as rq`,
 `from requests import post as send`, `s = requests.Session()`,
 `with smtplib.SMTP(...) as smtp`, an optional import `try: import redis
 except ImportError: redis = None` in a module or a function,
-`importlib.import_module("redis")`, the module's own import helper
+`importlib.import_module("redis")`, s52: a module global whose object falls back
+to `None` in an `except` clause (`try: core = client.CoreV1Api() except
+Exception: core = None`: the functions reading it later read the client), the module's own import helper
 `optional_import("redis")` when every `return` of it imports its parameter
 or is `None`), from what an assignment builds
 (`self.session = session or requests.Session()`, `s if s else
@@ -419,6 +460,52 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s52: a database connect given its timeout (a keyword, in a literal DSN), a DSN the call does not spell (it
+        # may carry `connect_timeout`), drivers bounded by default (psycopg 3: 130 s; PyMySQL: 10 s; asyncpg: 60 s)
+        """\
+import os
+import asyncpg, psycopg, psycopg2, pymysql
+import mysql.connector
+async def connect_all(host):
+    a = psycopg2.connect(host=host, dbname="app", connect_timeout=5)
+    b = psycopg2.connect("host=db dbname=app connect_timeout=5")
+    c = psycopg2.connect(os.environ["DATABASE_URL"])
+    d = mysql.connector.connect(host=host, connection_timeout=5)
+    e = psycopg.connect(host=host)
+    f = pymysql.connect(host=host)
+    g = await asyncpg.connect(host=host)
+    return a, b, c, d, e, f, g
+""",
+        # s52: a module global set to None outside an `except` clause is no fallback: not the client any more
+        """\
+import requests
+session = requests.Session()
+session = None
+def fetch(url):
+    return session.get(url)
+""",
+        # s52 (issue 23): a kubernetes API call given `_request_timeout`, a watch given `timeout_seconds`, an API
+        # object's `close()` (no request), kubernetes_asyncio under a deadline the caller awaits it in, and
+        # kubernetes.aio (v37+: 5 minutes when no `_request_timeout` is given)
+        """\
+import asyncio
+from kubernetes import client, watch
+from kubernetes.aio import client as aio_client
+from kubernetes_asyncio import client as async_client
+def pod(name):
+    core = client.CoreV1Api()
+    core.close()
+    return core.read_namespaced_pod(name, "default", _request_timeout=(3, 30))
+def events(ns):
+    w = watch.Watch()
+    return list(w.stream(client.CoreV1Api().list_namespaced_event, ns, timeout_seconds=60))
+async def bounded(ns):
+    api = async_client.CoreV1Api()
+    first = await asyncio.wait_for(api.list_namespaced_pod(ns), 30)
+    async with asyncio.timeout(30):
+        second = await api.list_namespaced_pod(ns)
+    return first, second, await aio_client.CoreV1Api().list_namespaced_pod(ns)
+""",
         # s49 (batch 21's andromity, batch 19's cdt-release): a local notification sound or speech ends with the media
         """\
 import subprocess
@@ -1326,6 +1413,68 @@ async def kill(name):
 """,
     ]
     INVALID = [
+        # s52 (issue 23; batch 24's k8s-agent-sandbox, batch 10's k8s-mcp, batch 6's awslabs-eks-mcp-server): every
+        # method of a generated kubernetes API class takes `_request_timeout` and has none by default; a watch
+        # re-issues its request for ever without `timeout_seconds` (no fix: its length is the caller's); a log
+        # followed as a stream gets no fix; kubernetes_asyncio sets no timeout either
+        """\
+from kubernetes import client, watch
+from kubernetes.client.api.apps_v1_api import AppsV1Api
+from kubernetes_asyncio import client as async_client
+class Sandbox:
+    def __init__(self, api_client=None):
+        self.core = client.CoreV1Api(api_client)
+    def pod(self, name):
+        return self.core.read_namespaced_pod(name, "default")  # error: TFH201 "kubernetes.client.CoreV1Api.read_namespaced_pod has no _request_timeout"
+    def tail(self, name):
+        return self.core.read_namespaced_pod_log(name, "default", follow=True, _preload_content=False)  # error: TFH201 "no automatic fix: `follow=True` streams"
+def deployments(ns):
+    return AppsV1Api().list_namespaced_deployment(ns)  # error: TFH201 "has no _request_timeout"
+def wait_ready(ns):
+    w = watch.Watch()
+    for event in w.stream(client.CoreV1Api().list_namespaced_pod, ns):  # error: TFH201 "has no timeout_seconds"
+        if event["object"].status.phase == "Running":
+            w.stop()
+async def pods(ns):
+    return await async_client.CoreV1Api().list_namespaced_pod(ns)  # error: TFH201 "kubernetes_asyncio.client.CoreV1Api.list_namespaced_pod"
+""",
+        # s52: database drivers whose connect waits without bound: psycopg2 (libpq) given its parameters or a
+        # literal DSN naming no `connect_timeout`, mysql-connector with neither `connect_timeout` nor
+        # `connection_timeout`
+        """\
+import psycopg2
+import mysql.connector
+from psycopg2 import connect
+def pg(host, user, password):
+    return psycopg2.connect(host=host, user=user, password=password, dbname="app")  # error: TFH201 "psycopg2.connect has no connect_timeout"
+def pg_literal():
+    return connect("host=db dbname=app")  # error: TFH201 "psycopg2.connect has no connect_timeout"
+def my(host):
+    return mysql.connector.connect(host=host, user="agent")  # error: TFH201 "mysql.connector.connect has no connect_timeout"
+""",
+        # s52 (batch 18's lumino-mcp-server): a module global whose client could not be built falls back to None in
+        # the handler; the functions that use it later use the client
+        """\
+import requests
+from kubernetes import client
+try:
+    core = client.CoreV1Api()
+    session = requests.Session()
+except Exception:
+    core = None
+    session = None
+def namespaces():
+    return core.list_namespace()  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespace has no _request_timeout"
+def fetch(url):
+    return session.get(url)  # error: TFH201 "requests.Session.get has no timeout"
+""",
+        # s52: a `**` dict built in place with `dict(k=v, ...)`: its keys are literal, none the timeout
+        """\
+import requests
+def fetch(url, token):
+    options = dict(headers={"Authorization": token}, params={"page": 1})
+    return requests.get(url, **options)  # error: TFH201
+""",
         # s51: the same read keeps a remote sub-command reported, and a name bound twice is no constant
         """\
 import asyncio, subprocess
@@ -2140,7 +2289,7 @@ def drain(argv):
         if k.canonical(qn) in k.forwarding_worker_calls:
             self._forwarded(node)
             return
-        spec = k.timeouts.get(qn)
+        spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
         if spec is not None:
             self._check_spec(node, node, qn, spec)
         elif (
@@ -2175,16 +2324,18 @@ def drain(argv):
             and (not has_star(node) or self._kwargs_lack(node, spec))
             and argument(node, spec.keyword, spec.position) is None
             and not any(argument(node, kw, None) is not None for kw in spec.carried_by)
+            and not dsn_may_carry(node, spec)
         ):
             if (
                 id(node) not in self.exempt
+                and not (spec.scope_bounds and (self.deadlines.get(self._function()) or self._caller_bounds()))
                 and not self._interactive(node, qn)
                 and not self._owned_wait(node)
                 and not decorator_bound(self.names.function, self.names, k)
                 and not self._timer_bounded(node)
             ):
                 seconds = self.ctx.config.timeout_text_for(qn)
-                refusal = self._timeout_fix_refusal(node, qn)
+                refusal = self._timeout_fix_refusal(node, qn) or sdk_fix_refusal(node, qn, spec, k)
                 autofix = None if refusal is not None else RawFix(
                     f"Add `{spec.keyword}={seconds}`",
                     (NodeEdit(at, add_keyword(at, spec.keyword, seconds)),),
@@ -2202,7 +2353,7 @@ def drain(argv):
         if not node.args or node.args[0].keyword is not None or node.args[0].star:
             return
         qn = self.names.qualname(node.args[0].value)
-        spec = self.knowledge.timeouts.get(qn) if qn is not None else None
+        spec = self.knowledge.timeout_for(qn) if qn is not None else None
         if qn is None or spec is None or self.deadlines.get(self._function()) or self._caller_bounds():
             return
         self._check_spec(node.with_changes(func=node.args[0].value, args=node.args[1:]), node, qn, spec)

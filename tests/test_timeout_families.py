@@ -1,0 +1,58 @@
+"""s52 (issue 23): the SDK families TFH201 reads as data (``knowledge.API_FAMILIES``, ``SDK_CALL_TIMEOUTS``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from smullyan.linter.knowledge import Knowledge, family_timeout
+
+KB = Knowledge.build()
+
+
+@pytest.mark.parametrize(
+    "qualname",
+    [
+        "kubernetes.client.CoreV1Api.list_namespaced_pod",
+        "kubernetes.client.CustomObjectsApi.get_namespaced_custom_object",
+        "kubernetes.client.api.apps_v1_api.AppsV1Api.read_namespaced_deployment",
+        "kubernetes.client.VersionApi.get_code",
+        "kubernetes_asyncio.client.CoreV1Api.connect_get_namespaced_pod_exec",
+    ],
+)
+def test_a_generated_api_method_takes_request_timeout(qualname: str) -> None:
+    spec = KB.timeout_for(qualname)
+    assert spec is not None and spec.keyword == "_request_timeout" and spec.required
+    assert spec.scope_bounds == qualname.startswith("kubernetes_asyncio.")
+
+
+@pytest.mark.parametrize(
+    "qualname",
+    [
+        "kubernetes.client.CoreV1Api.close",  # not a request
+        "kubernetes.client.ApiClient.call_api",  # not an `*Api` class
+        "kubernetes.client.V1Pod.to_dict",  # a model
+        "kubernetes.client.CoreV1Api.api_client.close",  # an attribute's method
+        "kubernetes.aio.client.CoreV1Api.list_namespaced_pod",  # 5 minutes by default
+        "mylib.client.CoreV1Api.list_namespaced_pod",  # another package's class of that name
+        "psycopg.connect",  # psycopg 3: 130 s by default
+        "pymysql.connect",  # 10 s by default
+    ],
+)
+def test_other_names_are_not_in_a_family(qualname: str) -> None:
+    assert family_timeout(qualname) is None
+    assert KB.timeout_for(qualname) is None
+
+
+def test_the_watch_and_the_database_drivers() -> None:
+    watch = KB.timeout_for("kubernetes.watch.Watch.stream")
+    assert watch is not None and watch.keyword == "timeout_seconds" and watch.carried_by == ("_request_timeout",)
+    assert watch.no_fix
+    pg = KB.timeout_for("psycopg2.connect")
+    assert pg is not None and pg.keyword == "connect_timeout" and pg.dsn == ("dsn", 0)
+    my = KB.timeout_for("mysql.connector.connect")
+    assert my is not None and my.carried_by == ("connection_timeout",)
+
+
+def test_the_families_stay_out_of_the_shared_timeouts_table() -> None:
+    """TFH202, ``smullyan tools`` and ``linter/effects.py`` read ``timeouts``: the families do not change them."""
+    assert not any(q.startswith(("kubernetes", "psycopg2", "mysql")) for q in KB.timeouts)
