@@ -282,15 +282,21 @@ failure:
   `{{"error": str(e), "error_type": type(e).__name__}}`, lingtai's tool
   executor, astro-airflow's `tool_error` and picoagents' metadata true,
   none false; the typed objects left out by readers carried a code or a
-  status besides). s52: a container the function adds the kind to after
-  putting the text in it (`out = {{"ok": False, "error": str(exc)}}` ...
-  `out.update({{"code": "INVALID_INPUT", "retryable": False}})`, `out.update(
-  code=...)`, `out["error_code"] = code`) says its kind from there on, as a
-  dict literal holding both does: in a handler, and in a helper handed the
-  exception or its text (janction's `_fail(exc)`, whose callers return
-  `_fail(exc)`): the helper returns a typed error, so neither it nor its
-  callers are reported (a code added on one branch types the container, as
-  a literal does; a catch-all code added so types nothing, below).
+  status besides). s52: a container the function adds a kind the program
+  chose to after putting the text in it (a literal code or flag, or an enum
+  member: `out = {{"ok": False, "error": str(exc)}}` ... `out.update({{"code":
+  "INVALID_INPUT", "retryable": False}})`, `out["error_code"] =
+  ErrorCode.TIMEOUT`) says its kind from there on, as a dict literal holding
+  both does: in a handler, and in a helper handed the exception or its text
+  (janction's `_fail(exc)`, whose callers return `_fail(exc)`): the helper
+  returns a typed error, so neither it nor its callers are reported (a code
+  added on one branch types the container, as a literal does). A value
+  copied from the exception when it has one (`out["status_code"] =
+  e.response.status_code` on an HTTP error's branch, oddsrail's and cuga's
+  helpers, read debatable: the transport failures stay untyped), a
+  variable, a helper's parameter most callers leave out
+  (`response["error_type"] = error_type`) or a catch-all code (below),
+  added so, types nothing: reported as before.
   A constant catch-all code does not type it
   (`code=ToolErrorCode.INTERNAL_ERROR`, `"code": "error"`, `UNKNOWN`,
   `EXECUTION_ERROR`: a constant whose words, less `error`/`code`, are only
