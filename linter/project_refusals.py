@@ -22,6 +22,7 @@ process), and recorded for the cache: each file read by its sha256, and which fi
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 
 from . import imports_disk as disk
@@ -48,32 +49,44 @@ def _exception_params(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
     return out
 
 
-def _written(node: ast.expr) -> bool:
-    """A message the package wrote here: a literal, an f-string, a literal's ``%``/``.format``, a constant's name."""
+def _written(node: ast.expr, texts: frozenset[str] = frozenset()) -> bool:
+    """A message the package wrote here: a literal, an f-string, a literal's ``%``/``.format``, a constant's name; or
+    (s52) a name holding input text (``texts``), or ``str()`` of one."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
     if isinstance(node, ast.JoinedStr):
         return True
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _written(node.left) and _written(node.right)
+        return _written(node.left, texts) and _written(node.right, texts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
         return isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
+        return isinstance(node.args[0], ast.Name) and node.args[0].id in texts
     if isinstance(node, ast.Name):
-        return node.id.isupper()  # PRO_MESSAGE: a constant of the package
+        return node.id.isupper() or node.id in texts  # PRO_MESSAGE: a constant of the package
     return False
 
 
-def _own_message(call: ast.Call, caught: frozenset[str]) -> bool:
+#: a call's verdict: every message written there; the project classes whose refusal that rests on (s52: the text of a
+#: caught refusal of the project's handed on, ``except ConfigError as e: raise UserInputError(str(e))``); and whether
+#: some call translates another failure (made in an ``except`` body, or raised ``from`` another exception)
+Verdict = tuple[bool, frozenset[str], bool]
+
+
+def _own_message(call: ast.Call, caught: frozenset[str], texts: dict[str, frozenset[str]]) -> tuple[bool, frozenset[str]]:
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return False
+        return False, frozenset()
     values = [*call.args, *(k.value for k in call.keywords)]
-    if any(isinstance(n, ast.Name) and n.id in caught for v in values for n in ast.walk(v)):
-        return False  # the caught failure formatted into the package's exception
+    used = {n.id for v in values for n in ast.walk(v) if isinstance(n, ast.Name)}
+    if used & caught:
+        return False, frozenset()  # the caught failure formatted into the package's exception
+    needs: frozenset[str] = frozenset().union(*(texts[n] for n in used & texts.keys()))
+    names = frozenset(texts)
     if call.args:
-        return _written(call.args[0])
-    return all(_written(k.value) for k in call.keywords if k.arg in kb.EXCEPTION_MESSAGE_KEYWORDS)
+        return _written(call.args[0], names), needs
+    return all(_written(k.value, names) for k in call.keywords if k.arg in kb.EXCEPTION_MESSAGE_KEYWORDS), needs
 
 
 def _callee(call: ast.Call) -> str | None:
@@ -87,7 +100,7 @@ _CLASS = re.compile(rb"^[ \t]*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
 
 # file -> the capitalised names it calls (or defines a class of), and its classes with the last names of their bases
 _words: dict[str, tuple[frozenset[str], dict[str, frozenset[str]]]] = {}
-_summaries: dict[str, dict[str, bool] | None] = {}  # file -> capitalised callee -> every call passes a written message
+_summaries: dict[str, dict[str, Verdict] | None] = {}  # file -> capitalised callee -> every call passes a written message
 
 
 def _file_words(file: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
@@ -106,11 +119,11 @@ def _file_words(file: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     return _words[file]
 
 
-def _summary(file: str) -> dict[str, bool] | None:
+def _summary(file: str) -> dict[str, Verdict] | None:
     """One parse per file per process: for each capitalised callee, whether every call of it passes a message
     written there (:func:`_own_message`), read in one walk that tracks the names holding another failure."""
     if file not in _summaries:
-        result: dict[str, bool] | None = None
+        result: dict[str, Verdict] | None = None
         try:
             with open(file, "rb") as handle:
                 data = handle.read(disk.MAX_BYTES + 1)
@@ -122,30 +135,111 @@ def _summary(file: str) -> dict[str, bool] | None:
     return _summaries[file]
 
 
-def _callees(tree: ast.Module) -> dict[str, bool]:
-    out: dict[str, bool] = {}
-    stack: list[tuple[ast.AST, frozenset[str]]] = [(tree, kb.CONVENTIONAL_EXCEPTION_NAMES)]
-    while stack:
-        node, bound = stack.pop()
-        if isinstance(node, ast.Call):
-            name = _callee(node)
-            if name and name.lstrip("_")[:1].isupper():
-                out[name] = out.get(name, True) and _own_message(node, bound)
-        for child in ast.iter_child_nodes(node):
-            inner = bound
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                inner = kb.CONVENTIONAL_EXCEPTION_NAMES | _exception_params(child)
-            elif isinstance(child, ast.ClassDef):
-                inner = kb.CONVENTIONAL_EXCEPTION_NAMES
-            elif isinstance(child, ast.ExceptHandler) and child.name:
-                inner = bound | {child.name}
-            stack.append((child, inner))
+def _imports(tree: ast.Module) -> dict[str, str]:
+    """The names the module's imports bind, each to the qualified name it stands for."""
+    out: dict[str, str] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            out.update((a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0]) for a in n.names)
+        elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
+            out.update((a.asname or a.name, f"{n.module}.{a.name}") for a in n.names)
     return out
 
 
-def _decide(files: list[str], name: str) -> tuple[bool, list[str], list[str]]:
+def _qualified(node: ast.expr, imports: dict[str, str]) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in imports:
+        return None
+    return ".".join((imports[node.id], *reversed(parts)))
+
+
+def _parses_parameters(body: list[ast.stmt], fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None,
+                       imports: dict[str, str]) -> bool:
+    """s52: a ``try`` body whose every call parses text in memory (``INPUT_PARSERS``) or binds arguments to a
+    signature (``inspect.signature(fn).bind(**arguments)``), at least one of them handed a parameter of the
+    enclosing function: its error is about that input (which argument, which character), not another failure."""
+    if fn is None:
+        return False
+    a = fn.args
+    params = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if p is not None} - {"self", "cls"}
+    signatures = {t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                  and _qualified(n.value.func, imports) in kb.SIGNATURE_FACTORIES for t in n.targets if isinstance(t, ast.Name)}
+    handed = False
+    for stmt in body:
+        if not isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)):
+            return False
+        for n in ast.walk(stmt):
+            if not isinstance(n, ast.Call):
+                continue
+            f = n.func
+            binds = isinstance(f, ast.Attribute) and f.attr in kb.SIGNATURE_BINDING_METHODS and (
+                isinstance(f.value, ast.Name) and f.value.id in signatures or isinstance(f.value, ast.Call)
+                and _qualified(f.value.func, imports) in kb.SIGNATURE_FACTORIES)
+            if not binds and _qualified(f, imports) not in kb.INPUT_PARSERS:
+                if not (isinstance(f, ast.Call) or _qualified(f, imports) in kb.SIGNATURE_FACTORIES):
+                    return False
+                continue  # `inspect.signature(fn)` itself, the receiver of a bind
+            values = [*n.args, *(k.value for k in n.keywords)]
+            handed = handed or any(isinstance(x, ast.Name) and x.id in params for v in values for x in ast.walk(v))
+    return handed
+
+
+def _caught(handler: ast.ExceptHandler) -> list[str] | None:
+    """The last names of the classes a handler catches (``ConfigError``, ``errors.ConfigError``), or None."""
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    out = [t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else "" for t in types]
+    return out if out and all(n.lstrip("_")[:1].isupper() and not hasattr(builtins, n) for n in out) else None
+
+
+_Frame = tuple[ast.AST, frozenset[str], dict[str, frozenset[str]], "ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None",
+               bool]
+
+
+def _callees(tree: ast.Module) -> dict[str, Verdict]:
+    """Per capitalised callee: whether every call passes a written message, and the classes that rests on. A name a
+    handler binds holds another failure, unless (s52) the handler catches only classes that may be the project's own
+    refusals (the verdict then rests on them) or its ``try`` only parses the function's parameters."""
+    out: dict[str, Verdict] = {}
+    imports = _imports(tree)
+    stack: list[_Frame] = [(tree, kb.CONVENTIONAL_EXCEPTION_NAMES, {}, None, False)]
+    chained = {id(n.exc) for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.cause is not None and n.exc is not None}
+    while stack:
+        node, bound, texts, fn, handling = stack.pop()
+        if isinstance(node, ast.Call):
+            name = _callee(node)
+            if name and name.lstrip("_")[:1].isupper():
+                ok, needs = _own_message(node, bound, texts)
+                was = out.get(name, (True, frozenset(), False))
+                out[name] = (was[0] and ok, was[1] | needs if was[0] and ok else frozenset(),
+                             was[2] or handling or id(node) in chained)
+        for child in ast.iter_child_nodes(node):
+            inner, held, encl, inside = bound, texts, fn, handling or isinstance(child, ast.ExceptHandler)
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                inner, held, encl, inside = kb.CONVENTIONAL_EXCEPTION_NAMES | _exception_params(child), {}, child, False
+            elif isinstance(child, ast.ClassDef):
+                inner, held, encl, inside = kb.CONVENTIONAL_EXCEPTION_NAMES, {}, None, False
+            elif isinstance(child, ast.ExceptHandler) and child.name:
+                classes = _caught(child)
+                if isinstance(node, ast.Try) and _parses_parameters(node.body, fn, imports):
+                    inner, held = bound - {child.name}, {**texts, child.name: frozenset()}
+                elif classes is not None:
+                    inner, held = bound - {child.name}, {**texts, child.name: frozenset(classes)}
+                else:
+                    inner, held = bound | {child.name}, {k: v for k, v in texts.items() if k != child.name}
+            stack.append((child, inner, held, encl, inside))
+    return out
+
+
+def _decide(files: list[str], name: str, depth: int = 1) -> tuple[bool, list[str], list[str]]:
     """Whether ``name`` is a refusal in the project of ``files``; the files read; the class's family (it and the
-    project's subclasses of it, to any depth, by their class statements)."""
+    project's subclasses of it, to any depth, by their class statements). A construction carrying a caught class's
+    text rests on that class being a refusal too: the family's own classes, or another class decided without that
+    step (``depth``: one step, so a decision never waits on itself) and raised only by checks, never in place of
+    another failure (keycloak's ``DeadlineExceeded``, raised ``from`` the last request's error, is no input's
+    refusal: the text handed on is a timeout's)."""
     family, todo = {name}, [name]
     defined = constructed = False
     while todo:
@@ -160,14 +254,23 @@ def _decide(files: list[str], name: str) -> tuple[bool, list[str], list[str]]:
     read = [f for f in files if family & _file_words(f)[0]]
     if not defined:
         return False, read, sorted(family)
+    needs: set[str] = set()
     for file in read:
         summary = _summary(file)
         if summary is None:
             return False, read, sorted(family)  # a module that does not parse: nothing is proved
         for member in family & summary.keys():
             constructed = True
-            if not summary[member]:
+            ok, rests, translated = summary[member]
+            if not ok or (depth == 0 and (rests - family or translated)):
                 return False, read, sorted(family)
+            needs |= rests - family
+    for other in sorted(needs):
+        own, more, kin = _decide(files, other, depth - 1)
+        read += [f for f in more if f not in read]
+        family |= set(kin)
+        if not own:
+            return False, read, sorted(family)
     return constructed, read, sorted(family)
 
 

@@ -465,6 +465,11 @@ CONVENTIONAL_EXCEPTION_NAMES: Final[frozenset[str]] = frozenset(
 EXCEPTION_MESSAGE_KEYWORDS: Final[frozenset[str]] = frozenset(
     {"message", "msg", "detail", "details", "reason", "error", "text", "description"}
 )
+# s52 (TFH401, ``linter/project_refusals.py``): a call that binds arguments to a function's signature
+# (``inspect.signature(fn).bind(**arguments)``): its ``TypeError`` says which argument the caller got wrong, the
+# caller's own input, as a parser's error does (``INPUT_PARSERS``); the methods of the signature that bind.
+SIGNATURE_FACTORIES: Final[frozenset[str]] = frozenset({"inspect.signature", "inspect.Signature.from_callable"})
+SIGNATURE_BINDING_METHODS: Final[frozenset[str]] = frozenset({"bind", "bind_partial"})
 
 # s50 (TFH401, ``rules/errors/input_check.py``; the lead's decision "the model's own input"): a ``try`` whose body
 # only checks or parses what the model sent. A callee named with one of these words (``_validate_session_id``,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import FileContext, handler_types, last_name, lexical_children, string_literal, walk_in_scope
-from .kinds import BARE, classified_keys, formats_kind
+from .kinds import BARE, classified_keys, formats_kind, typed_returns
 from .model import ErrorModel, has_words, words
 from .input_check import checks_model_input
 from .refusals import catches_own_refusals
@@ -167,8 +167,9 @@ class TextTaint:
             exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
             try:
                 extra = self._local_text(helper, exc, extra)
+                typed = typed_returns(helper, lambda d: self._discriminated(d, exc))  # s52: out.update({"code": ...})
                 for n in walk_in_scope(helper.body):
-                    if isinstance(n, cst.Return) and n.value is not None:
+                    if isinstance(n, cst.Return) and n.value is not None and id(n) not in typed:
                         if self._leak(n.value, exc, extra=extra) is not None:
                             self.carries[key] = True
                             break

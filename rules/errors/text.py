@@ -42,6 +42,7 @@ import libcst as cst
 from ...linter.api import FileContext, string_literal, walk_in_scope
 from .model import definitions, words
 from .exc_params import exception_params
+from .kinds import typed_container
 from .placement import path_literal, plugin_class, raised_only, registrar_decorator, url_path, wrappers_above_registration
 from .printed import printed_functions
 from .evidence import (
@@ -519,8 +520,16 @@ class ExceptionText(TextTaint):
                 else:
                     self._holding().pop(t.target.value, None)
 
+    def _typed(self, node: cst.Call | cst.Assign) -> bool:
+        """s52: ``out.update({"code": ...})``, ``out["code"] = ...``: the container says its kind (:mod:`.kinds`)."""
+        typed = typed_container(node, lambda d: self._discriminated(d, self.exceptions())) if self.tainted else None
+        self.tainted.discard(typed or "")
+        return typed is not None
+
     def visit_Assign(self, node: cst.Assign) -> None:
         self._record_holder(node)
+        if self._typed(node):
+            return
         positions = self._returned_positions(node.value)  # the helpers of the module asked once per assignment
         if not self.active():
             if -1 in positions:
@@ -563,6 +572,8 @@ class ExceptionText(TextTaint):
 
     def visit_Call(self, node: cst.Call) -> None:
         """``results.append(f"{e}")``, ``payload.update(error=repr(e))``: the container now carries the text."""
+        if self._typed(node):
+            return
         func = node.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in self.knowledge.container_filling_methods:
             return

@@ -282,7 +282,22 @@ failure:
   `{{"error": str(e), "error_type": type(e).__name__}}`, lingtai's tool
   executor, astro-airflow's `tool_error` and picoagents' metadata true,
   none false; the typed objects left out by readers carried a code or a
-  status besides). A constant catch-all code does not type it
+  status besides). s52: a container the function adds a kind the program
+  chose to after putting the text in it (a literal code or flag, or an enum
+  member: `out = {{"ok": False, "error": str(exc)}}` ... `out.update({{"code":
+  "INVALID_INPUT", "retryable": False}})`, `out["error_code"] =
+  ErrorCode.TIMEOUT`) says its kind from there on, as a dict literal holding
+  both does: in a handler, and in a helper handed the exception or its text
+  (janction's `_fail(exc)`, whose callers return `_fail(exc)`): the helper
+  returns a typed error, so neither it nor its callers are reported (a code
+  added on one branch types the container, as a literal does). A value
+  copied from the exception when it has one (`out["status_code"] =
+  e.response.status_code` on an HTTP error's branch, oddsrail's and cuga's
+  helpers, read debatable: the transport failures stay untyped), a
+  variable, a helper's parameter most callers leave out
+  (`response["error_type"] = error_type`) or a catch-all code (below),
+  added so, types nothing: reported as before.
+  A constant catch-all code does not type it
   (`code=ToolErrorCode.INTERNAL_ERROR`, `"code": "error"`, `UNKNOWN`,
   `EXECUTION_ERROR`: a constant whose words, less `error`/`code`, are only
   words like `internal`, `unknown`, `unexpected`, `execution`, `failed`,
@@ -376,7 +391,21 @@ failure:
   an enclosing `except ... as` binds, a parameter annotated with an
   exception class, or a conventional exception name: `raise
   SessionError(f"send failed: {{cause}}")`, `ChangeDiscoveryError(f"git could
-  not be run ({{exc}})")`); a class the project never constructs;
+  not be run ({{exc}})")`); a class the project never constructs. s52: a
+  caught exception's text handed on is still a message written by the
+  package where that exception is itself about the input: the handler
+  catches only classes that are the project's own refusals (`except
+  ConfigError as e: raise UserInputError(str(e))`, every `ConfigError` a
+  sentence of the package's: wb-wordpress; one step: the class handed on is
+  decided without this step, a class of the same family counts as itself),
+  or its `try` only parses a parameter of the function (`INPUT_PARSERS`:
+  `json.loads(text)`) or binds arguments to a signature
+  (`inspect.signature(fn).bind(**arguments)`, `SIGNATURE_FACTORIES`: its
+  `TypeError` names the argument the caller got wrong; ankaloop's
+  `ToolValidationError`). A `try` that also runs the function
+  (`fn(**arguments)`), a handler of a builtin or a library's class, and a
+  carried class some construction builds from a variable still make the
+  class no refusal;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
   turned into text (`e.args[0]` is reported). s46 read what batches 1-18
@@ -1239,6 +1268,24 @@ def _safe_tool(fn):
 async def nas_mkdir(path: str):
     return await client.mkdir(path)
 """,
+        # s52: a helper adding a kind to the dict it returns beside the text (janction's `_fail(exc)`): a typed error, silent
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("render")
+def _fail(exc: Exception) -> dict:
+    out = {"ok": False, "error": str(exc)}
+    if isinstance(exc, ClientError):
+        out.update(exc.agent_fields())
+    else:
+        out.update({"code": "INVALID_INPUT", "retryable": False})
+    return out
+@mcp.tool()
+def render(scene: str) -> dict:
+    try:
+        return client.submit(scene)
+    except Exception as exc:
+        return _fail(exc)
+""",
         # s51: an error formatter every call of which is raised (actionstep's `raise _safe_tool_error(e) from None`): the text ends in a raise
         """\
 from mcp.server.fastmcp import FastMCP
@@ -2084,6 +2131,21 @@ def _safe_tool(fn):
 @_safe_tool
 async def nas_mkdir(path: str):
     return await client.mkdir(path)
+""",
+        # s52: a helper adding only a catch-all code to the dict holding the text types nothing: reported at its caller
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("render")
+def _fail(exc: Exception) -> dict:
+    out = {"ok": False, "error": str(exc)}
+    out["code"] = "INTERNAL_ERROR"
+    return out
+@mcp.tool()
+def render(scene: str) -> dict:
+    try:
+        return client.submit(scene)
+    except Exception as exc:
+        return _fail(exc)  # error: TFH401
 """,
         # s51: a formatter one caller raises and another returns: its text reaches the tool's answer, reported
         """\
