@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final, Iterable
 
 from .processes import (
     INTERACTIVE_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS, REMOTE_CLIS, REMOTE_SUBCOMMANDS, ProcessNote,
     _AGENT_CLIS, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
     _GIT_PERSON_SUBCOMMANDS, _PYTHONS, _RUNNERS, _SHELL_FLAGS, _SHELLS, _WRAPPERS, _git_given_message, _program_argv,
-    interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
+    SUDO_NON_INTERACTIVE_FLAGS, interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
 )
 
 
@@ -181,16 +182,21 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
 # that reaches another machine or runs long by nature (the tables above: ``REMOTE_CLIS``, ``NETWORK_PROGRAMS``,
 # ``LONG_RUNNING_PROCESSES``, ``LONG_RUNNING_SUBCOMMANDS``, git's network verbs, a coding agent's CLI, a never-ending
 # program, a prompt: ``sudo``, ``gpg``) or a literal URL. Read by ``rules/timeouts/unspelled.py``.
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+-]*://")  # a word that starts with a scheme
+
+
 def network_or_long_words(words: Iterable[str]) -> str | None:
     """The first literal word of a command (any position) that says the process reaches another machine or runs long,
     or None: ``["{}", "-m", "pytest"]`` -> ``pytest``; ``["{}", "pr", "create"]`` -> None (``gh`` unseen)."""
     flat = [w for word in words for w in word.split()]
     for i, word in enumerate(flat):
-        if "://" in word and not word.startswith("file://"):
+        if _URL.match(word) and not word.startswith("file://"):  # s52: a URL, not a key naming one (`credential.https://...`)
             return word
         name = word.rsplit("/", 1)[-1].removesuffix(".exe")
         if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:
             continue
+        if name == "sudo" and SUDO_NON_INTERACTIVE_FLAGS & set(flat[i + 1:i + 3]):
+            continue  # s52: `sudo -n` never prompts (it fails instead); what it runs decides
         pair = f"{name} {flat[i + 1]}" if i + 1 < len(flat) else name
         if (name in REMOTE_CLIS or name in NETWORK_PROGRAMS or name in LONG_RUNNING_PROCESSES or name in _AGENT_CLIS
                 or name in LONG_RUNNING_SUBCOMMANDS or name in REMOTE_SUBCOMMANDS["git"] or name in _GIT_NETWORK
