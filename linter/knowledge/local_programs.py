@@ -10,7 +10,7 @@ from .processes import (
     INTERACTIVE_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS, REMOTE_CLIS, REMOTE_SUBCOMMANDS, ProcessNote,
     _AGENT_CLIS, _GIT_PATCH_SUBCOMMANDS, _GIT_PERSON_FLAGS,
     _GIT_PERSON_SUBCOMMANDS, _PYTHONS, _RUNNERS, _SHELL_FLAGS, _SHELLS, _WRAPPERS, _git_given_message, _program_argv,
-    SUDO_NON_INTERACTIVE_FLAGS, interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
+    interactive_process, process_fix_refusal, remote_cli, shell_commands, sudo_wrapped,
 )
 
 
@@ -195,8 +195,6 @@ def network_or_long_words(words: Iterable[str]) -> str | None:
         name = word.rsplit("/", 1)[-1].removesuffix(".exe")
         if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:
             continue
-        if name == "sudo" and SUDO_NON_INTERACTIVE_FLAGS & set(flat[i + 1:i + 3]):
-            continue  # s52: `sudo -n` never prompts (it fails instead); what it runs decides
         pair = f"{name} {flat[i + 1]}" if i + 1 < len(flat) else name
         if (name in REMOTE_CLIS or name in NETWORK_PROGRAMS or name in LONG_RUNNING_PROCESSES or name in _AGENT_CLIS
                 or name in LONG_RUNNING_SUBCOMMANDS or name in REMOTE_SUBCOMMANDS["git"] or name in _GIT_NETWORK
