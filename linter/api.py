@@ -30,6 +30,7 @@ from .project_routes import route_template, serves_route
 from .imports_disk import imported_by, imported_definition, imported_method, project_call_arguments, project_method_stays_local, project_only_calls, shares_import
 from .imports_programs import project_program
 from .returned import function_program, function_programs
+from .tool_functions import decorator_names, registered_tool
 from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
@@ -60,6 +61,7 @@ from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
 from .fixes import timeout_escapes_handler
 
 __all__ = [
+    "decorator_names", "registered_tool",
     "effects", "knowledge",
     "Effect", "classify_call", "declared_class", "has_idempotency_key", "inference_body", "outside_screen",
     "reaches_outside",

@@ -61,7 +61,7 @@ def _flatten(values: list[tuple[str, ...]] | None) -> tuple[str, ...] | None:
 
 
 def _expand_all(codes: tuple[str, ...] | None) -> tuple[str, ...] | None:
-    """``ALL`` (ruff's selector): every rule, as the prefix ``TFH`` and the off-by-default codes (TFH003),
+    """``ALL`` (ruff's selector): every rule, as the prefix ``TFH`` and the off-by-default codes (TFH003, TFH203),
     so that an ``--ignore`` prefix (``TFH4``) still takes rules out, as after ruff's ``ALL``."""
     if codes is None or ALL not in codes:
         return codes

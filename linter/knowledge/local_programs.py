@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final, Iterable
 
 from .processes import (
@@ -181,12 +182,15 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
 # that reaches another machine or runs long by nature (the tables above: ``REMOTE_CLIS``, ``NETWORK_PROGRAMS``,
 # ``LONG_RUNNING_PROCESSES``, ``LONG_RUNNING_SUBCOMMANDS``, git's network verbs, a coding agent's CLI, a never-ending
 # program, a prompt: ``sudo``, ``gpg``) or a literal URL. Read by ``rules/timeouts/unspelled.py``.
+_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+-]*://")  # a word that starts with a scheme
+
+
 def network_or_long_words(words: Iterable[str]) -> str | None:
     """The first literal word of a command (any position) that says the process reaches another machine or runs long,
     or None: ``["{}", "-m", "pytest"]`` -> ``pytest``; ``["{}", "pr", "create"]`` -> None (``gh`` unseen)."""
     flat = [w for word in words for w in word.split()]
     for i, word in enumerate(flat):
-        if "://" in word and not word.startswith("file://"):
+        if _URL.match(word) and not word.startswith("file://"):  # s52: a URL, not a key naming one (`credential.https://...`)
             return word
         name = word.rsplit("/", 1)[-1].removesuffix(".exe")
         if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:

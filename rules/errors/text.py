@@ -39,7 +39,7 @@ from typing import Callable
 
 import libcst as cst
 
-from ...linter.api import FileContext, string_literal, walk_in_scope
+from ...linter.api import FileContext, decorator_names, registered_tool, string_literal, walk_in_scope
 from .model import definitions, words
 from .exc_params import exception_params
 from .kinds import typed_container
@@ -347,18 +347,7 @@ class ExceptionText(TextTaint):
         return False
 
     def _decorator_names(self, decorator: cst.BaseExpression) -> list[str]:
-        """The qualified names a decorator may be: ``@tool``/``@tool(...)`` by the imports, ``@mcp.tool()`` on an
-        object built from a known class as ``Class.method``."""
-        func = decorator.func if isinstance(decorator, cst.Call) else decorator
-        out: list[str] = []
-        qn = self.names.qualname(func)
-        if qn is not None:
-            out.append(self.knowledge.canonical(qn))
-        if isinstance(func, cst.Attribute):
-            ref = self.names.qualify(func.value)
-            if ref is not None and ref[1]:
-                out.append(f"{self.knowledge.canonical(ref[0])}.{func.attr.value}")
-        return out
+        return decorator_names(decorator, self.names, self.knowledge)
 
     def _route(self, decorator: cst.BaseExpression) -> bool:
         """``@app.get("/x")`` / ``@self._app.route(...)`` on a web app or router object, or a route decorator."""
@@ -373,27 +362,7 @@ class ExceptionText(TextTaint):
         return any(n in k.web_route_decorators for n in self._decorator_names(decorator))
 
     def _tool(self, func: cst.FunctionDef) -> bool:
-        k = self.knowledge
-        if any(n in k.tool_decorators for d in func.decorators for n in self._decorator_names(d.decorator)):
-            return True
-        for d in func.decorators:
-            dec = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
-            if isinstance(dec, cst.Attribute) and dec.attr.value in k.tool_registration_verbs:
-                recv = dec.value  # @mcp.tool() on a server object imported from another module (odoo's ``server_core``)
-                name = recv.attr.value if isinstance(recv, cst.Attribute) else recv.value if isinstance(
-                    recv, cst.Name) else ""
-                ref = self.names.qualify(recv)
-                if k.registration_framework(dec.attr.value, name, k.canonical(ref[0]) if ref else None) is not None:
-                    return True
-        cls = self._owner.get(id(func))
-        if cls is None:
-            return False
-        for base in cls.bases:
-            qn = self.names.qualname(base.value)
-            form = k.tool_base_classes.get(k.canonical(qn)) if qn is not None else None
-            if form is not None and func.name.value in form[1]:
-                return True
-        return False
+        return registered_tool(func, self._owner.get(id(func)), self.names, self.knowledge)
 
     @cached_property
     def _registers_tools(self) -> bool:

@@ -244,6 +244,15 @@ def built_local_command(knowledge: Knowledge, cmd: cst.BaseExpression, func: cst
     return bool(words) and knowledge.network_or_long_words(w for w in words if w not in (_HOLE, _HANDED)) is None
 
 
+def literal_words(cmd: cst.BaseExpression, func: cst.FunctionDef | None, module: cst.Module | None,
+                  is_builtin: Callable[[str], bool], cls: cst.ClassDef | None, returned: dict[str, list[str]]) -> list[str]:
+    """Every literal word of a command as :class:`_Reader` reads it (names bound in the function, the module or by the
+    class's methods read through; ``{}`` for a part not spelled), whoever chose its program (s52: TFH203's evidence)."""
+    reader = _Reader(func, module, is_builtin, cls)
+    reader.returned = returned
+    return reader.words(cmd, False)
+
+
 def returned_words(tree: ast.AST) -> dict[str, list[str]]:
     """Each module function's name -> the literal words of what its ``return`` statements give (``return "curl"``,
     ``return shutil.which("git") or "git"``), read on the file's ``ast`` screen (the narrowed tree may lack it)."""

@@ -1,0 +1,101 @@
+"""What a process finding rests on: TFH201 or TFH203 (s52, the lead's split of TFH201 by evidence; issue 23).
+
+TFH201 reports a process without a timeout when the linter can read why it may not end: a literal word of its command
+(any position, through the names, helpers and callers the rule already reads) names a program or sub-command the
+tables know to reach another machine, run long or wait at a prompt (``knowledge.network_or_long_words``), or a tool
+runs it (the model's command, :func:`~smullyan.linter.tool_functions.registered_tool`). A process whose command says
+none of this, and a ``wait()``/``communicate()`` on one (or on a process the function did not start), is TFH203: a
+program the linter cannot read, off by default. Measured on all 1,047 TFH201 labels of batches 1-24 (session 51's
+audit): the evidence TFH201 keeps is right 88-100% of the time; what moves to TFH203 29-53%.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...linter.api import registered_tool
+from .methods import method_command
+from .shapes import TimeoutShapes
+from .unspelled import literal_words, returned_words
+
+_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait",
+                    "asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"})
+_STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
+
+
+class EvidenceShapes(TimeoutShapes):
+    """TFH201's shapes plus the split: :meth:`unread_process` says whether a finding belongs to TFH203."""
+
+    def unread_process(self, node: cst.Call, qn: str) -> bool:
+        """``node`` (a call of ``qn`` the rule reports) runs or waits on a process whose command holds no word that
+        says it reaches another machine, runs long or may prompt, outside a tool."""
+        if qn in _RUNS:
+            cmd = self._command(node)
+        elif qn in _WAITS:
+            started = self._started(node)
+            if started is None:
+                return not self._in_tool()  # a process started elsewhere (`self.proc`, a parameter): unread
+            cmd = started
+        else:
+            return False  # HTTP, SDK, database, docker: the call itself is the evidence
+        if cmd is not None and self._evidence(node, cmd, 0):
+            return False
+        return not self._in_tool()
+
+    def _started(self, node: cst.Call) -> cst.BaseExpression | None:
+        """The command of the process a ``proc.wait()``/``proc.communicate()`` waits on, when the function starts
+        ``proc`` itself (``proc = subprocess.Popen(cmd)``, ``proc = await asyncio.create_subprocess_exec(*argv)``)."""
+        f = node.func
+        if not (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name)):
+            return None
+        for value in self._literal_bindings(f.value.value) or self._with_bindings(f.value.value):
+            call = value.expression if isinstance(value, cst.Await) else value
+            if not isinstance(call, cst.Call) or self.names.qualname(call.func) not in _STARTS:
+                continue
+            if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
+                return cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
+                                 for a in call.args if a.keyword is None and a.star != "**"])
+            return self._command(call)
+        return None
+
+    def _with_bindings(self, name: str) -> list[cst.BaseExpression]:
+        """``with subprocess.Popen(cmd) as proc:`` in the function: the started call."""
+        call = self.popen_calls.get(name)
+        return [call] if call is not None else []
+
+    def _evidence(self, node: cst.Call, cmd: cst.BaseExpression, depth: int) -> bool:
+        """A literal word of ``cmd``, or of a command it stands for, names the network, a long job or a prompt."""
+        k = self.knowledge
+        if depth > 4:
+            return False
+        if isinstance(cmd, cst.Name):
+            bound = self._literal_bindings(cmd.value)
+            if any(not isinstance(v, cst.Name) and self._evidence(node, v, depth + 1) for v in bound):
+                return True
+        if isinstance(cmd, cst.IfExp):
+            return self._evidence(node, cmd.body, depth + 1) or self._evidence(node, cmd.orelse, depth + 1)
+        built = method_command(self.ctx.screen, self.classes[-1] if self.classes else None, cmd)
+        if built is not None and self._evidence(node, built, depth + 1):
+            return True
+        subs = self._parameter_commands(cmd)
+        if subs is not None and any(self._evidence(node, c, depth + 1) for c in subs):
+            return True  # each literal command the callers hand in
+        words = self._words_of(cmd)[0]
+        func = self.names.function
+        words += literal_words(cmd, func if isinstance(func, cst.FunctionDef) else None, self.module, self.names.is_builtin,
+                               self.classes[-1] if self.classes else None,
+                               self.ctx.screen.memo(("returned_words",), lambda: returned_words(self.ctx.screen.tree)))
+        return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+
+    def _in_tool(self) -> bool:
+        """The call is in a tool a framework runs (or a function nested in one): the model chose the command."""
+        stack = self.names.stack
+        for i in range(len(stack) - 1, 0, -1):
+            frame = stack[i]
+            if frame.kind == "function" and isinstance(frame.node, cst.FunctionDef):
+                outer = stack[i - 1]
+                owner = outer.node if outer.kind == "class" and isinstance(outer.node, cst.ClassDef) else None
+                if registered_tool(frame.node, owner, self.names, self.knowledge):
+                    return True
+        return False
