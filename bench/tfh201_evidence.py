@@ -1,6 +1,6 @@
 """TFH201's labels by the evidence a finding rests on: session 51's audit as a script.
 
-Run: ``.venv/bin/python bench/tfh201_evidence.py [--findings OUT/findings-held-out.json ...] [--codes TFH201]``
+Run: ``.venv/bin/python bench/tfh201_evidence.py [--findings OUT/findings-*.json OUT2 ...] [--codes TFH201]``
 
 Reads every TFH201 label row of ``bench/survey/labels/*.tsv`` (``misses-*`` excluded), finds the labelled call in
 the installed source (``/tmp/smullyan-survey/site/<package>`` for batches 1-18, ``/tmp/smullyan-survey-bN/site``
@@ -17,8 +17,8 @@ tables (``smullyan.linter.knowledge.processes``/``local_programs``, imported, no
 - **f** an HTTP client call; **g** an SDK/DB client call; **h** other; **?** the file or call not found.
 
 Prints the kind table (true/false/debatable and precision = true / (true + false) per kind and per batch group:
-1-18, 19-22, 23, 24, ..., all) over all label rows; with ``--findings`` (one or more survey ``--out`` runs'
-``findings-*.json``) also the rows a finding of ``--codes`` still reports and the rows gone, a label matched
+1-18, 19-22, 23, 24, ..., all) over all label rows; with ``--findings`` (survey ``--out`` runs' ``findings-*.json``
+files, or the ``--out`` directories) also the rows a finding of ``--codes`` still reports and the rows gone, a label matched
 to its finding as ``bench/survey.py`` does (``match_labels``: line, source text, span) and only for the
 packages each run linted (its ``counts.json``, else the packages of its findings). ``--tsv FILE`` writes the
 per-row kinds in the columns of ``bench/survey/tfh201-evidence-s51.tsv``; ``--check TSV`` says how many rows
@@ -517,8 +517,9 @@ def check(table: list[Row], audit: Path) -> tuple[int, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--findings", type=Path, action="append", default=[],
-                    help="a survey run's findings-<half>.json (repeatable): also the rows it still reports")
+    ap.add_argument("--findings", type=Path, nargs="+", action="extend", default=[],
+                    help="survey runs' findings-<half>.json files, or their --out directories (every findings-*.json "
+                         "in them; repeatable): also the rows they still report")
     ap.add_argument("--codes", default="TFH201",
                     help="comma-separated codes whose findings report a TFH201 label (TFH201)")
     ap.add_argument("--labels", type=Path, default=survey.LABELS, help="the labels directory (bench/survey/labels)")
@@ -531,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     print(kind_table("All TFH201 label rows", table, groups))
     if args.findings:
         codes = tuple(c.strip() for c in args.codes.split(",") if c.strip())
-        findings, linted = load_findings(args.findings)
+        files = [f for p in args.findings for f in (sorted(p.glob("findings-*.json")) if p.is_dir() else [p])]
+        findings, linted = load_findings(files)
         status = reported(table, findings, linted, codes)
         print(f"Packages linted by the runs: {len({p for _h, p in linted})}; label rows of them: {len(status)}\n")
         print(kind_table(f"Still reported by {'/'.join(codes)}", [r for r, hit in status if hit], groups))
