@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from . import imports_disk as disk
 from . import knowledge as kb
+from .nodes import is_main_test
 
 __all__ = ["foreground_only", "summarise"]
 
@@ -44,12 +45,6 @@ class Callers:
     callers: dict[str, frozenset[tuple[str, bool, str]]]
     uncalled: frozenset[tuple[str, str]]
     entries: frozenset[str] = frozenset()  # the module's functions that are themselves commands the person runs
-
-
-def _is_main_test(test: ast.expr) -> bool:
-    return isinstance(test, ast.Compare) and any(
-        isinstance(n, ast.Name) and n.id == "__name__" for n in [test.left, *test.comparators]) and any(
-        isinstance(n, ast.Constant) and n.value == "__main__" for n in [test.left, *test.comparators])
 
 
 def _imports(tree: ast.AST, roots: frozenset[str]) -> bool:
@@ -134,7 +129,7 @@ def summarise(tree: ast.AST) -> Callers:
             visit(node.body, main)
             stack.pop()
             return
-        if isinstance(node, ast.If) and not stack and _is_main_test(node.test):
+        if isinstance(node, ast.If) and not stack and is_main_test(node.test):
             for stmt in node.body:
                 visit(stmt, True)
             for stmt in node.orelse:

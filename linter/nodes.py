@@ -183,6 +183,17 @@ def receiver_name(call_func: cst.BaseExpression | ast.expr) -> str | None:
     return None
 
 
+def is_main_test(test: ast.expr) -> bool:
+    """``__name__ == "__main__"``, either side first: the test of a script's ``if __name__ == "__main__":`` block
+    (its operator is not read; one comparison, not a chain). TFH201's foreground callers and the tools report's
+    demo code both ask it of a module-level ``if``."""
+    if not isinstance(test, ast.Compare) or len(test.comparators) != 1:
+        return False
+    sides = [test.left, test.comparators[0]]
+    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
+        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+
+
 # ---------------------------------------------------------------- string literals
 
 

@@ -21,6 +21,7 @@ import ast
 import re
 from collections.abc import Iterable
 
+from ..nodes import is_main_test
 from ..testmodules import is_test_module
 from .index import FUNCS, Def, Index, module_name
 from .model import Tool
@@ -63,14 +64,6 @@ def _registered_template(d: Def, index: Index) -> bool:
     return any(path == h or path.startswith(h + ".") for path, _n in d.functions for h in index.handed)
 
 
-def _main_guard(stmt: ast.stmt) -> bool:
-    if not isinstance(stmt, ast.If) or not isinstance(stmt.test, ast.Compare) or len(stmt.test.comparators) != 1:
-        return False
-    sides = [stmt.test.left, stmt.test.comparators[0]]
-    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
-        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
-
-
 def _named(index: Index) -> list[tuple[int, int]]:
     """The line ranges of the module's functions named for demos (``run_example``, ``demo``) and of its classes named
     and documented as test doubles (``MockSubagent``, "Mock subagent for testing.": autosre's ``mock_check``
@@ -90,7 +83,8 @@ _FOR_TESTS = re.compile(r"\b(tests?|testing|unit[- ]tests?)\b", re.IGNORECASE)
 
 def _guarded(index: Index) -> list[tuple[int, int]]:
     """The line ranges of the module's ``if __name__ == "__main__":`` blocks."""
-    return [(s.lineno, s.end_lineno or s.lineno) for s in index.tree.body if _main_guard(s)]
+    return [(s.lineno, s.end_lineno or s.lineno) for s in index.tree.body
+            if isinstance(s, ast.If) and is_main_test(s.test)]
 
 
 def _exported(tree: ast.Module) -> set[str]:
