@@ -264,6 +264,7 @@ class ToolFacts:
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)
+            self._bind_getter(node.asname.name, node.item)  # ``async with _client() as client``
             self.clients.bind(self._client_key(dotted(node.asname.name)), node.item)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -274,10 +275,15 @@ class ToolFacts:
             self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
-            for name, getter in bound_from(t.target, node.value):  # ``client = await self._get_client()``
-                if getter in self._client_timeouts and (key := self._client_key(name)) is not None:
-                    self._client_timeouts[key] = self._client_timeouts[getter]
+            self._bind_getter(t.target, node.value)  # ``client = await self._get_client()``
             self.clients.bind(self._client_key(dotted(t.target)), node.value)
+
+    def _bind_getter(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """A name bound to what a getter of the module returns (``client = await self._get_client()``, ``async with
+        _client() as client``): a request on it has the client's timeout the getter builds (``built_clients``)."""
+        for name, getter in bound_from(target, value):
+            if getter in self._client_timeouts and (key := self._client_key(name)) is not None:
+                self._client_timeouts[key] = self._client_timeouts[getter]
 
     def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:

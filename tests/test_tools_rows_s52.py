@@ -1,0 +1,234 @@
+"""`smullyan tools` rows (issue 28, session 52, after batch 24's blind rows): calls and retries through a project's
+own client reached by a getter the earlier sessions did not read.
+
+- A method called on an awaited call of one of the run's functions (``(await get_client()).get_report(id)``) is a
+  method of what that function returns, as ``get_client().get_report(id)`` already was.
+- A function that only hands on what another function of the run returns (``async def resolve_client(ctx) -> Any:
+  from pkg import server; return await server.get_client(ctx)``, the import inside it breaking an import cycle)
+  returns that function's value: a method called on its value is the method of the class the other is annotated
+  to return.
+- A getter nested in the function that registers the tools, caching what one of the run's functions returns
+  (``_gh = None; def _get_gh(): nonlocal _gh; if _gh is None: _gh = get_client(); return _gh``): a method called on
+  its value (``_get_gh().post(...)``) is that class's method; its request helper's retry loop is the row's retry.
+- A client a module's getter builds and returns, bound by ``async with _client() as client`` (not only by an
+  assignment), gives a request on ``client`` the constructor's timeout (``httpx.AsyncClient(timeout=TIMEOUT)``).
+- A call listed under a sign-in helper (the request helper's ``_get_token``, in its own summary) does not class the
+  tool: a tool named for deleting stays classed by its name.
+
+Negative examples: a function handing on two different functions' values, a nested getter defined twice, a
+getter returning something no function of the run builds, and a ``with`` over a call that is no getter stay as they
+were.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import tools_by_name
+
+_CLIENT = '''
+    import asyncio
+
+    import httpx
+
+
+    class ApiClient:
+        def __init__(self):
+            self._http = httpx.AsyncClient(timeout=60.0)
+
+        async def _get_token(self):
+            r = await self._http.post("https://api.example.com/v2/auth/token", data={"grant_type": "x"})
+            return r.json()["access_token"]
+
+        async def _request(self, method, path, retries=3):
+            token = await self._get_token()
+            for attempt in range(retries):
+                try:
+                    resp = await self._http.request(method, "https://api.example.com" + path,
+                                                    headers={"Authorization": token})
+                except httpx.TransportError:
+                    if attempt < retries - 1:
+                        await asyncio.sleep(2 ** attempt)
+                        continue
+                    raise
+                if resp.status_code >= 500 and attempt < retries - 1:
+                    await asyncio.sleep(2 ** attempt)
+                    continue
+                return resp.json()
+
+        async def get(self, path):
+            return await self._request("GET", path)
+
+        async def delete(self, path):
+            return await self._request("DELETE", path)
+
+        async def get_report(self, report_id):
+            return await self.get(f"/v2/reports/{report_id}")
+
+        async def delete_schedule(self, schedule_id):
+            return await self.delete(f"/v2/schedules/{schedule_id}")
+
+
+    _client = None
+
+
+    def get_client() -> ApiClient:
+        global _client
+        if _client is None:
+            _client = ApiClient()
+        return _client
+'''
+
+_COMMON = '''
+    from typing import Any
+
+
+    async def resolve_client(ctx: Any = None) -> Any:
+        from pkg import client
+
+        return client.get_client()
+'''
+
+_AWAITED = '''
+    import json
+
+    from mcp.server.fastmcp import FastMCP
+
+    from pkg.common import resolve_client as get_client
+
+    mcp = FastMCP("api")
+
+
+    @mcp.tool()
+    async def get_report(report_id: str) -> str:
+        """Get a report."""
+        return json.dumps(await (await get_client()).get_report(report_id))
+
+
+    @mcp.tool()
+    async def delete_report_schedule(schedule_id: str) -> str:
+        """Delete a report schedule."""
+        return json.dumps(await (await get_client()).delete_schedule(schedule_id))
+'''
+
+_NESTED = '''
+    import json
+
+    from pkg.client import get_client
+
+
+    def register(server):
+        _gh = None
+
+        def _get_gh():
+            nonlocal _gh
+            if _gh is None:
+                _gh = get_client()
+            return _gh
+
+        @server.tool()
+        async def fetch_report(report_id: str) -> str:
+            """Fetch a report."""
+            return json.dumps(await _get_gh().get(f"/v2/reports/{report_id}"))
+'''
+
+_SERVER = '''
+    from mcp.server.fastmcp import FastMCP
+
+    from pkg import nested
+
+    mcp = FastMCP("api")
+    nested.register(mcp)
+'''
+
+
+def _rows(tmp_path: Path, **files: str) -> dict[str, object]:
+    tree = {"pkg/__init__.py": "", "pkg/client.py": _CLIENT, "pkg/common.py": _COMMON, "pkg/tools.py": _AWAITED,
+            "pkg/nested.py": _NESTED, "pkg/server.py": _SERVER}
+    tree.update({f"pkg/{k}.py": v for k, v in files.items()})
+    return tools_by_name(tmp_path, tree)
+
+
+def _whats(tool: object) -> list[tuple[str, str | None]]:
+    return sorted((c.what, c.helper) for c in tool.calls)  # type: ignore[attr-defined]
+
+
+def test_a_method_on_an_awaited_getter_through_a_function_handing_on_anothers_value(tmp_path: Path) -> None:
+    rows = _rows(tmp_path)
+    tool = rows["get_report"]
+    assert ("httpx.AsyncClient.request", "_request") in _whats(tool)
+    assert [c.timeout for c in tool.calls if c.what == "httpx.AsyncClient.request"] == ["value"]  # type: ignore[attr-defined]
+    assert [r.condition for r in tool.retries] != []  # type: ignore[attr-defined]
+    assert tool.classification == "read-safe"  # type: ignore[attr-defined]
+
+
+def test_a_sign_in_helpers_request_does_not_class_the_tool(tmp_path: Path) -> None:
+    tool = _rows(tmp_path)["delete_report_schedule"]
+    assert ("httpx.AsyncClient.request", "_request") in _whats(tool)
+    assert tool.classification == "irreversible"  # type: ignore[attr-defined]
+    assert tool.evidence == "by name (delete)"  # type: ignore[attr-defined]
+
+
+def test_a_method_on_a_nested_caching_getter(tmp_path: Path) -> None:
+    tool = _rows(tmp_path)["fetch_report"]
+    assert ("httpx.AsyncClient.request", "_request") in _whats(tool)
+    assert tool.retries  # type: ignore[attr-defined]
+
+
+def test_a_function_handing_on_two_functions_values_is_not_followed(tmp_path: Path) -> None:
+    common = _COMMON.replace("return client.get_client()",
+                             "if ctx:\n            return client.get_client()\n        return client.other()")
+    rows = _rows(tmp_path, common=common)
+    assert rows["get_report"].calls == []  # type: ignore[attr-defined]
+
+
+def test_a_nested_getter_defined_twice_is_not_followed(tmp_path: Path) -> None:
+    nested = _NESTED + '''
+
+    def register_more(server):
+        def _get_gh():
+            return None
+    '''
+    rows = _rows(tmp_path, nested=nested)
+    assert rows["fetch_report"].calls == []  # type: ignore[attr-defined]
+
+
+_WITH_GETTER = '''
+    import httpx
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("gov")
+    TIMEOUT = 30.0
+
+
+    def _client() -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url="https://api.example.com", timeout=TIMEOUT)
+
+
+    async def _get(path):
+        async with _client() as client:
+            r = await client.get(path)
+        return r.json()
+
+
+    @mcp.tool()
+    async def get_rates(code: str) -> str:
+        """Get the rates."""
+        return str(await _get(f"/rates/{code}"))
+
+
+    @mcp.tool()
+    async def get_plain(code: str) -> str:
+        """Get without the getter."""
+        async with httpx.AsyncClient() as client:
+            r = await client.get(f"https://api.example.com/plain/{code}")
+        return r.text
+'''
+
+
+def test_a_getters_client_bound_by_with(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"gov/__init__.py": "", "gov/server.py": _WITH_GETTER})
+    calls = rows["get_rates"].calls  # type: ignore[attr-defined]
+    assert [(c.timeout, c.timeout_value) for c in calls] == [("value", "TIMEOUT")]
+    plain = rows["get_plain"].calls  # type: ignore[attr-defined]
+    assert [c.timeout for c in plain] == ["default"]
