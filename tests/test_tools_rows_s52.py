@@ -12,6 +12,9 @@ own client reached by a getter the earlier sessions did not read.
   its value (``_get_gh().post(...)``) is that class's method; its request helper's retry loop is the row's retry.
 - A client a module's getter builds and returns, bound by ``async with _client() as client`` (not only by an
   assignment), gives a request on ``client`` the constructor's timeout (``httpx.AsyncClient(timeout=TIMEOUT)``).
+- A best-effort clean-up with a ``finally`` of the same kind (a kill sequence on a timeout: ``try:
+  process.communicate(timeout=2) except TimeoutExpired: pass finally: os.killpg(...)``) is a side step, not a
+  swallowed failure; so is the probe of a cached client in an ``if`` before the code that rebuilds it.
 - A call listed under a sign-in helper (the request helper's ``_get_token``, in its own summary) does not class the
   tool: a tool named for deleting stays classed by its name.
 
@@ -232,3 +235,128 @@ def test_a_getters_client_bound_by_with(tmp_path: Path) -> None:
     assert [(c.timeout, c.timeout_value) for c in calls] == [("value", "TIMEOUT")]
     plain = rows["get_plain"].calls  # type: ignore[attr-defined]
     assert [c.timeout for c in plain] == ["default"]
+
+
+_SDK_CONNECTION = '''
+    from typing import Optional
+
+    from openstack import connection
+
+    _conn: Optional[connection.Connection] = None
+
+
+    def get_connection():
+        global _conn
+        if _conn is not None:
+            try:
+                _conn.identity.get_token()
+                return _conn
+            except Exception:
+                _conn = None
+        _conn = connection.Connection(auth_url="https://keystone.example.com", timeout=10)
+        return _conn
+'''
+_SDK_SERVICES = '''
+    from pkg.conn import get_connection
+
+
+    def list_amphorae(lb_id):
+        conn = get_connection()
+        return [a.id for a in conn.load_balancer.amphorae(loadbalancer_id=lb_id)]
+
+
+    def list_other(lb_id):
+        other = make_other()
+        return other.load_balancer.amphorae(loadbalancer_id=lb_id)
+
+
+    def make_other():
+        return object()
+'''
+_SDK_TOOLS = '''
+    from mcp.server.fastmcp import FastMCP
+
+    from pkg.services import list_amphorae, list_other
+
+    mcp = FastMCP("os")
+
+
+    @mcp.tool()
+    def get_amphorae(lb_id: str) -> str:
+        """The amphorae of a load balancer."""
+        return str(list_amphorae(lb_id))
+
+
+    @mcp.tool()
+    def get_other(lb_id: str) -> str:
+        """Through a getter returning no SDK client."""
+        return str(list_other(lb_id))
+'''
+
+
+def test_an_sdk_connection_a_getter_caches_in_a_global(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/conn.py": _SDK_CONNECTION,
+                                    "pkg/services.py": _SDK_SERVICES, "pkg/tools.py": _SDK_TOOLS})
+    calls = rows["get_amphorae"].calls  # type: ignore[attr-defined]
+    assert sorted((c.what, c.timeout) for c in calls) == [("Connection.identity.get_token", "value"),
+                                                          ("Connection.load_balancer.amphorae", "value")]
+    assert rows["get_other"].calls == []  # type: ignore[attr-defined]
+    # the cached connection's probe (its handler resets the cache, and the connection is rebuilt): no swallowing
+    assert "swallowed" not in rows["get_amphorae"].failures  # type: ignore[attr-defined]
+
+
+_KILL_SEQUENCE = '''
+    import json
+    import os
+    import signal
+    import subprocess
+
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("tk")
+
+
+    @mcp.tool()
+    def run_status(name: str) -> str:
+        """Run the status command."""
+        try:
+            process = subprocess.Popen(["tk", "status", name], stdout=subprocess.PIPE, text=True,
+                                       start_new_session=True)
+            try:
+                out, _ = process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(process.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+                try:
+                    process.communicate(timeout=2)
+                except subprocess.TimeoutExpired:
+                    pass
+                finally:
+                    try:
+                        os.killpg(process.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    process.communicate()
+                raise
+            return out
+        except subprocess.TimeoutExpired:
+            return json.dumps({"error_code": "timeout", "message": "timed out"})
+
+
+    @mcp.tool()
+    def run_quiet(name: str) -> str:
+        """A handler that swallows the command's failure."""
+        try:
+            return subprocess.run(["tk", "quiet", name], capture_output=True, text=True, timeout=10).stdout
+        except subprocess.TimeoutExpired:
+            pass
+        return ""
+'''
+
+
+def test_a_kill_sequence_on_the_way_out_is_no_swallowing(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"tk/__init__.py": "", "tk/server.py": _KILL_SEQUENCE})
+    assert "swallowed" not in rows["run_status"].failures  # type: ignore[attr-defined]
+    assert "swallowed" in rows["run_quiet"].failures  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_called", "method_of_returned", "module_defs", "param_methods", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
+__all__ = ["RETURNED", "UNTYPED", "bound_values", "callee", "forwarded", "method_of_called", "method_of_returned", "module_defs", "param_methods", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
 
 
 def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
@@ -230,7 +230,7 @@ def forwarded(fn: ast.FunctionDef | ast.AsyncFunctionDef, index: Index, roots: f
     values: list[ast.expr] = []
     for r in returns:
         if isinstance(r.value, ast.Name):  # a cache it fills (``global``/``nonlocal _gh``; ``_gh = get_client()``)
-            bound = _bound_values(fn, r.value.id)
+            bound = bound_values(fn, r.value.id)
             if not bound:
                 return None
             values.extend(bound)
@@ -259,7 +259,7 @@ def forwarded(fn: ast.FunctionDef | ast.AsyncFunctionDef, index: Index, roots: f
     return found.pop() if len(found) == 1 else None
 
 
-def _bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
+def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
     """The values ``fn`` binds ``name`` to, ``None`` aside (a cache reset); none when it binds it otherwise
     (a ``for`` target, an augmented assignment)."""
     out: list[ast.expr] = []

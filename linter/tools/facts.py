@@ -21,7 +21,7 @@ from .built_clients import bound_from, module_clients
 from .clients import ClientObjects
 from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import (handler_mode, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
+from .failures import (handler_mode, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed, step_tries,
                        status_typed, try_bound)
 from .index import Def
 from .annotations import annotation_call, declared_here, hint_constants
@@ -228,10 +228,10 @@ class ToolFacts:
             return
         body = node.body
         for i, stmt in enumerate(body[:-1]):
-            if isinstance(stmt, cst.Try) and stmt.handlers and any(
-                    not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
-                    for later in body[i + 1:]):
-                self.pre_steps.update(id(h) for h in stmt.handlers)
+            for t in step_tries(stmt):
+                if t.handlers and any(not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
+                                      for later in body[i + 1:]):
+                    self.pre_steps.update(id(h) for h in t.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()

@@ -54,7 +54,7 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
-    sdk: dict[str, tuple[str, str]] = field(default_factory=dict)  # functions returning an SDK client (``returned.py``)
+    sdk: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # functions returning an SDK client (``returned.py``)
     # functions that hand one of the run's functions a literal HTTP method (``self.request("POST", path, ...)``,
     # ``_request(method="DELETE")``): function -> those methods, lower case
     sends: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -355,7 +355,7 @@ class _Resolver:
         self.instances: dict[str, str] = {}
         self.bases: dict[str, tuple[str, ...]] = {}
         self.sends: dict[str, tuple[str, ...]] = {}
-        self.sdk: dict[str, tuple[str, str]] = {}
+        self.sdk: dict[str, tuple[str, str, str]] = {}
         self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
