@@ -15,6 +15,8 @@ own client reached by a getter the earlier sessions did not read.
 - A best-effort clean-up with a ``finally`` of the same kind (a kill sequence on a timeout: ``try:
   process.communicate(timeout=2) except TimeoutExpired: pass finally: os.killpg(...)``) is a side step, not a
   swallowed failure; so is the probe of a cached client in an ``if`` before the code that rebuilds it.
+- A PATCH alone gives way to a name whose verb says an idempotent write, as a POST already did (``update_issue``
+  sending ``PATCH /issues/1``: idempotent-write; ``add_label`` stays a non-idempotent write).
 - A call listed under a sign-in helper (the request helper's ``_get_token``, in its own summary) does not class the
   tool: a tool named for deleting stays classed by its name.
 
@@ -360,3 +362,30 @@ def test_a_kill_sequence_on_the_way_out_is_no_swallowing(tmp_path: Path) -> None
     rows = tools_by_name(tmp_path, {"tk/__init__.py": "", "tk/server.py": _KILL_SEQUENCE})
     assert "swallowed" not in rows["run_status"].failures  # type: ignore[attr-defined]
     assert "swallowed" in rows["run_quiet"].failures  # type: ignore[attr-defined]
+
+
+_PATCHES = '''
+    import httpx
+    from mcp.server.fastmcp import FastMCP
+
+    mcp = FastMCP("gh")
+    _http = httpx.Client(timeout=10)
+
+
+    @mcp.tool()
+    def update_issue(number: int) -> str:
+        """Update an issue."""
+        return _http.patch(f"https://api.example.com/issues/{number}").text
+
+
+    @mcp.tool()
+    def add_label(number: int) -> str:
+        """Add a label."""
+        return _http.patch(f"https://api.example.com/issues/{number}/labels").text
+'''
+
+
+def test_a_patch_alone_gives_way_to_an_idempotent_verb(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"gh/__init__.py": "", "gh/server.py": _PATCHES})
+    assert rows["update_issue"].classification == "idempotent-write"  # type: ignore[attr-defined]
+    assert rows["add_label"].classification == "non-idempotent-write"  # type: ignore[attr-defined]
