@@ -27,7 +27,7 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "per_item_tries", "returns_tool_error", "side_step", "status_swallowed", "step_tries",
+__all__ = ["handler_mode", "is_tool_error", "local_work", "per_item_tries", "returns_tool_error", "is_return", "side_step", "status_swallowed", "step_tries",
            "status_typed", "try_bound"]
 
 
@@ -112,6 +112,11 @@ def step_tries(stmt: cst.BaseStatement) -> list[cst.Try]:
     if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock):
         return [s for s in stmt.body.body if isinstance(s, cst.Try)]
     return []
+
+
+def is_return(stmt: cst.BaseStatement) -> bool:
+    """A line that only returns (``return _ok(result)``)."""
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(x, cst.Return) for x in stmt.body)
 
 
 def _substitutes(handler: cst.ExceptHandler, bound: frozenset[str]) -> bool:
