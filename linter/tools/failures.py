@@ -109,9 +109,15 @@ def step_tries(stmt: cst.BaseStatement) -> list[cst.Try]:
     it: a probe of a cached client): when more work outside follows, a best-effort step (``facts.pre_steps``)."""
     if isinstance(stmt, cst.Try):
         return [stmt]
-    if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock):
+    if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock) \
+            and not _leaves(stmt.body.body[-1]):  # a branch ending in ``return`` (a dispatcher's) reaches no later work
         return [s for s in stmt.body.body if isinstance(s, cst.Try)]
     return []
+
+
+def _leaves(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Return, cst.Raise, cst.Continue,
+                                                                                   cst.Break))
 
 
 def is_return(stmt: cst.BaseStatement) -> bool:
