@@ -253,6 +253,9 @@ SDK_CLIENT_CLASS_SUFFIXES: Final[tuple[str, ...]] = ("Client", "API", "Api")
 #: REST clients (``ServiceDesk(url=...)``, ``Jira``, ``Confluence``, ``Bitbucket``: each method one request)
 SDK_CLIENT_CLASSES: Final[frozenset[str]] = frozenset({
     "devhelm.Devhelm",
+    # openstacksdk's cloud connection (openstack/connection.py ``Connection(timeout=...)``, ``openstack.connect()``
+    # builds one): its services as attributes, each method one or more REST requests (``conn.compute.servers()``)
+    "openstack.connection.Connection", "openstack.Connection",
     *(f"atlassian.{c}" for c in ("Jira", "Confluence", "ServiceDesk", "Bitbucket", "Bamboo", "Crowd", "Xray",
                                  "Insight", "Assets")),
 })

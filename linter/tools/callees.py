@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from .. import knowledge as kb
 from .index import Index
 
-__all__ = ["RETURNED", "UNTYPED", "callee", "method_of_called", "method_of_returned", "module_defs", "param_methods", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
+__all__ = ["RETURNED", "UNTYPED", "bound_values", "callee", "forwarded", "method_of_called", "method_of_returned", "module_defs", "param_methods", "returned_names", "returns_of", "run_in_worker", "untyped_method"]
 
 
 def callee(call: ast.Call, index: Index, cls: str | None, roots: frozenset[str],
@@ -144,16 +144,21 @@ def method_of_called(call: ast.Call, index: Index, cls: str | None, roots: froze
     """A method called straight on what one of the run's functions returns (``_client(ctx).update_tag(...)``,
     ``self._api().send(...)``): ``pkg.app._client->.update_tag``, resolved as :func:`method_of_returned`'s."""
     f = call.func
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call):
-        made = callee(f.value, index, cls, roots, module_defs)
+    value = f.value.value if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Await) else getattr(f, "value", None)
+    if isinstance(f, ast.Attribute) and isinstance(value, ast.Call):  # ``(await get_client()).get_report(...)`` too
+        made = callee(value, index, cls, roots, module_defs)
+        if made is None and isinstance(value.func, ast.Name) and not value.args and value.func.id not in module_defs:
+            made = _nested_getter(value.func.id, index, roots)  # ``_get_gh().post(...)``, ``_get_gh`` nested beside
         if made is not None:
             return f"{made}{RETURNED}.{f.attr}"
     return None
 
 
-def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, str]:
+def returns_of(fn: ast.AST, index: Index, roots: frozenset[str], cls: str | None = None) -> dict[str, str]:
     """The run's classes ``fn``'s return annotation names: ``{"": cls}`` for ``-> Cls`` (``Optional[Cls]``, ``Cls |
-    None``), ``{"1": cls}`` for ``-> tuple[str, Cls]``."""
+    None``), ``{"1": cls}`` for ``-> tuple[str, Cls]``; for a function that only hands on what another of the run's
+    functions returns (``return await server.get_client(ctx)``, annotated ``-> Any`` or not at all), ``{"":
+    "pkg.server.get_client->"}``: that function's value (:func:`forwarded`)."""
     note = getattr(fn, "returns", None)
     if isinstance(note, ast.Constant) and isinstance(note.value, str):
         try:
@@ -179,7 +184,118 @@ def returns_of(fn: ast.AST, index: Index, roots: frozenset[str]) -> dict[str, st
     whole = one(note) if isinstance(note, ast.expr) else None
     if note is None and isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         whole = _returned_instance(fn, one)
+    if whole is None and isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        made = forwarded(fn, index, roots, cls)
+        whole = f"{made}{RETURNED}" if made is not None else None
     return {"": whole} if whole is not None else {}
+
+
+#: per nested getter node: the run's function whose value it hands on (:func:`forwarded`), or None
+_nested_memo: weakref.WeakKeyDictionary[ast.AST, str | None] = weakref.WeakKeyDictionary()
+
+
+def _nested_getter(name: str, index: Index, roots: frozenset[str]) -> str | None:
+    """The run's function whose value a getter nested in a function hands on (``def register(server): _gh = None;
+    def _get_gh(): nonlocal _gh; if _gh is None: _gh = get_client(); return _gh``, the tools beside it calling
+    ``_get_gh().post(...)``): the one function of that name nested in a function (two: neither)."""
+    nested = [node for _p, _n, node, parents in index.defs if parents and not isinstance(parents[-1], ast.ClassDef)
+              and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name]
+    if len(nested) != 1:
+        return None
+    fn = nested[0]
+    if fn not in _nested_memo:
+        _nested_memo[fn] = forwarded(fn, index, roots) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return _nested_memo[fn]
+
+
+def _own_returns(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    out: list[ast.Return] = []
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue  # a nested function's returns are its own
+        if isinstance(n, ast.Return):
+            out.append(n)
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def forwarded(fn: ast.FunctionDef | ast.AsyncFunctionDef, index: Index, roots: frozenset[str],
+              cls: str | None = None) -> str | None:
+    """The one function of the run whose value ``fn`` returns at every ``return`` (``async def resolve_client(ctx)
+    -> Any: from pkg import server; return await server.get_client(ctx)``): a method called on ``fn``'s value is that
+    function's value's. Through the module's imports or the function's own (imported in it to break a cycle)."""
+    returns = _own_returns(fn)
+    values: list[ast.expr] = []
+    for r in returns:
+        if isinstance(r.value, ast.Name):  # a cache it fills (``global``/``nonlocal _gh``; ``_gh = get_client()``)
+            bound = bound_values(fn, r.value.id)
+            if not bound:
+                return None
+            values.extend(bound)
+        elif r.value is not None:
+            values.append(r.value)
+        else:
+            return None
+    if not values:
+        return None
+    local: dict[str, str] | None = None
+    found: set[str] = set()
+    for value in values:
+        value = value.value if isinstance(value, ast.Await) else value
+        if not isinstance(value, ast.Call):
+            return None
+        made = callee(value, index, cls, roots, module_defs(index))
+        if made is None:
+            if local is None:
+                local = _local_imports(fn)
+            parts = (_dotted(value.func) or "").split(".")
+            if parts[0] in local and len(parts) <= 2:
+                made = ".".join([local[parts[0]], *parts[1:]])
+        if made is None or made.split(".")[0] not in roots or made.rsplit(".", 1)[-1][:1].isupper():
+            return None
+        found.add(made)
+    return found.pop() if len(found) == 1 else None
+
+
+def bound_values(fn: ast.AST, name: str) -> list[ast.expr]:
+    """The values ``fn`` binds ``name`` to, ``None`` aside (a cache reset); none when it binds it otherwise
+    (a ``for`` target, an augmented assignment)."""
+    out: list[ast.expr] = []
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
+            if len(n.targets) != 1:
+                return []
+            if not (isinstance(n.value, ast.Constant) and n.value.value is None):
+                out.append(n.value)
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr, ast.withitem)) and any(
+                isinstance(t, ast.Name) and t.id == name for t in ast.walk(getattr(n, "target", None)
+                                                                          or getattr(n, "optional_vars", None) or ast.Pass())):
+            if not (isinstance(n, ast.AnnAssign) and n.value is not None):
+                return []
+            out.append(n.value)
+    return out
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else None
+
+
+def _local_imports(fn: ast.AST) -> dict[str, str]:
+    """The names a function's own absolute ``import``/``from ... import`` statements bind."""
+    out: dict[str, str] = {}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.ImportFrom) and n.module and not n.level:
+            out.update((a.asname or a.name, f"{n.module}.{a.name}") for a in n.names)
+        elif isinstance(n, ast.Import):
+            out.update((a.asname or a.name.partition(".")[0], a.name if a.asname else a.name.partition(".")[0])
+                       for a in n.names)
+    return out
 
 
 def _returned_instance(fn: ast.FunctionDef | ast.AsyncFunctionDef,

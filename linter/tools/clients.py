@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ...rules.retries.data import Retry
     from ..names import Names
 
-__all__ = ["PENDING", "ClientObjects", "pending_what", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers"]
+__all__ = ["PENDING", "ClientObjects", "pending_what", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers",
+           "timeout_status"]
 
 #: a listed call's ``what`` prefix while the function whose value it is called on is not yet resolved (``returned.py``)
 PENDING = "?"
@@ -63,6 +64,7 @@ class ClientObjects:
         self.sdk_globals: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
+        self.run_bound: dict[str, str] = {}  # local key -> the run's function it holds the value of (``returned.py``)
         self._local_imports: dict[int, dict[str, str]] = {}
         self.sdk_calls: dict[int, tuple[int, str]] = {}  # id(call) on an SDK client -> its constructor's line, timeout
         self.wrapped = wrapped or {}  # constructor line -> module functions wrapping the client's methods there
@@ -162,7 +164,7 @@ class ClientObjects:
             return
         keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in call.keywords]
         positional = [isinstance(a, ast.Constant) and a.value is None for a in call.args]
-        fact = (cls, call.lineno, _timeout_status(cls, keywords, positional))
+        fact = (cls, call.lineno, timeout_status(cls, keywords, positional))
         if table.get(key, fact) != fact:
             table[key] = None  # two constructors disagree
         else:
@@ -210,6 +212,10 @@ class ClientObjects:
             return None
         fact = self._sdk_object(root)
         if fact is None:
+            key = self.key_of(root)
+            if key is not None and key in self.run_bound and not root.startswith("self"):
+                # ``conn = get_connection()``; ``conn.load_balancer.amphorae()``: pending, as on the call itself
+                self.returned[id(call)] = pending_what(self.run_bound[key], rest, method)
             return None
         cls, line, status = fact
         self.sdk_calls[id(call)] = line, status
@@ -311,6 +317,23 @@ class ClientObjects:
             self.bound.pop(key, None)
         if not key.startswith("self."):
             self.sdk_bound[key] = self._sdk_value(value)
+            made = self._run_call(value)
+            if made is not None:
+                self.run_bound[key] = made
+            else:
+                self.run_bound.pop(key, None)
+
+    def _run_call(self, value: cst.BaseExpression) -> str | None:
+        """The run's function a local is bound to a call of (``conn = get_openstack_connection()``), qualified."""
+        value = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(value, cst.Call):
+            return None
+        qn = self.names.qualname(value.func)
+        if qn is None and isinstance(value.func, cst.Name):
+            qn = value.func.value
+        if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
+            return None
+        return qn if "." in qn else f"{self.module}.{qn}"
 
     def _sdk_value(self, value: cst.BaseExpression) -> tuple[str, int, str] | None:
         """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``)."""
@@ -322,7 +345,7 @@ class ClientObjects:
         keywords = [(a.keyword.value if a.keyword is not None else None if a.star == "**" else "", _none(a.value))
                     for a in value.args if a.keyword is not None or a.star == "**"]
         positional = [_none(a.value) for a in value.args if a.keyword is None and not a.star]
-        return kb.canonical(ref[0]), 0, _timeout_status(kb.canonical(ref[0]), keywords, positional)
+        return kb.canonical(ref[0]), 0, timeout_status(kb.canonical(ref[0]), keywords, positional)
 
     def of(self, expr: cst.BaseExpression) -> str | None:
         """The client class of the object ``expr`` gives, or None when nothing says so."""
@@ -400,7 +423,7 @@ def _none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
 
 
-def _timeout_status(cls: str, keywords: list[tuple[str | None, bool]], positional: list[bool]) -> str:
+def timeout_status(cls: str, keywords: list[tuple[str | None, bool]], positional: list[bool]) -> str:
     """A call through the client: its constructor's timeout when the tables know the class, else unknown
     (``keywords``: each keyword's name, None for ``**kwargs``, and whether it is ``None``; ``positional`` alike)."""
     spec = kb.TIMEOUTS.get(cls)

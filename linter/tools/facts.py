@@ -21,8 +21,8 @@ from .built_clients import bound_from, module_clients
 from .clients import ClientObjects
 from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import (handler_mode, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
-                       status_typed, try_bound)
+from .failures import (handler_mode, is_return, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
+                       status_typed, step_tries, try_bound)
 from .index import Def
 from .annotations import annotation_call, declared_here, hint_constants
 from .local import (Place, bound_names, call_place, local_process, module_values, nested_defs, placeholder, row_place,
@@ -228,10 +228,10 @@ class ToolFacts:
             return
         body = node.body
         for i, stmt in enumerate(body[:-1]):
-            if isinstance(stmt, cst.Try) and stmt.handlers and any(
-                    not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
-                    for later in body[i + 1:]):
-                self.pre_steps.update(id(h) for h in stmt.handlers)
+            for t in step_tries(stmt):  # one under an ``if``: work past it other than the answer (``return _ok(r)``)
+                if t.handlers and any(not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
+                                      for later in body[i + 1:] if t is stmt or not is_return(later)):
+                    self.pre_steps.update(id(h) for h in t.handlers)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         fn = self._current()
@@ -264,6 +264,7 @@ class ToolFacts:
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)
+            self._bind_getter(node.asname.name, node.item)  # ``async with _client() as client``
             self.clients.bind(self._client_key(dotted(node.asname.name)), node.item)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -274,10 +275,15 @@ class ToolFacts:
             self._text_assigned.setdefault(id(fn), set()).add(id(handler.node))
         for t in node.targets:
             self._bind_client(t.target, node.value)
-            for name, getter in bound_from(t.target, node.value):  # ``client = await self._get_client()``
-                if getter in self._client_timeouts and (key := self._client_key(name)) is not None:
-                    self._client_timeouts[key] = self._client_timeouts[getter]
+            self._bind_getter(t.target, node.value)  # ``client = await self._get_client()``
             self.clients.bind(self._client_key(dotted(t.target)), node.value)
+
+    def _bind_getter(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """A name bound to what a getter of the module returns (``client = await self._get_client()``, ``async with
+        _client() as client``): a request on it has the client's timeout the getter builds (``built_clients``)."""
+        for name, getter in bound_from(target, value):
+            if getter in self._client_timeouts and (key := self._client_key(name)) is not None:
+                self._client_timeouts[key] = self._client_timeouts[getter]
 
     def _bind_client(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """``client = httpx.Client(timeout=10)`` / ``async with httpx.AsyncClient(timeout=t) as client``:

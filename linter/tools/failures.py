@@ -27,7 +27,7 @@ from ..names import dotted
 from ..nodes import is_none, walk_in_scope
 from ...rules.errors.model import swallows_cst
 
-__all__ = ["handler_mode", "is_tool_error", "local_work", "per_item_tries", "returns_tool_error", "side_step", "status_swallowed",
+__all__ = ["handler_mode", "is_tool_error", "local_work", "per_item_tries", "returns_tool_error", "is_return", "side_step", "status_swallowed", "step_tries",
            "status_typed", "try_bound"]
 
 
@@ -93,12 +93,36 @@ def side_step(node: cst.Try) -> bool:
     """A best-effort step: a ``try`` (inside another ``try`` with handlers, the caller checks) whose body runs
     statements for their effect alone, binding no name and returning nothing (``try: await el.clear_input() except
     Exception: pass``): what the function answers does not come from it, and the enclosing ``try``'s handler answers
-    the failures that matter."""
-    if node.orelse is not None or node.finalbody is not None or try_bound(node):
+    the failures that matter. A ``finally`` of the same kind is clean-up too (s52: a kill sequence on a timeout, ``try:
+    process.communicate(timeout=2) except TimeoutExpired: pass finally: os.killpg(...)``)."""
+    if node.orelse is not None or try_bound(node):
         return False
+    blocks = [node.body, *([node.finalbody.body] if node.finalbody is not None else [])]
     return not any(isinstance(n, (cst.Return, cst.Raise, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.With,
                                   cst.For, cst.While, cst.Yield))
-                   for n in walk_in_scope(node.body))
+                   for b in blocks for n in walk_in_scope(b))
+
+
+def step_tries(stmt: cst.BaseStatement) -> list[cst.Try]:
+    """The ``try`` statements a statement is, or its ``if`` (no ``else``) holds at its top (s52: ``if _conn is not
+    None: try: _conn.identity.get_token(); return _conn except Exception: _conn = None``, the connection rebuilt after
+    it: a probe of a cached client): when more work outside follows, a best-effort step (``facts.pre_steps``)."""
+    if isinstance(stmt, cst.Try):
+        return [stmt]
+    if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock) \
+            and not _leaves(stmt.body.body[-1]):  # a branch ending in ``return`` (a dispatcher's) reaches no later work
+        return [s for s in stmt.body.body if isinstance(s, cst.Try)]
+    return []
+
+
+def _leaves(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Return, cst.Raise, cst.Continue,
+                                                                                   cst.Break))
+
+
+def is_return(stmt: cst.BaseStatement) -> bool:
+    """A line that only returns (``return _ok(result)``)."""
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(x, cst.Return) for x in stmt.body)
 
 
 def _substitutes(handler: cst.ExceptHandler, bound: frozenset[str]) -> bool:

@@ -54,7 +54,7 @@ class Graph:
     returns: dict[str, dict[str, str]] = field(default_factory=dict)
     # module-level objects of the run's own classes (``godot_server = GodotServer()``): "pkg.mod.name" -> class
     instances: dict[str, str] = field(default_factory=dict)
-    sdk: dict[str, tuple[str, str]] = field(default_factory=dict)  # functions returning an SDK client (``returned.py``)
+    sdk: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # functions returning an SDK client (``returned.py``)
     # functions that hand one of the run's functions a literal HTTP method (``self.request("POST", path, ...)``,
     # ``_request(method="DELETE")``): function -> those methods, lower case
     sends: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -226,7 +226,7 @@ def graph_of(index: Index, path: str, roots: frozenset[str]) -> Graph:
         if "." not in path:
             graph.bases[f"{index.module}.{path}"] = tuple(b for b in index.bases(cls_node) if b.split(".")[0] in roots)
     for key, (_p, _n, node, _cls) in _own(index).items():
-        returned = returns_of(node, index, roots)
+        returned = returns_of(node, index, roots, cls)
         if returned:
             graph.returns[f"{index.module}.{key}"] = returned
     return graph
@@ -355,10 +355,11 @@ class _Resolver:
         self.instances: dict[str, str] = {}
         self.bases: dict[str, tuple[str, ...]] = {}
         self.sends: dict[str, tuple[str, ...]] = {}
-        self.sdk: dict[str, tuple[str, str]] = {}
+        self.sdk: dict[str, tuple[str, str, str]] = {}
         self._subclasses: dict[str, list[str]] | None = None  # ``_mixed_in``'s index, built on first use
         self._by_name: dict[str, list[str]] | None = None  # ``named``'s index, built on first use
         self._methods: dict[str, list[str]] | None = None  # ``methods_named``'s
+        self._forwards = 0  # how deep :meth:`resolve_all` is in functions handing on another's value
         for g in graphs:
             self.annotations.update(g.annotations)
             self.returns.update(g.returns)
@@ -439,7 +440,13 @@ class _Resolver:
         classes = self.returns.get(fn, {}).get(pos, "") if fn is not None and method else ""
         if fn is None and method and not pos and self.alias(head) in self.bases:
             classes = self.alias(head)  # one of the run's classes called: ``ActionstepClient().list_users()``
-        return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}", inherit=True)) is not None]
+        if self._forwards > 3:  # a function handing on another's value (``callees.forwarded``), a few hops
+            return []
+        self._forwards += 1
+        try:
+            return [k for c in classes.split("|") if c and (k := self.resolve(f"{c}.{method}", inherit=True)) is not None]
+        finally:
+            self._forwards -= 1
 
     def alias(self, qn: str) -> str:
         """What a module's name stands for through the run's re-exports (a few hops), else itself."""

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .clients import PENDING, pending_what, sdk_client_class
+from .callees import bound_values
+from .clients import PENDING, pending_what, sdk_client_class, timeout_status
 from .model import CallFact, Tool
 
 if TYPE_CHECKING:
@@ -34,8 +35,9 @@ def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
     return node, parts[::-1]
 
 
-def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozenset[str]) -> tuple[str, str] | None:
-    """("cls:devhelm.Devhelm" or "fn:pkg.mod.get_client", the attributes after it) for one returned value."""
+def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozenset[str]) -> tuple[str, str, str] | None:
+    """("cls:devhelm.Devhelm" or "fn:pkg.mod.get_client", the attributes after it, the constructor's timeout status)
+    for one returned value."""
     base, rest = _chain(value)
     if not isinstance(base, ast.Call) or any(p.startswith("_") for p in rest):
         return None
@@ -43,27 +45,34 @@ def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozens
     if qn is None:
         return None
     if sdk_client_class(qn, own):
-        return f"cls:{qn}", ".".join(rest)
+        keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in base.keywords]
+        positional = [isinstance(a, ast.Constant) and a.value is None for a in base.args]
+        return f"cls:{qn}", ".".join(rest), timeout_status(qn, keywords, positional) if not rest else "unknown"
     if isinstance(base.func, ast.Name) and base.func.id not in index.imports:
-        return f"fn:{index.module}.{base.func.id}", ".".join(rest)
+        return f"fn:{index.module}.{base.func.id}", ".".join(rest), "unknown"
     if qn.split(".")[0] in roots:
-        return f"fn:{qn}", ".".join(rest)
+        return f"fn:{qn}", ".".join(rest), "unknown"
     return None
 
 
-def sdk_returns(index: "Index", roots: frozenset[str]) -> dict[str, tuple[str, str]]:
-    """The file's module-level functions whose every return gives an SDK client or a namespace under one."""
-    out: dict[str, tuple[str, str]] = {}
+def sdk_returns(index: "Index", roots: frozenset[str]) -> dict[str, tuple[str, str, str]]:
+    """The file's module-level functions whose every return gives an SDK client or a namespace under one (a name
+    too, bound in the function only to such a value, its cache: ``global _conn``; ``_conn = Connection(timeout=10)``;
+    ``return _conn``)."""
+    out: dict[str, tuple[str, str, str]] = {}
     own = frozenset(roots | {index.module.split(".")[0]})
     for path, _n, node, parents in index.defs:
         if parents or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         ann = index.qualname(node.returns) if node.returns is not None else None
         if ann is not None and sdk_client_class(ann, own):
-            out[f"{index.module}.{path}"] = f"cls:{ann}", ""
+            out[f"{index.module}.{path}"] = f"cls:{ann}", "", "unknown"
             continue
-        values = {_source(r.value, index, roots, own) if r.value is not None else None
-                  for r in _returns(node)}
+        returned = [r.value for r in _returns(node)]
+        given = [v for value in returned if value is not None
+                 for v in (bound_values(node, value.id) or [value] if isinstance(value, ast.Name) else [value])]
+        values = {_source(v, index, roots, own) for v in given} if given and all(v is not None for v in returned) \
+            else {None}
         if len(values) == 1 and (found := values.pop()) is not None:
             out[f"{index.module}.{path}"] = found
     return out
@@ -81,8 +90,9 @@ def _returns(fn: ast.AST) -> list[ast.Return]:
     return out
 
 
-def settled(calls: list[CallFact], resolve: "Resolve", sdk: Mapping[str, tuple[str, str]]) -> list[CallFact]:
-    """Each pending call named for the SDK client class the function returns (``Devhelm.services.get``), or left out."""
+def settled(calls: list[CallFact], resolve: "Resolve", sdk: Mapping[str, tuple[str, str, str]]) -> list[CallFact]:
+    """Each pending call named for the SDK client class the function returns (``Devhelm.services.get``), with the
+    timeout its constructor there gives (``Connection(timeout=10)``: value; else unknown), or left out."""
     out = []
     for c in calls:
         if not c.what.startswith(PENDING):
@@ -91,11 +101,11 @@ def settled(calls: list[CallFact], resolve: "Resolve", sdk: Mapping[str, tuple[s
         qn, _, rest = c.what[1:].partition(PENDING)
         for _ in range(4):
             key = resolve(qn)
-            source, more = sdk.get(key, ("", "")) if key is not None else ("", "")
+            source, more, status = sdk.get(key, ("", "", "unknown")) if key is not None else ("", "", "unknown")
             rest = ".".join(p for p in (more, rest) if p)
             kind, _, qn = source.partition(":")
             if kind == "cls":
-                out.append(replace(c, what=f"{qn.rsplit('.', 1)[-1]}.{rest}"))
+                out.append(replace(c, what=f"{qn.rsplit('.', 1)[-1]}.{rest}", timeout=status))
             if kind != "fn":
                 break
     return out

@@ -53,10 +53,11 @@ def by_name(tool: Tool) -> None:
         tool.classification, tool.evidence = kb.IRREVERSIBLE, f"{tool.evidence}; {BY_NAME} ({verb})"
         tool.key = "not-needed" if verb in kb.NATURALLY_IDEMPOTENT_VERBS else tool.key
     elif tool.classification == kb.NON_IDEMPOTENT_WRITE and tool.source == "inferred" and tool.evidence.startswith(
-            "POST ") and kb.TOOL_NAME_VERBS[verb] == kb.IDEMPOTENT_WRITE:
+            ("POST ", "PATCH ")) and kb.TOOL_NAME_VERBS[verb] == kb.IDEMPOTENT_WRITE:
         # a POST is the method of every GraphQL or RPC call, a state set's too (``_post("FavoriteTweet", ...)`` for
         # ``like_tweet``, ``_post("UpdateList", ...)``): the name's idempotent verb says more (a read-named tool's
-        # POST stays a write unless the function sending it is read-named, ``verbs.read_post``)
+        # POST stays a write unless the function sending it is read-named, ``verbs.read_post``); s52: so does a PATCH,
+        # a partial update that sets the fields it names (``update_issue`` sending ``PATCH /repos/o/r/issues/1``)
         cls = kb.TOOL_NAME_VERBS[verb]
         tool.classification, tool.evidence, tool.key = cls, f"{tool.evidence}; {BY_NAME} ({verb})", "not-needed"
     if tool.key == "missing" and verb in kb.NATURALLY_IDEMPOTENT_VERBS:
