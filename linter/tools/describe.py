@@ -170,7 +170,10 @@ class _Observer:
         demo = demo_defs(self.defs, index)
         if demo:
             self.defs = [replace(d, demo=True) if id(d) in demo else d for d in self.defs]
-        self.links = {d.functions[0]: tool_calls(d, index, self.own_roots) for d in self.defs if d.functions}
+        # per first function, the last row's links (what its functions and helpers call): the rows a dispatcher runs
+        # by name (189 branches of one ``tools/call`` answer) share them, so they are followed once, not once a row
+        last = {d.functions[0]: d for d in self.defs if d.functions}
+        self.links = {key: tool_calls(d, index, self.own_roots) for key, d in last.items()}
         # the module-level helpers the tools call are described here too, for the tools of other files that reach them
         self.defs += summary_defs(index, helper_paths(self.defs, index))
         return self._lines()

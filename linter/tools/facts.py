@@ -31,7 +31,7 @@ from .model import CallFact, Tool
 from .verbs import read_named, read_post
 from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
-from .status_retry import status_recursions
+from .status_retry import Read as StatusRead, status_recursions
 
 if TYPE_CHECKING:
     from ..rule import FileContext
@@ -105,6 +105,7 @@ class ToolFacts:
         self._decorating: set[int] = set()  # id(call) in a tracked def's decorators (registering it, not its work)
         self.local_processes: set[int] = set()  # id(call): a process whose literal program stays on the machine
         self.tools: list[Tool] = []
+        self._status: StatusRead = {}  # each function's status-tested recursions, read once (``status_retry.py``)
         self._literals: dict[str, list[LiteralMethod]] | None = None  # callee -> its calls handing a literal method
         self.uncaught: set[int] = set()  # id(row): nothing in its functions catches ("raised" for that alone)
         self.direct: set[int] = set()  # id(row): it has no same-module helper (it calls the run's helpers itself)
@@ -535,7 +536,7 @@ class ToolFacts:
         # retries around or inside it (and in its helpers), and those wrapping its SDK clients' methods
         tool.retries += [_retry_fact(r, w) for r, w in self.clients.wrapper_retries(model.retries, tool_sdk)]
         for fn, helper in [*((f, None) for f in fns), *((h, h.name.value) for h in helpers)]:
-            tool.retries += [_retry_fact(r, helper) for r in by_owner.get(id(fn), [])] + status_recursions(fn, helper)
+            tool.retries += [_retry_fact(r, helper) for r in by_owner.get(id(fn), [])] + status_recursions(fn, helper, self._status)
             if id(fn) in self.budget:
                 tool.budget = True
         # how failures reach the model (the tool's own functions)

@@ -22,7 +22,8 @@ from .callees import (RETURNED, UNTYPED, callee, method_of_called, method_of_ret
                       run_in_worker, untyped_method, module_defs as _module_defs)
 from .index import Def, Index, helpers_of, span
 from .remote import module_sequences
-from .merging import _annotated, _asked, _calls_out, _classify, _count, _local, _merge, _reach, _runner, method_dispatchers, sent_safe, signing_in
+from .merging import (_annotated, _asked, _calls_out, _classify, _count, _local, _merge, _runner, method_dispatchers,
+                      reached_by, sent_safe, signing_in)
 from .model import CallFact, RetryFact, Tool
 from .raising import settle
 from .returned import sdk_returns, settle_calls, settle_summaries
@@ -537,24 +538,14 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
     ``fallback`` modes) counts only when every caller on the way returns the value it got (``passed_of``); one that
     swallows a failure hands its callers nothing whatever they do with it."""
     r = settle_summaries(_Resolver(graphs), summaries)  # calls on an SDK client a function returns (``returned.py``)
-    for tool, (wants, passing, safe_sent), uncaught, direct in rows:
-        reached: dict[str, bool] = {}  # helper -> its text reaches the tool's result
-        frontier = [(q, q in passing) for q in wants]
-        # the helpers reached other than through a call handed a method that repeats safely: a shared request
-        # helper's retry (TFH101) is this tool's only when its own call through it is a POST or PATCH
-        unsafe = _reach(r, [q for q in wants if q not in safe_sent], DEPTH)
-        # the HTTP methods the run's functions the tool calls hand their request helper (``client.post(...)`` ->
-        # ``PortainerClient.post`` -> ``self.request("POST", ...)``)
-        sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
-        for _ in range(DEPTH):
-            nxt: list[tuple[str, bool]] = []
-            for key, text in ((k, t) for qn, t in frontier for k in r.resolve_all(qn)):
-                if key in reached and (reached[key] or not text):
-                    continue
-                reached[key] = text
-                passes = r.passes.get(key, ())
-                nxt.extend((q, text and q in passes) for q in r.calls.get(key, ()))
-            frontier = nxt
+    # the rows one dispatcher runs by name (plate-core's 189 ``tools/call`` branches) share their links: what those
+    # reach is found once for them all, then merged into each row
+    shared: dict[Links, tuple[set[str], list[tuple[str, str]], dict[str, bool], dict[str, frozenset[str]]]] = {}
+    for tool, links, uncaught, direct in rows:
+        wants = links[0]
+        if links not in shared:
+            shared[links] = (*reached_by(r, links, DEPTH), {})
+        unsafe, sent, reached, walked = shared[links]
         caught = False
         counted: set[tuple[str, int, str]] = set()
         # the framework's text for what the tool raises (``failures_by``), held apart while the helpers merge: a
@@ -566,7 +557,7 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         if framework:
             tool.failures.remove("text")
         settle(tool, r.resolve_all, summaries)  # ``except X as e: raise_tool_error(e)``: what that helper raises
-        aside = signing_in(tool, wants, r, reached)  # reached only through a sign-in helper: not the tool's effect
+        aside = signing_in(tool, wants, r, reached, walked)  # reached only through a sign-in helper: not the tool's effect
         signin: set[tuple[str, str | None]] = set()
         mine = {(c.what, c.helper) for c in tool.calls}
         for key, text in reached.items():

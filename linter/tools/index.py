@@ -131,6 +131,7 @@ class Index:
         self._seen: dict[str, int] = {}
         self.handed: set[str] = set()  # the paths of the functions the run's calls hand an object of a known class
         self._factories = {s.name: s for s in tree.body if isinstance(s, FUNCS)}
+        self.helpers_read: dict[tuple[int, str | None], tuple[ast.AST, list[tuple[str, int, ast.AST]]]] = {}  # ``helpers_of``'s
         self._walk(tree.body, (), ())
         self.local_classes = {path: node for path, node in self.classes}
 
@@ -374,7 +375,11 @@ def pending_decorators(index: Index, tables: Tables, own_roots: frozenset[str]) 
 
 
 def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[str, int, ast.AST]]:
-    """The same-module functions (module level) and methods of the enclosing class that ``fn`` calls."""
+    """The same-module functions (module level) and methods of the enclosing class that ``fn`` calls (read once per
+    function and class: the rows one dispatcher runs by name, 189 branches of a ``tools/call`` answer, share them)."""
+    read = index.helpers_read.get((id(fn), cls_path))
+    if read is not None and read[0] is fn:
+        return list(read[1])
     module_defs = {path: (path, n, node) for path, n, node, parents in index.defs if not parents}
     out: list[tuple[str, int, ast.AST]] = []
     seen: set[str] = set()
@@ -399,7 +404,8 @@ def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[st
             if path == key and node2 is not fn:
                 out.append((path, n, node2))
                 break
-    return out
+    index.helpers_read[(id(fn), cls_path)] = (fn, out)
+    return list(out)
 
 
 def _constructed(qn: str | None) -> str | None:

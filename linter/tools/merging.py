@@ -17,15 +17,19 @@ from .verbs import name_verb
 if TYPE_CHECKING:
     from .follow import Resolver, Summary
 
-__all__ = ["method_dispatchers", "sent_safe", "signing_in"]
+__all__ = ["method_dispatchers", "reached_by", "sent_safe", "signing_in"]
 
 
-def signing_in(tool: Tool, wants: Iterable[str], r: "Resolver", reached: Mapping[str, bool]) -> frozenset[str]:
+def signing_in(tool: Tool, wants: Iterable[str], r: "Resolver", reached: Mapping[str, bool],
+               walked: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
     """The reached helpers a tool reaches only through a helper named for signing in (``knowledge.signs_in``:
     ``self._auth.get_token()`` in the request helper): the session's token request, not the tool's effect. A tool
-    named for signing in (``refresh_token``) has none aside."""
+    named for signing in (``refresh_token``) has none aside. (``walked``: the answer kept for the rows sharing these
+    ``wants`` and ``reached``, the branches of one dispatcher: walked once.)"""
     if kb.signs_in(tool.name):
         return frozenset()
+    if walked is not None and "" in walked:
+        return walked[""]
     seen: set[str] = set()
     frontier = [k for q in wants for k in r.resolve_all(q)]
     while frontier:
@@ -34,7 +38,10 @@ def signing_in(tool: Tool, wants: Iterable[str], r: "Resolver", reached: Mapping
             continue
         seen.add(key)
         frontier += [k for q in r.calls.get(key, ()) for k in r.resolve_all(q)]
-    return frozenset(reached.keys() - seen)
+    aside = frozenset(reached.keys() - seen)
+    if walked is not None:
+        walked[""] = aside
+    return aside
 
 
 def _merge(tool: Tool, s: Summary, text: bool, failures: bool = True) -> None:
@@ -253,3 +260,27 @@ def _reach(r: "Resolver", wants: Iterable[str], depth: int) -> set[str]:
                 nxt.extend(r.calls.get(key, ()))
         frontier = nxt
     return out
+
+
+def reached_by(r: "Resolver", links: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], depth: int
+               ) -> tuple[set[str], list[tuple[str, str]], dict[str, bool]]:
+    """What a row's links reach: the helpers reached other than through a call handed a method that repeats safely
+    (a shared request helper's retry, TFH101, is the tool's only when its own call through it is a POST or PATCH);
+    the HTTP methods the run's functions it calls hand their request helper (``client.post(...)`` ->
+    ``PortainerClient.post`` -> ``self.request("POST", ...)``); each helper reached, ``depth`` deep (``follow.DEPTH``)
+    -> whether its text reaches the tool's result."""
+    wants, passing, safe_sent = links
+    reached: dict[str, bool] = {}
+    frontier = [(q, q in passing) for q in wants]
+    unsafe = _reach(r, [q for q in wants if q not in safe_sent], depth)
+    sent = [(v, k) for qn in wants for k in r.resolve_all(qn) for v in r.sends.get(k, ())]
+    for _ in range(depth):
+        nxt: list[tuple[str, bool]] = []
+        for key, text in ((k, t) for qn, t in frontier for k in r.resolve_all(qn)):
+            if key in reached and (reached[key] or not text):
+                continue
+            reached[key] = text
+            passes = r.passes.get(key, ())
+            nxt.extend((q, text and q in passes) for q in r.calls.get(key, ()))
+        frontier = nxt
+    return unsafe, sent, reached

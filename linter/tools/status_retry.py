@@ -15,6 +15,8 @@ A recursion that is not returned, or whose test reads no status, is no retry."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from ..names import dotted
@@ -26,8 +28,22 @@ __all__ = ["status_recursions"]
 _STATUS = frozenset({"status", "status_code", "status_int", "code"})
 
 
-def status_recursions(fn: cst.CSTNode, helper: str | None) -> list[RetryFact]:
-    """The status-tested recursions of ``fn`` (a function or method), as retry facts."""
+#: per function (by id, with the function to check it): its status-tested recursions, read for no helper
+Read = dict[int, tuple[cst.CSTNode, list[RetryFact]]]
+
+
+def status_recursions(fn: cst.CSTNode, helper: str | None, read: Read | None = None) -> list[RetryFact]:
+    """The status-tested recursions of ``fn`` (a function or method), as retry facts (``read``: the functions read
+    so far, each read once however many rows share it: the branches of one dispatcher)."""
+    hit = read.get(id(fn)) if read is not None else None
+    if hit is None or hit[0] is not fn:
+        hit = (fn, _recursions(fn))
+        if read is not None:
+            read[id(fn)] = hit
+    return [replace(r, helper=helper) for r in hit[1]]
+
+
+def _recursions(fn: cst.CSTNode, helper: str | None = None) -> list[RetryFact]:
     if not isinstance(fn, cst.FunctionDef):
         return []
     out: list[RetryFact] = []

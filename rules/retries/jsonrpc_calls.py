@@ -48,14 +48,20 @@ def tool_call_sites(screen: "Screen") -> dict[str, list[tuple[int | None, str | 
     return out
 
 
+#: per function (by id, with the function to check it): its names -> the last ``"jsonrpc"`` dict literal assigned to each
+Messages = dict[int, tuple[cst.FunctionDef, dict[str, cst.Dict]]]
+
+
 def jsonrpc_tool_call(
-    call: cst.Call, fn: cst.FunctionDef | None, sites: dict[str, list[tuple[int | None, str | None, int, bool]]]
+    call: cst.Call, fn: cst.FunctionDef | None, sites: dict[str, list[tuple[int | None, str | None, int, bool]]],
+    messages: Messages | None = None,
 ) -> str | None:
     """The effect text when ``call`` hands on a JSON-RPC message whose method is ``"tools/call"``, literally or
-    through a parameter of ``fn`` that a call in the module gives it; None otherwise."""
+    through a parameter of ``fn`` that a call in the module gives it; None otherwise (``messages``: the functions'
+    assigned messages read so far, each function read once, not once per call in it)."""
     if "" not in sites:
         return None  # the module has no "jsonrpc" literal
-    message = next((m for a in positional(call) if (m := _message(a.value, fn)) is not None), None)
+    message = next((m for a in positional(call) if (m := _message(a.value, fn, messages)) is not None), None)
     if message is None:
         return None
     method = next((el.value for el in message.elements if isinstance(el, cst.DictElement)
@@ -79,22 +85,33 @@ def jsonrpc_tool_call(
     return None
 
 
-def _message(value: cst.BaseExpression, fn: cst.FunctionDef | None) -> cst.Dict | None:
+def _message(value: cst.BaseExpression, fn: cst.FunctionDef | None, messages: Messages | None = None) -> cst.Dict | None:
     """A dict literal with a ``"jsonrpc"`` key: ``value`` itself, or the last one assigned to it in ``fn``."""
     if isinstance(value, cst.Dict):
         return value if _jsonrpc(value) else None
     if not isinstance(value, cst.Name) or fn is None:
         return None
-    found: cst.Dict | None = None
+    read = messages.get(id(fn)) if messages is not None else None
+    if read is None or read[0] is not fn:
+        read = (fn, _assigned(fn))
+        if messages is not None:
+            messages[id(fn)] = read
+    return read[1].get(value.value)
+
+
+def _assigned(fn: cst.FunctionDef) -> dict[str, cst.Dict]:
+    """Each name ``fn`` assigns a ``"jsonrpc"`` dict literal to (not in its nested functions and classes) -> the
+    last such literal, in source order."""
+    found: dict[str, cst.Dict] = {}
     stack: list[cst.CSTNode] = [fn.body]
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        if isinstance(n, cst.Assign) and isinstance(n.value, cst.Dict) and _jsonrpc(n.value) and any(
-            isinstance(t.target, cst.Name) and t.target.value == value.value for t in n.targets
-        ):
-            found = n.value
+        if isinstance(n, cst.Assign) and isinstance(n.value, cst.Dict) and _jsonrpc(n.value):
+            for t in n.targets:
+                if isinstance(t.target, cst.Name):
+                    found[t.target.value] = n.value
         stack.extend(reversed(lexical_children(n)))
     return found
 

@@ -22,7 +22,7 @@ from .method_param import LiteralMethod, literal_methods, parameter_method_write
 from .getattr_methods import getattr_method_write
 from .project_writes import project_client_write
 from .urllib_writes import URLOPEN, urllib_write
-from .jsonrpc_calls import jsonrpc_tool_call, tool_call_sites
+from .jsonrpc_calls import Messages, jsonrpc_tool_call, tool_call_sites
 
 if TYPE_CHECKING:
     from ...linter.api import FileContext, Names
@@ -66,6 +66,7 @@ class RetryWork:
         self._imports: frozenset[str] = frozenset()
         self._literal_methods: dict[str, list[LiteralMethod]] | None = None  # callee -> literal "POST" call sites
         self._tool_call_sites: dict[str, list[tuple[int | None, str | None, int, bool]]] | None = None  # s48
+        self._messages: Messages = {}  # s52: each function's assigned JSON-RPC messages, read once (jsonrpc_calls.py)
         self.finished = False
 
     # ------------------------------------------------------------ scopes and effects
@@ -135,7 +136,7 @@ class RetryWork:
                     self._literal_methods = literal_methods(self.ctx.screen.tree)
                 sent_by = urllib_write(node, URLOPEN, fn, self.names, self._literal_methods, self.ctx.path)
             if sent_by is None:
-                tool = jsonrpc_tool_call(node, fn, self._tool_call_sites)
+                tool = jsonrpc_tool_call(node, fn, self._tool_call_sites, self._messages)
                 sent_by = (tool, False) if tool is not None else None
             if sent_by is not None:
                 found = (kb.NON_IDEMPOTENT_WRITE, sent_by[0])
