@@ -14,6 +14,12 @@ from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
 from smullyan.linter.foreground_callers import summarise
 
+# s52: TFH201 was split by evidence; TFH203 (off by default) reports the processes whose command the linter cannot read.
+# These tests are about which calls are reported at all: they count either code.
+BOTH = Config().with_overrides(extend_select=["TFH203"])
+SPLIT = ("TFH201", "TFH203")
+
+
 HELPERS = textwrap.dedent("""\
     import subprocess
     def install(pkg):
@@ -46,9 +52,9 @@ CLI = """\
 
 
 def tfh201(path: Path) -> list[int]:
-    found = lint_source(path.read_text(), str(path), Config())
+    found = lint_source(path.read_text(), str(path), BOTH)
     assert not [f for f in found if f.code == "TFH002"], [f.message for f in found]
-    return [f.line for f in found if f.code == "TFH201"]
+    return [f.line for f in found if f.code in SPLIT]
 
 
 def project(tmp_path: Path, *others: str) -> Path:

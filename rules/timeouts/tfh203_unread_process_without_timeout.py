@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import libcst as cst
+
+from ...linter.api import RawFix
 from .tfh201_call_without_timeout import CallWithoutTimeout
 
 
@@ -12,6 +17,14 @@ class UnreadProcessWithoutTimeout(CallWithoutTimeout):
     message = "{call} has no {keyword} and runs a command the linter cannot read; {fix}"
     unread_only = True
     unread_note = " and waits on a process whose command the linter cannot read"
+    def report(self, node: cst.CSTNode, message: str | None = None, *, autofix: RawFix | None = None,
+               **fields: Any) -> None:
+        """TFH201's report, its advice naming this code (``# noqa: TFH203``, not TFH201)."""
+        if message is not None:
+            message = message.replace("TFH201", self.code)
+        fields = {k: v.replace("TFH201", self.code) if isinstance(v, str) else v for k, v in fields.items()}
+        super().report(node, message, autofix=autofix, **fields)
+
     docs = """\
 ## What it does
 Finds the process calls TFH201 would report but whose command gives the
@@ -54,6 +67,14 @@ import subprocess
 def run_step(step):
     return subprocess.run(step.argv, capture_output=True, timeout=step.seconds)
 ```
+
+## Fix
+`--fix` does what TFH201's fix does where TFH201 would offer one, on purpose
+rarely: a command the linter cannot read gives no run time to guess, so most
+findings come with no fix and say why ("the command is built at run time").
+Where one is offered (`subprocess.run([...], timeout=30)`, the configured
+`default-timeout-seconds` for processes), it changes behaviour at run time: a
+run longer than the bound raises `subprocess.TimeoutExpired`.
 
 ## How to suppress
 Leave the rule off (the default), or, where it is on, suppress a line whose
