@@ -221,7 +221,11 @@ def test_tools_declared_as_entry_points_of_an_installed_distribution(tmp_path: P
     run = _run(files)
     assert [(t.name, t.framework, t.form) for t in run.tools] == [
         ("date_time", "oterm", "oterm.tools entry point"), ("shell", "oterm", "oterm.tools entry point")]
-    assert run.tools[1].findings == {"TFH201": 1}  # described in its own file like any tool
+    # described in its own file like any tool; its `subprocess.run(command, shell=True)` is TFH203 (s52), shown when
+    # selected: the rule reads a tool from the registrations in its own file, and this tool is an entry point
+    assert run.tools[1].findings == {}
+    selected = tools.run(files, Config().with_overrides(extend_select=["TFH203"]))
+    assert selected.tools[1].findings == {"TFH203": 1}
 
 
 def test_tools_declared_as_entry_points_in_a_checkouts_pyproject(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ def source_rows(code: str) -> list[tuple[str, str, str]]:
     return sorted((t.name, t.framework, t.form) for t in found)
 
 
-def tools_by_name(root: Path, files: dict[str, str]) -> dict[str, tools.Tool]:
-    """Every tool found in the tree ``files`` written under ``root`` (one run, the default configuration), by name."""
-    return {t.name: t for t in tools.run(write_tree(root, files), Config()).tools}
+def tools_by_name(root: Path, files: dict[str, str], config: Config | None = None) -> dict[str, tools.Tool]:
+    """Every tool found in the tree ``files`` written under ``root`` (one run, the default configuration unless
+    ``config``), by name."""
+    return {t.name: t for t in tools.run(write_tree(root, files), config or Config()).tools}
