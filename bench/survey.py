@@ -359,7 +359,8 @@ def norm(text: str) -> str:
 
 
 def _label_key(row: dict[str, str]) -> tuple[str, str, str, int, str]:
-    return (row["half"], row["package"], row["path"], int(row["line"]), row["code"])
+    # s52: a site labelled under TFH201 and under TFH203 (the code split from it) is one label
+    return (row["half"], row["package"], row["path"], int(row["line"]), site_code(row["code"]))
 
 
 def _finding_key(f: dict[str, Any]) -> tuple[str, str, str, int, str]:

@@ -97,6 +97,24 @@ def test_labels_merge_into_precision_and_recall() -> None:
     assert rec["tuning"]["-"]["read"] == 1
 
 
+def test_a_tfh201_label_labels_the_tfh203_finding_split_from_it() -> None:
+    # s52: TFH203 is TFH201 split by evidence: a label of either code labels a finding of either at the site, once,
+    # counted under the finding's code; recall is printed for TFH201 alone and for both codes
+    found = [{"half": "tuning", "package": "agno", "relpath": "a.py", "line": 10, "end_line": 10, "code": "TFH203"},
+             {"half": "tuning", "package": "agno", "relpath": "a.py", "line": 20, "end_line": 20, "code": "TFH201"}]
+    labels = [
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "10", "code": "TFH201", "verdict": "false"},
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "10", "code": "TFH203", "verdict": "false"},
+        {"half": "tuning", "package": "agno", "path": "a.py", "line": "20", "code": "TFH201", "verdict": "true"},
+    ]
+    prec = survey.precision(found, labels)["tuning"]
+    assert (prec["TFH203"]["false"], prec["TFH201"]["true"], prec["TFH201"]["false"]) == (1, 1, 0)
+    assert not any(k.startswith("gone") for code in prec for k in prec[code])
+    misses = [{"half": "tuning", "package": "agno", "path": "a.py", "line": "10", "code": "TFH201", "tool": "t"}]
+    rec = survey.recall(found, misses)["tuning"]
+    assert (rec["TFH201"]["missed"], rec["TFH201+TFH203"]["found"]) == (1, 1)
+
+
 def _finding(path: Path, line: int, code: str = "TFH401", end: int | None = None) -> dict[str, object]:
     return {"half": "held-out", "package": "p", "path": str(path), "relpath": "m.py", "line": line,
             "end_line": end or line, "code": code}
