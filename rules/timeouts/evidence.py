@@ -15,12 +15,10 @@ import libcst as cst
 
 from ...linter.api import registered_tool
 from .methods import method_command
-from .shapes import TimeoutShapes
+from .process import exec_argv
+from .shapes import _POPEN_WAITS, _PROCESS_RUNS, TimeoutShapes
 from .unspelled import literal_words, returned_words
 
-_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait",
-                    "asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"})
 _STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
 
 
@@ -30,9 +28,9 @@ class EvidenceShapes(TimeoutShapes):
     def unread_process(self, node: cst.Call, qn: str) -> bool:
         """``node`` (a call of ``qn`` the rule reports) runs or waits on a process whose command holds no word that
         says it reaches another machine, runs long or may prompt, outside a tool."""
-        if qn in _RUNS:
+        if qn in _PROCESS_RUNS:
             cmd = self._command(node)
-        elif qn in _WAITS:
+        elif qn in _POPEN_WAITS:
             started = self._started(node)
             if started is None:
                 return not self._in_tool()  # a process started elsewhere (`self.proc`, a parameter): unread
@@ -54,8 +52,7 @@ class EvidenceShapes(TimeoutShapes):
             if not isinstance(call, cst.Call) or self.names.qualname(call.func) not in _STARTS:
                 continue
             if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
-                return cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
-                                 for a in call.args if a.keyword is None and a.star != "**"])
+                return exec_argv(call)
             return self._command(call)
         return None
 

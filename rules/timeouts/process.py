@@ -213,3 +213,10 @@ def local_command(knowledge: Knowledge, node: cst.Call, cmd: cst.BaseExpression,
         segs = _DEFAULTS.shell_commands(_template(cmd))
         return bool(segs) and all(silent(seg, "{}" not in " ".join(seg)) for seg in segs)
     return all(silent(seg, whole) for seg in segments(node, words, whole))
+
+
+def exec_argv(call: cst.Call) -> cst.List:
+    """``asyncio.create_subprocess_exec(program, *args, ...)``'s command as the list ``run`` would be handed: its
+    positionals, a ``*args`` kept starred (``**kwargs`` and keywords left out)."""
+    return cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
+                     for a in call.args if a.keyword is None and a.star != "**"])

@@ -32,7 +32,7 @@ from .loops import LoopCommands
 from .methods import method_command
 from .runner_params import REFUSAL as RUNNER_REFUSAL
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
-from .process import attached, caught_names, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
+from .process import attached, caught_names, exec_argv, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import polled_in as _polled_in, receiver as _receiver
 from .screen import exit_functions
 from .unspelled import built_local_command, returned_words
@@ -270,9 +270,7 @@ class TimeoutShapes(LoopCommands, Rule):
             if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
                 argv = cst.List([cst.Element(a.value) for a in call.args if a.keyword is None and not a.star])
                 self.popen_argv[target.value] = command_words(argv)[0]
-                spelled = cst.List([cst.StarredElement(a.value) if a.star else cst.Element(a.value)
-                                    for a in call.args if a.keyword is None and a.star != "**"])
-                self.exec_commands[target.value] = (id(self.names.function), call, spelled)
+                self.exec_commands[target.value] = (id(self.names.function), call, exec_argv(call))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if len(node.targets) == 1:
