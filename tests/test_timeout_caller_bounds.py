@@ -8,14 +8,9 @@ import textwrap
 
 import pytest
 
-from smullyan.linter.config import Config
 from smullyan.linter.engine import lint_source
 from smullyan.linter.knowledge import TIMEOUT_DECORATORS, interactive_process, process_fix_refusal
-
-# s52: TFH201 was split by evidence; TFH203 (off by default) reports the processes whose command the linter cannot read.
-# These tests are about which calls are reported at all: they count either code.
-BOTH = Config().with_overrides(extend_select=["TFH203"])
-SPLIT = ("TFH201", "TFH203")
+from split_support import BOTH, SPLIT  # s52: TFH201 and TFH203 together (see split_support)
 
 
 
