@@ -175,7 +175,8 @@ def run_cli(args: list[str], cwd: Path) -> Any:
     return json.loads(proc.stdout or "null")
 
 
-def survey_package(pkg: Package, target: Path, jobs: int, select: str | None = None) -> dict[str, Any]:
+def survey_package(pkg: Package, target: Path, jobs: int, select: str | None = None,
+                   tools_too: bool = True) -> dict[str, Any]:
     files = source_files(target)
     names = [str(f) for f in files]
     lines = sum(f.read_bytes().count(b"\n") for f in files)
@@ -186,8 +187,9 @@ def survey_package(pkg: Package, target: Path, jobs: int, select: str | None = N
         chosen = ["--select", select] if select else ["--extend-select", "TFH203"]
         findings = run_cli(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", str(jobs), *chosen, *names],
                            target)
-        doc = run_cli(["tools", "--format", "json", "--quiet", "-j", str(jobs), *names], target)
-        tools = list(doc["tools"]) if isinstance(doc, dict) else list(doc or [])
+        if tools_too:
+            doc = run_cli(["tools", "--format", "json", "--quiet", "-j", str(jobs), *names], target)
+            tools = list(doc["tools"]) if isinstance(doc, dict) else list(doc or [])
     for item in (*findings, *tools):
         item["package"] = pkg.name
         item["half"] = pkg.half
@@ -335,6 +337,13 @@ def load_labels(directory: Path = LABELS) -> tuple[list[dict[str, str]], list[di
         else:
             labels.extend(read_tsv(path, LABEL_COLUMNS))
     return labels, misses
+
+
+def labelled_packages(prefixes: Sequence[str], directory: Path = LABELS) -> set[str]:
+    """Packages with a label or misses row whose code starts with one of ``prefixes`` (``TFH1``, ``TFH201``)."""
+    labels, misses = load_labels(directory)
+    wanted = tuple(p.strip() for p in prefixes if p.strip())
+    return {r["package"] for r in (*labels, *misses) if r["code"].startswith(wanted)}
 
 
 _LINES: dict[str, list[str] | None] = {}
@@ -706,6 +715,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--package", action="append", help="only these packages (repeatable)")
     ap.add_argument("--batch", type=int, action="append",
                     help="only the packages of this batch (corpus.toml's `batch`; repeatable)")
+    ap.add_argument("--labelled-for", default=None, metavar="CODES",
+                    help="only packages with a label or misses row whose code starts with one of these "
+                         "comma-separated prefixes (e.g. TFH1,TFH201): a quick re-measure of one rule family")
+    ap.add_argument("--no-tools", action="store_true", help="skip `smullyan tools` (rule measurements only)")
     ap.add_argument("--out", type=Path, default=None,
                     help="where the output goes (WORK/out); the installs stay in WORK/site")
     ap.add_argument("--merge-only", action="store_true",
@@ -729,12 +742,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     halves = HALVES if args.half == "both" else (args.half,)
     chosen = [p for p in corpus.packages if p.half in halves and (not args.package or p.name in args.package)
               and (not args.batch or p.batch in args.batch)]
+    if args.labelled_for:
+        chosen = [p for p in chosen if p.name in labelled_packages(args.labelled_for.split(","))]
     results: dict[str, dict[str, Any]] = {}
     if args.merge_only:
         return merge_only(corpus, out)
     for pkg in chosen:
         target = install(pkg, work / "site")
-        results[pkg.name] = survey_package(pkg, target, args.jobs, args.select)
+        results[pkg.name] = survey_package(pkg, target, args.jobs, args.select, tools_too=not args.no_tools)
         r = results[pkg.name]
         log(f"{pkg.half:8} {pkg.name}: {r['files']} files, {len(r['tools'])} tools, "
             f"{dict(sorted(Counter(f['code'] for f in r['findings']).items()))}")
