@@ -2281,6 +2281,37 @@ def drain(argv):
     t.start()
     t.join()
 """,
+        # s53 (batch 25: overkill, arc-deploy, trobz-deploy): a helper handed its command whose output the code reads,
+        # when one caller hands it words naming the network (`git push`, `curl`, `ssh` built by the class's own method);
+        # the same helper on the person's terminal stays TFH203 (the s50 foreground decision)
+        """\
+import subprocess
+def _run(cmd, cwd=None):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)  # error: TFH201
+def _show(cmd):
+    return subprocess.run(cmd)  # error: TFH203
+def publish(cwd):
+    _run(["git", "add", "-A"], cwd)
+    _run(["git", "push"], cwd)
+    push = ["git", "push"]
+    _show(push)
+class Deployer:
+    def run_command(self, cmd, show_output=False):
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout  # error: TFH201
+    def notify(self, url):
+        cmd = f"curl -X POST {url}/api/webhooks/deploy"
+        return self.run_command(cmd)
+class Executor:
+    def __init__(self, host):
+        self.host = host
+    def _argv(self, command):
+        argv = ["ssh", "-A"]
+        argv += [self.host, command]
+        return argv
+    def capture(self, command):
+        argv = self._argv(command)
+        return subprocess.run(argv, capture_output=True, text=True).stdout  # error: TFH201
+""",
     ]
 
     @classmethod
