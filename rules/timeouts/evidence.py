@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import registered_tool
-from .callers import command_params, handed_words
+from .callers import command_params, handed_commands
 from .methods import method_command
 from .process import attached, exec_argv
 from .shapes import _POPEN_WAITS, _PROCESS_RUNS, TimeoutShapes
@@ -44,19 +44,35 @@ class EvidenceShapes(TimeoutShapes):
 
     def _handed_evidence(self, cmd: cst.BaseExpression) -> bool:
         """s53 (batch 25: overkill, arc-deploy, trobz-deploy): a process whose output the code reads (not one on the
-        person's terminal: the s50 foreground decision) runs a command some caller of the helper hands it naming the
-        network, a long job or a prompt (:mod:`.callers`: ``_run(["git", "push"])``, ``cmd = f"curl -X POST {url}"``
-        then ``self.run_command(cmd)``), or one the class's own method builds so (``self._build_argv(command)``
-        returning ``["ssh", "-A", host, command]``)."""
+        person's terminal: the s50 foreground decision) runs a command some caller of the helper hands it that reaches
+        another machine (:mod:`.callers`, ``knowledge.network_command``: ``_run(["git", "push"])``, ``cmd = f"curl -X
+        POST {url}"`` then ``self.run_command(cmd)``), or one the class's own method builds with a word naming the
+        network, a long job or a prompt (``self._build_argv(command)`` returning ``["ssh", "-A", host, command]``)."""
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return False
+        k = self.knowledge
+        if any(k.network_command(c) is not None for c in self._handed(func, cmd)):
+            return True
         screen = self.ctx.screen
-        words = self._handed(func, cmd) + literal_words(
-            cmd, func, self.module, self.names.is_builtin, self.classes[-1] if self.classes else None,
-            screen.memo(("returned_words",), lambda: returned_words(screen.tree)),
-            screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree)))
-        return self.knowledge.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+        cls = self.classes[-1] if self.classes else None
+        methods = screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree))
+        if cls is None or not any(c == cls.name.value for c, _ in methods):
+            return False
+        words = literal_words(cmd, func, self.module, self.names.is_builtin, cls,
+                              screen.memo(("returned_words",), lambda: returned_words(screen.tree)), methods)
+        return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+
+    def _handed(self, func: cst.FunctionDef, cmd: cst.BaseExpression) -> list[list[str]]:
+        """The commands the callers of ``func`` hand the parameters that choose ``cmd``'s program (:mod:`.callers`)."""
+        local, params = _function_values(func)
+        handed = command_params(cmd, local, params)
+        if not handed:
+            return []
+        cls = self.classes[-1] if self.classes else None
+        screen = self.ctx.screen
+        return screen.memo(("handed_commands", id(func), tuple(sorted(handed.items()))),
+                           lambda: handed_commands(screen, func, cls, handed, self.ctx.path, self.knowledge))
 
     def _started(self, node: cst.Call) -> tuple[cst.Call, cst.BaseExpression | None] | None:
         """The call starting the process a ``proc.wait()``/``proc.communicate()`` waits on, and its command, when the
@@ -101,17 +117,6 @@ class EvidenceShapes(TimeoutShapes):
                                self.classes[-1] if self.classes else None,
                                self.ctx.screen.memo(("returned_words",), lambda: returned_words(self.ctx.screen.tree)))
         return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
-
-    def _handed(self, func: cst.FunctionDef, cmd: cst.BaseExpression) -> list[str]:
-        """The literal words the callers of ``func`` hand the parameters ``cmd`` is made of (:mod:`.callers`)."""
-        local, params = _function_values(func)
-        handed = command_params(func, cmd, local, params)
-        if not handed:
-            return []
-        cls = self.classes[-1] if self.classes else None
-        screen = self.ctx.screen
-        return screen.memo(("handed_words", id(func), frozenset(handed)),
-                           lambda: handed_words(screen, func, cls, handed, self.ctx.path))
 
     def _in_tool(self) -> bool:
         """The call is in a tool a framework runs (or a function nested in one): the model chose the command."""
