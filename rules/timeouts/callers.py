@@ -19,8 +19,9 @@ Where the callers are read:
   on disk as :func:`~smullyan.linter.imports_disk.project_call_arguments` gives it (its literal strings and lists; one
   ``ast`` parse per project module per process, memoised there and recorded for the cache).
 
-Each caller's command is read as its literal leading words (a shell string: each of its commands, ``shell_commands``;
-a list: its literal items up to the first computed one); what a caller computes is not guessed.
+Each caller's command is read as its literal words in place (a shell string: each of its commands, ``shell_commands``;
+a list: its items, ``{}`` for a computed one; across the project, a list's literal leading words); what a caller
+computes is not guessed.
 """
 
 from __future__ import annotations
@@ -63,9 +64,10 @@ def command_params(cmd: cst.BaseExpression, local: dict[str, list[cst.BaseExpres
                 if i == 0 or (isinstance(el, cst.StarredElement) and all(w.startswith("-") for w in words[1:])):
                     walk(el.value, (*prefix, *words), depth)
                 text = _literal(el.value)
-                if text is None:
-                    break
-                words.append(text)
+                if text is None and not (isinstance(el, cst.StarredElement) and i > 0):
+                    break  # `*_SAFE_GIT` (flags the module spells) before `*args` is read past
+                if text is not None:
+                    words.append(text)
         elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             walk(node.left, prefix, depth)
             if isinstance(node.left, (cst.List, cst.Tuple)):
@@ -102,14 +104,9 @@ def _text(node: ast.expr) -> str | None:
 
 
 def _leading(items: list[ast.expr]) -> list[str]:
-    """A list's literal items up to the first computed one."""
-    out: list[str] = []
-    for item in items:
-        text = item.value if isinstance(item, ast.Constant) and isinstance(item.value, str) else None
-        if text is None:
-            break
-        out.append(text)
-    return out
+    """A list's items, ``{}`` for each computed one (``["git", "-C", repo, "push"]``: the tables read ``git push``)."""
+    return [item.value if isinstance(item, ast.Constant) and isinstance(item.value, str) else "{}" for item in items
+            if not isinstance(item, ast.Starred)]
 
 
 def _functions(screen: Screen) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -154,7 +151,7 @@ class _Callers:
             return [_leading(list(node.elts))]
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, (ast.List, ast.Tuple)):
             lead = _leading(list(node.left.elts))
-            if len(lead) == len(node.left.elts) and isinstance(node.right, (ast.List, ast.Tuple)):
+            if isinstance(node.right, (ast.List, ast.Tuple)):
                 lead += _leading(list(node.right.elts))
             return [lead]
         if isinstance(node, ast.IfExp):
@@ -236,16 +233,11 @@ def handed_commands(screen: Screen, func: cst.FunctionDef, cls: cst.ClassDef | N
                     out.extend([*prefix, *c] for c in shell_commands(given))
                 index = positional.index(param) if param in positional else None
                 if index is None and vararg == param:
-                    words: list[str] = []
-                    for text in literals[len(positional):]:
-                        if text is None:
-                            break
-                        words.append(text)
-                    out.append([*prefix, *words])
+                    out.append([*prefix, *(text if text is not None else "{}" for text in literals[len(positional):])])
                 elif index is not None and index < len(literals):
                     text, listed = literals[index], lists[index] if index < len(lists) else None
                     if text:
                         out.extend([*prefix, *c] for c in shell_commands(text))
                     if listed is not None:
-                        out.append([*prefix, *listed[0]])
+                        out.append([*prefix, *listed[0], *([] if listed[1] else ["{}"])])
     return out
