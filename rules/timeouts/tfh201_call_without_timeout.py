@@ -401,6 +401,20 @@ process whose command says none of that (`subprocess.run(cmd)` in a helper,
 88-100%. Select TFH203 for the wider net; the lines TFH203 reports are marked
 `# error: TFH203` in this rule's examples.
 
+**A helper's callers (s53).** A helper handed its command stays TFH201 when one
+of its callers hands it a command that reaches another machine (a remote CLI's
+remote sub-command, a network program, an `https://` URL:
+`knowledge.network_command`), read where the parameter chooses the program
+(`run(cmd)`, `shlex.split(command)`, `["git", *args]`): each call in the module
+(`_run(["git", "push"])`; a name the caller assigns, `cmd = f"curl -X POST
+{{url}}"` then `self.run_command(cmd)`; a parameter the caller hands on, through
+its own callers), and each literal call across the project of a module function
+other modules import. Also a command the class's own method builds
+(`argv = self._build_argv(command)`, which returns `["ssh", "-A", host,
+command]`). Both only when the code reads the process's output: a child on the
+person's terminal is theirs to watch (the s50 foreground decision), and a caller
+handing a long job or a prompt (an install in a setup helper) is not counted.
+
 ## What stays reported on purpose
 Read on the survey's labels of batches 1-16, the findings left that a reader may
 call debatable fall in classes each decided by a property, not by a package:
