@@ -71,9 +71,9 @@ def command_params(cmd: cst.BaseExpression, local: dict[str, list[cst.BaseExpres
         elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             walk(node.left, prefix, depth)
             if isinstance(node.left, (cst.List, cst.Tuple)):
-                words = [_literal(el.value) for el in node.left.elements]
-                if words and all(w is not None for w in words) and all(str(w).startswith("-") for w in words[1:]):
-                    walk(node.right, (*prefix, *(str(w) for w in words)), depth)
+                spelled = [_literal(el.value) for el in node.left.elements]
+                if spelled and all(w is not None for w in spelled) and all(str(w).startswith("-") for w in spelled[1:]):
+                    walk(node.right, (*prefix, *(str(w) for w in spelled)), depth)
         elif isinstance(node, cst.Call):
             f = node.func
             if isinstance(f, cst.Attribute) and f.attr.value in _SPLITTERS:
