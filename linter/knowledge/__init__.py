@@ -45,7 +45,7 @@ from .processes import (
     SUDO_NON_INTERACTIVE_FLAGS, SUDO_VALUE_FLAGS, sudo_wrapped,
 )
 from .local_programs import (
-    local_program, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS,
+    local_program, network_command, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS,
     FOREGROUND_JOBS, SELF_BOUNDING_FLAGS, foreground_job, self_bounded,
 )
 from .sessions import (
@@ -183,7 +183,7 @@ __all__ = [
     "canonical", "info_query", "interactive_process", "llm_inference_module", "llm_provider_package",
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name", "TELEMETRY_MODULE_WORDS", "telemetry_module",
-    "process_fix_refusal", "process_length_unknown", "local_program", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
+    "process_fix_refusal", "process_length_unknown", "local_program", "network_command", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
     "FOREGROUND_JOBS", "SELF_BOUNDING_FLAGS", "foreground_job", "self_bounded",
     "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "SIGN_IN_FLAGS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
     "interactive_sign_in", "sign_in_subcommand",
@@ -386,6 +386,7 @@ class Knowledge:
     interactive_process = staticmethod(interactive_process)
     local_program = staticmethod(local_program)
     network_or_long_words = staticmethod(network_or_long_words)
+    network_command = staticmethod(network_command)
     silent_process = staticmethod(silent_process)
     foreground_job = staticmethod(foreground_job)
     self_bounded = staticmethod(self_bounded)

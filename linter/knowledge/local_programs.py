@@ -204,6 +204,25 @@ def network_or_long_words(words: Iterable[str]) -> str | None:
     return None
 
 
+_NETWORK_URL: Final = re.compile(r"(https?|wss?|ssh|git|ftps?|sftp)://")
+
+
+def network_command(words: Iterable[str]) -> str | None:
+    """s53 (TFH201's evidence through a helper's callers, ``rules/timeouts/callers.py``): the program or URL by which
+    one command (its literal leading words) reaches another machine, or None: a remote CLI on a remote sub-command
+    (``remote_cli``: ``git push``, ``gh pr create``, ``ssh host``, ``curl``), a network program (``NETWORK_PROGRAMS``),
+    a network URL among its words; ``sudo -n`` and ``python -m`` read through. Never a long job or a prompt alone:
+    those a person runs in their foreground (the s50 decision) and a helper's caller hands them in setup code."""
+    argv = _program_argv(words)
+    if argv and argv[0] == "sudo":
+        argv = sudo_wrapped(argv) or argv
+    if not argv:
+        return None
+    if remote_cli(argv) or argv[0] in NETWORK_PROGRAMS:
+        return argv[0]
+    return next((w for w in argv if _NETWORK_URL.match(w)), None)
+
+
 # ---------------------------------------------------------------- TFH201: the lead's session-50 decisions (s50, issue 23)
 
 # A long job the person asked for that is not a network peer's reply: an install, a self-upgrade, a build, a test run.

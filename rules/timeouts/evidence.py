@@ -14,10 +14,11 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import registered_tool
+from .callers import command_params, handed_commands
 from .methods import method_command
-from .process import exec_argv
+from .process import attached, exec_argv
 from .shapes import _POPEN_WAITS, _PROCESS_RUNS, TimeoutShapes
-from .unspelled import literal_words, returned_words
+from .unspelled import _function_values, literal_words, method_returned_words, returned_words
 
 _STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
 
@@ -29,21 +30,53 @@ class EvidenceShapes(TimeoutShapes):
         """``node`` (a call of ``qn`` the rule reports) runs or waits on a process whose command holds no word that
         says it reaches another machine, runs long or may prompt, outside a tool."""
         if qn in _PROCESS_RUNS:
-            cmd = self._command(node)
+            runner, cmd = node, self._command(node)
         elif qn in _POPEN_WAITS:
             started = self._started(node)
             if started is None:
                 return not self._in_tool()  # a process started elsewhere (`self.proc`, a parameter): unread
-            cmd = started
+            runner, cmd = started
         else:
             return False  # HTTP, SDK, database, docker: the call itself is the evidence
-        if cmd is not None and self._evidence(node, cmd, 0):
+        if cmd is not None and (self._evidence(node, cmd, 0) or (not attached(runner) and self._handed_evidence(cmd))):
             return False
         return not self._in_tool()
 
-    def _started(self, node: cst.Call) -> cst.BaseExpression | None:
-        """The command of the process a ``proc.wait()``/``proc.communicate()`` waits on, when the function starts
-        ``proc`` itself (``proc = subprocess.Popen(cmd)``, ``proc = await asyncio.create_subprocess_exec(*argv)``)."""
+    def _handed_evidence(self, cmd: cst.BaseExpression) -> bool:
+        """s53 (batch 25: overkill, arc-deploy, trobz-deploy): a process whose output the code reads (not one on the
+        person's terminal: the s50 foreground decision) runs a command some caller of the helper hands it that reaches
+        another machine (:mod:`.callers`, ``knowledge.network_command``: ``_run(["git", "push"])``, ``cmd = f"curl -X
+        POST {url}"`` then ``self.run_command(cmd)``), or one the class's own method builds with a word naming the
+        network, a long job or a prompt (``self._build_argv(command)`` returning ``["ssh", "-A", host, command]``)."""
+        func = self.names.function
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        k = self.knowledge
+        if any(k.network_command(c) is not None for c in self._handed(func, cmd)):
+            return True
+        screen = self.ctx.screen
+        cls = self.classes[-1] if self.classes else None
+        methods = screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree))
+        if cls is None or not any(c == cls.name.value for c, _ in methods):
+            return False
+        words = literal_words(cmd, func, self.module, self.names.is_builtin, cls,
+                              screen.memo(("returned_words",), lambda: returned_words(screen.tree)), methods)
+        return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+
+    def _handed(self, func: cst.FunctionDef, cmd: cst.BaseExpression) -> list[list[str]]:
+        """The commands the callers of ``func`` hand the parameters that choose ``cmd``'s program (:mod:`.callers`)."""
+        local, params = _function_values(func)
+        handed = command_params(cmd, local, params)
+        if not handed:
+            return []
+        cls = self.classes[-1] if self.classes else None
+        screen = self.ctx.screen
+        return screen.memo(("handed_commands", id(func), tuple(sorted(handed.items()))),
+                           lambda: handed_commands(screen, func, cls, handed, self.ctx.path, self.knowledge))
+
+    def _started(self, node: cst.Call) -> tuple[cst.Call, cst.BaseExpression | None] | None:
+        """The call starting the process a ``proc.wait()``/``proc.communicate()`` waits on, and its command, when the
+        function starts ``proc`` itself (``proc = subprocess.Popen(cmd)``, ``proc = await asyncio.create_subprocess_exec(*argv)``)."""
         f = node.func
         if not (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name)):
             return None
@@ -52,8 +85,8 @@ class EvidenceShapes(TimeoutShapes):
             if not isinstance(call, cst.Call) or self.names.qualname(call.func) not in _STARTS:
                 continue
             if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
-                return exec_argv(call)
-            return self._command(call)
+                return call, exec_argv(call)
+            return call, self._command(call)
         return None
 
     def _with_bindings(self, name: str) -> list[cst.BaseExpression]:

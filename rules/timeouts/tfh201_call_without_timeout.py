@@ -401,6 +401,20 @@ process whose command says none of that (`subprocess.run(cmd)` in a helper,
 88-100%. Select TFH203 for the wider net; the lines TFH203 reports are marked
 `# error: TFH203` in this rule's examples.
 
+**A helper's callers (s53).** A helper handed its command stays TFH201 when one
+of its callers hands it a command that reaches another machine (a remote CLI's
+remote sub-command, a network program, an `https://` URL:
+`knowledge.network_command`), read where the parameter chooses the program
+(`run(cmd)`, `shlex.split(command)`, `["git", *args]`): each call in the module
+(`_run(["git", "push"])`; a name the caller assigns, `cmd = f"curl -X POST
+{{url}}"` then `self.run_command(cmd)`; a parameter the caller hands on, through
+its own callers), and each literal call across the project of a module function
+other modules import. Also a command the class's own method builds
+(`argv = self._build_argv(command)`, which returns `["ssh", "-A", host,
+command]`). Both only when the code reads the process's output: a child on the
+person's terminal is theirs to watch (the s50 foreground decision), and a caller
+handing a long job or a prompt (an install in a setup helper) is not counted.
+
 ## What stays reported on purpose
 Read on the survey's labels of batches 1-16, the findings left that a reader may
 call debatable fall in classes each decided by a property, not by a package:
@@ -2280,6 +2294,37 @@ def drain(argv):
     t = threading.Thread(target=lambda: p.communicate())  # error: TFH203
     t.start()
     t.join()
+""",
+        # s53 (batch 25: overkill, arc-deploy, trobz-deploy): a helper handed its command whose output the code reads,
+        # when one caller hands it words naming the network (`git push`, `curl`, `ssh` built by the class's own method);
+        # the same helper on the person's terminal stays TFH203 (the s50 foreground decision)
+        """\
+import subprocess
+def _run(cmd, cwd=None):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)  # error: TFH201
+def _show(cmd):
+    return subprocess.run(cmd)  # error: TFH203
+def publish(cwd):
+    _run(["git", "add", "-A"], cwd)
+    _run(["git", "push"], cwd)
+    push = ["git", "push"]
+    _show(push)
+class Deployer:
+    def run_command(self, cmd, show_output=False):
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout  # error: TFH201
+    def notify(self, url):
+        cmd = f"curl -X POST {url}/api/webhooks/deploy"
+        return self.run_command(cmd)
+class Executor:
+    def __init__(self, host):
+        self.host = host
+    def _argv(self, command):
+        argv = ["ssh", "-A"]
+        argv += [self.host, command]
+        return argv
+    def capture(self, command):
+        argv = self._argv(command)
+        return subprocess.run(argv, capture_output=True, text=True).stdout  # error: TFH201
 """,
     ]
 

@@ -81,7 +81,9 @@ Leave the rule off (the default), or, where it is on, suppress a line whose
 command waits for a person or finishes at once with `# noqa: TFH203`, or a
 whole directory with `per-file-ignores` (`"scripts/*" = ["TFH203"]`). When a
 process this rule reports does reach another machine or run long, a literal
-word of its command saying so (`[self._git, "fetch", url]`) moves it to TFH201.
+word of its command saying so (`[self._git, "fetch", url]`) moves it to TFH201,
+as does (s53) a caller handing a captured helper a remote command
+(`_run(["git", "push"])`).
 """
     VALID = [
         # what TFH201 reports (a network program; a tool's command) is not TFH203's

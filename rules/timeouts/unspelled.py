@@ -113,6 +113,7 @@ class _Reader:
         self.is_builtin = is_builtin
         self.returned: dict[str, list[str]] = {}
         self.seen: set[str] = set()
+        self.methods: dict[tuple[str, str], list[str]] = {}  # s53: :func:`method_returned_words` (literal_words only)
 
     def name(self, name: str, chooses: bool) -> list[str]:
         if name in self.params:
@@ -205,6 +206,9 @@ class _Reader:
                 self.words(node.func.value, chooses)
             if isinstance(node.func, cst.Name):  # `fetcher()`: each literal a module function of that name returns
                 out += self.returned.get(node.func.value, [])
+            elif self.cls is not None and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and (
+                    node.func.value.value in _OBJECT):  # s53: `self._build_argv(command, cwd)`: what the method returns
+                out += self.methods.get((self.cls.name.value, node.func.attr.value), [])
             for arg in node.args:
                 out += self.words(arg.value, chooses)
             return out or [_HOLE]
@@ -245,11 +249,13 @@ def built_local_command(knowledge: Knowledge, cmd: cst.BaseExpression, func: cst
 
 
 def literal_words(cmd: cst.BaseExpression, func: cst.FunctionDef | None, module: cst.Module | None,
-                  is_builtin: Callable[[str], bool], cls: cst.ClassDef | None, returned: dict[str, list[str]]) -> list[str]:
+                  is_builtin: Callable[[str], bool], cls: cst.ClassDef | None, returned: dict[str, list[str]],
+                  methods: dict[tuple[str, str], list[str]] | None = None) -> list[str]:
     """Every literal word of a command as :class:`_Reader` reads it (names bound in the function, the module or by the
-    class's methods read through; ``{}`` for a part not spelled), whoever chose its program (s52: TFH203's evidence)."""
+    class's methods read through; ``{}`` for a part not spelled), whoever chose its program (s52: TFH203's evidence);
+    s53: a call of the class's own method, ``self._build_argv(...)``, as the words its returns give (``methods``)."""
     reader = _Reader(func, module, is_builtin, cls)
-    reader.returned = returned
+    reader.returned, reader.methods = returned, methods or {}
     return reader.words(cmd, False)
 
 
@@ -264,4 +270,31 @@ def returned_words(tree: ast.AST) -> dict[str, list[str]]:
                 if isinstance(ret, ast.Return) and ret.value is not None:
                     words += [w for c in ast.walk(ret.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)
                               for w in c.value.split()]
+    return out
+
+
+def method_returned_words(tree: ast.AST) -> dict[tuple[str, str], list[str]]:
+    """s53 (batch 25, trobz-deploy's ``argv = self._build_argv(command, cwd)``): (class, method) -> the literal words
+    of what each method of the module's classes returns, a returned name read through the method's own assignments
+    (``argv = ["ssh", "-A"]; argv += [host, cmd]; return argv``), on the file's ``ast`` screen."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for method in cls.body:
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            assigned: dict[str, list[ast.expr]] = {}
+            returns: list[ast.expr] = []
+            for n in ast.walk(method):
+                if isinstance(n, ast.Return) and n.value is not None:
+                    returns.append(n.value)
+                elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
+                    for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                        if isinstance(t, ast.Name):
+                            assigned.setdefault(t.id, []).append(n.value)
+            values = [*returns, *(v for r in returns for name in ast.walk(r) if isinstance(name, ast.Name)
+                                  for v in assigned.get(name.id, []))]
+            out[(cls.name, method.name)] = [w for v in values for c in ast.walk(v) if isinstance(c, ast.Constant)
+                                            and isinstance(c.value, str) for w in c.value.split()]
     return out
