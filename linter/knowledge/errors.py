@@ -409,6 +409,19 @@ REPORT_DIRECTORY_WORDS: Final[frozenset[str]] = frozenset({"eval", "dashboard"})
 # person at the terminal (a ``doctor`` command's checks, a setup validation);
 # on the labels of batches 1-9 every TFH401 finding there was such a report.
 CLI_DIRECTORY_NAMES: Final[frozenset[str]] = frozenset({"cli"})
+# s53 (issue 24): the modules of a package that are its command line: a module or
+# package directory named exactly so (leading underscores ignored: ``_cli``),
+# ``mailmcp/cli.py``, ``swarm/cli.py``, ``pkg/__main__.py``, ``dulus_mcp/commands.py``
+# (slash commands). A module whose only evidence for tools is its MCP server
+# package's name, and that only such modules import, is the command line's
+# helper (``mailmcp/install.py``: the ``mailmcp install`` command's report lines).
+COMMAND_LINE_MODULE_NAMES: Final[frozenset[str]] = frozenset({"cli", "__main__", "commands"})
+# ... unless that module serves tools itself (portal-mcp-server's ``cli.py`` is its
+# MCP server): its text names a tool registration or an MCP server class (a
+# decorator ending in ``tool``/``tools``, ``call_tool``, ``register_tool``,
+# ``add_tool``, ``on_call_tool``, ``FastMCP``, ``MCPServer``, ``@tool``).
+COMMAND_LINE_TOOL_HINTS: Final[str] = (
+    r"@[\w.]*\btools?\b|\b(?:call_tool|list_tools|register_tool|add_tool|on_call_tool|FastMCP|MCPServer)\b")
 # How many package directories above a module are read for those words.
 REPORT_DIRECTORY_DEPTH: Final[int] = 4
 # Libraries that render a user interface: in a module importing one, a

@@ -12,9 +12,12 @@ from typing import Callable, Iterator
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, imported_by, shares_import, string_literal, walk_in_scope
+from ...linter.api import Knowledge, Screen, imported_by, importing_modules, shares_import, string_literal, walk_in_scope
 from .model import words
 from .remote import runs_tool
+
+#: s53: whether a helper's handler (with its ``try``) binds no exception text (:meth:`~.text.ExceptionText._exempt`)
+Exempt = Callable[[cst.Try, cst.ExceptHandler], bool]
 
 
 def dispatches_tool(func: cst.FunctionDef, knowledge: Knowledge, tool_result: Callable[[cst.CSTNode], bool]) -> bool:
@@ -157,13 +160,17 @@ def _getattr_self(node: ast.AST) -> bool:
         and isinstance(node.args[1], (ast.Name, ast.Attribute, ast.Subscript))
 
 
-def _handler_returns(helper: cst.FunctionDef) -> Iterator[tuple[str, cst.Return]]:
-    """Each ``return`` under a handler that names what it caught (``except E as e``), with that name."""
-    for h in walk_in_scope(helper.body):
-        if isinstance(h, cst.ExceptHandler) and h.name is not None and isinstance(h.name.name, cst.Name):
-            for r in walk_in_scope(h.body):
-                if isinstance(r, cst.Return):
-                    yield h.name.name.value, r
+def _handler_returns(helper: cst.FunctionDef, exempt: Exempt | None = None) -> Iterator[tuple[str, cst.Return]]:
+    """Each ``return`` under a handler that names what it caught (``except E as e``), with that name; not under a
+    handler ``exempt`` says binds no exception text (s53: format-repair feedback, the project's own refusal)."""
+    for t in walk_in_scope(helper.body):
+        if not isinstance(t, cst.Try):
+            continue
+        for h in t.handlers:
+            if h.name is not None and isinstance(h.name.name, cst.Name) and not (exempt is not None and exempt(t, h)):
+                for r in walk_in_scope(h.body):
+                    if isinstance(r, cst.Return):
+                        yield h.name.name.value, r
 
 
 def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
@@ -180,13 +187,16 @@ def exception_positions(helper: cst.FunctionDef) -> frozenset[int]:
     return frozenset(found)
 
 
-def text_positions(helper: cst.FunctionDef) -> frozenset[int]:
+def text_positions(helper: cst.FunctionDef, exempt: Exempt | None = None) -> frozenset[int]:
     """Where a helper returns a failure's text beside a literal ``None`` (``return None, f"request failed: {err}"``:
     s44, opensre's ``_http_get``), the i-th item of the returned tuple: the caller's unpacked name there holds the
     text only when the call failed. A ``None`` in the tuple says which slot the success fills; without one (``return
-    ok, str(e)``) the text may be a message of the success too (s43: 10 false of 25), not followed."""
+    ok, str(e)``) the text may be a message of the success too (s43: 10 false of 25), not followed. s53: nor a
+    handler ``exempt`` says binds no exception text (screaming-frog's ``_compile_row_filter``: ``except re.error as
+    e: return None, None, None, f"ERROR: Invalid regex pattern: {e}"`` of the model's filter; quick-mcp-shell's
+    ``_settings_or_error``: ``except ConfigurationError as exc: return None, str(exc)``), as in place."""
     found: set[int] = set()
-    for bound, r in _handler_returns(helper):
+    for bound, r in _handler_returns(helper, exempt):
         if isinstance(r.value, cst.Tuple):
             items = [el.value for el in r.value.elements]
             if any(isinstance(v, cst.Name) and v.value == "None" for v in items):
@@ -228,6 +238,43 @@ def imported_by_tools(name: str, path: str, knowledge: Knowledge) -> bool:
     ..incremental import full_build``): its result is a tool's answer, though nothing in its own module names
     tools. Tests, examples, benchmarks and evaluations do not count."""
     return name in imported_by(path, tools_module_parts(knowledge), "tools")
+
+
+def command_line_only(path: str, knowledge: Knowledge) -> bool:
+    """s53: the module at ``path`` is imported by modules of its project (``from .install import plan``, ``from . import
+    install``, ``import pkg.install``: :func:`importing_modules`), every one of them the project's command line (a module
+    or package directory named ``cli``, ``__main__`` or ``commands``: ``COMMAND_LINE_MODULE_NAMES``) that serves no tool
+    itself (its text names no tool registration nor an MCP server class: ``COMMAND_LINE_TOOL_HINTS``; portal's
+    ``cli.py`` is its MCP server): what the module's functions return goes to the person or the job at the command
+    line (``mailmcp/install.py``, imported only by ``mailmcp/cli.py``). A module no other imports says nothing."""
+    importers = importing_modules(path)
+    if not importers:
+        return False
+    names = knowledge.command_line_module_names
+    return all(
+        any(p in names or p.lstrip("_") in names for p in parts[1:])
+        and knowledge.command_line_tool_hints.search(text) is None
+        for parts, text in importers
+    )
+
+
+def names_tools(tree: ast.AST, knowledge: Knowledge) -> bool:
+    """s53: the module's ``ast`` names a tool registration or an MCP server class as
+    :func:`command_line_only` reads an importer's text (``COMMAND_LINE_TOOL_HINTS``): a decorator ``@server.call_tool()``
+    or one ending in ``tool``/``tools``, ``FastMCP``, ``on_call_tool=``..."""
+    hints = knowledge.command_line_tool_hints
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for dec in n.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else dec
+                name = target.attr if isinstance(target, ast.Attribute) else target.id if isinstance(target, ast.Name) else ""
+                if hints.search("@" + name) or hints.search(name):
+                    return True
+        elif isinstance(n, ast.Attribute) and hints.search(n.attr) or isinstance(n, ast.Name) and hints.search(n.id):
+            return True
+        elif isinstance(n, ast.keyword) and n.arg and hints.search(n.arg):
+            return True
+    return False
 
 
 def serves_tools(tree: ast.Module, class_name: str, path: str, knowledge: Knowledge) -> bool:

@@ -26,7 +26,10 @@ import libcst as cst
 
 from ...linter.api import Knowledge, Screen
 
-__all__ = ["path_literal", "plugin_class", "raised_only", "registrar_decorator", "url_path", "wrappers_above_registration"]
+__all__ = [
+    "path_literal", "plugin_class", "raised_only", "registers_anywhere", "registrar_decorator", "url_path",
+    "wrappers_above_registration",
+]
 
 Scope = Mapping[str, "tuple[str, bool] | None"]
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -71,6 +74,15 @@ def _registering(dec: ast.expr, scope: Scope, k: Knowledge) -> bool:
     if ".".join((k.canonical(ref[0]), *reversed(parts))) in k.tool_decorators:
         return True
     return bool(ref[1] and len(parts) == 1 and f"{k.canonical(ref[0])}.{parts[0]}" in k.tool_decorators)
+
+
+def registers_anywhere(screen: Screen, scope: Scope, k: Knowledge) -> bool:
+    """s53: a function anywhere in the module, nested ones too (``@mcp.tool()`` inside a ``build_app()`` factory),
+    carries a decorator that registers a tool (:func:`_registering`): the module is a tools module, whatever imports
+    it."""
+    return screen.memo("s53-registers-anywhere", lambda: isinstance(screen.tree, ast.Module) and any(
+        isinstance(d, FUNCS) and any(_registering(dec, scope, k) for dec in d.decorator_list)
+        for d in ast.walk(screen.tree)))
 
 
 def wrappers_above_registration(screen: Screen, scope: Scope, k: Knowledge) -> frozenset[str]:

@@ -107,10 +107,12 @@ class TextTaint:
             self.code_runs[key] = found
         return self.code_runs[key]
 
-    def _format_repair(self, handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+    def _format_repair(self, handler: cst.ExceptHandler | cst.ExceptStarHandler,
+                       statement: cst.Try | cst.TryStar | None = None) -> bool:
         """The handler catches only format errors (``JSONDecodeError``, pydantic's ``ValidationError``...: resolved
         through the imports) around a parse of data in memory (no call in the ``try`` reaches outside): the text
-        is the feedback the model needs to fix its own output."""
+        is the feedback the model needs to fix its own output. ``statement``: the handler's ``try`` (default: the
+        handler being visited's; s53: a helper's handler read from its call)."""
         key = id(handler)
         if key not in self.format_repair:
             types = handler_types(handler)
@@ -124,7 +126,8 @@ class TextTaint:
                 q = k.canonical(q) if q is not None else None
                 kinds.append("format" if q in k.format_errors else "arguments" if q in k.argument_validation_errors
                              else None)
-            statement = self.names.handler.statement if self.names.handler is not None else None
+            if statement is None:
+                statement = self.names.handler.statement if self.names.handler is not None else None
             if not kinds or None in kinds or statement is None:
                 self.format_repair[key] = False
             elif all(kind == "arguments" for kind in kinds):

@@ -40,13 +40,17 @@ from typing import Callable
 import libcst as cst
 
 from ...linter.api import FileContext, decorator_names, registered_tool, string_literal, walk_in_scope
+from .jsonrpc import serves_mcp
 from .model import definitions, words
 from .exc_params import exception_params
 from .kinds import typed_container
-from .placement import path_literal, plugin_class, raised_only, registrar_decorator, url_path, wrappers_above_registration
+from .placement import (
+    path_literal, plugin_class, raised_only, registers_anywhere, registrar_decorator, url_path, wrappers_above_registration,
+)
 from .printed import printed_functions
+from .refusals import catches_own_refusals
 from .evidence import (
-    content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
+    command_line_only, names_tools, content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
     builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
@@ -84,7 +88,13 @@ class ExceptionText(TextTaint):
     def _returned_text(self, value: cst.BaseExpression) -> frozenset[int]:
         """Where a same-module helper called here returns a failure's text beside a literal ``None`` (``return None,
         f"request failed: {err}"``, :func:`~.evidence.text_positions`; s44)."""
-        return self._helper_positions(value, self.returned_texts, text_positions)
+        return self._helper_positions(value, self.returned_texts, lambda d: text_positions(d, self._binds_no_text))
+
+    def _binds_no_text(self, statement: cst.Try, handler: cst.ExceptHandler) -> bool:
+        """s53: a helper's handler whose exception carries no stringified failure, as a handler in place is read:
+        format-repair feedback around a parse in memory (``except re.error as e`` around ``re.compile(pattern)``),
+        or one catching only the project's own refusals (:func:`~.refusals.catches_own_refusals`)."""
+        return self._format_repair(handler, statement) or catches_own_refusals(self.names, self.path, handler)
 
     def _helper_positions(self, value: cst.BaseExpression, memo: dict[int, frozenset[int]],
                           read: Callable[[cst.FunctionDef], frozenset[int]]) -> frozenset[int]:
@@ -224,9 +234,34 @@ class ExceptionText(TextTaint):
             elif not self._tool_module() and not dispatches_tool(func, self.knowledge, self.tool_result) \
                     and not self._imported_by_tools(func) and not self._serves_tools_by_name(func):
                 self.where[key] = "unread"
+            elif self._command_line_only(func):
+                self.where[key] = "report"
             else:
                 self.where[key] = None
         return self.where[key]
+
+    def _command_line_only(self, func: cst.FunctionDef) -> bool:
+        """s53: a function whose only evidence for tools is the name of its module or package (``mailmcp/install.py``,
+        ``swarm/mcp_setup.py``: every module of an MCP server's package carries it), in a module that only the
+        project's command line imports (:func:`~.evidence.command_line_only`: ``mailmcp/cli.py``): an installer's or
+        a setup check's report for the person who ran the command. Not where anything else says tools: a tool-named
+        class or function (``_handle_tools_call``), a module that registers tools or answers MCP's ``initialize``, a
+        tool run in the function, a tools module importing it (those are read before this); nor a module registering a
+        tool in a nested function (``@mcp.tool()`` in allmail's ``build_app()``, run by ``mailmcp serve``)."""
+        names = [c.name.value for c in self._classes] + self._functions
+        screen, k = self.errors.ctx.screen, self.knowledge
+        stem = PurePath(self.errors.ctx.path).stem
+        if any(self._tool_word(n) for n in names) or self._registers_tools or not self._tool_named_module \
+                or tool_named_module(stem, [], k) or serves_mcp(screen, k) \
+                or registers_anywhere(screen, self.names.module_scope.bindings, k):
+            return False  # the module's own name says tools or MCP (clixz's ``mcpd.py``, a daemon answering MCP)
+        return self._command_line_module
+
+    @cached_property
+    def _command_line_module(self) -> bool:
+        screen = self.errors.ctx.screen
+        return not screen.memo("s53-tool-hints", lambda: names_tools(screen.tree, self.knowledge)) \
+            and command_line_only(self.errors.ctx.path, self.knowledge)
 
     def _unread_placement(self) -> bool:
         """s51 (:mod:`.placement`): a non-agent framework's plugin; a wrapper placed above a tool's registration."""
@@ -500,6 +535,7 @@ class ExceptionText(TextTaint):
         if self._typed(node):
             return
         positions = self._returned_positions(node.value)  # the helpers of the module asked once per assignment
+        self._rebind_unpacked(node)
         if not self.active():
             if -1 in positions:
                 self.aliased.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
@@ -528,6 +564,20 @@ class ExceptionText(TextTaint):
             elif carries and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
                 if not _telemetry_key(target):
                     self.tainted.add(target.value.value)  # out["error"] = str(e)
+
+    def _rebind_unpacked(self, node: cst.Assign) -> None:
+        """s53: ``target, export_dir, err = _resolve_export_file(...)`` gives each unpacked name a new value: a text
+        or an exception an earlier unpacking put in ``err`` is no longer there (screaming-frog's second ``return
+        err``, every value of which is the helper's own sentence), as a plain name's new value replaces it; the
+        helper's text positions then taint it again where they hold a text (:meth:`_taint_returned`). Not inside a
+        handler's ``if``/``try``/loop, which only may replace it (:meth:`_refines`)."""
+        if isinstance(node.value, (cst.Tuple, cst.List)) or self._refines(node):
+            return  # a parallel assignment of items: :func:`~.taint.bound_pairs` reads each item
+        names = {el.value.value for t in node.targets if isinstance(t.target, (cst.Tuple, cst.List))
+                 for el in t.target.elements if isinstance(el.value, cst.Name)}
+        if names:
+            self.tainted.difference_update(names)
+            self.aliased.difference_update(names)
 
     def _refines(self, node: cst.Assign) -> bool:
         """Inside a handler, an assignment nested in an ``if``/``try``/loop of its body only may replace the text

@@ -42,7 +42,12 @@ where it goes:
   {{err}}"`, whose unpacked name then holds the text: `data, err =
   _http_get(url)` ... `return {{"error": err}}`, s44; a tuple with no `None`,
   `return False, str(e)`, is not followed: its text slot may carry a success
-  message too). Every `return` of such a variable counts, in the
+  message too; s53: nor the text of a helper's handler that would be silent
+  in place, format-repair feedback or the project's own refusal, below:
+  screaming-frog's `_compile_row_filter` answering `re.error` of the model's
+  filter, quick-mcp-shell's `except ConfigurationError as exc: return None,
+  str(exc)`; and a later unpacking, `target, err = _resolve_export_file(...)`,
+  gives the name a new value, as a plain assignment does). Every `return` of such a variable counts, in the
   handler or after it (after it only when the handler does not end in
   `return`/`raise`), and only those: a value built anywhere else is not
   the exception text. A new value given to the variable inside an
@@ -229,7 +234,15 @@ failure:
   service answering its dashboard's API) to the page a person reads; in a
   command-line program's subpackage (a package directory named exactly
   `cli` or `_cli`: `pkg/cli/utils/gcp.py`, not `cli_agent/`) to the person
-  at the terminal (a setup check, a `doctor` command) -- but not a module
+  at the terminal (a setup check, a `doctor` command); s53: in a module whose
+  only evidence for tools is its own or its package's MCP name and that only
+  the project's command line imports (modules or package directories named
+  `cli`, `__main__` or `commands`: allmail's `mailmcp/install.py`, imported
+  by `mailmcp/cli.py` alone, whose report lines the `mailmcp install`
+  command prints; dulus' `dulus_mcp/hub.py`, read by its `/mcp` slash
+  commands) to the person who ran the command, unless the module registers
+  a tool anywhere (a nested `@mcp.tool()` in a `build_app()` factory) or is
+  a hand-written MCP server; a module no other imports says nothing -- but not a module
   that registers tools itself (`@mcp.tool()`/`@agent.tool` on an object
   named for a server or an agent, the server imported from another module:
   odoo-mcp's
@@ -1183,6 +1196,32 @@ def probe(url: str) -> str:
     ok, message = _check(url)
     return message
 """,
+        # s53: a helper's text beside None from a handler that binds no stringified failure, as one in place
+        # (format-repair feedback on the model's pattern: screaming-frog's `_compile_row_filter`); and a name an
+        # unpacking gives a new value no longer holds the text an earlier one gave it
+        """\
+import re
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("crawl")
+def _compile_filter(value):
+    try:
+        return re.compile(value), None
+    except re.error as e:
+        return None, f"ERROR: Invalid regex pattern: {e}"
+def _export_file(export_id):
+    if export_id not in EXPORTS:
+        return None, f"ERROR: unknown export {export_id}"
+    return EXPORTS[export_id], None
+@mcp.tool()
+def read_rows(pattern: str, export_id: str) -> str:
+    rx, err = _compile_filter(pattern)
+    if err:
+        return err
+    path, err = _export_file(export_id)
+    if err:
+        return err
+    return "\\n".join(r for r in open(path) if rx.search(r))
+""",
         # s45: text stored on the instance, read by a status reader (a person's view), not by the tool
         """\
 from langchain_core.tools import BaseTool
@@ -1788,6 +1827,31 @@ def queue_backlog(url: str) -> dict:
     if err is not None:
         return {"available": False, "error": err}  # error: TFH401
     return {"available": True, "backlog": data["messages"]}
+""",
+        # s53: the same helper's text, then the name given a new value by another unpacking (the helper's own
+        # sentences): only the first `return err` hands on the exception's text
+        """\
+import httpx
+from langchain_core.tools import tool
+def _http_get(url):
+    try:
+        return httpx.get(url, timeout=10).json(), None
+    except httpx.RequestError as err:
+        return None, f"request failed: {err}"
+def _pick(data, name):
+    if name not in data:
+        return None, f"no queue named {name}"
+    return data[name], None
+@tool
+def queue_backlog(url: str, name: str) -> str:
+    \"\"\"The queue's backlog.\"\"\"
+    data, err = _http_get(url)
+    if err:
+        return err  # error: TFH401
+    queue, err = _pick(data, name)
+    if err:
+        return err
+    return str(queue["messages"])
 """,
         # an MCP server turning any tool exception into the tool's result
         """\
