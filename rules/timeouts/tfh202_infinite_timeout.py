@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 
 from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, inference_body, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
-from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from .process import POPEN_WAITS, PROCESS_RUNS, caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import helper_lines, timeout_calls
 from .writes import http_write_refusal
 
@@ -39,8 +39,6 @@ def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
     return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
-_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
 
 
 def _calls_below(node: cst.CSTNode) -> "list[cst.Call]":
@@ -498,9 +496,9 @@ async def g(aw):
     def _process(self, node: cst.Call, qn: str) -> tuple[bool, str | None]:
         """For a process call: whether it has no timeout to give (an editor, a pager, a dev server:
         the ``None`` is right, nothing to report), and why a number would hurt (no fix), as TFH201 reads it."""
-        if qn in _POPEN_WAITS:
+        if qn in POPEN_WAITS:
             return False, "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
-        if qn not in _PROCESS_RUNS:
+        if qn not in PROCESS_RUNS:
             return False, None
         arg = argument(node, "args", 0)
         words, whole = command_words(arg.value) if arg is not None else ([], False)
