@@ -333,8 +333,9 @@ class TimeoutShapes(LoopCommands, Rule):
         # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
         # to a foreground child (a dev server, a test run, an inspector) the person stops
         runs: dict[str, cst.Call] = {}
-        for stmt in body:
-            for c in _calls_in(stmt):
+        calls = [_calls_in(stmt) for stmt in body]  # s53: each statement's calls walked once, for both reads below
+        for stmt, stmt_calls in zip(body, calls):
+            for c in stmt_calls:
                 if self._exits(c):
                     for name in _names_in(c):
                         if name in runs:
@@ -356,10 +357,12 @@ class TimeoutShapes(LoopCommands, Rule):
                         and self._ahead_qualname(small.value.func, PROCESS_RUNS) in PROCESS_RUNS
                     ):
                         runs[small.targets[0].target.value] = small.value
+        # s53: a statement's kills are read only when a later statement of the block waits (most blocks: none)
+        last_wait = max((i for i, cs in enumerate(calls)
+                         if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _WAITS for c in cs)), default=0)
         killed: set[str] = set()
-        for stmt in body:
-            calls = _calls_in(stmt)
-            for c in reversed(calls):  # source order
+        for i, stmt in enumerate(body[:last_wait + 1]):
+            for c in reversed(calls[i]):  # source order
                 f = c.func
                 if (
                     killed
@@ -368,7 +371,8 @@ class TimeoutShapes(LoopCommands, Rule):
                     and _receiver(f.value) in killed
                 ):
                     self.exempt.add(id(c))
-            killed |= _statement_kills(stmt, self.ctx.screen)
+            if i < last_wait:
+                killed |= _statement_kills(stmt, self.ctx.screen)
 
     def visit_Return(self, node: cst.Return) -> None:
         """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)
