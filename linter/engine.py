@@ -78,10 +78,12 @@ def _pseudo(path: str, code: str, line: int, column: int, message: str) -> Findi
 class _Dispatch:
     """Runs many visitors in one traversal; a visitor that raises is switched off."""
 
-    def __init__(self, owners: Sequence[tuple[str, object]]) -> None:
+    def __init__(self, owners: Sequence[tuple[str, object]], riders: dict[str, list[str]] | None = None) -> None:
         self.visit_table: dict[str, list[tuple[int, VisitorFn]]] = {}
         self.leave_table: dict[str, list[tuple[int, VisitorFn]]] = {}
         self.names = [name for name, _ in owners]
+        # s53: the rules an owner's traversal reports for (``Rule.ride``): a crash of that owner stops them too
+        self.riders = riders or {}
         self.dead: set[int] = set()
         self.crashes: list[tuple[str, cst.CSTNode, BaseException]] = []
         self.top: int | None = None  # index of the module-level statement being walked
@@ -104,8 +106,9 @@ class _Dispatch:
                 fn(node)
             except Exception as exc:  # a rule bug must not lose other findings
                 self.dead.add(index)
-                self.crashes.append((self.names[index], node, exc))
-                self.crash_tops.append(self.top)
+                for name in (self.names[index], *self.riders.get(self.names[index], ())):
+                    self.crashes.append((name, node, exc))
+                    self.crash_tops.append(self.top)
 
     def walk_module(self, module: cst.Module, sinks: Sequence[list[RawFinding]]) -> dict[int, int]:
         """Walk a module; return id(raw finding) -> index of its module-level statement."""
@@ -492,11 +495,20 @@ def _walk(
             )
             continue
         instances.append(inst)
-        owners.append((rule_cls.name, inst))
+    # s53: a rule another candidate's traversal also reports for (``Rule.shares_pass_of``, TFH203 in TFH201's pass)
+    # is not walked: one pass makes both rules' findings, each in its own instance's list
+    by_code = {inst.code: inst for inst in instances}
+    riders: dict[str, list[str]] = {}
+    for inst in instances:
+        host = by_code.get(inst.shares_pass_of) if inst.shares_pass_of is not None else None
+        if host is not None and host is not inst and host.shares_pass_of is None and host.ride(inst):
+            riders.setdefault(host.name, []).append(inst.name)
+        else:
+            owners.append((inst.name, inst))
 
     wrapper: MetadataWrapper | None = None
     providers = {p for inst in instances for p in inst.get_inherited_dependencies()}
-    dispatch = _Dispatch(owners)
+    dispatch = _Dispatch(owners, riders)
     tops: dict[int, int] = {}
     with ExitStack() as stack:
         if providers:

@@ -365,6 +365,10 @@ class Rule(BatchableCSTVisitor):
     #: (retries, timeouts, what a model reads): a test runs against fakes or a harness, under its runner's time
     #: limit, and what it returns reaches an assertion. The rule's docs say so (``catalogue.py``).
     applies_in_tests: ClassVar[bool] = True
+    #: s53: the code of a rule whose traversal also makes this rule's findings (TFH203, split from TFH201 by the
+    #: evidence a finding rests on, reads the same calls): when both run on a file, the engine hands this rule's
+    #: instance to that one's :meth:`ride` and, if it takes it, does not walk it; its findings are still its own.
+    shares_pass_of: ClassVar[str | None] = None
 
     def __init__(self, ctx: FileContext) -> None:
         super().__init__()
@@ -396,6 +400,12 @@ class Rule(BatchableCSTVisitor):
         ``self.<attr>``, are always kept for the name resolver).
         """
         return None
+
+    def ride(self, rider: "Rule") -> bool:
+        """Take ``rider`` (a rule whose ``shares_pass_of`` names this one) into this traversal: this rule then
+        reports ``rider``'s findings through ``rider.report`` as it finds them, and the engine does not walk
+        ``rider``. False (the default): ``rider`` walks on its own."""
+        return False
 
     def report(
         self, node: cst.CSTNode, message: str | None = None, *, autofix: RawFix | None = None, **fields: Any

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from smullyan.linter.config import OFF_BY_DEFAULT, Config
 from smullyan.linter.engine import lint_source
+from smullyan.rules.timeouts.evidence import EvidenceShapes
+from smullyan.rules.timeouts.tfh201_call_without_timeout import CallWithoutTimeout
 
 HELPER = textwrap.dedent("""\
     import subprocess
@@ -58,3 +62,43 @@ def test_the_split_partitions_what_tfh201_reported() -> None:
     found = codes(HELPER + TOOL.replace("import subprocess\n", "", 1), config)
     lines = [line for line, _ in found]
     assert len(lines) == len(set(lines)) == 4
+
+
+# s53 (issue 23): with both rules selected, TFH201's one traversal makes TFH203's findings too
+
+
+def test_one_pass_makes_both_codes_as_two_passes_did() -> None:
+    source = HELPER + TOOL.replace("import subprocess\n", "", 1)
+    alone = [f for code in ("TFH201", "TFH203")
+             for f in lint_source(source, "agent/steps.py", Config.default().with_overrides(select=[code]))]
+    both = lint_source(source, "agent/steps.py", Config.default().with_overrides(select=["TFH201", "TFH203"]))
+    key = lambda f: (f.line, f.column, f.code, f.name, f.message, f.fix)  # noqa: E731
+    assert sorted(map(key, both)) == sorted(map(key, alone))
+    assert {f.code for f in both} == {"TFH201", "TFH203"}
+
+
+def test_both_codes_ask_the_split_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+    split = EvidenceShapes.unread_process
+
+    def counting(self: EvidenceShapes, node: object, qn: str) -> bool:
+        asked.append(id(node))
+        return split(self, node, qn)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EvidenceShapes, "unread_process", counting)
+    found = codes(HELPER, Config.default().with_overrides(extend_select=["TFH203"]))
+    assert found == [(3, "TFH203"), (5, "TFH201")]
+    assert len(asked) == len(set(asked)) == 2  # two passes asked each call twice
+
+
+def test_a_crash_of_the_shared_pass_is_reported_for_both_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(self: CallWithoutTimeout, node: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(CallWithoutTimeout, "visit_Call", boom)
+    config = Config.default().with_overrides(select=["TFH201", "TFH203", "TFH002"])
+    found = lint_source(HELPER, "agent/steps.py", config)
+    assert sorted((f.code, f.message.split(":")[0]) for f in found) == [
+        ("TFH002", "internal error in call-without-timeout"),
+        ("TFH002", "internal error in unread-process-without-timeout"),
+    ]

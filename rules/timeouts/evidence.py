@@ -16,11 +16,9 @@ import libcst as cst
 from ...linter.api import registered_tool
 from .callers import command_params, handed_commands
 from .methods import method_command
-from .process import attached, exec_argv
-from .shapes import _POPEN_WAITS, _PROCESS_RUNS, TimeoutShapes
+from .process import PROCESS_RUNS, PROCESS_STARTS, PROCESS_WAITS, attached, exec_argv
+from .shapes import TimeoutShapes
 from .unspelled import _function_values, literal_words, method_returned_words, returned_words
-
-_STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
 
 
 class EvidenceShapes(TimeoutShapes):
@@ -29,9 +27,9 @@ class EvidenceShapes(TimeoutShapes):
     def unread_process(self, node: cst.Call, qn: str) -> bool:
         """``node`` (a call of ``qn`` the rule reports) runs or waits on a process whose command holds no word that
         says it reaches another machine, runs long or may prompt, outside a tool."""
-        if qn in _PROCESS_RUNS:
+        if qn in PROCESS_RUNS:
             runner, cmd = node, self._command(node)
-        elif qn in _POPEN_WAITS:
+        elif qn in PROCESS_WAITS:
             started = self._started(node)
             if started is None:
                 return not self._in_tool()  # a process started elsewhere (`self.proc`, a parameter): unread
@@ -82,7 +80,7 @@ class EvidenceShapes(TimeoutShapes):
             return None
         for value in self._literal_bindings(f.value.value) or self._with_bindings(f.value.value):
             call = value.expression if isinstance(value, cst.Await) else value
-            if not isinstance(call, cst.Call) or self.names.qualname(call.func) not in _STARTS:
+            if not isinstance(call, cst.Call) or self.names.qualname(call.func) not in PROCESS_STARTS:
                 continue
             if self.names.qualname(call.func) == "asyncio.create_subprocess_exec":
                 return call, exec_argv(call)

@@ -14,6 +14,16 @@ from ...linter.api import Knowledge, Names, dotted, last_name
 _DEFAULTS = Knowledge.build()
 EDITOR_WORDS = ("editor", "pager")  # a name holding the person's editor or pager command (`resolve_editor_command()`)
 
+# s53: the process calls the family reads, one table each (shapes, evidence, TFH201's runner parameters, TFH202)
+#: a call that runs a command to its end and takes ``timeout``
+PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
+#: a wait on a started ``subprocess.Popen``
+POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
+#: and on a started process of either library
+PROCESS_WAITS = POPEN_WAITS | frozenset({"asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"})
+#: a call that starts a process the function may wait on later
+PROCESS_STARTS = frozenset({"subprocess.Popen", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"})
+
 
 def _env_name(node: cst.BaseExpression) -> str | None:
     """``os.environ.get("EDITOR", ...)``, ``os.getenv("VISUAL")``, ``os.environ["PAGER"]`` -> the variable."""

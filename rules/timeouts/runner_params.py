@@ -63,7 +63,7 @@ def runner_lines(screen: Screen, wanted: frozenset[str]) -> list[int]:
     one of ``wanted`` (``run=subprocess.run``): the rule decides which of them is the process call."""
     def build() -> list[int]:
         params: set[str] = set()
-        for node in ast.walk(screen.tree):
+        for node in screen.defs:  # s53: the screen's one walk (every def at any depth), not a walk of the module
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 a = node.args
                 pairs = list(zip([*a.posonlyargs, *a.args][-len(a.defaults):] if a.defaults else [], a.defaults))
@@ -71,7 +71,7 @@ def runner_lines(screen: Screen, wanted: frozenset[str]) -> list[int]:
                 params.update(p.arg for p, d in pairs if isinstance(d, ast.Attribute) and d.attr in wanted)
         if not params:
             return []
-        attrs = {t.attr for node in ast.walk(screen.tree) if isinstance(node, ast.Assign)
+        attrs = {t.attr for node in screen.binders if isinstance(node, ast.Assign)
                  and isinstance(node.value, ast.Name) and node.value.id in params
                  for t in node.targets if isinstance(t, ast.Attribute)}
         return [c.lineno for c in screen.calls if (isinstance(c.func, ast.Name) and c.func.id in params)

@@ -25,7 +25,7 @@ def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
         # calls ``import_module``/``__import__``: s41, issue 23 D4; the resolver checks the helper)
         importers = {"import_module", "__import__"}
         if importers & screen.call_names:
-            importers |= {n.name for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            importers |= {n.name for n in screen.defs if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}  # s53: no walk
             for call in screen.calls:
                 if last_name(call.func) in importers and call.args and isinstance(call.args[0], ast.Constant):
                     name = call.args[0].value

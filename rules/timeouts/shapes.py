@@ -32,6 +32,7 @@ from .loops import LoopCommands
 from .methods import method_command
 from .runner_params import REFUSAL as RUNNER_REFUSAL
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
+from .process import POPEN_WAITS, PROCESS_RUNS, PROCESS_WAITS
 from .process import attached, caught_names, exec_argv, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
 from .reaped import polled_in as _polled_in, receiver as _receiver
 from .screen import exit_functions
@@ -43,11 +44,6 @@ from .wrapped_session import wrapped_session
 
 _WAITS = ("communicate", "wait")
 _RUNS = frozenset({"run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"})
-
-
-_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait",
-                          "asyncio.subprocess.Process.communicate", "asyncio.subprocess.Process.wait"})
 _EXITS = frozenset({"sys.exit", "os._exit"})
 _ENV_READS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 
@@ -337,8 +333,9 @@ class TimeoutShapes(LoopCommands, Rule):
         # `result = subprocess.run(...)` then `sys.exit(result.returncode)`: a CLI handing the terminal
         # to a foreground child (a dev server, a test run, an inspector) the person stops
         runs: dict[str, cst.Call] = {}
-        for stmt in body:
-            for c in _calls_in(stmt):
+        calls = [_calls_in(stmt) for stmt in body]  # s53: each statement's calls walked once, for both reads below
+        for stmt, stmt_calls in zip(body, calls):
+            for c in stmt_calls:
                 if self._exits(c):
                     for name in _names_in(c):
                         if name in runs:
@@ -346,7 +343,7 @@ class TimeoutShapes(LoopCommands, Rule):
                     for arg in c.args:  # sys.exit(subprocess.call([...])), sys.exit(child.wait())
                         v = arg.value
                         if isinstance(v, cst.Call) and (
-                            self._ahead_qualname(v.func, _PROCESS_RUNS) in _PROCESS_RUNS
+                            self._ahead_qualname(v.func, PROCESS_RUNS) in PROCESS_RUNS
                             or (isinstance(v.func, cst.Attribute) and v.func.attr.value == "wait" and not v.args)
                         ):
                             self.exempt.add(id(v))
@@ -357,13 +354,15 @@ class TimeoutShapes(LoopCommands, Rule):
                         and len(small.targets) == 1
                         and isinstance(small.targets[0].target, cst.Name)
                         and isinstance(small.value, cst.Call)
-                        and self._ahead_qualname(small.value.func, _PROCESS_RUNS) in _PROCESS_RUNS
+                        and self._ahead_qualname(small.value.func, PROCESS_RUNS) in PROCESS_RUNS
                     ):
                         runs[small.targets[0].target.value] = small.value
+        # s53: a statement's kills are read only when a later statement of the block waits (most blocks: none)
+        last_wait = max((i for i, cs in enumerate(calls)
+                         if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _WAITS for c in cs)), default=0)
         killed: set[str] = set()
-        for stmt in body:
-            calls = _calls_in(stmt)
-            for c in reversed(calls):  # source order
+        for i, stmt in enumerate(body[:last_wait + 1]):
+            for c in reversed(calls[i]):  # source order
                 f = c.func
                 if (
                     killed
@@ -372,7 +371,8 @@ class TimeoutShapes(LoopCommands, Rule):
                     and _receiver(f.value) in killed
                 ):
                     self.exempt.add(id(c))
-            killed |= _statement_kills(stmt, self.ctx.screen)
+            if i < last_wait:
+                killed |= _statement_kills(stmt, self.ctx.screen)
 
     def visit_Return(self, node: cst.Return) -> None:
         """``return await child.wait()`` (``return subprocess.call(...)``, ``return subprocess.run(...).returncode``)
@@ -394,7 +394,7 @@ class TimeoutShapes(LoopCommands, Rule):
             return
         f = value.func
         if (isinstance(f, cst.Attribute) and f.attr.value == "wait" and not value.args) or (
-            self._ahead_qualname(f, _PROCESS_RUNS) in _PROCESS_RUNS
+            self._ahead_qualname(f, PROCESS_RUNS) in PROCESS_RUNS
         ):
             self.exempt.add(id(value))
 
@@ -447,10 +447,10 @@ class TimeoutShapes(LoopCommands, Rule):
         """A process a CLI command runs in the foreground: its output goes to the person's terminal
         (nothing captured) and the person stops it (Ctrl-C) when it runs too long."""
         call: cst.Call | None = node  # s39: or `with subprocess.Popen(cmd) as p: p.wait()`, a foreground server
-        if qn in ("subprocess.Popen.wait", "subprocess.Popen.communicate") and isinstance(node.func, cst.Attribute) \
+        if qn in POPEN_WAITS and isinstance(node.func, cst.Attribute) \
                 and isinstance(node.func.value, cst.Name):
             call = self.popen_calls.get(node.func.value.value)
-        elif qn not in _PROCESS_RUNS:
+        elif qn not in PROCESS_RUNS:
             return False
         if call is None:
             return False
@@ -478,10 +478,10 @@ class TimeoutShapes(LoopCommands, Rule):
     def _interactive(self, node: cst.Call, qn: str) -> bool:
         if self._foreground_cli_process(node, qn):
             return True
-        if qn in _PROCESS_RUNS:
+        if qn in PROCESS_RUNS:
             cmd = self._command(node)
             return cmd is not None and all(self._silent_command(node, c) for c in self._loop_commands(cmd) or [cmd])
-        if qn in _POPEN_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+        if qn in PROCESS_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
             call = self.popen_calls.get(node.func.value.value)
             cmd = self._command(call) if call is not None else None
             loop = self._loop_commands(cmd) if cmd is not None else None

@@ -8,6 +8,7 @@ from ...linter.api import (
     Knowledge,
     NodeEdit,
     RawFix,
+    Rule,
     TimeoutParam,
     Screen,
     add_keyword,
@@ -22,6 +23,7 @@ from .owned import stoppable_wait
 from .decorated import decorator_bound
 from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .evidence import EvidenceShapes
+from .process import PROCESS_RUNS
 from .kwargs import local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
@@ -29,8 +31,7 @@ from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 # s51: the process calls a runner parameter's default may name (`run=subprocess.run`), and their last words (the screen)
-_RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_RUNNER_WORDS = frozenset(q.rsplit(".", 1)[1] for q in _RUNNERS)
+_RUNNER_WORDS = frozenset(q.rsplit(".", 1)[1] for q in PROCESS_RUNS)
 
 
 def _keyword_note(qualname: str) -> str | None:
@@ -62,6 +63,7 @@ class CallWithoutTimeout(EvidenceShapes):
     #: s52: the processes whose command names no network, long job or prompt, outside a tool, are TFH203's (a subclass)
     unread_only = False
     unread_note = ""  # what TFH203 adds after "<call> has no timeout"
+    rider: CallWithoutTimeout | None = None  # s53: TFH203, when this TFH201 pass reports its findings too (``ride``)
     docs = f"""\
 ## What it does
 Finds blocking network and process calls made without a timeout. The calls
@@ -2344,7 +2346,7 @@ class Executor:
             self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
-            qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, _RUNNERS)
+            qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
                 return
             self.runner_calls.add(id(node))
@@ -2357,7 +2359,9 @@ class Executor:
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
         if spec is not None:
             self._check_spec(node, node, qn, spec)
-        elif (
+            return
+        rule: CallWithoutTimeout | None = None
+        if (
             qn in k.needs_timeout_scope
             and not self.deadlines.get(self._function())
             and id(node) not in self.exempt
@@ -2365,20 +2369,33 @@ class Executor:
             and not self._owned_wait(node)
             and not self._interactive(node, qn)  # s36: `await proc.wait()` of `git --version`
             and not self._timer_bounded(node)
-            and self._belongs(node, qn)
         ):
-            self.report(node, f"{qn} has no timeout{self.unread_note}; {k.needs_timeout_scope[qn]}")
-        elif (
-            qn in k.no_timeout_parameter
+            rule = self._reporter(self.unread_process(node, qn))
+            if rule is not None:
+                rule.report(node, f"{qn} has no timeout{rule.unread_note}; {k.needs_timeout_scope[qn]}")
+        if (
+            rule is not self
+            and qn in k.no_timeout_parameter
             and not self.unread_only
             and not self._unbounded_is_fine(node)
             and not decorator_bound(self.names.function, self.names, k)
         ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
 
-    def _belongs(self, node: cst.Call, qn: str) -> bool:
-        """Whether the finding is this rule's: TFH201 the calls whose evidence the linter reads, TFH203 the others."""
-        return self.unread_process(node, qn) == self.unread_only
+    def ride(self, rider: Rule) -> bool:
+        """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
+        under the same conditions, split by :meth:`unread_process`, which the one pass asks once per call."""
+        if self.unread_only or not isinstance(rider, CallWithoutTimeout) or not rider.unread_only:
+            return False
+        self.rider = rider
+        return True
+
+    def _reporter(self, unread: bool) -> CallWithoutTimeout | None:
+        """Which rule a finding is: TFH201 the calls whose evidence the linter reads, TFH203 the others (this rule,
+        or TFH203 riding this TFH201 pass); None: neither runs here."""
+        if unread == self.unread_only:
+            return self
+        return self.rider if unread else None
 
     def _kwargs_lack(self, node: cst.Call, spec: TimeoutParam) -> bool:
         """Every ``**`` of ``node`` is a dict built in place whose literal keys name neither the timeout nor
@@ -2404,7 +2421,7 @@ class Executor:
                 and not self._owned_wait(node)
                 and not decorator_bound(self.names.function, self.names, k)
                 and not self._timer_bounded(node)
-                and self._belongs(node, qn)
+                and (rule := self._reporter(self.unread_process(node, qn))) is not None
             ):
                 seconds = self.ctx.config.timeout_text_for(qn)
                 refusal = self._timeout_fix_refusal(node, qn) or sdk_fix_refusal(node, qn, spec, k)
@@ -2415,7 +2432,7 @@ class Executor:
                 advice = spec.advice.format(keyword=spec.keyword)
                 if refusal is not None:
                     advice += f" (no automatic fix: {refusal})"
-                self.report(at, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
+                rule.report(at, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
 
     def _forwarded(self, node: cst.Call) -> None:
         """``asyncio.to_thread(subprocess.run, cmd, shell=True)``: the worker thread calls the function with the

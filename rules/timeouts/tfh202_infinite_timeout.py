@@ -6,8 +6,9 @@ import ast
 
 import libcst as cst
 
-from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, inference_body, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler
-from .process import caught_names, command_words, segments, suppressed_names, unguessed_program
+from ...linter.api import FileContext, Knowledge, NodeEdit, RawFix, Rule, Screen, argument, elements, expression, inference_body, is_none, keyword_arg, last_name, markdown_calls, markdown_words, positional, timeout_escapes_handler, walk_in_scope
+from .killers import calls_in
+from .process import POPEN_WAITS, PROCESS_RUNS, caught_names, command_words, segments, suppressed_names, unguessed_program
 from .screen import helper_lines, timeout_calls
 from .writes import http_write_refusal
 
@@ -39,22 +40,6 @@ def _has_none(node: cst.BaseExpression | ast.expr) -> bool:
     return isinstance(node, (ast.Tuple, cst.Tuple)) and any(is_none(e) for e in elements(node) or ())
 
 
-_PROCESS_RUNS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"})
-_POPEN_WAITS = frozenset({"subprocess.Popen.communicate", "subprocess.Popen.wait"})
-
-
-def _calls_below(node: cst.CSTNode) -> "list[cst.Call]":
-    """The calls in a block that run with it (not in a nested function or class)."""
-    out: list[cst.Call] = []
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            continue
-        if isinstance(n, cst.Call):
-            out.append(n)
-        stack.extend(n.children)
-    return out
 
 
 #: a flag whose ``if`` test chooses the streaming branch
@@ -374,7 +359,7 @@ async def g(aw):
 
     def _handled(self, body: cst.CSTNode, caught: list[str] | None) -> None:
         if caught is not None:
-            for c in _calls_below(body):
+            for c in calls_in(body):  # s53: the field walk (libcst's `children` re-creates the nodes it passes)
                 self.try_handlers.setdefault(id(c), []).append(caught)
 
     def visit_Try(self, node: cst.Try) -> None:
@@ -436,18 +421,13 @@ async def g(aw):
         func = self.names.function
         if not isinstance(func, cst.FunctionDef):
             return False
-        below = _calls_below(func.body)
+        below = calls_in(func.body)
         targets: set[str] = set()
-        stack: list[cst.CSTNode] = [func.body]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                continue
+        for n in walk_in_scope(func.body):
             if isinstance(n, cst.Assign) and n.value is node:
                 targets.update(t.target.value for t in n.targets if isinstance(t.target, cst.Name))
             elif isinstance(n, cst.WithItem) and n.item is node and n.asname is not None and isinstance(n.asname.name, cst.Name):
                 targets.add(n.asname.name.value)
-            stack.extend(n.children)
         return bool(targets) and any(
             isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and c.func.value.value in targets
             and self._stream(c, None)
@@ -498,9 +478,9 @@ async def g(aw):
     def _process(self, node: cst.Call, qn: str) -> tuple[bool, str | None]:
         """For a process call: whether it has no timeout to give (an editor, a pager, a dev server:
         the ``None`` is right, nothing to report), and why a number would hurt (no fix), as TFH201 reads it."""
-        if qn in _POPEN_WAITS:
+        if qn in POPEN_WAITS:
             return False, "a timeout on communicate()/wait() needs the kill-and-reap clean-up"
-        if qn not in _PROCESS_RUNS:
+        if qn not in PROCESS_RUNS:
             return False, None
         arg = argument(node, "args", 0)
         words, whole = command_words(arg.value) if arg is not None else ([], False)

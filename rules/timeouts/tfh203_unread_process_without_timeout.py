@@ -17,6 +17,9 @@ class UnreadProcessWithoutTimeout(CallWithoutTimeout):
     message = "{call} has no {keyword} and runs a command the linter cannot read; {fix}"
     unread_only = True
     unread_note = " and waits on a process whose command the linter cannot read"
+    #: s53 (issue 23): when TFH201 runs on the file too, its one traversal makes this rule's findings (``ride``)
+    shares_pass_of = "TFH201"
+
     def report(self, node: cst.CSTNode, message: str | None = None, *, autofix: RawFix | None = None,
                **fields: Any) -> None:
         """TFH201's report, its advice naming this code (``# noqa: TFH203``, not TFH201)."""
