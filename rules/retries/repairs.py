@@ -83,5 +83,31 @@ def repairs_once(loop: Loop, handler: cst.ExceptHandler) -> bool:
         return True
     # `if attempt == <first>: repair(); continue` last: the second round's failure falls out of the loop
     last = stmts[-1]
-    return isinstance(last, cst.If) and last.orelse is None and _first_round_test(last.test, counter, first) and (
-        _repairs_then_continues(last.body))
+    if isinstance(last, cst.If) and last.orelse is None and _first_round_test(last.test, counter, first) and (
+        _repairs_then_continues(last.body)):
+        return True
+    # s53 (batch 25 runinfra-cli `handler-fixes-cause`): `if attempt == 1 and _restore_execute_bit(p): continue`,
+    # then the give-up (`_fail(p)`, `raise`): the repair is the test, and only its success goes round
+    first_if = stmts[0]
+    return (
+        isinstance(first_if, cst.If) and first_if.orelse is None and _repair_in_test(first_if.test, counter, first)
+        and _only_continues(first_if.body) and len(stmts) > 1
+        and all(isinstance(s, cst.SimpleStatementLine) and not any(isinstance(n, cst.Continue) for n in all_nodes(s))
+                for s in stmts[1:])
+    )
+
+
+def _repair_in_test(test: cst.BaseExpression, counter: str, first: str | None) -> bool:
+    """``attempt == <first> and repair(...)``: a first-round test and a call that is not bookkeeping, in an ``and``."""
+    if not (isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And)):
+        return False
+    parts = [test.left, test.right]
+    return any(_first_round_test(p, counter, first) for p in parts) and any(
+        isinstance(n, cst.Call) and not any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in BOOKKEEPING_CALL_WORDS)
+        for p in parts for n in all_nodes(p)
+    )
+
+
+def _only_continues(suite: cst.BaseSuite) -> bool:
+    stmts = body_stmts(suite)
+    return len(stmts) == 1 and isinstance(stmts[0], cst.SimpleStatementLine) and isinstance(stmts[0].body[-1], cst.Continue)

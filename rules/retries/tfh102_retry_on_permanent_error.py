@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, dotted, last_name, lexical_children
-from . import handlers, paths
+from . import handlers, paths, repairs
 from .base import RetryRule
 from .data import Loop
 from .loops import _narrows
@@ -932,11 +932,12 @@ def fim(client, prompt, suffix):
                 bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
             if bad_types and retry.loop is not None:
                 # s36: the handler changes what the next attempt reads (`except TypeError: payload = plain`):
-                # the next attempt is different work, which need not fail the same way
+                # the next attempt is different work, which need not fail the same way; s53: or it repairs the
+                # cause and goes round once (`if attempt == 1 and _restore_execute_bit(p): continue`, repairs.py)
                 loop = retry.loop
                 changed = {
                     t for h in loop.handlers if h.type is not None
-                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h))
+                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h) or repairs.repairs_once(loop, h))
                     for t in model.exception_names(h.type) or ()
                 }
                 bad_types = [t for t in bad_types if t not in changed]
