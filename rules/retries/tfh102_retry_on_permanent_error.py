@@ -958,7 +958,7 @@ def fim(client, prompt, suffix):
                 loop = retry.loop
                 changed = {
                     t for h in loop.handlers if h.type is not None
-                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h) or repairs.repairs_once(loop, h))
+                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h) or repairs.repairs_before_going_round(loop, h))
                     for t in model.exception_names(h.type) or ()
                 }
                 bad_types = [t for t in bad_types if t not in changed]

@@ -1235,8 +1235,8 @@ async def send(messages, config):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 if handlers.single_targeted_retry(loop, handler):
                     continue  # one more try after a failure the handler recognised (s34)
-                if repairs.repairs_once(loop, handler):
-                    continue  # s49: one more try, through a repaired route, after a failure its class names
+                if repairs.repairs_before_going_round(loop, handler):
+                    continue  # s49: one more try, through a repaired route, after a failure its class names; s53: a repair on the way round
                 if shrinks.shrinks_on_context_error(loop, handler):
                     continue  # s48: only a context-window error, and a smaller request next round
                 self.report(
