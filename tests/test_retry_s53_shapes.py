@@ -78,9 +78,54 @@ def test_a_call_that_returns_is_still_repeated_on_success() -> None:
     assert codes(EXECV.format(call="os.spawnv")) == ["TFH304"]
 
 
-def test_a_repair_not_tied_to_the_first_round_is_still_reported() -> None:
+def test_a_repair_in_a_loop_of_more_rounds_is_still_reported() -> None:
+    # two rounds: the repair runs before the only other attempt (silent); three: the repair may be tried, and the
+    # call hammered, again and again
     src = EXECV.format(call="os.execv").replace("if attempt == 1 and restore(program):", "if restore(program):")
-    assert codes(src) == ["TFH102", "TFH303"]
+    assert codes(src) == []
+    assert codes(src.replace("(1, 2)", "(1, 2, 3)")) == ["TFH102", "TFH303"]
+
+
+TWO_ROUNDS = '''\
+import subprocess
+class GitError(RuntimeError):
+    pass
+def drop_branch(root, branch, prune):
+    for attempt in range(2):
+        try:
+            subprocess.run(["git", "-C", root, "branch", "-D", branch], check=True, timeout=30)
+            return None
+        except subprocess.CalledProcessError as exc:
+            if attempt:
+                return "the branch stays: " + str(exc)
+        {after}
+'''
+
+
+def test_a_repair_after_the_try_on_the_way_round() -> None:
+    # batch 21 ao-orchestrator: `git worktree prune` between the two `git branch -D`
+    assert codes(TWO_ROUNDS.format(after="prune(root)")) == []
+    assert codes(TWO_ROUNDS.format(after='print("again")')) == ["TFH303"]
+
+
+def test_a_go_round_gated_on_a_repair_that_worked() -> None:
+    src = '''\
+    class SandboxAsleep(Exception):
+        pass
+    class Session:
+        async def send(self, send):
+            attempt = 0
+            while True:
+                try:
+                    return await send()
+                except SandboxAsleep:
+                    attempt += 1
+                    if attempt > 3:
+                        raise
+                    {gate}
+    '''
+    assert codes(src.format(gate="if not await self._wake():\n                        raise")) == []
+    assert codes(src.format(gate='print("asleep")')) == ["TFH303"]
 
 
 def test_a_handler_ending_in_a_no_return_helper_does_not_go_round() -> None:

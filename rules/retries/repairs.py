@@ -118,7 +118,7 @@ def _only_continues(suite: cst.BaseSuite) -> bool:
 
 def _repair_call(node: cst.CSTNode, caught: str | None) -> bool:
     """A call that may change what the next attempt meets: not bookkeeping or a report (``log``, ``print``,
-    ``notify``: ``kb.REPORTING_CALL_WORDS``), not a builtin, not a class built (an error to raise), and not handed
+    ``notify``: ``kb.REPORTING_CALL_WORDS``), not a give-up (``_fail(p)``: ``kb.GIVE_UP_CALL_PREFIXES``), not a builtin, not a class built (an error to raise), and not handed
     the caught exception (``_network_error(exc, ...)`` reads the failure, it repairs nothing)."""
     if not isinstance(node, cst.Call):
         return False
@@ -127,7 +127,8 @@ def _repair_call(node: cst.CSTNode, caught: str | None) -> bool:
     if not last or last.lstrip("_")[:1].isupper() or (isinstance(node.func, cst.Name) and hasattr(builtins, last)):
         return False
     words = set(knowledge.identifier_words(last))
-    if words & knowledge.REPORTING_CALL_WORDS or any(w in last.lower() for w in BOOKKEEPING_CALL_WORDS):
+    if words & knowledge.REPORTING_CALL_WORDS or any(w in last.lower() for w in BOOKKEEPING_CALL_WORDS) or last.lower().lstrip("_").startswith(
+            knowledge.GIVE_UP_CALL_PREFIXES):  # `_fail_not_executable(p)`: the way out
         return False
     return caught is None or not any(isinstance(n, cst.Name) and n.value == caught for a in node.args for n in all_nodes(a))
 
