@@ -69,6 +69,11 @@ its class; and (s53) the same loop whose repair is the test itself (`if attempt
 give-up), or a retry written as recursion that goes once more (its count
 defaults to 1) after the handler changed what the call reads
 (`self._client.headers["Authorization"] = new_token`) or called a repair. A
+loop whose handler names its failures and goes round only when a repair said
+it worked (`if not await self._wake(): raise`), or a loop of two rounds with a
+repair call on the way round (`git worktree prune` after the `try`, before
+the second `git branch -D`; not a log line, a give-up such as `_fail(p)`, or a
+call handed the caught exception) is left alone too. A
 loop going round only on a protocol's next step (`ssl.SSLWantReadError`,
 `asyncio.QueueFull`: see TFH302) is no retry at all. So is a retry whose condition names only a
 keep-alive connection the server closed while it sat in the pool
@@ -207,6 +212,36 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s53 (batch 21 ao-orchestrator): two rounds, `git worktree prune` on the way round before the second `git branch -D`
+        """\
+import subprocess
+def drop_branch(root, branch, prune):
+    for attempt in range(2):
+        try:
+            subprocess.run(["git", "-C", root, "branch", "-D", branch], check=True, timeout=30)
+            return None
+        except subprocess.CalledProcessError as exc:
+            if attempt:
+                return "the branch stays: " + str(exc)
+        prune(root)
+""",
+        # s53 (batch 24 openai-agents-prized): the request goes again only when the wake said it resumed the sandbox
+        """\
+class SandboxAsleep(Exception):
+    pass
+class Session:
+    async def send(self, send):
+        attempt = 0
+        while True:
+            try:
+                return await send()
+            except SandboxAsleep:
+                attempt += 1
+                if attempt > 3:
+                    raise
+                if not await self._wake():
+                    raise
+""",
         # s53 (batch 25 rmote): SSLWantReadError is the handshake's next step, not a failure
         """\
 import ssl
