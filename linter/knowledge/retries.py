@@ -385,6 +385,24 @@ FILE_CONTENTION_METHODS: Final[frozenset[str]] = frozenset({"remove", "unlink", 
 # Calls that end the process: a retry loop's handler ending in one leaves the loop for good (s36,
 # batch 9 ``exit-in-handler``: ``except Exception as e: print(e); sys.exit(1)`` retries nothing).
 PROCESS_EXIT_CALLS: Final[frozenset[str]] = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
+# Calls that replace the running process (qualified names): they never return when they work, so a loop
+# around one leaves on success (the process is gone); only a failure comes back (s53, batch 25 runinfra-cli
+# ``execv-never-returns``).
+PROCESS_REPLACING_CALLS: Final[frozenset[str]] = frozenset(
+    {"os.execv", "os.execve", "os.execvp", "os.execvpe", "os.execl", "os.execle", "os.execlp", "os.execlpe"}
+)
+# Exceptions that are a step of a protocol, not a failure (qualified names): a non-blocking TLS object on a
+# memory BIO asking for more bytes (``SSLWantReadError``/``SSLWantWriteError``), a non-blocking call that
+# would block (``BlockingIOError``, anyio's ``WouldBlock``, zmq's ``Again``), an in-process queue full or
+# empty (``asyncio.QueueFull``/``QueueEmpty``, ``queue.Full``/``queue.Empty``). A loop going round on these
+# alone drives a state machine or drains a queue; it re-sends nothing that failed (s53, batch 25 rmote
+# ``nonblocking-tls-handshake-state-machine``, clauster ``local-queue-drain``).
+PROTOCOL_STEP_EXCEPTIONS: Final[frozenset[str]] = frozenset({
+    "ssl.SSLWantReadError", "ssl.SSLWantWriteError", "BlockingIOError", "builtins.BlockingIOError",
+    "anyio.WouldBlock", "zmq.Again", "zmq.error.Again",
+    "asyncio.QueueFull", "asyncio.QueueEmpty", "asyncio.queues.QueueFull", "asyncio.queues.QueueEmpty",
+    "queue.Full", "queue.Empty", "multiprocessing.queues.Full", "multiprocessing.queues.Empty",
+})
 # Calls (last name, lower case, prefix) that only log: a message names the retried call, not these.
 LOGGING_CALL_PREFIXES: Final[tuple[str, ...]] = ("log", "print", "debug", "info", "warn", "error", "exception", "critical")
 # Words (of a call's last name split on ``_``) that say the call reports, not repairs (s36, issue 23): a

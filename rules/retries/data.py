@@ -116,6 +116,9 @@ class Loop:
     # s35 post (issue 23): ``for _ in range(n)`` whose ``try`` binds a name the code after the loop reads:
     # the last round's result is kept, so the loop retries (paths.keeps_last_result)
     kept_result: bool = False
+    # s53 (batch 25 runinfra-cli ``execv-never-returns``): the attempt calls ``os.execv`` or a sibling
+    # (``kb.PROCESS_REPLACING_CALLS``), which never returns when it works: the loop leaves on success
+    replaces_process: bool = False
 
 
 Part = Union[Condition, _Unknown]

@@ -71,8 +71,10 @@ def _names_a_receive(call: cst.Call) -> bool:
 def receives_first(trynode: cst.Try) -> bool:
     """The ``try``'s first statement receives one message (``msg = await ws.recv()``, ``item = queue.get()``)."""
     stmts = list(_body_stmts(trynode.body))
-    while stmts and isinstance(stmts[0], cst.If) and _skips_round(stmts[0]):
-        stmts.pop(0)  # s36: `if not connected: sleep(...); continue` before the receive skips a round
+    while stmts and ((isinstance(stmts[0], cst.If) and _skips_round(stmts[0])) or _alias(stmts[0])):
+        # s36: `if not connected: sleep(...); continue` before the receive skips a round; s53 (batch 25 dulus_mcp
+        # `local-stdout-parse-loop`): `out = self._process.stdout` then `if out is None: break` call nothing
+        stmts.pop(0)
     if not stmts or not isinstance(stmts[0], cst.SimpleStatementLine):
         return False
     for small in stmts[0].body:
@@ -86,6 +88,12 @@ def receives_first(trynode: cst.Try) -> bool:
             if any(isinstance(c, cst.Call) and receives(c) for c in candidates):
                 return True
     return False
+
+
+def _alias(stmt: cst.BaseStatement) -> bool:
+    """``out = self._process.stdout``: a plain assignment that calls nothing (a name for what the receive reads)."""
+    return (isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Assign) for s in stmt.body)
+            and not any(isinstance(n, (cst.Call, cst.Await)) for n in _walk(stmt)))
 
 
 def _skips_round(guard: cst.If) -> bool:

@@ -307,7 +307,10 @@ def _ends_with_jump(stmts: Sequence[cst.BaseStatement]) -> bool:
 
 
 def leaves_on_success(loop: Loop) -> bool:
-    """A ``break``/``return`` (of this loop) anywhere in it outside the handlers that go round."""
+    """A ``break``/``return`` (of this loop) anywhere in it outside the handlers that go round; or an attempt that
+    replaces the process (``os.execv``: nothing comes back when it works, s53)."""
+    if loop.replaces_process:
+        return True
     handlers = {id(n) for h in loop.handlers for n in _walk(h)}
     for n in _loop_exits([loop.node.body], raising=False):
         if id(n) not in handlers:

@@ -75,6 +75,8 @@ def _nodes(root: cst.CSTNode) -> list[cst.CSTNode]:
     return out
 
 
+_NO_RETURN = frozenset({"NoReturn", "Never"})  # return annotations of a function that never returns
+
 class RaisableWork(RetryWork, Reader):
     """The model's check that a loop's handlers can run (mixed into the recogniser)."""
 
@@ -86,7 +88,8 @@ class RaisableWork(RetryWork, Reader):
         """The handler ends by calling a same-module helper that always raises, with no ``continue``
         before (``except httpx.HTTPError as e: _raise_network_failed("device code", e)``): it never goes
         round (issue 23, ``retry-on-429-only``: the loop goes round only on a status it reads). The
-        helper always raises when its last statement is a ``raise``."""
+        helper always raises when its last statement is a ``raise``, or when it is annotated ``-> NoReturn``
+        (or ``Never``: s53)."""
         stmts = _body_stmts(handler.body)
         if not stmts or any(isinstance(n, cst.Continue) for n in _nodes(handler.body)):
             return False
@@ -102,6 +105,8 @@ class RaisableWork(RetryWork, Reader):
         if target is None:
             return False
         fn = self._methods.get((target[1], target[0])) if target[1] else self._module_defs.get(target[0])
+        if fn is not None and fn.returns is not None and (dotted(fn.returns.annotation) or "").rsplit(".", 1)[-1] in _NO_RETURN:
+            return True  # s53: `def _fail_to_launch(...) -> NoReturn` (batch 25 runinfra-cli): it never comes back
         body = _body_stmts(fn.body) if fn is not None else ()
         return bool(body) and isinstance(body[-1], cst.SimpleStatementLine) and any(
             isinstance(b, cst.Raise) for b in body[-1].body)
@@ -223,6 +228,16 @@ class RaisableWork(RetryWork, Reader):
             if qn is None or not (qn.startswith(".") or (top is not None and qn.split(".")[0] == top)):
                 return False
         return True
+
+    def _protocol_step(self, handler: cst.ExceptHandler) -> bool:
+        """The handler catches only a protocol's next step, not a failure (``kb.PROTOCOL_STEP_EXCEPTIONS``: a TLS
+        object on a memory BIO asking for more bytes, ``ssl.SSLWantReadError``; a non-blocking call that would
+        block; an in-process queue full or empty, ``asyncio.QueueFull``): going round on it drives a state
+        machine or drains a queue, it retries no failed call (s53, batch 25 rmote and clauster)."""
+        if handler.type is None:
+            return False
+        names = self._exception_names(handler.type)
+        return bool(names) and all(n in kb.PROTOCOL_STEP_EXCEPTIONS for n in names or ())
 
     def _deadline_calls(self, loop: Loop) -> tuple[cst.Call, ...]:
         """The deadline scopes and wrappers the attempt runs under, with a deadline that is not ``None``/0."""

@@ -225,10 +225,11 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             return None
         if self._functions and one_attempt_by_default(node, self._functions[-1], self._class_fields()):
             return None  # s39: `range(retries + 1)` with retries 0 by default: one attempt unless configured
-        runnable = tuple(h for h in self._runnable_handlers(loop) if not self._retry_signal(h))
+        runnable = tuple(h for h in self._runnable_handlers(loop) if not self._retry_signal(h) and not self._protocol_step(h))
         if not runnable:
             # no handler can catch what the attempt raises (issue 23), or each goes round only when the
-            # project's own code asks it to (a resend signal, s42): no failure goes round
+            # project's own code asks it to (a resend signal, s42), or only on a protocol's next step (a TLS
+            # want-read, an in-process queue full: s53): no failure goes round
             return None
         if len(runnable) != len(loop.handlers):
             loop = dataclasses.replace(loop, handlers=runnable)
@@ -239,6 +240,9 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         deadlines = self._deadline_calls(loop)
         if deadlines:
             loop = dataclasses.replace(loop, deadline_calls=deadlines)
+        if any(isinstance(n, cst.Call) and self.names.qualname(n.func) in kb.PROCESS_REPLACING_CALLS
+               for n in _walk(loop.try_node.body)):
+            loop = dataclasses.replace(loop, replaces_process=True)  # s53: `os.execv` never returns when it works
         if self._own_timeouts(loop):
             loop = dataclasses.replace(loop, own_timeouts=True)
         loop = self._with_handler_helpers(loop)

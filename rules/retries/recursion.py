@@ -21,6 +21,7 @@ finds it (libcst).
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -28,6 +29,7 @@ import libcst as cst
 
 from ...linter.api import Screen, children, walk_in_scope
 from ...linter.api import every_node
+from .steps import BOOKKEEPING_CALL_WORDS
 
 _Names = Callable[[cst.BaseExpression], "tuple[str, ...] | None"]
 
@@ -228,6 +230,45 @@ def _counts_down(call: cst.Call, fn: cst.FunctionDef, in_class: bool) -> bool:
     return counted == 1 and _passes_on(call.with_changes(args=rest), fn, in_class)
 
 
+def _repairs_once(handler: cst.ExceptHandler, call: cst.Call, fn: cst.FunctionDef) -> bool:
+    """The handler changes state the next call reads before it (a store into an attribute or an item,
+    ``self._client.headers["Authorization"] = f"Bearer {token}"``, or a call that is not bookkeeping,
+    ``self._reset_session()``; anywhere in the handler but the call itself), and the count the call lowers defaults to 1: the failure is answered and the
+    call made once more (s53, batch 25 virtualdojo ``resend-after-token-refresh``): not a hot retry."""
+    counted = next((a.value.left.value for a in call.args if isinstance(a.value, cst.BinaryOperation)
+                    and isinstance(a.value.left, cst.Name)), None)
+    p = fn.params
+    param = next((x for x in (*p.posonly_params, *p.params, *p.kwonly_params) if x.name.value == counted), None)
+    if param is None or not (isinstance(param.default, cst.Integer) and param.default.value == "1"):
+        return False
+    inside = {id(n) for n in every_node(call)}
+    for n in every_node(handler.body):
+        if id(n) in inside:
+            continue
+        if isinstance(n, (cst.Assign, cst.AugAssign)):
+            targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else [n.target]
+            if any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets):
+                return True
+        if isinstance(n, cst.Call) and not _calls_itself_anyhow(n, fn) and not _bookkeeping(n):
+            return True
+    return False
+
+
+def _calls_itself_anyhow(call: cst.Call, fn: cst.FunctionDef) -> bool:
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    return name == fn.name.value
+
+
+def _bookkeeping(call: cst.Call) -> bool:
+    """A log line, a clock read or a builtin (``str(e)``, ``len(x)``): no state the next call reads."""
+    func = call.func
+    if isinstance(func, cst.Name) and hasattr(builtins, func.value):
+        return True
+    name = (func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else "").lower()
+    return any(w in name for w in BOOKKEEPING_CALL_WORDS)
+
+
 def _reaches_out(body: cst.BaseSuite) -> bool:
     """The attempt awaits or calls a method (``await client.get(url)``): not in-memory work only."""
     return any(isinstance(n, cst.Await) or (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)) for n in every_node(body))
@@ -259,6 +300,8 @@ def _counting(
             again = [c for c in calls if _calls_itself(c, fn, in_class) and _counts_down(c, fn, in_class)]
             if not again or all(_reasks_with_error(handler, c) for c in again):
                 continue  # s41: none, or a repair re-ask: the argument rebuilt from the error (eidolon's SQL agent)
+            if all(_repairs_once(handler, c, fn) for c in again):
+                continue  # s53: the handler sets up what the one more call needs (a new token), once (virtualdojo)
             if not _reaches_out(trynode.body):
                 continue
             attempt = {id(n) for n in every_node(trynode.body)}

@@ -11,10 +11,13 @@ recognised by its class, and what a wait would give the same route the repair gi
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
-from ...linter.api import dotted
+from ...linter.api import dotted, knowledge
 from .data import Loop
+from .paths import _after_try
 from .status_loops import all_nodes
 from .steps import BOOKKEEPING_CALL_WORDS, body_stmts
 
@@ -83,5 +86,105 @@ def repairs_once(loop: Loop, handler: cst.ExceptHandler) -> bool:
         return True
     # `if attempt == <first>: repair(); continue` last: the second round's failure falls out of the loop
     last = stmts[-1]
-    return isinstance(last, cst.If) and last.orelse is None and _first_round_test(last.test, counter, first) and (
-        _repairs_then_continues(last.body))
+    if isinstance(last, cst.If) and last.orelse is None and _first_round_test(last.test, counter, first) and (
+        _repairs_then_continues(last.body)):
+        return True
+    # s53 (batch 25 runinfra-cli `handler-fixes-cause`): `if attempt == 1 and _restore_execute_bit(p): continue`,
+    # then the give-up (`_fail(p)`, `raise`): the repair is the test, and only its success goes round
+    first_if = stmts[0]
+    return (
+        isinstance(first_if, cst.If) and first_if.orelse is None and _repair_in_test(first_if.test, counter, first)
+        and _only_continues(first_if.body) and len(stmts) > 1
+        and all(isinstance(s, cst.SimpleStatementLine) and not any(isinstance(n, cst.Continue) for n in all_nodes(s))
+                for s in stmts[1:])
+    )
+
+
+def _repair_in_test(test: cst.BaseExpression, counter: str, first: str | None) -> bool:
+    """``attempt == <first> and repair(...)``: a first-round test and a call that is not bookkeeping, in an ``and``."""
+    if not (isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And)):
+        return False
+    parts = [test.left, test.right]
+    return any(_first_round_test(p, counter, first) for p in parts) and any(
+        isinstance(n, cst.Call) and not any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in BOOKKEEPING_CALL_WORDS)
+        for p in parts for n in all_nodes(p)
+    )
+
+
+def _only_continues(suite: cst.BaseSuite) -> bool:
+    stmts = body_stmts(suite)
+    return len(stmts) == 1 and isinstance(stmts[0], cst.SimpleStatementLine) and isinstance(stmts[0].body[-1], cst.Continue)
+
+
+def _repair_call(node: cst.CSTNode, caught: str | None) -> bool:
+    """A call that may change what the next attempt meets: not bookkeeping or a report (``log``, ``print``,
+    ``notify``: ``kb.REPORTING_CALL_WORDS``), not a give-up (``_fail(p)``: ``kb.GIVE_UP_CALL_PREFIXES``), not a builtin, not a class built (an error to raise), and not handed
+    the caught exception (``_network_error(exc, ...)`` reads the failure, it repairs nothing)."""
+    if not isinstance(node, cst.Call):
+        return False
+    name = dotted(node.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    if not last or last.lstrip("_")[:1].isupper() or (isinstance(node.func, cst.Name) and hasattr(builtins, last)):
+        return False
+    words = set(knowledge.identifier_words(last))
+    if words & knowledge.REPORTING_CALL_WORDS or any(w in last.lower() for w in BOOKKEEPING_CALL_WORDS) or last.lower().lstrip("_").startswith(
+            knowledge.GIVE_UP_CALL_PREFIXES):  # `_fail_not_executable(p)`: the way out
+        return False
+    return caught is None or not any(isinstance(n, cst.Name) and n.value == caught for a in node.args for n in all_nodes(a))
+
+
+def _repairs_in(node: cst.CSTNode, caught: str | None) -> bool:
+    """A repair call in ``node``, leaving out what a ``raise``/``return`` evaluates (the way out, not round)."""
+    out = {id(n) for s in all_nodes(node) if isinstance(s, (cst.Raise, cst.Return)) for n in all_nodes(s)}
+    return any(id(n) not in out and _repair_call(n, caught) for n in all_nodes(node))
+
+
+def _repair_gate(stmts: "list[cst.BaseStatement]", caught: str | None) -> bool:
+    """``if not await self._wake(): raise``: the handler goes round only when the repair said it worked."""
+    for stmt in stmts:
+        if not (isinstance(stmt, cst.If) and stmt.orelse is None):
+            continue
+        test = stmt.test
+        if not (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)):
+            continue
+        inner = test.expression.expression if isinstance(test.expression, cst.Await) else test.expression
+        body = body_stmts(stmt.body)
+        if _repair_call(inner, caught) and body and _leaves(body[-1]):
+            return True
+    return False
+
+
+def _leaves(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Raise, cst.Return, cst.Break))
+
+
+def repairs_before_going_round(loop: Loop, handler: cst.ExceptHandler) -> bool:
+    """s53 (issue 23, batch 25's ``handler-fixes-cause``, ``resend-after-token-refresh``; batch 21-24's
+    ``local-git-retry-after-prune``, ``changed-request-after-auth``, ``resend-after-wake``): a handler naming its
+    failures sets up what the next attempt needs before it: :func:`repairs_once`; or it goes round only when a
+    repair said it worked (``if not await self._wake(): raise``); or, in a loop of two rounds, a repair call lies
+    on the way round (in the handler, or after the ``try`` when the handler falls out of it: ``git worktree
+    prune`` before the second ``git branch -D``). The second attempt meets a changed state: not the same work
+    hammered again."""
+    if repairs_once(loop, handler):
+        return True
+    if not _named_failures(handler):
+        return False
+    caught = handler.name.name.value if handler.name is not None and isinstance(handler.name.name, cst.Name) else None
+    stmts = list(body_stmts(handler.body))
+    if _repair_gate(stmts, caught):
+        return True
+    node = loop.node
+    rounds = _rounds(node) if isinstance(node, cst.For) else None
+    if rounds is None or rounds[0] != 2:
+        return False
+    if _repairs_in(handler.body, caught):
+        return True
+    if stmts and (_leaves(stmts[-1]) or (isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[-1], cst.Continue))):
+        return False
+    for stmt in _after_try(loop):
+        if _repairs_in(stmt, caught):
+            return True
+        if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Continue, cst.Break, cst.Return, cst.Raise)):
+            break
+    return False

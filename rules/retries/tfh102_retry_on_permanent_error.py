@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...linter.api import Knowledge, dotted, last_name, lexical_children
-from . import handlers, paths
+from . import handlers, paths, repairs
 from .base import RetryRule
 from .data import Loop
 from .loops import _narrows
@@ -168,7 +168,11 @@ a desynced stream's `ValueError` does not recur on a fresh connection; an
 SDK's 400/401 still does, and is still reported. Nor a type caught by a
 handler that changes what the next attempt reads (`except TypeError: payload
 = plain_payload`, a smaller context, another file name): the next attempt is
-different work, a fallback rather than the same failure repeated. Nor one
+different work, a fallback rather than the same failure repeated. Nor (s53)
+one a loop of two rounds catches by name and repairs before its one more
+attempt (`except PermissionError: if attempt == 1 and
+_restore_execute_bit(program): continue`, TFH303's repair-once): the cause
+is answered. Nor one
 whose handler makes by a call of its own the value the attempt stores and
 the rest of the iteration reads it (`try: page = api.get_assets(only_active=False)`,
 `except TypeError: page = api.get_assets()`): the failed call is not made
@@ -224,6 +228,23 @@ def fetch(url):
 fact transient for this service, e.g. a 404 during eventual consistency).
 """
     VALID = [
+        # s53 (batch 25 runinfra-cli): the PermissionError is repaired (the execute bit restored) before the one more attempt
+        """\
+import os
+from typing import NoReturn
+def _fail(program) -> NoReturn:
+    raise SystemExit(f"cannot run {program}")
+def launch(program, argv, restore_execute_bit):
+    for attempt in (1, 2):
+        try:
+            os.execv(program, argv)
+        except PermissionError:
+            if attempt == 1 and restore_execute_bit(program):
+                continue
+            _fail(program)
+        except OSError:
+            _fail(program)
+""",
         # s40: a health poll until a local server answers 200 waits for "ready"; a span export that tells the
         # statuses apart through a named set
         """\
@@ -932,11 +953,12 @@ def fim(client, prompt, suffix):
                 bad_types = [t for t in bad_types if "." in t]  # a fresh connection: a desync's ValueError can go away
             if bad_types and retry.loop is not None:
                 # s36: the handler changes what the next attempt reads (`except TypeError: payload = plain`):
-                # the next attempt is different work, which need not fail the same way
+                # the next attempt is different work, which need not fail the same way; s53: or it repairs the
+                # cause and goes round once (`if attempt == 1 and _restore_execute_bit(p): continue`, repairs.py)
                 loop = retry.loop
                 changed = {
                     t for h in loop.handlers if h.type is not None
-                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h))
+                    and (handlers.replaces_input(loop, h) or handlers.supplies_value(loop, h) or repairs.repairs_before_going_round(loop, h))
                     for t in model.exception_names(h.type) or ()
                 }
                 bad_types = [t for t in bad_types if t not in changed]

@@ -344,6 +344,24 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s53 (batch 25 dulus_mcp): a reader of a local process's stdout skips a line it cannot parse (the receive follows an alias and a guard)
+        """\
+import json
+class StdioClient:
+    def _read_loop(self):
+        while self._running and self._process:
+            try:
+                out = self._process.stdout
+                if out is None:
+                    break
+                raw = out.readline()
+                if not raw:
+                    break
+                msg = json.loads(raw)
+            except Exception:
+                continue
+            self._dispatch(msg)
+""",
         # s47 (batch 19: vibecheck-agent, golden-agent): a readiness poll of a server the code started itself: the
         # dev server started in the same function and polled on localhost; a daemon whose control port the module
         # hands to the process it starts; a health check whose every caller started a process first

@@ -27,7 +27,11 @@ the helper decides). A lock wait (a handler catching only `FileExistsError`
 or `BlockingIOError` around an exclusive create or a non-blocking lock, or a
 `try` that only attempts a non-blocking lock, `msvcrt.locking(fd,
 msvcrt.LK_NBLCK, 1)` or `fcntl.flock(fd, LOCK_EX | LOCK_NB)`, going round on
-`OSError`: s43) is not a retry of a failure, nor is a loop whose handler asks
+`OSError`: s43) is not a retry of a failure, nor (s53) is a loop whose
+going-round handlers catch only a protocol's next step (a non-blocking TLS
+handshake's `ssl.SSLWantReadError`/`SSLWantWriteError`, `BlockingIOError`,
+anyio's `WouldBlock`, an in-process queue's `asyncio.QueueFull`/`QueueEmpty`
+or `queue.Full`/`queue.Empty`): it drives a state machine or drains a queue, nor is a loop whose handler asks
 a person before going round (`input()`, an MCP elicitation `ctx.elicit(...)`,
 a helper named like `ask_choice`/`ask_user`: the next call carries their
 answer), nor is a loop going round only on the project's own
@@ -100,6 +104,33 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s53 (batch 25 rmote): a non-blocking TLS handshake on a memory BIO: SSLWantReadError asks for more bytes
+        """\
+import ssl
+async def handshake(tls, reader, writer, incoming, outgoing):
+    while True:
+        try:
+            tls.do_handshake()
+        except ssl.SSLWantReadError:
+            writer.write(outgoing.read())
+            incoming.write(await reader.read(65536))
+        else:
+            break
+""",
+        # s53 (batch 25 clauster): an in-process queue full: drop the oldest and put again (a protocol step)
+        """\
+import asyncio
+def force_deliver(queue: asyncio.Queue, event):
+    while True:
+        try:
+            queue.put_nowait(event)
+            return
+        except asyncio.QueueFull:
+            try:
+                queue.get_nowait()
+            except asyncio.QueueEmpty:
+                continue
+""",
         # s43 (batch 15 lock-wait): a non-blocking lock attempt in a loop, OSError (held elsewhere) -> a short sleep
         """\
 import fcntl, msvcrt, time

@@ -64,7 +64,18 @@ stale pooled connection evicted. So (s49) is a loop of two rounds (`range(2)`,
 first (`if attempt == 1: await asyncio.to_thread(TUNNEL.tear_down); continue`,
 or any call that is not a log line or a clock read before the `continue`): the
 second attempt goes through a new tunnel or session, the failure recognised by
-its class. So is a retry whose condition names only a
+its class; and (s53) the same loop whose repair is the test itself (`if attempt
+== 1 and _restore_execute_bit(program): continue`, the rest ending in a
+give-up), or a retry written as recursion that goes once more (its count
+defaults to 1) after the handler changed what the call reads
+(`self._client.headers["Authorization"] = new_token`) or called a repair. A
+loop whose handler names its failures and goes round only when a repair said
+it worked (`if not await self._wake(): raise`), or a loop of two rounds with a
+repair call on the way round (`git worktree prune` after the `try`, before
+the second `git branch -D`; not a log line, a give-up such as `_fail(p)`, or a
+call handed the caught exception) is left alone too. A
+loop going round only on a protocol's next step (`ssl.SSLWantReadError`,
+`asyncio.QueueFull`: see TFH302) is no retry at all. So is a retry whose condition names only a
 keep-alive connection the server closed while it sat in the pool
 (`httpx.RemoteProtocolError`, `http.client.RemoteDisconnected`, aiohttp's
 `ServerDisconnectedError`): the next attempt opens a fresh connection, and a
@@ -201,6 +212,81 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s53 (batch 21 ao-orchestrator): two rounds, `git worktree prune` on the way round before the second `git branch -D`
+        """\
+import subprocess
+def drop_branch(root, branch, prune):
+    for attempt in range(2):
+        try:
+            subprocess.run(["git", "-C", root, "branch", "-D", branch], check=True, timeout=30)
+            return None
+        except subprocess.CalledProcessError as exc:
+            if attempt:
+                return "the branch stays: " + str(exc)
+        prune(root)
+""",
+        # s53 (batch 24 openai-agents-prized): the request goes again only when the wake said it resumed the sandbox
+        """\
+class SandboxAsleep(Exception):
+    pass
+class Session:
+    async def send(self, send):
+        attempt = 0
+        while True:
+            try:
+                return await send()
+            except SandboxAsleep:
+                attempt += 1
+                if attempt > 3:
+                    raise
+                if not await self._wake():
+                    raise
+""",
+        # s53 (batch 25 rmote): SSLWantReadError is the handshake's next step, not a failure
+        """\
+import ssl
+async def handshake(tls, reader, writer, incoming, outgoing):
+    while True:
+        try:
+            tls.do_handshake()
+        except ssl.SSLWantReadError:
+            writer.write(outgoing.read())
+            incoming.write(await reader.read(65536))
+        else:
+            break
+""",
+        # s53 (batch 25 runinfra-cli): the repair is the test (the execute bit restored), once; the rest ends in a NoReturn helper
+        """\
+import os
+from typing import NoReturn
+def _fail(program) -> NoReturn:
+    raise SystemExit(f"cannot run {program}")
+def launch(program, argv, restore_execute_bit):
+    for attempt in (1, 2):
+        try:
+            os.execv(program, argv)
+        except PermissionError:
+            if attempt == 1 and restore_execute_bit(program):
+                continue
+            _fail(program)
+        except OSError:
+            _fail(program)
+""",
+        # s53 (batch 25 virtualdojo): re-sent once (retry_count defaults to 1) after the handler set the new token
+        """\
+class TokenExpiredError(Exception):
+    pass
+class Client:
+    async def request(self, method, path, *, json=None, retry_count=1):
+        try:
+            response = await self._client.request(method, path, json=json)
+            return self._handle(response)
+        except TokenExpiredError:
+            if retry_count > 0:
+                self._client.headers["Authorization"] = f"Bearer {self.credentials.token}"
+                return await self.request(method, path, json=json, retry_count=retry_count - 1)
+            raise
+""",
         # s48 (agentknit b20, empero-autocode b21, changed-request-after-context-error): the loop goes round only on a
         # context-window error and each round sends a smaller request: a wait would not change the answer
         """\
@@ -1184,8 +1270,8 @@ async def send(messages, config):
                     continue  # `q.put(x, timeout=0.1)` / `except queue.Full`: the call waited
                 if handlers.single_targeted_retry(loop, handler):
                     continue  # one more try after a failure the handler recognised (s34)
-                if repairs.repairs_once(loop, handler):
-                    continue  # s49: one more try, through a repaired route, after a failure its class names
+                if repairs.repairs_before_going_round(loop, handler):
+                    continue  # s49: one more try, through a repaired route, after a failure its class names; s53: a repair on the way round
                 if shrinks.shrinks_on_context_error(loop, handler):
                     continue  # s48: only a context-window error, and a smaller request next round
                 self.report(

@@ -25,7 +25,9 @@ loop must say it retries (a counter-like name such as `attempt` or
 whose `try` binds a value the code after the loop reads: the last round's
 result is kept), so
 `for _ in range(workers): try: start() except: log()` (do n things,
-tolerating failures) stays silent. Retry decorators' loops count too.
+tolerating failures) stays silent. Retry decorators' loops count too. An
+attempt that replaces the process (`os.execv` and its siblings) never comes
+back when it works: the loop leaves on success (s53).
 
 ## Why is this bad?
 Every successful call is made n times: three charges, three e-mails, three
@@ -56,6 +58,23 @@ for attempt in range(3):
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s53 (batch 25 runinfra-cli): os.execv never returns when it works: the loop leaves on success
+        """\
+import os
+from typing import NoReturn
+def _fail(program) -> NoReturn:
+    raise SystemExit(f"cannot run {program}")
+def launch(program, argv, restore_execute_bit):
+    for attempt in (1, 2):
+        try:
+            os.execv(program, argv)
+        except PermissionError:
+            if attempt == 1 and restore_execute_bit(program):
+                continue
+            _fail(program)
+        except OSError:
+            _fail(program)
+""",
         """\
 def fetch(client, url):
     for attempt in range(3):
