@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from .. import knowledge as kb
 from .index import Index, literal_str, resolve_ref
 from .registries import CALLABLE_WORDS, _camel_words
+from .specs import described_ref
 
 __all__ = ["RUN_KEYWORDS", "spec_class", "spec_function", "spec_named"]
 
@@ -94,8 +95,8 @@ def spec_function(call: ast.Call, index: Index, scope_path: str, owner: str | No
         return None
     local: Callable[[ast.expr], Any] = lambda r: resolve_ref(r, index, scope_path, owner)  # noqa: E731
     keyed = [k.value for k in call.keywords if _runs(k.arg)]
-    if by_keyword and not keyed:
-        return None
+    if by_keyword and (not keyed or described_ref(call) is not None):
+        return None  # no function handed by a run keyword; or a described spec, :func:`.specs.spec_calls`' row
     handed = keyed if keyed else call.args[1:]
     if outside is not None:  # another module's function, when the call hands none of this module
         if any(_one_function(a, local) is not None for a in handed):
