@@ -160,3 +160,13 @@ def test_an_action_decorator_on_a_class_of_another_package_s_base_is_no_tool() -
     other = CONNECTOR.replace("from node_wire_runtime import BaseConnector, nw_action, sdk_action",
                               "from node_wire_runtime import nw_action, sdk_action\nfrom crm import BaseConnector")
     assert source_rows(other) == []
+
+
+def test_a_described_tool_spec_named_by_keyword_keeps_the_spec_call_form(tmp_path: Path) -> None:
+    # ``ToolSpec(name=..., description="...", parameters=..., func=...)``: read as a tool spec call before s53; its
+    # row stays that form's (pcli-agent, hipson, joshu)
+    described = {**FLAT, "memory/tools.py": FLAT["memory/tools.py"].replace(
+        'schema={"name": "MemorySave"}', 'description="Save a memory.", parameters={"type": "object"}')}
+    rows = tool_rows(write_tree(tmp_path, described))
+    assert ("tools.py", "MemorySave", "schema", "tool spec dict") in rows
+    assert ("tools.py", "Read", "tool-registry", "ToolDef(<name>, ..., <function>)") in rows
