@@ -492,6 +492,11 @@ TOOL_DECORATOR_WORDS: Final[frozenset[str]] = frozenset(
 # (``ToolSpec("list_modules", "List ...", schema, _h_list_modules)``) or by a keyword that says it runs
 # (``ToolDef("bash", desc, params, run=_run_bash)``), makes that function the tool.
 TOOL_SPEC_CLASS_NOUNS: Final[frozenset[str]] = frozenset({"Spec", "Specification", "Def", "Definition"})
+# The low-level MCP server classes (mcp 1.x/2.x ``mcp/server/lowlevel/server.py``): mcp 2.x hands one its
+# ``tools/call`` handler by keyword, ``Server(name, on_list_tools=..., on_call_tool=handler)``, called
+# ``handler(ctx, params)`` with ``params.name`` the called tool (linter/tools/jsonrpc.py).
+LOWLEVEL_MCP_SERVERS: Final[frozenset[str]] = frozenset(
+    {"mcp.server.Server", "mcp.server.lowlevel.Server", "mcp.server.lowlevel.server.Server"})
 # Registration by verb: the one table read by TFH401's tool evidence (rules/errors/text.py) and by tools discovery
 # (linter/tools/registries.py), through :func:`registration_framework`. A method that registers the function it
 # decorates or is handed as a tool of the object holding it: ``@X.tool``/``@X.tool(...)``, ``X.tool(...)(f)``,

@@ -139,7 +139,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 qn = f"{index.module}.{head.id}"
             framework = tables.decorators.get(qn or "")
             if framework is None:
-                framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables)
+                framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables, call)
             if framework is None and qn is None:  # ``@agent.tool`` on an untyped ``agent`` parameter (an ``mcp``: the
                 framework = verb_framework(call.func if call is not None else dec, index)  # run's MCP server's text)
             registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
@@ -562,14 +562,21 @@ def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
     return cls is not None and any(b in tables.bases for b in index.bases(cls))
 
 
-def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables) -> str | None:
+def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables,
+                        call: ast.Call | None = None) -> str | None:
     """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
     class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
-    function is in, its last name a tool word; on a module-level function, a tool decorator of another package's
-    ``tools`` module."""
-    if qn is None or not tool_word(qn.rsplit(".", 1)[-1]):
+    function is in, its last name a tool word, or (s53) another package's decorator naming the action by a
+    literal first argument whose last word is one (node-wire's ``@sdk_action("read_lead")``, ``@nw_action(...)`` on
+    a ``BaseConnector`` method); on a module-level function, a tool decorator of another package's ``tools``
+    module."""
+    if qn is None:
         return None
     root = qn.split(".")[0]
+    if not tool_word(qn.rsplit(".", 1)[-1]) and not (
+            call is not None and call.args and literal_str(call.args[0]) and root != index.module.split(".")[0]
+            and qn.rsplit(".", 1)[-1].lower().rsplit("_", 1)[-1] in _ACTION_WORDS):
+        return None
     for p in reversed(parents):
         if isinstance(p, ast.ClassDef):
             if any(b.split(".")[0] == root for b in index.bases(p)):
@@ -580,6 +587,10 @@ def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Ind
     mod = qn.split(".")  # a function's ``@tool`` from another package's tools module (``from cicaddy.tools import tool``)
     return _framework_of(qn) if len(mod) > 2 and mod[-1] in kb.TOOL_DECORATOR_WORDS and mod[-2] in ("tool", "tools") \
         and mod[0] != index.module.split(".")[0] else None
+
+
+#: the last word of another package's decorator (``sdk_action``) that says it makes its method an action an agent calls
+_ACTION_WORDS = frozenset({"action", "activity"})
 
 
 def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],

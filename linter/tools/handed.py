@@ -36,7 +36,7 @@ def held_callables(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[(
         last = qn.rsplit(".", 1)[-1]
         words = _camel_words(last)
         scope_path = path if node is not index.tree else ""
-        if words and words[-1] != "Tool" and not run_tool_class(qn, project) and spec_class(qn, index.module):
+        if words and words[-1] != "Tool" and not run_tool_class(qn, project) and spec_class(qn, index.module, index.screen.path):
             spec = spec_function(call, index, scope_path, owner)  # ``ToolSpec("x", desc, schema, handler)`` (s51)
             if spec is not None:
                 yield qn, f"{last}(<name>, ..., <function>)", spec[1], spec[0]

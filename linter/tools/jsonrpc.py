@@ -18,8 +18,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
+from .. import knowledge as kb
 from .dispatch import returned_function
-from .index import Index, literal_str, own_nodes, span
+from .index import Index, direct_calls, literal_str, own_nodes, span
 
 __all__ = ["add_answered", "answered_names", "answered_tables"]
 
@@ -30,6 +31,8 @@ TOOLS_CALL = "tools/call"
 NAME_KEY = "name"
 #: how many functions deep the called name is followed from the ``tools/call`` branch
 _DEPTH = 3
+#: the keyword a low-level MCP server (mcp 2.x ``Server``) is handed its ``tools/call`` handler by
+HANDLER_KEYWORD = "on_call_tool"
 
 
 def _name_source(value: ast.expr | None) -> bool:
@@ -48,9 +51,19 @@ def _name_source(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Subscript) and literal_str(value.slice) == NAME_KEY
 
 
-def _bound_names(fn: ast.AST) -> set[str]:
+def _holds(value: ast.expr | None, names: set[str]) -> bool:
+    """``value`` is the called name as the function holds it: a local or parameter (``name``), or the ``name``
+    attribute of the request params a low-level server's handler is given (``params.name``, held as
+    ``"params.name"``)."""
+    if isinstance(value, ast.Name):
+        return value.id in names
+    return isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+        and f"{value.value.id}.{value.attr}" in names
+
+
+def _bound_names(fn: ast.AST, held: set[str] = frozenset()) -> set[str]:  # type: ignore[assignment]
     """The function's locals bound to the called name (``name = params.get("name")``; ``name, args =
-    params.get("name"), ...``)."""
+    params.get("name"), ...``; ``name = params.name`` where ``held`` holds ``params.name``)."""
     out: set[str] = set()
     for n in own_nodes(fn):
         if isinstance(n, ast.Assign):
@@ -61,8 +74,9 @@ def _bound_names(fn: ast.AST) -> set[str]:
             continue
         for target, value in pairs:
             if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
-                out.update(t.id for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name) and _name_source(v))
-            elif isinstance(target, ast.Name) and _name_source(value):
+                out.update(t.id for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)
+                           and (_name_source(v) or held and _holds(v, held)))
+            elif isinstance(target, ast.Name) and (_name_source(value) or held and _holds(value, held)):
                 out.add(target.id)
     return out
 
@@ -92,6 +106,27 @@ def _answering(index: Index) -> Iterator[tuple[Entry, list[ast.stmt] | None]]:
                         yield target, None
 
 
+def _handed_handlers(index: Index) -> Iterator[tuple[Entry, set[str]]]:
+    """The functions handed to a low-level MCP server as its ``tools/call`` handler by keyword (mcp 2.x:
+    ``Server("datamcp", on_list_tools=..., on_call_tool=_on_call_tool)``, :data:`HANDLER_KEYWORD`), and how each
+    holds the called name: its last positional parameter's ``name`` (``params: CallToolRequestParams``; the
+    handler is called ``(ctx, params)``)."""
+    by_path = {e[0]: e for e in index.defs}
+    for entry in [("", 0, index.tree, ()), *index.defs]:
+        for call in direct_calls(entry[2]):
+            if index.qualname(call.func) not in kb.LOWLEVEL_MCP_SERVERS:
+                continue
+            for kw in call.keywords:
+                if kw.arg != HANDLER_KEYWORD:
+                    continue
+                nested = by_path.get(f"{entry[0]}.{kw.value.id}") if entry[0] and isinstance(kw.value, ast.Name) \
+                    else None  # a handler defined in the function building the server
+                target = nested or _callee(kw.value, entry, by_path, index)
+                params = _params(target[2], isinstance(kw.value, ast.Attribute)) if target is not None else []
+                if target is not None and params:
+                    yield target, {f"{params[-1]}.{NAME_KEY}"}
+
+
 def _callee(func: ast.expr, entry: Entry, by_path: dict[str, Entry], index: Index) -> Entry | None:
     """A module function (``call``) or a method of the enclosing class (``self._call``) the expression names."""
     if isinstance(func, ast.Name) and func.id not in index.imports:
@@ -118,22 +153,27 @@ def _handed(call: ast.Call, callee: Entry, names: set[str]) -> set[str]:
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             break
-        if i < len(params) and (_name_source(arg) or isinstance(arg, ast.Name) and arg.id in names):
+        if i < len(params) and (_name_source(arg) or _holds(arg, names)):
             out.add(params[i])
     for kw in call.keywords:
-        if kw.arg is not None and (_name_source(kw.value) or isinstance(kw.value, ast.Name) and kw.value.id in names):
+        if kw.arg is not None and (_name_source(kw.value) or _holds(kw.value, names)):
             out.add(kw.arg)
     return out | _bound_names(callee[2])
 
 
-def _dispatchers(index: Index) -> list[tuple[Entry, set[str], list[ast.stmt] | None]]:
+def _dispatchers(index: Index, handed_by: dict[int, int] | None = None
+                 ) -> list[tuple[Entry, set[str], list[ast.stmt] | None]]:
     """Each function that holds the called name, the names it holds it by, and the statements to read (the
-    ``tools/call`` branch in the function answering the method; None: the whole body of a function handed it)."""
+    ``tools/call`` branch in the function answering the method; None: the whole body of a function handed it).
+    ``handed_by``: filled with each function handed the name -> the function that handed it (``id`` of the nodes)."""
     by_path = {e[0]: e for e in index.defs}
     out: list[tuple[Entry, set[str], list[ast.stmt] | None]] = []
     seen: set[int] = set()
     todo: list[tuple[Entry, set[str], list[ast.stmt] | None, int]] = [
         (entry, _bound_names(entry[2]), body, 0) for entry, body in _answering(index)]
+    if "Server" in index.call_names:  # ``Server(..., on_call_tool=handler)``: the handler holds ``params.name``
+        todo += [(entry, held | _bound_names(entry[2], held), None, 0) for entry, held in _handed_handlers(index)]
+    parent: dict[int, int] = {}
     while todo:
         entry, names, body, depth = todo.pop(0)
         if body is None:
@@ -150,7 +190,10 @@ def _dispatchers(index: Index) -> list[tuple[Entry, set[str], list[ast.stmt] | N
                 continue
             handed = _handed(call, callee, names)
             if handed:
+                parent.setdefault(id(callee[2]), id(entry[2]))
                 todo.append((callee, handed, None, depth + 1))
+    if handed_by is not None:
+        handed_by.update(parent)
     return out
 
 
@@ -159,8 +202,9 @@ def _compared(test: ast.expr, names: set[str]) -> list[str]:
     == "x" or name == "y"``)."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
         return [s for v in test.values for s in _compared(v, names)]
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Name) \
-            or test.left.id not in names:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):  # ``name == "x" and snapshot is not None``
+        return _compared(test.values[0], names)
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not _holds(test.left, names):
         return []
     right = test.comparators[0]
     if isinstance(test.ops[0], ast.Eq):
@@ -176,7 +220,10 @@ def answered_names(index: Index) -> list[tuple[Entry, str, tuple[int, int]]]:
     """The tools a hand-written server's ``tools/call`` answer runs by ``if``/``elif`` (or ``match``) branches on
     the called name, two names at least per function: (the function, the tool's name, the branch's lines)."""
     out: list[tuple[Entry, str, tuple[int, int]]] = []
-    for entry, names, body in _dispatchers(index):
+    handed_by: dict[int, int] = {}
+    chain = _dispatchers(index, handed_by)
+    per: list[tuple[Entry, dict[str, tuple[int, int]]]] = []
+    for entry, names, body in chain:
         if not names:
             continue
         nodes = own_nodes(entry[2]) if body is None else (n for st in body for n in ast.walk(st))
@@ -191,7 +238,12 @@ def answered_names(index: Index) -> list[tuple[Entry, str, tuple[int, int]]]:
             for name, stmts in branches:
                 end = max(getattr(st, "end_lineno", None) or st.lineno for st in stmts)
                 found.setdefault(name, (stmts[0].lineno if isinstance(n, ast.Match) else n.lineno, end))
-        if len(found) >= 2:
+        per.append((entry, found))
+    # two names at least per function; or one, in a function that answers it and hands the called name on to a
+    # function answering two at least (datamcp's ``call_tool``: ``if name == "get_project_id"``, then ``_dispatch``)
+    comparing = {id(e[2]) for e, found in per if len(found) >= 2}
+    for entry, found in per:
+        if len(found) >= 2 or found and any(handed_by.get(c) == id(entry[2]) for c in comparing):
             out.extend((entry, name, lines) for name, lines in sorted(found.items(), key=lambda kv: kv[1]))
     return out
 
@@ -231,7 +283,7 @@ def answered_tables(index: Index) -> list[tuple[str, ast.expr, int]]:
             else:
                 continue
             if isinstance(table, ast.Name) and table.id not in tables \
-                    and (_name_source(key) or isinstance(key, ast.Name) and key.id in names):
+                    and (_name_source(key) or _holds(key, names)):
                 tables.append(table.id)
     for bound in tables:
         d = _module_dict(index, bound)

@@ -313,7 +313,7 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
                 out.append((qn, name, "schema", "tool spec table", ""))
         for call in direct_calls(node) if specs else ():
             qn = index.qualname(call.func) or ""  # s51: ``ToolSpec("read_file", read_file, "read")``, imported
-            if spec_class(qn, index.module) and (made := spec_function(call, index, path, owner, outside=lambda r: _outside(
+            if spec_class(qn, index.module, index.screen.path) and (made := spec_function(call, index, path, owner, outside=lambda r: _outside(
                     r, index, own_roots, aliased, True) if not _bound_in(r, node) else None)) is not None:
                 out.append((made[1], made[0], qn.split(".")[0].replace("_", "-"), f"{qn.rsplit('.', 1)[-1]}(<name>, ..., <function>)", ""))
     for name, _line in described_names(index.tree):

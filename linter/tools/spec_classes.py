@@ -13,6 +13,8 @@ callable of another library, a parameter) makes none. Used by :mod:`.handed`."""
 from __future__ import annotations
 
 import ast
+import functools
+import os
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -20,6 +22,7 @@ from typing import Any, TypeVar
 from .. import knowledge as kb
 from .index import Index, literal_str, resolve_ref
 from .registries import CALLABLE_WORDS, _camel_words
+from .specs import described_ref
 
 __all__ = ["RUN_KEYWORDS", "spec_class", "spec_function", "spec_named"]
 
@@ -36,9 +39,26 @@ def spec_named(name: str) -> bool:
     return len(words) >= 2 and "Tool" in words[:-1] and words[-1] in kb.TOOL_SPEC_CLASS_NOUNS
 
 
-def spec_class(qn: str, module: str) -> bool:
-    """``qn`` names one of the run's own tool definition classes, by its name (see the module's doc)."""
-    return spec_named(qn) and qn.split(".")[0] == module.split(".")[0]
+def spec_class(qn: str, module: str, path: str | None = None) -> bool:
+    """``qn`` names one of the run's own tool definition classes, by its name (see the module's doc): of the module's
+    own top-level package, or (``path``: the module's file) of a top-level module or package beside it, as Python
+    imports a project laid out flat (dulus: ``from tool_registry import ToolDef`` in ``memory/tools.py``, with
+    ``tool_registry.py`` beside ``memory/``)."""
+    if not spec_named(qn):
+        return False
+    root = qn.split(".")[0]
+    return root == module.split(".")[0] or bool(path) and _beside(root, os.path.dirname(os.path.abspath(str(path))),
+                                                                  module.count("."))
+
+
+@functools.lru_cache(maxsize=1024)
+def _beside(root: str, directory: str, depth: int) -> bool:
+    """A top-level module or package ``root`` in the directory holding the module's top-level package (``depth``:
+    how many packages the module's file is below it)."""
+    for _ in range(depth):
+        directory = os.path.dirname(directory)
+    return os.path.isfile(os.path.join(directory, f"{root}.py")) \
+        or os.path.isfile(os.path.join(directory, root, "__init__.py"))
 
 
 def _runs(keyword: str | None) -> bool:
@@ -47,7 +67,12 @@ def _runs(keyword: str | None) -> bool:
 
 
 def _one_function(arg: ast.expr, resolve: Callable[[ast.expr], _T | None]) -> _T | None:
-    """The function an argument hands: itself by name, or the one a wrapper call is handed (``_wf(_orient)``)."""
+    """The function an argument hands: itself by name, the one a wrapper call is handed (``_wf(_orient)``), or the
+    one a lambda calls with what it is given (``func=lambda p, c: _read(**p)``: dulus)."""
+    if isinstance(arg, ast.Lambda):
+        body = arg.body.value if isinstance(arg.body, ast.Await) else arg.body
+        return resolve(body.func) if isinstance(body, ast.Call) and isinstance(body.func, (ast.Name, ast.Attribute)) \
+            else None
     if isinstance(arg, (ast.Name, ast.Attribute)):
         return resolve(arg)
     if isinstance(arg, ast.Call):
@@ -63,10 +88,15 @@ def spec_function(call: ast.Call, index: Index, scope_path: str, owner: str | No
     ``outside`` (``remote.py``), (the name, the qualified name of the function of another module of the run it runs),
     when it hands none of this module."""
     name = literal_str(call.args[0]) if call.args else None
+    by_keyword = name is None and not call.args  # ``ToolDef(name="Read", schema=..., func=...)`` (dulus, s53)
+    if by_keyword:
+        name = next((literal_str(k.value) for k in call.keywords if k.arg == "name"), None)
     if not name:
         return None
     local: Callable[[ast.expr], Any] = lambda r: resolve_ref(r, index, scope_path, owner)  # noqa: E731
     keyed = [k.value for k in call.keywords if _runs(k.arg)]
+    if by_keyword and (not keyed or described_ref(call) is not None):
+        return None  # no function handed by a run keyword; or a described spec, :func:`.specs.spec_calls`' row
     handed = keyed if keyed else call.args[1:]
     if outside is not None:  # another module's function, when the call hands none of this module
         if any(_one_function(a, local) is not None for a in handed):

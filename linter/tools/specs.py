@@ -113,18 +113,28 @@ def spec_calls(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
     name a registry's method takes first (``registry.add("read_file", description=..., parameters=..., handler=
     read_file_handler)``). A spec copying another's fields (``description=
     spec.description``) writes no description: none (:func:`_written`)."""
-    described, schema, run_keys = TOOL_SPEC_KEYS
     for call in _scope_nodes(scope, ast.Call):
         keys = {k.arg: k.value for k in call.keywords if k.arg is not None}
-        ref = _called(next((keys[k] for k in sorted(keys.keys() & run_keys)), None))
-        if not isinstance(ref, (ast.Name, ast.Attribute)) or not keys.keys() & schema \
-                or not any(_written(keys[k]) for k in keys.keys() & described):
+        ref = described_ref(call)
+        if ref is None:
             continue
         name = next((text for k in ("name", "id", *_CALLED_KEYS) if (text := literal_str(keys.get(k)))), None)
         if name is None and "name" not in keys and call.args:  # ``registry.add("read_file", description=..., ...)``
             name = literal_str(call.args[0])
         if name is not None and _CALL_NAME.fullmatch(name.replace(".", "_")):
             yield name, ref, call.lineno
+
+
+def described_ref(call: ast.Call) -> ast.expr | None:
+    """The callable a call building a tool spec by keyword hands (:func:`spec_calls`: a description the module writes,
+    an input schema and the callable), or None: the call is no such spec."""
+    described, schema, run_keys = TOOL_SPEC_KEYS
+    keys = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    ref = _called(next((keys[k] for k in sorted(keys.keys() & run_keys)), None))
+    if not isinstance(ref, (ast.Name, ast.Attribute)) or not keys.keys() & schema \
+            or not any(_written(keys[k]) for k in keys.keys() & described):
+        return None
+    return ref
 
 
 def _listed_specs(scope: ast.AST) -> Iterator[tuple[str, ast.expr, int]]:
