@@ -6,10 +6,13 @@
   with no wait after its test.
 - python-plexapi's ``PlexServer`` is an SDK client: a getter annotated to return one gives the tool its calls.
 - A cached connection's probe one ``if`` further in (``if _conn is not None: if recent: try: ...; return _conn
-  except: _conn = None``, the connection rebuilt after it; plex-mcp-server's ``connect_to_plex``) is a best-effort step, as one ``if`` in already was.
+  except: _conn = None``, the connection rebuilt after it; plex-mcp-server's ``connect_to_plex``) is a best-effort
+  step, as one ``if`` in already was.
 - A ``try`` under an ``if`` binding a name that the answer then reports unguarded (``available = []``, ``try:
-  available = list(conn.image.images()) except: pass``, ``len(available)`` in the result) swallows a failure: the default is
-  what the model reads. Read only under a test of the name (``if diff: result["diff"] = diff``) it stays best-effort.
+  available = list(conn.image.images()) except: pass``, ``len(available)`` in the result) swallows a failure: the
+  default is what the model reads. Read only under a test of the name (``if diff: result["diff"] = diff``) it stays best-effort.
+- ``refresh`` and ``restore`` in a tool's name are idempotent writes for the rows (a row nothing else classes), not
+  for the rules' write verbs.
 - A header parsed best-effort with the standard library (``email.utils.parsedate_to_datetime``, ``dt.replace``,
   ``max(0.0, (dt - now).total_seconds())``) and a body decoded with a named codec are local work: their handlers
   hide no failure of the tool.
@@ -254,3 +257,13 @@ def test_a_default_the_answer_reports_after_a_failed_step_is_swallowed(tmp_path:
     rows = _rows(tmp_path)
     assert "swallowed" in rows["server_images"].failures  # type: ignore[attr-defined]
     assert "swallowed" not in rows["server_note"].failures  # type: ignore[attr-defined]
+
+
+def test_a_refresh_and_a_restore_are_idempotent_writes_by_name_for_the_rows_alone(tmp_path: Path) -> None:
+    from smullyan.linter import knowledge as kb
+    from smullyan.linter.tools.verbs import name_verb
+
+    assert (name_verb("library_refresh"), name_verb("restore_agent")) == ("refresh", "restore")
+    assert "refresh" not in kb.TOOL_NAME_VERBS  # TFH402's write flag: a token refresh answering False stays a read
+    tool = _rows(tmp_path)["library_refresh"]
+    assert (tool.classification, tool.key) == ("idempotent-write", "not-needed")  # type: ignore[attr-defined]
