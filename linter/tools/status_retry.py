@@ -55,9 +55,12 @@ def status_recursions(fn: cst.CSTNode, helper: str | None, read: Read | None = N
 def _recursions(fn: cst.CSTNode, helper: str | None = None) -> list[RetryFact]:
     if not isinstance(fn, cst.FunctionDef):
         return []
-    out: list[RetryFact] = [fact for node in walk_in_scope(fn.body) if isinstance(node, cst.For)
-                            for fact in _status_loop(node)]
-    for node in walk_in_scope(fn.body):
+    out: list[RetryFact] = []
+    nodes = list(walk_in_scope(fn.body))  # one walk of the body (a dispatcher's is read once however many rows)
+    for node in nodes:
+        if isinstance(node, cst.For):
+            out += _status_loop(node)
+    for node in nodes:
         if not isinstance(node, cst.If) or not _reads_status(node.test):
             continue
         for inner in walk_in_scope(node.body):
