@@ -22,6 +22,7 @@ raise ...``, ``await asyncio.sleep(delay)``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import libcst as cst
@@ -182,7 +183,7 @@ def _sleeps(stmt: cst.CSTNode) -> bool:
                                                for w in kb.SLEEP_WORDS) for n in walk_in_scope(stmt))
 
 
-def _waits_round(rest: list[cst.BaseStatement] | tuple[cst.BaseStatement, ...]) -> bool:
+def _waits_round(rest: Sequence[cst.BaseStatement]) -> bool:
     """After a leave-unless test: a wait at the loop body's own level, and no statement at that level leaving the loop
     (a ``raise`` under an ``if``, the bound or a wait too long, is the retry's end, not its absence)."""
     top = [x for r in rest if isinstance(r, cst.SimpleStatementLine) for x in r.body]
