@@ -10,7 +10,8 @@
   step, as one ``if`` in already was.
 - A ``try`` under an ``if`` binding a name that the answer then reports unguarded (``available = []``, ``try:
   available = list(conn.image.images()) except: pass``, ``len(available)`` in the result) swallows a failure: the
-  default is what the model reads. Read only under a test of the name (``if diff: result["diff"] = diff``) it stays best-effort.
+  default is what the model reads. Read only under a test of the name (``if diff: result["diff"] = diff``), or tested later at
+  all (``if not hits: hits = other_search()``), it stays best-effort.
 - ``refresh`` and ``restore`` in a tool's name are idempotent writes for the rows (a row nothing else classes), not
   for the rules' write verbs.
 - A header parsed best-effort with the standard library (``email.utils.parsedate_to_datetime``, ``dt.replace``,
@@ -216,6 +217,21 @@ _CLOUD = '''
             return json.dumps(result)
         except Exception as e:
             return json.dumps({"error": str(e)})
+
+
+    @mcp.tool()
+    def find_servers(name: str, exact: bool = False) -> str:
+        """Find servers by name."""
+        conn = get_connection()
+        hits = []
+        if not exact:
+            try:
+                hits = list(conn.compute.servers(name=name))
+            except Exception:
+                hits = []
+        if not hits:
+            hits = list(conn.compute.servers(name=name, all_projects=True))
+        return json.dumps([s.name for s in hits])
 '''
 
 
@@ -257,6 +273,7 @@ def test_a_default_the_answer_reports_after_a_failed_step_is_swallowed(tmp_path:
     rows = _rows(tmp_path)
     assert "swallowed" in rows["server_images"].failures  # type: ignore[attr-defined]
     assert "swallowed" not in rows["server_note"].failures  # type: ignore[attr-defined]
+    assert "swallowed" not in rows["find_servers"].failures  # type: ignore[attr-defined]  # ``if not hits:`` after it
 
 
 def test_a_refresh_and_a_restore_are_idempotent_writes_by_name_for_the_rows_alone(tmp_path: Path) -> None:

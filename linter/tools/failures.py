@@ -123,10 +123,12 @@ def default_reported(node: cst.Try, later: Sequence[cst.BaseStatement]) -> bool:
     25 plex-mcp-server's ``media_get_artwork``: ``if hasattr(media, m): try: available_versions = getattr(media, m)()
     except: pass``, then ``"versions_available": len(available_versions)``): when the step fails, the value the name
     held before (``[]``) is what the answer reports, a failure swallowed. Read under a test of the name (joshu's ``if
-    diff: result["diff"] = diff``), a missing value is left out: a best-effort step."""
+    diff: result["diff"] = diff``), a missing value is left out: a best-effort step; so when any later test reads
+    one of the names (batch 25 opensolr's ``_rag_context``: ``if not hits:`` searches another way)."""
     bound = try_bound(node)
-    if not bound:
-        return False
+    if not bound or any(isinstance(n, cst.If) and {x.value for x in walk_in_scope(n.test) if isinstance(x, cst.Name)}
+                        & bound for stmt in later for n in walk_in_scope(stmt)):
+        return False  # the code tests what the step left (``if not hits: hits = other_search(...)``): noticed
     return any(name in bound for stmt in later for name in _reads_unguarded(stmt, bound))
 
 
