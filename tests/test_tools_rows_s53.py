@@ -11,7 +11,8 @@
 - A ``try`` under an ``if`` binding a name that the answer then reports unguarded (``available = []``, ``try:
   available = list(conn.image.images()) except: pass``, ``len(available)`` in the result) swallows a failure: the
   default is what the model reads. Read only under a test of the name (``if diff: result["diff"] = diff``), or tested later at
-  all (``if not hits: hits = other_search()``), it stays best-effort.
+  all (``if not hits: hits = other_search()``), or when the handler does more than pass, log or bind an empty value
+  (miosa's ``_add_doctor_check(checks, ..., False, f"...: {exc}")``), it stays best-effort.
 - ``refresh`` and ``restore`` in a tool's name are idempotent writes for the rows (a row nothing else classes), not
   for the rules' write verbs.
 - A header parsed best-effort with the standard library (``email.utils.parsedate_to_datetime``, ``dt.replace``,
@@ -219,6 +220,26 @@ _CLOUD = '''
             return json.dumps({"error": str(e)})
 
 
+    def _add_check(checks, name, ok, detail):
+        checks.append({"name": name, "ok": ok, "detail": detail})
+
+
+    @mcp.tool()
+    def server_checks(server_id: str) -> str:
+        """Check a server."""
+        conn = get_connection()
+        checks = []
+        image = None
+        if server_id:
+            try:
+                image = conn.image.get_image(server_id)
+                _add_check(checks, "image", True, "The image is there.")
+            except Exception as exc:
+                _add_check(checks, "image", False, f"Could not fetch the image: {exc}")
+        conn.compute.wait_for_server(server_id)
+        return json.dumps({"checks": checks, "image": image})
+
+
     @mcp.tool()
     def find_servers(name: str, exact: bool = False) -> str:
         """Find servers by name."""
@@ -274,6 +295,7 @@ def test_a_default_the_answer_reports_after_a_failed_step_is_swallowed(tmp_path:
     assert "swallowed" in rows["server_images"].failures  # type: ignore[attr-defined]
     assert "swallowed" not in rows["server_note"].failures  # type: ignore[attr-defined]
     assert "swallowed" not in rows["find_servers"].failures  # type: ignore[attr-defined]  # ``if not hits:`` after it
+    assert "swallowed" not in rows["server_checks"].failures  # type: ignore[attr-defined]  # the handler records it
 
 
 def test_a_refresh_and_a_restore_are_idempotent_writes_by_name_for_the_rows_alone(tmp_path: Path) -> None:

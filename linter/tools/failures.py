@@ -122,14 +122,32 @@ def default_reported(node: cst.Try, later: Sequence[cst.BaseStatement]) -> bool:
     """A name the ``try`` binds is read by the statements after it outside an ``if`` testing that name (s53, batch
     25 plex-mcp-server's ``media_get_artwork``: ``if hasattr(media, m): try: available_versions = getattr(media, m)()
     except: pass``, then ``"versions_available": len(available_versions)``): when the step fails, the value the name
-    held before (``[]``) is what the answer reports, a failure swallowed. Read under a test of the name (joshu's ``if
-    diff: result["diff"] = diff``), a missing value is left out: a best-effort step; so when any later test reads
-    one of the names (batch 25 opensolr's ``_rag_context``: ``if not hits:`` searches another way)."""
+    held before (``[]``) is what the answer reports, a failure swallowed (a handler doing nothing more than pass, log or
+    bind an empty value; one recording the failure, miosa's ``_add_doctor_check(..., f"...: {exc}")``, answers it).
+    Read under a test of the name (joshu's ``if diff: result["diff"] = diff``), a missing value is left out: a
+    best-effort step; so when any later test reads one of the names (batch 25 opensolr's ``_rag_context``: ``if not
+    hits:`` searches another way)."""
     bound = try_bound(node)
+    if not all(_leaves_default(h.body) for h in node.handlers):
+        return False  # a handler that records the failure (``_add_check(checks, False, f"...: {exc}")``) answers it
     if not bound or any(isinstance(n, cst.If) and {x.value for x in walk_in_scope(n.test) if isinstance(x, cst.Name)}
                         & bound for stmt in later for n in walk_in_scope(stmt)):
         return False  # the code tests what the step left (``if not hits: hits = other_search(...)``): noticed
     return any(name in bound for stmt in later for name in _reads_unguarded(stmt, bound))
+
+
+def _leaves_default(body: cst.BaseSuite) -> bool:
+    """A handler doing nothing the answer could show: ``pass``, logging, or binding a name to an empty value."""
+    lines = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for stmt in lines:
+        for small in (stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else [None]):
+            if isinstance(small, cst.Pass) or (isinstance(small, cst.Assign) and _empty(small.value)):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and (
+                    dotted(small.value.func) or "").rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                continue
+            return False
+    return True
 
 
 def _reads_unguarded(node: cst.CSTNode, bound: frozenset[str]) -> list[str]:
