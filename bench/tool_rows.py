@@ -19,7 +19,7 @@ one line per column: ``batch  package  tool  column  expected``. ``tool`` is the
 ``python bench/tool_rows.py run OUT`` runs ``smullyan tools`` (as ``bench/survey.py`` does) on the rows' packages,
 installed under ``$TMPDIR/smullyan-survey/site``, into ``OUT/tools-held-out.json``; ``python bench/tool_rows.py score
 OUT [OUT2]`` prints right/read per column per batch (and the change from OUT to OUT2), and the rows right in every
-column. A survey run's out dir (``bench/survey.py --half held-out``) scores the same way.
+column; ``--batch N`` (repeatable) keeps only those batches' rows (and, for ``run``, their packages). A survey run's out dir (``bench/survey.py --half held-out``) scores the same way.
 """
 
 from __future__ import annotations
@@ -143,8 +143,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rows", type=Path, default=TSV)
     ap.add_argument("--smullyan", type=Path, default=HERE.parent / ".venv" / "bin" / "smullyan")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "smullyan-survey")
+    ap.add_argument("--batch", type=int, action="append", default=[],
+                    help="only the rows of this batch (repeatable; default: every batch)")
     args = ap.parse_args(argv)
     rows = load(args.rows)
+    if args.batch:
+        rows = {k: v for k, v in rows.items() if k[0] in args.batch}
     if args.command == "run":
         run(args.out[0], rows, args.smullyan, args.work)
     elif args.command == "score":

@@ -256,6 +256,9 @@ SDK_CLIENT_CLASSES: Final[frozenset[str]] = frozenset({
     # openstacksdk's cloud connection (openstack/connection.py ``Connection(timeout=...)``, ``openstack.connect()``
     # builds one): its services as attributes, each method one or more REST requests (``conn.compute.servers()``)
     "openstack.connection.Connection", "openstack.Connection",
+    # python-plexapi's server (``PlexServer(baseurl, token, timeout=30)``): its libraries, items and playlists as
+    # objects whose methods each send one or more requests to the Plex server (``plex.library.section(n).refresh()``)
+    "plexapi.server.PlexServer",
     *(f"atlassian.{c}" for c in ("Jira", "Confluence", "ServiceDesk", "Bitbucket", "Bamboo", "Crowd", "Xray",
                                  "Insight", "Assets")),
 })

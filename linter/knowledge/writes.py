@@ -410,8 +410,14 @@ TOOL_NAME_VERBS: Final[Mapping[str, str]] = {
                                  "terminate")},
 }
 
+# s53: verbs ``smullyan tools`` alone reads from a tool's name (a row nothing else classes), not the rules' write verbs
+# (TFH402's write flag reads ``TOOL_NAME_VERBS``: a token refresh answering ``False`` stays a read there): done again,
+# the same state (a library re-scanned, a snapshot or an archived item restored: plex's ``library_refresh``, vicsia's
+# ``restore_agent``, sprites' ``restore_sprite_checkpoint``)
+TOOL_ROW_NAME_VERBS: Final[Mapping[str, str]] = {**TOOL_NAME_VERBS, "refresh": IDEMPOTENT_WRITE, "restore": IDEMPOTENT_WRITE}
+
 # Verbs of a write that repeating leaves as it was (a delete, a set or an update by id or name): the tool needs no
 # idempotency key however its calls are classed (``delete_model_alias`` declared destructive, s39).
 NATURALLY_IDEMPOTENT_VERBS: Final[frozenset[str]] = frozenset(
-    {v for v, c in TOOL_NAME_VERBS.items() if c in (IDEMPOTENT_WRITE, IRREVERSIBLE)} - {"terminate"}
+    {v for v, c in TOOL_ROW_NAME_VERBS.items() if c in (IDEMPOTENT_WRITE, IRREVERSIBLE)} - {"terminate"}
 )

@@ -21,8 +21,8 @@ from .built_clients import bound_from, module_clients
 from .clients import ClientObjects
 from .follow import is_summary, method_dispatchers
 from .kwargs import star_default, star_without
-from .failures import (handler_mode, is_return, local_work, per_item_tries, returns_tool_error, side_step, status_swallowed,
-                       status_typed, step_tries, try_bound)
+from .failures import (default_reported, handler_mode, is_return, local_work, per_item_tries, returns_tool_error,
+                       side_step, status_swallowed, status_typed, step_tries, try_bound)
 from .index import Def
 from .annotations import annotation_call, declared_here, hint_constants
 from .local import (Place, bound_names, call_place, local_process, module_values, nested_defs, placeholder, row_place,
@@ -230,6 +230,8 @@ class ToolFacts:
         body = node.body
         for i, stmt in enumerate(body[:-1]):
             for t in step_tries(stmt):  # one under an ``if``: work past it other than the answer (``return _ok(r)``)
+                if t is not stmt and default_reported(t, body[i + 1:]):
+                    continue  # what the name held before the step is what the answer reports: swallowed
                 if t.handlers and any(not local_work(later, self.names, self.knowledge, self.ctx.screen.import_roots)
                                       for later in body[i + 1:] if t is stmt or not is_return(later)):
                     self.pre_steps.update(id(h) for h in t.handlers)

@@ -111,8 +111,58 @@ def step_tries(stmt: cst.BaseStatement) -> list[cst.Try]:
         return [stmt]
     if isinstance(stmt, cst.If) and stmt.orelse is None and isinstance(stmt.body, cst.IndentedBlock) \
             and not _leaves(stmt.body.body[-1]):  # a branch ending in ``return`` (a dispatcher's) reaches no later work
-        return [s for s in stmt.body.body if isinstance(s, cst.Try)]
+        # s53: and one ``if`` further in (plex-mcp-server's ``if server is not None: if recent: try:
+        # server.library.sections(); return server except: server = None``, the server reconnected after it)
+        return [t for s in stmt.body.body
+                for t in ([s] if isinstance(s, cst.Try) else step_tries(s) if isinstance(s, cst.If) else [])]
     return []
+
+
+def default_reported(node: cst.Try, later: Sequence[cst.BaseStatement]) -> bool:
+    """A name the ``try`` binds is read by the statements after it outside an ``if`` testing that name (s53, batch
+    25 plex-mcp-server's ``media_get_artwork``: ``if hasattr(media, m): try: available_versions = getattr(media, m)()
+    except: pass``, then ``"versions_available": len(available_versions)``): when the step fails, the value the name
+    held before (``[]``) is what the answer reports, a failure swallowed (a handler doing nothing more than pass, log or
+    bind an empty value; one recording the failure, miosa's ``_add_doctor_check(..., f"...: {exc}")``, answers it).
+    Read under a test of the name (joshu's ``if diff: result["diff"] = diff``), a missing value is left out: a
+    best-effort step; so when any later test reads one of the names (batch 25 opensolr's ``_rag_context``: ``if not
+    hits:`` searches another way)."""
+    bound = try_bound(node)
+    if not all(_leaves_default(h.body) for h in node.handlers):
+        return False  # a handler that records the failure (``_add_check(checks, False, f"...: {exc}")``) answers it
+    if not bound or any(isinstance(n, cst.If) and {x.value for x in walk_in_scope(n.test) if isinstance(x, cst.Name)}
+                        & bound for stmt in later for n in walk_in_scope(stmt)):
+        return False  # the code tests what the step left (``if not hits: hits = other_search(...)``): noticed
+    return any(name in bound for stmt in later for name in _reads_unguarded(stmt, bound))
+
+
+def _leaves_default(body: cst.BaseSuite) -> bool:
+    """A handler doing nothing the answer could show: ``pass``, logging, or binding a name to an empty value."""
+    lines = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for stmt in lines:
+        for small in (stmt.body if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else [None]):
+            if isinstance(small, cst.Pass) or (isinstance(small, cst.Assign) and _empty(small.value)):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and (
+                    dotted(small.value.func) or "").rsplit(".", 1)[-1].lower().startswith(kb.LOGGING_CALL_PREFIXES):
+                continue
+            return False
+    return True
+
+
+def _reads_unguarded(node: cst.CSTNode, bound: frozenset[str]) -> list[str]:
+    if isinstance(node, cst.If) and {n.value for n in walk_in_scope(node.test) if isinstance(n, cst.Name)} & bound:
+        return []
+    if isinstance(node, cst.Name):
+        return [node.value]
+    out: list[str] = []
+    for child in node.children:
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and child is not getattr(node, "value", None):
+            continue  # a target (``last = now``) is no read
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        out += _reads_unguarded(child, bound)
+    return out
 
 
 def _leaves(stmt: cst.BaseStatement) -> bool:
@@ -173,6 +223,7 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
     """Whether a ``try`` body only computes in memory, by positive evidence: every call in it is a builtin
     (``int(port)``) or a standard-library function (``ipaddress.ip_address(ip)``, ``json.loads(text)``) that does not
     reach outside; a call of anything else (the run's own function, an unresolved method) may fail outside."""
+    held = _stdlib_bound(body, names, knowledge, imports)
     for n in walk_in_scope(body):
         if not isinstance(n, cst.Call):
             continue
@@ -180,8 +231,10 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
             return False
         if _parses_value(n):
             continue
+        if held and isinstance(n.func, cst.Attribute) and _of_held(n.func.value, held):
+            continue  # s53: ``dt.replace(tzinfo=...)``, ``(dt - now).total_seconds()`` on values computed here
         if isinstance(n.func, cst.Name) and names.is_builtin(n.func.value):
-            if n.func.value in _OUTSIDE_BUILTINS or n.func.value in kb.ITERATING_BUILTINS:
+            if n.func.value in _OUTSIDE_BUILTINS or (n.func.value in kb.ITERATING_BUILTINS and not _compares(n)):
                 return False  # ``list(cursor)`` runs what it is given
             continue
         qn = names.qualname(n.func)
@@ -189,6 +242,48 @@ def local_work(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: 
         if root not in sys.stdlib_module_names or root in kb.CALLABLE_RUNNING_MODULES:
             return False  # ``asyncio.to_thread(fetch, ...)`` runs a callable that may reach outside
     return not any(isinstance(n, cst.Await) for n in walk_in_scope(body))
+
+
+def _compares(call: cst.Call) -> bool:
+    """``max(0.0, wait)``: ``max``/``min`` of two or more values given one by one, no iterable walked (s53)."""
+    return isinstance(call.func, cst.Name) and call.func.value in ("max", "min") and len(call.args) >= 2 \
+        and not any(a.star or a.keyword for a in call.args)
+
+
+def _stdlib_bound(body: cst.CSTNode, names: Any, knowledge: kb.Knowledge, imports: frozenset[str]) -> set[str]:
+    """The names the body binds only to what a standard-library function that reaches nothing outside returns
+    (``dt = email.utils.parsedate_to_datetime(value)``, ``now = datetime.datetime.now(tz)``), or to a method of such a
+    value (``dt = dt.replace(tzinfo=utc)``): values in memory, whose methods compute (s53, batch 24 sigma's
+    ``_parse_retry_after``, a header parsed best-effort)."""
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for n in walk_in_scope(body):
+        if isinstance(n, cst.Assign):
+            for t in n.targets:
+                if isinstance(t.target, cst.Name):
+                    values.setdefault(t.target.value, []).append(n.value)
+
+    def stdlib(value: cst.BaseExpression) -> bool:
+        qn = names.qualname(value.func) if isinstance(value, cst.Call) else None
+        root = qn.split(".")[0] if qn is not None else ""
+        return isinstance(value, cst.Call) and qn is not None and root in sys.stdlib_module_names \
+            and root not in kb.CALLABLE_RUNNING_MODULES and not reaches_outside(value, names, knowledge, imports)
+
+    held = {k for k, vs in values.items() if vs}
+    while True:  # the largest set whose every binding is a standard-library value or a method of a held one
+        keep = {k for k in held if all(stdlib(v) or (isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute)
+                                                     and _of_held(v.func.value, held)) for v in values[k])}
+        if keep == held:
+            return held
+        held = keep
+
+
+def _of_held(node: cst.BaseExpression, held: set[str]) -> bool:
+    """An expression of those names alone (``dt``, ``dt - now``)."""
+    if isinstance(node, cst.Name):
+        return node.value in held
+    if isinstance(node, cst.BinaryOperation):
+        return _of_held(node.left, held) and _of_held(node.right, held)
+    return False
 
 
 def _parses_value(call: cst.Call) -> bool:
@@ -200,6 +295,8 @@ def _parses_value(call: cst.Call) -> bool:
         return False
     if func.attr.value == "json" and not call.args:
         return True
+    if func.attr.value in ("decode", "encode") and call.args and isinstance(call.args[0].value, cst.SimpleString):
+        return True  # s53: ``raw.decode("utf-8")``, a codec named: bytes or text in hand
     if func.attr.value == "get" and 1 <= len(call.args) <= 2 and call.args[0].keyword is None \
             and isinstance(call.args[0].value, cst.SimpleString):
         key = call.args[0].value.evaluated_value

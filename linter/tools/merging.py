@@ -149,10 +149,12 @@ def _classify(tool: Tool, sent: Sequence[tuple[str, str]] = (), aside: frozenset
         dispatchers = method_dispatchers(tool.calls)
         # a sign-in helper's token request (reached through one, or listed under one by a request helper's summary,
         # ``_request`` -> ``_headers`` -> ``_get_token``): not the tool's, unless the tool is named for signing in
-        own_signin = kb.signs_in(tool.name) and name_verb(tool.name) is None  # ``get_token``, not ``revoke_tokens``
+        own_signin = kb.signs_in(tool.name) and name_verb(tool.name, kb.TOOL_NAME_VERBS) is None  # ``get_token``,
+        # not ``revoke_tokens``
         classified = [c for c in tool.calls if c.cls in order and c.helper not in dispatchers
                       and (c.what, c.helper) not in aside and (own_signin or not kb.signs_in(c.helper or ""))]
-        if not classified and sent and name_verb(tool.name) is None:  # the tool's own name says more (``verbs.py``)
+        # the tool's own name says more (``verbs.py``; the rules' verbs)
+        if not classified and sent and name_verb(tool.name, kb.TOOL_NAME_VERBS) is None:
             verb, key = min(sent, key=lambda e: order.index(kb.HTTP_METHOD_CLASSES[e[0]]))
             cls = kb.HTTP_METHOD_CLASSES[verb]
             tool.classification, tool.source = cls, "inferred"
