@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from ...linter.api import (
@@ -2385,9 +2387,10 @@ class Executor:
     def ride(self, rider: Rule) -> bool:
         """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
         under the same conditions, split by :meth:`unread_process`, which the one pass asks once per call."""
-        if self.unread_only or not isinstance(rider, CallWithoutTimeout) or not rider.unread_only:
+        # by code and flag, not by class: a reloaded rules module (a plugin loader, a test) makes a second class
+        if self.unread_only or rider.shares_pass_of != self.code or not getattr(rider, "unread_only", False):
             return False
-        self.rider = rider
+        self.rider = cast("CallWithoutTimeout", rider)
         return True
 
     def _reporter(self, unread: bool) -> CallWithoutTimeout | None:
