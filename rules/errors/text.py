@@ -54,7 +54,8 @@ from .evidence import (
     builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
-from .taint import TextTaint, _telemetry_key, bound_pairs, unpacked_at
+from .assigned import bound_pairs, telemetry_key, unpacked_at
+from .taint import TextTaint
 
 __all__ = ["ExceptionText"]
 
@@ -562,7 +563,7 @@ class ExceptionText(TextTaint):
                 elif whole and not self._refines(node):
                     self.tainted.discard(target.value)
             elif carries and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
-                if not _telemetry_key(target):
+                if not telemetry_key(target):
                     self.tainted.add(target.value.value)  # out["error"] = str(e)
 
     def _rebind_unpacked(self, node: cst.Assign) -> None:
@@ -572,7 +573,7 @@ class ExceptionText(TextTaint):
         helper's text positions then taint it again where they hold a text (:meth:`_taint_returned`). Not inside a
         handler's ``if``/``try``/loop, which only may replace it (:meth:`_refines`)."""
         if isinstance(node.value, (cst.Tuple, cst.List)) or self._refines(node):
-            return  # a parallel assignment of items: :func:`~.taint.bound_pairs` reads each item
+            return  # a parallel assignment of items: :func:`~.assigned.bound_pairs` reads each item
         names = {el.value.value for t in node.targets if isinstance(t.target, (cst.Tuple, cst.List))
                  for el in t.target.elements if isinstance(el.value, cst.Name)}
         if names:
