@@ -27,7 +27,8 @@ from .effects import (
 from .foreground_callers import foreground_only, summarise as summarise_callers
 from .project_refusals import own_refusal
 from .project_routes import route_template, serves_route
-from .imports_disk import imported_by, imported_definition, importing_modules, imported_method, project_call_arguments, project_method_stays_local, project_only_calls, shares_import
+from .imports_disk import imported_by, imported_definition, imported_method, project_call_arguments, project_method_stays_local, project_only_calls
+from .importers import importing_modules, shares_import
 from .imports_programs import project_program
 from .returned import function_program, function_programs
 from .tool_functions import decorator_names, registered_tool

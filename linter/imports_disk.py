@@ -44,9 +44,8 @@ if TYPE_CHECKING:
     import libcst as cst
 
 __all__ = ["DEFINES_PREFIX", "MAX_BYTES", "MAX_INDEXED_FILES", "dependency_digest", "digest_of", "imported_definition",
-           "importing_modules",
            "imported_method", "imported_by", "project_call_arguments", "project_method_stays_local", "project_only_calls",
-           "recording", "shares_import"]
+           "recording"]
 
 #: a module larger than this is not followed (generated tables, vendored bundles)
 MAX_BYTES = 400_000
@@ -406,81 +405,6 @@ def imported_by(path: str, accepts: Callable[[list[str]], bool], kind: str, modu
     for file in read:
         _module(file)  # recorded: the finding depends on what those modules import
     return found.get(module, frozenset())
-
-
-_importing: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}  # project directory -> module -> importers
-_EVERY = "\0every"  # the key of every module read in a project's index
-
-
-def importing_modules(path: str) -> list[tuple[tuple[str, ...], str]] | None:
-    """s53: the modules of the linted file's own project that import the module at ``path`` (``from .install import
-    plan``, ``from . import install``, ``import pkg.install``; any depth of the importer, not re-exports), each as
-    (its dotted name's parts, its source text); None outside a package or when the project is too large to index
-    (:data:`MAX_INDEXED_FILES`) or the module is a package's ``__init__``. Memoised per project; the modules read are
-    recorded in the active :func:`recording`."""
-    root = _root(path)
-    package = package_of(path)
-    stem = os.path.splitext(os.path.basename(path))[0]
-    if root is None or package is None or stem == "__init__":
-        return None
-    module = f"{package}.{stem}"
-    top, directory = root
-    if directory not in _importing:
-        base = os.path.dirname(directory)
-        files: list[tuple[str, tuple[str, ...]]] = []
-        for current, dirs, names in os.walk(directory):
-            dirs[:] = sorted(d for d in dirs if d.isidentifier())
-            files.extend((os.path.join(current, n), tuple(os.path.relpath(os.path.join(current, n), base)[: -len(".py")]
-                                                         .split(os.sep))) for n in sorted(names) if n.endswith(".py"))
-            if len(files) > MAX_INDEXED_FILES:
-                break
-        index: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        if len(files) <= MAX_INDEXED_FILES:
-            for file, parts in files:
-                parsed = _module(file)
-                index.setdefault(_EVERY, []).append((file, parts))
-                if parsed is None or parsed.summary is None:
-                    continue
-                own = ".".join(parts[:-1])
-                sources: set[str] = set()
-                for source_name, level, taken in parsed.summary.imports_from:
-                    source = absolute_module(source_name, level, own or None)
-                    if source is not None and source.split(".")[0] == top:
-                        sources.add(source)
-                        sources.update(f"{source}.{name}" for name in taken)  # ``from . import install``
-                sources.update(m for m, _ in parsed.summary.imported if m.split(".")[0] == top)
-                for source in sources:
-                    index.setdefault(source, []).append((file, parts))
-        else:
-            index = {"": []}  # too large: nothing said
-        _importing[directory] = index
-    index = _importing[directory]
-    if "" in index and len(index) == 1:
-        return None
-    for file, _ in index.get(_EVERY, []):
-        _module(file)  # recorded: the finding depends on what every module of the project imports
-    out: list[tuple[tuple[str, ...], str]] = []
-    for file, parts in index.get(module, []):
-        parsed = _module(file)
-        if parsed is not None and os.path.realpath(file) != os.path.realpath(path):
-            out.append((parts, "".join(parsed.lines)))
-    return out
-
-
-def shares_import(path: str, tree: ast.Module, accepts: Callable[[list[str]], bool], kind: str) -> bool:
-    """The module at ``path`` (its ``ast`` tree) imports, at its top level, a name of its own project that one
-    of the project's modules ``accepts`` imports from the same module too (see :func:`imported_by`): camel-oasis's
-    platform and its agent's tools module both import ``Channel`` from ``oasis.social_platform.channel``."""
-    package = package_of(path)
-    if package is None:
-        return False
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom):
-            source = absolute_module(node.module, node.level, package)
-            if source is not None and source.split(".")[0] == package.split(".")[0]:
-                if {a.name for a in node.names} & imported_by(path, accepts, kind, module=source):
-                    return True
-    return False
 
 
 def _project_files(directory: str) -> list[str] | None:

@@ -29,6 +29,7 @@ from .local import (Place, bound_names, call_place, local_process, module_values
                     stdlib_values, value_params)
 from .model import CallFact, Tool
 from .verbs import read_named, read_post
+from .timeout_values import value_text
 from .raising import always_raises, handed_to
 from .retry_facts import retry_fact as _retry_fact
 from .status_retry import Read as StatusRead, status_recursions
@@ -40,23 +41,6 @@ __all__ = ["ToolFacts"]
 
 _ORDER = (kb.IRREVERSIBLE, kb.NON_IDEMPOTENT_WRITE, kb.IDEMPOTENT_WRITE, kb.READ_SAFE)
 _COLLECTING = frozenset({"append", "extend", "add", "insert", "update", "setdefault"})
-
-
-def _expr_text(node: cst.CSTNode, limit: int = 24) -> str:
-    try:
-        text = cst.Module([]).code_for_node(node)
-    except Exception:
-        return "?"
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _number(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, (cst.Integer, cst.Float)):
-        return node.value
-    if isinstance(node, cst.Tuple) and all(isinstance(e.value, (cst.Integer, cst.Float)) for e in node.elements):
-        return "(" + ", ".join(e.value.value for e in node.elements) + ")"  # type: ignore[attr-defined]
-    return None
 
 
 class ToolFacts:
@@ -304,7 +288,7 @@ class ToolFacts:
             if is_none(arg.value):
                 self._client_timeouts[name] = ("infinite", None)
             else:
-                self._client_timeouts[name] = ("value", _number(arg.value) or _expr_text(arg.value))
+                self._client_timeouts[name] = ("value", value_text(arg.value))
 
     def _receiver_key(self, receiver: cst.BaseExpression) -> str | None:
         """``client`` / ``self.client``, or ``self._client()`` / ``_http()`` (a helper's return value, no arguments)."""
@@ -373,7 +357,7 @@ class ToolFacts:
                 if is_none(arg.value):
                     status = "infinite" if spec.none_is_infinite else "default"
                 else:
-                    value = _number(arg.value) or _expr_text(arg.value)
+                    value = value_text(arg.value)
                     status = "value"
             elif has_star(node) and not star_without(fn, node, spec.keyword):
                 given = star_default(fn, node, spec.keyword)
@@ -382,7 +366,7 @@ class ToolFacts:
                 elif is_none(given):
                     status = "infinite" if spec.none_is_infinite else "default"
                 else:
-                    status, value = "value", _number(given) or _expr_text(given)
+                    status, value = "value", value_text(given)
             elif self._scopes:
                 status = "scope"
             elif isinstance(node.func, cst.Attribute) and self._receiver_key(node.func.value) in self._client_timeouts:

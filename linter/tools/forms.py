@@ -8,11 +8,11 @@ import re
 
 from .. import knowledge as kb
 from .catchalls import catching_decorator, dict_runner
-from .ancestry import inherited, local_ancestor_roots, stub_run, tool_base
+from .ancestry import inherited, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, schema_functions, tool_runner, tool_schema_names)
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
-                    span, target_key, tool_list_arg, tool_word)
+                    span, target_key, tool_list_arg)
 from .model import Tables
 from .toolkits import MARKERS, request_handlers, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names, looks_up
@@ -23,13 +23,14 @@ from .spec_classes import spec_named
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
 from .factories import applied, dispatch_targets, made
-from .registries import (CALLABLE_WORDS, Entry, Registry, callable_arg, only_wraps, verb_framework,
+from .registries import (CALLABLE_WORDS, Entry, callable_arg, only_wraps, verb_framework,
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
 from .jsonrpc import add_answered
 from .applied_registries import applied_registries
 from .registry_text import handed_text, module_text
 from .madedecorators import made_decorator, made_decorators
+from .decorator_frameworks import activity_framework, decorator_registry, framework_of
 
 __all__ = ["discover"]
 
@@ -139,10 +140,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 qn = f"{index.module}.{head.id}"
             framework = tables.decorators.get(qn or "")
             if framework is None:
-                framework = None if only_wraps(qn, tables.wrapping) else _activity_framework(qn, parents, index, tables, call)
+                framework = None if only_wraps(qn, tables.wrapping) else activity_framework(qn, parents, index, tables, call)
             if framework is None and qn is None:  # ``@agent.tool`` on an untyped ``agent`` parameter (an ``mcp``: the
                 framework = verb_framework(call.func if call is not None else dec, index)  # run's MCP server's text)
-            registry = None if framework is not None else _registry(dec, qn, path, parents, local, index, tables)
+            registry = None if framework is not None else decorator_registry(dec, qn, path, parents, local, index, tables)
             if registry is not None:  # a project's own registry decorator (``@mcp_for_unity_tool(...)``)
                 head = call.func if call is not None else dec
                 own = qn[len(index.module) + 1:] if qn and qn.startswith(index.module + ".") else ""
@@ -284,7 +285,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             elif qn in tables.lists or qn.rsplit(".", 1)[-1].endswith(_AGENT_SUFFIX) \
                     or qn.rsplit(".", 1)[-1] in kb.TOOL_LIST_METHODS:
                 list_method = kb.TOOL_LIST_METHODS.get(qn.rsplit(".", 1)[-1])
-                framework = tables.lists.get(qn) or (list_method[0] if list_method else _framework_of(qn))
+                framework = tables.lists.get(qn) or (list_method[0] if list_method else framework_of(qn))
                 arg = tool_list_arg(call, qn)
                 elts = _list_elements(arg, index, entry_path if fn_node is not index.tree else "")
                 keyword = kb.TOOL_LIST_ARGUMENTS[qn][0] if qn in kb.TOOL_LIST_ARGUMENTS \
@@ -320,7 +321,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                     if tool_calls else ():
                 if owner is not None and target[0].startswith(owner + ".") and _tool_class(owner, index, tables):
                     continue  # a tool class handing its own method to another framework's tool: its own row's adapter
-                add(literal or target[0].rsplit(".", 1)[-1], _framework_of(cls_qn), form, [target], span(target[2])[0],
+                add(literal or target[0].rsplit(".", 1)[-1], framework_of(cls_qn), form, [target], span(target[2])[0],
                     f"{index.module}.{target[0]}")
 
     # a function of this file that makes a tool of the function it is given (``make_tool(fn)`` returning
@@ -427,7 +428,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if target is not None:
                     add(tool_name, "schema", f".{attr} description", [target], span(target[2])[0],
                         f"{index.module}.{target[0]}")
-    for registry, dec, target in applied_registries(index, lambda d, q, p, ps: _registry(d, q, p, ps, local, index, tables)):
+    for registry, dec, target in applied_registries(index, lambda d, q, p, ps: decorator_registry(d, q, p, ps, local, index, tables)):
         add(registry_name(dec, registry) or target[0].rsplit(".", 1)[-1], registry[0], f"{ast.unparse(dec.func)}(...)", [target],
             span(target[2])[0], f"{index.module}.{target[0]}", given=True)  # ``audited_tool(mcp, "x")(self.x)``
     # a hand-written server's ``tools/call`` answer (``jsonrpc.py``): its branches and tables, names no other form gave
@@ -506,10 +507,6 @@ def _base_runs(cls_path: str, methods: tuple[str, ...], index: Index, by_path: d
     return []
 
 
-def _framework_of(qn: str) -> str:
-    return qn.split(".")[0].replace("_", "-")
-
-
 def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[ast.expr]:
     """``tools=[f, g]``, or ``tools=name`` / ``tools=self.tools`` where a list was assigned to that name."""
     if isinstance(arg, (ast.List, ast.Tuple)):
@@ -560,50 +557,3 @@ def _tool_class(owner: str, index: Index, tables: Tables) -> bool:
         return True
     cls = index.local_classes.get(owner)
     return cls is not None and any(b in tables.bases for b in index.bases(cls))
-
-
-def _activity_framework(qn: str | None, parents: tuple[ast.AST, ...], index: Index, tables: Tables,
-                        call: ast.Call | None = None) -> str | None:
-    """An activity-style framework's tool decorator: imported from the same top-level package as an ancestor
-    class (at any depth, through this file's classes and the run's) of the (innermost) class the decorated
-    function is in, its last name a tool word, or (s53) another package's decorator naming the action by a
-    literal first argument whose last word is one (node-wire's ``@sdk_action("read_lead")``, ``@nw_action(...)`` on
-    a ``BaseConnector`` method); on a module-level function, a tool decorator of another package's ``tools``
-    module."""
-    if qn is None:
-        return None
-    root = qn.split(".")[0]
-    if not tool_word(qn.rsplit(".", 1)[-1]) and not (
-            call is not None and call.args and literal_str(call.args[0]) and root != index.module.split(".")[0]
-            and qn.rsplit(".", 1)[-1].lower().rsplit("_", 1)[-1] in _ACTION_WORDS):
-        return None
-    for p in reversed(parents):
-        if isinstance(p, ast.ClassDef):
-            if any(b.split(".")[0] == root for b in index.bases(p)):
-                return _framework_of(qn)
-            if root in local_ancestor_roots(p, index, tables.ancestor_roots):
-                return _framework_of(qn)
-            return None
-    mod = qn.split(".")  # a function's ``@tool`` from another package's tools module (``from cicaddy.tools import tool``)
-    return _framework_of(qn) if len(mod) > 2 and mod[-1] in kb.TOOL_DECORATOR_WORDS and mod[-2] in ("tool", "tools") \
-        and mod[0] != index.module.split(".")[0] else None
-
-
-#: the last word of another package's decorator (``sdk_action``) that says it makes its method an action an agent calls
-_ACTION_WORDS = frozenset({"action", "activity"})
-
-
-def _registry(dec: ast.expr, qn: str | None, path: str, parents: tuple[ast.AST, ...], local: dict[str, Registry],
-              index: Index, tables: Tables) -> Registry | None:
-    """The project registry decorator ``dec`` names: one of this file (a module-level function, a registry
-    object's method, a decorator a factory defines beside the tools), or one of the run's."""
-    if qn and qn.startswith(index.module + ".") and qn[len(index.module) + 1:] in local:
-        return local[qn[len(index.module) + 1:]]
-    head = dec.func if isinstance(dec, ast.Call) else dec
-    if isinstance(head, ast.Name) and head.id not in index.imports:
-        owner = ".".join(p.name for p in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
-        target = resolve_ref(head, index, path.rsplit(".", 1)[0] if "." in path else "", owner)
-        if target is not None and target[0] in local:
-            return local[target[0]]
-    hit = registry_of(qn, tables.registries)
-    return hit[1] if hit is not None else None

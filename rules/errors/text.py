@@ -45,16 +45,18 @@ from .model import definitions, words
 from .exc_params import exception_params
 from .kinds import typed_container
 from .placement import (
-    path_literal, plugin_class, raised_only, registers_anywhere, registrar_decorator, url_path, wrappers_above_registration,
+    plugin_class, raised_only, registers_anywhere, registrar_decorator, url_path, wrappers_above_registration,
 )
 from .printed import printed_functions
+from .decorated import defines_cli_command, defines_web_route
 from .refusals import catches_own_refusals
 from .evidence import (
     command_line_only, names_tools, content_and_artifact, dispatches_tool, exception_positions, imported_by_tools, may_serve_by_name, module_dirs,
     builds_result, serves_tools, text_positions, tool_named_module,
 )
 from .stored import answers_tool, stored_text_attributes
-from .taint import TextTaint, _telemetry_key, bound_pairs, unpacked_at
+from .assigned import bound_pairs, telemetry_key, unpacked_at
+from .taint import TextTaint
 
 __all__ = ["ExceptionText"]
 
@@ -357,29 +359,7 @@ class ExceptionText(TextTaint):
     def _web_module(self) -> bool:
         """The module defines a web route (as :meth:`_route` says, read on the ``ast`` tree): its other functions
         that are not tools hand their result to the routes, an HTTP client's JSON."""
-        k = self.knowledge
-        scope = self.names.module_scope.bindings
-        for d in definitions(self.errors.ctx.screen.tree):
-            for dec in d.decorator_list:
-                func = dec.func if isinstance(dec, ast.Call) else dec
-                if isinstance(dec, ast.Call) and isinstance(func, ast.Attribute) and path_literal(dec.args):
-                    if func.attr in k.web_route_methods:
-                        return True
-                parts: list[str] = []
-                while isinstance(func, ast.Attribute):
-                    parts.append(func.attr)
-                    func = func.value
-                if not isinstance(func, ast.Name):
-                    continue
-                ref = scope.get(func.id)
-                if ref is None:
-                    continue
-                qn = ".".join((k.canonical(ref[0]), *reversed(parts)))
-                if qn in k.web_route_decorators:
-                    return True
-                if parts and ref[1] and k.canonical(ref[0]) in k.web_app_classes and parts[0] in k.web_route_methods:
-                    return True
-        return False
+        return defines_web_route(self.errors.ctx.screen.tree, self.names.module_scope.bindings, self.knowledge)
 
     def _decorator_names(self, decorator: cst.BaseExpression) -> list[str]:
         return decorator_names(decorator, self.names, self.knowledge)
@@ -414,21 +394,7 @@ class ExceptionText(TextTaint):
     def _cli_module(self) -> bool:
         """The module defines a command-line command (``@app.command()`` on a ``typer.Typer()``, ``@click.command()``):
         read on the ``ast`` tree (the libcst module may be narrowed to the candidates), resolved by the imports."""
-        k = self.knowledge
-        scope = self.names.module_scope.bindings
-        for d in definitions(self.errors.ctx.screen.tree):
-            for dec in d.decorator_list:
-                func = dec.func if isinstance(dec, ast.Call) else dec
-                parts: list[str] = []
-                while isinstance(func, ast.Attribute):
-                    parts.append(func.attr)
-                    func = func.value
-                if not isinstance(func, ast.Name) or not parts:
-                    continue
-                ref = scope.get(func.id)
-                if ref is not None and ".".join((k.canonical(ref[0]), *reversed(parts))) in k.cli_command_decorators:
-                    return True
-        return False
+        return defines_cli_command(self.errors.ctx.screen.tree, self.names.module_scope.bindings, self.knowledge)
 
     def in_tool(self) -> bool:
         """The function being visited is a tool (see :meth:`audience`)."""
@@ -562,7 +528,7 @@ class ExceptionText(TextTaint):
                 elif whole and not self._refines(node):
                     self.tainted.discard(target.value)
             elif carries and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
-                if not _telemetry_key(target):
+                if not telemetry_key(target):
                     self.tainted.add(target.value.value)  # out["error"] = str(e)
 
     def _rebind_unpacked(self, node: cst.Assign) -> None:
@@ -572,7 +538,7 @@ class ExceptionText(TextTaint):
         helper's text positions then taint it again where they hold a text (:meth:`_taint_returned`). Not inside a
         handler's ``if``/``try``/loop, which only may replace it (:meth:`_refines`)."""
         if isinstance(node.value, (cst.Tuple, cst.List)) or self._refines(node):
-            return  # a parallel assignment of items: :func:`~.taint.bound_pairs` reads each item
+            return  # a parallel assignment of items: :func:`~.assigned.bound_pairs` reads each item
         names = {el.value.value for t in node.targets if isinstance(t.target, (cst.Tuple, cst.List))
                  for el in t.target.elements if isinstance(el.value, cst.Name)}
         if names:
