@@ -213,6 +213,8 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
+                        for qn in _listed(it, index, own_roots, aliased) if by is None else ():  # s53: ``TOOLS = (tasks.f, ...)``
+                            out.setdefault(qn, (qn, "", framework, form, text_by))
                         for seq in [_outside(it, index, own_roots, aliased)] if by is not None \
                                 else _each_modules(it, loops, index, own_roots, aliased):
                             if seq is not None and (by is None or seq.endswith(".__all__")):
@@ -230,6 +232,14 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
     for qn in _served_table(index, own_roots):
         out.setdefault(qn, (qn, "", "mcp", "call_tool table", _LOWLEVEL_TEXT))
     return list(out.values())
+
+
+def _listed(it: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> list[str]:
+    """The functions of other modules of the run a loop iterates one by one: the elements of a literal list or tuple,
+    or of one this module assigns to the name it iterates (plugvan-mcp: ``TOOLS = (tasks.create_task, ...)``;
+    ``for _tool in TOOLS: mcp.add_tool(_tool, ...)``); this module's own are :mod:`.forms`'."""
+    elts = it.elts if isinstance(it, (ast.Tuple, ast.List)) else index.lists.get(it.id, []) if isinstance(it, ast.Name) else []
+    return [qn for el in elts if (qn := _outside(el, index, own_roots, aliased)) is not None]
 
 
 def _each_modules(it: ast.expr, loops: Mapping[str, list[ast.expr]], index: Index, own_roots: frozenset[str],
