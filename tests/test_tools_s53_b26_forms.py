@@ -10,9 +10,12 @@ batch 26 after its blind measurement).
   at its own ``def``.
 - A subclass of the Anthropic SDK's computer or browser toolset (daytona-claude-toolsets): each member it overrides
   (``screenshot``, ``left_click``, ``navigate``) is a tool; its own helpers and ``close`` are not.
+- A hand-written server's ``tools/call`` answer looking the called name up in a dict literal of its own (mosaic-sandbox:
+  ``static_admin = {"mos_get_policy": ("GET", "/v1/admin/policy", None), ...}``; ``if name in static_admin: ...``):
+  each literal key is a tool the branch answers.
 
 Negative examples: a gate's ``tool(...)`` handed no server, a loop over a tuple handing its functions to a non-tool
-call, and a class with member-named methods deriving from no toolset stay without tools.
+call, a class with member-named methods deriving from no toolset, and a table with a computed key stay without tools.
 """
 
 from __future__ import annotations
@@ -152,3 +155,48 @@ def test_the_members_an_anthropic_toolset_subclass_overrides(tmp_path: Path) -> 
 def test_member_named_methods_of_a_class_deriving_from_no_toolset_are_no_tools(tmp_path: Path) -> None:
     code = _TOOLSET.format(name="Computer", base="object").split("class Browser")[0]
     assert tools_by_name(tmp_path, {"box/computer.py": code}) == {}
+
+
+_STDIO = '''
+    import json
+    import sys
+
+
+    def _http(method, path, payload=None):
+        return {{"method": method, "path": path}}
+
+
+    def call_tool(name, args):
+        if name == "get_box":
+            return _http("GET", "/v1/boxes/" + args["id"])
+        if name == "list_boxes":
+            return _http("GET", "/v1/boxes")
+        static_admin = {{
+            "get_policy": ("GET", "/v1/admin/policy", None),
+            "create_approval": ("POST", "/v1/admin/approvals", args),
+            {extra}
+        }}
+        if name in static_admin:
+            method, path, payload = static_admin[name]
+            return _http(method, path, payload)
+        raise ValueError(name)
+
+
+    def main():
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["method"] == "tools/call":
+                result = call_tool(msg["params"]["name"], msg["params"].get("arguments", {{}}))
+                print(json.dumps({{"id": msg["id"], "result": result}}))
+'''
+
+
+def test_a_dispatchers_local_table_looked_up_by_the_called_name(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"srv/server.py": _STDIO.format(extra="")})
+    assert {"get_policy", "create_approval"} <= set(rows)
+    assert rows["get_policy"].form == "tools/call: if on the called name"  # type: ignore[attr-defined]
+
+
+def test_a_local_table_with_a_computed_key_is_no_tool_table(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"srv/server.py": _STDIO.format(extra='args["kind"]: ("GET", "/v1/x", None),')})
+    assert "get_box" in rows and "get_policy" not in rows
