@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from ..knowledge.toolsets import MEMBERS
+from ..knowledge.toolsets import MEMBERS as MEMBERS
 from .index import FUNCS, literal_str
 
 REGISTER = "*register"
