@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Final, Mapping
 
+from .toolsets import TOOLSET_BASES
+
 
 
 # ---------------------------------------------------------------- tools (`smullyan tools`, linter/tools/)
@@ -292,6 +294,7 @@ TOOL_BASE_CLASSES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
     **{f"{m}.BaseAsyncToolOp": ("flowllm", ("async_execute",)) for m in ("flowllm.core.op",
                                                                           "flowllm.core.op.base_async_tool_op",
                                                                           "flowllm.op", "flowllm.op.base_async_tool_op")},
+    **TOOLSET_BASES,  # the Anthropic SDK's computer and browser toolsets: each member a subclass overrides (toolsets.py)
 }
 # Tool classes run by an agent's method when they have no run method of their own: framework -> the class field whose
 # literal default names that method (langroid: ``request: str = "square"`` is handled by ``def square(self, msg:

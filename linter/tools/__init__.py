@@ -15,7 +15,8 @@ Two phases over the files of a run, both on the process pool when ``--jobs`` ask
 The modules, by job: ``model.py`` (the tables and the rows), ``index.py`` (one
 file's ``ast``), ``forms.py`` (discovery, form by form; ``dispatch.py``: tool factories, a project's registry
 decorator on a class, tools dispatched by the called name; ``registries.py``: a project's registry decorators on
-functions, tool decorators applied by a call; ``handing.py``: what a call hands a tool helper, ``*args`` too;
+functions, tool decorators applied by a call; ``gated.py``: a registry decorator handing its function to a gate given the server;
+``toolwords.py``: the words of registry names; ``handing.py``: what a call hands a tool helper, ``*args`` too;
 ``handed.py``: tool classes built around a callable; ``servers.py``: project server
 subclasses, shared server objects and the servers the run's calls hand to registering functions; ``markers.py``: decorators
 that mark a function and hand it on; ``specs.py``: tool spec dicts carrying their function; ``remote.py``: tools one module makes of another's

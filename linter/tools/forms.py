@@ -14,7 +14,7 @@ from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
                     span, target_key, tool_list_arg)
 from .model import Tables
-from .toolkits import MARKERS, request_handlers, toolkit_methods
+from .toolkits import MARKERS, MEMBERS, request_handlers, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
 from .wrappers import decorator_text, wrapper_of, wrapper_text
@@ -236,8 +236,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
         if cls_path not in hits:
             continue
         base_name, (framework, methods) = hits[cls_path]
-        if len(methods) == 1 and methods[0] in MARKERS:
-            for m in toolkit_methods(cls, methods[0], index.imports):
+        if methods and methods[0] in MARKERS and (len(methods) == 1 or methods[0] == MEMBERS):
+            for m in toolkit_methods(cls, methods[0], index.imports, methods[1:]):
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",

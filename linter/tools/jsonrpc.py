@@ -216,6 +216,22 @@ def _compared(test: ast.expr, names: set[str]) -> list[str]:
     return [s for s in map(literal_str, values) if s]
 
 
+def _tabled(test: ast.expr, names: set[str], fn: ast.AST) -> list[str]:
+    """The keys of a dict literal of the function a branch's test looks the called name up in (mosaic-sandbox:
+    ``static_admin = {"mos_get_policy": ("GET", "/v1/admin/policy", None), ...}``; ``if name in static_admin: method,
+    path, payload = static_admin[name]``), every key literal, two at least: each a tool the branch answers."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+            and _holds(test.left, names) and isinstance(test.comparators[0], ast.Name)):
+        return []
+    bound = test.comparators[0].id
+    for n in own_nodes(fn):
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict) and any(
+                isinstance(t, ast.Name) and t.id == bound for t in n.targets):
+            keys = [literal_str(k) if k is not None else None for k in n.value.keys]
+            return [k for k in keys if k] if len(keys) >= 2 and all(keys) else []
+    return []
+
+
 def answered_names(index: Index) -> list[tuple[Entry, str, tuple[int, int]]]:
     """The tools a hand-written server's ``tools/call`` answer runs by ``if``/``elif`` (or ``match``) branches on
     the called name, two names at least per function: (the function, the tool's name, the branch's lines)."""
@@ -230,7 +246,7 @@ def answered_names(index: Index) -> list[tuple[Entry, str, tuple[int, int]]]:
         found: dict[str, tuple[int, int]] = {}
         for n in nodes:
             if isinstance(n, ast.If):
-                branches = [(s, n.body) for s in _compared(n.test, names)]
+                branches = [(s, n.body) for s in _compared(n.test, names) or _tabled(n.test, names, entry[2])]
             elif isinstance(n, ast.Match) and isinstance(n.subject, ast.Name) and n.subject.id in names:
                 branches = [(s, c.body) for c in n.cases for s in _case_strings(c.pattern)]
             else:

@@ -1,8 +1,8 @@
-"""Tool forms that register a function by a call rather than a framework's decorator line: a tool decorator applied
-as a call (``mcp.tool(name="x")(self.method)``, ``function_tool(f)``), a tool class built around a callable
-(``Tool(func_callable=search)``), a project's own registry decorator (``@mcp_for_unity_tool(...)``: a decorator
-whose body stores the function it is given in a tool registry, marks it, or hands it to a framework's tool
-decorator), and the servers handed to a registering function by a call in another file (``tools.register(mcp)``). Used by :mod:`.forms` (one file) and :mod:`.describe` (the run's facts)."""
+"""Tool forms that register a function by a call rather than a framework's decorator line: a tool decorator applied as a call
+(``mcp.tool(name="x")(self.method)``, ``function_tool(f)``), a tool class built around a callable (``Tool(func_callable=search)``), a project's own
+registry decorator (``@mcp_for_unity_tool(...)``: a decorator whose body stores the function it is given in a tool registry, marks it, or hands it to
+a framework's tool decorator, or to a gate handed the server: :mod:`.gated`), and the servers handed to a registering function by a call in another
+file (``tools.register(mcp)``). Used by :mod:`.forms` (one file) and :mod:`.describe` (the run's facts)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
+from .gated import handed_server
 from .handing import each_of_varargs, handed_args
 from .toolobjects import object_names, tool_object
+from .toolwords import camel_words as _camel_words, says_tool as _says_tool
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, made_of, own_nodes, resolve_ref, target_key,
                     tool_word)
 
@@ -32,17 +34,6 @@ CALLABLE_WORDS = frozenset({"func", "function", "fn", "callable", "callback", "h
 _SETTING_WORDS = CALLABLE_WORDS | {"executor", "runner"}
 #: methods that put a value in a container (``registry.append(fn)``)
 _STORING = frozenset({"append", "add", "insert", "register", "setdefault", "update", "extend"})
-
-
-def _camel_words(name: str) -> list[str]:
-    return re.findall(r"[A-Z]+(?=[A-Z][a-z]|$)|[A-Z]?[a-z0-9]+|[A-Z]+", name)
-
-
-def _says_tool(text: str) -> bool:
-    """A registry's name (``_tool_registry``, ``TOOLS``, ``self._tools``) or a marker's class (``ToolDefinition``);
-    not a registry of hooks around tools (``_before_tool_call_hooks``)."""
-    words = {w.lower() for part in re.split(r"[._]", text) for w in _camel_words(part)}
-    return bool(words & {"tool", "tools"}) and not words & EVENT_WORDS
 
 
 def _holds(value: ast.AST, param: str | Collection[str]) -> bool:
@@ -102,6 +93,8 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
             f = n.func
             if isinstance(f, ast.Name) and f.id in bound and n.args and _mentions(n.args[0], param):
                 return "framework:" + decorators[bound[f.id]]  # ``partial_ = tool(**options)``; ``partial_(fn)``
+            if n.args and _mentions(n.args[0], param) and (server := handed_server(f, index, decorators)):
+                return "framework:" + server  # ``gate.tool(mcp, required=...)(fn)``: the gate registers on ``mcp``
             if isinstance(f, ast.Call) and n.args and (_mentions(n.args[0], param) or wrapper_of(fn, n.args[0], param)) \
                     and ((q := index.qualname(f.func) or "") in decorators or not q and isinstance(f.func, ast.Attribute)
                          and isinstance(f.func.value, ast.Name) and verb_framework(f.func, index)):  # a parameter's ``mcp.tool``

@@ -25,9 +25,10 @@ from .handlers import returned_tools
 from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, literal_str, name_from_call, resolve_ref, \
     own_nodes, span, tool_list_arg, tool_word
 from .model import Tables
-from .registries import callable_arg, _camel_words, _unwrapped, loops_of, tool_helpers, verb_framework
+from .registries import callable_arg, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_calls, spec_tools
 from .spec_classes import spec_class, spec_function, spec_named
+from .toolwords import camel_words as _camel_words
 from .wrappers import wrapper_of, wrapper_text
 
 __all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
@@ -213,6 +214,8 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                     loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
                     for it in loops.get(by if by is not None else ref.id, ()):  # ``for t in plans.PLAN_TOOLS``
+                        for fn_qn in _listed(it, index, own_roots, aliased) if by is None else ():  # s53: ``TOOLS = (tasks.f, ...)``
+                            out.setdefault(fn_qn, (fn_qn, "", framework, form, text_by))
                         for seq in [_outside(it, index, own_roots, aliased)] if by is not None \
                                 else _each_modules(it, loops, index, own_roots, aliased):
                             if seq is not None and (by is None or seq.endswith(".__all__")):
@@ -230,6 +233,14 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
     for qn in _served_table(index, own_roots):
         out.setdefault(qn, (qn, "", "mcp", "call_tool table", _LOWLEVEL_TEXT))
     return list(out.values())
+
+
+def _listed(it: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> list[str]:
+    """The functions of other modules of the run a loop iterates one by one: the elements of a literal list or tuple,
+    or of one this module assigns to the name it iterates (plugvan-mcp: ``TOOLS = (tasks.create_task, ...)``;
+    ``for _tool in TOOLS: mcp.add_tool(_tool, ...)``); this module's own are :mod:`.forms`'."""
+    elts = it.elts if isinstance(it, (ast.Tuple, ast.List)) else index.lists.get(it.id, []) if isinstance(it, ast.Name) else []
+    return [qn for el in elts if (qn := _outside(el, index, own_roots, aliased)) is not None]
 
 
 def _each_modules(it: ast.expr, loops: Mapping[str, list[ast.expr]], index: Index, own_roots: frozenset[str],

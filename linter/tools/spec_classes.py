@@ -21,8 +21,9 @@ from typing import Any, TypeVar
 
 from .. import knowledge as kb
 from .index import Index, literal_str, resolve_ref
-from .registries import CALLABLE_WORDS, _camel_words
+from .registries import CALLABLE_WORDS
 from .specs import described_ref
+from .toolwords import camel_words as _camel_words
 
 __all__ = ["RUN_KEYWORDS", "spec_class", "spec_function", "spec_named"]
 

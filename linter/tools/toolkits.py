@@ -1,23 +1,27 @@
 """The methods a toolkit class offers as tools, by the marker its base's entry in ``knowledge.TOOL_BASE_CLASSES`` holds:
 ``*register`` (agno, agentica, phidata: what ``__init__`` registers as ``self.<method>``), ``*spec_functions``
 (llama-index ``BaseToolSpec``: the methods its ``spec_functions`` names), ``*public`` (simonw ``llm.Toolbox``: every public
-method the subclass defines)."""
+method the subclass defines), ``*members`` (the Anthropic SDK's toolsets: the members the subclass overrides)."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Collection
 
+from ..knowledge.toolsets import MEMBERS as MEMBERS
 from .index import FUNCS, literal_str
 
 REGISTER = "*register"
 SPEC = "*spec_functions"
 PUBLIC = "*public"
-MARKERS = frozenset({REGISTER, SPEC, PUBLIC})
+MARKERS = frozenset({REGISTER, SPEC, PUBLIC, MEMBERS})
 
 
-def toolkit_methods(cls: ast.ClassDef, marker: str, imports: Collection[str] = ()) -> list[str]:
-    """The names of the methods of ``cls`` the marker makes tools."""
+def toolkit_methods(cls: ast.ClassDef, marker: str, imports: Collection[str] = (), members: Collection[str] = ()) -> list[str]:
+    """The names of the methods of ``cls`` the marker makes tools; ``*members``: those ``cls`` defines of the base's
+    ``members`` (the Anthropic SDK's toolsets, ``knowledge.toolsets``)."""
+    if marker == MEMBERS:
+        return [f.name for f in cls.body if isinstance(f, FUNCS) and f.name in members]
     if marker == REGISTER:
         return _registered_methods(cls, imports)
     if marker == SPEC:
