@@ -31,7 +31,7 @@ import ast
 import libcst as cst
 
 from ...linter.api import Knowledge, Screen, imported_by, project_call_arguments
-from .params import _any_module, _uses
+from .params import _any_module, _uses, function_around
 
 _DEPTH = 3  # names read through assignments and callers' parameters
 _SPLITTERS = frozenset({"split", "strip", "format"})  # `command.split()`: the text is the command's
@@ -109,16 +109,6 @@ def _leading(items: list[ast.expr]) -> list[str]:
             if not isinstance(item, ast.Starred)]
 
 
-def _functions(screen: Screen) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    return screen.memo(("which_funcs",), lambda: [
-        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
-
-
-def _around(screen: Screen, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    around = [f for f in _functions(screen) if f.lineno <= line <= (f.end_lineno or f.lineno)]
-    return max(around, key=lambda f: f.lineno) if around else None
-
-
 class _Callers:
     def __init__(self, screen: Screen, knowledge: Knowledge) -> None:
         self.screen, self.knowledge = screen, knowledge
@@ -165,7 +155,7 @@ class _Callers:
         return []
 
     def name(self, node: ast.Name, depth: int) -> list[list[str]]:
-        func = _around(self.screen, node.lineno)
+        func = function_around(self.screen, node.lineno)
         if func is None or (id(func), node.id) in self.seen:
             return []
         self.seen.add((id(func), node.id))

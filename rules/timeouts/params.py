@@ -79,18 +79,24 @@ def _walked(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | N
     return around[0] if len(around) == 1 else None
 
 
+def function_around(screen: Screen, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function of the screened module whose lines hold ``line`` (the module's functions listed once
+    per file, memoised on the screen)."""
+    funcs = screen.memo(("which_funcs",), lambda: [
+        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
+    around = [f for f in funcs if f.lineno <= line <= (f.end_lineno or f.lineno)]
+    return max(around, key=lambda f: f.lineno) if around else None
+
+
 def _passed_on(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] | None:
     """s46 (batch 18, kolega's `_git_names(self, args)` calling `self._git(args)`): the arguments a call hands on
     when ``arg`` is a parameter of the private function around the call (``_name``; not rebound in it): what each
     call of that function in the module passes for it; None for any other shape (one level only)."""
     if not isinstance(arg, ast.Name):
         return None
-    funcs = screen.memo(("which_funcs",), lambda: [
-        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
-    around = [f for f in funcs if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
-    if not around:
+    func = function_around(screen, call.lineno)
+    if func is None:
         return None
-    func = max(around, key=lambda f: f.lineno)
     positional = [*func.args.posonlyargs, *func.args.args]
     index = next((i for i, p in enumerate(positional) if p.arg == arg.id), None)
     if index is None or not func.name.startswith("_") or func.name.startswith("__") or func.args.defaults and (
@@ -116,12 +122,9 @@ def _passed_on(screen: Screen, call: ast.Call, arg: ast.expr) -> list[ast.expr] 
 def _which_bound(screen: Screen, call: ast.Call, name: str) -> str | None:
     """s44 (batch 17): the program a caller's local name holds when each of its bindings in the function around
     ``call`` is ``shutil.which("tmux")`` of one literal (``tmux = shutil.which("tmux")`` then ``self._send(tmux, ...)``)."""
-    funcs = screen.memo(("which_funcs",), lambda: [
-        n for n in ast.walk(screen.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))])
-    around = [f for f in funcs if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
-    if not around:
+    func = function_around(screen, call.lineno)
+    if func is None:
         return None
-    func = max(around, key=lambda f: f.lineno)
     which = screen.memo(("which_calls",), lambda: {id(c) for c in screen.calls_of({"shutil.which"})})
     a = func.args
     if any(p.arg == name for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg))]):
