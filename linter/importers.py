@@ -12,7 +12,7 @@ import ast
 import os
 from collections.abc import Callable
 
-from .imports_disk import MAX_INDEXED_FILES, _module, _root, imported_by
+from .imports_disk import _module, _project_files, _root, imported_by
 from .packages import absolute_module, package_of
 
 __all__ = ["importing_modules", "shares_import"]
@@ -37,16 +37,11 @@ def importing_modules(path: str) -> list[tuple[tuple[str, ...], str]] | None:
     top, directory = root
     if directory not in _importing:
         base = os.path.dirname(directory)
-        files: list[tuple[str, tuple[str, ...]]] = []
-        for current, dirs, names in os.walk(directory):
-            dirs[:] = sorted(d for d in dirs if d.isidentifier())
-            files.extend((os.path.join(current, n), tuple(os.path.relpath(os.path.join(current, n), base)[: -len(".py")]
-                                                         .split(os.sep))) for n in sorted(names) if n.endswith(".py"))
-            if len(files) > MAX_INDEXED_FILES:
-                break
+        listed = _project_files(directory)  # None past MAX_INDEXED_FILES
         index: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        if len(files) <= MAX_INDEXED_FILES:
-            for file, parts in files:
+        if listed is not None:
+            for file in listed:
+                parts = tuple(os.path.relpath(file, base)[: -len(".py")].split(os.sep))
                 parsed = _module(file)
                 index.setdefault(_EVERY, []).append((file, parts))
                 if parsed is None or parsed.summary is None:
