@@ -86,6 +86,44 @@ def test_clients_from_pyproject_end_to_end(tmp_path: Path, capsys: pytest.Captur
     assert [(f["line"], f["code"]) for f in found] == [(5, "TFH201")]
 
 
+def test_clients_reach_the_tool_rows_calls(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    _write(tmp_path, {
+        "myproj/__init__.py": "",
+        "myproj/http_adapter.py": """\
+            import requests
+
+
+            class Http:
+                def __init__(self):
+                    self.session = requests.Session()
+            """,
+        "myproj/server.py": """\
+            from mcp.server.fastmcp import FastMCP
+
+            from myproj.http_adapter import Http
+
+            mcp = FastMCP("x")
+
+
+            @mcp.tool()
+            def trigger(url: str) -> int:
+                return Http().session.post(url, data={}).status_code
+            """,
+    })
+    monkeypatch.chdir(tmp_path)
+
+    def row() -> tuple[list[tuple[str, str]], dict[str, int]]:
+        assert main(["tools", "--format", "json", "-j", "1", "myproj/server.py"]) == 0
+        tool = json.loads(capsys.readouterr().out)["tools"][0]
+        return [(c["what"], c["timeout"]) for c in tool["calls"]], tool["findings"]
+
+    assert row() == ([], {})
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.smullyan]\nclients = {"myproj.http_adapter.Http.session" = "requests.Session"}\n')
+    assert row() == ([("POST through requests.Session.post", "missing")], {"TFH201": 1})
+
+
 # --------------------------------------------------------------------------- tool-registrars
 
 REGISTRY = {
