@@ -37,7 +37,7 @@ import libcst as cst
 
 from . import knowledge
 from . import names_members as members
-from .nodes import children
+from .nodes import children, dotted as dotted  # ``a.b.c`` (re-exported: ``from .names import dotted``)
 from .packages import absolute_module
 
 Ref = Optional[tuple[str, bool]]
@@ -70,18 +70,6 @@ class _Blocks:
     bodies: list[_Loop] = field(default_factory=list)  # loops whose body holds the node
 
 
-def dotted(node: cst.BaseExpression | None) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
-        node = node.value
-    if isinstance(node, cst.Name):
-        parts.append(node.value)
-        return ".".join(reversed(parts))
-    return None
-
-
 @dataclass
 class _Scope:
     kind: str  # "module" | "class" | "function"
@@ -101,8 +89,7 @@ class _Scope:
 class Names:
     """The resolver. Create one per module, register it first in the traversal."""
 
-    def __init__(self, module: cst.Module, package: str | None = None,
-                 clients: "Sequence[tuple[str, str]]" = ()) -> None:
+    def __init__(self, module: cst.Module, package: str | None = None, clients: Sequence[tuple[str, str]] = ()) -> None:
         self.package = package  # resolves relative imports (see :func:`package_of`)
         # the configuration's ``clients``: a project's function or attribute -> the client class its value is
         self.clients: dict[str, str] = {knowledge.canonical(k): knowledge.canonical(v) for k, v in clients}
