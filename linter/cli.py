@@ -251,12 +251,13 @@ def _add_tools_parser(sub: "argparse._SubParsersAction[_Parser]") -> None:
         "built around a callable (Tool(func=f), or the function a factory of the module returns), functions of one module made tools by another (FunctionTool(imported_f), "
         "a loop over another module's tuple or __all__, a decorator a loader's injected object applies), a project's own tool base class (named Tool/BaseTool/Skill..., leaving a method "
         "such as apply() to at least two subclasses), the runtime's classification decorators, and the configuration's "
-        "tool-decorators/tool-base-classes/tool-list-constructors) and print one row each: classification, "
+        "tool-decorators/tool-base-classes/tool-list-constructors/tool-registrars) and print one row each: classification, "
         "calls out and their timeouts, retries, idempotency key, how failures reach the model, "
         "findings inside it. When no tool is found, tell it your framework's forms: tool-decorators "
         "(qualified names of the decorators that make a tool), tool-base-classes (the base class whose "
-        "subclasses are tools; the methods it leaves to them run the tool) or tool-list-constructors (calls "
-        "whose tools=[...] list takes functions); it also names the likeliest base class it saw (many subclasses "
+        "subclasses are tools; the methods it leaves to them run the tool), tool-list-constructors (calls "
+        "whose tools=[...] list takes functions) or tool-registrars (calls that make a tool of the function they are "
+        "handed: registry.register(fn), Command(run=fn)); it also names the likeliest base class it saw (many subclasses "
         "implementing a method the base leaves to them) with the exact tool-base-classes line to add.",
     )
     tools.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")

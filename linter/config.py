@@ -5,8 +5,9 @@ the nearest to each file, as ruff finds it) is :mod:`smullyan.linter.config_file
 
 Keys (kebab-case): ``select``, ``extend-select``, ``ignore``,
 ``extend-ignore``, ``per-file-ignores``, ``exclude``, ``extend-exclude``,
-``classify``, ``timeout-required``, ``retry-decorators``, ``tool-decorators``,
-``tool-base-classes`` (the last two for ``smullyan tools``), and for ``--fix``:
+``classify``, ``timeout-required``, ``retry-decorators``, ``clients`` (a project's function or
+attribute whose value is a known client), ``tool-decorators``, ``tool-base-classes``,
+``tool-list-constructors``, ``tool-registrars`` (the last four for ``smullyan tools``), and for ``--fix``:
 ``fixable``, ``unfixable`` (rule selectors), ``unsafe-fixes`` (false), ``default-timeout-seconds`` (30,
 or a table by kind: ``http``, ``process``, ``network``, ``default``)
 and ``default-max-attempts`` (3), the values the fixes write. Any mistake raises
@@ -59,6 +60,8 @@ KEYS = (
     "tool-decorators",
     "tool-base-classes",
     "tool-list-constructors",
+    "tool-registrars",
+    "clients",
     "test-modules",
     "extend",
 )
@@ -98,6 +101,11 @@ class Config:
     tool_decorators: tuple[str, ...] = ()
     tool_base_classes: tuple[str, ...] = ()
     tool_list_constructors: tuple[str, ...] = ()
+    #: calls that make a tool of the function they are handed: (qualified name, keyword, position or None)
+    tool_registrars: tuple[tuple[str, str, int | None], ...] = ()
+    #: a project's function or attribute -> the client class its value is (``Names`` reads calls through it as
+    #: that client's: ``Http().session.post`` as ``requests.Session.post``)
+    clients: tuple[tuple[str, str], ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     #: which rules' fixes ``--fix`` applies (selectors; ``unfixable`` wins over an equal or shorter ``fixable``)
@@ -180,6 +188,7 @@ class Config:
             "classify": sorted(self.classify.items()),
             "timeout_required": list(self.timeout_required),
             "retry_decorators": list(self.retry_decorators),
+            **({"clients": [list(p) for p in self.clients]} if self.clients else {}),
             "test_modules": list(self.test_modules),
             "root": str(self.root) if self.per_file_ignores or self.test_modules else "",
             # the fixes carried with the findings write these
@@ -283,6 +292,9 @@ class Config:
             "tool-decorators": list(self.tool_decorators),
             "tool-base-classes": list(self.tool_base_classes),
             "tool-list-constructors": list(self.tool_list_constructors),
+            "tool-registrars": {name: ({"keyword": kw} if kw else {}) | ({"position": pos} if pos is not None else {})
+                                for name, kw, pos in self.tool_registrars},
+            "clients": dict(self.clients),
         }
 
     @property
@@ -297,7 +309,8 @@ class Config:
 
     def knowledge(self) -> Knowledge:
         """The library knowledge extended by this configuration."""
-        return _knowledge_for(self.timeout_required, tuple(sorted(self.classify.items())), self.retry_decorators)
+        return _knowledge_for(self.timeout_required, tuple(sorted(self.classify.items())), self.retry_decorators,
+                              self.clients)
 
 
 _KNOWLEDGE_CACHE: dict[tuple[Any, ...], Knowledge] = {}
@@ -307,11 +320,12 @@ def _knowledge_for(
     timeout_required: tuple[str, ...],
     classify: tuple[tuple[str, str], ...],
     retry: tuple[str, ...],
+    clients: tuple[tuple[str, str], ...] = (),
 ) -> Knowledge:
-    key = (timeout_required, classify, retry)
+    key = (timeout_required, classify, retry, clients)
     k = _KNOWLEDGE_CACHE.get(key)
     if k is None:
-        k = Knowledge.build(timeout_required, dict(classify), retry)
+        k = Knowledge.build(timeout_required, dict(classify), retry, clients)
         _KNOWLEDGE_CACHE[key] = k
     return k
 

@@ -141,6 +141,56 @@ def _classify(file: str, value: Any) -> dict[str, str]:
     return out
 
 
+def _registrars(file: str, value: Any) -> tuple[tuple[str, str, int | None], ...]:
+    """``tool-registrars``: calls that make a tool of a function they are handed, as ``(qualified name, keyword,
+    position)``. A list names calls taking the function first (``["myproj.tools.Registry.register"]``); a table
+    says where: a position (``0``), a keyword (``"func"``), or both (``{position = 1, keyword = "handler"}``)."""
+    key = "tool-registrars"
+    what = ('a list of qualified names (like ["myproj.Registry.register"]) or a table mapping each to the position '
+            '(0, 1, ...) or keyword ("func") of the function it is handed, or both ({position = 1, keyword = "handler"})')
+    pairs: list[tuple[Any, Any]]
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    else:
+        pairs = [(name, 0) for name in _string_list(file, key, value, what)]
+    out: list[tuple[str, str, int | None]] = []
+    for name, where in pairs:
+        if not isinstance(name, str) or not _QUALNAME_RE.match(name):
+            raise ConfigError(f"{file}: `{key}` has {name!r}; expected a dotted qualified name")
+        spec = where if isinstance(where, dict) else {"keyword": where} if isinstance(where, str) else {"position": where}
+        unknown = [k for k in spec if k not in ("position", "keyword")]
+        if unknown or not spec:
+            raise ConfigError(f"{file}: `{key}` maps {name!r} to {show(where)}; expected {what}")
+        position, keyword = spec.get("position"), spec.get("keyword", "")
+        if position is not None and (isinstance(position, bool) or not isinstance(position, int) or position < 0):
+            raise ConfigError(f"{file}: `{key}` gives {name!r} the position {show(position)}; expected a whole "
+                              "number, 0 for the first argument")
+        if not isinstance(keyword, str) or (keyword and not keyword.isidentifier()):
+            raise ConfigError(f"{file}: `{key}` gives {name!r} the keyword {show(keyword)}; expected the name of "
+                              "the parameter the function is handed as")
+        out.append((name, keyword, position))
+    return tuple(out)
+
+
+def _clients(file: str, value: Any) -> tuple[tuple[str, str], ...]:
+    """``clients``: a project's function or attribute -> the client class its value is an instance of."""
+    key = "clients"
+    if not isinstance(value, dict):
+        raise ConfigError(f"{file}: `{key}` must be a table mapping a project's function or attribute to the client "
+                          f"class its value is (like {{\"myproj.http.Http.session\" = \"requests.Session\"}}), "
+                          f"got {show(value)}")
+    out: list[tuple[str, str]] = []
+    for name, cls in value.items():
+        if not isinstance(name, str) or not _QUALNAME_RE.match(name):
+            raise ConfigError(f"{file}: `{key}` has key {name!r}; expected the dotted qualified name of a function or "
+                              "attribute")
+        if not isinstance(cls, str) or not _QUALNAME_RE.match(cls) or not cls.rsplit(".", 1)[-1][:1].isupper():
+            raise ConfigError(f"{file}: `{key}` maps {name!r} to {show(cls)}; expected the qualified name of a "
+                              "client class (like \"requests.Session\", \"httpx.AsyncClient\")")
+        out.append((name, cls))
+    return tuple(sorted(out))
+
+
 def _per_file_ignores(file: str, value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     key = "per-file-ignores"
     pairs: list[tuple[str, Any]] = []
@@ -257,6 +307,8 @@ PARSERS: dict[str, Callable[[str, Any], Any]] = {
     "tool-decorators": lambda f, v: _qualnames(f, "tool-decorators", v),
     "tool-base-classes": lambda f, v: _qualnames(f, "tool-base-classes", v),
     "tool-list-constructors": lambda f, v: _qualnames(f, "tool-list-constructors", v),
+    "tool-registrars": _registrars,
+    "clients": _clients,
     "test-modules": lambda f, v: _test_globs(f, v),
     "extend": lambda f, v: _extend_path(f, v),
 }

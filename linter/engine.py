@@ -461,7 +461,7 @@ def _walk(
     observer: Observer | None,
 ) -> _Walked:
     """Build the resolver, the models and the candidate rules, and run them all in one traversal."""
-    names = Names(module, plan.package)
+    names = Names(module, plan.package, config.clients)
     instances: list[Rule] = []
     owners: list[tuple[str, object]] = [("name-resolution", names)]
     out: list[Finding] = []

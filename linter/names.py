@@ -37,7 +37,7 @@ import libcst as cst
 
 from . import knowledge
 from . import names_members as members
-from .nodes import children
+from .nodes import children, dotted as dotted  # ``a.b.c`` (re-exported: ``from .names import dotted``)
 from .packages import absolute_module
 
 Ref = Optional[tuple[str, bool]]
@@ -70,18 +70,6 @@ class _Blocks:
     bodies: list[_Loop] = field(default_factory=list)  # loops whose body holds the node
 
 
-def dotted(node: cst.BaseExpression | None) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
-        node = node.value
-    if isinstance(node, cst.Name):
-        parts.append(node.value)
-        return ".".join(reversed(parts))
-    return None
-
-
 @dataclass
 class _Scope:
     kind: str  # "module" | "class" | "function"
@@ -101,8 +89,10 @@ class _Scope:
 class Names:
     """The resolver. Create one per module, register it first in the traversal."""
 
-    def __init__(self, module: cst.Module, package: str | None = None) -> None:
+    def __init__(self, module: cst.Module, package: str | None = None, clients: Sequence[tuple[str, str]] = ()) -> None:
         self.package = package  # resolves relative imports (see :func:`package_of`)
+        # the configuration's ``clients``: a project's function or attribute -> the client class its value is
+        self.clients: dict[str, str] = {knowledge.canonical(k): knowledge.canonical(v) for k, v in clients}
         self.module_scope = _Scope("module")
         self.stack: list[_Scope] = [self.module_scope]
         self._returns_memo: dict[int, Ref] = {}
@@ -113,6 +103,14 @@ class Names:
 
     def qualify(self, node: cst.BaseExpression) -> Ref:
         """Resolve an expression to a reference, or None."""
+        ref = self._qualify(node)
+        if self.clients and ref is not None and not ref[1] and isinstance(node, (cst.Name, cst.Attribute)):
+            client = self.clients.get(ref[0])  # ``Http().session``: configured to hold a ``requests.Session``
+            if client is not None:
+                return (client, True)
+        return ref
+
+    def _qualify(self, node: cst.BaseExpression) -> Ref:
         if isinstance(node, cst.Name):
             return self.lookup(node.value)
         if isinstance(node, cst.Attribute):
@@ -129,7 +127,9 @@ class Names:
                 return None
             return (knowledge.canonical(f"{base[0]}.{node.attr.value}"), False)
         if isinstance(node, cst.Call):
-            callee = self.qualify(node.func)  # once: twice made a chain of n calls cost 2**n (s40)
+            callee = self._qualify(node.func)  # once: twice made a chain of n calls cost 2**n (s40)
+            if callee is not None and not callee[1] and callee[0] in self.clients:
+                return (self.clients[callee[0]], True)  # ``get_session()``: configured to return a client
             if callee is not None and not callee[1] and callee[0] in knowledge.FIELD_DECLARATIONS:
                 return members.field_default(self, node)
             helper = self._helper(node.func)

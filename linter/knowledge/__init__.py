@@ -210,6 +210,9 @@ class Knowledge:
     timeouts: Mapping[str, TimeoutParam]
     classify: Mapping[str, str]
     retry_decorators: frozenset[str]
+    #: the configuration's ``clients``: a project's function or attribute -> the client class its value is (the
+    #: resolver reads calls through it as that class's; the screens look for them as for the class's own calls)
+    clients: tuple[tuple[str, str], ...] = ()
 
     http_methods: ClassVar[tuple[str, ...]] = HTTP_METHODS
     aliases: ClassVar[Mapping[str, str]] = ALIASES
@@ -437,12 +440,13 @@ class Knowledge:
         timeout_required: tuple[str, ...] = (),
         classify: Mapping[str, str] | None = None,
         retry_decorators: tuple[str, ...] = (),
+        clients: tuple[tuple[str, str], ...] = (),
     ) -> "Knowledge":
         timeouts = dict(TIMEOUTS)
         for entry in timeout_required:
             name, _, keyword = entry.partition(":")
             timeouts[name] = TimeoutParam(keyword=keyword or "timeout", default="none configured")
-        return cls(timeouts, dict(classify or {}), frozenset(retry_decorators))
+        return cls(timeouts, dict(classify or {}), frozenset(retry_decorators), tuple(clients))
 
     def timeout_for(self, qualname: str) -> TimeoutParam | None:
         """How a call of ``qualname`` takes its timeout: the ``timeouts`` table (configuration included), else a
@@ -467,8 +471,13 @@ class Knowledge:
 
     def _timeout_names(self, kind: str) -> list[str]:
         if kind == "missing":
-            return [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE) + sorted(NO_TIMEOUT_PARAMETER)
-        return [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+            names = [q for q, spec in self.timeouts.items() if spec.required] + sorted(NEEDS_TIMEOUT_SCOPE) + sorted(NO_TIMEOUT_PARAMETER)
+        else:
+            names = [q for q, spec in self.timeouts.items() if spec.none_is_infinite] + list(TIMEOUT_OBJECTS)
+        # a configured client holder (``myproj.http.Http.session`` -> ``requests.Session``): its calls spelt through
+        # the holder (``myproj.http.Http.session.post``), for the screens only (the resolver reads them as the class's)
+        return names + [f"{holder}{q[len(cls):]}" for holder, cls in self.clients for q in names
+                        if q.startswith(cls + ".")]
 
     def screen_names(self, kind: str) -> Mapping[str, frozenset[str]]:
         """Module root -> callee names whose presence makes a file a candidate.

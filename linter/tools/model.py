@@ -77,6 +77,8 @@ class Tables:
         for name in getattr(config, "tool_list_constructors", ()):
             lists.setdefault(name, "configured")
         wrappers = dict(kb.TOOL_WRAPPERS)
+        for name, keyword, position in getattr(config, "tool_registrars", ()):  # ``registry.register(fn)``
+            wrappers.setdefault(name, ("configured", keyword, position))
         for name in list(wrappers):
             root, _, rest = name.partition(".")
             if root in NAMESPACE_ROOTS and rest:

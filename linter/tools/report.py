@@ -200,7 +200,8 @@ VERTICAL_BELOW = 120
 NO_TOOLS_HINT = (
     "No tool found. If these files define tools in a form smullyan does not know, name it in the "
     "configuration: tool-decorators (the decorator that makes a tool), tool-base-classes (the base "
-    "class of tool classes) or tool-list-constructors (a call whose tools=[...] takes functions)."
+    "class of tool classes), tool-list-constructors (a call whose tools=[...] takes functions) or "
+    "tool-registrars (a call that makes a tool of the function it is handed)."
 )
 
 
