@@ -16,6 +16,8 @@ from ...linter.api import (
     add_keyword,
     argument,
     has_star,
+    imported_member,
+    local_member,
     last_name,
     markdown_calls,
     markdown_words,
@@ -496,6 +498,22 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s54: the same held client given a timeout; a held attribute no method assigns a known client
+        """\
+from dataclasses import dataclass, field
+from requests import Session
+@dataclass
+class Http:
+    session: Session = field(init=False)
+    other: object = None
+    def __post_init__(self):
+        self.session = Session()
+def trigger(url):
+    with Http().session.post(url, json={}, timeout=30) as response:
+        return response.json()
+def other(url):
+    return Http().other.post(url)
+""",
         # s52: a database connect given its timeout (a keyword, in a literal DSN), a DSN the call does not spell (it
         # may carry `connect_timeout`), drivers bounded by default (psycopg 3: 130 s; PyMySQL: 10 s; asyncpg: 60 s)
         """\
@@ -1947,6 +1965,20 @@ class Client:
     def fetch(self):
         return self.session.get("https://x")  # error: TFH201
 """,
+        # s54 (chainedci): the client an instance of a project class holds, reached from outside the class (a class
+        # of another module of the project is read from its module: linter/imports_members.py)
+        """\
+from dataclasses import dataclass, field
+from requests import Session
+@dataclass
+class Http:
+    session: Session = field(init=False)
+    def __post_init__(self):
+        self.session = Session()
+def trigger(url):
+    with Http().session.post(url, json={}) as response:  # error: TFH201
+        return response.json()
+""",
         """\
 import urllib.request
 urllib.request.urlopen("https://x")  # error: TFH201
@@ -2347,6 +2379,8 @@ class Executor:
         if (last_name(node.func) or "") in k.worker_thread_calls:
             self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
+        if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
+            qn = self._held_method(node.func)
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
@@ -2359,6 +2393,8 @@ class Executor:
             self._forwarded(node)
             return
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
+        if spec is None and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
+            qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds
         if spec is not None:
             self._check_spec(node, node, qn, spec)
             return
@@ -2383,6 +2419,25 @@ class Executor:
             and not decorator_bound(self.names.function, self.names, k)
         ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
+
+    def _held_method(self, func: cst.BaseExpression) -> str | None:
+        """s54 (issue 23, chainedci): the method of the object an instance of a project class holds, by Python's own
+        semantics: ``Http().session.post``, ``h = Http(); h.session.get``, ``self.http.session.get`` (``self.http =
+        Http()``), where ``class Http`` (this module's, or another module's of the project: ``imported_member``)
+        declares or assigns ``self.session`` a ``requests.Session``; None when that is not known."""
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Attribute):
+            return None
+        holder, attr = func.value.value, func.value.attr.value
+        held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
+        if held is None:
+            owner = self.names.qualify(holder)
+            if owner is None or not owner[1] or self.ctx.path is None:
+                return None
+            path = self.ctx.path
+            held = self.ctx.screen.memo(("tfh201.held", owner[0], attr), lambda: imported_member(path, owner[0], attr))
+        if held is None or not held[1]:
+            return None
+        return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
 
     def ride(self, rider: Rule) -> bool:
         """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
