@@ -28,7 +28,7 @@ from .decorated import decorator_bound
 from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .evidence import EvidenceShapes
 from .process import PROCESS_RUNS
-from .kwargs import local_kwargs_keys
+from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
 from .families import dsn_may_carry, sdk_fix_refusal
@@ -2459,6 +2459,9 @@ class Executor:
         """Every ``**`` of ``node`` is a dict built in place whose literal keys name neither the timeout nor
         an object carrying it (:func:`.kwargs.local_kwargs_keys`)."""
         keys = local_kwargs_keys(self.names.function, node)
+        if keys is None:  # s54: the function's own `**kw`, every caller seen (epsiloneridani-review, patchwork-cli)
+            method = len(self.names.stack) > 1 and self.names.stack[-2].kind == "class"
+            keys = caller_kwargs_keys(self.names.function, node, self.ctx.path, method, self.ctx.screen.tree)
         return keys is not None and spec.keyword not in keys and not any(kw in keys for kw in spec.carried_by)
 
     def _check_spec(self, node: cst.Call, at: cst.Call, qn: str, spec: TimeoutParam) -> None:
