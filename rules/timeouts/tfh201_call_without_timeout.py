@@ -128,7 +128,10 @@ PrivateAttr(default_factory=requests.Session)`, pydantic `Field(...)`, a
 dataclass `field(default_factory=...)`), through an attribute declared an
 instance of another class of the module (`self.toolset._session.get(...)`
 with `toolset: MyToolset`; fields of base classes of the module are
-inherited), and from
+inherited), s54: through what an instance of a project class holds, reached
+from outside the class (`Http().session.post(...)`, `h = Http(); h.session
+.get(...)`, where `class Http` in this module or another of the project
+declares `session: Session` or assigns `self.session = Session()`), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
 `timeout-required` setting adds your own. A function handed to
@@ -141,7 +144,10 @@ Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable (but a
 `**params` dict the function builds in place, `params = {{"client_id": c}}`
 then only `params["proxy"] = ...` with literal keys, is read: no key names
-the timeout, so the call has none); the
+the timeout, so the call has none; s54: so is the function's own `**kw` when
+every call of the function in the project is seen, spreads nothing and passes
+no `timeout`, `def run(cmd, **kw): subprocess.run(cmd, **kw)` called only as
+`run(["gh", "api", ...], quiet=True)`); the
 documented clean-up `proc.kill()` followed by `proc.communicate()` or `proc.wait()` (also
 of a process kept on `self`, `self.process.kill()` then `self.process.wait()`;
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
