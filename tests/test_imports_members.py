@@ -57,6 +57,11 @@ def fetch(url):
     return h.client.get(url)
 def bounded(url):
     return Http().session.get(url, timeout=10)
+class Runner:
+    def __init__(self):
+        self.http = Http()
+    def go(self, url):
+        return self.http.session.get(url)
 """})
     found = lint_path(tmp_path / "app/pipeline.py", Config.default())
-    assert sorted((f.line, f.code) for f in found) == [(3, "TFH201"), (7, "TFH201")]
+    assert sorted((f.line, f.code) for f in found) == [(3, "TFH201"), (7, "TFH201"), (14, "TFH201")]
