@@ -4,10 +4,11 @@
 ``session: Session = field(init=False)`` and ``self.session = Session()`` in ``__post_init__``: the call is
 ``requests.Session.post``, by Python's own semantics (the attribute is the object the class's methods assign it or
 the field declares). The class is found as :mod:`.imports_disk` finds a project definition (its module under the
-linted file's package root, one re-export followed); its module is parsed with libcst once per process (memoised
-by path, size and mtime, recorded for the cache like every followed module) and its top-level classes registered
-with the resolver as the walk registers them (bases, methods, the class body's fields), so their attributes are read exactly as ``self.<attr>`` is inside the class (:func:`.names_members.member`: a declared
-field, a ``@property``'s return, the one object of a known class the methods assign it).
+linted file's package root, one re-export followed); its module is parsed with libcst once per process (recorded for
+the cache like every followed module) and its top-level classes registered with the resolver as the walk registers
+them (bases, methods, the class body's fields), so their attributes are read exactly as ``self.<attr>`` is inside the
+class (:func:`.names_members.member`: a declared field, a ``@property``'s return, the one object of a known class
+the methods assign it). Only those answers are kept (memoised by path, size and mtime), not the tree.
 """
 
 from __future__ import annotations
@@ -19,18 +20,19 @@ from .imports_disk import _Class, _From, _module, _module_file, _root
 from .names import Names, Ref
 from .packages import absolute_module
 
-#: real path -> (size, mtime_ns, the module's resolver after a full walk; None: does not parse)
-_walked: dict[str, tuple[int, int, Names | None]] = {}
+#: real path -> (size, mtime_ns, class -> attribute -> the object it holds); only the answers are kept, never a tree
+#: (s43: the followed modules' trees were most of what a long-lived process kept)
+_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]]]] = {}
 
 
-def _names_of(path: str, package: str | None) -> Names | None:
+def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] | None:
     parsed = _module(path)  # records the read for the cache; None when too large or not parsing
     if parsed is None:
         return None
     memo = _walked.get(path)
     if memo is not None and memo[0] == parsed.size and memo[1] == parsed.mtime_ns:
         return memo[2]
-    names: Names | None = None
+    held: dict[str, dict[str, Ref]] = {}
     try:
         module = cst.parse_module("".join(parsed.lines))
         names = Names(module, package)  # the module's imports and top-level bindings
@@ -44,10 +46,15 @@ def _names_of(path: str, package: str | None) -> Names | None:
                         elif isinstance(small, cst.Assign):
                             names.leave_Assign(small)
                 names.leave_ClassDef(stmt)
-    except Exception:  # noqa: TFH402  a module libcst cannot parse or walk: not followed
-        names = None
-    _walked[path] = (parsed.size, parsed.mtime_ns, names)
-    return names
+        for name, cls in names.classes.items():
+            members.assigned(names, cls, "")  # reads every method's ``self.<attr> = ...`` once
+            attrs = {*cls.attrs, *(cls.assigned or {}), *cls.defs}
+            answers = {attr: members.member(names, cls, attr) for attr in attrs}
+            held[name] = {attr: ref for attr, ref in answers.items() if ref is not None and ref[1]}
+    except Exception:  # noqa: TFH402  a module libcst cannot parse or read: not followed
+        held = {}
+    _walked[path] = (parsed.size, parsed.mtime_ns, held)
+    return held
 
 
 def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
@@ -65,12 +72,8 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
         package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None  # the module's package, as Python has it
         found = parsed.summary.top.get(parts[-1])
         if isinstance(found, _Class):
-            names = _names_of(located[0], package)
-            cls = names.classes.get(parts[-1]) if names is not None else None
-            if names is None or cls is None:
-                return None
-            ref = members.member(names, cls, attr)
-            return ref if ref is not None and ref[1] else None
+            held = _held_by_class(located[0], package)
+            return held.get(parts[-1], {}).get(attr) if held is not None else None
         if not isinstance(found, _From):
             return None
         target = absolute_module(found.module, found.level, package)
