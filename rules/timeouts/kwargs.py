@@ -12,9 +12,12 @@ closure) may add any key: the ``**`` may carry the timeout, as before.
 
 from __future__ import annotations
 
+import ast
+import os
+
 import libcst as cst
 
-from ...linter.api import every_node, string_literal, walk_in_scope
+from ...linter.api import every_node, importing_modules, project_call_arguments, project_only_calls, string_literal, walk_in_scope
 
 
 def _subscript_key(target: cst.BaseExpression, name: str) -> str | None:
@@ -92,3 +95,59 @@ def _built_in_place(func: cst.FunctionDef, name: str) -> set[str] | None:
     if keys is None or uses != len(accounted):
         return None
     return keys | filled
+
+
+def caller_kwargs_keys(func: cst.FunctionDef | cst.Lambda | None, call: cst.Call, path: str | None,
+                       method: bool, tree: ast.AST | None = None) -> frozenset[str] | None:
+    """s54 (issue 23): every key the function's own ``**`` parameter can hold at ``call``, read from its callers
+    (``def run(cmd, capture=False, **kw): subprocess.run(cmd, capture_output=capture, **kw)``, every caller
+    ``run([...], quiet=True)``: no ``timeout`` comes through). Positive evidence only: ``call``'s one star argument
+    is ``**<that parameter>``, the function uses the parameter nowhere else (no ``kw.pop``/``kw[...] =``, no
+    closure), every project module that mentions the function's name only calls it (``project_only_calls``: no
+    callback handed on; for a module's function, also read on the ``ast``: :func:`_only_called`), and every call of that name (bare ``f(...)`` for a function, ``x.f(...)`` for a method) is
+    seen and spreads nothing (``project_call_arguments``). None otherwise."""
+    if not isinstance(func, cst.FunctionDef) or not isinstance(func.params.star_kwarg, cst.Param) or path is None:
+        return None
+    name = func.params.star_kwarg.name.value
+    stars = [a for a in call.args if a.star]
+    if len(stars) != 1 or stars[0].star != "**" or not (isinstance(stars[0].value, cst.Name) and stars[0].value.value == name):
+        return None
+    spread = {id(n.value) for n in every_node(func.body) if isinstance(n, cst.Arg) and n.star == "**"}
+    if any(isinstance(n, cst.Name) and n.value == name and id(n) not in spread for n in every_node(func.body)):
+        return None
+    if not (project_only_calls(path, func.name.value) or (not method and tree is not None and _only_called(path, tree, func.name.value))):
+        return None
+    calls = [c for c in project_call_arguments(path, func.name.value) or () if c[2] == method]
+    if not calls or any(c[3] for c in calls):
+        return None
+    params = func.params
+    own = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    return frozenset(k for c in calls for k in c[0] if k not in own)
+
+
+def _only_called(path: str, tree: ast.AST, name: str) -> bool:
+    """The module function ``name`` of the module at ``path`` (its ``ast`` ``tree``) is only ever called by name: in
+    its module every read of the name is a call's callee, and every project module importing the module reads it
+    only as the callee of a call too (``from .cli import run`` then ``run(...)``); an importer that reaches it as a
+    module attribute (``cli.run``, not read by :func:`caller_kwargs_keys`) or hands it on answers False."""
+    importers = importing_modules(path)
+    if importers is None:
+        return False
+    trees: list[ast.AST] = [tree]
+    for _, text in importers:
+        try:
+            trees.append(ast.parse(text))
+        except (SyntaxError, ValueError, RecursionError):
+            return False
+    stem = os.path.splitext(os.path.basename(path))[0]
+    for t in trees:
+        callees = {id(n.func) for n in ast.walk(t) if isinstance(n, ast.Call)}
+        for n in ast.walk(t):
+            if isinstance(n, ast.Name) and n.id == name and id(n) not in callees:
+                return False
+            if t is not tree and isinstance(n, ast.Attribute) and n.attr == name and not (
+                    isinstance(n.value, ast.Name) and n.value.id != stem and id(n) in callees):
+                return False  # `cli.run(...)`, or an attribute of that name handed on
+            if t is not tree and isinstance(n, ast.alias) and n.name.split(".")[-1] == name and n.asname not in (None, name):
+                return False  # imported under another name
+    return True

@@ -79,11 +79,36 @@ def timeout_calls(screen: Screen, knowledge: Knowledge, kind: str) -> list[ast.C
     known function, class, factory or method (``Knowledge.spot_names``), bare
     calls counting only through an import of a known name.
     """
-    family = family_calls(screen, knowledge) if kind == "missing" else []
+    family = family_calls(screen, knowledge) + held_calls(screen, knowledge) if kind == "missing" else []
     if not calls_any(screen, knowledge.screen_names(kind)) and (kind != "missing" or "to_thread" not in screen.call_names):
         return family
     qualified = knowledge.spot_imports(kind)
     return calls_to(screen, knowledge.spot_names(kind), lambda q: canonical(q) in qualified) + family
+
+
+def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
+    """s54: in a module importing a class of its own project (``from chainedci.http_adapter import Http``), the
+    calls of a client method on an attribute (``Http().session.post(...)``, ``x.session.get(...)``): the resolver
+    reads what the class holds there (``linter/imports_members.py``), though the module imports no client; in a
+    module defining classes, such calls on an instance built in place (``Http().session.post(...)``)."""
+
+    def build() -> list[ast.Call]:
+        top = (screen.package or "").split(".")[0]
+        imports_class = bool(top) and any(
+            full.split(".")[0] == top and local[:1].isupper() for local, full in screen.import_bindings)
+        body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
+        local = {d.name for d in body if isinstance(d, ast.ClassDef)}  # `Http().session.post(...)`, `class Http` here
+        if not imports_class and not local:
+            return []
+        methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
+        return [
+            c for c in screen.calls
+            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)
+            and (imports_class or (isinstance(c.func.value.value, ast.Call) and isinstance(c.func.value.value.func, ast.Name)
+                                   and c.func.value.value.func.id in local))
+        ]
+
+    return screen.memo("timeouts.held_calls", build)
 
 
 def family_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:

@@ -16,6 +16,8 @@ from ...linter.api import (
     add_keyword,
     argument,
     has_star,
+    imported_member,
+    local_member,
     last_name,
     markdown_calls,
     markdown_words,
@@ -26,7 +28,7 @@ from .decorated import decorator_bound
 from .reaped import bounded_reads, exited_reaps, lookup_reaps, timer_killed
 from .evidence import EvidenceShapes
 from .process import PROCESS_RUNS
-from .kwargs import local_kwargs_keys
+from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
 from .families import dsn_may_carry, sdk_fix_refusal
@@ -126,7 +128,10 @@ PrivateAttr(default_factory=requests.Session)`, pydantic `Field(...)`, a
 dataclass `field(default_factory=...)`), through an attribute declared an
 instance of another class of the module (`self.toolset._session.get(...)`
 with `toolset: MyToolset`; fields of base classes of the module are
-inherited), and from
+inherited), s54: through what an instance of a project class holds, reached
+from outside the class (`Http().session.post(...)`, `h = Http(); h.session
+.get(...)`, where `class Http` in this module or another of the project
+declares `session: Session` or assigns `self.session = Session()`), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
 `timeout-required` setting adds your own. A function handed to
@@ -139,7 +144,10 @@ Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
 timeout; a timeout passed through `**kwargs`, `*args` or a variable (but a
 `**params` dict the function builds in place, `params = {{"client_id": c}}`
 then only `params["proxy"] = ...` with literal keys, is read: no key names
-the timeout, so the call has none); the
+the timeout, so the call has none; s54: so is the function's own `**kw` when
+every call of the function in the project is seen, spreads nothing and passes
+no `timeout`, `def run(cmd, **kw): subprocess.run(cmd, **kw)` called only as
+`run(["gh", "api", ...], quiet=True)`); the
 documented clean-up `proc.kill()` followed by `proc.communicate()` or `proc.wait()` (also
 of a process kept on `self`, `self.process.kill()` then `self.process.wait()`;
 when a helper does the kill, `_kill_tree(proc)`, `os.killpg(...proc.pid...)`,
@@ -496,6 +504,22 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s54: the same held client given a timeout; a held attribute no method assigns a known client
+        """\
+from dataclasses import dataclass, field
+from requests import Session
+@dataclass
+class Http:
+    session: Session = field(init=False)
+    other: object = None
+    def __post_init__(self):
+        self.session = Session()
+def trigger(url):
+    with Http().session.post(url, json={}, timeout=30) as response:
+        return response.json()
+def other(url):
+    return Http().other.post(url)
+""",
         # s52: a database connect given its timeout (a keyword, in a literal DSN), a DSN the call does not spell (it
         # may carry `connect_timeout`), drivers bounded by default (psycopg 3: 130 s; PyMySQL: 10 s; asyncpg: 60 s)
         """\
@@ -1947,6 +1971,20 @@ class Client:
     def fetch(self):
         return self.session.get("https://x")  # error: TFH201
 """,
+        # s54 (chainedci): the client an instance of a project class holds, reached from outside the class (a class
+        # of another module of the project is read from its module: linter/imports_members.py)
+        """\
+from dataclasses import dataclass, field
+from requests import Session
+@dataclass
+class Http:
+    session: Session = field(init=False)
+    def __post_init__(self):
+        self.session = Session()
+def trigger(url):
+    with Http().session.post(url, json={}) as response:  # error: TFH201
+        return response.json()
+""",
         """\
 import urllib.request
 urllib.request.urlopen("https://x")  # error: TFH201
@@ -2347,6 +2385,8 @@ class Executor:
         if (last_name(node.func) or "") in k.worker_thread_calls:
             self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
+        if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
+            qn = self._held_method(node.func)
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
@@ -2359,6 +2399,8 @@ class Executor:
             self._forwarded(node)
             return
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
+        if spec is None and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
+            qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds
         if spec is not None:
             self._check_spec(node, node, qn, spec)
             return
@@ -2384,6 +2426,25 @@ class Executor:
         ):
             self.report(node, f"{qn} has no timeout; {k.no_timeout_parameter[qn]}")
 
+    def _held_method(self, func: cst.BaseExpression) -> str | None:
+        """s54 (issue 23, chainedci): the method of the object an instance of a project class holds, by Python's own
+        semantics: ``Http().session.post``, ``h = Http(); h.session.get``, ``self.http.session.get`` (``self.http =
+        Http()``), where ``class Http`` (this module's, or another module's of the project: ``imported_member``)
+        declares or assigns ``self.session`` a ``requests.Session``; None when that is not known."""
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Attribute):
+            return None
+        holder, attr = func.value.value, func.value.attr.value
+        held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
+        if held is None:
+            owner = self.names.qualify(holder)
+            if owner is None or not owner[1] or self.ctx.path is None:
+                return None
+            path = self.ctx.path
+            held = self.ctx.screen.memo(("tfh201.held", owner[0], attr), lambda: imported_member(path, owner[0], attr))
+        if held is None or not held[1]:
+            return None
+        return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
+
     def ride(self, rider: Rule) -> bool:
         """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
         under the same conditions, split by :meth:`unread_process`, which the one pass asks once per call."""
@@ -2404,6 +2465,9 @@ class Executor:
         """Every ``**`` of ``node`` is a dict built in place whose literal keys name neither the timeout nor
         an object carrying it (:func:`.kwargs.local_kwargs_keys`)."""
         keys = local_kwargs_keys(self.names.function, node)
+        if keys is None:  # s54: the function's own `**kw`, every caller seen (epsiloneridani-review, patchwork-cli)
+            method = len(self.names.stack) > 1 and self.names.stack[-2].kind == "class"
+            keys = caller_kwargs_keys(self.names.function, node, self.ctx.path, method, self.ctx.screen.tree)
         return keys is not None and spec.keyword not in keys and not any(kw in keys for kw in spec.carried_by)
 
     def _check_spec(self, node: cst.Call, at: cst.Call, qn: str, spec: TimeoutParam) -> None:

@@ -1,0 +1,96 @@
+"""s54 (issue 23): what an attribute of a project class's instance holds, read from the class's own module.
+
+``Http().session.post(url)`` in ``pipeline.py``, where ``http_adapter.py`` declares ``class Http`` with
+``session: Session = field(init=False)`` and ``self.session = Session()`` in ``__post_init__``: the call is
+``requests.Session.post``, by Python's own semantics (the attribute is the object the class's methods assign it or
+the field declares). The class is found as :mod:`.imports_disk` finds a project definition (its module under the
+linted file's package root, one re-export followed); its module is parsed with libcst once per process (recorded for
+the cache like every followed module) and its top-level classes registered with the resolver as the walk registers
+them (bases, methods, the class body's fields), so their attributes are read exactly as ``self.<attr>`` is inside the
+class (:func:`.names_members.member`: a declared field, a ``@property``'s return, the one object of a known class
+the methods assign it). Only those answers are kept (memoised by path, size and mtime), not the tree.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from . import names_members as members
+from .imports_disk import _Class, _From, _module, _module_file, _root
+from .names import Names, Ref
+from .packages import absolute_module
+
+#: real path -> (size, mtime_ns, class -> attribute -> the object it holds); only the answers are kept, never a tree
+#: (s43: the followed modules' trees were most of what a long-lived process kept)
+_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]]]] = {}
+
+
+def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] | None:
+    parsed = _module(path)  # records the read for the cache; None when too large or not parsing
+    if parsed is None:
+        return None
+    memo = _walked.get(path)
+    if memo is not None and memo[0] == parsed.size and memo[1] == parsed.mtime_ns:
+        return memo[2]
+    held: dict[str, dict[str, Ref]] = {}
+    try:
+        module = cst.parse_module("".join(parsed.lines))
+        names = Names(module, package)  # the module's imports and top-level bindings
+        for stmt in module.body:  # its classes as the walk registers them: bases, methods, the body's fields
+            if isinstance(stmt, cst.ClassDef):
+                names.visit_ClassDef(stmt)
+                for line in stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else ():
+                    for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                        if isinstance(small, cst.AnnAssign):
+                            names.leave_AnnAssign(small)
+                        elif isinstance(small, cst.Assign):
+                            names.leave_Assign(small)
+                names.leave_ClassDef(stmt)
+        for name, cls in names.classes.items():
+            members.assigned(names, cls, "")  # reads every method's ``self.<attr> = ...`` once
+            attrs = {*cls.attrs, *(cls.assigned or {}), *cls.defs}
+            answers = {attr: members.member(names, cls, attr) for attr in attrs}
+            held[name] = {attr: ref for attr, ref in answers.items() if ref is not None and ref[1]}
+    except Exception:  # noqa: TFH402  a module libcst cannot parse or read: not followed
+        held = {}
+    _walked[path] = (parsed.size, parsed.mtime_ns, held)
+    return held
+
+
+def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
+    """What ``<instance of class_qualname>.<attr>`` holds, when ``class_qualname`` is a class of the project of the
+    file at ``path`` (None: another project's class, not found, or the attribute's object is not known)."""
+    parts = class_qualname.split(".")
+    root = _root(path, parts[0])
+    if root is None or len(parts) < 2 or parts[0] != root[0]:
+        return None
+    for _ in range(2):  # the class's module, or one re-export of it
+        located = _module_file(root, parts[1:-1])
+        parsed = _module(located[0]) if located is not None else None
+        if located is None or parsed is None or parsed.summary is None:
+            return None
+        package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None  # the module's package, as Python has it
+        found = parsed.summary.top.get(parts[-1])
+        if isinstance(found, _Class):
+            held = _held_by_class(located[0], package)
+            return held.get(parts[-1], {}).get(attr) if held is not None else None
+        if not isinstance(found, _From):
+            return None
+        target = absolute_module(found.module, found.level, package)
+        if target is None or target.split(".")[0] != root[0]:
+            return None
+        parts = [*target.split("."), found.name]
+    return None
+
+
+def local_member(names: Names, holder: cst.BaseExpression, attr: str) -> Ref:
+    """What ``<Cls>().<attr>`` holds when ``Cls`` is a class of the linted module (the name still the module's
+    ``class`` statement, not rebound), read as ``self.<attr>`` is inside it."""
+    if not isinstance(holder, cst.Call) or not isinstance(holder.func, cst.Name):
+        return None
+    name = holder.func.value
+    cls = names.classes.get(name)
+    if cls is None or names._binding_scope(name) is not names.module_scope or names.lookup(name) is not None:
+        return None
+    ref = members.member(names, cls, attr)
+    return ref if ref is not None and ref[1] else None
