@@ -239,3 +239,37 @@ def test_a_registry_list_another_module_mounts_on_mcp_server_answers_with_its_te
     # the list mounted by no framework registration: what the tool raises stays raised
     unmounted = {**files, "x/server.py": SERVER.replace("mcp.add_tool(fn, title=title)", "print(fn, title)")}
     assert tools_by_name(tmp_path / "none", unmounted)["list_products"].failures_by is None
+
+
+NESTED_TOOL = """
+    from mcp.server.mcpserver import MCPServer
+    import httpx
+
+
+    def register_tools(mcp: MCPServer, *, prefix: str = "") -> None:
+        def tool():
+            def decorator(func):
+                if prefix:
+                    func.__name__ = f"{prefix}_{func.__name__}"
+                return mcp.tool()(func)
+
+            return decorator
+
+        @tool()
+        async def file_write(sandbox_id: str, path: str, content: str) -> str:
+            async with httpx.AsyncClient(timeout=30) as client:
+                await client.put(f"https://sandbox.example.com/{sandbox_id}/files/{path}", content=content)
+            return "ok"
+
+
+    def create_server() -> MCPServer:
+        mcp = MCPServer("sandbox")
+        register_tools(mcp)
+        return mcp
+"""
+
+
+def test_a_nested_tool_factory_handing_to_a_parameter_mcp_answers_with_the_servers_text(tmp_path: Path) -> None:
+    row = tools_by_name(tmp_path, {"x/__init__.py": "", "x/server.py": NESTED_TOOL})["file_write"]
+    assert row.framework == "mcp"
+    assert row.failures == ["text"] and row.failures_by == "mcp.server.mcpserver.server.MCPServer._handle_call_tool"

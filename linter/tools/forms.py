@@ -149,8 +149,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 own = qn[len(index.module) + 1:] if qn and qn.startswith(index.module + ".") else ""
                 add(registry_name(call, registry) or node.name, registry[0], f"@{ast.unparse(head)}",  # type: ignore[attr-defined]
                     [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                    text_by=_handed_text(chosen[own][0], index, tables) or module_text(index) if own in chosen
-                    else tables.registry_text.get((registry_of(qn, tables.registries) or ("",))[0]))
+                    text_by=(_handed_text(chosen[own][0], index, tables) or module_text(index) if own in chosen
+                             else tables.registry_text.get((registry_of(qn, tables.registries) or ("",))[0]))
+                    or (tables.server_text if registry[0] == "mcp" else None))  # a nested ``def tool()`` handing to ``mcp``
                 break
             if framework is None:
                 continue
