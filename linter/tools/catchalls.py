@@ -9,12 +9,14 @@ becomes ``text (runner)`` and the runner's TFH401 is the row's finding (``mergin
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
-from .ancestry import _handler_gives_text
+from .ancestry import _handler_gives_text, _text_of
+from ...rules.errors.model import catches_broadly
 from .dispatch import runs_table, table_runner
 from .index import FUNCS, Index
 
-__all__ = ["catching_decorator", "dict_runner", "registry_runners"]
+__all__ = ["caller_runner", "catching_decorator", "dict_runner", "getattr_runner", "lookup_runner", "registry_runners"]
 
 
 def _calls_name(body: list[ast.stmt], names: set[str]) -> bool:
@@ -159,3 +161,95 @@ def registry_runners(index: Index) -> list[tuple[str, dict[str, str]]]:
                     if held is not None:
                         out.append((held, {c.func.attr: f"{index.module}.{path}"}))
     return out
+
+
+def _text_helpers(index: Index) -> frozenset[str]:
+    """The module's functions that make text of their first parameter (mosaic's ``_error_result(error)``: ``{"message":
+    str(error)}``): a handler answering ``helper(exc)`` answers the exception's text."""
+    return frozenset(s.name for s in index.tree.body if isinstance(s, FUNCS) and s.args.args
+                     and _text_of(s, s.args.args[0].arg))
+
+
+def _answers_text(handler: ast.ExceptHandler, fn: ast.AST, helpers: frozenset[str]) -> bool:
+    """:func:`.ancestry._handler_gives_text`, or a broad ``except ... as e`` returning a value that holds a call of a
+    text helper of the module handed ``e`` (``return {"result": _error_result(error)}``) and raising nothing."""
+    if _handler_gives_text(handler, fn):
+        return True
+    if handler.name is None or not catches_broadly(handler, None) or not helpers:
+        return False
+    if any(isinstance(n, ast.Raise) for s in handler.body for n in ast.walk(s)):
+        return False
+    return any(isinstance(r, ast.Return) and r.value is not None and any(
+        isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in helpers and c.args
+        and isinstance(c.args[0], ast.Name) and c.args[0].id == handler.name for c in ast.walk(r.value))
+        for s in handler.body for r in ast.walk(s))
+
+
+def _text_try(fn: ast.AST, hit: Callable[[ast.Call], bool], helpers: frozenset[str]) -> bool:
+    """Whether ``fn`` makes a call ``hit`` accepts in the body of a ``try`` whose handler answers the exception's text."""
+    return any(isinstance(t, ast.Try) and any(_answers_text(h, fn, helpers) for h in t.handlers)
+               and any(isinstance(c, ast.Call) and hit(c) for s in t.body for c in ast.walk(s))
+               for t in ast.walk(fn))
+
+
+def caller_runner(dispatcher: str, index: Index) -> str | None:
+    """The function of the module that calls the by-name dispatcher ``dispatcher`` (its path in the module: a module
+    function ``call_tool``, or a method ``Server.dispatch`` called as ``self.dispatch``) in a ``try`` whose broad
+    handler answers the exception's text (mosaic's ``handle()``: ``try: ... call_tool(params["name"], ...) except
+    Exception as error: return {..., "result": _error_result(error)}``): its qualified name, the rows' runner; else None."""
+    owner, _, name = dispatcher.rpartition(".")
+    helpers = _text_helpers(index)
+
+    def hit(c: ast.Call) -> bool:
+        f = c.func
+        if not owner:
+            return isinstance(f, ast.Name) and f.id == name
+        return isinstance(f, ast.Attribute) and f.attr == name and isinstance(f.value, ast.Name) and f.value.id == "self"
+
+    for path, _n, fn, _parents in index.defs:
+        if path == dispatcher or not isinstance(fn, FUNCS) or (owner and path.rpartition(".")[0] != owner):
+            continue
+        if _text_try(fn, hit, helpers):
+            return f"{index.module}.{path}"
+    return None
+
+
+def getattr_runner(cls_path: str, prefix: str, index: Index) -> str | None:
+    """The method of ``cls_path`` that runs its tools by ``getattr(self, f"{prefix}{name}")(...)`` in a ``try`` whose
+    handler answers the exception's text (sail's ``WorkerTools.dispatch``: ``except Exception as exc: return
+    _err(f"{type(exc).__name__}: {exc}")``), or a method of the class or function of the module calling that one
+    so (:func:`caller_runner`): its qualified name, the rows' runner; else None."""
+    helpers = _text_helpers(index)
+
+    def looked_up(c: ast.Call) -> bool:
+        g = c.func
+        return isinstance(g, ast.Call) and isinstance(g.func, ast.Name) and g.func.id == "getattr" and len(g.args) >= 2 \
+            and isinstance(g.args[0], ast.Name) and g.args[0].id == "self" and prefix in ast.unparse(g.args[1])
+
+    for path, _n, fn, _parents in index.defs:
+        if not isinstance(fn, FUNCS) or path.rpartition(".")[0] != cls_path:
+            continue
+        if not any(isinstance(c, ast.Call) and looked_up(c) for c in ast.walk(fn)):
+            continue
+        if _text_try(fn, looked_up, helpers):
+            return f"{index.module}.{path}"
+        return caller_runner(path, index)
+    return None
+
+
+def lookup_runner(index: Index) -> str | None:
+    """The one function of the module that calls a callable it looks up by a name it is given in a table
+    (``self._handlers[name](config, arguments)``, ``HANDLERS.get(name)(args)``) in a ``try`` whose broad handler
+    answers the exception's text (clauster's ``_on_tools_call``: ``except Exception as exc: return _result(msg_id,
+    _tool_error(f"{name} failed: {exc}"))``): the runner of the module's dispatch dicts, whose table reaches it
+    through an attribute or a builder (``self._handlers = handlers_for(...)``); None when no function or several do."""
+    helpers = _text_helpers(index)
+
+    def hit(c: ast.Call) -> bool:
+        f = c.func
+        return isinstance(f, ast.Subscript) and isinstance(f.slice, ast.Name) or (
+            isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "get"
+            and len(f.args) == 1 and isinstance(f.args[0], ast.Name))
+
+    found = [path for path, _n, fn, _parents in index.defs if isinstance(fn, FUNCS) and _text_try(fn, hit, helpers)]
+    return f"{index.module}.{found[0]}" if len(found) == 1 else None

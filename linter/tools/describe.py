@@ -518,8 +518,9 @@ def run(
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
             servers = {t for r in first for t in r.server_texts}  # one MCP server wrapper: an untyped ``mcp``'s
-            later_tables = replace(later_tables, registry_text={q: t for r in first for q, t in r.registry_text.items()
-                                                                if q in registries},
+            texts_of = {q: t for r in first for q, t in r.registry_text.items()}  # ``<module>.*``: a list mounted elsewhere
+            later_tables = replace(later_tables, registry_text={q: t for q in registries if (t := texts_of.get(q) or texts_of.get(
+                                                                    f"{q.rpartition('.')[0]}.*")) is not None},
                                    server_text=next(iter(servers)) if len(servers) == 1 else None)
             # a base class's method making a tool of what it is handed, called by subclasses in other files
             # (falcon-mcp's ``self._add_tool(server=server, method=self.search_cases, name=...)``): a wrapper

@@ -7,7 +7,7 @@ import ast
 import re
 
 from .. import knowledge as kb
-from .catchalls import catching_decorator, dict_runner
+from .catchalls import caller_runner, catching_decorator, dict_runner, getattr_runner, lookup_runner
 from .ancestry import inherited, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, schema_functions, tool_runner, tool_schema_names)
@@ -149,8 +149,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 own = qn[len(index.module) + 1:] if qn and qn.startswith(index.module + ".") else ""
                 add(registry_name(call, registry) or node.name, registry[0], f"@{ast.unparse(head)}",  # type: ignore[attr-defined]
                     [entry], span(node)[0], f"{index.module}.{path}", given=True,
-                    text_by=_handed_text(chosen[own][0], index, tables) or module_text(index) if own in chosen
-                    else tables.registry_text.get((registry_of(qn, tables.registries) or ("",))[0]))
+                    text_by=(_handed_text(chosen[own][0], index, tables) or module_text(index) if own in chosen
+                             else tables.registry_text.get((registry_of(qn, tables.registries) or ("",))[0]))
+                    or (tables.server_text if registry[0] == "mcp" else None))  # a nested ``def tool()`` handing to ``mcp``
                 break
             if framework is None:
                 continue
@@ -347,7 +348,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 if targets is None:
                     continue  # a table of values, not of functions
                 # a table (``TOOL_FUNCS = {...}``, or a local dict) its runner calls in a ``try`` answering text
-                table_run = dict_runner(d, fn_node, entry_path, index)
+                table_run = dict_runner(d, fn_node, entry_path, index) or lookup_runner(index)
                 for k, fn_entry in targets:
                     add(k, "schema", "dispatch dict", [fn_entry], span(fn_entry[2])[0], f"{index.module}.{fn_entry[0]}", by_name=True,
                         text_by=table_run)
@@ -355,11 +356,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:
         prefix, named_methods = prefixed_methods(cls, index.tree)
+        run = getattr_runner(cls_path, prefix, index) if named_methods else None  # its ``try`` answering text
         for method in named_methods:
             entries = by_path.get(f"{cls_path}.{method.name}")
             if entries:
                 add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
-                    span(method)[0], f"{index.module}.{entries[0][0]}")
+                    span(method)[0], f"{index.module}.{entries[0][0]}", text_by=run)
     # a table of functions a tool-call handler indexes by the call's name (``self._lookup = {"cat": self.cat, ...}``,
     # ``self._lookup[name](arguments)`` with ``name = tool_call.function.name``, in this class or an ancestor)
     for cls_path, cls in index.classes:
@@ -377,7 +379,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             runner = [e for e in index.defs if any(e[2] is d for d in nested)][:1]
             add(tool_name, "dispatch", "match on the called name", runner or [entry], line,
                 f"{index.module}.{(runner or [entry])[0][0]}", by_name=True,
-                spans=None if runner else ((line, end),))  # findings: the case's own lines
+                spans=None if runner else ((line, end),),  # findings: the case's own lines
+                text_by=caller_runner(entry[0], index))  # a caller's ``try`` answering text
     # ``if tool_name == "mem0_search":`` branches naming the module's tool schemas: a row per name, run by the
     # dispatching function (findings: the branch's lines)
     for entry in index.defs:  # or a function named to run tools (``run_tool(tool_name, arguments)``)
@@ -394,7 +397,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 continue  # a low-level server's ``call_tool`` branch its listed names already gave a row
             add(tool_name, "dispatch", "if on the called name", [entry], entry[2].lineno,  # type: ignore[attr-defined]
                 f"{index.module}.{entry[0]}", by_name=True, spans=(lines,),
-                text_by=decorator_text(entry[2], index, tables.aliases))  # ``@server.call_tool()``'s ``str(exc)``
+                text_by=decorator_text(entry[2], index, tables.aliases)  # ``@server.call_tool()``'s ``str(exc)``
+                or caller_runner(entry[0], index))  # or a caller's ``try`` answering text (mosaic's ``handle()``)
             if (itself := (f"{entry[0]}:{getattr(entry[2], 'name', '')}", entry[1])) in found \
                     and found[itself].form.endswith(".call_tool"):  # a dispatcher listing no name: its branches are the rows
                 del found[itself]

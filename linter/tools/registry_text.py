@@ -18,7 +18,7 @@ from .. import knowledge as kb
 from .index import Index
 from .wrappers import wrapper_text
 
-__all__ = ["handed_text", "module_text", "registry_texts"]
+__all__ = ["handed_text", "module_text", "mounted_texts", "registry_texts"]
 
 
 def handed_text(fn: ast.AST, index: Index, decorators: Mapping[str, str], aliases: Mapping[str, str]) -> str | None:
@@ -44,6 +44,31 @@ def module_text(index: Index) -> str | None:
     return None
 
 
+def mounted_texts(index: Index) -> dict[str, str]:
+    """{``<module>.*`` -> the framework wrapper} for the lists of another module of the project this one mounts on a
+    framework in a loop (payping's ``from .registry import TOOLS``; ``for fn, title, sends in TOOLS:
+    mcp.add_tool(compact(fn), ...)``): the registry decorators of that module, which store the functions in the list
+    and hand them to no framework themselves, collect tools that wrapper runs (``describe.run`` gives them the text)."""
+    out: dict[str, str] = {}
+    own = index.module.split(".")[0]
+    for loop in ast.walk(index.tree):
+        if not isinstance(loop, ast.For) or not isinstance(loop.iter, ast.Name):
+            continue
+        full = index.imports.get(loop.iter.id, "")
+        if not full.startswith(own + ".") or full.rpartition(".")[0] == index.module:
+            continue
+        for n in (c for s in loop.body for c in ast.walk(s)):
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            head = n.func.func if isinstance(n.func, ast.Call) else n.func
+            qn = index.qualname(head)
+            if qn is not None and qn in kb.TOOL_DECORATOR_TEXT \
+                    and (text := wrapper_text(qn, n.func if isinstance(n.func, ast.Call) else n)) is not None:
+                out[f"{full.rpartition('.')[0]}.*"] = text
+                break
+    return out
+
+
 def registry_texts(module: str, chosen: Mapping[str, tuple[ast.AST, str]], index: Index,
                    decorators: Mapping[str, str]) -> dict[str, str]:
     """{a registry decorator of this module, qualified -> the framework wrapper answering its tools' raises}."""
@@ -57,4 +82,4 @@ def registry_texts(module: str, chosen: Mapping[str, tuple[ast.AST, str]], index
             text = stored[0]
         if text is not None:
             out[f"{module}.{path}"] = text
-    return out
+    return {**mounted_texts(index), **out}
