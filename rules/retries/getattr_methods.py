@@ -27,9 +27,13 @@ if TYPE_CHECKING:
 def _getattr_call(func: cst.BaseExpression, fn: cst.FunctionDef, names: "Names") -> cst.Call | None:
     """``func`` is ``getattr(obj, name)`` or a local name whose one binding in ``fn`` is."""
     if isinstance(func, cst.Name):
+        # s54 (batch 26 aisolate-client): an annotated binding binds as ``=`` does,
+        # ``http_method: Callable[..., Any] = getattr(self._session, method.lower())``
         bound = [
             n.value for n in every_node(fn.body)
-            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == func.value for t in n.targets)
+            if (isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == func.value for t in n.targets))
+            or (isinstance(n, cst.AnnAssign) and n.value is not None and isinstance(n.target, cst.Name)
+                and n.target.value == func.value)
         ]
         if len(bound) != 1:
             return None

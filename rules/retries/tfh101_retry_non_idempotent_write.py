@@ -1217,6 +1217,31 @@ def _send(method, path, **kwargs):
 def create(body):
     return _send("POST", "/items", json=body)
 """,
+        # s54 (batch 26 nexus-mcp-notion-supabase): one attempt unless the request is safe to repeat, said by a
+        # local name bound to a flag or a safe-method test (`safe = idempotent or method == "GET"`)
+        """\
+import asyncio, httpx
+class Notion:
+    def __init__(self):
+        self._http = httpx.AsyncClient(timeout=10)
+    async def request(self, method, path, *, json=None, idempotent=False):
+        safe = idempotent or method == "GET"
+        attempts = 2 if safe else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                resp = await self._http.request(method, path, json=json)
+            except httpx.TransportError:
+                if attempt < attempts:
+                    await asyncio.sleep(0.2)
+                    continue
+                raise
+            if resp.status_code in (429, 502, 503, 504) and attempt < attempts:
+                await asyncio.sleep(0.5)
+                continue
+            return resp.json()
+    async def create_page(self, body):
+        return await self.request("POST", "/v1/pages", json=body)
+""",
     ]
     INVALID = [
         # s52 (batch 24 vibops-mcp `_request`): no `try` at all; the loop leaves unless the status is one it retries,
@@ -2111,6 +2136,55 @@ class StdioClient:
     def _write(self, message):
         self.process.stdin.write(json.dumps(message) + "\\n")
 """,
+        # s54 (batch 26 aisolate-client): the verb chosen by `getattr`, bound with an annotation; the call passing
+        # `retries=0` turns the retry off, the one leaving the default does not
+        """\
+import asyncio, httpx
+from typing import Any, Callable
+class Gateway:
+    def __init__(self):
+        self._session = httpx.AsyncClient(timeout=30)
+    async def _request(self, method, endpoint, json=None, retries: int = 3):
+        send: Callable[..., Any] = getattr(self._session, method.lower())
+        attempt = 0
+        while True:  # error: TFH101 "as the call of _request() at line 22 asks"
+            try:
+                resp = await send(endpoint, json=json)
+                resp.raise_for_status()
+                return resp.json()
+            except httpx.TimeoutException:
+                if attempt == retries:
+                    raise
+                attempt += 1
+                await asyncio.sleep(2 ** attempt)
+    async def create_sandbox(self, payload):
+        return await self._request("POST", "sandboxes", json=payload, retries=0)
+    async def create_context(self, sandbox_id, payload):
+        return await self._request("POST", f"sandboxes/{sandbox_id}/contexts", json=payload)
+""",
+        # s54 (batch 26 routeros-client): an opener from `urllib.request.build_opener` sends as `urlopen` does; a
+        # 5xx re-sends the POST command whatever the method
+        """\
+import json, time, urllib.error, urllib.request
+class Rest:
+    def __init__(self, base, handler):
+        self.base = base
+        self.opener = urllib.request.build_opener(handler)
+    def _request(self, method, path, data=None):
+        body = json.dumps(data).encode() if data is not None else None
+        for attempt in range(3):  # error: TFH101 "POST through urllib.request.OpenerDirector.open"
+            req = urllib.request.Request(self.base + path, data=body, method=method)
+            try:
+                with self.opener.open(req, timeout=10) as resp:
+                    return json.loads(resp.read())
+            except urllib.error.HTTPError as exc:
+                if exc.code in (500, 502, 503, 504) and attempt < 2:
+                    time.sleep(2 ** attempt)
+                    continue
+                raise
+    def command(self, path, data):
+        return self._request("POST", path, data)
+""",
     ]
 
     @classmethod
@@ -2150,6 +2224,8 @@ class StdioClient:
                 continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
             if retry.kind == "loop" and retry.loop is not None and handlers.counted_on_idempotency(retry.loop, self._module):
                 continue  # one attempt unless the code's own flag says the call is safe to repeat (s48)
+            if retry.kind == "status-loop" and handlers.counted_loop_on_idempotency(retry.anchor, self._module):
+                continue  # s54: the same count read for a loop that goes round on a status
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(
