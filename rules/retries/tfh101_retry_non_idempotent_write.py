@@ -96,7 +96,11 @@ through a local name, `payload = {...}` or, s49, `payload: Dict[str, Any] =
 method but turns the helper's retry off (`_api_request("POST", path, body,
 retry_ambiguous=False)`, a parameter whose default is the other bool and that
 a handler of the helper tests before it raises) is not one; a call leaving the
-default is. And a hand-written MCP client's JSON-RPC message (a dict with a
+default is; so is (s54) a call giving 0 for a parameter named for the retry
+count whose default is a positive number (`_request("POST", "sandboxes",
+json=p, retries=0)` against `retries: int = 3`). An opener from
+`urllib.request.build_opener(...)` sends `opener.open(req)` as `urlopen(req)`
+does (s54, batch 26 routeros-client). And a hand-written MCP client's JSON-RPC message (a dict with a
 `"jsonrpc"` key handed to `self._write(...)` or any call) whose `"method"` is
 `"tools/call"`, literally or through a parameter a call in the module gives
 `"tools/call"` (`def call_tool(self, name, args): return
@@ -106,7 +110,12 @@ twice. Both are read in the retry and in the same-module helpers it calls.
 Nor is a hand loop that makes one attempt unless the code's own flag says the
 work is safe to repeat (`attempts = 2 if retry_safe else 1`, then `for attempt
 in range(1, attempts + 1)`; s48): the POST that only its read callers flag is
-sent once. A model call's body handed through a local dict of keywords
+sent once. The count may also be kept to one unless the HTTP method is one
+that is not a write (`3 if method == "GET" else 1`, `... if method in
+READ_ONLY_METHODS else 0`), or unless a local name bound to such tests joined
+by `or` holds (`safe = idempotent or method == "GET"`, then `attempts = 2 if
+safe else 1`; s54, batch 26 nexus-mcp-notion-supabase); a loop that goes round
+on a status is read the same way. A model call's body handed through a local dict of keywords
 (`requests.post(url, **request_kwargs)` with `request_kwargs = {"json":
 {"model": m, "prompt": p}, ...}`) is read as if written in the call.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
@@ -288,7 +297,9 @@ How to label this rule's findings (s46, from batches 15-18's debatable rows):
   method.lower())(url, ...)` (or a name bound to that `getattr`) on an HTTP client
   (httpx, requests, aiohttp, ...), is read as `client.request(method, ...)`: a
   call of the module passing `"POST"` for the parameter makes the retry a
-  write's (batch 23 zspace-cli).
+  write's (batch 23 zspace-cli); s54: the name may be bound with an annotation,
+  `send: Callable[..., Any] = getattr(self._session, method.lower())` (batch 26
+  aisolate-client).
 
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
