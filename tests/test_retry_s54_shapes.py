@@ -1,7 +1,6 @@
 """Session 54 (issue 23, batch 26's retry rows): an attempt count that is one unless a local name or a method test
 says the request is safe to repeat; a verb chosen by ``getattr`` bound with an annotation, and a call turning the
-retry off with ``retries=0``; an ``urllib.request.build_opener`` opener sending as ``urlopen``. Each silence beside
-the shape that keeps its finding."""
+retry off with ``retries=0``. Each silence beside the shape that keeps its finding."""
 
 from __future__ import annotations
 
@@ -90,36 +89,3 @@ def test_an_annotated_getattr_binding_sends_the_callers_post() -> None:
 def test_a_call_giving_the_retry_count_zero_opts_out() -> None:
     assert findings(GETATTR.format(extra=", retries=0")) == []
     assert [c for c, _ in findings(GETATTR.format(extra=", retries=1"))] == ["TFH101"]
-
-
-OPENER = '''\
-import json, time, urllib.error, urllib.request
-class Rest:
-    def __init__(self, base):
-        self.base = base
-        self.opener = {opener}
-    def _request(self, method, path, data=None):
-        body = json.dumps(data).encode() if data is not None else None
-        for attempt in range(3):
-            req = urllib.request.Request(self.base + path, data=body, method=method)
-            try:
-                with self.opener.open(req, timeout=10) as resp:
-                    return json.loads(resp.read())
-            except urllib.error.HTTPError as exc:
-                if exc.code in (500, 502, 503) and attempt < 2:
-                    time.sleep(2 ** attempt)
-                    continue
-                raise
-    def command(self, path, data):
-        return self._request("{method}", path, data)
-'''
-
-
-def test_an_opener_from_build_opener_sends_as_urlopen() -> None:
-    found = findings(OPENER.format(opener="urllib.request.build_opener()", method="POST"))
-    assert [c for c, _ in found] == ["TFH101"] and "OpenerDirector.open" in found[0][1]
-
-
-def test_an_opener_sending_a_read_or_an_unknown_object_is_not_a_write() -> None:
-    assert findings(OPENER.format(opener="urllib.request.build_opener()", method="GET")) == []
-    assert findings(OPENER.format(opener="make_opener()", method="POST")) == []

@@ -139,9 +139,6 @@ FACTORIES: Final[Mapping[str, str]] = {
     # kubernetes' dynamic client (s52): ``dyn.resources.get(api_version=..., kind=...)`` gives the resource its
     # requests are made through (``Resource.__getattr__`` hands ``get``/``create``/... to the client)
     "kubernetes.dynamic.DynamicClient.resources.get": "kubernetes.dynamic.Resource",
-    # s54 (batch 26 routeros-client): ``opener = urllib.request.build_opener(...)`` then ``opener.open(req)``
-    # sends the request as ``urlopen`` does (the retry rules' urllib_writes.py)
-    "urllib.request.build_opener": "urllib.request.OpenerDirector",
 }
 
 # Classes whose ``__enter__``/``__aenter__`` returns the instance itself, so

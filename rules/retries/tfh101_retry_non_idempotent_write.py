@@ -98,9 +98,7 @@ retry_ambiguous=False)`, a parameter whose default is the other bool and that
 a handler of the helper tests before it raises) is not one; a call leaving the
 default is; so is (s54) a call giving 0 for a parameter named for the retry
 count whose default is a positive number (`_request("POST", "sandboxes",
-json=p, retries=0)` against `retries: int = 3`). An opener from
-`urllib.request.build_opener(...)` sends `opener.open(req)` as `urlopen(req)`
-does (s54, batch 26 routeros-client). And a hand-written MCP client's JSON-RPC message (a dict with a
+json=p, retries=0)` against `retries: int = 3`). And a hand-written MCP client's JSON-RPC message (a dict with a
 `"jsonrpc"` key handed to `self._write(...)` or any call) whose `"method"` is
 `"tools/call"`, literally or through a parameter a call in the module gives
 `"tools/call"` (`def call_tool(self, name, args): return
@@ -2172,29 +2170,6 @@ class Gateway:
         return await self._request("POST", "sandboxes", json=payload, retries=0)
     async def create_context(self, sandbox_id, payload):
         return await self._request("POST", f"sandboxes/{sandbox_id}/contexts", json=payload)
-""",
-        # s54 (batch 26 routeros-client): an opener from `urllib.request.build_opener` sends as `urlopen` does; a
-        # 5xx re-sends the POST command whatever the method
-        """\
-import json, time, urllib.error, urllib.request
-class Rest:
-    def __init__(self, base, handler):
-        self.base = base
-        self.opener = urllib.request.build_opener(handler)
-    def _request(self, method, path, data=None):
-        body = json.dumps(data).encode() if data is not None else None
-        for attempt in range(3):  # error: TFH101 "POST through urllib.request.OpenerDirector.open"
-            req = urllib.request.Request(self.base + path, data=body, method=method)
-            try:
-                with self.opener.open(req, timeout=10) as resp:
-                    return json.loads(resp.read())
-            except urllib.error.HTTPError as exc:
-                if exc.code in (500, 502, 503, 504) and attempt < 2:
-                    time.sleep(2 ** attempt)
-                    continue
-                raise
-    def command(self, path, data):
-        return self._request("POST", path, data)
 """,
     ]
 

@@ -21,11 +21,6 @@ from ...linter.api import knowledge as kb
 from .method_param import LiteralMethod, method_value_write
 
 URLOPEN = "urllib.request.urlopen"
-# s54 (batch 26 routeros-client; the shape of moneybird-mcp, agent-sandbox-server's webhooks, writefreely-cli):
-# an opener from ``urllib.request.build_opener(...)`` (``knowledge.FACTORIES``) sends ``opener.open(req)`` as
-# ``urlopen(req)`` does, with the same arguments
-OPENER_OPEN = "urllib.request.OpenerDirector.open"
-URLOPEN_CALLS = frozenset({URLOPEN, OPENER_OPEN})
 _REQUEST = "urllib.request.Request"
 _WRITES = frozenset({"POST", "PATCH"})
 
@@ -36,7 +31,7 @@ def urllib_write(
 ) -> tuple[str, bool] | None:
     """(the effect text, whether only a retry inside ``fn`` re-sends it) when ``call`` is ``urlopen`` of a
     request that sends a POST or PATCH; None otherwise."""
-    if qn not in URLOPEN_CALLS:
+    if qn != URLOPEN:
         return None
     target = argument(call, "url", 0)
     if target is None:
@@ -44,15 +39,15 @@ def urllib_write(
     requests = _requests_of(target.value, fn, names)
     if not requests:
         data = argument(call, "data", 1)
-        return (f"POST through {qn} (a body given)", False) if _body(data) else None
-    found = [_request_write(r, fn, calls, path, qn) for r in requests]
+        return (f"POST through {URLOPEN} (a body given)", False) if _body(data) else None
+    found = [_request_write(r, fn, calls, path) for r in requests]
     if any(f is None for f in found):
         return None  # s48: `Request(url)` on one branch, `Request(url, data=..., method="POST")` on the other
     return found[0]
 
 
 def _request_write(
-    request: cst.Call, fn: cst.FunctionDef | None, calls: dict[str, list[LiteralMethod]], path: str, qn: str = URLOPEN
+    request: cst.Call, fn: cst.FunctionDef | None, calls: dict[str, list[LiteralMethod]], path: str
 ) -> tuple[str, bool] | None:
     """What one ``Request(...)`` sends when it is a write; None for a read, a model call or a read URL."""
     if _reads(request, fn):
@@ -61,7 +56,7 @@ def _request_write(
     if method is not None:
         text = string_literal(method.value)
         if text is not None:
-            return (f"{text.upper()} through {qn}", False) if text.upper() in _WRITES else None
+            return (f"{text.upper()} through {URLOPEN}", False) if text.upper() in _WRITES else None
         if fn is None:
             return None
         value = method.value
@@ -69,9 +64,9 @@ def _request_write(
             "upper", "lower"
         ) and not value.args:
             value = value.func.value  # method.upper()
-        return method_value_write(value, qn, fn, calls, path)
+        return method_value_write(value, URLOPEN, fn, calls, path)
     data = argument(request, "data", 1)
-    return (f"POST through {qn} (a Request with a body)", False) if _body(data) else None
+    return (f"POST through {URLOPEN} (a Request with a body)", False) if _body(data) else None
 
 
 def _body(arg: cst.Arg | None) -> bool:

@@ -21,7 +21,7 @@ from .steps import body_stmts as _body_stmts
 from .method_param import LiteralMethod, literal_methods, parameter_method_write
 from .getattr_methods import getattr_method_write
 from .project_writes import project_client_write
-from .urllib_writes import URLOPEN_CALLS, urllib_write
+from .urllib_writes import URLOPEN, urllib_write
 from .jsonrpc_calls import Messages, jsonrpc_tool_call, tool_call_sites
 
 if TYPE_CHECKING:
@@ -131,11 +131,10 @@ class RetryWork:
                 self._tool_call_sites = tool_call_sites(self.ctx.screen)
             fn = self._functions[-1] if self._functions else None
             sent_by = None
-            sender = self.names.qualname(node.func)
-            if sender in URLOPEN_CALLS:
+            if self.names.qualname(node.func) == URLOPEN:
                 if self._literal_methods is None:
                     self._literal_methods = literal_methods(self.ctx.screen.tree)
-                sent_by = urllib_write(node, sender, fn, self.names, self._literal_methods, self.ctx.path)
+                sent_by = urllib_write(node, URLOPEN, fn, self.names, self._literal_methods, self.ctx.path)
             if sent_by is None:
                 tool = jsonrpc_tool_call(node, fn, self._tool_call_sites, self._messages)
                 sent_by = (tool, False) if tool is not None else None
