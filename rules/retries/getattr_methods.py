@@ -27,10 +27,9 @@ if TYPE_CHECKING:
 def _getattr_call(func: cst.BaseExpression, fn: cst.FunctionDef, names: "Names") -> cst.Call | None:
     """``func`` is ``getattr(obj, name)`` or a local name whose one binding in ``fn`` is."""
     if isinstance(func, cst.Name):
-        bound = [
-            n.value for n in every_node(fn.body)
-            if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == func.value for t in n.targets)
-        ]
+        # s54 (batch 26 aisolate-client): an annotated binding binds as ``=`` does,
+        # ``http_method: Callable[..., Any] = getattr(self._session, method.lower())``
+        bound = [v for n in every_node(fn.body) if (v := _bound_value(n, func.value)) is not None]
         if len(bound) != 1:
             return None
         func = bound[0]
@@ -39,6 +38,15 @@ def _getattr_call(func: cst.BaseExpression, fn: cst.FunctionDef, names: "Names")
         return None
     args = positional(func)
     return func if len(args) == 2 and len(func.args) == 2 else None
+
+
+def _bound_value(node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value ``node`` binds to ``name`` (``name = v``, or ``name: T = v``), else None."""
+    if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
+        return node.value
+    if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name) and node.target.value == name:
+        return node.value
+    return None
 
 
 def getattr_method_write(

@@ -417,27 +417,81 @@ def counted_on_idempotency(loop: Loop, module: cst.CSTNode | None) -> bool:
     is safe to repeat: ``attempts = 2 if retry_safe else 1`` then ``for attempt in range(1, attempts + 1)`` (or the
     ``if`` expression in the ``range`` itself). As :func:`gated_on_idempotency`, the code decides per call; an unsafe
     write is sent once."""
-    node = loop.node
+    return counted_loop_on_idempotency(loop.node, module)
+
+
+def counted_loop_on_idempotency(node: cst.CSTNode, module: cst.CSTNode | None) -> bool:
+    """:func:`counted_on_idempotency` for any counted loop (a status retry's too: s54). What says "safe to repeat"
+    (:func:`_safe_to_repeat`): a flag named so, a test that the HTTP method is one TFH101 does not call a write
+    (``2 if method == "GET" else 1``, ``... if method in READ_ONLY_METHODS else 0``), or a local name bound once to
+    such tests joined by ``or`` (``safe = idempotent or method == "GET"`` then ``attempts = 2 if safe else 1``:
+    s54, batch 26 nexus-mcp-notion-supabase's Notion and Supabase clients; the shape of batch 22 scrapely-mcp's
+    ``3 if method == "GET" else 1`` and odoo-mcp's ``... if method in READ_ONLY_METHODS else 0``)."""
     if not isinstance(node, cst.For) or not isinstance(node.iter, cst.Call) or dotted(node.iter.func) != "range":
         return False
     counts = [n for a in node.iter.args for n in _walk(a.value)]
-    if any(_one_unless_flag(n) for n in counts):
-        return True
     names = {n.value for n in counts if isinstance(n, cst.Name)}
-    scope = _enclosing_function(module, node) if names else None
-    return scope is not None and any(
-        isinstance(n, cst.Assign) and _one_unless_flag(n.value)
+    scope = _enclosing_function(module, node) if module is not None else None
+    if any(_one_unless_flag(n, scope) for n in counts):
+        return True
+    return scope is not None and bool(names) and any(
+        isinstance(n, cst.Assign) and _one_unless_flag(n.value, scope)
         and any(isinstance(t.target, cst.Name) and t.target.value in names for t in n.targets)
         for n in _walk(scope.body)
     )
 
 
-def _one_unless_flag(node: cst.CSTNode) -> bool:
-    """``N if retry_safe else 1``: one attempt when the flag (``knowledge.IDEMPOTENCY_FLAG_WORDS``) does not hold."""
+def _one_unless_flag(node: cst.CSTNode, scope: cst.FunctionDef | None = None) -> bool:
+    """``N if retry_safe else 1``: one attempt when what says the work is safe to repeat does not hold."""
     return (
         isinstance(node, cst.IfExp) and isinstance(node.orelse, cst.Integer) and node.orelse.value in ("0", "1")
-        and any(_idempotency_flag(t) for t in _operands(node.test, cst.And))
+        and any(_safe_to_repeat(t, scope, 0) for t in _operands(node.test, cst.And))
     )
+
+
+def _safe_to_repeat(test: cst.BaseExpression, scope: cst.FunctionDef | None, depth: int) -> bool:
+    """A flag named for idempotency, a safe-method test (:func:`_safe_method_test`), or a local name bound once in
+    ``scope`` to such tests joined by ``or`` (each of them says the work is safe)."""
+    if _idempotency_flag(test) or _safe_method_test(test):
+        return True
+    if not isinstance(test, cst.Name) or scope is None or depth > 0:
+        return False
+    bound = [
+        n.value for n in _walk(scope.body)
+        if isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == test.value for t in n.targets)
+    ]
+    return len(bound) == 1 and all(_safe_to_repeat(t, scope, depth + 1) for t in _operands(bound[0], cst.Or))
+
+
+def _safe_method_test(test: cst.BaseExpression) -> bool:
+    """``method == "GET"``, ``method.upper() in ("GET", "HEAD")``, ``method in READ_ONLY_METHODS`` (a collection
+    named for idempotency, or for safety): true only for an HTTP method TFH101 does not call a write
+    (``knowledge.HTTP_METHOD_CLASSES``)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    left = test.left
+    if isinstance(left, cst.Call) and isinstance(left.func, cst.Attribute) and left.func.attr.value in ("upper", "lower") \
+            and not left.args:
+        left = left.func.value
+    name = dotted(left)
+    if name is None or not name.rsplit(".", 1)[-1].lower().endswith("method"):
+        return False
+    op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+    if isinstance(op, cst.Equal):
+        return _safe_method_literal(right)
+    if not isinstance(op, cst.In):
+        return False
+    if isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+        return bool(right.elements) and all(_safe_method_literal(e.value) for e in right.elements)
+    named = dotted(right)
+    words = set(named.rsplit(".", 1)[-1].lower().split("_")) if named is not None else set()
+    return _idempotency_flag(right) or ("safe" in words and not words & kb.IDEMPOTENCY_FLAG_NEGATIONS)
+
+
+def _safe_method_literal(node: cst.BaseExpression) -> bool:
+    text = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+    cls = kb.HTTP_METHOD_CLASSES.get(text.lower()) if isinstance(text, str) else None
+    return cls is not None and cls not in (kb.NON_IDEMPOTENT_WRITE, kb.IRREVERSIBLE)
 
 
 def _enclosing_function(module: cst.CSTNode | None, target: cst.CSTNode) -> cst.FunctionDef | None:

@@ -33,6 +33,7 @@ class LiteralMethod:
     line: int
     on_attribute: bool  # ``self.name(...)``/``client.name(...)``: ``self`` is not among the arguments
     flags: tuple[tuple[str, bool], ...] = ()  # s48: the call's literal bool keywords (``retry_ambiguous=False``)
+    zeros: tuple[str, ...] = ()  # s54: the call's keywords given a literal 0 (``retries=0``)
 
 
 class MethodCalls(dict[str, list[LiteralMethod]]):
@@ -57,13 +58,15 @@ def literal_methods(tree: ast.AST | None) -> dict[str, list[LiteralMethod]]:
         attr = isinstance(func, ast.Attribute)
         flags = tuple((k.arg, k.value.value) for k in node.keywords
                       if k.arg and isinstance(k.value, ast.Constant) and isinstance(k.value.value, bool))
+        zeros = tuple(k.arg for k in node.keywords if k.arg and isinstance(k.value, ast.Constant)
+                      and type(k.value.value) is int and k.value.value == 0)
         for i, a in enumerate(node.args):
             if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.upper() in _METHODS:
-                out.setdefault(name, []).append(LiteralMethod(i, None, a.value.upper(), node.lineno, attr, flags))
+                out.setdefault(name, []).append(LiteralMethod(i, None, a.value.upper(), node.lineno, attr, flags, zeros))
         for kw in node.keywords:
             v = kw.value
             if kw.arg and isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.upper() in _METHODS:
-                out.setdefault(name, []).append(LiteralMethod(None, kw.arg, v.value.upper(), node.lineno, attr, flags))
+                out.setdefault(name, []).append(LiteralMethod(None, kw.arg, v.value.upper(), node.lineno, attr, flags, zeros))
     return out
 
 
@@ -133,7 +136,14 @@ def _opts_out(fn: cst.FunctionDef, site: LiteralMethod) -> bool:
     """s48 (batch 20 cdt-release): the call turns off the helper's retry of its write: it gives a parameter whose
     default is the other literal bool (``retry_ambiguous=False`` against ``retry_ambiguous: bool = True``), and a
     handler of the helper raises under an ``if`` testing that parameter (``if mutating and not retry_ambiguous:
-    raise ...``). A call that leaves the default gets the retry."""
+    raise ...``). A call that leaves the default gets the retry. s54 (batch 26 aisolate-client): likewise a call
+    giving 0 for a parameter named for the retry count (``knowledge.RETRY_COUNTER_WORDS``) whose default is a
+    positive literal (``create_sandbox``'s ``_request("POST", ..., retries=0)`` against ``retries: int = 3``)."""
+    counts = {p.name.value for p in (*fn.params.params, *fn.params.kwonly_params)
+              if isinstance(p.default, cst.Integer) and p.default.evaluated_value > 0
+              and any(w in p.name.value.lower() for w in kb.RETRY_COUNTER_WORDS if w != "try")}  # not "entry"
+    if counts & set(site.zeros):
+        return True
     defaults = {p.name.value: p.default.value for p in (*fn.params.params, *fn.params.kwonly_params)
                 if isinstance(p.default, cst.Name) and p.default.value in ("True", "False")}
     given = {k for k, v in site.flags if defaults.get(k) == ("False" if v else "True")}

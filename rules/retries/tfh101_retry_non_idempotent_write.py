@@ -96,7 +96,9 @@ through a local name, `payload = {...}` or, s49, `payload: Dict[str, Any] =
 method but turns the helper's retry off (`_api_request("POST", path, body,
 retry_ambiguous=False)`, a parameter whose default is the other bool and that
 a handler of the helper tests before it raises) is not one; a call leaving the
-default is. And a hand-written MCP client's JSON-RPC message (a dict with a
+default is; so is (s54) a call giving 0 for a parameter named for the retry
+count whose default is a positive number (`_request("POST", "sandboxes",
+json=p, retries=0)` against `retries: int = 3`). And a hand-written MCP client's JSON-RPC message (a dict with a
 `"jsonrpc"` key handed to `self._write(...)` or any call) whose `"method"` is
 `"tools/call"`, literally or through a parameter a call in the module gives
 `"tools/call"` (`def call_tool(self, name, args): return
@@ -106,7 +108,12 @@ twice. Both are read in the retry and in the same-module helpers it calls.
 Nor is a hand loop that makes one attempt unless the code's own flag says the
 work is safe to repeat (`attempts = 2 if retry_safe else 1`, then `for attempt
 in range(1, attempts + 1)`; s48): the POST that only its read callers flag is
-sent once. A model call's body handed through a local dict of keywords
+sent once. The count may also be kept to one unless the HTTP method is one
+that is not a write (`3 if method == "GET" else 1`, `... if method in
+READ_ONLY_METHODS else 0`), or unless a local name bound to such tests joined
+by `or` holds (`safe = idempotent or method == "GET"`, then `attempts = 2 if
+safe else 1`; s54, batch 26 nexus-mcp-notion-supabase); a loop that goes round
+on a status is read the same way. A model call's body handed through a local dict of keywords
 (`requests.post(url, **request_kwargs)` with `request_kwargs = {"json":
 {"model": m, "prompt": p}, ...}`) is read as if written in the call.
 Nor is a write retried only after a 429 (a status test true for 429 alone,
@@ -288,7 +295,9 @@ How to label this rule's findings (s46, from batches 15-18's debatable rows):
   method.lower())(url, ...)` (or a name bound to that `getattr`) on an HTTP client
   (httpx, requests, aiohttp, ...), is read as `client.request(method, ...)`: a
   call of the module passing `"POST"` for the parameter makes the retry a
-  write's (batch 23 zspace-cli).
+  write's (batch 23 zspace-cli); s54: the name may be bound with an annotation,
+  `send: Callable[..., Any] = getattr(self._session, method.lower())` (batch 26
+  aisolate-client).
 
 ## How to suppress
 Declare the call's class as above (one line for every call site), or
@@ -1217,6 +1226,31 @@ def _send(method, path, **kwargs):
 def create(body):
     return _send("POST", "/items", json=body)
 """,
+        # s54 (batch 26 nexus-mcp-notion-supabase): one attempt unless the request is safe to repeat, said by a
+        # local name bound to a flag or a safe-method test (`safe = idempotent or method == "GET"`)
+        """\
+import asyncio, httpx
+class Notion:
+    def __init__(self):
+        self._http = httpx.AsyncClient(timeout=10)
+    async def request(self, method, path, *, json=None, idempotent=False):
+        safe = idempotent or method == "GET"
+        attempts = 2 if safe else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                resp = await self._http.request(method, path, json=json)
+            except httpx.TransportError:
+                if attempt < attempts:
+                    await asyncio.sleep(0.2)
+                    continue
+                raise
+            if resp.status_code in (429, 502, 503, 504) and attempt < attempts:
+                await asyncio.sleep(0.5)
+                continue
+            return resp.json()
+    async def create_page(self, body):
+        return await self.request("POST", "/v1/pages", json=body)
+""",
     ]
     INVALID = [
         # s52 (batch 24 vibops-mcp `_request`): no `try` at all; the loop leaves unless the status is one it retries,
@@ -2111,6 +2145,32 @@ class StdioClient:
     def _write(self, message):
         self.process.stdin.write(json.dumps(message) + "\\n")
 """,
+        # s54 (batch 26 aisolate-client): the verb chosen by `getattr`, bound with an annotation; the call passing
+        # `retries=0` turns the retry off, the one leaving the default does not
+        """\
+import asyncio, httpx
+from typing import Any, Callable
+class Gateway:
+    def __init__(self):
+        self._session = httpx.AsyncClient(timeout=30)
+    async def _request(self, method, endpoint, json=None, retries: int = 3):
+        send: Callable[..., Any] = getattr(self._session, method.lower())
+        attempt = 0
+        while True:  # error: TFH101 "as the call of _request() at line 22 asks"
+            try:
+                resp = await send(endpoint, json=json)
+                resp.raise_for_status()
+                return resp.json()
+            except httpx.TimeoutException:
+                if attempt == retries:
+                    raise
+                attempt += 1
+                await asyncio.sleep(2 ** attempt)
+    async def create_sandbox(self, payload):
+        return await self._request("POST", "sandboxes", json=payload, retries=0)
+    async def create_context(self, sandbox_id, payload):
+        return await self._request("POST", f"sandboxes/{sandbox_id}/contexts", json=payload)
+""",
     ]
 
     @classmethod
@@ -2150,6 +2210,8 @@ class StdioClient:
                 continue  # goes round only when the code's own flag says the call is safe to repeat (issue 23)
             if retry.kind == "loop" and retry.loop is not None and handlers.counted_on_idempotency(retry.loop, self._module):
                 continue  # one attempt unless the code's own flag says the call is safe to repeat (s48)
+            if retry.kind == "status-loop" and handlers.counted_loop_on_idempotency(retry.anchor, self._module):
+                continue  # s54: the same count read for a loop that goes round on a status
             if effect.cls == IRREVERSIBLE and retry.kind == "runtime":
                 even = ", even keyed" if retry.keyed else ""
                 self.report(
