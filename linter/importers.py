@@ -16,7 +16,7 @@ from .imports_disk import _module, _project_files, _root, imported_by, record_re
 from .packages import absolute_module, package_of
 from .scripts import console_script_modules
 
-__all__ = ["console_scripts", "importing_modules", "run_by_console_script", "shares_import"]
+__all__ = ["console_scripts", "importing_modules", "shares_import"]
 
 
 _importing: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}  # project directory -> module -> importers
@@ -80,16 +80,6 @@ def _submodule(base: str, source: str, name: str) -> bool:
     """``name`` is a submodule or subpackage of the package ``source`` (under the directory ``base``)."""
     directory = os.path.join(base, *source.split("."))
     return os.path.isfile(os.path.join(directory, name + ".py")) or os.path.isdir(os.path.join(directory, name))
-
-
-def run_by_console_script(path: str) -> bool:
-    """s54: a console script declared beside the package runs the module at ``path`` itself (:func:`console_scripts`:
-    getcodexy's ``codexy-mcp-runtime = codexy_runtime_tools.runtime:main``)."""
-    package = package_of(path)
-    if package is None:
-        return False
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return (package if stem == "__init__" else f"{package}.{stem}") in console_scripts(path)
 
 
 def console_scripts(path: str) -> frozenset[str]:

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, console_scripts, imported_by, importing_modules, run_by_console_script, shares_import, string_literal, walk_in_scope
+from ...linter.api import Knowledge, Screen, console_scripts, imported_by, importing_modules, shares_import, string_literal, walk_in_scope
 from .model import words
 from .remote import runs_tool
 
@@ -251,15 +251,12 @@ def command_line_only(path: str, knowledge: Knowledge, _seen: frozenset[str] = f
     (:func:`console_scripts`: harflow's ``harflow-setup = harflow_mcp.setup_client:main``), and an importer that is
     itself imported only by the command line (harflow's ``clients/__init__.py``, imported only by ``setup_client``,
     for ``clients/vibe.py``), to a depth of :data:`COMMAND_LINE_DEPTH` modules; a package's ``__init__`` is read as
-    any module (its importers: ``from . import clients``, ``from .clients import Name``). The module a console script
-    runs is the command line itself (the caller has checked that its text names no tool registration)."""
-    scripts = console_scripts(path)
-    if not _seen and run_by_console_script(path):
-        return True  # the module a console script runs (getcodexy's ``codexy-mcp-runtime = ...runtime:main``)
+    any module (its importers: ``from . import clients``, ``from .clients import Name``)."""
     importers = importing_modules(path)
     if not importers:
         return False
     names = knowledge.command_line_module_names
+    scripts = console_scripts(path)
     seen = _seen | {os.path.realpath(path)}
 
     def command_line(parts: tuple[str, ...], text: str, file: str) -> bool:
