@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from .tomlread import toml as _toml
 
-__all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "console_script_modules", "ini_entries", "read_small"]
+__all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "SERVER_SCRIPT_WORDS", "console_script_modules", "ini_entries", "read_small"]
 
 #: an entry-point file larger than this is not read
 MAX_BYTES = 200_000
@@ -51,8 +51,8 @@ def ini_entries(text: str) -> Iterator[tuple[str, str, str]]:
             yield group, name.strip(), ref.strip()
 
 
-def _toml_scripts(path: str) -> Iterator[str]:
-    """The object references of a ``pyproject.toml``'s console scripts."""
+def _toml_scripts(path: str) -> Iterator[tuple[str, str]]:
+    """(name, object reference) of a ``pyproject.toml``'s console scripts."""
     text = read_small(path)
     if text is None or _toml is None or "scripts" not in text:
         return
@@ -65,18 +65,30 @@ def _toml_scripts(path: str) -> Iterator[str]:
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     for table in (project.get("scripts") if isinstance(project, dict) else None,
                   poetry.get("scripts") if isinstance(poetry, dict) else None):
-        for ref in table.values() if isinstance(table, dict) else ():
+        for name, ref in table.items() if isinstance(table, dict) else ():
             if isinstance(ref, str):
-                yield ref
+                yield name, ref
+
+
+#: words of a console script's name or its module's that say it starts a server (``listmonk-mcp =
+#: listmonk_mcp.server:main``, ``harflow-mcp``): what it runs answers a client, it is no command for a person
+SERVER_SCRIPT_WORDS = frozenset({"mcp", "server", "serve", "stdio", "daemon", "agent", "bot"})
+_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def _serves(name: str, module: str) -> bool:
+    """The script starts a server (:data:`SERVER_SCRIPT_WORDS` in its name or its module's last part)."""
+    words = set(_WORD.split(name.lower())) | set(_WORD.split(module.rsplit(".", 1)[-1].lower()))
+    return bool(words & SERVER_SCRIPT_WORDS)
 
 
 @functools.lru_cache(maxsize=256)
 def console_script_modules(directory: str, top: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """The dotted modules of the top-level package ``top`` (whose directory is ``directory``) that a console script
-    runs, and the files they were read from (for the cache): ``*.dist-info/entry_points.txt`` beside the package,
+    runs for a person (not one whose name or module says it starts a server: :func:`_serves`), and the files they were read from (for the cache): ``*.dist-info/entry_points.txt`` beside the package,
     ``pyproject.toml`` beside it or one directory up (a ``src/`` layout)."""
     base = os.path.dirname(directory)
-    refs: list[str] = []
+    refs: list[tuple[str, str]] = []
     read: list[str] = []
     try:
         dists = sorted(e.name for e in os.scandir(base) if e.name.endswith(".dist-info") and e.is_dir())
@@ -87,15 +99,16 @@ def console_script_modules(directory: str, top: str) -> tuple[frozenset[str], tu
         text = read_small(path) if os.path.isfile(path) else None
         if text is not None and "console_scripts" in text:
             read.append(path)
-            refs.extend(ref for group, _, ref in ini_entries(text) if group in ("console_scripts", "gui_scripts"))
+            refs.extend((name, ref) for group, name, ref in ini_entries(text)
+                        if group in ("console_scripts", "gui_scripts"))
     for where in (base, os.path.dirname(base)):
         path = os.path.join(where, "pyproject.toml")
         if os.path.isfile(path):
             read.append(path)
             refs.extend(_toml_scripts(path))
     modules: set[str] = set()
-    for ref in refs:
+    for name, ref in refs:
         m = _OBJECT.match(ref)
-        if m is not None and m.group(1).split(".")[0] == top:
+        if m is not None and m.group(1).split(".")[0] == top and not _serves(name, m.group(1)):
             modules.add(m.group(1))
     return frozenset(modules), tuple(read)

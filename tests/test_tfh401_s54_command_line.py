@@ -76,7 +76,7 @@ flow-setup = "flow_mcp.setup_client:main"
 """
 
 
-def _project(tmp_path: Path, *, wheel: bool = False, pyproject: bool = False, **extra: str) -> Path:
+def _project(tmp_path: Path, *, wheel: bool | str = False, pyproject: bool = False, **extra: str) -> Path:
     pkg = tmp_path / "flow_mcp"
     (pkg / "clients").mkdir(parents=True)
     (pkg / "backends").mkdir()
@@ -87,7 +87,8 @@ def _project(tmp_path: Path, *, wheel: bool = False, pyproject: bool = False, **
         (pkg / name).write_text(text)
     if wheel:
         (tmp_path / "flow_mcp-0.1.dist-info").mkdir()
-        (tmp_path / "flow_mcp-0.1.dist-info" / "entry_points.txt").write_text(WHEEL_ENTRY_POINTS)
+        text = wheel if isinstance(wheel, str) else WHEEL_ENTRY_POINTS
+        (tmp_path / "flow_mcp-0.1.dist-info" / "entry_points.txt").write_text(text)
     if pyproject:
         (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     return pkg
@@ -121,6 +122,9 @@ def test_without_a_console_script_or_with_another_importer_the_texts_stay_report
     # the server imports a name of the clients package: a tool may reach it, and so may vibe through it
     pkg = _project(tmp_path / "b", wheel=True, **{"backends/approval.py": "from ..clients import availability\n"})
     assert _reported(pkg / "clients" / "__init__.py") == _marked(pkg / "clients" / "__init__.py", "command-line")
+    assert _reported(pkg / "clients" / "vibe.py") == _marked(pkg / "clients" / "vibe.py", "command-line")
+    # a console script whose name says it starts a server is no command line (listmonk's `listmonk-mcp = ...server:main`)
+    pkg = _project(tmp_path / "d", wheel="[console_scripts]\nflow-mcp = flow_mcp.setup_client:main\n")
     assert _reported(pkg / "clients" / "vibe.py") == _marked(pkg / "clients" / "vibe.py", "command-line")
     # a console script that serves tools is no command line (its text registers a tool)
     pkg = _project(tmp_path / "c", wheel=True, **{"setup_client.py": SETUP + "\n@mcp.tool()\ndef t():\n    pass\n"})
