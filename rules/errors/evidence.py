@@ -256,7 +256,14 @@ def command_line_only(path: str, knowledge: Knowledge, _seen: frozenset[str] = f
     if not importers:
         return False
     names = knowledge.command_line_module_names
-    scripts = console_scripts(path)
+    # s54: the console scripts, the importers' own importers and a package's ``__init__`` are read only where no
+    # package directory of the module says tools (``oxygenai/tools/file_ops.py``, re-exported by ``tools/__init__``
+    # that the CLI imports, are the agent's tools the command runs: 4 true lost on batches 1-25 otherwise)
+    extended = not any(words(d) & knowledge.tool_evidence_words
+                       for d in package_dirs(os.path.dirname(os.path.abspath(path)), knowledge.report_directory_depth))
+    if not extended and (_seen or os.path.basename(path) == "__init__.py"):
+        return False
+    scripts = console_scripts(path) if extended else frozenset()
     seen = _seen | {os.path.realpath(path)}
 
     def command_line(parts: tuple[str, ...], text: str, file: str) -> bool:
@@ -267,7 +274,7 @@ def command_line_only(path: str, knowledge: Knowledge, _seen: frozenset[str] = f
         dotted = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         if dotted in scripts:
             return True
-        return len(seen) < COMMAND_LINE_DEPTH and os.path.realpath(file) not in seen \
+        return extended and len(seen) < COMMAND_LINE_DEPTH and os.path.realpath(file) not in seen \
             and command_line_only(file, knowledge, seen)
 
     return all(command_line(parts, text, file) for parts, text, file in importers)
