@@ -253,7 +253,11 @@ failure:
   modules deep: harflow's `clients/vibe.py`, imported by
   `clients/__init__.py`, imported by `setup_client.py` alone; a package's
   `__init__` is imported by `from . import clients` or `from .clients
-  import Name`, not by `from .clients import jsonc` of a submodule) to
+  import Name`, not by `from .clients import jsonc` of a submodule; these
+  three only where no package directory says tools: `tools/__init__.py`
+  re-exporting `tools/file_ops.py` to the CLI hands the agent its tools; a
+  script named for a server, `listmonk-mcp = listmonk_mcp.server:main`,
+  is none) to
   the person who ran the command, unless the module registers
   a tool anywhere (a nested `@mcp.tool()` in a `build_app()` factory) or is
   a hand-written MCP server; a module no other imports says nothing -- but not a module
