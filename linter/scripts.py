@@ -107,8 +107,10 @@ def console_script_modules(directory: str, top: str) -> tuple[frozenset[str], tu
             read.append(path)
             refs.extend(_toml_scripts(path))
     modules: set[str] = set()
+    servers: set[str] = set()
     for name, ref in refs:
         m = _OBJECT.match(ref)
-        if m is not None and m.group(1).split(".")[0] == top and not _serves(name, m.group(1)):
-            modules.add(m.group(1))
-    return frozenset(modules), tuple(read)
+        if m is not None and m.group(1).split(".")[0] == top:
+            (servers if _serves(name, m.group(1)) else modules).add(m.group(1))
+    # a module any script names as a server is one, whatever its other aliases say (local-shell-mcp's ``lsm``)
+    return frozenset(modules - servers), tuple(read)
