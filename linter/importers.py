@@ -12,28 +12,31 @@ import ast
 import os
 from collections.abc import Callable
 
-from .imports_disk import _module, _project_files, _root, imported_by
+from .imports_disk import _module, _project_files, _root, imported_by, record_reads
 from .packages import absolute_module, package_of
+from .scripts import console_script_modules
 
-__all__ = ["importing_modules", "shares_import"]
+__all__ = ["console_scripts", "importing_modules", "shares_import"]
 
 
 _importing: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}  # project directory -> module -> importers
 _EVERY = "\0every"  # the key of every module read in a project's index
 
 
-def importing_modules(path: str) -> list[tuple[tuple[str, ...], str]] | None:
+def importing_modules(path: str) -> list[tuple[tuple[str, ...], str, str]] | None:
     """s53: the modules of the linted file's own project that import the module at ``path`` (``from .install import
     plan``, ``from . import install``, ``import pkg.install``; any depth of the importer, not re-exports), each as
-    (its dotted name's parts, its source text); None outside a package or when the project is too large to index
-    (:data:`MAX_INDEXED_FILES`) or the module is a package's ``__init__``. Memoised per project; the modules read are
-    recorded in the active :func:`recording`."""
+    (its dotted name's parts, its source text, its file); None outside a package or when the project is too large to
+    index (:data:`MAX_INDEXED_FILES`). s54: a package's ``__init__`` is imported by ``from . import clients``,
+    ``import pkg.clients`` and ``from .clients import Name``, not by ``from .clients import jsonc`` where ``jsonc``
+    is a submodule (harflow's ``backends/mcp_approval.py`` reads only ``clients/jsonc.py``). Memoised per project;
+    the modules read are recorded in the active :func:`recording`."""
     root = _root(path)
     package = package_of(path)
     stem = os.path.splitext(os.path.basename(path))[0]
-    if root is None or package is None or stem == "__init__":
+    if root is None or package is None:
         return None
-    module = f"{package}.{stem}"
+    module = package if stem == "__init__" else f"{package}.{stem}"
     top, directory = root
     if directory not in _importing:
         base = os.path.dirname(directory)
@@ -51,7 +54,8 @@ def importing_modules(path: str) -> list[tuple[tuple[str, ...], str]] | None:
                 for source_name, level, taken in parsed.summary.imports_from:
                     source = absolute_module(source_name, level, own or None)
                     if source is not None and source.split(".")[0] == top:
-                        sources.add(source)
+                        if not all(_submodule(base, source, name) for name in taken):
+                            sources.add(source)  # s54: not ``from .clients import jsonc`` alone (a package's submodule)
                         sources.update(f"{source}.{name}" for name in taken)  # ``from . import install``
                 sources.update(m for m, _ in parsed.summary.imported if m.split(".")[0] == top)
                 for source in sources:
@@ -64,12 +68,31 @@ def importing_modules(path: str) -> list[tuple[tuple[str, ...], str]] | None:
         return None
     for file, _ in index.get(_EVERY, []):
         _module(file)  # recorded: the finding depends on what every module of the project imports
-    out: list[tuple[tuple[str, ...], str]] = []
+    out: list[tuple[tuple[str, ...], str, str]] = []
     for file, parts in index.get(module, []):
         parsed = _module(file)
         if parsed is not None and os.path.realpath(file) != os.path.realpath(path):
-            out.append((parts, "".join(parsed.lines)))
+            out.append((parts, "".join(parsed.lines), file))
     return out
+
+
+def _submodule(base: str, source: str, name: str) -> bool:
+    """``name`` is a submodule or subpackage of the package ``source`` (under the directory ``base``)."""
+    directory = os.path.join(base, *source.split("."))
+    return os.path.isfile(os.path.join(directory, name + ".py")) or os.path.isdir(os.path.join(directory, name))
+
+
+def console_scripts(path: str) -> frozenset[str]:
+    """s54: the dotted modules of the linted file's top-level package that a console script declared beside it runs
+    (:func:`.scripts.console_script_modules`: ``harflow-setup = harflow_mcp.setup_client:main``); the files read are
+    recorded in the active :func:`recording`."""
+    root = _root(path)
+    if root is None:
+        return frozenset()
+    top, directory = root
+    modules, read = console_script_modules(directory, top)
+    record_reads(list(read), {})
+    return modules
 
 
 def shares_import(path: str, tree: ast.Module, accepts: Callable[[list[str]], bool], kind: str) -> bool:

@@ -18,17 +18,13 @@ import re
 from collections.abc import Collection, Iterable, Iterator
 
 from ..packages import package_of
+from ..scripts import MAX_BYTES, MAX_DISTRIBUTIONS, ini_entries as _ini_entries, read_small as _read
 from ..tomlread import toml as _toml
 from .handlers import RUN_METHODS
 from .remote import Remote
 
 
 __all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "entry_point_refs", "tool_group"]
-
-#: an entry-point file larger than this is not read
-MAX_BYTES = 200_000
-#: at most this many ``*.dist-info`` directories are looked at in one directory
-MAX_DISTRIBUTIONS = 2_000
 
 _WORDS = re.compile(r"[._\-]")
 _OBJECT = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_]\w*)\s*(?:\[.*\])?\s*$")
@@ -52,30 +48,6 @@ def _roots(files: Iterable[str]) -> dict[str, set[str]]:
             up = os.path.dirname(up)
         out.setdefault(up, set()).add(top)
     return out
-
-
-def _read(path: str) -> str | None:
-    try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return None
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def _ini_entries(text: str) -> Iterator[tuple[str, str, str]]:
-    """(group, name, object reference) of an ``entry_points.txt``."""
-    group = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            group = line[1:-1].strip()
-        elif "=" in line and group:
-            name, _, ref = line.partition("=")
-            yield group, name.strip(), ref.strip()
 
 
 def _toml_entries(path: str) -> Iterator[tuple[str, str, str]]:

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 
 import libcst as cst
 
-from ...linter.api import Knowledge, Screen, imported_by, importing_modules, shares_import, string_literal, walk_in_scope
+from ...linter.api import Knowledge, Screen, console_scripts, imported_by, importing_modules, shares_import, string_literal, walk_in_scope
 from .model import words
 from .remote import runs_tool
 
@@ -240,22 +240,48 @@ def imported_by_tools(name: str, path: str, knowledge: Knowledge) -> bool:
     return name in imported_by(path, tools_module_parts(knowledge), "tools")
 
 
-def command_line_only(path: str, knowledge: Knowledge) -> bool:
+def command_line_only(path: str, knowledge: Knowledge, _seen: frozenset[str] = frozenset()) -> bool:
     """s53: the module at ``path`` is imported by modules of its project (``from .install import plan``, ``from . import
     install``, ``import pkg.install``: :func:`importing_modules`), every one of them the project's command line (a module
     or package directory named ``cli``, ``__main__`` or ``commands``: ``COMMAND_LINE_MODULE_NAMES``) that serves no tool
     itself (its text names no tool registration nor an MCP server class: ``COMMAND_LINE_TOOL_HINTS``; portal's
     ``cli.py`` is its MCP server): what the module's functions return goes to the person or the job at the command
-    line (``mailmcp/install.py``, imported only by ``mailmcp/cli.py``). A module no other imports says nothing."""
+    line (``mailmcp/install.py``, imported only by ``mailmcp/cli.py``). A module no other imports says nothing.
+    s54 (issue 24): the command line is also a module a console script declared beside the package runs
+    (:func:`console_scripts`: harflow's ``harflow-setup = harflow_mcp.setup_client:main``), and an importer that is
+    itself imported only by the command line (harflow's ``clients/__init__.py``, imported only by ``setup_client``,
+    for ``clients/vibe.py``), to a depth of :data:`COMMAND_LINE_DEPTH` modules; a package's ``__init__`` is read as
+    any module (its importers: ``from . import clients``, ``from .clients import Name``)."""
     importers = importing_modules(path)
     if not importers:
         return False
     names = knowledge.command_line_module_names
-    return all(
-        any(p in names or p.lstrip("_") in names for p in parts[1:])
-        and knowledge.command_line_tool_hints.search(text) is None
-        for parts, text in importers
-    )
+    # s54: the console scripts, the importers' own importers and a package's ``__init__`` are read only where no
+    # package directory of the module says tools (``oxygenai/tools/file_ops.py``, re-exported by ``tools/__init__``
+    # that the CLI imports, are the agent's tools the command runs: 4 true lost on batches 1-25 otherwise)
+    extended = not any(words(d) & knowledge.tool_evidence_words
+                       for d in package_dirs(os.path.dirname(os.path.abspath(path)), knowledge.report_directory_depth))
+    if not extended and (_seen or os.path.basename(path) == "__init__.py"):
+        return False
+    scripts = console_scripts(path) if extended else frozenset()
+    seen = _seen | {os.path.realpath(path)}
+
+    def command_line(parts: tuple[str, ...], text: str, file: str) -> bool:
+        if knowledge.command_line_tool_hints.search(text) is not None:
+            return False
+        if any(p in names or p.lstrip("_") in names for p in parts[1:]):
+            return True
+        dotted = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if dotted in scripts:
+            return True
+        return extended and len(seen) < COMMAND_LINE_DEPTH and os.path.realpath(file) not in seen \
+            and command_line_only(file, knowledge, seen)
+
+    return all(command_line(parts, text, file) for parts, text, file in importers)
+
+
+#: s54: how many modules deep :func:`command_line_only` follows importers that only the command line imports
+COMMAND_LINE_DEPTH = 4
 
 
 def names_tools(tree: ast.AST, knowledge: Knowledge) -> bool:

@@ -37,9 +37,12 @@ class TextTaint:
         self.aliases: dict[int, set[str]] = {}
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
-        self.carries: dict[tuple[int, str, bool], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
+        self.carries: dict[tuple[int, str, bool, frozenset[str]], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         self.following = False  # inside a helper's returns: one level only
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
+        # s54: a helper's parameters that the call being followed gives no kind (the exception's class name, a
+        # catch-all code, nothing): ``err(str(exc), code=exc.__class__.__name__)`` of ``{"code": code, ...}``
+        self._untyped: frozenset[str] = frozenset()
         self.stored: frozenset[str] = frozenset()  # while reading a method's return: ``self``'s attributes holding text
         self.classifiers: dict[int, frozenset[str]] = {}  # id of a helper -> the keys it classifies under (:mod:`.kinds`)
         self.any_classifier: bool | None = None  # the module has a classifier (:meth:`_has_classifier`)
@@ -158,16 +161,45 @@ class TextTaint:
                     name = params[i].name.value
                 else:
                     continue
-                if self._carries(d, name, obj):
+                if self._carries(d, name, obj, self._untyped_params(call, d, params, exc)):
                     return True
         return False
 
-    def _carries(self, helper: cst.FunctionDef, param: str, obj: bool) -> bool:
-        """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself)."""
-        key = (id(helper), param, obj)
+    def _untyped_params(self, call: cst.Call, helper: cst.FunctionDef, positional: list[cst.Param],
+                        exc: set[str]) -> frozenset[str]:
+        """s54 (issue 24): the helper's parameters to which ``call`` gives no kind of failure: the caught exception's
+        class name (``err(str(exc), code=exc.__class__.__name__)``, vmnest's envelope), a catch-all code
+        (``"error"``), ``None``, or nothing where the default is one of those (``code: str = "error"``). A
+        discriminator of the helper's result that is such a parameter (``{"code": code, "message": message}``)
+        types nothing for this call, as the class name beside the text types nothing in place (s43); any other
+        argument (``code="NOT_FOUND"``, a classifier's result) is a kind the caller chose."""
+        given: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                return frozenset()  # ``**kwargs``: what binds where is not read
+            if arg.keyword is not None:
+                given[arg.keyword.value] = arg.value
+            elif i < len(positional):
+                given[positional[i].name.value] = arg.value
+        out: set[str] = set()
+        params = helper.params
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+            value = given.get(p.name.value, p.default)
+            if value is None or (isinstance(value, cst.Name) and value.value == "None") \
+                    or self.class_name_of(value, exc) or self._bound_to_class_name(value, exc) \
+                    or self._catch_all_code(value):
+                out.add(p.name.value)
+        return frozenset(out)
+
+    def _carries(self, helper: cst.FunctionDef, param: str, obj: bool,
+                 untyped: frozenset[str] = frozenset()) -> bool:
+        """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself;
+        ``untyped``: its parameters the call gives no kind, :meth:`_untyped_params`)."""
+        key = (id(helper), param, obj, untyped)
         if key not in self.carries:
             self.carries[key] = False
             self.following = True
+            self._untyped = untyped - {param}
             exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
             try:
                 extra = self._local_text(helper, exc, extra)
@@ -179,6 +211,7 @@ class TextTaint:
                             break
             finally:
                 self.following = False
+                self._untyped = frozenset()
         return self.carries[key]
 
     def _local_text(self, helper: cst.FunctionDef, exc: set[str], extra: frozenset[str]) -> frozenset[str]:
@@ -303,6 +336,8 @@ class TextTaint:
         for i, (key, value) in enumerate(pairs):
             if self.class_name_of(value, exc) or self._bound_to_class_name(value, exc):
                 continue  # s43: the exception's own class name is no kind the program chose (see the docs)
+            if self.following and isinstance(value, cst.Name) and value.value in self._untyped:
+                continue  # s54: a helper's parameter the followed call fills with no kind (:meth:`_untyped_params`)
             if self._kind_of(value, exc):
                 return True
             if key is None and isinstance(node, cst.Call) and i < starred \

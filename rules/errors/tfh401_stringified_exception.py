@@ -202,7 +202,13 @@ re-exports) or a method inherited from a base class imported from it. That
 module is read from disk for the helper's body only (never linted, never
 outside the linted file's top-level package), and the cache keys the
 finding on it. It stops at any other call's result (`f(str(e))` is what
-`f` made of it) and at a helper's own helpers.
+`f` made of it) and at a helper's own helpers. s54: a kind in the helper's
+result that is one of its parameters (`def err(message, *, code="error"):
+return {"ok": False, "error": {"code": code, "message": message}}`) types
+the text only where the call gives that parameter a kind the program chose
+(`code="NOT_FOUND"`, a classifier's result); the exception's class name
+(`err(str(exc), code=exc.__class__.__name__)`, vmnest's envelope), a
+catch-all code, `None` or a default of those types nothing, as in place.
 
 Not reported: logging the exception, returning only its type name
 (`type(e).__name__`), raising, or building one of the runtime's ToolErrors from
@@ -240,7 +246,19 @@ failure:
   `cli`, `__main__` or `commands`: allmail's `mailmcp/install.py`, imported
   by `mailmcp/cli.py` alone, whose report lines the `mailmcp install`
   command prints; dulus' `dulus_mcp/hub.py`, read by its `/mcp` slash
-  commands) to the person who ran the command, unless the module registers
+  commands; s54: also a module a console script declared beside the
+  package runs, `[project.scripts]` or a wheel's `entry_points.txt`:
+  harflow's `harflow-setup = harflow_mcp.setup_client:main`, and an
+  importer that only the command line imports in turn, up to four
+  modules deep: harflow's `clients/vibe.py`, imported by
+  `clients/__init__.py`, imported by `setup_client.py` alone; a package's
+  `__init__` is imported by `from . import clients` or `from .clients
+  import Name`, not by `from .clients import jsonc` of a submodule; these
+  three only where no package directory says tools: `tools/__init__.py`
+  re-exporting `tools/file_ops.py` to the CLI hands the agent its tools; a
+  script named for a server, `listmonk-mcp = listmonk_mcp.server:main`,
+  is none) to
+  the person who ran the command, unless the module registers
   a tool anywhere (a nested `@mcp.tool()` in a `build_app()` factory) or is
   a hand-written MCP server; a module no other imports says nothing -- but not a module
   that registers tools itself (`@mcp.tool()`/`@agent.tool` on an object
@@ -1307,6 +1325,21 @@ def _safe_tool(fn):
 async def nas_mkdir(path: str):
     return await client.mkdir(path)
 """,
+        # s54: the same envelope helper given a kind the caller chose (`code="NOT_FOUND"`, a classifier's code): typed, silent
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("sandbox")
+def err(message: str, *, code: str = "error") -> dict:
+    return {"ok": False, "error": {"code": code, "message": message}}
+@mcp.tool()
+def sandbox_start(name: str) -> dict:
+    try:
+        return {"ok": True, "data": client.start(name)}
+    except KeyError as exc:
+        return err(str(exc), code="NOT_FOUND")
+    except Exception as exc:
+        return err(str(exc), code=classify(exc))
+""",
         # s52: a helper adding a kind to the dict it returns beside the text (janction's `_fail(exc)`): a typed error, silent
         """\
 from mcp.server.fastmcp import FastMCP
@@ -1344,6 +1377,27 @@ def list_users():
     ]
 
     INVALID = [
+        # s54: an envelope helper whose kind is a parameter the call fills with the exception's class name (vmnest's
+        # `err(str(exc), code=exc.__class__.__name__)` of `{"code": code, "message": message}`): no kind, reported
+        """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("sandbox")
+def err(message: str, *, code: str = "error") -> dict:
+    error = {"code": code, "message": message}
+    return {"ok": False, "error": error}
+@mcp.tool()
+def sandbox_start(name: str) -> dict:
+    try:
+        return {"ok": True, "data": client.start(name)}
+    except Exception as exc:
+        return err(str(exc), code=exc.__class__.__name__)  # error: TFH401
+@mcp.tool()
+def sandbox_stop(name: str) -> dict:
+    try:
+        return {"ok": True, "data": client.stop(name)}
+    except Exception as exc:
+        return err(str(exc))  # error: TFH401
+""",
         # s50: still reported beside the model's-input checks: the same `try` running the tool (`fn(**parsed)`), a
         # parse of a program's output (`json.loads(proc.stdout)`), a check-named helper that reaches outside
         """\
