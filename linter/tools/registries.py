@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterator, Mapping
 from .. import knowledge as kb
 from .gated import handed_server
 from .handing import each_of_varargs, handed_args
-from .toolobjects import object_names, tool_object
+from .toolobjects import built_around, object_names, tool_object
 from .toolwords import camel_words as _camel_words, says_tool as _says_tool
 from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, made_of, own_nodes, resolve_ref, target_key,
                     tool_word)
@@ -151,7 +151,8 @@ def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> boo
         if not isinstance(value, ast.Call):
             continue
         arg = callable_arg(value)
-        if isinstance(arg, ast.Name) and arg.id == param and (index.qualname(value.func) or "")[:1]:
+        if (isinstance(arg, ast.Name) and arg.id == param or built_around(value, param)) \
+                and (index.qualname(value.func) or "")[:1]:  # ``Tool(func=fn)``; ``Tool(fn, name=...)``
             return True
         callee = module_defs.get(value.func.id) if isinstance(value.func, ast.Name) \
             and value.func.id not in index.imports else None

@@ -15,7 +15,7 @@ from collections.abc import Collection
 
 from .index import EVENT_WORDS, own_nodes
 
-__all__ = ["object_names", "tool_object"]
+__all__ = ["built_around", "object_names", "tool_object"]
 
 
 def _names_tool(func: ast.expr) -> bool:
@@ -53,3 +53,10 @@ def tool_object(value: ast.AST, fn: ast.AST, held: Collection[str]) -> bool:
     """What ``fn`` stores is a tool object: built in place (``REGISTRY[name] = Tool(name, ..., fn)``) or a name
     bound to one (``REGISTRY[name] = tool``)."""
     return _built(value, held) or (isinstance(value, ast.Name) and value.id in object_names(fn, held))
+
+
+def built_around(call: ast.Call, param: str) -> bool:
+    """``call`` builds an object of a tool class around the function ``param`` handed first by position: a
+    decorator's ``return Tool(target, name=name, permission=...)`` (stcode's and tank-ai's own ``@tool``)."""
+    return bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id == param \
+        and _names_tool(call.func)
