@@ -91,12 +91,12 @@ def test_clients_reach_the_tool_rows_calls(tmp_path: Path, capsys: pytest.Captur
     _write(tmp_path, {
         "myproj/__init__.py": "",
         "myproj/http_adapter.py": """\
-            import requests
+            import vendor_sdk
 
 
             class Http:
                 def __init__(self):
-                    self.session = requests.Session()
+                    self.session = vendor_sdk.connect()  # a requests.Session, which only the configuration says
             """,
         "myproj/server.py": """\
             from mcp.server.fastmcp import FastMCP

@@ -167,12 +167,9 @@ class TextTaint:
 
     def _untyped_params(self, call: cst.Call, helper: cst.FunctionDef, positional: list[cst.Param],
                         exc: set[str]) -> frozenset[str]:
-        """s54 (issue 24): the helper's parameters to which ``call`` gives no kind of failure: the caught exception's
-        class name (``err(str(exc), code=exc.__class__.__name__)``, vmnest's envelope), a catch-all code
-        (``"error"``), ``None``, or nothing where the default is one of those (``code: str = "error"``). A
-        discriminator of the helper's result that is such a parameter (``{"code": code, "message": message}``)
-        types nothing for this call, as the class name beside the text types nothing in place (s43); any other
-        argument (``code="NOT_FOUND"``, a classifier's result) is a kind the caller chose."""
+        """s54 (issue 24): the helper's parameters ``call`` gives no kind (the exception's class name, a catch-all
+        code, ``None``, or a default of those: ``err(str(exc), code=exc.__class__.__name__)``); a discriminator that
+        is one types nothing for this call (as in place, s43); ``code="NOT_FOUND"`` is a kind the caller chose."""
         given: dict[str, cst.BaseExpression] = {}
         for i, arg in enumerate(call.args):
             if arg.star:

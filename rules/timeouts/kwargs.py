@@ -134,7 +134,7 @@ def _only_called(path: str, tree: ast.AST, name: str) -> bool:
     if importers is None:
         return False
     trees: list[ast.AST] = [tree]
-    for _, text in importers:
+    for _, text, _file in importers:
         try:
             trees.append(ast.parse(text))
         except (SyntaxError, ValueError, RecursionError):
