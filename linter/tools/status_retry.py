@@ -146,7 +146,7 @@ def _counted(loop: cst.For) -> int | str | None:
             and 1 <= len(it.args) <= 2 and not any(a.star or a.keyword for a in it.args)):
         return None
     name = target.value.lower()
-    if not (name.startswith("_") or any(w in name for w in ("attempt", "retr", "tries", "try"))):
+    if not (name.startswith("_") or any(w in name for w in kb.RETRY_COUNTER_WORDS)):
         return None
     last = it.args[-1].value
     return int(last.value) if isinstance(last, cst.Integer) and last.value.isdigit() else "n"

@@ -201,7 +201,7 @@ def _loop_try(loop: Union[cst.For, cst.While]) -> cst.Try | None:
     return None
 
 
-_COUNTER_WORDS = ("attempt", "retr", "tries", "try")
+_COUNTER_WORDS = knowledge.RETRY_COUNTER_WORDS
 _BUILTIN_NAMES = frozenset(dir(builtins))
 
 

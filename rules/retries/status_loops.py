@@ -219,7 +219,7 @@ def _ast_counted(loop: ast.AST) -> bool:
     name = loop.target.id
     return (
         isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and 1 <= len(it.args) <= 2
-        and (name.startswith("_") or any(w in name.lower() for w in ("attempt", "retr", "tries", "try")))
+        and (name.startswith("_") or any(w in name.lower() for w in kb.RETRY_COUNTER_WORDS))
     )
 
 
@@ -245,7 +245,7 @@ def _counted(loop: cst.For) -> bool:
     if len(it.args) == 2 and not (isinstance(it.args[0].value, cst.Integer) and it.args[0].value.evaluated_value in (0, 1)):
         return False
     name = target.value
-    return name.startswith("_") or any(w in name.lower() for w in ("attempt", "retr", "tries", "try"))
+    return name.startswith("_") or any(w in name.lower() for w in kb.RETRY_COUNTER_WORDS)
 
 
 def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
