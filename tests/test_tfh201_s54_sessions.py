@@ -52,7 +52,7 @@ def lines(src: str) -> list[int]:
 def test_a_session_on_the_terminal_is_silent_captured_it_is_reported() -> None:
     src = """\
     import subprocess
-    def shell(pod, container, host, args):
+    def shell(pod, container, host, args, target):
         subprocess.run(["kubectl", "exec", "-it", pod, "--", "bash"])
         subprocess.run(["docker", "exec", "-it", container, "sh"])
         subprocess.run(["ssh", "-t", host])
@@ -64,8 +64,10 @@ def test_a_session_on_the_terminal_is_silent_captured_it_is_reported() -> None:
         subprocess.run(["ssh", "-t", host, "ls"], stdout=subprocess.PIPE)
         subprocess.run(["kubectl", "exec", pod, "--", "ls"])
         subprocess.run(["ssh", host, *args])
+        subprocess.run(f"ssh {target}", shell=True)
+        subprocess.run(f"ssh -t {target}", shell=True)
     """
-    assert lines(src) == [10, 11, 12, 13]
+    assert lines(src) == [10, 11, 12, 13, 14]
 
 
 def test_no_fix_writes_a_timeout_on_a_session() -> None:
@@ -79,3 +81,21 @@ def test_no_fix_writes_a_timeout_on_a_session() -> None:
     fixed = fixes.fix_text(src, "m.py", Config(), unsafe=True).text.splitlines()
     assert "timeout" not in fixed[2] and "timeout" not in fixed[3]
     assert fixed[4].endswith("timeout=30)")
+
+
+def test_a_session_built_by_a_method_is_read_through_it() -> None:
+    src = """\
+    import subprocess
+    class Remote:
+        def ssh_base(self):
+            return ["ssh", "-o", "BatchMode=yes", self.host]
+        def run_interactive(self, line):
+            full = [*self.ssh_base(), "-t", "--", line]
+            return subprocess.run(full).returncode
+        def run(self, line):
+            full = [*self.ssh_base(), "--", line]
+            return subprocess.run(full).returncode
+        def run_captured(self, line):
+            return subprocess.run([*self.ssh_base(), "-t", "--", line], capture_output=True)
+    """
+    assert lines(src) == [10, 12]

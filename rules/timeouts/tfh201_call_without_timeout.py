@@ -200,7 +200,8 @@ given a token or identity, `--with-token`, `--identity`, `--service-principal`,
 captured sign-in gets no fix), an interactive session started on the person's
 terminal (s54, issue 23: `SESSION_FLAGS`, `SSH_SESSION_LETTERS`, read as flags per program: `kubectl exec -it POD
 -- bash`, `kubectl attach -it`, `docker exec -it`, `docker run -it` (not `-itd`), `podman exec --interactive
---tty`, `docker attach`, `ssh -t host`, `ssh host` with no remote command: the person types into it and ends it;
+--tty`, `docker attach`, `ssh -t host`, `ssh host` with no remote command, also a command built in the code and read
+through its names and the class's methods, `[*self.ssh_base(), "-t", "--", line]`: the person types into it and ends it;
 the same program captured or without `-i`/`-t` (`kubectl exec POD -- ls`) stays reported, and no fix is offered on
 a `-it` or `ssh -t` process even captured: a timeout would end a person's session), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
@@ -981,6 +982,12 @@ def shell(pod, container, image, host):
     subprocess.run(["ssh", "-t", host, "tmux attach"])
     subprocess.run(["ssh", "-F", "ssh_config", host])
     subprocess.run(f"kubectl exec -ti {pod} -- sh", shell=True)
+class Remote:
+    def ssh_base(self):
+        return ["ssh", "-o", "BatchMode=yes", self.host]
+    def run_interactive(self, line):
+        full = [*self.ssh_base(), "-t", "--", line]
+        return subprocess.run(full).returncode
 """,
         # s46 (batch 18, kolega-code): a helper handed its command as `*args`, every call of it in the module a literal
         # local program (the clipboard's readers): each call's words are the command it runs
