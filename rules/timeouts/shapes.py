@@ -544,10 +544,10 @@ class TimeoutShapes(LoopCommands, Rule):
         """s54: a command built in the code (`[*self.ssh_base(), "-t", "--", line]`) whose literal words, read through the
         function's, module's and class's names and methods, open an interactive session on the person's terminal."""
         screen, func = self.ctx.screen, self.names.function
-        words = attached(node) and literal_words(
+        words = literal_words(
             cmd, func if isinstance(func, cst.FunctionDef) else None, self.module, self.names.is_builtin,
             self.classes[-1] if self.classes else None, screen.memo(("returned_words",), lambda: returned_words(screen.tree)),
-            screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree)))
+            screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree))) if attached(node) else []
         return bool(words) and self.knowledge.interactive_session([None if w.startswith("{") else w for w in words], False) is not None
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
