@@ -51,7 +51,7 @@ from .local_programs import (
 )
 from .sessions import (
     SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, SIGN_IN_FLAGS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
-    interactive_sign_in, sign_in_subcommand,
+    interactive_sign_in, sign_in_subcommand, SessionFlags, SESSION_FLAGS, SSH_SESSION_LETTERS, interactive_session,
 )
 from .errors import (
     RUNTIME_MODULES, TOOL_ERROR_VARIANTS, TOOL_ERROR_CONSTRUCTORS, TOOL_ERROR_CLASSES, TOOL_ERROR_UNION,
@@ -189,7 +189,7 @@ __all__ = [
     "process_fix_refusal", "process_length_unknown", "local_program", "network_command", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
     "FOREGROUND_JOBS", "SELF_BOUNDING_FLAGS", "foreground_job", "self_bounded",
     "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "SIGN_IN_FLAGS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
-    "interactive_sign_in", "sign_in_subcommand",
+    "interactive_sign_in", "sign_in_subcommand", "SessionFlags", "SESSION_FLAGS", "SSH_SESSION_LETTERS", "interactive_session",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",
 ]
 
@@ -400,6 +400,7 @@ class Knowledge:
     self_bounded = staticmethod(self_bounded)
     interactive_sign_in = staticmethod(interactive_sign_in)
     sign_in_subcommand = staticmethod(sign_in_subcommand)
+    interactive_session = staticmethod(interactive_session)
     remote_cli = staticmethod(remote_cli)
     remote_clis: ClassVar[frozenset[str]] = REMOTE_CLIS
     remote_cli_local_subcommands: ClassVar[frozenset[str]] = REMOTE_CLI_LOCAL_SUBCOMMANDS

@@ -8,6 +8,7 @@ has nobody to talk to and stays reported, as every form here that does not ask t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final, Iterable, Mapping
 
 from .processes import _program_argv
@@ -61,3 +62,116 @@ def interactive_sign_in(words: Iterable[str]) -> bool:
     if any(tuple(positional[:len(key)]) == key for key in SIGN_IN_COMMANDS):
         return not _non_interactive(argv[1:])
     return sign_in_subcommand(argv[1:])
+
+
+# s54 (issue 23): an interactive session a process opens for the person at the terminal: a shell in a pod or container
+# (`kubectl exec -it POD -- bash`, `docker exec -it C sh`, `docker run -it IMAGE`, `kubectl attach -it POD`), a login on
+# another host (`ssh -t host`, `ssh host` with no remote command), an attach to a running container (`docker attach C`).
+# Started attached to the terminal it is the person's session: they type into it and end it; a timeout (the fix's 30 s
+# above all) would kill it. Read as data, per program (:class:`SessionFlags`): the sub-commands that open one given a
+# stdin flag and a tty flag (short letters, also combined as `-it`/`-ti`, or long names), the flags that detach it
+# instead (`docker run -itd`), the program's own flags before the sub-command that take a value (`kubectl -n ns exec
+# -it ...`), and the sub-commands that attach a terminal by default (`docker attach`). ``SSH_SESSION_LETTERS``: ssh's
+# short flags that take a value, the one that asks for a terminal (`-t`), and those after which no session opens (a
+# tunnel `-N`, `-f`, `-n`, `-T`, a query); with none of these and no remote command after the host, ssh opens a login.
+@dataclass(frozen=True, slots=True)
+class SessionFlags:
+    """How a program's argv opens an interactive session (:data:`SESSION_FLAGS`)."""
+
+    subcommands: frozenset[str]
+    stdin: frozenset[str]
+    tty: frozenset[str] = frozenset({"t", "--tty"})
+    detach: frozenset[str] = frozenset()
+    attach: frozenset[str] = frozenset()
+    global_value_flags: frozenset[str] = frozenset()
+    groups: frozenset[str] = frozenset()
+
+
+_KUBE = SessionFlags(frozenset({"exec", "attach", "run", "debug"}), frozenset({"i", "--stdin"}), global_value_flags=frozenset(
+    {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--as", "--token"}))
+_CONTAINER = SessionFlags(
+    frozenset({"exec", "run", "start"}), frozenset({"i", "--interactive"}), detach=frozenset({"d", "--detach"}),
+    attach=frozenset({"attach"}), groups=frozenset({"container"}), global_value_flags=frozenset(
+        {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--url", "--connection", "--namespace"}))
+SESSION_FLAGS: Final[Mapping[str, SessionFlags]] = {
+    **dict.fromkeys(("kubectl", "oc"), _KUBE), **dict.fromkeys(("docker", "podman", "nerdctl"), _CONTAINER)}
+SSH_SESSION_LETTERS: Final[Mapping[str, frozenset[str]]] = {
+    "value": frozenset("BbcDEeFIiJLlmOoPpQRSWw"), "tty": frozenset("t"), "none": frozenset("NfnTsWOGVQ")}
+
+
+def _flags(words: list[str | None]) -> tuple[set[str], set[str]]:
+    """The short letters (`-it` -> i, t) and long names (`--tty=true` -> --tty) of ``words``' flags (not `=false`)."""
+    letters: set[str] = set()
+    names: set[str] = set()
+    for w in words:
+        if w is None or not w.startswith("-") or w == "-" or w == "--":
+            continue
+        if w.startswith("--"):
+            name, _, value = w.partition("=")
+            if value.lower() != "false":
+                names.add(name)
+        elif w[1:].isalpha():
+            letters.update(w[1:])
+    return letters, names
+
+
+def _container_session(flags: SessionFlags, words: list[str | None]) -> bool:
+    """``kubectl``/``docker``-like ``words`` after the program: a sub-command that opens a session given stdin and tty."""
+    i = 0
+    while i < len(words) and words[i] is not None and str(words[i]).startswith("-"):  # the program's own flags
+        i += 2 if words[i] in flags.global_value_flags else 1
+    if i < len(words) and words[i] in flags.groups:
+        i += 1
+    sub = words[i] if i < len(words) else None
+    if sub is None:
+        return False
+    scanned: list[str | None] = []
+    for prev, word in zip(words[i:], words[i + 1:]):  # its flags, up to `--` or a positional no flag can own
+        owned = prev == sub or (prev is not None and prev.startswith("-"))  # a flag's value may follow it
+        if word == "--" or ((word is None or not word.startswith("-")) and not owned):
+            break
+        scanned.append(word)
+    letters, names = _flags(scanned)
+    held = letters | names
+    if held & flags.detach:
+        return False
+    if sub in flags.attach:
+        return "--no-stdin" not in names
+    return sub in flags.subcommands and bool(held & flags.stdin) and bool(held & flags.tty)
+
+
+def _ssh_session(words: list[str | None], complete: bool) -> bool:
+    """``ssh`` ``words`` (after the program): `-t` asks for a terminal; no remote command after the host is a login."""
+    positional, tty, i = 0, False, 0
+    while i < len(words):
+        w = words[i]
+        if w is not None and w.startswith("-") and len(w) > 1 and w != "--":
+            letters = w[1:]
+            for j, c in enumerate(letters):
+                if c in SSH_SESSION_LETTERS["none"]:
+                    return False
+                tty = tty or c in SSH_SESSION_LETTERS["tty"]
+                if c in SSH_SESSION_LETTERS["value"]:
+                    i += 1 if j == len(letters) - 1 else 0  # `-p 22` takes the next word; `-p22` holds it
+                    break
+        elif w != "--":
+            positional += 1
+        i += 1
+    return positional >= 1 and (tty or (complete and positional == 1))
+
+
+def interactive_session(words: Iterable[str | None], complete: bool) -> str | None:
+    """Why a process opens an interactive session for the person (``kubectl exec -it``, ``docker run -it``,
+    ``ssh -t host``, ``ssh host`` with no command, ``docker attach``), or None. ``words``: its argv words, ``None`` for
+    a word the code does not spell (one word each); ``complete``: no word follows them (`ssh host` ends there)."""
+    argv = list(words)
+    if not argv or argv[0] is None:
+        return None
+    head = _program_argv([argv[0]])[0] if argv[0] else ""
+    flags = SESSION_FLAGS.get(head)
+    if flags is not None:
+        if _container_session(flags, argv[1:]):
+            return f"`{head}` opens an interactive session (a terminal attached to stdin) for the person, who ends it"
+    elif head == "ssh" and _ssh_session(argv[1:], complete):
+        return "`ssh` opens an interactive session (a terminal on the host) for the person, who ends it"
+    return None

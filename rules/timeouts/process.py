@@ -137,6 +137,30 @@ def attached(node: cst.Call) -> bool:
     return True
 
 
+def session_command(knowledge: Knowledge, node: cst.Call, cmd: cst.BaseExpression) -> str | None:
+    """s54 (issue 23): why a process started on the person's terminal (:func:`attached`) is their interactive session
+    (``knowledge.interactive_session``: `kubectl exec -it POD -- bash`, `docker run -it IMAGE`, `ssh -t host`, `ssh host`
+    with no command), or None. A list's words one by one (a word the code does not spell is one unknown word; a ``*rest``
+    ends what is known); a command string (``shell=True`` or not) by its template, each of its commands (a placeholder
+    there may hold several words: `f"ssh {target}"` may carry a remote command, so only its flags tell)."""
+    if not attached(node):
+        return None
+    if isinstance(cmd, (cst.List, cst.Tuple)):
+        words: list[str | None] = []
+        for el in cmd.elements:
+            if isinstance(el, cst.StarredElement):
+                return knowledge.interactive_session(words, False)
+            value = el.value.evaluated_value if isinstance(el.value, cst.SimpleString) else None
+            words.append(value if isinstance(value, str) else None)
+        return knowledge.interactive_session(words, True)
+    if isinstance(cmd, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.BinaryOperation)):
+        for seg in _DEFAULTS.shell_commands(_template(cmd)):
+            why = knowledge.interactive_session([None if "{}" in w else w for w in seg], not any("{}" in w for w in seg))
+            if why is not None:
+                return why
+    return None
+
+
 def later_flags(cmd: cst.BaseExpression | None) -> list[str]:
     """The literal flags of a command list after its literal leading words (``["docker", "login", "-u", user,
     "--password-stdin"]`` -> ``--password-stdin``): what makes a sign-in non-interactive is read past a name."""

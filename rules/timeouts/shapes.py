@@ -33,10 +33,11 @@ from .methods import method_command
 from .runner_params import REFUSAL as RUNNER_REFUSAL
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
 from .process import POPEN_WAITS, PROCESS_RUNS, PROCESS_WAITS
-from .process import attached, caught_names, exec_argv, later_flags, command_words, local_command, segments, suppressed_names, unguessed_program
+from .process import (attached, caught_names, exec_argv, later_flags, command_words, local_command, segments,
+                      session_command, suppressed_names, unguessed_program)
 from .reaped import polled_in as _polled_in, receiver as _receiver
 from .screen import exit_functions
-from .unspelled import built_local_command, returned_words
+from .unspelled import built_local_command, literal_words, method_returned_words, returned_words
 from .watched import watched_wait
 from .writes import http_write_refusal
 from .wrapped_session import wrapped_session
@@ -140,6 +141,9 @@ class TimeoutShapes(LoopCommands, Rule):
             segs = segments(node, words, whole)
             for seg in segs:
                 given = argument(node, "args", 0)
+                if self.knowledge.interactive_session(seg, False) is not None:  # s54: `kubectl exec -it` captured or not
+                    return ("an interactive session (`-it`, `ssh -t`) is the person's terminal, which a timeout would end; "
+                            "bound only a non-interactive command")
                 if self.knowledge.interactive_sign_in(seg + later_flags(given.value if given is not None else None)):
                     # s46 (issue 28): no fix for a wait for a person
                     return ("an interactive sign-in waits for the person at its prompt or browser page; run it on their "
@@ -524,6 +528,8 @@ class TimeoutShapes(LoopCommands, Rule):
                 cmd.elements[0], cst.StarredElement) and self.knowledge.sign_in_subcommand(
                 command_words(rest := cmd.with_changes(elements=cmd.elements[1:]))[0] + later_flags(rest)):
             return True  # s46 (batch 18, rootsight): `[exe, "sso", "login"]` on the person's terminal: any CLI's sign-in
+        if session_command(self.knowledge, node, cmd) is not None or self._built_session(node, cmd):
+            return True  # s54 (issue 23): `kubectl exec -it POD -- bash`, `ssh host` on the person's terminal: their session
         words, whole = self._words_of(cmd)  # s43: TFH201's default reads a literal local program
         if self_bounding(self.knowledge, node, cmd, words):  # s50: `curl --max-time 30 url`: a deadline of its own
             return True
@@ -533,6 +539,16 @@ class TimeoutShapes(LoopCommands, Rule):
         return (not words and built_local_command(self.knowledge, cmd, func if isinstance(func, cst.FunctionDef) else None,
                                                   self.module, self.names.is_builtin, self.classes[-1] if self.classes else None,
                                                   self.ctx.screen.memo(("returned_words",), lambda: returned_words(self.ctx.screen.tree))))
+
+    def _built_session(self, node: cst.Call, cmd: cst.BaseExpression) -> bool:
+        """s54: a command built in the code (`[*self.ssh_base(), "-t", "--", line]`) whose literal words, read through the
+        function's, module's and class's names and methods, open an interactive session on the person's terminal."""
+        screen, func = self.ctx.screen, self.names.function
+        words = literal_words(
+            cmd, func if isinstance(func, cst.FunctionDef) else None, self.module, self.names.is_builtin,
+            self.classes[-1] if self.classes else None, screen.memo(("returned_words",), lambda: returned_words(screen.tree)),
+            screen.memo(("method_returned_words",), lambda: method_returned_words(screen.tree))) if attached(node) else []
+        return bool(words) and self.knowledge.interactive_session([None if w.startswith("{") else w for w in words], False) is not None
 
     def _parameter_commands(self, cmd: cst.BaseExpression) -> list[cst.BaseExpression] | None:
         """The command with its program (or the whole command) as each literal a parameter naming it can hold

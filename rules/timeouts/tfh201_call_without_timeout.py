@@ -197,7 +197,13 @@ password; nothing captured or
 redirected: its prompts, device code and browser page are theirs; captured, or
 given a token or identity, `--with-token`, `--identity`, `--service-principal`,
 `--password-stdin`, it is an ordinary remote call and stays reported, and a
-captured sign-in gets no fix), an instant local command or
+captured sign-in gets no fix), an interactive session started on the person's
+terminal (s54, issue 23: `SESSION_FLAGS`, `SSH_SESSION_LETTERS`, read as flags per program: `kubectl exec -it POD
+-- bash`, `kubectl attach -it`, `docker exec -it`, `docker run -it` (not `-itd`), `podman exec --interactive
+--tty`, `docker attach`, `ssh -t host`, `ssh host` with no remote command, also a command built in the code and read
+through its names and the class's methods, `[*self.ssh_base(), "-t", "--", line]`: the person types into it and ends it;
+the same program captured or without `-i`/`-t` (`kubectl exec POD -- ls`) stays reported, and no fix is offered on
+a `-it` or `ssh -t` process even captured: a timeout would end a person's session), an instant local command or
 read (`which`, `command -v`, `chmod`, `crontab -l`, `pbcopy`, `git rev-parse`, `git blame`,
 `uv python pin`, `type <file>`, `git apply`, `git -C <dir> add`, `poetry new`, `cat`,
 `security find-generic-password`, `pdffonts`, `pgrep`, `getconf`, `git remote get-url`, `tasklist`,
@@ -962,6 +968,26 @@ def sign_in(provider, tenant):
         return subprocess.run(["gcloud", "auth", "application-default", "login"], stdout=None).returncode == 0
     subprocess.check_call(["gh", "auth", "login", "--web"])
     return subprocess.call(["aws", "sso", "login", "--profile", provider]) == 0
+""",
+        # s54 (issue 23): an interactive session on the person's terminal (nothing captured): a shell in a pod or a
+        # container, a login on a host; the person types into it and ends it (`knowledge.SESSION_FLAGS`)
+        """\
+import subprocess
+def shell(pod, container, image, host):
+    subprocess.run(["kubectl", "exec", "-it", "-n", "prod", pod, "--", "/bin/bash"])
+    subprocess.run(["kubectl", "attach", "--stdin", "--tty", pod])
+    subprocess.run(["docker", "exec", "-it", container, "sh"])
+    subprocess.call(["docker", "run", "--rm", "-it", image])
+    subprocess.run(["podman", "exec", "--interactive", "--tty", container, "bash"])
+    subprocess.run(["ssh", "-t", host, "tmux attach"])
+    subprocess.run(["ssh", "-F", "ssh_config", host])
+    subprocess.run(f"kubectl exec -ti {pod} -- sh", shell=True)
+class Remote:
+    def ssh_base(self):
+        return ["ssh", "-o", "BatchMode=yes", self.host]
+    def run_interactive(self, line):
+        full = [*self.ssh_base(), "-t", "--", line]
+        return subprocess.run(full).returncode
 """,
         # s46 (batch 18, kolega-code): a helper handed its command as `*args`, every call of it in the module a literal
         # local program (the clipboard's readers): each call's words are the command it runs
@@ -1733,6 +1759,17 @@ async def _run_exec(*args):
     return stdout
 async def paste(script):
     return await _run_exec("wl-paste") or await _run_exec("powershell", "-NoProfile", "-Command", script)
+""",
+        # s54: the same programs captured, without `-i` and `-t`, detached, or given a remote command: an ordinary
+        # remote call (the fix bounds `kubectl exec POD -- ls`; it is not offered on a `-it` process even captured)
+        """\
+import subprocess
+def remote(pod, container, host):
+    subprocess.run(["kubectl", "exec", pod, "--", "ls"], capture_output=True)  # error: TFH201
+    subprocess.run(["kubectl", "exec", "-it", pod, "--", "ls"], capture_output=True)  # error: TFH201 "no automatic fix"
+    subprocess.run(["ssh", host, "uptime"])  # error: TFH201
+    subprocess.run(["ssh", "-N", "-L", "8080:localhost:80", host])  # error: TFH201
+    subprocess.run(["docker", "run", "-itd", "redis"])  # error: TFH201
 """,
         # s46: a sign-in whose output is captured has nobody to talk to, and a non-interactive sign-in (a token or a
         # managed identity handed in) is an ordinary remote call: reported
