@@ -240,9 +240,14 @@ FOREGROUND_JOBS: Final[frozenset[tuple[str, ...]]] = frozenset({
     ("apt", "install"), ("apt", "update"), ("dnf", "install"), ("yum", "install"), ("brew", "install"),
     ("brew", "upgrade"), ("winget", "install"), ("winget", "upgrade"), ("choco", "install"), ("choco", "upgrade"),
     ("cargo", "install"), ("go", "install"), ("gem", "install"), ("bundle", "install"),
+    # s54 (issue 23, batches 15-26's labels: a download the person asked for in the foreground is false, as an
+    # install is): a model pull, a browser download, a runtime or an index's dependencies fetched, Homebrew's own update
+    ("ollama", "pull"), ("playwright", "install"), ("npx", "playwright", "install"), ("nvm", "install"),
+    ("brew", "update"), ("brew", "reinstall"), ("mvn", "dependency:resolve"),
     # builds
     ("poetry", "build"), ("uv", "build"), ("build",), ("npm", "run", "build"), ("yarn", "build"), ("pnpm", "build"),
     ("bun", "run", "build"), ("cargo", "build"), ("go", "build"), ("make",), ("cmake",), ("ninja",), ("tsc",),
+    ("docker", "build"), ("docker", "buildx", "build"), ("podman", "build"),  # s54: an image the person builds
     # test runs
     ("pytest",), ("tox",), ("nox",), ("unittest",), ("npm", "test"), ("npm", "run", "test"), ("jest",), ("vitest",),
     ("cargo", "test"), ("go", "test"),

@@ -16,6 +16,7 @@ import libcst as cst
 from ...linter.api import registered_tool
 from .callers import command_params, handed_commands
 from .methods import method_command
+from .foreground import ctrl_c_handled, on_terminal
 from .process import PROCESS_RUNS, PROCESS_STARTS, PROCESS_WAITS, attached, exec_argv
 from .shapes import TimeoutShapes
 from .unspelled import _function_values, literal_words, method_returned_words, returned_words
@@ -115,6 +116,23 @@ class EvidenceShapes(TimeoutShapes):
                                self.classes[-1] if self.classes else None,
                                self.ctx.screen.memo(("returned_words",), lambda: returned_words(self.ctx.screen.tree)))
         return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+
+    def _foreground_cli_process(self, node: cst.Call, qn: str) -> bool:
+        return super()._foreground_cli_process(node, qn) or self._stopped_with_ctrl_c(node, qn)
+
+    def _stopped_with_ctrl_c(self, node: cst.Call, qn: str) -> bool:
+        """s54 (issue 23; batches 20-25's labels: conning, oblivion-agent, crossweave, dulus, all false): a process left
+        on the person's terminal (nothing captured: :func:`.foreground.on_terminal`) by a call in a ``try`` whose
+        handler names ``KeyboardInterrupt`` (``except KeyboardInterrupt: return 130``), outside a tool: the code
+        expects the person at the terminal to stop it with Ctrl-C, the s50 foreground decision's terminal child."""
+        if not any(ctrl_c_handled(caught) for caught in self.try_handlers.get(id(node), [])):
+            return False
+        call: cst.Call | None = node
+        if qn in PROCESS_WAITS and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+            call = self.popen_calls.get(node.func.value.value)
+        elif qn not in PROCESS_RUNS:
+            return False
+        return call is not None and on_terminal(self.names, call) and not self._in_tool()
 
     def _in_tool(self) -> bool:
         """The call is in a tool a framework runs (or a function nested in one): the model chose the command."""

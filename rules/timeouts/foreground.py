@@ -57,6 +57,12 @@ def on_terminal(names: Names, call: cst.Call) -> bool:
     return True
 
 
+def ctrl_c_handled(caught: list[str]) -> bool:
+    """s54: a ``try``'s handlers (``caught_names``) name ``KeyboardInterrupt`` (not a bare ``except``, which says
+    nothing of a person): the author expects Ctrl-C from the person at the terminal."""
+    return any(name.rsplit(".", 1)[-1] == "KeyboardInterrupt" for name in caught)
+
+
 def job_command(knowledge: Knowledge, call: cst.Call, words: list[str], whole: bool) -> bool:
     """Each command the call runs is a long job the person asks for (``knowledge.foreground_job``: an install, a
     self-upgrade, a build, a test run) or a local step beside one (``cd x && npm install``), and one is a job."""
@@ -125,4 +131,4 @@ def _walk(node: cst.CSTNode | cst.BaseSuite) -> list[cst.CSTNode]:
     return out
 
 
-__all__ = ["argparse_handlers", "job_command", "on_terminal", "self_bounding", "thread_polled"]
+__all__ = ["argparse_handlers", "ctrl_c_handled", "job_command", "on_terminal", "self_bounding", "thread_polled"]

@@ -249,7 +249,9 @@ under another name keeps the helper on the agent path, and a call `other.f()` on
 that module's `f`); a long job
 the person asked for in that foreground, captured or not (s50, the lead's decision: `knowledge.FOREGROUND_JOBS`, an
 install, a self-upgrade, a build, a test run: `uv tool upgrade x`, `pip install -e .`, `npm run build`, `pytest`;
-also under a confirmation); a command that bounds itself (s50: `curl --max-time 30`/`-m 30`,
+s54: a download or image build, `ollama pull m`, `playwright install chromium`, `nvm install`, `brew update`,
+`docker build`; also under a confirmation); s54: a process left on the person's terminal in a `try` whose handler
+names `KeyboardInterrupt` (`except KeyboardInterrupt: return 130`), outside a tool: the person stops it with Ctrl-C; a command that bounds itself (s50: `curl --max-time 30`/`-m 30`,
 `knowledge.SELF_BOUNDING_FLAGS`; a leading `timeout 30 cmd` already was); a `communicate()`/`wait()` run on a
 thread (`threading.Thread(target=lambda: box.update(out=p.communicate()))`) that the function polls (`t.join(0.1)`,
 `while t.is_alive():`) and whose process it kills (s50: the deadline is enforced by the kill); a process
@@ -1447,6 +1449,30 @@ def drain(argv, timeout):
             break
         t.join(0.1)
     return box.get("out")
+""",
+        # s54 (issue 23, batches 15-26's labels): a download or image build the person asks for in the foreground is a
+        # long job like an install (`knowledge.FOREGROUND_JOBS`): a model pull, a browser download, `brew update`,
+        # `docker build`, captured or not
+        """\
+import subprocess
+import typer
+app = typer.Typer()
+@app.command()
+def setup(model: str):
+    subprocess.run(["ollama", "pull", model])
+    subprocess.run(["python", "-m", "playwright", "install", "chromium"], capture_output=True)
+    subprocess.run(["brew", "update"], capture_output=True)
+    subprocess.run(["docker", "build", "-t", "agent", "."], check=True)
+""",
+        # s54 (batches 20-25: conning, oblivion-agent, crossweave, dulus): a process left on the person's terminal in a
+        # `try` whose handler names KeyboardInterrupt, outside a tool: the code expects the person to stop it (Ctrl-C)
+        """\
+import subprocess
+def run_interactive(cmd, cwd):
+    try:
+        return subprocess.call(cmd, cwd=cwd)
+    except KeyboardInterrupt:
+        return 130
 """,
         # s51 (the lead's session-50 foreground decision, through helpers): a helper that only the person's commands
         # call, directly or through another such helper, runs in their foreground: a long job it runs, and a process
