@@ -22,7 +22,9 @@ rather than leaving a bare difference to decode.
 from __future__ import annotations
 
 import ast
+import os
 import re
+import tempfile
 import textwrap
 from dataclasses import dataclass
 from typing import Sequence
@@ -30,6 +32,9 @@ from typing import Sequence
 from .config import Config
 from .findings import Finding
 from .rule import Rule, Screen
+
+#: where an example is linted "from": a file in no package, so no reading of a project on disk sees anything
+EXAMPLE_PATH = os.path.join(tempfile.gettempdir(), "smullyan-examples", "example.py")
 
 _ITEM = r"""[A-Z]+[0-9]+(?::[0-9]+)?(?:\s+(?:"[^"]*"|'[^']*'))?"""
 MARKER = re.compile(rf"#\s*error:\s*(?P<items>{_ITEM}(?:\s*,\s*{_ITEM})*)\s*$")
@@ -95,7 +100,7 @@ def _why_hidden(rule: type[Rule], src: str, config: Config, missing: Sequence[Ex
     """For expected findings that appear only with the screen open: which screen answer hid them."""
     from .engine import lint_source
 
-    found = lint_source(src, "example.py", config, rules=[_unscreened(rule)])
+    found = lint_source(src, EXAMPLE_PATH, config, rules=[_unscreened(rule)])
     hidden = [e for e in missing if any(e.matches(f) for f in found)]
     if not hidden:
         return []
@@ -136,7 +141,9 @@ def check_example(rule: type[Rule], src: str, kind: str, config: Config | None =
 
     src = textwrap.dedent(src)
     config = (config or Config.default()).only(rule.code, *PSEUDO)
-    findings = lint_source(src, "example.py", config, rules=[rule])
+    # a path in no package: "example.py" relative to a checkout whose root is a package (this repository's is:
+    # /work/main/__init__.py) made the project-wide readings (callers, importers) read the checkout itself
+    findings = lint_source(src, EXAMPLE_PATH, config, rules=[rule])
     problems = [f"{_show(f)} (the engine could not run the rule)" for f in findings if f.code in PSEUDO]
     findings = [f for f in findings if f.code not in PSEUDO]
     if kind == "valid":

@@ -19,6 +19,7 @@ import pytest
 
 from smullyan.linter.config import OFF_BY_DEFAULT, Config
 from smullyan.linter.engine import lint_source
+from smullyan.linter.examples import EXAMPLE_PATH
 from smullyan.linter.registry import all_rules
 from smullyan.linter.rule import Rule
 
@@ -86,7 +87,7 @@ def test_docs_example_gives_what_its_caption_claims(rule: type[Rule], kind: str,
     config = Config.default()
     if rule.code in OFF_BY_DEFAULT:  # an off-by-default rule's example is what a user sees after selecting it
         config = config.with_overrides(extend_select=[rule.code])
-    found = lint_source(src, "example.py", config)
+    found = lint_source(src, EXAMPLE_PATH, config)
     shown = [f"{f.line}:{f.column}: {f.code} {f.message}" for f in found]
     if kind == "bad":
         assert found and {f.code for f in found} == {rule.code}, (
