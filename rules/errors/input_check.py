@@ -23,6 +23,12 @@ A parser needs the model's input proper; a check named so takes any parameter (a
 (``resolve_git_root(container, path)``), another object's ``resolve`` (``mcp.resolve(name, args)``), and a check
 whose body (the module's own, on the ``ast`` tree, with the module's helpers it calls, two levels; a project
 function, read from disk) awaits or calls out.
+
+s54 (issue 24): beside the named checks, a call that only computes on the model's input (:func:`_of_input_only`): a
+builtin that does not act, an in-memory module's function, a method of a value made of the input (``Path(path)
+.expanduser().resolve()``), or a project function whose body, one level, neither awaits nor calls out nor touches
+files or processes (hyperresearch-codex's ``run_directory(root, args["run_id"])``, lovia's ``initial_next_fire``).
+Such a call needs the model's input proper, as a parser does.
 """
 
 from __future__ import annotations
@@ -57,7 +63,11 @@ def checks_model_input(errors: ErrorModel, func: object, handler: Handler, tool:
         if kind is None:
             return False
         # a parser needs the model's input proper; a check named so, any parameter of a function feeding a tool
-        if any(_mentions(a.value, sent if kind == "parse" else given) for a in n.args) and kind != "move":
+        # a parser, or a call of the model's input only (s54), needs the model's input proper; a check named so,
+        # any parameter of a function feeding a tool
+        need = sent if kind in ("parse", "own") else given
+        if kind != "move" and (any(_mentions(a.value, need) for a in n.args)
+                               or (kind == "own" and isinstance(n.func, cst.Attribute) and _mentions(n.func.value, need))):
             checked = True
     return checked
 
@@ -173,7 +183,9 @@ def _kind(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> str | None:
         f = call.func
         if said == {"resolve"} and isinstance(f, cst.Attribute) and not (
                 isinstance(f.value, cst.Name) and f.value.value in ("self", "cls")):
-            return None  # ``mcp.resolve(name, args)``: another object's lookup (a registry, a server), not a check
+            # ``mcp.resolve(name, args)``: another object's lookup (a registry, a server), not a check; a path the
+            # model gave (``Path(path).resolve()``) is its input (s54)
+            return "own" if _of_input_only(errors, call, inputs) else None
         if words(name) & k.input_check_remote_words or any(
                 isinstance(a.value, (cst.Name, cst.Attribute)) and effects.chain_words(a.value) & k.tool_receiver_words
                 for a in call.args):
@@ -183,4 +195,110 @@ def _kind(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> str | None:
         return "move"
     if name[:1].isupper() and call.args and all(a.star == "**" and _mentions(a.value, inputs) for a in call.args):
         return "parse"  # ``Params(**arguments)``: a validation model built from the arguments
-    return None
+    return "own" if _of_input_only(errors, call, inputs) else None
+
+
+# s54 (issue 24): a call that only computes on the model's input. Builtins and methods that act (``open``, a path's
+# ``read_text``/``unlink``/``exists``) are no such call.
+_ACTING_METHODS = frozenset({"open", "exists", "stat", "lstat", "touch", "mkdir", "rmdir", "unlink", "rename", "replace",
+                             "chmod", "glob", "rglob", "iterdir", "is_file", "is_dir", "samefile", "write", "read",
+                             "send", "run", "execute", "call", "invoke", "submit", "save", "delete", "update", "create"})
+
+
+def _of_input_only(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> bool:
+    """s54 (issue 24): ``call`` only computes on the model's input (``int(limit)``, ``Path(path).resolve()``,
+    ``object_type.split(".")``, ``utc_to_epoch(as_of)``, ``resolve_cwd(cwd)``): every argument (and a method's
+    receiver) holds only the input, constants or module-level names, and the callee is a builtin that does not
+    act, a function of an in-memory module of the standard library or an in-memory library (resolved through the
+    imports), a method of a value made of the input, or a function or class of the project whose body (one level,
+    read from disk when imported) neither awaits nor calls out nor touches files or processes. Anything else (a
+    client's method, a third-party call, ``fn(**arguments)``, a method of a value the input did not make) is the
+    tool's work."""
+    k, names = errors.knowledge, errors.names
+    values = [a.value for a in call.args]
+    func = call.func
+    on_input = isinstance(func, cst.Attribute) and _mentions(func.value, inputs) and _only_input(errors, func.value, inputs)
+    if not values and not on_input:  # ``time.time()`` beside the check (lovia's next fire time)
+        qn = names.qualname(func)
+        return qn is not None and k.canonical(qn) in k.fresh_value_calls
+    if not all(_only_input(errors, v, inputs) for v in values):
+        return False
+    name = last_name(func) or ""
+    if isinstance(func, cst.Name) and names.is_builtin(name):
+        return name not in k.io_builtins
+    qn = names.qualname(func)
+    if qn is not None:
+        canon = k.canonical(qn)
+        root = canon.split(".")[0]
+        if canon in k.pure_calls or root in k.in_memory_modules or root in k.in_memory_libraries:
+            return True
+    if on_input:
+        return name not in _ACTING_METHODS and name not in k.local_io_methods and name not in k.tool_methods \
+            and name not in k.file_contention_methods  # ``Path(path).expanduser().resolve()``, ``spec.split(".")``
+    return _project_pure(errors, call, name)
+
+
+def _only_input(errors: ErrorModel, node: cst.BaseExpression, inputs: set[str]) -> bool:
+    """``node`` reads nothing but the model's input, constants and module-level names (a local made otherwise,
+    ``contents = await read(...)``, is no input)."""
+    names = errors.names
+    skip = {id(n.attr) for n in walk_in_scope(node) if isinstance(n, cst.Attribute)}
+    skip |= {id(n.keyword) for n in walk_in_scope(node) if isinstance(n, cst.Arg) and n.keyword is not None}
+    for n in walk_in_scope(node):
+        if isinstance(n, cst.Name) and id(n) not in skip and n.value not in inputs and not names.is_builtin(n.value) \
+                and _local(errors, n.value):
+            return False
+    return True
+
+
+def _local(errors: ErrorModel, name: str) -> bool:
+    """``name`` is bound in a function here (a local or a closure's), not at module level."""
+    return any(name in s.bindings for s in errors.names.stack[1:] if s.kind == "function")
+
+
+def _project_pure(errors: ErrorModel, call: cst.Call, name: str) -> bool:
+    """A function of the project (the module's own, read on the ``ast`` tree, or one imported from another module of
+    it, read from disk) whose body awaits nothing and calls nothing that reaches outside (a module that may, a
+    client-like receiver, a known outside call) or touches files or processes (``open``, ``os.*``, a path's
+    ``read_text``, ``unlink``...); one level: the helpers it calls in turn are not read."""
+    func = call.func
+    k, screen = errors.knowledge, errors.ctx.screen
+    roots, lasts = screen.memo("input_check.outside", lambda: outside_screen(screen, k))
+    bound = screen.memo("input_check.bound", lambda: {local: full.split(".")[0] for local, full in screen.import_bindings})
+    acting = _ACTING_METHODS | k.local_io_methods | k.io_builtins | k.file_contention_methods
+    own = isinstance(func, cst.Name) and errors.names.lookup(func.value) is None
+    own = own or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"))
+    if own:
+        defs = [d for d in screen.memo("input_check.defs", lambda: definitions(screen.tree)) if d.name == name]
+        if not defs:
+            return False
+        for d in defs:
+            for n in walk_in_scope_ast(d.body):
+                if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
+                    return False
+                if isinstance(n, ast.Call):
+                    root = chain_root(n.func)
+                    last = last_name(n.func) or ""
+                    if last in lasts or last in acting or (isinstance(n.func, ast.Attribute)
+                                                           and effects.chain_words(n.func) & k.tool_receiver_words):
+                        return False
+                    if isinstance(root, ast.Name) and (root.id in _LOCAL_MODULES or bound.get(root.id) in roots
+                                                       or bound.get(root.id) in _LOCAL_MODULES):
+                        return False
+        return True
+    helpers, _ = errors.helpers_of(call, imported=True)
+    if not helpers:
+        return False
+    for h in helpers:
+        if _reaches_out_cst(h, lasts, k):
+            return False
+        for c in walk_in_scope(h.body):
+            if isinstance(c, cst.Call):
+                root = chain_root(c.func)
+                if (last_name(c.func) or "") in acting or (
+                        isinstance(root, cst.Name) and root.value in _LOCAL_MODULES):
+                    return False
+    return True
+
+
+_LOCAL_MODULES = frozenset({"os", "io", "glob", "tempfile", "sqlite3", "subprocess", "shutil", "socket", "asyncio"})
