@@ -25,22 +25,27 @@ whose body (the module's own, on the ``ast`` tree, with the module's helpers it 
 function, read from disk) awaits or calls out.
 
 s54 (issue 24): beside the named checks, a call that only computes on the model's input (:func:`_of_input_only`): a
-builtin that does not act, an in-memory module's function, a method of a value made of the input (``Path(path)
-.expanduser().resolve()``), or a project function whose body, one level, neither awaits nor calls out nor touches
-files or processes (hyperresearch-codex's ``run_directory(root, args["run_id"])``, lovia's ``initial_next_fire``).
-Such a call needs the model's input proper, as a parser does.
+builtin that does not act, an in-memory module's function, a value method of the input (``Path(path).expanduser()
+.resolve()``), or a module-level project function whose body (and its module's functions it calls, two levels) calls
+only builtins, in-memory modules, value methods and the exception a ``raise`` builds (:func:`_project_pure`). Such a
+call needs the model's input proper, as a parser does; a local made by one is no input (``api = get_client(ctx)``).
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 import libcst as cst
 
 import ast
+import builtins
 
-from ...linter.api import Handler, Knowledge, chain_root, effects, last_name, outside_screen, walk_in_scope, walk_in_scope_ast
+from ...linter.api import Handler, imported_definition, Knowledge, chain_root, effects, last_name, outside_screen, walk_in_scope, walk_in_scope_ast
 from .model import ErrorModel, definitions, words
 
 __all__ = ["checks_model_input"]
+
+BUILTIN_NAMES = frozenset(dir(builtins))
 
 _OUTSIDE_MODULES = frozenset({"subprocess", "socket", "urllib", "shutil", "asyncio"})
 
@@ -91,10 +96,11 @@ def _inputs(func: cst.FunctionDef, errors: ErrorModel, tool: bool) -> set[str]:
     for _ in range(2):  # ``cleaned = raw.strip()`` ... ``parsed = json.loads(cleaned)``
         for n in walk_in_scope(func.body):
             if isinstance(n, cst.Assign) and _mentions(n.value, out) and all(
-                    _kind(errors, c, out) is not None or "clean" in words(last_name(c.func) or "")
+                    _kind(errors, c, out) not in (None, "own") or "clean" in words(last_name(c.func) or "")
                     for c in walk_in_scope(n.value) if isinstance(c, cst.Call)):
                 out |= {t.target.value for t in n.targets if isinstance(t.target, cst.Name)}
-    return out  # not ``proc = subprocess.run([..., repo])``: what a call made of the input is no longer the input
+    return out  # not ``proc = subprocess.run([..., repo])``, nor ``api = get_client(context)`` (s54): what a call made
+    # of the input is no longer the input
 
 
 def _mentions(node: cst.CSTNode, inputs: set[str]) -> bool:
@@ -198,13 +204,6 @@ def _kind(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> str | None:
     return "own" if _of_input_only(errors, call, inputs) else None
 
 
-# s54 (issue 24): a call that only computes on the model's input. Builtins and methods that act (``open``, a path's
-# ``read_text``/``unlink``/``exists``) are no such call.
-_ACTING_METHODS = frozenset({"open", "exists", "stat", "lstat", "touch", "mkdir", "rmdir", "unlink", "rename", "replace",
-                             "chmod", "glob", "rglob", "iterdir", "is_file", "is_dir", "samefile", "write", "read",
-                             "send", "run", "execute", "call", "invoke", "submit", "save", "delete", "update", "create"})
-
-
 def _of_input_only(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> bool:
     """s54 (issue 24): ``call`` only computes on the model's input (``int(limit)``, ``Path(path).resolve()``,
     ``object_type.split(".")``, ``utc_to_epoch(as_of)``, ``resolve_cwd(cwd)``): every argument (and a method's
@@ -232,10 +231,12 @@ def _of_input_only(errors: ErrorModel, call: cst.Call, inputs: set[str]) -> bool
         root = canon.split(".")[0]
         if canon in k.pure_calls or root in k.in_memory_modules or root in k.in_memory_libraries:
             return True
-    if on_input:
-        return name not in _ACTING_METHODS and name not in k.local_io_methods and name not in k.tool_methods \
-            and name not in k.file_contention_methods  # ``Path(path).expanduser().resolve()``, ``spec.split(".")``
-    return _project_pure(errors, call, name)
+    if on_input:  # ``Path(path).expanduser().resolve()``, ``spec.split(".")``; not ``spec.handler(**args)``, nor
+        # ``ctx.resolve(args["cwd"])`` (a parameter's own method, unresolved: a path method only of a value made here)
+        assert isinstance(func, cst.Attribute)
+        return name in k.local_foreign_methods or (name in _PURE_PATH_METHODS and isinstance(func.value, cst.Call))
+    own = isinstance(func, cst.Name) and names.lookup(func.value) is None and not names.is_builtin(func.value)
+    return (own or qn is not None) and _project_pure(errors, call, name)
 
 
 def _only_input(errors: ErrorModel, node: cst.BaseExpression, inputs: set[str]) -> bool:
@@ -257,48 +258,102 @@ def _local(errors: ErrorModel, name: str) -> bool:
 
 
 def _project_pure(errors: ErrorModel, call: cst.Call, name: str) -> bool:
-    """A function of the project (the module's own, read on the ``ast`` tree, or one imported from another module of
-    it, read from disk) whose body awaits nothing and calls nothing that reaches outside (a module that may, a
-    client-like receiver, a known outside call) or touches files or processes (``open``, ``os.*``, a path's
-    ``read_text``, ``unlink``...); one level: the helpers it calls in turn are not read."""
-    func = call.func
+    """A module-level function of the project (the module's own, read on the ``ast`` tree, or one imported from
+    another module of it, read from disk; not a method, which a subclass may override) whose body, read one level,
+    awaits nothing and calls only builtins that do not act, in-memory modules (``re``, ``datetime``, ``pathlib``'s
+    ``Path``: ``_PURE_MODULES``), methods of values (``k.local_foreign_methods``, a path's ``resolve``) and the
+    exception a ``raise`` builds: any other call (another helper, a client, a file, a program) may act."""
     k, screen = errors.knowledge, errors.ctx.screen
-    roots, lasts = screen.memo("input_check.outside", lambda: outside_screen(screen, k))
-    bound = screen.memo("input_check.bound", lambda: {local: full.split(".")[0] for local, full in screen.import_bindings})
-    acting = _ACTING_METHODS | k.local_io_methods | k.io_builtins | k.file_contention_methods
-    own = isinstance(func, cst.Name) and errors.names.lookup(func.value) is None
-    own = own or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"))
-    if own:
-        defs = [d for d in screen.memo("input_check.defs", lambda: definitions(screen.tree)) if d.name == name]
-        if not defs:
-            return False
-        for d in defs:
-            for n in walk_in_scope_ast(d.body):
-                if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor)):
-                    return False
-                if isinstance(n, ast.Call):
-                    root = chain_root(n.func)
-                    last = last_name(n.func) or ""
-                    if last in lasts or last in acting or (isinstance(n.func, ast.Attribute)
-                                                           and effects.chain_words(n.func) & k.tool_receiver_words):
-                        return False
-                    if isinstance(root, ast.Name) and (root.id in _LOCAL_MODULES or bound.get(root.id) in roots
-                                                       or bound.get(root.id) in _LOCAL_MODULES):
-                        return False
-        return True
-    helpers, _ = errors.helpers_of(call, imported=True)
-    if not helpers:
+    bound = screen.memo("input_check.full_bound", lambda: dict(screen.import_bindings))
+    methods = k.local_foreign_methods | _PURE_PATH_METHODS
+    modules = k.in_memory_modules | k.in_memory_libraries | _PURE_MODULES
+    if isinstance(call.func, cst.Name) and errors.names.lookup(call.func.value) is None:
+        defs = screen.memo("input_check.defs", lambda: definitions(screen.tree))
+        return _pure_ast(name, defs, bound, methods, modules, k, depth=2)
+    helpers, methodical = errors.helpers_of(call, imported=True)
+    qn = errors.names.qualname(call.func)
+    if not helpers or methodical or qn is None or "." not in qn:
         return False
-    for h in helpers:
-        if _reaches_out_cst(h, lasts, k):
+    module = qn.rsplit(".", 1)[0]
+    return all(_pure_body_cst(h, methods, modules, k, lambda n: imported_definition(errors.ctx.path, f"{module}.{n}"), 2)
+               for h in helpers)
+
+
+def _pure_ast(name: str, defs: list[ast.FunctionDef | ast.AsyncFunctionDef], bound: dict[str, str],
+              methods: frozenset[str], modules: frozenset[str], k: Knowledge, depth: int) -> bool:
+    """The module's function ``name`` is pure (:func:`_project_pure`), the module's functions it calls read
+    ``depth`` levels down (lovia's ``initial_next_fire`` calling ``_croniter_next``, which imports croniter)."""
+    mine = [d for d in defs if d.name == name]
+    return bool(mine) and all(_pure_body_ast(d, bound, methods, modules, k, lambda n: depth > 1 and _pure_ast(
+        n, defs, bound, methods, modules, k, depth - 1)) for d in mine)
+
+
+def _pure_body_ast(d: ast.FunctionDef | ast.AsyncFunctionDef, bound: dict[str, str], methods: frozenset[str],
+                   modules: frozenset[str], k: Knowledge, sibling: Callable[[str], bool]) -> bool:
+    if isinstance(d, ast.AsyncFunctionDef):
+        return False
+    raised = {id(n.exc) for n in walk_in_scope_ast(d.body) if isinstance(n, ast.Raise) and n.exc is not None}
+    for n in walk_in_scope_ast(d.body):
+        if isinstance(n, (ast.Await, ast.AsyncWith, ast.AsyncFor, ast.Yield, ast.YieldFrom)):
             return False
-        for c in walk_in_scope(h.body):
-            if isinstance(c, cst.Call):
-                root = chain_root(c.func)
-                if (last_name(c.func) or "") in acting or (
-                        isinstance(root, cst.Name) and root.value in _LOCAL_MODULES):
-                    return False
+        if not isinstance(n, ast.Call) or id(n) in raised:
+            continue
+        f = n.func
+        if isinstance(f, ast.Name):
+            full = bound.get(f.id)
+            if full is None and not (f.id in BUILTIN_NAMES and f.id not in k.io_builtins) and not sibling(f.id):
+                return False
+            if full is not None and full.split(".")[0] not in modules:
+                return False
+        elif isinstance(f, ast.Attribute):
+            root = _dotted_root(f)
+            full = bound.get(root.id) if isinstance(root, ast.Name) else None
+            if not (f.attr in methods or (full is not None and full.split(".")[0] in modules)):
+                return False
+        else:
+            return False
     return True
 
 
-_LOCAL_MODULES = frozenset({"os", "io", "glob", "tempfile", "sqlite3", "subprocess", "shutil", "socket", "asyncio"})
+def _pure_body_cst(h: cst.FunctionDef, methods: frozenset[str], modules: frozenset[str], k: Knowledge,
+                   find: Callable[[str], cst.FunctionDef | None], depth: int) -> bool:
+    """:func:`_pure_body_ast` for a function read from disk (its module's imports unknown here: a module by name; a
+    function of its module it calls, ``find``, read ``depth`` levels down)."""
+    if h.asynchronous is not None:
+        return False
+    raised = {id(n.exc) for n in walk_in_scope(h.body) if isinstance(n, cst.Raise) and n.exc is not None}
+    for n in walk_in_scope(h.body):
+        if isinstance(n, (cst.Await, cst.Yield)):
+            return False
+        if not isinstance(n, cst.Call) or id(n) in raised:
+            continue
+        f = n.func
+        if isinstance(f, cst.Name):
+            if (f.value in BUILTIN_NAMES and f.value not in k.io_builtins) or f.value in modules or f.value in ("Path", "PurePath"):
+                continue
+            nested = find(f.value) if depth > 1 else None
+            if nested is None or not _pure_body_cst(nested, methods, modules, k, find, depth - 1):
+                return False
+        elif isinstance(f, cst.Attribute):
+            root = _dotted_root(f)
+            if not (f.attr.value in methods or (isinstance(root, cst.Name) and root.value in modules)):
+                return False
+        else:
+            return False
+    return True
+
+
+def _dotted_root(f: ast.Attribute | cst.Attribute) -> ast.expr | cst.BaseExpression:
+    """The name a dotted callee starts from (``re.compile`` -> ``re``), or the call it is a method of
+    (``Path(p).read_text`` -> the ``Path(p)`` call: a module's name does not make its values' methods pure)."""
+    node: ast.expr | cst.BaseExpression = f
+    while isinstance(node, (ast.Attribute, cst.Attribute)):
+        node = node.value
+    return node
+
+
+# s54: modules of the standard library that compute in memory beside ``IN_MEMORY_MODULES`` (a path's arithmetic, not
+# its reads: those are methods, checked apart), and the methods of a path that only compute.
+_PURE_MODULES = frozenset({"pathlib", "unicodedata", "shlex", "ipaddress", "fnmatch", "textwrap", "itertools",
+                           "functools", "operator", "zoneinfo", "calendar"})
+_PURE_PATH_METHODS = frozenset({"resolve", "absolute", "expanduser", "is_absolute", "is_relative_to"})

@@ -391,18 +391,20 @@ failure:
   two levels: `parse_diff_ranges` dispatching to a helper that runs git;
   or a project function read from disk) awaits or calls out;
 - the model's own input computed on (s54, issue 24): a `try` whose every
-  call only computes on the tool's own parameters (or locals made of them),
-  constants and module-level names: a builtin that does not act (`int(limit)`),
-  a function of an in-memory module (`time.time()`, `datetime`...), a method
-  of a value made of the input (`Path(path).expanduser().resolve()`,
-  `object_type.split(".")`) other than one that acts (`read_text`, `exists`,
-  `unlink`, `open`...), or a function of the project, the module's own or one
-  imported and read from disk, whose body (one level) neither awaits nor calls
-  out nor touches files or processes (`run_directory(root, args["run_id"])`,
-  `initial_next_fire(kind, expr, now=time.time())`): the error is about the
-  model's value. Still reported: a helper that opens a file or runs a
-  program, a third-party call (`numexpr.evaluate(expr)`: its body is not
-  read), a value the input did not make (`settings` loaded before the `try`);
+  call only computes on the tool's own parameters (or locals the checks
+  made of them), constants and module-level names: a builtin that does not
+  act (`int(limit)`), a function of an in-memory module (`time.time()`,
+  `datetime`...), a value method of the input (`Path(path).expanduser()
+  .resolve()`, `object_type.split(".")`), or a module-level function of the
+  project (the module's own, or imported and read from disk; not a method,
+  which a subclass may override) whose body, and the module's functions it
+  calls (two levels), calls only builtins, in-memory modules, value methods
+  and the exception a `raise` builds: the error is about the model's value.
+  Still reported: a helper that opens a file, runs a program or calls any
+  other function, a path's `read_text`, a third-party call
+  (`numexpr.evaluate(expr)`: its body is not read), a method of what a
+  call returned (`spec.handler(**args)`, `api.list_items()`), a value the
+  input did not make (`settings` loaded before the `try`);
 - telemetry and serialisation: a function whose job is producing text (the
   name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
   with `format_`, leading underscores ignored; an object's `__str__` or
@@ -1308,8 +1310,7 @@ def run(cmd: str):
 """,
         # s54 (issue 24): a `try` whose every call only computes on the tool's own parameters: a path the model gave
         # resolved (ai-data-science-team's `Path(directory_path).expanduser().resolve()`), a project helper of the
-        # model's value whose body calls nothing outside (lovia's `initial_next_fire(kind, expr, now=time.time())`,
-        # hyperresearch-codex's `run_directory(root, args["run_id"])`)
+        # model's value whose body only computes in memory, `time.time()` beside it
         """\
 import time
 from pathlib import Path
