@@ -378,6 +378,9 @@ class Knowledge:
     sdk_status_error_exceptions: ClassVar[frozenset[str]] = SDK_STATUS_ERROR_EXCEPTIONS
     status_error_bases: ClassVar[Mapping[str, str]] = STATUS_ERROR_BASES
     io_builtins: ClassVar[frozenset[str]] = IO_BUILTINS
+    in_memory_modules: ClassVar[frozenset[str]] = IN_MEMORY_MODULES
+    fresh_value_calls: ClassVar[frozenset[str]] = FRESH_VALUE_CALLS
+    local_foreign_methods: ClassVar[frozenset[str]] = LOCAL_FOREIGN_METHODS
     file_contention_calls: ClassVar[frozenset[str]] = FILE_CONTENTION_CALLS
     background_process_starts: ClassVar[frozenset[str]] = BACKGROUND_PROCESS_STARTS
     loopback_hosts: ClassVar[tuple[str, ...]] = LOOPBACK_HOSTS

@@ -390,6 +390,21 @@ failure:
   check whose body (the module's own, with the module's helpers it calls,
   two levels: `parse_diff_ranges` dispatching to a helper that runs git;
   or a project function read from disk) awaits or calls out;
+- the model's own input computed on (s54, issue 24): a `try` whose every
+  call only computes on the tool's own parameters (or locals the checks
+  made of them), constants and module-level names: a builtin that does not
+  act (`int(limit)`), a function of an in-memory module (`time.time()`,
+  `datetime`...), a value method of the input (`Path(path).expanduser()
+  .resolve()`, `object_type.split(".")`), or a module-level function of the
+  project (the module's own, or imported and read from disk; not a method,
+  which a subclass may override) whose body, and the module's functions it
+  calls (two levels), calls only builtins, in-memory modules, value methods
+  and the exception a `raise` builds: the error is about the model's value.
+  Still reported: a helper that opens a file, runs a program or calls any
+  other function, a path's `read_text`, a third-party call
+  (`numexpr.evaluate(expr)`: its body is not read), a method of what a
+  call returned (`spec.handler(**args)`, `api.list_items()`), a value the
+  input did not make (`settings` loaded before the `try`);
 - telemetry and serialisation: a function whose job is producing text (the
   name contains `serializ`/`serialis`/`repr`/`to_json`/`to_str` or starts
   with `format_`, leading underscores ignored; an object's `__str__` or
@@ -1293,6 +1308,33 @@ def run(cmd: str):
         return f"could not parse the command: {e}"
     return argv
 """,
+        # s54 (issue 24): a `try` whose every call only computes on the tool's own parameters: a path the model gave
+        # resolved (ai-data-science-team's `Path(directory_path).expanduser().resolve()`), a project helper of the
+        # model's value whose body only computes in memory, `time.time()` beside it
+        """\
+import time
+from pathlib import Path
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("files")
+def next_fire(expr, now):
+    minutes = int(expr.split()[0])
+    return now + 60 * minutes
+@mcp.tool()
+def list_dir(directory: str):
+    try:
+        base = Path(directory).expanduser().resolve()
+    except Exception as exc:
+        return f"Invalid directory path: {exc}"
+    return sorted(p.name for p in base.iterdir())
+@mcp.tool()
+def schedule(expr: str, limit: int = 10):
+    try:
+        fire = next_fire(expr, now=time.time())
+        count = int(limit)
+    except ValueError as e:
+        return {"error": str(e)}
+    return {"next": fire, "count": count}
+""",
         # s51: an Ansible action plugin (plaibook's): its `result["msg"]` answers the playbook run, not a model (`NON_MODEL_PLUGIN_BASES`)
         """\
 from ansible.plugins.action import ActionBase
@@ -1397,6 +1439,41 @@ def sandbox_stop(name: str) -> dict:
         return {"ok": True, "data": client.stop(name)}
     except Exception as exc:
         return err(str(exc))  # error: TFH401
+""",
+        # s54: still reported: a project helper of the model's value that reads a file (its error is the machine's,
+        # not the model's input), a path method that reads (`read_text`), a value the input did not make
+        # (quick-mcp-shell's `settings` loaded before the `try`)
+        """\
+from pathlib import Path
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("files")
+def load_notes(path):
+    with open(path) as f:
+        return f.read()
+def clamp(timeout, settings):
+    return min(int(timeout), settings.max_timeout)
+def load_settings():
+    return Path("settings.toml").read_text()
+@mcp.tool()
+def notes(path: str):
+    try:
+        return load_notes(path)
+    except OSError as e:
+        return f"failed: {e}"  # error: TFH401
+@mcp.tool()
+def show(path: str):
+    try:
+        return Path(path).expanduser().read_text()
+    except OSError as e:
+        return f"failed: {e}"  # error: TFH401
+@mcp.tool()
+def run(timeout: int):
+    settings = load_settings()
+    try:
+        seconds = clamp(timeout, settings)
+    except ValueError as e:
+        return f"bad timeout: {e}"  # error: TFH401
+    return seconds
 """,
         # s50: still reported beside the model's-input checks: the same `try` running the tool (`fn(**parsed)`), a
         # parse of a program's output (`json.loads(proc.stdout)`), a check-named helper that reaches outside
