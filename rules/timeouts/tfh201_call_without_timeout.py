@@ -1500,6 +1500,34 @@ def wait_ready(ns):
 async def pods(ns):
     return await async_client.CoreV1Api().list_namespaced_pod(ns)  # error: TFH201 "kubernetes_asyncio.client.CoreV1Api.list_namespaced_pod"
 """,
+        # s54 (issue 23; batch 27's samco-job-lifecycle and seekr-chain, batch 24's k8s-agent-sandbox): an API object
+        # reached through a property or method whose return annotation names its class or whose return builds one
+        # (a `from kubernetes import client` inside it too), and an attribute set to `api or self._connect()` (an
+        # `Any` parameter says nothing of its class: the other side is the client)
+        """\
+from typing import Any
+from kubernetes import client as k8s
+class Runtime:
+    def __init__(self, ns: str, *, batch_api: Any | None = None):
+        self.ns = ns
+        self._batch = batch_api or self._connect()
+    @staticmethod
+    def _connect():
+        from kubernetes import client, config
+        config.load_kube_config()
+        return client.BatchV1Api()
+    @property
+    def core(self) -> k8s.CoreV1Api:
+        return k8s.CoreV1Api()
+    def apps(self):
+        return k8s.AppsV1Api()
+    def jobs(self):
+        return self._batch.list_namespaced_job(self.ns)  # error: TFH201 "kubernetes.client.BatchV1Api.list_namespaced_job has no _request_timeout"
+    def pods(self):
+        return self.core.list_namespaced_pod(self.ns)  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespaced_pod has no _request_timeout"
+    def deployments(self):
+        return self.apps().list_namespaced_deployment(self.ns)  # error: TFH201 "kubernetes.client.AppsV1Api.list_namespaced_deployment"
+""",
         # s52: database drivers whose connect waits without bound: psycopg2 (libpq) given its parameters or a
         # literal DSN naming no `connect_timeout`, mysql-connector with neither `connect_timeout` nor
         # `connection_timeout`
