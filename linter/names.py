@@ -241,7 +241,8 @@ class Names:
                 stack.extend(children(n))
             refs: set[Ref] = set()
             if imports:  # s54 (batch 27's samco-job-lifecycle): `from kubernetes import client` in the function itself
-                self.stack.append(_Scope("function", fn))
+                top = self.stack[-1]  # the names are read where the call is, as without imports: `self` too
+                self.stack.append(_Scope("function", fn, self_name=top.self_name, cls=top.cls))
                 for imp in imports:
                     self._bind_import(imp)
             try:

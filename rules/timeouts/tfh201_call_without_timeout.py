@@ -16,6 +16,7 @@ from ...linter.api import (
     add_keyword,
     argument,
     has_star,
+    imported_global_member,
     imported_member,
     local_member,
     last_name,
@@ -2429,6 +2430,8 @@ class Executor:
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
         if spec is None and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
             qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds
+        if spec is None and (held := self._global_held(qn)) is not None and (spec := k.timeout_for(held)) is not None:
+            qn = held  # s54: `kube.core_v1.list_node()`, `v1 = kube.core_v1`: a project module's instance holds it
         if spec is not None:
             self._check_spec(node, node, qn, spec)
             return
@@ -2472,6 +2475,33 @@ class Executor:
         if held is None or not held[1]:
             return None
         return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
+
+    def _global_held(self, qn: str) -> str | None:
+        """s54 (issue 23; batch 27's seekr-chain): the method of the client that an attribute of a project module's
+        module-level instance holds, by Python's own semantics: ``kube.core_v1.list_node`` (``from pkg.k8s_api import
+        kube``; ``kube = _KubeApi()`` there, whose ``core_v1`` property or cached descriptor returns a
+        ``CoreV1Api``), also through a local (``v1 = kube.core_v1``); None when that is not known. Asked only of a
+        method named like one the timeout tables know (an SDK family's verb, ``get``, ``post``)."""
+        parts = qn.split(".")
+        if len(parts) < 4 or self.ctx.path is None or not self._known_method(parts[-1]):
+            return None
+        path, holder, attr = self.ctx.path, ".".join(parts[:-2]), parts[-2]
+        held = self.ctx.screen.memo(("tfh201.global", holder, attr), lambda: imported_global_member(path, holder, attr))
+        if held is None or not held[1]:
+            return None
+        return self.knowledge.canonical(f"{held[0]}.{parts[-1]}")
+
+    def _known_method(self, name: str) -> bool:
+        """Whether a method is named like a call the timeout tables know: an SDK family's request (its first word one
+        of the family's verbs) or the last name of a listed call (``get``, ``post``, ``stream``)."""
+        k = self.knowledge
+
+        def build() -> frozenset[str]:
+            verbs = frozenset().union(*(f.verbs for f in k.api_families))
+            return frozenset(q.rsplit(".", 1)[-1] for q in (*k.timeouts, *k.sdk_call_timeouts)) | verbs
+
+        names: frozenset[str] = self.ctx.screen.memo("tfh201.method_names", build)
+        return name in names or name.split("_", 1)[0] in names
 
     def ride(self, rider: Rule) -> bool:
         """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
