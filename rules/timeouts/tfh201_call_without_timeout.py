@@ -79,8 +79,13 @@ unless another is named):
 
 and (s52) every method of a generated SDK API class, called on an object built
 from it (`client.CoreV1Api(api_client)`, `self.core = client.CoreV1Api()`,
-`from kubernetes.client.api.apps_v1_api import AppsV1Api`; `linter/knowledge/
-timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
+`from kubernetes.client.api.apps_v1_api import AppsV1Api`; s54: one a property
+or helper returns, `@property def core(self) -> CoreV1Api`, `return
+client.BatchV1Api()`, one an attribute is set to, `api or self._connect()`, or
+one a module-level instance of another module of the project holds,
+`from pkg.k8s_api import kube` then `kube.core_v1.list_node()`, where
+`kube = KubeApi()` and `core_v1` is its property or cached descriptor;
+`linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
 
