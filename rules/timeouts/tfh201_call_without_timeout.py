@@ -1509,7 +1509,8 @@ async def pods(ns):
         # s54 (issue 23; batch 27's samco-job-lifecycle and seekr-chain, batch 24's k8s-agent-sandbox): an API object
         # reached through a property or method whose return annotation names its class or whose return builds one
         # (a `from kubernetes import client` inside it too), and an attribute set to `api or self._connect()` (an
-        # `Any` parameter says nothing of its class: the other side is the client)
+        # `Any` parameter says nothing of its class: the other side is the client); batch 26's opensandbox-server: the
+        # `ApiClient` an API object holds, whose `call_api` takes `_request_timeout` too
         """\
 from typing import Any
 from kubernetes import client as k8s
@@ -1533,6 +1534,8 @@ class Runtime:
         return self.core.list_namespaced_pod(self.ns)  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespaced_pod has no _request_timeout"
     def deployments(self):
         return self.apps().list_namespaced_deployment(self.ns)  # error: TFH201 "kubernetes.client.AppsV1Api.list_namespaced_deployment"
+    def resize(self, name, body):
+        return self.core.api_client.call_api(f"/api/v1/namespaces/{self.ns}/persistentvolumeclaims/{name}", "PATCH", body=body)  # error: TFH201 "api_client.call_api has no _request_timeout"
 """,
         # s52: database drivers whose connect waits without bound: psycopg2 (libpq) given its parameters or a
         # literal DSN naming no `connect_timeout`, mysql-connector with neither `connect_timeout` nor
