@@ -20,19 +20,26 @@ from .imports_disk import _Class, _From, _module, _module_file, _root
 from .names import Names, Ref
 from .packages import absolute_module
 
-#: real path -> (size, mtime_ns, class -> attribute -> the object it holds); only the answers are kept, never a tree
-#: (s43: the followed modules' trees were most of what a long-lived process kept)
-_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]]]] = {}
+#: real path -> (size, mtime_ns, class -> attribute -> the object it holds, module-level name -> the class of the
+#: module it is an instance of); only the answers are kept, never a tree (s43: the followed modules' trees were most
+#: of what a long-lived process kept)
+_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]], dict[str, str]]] = {}
 
 
 def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] | None:
+    walked = _walk(path, package)
+    return walked[0] if walked is not None else None
+
+
+def _walk(path: str, package: str | None) -> tuple[dict[str, dict[str, Ref]], dict[str, str]] | None:
     parsed = _module(path)  # records the read for the cache; None when too large or not parsing
     if parsed is None:
         return None
     memo = _walked.get(path)
     if memo is not None and memo[0] == parsed.size and memo[1] == parsed.mtime_ns:
-        return memo[2]
+        return memo[2], memo[3]
     held: dict[str, dict[str, Ref]] = {}
+    instances: dict[str, str] = {}
     try:
         module = cst.parse_module("".join(parsed.lines))
         names = Names(module, package)  # the module's imports and top-level bindings
@@ -51,10 +58,23 @@ def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] 
             attrs = {*cls.attrs, *(cls.assigned or {}), *cls.defs}
             answers = {attr: members.member(names, cls, attr) for attr in attrs}
             held[name] = {attr: ref for attr, ref in answers.items() if ref is not None and ref[1]}
+        for stmt in module.body:  # s54: `kube = _KubeApi()`, a module-level instance of one of its classes
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if not isinstance(small, (cst.Assign, cst.AnnAssign)):
+                    continue
+                value = small.value
+                func = value.func if isinstance(value, cst.Call) else None
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                for target in targets:
+                    if isinstance(target, cst.Name):
+                        if isinstance(func, cst.Name) and func.value in names.classes:
+                            instances[target.value] = func.value
+                        else:
+                            instances.pop(target.value, None)  # the last binding wins, as at run time
     except Exception:  # noqa: TFH402  a module libcst cannot parse or read: not followed
-        held = {}
-    _walked[path] = (parsed.size, parsed.mtime_ns, held)
-    return held
+        held, instances = {}, {}
+    _walked[path] = (parsed.size, parsed.mtime_ns, held, instances)
+    return held, instances
 
 
 def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
@@ -74,6 +94,35 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
         if isinstance(found, _Class):
             held = _held_by_class(located[0], package)
             return held.get(parts[-1], {}).get(attr) if held is not None else None
+        if not isinstance(found, _From):
+            return None
+        target = absolute_module(found.module, found.level, package)
+        if target is None or target.split(".")[0] != root[0]:
+            return None
+        parts = [*target.split("."), found.name]
+    return None
+
+
+def imported_global_member(path: str, qualname: str, attr: str) -> Ref:
+    """s54 (issue 23; batch 27's seekr-chain ``from seekr_chain.k8s_api import kube``, ``kube.core_v1``): what
+    ``<qualname>.<attr>`` holds when ``qualname`` is a module-level name of the project of the file at ``path``
+    that its module binds to an instance of one of its classes (``kube = _KubeApi()``; its last binding), read as
+    ``self.<attr>`` is inside the class; None otherwise."""
+    parts = qualname.split(".")
+    root = _root(path, parts[0])
+    if root is None or len(parts) < 2 or parts[0] != root[0]:
+        return None
+    for _ in range(2):  # the module binding it, or one re-export of it
+        located = _module_file(root, parts[1:-1])
+        parsed = _module(located[0]) if located is not None else None
+        if located is None or parsed is None or parsed.summary is None:
+            return None
+        package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None
+        found = parsed.summary.top.get(parts[-1])
+        if found is None:
+            walked = _walk(located[0], package)
+            cls = walked[1].get(parts[-1]) if walked is not None else None
+            return walked[0].get(cls, {}).get(attr) if walked is not None and cls is not None else None
         if not isinstance(found, _From):
             return None
         target = absolute_module(found.module, found.level, package)

@@ -86,6 +86,11 @@ class _Scope:
     assigned: "dict[str, set[tuple[str, bool]]] | None" = None  # class scopes: what any method assigns self.<attr> (lazy)
 
 
+# s54 (issue 23; batch 27's samco-job-lifecycle ``batch_api: Any | None = None``): an annotation that says nothing of
+# the object's class, so ``batch_api or self._connect()`` is the client the other side builds
+_ANY = frozenset({"typing.Any", "typing_extensions.Any"})
+
+
 class Names:
     """The resolver. Create one per module, register it first in the traversal."""
 
@@ -192,7 +197,7 @@ class Names:
         if not isinstance(expr, (cst.Name, cst.Attribute)):
             return None
         ref = self.qualify(expr)
-        if ref is None or ref[1] or not ref[0].rsplit(".", 1)[-1][:1].isupper():
+        if ref is None or ref[1] or not ref[0].rsplit(".", 1)[-1][:1].isupper() or ref[0] in _ANY:
             return None
         return (ref[0], True)
 
@@ -221,6 +226,7 @@ class Names:
         if ref is None and fn.returns is None:
             local: dict[str, list[cst.BaseExpression]] = {}
             values: list[cst.BaseExpression] = []
+            imports: list[cst.Import | cst.ImportFrom] = []
             stack: list[cst.CSTNode] = [fn.body]
             while stack:
                 n = stack.pop()
@@ -228,18 +234,29 @@ class Names:
                     continue
                 if isinstance(n, cst.Return) and n.value is not None:
                     values.append(n.value)
+                elif isinstance(n, (cst.Import, cst.ImportFrom)):
+                    imports.append(n)
                 elif isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
                     local.setdefault(n.targets[0].target.value, []).append(n.value)
                 stack.extend(children(n))
             refs: set[Ref] = set()
-            for v in values:
-                if isinstance(v, cst.Name) and v.value in local:
-                    assigned = local[v.value]
-                    refs.update(self.qualify(a) if len(assigned) == 1 else None for a in assigned)
-                elif isinstance(v, cst.Name) and v.value == "None":
-                    continue
-                else:
-                    refs.add(self.qualify(v))
+            if imports:  # s54 (batch 27's samco-job-lifecycle): `from kubernetes import client` in the function itself
+                top = self.stack[-1]  # the names are read where the call is, as without imports: `self` too
+                self.stack.append(_Scope("function", fn, self_name=top.self_name, cls=top.cls))
+                for imp in imports:
+                    self._bind_import(imp)
+            try:
+                for v in values:
+                    if isinstance(v, cst.Name) and v.value in local:
+                        assigned = local[v.value]
+                        refs.update(self.qualify(a) if len(assigned) == 1 else None for a in assigned)
+                    elif isinstance(v, cst.Name) and v.value == "None":
+                        continue
+                    else:
+                        refs.add(self.qualify(v))
+            finally:
+                if imports:
+                    self.stack.pop()
             if len(refs) == 1:
                 only = next(iter(refs))
                 ref = only if only is not None and only[1] else None

@@ -24,9 +24,20 @@ def member(names: Names, cls: _Scope, attr: str) -> Ref:
     if attr in cls.attrs:
         return cls.attrs[attr]
     prop = cls.defs.get(attr)
-    if prop is not None and any((dotted(d.decorator) or "").rsplit(".", 1)[-1] in PROPERTIES for d in prop.decorators):
+    if prop is not None and any(_property_like(names, d.decorator) for d in prop.decorators):
         return names._returns(prop)
     return assigned(names, cls, attr)
+
+
+def _property_like(names: Names, decorator: cst.BaseExpression) -> bool:
+    """``@property``, ``@cached_property``, or a descriptor class of this module (s54, batch 27's seekr-chain: a
+    thread-safe ``cached_property``, ``class _lazy`` defining ``__get__``): what the attribute holds is what the
+    decorated function returns."""
+    name = dotted(decorator) or ""
+    if name.rsplit(".", 1)[-1] in PROPERTIES:
+        return True
+    descriptor = names.classes.get(name)
+    return descriptor is not None and "__get__" in descriptor.defs
 
 
 def assigned(names: Names, cls: _Scope, attr: str) -> Ref:

@@ -65,3 +65,76 @@ class Runner:
 """})
     found = lint_path(tmp_path / "app/pipeline.py", Config.default())
     assert sorted((f.line, f.code) for f in found) == [(3, "TFH201"), (7, "TFH201"), (14, "TFH201")]
+
+
+KUBE = """\
+import threading
+import kubernetes
+_lock = threading.RLock()
+class _lazy:
+    def __init__(self, factory):
+        self._factory = factory
+    def __set_name__(self, owner, name):
+        self._name = name
+    def __get__(self, obj, objtype=None):
+        with _lock:
+            if self._name not in obj.__dict__:
+                obj.__dict__[self._name] = self._factory(obj)
+            return obj.__dict__[self._name]
+class _KubeApi:
+    @_lazy
+    def core_v1(self) -> kubernetes.client.CoreV1Api:
+        return kubernetes.client.CoreV1Api()
+    @property
+    def batch_v1(self):
+        return kubernetes.client.BatchV1Api()
+    @_lazy
+    def namespace(self) -> str:
+        return "default"
+    def plain(self) -> kubernetes.client.CoreV1Api:
+        return kubernetes.client.CoreV1Api()
+kube = _KubeApi()
+other = _KubeApi()
+other = None
+"""
+
+
+def test_a_module_level_instance_of_another_module(tmp_path: Path) -> None:
+    """s54 (issue 23; batch 27's seekr-chain): ``from pkg.k8s_api import kube`` where ``kube = _KubeApi()``: its
+    attributes are what the class's properties and cached descriptors (a class of the module defining ``__get__``)
+    return; a plain method is no attribute's value, a name rebound to something else is no instance."""
+    from smullyan.linter.imports_members import imported_global_member
+
+    _write(tmp_path, {"app/__init__.py": "from .k8s_api import kube\n", "app/k8s_api.py": KUBE, "app/jobs.py": ""})
+    linted = str(tmp_path / "app/jobs.py")
+    assert imported_global_member(linted, "app.k8s_api.kube", "core_v1") == ("kubernetes.client.CoreV1Api", True)
+    assert imported_global_member(linted, "app.k8s_api.kube", "batch_v1") == ("kubernetes.client.BatchV1Api", True)
+    assert imported_global_member(linted, "app.kube", "core_v1") == ("kubernetes.client.CoreV1Api", True)  # re-export
+    assert imported_global_member(linted, "app.k8s_api.kube", "namespace") is None
+    assert imported_global_member(linted, "app.k8s_api.kube", "plain") is None
+    assert imported_global_member(linted, "app.k8s_api.other", "core_v1") is None
+    assert imported_global_member(linted, "kubernetes.client", "CoreV1Api") is None  # another project: not read
+
+
+def test_tfh201_on_a_client_a_module_level_instance_holds(tmp_path: Path) -> None:
+    from smullyan.linter.config import Config
+    from smullyan.linter.engine import lint_path
+
+    _write(tmp_path, {"app/__init__.py": "", "app/k8s_api.py": KUBE, "app/jobs.py": """\
+import kubernetes
+from app.k8s_api import kube
+def nodes():
+    return kube.core_v1.list_node()
+def secrets(ns):
+    v1 = kube.core_v1
+    return v1.list_namespaced_secret(ns)
+class Workflow:
+    def __init__(self):
+        self._batch = kube.batch_v1
+    def jobs(self, ns):
+        return self._batch.list_namespaced_job(ns)
+def bounded(ns):
+    return kube.core_v1.list_namespaced_pod(ns, _request_timeout=30)
+"""})
+    found = lint_path(tmp_path / "app/jobs.py", Config.default())
+    assert sorted((f.line, f.code) for f in found) == [(4, "TFH201"), (7, "TFH201"), (12, "TFH201")]

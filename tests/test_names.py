@@ -48,6 +48,30 @@ def expected(src: str) -> dict[int, str]:
 
 
 CASES = {
+    # s54 (issue 23): an `Any` annotation names no class, so `api or self._connect()` is the client the other side
+    # builds; a helper's own `from ... import` resolves what it returns
+    "any-or-helper-import": """\
+from typing import Any
+class Runtime:
+    def __init__(self, api: Any | None = None, other: Any = None):
+        self._api = api or self._connect()
+        self._other = other
+        self._core = None
+    @staticmethod
+    def _connect():
+        from kubernetes import client
+        return client.BatchV1Api()
+    @property
+    def core(self):
+        if self._core is None:
+            from kubernetes import client
+            self._core = client.CoreV1Api()
+        return self._core
+    def jobs(self):
+        self._api.list_namespaced_job("ns")  # -> kubernetes.client.BatchV1Api.list_namespaced_job
+        self._other.list_namespaced_job("ns")  # -> ?
+        self.core.list_node()  # -> kubernetes.client.CoreV1Api.list_node
+""",
     # s52: a module global whose object falls back to None in an `except` clause keeps the object; a None outside a
     # handler does not
     "module-fallback": """\

@@ -17,6 +17,11 @@ KB = Knowledge.build()
         "kubernetes.client.api.apps_v1_api.AppsV1Api.read_namespaced_deployment",
         "kubernetes.client.VersionApi.get_code",
         "kubernetes_asyncio.client.CoreV1Api.connect_get_namespaced_pod_exec",
+        # s54 (batch 26's opensandbox-server): the generated ApiClient, built or held by an API class as `api_client`
+        "kubernetes.client.ApiClient.call_api",
+        "kubernetes.client.ApiClient.request",
+        "kubernetes.client.CoreV1Api.api_client.call_api",
+        "kubernetes_asyncio.client.CustomObjectsApi.api_client.call_api",
     ],
 )
 def test_a_generated_api_method_takes_request_timeout(qualname: str) -> None:
@@ -29,11 +34,13 @@ def test_a_generated_api_method_takes_request_timeout(qualname: str) -> None:
     "qualname",
     [
         "kubernetes.client.CoreV1Api.close",  # not a request
-        "kubernetes.client.ApiClient.call_api",  # not an `*Api` class
         "kubernetes.client.V1Pod.to_dict",  # a model
         "kubernetes.client.CoreV1Api.api_client.close",  # an attribute's method
         "kubernetes.aio.client.CoreV1Api.list_namespaced_pod",  # 5 minutes by default
         "mylib.client.CoreV1Api.list_namespaced_pod",  # another package's class of that name
+        "mylib.client.CoreV1Api.api_client.call_api",  # another package's generated client
+        "kubernetes.client.V1Pod.api_client.call_api",  # not an API class
+        "kubernetes.client.ApiClient.close",  # not a request
         "psycopg.connect",  # psycopg 3: 130 s by default
         "pymysql.connect",  # 10 s by default
     ],

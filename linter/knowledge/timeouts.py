@@ -231,6 +231,12 @@ def _sdk_calls() -> dict[str, TimeoutParam]:
             base, keyword="timeout_seconds", carried_by=("_request_timeout",), connect_read_tuple=False,
             advice=_K8S_WATCH_ADVICE, no_fix=_K8S_WATCH_NO_FIX,
         )
+    # s54 (issue 23; batch 26's opensandbox-server ``self.get_core_v1_api().api_client.call_api(...)``): the
+    # generated ``ApiClient`` every API class holds as ``api_client``; ``call_api`` and ``request`` take
+    # ``_request_timeout``, None by default (api_client.py)
+    for root, base in (("kubernetes", _K8S), ("kubernetes_asyncio", _K8S_ASYNC)):
+        for m in ("call_api", "request"):
+            t[f"{root}.client.ApiClient.{m}"] = base
     for m in ("get", "create", "delete", "replace", "patch", "server_side_apply", "request"):
         t[f"kubernetes.dynamic.DynamicClient.{m}"] = _K8S
     for m in ("get", "create", "delete", "replace", "patch"):
@@ -261,6 +267,10 @@ def family_timeout(qualname: str) -> TimeoutParam | None:
         return spec
     owner, _, method = qualname.rpartition(".")
     module, _, cls = owner.rpartition(".")
+    if cls == "api_client":  # s54: ``core.api_client.call_api(...)``: the ``ApiClient`` an API class holds
+        holder, _, held_cls = module.rpartition(".")
+        family = _family_of(holder, held_cls)
+        return SDK_CALL_TIMEOUTS.get(f"{family.modules[0]}.ApiClient.{method}") if family is not None else None
     if not module or not cls[:1].isupper():
         return None
     verb = method.split("_", 1)[0]
@@ -272,6 +282,14 @@ def family_timeout(qualname: str) -> TimeoutParam | None:
         ):
             return family.param
     return None
+
+
+def _family_of(module: str, cls: str) -> ApiFamily | None:
+    """The :data:`API_FAMILIES` family whose class ``module.cls`` is (``kubernetes.client``, ``CoreV1Api``)."""
+    if not module or not cls[:1].isupper():
+        return None
+    return next((f for f in API_FAMILIES if cls.endswith(f.class_suffix)
+                 and any(module == m or module.startswith(m + ".") for m in f.modules)), None)
 
 
 def _build_timeouts() -> dict[str, TimeoutParam]:

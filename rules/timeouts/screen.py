@@ -162,6 +162,7 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
     def build() -> list[int]:
         classes = _client_class_names(knowledge)
         importers = {"import_module", "__import__"} & screen.call_names
+        suffixes = _family_suffixes(screen, knowledge)
         out: list[int] = []
         stack: list[ast.AST] = [screen.tree]
         while stack:
@@ -169,6 +170,8 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
                 if _names_a_class(node.returns, classes):
                     out.append(node.lineno)
+            if suffixes and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _builds_family(node, suffixes):
+                out.append(node.lineno)
             if importers and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 isinstance(n, ast.Call) and last_name(n.func) in importers for n in ast.walk(node)
             ):
@@ -178,6 +181,45 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         return out
 
     return screen.memo("timeouts.helper_lines", build)
+
+
+def _family_suffixes(screen: Screen, knowledge: Knowledge) -> tuple[str, ...]:
+    """s54 (issue 23): the class suffixes (``Api``) of the SDK families whose package the module imports."""
+    roots = {full.split(".")[0] for _, full in screen.import_bindings}
+    return tuple({f.class_suffix for f in knowledge.api_families if any(m.split(".")[0] in roots for m in f.modules)})
+
+
+def _family_class(node: ast.expr | None, suffixes: tuple[str, ...]) -> bool:
+    """Whether ``node`` names (``client.CoreV1Api``, ``"CoreV1Api | None"``) or builds (``client.BatchV1Api(api)``) a
+    class named like an SDK family's (``*Api``); the resolver decides whether it is one."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    for n in ast.walk(node) if node is not None else ():
+        text = n.attr if isinstance(n, ast.Attribute) else n.id if isinstance(n, ast.Name) else None
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            text = n.value.replace("|", ".").replace("[", ".").replace("]", "").replace(" ", "").rsplit(".", 1)[-1]
+        if text and text[:1].isupper() and text.endswith(suffixes):
+            return True
+    return False
+
+
+def _builds_family(fn: ast.FunctionDef | ast.AsyncFunctionDef, suffixes: tuple[str, ...]) -> bool:
+    """s54 (issue 23; batch 27's seekr-chain and samco-job-lifecycle, batch 24's k8s-agent-sandbox): a property or
+    method whose return annotation names an SDK family's class, or a ``return`` of which builds one
+    (``@property def core(self) -> CoreV1Api``, ``return client.BatchV1Api()``): the resolver reads what
+    ``self.core.list_namespaced_pod(...)`` or ``self._batch`` (``= api or self._connect()``) is from it, so narrowing
+    must keep it whole (a stub drops ``@property`` and an unannotated return)."""
+    if _family_class(fn.returns, suffixes):
+        return True
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _family_class(node.value, suffixes):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def field_lines(screen: Screen, knowledge: Knowledge) -> list[int]:

@@ -16,6 +16,7 @@ from ...linter.api import (
     add_keyword,
     argument,
     has_star,
+    imported_global_member,
     imported_member,
     local_member,
     last_name,
@@ -78,8 +79,13 @@ unless another is named):
 
 and (s52) every method of a generated SDK API class, called on an object built
 from it (`client.CoreV1Api(api_client)`, `self.core = client.CoreV1Api()`,
-`from kubernetes.client.api.apps_v1_api import AppsV1Api`; `linter/knowledge/
-timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
+`from kubernetes.client.api.apps_v1_api import AppsV1Api`; s54: one a property
+or helper returns, `@property def core(self) -> CoreV1Api`, `return
+client.BatchV1Api()`, one an attribute is set to, `api or self._connect()`, or
+one a module-level instance of another module of the project holds,
+`from pkg.k8s_api import kube` then `kube.core_v1.list_node()`, where
+`kube = KubeApi()` and `core_v1` is its property or cached descriptor;
+`linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
 
@@ -1552,6 +1558,37 @@ def wait_ready(ns):
 async def pods(ns):
     return await async_client.CoreV1Api().list_namespaced_pod(ns)  # error: TFH201 "kubernetes_asyncio.client.CoreV1Api.list_namespaced_pod"
 """,
+        # s54 (issue 23; batch 27's samco-job-lifecycle and seekr-chain, batch 24's k8s-agent-sandbox): an API object
+        # reached through a property or method whose return annotation names its class or whose return builds one
+        # (a `from kubernetes import client` inside it too), and an attribute set to `api or self._connect()` (an
+        # `Any` parameter says nothing of its class: the other side is the client); batch 26's opensandbox-server: the
+        # `ApiClient` an API object holds, whose `call_api` takes `_request_timeout` too
+        """\
+from typing import Any
+from kubernetes import client as k8s
+class Runtime:
+    def __init__(self, ns: str, *, batch_api: Any | None = None):
+        self.ns = ns
+        self._batch = batch_api or self._connect()
+    @staticmethod
+    def _connect():
+        from kubernetes import client, config
+        config.load_kube_config()
+        return client.BatchV1Api()
+    @property
+    def core(self) -> k8s.CoreV1Api:
+        return k8s.CoreV1Api()
+    def apps(self):
+        return k8s.AppsV1Api()
+    def jobs(self):
+        return self._batch.list_namespaced_job(self.ns)  # error: TFH201 "kubernetes.client.BatchV1Api.list_namespaced_job has no _request_timeout"
+    def pods(self):
+        return self.core.list_namespaced_pod(self.ns)  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespaced_pod has no _request_timeout"
+    def deployments(self):
+        return self.apps().list_namespaced_deployment(self.ns)  # error: TFH201 "kubernetes.client.AppsV1Api.list_namespaced_deployment"
+    def resize(self, name, body):
+        return self.core.api_client.call_api(f"/api/v1/namespaces/{self.ns}/persistentvolumeclaims/{name}", "PATCH", body=body)  # error: TFH201 "api_client.call_api has no _request_timeout"
+""",
         # s52: database drivers whose connect waits without bound: psycopg2 (libpq) given its parameters or a
         # literal DSN naming no `connect_timeout`, mysql-connector with neither `connect_timeout` nor
         # `connection_timeout`
@@ -2464,6 +2501,8 @@ class Executor:
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
         if spec is None and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
             qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds
+        if spec is None and (held := self._global_held(qn)) is not None and (spec := k.timeout_for(held)) is not None:
+            qn = held  # s54: `kube.core_v1.list_node()`, `v1 = kube.core_v1`: a project module's instance holds it
         if spec is not None:
             self._check_spec(node, node, qn, spec)
             return
@@ -2507,6 +2546,33 @@ class Executor:
         if held is None or not held[1]:
             return None
         return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
+
+    def _global_held(self, qn: str) -> str | None:
+        """s54 (issue 23; batch 27's seekr-chain): the method of the client that an attribute of a project module's
+        module-level instance holds, by Python's own semantics: ``kube.core_v1.list_node`` (``from pkg.k8s_api import
+        kube``; ``kube = _KubeApi()`` there, whose ``core_v1`` property or cached descriptor returns a
+        ``CoreV1Api``), also through a local (``v1 = kube.core_v1``); None when that is not known. Asked only of a
+        method named like one the timeout tables know (an SDK family's verb, ``get``, ``post``)."""
+        parts = qn.split(".")
+        if len(parts) < 4 or self.ctx.path is None or not self._known_method(parts[-1]):
+            return None
+        path, holder, attr = self.ctx.path, ".".join(parts[:-2]), parts[-2]
+        held = self.ctx.screen.memo(("tfh201.global", holder, attr), lambda: imported_global_member(path, holder, attr))
+        if held is None or not held[1]:
+            return None
+        return self.knowledge.canonical(f"{held[0]}.{parts[-1]}")
+
+    def _known_method(self, name: str) -> bool:
+        """Whether a method is named like a call the timeout tables know: an SDK family's request (its first word one
+        of the family's verbs) or the last name of a listed call (``get``, ``post``, ``stream``)."""
+        k = self.knowledge
+
+        def build() -> frozenset[str]:
+            verbs = frozenset().union(*(f.verbs for f in k.api_families))
+            return frozenset(q.rsplit(".", 1)[-1] for q in (*k.timeouts, *k.sdk_call_timeouts)) | verbs
+
+        names: frozenset[str] = self.ctx.screen.memo("tfh201.method_names", build)
+        return name in names or name.split("_", 1)[0] in names
 
     def ride(self, rider: Rule) -> bool:
         """s53 (issue 23): TFH203's findings made in this TFH201 pass when both rules run on a file: the same calls
