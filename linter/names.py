@@ -37,7 +37,7 @@ import libcst as cst
 
 from . import knowledge
 from . import names_members as members
-from .nodes import children, dotted as dotted  # ``a.b.c`` (re-exported: ``from .names import dotted``)
+from .nodes import dotted as dotted  # ``a.b.c`` (re-exported: ``from .names import dotted``)
 from .packages import absolute_module
 
 Ref = Optional[tuple[str, bool]]
@@ -86,8 +86,7 @@ class _Scope:
     assigned: "dict[str, set[tuple[str, bool]]] | None" = None  # class scopes: what any method assigns self.<attr> (lazy)
 
 
-# s54 (issue 23; batch 27's samco-job-lifecycle ``batch_api: Any | None = None``): an annotation that says nothing of
-# the object's class, so ``batch_api or self._connect()`` is the client the other side builds
+# s54 (batch 27's samco ``batch_api: Any | None``): says nothing of the class; ``batch_api or self._connect()`` is the client
 _ANY = frozenset({"typing.Any", "typing_extensions.Any"})
 
 
@@ -108,11 +107,9 @@ class Names:
 
     def qualify(self, node: cst.BaseExpression) -> Ref:
         """Resolve an expression to a reference, or None."""
-        ref = self._qualify(node)
+        ref = self._qualify(node)  # then the configuration's ``clients``: ``Http().session`` holds a ``requests.Session``
         if self.clients and ref is not None and not ref[1] and isinstance(node, (cst.Name, cst.Attribute)):
-            client = self.clients.get(ref[0])  # ``Http().session``: configured to hold a ``requests.Session``
-            if client is not None:
-                return (client, True)
+            return (self.clients[ref[0]], True) if ref[0] in self.clients else ref
         return ref
 
     def _qualify(self, node: cst.BaseExpression) -> Ref:
@@ -224,21 +221,7 @@ class Names:
         self._returns_memo[key] = None  # recursion guard
         ref = self.annotation_ref(fn.returns) if fn.returns is not None else None
         if ref is None and fn.returns is None:
-            local: dict[str, list[cst.BaseExpression]] = {}
-            values: list[cst.BaseExpression] = []
-            imports: list[cst.Import | cst.ImportFrom] = []
-            stack: list[cst.CSTNode] = [fn.body]
-            while stack:
-                n = stack.pop()
-                if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                    continue
-                if isinstance(n, cst.Return) and n.value is not None:
-                    values.append(n.value)
-                elif isinstance(n, (cst.Import, cst.ImportFrom)):
-                    imports.append(n)
-                elif isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
-                    local.setdefault(n.targets[0].target.value, []).append(n.value)
-                stack.extend(children(n))
+            local, values, imports = members.return_sites(fn)
             refs: set[Ref] = set()
             if imports:  # s54 (batch 27's samco-job-lifecycle): `from kubernetes import client` in the function itself
                 top = self.stack[-1]  # the names are read where the call is, as without imports: `self` too

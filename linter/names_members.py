@@ -298,3 +298,25 @@ def _tuple_parts(names: "Names", value: cst.BaseExpression) -> "list[Ref] | None
             return None
         out.append(names.annotation_ref(el.slice.value))
     return out
+
+
+def return_sites(fn: cst.FunctionDef) -> tuple[dict[str, list[cst.BaseExpression]], list[cst.BaseExpression],
+                                               list[cst.Import | cst.ImportFrom]]:
+    """A function's own (not nested) ``return`` values, what its single-name assignments assign each local, and its
+    own imports (s54: ``from kubernetes import client`` inside a helper): :meth:`Names._returns` reads them."""
+    local: dict[str, list[cst.BaseExpression]] = {}
+    values: list[cst.BaseExpression] = []
+    imports: list[cst.Import | cst.ImportFrom] = []
+    stack: list[cst.CSTNode] = [fn.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.Return) and n.value is not None:
+            values.append(n.value)
+        elif isinstance(n, (cst.Import, cst.ImportFrom)):
+            imports.append(n)
+        elif isinstance(n, cst.Assign) and len(n.targets) == 1 and isinstance(n.targets[0].target, cst.Name):
+            local.setdefault(n.targets[0].target.value, []).append(n.value)
+        stack.extend(children(n))
+    return local, values, imports
