@@ -77,30 +77,38 @@ def _walk(path: str, package: str | None) -> tuple[dict[str, dict[str, Ref]], di
     return held, instances
 
 
-def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
-    """What ``<instance of class_qualname>.<attr>`` holds, when ``class_qualname`` is a class of the project of the
-    file at ``path`` (None: another project's class, not found, or the attribute's object is not known)."""
-    parts = class_qualname.split(".")
+def _defining(path: str, qualname: str) -> tuple[str, str | None, str, object] | None:
+    """Where the project of the file at ``path`` defines ``qualname`` (its module, or one re-export of it): the
+    module's file, its package as Python has it, the name, and the module summary's entry for it (None: the module
+    binds it by an assignment); None outside the project or not found."""
+    parts = qualname.split(".")
     root = _root(path, parts[0])
     if root is None or len(parts) < 2 or parts[0] != root[0]:
         return None
-    for _ in range(2):  # the class's module, or one re-export of it
+    for _ in range(2):
         located = _module_file(root, parts[1:-1])
         parsed = _module(located[0]) if located is not None else None
         if located is None or parsed is None or parsed.summary is None:
             return None
-        package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None  # the module's package, as Python has it
+        package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None
         found = parsed.summary.top.get(parts[-1])
-        if isinstance(found, _Class):
-            held = _held_by_class(located[0], package)
-            return held.get(parts[-1], {}).get(attr) if held is not None else None
         if not isinstance(found, _From):
-            return None
+            return located[0], package, parts[-1], found
         target = absolute_module(found.module, found.level, package)
         if target is None or target.split(".")[0] != root[0]:
             return None
         parts = [*target.split("."), found.name]
     return None
+
+
+def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
+    """What ``<instance of class_qualname>.<attr>`` holds, when ``class_qualname`` is a class of the project of the
+    file at ``path`` (None: another project's class, not found, or the attribute's object is not known)."""
+    where = _defining(path, class_qualname)
+    if where is None or not isinstance(where[3], _Class):
+        return None
+    held = _held_by_class(where[0], where[1])
+    return held.get(where[2], {}).get(attr) if held is not None else None
 
 
 def imported_global_member(path: str, qualname: str, attr: str) -> Ref:
@@ -108,28 +116,12 @@ def imported_global_member(path: str, qualname: str, attr: str) -> Ref:
     ``<qualname>.<attr>`` holds when ``qualname`` is a module-level name of the project of the file at ``path``
     that its module binds to an instance of one of its classes (``kube = _KubeApi()``; its last binding), read as
     ``self.<attr>`` is inside the class; None otherwise."""
-    parts = qualname.split(".")
-    root = _root(path, parts[0])
-    if root is None or len(parts) < 2 or parts[0] != root[0]:
+    where = _defining(path, qualname)
+    if where is None or where[3] is not None:
         return None
-    for _ in range(2):  # the module binding it, or one re-export of it
-        located = _module_file(root, parts[1:-1])
-        parsed = _module(located[0]) if located is not None else None
-        if located is None or parsed is None or parsed.summary is None:
-            return None
-        package = ".".join(parts[:-1] if located[1] else parts[:-2]) or None
-        found = parsed.summary.top.get(parts[-1])
-        if found is None:
-            walked = _walk(located[0], package)
-            cls = walked[1].get(parts[-1]) if walked is not None else None
-            return walked[0].get(cls, {}).get(attr) if walked is not None and cls is not None else None
-        if not isinstance(found, _From):
-            return None
-        target = absolute_module(found.module, found.level, package)
-        if target is None or target.split(".")[0] != root[0]:
-            return None
-        parts = [*target.split("."), found.name]
-    return None
+    walked = _walk(where[0], where[1])
+    cls = walked[1].get(where[2]) if walked is not None else None
+    return walked[0].get(cls, {}).get(attr) if walked is not None and cls is not None else None
 
 
 def local_member(names: Names, holder: cst.BaseExpression, attr: str) -> Ref:
