@@ -8,8 +8,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from smullyan.linter.config import Config
-from smullyan.linter.engine import lint_source
+from marked_support import marked as _marked, reported as _reported
 
 ERRORS = """\
 class ToolError(Exception):
@@ -82,17 +81,6 @@ def _project(tmp_path: Path, errors: str, tools: str = TOOLS) -> Path:
     (pkg / "errors.py").write_text(textwrap.dedent(errors))
     (pkg / "tools.py").write_text(textwrap.dedent(tools))
     return pkg / "tools.py"
-
-
-def _marked(path: Path, *marks: str) -> list[int]:
-    """The lines of the linted file marked with one of ``marks`` (``# reported``: always; ``# tool-error``,
-    ``# path-error``: a handler of that class, silent while it is a refusal)."""
-    return [i for i, line in enumerate(path.read_text().splitlines(), 1) if any(line.endswith(f"# {m}") for m in marks)]
-
-
-def _reported(path: Path) -> list[int]:
-    findings = lint_source(path.read_text(), str(path), Config.default().with_overrides(select=["TFH401"]))
-    return sorted(f.line for f in findings if f.code == "TFH401")
 
 
 def test_the_packages_own_refusals_are_silent(tmp_path: Path) -> None:

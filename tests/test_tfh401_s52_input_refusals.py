@@ -13,8 +13,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from smullyan.linter.config import Config
-from smullyan.linter.engine import lint_source
+from marked_support import marked as _marked, reported as _reported
 
 CONFIG = """\
 class ConfigError(RuntimeError):
@@ -80,15 +79,6 @@ def _project(tmp_path: Path, config: str = CONFIG, errors: str = ERRORS) -> Path
     (pkg / "errors.py").write_text(textwrap.dedent(errors))
     (pkg / "tools.py").write_text(TOOLS)
     return pkg / "tools.py"
-
-
-def _marked(path: Path, *marks: str) -> list[int]:
-    return [i for i, line in enumerate(path.read_text().splitlines(), 1) if any(line.endswith(f"# {m}") for m in marks)]
-
-
-def _reported(path: Path, code: str = "TFH401") -> list[int]:
-    findings = lint_source(path.read_text(), str(path), Config.default().with_overrides(select=[code]))
-    return sorted(f.line for f in findings if f.code == code)
 
 
 def test_a_refusal_carrying_another_refusal_or_an_argument_binding_error_is_a_refusal(tmp_path: Path) -> None:

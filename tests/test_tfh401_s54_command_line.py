@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smullyan.linter.config import Config
-from smullyan.linter.engine import lint_source
+from marked_support import marked as _marked, reported as _reported
 
 VIBE = """\
 import json
@@ -92,15 +91,6 @@ def _project(tmp_path: Path, *, wheel: bool | str = False, pyproject: bool = Fal
     if pyproject:
         (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     return pkg
-
-
-def _marked(path: Path, mark: str) -> list[int]:
-    return [i for i, line in enumerate(path.read_text().splitlines(), 1) if line.endswith(f"# {mark}")]
-
-
-def _reported(path: Path) -> list[int]:
-    findings = lint_source(path.read_text(), str(path), Config.default().with_overrides(select=["TFH401"]))
-    return sorted(f.line for f in findings if f.code == "TFH401")
 
 
 def test_a_console_scripts_module_and_what_only_it_imports_report_to_the_person(tmp_path: Path) -> None:

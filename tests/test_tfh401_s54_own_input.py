@@ -10,8 +10,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from smullyan.linter.config import Config
-from smullyan.linter.engine import lint_source
+from marked_support import marked as _marked, reported as _reported
 
 PATHS = """\
 from pathlib import Path
@@ -129,15 +128,6 @@ def _project(tmp_path: Path) -> Path:
     (pkg / "paths.py").write_text(textwrap.dedent(PATHS))
     (pkg / "server.py").write_text(SERVER)
     return pkg / "server.py"
-
-
-def _marked(path: Path, *marks: str) -> list[int]:
-    return [i for i, line in enumerate(path.read_text().splitlines(), 1) if any(line.endswith(f"# {m}") for m in marks)]
-
-
-def _reported(path: Path) -> list[int]:
-    findings = lint_source(path.read_text(), str(path), Config.default().with_overrides(select=["TFH401"]))
-    return sorted(f.line for f in findings if f.code == "TFH401")
 
 
 def test_a_try_computing_only_on_the_models_input_hands_it_its_error(tmp_path: Path) -> None:
