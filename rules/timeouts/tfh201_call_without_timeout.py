@@ -2485,6 +2485,7 @@ class Executor:
         if (last_name(node.func) or "") in k.worker_thread_calls:
             self.worker_lambdas.update(id(a.value) for a in node.args if isinstance(a.value, cst.Lambda))
         qn = self.names.qualname(node.func)
+        held_asked = qn is None
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
@@ -2499,8 +2500,10 @@ class Executor:
             self._forwarded(node)
             return
         spec = k.timeout_for(qn)  # s52: also a method of a generated SDK API class (`CoreV1Api.read_namespaced_pod`)
-        if spec is None and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
-            qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds
+        if spec is None and not held_asked and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value) \
+                and (held := self._held_method(node.func)) is not None and (spec := k.timeout_for(held)) is not None:
+            qn = held  # s54: `Http().session.post(...)`, a client a project class's instance holds (asked once per call,
+            # and only of a method the tables can give a timeout: `timeout_for` answers nothing else)
         if spec is None and (held := self._global_held(qn)) is not None and (spec := k.timeout_for(held)) is not None:
             qn = held  # s54: `kube.core_v1.list_node()`, `v1 = kube.core_v1`: a project module's instance holds it
         if spec is not None:
