@@ -13,10 +13,12 @@ import functools
 import os
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from .tomlread import toml as _toml
 
-__all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "SERVER_SCRIPT_WORDS", "console_script_modules", "ini_entries", "read_small"]
+__all__ = ["MAX_BYTES", "MAX_DISTRIBUTIONS", "SERVER_SCRIPT_WORDS", "console_script_modules", "distribution_entry_files",
+           "ini_entries", "read_small", "read_toml"]
 
 #: an entry-point file larger than this is not read
 MAX_BYTES = 200_000
@@ -37,6 +39,30 @@ def read_small(path: str) -> str | None:
         return None
 
 
+def read_toml(path: str, needle: str) -> dict[str, Any] | None:
+    """The ``pyproject.toml`` at ``path`` parsed, when its text mentions ``needle`` (``"scripts"``, ``"entry-points"``);
+    None when it does not, or is too large, unreadable, malformed, or no TOML reader is installed (never raises)."""
+    text = read_small(path)
+    if text is None or _toml is None or needle not in text:
+        return None
+    try:
+        data = _toml.loads(text)
+    except Exception:  # malformed: no entries, never a crash
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def distribution_entry_files(directory: str) -> list[str]:
+    """The ``entry_points.txt`` files of the installed distributions (``*.dist-info``) in ``directory``, by name, at
+    most :data:`MAX_DISTRIBUTIONS` distributions looked at."""
+    try:
+        dists = sorted(e.name for e in os.scandir(directory) if e.name.endswith(".dist-info") and e.is_dir())
+    except OSError:
+        dists = []
+    paths = (os.path.join(directory, dist, "entry_points.txt") for dist in dists[:MAX_DISTRIBUTIONS])
+    return [path for path in paths if os.path.isfile(path)]
+
+
 def ini_entries(text: str) -> Iterator[tuple[str, str, str]]:
     """(group, name, object reference) of an ``entry_points.txt``."""
     group = ""
@@ -53,12 +79,8 @@ def ini_entries(text: str) -> Iterator[tuple[str, str, str]]:
 
 def _toml_scripts(path: str) -> Iterator[tuple[str, str]]:
     """(name, object reference) of a ``pyproject.toml``'s console scripts."""
-    text = read_small(path)
-    if text is None or _toml is None or "scripts" not in text:
-        return
-    try:
-        data = _toml.loads(text)
-    except Exception:  # malformed: no entries, never a crash
+    data = read_toml(path, "scripts")
+    if data is None:
         return
     project = data.get("project")
     tool = data.get("tool")
@@ -90,13 +112,8 @@ def console_script_modules(directory: str, top: str) -> tuple[frozenset[str], tu
     base = os.path.dirname(directory)
     refs: list[tuple[str, str]] = []
     read: list[str] = []
-    try:
-        dists = sorted(e.name for e in os.scandir(base) if e.name.endswith(".dist-info") and e.is_dir())
-    except OSError:
-        dists = []
-    for dist in dists[:MAX_DISTRIBUTIONS]:
-        path = os.path.join(base, dist, "entry_points.txt")
-        text = read_small(path) if os.path.isfile(path) else None
+    for path in distribution_entry_files(base):
+        text = read_small(path)
         if text is not None and "console_scripts" in text:
             read.append(path)
             refs.extend((name, ref) for group, name, ref in ini_entries(text)

@@ -18,8 +18,8 @@ import re
 from collections.abc import Collection, Iterable, Iterator
 
 from ..packages import package_of
-from ..scripts import MAX_BYTES, MAX_DISTRIBUTIONS, ini_entries as _ini_entries, read_small as _read
-from ..tomlread import toml as _toml
+from ..scripts import MAX_BYTES, MAX_DISTRIBUTIONS, distribution_entry_files, ini_entries as _ini_entries
+from ..scripts import read_small as _read, read_toml
 from .handlers import RUN_METHODS
 from .remote import Remote
 
@@ -52,12 +52,8 @@ def _roots(files: Iterable[str]) -> dict[str, set[str]]:
 
 def _toml_entries(path: str) -> Iterator[tuple[str, str, str]]:
     """(group, name, object reference) of a ``pyproject.toml``'s ``[project.entry-points.<group>]`` tables."""
-    text = _read(path)
-    if text is None or _toml is None or "entry-points" not in text:
-        return
-    try:
-        data = _toml.loads(text)
-    except Exception:  # malformed: no entries, never a crash
+    data = read_toml(path, "entry-points")
+    if data is None:
         return
     groups = data.get("project", {}).get("entry-points", {}) if isinstance(data.get("project"), dict) else {}
     for group, table in groups.items() if isinstance(groups, dict) else ():
@@ -68,13 +64,8 @@ def _toml_entries(path: str) -> Iterator[tuple[str, str, str]]:
 
 def _entries(directory: str) -> Iterator[tuple[str, str, str, str]]:
     """(file, group, name, object reference) of the entry points declared in ``directory``."""
-    try:
-        dists = sorted(e.name for e in os.scandir(directory) if e.name.endswith(".dist-info") and e.is_dir())
-    except OSError:
-        dists = []
-    for dist in dists[:MAX_DISTRIBUTIONS]:
-        path = os.path.join(directory, dist, "entry_points.txt")
-        text = _read(path) if os.path.isfile(path) else None
+    for path in distribution_entry_files(directory):
+        text = _read(path)
         for group, name, ref in _ini_entries(text or ""):
             yield path, group, name, ref
     for where in (directory, os.path.dirname(directory)):
