@@ -13,6 +13,8 @@ the methods assign it). Only those answers are kept (memoised by path, size and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from . import names_members as members
@@ -109,6 +111,20 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
         return None
     held = _held_by_class(where[0], where[1])
     return held.get(where[2], {}).get(attr) if held is not None else None
+
+
+def may_hold_from(path: str, qualname: str, imports: Callable[[str], bool]) -> bool:
+    """s55 (the screen of :func:`imported_member`, cheap): whether ``qualname``, a name of the project of the file at
+    ``path``, is a class or module-level name whose module imports (at any depth) a name ``imports`` accepts
+    (``requests``, ``httpx.AsyncClient``: ``import m`` as ``m``, ``from m import a`` as ``m.a``) — the only way its
+    instance's attributes can be read as such an object: :func:`_walk` qualifies them through the defining module's
+    own imports and classes. Read from the module's ``ast`` summary (memoised), never a libcst parse; False when the
+    name is not the project's, not found, or its module does not parse."""
+    where = _defining(path, qualname)
+    parsed = _module(where[0]) if where is not None else None
+    if parsed is None or parsed.summary is None:
+        return False
+    return any(imports(m if a is None else f"{m}.{a}") for m, a in parsed.summary.imported)
 
 
 def imported_global_member(path: str, qualname: str, attr: str) -> Ref:

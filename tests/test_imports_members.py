@@ -138,3 +138,38 @@ def bounded(ns):
 """})
     found = lint_path(tmp_path / "app/jobs.py", Config.default())
     assert sorted((f.line, f.code) for f in found) == [(4, "TFH201"), (7, "TFH201"), (12, "TFH201")]
+
+
+def _held(path: Path) -> list[int]:
+    import ast
+
+    from smullyan.linter.knowledge import Knowledge
+    from smullyan.linter.packages import package_of
+    from smullyan.linter.rule import Screen
+    from smullyan.rules.timeouts.screen import held_calls
+
+    screen = Screen(ast.parse(path.read_text()), package_of(str(path)), str(path))
+    return sorted(c.lineno for c in held_calls(screen, Knowledge.build()))
+
+
+def test_the_screen_keeps_held_calls_only_where_a_client_can_be_held(tmp_path: Path) -> None:
+    """s55: `x.y.get(...)` is a TFH201 candidate only when the module of the class that could hold a client (this
+    one for `self.y`, another of the project for an imported class) imports a client library: a dict's `.get` in a
+    project of plain models leaves the file unparsed, as before s54."""
+    pipeline = """\
+from app.models import Record
+from app.http_adapter import Http
+class Runner:
+    def go(self, url):
+        Http().session.get(url)
+        return self.cache.get(url)
+"""
+    _write(tmp_path, {"app/__init__.py": "", "app/http_adapter.py": ADAPTER, "app/pipeline.py": pipeline,
+                      "app/models.py": "import json\nclass Record:\n    data: dict\n",
+                      "app/plain.py": pipeline.replace("from app.http_adapter import Http\n", ""),
+                      "app/own.py": "import httpx\n" + pipeline.replace("from app.http_adapter import Http\n", "")})
+    # Http's module imports requests: the other object's call is kept; `self.cache.get` is this module's own class,
+    # which imports no client
+    assert _held(tmp_path / "app/pipeline.py") == [5]
+    assert _held(tmp_path / "app/plain.py") == []  # Record's module imports json only, and this one no client
+    assert _held(tmp_path / "app/own.py") == [5, 6]  # this module imports httpx: its own classes can hold a client

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Mapping
 
-from ...linter.api import Knowledge, Screen, canonical, last_name
+from ...linter.api import Knowledge, Screen, canonical, last_name, may_hold_from
 
 
 def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
@@ -101,14 +101,68 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
-        return [
-            c for c in screen.calls
-            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)
-            and (imports_class or (isinstance(c.func.value.value, ast.Call) and isinstance(c.func.value.value.func, ast.Name)
-                                   and c.func.value.value.func.id in local))
-        ]
+        shaped = [c for c in screen.calls
+                  if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)]
+        if not shaped:
+            return []
+        # s55 (the speed regression of s54): what an attribute holds is qualified by the imports of the module of the
+        # class that holds it, so a client can be held only where that module imports a client library: this one
+        # (its own classes, `self.<attr>.<method>`) or the project module a name it imports comes from
+        accepts = client_import(knowledge)
+        here = bool(knowledge.clients) or any(accepts(full) for _, full in screen.import_bindings)
+        if here:
+            return [c for c in shaped if imports_class or (
+                isinstance(c.func.value.value, ast.Call) and isinstance(c.func.value.value.func, ast.Name)
+                and c.func.value.value.func.id in local)]
+        others = [c for c in shaped if not _own_instance(c.func.value.value)] if imports_class else []
+        return others if others and _project_client_holder(screen, knowledge, top) else []
 
     return screen.memo("timeouts.held_calls", build)
+
+
+def _own_instance(holder: ast.expr) -> bool:
+    """``self``/``cls``: an instance of a class of the module itself."""
+    return isinstance(holder, ast.Name) and holder.id in ("self", "cls")
+
+
+def _project_client_holder(screen: Screen, knowledge: Knowledge, top: str) -> bool:
+    """s55 (the speed regression of s54's :func:`held_calls`): whether a name the module imports from its own project
+    is defined in a module that imports a client library of the timeout tables; only there can the resolver read an
+    attribute of a project object as a client (``imported_member``, ``imported_global_member``: the defining module's
+    own imports qualify what its classes hold). A project's configured ``clients`` keep every such module."""
+    if screen.path is None:
+        return False  # the resolver follows nothing without a path
+    if knowledge.clients:
+        return True
+    path, accepts = screen.path, client_import(knowledge)
+    return any(may_hold_from(path, full, accepts) for _, full in screen.import_bindings if full.split(".")[0] == top)
+
+
+def client_import(knowledge: Knowledge) -> Callable[[str], bool]:
+    """Whether an import (``import m`` as ``m``, ``from m import a`` as ``m.a``) can bring into a module a client whose
+    methods the timeout tables answer: it names such a class, what builds or spells it, an SDK family's module, a
+    package above one (``requests``, ``kubernetes.client``, ``httpx.AsyncClient``, ``requests.sessions.Session``), or
+    something inside one; not ``asyncio`` nor ``openai.types.responses.ResponseInputItem``."""
+
+    def build() -> Callable[[str], bool]:
+        # the classes whose methods `timeout_for` answers (`requests.Session`), what builds or spells them
+        # (`requests.session`, `requests.sessions.Session`), the SDK families' modules (`kubernetes.client`)
+        names = {q.rsplit(".", 1)[0] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
+        names.update([f for f, c in knowledge.factories.items() if c in names]
+                     + [a for a, c in knowledge.aliases.items() if c in names or any(n.startswith(c + ".") for n in names)]
+                     + [m for f in knowledge.api_families for m in f.modules])
+        above = {".".join(n.split(".")[:i]) for n in names for i in range(1, n.count(".") + 1)}
+
+        def accepts(full: str) -> bool:
+            full = full.removesuffix(".*")  # `from requests import *`
+            if full in names or full in above:
+                return True
+            parts = full.split(".")
+            return any(".".join(parts[:i]) in names for i in range(1, len(parts)))
+
+        return accepts
+
+    return knowledge.memo(("timeouts", "client_import"), build)
 
 
 def family_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
