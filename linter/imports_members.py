@@ -113,18 +113,27 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
     return held.get(where[2], {}).get(attr) if held is not None else None
 
 
-def may_hold_from(path: str, qualname: str, imports: Callable[[str], bool]) -> bool:
-    """s55 (the screen of :func:`imported_member`, cheap): whether ``qualname``, a name of the project of the file at
-    ``path``, is a class or module-level name whose module imports (at any depth) a name ``imports`` accepts
-    (``requests``, ``httpx.AsyncClient``: ``import m`` as ``m``, ``from m import a`` as ``m.a``) — the only way its
-    instance's attributes can be read as such an object: :func:`_walk` qualifies them through the defining module's
-    own imports and classes. Read from the module's ``ast`` summary (memoised), never a libcst parse; False when the
-    name is not the project's, not found, or its module does not parse."""
+def held_attributes(path: str, qualname: str, imports: Callable[[str], bool]) -> frozenset[str]:
+    """s55 (the screen of :func:`imported_member` and :func:`imported_global_member`, cheap): the attribute names
+    under which an instance of a class of the module that defines ``qualname`` (a name of the project of the file at
+    ``path``; or ``qualname`` itself, a module of it) may hold an object, when that module imports (at any depth) a
+    name ``imports`` accepts (``requests``, ``httpx.AsyncClient``: ``import m`` as ``m``, ``from m import a`` as
+    ``m.a``); empty otherwise. :func:`_walk` qualifies what a class holds through its own module's imports, so only
+    such a module's classes can hold such an object. Read from the module's ``ast`` summary (memoised), never a
+    libcst parse; empty when the name is not the project's, not found, or its module does not parse."""
     where = _defining(path, qualname)
-    parsed = _module(where[0]) if where is not None else None
+    if where is not None:
+        file: str | None = where[0]
+    else:
+        parts = qualname.split(".")
+        root = _root(path, parts[0])
+        located = _module_file(root, parts[1:]) if root is not None and len(parts) > 1 and parts[0] == root[0] else None
+        file = located[0] if located is not None else None
+    parsed = _module(file) if file is not None else None
     if parsed is None or parsed.summary is None:
-        return False
-    return any(imports(m if a is None else f"{m}.{a}") for m, a in parsed.summary.imported)
+        return frozenset()
+    summary = parsed.summary
+    return summary.attrs if any(imports(m if a is None else f"{m}.{a}") for m, a in summary.imported) else frozenset()
 
 
 def imported_global_member(path: str, qualname: str, attr: str) -> Ref:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Mapping
 
-from ...linter.api import Knowledge, Screen, canonical, last_name, may_hold_from
+from ...linter.api import Knowledge, Screen, attribute_names, canonical, held_attributes, last_name
 
 
 def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
@@ -105,37 +105,48 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
                   if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)]
         if not shaped:
             return []
-        # s55 (the speed regression of s54): what an attribute holds is qualified by the imports of the module of the
-        # class that holds it, so a client can be held only where that module imports a client library: this one
-        # (its own classes, `self.<attr>.<method>`) or the project module a name it imports comes from
+        # s55 (the speed regression of s54): what an instance's attribute holds is qualified by the imports of the
+        # module of its class (`imported_member`), so a client can be held only under an attribute name a class
+        # of a module importing a client binds: this module's own classes (`self.<attr>`, `Http().<attr>`) or
+        # those of the project module a name it imports comes from (`held_attributes`)
+        if knowledge.clients:  # a project's configured holders: as s54 kept them
+            return [c for c in shaped if imports_class or (isinstance(c.func.value.value, ast.Call) and isinstance(
+                c.func.value.value.func, ast.Name) and c.func.value.value.func.id in local)]
         accepts = client_import(knowledge)
-        here = bool(knowledge.clients) or any(accepts(full) for _, full in screen.import_bindings)
-        if here:
-            return [c for c in shaped if imports_class or (
-                isinstance(c.func.value.value, ast.Call) and isinstance(c.func.value.value.func, ast.Name)
-                and c.func.value.value.func.id in local)]
-        others = [c for c in shaped if not _own_instance(c.func.value.value)] if imports_class else []
-        return others if others and _project_client_holder(screen, knowledge, top) else []
+        here = any(accepts(full) for _, full in screen.import_bindings)
+        own = attribute_names(screen.tree) if here else frozenset()
+        there: set[str] | None = None
+        out: list[ast.Call] = []
+        for c in shaped:
+            holder, attr = c.func.value.value, c.func.value.attr
+            if isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local:
+                keep = attr in own  # `Http().session`, a class of this module
+            elif not imports_class:
+                keep = False
+            elif isinstance(holder, ast.Name) and holder.id in ("self", "cls"):
+                keep = attr in own
+            else:
+                if there is None:
+                    there = _project_held(screen, knowledge, top)
+                keep = attr in own or attr in there
+            if keep:
+                out.append(c)
+        return out
 
     return screen.memo("timeouts.held_calls", build)
 
 
-def _own_instance(holder: ast.expr) -> bool:
-    """``self``/``cls``: an instance of a class of the module itself."""
-    return isinstance(holder, ast.Name) and holder.id in ("self", "cls")
-
-
-def _project_client_holder(screen: Screen, knowledge: Knowledge, top: str) -> bool:
-    """s55 (the speed regression of s54's :func:`held_calls`): whether a name the module imports from its own project
-    is defined in a module that imports a client library of the timeout tables; only there can the resolver read an
-    attribute of a project object as a client (``imported_member``, ``imported_global_member``: the defining module's
-    own imports qualify what its classes hold). A project's configured ``clients`` keep every such module."""
+def _project_held(screen: Screen, knowledge: Knowledge, top: str) -> set[str]:
+    """s55: the attribute names under which an instance of a class of a project module this module imports from
+    (that module importing a client the timeout tables answer) may hold one (:func:`held_attributes`)."""
+    out: set[str] = set()
     if screen.path is None:
-        return False  # the resolver follows nothing without a path
-    if knowledge.clients:
-        return True
+        return out  # the resolver follows nothing without a path
     path, accepts = screen.path, client_import(knowledge)
-    return any(may_hold_from(path, full, accepts) for _, full in screen.import_bindings if full.split(".")[0] == top)
+    for _, full in screen.import_bindings:
+        if full.split(".")[0] == top:
+            out |= held_attributes(path, full, accepts)
+    return out
 
 
 def client_import(knowledge: Knowledge) -> Callable[[str], bool]:
