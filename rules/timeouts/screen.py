@@ -101,8 +101,10 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
-        shaped = [c for c in screen.calls
-                  if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)]
+        shaped: list[tuple[ast.Call, ast.expr, str]] = []  # the call, the holder (`x`), the attribute (`session`)
+        for c in screen.calls:
+            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute):
+                shaped.append((c, c.func.value.value, c.func.value.attr))
         if not shaped:
             return []
         # s55 (the speed regression of s54): what an instance's attribute holds is qualified by the imports of the
@@ -110,15 +112,14 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         # of a module importing a client binds: this module's own classes (`self.<attr>`, `Http().<attr>`) or
         # those of the project module a name it imports comes from (`held_attributes`)
         if knowledge.clients:  # a project's configured holders: as s54 kept them
-            return [c for c in shaped if imports_class or (isinstance(c.func.value.value, ast.Call) and isinstance(
-                c.func.value.value.func, ast.Name) and c.func.value.value.func.id in local)]
+            return [c for c, holder, _ in shaped if imports_class or (
+                isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local)]
         accepts = client_import(knowledge)
         here = any(accepts(full) for _, full in screen.import_bindings)
         own = attribute_names(screen.tree) if here else frozenset()
         there: set[str] | None = None
         out: list[ast.Call] = []
-        for c in shaped:
-            holder, attr = c.func.value.value, c.func.value.attr
+        for c, holder, attr in shaped:
             if isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local:
                 keep = attr in own  # `Http().session`, a class of this module
             elif not imports_class:
