@@ -39,6 +39,7 @@ from .project_calls import Call as _Call, calls_by_name as _calls_by_name, only_
 from .class_processes import abstract as _abstract, process_local_methods, runner_names
 from .returned import delegate, function_program
 from .file_names import file_names
+from .held_names import attribute_names
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -89,6 +90,7 @@ class _Summary:
     classes: tuple[_Class, ...]  # the module-level classes, in order
     imports_from: tuple[tuple[str | None, int, tuple[str, ...]], ...]  # every ``from m import a, b`` (any depth)
     imported: tuple[tuple[str, str | None], ...]  # every absolute ``import m`` (m, None) / ``from m import a`` (m, a)
+    attrs: frozenset[str] = frozenset()  # s55: what its classes' instances may hold objects under (:mod:`.held_names`)
 
 
 @dataclass
@@ -146,7 +148,7 @@ def _summary(tree: ast.Module) -> _Summary:
             children = getattr(node, name, None)
             if isinstance(children, list):
                 stack.extend(children)
-    return _Summary(top, tuple(classes), tuple(imports_from), tuple(imported))
+    return _Summary(top, tuple(classes), tuple(imports_from), tuple(imported), attribute_names(tree))
 
 
 _memo: dict[str, _Parsed] = {}  # real path -> the module as read (its summary; a definition's libcst tree on demand)

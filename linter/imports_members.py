@@ -13,6 +13,8 @@ the methods assign it). Only those answers are kept (memoised by path, size and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from . import names_members as members
@@ -109,6 +111,29 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
         return None
     held = _held_by_class(where[0], where[1])
     return held.get(where[2], {}).get(attr) if held is not None else None
+
+
+def held_attributes(path: str, qualname: str, imports: Callable[[str], bool]) -> frozenset[str]:
+    """s55 (the screen of :func:`imported_member` and :func:`imported_global_member`, cheap): the attribute names
+    under which an instance of a class of the module that defines ``qualname`` (a name of the project of the file at
+    ``path``; or ``qualname`` itself, a module of it) may hold an object, when that module imports (at any depth) a
+    name ``imports`` accepts (``requests``, ``httpx.AsyncClient``: ``import m`` as ``m``, ``from m import a`` as
+    ``m.a``); empty otherwise. :func:`_walk` qualifies what a class holds through its own module's imports, so only
+    such a module's classes can hold such an object. Read from the module's ``ast`` summary (memoised), never a
+    libcst parse; empty when the name is not the project's, not found, or its module does not parse."""
+    where = _defining(path, qualname)
+    if where is not None:
+        file: str | None = where[0]
+    else:
+        parts = qualname.split(".")
+        root = _root(path, parts[0])
+        located = _module_file(root, parts[1:]) if root is not None and len(parts) > 1 and parts[0] == root[0] else None
+        file = located[0] if located is not None else None
+    parsed = _module(file) if file is not None else None
+    if parsed is None or parsed.summary is None:
+        return frozenset()
+    summary = parsed.summary
+    return summary.attrs if any(imports(m if a is None else f"{m}.{a}") for m, a in summary.imported) else frozenset()
 
 
 def imported_global_member(path: str, qualname: str, attr: str) -> Ref:

@@ -138,3 +138,41 @@ def bounded(ns):
 """})
     found = lint_path(tmp_path / "app/jobs.py", Config.default())
     assert sorted((f.line, f.code) for f in found) == [(4, "TFH201"), (7, "TFH201"), (12, "TFH201")]
+
+
+def _held(path: Path) -> list[int]:
+    import ast
+
+    from smullyan.linter.knowledge import Knowledge
+    from smullyan.linter.packages import package_of
+    from smullyan.linter.rule import Screen
+    from smullyan.rules.timeouts.screen import held_calls
+
+    screen = Screen(ast.parse(path.read_text()), package_of(str(path)), str(path))
+    return sorted(c.lineno for c in held_calls(screen, Knowledge.build()))
+
+
+def test_the_screen_keeps_held_calls_only_where_a_client_can_be_held(tmp_path: Path) -> None:
+    """s55: `x.y.get(...)` is a TFH201 candidate only when a class of a module importing a client (this one for
+    `self.y`, another of the project for an imported class) binds an attribute `y`: a dict's `.get` in a project of
+    plain models leaves the file unparsed, as before s54."""
+    pipeline = """\
+from app.models import Record
+from app.http_adapter import Http
+class Runner:
+    def go(self, url):
+        Http().session.get(url)
+        Http().label.get(url)
+        return self.cache.get(url)
+"""
+    _write(tmp_path, {"app/__init__.py": "", "app/http_adapter.py": ADAPTER, "app/pipeline.py": pipeline,
+                      "app/models.py": "import json\nclass Record:\n    session: dict\n",
+                      "app/plain.py": pipeline.replace("from app.http_adapter import Http\n", ""),
+                      "app/own.py": "import httpx\n" + pipeline.replace("from app.http_adapter import Http\n", "").replace(
+                          "    def go", "    def __init__(self):\n        self.cache = httpx.Client()\n    def go")})
+    # Http's module imports requests and binds `session` and `label`; Runner's own module imports no client
+    assert _held(tmp_path / "app/pipeline.py") == [5, 6]
+    # Record's module imports json only, and this one no client
+    assert _held(tmp_path / "app/plain.py") == []
+    # this module imports httpx: its own classes can hold a client under what they bind (`cache`), not elsewhere
+    assert _held(tmp_path / "app/own.py") == [9]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Mapping
 
-from ...linter.api import Knowledge, Screen, canonical, last_name
+from ...linter.api import Knowledge, Screen, attribute_names, canonical, held_attributes, last_name
 
 
 def imported_locals_by_root(screen: Screen) -> dict[str, frozenset[str]]:
@@ -101,14 +101,80 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
-        return [
-            c for c in screen.calls
-            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute)
-            and (imports_class or (isinstance(c.func.value.value, ast.Call) and isinstance(c.func.value.value.func, ast.Name)
-                                   and c.func.value.value.func.id in local))
-        ]
+        shaped: list[tuple[ast.Call, ast.expr, str]] = []  # the call, the holder (`x`), the attribute (`session`)
+        for c in screen.calls:
+            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute):
+                shaped.append((c, c.func.value.value, c.func.value.attr))
+        if not shaped:
+            return []
+        # s55 (the speed regression of s54): what an instance's attribute holds is qualified by the imports of the
+        # module of its class (`imported_member`), so a client can be held only under an attribute name a class
+        # of a module importing a client binds: this module's own classes (`self.<attr>`, `Http().<attr>`) or
+        # those of the project module a name it imports comes from (`held_attributes`)
+        if knowledge.clients:  # a project's configured holders: as s54 kept them
+            return [c for c, holder, _ in shaped if imports_class or (
+                isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local)]
+        accepts = client_import(knowledge)
+        here = any(accepts(full) for _, full in screen.import_bindings)
+        own = attribute_names(screen.tree) if here else frozenset()
+        there: set[str] | None = None
+        out: list[ast.Call] = []
+        for c, holder, attr in shaped:
+            if isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local:
+                keep = attr in own  # `Http().session`, a class of this module
+            elif not imports_class:
+                keep = False
+            elif isinstance(holder, ast.Name) and holder.id in ("self", "cls"):
+                keep = attr in own
+            else:
+                if there is None:
+                    there = _project_held(screen, knowledge, top)
+                keep = attr in own or attr in there
+            if keep:
+                out.append(c)
+        return out
 
     return screen.memo("timeouts.held_calls", build)
+
+
+def _project_held(screen: Screen, knowledge: Knowledge, top: str) -> set[str]:
+    """s55: the attribute names under which an instance of a class of a project module this module imports from
+    (that module importing a client the timeout tables answer) may hold one (:func:`held_attributes`)."""
+    out: set[str] = set()
+    if screen.path is None:
+        return out  # the resolver follows nothing without a path
+    path, accepts = screen.path, client_import(knowledge)
+    for _, full in screen.import_bindings:
+        if full.split(".")[0] == top:
+            out |= held_attributes(path, full, accepts)
+    return out
+
+
+def client_import(knowledge: Knowledge) -> Callable[[str], bool]:
+    """Whether an import (``import m`` as ``m``, ``from m import a`` as ``m.a``) can bring into a module a client whose
+    methods the timeout tables answer: it names such a class, what builds or spells it, an SDK family's module, a
+    package above one (``requests``, ``kubernetes.client``, ``httpx.AsyncClient``, ``requests.sessions.Session``), or
+    something inside one; not ``asyncio`` nor ``openai.types.responses.ResponseInputItem``."""
+
+    def build() -> Callable[[str], bool]:
+        # the classes whose methods `timeout_for` answers (`requests.Session`), what builds or spells them
+        # (`requests.session`, `requests.sessions.Session`), the SDK families' modules (`kubernetes.client`)
+        names = {q.rsplit(".", 1)[0] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
+        names.update([f for f, c in knowledge.factories.items() if c in names]
+                     + [a for a, c in knowledge.aliases.items() if c in names or any(n.startswith(c + ".") for n in names)]
+                     + [m for f in knowledge.api_families for m in f.modules])
+        above = {".".join(n.split(".")[:i]) for n in names for i in range(1, n.count(".") + 1)}
+
+        def accepts(full: str) -> bool:
+            full = full.removesuffix(".*")  # `from requests import *`
+            if full in names or full in above:
+                return True
+            parts = full.split(".")
+            return any(".".join(parts[:i]) in names for i in range(1, len(parts)))
+
+        return accepts
+
+    return knowledge.memo(("timeouts", "client_import"), build)
 
 
 def family_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
