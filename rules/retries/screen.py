@@ -238,9 +238,6 @@ def _reached_lines(
     calls = screen._nodes[1]
     params: dict[tuple[int, int], set[str]] = {}  # s55: a region's def -> its parameters, for `func(*args)` in it
     named: dict[tuple[int, int], str] = {}
-    for (a, b, name), fn in zip(spans, span_defs):
-        named[(a, b)] = name
-        params[(a, b)] = {p.arg for p in (*fn.args.posonlyargs, *fn.args.args)}
     for line in retry_lines:
         holding = [(a, b) for a, b, _ in spans if a <= line <= b]
         if holding:
@@ -263,6 +260,12 @@ def _reached_lines(
             for t in b.targets:
                 if isinstance(t, ast.Name):
                     held.setdefault(t.id, set()).update(inner)
+    region_set = set(regions)
+    for (a, b, name), fn in zip(spans, span_defs):
+        if (a, b) in region_set:
+            named[(a, b)] = name
+            params[(a, b)] = {p.arg for p in (*fn.args.posonlyargs, *fn.args.args)}
+    any_param = set().union(*params.values()) if params else set()
     wrappers: set[str] = set()  # s55: regions' defs whose retried work calls a parameter (`_retry_async(func)`)
     for call in calls:
         if not any(a <= call.lineno <= b for a, b in regions):
@@ -270,9 +273,10 @@ def _reached_lines(
         func = call.func
         if isinstance(func, ast.Name):
             called.add(func.id)
-            for region in regions:
-                if region[0] <= call.lineno <= region[1] and func.id in params.get(region, ()):
-                    wrappers.add(named[region])
+            if func.id in any_param:
+                for region in regions:
+                    if region[0] <= call.lineno <= region[1] and func.id in params.get(region, ()):
+                        wrappers.add(named[region])
             transport = transport or func.id in _TRANSPORT_NAMES
         elif isinstance(func, ast.Attribute):
             transport = transport or func.attr in _TRANSPORT_NAMES
