@@ -171,7 +171,8 @@ its first or last word a read verb, as `smullyan tools` reads a name).
 Nor is a write retried only on failures raised before the request was sent
 (a refused connection, a connect timeout, DNS, TLS: httpx `ConnectError`/
 `ConnectTimeout`, aiohttp `ClientConnectorError`/`ConnectionTimeoutError`,
-requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
+requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. So is a Redis WATCH/MULTI
+transaction retried on `WatchError` (s55, agno): EXEC applied none of it. A
 condition with anything else in it (a read timeout, `TransportError`,
 requests' `ConnectionError`, which also covers a reset after sending) is
 reported. A handler that ends by calling a same-module helper whose last
@@ -751,6 +752,24 @@ class _Recoverable(Retry):
 
 s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=_Recoverable(total=5, backoff_factor=1)))
+""",
+        # s55 (agno): a Redis WATCH/MULTI transaction retried on WatchError: EXEC applied none of its commands
+        """\
+import redis
+from redis.exceptions import WatchError
+r = redis.Redis()
+def reopen(key, stream):
+    for _ in range(10):
+        try:
+            with r.pipeline(transaction=True) as pipe:
+                pipe.watch(key)
+                pipe.multi()
+                pipe.xadd(stream, {"reopen": "1"})
+                pipe.execute()
+                return True
+        except WatchError:
+            continue
+    return False
 """,
         # s55: a retry wrapper handed only a read
         """\
