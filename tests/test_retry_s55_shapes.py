@@ -96,3 +96,28 @@ def test_a_method_handed_to_the_class_retry_wrapper() -> None:
     '''
     assert [line for line, _ in findings(src)] == [5]
     assert findings(src.replace("self._with_retry(self._create, body)", "self._create(body)")) == []
+
+
+def test_a_wrapper_that_retries_only_when_the_call_asks() -> None:
+    # s55 (ankaloop `_bot_api_call`): `attempts = 2 if retry else 1`; the POSTs leave `retry` at False
+    src = '''\
+    import asyncio, httpx
+
+    async def _call(factory, *, retry=False):
+        attempts = 2 if retry else 1
+        for attempt in range(attempts):
+            try:
+                return await factory()
+            except httpx.TransportError:
+                if attempt + 1 >= attempts:
+                    raise
+            await asyncio.sleep(1)
+
+    async def send(client: httpx.AsyncClient, url, body):
+        return await _call(lambda: client.post(url, json=body))
+
+    async def poll(client: httpx.AsyncClient, url):
+        return await _call(lambda: client.get(url), retry=True)
+    '''
+    assert findings(src) == []
+    assert [line for line, _ in findings(src.replace("json=body))", "json=body), retry=True)"))] == [5]

@@ -251,9 +251,12 @@ class RetryWork:
             if cls_name is not None and params and params[0] in ("self", "cls"):
                 params = params[1:]
             index = params.index(name) if name in params else None
+            flag = _count_flag(fn)
             for call, caller, caller_cls in self._arg_calls.get((fn.name.value, cls_name), []):
                 if caller is fn:
                     continue
+                if flag is not None and not _turns_on(call, params, flag):
+                    continue  # `attempts = 2 if retry else 1`: this call keeps the default, one attempt
                 value: cst.BaseExpression | None = None
                 for i, arg in enumerate(call.args):
                     if arg.star:
@@ -368,3 +371,38 @@ class RetryWork:
         if cls_name is not None and (cls_name, "__call__") in self._methods:
             return ("__call__", cls_name)
         return None
+
+
+def _count_flag(fn: cst.FunctionDef) -> str | None:
+    """s55 (ankaloop ``_bot_api_call``): a parameter defaulting to ``False`` that the wrapper's attempt count
+    depends on (``attempts = 2 if retry else 1``): the calls that leave it make one attempt."""
+    defaults = {
+        p.name.value
+        for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+        if isinstance(p.default, cst.Name) and p.default.value == "False"
+    }
+    if not defaults:
+        return None
+    for stmt in _body_stmts(fn.body):
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                value = small.value if isinstance(small, cst.Assign) else None
+                if (
+                    isinstance(value, cst.IfExp)
+                    and isinstance(value.test, cst.Name)
+                    and value.test.value in defaults
+                    and isinstance(value.orelse, cst.Integer)
+                    and value.orelse.value in ("0", "1")
+                ):
+                    return value.test.value
+    return None
+
+
+def _turns_on(call: cst.Call, params: list[str], flag: str) -> bool:
+    """The call gives the flag something other than a literal ``False`` (by keyword or position)."""
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return True  # `**kwargs`: it may
+        if (arg.keyword is not None and arg.keyword.value == flag) or (arg.keyword is None and i < len(params) and params[i] == flag):
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+    return False
