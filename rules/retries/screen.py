@@ -261,11 +261,11 @@ def _reached_lines(
                 if isinstance(t, ast.Name):
                     held.setdefault(t.id, set()).update(inner)
     region_set = set(regions)
-    for (a, b, name), fn in zip(spans, span_defs):
-        if (a, b) in region_set:
-            named[(a, b)] = name
-            params[(a, b)] = {p.arg for p in (*fn.args.posonlyargs, *fn.args.args)}
-    any_param = set().union(*params.values()) if params else set()
+    for (start, end, name), fn in zip(spans, span_defs):
+        if (start, end) in region_set:
+            named[(start, end)] = name
+            params[(start, end)] = {p.arg for p in (*fn.args.posonlyargs, *fn.args.args)}
+    any_param: set[str] = set().union(*params.values()) if params else set()
     wrappers: set[str] = set()  # s55: regions' defs whose retried work calls a parameter (`_retry_async(func)`)
     for call in calls:
         if not any(a <= call.lineno <= b for a, b in regions):
