@@ -465,7 +465,7 @@ VALUE_ANNOTATIONS: Final[frozenset[str]] = frozenset(
 # one waited out its deadline before its TimeoutError (issue 23, ``attempt-waits``; TFH303 only).
 DEADLINE_SCOPE_NAMES: Final[frozenset[str]] = frozenset({"fail_after", "fail_at"})
 # Exceptions raised before a request was sent: the connection was never made (refused, DNS, a
-# connect timeout, a TLS handshake). A retry on these only re-sends nothing that arrived, so a write
+# connect timeout, a TLS handshake), or (s55) nothing it asked was applied (Redis ``WatchError``). A retry on these only re-sends nothing that arrived, so a write
 # retried on them alone is not duplicated (TFH101; issue 23, ``connect-only-retry``). requests'
 # ``ConnectionError`` is not here: it also covers a connection reset after the request was sent.
 CONNECT_PHASE_EXCEPTIONS: Final[frozenset[str]] = frozenset(
@@ -479,6 +479,8 @@ CONNECT_PHASE_EXCEPTIONS: Final[frozenset[str]] = frozenset(
         "aiohttp.ClientConnectorCertificateError", "aiohttp.ClientConnectorSSLError",
         "urllib3.exceptions.NewConnectionError", "urllib3.exceptions.ConnectTimeoutError",
         "ConnectionRefusedError", "socket.gaierror",
+        # s55: a Redis optimistic transaction whose WATCHed key changed: EXEC applied none of its commands
+        "redis.exceptions.WatchError", "redis.WatchError",
     }
 )
 # A pooled keep-alive connection the server closed while it sat idle: the next request on it fails

@@ -142,6 +142,8 @@ class RetryModel(RetryRecogniser):
         self._classes.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self._functions:
+            self._nested_defs[(id(self._functions[-1]), node.name.value)] = node
         self._functions.append(node)
         self._owners.append(node)
         self._effects_of[id(node)] = []
@@ -250,6 +252,7 @@ class RetryModel(RetryRecogniser):
         if retry is not None:
             scope: cst.CSTNode | None = retry.callee if isinstance(retry.callee, cst.Lambda) else None
             self._add(retry, scope=scope)
+        self._note_arg_call(node)
         self._record_effect(node)
 
     # ------------------------------------------------------------ finishing
@@ -286,6 +289,19 @@ class RetryModel(RetryRecogniser):
                     where: cst.CSTNode = own.decorators[0] if own.decorators else own
                     retry.effects.insert(0, Effect(where, declared, f"{own.name.value}() (declared)", False))
             seen: set[int] = {id(e.node) for e in retry.effects}
+            if id(retry) in self._param_calls:
+                # s55: the callables the module hands the parameter the retried work calls
+                nested, handed, handed_lambdas = self.handed_callables(retry)
+                helpers.extend(handed)
+                lambdas.extend(handed_lambdas)
+                for inner in nested:
+                    for effect in self._effects_of.get(id(inner), []):
+                        if id(effect.node) not in seen:
+                            seen.add(id(effect.node))
+                            retry.effects.append(
+                                Effect(effect.node, effect.cls, effect.what, effect.keyed, helper=inner.name.value)
+                            )
+                    helpers.extend(self._calls_from.get(id(inner), []))
             for lam in lambdas:  # a lambda given to the retry (issue 21: around a marked function)
                 for effect in self._effects_of.get(id(lam), []):
                     if id(effect.node) not in seen:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import weakref
-from typing import TYPE_CHECKING
+from typing import Sequence, TYPE_CHECKING
 
 from ...linter.api import knowledge as kb
 
@@ -109,6 +109,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     decorated: list[tuple[int, str]] = []
     def_lines: list[tuple[int, str]] = []
     spans: list[tuple[int, int, str]] = []
+    span_defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = []  # the def of each span (s55)
     loop_lines: list[int] = []
     returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
     returned_names: list[tuple[int, str]] = []
@@ -148,6 +149,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             def_lines.append((node.lineno, node.name))
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             spans.append((first, node.end_lineno or node.lineno, node.name))
+            span_defs.append(node)
             for d in node.decorator_list:
                 name = _ast_name(d)
                 if name is not None:
@@ -212,14 +214,18 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             retry_lines.extend(m.lineno for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__")
     write_lines: list[int] = []
     if retry_lines:
-        write_lines = _reached_lines(screen, knowledge, retry_lines, spans)
+        write_lines = _reached_lines(screen, knowledge, retry_lines, spans, span_defs)
     result = (retry_lines, write_lines)
     _SCREEN_CACHE[screen] = result
     return result
 
 
 def _reached_lines(
-    screen: "Screen", knowledge: kb.Knowledge, retry_lines: list[int], spans: list[tuple[int, int, str]]
+    screen: "Screen",
+    knowledge: kb.Knowledge,
+    retry_lines: list[int],
+    spans: list[tuple[int, int, str]],
+    span_defs: Sequence[ast.FunctionDef | ast.AsyncFunctionDef] = (),
 ) -> list[int]:
     """Lines of what the retried work may reach: the same-module functions it calls or passes on.
 
@@ -230,6 +236,8 @@ def _reached_lines(
     """
     regions: list[tuple[int, int]] = []
     calls = screen._nodes[1]
+    params: dict[tuple[int, int], set[str]] = {}  # s55: a region's def -> its parameters, for `func(*args)` in it
+    named: dict[tuple[int, int], str] = {}
     for line in retry_lines:
         holding = [(a, b) for a, b, _ in spans if a <= line <= b]
         if holding:
@@ -252,12 +260,23 @@ def _reached_lines(
             for t in b.targets:
                 if isinstance(t, ast.Name):
                     held.setdefault(t.id, set()).update(inner)
+    region_set = set(regions)
+    for (start, end, name), fn in zip(spans, span_defs):
+        if (start, end) in region_set:
+            named[(start, end)] = name
+            params[(start, end)] = {p.arg for p in (*fn.args.posonlyargs, *fn.args.args)}
+    any_param: set[str] = set().union(*params.values()) if params else set()
+    wrappers: set[str] = set()  # s55: regions' defs whose retried work calls a parameter (`_retry_async(func)`)
     for call in calls:
         if not any(a <= call.lineno <= b for a, b in regions):
             continue
         func = call.func
         if isinstance(func, ast.Name):
             called.add(func.id)
+            if func.id in any_param:
+                for region in regions:
+                    if region[0] <= call.lineno <= region[1] and func.id in params.get(region, ()):
+                        wrappers.add(named[region])
             transport = transport or func.id in _TRANSPORT_NAMES
         elif isinstance(func, ast.Attribute):
             transport = transport or func.attr in _TRANSPORT_NAMES
@@ -278,11 +297,24 @@ def _reached_lines(
                             called.add(n.id)
                         elif isinstance(n, ast.Attribute):
                             called.add(n.attr)
+    handed_in: list[int] = []
+    if wrappers:
+        # s55: the defs calling such a wrapper hand it the callable it retries (a def nested in them, a lambda,
+        # a module function, `self._create`, `partial(send, body)`)
+        for call in calls:
+            if (call.args or call.keywords) and _ast_name(call.func) in wrappers:
+                handed_in.extend(a for a, b, _ in spans if a <= call.lineno <= b)
+                for arg in (*call.args, *(k.value for k in call.keywords)):
+                    for n in ast.walk(arg):
+                        if isinstance(n, ast.Name):
+                            called.add(n.id)
+                        elif isinstance(n, ast.Attribute):
+                            called.add(n.attr)
     for _ in range(2):
         called |= {name for held_name in list(called) for name in held.get(held_name, ())}
     if called & module_classes(screen):
         called.add("__call__")  # an instance of a module class: its __call__ is the tool
-    out = [a for a, _, name in spans if name in called]
+    out = [a for a, _, name in spans if name in called] + handed_in
     if transport:
         write_names = set(kb.HTTP_METHOD_CLASSES) | kb.HTTP_REQUEST_METHODS
         out.extend(c.lineno for c in calls if _ast_name(c.func) in write_names)

@@ -40,7 +40,13 @@ mirrors requests' or httpx's sends like them (`knowledge.REQUESTS_COMPATIBLE_CLI
 curl_cffi's `requests` and its `Session`/`AsyncSession`, from either module;
 niquests, requests-cache's `CachedSession`, hishel, primp, tls-client,
 cloudscraper, requests-futures, aiohttp-retry's `RetryClient`). The retried work is read one level deep: the body, and the
-same-module functions and methods it calls. The finding sits on the retry and
+same-module functions and methods it calls. A retry wrapper that calls a
+parameter of its own (`async def _retry_async(func, *args): for attempt in ...:
+try: return await func(*args)`, a method `self._with_retry(fn, ...)`) retries
+what the module's calls hand it (s55, batch 27 dashtro): a def nested in the
+caller (`_retry_async(_do_request)`), a module function or method
+(`self._with_retry(self._create, body)`), a lambda or a `partial`; a wrapper
+nothing in the module hands a callable says nothing. The finding sits on the retry and
 names the write and its line. A remote tool run is a write too: MCP's
 `ClientSession.call_tool` (and fastmcp's `Client.call_tool`) runs a tool on a
 server that may create, send or pay; re-sent after a timeout or a dropped
@@ -165,7 +171,8 @@ its first or last word a read verb, as `smullyan tools` reads a name).
 Nor is a write retried only on failures raised before the request was sent
 (a refused connection, a connect timeout, DNS, TLS: httpx `ConnectError`/
 `ConnectTimeout`, aiohttp `ClientConnectorError`/`ConnectionTimeoutError`,
-requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. A
+requests `ConnectTimeout`): nothing arrived, so nothing is sent twice. So is a Redis WATCH/MULTI
+transaction retried on `WatchError` (s55, agno): EXEC applied none of it. A
 condition with anything else in it (a read timeout, `TransportError`,
 requests' `ConnectionError`, which also covers a reset after sending) is
 reported. A handler that ends by calling a same-module helper whose last
@@ -746,6 +753,39 @@ class _Recoverable(Retry):
 s = requests.Session()
 s.mount("https://", HTTPAdapter(max_retries=_Recoverable(total=5, backoff_factor=1)))
 """,
+        # s55 (agno): a Redis WATCH/MULTI transaction retried on WatchError: EXEC applied none of its commands
+        """\
+import redis
+from redis.exceptions import WatchError
+r = redis.Redis()
+def reopen(key, stream):
+    for _ in range(10):
+        try:
+            with r.pipeline(transaction=True) as pipe:
+                pipe.watch(key)
+                pipe.multi()
+                pipe.xadd(stream, {"reopen": "1"})
+                pipe.execute()
+                return True
+        except WatchError:
+            continue
+    return False
+""",
+        # s55: a retry wrapper handed only a read
+        """\
+import time, requests
+def call_with_retries(fn, *args):
+    for attempt in range(3):
+        try:
+            return fn(*args)
+        except requests.Timeout:
+            time.sleep(2 ** attempt)
+    raise RuntimeError("gave up")
+def _fetch(url):
+    return requests.get(url, timeout=10).json()
+def fetch(url):
+    return call_with_retries(_fetch, url)
+""",
         # an unknown callee: nothing to say
         """\
 from tenacity import Retrying, stop_after_attempt
@@ -1253,6 +1293,24 @@ class Notion:
 """,
     ]
     INVALID = [
+        # s55 (batch 27 dashtro `_retry_async`): a wrapper retrying the callable it is handed, here a def nested in
+        # the caller that POSTs
+        """\
+import asyncio, httpx
+async def _retry_async(func, *args, max_retries=3):
+    for attempt in range(max_retries + 1):  # error: TFH101
+        try:
+            return await func(*args)
+        except (httpx.TimeoutException, httpx.NetworkError):
+            if attempt == max_retries:
+                raise
+        await asyncio.sleep(2 ** attempt)
+async def create_entry(url, data):
+    async def _do_request():
+        async with httpx.AsyncClient(timeout=30) as client:
+            return (await client.post(url, json=data)).json()
+    return await _retry_async(_do_request)
+""",
         # s52 (batch 24 vibops-mcp `_request`): no `try` at all; the loop leaves unless the status is one it retries,
         # then waits and falls off the body's end: a 502 after the server acted re-sends the POST
         """\

@@ -67,6 +67,10 @@ class RetryWork:
         self._literal_methods: dict[str, list[LiteralMethod]] | None = None  # callee -> literal "POST" call sites
         self._tool_call_sites: dict[str, list[tuple[int | None, str | None, int, bool]]] | None = None  # s48
         self._messages: Messages = {}  # s52: each function's assigned JSON-RPC messages, read once (jsonrpc_calls.py)
+        # s55: a wrapper's retry around a callable it is handed (``_retry_async(func)``: ``await func(*args)``)
+        self._param_calls: dict[int, list[tuple[cst.FunctionDef, str, str | None]]] = {}  # id(retry) -> (def, param, class)
+        self._nested_defs: dict[tuple[int, str], cst.FunctionDef] = {}  # (id(enclosing def), name) -> nested def
+        self._arg_calls: dict[tuple[str, str | None], list[tuple[cst.Call, cst.FunctionDef | None, str | None]]] = {}
         self.finished = False
 
     # ------------------------------------------------------------ scopes and effects
@@ -181,6 +185,8 @@ class RetryWork:
         helper = self._helper_of(node.func)
         if helper is None:
             helper = self._marked_target(node.func)  # Payments.take(...), pay(...) with a marked __call__
+        if helper is None and self._active and isinstance(node.func, cst.Name) and self._functions:
+            self._note_param_call(node.func.value)
         if helper is None and self._active and isinstance(node.func, cst.Name):
             held = self._bindings.get(node.func.value)
             if isinstance(held, cst.Call) and self.names.qualname(held.func) in kb.RUNTIME_KEYED and keyword_arg(held, "key_from") is None:
@@ -197,6 +203,85 @@ class RetryWork:
             for group in self._active:
                 for retry in group:
                     self._helper_calls[id(retry)].append(helper)
+
+    def _note_param_call(self, name: str) -> None:
+        """s55 (batch 27 dashtro): retried work calling a parameter of its own function (``for attempt in ...: try:
+        return await func(*args)``): what the module's calls of that function hand it is the retried work
+        (``_retry_async(_do_request)``), read in ``_finish`` (``handed_callables``)."""
+        fn = self._functions[-1]
+        if name not in {p.name.value for p in (*fn.params.posonly_params, *fn.params.params)}:
+            return
+        cls_name = self._classes[-1].name.value if self._classes else None
+        if cls_name is not None and self._methods.get((cls_name, fn.name.value)) is not fn:
+            cls_name = None
+        if cls_name is None and self._module_defs.get(fn.name.value) is not fn:
+            return
+        for group in self._active:
+            for retry in group:
+                self._param_calls.setdefault(id(retry), []).append((fn, name, cls_name))
+
+    def _note_arg_call(self, node: cst.Call) -> None:
+        """s55: a call of a same-module function or method handing it a callable (a name, a lambda, a call,
+        ``self.method``), kept with the def it is made in for ``handed_callables``."""
+        if not node.args:
+            return
+        func = node.func
+        key: tuple[str, str | None] | None = None
+        if isinstance(func, cst.Name) and func.value in self._module_defs:
+            key = (func.value, None)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") and self._classes:
+            key = (func.attr.value, self._classes[-1].name.value)
+        if key is None:
+            return
+        cls_name = self._classes[-1].name.value if self._classes else None
+        self._arg_calls.setdefault(key, []).append((node, self._functions[-1] if self._functions else None, cls_name))
+
+    def handed_callables(
+        self, retry: Retry
+    ) -> tuple[list[cst.FunctionDef], list[tuple[str, str | None]], list[cst.Lambda]]:
+        """s55: what the module's calls hand the parameters a retry's work calls: (nested defs of the caller,
+        same-module functions and methods, lambdas). ``_retry_async(_do_request)`` with ``_do_request`` defined
+        in the caller, ``call_with_retries(lambda: client.post(...))``, ``self._with_retry(self._create, body)``,
+        ``partial(send, body)``."""
+        nested: list[cst.FunctionDef] = []
+        targets: list[tuple[str, str | None]] = []
+        lambdas: list[cst.Lambda] = []
+        for fn, name, cls_name in self._param_calls.get(id(retry), []):
+            params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+            if cls_name is not None and params and params[0] in ("self", "cls"):
+                params = params[1:]
+            index = params.index(name) if name in params else None
+            flag = _count_flag(fn)
+            for call, caller, caller_cls in self._arg_calls.get((fn.name.value, cls_name), []):
+                if caller is fn:
+                    continue
+                if flag is not None and not _turns_on(call, params, flag):
+                    continue  # `attempts = 2 if retry else 1`: this call keeps the default, one attempt
+                value: cst.BaseExpression | None = None
+                for i, arg in enumerate(call.args):
+                    if arg.star:
+                        break
+                    if (arg.keyword is not None and arg.keyword.value == name) or (arg.keyword is None and i == index):
+                        value = arg.value
+                        break
+                if value is None:
+                    continue
+                if isinstance(value, cst.Name) and caller is not None and (id(caller), value.value) in self._nested_defs:
+                    nested.append(self._nested_defs[(id(caller), value.value)])
+                    continue
+                if (
+                    isinstance(value, cst.Attribute)
+                    and isinstance(value.value, cst.Name)
+                    and value.value.value in ("self", "cls")
+                    and caller_cls is not None
+                    and (caller_cls, value.attr.value) in self._methods
+                ):
+                    targets.append((value.attr.value, caller_cls))
+                    continue
+                found, found_lambdas, _ = self._callee_reach(value)
+                targets += found
+                lambdas += found_lambdas
+        return nested, targets, lambdas
 
     def _helper_of(self, func: cst.BaseExpression) -> tuple[str, str | None] | None:
         """A same-module function or method (name, class name) that a call reaches, or None."""
@@ -286,3 +371,38 @@ class RetryWork:
         if cls_name is not None and (cls_name, "__call__") in self._methods:
             return ("__call__", cls_name)
         return None
+
+
+def _count_flag(fn: cst.FunctionDef) -> str | None:
+    """s55 (ankaloop ``_bot_api_call``): a parameter defaulting to ``False`` that the wrapper's attempt count
+    depends on (``attempts = 2 if retry else 1``): the calls that leave it make one attempt."""
+    defaults = {
+        p.name.value
+        for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+        if isinstance(p.default, cst.Name) and p.default.value == "False"
+    }
+    if not defaults:
+        return None
+    for stmt in _body_stmts(fn.body):
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                value = small.value if isinstance(small, cst.Assign) else None
+                if (
+                    isinstance(value, cst.IfExp)
+                    and isinstance(value.test, cst.Name)
+                    and value.test.value in defaults
+                    and isinstance(value.orelse, cst.Integer)
+                    and value.orelse.value in ("0", "1")
+                ):
+                    return value.test.value
+    return None
+
+
+def _turns_on(call: cst.Call, params: list[str], flag: str) -> bool:
+    """The call gives the flag something other than a literal ``False`` (by keyword or position)."""
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return True  # `**kwargs`: it may
+        if (arg.keyword is not None and arg.keyword.value == flag) or (arg.keyword is None and i < len(params) and params[i] == flag):
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+    return False
