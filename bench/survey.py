@@ -497,6 +497,14 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
         text = source_line(f.get("path"), int(f["line"]))
         if text:
             texts[(f["package"], f["relpath"], f["code"])].append((int(f["line"]), text))
+    roots: dict[str, str] = {}  # package -> its installed directory, from any finding's path and relpath
+    callers: dict[tuple[str, str], list[tuple[str, int, int]]] = defaultdict(list)
+    for f in findings:
+        path, rel = f.get("path"), f["relpath"]
+        if path and str(path).endswith(rel):
+            roots.setdefault(f["package"], str(path)[: len(str(path)) - len(rel)])
+        if path:
+            callers[(f["package"], f["code"])].append((str(path), int(f["line"]), int(f.get("end_line", f["line"]))))
     table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for row in misses:
         line = int(row["line"])
@@ -509,7 +517,9 @@ def recall(findings: list[dict[str, Any]], misses: list[dict[str, str]]) -> dict
             return any(lo <= line <= hi for lo, hi in spans[where]) or (
                 bool(row.get(SOURCE_COLUMN)) and any(abs(at - line) <= MOVE_WINDOW and text == norm(row[SOURCE_COLUMN])
                                                      for at, text in texts[where])) or _returns_assigned(
-                row, paths[where], spans[where]) or _inside_loop(paths[where], line, spans[where])
+                row, paths[where], spans[where]) or _inside_loop(paths[where], line, spans[where]) or (
+                code.startswith("TFH4") and row["package"] in roots and _helper_reported(
+                    roots[row["package"]] + row["path"], line, callers[(row["package"], code)]))
 
         hit = covered(row["code"])
         table[row["half"]][row["code"]]["found" if hit else "missed"] += 1
@@ -608,6 +618,41 @@ def _inside_loop(path: str | None, line: int, spans: list[tuple[int, int]]) -> b
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.lineno == line:
             return any(line < lo <= (node.end_lineno or line) for lo, _ in spans)
     return False
+
+
+def _exception_helper(path: str | None, line: int) -> str | None:
+    """s55: the name of the innermost function holding ``line`` when a parameter of it is annotated as an exception
+    class (``def api_error(message: str, exc: Exception)``, ``e: BaseException | None``, ``err: httpx.HTTPError``)."""
+    tree = _tree(path)
+    if tree is None:
+        return None
+    best: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            if best is None or node.lineno > best.lineno:
+                best = node
+    if best is None:
+        return None
+    a = best.args
+    for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs):
+        parts = re.split(r"[|\[\],\s]+", ast.unparse(arg.annotation)) if arg.annotation is not None else []
+        if any(p.rsplit(".", 1)[-1].endswith(("Error", "Exception")) for p in parts if p):
+            return best.name
+    return None
+
+
+def _helper_reported(path: str, line: int, calls: list[tuple[str, int, int]]) -> bool:
+    """s55 (issue 24): the site lies in a helper handed the caught exception (:func:`_exception_helper`: an error
+    formatter, ``return {"error": f"{message}: {exc}"}``) and a finding of the site's code lies on a line that calls
+    the helper by name (``return api_error("Failed to fetch requesters", e)``). TFH401 reports such a helper's text at
+    each caller's return, one finding per text (s49, rules/errors/exc_params.py), while a recall row counts the
+    formatter once, at the helper (node804's ``api_error``, vsphere's ``_handle_error``, influencers-club's
+    ``_error_response``: found at every caller, missed by the row's line)."""
+    name = _exception_helper(path, line)
+    if name is None:
+        return False
+    called = re.compile(rf"(?<![\w.])(?:self\.|cls\.)?{re.escape(name)}\s*\(")
+    return any(called.search(source_line(p, n) or "") for p, lo, hi in calls for n in range(lo, hi + 1))
 
 
 # --------------------------------------------------------------------------- report

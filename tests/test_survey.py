@@ -430,3 +430,31 @@ def test_labelled_for_picks_the_packages_whose_labels_or_misses_name_the_codes(t
     assert survey.labelled_packages(["TFH2"], tmp_path) == {"agno"}
     assert survey.labelled_packages(["TFH1", "TFH40"], tmp_path) == {"crewai", "langgraph"}
     assert survey.labelled_packages(["TFH3"], tmp_path) == set()
+
+
+def test_recall_counts_a_formatter_row_found_at_its_callers(tmp_path: Path) -> None:
+    """s55: a row inside a helper handed the exception (``def api_error(message: str, exc: Exception)``) is found
+    where TFH401 reports the helper's text, at a caller's ``return api_error(..., e)``; a row in a helper with no
+    exception parameter, or whose helper no finding calls, is not."""
+    src = tmp_path / "m.py"
+    lines = [f"y = {n}" for n in range(1, 50)]
+    lines[1] = "def api_error(message: str, exc: Exception) -> dict:"
+    lines[2] = '    return {"error": f"{message}: {exc}"}'
+    lines[4] = "def fmt(message: str) -> str:"
+    lines[5] = '    return f"failed: {message}"'
+    lines[7] = "def other_error(exc: httpx.HTTPError | None) -> dict:"
+    lines[8] = '    return {"error": str(exc)}'
+    lines[16] = "def tool():"
+    lines[17] = "    try:"
+    lines[18] = "        y = 1"
+    lines[19] = "    except Exception as e:"
+    lines[20] = '        return api_error("Failed to fetch", e)'
+    lines[21] = "    try:"
+    lines[22] = "        y = 2"
+    lines[23] = "    except Exception as e:"
+    lines[24] = '        return fmt(str(e))'
+    src.write_text("\n".join(lines) + "\n")
+    row = {"half": "held-out", "package": "p", "path": "m.py", "code": "TFH401", "tool": "t", "source": "-"}
+    misses = [{**row, "line": "3"}, {**row, "line": "6"}, {**row, "line": "9"}]
+    rec = survey.recall([_finding(src, 21), _finding(src, 25)], misses)
+    assert (rec["held-out"]["TFH401"]["found"], rec["held-out"]["TFH401"]["missed"]) == (1, 2)
