@@ -103,6 +103,7 @@ def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None, schema
     schemas name (``schema_names``: :func:`tool_schema_names`; agent-switchboard's ``Bridge.dispatch`` over its ``TOOLS``
     list of ``{"name": ..., "inputSchema": ...}``), :data:`MIN_SCHEMA_NAMED` of them at least."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
+    unprefixed: list[Fn] = []
     for fn in methods:
         strings = {t.id: a.value for a in ast.walk(fn) if isinstance(a, ast.Assign) for t in a.targets
                    if isinstance(t, ast.Name)}  # ``attr = f"_execute_tool_{name}"; getattr(self, attr)``
@@ -115,10 +116,10 @@ def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None, schema
             found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods, runner)
             if found[1]:
                 return _listed(found, module, cls)
-            if schema_names and isinstance(arg, ast.Name) and arg.id in _params(fn):
-                named = [m for m in methods if m.name in schema_names and m is not fn]
-                if len(named) >= MIN_SCHEMA_NAMED:  # ``getattr(self, name)`` over the module's tool schemas
-                    return "", named
+            if schema_names and len(unprefixed) < MIN_SCHEMA_NAMED and isinstance(arg, ast.Name) and arg.id in _params(fn):
+                unprefixed = [m for m in methods if m.name in schema_names and m is not fn]
+    if len(unprefixed) >= MIN_SCHEMA_NAMED:  # ``getattr(self, name)`` over the module's tool schemas: no prefix found
+        return "", unprefixed
     return "", []
 
 
