@@ -132,7 +132,9 @@ def _named_rows(loop: ast.For | ast.AsyncFor, index: Index, scope_path: str, dec
     ``getattr`` looks up by it on an object of a class of this module (``self``, a parameter annotated with the class,
     a name bound to its instance): a row per name a method of that class, or of a class of this module deriving from
     it, defines (zenmap, batch 27)."""
-    var = loop.target.id  # type: ignore[union-attr]
+    if not isinstance(loop.target, ast.Name):
+        return
+    var = loop.target.id
     body = list(own_nodes(ast.Module(loop.body, [])))
     looked: dict[str, str] = {}  # the name a ``getattr(obj, var)`` is bound to -> obj's class path in this module
     for a in body:
@@ -213,7 +215,8 @@ def _literal_names(expr: ast.expr, index: Index, depth: int = 0) -> list[str]:
         if fn is None:
             return []
         out: list[str] = []
-        for ret in (n for n in own_nodes(fn) if isinstance(n, ast.Return) and n.value is not None):
-            out.extend(t for t in _literal_names(ret.value, index, depth + 1) if t not in out)
+        for ret in (n for n in own_nodes(fn) if isinstance(n, ast.Return)):
+            if ret.value is not None:
+                out.extend(t for t in _literal_names(ret.value, index, depth + 1) if t not in out)
         return out
     return []
