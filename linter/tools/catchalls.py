@@ -224,7 +224,8 @@ def getattr_runner(cls_path: str, prefix: str, index: Index) -> str | None:
     def looked_up(c: ast.Call) -> bool:
         g = c.func
         return isinstance(g, ast.Call) and isinstance(g.func, ast.Name) and g.func.id == "getattr" and len(g.args) >= 2 \
-            and isinstance(g.args[0], ast.Name) and g.args[0].id == "self" and prefix in ast.unparse(g.args[1])
+            and isinstance(g.args[0], ast.Name) and g.args[0].id == "self" \
+            and (prefix in ast.unparse(g.args[1]) if prefix else isinstance(g.args[1], ast.Name))
 
     for path, _n, fn, _parents in index.defs:
         if not isinstance(fn, FUNCS) or path.rpartition(".")[0] != cls_path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+import sys
 from collections.abc import Collection, Iterator
 
 from .. import knowledge as kb
@@ -74,6 +75,8 @@ _DISPATCH_WORDS = frozenset({"tool", "tools"})
 _RUNNING = frozenset({"run", "call", "execute", "exec", "dispatch", "invoke", "handle", "perform"})
 #: methods named by the prefix before a class's name dispatch is taken for its tools
 MIN_PREFIXED = 2
+#: the methods the module's tool schemas must name for an unprefixed ``getattr(self, name)`` to run them as tools
+MIN_SCHEMA_NAMED = 3
 
 
 def _static_prefix(arg: ast.expr) -> str | None:
@@ -88,14 +91,19 @@ def _static_prefix(arg: ast.expr) -> str | None:
     return None
 
 
-def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None) -> tuple[str, list[Fn]]:
+def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None, schema_names: Collection[str] = (),
+                     ) -> tuple[str, list[Fn]]:
     """Tools a class runs by the called name: a method looks up ``getattr(self, f"<prefix>{name}")`` with a
     prefix that says tool (any prefix in the run method of a class named for tools: ``Toolbox.run``), and the class defines at least :data:`MIN_PREFIXED` methods so
     named (``_execute_tool_click``, ``_execute_tool_scroll``): -> (the prefix, those methods); ("", []) else.
     A prefix that does not say tool (``getattr(self, f"_{name}")``) also names the class's helpers (``_abs``,
     ``_git``): when the ``module``'s text literals name :data:`MIN_PREFIXED` of the methods (the tools' schemas,
-    ``_tool("bash", ...)``: repo-bug-hunter, batch 21), only the methods so named are tools."""
+    ``_tool("bash", ...)``: repo-bug-hunter, batch 21), only the methods so named are tools.
+    No prefix at all (``getattr(self, name)``, ``name`` a parameter of the method): the methods the module's tool
+    schemas name (``schema_names``: :func:`tool_schema_names`; agent-switchboard's ``Bridge.dispatch`` over its ``TOOLS``
+    list of ``{"name": ..., "inputSchema": ...}``), :data:`MIN_SCHEMA_NAMED` of them at least."""
     methods = [s for s in cls.body if isinstance(s, FUNCS)]
+    unprefixed: list[Fn] = []
     for fn in methods:
         strings = {t.id: a.value for a in ast.walk(fn) if isinstance(a, ast.Assign) for t in a.targets
                    if isinstance(t, ast.Name)}  # ``attr = f"_execute_tool_{name}"; getattr(self, attr)``
@@ -108,6 +116,10 @@ def prefixed_methods(cls: ast.ClassDef, module: ast.Module | None = None) -> tup
             found = _prefixed(strings.get(arg.id, arg) if isinstance(arg, ast.Name) else arg, methods, runner)
             if found[1]:
                 return _listed(found, module, cls)
+            if schema_names and len(unprefixed) < MIN_SCHEMA_NAMED and isinstance(arg, ast.Name) and arg.id in _params(fn):
+                unprefixed = [m for m in methods if m.name in schema_names and m is not fn]
+    if len(unprefixed) >= MIN_SCHEMA_NAMED:  # ``getattr(self, name)`` over the module's tool schemas: no prefix found
+        return "", unprefixed
     return "", []
 
 
@@ -284,6 +296,27 @@ def _runs_something(body: list[ast.stmt], fn: ast.AST) -> bool:
 _BUILTINS = frozenset(dir(builtins))
 
 
+#: classes of Python's own library a sandbox's OS-call table names by their bare class name (``Path.exists``, ``date.today``)
+_STDLIB_CLASSES = frozenset({"Path", "PurePath", "PosixPath", "PurePosixPath", "WindowsPath", "date", "datetime"})
+
+
+def _python_own(name: str) -> bool:
+    """The name is a callable of Python itself, as the code it runs calls it: a builtin (``open``) or an attribute of a
+    standard library module or class (``os.getenv``, ``time.sleep``, ``Path.read_text``)."""
+    head, dot, _rest = name.partition(".")
+    if not dot:
+        return name in _BUILTINS
+    return head in sys.stdlib_module_names or head in _STDLIB_CLASSES
+
+
+def python_calls(names: list[str]) -> bool:
+    """Cases naming Python's own calls, most of them (two thirds; three dotted ones at least, a bare builtin such as
+    ``list`` or ``help`` being a plausible tool name): an interpreter's or sandbox's table answering the OS calls of the
+    code it runs (``match function_name: case 'Path.exists': ...``), not tools a model calls."""
+    own = [n for n in names if _python_own(n)]
+    return sum("." in n for n in own) >= 3 and 3 * len(own) >= 2 * len(names)
+
+
 def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]]]:
     """Tools a function runs by the called name in a ``match`` (``match tool_name: case "open_path": ...``; or on
     the first parameter of a function named to run tools, :func:`tool_runner`: solanacy's ``run_tool(name,
@@ -302,6 +335,8 @@ def matched_names(fn: ast.AST) -> list[tuple[str, tuple[int, int], list[ast.AST]
             continue  # every case only computes a value (the arguments of the call): no case runs a tool
         if not exact and sum(_runs_something(case.body, fn) for _name, case in cases) < 3:
             continue  # a runner's own parameter: three cases running something, as its ``if`` branches
+        if python_calls([name for name, _case in cases]):
+            continue  # a sandbox's OS-call table (``case 'Path.exists'``, ``case 'os.getenv'``): not tools
         for name, case in cases:
             defs = [d for st in case.body for d in ast.walk(st) if isinstance(d, FUNCS)]
             end = max(getattr(st, "end_lineno", None) or st.lineno for st in case.body)

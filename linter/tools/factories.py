@@ -83,6 +83,8 @@ def _table_rows(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]]
     bound = {t.id: a.value for a in own_nodes(node) if isinstance(a, ast.Assign) for t in a.targets
              if isinstance(t, ast.Name) and isinstance(a.value, (ast.List, ast.Tuple))}
     for loop in own_nodes(node):
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name):
+            yield from _named_rows(loop, index, scope_path, decorators)
         if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Tuple):
             continue
         names = {t.id: i for i, t in enumerate(loop.target.elts) if isinstance(t, ast.Name)}
@@ -98,13 +100,17 @@ def _table_rows(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]]
         body = list(own_nodes(ast.Module(loop.body, [])))  # not into nested definitions
         made_by = {t.id: a.value for a in body if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                    for t in a.targets if isinstance(t, ast.Name)}
-        for call in (n for n in body if isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and n.args):
-            inner = call.func
-            head = inner.func  # type: ignore[attr-defined]
+        for call in (n for n in body if isinstance(n, ast.Call) and isinstance(n.func, (ast.Call, ast.Attribute)) and n.args):
+            # ``server.tool(name=name)(fn)``, or a registration taking the function first (``server.add_tool(fn,
+            # name=name, annotations=hints)`` over ``((tools.status, "mergetrain_status", ...), ...)``)
+            inner = call.func if isinstance(call.func, ast.Call) else call
+            head = inner.func
+            if inner is call and not isinstance(head, ast.Attribute):
+                continue
             qn = index.qualname(head)
             framework = decorators.get(qn or "") if qn is not None and not own_receiver(head, index) \
                 else verb_framework(head, index, call)
-            named = next((k.value for k in inner.keywords if k.arg == "name"), None)  # type: ignore[attr-defined]
+            named = next((k.value for k in inner.keywords if k.arg == "name"), None)
             if framework is None or framework == "runtime" or not isinstance(named, ast.Name) \
                     or named.id not in names:
                 continue
@@ -115,4 +121,102 @@ def _table_rows(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]]
                     else made_by.get(fn.id, fn) if isinstance(fn, ast.Name) else fn
                 target = made(ref, index, scope_path, owner) if text else None
                 if target is not None and text:
-                    yield framework, inner, head, target, text  # type: ignore[misc]
+                    yield framework, inner, head, target, text
+
+
+def _named_rows(loop: ast.For | ast.AsyncFor, index: Index, scope_path: str, decorators: Mapping[str, str],
+                ) -> Iterator[tuple[str, ast.Call, ast.expr, Entry, str]]:
+    """``for name in tool_names(tools): method = getattr(tools, name); server.add_tool(_as_tool(method, name),
+    name=name)``: a registration in a loop over literal names (a tuple or list of strings, a dict's keys, bound at the
+    module's top level or returned by a function of this module), named by the loop's name and handed the method
+    ``getattr`` looks up by it on an object of a class of this module (``self``, a parameter annotated with the class,
+    a name bound to its instance): a row per name a method of that class, or of a class of this module deriving from
+    it, defines (zenmap, batch 27)."""
+    if not isinstance(loop.target, ast.Name):
+        return
+    var = loop.target.id
+    body = list(own_nodes(ast.Module(loop.body, [])))
+    looked: dict[str, str] = {}  # the name a ``getattr(obj, var)`` is bound to -> obj's class path in this module
+    for a in body:
+        if isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name) \
+                and isinstance(a.value, ast.Call) and isinstance(a.value.func, ast.Name) and a.value.func.id == "getattr" \
+                and len(a.value.args) >= 2 and isinstance(a.value.args[1], ast.Name) and a.value.args[1].id == var:
+            cls = _object_class(a.value.args[0], index, scope_path)
+            if cls is not None:
+                looked[a.targets[0].id] = cls
+    if not looked:
+        return
+    for call in (n for n in body if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.args):
+        named = next((k.value for k in call.keywords if k.arg == "name"), None)
+        if not isinstance(named, ast.Name) or named.id != var:
+            continue
+        handed = {x.id for x in ast.walk(call.args[0]) if isinstance(x, ast.Name)} & looked.keys()
+        qn = index.qualname(call.func)
+        framework = decorators.get(qn or "") if qn is not None and not own_receiver(call.func, index) \
+            else verb_framework(call.func, index, call)
+        if not handed or framework is None or framework == "runtime":
+            continue
+        classes = _with_subclasses(looked[handed.pop()], index)
+        for text in _literal_names(loop.iter, index):
+            target = next((e for c in classes for e in index.defs if e[0] == f"{c}.{text}"), None)
+            if target is not None:
+                yield framework, call, call.func, target, text
+
+
+def _object_class(obj: ast.expr, index: Index, scope_path: str) -> str | None:
+    """The path of the class of this module ``obj`` is an object of: ``self`` in a method, or a name the module
+    binds to its instance or annotates with it (``tools: Tools``)."""
+    if isinstance(obj, ast.Name) and obj.id == "self":
+        owner = scope_path.rsplit(".", 1)[0] if "." in scope_path else ""
+        return owner if owner in index.local_classes else None
+    qn = index.instances.get(obj.id, "") if isinstance(obj, ast.Name) else ""
+    local = qn[len(index.module) + 1:] if qn.startswith(index.module + ".") else ""
+    return local if local in index.local_classes else None
+
+
+def _with_subclasses(cls: str, index: Index) -> list[str]:
+    """The class and the classes of this module deriving from it (``WorkspaceTools(Tools)``), in source order."""
+    out = [cls]
+    for path, node in index.classes:
+        if path not in out and any(b == f"{index.module}.{c}" for b in index.bases(node) for c in out):
+            out.append(path)
+    return out
+
+
+def _literal_names(expr: ast.expr, index: Index, depth: int = 0) -> list[str]:
+    """The string literals a loop over ``expr`` takes: a tuple, list or set of strings, a dict's keys (``.items()``,
+    ``.keys()``), ``a + b``, ``tuple(n for n, _ in X.items() if ...)``, a name the module binds at its top level to
+    one of these, or a call of a function of this module returning them (each of its returns)."""
+    if depth > 6:
+        return []
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+        return [t for t in map(literal_str, expr.elts) if t]
+    if isinstance(expr, ast.Dict):
+        return [t for t in map(literal_str, expr.keys) if t]
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _literal_names(expr.left, index, depth + 1) + _literal_names(expr.right, index, depth + 1)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("items", "keys") \
+            and not expr.args:
+        return _literal_names(expr.func.value, index, depth + 1)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("tuple", "list", "sorted") \
+            and len(expr.args) == 1:
+        arg = expr.args[0]
+        if isinstance(arg, (ast.GeneratorExp, ast.ListComp)) and len(arg.generators) == 1:
+            return _literal_names(arg.generators[0].iter, index, depth + 1)
+        return _literal_names(arg, index, depth + 1)
+    if isinstance(expr, ast.Name):
+        bound = [s.value for s in index.tree.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and s.value is not None
+                 and any(isinstance(t, ast.Name) and t.id == expr.id
+                         for t in (s.targets if isinstance(s, ast.Assign) else [s.target]))]
+        return [t for v in bound for t in _literal_names(v, index, depth + 1)]
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id not in index.imports:
+        fn = next((s for s in index.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   and s.name == expr.func.id), None)
+        if fn is None:
+            return []
+        out: list[str] = []
+        for ret in (n for n in own_nodes(fn) if isinstance(n, ast.Return)):
+            if ret.value is not None:
+                out.extend(t for t in _literal_names(ret.value, index, depth + 1) if t not in out)
+        return out
+    return []

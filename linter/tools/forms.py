@@ -355,12 +355,12 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # methods a class runs by the called name: ``getattr(self, f"_execute_tool_{name}")``
     for cls_path, cls in index.classes:
-        prefix, named_methods = prefixed_methods(cls, index.tree)
+        prefix, named_methods = prefixed_methods(cls, index.tree, schema_names)
         run = getattr_runner(cls_path, prefix, index) if named_methods else None  # its ``try`` answering text
         for method in named_methods:
             entries = by_path.get(f"{cls_path}.{method.name}")
             if entries:
-                add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")', [entries[0]],
+                add(method.name[len(prefix):], "dispatch", f'getattr(self, f"{prefix}{{name}}")' if prefix else "getattr(self, name)", [entries[0]],
                     span(method)[0], f"{index.module}.{entries[0][0]}", text_by=run)
     # a table of functions a tool-call handler indexes by the call's name (``self._lookup = {"cat": self.cat, ...}``,
     # ``self._lookup[name](arguments)`` with ``name = tool_call.function.name``, in this class or an ancestor)

@@ -7,7 +7,9 @@ A factory counts when every ``return`` of its own body (not of a nested function
 tool decorator (``server.tool(...)``; a ``try`` returning ``server.tool()`` in its handler is the same), and it is
 applied by its bare name in its own scope or a scope it encloses. A function returning anything else on some path
 (``return func``: a no-op in read-only mode; ``return mcp.tool()(fn)``: a registration, read as a registry elsewhere)
-makes no decorator here."""
+makes no decorator here; a nested function handing back the function it is given unchanged (``if HTTP_MODE: def
+_passthrough(fn): return fn; return _passthrough``, influencers-club-mcp: the tools of one transport) does not count
+against it."""
 
 from __future__ import annotations
 
@@ -34,6 +36,22 @@ def _returns(fn: ast.AST) -> Iterator[ast.Return]:
         stack.extend(ast.iter_child_nodes(node))
 
 
+def _identities(fn: ast.AST) -> set[str]:
+    """The functions nested in ``fn``'s own body that hand back the one argument they are given, unchanged
+    (``def _passthrough(fn): return fn``): the decorator a factory returns in a mode that registers nothing."""
+    out: set[str] = set()
+    for node in ast.iter_child_nodes(fn):
+        for st in [node, *(s for s in ast.walk(node) if isinstance(s, FUNCS))] if isinstance(node, ast.If) else [node]:
+            if not isinstance(st, FUNCS) or st.decorator_list:
+                continue
+            params = [a.arg for a in (*st.args.posonlyargs, *st.args.args)]
+            body = [b for b in st.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            if len(params) == 1 and len(body) == 1 and isinstance(body[0], ast.Return) \
+                    and isinstance(body[0].value, ast.Name) and body[0].value.id == params[0]:
+                out.add(st.name)
+    return out
+
+
 def made_decorators(index: Index, decorators: Mapping[str, str]) -> Made:
     """The file's decorator factories: name -> (decorator qualified name, the parents of the factory's ``def``)."""
     out: Made = {}
@@ -41,8 +59,11 @@ def made_decorators(index: Index, decorators: Mapping[str, str]) -> Made:
         if getattr(node, "decorator_list", None):
             continue  # a decorated function is itself a tool or a method, not a factory
         made: set[str] = set()
+        passing = _identities(node)
         for ret in _returns(node):
             value = ret.value
+            if isinstance(value, ast.Name) and value.id in passing:
+                continue  # ``if HTTP_MODE: return _passthrough``: the other mode leaves the function as it is
             qn = index.qualname(value.func) if isinstance(value, ast.Call) else None
             if qn is None or decorators.get(qn) in (None, "runtime"):
                 made = set()
