@@ -32,6 +32,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
+from .param_clients import param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -2487,6 +2488,8 @@ class Executor:
         qn = self.names.qualname(node.func)
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
+        if qn is None:  # s54: `def list_pods(k8s_v1, ns)`: the client every call in the project hands the parameter
+            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
