@@ -85,7 +85,11 @@ or helper returns, `@property def core(self) -> CoreV1Api`, `return
 client.BatchV1Api()`, one an attribute is set to, `api or self._connect()`, or
 one a module-level instance of another module of the project holds,
 `from pkg.k8s_api import kube` then `kube.core_v1.list_node()`, where
-`kube = KubeApi()` and `core_v1` is its property or cached descriptor;
+`kube = KubeApi()` and `core_v1` is its property or cached descriptor, or
+an unannotated (or `Any`) parameter of a module-level function that every
+call of it in the project hands such an object, `def list_pods(k8s_v1, ns)`
+called only as `list_pods(kube.core_v1, ns)` or with its callers' own such
+parameter (a use that is no call, `f(*args)`, an unknown argument: not read);
 `linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
