@@ -27,6 +27,7 @@ from .imports_members import imported_global_member
 from .names import Names, Ref
 
 _DEPTH = 3
+_MAX_MODULES = 12  # the modules of the project that use the function, each walked with the resolver
 #: (module, function, parameter) -> (the project's files' sizes and mtimes when read, the answer)
 _memo: dict[tuple[str, str, str], tuple[tuple[tuple[int, int], ...], Ref]] = {}
 
@@ -102,6 +103,8 @@ def _only_called(files: list[str], name: str) -> list[str] | None:
             if used and id(node) not in allowed:
                 return None
         mentioning.append(file)
+        if len(mentioning) > _MAX_MODULES:
+            return None  # a name used across the project: its callers are not all walked
     return mentioning
 
 

@@ -2492,8 +2492,8 @@ class Executor:
         qn = self.names.qualname(node.func)
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
-        if qn is None:  # s54: `def list_pods(k8s_v1, ns)`: the client every call in the project hands the parameter
-            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)
+        if qn is None and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value):
+            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)  # s54: `def f(k8s_v1, ns)`
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
