@@ -202,7 +202,7 @@ class _Callers(cst.CSTVisitor):
             if isinstance(got, tuple) and isinstance(got[0], cst.FunctionDef):
                 out.append(parameter_client(file, got[0], got[1], depth + 1))
             else:
-                out.append(_instance(file, got))  # type: ignore[arg-type]
+                out.append(_instance(file, got))
         return out
 
 
