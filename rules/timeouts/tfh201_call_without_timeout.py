@@ -32,6 +32,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
+from .param_clients import param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -84,7 +85,11 @@ or helper returns, `@property def core(self) -> CoreV1Api`, `return
 client.BatchV1Api()`, one an attribute is set to, `api or self._connect()`, or
 one a module-level instance of another module of the project holds,
 `from pkg.k8s_api import kube` then `kube.core_v1.list_node()`, where
-`kube = KubeApi()` and `core_v1` is its property or cached descriptor;
+`kube = KubeApi()` and `core_v1` is its property or cached descriptor, or
+an unannotated (or `Any`) parameter of a module-level function that every
+call of it in the project hands such an object, `def list_pods(k8s_v1, ns)`
+called only as `list_pods(kube.core_v1, ns)` or with its callers' own such
+parameter (a use that is no call, `f(*args)`, an unknown argument: not read);
 `linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
@@ -2488,6 +2493,8 @@ class Executor:
         held_asked = qn is None
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
+        if qn is None and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value):
+            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)  # s54: `def f(k8s_v1, ns)`
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
