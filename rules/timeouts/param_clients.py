@@ -55,11 +55,26 @@ def param_method(names: Names, func: cst.BaseExpression, path: str | None, scree
             or names.lookup(param) is not None or names._binding_scope(param) is not names.stack[1]):
         return None
     params = fn.params
-    if not any(p.name.value == param for p in (*params.posonly_params, *params.params, *params.kwonly_params)):
-        return None
-    rebinds = _Rebinds()
-    fn.body.visit(rebinds)
-    if param in rebinds.names:
-        return None
+    given = [p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == param]
+    if not given or not _unannotated(names, given[0]):
+        return None  # s55: an annotated parameter (`entry: dict[str, Any]`) is what its annotation says, not asked
     ref = screen.memo(("tfh201.param", fn.name.value, param), lambda: parameter_client(path, fn, param))
-    return f"{ref[0]}.{func.attr.value}" if ref is not None and ref[1] else None
+    if ref is None or not ref[1]:
+        return None
+
+    def rebound() -> bool:  # s55: read once per function and only for a parameter the callers typed (CPU)
+        rebinds = _Rebinds()
+        fn.body.visit(rebinds)
+        return param in rebinds.names
+
+    return None if screen.memo(("tfh201.param_rebound", fn.name.value, param), rebound) else f"{ref[0]}.{func.attr.value}"
+
+
+def _unannotated(names: Names, param: cst.Param) -> bool:
+    """No annotation, or ``Any`` (``typing.Any``, also written ``"Any"``)."""
+    if param.annotation is None:
+        return True
+    note = param.annotation.annotation
+    if isinstance(note, cst.SimpleString):
+        return note.evaluated_value == "Any" if isinstance(note.evaluated_value, str) else False
+    return names.qualname(note) in ("typing.Any", "typing_extensions.Any")
