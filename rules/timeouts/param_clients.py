@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Names, Screen, parameter_client
+from ...linter.api import Names, Screen, imported_member, parameter_client
+
+Ref = tuple[str, bool] | None
 
 
 class _Rebinds(cst.CSTVisitor):
@@ -78,3 +80,50 @@ def _unannotated(names: Names, param: cst.Param) -> bool:
     if isinstance(note, cst.SimpleString):
         return note.evaluated_value == "Any" if isinstance(note.evaluated_value, str) else False
     return names.qualname(note) in ("typing.Any", "typing_extensions.Any")
+
+
+class _SelfAssigned(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def _target(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+            self.names.add(target.attr.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
+        if isinstance(node.target, cst.Name):  # a declared field, `session: Session`
+            self.names.add(node.target.value)
+
+
+def inherited_member(names: Names, cls: cst.ClassDef | None, holder: cst.BaseExpression, attr: str, path: str | None,
+                     screen: Screen) -> Ref:
+    """s55 (issue 23; batch 24's k8s-agent-sandbox, batch 1's camel-ai): ``self.<attr>`` in a class that neither
+    assigns nor declares it is the attribute its base class sets, as Python finds it: ``class
+    SandboxWithSnapshotSupport(Sandbox)`` reads ``self.k8s_helper`` that ``Sandbox.__init__`` (another module of the
+    project) assigns ``k8s_helper or K8sHelper()``. Each base (``Base``, ``Base[T]``) is asked what an instance of it
+    holds (:func:`~smullyan.linter.imports_members.imported_member`, an ``ast`` summary read once); the first that
+    knows answers. None when ``holder`` is not ``self``, the class sets the attribute itself, or no base knows."""
+    if path is None or cls is None or not cls.bases or not (isinstance(holder, cst.Name) and holder.value == "self"):
+        return None
+    for base in cls.bases:
+        expr = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+        qn = names.qualname(expr)
+        if qn is None or base.keyword is not None:
+            continue
+        held = screen.memo(("tfh201.held", qn, attr), lambda: imported_member(path, qn, attr))
+        if held is not None and held[1]:
+            break
+    else:
+        return None
+
+    def own() -> frozenset[str]:  # asked only once a base knows the attribute (CPU)
+        visitor = _SelfAssigned()
+        cls.body.visit(visitor)
+        return frozenset(visitor.names)
+
+    return None if attr in screen.memo(("tfh201.self_assigned", cls.name.value, id(cls)), own) else held

@@ -32,7 +32,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
-from .param_clients import param_method
+from .param_clients import inherited_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -2546,9 +2546,14 @@ class Executor:
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Attribute):
             return None
         holder, attr = func.value.value, func.value.attr.value
+        cls = self.classes[-1] if self.classes else None
         held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
+        if held is None and self._known_method(func.attr.value):  # s55: `self.container`, set by a base class
+            held = inherited_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
         if held is None:
             owner = self.names.qualify(holder)
+            if (owner is None or not owner[1]) and isinstance(holder, cst.Attribute) and self._known_method(func.attr.value):
+                owner = inherited_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
             if owner is None or not owner[1] or self.ctx.path is None:
                 return None
             path = self.ctx.path
