@@ -98,3 +98,54 @@ def main():
     state.by_keyword("ns", api=kube.core_v1)
 """})
     assert _tfh201(tmp_path) == [4, 8]
+
+
+def test_an_annotated_parameter_is_what_its_annotation_says(tmp_path: Path) -> None:
+    """s55: only an unannotated or ``Any`` parameter is read through its callers (an annotated one is not asked:
+    ``entry: dict[str, Any]`` with ``entry.get(...)`` cost a project-wide reading per function for nothing)."""
+    state = STATE.replace("def list_pods(k8s_v1, namespace):", "def list_pods(k8s_v1: dict[str, Any], namespace):")
+    state = state.replace("def by_keyword(ns, *, api: Any):", "def by_keyword(ns, *, api: 'Any'):")
+    _write(tmp_path, {"app/__init__.py": "", "app/state.py": state, "app/run.py": RUN})
+    assert _tfh201(tmp_path) == [8]  # list_pods's `dict` parameter not read; a string "Any" is Any
+
+
+HELPER = """\
+from kubernetes import client
+class K8sHelper:
+    def __init__(self, api_client=None):
+        self.custom_objects_api = client.CustomObjectsApi(api_client)
+"""
+
+BASE = """\
+from app.helper import K8sHelper
+class Sandbox:
+    def __init__(self, k8s_helper: K8sHelper | None = None):
+        self.k8s_helper = k8s_helper or K8sHelper()
+"""
+
+CHILD = """\
+from kubernetes import client
+from app.base import Sandbox
+class WithSnapshots(Sandbox):
+    def snap(self, name):
+        return self.k8s_helper.custom_objects_api.get_namespaced_custom_object("g", "v1", "ns", "p", name)
+class Generic(Sandbox[int]):
+    def snap(self, name):
+        return self.k8s_helper.custom_objects_api.list_namespaced_custom_object("g", "v1", "ns", "p")
+class OwnHelper(Sandbox):
+    def __init__(self, helper):
+        self.k8s_helper = helper
+    def snap(self, name):
+        return self.k8s_helper.custom_objects_api.get_namespaced_custom_object("g", "v1", "ns", "p", name)
+class Bounded(Sandbox):
+    def snap(self, name):
+        return self.k8s_helper.custom_objects_api.get_namespaced_custom_object("g", "v1", "ns", "p", name, _request_timeout=30)
+"""
+
+
+def test_an_attribute_a_base_class_of_another_module_sets(tmp_path: Path) -> None:
+    """s55 (batch 24's k8s-agent-sandbox): ``self.k8s_helper`` in a subclass is what the base class's ``__init__``
+    sets (``Base`` or ``Base[T]``); not when the subclass sets the attribute itself, nor a call with its timeout."""
+    _write(tmp_path, {"app/__init__.py": "", "app/helper.py": HELPER, "app/base.py": BASE, "app/child.py": CHILD})
+    found = sorted(f.line for f in lint_path(tmp_path / "app/child.py", Config.default()) if f.code == "TFH201")
+    assert found == [5, 8]

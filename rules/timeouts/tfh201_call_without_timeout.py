@@ -89,7 +89,8 @@ one a module-level instance of another module of the project holds,
 an unannotated (or `Any`) parameter of a module-level function that every
 call of it in the project hands such an object, `def list_pods(k8s_v1, ns)`
 called only as `list_pods(kube.core_v1, ns)` or with its callers' own such
-parameter (a use that is no call, `f(*args)`, an unknown argument: not read);
+parameter (a use that is no call, `f(*args)`, an unknown argument, an
+annotated parameter other than `Any`: not read);
 `linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
@@ -142,7 +143,9 @@ with `toolset: MyToolset`; fields of base classes of the module are
 inherited), s54: through what an instance of a project class holds, reached
 from outside the class (`Http().session.post(...)`, `h = Http(); h.session
 .get(...)`, where `class Http` in this module or another of the project
-declares `session: Session` or assigns `self.session = Session()`), and from
+declares `session: Session` or assigns `self.session = Session()`; s55: also
+`self.helper.api...` in a subclass that neither assigns nor declares `helper`,
+which a base class of another module of the project sets), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
 `timeout-required` setting adds your own. A function handed to
