@@ -23,7 +23,7 @@ import os
 import libcst as cst
 
 from .imports_disk import MAX_BYTES, _module, _project_listing, _root, project_call_arguments
-from .imports_members import imported_global_member
+from .imports_members import imported_global_member, imported_member
 from .names import Names, Ref
 
 _DEPTH = 3
@@ -127,7 +127,7 @@ def _read(path: str, fn: cst.FunctionDef, param: str, depth: int) -> Ref:
         module_name, package = _module_name(file, *root)
         try:
             module = cst.parse_module("".join(parsed.lines))
-            walker = _Callers(Names(module, package), name, target, module_name)
+            walker = _Callers(Names(module, package), name, target, module_name, file)
             module.visit(walker)
         except Exception:  # noqa: TFH402  a module the resolver cannot walk: its calls are not seen
             return None
@@ -142,9 +142,9 @@ def _read(path: str, fn: cst.FunctionDef, param: str, depth: int) -> Ref:
 class _Callers(cst.CSTVisitor):
     """Walks a module with its resolver and keeps, at each call of the function, what its arguments are there."""
 
-    def __init__(self, names: Names, name: str, target: str, module_name: str) -> None:
+    def __init__(self, names: Names, name: str, target: str, module_name: str, file: str) -> None:
         super().__init__()
-        self.names, self.name, self.target, self.module_name = names, name, target, module_name
+        self.names, self.name, self.target, self.module_name, self.file = names, name, target, module_name, file
         self.calls: list[tuple[cst.Call, dict[str, Ref | tuple[cst.FunctionDef, str]]]] = []
         self.unplaced = False
 
@@ -188,7 +188,7 @@ class _Callers(cst.CSTVisitor):
                                                               *enclosing.params.kwonly_params))):
                 args[slot] = (enclosing, value.value)  # the caller's own parameter: its callers say
             else:
-                args[slot] = ref
+                args[slot] = ref if ref is not None else _inherited(self.names, value, self.file)
         self.calls.append((node, args))
 
     def arguments(self, where: tuple[int | None, bool], param: str, file: str, depth: int) -> list[Ref]:
@@ -215,3 +215,41 @@ def _instance(file: str, ref: Ref) -> Ref:
         return None
     held = imported_global_member(file, holder, attr)
     return held if held is not None and held[1] else None
+
+
+class _SelfAssigned(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        t = node.target
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+            self.names.add(t.attr.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        t = node.target
+        if isinstance(t, cst.Name) or (isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self"):
+            self.names.add(t.value if isinstance(t, cst.Name) else t.attr.value)
+
+
+def _inherited(names: Names, value: cst.BaseExpression, file: str) -> Ref:
+    """s55: a caller's ``self.<attr>`` that its class neither assigns nor declares: what an instance of one of the
+    class's bases (a project class of another module, ``Base`` or ``Base[T]``) holds there
+    (:func:`~.imports_members.imported_member`); None when not known."""
+    if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name)):
+        return None
+    scope = names.stack[-1]
+    owner = scope.cls
+    if owner is None or scope.self_name != value.value.value or not isinstance(owner.node, cst.ClassDef):
+        return None
+    cls, attr = owner.node, value.attr.value
+    for base in cls.bases:
+        expr = base.value.value if isinstance(base.value, cst.Subscript) else base.value
+        qn = names.qualname(expr) if base.keyword is None else None
+        held = imported_member(file, qn, attr) if qn is not None else None
+        if held is not None and held[1]:
+            own = _SelfAssigned()
+            cls.body.visit(own)
+            return None if attr in own.names else held
+    return None

@@ -149,3 +149,37 @@ def test_an_attribute_a_base_class_of_another_module_sets(tmp_path: Path) -> Non
     _write(tmp_path, {"app/__init__.py": "", "app/helper.py": HELPER, "app/base.py": BASE, "app/child.py": CHILD})
     found = sorted(f.line for f in lint_path(tmp_path / "app/child.py", Config.default()) if f.code == "TFH201")
     assert found == [5, 8]
+
+
+UTILS = """\
+from typing import Any
+from kubernetes import client
+def wait_for(k8s_helper: Any, name):
+    return k8s_helper.custom_objects_api.get_namespaced_custom_object("g", "v1", "ns", "p", name)
+def other(k8s_helper, name):
+    return k8s_helper.custom_objects_api.get_namespaced_custom_object("g", "v1", "ns", "p", name)
+"""
+
+CALLER = """\
+from kubernetes import client
+from app.base import Sandbox
+from app.utils import wait_for, other
+class WithSnapshots(Sandbox):
+    def snap(self, name):
+        return wait_for(self.k8s_helper, name)
+class OwnHelper(Sandbox):
+    def __init__(self, helper):
+        self.k8s_helper = helper
+    def snap(self, name):
+        return other(self.k8s_helper, name)
+"""
+
+
+def test_a_parameter_holding_a_client_a_subclass_hands_from_its_base(tmp_path: Path) -> None:
+    """s55 (batch 24's k8s-agent-sandbox ``wait_for_pod_ready(self.k8s_helper, ...)``): the caller hands
+    ``self.k8s_helper`` that its base class sets (a ``K8sHelper``), and the function calls a client that object
+    holds (``k8s_helper.core_v1_api.read_namespaced_pod``); not when the caller's class sets the attribute itself."""
+    _write(tmp_path, {"app/__init__.py": "", "app/helper.py": HELPER, "app/base.py": BASE, "app/utils.py": UTILS,
+                      "app/caller.py": CALLER})
+    found = sorted(f.line for f in lint_path(tmp_path / "app/utils.py", Config.default()) if f.code == "TFH201")
+    assert found == [4]

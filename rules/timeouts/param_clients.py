@@ -50,9 +50,14 @@ class _Rebinds(cst.CSTVisitor):
 
 def param_method(names: Names, func: cst.BaseExpression, path: str | None, screen: Screen) -> str | None:
     """``<param>.<method>`` as the method of the client every caller hands ``<param>``; None when not known."""
-    if path is None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+    if path is None or not isinstance(func, cst.Attribute):
         return None
-    param, fn = func.value.value, names.function
+    # s55: `<param>.<attr>.<method>`, an object the client the callers hand holds (`k8s_helper.core_v1_api.read_...`)
+    held = func.value.attr.value if isinstance(func.value, cst.Attribute) else None
+    root = func.value.value if isinstance(func.value, cst.Attribute) else func.value
+    if not isinstance(root, cst.Name):
+        return None
+    param, fn = root.value, names.function
     if (not isinstance(fn, cst.FunctionDef) or len(names.stack) < 2 or names.stack[1].node is not fn
             or names.lookup(param) is not None or names._binding_scope(param) is not names.stack[1]):
         return None
@@ -69,7 +74,14 @@ def param_method(names: Names, func: cst.BaseExpression, path: str | None, scree
         fn.body.visit(rebinds)
         return param in rebinds.names
 
-    return None if screen.memo(("tfh201.param_rebound", fn.name.value, param), rebound) else f"{ref[0]}.{func.attr.value}"
+    if screen.memo(("tfh201.param_rebound", fn.name.value, param), rebound):
+        return None
+    if held is not None:
+        cls, attr = ref[0], held
+        ref = screen.memo(("tfh201.held", cls, attr), lambda: imported_member(path, cls, attr))
+        if ref is None or not ref[1]:
+            return None
+    return f"{ref[0]}.{func.attr.value}"
 
 
 def _unannotated(names: Names, param: cst.Param) -> bool:

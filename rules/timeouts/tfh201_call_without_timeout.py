@@ -89,8 +89,10 @@ one a module-level instance of another module of the project holds,
 an unannotated (or `Any`) parameter of a module-level function that every
 call of it in the project hands such an object, `def list_pods(k8s_v1, ns)`
 called only as `list_pods(kube.core_v1, ns)` or with its callers' own such
-parameter (a use that is no call, `f(*args)`, an unknown argument, an
-annotated parameter other than `Any`: not read);
+parameter, or (s55) an attribute of its class that a base class of another
+module sets; also a client such a parameter holds, `k8s_helper.core_v1_api
+.read_namespaced_pod(...)` (a use that is no call, `f(*args)`, an unknown
+argument, an annotated parameter other than `Any`: not read);
 `linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
