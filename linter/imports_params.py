@@ -249,7 +249,12 @@ def _inherited(names: Names, value: cst.BaseExpression, file: str) -> Ref:
         qn = names.qualname(expr) if base.keyword is None else None
         held = imported_member(file, qn, attr) if qn is not None else None
         if held is not None and held[1]:
-            own = _SelfAssigned()
-            cls.body.visit(own)
-            return None if attr in own.names else held
+            return None if attr in self_assigned(cls) else held
     return None
+
+
+def self_assigned(cls: cst.ClassDef) -> frozenset[str]:
+    """s55: the attributes a class sets or declares itself (``self.x = ...`` in any method, ``x: T`` in its body)."""
+    visitor = _SelfAssigned()
+    cls.body.visit(visitor)
+    return frozenset(visitor.names)

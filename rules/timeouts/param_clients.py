@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Names, Screen, imported_member, parameter_client
+from ...linter.api import Names, Screen, imported_member, parameter_client, self_assigned
 
 Ref = tuple[str, bool] | None
 
@@ -94,24 +94,6 @@ def _unannotated(names: Names, param: cst.Param) -> bool:
     return names.qualname(note) in ("typing.Any", "typing_extensions.Any")
 
 
-class _SelfAssigned(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def _target(self, target: cst.BaseExpression) -> None:
-        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
-            self.names.add(target.attr.value)
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._target(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._target(node.target)
-        if isinstance(node.target, cst.Name):  # a declared field, `session: Session`
-            self.names.add(node.target.value)
-
-
 def inherited_member(names: Names, cls: cst.ClassDef | None, holder: cst.BaseExpression, attr: str, path: str | None,
                      screen: Screen) -> Ref:
     """s55 (issue 23; batch 24's k8s-agent-sandbox, batch 1's camel-ai): ``self.<attr>`` in a class that neither
@@ -133,9 +115,5 @@ def inherited_member(names: Names, cls: cst.ClassDef | None, holder: cst.BaseExp
     else:
         return None
 
-    def own() -> frozenset[str]:  # asked only once a base knows the attribute (CPU)
-        visitor = _SelfAssigned()
-        cls.body.visit(visitor)
-        return frozenset(visitor.names)
-
-    return None if attr in screen.memo(("tfh201.self_assigned", cls.name.value, id(cls)), own) else held
+    # the class's own assignments read only once a base knows the attribute (CPU)
+    return None if attr in screen.memo(("tfh201.self_assigned", cls.name.value, id(cls)), lambda: self_assigned(cls)) else held
