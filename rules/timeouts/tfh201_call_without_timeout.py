@@ -32,6 +32,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
+from .param_clients import inherited_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
@@ -84,7 +85,14 @@ or helper returns, `@property def core(self) -> CoreV1Api`, `return
 client.BatchV1Api()`, one an attribute is set to, `api or self._connect()`, or
 one a module-level instance of another module of the project holds,
 `from pkg.k8s_api import kube` then `kube.core_v1.list_node()`, where
-`kube = KubeApi()` and `core_v1` is its property or cached descriptor;
+`kube = KubeApi()` and `core_v1` is its property or cached descriptor, or
+an unannotated (or `Any`) parameter of a module-level function that every
+call of it in the project hands such an object, `def list_pods(k8s_v1, ns)`
+called only as `list_pods(kube.core_v1, ns)` or with its callers' own such
+parameter, or (s55) an attribute of its class that a base class of another
+module sets; also a client such a parameter holds, `k8s_helper.core_v1_api
+.read_namespaced_pod(...)` (a use that is no call, `f(*args)`, an unknown
+argument, an annotated parameter other than `Any`: not read);
 `linter/knowledge/timeouts.py`: `API_FAMILIES`), a class named `*<suffix>` anywhere under the
 package whose method's first word is one of the generator's verbs (a class's
 `close()` is not a request):
@@ -137,7 +145,9 @@ with `toolset: MyToolset`; fields of base classes of the module are
 inherited), s54: through what an instance of a project class holds, reached
 from outside the class (`Http().session.post(...)`, `h = Http(); h.session
 .get(...)`, where `class Http` in this module or another of the project
-declares `session: Session` or assigns `self.session = Session()`), and from
+declares `session: Session` or assigns `self.session = Session()`; s55: also
+`self.helper.api...` in a subclass that neither assigns nor declares `helper`,
+which a base class of another module of the project sets), and from
 helpers of the same module (`_get_session()`, `self._session()`, a
 `@property`) by their return annotation or what they return; the
 `timeout-required` setting adds your own. A function handed to
@@ -2488,6 +2498,8 @@ class Executor:
         held_asked = qn is None
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
+        if qn is None and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value):
+            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)  # s54: `def f(k8s_v1, ns)`
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
@@ -2539,9 +2551,14 @@ class Executor:
         if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Attribute):
             return None
         holder, attr = func.value.value, func.value.attr.value
+        cls = self.classes[-1] if self.classes else None
         held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
+        if held is None and self._known_method(func.attr.value):  # s55: `self.container`, set by a base class
+            held = inherited_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
         if held is None:
             owner = self.names.qualify(holder)
+            if (owner is None or not owner[1]) and isinstance(holder, cst.Attribute) and self._known_method(func.attr.value):
+                owner = inherited_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
             if owner is None or not owner[1] or self.ctx.path is None:
                 return None
             path = self.ctx.path
