@@ -37,7 +37,7 @@ from . import knowledge as kb
 from .packages import absolute_module, package_of
 from .project_calls import Call as _Call, calls_by_name as _calls_by_name, only_called
 from .class_processes import abstract as _abstract, process_local_methods, runner_names
-from .returned import delegate, function_program
+from .returned import program_and_delegate
 from .file_names import file_names
 from .held_names import attribute_names
 
@@ -108,7 +108,7 @@ class _Parsed:
 
 def _span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Func:
     first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    return _Func(node.name, first, node.end_lineno or node.lineno, function_program(node), delegate(node))
+    return _Func(node.name, first, node.end_lineno or node.lineno, *program_and_delegate(node))
 
 
 def _summary(tree: ast.Module) -> _Summary:
