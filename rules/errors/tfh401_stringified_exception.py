@@ -1416,6 +1416,27 @@ def list_users():
     except Exception as e:
         raise _safe_tool_error(e) from None
 """,
+        # s55: a builtin the project's own function raises in its own words, and nothing in the `try` that could raise
+        # it itself (hazzel's `_resolve_cwd`, quick-mcp-shell's `resolve_cwd`): the package's refusal
+        """\
+import os
+import subprocess
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+ROOT = "/srv"
+def _workdir(cwd):
+    full = os.path.normpath(os.path.join(ROOT, cwd))
+    if not full.startswith(ROOT):
+        raise ValueError(f"cwd {cwd} is outside the workspace")
+    return full
+@mcp.tool()
+def run(command: str, cwd: str):
+    try:
+        workdir = _workdir(cwd)
+    except ValueError as e:
+        return str(e)
+    return subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True).stdout
+""",
     ]
 
     INVALID = [
@@ -2362,6 +2383,27 @@ def get_user(user_id: str):
         return client.get_user(user_id)
     except Exception as e:
         return {"error": _safe_tool_error(e)}
+""",
+        # s55: the same refusal beside a call that raises the class itself (`int(...)`, `json.loads`, `p.relative_to`): the
+        # text may be the library's, reported
+        """\
+import os
+import subprocess
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+ROOT = "/srv"
+def _workdir(cwd, depth):
+    full = os.path.normpath(os.path.join(ROOT, cwd))
+    if not full.startswith(ROOT) or full.count("/") > int(depth):
+        raise ValueError(f"cwd {cwd} is outside the workspace")
+    return full
+@mcp.tool()
+def run(command: str, cwd: str, depth: str):
+    try:
+        workdir = _workdir(cwd, depth)
+    except ValueError as e:
+        return str(e)
+    return subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True).stdout
 """,
     ]
 
