@@ -452,6 +452,19 @@ failure:
   (`fn(**arguments)`), a handler of a builtin or a library's class, and a
   carried class some construction builds from a variable still make the
   class no refusal;
+- s55 (issue 24): a builtin the project's own checks raise in their own
+  words: a handler of `ValueError`, `KeyError`, `LookupError` or
+  `PermissionError` only, whose `try` calls only project functions (the
+  module's own, two levels, or one imported from the project, read on
+  `ast`) and calls that cannot raise the class (`isinstance`, `str.strip`,
+  `os.path.join`), where every `raise` of a caught class builds it from a
+  message written there (`raise ValueError("cwd is outside the
+  workspace")`) and at least one does (`rules/errors/own_raises.py`).
+  Still reported: a call that may raise the class itself (`int(x)`,
+  `json.loads`, `p.relative_to(root)`, any library or other object's
+  method), a subscript under `KeyError`, an unpacking under `ValueError`, a
+  file-system query under `PermissionError`, a re-raise (`raise`, `raise
+  ValueError(str(error))`) or a message formatting a failure;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
   turned into text (`e.args[0]` is reported). s46 read what batches 1-18
