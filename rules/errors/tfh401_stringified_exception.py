@@ -2415,7 +2415,7 @@ def run(command: str, cwd: str, depth: str):
     try:
         workdir = _workdir(cwd, depth)
     except ValueError as e:
-        return str(e)
+        return str(e)  # error: TFH401
     return subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True).stdout
 """,
     ]
