@@ -26,9 +26,11 @@ def imported_definition_ast(path: str, qualname: str) -> _AstDef | None:
     """The module-level function ``qualname`` of the project of the file at ``path``, on the ``ast`` tree; None as
     :func:`.imports_disk.imported_definition`."""
     found = _definition(path, qualname)
-    if found is None or not isinstance(found[1], _Func):
+    if found is None:
         return None
     parsed, node = found
+    if not isinstance(node, _Func):
+        return None
     key = (parsed.sha or str(id(parsed)), f"{node.name}:{node.first}")
     if key not in _ast_defs:
         tree: _AstDef | None = None
