@@ -13,12 +13,15 @@ from marked_support import marked as _marked, reported as _reported
 PATHS = """\
 import os
 import json
+import logging
 
 ROOT = "/srv"
+log = logging.getLogger(__name__)
 
 
 def workspace_dir(cwd):
-    full = os.path.normpath(os.path.join(ROOT, cwd))
+    log.debug("cwd %s", cwd)  # a logger's method and min() of two values raise no ValueError
+    full = os.path.normpath(os.path.join(ROOT, cwd[:min(len(cwd), 256)]))
     if not full.startswith(ROOT):
         raise ValueError(f"cwd {cwd} is outside the workspace")
     return full
@@ -155,7 +158,6 @@ def test_a_message_formatting_a_failure_is_no_refusal(tmp_path: Path) -> None:
 
 def test_a_library_call_in_the_check_keeps_the_finding(tmp_path: Path) -> None:
     # the check itself calls a library that raises ValueError (`Path.relative_to`)
-    paths = PATHS.replace("    full = os.path.normpath(os.path.join(ROOT, cwd))\n",
-                          "    full = os.path.normpath(os.path.join(ROOT, cwd))\n    cwd.relative_to(ROOT)\n")
+    paths = PATHS.replace("    return full\n", "    cwd.relative_to(ROOT)\n    return full\n", 1)
     path = _project(tmp_path, paths)
     assert _reported(path) == _marked(path, "reported", "imported")

@@ -51,11 +51,15 @@ SAFE_METHODS = frozenset({
     "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "startswith", "endswith", "replace", "join", "split",
     "rsplit", "splitlines", "isdigit", "isalnum", "isalpha", "isidentifier", "isspace", "items", "keys", "values",
     "get", "append", "add", "extend", "copy", "setdefault", "is_absolute", "expanduser", "normpath", "abspath",
-    "basename", "dirname", "splitext", "isabs", "as_posix", "with_suffix", "match", "fullmatch", "search",
+    "basename", "dirname", "splitext", "isabs", "as_posix", "with_suffix", "match", "fullmatch", "search", "home",
 })
 
 #: methods that query the file system (a ``PermissionError`` of their own)
 FS_METHODS = frozenset({"exists", "is_dir", "is_file", "isdir", "isfile", "resolve", "realpath"})
+
+#: a logger's methods (on a receiver so named: ``logger.info(...)``, ``log.debug(...)``), which raise nothing
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+_LOGGERS = frozenset({"logger", "log", "_logger", "_log", "LOGGER", "LOG", "logging"})
 
 #: names that conventionally hold a caught failure (``f"bad path: {e}"`` formats another failure's text)
 _FAILURE_NAMES = frozenset({"e", "ex", "exc", "err", "error", "cause", "exception", "reason"})
@@ -140,9 +144,11 @@ class _State:
     def _call_cst(self, call: cst.Call) -> bool:
         func = call.func
         name = last_name(func) or ""
-        if isinstance(func, cst.Name) and name in SAFE_CALLS:
+        if isinstance(func, cst.Name) and (name in SAFE_CALLS or (name in ("min", "max") and len(call.args) >= 2
+                                                                   and not any(a.star for a in call.args))):
             return True
-        if isinstance(func, cst.Attribute) and self._safe_method(name):
+        if isinstance(func, cst.Attribute) and (self._safe_method(name) or (
+                name in LOG_METHODS and isinstance(func.value, cst.Name) and func.value.value in _LOGGERS)):
             return True
         names = self.errors.names
         if isinstance(func, cst.Name) and names.lookup(name) is None:
@@ -197,9 +203,11 @@ class _State:
     def _call_ast(self, call: ast.Call, depth: int, *, local: bool) -> bool:
         func = call.func
         name = last_name(func) or ""
-        if isinstance(func, ast.Name) and name in SAFE_CALLS:
+        if isinstance(func, ast.Name) and (name in SAFE_CALLS or (name in ("min", "max") and len(call.args) >= 2
+                                                                  and not any(isinstance(a, ast.Starred) for a in call.args))):
             return True
-        if isinstance(func, ast.Attribute) and self._safe_method(name):
+        if isinstance(func, ast.Attribute) and (self._safe_method(name) or (
+                name in LOG_METHODS and isinstance(func.value, ast.Name) and func.value.id in _LOGGERS)):
             return True
         if not local or depth >= 2:
             return False  # a function read from disk: its own callees are not resolved here
