@@ -19,6 +19,7 @@ from .assigned import telemetry_key
 from .model import ErrorModel, has_words, words
 from .input_check import checks_model_input
 from .refusals import catches_own_refusals
+from .own_raises import raises_only_own_builtins
 
 
 class TextTaint:
@@ -32,8 +33,7 @@ class TextTaint:
         self.refusals: dict[int, bool] = {}  # id of a handler -> it catches only the project's own refusals
         # names holding exception text, per enclosing function (id of the def/lambda; 0: module level)
         self.taints: dict[int, set[str]] = {}
-        # names bound to the exception object itself (``error = e``), per enclosing function: ``str(error)``
-        # after the handler is the text as much as ``str(e)`` inside it
+        # names bound to the exception object itself (``error = e``), per function: ``str(error)`` is its text too
         self.aliases: dict[int, set[str]] = {}
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
@@ -81,7 +81,7 @@ class TextTaint:
                 key = id(h.node)
                 if key not in self.refusals:
                     self.refusals[key] = catches_own_refusals(self.names, self.path, h.node) or checks_model_input(
-                        self.errors, self.names.function, h, self.in_tool())  # s50: the model's own input
+                        self.errors, self.names.function, h, self.in_tool()) or raises_only_own_builtins(self.errors, h)
                 if self.refusals[key]:
                     own.add(h.name)
         return (self.errors.exception_names() - own) | self.aliased

@@ -452,6 +452,19 @@ failure:
   (`fn(**arguments)`), a handler of a builtin or a library's class, and a
   carried class some construction builds from a variable still make the
   class no refusal;
+- s55 (issue 24): a builtin the project's own checks raise in their own
+  words: a handler of `ValueError`, `KeyError`, `LookupError` or
+  `PermissionError` only, whose `try` calls only project functions (the
+  module's own, two levels, or one imported from the project, read on
+  `ast`) and calls that cannot raise the class (`isinstance`, `str.strip`,
+  `os.path.join`), where every `raise` of a caught class builds it from a
+  message written there (`raise ValueError("cwd is outside the
+  workspace")`) and at least one does (`rules/errors/own_raises.py`).
+  Still reported: a call that may raise the class itself (`int(x)`,
+  `json.loads`, `p.relative_to(root)`, any library or other object's
+  method), a subscript under `KeyError`, an unpacking under `ValueError`, a
+  file-system query under `PermissionError`, a re-raise (`raise`, `raise
+  ValueError(str(error))`) or a message formatting a failure;
 - an attribute of the exception other than `args` (`exc.message`,
   `exc.status_code`, `exc.errors()`): data it carries, not the exception
   turned into text (`e.args[0]` is reported). s46 read what batches 1-18
@@ -1416,6 +1429,27 @@ def list_users():
     except Exception as e:
         raise _safe_tool_error(e) from None
 """,
+        # s55: a builtin the project's own function raises in its own words, and nothing in the `try` that could raise
+        # it itself (hazzel's `_resolve_cwd`, quick-mcp-shell's `resolve_cwd`): the package's refusal
+        """\
+import os
+import subprocess
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+ROOT = "/srv"
+def _workdir(cwd):
+    full = os.path.normpath(os.path.join(ROOT, cwd))
+    if not full.startswith(ROOT):
+        raise ValueError(f"cwd {cwd} is outside the workspace")
+    return full
+@mcp.tool()
+def run(command: str, cwd: str):
+    try:
+        workdir = _workdir(cwd)
+    except ValueError as e:
+        return str(e)
+    return subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True).stdout
+""",
     ]
 
     INVALID = [
@@ -2362,6 +2396,27 @@ def get_user(user_id: str):
         return client.get_user(user_id)
     except Exception as e:
         return {"error": _safe_tool_error(e)}
+""",
+        # s55: the same refusal beside a call that raises the class itself (`int(...)`, `json.loads`, `p.relative_to`): the
+        # text may be the library's, reported
+        """\
+import os
+import subprocess
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("shell")
+ROOT = "/srv"
+def _workdir(cwd, depth):
+    full = os.path.normpath(os.path.join(ROOT, cwd))
+    if not full.startswith(ROOT) or full.count("/") > int(depth):
+        raise ValueError(f"cwd {cwd} is outside the workspace")
+    return full
+@mcp.tool()
+def run(command: str, cwd: str, depth: str):
+    try:
+        workdir = _workdir(cwd, depth)
+    except ValueError as e:
+        return str(e)  # error: TFH401
+    return subprocess.run(command, shell=True, cwd=workdir, capture_output=True, text=True).stdout
 """,
     ]
 
