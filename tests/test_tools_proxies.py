@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools_support import tools_by_name
+from smullyan.linter import tools
+from smullyan.linter.config import Config
+from tools_support import tools_by_name, write_tree
 
 _SELF_SESSION = '''
     from contextlib import AsyncExitStack
@@ -103,3 +105,21 @@ _NOT_A_PROXY = '''
 
 def test_a_literal_name_or_an_untyped_receiver_is_no_proxy(tmp_path: Path) -> None:
     assert tools_by_name(tmp_path, {"game.py": _NOT_A_PROXY}) == {}
+
+
+_STDIO = '''
+    from mcp import ClientSession
+
+
+    class StdioClient:
+        session: ClientSession
+
+        async def call_tool(self, name, args):
+            return await self.session.call_tool(name, args)
+'''
+
+
+def test_the_sessions_of_several_transports_are_one_proxy_row_in_the_run(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/sse_client.py": _STDIO.replace("Stdio", "Sse"), "pkg/stdio_client.py": _STDIO}
+    rows = tools.run(write_tree(tmp_path, files), Config()).tools
+    assert [t.qualname for t in rows] == ["pkg.sse_client.SseClient.call_tool"]  # the first module of the run
