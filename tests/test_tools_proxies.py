@@ -123,3 +123,30 @@ def test_the_sessions_of_several_transports_are_one_proxy_row_in_the_run(tmp_pat
     files = {"pkg/__init__.py": "", "pkg/sse_client.py": _STDIO.replace("Stdio", "Sse"), "pkg/stdio_client.py": _STDIO}
     rows = tools.run(write_tree(tmp_path, files), Config()).tools
     assert [t.qualname for t in rows] == ["pkg.sse_client.SseClient.call_tool"]  # the first module of the run
+
+
+_HANDED_SESSION = '''
+    from mcp import ClientSession
+
+
+    class McpTool:
+        def __init__(self, name):
+            self.name = name
+            self._session = None
+
+        async def execute(self, **kwargs):
+            return await self._session.call_tool(self.name, kwargs)
+
+
+    async def attach(read, write, names):
+        async with ClientSession(read, write) as session:
+            listed = await session.list_tools()
+            for name in names:
+                tool = McpTool(name)
+                tool._session = session
+'''
+
+
+def test_a_session_set_on_a_tool_object_by_the_module_is_its_self_session(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {"client.py": _HANDED_SESSION})
+    assert [t.qualname for t in found.values() if t.framework == "proxy"] == ["client.McpTool.execute"]

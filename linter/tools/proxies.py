@@ -11,7 +11,7 @@ A receiver is a session when the module binds it to one: assigned a call of a se
 ``await stack.enter_async_context(ClientSession(...))``), ``async with ClientSession(...) as session``, or annotated
 with the class (a parameter, ``self._session: ClientSession | None``, a class-level ``_session: ClientSession``,
 ``dict[str, ClientSession]``); and a name taken from such a binding (``session = self.sessions[server]``,
-``self.sessions.get(server)``). Names resolve through the module's imports (``Index.qualname``), as Python does.
+``self.sessions.get(server)``; ``tool._session = session`` binds the object's ``self._session``). Names resolve through the module's imports (``Index.qualname``), as Python does.
 """
 
 from __future__ import annotations
@@ -32,13 +32,15 @@ _NAME_KEYWORDS = frozenset({"name", "tool_name"})
 _ROOTS = frozenset(c.split(".")[0] for c in kb.MCP_CLIENT_SESSIONS)
 
 
-def _session_class(node: ast.AST | None, index: Index) -> str | None:
-    """The MCP client session class a call or an annotation in ``node`` names, if any."""
+def _session_class(node: ast.AST | None, index: Index, called: bool = True) -> str | None:
+    """The MCP client session class a call in ``node`` builds (``called``; ``ClientSession(read, write)``, inside
+    ``await stack.enter_async_context(...)`` too), or an annotation in ``node`` names, if any."""
     if node is None:
         return None
     for sub in ast.walk(node):
-        if isinstance(sub, (ast.Name, ast.Attribute)):
-            qn = index.qualname(sub)
+        ref = sub.func if called and isinstance(sub, ast.Call) else sub if not called else None
+        if isinstance(ref, (ast.Name, ast.Attribute)):
+            qn = index.qualname(ref)
             if qn is not None and qn in kb.MCP_CLIENT_SESSIONS:
                 return qn
     return None
@@ -60,7 +62,7 @@ def _bindings(index: Index) -> dict[str, str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             qn = _session_class(node.value, index) if isinstance(node.value, (ast.Call, ast.Await)) else None
             if qn is None and isinstance(node, ast.AnnAssign):
-                qn = _session_class(node.annotation, index)
+                qn = _session_class(node.annotation, index, called=False)
             for t in targets:
                 k = _key(t, id(node) in class_level)
                 if k is not None and qn is not None:
@@ -74,12 +76,14 @@ def _bindings(index: Index) -> dict[str, str]:
                 if qn is not None and k is not None:
                     keys.setdefault(k, qn)
         elif isinstance(node, ast.arg) and node.annotation is not None:
-            qn = _session_class(node.annotation, index)
+            qn = _session_class(node.annotation, index, called=False)
             if qn is not None:
                 keys.setdefault(node.arg, qn)
     for _ in range(2):  # ``session = self.sessions[name]`` / ``.get(name)`` / ``session = self._session``
         for t, v in taken:
             k, src = _key(t), _source(v)
+            if k is None and isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                k = f"self.{t.attr}"  # ``tool._session = session``: the object's own ``self._session``
             if k is not None and src in keys:
                 keys.setdefault(k, keys[src])
     return keys
