@@ -150,3 +150,8 @@ _HANDED_SESSION = '''
 def test_a_session_set_on_a_tool_object_by_the_module_is_its_self_session(tmp_path: Path) -> None:
     found = tools_by_name(tmp_path, {"client.py": _HANDED_SESSION})
     assert [t.qualname for t in found.values() if t.framework == "proxy"] == ["client.McpTool.execute"]
+
+
+def test_a_command_lines_forwarder_is_no_proxy(tmp_path: Path) -> None:
+    """A CLI calling a server's tool for its user (fastmcp's ``fastmcp/cli/client.py``, b1; ``cli_call.py``, b22)."""
+    assert tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/cli_call.py": _WITH_SESSION}) == {}

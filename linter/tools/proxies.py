@@ -28,6 +28,10 @@ __all__ = ["proxy_rows"]
 Entry = tuple[str, int, ast.AST, tuple[ast.AST, ...]]
 #: the keyword naming the remote tool when it is not passed first
 _NAME_KEYWORDS = frozenset({"name", "tool_name"})
+#: a module whose dotted name has one of these snake-case words is a command line or an end-to-end script calling a
+#: server's tools for its user, not an agent's tool (the reading tables leave CLI commands out): fastmcp's
+#: ``fastmcp/cli/client.py``, ``local_shell_mcp/cli_call.py``, ``sendmux_mcp/live_e2e.py``
+_NOT_AGENT_WORDS = frozenset({"cli", "e2e"})
 #: the packages of the session classes: a module importing none of them binds no session
 _ROOTS = frozenset(c.split(".")[0] for c in kb.MCP_CLIENT_SESSIONS)
 
@@ -120,7 +124,8 @@ def _own_calls(fn: ast.AST) -> Iterator[ast.Call]:
 
 def proxy_rows(index: Index) -> list[tuple[Entry, str, str]]:
     """The module's forwarder: [(its ``index.defs`` entry, the row's name, its form)], at most one."""
-    if "call_tool" not in index.call_names or not any(full.split(".")[0] in _ROOTS for full in index.imports.values()):
+    if "call_tool" not in index.call_names or not any(full.split(".")[0] in _ROOTS for full in index.imports.values()) \
+            or any(word in _NOT_AGENT_WORDS for part in index.module.split(".") for word in part.split("_")):
         return []
     keys: dict[str, str] | None = None
     for entry in index.defs:
