@@ -586,9 +586,9 @@ def run(
     # a proxy is one row per source in the run (``proxies.py``): the sessions of several transports forwarding the same
     # way (an SSE, a stdio and a streamable-HTTP client module) are one forwarding form, as the reading tables count it
     firsts: dict[str, Tool] = {}
-    for t in sorted((t for t in result.tools if t.framework == "proxy"), key=lambda t: (t.path, t.line)):
-        firsts.setdefault(t.name, t)
-    result.tools = [t for t in result.tools if t.framework != "proxy" or firsts[t.name] is t]
+    for row in sorted((r for r in result.tools if r.framework == "proxy"), key=lambda r: (r.path, r.line)):
+        firsts.setdefault(row.name, row)
+    result.tools = [r for r in result.tools if r.framework != "proxy" or firsts[r.name] is r]
     for tool in result.tools:
         by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
