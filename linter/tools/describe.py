@@ -583,6 +583,12 @@ def run(
     # a name -> function table beside the schemas that another form (a returned handler table) already gave a row
     rows = {(t.path, t.qualname, t.name) for t in result.tools if t.form != "dispatch dict"}
     result.tools = [t for t in result.tools if t.form != "dispatch dict" or (t.path, t.qualname, t.name) not in rows]
+    # a proxy is one row per source in the run (``proxies.py``): the sessions of several transports forwarding the same
+    # way (an SSE, a stdio and a streamable-HTTP client module) are one forwarding form, as the reading tables count it
+    firsts: dict[str, Tool] = {}
+    for row in sorted((r for r in result.tools if r.framework == "proxy"), key=lambda r: (r.path, r.line)):
+        firsts.setdefault(row.name, row)
+    result.tools = [r for r in result.tools if r.framework != "proxy" or firsts[r.name] is r]
     for tool in result.tools:
         by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))

@@ -27,6 +27,7 @@ from .registries import (CALLABLE_WORDS, Entry, callable_arg, only_wraps, verb_f
                          registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
 from .handing import handed_args
 from .jsonrpc import add_answered
+from .proxies import proxy_rows
 from .applied_registries import applied_registries
 from .registry_text import handed_text, module_text
 from .madedecorators import made_decorator, made_decorators
@@ -437,6 +438,9 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             span(target[2])[0], f"{index.module}.{target[0]}", given=True)  # ``audited_tool(mcp, "x")(self.x)``
     # a hand-written server's ``tools/call`` answer (``jsonrpc.py``): its branches and tables, names no other form gave
     add_answered(index, by_path, add, {d.name for d in found.values()})
+    # a proxy: the function handing the model's calls on to a remote MCP server's tools (``proxies.py``), one row
+    for entry, tool_name, form in proxy_rows(index):
+        add(tool_name, "proxy", form, [entry], span(entry[2])[0], f"{index.module}.{entry[0]}")
     # a dispatcher's row of a name the table it looks up gave a row of its own (``_TOOL_HANDLERS.get(name)``): one row
     others = {d.name for k, d in found.items() if k not in looked_up}
     return sorted((d for k, d in found.items() if k not in looked_up or d.name not in others), key=lambda d: d.line)
