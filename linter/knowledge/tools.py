@@ -503,11 +503,9 @@ LOWLEVEL_MCP_SERVERS: Final[frozenset[str]] = frozenset(
 # MCP client sessions whose ``call_tool(name, arguments)`` runs a remote server's tool: a function calling it with a
 # name that is no literal forwards the model's calls to that server's tools (a proxy: ``smullyan tools`` gives it one
 # row, ``<source>:<tool>``, linter/tools/proxies.py) -> the source word of the row's name.
-MCP_CLIENT_SESSIONS: Final[Mapping[str, str]] = {
-    **{c: "mcp" for c in ("mcp.ClientSession", "mcp.client.session.ClientSession", "mcp.ClientSessionGroup",
-                          "mcp.client.session_group.ClientSessionGroup", "fastmcp.Client", "fastmcp.client.Client",
-                          "fastmcp.client.client.Client")},
-}
+MCP_CLIENT_SESSIONS: Final[Mapping[str, str]] = {c: "mcp" for c in (
+    "mcp.ClientSession", "mcp.client.session.ClientSession", "mcp.ClientSessionGroup", "mcp.client.session_group.ClientSessionGroup",
+    "fastmcp.Client", "fastmcp.client.Client", "fastmcp.client.client.Client")}
 # Registration by verb: the one table read by TFH401's tool evidence (rules/errors/text.py) and by tools discovery
 # (linter/tools/registries.py), through :func:`registration_framework`. A method that registers the function it
 # decorates or is handed as a tool of the object holding it: ``@X.tool``/``@X.tool(...)``, ``X.tool(...)(f)``,
