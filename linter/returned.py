@@ -41,7 +41,7 @@ def _own_returns(node: ast.AST) -> list[ast.expr | None]:
 
 
 def program_and_delegate(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str | None, str | None]:
-    """:func:`function_program` and :func:`delegate` from one reading of the function's ``return``\ s."""
+    """:func:`function_program` and :func:`delegate` from one reading of the function's ``return`` statements."""
     returns = _own_returns(node)
     programs = {_program(r) for r in returns}
     delegates = {_dotted(r.func) if isinstance(r, ast.Call) else None for r in returns}
