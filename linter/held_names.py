@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 
+from .scope_ast import STATEMENT_BLOCKS
+
 __all__ = ["attribute_names"]
 
 
@@ -43,7 +45,7 @@ def attribute_names(tree: ast.AST) -> frozenset[str]:
                 out.update(t.attr for t in _targets(target)
                            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name))
             continue
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for name in STATEMENT_BLOCKS:
             children = getattr(node, name, None)
             if isinstance(children, list):
                 stack.extend(children)

@@ -40,6 +40,7 @@ from .class_processes import abstract as _abstract, process_local_methods, runne
 from .returned import program_and_delegate
 from .file_names import file_names
 from .held_names import attribute_names
+from .scope_ast import STATEMENT_BLOCKS
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -144,7 +145,7 @@ def _summary(tree: ast.Module) -> _Summary:
             imports_from.append((node.module, node.level, tuple(a.name for a in node.names)))
             if not node.level:
                 imported.extend((node.module or "", a.name) for a in node.names)
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for name in STATEMENT_BLOCKS:
             children = getattr(node, name, None)
             if isinstance(children, list):
                 stack.extend(children)

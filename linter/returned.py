@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from .scope_ast import SCOPE_NODES_AST
+from .scope_ast import SCOPE_NODES_AST, STATEMENT_BLOCKS
 
 __all__ = ["delegate", "function_program", "function_programs", "program_and_delegate"]
 
@@ -16,9 +16,6 @@ __all__ = ["delegate", "function_program", "function_programs", "program_and_del
 # A call returning its literal first argument's program: a look-up of it (``shutil.which("git")``,
 # ``require_trusted_executable("git")``, ``find_program("git")``), not its output.
 _LOOKUP_WORDS = ("which", "exec", "exe", "binary", "program", "path", "find", "resolve", "locate")
-
-
-_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _own_returns(node: ast.AST) -> list[ast.expr | None]:
@@ -33,19 +30,26 @@ def _own_returns(node: ast.AST) -> list[ast.expr | None]:
         if isinstance(n, ast.Return):
             out.append(n.value)
         elif not isinstance(n, SCOPE_NODES_AST):
-            for field in _BLOCKS:
+            for field in STATEMENT_BLOCKS:
                 block = getattr(n, field, None)
                 if block:
                     stack.extend(block)
     return out
 
 
+def _one(found: set[str | None]) -> str | None:
+    """The one value every ``return`` gives, or None (none, or several)."""
+    return found.pop() if len(found) == 1 else None
+
+
+def _callee(value: ast.expr | None) -> str | None:
+    return _dotted(value.func) if isinstance(value, ast.Call) else None
+
+
 def program_and_delegate(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str | None, str | None]:
     """:func:`function_program` and :func:`delegate` from one reading of the function's ``return`` statements."""
     returns = _own_returns(node)
-    programs = {_program(r) for r in returns}
-    delegates = {_dotted(r.func) if isinstance(r, ast.Call) else None for r in returns}
-    return (programs.pop() if len(programs) == 1 else None), (delegates.pop() if len(delegates) == 1 else None)
+    return _one({_program(r) for r in returns}), _one({_callee(r) for r in returns})
 
 
 def _program(value: ast.expr | None) -> str | None:
@@ -53,8 +57,7 @@ def _program(value: ast.expr | None) -> str | None:
         word = value.value.replace("\\", "/").rsplit("/", 1)[-1]
         return word.removesuffix(".exe") if word and " " not in word else None
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):  # shutil.which("git") or "git"
-        found = {_program(v) for v in value.values}
-        return found.pop() if len(found) == 1 else None
+        return _one({_program(v) for v in value.values})
     if isinstance(value, ast.Call) and value.args:
         f = value.func
         name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
@@ -66,8 +69,7 @@ def _program(value: ast.expr | None) -> str | None:
 def function_program(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     """s43/s44: the one program every ``return`` of a function names (``return "git"``, ``return shutil.which("git") or
     "git"``, ``require_trusted_executable("git")`` on another path), or None."""
-    found = {_program(r) for r in _own_returns(node)}
-    return found.pop() if len(found) == 1 else None
+    return _one({_program(r) for r in _own_returns(node)})
 
 
 def function_programs(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str] | None:
@@ -90,5 +92,4 @@ def _dotted(node: ast.expr) -> str | None:
 
 def delegate(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     """The one function every ``return`` of ``node`` returns a call of (``_git._git_executable``), or None."""
-    found = {_dotted(r.func) if isinstance(r, ast.Call) else None for r in _own_returns(node)}
-    return found.pop() if len(found) == 1 else None
+    return _one({_callee(r) for r in _own_returns(node)})

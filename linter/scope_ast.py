@@ -13,6 +13,9 @@ from collections.abc import Iterator, Sequence
 # Nodes that open a scope of their own: code inside runs later (or elsewhere),
 # not as part of the statement that holds them.
 SCOPE_NODES_AST: tuple[type[ast.AST], ...] = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+# The fields of a statement that hold statements (a ``try``'s handlers and a ``match``'s cases hold bodies): a walk of
+# statements only goes through them, never into an expression.
+STATEMENT_BLOCKS: tuple[str, ...] = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def walk_in_scope_ast(roots: Sequence[ast.AST]) -> Iterator[ast.AST]:

@@ -90,7 +90,8 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
     """s54: in a module importing a class of its own project (``from chainedci.http_adapter import Http``), the
     calls of a client method on an attribute (``Http().session.post(...)``, ``x.session.get(...)``): the resolver
     reads what the class holds there (``linter/imports_members.py``), though the module imports no client; in a
-    module defining classes, such calls on an instance built in place (``Http().session.post(...)``)."""
+    module defining classes, such calls on an instance built in place (``Http().session.post(...)``). s55: only where
+    a class of a module importing a client binds the attribute (this module's, or the module a project name comes from)."""
 
     def build() -> list[ast.Call]:
         top = (screen.package or "").split(".")[0]
@@ -101,10 +102,14 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
-        shaped: list[tuple[ast.Call, ast.expr, str]] = []  # the call, the holder (`x`), the attribute (`session`)
+        # the call, its holder (`x`), the attribute (`session`), whether the holder is built in place from a class of
+        # this module (`Http().session`)
+        shaped: list[tuple[ast.Call, ast.expr, str, bool]] = []
         for c in screen.calls:
             if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute):
-                shaped.append((c, c.func.value.value, c.func.value.attr))
+                holder = c.func.value.value
+                built = isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local
+                shaped.append((c, holder, c.func.value.attr, built))
         if not shaped:
             return []
         # s55 (the speed regression of s54): what an instance's attribute holds is qualified by the imports of the
@@ -112,15 +117,14 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         # of a module importing a client binds: this module's own classes (`self.<attr>`, `Http().<attr>`) or
         # those of the project module a name it imports comes from (`held_attributes`)
         if knowledge.clients:  # a project's configured holders: as s54 kept them
-            return [c for c, holder, _ in shaped if imports_class or (
-                isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local)]
+            return [c for c, _, _, built in shaped if imports_class or built]
         accepts = client_import(knowledge)
         here = any(accepts(full) for _, full in screen.import_bindings)
         own = attribute_names(screen.tree) if here else frozenset()
         there: set[str] | None = None
         out: list[ast.Call] = []
-        for c, holder, attr in shaped:
-            if isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local:
+        for c, holder, attr, built in shaped:
+            if built:
                 keep = attr in own  # `Http().session`, a class of this module
             elif not imports_class:
                 keep = False
