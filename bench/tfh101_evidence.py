@@ -69,6 +69,8 @@ SPLITS: dict[str, Callable[[dict[str, str]], bool]] = {
     "G. D, the code names a write": lambda f: f["cond"] in KNOWN and f["name"] == "named-write",
     "H. D, named write or HTTP verb a parameter": lambda f: f["cond"] in KNOWN and (
         f["name"] == "named-write" or f["write"] == "HTTP verb a parameter"),
+    "I. the condition read (a status loop too), no urllib3 policy": lambda f: f["cond"] != "condition not read" and f["write"] != "urllib3 policy",
+    "J. the condition read (a status loop or urllib3 policy too)": lambda f: f["cond"] != "condition not read",
 }
 
 
