@@ -491,6 +491,18 @@ CLIENT_REQUEST_PATHS: Final[Mapping[str, tuple[str, tuple[tuple[str, bool], ...]
 }
 
 
+# s56 (issue 23): the standard library's clients whose socket takes the process's default timeout when the call gives
+# none (``socket._GLOBAL_DEFAULT_TIMEOUT``, or ``socket.create_connection(address)`` when ``timeout`` is None: imaplib,
+# poplib): a ``socket.setdefaulttimeout(t)`` the function ran before the call, not yet undone, bounds it (batch 21's
+# gigamail sets it around ``imaplib.IMAP4_SSL(...)`` and restores it in a ``finally``; installed so in batches 17, 19,
+# 20, 21 and 28). requests, redis and websocket-client hand their socket an explicit None: not listed.
+SOCKET_DEFAULT_TIMEOUT_CALLS: Final[frozenset[str]] = frozenset({
+    "urllib.request.urlopen", "http.client.HTTPConnection", "http.client.HTTPSConnection", "socket.create_connection",
+    "smtplib.SMTP", "smtplib.SMTP_SSL", "smtplib.LMTP", "ftplib.FTP", "ftplib.FTP_TLS", "imaplib.IMAP4",
+    "imaplib.IMAP4_SSL", "poplib.POP3", "poplib.POP3_SSL", "nntplib.NNTP", "nntplib.NNTP_SSL", "telnetlib.Telnet",
+})
+
+
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)

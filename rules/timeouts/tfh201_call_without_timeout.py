@@ -36,6 +36,7 @@ from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
 from .param_clients import inherited_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
+from .socket_default import under_socket_default
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 # s51: the process calls a runner parameter's default may name (`run=subprocess.run`), and their last words (the screen)
@@ -174,7 +175,11 @@ self._new_api_client())`, whose body assigns `api_client.rest_client.request
 (`setdefault`, `if "timeout" not in kwargs`) does not bound a path that
 receives an explicit `None` (`send`, `call_api`, `rest_client.request`), and
 a fill under another condition (`and self.timeout is not None`) is no
-default (reported); a timeout passed through `**kwargs`, `*args` or a variable (but a
+default (reported); s56: a standard-library client that takes the process's
+default socket timeout (`SOCKET_DEFAULT_TIMEOUT_CALLS`: `imaplib.IMAP4_SSL`,
+`smtplib.SMTP`, `urlopen`, ...) called after a `socket.setdefaulttimeout(t)`
+of the same function and before the next one (not `None`, not the value
+`socket.getdefaulttimeout()` returned: a restore); a timeout passed through `**kwargs`, `*args` or a variable (but a
 `**params` dict the function builds in place, `params = {{"client_id": c}}`
 then only `params["proxy"] = ...` with literal keys, is read: no key names
 the timeout, so the call has none; s54: so is the function's own `**kw` when
@@ -1606,6 +1611,20 @@ SESSION = make_session()
 def read(url):
     return SESSION.get(url)
 """,
+        # s56 (issue 23; batch 21's gigamail): a standard-library client opened while the default socket timeout the
+        # function set holds (restored in a `finally` after it)
+        """\
+import imaplib
+def connect(host, timeout=30):
+    import socket as _socket
+    old_timeout = _socket.getdefaulttimeout()
+    _socket.setdefaulttimeout(timeout)
+    try:
+        conn = imaplib.IMAP4_SSL(host)
+    finally:
+        _socket.setdefaulttimeout(old_timeout)
+    return conn
+""",
     ]
     # s52: a line marked `# error: TFH203` is a process whose command the linter cannot read: TFH201 is silent there
     # and TFH203 (off by default) reports it; TFH203's examples include every such example of this list
@@ -1652,6 +1671,25 @@ class Api:
         self._session.request = _request_with_timeout
     def get(self, url):
         return self._session.get(url)  # error: TFH201 "no automatic fix: the class replaces"
+""",
+        # s56: the same client with no default socket timeout set, set to None, or after the restore
+        """\
+import imaplib
+import smtplib
+import socket
+def connect(host):
+    return imaplib.IMAP4_SSL(host)  # error: TFH201
+def unbounded(host):
+    socket.setdefaulttimeout(None)
+    return imaplib.IMAP4_SSL(host)  # error: TFH201
+def after_restore(host):
+    old = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(10)
+    try:
+        conn = imaplib.IMAP4_SSL(host)
+    finally:
+        socket.setdefaulttimeout(old)
+    return conn, smtplib.SMTP(host)  # error: TFH201
 """,
 
         # s52 (issue 23; batch 24's k8s-agent-sandbox, batch 10's k8s-mcp, batch 6's awslabs-eks-mcp-server): every
@@ -2751,6 +2789,7 @@ class Executor:
                 and not decorator_bound(self.names.function, self.names, k)
                 and not self._timer_bounded(node)
                 and not self._client_default(node, qn, spec)
+                and not self._socket_default(node, qn)
                 and (rule := self._reporter(self.unread_process(node, qn))) is not None
             ):
                 seconds = self.ctx.config.timeout_text_for(qn)
@@ -2781,6 +2820,16 @@ class Executor:
         if owner is None or path is None:
             return False
         return self.ctx.screen.memo(("tfh201.held_default", *owner), lambda: imported_member_default(path, *owner))
+
+    def _socket_default(self, node: cst.Call, qn: str) -> bool:
+        """s56 (issue 23): a standard-library client opened while a ``socket.setdefaulttimeout(t)`` the function ran
+        holds (``socket_default.py``; asked only of a call taking the process's default)."""
+        func = self.names.function
+        if qn not in self.knowledge.socket_default_timeout_calls or not isinstance(func, cst.FunctionDef):
+            return False
+        names = self.names
+        return id(node) in self.ctx.screen.memo(("tfh201.socket_default", id(func)),
+                                                lambda: under_socket_default(func, names))
 
     def _forwarded(self, node: cst.Call) -> None:
         """``asyncio.to_thread(subprocess.run, cmd, shell=True)``: the worker thread calls the function with the
