@@ -299,8 +299,10 @@ def _bindings(receiver: str, cls: cst.ClassDef | None, func: cst.CSTNode | None,
                 if node.value is None:
                     continue
                 values.append(node.value)
-            elif isinstance(node, (cst.AugAssign, cst.NamedExpr, cst.For, cst.AsName)) and \
-                    _dotted(getattr(node, "target", None) or getattr(node, "name", cst.Name("_"))) == receiver:
+            elif isinstance(node, (cst.AugAssign, cst.NamedExpr, cst.For)) and _dotted(node.target) == receiver:
+                return None  # bound some other way: not read
+            elif isinstance(node, cst.AsName) and isinstance(node.name, (cst.Name, cst.Attribute)) \
+                    and _dotted(node.name) == receiver:
                 return None
     values = [v for v in values if not _is_none(v)]
     return values or None
