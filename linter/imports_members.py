@@ -17,7 +17,9 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from . import knowledge as kb
 from . import names_members as members
+from .client_defaults import family_paths, receiver_default
 from .imports_disk import _Class, _From, _module, _module_file, _root
 from .names import Names, Ref
 from .packages import absolute_module
@@ -25,7 +27,7 @@ from .packages import absolute_module
 #: real path -> (size, mtime_ns, class -> attribute -> the object it holds, module-level name -> the class of the
 #: module it is an instance of); only the answers are kept, never a tree (s43: the followed modules' trees were most
 #: of what a long-lived process kept)
-_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]], dict[str, str]]] = {}
+_walked: dict[str, tuple[int, int, dict[str, dict[str, Ref]], dict[str, str], dict[str, frozenset[str]]]] = {}
 
 
 def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] | None:
@@ -33,15 +35,17 @@ def _held_by_class(path: str, package: str | None) -> dict[str, dict[str, Ref]] 
     return walked[0] if walked is not None else None
 
 
-def _walk(path: str, package: str | None) -> tuple[dict[str, dict[str, Ref]], dict[str, str]] | None:
+def _walk(path: str, package: str | None
+          ) -> tuple[dict[str, dict[str, Ref]], dict[str, str], dict[str, frozenset[str]]] | None:
     parsed = _module(path)  # records the read for the cache; None when too large or not parsing
     if parsed is None:
         return None
     memo = _walked.get(path)
     if memo is not None and memo[0] == parsed.size and memo[1] == parsed.mtime_ns:
-        return memo[2], memo[3]
+        return memo[2], memo[3], memo[4]
     held: dict[str, dict[str, Ref]] = {}
     instances: dict[str, str] = {}
+    defaulted: dict[str, frozenset[str]] = {}
     try:
         module = cst.parse_module("".join(parsed.lines))
         names = Names(module, package)  # the module's imports and top-level bindings
@@ -60,6 +64,13 @@ def _walk(path: str, package: str | None) -> tuple[dict[str, dict[str, Ref]], di
             attrs = {*cls.attrs, *(cls.assigned or {}), *cls.defs}
             answers = {attr: members.member(names, cls, attr) for attr in attrs}
             held[name] = {attr: ref for attr, ref in answers.items() if ref is not None and ref[1]}
+            # s56: the attributes holding a client the class gave a default timeout (client_defaults.py), asked only
+            # of a client of a family whose request paths the tables name
+            families = {attr: f for attr, ref in held[name].items()
+                        if ref is not None and (f := family_paths(f"{ref[0]}.", kb.CLIENT_REQUEST_PATHS)) is not None}
+            if families and isinstance(cls.node, cst.ClassDef):
+                defaulted[name] = frozenset(attr for attr, (keyword, paths) in families.items()
+                                            if receiver_default(f"self.{attr}", paths, keyword, cls.node, None, module))
         for stmt in module.body:  # s54: `kube = _KubeApi()`, a module-level instance of one of its classes
             for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
                 if not isinstance(small, (cst.Assign, cst.AnnAssign)):
@@ -74,9 +85,9 @@ def _walk(path: str, package: str | None) -> tuple[dict[str, dict[str, Ref]], di
                         else:
                             instances.pop(target.value, None)  # the last binding wins, as at run time
     except Exception:  # noqa: TFH402  a module libcst cannot parse or read: not followed
-        held, instances = {}, {}
-    _walked[path] = (parsed.size, parsed.mtime_ns, held, instances)
-    return held, instances
+        held, instances, defaulted = {}, {}, {}
+    _walked[path] = (parsed.size, parsed.mtime_ns, held, instances, defaulted)
+    return held, instances, defaulted
 
 
 def _defining(path: str, qualname: str) -> tuple[str, str | None, str, object] | None:
@@ -111,6 +122,17 @@ def imported_member(path: str, class_qualname: str, attr: str) -> Ref:
         return None
     held = _held_by_class(where[0], where[1])
     return held.get(where[2], {}).get(attr) if held is not None else None
+
+
+def imported_member_default(path: str, class_qualname: str, attr: str) -> bool:
+    """s56 (issue 23): whether ``<instance of class_qualname>.<attr>``, a client of a project class, carries a default
+    timeout the class installed on its request path (:mod:`.client_defaults`: ``self.core = CoreV1Api(api_client=
+    self._new_api_client())`` with the factory wrapping ``rest_client.request``)."""
+    where = _defining(path, class_qualname)
+    if where is None or not isinstance(where[3], _Class):
+        return False
+    walked = _walk(where[0], where[1])
+    return walked is not None and attr in walked[2].get(where[2], frozenset())
 
 
 def held_attributes(path: str, qualname: str, imports: Callable[[str], bool]) -> frozenset[str]:

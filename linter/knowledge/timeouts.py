@@ -468,6 +468,41 @@ SESSION_DEFAULT_TIMEOUTS: Final[frozenset[str]] = frozenset(
 )
 
 
+# s56 (issue 23): a client's request path, where a project installs its default timeout (TFH201 is silent on a call
+# of such a client: ``linter/client_defaults.py``). Per the qualified-name prefix of the calls: their timeout keyword,
+# and the attribute paths, from the client object the project builds, that every one of those calls goes through, and whether a call
+# that gives no timeout reaches that path with an explicit ``None`` for it (so a wrapper that fills only an *absent*
+# keyword, ``kwargs.setdefault("timeout", 30)``, fills nothing there, and one that fills ``None`` too, ``timeout or
+# 30``, bounds it): ``requests.Session.request`` receives the caller's own keywords, ``Session.send`` receives
+# ``timeout=None`` from ``request``; a kubernetes API object's method hands ``_request_timeout=None`` to its
+# ``ApiClient.call_api``, which hands it to ``request`` and to ``rest_client.request`` (api_client.py, rest.py).
+# Seen installed by wrapping: batch 28's bexhoma (``api_client.rest_client.request = request_with_timeout`` in the
+# factory of its API objects), batch 20's python-substack (``self._session.request = ...``, filling a configured
+# timeout that defaults to None: the finding stays) and batch 5's arxiv-mcp-server (``session.get = ...`` on a
+# library's session). The called method itself (``session.get = with_timeout`` then ``session.get(url)``) is also
+# such a path, receiving the caller's keywords.
+_K8S_PATHS: Final[tuple[tuple[str, bool], ...]] = tuple(
+    (f"{pre}{m}", True) for pre in ("", "api_client.") for m in ("rest_client.request", "call_api", "request")
+)
+CLIENT_REQUEST_PATHS: Final[Mapping[str, tuple[str, tuple[tuple[str, bool], ...]]]] = {
+    "requests.Session.": ("timeout", (("request", False), ("send", True))),
+    "kubernetes.client.": ("_request_timeout", _K8S_PATHS),
+    "kubernetes_asyncio.client.": ("_request_timeout", _K8S_PATHS),
+}
+
+
+# s56 (issue 23): the standard library's clients whose socket takes the process's default timeout when the call gives
+# none (``socket._GLOBAL_DEFAULT_TIMEOUT``, or ``socket.create_connection(address)`` when ``timeout`` is None: imaplib,
+# poplib): a ``socket.setdefaulttimeout(t)`` the function ran before the call, not yet undone, bounds it (batch 21's
+# gigamail sets it around ``imaplib.IMAP4_SSL(...)`` and restores it in a ``finally``; installed so in batches 17, 19,
+# 20, 21 and 28). requests, redis and websocket-client hand their socket an explicit None: not listed.
+SOCKET_DEFAULT_TIMEOUT_CALLS: Final[frozenset[str]] = frozenset({
+    "urllib.request.urlopen", "http.client.HTTPConnection", "http.client.HTTPSConnection", "socket.create_connection",
+    "smtplib.SMTP", "smtplib.SMTP_SSL", "smtplib.LMTP", "ftplib.FTP", "ftplib.FTP_TLS", "imaplib.IMAP4",
+    "imaplib.IMAP4_SSL", "poplib.POP3", "poplib.POP3_SSL", "nntplib.NNTP", "nntplib.NNTP_SSL", "telnetlib.Telnet",
+})
+
+
 # Module roots whose import makes a file a candidate for the timeout rules.
 TIMEOUT_MODULE_ROOTS: Final[frozenset[str]] = frozenset(
     q.split(".")[0] for q in (*TIMEOUTS, *NEEDS_TIMEOUT_SCOPE, *NO_TIMEOUT_PARAMETER)

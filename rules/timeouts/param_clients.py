@@ -48,8 +48,10 @@ class _Rebinds(cst.CSTVisitor):
         self.names.update(n.name.value for n in node.names)
 
 
-def param_method(names: Names, func: cst.BaseExpression, path: str | None, screen: Screen) -> str | None:
-    """``<param>.<method>`` as the method of the client every caller hands ``<param>``; None when not known."""
+def param_method(names: Names, func: cst.BaseExpression, path: str | None, screen: Screen,
+                 owners: dict[int, tuple[str, str]] | None = None) -> str | None:
+    """``<param>.<method>`` as the method of the client every caller hands ``<param>``; None when not known. s56: for
+    ``<param>.<attr>.<method>``, ``owners`` gets the class and attribute the client was read from."""
     if path is None or not isinstance(func, cst.Attribute):
         return None
     # s55: `<param>.<attr>.<method>`, an object the client the callers hand holds (`k8s_helper.core_v1_api.read_...`)
@@ -81,6 +83,8 @@ def param_method(names: Names, func: cst.BaseExpression, path: str | None, scree
         ref = screen.memo(("tfh201.held", cls, attr), lambda: imported_member(path, cls, attr))
         if ref is None or not ref[1]:
             return None
+        if owners is not None:
+            owners[id(func)] = (cls, attr)
     return f"{ref[0]}.{func.attr.value}"
 
 

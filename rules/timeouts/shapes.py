@@ -77,6 +77,8 @@ class TimeoutShapes(LoopCommands, Rule):
         self.runner_calls: set[int] = set()  # s51: calls of a runner parameter defaulting to a process call
         self.bindings: dict[int, dict[str, list[cst.BaseExpression | None]]] = {}  # id(scope) -> name -> values
         self.bounded_closures: dict[int, bool] = {}  # id(def) -> every use of the closure runs under a deadline
+        # s56: id(callee) -> (project class, attribute) for a client an instance of a class of another module holds
+        self.held_owners: dict[int, tuple[str, str]] = {}
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node

@@ -18,6 +18,8 @@ from ...linter.api import (
     has_star,
     imported_global_member,
     imported_member,
+    imported_member_default,
+    client_default,
     local_member,
     last_name,
     markdown_calls,
@@ -34,6 +36,7 @@ from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
 from .param_clients import inherited_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
+from .socket_default import under_socket_default
 
 _DEFAULTS = Knowledge.build()  # the library's own tables, for the docs
 # s51: the process calls a runner parameter's default may name (`run=subprocess.run`), and their last words (the screen)
@@ -157,7 +160,26 @@ the keywords too, so the timeout goes there (not under a caller's deadline,
 `asyncio.wait_for(asyncio.to_thread(...), t)`).
 
 Not reported: httpx (5 s default) and aiohttp (5 min default) calls without a
-timeout; a timeout passed through `**kwargs`, `*args` or a variable (but a
+timeout; s56: a call of a client the project has given a default timeout on
+its request path (`linter/knowledge/timeouts.py`: `CLIENT_REQUEST_PATHS`): a
+function assigned over `requests.Session.request` or `send`, or over a
+kubernetes `ApiClient`'s `rest_client.request`, `call_api` or `request` (or
+over the called method itself) that fills the keyword the call did not give
+(`_request_timeout or (5, 60)`, `kwargs.setdefault("timeout", 30)`,
+`functools.partial(s.request, timeout=10)`), installed on the receiver where
+it lives (`self._session.request = fill` in the class, a base class of the
+module included; `s.request = ...` in the function) or by the helper of the
+module or class that builds it (`self.core = CoreV1Api(api_client=
+self._new_api_client())`, whose body assigns `api_client.rest_client.request
+= with_timeout` and returns `api_client`); a fill of a missing keyword only
+(`setdefault`, `if "timeout" not in kwargs`) does not bound a path that
+receives an explicit `None` (`send`, `call_api`, `rest_client.request`), and
+a fill under another condition (`and self.timeout is not None`) is no
+default (reported); s56: a standard-library client that takes the process's
+default socket timeout (`SOCKET_DEFAULT_TIMEOUT_CALLS`: `imaplib.IMAP4_SSL`,
+`smtplib.SMTP`, `urlopen`, ...) called after a `socket.setdefaulttimeout(t)`
+of the same function and before the next one (not `None`, not the value
+`socket.getdefaulttimeout()` returned: a restore); a timeout passed through `**kwargs`, `*args` or a variable (but a
 `**params` dict the function builds in place, `params = {{"client_id": c}}`
 then only `params["proxy"] = ...` with literal keys, is read: no key names
 the timeout, so the call has none; s54: so is the function's own `**kw` when
@@ -519,6 +541,7 @@ call debatable fall in classes each decided by a property, not by a package:
   _request_with_timeout`, a nested function that fills `kwargs["timeout"]` from the object's configured
   `Api(timeout=...)` when the call passes none): `self._session.post(...)` stays reported (the default
   `timeout=None` leaves it unbounded), with no fix: a literal `timeout=30` would override the configured one.
+  (s56: a wrapper that fills a default of its own, whatever the object was given, makes the call silent.)
 - **A deadline another process owns** (batch 20's brindle: the catalog runs in a child process whose parent kills
   its group at a wall timeout): reported; what bounds the call is in another process's code, not provable here.
 
@@ -1539,10 +1562,136 @@ async def sessions():
 async def kill(name):
     return await _run(TMUX_BIN, "kill-session", "-t", name)
 """,
+        # s56 (issue 23; batch 28's bexhoma, batch 20's python-substack, batch 5's arxiv-mcp-server): a client the
+        # project has given a default timeout on its request path: a factory of the class wrapping its ApiClient's
+        # `rest_client.request` (also for a subclass), a session whose `request` is a `functools.partial` with one,
+        # a class's wrapper filling a missing timeout, a module-level session a helper builds with one
+        """\
+import functools
+import requests
+from kubernetes import client
+TIMEOUT = (5, 60)
+class Cluster:
+    def __init__(self):
+        self.core = None
+    def connect(self):
+        self.core = client.CoreV1Api(api_client=self._new_api_client())
+    def _new_api_client(self):
+        api_client = client.ApiClient()
+        request = api_client.rest_client.request
+        def with_timeout(*args, _request_timeout=None, **kwargs):
+            return request(*args, _request_timeout=_request_timeout or TIMEOUT, **kwargs)
+        api_client.rest_client.request = with_timeout
+        return api_client
+    def pods(self, ns):
+        return self.core.list_namespaced_pod(ns)
+class Aws(Cluster):
+    def nodes(self):
+        return self.core.list_node()
+def fetch(url):
+    s = requests.Session()
+    s.request = functools.partial(s.request, timeout=10)
+    return s.get(url)
+class Api:
+    def __init__(self):
+        self._session = requests.Session()
+        orig = self._session.request
+        def _request(method, url, **kwargs):
+            if "timeout" not in kwargs:
+                kwargs["timeout"] = 30
+            return orig(method, url, **kwargs)
+        self._session.request = _request
+    def get(self, url):
+        return self._session.get(url)
+def make_session():
+    s = requests.Session()
+    s.request = lambda method, url, **kw: requests.Session.request(s, method, url, timeout=kw.pop("timeout", 30), **kw)
+    return s
+SESSION = make_session()
+def read(url):
+    return SESSION.get(url)
+""",
+        # s56 (issue 23; batch 21's gigamail): a standard-library client opened while the default socket timeout the
+        # function set holds (restored in a `finally` after it)
+        """\
+import imaplib
+def connect(host, timeout=30):
+    import socket as _socket
+    old_timeout = _socket.getdefaulttimeout()
+    _socket.setdefaulttimeout(timeout)
+    try:
+        conn = imaplib.IMAP4_SSL(host)
+    finally:
+        _socket.setdefaulttimeout(old_timeout)
+    return conn
+""",
     ]
     # s52: a line marked `# error: TFH203` is a process whose command the linter cannot read: TFH201 is silent there
     # and TFH203 (off by default) reports it; TFH203's examples include every such example of this list
     INVALID = [
+        # s56 (issue 23): the same clients without the default: an API object built on a plain ApiClient, a
+        # `setdefault` on `call_api` (the API method hands it `_request_timeout=None`: nothing is missing to fill),
+        # a partial over `send` (`request` hands it `timeout=None`), a plain session, a wrapper filling only a
+        # configured timeout that may be None (no fix: a literal would override it)
+        """\
+import functools
+import requests
+from kubernetes import client
+class Cluster:
+    def connect(self):
+        self.core = client.CoreV1Api()
+    def pods(self, ns):
+        return self.core.list_namespaced_pod(ns)  # error: TFH201
+def _client():
+    api_client = client.ApiClient()
+    orig = api_client.call_api
+    def wrap(*a, **kw):
+        kw.setdefault("_request_timeout", 30)
+        return orig(*a, **kw)
+    api_client.call_api = wrap
+    return api_client
+def nodes():
+    v1 = client.CoreV1Api(_client())
+    return v1.list_node()  # error: TFH201
+def fetch(url):
+    s = requests.Session()
+    s.send = functools.partial(s.send, timeout=10)
+    return s.get(url)  # error: TFH201
+def plain(url):
+    s = requests.Session()
+    return s.get(url)  # error: TFH201
+class Api:
+    def __init__(self, timeout=None):
+        self.timeout = timeout
+        self._session = requests.Session()
+        def _request_with_timeout(*args, **kwargs):
+            if kwargs.get("timeout") is None and self.timeout is not None:
+                kwargs["timeout"] = self.timeout
+            return requests.Session.request(self._session, *args, **kwargs)
+        self._session.request = _request_with_timeout
+    def get(self, url):
+        return self._session.get(url)  # error: TFH201 "no automatic fix: the class replaces"
+""",
+        # s56: the same client with no default socket timeout set, set to None, or after the restore
+        """\
+import imaplib
+import smtplib
+import socket
+def connect(host):
+    return imaplib.IMAP4_SSL(host)  # error: TFH201
+def unbounded(host):
+    socket.setdefaulttimeout(None)
+    return imaplib.IMAP4_SSL(host)  # error: TFH201
+def after_restore(host):
+    old = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(10)
+    try:
+        conn = imaplib.IMAP4_SSL(host)
+    finally:
+        socket.setdefaulttimeout(old)
+    return conn, smtplib.SMTP(host)  # error: TFH201
+""",
+
         # s52 (issue 23; batch 24's k8s-agent-sandbox, batch 10's k8s-mcp, batch 6's awslabs-eks-mcp-server): every
         # method of a generated kubernetes API class takes `_request_timeout` and has none by default; a watch
         # re-issues its request for ever without `timeout_seconds` (no fix: its length is the caller's); a log
@@ -2499,7 +2648,7 @@ class Executor:
         if qn is None:  # s54: `Http().session.post(...)`, a client an instance of a class of this module holds
             qn = self._held_method(node.func)
         if qn is None and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value):
-            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)  # s54: `def f(k8s_v1, ns)`
+            qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen, self.held_owners)  # s54: `def f(k8s_v1, ns)`
         if qn is None:  # s51: a parameter (or `self._run` set from one) whose default is a process call
             qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
             if qn is None:
@@ -2563,6 +2712,8 @@ class Executor:
                 return None
             path = self.ctx.path
             held = self.ctx.screen.memo(("tfh201.held", owner[0], attr), lambda: imported_member(path, owner[0], attr))
+            if held is not None and held[1]:
+                self.held_owners[id(func)] = (owner[0], attr)  # s56: where the client was read from
         if held is None or not held[1]:
             return None
         return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
@@ -2637,6 +2788,8 @@ class Executor:
                 and not self._owned_wait(node)
                 and not decorator_bound(self.names.function, self.names, k)
                 and not self._timer_bounded(node)
+                and not self._client_default(node, qn, spec)
+                and not self._socket_default(node, qn)
                 and (rule := self._reporter(self.unread_process(node, qn))) is not None
             ):
                 seconds = self.ctx.config.timeout_text_for(qn)
@@ -2649,6 +2802,34 @@ class Executor:
                 if refusal is not None:
                     advice += f" (no automatic fix: {refusal})"
                 rule.report(at, call=qn, keyword=spec.keyword, fix=advice, autofix=autofix)
+
+    def _client_default(self, node: cst.Call, qn: str, spec: TimeoutParam) -> bool:
+        """s56 (issue 23): the client the call is made on carries a default timeout the project installed on its
+        request path (``client_defaults.py``; asked only of a call the tables' request paths name)."""
+        paths = self.knowledge.client_request_paths
+        if not any(qn.startswith(pre) for pre in paths) or not isinstance(node.func, cst.Attribute):
+            return False
+        cls = self.classes[-1] if self.classes else None
+        func = self.names.function
+        key = ("tfh201.client_default", id(cls), id(func), qn.rsplit(".", 1)[0], node.func.attr.value,
+               cst.Module([]).code_for_node(node.func.value), spec.keyword)
+        if self.ctx.screen.memo(key, lambda: client_default(node, qn, spec.keyword, paths, cls, func, self.module)):
+            return True
+        owner = self.held_owners.get(id(node.func))  # a client a project class of another module holds
+        path = self.ctx.path
+        if owner is None or path is None:
+            return False
+        return self.ctx.screen.memo(("tfh201.held_default", *owner), lambda: imported_member_default(path, *owner))
+
+    def _socket_default(self, node: cst.Call, qn: str) -> bool:
+        """s56 (issue 23): a standard-library client opened while a ``socket.setdefaulttimeout(t)`` the function ran
+        holds (``socket_default.py``; asked only of a call taking the process's default)."""
+        func = self.names.function
+        if qn not in self.knowledge.socket_default_timeout_calls or not isinstance(func, cst.FunctionDef):
+            return False
+        names = self.names
+        return id(node) in self.ctx.screen.memo(("tfh201.socket_default", id(func)),
+                                                lambda: under_socket_default(func, names))
 
     def _forwarded(self, node: cst.Call) -> None:
         """``asyncio.to_thread(subprocess.run, cmd, shell=True)``: the worker thread calls the function with the
