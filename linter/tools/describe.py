@@ -17,6 +17,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
+from .protocols import protocol_links
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, served_commands, typer_commands
 from .facts import ToolFacts
@@ -143,7 +144,9 @@ class _Observer:
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
                          if (found := {**text_dispatchers(node), **name_tables(node)})] + registry_runners(index)
         with_bases = {qn for qn, bases in self.classes if bases}
-        self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
+        # s56: a class named a tool with no base may implement the run's tool protocol (``protocols.py``)
+        self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases or s.toolish
+                       or s.attrs & _DESCRIBING_ATTRS]
         self.helpers = method_helpers(index, self.tables)
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
@@ -238,6 +241,10 @@ def _card_named(d: Def, index: Index) -> Def:
                 if found:
                     names.add(found)
     return replace(d, name=names.pop()) if len(names) == 1 else d
+
+
+#: class attributes that describe a tool (``spec = ToolSpec(...)``): the class may implement a tool protocol
+_DESCRIBING_ATTRS = frozenset({"spec", "schema", "tool_spec", "definition"})
 
 
 @dataclass
@@ -485,8 +492,16 @@ def run(
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
+        shapes = [s for r in first for s in r.shapes]
+        # s56: the classes implementing a tool protocol of the run without naming it: the protocol read as their base
+        links = protocol_links(classes, shapes)
+        if links:
+            classes = [(qn, [*bases, links[qn]]) if qn in links else (qn, bases) for qn, bases in classes]
         # the project's own tool base classes, by their shape (and the configured ones' template methods)
-        own_bases, candidates = project_tool_bases(classes, [s for r in first for s in r.shapes], tables)
+        own_bases, candidates = project_tool_bases(classes, shapes, tables)
+        links = {qn: p for qn, p in links.items() if p in own_bases}
+        # their files described again once the run's tool classes are known
+        relinked = {r.path for r in first if not r.pending and any(qn in links for qn, _ in r.classes)}
         if own_bases:
             tables = replace(tables, bases={**tables.bases, **own_bases})
         project = tool_classes(classes, tables)
@@ -511,12 +526,14 @@ def run(
         # import registry``; ``@registry.tool("web_fetch", ...)``): the method under the object's name
         registries |= {f"{obj}.{q[len(cls) + 1:]}": r for obj, cls in exports for q, r in list(registries.items())
                        if q.startswith(cls + ".") and "." not in q[len(cls) + 1:]}
-        later = [r.path for r in first if r.pending]
-        done = [r for r in first if not r.pending]
+        later = [r.path for r in first if r.pending or r.path in relinked]
+        done = [r for r in first if not r.pending and r.path not in relinked]
         later_tables = tables
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            if links:
+                later_tables = replace(later_tables, protocols=links)
             servers = {t for r in first for t in r.server_texts}  # one MCP server wrapper: an untyped ``mcp``'s
             texts_of = {q: t for r in first for q, t in r.registry_text.items()}  # ``<module>.*``: a list mounted elsewhere
             later_tables = replace(later_tables, registry_text={q: t for q in registries if (t := texts_of.get(q) or texts_of.get(

@@ -67,7 +67,26 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
                 return text
+    for stmt in cls.body:  # s56: a schema property or attribute naming it (``return ToolSchema(name="web_fetch", ...)``,
+        value = None  # ``spec = ToolSpec(name="read_file", ...)``)
+        if isinstance(stmt, FUNCS) and stmt.body and any(w in stmt.name.lower() for w in _NAMING_PROPERTIES) \
+                and any(ast.unparse(d) == "property" for d in stmt.decorator_list):
+            last = stmt.body[-1]
+            value = last.value if isinstance(last, ast.Return) else None
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                and any(w in stmt.targets[0].id.lower() for w in _NAMING_PROPERTIES):
+            value = stmt.value
+        if value is not None:
+            named = next((k.value for k in value.keywords if k.arg == "name"), None) if isinstance(value, ast.Call) \
+                else None
+            text = literal_str(named) if named is not None else None
+            if text:
+                return text
     return cls.name
+
+
+#: the words of a property that describes a tool to the model, naming it (``schema``, ``definition``, ``spec``)
+_NAMING_PROPERTIES = ("schema", "definition", "spec")
 
 
 def discover(index: Index, tables: Tables) -> list[Def]:
@@ -228,6 +247,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])
                 changed = True
                 continue
+            if own in tables.bases and own in tables.protocols:  # s56: a tool protocol's implementer (no base)
+                hits[cls_path] = (tables.protocols[own].rsplit(".", 1)[-1], tables.bases[own])
+                changed = True
+                continue
             for b in index.bases(cls):
                 if b in bases:
                     hits[cls_path] = (b.rsplit(".", 1)[-1], bases[b])
@@ -253,7 +276,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             cls, kb.TOOL_REQUEST_FIELDS.get(framework, ""), index.classes) if p in by_path]  # an agent method (langroid)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
-            add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} subclass", fns, cls.lineno,
+            kind = "protocol" if f"{index.module}.{cls_path}" in tables.protocols and not index.bases(cls) else "subclass"
+            add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} {kind}", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)
