@@ -181,3 +181,14 @@ def test_a_dispatch_dict_beside_schemas_a_module_builder_makes(tmp_path: Path) -
 def test_a_builder_of_other_dicts_names_no_schemas(tmp_path: Path) -> None:
     code = _BUILT_SCHEMAS.replace('"inputSchema": schema', '"fields": schema')  # no schema key: not a tool schema
     assert tools_by_name(tmp_path, {"server.py": code}) == {}
+
+
+def test_an_implementer_may_set_its_spec_in_its_constructor(tmp_path: Path) -> None:
+    tools_code = _SPEC_TOOLS.replace('''    class DeleteFile:
+        spec = ToolSpec(name="delete_file", description="Delete a file.")
+''', '''    class DeleteFile:
+        def __init__(self) -> None:
+            self.spec = ToolSpec(name="delete_file", description="Delete a file.")
+''')
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/core.py": _SPEC_PROTOCOL, "pkg/fs.py": tools_code})
+    assert sorted(found) == ["delete_file", "read_file"]

@@ -67,14 +67,17 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
                 return text
-    for stmt in cls.body:  # s56: a schema property or attribute naming it (``return ToolSchema(name="web_fetch", ...)``,
-        value = None  # ``spec = ToolSpec(name="read_file", ...)``)
+    init = next((s.body for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), [])
+    for stmt in [*cls.body, *init]:  # s56: a schema property or attribute naming it (``return ToolSchema(name=
+        value = None  # "web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)
         if isinstance(stmt, FUNCS) and stmt.body and any(w in stmt.name.lower() for w in _NAMING_PROPERTIES) \
                 and any(ast.unparse(d) == "property" for d in stmt.decorator_list):
             last = stmt.body[-1]
             value = last.value if isinstance(last, ast.Return) else None
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
-                and any(w in stmt.targets[0].id.lower() for w in _NAMING_PROPERTIES):
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and any(
+                w in (t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute)
+                      and isinstance(t.value, ast.Name) and t.value.id == "self" else "").lower()
+                for t in stmt.targets for w in _NAMING_PROPERTIES):
             value = stmt.value
         if value is not None:
             named = next((k.value for k in value.keywords if k.arg == "name"), None) if isinstance(value, ast.Call) \
