@@ -192,3 +192,29 @@ def test_an_implementer_may_set_its_spec_in_its_constructor(tmp_path: Path) -> N
 ''')
     found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/core.py": _SPEC_PROTOCOL, "pkg/fs.py": tools_code})
     assert sorted(found) == ["delete_file", "read_file"]
+
+
+_CLI_TABLE = '''
+    from typing import Callable
+
+    from .auth import main as auth_main
+    from .report import main as report_main
+
+    TOOLS: dict[str, Callable[[], object]] = {
+        "auth": auth_main,
+        "report": report_main,
+    }
+
+
+    def run(tool_name: str) -> object:
+        return TOOLS[tool_name]()
+'''
+
+
+def test_a_tool_named_table_of_modules_main_functions_is_a_command_line(tmp_path: Path) -> None:
+    sub = "import sys\n\n\ndef main() -> int:\n    return len(sys.argv)\n"
+    files = {"pkg/__init__.py": "", "pkg/auth.py": sub, "pkg/report.py": sub, "pkg/hub.py": _CLI_TABLE}
+    assert tools_by_name(tmp_path, files) == {}
+    files["pkg/report.py"] = sub.replace("def main()", "def build_report()")  # not every entry a ``main``: a tool table
+    files["pkg/hub.py"] = _CLI_TABLE.replace("import main as report_main", "import build_report as report_main")
+    assert sorted(tools_by_name(tmp_path, files)) == ["auth", "report"]
