@@ -218,3 +218,35 @@ def test_a_tool_named_table_of_modules_main_functions_is_a_command_line(tmp_path
     files["pkg/report.py"] = sub.replace("def main()", "def build_report()")  # not every entry a ``main``: a tool table
     files["pkg/hub.py"] = _CLI_TABLE.replace("import main as report_main", "import build_report as report_main")
     assert sorted(tools_by_name(tmp_path, files)) == ["auth", "report"]
+
+
+_HANDLERS_WITH_A_LAMBDA = '''
+    def _tool(name: str, description: str) -> dict:
+        return {"name": name, "description": description, "inputSchema": {"type": "object"}}
+
+
+    TOOLS = [_tool("server_list", "List servers."), _tool("run", "Run a command."), _tool("file", "A file.")]
+
+
+    class Gateway:
+        def __init__(self, files) -> None:
+            self.files = files
+            self._handlers = {
+                "server_list": self._server_list, "run": self._run,
+                "file": lambda args: self.files.handle(args),
+            }
+
+        def call(self, name: str, args: dict) -> dict:
+            return self._handlers[name](args)
+
+        def _server_list(self, args: dict) -> dict:
+            return {}
+
+        def _run(self, args: dict) -> dict:
+            return {"ran": args["command"]}
+'''
+
+
+def test_a_lambda_calling_another_objects_method_leaves_the_tables_other_rows(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {"server.py": _HANDLERS_WITH_A_LAMBDA})
+    assert sorted(found) == ["run", "server_list"]  # ``file`` runs another object's method: not this module's

@@ -70,6 +70,12 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
     init = next((s.body for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), [])
     for stmt in [*cls.body, *init]:  # s56: a schema property or attribute naming it (``return ToolSchema(name=
         value = None  # "web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)
+        if isinstance(stmt, FUNCS) and stmt.body and stmt.name in _ID_PROPERTIES \
+                and any(ast.unparse(d) == "property" for d in stmt.decorator_list):  # ``def tool_id(self): return "x"``
+            last = stmt.body[-1]
+            text = literal_str(last.value) if isinstance(last, ast.Return) else None
+            if text:
+                return text
         if isinstance(stmt, FUNCS) and stmt.body and any(w in stmt.name.lower() for w in _NAMING_PROPERTIES) \
                 and any(ast.unparse(d) == "property" for d in stmt.decorator_list):
             last = stmt.body[-1]
@@ -90,6 +96,8 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
 
 #: the words of a property that describes a tool to the model, naming it (``schema``, ``definition``, ``spec``)
 _NAMING_PROPERTIES = ("schema", "definition", "spec")
+#: properties naming a tool by a literal, whatever its framework (zall's ``tool_id``)
+_ID_PROPERTIES = frozenset({"tool_id", "tool_name"})
 
 
 def discover(index: Index, tables: Tables) -> list[Def]:
