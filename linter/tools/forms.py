@@ -67,6 +67,13 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             text = literal_str(last.value) if isinstance(last, ast.Return) else None
             if text:
                 return text
+    return cls.name
+
+
+def _described_name(cls: ast.ClassDef) -> str | None:
+    """s56: the name a tool protocol's implementer gives itself in what describes it to the model: a ``tool_id``/
+    ``tool_name`` property's literal, or ``name=`` of the spec a property returns or an attribute holds (``return
+    ToolSchema(name="web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)."""
     init = next((s.body for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), [])
     for stmt in [*cls.body, *init]:  # s56: a schema property or attribute naming it (``return ToolSchema(name=
         value = None  # "web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)
@@ -91,7 +98,7 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
             text = literal_str(named) if named is not None else None
             if text:
                 return text
-    return cls.name
+    return None
 
 
 #: the words of a property that describes a tool to the model, naming it (``schema``, ``definition``, ``spec``)
@@ -287,8 +294,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             cls, kb.TOOL_REQUEST_FIELDS.get(framework, ""), index.classes) if p in by_path]  # an agent method (langroid)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
-            kind = "protocol" if f"{index.module}.{cls_path}" in tables.protocols and not index.bases(cls) else "subclass"
-            add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} {kind}", fns, cls.lineno,
+            linked = f"{index.module}.{cls_path}" in tables.protocols
+            kind = "protocol" if linked and not index.bases(cls) else "subclass"
+            named = _class_tool_name(cls, framework, index.tree)
+            add((_described_name(cls) or named) if linked and named == cls.name else named, framework,
+                f"{base_name} {kind}", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)
