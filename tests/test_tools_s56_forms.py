@@ -3,7 +3,11 @@ batches 1-28, not blind).
 
 - A project's own tool protocol: ``class Tool(Protocol): schema (a property); def run(self, **kwargs) -> str: ...``,
   which the tools implement without naming it as a base (``@dataclass class WebFetchTool: ...``), as a type checker
-  matches a class to a protocol by its members (terno-agent, batch 28; codegopher, batch 17; coderio, batch 20).
+  matches a class to a protocol by its members (terno-agent, batch 28; zall, batch 21; pxx-orchestrator, batch 23;
+  codegopher, batch 17; coderio, batch 20), when some file of the run names the class (builds or lists it).
+- Tool schemas a module's own builder function makes (``_tool("echo", ...)`` returning ``{"name": name, "inputSchema":
+  ...}``) name the keys of its dispatch table (mcp-ssh-gateway, batch 20), whose lambdas calling another object's method
+  skip that entry only; a tool-named table of other modules' ``main`` functions is a command line (kinetic-devops, 28).
 """
 
 from __future__ import annotations
@@ -71,6 +75,12 @@ _TOOLS = '''
     class HalfTool:  # no ``schema``: does not implement the protocol
         def run(self, **kwargs: Any) -> str:
             return ""
+
+
+    def _built() -> list[object]:
+        web = WebFetchTool()
+        read = ReadFileTool()
+        return [web, read, SchemaHelper(), HalfTool()]
 '''
 
 
@@ -130,6 +140,12 @@ _SPEC_TOOLS = '''
     class Session:  # runs, but has no ``spec``: not an implementer
         async def run(self, args: dict[str, Any]) -> str:
             return ""
+
+
+    def _built() -> list[object]:
+        read = ReadFile()
+        delete = DeleteFile()
+        return [read, delete, Session()]
 '''
 
 
@@ -250,3 +266,18 @@ _HANDLERS_WITH_A_LAMBDA = '''
 def test_a_lambda_calling_another_objects_method_leaves_the_tables_other_rows(tmp_path: Path) -> None:
     found = tools_by_name(tmp_path, {"server.py": _HANDLERS_WITH_A_LAMBDA})
     assert sorted(found) == ["run", "server_list"]  # ``file`` runs another object's method: not this module's
+
+
+def test_an_implementer_nothing_builds_or_lists_is_no_tool(tmp_path: Path) -> None:
+    unbuilt = '''
+
+    class GlobTool:  # implements the protocol; no file builds or lists it
+        @property
+        def schema(self) -> ToolSchema:
+            return ToolSchema(name="glob", description="Match paths.")
+
+        def run(self, **kwargs: Any) -> str:
+            return ""
+'''
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/core.py": _PROTOCOL, "pkg/tools.py": _TOOLS + unbuilt})
+    assert sorted(found) == ["read_file", "web_fetch"]  # never ``glob``: not offered to a model

@@ -85,6 +85,7 @@ class _Observer:
         self.markers: dict[str, frozenset[str]] = {}  # registries that only mark: qualified name -> attributes
         self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
+        self.refs: frozenset[str] = frozenset()
         self.facts: ToolFacts | None = None
         self.sdk_lines: set[int] = set()
         self.sdk_wrapped: dict[int, tuple[str, ...]] = {}  # an SDK client's constructor line -> its methods' wrappers
@@ -147,6 +148,9 @@ class _Observer:
         # s56: a class named a tool with no base may implement the run's tool protocol (``protocols.py``)
         self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases or s.toolish
                        or s.attrs & _DESCRIBING_ATTRS]
+        self.refs = frozenset(n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(index.tree)
+                              if isinstance(n, ast.Name) and n.id[:1].isupper()
+                              or isinstance(n, ast.Attribute) and n.attr[:1].isupper())
         self.helpers = method_helpers(index, self.tables)
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
@@ -279,6 +283,9 @@ class _FileResult:
     registry_text: dict[str, str] = field(default_factory=dict)  # its registries' framework text (``registry_text.py``)
     server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
     frameworks: frozenset[str] = frozenset()  # the agent/MCP frameworks it imports (``frameworks.py``)
+    # s56: the capitalised names the file refers to (a class built or listed): a protocol's implementer no file names
+    # is no tool of the run (``protocols.py``)
+    refs: frozenset[str] = frozenset()
 
 
 def describe_source(
@@ -340,7 +347,8 @@ def describe_source(
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
                        observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
-                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
+                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks,
+                       observer.refs)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -494,7 +502,8 @@ def run(
         classes = [c for r in first for c in r.classes]
         shapes = [s for r in first for s in r.shapes]
         # s56: the classes implementing a tool protocol of the run without naming it: the protocol read as their base
-        links = protocol_links(classes, shapes)
+        refs = frozenset().union(*(r.refs for r in first))
+        links = {c: p for c, p in protocol_links(classes, shapes).items() if c.rsplit(".", 1)[-1] in refs}
         if links:
             classes = [(qn, [*bases, links[qn]]) if qn in links else (qn, bases) for qn, bases in classes]
         # the project's own tool base classes, by their shape (and the configured ones' template methods)
