@@ -296,8 +296,8 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
             linked = f"{index.module}.{cls_path}" in tables.protocols
             kind = "protocol" if linked and not index.bases(cls) else "subclass"
-            named = _class_tool_name(cls, framework, index.tree)
-            add((_described_name(cls) or named) if linked and named == cls.name else named, framework,
+            own_name = _class_tool_name(cls, framework, index.tree)
+            add((_described_name(cls) or own_name) if linked and own_name == cls.name else own_name, framework,
                 f"{base_name} {kind}", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
 
