@@ -17,6 +17,7 @@ from ...rules.errors.text import ExceptionText
 from ...rules.retries.model import RetryModel
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
+from .protocols import protocol_links
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, served_commands, typer_commands
 from .facts import ToolFacts
@@ -84,6 +85,7 @@ class _Observer:
         self.markers: dict[str, frozenset[str]] = {}  # registries that only mark: qualified name -> attributes
         self.reads: set[str] = set()  # attributes read off objects by name
         self.pending = False
+        self.refs: frozenset[str] = frozenset()
         self.facts: ToolFacts | None = None
         self.sdk_lines: set[int] = set()
         self.sdk_wrapped: dict[int, tuple[str, ...]] = {}  # an SDK client's constructor line -> its methods' wrappers
@@ -143,7 +145,12 @@ class _Observer:
         self.dispatch = [(f"{self.module}.{p}", found) for p, node in index.classes
                          if (found := {**text_dispatchers(node), **name_tables(node)})] + registry_runners(index)
         with_bases = {qn for qn, bases in self.classes if bases}
-        self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases]
+        # s56: a class named a tool with no base may implement the run's tool protocol (``protocols.py``)
+        self.shapes = [s for s in class_shapes(index) if s.template or s.qualname in with_bases or s.toolish
+                       or s.attrs & _DESCRIBING_ATTRS]
+        self.refs = frozenset(n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(index.tree)
+                              if isinstance(n, ast.Name) and n.id[:1].isupper()
+                              or isinstance(n, ast.Attribute) and n.attr[:1].isupper())
         self.helpers = method_helpers(index, self.tables)
         # a base that may be the project's own tool base (its subclasses here too): decided once the run is known
         configured = {qn for qn, (fw, _) in self.tables.bases.items() if fw == "configured"}
@@ -240,6 +247,10 @@ def _card_named(d: Def, index: Index) -> Def:
     return replace(d, name=names.pop()) if len(names) == 1 else d
 
 
+#: class attributes that describe a tool (``spec = ToolSpec(...)``): the class may implement a tool protocol
+_DESCRIBING_ATTRS = frozenset({"spec", "schema", "tool_spec", "definition"})
+
+
 @dataclass
 class _FileResult:
     path: str
@@ -272,6 +283,9 @@ class _FileResult:
     registry_text: dict[str, str] = field(default_factory=dict)  # its registries' framework text (``registry_text.py``)
     server_texts: frozenset[str] = frozenset()  # the text wrappers of the MCP servers it imports
     frameworks: frozenset[str] = frozenset()  # the agent/MCP frameworks it imports (``frameworks.py``)
+    # s56: the capitalised names the file refers to (a class built or listed): a protocol's implementer no file names
+    # is no tool of the run (``protocols.py``)
+    refs: frozenset[str] = frozenset()
 
 
 def describe_source(
@@ -333,7 +347,8 @@ def describe_source(
                        {} if observer.pending else summaries, [] if observer.pending else links, observer.imported,
                        [] if observer.pending else observer.remotes, observer.injected, observer.free,
                        observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
-                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
+                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks,
+                       observer.refs)
 
 
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
@@ -485,8 +500,17 @@ def run(
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
+        shapes = [s for r in first for s in r.shapes]
+        # s56: the classes implementing a tool protocol of the run without naming it: the protocol read as their base
+        refs = frozenset().union(*(r.refs for r in first))
+        links = {c: p for c, p in protocol_links(classes, shapes).items() if c.rsplit(".", 1)[-1] in refs}
+        if links:
+            classes = [(qn, [*bases, links[qn]]) if qn in links else (qn, bases) for qn, bases in classes]
         # the project's own tool base classes, by their shape (and the configured ones' template methods)
-        own_bases, candidates = project_tool_bases(classes, [s for r in first for s in r.shapes], tables)
+        own_bases, candidates = project_tool_bases(classes, shapes, tables)
+        links = {qn: p for qn, p in links.items() if p in own_bases}
+        # their files described again once the run's tool classes are known
+        relinked = {r.path for r in first if not r.pending and any(qn in links for qn, _ in r.classes)}
         if own_bases:
             tables = replace(tables, bases={**tables.bases, **own_bases})
         project = tool_classes(classes, tables)
@@ -511,12 +535,14 @@ def run(
         # import registry``; ``@registry.tool("web_fetch", ...)``): the method under the object's name
         registries |= {f"{obj}.{q[len(cls) + 1:]}": r for obj, cls in exports for q, r in list(registries.items())
                        if q.startswith(cls + ".") and "." not in q[len(cls) + 1:]}
-        later = [r.path for r in first if r.pending]
-        done = [r for r in first if not r.pending]
+        later = [r.path for r in first if r.pending or r.path in relinked]
+        done = [r for r in first if not r.pending and r.path not in relinked]
         later_tables = tables
         if later:
             wrapping = frozenset(q for res in first for q in res.wrapping) - registries.keys()
             later_tables = tables.with_classes(project, roots, texts, registries, params, wrapping)
+            if links:
+                later_tables = replace(later_tables, protocols=links)
             servers = {t for r in first for t in r.server_texts}  # one MCP server wrapper: an untyped ``mcp``'s
             texts_of = {q: t for r in first for q, t in r.registry_text.items()}  # ``<module>.*``: a list mounted elsewhere
             later_tables = replace(later_tables, registry_text={q: t for q in registries if (t := texts_of.get(q) or texts_of.get(

@@ -378,7 +378,53 @@ def tool_schema_names(tree: ast.Module) -> set[str]:
     for bound, d in tables:  # a name -> function table whose functions (or names) a model is handed
         if bound in handed and len(d.keys) >= 2 and all(isinstance(v, (ast.Name, ast.Attribute)) for v in d.values):
             out.update(k for k in map(literal_str, d.keys) if k)
-    return out
+    return out | built_schema_names(tree)
+
+
+def _builds_schema(fn: Fn) -> tuple[int, str] | None:
+    """A function building one tool schema from its parameter: it returns a dict (written out, or bound to a name
+    it returns) holding ``"name": <param>`` beside a schema key (:data:`_SCHEMA_KEYS`, at any depth: ``{"type":
+    "function", "function": {"name": name, "parameters": ...}}``), or a call with ``name=<param>`` and a schema
+    keyword (``types.Tool(name=name, inputSchema=...)``). -> (the parameter's position, its name)."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    bound = {t.id: n.value for n in own_nodes(fn) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict)
+             for t in n.targets if isinstance(t, ast.Name)}
+    for ret in own_nodes(fn):
+        if not isinstance(ret, ast.Return) or ret.value is None:
+            continue
+        value = bound.get(ret.value.id) if isinstance(ret.value, ast.Name) else ret.value
+        named: ast.expr | None = None
+        if isinstance(value, ast.Dict):
+            for d in (n for n in ast.walk(value) if isinstance(n, ast.Dict)):
+                keys = {literal_str(k): v for k, v in zip(d.keys, d.values) if k is not None}
+                if keys.keys() & _SCHEMA_KEYS and "name" in keys:
+                    named = keys["name"]
+                    break
+        elif isinstance(value, ast.Call):
+            kws = {k.arg: k.value for k in value.keywords if k.arg}
+            named = kws.get("name") if kws.keys() & _SCHEMA_KEYS else None
+        if isinstance(named, ast.Name) and named.id in params:
+            return params.index(named.id), named.id
+    return None
+
+
+def built_schema_names(tree: ast.Module) -> set[str]:
+    """s56: the literal names a module hands its own schema builder (:func:`_builds_schema`: ``_tool("echo_message",
+    "Echo", {...})`` with ``def _tool(name, title, properties): return {"name": name, "inputSchema": ...}``), two at
+    least: the names of its tools' schemas, as those written out (mcptoon's demo server, mcp-ssh-gateway)."""
+    builders = {fn.name: found for fn in tree.body if isinstance(fn, FUNCS) and (found := _builds_schema(fn))}
+    if not builders:
+        return set()
+    out: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in builders:
+            position, param = builders[n.func.id]
+            arg = n.args[position] if position < len(n.args) else next(
+                (k.value for k in n.keywords if k.arg == param), None)
+            text = literal_str(arg) if arg is not None else None
+            if text:
+                out.add(text)
+    return out if len(out) >= 2 else set()
 
 
 #: a model API's function schema (an MCP/strands ``inputSchema`` spec is registered by its server or loader's own form)

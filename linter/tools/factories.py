@@ -40,7 +40,8 @@ def dispatch_targets(pairs: list[tuple[str, ast.expr]], index: Index, scope_path
                      ) -> list[tuple[str, Entry]] | None:
     """A ``{"name": fn}`` dispatch dict's rows: each value resolved to a def of this module (:func:`~.index.resolve_ref`),
     a lambda to the function of this module its body calls (``lambda a: _read_file(a["path"])``), a name imported from
-    another module skipped; None when a value is none of these (a table of values, not of functions), or none resolves."""
+    another module or a lambda calling no function of this module skipped; None when a value is none of these (a table
+    of values, not of functions), or none resolves."""
     out: list[tuple[str, Entry]] = []
     for key, value in pairs:
         ref = value.body.func if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call) else value
@@ -48,10 +49,12 @@ def dispatch_targets(pairs: list[tuple[str, ast.expr]], index: Index, scope_path
         if target is not None:
             out.append((key, target))
             continue
+        if isinstance(value, ast.Lambda):
+            continue  # s56: a function all the same, of another object (``lambda a, r: self.files.handle(a)``)
         root = ref
         while isinstance(root, ast.Attribute):
             root = root.value
-        if isinstance(value, ast.Lambda) or not isinstance(root, ast.Name) or root.id not in index.imports:
+        if not isinstance(root, ast.Name) or root.id not in index.imports:
             return None
     return out or None
 

@@ -70,6 +70,43 @@ def _class_tool_name(cls: ast.ClassDef, framework: str = "", module: ast.Module 
     return cls.name
 
 
+def _described_name(cls: ast.ClassDef) -> str | None:
+    """s56: the name a tool protocol's implementer gives itself in what describes it to the model: a ``tool_id``/
+    ``tool_name`` property's literal, or ``name=`` of the spec a property returns or an attribute holds (``return
+    ToolSchema(name="web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)."""
+    init = next((s.body for s in cls.body if isinstance(s, FUNCS) and s.name == "__init__"), [])
+    for stmt in [*cls.body, *init]:  # s56: a schema property or attribute naming it (``return ToolSchema(name=
+        value = None  # "web_fetch", ...)``, ``spec = ToolSpec(name="read_file", ...)``, ``self.spec = ToolSpec(...)``)
+        if isinstance(stmt, FUNCS) and stmt.body and stmt.name in _ID_PROPERTIES \
+                and any(ast.unparse(d) == "property" for d in stmt.decorator_list):  # ``def tool_id(self): return "x"``
+            last = stmt.body[-1]
+            text = literal_str(last.value) if isinstance(last, ast.Return) else None
+            if text:
+                return text
+        if isinstance(stmt, FUNCS) and stmt.body and any(w in stmt.name.lower() for w in _NAMING_PROPERTIES) \
+                and any(ast.unparse(d) == "property" for d in stmt.decorator_list):
+            last = stmt.body[-1]
+            value = last.value if isinstance(last, ast.Return) else None
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and any(
+                w in (t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute)
+                      and isinstance(t.value, ast.Name) and t.value.id == "self" else "").lower()
+                for t in stmt.targets for w in _NAMING_PROPERTIES):
+            value = stmt.value
+        if value is not None:
+            named = next((k.value for k in value.keywords if k.arg == "name"), None) if isinstance(value, ast.Call) \
+                else None
+            text = literal_str(named) if named is not None else None
+            if text:
+                return text
+    return None
+
+
+#: the words of a property that describes a tool to the model, naming it (``schema``, ``definition``, ``spec``)
+_NAMING_PROPERTIES = ("schema", "definition", "spec")
+#: properties naming a tool by a literal, whatever its framework (zall's ``tool_id``)
+_ID_PROPERTIES = frozenset({"tool_id", "tool_name"})
+
+
 def discover(index: Index, tables: Tables) -> list[Def]:
     """Every tool the file defines (``tables.bases`` holds the project's tool classes too)."""
     found: dict[tuple[str, int], Def] = {}
@@ -228,6 +265,10 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 hits[cls_path] = (index.bases(cls)[0].rsplit(".", 1)[-1], tables.bases[own])
                 changed = True
                 continue
+            if own in tables.bases and own in tables.protocols:  # s56: a tool protocol's implementer (no base)
+                hits[cls_path] = (tables.protocols[own].rsplit(".", 1)[-1], tables.bases[own])
+                changed = True
+                continue
             for b in index.bases(cls):
                 if b in bases:
                     hits[cls_path] = (b.rsplit(".", 1)[-1], bases[b])
@@ -253,7 +294,11 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             cls, kb.TOOL_REQUEST_FIELDS.get(framework, ""), index.classes) if p in by_path]  # an agent method (langroid)
         if fns and not _ADAPTER_CLASS.search(cls.name) and not _delegates(cls, fns, index) and not tool_base(
                 cls, [f[2] for f in fns], _class_tool_name(cls, framework) != cls.name, CALLABLE_WORDS):
-            add(_class_tool_name(cls, framework, index.tree), framework, f"{base_name} subclass", fns, cls.lineno,
+            linked = f"{index.module}.{cls_path}" in tables.protocols
+            kind = "protocol" if linked and not index.bases(cls) else "subclass"
+            own_name = _class_tool_name(cls, framework, index.tree)
+            add((_described_name(cls) or own_name) if linked and own_name == cls.name else own_name, framework,
+                f"{base_name} {kind}", fns, cls.lineno,
                 f"{index.module}.{cls_path}", by_name=inherits)
 
     decorated_classes(project=True)

@@ -54,6 +54,9 @@ class Tables:
     # the wrapper answering raises with text that every MCP server class the run imports shares
     # (``knowledge.MCP_SERVER_TEXT``): a tool on a receiver the run cannot type (``@mcp.tool``, ``mcp`` a parameter)
     server_text: str | None = None
+    # s56: the run's classes implementing one of its tool protocols without naming it as a base (``protocols.py``):
+    # qualified name -> the protocol's
+    protocols: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, config: "Config") -> "Tables":

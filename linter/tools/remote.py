@@ -329,13 +329,18 @@ def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
                 out.append((made[1], made[0], qn.split(".")[0].replace("_", "-"), f"{qn.rsplit('.', 1)[-1]}(<name>, ..., <function>)", ""))
     for name, _line in described_names(index.tree):
         out.append((f"?{index.module}:{name}", name, "schema", "tool description table", ""))
+    named: list[Remote] = []
     for table, key, ref in name_tables(index):
         own = isinstance(ref, ast.Name) and any(isinstance(s, FUNCS) and s.name == ref.id for s in index.tree.body)
         qn = f"{index.module}.{ref.id}" if own and isinstance(ref, ast.Name) else \
             index.qualname(ref) if isinstance(ref, (ast.Name, ast.Attribute)) else None  # a package's own submodule too
         if qn is not None and qn.split(".")[0] in own_roots:
-            out.append((qn, key, "dispatch", f"{table}[name]", ""))
-    return out
+            named.append((qn, key, "dispatch", f"{table}[name]", ""))
+    # s56: a table of other modules' ``main`` functions is a command line's subcommands (kinetic-devops' ``TOOLS =
+    # {"auth": auth_main, ...}`` of ``from .auth import main as auth_main``): each module's entry point, no tool
+    mains = {r[3] for r in named if r[0].rsplit(".", 1)[-1] == "main"}
+    return out + [r for r in named if r[3] not in mains or not all(x[0].rsplit(".", 1)[-1] == "main"
+                                                                   for x in named if x[3] == r[3])]
 
 
 #: words that make a tool-named table something else than the tools a name runs (``TOOL_DESCRIPTIONS``,

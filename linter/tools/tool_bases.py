@@ -71,6 +71,10 @@ class Shape:
     # named as an adapter of what it is given (``FunctionTool``, ``MCPTool``) and naming no tool of its own: a class
     # that names itself by a literal (``NAME = "MCP"``: wizolt's MCP gateway tool) is one tool, not an adapter
     adapter: bool = False
+    # a ``typing.Protocol`` (s56): its tools implement it without naming it as a base (``protocols.py``)
+    protocol: bool = False
+    # the names its body binds (``spec = ToolSpec(...)``, ``spec: ToolSpec``): a protocol's attributes, an implementer's
+    attrs: frozenset[str] = frozenset()
 
 
 _NO_SHAPE = Shape("", frozenset(), (), False)
@@ -150,7 +154,12 @@ def class_shapes(index: Index) -> list[Shape]:
         methods = {s.name: s for s in cls.body if isinstance(s, FUNCS)}
         attrs = {t.id for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign))
                  for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
-        abc = any(ast.unparse(b).rsplit(".", 1)[-1] in ("ABC", "Protocol") for b in cls.bases) or any(
+        protocol = any(ast.unparse(b).rsplit(".", 1)[-1].split("[")[0] == "Protocol" for b in cls.bases)
+        init = methods.get("__init__")  # and what its constructor sets on ``self`` (``self.spec = ToolSpec(...)``)
+        bound = {t.attr for n in ast.walk(init) if isinstance(n, (ast.Assign, ast.AnnAssign))
+                 for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Attribute)
+                 and isinstance(t.value, ast.Name) and t.value.id == "self"} if init is not None else set()
+        abc = protocol or any(ast.unparse(b).rsplit(".", 1)[-1] in ("ABC", "Protocol") for b in cls.bases) or any(
             k.arg == "metaclass" and ast.unparse(k.value).rsplit(".", 1)[-1] == "ABCMeta" for k in cls.keywords)
         template: list[str] = []
         props = _properties(cls)
@@ -185,7 +194,7 @@ def class_shapes(index: Index) -> list[Shape]:
                            and (last := ast.unparse(n.func).rsplit(".", 1)[-1])[:1].isupper())
         out.append(Shape(f"{index.module}.{path}", frozenset(methods), tuple(template), says_tool(cls),
                          "Tool" in _words(cls.name)[:-1] and describes and any(runs_tool(m) for m in template), builds,
-                         _adapter_named(cls.name) and not _literal_named(cls)))
+                         _adapter_named(cls.name) and not _literal_named(cls), protocol, frozenset(attrs | bound)))
     return out
 
 
