@@ -22,6 +22,12 @@ from .refusals import catches_own_refusals
 from .own_raises import raises_only_own_builtins
 
 
+#: s56 (issue 24): how many same-module helpers deep a text is followed into returns. Two: an error formatter handed
+#: the exception often hands its payload on to a serialiser or a result builder of its module (elate's
+#: ``_fail(exc)`` -> ``return _json(payload)``, api-to-mcp-forge's ``_err(code, msg)`` -> ``return _res({...}, True)``)
+FOLLOW_DEPTH = 2
+
+
 class TextTaint:
     """The names holding a caught exception's text and the text's taint (the base of :class:`~.text.ExceptionText`)."""
 
@@ -38,7 +44,8 @@ class TextTaint:
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
         self.carries: dict[tuple[int, str, bool, frozenset[str]], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
-        self.following = False  # inside a helper's returns: one level only
+        # inside a helper's returns: how many helpers deep (s56: two, a formatter's ``return _json(payload)``)
+        self.following = 0
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
         # s54: a helper's parameters that the call being followed gives no kind (the exception's class name, a
         # catch-all code, nothing): ``err(str(exc), code=exc.__class__.__name__)`` of ``{"code": code, ...}``
@@ -142,9 +149,10 @@ class TextTaint:
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
         """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
-        if self.following:
+        if self.following >= FOLLOW_DEPTH:
             return False
-        defs, method = self.errors.helpers_of(call)
+        # the second helper is the module's own (a serialiser, a result builder), never read from disk
+        defs, method = self.errors.helpers_of(call, imported=not self.following)
         if not defs:
             return False
         for i, arg in enumerate(call.args):
@@ -195,7 +203,8 @@ class TextTaint:
         key = (id(helper), param, obj, untyped)
         if key not in self.carries:
             self.carries[key] = False
-            self.following = True
+            saved = self._untyped
+            self.following += 1
             self._untyped = untyped - {param}
             exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
             try:
@@ -207,8 +216,8 @@ class TextTaint:
                             self.carries[key] = True
                             break
             finally:
-                self.following = False
-                self._untyped = frozenset()
+                self.following -= 1
+                self._untyped = saved
         return self.carries[key]
 
     def _local_text(self, helper: cst.FunctionDef, exc: set[str], extra: frozenset[str]) -> frozenset[str]:
