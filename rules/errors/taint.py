@@ -157,8 +157,9 @@ class TextTaint:
             return False
         for i, arg in enumerate(call.args):
             obj = isinstance(arg.value, cst.Name) and arg.value.value in exc  # the exception itself
-            if arg.star or not (obj or self._leak(arg.value, exc) is not None):
-                continue
+            if arg.star or (obj and self.following) or not (obj or self._leak(arg.value, exc) is not None):
+                continue  # s56: the second helper is followed with the text a formatter built, not the exception
+                # (``_describe(e)`` in a formatter is s49's: the formatter's own ``return`` is reported)
             for d in defs:
                 params = [*d.params.posonly_params, *d.params.params]
                 if method and params and params[0].name.value in ("self", "cls"):
