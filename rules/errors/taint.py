@@ -43,9 +43,11 @@ class TextTaint:
         self.aliases: dict[int, set[str]] = {}
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
-        self.carries: dict[tuple[int, str, bool, frozenset[str]], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
+        self.carries: dict[tuple[int, str, bool, frozenset[str], int, int], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
         # inside a helper's returns: how many helpers deep (s56: two, a formatter's ``return _json(payload)``)
         self.following = 0
+        self.follow_depth = FOLLOW_DEPTH  # s56: one where the callers of a formatter live in other modules
+        self._foreign = False  # following a helper read from another module: its names are not this module's
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
         # s54: a helper's parameters that the call being followed gives no kind (the exception's class name, a
         # catch-all code, nothing): ``err(str(exc), code=exc.__class__.__name__)`` of ``{"code": code, ...}``
@@ -149,12 +151,13 @@ class TextTaint:
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
         """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
-        if self.following >= FOLLOW_DEPTH:
-            return False
+        if self.following >= self.follow_depth or (self.following and self._foreign):
+            return False  # s56: a second helper only inside a helper of this module (names resolve in this module)
         # the second helper is the module's own (a serialiser, a result builder), never read from disk
         defs, method = self.errors.helpers_of(call, imported=not self.following)
         if not defs:
             return False
+        own = self.errors.helpers_of(call, imported=False)[0] if not self.following else defs
         for i, arg in enumerate(call.args):
             obj = isinstance(arg.value, cst.Name) and arg.value.value in exc  # the exception itself
             if arg.star or (obj and self.following) or not (obj or self._leak(arg.value, exc) is not None):
@@ -170,8 +173,12 @@ class TextTaint:
                     name = params[i].name.value
                 else:
                     continue
-                if self._carries(d, name, obj, self._untyped_params(call, d, params, exc)):
-                    return True
+                foreign, self._foreign = self._foreign, not any(d is o for o in own)
+                try:
+                    if self._carries(d, name, obj, self._untyped_params(call, d, params, exc)):
+                        return True
+                finally:
+                    self._foreign = foreign
         return False
 
     def _untyped_params(self, call: cst.Call, helper: cst.FunctionDef, positional: list[cst.Param],
@@ -201,7 +208,7 @@ class TextTaint:
                  untyped: frozenset[str] = frozenset()) -> bool:
         """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself;
         ``untyped``: its parameters the call gives no kind, :meth:`_untyped_params`)."""
-        key = (id(helper), param, obj, untyped)
+        key = (id(helper), param, obj, untyped, self.following, self.follow_depth)  # s56: what is followed depends on the depth
         if key not in self.carries:
             self.carries[key] = False
             saved = self._untyped
