@@ -89,7 +89,14 @@ where it goes:
   and not annotated to return a truth value (`-> bool`). Not where the helper returns the parameter as text one
   level deep (`return {"error": str(e)}`): its callers' `return
   _handle_error(e)` are reported then, and the helper stays silent (one
-  finding per text). A parameter not annotated, or annotated with one
+  finding per text). s56: where a function of the helper's own module
+  calls it, the text is followed one helper further, into a helper of the
+  module the formatter hands the text it built (`payload = {"error":
+  f"{type(exc).__name__}: {exc}"}; return _json(payload)`, `return
+  _err(code, f"...: {exc}")` -> `return _res({...})`): its callers are
+  reported then; a helper only other modules call keeps the one-level
+  reading (their second helper's names are not the caller's), and a helper
+  handed the exception itself (`_describe(e)`) is not followed further. A parameter not annotated, or annotated with one
   class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so; nor
   a helper annotated to return an exception (`def _page_failure(e:
   Exception) -> Exception`, `-> ToolError | None`: the error its caller
