@@ -4,7 +4,7 @@ The answers the error-handling rules (TFH401-TFH403) give are read from their
 model, ``rules/errors/``: a handler that only swallows is ``ErrorModel``'s
 ``swallows_cst``, and whether a returned value carries the caught exception's
 text (through variables, containers, text builders and one level into
-same-module helpers) is TFH401's ``ExceptionText.leak``, asked by the facts
+same-module helpers, two inside a formatter its module calls: s56) is TFH401's ``ExceptionText.leak``, asked by the facts
 visitor as the traversal goes and handed here as ``text``; a tool where TFH401
 reports anything else (the exception object in its result) gets "text" from
 ``describe.py``. No other test decides "text": the column and TFH401 agree on

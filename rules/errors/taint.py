@@ -22,6 +22,12 @@ from .refusals import catches_own_refusals
 from .own_raises import raises_only_own_builtins
 
 
+#: s56 (issue 24): how many same-module helpers deep a text is followed into returns. Two: an error formatter handed
+#: the exception often hands its payload on to a serialiser or a result builder of its module (elate's
+#: ``_fail(exc)`` -> ``return _json(payload)``, api-to-mcp-forge's ``_err(code, msg)`` -> ``return _res({...}, True)``)
+FOLLOW_DEPTH = 2
+
+
 class TextTaint:
     """The names holding a caught exception's text and the text's taint (the base of :class:`~.text.ExceptionText`)."""
 
@@ -37,8 +43,11 @@ class TextTaint:
         self.aliases: dict[int, set[str]] = {}
         self.format_repair: dict[int, bool] = {}  # id of a handler -> it hands back format-repair feedback
         self.code_runs: dict[int, bool] = {}  # id of a try -> runs code the model wrote
-        self.carries: dict[tuple[int, str, bool, frozenset[str]], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
-        self.following = False  # inside a helper's returns: one level only
+        self.carries: dict[tuple[int, str, bool, frozenset[str], int, int], bool] = {}  # (id of helper, parameter, is the exception) -> carries it
+        # inside a helper's returns: how many helpers deep (s56: two, a formatter's ``return _json(payload)``)
+        self.following = 0
+        self.follow_depth = FOLLOW_DEPTH  # s56: one where the callers of a formatter live in other modules
+        self._foreign = False  # following a helper read from another module: its names are not this module's
         self._extra: frozenset[str] = frozenset()  # a helper's parameter, while following one
         # s54: a helper's parameters that the call being followed gives no kind (the exception's class name, a
         # catch-all code, nothing): ``err(str(exc), code=exc.__class__.__name__)`` of ``{"code": code, ...}``
@@ -142,15 +151,18 @@ class TextTaint:
 
     def _helper_carries(self, call: cst.Call, exc: set[str]) -> bool:
         """``make_error(f"failed: {e}")``, ``self._error_json(str(e))``: a same-module helper whose result carries the text."""
-        if self.following:
-            return False
-        defs, method = self.errors.helpers_of(call)
+        if self.following >= self.follow_depth or (self.following and self._foreign):
+            return False  # s56: a second helper only inside a helper of this module (names resolve in this module)
+        # the second helper is the module's own (a serialiser, a result builder), never read from disk
+        defs, method = self.errors.helpers_of(call, imported=not self.following)
         if not defs:
             return False
+        own = self.errors.helpers_of(call, imported=False)[0] if not self.following else defs
         for i, arg in enumerate(call.args):
             obj = isinstance(arg.value, cst.Name) and arg.value.value in exc  # the exception itself
-            if arg.star or not (obj or self._leak(arg.value, exc) is not None):
-                continue
+            if arg.star or (obj and self.following) or not (obj or self._leak(arg.value, exc) is not None):
+                continue  # s56: the second helper is followed with the text a formatter built, not the exception
+                # (``_describe(e)`` in a formatter is s49's: the formatter's own ``return`` is reported)
             for d in defs:
                 params = [*d.params.posonly_params, *d.params.params]
                 if method and params and params[0].name.value in ("self", "cls"):
@@ -161,8 +173,12 @@ class TextTaint:
                     name = params[i].name.value
                 else:
                     continue
-                if self._carries(d, name, obj, self._untyped_params(call, d, params, exc)):
-                    return True
+                foreign, self._foreign = self._foreign, not any(d is o for o in own)
+                try:
+                    if self._carries(d, name, obj, self._untyped_params(call, d, params, exc)):
+                        return True
+                finally:
+                    self._foreign = foreign
         return False
 
     def _untyped_params(self, call: cst.Call, helper: cst.FunctionDef, positional: list[cst.Param],
@@ -192,10 +208,11 @@ class TextTaint:
                  untyped: frozenset[str] = frozenset()) -> bool:
         """Whether the helper returns its ``param`` as text (``obj``: the parameter is the exception itself;
         ``untyped``: its parameters the call gives no kind, :meth:`_untyped_params`)."""
-        key = (id(helper), param, obj, untyped)
+        key = (id(helper), param, obj, untyped, self.following, self.follow_depth)  # s56: what is followed depends on the depth
         if key not in self.carries:
             self.carries[key] = False
-            self.following = True
+            saved = self._untyped
+            self.following += 1
             self._untyped = untyped - {param}
             exc, extra = ({param}, frozenset()) if obj else (set(), frozenset({param}))
             try:
@@ -207,8 +224,8 @@ class TextTaint:
                             self.carries[key] = True
                             break
             finally:
-                self.following = False
-                self._untyped = frozenset()
+                self.following -= 1
+                self._untyped = saved
         return self.carries[key]
 
     def _local_text(self, helper: cst.FunctionDef, exc: set[str], extra: frozenset[str]) -> frozenset[str]:

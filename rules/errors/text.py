@@ -443,7 +443,15 @@ class ExceptionText(TextTaint):
         # s49: a parameter annotated as any exception holds it, where callers are not reported for it (:mod:`.exc_params`)
         params = exception_params(node, self.knowledge)  # s51: not where every use raises it (``raise _err(e)``)
         if params and not raised_only(self.errors.ctx.screen, node.name.value):
-            self.aliased.update(p for p in params if not self._carries(node, p, True))
+            # s56: a caller in another module follows the formatter one helper deep only (its second helper's
+            # names are not the caller's): where the module does not call the formatter itself, its text is
+            # reported at its own return unless it carries the exception one level deep (s49)
+            local = node.name.value in self.errors.ctx.screen.call_names
+            saved, self.follow_depth = self.follow_depth, self.follow_depth if local else 1
+            try:
+                self.aliased.update(p for p in params if not self._carries(node, p, True))
+            finally:
+                self.follow_depth = saved
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
         self._before[id(node)] = (set(self.tainted), set(self.aliased))

@@ -120,6 +120,20 @@ def _text_names(handler: ast.ExceptHandler, name: str) -> frozenset[str]:
     )
 
 
+def _returned_helpers(defs: list[ast.FunctionDef | ast.AsyncFunctionDef], helpers: set[str]) -> set[str]:
+    """s56: the helpers a helper's ``return`` hands its value to (``return _json(payload)``, ``return _res({...})``):
+    the rule follows the text two helpers deep (``taint.FOLLOW_DEPTH``), so their definitions are read too."""
+    out: set[str] = set()
+    for d in defs:
+        if d.name in helpers:
+            for n in ast.walk(d):
+                if isinstance(n, ast.Return) and isinstance(n.value, ast.Call):
+                    callee = _helper_name(n.value)
+                    if callee is not None and callee not in helpers:
+                        out.add(callee)
+    return out
+
+
 def _helpers_called_after(
     defs: list[ast.FunctionDef | ast.AsyncFunctionDef], line: int, held: frozenset[str]
 ) -> set[str]:
@@ -185,6 +199,7 @@ def screen_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
         # `msg = f"failed: {e}"` in the handler, then `return _summary(result=msg)` after it: the helper's body
         helpers.update(_helpers_called_after(defs, line, held))
     if helpers:
+        helpers |= _returned_helpers(defs, helpers)
         out += [d.lineno for d in defs if d.name in helpers]
         # a same-module class called with the text: its __init__'s signature types a positional kind
         out += [m.lineno for c in classes_of(screen.tree) if c.name in helpers for m in c.body

@@ -89,7 +89,14 @@ where it goes:
   and not annotated to return a truth value (`-> bool`). Not where the helper returns the parameter as text one
   level deep (`return {"error": str(e)}`): its callers' `return
   _handle_error(e)` are reported then, and the helper stays silent (one
-  finding per text). A parameter not annotated, or annotated with one
+  finding per text). s56: where a function of the helper's own module
+  calls it, the text is followed one helper further, into a helper of the
+  module the formatter hands the text it built (`payload = {"error":
+  f"{type(exc).__name__}: {exc}"}; return _json(payload)`, `return
+  _err(code, f"...: {exc}")` -> `return _res({...})`): its callers are
+  reported then; a helper only other modules call keeps the one-level
+  reading (their second helper's names are not the caller's), and a helper
+  handed the exception itself (`_describe(e)`) is not followed further. A parameter not annotated, or annotated with one
   class (`e: DocEditError`, `exc: httpx.HTTPError`), is not read so; nor
   a helper annotated to return an exception (`def _page_failure(e:
   Exception) -> Exception`, `-> ToolError | None`: the error its caller
@@ -524,6 +531,25 @@ def get_issue(n: int):
 in the configuration (e.g. for a CLI that prints errors to a human).
 """
     VALID = [
+        # s56: a formatter handed the exception whose payload goes on to a second helper of its module is followed
+        # into that helper: one that keeps a fixed answer and logs the payload hands the model no exception text
+        """\
+import json
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("editor")
+def _ack(payload: dict) -> str:
+    log.warning(json.dumps(payload))
+    return json.dumps({"ok": False, "error": "the editor session failed; see the server log"})
+def _fail(exc: Exception) -> str:
+    payload = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    return _ack(payload)
+@server.tool()
+def editor_stop(session: str) -> str:
+    try:
+        return json.dumps(sessions.stop(session))
+    except Exception as exc:
+        return _fail(exc)
+""",
         # s49: a helper handed the exception that returns it as text one level deep is reported at its callers'
         # `return _handled_error(e)`, not again at its own line (one finding per text); one that returns only the
         # class name, or a kind, stays silent
@@ -1453,6 +1479,26 @@ def run(command: str, cwd: str):
     ]
 
     INVALID = [
+        # s56 (batch 28's elate, node804-like formatters on 3+ batches): a formatter handed the exception builds the
+        # text and hands its payload to a serialiser of its module (`return _json(payload)`): followed two helpers
+        # deep, the text reaches the tool's answer, reported at the caller's `return _fail(exc)`
+        """\
+import json
+from mcp.server.fastmcp import FastMCP
+server = FastMCP("editor")
+def _json(payload: dict) -> str:
+    return json.dumps(payload, ensure_ascii=False)
+def _fail(exc: Exception) -> str:
+    message = f"{type(exc).__name__}: {exc}"
+    payload = {"ok": False, "error": message}
+    return _json(payload)
+@server.tool()
+def editor_stop(session: str) -> str:
+    try:
+        return _json({"ok": True, **sessions.stop(session)})
+    except Exception as exc:
+        return _fail(exc)  # error: TFH401
+""",
         # s54: an envelope helper whose kind is a parameter the call fills with the exception's class name (vmnest's
         # `err(str(exc), code=exc.__class__.__name__)` of `{"code": code, "message": message}`): no kind, reported
         """\
