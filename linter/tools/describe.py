@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import warnings
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -277,14 +278,17 @@ class _FileResult:
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
-    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (),
+    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (), lint: bool = True,
 ) -> _FileResult:
     """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
-    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
+    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them. ``lint=False``
+    (:func:`discover_spans`): the ``ast`` phase only, the rows bare (name, form, spans), no lint of the file."""
     from .. import engine
 
     tables = tables or Tables.build(config)
     observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt, inject)
+    if not lint:
+        return _discovered(source, path, config, observer)
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -336,14 +340,41 @@ def describe_source(
                        observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
 
 
+def _discovered(source: bytes | str, path: str, config: "Config", observer: _Observer) -> _FileResult:
+    """s56 (issue 23): what :func:`describe_source` finds from the file's ``ast`` alone (the observer's
+    :meth:`_Observer.region`, which is where every form is discovered), without the lint that describes each tool:
+    a bare row per tool (its name, form and the spans of its functions and same-module helpers), no facts."""
+    from ..rule import Screen
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+            tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return _FileResult(path, [], [], False, [])
+    observer.region(Screen(tree, package_of(path), path), config.knowledge())
+    rows = [Tool(d.name, path, d.line, d.framework, d.form, d.qualname, "unknown", "unknown", "",
+                 spans=[*d.spans, *d.helper_spans], demo=d.demo) for d in observer.defs if not is_summary(d)]
+    if observer.summarise is not None:
+        return _FileResult(path, [], [], False, [], graph=observer.graph)
+    if observer.adopt is not None:
+        return _FileResult(path, rows, [], False, [], graph=observer.graph)
+    return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending, [],
+                       observer.dispatch, observer.shapes, observer.registries, observer.params, observer.wrapping,
+                       observer.exports, observer.markers, observer.reads, observer.graph, {}, [], observer.imported,
+                       [] if observer.pending else observer.remotes, observer.injected, observer.free,
+                       observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
+                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
+
+
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
                    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None,
-                   inject: Inject = ()) -> _FileResult:
+                   inject: Inject = (), lint: bool = True) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject, lint)
 
 
 # --------------------------------------------------------------------------- the run
@@ -362,12 +393,12 @@ def _init(config: "Config") -> None:
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
            summarise: Mapping[str, tuple[str, ...]] | None = None,
            adopt: Mapping[str, Adopt] | None = None,
-           inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
+           inject: Mapping[str, Inject] | None = None, lint: bool = True) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
     return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
                            summarise.get(p, ()) if summarise is not None else None,
                            adopt.get(p, ()) if adopt is not None else None,
-                           (inject or {}).get(p, ())) for p in paths]
+                           (inject or {}).get(p, ()), lint) for p in paths]
 
 
 class _Runner:
@@ -375,10 +406,11 @@ class _Runner:
     libcst and the rules once)."""
 
     def __init__(self, config: "Config", jobs: int, n_files: int,
-                 on_pool_error: Callable[[BaseException], None] | None) -> None:
+                 on_pool_error: Callable[[BaseException], None] | None, lint: bool = True) -> None:
         from ..runner import pool_workers
 
         self.config = config
+        self.lint = lint  # False: the ``ast`` phase only (:func:`_discovered`)
         self.on_pool_error = on_pool_error
         self.workers = pool_workers(jobs, n_files)
         self.pool: ProcessPoolExecutor | None = None
@@ -409,7 +441,8 @@ class _Runner:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
                                             {p: summarise[p] for p in c} if summarise is not None else None,
                                             {p: adopt[p] for p in c} if adopt is not None else None,
-                                            {p: inject[p] for p in c} if inject is not None else None)
+                                            {p: inject[p] for p in c} if inject is not None else None,
+                                            self.lint)
                            for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
@@ -420,7 +453,7 @@ class _Runner:
         return [_describe_file(p, self.config, tables, own_roots, require_complete,
                                summarise.get(p, ()) if summarise is not None else None,
                                adopt.get(p, ()) if adopt is not None else None,
-                               (inject or {}).get(p, ())) for p in paths]
+                               (inject or {}).get(p, ()), self.lint) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -476,12 +509,13 @@ def inherited_helpers(helpers: dict[str, tuple[str, str, int | None]], classes: 
 
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
-    on_pool_error: Callable[[BaseException], None] | None = None,
+    on_pool_error: Callable[[BaseException], None] | None = None, lint: bool = True,
 ) -> ToolRun:
-    """Find and describe every tool in ``files`` (paths as discovery returns them)."""
+    """Find and describe every tool in ``files`` (paths as discovery returns them); ``lint=False``: find them
+    only, from each file's ``ast`` (bare rows: name, form, spans; no facts, no findings; :func:`discover_spans`)."""
     tables = Tables.build(config)
     own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files))) | _namespace_roots(files)
-    runner = _Runner(config, jobs, len(files), on_pool_error)
+    runner = _Runner(config, jobs, len(files), on_pool_error, lint)
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
@@ -553,7 +587,7 @@ def run(
         summaries = {q: s for r in done for q, s in r.summaries.items()}
         # and the run's runners that answer what a tool raises with text (``failures_by``): their findings are the rows'
         runners = [((t.failures_by,), (), ()) for r in done for t in r.tools if t.failures_by is not None]
-        missing = needed([*(w for r in done for w, _, _ in r.links), *runners], graphs.values(), summaries)
+        missing = needed([*(w for r in done for w, _, _ in r.links), *runners], graphs.values(), summaries) if lint else {}
         if missing:
             for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
                 summaries.update(r.summaries)
