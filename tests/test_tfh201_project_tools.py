@@ -143,3 +143,20 @@ def test_flake8_plugin_reads_the_project(tmp_path: Path) -> None:
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert sorted(line.split(" ")[0] + " " + line.split(" ")[1] for line in res.stdout.splitlines()) == [
         "app/shell.py:5:12: TFH201", "app/shell.py:9:12: TFH203"], res.stderr
+
+
+def test_cache_follows_a_change_of_a_module_the_table_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The files the table read are the cached finding's dependencies: a sibling subclass that stops implementing
+    the base's method (the base is then no tool base) invalidates the entry of the file that asked."""
+    app = project(tmp_path, {"base.py": BASE, "shell.py": RUNNER, "echo.py": OTHER})
+    args = ["lint", "--cache-dir", str(tmp_path / "cache"), "--exit-zero", "-j", "1", "--select", "TFH201,TFH203",
+            "--format", "concise", str(app / "shell.py")]
+
+    def found() -> list[tuple[int, str]]:
+        cli.main(args)
+        out = capsys.readouterr().out
+        return sorted((int(line.split(":")[1]), line.split()[1]) for line in out.splitlines() if " TFH20" in line)
+
+    assert found() == [(8, "TFH201")]
+    (app / "echo.py").write_text("from .base import BaseTool\n\n\nclass Echo(BaseTool):\n    pass\n")
+    assert found() == [(8, "TFH203")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import os
 import warnings
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,8 +39,9 @@ from .frameworks import imported_frameworks
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
 from .registry_text import registry_texts
-from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
+from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
+from .method_helpers import inherited_helpers, method_helpers
 from .verbs import by_name
 
 if TYPE_CHECKING:
@@ -471,40 +472,6 @@ def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
         if up.name.isidentifier() and not (up / "__init__.py").exists():
             out.add(up.name)
     return frozenset(out)
-
-
-def method_helpers(index: Index, tables: Tables) -> dict[str, tuple[str, str, int | None]]:
-    """The file's class methods and module functions that make a tool of one of their parameters (:func:`tool_helpers`:
-    ``def _add_tool(self, server: FastMCP, method, name): server.add_tool(offload_to_thread(method), name=...)``,
-    ``def add_screens(mcp, *fns)``): a subclass in another file calling ``self._add_tool(method=self.search_cases, ...)``,
-    a module calling ``add_screens(mcp, show_board)``, makes a tool of what it hands, as a wrapper of the tables
-    does. -> {qualified method: (framework, the parameter, its position after ``self`` or None)}."""
-    owners = {path for path, _node in index.classes} | {""}
-    top = {s.name for s in index.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    return {f"{index.module}.{path}": (framework, param, position if position >= 0 else None)
-            for path, (position, param, framework, _form)
-            in tool_helpers(index, tables.decorators, tables.wrappers, tables.project).items()
-            if path.rpartition(".")[0] in owners and (path in top or "." in path)
-            and framework not in ("", "runtime")}
-
-
-def inherited_helpers(helpers: dict[str, tuple[str, str, int | None]], classes: Sequence[tuple[str, list[str]]]) -> None:
-    """Add to ``helpers`` (qualified method -> wrapper entry) the run's subclasses' spelling of each, through any
-    depth of bases in other files (falcon-mcp's ``_CloudBase(BaseModule)``, its mixins deriving from it)."""
-    by_class: dict[str, dict[str, tuple[str, str, int | None]]] = {}
-    for qn, entry in helpers.items():
-        owner, _, method = qn.rpartition(".")
-        by_class.setdefault(owner, {})[method] = entry
-    changed = bool(by_class)
-    while changed:
-        changed = False
-        for qn, bases in classes:
-            for base in bases:
-                for method, entry in list(by_class.get(base, {}).items()):
-                    if method not in by_class.setdefault(qn, {}):
-                        by_class[qn][method] = entry
-                        helpers.setdefault(f"{qn}.{method}", entry)
-                        changed = True
 
 
 def run(
