@@ -43,6 +43,7 @@ _MEMO: dict[str, "_Project"] = {}  # project root -> what the questions have rea
 _BUSY: set[str] = set()
 MAX_FILES = 400  # a larger project is not read for one question
 MAX_BYTES = 400_000  # of a file's text scanned for the names
+IMPORT_STEPS = 1  # how far the project imports of the asking file are followed
 SIBLINGS = 3  # other subclasses of the class's bases read when the first reading finds no tool
 
 
@@ -101,6 +102,7 @@ class _Project:
         self.top = os.path.basename(root)
         self._texts: dict[str, str] = {}
         self._imports: dict[str, list[str]] = {}
+        self._parsed: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
         self.tables: dict[frozenset[str], dict[str, list[tuple[int, int]]]] = {}
 
     def text(self, path: str) -> str:
@@ -140,53 +142,79 @@ class _Project:
                 return candidate
         return None
 
-    def imports(self, path: str) -> list[str]:
-        """The project files ``path`` imports (any depth of its body), by ``ast``."""
-        out = self._imports.get(path)
+    def _statements(self, path: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+        """The file's imports (any depth of its body), by ``ast``: (absolute module, ((name, bound as), ...)); an
+        ``import m`` is (m, ())."""
+        out = self._parsed.get(path)
         if out is not None:
             return out
-        found: list[str] = []
+        out = []
         try:
-            tree = ast.parse(self.text(path))
+            tree: ast.Module | None = ast.parse(self.text(path))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
         package = package_of(path)
         for node in ast.walk(tree) if tree is not None else ():
-            modules: list[str] = []
             if isinstance(node, ast.Import):
-                modules = [a.name for a in node.names]
+                out += [(a.name, ()) for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 base = absolute_module(node.module, node.level, package)
-                if base:  # ``from pkg import mod`` reads the submodule; ``from pkg import name`` the package
-                    subs = [sub for a in node.names if (sub := self.module_file(f"{base}.{a.name}")) is not None]
-                    modules = [f"{base}.{a.name}" for a in node.names] if subs else [base]
-            for module in modules:
-                file = self.module_file(module)
-                if file is not None and file != path and file not in found:
-                    found.append(file)
+                if base:
+                    out.append((base, tuple((a.name, a.asname or a.name) for a in node.names)))
+        self._parsed[path] = out
+        return out
+
+    def imports(self, path: str) -> list[str]:
+        """The project files ``path`` imports: ``import m``'s module; ``from m import x``'s submodule ``m.x``, else
+        ``m`` and, for a package that re-exports ``x`` (``from .hub import FunctionHub`` in its ``__init__.py``), the
+        module it takes ``x`` from (one step, as Python binds it)."""
+        out = self._imports.get(path)
+        if out is not None:
+            return out
+        found: list[str] = []
+
+        def add(file: str | None) -> None:
+            if file is not None and file != path and file not in found:
+                found.append(file)
+
+        for base, names in self._statements(path):
+            if not names:
+                add(self.module_file(base))
+                continue
+            package = self.module_file(base)
+            for name, _ in names:
+                sub = self.module_file(f"{base}.{name}")
+                if sub is not None:
+                    add(sub)
+                    continue
+                add(package)
+                if package is not None and package.endswith("__init__.py"):
+                    for origin, bound in self._statements(package):
+                        if any(b == name for _, b in bound):
+                            add(self.module_file(origin) or self.module_file(f"{origin}.{name}"))
         self._imports[path] = found
         return found
 
-    def subset(self, path: str, names: Sequence[str]) -> list[str]:
-        """The files that can make ``names`` of ``path`` a tool: the file and the project modules it imports, two
-        steps (a base class's own base, a registry decorator's module), and the files naming them (a registration,
-        an ``Agent(tools=[...])`` list, a table of tools)."""
+    def imported(self, path: str) -> list[str]:
+        """The file and the project modules it imports, :data:`IMPORT_STEPS` steps (its registry decorator's module,
+        its class's base)."""
         chosen = [path]
         frontier = list(chosen)
-        for _ in range(2):
-            nxt = [i for f in frontier for i in self.imports(f) if i not in chosen]
-            nxt = list(dict.fromkeys(nxt))
+        for _ in range(IMPORT_STEPS):
+            nxt = list(dict.fromkeys(i for f in frontier for i in self.imports(f) if i not in chosen))
             chosen += nxt
             frontier = nxt
-        return [*chosen, *(f for f in self.naming(names) if f not in chosen)]
+        return chosen
 
 
 def in_project_tool(path: str, line: int, names: Sequence[str], config: "Config", bases: Sequence[str] = ()) -> bool:
     """``line`` of ``path`` lies in a tool (its functions and their same-module helpers) the project registers, as
-    the tool table reads the files that can make ``names`` (the enclosing function's, or its class's) a tool:
-    the file and the project modules it imports (two steps), and the project files naming one of them; failing that,
-    with ``bases`` (its class's bases), the files naming those too (a project's own tool base is known by the shape
-    of its subclasses)."""
+    the tool table reads the files that can make ``names`` (the outermost function's, or its class's) a tool, in
+    widening readings, each only when the last found none: (1) the file and the project modules it imports (its
+    own registry decorator, its class's base, through a package's re-export; an entry point); (2) with ``bases``
+    (its class's), the :data:`SIBLINGS` smallest other subclasses of them (a project's own tool base is known by
+    the shape of its subclasses); (3) the project files naming one of ``names`` (a registration, an
+    ``Agent(tools=[...])`` list, a table of tools)."""
     if not _PROVIDER:
         return False
     root = project_root(path)
@@ -199,10 +227,14 @@ def in_project_tool(path: str, line: int, names: Sequence[str], config: "Config"
     if not project.files:
         return False  # no package, or too large to read for one question
     path = os.path.abspath(path)
-    subset = project.subset(path, names)
-    if bases:  # the class's siblings at once (one reading, not a second one when the first finds nothing)
-        subset += project.subclassing(bases, subset)
-    for _ in (1,):
+    subset = project.imported(path)
+    for wider in ((), lambda: project.subclassing(bases, subset) if bases else [],
+                  lambda: [f for f in project.naming(names) if f not in subset]):
+        if wider:
+            extra = wider()  # type: ignore[operator]
+            if not extra:
+                continue
+            subset = [*subset, *extra]
         table = _table(project, subset, config)
         if recording_active():  # the cache keys this file's findings on every file the table read
             record_reads([], _digests(subset))
