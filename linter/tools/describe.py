@@ -13,14 +13,10 @@ from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
 from ..packages import package_of
-from ...rules.errors.model import ErrorModel
-from ...rules.errors.text import ExceptionText
-from ...rules.retries.model import RetryModel
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, served_commands, typer_commands
-from .facts import ToolFacts
 from .follow import Graph, Links, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
@@ -45,6 +41,7 @@ from .method_helpers import inherited_helpers, method_helpers
 from .verbs import by_name
 
 if TYPE_CHECKING:
+    from .facts import ToolFacts
     from ..config import Config
     from ..findings import Finding
     from ..rule import FileContext, Screen
@@ -55,7 +52,13 @@ __all__ = ["describe_source", "run"]
 class _Observer:
     """The engine observer for one file (see ``engine.Observer``)."""
 
-    models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+    @property
+    def models(self) -> tuple[type, ...]:
+        """The lint's models, imported at the first lint (the ``ast``-only table imports neither them nor facts)."""
+        from ...rules.errors.model import ErrorModel
+        from ...rules.errors.text import ExceptionText
+        from ...rules.retries.model import RetryModel
+        return (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
                  summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = ()) -> None:
@@ -188,6 +191,8 @@ class _Observer:
         return lines
 
     def visitor(self, ctx: "FileContext") -> object:
+        from .facts import ToolFacts
+
         self.facts = ToolFacts(ctx, self.defs, self.module, self.own_roots, self.sdk_wrapped)
         return self.facts
 
@@ -377,8 +382,6 @@ def _describe_file(path: str, config: "Config", tables: Tables, own_roots: froze
         return _FileResult(path, [], [], False, [])
     return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject, lint)
 
-
-# --------------------------------------------------------------------------- the run
 
 _CONFIG: "Config | None" = None
 
