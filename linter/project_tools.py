@@ -227,14 +227,13 @@ def in_project_tool(path: str, line: int, names: Sequence[str], config: "Config"
     if not project.files:
         return False  # no package, or too large to read for one question
     path = os.path.abspath(path)
-    subset = project.imported(path)
-    for wider in ((), lambda: project.subclassing(bases, subset) if bases else [],
-                  lambda: [f for f in project.naming(names) if f not in subset]):
-        if wider:
-            extra = wider()  # type: ignore[operator]
-            if not extra:
-                continue
-            subset = [*subset, *extra]
+    subset: list[str] = []
+    for reading in range(3):
+        extra = (project.imported(path) if reading == 0 else (project.subclassing(bases, subset) if bases else []) if reading == 1
+                 else [f for f in project.naming(names) if f not in subset])
+        if not extra:
+            continue
+        subset = [*subset, *extra]
         table = _table(project, subset, config)
         if recording_active():  # the cache keys this file's findings on every file the table read
             record_reads([], _digests(subset))

@@ -52,13 +52,7 @@ __all__ = ["describe_source", "run"]
 class _Observer:
     """The engine observer for one file (see ``engine.Observer``)."""
 
-    @property
-    def models(self) -> tuple[type, ...]:
-        """The lint's models, imported at the first lint (the ``ast``-only table imports neither them nor facts)."""
-        from ...rules.errors.model import ErrorModel
-        from ...rules.errors.text import ExceptionText
-        from ...rules.retries.model import RetryModel
-        return (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+    models: tuple[type, ...] = ()  # the lint's models: :func:`_lint_models`, set by :func:`describe_source`
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
                  summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = ()) -> None:
@@ -295,6 +289,7 @@ def describe_source(
     observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt, inject)
     if not lint:
         return _discovered(source, path, config, observer)
+    observer.models = _lint_models()
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -346,10 +341,16 @@ def describe_source(
                        observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
 
 
+def _lint_models() -> tuple[type, ...]:  # imported at the first lint: the ast-only table imports neither them nor facts
+    from ...rules.errors.model import ErrorModel
+    from ...rules.errors.text import ExceptionText
+    from ...rules.retries.model import RetryModel
+    return (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+
+
 def _discovered(source: bytes | str, path: str, config: "Config", observer: _Observer) -> _FileResult:
-    """s56 (issue 23): what :func:`describe_source` finds from the file's ``ast`` alone (the observer's
-    :meth:`_Observer.region`, which is where every form is discovered), without the lint that describes each tool:
-    a bare row per tool (its name, form and the spans of its functions and same-module helpers), no facts."""
+    """s56 (issue 23): what :func:`describe_source` finds from the file's ``ast`` alone (:meth:`_Observer.region`, where
+    every form is discovered), no lint: a bare row per tool (name, form, spans of its functions and helpers), no facts."""
     from ..rule import Screen
 
     try:
