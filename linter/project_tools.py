@@ -33,7 +33,7 @@ from .packages import absolute_module, package_of
 if TYPE_CHECKING:
     from .config import Config
 
-__all__ = ["MAX_FILES", "Provider", "has_provider", "in_project_tool", "project_root", "set_provider"]
+__all__ = ["MAX_FILES", "Provider", "current_provider", "has_provider", "in_project_tool", "project_root", "set_provider"]
 
 #: (the project's files, config) -> {absolute path: [(first line, last line) of each tool's functions and helpers]}
 Provider = Callable[[Sequence[str], "Config"], dict[str, list[tuple[int, int]]]]
@@ -50,6 +50,11 @@ SIBLINGS = 3  # other subclasses of the class's bases read when the first readin
 def has_provider() -> bool:
     """A tool-table reader is installed."""
     return bool(_PROVIDER)
+
+
+def current_provider() -> Provider | None:
+    """The installed tool-table reader, if any (the runner hands it to its workers: a spawned process starts without)."""
+    return _PROVIDER[0] if _PROVIDER else None
 
 
 def set_provider(provider: Provider | None) -> None:

@@ -160,3 +160,22 @@ def test_cache_follows_a_change_of_a_module_the_table_read(tmp_path: Path, capsy
     assert found() == [(8, "TFH201")]
     (app / "echo.py").write_text("from .base import BaseTool\n\n\nclass Echo(BaseTool):\n    pass\n")
     assert found() == [(8, "TFH203")]
+
+
+def test_spawned_workers_get_the_provider(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool whose workers are spawned (macOS and Windows' default) starts them without the parent's tool-table
+    reader: the runner hands it on, so `-j N` finds what `-j 1` finds."""
+    import multiprocessing
+
+    from smullyan.linter import runner
+    from smullyan.linter.config import Config
+
+    files = {"shell.py": SHELL, "agent.py": AGENT}
+    files.update({f"m{i:02}.py": f"X = {i}\n" for i in range(runner.POOL_MIN_FILES + 4)})
+    app = project(tmp_path, files)
+    monkeypatch.chdir(tmp_path)
+    paths = sorted(str(p.relative_to(tmp_path)) for p in app.glob("*.py"))
+    project_tools.set_provider(cli._tool_spans)
+    result = runner.run(paths, Config.default(), jobs=2, mp_context=multiprocessing.get_context("spawn"))
+    assert result.workers == 2
+    assert [(f.path, f.line, f.code) for f in result.findings] == [("app/shell.py", 5, "TFH201")]
