@@ -37,6 +37,7 @@ from .client_defaults import client_default
 from .imports_params import parameter_client, self_assigned
 from .returned import function_program, function_programs
 from .tool_functions import decorator_names, registered_tool
+from .project_tools import in_project_tool
 from .fixes import add_keyword, expression, imported_name, imported_names, retry_keyword_fix, set_keyword
 from .knowledge import Knowledge, TimeoutParam, canonical, markdown_calls, markdown_words
 from .names import Handler, Names
@@ -67,7 +68,7 @@ from .rule import FileContext, NodeEdit, RawFinding, RawFix, Rule, Screen
 from .fixes import timeout_escapes_handler
 
 __all__ = [
-    "decorator_names", "registered_tool",
+    "decorator_names", "registered_tool", "in_project_tool",
     "effects", "knowledge",
     "Effect", "classify_call", "declared_class", "has_idempotency_key", "inference_body", "outside_screen",
     "reaches_outside",

@@ -167,6 +167,11 @@ def recording() -> Iterator[dict[str, str]]:
         _recorder.pop()
 
 
+def recording_active() -> bool:
+    """A cache recording is collecting what the current lint reads (:func:`recording`)."""
+    return bool(_recorder)
+
+
 def digest_of(path: str) -> str | None:
     """The sha256 of a file's bytes (None: unreadable), as the cache compares a followed module."""
     try:

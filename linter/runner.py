@@ -33,6 +33,7 @@ from .cache import Cache, file_digest
 from . import imports_disk
 from .findings import Finding
 from .packages import package_of
+from .project_tools import Provider, current_provider, set_provider
 
 if TYPE_CHECKING:
     from .config import Config
@@ -166,9 +167,11 @@ _WORKER_CONFIG: Config | None = None
 Task = tuple[str, "str | None"]  # (display path, known sha)
 
 
-def _init_worker(config: Config) -> None:
+def _init_worker(config: Config, provider: Provider | None = None) -> None:
     global _WORKER_CONFIG
     _WORKER_CONFIG = config
+    if provider is not None:  # a spawned worker (macOS, Windows) starts without the parent's tool-table reader
+        set_provider(provider)
     ignore_sigint()
 
 
@@ -196,7 +199,7 @@ def _run_chunks(
         max_workers=max(1, min(workers, len(chunks))),
         mp_context=mp_context,
         initializer=_init_worker,
-        initargs=(config,),
+        initargs=(config, current_provider()),
     )
     try:
         futures: list[tuple[Future[list[FileOutcome]], list[Task]]] = []

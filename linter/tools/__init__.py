@@ -47,6 +47,7 @@ from .describe import describe_source, run
 from .forms import discover
 from .index import module_name
 from .model import SCHEMA_VERSION, CallFact, RetryFact, Tables, Tool, ToolRun
+from .table import discover_spans
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -56,6 +57,7 @@ __all__ = [
     "ToolRun",
     "Tables",
     "discover",
+    "discover_spans",
     "module_name",
     "run",
     "describe_source",

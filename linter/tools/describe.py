@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -12,15 +13,11 @@ from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
 from ..packages import package_of
-from ...rules.errors.model import ErrorModel
-from ...rules.errors.text import ExceptionText
-from ...rules.retries.model import RetryModel
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .protocols import protocol_links
 from .clients import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, served_commands, typer_commands
-from .facts import ToolFacts
 from .follow import Graph, Links, Resolver, Summary, graph_of, helper_paths, is_summary, join, needed, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
@@ -39,11 +36,13 @@ from .frameworks import imported_frameworks
 from .hints import decorator_candidates, own_decorators
 from .handing import pending_helpers
 from .registry_text import registry_texts
-from .registries import Registry, pending_callables, registry_decorators, tool_helpers, wrapping_decorators
+from .registries import Registry, pending_callables, registry_decorators, wrapping_decorators
 from .model import Tables, Tool, ToolRun
+from .method_helpers import inherited_helpers, method_helpers
 from .verbs import by_name
 
 if TYPE_CHECKING:
+    from .facts import ToolFacts
     from ..config import Config
     from ..findings import Finding
     from ..rule import FileContext, Screen
@@ -54,7 +53,7 @@ __all__ = ["describe_source", "run"]
 class _Observer:
     """The engine observer for one file (see ``engine.Observer``)."""
 
-    models: tuple[type, ...] = (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+    models: tuple[type, ...] = ()  # the lint's models: :func:`_lint_models`, set by :func:`describe_source`
 
     def __init__(self, path: str, tables: Tables, own_roots: frozenset[str], require_complete: bool,
                  summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = ()) -> None:
@@ -193,6 +192,8 @@ class _Observer:
         return lines
 
     def visitor(self, ctx: "FileContext") -> object:
+        from .facts import ToolFacts
+
         self.facts = ToolFacts(ctx, self.defs, self.module, self.own_roots, self.sdk_wrapped)
         return self.facts
 
@@ -291,14 +292,18 @@ class _FileResult:
 def describe_source(
     source: bytes | str, path: str, config: "Config", tables: Tables | None = None,
     own_roots: frozenset[str] = frozenset(), require_complete: bool = False,
-    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (),
+    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None, inject: Inject = (), lint: bool = True,
 ) -> _FileResult:
     """Describe the tools of one module's source (never raises: a crash is a TFH002 error); with ``summarise``,
-    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them."""
+    only those helpers of it (paths ``f``, ``C.m``) for the tools of other files that call them. ``lint=False``
+    (:func:`discover_spans`): the ``ast`` phase only, the rows bare (name, form, spans), no lint of the file."""
     from .. import engine
 
     tables = tables or Tables.build(config)
     observer = _Observer(path, tables, own_roots, require_complete, summarise, adopt, inject)
+    if not lint:
+        return _discovered(source, path, config, observer)
+    observer.models = _lint_models()
     try:
         findings = engine.lint_source(source, path, config, observer=observer)
     except Exception as exc:  # pragma: no cover - lint_source never raises
@@ -351,17 +356,48 @@ def describe_source(
                        observer.refs)
 
 
+def _lint_models() -> tuple[type, ...]:  # imported at the first lint: the ast-only table imports neither them nor facts
+    from ...rules.errors.model import ErrorModel
+    from ...rules.errors.text import ExceptionText
+    from ...rules.retries.model import RetryModel
+    return (RetryModel, ErrorModel, ExceptionText)  # ExceptionText needs ErrorModel first
+
+
+def _discovered(source: bytes | str, path: str, config: "Config", observer: _Observer) -> _FileResult:
+    """s56 (issue 23): what :func:`describe_source` finds from the file's ``ast`` alone (:meth:`_Observer.region`, where
+    every form is discovered), no lint: a bare row per tool (name, form, spans of its functions and helpers), no facts."""
+    from ..rule import Screen
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+            tree = ast.parse(source, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return _FileResult(path, [], [], False, [])
+    observer.region(Screen(tree, package_of(path), path), config.knowledge())
+    rows = [Tool(d.name, path, d.line, d.framework, d.form, d.qualname, "unknown", "unknown", "",
+                 spans=[*d.spans, *d.helper_spans], demo=d.demo) for d in observer.defs if not is_summary(d)]
+    if observer.summarise is not None:
+        return _FileResult(path, [], [], False, [], graph=observer.graph)
+    if observer.adopt is not None:
+        return _FileResult(path, rows, [], False, [], graph=observer.graph)
+    return _FileResult(path, [] if observer.pending else rows, observer.classes, observer.pending, [],
+                       observer.dispatch, observer.shapes, observer.registries, observer.params, observer.wrapping,
+                       observer.exports, observer.markers, observer.reads, observer.graph, {}, [], observer.imported,
+                       [] if observer.pending else observer.remotes, observer.injected, observer.free,
+                       observer.factories, observer.built, observer.decorated, observer.helpers, observer.commands,
+                       observer.unserved, observer.registry_text, observer.server_texts, observer.frameworks)
+
+
 def _describe_file(path: str, config: "Config", tables: Tables, own_roots: frozenset[str], require_complete: bool,
                    summarise: tuple[str, ...] | None = None, adopt: Adopt | None = None,
-                   inject: Inject = ()) -> _FileResult:
+                   inject: Inject = (), lint: bool = True) -> _FileResult:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return _FileResult(path, [], [], False, [])
-    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject)
+    return describe_source(data, path, config, tables, own_roots, require_complete, summarise, adopt, inject, lint)
 
-
-# --------------------------------------------------------------------------- the run
 
 _CONFIG: "Config | None" = None
 
@@ -377,12 +413,12 @@ def _init(config: "Config") -> None:
 def _chunk(paths: list[str], tables: Tables, own_roots: frozenset[str], require_complete: bool,
            summarise: Mapping[str, tuple[str, ...]] | None = None,
            adopt: Mapping[str, Adopt] | None = None,
-           inject: Mapping[str, Inject] | None = None) -> list[_FileResult]:
+           inject: Mapping[str, Inject] | None = None, lint: bool = True) -> list[_FileResult]:
     assert _CONFIG is not None, "worker not initialised"
     return [_describe_file(p, _CONFIG, tables, own_roots, require_complete,
                            summarise.get(p, ()) if summarise is not None else None,
                            adopt.get(p, ()) if adopt is not None else None,
-                           (inject or {}).get(p, ())) for p in paths]
+                           (inject or {}).get(p, ()), lint) for p in paths]
 
 
 class _Runner:
@@ -390,10 +426,11 @@ class _Runner:
     libcst and the rules once)."""
 
     def __init__(self, config: "Config", jobs: int, n_files: int,
-                 on_pool_error: Callable[[BaseException], None] | None) -> None:
+                 on_pool_error: Callable[[BaseException], None] | None, lint: bool = True) -> None:
         from ..runner import pool_workers
 
         self.config = config
+        self.lint = lint  # False: the ``ast`` phase only (:func:`_discovered`)
         self.on_pool_error = on_pool_error
         self.workers = pool_workers(jobs, n_files)
         self.pool: ProcessPoolExecutor | None = None
@@ -424,7 +461,8 @@ class _Runner:
                 futures = [self.pool.submit(_chunk, c, tables, own_roots, require_complete,
                                             {p: summarise[p] for p in c} if summarise is not None else None,
                                             {p: adopt[p] for p in c} if adopt is not None else None,
-                                            {p: inject[p] for p in c} if inject is not None else None)
+                                            {p: inject[p] for p in c} if inject is not None else None,
+                                            self.lint)
                            for c in chunks]
                 out: list[_FileResult] = []
                 for future in futures:
@@ -435,7 +473,7 @@ class _Runner:
         return [_describe_file(p, self.config, tables, own_roots, require_complete,
                                summarise.get(p, ()) if summarise is not None else None,
                                adopt.get(p, ()) if adopt is not None else None,
-                               (inject or {}).get(p, ())) for p in paths]
+                               (inject or {}).get(p, ()), self.lint) for p in paths]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -455,48 +493,15 @@ def _namespace_roots(files: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def method_helpers(index: Index, tables: Tables) -> dict[str, tuple[str, str, int | None]]:
-    """The file's class methods and module functions that make a tool of one of their parameters (:func:`tool_helpers`:
-    ``def _add_tool(self, server: FastMCP, method, name): server.add_tool(offload_to_thread(method), name=...)``,
-    ``def add_screens(mcp, *fns)``): a subclass in another file calling ``self._add_tool(method=self.search_cases, ...)``,
-    a module calling ``add_screens(mcp, show_board)``, makes a tool of what it hands, as a wrapper of the tables
-    does. -> {qualified method: (framework, the parameter, its position after ``self`` or None)}."""
-    owners = {path for path, _node in index.classes} | {""}
-    top = {s.name for s in index.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    return {f"{index.module}.{path}": (framework, param, position if position >= 0 else None)
-            for path, (position, param, framework, _form)
-            in tool_helpers(index, tables.decorators, tables.wrappers, tables.project).items()
-            if path.rpartition(".")[0] in owners and (path in top or "." in path)
-            and framework not in ("", "runtime")}
-
-
-def inherited_helpers(helpers: dict[str, tuple[str, str, int | None]], classes: Sequence[tuple[str, list[str]]]) -> None:
-    """Add to ``helpers`` (qualified method -> wrapper entry) the run's subclasses' spelling of each, through any
-    depth of bases in other files (falcon-mcp's ``_CloudBase(BaseModule)``, its mixins deriving from it)."""
-    by_class: dict[str, dict[str, tuple[str, str, int | None]]] = {}
-    for qn, entry in helpers.items():
-        owner, _, method = qn.rpartition(".")
-        by_class.setdefault(owner, {})[method] = entry
-    changed = bool(by_class)
-    while changed:
-        changed = False
-        for qn, bases in classes:
-            for base in bases:
-                for method, entry in list(by_class.get(base, {}).items()):
-                    if method not in by_class.setdefault(qn, {}):
-                        by_class[qn][method] = entry
-                        helpers.setdefault(f"{qn}.{method}", entry)
-                        changed = True
-
-
 def run(
     files: Sequence[str], config: "Config", *, jobs: int = 1,
-    on_pool_error: Callable[[BaseException], None] | None = None,
+    on_pool_error: Callable[[BaseException], None] | None = None, lint: bool = True,
 ) -> ToolRun:
-    """Find and describe every tool in ``files`` (paths as discovery returns them)."""
+    """Find and describe every tool in ``files`` (paths as discovery returns them); ``lint=False``: find them
+    only, from each file's ``ast`` (bare rows: name, form, spans; no facts, no findings; :func:`discover_spans`)."""
     tables = Tables.build(config)
     own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files))) | _namespace_roots(files)
-    runner = _Runner(config, jobs, len(files), on_pool_error)
+    runner = _Runner(config, jobs, len(files), on_pool_error, lint)
     try:
         first = runner.map(list(files), tables, own_roots, True)
         classes = [c for r in first for c in r.classes]
@@ -579,7 +584,7 @@ def run(
         summaries = {q: s for r in done for q, s in r.summaries.items()}
         # and the run's runners that answer what a tool raises with text (``failures_by``): their findings are the rows'
         runners = [((t.failures_by,), (), ()) for r in done for t in r.tools if t.failures_by is not None]
-        missing = needed([*(w for r in done for w, _, _ in r.links), *runners], graphs.values(), summaries)
+        missing = needed([*(w for r in done for w, _, _ in r.links), *runners], graphs.values(), summaries) if lint else {}
         if missing:
             for r in runner.map(sorted(missing), tables, own_roots, False, {p: tuple(v) for p, v in missing.items()}):
                 summaries.update(r.summaries)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import registered_tool
+from ...linter.api import in_project_tool, node_lines, registered_tool
 from .callers import command_params, handed_commands
 from .methods import method_command
 from .foreground import ctrl_c_handled, on_terminal
@@ -39,7 +39,7 @@ class EvidenceShapes(TimeoutShapes):
             return False  # HTTP, SDK, database, docker: the call itself is the evidence
         if cmd is not None and (self._evidence(node, cmd, 0) or (not attached(runner) and self._handed_evidence(cmd))):
             return False
-        return not self._in_tool()
+        return not self._in_tool() and not self._in_project_tool(node, cmd)
 
     def _handed_evidence(self, cmd: cst.BaseExpression) -> bool:
         """s53 (batch 25: overkill, arc-deploy, trobz-deploy): a process whose output the code reads (not one on the
@@ -145,3 +145,24 @@ class EvidenceShapes(TimeoutShapes):
                 if registered_tool(frame.node, owner, self.names, self.knowledge):
                     return True
         return False
+
+    def _in_project_tool(self, call: cst.Call, cmd: cst.BaseExpression | None) -> bool:
+        """s55/s56 (issue 23; gwenflow, loopgpt, oterm, oxygent, sage-agent: 5 packages of 5 batches): the process
+        call (a run, or a wait on the process the function starts) is in a tool the project registers in another module (its own tool base, a registry or an ``Agent(tools=[...])``
+        list filled elsewhere, a package entry point), as the ``ast`` reading of the project's tool table finds it
+        (:mod:`smullyan.linter.project_tools`). Asked last, and only past the cheap local gate: a parameter of the
+        enclosing function chooses the program (the model's command is an argument of the tool)."""
+        func = self.names.function
+        if cmd is None or not isinstance(func, cst.FunctionDef) or not command_params(cmd, *_function_values(func)):
+            return False
+        # what another module names to make it a tool: the outermost class (a method's), else the outermost function
+        outer = [f.node for f in self.names.stack if f.kind in ("class", "function")
+                 and isinstance(f.node, (cst.ClassDef, cst.FunctionDef))]
+        classes = [n for n in outer if isinstance(n, cst.ClassDef)]
+        owner: cst.ClassDef | cst.FunctionDef = classes[0] if classes else outer[0] if outer else func
+        bases: list[str] = []
+        if isinstance(owner, cst.ClassDef):  # its bases: a project's own tool base is known by its subclasses
+            bases = [b.value.attr.value if isinstance(b.value, cst.Attribute) else b.value.value for b in owner.bases
+                     if isinstance(b.value, (cst.Name, cst.Attribute)) and b.keyword is None]
+        line = node_lines(self.module, None, [call]).get(call) if self.module is not None else None
+        return line is not None and in_project_tool(self.ctx.path, line, [owner.name.value], self.ctx.config, bases)
