@@ -35,6 +35,7 @@ from libcst.metadata import MetadataWrapper
 from .config import Config
 from .findings import Finding
 from .placing import resolve_fixes
+from .imports_disk import remember
 from .knowledge import Knowledge
 from .names import Names
 from .narrow import narrow
@@ -323,20 +324,25 @@ def _lint_rules(
 ) -> list[Finding]:
     """One file through the four steps: plan (the screen), parse, walk (the rules), assemble (the findings)."""
     knowledge = config.knowledge()
-    plan = _plan(source, text, path, tree, rules, observer, knowledge)
-    if plan is None:
-        return []
-    parsed = _parse(source, text, path, plan)
-    if not isinstance(parsed, cst.Module):
-        return parsed
-    walked = _walk(path, config, knowledge, plan, parsed, observer)
+    tree, ast_error = _ast_tree(source, path, tree)
     try:
-        return _assemble(path, text, parsed, plan.tree, walked)
+        plan = _plan(text, path, tree, ast_error, rules, observer, knowledge)
+        if plan is None:
+            return []
+        parsed = _parse(source, text, path, plan)
+        if not isinstance(parsed, cst.Module):
+            return parsed
+        walked = _walk(path, config, knowledge, plan, parsed, observer)
+        try:
+            return _assemble(path, text, parsed, plan.tree, walked)
+        finally:
+            # each model holds the file's context, whose ``models`` holds the models: a cycle that would keep the
+            # whole tree (libcst nodes, the resolver, the screen) alive for the cycle collector. Emptied here, the
+            # file's objects are freed by reference counting when the last finding is built.
+            walked.models.clear()
     finally:
-        # each model holds the file's context, whose ``models`` holds the models: a cycle that would keep the
-        # whole tree (libcst nodes, the resolver, the screen) alive for the cycle collector. Emptied here, the
-        # file's objects are freed by reference counting when the last finding is built.
-        walked.models.clear()
+        if tree is not None:
+            remember(path, source, tree)  # s56: a project question asked later does not parse this file again
 
 
 @dataclass
@@ -352,26 +358,30 @@ class _Plan:
     narrowed: str | None  # the file with the definitions that hold no candidate stubbed out
 
 
+def _ast_tree(source: bytes | str, path: str, tree: ast.Module | None) -> tuple[ast.Module | None, BaseException | None]:
+    """The file's ``ast`` tree (the one given, flake8's, or parsed here), or None and why ``ast`` refused it."""
+    if tree is not None:
+        return tree, None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+            return ast.parse(source, filename=path), None
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        # Newer syntax than the running Python (PEP 695 on 3.11): libcst may
+        # still parse it; then every enabled rule runs without the screen.
+        return None, exc
+
+
 def _plan(
-    source: bytes | str,
     text: Text,
     path: str,
     tree: ast.Module | None,
+    ast_error: BaseException | None,
     rules: list[type[Rule]],
     observer: Observer | None,
     knowledge: Knowledge,
 ) -> _Plan | None:
     """Screen the file with ``ast``: which rules can report where; None when none can (no libcst then)."""
-    ast_error: BaseException | None = None
-    if tree is None:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
-                tree = ast.parse(source, filename=path)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-            # Newer syntax than the running Python (PEP 695 on 3.11): libcst may
-            # still parse it; then every enabled rule runs without the screen.
-            ast_error = exc
     narrowed: str | None = None
     package = package_of(path)
     spots: set[int] | None = set()

@@ -153,6 +153,8 @@ def _summary(tree: ast.Module) -> _Summary:
 
 
 _memo: dict[str, _Parsed] = {}  # real path -> the module as read (its summary; a definition's libcst tree on demand)
+_read_dirs: set[str] = set()  # s56: the directories of the files :func:`_module` has read (:func:`remember`'s gate)
+_read_roots: set[str] = set()  # s56: the package roots with a file among them
 _recorder: list[dict[str, str]] = []  # the active recordings: real path -> sha256 of what was read
 
 
@@ -253,10 +255,45 @@ def _module(path: str, calls: bool = False) -> _Parsed | None:
                 except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
                     memo.summary = None  # nothing is followed in a module that does not parse
         _memo[path] = memo
+        _read_dirs.add(os.path.dirname(path))
     assert memo is not None
     if memo.sha and _recorder:
         _recorder[-1][path] = memo.sha
     return memo if memo.summary is not None else None
+
+
+def remember(path: str, source: str | bytes, tree: ast.Module) -> None:
+    """s56: the linted file's own entry of the memo, taken from the ``ast`` tree the engine already holds (its own parse,
+    or flake8's), so that a project question asked later (``importers.importing_modules`` reads every module of the
+    project) does not parse the file again. Exactly what :func:`_module` would store: only when the file's bytes on
+    disk are the linted source (bytes), or decode as UTF-8 to it (text: flake8's lines), are within :data:`MAX_BYTES`,
+    and their summary is taken without error; else nothing (:func:`_module` reads it when asked). Only in a project
+    where :func:`_module` has already read a file (a linted file elsewhere costs its summary for nothing), and never
+    recorded: remembering is no read of the linted file's dependencies."""
+    root = _root(path)
+    if root is None or path in _memo:
+        return
+    directory = root[1]
+    if directory not in _read_roots:
+        if not any(d == directory or d.startswith(directory + os.sep) for d in _read_dirs):
+            return
+        _read_roots.add(directory)
+    real = os.path.realpath(path)
+    if real in _memo:
+        return
+    try:
+        st = os.stat(real)
+        if st.st_size > MAX_BYTES:
+            return
+        with open(real, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES or data != source and (isinstance(source, bytes) or data.decode("utf-8") != source):
+            return
+        lines = data.decode("utf-8").splitlines(keepends=True)
+        summary = _summary(tree)
+    except (OSError, ValueError, RecursionError, MemoryError):  # UnicodeDecodeError is a ValueError
+        return
+    _memo[real] = _Parsed(st.st_size, st.st_mtime_ns, hashlib.sha256(data).hexdigest(), summary, lines)
 
 
 def _function(parsed: _Parsed, key: tuple[str, ...], node: _Func) -> cst.FunctionDef | None:

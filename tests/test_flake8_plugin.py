@@ -161,3 +161,21 @@ def test_a_bad_config_found_deeper_down_stops_flake8_without_a_traceback(project
     skipped = flake8(project, "--select", "TFH", "--extend-exclude", "scripts", ".")
     assert skipped.returncode == 1 and skipped.stderr == "", skipped.stderr  # a.py's findings, no error
     assert skipped.stdout.startswith("./a.py:2:1: TFH201"), skipped.stdout
+
+
+def test_selected_rules_are_imported_and_frozen_before_the_files() -> None:
+    """s56: with a TFH code selected, parse_options imports the engine and the rules in flake8's main process and
+    moves what is alive then to the collector's permanent generation (flake8's full collections no longer walk it)."""
+    script = (
+        "import sys, argparse, gc\n"
+        "from smullyan.linter.flake8_plugin import Plugin\n"
+        "opts = argparse.Namespace(select=['E9','F','TFH'], ignore=None, extend_select=None, extend_ignore=None,\n"
+        "    extended_default_select=['C90','F','E','W','TFH'], extended_default_ignore=[], smullyan_config=None,\n"
+        "    filenames=['a.py'])\n"
+        "assert gc.get_freeze_count() == 0\n"
+        "Plugin.parse_options(opts)\n"
+        "print('smullyan.rules.timeouts.tfh201_call_without_timeout' in sys.modules, gc.get_freeze_count() > 20000)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True True"

@@ -193,3 +193,48 @@ def test_the_memo_keeps_summaries_not_trees(tmp_path: Path) -> None:
             continue  # the definitions asked for (``defs``)
         stack.extend(gc.get_referents(obj))
     assert nodes == 3  # fmt, fmt2, Base.err
+
+
+def test_a_linted_file_is_remembered_from_its_own_tree_not_parsed_again(tmp_path: Path, monkeypatch) -> None:
+    """s56: once a project question has read a module of the project, each file linted there leaves its own entry in
+    the memo, taken from the tree the engine holds (its own parse, or flake8's); a later project question reads it
+    from there, not with a second ``ast.parse``, and the entry is the one a read would make. A file whose text on
+    disk is not the linted text, or a project not yet asked about, leaves none."""
+    import ast
+
+    from smullyan.linter.config import Config
+    from smullyan.linter.engine import lint_source
+
+    _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/errors.py": "def fmt(e):\n    return str(e)\n",
+        "app/late.py": "import json\nfrom .errors import fmt\n\n\nclass Late:\n    def run(self):\n        return fmt(1)\n",
+        "app/other.py": "x = 1\n",
+        "app/edited.py": "y = 2\n",
+        "elsewhere/__init__.py": "",
+        "elsewhere/m.py": "z = 3\n",
+    })
+    late = str(tmp_path / "app/late.py")
+    other = os.path.realpath(tmp_path / "elsewhere/m.py")
+    lint_source((tmp_path / "elsewhere/m.py").read_bytes(), other, Config())
+    assert other not in imports_disk._memo  # no project question was asked there: nothing is kept for nothing
+    assert imported_definition(late, "app.errors.fmt") is not None  # a project question: app/errors.py is read
+    real = os.path.realpath(late)
+    assert real not in imports_disk._memo
+    text = (tmp_path / "app/late.py").read_text()
+    lint_source(text, late, Config(), tree=ast.parse(text))  # flake8's text and tree
+    lint_source(b"y = 'not what the file holds'\n", str(tmp_path / "app/edited.py"), Config())
+    assert os.path.realpath(tmp_path / "app/edited.py") not in imports_disk._memo
+    remembered = imports_disk._memo[real]
+    parses: list[object] = []
+    monkeypatch.setattr(imports_disk.ast, "parse", lambda *a, **k: parses.append(a) or ast.Module([], []))
+    assert imports_disk._module(real) is remembered and not parses  # read from the memo, no parse
+    monkeypatch.undo()
+    with recording() as deps:
+        assert imports_disk._module(real) is remembered
+    assert deps == {real: imports_disk.digest_of(real)}  # recorded as a read is
+    imports_disk._memo.pop(real)
+    fresh = imports_disk._module(real)
+    assert fresh is not None and fresh is not remembered
+    assert (fresh.size, fresh.mtime_ns, fresh.sha, fresh.summary, fresh.lines) == (
+        remembered.size, remembered.mtime_ns, remembered.sha, remembered.summary, remembered.lines)
