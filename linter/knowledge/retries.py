@@ -396,8 +396,12 @@ PROCESS_REPLACING_CALLS: Final[frozenset[str]] = frozenset(
 # would block (``BlockingIOError``, anyio's ``WouldBlock``, zmq's ``Again``), an in-process queue full or
 # empty (``asyncio.QueueFull``/``QueueEmpty``, ``queue.Full``/``queue.Empty``). A loop going round on these
 # alone drives a state machine or drains a queue; it re-sends nothing that failed (s53, batch 25 rmote
-# ``nonblocking-tls-handshake-state-machine``, clauster ``local-queue-drain``).
+# ``nonblocking-tls-handshake-state-machine``, clauster ``local-queue-drain``). Also (s56) a system call a signal
+# interrupted (``InterruptedError``, EINTR: ``while True: try: fcntl.flock(fd, LOCK_EX) except InterruptedError:
+# continue``): the kernel asks for the call again, nothing failed (PEP 475 restarts most such calls itself; batch 27
+# deepseek-team's flock, batch 28 hpc-sandbox's ``os.waitpid``).
 PROTOCOL_STEP_EXCEPTIONS: Final[frozenset[str]] = frozenset({
+    "InterruptedError", "builtins.InterruptedError",
     "ssl.SSLWantReadError", "ssl.SSLWantWriteError", "BlockingIOError", "builtins.BlockingIOError",
     "anyio.WouldBlock", "zmq.Again", "zmq.error.Again",
     "asyncio.QueueFull", "asyncio.QueueEmpty", "asyncio.queues.QueueFull", "asyncio.queues.QueueEmpty",

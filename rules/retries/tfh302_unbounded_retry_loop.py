@@ -104,6 +104,25 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s56 (batch 27 deepseek-team, batch 28 hpc-sandbox): a system call a signal interrupted (EINTR) is called
+        # again: the kernel's protocol, not a failure retried
+        """\
+import fcntl, os
+def lock(fd):
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return
+        except InterruptedError:
+            continue
+def reap(child):
+    while True:
+        try:
+            _, status = os.waitpid(child, 0)
+        except InterruptedError:
+            continue
+        return status
+""",
         # s53 (batch 25 rmote): a non-blocking TLS handshake on a memory BIO: SSLWantReadError asks for more bytes
         """\
 import ssl
@@ -460,6 +479,16 @@ def watch(proc, heartbeat):
 """,
     ]
     INVALID = [
+        # s56: beside the EINTR restart, a handler that also catches a failure (a refused connection) retries it
+        """import socket
+def connect(sock, address):
+    while True:  # error: TFH302
+        try:
+            sock.connect(address)
+            return
+        except (InterruptedError, ConnectionRefusedError):
+            continue
+""",
         # s50: a command run again after its timeout (a new child each round, `subprocess.run`) is a retry, as is a
         # wait whose handler also catches other failures
         """import subprocess

@@ -212,6 +212,18 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s56 (batch 27 deepseek-team): a blocking local lock interrupted by a signal (EINTR) is called again at once
+        """\
+import fcntl
+def lock(fd):
+    for _ in range(100):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return True
+        except InterruptedError:
+            continue
+    return False
+""",
         # s53 (batch 21 ao-orchestrator): two rounds, `git worktree prune` on the way round before the second `git branch -D`
         """\
 import subprocess
@@ -864,6 +876,17 @@ def find_config(load):
 """,
     ]
     INVALID = [
+        # s56: beside the EINTR restart, a handler that also catches a refused connection goes round at once
+        """import socket
+def connect(sock, address):
+    for _ in range(100):
+        try:
+            sock.connect(address)
+            return True
+        except (InterruptedError, ConnectionRefusedError):  # error: TFH303
+            continue
+    return False
+""",
         # s49: the same two rounds with nothing repaired (a log line), with `Exception` caught, or over three rounds
         # (the second failure goes round again at once) are the same request again: reported
         """\
