@@ -536,3 +536,7 @@ LOOPBACK_HOSTS: Final[tuple[str, ...]] = ("localhost", "127.0.0.1", "::1", "0.0.
 # The words of a parameter named for a server's address (``host``, ``ssh_port``, ``base_url``): a poll handed one
 # by callers that each start a process first polls what they started (``started.py``, case 3).
 ADDRESS_WORDS: Final[frozenset[str]] = frozenset({"host", "hostname", "port", "url", "address", "addr", "endpoint"})
+# The words of a call that asks whether a process (or thread) the code holds is still there (``proc.is_running()``,
+# ``self._pid_alive(pid)``, ``thread.is_alive()``): a poll that leaves when that call says no watches a process the
+# code runs, not a remote service (``started.py``, case 4; s56: batch 25 dulus, batch 27 djaploy).
+PROCESS_LIVENESS_WORDS: Final[frozenset[str]] = frozenset({"alive", "running"})

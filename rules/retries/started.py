@@ -14,7 +14,12 @@ file), the loop is such a poll when:
    hands to a process start (``[sys.executable, script, "--control-port", str(CONTROL_PORT)]``); or
 3. the attempt reads a parameter of its function named for an address (``Knowledge.address_words``:
    ``def _wait_for_server(host, port)``, ``ssh_port``), and every call of that function in the module
-   (one at least) comes after a process start in the caller and gives it no literal remote host or URL.
+   (one at least) comes after a process start in the caller and gives it no literal remote host or URL;
+4. (s56) the loop leaves when a process or thread it holds is gone: an ``if not <liveness call>:`` whose body
+   returns, breaks or raises, or a ``while <liveness call>:`` (``Knowledge.process_liveness_words``:
+   ``webchat_server.is_running()``, ``self._pid_alive(new_pid)``, ``worker.is_alive()``), in a file that starts a
+   process. A loop that watches whether its process still runs waits for that process (batch 25 dulus's webchat
+   server, batch 27 djaploy's new gunicorn master).
 
 A loopback address alone is not "started here": a local server the code did not start (an Ollama
 server on ``localhost:11434``) answers a bad request, a missing model or a refused credential like a
@@ -96,6 +101,8 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     attempt = next((n for n in ast.walk(loop) if isinstance(n, ast.Try)), None)
     if attempt is None:
         return False
+    if _leaves_when_gone(loop, knowledge):
+        return True  # 4. the loop leaves when the process it watches is gone
     body = ast.Module(body=attempt.body, type_ignores=[])
     read = _names(body)
     hosts = knowledge.loopback_hosts
@@ -126,6 +133,33 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
             for call, outer in callers
         ):
             return True  # 3. handed its address by callers that each started a process first
+    return False
+
+
+def _liveness(test: ast.expr, knowledge: "Knowledge") -> bool:
+    """``test`` is a call asking whether a process or thread is still there (``proc.is_running()``)."""
+    if not isinstance(test, ast.Call):
+        return False
+    func = test.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return bool(set(knowledge.identifier_words(name)) & knowledge.process_liveness_words)
+
+
+def _leaves_when_gone(loop: ast.For | ast.While | ast.AsyncFor, knowledge: "Knowledge") -> bool:
+    """The loop leaves when a process it watches is gone (case 4): ``while proc.is_running():``, or an ``if not
+    proc.is_running():`` (in the loop, outside a nested function or loop) whose body returns, breaks or raises."""
+    if isinstance(loop, ast.While) and _liveness(loop.test, knowledge):
+        return True
+    todo: list[ast.AST] = [*loop.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.For, ast.While, ast.AsyncFor)):
+            continue
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+                and _liveness(node.test.operand, knowledge)
+                and any(isinstance(b, (ast.Return, ast.Break, ast.Raise)) for b in node.body)):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
     return False
 
 

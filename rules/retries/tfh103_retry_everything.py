@@ -244,7 +244,11 @@ read from the code, one of:
 3. the attempt reads a parameter named for an address (`host`, `port`, `url`,
    `address`, `endpoint`: `def _wait_for_server(host, port)`), and every call
    of its function in the module starts a process first and hands it no
-   literal remote host.
+   literal remote host;
+4. (s56) the loop leaves when the process it watches is gone: `if not
+   server.is_running(): return`, `if not self._pid_alive(pid): break`, or
+   `while worker.is_alive():`, in a file that starts a process (batch 25
+   dulus's webchat server, batch 27 djaploy's new gunicorn master).
 A loopback address alone is not "started here": a local server the code did
 not start (an Ollama preload on `http://localhost:11434`) answers a bad
 request, a missing model or a refused key like a remote one: reported,
@@ -344,6 +348,31 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s56 (batch 25 dulus, batch 27 djaploy): a readiness poll that leaves when the process it watches is gone
+        # (started.py case 4): the poll waits for that process, whatever URL it is handed
+        """\
+import subprocess, time, urllib.request
+class Herder:
+    def __init__(self, cmd, health_url):
+        self.cmd, self.health_url = cmd, health_url
+    def reload(self):
+        proc = subprocess.Popen(self.cmd)
+        return self._healthy(proc)
+    def _healthy(self, proc):
+        for _ in range(10):
+            if not self._alive(proc):
+                return False
+            try:
+                urllib.request.urlopen(self.health_url, timeout=5)
+                return True
+            except Exception:
+                pass
+            time.sleep(1)
+        return False
+    @staticmethod
+    def _alive(proc):
+        return proc.poll() is None
+""",
         # s53 (batch 25 dulus_mcp): a reader of a local process's stdout skips a line it cannot parse (the receive follows an alias and a guard)
         """\
 import json
@@ -1076,6 +1105,23 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s56: beside the poll that leaves when its process is gone (started.py case 4), a liveness test that only
+        # logs leaves nothing: the URL is polled on whatever it answers
+        """\
+import logging, subprocess, time, urllib.request
+def healthy(cmd, health_url, proc_alive):
+    proc = subprocess.Popen(cmd)
+    for _ in range(10):
+        if not proc_alive(proc):
+            logging.warning("not running")
+        try:
+            urllib.request.urlopen(health_url, timeout=5)
+            return True
+        except Exception:  # error: TFH103
+            pass
+        time.sleep(1)
+    return False
+""",
         # s51: a receive before the `try` whose message the `try` never reads does not make a receive loop: the same
         # fetch is sent again after any failure
         """\
