@@ -176,12 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--codes", default=",".join(CODES))
     ap.add_argument("--halves", choices=("held-out", "all"), default="held-out")
     ap.add_argument("--ranges", default="2-18,19-22,23-26,27,28")
-    ap.add_argument("--upto", type=int, default=None)
+    ap.add_argument("--upto", type=int, default=28, help="keep batches <= N (28: batch 29 is blind)")
     ap.add_argument("--tsv", type=Path)
     args = ap.parse_args(argv)
     codes = args.codes.split(",")
     ranges = [(int(a), int(b or a)) for a, _, b in (r.partition("-") for r in args.ranges.split(","))]
-    table = [r for r in rows(args.halves, codes) if args.upto is None or int(r["batch"]) <= args.upto]
+    table = [r for r in rows(args.halves, codes) if int(r["batch"]) <= args.upto]
     done = classify(table, codes)
     print(report(done, ranges, codes))
     if args.tsv:
