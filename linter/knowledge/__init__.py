@@ -385,7 +385,6 @@ class Knowledge:
     background_process_starts: ClassVar[frozenset[str]] = BACKGROUND_PROCESS_STARTS
     loopback_hosts: ClassVar[tuple[str, ...]] = LOOPBACK_HOSTS
     address_words: ClassVar[frozenset[str]] = ADDRESS_WORDS
-    process_liveness_words: ClassVar[frozenset[str]] = PROCESS_LIVENESS_WORDS
     file_contention_methods: ClassVar[frozenset[str]] = FILE_CONTENTION_METHODS
     transient_advice: ClassVar[tuple[tuple[str, str], ...]] = TRANSIENT_ADVICE
     transient_advice_default: ClassVar[str] = TRANSIENT_ADVICE_DEFAULT

@@ -16,7 +16,7 @@ file), the loop is such a poll when:
    ``def _wait_for_server(host, port)``, ``ssh_port``), and every call of that function in the module
    (one at least) comes after a process start in the caller and gives it no literal remote host or URL;
 4. (s56) the loop leaves when a process or thread it holds is gone: an ``if not <liveness call>:`` whose body
-   returns, breaks or raises, or a ``while <liveness call>:`` (``Knowledge.process_liveness_words``:
+   returns, breaks or raises, or a ``while <liveness call>:`` (``knowledge.PROCESS_LIVENESS_WORDS``:
    ``webchat_server.is_running()``, ``self._pid_alive(new_pid)``, ``worker.is_alive()``), in a file that starts a
    process. A loop that watches whether its process still runs waits for that process (batch 25 dulus's webchat
    server, batch 27 djaploy's new gunicorn master).
@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from ...linter.api import knowledge as kb
 from .model_body import Fn, ModuleIndex
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def _liveness(test: ast.expr, knowledge: "Knowledge") -> bool:
         return False
     func = test.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return bool(set(knowledge.identifier_words(name)) & knowledge.process_liveness_words)
+    return bool(set(knowledge.identifier_words(name)) & kb.PROCESS_LIVENESS_WORDS)
 
 
 def _leaves_when_gone(loop: ast.For | ast.While | ast.AsyncFor, knowledge: "Knowledge") -> bool:
