@@ -31,7 +31,8 @@ msvcrt.LK_NBLCK, 1)` or `fcntl.flock(fd, LOCK_EX | LOCK_NB)`, going round on
 going-round handlers catch only a protocol's next step (a non-blocking TLS
 handshake's `ssl.SSLWantReadError`/`SSLWantWriteError`, `BlockingIOError`,
 anyio's `WouldBlock`, an in-process queue's `asyncio.QueueFull`/`QueueEmpty`
-or `queue.Full`/`queue.Empty`): it drives a state machine or drains a queue, nor is a loop whose handler asks
+or `queue.Full`/`queue.Empty`; s56: a system call a signal interrupted,
+`InterruptedError`, called again): it drives a state machine or drains a queue, nor is a loop whose handler asks
 a person before going round (`input()`, an MCP elicitation `ctx.elicit(...)`,
 a helper named like `ask_choice`/`ask_user`: the next call carries their
 answer), nor is a loop going round only on the project's own

@@ -75,7 +75,7 @@ repair call on the way round (`git worktree prune` after the `try`, before
 the second `git branch -D`; not a log line, a give-up such as `_fail(p)`, or a
 call handed the caught exception) is left alone too. A
 loop going round only on a protocol's next step (`ssl.SSLWantReadError`,
-`asyncio.QueueFull`: see TFH302) is no retry at all. So is a retry whose condition names only a
+`asyncio.QueueFull`, a system call a signal interrupted, `InterruptedError`: see TFH302) is no retry at all. So is a retry whose condition names only a
 keep-alive connection the server closed while it sat in the pool
 (`httpx.RemoteProtocolError`, `http.client.RemoteDisconnected`, aiohttp's
 `ServerDisconnectedError`): the next attempt opens a fresh connection, and a
