@@ -15,11 +15,11 @@ file), the loop is such a poll when:
 3. the attempt reads a parameter of its function named for an address (``Knowledge.address_words``:
    ``def _wait_for_server(host, port)``, ``ssh_port``), and every call of that function in the module
    (one at least) comes after a process start in the caller and gives it no literal remote host or URL;
-4. (s56) the loop leaves when a process or thread it holds is gone: an ``if not <liveness call>:`` whose body
-   returns, breaks or raises, or a ``while <liveness call>:`` (``knowledge.PROCESS_LIVENESS_WORDS``:
-   ``webchat_server.is_running()``, ``self._pid_alive(new_pid)``, ``worker.is_alive()``), in a file that starts a
-   process. A loop that watches whether its process still runs waits for that process (batch 25 dulus's webchat
-   server, batch 27 djaploy's new gunicorn master).
+4. (s56) the loop leaves when a process, server or thread the code holds is gone: an ``if not <liveness call>:``
+   whose body returns, breaks or raises (``knowledge.PROCESS_LIVENESS_WORDS``: ``webchat_server.is_running()``,
+   ``self._pid_alive(new_pid)``, ``worker.is_alive()``). A loop that gives up when what it polls stopped running
+   waits for something the code runs (batch 25 dulus's webchat server, started in another module; batch 27
+   djaploy's new gunicorn master). A ``while proc.is_running():`` alone is not one: a daemon's loop reads so too.
 
 A loopback address alone is not "started here": a local server the code did not start (an Ollama
 server on ``localhost:11434``) answers a bad request, a missing model or a refused credential like a
@@ -91,6 +91,9 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     tree = screen.tree
     if not isinstance(tree, ast.Module):
         return False
+    case4 = next((n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While, ast.AsyncFor)) and n.lineno == line), None)
+    if case4 is not None and any(isinstance(n, ast.Try) for n in ast.walk(case4)) and _leaves_when_gone(case4, knowledge):
+        return True  # 4. the loop leaves when what it watches is gone
     starts = screen.calls_of(knowledge.background_process_starts)
     if not starts:
         return False
@@ -102,8 +105,6 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     attempt = next((n for n in ast.walk(loop) if isinstance(n, ast.Try)), None)
     if attempt is None:
         return False
-    if _leaves_when_gone(loop, knowledge):
-        return True  # 4. the loop leaves when the process it watches is gone
     body = ast.Module(body=attempt.body, type_ignores=[])
     read = _names(body)
     hosts = knowledge.loopback_hosts
@@ -147,10 +148,8 @@ def _liveness(test: ast.expr, knowledge: "Knowledge") -> bool:
 
 
 def _leaves_when_gone(loop: ast.For | ast.While | ast.AsyncFor, knowledge: "Knowledge") -> bool:
-    """The loop leaves when a process it watches is gone (case 4): ``while proc.is_running():``, or an ``if not
-    proc.is_running():`` (in the loop, outside a nested function or loop) whose body returns, breaks or raises."""
-    if isinstance(loop, ast.While) and _liveness(loop.test, knowledge):
-        return True
+    """The loop leaves when what it watches is gone (case 4): an ``if not proc.is_running():`` (in the loop, outside
+    a nested function or loop) whose body returns, breaks or raises."""
     todo: list[ast.AST] = [*loop.body]
     while todo:
         node = todo.pop()
