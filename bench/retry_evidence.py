@@ -15,8 +15,8 @@ retry's own statement):
   ``wait-like call``, else ``none``;
 - **handler**: what the broad handler does: ``re-raises`` (a bare ``raise`` or ``raise ... from``), ``narrows`` (an
   ``isinstance``/status test on the exception), ``plain``;
-- **body**: ``message loop`` (the loop's try starts by receiving: ``recv``/``get``/``read``/``next``/``input``/
-  ``accept``), else ``retry``.
+- **body**: ``message loop`` (the loop's try starts by receiving: ``recv``/``next``/``input``/``accept``/
+  ``readline``/``get_message``), else ``retry``.
 
 Prints t/f/d per batch range of the still-reported labels by code x each column (``tfh101_evidence``'s tables).
 """
@@ -45,7 +45,7 @@ from smullyan.linter import cli  # noqa: E402
 SITE = t101.SITE
 CODES = ("TFH102", "TFH103", "TFH104", "TFH301", "TFH302", "TFH303", "TFH304")
 WAIT = re.compile(r"sleep|wait|backoff|delay|throttl|limit|acquire|pause|cooldown|cool_down|jitter", re.I)
-RECEIVE = re.compile(r"^(recv|receive|get|read|next|input|accept|poll|fetch_message|readline|__anext__)", re.I)
+RECEIVE = re.compile(r"^(recv|receive|next|input|accept|readline|__anext__|get_message|read_message|fetch_message)", re.I)
 
 
 def lint(package: str, root: Path, files: list[str], codes: list[str]) -> list[dict[str, Any]]:
