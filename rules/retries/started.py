@@ -138,13 +138,18 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     return False
 
 
+def liveness_name(name: str, knowledge: "Knowledge") -> bool:
+    """``name`` (a call's last name) asks whether a process or thread is still there (``is_running``, ``_pid_alive``)."""
+    return bool(set(knowledge.identifier_words(name)) & kb.PROCESS_LIVENESS_WORDS)
+
+
 def _liveness(test: ast.expr, knowledge: "Knowledge") -> bool:
     """``test`` is a call asking whether a process or thread is still there (``proc.is_running()``)."""
     if not isinstance(test, ast.Call):
         return False
     func = test.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return bool(set(knowledge.identifier_words(name)) & kb.PROCESS_LIVENESS_WORDS)
+    return liveness_name(name, knowledge)
 
 
 def _leaves_when_gone(loop: ast.For | ast.While | ast.AsyncFor, knowledge: "Knowledge") -> bool:

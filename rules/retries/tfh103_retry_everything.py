@@ -15,8 +15,7 @@ from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
 from ...linter.api import every_node, node_lines
-from ...linter.api import knowledge as kb
-from .started import polls_own_server
+from .started import liveness_name, polls_own_server
 from .worklist import draws_next_item
 
 if TYPE_CHECKING:
@@ -1757,7 +1756,7 @@ def post_result(client, row):
                 if isinstance(call, cst.Call):
                     func = call.func
                     name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-                    if set(self.knowledge.identifier_words(name)) & kb.PROCESS_LIVENESS_WORDS:
+                    if liveness_name(name, self.knowledge):
                         return True
         return False
 
