@@ -396,8 +396,12 @@ PROCESS_REPLACING_CALLS: Final[frozenset[str]] = frozenset(
 # would block (``BlockingIOError``, anyio's ``WouldBlock``, zmq's ``Again``), an in-process queue full or
 # empty (``asyncio.QueueFull``/``QueueEmpty``, ``queue.Full``/``queue.Empty``). A loop going round on these
 # alone drives a state machine or drains a queue; it re-sends nothing that failed (s53, batch 25 rmote
-# ``nonblocking-tls-handshake-state-machine``, clauster ``local-queue-drain``).
+# ``nonblocking-tls-handshake-state-machine``, clauster ``local-queue-drain``). Also (s56) a system call a signal
+# interrupted (``InterruptedError``, EINTR: ``while True: try: fcntl.flock(fd, LOCK_EX) except InterruptedError:
+# continue``): the kernel asks for the call again, nothing failed (PEP 475 restarts most such calls itself; batch 27
+# deepseek-team's flock, batch 28 hpc-sandbox's ``os.waitpid``).
 PROTOCOL_STEP_EXCEPTIONS: Final[frozenset[str]] = frozenset({
+    "InterruptedError", "builtins.InterruptedError",
     "ssl.SSLWantReadError", "ssl.SSLWantWriteError", "BlockingIOError", "builtins.BlockingIOError",
     "anyio.WouldBlock", "zmq.Again", "zmq.error.Again",
     "asyncio.QueueFull", "asyncio.QueueEmpty", "asyncio.queues.QueueFull", "asyncio.queues.QueueEmpty",
@@ -532,3 +536,7 @@ LOOPBACK_HOSTS: Final[tuple[str, ...]] = ("localhost", "127.0.0.1", "::1", "0.0.
 # The words of a parameter named for a server's address (``host``, ``ssh_port``, ``base_url``): a poll handed one
 # by callers that each start a process first polls what they started (``started.py``, case 3).
 ADDRESS_WORDS: Final[frozenset[str]] = frozenset({"host", "hostname", "port", "url", "address", "addr", "endpoint"})
+# The words of a call that asks whether a process (or thread) the code holds is still there (``proc.is_running()``,
+# ``self._pid_alive(pid)``, ``thread.is_alive()``): a poll that leaves when that call says no watches a process the
+# code runs, not a remote service (``started.py``, case 4; s56: batch 25 dulus, batch 27 djaploy).
+PROCESS_LIVENESS_WORDS: Final[frozenset[str]] = frozenset({"alive", "running"})

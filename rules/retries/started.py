@@ -14,7 +14,12 @@ file), the loop is such a poll when:
    hands to a process start (``[sys.executable, script, "--control-port", str(CONTROL_PORT)]``); or
 3. the attempt reads a parameter of its function named for an address (``Knowledge.address_words``:
    ``def _wait_for_server(host, port)``, ``ssh_port``), and every call of that function in the module
-   (one at least) comes after a process start in the caller and gives it no literal remote host or URL.
+   (one at least) comes after a process start in the caller and gives it no literal remote host or URL;
+4. (s56) the loop leaves when a process, server or thread the code holds is gone: an ``if not <liveness call>:``
+   whose body returns, breaks or raises (``knowledge.PROCESS_LIVENESS_WORDS``: ``webchat_server.is_running()``,
+   ``self._pid_alive(new_pid)``, ``worker.is_alive()``). A loop that gives up when what it polls stopped running
+   waits for something the code runs (batch 25 dulus's webchat server, started in another module; batch 27
+   djaploy's new gunicorn master). A ``while proc.is_running():`` alone is not one: a daemon's loop reads so too.
 
 A loopback address alone is not "started here": a local server the code did not start (an Ollama
 server on ``localhost:11434``) answers a bad request, a missing model or a refused credential like a
@@ -26,6 +31,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from ...linter.api import knowledge as kb
 from .model_body import Fn, ModuleIndex
 
 if TYPE_CHECKING:
@@ -85,6 +91,9 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
     tree = screen.tree
     if not isinstance(tree, ast.Module):
         return False
+    case4 = next((n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While, ast.AsyncFor)) and n.lineno == line), None)
+    if case4 is not None and any(isinstance(n, ast.Try) for n in ast.walk(case4)) and _leaves_when_gone(case4, knowledge):
+        return True  # 4. the loop leaves when what it watches is gone
     starts = screen.calls_of(knowledge.background_process_starts)
     if not starts:
         return False
@@ -126,6 +135,36 @@ def polls_own_server(screen: "Screen", knowledge: "Knowledge", line: int) -> boo
             for call, outer in callers
         ):
             return True  # 3. handed its address by callers that each started a process first
+    return False
+
+
+def liveness_name(name: str, knowledge: "Knowledge") -> bool:
+    """``name`` (a call's last name) asks whether a process or thread is still there (``is_running``, ``_pid_alive``)."""
+    return bool(set(knowledge.identifier_words(name)) & kb.PROCESS_LIVENESS_WORDS)
+
+
+def _liveness(test: ast.expr, knowledge: "Knowledge") -> bool:
+    """``test`` is a call asking whether a process or thread is still there (``proc.is_running()``)."""
+    if not isinstance(test, ast.Call):
+        return False
+    func = test.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return liveness_name(name, knowledge)
+
+
+def _leaves_when_gone(loop: ast.For | ast.While | ast.AsyncFor, knowledge: "Knowledge") -> bool:
+    """The loop leaves when what it watches is gone (case 4): an ``if not proc.is_running():`` (in the loop, outside
+    a nested function or loop) whose body returns, breaks or raises."""
+    todo: list[ast.AST] = [*loop.body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.For, ast.While, ast.AsyncFor)):
+            continue
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+                and _liveness(node.test.operand, knowledge)
+                and any(isinstance(b, (ast.Return, ast.Break, ast.Raise)) for b in node.body)):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
     return False
 
 

@@ -15,7 +15,7 @@ from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
 from ...linter.api import every_node, node_lines
-from .started import polls_own_server
+from .started import liveness_name, polls_own_server
 from .worklist import draws_next_item
 
 if TYPE_CHECKING:
@@ -244,7 +244,11 @@ read from the code, one of:
 3. the attempt reads a parameter named for an address (`host`, `port`, `url`,
    `address`, `endpoint`: `def _wait_for_server(host, port)`), and every call
    of its function in the module starts a process first and hands it no
-   literal remote host.
+   literal remote host;
+4. (s56) the loop gives up when what it polls stopped running: `if not
+   server.is_running(): return`, `if not self._pid_alive(pid): break`
+   (batch 25 dulus's webchat server, batch 27 djaploy's new gunicorn
+   master); a `while worker.is_alive():` alone is not (a daemon's loop).
 A loopback address alone is not "started here": a local server the code did
 not start (an Ollama preload on `http://localhost:11434`) answers a bad
 request, a missing model or a refused key like a remote one: reported,
@@ -344,6 +348,41 @@ def fetch(url):
 transient for this call (say why).
 """
     VALID = [
+        # s56 (batch 25 dulus, batch 27 djaploy): a readiness poll that leaves when the process it watches is gone
+        # (started.py case 4): the poll waits for that process, whatever URL it is handed
+        """\
+import subprocess, time, urllib.request
+class Herder:
+    def __init__(self, cmd, health_url):
+        self.cmd, self.health_url = cmd, health_url
+    def reload(self):
+        proc = subprocess.Popen(self.cmd)
+        return self._healthy(proc)
+    def _healthy(self, proc):
+        for _ in range(10):
+            if not self._alive(proc):
+                return False
+            try:
+                urllib.request.urlopen(self.health_url, timeout=5)
+                return True
+            except Exception:
+                pass
+            time.sleep(1)
+        return False
+    @staticmethod
+    def _alive(proc):
+        return proc.poll() is None
+def wait_webchat(server, url):
+    for _ in range(20):
+        time.sleep(0.25)
+        try:
+            urllib.request.urlopen(url, timeout=0.4).read(1)
+            return True
+        except Exception:
+            if not server.is_running():
+                return False
+    return False
+""",
         # s53 (batch 25 dulus_mcp): a reader of a local process's stdout skips a line it cannot parse (the receive follows an alias and a guard)
         """\
 import json
@@ -1076,6 +1115,23 @@ def make(options):
 ,
     ]
     INVALID = [
+        # s56: beside the poll that leaves when its process is gone (started.py case 4), a liveness test that only
+        # logs leaves nothing: the URL is polled on whatever it answers
+        """\
+import logging, subprocess, time, urllib.request
+def healthy(cmd, health_url, proc_alive):
+    proc = subprocess.Popen(cmd)
+    for _ in range(10):
+        if not proc_alive(proc):
+            logging.warning("not running")
+        try:
+            urllib.request.urlopen(health_url, timeout=5)
+            return True
+        except Exception:  # error: TFH103
+            pass
+        time.sleep(1)
+    return False
+""",
         # s51: a receive before the `try` whose message the `try` never reads does not make a receive loop: the same
         # fetch is sent again after any failure
         """\
@@ -1692,10 +1748,22 @@ def post_result(client, row):
                 return False
         return found
 
+    def _tests_liveness(self, loop: "Loop") -> bool:
+        """A cheap gate for started.py's case 4: the loop holds ``if not <call>:`` whose name says alive/running."""
+        for n in every_node(loop.node):
+            if isinstance(n, cst.If) and isinstance(n.test, cst.UnaryOperation) and isinstance(n.test.operator, cst.Not):
+                call = n.test.expression
+                if isinstance(call, cst.Call):
+                    func = call.func
+                    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+                    if liveness_name(name, self.knowledge):
+                        return True
+        return False
+
     def _polls_own_server(self, loop: "Loop") -> bool:
         """The loop waits for a server the code started itself (``started.py``); positions only when the file starts a process."""
         screen = self.ctx.screen
-        if not screen.calls_of(self.knowledge.background_process_starts):
+        if not screen.calls_of(self.knowledge.background_process_starts) and not self._tests_liveness(loop):
             return False
         tree = screen.tree if isinstance(screen.tree, ast.Module) and screen.tree.body else None
         line = node_lines(self._module, tree, [loop.node]).get(loop.node)

@@ -31,7 +31,8 @@ msvcrt.LK_NBLCK, 1)` or `fcntl.flock(fd, LOCK_EX | LOCK_NB)`, going round on
 going-round handlers catch only a protocol's next step (a non-blocking TLS
 handshake's `ssl.SSLWantReadError`/`SSLWantWriteError`, `BlockingIOError`,
 anyio's `WouldBlock`, an in-process queue's `asyncio.QueueFull`/`QueueEmpty`
-or `queue.Full`/`queue.Empty`): it drives a state machine or drains a queue, nor is a loop whose handler asks
+or `queue.Full`/`queue.Empty`; s56: a system call a signal interrupted,
+`InterruptedError`, called again): it drives a state machine or drains a queue, nor is a loop whose handler asks
 a person before going round (`input()`, an MCP elicitation `ctx.elicit(...)`,
 a helper named like `ask_choice`/`ask_user`: the next call carries their
 answer), nor is a loop going round only on the project's own
@@ -104,6 +105,25 @@ for attempt in range(5):
 timeout, a cancellation), or `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s56 (batch 27 deepseek-team, batch 28 hpc-sandbox): a system call a signal interrupted (EINTR) is called
+        # again: the kernel's protocol, not a failure retried
+        """\
+import fcntl, os
+def lock(fd):
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return
+        except InterruptedError:
+            continue
+def reap(child):
+    while True:
+        try:
+            _, status = os.waitpid(child, 0)
+        except InterruptedError:
+            continue
+        return status
+""",
         # s53 (batch 25 rmote): a non-blocking TLS handshake on a memory BIO: SSLWantReadError asks for more bytes
         """\
 import ssl
@@ -460,6 +480,16 @@ def watch(proc, heartbeat):
 """,
     ]
     INVALID = [
+        # s56: beside the EINTR restart, a handler that also catches a failure (a refused connection) retries it
+        """import socket
+def connect(sock, address):
+    while True:  # error: TFH302
+        try:
+            sock.connect(address)
+            return
+        except (InterruptedError, ConnectionRefusedError):
+            continue
+""",
         # s50: a command run again after its timeout (a new child each round, `subprocess.run`) is a retry, as is a
         # wait whose handler also catches other failures
         """import subprocess

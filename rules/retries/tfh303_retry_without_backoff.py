@@ -75,7 +75,7 @@ repair call on the way round (`git worktree prune` after the `try`, before
 the second `git branch -D`; not a log line, a give-up such as `_fail(p)`, or a
 call handed the caught exception) is left alone too. A
 loop going round only on a protocol's next step (`ssl.SSLWantReadError`,
-`asyncio.QueueFull`: see TFH302) is no retry at all. So is a retry whose condition names only a
+`asyncio.QueueFull`, a system call a signal interrupted, `InterruptedError`: see TFH302) is no retry at all. So is a retry whose condition names only a
 keep-alive connection the server closed while it sat in the pool
 (`httpx.RemoteProtocolError`, `http.client.RemoteDisconnected`, aiohttp's
 `ServerDisconnectedError`): the next attempt opens a fresh connection, and a
@@ -212,6 +212,18 @@ to give up. Hand-written loops get no fix: where the sleep goes is a decision.
 `ignore`/`per-file-ignores` in the configuration.
 """
     VALID = [
+        # s56 (batch 27 deepseek-team): a blocking local lock interrupted by a signal (EINTR) is called again at once
+        """\
+import fcntl
+def lock(fd):
+    for _ in range(100):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return True
+        except InterruptedError:
+            continue
+    return False
+""",
         # s53 (batch 21 ao-orchestrator): two rounds, `git worktree prune` on the way round before the second `git branch -D`
         """\
 import subprocess
@@ -864,6 +876,17 @@ def find_config(load):
 """,
     ]
     INVALID = [
+        # s56: beside the EINTR restart, a handler that also catches a refused connection goes round at once
+        """import socket
+def connect(sock, address):
+    for _ in range(100):
+        try:
+            sock.connect(address)
+            return True
+        except (InterruptedError, ConnectionRefusedError):  # error: TFH303
+            continue
+    return False
+""",
         # s49: the same two rounds with nothing repaired (a log line), with `Exception` caught, or over three rounds
         # (the second failure goes round again at once) are the same request again: reported
         """\
