@@ -221,11 +221,19 @@ def test_tools_declared_as_entry_points_of_an_installed_distribution(tmp_path: P
     run = _run(files)
     assert [(t.name, t.framework, t.form) for t in run.tools] == [
         ("date_time", "oterm", "oterm.tools entry point"), ("shell", "oterm", "oterm.tools entry point")]
-    # described in its own file like any tool; its `subprocess.run(command, shell=True)` is TFH203 (s52), shown when
-    # selected: the rule reads a tool from the registrations in its own file, and this tool is an entry point
-    assert run.tools[1].findings == {}
+    # described in its own file like any tool; its `subprocess.run(command, shell=True)` runs the model's command in a
+    # tool the project declares (an entry point): TFH201 (s56: the split asks the project's tool table, as the CLI's
+    # lint does), whether or not TFH203 is selected, and whatever ran before in the process
+    assert run.tools[1].findings == {"TFH201": 1}
     selected = tools.run(files, Config().with_overrides(extend_select=["TFH203"]))
-    assert selected.tools[1].findings == {"TFH203": 1}
+    assert selected.tools[1].findings == {"TFH201": 1}
+    from smullyan.linter import project_tools
+
+    project_tools.set_provider(lambda files, config: {})  # another caller's reader (no tool anywhere) is respected
+    try:
+        assert tools.run(files, Config()).tools[1].findings == {}
+    finally:
+        project_tools.set_provider(None)
 
 
 def test_tools_declared_as_entry_points_in_a_checkouts_pyproject(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
 from ..packages import package_of
+from ..project_tools import Provider, current_provider, has_provider, set_provider
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, project_tool_bases, resolve, text_dispatchers, tool_classes
 from .protocols import protocol_links
@@ -402,11 +403,13 @@ def _describe_file(path: str, config: "Config", tables: Tables, own_roots: froze
 _CONFIG: "Config | None" = None
 
 
-def _init(config: "Config") -> None:
+def _init(config: "Config", provider: Provider | None = None) -> None:
     global _CONFIG
     from ..runner import ignore_sigint
 
     _CONFIG = config
+    if provider is not None:  # a spawned worker starts without the parent's tool-table reader
+        set_provider(provider)
     ignore_sigint()
 
 
@@ -436,7 +439,8 @@ class _Runner:
         self.pool: ProcessPoolExecutor | None = None
         if self.workers > 1:
             try:
-                self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_init, initargs=(config,))
+                self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_init,
+                                                initargs=(config, current_provider()))
             except Exception as exc:  # no usable multiprocessing here
                 self._fail(exc)
 
@@ -501,6 +505,13 @@ def run(
     only, from each file's ``ast`` (bare rows: name, form, spans; no facts, no findings; :func:`discover_spans`)."""
     tables = Tables.build(config)
     own_roots = frozenset(filter(None, ((package_of(f) or "").split(".")[0] for f in files))) | _namespace_roots(files)
+    # s56: the lint of the tools asks the project's tool table as `smullyan lint` does (TFH201/TFH203's split), with
+    # or without a caller that installed it: the findings column is the lint's, whatever ran before in the process
+    installs = lint and not has_provider()
+    if installs:
+        from .table import discover_spans
+
+        set_provider(discover_spans)
     runner = _Runner(config, jobs, len(files), on_pool_error, lint)
     try:
         first = runner.map(list(files), tables, own_roots, True)
@@ -591,6 +602,8 @@ def run(
         join(((t, w, u, d) for r in done for t, (w, u, d) in zip(r.tools, r.links)), graphs.values(), summaries)
     finally:
         runner.close()
+        if installs:
+            set_provider(None)
     result = ToolRun(files_checked=len(files), candidates=candidates,
                      frameworks=sorted({f for r in first for f in r.frameworks}))
     if not any(r.tools for r in done):  # the run's own decorators a tool decorator may be: named by a run finding none
