@@ -77,6 +77,12 @@ def _read_assignments(names: Names, cls: _Scope) -> dict[str, set[tuple[str, boo
 
 
 def _record(names: Names, self_name: str, small: cst.BaseSmallStatement, found: dict[str, set[tuple[str, bool]]]) -> None:
+    if isinstance(small, (cst.Import, cst.ImportFrom)):
+        # s56 (issue 23; batch 28's gefyra `def _init_kubeapi(self): from kubernetes.client import CoreV1Api` then
+        # `self.K8S_CORE_API = CoreV1Api()`): an import inside the method binds its name in the method's scope, as
+        # Python does, for the assignments after it (the statements are read in order; the scope is the method's)
+        names._bind_import(small)
+        return
     if not isinstance(small, (cst.Assign, cst.AnnAssign)):
         return
     targets = assignment_targets(small)

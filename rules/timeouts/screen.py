@@ -102,11 +102,15 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
+        # s56: an SDK family's request too (`config.K8S_CORE_API.read_namespaced_pod(...)` in a module importing only
+        # the project's `ClientConfiguration`; batch 28's gefyra), named as family_calls names them
+        verbs = frozenset().union(*(f.verbs for f in knowledge.api_families))
         # the call, its holder (`x`), the attribute (`session`), whether the holder is built in place from a class of
         # this module (`Http().session`)
         shaped: list[tuple[ast.Call, ast.expr, str, bool]] = []
         for c in screen.calls:
-            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute):
+            if isinstance(c.func, ast.Attribute) and (c.func.attr in methods or c.func.attr.split("_", 1)[0] in verbs) \
+                    and isinstance(c.func.value, ast.Attribute):
                 holder = c.func.value.value
                 built = isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local
                 shaped.append((c, holder, c.func.value.attr, built))
