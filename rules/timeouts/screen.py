@@ -250,11 +250,29 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
                 isinstance(n, ast.Call) and last_name(n.func) in importers for n in ast.walk(node)
             ):
                 out.append(node.lineno)
+            if isinstance(node, ast.ClassDef):
+                out.extend(_factory_lines(node))
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 stack.extend(n for n in node.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
         return out
 
     return screen.memo("timeouts.helper_lines", build)
+
+
+def _factory_lines(cls: ast.ClassDef) -> list[int]:
+    """s56 (issue 23): a class's factory methods (``@classmethod def from_context(cls, ...): ... return cls(api,
+    client.CoreV1Api(api))``): what they build into the constructor is what ``__init__`` stores on ``self``
+    (``names_members._constructed``), so narrowing must keep them whole; only a factory handing the constructor an
+    object built in place (a call among its arguments)."""
+    out: list[int] = []
+    for fn in cls.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(
+                isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in fn.decorator_list):
+            continue
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("cls", cls.name)
+               and any(isinstance(a, ast.Call) for a in (*n.args, *(k.value for k in n.keywords))) for n in ast.walk(fn)):
+            out.append(fn.lineno)
+    return out
 
 
 def _family_suffixes(screen: Screen, knowledge: Knowledge) -> tuple[str, ...]:
