@@ -129,11 +129,15 @@ def cmd_rows():
     from collections import defaultdict
     corp = tomllib.load(open(str(Path(__file__).parent / "survey") + "/corpus.toml", "rb"))
     pk = corp.get("package") or corp.get("packages")
-    batch = {p["name"]: p.get("batch") for p in pk if (p.get("batch") or 0) <= 27}
+    upto = int(os.environ.get("TFH201_UPTO", "27"))  # 28: batch 28's held-out half is tuning data since session 56
+    batch = {p["name"]: p.get("batch") for p in pk if (p.get("batch") or 0) <= upto}
     rows = []
     for f in sorted(glob.glob(str(Path(__file__).parent / "survey") + "/labels/misses-*.tsv")):
-        if "28" in os.path.basename(f) or "tools" in f: continue
-        for r in csv.DictReader((l for l in open(f) if not l.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE):
+        if ("28" in os.path.basename(f) and upto < 28) or "tools" in f: continue
+        lines = [l for l in open(f) if not l.startswith("#")]
+        if lines and not lines[0].startswith("half\t"):  # misses-heldout28.tsv has no header line
+            lines.insert(0, "half\tpackage\tpath\tline\tcode\ttool\tshape\tnote\tsource\n")
+        for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
             if (r.get("code") or "").startswith("TFH201") and r["package"] in batch:
                 r["batch"] = batch[r["package"]]; rows.append(r)
     print(len(rows), len({r["package"] for r in rows}))

@@ -62,6 +62,7 @@ def _read_assignments(names: Names, cls: _Scope) -> dict[str, set[tuple[str, boo
     else:
         return {}
     found: dict[str, set[tuple[str, bool]]] = {}
+    stored: dict[str, str] = {}  # s56: `self.core = core_api`, an untyped `__init__` parameter -> the attribute
     saved = names.stack
     try:
         for method in cls.defs.values():
@@ -71,12 +72,79 @@ def _read_assignments(names: Names, cls: _Scope) -> dict[str, set[tuple[str, boo
             if self_name is not None:
                 for small in _small_statements(method.body):
                     _record(names, self_name, small, found)
+                    if method.name.value == "__init__":
+                        _stored_parameter(names, self_name, small, stored)
+        if stored:
+            _constructed(names, base, cls, stored, found)
     finally:
         names.stack = saved
     return found
 
 
+def _stored_parameter(names: Names, self_name: str, small: cst.BaseSmallStatement, stored: dict[str, str]) -> None:
+    if not isinstance(small, cst.Assign) or not isinstance(small.value, cst.Name):
+        return
+    param = small.value.value
+    if param not in names.stack[-1].bindings or names.stack[-1].bindings[param] is not None:
+        return  # a local, or a parameter its annotation types
+    for t in assignment_targets(small):
+        if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == self_name:
+            stored[param] = t.attr.value
+
+
+def _constructed(names: Names, base: list[_Scope], cls: _Scope, stored: dict[str, str],
+                 found: dict[str, set[tuple[str, bool]]]) -> None:
+    """s56 (issue 23; batch 28's multihull ``DynamicKubeClient.from_context``: ``from kubernetes import client`` then
+    ``return cls(api_client, dynamic, client.CoreV1Api(api_client))``, and ``__init__`` stores ``self.core =
+    core_api``): an untyped ``__init__`` parameter stored on ``self`` holds what the class's own factory methods
+    (``@classmethod``/``@staticmethod``: ``cls(...)``, ``<Class>(...)``) hand it, read in the factory's scope (its
+    parameters, the imports before the call); only a known object of one class is kept, as for any assignment."""
+    init = cls.defs.get("__init__")
+    if init is None or not isinstance(cls.node, cst.ClassDef):
+        return
+    own = cls.node.name.value
+    params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]  # without self
+    for method in cls.defs.values():
+        if not any(dotted(d.decorator) in ("classmethod", "staticmethod") for d in method.decorators):
+            continue
+        names.stack = list(base)
+        names._push_function(method)
+        for small in _small_statements(method.body):
+            if isinstance(small, (cst.Import, cst.ImportFrom)):
+                names._bind_import(small)
+                continue
+            for call in _calls(small):
+                if not (isinstance(call.func, cst.Name) and call.func.value in ("cls", own)):
+                    continue
+                for i, arg in enumerate(call.args):
+                    if arg.star:
+                        break
+                    name = arg.keyword.value if arg.keyword is not None else params[i] if i < len(params) else None
+                    attr = stored.get(name) if name is not None else None
+                    ref = names.qualify(arg.value) if attr is not None else None
+                    if attr is not None and ref is not None and ref[1]:
+                        found.setdefault(attr, set()).add(ref)
+
+
+def _calls(node: cst.CSTNode) -> Iterator[cst.Call]:
+    """The calls inside a simple statement (its expressions; not into a lambda)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Lambda):
+            continue
+        if isinstance(current, cst.Call):
+            yield current
+        stack.extend(current.children)
+
+
 def _record(names: Names, self_name: str, small: cst.BaseSmallStatement, found: dict[str, set[tuple[str, bool]]]) -> None:
+    if isinstance(small, (cst.Import, cst.ImportFrom)):
+        # s56 (issue 23; batch 28's gefyra `def _init_kubeapi(self): from kubernetes.client import CoreV1Api` then
+        # `self.K8S_CORE_API = CoreV1Api()`): an import inside the method binds its name in the method's scope, as
+        # Python does, for the assignments after it (the statements are read in order; the scope is the method's)
+        names._bind_import(small)
+        return
     if not isinstance(small, (cst.Assign, cst.AnnAssign)):
         return
     targets = assignment_targets(small)

@@ -176,3 +176,56 @@ class Runner:
     assert _held(tmp_path / "app/plain.py") == []
     # this module imports httpx: its own classes can hold a client under what they bind (`cache`), not elsewhere
     assert _held(tmp_path / "app/own.py") == [9]
+
+
+GEFYRA = """\
+from typing import Any
+class ClientConfiguration:
+    def __init__(self, kube_config_file=None):
+        self.KUBE_CONFIG_FILE = kube_config_file
+    def _init_kubeapi(self):
+        from kubernetes.client import CoreV1Api, CustomObjectsApi
+        from kubernetes.config import load_kube_config
+        load_kube_config(self.KUBE_CONFIG_FILE)
+        self.K8S_CORE_API = CoreV1Api()
+        self.K8S_CUSTOM_OBJECT_API = CustomObjectsApi()
+    def __getattr__(self, item):
+        if item in ("K8S_CORE_API", "K8S_CUSTOM_OBJECT_API"):
+            self._init_kubeapi()
+        return self.__getattribute__(item)
+class Kube:
+    def __init__(self, core_api: Any) -> None:
+        self.core = core_api
+    @classmethod
+    def from_context(cls, context):
+        from kubernetes import client, config
+        return cls(client.CoreV1Api(config.new_client_from_config(context=context)))
+"""
+
+
+def test_a_client_built_after_an_import_inside_the_method_of_another_module(tmp_path: Path) -> None:
+    """s56 (issue 23; batch 28's gefyra): the class's method imports the API class and assigns `self`; the module
+    calling it imports only the project's class (no kubernetes import: the screen keeps the family's requests on an
+    instance of it); batch 28's multihull: an `__init__` parameter the class's factory hands a client built in place."""
+    from smullyan.linter.config import Config
+    from smullyan.linter.engine import lint_path
+
+    _write(tmp_path, {"app/__init__.py": "", "app/configuration.py": GEFYRA, "app/operator.py": """\
+from app.configuration import ClientConfiguration, Kube
+def update(kubeconfig=None):
+    config = ClientConfiguration(kube_config_file=kubeconfig)
+    return config.K8S_CORE_API.read_namespaced_namespace(name="gefyra")
+def bounded(config: ClientConfiguration):
+    return config.K8S_CUSTOM_OBJECT_API.list_namespaced_custom_object("g", "v1", "ns", "p", _request_timeout=5)
+def pods(kube: Kube):
+    return kube.core.list_namespaced_pod("default")
+def unrelated(store):
+    return store.cache.get_item("k")
+"""})
+    linted = str(tmp_path / "app/operator.py")
+    assert imported_member(linted, "app.configuration.ClientConfiguration", "K8S_CORE_API") == (
+        "kubernetes.client.CoreV1Api", True)
+    assert imported_member(linted, "app.configuration.Kube", "core") == ("kubernetes.client.CoreV1Api", True)
+    assert imported_member(linted, "app.configuration.ClientConfiguration", "KUBE_CONFIG_FILE") is None
+    found = lint_path(tmp_path / "app/operator.py", Config.default())
+    assert sorted((f.line, f.code) for f in found) == [(4, "TFH201"), (8, "TFH201")]

@@ -102,14 +102,29 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
         if not imports_class and not local:
             return []
         methods = {q.rsplit(".", 1)[1] for q in knowledge.timeouts if q.split(".")[-2][:1].isupper()}
+        # s56: an SDK family's request too (`config.K8S_CORE_API.read_namespaced_pod(...)` in a module importing only
+        # the project's `ClientConfiguration`; batch 28's gefyra), named as family_calls names them, on an instance
+        # of a project class (not `self`: a module defining the class imports the family, family_calls keeps it)
+        verbs = frozenset().union(*(f.verbs for f in knowledge.api_families))
         # the call, its holder (`x`), the attribute (`session`), whether the holder is built in place from a class of
         # this module (`Http().session`)
         shaped: list[tuple[ast.Call, ast.expr, str, bool]] = []
+        family: list[tuple[ast.Call, ast.expr, str]] = []  # named only like a family's request (`read_namespaced_pod`)
         for c in screen.calls:
-            if isinstance(c.func, ast.Attribute) and c.func.attr in methods and isinstance(c.func.value, ast.Attribute):
-                holder = c.func.value.value
+            if not isinstance(c.func, ast.Attribute) or not isinstance(c.func.value, ast.Attribute):
+                continue
+            holder = c.func.value.value
+            if c.func.attr in methods:
                 built = isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in local
                 shaped.append((c, holder, c.func.value.attr, built))
+            elif "_" in c.func.attr and c.func.attr.split("_", 1)[0] in verbs and imports_class \
+                    and not (isinstance(holder, ast.Name) and holder.id in ("self", "cls")):
+                family.append((c, holder, c.func.value.attr))
+        if family and not knowledge.clients:
+            # kept only under an attribute a class of a project module importing the family's package binds
+            roots = {m.split(".")[0] for f in knowledge.api_families for m in f.modules}
+            held = _project_held(screen, knowledge, top, lambda full: full.split(".")[0] in roots)
+            shaped.extend((c, holder, attr, False) for c, holder, attr in family if attr in held)
         if not shaped:
             return []
         # s55 (the speed regression of s54): what an instance's attribute holds is qualified by the imports of the
@@ -141,13 +156,16 @@ def held_calls(screen: Screen, knowledge: Knowledge) -> list[ast.Call]:
     return screen.memo("timeouts.held_calls", build)
 
 
-def _project_held(screen: Screen, knowledge: Knowledge, top: str) -> set[str]:
+def _project_held(screen: Screen, knowledge: Knowledge, top: str,
+                  accepts: Callable[[str], bool] | None = None) -> set[str]:
     """s55: the attribute names under which an instance of a class of a project module this module imports from
-    (that module importing a client the timeout tables answer) may hold one (:func:`held_attributes`)."""
+    (that module importing a client the timeout tables answer; s56: or what ``accepts`` accepts) may hold one
+    (:func:`held_attributes`)."""
     out: set[str] = set()
     if screen.path is None:
         return out  # the resolver follows nothing without a path
-    path, accepts = screen.path, client_import(knowledge)
+    path = screen.path
+    accepts = accepts or client_import(knowledge)
     for _, full in screen.import_bindings:
         if full.split(".")[0] == top:
             out |= held_attributes(path, full, accepts)
@@ -246,11 +264,29 @@ def helper_lines(screen: Screen, knowledge: Knowledge) -> list[int]:
                 isinstance(n, ast.Call) and last_name(n.func) in importers for n in ast.walk(node)
             ):
                 out.append(node.lineno)
+            if isinstance(node, ast.ClassDef):
+                out.extend(_factory_lines(node))
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 stack.extend(n for n in node.body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))
         return out
 
     return screen.memo("timeouts.helper_lines", build)
+
+
+def _factory_lines(cls: ast.ClassDef) -> list[int]:
+    """s56 (issue 23): a class's factory methods (``@classmethod def from_context(cls, ...): ... return cls(api,
+    client.CoreV1Api(api))``): what they build into the constructor is what ``__init__`` stores on ``self``
+    (``names_members._constructed``), so narrowing must keep them whole; only a factory handing the constructor an
+    object built in place (a call among its arguments)."""
+    out: list[int] = []
+    for fn in cls.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(
+                isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in fn.decorator_list):
+            continue
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("cls", cls.name)
+               and any(isinstance(a, ast.Call) for a in (*n.args, *(k.value for k in n.keywords))) for n in ast.walk(fn)):
+            out.append(fn.lineno)
+    return out
 
 
 def _family_suffixes(screen: Screen, knowledge: Knowledge) -> tuple[str, ...]:

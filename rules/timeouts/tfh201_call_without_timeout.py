@@ -551,6 +551,26 @@ configuration. To teach it another client, add the call's qualified name to
 `timeout-required` (`"mylib.fetch"` or `"mylib.fetch:request_timeout"`).
 """
     VALID = [
+        # s56 (issue 23): the same readings (a method's own import, a factory handing `__init__` its client) given a
+        # request timeout
+        """\
+from typing import Any
+class Config:
+    def service(self, ns):
+        return self.K8S_CORE_API.read_namespaced_service("wg", ns, _request_timeout=10)
+    def _init_kubeapi(self):
+        from kubernetes.client import CoreV1Api
+        self.K8S_CORE_API = CoreV1Api()
+class Kube:
+    def __init__(self, core_api: Any) -> None:
+        self.core = core_api
+    @classmethod
+    def from_context(cls, context):
+        from kubernetes import client, config
+        return cls(client.CoreV1Api(config.new_client_from_config(context=context)))
+    def pods(self, ns):
+        return self.core.list_namespaced_pod(ns, _request_timeout=(3, 30))
+""",
         # s54: the same held client given a timeout; a held attribute no method assigns a known client
         """\
 from dataclasses import dataclass, field
@@ -1747,6 +1767,31 @@ class Runtime:
         return self.apps().list_namespaced_deployment(self.ns)  # error: TFH201 "kubernetes.client.AppsV1Api.list_namespaced_deployment"
     def resize(self, name, body):
         return self.core.api_client.call_api(f"/api/v1/namespaces/{self.ns}/persistentvolumeclaims/{name}", "PATCH", body=body)  # error: TFH201 "api_client.call_api has no _request_timeout"
+""",
+        # s56 (issue 23; batch 28's gefyra and multihull): an API object a method assigns `self` after importing its
+        # class inside the method (`from kubernetes.client import CoreV1Api` in `_init_kubeapi`), and an untyped
+        # `__init__` parameter stored on `self` that the class's own factory hands a client built in place
+        """\
+from typing import Any
+class Config:
+    def service(self, ns):  # used before the method below sets the attribute: read from the class's assignments
+        return self.K8S_CORE_API.read_namespaced_service("wg", ns)  # error: TFH201 "kubernetes.client.CoreV1Api.read_namespaced_service has no _request_timeout"
+    def _init_kubeapi(self):
+        from kubernetes.client import CoreV1Api
+        from kubernetes.config import load_kube_config
+        load_kube_config()
+        self.K8S_CORE_API = CoreV1Api()
+class Kube:
+    def __init__(self, api_client: Any, core_api: Any) -> None:
+        self.api_client = api_client
+        self.core = core_api
+    @classmethod
+    def from_context(cls, context):
+        from kubernetes import client, config
+        api_client = config.new_client_from_config(context=context)
+        return cls(api_client, core_api=client.CoreV1Api(api_client))
+    def pods(self, ns):
+        return self.core.list_namespaced_pod(ns)  # error: TFH201 "kubernetes.client.CoreV1Api.list_namespaced_pod has no _request_timeout"
 """,
         # s52: database drivers whose connect waits without bound: psycopg2 (libpq) given its parameters or a
         # literal DSN naming no `connect_timeout`, mysql-connector with neither `connect_timeout` nor
