@@ -12,7 +12,8 @@ import ast
 import textwrap
 from typing import Union
 
-from .imports_disk import _definition, _Func
+from .disk_summary import _Func
+from .imports_disk import _definition
 
 __all__ = ["imported_definition_ast"]
 

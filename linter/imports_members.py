@@ -20,7 +20,8 @@ import libcst as cst
 from . import knowledge as kb
 from . import names_members as members
 from .client_defaults import family_paths, receiver_default
-from .imports_disk import _Class, _From, _module, _module_file, _root
+from .disk_summary import _Class, _From
+from .imports_disk import _module, _module_file, _root
 from .names import Names, Ref
 from .packages import absolute_module
 

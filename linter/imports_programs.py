@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 
-from .imports_disk import (
-    _Class, _defining, _From, _Func, _lookup, _module, _module_file, _project_listing, _root,
-)
+from .disk_summary import _Class, _From, _Func
+from .imports_disk import _defining, _lookup, _module, _module_file, _project_listing, _root
 from .packages import absolute_module
 
 __all__ = ["project_program"]

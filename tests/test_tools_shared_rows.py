@@ -14,7 +14,7 @@ import pytest
 
 from smullyan.linter import tools
 from smullyan.linter.config import Config
-from smullyan.linter.tools import describe, follow, status_retry
+from smullyan.linter.tools import follow, observer, status_retry
 from smullyan.rules.retries import jsonrpc_calls
 
 from tools_support import write_tree
@@ -76,7 +76,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     the JSON-RPC messages' readers."""
     counts = {"ast": 0, "status": 0, "messages": 0, "links": 0, "reached": 0}
     bodies: set[int] = set()
-    walk, in_scope, children, links = ast.walk, status_retry.walk_in_scope, jsonrpc_calls.lexical_children, describe.tool_calls
+    walk, in_scope, children, links = ast.walk, status_retry.walk_in_scope, jsonrpc_calls.lexical_children, observer.tool_calls
 
     def counted_walk(node: ast.AST) -> Any:
         counts["ast"] += _is_dispatcher(node)
@@ -117,7 +117,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(ast, "walk", counted_walk)
     monkeypatch.setattr(status_retry, "walk_in_scope", counted_in_scope)
     monkeypatch.setattr(jsonrpc_calls, "lexical_children", counted_children)
-    monkeypatch.setattr(describe, "tool_calls", counted_links)
+    monkeypatch.setattr(observer, "tool_calls", counted_links)
     monkeypatch.setattr(follow, "reached_by", counted_reached, raising=False)
     monkeypatch.setattr("smullyan.linter.tools.facts.status_recursions", remember)
     monkeypatch.setattr(jsonrpc_calls, "_message", remember_message)

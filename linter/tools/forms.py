@@ -14,6 +14,7 @@ from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_
 from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
                     span, target_key, tool_list_arg)
 from .model import Tables
+from .module_tools import module_tools
 from .toolkits import MARKERS, MEMBERS, request_handlers, toolkit_methods
 from .lowlevel import branch_handlers, listed_tool_names, looks_up
 from .manifest import manifest_dispatcher, manifest_names
@@ -245,7 +246,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
 
     # module-based tools (strands ``TOOL_SPEC`` + the function named after the module), unless the module
     # holds decorated tools of the same framework: the loader takes those instead
-    for framework, tool_name, entry in _module_tools(index):
+    for framework, tool_name, entry in module_tools(index):
         if not any(d.framework == framework and d.form.startswith("@") for d in found.values()):
             add(tool_name, framework, "TOOL_SPEC module", [entry], span(entry[2])[0], f"{index.module}.{entry[0]}")
 
@@ -572,36 +573,6 @@ def _list_elements(arg: ast.AST | None, index: Index, scope_path: str) -> list[a
 
 def _direct_nodes(node: ast.AST, kind: type[ast.Dict]) -> list[ast.Dict]:
     return [n for n in own_nodes(node) if isinstance(n, kind)]
-
-
-def _module_tools(index: Index) -> list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]]:
-    """(framework, tool name, the function) of a module-based tool (``knowledge.TOOL_MODULE_SPECS``): the last
-    top-level assignment of the spec's name is a dict literal holding its keys, and a module-level function
-    is named after the module (the last binding of that name wins, as the import does)."""
-    specs: dict[str, ast.AST | None] = {}
-    for stmt in index.tree.body:
-        target: ast.AST | None = None
-        value: ast.AST | None = None
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            target, value = stmt.target, stmt.value
-        if isinstance(target, ast.Name) and target.id in kb.TOOL_MODULE_SPECS:
-            specs[target.id] = value
-    out: list[tuple[str, str, tuple[str, int, ast.AST, tuple[ast.AST, ...]]]] = []
-    stem = index.module.rsplit(".", 1)[-1]
-    functions = [entry for entry in index.defs if entry[0] == stem and not entry[3]]
-    if not functions:
-        return out
-    for var, value in specs.items():
-        framework, keys = kb.TOOL_MODULE_SPECS[var]
-        if not isinstance(value, ast.Dict):
-            continue
-        literal = {literal_str(k): v for k, v in zip(value.keys, value.values) if k is not None}
-        if not keys <= literal.keys():
-            continue
-        out.append((framework, literal_str(literal.get("name")) or stem, max(functions, key=lambda e: e[1])))
-    return out
 
 
 def _tool_class(owner: str, index: Index, tables: Tables) -> bool:

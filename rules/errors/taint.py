@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import FileContext, handler_types, last_name, lexical_children, string_literal, walk_in_scope
+from ...linter.api import FileContext, handler_types, last_name, string_literal, walk_in_scope
 from .kinds import BARE, classified_keys, formats_kind, typed_returns
 from .assigned import telemetry_key
 from .model import ErrorModel, has_words, words
 from .input_check import checks_model_input
 from .refusals import catches_own_refusals
 from .own_raises import raises_only_own_builtins
+from .exception_nodes import class_name, class_name_of, passes_exception, value_children
 
 
 #: s56 (issue 24): how many same-module helpers deep a text is followed into returns. Two: an error formatter handed
@@ -271,10 +272,7 @@ class TextTaint:
                 return self.knowledge.message_unread_keywords
         return frozenset()
 
-    @staticmethod
-    def _passes_exception(call: cst.Call, exc: set[str]) -> bool:
-        """``X(..., exception=e)`` / ``X(e, ...)``: the object keeps the typed failure."""
-        return any(isinstance(a.value, cst.Name) and a.value.value in exc and not a.star for a in call.args)
+    _passes_exception = staticmethod(passes_exception)
 
     def _text_call(self, call: cst.Call) -> bool:
         """Whether the exception text flows through this call into its result."""
@@ -296,7 +294,7 @@ class TextTaint:
                 return True  # "sep".join([...])
             if func.attr.value in k.text_passing_methods:
                 return True  # template.format(error=str(e))
-            if words(func.attr.value) & k.result_failure_factory_words and _class_name(func.value):
+            if words(func.attr.value) & k.result_failure_factory_words and class_name(func.value):
                 # ToolResponse.error(message=str(e)), MCPError.tool_error(...): a failure factory of a class (or a
                 # factory) named for a tool's result; an RPC answer's (ActionResponse.error: langbot's plugin
                 # runtime actions) or another class's factory may build anything
@@ -424,18 +422,7 @@ class TextTaint:
         """A value that does not carry the exception text (a discriminator must not be the text itself)."""
         return self._leak(value, exc) is None
 
-    @staticmethod
-    def class_name_of(value: cst.BaseExpression, exc: set[str]) -> bool:
-        """``type(e).__name__``, ``e.__class__.__name__``: the caught exception's class name. Not a kind (s43): the
-        implementation's name for the failure (``Exception``, ``HTTPStatusError``, ``KeyError``), not one the
-        program chose; beside the text the model still reads an untyped failure."""
-        if isinstance(value, cst.Attribute) and value.attr.value in ("__name__", "__qualname__"):
-            inner = value.value
-            if isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "type":
-                return bool(inner.args) and isinstance(inner.args[0].value, cst.Name) and inner.args[0].value.value in exc
-            if isinstance(inner, cst.Attribute) and inner.attr.value == "__class__":
-                return isinstance(inner.value, cst.Name) and inner.value.value in exc
-        return False
+    class_name_of = staticmethod(class_name_of)
 
     def _bound_to_class_name(self, value: cst.BaseExpression, exc: set[str]) -> bool:
         """A local name the enclosing function binds only to the exception's class name (``error_type =
@@ -586,7 +573,7 @@ class TextTaint:
                     return node
         reprompt_ok = self.errors.parser_only()
         unread = self._unread_keywords(node)
-        for child in _value_children(node):
+        for child in value_children(node):
             if reprompt_ok and self._reprompt(child):
                 continue
             if isinstance(child, cst.Arg) and child.keyword is not None and child.keyword.value in unread:
@@ -598,20 +585,3 @@ class TextTaint:
                 if found is not None:
                     return found
         return None
-
-
-
-def _value_children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The children of ``node`` that are values: not a keyword argument's name (``f(error=None)`` names a
-    parameter, not the variable ``error``), nor an attribute's name (``self.error`` is not the local ``error``)."""
-    if isinstance(node, cst.Arg):
-        return [node.value]
-    if isinstance(node, cst.Attribute):
-        return [node.value]
-    return lexical_children(node)
-
-
-def _class_name(node: cst.BaseExpression) -> bool:
-    """``ToolResponse`` / ``responses.ToolResponse``: a name that reads as a class (capitalised, not a constant)."""
-    name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
-    return name[:1].isupper() and not name.isupper()
