@@ -294,8 +294,6 @@ def run(
     # or without a caller that installed it: the findings column is the lint's, whatever ran before in the process
     installs = lint and not has_provider()
     if installs:
-        from .table import discover_spans
-
         set_provider(discover_spans)
     runner = _Runner(config, jobs, len(files), on_pool_error, lint)
     try:
@@ -422,3 +420,13 @@ def run(
         by_name(tool)  # nothing declared or inferred: the name's verb, shown as a guess
     result.tools.sort(key=lambda t: (t.path, t.line, t.name))
     return result
+
+
+def discover_spans(files: Sequence[str], config: "Config") -> dict[str, list[tuple[int, int]]]:
+    """{absolute path: the line spans of each tool's functions and same-module helpers} over ``files`` (one
+    project), found from the files' ``ast`` only, in process (:mod:`.table`; :mod:`..project_tools`' provider)."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for tool in run(list(files), config, jobs=1, lint=False).tools:
+        if tool.spans and tool.path.endswith(".py"):
+            out.setdefault(os.path.abspath(tool.path), []).extend(tool.spans)
+    return out

@@ -13,23 +13,6 @@ rules' layer may not import it.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from .describe import run
-
-if TYPE_CHECKING:
-    from ..config import Config
+from .describe import discover_spans  # defined beside ``run`` (which installs it for its own lint): no import cycle
 
 __all__ = ["discover_spans"]
-
-
-def discover_spans(files: Sequence[str], config: "Config") -> dict[str, list[tuple[int, int]]]:
-    """{absolute path: the line spans of each tool's functions and same-module helpers} over ``files`` (one
-    project), found from the files' ``ast`` only, in process."""
-    out: dict[str, list[tuple[int, int]]] = {}
-    for tool in run(list(files), config, jobs=1, lint=False).tools:
-        if tool.spans and tool.path.endswith(".py"):
-            out.setdefault(os.path.abspath(tool.path), []).extend(tool.spans)
-    return out
