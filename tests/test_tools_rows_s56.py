@@ -1,0 +1,96 @@
+"""`smullyan tools` rows (issue 28, session 56): a tool's calls followed to the project's client class through the
+forms that name it only by a parameter's annotation (tuned on batches 24-28's 20-row tables, not blind).
+
+- A closure's client bound to ``client or _Client()`` where ``client: Rehearsal | None``: the annotated side names the
+  class (rehearsal-kit, batch 28: ``c.post(...)`` reaches the client's httpx POST; calls ``none`` before).
+- A parameter annotated ``Optional[Client]`` / ``Client | None`` holds a ``Client`` when it holds anything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import tools_by_name
+
+_CLIENT = """
+    import httpx
+
+    class Rehearsal:
+        def __init__(self, timeout: float = 30.0) -> None:
+            self.http = httpx.Client(base_url="https://api.example.com", timeout=timeout)
+
+        def get(self, path):
+            return self.http.request("GET", path).json()
+
+        def post(self, path, body):
+            return self.http.request("POST", path, json=body).json()
+"""
+
+
+def test_a_closure_client_bound_to_an_annotated_parameter_or_a_stand_in(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/client.py": _CLIENT, "pkg/mcp.py": """
+        from typing import Any
+        from mcp.server.fastmcp import FastMCP
+        from .client import Rehearsal
+
+        class _Client:
+            def __getattr__(self, name):
+                return getattr(Rehearsal(), name)
+
+        def build_server(client: Rehearsal | None = None) -> FastMCP:
+            c: Any = client or _Client()
+            mcp = FastMCP("r")
+
+            @mcp.tool()
+            def list_agents() -> list:
+                \"\"\"Agents.\"\"\"
+                return c.get("/v1/agents")
+
+            @mcp.tool()
+            def run_evaluation(world: str) -> dict:
+                \"\"\"Start an evaluation.\"\"\"
+                return c.post("/v1/evaluations", {"world": world})
+
+            return mcp
+    """})
+    assert [c.what.rsplit(" ", 1)[-1] for c in rows["list_agents"].calls] == ["httpx.Client.request"]
+    assert rows["list_agents"].classification == "read-safe"
+    assert [c.what.rsplit(" ", 1)[-1] for c in rows["run_evaluation"].calls] == ["httpx.Client.request"]
+    assert rows["run_evaluation"].classification == "non-idempotent-write"
+
+
+def test_an_optional_annotation_names_the_class(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/client.py": _CLIENT, "pkg/mcp.py": """
+        from typing import Optional
+        from mcp.server.fastmcp import FastMCP
+        from .client import Rehearsal
+
+        def register(mcp: FastMCP, client: Optional[Rehearsal]) -> None:
+            @mcp.tool()
+            def list_worlds() -> list:
+                \"\"\"Worlds.\"\"\"
+                return client.get("/v1/worlds")
+    """})
+    assert [c.what.rsplit(" ", 1)[-1] for c in rows["list_worlds"].calls] == ["httpx.Client.request"]
+    assert rows["list_worlds"].classification == "read-safe"
+
+
+def test_two_constructors_say_no_class(tmp_path: Path) -> None:
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/client.py": _CLIENT + """
+    class Other:
+        def get(self, path):
+            return {}
+""", "pkg/mcp.py": """
+        import os
+        from mcp.server.fastmcp import FastMCP
+        from .client import Other, Rehearsal
+
+        mcp = FastMCP("r")
+        c = Rehearsal(timeout=float(os.environ["T"])) or Other()
+
+        @mcp.tool()
+        def list_agents() -> list:
+            \"\"\"Agents.\"\"\"
+            return c.get("/v1/agents")
+    """})
+    assert rows["list_agents"].calls == []
