@@ -94,3 +94,33 @@ def test_two_constructors_say_no_class(tmp_path: Path) -> None:
             return c.get("/v1/agents")
     """})
     assert rows["list_agents"].calls == []
+
+
+def test_an_e2b_sandbox_built_by_its_class_method_is_an_sdk_client(tmp_path: Path) -> None:
+    """E2B's ``Sandbox.create(...)`` (``knowledge.SDK_CLIENT_CONSTRUCTORS``): a method on the sandbox, or on its
+    ``files``/``commands`` namespace, is a call out (e2b-adk, batch 28; ~20 installed packages build one so)."""
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/tools.py": """
+        from e2b_code_interpreter import AsyncSandbox, Sandbox
+        from langchain_core.tools import tool
+
+        @tool
+        def read_file(path: str) -> str:
+            \"\"\"Read a file in the sandbox.\"\"\"
+            sandbox = Sandbox.create(timeout=60)
+            return sandbox.files.read(path)
+
+        @tool
+        async def run_code(code: str) -> str:
+            \"\"\"Run code in the sandbox.\"\"\"
+            sandbox = await AsyncSandbox.create()
+            return str(await sandbox.run_code(code))
+
+        @tool
+        def shout(text: str) -> str:
+            \"\"\"Upper-case a text.\"\"\"
+            box = Sandbox
+            return text.upper()
+    """})
+    assert [c.what for c in rows["read_file"].calls] == ["Sandbox.files.read"]
+    assert [c.what for c in rows["run_code"].calls] == ["AsyncSandbox.run_code"]
+    assert rows["shout"].calls == []

@@ -120,6 +120,10 @@ class ClientObjects:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for n in ast.walk(fn):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Await) and isinstance(n.value.value, ast.Call):
+                    for t in n.targets:  # ``self._sandbox = await AsyncSandbox.create(...)``
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value.value, fn)
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
                     f = n.value.func
                     for t in n.targets:
@@ -187,7 +191,7 @@ class ClientObjects:
             return None
         qualname = ref[0]
         qualname = kb.canonical(f"{qualname}.{rest}" if rest else qualname)
-        return qualname if self.sdk_client_class(qualname) else None
+        return qualname if self.sdk_client_class(qualname) else kb.SDK_CLIENT_CONSTRUCTORS.get(qualname)
 
     def sdk_client_class(self, qualname: str) -> bool:
         return sdk_client_class(qualname, self.own)
@@ -336,16 +340,22 @@ class ClientObjects:
         return qn if "." in qn else f"{self.module}.{qn}"
 
     def _sdk_value(self, value: cst.BaseExpression) -> tuple[str, int, str] | None:
-        """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``)."""
+        """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``; ``sandbox =
+        await AsyncSandbox.create()``: ``knowledge.SDK_CLIENT_CONSTRUCTORS``)."""
+        value = value.expression if isinstance(value, cst.Await) else value
         if not isinstance(value, cst.Call):
             return None
         ref = self.names.qualify(value.func)
-        if ref is None or ref[1] or not self.sdk_client_class(kb.canonical(ref[0])):
+        if ref is None or ref[1]:
+            return None
+        cls = kb.canonical(ref[0])
+        cls = cls if self.sdk_client_class(cls) else kb.SDK_CLIENT_CONSTRUCTORS.get(cls, "")
+        if not cls:
             return None
         keywords = [(a.keyword.value if a.keyword is not None else None if a.star == "**" else "", _none(a.value))
                     for a in value.args if a.keyword is not None or a.star == "**"]
         positional = [_none(a.value) for a in value.args if a.keyword is None and not a.star]
-        return kb.canonical(ref[0]), 0, timeout_status(kb.canonical(ref[0]), keywords, positional)
+        return cls, 0, timeout_status(cls, keywords, positional)
 
     def of(self, expr: cst.BaseExpression) -> str | None:
         """The client class of the object ``expr`` gives, or None when nothing says so."""

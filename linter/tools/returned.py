@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .. import knowledge as kb
 from .callees import bound_values
 from .clients import PENDING, pending_what, sdk_client_class, timeout_status
 from .model import CallFact, Tool
@@ -44,6 +45,8 @@ def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozens
     qn = index.qualname(base.func)
     if qn is None:
         return None
+    if not sdk_client_class(qn, own) and qn in kb.SDK_CLIENT_CONSTRUCTORS:  # ``return Sandbox.create(...)``
+        qn = kb.SDK_CLIENT_CONSTRUCTORS[qn]
     if sdk_client_class(qn, own):
         keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in base.keywords]
         positional = [isinstance(a, ast.Constant) and a.value is None for a in base.args]
