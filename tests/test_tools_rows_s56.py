@@ -124,3 +124,61 @@ def test_an_e2b_sandbox_built_by_its_class_method_is_an_sdk_client(tmp_path: Pat
     assert [c.what for c in rows["read_file"].calls] == ["Sandbox.files.read"]
     assert [c.what for c in rows["run_code"].calls] == ["AsyncSandbox.run_code"]
     assert rows["shout"].calls == []
+
+
+_BOX = """
+    from e2b_code_interpreter import AsyncSandbox
+
+    class SandboxManager:
+        def __init__(self) -> None:
+            self._sandbox = None
+
+        async def get(self) -> AsyncSandbox:
+            if self._sandbox is None:
+                self._sandbox = await AsyncSandbox.create()
+            return self._sandbox
+
+        def label(self) -> str:
+            return "box"
+"""
+
+
+def test_a_project_objects_method_annotated_to_return_an_sdk_client(tmp_path: Path) -> None:
+    """A tool reaching the SDK through the project's wrapper: ``sandbox = await self.manager.get()`` with ``manager:
+    SandboxManager`` set in ``__init__`` (e2b-adk, batch 28), or ``sb = box.get()`` with ``box: SandboxManager`` a
+    parameter of the enclosing function (e2b-haystack's form, batch 27): the method's annotated SDK class is the
+    object's, its methods calls out. A method returning no SDK client gives no call."""
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/box.py": _BOX, "pkg/tools.py": """
+        from typing import Any
+        from google.adk.tools import BaseTool
+        from langchain_core.tools import tool
+        from pkg.box import SandboxManager
+
+        class ReadFile(BaseTool):
+            def __init__(self, manager: SandboxManager) -> None:
+                super().__init__(name="read_file", description="Read a file.")
+                self.manager = manager
+
+            async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> dict[str, Any]:
+                sandbox = await self.manager.get()
+                return {"content": await sandbox.files.read(args["path"])}
+
+        def make(box: SandboxManager):
+            @tool
+            async def run_command(command: str) -> str:
+                \"\"\"Run a command.\"\"\"
+                sb = await box.get()
+                return str(await sb.commands.run(command))
+
+            @tool
+            def label() -> str:
+                \"\"\"The box's label.\"\"\"
+                name = box.label()
+                return name.upper()
+
+            return [run_command, label]
+    """})
+    assert [c.what for c in rows["read_file"].calls] == ["AsyncSandbox.files.read"]
+    assert rows["read_file"].classification == "read-safe"
+    assert [c.what for c in rows["run_command"].calls] == ["AsyncSandbox.commands.run"]
+    assert rows["label"].calls == []

@@ -63,6 +63,9 @@ class ClientObjects:
         # timeout status), and locals bound here (key -> class, or None where a local shadows a global)
         self.sdk_globals: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
+        #: ``self.x`` -> the run's class of the object a method sets it to from a parameter annotated with that class
+        #: (``def __init__(self, manager: SandboxManager): self.manager = manager``); None when two disagree
+        self.own_attributes: dict[str, str | None] = {}
         self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
         self.run_bound: dict[str, str] = {}  # local key -> the run's function it holds the value of (``returned.py``)
         self._local_imports: dict[int, dict[str, str]] = {}
@@ -119,6 +122,15 @@ class ClientObjects:
         for fn in cls.body:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
+            typed = {a.arg: a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+                     if a.annotation is not None}
+            for n in fn.body if typed else ():
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in typed:
+                    own = self._own_class(typed[n.value.id])
+                    for t in n.targets:
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            key = f"self.{t.attr}"
+                            self.own_attributes[key] = own if self.own_attributes.get(key, own) == own else None
             for n in ast.walk(fn):
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Await) and isinstance(n.value.value, ast.Call):
                     for t in n.targets:  # ``self._sandbox = await AsyncSandbox.create(...)``
@@ -335,9 +347,41 @@ class ClientObjects:
         qn = self.names.qualname(value.func)
         if qn is None and isinstance(value.func, cst.Name):
             qn = value.func.value
+        if qn is None:
+            qn = self._typed_method(value.func)
         if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
             return None
         return qn if "." in qn else f"{self.module}.{qn}"
+
+    def _own_class(self, note: ast.expr) -> str | None:
+        """The run's class an annotation names through the module's imports (``manager: SandboxManager``)."""
+        text = nodes_dotted(note)
+        head, _, rest = (text or "").partition(".")
+        ref = self.names.lookup(head) if head else None
+        if ref is None or ref[1]:
+            return None
+        qn = f"{ref[0]}.{rest}" if rest else ref[0]
+        return qn if qn.split(".")[0] in self.own else None
+
+    def _typed_method(self, func: cst.BaseExpression) -> str | None:
+        """``sandbox._require_sandbox`` where ``sandbox`` is a parameter of an enclosing function annotated with one
+        of the run's classes (``def __init__(self, sandbox: E2BSandbox)``): that class's method, qualified."""
+        if isinstance(func, cst.Attribute) and dotted(func.value) in self.own_attributes:
+            own = self.own_attributes[dotted(func.value) or ""]  # ``self.manager.get``
+            return f"{own}.{func.attr.value}" if own is not None else None
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        name = func.value.value
+        for outer in reversed(self.names.stack[1:]):
+            if outer.kind != "function" or name not in outer.bindings:
+                continue
+            params = outer.node.params if isinstance(outer.node, cst.FunctionDef) else None
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params) if params is not None else ():
+                ref = self.names.qualify(p.annotation.annotation) if p.name.value == name and p.annotation else None
+                if ref is not None and not ref[1] and ref[0].split(".")[0] in self.own:
+                    return f"{ref[0]}.{func.attr.value}"
+            return None
+        return None
 
     def _sdk_value(self, value: cst.BaseExpression) -> tuple[str, int, str] | None:
         """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``; ``sandbox =
