@@ -124,10 +124,10 @@ class ClientObjects:
                 continue
             typed = {a.arg: a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
                      if a.annotation is not None}
-            for n in fn.body if typed else ():
-                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in typed:
-                    own = self._own_class(typed[n.value.id])
-                    for t in n.targets:
+            for stmt in fn.body if typed else ():
+                if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id in typed:
+                    own = self._own_class(typed[stmt.value.id])
+                    for t in stmt.targets:
                         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                             key = f"self.{t.attr}"
                             self.own_attributes[key] = own if self.own_attributes.get(key, own) == own else None
