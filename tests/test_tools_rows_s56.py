@@ -182,3 +182,40 @@ def test_a_project_objects_method_annotated_to_return_an_sdk_client(tmp_path: Pa
     assert rows["read_file"].classification == "read-safe"
     assert [c.what for c in rows["run_command"].calls] == ["AsyncSandbox.commands.run"]
     assert rows["label"].calls == []
+
+
+def test_an_sdk_client_a_method_of_a_run_functions_value_returns(tmp_path: Path) -> None:
+    """``client = get_session().get_client()``: the run's function returns the project's session class, whose method is
+    annotated to return the SDK client (krutrim-mcp-server, batch 24: ``client.kos.buckets.create_bucket(...)``)."""
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/client.py": """
+        from krutrim_cloud import KrutrimClient
+
+        class Session:
+            def get_client(self) -> KrutrimClient:
+                return KrutrimClient(api_key="k")
+
+            def region(self) -> str:
+                return "in-south-1"
+
+        def get_session() -> Session:
+            return Session()
+    """, "pkg/tools.py": """
+        from mcp.server.fastmcp import FastMCP
+        from pkg.client import get_session
+
+        mcp = FastMCP("k")
+
+        @mcp.tool()
+        def create_bucket(name: str) -> str:
+            \"\"\"Create a bucket.\"\"\"
+            client = get_session().get_client()
+            return str(client.kos.buckets.create_bucket(name=name))
+
+        @mcp.tool()
+        def region() -> str:
+            \"\"\"The region.\"\"\"
+            where = get_session().region()
+            return where.upper()
+    """})
+    assert [c.what for c in rows["create_bucket"].calls] == ["KrutrimClient.kos.buckets.create_bucket"]
+    assert rows["region"].calls == []

@@ -29,6 +29,7 @@ from .. import knowledge as kb
 from ..names import dotted
 from ..rule import Screen
 from ..nodes import dotted as nodes_dotted
+from .callees import RETURNED
 
 if TYPE_CHECKING:
     from ...rules.retries.data import Retry
@@ -366,6 +367,9 @@ class ClientObjects:
     def _typed_method(self, func: cst.BaseExpression) -> str | None:
         """``sandbox._require_sandbox`` where ``sandbox`` is a parameter of an enclosing function annotated with one
         of the run's classes (``def __init__(self, sandbox: E2BSandbox)``): that class's method, qualified."""
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):  # ``get_session().get_client``
+            made = self._run_call(func.value)
+            return f"{made}{RETURNED}.{func.attr.value}" if made is not None and RETURNED not in made else None
         if isinstance(func, cst.Attribute) and dotted(func.value) in self.own_attributes:
             own = self.own_attributes[dotted(func.value) or ""]  # ``self.manager.get``
             return f"{own}.{func.attr.value}" if own is not None else None
