@@ -16,7 +16,7 @@ from .writes import HTTP_CORE_CLIENTS, IDEMPOTENT_WRITE, IRREVERSIBLE, NON_IDEMP
 
 __all__ = ["HTTP_CLIENTS", "REQUESTS_COMPATIBLE_CLIENTS", "CLIENT_CHAIN_CALLS", "CLIENT_CHAIN_METHODS", "CLIENT_CLASSES", "CLIENT_FUNCTIONS",
            "CLIENT_MODULES", "ClientClass", "CLIENT_SUBSCRIPT",
-           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_CLIENT_CLASSES", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
+           "SDK_CLIENT_CLASS_SUFFIXES", "SDK_CLIENT_CLASSES", "SDK_CLIENT_CONSTRUCTORS", "SDK_LOCAL_CLIENTS", "SDK_LOCAL_METHODS"]
 
 #: the key of :attr:`ClientClass.gives` for ``obj[name]`` (``client["db"]``: a database)
 CLIENT_SUBSCRIPT: Final[str] = "[]"
@@ -259,9 +259,19 @@ SDK_CLIENT_CLASSES: Final[frozenset[str]] = frozenset({
     # python-plexapi's server (``PlexServer(baseurl, token, timeout=30)``): its libraries, items and playlists as
     # objects whose methods each send one or more requests to the Plex server (``plex.library.section(n).refresh()``)
     "plexapi.server.PlexServer",
+    # E2B's cloud sandboxes (``SDK_CLIENT_CONSTRUCTORS``)
+    *(f"{m}.{c}" for m in ("e2b", "e2b_code_interpreter", "e2b_desktop") for c in ("Sandbox", "AsyncSandbox")),
     *(f"atlassian.{c}" for c in ("Jira", "Confluence", "ServiceDesk", "Bitbucket", "Bamboo", "Crowd", "Xray",
                                  "Insight", "Assets")),
 })
+
+#: SDK client classes built by a class method rather than called (``Sandbox.create(...)``): the method's qualified name
+#: -> the class, whose object it gives (E2B's cloud sandboxes, ``e2b`` and ``e2b_code_interpreter``: every method of
+#: a sandbox, its ``files``/``commands`` namespaces too, is a request to the E2B API or the sandbox's envd; s56, batch
+#: 28's e2b-adk and ~20 installed packages of batches 1-28 build one with ``Sandbox.create``/``connect``)
+SDK_CLIENT_CONSTRUCTORS: Final[Mapping[str, str]] = {
+    f"{m}.{c}.{how}": f"{m}.{c}" for m in ("e2b", "e2b_code_interpreter", "e2b_desktop")
+    for c in ("Sandbox", "AsyncSandbox") for how in ("create", "connect")}
 
 #: classes named like a client that stay on the machine: embedded databases in memory or on local disk
 SDK_LOCAL_CLIENTS: Final[frozenset[str]] = frozenset({"chromadb.Client", "chromadb.PersistentClient",

@@ -29,6 +29,7 @@ from .. import knowledge as kb
 from ..names import dotted
 from ..rule import Screen
 from ..nodes import dotted as nodes_dotted
+from .callees import RETURNED
 
 if TYPE_CHECKING:
     from ...rules.retries.data import Retry
@@ -63,6 +64,9 @@ class ClientObjects:
         # timeout status), and locals bound here (key -> class, or None where a local shadows a global)
         self.sdk_globals: dict[str, tuple[str, int, str] | None] = {}
         self.sdk_attributes: dict[str, tuple[str, int, str] | None] = {}
+        #: ``self.x`` -> the run's class of the object a method sets it to from a parameter annotated with that class
+        #: (``def __init__(self, manager: SandboxManager): self.manager = manager``); None when two disagree
+        self.own_attributes: dict[str, str | None] = {}
         self.sdk_bound: dict[str, tuple[str, int, str] | None] = {}
         self.run_bound: dict[str, str] = {}  # local key -> the run's function it holds the value of (``returned.py``)
         self._local_imports: dict[int, dict[str, str]] = {}
@@ -119,7 +123,20 @@ class ClientObjects:
         for fn in cls.body:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
+            typed = {a.arg: a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+                     if a.annotation is not None}
+            for stmt in fn.body if typed else ():
+                if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id in typed:
+                    own = self._own_class(typed[stmt.value.id])
+                    for t in stmt.targets:
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            key = f"self.{t.attr}"
+                            self.own_attributes[key] = own if self.own_attributes.get(key, own) == own else None
             for n in ast.walk(fn):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Await) and isinstance(n.value.value, ast.Call):
+                    for t in n.targets:  # ``self._sandbox = await AsyncSandbox.create(...)``
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            self._sdk_record(self.sdk_attributes, f"self.{t.attr}", n.value.value, fn)
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
                     f = n.value.func
                     for t in n.targets:
@@ -187,7 +204,7 @@ class ClientObjects:
             return None
         qualname = ref[0]
         qualname = kb.canonical(f"{qualname}.{rest}" if rest else qualname)
-        return qualname if self.sdk_client_class(qualname) else None
+        return qualname if self.sdk_client_class(qualname) else kb.SDK_CLIENT_CONSTRUCTORS.get(qualname)
 
     def sdk_client_class(self, qualname: str) -> bool:
         return sdk_client_class(qualname, self.own)
@@ -331,21 +348,62 @@ class ClientObjects:
         qn = self.names.qualname(value.func)
         if qn is None and isinstance(value.func, cst.Name):
             qn = value.func.value
+        if qn is None:
+            qn = self._typed_method(value.func)
         if qn is None or (qn.split(".")[0] not in self.own if "." in qn else not self.module):
             return None
         return qn if "." in qn else f"{self.module}.{qn}"
 
+    def _own_class(self, note: ast.expr) -> str | None:
+        """The run's class an annotation names through the module's imports (``manager: SandboxManager``)."""
+        text = nodes_dotted(note)
+        head, _, rest = (text or "").partition(".")
+        ref = self.names.lookup(head) if head else None
+        if ref is None or ref[1]:
+            return None
+        qn = f"{ref[0]}.{rest}" if rest else ref[0]
+        return qn if qn.split(".")[0] in self.own else None
+
+    def _typed_method(self, func: cst.BaseExpression) -> str | None:
+        """``sandbox._require_sandbox`` where ``sandbox`` is a parameter of an enclosing function annotated with one
+        of the run's classes (``def __init__(self, sandbox: E2BSandbox)``): that class's method, qualified."""
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call):  # ``get_session().get_client``
+            made = self._run_call(func.value)
+            return f"{made}{RETURNED}.{func.attr.value}" if made is not None and RETURNED not in made else None
+        if isinstance(func, cst.Attribute) and dotted(func.value) in self.own_attributes:
+            own = self.own_attributes[dotted(func.value) or ""]  # ``self.manager.get``
+            return f"{own}.{func.attr.value}" if own is not None else None
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        name = func.value.value
+        for outer in reversed(self.names.stack[1:]):
+            if outer.kind != "function" or name not in outer.bindings:
+                continue
+            params = outer.node.params if isinstance(outer.node, cst.FunctionDef) else None
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params) if params is not None else ():
+                ref = self.names.qualify(p.annotation.annotation) if p.name.value == name and p.annotation else None
+                if ref is not None and not ref[1] and ref[0].split(".")[0] in self.own:
+                    return f"{ref[0]}.{func.attr.value}"
+            return None
+        return None
+
     def _sdk_value(self, value: cst.BaseExpression) -> tuple[str, int, str] | None:
-        """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``)."""
+        """A local bound to a third-party SDK client's constructor (``client = TavilyClient(api_key=k)``; ``sandbox =
+        await AsyncSandbox.create()``: ``knowledge.SDK_CLIENT_CONSTRUCTORS``)."""
+        value = value.expression if isinstance(value, cst.Await) else value
         if not isinstance(value, cst.Call):
             return None
         ref = self.names.qualify(value.func)
-        if ref is None or ref[1] or not self.sdk_client_class(kb.canonical(ref[0])):
+        if ref is None or ref[1]:
+            return None
+        cls = kb.canonical(ref[0])
+        cls = cls if self.sdk_client_class(cls) else kb.SDK_CLIENT_CONSTRUCTORS.get(cls, "")
+        if not cls:
             return None
         keywords = [(a.keyword.value if a.keyword is not None else None if a.star == "**" else "", _none(a.value))
                     for a in value.args if a.keyword is not None or a.star == "**"]
         positional = [_none(a.value) for a in value.args if a.keyword is None and not a.star]
-        return kb.canonical(ref[0]), 0, timeout_status(kb.canonical(ref[0]), keywords, positional)
+        return cls, 0, timeout_status(cls, keywords, positional)
 
     def of(self, expr: cst.BaseExpression) -> str | None:
         """The client class of the object ``expr`` gives, or None when nothing says so."""

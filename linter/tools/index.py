@@ -6,7 +6,7 @@ import ast
 import builtins
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -155,6 +155,8 @@ class Index:
             assigned = (stmt.targets if isinstance(stmt, ast.Assign)
                         else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else [])
             value = getattr(stmt, "value", None)
+            if assigned and isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+                value = self._either(value)  # ``c = client or Client()``: the object either side gives
             if assigned and isinstance(value, ast.Call):
                 func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # Registry[Ctx](...)
                 qn = self.qualname(func) or self._built_by(func)
@@ -193,6 +195,25 @@ class Index:
                         if isinstance(part, (ast.ExceptHandler, ast.match_case)):
                             self._walk(part.body, path, parents)
                     self._walk([s for s in inner if isinstance(s, ast.stmt)], path, parents)
+
+    def _either(self, value: ast.BoolOp) -> ast.expr | None:
+        """The side of ``client or Client()`` that says the object's class: a name the file types (a parameter
+        annotated ``client: Rehearsal | None``: the class the code relies on, the default a stand-in for it), else
+        the one constructor; None when names, or constructors, say two classes (each side a name or a call)."""
+        named: dict[str, ast.expr] = {}
+        built: dict[str, ast.expr] = {}
+        for side in value.values:
+            if isinstance(side, ast.Name) and side.id in self.instances:
+                named.setdefault(self.instances[side.id], side)
+            elif isinstance(side, ast.Call):
+                func = side.func.value if isinstance(side.func, ast.Subscript) else side.func
+                qn = _constructed(self.qualname(func))
+                if qn is not None and class_like(qn.rsplit(".", 1)[-1]):
+                    built.setdefault(qn, side)
+            elif not isinstance(side, ast.Name):
+                return None
+        said = named or built
+        return next(iter(said.values())) if len(said) == 1 else None
 
     def _built_by(self, func: ast.expr) -> str | None:
         """The class a module-level factory function of this file builds (``factory_class``)."""
@@ -247,7 +268,7 @@ class Index:
                     continue
             if note is None or arg.arg in self.instances:
                 continue
-            qn = self.qualname(note)
+            qn = self.qualname(_optional(note, self.qualname))
             if qn is not None and class_like(qn.rsplit(".", 1)[-1]) and qn.split(".", 1)[0] not in _UNTYPED:
                 self.instances[arg.arg] = qn
 
@@ -406,6 +427,21 @@ def helpers_of(fn: ast.AST, index: Index, cls_path: str | None) -> list[tuple[st
                 break
     index.helpers_read[(id(fn), cls_path)] = (fn, out)
     return list(out)
+
+
+def _optional(note: ast.expr, qualname: Callable[[ast.AST], str | None]) -> ast.expr:
+    """The class an optional annotation names (``Client | None``, ``Optional[Client]``, ``Union[Client, None]``):
+    the parameter holds an instance of it when it holds one at all."""
+    if isinstance(note, ast.BinOp) and isinstance(note.op, ast.BitOr):
+        sides = [s for s in (note.left, note.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return sides[0] if len(sides) == 1 else note
+    if isinstance(note, ast.Subscript):
+        head = qualname(note.value) or ""
+        inner = note.slice.elts if isinstance(note.slice, ast.Tuple) else [note.slice]
+        sides = [s for s in inner if not (isinstance(s, ast.Constant) and s.value is None)]
+        if head in ("typing.Optional", "typing.Union", "typing_extensions.Optional") and len(sides) == 1:
+            return sides[0]
+    return note
 
 
 def _constructed(qn: str | None) -> str | None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .. import knowledge as kb
 from .callees import bound_values
 from .clients import PENDING, pending_what, sdk_client_class, timeout_status
 from .model import CallFact, Tool
@@ -44,6 +45,8 @@ def _source(value: ast.expr, index: "Index", roots: frozenset[str], own: frozens
     qn = index.qualname(base.func)
     if qn is None:
         return None
+    if not sdk_client_class(qn, own) and qn in kb.SDK_CLIENT_CONSTRUCTORS:  # ``return Sandbox.create(...)``
+        qn = kb.SDK_CLIENT_CONSTRUCTORS[qn]
     if sdk_client_class(qn, own):
         keywords = [(k.arg, isinstance(k.value, ast.Constant) and k.value.value is None) for k in base.keywords]
         positional = [isinstance(a, ast.Constant) and a.value is None for a in base.args]
@@ -62,11 +65,16 @@ def sdk_returns(index: "Index", roots: frozenset[str]) -> dict[str, tuple[str, s
     out: dict[str, tuple[str, str, str]] = {}
     own = frozenset(roots | {index.module.split(".")[0]})
     for path, _n, node, parents in index.defs:
-        if parents or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        ann = index.qualname(node.returns) if node.returns is not None else None
+        ann = index.qualname(_note(node.returns)) if node.returns is not None else None
         if ann is not None and sdk_client_class(ann, own):
-            out[f"{index.module}.{path}"] = f"cls:{ann}", "", "unknown"
+            # a module function's, or a class's method's (``def _require_sandbox(self) -> "Sandbox"``, called on an
+            # object of the class: ``sandbox._require_sandbox().files.write(...)``)
+            if not parents or (len(parents) == 1 and isinstance(parents[0], ast.ClassDef)):
+                out[f"{index.module}.{path}"] = f"cls:{ann}", "", "unknown"
+            continue
+        if parents:
             continue
         returned = [r.value for r in _returns(node)]
         given = [v for value in returned if value is not None
@@ -76,6 +84,16 @@ def sdk_returns(index: "Index", roots: frozenset[str]) -> dict[str, tuple[str, s
         if len(values) == 1 and (found := values.pop()) is not None:
             out[f"{index.module}.{path}"] = found
     return out
+
+
+def _note(note: ast.expr) -> ast.expr:
+    """A return annotation, a forward reference's text parsed (``-> "Sandbox"``)."""
+    if isinstance(note, ast.Constant) and isinstance(note.value, str):
+        try:
+            return ast.parse(note.value, mode="eval").body
+        except SyntaxError:
+            return note
+    return note
 
 
 def _returns(fn: ast.AST) -> list[ast.Return]:
