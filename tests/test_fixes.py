@@ -1125,3 +1125,45 @@ def test_tfh202_no_fix_on_a_configured_none_or_an_upload() -> None:
     assert found[4].fix is None and "configured" in found[4].message
     assert found[9].fix is None and "upload" in found[9].message
     assert found[11].fix is not None
+
+
+# --------------------------------------------------------------------------- TFH301: no stop for a worker's restart
+WORKER_RETRIES = '''\
+from tenacity import retry, wait_exponential
+
+RETRY_WAIT = wait_exponential(multiplier=1, min=2, max=60)
+
+
+class MarketStream:
+    @retry(wait=RETRY_WAIT)
+    def run(self) -> None:
+        self._stream = self.client.create_stream(listener=self._listener)
+        self._stream.start()
+
+
+class Poller:
+    @retry(wait=RETRY_WAIT)
+    def poll(self) -> None:
+        while self.is_alive():
+            self.queue.put(self.client.prices())
+
+
+@retry(wait=RETRY_WAIT)
+def fetch(client):
+    return client.prices()
+
+
+@retry(wait=RETRY_WAIT)
+def drain(client):
+    while client.pending() > 0:
+        client.ack()
+'''
+
+
+def test_tfh301_offers_no_stop_for_a_long_running_workers_restart() -> None:
+    """s56 (issue 28; batch 29's flumine, blind: 9 harmful fixes): a stream's ``run()`` or a polling body under
+    ``@retry(wait=...)`` is restarted for as long as the process lives; ``stop=stop_after_attempt(3)`` would end it
+    after a few seconds' outage. The finding stays, with no fix; a function that returns a value, or loops to a
+    counted bound, still gets one."""
+    found = sorted((f.line, f.fix is not None) for f in findings(WORKER_RETRIES) if f.code == "TFH301")
+    assert found == [(7, False), (14, False), (20, True), (25, True)]

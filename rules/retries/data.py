@@ -160,3 +160,14 @@ class Retry:
         a same-module factory's ``return retry(...)``), once for every use; else where it is applied (a
         decorator, ``retry(...)(fn)``, a loop). A finding on the retried work (TFH101) stays at the use."""
         return self.factory or self.built or self.anchor
+
+
+#: s56 (issue 28; batch 29's flumine, blind: nine stream ``run()`` methods under ``@retry(wait=...)``): the names of a
+#: long-running worker's entry, the body a supervisor restarts for as long as the process lives (a stream's or a
+#: thread's ``run``, a server's ``serve_forever``). TFH301 stays, but its fix (``stop=stop_after_attempt(N)``) is not
+#: offered on one that returns no value: after N quick failures the worker would stop for good (a network blip of a
+#: few seconds ends a live trading daemon's market data), which is a decision, not a repair.
+WORKER_ENTRY_NAMES = frozenset({
+    "run", "run_forever", "serve", "serve_forever", "listen", "consume", "start_consuming", "watch", "stream",
+    "main_loop", "event_loop", "worker", "keep_alive", "run_stream", "poll_forever",
+})

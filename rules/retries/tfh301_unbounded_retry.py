@@ -7,6 +7,7 @@ import libcst as cst
 from ...linter.api import RawFix, dotted, retry_keyword_fix
 from . import handlers, paths
 from .base import RetryRule
+from .data import WORKER_ENTRY_NAMES
 from .model import Retry, RetryModel, Stop
 
 _FIX = {
@@ -76,7 +77,14 @@ the `from tenacity import ...` line, else a new import line after the leading
 imports). This changes what the program does on purpose: after N attempts
 the last exception is raised (tenacity: `RetryError`, unless `reraise=True`)
 instead of retrying for ever. Hand-written loops, stamina and the runtime
-get no fix: where to count is a decision.
+get no fix: where to count is a decision. Nor does a retry around a
+long-running worker's body (s56): a function that returns no value and is a
+worker's entry (`run`, `serve_forever`, `listen`, `consume`, ...) or holds a
+`while` loop with no counted bound, such as a stream's `run()` that
+`@retry(wait=...)` reconnects: after N quick failures the worker would stop
+for good (a few seconds' network blip would end a trading daemon's market
+data). The finding stays; bound it by what the worker should survive
+(`stop_after_delay`, a shutdown event), or say why it runs for ever.
 
 ## How to suppress
 `# noqa: TFH301` on the line of the retry (say what bounds it instead: a
@@ -320,6 +328,8 @@ class Client:
         """tenacity: ``stop=stop_after_attempt(N)``; backoff: ``max_tries=N`` (N: ``default-max-attempts``)."""
         if retry.factory is not None:
             return None  # built by a factory: the keyword belongs in the factory, shared by every use
+        if retry.function is not None and restarts_a_worker(retry.function):
+            return None  # s56: a long-running worker's restart: a stop would end the worker, not the retry
         n = str(self.ctx.config.default_max_attempts)
         if retry.kind == "tenacity":
             return retry_keyword_fix(self.ctx, retry.anchor, "tenacity", "stop", "tenacity.stop_after_attempt", n, "Add `stop={value}`")
@@ -338,3 +348,37 @@ class Client:
         while isinstance(head, cst.Call):
             head = head.func
         return f"`{(dotted(head) if isinstance(head, cst.BaseExpression) else None) or retry.kind}`"
+
+
+def restarts_a_worker(function: cst.FunctionDef) -> bool:
+    """The retried function is a long-running worker's body (s56): it returns no value and it is named as a worker's
+    entry (``WORKER_ENTRY_NAMES``: a stream's ``run``) or holds a loop with no counted bound (``while True:``,
+    ``while self.is_alive():``). A ``while`` whose test compares (``while attempt < 5``) is a bounded loop."""
+    returns = False
+    unbounded = False
+
+    class _Walk(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function  # a nested function's returns and loops are its own
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            nonlocal returns
+            if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+                returns = True
+
+        def visit_While(self, node: cst.While) -> None:
+            nonlocal unbounded
+            test = node.test
+            while isinstance(test, cst.UnaryOperation):
+                test = test.expression
+            if not isinstance(test, (cst.Comparison, cst.BooleanOperation)):
+                unbounded = True
+
+    function.visit(_Walk())
+    return not returns and (function.name.value in WORKER_ENTRY_NAMES or unbounded)
