@@ -14,7 +14,7 @@ from .deny import deny_why, excludes_permanent
 from .data import Loop, Retry
 from .model import Condition, RetryModel
 from .screen import screen_lines
-from ...linter.api import every_node, node_lines
+from ...linter.api import every_node, last_name, node_lines
 from .started import liveness_name, polls_own_server
 from .worklist import draws_next_item
 
@@ -1754,9 +1754,7 @@ def post_result(client, row):
             if isinstance(n, cst.If) and isinstance(n.test, cst.UnaryOperation) and isinstance(n.test.operator, cst.Not):
                 call = n.test.expression
                 if isinstance(call, cst.Call):
-                    func = call.func
-                    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-                    if liveness_name(name, self.knowledge):
+                    if liveness_name(last_name(call.func) or "", self.knowledge):
                         return True
         return False
 
