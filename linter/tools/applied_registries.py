@@ -9,7 +9,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
-from .index import Index, direct_calls, resolve_ref
+from .index import Index, direct_calls
+from .references import resolve_ref
 from .registries import Entry, Registry
 
 __all__ = ["applied_registries"]

@@ -11,8 +11,9 @@ import ast
 
 from .. import knowledge as kb
 from .ancestry import local_ancestor_roots
-from .index import Index, literal_str, resolve_ref, tool_word
+from .index import Index, literal_str, tool_word
 from .model import Tables
+from .references import resolve_ref
 from .registries import Registry, registry_of
 
 __all__ = ["ACTION_WORDS", "activity_framework", "decorator_registry", "framework_of"]

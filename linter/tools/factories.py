@@ -20,7 +20,8 @@ import ast
 from collections.abc import Iterator, Mapping
 
 from .dispatch import returned_function
-from .index import Index, literal_str, own_nodes, resolve_ref, target_key
+from .index import Index, literal_str, own_nodes, target_key
+from .references import resolve_ref
 from .registries import Entry, applied_decorators, own_receiver, verb_framework
 
 __all__ = ["applied", "dispatch_targets", "made"]

@@ -11,8 +11,8 @@ from .catchalls import caller_runner, catching_decorator, dict_runner, getattr_r
 from .ancestry import inherited, stub_run, tool_base
 from .dispatch import (compared_names, dispatched_pairs, lookup_tables, matched_names, prefixed_methods,
                        registered_tool_class, returned_function, schema_functions, tool_runner, tool_schema_names)
-from .index import (FUNCS, Def, Index, comprehended, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, resolve_ref,
-                    span, target_key, tool_list_arg)
+from .index import FUNCS, Def, Index, default_name, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, span, target_key, tool_list_arg
+from .references import comprehended, resolve_ref
 from .model import Tables
 from .module_tools import module_tools
 from .toolkits import MARKERS, MEMBERS, request_handlers, toolkit_methods

@@ -8,7 +8,8 @@ import ast
 from collections.abc import Collection, Iterator, Mapping
 
 from .dispatch import returned_function
-from .index import Index, comprehended, direct_calls, literal_str, own_nodes, resolve_ref, target_key
+from .index import Index, direct_calls, literal_str, own_nodes, target_key
+from .references import comprehended, resolve_ref
 from .registries import CALLABLE_WORDS, Entry, _params, _wraps, callable_arg, run_tool_class
 from .spec_classes import spec_class, spec_function
 from .toolwords import camel_words as _camel_words

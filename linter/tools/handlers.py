@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from .index import CALLED_NAME, FUNCS, Index, literal_str, lookups, resolve_ref, target_key
+from .index import CALLED_NAME, FUNCS, Index, literal_str, lookups, target_key
+from .references import resolve_ref
 from .registries import _loop_elements
 
 __all__ = ["filled_from", "returned_table", "returned_tools"]

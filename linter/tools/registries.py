@@ -15,8 +15,8 @@ from .gated import handed_server
 from .handing import each_of_varargs, handed_args
 from .toolobjects import built_around, object_names, tool_object
 from .toolwords import camel_words as _camel_words, says_tool as _says_tool
-from .index import (EVENT_WORDS, FUNCS, Index, comprehended, direct_calls, handed_ref, literal_str, made_of, own_nodes, resolve_ref, target_key,
-                    tool_word)
+from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, made_of, own_nodes, target_key, tool_word
+from .references import comprehended, handed_ref, resolve_ref
 
 __all__ = ["CALLABLE_WORDS", "Entry", "Helper", "helper_calls", "tool_helpers", "Registry", "applied_decorators", "callable_arg", "registry_decorators",
            "registry_of", "only_wraps", "pending_callables", "run_tool_class", "verb_framework", "wrapping_decorators", "wrapper_of"]

@@ -22,9 +22,9 @@ from typing import Protocol
 from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
 from .handlers import returned_tools
-from .index import FUNCS, Def, Index, comprehended, direct_calls, handed_ref, helpers_of, literal_str, name_from_call, resolve_ref, \
-    own_nodes, span, tool_list_arg, tool_word
+from .index import FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, span, tool_list_arg, tool_word
 from .model import Tables
+from .references import comprehended, handed_ref, resolve_ref
 from .registries import callable_arg, _unwrapped, loops_of, tool_helpers, verb_framework
 from .specs import described_names, spec_calls, spec_tools
 from .spec_classes import spec_class, spec_function, spec_named

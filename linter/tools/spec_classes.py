@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .. import knowledge as kb
-from .index import Index, literal_str, resolve_ref
+from .index import Index, literal_str
+from .references import resolve_ref
 from .registries import CALLABLE_WORDS
 from .specs import described_ref
 from .toolwords import camel_words as _camel_words
