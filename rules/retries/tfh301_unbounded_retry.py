@@ -354,31 +354,36 @@ def restarts_a_worker(function: cst.FunctionDef) -> bool:
     """The retried function is a long-running worker's body (s56): it returns no value and it is named as a worker's
     entry (``WORKER_ENTRY_NAMES``: a stream's ``run``) or holds a loop with no counted bound (``while True:``,
     ``while self.is_alive():``). A ``while`` whose test compares (``while attempt < 5``) is a bounded loop."""
-    returns = False
-    unbounded = False
+    shape = _WorkerShape(function)
+    function.visit(shape)
+    return not shape.returns and (function.name.value in WORKER_ENTRY_NAMES or shape.unbounded)
 
-    class _Walk(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function  # a nested function's returns and loops are its own
 
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
+class _WorkerShape(cst.CSTVisitor):
+    """What :func:`restarts_a_worker` reads of one function (a module-level class: a class made per call would be
+    cyclic garbage, tests/test_perf_work_bounds.py)."""
 
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
+    def __init__(self, function: cst.FunctionDef) -> None:
+        self.function = function
+        self.returns = False  # a ``return <value>`` of its own
+        self.unbounded = False  # a ``while`` of its own whose test does not compare
 
-        def visit_Return(self, node: cst.Return) -> None:
-            nonlocal returns
-            if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
-                returns = True
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.function  # a nested function's returns and loops are its own
 
-        def visit_While(self, node: cst.While) -> None:
-            nonlocal unbounded
-            test = node.test
-            while isinstance(test, cst.UnaryOperation):
-                test = test.expression
-            if not isinstance(test, (cst.Comparison, cst.BooleanOperation)):
-                unbounded = True
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
-    function.visit(_Walk())
-    return not returns and (function.name.value in WORKER_ENTRY_NAMES or unbounded)
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None and not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+            self.returns = True
+
+    def visit_While(self, node: cst.While) -> None:
+        test = node.test
+        while isinstance(test, cst.UnaryOperation):
+            test = test.expression
+        if not isinstance(test, (cst.Comparison, cst.BooleanOperation)):
+            self.unbounded = True
