@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+from bench_support import load_bench
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("smullyan_bench_retry_evidence", ROOT / "bench" / "retry_evidence.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ev = _script()
+ev = load_bench("retry_evidence")
 
 SOURCE = '''\
 import time

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from bench_support import load_bench
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _survey() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("smullyan_bench_survey", ROOT / "bench" / "survey.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-survey = _survey()
+survey = load_bench("survey")
 corpus = survey.load_corpus(ROOT / "bench" / "survey" / "corpus.toml")
 
 
