@@ -332,8 +332,8 @@ intended answer there:
   finding. (Counting any `None` test as enough lost 2 true findings of batch 17, price reads
   whose callers skip a symbol on `None`; tried and dropped.)
 - a bare `return` in a procedure (annotated `-> None`, or with no
-  `return <value>` anywhere): nothing is handed back that could pass for an
-  empty result;
+  `return <value>` anywhere), or `return None` in one annotated `-> None`
+  (s56): nothing is handed back that could pass for an empty result;
 - best-effort cleanup: functions named {markdown_words(_DEFAULTS.cleanup_function_words, "or")}
   (or with one of these as a `_`-separated word), or with
   {markdown_words(_DEFAULTS.cleanup_function_name_parts, "or")} in the name;
@@ -750,6 +750,17 @@ async def _refresh_exit_code(self, entry) -> None:
     except Exception:
         return
     entry.exit_code = result.get("ExitCode")
+""",
+        # s56 (issue 24; batch 29's hedgetech): a procedure annotated `-> None` says `return None`: still nothing handed
+        # back (an order edit that sets the object's attributes, or leaves them, on any failure)
+        """import requests
+class Order:
+    def edit(self, price: float) -> None:
+        try:
+            status = requests.get(self.url, timeout=5).json()
+            self.price = status["price"]
+            return None
+        except: return None
 """,
         # best-effort cleanup
         """\
@@ -1835,11 +1846,12 @@ class PineconeMemory(AgentMemory):
             return True
         if any(part in name for part in k.cleanup_function_name_parts):
             return True
+        ann = func.returns.annotation if func.returns is not None else None
+        if returned in ("None(bare)", "None") and isinstance(ann, cst.Name) and ann.value == "None":
+            # a procedure (`-> None`): nothing is handed back that could pass for an empty result, whether the
+            # handler says `return` or `return None` (s56: batch 29's hedgetech order edits and deletes, 8 false)
+            return True
         if returned == "None(bare)":
-            # a procedure: nothing is handed back that could pass for an empty result
-            ann = func.returns.annotation if func.returns is not None else None
-            if isinstance(ann, cst.Name) and ann.value == "None":
-                return True
             return all(r.value is None for r in self.model.returns(func))
         if returned == "None" and optional_bool(func.returns):
             return True  # `-> Optional[bool]`: None is "could not tell", an answer distinct from False
