@@ -126,9 +126,11 @@ def _read(path: str, fn: cst.FunctionDef, param: str, depth: int, owner: str | N
         where = (where[0] - 1 if where[0] is not None else None, where[1])
     listing = _project_listing(root[1])
     calls = project_call_arguments(path, name)  # recorded: which files call it
+    if calls is None or (owner is not None and not calls) or any(call[3] for call in calls):
+        return None  # the project not known, a call spreading `*args`/`**kw`; s56: a class never constructed by name
     mentioning = _only_called(listing, name, owner is not None)
-    if calls is None or any(call[3] for call in calls) or mentioning is None:
-        return None  # the project not known, a call spreading `*args`/`**kw`, or a use that is no call
+    if mentioning is None:
+        return None  # a use that is no call
     target = f"{_module_name(path, *root)[0]}.{name}"
     found: set[tuple[str, bool]] = set()
     seen = 0

@@ -149,14 +149,21 @@ def _stored_from_init(names: Names, cls: cst.ClassDef, attr: str) -> tuple[cst.F
     """The ``__init__`` and its unannotated parameter that ``self.<attr> = <param>`` stores, when that is the one
     assignment of ``self.<attr>`` in the class and ``__init__`` never rebinds the parameter."""
     init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
-    if init is None:
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    params = init.params
+    bare = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if p.default is None and (p.annotation is None or _unannotated(names, p))}
+    if not any(isinstance(line, cst.SimpleStatementLine) and any(  # the cheap gate: `self.<attr> = <param>` in `__init__`
+            isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) and small.value.value in bare
+            and any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr for t in small.targets)
+            for small in line.body) for line in init.body.body):
         return None
     counter = _AttrAssigns(attr)
     cls.body.visit(counter)
     if len(counter.values) != 1 or not isinstance(counter.values[0], cst.Name):
         return None
     param = counter.values[0].value
-    params = init.params
     given = [p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == param]
     if not given or given[0].default is not None or not _unannotated(names, given[0]):
         return None  # a default is an object the callers need not hand
