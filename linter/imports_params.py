@@ -49,15 +49,17 @@ def _position(fn: cst.FunctionDef, param: str) -> tuple[int | None, bool] | None
     return (None, True) if any(p.name.value == param for p in params.kwonly_params) else None
 
 
-def parameter_client(path: str, fn: cst.FunctionDef, param: str, depth: int = 0) -> Ref:
+def parameter_client(path: str, fn: cst.FunctionDef, param: str, depth: int = 0, owner: str | None = None) -> Ref:
     """The class (``(qualname, True)``) every call in the project hands parameter ``param`` of ``fn``, a module-level
-    function of the module at ``path``; None when any call is not seen or not known, or there is none."""
-    key, root = (os.path.realpath(path), fn.name.value, param), _root(path)
+    function of the module at ``path``; None when any call is not seen or not known, or there is none. s56: with
+    ``owner``, ``fn`` is the ``__init__`` of the module-level class ``owner`` and the calls are its constructor's
+    (``Launcher(core_api=client.CoreV1Api())``; ``self`` is not handed)."""
+    key, root = (os.path.realpath(path), f"{owner}.{fn.name.value}" if owner else fn.name.value, param), _root(path)
     stamps = tuple(_stamp(file) for file in _project_listing(root[1])) if root is not None else ()
     memo = _memo.get(key)
     if memo is None or memo[0] != stamps:
         _memo[key] = (stamps, None)  # a cycle (two functions handing each other the object) answers nothing
-        _memo[key] = (stamps, _read(path, fn, param, depth))
+        _memo[key] = (stamps, _read(path, fn, param, depth, owner))
     return _memo[key][1]
 
 
@@ -69,10 +71,12 @@ def _stamp(file: str) -> tuple[int, int]:
     return st.st_size, st.st_mtime_ns
 
 
-def _only_called(files: list[str], name: str) -> list[str] | None:
+def _only_called(files: list[str], name: str, annotations: bool = False) -> list[str] | None:
     """Every use of the word ``name`` in the project's modules (their ``ast``: comments and docstrings are no use) is
     a call's callee, a ``functools.partial``'s first argument, a ``def`` or an import that does not rename it: the
-    modules that mention it; None when a use is of another kind or a module cannot be read."""
+    modules that mention it; None when a use is of another kind or a module cannot be read. s56: with
+    ``annotations`` (a class), a use inside an annotation is no construction and is allowed too (a base class is not:
+    a subclass's instances are built with other arguments)."""
     word, mentioning = name.encode(), []
     for file in files:
         try:
@@ -98,6 +102,10 @@ def _only_called(files: list[str], name: str) -> list[str] | None:
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 if any(alias.asname not in (None, name) and name in alias.name.split(".") for alias in node.names):
                     return None
+            if annotations:
+                notes = [node.annotation] if isinstance(node, (ast.arg, ast.AnnAssign)) and node.annotation else []
+                notes += [node.returns] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns else []
+                allowed.update(id(sub) for note in notes for sub in ast.walk(note))
         for node in ast.walk(tree):
             used = (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)
             if used and id(node) not in allowed:
@@ -108,15 +116,21 @@ def _only_called(files: list[str], name: str) -> list[str] | None:
     return mentioning
 
 
-def _read(path: str, fn: cst.FunctionDef, param: str, depth: int) -> Ref:
-    name, root, where = fn.name.value, _root(path), _position(fn, param)
+def _read(path: str, fn: cst.FunctionDef, param: str, depth: int, owner: str | None = None) -> Ref:
+    name, root, where = owner or fn.name.value, _root(path), _position(fn, param)
     if root is None or where is None or depth > _DEPTH:
         return None
+    if owner is not None:  # `__init__(self, core_api)`: the constructor's first argument is `core_api`
+        if where[0] == 0:
+            return None
+        where = (where[0] - 1 if where[0] is not None else None, where[1])
     listing = _project_listing(root[1])
     calls = project_call_arguments(path, name)  # recorded: which files call it
-    mentioning = _only_called(listing, name)
-    if calls is None or any(call[3] for call in calls) or mentioning is None:
-        return None  # the project not known, a call spreading `*args`/`**kw`, or a use that is no call
+    if calls is None or (owner is not None and not calls) or any(call[3] for call in calls):
+        return None  # the project not known, a call spreading `*args`/`**kw`; s56: a class never constructed by name
+    mentioning = _only_called(listing, name, owner is not None)
+    if mentioning is None:
+        return None  # a use that is no call
     target = f"{_module_name(path, *root)[0]}.{name}"
     found: set[tuple[str, bool]] = set()
     seen = 0

@@ -183,3 +183,69 @@ def test_a_parameter_holding_a_client_a_subclass_hands_from_its_base(tmp_path: P
                       "app/caller.py": CALLER})
     found = sorted(f.line for f in lint_path(tmp_path / "app/utils.py", Config.default()) if f.code == "TFH201")
     assert found == [4]
+
+
+LAUNCHER = """\
+import kubernetes
+class Launcher:
+    def __init__(self, core_api, namespace):
+        self.core = core_api
+        self.namespace = namespace
+    def pod(self, name):
+        return self.core.read_namespaced_pod(name, self.namespace)
+    def helper_pods(self):
+        return self.core.list_namespaced_pod(self.namespace)
+"""
+
+LAUNCH_RUN = """\
+from kubernetes import client
+from app.launcher import Launcher
+def main(ns):
+    launcher: Launcher = Launcher(core_api=client.CoreV1Api(), namespace=ns)
+    return launcher
+def other(ns):
+    core = client.CoreV1Api()
+    return Launcher(core, ns)
+"""
+
+
+def test_an_init_parameter_stored_on_self_is_what_every_constructor_call_hands(tmp_path: Path) -> None:
+    """INVALID (s56, issue 23; batch 24's k8s-agent-sandbox ``SnapshotEngine(k8s_helper=...)``): ``self.core =
+    core_api`` in ``__init__``, every ``Launcher(...)`` of another module hands a ``CoreV1Api`` (built in place or a
+    name bound to one; an annotation naming the class is no call), so ``self.core.read_namespaced_pod`` is the
+    library's call."""
+    _write(tmp_path, {"app/__init__.py": "", "app/launcher.py": LAUNCHER, "app/run.py": LAUNCH_RUN})
+    found = sorted(f.line for f in lint_path(tmp_path / "app/launcher.py", Config.default()) if f.code == "TFH201")
+    assert found == [7, 9]
+
+
+def test_constructor_callers_disagreeing_or_a_subclass_answer_nothing(tmp_path: Path) -> None:
+    """VALID: one caller hands a ``BatchV1Api`` and another a ``CoreV1Api`` (no one class), or a subclass's instances
+    are built with other arguments (a base-class use of the name is no construction): nothing is read."""
+    two = LAUNCH_RUN + "def third(ns):\n    return Launcher(client.BatchV1Api(), ns)\n"
+    _write(tmp_path / "a", {"app/__init__.py": "", "app/launcher.py": LAUNCHER, "app/run.py": two})
+    assert not [f for f in lint_path(tmp_path / "a/app/launcher.py", Config.default()) if f.code == "TFH201"]
+    sub = LAUNCH_RUN + "class Mine(Launcher):\n    pass\n"
+    _write(tmp_path / "b", {"app/__init__.py": "", "app/launcher.py": LAUNCHER, "app/run.py": sub})
+    assert not [f for f in lint_path(tmp_path / "b/app/launcher.py", Config.default()) if f.code == "TFH201"]
+
+
+def test_a_static_factory_handing_an_override_or_a_client(tmp_path: Path) -> None:
+    """INVALID (s56; batch 29's dagster-k8s ``production_client``): the class's own ``@staticmethod`` hands the
+    constructor ``core_api_override or kubernetes.client.CoreV1Api(...)``; narrowing keeps that factory whole (the
+    call built in place sits inside the ``or``)."""
+    src = """\
+import kubernetes.client
+class Client:
+    def __init__(self, core_api, logger):
+        self.core_api = core_api
+        self.logger = logger
+    @staticmethod
+    def production_client(core_api_override=None):
+        return Client(core_api=(core_api_override or kubernetes.client.CoreV1Api()), logger=None)
+    def pods(self, ns):
+        return self.core_api.list_namespaced_pod(ns)
+"""
+    other = "from app.client import Client\ndef go(api):\n    return Client.production_client(core_api_override=api)\n"
+    _write(tmp_path, {"app/__init__.py": "", "app/client.py": src, "app/launcher.py": other})
+    assert [f.line for f in lint_path(tmp_path / "app/client.py", Config.default()) if f.code == "TFH201"] == [10]

@@ -121,3 +121,79 @@ def inherited_member(names: Names, cls: cst.ClassDef | None, holder: cst.BaseExp
 
     # the class's own assignments read only once a base knows the attribute (CPU)
     return None if attr in screen.memo(("tfh201.self_assigned", cls.name.value, id(cls)), lambda: self_assigned(cls)) else held
+
+
+def init_member(names: Names, cls: cst.ClassDef | None, holder: cst.BaseExpression, attr: str, path: str | None,
+                screen: Screen) -> Ref:
+    """s56 (issue 23; batch 29's dagster-k8s, batch 24's k8s-agent-sandbox): ``self.<attr>`` that the class's
+    ``__init__`` stores from an unannotated (or ``Any``) parameter (``self.core = core_api``), and that no other
+    statement of the class assigns, is what every call of the class's constructor in the project hands that parameter
+    (:func:`~smullyan.linter.imports_params.parameter_client` with the class as owner: ``Launcher(core_api=
+    client.CoreV1Api())``, a name bound to such a client, the caller's parameter its callers type). Only a class of the
+    module's top level; None when ``holder`` is not ``self`` or any call is not seen or not known."""
+    if path is None or cls is None or not (isinstance(holder, cst.Name) and holder.value == "self"):
+        return None
+    if names.classes.get(cls.name.value) is None or names.classes[cls.name.value].node is not cls:
+        return None  # a nested class, or one the module rebinds: its constructor's calls are not read
+    key = ("tfh201.init_param", cls.name.value, id(cls), attr)
+    found = screen.memo(key, lambda: _stored_from_init(names, cls, attr))
+    if found is None:
+        return None
+    init, param = found
+    ref = screen.memo(("tfh201.init_client", cls.name.value, param),
+                      lambda: parameter_client(path, init, param, owner=cls.name.value))
+    return ref if ref is not None and ref[1] else None
+
+
+def _stored_from_init(names: Names, cls: cst.ClassDef, attr: str) -> tuple[cst.FunctionDef, str] | None:
+    """The ``__init__`` and its unannotated parameter that ``self.<attr> = <param>`` stores, when that is the one
+    assignment of ``self.<attr>`` in the class and ``__init__`` never rebinds the parameter."""
+    init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+    if init is None or not isinstance(init.body, cst.IndentedBlock):
+        return None
+    params = init.params
+    bare = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if p.default is None and (p.annotation is None or _unannotated(names, p))}
+    if not any(isinstance(line, cst.SimpleStatementLine) and any(  # the cheap gate: `self.<attr> = <param>` in `__init__`
+            isinstance(small, cst.Assign) and isinstance(small.value, cst.Name) and small.value.value in bare
+            and any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr for t in small.targets)
+            for small in line.body) for line in init.body.body):
+        return None
+    counter = _AttrAssigns(attr)
+    cls.body.visit(counter)
+    if len(counter.values) != 1 or not isinstance(counter.values[0], cst.Name):
+        return None
+    param = counter.values[0].value
+    given = [p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == param]
+    if not given or given[0].default is not None or not _unannotated(names, given[0]):
+        return None  # a default is an object the callers need not hand
+    rebinds = _Rebinds()
+    init.body.visit(rebinds)
+    return None if param in rebinds.names else (init, param)
+
+
+class _AttrAssigns(cst.CSTVisitor):
+    """Every value the class assigns ``self.<attr>`` (None: an annotation, an augmented or unpacking assignment)."""
+
+    def __init__(self, attr: str) -> None:
+        super().__init__()
+        self.attr = attr
+        self.values: list[cst.BaseExpression | None] = []
+
+    def _mine(self, target: cst.BaseExpression) -> bool:
+        return isinstance(target, cst.Attribute) and target.attr.value == self.attr and isinstance(target.value, cst.Name)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            if self._mine(t.target):
+                self.values.append(node.value if len(node.targets) == 1 else None)
+            elif isinstance(t.target, (cst.Tuple, cst.List)) and any(self._mine(e.value) for e in t.target.elements):
+                self.values.append(None)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if self._mine(node.target):
+            self.values.append(None)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self._mine(node.target):
+            self.values.append(None)

@@ -277,14 +277,16 @@ def _factory_lines(cls: ast.ClassDef) -> list[int]:
     """s56 (issue 23): a class's factory methods (``@classmethod def from_context(cls, ...): ... return cls(api,
     client.CoreV1Api(api))``): what they build into the constructor is what ``__init__`` stores on ``self``
     (``names_members._constructed``), so narrowing must keep them whole; only a factory handing the constructor an
-    object built in place (a call among its arguments)."""
+    object built in place (a call among its arguments, also inside one: ``core_api_override or
+    kubernetes.client.CoreV1Api(...)``, batch 29's dagster-k8s)."""
     out: list[int] = []
     for fn in cls.body:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(
                 isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in fn.decorator_list):
             continue
         if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("cls", cls.name)
-               and any(isinstance(a, ast.Call) for a in (*n.args, *(k.value for k in n.keywords))) for n in ast.walk(fn)):
+               and any(isinstance(b, ast.Call) for a in (*n.args, *(k.value for k in n.keywords)) for b in ast.walk(a))
+               for n in ast.walk(fn)):
             out.append(fn.lineno)
     return out
 

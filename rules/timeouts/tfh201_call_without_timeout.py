@@ -34,7 +34,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
-from .param_clients import inherited_member, param_method
+from .param_clients import inherited_member, init_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 from .socket_default import under_socket_default
 
@@ -2749,10 +2749,14 @@ class Executor:
         held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
         if held is None and self._known_method(func.attr.value):  # s55: `self.container`, set by a base class
             held = inherited_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
+            if held is None:  # s56: `self.core = core_api` in `__init__`, typed by the constructor's callers
+                held = init_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
         if held is None:
             owner = self.names.qualify(holder)
             if (owner is None or not owner[1]) and isinstance(holder, cst.Attribute) and self._known_method(func.attr.value):
                 owner = inherited_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
+                if owner is None:  # s56: `self.k8s_helper = k8s_helper` in `__init__`, typed by the constructor's callers
+                    owner = init_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
             if owner is None or not owner[1] or self.ctx.path is None:
                 return None
             path = self.ctx.path
