@@ -50,7 +50,7 @@ RECEIVE = re.compile(r"^(recv|receive|next|input|accept|readline|__anext__|get_m
 
 def lint(package: str, root: Path, files: list[str], codes: list[str]) -> list[dict[str, Any]]:
     buf = io.StringIO()
-    with contextlib.chdir(root), contextlib.redirect_stdout(buf):
+    with t101.chdir(root), contextlib.redirect_stdout(buf):
         try:
             cli.main(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", "1", "--select", ",".join(codes), *files])
         except SystemExit:

@@ -35,6 +35,7 @@ import ast
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 from collections import Counter, defaultdict
@@ -102,6 +103,17 @@ def write_kind(what: str, kind: str) -> str:
 
 
 @contextlib.contextmanager
+def chdir(path: Path) -> Iterator[None]:
+    """``contextlib.chdir`` (3.11+), for 3.10 too."""
+    before = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+@contextlib.contextmanager
 def recording() -> Iterator[None]:
     """While it holds, every TFH101 finding's message ends with ``TAG`` and a JSON record of its evidence."""
     seen: dict[int, dict[str, Any]] = {}
@@ -147,7 +159,7 @@ def recording() -> Iterator[None]:
 def lint(package: str, root: Path, files: list[str]) -> list[dict[str, Any]]:
     """TFH101's findings on ``files`` (relative to ``root``), each with its evidence record (``evidence``)."""
     buf = io.StringIO()
-    with recording(), contextlib.chdir(root), contextlib.redirect_stdout(buf):
+    with recording(), chdir(root), contextlib.redirect_stdout(buf):
         try:
             cli.main(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", "1", "--select", "TFH101", *files])
         except SystemExit:
