@@ -31,31 +31,11 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import libcst as cst
 
-from .nodes import walk_in_scope
+from .nodes import dotted as _dotted, is_none as _is_none, string_literal as _string, walk_in_scope
 
 _NONE = "none"  # fills a missing or None keyword
 _ABSENT = "absent"  # fills a missing keyword only
 _PARTIALS = frozenset({"partial", "functools.partial"})
-
-
-def _dotted(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = _dotted(node.value)
-        return None if base is None else f"{base}.{node.attr.value}"
-    return None
-
-
-def _is_none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
-
-
-def _string(node: cst.CSTNode) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
 
 
 def _mentions(node: cst.CSTNode, keyword: str) -> bool:

@@ -21,7 +21,6 @@ findings of the files that asked (a *new* module registering a tool does not: se
 from __future__ import annotations
 
 import ast
-import hashlib
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -84,17 +83,6 @@ def _project_files(root: str) -> list[str] | None:
         out.extend(os.path.join(directory, f) for f in sorted(files) if f.endswith(".py"))
         if len(out) > MAX_FILES:
             return None
-    return out
-
-
-def _digests(files: Sequence[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for file in files:
-        try:
-            with open(file, "rb") as f:
-                out[os.path.realpath(file)] = hashlib.sha256(f.read()).hexdigest()
-        except OSError:
-            continue
     return out
 
 
@@ -241,7 +229,7 @@ def in_project_tool(path: str, line: int, names: Sequence[str], config: "Config"
         subset = [*subset, *extra]
         table = _table(project, subset, config)
         if recording_active():  # the cache keys this file's findings on every file the table read
-            record_reads([], _digests(subset))
+            record_reads([os.path.realpath(f) for f in subset], {})
         if any(start <= line <= end for start, end in table.get(path, ())):
             return True
     return False

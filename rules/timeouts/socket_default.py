@@ -21,21 +21,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...linter.api import Names, children
-
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+from ...linter.api import SCOPE_NODES_CST, Names, children, is_none, walk_in_scope
 
 
 def _restored(func: cst.FunctionDef, names: Names) -> set[str]:
     """The names the function binds to ``socket.getdefaulttimeout()``."""
     out: set[str] = set()
-    stack: list[cst.CSTNode] = [func.body]
-    while stack:
-        node = stack.pop()
+    for node in walk_in_scope(func.body):
         if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) \
                 and names.qualname(node.value.func) == "socket.getdefaulttimeout":
             out.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
-        stack.extend(c for c in children(node) if not isinstance(c, _SCOPES))
     return out
 
 
@@ -50,9 +45,8 @@ def under_socket_default(func: cst.FunctionDef, names: Names) -> frozenset[int]:
         if isinstance(node, cst.Call):
             if names.qualname(node.func) == "socket.setdefaulttimeout":
                 given = node.args[0].value if node.args and node.args[0].keyword is None else None
-                on = given is not None and not (isinstance(given, cst.Name) and (
-                    given.value == "None" or given.value in restored))
+                on = given is not None and not is_none(given) and not (isinstance(given, cst.Name) and given.value in restored)
             elif on:
                 bounded.add(id(node))
-        stack.extend(reversed([c for c in children(node) if not isinstance(c, _SCOPES)]))
+        stack.extend(reversed([c for c in children(node) if not isinstance(c, SCOPE_NODES_CST)]))
     return frozenset(bounded)

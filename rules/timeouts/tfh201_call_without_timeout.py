@@ -34,7 +34,7 @@ from .process import PROCESS_RUNS
 from .kwargs import caller_kwargs_keys, local_kwargs_keys
 from .foreground import thread_polled
 from .runner_params import runner_default, runner_lines
-from .param_clients import inherited_member, init_member, param_method
+from .param_clients import Ref, inherited_member, init_member, param_method
 from .families import dsn_may_carry, sdk_fix_refusal
 from .socket_default import under_socket_default
 
@@ -2748,15 +2748,11 @@ class Executor:
         cls = self.classes[-1] if self.classes else None
         held = local_member(self.names, holder, attr)  # `Http()`, a class of this module
         if held is None and self._known_method(func.attr.value):  # s55: `self.container`, set by a base class
-            held = inherited_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
-            if held is None:  # s56: `self.core = core_api` in `__init__`, typed by the constructor's callers
-                held = init_member(self.names, cls, holder, attr, self.ctx.path, self.ctx.screen)
+            held = self._self_member(cls, holder, attr)
         if held is None:
             owner = self.names.qualify(holder)
             if (owner is None or not owner[1]) and isinstance(holder, cst.Attribute) and self._known_method(func.attr.value):
-                owner = inherited_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
-                if owner is None:  # s56: `self.k8s_helper = k8s_helper` in `__init__`, typed by the constructor's callers
-                    owner = init_member(self.names, cls, holder.value, holder.attr.value, self.ctx.path, self.ctx.screen)
+                owner = self._self_member(cls, holder.value, holder.attr.value)  # `self.k8s_helper.core.m()`
             if owner is None or not owner[1] or self.ctx.path is None:
                 return None
             path = self.ctx.path
@@ -2766,6 +2762,13 @@ class Executor:
         if held is None or not held[1]:
             return None
         return self.knowledge.canonical(f"{held[0]}.{func.attr.value}")
+
+    def _self_member(self, cls: cst.ClassDef | None, holder: cst.BaseExpression, attr: str) -> Ref:
+        """``<holder>.<attr>`` as a base class of another module sets it (s55), else as ``__init__`` stores it from a
+        parameter the constructor's callers type (s56: ``self.core = core_api``); None when neither is known."""
+        path, screen = self.ctx.path, self.ctx.screen
+        return inherited_member(self.names, cls, holder, attr, path, screen) or init_member(
+            self.names, cls, holder, attr, path, screen)
 
     def _global_held(self, qn: str) -> str | None:
         """s54 (issue 23; batch 27's seekr-chain): the method of the client that an attribute of a project module's
