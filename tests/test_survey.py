@@ -422,6 +422,15 @@ def test_batch_twenty_nine_is_marked_and_split_by_the_rule() -> None:
     assert not {p.name for p in batch} & set(corpus.excluded)
 
 
+def test_batch_thirty_is_marked_and_split_by_the_rule() -> None:
+    batch = [p for p in corpus.packages if p.batch == 30]
+    assert len(batch) == 134
+    assert {p.half for p in batch} == {"tuning", "held-out"}
+    assert not {p.name for p in batch} & set(corpus.previously_tuned)
+    assert not {p.name for p in batch} & {p.name for p in corpus.packages if p.batch != 30}
+    assert not {p.name for p in batch} & set(corpus.excluded)
+
+
 def test_labelled_for_picks_the_packages_whose_labels_or_misses_name_the_codes(tmp_path: Path) -> None:
     (tmp_path / "a.tsv").write_text("tuning\tagno\ta.py\t3\tTFH201\ttrue\t-\t-\n"
                                     "tuning\tcrewai\ta.py\t3\tTFH401\tfalse\t-\t-\n")
