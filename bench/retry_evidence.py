@@ -25,9 +25,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import contextlib
-import io
-import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -37,28 +34,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import survey  # noqa: E402
+import label_findings as shared  # noqa: E402  (the rows, their lint and each row's finding: bench/label_findings.py)
 import tfh101_evidence as t101  # noqa: E402  (its batch ranges and cells)
-
-from smullyan.linter import cli  # noqa: E402
 
 SITE = t101.SITE
 CODES = ("TFH102", "TFH103", "TFH104", "TFH301", "TFH302", "TFH303", "TFH304")
 WAIT = re.compile(r"sleep|wait|backoff|delay|throttl|limit|acquire|pause|cooldown|cool_down|jitter", re.I)
 RECEIVE = re.compile(r"^(recv|receive|next|input|accept|readline|__anext__|get_message|read_message|fetch_message)", re.I)
-
-
-def lint(package: str, root: Path, files: list[str], codes: list[str]) -> list[dict[str, Any]]:
-    buf = io.StringIO()
-    with t101.chdir(root), contextlib.redirect_stdout(buf):
-        try:
-            cli.main(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", "1", "--select", ",".join(codes), *files])
-        except SystemExit:
-            pass
-    findings: list[dict[str, Any]] = json.loads(buf.getvalue() or "[]")
-    for f in findings:
-        f["package"], f["relpath"], f["path"] = package, f["path"], str(root / f["path"])
-    return findings
 
 
 def _name(call: ast.Call) -> str:
@@ -116,38 +98,15 @@ def evidence(source: str, line: int) -> dict[str, str]:
     return {"loop": loop, "wait": wait, "handler": handler, "body": body}
 
 
-def rows(halves: str, codes: list[str]) -> list[dict[str, str]]:
-    labels, misses = survey.load_labels()
-    batch = {p.name: p.batch for p in survey.load_corpus().packages}
-    out = [dict(r) for r in labels if r["code"] in codes] + [{**r, "verdict": "miss"} for r in misses if r["code"] in codes]
-    out = [r for r in out if halves == "all" or r["half"] == halves]
-    for r in out:
-        r["batch"] = str(batch.get(r["package"], 0))
-    return out
-
-
 def classify(table: list[dict[str, str]], codes: list[str]) -> list[dict[str, Any]]:
-    files: dict[str, set[str]] = defaultdict(set)
-    for r in table:
-        files[r["package"]].add(r["path"])
     out: list[dict[str, Any]] = []
-    for package in sorted(files):
-        root = SITE / package
-        names = sorted(p for p in files[package] if (root / p).is_file())
-        findings = lint(package, root, names, codes) if names else []
-        mine = [r for r in table if r["package"] == package]
-        for f in findings:
-            f["half"] = mine[0]["half"]
-        hits = {survey._label_key(r): h for r, h, _ in survey.match_labels(findings, [r for r in mine if r["verdict"] != "miss"])}
-        for r in mine:
-            if r["verdict"] == "miss":
-                found = survey.recall(findings, [r])[r["half"]][r["code"]]["found"]
-                hit = next((f for f in findings if f["relpath"] == r["path"] and f["code"] == r["code"]), None) if found else None
-            else:
-                hit = hits.get(survey._label_key(r))
-            ev = evidence((root / hit["relpath"]).read_text(encoding="utf-8"), hit["line"]) if hit else None
-            out.append({**r, "evidence": ev, "message": hit["message"] if hit else ""})
-        print(package, len(findings), file=sys.stderr, flush=True)
+
+    def first(r: dict[str, str], findings: list[dict[str, Any]]) -> dict[str, Any] | None:
+        return next((f for f in findings if f["relpath"] == r["path"] and f["code"] == r["code"]), None)
+
+    for root, r, hit in shared.matched(table, lambda p, root, files: shared.lint(p, root, files, codes), first):
+        ev = evidence((root / hit["relpath"]).read_text(encoding="utf-8"), hit["line"]) if hit else None
+        out.append({**r, "evidence": ev, "message": hit["message"] if hit else ""})
     return out
 
 
@@ -181,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     codes = args.codes.split(",")
     ranges = [(int(a), int(b or a)) for a, _, b in (r.partition("-") for r in args.ranges.split(","))]
-    table = [r for r in rows(args.halves, codes) if int(r["batch"]) <= args.upto]
+    table = [r for r in shared.rows(args.halves, codes) if int(r["batch"]) <= args.upto]
     done = classify(table, codes)
     print(report(done, ranges, codes))
     if args.tsv:

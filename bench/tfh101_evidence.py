@@ -33,9 +33,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import io
 import json
-import os
 import re
 import sys
 from collections import Counter, defaultdict
@@ -45,15 +43,14 @@ from typing import Any, Callable, Iterator
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import survey  # noqa: E402  (bench/survey.py: the labels and how a label finds its finding)
+import label_findings as shared  # noqa: E402  (the rows, their lint and each row's finding: bench/label_findings.py)
 
-from smullyan.linter import cli  # noqa: E402
 from smullyan.linter import knowledge as kb  # noqa: E402
 from smullyan.linter.knowledge import Knowledge  # noqa: E402
 from smullyan.rules.retries import tfh101_retry_non_idempotent_write as rule  # noqa: E402
 from smullyan.rules.retries.data import Condition  # noqa: E402
 
-SITE = Path("/tmp/smullyan-survey/site")
+SITE = shared.SITE
 TAG = " @@EVIDENCE "
 HTTP = ("HTTP verb a parameter", "HTTP literal path", "HTTP path unread")
 KNOWN = ("every exception", "named exceptions")
@@ -103,17 +100,6 @@ def write_kind(what: str, kind: str) -> str:
 
 
 @contextlib.contextmanager
-def chdir(path: Path) -> Iterator[None]:
-    """``contextlib.chdir`` (3.11+), for 3.10 too."""
-    before = os.getcwd()
-    os.chdir(path)
-    try:
-        yield
-    finally:
-        os.chdir(before)
-
-
-@contextlib.contextmanager
 def recording() -> Iterator[None]:
     """While it holds, every TFH101 finding's message ends with ``TAG`` and a JSON record of its evidence."""
     seen: dict[int, dict[str, Any]] = {}
@@ -158,17 +144,11 @@ def recording() -> Iterator[None]:
 
 def lint(package: str, root: Path, files: list[str]) -> list[dict[str, Any]]:
     """TFH101's findings on ``files`` (relative to ``root``), each with its evidence record (``evidence``)."""
-    buf = io.StringIO()
-    with recording(), chdir(root), contextlib.redirect_stdout(buf):
-        try:
-            cli.main(["lint", "--no-cache", "--format", "json", "--exit-zero", "-j", "1", "--select", "TFH101", *files])
-        except SystemExit:
-            pass
-    findings: list[dict[str, Any]] = json.loads(buf.getvalue() or "[]")
+    with recording():
+        findings = shared.lint(package, root, files, ["TFH101"])
     for f in findings:
         message, _, record = f["message"].partition(TAG)
         f["message"], f["evidence"] = message, json.loads(record) if record else None
-        f["package"], f["relpath"], f["path"] = package, f["path"], str(root / f["path"])
     return findings
 
 
@@ -208,43 +188,22 @@ def evidence(record: dict[str, Any], source: str, line: int) -> dict[str, str]:
 
 def rows(halves: str, packages: list[str]) -> list[dict[str, str]]:
     """TFH101's label rows and misses rows (verdict ``miss``) of ``halves``, each with its package's batch."""
-    labels, misses = survey.load_labels()
-    batch = {p.name: p.batch for p in survey.load_corpus().packages}
-    out = [dict(r) for r in labels if r["code"] == "TFH101"] + [{**r, "verdict": "miss"} for r in misses if r["code"] == "TFH101"]
-    out = [r for r in out if (halves == "all" or r["half"] == halves) and (not packages or r["package"] in packages)]
-    for r in out:
-        r["batch"] = str(batch.get(r["package"], 0))
-    return out
+    return shared.rows(halves, ["TFH101"], packages)
+
+
+def _nearest(r: dict[str, str], findings: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A found misses row's finding: the one whose lines hold the site, else the nearest one in the file."""
+    line, same = int(r["line"]), [f for f in findings if f["relpath"] == r["path"]]
+    return min(same, key=lambda f: (not f["line"] <= line <= f.get("end_line", f["line"]), abs(f["line"] - line)), default=None)
 
 
 def classify(table: list[dict[str, str]]) -> list[dict[str, Any]]:
     """Each row with its finding's evidence (``None``: not reported at this head)."""
-    files: dict[str, set[str]] = defaultdict(set)
-    for r in table:
-        files[r["package"]].add(r["path"])
     out: list[dict[str, Any]] = []
-    for package in sorted(files):
-        root = SITE / package
-        names = sorted(p for p in files[package] if (root / p).is_file())
-        findings = lint(package, root, names) if names else []
-        mine = [r for r in table if r["package"] == package]
-        for f in findings:
-            f["half"] = mine[0]["half"]  # a package is in one half
-        hits = {survey._label_key(r): h for r, h, _ in survey.match_labels(findings, [r for r in mine if r["verdict"] != "miss"])}
-        for r in mine:
-            if r["verdict"] == "miss":
-                # found as survey.recall finds it; its evidence from the finding whose lines hold the site, else the
-                # nearest one in the file
-                line, same = int(r["line"]), [f for f in findings if f["relpath"] == r["path"]]
-                found = survey.recall(findings, [r])[r["half"]]["TFH101"]["found"]
-                hit = min(same, key=lambda f: (not f["line"] <= line <= f.get("end_line", f["line"]), abs(f["line"] - line)),
-                          default=None) if found else None
-            else:
-                hit = hits.get(survey._label_key(r))
-            record = hit["evidence"] if hit is not None else None
-            ev = evidence(record, (root / hit["relpath"]).read_text(encoding="utf-8"), hit["line"]) if hit and record else None
-            out.append({**r, "evidence": ev})
-        print(package, len(findings), file=sys.stderr, flush=True)
+    for root, r, hit in shared.matched(table, lint, _nearest):
+        record = hit["evidence"] if hit is not None else None
+        ev = evidence(record, (root / hit["relpath"]).read_text(encoding="utf-8"), hit["line"]) if hit and record else None
+        out.append({**r, "evidence": ev})
     return out
 
 

@@ -33,7 +33,7 @@ from .importers import console_scripts, importing_modules, shares_import
 from .imports_programs import project_program
 from .held_names import attribute_names
 from .imports_members import imported_global_member, imported_member, imported_member_default, local_member, held_attributes
-from .client_defaults import client_default
+from .client_defaults import client_default, family_paths
 from .imports_params import parameter_client, self_assigned
 from .returned import function_program, function_programs
 from .tool_functions import decorator_names, registered_tool
@@ -74,7 +74,7 @@ __all__ = [
     "reaches_outside",
     "add_keyword", "expression", "imported_name", "imported_names", "retry_keyword_fix", "set_keyword",
     "Knowledge", "TimeoutParam", "canonical", "markdown_calls", "markdown_words",
-    "Handler", "Names", "console_scripts", "imported_by", "importing_modules", "imported_definition", "imported_definition_ast", "imported_method", "imported_member", "imported_member_default", "client_default", "imported_global_member", "local_member", "held_attributes", "attribute_names", "parameter_client", "self_assigned", "project_call_arguments", "project_method_stays_local", "project_only_calls",
+    "Handler", "Names", "console_scripts", "imported_by", "importing_modules", "imported_definition", "imported_definition_ast", "imported_method", "imported_member", "imported_member_default", "client_default", "family_paths", "imported_global_member", "local_member", "held_attributes", "attribute_names", "parameter_client", "self_assigned", "project_call_arguments", "project_method_stays_local", "project_only_calls",
     "foreground_only", "summarise_callers",
     "function_program", "function_programs", "own_refusal", "project_program", "route_template", "serves_route", "shares_import",
     "SCOPE_NODES_AST", "SCOPE_NODES_CST", "argument", "assignment_targets", "chain_root", "children", "dotted", "elements", "every_node", "handler_name", "handler_types",

@@ -18,7 +18,6 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import output
 from .cli_lint import (
@@ -34,9 +33,6 @@ from .cli_lint import (
     _open_output,
     lint,
 )
-
-if TYPE_CHECKING:
-    from .config import Config
 
 __all__ = ["build_parser", "main"]
 
@@ -350,15 +346,6 @@ def _tools(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _tool_spans(files: Sequence[str], config: "Config") -> dict[str, list[tuple[int, int]]]:
-    """:mod:`.project_tools`'s provider (issue 23): the project's tool table from ``ast`` only
-    (:func:`.tools.discover_spans`), imported the first time a rule asks (only the CLI and the flake8 plugin may
-    import :mod:`.tools`)."""
-    from .tools import discover_spans
-
-    return discover_spans(files, config)
-
-
 def _clean(args: argparse.Namespace) -> int:
     from . import cache as cache_mod
     from .config import ConfigError
@@ -457,8 +444,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             _require_linter()
         if args.command == "lint":
             from .project_tools import set_provider
+            from .tools_provider import tool_spans
 
-            set_provider(_tool_spans)  # TFH201/TFH203's split asks the project's tool table (issue 23)
+            set_provider(tool_spans)  # TFH201/TFH203's split asks the project's tool table (issue 23)
             status = lint(args)
         elif args.command == "tools":
             status = _tools(args)

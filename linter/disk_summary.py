@@ -45,6 +45,22 @@ class _From:
     name: str
 
 
+#: an import statement as written: ``import m`` -> (``m``, 0, None), one an alias; ``from m import a as b`` -> (``m``,
+#: its level, ((``a``, ``b``), ...)); :mod:`.project_tools` reads a project's imports of each other from them
+ImportStatement = tuple[str | None, int, tuple[tuple[str, str], ...] | None]
+
+
+def import_statements(nodes: list[ast.Import | ast.ImportFrom]) -> tuple[ImportStatement, ...]:
+    """The statements ``nodes`` (any order) are, in the order of the file."""
+    out: list[ImportStatement] = []
+    for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset)):
+        if isinstance(node, ast.Import):
+            out += [(a.name, 0, None) for a in node.names]
+        else:
+            out.append((node.module, node.level, tuple((a.name, a.asname or a.name) for a in node.names)))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class _Summary:
     """What the readers ask of a followed module, taken once from its ``ast`` tree (which is then dropped: s43,
@@ -55,6 +71,8 @@ class _Summary:
     imports_from: tuple[tuple[str | None, int, tuple[str, ...]], ...]  # every ``from m import a, b`` (any depth)
     imported: tuple[tuple[str, str | None], ...]  # every absolute ``import m`` (m, None) / ``from m import a`` (m, a)
     attrs: frozenset[str] = frozenset()  # s55: what its classes' instances may hold objects under (:mod:`.held_names`)
+    #: s57: every import statement (any depth), in the order of the file (:func:`import_statements`)
+    statements: tuple[ImportStatement, ...] = ()
 
 
 def _span(node: ast.FunctionDef | ast.AsyncFunctionDef) -> _Func:
@@ -86,9 +104,12 @@ def _summary(tree: ast.Module) -> _Summary:
                     top[alias.asname or alias.name] = _From(stmt.module, stmt.level, alias.name)
     imports_from: list[tuple[str | None, int, tuple[str, ...]]] = []
     imported: list[tuple[str, str | None]] = []
+    statements: list[ast.Import | ast.ImportFrom] = []
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            statements.append(node)
         if isinstance(node, ast.Import):
             imported.extend((a.name, None) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -99,4 +120,5 @@ def _summary(tree: ast.Module) -> _Summary:
             children = getattr(node, name, None)
             if isinstance(children, list):
                 stack.extend(children)
-    return _Summary(top, tuple(classes), tuple(imports_from), tuple(imported), attribute_names(tree))
+    return _Summary(top, tuple(classes), tuple(imports_from), tuple(imported), attribute_names(tree),
+                    import_statements(statements))

@@ -230,9 +230,10 @@ class Plugin:
             return
         from .engine import lint_source  # imports libcst: only once a TFH code is selected
         from .project_tools import has_provider, set_provider
+        from .tools_provider import tool_spans
 
         if not has_provider():
-            set_provider(_tool_spans)  # TFH201/TFH203's split asks the project's tool table (issue 23)
+            set_provider(tool_spans)  # TFH201/TFH203's split asks the project's tool table (issue 23)
 
         config = self._config()
         if self._excluded():
@@ -241,11 +242,3 @@ class Plugin:
         findings = lint_source(source, self.filename, config, apply_noqa=False, tree=tree, codes=selected)
         for f in findings:
             yield (f.line, f.column - 1, f"{f.code} {f.message}", type(self))
-
-
-def _tool_spans(files: Sequence[str], config: "Config") -> dict[str, list[tuple[int, int]]]:
-    """:mod:`.project_tools`'s provider, as the CLI's (issue 23): the project's tool table from ``ast`` only,
-    :mod:`.tools` imported the first time a rule asks."""
-    from .tools import discover_spans
-
-    return discover_spans(files, config)

@@ -37,7 +37,7 @@ from . import knowledge as kb
 from .packages import absolute_module, package_of
 from .project_calls import Call as _Call, calls_by_name as _calls_by_name, only_called
 from .file_names import file_names
-from .disk_summary import _Class, _From, _Func, _Summary, _summary
+from .disk_summary import ImportStatement, _Class, _From, _Func, _Summary, _summary
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -170,6 +170,20 @@ def _module(path: str, calls: bool = False) -> _Parsed | None:
     if memo.sha and _recorder:
         _recorder[-1][path] = memo.sha
     return memo if memo.summary is not None else None
+
+
+def memoised_imports(path: str) -> tuple[ImportStatement, ...] | None:
+    """s57: the import statements of the module at ``path`` (a real path) when the memo already holds it, fresh (by
+    size and mtime) and parsed; None otherwise. Nothing is read or recorded: a reader that parses the file itself
+    when this says None (:mod:`.project_tools`) asks it first."""
+    memo = _memo.get(path)
+    if memo is None or memo.summary is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return memo.summary.statements if memo.size == st.st_size and memo.mtime_ns == st.st_mtime_ns else None
 
 
 def remember(path: str, source: str | bytes, tree: ast.Module) -> None:

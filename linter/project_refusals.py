@@ -14,7 +14,7 @@ another failure into it: a stringified failure). A message in a variable (``rais
 project never constructs proves nothing (no).
 
 The project's files are screened by bytes once per process (the capitalised names each calls, ``Name(``, and its
-``class`` statements' bases: the class's family), only the files that call one of the family parsed (``ast``, once per
+``class`` statements' bases: the class's family; s57: in the read :mod:`.file_names` makes for the ``defines:`` keys), only the files that call one of the family parsed (``ast``, once per
 process), and recorded for the cache: each file read by its sha256, and which files name a member followed by ``(`` (a
 ``defines:`` key, :func:`~.imports_disk.dependency_digest`).
 """
@@ -27,6 +27,7 @@ import re
 
 from . import imports_disk as disk
 from . import knowledge as kb
+from .file_names import file_classes, file_names
 
 __all__ = ["own_refusal"]
 
@@ -94,9 +95,8 @@ def _callee(call: ast.Call) -> str | None:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
-#: a capitalised identifier followed by ``(`` (``ToolError(``, ``_Incomplete(``), and a class statement's bases
-_CALLED = re.compile(rb"\b(_*[A-Z]\w*)\s*\(")
-_CLASS = re.compile(rb"^[ \t]*class\s+(\w+)\s*\(([^)]*)\)", re.MULTILINE)
+#: a capitalised identifier (``ToolError``, ``_Incomplete``): of the names a file calls, those a class may be called by
+_CAPITALISED = re.compile(rb"_*[A-Z]\w*")
 
 # file -> the capitalised names it calls (or defines a class of), and its classes with the last names of their bases
 _words: dict[str, tuple[frozenset[str], dict[str, frozenset[str]]]] = {}
@@ -104,18 +104,12 @@ _summaries: dict[str, dict[str, Verdict] | None] = {}  # file -> capitalised cal
 
 
 def _file_words(file: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
-    """A file's capitalised names followed by ``(`` and its classes' bases, by bytes, once per process."""
+    """A file's capitalised names followed by ``(`` and its classes' bases, from the one read of its bytes
+    :mod:`.file_names` makes per process (s57: ``imports_disk._defining``'s screen of the same files)."""
     if file not in _words:
-        try:
-            with open(file, "rb") as handle:
-                data = handle.read(disk.MAX_BYTES + 1)
-        except OSError:
-            data = b""
-        classes: dict[str, frozenset[str]] = {}
-        for m in _CLASS.finditer(data):
-            bases = {b.strip().rsplit(b".", 1)[-1].decode("ascii", "replace") for b in m.group(2).split(b",")}
-            classes[m.group(1).decode("ascii", "replace")] = frozenset(bases)
-        _words[file] = (frozenset(w.decode("ascii", "replace") for w in _CALLED.findall(data)), classes)
+        names = file_names(file, disk.MAX_BYTES)
+        called = frozenset(w.decode("ascii") for w in names[0] if _CAPITALISED.fullmatch(w)) if names else frozenset()
+        _words[file] = (called, file_classes(file, disk.MAX_BYTES))
     return _words[file]
 
 

@@ -26,7 +26,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .imports_disk import record_reads, recording_active
+from .disk_summary import import_statements
+from .imports_disk import memoised_imports, record_reads, recording_active
 from .packages import absolute_module, package_of
 
 if TYPE_CHECKING:
@@ -136,24 +137,29 @@ class _Project:
         return None
 
     def _statements(self, path: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
-        """The file's imports (any depth of its body), by ``ast``: (absolute module, ((name, bound as), ...)); an
-        ``import m`` is (m, ())."""
+        """The file's imports (any depth of its body, in the order of the file): (absolute module, ((name, bound
+        as), ...)); an ``import m`` is (m, ()). s57: from :mod:`.imports_disk`'s memo when it holds the file (a
+        project question read it, or the lint remembered its tree), else from an ``ast`` parse of its text."""
         out = self._parsed.get(path)
         if out is not None:
             return out
-        out = []
-        try:
-            tree: ast.Module | None = ast.parse(self.text(path))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            tree = None
+        statements = memoised_imports(os.path.realpath(path))
+        if statements is None:
+            try:
+                tree = ast.parse(self.text(path))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            nodes = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))] if tree is not None else []
+            statements = import_statements(nodes)
         package = package_of(path)
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, ast.Import):
-                out += [(a.name, ()) for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = absolute_module(node.module, node.level, package)
-                if base:
-                    out.append((base, tuple((a.name, a.asname or a.name) for a in node.names)))
+        out = []
+        for module, level, names in statements:
+            if names is None:
+                out.append((module or "", ()))
+                continue
+            base = absolute_module(module, level, package)
+            if base:
+                out.append((base, names))
         self._parsed[path] = out
         return out
 

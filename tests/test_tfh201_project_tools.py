@@ -13,7 +13,7 @@ from typing import Iterator
 
 import pytest
 
-from smullyan.linter import cli, project_tools
+from smullyan.linter import cli, project_tools, tools_provider
 from smullyan.linter.engine import lint_source
 from smullyan.linter.tools import discover_spans, run
 from split_support import BOTH
@@ -175,7 +175,7 @@ def test_spawned_workers_get_the_provider(tmp_path: Path, monkeypatch: pytest.Mo
     app = project(tmp_path, files)
     monkeypatch.chdir(tmp_path)
     paths = sorted(str(p.relative_to(tmp_path)) for p in app.glob("*.py"))
-    project_tools.set_provider(cli._tool_spans)
+    project_tools.set_provider(tools_provider.tool_spans)
     result = runner.run(paths, Config.default(), jobs=2, mp_context=multiprocessing.get_context("spawn"))
     assert result.workers == 2
     assert [(f.path, f.line, f.code) for f in result.findings] == [("app/shell.py", 5, "TFH201")]

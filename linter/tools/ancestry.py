@@ -13,7 +13,7 @@ by what each class is, read by :mod:`.tool_bases` (split out in s52; its reading
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .model import Tables
 
 __all__ = ["MIN_CANDIDATE_IMPLEMENTERS", "MIN_IMPLEMENTERS", "Resolved", "Shape", "class_shapes", "inherited", "local_ancestor_roots",
-           "name_tables", "project_tool_bases", "resolve", "says_tool", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
+           "name_tables", "project_tool_bases", "resolve", "run_class", "says_tool", "text_dispatchers", "stub_run", "tool_base", "tool_classes"]
 
 #: a call whose result is the exception's text (``str(e)``, ``repr(e)``), or the traceback's
 _TEXT_CALLS = frozenset({"str", "repr", "format_exc", "format_exception", "format_exception_only"})
@@ -146,20 +146,30 @@ def same_class(run_qn: str, base: str) -> bool:
         base.count(".") >= 2 and run_qn.endswith("." + base))
 
 
+def run_class(classes: Iterable[str], may_name: Callable[[str, str], bool] | None = None) -> Callable[[str], str | None]:
+    """s57: the class of the run (of ``classes``, qualified names) a base names: the base itself, else the one class of
+    the run of its last name (``may_name(class, base)``: among those that name may name; :func:`same_class` for
+    :func:`resolve`; :func:`.protocols.protocol_links`, matching by members, takes any), else None."""
+    run = dict.fromkeys(classes)
+    by_last: dict[str, list[str]] = {}
+    for qn in run:
+        by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
+
+    def in_run(base: str) -> str | None:
+        if base in run:
+            return base
+        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if may_name is None or may_name(q, base)]
+        return same[0] if len(same) == 1 else None
+
+    return in_run
+
+
 def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[str, dict[str, str]]]) -> Resolved:
     """Two of the tables phase 2 reads (:func:`tool_classes` is the third), from every class of the run."""
     bases_of = dict(dealias(classes)[0])
     own_dispatch = dict(dispatch)  # one entry a class (its own dispatchers and the runners elsewhere: merged)
-    by_last: dict[str, list[str]] = {}
-    for qn in bases_of:
-        by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
-
-    def in_run(base: str) -> str | None:
-        if base in bases_of:
-            return base
-        # a re-export (``from pkg.tools import Base``): the one class of that name in that package
-        same = [q for q in by_last.get(base.rsplit(".", 1)[-1], []) if same_class(q, base)]
-        return same[0] if len(same) == 1 else None
+    # a re-export (``from pkg.tools import Base``): the one class of that name in that package
+    in_run = run_class(bases_of, same_class)
 
     roots: dict[str, frozenset[str]] = {}
     texts: dict[str, dict[str, str]] = {}
@@ -174,10 +184,10 @@ def resolve(classes: Iterable[tuple[str, list[str]]], dispatch: Iterable[tuple[s
                 text.setdefault(k, m if "." in m else f"{current}.{m}")  # a runner elsewhere: its qualified name
             for base in bases_of.get(current, ()):
                 found_roots.add(base.split(".")[0])
-                run_class = in_run(base)
-                if run_class is not None and run_class not in seen:
-                    seen.add(run_class)
-                    queue.append(run_class)
+                parent = in_run(base)
+                if parent is not None and parent not in seen:
+                    seen.add(parent)
+                    queue.append(parent)
         found_roots.discard(qn.split(".")[0])
         if found_roots:
             roots[qn] = frozenset(found_roots)

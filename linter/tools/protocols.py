@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .ancestry import run_class
 from .tool_bases import Shape, runs_tool
 
 __all__ = ["protocol_links"]
@@ -42,15 +43,9 @@ def protocol_links(classes: Iterable[tuple[str, Sequence[str]]], shapes: Iterabl
     if not protocols:
         return {}
     bases_of = {qn: list(bases) for qn, bases in classes}
-    by_last: dict[str, list[str]] = {}
-    for qn in bases_of:
-        by_last.setdefault(qn.rsplit(".", 1)[-1], []).append(qn)
-
-    def in_run(base: str) -> str | None:
-        if base in bases_of:
-            return base
-        same = by_last.get(base.rsplit(".", 1)[-1], [])
-        return same[0] if len(same) == 1 else None
+    # any one class of the base's last name (not only ``ancestry.same_class``'s: the members decide, and a star import
+    # leaves a base unqualified)
+    in_run = run_class(bases_of)
 
     def ancestry(qn: str) -> list[str]:
         """The class and the run's classes it derives from, at any depth."""

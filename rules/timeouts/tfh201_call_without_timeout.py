@@ -20,6 +20,7 @@ from ...linter.api import (
     imported_member,
     imported_member_default,
     client_default,
+    family_paths,
     local_member,
     last_name,
     markdown_calls,
@@ -2859,7 +2860,7 @@ class Executor:
         """s56 (issue 23): the client the call is made on carries a default timeout the project installed on its
         request path (``client_defaults.py``; asked only of a call the tables' request paths name)."""
         paths = self.knowledge.client_request_paths
-        if not any(qn.startswith(pre) for pre in paths) or not isinstance(node.func, cst.Attribute):
+        if family_paths(qn, paths) is None or not isinstance(node.func, cst.Attribute):  # client_default's own gate
             return False
         cls = self.classes[-1] if self.classes else None
         func = self.names.function
