@@ -122,11 +122,12 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
 def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
-    or a wrapper of it (a nested ``def`` calling it)."""
+    or a wrapper of it (a nested ``def`` calling it; what a module function handed it first makes of it, with options
+    or without: meshbook-mcp's ``wrapped = with_hints(fn, hints); mcp.tool(...)(_quiet(wrapped, ...)); return wrapped``,
+    colab-cli-mcp's ``return mcp.tool()(guard(fn))``)."""
     held = _aliases(fn, param) | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                       and (isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
-                           or isinstance(a.value.func, ast.Name) and [ast.unparse(x) for x in a.value.args] == [param])
-                      for t in a.targets if isinstance(t, ast.Name)}
+                           or _made_from(a.value, param)) for t in a.targets if isinstance(t, ast.Name)}
     for value in _returned_names(fn):  # each branch of ``return mcp.tool(annotations=a)(fn) if a else mcp.tool()(fn)``
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
             value = value.args[-1]
@@ -135,7 +136,17 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
         if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
                 and isinstance(value.args[0], ast.Name) and (value.args[0].id in held or wrapper_of(fn, value.args[0], param)):
             return True  # handed on to another decorator: ``return tracer.tool(func)``, ``return mcp.tool()(wrapper)``
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and len(value.args) == 1 \
+                and _made_from(value.args[0], param):
+            return True  # a framework decorator's registration of a wrapper made of it: ``return mcp.tool()(guard(fn))``
     return False
+
+
+def _made_from(value: ast.AST, param: str) -> bool:
+    """``value`` calls a function by its bare name handed ``param`` first (``with_hints(fn, hints)``, ``guard(fn)``):
+    a wrapper a module function makes of the function, registered or given back in its place."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and bool(value.args) \
+        and isinstance(value.args[0], ast.Name) and value.args[0].id == param
 
 
 def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> bool:

@@ -1,0 +1,129 @@
+"""`smullyan tools` (issue 28, session 57): a project's tool decorator whose body registers, through a framework's
+tool decorator, a wrapper a module function makes of the function it is given, and gives back that wrapper or the
+registration (tuned on batches 1-29, not blind).
+
+- meshbook-mcp (batch 29): ``def tool(*, read_only=False): def deco(fn): wrapped = with_hints(fn, hints);
+  mcp.tool(annotations=ann)(_quiet(wrapped, fn.__name__, kind="tool")); return wrapped; return deco``.
+- colab-cli-mcp (batch 23): ``def _tool(fn): return mcp.tool()(guard(fn))``.
+
+The wrapper is made by a call handed the function first, with options or without; the base took only a wrapper
+handed the function alone (``timed = _timed(func)``) or a nested ``def``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tools_support import source_rows, tools_by_name
+
+_OPTIONS = '''
+    from fastmcp import FastMCP
+
+    from pkg.core import with_hints
+
+    mcp = FastMCP("meshbook")
+
+
+    def _quiet(fn, name, *, kind):
+        def adapter(*args, **kwargs):
+            return fn(*args, **kwargs)
+        return adapter
+
+
+    def tool(*, read_only=False, hints=None):
+        def deco(fn):
+            wrapped = with_hints(fn, hints)
+            ann = {"readOnlyHint": read_only}
+            mcp.tool(annotations=ann)(_quiet(wrapped, fn.__name__, kind="tool"))
+            return wrapped
+        return deco
+
+
+    def resource(uri):
+        def deco(fn):
+            wrapped = with_hints(fn)
+            mcp.resource(uri)(_quiet(wrapped, uri, kind="resource"))
+            return wrapped
+        return deco
+
+
+    @tool(read_only=True)
+    def list_meshes() -> dict:
+        return {}
+
+
+    @tool()
+    def delete_contact(contact: str) -> dict:
+        return {}
+
+
+    @resource("meshbook://me")
+    def me() -> dict:
+        return {}
+'''
+
+_CORE = '''
+    def with_hints(fn, hints=None):
+        return fn
+'''
+
+
+def test_a_decorator_registering_a_wrapper_made_with_options_gives_back_its_tools(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/core.py": _CORE, "pkg/server.py": _OPTIONS})
+    assert sorted(found) == ["delete_contact", "list_meshes"]  # the resource is no tool
+    assert found["list_meshes"].form == "@tool"
+    assert found["list_meshes"].framework == "mcp"
+
+
+def test_a_decorator_returning_the_registration_of_a_wrapper_makes_tools() -> None:
+    rows = source_rows('''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("colab")
+
+
+        def guard(fn):
+            def inner(*args, **kwargs):
+                return fn(*args, **kwargs)
+            return inner
+
+
+        def _tool(fn):
+            """Register fn as an MCP tool."""
+            return mcp.tool()(guard(fn))
+
+
+        @_tool
+        def colab_sessions() -> str:
+            return ""
+
+
+        @_tool
+        def colab_stop(session: str) -> str:
+            return ""
+    ''')
+    assert [r[0] for r in rows] == ["colab_sessions", "colab_stop"]
+    assert {r[2] for r in rows} == {"@_tool"}
+
+
+def test_a_decorator_that_registers_nothing_makes_no_tools() -> None:
+    rows = source_rows('''
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("x")
+
+
+        def guard(fn, retries=2):
+            return fn
+
+
+        def traced(fn):
+            wrapped = guard(fn, retries=3)  # made of the function, but registered nowhere
+            return wrapped
+
+
+        @traced
+        def helper() -> str:
+            return ""
+    ''')
+    assert rows == []
