@@ -127,3 +127,90 @@ def test_a_decorator_that_registers_nothing_makes_no_tools() -> None:
             return ""
     ''')
     assert rows == []
+
+
+# A registration loop over a literal list of (title, fn) pairs: in a helper of another module that loops over its
+# parameter (google-ecommerce-mcp, batch 29: ``ads_common.register_tools(mcp, tools)``, called by each module's
+# ``register(mcp)`` with its ``TOOLS = [("Ads overview", ads_overview)]``), or in the module's own function
+# (``for title, fn in TOOLS: mcp.tool(title=title)(fn)``).
+
+_COMMON = '''
+    from typing import Any, Callable, Sequence
+
+
+    def register_tools(mcp: Any, tools: Sequence[tuple[str, Callable]]) -> list[str]:
+        names = []
+        for title, fn in tools:
+            mcp.tool(title=title)(fn)
+            names.append(fn.__name__)
+        return names
+
+
+    def log_all(logger: Any, entries: Sequence[tuple[str, Callable]]) -> None:
+        for title, fn in entries:
+            logger.info(title, fn)
+'''
+
+_OVERVIEW = '''
+    from typing import Any
+
+    from pkg.common import log_all, register_tools
+
+
+    def ads_overview(period: str = "7d") -> dict:
+        return {}
+
+
+    def ads_compare(period: str = "7d") -> dict:
+        return {}
+
+
+    def _formatter(x: dict) -> str:
+        return ""
+
+
+    TOOLS = [
+        ("Ads overview", ads_overview),
+        ("Ads compare", ads_compare),
+    ]
+
+
+    def register(mcp: Any) -> list[str]:
+        log_all(mcp, [("format", _formatter)])  # a loop that registers nothing
+        return register_tools(mcp, TOOLS)
+'''
+
+_LOOPED = '''
+    from typing import Any
+
+
+    def plan_pause(ids: list[str]) -> dict:
+        return {}
+
+
+    def plan_budget(amount: int) -> dict:
+        return {}
+
+
+    PLAN_TOOLS = [("Plan a pause", plan_pause), ("Plan a budget change", plan_budget)]
+
+
+    def register(mcp: Any) -> list[str]:
+        names = []
+        for title, fn in PLAN_TOOLS:
+            mcp.tool(name=fn.__name__, title=title)(fn)
+            names.append(fn.__name__)
+        return names
+'''
+
+
+def test_a_helper_looping_over_its_parameter_makes_tools_of_the_pairs_each_caller_hands(tmp_path: Path) -> None:
+    found = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/common.py": _COMMON, "pkg/overview.py": _OVERVIEW})
+    assert sorted(found) == ["ads_compare", "ads_overview"]  # not the formatter handed to a loop that logs
+    assert found["ads_overview"].qualname == "pkg.overview.ads_overview"
+    assert found["ads_overview"].framework == "mcp"
+
+
+def test_a_loop_unpacking_a_module_list_of_pairs_makes_tools_of_their_functions() -> None:
+    rows = source_rows(_LOOPED)
+    assert [r[0] for r in rows] == ["plan_budget", "plan_pause"]
