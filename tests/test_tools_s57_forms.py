@@ -214,3 +214,51 @@ def test_a_helper_looping_over_its_parameter_makes_tools_of_the_pairs_each_calle
 def test_a_loop_unpacking_a_module_list_of_pairs_makes_tools_of_their_functions() -> None:
     rows = source_rows(_LOOPED)
     assert [r[0] for r in rows] == ["plan_budget", "plan_pause"]
+
+
+# A framework tool subclass of the project whose run method dispatches to a hook it leaves open (``raise
+# NotImplementedError``) is a base: its subclasses, which fill the hook in, are the tools (crewai-anakin, batch 29:
+# ``AnakinBaseTool._run`` -> ``self._call(args)``, "Shared setup for the Anakin tools"; langchain-send0's ``Send0Tool``
+# said so in its docstring already).
+
+_HOOKED = '''
+    import json
+    from typing import Any
+
+    from crewai.tools import BaseTool
+
+
+    class AnakinBaseTool(BaseTool):
+        """Shared setup for the Anakin tools: the API key and JSON results."""
+
+        def _run(self, **kwargs: Any) -> str:
+            return json.dumps(self._call(kwargs))
+
+        def _call(self, args: Any) -> Any:
+            raise NotImplementedError
+
+
+    class AnakinScrapeTool(AnakinBaseTool):
+        name: str = "anakin_scrape"
+        description: str = "Scrape a page."
+
+        def _call(self, args: Any) -> Any:
+            return {"url": args["url"]}
+
+
+    class AnakinSearchTool(AnakinBaseTool):
+        name: str = "anakin_search"
+        description: str = "Search the web."
+
+        def _call(self, args: Any) -> Any:
+            return []
+'''
+
+
+def test_a_tool_class_whose_run_calls_a_hook_it_leaves_open_is_a_base() -> None:
+    assert [r[0] for r in source_rows(_HOOKED)] == ["anakin_scrape", "anakin_search"]
+
+
+def test_a_run_calling_an_optional_hook_stays_a_tool() -> None:
+    optional = _HOOKED.replace("raise NotImplementedError", "return None")  # a default, not a hole
+    assert "AnakinBaseTool" in [r[0] for r in source_rows(optional)]
