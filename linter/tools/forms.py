@@ -323,7 +323,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
             if wrapper is not None:
                 qn, (framework, keyword, position) = wrapper
                 args = handed_args(call, position, keyword, index.lists)
-                if not args and not keyword.startswith("*"):  # another release's keyword (strands ``callback=f``)
+                if not args and not keyword.startswith("*") and not keyword.endswith("]"):  # another release's keyword (strands ``callback=f``)
                     args = [a for a in (callable_arg(call),) if a is not None]
                 parts = qn.split(".")
                 form = ".".join(parts[-2:]) if parts[-1].startswith("from_") else parts[-1]

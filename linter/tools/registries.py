@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from .. import knowledge as kb
 from .gated import handed_server
-from .handing import each_of_varargs, handed_args
+from .handing import each_of_sequence, each_of_varargs, handed_args
 from .toolobjects import built_around, object_names, tool_object
 from .toolwords import camel_words as _camel_words, says_tool as _says_tool
 from .index import EVENT_WORDS, FUNCS, Index, direct_calls, literal_str, made_of, own_nodes, target_key, tool_word
@@ -122,11 +122,12 @@ def _registers(fn: ast.AST, param: str, index: Index, decorators: Mapping[str, s
 def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
     """``fn`` returns the function it was given, what a framework's decorator made of it (``registered =
     toolset.tool(...)(fn); return registered``), what another decorator makes of it (``return tracer.tool(fn)``),
-    or a wrapper of it (a nested ``def`` calling it)."""
+    or a wrapper of it (a nested ``def`` calling it; what a module function handed it first makes of it, with options
+    or without: meshbook-mcp's ``wrapped = with_hints(fn, hints); mcp.tool(...)(_quiet(wrapped, ...)); return wrapped``,
+    colab-cli-mcp's ``return mcp.tool()(guard(fn))``)."""
     held = _aliases(fn, param) | {t.id for a in own_nodes(fn) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
                       and (isinstance(a.value.func, ast.Call) and any(_mentions(x, param) for x in a.value.args)
-                           or isinstance(a.value.func, ast.Name) and [ast.unparse(x) for x in a.value.args] == [param])
-                      for t in a.targets if isinstance(t, ast.Name)}
+                           or _made_from(a.value, param)) for t in a.targets if isinstance(t, ast.Name)}
     for value in _returned_names(fn):  # each branch of ``return mcp.tool(annotations=a)(fn) if a else mcp.tool()(fn)``
         if isinstance(value, ast.Call) and value.args and _is_cast(value):  # ``return cast("T", fn)``
             value = value.args[-1]
@@ -135,7 +136,17 @@ def _gives_back(fn: ast.AST, param: str, nested: Mapping[str, ast.AST]) -> bool:
         if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
                 and isinstance(value.args[0], ast.Name) and (value.args[0].id in held or wrapper_of(fn, value.args[0], param)):
             return True  # handed on to another decorator: ``return tracer.tool(func)``, ``return mcp.tool()(wrapper)``
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and len(value.args) == 1 \
+                and _made_from(value.args[0], param):
+            return True  # a framework decorator's registration of a wrapper made of it: ``return mcp.tool()(guard(fn))``
     return False
+
+
+def _made_from(value: ast.AST, param: str) -> bool:
+    """``value`` calls a function by its bare name handed ``param`` first (``with_hints(fn, hints)``, ``guard(fn)``):
+    a wrapper a module function makes of the function, registered or given back in its place."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and bool(value.args) \
+        and isinstance(value.args[0], ast.Name) and value.args[0].id == param
 
 
 def _builds_holder(fn: ast.AST, param: str, index: Index, depth: int = 0) -> bool:
@@ -515,6 +526,12 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
             if star is not None:  # ``def add_screens(mcp, *fns): for fn in fns: mcp.add_tool(Tool.from_function(fn))``
                 out[path] = (len(positional), "*" + star, framework, qn.rsplit(".", 1)[-1])
                 break
+            each = each_of_sequence(node, arg, call, names) if framework else None
+            if each is not None:  # ``def register_tools(mcp, tools): for title, fn in tools: mcp.tool(title=title)(fn)``
+                seq, item = each
+                out[path] = (positional.index(seq) if seq in positional else -1, f"{seq}[{item}]", framework,
+                             qn.rsplit(".", 1)[-1])
+                break
     return out
 
 
@@ -582,13 +599,39 @@ def loops_of(node: ast.AST) -> dict[str, list[ast.expr]]:
 
 def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
     """The functions a ``for`` loop of this body (not of a nested definition) binds its one name to, one by one: the
-    elements of a literal list or tuple it iterates, or of one assigned to the name it iterates (``CORE_TOOLS``)."""
+    elements of a literal list or tuple it iterates, or of one assigned to the name it iterates (``CORE_TOOLS``);
+    a loop unpacking each item (``for title, fn in TOOLS:``, google-ecommerce-mcp's ``TOOLS = [("Plan: pause",
+    gads_plan_pause_entities)]``) binds each of its names to that place of each tuple item."""
     out: dict[str, list[ast.expr]] = {}
     for name, iterables in loops_of(node).items():
         for it in iterables:
-            key = target_key(it) if isinstance(it, (ast.Name, ast.Attribute)) else None
-            elts = list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
+            elts = _iterated(it, index)
             if elts:
                 out.setdefault(name, []).extend(elts)
+    for name, place, it in _unpacking_loops(node):
+        placed = [e.elts[place] for e in _iterated(it, index) if isinstance(e, ast.Tuple) and place < len(e.elts)]
+        if placed:
+            out.setdefault(name, []).extend(placed)
     return out
+
+
+def _iterated(it: ast.expr, index: Index) -> list[ast.expr]:
+    """The elements of a literal list or tuple, or of one assigned to the name (or ``self.attr``) ``it``."""
+    key = target_key(it) if isinstance(it, (ast.Name, ast.Attribute)) else None
+    return list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
+
+
+def _unpacking_loops(node: ast.AST) -> Iterator[tuple[str, int, ast.expr]]:
+    """(a name, its place, the iterable) of each ``for a, b in ...`` loop of this body (not of a nested definition)
+    unpacking each item into names."""
+    stack = list(getattr(node, "body", []))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (*FUNCS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Tuple) \
+                and all(isinstance(t, ast.Name) for t in n.target.elts):
+            for place, t in enumerate(n.target.elts):
+                yield t.id, place, n.iter  # type: ignore[attr-defined]
+        stack.extend(ast.iter_child_nodes(n))
 

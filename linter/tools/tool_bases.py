@@ -255,4 +255,16 @@ def tool_base(cls: ast.ClassDef, runs: list[ast.AST], named: bool, words: frozen
     words_of = _words(cls.name.lstrip("_"))
     if not named and ("Base" in words_of[:1] + words_of[-1:] or _BASE_DOC.search(doc)):
         return True
+    if not named and _runs_a_hook_left_open(cls, runs):
+        return True
     return _holds_callable(cls, runs, words)
+
+
+def _runs_a_hook_left_open(cls: ast.ClassDef, runs: list[ast.AST]) -> bool:
+    """Every run method calls a method of the class's own body that only raises ``NotImplementedError`` (crewai-anakin's
+    ``AnakinBaseTool._run`` -> ``self._call(args)``, "Shared setup for the Anakin tools"): the class cannot run by
+    itself, its subclasses fill the hook in (langchain-send0's ``Send0Tool._run`` -> ``self._fetch``)."""
+    open_hooks = {s.name for s in cls.body if isinstance(s, FUNCS) and _abstract(s, False) and s not in runs}  # raises only
+    return bool(open_hooks) and all(any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "self" and n.func.attr in open_hooks for n in ast.walk(fn)) for fn in runs)
