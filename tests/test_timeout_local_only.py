@@ -76,3 +76,16 @@ def test_a_builders_program_and_passed_words_decide() -> None:
         return subprocess.run(_tmux(*cmd), capture_output=True)
     """
     assert _lines(src) == [13, 15]
+
+
+def test_a_spread_passed_to_a_builder_leaves_the_words_before_it_to_decide() -> None:
+    src = """
+    import subprocess
+    def argv(*args):
+        return ["tmux", "-L", "sock", *args]
+    def start(session, flags):
+        return subprocess.run(argv("new-session", "-d", "-s", session, *flags), capture_output=True)
+    def attach(flags):
+        return subprocess.run(argv(*flags), capture_output=True)
+    """
+    assert _lines(src) == [8]

@@ -9,7 +9,8 @@ it as a list written in the call (``tmux has-session``: a local daemon's instant
 ``return`` of the builder is ``[<program>, <options>..., *args]`` or ``<list> + list(args)``, its program one literal
 (``"tmux"``, or a local name bound to ``x or shutil.which("tmux") or "tmux"``), each word between the program and the
 handed words an option (``"-L"``, ``"-S"``, the value after one, or a local list of such: ``*socket_args``), so no
-sub-command of the builder's own is dropped; the call passes its words positionally, with no ``*``/``**``. The builder is
+sub-command of the builder's own is dropped; the call passes its words positionally (a ``*flags`` among them is spread
+where it stands: the literal words before it decide), with no ``**``. The builder is
 read on the ``ast`` (the file's screen, or the other module's summary: ``linter/imports_ast.py``).
 """
 
@@ -65,9 +66,9 @@ def _options(func: _Def, elts: list[ast.expr], depth: int = 0) -> bool:
                 continue
             return False
         prev = elts[i - 1] if i else None
-        if not isinstance(el, ast.Constant) and isinstance(prev, ast.Constant) and isinstance(prev.value, str) and (
-                prev.value.startswith("-")):
-            continue  # the value of the option before it
+        if isinstance(prev, ast.Constant) and isinstance(prev.value, str) and prev.value.startswith("-") and not (
+                isinstance(el, ast.Constant) and not isinstance(el.value, (str, int))):
+            continue  # the value of the option before it (`"-L", socket`, `"-L", "agents"`)
         return False
     return True
 
@@ -143,7 +144,7 @@ def builder_command(screen: Screen, names: Names, path: str, cls: cst.ClassDef |
                     cmd: cst.BaseExpression) -> cst.List | None:
     """``builder(words...)`` read as ``[<the builder's program>, words...]`` (its options left out), when ``builder`` is
     an argv builder of the project (:func:`builder_program`); else None."""
-    if not isinstance(cmd, cst.Call) or any(a.star for a in cmd.args):
+    if not isinstance(cmd, cst.Call) or any(a.star == "**" for a in cmd.args):
         return None
     func = cmd.func
     local = screen.memo(("argv_builders",), lambda: _local_definitions(screen))
@@ -165,5 +166,6 @@ def builder_command(screen: Screen, names: Names, path: str, cls: cst.ClassDef |
     program = screen.memo(("argv_builder", id(d)), lambda: builder_program(d, method))
     if program is None:
         return None
-    words = [cst.Element(a.value) for a in cmd.args if a.keyword is None]
+    # a `*flags` passed is spread where it stands: the literal words before it decide (`tmux new-session -d *flags`)
+    words = [cst.StarredElement(a.value) if a.star else cst.Element(a.value) for a in cmd.args if a.keyword is None]
     return cst.List([cst.Element(cst.SimpleString(repr(program))), *words])

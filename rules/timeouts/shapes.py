@@ -519,8 +519,8 @@ class TimeoutShapes(LoopCommands, Rule):
         if built is not None:  # s50: `self._args("has-session", "-t", s)`: the list the method returns, words passed
             return self._silent_command(node, built)
         built = builder_command(self.ctx.screen, self.names, self.ctx.path, self.classes[-1] if self.classes else None, cmd)
-        if built is not None:  # s57: `_tmux_argv("has-session", ...)`: the project's argv builder's program, words passed
-            return self._silent_command(node, built)
+        if built is not None and self._silent_command(node, built):
+            return True  # s57: `_tmux_argv("has-session", ...)`: the project's argv builder's program, the words passed
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)
