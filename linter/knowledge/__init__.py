@@ -46,7 +46,7 @@ from .processes import (
 )
 from .local_programs import (
     local_program, network_command, network_or_long_words, silent_process, NETWORK_PROGRAMS, NEVER_ENDING_PROCESSES, PLAYBACK_PROGRAMS,
-    FOREGROUND_JOBS, SELF_BOUNDING_FLAGS, foreground_job, self_bounded,
+    FOREGROUND_JOBS, SELF_BOUNDING_FLAGS, foreground_job, self_bounded, LOCAL_ONLY_SUBCOMMANDS, local_only,
 )
 from .sessions import (
     SIGN_IN_SUBCOMMANDS, SIGN_IN_COMMANDS, SIGN_IN_FLAGS, NON_INTERACTIVE_SIGN_IN_WORDS, NON_INTERACTIVE_SIGN_IN_FLAGS,
@@ -185,7 +185,7 @@ __all__ = [
     "READ_CLASS_WORDS", "WRITE_CLASS_WORDS", "identifier_words", "read_class_name", "markdown_calls", "markdown_words",
     "TELEMETRY_EXPORT_WORDS", "telemetry_exporter_name", "TELEMETRY_MODULE_WORDS", "telemetry_module",
     "process_fix_refusal", "process_length_unknown", "local_program", "network_command", "network_or_long_words", "silent_process", "NETWORK_PROGRAMS", "PLAYBACK_PROGRAMS",
-    "FOREGROUND_JOBS", "SELF_BOUNDING_FLAGS", "foreground_job", "self_bounded",
+    "FOREGROUND_JOBS", "SELF_BOUNDING_FLAGS", "foreground_job", "self_bounded", "LOCAL_ONLY_SUBCOMMANDS", "local_only",
     "SIGN_IN_SUBCOMMANDS", "SIGN_IN_COMMANDS", "SIGN_IN_FLAGS", "NON_INTERACTIVE_SIGN_IN_WORDS", "NON_INTERACTIVE_SIGN_IN_FLAGS",
     "interactive_sign_in", "sign_in_subcommand", "SessionFlags", "SESSION_FLAGS", "SSH_SESSION_LETTERS", "interactive_session",
     "NEVER_ENDING_PROCESSES", "QUICK_PROCESSES", "remote_cli", "shell_commands",

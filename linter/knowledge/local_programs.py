@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Final, Iterable
+from typing import Final, Iterable, Mapping
 
 from .processes import (
     INTERACTIVE_PROCESSES, LONG_RUNNING_PROCESSES, LONG_RUNNING_SUBCOMMANDS, REMOTE_CLIS, REMOTE_SUBCOMMANDS, ProcessNote,
@@ -70,6 +70,51 @@ _LOCAL_NOTE = ProcessNote("a local program the code names, whose run time its au
 # Not the players that also stream a URL they are handed (``ffplay``, ``mpv``, ``vlc``, ``mpg123``): they stay reported.
 PLAYBACK_PROGRAMS: Final[frozenset[str]] = frozenset({"afplay", "aplay", "paplay", "say", "espeak", "espeak-ng"})
 _PLAYBACK_NOTE = ProcessNote("plays a local sound or speaks a text on this machine and ends with it")
+
+
+# s57 (issue 23; TFH201/TFH203 labels of batches 1-29 pooled by the command run): the sub-commands of a program the tables
+# read as long or networked (``LONG_RUNNING_PROCESSES``: ``composer``, ``docker compose``; ``NETWORK_PROGRAMS``:
+# ``openssl``) that only read or write this machine's state and return at once: ``docker compose config``/``ps``/
+# ``images`` render the local compose file or ask the local daemon (batch 29 portmgr; not ``down``: it stops containers
+# and waits for them), ``composer config`` edits composer.json (batch 29 aheadworks x3), ``openssl
+# passwd`` hashes a password (batches 26 and 29), ``cargo clean`` empties the build directory (batch 28), ``poetry new``
+# writes a project skeleton (batch 12). Program (or "program group") -> sub-commands (the first word after the program's
+# flags); the program's other sub-commands keep their reading (``docker compose up``/``pull``, ``composer install``/``show
+# -a``, ``openssl s_client``). A literal URL in the words still reports it (``local_program``).
+LOCAL_ONLY_SUBCOMMANDS: Final[Mapping[str, frozenset[str]]] = {
+    "docker compose": frozenset({"config", "convert", "ps", "images", "ls", "version", "top", "port"}),
+    "docker-compose": frozenset({"config", "convert", "ps", "images", "ls", "version", "top", "port"}),
+    "podman compose": frozenset({"config", "ps", "images", "version", "top", "port"}),
+    "podman-compose": frozenset({"config", "ps", "images", "version", "top", "port"}),
+    "composer": frozenset({"config", "validate", "dump-autoload", "dumpautoload", "licenses"}),
+    "openssl": frozenset({"passwd", "rand", "dgst", "version"}),
+    "cargo": frozenset({"clean", "locate-project", "version"}),
+    "poetry": frozenset({"new", "version", "config", "check"}),
+    "npm": frozenset({"root", "prefix", "config", "bin"}),
+    "go": frozenset({"env", "version"}),
+}
+
+# compose's own flags that take a value (`docker compose -f stack.yml -p name config`)
+_COMPOSE_VALUE_FLAGS = frozenset({"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory",
+                                  "--ansi", "--parallel", "--progress"})
+
+
+def local_only(argv: list[str]) -> bool:
+    """Whether ``argv`` (as :func:`_program_argv` spells it) runs a sub-command of ``LOCAL_ONLY_SUBCOMMANDS``: a program
+    read as long or networked, asked only to read or write this machine's state (``docker compose config``)."""
+    if not argv:
+        return False
+    head, rest = argv[0], argv[1:]
+    if rest and f"{head} {rest[0]}" in LOCAL_ONLY_SUBCOMMANDS:  # a program group: `docker compose <sub>`
+        head, rest = f"{head} {rest[0]}", rest[1:]
+    subs = LOCAL_ONLY_SUBCOMMANDS.get(head)
+    if subs is None:
+        return False
+    valued = _COMPOSE_VALUE_FLAGS if "compose" in head else frozenset()
+    for i, w in enumerate(rest):  # the first word that is neither a flag nor a flag's value
+        if not w.startswith("-") and not (i and rest[i - 1] in valued):
+            return w in subs
+    return False
 
 
 # s45 (batch 17, dobby's `git merge <branch> --no-edit -m <msg>`, `git merge --abort`): a merge, rebase, cherry-pick or
@@ -153,6 +198,8 @@ def local_program(words: Iterable[str], whole: bool) -> str | None:
         return None
     if (head in _SHELLS or head in _INTERPRETERS) and all(w.startswith("-") for w in argv[1:]):
         return None  # `bash` or `python` with no script: it runs what it is handed on stdin (batch 14: continuedev)
+    if local_only(argv):  # s57: `docker compose config`, `composer config`, `openssl passwd`: local, at once
+        return _LOCAL_NOTE.why
     if process_fix_refusal(argv, whole) is not None:  # long by nature, a prompt, a sub-command built at run time
         return None
     if remote_cli(argv) or head in NETWORK_PROGRAMS:
@@ -196,6 +243,8 @@ def network_or_long_words(words: Iterable[str]) -> str | None:
         if not name or name.startswith("-") or name in PLAYBACK_PROGRAMS:
             continue
         pair = f"{name} {flat[i + 1]}" if i + 1 < len(flat) else name
+        if local_only(flat[i:]):  # s57: `docker compose config`, `composer config`: a local-only sub-command
+            continue
         if (name in REMOTE_CLIS or name in NETWORK_PROGRAMS or name in LONG_RUNNING_PROCESSES or name in _AGENT_CLIS
                 or name in LONG_RUNNING_SUBCOMMANDS or name in REMOTE_SUBCOMMANDS["git"] or name in _GIT_NETWORK
                 or name in NEVER_ENDING_PROCESSES or pair in LONG_RUNNING_PROCESSES or pair in NEVER_ENDING_PROCESSES

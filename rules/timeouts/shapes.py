@@ -29,6 +29,7 @@ from .foreground import argparse_handlers, job_command, on_terminal, self_boundi
 from .killers import KILLS as _KILLS, calls_in as _calls_in, kills as _kills
 from .killers import names_in as _names_in, statement_kills as _statement_kills
 from .loops import LoopCommands
+from .builders import builder_command
 from .methods import method_command
 from .runner_params import REFUSAL as RUNNER_REFUSAL
 from .params import forwarded_commands, forwarded_param, parameter_commands, program_expression
@@ -517,6 +518,9 @@ class TimeoutShapes(LoopCommands, Rule):
         built = method_command(self.ctx.screen, self.classes[-1] if self.classes else None, cmd)
         if built is not None:  # s50: `self._args("has-session", "-t", s)`: the list the method returns, words passed
             return self._silent_command(node, built)
+        built = builder_command(self.ctx.screen, self.names, self.ctx.path, self.classes[-1] if self.classes else None, cmd)
+        if built is not None and self._silent_command(node, built):
+            return True  # s57: `_tmux_argv("has-session", ...)`: the project's argv builder's program, the words passed
         subs = self._parameter_commands(cmd)
         if subs is not None:  # s42: `[command, pdf]`, `[self.executable, ...]`: each literal the parameter can hold
             return all(self._silent_command(node, c) for c in subs)

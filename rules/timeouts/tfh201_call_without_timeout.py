@@ -272,7 +272,11 @@ default is a process call, `def clone(url, run=subprocess.run)` then `run([git, 
 `__init__` sets from such a parameter, is that call, reported with no fix, since a caller may hand a runner taking no
 `timeout`: `rules/timeouts/runner_params.py`; s50: also `executable or "tmux"`,
 and a command a method of the class builds, `self._args("has-session", "-t", s)` with `def _args(self, *args): return
-[self.executable, *args]`, read as that program plus the literal words passed), and a
+[self.executable, *args]`, read as that program plus the literal words passed; s57: also a function of the
+project or method of the class that puts its program and options before the words it is handed, `return ["tmux", "-L",
+sock, *args]` or `base + list(args)`: `rules/timeouts/builders.py`; and a sub-command of a program read as long or
+networked that only reads or writes this machine's state, `docker compose config`, `composer config`, `openssl passwd`:
+`knowledge.LOCAL_ONLY_SUBCOMMANDS`), and a
 package install the person asked for (`pip install --upgrade`, or an install
 under `if click.confirm(...)`); a process a CLI command runs in the
 foreground (`subprocess.run(...)`, or the `wait()` of a `subprocess.Popen(...)`; in a function decorated as a `click`/`typer`/`cyclopts`
@@ -1284,6 +1288,31 @@ def where(root):
     procs = subprocess.run(["pgrep", "-f", "ollama"], capture_output=True)
     return url, procs, subprocess.run(["getconf", "PAGESIZE"], capture_output=True)
 """,
+        # s57 (batches 25, 26, 29: leashd, thalamus-console, adrs4ai-pneumatic; not blind): the project's argv builder,
+        # `base = ["tmux"]; base += ["-L", socket]; return base + list(args)`, read as its program plus the words passed;
+        # a sub-command of a program read as long or networked that stays on the machine (`LOCAL_ONLY_SUBCOMMANDS`)
+        """\
+import shutil
+import subprocess
+def _tmux_argv(*args, socket=None):
+    base = ["tmux"]
+    if socket:
+        base += ["-L", socket]
+    return base + list(args)
+def has(name, socket):
+    return subprocess.run(_tmux_argv("has-session", "-t", name, socket=socket), capture_output=True)
+class Pane:
+    def _argv(self, *args):
+        socket_args = ["-S", str(self.path)] if self.path else []
+        tmux_bin = self.tmux_bin or shutil.which("tmux") or "tmux"
+        return [tmux_bin, *socket_args, *args]
+    def load(self, name):
+        return subprocess.run(self._argv("load-buffer", "-b", name, "-"), capture_output=True)
+def services():
+    subprocess.run(["composer", "config", "audit.block-insecure", "false"])
+    subprocess.run(["openssl", "passwd", "-6", "-stdin"], input="pw", capture_output=True, text=True)
+    return subprocess.check_output(["docker", "compose", "-f", "stack.yml", "config", "--format", "json"])
+""",
         # s50 (batch 23, doeff-agents; not blind): a command built by a method of the class, `[self.executable, *args]`,
         # read as that program (the constructor's default, `executable or "tmux"`) plus the literal words passed
         """\
@@ -2236,6 +2265,18 @@ class Mux:
         return subprocess.run(self._args("has-session", "-t", name), capture_output=True)  # error: TFH203
 def make(chosen):
     return Mux(executable=chosen)
+""",
+        # s57: an argv builder's program with a sub-command that leaves the machine or runs long; the local-only table
+        # names sub-commands only (`docker compose up`, `composer show -a` keep their reading)
+        """\
+import subprocess
+def _git(*args):
+    return ["git", *args]
+def push():
+    return subprocess.run(_git("push", "origin"), capture_output=True)  # error: TFH201
+def up():
+    subprocess.run(["docker", "compose", "-f", "stack.yml", "up", "-d"], capture_output=True)  # error: TFH201
+    subprocess.run(["composer", "show", "-a", "vendor/pkg"], capture_output=True)  # error: TFH201
 """,
         """\
 from hcloud import Client
