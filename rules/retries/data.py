@@ -119,6 +119,9 @@ class Loop:
     # s53 (batch 25 runinfra-cli ``execv-never-returns``): the attempt calls ``os.execv`` or a sibling
     # (``kb.PROCESS_REPLACING_CALLS``), which never returns when it works: the loop leaves on success
     replaces_process: bool = False
+    # s57 (issue 23, ``delay-schedule-loop``): the literal delays a ``for`` goes over when its iterable names them
+    # (``for delay in RETRY_DELAYS``, ``for attempt, delay in enumerate(backoff_delays)``: loops.loop_schedule)
+    schedule: cst.BaseExpression | None = None
 
 
 Part = Union[Condition, _Unknown]

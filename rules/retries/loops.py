@@ -10,7 +10,7 @@ blindly) and ``waits.py`` (its sleeps).
 from __future__ import annotations
 
 import builtins
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Mapping, Sequence, Union
 
 import libcst as cst
 
@@ -205,17 +205,54 @@ _COUNTER_WORDS = knowledge.RETRY_COUNTER_WORDS
 _BUILTIN_NAMES = frozenset(dir(builtins))
 
 
-def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
+def loop_schedule(loop: cst.For, bindings: Mapping[str, cst.BaseExpression] | None = None) -> cst.BaseExpression | None:
+    """s57 (issue 23, ``delay-schedule-loop``): the literal delays a ``for`` goes over, one attempt per delay: the
+    iterable is a literal (``for delay in (1, 2, 4)``), a name whose binding in scope is one (``RETRY_DELAYS =
+    (1, 2, 4)`` at the top of the module, ``backoff_delays = [0.3, 0.6, 1.2]`` in the function: ``bindings``, the
+    model's name -> value last bound), or ``enumerate`` of either with a two-name target (``for attempt, delay in
+    enumerate(backoff_delays)``: arcade-github b7, lazyllm, axon-terminal, kitty-bridge). None otherwise."""
+    it = loop.iter
+    if isinstance(it, cst.Call) and dotted(it.func) == "enumerate" and it.args and not it.args[0].keyword \
+            and not it.args[0].star and all(a.keyword is not None and a.keyword.value == "start" for a in it.args[1:]):
+        target = loop.target
+        if not (isinstance(target, cst.Tuple) and len(target.elements) == 2
+                and all(isinstance(el.value, cst.Name) for el in target.elements)):
+            return None
+        it = it.args[0].value
+    elif not isinstance(loop.target, cst.Name):
+        return None
+    if isinstance(it, cst.Name) and bindings is not None:
+        held = bindings.get(it.value)
+        it = held if held is not None else it
+    return it if delay_literal(it) else None
+
+
+def _read_as_wait(loop: cst.For, name: str) -> bool:
+    """s57: every read of ``name`` in the loop is a wait's (an argument of a ``sleep``/``wait`` call) or a test
+    (``if delay:``): the numbers it goes over are delays, not data the attempt sends or binds to (a port, a limit)."""
+    allowed: set[int] = set()
+    for n in _walk(loop.body):
+        if isinstance(n, cst.Call) and any(w in (dotted(n.func) or "").rsplit(".", 1)[-1].lower() for w in ("sleep", "wait")):
+            allowed.update(id(x) for a in n.args for x in _walk(a.value))
+        elif isinstance(n, (cst.If, cst.While)):
+            allowed.update(id(x) for x in _walk(n.test))
+    return all(id(n) in allowed for n in _walk(loop.body) if isinstance(n, cst.Name) and n.value == name)
+
+
+def hand_loop(loop: Union[cst.For, cst.While], bindings: Mapping[str, cst.BaseExpression] | None = None) -> Loop | None:
     """A hand-written retry loop, or None.
 
     ``for x in range(...)`` where ``x`` is ``_``-like, named like a counter, or
-    unused in the ``try``; or any ``while``. The loop must hold a ``try`` with
+    unused in the ``try``; ``for delay in <literal delays>`` (:func:`loop_schedule`,
+    ``bindings`` resolving a name to them); or any ``while``. The loop must hold a ``try`` with
     a handler that goes round again; a ``while`` whose ``try`` has no success
     exit (``break``/``return``) is a worker or polling loop, not a retry.
     """
+    schedule = None
     if isinstance(loop, cst.For):
         it = loop.iter
-        if delay_literal(it):
+        schedule = loop_schedule(loop, bindings)
+        if schedule is not None:
             pass  # for delay in (1, 2, 4): one attempt per delay
         elif not (isinstance(it, cst.Call) and dotted(it.func) == "range"):
             return None
@@ -229,11 +266,17 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         return None
     if isinstance(loop, cst.For):
         target = loop.target
-        if not isinstance(target, cst.Name):
+        if schedule is not None:
+            # the target is the delay (or the attempt number and the delay); a named or enumerated list of numbers
+            # the attempt reads is data, not waits (s57: `for port in CANDIDATE_PORTS: probe.bind(("", port))`,
+            # `for max_tokens in [4096, 2048]` sent with the request)
+            value = target.elements[1].value if isinstance(target, cst.Tuple) else target
+            if schedule is not loop.iter and isinstance(value, cst.Name) and not _read_as_wait(loop, value.value):
+                return None
+        elif not isinstance(target, cst.Name):
             return None
-        name = target.value
-        if not (name.startswith("_") or any(w in name.lower() for w in _COUNTER_WORDS) or delay_literal(loop.iter)):
-            if name in _names_in(trynode.body) or _subscripts(loop.body, name):
+        elif not (target.value.startswith("_") or any(w in target.value.lower() for w in _COUNTER_WORDS)):
+            if target.value in _names_in(trynode.body) or _subscripts(loop.body, target.value):
                 return None
     else:
         # a worker loop does work before its try (``item = await queue.get()``); a retry loop
@@ -294,7 +337,7 @@ def hand_loop(loop: Union[cst.For, cst.While]) -> Loop | None:
         return None  # a benchmark: every round is measured and run, none retries a failed one
     if isinstance(loop, cst.For) and not success and _one_step_of_many(loop, trynode, handlers):
         return None  # s44: a step loop (an agent's steps): a failure is passed over and the round goes on
-    return Loop(loop, trynode, handlers, success)
+    return Loop(loop, trynode, handlers, success, schedule=schedule)
 
 
 def attempt_counter_name(name: str) -> bool:
@@ -463,9 +506,11 @@ def delay_literal(node: cst.BaseExpression) -> bool:
     )
 
 
-def _range_stop(node: cst.CSTNode) -> Union[Stop, _Unknown]:
+def _range_stop(node: cst.CSTNode, schedule: cst.BaseExpression | None = None) -> Union[Stop, _Unknown]:
     if isinstance(node, cst.For) and delay_literal(node.iter):
         return Stop(node.iter, attempts=len(node.iter.elements))  # type: ignore[attr-defined]
+    if isinstance(node, cst.For) and isinstance(schedule, (cst.Tuple, cst.List)):
+        return Stop(node.iter, attempts=len(schedule.elements))  # s57: ``for delay in RETRY_DELAYS``
     if isinstance(node, cst.For) and isinstance(node.iter, cst.Call):
         args = [a.value for a in node.iter.args]
         nums = [_int(a) for a in args]

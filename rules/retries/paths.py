@@ -428,8 +428,8 @@ def iterates(loop: Loop) -> bool:
         return True
     if draws_next_item(loop) or walks_by_index(loop):
         return True
-    if delay_literal(node.iter):
-        return False  # for delay in (1, 2, 4): the target is the wait, not data
+    if delay_literal(node.iter) or loop.schedule is not None:
+        return False  # for delay in (1, 2, 4) / RETRY_DELAYS: the target is the wait, not data
     target = dotted(node.target)
     if not target or target.startswith("_") or any(w in target.lower() for w in kb.RETRY_COUNTER_WORDS):
         return False

@@ -148,7 +148,7 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
         if name is not None and name in self._own_decorators and self.names.lookup(name) is None:
             loop, cond = self._own_decorators[name]
             retry = Retry("own-decorator", expr, condition=cond, function=fn, body=fn.body, decorator=name, loop=loop)
-            stop = _range_stop(loop.node)
+            stop = _range_stop(loop.node, loop.schedule)
             retry.stop = stop
             return retry
         return None
@@ -219,8 +219,24 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             fields = self.__dict__["_fields_cache"] = module_class_fields(self.ctx.screen)
         return fields
 
+    def _schedule_bindings(self, node: Union[cst.For, cst.While]) -> dict[str, cst.BaseExpression] | None:
+        """What :func:`hand_loop` may resolve the loop's iterable with (s57, ``loops.loop_schedule``): the names
+        bound so far, unless the name is a parameter of the function around the loop (its callers give it)."""
+        if not isinstance(node, cst.For):
+            return None
+        it = node.iter
+        if isinstance(it, cst.Call) and it.args:
+            it = it.args[0].value
+        if not isinstance(it, cst.Name) or it.value not in self._bindings:
+            return None
+        if self._functions:
+            p = self._functions[-1].params
+            if any(q.name.value == it.value for q in (*p.posonly_params, *p.params, *p.kwonly_params)):
+                return None
+        return self._bindings
+
     def _loop_retry(self, node: Union[cst.For, cst.While]) -> Retry | None:
-        loop = hand_loop(node)
+        loop = hand_loop(node, self._schedule_bindings(node))
         if loop is None:
             return None
         if self._functions and one_attempt_by_default(node, self._functions[-1], self._class_fields()):
@@ -250,7 +266,7 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             loop = dataclasses.replace(loop, kept_result=True)
         retry = Retry("loop", node, body=loop.try_node.body, loop=loop)
         retry.condition = self._handlers_condition(loop)
-        retry.stop = _range_stop(node)
+        retry.stop = _range_stop(node, loop.schedule)
         return retry
 
     def _call_retry(self, node: cst.Call) -> Retry | None:
@@ -411,7 +427,7 @@ class RetryRecogniser(RaisableWork, TenacityReader, BackoffReader, StaminaReader
             if isinstance(node, cst.FunctionDef):
                 params |= {p.name.value for p in (*node.params.params, *node.params.posonly_params)}
             if isinstance(node, (cst.For, cst.While)):
-                loop = hand_loop(node)
+                loop = hand_loop(node, self._schedule_bindings(node))
                 if loop is not None and _calls_any(loop.try_node.body, params):
                     self._own_decorators[fn.name.value] = (loop, self._handlers_condition(loop))
                     return

@@ -37,13 +37,37 @@ def _ast_name(node: ast.expr) -> str | None:
     return None
 
 
-def _ast_may_retry(loop: ast.For | ast.While) -> bool:
-    """``while ...``, or ``for _ in range(n)`` / ``range(1, n)`` (what :func:`hand_loop` accepts, over-approximated)."""
+def _ast_delays(node: ast.AST | None) -> bool:
+    """A literal tuple or list of at least two numbers (``loops.delay_literal`` on the ``ast`` tree)."""
+    return isinstance(node, (ast.Tuple, ast.List)) and len(node.elts) >= 2 \
+        and all(isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in node.elts)
+
+
+def schedule_names(screen: "Screen") -> frozenset[str]:
+    """s57: the names the module binds anywhere to literal delays (``RETRY_DELAYS = (1, 2, 4)``,
+    ``backoff_delays: list[float] = [0.3, 0.6]``), for :func:`_ast_may_retry` (over-approximates
+    ``loops.loop_schedule``: the model resolves the name in scope)."""
+    out: set[str] = set()
+    for node in screen._nodes[4]:
+        if isinstance(node, ast.Assign) and _ast_delays(node.value):
+            out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and _ast_delays(node.value):
+            out.add(node.target.id)
+    return frozenset(out)
+
+
+def _ast_may_retry(loop: ast.For | ast.While, schedules: frozenset[str] = frozenset()) -> bool:
+    """``while ...``, or ``for _ in range(n)`` / ``range(1, n)``, or ``for delay in <literal delays>`` (a literal,
+    a name ``schedules`` holds, ``enumerate`` of either) (what :func:`hand_loop` accepts, over-approximated)."""
     if isinstance(loop, ast.While):
         return True
     it = loop.iter
-    if isinstance(it, (ast.Tuple, ast.List)) and len(it.elts) >= 2:  # for delay in (1, 2, 4)
-        return all(isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in it.elts)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and it.args:
+        it = it.args[0]
+    if isinstance(it, ast.Name):
+        return it.id in schedules
+    if _ast_delays(it):  # for delay in (1, 2, 4)
+        return True
     return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) <= 2
 
 
@@ -114,6 +138,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     returned: list[int] = []  # lines of `return retry(...)`: a factory (issue 23)
     returned_names: list[tuple[int, str]] = []
     handler_helpers: set[str] = set()  # names called in the handlers of possible retry loops
+    schedules = schedule_names(screen)
     stack: list[ast.AST] = [screen.tree]
     while stack:
         node = stack.pop()
@@ -121,7 +146,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             returned.append(node.lineno)
         elif isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
             returned_names.append((node.lineno, node.value.id))  # `return decorator` (a name bound to a retry)
-        if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node):
+        if isinstance(node, (ast.For, ast.While)) and _ast_may_retry(node, schedules):
             for stmt in node.body:
                 inner = stmt.body if isinstance(stmt, (ast.With, ast.AsyncWith)) else [stmt]
                 for s in inner:

@@ -311,6 +311,16 @@ Declare the call's class as above (one line for every call site), or
 `# noqa: TFH101` on the retry's line.
 """
     VALID = [
+        # s57: `enumerate` over the items to send walks data, it is no schedule of waits: each item is sent once
+        """\
+import httpx
+def create_all(client: httpx.Client, items):
+    for i, item in enumerate(items):
+        try:
+            client.post("/issues", json=item)
+        except httpx.TransportError:
+            continue
+""",
         # s52: a leave-unless status test with no wait after it is a page walk, not a retry (a 404 ends it, any other
         # status reads the page and asks for the next)
         """\
@@ -1293,6 +1303,25 @@ class Notion:
 """,
     ]
     INVALID = [
+        # s57 (batch 7 arcade-github `_request_with_retry`): a loop over a schedule of waits the function names
+        # (`enumerate(backoff_delays)`, a module's `RETRY_DELAYS`) is one attempt per delay, a retry like `range(3)`
+        """\
+import asyncio, httpx
+async def request_with_retry(client: httpx.AsyncClient, method: str, url: str, json=None):
+    backoff_delays = [0.3, 0.6, 1.2]
+    for attempt, delay in enumerate(backoff_delays):  # error: TFH101
+        try:
+            response = await client.request(method, url, json=json)
+            response.raise_for_status()
+            return response
+        except httpx.HTTPStatusError as e:
+            if e.response.status_code < 500:
+                raise
+            await asyncio.sleep(delay)
+    raise RuntimeError("gave up")
+async def create_issue(client, data):
+    return await request_with_retry(client, "POST", "/issues", json=data)
+""",
         # s55 (batch 27 dashtro `_retry_async`): a wrapper retrying the callable it is handed, here a def nested in
         # the caller that POSTs
         """\
