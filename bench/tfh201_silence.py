@@ -37,6 +37,8 @@ def _check_spec(self, node, at, qn, spec):
     if self._owned_wait(node): return note(self, at, "owned-wait:" + qn)
     if decorator_bound(self.names.function, self.names, k): return note(self, at, "decorator-bound:" + qn)
     if self._timer_bounded(node): return note(self, at, "timer-bounded:" + qn)
+    if self._client_default(node, qn, spec): return note(self, at, "client-default:" + qn)
+    if self._socket_default(node, qn): return note(self, at, "socket-default:" + qn)
     if self._reporter(self.unread_process(node, qn)) is None: return note(self, at, "split-unread(TFH203):" + qn)
     return ORIG_CHECK(self, node, at, qn, spec)
 ORIG_CHECK = C._check_spec
@@ -50,7 +52,7 @@ def visit_Call(self, node):
     if qn is None:
         qn = self._held_method(node.func)
     if qn is None and isinstance(node.func, cst.Attribute) and self._known_method(node.func.attr.value):
-        qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen)
+        qn = param_method(self.names, node.func, self.ctx.path, self.ctx.screen, self.held_owners)
     if qn is None:
         qn = runner_default(self.names, node.func, self.classes[-1] if self.classes else None, PROCESS_RUNS)
         if qn is None:
@@ -130,10 +132,13 @@ def cmd_rows():
     corp = tomllib.load(open(str(Path(__file__).parent / "survey") + "/corpus.toml", "rb"))
     pk = corp.get("package") or corp.get("packages")
     upto = int(os.environ.get("TFH201_UPTO", "27"))  # 28: batch 28's held-out half is tuning data since session 56
-    batch = {p["name"]: p.get("batch") for p in pk if (p.get("batch") or 0) <= upto}
+    since = int(os.environ.get("TFH201_FROM", "0"))  # s57: TFH201_FROM=20 TFH201_UPTO=29 pools batches 20-29
+    batch = {p["name"]: p.get("batch") for p in pk if since <= (p.get("batch") or 0) <= upto}
     rows = []
     for f in sorted(glob.glob(str(Path(__file__).parent / "survey") + "/labels/misses-*.tsv")):
         if ("28" in os.path.basename(f) and upto < 28) or "tools" in f: continue
+        held = os.path.basename(f)[len("misses-heldout"):-len(".tsv")]
+        if held.isdigit() and not since <= int(held) <= upto: continue  # s57: never open a later (blind) batch's file
         lines = [l for l in open(f) if not l.startswith("#")]
         if lines and not lines[0].startswith("half\t"):  # misses-heldout28.tsv has no header line
             lines.insert(0, "half\tpackage\tpath\tline\tcode\ttool\tshape\tnote\tsource\n")

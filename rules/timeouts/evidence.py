@@ -19,7 +19,23 @@ from .methods import method_command
 from .foreground import ctrl_c_handled, on_terminal
 from .process import PROCESS_RUNS, PROCESS_STARTS, PROCESS_WAITS, attached, exec_argv
 from .shapes import TimeoutShapes
-from .unspelled import _function_values, literal_words, method_returned_words, returned_words
+from .unspelled import _function_values, built_returned_words, literal_words, method_returned_words, returned_words
+
+
+def _calls(cmd: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``cmd`` and what it is built of (list elements, operands, arguments): where a module function's call may stand."""
+    out: list[cst.BaseExpression] = []
+    todo = [cmd]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        if isinstance(n, (cst.List, cst.Tuple)):
+            todo += [e.value for e in n.elements]
+        elif isinstance(n, cst.BinaryOperation):
+            todo += [n.left, n.right]
+        elif isinstance(n, cst.Call):
+            todo += [a.value for a in n.args]
+    return out
 
 
 class EvidenceShapes(TimeoutShapes):
@@ -37,7 +53,8 @@ class EvidenceShapes(TimeoutShapes):
             runner, cmd = started
         else:
             return False  # HTTP, SDK, database, docker: the call itself is the evidence
-        if cmd is not None and (self._evidence(node, cmd, 0) or (not attached(runner) and self._handed_evidence(cmd))):
+        if cmd is not None and (self._evidence(node, cmd, 0) or (not attached(runner) and (
+                self._handed_evidence(cmd) or self._returned_evidence(cmd)))):
             return False
         return not self._in_tool() and not self._in_project_tool(node, cmd)
 
@@ -61,6 +78,22 @@ class EvidenceShapes(TimeoutShapes):
         words = literal_words(cmd, func, self.module, self.names.is_builtin, cls,
                               screen.memo(("returned_words",), lambda: returned_words(screen.tree)), methods)
         return k.network_or_long_words(w for w in words if not w.startswith("{")) is not None
+
+    def _returned_evidence(self, cmd: cst.BaseExpression) -> bool:
+        """s57 (issue 23; to-do-fixer b25 ``codex_command(...)``, toast-cli b26 ``_aws(config, [...])``, ccherd b28
+        ``claude_cmd(...)``): a process whose output the code reads (not one on the person's terminal: the s50
+        foreground decision) runs a command a module function builds in a name it returns (``cmd = ["aws"] + args;
+        return cmd``), whose literal words name the network, a long job or a prompt. Asked only of a command that
+        calls a module function by name (a cheap local gate); the module's functions are read once (``ast`` screen)."""
+        values = [cmd, *(self._literal_bindings(cmd.value) if isinstance(cmd, cst.Name) else [])]
+        if not any(isinstance(n, cst.Call) and isinstance(n.func, cst.Name) for v in values for n in _calls(v)):
+            return False
+        func = self.names.function
+        screen = self.ctx.screen
+        words = literal_words(cmd, func if isinstance(func, cst.FunctionDef) else None, self.module, self.names.is_builtin,
+                              self.classes[-1] if self.classes else None,
+                              screen.memo(("built_returned_words",), lambda: built_returned_words(screen.tree)))
+        return self.knowledge.network_or_long_words(w for w in words if not w.startswith("{")) is not None
 
     def _handed(self, func: cst.FunctionDef, cmd: cst.BaseExpression) -> list[list[str]]:
         """The commands the callers of ``func`` hand the parameters that choose ``cmd``'s program (:mod:`.callers`)."""

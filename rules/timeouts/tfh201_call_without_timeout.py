@@ -474,7 +474,8 @@ remote sub-command, a network program, an `https://` URL:
 its own callers), and each literal call across the project of a module function
 other modules import. Also a command the class's own method builds
 (`argv = self._build_argv(command)`, which returns `["ssh", "-A", host,
-command]`). Both only when the code reads the process's output: a child on the
+command]`), or a module function builds in a name it returns (s57:
+`cmd = ["aws"] + args; return cmd`). All only when the code reads the process's output: a child on the
 person's terminal is theirs to watch (the s50 foreground decision), and a caller
 handing a long job or a prompt (an install in a setup helper) is not counted.
 
@@ -2713,6 +2714,20 @@ class Executor:
     def capture(self, command):
         argv = self._argv(command)
         return subprocess.run(argv, capture_output=True, text=True).stdout  # error: TFH201
+""",
+        # s57 (issue 23; to-do-fixer b25, toast-cli b26, ccherd b28): a command a module function builds in a name it
+        # returns (`cmd = ["aws"] + args; return cmd`), when the code reads the process's output; the same command on
+        # the person's terminal stays TFH203 (the s50 foreground decision)
+        """\
+import subprocess
+def _aws(profile, args):
+    cmd = ["aws"] + args + ["--profile", profile]
+    return cmd
+def get_object(profile, key):
+    return subprocess.run(_aws(profile, ["s3api", "get-object", key]), capture_output=True)  # error: TFH201
+def shown(profile, key):
+    argv = _aws(profile, ["s3api", "get-object", key])
+    return subprocess.run(argv)  # error: TFH203
 """,
     ]
 

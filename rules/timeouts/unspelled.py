@@ -273,6 +273,34 @@ def returned_words(tree: ast.AST) -> dict[str, list[str]]:
     return out
 
 
+def built_returned_words(tree: ast.AST) -> dict[str, list[str]]:
+    """s57 (issue 23; to-do-fixer b25, toast-cli b26, ccherd b28): :func:`returned_words` with a returned name read
+    through the function's own assignments, as a method's is (``cmd = ["aws"] + args; cmd += ["--region", r]; return
+    cmd``). TFH201's evidence for a process whose output the code reads only (``EvidenceShapes._returned_evidence``)."""
+    out: dict[str, list[str]] = {}
+    for node in getattr(tree, "body", []):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.setdefault(node.name, []).extend(_returned(node))
+    return out
+
+
+def _returned(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The literal words of what ``func`` returns, a returned name read through the function's own assignments."""
+    assigned: dict[str, list[ast.expr]] = {}
+    returns: list[ast.expr] = []
+    for n in ast.walk(func):
+        if isinstance(n, ast.Return) and n.value is not None:
+            returns.append(n.value)
+        elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
+            for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                if isinstance(t, ast.Name):
+                    assigned.setdefault(t.id, []).append(n.value)
+    values = [*returns, *(v for r in returns for name in ast.walk(r) if isinstance(name, ast.Name)
+                          for v in assigned.get(name.id, []))]
+    return [w for v in values for c in ast.walk(v) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            for w in c.value.split()]
+
+
 def method_returned_words(tree: ast.AST) -> dict[tuple[str, str], list[str]]:
     """s53 (batch 25, trobz-deploy's ``argv = self._build_argv(command, cwd)``): (class, method) -> the literal words
     of what each method of the module's classes returns, a returned name read through the method's own assignments
@@ -282,19 +310,6 @@ def method_returned_words(tree: ast.AST) -> dict[tuple[str, str], list[str]]:
         if not isinstance(cls, ast.ClassDef):
             continue
         for method in cls.body:
-            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            assigned: dict[str, list[ast.expr]] = {}
-            returns: list[ast.expr] = []
-            for n in ast.walk(method):
-                if isinstance(n, ast.Return) and n.value is not None:
-                    returns.append(n.value)
-                elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
-                    for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
-                        if isinstance(t, ast.Name):
-                            assigned.setdefault(t.id, []).append(n.value)
-            values = [*returns, *(v for r in returns for name in ast.walk(r) if isinstance(name, ast.Name)
-                                  for v in assigned.get(name.id, []))]
-            out[(cls.name, method.name)] = [w for v in values for c in ast.walk(v) if isinstance(c, ast.Constant)
-                                            and isinstance(c.value, str) for w in c.value.split()]
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out[(cls.name, method.name)] = _returned(method)
     return out
