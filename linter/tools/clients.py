@@ -13,6 +13,11 @@ function's ``global client``), ``self.x`` set in any method (``__init__``, ``__p
 there too), or a local bound to its constructor: a method called on it or on an API namespace under it
 (``client.ssh_keys.delete(key)``) is a call out, unclassified; its timeout the constructor's when the timeout tables
 know the class (``Client(token=t)``: missing), else unknown.
+
+Another package's object not named like a client (``third_party_class``: ``opensandbox.Sandbox``, agent_jupyter_toolkit's
+``NotebookActions``), bound to a local from its constructor, a classmethod factory, ``async with`` or a helper annotated to
+return the class, or built inline: a method **awaited** on it is a call out, unclassified, timeout unknown (s57). The
+``await`` is the gate that keeps a pure helper's object (a parsed model, a soup) out.
 """
 
 from __future__ import annotations
