@@ -13,6 +13,11 @@ function's ``global client``), ``self.x`` set in any method (``__init__``, ``__p
 there too), or a local bound to its constructor: a method called on it or on an API namespace under it
 (``client.ssh_keys.delete(key)``) is a call out, unclassified; its timeout the constructor's when the timeout tables
 know the class (``Client(token=t)``: missing), else unknown.
+
+Another package's object not named like a client (``third_party_class``: ``opensandbox.Sandbox``, agent_jupyter_toolkit's
+``NotebookActions``), bound to a local from its constructor, a classmethod factory, ``async with`` or a helper annotated to
+return the class, or built inline: a method **awaited** on it is a call out, unclassified, timeout unknown (s57). The
+``await`` is the gate that keeps a pure helper's object (a parsed model, a soup) out.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ if TYPE_CHECKING:
     from ..names import Names
 
 __all__ = ["PENDING", "ClientObjects", "pending_what", "sdk_client_class", "sdk_constructor_lines", "sdk_wrappers",
-           "timeout_status"]
+           "third_party_class", "timeout_status"]
 
 #: a listed call's ``what`` prefix while the function whose value it is called on is not yet resolved (``returned.py``)
 PENDING = "?"
@@ -79,6 +84,12 @@ class ClientObjects:
         self.returning: dict[str, str | None] = {}  # function or method name -> the client class it returns
         self.bound: dict[str, str] = {}  # receiver key -> client class
         self.attributes: dict[str, str | None] = {}  # ``self.x`` -> the client class its class declares or sets
+        #: another package's object not named like a client (:func:`third_party_class`): local key -> its class; a
+        #: method awaited on it is a call out (``sandbox = await Sandbox.connect(...)``; ``await sandbox.files.write(...)``)
+        self.third_bound: dict[str, str] = {}
+        #: the module's functions and methods annotated to return such a class (``def _get() -> Sandbox``), by name
+        self.third_returning: dict[str, str | None] = {}
+        self.awaited: set[int] = set()  # id(call) of the calls an ``await`` waits on (``facts.visit_Await``)
 
     def enter(self, name: str | None, top: bool) -> None:
         """The traversal enters (``name``) or leaves (None) a function, at the module's top level or not."""
@@ -104,6 +115,11 @@ class ClientObjects:
                 self._attributes(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._sdk_global_function(node)
+                third = self._third_named(node.returns) if node.returns is not None else None
+                if self.third_returning.get(node.name, third) != third:
+                    self.third_returning[node.name] = None  # two definitions disagree
+                else:
+                    self.third_returning[node.name] = third
                 cls = self._returns(node)
                 if node.name in self.returning and self.returning[node.name] != cls:
                     self.returning[node.name] = None  # two definitions disagree: neither is trusted
@@ -221,6 +237,10 @@ class ClientObjects:
             return None
         text = dotted(func.value)
         if text is None:
+            made = self._third_value(func.value) if id(call) in self.awaited else None
+            if made is not None:  # ``await NotebookActions(manager).run_all()``
+                self.sdk_calls[id(call)] = 0, "unknown"
+                return f"{made.rsplit('.', 1)[-1]}.{method}", None
             self._returned_call(call, func, method)
             return None
         parts = text.split(".")
@@ -228,6 +248,8 @@ class ClientObjects:
         if len(rest) > 2 or any(p.startswith("_") for p in rest):
             return None
         fact = self._sdk_object(root)
+        if fact is None and id(call) in self.awaited and (third := self._third_object(root)) is not None:
+            fact = third, 0, "unknown"  # an awaited method of another package's object: a call out
         if fact is None:
             key = self.key_of(root)
             if key is not None and key in self.run_bound and not root.startswith("self"):
@@ -270,6 +292,10 @@ class ClientObjects:
             if outer is scope and root in outer.globals:
                 break
         return self.sdk_globals.get(root)
+
+    def _third_object(self, root: str) -> str | None:
+        key = self.key_of(root)
+        return self.third_bound.get(key) if key is not None and not root.startswith("self") else None
 
     def _sdk_param(self, fn: cst.CSTNode | None, name: str) -> tuple[str, int, str] | None:
         """A parameter of ``fn`` annotated with a third-party SDK client class (``def register(mcp: FastMCP, client:
@@ -319,6 +345,44 @@ class ClientObjects:
             return None
         return self._known(f"{ref[0]}.{rest}" if rest else ref[0])
 
+    def _third_named(self, node: ast.expr) -> str | None:
+        """Another package's class a return annotation names (``-> Sandbox``, ``-> "Sandbox | None"``), through the
+        module's imports."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                return None
+        if isinstance(node, ast.Subscript) and (nodes_dotted(node.value) or "").rsplit(".", 1)[-1] == "Optional":
+            return self._third_named(node.slice)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+            return self._third_named(sides[0]) if len(sides) == 1 else None
+        text = nodes_dotted(node)
+        head, _, rest = (text or "").partition(".")
+        ref = self.names.lookup(head) if head else None
+        if ref is None or ref[1]:
+            return None
+        qn = kb.canonical(f"{ref[0]}.{rest}" if rest else ref[0])
+        return qn if third_party_class(qn, self.roots, self.own) == qn else None
+
+    def _third_value(self, value: cst.BaseExpression) -> str | None:
+        """Another package's class of the object ``value`` gives: its constructor or a classmethod factory called
+        (``NotebookActions(manager)``, ``await Sandbox.connect(sid)``), or one of the module's functions or ``self``'s
+        methods annotated to return one (``await _get_or_connect_sandbox(sid)``)."""
+        value = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        ref = self.names.qualify(func)
+        if ref is not None and not ref[1]:
+            return third_party_class(kb.canonical(ref[0]), self.roots, self.own)
+        if isinstance(func, cst.Name) and ref is None:
+            return self.third_returning.get(func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            return self.third_returning.get(func.attr.value)
+        return None
+
     @staticmethod
     def _known(qualname: str) -> str | None:
         name = kb.canonical(qualname)
@@ -334,6 +398,11 @@ class ClientObjects:
             self.bound.pop(key, None)
         if not key.startswith("self."):
             self.sdk_bound[key] = self._sdk_value(value)
+            third = self._third_value(value) if self.sdk_bound[key] is None else None
+            if third is not None:
+                self.third_bound[key] = third
+            else:
+                self.third_bound.pop(key, None)
             made = self._run_call(value)
             if made is not None:
                 self.run_bound[key] = made
@@ -507,6 +576,26 @@ def sdk_client_class(qualname: str, own: frozenset[str]) -> bool:
                 and qualname not in kb.CLIENT_CLASSES
                 and qualname not in kb.WEB_APP_CLASSES and qualname not in kb.SDK_LOCAL_CLIENTS
                 and not any(k.startswith(qualname + ".") for k in kb.TIMEOUTS))
+
+
+def third_party_class(qualname: str, roots: frozenset[str], own: frozenset[str]) -> str | None:
+    """The class of another installed package a constructor or classmethod factory names (``opensandbox.Sandbox``
+    for ``opensandbox.Sandbox`` or ``opensandbox.Sandbox.connect``; ``agent_jupyter_toolkit.actions.NotebookActions``):
+    imported by the file (``roots``), not the run's own, the standard library's, one the client tables read (an SDK
+    client, a web app, a local store) or a class under a module the timeout tables know (``httpx.Response``)."""
+    parts = qualname.split(".")
+    if parts[0] not in roots or parts[0] in own or parts[0] in sys.stdlib_module_names:
+        return None
+    at = next((i for i, p in enumerate(parts) if i and p[:1].isupper()), None)
+    if at is None or at < len(parts) - 2:
+        return None
+    cls = ".".join(parts[:at + 1])
+    module = ".".join(parts[:at])
+    if sdk_client_class(cls, own) or cls in kb.CLIENT_CLASSES or cls in kb.WEB_APP_CLASSES \
+            or cls in kb.SDK_LOCAL_CLIENTS or cls in kb.SDK_CLIENT_CONSTRUCTORS \
+            or any(k == module or k.startswith(module + ".") for k in kb.TIMEOUTS):
+        return None
+    return cls
 
 
 def sdk_constructor_lines(screen: Screen, own: frozenset[str]) -> set[int]:

@@ -248,6 +248,10 @@ class ToolFacts:
             self._scopes += n
             self._scope_nodes.append(id(node))
 
+    def visit_Await(self, node: cst.Await) -> None:
+        if isinstance(node.expression, cst.Call):
+            self.clients.awaited.add(id(node.expression))
+
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_client(node.asname.name, node.item)
