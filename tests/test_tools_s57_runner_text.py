@@ -63,3 +63,36 @@ def test_a_langchain_tool_that_raises_stays_raised(tmp_path: Path) -> None:
     t = tools_by_name(tmp_path, {"ws/tools.py": code.replace("@beta_async_tool", "@tool")})["read"]
     assert t.failures == ["raised"]
     assert t.failures_by is None
+
+
+_SHIELD = '''
+    import asyncio
+    import subprocess
+    from anthropic.tools.computer import BetaAsyncAbstractComputerToolset20260801
+
+
+    async def finish_cleanup(operation):
+        task = asyncio.ensure_future(operation)
+        while True:
+            try:
+                return await asyncio.shield(task)
+            except {caught}:
+                if task.cancelled():
+                    raise
+
+
+    class Computer(BetaAsyncAbstractComputerToolset20260801):
+        async def scroll(self, context, input):
+            await finish_cleanup(asyncio.to_thread(subprocess.run, ["xdotool", "click", "4"], timeout=5))
+'''
+
+
+def test_a_loop_going_round_only_on_a_cancellation_is_no_retry(tmp_path: Path) -> None:
+    # e2b-claude-toolsets (b29) finish_cleanup: a shield loop re-awaits the same task, re-running nothing
+    t = tools_by_name(tmp_path, {"box/computer.py": _SHIELD.format(caught="asyncio.CancelledError")})["scroll"]
+    assert t.retries == []
+
+
+def test_a_loop_going_round_on_a_failure_stays_a_retry(tmp_path: Path) -> None:
+    t = tools_by_name(tmp_path, {"box/computer.py": _SHIELD.format(caught="OSError")})["scroll"]
+    assert len(t.retries) == 1
