@@ -224,6 +224,13 @@ TOOL_DECORATOR_TEXT: Final[Mapping[str, tuple[str, str]]] = {
     **{f"{m}.tool": ("arcade_core.executor.ToolExecutor.run", "")
        for m in ("arcade_tdk", "arcade_mcp_server", "arcade_mcp_server.decorators", "arcade_mcp_server.MCPApp",
                  "arcade_mcp_server.mcp_app.MCPApp")},
+    # the Anthropic SDK's tool runner (``client.beta.messages.tool_runner(tools=[...])``) runs a ``@beta_tool`` /
+    # ``@beta_async_tool`` in ``_run_tool``: ``except ToolError`` and ``except Exception`` both answer an ``is_error``
+    # tool result carrying ``tool_error_content(exc)``, the exception's text (anthropic 2.x
+    # anthropic/lib/tools/_beta_runner.py ``BaseSyncToolRunner._run_tool`` / ``BaseAsyncToolRunner._run_tool``, s57)
+    **{f"{m}.{d}": (f"anthropic.lib.tools._beta_runner.Base{flavour}ToolRunner._run_tool", "")
+       for m in ("anthropic", "anthropic.lib.tools", "anthropic.lib.tools._beta_functions")
+       for d, flavour in (("beta_tool", "Sync"), ("beta_async_tool", "Async"))},
     # fastmcp-extensions' ``@mcp_tool``: registered later on a fastmcp ``FastMCP`` by ``app.tool(fn)``
     **{f"{m}.mcp_tool": ("fastmcp.server.server.FastMCP.call_tool", "")
        for m in ("fastmcp_extensions", "fastmcp_extensions.decorators")},

@@ -30,3 +30,9 @@ TOOLSET_BASES: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
         ("Browser", _BROWSER, ("anthropic.tools", "anthropic.tools.browser", "anthropic.lib.tools._toolsets._browser")))
     for module in modules for flavour in ("", "Async")
 }
+
+#: the SDK method that runs a toolset member and answers what it raises with text, by the toolset's framework: every
+#: exception a member raises but ``ToolsetUsageError`` (the SDK's own misuse) "is reported to the model as an
+#: ``is_error`` result and the loop continues" (anthropic/lib/tools/_toolsets/_errors.py; ``_computer.py``'s
+#: ``_toolset_run``: "The driver's own error text reaches the model"): the row's ``failures_by`` (s57)
+TOOLSET_TEXT: Final[Mapping[str, str]] = {"anthropic": "anthropic.lib.tools._toolsets._base.BaseToolset._toolset_run"}

@@ -16,6 +16,7 @@ from ..names import dotted
 from ..nodes import argument, has_star, is_none, keyword_arg, walk_in_scope
 from ...rules.errors.text import ExceptionText
 from ...rules.retries.method_param import LiteralMethod, literal_methods
+from ...rules.retries.handlers import catches_failure
 from ...rules.retries.model import Retry, RetryModel
 from .built_clients import bound_from, module_clients
 from .clients import ClientObjects
@@ -404,6 +405,9 @@ class ToolFacts:
         by_owner: dict[int, list[Retry]] = {}
         wanted = {id(v) for v in self.nodes.values()}
         for retry in model.retries:
+            if retry.loop is not None and retry.loop.handlers and not any(catches_failure(h) for h in retry.loop.handlers):
+                continue  # s57: a loop going round only on a cancellation (``while True: try: return await
+                # asyncio.shield(task) except asyncio.CancelledError: ...``) awaits the same task again: no retry
             # around: a retry decorator on the tool or a helper, or a controller given it
             targets = [id(fn) for fn in model.retried_functions(retry) if id(fn) in wanted]
             inside = self.owner.get(id(retry.anchor))  # a retry loop or call inside one

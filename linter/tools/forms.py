@@ -285,7 +285,7 @@ def discover(index: Index, tables: Tables) -> list[Def]:
                 fns = by_path.get(f"{cls_path}.{m}")
                 if fns:
                     add(m, framework, f"{base_name} method", [fns[0]], span(fns[0][2])[0], f"{index.module}.{cls_path}.{m}",
-                        given=True)
+                        given=True, text_by=kb.TOOLSET_TEXT.get(framework) if methods[0] == MEMBERS else None)
             continue
         fns = [by_path[f"{cls_path}.{m}"][0] for m in methods if f"{cls_path}.{m}" in by_path]
         # none of its own: the run methods of a base of this file it derives from (``_SendMessageBase.invoke``
