@@ -242,8 +242,9 @@ failure:
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
   `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, s57:
-  `doctor`/`setup`/`installer`/`conformance` (a `doctor` command's checks,
-  `mcp_setup.py`'s and an installer's report lines, a conformance report), or
+  a module named with `doctor`/`setup`/`installer`/`conformance` (a `doctor`
+  command's checks, `mcp_setup.py`'s and an installer's report lines; the
+  module's own name only, not a function's: `_setup_exec_tool`), or
   a package directory `eval`/`eval_framework`) to a report; in a package
   directory named for a dashboard (`dashboard/`, s47: codegeass's approval
   service answering its dashboard's API) to the page a person reads; in a
@@ -1036,22 +1037,6 @@ class ServiceHealth:
             return {"status": "up"}
         except Exception as e:
             return {"status": "down", "details": f"unreachable: {e}"}
-""",
-        # s57: a `doctor` command's checks, a setup's or an installer's report lines: the person who ran it reads them
-        """\
-import subprocess
-class Doctor:
-    def check_binary(self, path):
-        try:
-            subprocess.run([path, "--version"], capture_output=True, check=True, timeout=10)
-        except Exception as e:
-            return {"name": path, "ok": False, "detail": f"`--version` failed: {e}"}
-        return {"name": path, "ok": True}
-def check_setup_key(path):
-    try:
-        return {"key": open(path).read().strip(), "problems": []}
-    except OSError as exc:
-        return {"key": None, "problems": [f"cannot read the signing key: {exc}"]}
 """,
         # a web module: a helper whose result a route returns as JSON; a route on an app built elsewhere
         """\
