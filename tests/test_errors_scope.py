@@ -409,6 +409,15 @@ def run_case(agent, case):
         ("pkg/eval_framework/beam/ingest.py", False),
         ("pkg/api/health.py", False),  # the module is a health check
         ("pkg/sandbox/diagnostics.py", False),
+        # s57: a doctor command, a setup's or an installer's report, a conformance report (b20-25, 7 packages)
+        ("lado_mcp/doctor.py", False),
+        ("swarmly/swarm/mcp_setup.py", False),
+        ("email_tool_mcp/setup_page.py", False),
+        ("local_shell_mcp/remote_worker_installer.py", False),
+        ("chipzen_mcp/conformance.py", False),
+        ("pkg/tools/setup_steps.py", False),  # a whole word of the module's name, as `health`
+        ("pkg/tools/setuptools_shim.py", True),  # a word, not a part of one
+        ("pkg/tools/install.py", True),  # `install` is a tool's verb (an installer is not)
         ("pkg/tools/evaluate_expression.py", True),  # `evaluate` is a tool's word, not a report's
         ("home/me/test/project/tools/agent.py", True),  # a checkout's `test` directory says nothing
         ("pkg/cli/utils/gcp.py", False),  # a command-line program's subpackage: checks for the terminal
@@ -420,6 +429,25 @@ def run_case(agent, case):
 )
 def test_tfh401_report_modules_by_path(path: str, reported: bool) -> None:
     assert bool(_codes(REPORT, "TFH401", path)) is reported
+
+
+def test_tfh401_setup_words_keep_a_registered_tool() -> None:
+    """s57: `setup`/`doctor` name a report only for what is not a tool: a tool so named still answers the model."""
+    src = """\
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("x")
+@mcp.tool()
+def setup_workspace(path: str) -> str:
+    try:
+        return open(path).read()
+    except OSError as e:
+        return f"setup failed: {e}"
+"""
+    assert _codes(src, "TFH401", "pkg/tools/doctor.py") == [(8, "TFH401")]
+    assert _codes(src.replace("@mcp.tool()\n", ""), "TFH401", "pkg/tools/doctor.py") == []
+    # the module's own name only: a function named for a setup in a tools module is a tool's helper (openocto's
+    # `_setup_exec_tool` dispatcher, k8s-mcp's `kind_ingress_setup` tool: true labels, batches 1-19)
+    assert _codes(REPORT.replace("run_case", "_setup_exec_tool"), "TFH401", "agent/tools/steps.py") == [(5, "TFH401")]
 
 
 DASHBOARD = """\

@@ -389,6 +389,16 @@ REPORT_NAME_WORDS: Final[frozenset[str]] = frozenset(
     {"evaluation", "evaluations", "evaluator", "evaluators", "evals", "benchmark", "benchmarks", "health",
      "healthcheck", "diagnostic", "diagnostics"}
 )
+# s57 (issue 24): words of a module's own name (its stem only) that say the
+# person who ran a command reads what its functions return: a doctor command's
+# checks (lado's, pxx's ``doctor.py``), a setup's or an installer's report
+# lines (swarmly's and tokenkick's ``mcp_setup.py``, email-tool's
+# ``setup_page.py``, local-shell's ``remote_worker_installer.py``), a bot
+# conformance report (chipzen's ``conformance.py``): false labels on 7
+# packages of batches 20-25. Not a function's or a class's name: a tool's
+# dispatcher ``_setup_exec_tool``, a tool ``kind_ingress_setup`` (batches
+# 1-19, true labels). Not ``install`` (a tool's verb: ``install_package``).
+REPORT_MODULE_WORDS: Final[frozenset[str]] = frozenset({"doctor", "setup", "installer", "conformance"})
 # s51: plugin base classes of frameworks that are not agents: a method of a subclass answers that framework by its
 # contract (Ansible's action plugin returns the task result ``result["msg"]`` to the playbook run), not a model, so
 # its ``action`` words are no tool's. Qualified names, resolved through the imports.

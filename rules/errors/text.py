@@ -329,8 +329,8 @@ class ExceptionText(TextTaint):
         names = [c.name.value for c in self._classes] + self._functions
         path = PurePath(self.errors.ctx.path)
         names.append(path.stem)
-        if any(words(n) & k.report_name_words for n in names):
-            return True
+        if any(words(n) & k.report_name_words for n in names) or words(path.stem) & k.report_module_words:
+            return True  # s57: ``doctor.py``, ``mcp_setup.py``: the module's own name only (REPORT_MODULE_WORDS)
         dirs = self._package_dirs  # the package chain, not the checkout's or install's directories around it
         if any(d.lstrip("_").lower() in k.cli_directory_names for d in dirs):
             return True  # a command-line program's subpackage (``pkg/cli/utils/gcp.py``): checks for the terminal

@@ -241,7 +241,10 @@ failure:
   (gradio, streamlit, chainlit, nicegui) to the page; in an evaluation
   harness, a benchmark, a health check or diagnostics (the module, a
   package directory, the class or the function named with a whole word
-  `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, or
+  `evaluation`/`evaluator`/`evals`/`benchmark`/`health`/`diagnostics`, s57:
+  a module named with `doctor`/`setup`/`installer`/`conformance` (a `doctor`
+  command's checks, `mcp_setup.py`'s and an installer's report lines; the
+  module's own name only, not a function's: `_setup_exec_tool`), or
   a package directory `eval`/`eval_framework`) to a report; in a package
   directory named for a dashboard (`dashboard/`, s47: codegeass's approval
   service answering its dashboard's API) to the page a person reads; in a
