@@ -33,7 +33,7 @@ def _defined(path: Path) -> list[str]:
 
 
 def test_the_package_has_its_subject_modules() -> None:
-    assert MODULES == ["clients", "errors", "fallbacks", "local_programs", "processes", "retries", "sessions", "timeouts", "tool_effects", "tools", "toolsets", "writes"]
+    assert MODULES == ["clients", "errors", "fallbacks", "local_programs", "processes", "registrars", "retries", "sessions", "timeouts", "tool_effects", "tools", "toolsets", "writes"]
 
 
 def test_every_public_name_is_defined_once_and_re_exported() -> None:

@@ -17,7 +17,7 @@ rules read them through:
 - ``fallbacks``: tool-like work, benign fallbacks, compensation steps (TFH402, TFH403);
 - ``retries``: retry libraries, statuses, exceptions, loop budgets (TFH1xx, TFH3xx);
 - ``writes``: the call classes and which calls write (``linter/effects.py``);
-- ``tools``: the framework forms that make a tool (``smullyan tools``).
+- ``tools``, ``registrars``: the framework forms that make a tool, the verbs that register one (``smullyan tools``).
 
 A name is defined in one module only (a test checks it); add a table to the
 module of its subject, then to the imports and ``__all__`` below.
@@ -120,10 +120,10 @@ from .tools import (
     TOOL_DESCRIPTION_KEYS,
     TOOL_LIST_CONSTRUCTORS, TOOL_LIST_ARGUMENTS, TOOL_LIST_METHODS, TOOL_NOT_EXTERNAL, TOOL_PROCESS_CALLS, TOOL_DECORATOR_WORDS,
     TOOL_SPEC_CLASS_NOUNS, LOWLEVEL_MCP_SERVERS, MCP_CLIENT_SESSIONS,
-    TOOL_REGISTRATION_VERBS, TOOL_REGISTRAR_NAMES, NOT_TOOL_REGISTRARS, WEB_FRAMEWORK_ROOTS, not_a_registrar, registration_framework,
     CONFIGURED_TOOL_METHODS, TOOL_DATA_FILES,
     HINT_KEYWORD_DECORATORS, TOOL_REQUEST_FIELDS,
 )
+from .registrars import TOOL_REGISTRATION_VERBS, TOOL_REGISTRAR_NAMES, NOT_TOOL_REGISTRARS, WEB_FRAMEWORK_ROOTS, not_a_registrar, registration_framework
 from .toolsets import MEMBERS, TOOLSET_BASES, TOOLSET_TEXT
 from .clients import (CLIENT_CHAIN_CALLS, CLIENT_CHAIN_METHODS, CLIENT_CLASSES, CLIENT_FUNCTIONS, CLIENT_MODULES, ClientClass,
                       CLIENT_SUBSCRIPT, HTTP_CLIENTS, REQUESTS_COMPATIBLE_CLIENTS, SDK_CLIENT_CLASS_SUFFIXES, SDK_CLIENT_CLASSES, SDK_CLIENT_CONSTRUCTORS, SDK_LOCAL_CLIENTS,

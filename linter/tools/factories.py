@@ -22,7 +22,8 @@ from collections.abc import Iterator, Mapping
 from .dispatch import returned_function
 from .index import Index, literal_str, own_nodes, target_key
 from .references import resolve_ref
-from .registries import Entry, applied_decorators, own_receiver, verb_framework
+from .applied_calls import applied_decorators
+from .registries import Entry, own_receiver, verb_framework
 
 __all__ = ["applied", "dispatch_targets", "made"]
 
@@ -63,7 +64,7 @@ def dispatch_targets(pairs: list[tuple[str, ast.expr]], index: Index, scope_path
 def applied(index: Index, scope: Entry | tuple[str, int, ast.AST, tuple[()]], owner: str | None,
             decorators: Mapping[str, str], wrappers: Mapping[str, object],
             ) -> Iterator[tuple[str, ast.Call | None, ast.expr, Entry, str | None]]:
-    """:func:`~.registries.applied_decorators`' rows (name None: the caller names them), after the rows of a tool
+    """:func:`~.applied_calls.applied_decorators`' rows (name None: the caller names them), after the rows of a tool
     decorator applied in a loop over a literal table (:func:`_table_rows`, each named by its row's literal); a call
     the table rows cover gives no other row."""
     covered: set[int] = set()

@@ -24,8 +24,9 @@ from .spec_classes import spec_named
 from .specs import attached_descriptions, spec_tools
 from .registering import module_constant, registered_schemas
 from .factories import applied, dispatch_targets, made
+from .applied_calls import helper_calls, tool_helpers
 from .registries import (CALLABLE_WORDS, Entry, callable_arg, only_wraps, verb_framework,
-                         registry_decorators, registry_name, registry_of, _wraps, helper_calls, tool_helpers)
+                         registry_decorators, registry_name, registry_of, _wraps)
 from .handing import handed_args
 from .jsonrpc import add_answered
 from .proxies import proxy_rows

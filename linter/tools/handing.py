@@ -1,4 +1,4 @@
-"""What a call hands a function that makes tools of its parameters (``registries.tool_helpers``): the argument at the
+"""What a call hands a function that makes tools of its parameters (``applied_calls.tool_helpers``): the argument at the
 parameter, or every positional argument from a ``*args`` parameter on (``add_screens(mcp, *SCREEN_TOOLS)``,
 ``add_screens(mcp, show_board)``); and whether a file hands its own function to a function of another module of the
 run, which may be such a helper (known once the run is)."""

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from .index import CALLED_NAME, FUNCS, Index, literal_str, lookups, target_key
 from .references import resolve_ref
-from .registries import _loop_elements
+from .applied_calls import _loop_elements
 
 __all__ = ["filled_from", "returned_table", "returned_tools"]
 

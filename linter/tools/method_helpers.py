@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .index import Index
 from .model import Tables
-from .registries import tool_helpers
+from .applied_calls import tool_helpers
 
 __all__ = ["inherited_helpers", "method_helpers"]
 

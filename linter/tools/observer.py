@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .. import knowledge as kb
 from .catchalls import registry_runners
 from .ancestry import Shape, class_shapes, name_tables, text_dispatchers
-from .clients import sdk_constructor_lines, sdk_wrappers
+from .sdk_classes import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, typer_commands
 from .follow import Graph, Links, graph_of, helper_paths, summary_defs, tool_calls
 from .remote import Remote, Wanted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs

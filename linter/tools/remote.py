@@ -25,7 +25,8 @@ from .handlers import returned_tools
 from .index import FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, span, tool_list_arg, tool_word
 from .model import Tables
 from .references import comprehended, handed_ref, resolve_ref
-from .registries import callable_arg, _unwrapped, loops_of, tool_helpers, verb_framework
+from .applied_calls import loops_of, tool_helpers
+from .registries import callable_arg, _unwrapped, verb_framework
 from .specs import described_names, spec_calls, spec_tools
 from .spec_classes import spec_class, spec_function, spec_named
 from .toolwords import camel_words as _camel_words

@@ -3,7 +3,7 @@
 A project often builds its SDK client in one helper (``def get_client(token) -> Devhelm: return Devhelm(token=...)``)
 and its tools call methods on what that helper returns, or on an API namespace under it, in another module. Each
 file's graph records its module-level functions whose every ``return`` gives a third-party SDK client
-(``clients.sdk_client_class``: a ``...Client``/``...Api`` class, or one of ``knowledge.SDK_CLIENT_CLASSES``), built
+(``sdk_classes.sdk_client_class``: a ``...Client``/``...Api`` class, or one of ``knowledge.SDK_CLIENT_CLASSES``), built
 there (``return Devhelm(...)``), named by the return annotation (``-> ServiceDesk``), or an attribute of what another
 function of the run returns (``def _sp(t): return get_client(t).status_pages``). Where the tool is, a method called on
 a call of the run's function (``_sp(t).domains.remove(page, domain)``) is held as pending (``?f?domains.remove``);
@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from .. import knowledge as kb
 from .callees import bound_values
-from .clients import PENDING, pending_what, sdk_client_class, timeout_status
+from .clients import PENDING, pending_what
+from .sdk_classes import sdk_client_class, timeout_status
 from .model import CallFact, Tool
 
 if TYPE_CHECKING:
