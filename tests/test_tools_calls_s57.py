@@ -97,3 +97,24 @@ def test_a_sync_method_of_a_helper_object_the_stdlib_and_the_own_package_stay_un
             return soup.title.get_text() + text + Item(name="x").model_dump_json()
     """})
     assert _whats(rows, "summarize") == []
+
+
+def test_a_class_whose_methods_the_call_tables_classify_keeps_its_reading(tmp_path: Path) -> None:
+    """aiokafka's producer (batch 30's kafka MCP server, seen after its blind lint): ``send_and_wait`` is a known
+    non-idempotent write; the awaited-object reading must not list it again unclassified in its place."""
+    rows = tools_by_name(tmp_path, {"pkg/__init__.py": "", "pkg/server.py": """
+        from aiokafka import AIOKafkaProducer
+        from mcp.server.fastmcp import FastMCP
+
+        mcp = FastMCP("k")
+
+        @mcp.tool()
+        async def produce(topic: str, value: bytes) -> str:
+            \"\"\"Send one message.\"\"\"
+            producer = AIOKafkaProducer(bootstrap_servers="localhost:9092")
+            await producer.start()
+            await producer.send_and_wait(topic, value)
+            return "sent"
+        """})
+    assert rows["produce"].classification == "non-idempotent-write"
+    assert "AIOKafkaProducer.send_and_wait" not in _whats(rows, "produce")

@@ -43,11 +43,17 @@ def sdk_client_class(qualname: str, own: frozenset[str]) -> bool:
                 and not any(k.startswith(qualname + ".") for k in kb.TIMEOUTS))
 
 
+#: the classes whose methods ``knowledge.SDK_CALLS`` classifies (``aiokafka.AIOKafkaProducer``)
+_CLASSIFIED_CLASSES: frozenset[str] = frozenset(k.rsplit(".", 1)[0] for k in kb.SDK_CALLS)
+
+
 def third_party_class(qualname: str, roots: frozenset[str], own: frozenset[str]) -> str | None:
     """The class of another installed package a constructor or classmethod factory names (``opensandbox.Sandbox``
     for ``opensandbox.Sandbox`` or ``opensandbox.Sandbox.connect``; ``agent_jupyter_toolkit.actions.NotebookActions``):
     imported by the file (``roots``), not the run's own, the standard library's, one the client tables read (an SDK
-    client, a web app, a local store) or a class under a module the timeout tables know (``httpx.Response``)."""
+    client, a web app, a local store), a class whose methods the call tables classify (``aiokafka.AIOKafkaProducer``:
+    its ``send_and_wait`` is a known write, read as such elsewhere) or a class under a module the timeout tables know
+    (``httpx.Response``)."""
     parts = qualname.split(".")
     if parts[0] not in roots or parts[0] in own or parts[0] in sys.stdlib_module_names:
         return None
@@ -57,7 +63,7 @@ def third_party_class(qualname: str, roots: frozenset[str], own: frozenset[str])
     cls = ".".join(parts[:at + 1])
     module = ".".join(parts[:at])
     if sdk_client_class(cls, own) or cls in kb.CLIENT_CLASSES or cls in kb.WEB_APP_CLASSES \
-            or cls in kb.SDK_LOCAL_CLIENTS or cls in kb.SDK_CLIENT_CONSTRUCTORS \
+            or cls in kb.SDK_LOCAL_CLIENTS or cls in kb.SDK_CLIENT_CONSTRUCTORS or cls in _CLASSIFIED_CLASSES \
             or any(k == module or k.startswith(module + ".") for k in kb.TIMEOUTS):
         return None
     return cls
