@@ -63,3 +63,20 @@ def test_the_watch_and_the_database_drivers() -> None:
 def test_the_families_stay_out_of_the_shared_timeouts_table() -> None:
     """TFH202, ``smullyan tools`` and ``linter/effects.py`` read ``timeouts``: the families do not change them."""
     assert not any(q.startswith(("kubernetes", "psycopg2", "mysql")) for q in KB.timeouts)
+
+
+def test_python_gitlab_client_built_without_a_timeout_is_reported() -> None:
+    """python-gitlab's ``Gitlab(url, private_token, timeout=None)`` hands its timeout (default None) to every request
+    of its session (s57, batch 30's gitlab-emulator; 9 installed packages of batches 1-29 build one so)."""
+    from smullyan.linter.config import Config
+    from smullyan.linter.engine import lint_source
+
+    src = (
+        "import gitlab\n"
+        "from gitlab import Gitlab\n"
+        "a = gitlab.Gitlab('https://gitlab.com', private_token='t')\n"
+        "b = Gitlab(url='https://gitlab.com', private_token='t', timeout=10)\n"
+        "c = gitlab.Gitlab('https://gitlab.com', **options)\n"
+    )
+    found = lint_source(src, "mod.py", Config.default().with_overrides(select=["TFH201"]))
+    assert [(f.code, f.line) for f in found] == [("TFH201", 3)]

@@ -357,6 +357,11 @@ def _build_timeouts() -> dict[str, TimeoutParam]:
             advice="pass {keyword}=(connect, read) seconds: the client hands it to every API request it makes",
             connect_read_tuple=True,
         )
+    # python-gitlab's client (gitlab/client.py ``Gitlab(url, private_token, timeout=None)``): it hands its timeout
+    # (default None) to every requests call of its session, so a client built without one lets every API call of the
+    # agent wait without bound (s57, batch 30's gitlab-emulator; built so in 9 installed packages of batches 1-29)
+    for name in ("gitlab.Gitlab", "gitlab.client.Gitlab"):
+        t[name] = TimeoutParam(advice="pass {keyword}=<seconds>: the client hands it to every API request it makes")
     # docker SDK: waiting for a container to exit blocks as long as it runs
     t["docker.models.containers.Container.wait"] = TimeoutParam(
         advice="pass {keyword}=<seconds> (the longest the container may run) so a hung container cannot stall the agent"
