@@ -9,7 +9,7 @@ held-out half in /tmp/smullyan-survey-b30/site) with ``ast`` for calls with a ``
 and the callee is one TFH201 knows takes a network/process timeout (``KNOWN``: requests/httpx verbs, urlopen,
 subprocess runs, communicate/wait, asyncio.wait_for) or any other (``other``: SDK methods, project wrappers).
 Who sets it: calls in the same package to the enclosing function's name (param) or the class's name (field) that pass
-``timeout=`` with a value other than None ("set"), or none that do ("unset"). Each site is matched with the labels and
+``timeout=`` with a value other than None ("set"), calls that all leave it None ("unset"), or no call of that name ("nocaller": a library API). Each site is matched with the labels and
 misses rows (bench/survey/labels, same package and path, within 3 lines; any code).
 
   .venv/bin/python bench/nonedefault_evidence.py [--known-only] > sites.tsv   # then a summary on stderr
@@ -130,7 +130,7 @@ def scan(path: Path):
 
 
 def setters(files: list[Path]) -> dict[str, list[bool]]:
-    """callee name -> for each call passing timeout=: True when the value is not None."""
+    """callee name -> for each call of that name in the package: True when it passes timeout= other than None."""
     out: dict[str, list[bool]] = defaultdict(list)
     for path in files:
         try:
@@ -139,9 +139,8 @@ def setters(files: list[Path]) -> dict[str, list[bool]]:
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
-                for k in node.keywords:
-                    if k.arg == "timeout":
-                        out[callee(node)].append(not none(k.value))
+                given = [not none(k.value) for k in node.keywords if k.arg == "timeout"]
+                out[callee(node)].append(bool(given and given[0]))
     return out
 
 
@@ -172,7 +171,8 @@ def main() -> None:
                         continue
                     if sets is None:
                         sets = setters(files)
-                    who = "set" if any(sets.get(owner, [])) else "unset"
+                    calls = sets.get(owner, [])
+                    who = "set" if any(calls) else ("unset" if calls else "nocaller")
                     near = [f"{c}:{v}" for ln, c, v, _ in labs.get((pkg_dir.name, rel), []) if abs(ln - call.lineno) <= 3]
                     w.writerow([batch, half, pkg_dir.name, rel, call.lineno, form, name, owner, callee(call), kind, who,
                                 ",".join(near) or "-"])
