@@ -76,6 +76,8 @@ def tool_helpers(index: Index, decorators: Mapping[str, str], wrappers: Mapping[
                 last = qn.rsplit(".", 1)[-1]
                 out[path] = (positional.index(arg.id) if arg.id in positional else -1, arg.id, framework, last)
                 break
+            if isinstance(arg, ast.Call) and framework:  # s57: ``for fn in tools: mcp.tool(_mcp_adapter(fn), ...)``
+                arg = _unwrapped(arg)
             star = each_of_varargs(node, arg, call) if framework else None
             if star is not None:  # ``def add_screens(mcp, *fns): for fn in fns: mcp.add_tool(Tool.from_function(fn))``
                 out[path] = (len(positional), "*" + star, framework, qn.rsplit(".", 1)[-1])

@@ -211,6 +211,11 @@ def remote_refs(index: Index, tables: Tables, own_roots: frozenset[str]) -> list
                                                         *_made(call, index, scope_path, owner, makers, node)]:
                 if resolve_ref(ref, index, scope_path, owner) is not None:
                     continue  # a function of this module: ``forms.discover`` has it
+                if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased \
+                        and (listed := _module_list(ref.id, index, own_roots, aliased)):
+                    for fn_qn in listed:  # s57: a module list handed whole (``_register_tools(MCP_TOOLS)``)
+                        out.setdefault(fn_qn, (fn_qn, "", framework, form, text_by))
+                    continue
                 if isinstance(ref, ast.Name) and ref.id not in index.imports and ref.id not in aliased:
                     loops = loops_of(node) if loops is None else loops
                     by = _looked_up(ref, node)  # ``for name in tools.__all__: f = globals()[name]``: the names exported
@@ -241,7 +246,23 @@ def _listed(it: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapp
     or of one this module assigns to the name it iterates (plugvan-mcp: ``TOOLS = (tasks.create_task, ...)``;
     ``for _tool in TOOLS: mcp.add_tool(_tool, ...)``); this module's own are :mod:`.forms`'."""
     elts = it.elts if isinstance(it, (ast.Tuple, ast.List)) else index.lists.get(it.id, []) if isinstance(it, ast.Name) else []
-    return [qn for el in elts if (qn := _outside(el, index, own_roots, aliased)) is not None]
+    out: list[str] = []
+    for el in elts:  # s57: ``*JIRA_MCP_TOOLS``, imported: each of that sequence (``*`` + its name, for :func:`adopted`)
+        qn = _outside(el.value, index, own_roots, aliased) if isinstance(el, ast.Starred) else _outside(el, index, own_roots, aliased)
+        if qn is not None:
+            out.append("*" + qn if isinstance(el, ast.Starred) else qn)
+    return out
+
+
+def _module_list(name: str, index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> list[str]:
+    """s57: what a literal tuple or list bound to ``name`` at module level names of other modules of the run, a function
+    or (``*`` + its name) a sequence spread into it (atlassian-agent-mcp: ``MCP_TOOLS = (*CONFLUENCE_MCP_TOOLS,
+    *JIRA_MCP_TOOLS)``, both imported, handed whole to ``_register_tools``); [] when the module binds it otherwise too."""
+    values = [s.value for s in index.tree.body if isinstance(s, ast.Assign)
+              and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)]
+    if len(values) != 1 or not isinstance(values[0], (ast.Tuple, ast.List)):
+        return []
+    return _listed(values[0], index, own_roots, aliased)
 
 
 def _each_modules(it: ast.expr, loops: Mapping[str, list[ast.expr]], index: Index, own_roots: frozenset[str],
@@ -445,6 +466,9 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
                     names.append(f"{index.module}.{el.value}")
                 elif isinstance(el, ast.Name) and el.id in own:
                     names.append(f"{index.module}.{el.id}")
+                elif isinstance(el, ast.Starred) and isinstance(el.value, (ast.Name, ast.Attribute)) \
+                        and (qn := index.qualname(el.value)) is not None:
+                    names.append("*" + qn)  # s57: another sequence spread into it, expanded by :func:`adopted`
                 elif isinstance(el, (ast.Name, ast.Attribute)) and (qn := index.qualname(el)) is not None:
                     names.append(qn)
             if names:
@@ -495,10 +519,11 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
     for qn, name, framework, form, text_by in remotes:
         names: tuple[str, ...] = (qn,)
         if qn.startswith("*"):
-            seq = resolve.alias(qn[1:])
-            names = sequences.get(seq, ())
+            names = _spread(qn[1:], sequences, resolve)
         elif qn.startswith("?"):
             names = tuple(filter(None, [_by_name(qn, resolve)]))
+        elif resolve.alias(qn) in sequences and resolve.resolve(qn) is None:
+            names = _spread(qn, sequences, resolve)  # s57: a sequence handed whole (``TOOLS = jira.JIRA_TOOLS``)
         elif "|" in qn:  # a registered class: the first of its run methods it defines (``handlers.py``)
             found = next((key for one in qn.split("|") if (key := resolve.resolve(one)) is not None), None)
             names = (found,) if found is not None and found.rsplit(".", 1)[0] not in seen else ()  # a tool class
@@ -517,6 +542,18 @@ def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]],
             seen.add(key)
             out.setdefault(where[0], []).append((where[1], name, framework, form, text_by))
     return out
+
+
+def _spread(seq: str, sequences: Mapping[str, tuple[str, ...]], resolve: Resolve, depth: int = 0) -> tuple[str, ...]:
+    """The elements of a sequence of the run, each sequence spread into it (``*`` + its name) expanded in turn, two
+    deep (``MCP_TOOLS = (*CONFLUENCE_MCP_TOOLS, *JIRA_MCP_TOOLS)``)."""
+    out: list[str] = []
+    for one in sequences.get(resolve.alias(seq), ()):
+        if one.startswith("*"):
+            out.extend(_spread(one[1:], sequences, resolve, depth + 1) if depth < 2 else ())
+        else:
+            out.append(one)
+    return tuple(out)
 
 
 def adopted_defs(index: Index, wanted: Iterable[Wanted]) -> list[Def]:
