@@ -2,7 +2,7 @@
 (qualys-cli's MCP server, batch 17: ``for c in t.registered_commands: ...``, ``for g in t.registered_groups:
 ...``, each listed with an ``inputSchema`` built from the command's options and run as a ``qualys-cli <group>
 <command>`` subprocess). Each command of a Typer sub-app of the run (a ``typer.Typer`` object another app is handed
-by ``add_typer``) is then a tool: a row at its callback's ``def``, described there (``remote.adopted``). The root
+by ``add_typer``) is then a tool: a row at its callback's ``def``, described there (``adoption.adopted``). The root
 app's own commands are not (the walk starts at its groups: a sub-app is what such a server lists as a tool group)."""
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from .ancestry import Shape, project_tool_bases, resolve, tool_classes
 from .protocols import protocol_links
 from .commands import Commands, served_commands
 from .follow import Graph, Links, Resolver, Summary, is_summary, join, needed
-from .remote import Remote, adopted
+from .adoption import adopted
+from .remote import Remote
 from .declared import declared_tools
 from .demos import left_out, note as demo_note
 from .entrypoints import entry_point_refs

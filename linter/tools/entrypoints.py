@@ -7,7 +7,7 @@ directory, a checkout's root or its ``src/``) for ``*.dist-info/entry_points.txt
 for ``pyproject.toml``. A group counts when its name says tools (a dotted, dashed or snake-case word ``tool``/
 ``tools``: ``oterm.tools``, ``llm_tools``; never ``console_scripts``), an entry when its object is a module-level
 function of a package of the run (``module:function``), or a class (``module:Class``: the first of
-``handlers.RUN_METHODS`` it defines), which :func:`~.remote.adopted` then resolves and its file
+``handlers.RUN_METHODS`` it defines), which :func:`~.adoption.adopted` then resolves and its file
 describes as a tool. Reading never raises: a file over :data:`MAX_BYTES`, unreadable or malformed gives no entry,
 and at most :data:`MAX_DISTRIBUTIONS` distributions are looked at per directory."""
 

@@ -586,5 +586,5 @@ def join(rows: Iterable[tuple[Tool, Links, bool, bool]], graphs: Iterable[Graph]
         tool.findings = dict(sorted(tool.findings.items()))
 
 
-#: the run's resolver of qualified names to its definitions (``remote.adopted`` asks it)
+#: the run's resolver of qualified names to its definitions (``adoption.adopted`` asks it)
 Resolver = _Resolver

@@ -149,7 +149,7 @@ RUN_METHODS = ("execute", "run", "__call__", "invoke", "call", "arun", "aexecute
 def registered_classes(index: Index, own_roots: frozenset[str]) -> list[tuple[str, str, str]]:
     """A module-level dict named for actions or tools whose literal keys name classes of the run (memu's
     ``ACTION_REGISTRY = {"cluster_memories": ClusterMemoriesAction, ...}``, each class imported from its own module):
-    (``|``-joined qualified names of the run methods the class may define, for :func:`remote.adopted` to take the
+    (``|``-joined qualified names of the run methods the class may define, for :func:`adoption.adopted` to take the
     first it defines; the key; the dict's name). Two entries at least, every one a class of the run."""
     out: list[tuple[str, str, str]] = []
     for stmt in index.tree.body:

@@ -16,7 +16,8 @@ from .ancestry import Shape, class_shapes, name_tables, text_dispatchers
 from .sdk_classes import sdk_constructor_lines, sdk_wrappers
 from .commands import Commands, typer_commands
 from .follow import Graph, Links, graph_of, helper_paths, summary_defs, tool_calls
-from .remote import Remote, Wanted, adopted_defs, free_receivers, injected_names, remote_refs, table_refs
+from .adoption import adopted_defs
+from .remote import Remote, Wanted, free_receivers, injected_names, remote_refs, table_refs
 from .dispatch import tool_schema_names
 from .forms import discover
 from .handlers import filled_from, registered_classes

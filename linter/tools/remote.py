@@ -3,8 +3,8 @@ where ``run_report`` is imported from ``pkg/tools/core.py``; ``server.tool(...)(
 module defines (``for t in plans.PLAN_TOOLS``); ``Agent(tools=[search])`` with ``search`` imported. The registering file
 records what it hands (:func:`remote_refs`: qualified names, resolved through its imports, as Python does); the file's
 graph (``follow.Graph.sequences``) records its module-level tuples and lists of functions and its ``__all__``; at the end
-of the run :func:`adopted` resolves each name through the run's re-exports to a module-level function of the run and the
-file defining it describes that function as a tool (:func:`adopted_defs`), a row at its own ``def``, once.
+of the run :func:`.adoption.adopted` resolves each name through the run's re-exports to a module-level function of the run and the
+file defining it describes that function as a tool (:func:`.adoption.adopted_defs`), a row at its own ``def``, once.
 
 Tables of tools (:func:`table_refs`): a module-level tool spec dict whose callable is imported from another module of
 the run (paypal's shared ``tools = [{"method": ..., "description": ..., "args_schema": ..., "execute": create_order}]``,
@@ -16,13 +16,10 @@ same name elsewhere in the package (``tool/database.py``), the one the loader pa
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Protocol
+from collections.abc import Iterator, Mapping
 
-from .ancestry import stub_run
 from .dispatch import dispatched_pairs, tool_schema_names
-from .handlers import returned_tools
-from .index import FUNCS, Def, Index, direct_calls, helpers_of, literal_str, name_from_call, own_nodes, span, tool_list_arg, tool_word
+from .index import FUNCS, Index, direct_calls, literal_str, name_from_call, own_nodes, tool_list_arg, tool_word
 from .model import Tables
 from .references import comprehended, handed_ref, resolve_ref
 from .applied_calls import loops_of, tool_helpers
@@ -32,8 +29,7 @@ from .spec_classes import spec_class, spec_function, spec_named
 from .toolwords import camel_words as _camel_words
 from .wrappers import wrapper_of, wrapper_text
 
-__all__ = ["Remote", "Wanted", "adopted", "adopted_defs", "free_receivers", "injected_names", "module_sequences", "remote_refs",
-           "table_refs"]
+__all__ = ["Remote", "Wanted", "free_receivers", "injected_names", "module_sequences", "remote_refs", "table_refs"]
 
 #: what a call hands a tool constructor or decorator: (qualified name, or ``*`` + a sequence's qualified name for each
 #: element of it; the tool's name from the call or ""; framework; form; the framework method that turns what the tool
@@ -247,7 +243,7 @@ def _listed(it: ast.expr, index: Index, own_roots: frozenset[str], aliased: Mapp
     ``for _tool in TOOLS: mcp.add_tool(_tool, ...)``); this module's own are :mod:`.forms`'."""
     elts = it.elts if isinstance(it, (ast.Tuple, ast.List)) else index.lists.get(it.id, []) if isinstance(it, ast.Name) else []
     out: list[str] = []
-    for el in elts:  # s57: ``*JIRA_MCP_TOOLS``, imported: each of that sequence (``*`` + its name, for :func:`adopted`)
+    for el in elts:  # s57: ``*JIRA_MCP_TOOLS``, imported: each of that sequence (``*`` + its name, for :func:`.adoption.adopted`)
         qn = _outside(el.value, index, own_roots, aliased) if isinstance(el, ast.Starred) else _outside(el, index, own_roots, aliased)
         if qn is not None:
             out.append("*" + qn if isinstance(el, ast.Starred) else qn)
@@ -330,7 +326,7 @@ def _bound_in(ref: ast.expr, node: ast.AST) -> bool:
 
 def table_refs(index: Index, own_roots: frozenset[str]) -> list[Remote]:
     """The functions of other modules the module's top-level tool tables name (see the module's doc): a spec dict's
-    imported callable by its qualified name; a description's name as ``?<this module>:<name>``, for :func:`adopted`
+    imported callable by its qualified name; a description's name as ``?<this module>:<name>``, for :func:`.adoption.adopted`
     to look up."""
     out: list[Remote] = []
     aliased = _aliased(index)
@@ -407,19 +403,6 @@ def name_tables(index: Index) -> list[tuple[str, str, ast.expr]]:
     return out
 
 
-def _by_name(key: str, resolve: "Resolve") -> str | None:
-    """The module-level function of the run a description table names (``?pkg.tool.descriptions.db:query``): the one
-    so named in the table's module, else the one in a module of the same last name (``pkg.tool.db``), when only one
-    is."""
-    table, _, name = key[1:].partition(":")
-    stem = table.rsplit(".", 1)[-1]
-    found = resolve.named(name)
-    own = [qn for qn in found if qn.rsplit(".", 1)[0] == table]
-    same = [qn for qn in found if qn.rsplit(".", 1)[0].rsplit(".", 1)[-1] == stem]
-    pick = own or same
-    return pick[0] if len(pick) == 1 else None
-
-
 def _dispatched(index: Index, own_roots: frozenset[str], aliased: Mapping[str, ast.expr]) -> Iterator[tuple[str, str]]:
     """A ``{"name": fn}`` dict beside the file's tool schemas (``dispatch.dispatched_pairs``) whose every function is
     of this module (a lambda calling one: ``lambda a: _read_file(a["path"])``) or imported from another module of the
@@ -468,7 +451,7 @@ def module_sequences(index: Index) -> dict[str, tuple[str, ...]]:
                     names.append(f"{index.module}.{el.id}")
                 elif isinstance(el, ast.Starred) and isinstance(el.value, (ast.Name, ast.Attribute)) \
                         and (qn := index.qualname(el.value)) is not None:
-                    names.append("*" + qn)  # s57: another sequence spread into it, expanded by :func:`adopted`
+                    names.append("*" + qn)  # s57: another sequence spread into it, expanded by :func:`.adoption.adopted`
                 elif isinstance(el, (ast.Name, ast.Attribute)) and (qn := index.qualname(el)) is not None:
                     names.append(qn)
             if names:
@@ -496,90 +479,6 @@ def _returned_table(fn: ast.AST, index: Index) -> tuple[str, ...] | None:
             return tuple(f"{index.module}.{v.id}" if v.id in own else index.qualname(v) or "" for v in value.values
                          if isinstance(v, ast.Name))
     return None
-
-
-class Resolve(Protocol):
-    """What :func:`adopted` asks of the run's resolver (``follow.Resolver``)."""
-
-    def resolve(self, qn: str) -> str | None: ...
-
-    def where(self, qn: str) -> tuple[str, str, str] | None: ...
-
-    def alias(self, qn: str) -> str: ...
-
-    def named(self, name: str) -> list[str]: ...
-
-
-def adopted(remotes: Iterable[Remote], sequences: Mapping[str, tuple[str, ...]], resolve: Resolve,
-            taken: Iterable[str]) -> dict[str, list[Wanted]]:
-    """file -> (path in it, tool name or "", framework, form, text by) of the module-level functions of the run the
-    remotes name (a sequence's elements one by one), each once, less those that already have a row (``taken``)."""
-    seen = set(taken)
-    out: dict[str, list[Wanted]] = {}
-    for qn, name, framework, form, text_by in remotes:
-        names: tuple[str, ...] = (qn,)
-        if qn.startswith("*"):
-            names = _spread(qn[1:], sequences, resolve)
-        elif qn.startswith("?"):
-            names = tuple(filter(None, [_by_name(qn, resolve)]))
-        elif resolve.alias(qn) in sequences and resolve.resolve(qn) is None:
-            names = _spread(qn, sequences, resolve)  # s57: a sequence handed whole (``TOOLS = jira.JIRA_TOOLS``)
-        elif "|" in qn:  # a registered class: the first of its run methods it defines (``handlers.py``)
-            found = next((key for one in qn.split("|") if (key := resolve.resolve(one)) is not None), None)
-            names = (found,) if found is not None and found.rsplit(".", 1)[0] not in seen else ()  # a tool class
-        elif qn.startswith("="):  # a method whose returned dict is a table of tools (``handlers.py``)
-            key = resolve.resolve(qn[1:])
-            where = resolve.where(key) if key is not None else None
-            if key is not None and where is not None and "=" + key not in seen:
-                seen.add("=" + key)
-                out.setdefault(where[0], []).append(("=" + where[1], name, framework, form, text_by))
-            continue
-        for one in names:
-            key = resolve.resolve(one)
-            where = resolve.where(key) if key is not None else None
-            if key is None or where is None or key in seen or where[1].count(".") > 1:
-                continue  # not a module-level function or a method of the run, or already a row
-            seen.add(key)
-            out.setdefault(where[0], []).append((where[1], name, framework, form, text_by))
-    return out
-
-
-def _spread(seq: str, sequences: Mapping[str, tuple[str, ...]], resolve: Resolve, depth: int = 0) -> tuple[str, ...]:
-    """The elements of a sequence of the run, each sequence spread into it (``*`` + its name) expanded in turn, two
-    deep (``MCP_TOOLS = (*CONFLUENCE_MCP_TOOLS, *JIRA_MCP_TOOLS)``)."""
-    out: list[str] = []
-    for one in sequences.get(resolve.alias(seq), ()):
-        if one.startswith("*"):
-            out.extend(_spread(one[1:], sequences, resolve, depth + 1) if depth < 2 else ())
-        else:
-            out.append(one)
-    return tuple(out)
-
-
-def adopted_defs(index: Index, wanted: Iterable[Wanted]) -> list[Def]:
-    """Rows for the module-level functions another module of the run makes tools of, with their same-module helpers
-    (and the framework method the registering call carries that turns what they raise into text)."""
-    out: list[Def] = []
-    own = {p: (p, n, node) for p, n, node, parents in index.defs
-           if not parents or len(parents) == 1 and isinstance(parents[0], ast.ClassDef)}  # a function, a method
-    for path, name, framework, form, text_by in wanted:
-        if path.startswith("="):  # a row per key of the table the method returns
-            for key, (p, n, node, parents) in returned_tools(index, path[1:]):
-                owner = ".".join(c.name for c in parents) if parents and isinstance(parents[-1], ast.ClassDef) else None  # type: ignore[attr-defined]
-                helpers = [h for h in helpers_of(node, index, owner) if h[0] != p]
-                out.append(Def(key, framework, form, f"{index.module}.{p}", span(node)[0], ((p, n),), (span(node),),
-                               tuple(span(h[2]) for h in helpers), tuple((q, k) for q, k, _ in helpers),
-                               text_by or None))
-            continue
-        entry = own.get(path)
-        if entry is None or "." in path and stub_run(entry[2]):
-            continue  # an abstract method (``fn=tool.execute`` on a parameter typed with the base): its subclasses' own
-        _p, n, node = entry
-        helpers = [h for h in helpers_of(node, index, path.rpartition(".")[0] or None) if h[0] != path]
-        out.append(Def(name or path.rsplit(".", 1)[-1], framework, form, f"{index.module}.{path}", span(node)[0], ((path, n),),
-                       (span(node),), tuple(span(h[2]) for h in helpers), tuple((p, k) for p, k, _ in helpers),
-                       text_by or None))
-    return out
 
 
 # --------------------------------------------------------------------------- names a loader injects
