@@ -321,8 +321,8 @@ class ClientObjects:
             return self._named(values[0].func)  # ``return pymongo.MongoClient(uri)``
         return None
 
-    def _named(self, node: ast.expr) -> str | None:
-        """The client class an annotation or constructor names through the module's imports (``Optional[X]``,
+    def _annotated(self, node: ast.expr) -> str | None:
+        """The qualified name an annotation or constructor names through the module's imports (``Optional[X]``,
         ``X | None``, ``"X"`` too)."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             try:
@@ -330,38 +330,30 @@ class ClientObjects:
             except SyntaxError:
                 return None
         if isinstance(node, ast.Subscript) and (nodes_dotted(node.value) or "").rsplit(".", 1)[-1] == "Optional":
-            return self._named(node.slice)
+            return self._annotated(node.slice)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
-            return self._named(sides[0]) if len(sides) == 1 else None
+            return self._annotated(sides[0]) if len(sides) == 1 else None
         text = nodes_dotted(node)
         if text is None:
             return None
         head, _, rest = text.partition(".")
-        ref = self.names.lookup(head)
-        if ref is None or ref[1]:
-            return None
-        return self._known(f"{ref[0]}.{rest}" if rest else ref[0])
-
-    def _third_named(self, node: ast.expr) -> str | None:
-        """Another package's class a return annotation names (``-> Sandbox``, ``-> "Sandbox | None"``), through the
-        module's imports."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                node = ast.parse(node.value, mode="eval").body
-            except SyntaxError:
-                return None
-        if isinstance(node, ast.Subscript) and (nodes_dotted(node.value) or "").rsplit(".", 1)[-1] == "Optional":
-            return self._third_named(node.slice)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
-            return self._third_named(sides[0]) if len(sides) == 1 else None
-        text = nodes_dotted(node)
-        head, _, rest = (text or "").partition(".")
         ref = self.names.lookup(head) if head else None
         if ref is None or ref[1]:
             return None
-        qn = kb.canonical(f"{ref[0]}.{rest}" if rest else ref[0])
+        return f"{ref[0]}.{rest}" if rest else ref[0]
+
+    def _named(self, node: ast.expr) -> str | None:
+        """The client class an annotation or constructor names (:meth:`_annotated`)."""
+        qn = self._annotated(node)
+        return self._known(qn) if qn is not None else None
+
+    def _third_named(self, node: ast.expr) -> str | None:
+        """Another package's class a return annotation names (``-> Sandbox``, ``-> "Sandbox | None"``)."""
+        qn = self._annotated(node)
+        if qn is None:
+            return None
+        qn = kb.canonical(qn)
         return qn if third_party_class(qn, self.roots, self.own) == qn else None
 
     def _third_value(self, value: cst.BaseExpression) -> str | None:
