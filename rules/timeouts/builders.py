@@ -21,6 +21,7 @@ import ast
 import libcst as cst
 
 from ...linter.api import Names, Screen, imported_definition_ast
+from .unspelled import assigned_values
 
 __all__ = ["builder_command"]
 
@@ -29,14 +30,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 def _assigned(func: _Def, name: str) -> list[ast.expr]:
     """Every value ``name`` is given in the function (``x = v``, ``x += v``), in order."""
-    out: list[ast.expr] = []
-    for n in ast.walk(func):
-        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
-            out.append(n.value)
-        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and isinstance(n.target, ast.Name) and n.target.id == name:
-            if n.value is not None:
-                out.append(n.value)
-    return out
+    return assigned_values(func).get(name, [])
 
 
 def _program(func: _Def, node: ast.expr) -> str | None:

@@ -286,19 +286,23 @@ def built_returned_words(tree: ast.AST) -> dict[str, list[str]]:
 
 def _returned(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     """The literal words of what ``func`` returns, a returned name read through the function's own assignments."""
-    assigned: dict[str, list[ast.expr]] = {}
-    returns: list[ast.expr] = []
-    for n in ast.walk(func):
-        if isinstance(n, ast.Return) and n.value is not None:
-            returns.append(n.value)
-        elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
-            for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
-                if isinstance(t, ast.Name):
-                    assigned.setdefault(t.id, []).append(n.value)
+    assigned = assigned_values(func)
+    returns = [n.value for n in ast.walk(func) if isinstance(n, ast.Return) and n.value is not None]
     values = [*returns, *(v for r in returns for name in ast.walk(r) if isinstance(name, ast.Name)
                           for v in assigned.get(name.id, []))]
     return [w for v in values for c in ast.walk(v) if isinstance(c, ast.Constant) and isinstance(c.value, str)
             for w in c.value.split()]
+
+
+def assigned_values(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr]]:
+    """Every value each plain name is given in the function (``x = v``, ``x += v``, ``x: T = v``), in walk order."""
+    assigned: dict[str, list[ast.expr]] = {}
+    for n in ast.walk(func):
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None:
+            for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                if isinstance(t, ast.Name):
+                    assigned.setdefault(t.id, []).append(n.value)
+    return assigned
 
 
 def method_returned_words(tree: ast.AST) -> dict[tuple[str, str], list[str]]:
