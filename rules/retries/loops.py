@@ -506,11 +506,11 @@ def delay_literal(node: cst.BaseExpression) -> bool:
     )
 
 
-def _range_stop(node: cst.CSTNode, schedule: cst.BaseExpression | None = None) -> Union[Stop, _Unknown]:
-    if isinstance(node, cst.For) and delay_literal(node.iter):
-        return Stop(node.iter, attempts=len(node.iter.elements))  # type: ignore[attr-defined]
+def _range_stop(node: cst.CSTNode, schedule: cst.BaseExpression | None) -> Union[Stop, _Unknown]:
+    """The loop's bound: one attempt per delay of its schedule (``Loop.schedule``: ``for delay in (1, 2, 4)``, s57: ``for
+    delay in RETRY_DELAYS``), or what its ``range`` says."""
     if isinstance(node, cst.For) and isinstance(schedule, (cst.Tuple, cst.List)):
-        return Stop(node.iter, attempts=len(schedule.elements))  # s57: ``for delay in RETRY_DELAYS``
+        return Stop(node.iter, attempts=len(schedule.elements))
     if isinstance(node, cst.For) and isinstance(node.iter, cst.Call):
         args = [a.value for a in node.iter.args]
         nums = [_int(a) for a in args]
