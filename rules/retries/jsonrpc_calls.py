@@ -29,11 +29,11 @@ def tool_call_sites(screen: "Screen") -> dict[str, list[tuple[int | None, str | 
     line, called on an attribute); empty when no dict literal of the module has a ``"jsonrpc"`` key (read from the
     screen's one walk: its calls and dicts)."""
     out: dict[str, list[tuple[int | None, str | None, int, bool]]] = {}
-    dicts = (n for n in screen._nodes[5] if isinstance(n, ast.Dict))
+    dicts = (n for n in screen.branching if isinstance(n, ast.Dict))
     if not any(isinstance(k, ast.Constant) and k.value == "jsonrpc" for d in dicts for k in d.keys):
         return out  # no JSON-RPC message is written here: nothing to read
     out[""] = []  # the module writes JSON-RPC messages
-    for node in screen._nodes[1]:
+    for node in screen.calls:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if name is None:

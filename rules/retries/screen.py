@@ -48,7 +48,7 @@ def schedule_names(screen: "Screen") -> frozenset[str]:
     ``backoff_delays: list[float] = [0.3, 0.6]``), for :func:`_ast_may_retry` (over-approximates
     ``loops.loop_schedule``: the model resolves the name in scope)."""
     out: set[str] = set()
-    for node in screen._nodes[4]:
+    for node in screen.binders:
         if isinstance(node, ast.Assign) and _ast_delays(node.value):
             out.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and _ast_delays(node.value):
@@ -118,7 +118,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     retry_lines: list[int] = [c.lineno for c in retry_subclasses]
     retry_lines.extend(m.lineno for c in retry_subclasses for m in c.body if isinstance(m, ast.FunctionDef))
     predicates: set[str] = set()  # functions passed to a retry or a condition builder (read as predicates)
-    for call in screen._nodes[1]:
+    for call in screen.calls:
         name = _ast_name(call.func)
         if name in retry_names:
             retry_lines.append(call.lineno)
@@ -202,7 +202,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
             factories.add(max(holders)[1])
     if factories:
         retry_names = retry_names | factories
-        for call in screen._nodes[1]:
+        for call in screen.calls:
             if _ast_name(call.func) in factories:
                 retry_lines.append(call.lineno)
     # a same-module decorator can retry only if a retry loop lies inside it
@@ -222,7 +222,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
     if aliases:
         # issue 21: a held stage or attempts block used elsewhere: `stage(tool)`, `pipe(tool, stage)`,
         # `for attempt in attempts:`
-        for call in screen._nodes[1]:
+        for call in screen.calls:
             if any(isinstance(a, ast.Name) and a.id in aliases for a in (call.func, *call.args)):
                 retry_lines.append(call.lineno)
         for node in ast.walk(screen.tree):
@@ -230,7 +230,7 @@ def screen_lines(screen: "Screen", knowledge: kb.Knowledge) -> tuple[list[int], 
                 retry_lines.append(node.lineno)
     if factories and aliases:
         # retry_decorator = _create_retry_decorator(llm); retry_decorator(fn)
-        retry_lines.extend(call.lineno for call in screen._nodes[1] if isinstance(call.func, ast.Name) and call.func.id in aliases)
+        retry_lines.extend(call.lineno for call in screen.calls if isinstance(call.func, ast.Name) and call.func.id in aliases)
     retry_lines.extend(line for line, name in def_lines if name in predicates or name in handler_helpers)
     body = screen.tree.body if isinstance(screen.tree, ast.Module) else []
     for cls in body:
@@ -260,7 +260,7 @@ def _reached_lines(
     declarations). A retrying transport reaches every write on its client, anywhere.
     """
     regions: list[tuple[int, int]] = []
-    calls = screen._nodes[1]
+    calls = screen.calls
     params: dict[tuple[int, int], set[str]] = {}  # s55: a region's def -> its parameters, for `func(*args)` in it
     named: dict[tuple[int, int], str] = {}
     for line in retry_lines:
