@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection, Iterator, Mapping
 
-from .handing import each_of_sequence, each_of_varargs, handed_args
-from .index import FUNCS, Index, direct_calls, own_nodes, target_key
+from .handing import each_of_sequence, each_of_varargs, handed_args, sequence_items
+from .index import FUNCS, Index, direct_calls, own_nodes
 from .references import comprehended, handed_ref, resolve_ref
 from .registries import (CALLABLE_WORDS, Entry, _params, _tool_class_name, _unwrapped, callable_arg, own_receiver,
                          verb_framework)
@@ -161,20 +161,15 @@ def _loop_elements(node: ast.AST, index: Index) -> dict[str, list[ast.expr]]:
     out: dict[str, list[ast.expr]] = {}
     for name, iterables in loops_of(node).items():
         for it in iterables:
-            elts = _iterated(it, index)
+            elts = sequence_items(it, index.lists, self_attributes=True)
             if elts:
                 out.setdefault(name, []).extend(elts)
     for name, place, it in _unpacking_loops(node):
-        placed = [e.elts[place] for e in _iterated(it, index) if isinstance(e, ast.Tuple) and place < len(e.elts)]
+        placed = [e.elts[place] for e in sequence_items(it, index.lists, self_attributes=True)
+                  if isinstance(e, ast.Tuple) and place < len(e.elts)]
         if placed:
             out.setdefault(name, []).extend(placed)
     return out
-
-
-def _iterated(it: ast.expr, index: Index) -> list[ast.expr]:
-    """The elements of a literal list or tuple, or of one assigned to the name (or ``self.attr``) ``it``."""
-    key = target_key(it) if isinstance(it, (ast.Name, ast.Attribute)) else None
-    return list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else list(index.lists.get(key or "", []))
 
 
 def _unpacking_loops(node: ast.AST) -> Iterator[tuple[str, int, ast.expr]]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection, Mapping
 
-from .index import FUNCS, Index, own_nodes
+from .index import FUNCS, Index, own_nodes, target_key
 
-__all__ = ["each_of_sequence", "each_of_varargs", "handed_args", "pending_helpers"]
+__all__ = ["each_of_sequence", "each_of_varargs", "handed_args", "pending_helpers", "sequence_items"]
 
 
 def pending_helpers(index: Index, own_roots: frozenset[str]) -> bool:
@@ -35,7 +35,7 @@ def pending_helpers(index: Index, own_roots: frozenset[str]) -> bool:
 def _lists_own(arg: ast.expr, top: Collection[str], lists: Mapping[str, list[ast.expr]]) -> bool:
     """``arg`` is a literal list (or a name bound to one) of module functions of the file, or of tuples holding one
     (``register_tools(mcp, TOOLS)``, ``TOOLS = [("Ads overview", ads_overview)]``)."""
-    return any(isinstance(x, ast.Name) and x.id in top for item in _items(arg, lists)
+    return any(isinstance(x, ast.Name) and x.id in top for item in sequence_items(arg, lists)
                for x in (item.elts if isinstance(item, ast.Tuple) else (item,)))
 
 
@@ -76,11 +76,13 @@ def each_of_sequence(fn: ast.AST, arg: ast.expr | None, call: ast.Call, params: 
     return None
 
 
-def _items(arg: ast.expr, lists: Mapping[str, list[ast.expr]]) -> list[ast.expr]:
-    """The items of a literal list or tuple, or of the one a name of the module is bound to."""
+def sequence_items(arg: ast.expr, lists: Mapping[str, list[ast.expr]], self_attributes: bool = False) -> list[ast.expr]:
+    """The items of a literal list or tuple, or of the one a name (``self_attributes``: or a ``self.attr``) is bound to
+    (``Index.lists``)."""
     if isinstance(arg, (ast.List, ast.Tuple)):
         return list(arg.elts)
-    return list(lists.get(arg.id, [])) if isinstance(arg, ast.Name) else []
+    key = target_key(arg) if isinstance(arg, ast.Name) or self_attributes and isinstance(arg, ast.Attribute) else None
+    return list(lists.get(key, [])) if key is not None else []
 
 
 def handed_args(call: ast.Call, position: int | None, param: str, lists: Mapping[str, list[ast.expr]]) -> list[ast.expr]:
@@ -92,7 +94,7 @@ def handed_args(call: ast.Call, position: int | None, param: str, lists: Mapping
         seq, _, place = param[:-1].partition("[")
         each: list[ast.expr] = []
         for handed in handed_args(call, position, seq, lists):
-            for item in _items(handed, lists):
+            for item in sequence_items(handed, lists):
                 if not place:
                     each.append(item)
                 elif isinstance(item, ast.Tuple) and int(place) < len(item.elts):
